@@ -1,0 +1,212 @@
+package process
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Section headings of the formatted text. The UI splits the text on "==="
+// headings, so these strings are part of the contract.
+const (
+	SectionPurpose      = "=== Process Purpose ==="
+	SectionParticipants = "=== Participants ==="
+	SectionFlow         = "=== Process Flow Summary ==="
+	SectionActivities   = "=== Sequential Activities with SIPOC ==="
+	SectionSIPOC        = "=== SIPOC Summary ==="
+	SectionGateways     = "=== Gateway Specifications ==="
+)
+
+// Sections lists the headings in the order FormattedText writes them.
+var Sections = []string{SectionPurpose, SectionParticipants, SectionFlow, SectionActivities, SectionSIPOC, SectionGateways}
+
+const none = "None identified"
+
+// FormattedText renders the model as the analysis' formatted_text: six
+// sections headed as in Sections, activities in flow order with their SIPOC
+// and WT/wt, and the totals.
+func FormattedText(m *Model) string {
+	var b strings.Builder
+	steps := Ordered(m)
+	byID := map[string]Activity{}
+	for _, a := range m.Activities {
+		if _, ok := byID[a.ID]; !ok {
+			byID[a.ID] = a
+		}
+	}
+	gws := map[string]Gateway{}
+	for _, g := range m.Gateways {
+		if _, ok := gws[g.ID]; !ok {
+			gws[g.ID] = g
+		}
+	}
+
+	b.WriteString(SectionPurpose + "\n")
+	fmt.Fprintf(&b, "Process Name: %s\n", orNone(m.ProcessName, "Unnamed process"))
+	fmt.Fprintf(&b, "Purpose: %s\n\n", orNone(m.ProcessPurpose, "Not stated in the source."))
+
+	b.WriteString(SectionParticipants + "\n")
+	if len(m.Participants) == 0 {
+		b.WriteString("- " + none + "\n")
+	}
+	for _, p := range m.Participants {
+		if p.Description != "" {
+			fmt.Fprintf(&b, "- %s: %s\n", p.Name, p.Description)
+		} else {
+			fmt.Fprintf(&b, "- %s\n", p.Name)
+		}
+	}
+	b.WriteString("\n")
+
+	b.WriteString(SectionFlow + "\n")
+	for _, s := range steps {
+		switch s.Kind {
+		case StepStart:
+			fmt.Fprintf(&b, "Start: %s\n", orNone(s.Name, "Start"))
+		case StepEnd:
+			fmt.Fprintf(&b, "End: %s\n", orNone(s.Name, "End"))
+		case StepEvent:
+			fmt.Fprintf(&b, "Event%s: %s\n", triggerSuffix(s.Trigger), orNone(s.Name, "Intermediate event"))
+		case StepActivity:
+			fmt.Fprintf(&b, "Step %d: %s (%s)\n", s.Number, s.Name, s.Performer)
+		case StepGateway:
+			if s.Join {
+				continue
+			}
+			fmt.Fprintf(&b, "Gateway (%s): %s\n", titleType(s.GatewayType), gatewayName(s))
+		}
+		for _, br := range s.Branches {
+			fmt.Fprintf(&b, "  - %s → %s\n", branchLabel(s, br), br.TargetName)
+		}
+	}
+	b.WriteString("\n")
+
+	b.WriteString(SectionActivities + "\n")
+	for _, s := range steps {
+		switch s.Kind {
+		case StepActivity:
+			a := byID[s.ID]
+			fmt.Fprintf(&b, "%d. %s\n", s.Number, a.Name)
+			fmt.Fprintf(&b, "   Performer: %s\n", a.Performer)
+			fmt.Fprintf(&b, "   Suppliers: %s\n", list(a.SIPOC.Suppliers))
+			fmt.Fprintf(&b, "   Inputs: %s\n", list(a.SIPOC.Inputs))
+			fmt.Fprintf(&b, "   Outputs: %s\n", list(a.SIPOC.Outputs))
+			fmt.Fprintf(&b, "   Customers: %s\n", list(a.SIPOC.Customers))
+			fmt.Fprintf(&b, "   Systems: %s\n", list(a.SIPOC.Systems))
+			fmt.Fprintf(&b, "   Work Time (WT): %s\n", FormatDuration(a.WorkMinutes))
+			fmt.Fprintf(&b, "   Wait Time (wt): %s\n", FormatDuration(a.WaitMinutes))
+			if a.Source != "" {
+				fmt.Fprintf(&b, "   Source: %q\n", a.Source)
+			}
+		case StepGateway:
+			if s.Join {
+				continue
+			}
+			fmt.Fprintf(&b, "Gateway (%s): %s\n", titleType(s.GatewayType), gatewayName(s))
+			for _, br := range s.Branches {
+				fmt.Fprintf(&b, "   - %s → %s\n", branchLabel(s, br), br.TargetName)
+			}
+		}
+	}
+	work, wait := Totals(m)
+	fmt.Fprintf(&b, "\nTotal Work Time (WT): %s\n", FormatDuration(work))
+	fmt.Fprintf(&b, "Total Wait Time (wt): %s\n", FormatDuration(wait))
+	fmt.Fprintf(&b, "Total Lead Time (WT + wt): %s\n\n", FormatDuration(work+wait))
+
+	b.WriteString(SectionSIPOC + "\n")
+	t := SIPOCTable(m)
+	for _, col := range []struct {
+		name string
+		vals []string
+	}{{"Suppliers", t.Suppliers}, {"Inputs", t.Inputs}, {"Processes", t.Processes}, {"Outputs", t.Outputs}, {"Customers", t.Customers}, {"Systems", t.Systems}} {
+		b.WriteString(col.name + ":\n")
+		if len(col.vals) == 0 {
+			b.WriteString("- " + none + "\n")
+		}
+		for _, v := range col.vals {
+			b.WriteString("- " + v + "\n")
+		}
+	}
+	b.WriteString("\n")
+
+	b.WriteString(SectionGateways + "\n")
+	n := 0
+	for _, s := range steps {
+		if s.Kind != StepGateway || s.Join {
+			continue
+		}
+		n++
+		g := gws[s.ID]
+		fmt.Fprintf(&b, "%d. %s (%s gateway", n, gatewayName(s), titleType(s.GatewayType))
+		if g.Performer != "" {
+			fmt.Fprintf(&b, ", decided by %s", g.Performer)
+		}
+		b.WriteString(")\n")
+		if g.Specification != "" {
+			fmt.Fprintf(&b, "   Specification: %s\n", g.Specification)
+		}
+		if len(s.Branches) > 0 {
+			b.WriteString("   Conditions:\n")
+		}
+		for _, br := range s.Branches {
+			fmt.Fprintf(&b, "   - %s → %s\n", branchLabel(s, br), br.TargetName)
+		}
+	}
+	if n == 0 {
+		b.WriteString("No gateways: the process runs as a single sequence.\n")
+	}
+	return b.String()
+}
+
+func orNone(s, def string) string {
+	if strings.TrimSpace(s) == "" {
+		return def
+	}
+	return s
+}
+
+func list(vs []string) string {
+	if len(vs) == 0 {
+		return none
+	}
+	return strings.Join(vs, ", ")
+}
+
+func titleType(t string) string {
+	switch t {
+	case GatewayParallel:
+		return "Parallel"
+	case GatewayInclusive:
+		return "Inclusive"
+	case GatewayEventBased:
+		return "Event-based"
+	default:
+		return "Exclusive"
+	}
+}
+
+func gatewayName(s Step) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	if s.GatewayType == GatewayParallel {
+		return "Work in parallel"
+	}
+	return "Decision"
+}
+
+func triggerSuffix(t string) string {
+	if t == "" || t == TriggerNone {
+		return ""
+	}
+	return " (" + t + ")"
+}
+
+func branchLabel(s Step, br Branch) string {
+	if br.Condition != "" {
+		return br.Condition
+	}
+	if s.GatewayType == GatewayParallel {
+		return "In parallel"
+	}
+	return "Then"
+}
