@@ -1,0 +1,152 @@
+package layout
+
+// assignY sizes the lane bands and places every item vertically inside its
+// band, pulling items towards their neighbours so that edges run straight.
+func (l *layouter) assignY() {
+	// groups[layer][lane] = items of that layer in that lane, in order.
+	groups := make([][][]int, l.nLayers)
+	need := make([]float64, l.lanes)
+	for ly, items := range l.layers {
+		groups[ly] = make([][]int, l.lanes)
+		for _, it := range items {
+			ln := l.items[it].lane
+			groups[ly][ln] = append(groups[ly][ln], it)
+		}
+		for ln, g := range groups[ly] {
+			if len(g) == 0 {
+				continue
+			}
+			h := l.slotTop(g[0]) + l.slotBottom(g[len(g)-1])
+			for k := 0; k+1 < len(g); k++ {
+				h += l.sep(g[k], g[k+1])
+			}
+			if h > need[ln] {
+				need[ln] = h
+			}
+		}
+	}
+	l.bands = make([]Band, l.lanes)
+	y := 0.0
+	for ln := range l.bands {
+		h := need[ln] + 2*lanePad
+		if h < laneMinHeight {
+			h = laneMinHeight
+		}
+		l.bands[ln] = Band{Y: y, H: h}
+		y += h
+	}
+	desired := make([]float64, len(l.items))
+	// Start with every group centred in its band.
+	for ly := range groups {
+		for ln, g := range groups[ly] {
+			for _, it := range g {
+				desired[it] = l.bands[ln].Y + l.bands[ln].H/2
+			}
+			l.placeGroup(g, desired, ln)
+		}
+	}
+	pull := func(ly int, preds, succs bool) {
+		for ln, g := range groups[ly] {
+			for _, it := range g {
+				s, c := 0.0, 0
+				if preds {
+					for _, o := range l.items[it].preds {
+						s += l.items[o].y
+						c++
+					}
+				}
+				if succs {
+					for _, o := range l.items[it].succs {
+						s += l.items[o].y
+						c++
+					}
+				}
+				if c == 0 {
+					desired[it] = l.items[it].y
+				} else {
+					desired[it] = s / float64(c)
+				}
+			}
+			l.placeGroup(g, desired, ln)
+		}
+	}
+	for round := 0; round < 4; round++ {
+		for ly := 1; ly < l.nLayers; ly++ {
+			pull(ly, true, false)
+		}
+		for ly := l.nLayers - 2; ly >= 0; ly-- {
+			pull(ly, false, true)
+		}
+	}
+	for ly := 0; ly < l.nLayers; ly++ {
+		pull(ly, true, true)
+	}
+}
+
+// slotTop is the room an item needs above its center line.
+func (l *layouter) slotTop(it int) float64 {
+	return l.items[it].h/2 + l.items[it].top
+}
+
+// slotBottom is the room an item needs below its center line.
+func (l *layouter) slotBottom(it int) float64 {
+	return l.items[it].h/2 + l.items[it].bottom
+}
+
+// sep is the minimum distance between the center lines of two items
+// stacked in one group.
+func (l *layouter) sep(a, b int) float64 {
+	gap := float64(dummyGap)
+	if l.items[a].node >= 0 && l.items[b].node >= 0 {
+		gap = nodeGap
+	}
+	return l.slotBottom(a) + gap + l.slotTop(b)
+}
+
+// placeGroup sets the y of the items of one group as close as possible
+// (weighted least squares) to desired while keeping their order, their
+// spacing and the lane band: isotonic regression by pooling adjacent
+// violators on offset-shifted values, then clamping to the band.
+func (l *layouter) placeGroup(g []int, desired []float64, lane int) {
+	if len(g) == 0 {
+		return
+	}
+	offs := make([]float64, len(g))
+	for k := 1; k < len(g); k++ {
+		offs[k] = offs[k-1] + l.sep(g[k-1], g[k])
+	}
+	type block struct {
+		sum, w float64
+		n      int
+	}
+	blocks := make([]block, 0, len(g))
+	for k, it := range g {
+		w := l.items[it].weight
+		blocks = append(blocks, block{sum: (desired[it] - offs[k]) * w, w: w, n: 1})
+		for len(blocks) > 1 {
+			a, b := blocks[len(blocks)-2], blocks[len(blocks)-1]
+			if a.sum/a.w <= b.sum/b.w {
+				break
+			}
+			blocks = blocks[:len(blocks)-2]
+			blocks = append(blocks, block{sum: a.sum + b.sum, w: a.w + b.w, n: a.n + b.n})
+		}
+	}
+	band := l.bands[lane]
+	lo := band.Y + lanePad + l.slotTop(g[0])
+	hi := band.Y + band.H - lanePad - l.slotBottom(g[len(g)-1]) - offs[len(g)-1]
+	k := 0
+	for _, b := range blocks {
+		z := b.sum / b.w
+		if z > hi {
+			z = hi
+		}
+		if z < lo {
+			z = lo
+		}
+		for j := 0; j < b.n; j++ {
+			l.items[g[k]].y = z + offs[k]
+			k++
+		}
+	}
+}

@@ -1,0 +1,151 @@
+package layout_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/spade-bpmn/spade/bench/layout/graphgen"
+	"github.com/spade-bpmn/spade/pkg/bpmn/layout"
+)
+
+func task(lane int) layout.Node {
+	return layout.Node{Lane: lane, W: layout.TaskWidth, H: layout.TaskHeight}
+}
+
+func gw(lane int) layout.Node {
+	return layout.Node{Lane: lane, W: layout.GatewaySize, H: layout.GatewaySize, BottomReserve: 30}
+}
+
+func edges(pairs ...int) []layout.Edge {
+	var es []layout.Edge
+	for i := 0; i+1 < len(pairs); i += 2 {
+		es = append(es, layout.Edge{From: pairs[i], To: pairs[i+1]})
+	}
+	return es
+}
+
+// check verifies the invariants every drawing must keep.
+func check(t *testing.T, g layout.Graph, r *layout.Result) layout.Metrics {
+	t.Helper()
+	ends := make([][2]int, len(g.Edges))
+	for i, e := range g.Edges {
+		ends[i] = [2]int{e.From, e.To}
+	}
+	m := layout.Measure(r.Nodes, r.Edges, ends)
+	if m.Overlaps != 0 {
+		t.Errorf("%d overlapping shapes", m.Overlaps)
+	}
+	if m.Through != 0 {
+		t.Errorf("%d edge segments pass through shapes", m.Through)
+	}
+	for i, n := range g.Nodes {
+		b := r.Lanes[n.Lane]
+		rc := r.Nodes[i]
+		if rc.Y < b.Y || rc.Y+rc.H > b.Y+b.H {
+			t.Errorf("node %d (%v) outside its lane band %v", i, rc, b)
+		}
+	}
+	for i, pts := range r.Edges {
+		if len(pts) < 2 {
+			t.Fatalf("edge %d has %d waypoints", i, len(pts))
+		}
+		for k := 0; k+1 < len(pts); k++ {
+			if pts[k].X != pts[k+1].X && pts[k].Y != pts[k+1].Y {
+				t.Errorf("edge %d segment %d is not orthogonal: %v", i, k, pts)
+			}
+		}
+		if !onBorder(pts[0], r.Nodes[g.Edges[i].From]) || !onBorder(pts[len(pts)-1], r.Nodes[g.Edges[i].To]) {
+			t.Errorf("edge %d does not start and end on its shapes: %v", i, pts)
+		}
+	}
+	return m
+}
+
+func onBorder(p layout.Point, r layout.Rect) bool {
+	in := p.X >= r.X && p.X <= r.X+r.W && p.Y >= r.Y && p.Y <= r.Y+r.H
+	return in && (p.X == r.X || p.X == r.X+r.W || p.Y == r.Y || p.Y == r.Y+r.H)
+}
+
+func TestLayout(t *testing.T) {
+	tests := []struct {
+		name      string
+		g         layout.Graph
+		crossings int
+	}{
+		{"single", layout.Graph{Nodes: []layout.Node{task(0)}}, 0},
+		{"linear", layout.Graph{Nodes: []layout.Node{task(0), task(0), task(0)}, Edges: edges(0, 1, 1, 2)}, 0},
+		{"split join", layout.Graph{Nodes: []layout.Node{gw(0), task(0), task(0), gw(0)}, Edges: edges(0, 1, 0, 2, 1, 3, 2, 3)}, 0},
+		{"loop back", layout.Graph{Nodes: []layout.Node{gw(0), task(0), task(0), gw(0), task(0)}, Edges: edges(0, 1, 1, 2, 2, 3, 3, 0, 3, 4)}, 0},
+		{"self loop", layout.Graph{Nodes: []layout.Node{task(0), task(0)}, Edges: edges(0, 0, 0, 1)}, 0},
+		{"three lanes", layout.Graph{Lanes: 3, Nodes: []layout.Node{task(0), task(1), task(2), task(1), task(0)}, Edges: edges(0, 1, 1, 2, 2, 3, 3, 4)}, 0},
+		{"long edge", layout.Graph{Lanes: 2, Nodes: []layout.Node{gw(0), task(0), task(0), task(0), gw(1)}, Edges: edges(0, 1, 1, 2, 2, 3, 3, 4, 0, 4)}, 0},
+		{"stacked in lane", layout.Graph{Lanes: 2, Nodes: []layout.Node{gw(0), task(1), task(1), task(1), gw(0)}, Edges: edges(0, 1, 0, 2, 0, 3, 1, 4, 2, 4, 3, 4)}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := layout.Layout(tt.g, layout.Options{X: 10, Y: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := check(t, tt.g, r)
+			if m.Crossings > tt.crossings {
+				t.Errorf("crossings = %d, want <= %d", m.Crossings, tt.crossings)
+			}
+		})
+	}
+}
+
+func TestLayoutLinearIsStraight(t *testing.T) {
+	g := layout.Graph{Nodes: []layout.Node{task(0), task(0), task(0)}, Edges: edges(0, 1, 1, 2)}
+	r, err := layout.Layout(g, layout.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := check(t, g, r)
+	if m.Bends != 0 {
+		t.Errorf("bends = %d, want 0", m.Bends)
+	}
+	if !(r.Nodes[0].X < r.Nodes[1].X && r.Nodes[1].X < r.Nodes[2].X) {
+		t.Errorf("not left to right: %v", r.Nodes)
+	}
+}
+
+func TestLayoutInvalid(t *testing.T) {
+	for _, g := range []layout.Graph{
+		{Nodes: []layout.Node{task(1)}},
+		{Nodes: []layout.Node{task(0)}, Edges: edges(0, 3)},
+	} {
+		if _, err := layout.Layout(g, layout.Options{}); !errors.Is(err, layout.ErrInvalidGraph) {
+			t.Errorf("err = %v, want ErrInvalidGraph", err)
+		}
+	}
+}
+
+func TestLayoutRandom(t *testing.T) {
+	for _, n := range []int{10, 50, 200} {
+		for seed := uint64(1); seed <= 5; seed++ {
+			t.Run(fmt.Sprintf("n%d_seed%d", n, seed), func(t *testing.T) {
+				g, _ := graphgen.Graph(graphgen.Model(n, seed))
+				r, err := layout.Layout(g, layout.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				check(t, g, r)
+			})
+		}
+	}
+}
+
+func BenchmarkLayout(b *testing.B) {
+	for _, n := range []int{10, 50, 500, 2000} {
+		g, _ := graphgen.Graph(graphgen.Model(n, 42))
+		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := layout.Layout(g, layout.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,98 @@
+package layout
+
+// result turns items, channels and hops into absolute shapes and
+// waypoints.
+func (l *layouter) result(opt Options) *Result {
+	n := len(l.g.Nodes)
+	r := &Result{
+		Nodes:  make([]Rect, n),
+		Edges:  make([][]Point, len(l.g.Edges)),
+		Labels: make([]Rect, len(l.g.Edges)),
+		Lanes:  make([]Band, l.lanes),
+		Width:  l.width,
+	}
+	for v, nd := range l.g.Nodes {
+		it := &l.items[v]
+		cx := l.colLeft[it.layer] + l.colW[it.layer]/2
+		r.Nodes[v] = Rect{X: opt.X + cx - nd.W/2, Y: opt.Y + it.y - nd.H/2, W: nd.W, H: nd.H}
+	}
+	for i, b := range l.bands {
+		r.Lanes[i] = Band{Y: opt.Y + b.Y, H: b.H}
+		r.Height = b.Y + b.H
+	}
+	for i, p := range l.paths {
+		e := l.g.Edges[i]
+		src, dst := r.Nodes[e.From], r.Nodes[e.To]
+		hs := l.hops[i]
+		pts := make([]Point, 0, 2*len(hs)+2)
+		if hs[0].kind == hopDown {
+			pts = append(pts, Point{src.X + src.W/2, src.Y + src.H})
+		} else {
+			pts = append(pts, Point{src.X + src.W, src.Y + src.H/2})
+		}
+		for k, h := range hs {
+			ya := opt.Y + l.items[p[k]].y
+			yb := opt.Y + l.items[p[k+1]].y
+			switch h.kind {
+			case hopTrack:
+				ch := &l.channels[h.channel]
+				tx := opt.X + ch.trackX(ch.segs[h.seg].track)
+				pts = append(pts, Point{tx, ya}, Point{tx, yb})
+			case hopDown:
+				pts = append(pts, Point{src.X + src.W/2, yb})
+			case hopUp:
+				pts = append(pts, Point{dst.X + dst.W/2, ya})
+			}
+		}
+		if hs[len(hs)-1].kind == hopUp {
+			pts = append(pts, Point{dst.X + dst.W/2, dst.Y + dst.H})
+		} else {
+			pts = append(pts, Point{dst.X, dst.Y + dst.H/2})
+		}
+		r.Edges[i] = simplify(pts)
+		if e.LabelW > 0 {
+			r.Labels[i] = l.labelRect(i, r.Edges[i], src, opt)
+		}
+	}
+	return r
+}
+
+// labelRect places an edge label next to the edge's first hop: above the
+// line where it enters the next layer (tracks are packed to the left of the
+// channel, leaving room for the label), or below the line of a loop.
+func (l *layouter) labelRect(i int, pts []Point, src Rect, opt Options) Rect {
+	e := l.g.Edges[i]
+	h := l.hops[i][0]
+	switch {
+	case h.kind == hopDown:
+		y := opt.Y + l.items[l.paths[i][1]].y
+		return Rect{X: src.X + src.W/2 - labelMargin - e.LabelW, Y: y + 4, W: e.LabelW, H: e.LabelH}
+	case h.kind == hopTrack:
+		ch := &l.channels[h.channel]
+		seg := ch.segs[h.seg]
+		x := opt.X + ch.trackX(ch.tracks-1) + labelMargin
+		return Rect{X: x, Y: opt.Y + seg.yb - 4 - e.LabelH, W: e.LabelW, H: e.LabelH}
+	default:
+		y := src.Y + src.H/2
+		return Rect{X: src.X + src.W + labelMargin, Y: y - 4 - e.LabelH, W: e.LabelW, H: e.LabelH}
+	}
+}
+
+// simplify drops repeated points and middle points of straight runs.
+func simplify(pts []Point) []Point {
+	out := pts[:0]
+	for _, p := range pts {
+		if len(out) > 0 && out[len(out)-1] == p {
+			continue
+		}
+		if len(out) >= 2 {
+			a, b := out[len(out)-2], out[len(out)-1]
+			if (a.X == b.X && b.X == p.X) || (a.Y == b.Y && b.Y == p.Y) {
+				out[len(out)-1] = p
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}

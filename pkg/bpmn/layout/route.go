@@ -1,0 +1,191 @@
+package layout
+
+import "sort"
+
+const (
+	sideLeft  = 0
+	sideRight = 1
+)
+
+// segment is the vertical part of an edge inside a channel, with the sides
+// its horizontal ends leave towards.
+type segment struct {
+	ya, yb float64
+	sa, sb int8
+	lo, hi float64
+	track  int
+}
+
+type channel struct {
+	segs   []segment
+	labelW float64
+	tracks int
+	left   float64
+	width  float64
+}
+
+type hopKind uint8
+
+const (
+	hopStraight hopKind = iota // horizontal line, no bend
+	hopTrack                   // vertical segment on a channel track
+	hopDown                    // leave the source through its bottom
+	hopUp                      // enter the target through its bottom
+)
+
+type hop struct {
+	kind    hopKind
+	channel int
+	seg     int
+}
+
+// route decides, for every hop between consecutive items of every edge,
+// how it is drawn, and assigns channel tracks.
+func (l *layouter) route() {
+	l.channels = make([]channel, l.nLayers+1)
+	l.hops = make([][]hop, len(l.g.Edges))
+	addSeg := func(c int, ya float64, sa int8, yb float64, sb int8) hop {
+		lo, hi := ya, yb
+		if lo > hi {
+			lo, hi = hi, lo
+		}
+		ch := &l.channels[c]
+		ch.segs = append(ch.segs, segment{ya: ya, yb: yb, sa: sa, sb: sb, lo: lo, hi: hi})
+		return hop{kind: hopTrack, channel: c, seg: len(ch.segs) - 1}
+	}
+	for i, p := range l.paths {
+		self := len(p) == 3 && p[0] == p[2]
+		hs := make([]hop, 0, len(p)-1)
+		for k := 0; k+1 < len(p); k++ {
+			a, b := &l.items[p[k]], &l.items[p[k+1]]
+			switch {
+			case b.layer == a.layer+1:
+				if a.y == b.y {
+					hs = append(hs, hop{kind: hopStraight, channel: b.layer})
+				} else {
+					hs = append(hs, addSeg(b.layer, a.y, sideLeft, b.y, sideRight))
+				}
+			case b.layer == a.layer-1:
+				if a.y == b.y {
+					hs = append(hs, hop{kind: hopStraight, channel: a.layer})
+				} else {
+					hs = append(hs, addSeg(a.layer, a.y, sideRight, b.y, sideLeft))
+				}
+			case self && k == 0:
+				hs = append(hs, addSeg(a.layer+1, a.y, sideLeft, b.y, sideLeft))
+			case self:
+				hs = append(hs, addSeg(a.layer, a.y, sideRight, b.y, sideRight))
+			case k == 0:
+				hs = append(hs, hop{kind: hopDown})
+			default:
+				hs = append(hs, hop{kind: hopUp})
+			}
+		}
+		l.hops[i] = hs
+		if e := l.g.Edges[i]; e.LabelW > 0 && len(hs) > 0 && hs[0].kind != hopDown {
+			c := hs[0].channel
+			if w := e.LabelW + 2*labelMargin; w > l.channels[c].labelW {
+				l.channels[c].labelW = w
+			}
+		}
+	}
+	for c := range l.channels {
+		l.channels[c].assignTracks()
+	}
+	// horizontal coordinates
+	colW := make([]float64, l.nLayers)
+	for ly, items := range l.layers {
+		colW[ly] = 20
+		for _, it := range items {
+			if v := l.items[it].node; v >= 0 && l.g.Nodes[v].W > colW[ly] {
+				colW[ly] = l.g.Nodes[v].W
+			}
+		}
+	}
+	l.colLeft = make([]float64, l.nLayers)
+	l.colW = colW
+	x := 0.0
+	for c := range l.channels {
+		ch := &l.channels[c]
+		min := float64(channelMin)
+		if c == 0 || c == l.nLayers {
+			min = channelOuter
+		}
+		w := float64(ch.tracks+1)*trackGap + ch.labelW
+		if w < min {
+			w = min
+		}
+		ch.left, ch.width = x, w
+		x += w
+		if c < l.nLayers {
+			l.colLeft[c] = x
+			x += colW[c]
+		}
+	}
+	l.width = x
+}
+
+// assignTracks orders the channel's vertical segments so that as few
+// horizontal ends as possible cross another segment, then packs them onto
+// tracks: segments whose ranges overlap get distinct tracks in that order.
+func (ch *channel) assignTracks() {
+	n := len(ch.segs)
+	if n == 0 {
+		return
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool {
+		a, b := &ch.segs[idx[i]], &ch.segs[idx[j]]
+		ab, ba := crossCost(a, b), crossCost(b, a)
+		if ab != ba {
+			return ab < ba
+		}
+		// Prefer a stable geometric order: upper segments first.
+		if a.lo != b.lo {
+			return a.lo < b.lo
+		}
+		return a.hi < b.hi
+	})
+	placed := make([]int, 0, n)
+	for _, s := range idx {
+		t := 0
+		seg := &ch.segs[s]
+		for _, o := range placed {
+			other := &ch.segs[o]
+			if seg.lo <= other.hi+trackGap/2 && other.lo <= seg.hi+trackGap/2 && other.track >= t {
+				t = other.track + 1
+			}
+		}
+		seg.track = t
+		if t+1 > ch.tracks {
+			ch.tracks = t + 1
+		}
+		placed = append(placed, s)
+	}
+}
+
+// crossCost counts the crossings between a and b when a runs left of b.
+func crossCost(a, b *segment) int {
+	c := 0
+	inside := func(y float64, s *segment) bool { return y > s.lo && y < s.hi }
+	if a.sa == sideRight && inside(a.ya, b) {
+		c++
+	}
+	if a.sb == sideRight && inside(a.yb, b) {
+		c++
+	}
+	if b.sa == sideLeft && inside(b.ya, a) {
+		c++
+	}
+	if b.sb == sideLeft && inside(b.yb, a) {
+		c++
+	}
+	return c
+}
+
+func (ch *channel) trackX(t int) float64 {
+	return ch.left + float64(t+1)*trackGap
+}
