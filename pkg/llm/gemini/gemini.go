@@ -1,0 +1,317 @@
+// Package gemini is the llm.Provider for Google Gemini through the official
+// google.golang.org/genai SDK (github.com/google/generative-ai-go is
+// deprecated). It asks for structured JSON output with the process model's
+// schema and sends images inline.
+package gemini
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"google.golang.org/genai"
+
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// Defaults.
+const (
+	DefaultModel   = "gemini-2.0-flash"
+	DefaultTimeout = 3 * time.Minute
+)
+
+// Config configures the provider.
+type Config struct {
+	// APIKey is the system key. It may be empty only when every call brings
+	// the user's own key (Input.APIKey); Analyze then refuses calls without one.
+	APIKey string
+	// Model is the model name; default DefaultModel.
+	Model string
+	// BaseURL overrides Google's endpoint (tests, proxies).
+	BaseURL string
+	// Timeout bounds one call; default DefaultTimeout.
+	Timeout time.Duration
+	// HTTPClient is used for all requests; default a plain client.
+	HTTPClient *http.Client
+}
+
+// Provider implements llm.Provider for Gemini.
+type Provider struct {
+	cfg    Config
+	system *genai.Client // nil without a system key
+}
+
+// New returns a provider for cfg.
+func New(cfg Config) (*Provider, error) {
+	if cfg.Model == "" {
+		cfg.Model = DefaultModel
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{}
+	}
+	p := &Provider{cfg: cfg}
+	if cfg.APIKey != "" {
+		c, err := p.client(context.Background(), cfg.APIKey)
+		if err != nil {
+			return nil, err
+		}
+		p.system = c
+	}
+	return p, nil
+}
+
+// client builds an SDK client for key. Building one is cheap (no network),
+// so a user's own key gets a fresh client per call rather than a cache of
+// secrets in memory.
+func (p *Provider) client(ctx context.Context, key string) (*genai.Client, error) {
+	c, err := genai.NewClient(ctx, &genai.ClientConfig{
+		APIKey:      key,
+		Backend:     genai.BackendGeminiAPI,
+		HTTPClient:  p.cfg.HTTPClient,
+		HTTPOptions: genai.HTTPOptions{BaseURL: p.cfg.BaseURL},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("gemini: creating client: %w", err)
+	}
+	return c, nil
+}
+
+// Name implements llm.Provider.
+func (p *Provider) Name() string { return "gemini" }
+
+// Analyze implements llm.Provider.
+func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, error) {
+	client := p.system
+	if in.APIKey != "" {
+		c, err := p.client(ctx, in.APIKey)
+		if err != nil {
+			return nil, err
+		}
+		client = c
+	}
+	if client == nil {
+		return nil, failure.Permanent("No Gemini API key is configured. Set your own key in Settings or ask the administrator to set GEMINI_API_KEY.",
+			fmt.Errorf("%w: no API key", llm.ErrAuth))
+	}
+	model := p.cfg.Model
+	if in.Model != "" {
+		model = in.Model
+	}
+	parts := []*genai.Part{genai.NewPartFromText(llm.UserPrompt(in))}
+	if in.Kind == llm.KindImage {
+		mime, err := imageMIME(in.MIMEType)
+		if err != nil {
+			return nil, err
+		}
+		if len(in.Image) == 0 {
+			return nil, failure.Permanent("The image is empty.", fmt.Errorf("%w: empty image", llm.ErrInvalidRequest))
+		}
+		// The image goes first: Google recommends it for single-image prompts.
+		parts = append([]*genai.Part{genai.NewPartFromBytes(in.Image, mime)}, parts...)
+	}
+	temp := float32(0.1) // low but not 0: deterministic enough, avoids repetition loops
+	cfg := &genai.GenerateContentConfig{
+		SystemInstruction: genai.NewContentFromText(llm.SystemInstruction(), ""),
+		ResponseMIMEType:  "application/json",
+		ResponseSchema:    Schema(),
+		Temperature:       &temp,
+	}
+
+	callCtx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
+	defer cancel()
+	resp, err := client.Models.GenerateContent(callCtx, model, []*genai.Content{genai.NewContentFromParts(parts, genai.RoleUser)}, cfg)
+	if err != nil {
+		return nil, mapError(ctx, err, in.APIKey != "", model)
+	}
+	return parse(resp, model)
+}
+
+// imageMIME normalises the image type to one Gemini accepts inline.
+func imageMIME(m string) (string, error) {
+	m = strings.ToLower(strings.TrimSpace(m))
+	switch m {
+	case "image/jpg", "image/pjpeg":
+		return "image/jpeg", nil
+	case "image/jpeg", "image/png", "image/webp", "image/heic", "image/heif":
+		return m, nil
+	}
+	return "", failure.Permanent("This image type cannot be analysed. Upload a JPG, PNG, WEBP, HEIC or HEIF image.",
+		fmt.Errorf("%w: image MIME type %q", llm.ErrInvalidRequest, m))
+}
+
+func parse(resp *genai.GenerateContentResponse, model string) (*llm.Result, error) {
+	if resp.ModelVersion != "" {
+		model = resp.ModelVersion
+	}
+	if fb := resp.PromptFeedback; fb != nil && fb.BlockReason != "" {
+		return nil, refused(fmt.Sprintf("prompt blocked: %s %s", fb.BlockReason, fb.BlockReasonMessage))
+	}
+	if len(resp.Candidates) == 0 || resp.Candidates[0] == nil {
+		return nil, failure.Transient("The AI provider returned an empty answer. The analysis will be retried.",
+			fmt.Errorf("%w: no candidates in response", llm.ErrUnavailable))
+	}
+	cand := resp.Candidates[0]
+	switch cand.FinishReason {
+	case genai.FinishReasonSafety, genai.FinishReasonProhibitedContent, genai.FinishReasonBlocklist,
+		genai.FinishReasonSPII, genai.FinishReasonRecitation, genai.FinishReasonImageSafety:
+		return nil, refused("finish reason " + string(cand.FinishReason))
+	case genai.FinishReasonMaxTokens:
+		return nil, failure.Permanent("The AI model's answer was cut off because it was too long. Try a shorter document or a model with a larger output limit.",
+			fmt.Errorf("%w: finish reason MAX_TOKENS", llm.ErrInvalidRequest))
+	}
+	var text strings.Builder
+	if cand.Content != nil {
+		for _, part := range cand.Content.Parts {
+			if part != nil && !part.Thought {
+				text.WriteString(part.Text)
+			}
+		}
+	}
+	var m process.Model
+	if err := json.Unmarshal([]byte(text.String()), &m); err != nil {
+		// A garbled answer is the provider's fault and usually differs on
+		// the next attempt, so it is retried like an outage.
+		return nil, failure.Transient("The AI model returned an answer that is not a valid process model. The analysis will be retried.",
+			fmt.Errorf("%w: decoding model output (finish reason %q): %w", llm.ErrUnavailable, cand.FinishReason, err))
+	}
+	res := &llm.Result{Model: m, ModelName: model}
+	if u := resp.UsageMetadata; u != nil {
+		// Thinking models bill thought tokens as output; count them so that
+		// input + output matches the total Google reports.
+		res.Usage = llm.Usage{
+			InputTokens:  int(u.PromptTokenCount),
+			OutputTokens: int(u.CandidatesTokenCount + u.ThoughtsTokenCount),
+			TotalTokens:  int(u.TotalTokenCount),
+		}
+	}
+	return res, nil
+}
+
+func refused(why string) error {
+	return failure.Permanent("The AI provider refused to analyse this content (safety filter). Try a different file or the built-in analyzer.",
+		fmt.Errorf("%w: %s", llm.ErrRefused, why))
+}
+
+// mapError turns an SDK error into a failure wrapping an llm sentinel.
+func mapError(ctx context.Context, err error, userKey bool, model string) error {
+	if ctx.Err() != nil {
+		// The caller gave up (shutdown, cancelled analysis): not the vendor's fault.
+		return fmt.Errorf("gemini: %w", err)
+	}
+	var apiErr genai.APIError
+	if !errors.As(err, &apiErr) {
+		var p *genai.APIError
+		if errors.As(err, &p) && p != nil {
+			apiErr = *p
+		}
+	}
+	code, status, msg := apiErr.Code, apiErr.Status, apiErr.Message
+	switch {
+	case code == 0 && status == "":
+		// No HTTP answer: connection refused, DNS, our own time-out.
+		if errors.Is(err, context.DeadlineExceeded) {
+			return failure.Transient("The AI provider did not answer in time. The analysis will be retried.",
+				fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+		}
+		return failure.Transient("The AI provider could not be reached. The analysis will be retried shortly.",
+			fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	case code == http.StatusTooManyRequests || status == "RESOURCE_EXHAUSTED":
+		return failure.Transient("The AI provider is rate limiting requests. The analysis will be retried shortly.",
+			fmt.Errorf("%w: %w", llm.ErrRateLimited, err))
+	case code == http.StatusUnauthorized || code == http.StatusForbidden ||
+		status == "UNAUTHENTICATED" || status == "PERMISSION_DENIED" || badKey(apiErr):
+		return failure.Permanent(keyOwner(userKey), fmt.Errorf("%w: %w", llm.ErrAuth, err))
+	case code == http.StatusNotFound || status == "NOT_FOUND":
+		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Check the model name.", model),
+			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
+	case code == http.StatusRequestTimeout || code >= 500 ||
+		status == "UNAVAILABLE" || status == "DEADLINE_EXCEEDED" || status == "INTERNAL":
+		return failure.Transient("The AI provider is unavailable right now. The analysis will be retried shortly.",
+			fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	default:
+		return failure.Permanent("The AI provider rejected the request: "+clip(msg)+". Try a smaller or different file, or another model.",
+			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
+	}
+}
+
+// badKey recognises Google's answer to a wrong key, which is a 400
+// INVALID_ARGUMENT with reason API_KEY_INVALID rather than a 401.
+func badKey(e genai.APIError) bool {
+	for _, d := range e.Details {
+		if r, _ := d["reason"].(string); r == "API_KEY_INVALID" {
+			return true
+		}
+	}
+	return strings.Contains(e.Message, "API key not valid") || strings.Contains(e.Message, "API key expired")
+}
+
+func keyOwner(userKey bool) string {
+	if userKey {
+		return "The AI provider rejected the API key. Check your API key in Settings."
+	}
+	return "The AI provider rejected the API key. Ask the administrator to check the server's GEMINI_API_KEY, or set your own key in Settings."
+}
+
+func clip(s string) string {
+	s = strings.TrimSpace(s)
+	if r := []rune(s); len(r) > 300 {
+		return string(r[:300]) + "…"
+	}
+	if s == "" {
+		return "no reason given"
+	}
+	return strings.TrimSuffix(s, ".")
+}
+
+// Schema returns the process model's JSON schema (process.JSONSchema) in
+// Gemini's OpenAPI-subset form, with propertyOrdering so the model writes
+// fields in the struct's order. Keywords Gemini's responseSchema does not
+// know (additionalProperties) are dropped.
+func Schema() *genai.Schema {
+	return convert(process.JSONSchema())
+}
+
+func convert(js map[string]any) *genai.Schema {
+	s := &genai.Schema{}
+	s.Description, _ = js["description"].(string)
+	s.Title, _ = js["title"].(string)
+	switch js["type"] {
+	case "object":
+		s.Type = genai.TypeObject
+		props, _ := js["properties"].(map[string]any)
+		s.Properties = make(map[string]*genai.Schema, len(props))
+		for name, sub := range props {
+			s.Properties[name] = convert(sub.(map[string]any))
+		}
+		req, _ := js["required"].([]string)
+		s.Required = append([]string(nil), req...)
+		s.PropertyOrdering = append([]string(nil), req...)
+	case "array":
+		s.Type = genai.TypeArray
+		s.Items = convert(js["items"].(map[string]any))
+	case "string":
+		s.Type = genai.TypeString
+		if e, ok := js["enum"].([]string); ok {
+			s.Format = "enum"
+			s.Enum = append([]string(nil), e...)
+		}
+	case "number":
+		s.Type = genai.TypeNumber
+	case "integer":
+		s.Type = genai.TypeInteger
+	case "boolean":
+		s.Type = genai.TypeBoolean
+	default:
+		panic(fmt.Sprintf("gemini: schema type %v not supported", js["type"])) // static data: a bug
+	}
+	return s
+}
