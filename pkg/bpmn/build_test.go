@@ -1,0 +1,402 @@
+package bpmn
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/bench/layout/graphgen"
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files in testdata/")
+
+// moduleRoot walks up from the package directory to go.mod.
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+// schemaPath finds the BPMN 2.0 XSD in the shared test data beside the
+// repository.
+func schemaPath(t testing.TB) string {
+	t.Helper()
+	p := filepath.Join(moduleRoot(t), "..", "shared", "testdata", "xsd", "BPMN20.xsd")
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("BPMN schema not found at %s", p)
+	}
+	return p
+}
+
+// ValidateXSD runs xmllint against the OMG schema.
+func validateXSD(t *testing.T, files ...string) {
+	t.Helper()
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		t.Skip("xmllint not installed (Debian package libxml2-utils)")
+	}
+	args := append([]string{"--noout", "--schema", schemaPath(t)}, files...)
+	out, err := exec.Command(xmllint, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("xmllint: %v\n%s", err, out)
+	}
+}
+
+// doc is the part of a BPMN document the tests look at.
+type doc struct {
+	Process struct {
+		Lanes []struct {
+			ID    string   `xml:"id,attr"`
+			Name  string   `xml:"name,attr"`
+			Nodes []string `xml:"flowNodeRef"`
+		} `xml:"laneSet>lane"`
+		Elements []struct {
+			XMLName xml.Name
+			ID      string `xml:"id,attr"`
+			Name    string `xml:"name,attr"`
+			Default string `xml:"default,attr"`
+			Source  string `xml:"sourceRef,attr"`
+			Target  string `xml:"targetRef,attr"`
+			Cond    *struct {
+				Text string `xml:",chardata"`
+			} `xml:"conditionExpression"`
+			Incoming []string `xml:"incoming"`
+			Outgoing []string `xml:"outgoing"`
+		} `xml:",any"`
+	} `xml:"process"`
+	Shapes []struct {
+		Element string `xml:"bpmnElement,attr"`
+		Bounds  struct {
+			X float64 `xml:"x,attr"`
+			Y float64 `xml:"y,attr"`
+			W float64 `xml:"width,attr"`
+			H float64 `xml:"height,attr"`
+		} `xml:"Bounds"`
+	} `xml:"BPMNDiagram>BPMNPlane>BPMNShape"`
+	Edges []struct {
+		Element string `xml:"bpmnElement,attr"`
+		Points  []struct {
+			X float64 `xml:"x,attr"`
+			Y float64 `xml:"y,attr"`
+		} `xml:"waypoint"`
+	} `xml:"BPMNDiagram>BPMNPlane>BPMNEdge"`
+}
+
+func parseDoc(t *testing.T, b []byte) *doc {
+	t.Helper()
+	var d doc
+	if err := xml.Unmarshal(b, &d); err != nil {
+		t.Fatalf("generated XML does not parse: %v", err)
+	}
+	return &d
+}
+
+func isFlowNode(local string) bool {
+	return strings.HasSuffix(local, "Task") || local == "task" || strings.HasSuffix(local, "Event") || strings.HasSuffix(local, "Gateway")
+}
+
+// checkDoc verifies references, lanes and the diagram of a built document.
+func checkDoc(t *testing.T, m *process.Model, b []byte) {
+	t.Helper()
+	d := parseDoc(t, b)
+	shapes := map[string]int{}
+	for i, s := range d.Shapes {
+		shapes[s.Element] = i
+	}
+	edges := map[string]bool{}
+	for _, e := range d.Edges {
+		edges[e.Element] = true
+		if len(e.Points) < 2 {
+			t.Errorf("edge %s has %d waypoints", e.Element, len(e.Points))
+		}
+	}
+	laneOf := map[string]string{}
+	for _, l := range d.Process.Lanes {
+		for _, n := range l.Nodes {
+			if prev, dup := laneOf[n]; dup {
+				t.Errorf("node %s in lanes %s and %s", n, prev, l.ID)
+			}
+			laneOf[n] = l.ID
+		}
+	}
+	ids := map[string]bool{}
+	nodes := map[string]bool{}
+	for _, e := range d.Process.Elements {
+		if ids[e.ID] {
+			t.Errorf("duplicate id %s", e.ID)
+		}
+		ids[e.ID] = true
+		local := e.XMLName.Local
+		switch {
+		case isFlowNode(local):
+			nodes[e.ID] = true
+			if _, ok := shapes[e.ID]; !ok {
+				t.Errorf("%s has no shape", e.ID)
+			}
+			if len(d.Process.Lanes) > 0 {
+				lane, ok := laneOf[e.ID]
+				if !ok {
+					t.Errorf("%s is in no lane", e.ID)
+				} else {
+					checkInside(t, d, e.ID, lane, shapes)
+				}
+			}
+			if strings.TrimSpace(e.Name) == "" && !strings.HasSuffix(local, "Gateway") {
+				t.Errorf("%s %s has no name", local, e.ID)
+			}
+		case local == "sequenceFlow":
+			if !edges[e.ID] {
+				t.Errorf("flow %s has no edge", e.ID)
+			}
+			if e.Cond != nil && strings.TrimSpace(e.Name) == "" {
+				t.Errorf("conditional flow %s has no name", e.ID)
+			}
+		}
+	}
+	for _, e := range d.Process.Elements {
+		if e.XMLName.Local == "sequenceFlow" && (!nodes[e.Source] || !nodes[e.Target]) {
+			t.Errorf("flow %s references %s -> %s", e.ID, e.Source, e.Target)
+		}
+	}
+	// lanes follow the performers
+	if len(m.Participants) > 0 && len(d.Process.Lanes) < len(m.Participants) {
+		t.Errorf("%d lanes for %d participants", len(d.Process.Lanes), len(m.Participants))
+	}
+}
+
+func checkInside(t *testing.T, d *doc, id, lane string, shapes map[string]int) {
+	t.Helper()
+	li, ok := shapes[lane]
+	if !ok {
+		t.Errorf("lane %s has no shape", lane)
+		return
+	}
+	n, l := d.Shapes[shapes[id]].Bounds, d.Shapes[li].Bounds
+	if n.X < l.X || n.Y < l.Y || n.X+n.W > l.X+l.W || n.Y+n.H > l.Y+l.H {
+		t.Errorf("%s %v lies outside its lane %s %v", id, n, lane, l)
+	}
+}
+
+func TestBuild(t *testing.T) {
+	dir := t.TempDir()
+	var files []string
+	names := make([]string, 0)
+	models := testModels()
+	for name := range models {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m := models[name]
+		t.Run(name, func(t *testing.T) {
+			b, err := Build(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkDoc(t, m, b)
+			again, _ := Build(m)
+			if !bytes.Equal(b, again) {
+				t.Error("Build is not deterministic")
+			}
+			f := filepath.Join(dir, name+".bpmn")
+			if err := os.WriteFile(f, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files = append(files, f)
+		})
+	}
+	validateXSD(t, files...)
+}
+
+func TestBuildDetails(t *testing.T) {
+	t.Run("exclusive labels and default", func(t *testing.T) {
+		b, err := Build(exclusiveModel())
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := parseDoc(t, b)
+		var yes, no bool
+		for _, e := range d.Process.Elements {
+			if e.XMLName.Local == "sequenceFlow" && e.Cond != nil {
+				yes = yes || e.Name == "Yes" && e.Cond.Text == "Yes"
+				no = no || e.Name == "No"
+			}
+		}
+		if !yes || !no {
+			t.Errorf("conditional flows Yes/No missing:\n%s", b)
+		}
+	})
+	t.Run("inclusive otherwise becomes default", func(t *testing.T) {
+		b, _ := Build(threeLaneModel())
+		d := parseDoc(t, b)
+		found := false
+		for _, e := range d.Process.Elements {
+			if e.ID == "Gateway_g" {
+				found = e.Default == "Flow_9" || e.Default != ""
+			}
+		}
+		if !found {
+			t.Errorf("inclusive gateway has no default flow")
+		}
+	})
+	t.Run("annotations and task types", func(t *testing.T) {
+		b, _ := Build(linearModel())
+		s := string(b)
+		for _, want := range []string{"WT 10 min", "wt 1 d", "<bpmn:userTask", "<bpmn:messageEventDefinition", "<bpmn:association", "isHorizontal=\"true\""} {
+			if !strings.Contains(s, want) {
+				t.Errorf("output lacks %q", want)
+			}
+		}
+	})
+	t.Run("messy model is repaired", func(t *testing.T) {
+		b, _ := Build(messyModel())
+		s := string(b)
+		for _, want := range []string{"<bpmn:startEvent", "<bpmn:endEvent", "<bpmn:parallelGateway", "Messy &lt;process&gt; &amp;", `name="Team A"`, `name="Team B"`} {
+			if !strings.Contains(s, want) {
+				t.Errorf("output lacks %q", want)
+			}
+		}
+		if strings.Contains(s, "eventBasedGateway") {
+			t.Error("event-based gateway before a task should become exclusive")
+		}
+		if strings.Count(s, `<bpmn:lane `) != 2 {
+			t.Errorf("want 2 lanes (Team A, Team B), got %d", strings.Count(s, `<bpmn:lane `))
+		}
+	})
+}
+
+func TestBuildEmpty(t *testing.T) {
+	for _, m := range []*process.Model{nil, {}, {ProcessName: "x", Participants: []process.Participant{{Name: "A"}}}} {
+		_, err := Build(m)
+		if !errors.Is(err, ErrEmptyModel) || !failure.IsPermanent(err) {
+			t.Errorf("Build(%v) err = %v, want permanent ErrEmptyModel", m, err)
+		}
+	}
+}
+
+func TestBuildGolden(t *testing.T) {
+	b, err := Build(exclusiveModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "exclusive.bpmn")
+	if *update {
+		if err := os.WriteFile(golden, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if !bytes.Equal(b, want) {
+		t.Error("output differs from testdata/exclusive.bpmn (run go test -update after checking the change)")
+	}
+}
+
+// checkResult is one entry of tools/bpmncheck/check.mjs output.
+type checkResult struct {
+	File         string   `json:"file"`
+	Warnings     []string `json:"warnings"`
+	LintErrors   int      `json:"lintErrors"`
+	LintWarnings int      `json:"lintWarnings"`
+	Findings     []struct {
+		Rule     string `json:"rule"`
+		ID       string `json:"id"`
+		Message  string `json:"message"`
+		Category string `json:"category"`
+	} `json:"findings"`
+	Error string `json:"error"`
+}
+
+// TestReferenceTools imports every generated diagram with bpmn-moddle and
+// lints it with bpmnlint's recommended config (tools/bpmncheck, installed
+// with npm ci). Random models of several sizes join the hand-written ones.
+func TestReferenceTools(t *testing.T) {
+	tool := filepath.Join(moduleRoot(t), "tools", "bpmncheck")
+	if _, err := os.Stat(filepath.Join(tool, "node_modules")); err != nil {
+		t.Skip("tools/bpmncheck/node_modules missing (run npm ci there)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node not installed")
+	}
+	dir := t.TempDir()
+	models := testModels()
+	for _, n := range []int{10, 30, 80} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			models[filepath.Base(t.Name())+"_random_"+itoa(n)+"_"+itoa(int(seed))] = graphgen.Model(n, seed)
+		}
+	}
+	var files []string
+	for name, m := range models {
+		b, err := Build(m)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		f := filepath.Join(dir, name+".bpmn")
+		if err := os.WriteFile(f, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	validateXSD(t, files...)
+	cmd := exec.Command(node, append([]string{filepath.Join(tool, "check.mjs")}, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("check.mjs: %v\n%s", err, stderr.String())
+	}
+	var results []checkResult
+	if err := json.Unmarshal(out, &results); err != nil {
+		t.Fatalf("check.mjs output: %v\n%s", err, out)
+	}
+	if len(results) != len(files) {
+		t.Fatalf("%d results for %d files", len(results), len(files))
+	}
+	for _, r := range results {
+		name := filepath.Base(r.File)
+		if r.Error != "" {
+			t.Errorf("%s: %s", name, r.Error)
+		}
+		for _, w := range r.Warnings {
+			t.Errorf("%s: bpmn-moddle warning: %s", name, w)
+		}
+		for _, f := range r.Findings {
+			if f.Category == "error" {
+				t.Errorf("%s: bpmnlint %s error on %s: %s", name, f.Rule, f.ID, f.Message)
+			} else {
+				t.Logf("%s: bpmnlint %s %s on %s: %s", name, f.Rule, f.Category, f.ID, f.Message)
+			}
+		}
+	}
+}
+
+func itoa(i int) string {
+	b, _ := json.Marshal(i)
+	return string(b)
+}
