@@ -1,0 +1,215 @@
+// Package analysis holds the Analysis entity, its states and stages, and the
+// repository the api and worker share. The database row is the source of
+// truth; queue tasks carry only the analysis id.
+package analysis
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+)
+
+// Errors of this package.
+var (
+	ErrNotFound = errors.New("analysis not found")
+)
+
+// Statuses.
+const (
+	StatusQueued    = "queued"
+	StatusRunning   = "running"
+	StatusCompleted = "completed"
+	StatusFailed    = "failed"
+)
+
+// Stages, in order. Each is written to the row before its work starts.
+const (
+	StageQueued         = "queued"
+	StageExtractingText = "extracting_text"
+	StageAnalyzing      = "analyzing"
+	StageBuildingModel  = "building_model"
+	StageCompleted      = "completed"
+	StageFailed         = "failed"
+)
+
+// Analyzer types.
+const (
+	TypeDocument = "document"
+	TypeImage    = "image"
+	TypeBPMN     = "bpmn"
+)
+
+// Graph statuses.
+const (
+	GraphPending   = "pending"
+	GraphBuilding  = "building"
+	GraphCompleted = "completed"
+	GraphFailed    = "failed"
+	GraphNone      = "none"
+)
+
+// CompletedText is current_stage of a finished analysis; the UI matches
+// 'completed successfully'.
+const CompletedText = "Analysis completed successfully"
+
+// StageText is the human text and progress of each stage.
+var StageText = map[string]struct {
+	Text     string
+	Progress int
+}{
+	StageQueued:         {"Waiting in the queue", 5},
+	StageExtractingText: {"Extracting text from the document", 20},
+	StageAnalyzing:      {"Analyzing the process", 45},
+	StageBuildingModel:  {"Building the process model", 80},
+	StageCompleted:      {CompletedText, 100},
+}
+
+// Analysis is one uploaded file and everything derived from it.
+type Analysis struct {
+	ID               string `gorm:"primaryKey"`
+	AccountID        string
+	UserID           string
+	AnalyzerType     string
+	Status           string
+	Stage            string
+	CurrentStage     string
+	Progress         int
+	Attempt          int
+	OriginalFilename string
+	ContentType      string
+	SizeBytes        int64
+	BlobKey          string
+	ProcessName      string
+	ProcessPurpose   string
+	FormattedText    string
+	ModelJSON        string `gorm:"column:model_json"`
+	BPMNXML          string `gorm:"column:bpmn_xml"`
+	GraphStatus      string
+	MetadataJSON     string `gorm:"column:metadata_json"`
+	InputTokens      int
+	OutputTokens     int
+	TotalTokens      int
+	Detail           string
+	StagesLog        string
+	IsDemo           bool
+	CreatedAt        time.Time
+	UpdatedAt        time.Time
+	CompletedAt      *time.Time
+}
+
+// TableName is the gorm table.
+func (Analysis) TableName() string { return "analyses" }
+
+// Finished reports whether the analysis will not change without a reprocess.
+func (a *Analysis) Finished() bool {
+	return a.Status == StatusFailed || (a.Status == StatusCompleted && a.GraphStatus != GraphPending && a.GraphStatus != GraphBuilding)
+}
+
+// Metadata is the analysis metadata JSON.
+type Metadata struct {
+	Model                string         `json:"model,omitempty"`
+	ModelName            string         `json:"model_name,omitempty"`
+	APIKeySource         string         `json:"api_key_source,omitempty"`
+	Usage                *Usage         `json:"usage,omitempty"`
+	Format               string         `json:"format,omitempty"`
+	Pages                int            `json:"pages,omitempty"`
+	Speakers             []string       `json:"speakers,omitempty"`
+	WorkMinutes          float64        `json:"work_time_minutes,omitempty"`
+	WaitMinutes          float64        `json:"wait_time_minutes,omitempty"`
+	ElementInventoryData map[string]any `json:"element_inventory_data,omitempty"`
+	ProcessComplexity    map[string]any `json:"process_complexity_data,omitempty"`
+	Quality              any            `json:"quality,omitempty"`
+	Extra                map[string]any `json:"extra,omitempty"`
+}
+
+// Usage is token usage.
+type Usage struct {
+	InputTokens  int `json:"input_tokens"`
+	OutputTokens int `json:"output_tokens"`
+	TotalTokens  int `json:"total_tokens"`
+}
+
+// ParseMetadata decodes MetadataJSON; a broken value yields empty metadata.
+func (a *Analysis) ParseMetadata() Metadata {
+	var m Metadata
+	_ = json.Unmarshal([]byte(a.MetadataJSON), &m)
+	return m
+}
+
+// View is the analysis as the API returns it.
+type View struct {
+	ID               string      `json:"id"`
+	Timestamp        time.Time   `json:"timestamp"`
+	Status           string      `json:"status"`
+	Stage            string      `json:"stage"`
+	CurrentStage     string      `json:"current_stage"`
+	Progress         int         `json:"progress"`
+	ProcessName      string      `json:"process_name"`
+	ProcessPurpose   string      `json:"process_purpose"`
+	OriginalFilename string      `json:"original_filename"`
+	FormattedText    string      `json:"formatted_text"`
+	InputTokens      int         `json:"input_tokens"`
+	OutputTokens     int         `json:"output_tokens"`
+	TotalTokens      int         `json:"total_tokens"`
+	AnalyzerType     string      `json:"analyzer_type"`
+	Metadata         Metadata    `json:"metadata"`
+	Graph            GraphView   `json:"graph"`
+	Detail           string      `json:"detail,omitempty"`
+	Stages           []StageMark `json:"stages"`
+	UpdatedAt        time.Time   `json:"updated_at"`
+	CompletedAt      *time.Time  `json:"completed_at,omitempty"`
+}
+
+// GraphView is the graph part of View.
+type GraphView struct {
+	Status string `json:"status"`
+}
+
+// ToView renders the API shape.
+func (a *Analysis) ToView() View {
+	return View{
+		ID: a.ID, Timestamp: a.CreatedAt, Status: a.Status, Stage: a.Stage,
+		CurrentStage: a.CurrentStage, Progress: a.Progress, ProcessName: a.ProcessName,
+		ProcessPurpose: a.ProcessPurpose, OriginalFilename: a.OriginalFilename,
+		FormattedText: a.FormattedText, InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
+		TotalTokens: a.TotalTokens, AnalyzerType: a.AnalyzerType, Metadata: a.ParseMetadata(),
+		Graph: GraphView{Status: a.GraphStatus}, Detail: a.Detail, Stages: a.ParseStages(), UpdatedAt: a.UpdatedAt,
+		CompletedAt: a.CompletedAt,
+	}
+}
+
+// ListItem is an entry of GET /api/recent.
+type ListItem struct {
+	ID               string    `json:"id"`
+	Timestamp        time.Time `json:"timestamp"`
+	Status           string    `json:"status"`
+	ProcessName      string    `json:"process_name"`
+	ProcessPurpose   string    `json:"process_purpose"`
+	OriginalFilename string    `json:"original_filename"`
+	InputTokens      int       `json:"input_tokens"`
+	OutputTokens     int       `json:"output_tokens"`
+	TotalTokens      int       `json:"total_tokens"`
+	AnalyzerType     string    `json:"analyzer_type"`
+	Graph            GraphView `json:"graph"`
+}
+
+// StageMark is one entry of the stage history: which stage started when.
+type StageMark struct {
+	Stage string    `json:"stage"`
+	At    time.Time `json:"at"`
+}
+
+// ParseStages decodes StagesLog ("stage@time" lines).
+func (a *Analysis) ParseStages() []StageMark {
+	marks := []StageMark{}
+	for _, line := range strings.Split(a.StagesLog, "\n") {
+		stage, at, ok := strings.Cut(line, "@")
+		if !ok {
+			continue
+		}
+		t, _ := time.Parse(time.RFC3339Nano, at)
+		marks = append(marks, StageMark{Stage: stage, At: t})
+	}
+	return marks
+}

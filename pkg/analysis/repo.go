@@ -1,0 +1,220 @@
+package analysis
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"gorm.io/gorm"
+)
+
+// Repo reads and writes analyses.
+type Repo struct{ db *gorm.DB }
+
+// NewRepo returns a repository on db.
+func NewRepo(db *gorm.DB) *Repo { return &Repo{db: db} }
+
+// Create inserts a new analysis.
+func (r *Repo) Create(ctx context.Context, a *Analysis) error {
+	now := time.Now().UTC()
+	a.CreatedAt, a.UpdatedAt = now, now
+	if a.Status == "" {
+		a.Status = StatusQueued
+	}
+	if a.Stage == "" {
+		a.Stage = StageQueued
+		a.CurrentStage = StageText[StageQueued].Text
+		a.Progress = StageText[StageQueued].Progress
+	}
+	if a.StagesLog == "" {
+		a.StagesLog = a.Stage + "@" + now.Format(time.RFC3339Nano) + "\n"
+	}
+	if a.GraphStatus == "" {
+		a.GraphStatus = GraphPending
+	}
+	if a.MetadataJSON == "" {
+		a.MetadataJSON = "{}"
+	}
+	if err := r.db.WithContext(ctx).Create(a).Error; err != nil {
+		return fmt.Errorf("create analysis: %w", err)
+	}
+	return nil
+}
+
+// Get returns the analysis id of account accountID; another account's
+// analysis is ErrNotFound.
+func (r *Repo) Get(ctx context.Context, accountID, id string) (*Analysis, error) {
+	var a Analysis
+	err := r.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get analysis: %w", err)
+	}
+	return &a, nil
+}
+
+// GetByID returns the analysis whatever its account (worker side only).
+func (r *Repo) GetByID(ctx context.Context, id string) (*Analysis, error) {
+	var a Analysis
+	err := r.db.WithContext(ctx).Where("id = ?", id).Take(&a).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get analysis: %w", err)
+	}
+	return &a, nil
+}
+
+// ListOptions filters List.
+type ListOptions struct {
+	AnalyzerType string
+	Limit        int
+}
+
+// List returns an account's analyses, newest first, without demo analyses.
+func (r *Repo) List(ctx context.Context, accountID string, o ListOptions) ([]ListItem, error) {
+	if o.Limit <= 0 || o.Limit > 200 {
+		o.Limit = 50
+	}
+	q := r.db.WithContext(ctx).Model(&Analysis{}).
+		Select("id, created_at, status, process_name, process_purpose, original_filename, input_tokens, output_tokens, total_tokens, analyzer_type, graph_status").
+		Where("account_id = ? AND is_demo = ?", accountID, false)
+	if o.AnalyzerType != "" {
+		q = q.Where("analyzer_type = ?", o.AnalyzerType)
+	}
+	var rows []Analysis
+	if err := q.Order("created_at DESC").Limit(o.Limit).Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("list analyses: %w", err)
+	}
+	items := make([]ListItem, 0, len(rows))
+	for _, a := range rows {
+		items = append(items, ListItem{
+			ID: a.ID, Timestamp: a.CreatedAt, Status: a.Status, ProcessName: a.ProcessName,
+			ProcessPurpose: a.ProcessPurpose, OriginalFilename: a.OriginalFilename,
+			InputTokens: a.InputTokens, OutputTokens: a.OutputTokens, TotalTokens: a.TotalTokens,
+			AnalyzerType: a.AnalyzerType, Graph: GraphView{Status: a.GraphStatus},
+		})
+	}
+	return items, nil
+}
+
+// SetStage records that stage starts now.
+func (r *Repo) SetStage(ctx context.Context, id, stage string) error {
+	st := StageText[stage]
+	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	return r.update(ctx, id, map[string]any{
+		"status": StatusRunning, "stage": stage, "current_stage": st.Text, "progress": st.Progress,
+		"stages_log": gorm.Expr("stages_log || ?", mark),
+	})
+}
+
+// BeginAttempt marks the analysis running and counts the attempt.
+func (r *Repo) BeginAttempt(ctx context.Context, id string) error {
+	return r.update(ctx, id, map[string]any{
+		"status": StatusRunning, "attempt": gorm.Expr("attempt + 1"), "detail": "",
+	})
+}
+
+// Result is what a finished analysis stage writes.
+type Result struct {
+	ProcessName    string
+	ProcessPurpose string
+	FormattedText  string
+	ModelJSON      string
+	Metadata       Metadata
+	Usage          Usage
+	// BPMNXML is set when the analyzer already has the diagram (BPMN files).
+	BPMNXML string
+}
+
+// Complete stores the result and marks the analysis completed, with the
+// graph pending (or completed when the result carries the diagram).
+func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
+	meta, err := json.Marshal(res.Metadata)
+	if err != nil {
+		return fmt.Errorf("complete analysis: %w", err)
+	}
+	now := time.Now().UTC()
+	fields := map[string]any{
+		"status": StatusCompleted, "stage": StageCompleted, "current_stage": CompletedText,
+		"progress": 100, "process_name": res.ProcessName, "process_purpose": res.ProcessPurpose,
+		"formatted_text": res.FormattedText, "model_json": res.ModelJSON, "metadata_json": string(meta),
+		"input_tokens": res.Usage.InputTokens, "output_tokens": res.Usage.OutputTokens,
+		"total_tokens": res.Usage.TotalTokens, "detail": "", "completed_at": now,
+		"graph_status": GraphPending,
+		"stages_log":   gorm.Expr("stages_log || ?", StageCompleted+"@"+now.Format(time.RFC3339Nano)+"\n"),
+	}
+	if res.BPMNXML != "" {
+		fields["bpmn_xml"] = res.BPMNXML
+	}
+	return r.update(ctx, id, fields)
+}
+
+// Fail marks the analysis failed with a detail for the user.
+func (r *Repo) Fail(ctx context.Context, id, detail string) error {
+	return r.update(ctx, id, map[string]any{
+		"status": StatusFailed, "stage": StageFailed, "current_stage": "Analysis failed",
+		"detail": detail, "graph_status": GraphNone,
+	})
+}
+
+// SetGraph stores the BPMN diagram and the graph status.
+func (r *Repo) SetGraph(ctx context.Context, id, status, xml, detail string) error {
+	fields := map[string]any{"graph_status": status}
+	if xml != "" {
+		fields["bpmn_xml"] = xml
+	}
+	if detail != "" {
+		fields["detail"] = detail
+	}
+	return r.update(ctx, id, fields)
+}
+
+// Delete removes an account's analysis and returns it (for its blob).
+func (r *Repo) Delete(ctx context.Context, accountID, id string) (*Analysis, error) {
+	a, err := r.Get(ctx, accountID, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Analysis{}).Error; err != nil {
+		return nil, fmt.Errorf("delete analysis: %w", err)
+	}
+	return a, nil
+}
+
+// Unfinished returns analyses not finished and not touched since before,
+// oldest first: the recovery sweep re-enqueues those without a live task.
+func (r *Repo) Unfinished(ctx context.Context, before time.Time, limit int) ([]Analysis, error) {
+	var rows []Analysis
+	err := r.db.WithContext(ctx).
+		Select("id, status, graph_status, analyzer_type, updated_at, is_demo").
+		Where("(status IN ? OR (status = ? AND graph_status IN ?)) AND updated_at < ?",
+			[]string{StatusQueued, StatusRunning}, StatusCompleted, []string{GraphPending, GraphBuilding}, before).
+		Order("updated_at").Limit(limit).Find(&rows).Error
+	if err != nil {
+		return nil, fmt.Errorf("unfinished analyses: %w", err)
+	}
+	return rows, nil
+}
+
+// Touch bumps updated_at so the sweep leaves a just-enqueued row alone.
+func (r *Repo) Touch(ctx context.Context, id string) error {
+	return r.update(ctx, id, map[string]any{})
+}
+
+func (r *Repo) update(ctx context.Context, id string, fields map[string]any) error {
+	fields["updated_at"] = time.Now().UTC()
+	res := r.db.WithContext(ctx).Model(&Analysis{}).Where("id = ?", id).Updates(fields)
+	if res.Error != nil {
+		return fmt.Errorf("update analysis %s: %w", id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

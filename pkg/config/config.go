@@ -1,0 +1,278 @@
+// Package config loads SPADE's configuration from the environment and
+// validates it at start, so that a bad setting stops the process with a
+// clear message instead of failing on the first request.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is every setting SPADE reads. Field comments name the variable.
+type Config struct {
+	Addr        string // SPADE_ADDR
+	DataDir     string // SPADE_DATA_DIR
+	DatabaseURL string // SPADE_DATABASE_URL
+	RedisURL    string // SPADE_REDIS_URL; empty = in-process Redis
+	PublicURL   string // SPADE_PUBLIC_URL
+	UIDir       string // SPADE_UI_DIR
+
+	LLMProvider  string        // SPADE_LLM_PROVIDER: builtin | gemini | openai
+	LLMModel     string        // SPADE_LLM_MODEL
+	LLMBaseURL   string        // SPADE_LLM_BASE_URL
+	LLMTimeout   time.Duration // SPADE_LLM_TIMEOUT
+	GeminiAPIKey string        // GEMINI_API_KEY
+	OpenAIAPIKey string        // OPENAI_API_KEY
+
+	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
+	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
+	OIDCClientSecret   string // SPADE_OIDC_CLIENT_SECRET
+	DevProviderPublic  bool   // SPADE_DEV_PROVIDER_PUBLIC
+	SecretKey          string // SPADE_SECRET_KEY; generated into the data dir when empty
+	MetricsToken       string // SPADE_METRICS_TOKEN
+	WorkerConcurrency  int    // SPADE_WORKER_CONCURRENCY
+	TaskCheckInterval  time.Duration
+	SweepInterval      time.Duration // SPADE_SWEEP_INTERVAL
+	DemoWait           time.Duration // SPADE_DEMO_WAIT
+	LogFormat          string        // SPADE_LOG_FORMAT: text | json
+	LogLevel           string        // SPADE_LOG_LEVEL
+	ShutdownTimeout    time.Duration // SPADE_SHUTDOWN_TIMEOUT
+	MaxDocumentBytes   int64
+	MaxImageBytes      int64
+	MaxBPMNBytes       int64
+	DailyLimit         int // SPADE_DAILY_LIMIT
+	TrialDays          int
+	ExtractCacheDir    string
+	OCRCommand         string // SPADE_OCR_COMMAND
+	CookieSecureOption string // SPADE_COOKIE_SECURE: auto | always | never
+}
+
+// Var describes one environment variable for the README and `spade config`.
+type Var struct {
+	Name, Default, Meaning string
+	Secret                 bool
+}
+
+// Vars lists every variable Load reads, in README order.
+var Vars = []Var{
+	{Name: "SPADE_ADDR", Default: "127.0.0.1:8080", Meaning: "listen address of the HTTP server"},
+	{Name: "SPADE_DATA_DIR", Default: "./data", Meaning: "uploads, SQLite file, generated secret key, caches"},
+	{Name: "SPADE_DATABASE_URL", Default: "SQLite file in the data dir", Meaning: "`postgres://…` for PostgreSQL, `sqlite:///path` or a file path for SQLite"},
+	{Name: "SPADE_REDIS_URL", Default: "(unset: in-process Redis)", Meaning: "`redis://host:port/db` of the queue's Redis"},
+	{Name: "SPADE_PUBLIC_URL", Default: "http://<SPADE_ADDR>", Meaning: "external URL of the app (OIDC redirects, cookies' Secure flag)"},
+	{Name: "SPADE_UI_DIR", Default: "./ui/dist", Meaning: "built web app served at /"},
+	{Name: "SPADE_LLM_PROVIDER", Default: "builtin", Meaning: "`builtin` (offline), `gemini` or `openai` (any OpenAI-compatible endpoint)"},
+	{Name: "SPADE_LLM_MODEL", Default: "per provider (gemini-2.0-flash, gpt-4o-mini)", Meaning: "model name"},
+	{Name: "SPADE_LLM_BASE_URL", Default: "(vendor default)", Meaning: "base URL for OpenAI-compatible servers (Ollama, vLLM, LM Studio)"},
+	{Name: "SPADE_LLM_TIMEOUT", Default: "120s", Meaning: "time-out of one LLM call"},
+	{Name: "GEMINI_API_KEY", Default: "", Meaning: "system key for Gemini", Secret: true},
+	{Name: "OPENAI_API_KEY", Default: "", Meaning: "system key for the OpenAI-compatible endpoint", Secret: true},
+	{Name: "SPADE_OIDC_ISSUER", Default: "(unset: built-in provider)", Meaning: "issuer URL of any OpenID Connect provider"},
+	{Name: "SPADE_OIDC_CLIENT_ID", Default: "spade", Meaning: "OIDC client id"},
+	{Name: "SPADE_OIDC_CLIENT_SECRET", Default: "", Meaning: "OIDC client secret (empty for public clients with PKCE)", Secret: true},
+	{Name: "SPADE_DEV_PROVIDER_PUBLIC", Default: "0", Meaning: "`1` lets the built-in demo provider serve on a non-loopback address"},
+	{Name: "SPADE_SECRET_KEY", Default: "generated into the data dir", Meaning: "32-byte key (hex or base64) that encrypts user API keys", Secret: true},
+	{Name: "SPADE_METRICS_TOKEN", Default: "", Meaning: "bearer token a Prometheus scraper may use for /metrics", Secret: true},
+	{Name: "SPADE_WORKER_CONCURRENCY", Default: "4", Meaning: "analyses processed at once per worker process"},
+	{Name: "SPADE_TASK_CHECK_INTERVAL", Default: "20ms", Meaning: "how often an idle worker polls Redis for new tasks (latency vs idle load)"},
+	{Name: "SPADE_SWEEP_INTERVAL", Default: "30s", Meaning: "how often unfinished analyses without a live task are enqueued again"},
+	{Name: "SPADE_DEMO_WAIT", Default: "20s", Meaning: "how long the demo endpoint waits for a diagram before answering `timeout`"},
+	{Name: "SPADE_DAILY_LIMIT", Default: "5", Meaning: "analyze calls per UTC day for Free members (trial or own key)"},
+	{Name: "SPADE_TRIAL_DAYS", Default: "14", Meaning: "length of the free trial"},
+	{Name: "SPADE_OCR_COMMAND", Default: "tesseract", Meaning: "OCR program the builtin analyzer runs on images"},
+	{Name: "SPADE_COOKIE_SECURE", Default: "auto", Meaning: "`auto` (Secure when SPADE_PUBLIC_URL is https), `always`, `never`"},
+	{Name: "SPADE_LOG_FORMAT", Default: "text (serve), json (api, worker)", Meaning: "`text` or `json`"},
+	{Name: "SPADE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn`, `error`"},
+	{Name: "SPADE_SHUTDOWN_TIMEOUT", Default: "25s", Meaning: "grace period for in-flight requests and tasks on SIGTERM"},
+}
+
+// Load reads the environment. defaultLog is the log format when
+// SPADE_LOG_FORMAT is unset.
+func Load(defaultLog string) (*Config, error) {
+	c := &Config{
+		Addr:               env("SPADE_ADDR", "127.0.0.1:8080"),
+		DataDir:            env("SPADE_DATA_DIR", "./data"),
+		DatabaseURL:        os.Getenv("SPADE_DATABASE_URL"),
+		RedisURL:           os.Getenv("SPADE_REDIS_URL"),
+		PublicURL:          os.Getenv("SPADE_PUBLIC_URL"),
+		UIDir:              env("SPADE_UI_DIR", "./ui/dist"),
+		LLMProvider:        strings.ToLower(env("SPADE_LLM_PROVIDER", "builtin")),
+		LLMModel:           os.Getenv("SPADE_LLM_MODEL"),
+		LLMBaseURL:         os.Getenv("SPADE_LLM_BASE_URL"),
+		GeminiAPIKey:       os.Getenv("GEMINI_API_KEY"),
+		OpenAIAPIKey:       os.Getenv("OPENAI_API_KEY"),
+		OIDCIssuer:         os.Getenv("SPADE_OIDC_ISSUER"),
+		OIDCClientID:       env("SPADE_OIDC_CLIENT_ID", "spade"),
+		OIDCClientSecret:   os.Getenv("SPADE_OIDC_CLIENT_SECRET"),
+		SecretKey:          os.Getenv("SPADE_SECRET_KEY"),
+		MetricsToken:       os.Getenv("SPADE_METRICS_TOKEN"),
+		LogFormat:          env("SPADE_LOG_FORMAT", defaultLog),
+		LogLevel:           env("SPADE_LOG_LEVEL", "info"),
+		OCRCommand:         env("SPADE_OCR_COMMAND", "tesseract"),
+		CookieSecureOption: env("SPADE_COOKIE_SECURE", "auto"),
+		MaxDocumentBytes:   10 * 1024 * 1024,
+		MaxImageBytes:      20 * 1024 * 1024,
+		MaxBPMNBytes:       10 * 1024 * 1024,
+	}
+	var errs []error
+	c.DevProviderPublic = boolEnv("SPADE_DEV_PROVIDER_PUBLIC", &errs)
+	c.WorkerConcurrency = intEnv("SPADE_WORKER_CONCURRENCY", 4, &errs)
+	c.DailyLimit = intEnv("SPADE_DAILY_LIMIT", 5, &errs)
+	c.TrialDays = intEnv("SPADE_TRIAL_DAYS", 14, &errs)
+	c.LLMTimeout = durEnv("SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
+	c.TaskCheckInterval = durEnv("SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
+	c.SweepInterval = durEnv("SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
+	c.DemoWait = durEnv("SPADE_DEMO_WAIT", 20*time.Second, &errs)
+	c.ShutdownTimeout = durEnv("SPADE_SHUTDOWN_TIMEOUT", 25*time.Second, &errs)
+
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = "sqlite://" + filepath.Join(c.DataDir, "spade.db")
+	}
+	if c.PublicURL == "" {
+		c.PublicURL = "http://" + c.Addr
+	}
+	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
+	c.ExtractCacheDir = filepath.Join(c.DataDir, "cache")
+	if err := c.validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("configuration: %w", errors.Join(errs...))
+	}
+	return c, nil
+}
+
+func (c *Config) validate() error {
+	var errs []error
+	switch c.LLMProvider {
+	case "builtin", "gemini", "openai":
+	default:
+		errs = append(errs, fmt.Errorf("SPADE_LLM_PROVIDER=%q: want builtin, gemini or openai", c.LLMProvider))
+	}
+	if c.LLMProvider == "gemini" && c.GeminiAPIKey == "" {
+		errs = append(errs, errors.New("SPADE_LLM_PROVIDER=gemini needs GEMINI_API_KEY"))
+	}
+	if c.LLMProvider == "openai" && c.OpenAIAPIKey == "" && c.LLMBaseURL == "" {
+		errs = append(errs, errors.New("SPADE_LLM_PROVIDER=openai needs OPENAI_API_KEY or SPADE_LLM_BASE_URL (a local server)"))
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("SPADE_PUBLIC_URL=%q: want an absolute http(s) URL", c.PublicURL))
+	}
+	if c.RedisURL != "" {
+		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
+			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db", c.RedisURL))
+		}
+	}
+	if c.WorkerConcurrency < 1 || c.WorkerConcurrency > 1000 {
+		errs = append(errs, fmt.Errorf("SPADE_WORKER_CONCURRENCY=%d: want 1..1000", c.WorkerConcurrency))
+	}
+	if c.DailyLimit < 1 {
+		errs = append(errs, fmt.Errorf("SPADE_DAILY_LIMIT=%d: want at least 1", c.DailyLimit))
+	}
+	if c.TaskCheckInterval <= 0 || c.SweepInterval <= 0 {
+		errs = append(errs, errors.New("SPADE_TASK_CHECK_INTERVAL and SPADE_SWEEP_INTERVAL must be positive"))
+	}
+	switch c.LogFormat {
+	case "text", "json":
+	default:
+		errs = append(errs, fmt.Errorf("SPADE_LOG_FORMAT=%q: want text or json", c.LogFormat))
+	}
+	switch c.CookieSecureOption {
+	case "auto", "always", "never":
+	default:
+		errs = append(errs, fmt.Errorf("SPADE_COOKIE_SECURE=%q: want auto, always or never", c.CookieSecureOption))
+	}
+	return errors.Join(errs...)
+}
+
+// SecureCookies reports whether cookies get the Secure attribute.
+func (c *Config) SecureCookies() bool {
+	switch c.CookieSecureOption {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	return strings.HasPrefix(c.PublicURL, "https://")
+}
+
+// Masked returns the configuration as name → value with secrets masked, for
+// logging at start.
+func (c *Config) Masked() map[string]string {
+	mask := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return "****"
+	}
+	return map[string]string{
+		"addr": c.Addr, "data_dir": c.DataDir, "database": redactURL(c.DatabaseURL),
+		"redis": redactURL(c.RedisURL), "public_url": c.PublicURL, "llm_provider": c.LLMProvider,
+		"llm_model": c.LLMModel, "llm_base_url": c.LLMBaseURL, "gemini_api_key": mask(c.GeminiAPIKey),
+		"openai_api_key": mask(c.OpenAIAPIKey), "oidc_issuer": c.OIDCIssuer,
+		"oidc_client_secret": mask(c.OIDCClientSecret), "secret_key": mask(c.SecretKey),
+		"worker_concurrency": strconv.Itoa(c.WorkerConcurrency),
+	}
+}
+
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil || u.User == nil {
+		return s
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "****")
+	}
+	return u.String()
+}
+
+func env(name, def string) string {
+	if v, ok := os.LookupEnv(name); ok && v != "" {
+		return v
+	}
+	return def
+}
+
+func intEnv(name string, def int, errs *[]error) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		*errs = append(*errs, fmt.Errorf("%s=%q: not a whole number", name, v))
+		return def
+	}
+	return n
+}
+
+func durEnv(name string, def time.Duration, errs *[]error) time.Duration {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		*errs = append(*errs, fmt.Errorf("%s=%q: not a duration like 30s or 5m", name, v))
+		return def
+	}
+	return d
+}
+
+func boolEnv(name string, errs *[]error) bool {
+	v := os.Getenv(name)
+	if v == "" {
+		return false
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		*errs = append(*errs, fmt.Errorf("%s=%q: want 1 or 0", name, v))
+	}
+	return b
+}

@@ -1,0 +1,321 @@
+// Package testenv starts real, throwaway Redis and PostgreSQL servers for
+// integration tests, on free loopback ports, and stops them when the test
+// binary ends (call Main from TestMain).
+//
+// SPADE_TEST_DATABASE_URL / SPADE_TEST_REDIS_URL point the tests at servers
+// that already run instead. When a binary is missing the test fails, unless
+// SPADE_TEST_ALLOW_SKIP=1 turns that into a skip (for quick local runs): a
+// silently skipped integration test would hide a broken CI machine.
+package testenv
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
+)
+
+var (
+	mu       sync.Mutex
+	stoppers []func()
+	pgOnce   sync.Once
+	pgURL    string
+	pgErr    error
+	dbSeq    atomic.Int64
+)
+
+// Main runs the tests and stops every server started for them.
+func Main(m *testing.M) {
+	code := m.Run()
+	Stop()
+	os.Exit(code)
+}
+
+// Stop stops every server started so far.
+func Stop() {
+	mu.Lock()
+	defer mu.Unlock()
+	for i := len(stoppers) - 1; i >= 0; i-- {
+		stoppers[i]()
+	}
+	stoppers = nil
+}
+
+func missing(t testing.TB, what string) {
+	t.Helper()
+	if os.Getenv("SPADE_TEST_ALLOW_SKIP") == "1" {
+		t.Skipf("%s not available (SPADE_TEST_ALLOW_SKIP=1)", what)
+	}
+	t.Fatalf("%s not available: run the tests with `go tool task test`, which installs it", what)
+}
+
+// FreePort returns a free TCP port on 127.0.0.1.
+func FreePort(t testing.TB) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// Redis starts a fresh redis-server for this test and returns its URL
+// (redis://127.0.0.1:port/0). The server is stopped when the test ends.
+func Redis(t testing.TB) string {
+	t.Helper()
+	if u := os.Getenv("SPADE_TEST_REDIS_URL"); u != "" {
+		return u
+	}
+	srv, err := StartRedis()
+	if err != nil {
+		missing(t, "redis-server ("+err.Error()+")")
+	}
+	t.Cleanup(srv.Stop)
+	return srv.URL
+}
+
+// RedisServer is a redis-server child process.
+type RedisServer struct {
+	URL  string
+	Port int
+	cmd  *exec.Cmd
+}
+
+// StartRedis starts redis-server on a free port.
+func StartRedis() (*RedisServer, error) {
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	return startRedisAt(bin, port)
+}
+
+func startRedisAt(bin string, port int) (*RedisServer, error) {
+	cmd := exec.Command(bin, "--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	s := &RedisServer{URL: fmt.Sprintf("redis://127.0.0.1:%d/0", port), Port: port, cmd: cmd}
+	if err := waitTCP(port, 5*time.Second); err != nil {
+		s.Stop()
+		return nil, fmt.Errorf("redis-server did not start: %w", err)
+	}
+	return s, nil
+}
+
+// Stop kills the server.
+func (s *RedisServer) Stop() {
+	if s.cmd != nil && s.cmd.Process != nil {
+		_ = s.cmd.Process.Kill()
+		_ = s.cmd.Wait()
+		s.cmd = nil
+	}
+}
+
+// Restart stops the server and starts a new, empty one on the same port:
+// every key is gone, as after a Redis crash without persistence.
+func (s *RedisServer) Restart() error {
+	s.Stop()
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		return err
+	}
+	n, err := startRedisAt(bin, s.Port)
+	if err != nil {
+		return err
+	}
+	s.cmd = n.cmd
+	return nil
+}
+
+func waitTCP(port int, d time.Duration) error {
+	deadline := time.Now().Add(d)
+	for {
+		c, err := net.DialTimeout("tcp", fmt.Sprintf("127.0.0.1:%d", port), 200*time.Millisecond)
+		if err == nil {
+			c.Close()
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(15 * time.Millisecond)
+	}
+}
+
+// Postgres returns the URL of a fresh, empty database on a throwaway
+// PostgreSQL server (one server per test binary, one database per call).
+func Postgres(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv("SPADE_TEST_DATABASE_URL")
+	if base == "" {
+		pgOnce.Do(func() { pgURL, pgErr = startPostgres() })
+		if pgErr != nil {
+			missing(t, "PostgreSQL ("+pgErr.Error()+")")
+		}
+		base = pgURL
+	}
+	name := fmt.Sprintf("t_%d_%d", os.Getpid(), dbSeq.Add(1))
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		a, err := sql.Open("pgx", base)
+		if err != nil {
+			return
+		}
+		defer a.Close()
+		_, _ = a.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+	})
+	return replaceDB(base, name)
+}
+
+func replaceDB(url, name string) string {
+	i := strings.LastIndex(url, "/")
+	rest := ""
+	if q := strings.Index(url[i:], "?"); q >= 0 {
+		rest = url[i+q:]
+	}
+	return url[:i+1] + name + rest
+}
+
+// PGBinDir finds the PostgreSQL server binaries.
+func PGBinDir() (string, error) {
+	if p, err := exec.LookPath("pg_ctl"); err == nil {
+		return filepath.Dir(p), nil
+	}
+	matches, _ := filepath.Glob("/usr/lib/postgresql/*/bin/pg_ctl")
+	if len(matches) == 0 {
+		return "", fmt.Errorf("pg_ctl not found (install Debian's postgresql)")
+	}
+	return filepath.Dir(matches[len(matches)-1]), nil
+}
+
+// asPostgres wraps a command so that it runs as the postgres user when we
+// are root: PostgreSQL refuses to run as root.
+func asPostgres(name string, args ...string) *exec.Cmd {
+	if os.Geteuid() == 0 {
+		return exec.Command("setpriv", append([]string{"--reuid=postgres", "--regid=postgres", "--init-groups", "--", name}, args...)...)
+	}
+	return exec.Command(name, args...)
+}
+
+func startPostgres() (string, error) {
+	bin, err := PGBinDir()
+	if err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "spade-pg-")
+	if err != nil {
+		return "", err
+	}
+	if os.Geteuid() == 0 {
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			return "", fmt.Errorf("running as root needs the postgres user: %w", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		if err := os.Chown(dir, uid, gid); err != nil {
+			return "", err
+		}
+	}
+	data := filepath.Join(dir, "data")
+	if out, err := asPostgres(filepath.Join(bin, "initdb"), "-D", data, "-U", "app", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("initdb: %v: %s", err, out)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	opts := fmt.Sprintf("-p %d -h 127.0.0.1 -k %s -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200", port, dir)
+	if out, err := asPostgres(filepath.Join(bin, "pg_ctl"), "start", "-w", "-D", data, "-l", filepath.Join(dir, "log"), "-o", opts).CombinedOutput(); err != nil {
+		return "", fmt.Errorf("pg_ctl start: %v: %s", err, out)
+	}
+	mu.Lock()
+	stoppers = append(stoppers, func() {
+		_ = asPostgres(filepath.Join(bin, "pg_ctl"), "stop", "-D", data, "-m", "immediate").Run()
+		_ = os.RemoveAll(dir)
+	})
+	mu.Unlock()
+	url := fmt.Sprintf("postgres://app@127.0.0.1:%d/postgres?sslmode=disable", port)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return "", err
+	}
+	defer db.Close()
+	for {
+		if err := db.PingContext(ctx); err == nil {
+			break
+		} else if ctx.Err() != nil {
+			return "", err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return url, nil
+}
+
+// Databases returns the database URLs an integration test should run on:
+// a fresh SQLite file and a fresh PostgreSQL database.
+func Databases(t testing.TB) map[string]string {
+	t.Helper()
+	return map[string]string{
+		"sqlite":   "sqlite://" + filepath.Join(t.TempDir(), "spade.db"),
+		"postgres": Postgres(t),
+	}
+}
+
+// RepoRoot returns the module root (the directory holding go.mod).
+func RepoRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+// SharedTestdata returns ../shared/testdata relative to the module root.
+func SharedTestdata(t testing.TB) string {
+	t.Helper()
+	return filepath.Join(RepoRoot(t), "..", "shared", "testdata")
+}

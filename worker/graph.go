@@ -1,0 +1,65 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/tasks"
+)
+
+func tasksParse(b []byte) (string, error) {
+	p, err := tasks.ParsePayload(b)
+	return p.AnalysisID, err
+}
+
+// graphHandler handles analysis:graph: process model → BPMN. It never calls
+// an LLM, so graphs can be rebuilt for every stored analysis cheaply.
+type graphHandler struct{ Deps }
+
+func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	id, err := parse(t)
+	if err != nil {
+		return err
+	}
+	log := h.Log.With("analysis_id", id, "task_type", t.Type())
+	a, err := h.Repo.GetByID(ctx, id)
+	if errors.Is(err, analysis.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if a.Status != analysis.StatusCompleted {
+		return nil
+	}
+	if a.ModelJSON == "" {
+		// BPMN files carry their own diagram.
+		status := analysis.GraphCompleted
+		if a.BPMNXML == "" {
+			status = analysis.GraphNone
+		}
+		return h.Repo.SetGraph(ctx, id, status, "", "")
+	}
+	var m process.Model
+	if err := json.Unmarshal([]byte(a.ModelJSON), &m); err != nil {
+		log.Warn("stored model unreadable", "error", err)
+		_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
+		return asynq.SkipRetry
+	}
+	xml, err := h.Pipeline.BuildBPMN(&m)
+	if err != nil {
+		log.Warn("bpmn build failed", "error", err)
+		_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
+		return asynq.SkipRetry
+	}
+	if err := h.Repo.SetGraph(ctx, id, analysis.GraphCompleted, string(xml), ""); err != nil {
+		return err
+	}
+	log.Info("graph built", "bytes", len(xml))
+	return nil
+}

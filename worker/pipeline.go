@@ -1,0 +1,37 @@
+package worker
+
+import (
+	"context"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// Extracted is the text of a document.
+type Extracted struct {
+	Text     string
+	Format   string
+	Pages    int
+	Speakers []string
+}
+
+// Pipeline holds the steps of an analysis, each behind an interface so that
+// the embedded defaults and the production parts plug in the same way.
+type Pipeline struct {
+	// Extract turns an uploaded document into text.
+	Extract func(ctx context.Context, filename string, data []byte) (*Extracted, error)
+	// Provider picks the analyzer for an analysis and fills the per-call
+	// input (the user's own key, model), returning the key source.
+	Provider func(ctx context.Context, a *analysis.Analysis) (llm.Provider, llm.Input, string, error)
+	// Analyze runs a provider with validation and at most one corrective
+	// round trip.
+	Analyze func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error)
+	// Render turns a validated model into formatted text and metadata.
+	Render func(m *process.Model) (formatted string, meta analysis.Metadata)
+	// BuildBPMN turns a process model into BPMN 2.0 XML with diagram
+	// interchange.
+	BuildBPMN func(m *process.Model) ([]byte, error)
+	// AnalyzeBPMN analyzes an uploaded BPMN (or process-model JSON) file.
+	AnalyzeBPMN func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error)
+}

@@ -1,0 +1,168 @@
+package worker
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/blob"
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/llm"
+)
+
+// processHandler handles analysis:process: extract, analyze, build model.
+type processHandler struct{ Deps }
+
+func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
+	p, err := parse(t)
+	if err != nil {
+		return err
+	}
+	log := h.Log.With("analysis_id", p, "task_type", t.Type())
+	a, err := h.Repo.GetByID(ctx, p)
+	if errors.Is(err, analysis.ErrNotFound) {
+		log.Info("analysis gone, nothing to do")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if a.Status == analysis.StatusCompleted || a.Status == analysis.StatusFailed {
+		// A duplicate delivery after a crash: the result is there already.
+		if a.Status == analysis.StatusCompleted && a.GraphStatus == analysis.GraphPending {
+			return h.Queue.EnqueueGraph(ctx, a.ID)
+		}
+		return nil
+	}
+	if err := h.Repo.BeginAttempt(ctx, a.ID); err != nil {
+		return err
+	}
+	res, err := h.run(ctx, a, log)
+	if err != nil {
+		return h.fail(ctx, a, err, log)
+	}
+	if err := h.Repo.Complete(ctx, a.ID, *res); err != nil {
+		return err
+	}
+	log.Info("analysis completed", "total_tokens", res.Usage.TotalTokens)
+	return h.Queue.EnqueueGraph(ctx, a.ID)
+}
+
+func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, log *slog.Logger) (*analysis.Result, error) {
+	pl := h.Pipeline
+	if err := h.Repo.SetStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
+		return nil, err
+	}
+	data, err := h.Blobs.Get(a.BlobKey)
+	if errors.Is(err, blob.ErrNotFound) {
+		return nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	provider, in, keySource, err := pl.Provider(ctx, a)
+	if err != nil {
+		return nil, err
+	}
+	in.Filename = a.OriginalFilename
+
+	if a.AnalyzerType == analysis.TypeBPMN {
+		if err := h.Repo.SetStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
+			return nil, err
+		}
+		res, err := pl.AnalyzeBPMN(ctx, a.OriginalFilename, data, provider, in)
+		if err != nil {
+			return nil, err
+		}
+		if err := h.Repo.SetStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
+			return nil, err
+		}
+		res.Metadata.APIKeySource = keySource
+		return res, nil
+	}
+
+	var doc *Extracted
+	if a.AnalyzerType == analysis.TypeImage {
+		in.Kind, in.Image, in.MIMEType = "image", data, a.ContentType
+	} else {
+		doc, err = pl.Extract(ctx, a.OriginalFilename, data)
+		if err != nil {
+			return nil, err
+		}
+		in.Kind, in.Text = "document", doc.Text
+	}
+	if err := h.Repo.SetStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
+		return nil, err
+	}
+	out, err := pl.Analyze(ctx, provider, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.Repo.SetStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
+		return nil, err
+	}
+	formatted, meta := pl.Render(&out.Model)
+	modelJSON, err := json.Marshal(out.Model)
+	if err != nil {
+		return nil, err
+	}
+	usage := analysis.Usage(out.Usage)
+	meta.Model, meta.ModelName, meta.APIKeySource, meta.Usage = out.ModelName, out.ModelName, keySource, &usage
+	if doc != nil {
+		meta.Format, meta.Pages, meta.Speakers = doc.Format, doc.Pages, doc.Speakers
+	}
+	log.Debug("analysis built", "activities", len(out.Model.Activities))
+	return &analysis.Result{
+		ProcessName: out.Model.ProcessName, ProcessPurpose: out.Model.ProcessPurpose,
+		FormattedText: formatted, ModelJSON: string(modelJSON), Metadata: meta, Usage: usage,
+	}, nil
+}
+
+// fail records a permanent failure on the row (no retry) or hands a
+// transient one back to asynq for a retry with back-off.
+func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err error, log *slog.Logger) error {
+	if ctx.Err() != nil {
+		// Shutdown or time-out: the task goes back to the queue.
+		return err
+	}
+	permanent := failure.IsPermanent(err) || errors.Is(err, llm.ErrInvalidRequest) ||
+		errors.Is(err, llm.ErrRefused) || errors.Is(err, llm.ErrAuth)
+	if !permanent {
+		log.Warn("analysis attempt failed", "error", err)
+		return err
+	}
+	detail, ok := failure.Detail(err)
+	if !ok {
+		detail = permanentDetail(err)
+	}
+	log.Info("analysis failed", "error", err)
+	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
+		return ferr
+	}
+	return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
+}
+
+func permanentDetail(err error) string {
+	switch {
+	case errors.Is(err, llm.ErrAuth):
+		return "The AI provider rejected the API key. Check your key in Settings or remove it to use the system key."
+	case errors.Is(err, llm.ErrRefused):
+		return "The AI provider refused to analyze this content."
+	case errors.Is(err, llm.ErrInvalidRequest):
+		return "The AI provider could not process this request."
+	}
+	return "The analysis failed."
+}
+
+func parse(t *asynq.Task) (string, error) {
+	p, err := tasksParse(t.Payload())
+	if err != nil {
+		return "", fmt.Errorf("%w: poison payload: %v", asynq.SkipRetry, err)
+	}
+	return p, nil
+}

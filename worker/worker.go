@@ -1,0 +1,137 @@
+// Package worker runs the asynq server that processes analyses: it extracts
+// text, calls the analyzer, builds the process model and the BPMN diagram,
+// and writes every stage to the analysis row as it goes.
+package worker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/blob"
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/queue"
+	"github.com/spade-bpmn/spade/pkg/tasks"
+)
+
+// Config tunes the worker.
+type Config struct {
+	Concurrency       int
+	TaskCheckInterval time.Duration
+	ShutdownTimeout   time.Duration
+	SweepInterval     time.Duration
+	// RetryDelay overrides the back-off between retries (tests).
+	RetryDelay func(n int) time.Duration
+}
+
+// Deps are what the handlers need.
+type Deps struct {
+	Repo     *analysis.Repo
+	Blobs    *blob.Store
+	Queue    *queue.Queue
+	Pipeline *Pipeline
+	Log      *slog.Logger
+}
+
+// Worker is the asynq server plus the recovery sweep.
+type Worker struct {
+	cfg  Config
+	deps Deps
+	srv  *asynq.Server
+	mux  *asynq.ServeMux
+	stop chan struct{}
+	done chan struct{}
+}
+
+// New builds the worker; Start runs it.
+func New(cfg Config, deps Deps) *Worker {
+	w := &Worker{cfg: cfg, deps: deps, stop: make(chan struct{}), done: make(chan struct{})}
+	retry := cfg.RetryDelay
+	if retry == nil {
+		retry = func(n int) time.Duration {
+			return time.Duration(math.Min(float64(5*time.Second)*math.Pow(2, float64(n)), float64(5*time.Minute)))
+		}
+	}
+	w.srv = asynq.NewServerFromRedisClient(deps.Queue.Redis, asynq.Config{
+		Concurrency:       cfg.Concurrency,
+		Queues:            tasks.Queues,
+		TaskCheckInterval: cfg.TaskCheckInterval,
+		ShutdownTimeout:   cfg.ShutdownTimeout,
+		RetryDelayFunc:    func(n int, _ error, _ *asynq.Task) time.Duration { return retry(n) },
+		ErrorHandler:      asynq.ErrorHandlerFunc(w.handleError),
+		Logger:            slogAdapter{deps.Log},
+		LogLevel:          asynq.WarnLevel,
+		// A permanent failure (already recorded on the row) is not a
+		// failure of the queue: don't count it or retry it.
+		IsFailure: func(err error) bool { return !errors.Is(err, asynq.SkipRetry) },
+	})
+	w.mux = asynq.NewServeMux()
+	w.mux.Handle(tasks.TypeAnalysisProcess, &processHandler{deps})
+	w.mux.Handle(tasks.TypeAnalysisGraph, &graphHandler{deps})
+	return w
+}
+
+// Start runs the server and the sweep in the background.
+func (w *Worker) Start() error {
+	if err := w.srv.Start(w.mux); err != nil {
+		return fmt.Errorf("worker start: %w", err)
+	}
+	go w.sweepLoop()
+	return nil
+}
+
+// Shutdown stops fetching new tasks, waits for in-flight ones up to the
+// shutdown timeout, and puts unfinished ones back on the queue.
+func (w *Worker) Shutdown() {
+	close(w.stop)
+	<-w.done
+	w.srv.Shutdown()
+}
+
+// handleError runs after a failed attempt. When retries are exhausted the
+// task is archived: mark the analysis failed so nobody waits forever.
+func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
+	retried, _ := asynq.GetRetryCount(ctx)
+	maxRetry, _ := asynq.GetMaxRetry(ctx)
+	log := w.deps.Log.With("task_type", t.Type())
+	p, perr := tasks.ParsePayload(t.Payload())
+	if perr == nil {
+		log = log.With("analysis_id", p.AnalysisID)
+	}
+	if errors.Is(err, asynq.SkipRetry) || retried >= maxRetry {
+		log.Warn("task failed for good", "error", err, "retried", retried)
+		if perr != nil {
+			return
+		}
+		detail, ok := failure.Detail(err)
+		if !ok {
+			detail = "The analysis could not be completed after several attempts. Please try again later."
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if t.Type() == tasks.TypeAnalysisGraph {
+			_ = w.deps.Repo.SetGraph(ctx, p.AnalysisID, analysis.GraphFailed, "", "")
+			return
+		}
+		a, gerr := w.deps.Repo.GetByID(ctx, p.AnalysisID)
+		if gerr == nil && a.Status != analysis.StatusFailed && a.Status != analysis.StatusCompleted {
+			_ = w.deps.Repo.Fail(ctx, p.AnalysisID, detail)
+		}
+		return
+	}
+	log.Info("task will be retried", "error", err, "retried", retried)
+}
+
+type slogAdapter struct{ l *slog.Logger }
+
+func (a slogAdapter) Debug(args ...any) { a.l.Debug(fmt.Sprint(args...)) }
+func (a slogAdapter) Info(args ...any)  { a.l.Info(fmt.Sprint(args...)) }
+func (a slogAdapter) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...)) }
+func (a slogAdapter) Error(args ...any) { a.l.Error(fmt.Sprint(args...)) }
+func (a slogAdapter) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...)) }
