@@ -122,9 +122,15 @@ func (g *graph) draw() (*drawing, error) {
 		default:
 			ln.W, ln.H = layout.TaskWidth, layout.TaskHeight
 		}
+		// Gateway labels go above the diamond because loops leave and
+		// enter gateways through the bottom; event labels go below.
 		if (n.isGateway() || n.isEvent()) && n.name != "" {
 			_, h := labelBox(n.name, extLabelW)
-			ln.BottomReserve = h + 5
+			if n.isGateway() {
+				ln.TopReserve = h + 5
+			} else {
+				ln.BottomReserve = h + 5
+			}
 		}
 		if n.note != "" {
 			ln.TopReserve = noteH + noteGap
@@ -176,7 +182,11 @@ func (g *graph) draw() (*drawing, error) {
 		r := res.Nodes[i]
 		if (n.isGateway() || n.isEvent()) && n.name != "" {
 			w, h := labelBox(n.name, extLabelW)
-			d.labels[i] = layout.Rect{X: r.X + r.W/2 - w/2, Y: r.Y + r.H + 5, W: w, H: h}
+			y := r.Y + r.H + 5
+			if n.isGateway() {
+				y = r.Y - 5 - h
+			}
+			d.labels[i] = layout.Rect{X: r.X + r.W/2 - w/2, Y: y, W: w, H: h}
 		}
 		if n.note != "" {
 			w := math.Min(math.Max(r.W, textWidth(n.note)+10), r.W+50)

@@ -225,6 +225,10 @@ func TestBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 			files = append(files, f)
+			if d := os.Getenv("SPADE_BPMN_DUMP"); d != "" {
+				// lets a developer look at the drawings (bench/layout/svgdump)
+				_ = os.WriteFile(filepath.Join(d, name+".bpmn"), b, 0o644)
+			}
 		})
 	}
 	validateXSD(t, files...)

@@ -143,11 +143,37 @@ func (g *graph) connectEnds() {
 		}
 	}
 	if !hasEnd {
-		// every node is in a cycle: leave it after its last node
-		last := len(g.nodes) - 1
+		// every node is in a cycle: leave it after the node a walk from
+		// the start reaches last
+		last := g.lastReached()
 		e := g.addNode(&node{id: g.newID("Event_", "End"), kind: kindEnd, name: "End", lane: g.nodes[last].lane})
 		g.addFlow(last, e, "")
 	}
+}
+
+// lastReached returns the node a breadth-first walk from the start events
+// visits last (a node of the graph's final cycle).
+func (g *graph) lastReached() int {
+	seen := make([]bool, len(g.nodes))
+	var queue []int
+	for i, n := range g.nodes {
+		if n.kind == kindStart {
+			queue = append(queue, i)
+			seen[i] = true
+		}
+	}
+	last := len(g.nodes) - 1
+	for h := 0; h < len(queue); h++ {
+		v := queue[h]
+		last = v
+		for _, fi := range g.nodes[v].out {
+			if t := g.flows[fi].to; !seen[t] {
+				seen[t] = true
+				queue = append(queue, t)
+			}
+		}
+	}
+	return last
 }
 
 // fixEventBased turns an event-based gateway whose outgoing flows do not

@@ -1,5 +1,7 @@
 package layout
 
+import "math"
+
 // assignY sizes the lane bands and places every item vertically inside its
 // band, pulling items towards their neighbours so that edges run straight.
 func (l *layouter) assignY() {
@@ -80,6 +82,79 @@ func (l *layouter) assignY() {
 	}
 	for ly := 0; ly < l.nLayers; ly++ {
 		pull(ly, true, true)
+	}
+	l.straighten(groups)
+	// whole pixels keep the XML short; rounding every item the same way
+	// keeps straight lines straight
+	for i := range l.items {
+		l.items[i].y = math.Round(l.items[i].y)
+	}
+}
+
+// straighten puts the dummies of each long edge on as few horizontal
+// lines as the items around them allow, so that long edges and loops run
+// straight instead of in steps.
+func (l *layouter) straighten(groups [][][]int) {
+	prev := make([]int, len(l.items))
+	next := make([]int, len(l.items))
+	for ly := range groups {
+		for _, g := range groups[ly] {
+			for k, it := range g {
+				prev[it], next[it] = -1, -1
+				if k > 0 {
+					prev[it] = g[k-1]
+				}
+				if k+1 < len(g) {
+					next[it] = g[k+1]
+				}
+			}
+		}
+	}
+	interval := func(it int) (float64, float64) {
+		band := l.bands[l.items[it].lane]
+		lo, hi := band.Y+lanePad+l.slotTop(it), band.Y+band.H-lanePad-l.slotBottom(it)
+		if p := prev[it]; p >= 0 {
+			lo = max(lo, l.items[p].y+l.sep(p, it))
+		}
+		if n := next[it]; n >= 0 {
+			hi = min(hi, l.items[n].y-l.sep(it, n))
+		}
+		return lo, hi
+	}
+	for _, p := range l.paths {
+		if len(p) < 3 {
+			continue
+		}
+		dummies := p[1 : len(p)-1]
+		start := 0
+		for start < len(dummies) {
+			lo, hi := interval(dummies[start])
+			end := start + 1
+			for ; end < len(dummies); end++ {
+				a, b := interval(dummies[end])
+				if max(lo, a) > min(hi, b) {
+					break
+				}
+				lo, hi = max(lo, a), min(hi, b)
+			}
+			var want float64
+			switch {
+			case start == 0:
+				want = l.items[p[0]].y
+			case end == len(dummies):
+				want = l.items[p[len(p)-1]].y
+			default:
+				for _, d := range dummies[start:end] {
+					want += l.items[d].y
+				}
+				want /= float64(end - start)
+			}
+			want = min(max(want, lo), hi)
+			for _, d := range dummies[start:end] {
+				l.items[d].y = want
+			}
+			start = end
+		}
 	}
 }
 
