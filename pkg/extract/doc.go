@@ -1,0 +1,345 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/richardlehane/mscfb"
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/spade-bpmn/spade/pkg/failure"
+)
+
+// Word 97–2003 binary files ([MS-DOC]) keep their text in the WordDocument
+// stream as pieces that may each be 8-bit (cp1252, "compressed") or
+// UTF-16LE. The piece table (CLX) in the 0Table/1Table stream says where
+// each run of character positions lives; the FIB at the start of
+// WordDocument says which table stream holds it and how long the main text
+// is. Formatting is not needed for text, so it is not parsed.
+
+const (
+	fibMagic        = 0xA5EC
+	fibMinNFib      = 0x00C0 // Word 97 writes 0xC1; some converters 0xC0
+	fibFlagEncrypt  = 0x0100
+	fibFlagWhichTbl = 0x0200
+	fibFlagObfusc   = 0x8000
+	fibClxIndex     = 33 // fcClx/lcbClx pair in FibRgFcLcb97
+)
+
+var errDOC = errors.New("doc: malformed")
+
+func extractDOC(ctx context.Context, data []byte, opts Options) (*Document, error) {
+	streams, err := readCFB(data, opts.MaxUncompressed, "WordDocument", "0Table", "1Table")
+	if err != nil {
+		if errors.Is(err, errBudget) {
+			return nil, failure.Permanent(detailZipBomb, err)
+		}
+		return nil, failure.Permanent(detailCorruptDOC, err)
+	}
+	text, err := docText(streams)
+	if err != nil {
+		var fe *failure.Error
+		if errors.As(err, &fe) {
+			return nil, err
+		}
+		return nil, failure.Permanent(detailCorruptDOC, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &Document{Text: text, Format: FormatDOC}, nil
+}
+
+// readCFB returns the named top-level streams of a compound file, reading at
+// most limit bytes in total.
+func readCFB(data []byte, limit int64, names ...string) (map[string][]byte, error) {
+	r, err := mscfb.New(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("doc: compound file: %w", err)
+	}
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	out := map[string][]byte{}
+	b := &budget{left: limit}
+	for i := 0; ; i++ {
+		if i > 10000 {
+			return nil, fmt.Errorf("doc: too many directory entries: %w", errDOC)
+		}
+		f, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("doc: compound file: %w", err)
+		}
+		if len(f.Path) != 0 || !want[f.Name] {
+			continue
+		}
+		if _, dup := out[f.Name]; dup {
+			continue
+		}
+		buf, err := io.ReadAll(budgetReader{f, b})
+		if err != nil {
+			return nil, fmt.Errorf("doc: stream %s: %w", f.Name, err)
+		}
+		out[f.Name] = buf
+	}
+	return out, nil
+}
+
+// docText reads the main document text through the piece table.
+func docText(streams map[string][]byte) (string, error) {
+	wd := streams["WordDocument"]
+	if len(wd) < 34 {
+		return "", fmt.Errorf("doc: no WordDocument stream: %w", errDOC)
+	}
+	if binary.LittleEndian.Uint16(wd[0:]) != fibMagic {
+		return "", fmt.Errorf("doc: bad FIB magic: %w", errDOC)
+	}
+	nFib := binary.LittleEndian.Uint16(wd[2:])
+	flags := binary.LittleEndian.Uint16(wd[10:])
+	if flags&(fibFlagEncrypt|fibFlagObfusc) != 0 {
+		return "", failure.Permanent(detailEncryptedDO, errors.New("doc: encrypted"))
+	}
+	if nFib < fibMinNFib {
+		// Word 6/95 (nFib 101/104) and older have no piece table.
+		return "", fmt.Errorf("doc: nFib %#x predates Word 97: %w", nFib, errDOC)
+	}
+	tableName := "0Table"
+	if flags&fibFlagWhichTbl != 0 {
+		tableName = "1Table"
+	}
+	table := streams[tableName]
+	if table == nil {
+		return "", fmt.Errorf("doc: no %s stream: %w", tableName, errDOC)
+	}
+
+	// FibBase (32 bytes), then three counted arrays: fibRgW (16-bit),
+	// fibRgLw (32-bit), fibRgFcLcb (pairs of 32-bit).
+	off := 32
+	csw, ok := u16(wd, off)
+	if !ok {
+		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+	}
+	off += 2 + int(csw)*2
+	cslw, ok := u16(wd, off)
+	if !ok {
+		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+	}
+	rgLw := off + 2
+	off = rgLw + int(cslw)*4
+	ccpText, ok := u32(wd, rgLw+3*4)
+	if !ok || cslw < 4 {
+		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+	}
+	cbRgFcLcb, ok := u16(wd, off)
+	if !ok || cbRgFcLcb <= fibClxIndex {
+		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+	}
+	fcClx, ok1 := u32(wd, off+2+fibClxIndex*8)
+	lcbClx, ok2 := u32(wd, off+2+fibClxIndex*8+4)
+	if !ok1 || !ok2 || uint64(fcClx)+uint64(lcbClx) > uint64(len(table)) {
+		return "", fmt.Errorf("doc: CLX outside table stream: %w", errDOC)
+	}
+	pieces, err := parseCLX(table[fcClx : fcClx+lcbClx])
+	if err != nil {
+		return "", err
+	}
+
+	var raw []rune
+	for _, p := range pieces {
+		if p.cpStart >= ccpText {
+			break
+		}
+		n := min(p.cpEnd, ccpText) - p.cpStart
+		if p.compressed {
+			start := uint64(p.fc / 2)
+			end := start + uint64(n)
+			if end > uint64(len(wd)) {
+				return "", fmt.Errorf("doc: piece outside WordDocument: %w", errDOC)
+			}
+			raw = appendCompressed(raw, wd[start:end])
+		} else {
+			start := uint64(p.fc)
+			end := start + 2*uint64(n)
+			if end > uint64(len(wd)) {
+				return "", fmt.Errorf("doc: piece outside WordDocument: %w", errDOC)
+			}
+			u := make([]uint16, n)
+			for i := range u {
+				u[i] = binary.LittleEndian.Uint16(wd[start+2*uint64(i):])
+			}
+			raw = append(raw, utf16.Decode(u)...)
+		}
+	}
+	return cleanWordText(raw), nil
+}
+
+type piece struct {
+	cpStart, cpEnd uint32
+	fc             uint32
+	compressed     bool
+}
+
+// parseCLX skips the Prc (formatting) entries and reads the PlcPcd.
+func parseCLX(clx []byte) ([]piece, error) {
+	i := 0
+	for i < len(clx) && clx[i] == 0x01 {
+		n, ok := u16(clx, i+1)
+		if !ok {
+			return nil, fmt.Errorf("doc: short Prc: %w", errDOC)
+		}
+		i += 3 + int(int16(n))
+		if int16(n) < 0 {
+			return nil, fmt.Errorf("doc: negative Prc: %w", errDOC)
+		}
+	}
+	if i >= len(clx) || clx[i] != 0x02 {
+		return nil, fmt.Errorf("doc: no piece table: %w", errDOC)
+	}
+	lcb, ok := u32(clx, i+1)
+	if !ok || uint64(i)+5+uint64(lcb) > uint64(len(clx)) || lcb < 4 || (lcb-4)%12 != 0 {
+		return nil, fmt.Errorf("doc: bad piece table: %w", errDOC)
+	}
+	plc := clx[i+5 : i+5+int(lcb)]
+	n := int(lcb-4) / 12
+	pcds := plc[4*(n+1):]
+	pieces := make([]piece, 0, n)
+	for k := range n {
+		start := binary.LittleEndian.Uint32(plc[4*k:])
+		end := binary.LittleEndian.Uint32(plc[4*(k+1):])
+		if end < start {
+			return nil, fmt.Errorf("doc: piece %d ends before it starts: %w", k, errDOC)
+		}
+		fc := binary.LittleEndian.Uint32(pcds[8*k+2:])
+		pieces = append(pieces, piece{
+			cpStart:    start,
+			cpEnd:      end,
+			fc:         fc &^ 0x40000000,
+			compressed: fc&0x40000000 != 0,
+		})
+	}
+	return pieces, nil
+}
+
+// appendCompressed decodes an 8-bit piece. [MS-DOC] 2.4.1 says these
+// are cp1252 (its table of exceptions is exactly cp1252's 0x80–0x9F row).
+func appendCompressed(dst []rune, b []byte) []rune {
+	for _, c := range b {
+		dst = append(dst, charmap.Windows1252.DecodeByte(c))
+	}
+	return dst
+}
+
+// cleanWordText turns Word's special characters into plain text: paragraph
+// marks into paragraphs, cell marks into " | " separated rows, field codes
+// dropped (their displayed result kept), object anchors removed.
+func cleanWordText(raw []rune) string {
+	var (
+		blocks   []block
+		cur      strings.Builder
+		cells    []string
+		groups   int
+		tableGrp int
+		// field nesting: for each open field, whether we are past its
+		// separator (showing the result) or still in its code.
+		fields []bool
+		prev   rune
+	)
+	inCode := func() bool {
+		for _, res := range fields {
+			if !res {
+				return true
+			}
+		}
+		return false
+	}
+	flushPara := func() {
+		if tableGrp != 0 {
+			// First paragraph after a table ends it.
+			tableGrp = 0
+		}
+		blocks = append(blocks, block{text: cur.String()})
+		cur.Reset()
+	}
+	for _, r := range raw {
+		switch r {
+		case 0x13: // field begin
+			fields = append(fields, false)
+			prev = r
+			continue
+		case 0x14: // field separator
+			if len(fields) > 0 {
+				fields[len(fields)-1] = true
+			}
+			prev = r
+			continue
+		case 0x15: // field end
+			if len(fields) > 0 {
+				fields = fields[:len(fields)-1]
+			}
+			prev = r
+			continue
+		}
+		if inCode() {
+			continue
+		}
+		switch r {
+		case '\r':
+			flushPara()
+		case 0x0B: // line break inside a paragraph
+			cur.WriteByte('\n')
+		case 0x0C: // page or section break
+			flushPara()
+		case 0x07: // end of cell; a second one in a row ends the row
+			if prev == 0x07 {
+				if tableGrp == 0 {
+					groups++
+					tableGrp = groups
+				}
+				blocks = append(blocks, block{text: joinCells(cells), group: tableGrp})
+				cells = cells[:0]
+			} else {
+				cells = append(cells, strings.ReplaceAll(cur.String(), "\n", " "))
+				cur.Reset()
+			}
+		case '\t', 0xA0:
+			cur.WriteByte(' ')
+		case 0x1E: // non-breaking hyphen
+			cur.WriteByte('-')
+		case 0x1F: // optional hyphen
+		default:
+			if r >= 0x20 {
+				cur.WriteRune(r)
+			}
+		}
+		prev = r
+	}
+	if len(cells) > 0 {
+		blocks = append(blocks, block{text: joinCells(cells), group: tableGrp})
+	}
+	blocks = append(blocks, block{text: cur.String()})
+	return joinBlocks(blocks)
+}
+
+func u16(b []byte, off int) (uint16, bool) {
+	if off < 0 || off+2 > len(b) {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint16(b[off:]), true
+}
+
+func u32(b []byte, off int) (uint32, bool) {
+	if off < 0 || off+4 > len(b) {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint32(b[off:]), true
+}

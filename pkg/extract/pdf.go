@@ -1,0 +1,369 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/klippa-app/go-pdfium"
+	pdfiumerrors "github.com/klippa-app/go-pdfium/errors"
+	"github.com/klippa-app/go-pdfium/references"
+	"github.com/klippa-app/go-pdfium/requests"
+	"github.com/klippa-app/go-pdfium/webassembly"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	pdfcpulib "github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/tetratelabs/wazero"
+
+	"github.com/spade-bpmn/spade/pkg/failure"
+)
+
+// wasmMemoryPages caps pdfium's linear memory (64 KiB pages): 2 GiB would
+// let a hostile PDF take the worker down; 160 MiB is several times what a
+// 10 MB text PDF needs.
+const wasmMemoryPages = 2560
+
+// recycleAbove is the input size after which the pdfium instance is
+// replaced: WebAssembly memory never shrinks, so a big document would
+// otherwise pin its peak memory for the life of the worker.
+const recycleAbove = 4 << 20
+
+var disablePdfcpuConfig sync.Once
+
+// pdfEngine owns the pdfium runtime and one warm instance. A one-slot
+// channel serializes use of the instance and lets waiters give up when
+// their context ends.
+type pdfEngine struct {
+	pool  pdfium.Pool
+	cache wazero.CompilationCache
+	slot  chan struct{}
+	inst  pdfium.Pdfium // guarded by slot; nil until first use or after a kill
+}
+
+func newPDFEngine(cacheDir string) (*pdfEngine, error) {
+	// pdfcpu would otherwise create a config directory in $HOME on first use.
+	disablePdfcpuConfig.Do(api.DisableConfigDir)
+
+	rc := wazero.NewRuntimeConfig().
+		WithCloseOnContextDone(true).
+		WithMemoryLimitPages(wasmMemoryPages)
+	var cache wazero.CompilationCache
+	if cacheDir != "" {
+		c, err := wazero.NewCompilationCacheWithDir(cacheDir)
+		if err != nil {
+			return nil, fmt.Errorf("compilation cache %s: %w", cacheDir, err)
+		}
+		cache = c
+		rc = rc.WithCompilationCache(c)
+	}
+	pool, err := webassembly.Init(webassembly.Config{
+		MinIdle:       1,
+		MaxIdle:       1,
+		MaxTotal:      1,
+		ReuseWorkers:  true,
+		RuntimeConfig: rc,
+		// No host directory is mounted: documents arrive as bytes, and a
+		// hostile PDF must not be able to reach the file system.
+		FSConfig: wazero.NewFSConfig(),
+		Stdout:   io.Discard,
+		Stderr:   io.Discard,
+	})
+	if err != nil {
+		if cache != nil {
+			cache.Close(context.Background())
+		}
+		return nil, err
+	}
+	e := &pdfEngine{pool: pool, cache: cache, slot: make(chan struct{}, 1)}
+	// Warm the instance now so the first document does not pay for it.
+	e.slot <- struct{}{}
+	e.inst, err = pool.GetInstance(30 * time.Second)
+	<-e.slot
+	if err != nil {
+		e.close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *pdfEngine) close() error {
+	e.slot <- struct{}{}
+	defer func() { <-e.slot }()
+	if e.inst != nil {
+		e.inst.Close()
+		e.inst = nil
+	}
+	err := e.pool.Close()
+	if e.cache != nil {
+		e.cache.Close(context.Background())
+	}
+	return err
+}
+
+// pdfResult is what one pdfium run produced.
+type pdfResult struct {
+	text  string
+	pages int
+	err   error
+	// tainted is set when pdfium failed in a way that may have left the
+	// instance in a bad state (a trap, out of memory); it is then replaced.
+	tainted bool
+}
+
+func (e *Extractor) extractPDF(ctx context.Context, data []byte) (*Document, error) {
+	pages, err := inspectPDF(ctx, data)
+	if err != nil {
+		return nil, err
+	}
+	if pages > e.opts.MaxPages {
+		return nil, failure.Permanent(
+			fmt.Sprintf("This PDF has %d pages; the limit is %d. Split it into smaller files and upload them one by one.", pages, e.opts.MaxPages),
+			fmt.Errorf("pdf: %d pages", pages))
+	}
+	res := e.pdf.run(ctx, data, e.opts.MaxPages)
+	if res.err != nil {
+		return nil, res.err
+	}
+	if strings.TrimSpace(res.text) == "" {
+		return nil, failure.Permanent(detailNoTextLayer, errors.New("pdf: no text on any page"))
+	}
+	return &Document{Text: res.text, Format: FormatPDF, Pages: res.pages}, nil
+}
+
+// inspectPDF uses pdfcpu to find password protection and the page count
+// before pdfium spends time on the file. pdfcpu is stricter than pdfium, so
+// when it cannot parse the file the decision is left to pdfium (0 pages).
+func inspectPDF(ctx context.Context, data []byte) (int, error) {
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	pctx, err := pdfcpulib.ReadWithContext(ctx, bytes.NewReader(data), conf)
+	switch {
+	case err == nil:
+	case errors.Is(err, pdfcpulib.ErrWrongPassword), errors.Is(err, pdfcpulib.ErrOwnerPasswordRequired):
+		return 0, failure.Permanent(detailEncrypted, fmt.Errorf("pdfcpu: %w", err))
+	case ctx.Err() != nil:
+		return 0, ctx.Err()
+	default:
+		return 0, nil
+	}
+	if err := pctx.EnsurePageCount(); err != nil {
+		return 0, nil
+	}
+	return pctx.PageCount, nil
+}
+
+// run extracts the text of data on the warm instance. When ctx ends while
+// pdfium is busy, the instance is killed (wazero aborts the running call)
+// and a fresh one is made for the next document.
+func (e *pdfEngine) run(ctx context.Context, data []byte, maxPages int) pdfResult {
+	select {
+	case e.slot <- struct{}{}:
+	case <-ctx.Done():
+		return pdfResult{err: ctx.Err()}
+	}
+	defer func() { <-e.slot }()
+
+	if e.inst == nil {
+		inst, err := e.pool.GetInstanceWithContext(ctx)
+		if err != nil {
+			return pdfResult{err: fmt.Errorf("pdf: pdfium instance: %w", err)}
+		}
+		e.inst = inst
+	}
+	inst := e.inst
+	done := make(chan pdfResult, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- pdfResult{err: failure.Permanent(detailCorruptPDF, fmt.Errorf("pdf: pdfium panic: %v", r)), tainted: true}
+			}
+		}()
+		done <- pdfText(ctx, inst, data, maxPages)
+	}()
+	select {
+	case res := <-done:
+		if res.tainted || len(data) > recycleAbove {
+			e.recycle()
+		}
+		return res
+	case <-ctx.Done():
+		inst.Kill()
+		e.inst = nil
+		<-done
+		return pdfResult{err: ctx.Err()}
+	}
+}
+
+// recycle drops the instance; the next document gets a fresh one.
+func (e *pdfEngine) recycle() {
+	if e.inst != nil {
+		if err := e.inst.Close(); err != nil {
+			e.inst.Kill()
+		}
+		e.inst = nil
+	}
+}
+
+func pdfText(ctx context.Context, inst pdfium.Pdfium, data []byte, maxPages int) pdfResult {
+	doc, err := inst.OpenDocument(&requests.OpenDocument{File: &data})
+	if err != nil {
+		switch {
+		case errors.Is(err, pdfiumerrors.ErrPassword), errors.Is(err, pdfiumerrors.ErrSecurity):
+			return pdfResult{err: failure.Permanent(detailEncrypted, fmt.Errorf("pdfium: %w", err))}
+		case errors.Is(err, pdfiumerrors.ErrFormat), errors.Is(err, pdfiumerrors.ErrFile):
+			return pdfResult{err: failure.Permanent(detailCorruptPDF, fmt.Errorf("pdfium: %w", err))}
+		default:
+			return pdfResult{err: failure.Permanent(detailCorruptPDF, fmt.Errorf("pdfium: %w", err)), tainted: true}
+		}
+	}
+	defer inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: doc.Document})
+
+	pc, err := inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: doc.Document})
+	if err != nil {
+		return pdfResult{err: failure.Permanent(detailCorruptPDF, fmt.Errorf("pdfium page count: %w", err))}
+	}
+	if pc.PageCount > maxPages {
+		return pdfResult{err: failure.Permanent(
+			fmt.Sprintf("This PDF has %d pages; the limit is %d. Split it into smaller files and upload them one by one.", pc.PageCount, maxPages),
+			fmt.Errorf("pdf: %d pages", pc.PageCount))}
+	}
+	var (
+		pagesText []string
+		tainted   bool
+	)
+	for i := 0; i < pc.PageCount; i++ {
+		if err := ctx.Err(); err != nil {
+			return pdfResult{err: err, tainted: true}
+		}
+		t, err := pageText(inst, doc.Document, i)
+		if err != nil {
+			// One broken page should not lose the rest of the document.
+			tainted = true
+			continue
+		}
+		pagesText = append(pagesText, t)
+	}
+	return pdfResult{text: normalizeText(strings.Join(pagesText, "\f")), pages: pc.PageCount, tainted: tainted}
+}
+
+// pageText returns the text of one page as pdfium orders it: content order
+// with pdfium's own word spacing (it inserts spaces where glyph gaps say so,
+// which is what keeps kerned and TJ-positioned words apart). Lines are
+// grouped into paragraphs by their vertical gaps, see layoutLines.
+func pageText(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, index int) (string, error) {
+	page, err := inst.FPDF_LoadPage(&requests.FPDF_LoadPage{Document: doc, Index: index})
+	if err != nil {
+		return "", err
+	}
+	defer inst.FPDF_ClosePage(&requests.FPDF_ClosePage{Page: page.Page})
+	tp, err := inst.FPDFText_LoadPage(&requests.FPDFText_LoadPage{Page: requests.Page{ByReference: &page.Page}})
+	if err != nil {
+		return "", err
+	}
+	defer inst.FPDFText_ClosePage(&requests.FPDFText_ClosePage{TextPage: tp.TextPage})
+	n, err := inst.FPDFText_CountChars(&requests.FPDFText_CountChars{TextPage: tp.TextPage})
+	if err != nil || n.Count <= 0 {
+		return "", err
+	}
+	txt, err := inst.FPDFText_GetText(&requests.FPDFText_GetText{TextPage: tp.TextPage, StartIndex: 0, Count: n.Count})
+	if err != nil {
+		return "", err
+	}
+	runes := []rune(txt.Text)
+	if len(runes) != n.Count {
+		// Character indexes and text disagree; keep pdfium's line breaks.
+		return cleanPDFText(txt.Text), nil
+	}
+	box := func(i int) (lineBox, bool) {
+		r, err := inst.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: tp.TextPage, Index: i})
+		if err != nil {
+			return lineBox{}, false
+		}
+		return lineBox{top: float64(r.Rect.Top), bottom: float64(r.Rect.Bottom), left: float64(r.Rect.Left)}, true
+	}
+	return layoutLines(runes, box), nil
+}
+
+// lineBox is the loose (font ascent to descent) box of a line's first glyph.
+type lineBox struct{ top, bottom, left float64 }
+
+// layoutLines splits pdfium's text into its lines and starts a new
+// paragraph where the gap to the previous line is larger than ordinary
+// leading, where the font size changes (headings), or where text moves up
+// (a new column or a block placed out of order).
+func layoutLines(runes []rune, box func(int) (lineBox, bool)) string {
+	var (
+		out     strings.Builder
+		prev    lineBox
+		hasPrev bool
+	)
+	start := 0
+	for start <= len(runes) {
+		end := start
+		for end < len(runes) && runes[end] != '\r' && runes[end] != '\n' {
+			end++
+		}
+		first := start
+		for first < end && (runes[first] == ' ' || runes[first] == '\t') {
+			first++
+		}
+		if first < end {
+			b, ok := box(first)
+			sep := "\n"
+			if ok && hasPrev && paragraphBreak(prev, b) {
+				sep = "\n\n"
+			}
+			if out.Len() > 0 {
+				out.WriteString(sep)
+			}
+			out.WriteString(cleanPDFText(string(runes[start:end])))
+			if ok {
+				prev, hasPrev = b, true
+			}
+		}
+		// Skip one line ending: "\r\n", "\r" or "\n".
+		if end < len(runes) && runes[end] == '\r' {
+			end++
+		}
+		if end < len(runes) && runes[end] == '\n' {
+			end++
+		}
+		if end == start {
+			end++
+		}
+		start = end
+	}
+	return out.String()
+}
+
+func paragraphBreak(prev, cur lineBox) bool {
+	hp, hc := prev.top-prev.bottom, cur.top-cur.bottom
+	if hp <= 0 || hc <= 0 {
+		return false
+	}
+	h := max(hp, hc)
+	switch {
+	case cur.top > prev.top+0.5*h: // moved up: new column or block
+		return true
+	case hc > hp*1.15 || hp > hc*1.15: // font size changed
+		return true
+	default:
+		return prev.bottom-cur.top > 0.45*h // more than ordinary leading
+	}
+}
+
+// cleanPDFText drops pdfium's markers for hyphens it joined across lines
+// (U+0002, U+FFFE): pdftotext also joins such words.
+func cleanPDFText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == 0x02 || r == 0xFFFE {
+			return -1
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,62 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/spade-bpmn/spade/pkg/failure"
+)
+
+// extractTXT decodes a text upload. The encoding is guessed the way editors
+// save files: a BOM wins (UTF-8, UTF-16 LE/BE); otherwise valid UTF-8 is
+// UTF-8 and anything else is Windows-1252 (a superset of Latin-1 for
+// printable text), since that is what Word's "Plain text" and Notepad write.
+func extractTXT(ctx context.Context, data []byte) (*Document, error) {
+	text, err := decodeText(data)
+	if err != nil {
+		return nil, failure.Permanent(detailBinaryTXT, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &Document{Text: normalizeText(text), Format: FormatTXT}, nil
+}
+
+func decodeText(data []byte) (string, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
+		return string(bytes.ToValidUTF8(data[3:], []byte("\uFFFD"))), nil
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return decodeUTF16(data[2:], false), nil
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return decodeUTF16(data[2:], true), nil
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return "", errors.New("txt: NUL bytes without a UTF-16 byte order mark")
+	}
+	if utf8.Valid(data) {
+		return string(data), nil
+	}
+	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
+	if err != nil {
+		return "", err
+	}
+	return string(out), nil
+}
+
+func decodeUTF16(b []byte, bigEndian bool) string {
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		if bigEndian {
+			u[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+		} else {
+			u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+		}
+	}
+	return string(utf16.Decode(u))
+}
