@@ -463,3 +463,35 @@ func golden(t *testing.T, name string, body []byte) {
 		t.Errorf("request body differs from %s (run go test -update if the change is intended):\n%s", path, got)
 	}
 }
+
+// FuzzParse feeds arbitrary generateContent bodies through the answer
+// parser: it must never panic, and every failure must carry a user detail
+// and a sentinel.
+func FuzzParse(f *testing.F) {
+	f.Add(okReply().body)
+	f.Add(generated("not json", "STOP").body)
+	f.Add(generated(`{"process_name":"x"`, "MAX_TOKENS").body)
+	f.Add(`{"promptFeedback":{"blockReason":"OTHER"}}`)
+	f.Add(`{"candidates":[null]}`)
+	f.Add(`{"candidates":[{"content":{"parts":[null,{"text":"{}"}]}}]}`)
+	f.Add(`{"candidates":[{"content":{"parts":[{"text":"{\"a\":1}","thought":true},{"text":"{}"}]}}],"usageMetadata":{"thoughtsTokenCount":5}}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		var resp genai.GenerateContentResponse
+		if err := json.Unmarshal([]byte(body), &resp); err != nil {
+			t.Skip()
+		}
+		res, err := parse(&resp, "m")
+		if err == nil {
+			if res == nil {
+				t.Fatal("nil result without error")
+			}
+			return
+		}
+		if _, ok := failure.Detail(err); !ok {
+			t.Fatalf("error without detail: %v", err)
+		}
+		if !errors.Is(err, llm.ErrUnavailable) && !errors.Is(err, llm.ErrRefused) && !errors.Is(err, llm.ErrInvalidRequest) {
+			t.Fatalf("error without sentinel: %v", err)
+		}
+	})
+}

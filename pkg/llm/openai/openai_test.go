@@ -19,6 +19,8 @@ import (
 	"testing"
 	"time"
 
+	goopenai "github.com/sashabaranov/go-openai"
+
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -418,4 +420,34 @@ func golden(t *testing.T, name string, body []byte) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("request body differs from %s (run go test -update if the change is intended):\n%s", path, got)
 	}
+}
+
+// FuzzParse feeds arbitrary model output through the answer parser: it must
+// never panic, and every failure must carry a user detail and a sentinel.
+func FuzzParse(f *testing.F) {
+	f.Add(mustJSON(sampleModel()), "stop")
+	f.Add("```json\n{\"process_name\":\"x\"}\n```", "stop")
+	f.Add("```", "stop")
+	f.Add("", "content_filter")
+	f.Add(`{"process_name":`, "length")
+	f.Add(`{"activities":[{"work_time_minutes":"ten"}]}`, "stop")
+	f.Fuzz(func(t *testing.T, content, finish string) {
+		var resp goopenai.ChatCompletionResponse
+		if err := json.Unmarshal([]byte(completion(content, finish)), &resp); err != nil {
+			t.Skip()
+		}
+		res, err := parse(resp, "m")
+		if err == nil {
+			if res == nil {
+				t.Fatal("nil result without error")
+			}
+			return
+		}
+		if _, ok := failure.Detail(err); !ok {
+			t.Fatalf("error without detail: %v", err)
+		}
+		if !errors.Is(err, llm.ErrUnavailable) && !errors.Is(err, llm.ErrRefused) && !errors.Is(err, llm.ErrInvalidRequest) {
+			t.Fatalf("error without sentinel: %v", err)
+		}
+	})
 }
