@@ -26,7 +26,6 @@ var notSpeakers = map[string]bool{
 	"date": true, "time": true, "subject": true, "re": true, "to": true, "from": true, "cc": true,
 	"http": true, "https": true, "example": true, "summary": true, "description": true, "owner": true,
 	"purpose": true, "scope": true, "tip": true, "warning": true, "caution": true, "important": true,
-	"q": false, "a": false,
 }
 
 // speakerOf returns the speaker named at the start of line, if any.
