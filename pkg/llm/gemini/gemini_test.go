@@ -201,6 +201,18 @@ func TestAnalyze(t *testing.T) {
 			check: wantErr(llm.ErrInvalidRequest, true, "JPG, PNG, WEBP, HEIC or HEIF", 0),
 		},
 		{
+			name: "corrective round trip lists the problems", in: withProblems(docInput, "flow f2 targets unknown node a9", "no end event"),
+			replies: []reply{okReply()}, golden: []string{"corrective"},
+			check: func(t *testing.T, res *llm.Result, err error, reqs []recorded) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Contains(reqs[0].body, []byte(`- flow f2 targets unknown node a9\n- no end event`)) {
+					t.Errorf("problems missing from the request: %s", reqs[0].body)
+				}
+			},
+		},
+		{
 			name: "user key wins over system key", in: withKey(docInput, "user-key"), replies: []reply{okReply()},
 			check: func(t *testing.T, res *llm.Result, err error, reqs []recorded) {
 				if err != nil {
@@ -434,6 +446,8 @@ func wantErr(sentinel error, permanent bool, detail string, requests int) func(*
 }
 
 func withKey(in llm.Input, key string) llm.Input { in.APIKey = key; return in }
+
+func withProblems(in llm.Input, problems ...string) llm.Input { in.Problems = problems; return in }
 
 // golden compares a request body, normalised (sorted keys, indented), with
 // testdata/name.json; -update rewrites the file.

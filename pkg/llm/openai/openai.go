@@ -159,7 +159,7 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 		resp, err = p.call(ctx, client, request(model, JSONObject, user))
 	}
 	if err != nil {
-		return nil, mapError(ctx, err, in.APIKey != "", model)
+		return nil, mapError(ctx, err, in.APIKey != "", in.Kind == llm.KindImage, model)
 	}
 	return parse(resp, model)
 }
@@ -318,7 +318,7 @@ func stripFence(s string) string {
 }
 
 // mapError turns a go-openai error into a failure wrapping an llm sentinel.
-func mapError(ctx context.Context, err error, userKey bool, model string) error {
+func mapError(ctx context.Context, err error, userKey, image bool, model string) error {
 	if ctx.Err() != nil {
 		// The caller gave up (shutdown, cancelled analysis): not the vendor's fault.
 		return fmt.Errorf("openai: %w", err)
@@ -343,6 +343,10 @@ func mapError(ctx context.Context, err error, userKey bool, model string) error 
 	case status == http.StatusRequestTimeout || status >= 500:
 		return failure.Transient("The AI provider is unavailable right now. The analysis will be retried shortly.",
 			fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	case status >= 400 && image && strings.Contains(strings.ToLower(msg), "image"):
+		// Text-only models answer a picture with a 400 that mentions images.
+		return failure.Permanent(fmt.Sprintf("The AI model %q cannot read images. Choose a model with vision (SPADE_LLM_MODEL) or use the built-in analyzer.", model),
+			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
 	case status >= 400:
 		return failure.Permanent("The AI provider rejected the request: "+clip(msg)+". Try a smaller or different file, or another model.",
 			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))

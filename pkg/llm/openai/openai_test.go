@@ -289,6 +289,23 @@ func TestAnalyze(t *testing.T) {
 			},
 		},
 		{
+			name: "text-only model given an image", in: imageInput,
+			replies: []reply{apiError(400, "invalid_request_error", "", "Invalid content type. image_url is only supported by certain models.")},
+			check:   wantErr(llm.ErrInvalidRequest, true, "cannot read images", 1),
+		},
+		{
+			name: "corrective round trip lists the problems", in: withProblems(docInput, "flow f2 targets unknown node a9", "no end event"),
+			replies: []reply{okReply()}, golden: []string{"corrective"},
+			check: func(t *testing.T, res *llm.Result, err error, reqs []recorded) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Contains(reqs[0].body, []byte(`- flow f2 targets unknown node a9\n- no end event`)) {
+					t.Errorf("problems missing from the request: %s", reqs[0].body)
+				}
+			},
+		},
+		{
 			name: "unsupported image type", in: llm.Input{Kind: llm.KindImage, Image: []byte("x"), MIMEType: "image/tiff"}, replies: []reply{okReply()},
 			check: wantErr(llm.ErrInvalidRequest, true, "JPG, PNG", 0),
 		},
@@ -377,6 +394,8 @@ func wantErr(sentinel error, permanent bool, detail string, requests int) func(*
 }
 
 func withKey(in llm.Input, key string) llm.Input { in.APIKey = key; return in }
+
+func withProblems(in llm.Input, problems ...string) llm.Input { in.Problems = problems; return in }
 
 func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
 
