@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, useAuthStore } from '../stores/auth-store';
 import { logout, startLogin } from '../lib/auth/auth-service';
 import { siteConfig } from '../config';
+import { Icon } from '../components/icons';
 
 const publicLinks = [
   { to: '/about', label: 'About' },
@@ -212,7 +213,13 @@ export function Header() {
           aria-expanded={drawerOpen}
           onClick={() => setDrawerOpen(true)}
         >
-          <span aria-hidden="true">{isAuthenticated ? displayName(user).slice(0, 1).toUpperCase() : '👤'}</span>
+          {isAuthenticated ? (
+            <span aria-hidden="true" className="avatar-letter">
+              {displayName(user).slice(0, 1).toUpperCase()}
+            </span>
+          ) : (
+            <Icon name="user" size={20} />
+          )}
         </button>
       </div>
 

@@ -1,3 +1,5 @@
+import { Icon, type IconName } from './icons';
+
 /** Error kinds of the upload error panel (spec part 2 §8). */
 export type UploadErrorType = 'daily_limit' | 'export_limit' | 'size' | 'format' | 'network' | 'other';
 
@@ -7,28 +9,28 @@ export interface UploadError {
   message?: string;
 }
 
-const catalogue: Record<UploadErrorType, { title: string; message: string; action: string; icon: string }> = {
+const catalogue: Record<UploadErrorType, { title: string; message: string; action: string; icon: IconName }> = {
   daily_limit: {
     title: 'Daily Analysis Limit Reached',
     message: "You've reached the daily limit for demo analyses.",
     action: 'Register Now',
-    icon: '⏳',
+    icon: 'clock',
   },
   export_limit: {
     title: 'Register to Export',
     message: 'BPMN export is available for registered users.',
     action: 'Register Now',
-    icon: '🔒',
+    icon: 'lock',
   },
-  size: { title: 'File Too Large', message: 'The selected file exceeds the size limit.', action: 'Try Again', icon: '📦' },
+  size: { title: 'File Too Large', message: 'The selected file exceeds the size limit.', action: 'Try Again', icon: 'box' },
   format: {
     title: 'Invalid File Format',
     message: 'The selected file format is not supported.',
     action: 'Try Again',
-    icon: '📄',
+    icon: 'document',
   },
-  network: { title: 'Connection Error', message: 'Unable to connect to the analysis service.', action: 'Retry', icon: '📡' },
-  other: { title: 'Upload Failed', message: 'An unexpected error occurred.', action: 'Try Again', icon: '⚠️' },
+  network: { title: 'Connection Error', message: 'Unable to connect to the analysis service.', action: 'Retry', icon: 'wifi' },
+  other: { title: 'Upload Failed', message: 'An unexpected error occurred.', action: 'Try Again', icon: 'alert' },
 };
 
 /** Texts of one error type; exported for tests and callers that need the labels. */
@@ -53,8 +55,8 @@ export function UploadErrorPanel({ error, onAction, onClose }: UploadErrorPanelP
       <button type="button" className="icon-button upload-error-close" aria-label="Dismiss error" onClick={onClose}>
         ×
       </button>
-      <div className="upload-error-icon" aria-hidden="true">
-        {t.icon}
+      <div className="upload-error-icon">
+        <Icon name={t.icon} size={32} />
       </div>
       <h3 className="upload-error-title">{t.title}</h3>
       <p className="upload-error-message">{error.message || t.message}</p>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useRegisterNow } from '../../components/use-register-now';
 import { usePageMeta } from '../../lib/head';
 import { marketingLimits, siteConfig } from '../../config';
+import { Icon, type IconName } from '../../components/icons';
 
 // The demo (drop zones, upload logic) is its own chunk so the first paint of
 // the landing page does not wait for it; bpmn-js loads only with a diagram.
@@ -16,17 +17,17 @@ function scrollToId(id: string) {
 
 const features = [
   {
-    icon: '🧩',
+    icon: 'diagram' as IconName,
     title: 'BPMN Elements',
     text: 'Participants, tasks, gateways and events are extracted from your material and laid out as a standard BPMN 2.0 diagram.',
   },
   {
-    icon: '📊',
+    icon: 'table' as IconName,
     title: 'SIPOC Analysis',
     text: 'Suppliers, inputs, processes, outputs and customers for every step, plus the systems involved and work and wait times.',
   },
   {
-    icon: '✏️',
+    icon: 'edit' as IconName,
     title: 'Edit BPMN',
     text: 'Export the model as BPMN and keep refining it in your modelling tool — no redrawing from scratch.',
   },
@@ -176,8 +177,8 @@ export function Component() {
           <div className="grid-3">
             {features.map((f) => (
               <article className="feature-card" key={f.title}>
-                <div className="feature-icon" aria-hidden="true">
-                  {f.icon}
+                <div className="feature-icon">
+                  <Icon name={f.icon} size={28} />
                 </div>
                 <h3>{f.title}</h3>
                 <p className="muted">{f.text}</p>

@@ -1,4 +1,5 @@
 import { useDropzone, type FileRejection } from 'react-dropzone';
+import { Icon } from '../../../components/icons';
 import { demoAccept, demoTexts, sizeMb, validateDemoFile, DEMO_MAX_BYTES, type DemoKind } from '../lib/file-rules';
 
 /** Props of DemoDropzone. */
@@ -37,7 +38,7 @@ export function DemoDropzone({ kind, file, disabled, onFile, onInvalid }: DemoDr
   if (file) {
     return (
       <div className="file-card" data-testid={`${kind}-file`}>
-        <span aria-hidden="true">{kind === 'document' ? '📄' : '🖼️'}</span>
+        <Icon name={kind} />
         <span className="file-name" title={file.name}>
           {file.name}
         </span>
@@ -57,8 +58,8 @@ export function DemoDropzone({ kind, file, disabled, onFile, onInvalid }: DemoDr
       })}
     >
       <input {...getInputProps({ 'data-testid': `${kind}-input` } as React.InputHTMLAttributes<HTMLInputElement>)} />
-      <div className="dropzone-icon" aria-hidden="true">
-        {kind === 'document' ? '📄' : '🖼️'}
+      <div className="dropzone-icon">
+        <Icon name={kind} size={36} />
       </div>
       <p>
         {isDragActive

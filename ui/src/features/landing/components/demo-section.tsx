@@ -9,6 +9,7 @@ import { deviceId } from '../lib/device-id';
 import { limitReached, recordUsage, todaysUsage, updateLastAnalysis, type DemoUsage } from '../lib/demo-usage';
 import { demoTexts, type DemoKind } from '../lib/file-rules';
 import { DemoDropzone } from './demo-dropzone';
+import { Icon } from '../../../components/icons';
 
 /** Progress and message timing (spec part 2 §4, §9). */
 export const PROGRESS_STEP_MS = 150;
@@ -307,7 +308,7 @@ export function DemoSection() {
       {(['document', 'image'] as const).map((kind) => (
         <div className="card demo-panel" key={kind} data-testid={`demo-${kind}`}>
           <h3>
-            <span aria-hidden="true">{kind === 'document' ? '📄' : '🖼️'}</span>
+            <Icon name={kind} />
             {kind === 'document' ? 'Document Analyzer' : 'Image Analyzer'}
           </h3>
           <p className="muted">
