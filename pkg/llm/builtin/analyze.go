@@ -1,0 +1,600 @@
+package builtin
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var (
+	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
+	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
+	otherwiseRe     = regexp.MustCompile(`(?i)^(otherwise|else|if not|if no|if this is not the case|if that is not the case|failing this|failing that|in all other cases|if it is not|if they are not)\b[,:]?\s*`)
+	ifStartRe       = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s*(?:then\s+)?|\s+then\s+)(.+)$`)
+	ifMidRe         = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
+	otherwiseMidRe  = regexp.MustCompile(`(?i)^(.+?)[,;]\s*(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
+	whetherRe       = regexp.MustCompile(`(?i)^(.*?)\b(?:whether|if)\s+(.+?)(?:\s+or not)?[.!?]?$`)
+	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
+	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
+	skipSentenceRe  = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	decideVerbs     = set(`decide decides decided check checks verify verifies determine determines assess assesses evaluate evaluates confirm confirms review reviews establish establishes ask asks`)
+)
+
+var headingStop = set(`what who how when why where which for of the and responsibilities duties tasks role`)
+
+// maxActivities caps the flow: beyond this a diagram stops being readable
+// and the document is most likely reference material, not a procedure.
+const maxActivities = 60
+
+// analyzer carries the reading state through a document.
+type analyzer struct {
+	b            builder
+	name         string
+	purpose      string
+	sectionActor string
+	lastActor    string
+	speaker      string
+	lastObject   string
+	participants []string
+	canon        map[string]string
+	section      int // sectionNormal, sectionSkip, sectionInputs, sectionOutputs
+	pendingIn    []string
+	last         *draft
+	count        int
+	systems      map[string]bool
+}
+
+const (
+	sectionNormal = iota
+	sectionSkip
+	sectionInputs
+	sectionOutputs
+)
+
+func newAnalyzer() *analyzer {
+	return &analyzer{canon: map[string]string{}, systems: map[string]bool{}}
+}
+
+// analyzeText builds a process model from document text.
+func analyzeText(text, filename string) process.Model {
+	a := newAnalyzer()
+	if turns := transcript(text); turns != nil {
+		a.transcript(turns)
+	} else {
+		a.document(text)
+	}
+	return a.finish(filename, text)
+}
+
+func (a *analyzer) document(text string) {
+	blocks := segment(text)
+	for i, bl := range blocks {
+		if i == 0 && a.name == "" && len(blocks) > 1 {
+			if bl.kind == blockHeading || (bl.kind == blockPara && wordCount(bl.text) <= 12 && !endsSentence(bl.text)) {
+				a.name = trimPunct(bl.text)
+				continue
+			}
+		}
+		switch bl.kind {
+		case blockHeading:
+			a.heading(bl.text)
+		case blockItem:
+			a.listItem(bl)
+		case blockPara:
+			if a.section == sectionSkip {
+				continue
+			}
+			if a.section == sectionInputs || a.section == sectionOutputs {
+				if wordCount(bl.text) <= 10 {
+					a.listItem(block{kind: blockItem, text: bl.text, marker: "bullet"})
+					continue
+				}
+			}
+			for _, s := range sentences(bl.text) {
+				a.sentence(s, false)
+			}
+		}
+	}
+}
+
+func (a *analyzer) heading(h string) {
+	if a.name == "" {
+		a.name = h
+	}
+	l := strings.ToLower(trimPunct(h))
+	a.section = sectionNormal
+	for _, s := range skipSections {
+		if l == s || strings.HasPrefix(l, s+" ") || strings.HasSuffix(l, " "+s) {
+			a.section = sectionSkip
+		}
+	}
+	first := strings.Fields(l)
+	if len(first) > 0 && len(first) <= 3 && (inputSections[first[0]] || inputSections[l]) {
+		a.section = sectionInputs
+	}
+	if len(first) > 0 && len(first) <= 3 && (outputSections[first[0]] || outputSections[l]) {
+		a.section = sectionOutputs
+	}
+	a.sectionActor = ""
+	ws := strings.Fields(h)
+	if len(ws) <= 6 {
+		for i, w := range ws {
+			n := norm(w)
+			if roleWords[n] && n != "system" && n != "management" && n != "operations" && n != "support" &&
+				n != "service" && n != "it" && n != "head" && n != "desk" {
+				from := 0
+				for k := i - 1; k >= 0; k-- {
+					if n := norm(ws[k]); danglers[n] || headingStop[n] || verbs[n] {
+						from = k + 1
+						break
+					}
+				}
+				np := nounPhrase(ws[from:i+1], 4)
+				if np != "" {
+					a.sectionActor = a.performer(np)
+				}
+				break
+			}
+		}
+	}
+}
+
+func (a *analyzer) listItem(bl block) {
+	text := strings.TrimSpace(bl.text)
+	switch a.section {
+	case sectionSkip:
+		return
+	case sectionInputs, sectionOutputs:
+		if bl.marker == "check" && a.section == sectionInputs {
+			break // a checklist of equipment: each item is a check
+		}
+		entry := entryText(text)
+		if entry == "" {
+			return
+		}
+		if a.section == sectionInputs {
+			a.pendingIn = append(a.pendingIn, entry)
+		} else if a.last != nil {
+			a.last.outputs = appendUnique(a.last.outputs, entry)
+		}
+		return
+	}
+	if bl.marker == "check" {
+		if ds := a.sentence(text, true); len(ds) > 0 {
+			return
+		}
+		entry := entryText(text)
+		if entry == "" || a.count >= maxActivities {
+			return
+		}
+		d := a.newDraft(text, clause{verb: "check", object: lowerFirst(strings.Fields(entry))}, "")
+		a.b.add([]*draft{d})
+		return
+	}
+	a.sentence(text, true)
+}
+
+// entryText cleans a list item into a SIPOC entry.
+func entryText(t string) string {
+	t = strings.TrimSpace(t)
+	if i := strings.IndexAny(t, "(—–;"); i > 0 {
+		t = t[:i]
+	}
+	t = trimPunct(t)
+	ws := limitWords(strings.Fields(t), 8)
+	return capitalise(strings.Join(ws, " "))
+}
+
+// sentence reads one sentence (or list item) and adds what it describes
+// to the flow. It returns the activities it created.
+func (a *analyzer) sentence(s string, inItem bool) []*draft {
+	s = strings.TrimSpace(s)
+	if wordCount(s) < 2 || noteRe.MatchString(s) || skipSentenceRe.MatchString(s) || strings.HasSuffix(s, "?") {
+		if a.purpose == "" && wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
+			!strings.HasPrefix(strings.ToLower(s), "see ") {
+			a.purpose = s
+		}
+		return nil
+	}
+	work, wait := durations(s)
+	body := s
+
+	if m := whileStartRe.FindStringSubmatch(body); m != nil {
+		first := a.clauses(m[1], s)
+		second := a.clauses(m[2], s)
+		a.applyTimes(append(first, second...), work, wait)
+		a.b.add(first)
+		a.b.addParallel(second)
+		return append(first, second...)
+	}
+	if m := parallelStartRe.FindStringSubmatch(body); m != nil && a.count > 0 {
+		ds := a.clauses(body[len(m[0]):], s)
+		a.applyTimes(ds, work, wait)
+		a.b.addParallel(ds)
+		return ds
+	}
+	if m := otherwiseRe.FindStringSubmatch(body); m != nil {
+		ds := a.clauses(body[len(m[0]):], s)
+		a.applyTimes(ds, work, wait)
+		a.b.addOtherwise(ds)
+		return ds
+	}
+	if m := ifStartRe.FindStringSubmatch(body); m != nil {
+		cond, main := m[2], m[3]
+		var other string
+		if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
+			main, other = mo[1], mo[2]
+		}
+		ds := a.clauses(main, s)
+		a.applyTimes(ds, work, wait)
+		a.b.addIf(cond, a.decider(ds), ds)
+		if other != "" {
+			os := a.clauses(other, s)
+			a.b.addOtherwise(os)
+			ds = append(ds, os...)
+		}
+		return ds
+	}
+	if m := whetherRe.FindStringSubmatch(body); m != nil && !inItem && strings.Contains(strings.ToLower(body), "whether") {
+		lead := strings.Fields(m[1])
+		if len(lead) > 0 && decideVerbs[norm(lead[len(lead)-1])] {
+			performer := a.currentActor()
+			if cs := parseClause(m[1]+" it", a.lastObject); len(cs) > 0 && cs[0].performer != "" {
+				performer = a.performer(cs[0].performer)
+			} else if len(lead) > 1 {
+				if np := nounPhrase(lead[:len(lead)-1], 4); isAgent(np) {
+					performer = a.performer(np)
+				}
+			}
+			cond := m[2]
+			if i := strings.Index(cond, ","); i > 0 {
+				cond = cond[:i]
+			}
+			a.lastActor = performer
+			a.b.addWhether(cond, performer)
+			return nil
+		}
+	}
+	if m := otherwiseMidRe.FindStringSubmatch(body); m != nil {
+		main, other := m[1], m[2]
+		cond := ""
+		if mi := ifMidRe.FindStringSubmatch(main); mi != nil {
+			main, cond = mi[1], mi[2]
+		}
+		ds := a.clauses(main, s)
+		a.applyTimes(ds, work, wait)
+		if cond == "" {
+			cond = "ok"
+			if len(ds) > 0 {
+				cond = ds[0].name + " possible"
+			}
+		}
+		a.b.addIf(cond, a.decider(ds), ds)
+		os := a.clauses(other, s)
+		a.b.addOtherwise(os)
+		return append(ds, os...)
+	}
+	if m := ifMidRe.FindStringSubmatch(body); m != nil && !inItem {
+		ds := a.clauses(m[1], s)
+		if len(ds) > 0 {
+			a.applyTimes(ds, work, wait)
+			a.b.addIf(m[2], a.decider(ds), ds)
+			return ds
+		}
+	}
+	if m := whileRe.FindStringSubmatch(body); m != nil {
+		first := a.clauses(m[1], s)
+		second := a.clauses(m[2], s)
+		if len(first) > 0 && len(second) > 0 {
+			a.applyTimes(first, work, wait)
+			a.b.add(first)
+			a.b.addParallel(second)
+			return append(first, second...)
+		}
+	}
+	par := false
+	if parallelMidRe.MatchString(body) && a.count > 0 {
+		par = true
+		body = parallelMidRe.ReplaceAllString(body, "")
+	}
+	ds := a.clauses(body, s)
+	if len(ds) == 0 {
+		if (work > 0 || wait > 0) && a.last != nil {
+			a.last.work += work
+			a.last.wait += wait
+		} else if a.purpose == "" && wordCount(s) >= 8 && !inItem {
+			a.purpose = s
+		}
+		return nil
+	}
+	a.applyTimes(ds, work, wait)
+	if par {
+		a.b.addParallel(ds)
+	} else {
+		a.b.add(ds)
+	}
+	return ds
+}
+
+func (a *analyzer) applyTimes(ds []*draft, work, wait float64) {
+	if len(ds) == 0 {
+		return
+	}
+	ds[0].work += work
+	ds[0].wait += wait
+}
+
+// decider is the performer who owns a decision: whoever acts on it.
+func (a *analyzer) decider(ds []*draft) string {
+	if len(ds) > 0 {
+		return ds[0].performer
+	}
+	return a.currentActor()
+}
+
+func (a *analyzer) currentActor() string {
+	switch {
+	case a.speaker != "":
+		return a.speaker
+	case a.sectionActor != "":
+		return a.sectionActor
+	case a.lastActor != "":
+		return a.lastActor
+	default:
+		return process.DefaultPerformer
+	}
+}
+
+// clauses turns a clause text into activity drafts.
+func (a *analyzer) clauses(text, source string) []*draft {
+	cs := parseClause(text, a.lastObject)
+	var out []*draft
+	for _, c := range cs {
+		if c.leadIn != "" {
+			a.sectionActor = a.performer(c.leadIn)
+			continue
+		}
+		if a.count >= maxActivities {
+			break
+		}
+		out = append(out, a.newDraft(source, c, text))
+	}
+	return out
+}
+
+// newDraft makes an activity from a clause, resolving its performer from
+// context and filling the SIPOC from its object, "from"/"to" and the
+// systems named in the sentence.
+func (a *analyzer) newDraft(source string, c clause, text string) *draft {
+	performer := ""
+	if c.performer != "" {
+		performer = a.performer(c.performer)
+	} else {
+		performer = a.currentActor()
+	}
+	a.lastActor = performer
+	d := &draft{name: c.name(), performer: performer, source: source}
+	obj := c.objectText()
+	verb := strings.Fields(c.verb)[0]
+	if obj != "" {
+		if producing[verb] {
+			d.outputs = append(d.outputs, capitalise(obj))
+		} else {
+			// moved, received and worked-on objects go in and come out
+			// in a new state: "Invoice" → "Checked invoice"
+			d.inputs = append(d.inputs, capitalise(obj))
+			d.outputs = append(d.outputs, capitalise(participle(verb))+" "+obj)
+		}
+		a.lastObject = obj
+	}
+	if c.from != "" && isAgent(c.from) {
+		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
+	}
+	if c.to != "" && isAgent(c.to) {
+		d.custs = appendUnique(d.custs, a.party(c.to))
+	}
+	for _, s := range findSystems(source) {
+		d.systems = appendUnique(d.systems, s)
+	}
+	if len(a.pendingIn) > 0 {
+		d.inputs = appendUnique(d.inputs, a.pendingIn...)
+		a.pendingIn = nil
+	}
+	a.count++
+	a.last = d
+	return d
+}
+
+// performer returns the canonical participant name for a noun phrase:
+// "clerk" after "Accounts Payable Clerk" is the same lane.
+func (a *analyzer) performer(np string) string {
+	np = strings.TrimSpace(np)
+	if np == "" {
+		return a.currentActor()
+	}
+	k := strings.ToLower(np)
+	if c, ok := a.canon[k]; ok {
+		return c
+	}
+	for _, p := range a.participants {
+		pl := strings.ToLower(p)
+		if strings.HasSuffix(pl, " "+k) || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") {
+			a.canon[k] = p
+			return p
+		}
+	}
+	a.canon[k] = np
+	a.participants = append(a.participants, np)
+	return np
+}
+
+// party names a supplier or customer, matching a participant when it is
+// one, without making it a lane.
+func (a *analyzer) party(np string) string {
+	k := strings.ToLower(strings.TrimSpace(np))
+	if c, ok := a.canon[k]; ok {
+		return c
+	}
+	for _, p := range a.participants {
+		pl := strings.ToLower(p)
+		if strings.HasSuffix(pl, " "+k) || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") {
+			return p
+		}
+	}
+	return np
+}
+
+func appendUnique(list []string, vs ...string) []string {
+	for _, v := range vs {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			continue
+		}
+		dup := false
+		for _, x := range list {
+			if strings.EqualFold(x, v) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			list = append(list, v)
+		}
+	}
+	return list
+}
+
+var systemPhraseRe = regexp.MustCompile(`\b([A-Z][A-Za-z0-9]+(?:\s[A-Z][A-Za-z0-9]+)?)\s(?:system|software|app|application|tool|platform)\b`)
+
+// findSystems lists the known IT systems and tools a sentence mentions.
+func findSystems(s string) []string {
+	var out []string
+	lower := strings.ToLower(s)
+	for _, sys := range systemNames {
+		if containsWord(lower, sys.pattern) {
+			out = appendUnique(out, sys.name)
+		}
+	}
+	for _, m := range systemPhraseRe.FindAllStringSubmatch(s, -1) {
+		if !determiners[strings.ToLower(m[1])] && !roleWords[strings.ToLower(m[1])] {
+			out = appendUnique(out, m[1])
+		}
+	}
+	return out
+}
+
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isWordByte(s[j-1])
+		after := j+len(w) == len(s) || !isWordByte(s[j+len(w)])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '-' || b >= 0x80
+}
+
+// finish compiles the flow, fills neighbouring suppliers and customers,
+// names the process and repairs the result.
+func (a *analyzer) finish(filename, text string) process.Model {
+	var m process.Model
+	a.b.compile(&m)
+	if len(m.Activities) == 0 {
+		// Nothing reads as a step: still answer with a one-step process
+		// rather than fail, so the user sees what was found.
+		m = process.Model{}
+		var b builder
+		name := "Review " + firstNonEmpty(a.name, nameFromFile(filename), "document")
+		d := &draft{name: name, performer: a.currentActor(), source: a.purpose, inputs: []string{firstNonEmpty(a.name, nameFromFile(filename), "Document")}}
+		d.inputs = appendUnique(d.inputs, a.pendingIn...)
+		d.systems = findSystems(text)
+		if len(d.systems) > 8 {
+			d.systems = d.systems[:8]
+		}
+		b.add([]*draft{d})
+		b.compile(&m)
+	}
+	if len(a.pendingIn) > 0 && len(m.Activities) > 0 {
+		m.Activities[0].SIPOC.Inputs = appendUnique(m.Activities[0].SIPOC.Inputs, a.pendingIn...)
+	}
+	m.ProcessName = firstNonEmpty(a.name, nameFromFile(filename), "Process Analysis")
+	if len(m.ProcessName) > 120 {
+		m.ProcessName = strings.Join(limitWords(strings.Fields(m.ProcessName), 12), " ")
+	}
+	m.ProcessPurpose = a.purpose
+	if m.ProcessPurpose == "" {
+		m.ProcessPurpose = "Describes how " + m.ProcessName + " is carried out, step by step."
+	}
+	neighbours(&m)
+	for _, p := range a.participants {
+		m.Participants = append(m.Participants, process.Participant{Name: p})
+	}
+	process.Repair(&m)
+	return m
+}
+
+// neighbours adds the previous performer as a supplier and the next
+// performer as a customer of each activity, and the previous activity's
+// output as an input when the text named none.
+func neighbours(m *process.Model) {
+	idx := map[string]int{}
+	for i, act := range m.Activities {
+		idx[act.ID] = i
+	}
+	var order []int
+	for _, s := range process.Ordered(m) {
+		if s.Kind == process.StepActivity {
+			order = append(order, idx[s.ID])
+		}
+	}
+	for k, i := range order {
+		act := &m.Activities[i]
+		if k > 0 {
+			prev := m.Activities[order[k-1]]
+			if prev.Performer != act.Performer {
+				act.SIPOC.Suppliers = appendUnique(act.SIPOC.Suppliers, prev.Performer)
+			}
+			if len(act.SIPOC.Inputs) == 0 && len(prev.SIPOC.Outputs) > 0 {
+				act.SIPOC.Inputs = appendUnique(act.SIPOC.Inputs, prev.SIPOC.Outputs[0])
+			}
+		}
+		if k+1 < len(order) {
+			next := m.Activities[order[k+1]]
+			if next.Performer != act.Performer {
+				act.SIPOC.Customers = appendUnique(act.SIPOC.Customers, next.Performer)
+			}
+		}
+	}
+}
+
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// nameFromFile makes a process name from a file name:
+// "invoice_approval-v2.docx" → "Invoice Approval V2".
+func nameFromFile(fn string) string {
+	base := filepath.Base(strings.ReplaceAll(fn, "\\", "/"))
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	base = strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(base)
+	if base == "" || base == "/" {
+		return ""
+	}
+	return titleCase(strings.Join(strings.Fields(base), " "))
+}

@@ -1,0 +1,336 @@
+package builtin
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+func analyze(t *testing.T, text string) process.Model {
+	t.Helper()
+	r, err := New(Options{}).Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: text, Filename: "test.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps := r.Model.Validate(); len(ps) > 0 {
+		t.Fatalf("invalid model: %v", ps)
+	}
+	return r.Model
+}
+
+func activity(m process.Model, name string) (process.Activity, bool) {
+	for _, a := range m.Activities {
+		if strings.EqualFold(a.Name, name) {
+			return a, true
+		}
+	}
+	return process.Activity{}, false
+}
+
+func names(m process.Model) []string {
+	var out []string
+	for _, a := range m.Activities {
+		out = append(out, a.Name+" ("+a.Performer+")")
+	}
+	return out
+}
+
+func TestSentencesToActivities(t *testing.T) {
+	tests := []struct {
+		text      string
+		name      string
+		performer string
+	}{
+		{"The clerk checks the invoice.", "Check invoice", "Clerk"},
+		{"The accounts payable team approves the purchase order.", "Approve purchase order", "Accounts Payable Team"},
+		{"Check the invoice.", "Check invoice", process.DefaultPerformer},
+		{"The invoice is checked by the clerk.", "Check invoice", "Clerk"},
+		{"The order is shipped.", "Ship order", process.DefaultPerformer},
+		{"Users should review the metadata.", "Review metadata", "Users"},
+		{"The manager must sign the contract.", "Sign contract", "Manager"},
+		{"- Verification of GNSS operation prior to flight", "Verify GNSS operation", process.DefaultPerformer},
+		{"- Confirming spatial coverage of products", "Confirm spatial coverage of products", process.DefaultPerformer},
+		{"The HR department sends the offer letter to the candidate.", "Send offer letter", "HR Department"},
+		{"The warehouse worker picks the goods and packs them.", "Pick goods", "Warehouse Worker"},
+		{"Power on the controller.", "Power on controller", process.DefaultPerformer},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			a, ok := activity(m, tt.name)
+			if !ok {
+				t.Fatalf("no activity %q in %v", tt.name, names(m))
+			}
+			if a.Performer != tt.performer {
+				t.Errorf("performer %q, want %q", a.Performer, tt.performer)
+			}
+			if a.Source == "" {
+				t.Error("no source sentence")
+			}
+		})
+	}
+}
+
+func TestNoActivitiesFromDescriptions(t *testing.T) {
+	for _, text := range []string{
+		"This page outlines the quality control checks applied to data products.",
+		"Standard operations follow documented platform-specific SOPs.",
+		"Not all products are delivered with formal error estimates.",
+	} {
+		m := analyze(t, text)
+		if len(m.Activities) != 1 || !strings.HasPrefix(m.Activities[0].Name, "Review ") {
+			t.Errorf("%q: want only the fallback activity, got %v", text, names(m))
+		}
+	}
+}
+
+const invoiceText = `Invoice Approval Process
+
+The accounts payable clerk receives the invoice from the supplier by email. The clerk checks the invoice in SAP, which takes about 15 minutes. If the invoice is correct, the manager approves it within 2 business days. Otherwise, the clerk returns the invoice to the supplier. Meanwhile, the assistant updates the Excel tracker. Finally the finance team pays the invoice.
+`
+
+func TestInvoiceProcess(t *testing.T) {
+	m := analyze(t, invoiceText)
+	if m.ProcessName != "Invoice Approval Process" {
+		t.Errorf("name %q", m.ProcessName)
+	}
+	want := []string{"Receive invoice (Accounts Payable Clerk)", "Check invoice (Accounts Payable Clerk)", "Approve invoice (Manager)",
+		"Return invoice (Accounts Payable Clerk)", "Update Excel tracker (Assistant)", "Pay invoice (Finance Team)"}
+	if got := names(m); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("activities\n got %v\nwant %v", got, want)
+	}
+	check, _ := activity(m, "Check invoice")
+	if check.WorkMinutes != 15 || check.WaitMinutes != 0 {
+		t.Errorf("check times %v/%v", check.WorkMinutes, check.WaitMinutes)
+	}
+	if len(check.SIPOC.Systems) == 0 || check.SIPOC.Systems[0] != "SAP" {
+		t.Errorf("check systems %v", check.SIPOC.Systems)
+	}
+	approve, _ := activity(m, "Approve invoice")
+	if approve.WaitMinutes != 2*1440 {
+		t.Errorf("approve wait %v", approve.WaitMinutes)
+	}
+	recv, _ := activity(m, "Receive invoice")
+	if strings.Join(recv.SIPOC.Suppliers, ",") != "Supplier" || strings.Join(recv.SIPOC.Systems, ",") != "Email" {
+		t.Errorf("receive SIPOC %+v", recv.SIPOC)
+	}
+	ret, _ := activity(m, "Return invoice")
+	if !contains(ret.SIPOC.Customers, "Supplier") {
+		t.Errorf("return customers %v", ret.SIPOC.Customers)
+	}
+	var xor, and int
+	for _, g := range m.Gateways {
+		switch g.Type {
+		case process.GatewayExclusive:
+			xor++
+		case process.GatewayParallel:
+			and++
+		}
+	}
+	if xor != 2 || and != 2 {
+		t.Errorf("gateways %+v", m.Gateways)
+	}
+	conds := map[string]bool{}
+	for _, f := range m.Flows {
+		conds[f.Condition] = true
+	}
+	if !conds["Yes"] || !conds["No"] {
+		t.Errorf("conditions %v", conds)
+	}
+	for _, p := range m.Participants {
+		if p.Name == "Supplier" {
+			t.Error("a supplier who performs nothing became a lane")
+		}
+	}
+	table := process.SIPOCTable(&m)
+	for col, vals := range map[string][]string{"suppliers": table.Suppliers, "inputs": table.Inputs, "outputs": table.Outputs, "customers": table.Customers, "systems": table.Systems} {
+		if len(vals) == 0 {
+			t.Errorf("SIPOC column %s empty", col)
+		}
+	}
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func TestDurations(t *testing.T) {
+	tests := []struct {
+		in         string
+		work, wait float64
+	}{
+		{"It takes 2 hours.", 120, 0},
+		{"This takes about 15 minutes.", 15, 0},
+		{"The request waits up to 3 days.", 0, 3 * 1440},
+		{"The manager replies within 2 business days.", 0, 2 * 1440},
+		{"Drying takes 2-3 hours.", 150, 0},
+		{"It takes half an hour.", 30, 0},
+		{"Processing takes 1.5 h.", 90, 0},
+		{"No time here.", 0, 0},
+	}
+	for _, tt := range tests {
+		w, wt := durations(tt.in)
+		if w != tt.work || wt != tt.wait {
+			t.Errorf("%q: got %v/%v, want %v/%v", tt.in, w, wt, tt.work, tt.wait)
+		}
+	}
+}
+
+func TestWhetherGateway(t *testing.T) {
+	m := analyze(t, "The buyer creates a purchase request. The manager decides whether the request is approved. If approved, the buyer orders the goods. Otherwise, the buyer informs the requester.")
+	found := false
+	for _, g := range m.Gateways {
+		if g.Name == "Request approved?" && g.Performer == "Manager" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("gateways %+v", m.Gateways)
+	}
+	if _, ok := activity(m, "Order goods"); !ok {
+		t.Errorf("activities %v", names(m))
+	}
+}
+
+func TestListSections(t *testing.T) {
+	text := `Sample Handling SOP
+
+Purpose
+This procedure describes how laboratory technicians process incoming samples.
+
+Table of Contents
+1. Purpose ........ 1
+2. Steps .......... 2
+
+Revision History
+1.0 01/02/2024 J. Smith Initial release
+
+Inputs
+- Sample tube
+- Request form
+
+Steps
+1. Receive the sample at the front desk.
+2. Label the sample tube.
+3. Store the sample in the freezer.
+
+Outputs
+- Stored sample
+
+Page 1 of 2
+`
+	m := analyze(t, text)
+	if m.ProcessName != "Sample Handling SOP" {
+		t.Errorf("name %q", m.ProcessName)
+	}
+	want := "Receive sample at front desk|Label sample tube|Store sample in freezer"
+	var got []string
+	for _, a := range m.Activities {
+		got = append(got, a.Name)
+	}
+	if strings.Join(got, "|") != want {
+		t.Errorf("activities %v", got)
+	}
+	if !contains(m.Activities[0].SIPOC.Inputs, "Sample tube") {
+		t.Errorf("inputs %v", m.Activities[0].SIPOC.Inputs)
+	}
+	if !contains(m.Activities[2].SIPOC.Outputs, "Stored sample") {
+		t.Errorf("outputs %v", m.Activities[2].SIPOC.Outputs)
+	}
+	if !strings.Contains(m.ProcessPurpose, "laboratory technicians") {
+		t.Errorf("purpose %q", m.ProcessPurpose)
+	}
+}
+
+func TestTranscript(t *testing.T) {
+	text := `[00:00:01] Interviewer: Can you walk me through how you handle a new order?
+[00:00:05] Maria: Sure. I receive the order by email and then I enter it in the ERP.
+[00:00:20] Maria: It takes about 10 minutes per order.
+[00:00:31] Tom: After that I pick the goods in the warehouse.
+[00:00:40] Interviewer: And then?
+[00:00:44] Tom: We ship the parcel to the customer.
+`
+	m := analyze(t, text)
+	want := map[string]string{"Receive order": "Maria", "Enter order": "Maria", "Pick goods in warehouse": "Tom", "Ship parcel": "Tom"}
+	for n, p := range want {
+		a, ok := activity(m, n)
+		if !ok {
+			t.Errorf("missing %q in %v", n, names(m))
+			continue
+		}
+		if a.Performer != p {
+			t.Errorf("%s by %s, want %s", n, a.Performer, p)
+		}
+	}
+	enter, _ := activity(m, "Enter order")
+	if !contains(enter.SIPOC.Systems, "ERP") {
+		t.Errorf("systems %v", enter.SIPOC.Systems)
+	}
+	ps := map[string]bool{}
+	for _, p := range m.Participants {
+		ps[p.Name] = true
+	}
+	if !ps["Maria"] || !ps["Tom"] {
+		t.Errorf("participants %v", m.Participants)
+	}
+}
+
+func TestEmptyText(t *testing.T) {
+	_, err := New(Options{}).Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: "  \n"})
+	if !failure.IsPermanent(err) || !errors.Is(err, llm.ErrInvalidRequest) {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestUsageAndNames(t *testing.T) {
+	p := New(Options{})
+	if p.Name() != "builtin" {
+		t.Error(p.Name())
+	}
+	r, err := p.Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: "The clerk checks the invoice."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.ModelName != "spade-builtin-1" || r.Usage.InputTokens != 7 || r.Usage.TotalTokens != r.Usage.InputTokens+r.Usage.OutputTokens || r.Usage.OutputTokens == 0 {
+		t.Errorf("result %+v", r.Usage)
+	}
+}
+
+func TestActivityCap(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 200; i++ {
+		b.WriteString("The clerk checks the invoice. ")
+	}
+	m := analyze(t, b.String())
+	if len(m.Activities) > maxActivities {
+		t.Errorf("%d activities", len(m.Activities))
+	}
+}
+
+func FuzzAnalyzeText(f *testing.F) {
+	for _, s := range []string{invoiceText, "If x, y. Otherwise z.", "Meanwhile, meanwhile.", "A: b\nC: d\nE: f", "1. \n- \n□", "whether whether if if", "The it is by the by.", "(((", "Check , , ,"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.TrimSpace(s) == "" {
+			return
+		}
+		r, err := New(Options{}).Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps := r.Model.Validate(); len(ps) > 0 {
+			t.Fatalf("invalid model for %q: %v", s, ps)
+		}
+	})
+}

@@ -1,0 +1,640 @@
+package builtin
+
+import (
+	"regexp"
+	"strings"
+)
+
+// clause is one action found in a sentence: who does what to which object.
+type clause struct {
+	performer string // "" when the sentence names nobody (imperative, passive)
+	verb      string // base form, with a particle ("set up")
+	object    []string
+	from, to  string // "from the supplier", "to the manager"
+	// leadIn is set for "Users should:" — no action, but it names the
+	// performer of the list that follows.
+	leadIn string
+}
+
+// name is the activity name: imperative verb + object ("Check invoice").
+func (c clause) name() string {
+	v := c.verb
+	if v == "e-mail" {
+		v = "email"
+	}
+	var obj []string
+	for _, w := range c.object {
+		if n := norm(w); n != "the" && n != "a" && n != "an" {
+			obj = append(obj, w)
+		}
+	}
+	obj = limitWords(obj, 6)
+	if len(obj) == 0 {
+		return capitalise(v)
+	}
+	return capitalise(v) + " " + strings.Join(obj, " ")
+}
+
+// objectText is the object as a SIPOC entry ("Invoice").
+func (c clause) objectText() string {
+	obj := limitWords(c.object, 5)
+	if len(obj) == 0 {
+		return ""
+	}
+	return trimPunct(strings.Join(obj, " "))
+}
+
+var (
+	fillers = set(`then next finally first firstly second secondly third thirdly afterwards subsequently also
+		please now lastly and so additionally furthermore step`)
+	leadInWords = set(`when once after before as upon during for in on at where prior following with
+		to while whilst within throughout whenever`)
+	adverbs = set(`also then usually normally typically always first immediately promptly carefully
+		manually automatically quickly again now still only just both either ideally`)
+	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
+		advised instructed allowed permitted`)
+	particles   = set(`up out off back over down`)
+	onParticle  = set(`power turn switch log sign`)
+	cutWords    = set(`because so which who whom whose whereupon unless until before after once when whenever while whilst within using via otherwise then if where since during following upon prior according per whether but although though however except including e.g. i.e. e.g i.e rather without`)
+	docSubjects = set(`page document section procedure sop policy guide protocol chapter manual this it
+		fieldbook instructions instruction table figure note diagram form template overview`)
+	timeUnits = regexp.MustCompile(`(?i)^(seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|business|working)$`)
+)
+
+// parseClause finds the actions in one clause. prev is the object of the
+// previous action, used for "it"/"them".
+func parseClause(text string, prev string) []clause {
+	ws := strings.Fields(text)
+	for len(ws) > 0 && (fillers[norm(ws[0])] || isStepNumber(ws[0])) {
+		ws = ws[1:]
+	}
+	if len(ws) > 2 && (norm(ws[0]) == "after" || norm(ws[0]) == "once" || norm(ws[0]) == "when") &&
+		(norm(ws[1]) == "that" || norm(ws[1]) == "this" || norm(ws[1]) == "done") && !strings.HasSuffix(ws[1], ",") {
+		ws = ws[2:] // "After that I pick …"
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	// "When the order arrives, the clerk …": the lead-in is context.
+	if leadInWords[norm(ws[0])] {
+		for i := 1; i < len(ws) && i < 18; i++ {
+			if strings.HasSuffix(ws[i], ",") && i+1 < len(ws) {
+				ws = ws[i+1:]
+				break
+			}
+		}
+	}
+	for len(ws) > 0 && fillers[norm(ws[0])] {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	if cs := imperative(ws, prev); cs != nil {
+		return cs
+	}
+	return declarative(ws, prev)
+}
+
+func isStepNumber(w string) bool {
+	w = strings.TrimRight(w, ".):")
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// imperative handles clauses that start with their verb: "Check the
+// invoice", "Checking the invoice", "Verification of the invoice".
+func imperative(ws []string, prev string) []clause {
+	w0 := norm(ws[0])
+	// nominal: "Verification of X", "Immediate post-flight confirmation that X"
+	for i := 0; i < 3 && i < len(ws); i++ {
+		v, ok := nominal[norm(ws[i])]
+		if !ok {
+			continue
+		}
+		next := ""
+		if i+1 < len(ws) {
+			next = norm(ws[i+1])
+		}
+		if next == "of" || next == "that" || next == "for" || next == "between" || (next == "" && i == 0) {
+			rest := ws[i+1:]
+			if next == "of" {
+				rest = ws[i+2:]
+			}
+			if v == "check" || v == "review" || v == "test" {
+				// "Consistency checks between …": the words before say what
+				rest = append(lowerFirst(ws[:i]), rest...)
+			}
+			return finish(clause{verb: v}, rest, prev, formBase)
+		}
+		break
+	}
+	base, form := verbForm(w0)
+	if form == formNone || form == formPast {
+		return nil
+	}
+	if len(ws) > 1 && docNouns[norm(ws[1])] {
+		return nil // "Document status", "Process overview": a label
+	}
+	if form == formIng && strings.HasSuffix(ws[0], ",") {
+		return nil
+	}
+	if form == formIng {
+		// "Processing logs and configuration files provide …": a gerund
+		// that is really the subject of a later verb
+		for i := 1; i < len(ws) && i < 7; i++ {
+			w := norm(ws[i])
+			if strings.ContainsAny(ws[i-1], ",;:") {
+				break
+			}
+			if auxBe[w] || modals[w] {
+				return nil
+			}
+			if _, f := verbForm(ws[i]); (f == formBase || f == formThird) && strings.HasSuffix(norm(ws[i-1]), "s") {
+				return nil
+			}
+		}
+	}
+	// "Order details are sent": the verb-looking word is a subject.
+	for i := 1; i < len(ws) && i < 4; i++ {
+		w := norm(ws[i])
+		if determiners[w] || w == "that" || w == "whether" || w == "if" || strings.ContainsAny(ws[i-1], ",;:") {
+			break
+		}
+		if auxBe[w] || modals[w] || w == "has" || w == "have" {
+			return nil
+		}
+		if _, f := verbForm(ws[i]); f == formThird && i == 1 && !verbs[w] {
+			// "Process logs provide": plural noun then verb
+			if i+1 < len(ws) {
+				if _, f2 := verbForm(ws[i+1]); f2 == formBase || f2 == formThird {
+					return nil
+				}
+			}
+		}
+	}
+	if form == formThird && len(ws) > 1 && (auxBe[norm(ws[1])] || modals[norm(ws[1])]) {
+		return nil
+	}
+	return finish(clause{verb: base}, ws[1:], prev, form)
+}
+
+// declarative handles "Subject verb object", passives and modals.
+func declarative(ws []string, prev string) []clause {
+	limit := len(ws)
+	if limit > 9 {
+		limit = 9
+	}
+	for i := 1; i < limit; i++ {
+		if strings.ContainsAny(ws[i-1], ",;:()") {
+			if strings.HasSuffix(ws[i-1], ":") && i > 1 {
+				// "Users should:" lead-in handled below
+			}
+			return nil
+		}
+		w := norm(ws[i])
+		subject := ws[:i]
+		if auxBe[w] {
+			j := skipAdverbs(ws, i+1)
+			if j >= len(ws) {
+				return nil
+			}
+			if norm(ws[j]) == "not" {
+				return nil
+			}
+			if obligation[norm(ws[j])] {
+				return modalVerb(subject, ws, j+1, prev)
+			}
+			b, f := verbForm(ws[j])
+			switch f {
+			case formPast, formBase:
+				if f == formBase && participle(b) != norm(ws[j]) && irregular[norm(ws[j])] == "" {
+					return nil
+				}
+				// passive: the subject is the object
+				if n := norm(subject[0]); n == "not" || n == "no" || n == "none" {
+					return nil
+				}
+				c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(subject)), prev)}
+				rest := ws[j+1:]
+				for k, r := range rest {
+					if norm(r) == "by" && k+1 < len(rest) {
+						if agent := nounPhrase(rest[k+1:], 4); isAgent(agent) {
+							c.performer = agent
+						}
+						break
+					}
+				}
+				return passive(c, rest, prev)
+			case formIng:
+				return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formIng), subject)
+			}
+			return nil
+		}
+		if modals[w] {
+			return modalVerb(subject, ws, i+1, prev)
+		}
+		b, f := verbForm(ws[i])
+		if f == formNone || f == formIng {
+			continue
+		}
+		subj := norm(subject[len(subject)-1])
+		if determiners[subj] || subj == "not" || norm(subject[0]) == "not" || norm(subject[0]) == "no" {
+			continue
+		}
+		if f == formPast {
+			if _, sf := verbForm(subj); sf != formNone && !roleWords[subj] {
+				continue // "operations follow documented SOPs"
+			}
+		}
+		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) {
+			continue
+		}
+		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
+			continue
+		}
+		if f == formThird && statives[b] {
+			return nil
+		}
+		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
+	}
+	return nil
+}
+
+// modalVerb handles "Users should (also) consider …", "The manager must
+// be informed", "Staff are required to log …" and the lead-in "Users
+// should:".
+func modalVerb(subject, ws []string, j int, prev string) []clause {
+	for j < len(ws) && (norm(ws[j]) == "to" || norm(ws[j]) == "for" || adverbs[norm(ws[j])]) {
+		j++
+	}
+	if j >= len(ws) || strings.HasSuffix(ws[j-1], ":") {
+		if isAgent(nounPhrase(subject, 5)) {
+			return []clause{{leadIn: nounPhrase(subject, 5)}}
+		}
+		return nil
+	}
+	if norm(ws[j]) == "not" || norm(ws[j]) == "never" {
+		return nil
+	}
+	if norm(ws[j]) == "be" && j+1 < len(ws) {
+		b, f := verbForm(ws[j+1])
+		if f == formPast || (f == formBase && irregular[norm(ws[j+1])] != "") {
+			c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(subject)), prev)}
+			return passive(c, ws[j+2:], prev)
+		}
+		return nil
+	}
+	b, f := verbForm(ws[j])
+	if f == formNone {
+		if strings.HasSuffix(ws[j], ":") || j == len(ws)-1 {
+			return nil
+		}
+		return nil
+	}
+	return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formBase), subject)
+}
+
+func skipAdverbs(ws []string, j int) int {
+	for j < len(ws) && adverbs[norm(ws[j])] {
+		j++
+	}
+	return j
+}
+
+// withPerformer sets the performer of the clauses from the subject words,
+// unless the subject is a pronoun (resolved from context later) or names a
+// document ("This page describes"), which is no action at all.
+func withPerformer(cs []clause, subject []string) []clause {
+	np := nounPhrase(subject, 6)
+	if np == "" {
+		return cs
+	}
+	head := norm(subject[len(subject)-1])
+	for _, w := range stripDeterminers(subject) {
+		if docSubjects[norm(w)] && !roleWords[norm(w)] {
+			return nil
+		}
+	}
+	if pronouns[head] && len(subject) == 1 {
+		return cs
+	}
+	if !isAgent(np) {
+		return nil
+	}
+	for i := range cs {
+		if cs[i].performer == "" {
+			cs[i].performer = np
+		}
+	}
+	return cs
+}
+
+// finish parses the object after the verb, up to where the clause turns to
+// something else, and splits "… and sends it to …" into a second clause.
+func finish(c clause, rest []string, prev string, form int) []clause {
+	if len(rest) > 0 {
+		p := norm(rest[0])
+		if particles[p] || (p == "on" && onParticle[c.verb]) {
+			c.verb += " " + p
+			rest = rest[1:]
+		}
+	}
+	var tail []string
+	stop := len(rest)
+	for j := 0; j < len(rest); j++ {
+		stop = j
+		w := norm(rest[j])
+		if j == 0 && (w == "and" || w == "or" || auxBe[w]) {
+			return nil
+		}
+		if (w == "whether" || w == "that" || w == "if") && j == 0 {
+			c.object = append(c.object, rest[j])
+			continue
+		}
+		if strings.HasPrefix(rest[j], "(") {
+			// skip a parenthetical aside and read on
+			for j < len(rest) && !strings.Contains(rest[j], ")") {
+				j++
+			}
+			if j < len(rest) && strings.HasSuffix(strings.TrimRight(rest[j], ".;:"), ")") && strings.ContainsAny(rest[j], ",;:.") && !strings.HasSuffix(rest[j], ")") {
+				break
+			}
+			continue
+		}
+		if cutWords[w] || (w == "in" && j+1 < len(rest) && norm(rest[j+1]) == "order") || rest[j] == "—" || rest[j] == "–" {
+			break
+		}
+		if w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up" {
+			if j+1 < len(rest) && (numberWord(rest[j+1]) || norm(rest[j+1]) == "to" || norm(rest[j+1]) == "about") {
+				break
+			}
+		}
+		if numberWord(rest[j]) && j+1 < len(rest) && timeUnits.MatchString(norm(rest[j+1])) {
+			break
+		}
+		if w == "from" {
+			c.from = nounPhrase(rest[j+1:], 4)
+			break
+		}
+		if w == "to" {
+			if j+1 < len(rest) {
+				if _, f := verbForm(rest[j+1]); f == formBase {
+					break
+				}
+			}
+			c.to = nounPhrase(rest[j+1:], 4)
+			break
+		}
+		if w == "by" {
+			break
+		}
+		if (w == "in" || w == "on" || w == "with" || w == "into") && j+1 < len(rest) {
+			k := j + 1
+			if k < len(rest) && determiners[norm(rest[k])] {
+				k++
+			}
+			if k < len(rest) && isSystem(rest[k]) {
+				break
+			}
+		}
+		if w == "and" || w == "then" {
+			if j+1 < len(rest) {
+				nxt := rest[j+1:]
+				if norm(nxt[0]) == "then" && len(nxt) > 1 {
+					nxt = nxt[1:]
+				}
+				if personal[norm(nxt[0])] && len(nxt) > 1 {
+					nxt = nxt[1:] // "… and then I enter it"
+				}
+				if _, f := verbForm(nxt[0]); f != formNone && f != formIng && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
+					tail = nxt
+					break
+				}
+			}
+		}
+		c.object = append(c.object, rest[j])
+		if strings.HasSuffix(rest[j], ",") && len(c.object) < 2 && j+1 < len(rest) {
+			if _, f := verbForm(rest[j+1]); f == formNone && !cutWords[norm(rest[j+1])] && norm(rest[j+1]) != "and" {
+				continue // "calibrated, georeferenced frames"
+			}
+		}
+		if strings.ContainsAny(rest[j], ",;:()") {
+			if j+1 < len(rest) {
+				nxt := rest[j+1:]
+				for len(nxt) > 0 && (norm(nxt[0]) == "and" || norm(nxt[0]) == "then") {
+					nxt = nxt[1:]
+				}
+				if len(nxt) > 0 {
+					if _, f := verbForm(nxt[0]); f == formThird || (f == form && f != formNone) {
+						tail = nxt
+					}
+				}
+			}
+			break
+		}
+	}
+	if tail == nil && stop < len(rest) {
+		tail = findTail(rest[stop:], form)
+	}
+	c.object = cleanObject(c.object)
+	c.object = resolvePronoun(c.object, prev)
+	out := []clause{c}
+	if len(tail) > 0 {
+		next := prev
+		if o := c.objectText(); o != "" {
+			next = o
+		}
+		if b, f := verbForm(tail[0]); f != formNone {
+			for _, t := range finish(clause{verb: b}, tail[1:], next, f) {
+				if t.performer == "" {
+					t.performer = c.performer
+				}
+				if len(t.object) == 0 && f == formPast {
+					t.object = c.object
+				}
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// passive completes a passive clause whose object is already known from
+// the subject: the rest only adds "from"/"to" and further actions ("… and
+// then sent to the manager").
+func passive(c clause, rest []string, prev string) []clause {
+	tmp := finish(clause{verb: c.verb}, rest, prev, formPast)
+	if len(tmp) == 0 {
+		return []clause{c}
+	}
+	c.from, c.to = tmp[0].from, tmp[0].to
+	out := []clause{c}
+	for _, t := range tmp[1:] {
+		if t.performer == "" {
+			t.performer = c.performer
+		}
+		if len(t.object) == 0 {
+			t.object = c.object
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// findTail looks past a cut ("… by email and then I enter it …") for a
+// further action joined by "and"/"then".
+func findTail(ws []string, form int) []string {
+	for j := 0; j+1 < len(ws); j++ {
+		w := norm(ws[j])
+		if w != "and" && w != "then" && !strings.HasSuffix(ws[j], ",") {
+			continue
+		}
+		if cutWords[w] && w != "then" {
+			return nil
+		}
+		nxt := ws[j+1:]
+		for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
+			nxt = nxt[1:]
+		}
+		if b, f := verbForm(nxt[0]); f != formNone && f != formIng && (f == form || f == formThird || f == formBase) && !timeVerbs[b] {
+			return nxt
+		}
+	}
+	return nil
+}
+
+func cleanObject(ws []string) []string {
+	ws = stripDeterminers(ws)
+	out := make([]string, 0, len(ws))
+	for i, w := range ws {
+		t := strings.Trim(w, ",;:()[]\"“”")
+		if i == len(ws)-1 {
+			t = strings.TrimRight(t, ".!?")
+		}
+		if t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func lowerFirst(ws []string) []string {
+	if len(ws) == 0 {
+		return ws
+	}
+	out := append([]string(nil), ws...)
+	w := out[0]
+	if w != strings.ToUpper(w) && !isSystem(w) {
+		out[0] = strings.ToLower(w[:1]) + w[1:]
+	}
+	return out
+}
+
+func resolvePronoun(obj []string, prev string) []string {
+	if len(obj) == 1 {
+		switch norm(obj[0]) {
+		case "it", "them", "this", "these", "that", "those":
+			if prev != "" {
+				return strings.Fields(prev)
+			}
+			return nil
+		}
+	}
+	return obj
+}
+
+// nounPhrase turns subject or object words into a name ("the accounts
+// payable team" → "Accounts Payable Team"), or "" if too long to be one.
+func nounPhrase(ws []string, max int) string {
+	ws = stripDeterminers(ws)
+	var out []string
+	for _, w := range ws {
+		n := norm(w)
+		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 {
+			break
+		}
+		if adverbs[n] {
+			continue
+		}
+		if _, f := verbForm(w); f == formThird && len(out) > 0 && !roleWords[n] {
+			break
+		}
+		t := strings.Trim(w, ",;:.()[]\"“”!?")
+		out = append(out, t)
+		if strings.ContainsAny(w, ",;:.()") {
+			break
+		}
+	}
+	if len(out) == 0 || len(out) > max {
+		return ""
+	}
+	return titleCase(strings.Join(out, " "))
+}
+
+// isAgent reports whether a noun phrase names someone or something that
+// performs work: a role, a team, a named person or a system.
+func isAgent(np string) bool {
+	if np == "" {
+		return false
+	}
+	ws := strings.Fields(np)
+	for _, w := range ws {
+		n := norm(w)
+		if roleWords[n] || isSystem(n) {
+			return true
+		}
+		for _, suf := range []string{"er", "ers", "or", "ors", "ist", "ists", "ian", "ians", "ee", "ees", "ant", "ants"} {
+			if strings.HasSuffix(n, suf) && len(n) > len(suf)+3 && !nonAgents[n] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var (
+	personal  = set(`i we he she they you`)
+	timeVerbs = set(`take wait`)
+)
+
+var docNouns = set(`status structure control history information owner version title overview summary
+	number id date type name scope purpose description details id`)
+
+var prepositions = set(`by with in on at for via using from to into onto of about after before during through under over per`)
+
+var nonAgents = set(`order orders folder folders paper papers number numbers error errors sensor sensors
+	vector vectors content parameter parameters letter letters matter meter meters filter filters
+	register registers colour color monitor monitors water weather other others after under over
+	cover power data header footer trigger chapter counter border buffer marker markers indicator
+	indicators factor factors quarter master poster calendar calculator elevator container containers
+	constant important relevant significant detector detectors connector connectors controller
+	spreadsheet anemometer barometer variant variants coordinator`)
+
+func numberWord(w string) bool {
+	n := norm(w)
+	if _, ok := numberWords[n]; ok {
+		return true
+	}
+	if n == "" {
+		return false
+	}
+	return n[0] >= '0' && n[0] <= '9'
+}
+
+func isSystem(w string) bool {
+	n := norm(w)
+	for _, s := range systemNames {
+		if s.pattern == n {
+			return true
+		}
+	}
+	return n == "system"
+}

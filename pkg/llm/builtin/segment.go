@@ -1,0 +1,257 @@
+package builtin
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Kinds of text block.
+const (
+	blockHeading = iota
+	blockPara
+	blockItem
+)
+
+// block is a heading, a paragraph or a list item, with wrapped lines
+// joined back together.
+type block struct {
+	kind   int
+	text   string
+	marker string // "number", "bullet", "check" for items
+}
+
+var (
+	bulletRe  = regexp.MustCompile(`^([•●○◦▪▫■□☐☑☒✓✔❑➢➤►▶\-–—*·]|\(?[a-zA-Z]\)|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2})+[.)]?|[ivx]{1,4}[.)]|step\s+\d+[.:)]?|Step\s+\d+[.:)]?)\s+(.*)$`)
+	tocRe     = regexp.MustCompile(`(\.{3,}|…{2,}|(\s\.){3,}|_{3,})\s*\d+\s*$`)
+	pageRe    = regexp.MustCompile(`(?i)^(page\s+)?\d+(\s*(of|/)\s*\d+)?$|^-\s*\d+\s*-$`)
+	boilerRe  = regexp.MustCompile(`(?i:revision|\brev\.?\s*\d|version\s+\d|\bv\d+\.\d|confidential|copyright|©|all rights reserved|printed copies|uncontrolled|document (no|number|id)\b|effective date|page \d+ of \d+)|\bDRAFT\b`)
+	noteRe    = regexp.MustCompile(`(?i)^(note|notes|caution|warning|important|tip|hint|todo|nb)\b\s*[:.—–-]?`)
+	mdHeadRe  = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
+	numHeadRe = regexp.MustCompile(`^(\d{1,2}(?:\.\d{1,2})*)\.?\s+(.*)$`)
+)
+
+// normaliseText undoes what extraction leaves behind: ligatures, odd
+// spaces, carriage returns and form feeds.
+func normaliseText(s string) string {
+	r := strings.NewReplacer("\r\n", "\n", "\r", "\n", "\f", "\n", "\u00a0", " ", "\u00ad", "",
+		"ﬁ", "fi", "ﬂ", "fl", "ﬀ", "ff", "ﬃ", "ffi", "ﬄ", "ffl", "’", "'", "‘", "'", "“", "\"", "”", "\"",
+		"\t", "\t", "\ufffc", "-", "\u200b", "")
+	return r.Replace(s)
+}
+
+// segment splits text into blocks, dropping page furniture (page numbers,
+// running headers repeated on every page, revision lines) and tables of
+// contents.
+func segment(text string) []block {
+	lines := strings.Split(normaliseText(text), "\n")
+	freq := map[string]int{}
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" {
+			freq[t]++
+		}
+	}
+	var out []block
+	var cur *block
+	flush := func() {
+		if cur != nil && strings.TrimSpace(cur.text) != "" {
+			cur.text = strings.Join(strings.Fields(cur.text), " ")
+			out = append(out, *cur)
+		}
+		cur = nil
+	}
+	prevBlank := true
+	for _, raw := range lines {
+		if strings.Contains(raw, "\t") {
+			// table row: each cell on its own
+			flush()
+			for _, cell := range strings.Split(raw, "\t") {
+				if c := strings.TrimSpace(cell); c != "" && !boilerplate(c, freq) {
+					out = append(out, block{kind: blockPara, text: c})
+				}
+			}
+			prevBlank = true
+			continue
+		}
+		t := strings.TrimSpace(raw)
+		if t == "" {
+			flush()
+			prevBlank = true
+			continue
+		}
+		if boilerplate(t, freq) || tocRe.MatchString(t) {
+			continue
+		}
+		if m := mdHeadRe.FindStringSubmatch(t); m != nil {
+			flush()
+			out = append(out, block{kind: blockHeading, text: headingText(m[1])})
+			prevBlank = true
+			continue
+		}
+		if m := bulletRe.FindStringSubmatch(t); m != nil && strings.TrimSpace(m[2]) != "" {
+			marker := markerKind(m[1])
+			body := strings.TrimSpace(m[2])
+			if marker == "number" && isHeadingText(body) && !strings.ContainsAny(m[1], ")") {
+				flush()
+				out = append(out, block{kind: blockHeading, text: headingText(body)})
+				prevBlank = true
+				continue
+			}
+			flush()
+			cur = &block{kind: blockItem, text: body, marker: marker}
+			prevBlank = false
+			continue
+		}
+		continuation := cur != nil && (startsLower(t) || !endsSentence(cur.text) && cur.kind == blockPara)
+		if !continuation && (prevBlank || cur == nil || endsSentence(cur.text)) && isHeadingText(t) {
+			flush()
+			out = append(out, block{kind: blockHeading, text: headingText(t)})
+			prevBlank = true
+			continue
+		}
+		if cur != nil && (continuation || cur.kind == blockPara) {
+			if strings.HasSuffix(cur.text, "-") && startsLower(t) {
+				cur.text = strings.TrimSuffix(cur.text, "-") + t
+			} else {
+				cur.text += " " + t
+			}
+		} else {
+			flush()
+			cur = &block{kind: blockPara, text: t}
+		}
+		prevBlank = false
+	}
+	flush()
+	return out
+}
+
+func markerKind(m string) string {
+	switch {
+	case strings.ContainsAny(m, "□☐☑☒✓✔❑"):
+		return "check"
+	case strings.IndexFunc(m, unicode.IsDigit) >= 0:
+		return "number"
+	default:
+		return "bullet"
+	}
+}
+
+// boilerplate reports page furniture: page numbers, lines repeated on many
+// pages and short revision/confidentiality lines.
+func boilerplate(t string, freq map[string]int) bool {
+	if pageRe.MatchString(t) {
+		return true
+	}
+	n := wordCount(t)
+	if n >= 4 && n <= 12 && freq[t] >= 3 {
+		return true
+	}
+	if n <= 12 && boilerRe.MatchString(t) && !endsSentence(t) {
+		return true
+	}
+	return false
+}
+
+// isHeadingText reports whether a line reads like a heading: short, no
+// sentence punctuation at the end, not starting in lower case, and not a
+// short imperative step ("Remove lens cap.").
+func isHeadingText(t string) bool {
+	t = strings.TrimSpace(t)
+	n := wordCount(t)
+	if n == 0 || n > 12 || startsLower(t) {
+		return false
+	}
+	letters, upper := 0, 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	if letters < 2 {
+		return false
+	}
+	if upper == letters && letters >= 3 && !strings.HasSuffix(t, ":") {
+		return true // ALL CAPS
+	}
+	last := t[len(t)-1]
+	if strings.ContainsRune(",;:!?", rune(last)) {
+		return false
+	}
+	ws := strings.Fields(t)
+	if last == '.' {
+		// run-in labels such as "Inputs." or "Outline of steps."
+		if n > 4 || determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
+			return false
+		}
+		for _, w := range ws {
+			if auxBe[norm(w)] || modals[norm(w)] {
+				return false
+			}
+		}
+		if _, f := verbForm(ws[0]); f != formNone {
+			return false
+		}
+		return true
+	}
+	if danglers[norm(ws[len(ws)-1])] {
+		return false
+	}
+	if _, f := verbForm(ws[0]); f == formBase && n >= 3 {
+		// "Power on controller" without a full stop is a step
+		return false
+	}
+	return true
+}
+
+func startsLower(t string) bool {
+	for _, r := range t {
+		return unicode.IsLower(r)
+	}
+	return false
+}
+
+func endsSentence(t string) bool {
+	t = strings.TrimRight(t, " \"')”")
+	return t != "" && strings.ContainsRune(".!?:;", rune(t[len(t)-1]))
+}
+
+var abbrevs = set(`e.g. i.e. etc. approx. mr. mrs. ms. dr. no. vs. fig. incl. dept. min. max. ca. cf. al. st. co. ltd. inc. resp. esp. appx.`)
+
+// sentences splits a paragraph at sentence ends, keeping abbreviations and
+// decimal numbers together.
+func sentences(p string) []string {
+	ws := strings.Fields(p)
+	var out []string
+	start := 0
+	for i, w := range ws {
+		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
+			strings.HasSuffix(w, ".\"") || strings.HasSuffix(w, ".)")
+		if !end || i == len(ws)-1 {
+			continue
+		}
+		if abbrevs[strings.ToLower(strings.TrimLeft(w, "(\"'"))] {
+			continue
+		}
+		next := ws[i+1]
+		if startsLower(next) {
+			continue
+		}
+		if len(strings.TrimRight(w, ".")) == 1 && isCapitalised(w) {
+			continue // initials: "J. Smith"
+		}
+		out = append(out, strings.Join(ws[start:i+1], " "))
+		start = i + 1
+	}
+	if start < len(ws) {
+		out = append(out, strings.Join(ws[start:], " "))
+	}
+	return out
+}
+
+// headingText trims a heading's trailing full stop or colon.
+func headingText(t string) string {
+	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t), ".:"))
+}
