@@ -107,10 +107,27 @@ func Ordered(m *Model) []Step {
 		if outs := g.out[id]; len(outs) > 1 {
 			for _, fi := range outs {
 				f := m.Flows[fi]
-				s.Branches = append(s.Branches, Branch{Condition: f.Condition, TargetID: f.Target, TargetName: nodeName(m, f.Target)})
+				s.Branches = append(s.Branches, Branch{Condition: f.Condition, TargetID: f.Target, TargetName: branchTarget(m, g, f.Target)})
 			}
 		}
 		steps = append(steps, s)
 	}
 	return steps
+}
+
+// branchTarget names where a branch leads. A branch that runs straight into
+// an unnamed joining gateway is named after what follows the join, so that
+// "No → Pay invoice" reads instead of "No → ".
+func branchTarget(m *Model, g *graph, id string) string {
+	for hop := 0; hop < 10; hop++ {
+		name := nodeName(m, id)
+		if name != "" || !isGateway(m, id) || len(g.out[id]) != 1 {
+			if name == "" {
+				return "Continue"
+			}
+			return name
+		}
+		id = m.Flows[g.out[id][0]].Target
+	}
+	return "Continue"
 }

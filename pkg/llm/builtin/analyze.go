@@ -28,6 +28,10 @@ var headingStop = set(`what who how when why where which for of the and responsi
 // and the document is most likely reference material, not a procedure.
 const maxActivities = 60
 
+// maxDrafts bounds the work on huge inputs before the flow is thinned out
+// to maxActivities.
+const maxDrafts = 2000
+
 // analyzer carries the reading state through a document.
 type analyzer struct {
 	b            builder
@@ -43,6 +47,8 @@ type analyzer struct {
 	pendingIn    []string
 	last         *draft
 	count        int
+	drafts       []*draft // every activity, in document order
+	sectionNo    int
 	systems      map[string]bool
 }
 
@@ -105,6 +111,7 @@ func (a *analyzer) heading(h string) {
 	}
 	l := strings.ToLower(trimPunct(h))
 	a.section = sectionNormal
+	a.sectionNo++
 	for _, s := range skipSections {
 		if l == s || strings.HasPrefix(l, s+" ") || strings.HasSuffix(l, " "+s) {
 			a.section = sectionSkip
@@ -166,14 +173,16 @@ func (a *analyzer) listItem(bl block) {
 			return
 		}
 		entry := entryText(text)
-		if entry == "" || a.count >= maxActivities {
+		if entry == "" || a.count >= maxDrafts {
 			return
 		}
 		d := a.newDraft(text, clause{verb: "check", object: lowerFirst(strings.Fields(entry))}, "")
 		a.b.add([]*draft{d})
 		return
 	}
-	a.sentence(text, true)
+	for _, s := range sentences(text) {
+		a.sentence(s, true)
+	}
 }
 
 // entryText cleans a list item into a SIPOC entry.
@@ -356,7 +365,7 @@ func (a *analyzer) clauses(text, source string) []*draft {
 			a.sectionActor = a.performer(c.leadIn)
 			continue
 		}
-		if a.count >= maxActivities {
+		if a.count >= maxDrafts {
 			break
 		}
 		out = append(out, a.newDraft(source, c, text))
@@ -404,6 +413,8 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	}
 	a.count++
 	a.last = d
+	d.section = a.sectionNo
+	a.drafts = append(a.drafts, d)
 	return d
 }
 
@@ -509,6 +520,7 @@ func isWordByte(b byte) bool {
 // names the process and repairs the result.
 func (a *analyzer) finish(filename, text string) process.Model {
 	var m process.Model
+	a.thin()
 	a.b.compile(&m)
 	if len(m.Activities) == 0 {
 		// Nothing reads as a step: still answer with a one-step process
@@ -542,6 +554,62 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	}
 	process.Repair(&m)
 	return m
+}
+
+// thin keeps at most maxActivities activities, spread over the sections in
+// proportion to their size so that a long SOP is covered from start to
+// end rather than cut off after its first pages.
+func (a *analyzer) thin() {
+	n := len(a.drafts)
+	if n <= maxActivities {
+		return
+	}
+	per := map[int]int{}
+	for _, d := range a.drafts {
+		per[d.section]++
+	}
+	quota := map[int]int{}
+	used := 0
+	for sec, c := range per {
+		q := c * maxActivities / n
+		if q == 0 {
+			q = 1
+		}
+		quota[sec] = q
+		used += q
+	}
+	for _, d := range a.drafts {
+		if quota[d.section] > 0 {
+			quota[d.section]--
+			continue
+		}
+		d.drop = true
+	}
+	// sections that got a quota of one each can overshoot: trim from the end
+	kept := 0
+	for _, d := range a.drafts {
+		if !d.drop {
+			kept++
+		}
+	}
+	for i := len(a.drafts) - 1; i >= 0 && kept > maxActivities; i-- {
+		if !a.drafts[i].drop {
+			a.drafts[i].drop = true
+			kept--
+		}
+	}
+	// and sections that got less than their share leave room: fill in
+	// document order
+	for _, d := range a.drafts {
+		if kept >= maxActivities {
+			break
+		}
+		if d.drop {
+			d.drop = false
+			kept++
+		}
+	}
+	_ = used
 }
 
 // neighbours adds the previous performer as a supplier and the next

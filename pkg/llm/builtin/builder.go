@@ -15,6 +15,8 @@ type draft struct {
 	systems          []string
 	work, wait       float64
 	source           string
+	section          int
+	drop             bool // thinned out of a too-long flow
 }
 
 // item is a step of the flow: an activity or a gateway block.
@@ -149,9 +151,43 @@ func (b *builder) compile(m *process.Model) {
 	b.closeOpen()
 	c := &compiler{m: m}
 	start := c.event(process.EventStart, "Start")
-	last := c.emit(b.seq, start, "")
+	last := c.emit(prune(b.seq), start, "")
 	end := c.event(process.EventEnd, "End")
 	c.flow(last, end, "")
+}
+
+// prune removes dropped activities and the gateways left with no work.
+func prune(items []*item) []*item {
+	var out []*item
+	for _, it := range items {
+		switch {
+		case it.act != nil:
+			if !it.act.drop {
+				out = append(out, it)
+			}
+		case it.gw != nil:
+			g := *it.gw
+			g.branches = nil
+			live := 0
+			for _, br := range it.gw.branches {
+				items := prune(br.items)
+				if len(items) > 0 {
+					live++
+				}
+				g.branches = append(g.branches, branch{label: br.label, items: items})
+			}
+			switch {
+			case live == 0:
+			case g.typ == process.GatewayParallel && live == 1:
+				for _, br := range g.branches {
+					out = append(out, br.items...)
+				}
+			default:
+				out = append(out, &item{gw: &g})
+			}
+		}
+	}
+	return out
 }
 
 type compiler struct {
@@ -243,6 +279,9 @@ func nonNil(s []string) []string {
 func question(cond string) string {
 	ws := strings.Fields(trimPunct(cond))
 	ws = stripDeterminers(ws)
+	if len(ws) > 2 && personal[norm(ws[0])] && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
+		ws = ws[2:] // "you are using RTK" → "Using RTK?"
+	}
 	var out []string
 	for i, w := range ws {
 		n := norm(w)

@@ -28,7 +28,7 @@ func (c clause) name() string {
 			obj = append(obj, w)
 		}
 	}
-	obj = limitWords(obj, 6)
+	obj = limitWords(obj, 7)
 	if len(obj) == 0 {
 		return capitalise(v)
 	}
@@ -114,10 +114,19 @@ func isStepNumber(w string) bool {
 func imperative(ws []string, prev string) []clause {
 	w0 := norm(ws[0])
 	// nominal: "Verification of X", "Immediate post-flight confirmation that X"
-	for i := 0; i < 3 && i < len(ws); i++ {
+	finite := false
+	for _, w := range ws {
+		if n := norm(w); auxBe[n] || modals[n] {
+			finite = true
+		}
+	}
+	for i := 0; i < 3 && i < len(ws) && !finite; i++ {
 		v, ok := nominal[norm(ws[i])]
 		if !ok {
 			continue
+		}
+		if i > 0 && i+1 < len(ws) && norm(ws[i+1]) != "of" && norm(ws[i+1]) != "that" {
+			break
 		}
 		next := ""
 		if i+1 < len(ws) {
@@ -162,8 +171,9 @@ func imperative(ws []string, prev string) []clause {
 			}
 		}
 	}
-	// "Order details are sent": the verb-looking word is a subject.
-	for i := 1; i < len(ws) && i < 4; i++ {
+	// "Order details are sent": the verb-looking word is a subject. Verbs
+	// that take a clause ("Ensure it is set up") are the exception.
+	for i := 1; i < len(ws) && i < 4 && !clauseVerbs[base]; i++ {
 		w := norm(ws[i])
 		if determiners[w] || w == "that" || w == "whether" || w == "if" || strings.ContainsAny(ws[i-1], ",;:") {
 			break
@@ -222,7 +232,10 @@ func declarative(ws []string, prev string) []clause {
 				if n := norm(subject[0]); n == "not" || n == "no" || n == "none" {
 					return nil
 				}
-				c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(subject)), prev)}
+				if _, sf := verbForm(subject[0]); sf == formBase && len(subject) > 1 {
+					return nil // "Ensure it is …" was an imperative
+				}
+				c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
 				rest := ws[j+1:]
 				for k, r := range rest {
 					if norm(r) == "by" && k+1 < len(rest) {
@@ -287,7 +300,7 @@ func modalVerb(subject, ws []string, j int, prev string) []clause {
 	if norm(ws[j]) == "be" && j+1 < len(ws) {
 		b, f := verbForm(ws[j+1])
 		if f == formPast || (f == formBase && irregular[norm(ws[j+1])] != "") {
-			c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(subject)), prev)}
+			c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
 			return passive(c, ws[j+2:], prev)
 		}
 		return nil
@@ -370,6 +383,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			continue
 		}
 		if cutWords[w] || (w == "in" && j+1 < len(rest) && norm(rest[j+1]) == "order") || rest[j] == "—" || rest[j] == "–" {
+			break
+		}
+		if w == "at" && j+1 < len(rest) && norm(rest[j+1]) == "least" {
 			break
 		}
 		if w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up" {
@@ -460,6 +476,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				if len(t.object) == 0 && f == formPast {
 					t.object = c.object
 				}
+				if len(t.object) == 0 && !strings.Contains(t.verb, " ") {
+					continue // "… and set to local CTAF": too little to name
+				}
 				out = append(out, t)
 			}
 		}
@@ -476,6 +495,7 @@ func passive(c clause, rest []string, prev string) []clause {
 		return []clause{c}
 	}
 	c.from, c.to = tmp[0].from, tmp[0].to
+	c.verb = tmp[0].verb // with its particle: "switched off"
 	out := []clause{c}
 	for _, t := range tmp[1:] {
 		if t.performer == "" {
@@ -524,6 +544,19 @@ func cleanObject(ws []string) []string {
 		}
 	}
 	return out
+}
+
+// passiveSubject drops a leading prepositional phrase from a passive
+// subject: "In dusty environments an additional tarp" → "additional tarp".
+func passiveSubject(ws []string) []string {
+	if len(ws) > 1 && prepositions[norm(ws[0])] {
+		for i := 1; i < len(ws); i++ {
+			if determiners[norm(ws[i])] {
+				return ws[i:]
+			}
+		}
+	}
+	return ws
 }
 
 func lowerFirst(ws []string) []string {
@@ -587,22 +620,28 @@ func isAgent(np string) bool {
 	}
 	ws := strings.Fields(np)
 	for _, w := range ws {
-		n := norm(w)
-		if roleWords[n] || isSystem(n) {
+		if isSystem(norm(w)) {
 			return true
 		}
-		for _, suf := range []string{"er", "ers", "or", "ors", "ist", "ists", "ian", "ians", "ee", "ees", "ant", "ants"} {
-			if strings.HasSuffix(n, suf) && len(n) > len(suf)+3 && !nonAgents[n] {
-				return true
-			}
+	}
+	// the head noun (last word) decides: "Accounts Payable Clerk" is a
+	// clerk, "Shutter and Aperture Priority" is a priority
+	head := norm(ws[len(ws)-1])
+	if roleWords[head] {
+		return true
+	}
+	for _, suf := range []string{"er", "ers", "or", "ors", "ist", "ists", "ian", "ians", "ee", "ees", "ant", "ants"} {
+		if strings.HasSuffix(head, suf) && len(head) > len(suf)+3 && !nonAgents[head] {
+			return true
 		}
 	}
 	return false
 }
 
 var (
-	personal  = set(`i we he she they you`)
-	timeVerbs = set(`take wait`)
+	clauseVerbs = set(`ensure confirm check verify validate note test make`)
+	personal    = set(`i we he she they you`)
+	timeVerbs   = set(`take wait`)
 )
 
 var docNouns = set(`status structure control history information owner version title overview summary
