@@ -1,0 +1,273 @@
+package export
+
+import (
+	"math"
+	"strings"
+)
+
+// drawer maps diagram coordinates (y down, pixels) to PDF points (y up).
+type drawer struct {
+	p   *pdfPage
+	s   float64
+	ox  float64
+	top float64
+	min point
+}
+
+func (d *drawer) x(v float64) float64 { return d.ox + (v-d.min.X)*d.s }
+func (d *drawer) y(v float64) float64 { return d.top - (v-d.min.Y)*d.s }
+
+func (d *drawer) draw(g *diagram) {
+	// containers first, then flows, then nodes on top, then labels
+	for _, s := range g.Shapes {
+		if s.Kind == "participant" || s.Kind == "lane" {
+			d.container(s)
+		}
+	}
+	for _, e := range g.Edges {
+		d.edge(e)
+	}
+	for _, s := range g.Shapes {
+		if s.Kind != "participant" && s.Kind != "lane" {
+			d.node(s)
+		}
+	}
+}
+
+func (d *drawer) container(s diShape) {
+	b := s.Bounds
+	p := d.p
+	p.stroke(0.25, 0.25, 0.25, 0.8*d.s+0.2)
+	p.rect(d.x(b.X), d.y(b.Y+b.H), b.W*d.s, b.H*d.s, "S")
+	head := 30.0
+	p.op("%s %s m %s %s l S", f2(d.x(b.X+head)), f2(d.y(b.Y)), f2(d.x(b.X+head)), f2(d.y(b.Y+b.H)))
+	if s.Name != "" {
+		size := math.Max(3, 11*d.s)
+		txt := winAnsi(s.Name)
+		tw := textWidth(txt, fontRegular, size)
+		maxW := b.H * d.s
+		for tw > maxW && len(txt) > 3 {
+			txt = append(txt[:len(txt)-4], '.', '.', '.')
+			tw = textWidth(txt, fontRegular, size)
+		}
+		p.fill(0, 0, 0)
+		cx := d.x(b.X+head/2) + size*0.35
+		cy := d.y(b.Y+b.H/2) - tw/2
+		p.rotatedText(cx, cy, fontRegular, size, txt)
+	}
+}
+
+func isGatewayKind(k string) bool { return strings.HasSuffix(k, "Gateway") }
+func isEventKind(k string) bool   { return strings.HasSuffix(k, "Event") }
+
+func (d *drawer) node(s diShape) {
+	b := s.Bounds
+	p := d.p
+	x, y, w, h := d.x(b.X), d.y(b.Y+b.H), b.W*d.s, b.H*d.s
+	cx, cy := x+w/2, y+h/2
+	lw := 1.2*d.s + 0.2
+	switch {
+	case isGatewayKind(s.Kind):
+		p.fill(1, 1, 1)
+		p.stroke(0, 0, 0, lw)
+		p.op("%s %s m %s %s l %s %s l %s %s l h B", f2(cx), f2(y+h), f2(x+w), f2(cy), f2(cx), f2(y), f2(x), f2(cy))
+		m := w * 0.18
+		switch s.Kind {
+		case "exclusiveGateway":
+			p.stroke(0, 0, 0, lw*2)
+			p.op("%s %s m %s %s l S %s %s m %s %s l S", f2(cx-m), f2(cy-m), f2(cx+m), f2(cy+m), f2(cx-m), f2(cy+m), f2(cx+m), f2(cy-m))
+		case "parallelGateway":
+			p.stroke(0, 0, 0, lw*2)
+			p.op("%s %s m %s %s l S %s %s m %s %s l S", f2(cx-m*1.3), f2(cy), f2(cx+m*1.3), f2(cy), f2(cx), f2(cy-m*1.3), f2(cx), f2(cy+m*1.3))
+		case "inclusiveGateway":
+			p.stroke(0, 0, 0, lw*1.5)
+			d.circle(cx, cy, m*1.3, "S")
+		case "eventBasedGateway":
+			p.stroke(0, 0, 0, lw)
+			d.circle(cx, cy, m*1.4, "S")
+		}
+		d.label(s.Name, s.Label, b, true)
+	case isEventKind(s.Kind):
+		p.fill(1, 1, 1)
+		width := lw
+		if s.Kind == "endEvent" {
+			width = lw * 3
+		}
+		p.stroke(0, 0, 0, width)
+		d.circle(cx, cy, w/2, "B")
+		if strings.HasPrefix(s.Kind, "intermediate") || s.Kind == "boundaryEvent" {
+			p.stroke(0, 0, 0, lw)
+			d.circle(cx, cy, w/2-2.5*d.s, "S")
+		}
+		d.marker(s.Marker, cx, cy, w)
+		d.label(s.Name, s.Label, b, true)
+	case s.Kind == "textAnnotation":
+		p.stroke(0.3, 0.3, 0.3, lw)
+		br := math.Min(10*d.s, w/4)
+		p.op("%s %s m %s %s l %s %s l %s %s l S", f2(x+br), f2(y+h), f2(x), f2(y+h), f2(x), f2(y), f2(x+br), f2(y))
+		d.boxText(s.Name, x+3*d.s, y, w-6*d.s, h, false)
+	case s.Kind == "dataObjectReference" || s.Kind == "dataStoreReference":
+		p.fill(1, 1, 1)
+		p.stroke(0, 0, 0, lw)
+		p.rect(x, y, w, h, "B")
+		d.label(s.Name, s.Label, b, true)
+	default: // activities and anything unknown
+		p.fill(1, 1, 1)
+		p.stroke(0, 0, 0, lw)
+		d.roundRect(x, y, w, h, math.Min(10*d.s, h/4))
+		d.boxText(s.Name, x+4*d.s, y, w-8*d.s, h, true)
+		if strings.HasSuffix(s.Kind, "userTask") || strings.HasSuffix(s.Kind, "serviceTask") {
+			p.fill(0.4, 0.4, 0.4)
+			tag := "user"
+			if strings.HasSuffix(s.Kind, "serviceTask") {
+				tag = "service"
+			}
+			p.text(x+4*d.s, y+h-9*d.s, fontRegular, math.Max(2.5, 7*d.s), winAnsi(tag))
+		}
+	}
+}
+
+// marker draws a hint of the event definition inside an event circle.
+func (d *drawer) marker(kind string, cx, cy, w float64) {
+	r := w * 0.22
+	p := d.p
+	p.stroke(0, 0, 0, 0.6*d.s+0.1)
+	switch kind {
+	case "timerEventDefinition":
+		d.circle(cx, cy, r, "S")
+		p.op("%s %s m %s %s l %s %s l S", f2(cx), f2(cy+r*0.8), f2(cx), f2(cy), f2(cx+r*0.6), f2(cy))
+	case "messageEventDefinition":
+		p.rect(cx-r, cy-r*0.7, 2*r, 1.4*r, "S")
+		p.op("%s %s m %s %s l %s %s l S", f2(cx-r), f2(cy+r*0.7), f2(cx), f2(cy), f2(cx+r), f2(cy+r*0.7))
+	case "signalEventDefinition":
+		p.op("%s %s m %s %s l %s %s l h S", f2(cx), f2(cy+r), f2(cx+r), f2(cy-r*0.7), f2(cx-r), f2(cy-r*0.7))
+	case "errorEventDefinition":
+		p.op("%s %s m %s %s l %s %s l %s %s l S", f2(cx-r), f2(cy-r), f2(cx-r*0.3), f2(cy+r*0.5), f2(cx+r*0.3), f2(cy-r*0.5), f2(cx+r), f2(cy+r))
+	}
+}
+
+func (d *drawer) edge(e diEdge) {
+	p := d.p
+	lw := 0.9*d.s + 0.15
+	dashed := e.Kind == "association" || e.Kind == "messageFlow" || strings.HasPrefix(e.Kind, "data")
+	p.stroke(0.1, 0.1, 0.1, lw)
+	if dashed {
+		p.op("[%s %s] 0 d", f2(3*d.s+0.5), f2(3*d.s+0.5))
+	}
+	var b strings.Builder
+	for i, pt := range e.Points {
+		op := "l"
+		if i == 0 {
+			op = "m"
+		}
+		b.WriteString(f2(d.x(pt.X)) + " " + f2(d.y(pt.Y)) + " " + op + " ")
+	}
+	b.WriteString("S")
+	p.op("%s", b.String())
+	if dashed {
+		p.op("[] 0 d")
+	}
+	if e.Kind == "sequenceFlow" || e.Kind == "messageFlow" {
+		n := len(e.Points)
+		a, z := e.Points[n-2], e.Points[n-1]
+		d.arrow(d.x(a.X), d.y(a.Y), d.x(z.X), d.y(z.Y))
+	}
+	if e.Name != "" {
+		if e.Label != nil {
+			d.label(e.Name, e.Label, rect{}, false)
+		} else {
+			m := e.Points[len(e.Points)/2]
+			d.label(e.Name, &rect{m.X + 3, m.Y - 14, 80, 14}, rect{}, false)
+		}
+	}
+}
+
+func (d *drawer) arrow(x1, y1, x2, y2 float64) {
+	dx, dy := x2-x1, y2-y1
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	ux, uy := dx/l, dy/l
+	size := 8 * d.s
+	bx, by := x2-ux*size, y2-uy*size
+	px, py := -uy*size*0.4, ux*size*0.4
+	d.p.fill(0.1, 0.1, 0.1)
+	d.p.op("%s %s m %s %s l %s %s l h f", f2(x2), f2(y2), f2(bx+px), f2(by+py), f2(bx-px), f2(by-py))
+}
+
+// circle approximates a circle with four Bézier curves.
+func (d *drawer) circle(cx, cy, r float64, mode string) {
+	k := 0.5523 * r
+	d.p.op("%s %s m %s %s %s %s %s %s c %s %s %s %s %s %s c %s %s %s %s %s %s c %s %s %s %s %s %s c %s",
+		f2(cx+r), f2(cy),
+		f2(cx+r), f2(cy+k), f2(cx+k), f2(cy+r), f2(cx), f2(cy+r),
+		f2(cx-k), f2(cy+r), f2(cx-r), f2(cy+k), f2(cx-r), f2(cy),
+		f2(cx-r), f2(cy-k), f2(cx-k), f2(cy-r), f2(cx), f2(cy-r),
+		f2(cx+k), f2(cy-r), f2(cx+r), f2(cy-k), f2(cx+r), f2(cy), mode)
+}
+
+func (d *drawer) roundRect(x, y, w, h, r float64) {
+	k := 0.5523 * r
+	d.p.op("%s %s m %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c B",
+		f2(x+r), f2(y),
+		f2(x+w-r), f2(y), f2(x+w-r+k), f2(y), f2(x+w), f2(y+r-k), f2(x+w), f2(y+r),
+		f2(x+w), f2(y+h-r), f2(x+w), f2(y+h-r+k), f2(x+w-r+k), f2(y+h), f2(x+w-r), f2(y+h),
+		f2(x+r), f2(y+h), f2(x+r-k), f2(y+h), f2(x), f2(y+h-r+k), f2(x), f2(y+h-r),
+		f2(x), f2(y+r), f2(x), f2(y+r-k), f2(x+r-k), f2(y), f2(x+r), f2(y))
+}
+
+// boxText writes wrapped text inside a box (PDF coordinates, y = bottom).
+func (d *drawer) boxText(text string, x, y, w, h float64, center bool) {
+	if strings.TrimSpace(text) == "" || w <= 0 {
+		return
+	}
+	size := math.Max(2.5, 10*d.s)
+	lh := size * 1.2
+	lines := wrap(text, fontRegular, size, w)
+	maxLines := int(h / lh)
+	if maxLines < 1 {
+		maxLines = 1
+	}
+	if len(lines) > maxLines {
+		lines = append(lines[:maxLines-1], append(append([]byte{}, lines[maxLines-1]...), winAnsi("…")...))
+	}
+	total := float64(len(lines)) * lh
+	top := y + h/2 + total/2
+	if !center {
+		top = y + h - 2
+	}
+	d.p.fill(0, 0, 0)
+	for i, line := range lines {
+		tx := x
+		if center {
+			tx = x + (w-textWidth(line, fontRegular, size))/2
+		}
+		d.p.text(tx, top-float64(i+1)*lh+size*0.25, fontRegular, size, line)
+	}
+}
+
+// label writes an external label into its DI bounds, or below the shape.
+func (d *drawer) label(text string, bounds *rect, shape rect, below bool) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	var r rect
+	switch {
+	case bounds != nil && bounds.W > 0:
+		r = *bounds
+	case below:
+		r = rect{shape.X + shape.W/2 - 45, shape.Y + shape.H + 4, 90, 28}
+	default:
+		return
+	}
+	size := math.Max(2.5, 9*d.s)
+	lines := wrap(text, fontRegular, size, math.Max(r.W*d.s, 20*d.s))
+	lh := size * 1.2
+	d.p.fill(0.1, 0.1, 0.1)
+	for i, line := range lines {
+		tw := textWidth(line, fontRegular, size)
+		tx := d.x(r.X+r.W/2) - tw/2
+		d.p.text(tx, d.y(r.Y)-float64(i+1)*lh+size*0.25, fontRegular, size, line)
+	}
+}
