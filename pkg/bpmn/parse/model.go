@@ -297,8 +297,14 @@ func (e *Element) EventType() string {
 	}
 }
 
-// Label returns the element's name, trimmed.
-func (e *Element) Label() string { return strings.TrimSpace(e.Name) }
+// Label returns the element's name, trimmed ("" for a nil element, so
+// callers can chain it after ByID).
+func (e *Element) Label() string {
+	if e == nil {
+		return ""
+	}
+	return strings.TrimSpace(e.Name)
+}
 
 // Container returns the nearest enclosing process or sub-process.
 func (e *Element) Container() *Element {

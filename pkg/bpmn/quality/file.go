@@ -1,0 +1,72 @@
+package quality
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
+	_ "github.com/spade-bpmn/spade/pkg/bpmn/lint/rules" // registers the rules lint.Recommended names
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// AnalyzeFile reads an uploaded .bpmn/.xml file, or a .json process model
+// of this project (drawn with bpmn.Build first), lints it with
+// lint.Recommended and analyses it. Errors carry a user-facing detail.
+func AnalyzeFile(data []byte, filename string) (*Report, error) {
+	xmlData := data
+	if isJSON(data, filename) {
+		var m process.Model
+		dec := json.NewDecoder(bytes.NewReader(data))
+		if err := dec.Decode(&m); err != nil {
+			return nil, failure.Permanent("This JSON file is not a SPADE process model (it could not be read: "+
+				jsonProblem(err)+"). Upload a .bpmn file, or a process model exported by SPADE.", err)
+		}
+		built, err := bpmn.Build(&m)
+		if err != nil {
+			return nil, err
+		}
+		xmlData = built
+	}
+	defs, err := parse.Parse(xmlData)
+	if err != nil {
+		return nil, err
+	}
+	r := Analyze(defs, lint.Run(defs, lint.Recommended))
+	r.FileName = filepath.Base(filename)
+	if r.ProcessName == "" {
+		r.ProcessName = strings.TrimSuffix(r.FileName, filepath.Ext(r.FileName))
+	}
+	if r.ProcessName == "" || r.ProcessName == "." {
+		r.ProcessName = "Process Analysis"
+	}
+	return r, nil
+}
+
+func isJSON(data []byte, filename string) bool {
+	if strings.EqualFold(filepath.Ext(filename), ".json") {
+		return true
+	}
+	trimmed := bytes.TrimLeft(data, " \t\r\n\xef\xbb\xbf")
+	return len(trimmed) > 0 && trimmed[0] == '{'
+}
+
+func jsonProblem(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case asErr(err, &se):
+		return fmt.Sprintf("invalid JSON at byte %d", se.Offset)
+	case asErr(err, &te):
+		return fmt.Sprintf("field %q should be %s", te.Field, te.Type)
+	}
+	return "invalid JSON"
+}
+
+func asErr[T error](err error, target *T) bool { return errors.As(err, target) }

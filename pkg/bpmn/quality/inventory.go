@@ -1,0 +1,236 @@
+package quality
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+)
+
+// Item is one element listed in the inventory.
+type Item struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Type is set for gateways ("exclusive") and events ("start (message)").
+	Type string `json:"type,omitempty"`
+}
+
+// Inventory lists the elements of a model by category, in document order.
+type Inventory struct {
+	Lanes        []Item `json:"lanes"`
+	Pools        []Item `json:"pools"`
+	Activities   []Item `json:"activities"`
+	Tasks        []Item `json:"tasks"`
+	SubProcesses []Item `json:"sub_processes"`
+	Gateways     []Item `json:"gateways"`
+	Events       []Item `json:"events"`
+	DataObjects  []Item `json:"data_objects"`
+	DataStores   []Item `json:"data_stores"`
+	Transitions  []Item `json:"transitions"`
+	MessageFlows []Item `json:"message_flows"`
+	Annotations  []Item `json:"annotations"`
+}
+
+func inventory(d *parse.Definitions) Inventory {
+	var inv Inventory
+	refd := map[*parse.Element]bool{}
+	d.Walk(func(e *parse.Element) bool {
+		switch {
+		case e.Kind == "dataObjectReference" || e.Kind == "dataStoreReference":
+			for _, a := range []string{"dataObjectRef", "dataStoreRef"} {
+				if t := d.ByID(e.Attr(a)); t != nil {
+					refd[t] = true
+				}
+			}
+		}
+		return true
+	})
+	d.Walk(func(e *parse.Element) bool {
+		it := Item{ID: e.ID, Name: e.Label()}
+		switch {
+		case e.Kind == "lane":
+			inv.Lanes = append(inv.Lanes, it)
+		case e.Kind == "participant":
+			inv.Pools = append(inv.Pools, it)
+		case parse.IsActivity(e.Kind):
+			it.Type = activityType(e)
+			inv.Activities = append(inv.Activities, it)
+			if parse.IsTask(e.Kind) {
+				inv.Tasks = append(inv.Tasks, it)
+			} else if parse.IsSubProcess(e.Kind) {
+				inv.SubProcesses = append(inv.SubProcesses, it)
+			}
+		case parse.IsGateway(e.Kind):
+			it.Type = parse.GatewayType(e.Kind)
+			inv.Gateways = append(inv.Gateways, it)
+		case parse.IsEvent(e.Kind):
+			it.Type = eventType(e)
+			inv.Events = append(inv.Events, it)
+		case e.Kind == "dataObjectReference":
+			if it.Name == "" {
+				it.Name = d.ByID(e.Attr("dataObjectRef")).Label()
+			}
+			inv.DataObjects = append(inv.DataObjects, it)
+		case e.Kind == "dataObject" && !refd[e]:
+			inv.DataObjects = append(inv.DataObjects, it)
+		case e.Kind == "dataStoreReference":
+			if it.Name == "" {
+				it.Name = d.ByID(e.Attr("dataStoreRef")).Label()
+			}
+			inv.DataStores = append(inv.DataStores, it)
+		case e.Kind == "dataStore" && !refd[e]:
+			inv.DataStores = append(inv.DataStores, it)
+		case e.Kind == "sequenceFlow":
+			it.Name = flowLabel(e)
+			inv.Transitions = append(inv.Transitions, it)
+		case e.Kind == "messageFlow":
+			it.Name = flowLabel(e)
+			inv.MessageFlows = append(inv.MessageFlows, it)
+		case e.Kind == "textAnnotation":
+			if t := e.Child("text"); t != nil {
+				it.Name = oneLine(t.Text, 80)
+			}
+			inv.Annotations = append(inv.Annotations, it)
+		}
+		return true
+	})
+	return inv
+}
+
+// activityType names an activity's kind for people ("user task",
+// "sub-process", "call activity").
+func activityType(e *parse.Element) string {
+	switch e.Kind {
+	case "task":
+		return "task"
+	case "subProcess":
+		if e.TriggeredByEvent() {
+			return "event sub-process"
+		}
+		return "sub-process"
+	case "adHocSubProcess":
+		return "ad-hoc sub-process"
+	case "callActivity":
+		return "call activity"
+	}
+	return splitCamel(e.Kind)
+}
+
+// eventType says where the event sits and what triggers it, e.g.
+// "start (message)", "boundary (timer, non-interrupting)".
+func eventType(e *parse.Element) string {
+	pos := strings.TrimSuffix(splitCamel(e.Kind), " event")
+	trig := e.EventType()
+	var extra []string
+	if trig != "none" {
+		extra = append(extra, trig)
+	}
+	if e.Kind == "boundaryEvent" && !e.BoolAttr("cancelActivity", true) {
+		extra = append(extra, "non-interrupting")
+	}
+	if e.Kind == "startEvent" && e.Parent != nil && e.Parent.TriggeredByEvent() && !e.BoolAttr("isInterrupting", true) {
+		extra = append(extra, "non-interrupting")
+	}
+	if len(extra) == 0 {
+		return pos
+	}
+	return pos + " (" + strings.Join(extra, ", ") + ")"
+}
+
+func flowLabel(e *parse.Element) string {
+	if e.Label() != "" {
+		return e.Label()
+	}
+	return shortName(e.Source) + " → " + shortName(e.Target)
+}
+
+// shortName names an element in a flow label: its label, else its kind.
+func shortName(e *parse.Element) string {
+	if e == nil {
+		return "?"
+	}
+	if l := e.Label(); l != "" {
+		return oneLine(l, 40)
+	}
+	return "unnamed " + splitCamel(e.Kind)
+}
+
+// display names an element for people: its label, else its kind and id.
+func display(e *parse.Element) string {
+	if e == nil {
+		return "?"
+	}
+	if l := e.Label(); l != "" {
+		return oneLine(l, 60)
+	}
+	if e.ID != "" {
+		return fmt.Sprintf("unnamed %s (%s)", splitCamel(e.Kind), e.ID)
+	}
+	return "unnamed " + splitCamel(e.Kind)
+}
+
+func displayItem(it Item) string {
+	if it.Name != "" {
+		return oneLine(it.Name, 60)
+	}
+	return "unnamed (" + it.ID + ")"
+}
+
+// splitCamel turns "intermediateCatchEvent" into "intermediate catch event".
+func splitCamel(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteRune(r + ('a' - 'A'))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func oneLine(s string, max int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > max {
+		return string(r[:max-1]) + "…"
+	}
+	return s
+}
+
+// ElementInventoryData is the inventory shaped as the analysis metadata
+// field element_inventory_data: every category has a count; lanes, pools,
+// activities, tasks, data objects, data stores and transitions list
+// names; gateways and events list names_with_types ({name, type}).
+func (r *Report) ElementInventoryData() map[string]any {
+	inv := r.Inventory
+	names := func(items []Item) map[string]any {
+		n := make([]string, 0, len(items))
+		for _, it := range items {
+			n = append(n, displayItem(it))
+		}
+		return map[string]any{"count": len(items), "names": n}
+	}
+	typed := func(items []Item) map[string]any {
+		n := make([]map[string]string, 0, len(items))
+		for _, it := range items {
+			n = append(n, map[string]string{"name": displayItem(it), "type": it.Type})
+		}
+		return map[string]any{"count": len(items), "names_with_types": n}
+	}
+	return map[string]any{
+		"lanes":         names(inv.Lanes),
+		"pools":         names(inv.Pools),
+		"activities":    names(inv.Activities),
+		"tasks":         names(inv.Tasks),
+		"sub_processes": names(inv.SubProcesses),
+		"gateways":      typed(inv.Gateways),
+		"events":        typed(inv.Events),
+		"data_objects":  names(inv.DataObjects),
+		"data_stores":   names(inv.DataStores),
+		"transitions":   names(inv.Transitions),
+		"message_flows": names(inv.MessageFlows),
+	}
+}

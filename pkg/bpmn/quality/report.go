@@ -1,0 +1,383 @@
+// Package quality analyses a parsed BPMN model: element inventory,
+// complexity metrics, lint findings turned into numbered quality issues,
+// an explainable 0–100 quality score and the formatted report the BPMN
+// Analyzer shows. Everything here is deterministic: the same file always
+// gives the same report, and every deducted point names its rule or metric.
+package quality
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+)
+
+// Quality score labels of the spec.
+const (
+	LabelExcellent        = "Excellent"
+	LabelGood             = "Good"
+	LabelFair             = "Fair"
+	LabelNeedsImprovement = "Needs Improvement"
+)
+
+// Report is the BPMN Analyzer's result for one model.
+type Report struct {
+	ProcessName    string `json:"process_name"`
+	ProcessPurpose string `json:"process_purpose,omitempty"`
+	FileName       string `json:"original_filename,omitempty"`
+	// Exporter is the modelling tool named in the file, if any.
+	Exporter string `json:"exporter,omitempty"`
+	Encoding string `json:"encoding,omitempty"`
+
+	Processes      int `json:"processes"`
+	Collaborations int `json:"collaborations"`
+	Diagrams       int `json:"diagrams"`
+
+	Inventory  Inventory   `json:"inventory"`
+	Complexity Complexity  `json:"complexity"`
+	Lint       lint.Report `json:"lint"`
+	Score      Score       `json:"score"`
+	Issues     []Issue     `json:"issues"`
+	// Recommendations are written from the issues and metrics.
+	Recommendations []Recommendation `json:"recommendations"`
+	// Narrative is optional prose from an LLM, appended by the caller to
+	// the Improvement Recommendations section.
+	Narrative string `json:"narrative,omitempty"`
+}
+
+// Score is the quality score: four weighted categories adding up to 100.
+type Score struct {
+	Overall    int        `json:"overall"`
+	Label      string     `json:"label"`
+	Categories []Category `json:"categories"`
+}
+
+// Category is one weighted part of the score. Total equals the weight, so
+// category scores add up to the overall score.
+type Category struct {
+	Key           string      `json:"key"`
+	Title         string      `json:"title"`
+	WeightPercent int         `json:"weight_percent"`
+	Score         float64     `json:"score"`
+	Total         float64     `json:"total"`
+	Rationale     string      `json:"rationale"`
+	Deductions    []Deduction `json:"deductions"`
+}
+
+// Deduction is points taken off a category, with the rule or metric
+// responsible.
+type Deduction struct {
+	// Source is a lint rule name or "metric:<name>".
+	Source string  `json:"source"`
+	Count  int     `json:"count"`
+	Points float64 `json:"points"`
+	Reason string  `json:"reason"`
+}
+
+// Issue is one quality issue: all findings of one rule.
+type Issue struct {
+	Number         int      `json:"number"`
+	Title          string   `json:"title"`
+	Rule           string   `json:"rule"`
+	Severity       string   `json:"severity"`
+	Elements       []string `json:"elements"`
+	Problem        string   `json:"problem"`
+	Recommendation string   `json:"recommendation"`
+	VisualHint     string   `json:"visual_guidance"`
+}
+
+// Recommendation is one improvement, most important first.
+type Recommendation struct {
+	Priority string `json:"priority"` // High | Medium | Low
+	Text     string `json:"text"`
+	// Source is the rule or metric the recommendation comes from.
+	Source string `json:"source"`
+}
+
+// Analyze builds the report from a parsed model and its lint report.
+func Analyze(defs *parse.Definitions, lintReport lint.Report) *Report {
+	r := &Report{
+		Lint:           lintReport,
+		Encoding:       defs.Encoding,
+		Exporter:       strings.TrimSpace(defs.Root.Attr("exporter") + " " + defs.Root.Attr("exporterVersion")),
+		Processes:      len(defs.Processes),
+		Collaborations: len(defs.Collaborations),
+		Diagrams:       len(defs.Diagrams),
+	}
+	r.ProcessName = processName(defs)
+	r.ProcessPurpose = processPurpose(defs)
+	r.Inventory = inventory(defs)
+	r.Complexity = complexity(defs)
+	r.Issues = issues(defs, lintReport)
+	r.Score = score(r)
+	r.Recommendations = recommendations(r)
+	return r
+}
+
+// processName prefers the main process's name, then its pool's, then the
+// file's own name; "" lets AnalyzeFile fall back to the file name.
+func processName(d *parse.Definitions) string {
+	main := mainProcess(d)
+	if main != nil {
+		if n := main.Label(); n != "" {
+			return oneLine(n, 120)
+		}
+		if main.Participant != nil && main.Participant.Label() != "" {
+			return oneLine(main.Participant.Label(), 120)
+		}
+	}
+	for _, p := range d.Processes {
+		if p.Label() != "" {
+			return oneLine(p.Label(), 120)
+		}
+	}
+	for _, c := range d.Collaborations {
+		for _, p := range c.ChildrenOf("participant") {
+			if p.Label() != "" && p.ProcessRef != nil {
+				return oneLine(p.Label(), 120)
+			}
+		}
+	}
+	return oneLine(d.Root.Label(), 120)
+}
+
+// mainProcess is the process with the most flow nodes (pools of external
+// partners are often empty), the first on ties.
+func mainProcess(d *parse.Definitions) *parse.Element {
+	var best *parse.Element
+	bestN := -1
+	for _, p := range d.Processes {
+		n := 0
+		p.Walk(func(e *parse.Element) bool {
+			if parse.IsFlowNode(e.Kind) {
+				n++
+			}
+			return true
+		})
+		if n > bestN {
+			best, bestN = p, n
+		}
+	}
+	return best
+}
+
+func processPurpose(d *parse.Definitions) string {
+	for _, e := range []*parse.Element{mainProcess(d), d.Root} {
+		if e == nil {
+			continue
+		}
+		if doc := e.Child("documentation"); doc != nil && doc.Text != "" {
+			return oneLine(doc.Text, 400)
+		}
+	}
+	return ""
+}
+
+func issues(d *parse.Definitions, rep lint.Report) []Issue {
+	type group struct {
+		rule     string
+		severity lint.Severity
+		elems    []string
+		seen     map[string]bool
+	}
+	byRule := map[string]*group{}
+	var order []string
+	for _, f := range rep.Findings {
+		g := byRule[f.Rule]
+		if g == nil {
+			g = &group{rule: f.Rule, severity: f.Severity, seen: map[string]bool{}}
+			byRule[f.Rule] = g
+			order = append(order, f.Rule)
+		}
+		if g.seen[f.ElementID] {
+			continue
+		}
+		g.seen[f.ElementID] = true
+		name := "the whole model"
+		if f.ElementID != "" {
+			if e := d.ByID(f.ElementID); e != nil {
+				name = display(e)
+				if e.Label() != "" {
+					name += " (" + e.ID + ")"
+				}
+			} else {
+				name = f.ElementID
+			}
+		}
+		g.elems = append(g.elems, name)
+	}
+	// Errors first, then by the points the rule costs, then by name.
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := byRule[order[i]], byRule[order[j]]
+		if (a.severity == lint.Error) != (b.severity == lint.Error) {
+			return a.severity == lint.Error
+		}
+		pa, pb := rulePoints(a.rule, a.severity, len(a.elems)), rulePoints(b.rule, b.severity, len(b.elems))
+		if pa != pb {
+			return pa > pb
+		}
+		return a.rule < b.rule
+	})
+	out := make([]Issue, 0, len(order))
+	for i, rule := range order {
+		g := byRule[rule]
+		info := infoFor(rule)
+		out = append(out, Issue{
+			Number:         i + 1,
+			Title:          info.title,
+			Rule:           rule,
+			Severity:       string(g.severity),
+			Elements:       g.elems,
+			Problem:        info.problem,
+			Recommendation: info.recommendation,
+			VisualHint:     info.visual,
+		})
+	}
+	return out
+}
+
+func rulePoints(rule string, sev lint.Severity, n int) float64 {
+	info := infoFor(rule)
+	per := info.perWarn
+	if sev == lint.Error {
+		per = info.perError
+	}
+	return math.Min(info.cap, per*float64(n))
+}
+
+func score(r *Report) Score {
+	ded := map[string][]Deduction{}
+	for _, is := range r.Issues {
+		info := infoFor(is.Rule)
+		n := len(is.Elements)
+		pts := rulePoints(is.Rule, lint.Severity(is.Severity), n)
+		reason := fmt.Sprintf("%s: %d %s (%s)", is.Title, n, plural(n, "element", "elements"), is.Severity)
+		if pts < perFinding(info, is.Severity)*float64(n) {
+			reason += fmt.Sprintf(", capped at %.0f points", info.cap)
+		}
+		ded[info.category] = append(ded[info.category], Deduction{Source: is.Rule, Count: n, Points: pts, Reason: reason})
+	}
+	c := r.Complexity
+	switch {
+	case c.Label == ComplexityHigh:
+		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:complexity", Count: 1, Points: 4,
+			Reason: fmt.Sprintf("complexity is High (%.1f/10); split the model into sub-processes", c.Score)})
+	case c.Label == ComplexityModerate && c.Score > 5:
+		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:complexity", Count: 1, Points: 2,
+			Reason: fmt.Sprintf("complexity is in the upper Moderate band (%.1f/10)", c.Score)})
+	}
+	if c.NestingDepth > 2 {
+		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:nesting_depth", Count: c.NestingDepth, Points: 2,
+			Reason: fmt.Sprintf("sub-processes nest %d levels deep (more than 2)", c.NestingDepth)})
+	}
+	if c.GatewayMismatch > 0 {
+		pts := math.Min(3, float64(c.GatewayMismatch)*0.5)
+		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:gateway_mismatch", Count: c.GatewayMismatch, Points: pts,
+			Reason: fmt.Sprintf("gateway mismatch %d: splits and joins of the same type do not pair up", c.GatewayMismatch)})
+	}
+	if r.Diagrams == 0 {
+		// Without any diagram no-bpmndi's per-element deductions stay
+		// capped; the whole layout category is lost instead.
+		ded[CatLayout] = []Deduction{{Source: "metric:diagram", Count: 0, Points: 15,
+			Reason: "the file has no diagram (BPMNDiagram), so no tool can show it as drawn"}}
+	}
+	var s Score
+	total := 0.0
+	for _, cd := range categories {
+		cat := Category{Key: cd.key, Title: cd.title, WeightPercent: cd.weight, Total: float64(cd.weight), Deductions: ded[cd.key]}
+		lost := 0.0
+		for _, d := range cat.Deductions {
+			lost += d.Points
+		}
+		cat.Score = round1(math.Max(0, cat.Total-lost))
+		cat.Rationale = rationale(cat)
+		if cat.Deductions == nil {
+			cat.Deductions = []Deduction{}
+		}
+		total += cat.Score
+		s.Categories = append(s.Categories, cat)
+	}
+	s.Overall = int(math.Round(total))
+	s.Label = scoreLabel(s.Overall)
+	return s
+}
+
+func perFinding(info ruleInfo, sev string) float64 {
+	if sev == string(lint.Error) {
+		return info.perError
+	}
+	return info.perWarn
+}
+
+func rationale(c Category) string {
+	if len(c.Deductions) == 0 {
+		return "Full marks: no rule or metric of this category found a problem."
+	}
+	parts := make([]string, 0, len(c.Deductions))
+	for _, d := range c.Deductions {
+		parts = append(parts, fmt.Sprintf("−%s %s [%s]", fmtPoints(d.Points), d.Reason, d.Source))
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+func fmtPoints(f float64) string {
+	if f == math.Trunc(f) {
+		return fmt.Sprintf("%.0f", f)
+	}
+	return fmt.Sprintf("%.1f", f)
+}
+
+func scoreLabel(overall int) string {
+	switch {
+	case overall >= 80:
+		return LabelExcellent
+	case overall >= 70:
+		return LabelGood
+	case overall >= 50:
+		return LabelFair
+	default:
+		return LabelNeedsImprovement
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func recommendations(r *Report) []Recommendation {
+	var out []Recommendation
+	for _, is := range r.Issues {
+		prio := "Medium"
+		info := infoFor(is.Rule)
+		switch {
+		case is.Severity == string(lint.Error) && info.category == CatCorrectness:
+			prio = "High"
+		case is.Severity != string(lint.Error):
+			prio = "Low"
+		}
+		out = append(out, Recommendation{Priority: prio, Source: is.Rule,
+			Text: fmt.Sprintf("%s (%d %s): %s", is.Title, len(is.Elements), plural(len(is.Elements), "element", "elements"), is.Recommendation)})
+	}
+	c := r.Complexity
+	if c.Label == ComplexityHigh {
+		out = append(out, Recommendation{Priority: "High", Source: "metric:complexity",
+			Text: fmt.Sprintf("Reduce complexity (%.1f/10): group related activities into sub-processes and keep each level to about 7–15 steps.", c.Score)})
+	}
+	if c.GatewayMismatch > 0 {
+		out = append(out, Recommendation{Priority: "Low", Source: "metric:gateway_mismatch",
+			Text: "Pair each split gateway with a join of the same type, so every branch visibly comes back together (block structure)."})
+	}
+	if len(r.Inventory.Lanes) == 0 && len(r.Inventory.Tasks) > 3 {
+		out = append(out, Recommendation{Priority: "Low", Source: "metric:lanes",
+			Text: "Add lanes for the roles or systems that perform the tasks, so responsibilities are visible."})
+	}
+	order := map[string]int{"High": 0, "Medium": 1, "Low": 2}
+	sort.SliceStable(out, func(i, j int) bool { return order[out[i].Priority] < order[out[j].Priority] })
+	return out
+}
