@@ -273,6 +273,18 @@ func TestAnalyze(t *testing.T) {
 			},
 		},
 		{
+			name: "vLLM-style top-level error also triggers the fallback", in: docInput,
+			replies: []reply{{status: 400, body: `{"object":"error","message":"response_format json_schema is not supported by this server","type":"BadRequestError","param":null,"code":400}`}, okReply()},
+			check: func(t *testing.T, res *llm.Result, err error, reqs []recorded) {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(reqs) != 2 || responseFormat(t, reqs[1].body) != "json_object" {
+					t.Fatalf("%d requests, want a json_object retry", len(reqs))
+				}
+			},
+		},
+		{
 			name: "schema mode does not fall back", mode: JSONSchema, in: docInput, replies: []reply{unsupported},
 			check: wantErr(llm.ErrInvalidRequest, true, "not supported", 1),
 		},
