@@ -42,6 +42,8 @@ type branch struct {
 type builder struct {
 	seq  []*item
 	open *gwBlock // the decision still taking branches
+	// startName and endName name the events; "Start"/"End" when empty.
+	startName, endName string
 }
 
 func acts(ds []*draft) []*item {
@@ -150,9 +152,9 @@ func (b *builder) addParallel(ds []*draft) {
 func (b *builder) compile(m *process.Model) {
 	b.closeOpen()
 	c := &compiler{m: m}
-	start := c.event(process.EventStart, "Start")
+	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
 	last := c.emit(prune(b.seq), start, "")
-	end := c.event(process.EventEnd, "End")
+	end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))
 	c.flow(last, end, "")
 }
 

@@ -1,22 +1,319 @@
 package builtin
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	_ "image/gif" // decoders for the formats the Image Analyzer accepts
+	_ "image/jpeg"
+	"image/png"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+
+	_ "golang.org/x/image/bmp"
+	"golang.org/x/image/draw"
+	_ "golang.org/x/image/webp"
 
 	"github.com/spade-bpmn/spade/pkg/failure"
-	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// label is one piece of text read from a diagram, with its box.
+// maxPixels refuses decompression bombs: a 20 MB PNG can claim billions
+// of pixels.
+const maxPixels = 60_000_000
+
+// label is one piece of text read from a diagram (a box's caption), with
+// its bounding box in image pixels.
 type label struct {
-	text                  string
-	left, top, right, bot int
+	text                     string
+	left, top, right, bottom int
+	lineHeight               int
 }
 
+func (l label) cx() int { return (l.left + l.right) / 2 }
+func (l label) cy() int { return (l.top + l.bottom) / 2 }
+
+// ErrOCRMissing is the cause when the tesseract binary is not installed.
+var ErrOCRMissing = errors.New("builtin: tesseract not installed")
+
+// ocr reads the diagram's labels with the tesseract binary. The image is
+// decoded here first so that unreadable formats and oversized images fail
+// with a clear detail, and small images are enlarged because tesseract
+// reads text best at 30 px or more.
 func (p *Provider) ocr(ctx context.Context, img []byte) ([]label, error) {
-	return nil, failure.Permanent("OCR is not available yet.", nil)
+	bin, err := exec.LookPath(p.opts.Tesseract)
+	if err != nil {
+		return nil, failure.Permanent("Reading images offline needs OCR, but OCR is not installed on the server. Ask the administrator to install the Debian package tesseract-ocr (apt-get install tesseract-ocr) or to configure an AI provider key.", fmt.Errorf("%w: %v", ErrOCRMissing, err))
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(img))
+	if err != nil {
+		return nil, failure.Permanent("The image could not be read. Upload the diagram as PNG, JPEG or WEBP (HEIC and HEIF pictures can only be read with an AI provider key; otherwise convert them to JPEG first).", err)
+	}
+	if cfg.Width*cfg.Height > maxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, failure.Permanent(fmt.Sprintf("The image is %d × %d pixels, which is too large to read. Upload a picture of at most 60 megapixels.", cfg.Width, cfg.Height), nil)
+	}
+	src, _, err := image.Decode(bytes.NewReader(img))
+	if err != nil {
+		return nil, failure.Permanent("The image could not be decoded. Upload the diagram again as PNG or JPEG.", err)
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, prepare(src)); err != nil {
+		return nil, fmt.Errorf("builtin ocr: encode: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, p.opts.OCRTimeout)
+	defer cancel()
+	// psm 11: sparse text, the layout of diagrams (scattered labels)
+	cmd := exec.CommandContext(ctx, bin, "stdin", "stdout", "--psm", "11", "tsv")
+	cmd.Stdin = &buf
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, failure.Transient("Reading the text in the image took too long. Try again, or upload a smaller or sharper picture.", ctx.Err())
+		}
+		return nil, failure.Permanent("OCR could not read the image. Upload a sharper PNG or JPEG picture of the diagram.", fmt.Errorf("tesseract: %v: %s", err, firstLine(stderr.String())))
+	}
+	labels := groupLabels(parseTSV(out.String()))
+	if len(labels) == 0 {
+		return nil, failure.Permanent("No readable text was found in the image. Upload a sharper picture of the diagram in which the labels can be read.", nil)
+	}
+	p.log.Debug("builtin ocr", "labels", len(labels))
+	return labels, nil
 }
 
-func diagramModel(labels []label, filename string) process.Model {
-	return process.Model{}
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// prepare converts to grey and scales small images up (and huge ones
+// down) to a size tesseract reads well.
+func prepare(src image.Image) image.Image {
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	scale := 1.0
+	long := w
+	if h > long {
+		long = h
+	}
+	switch {
+	case long < 1200:
+		scale = 2
+	case long > 5000:
+		scale = 5000 / float64(long)
+	}
+	dw, dh := int(float64(w)*scale), int(float64(h)*scale)
+	if dw < 1 {
+		dw = 1
+	}
+	if dh < 1 {
+		dh = 1
+	}
+	dst := image.NewGray(image.Rect(0, 0, dw, dh))
+	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)
+	removeLines(dst)
+	return dst
+}
+
+// removeLines whitens long straight dark runs: box borders, lanes and
+// arrows. Tesseract reads text inside boxes badly while the borders touch
+// its line finder; the letters themselves have no runs this long.
+func removeLines(g *image.Gray) {
+	b := g.Bounds()
+	w, h := b.Dx(), b.Dy()
+	minRun := maxInt(50, minInt(w, h)/12)
+	dark := func(x, y int) bool { return g.Pix[y*g.Stride+x] < 140 }
+	var hs, vs [][3]int // runs to clear: fixed coordinate, start, end
+	for y := 0; y < h; y++ {
+		start := -1
+		for x := 0; x <= w; x++ {
+			if x < w && dark(x, y) {
+				if start < 0 {
+					start = x
+				}
+				continue
+			}
+			if start >= 0 && x-start >= minRun {
+				hs = append(hs, [3]int{y, start, x})
+			}
+			start = -1
+		}
+	}
+	for x := 0; x < w; x++ {
+		start := -1
+		for y := 0; y <= h; y++ {
+			if y < h && dark(x, y) {
+				if start < 0 {
+					start = y
+				}
+				continue
+			}
+			if start >= 0 && y-start >= minRun {
+				vs = append(vs, [3]int{x, start, y})
+			}
+			start = -1
+		}
+	}
+	for _, r := range hs {
+		for x := r[1]; x < r[2]; x++ {
+			g.Pix[r[0]*g.Stride+x] = 255
+		}
+	}
+	for _, r := range vs {
+		for y := r[1]; y < r[2]; y++ {
+			g.Pix[y*g.Stride+r[0]] = 255
+		}
+	}
+}
+
+// word is one word of tesseract's TSV output.
+type word struct {
+	text             string
+	block, par, line int
+	left, top, w, h  int
+	conf             float64
+}
+
+// parseTSV reads tesseract's TSV: level page block par line word left top
+// width height conf text. Only words (level 5) read with some confidence
+// are kept.
+func parseTSV(s string) []word {
+	var out []word
+	sc := bufio.NewScanner(strings.NewReader(s))
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		f := strings.Split(sc.Text(), "\t")
+		if len(f) < 12 || f[0] != "5" {
+			continue
+		}
+		n := make([]int, 10)
+		ok := true
+		for i := 0; i < 10; i++ {
+			v, err := strconv.Atoi(f[i])
+			if err != nil {
+				ok = false
+				break
+			}
+			n[i] = v
+		}
+		conf, err := strconv.ParseFloat(f[10], 64)
+		text := strings.TrimSpace(f[11])
+		if !ok || err != nil || text == "" || conf < 30 {
+			continue
+		}
+		if strings.Trim(text, "|-_—–=~.,:;'\"`^*+<>()[]{}/\\") == "" {
+			continue // arrow heads and box borders read as punctuation
+		}
+		out = append(out, word{text: text, block: n[2], par: n[3], line: n[4], left: n[6], top: n[7], w: n[8], h: n[9], conf: conf})
+	}
+	return out
+}
+
+// groupLabels joins words into labels: words of one tesseract line that
+// sit close together form a line label (a wide gap means two boxes on one
+// row), and line labels stacked closely under each other with overlapping
+// extent are one box's caption over several lines.
+func groupLabels(ws []word) []label {
+	type key struct{ b, p, l int }
+	lines := map[key][]word{}
+	var keys []key
+	for _, w := range ws {
+		k := key{w.block, w.par, w.line}
+		if _, ok := lines[k]; !ok {
+			keys = append(keys, k)
+		}
+		lines[k] = append(lines[k], w)
+	}
+	var parts []label
+	for _, k := range keys {
+		lw := lines[k]
+		sort.Slice(lw, func(i, j int) bool { return lw[i].left < lw[j].left })
+		var cur *label
+		for _, w := range lw {
+			if cur != nil && w.left-cur.right <= maxInt(cur.lineHeight, w.h)*3/2 {
+				cur.text += " " + w.text
+				cur.right = maxInt(cur.right, w.left+w.w)
+				cur.top = minInt(cur.top, w.top)
+				cur.bottom = maxInt(cur.bottom, w.top+w.h)
+				cur.lineHeight = maxInt(cur.lineHeight, w.h)
+				continue
+			}
+			if cur != nil {
+				parts = append(parts, *cur)
+			}
+			cur = &label{text: w.text, left: w.left, top: w.top, right: w.left + w.w, bottom: w.top + w.h, lineHeight: w.h}
+		}
+		if cur != nil {
+			parts = append(parts, *cur)
+		}
+	}
+	// stack lines of one caption, top to bottom
+	sort.Slice(parts, func(i, j int) bool {
+		if parts[i].top != parts[j].top {
+			return parts[i].top < parts[j].top
+		}
+		return parts[i].left < parts[j].left
+	})
+	merged := make([]bool, len(parts))
+	var out []label
+	for i := range parts {
+		if merged[i] {
+			continue
+		}
+		l := parts[i]
+		for j := i + 1; j < len(parts); j++ {
+			if merged[j] {
+				continue
+			}
+			q := parts[j]
+			gap := q.top - l.bottom
+			lh := maxInt(l.lineHeight, q.lineHeight)
+			if gap > lh || gap < -lh/2 {
+				continue
+			}
+			overlap := minInt(l.right, q.right) - maxInt(l.left, q.left)
+			if overlap <= 0 && absInt(l.cx()-q.cx()) > lh {
+				continue
+			}
+			l.text += " " + q.text
+			l.left, l.right = minInt(l.left, q.left), maxInt(l.right, q.right)
+			l.bottom = maxInt(l.bottom, q.bottom)
+			l.lineHeight = lh
+			merged[j] = true
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func minInt(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func absInt(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
 }

@@ -1,0 +1,180 @@
+package builtin
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var (
+	conditionLabelRe = regexp.MustCompile(`(?i)^(yes|no|y|n|true|false|ok|not ok|approved|rejected|accepted|declined|pass|passed|fail|failed|valid|invalid)$`)
+	startLabelRe     = regexp.MustCompile(`(?i)^(start|begin|started|start event|process start)$`)
+	endLabelRe       = regexp.MustCompile(`(?i)^(end|stop|finish|finished|done|end event|process end|complete|completed)$`)
+)
+
+// diagramModel builds a process from the labels of a diagram: in reading
+// order along the diagram's main direction, labels ending in "?" are
+// decisions, "Start"/"End" are events, "Yes"/"No" near a decision label
+// its branches, and every other label an activity.
+func diagramModel(labels []label, filename string) process.Model {
+	labels = readingOrder(labels)
+	a := newAnalyzer()
+	// a title is a label clearly larger than the rest, at the top
+	if len(labels) > 2 {
+		hs := make([]int, len(labels))
+		for i, l := range labels {
+			hs[i] = l.lineHeight
+		}
+		sort.Ints(hs)
+		median := hs[len(hs)/2]
+		top := 0
+		for i, l := range labels {
+			if l.top < labels[top].top {
+				top = i
+			}
+		}
+		if labels[top].lineHeight*2 >= median*3 {
+			a.name = cleanLabel(labels[top].text)
+			labels = append(labels[:top:top], labels[top+1:]...)
+		}
+	}
+	var (
+		gateway   string   // decision waiting for its "yes" activity
+		condLabel []string // "Yes"/"No" read near it
+		read      []string
+	)
+	flushGateway := func(ds []*draft) {
+		yes := "Yes"
+		if len(condLabel) > 0 {
+			yes = capitalise(strings.ToLower(condLabel[0]))
+		}
+		a.b.addIf(strings.TrimSuffix(gateway, "?"), a.currentActor(), ds)
+		if o := a.b.open; o != nil {
+			o.name = gateway
+			o.branches[0].label = yes
+			o.spec = "Decision read from the diagram: " + gateway
+			if len(condLabel) > 1 {
+				o.branches = append(o.branches, branch{label: capitalise(strings.ToLower(condLabel[1]))})
+			}
+		}
+		gateway, condLabel = "", nil
+	}
+	for _, l := range labels {
+		text := cleanLabel(l.text)
+		if text == "" {
+			continue
+		}
+		read = append(read, text)
+		switch {
+		case conditionLabelRe.MatchString(text):
+			if gateway != "" {
+				condLabel = append(condLabel, text)
+			}
+		case startLabelRe.MatchString(text):
+			a.b.startName = capitalise(text)
+		case endLabelRe.MatchString(text):
+			a.b.endName = capitalise(text)
+		case strings.HasSuffix(text, "?"):
+			if gateway != "" {
+				flushGateway(nil)
+			}
+			gateway = text
+		default:
+			d := a.labelActivity(text)
+			if gateway != "" {
+				flushGateway([]*draft{d})
+			} else {
+				a.b.add([]*draft{d})
+			}
+		}
+	}
+	if gateway != "" {
+		flushGateway(nil)
+	}
+	if a.name == "" {
+		a.name = nameFromFile(filename)
+	}
+	a.purpose = "Process read from the diagram's labels"
+	if filename != "" {
+		a.purpose += " in " + filename
+	}
+	a.purpose += "."
+	return a.finish(filename, strings.Join(read, "\n"))
+}
+
+// labelActivity makes an activity from a box label. Labels that read as
+// an action ("Receive Order") get the usual SIPOC from their verb and
+// object; others keep their text as the name.
+func (a *analyzer) labelActivity(text string) *draft {
+	if cs := parseClause(text, a.lastObject); len(cs) > 0 && cs[0].leadIn == "" {
+		c := cs[0]
+		d := a.newDraft(text, c, text)
+		d.name = text // the diagram's own wording
+		return d
+	}
+	d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
+	d.name = text
+	d.inputs, d.outputs = nil, nil
+	return d
+}
+
+// cleanLabel trims OCR noise around a label.
+func cleanLabel(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Trim(s, " |_-—–=~.,;:'\"`*+<>()[]{}/\\")
+	letters := 0
+	for _, r := range s {
+		if r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r > 127 {
+			letters++
+		}
+	}
+	if letters < 2 {
+		return ""
+	}
+	return s
+}
+
+// readingOrder sorts labels along the diagram's main direction: left to
+// right when the labels spread wider than tall (BPMN, swimlanes), else top
+// to bottom (flowcharts). Labels in one column (or row) are read across
+// it, so the branches of a decision follow the decision.
+func readingOrder(ls []label) []label {
+	if len(ls) < 2 {
+		return ls
+	}
+	minX, maxX, minY, maxY := ls[0].cx(), ls[0].cx(), ls[0].cy(), ls[0].cy()
+	widths := make([]int, 0, len(ls))
+	heights := make([]int, 0, len(ls))
+	for _, l := range ls {
+		minX, maxX = minInt(minX, l.cx()), maxInt(maxX, l.cx())
+		minY, maxY = minInt(minY, l.cy()), maxInt(maxY, l.cy())
+		widths = append(widths, l.right-l.left)
+		heights = append(heights, l.bottom-l.top)
+	}
+	sort.Ints(widths)
+	sort.Ints(heights)
+	horizontal := maxX-minX >= maxY-minY
+	out := append([]label(nil), ls...)
+	if horizontal {
+		bucket := maxInt(widths[len(widths)/2]/2, 1)
+		sort.SliceStable(out, func(i, j int) bool {
+			bi, bj := out[i].cx()/bucket, out[j].cx()/bucket
+			if bi != bj {
+				return bi < bj
+			}
+			return out[i].cy() < out[j].cy()
+		})
+	} else {
+		bucket := maxInt(heights[len(heights)/2]*2, 1)
+		sort.SliceStable(out, func(i, j int) bool {
+			bi, bj := out[i].cy()/bucket, out[j].cy()/bucket
+			if bi != bj {
+				return bi < bj
+			}
+			return out[i].cx() < out[j].cx()
+		})
+	}
+	return out
+}
