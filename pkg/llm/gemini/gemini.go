@@ -135,6 +135,27 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 	return parse(resp, model)
 }
 
+// CheckKey asks Google whether key works, by reading the configured model's
+// metadata (free, no tokens). Settings can call it before saving a user's
+// own key; the error is a failure with a detail for the user and wraps
+// llm.ErrAuth for a rejected key.
+func (p *Provider) CheckKey(ctx context.Context, key string) error {
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return failure.Permanent("Please enter an API key.", fmt.Errorf("%w: empty key", llm.ErrAuth))
+	}
+	c, err := p.client(ctx, key)
+	if err != nil {
+		return err
+	}
+	callCtx, cancel := context.WithTimeout(ctx, min(p.cfg.Timeout, 30*time.Second))
+	defer cancel()
+	if _, err := c.Models.Get(callCtx, p.cfg.Model, nil); err != nil {
+		return mapError(ctx, err, true, p.cfg.Model)
+	}
+	return nil
+}
+
 // imageMIME normalises the image type to one Gemini accepts inline.
 func imageMIME(m string) (string, error) {
 	m = strings.ToLower(strings.TrimSpace(m))

@@ -349,6 +349,56 @@ func TestNoKey(t *testing.T) {
 	}
 }
 
+func TestCheckKey(t *testing.T) {
+	badKey := googleError(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.",
+		map[string]any{"@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "API_KEY_INVALID"})
+	tests := []struct {
+		name     string
+		key      string
+		reply    reply
+		sentinel error // nil: the key works
+		requests int
+	}{
+		{name: "good key", key: " good ", reply: reply{status: 200, body: `{"name":"models/gemini-2.0-flash","displayName":"Gemini 2.0 Flash"}`}, requests: 1},
+		{name: "bad key", key: "bad", reply: badKey, sentinel: llm.ErrAuth, requests: 1},
+		{name: "rate limited", key: "good", reply: googleError(429, "RESOURCE_EXHAUSTED", "Quota exceeded."), sentinel: llm.ErrRateLimited, requests: 1},
+		{name: "blank key", key: "  ", reply: reply{status: 200, body: `{}`}, sentinel: llm.ErrAuth},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var reqs []recorded
+			var mu sync.Mutex
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				mu.Lock()
+				reqs = append(reqs, recorded{method: r.Method, path: r.URL.Path, key: r.Header.Get("x-goog-api-key")})
+				mu.Unlock()
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(tc.reply.status)
+				_, _ = io.WriteString(w, tc.reply.body)
+			}))
+			defer srv.Close()
+			p, _ := New(Config{BaseURL: srv.URL})
+			err := p.CheckKey(context.Background(), tc.key)
+			if tc.sentinel == nil && err != nil || tc.sentinel != nil && !errors.Is(err, tc.sentinel) {
+				t.Fatalf("err = %v, want %v", err, tc.sentinel)
+			}
+			if err != nil {
+				if _, ok := failure.Detail(err); !ok {
+					t.Errorf("error without detail: %v", err)
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(reqs) != tc.requests {
+				t.Fatalf("%d requests, want %d", len(reqs), tc.requests)
+			}
+			if tc.requests > 0 && (reqs[0].method != "GET" || reqs[0].path != "/v1beta/models/gemini-2.0-flash" || reqs[0].key != strings.TrimSpace(tc.key)) {
+				t.Errorf("request = %+v", reqs[0])
+			}
+		})
+	}
+}
+
 func TestCancelledContextIsNotAVendorFailure(t *testing.T) {
 	f := newFake(t, reply{hang: true})
 	p, _ := New(Config{APIKey: "k", BaseURL: f.URL})
