@@ -217,3 +217,36 @@ func compareType(t reflect.Type, s map[string]any, path string) []string {
 	}
 	return errs
 }
+
+// TestSchemaKeywordsBothVendorsAccept keeps the schema inside the keyword
+// set that Gemini's responseSchema and OpenAI's strict json_schema both
+// accept; a keyword outside it (format, minimum, oneOf, $ref, ...) makes one
+// of them reject every request.
+func TestSchemaKeywordsBothVendorsAccept(t *testing.T) {
+	allowed := map[string]bool{"type": true, "description": true, "title": true, "properties": true,
+		"required": true, "additionalProperties": true, "items": true, "enum": true}
+	var walk func(s map[string]any, path string)
+	walk = func(s map[string]any, path string) {
+		for k := range s {
+			if !allowed[k] {
+				t.Errorf("%s: keyword %q is not in the shared subset", path, k)
+			}
+		}
+		if props, ok := s["properties"].(map[string]any); ok {
+			for name, sub := range props {
+				walk(sub.(map[string]any), path+"."+name)
+			}
+		}
+		if items, ok := s["items"].(map[string]any); ok {
+			walk(items, path+"[]")
+		}
+	}
+	walk(JSONSchema(), "$")
+	// Independent copies: a caller editing one must not change the next.
+	a := JSONSchema()
+	a["title"] = "changed"
+	a["properties"].(map[string]any)["process_name"].(map[string]any)["type"] = "number"
+	if b := JSONSchema(); b["title"] != "ProcessModel" || b["properties"].(map[string]any)["process_name"].(map[string]any)["type"] != "string" {
+		t.Error("JSONSchema returns shared state")
+	}
+}
