@@ -32,9 +32,15 @@ func init() {
 	})
 }
 
+// maxOverlapPairs bounds the pairs compared per model: a hostile file of
+// thousands of shapes stacked on one spot would otherwise cost n² steps.
+// Past the bound, the overlaps found so far are reported.
+const maxOverlapPairs = 2_000_000
+
 type overlaps struct {
 	out      []lint.Finding
 	reported map[*parse.Element]bool
+	pairs    int
 }
 
 func (o *overlaps) container(c *parse.Element, boundary *parse.Shape) {
@@ -84,9 +90,10 @@ func (o *overlaps) check(elems []*parse.Element) {
 	hit := map[*parse.Element]bool{}
 	for i, a := range boxes {
 		for _, b := range boxes[i+1:] {
-			if b.left > a.right {
+			if b.left > a.right || o.pairs >= maxOverlapPairs {
 				break
 			}
+			o.pairs++
 			if a.bottom < b.top || b.bottom < a.top {
 				continue
 			}

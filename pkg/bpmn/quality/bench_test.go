@@ -1,0 +1,84 @@
+package quality_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
+)
+
+// diamonds builds a process of n exclusive split/join diamonds in a row:
+// 2^n start-to-end paths, the worst case for path counting.
+func diamonds(n int) []byte {
+	var b strings.Builder
+	b.WriteString(`<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"><process id="p" name="Diamonds"><startEvent id="s" name="Start"/>`)
+	prev := "s"
+	flow := 0
+	f := func(src, tgt string) {
+		flow++
+		fmt.Fprintf(&b, `<sequenceFlow id="f%d" sourceRef="%s" targetRef="%s"/>`, flow, src, tgt)
+	}
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `<exclusiveGateway id="x%d" name="Choice %d?"/><task id="a%d" name="A %d"/><task id="b%d" name="B %d"/><exclusiveGateway id="j%d"/>`, i, i, i, i, i, i, i)
+		f(prev, fmt.Sprintf("x%d", i))
+		f(fmt.Sprintf("x%d", i), fmt.Sprintf("a%d", i))
+		f(fmt.Sprintf("x%d", i), fmt.Sprintf("b%d", i))
+		f(fmt.Sprintf("a%d", i), fmt.Sprintf("j%d", i))
+		f(fmt.Sprintf("b%d", i), fmt.Sprintf("j%d", i))
+		prev = fmt.Sprintf("j%d", i)
+	}
+	b.WriteString(`<endEvent id="e" name="End"/>`)
+	f(prev, "e")
+	b.WriteString(`</process></definitions>`)
+	return []byte(b.String())
+}
+
+func TestPathCountIsBounded(t *testing.T) {
+	tests := []struct {
+		n       int
+		paths   int
+		bounded bool
+	}{
+		{3, 8, false},
+		{10, 1024, false},
+		{60, 10_000, true},
+	}
+	for _, tt := range tests {
+		r, err := quality.AnalyzeFile(diamonds(tt.n), "d.bpmn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := r.Complexity
+		if c.Paths != tt.paths || c.PathsBounded != tt.bounded {
+			t.Errorf("%d diamonds: paths %d bounded %v, want %d %v", tt.n, c.Paths, c.PathsBounded, tt.paths, tt.bounded)
+		}
+		if tt.n == 60 && (c.Label != quality.ComplexityHigh || c.GatewayMismatch != 0 || c.CFC != 120) {
+			t.Errorf("60 diamonds: %+v", c)
+		}
+	}
+}
+
+func BenchmarkAnalyzeFile(b *testing.B) {
+	big := diamonds(500) // 2,002 flow nodes
+	b.Run("diamonds-500", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := quality.AnalyzeFile(big, "d.bpmn"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	data, err := os.ReadFile(filepath.Join(miwgDir(b), "B.2.0.bpmn"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("miwg-B.2.0", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := quality.AnalyzeFile(data, "B.2.0.bpmn"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
