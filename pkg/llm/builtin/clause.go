@@ -3,6 +3,8 @@ package builtin
 import (
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // clause is one action found in a sentence: who does what to which object.
@@ -566,7 +568,9 @@ func lowerFirst(ws []string) []string {
 	out := append([]string(nil), ws...)
 	w := out[0]
 	if w != strings.ToUpper(w) && !isSystem(w) {
-		out[0] = strings.ToLower(w[:1]) + w[1:]
+		if r, n := utf8.DecodeRuneInString(w); r != utf8.RuneError {
+			out[0] = string(unicode.ToLower(r)) + w[n:]
+		}
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package builtin
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Verb forms recognised by verbForm.
@@ -108,10 +109,11 @@ func participle(base string) string {
 
 // capitalise upper-cases the first letter of s.
 func capitalise(s string) string {
-	for i, r := range s {
-		return string(unicode.ToUpper(r)) + s[i+len(string(r)):]
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 || r == utf8.RuneError {
+		return s
 	}
-	return s
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // titleCase capitalises each word, keeping acronyms and mixed case as
