@@ -21,7 +21,7 @@ func (w *Worker) sweepLoop() {
 	t := time.NewTicker(interval)
 	defer t.Stop()
 	for {
-		ctx, cancel := context.WithTimeout(context.Background(), interval)
+		ctx, cancel := context.WithTimeout(context.Background(), max(interval, 30*time.Second))
 		if n, err := w.Sweep(ctx); err != nil {
 			w.deps.Log.Warn("recovery sweep failed", "error", err)
 		} else if n > 0 {

@@ -135,3 +135,6 @@ func (a slogAdapter) Info(args ...any)  { a.l.Info(fmt.Sprint(args...)) }
 func (a slogAdapter) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...)) }
 func (a slogAdapter) Error(args ...any) { a.l.Error(fmt.Sprint(args...)) }
 func (a slogAdapter) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...)) }
+
+// Pipeline returns the worker's pipeline (tests wrap its steps).
+func (w *Worker) Pipeline() *Pipeline { return w.deps.Pipeline }

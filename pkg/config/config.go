@@ -85,6 +85,7 @@ var Vars = []Var{
 	{Name: "SPADE_DEMO_WAIT", Default: "20s", Meaning: "how long the demo endpoint waits for a diagram before answering `timeout`"},
 	{Name: "SPADE_DAILY_LIMIT", Default: "5", Meaning: "analyze calls per UTC day for Free members (trial or own key)"},
 	{Name: "SPADE_TRIAL_DAYS", Default: "14", Meaning: "length of the free trial"},
+	{Name: "SPADE_CACHE_DIR", Default: "<data dir>/cache", Meaning: "compiled PDF engine cache (makes worker start-up fast)"},
 	{Name: "SPADE_OCR_COMMAND", Default: "tesseract", Meaning: "OCR program the builtin analyzer runs on images"},
 	{Name: "SPADE_COOKIE_SECURE", Default: "auto", Meaning: "`auto` (Secure when SPADE_PUBLIC_URL is https), `always`, `never`"},
 	{Name: "SPADE_LOG_FORMAT", Default: "text (serve), json (api, worker)", Meaning: "`text` or `json`"},
@@ -138,7 +139,7 @@ func Load(defaultLog string) (*Config, error) {
 		c.PublicURL = "http://" + c.Addr
 	}
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
-	c.ExtractCacheDir = filepath.Join(c.DataDir, "cache")
+	c.ExtractCacheDir = env("SPADE_CACHE_DIR", filepath.Join(c.DataDir, "cache"))
 	if err := c.validate(); err != nil {
 		errs = append(errs, err)
 	}

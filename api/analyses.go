@@ -1,0 +1,156 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/auth"
+)
+
+func (s *Server) mountAnalyses() {
+	g := s.Protected
+	g.POST("/analyze", s.analyzeHandler(analysis.TypeDocument, DocumentUpload))
+	g.POST("/image/analyze", s.analyzeHandler(analysis.TypeImage, ImageUpload))
+	g.POST("/bpmn/analyze", s.analyzeHandler(analysis.TypeBPMN, BPMNUpload))
+	g.GET("/document/:id", s.getAnalysis)
+	g.GET("/image/document/:id", s.getAnalysis)
+	g.GET("/bpmn/document/:id", s.getAnalysis)
+	g.GET("/recent", s.recent)
+	g.GET("/check-graph/:id", s.checkGraph)
+	g.GET("/graph/:id", s.graph)
+	g.GET("/bpmn/:id", s.bpmnXML)
+	g.DELETE("/cached-analysis/:id", s.deleteAnalysis)
+}
+
+func (s *Server) analyzeHandler(typ string, kind UploadKind) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		p := PrincipalOf(c)
+		up, _, err := ReadUpload(c, kind)
+		if err != nil {
+			return err
+		}
+		if s.BeforeAnalyze != nil {
+			if err := s.BeforeAnalyze(c, p, typ); err != nil {
+				return err
+			}
+		}
+		a, err := s.CreateAnalysis(c.Request().Context(), p.Account.ID, p.User.ID, typ, up, false)
+		if err != nil {
+			return err
+		}
+		c.Response().Header().Set(echo.HeaderLocation, "/api/document/"+a.ID)
+		return c.JSON(http.StatusAccepted, a.ToView())
+	}
+}
+
+// CreateAnalysis stores the upload, inserts the row and enqueues the task.
+// When any step fails, the earlier ones are undone: no half-written
+// analysis stays behind.
+func (s *Server) CreateAnalysis(ctx context.Context, accountID, userID, typ string, up *Upload, demo bool) (*analysis.Analysis, error) {
+	id := auth.NewID()
+	a := &analysis.Analysis{
+		ID: id, AccountID: accountID, UserID: userID, AnalyzerType: typ,
+		OriginalFilename: up.Filename, ContentType: up.ContentType, SizeBytes: int64(len(up.Data)),
+		BlobKey: id, IsDemo: demo,
+	}
+	if err := s.Blobs.Put(id, up.Data); err != nil {
+		return nil, err
+	}
+	if err := s.Repo.Create(ctx, a); err != nil {
+		_ = s.Blobs.Delete(id)
+		return nil, err
+	}
+	if err := s.Queue.EnqueueProcess(ctx, id); err != nil {
+		undo := context.WithoutCancel(ctx)
+		_, _ = s.Repo.Delete(undo, accountID, id)
+		_ = s.Blobs.Delete(id)
+		return nil, err
+	}
+	return a, nil
+}
+
+func (s *Server) load(c echo.Context) (*analysis.Analysis, error) {
+	return s.Repo.Get(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
+}
+
+func (s *Server) getAnalysis(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, a.ToView())
+}
+
+func (s *Server) recent(c echo.Context) error {
+	typ := strings.ToLower(c.QueryParam("analyzer_type"))
+	if typ == "text" {
+		typ = analysis.TypeDocument
+	}
+	switch typ {
+	case "", analysis.TypeDocument, analysis.TypeImage, analysis.TypeBPMN:
+	default:
+		return errStatus(http.StatusBadRequest, "analyzer_type must be document, image or bpmn")
+	}
+	limit := 50
+	if v := c.QueryParam("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 200 {
+			return errStatus(http.StatusBadRequest, "limit must be a number from 1 to 200")
+		}
+		limit = n
+	}
+	items, err := s.Repo.List(c.Request().Context(), PrincipalOf(c).Account.ID, analysis.ListOptions{AnalyzerType: typ, Limit: limit})
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, items)
+}
+
+func (s *Server) checkGraph(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{
+		"exists": a.GraphStatus == analysis.GraphCompleted && a.BPMNXML != "",
+		"status": a.GraphStatus,
+	})
+}
+
+func (s *Server) graph(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	if a.ModelJSON == "" {
+		return errStatus(http.StatusNotFound, "No process model is available for this analysis.")
+	}
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, []byte(a.ModelJSON))
+}
+
+func (s *Server) bpmnXML(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	if a.BPMNXML == "" {
+		return errStatus(http.StatusNotFound, "No process model is available for this analysis.")
+	}
+	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", []byte(a.BPMNXML))
+}
+
+func (s *Server) deleteAnalysis(c echo.Context) error {
+	a, err := s.Repo.Delete(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if err := s.Blobs.Delete(a.BlobKey); err != nil {
+		s.log.Warn("blob delete failed", "analysis_id", a.ID, "error", err)
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": a.ID})
+}

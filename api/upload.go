@@ -1,0 +1,231 @@
+package api
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"path/filepath"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/pkg/extract"
+	"github.com/spade-bpmn/spade/pkg/failure"
+)
+
+// UploadKind describes what an upload endpoint accepts.
+type UploadKind struct {
+	Noun        string // "document", "image"
+	Limit       int64
+	LimitMB     int
+	TypeMessage string
+	// Detect returns the content type of an acceptable file, or an error.
+	Detect func(filename string, head []byte) (string, error)
+}
+
+// Upload is a validated file.
+type Upload struct {
+	Filename    string
+	ContentType string
+	Data        []byte
+}
+
+// Upload kinds of the analyzers and the demo.
+var (
+	DocumentUpload = UploadKind{Noun: "document", Limit: 10 << 20, LimitMB: 10,
+		TypeMessage: "Please upload a PDF, DOC, DOCX, or TXT file", Detect: detectDocument}
+	ImageUpload = UploadKind{Noun: "image", Limit: 20 << 20, LimitMB: 20,
+		TypeMessage: imageTypeMessage, Detect: detectImage}
+	BPMNUpload = UploadKind{Noun: "file", Limit: 10 << 20, LimitMB: 10,
+		TypeMessage: bpmnTypeMessage, Detect: detectBPMN}
+)
+
+const (
+	imageTypeMessage = "Please upload a JPG, JPEG, PNG, WEBP, HEIC, or HEIF file"
+	bpmnTypeMessage  = "Please upload a BPMN, XML, JSON, or VSDX file"
+)
+
+// maxScan bounds how far past the limit we read just to tell the user the
+// real size.
+const maxScan = 200 << 20
+
+// ReadUpload reads the one file of a multipart request, keeping at most
+// kind.Limit+1 bytes in memory. Other (non-file) form fields are returned.
+func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, error) {
+	r := c.Request()
+	ct := r.Header.Get("Content-Type")
+	mt, _, err := mime.ParseMediaType(ct)
+	if err != nil || mt != "multipart/form-data" {
+		return nil, nil, errStatus(http.StatusBadRequest, "Send the file as multipart/form-data in a field named 'file'.")
+	}
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, nil, errStatus(http.StatusBadRequest, "The upload could not be read. Please try again.")
+	}
+	fields := map[string]string{}
+	var up *Upload
+	var tooBig int64
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if tooBig > 0 {
+				break
+			}
+			return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
+		}
+		if part.FileName() == "" {
+			v, _ := io.ReadAll(io.LimitReader(part, 64<<10))
+			fields[part.FormName()] = string(v)
+			continue
+		}
+		if up != nil || tooBig > 0 {
+			return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please upload only one %s at a time", kind.Noun))
+		}
+		data, n, err := readLimited(part, kind.Limit)
+		if err != nil {
+			return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
+		}
+		if n > kind.Limit {
+			tooBig = n
+			continue
+		}
+		up = &Upload{Filename: cleanFilename(part.FileName()), Data: data}
+	}
+	if tooBig > 0 {
+		return nil, nil, errStatus(http.StatusRequestEntityTooLarge,
+			fmt.Sprintf("File size (%.1fMB) exceeds %dMB limit", float64(tooBig)/(1<<20), kind.LimitMB))
+	}
+	if up == nil {
+		return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", kind.Noun))
+	}
+	if len(up.Data) == 0 {
+		return nil, nil, errStatus(http.StatusBadRequest, "The file is empty. Please choose a file with content.")
+	}
+	ctype, err := kind.Detect(up.Filename, up.Data)
+	if err != nil {
+		if d, ok := failure.Detail(err); ok {
+			return nil, nil, errStatus(http.StatusUnsupportedMediaType, d)
+		}
+		return nil, nil, errStatus(http.StatusUnsupportedMediaType, kind.TypeMessage)
+	}
+	up.ContentType = ctype
+	return up, fields, nil
+}
+
+// readLimited keeps at most limit+1 bytes; past that it only counts (up to
+// maxScan) so the error can say how big the file was.
+func readLimited(p *multipart.Part, limit int64) ([]byte, int64, error) {
+	var buf bytes.Buffer
+	n, err := io.Copy(&buf, io.LimitReader(p, limit+1))
+	if err != nil {
+		return nil, 0, err
+	}
+	if n <= limit {
+		return buf.Bytes(), n, nil
+	}
+	rest, _ := io.Copy(io.Discard, io.LimitReader(p, maxScan))
+	return nil, n + rest, nil
+}
+
+// cleanFilename keeps the base name only, valid UTF-8, no control
+// characters, at most 200 bytes.
+func cleanFilename(name string) string {
+	name = strings.ReplaceAll(name, "\\", "/")
+	name = path.Base(name)
+	if !utf8.ValidString(name) {
+		name = strings.ToValidUTF8(name, "_")
+	}
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.TrimSpace(name)
+	if name == "" || name == "." || name == ".." || name == "/" {
+		name = "upload"
+	}
+	for len(name) > 200 {
+		ext := filepath.Ext(name)
+		if len(ext) > 20 {
+			ext = ""
+		}
+		_, size := utf8.DecodeLastRuneInString(name[:len(name)-len(ext)])
+		name = name[:len(name)-len(ext)-size] + ext
+	}
+	return name
+}
+
+func detectDocument(filename string, head []byte) (string, error) {
+	f, err := extract.Detect(filename, head)
+	if err != nil {
+		return "", err
+	}
+	switch f {
+	case extract.FormatPDF:
+		return "application/pdf", nil
+	case extract.FormatDOCX:
+		return "application/vnd.openxmlformats-officedocument.wordprocessingml.document", nil
+	case extract.FormatDOC:
+		return "application/msword", nil
+	}
+	return "text/plain", nil
+}
+
+func detectImage(filename string, head []byte) (string, error) {
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(filename), "."))
+	var want string
+	switch {
+	case len(head) >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF:
+		want = "image/jpeg"
+	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
+		want = "image/png"
+	case len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP":
+		want = "image/webp"
+	case len(head) >= 12 && string(head[4:8]) == "ftyp":
+		switch string(head[8:12]) {
+		case "heic", "heix", "hevc", "hevx", "heim", "heis":
+			want = "image/heic"
+		case "mif1", "msf1", "heif":
+			want = "image/heif"
+		}
+	}
+	ok := map[string][]string{
+		"jpg": {"image/jpeg"}, "jpeg": {"image/jpeg"}, "png": {"image/png"}, "webp": {"image/webp"},
+		"heic": {"image/heic", "image/heif"}, "heif": {"image/heif", "image/heic"},
+	}[ext]
+	for _, t := range ok {
+		if t == want {
+			return want, nil
+		}
+	}
+	return "", failure.Permanent(imageTypeMessage, nil)
+}
+
+func detectBPMN(filename string, head []byte) (string, error) {
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(filename), "."))
+	trimmed := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
+	switch ext {
+	case "bpmn", "xml":
+		if bytes.HasPrefix(trimmed, []byte("<")) {
+			return "application/xml", nil
+		}
+	case "json":
+		if bytes.HasPrefix(trimmed, []byte("{")) {
+			return "application/json", nil
+		}
+	case "vsdx":
+		return "", failure.Permanent("VSDX files cannot be analyzed yet. Export the diagram from Visio as BPMN 2.0 XML and upload that file.", nil)
+	}
+	return "", failure.Permanent(bpmnTypeMessage, nil)
+}

@@ -1,0 +1,246 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spade-bpmn/spade/api"
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/blob"
+	"github.com/spade-bpmn/spade/pkg/config"
+	"github.com/spade-bpmn/spade/pkg/db"
+	"github.com/spade-bpmn/spade/pkg/queue"
+	"github.com/spade-bpmn/spade/worker"
+)
+
+// App is the wired system for one process role.
+type App struct {
+	Cfg    *config.Config
+	Log    *slog.Logger
+	DB     *db.DB
+	Queue  *queue.Queue
+	Repo   *analysis.Repo
+	Auth   *auth.Store
+	Blobs  *blob.Store
+	closer []func()
+}
+
+func newLogger(cfg *config.Config) *slog.Logger {
+	var lvl slog.Level
+	_ = lvl.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: lvl}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+// openApp connects to the database and the queue. migrate applies pending
+// migrations first.
+func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error) {
+	a := &App{Cfg: cfg, Log: newLogger(cfg)}
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("data dir: %w", err)
+	}
+	d, err := db.Open(cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	a.DB = d
+	a.closer = append(a.closer, func() { _ = d.Close() })
+	if migrate {
+		if err := migrateWithRetry(ctx, d, a.Log); err != nil {
+			a.Close()
+			return nil, err
+		}
+	}
+	q, err := queue.Open(cfg.RedisURL)
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.Queue = q
+	a.closer = append(a.closer, func() { _ = q.Close() })
+	a.Repo = analysis.NewRepo(d.DB)
+	a.Auth = auth.NewStore(d.DB)
+	a.Blobs, err = blob.Open(filepath.Join(cfg.DataDir, "uploads"))
+	if err != nil {
+		a.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// migrateWithRetry waits for a database that is still starting (compose).
+func migrateWithRetry(ctx context.Context, d *db.DB, log *slog.Logger) error {
+	var err error
+	for i := 0; i < 30; i++ {
+		if err = d.Migrate(ctx, log); err == nil {
+			return nil
+		}
+		log.Warn("migration failed, retrying", "error", err)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	return err
+}
+
+// Close releases everything in reverse order.
+func (a *App) Close() {
+	for i := len(a.closer) - 1; i >= 0; i-- {
+		a.closer[i]()
+	}
+}
+
+func (a *App) newWorker() (*worker.Worker, error) {
+	pl, closePl, err := newPipeline(a)
+	if err != nil {
+		return nil, err
+	}
+	a.closer = append(a.closer, closePl)
+	return worker.New(worker.Config{
+		Concurrency:       a.Cfg.WorkerConcurrency,
+		TaskCheckInterval: a.Cfg.TaskCheckInterval,
+		ShutdownTimeout:   a.Cfg.ShutdownTimeout,
+		SweepInterval:     a.Cfg.SweepInterval,
+	}, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
+}
+
+func (a *App) newAPI() (*api.Server, error) {
+	deps := api.Deps{
+		Config: a.Cfg, DB: a.DB, Repo: a.Repo, Auth: a.Auth, Blobs: a.Blobs, Queue: a.Queue,
+		Log: a.Log, Provider: a.Cfg.LLMProvider,
+	}
+	for _, ext := range apiExtensions {
+		if err := ext(a, &deps); err != nil {
+			return nil, err
+		}
+	}
+	return api.New(deps), nil
+}
+
+// apiExtensions let other files of this command add routes and hooks
+// (sign-in, membership, demo, operations) to the api.
+var apiExtensions []func(a *App, d *api.Deps) error
+
+// serveHTTP runs h on addr until ctx ends, then shuts down gracefully.
+func serveHTTP(ctx context.Context, a *App, h http.Handler) error {
+	ln, err := net.Listen("tcp", a.Cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", a.Cfg.Addr, err)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	a.Log.Info("listening", "addr", "http://"+ln.Addr().String())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), a.Cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+func cmdServe(ctx context.Context, _ []string) error {
+	cfg, err := config.Load("text")
+	if err != nil {
+		return err
+	}
+	a, err := openApp(ctx, cfg, true)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	a.Log.Info("starting spade serve", "config", a.Cfg.Masked(), "embedded_redis", a.Queue.Embedded(),
+		"database", strings.SplitN(cfg.DatabaseURL, ":", 2)[0])
+	w, err := a.newWorker()
+	if err != nil {
+		return err
+	}
+	if err := w.Start(); err != nil {
+		return err
+	}
+	defer w.Shutdown()
+	srv, err := a.newAPI()
+	if err != nil {
+		return err
+	}
+	return serveHTTP(ctx, a, srv)
+}
+
+func cmdAPI(ctx context.Context, _ []string) error {
+	cfg, err := config.Load("json")
+	if err != nil {
+		return err
+	}
+	if cfg.RedisURL == "" {
+		return errors.New("spade api runs apart from the worker, so it needs SPADE_REDIS_URL (use `spade serve` for one process)")
+	}
+	a, err := openApp(ctx, cfg, true)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	srv, err := a.newAPI()
+	if err != nil {
+		return err
+	}
+	return serveHTTP(ctx, a, srv)
+}
+
+func cmdWorker(ctx context.Context, _ []string) error {
+	cfg, err := config.Load("json")
+	if err != nil {
+		return err
+	}
+	if cfg.RedisURL == "" {
+		return errors.New("spade worker runs apart from the api, so it needs SPADE_REDIS_URL (use `spade serve` for one process)")
+	}
+	a, err := openApp(ctx, cfg, false)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	w, err := a.newWorker()
+	if err != nil {
+		return err
+	}
+	if err := w.Start(); err != nil {
+		return err
+	}
+	a.Log.Info("worker started", "concurrency", cfg.WorkerConcurrency)
+	<-ctx.Done()
+	a.Log.Info("worker shutting down")
+	w.Shutdown()
+	return nil
+}
+
+func cmdMigrate(ctx context.Context, _ []string) error {
+	cfg, err := config.Load("text")
+	if err != nil {
+		return err
+	}
+	d, err := db.Open(cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Migrate(ctx, newLogger(cfg))
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/extract"
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin"
+	"github.com/spade-bpmn/spade/pkg/llm/providers"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/worker"
+)
+
+// userKeyLookup returns the user's own API key, when the membership part
+// is wired (it sets this).
+var userKeyLookup func(ctx context.Context, userID string) (string, error)
+
+// bpmnAnalyzer analyzes uploaded BPMN files, when the BPMN engine is wired.
+var bpmnAnalyzer func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error)
+
+func newPipeline(a *App) (*worker.Pipeline, func(), error) {
+	cfg := a.Cfg
+	// pdfium takes seconds to compile on a cold start: warm it up in the
+	// background so the server listens at once; the first document waits.
+	var (
+		ex    *extract.Extractor
+		exErr error
+		ready = make(chan struct{})
+	)
+	go func() {
+		defer close(ready)
+		ex, exErr = extract.New(extract.Options{CacheDir: cfg.ExtractCacheDir})
+		if exErr != nil {
+			a.Log.Error("text extraction unavailable", "error", exErr)
+		}
+	}()
+	bi := builtin.New(builtin.Options{Logger: a.Log, Tesseract: cfg.OCRCommand})
+	system, err := providers.New(providers.Config{
+		Provider: cfg.LLMProvider, Model: cfg.LLMModel, BaseURL: cfg.LLMBaseURL,
+		GeminiAPIKey: cfg.GeminiAPIKey, OpenAIAPIKey: cfg.OpenAIAPIKey, Timeout: cfg.LLMTimeout, Logger: a.Log,
+	}, bi)
+	if err != nil {
+		return nil, nil, err
+	}
+	// A user's own key is a Gemini key (the own-key plan); it wins over the
+	// system provider, whatever that is.
+	var userProvider llm.Provider
+	if cfg.LLMProvider == providers.Gemini {
+		userProvider = system
+	} else if p, err := providers.New(providers.Config{Provider: providers.Gemini, UserKeysOnly: true, Timeout: cfg.LLMTimeout, Logger: a.Log}, bi); err == nil {
+		userProvider = p
+	}
+	pl := &worker.Pipeline{
+		Extract: func(ctx context.Context, filename string, data []byte) (*worker.Extracted, error) {
+			select {
+			case <-ready:
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			}
+			if exErr != nil {
+				return nil, exErr
+			}
+			d, err := ex.Extract(ctx, filename, data)
+			if err != nil {
+				return nil, err
+			}
+			return &worker.Extracted{Text: d.Text, Format: string(d.Format), Pages: d.Pages, Speakers: d.Speakers}, nil
+		},
+		Provider: func(ctx context.Context, an *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
+			in := llm.Input{Model: cfg.LLMModel}
+			p := system
+			if userKeyLookup != nil && an.UserID != "" && userProvider != nil && !an.IsDemo {
+				key, err := userKeyLookup(ctx, an.UserID)
+				if err != nil {
+					return nil, in, "", err
+				}
+				if key != "" {
+					p, in.APIKey = userProvider, key
+					if cfg.LLMProvider != providers.Gemini {
+						in.Model = ""
+					}
+				}
+			}
+			return p, in, providers.KeySource(p, in), nil
+		},
+		Analyze: analyzeValidated,
+		Render: func(m *process.Model) (string, analysis.Metadata) {
+			work, wait := process.Totals(m)
+			return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
+		},
+		BuildBPMN:   bpmn.Build,
+		AnalyzeBPMN: bpmnAnalyzer,
+	}
+	return pl, func() {
+		<-ready
+		if ex != nil {
+			_ = ex.Close()
+		}
+	}, nil
+}
+
+// analyzeValidated runs the provider and repairs its model.
+func analyzeValidated(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
+	res, err := p.Analyze(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	process.Repair(&res.Model)
+	return res, nil
+}
