@@ -107,7 +107,7 @@ export function BpmnViewer({
         }, FIT_DELAY_MS);
       } catch (err) {
         if (!cancelled) {
-          console.warn('bpmn import failed', err);
+          console.warn('bpmn import failed', err instanceof Error ? err.message : err);
           setStatus('failed');
         }
       }

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Header } from './header';
+import { Footer } from './footer';
+import { useAuthStore } from '../stores/auth-store';
+
+function renderHeader() {
+  const router = createMemoryRouter([{ path: '*', element: <><Header /><Footer /></> }], { initialEntries: ['/'] });
+  render(<RouterProvider router={router} />);
+}
+
+describe('header', () => {
+  beforeEach(() => {
+    useAuthStore.setState({ isAuthenticated: false, user: null, error: null, hasInitialized: true });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows public links and only Login when signed out', () => {
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const l of ['About', 'Blog', 'Pricing', 'Contact Us']) expect(within(nav).getByRole('link', { name: l })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Login' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Disclaimer')).toBeNull();
+  });
+
+  it("shows 'Connecting...' after an auth error lasts 2 s", async () => {
+    vi.useFakeTimers();
+    useAuthStore.setState({ error: 'Authentication failed' });
+    renderHeader();
+    expect(screen.queryByText('Connecting...')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(screen.queryByText('Connecting...')).toBeNull();
+    await act(async () => vi.advanceTimersByTime(2));
+    expect(screen.getAllByText('Connecting...').length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    [{ id: '1', firstName: 'Ana', name: 'Ana L' }, 'Ana'],
+    [{ id: '1', name: 'Bo Name' }, 'Bo Name'],
+    [{ id: '1' }, 'User'],
+  ])('labels the user menu %#', async (user, label) => {
+    useAuthStore.setState({ isAuthenticated: true, user });
+    renderHeader();
+    await userEvent.click(screen.getByRole("button", { name: label }));
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('offers the four analyzers in the Analyzer menu', async () => {
+    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'A' } });
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: /^Analyzer/ }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((e) => e.getAttribute('href'))).toEqual([
+      '/analyzer',
+      '/document-analyzer',
+      '/image-analyzer',
+      '/bpmn-analyzer',
+    ]);
+  });
+
+  it('footer links open in a new tab', () => {
+    renderHeader();
+    for (const name of ['Terms & Conditions', 'Privacy Policy']) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('target', '_blank');
+    }
+    expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeInTheDocument();
+  });
+});

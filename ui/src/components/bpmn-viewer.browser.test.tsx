@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
+import { BpmnViewer, clampZoom } from './bpmn-viewer';
+import { sampleBpmn } from '../test/sample-bpmn';
+
+// Real Chromium: bpmn-js needs SVG layout (getBBox), which jsdom lacks.
+// The viewer updates asynchronously and the test polls, so act() warnings are off.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+let root: Root | null = null;
+let host: HTMLDivElement | null = null;
+
+function mount(ui: React.ReactElement) {
+  host = document.createElement('div');
+  host.style.width = '800px';
+  document.body.appendChild(host);
+  root = createRoot(host);
+  act(() => root!.render(ui));
+  return host;
+}
+
+async function waitFor<T>(fn: () => T | null | undefined | false, timeoutMs = 15_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function button(el: HTMLElement, name: string): HTMLButtonElement {
+  const b = [...el.querySelectorAll('button')].find((x) => x.textContent?.trim() === name);
+  if (!b) throw new Error(`no button ${name}`);
+  return b;
+}
+
+function currentScale(el: HTMLElement): number {
+  const vp = el.querySelector('.viewport') as SVGGElement;
+  return vp.transform.baseVal.consolidate()?.matrix.a ?? 1;
+}
+
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  root = null;
+  host = null;
+});
+
+describe('BpmnViewer in Chromium', () => {
+  it('renders the diagram as SVG with task names and the bpmn.io watermark', async () => {
+    const el = mount(<BpmnViewer xml={sampleBpmn} height={400} />);
+    expect(el.textContent).toContain('Loading process model...');
+    const svg = await waitFor(() => el.querySelector('.bpmn-canvas svg'));
+    await waitFor(() => el.querySelector('[data-element-id="Task_2"]'));
+    expect(svg.textContent).toContain('Check order');
+    expect(svg.textContent).toContain('Ship goods');
+    const mark = el.querySelector<HTMLAnchorElement>('.bjs-powered-by');
+    expect(mark).not.toBeNull();
+    const style = getComputedStyle(mark!);
+    expect(style.display).not.toBe('none');
+    expect(style.visibility).not.toBe('hidden');
+    expect(Number(style.opacity)).toBeGreaterThan(0);
+    expect(el.textContent).toContain('View Only');
+    expect(el.textContent).not.toContain('Loading process model...');
+  });
+
+  it('zooms by 1.02 / 0.98 and fits', async () => {
+    const el = mount(<BpmnViewer xml={sampleBpmn} height={400} />);
+    await waitFor(() => el.querySelector('[data-element-id="Task_1"]') && !button(el, 'Zoom In').disabled);
+    await new Promise((r) => setTimeout(r, 600));
+    const before = currentScale(el);
+    act(() => button(el, 'Zoom In').click());
+    expect(currentScale(el) / before).toBeCloseTo(1.02, 3);
+    const mid = currentScale(el);
+    act(() => button(el, 'Zoom Out').click());
+    expect(currentScale(el) / mid).toBeCloseTo(0.98, 3);
+    act(() => button(el, 'Fit Content').click());
+    expect(currentScale(el)).toBeGreaterThan(0);
+    act(() => button(el, 'Help').click());
+    expect(el.textContent).toContain('Ctrl + scroll to zoom');
+    expect(el.textContent).toContain('Shift + scroll to move horizontally');
+  });
+
+  it('shows the failed state with Retry for broken XML', async () => {
+    const el = mount(<BpmnViewer xml="<not-bpmn" height={300} />);
+    await waitFor(() => el.textContent?.includes('Failed to load process model.'));
+    expect(button(el, 'Retry')).toBeTruthy();
+  });
+
+  it('clamps zoom to 0.2–5', () => {
+    expect(clampZoom(0.1)).toBe(0.2);
+    expect(clampZoom(9)).toBe(5);
+    expect(clampZoom(1.3)).toBe(1.3);
+  });
+});
