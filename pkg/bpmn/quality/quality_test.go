@@ -271,3 +271,28 @@ func TestFileNameFallbackAndRuleErrors(t *testing.T) {
 		t.Errorf("crashed rule not reported in the overview:\n%s", text)
 	}
 }
+
+func TestMetadataIsJSON(t *testing.T) {
+	r, _ := analyzeMIWG(t, "C.1.1.bpmn")
+	b, err := json.Marshal(r.Metadata())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"element_inventory_data", "process_complexity_data", "quality_score", "quality_issues"} {
+		if back[k] == nil {
+			t.Errorf("metadata lacks %s", k)
+		}
+	}
+	pcd := back["process_complexity_data"].(map[string]any)
+	if pcd["score_denominator"] != float64(10) || pcd["rating"] == "" {
+		t.Errorf("process_complexity_data = %v", pcd)
+	}
+	lanes := back["element_inventory_data"].(map[string]any)["lanes"].(map[string]any)
+	if lanes["count"] != float64(len(r.Inventory.Lanes)) {
+		t.Errorf("lanes = %v", lanes)
+	}
+}

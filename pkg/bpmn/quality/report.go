@@ -381,3 +381,23 @@ func recommendations(r *Report) []Recommendation {
 	sort.SliceStable(out, func(i, j int) bool { return order[out[i].Priority] < order[out[j].Priority] })
 	return out
 }
+
+// Metadata is the analysis metadata of a BPMN analysis: the two fields the
+// spec names (element_inventory_data, process_complexity_data) plus the
+// score, issues and lint summary the Quality Score and Quality Issues tabs
+// show.
+func (r *Report) Metadata() map[string]any {
+	return map[string]any{
+		"element_inventory_data":  r.ElementInventoryData(),
+		"process_complexity_data": r.ProcessComplexityData(),
+		"quality_score":           r.Score,
+		"quality_issues":          r.Issues,
+		"recommendations":         r.Recommendations,
+		"lint": map[string]any{
+			"errors":      r.Lint.Errors,
+			"warnings":    r.Lint.Warnings,
+			"by_rule":     r.Lint.CountByRule(),
+			"rule_errors": r.Lint.RuleErrors,
+		},
+	}
+}
