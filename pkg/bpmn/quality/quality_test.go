@@ -282,10 +282,13 @@ func TestMetadataIsJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"element_inventory_data", "process_complexity_data", "quality_score", "quality_issues"} {
+	for _, k := range []string{"element_inventory_data", "process_complexity_data", "quality"} {
 		if back[k] == nil {
 			t.Errorf("metadata lacks %s", k)
 		}
+	}
+	if q := back["quality"].(map[string]any); q["score"] == nil || q["issues"] == nil {
+		t.Errorf("quality = %v", q)
 	}
 	pcd := back["process_complexity_data"].(map[string]any)
 	if pcd["score_denominator"] != float64(10) || pcd["rating"] == "" {

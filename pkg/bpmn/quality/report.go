@@ -383,16 +383,23 @@ func recommendations(r *Report) []Recommendation {
 }
 
 // Metadata is the analysis metadata of a BPMN analysis: the two fields the
-// spec names (element_inventory_data, process_complexity_data) plus the
-// score, issues and lint summary the Quality Score and Quality Issues tabs
-// show.
+// spec names (element_inventory_data, process_complexity_data) and, under
+// "quality", the score, issues, recommendations and lint summary the
+// Quality Score and Quality Issues tabs show.
 func (r *Report) Metadata() map[string]any {
 	return map[string]any{
 		"element_inventory_data":  r.ElementInventoryData(),
 		"process_complexity_data": r.ProcessComplexityData(),
-		"quality_score":           r.Score,
-		"quality_issues":          r.Issues,
-		"recommendations":         r.Recommendations,
+		"quality":                 r.QualityData(),
+	}
+}
+
+// QualityData is the metadata "quality" field (analysis.Metadata.Quality).
+func (r *Report) QualityData() map[string]any {
+	return map[string]any{
+		"score":           r.Score,
+		"issues":          r.Issues,
+		"recommendations": r.Recommendations,
 		"lint": map[string]any{
 			"errors":      r.Lint.Errors,
 			"warnings":    r.Lint.Warnings,
