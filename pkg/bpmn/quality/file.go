@@ -28,9 +28,16 @@ func AnalyzeFile(data []byte, filename string) (*Report, error) {
 			return nil, failure.Permanent("This JSON file is not a SPADE process model (it could not be read: "+
 				jsonProblem(err)+"). Upload a .bpmn file, or a process model exported by SPADE.", err)
 		}
+		if !looksLikeModel(data) {
+			return nil, failure.Permanent("This JSON file is not a SPADE process model: it has none of the fields activities, events, gateways or flows. Upload a .bpmn file, or a process model exported by SPADE.", nil)
+		}
 		built, err := bpmn.Build(&m)
 		if err != nil {
-			return nil, err
+			if _, ok := failure.Detail(err); ok {
+				return nil, err
+			}
+			// Drawing is deterministic: retrying the same model fails again.
+			return nil, failure.Permanent("SPADE could not draw this process model as BPMN. Check that its flows connect known activities, gateways and events.", err)
 		}
 		xmlData = built
 	}
@@ -47,6 +54,19 @@ func AnalyzeFile(data []byte, filename string) (*Report, error) {
 		r.ProcessName = "Process Analysis"
 	}
 	return r, nil
+}
+
+func looksLikeModel(data []byte) bool {
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) != nil {
+		return false
+	}
+	for _, k := range []string{"activities", "events", "gateways", "flows"} {
+		if _, ok := keys[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func isJSON(data []byte, filename string) bool {

@@ -233,7 +233,8 @@ func TestAnalyzeFileRejects(t *testing.T) {
 	}{
 		{"broken json", "m.json", `{"process_name": `, "not a SPADE process model"},
 		{"json of the wrong shape", "m.json", `{"activities": 3}`, "not a SPADE process model"},
-		{"empty model", "m.json", `{"process_name": "x"}`, "nothing to draw"},
+		{"json of another kind", "m.json", `{"process_name": "x", "steps": []}`, "none of the fields"},
+		{"empty model", "m.json", `{"process_name": "x", "activities": []}`, "nothing to draw"},
 		{"not bpmn", "m.xml", `<html><body/></html>`, "not a BPMN 2.0 model"},
 	}
 	for _, tt := range tests {
