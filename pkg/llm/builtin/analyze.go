@@ -48,6 +48,7 @@ type analyzer struct {
 	last         *draft
 	count        int
 	drafts       []*draft // every activity, in document order
+	docActor     string   // "intended for trained staff": who does the imperatives
 	sectionNo    int
 	systems      map[string]bool
 }
@@ -74,7 +75,22 @@ func analyzeText(text, filename string) process.Model {
 	return a.finish(filename, text)
 }
 
+var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
+
 func (a *analyzer) document(text string) {
+	// Who the document addresses does the steps nobody else is named for.
+	if m := audienceRe.FindStringSubmatch(text); m != nil {
+		ws := strings.Fields(m[1])
+		for i, w := range ws {
+			if roleWords[norm(w)] {
+				ws = ws[:i+1] // "APPN staff processing data" → "APPN staff"
+				break
+			}
+		}
+		if np := nounPhrase(ws, 4); isAgent(np) {
+			a.docActor = a.performer(np)
+		}
+	}
 	blocks := segment(text)
 	for i, bl := range blocks {
 		if i == 0 && a.name == "" && len(blocks) > 1 {
@@ -349,6 +365,8 @@ func (a *analyzer) currentActor() string {
 		return a.speaker
 	case a.sectionActor != "":
 		return a.sectionActor
+	case a.docActor != "":
+		return a.docActor
 	case a.lastActor != "":
 		return a.lastActor
 	default:
@@ -378,9 +396,12 @@ func (a *analyzer) clauses(text, source string) []*draft {
 // systems named in the sentence.
 func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	performer := ""
-	if c.performer != "" {
+	switch {
+	case c.performer != "":
 		performer = a.performer(c.performer)
-	} else {
+	case c.pronoun && a.speaker == "" && a.lastActor != "":
+		performer = a.lastActor
+	default:
 		performer = a.currentActor()
 	}
 	a.lastActor = performer
@@ -388,9 +409,14 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {
-		if producing[verb] {
+		switch {
+		case addressing[verb] && isAgent(obj):
+			d.custs = appendUnique(d.custs, a.party(titleCase(obj)))
+		case producing[verb]:
 			d.outputs = append(d.outputs, capitalise(obj))
-		} else {
+		case plain[verb]:
+			d.inputs = append(d.inputs, capitalise(obj))
+		default:
 			// moved, received and worked-on objects go in and come out
 			// in a new state: "Invoice" → "Checked invoice"
 			d.inputs = append(d.inputs, capitalise(obj))

@@ -334,3 +334,42 @@ func FuzzAnalyzeText(f *testing.F) {
 		}
 	})
 }
+
+func TestSOPConventions(t *testing.T) {
+	text := `Field Procedure
+
+This procedure is intended for trained field technicians working on site.
+
+Preparation
+1. Make sure the batteries are charged.
+2. Consult the site manager before take-off.
+3. Save the flight plan as a KML file.
+
+the paragraph above was split by a page break and carries on here.
+`
+	m := analyze(t, text)
+	for _, a := range m.Activities {
+		if a.Performer != "Field Technicians" {
+			t.Errorf("%s by %q, want the document's audience", a.Name, a.Performer)
+		}
+	}
+	ensure, ok := activity(m, "Ensure batteries are charged")
+	if !ok {
+		t.Fatalf("activities %v", names(m))
+	}
+	if len(ensure.SIPOC.Outputs) != 0 || !contains(ensure.SIPOC.Inputs, "Batteries") {
+		t.Errorf("ensure SIPOC %+v", ensure.SIPOC)
+	}
+	consult, _ := activity(m, "Consult site manager")
+	if !contains(consult.SIPOC.Customers, "Site Manager") {
+		t.Errorf("consult SIPOC %+v", consult.SIPOC)
+	}
+	save, _ := activity(m, "Save flight plan as KML file")
+	if !contains(save.SIPOC.Inputs, "Flight plan") {
+		t.Errorf("save SIPOC %+v", save.SIPOC)
+	}
+	blocks := segment("First part of a sentence that\n\ncontinues after a page break.")
+	if len(blocks) != 1 {
+		t.Errorf("page break split the paragraph: %+v", blocks)
+	}
+}

@@ -16,6 +16,9 @@ type clause struct {
 	// leadIn is set for "Users should:" — no action, but it names the
 	// performer of the list that follows.
 	leadIn string
+	// pronoun is set when the subject was "he", "she", "they", "we" …: the
+	// performer is whoever acted last.
+	pronoun bool
 }
 
 // name is the activity name: imperative verb + object ("Check invoice").
@@ -37,9 +40,19 @@ func (c clause) name() string {
 	return capitalise(v) + " " + strings.Join(obj, " ")
 }
 
-// objectText is the object as a SIPOC entry ("Invoice").
+// objectText is the object as a SIPOC entry ("Invoice"): the noun phrase
+// up to its first preposition or verb ("batteries for all equipment are
+// charged" → "batteries").
 func (c clause) objectText() string {
-	obj := limitWords(c.object, 5)
+	obj := c.object
+	for i, w := range obj {
+		n := norm(w)
+		if i > 0 && (prepositions[n] || auxBe[n] || modals[n] || n == "that" || n == "which") {
+			obj = obj[:i]
+			break
+		}
+	}
+	obj = limitWords(obj, 5)
 	if len(obj) == 0 {
 		return ""
 	}
@@ -146,6 +159,10 @@ func imperative(ws []string, prev string) []clause {
 			return finish(clause{verb: v}, rest, prev, formBase)
 		}
 		break
+	}
+	if w0 == "make" && len(ws) > 2 && norm(ws[1]) == "sure" {
+		ws = append([]string{"ensure"}, ws[2:]...) // "Make sure …"
+		w0 = "ensure"
 	}
 	base, form := verbForm(w0)
 	if form == formNone || form == formPast {
@@ -339,6 +356,9 @@ func withPerformer(cs []clause, subject []string) []clause {
 		}
 	}
 	if pronouns[head] && len(subject) == 1 {
+		for i := range cs {
+			cs[i].pronoun = true
+		}
 		return cs
 	}
 	if !isAgent(np) {
@@ -651,7 +671,7 @@ var (
 var docNouns = set(`status structure control history information owner version title overview summary
 	number id date type name scope purpose description details id`)
 
-var prepositions = set(`by with in on at for via using from to into onto of about after before during through under over per`)
+var prepositions = set(`by with in on at for via using from to into onto of about after before during through under over per as against across within without`)
 
 var nonAgents = set(`order orders folder folders paper papers number numbers error errors sensor sensors
 	vector vectors content parameter parameters letter letters matter meter meters filter filters

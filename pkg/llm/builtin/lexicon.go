@@ -65,6 +65,11 @@ var (
 	// moving verbs hand their object on: input and output, with a customer.
 	moving = set(`send forward submit deliver email e-mail notify inform pass hand return ship dispatch despatch
 		distribute transfer transmit upload mail post release escalate refer reply respond present`)
+	// plain verbs change nothing about their object: no output
+	plain = set(`ensure make avoid follow use consider keep wait feel listen observe wear note`)
+	// addressing verbs have a person as object: the customer of the step
+	addressing = set(`consult notify inform contact call brief ask email e-mail tell advise instruct invite
+		interview pay remind alert update`)
 	// receiving verbs take their object in: input and output, with a supplier.
 	receiving = set(`receive collect obtain gather download retrieve ingest import accept load pick take`)
 )

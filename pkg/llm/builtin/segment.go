@@ -115,6 +115,12 @@ func segment(text string) []block {
 			} else {
 				cur.text += " " + t
 			}
+		} else if cur == nil && startsLower(t) && len(out) > 0 && out[len(out)-1].kind == blockPara {
+			// a paragraph cut by a page or column break carries on
+			last := out[len(out)-1]
+			out = out[:len(out)-1]
+			last.text += " " + t
+			cur = &last
 		} else {
 			flush()
 			cur = &block{kind: blockPara, text: t}
