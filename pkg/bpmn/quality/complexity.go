@@ -37,6 +37,10 @@ type Complexity struct {
 	// GatewayMismatch is Mendling's mismatch: per gateway type, the
 	// difference between the branches opened by splits and closed by joins.
 	GatewayMismatch int `json:"gateway_mismatch"`
+	// ConcurrentMismatch is the part of GatewayMismatch from parallel and
+	// inclusive gateways: unjoined concurrent branches. Exclusive splits
+	// may well end in separate end events, so only this part costs score.
+	ConcurrentMismatch int `json:"concurrent_gateway_mismatch"`
 	// NestingDepth is the deepest sub-process nesting (0: none).
 	NestingDepth int `json:"nesting_depth"`
 	// Paths counts start-to-end paths without repeating a node (loops
@@ -77,7 +81,7 @@ func complexity(d *parse.Definitions) Complexity {
 		}
 		return true
 	})
-	c.GatewayMismatch = gatewayMismatch(d)
+	c.GatewayMismatch, c.ConcurrentMismatch = gatewayMismatch(d)
 	for _, p := range d.Processes {
 		if depth := nesting(p, 0); depth > c.NestingDepth {
 			c.NestingDepth = depth
@@ -109,7 +113,7 @@ func splitWeight(kind string, n int) int {
 	}
 }
 
-func gatewayMismatch(d *parse.Definitions) int {
+func gatewayMismatch(d *parse.Definitions) (total, concurrent int) {
 	splits, joins := map[string]int{}, map[string]int{}
 	d.Walk(func(e *parse.Element) bool {
 		if parse.IsGateway(e.Kind) {
@@ -122,15 +126,17 @@ func gatewayMismatch(d *parse.Definitions) int {
 		}
 		return true
 	})
-	total := 0
 	for _, k := range []string{"exclusiveGateway", "parallelGateway", "inclusiveGateway", "eventBasedGateway", "complexGateway"} {
 		diff := splits[k] - joins[k]
 		if diff < 0 {
 			diff = -diff
 		}
 		total += diff
+		if k == "parallelGateway" || k == "inclusiveGateway" {
+			concurrent += diff
+		}
 	}
-	return total
+	return total, concurrent
 }
 
 func nesting(c *parse.Element, depth int) int {
@@ -240,8 +246,9 @@ func (c *Complexity) score() {
 		paths = fmt.Sprintf("at least %d", c.Paths)
 	}
 	c.Justification = fmt.Sprintf(
-		"%s complexity (%.1f/10): %d flow nodes including %d tasks and %d gateways, %s start-to-end paths. Score from %s.",
-		c.Label, c.Score, c.Size, c.Tasks, c.Gateways, paths, strings.Join(parts, ", "))
+		"%s complexity (%.1f/10): %d flow nodes including %d %s and %d %s, %s start-to-end paths. Score from %s.",
+		c.Label, c.Score, c.Size, c.Tasks, plural(c.Tasks, "task", "tasks"), c.Gateways, plural(c.Gateways, "gateway", "gateways"),
+		paths, strings.Join(parts, ", "))
 }
 
 func complexityLabel(score float64) string {
@@ -275,6 +282,7 @@ func (r *Report) ProcessComplexityData() map[string]any {
 			"size":                    c.Size,
 			"control_flow_complexity": c.CFC,
 			"gateway_mismatch":        c.GatewayMismatch,
+			"concurrent_mismatch":     c.ConcurrentMismatch,
 			"nesting_depth":           c.NestingDepth,
 		},
 	}

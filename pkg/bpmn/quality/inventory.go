@@ -138,10 +138,11 @@ func eventType(e *parse.Element) string {
 }
 
 func flowLabel(e *parse.Element) string {
-	if e.Label() != "" {
-		return e.Label()
+	s := shortName(e.Source) + " → " + shortName(e.Target)
+	if l := e.Label(); l != "" {
+		s += " (" + oneLine(l, 60) + ")"
 	}
-	return shortName(e.Source) + " → " + shortName(e.Target)
+	return s
 }
 
 // shortName names an element in a flow label: its label, else its kind.

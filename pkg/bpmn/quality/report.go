@@ -273,10 +273,10 @@ func score(r *Report) Score {
 		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:nesting_depth", Count: c.NestingDepth, Points: 2,
 			Reason: fmt.Sprintf("sub-processes nest %d levels deep (more than 2)", c.NestingDepth)})
 	}
-	if c.GatewayMismatch > 0 {
-		pts := math.Min(3, float64(c.GatewayMismatch)*0.5)
-		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:gateway_mismatch", Count: c.GatewayMismatch, Points: pts,
-			Reason: fmt.Sprintf("gateway mismatch %d: splits and joins of the same type do not pair up", c.GatewayMismatch)})
+	if c.ConcurrentMismatch > 0 {
+		pts := math.Min(3, float64(c.ConcurrentMismatch)*0.5)
+		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:concurrent_gateway_mismatch", Count: c.ConcurrentMismatch, Points: pts,
+			Reason: fmt.Sprintf("parallel/inclusive gateway mismatch %d: concurrent branches are split without a matching join", c.ConcurrentMismatch)})
 	}
 	if r.Diagrams == 0 {
 		// Without any diagram no-bpmndi's per-element deductions stay
@@ -369,9 +369,9 @@ func recommendations(r *Report) []Recommendation {
 		out = append(out, Recommendation{Priority: "High", Source: "metric:complexity",
 			Text: fmt.Sprintf("Reduce complexity (%.1f/10): group related activities into sub-processes and keep each level to about 7–15 steps.", c.Score)})
 	}
-	if c.GatewayMismatch > 0 {
-		out = append(out, Recommendation{Priority: "Low", Source: "metric:gateway_mismatch",
-			Text: "Pair each split gateway with a join of the same type, so every branch visibly comes back together (block structure)."})
+	if c.ConcurrentMismatch > 0 {
+		out = append(out, Recommendation{Priority: "Low", Source: "metric:concurrent_gateway_mismatch",
+			Text: "Join concurrent branches with a gateway of the same type as their split, so readers see where parallel work comes back together."})
 	}
 	if len(r.Inventory.Lanes) == 0 && len(r.Inventory.Tasks) > 3 {
 		out = append(out, Recommendation{Priority: "Low", Source: "metric:lanes",

@@ -48,10 +48,11 @@ func (r *Report) FormattedText() string {
 	if r.Exporter != "" {
 		fmt.Fprintf(&b, "Modelling tool: %s\n", r.Exporter)
 	}
-	fmt.Fprintf(&b, "Structure: %d %s, %d %s, %d %s; %d flow nodes (%d activities, %d gateways, %d events) joined by %d sequence flows and %d message flows.\n",
-		r.Processes, plural(r.Processes, "process", "processes"), len(inv.Pools), plural(len(inv.Pools), "pool", "pools"),
-		len(inv.Lanes), plural(len(inv.Lanes), "lane", "lanes"), c.Size, len(inv.Activities), len(inv.Gateways), len(inv.Events),
-		len(inv.Transitions), len(inv.MessageFlows))
+	fmt.Fprintf(&b, "Structure: %s, %s, %s; %d flow nodes (%s, %s, %s) joined by %s and %s.\n",
+		count(r.Processes, "process", "processes"), count(len(inv.Pools), "pool", "pools"), count(len(inv.Lanes), "lane", "lanes"),
+		c.Size, count(len(inv.Activities), "activity", "activities"), count(len(inv.Gateways), "gateway", "gateways"),
+		count(len(inv.Events), "event", "events"), count(len(inv.Transitions), "sequence flow", "sequence flows"),
+		count(len(inv.MessageFlows), "message flow", "message flows"))
 	fmt.Fprintf(&b, "Quality score: %d/100 (%s). Complexity: %s (%.1f/10).\n", r.Score.Overall, r.Score.Label, c.Label, c.Score)
 
 	sec(1)
@@ -132,9 +133,9 @@ func (r *Report) FormattedText() string {
 	if c.PathsBounded {
 		paths = fmt.Sprintf("at least %d (count stopped at its limit)", c.Paths)
 	}
-	fmt.Fprintf(&b, "- Size: %d flow nodes (%d tasks, %d gateways)\n", c.Size, c.Tasks, c.Gateways)
+	fmt.Fprintf(&b, "- Size: %d flow nodes (%s, %s)\n", c.Size, count(c.Tasks, "task", "tasks"), count(c.Gateways, "gateway", "gateways"))
 	fmt.Fprintf(&b, "- Control-flow complexity (Cardoso): %d\n", c.CFC)
-	fmt.Fprintf(&b, "- Gateway mismatch (Mendling): %d\n", c.GatewayMismatch)
+	fmt.Fprintf(&b, "- Gateway mismatch (Mendling): %d (parallel/inclusive: %d)\n", c.GatewayMismatch, c.ConcurrentMismatch)
 	fmt.Fprintf(&b, "- Sub-process nesting depth: %d\n", c.NestingDepth)
 	fmt.Fprintf(&b, "- Start-to-end paths: %s\n", paths)
 	fmt.Fprintf(&b, "Justification: %s\n", c.Justification)
@@ -156,6 +157,8 @@ func (r *Report) FormattedText() string {
 	fmt.Fprintf(&b, "Quality score %d/100 (%s); complexity %s (%.1f/10).\n", r.Score.Overall, r.Score.Label, c.Label, c.Score)
 	return b.String()
 }
+
+func count(n int, one, many string) string { return fmt.Sprintf("%d %s", n, plural(n, one, many)) }
 
 func rulesRun(r *Report) int {
 	n := 0
