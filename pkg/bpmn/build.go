@@ -117,6 +117,7 @@ func (g *graph) draw() (*drawing, error) {
 		switch {
 		case n.isGateway():
 			ln.W, ln.H = layout.GatewaySize, layout.GatewaySize
+			ln.SidePorts = true
 		case n.isEvent():
 			ln.W, ln.H = layout.EventSize, layout.EventSize
 		default:
@@ -182,11 +183,12 @@ func (g *graph) draw() (*drawing, error) {
 		r := res.Nodes[i]
 		if (n.isGateway() || n.isEvent()) && n.name != "" {
 			w, h := labelBox(n.name, extLabelW)
-			y := r.Y + r.H + 5
+			x, y := r.X+r.W/2-w/2, r.Y+r.H+5
 			if n.isGateway() {
-				y = r.Y - 5 - h
+				// above and left of the top corner, which edges may use
+				x, y = r.X+r.W/2-4-w, r.Y-5-h
 			}
-			d.labels[i] = layout.Rect{X: r.X + r.W/2 - w/2, Y: y, W: w, H: h}
+			d.labels[i] = layout.Rect{X: x, Y: y, W: w, H: h}
 		}
 		if n.note != "" {
 			w := math.Min(math.Max(r.W, textWidth(n.note)+10), r.W+50)

@@ -404,3 +404,16 @@ func itoa(i int) string {
 	b, _ := json.Marshal(i)
 	return string(b)
 }
+
+func BenchmarkBuild(b *testing.B) {
+	for _, n := range []int{10, 50, 500, 2000} {
+		m := graphgen.Model(n, 42)
+		b.Run("nodes="+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Build(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -121,6 +121,9 @@ func Filename(processName, ext string) string {
 			continue
 		}
 		if space {
+			if n+2 > maxNameRunes {
+				break
+			}
 			b.WriteByte(' ')
 			n++
 			space = false

@@ -406,3 +406,20 @@ func sharedTestdata(t *testing.T) string {
 	}
 	return p
 }
+
+func FuzzSections(f *testing.F) {
+	f.Add("=== A ===\nline\n- item\n  - sub\n## B\n")
+	f.Add("===\n======\n= x =")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, s := range sections(text) {
+			for _, l := range s.Lines {
+				bullet(l)
+			}
+		}
+		name := Filename(text, "txt")
+		if strings.ContainsAny(name, "/\\\"\x00\n") || len([]rune(name)) > maxNameRunes+4 {
+			t.Fatalf("unsafe file name %q", name)
+		}
+		ContentDisposition(name)
+	})
+}

@@ -1,6 +1,9 @@
 package layout
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // assignY sizes the lane bands and places every item vertically inside its
 // band, pulling items towards their neighbours so that edges run straight.
@@ -83,7 +86,9 @@ func (l *layouter) assignY() {
 	for ly := 0; ly < l.nLayers; ly++ {
 		pull(ly, true, true)
 	}
-	l.straighten(groups)
+	l.linkGroups(groups)
+	l.snap()
+	l.straighten()
 	// whole pixels keep the XML short; rounding every item the same way
 	// keeps straight lines straight
 	for i := range l.items {
@@ -91,36 +96,94 @@ func (l *layouter) assignY() {
 	}
 }
 
-// straighten puts the dummies of each long edge on as few horizontal
-// lines as the items around them allow, so that long edges and loops run
-// straight instead of in steps.
-func (l *layouter) straighten(groups [][][]int) {
-	prev := make([]int, len(l.items))
-	next := make([]int, len(l.items))
+// linkGroups records each item's neighbours in its (layer, lane) group.
+func (l *layouter) linkGroups(groups [][][]int) {
+	l.prev = make([]int, len(l.items))
+	l.next = make([]int, len(l.items))
 	for ly := range groups {
 		for _, g := range groups[ly] {
 			for k, it := range g {
-				prev[it], next[it] = -1, -1
+				l.prev[it], l.next[it] = -1, -1
 				if k > 0 {
-					prev[it] = g[k-1]
+					l.prev[it] = g[k-1]
 				}
 				if k+1 < len(g) {
-					next[it] = g[k+1]
+					l.next[it] = g[k+1]
 				}
 			}
 		}
 	}
-	interval := func(it int) (float64, float64) {
-		band := l.bands[l.items[it].lane]
-		lo, hi := band.Y+lanePad+l.slotTop(it), band.Y+band.H-lanePad-l.slotBottom(it)
-		if p := prev[it]; p >= 0 {
-			lo = max(lo, l.items[p].y+l.sep(p, it))
-		}
-		if n := next[it]; n >= 0 {
-			hi = min(hi, l.items[n].y-l.sep(it, n))
-		}
-		return lo, hi
+}
+
+// interval is the range of y an item can take without moving its
+// neighbours or leaving its band.
+func (l *layouter) interval(it int) (float64, float64) {
+	band := l.bands[l.items[it].lane]
+	lo, hi := band.Y+lanePad+l.slotTop(it), band.Y+band.H-lanePad-l.slotBottom(it)
+	if p := l.prev[it]; p >= 0 {
+		lo = max(lo, l.items[p].y+l.sep(p, it))
 	}
+	if n := l.next[it]; n >= 0 {
+		hi = min(hi, l.items[n].y-l.sep(it, n))
+	}
+	return lo, hi
+}
+
+// median returns the y of the middle neighbour (of the two middle ones,
+// the one closer to cur).
+func (l *layouter) median(nb []int, cur float64) float64 {
+	ys := make([]float64, len(nb))
+	for i, o := range nb {
+		ys[i] = l.items[o].y
+	}
+	sort.Float64s(ys)
+	m := ys[len(ys)/2]
+	if len(ys)%2 == 0 && math.Abs(ys[len(ys)/2-1]-cur) < math.Abs(m-cur) {
+		m = ys[len(ys)/2-1]
+	}
+	return m
+}
+
+// snap moves nodes onto the line of their median predecessor (left to
+// right) or, failing that, of their median successor (right to left),
+// wherever their neighbours leave room: straight edges need no bends.
+func (l *layouter) snap() {
+	aligned := make([]bool, len(l.items))
+	try := func(it int, nb []int) bool {
+		if len(nb) == 0 {
+			return false
+		}
+		want := l.median(nb, l.items[it].y)
+		lo, hi := l.interval(it)
+		if want < lo || want > hi {
+			return false
+		}
+		l.items[it].y = want
+		return true
+	}
+	for pass := 0; pass < 2; pass++ {
+		for ly := 1; ly < l.nLayers; ly++ {
+			for _, it := range l.layers[ly] {
+				if l.items[it].node >= 0 {
+					aligned[it] = try(it, l.items[it].preds)
+				}
+			}
+		}
+		for ly := l.nLayers - 2; ly >= 0; ly-- {
+			for _, it := range l.layers[ly] {
+				if l.items[it].node >= 0 && !aligned[it] {
+					try(it, l.items[it].succs)
+				}
+			}
+		}
+	}
+}
+
+// straighten puts the dummies of each long edge on as few horizontal
+// lines as the items around them allow, so that long edges and loops run
+// straight instead of in steps.
+func (l *layouter) straighten() {
+	interval := l.interval
 	for _, p := range l.paths {
 		if len(p) < 3 {
 			continue

@@ -34,6 +34,8 @@ type layouter struct {
 	channels []channel
 	// per-edge routing decisions
 	hops    [][]hop
+	prev    []int // previous item in the same layer and lane, or -1
+	next    []int // next item in the same layer and lane, or -1
 	colLeft []float64
 	colW    []float64
 	width   float64

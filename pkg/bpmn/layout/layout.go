@@ -42,6 +42,9 @@ type Node struct {
 	// TopReserve and BottomReserve keep free space above and below the
 	// shape, for external labels and text annotations.
 	TopReserve, BottomReserve float64
+	// SidePorts lets edges leave and enter through the top and bottom
+	// (gateways: one bend instead of two for a branch above or below).
+	SidePorts bool
 }
 
 // Edge is a directed connection between two nodes (indices into

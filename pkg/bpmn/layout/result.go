@@ -25,9 +25,12 @@ func (l *layouter) result(opt Options) *Result {
 		src, dst := r.Nodes[e.From], r.Nodes[e.To]
 		hs := l.hops[i]
 		pts := make([]Point, 0, 2*len(hs)+2)
-		if hs[0].kind == hopDown {
+		switch {
+		case hs[0].kind == hopDown, hs[0].kind == hopSideOut && !hs[0].top:
 			pts = append(pts, Point{src.X + src.W/2, src.Y + src.H})
-		} else {
+		case hs[0].kind == hopSideOut:
+			pts = append(pts, Point{src.X + src.W/2, src.Y})
+		default:
 			pts = append(pts, Point{src.X + src.W, src.Y + src.H/2})
 		}
 		for k, h := range hs {
@@ -40,13 +43,19 @@ func (l *layouter) result(opt Options) *Result {
 				pts = append(pts, Point{tx, ya}, Point{tx, yb})
 			case hopDown:
 				pts = append(pts, Point{src.X + src.W/2, yb})
-			case hopUp:
+			case hopUp, hopSideIn:
 				pts = append(pts, Point{dst.X + dst.W/2, ya})
+			case hopSideOut:
+				pts = append(pts, Point{src.X + src.W/2, yb})
 			}
 		}
-		if hs[len(hs)-1].kind == hopUp {
+		last := hs[len(hs)-1]
+		switch {
+		case last.kind == hopUp, last.kind == hopSideIn && !last.top:
 			pts = append(pts, Point{dst.X + dst.W/2, dst.Y + dst.H})
-		} else {
+		case last.kind == hopSideIn:
+			pts = append(pts, Point{dst.X + dst.W/2, dst.Y})
+		default:
 			pts = append(pts, Point{dst.X, dst.Y + dst.H/2})
 		}
 		r.Edges[i] = simplify(pts)
@@ -67,6 +76,9 @@ func (l *layouter) labelRect(i int, pts []Point, src Rect, opt Options) Rect {
 	case h.kind == hopDown:
 		y := opt.Y + l.items[l.paths[i][1]].y
 		return Rect{X: src.X + src.W/2 - labelMargin - e.LabelW, Y: y + 4, W: e.LabelW, H: e.LabelH}
+	case h.kind == hopSideOut:
+		y := opt.Y + l.items[l.paths[i][1]].y
+		return Rect{X: src.X + src.W/2 + labelMargin, Y: y - 4 - e.LabelH, W: e.LabelW, H: e.LabelH}
 	case h.kind == hopTrack:
 		ch := &l.channels[h.channel]
 		seg := ch.segs[h.seg]

@@ -31,12 +31,67 @@ const (
 	hopTrack                   // vertical segment on a channel track
 	hopDown                    // leave the source through its bottom
 	hopUp                      // enter the target through its bottom
+	hopSideOut                 // leave a side-port source through top or bottom
+	hopSideIn                  // enter a side-port target through top or bottom
 )
 
 type hop struct {
 	kind    hopKind
 	channel int
 	seg     int
+	top     bool // hopSideOut/hopSideIn: through the top (else the bottom)
+}
+
+// portUse counts, per node, the edges that would use its top and bottom.
+type portUse struct {
+	outUp, outDown   int
+	inAbove, inBelow int
+	loopOut, loopIn  bool
+}
+
+// countPorts finds which nodes could use their top and bottom for edges:
+// a side is free for one edge when no other edge wants it.
+func (l *layouter) countPorts() []portUse {
+	use := make([]portUse, len(l.g.Nodes))
+	for _, p := range l.paths {
+		if len(p) == 3 && p[0] == p[2] {
+			continue
+		}
+		u, b := &l.items[p[0]], &l.items[p[1]]
+		switch {
+		case b.layer == u.layer+1 && b.y < u.y:
+			use[p[0]].outUp++
+		case b.layer == u.layer+1 && b.y > u.y:
+			use[p[0]].outDown++
+		case b.layer == u.layer:
+			use[p[0]].loopOut = true
+		}
+		a, v := &l.items[p[len(p)-2]], &l.items[p[len(p)-1]]
+		switch {
+		case a.layer == v.layer-1 && a.y < v.y:
+			use[p[len(p)-1]].inAbove++
+		case a.layer == v.layer-1 && a.y > v.y:
+			use[p[len(p)-1]].inBelow++
+		case a.layer == v.layer:
+			use[p[len(p)-1]].loopIn = true
+		}
+	}
+	return use
+}
+
+// clear reports whether no item of a layer other than except occupies the
+// vertical range between y1 and y2.
+func (l *layouter) clear(layer, except int, y1, y2 float64) bool {
+	lo, hi := min(y1, y2), max(y1, y2)
+	for _, it := range l.layers[layer] {
+		if it == except {
+			continue
+		}
+		if l.items[it].y+l.slotBottom(it) >= lo && l.items[it].y-l.slotTop(it) <= hi {
+			return false
+		}
+	}
+	return true
 }
 
 // route decides, for every hop between consecutive items of every edge,
@@ -53,11 +108,30 @@ func (l *layouter) route() {
 		ch.segs = append(ch.segs, segment{ya: ya, yb: yb, sa: sa, sb: sb, lo: lo, hi: hi})
 		return hop{kind: hopTrack, channel: c, seg: len(ch.segs) - 1}
 	}
+	use := l.countPorts()
 	for i, p := range l.paths {
 		self := len(p) == 3 && p[0] == p[2]
 		hs := make([]hop, 0, len(p)-1)
 		for k := 0; k+1 < len(p); k++ {
 			a, b := &l.items[p[k]], &l.items[p[k+1]]
+			if b.layer == a.layer+1 && a.y != b.y && !self {
+				if k == 0 && l.g.Nodes[p[0]].SidePorts {
+					u := use[p[0]]
+					up := b.y < a.y
+					if ((up && u.outUp == 1) || (!up && u.outDown == 1 && !u.loopOut)) && l.clear(a.layer, p[k], a.y, b.y) {
+						hs = append(hs, hop{kind: hopSideOut, channel: b.layer, top: up})
+						continue
+					}
+				}
+				if k+2 == len(p) && l.g.Nodes[p[k+1]].SidePorts {
+					v := use[p[k+1]]
+					above := a.y < b.y
+					if ((above && v.inAbove == 1) || (!above && v.inBelow == 1 && !v.loopIn)) && l.clear(b.layer, p[k+1], a.y, b.y) {
+						hs = append(hs, hop{kind: hopSideIn, channel: b.layer, top: above})
+						continue
+					}
+				}
+			}
 			switch {
 			case b.layer == a.layer+1:
 				if a.y == b.y {

@@ -1,0 +1,345 @@
+// Command compare is the layout benchmark: it lays out the same seeded
+// random processes with SPADE's layout (with lanes and without) and with
+// bpmn-auto-layout (npm, no lanes), and prints time, overlapping shapes,
+// edge crossings, bends and edges through shapes for each.
+//
+//	go run ./bench/layout/compare -node tools/bpmncheck
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"fmt"
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spade-bpmn/spade/bench/layout/graphgen"
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/bpmn/layout"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+type row struct {
+	name    string
+	n       int
+	nodes   int
+	edges   int
+	ms      float64
+	m       layout.Metrics
+	err     string
+	missing bool
+}
+
+func main() {
+	tool := flag.String("node", "tools/bpmncheck", "directory with autolayout.mjs and its node_modules ('' skips bpmn-auto-layout)")
+	sizes := flag.String("sizes", "10,50,500,2000", "process sizes (flow nodes)")
+	seed := flag.Uint64("seed", 42, "random seed")
+	keep := flag.String("out", "", "directory to keep the generated files (default: a temporary one)")
+	flag.Parse()
+
+	dir := *keep
+	if dir == "" {
+		d, err := os.MkdirTemp("", "layout-bench")
+		if err != nil {
+			fail(err)
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	var ns []int
+	for _, s := range strings.Split(*sizes, ",") {
+		var n int
+		if _, err := fmt.Sscan(strings.TrimSpace(s), &n); err != nil || n < 3 {
+			fail(fmt.Errorf("bad size %q", s))
+		}
+		ns = append(ns, n)
+	}
+	var rows []row
+	var files []string
+	graphs := map[string]layout.Graph{}
+	for _, n := range ns {
+		m := graphgen.Model(n, *seed)
+		g, _ := graphgen.Graph(m)
+		rows = append(rows, ours("spade (lanes)", n, g))
+		flat := g
+		flat.Lanes = 1
+		flat.Nodes = slices.Clone(g.Nodes)
+		for i := range flat.Nodes {
+			flat.Nodes[i].Lane = 0
+		}
+		rows = append(rows, ours("spade (no lanes)", n, flat))
+		rows = append(rows, build(n, m))
+		f := filepath.Join(dir, fmt.Sprintf("random-%d.bpmn", n))
+		if err := os.WriteFile(f, semantic(m), 0o644); err != nil {
+			fail(err)
+		}
+		files = append(files, f)
+		graphs[f] = g
+	}
+	if *tool != "" {
+		rows = append(rows, autoLayout(*tool, dir, files, ns)...)
+	}
+	slices.SortStableFunc(rows, func(a, b row) int { return a.n - b.n })
+	print(rows)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "compare:", err)
+	os.Exit(1)
+}
+
+func ends(g layout.Graph) [][2]int {
+	e := make([][2]int, len(g.Edges))
+	for i, ed := range g.Edges {
+		e[i] = [2]int{ed.From, ed.To}
+	}
+	return e
+}
+
+// ours times layout.Layout (median of several runs) and measures it.
+func ours(name string, n int, g layout.Graph) row {
+	runs := 21
+	if len(g.Nodes) > 1000 {
+		runs = 7
+	}
+	var times []float64
+	var res *layout.Result
+	for i := 0; i < runs; i++ {
+		t0 := time.Now()
+		r, err := layout.Layout(g, layout.Options{})
+		times = append(times, float64(time.Since(t0).Microseconds())/1000)
+		if err != nil {
+			return row{name: name, n: n, err: err.Error()}
+		}
+		res = r
+	}
+	slices.Sort(times)
+	return row{name: name, n: n, nodes: len(g.Nodes), edges: len(g.Edges), ms: times[len(times)/2], m: layout.Measure(res.Nodes, res.Edges, ends(g))}
+}
+
+// build times the whole bpmn.Build (repairs, layout, XML) and measures
+// the shapes and edges it wrote.
+func build(n int, m *process.Model) row {
+	var times []float64
+	var out []byte
+	for i := 0; i < 5; i++ {
+		t0 := time.Now()
+		b, err := bpmn.Build(m)
+		times = append(times, float64(time.Since(t0).Microseconds())/1000)
+		if err != nil {
+			return row{name: "spade bpmn.Build", n: n, err: err.Error()}
+		}
+		out = b
+	}
+	slices.Sort(times)
+	r := measureDI(out)
+	r.name, r.n, r.ms = "spade bpmn.Build", n, times[len(times)/2]
+	return r
+}
+
+// semantic writes the model as a BPMN process without diagram (what
+// bpmn-auto-layout takes), with the same nodes and flows as the layout
+// graph.
+func semantic(m *process.Model) []byte {
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString(`<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="Definitions_1" targetNamespace="http://spade-bpmn.org/bench">` + "\n")
+	b.WriteString(`<bpmn:process id="Process_1" isExecutable="false">` + "\n")
+	in, out := map[string][]string{}, map[string][]string{}
+	for _, f := range m.Flows {
+		out[f.Source] = append(out[f.Source], f.ID)
+		in[f.Target] = append(in[f.Target], f.ID)
+	}
+	node := func(el, id, name string) {
+		fmt.Fprintf(&b, `<bpmn:%s id="%s" name="%s">`, el, id, html.EscapeString(name))
+		for _, f := range in[id] {
+			fmt.Fprintf(&b, "<bpmn:incoming>%s</bpmn:incoming>", f)
+		}
+		for _, f := range out[id] {
+			fmt.Fprintf(&b, "<bpmn:outgoing>%s</bpmn:outgoing>", f)
+		}
+		fmt.Fprintf(&b, "</bpmn:%s>\n", el)
+	}
+	for _, e := range m.Events {
+		el := map[string]string{process.EventStart: "startEvent", process.EventEnd: "endEvent"}[e.Type]
+		if el == "" {
+			el = "intermediateCatchEvent"
+		}
+		node(el, e.ID, e.Name)
+	}
+	for _, a := range m.Activities {
+		node("task", a.ID, a.Name)
+	}
+	for _, g := range m.Gateways {
+		el := "exclusiveGateway"
+		if g.Type == process.GatewayParallel {
+			el = "parallelGateway"
+		}
+		node(el, g.ID, g.Name)
+	}
+	for _, f := range m.Flows {
+		fmt.Fprintf(&b, `<bpmn:sequenceFlow id="%s" name="%s" sourceRef="%s" targetRef="%s"/>`+"\n", f.ID, html.EscapeString(f.Condition), f.Source, f.Target)
+	}
+	b.WriteString("</bpmn:process>\n</bpmn:definitions>\n")
+	return b.Bytes()
+}
+
+type diDoc struct {
+	Shapes []struct {
+		Element string `xml:"bpmnElement,attr"`
+		Bounds  struct {
+			X float64 `xml:"x,attr"`
+			Y float64 `xml:"y,attr"`
+			W float64 `xml:"width,attr"`
+			H float64 `xml:"height,attr"`
+		} `xml:"Bounds"`
+	} `xml:"BPMNDiagram>BPMNPlane>BPMNShape"`
+	Edges []struct {
+		Element string `xml:"bpmnElement,attr"`
+		Points  []struct {
+			X float64 `xml:"x,attr"`
+			Y float64 `xml:"y,attr"`
+		} `xml:"waypoint"`
+	} `xml:"BPMNDiagram>BPMNPlane>BPMNEdge"`
+	Process struct {
+		Flows []struct {
+			ID     string `xml:"id,attr"`
+			Source string `xml:"sourceRef,attr"`
+			Target string `xml:"targetRef,attr"`
+		} `xml:"sequenceFlow"`
+	} `xml:"process"`
+}
+
+// measureDI computes the metrics of a laid-out BPMN file over its flow
+// nodes and sequence flows (pools, lanes and annotations left out).
+func measureDI(data []byte) row {
+	var d diDoc
+	if err := xml.Unmarshal(data, &d); err != nil {
+		return row{err: err.Error()}
+	}
+	flows := map[string][2]string{}
+	for _, f := range d.Process.Flows {
+		flows[f.ID] = [2]string{f.Source, f.Target}
+	}
+	idx := map[string]int{}
+	var shapes []layout.Rect
+	for _, s := range d.Shapes {
+		if strings.HasPrefix(s.Element, "Participant") || strings.HasPrefix(s.Element, "Lane_") || strings.HasPrefix(s.Element, "TextAnnotation") {
+			continue
+		}
+		idx[s.Element] = len(shapes)
+		shapes = append(shapes, layout.Rect{X: s.Bounds.X, Y: s.Bounds.Y, W: s.Bounds.W, H: s.Bounds.H})
+	}
+	var edges [][]layout.Point
+	var ends [][2]int
+	for _, e := range d.Edges {
+		f, ok := flows[e.Element]
+		if !ok {
+			continue
+		}
+		var pts []layout.Point
+		for _, p := range e.Points {
+			pts = append(pts, layout.Point{X: p.X, Y: p.Y})
+		}
+		edges = append(edges, pts)
+		ends = append(ends, [2]int{lookup(idx, f[0]), lookup(idx, f[1])})
+	}
+	return row{nodes: len(shapes), edges: len(edges), m: layout.Measure(shapes, edges, ends)}
+}
+
+func lookup(idx map[string]int, id string) int {
+	if i, ok := idx[id]; ok {
+		return i
+	}
+	return -1
+}
+
+func autoLayout(tool, dir string, files []string, ns []int) []row {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return []row{{name: "bpmn-auto-layout", err: "node not installed", missing: true}}
+	}
+	script, _ := filepath.Abs(filepath.Join(tool, "autolayout.mjs"))
+	cmd := exec.Command(node, append([]string{script, dir}, files...)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return []row{{name: "bpmn-auto-layout", err: err.Error(), missing: true}}
+	}
+	var res []struct {
+		File, Out, Error string
+		Ms               float64
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		return []row{{name: "bpmn-auto-layout", err: err.Error(), missing: true}}
+	}
+	var rows []row
+	for i, r := range res {
+		row := row{name: "bpmn-auto-layout", n: ns[i], ms: r.Ms, err: r.Error}
+		if r.Error == "" {
+			data, err := os.ReadFile(r.Out)
+			if err != nil {
+				row.err = err.Error()
+			} else {
+				m := measureDI(data)
+				row.nodes, row.edges, row.m, row.err = m.nodes, m.edges, m.m, m.err
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		if a == 0 {
+			return "="
+		}
+		return "∞"
+	}
+	return fmt.Sprintf("%.2fx", a/b)
+}
+
+func print(rows []row) {
+	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "size\tlayouter\tnodes\tedges\ttime ms\toverlaps\tcrossings\tbends\tthrough shapes\t")
+	for _, r := range rows {
+		if r.err != "" {
+			fmt.Fprintf(w, "%d\t%s\terror: %s\t\t\t\t\t\t\t\n", r.n, r.name, r.err)
+			continue
+		}
+		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%.2f\t%d\t%d\t%d\t%d\t\n", r.n, r.name, r.nodes, r.edges, r.ms, r.m.Overlaps, r.m.Crossings, r.m.Bends, r.m.Through)
+	}
+	w.Flush()
+	// ratios: ours without lanes vs the reference (same graph, same rules)
+	fmt.Println()
+	w = tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "size\ttime spade/ref\tcrossings spade/ref\tbends spade/ref\tcrossings (lanes)/ref\t")
+	by := map[string]row{}
+	for _, r := range rows {
+		by[fmt.Sprint(r.n, r.name)] = r
+	}
+	seen := map[int]bool{}
+	for _, r := range rows {
+		if seen[r.n] {
+			continue
+		}
+		seen[r.n] = true
+		ref, ok := by[fmt.Sprint(r.n, "bpmn-auto-layout")]
+		if !ok || ref.err != "" {
+			continue
+		}
+		flat, lanes := by[fmt.Sprint(r.n, "spade (no lanes)")], by[fmt.Sprint(r.n, "spade (lanes)")]
+		fmt.Fprintf(w, "%d\t%s\t%s\t%s\t%s\t\n", r.n, ratio(flat.ms, ref.ms), ratio(float64(flat.m.Crossings), float64(ref.m.Crossings)),
+			ratio(float64(flat.m.Bends), float64(ref.m.Bends)), ratio(float64(lanes.m.Crossings), float64(ref.m.Crossings)))
+	}
+	w.Flush()
+}
