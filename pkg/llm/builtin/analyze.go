@@ -12,9 +12,10 @@ var (
 	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
 	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
 	otherwiseRe     = regexp.MustCompile(`(?i)^(otherwise|else|if not|if no|if this is not the case|if that is not the case|failing this|failing that|in all other cases|if it is not|if they are not)\b[,:]?\s*`)
-	ifStartRe       = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s*(?:then\s+)?|\s+then\s+)(.+)$`)
+	ifStartRe       = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
+	routedRe        = regexp.MustCompile(`(?i)^(.*?)\b(?:goes|go|is sent|are sent|gets sent|is passed|are passed|is forwarded|are forwarded|is escalated|are escalated|is routed|are routed|moves|is submitted|are submitted)\s+(?:on\s+)?to\s+(.+?)\s+for\s+(approval|review|sign-off|signature|verification|checking|validation|authori[sz]ation)\b`)
 	ifMidRe         = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
-	otherwiseMidRe  = regexp.MustCompile(`(?i)^(.+?)[,;]\s*(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
+	otherwiseMidRe  = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
 	whetherRe       = regexp.MustCompile(`(?i)^(.*?)\b(?:whether|if)\s+(.+?)(?:\s+or not)?[.!?]?$`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
@@ -49,6 +50,7 @@ type analyzer struct {
 	count        int
 	drafts       []*draft // every activity, in document order
 	docActor     string   // "intended for trained staff": who does the imperatives
+	describe     map[string]string
 	sectionNo    int
 	systems      map[string]bool
 }
@@ -61,7 +63,7 @@ const (
 )
 
 func newAnalyzer() *analyzer {
-	return &analyzer{canon: map[string]string{}, systems: map[string]bool{}}
+	return &analyzer{canon: map[string]string{}, systems: map[string]bool{}, describe: map[string]string{}}
 }
 
 // analyzeText builds a process model from document text.
@@ -374,8 +376,26 @@ func (a *analyzer) currentActor() string {
 	}
 }
 
+var routedVerb = map[string]string{
+	"approval": "approve", "review": "review", "sign-off": "sign off", "signature": "sign", "verification": "verify",
+	"checking": "check", "validation": "validate", "authorisation": "authorise", "authorization": "authorize",
+}
+
 // clauses turns a clause text into activity drafts.
 func (a *analyzer) clauses(text, source string) []*draft {
+	// "the request goes to our CFO for approval": the CFO approves it
+	if m := routedRe.FindStringSubmatch(text); m != nil {
+		np := nounPhrase(strings.Fields(strings.NewReplacer("our ", "", "their ", "", "my ", "").Replace(m[2])), 4)
+		if isAgent(np) && a.count < maxDrafts {
+			obj := lowerFirst(stripDeterminers(strings.Fields(trimPunct(m[1]))))
+			obj = resolvePronoun(obj, a.lastObject)
+			if len(obj) > 4 {
+				obj = strings.Fields(a.lastObject)
+			}
+			c := clause{performer: np, verb: routedVerb[strings.ToLower(m[3])], object: obj}
+			return []*draft{a.newDraft(source, c, text)}
+		}
+	}
 	cs := parseClause(text, a.lastObject)
 	var out []*draft
 	for _, c := range cs {
@@ -410,7 +430,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {
 		switch {
-		case addressing[verb] && isAgent(obj):
+		case addressing[verb] && (isAgent(obj) || a.party(titleCase(obj)) != titleCase(obj)):
 			d.custs = appendUnique(d.custs, a.party(titleCase(obj)))
 		case producing[verb]:
 			d.outputs = append(d.outputs, capitalise(obj))
@@ -476,7 +496,7 @@ func (a *analyzer) party(np string) string {
 	}
 	for _, p := range a.participants {
 		pl := strings.ToLower(p)
-		if strings.HasSuffix(pl, " "+k) || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") {
+		if strings.HasSuffix(pl, " "+k) || strings.HasPrefix(pl, k+" ") || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") {
 			return p
 		}
 	}
@@ -576,7 +596,7 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	}
 	neighbours(&m)
 	for _, p := range a.participants {
-		m.Participants = append(m.Participants, process.Participant{Name: p})
+		m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
 	}
 	process.Repair(&m)
 	return m

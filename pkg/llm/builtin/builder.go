@@ -89,9 +89,6 @@ func (b *builder) add(ds []*draft) {
 func (b *builder) addIf(cond, performer string, ds []*draft) {
 	if o := b.open; o != nil && o.whether {
 		label := shortCondition(cond)
-		if len(o.branches) == 0 && len(ds) > 0 {
-			label = "Yes"
-		}
 		o.branches = append(o.branches, branch{label: label, items: acts(ds)})
 		return
 	}

@@ -3,6 +3,7 @@ package builtin
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -371,5 +372,53 @@ the paragraph above was split by a page break and carries on here.
 	blocks := segment("First part of a sentence that\n\ncontinues after a page break.")
 	if len(blocks) != 1 {
 		t.Errorf("page break split the paragraph: %+v", blocks)
+	}
+}
+
+func TestDiscoveryCall(t *testing.T) {
+	text, err := os.ReadFile("testdata/discovery-call.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := analyze(t, string(text))
+	if m.ProcessName != "Discovery call – Purchase requests" {
+		t.Errorf("name %q", m.ProcessName)
+	}
+	var cfo *process.Activity
+	for i, a := range m.Activities {
+		if a.Performer == "CFO" {
+			cfo = &m.Activities[i]
+		}
+	}
+	if cfo == nil || cfo.Name != "Approve request" || cfo.WaitMinutes != 3*1440 {
+		t.Errorf("CFO approval: %+v in %v", cfo, names(m))
+	}
+	review, _ := activity(m, "Review request")
+	if review.Performer != "Mark Lee" || review.WorkMinutes != 20 {
+		t.Errorf("review %+v", review)
+	}
+	var decision *process.Gateway
+	for i, g := range m.Gateways {
+		if g.Name == "Budget available?" {
+			decision = &m.Gateways[i]
+		}
+	}
+	if decision == nil || decision.Performer == "" {
+		t.Errorf("gateways %+v", m.Gateways)
+	}
+	ps := map[string]string{}
+	for _, p := range m.Participants {
+		ps[p.Name] = p.Description
+	}
+	if _, ok := ps["Jane Doe"]; !ok {
+		t.Errorf("the interviewer is a speaker too: %v", ps)
+	}
+	notify, _ := activity(m, "Notify Sarah")
+	if !contains(notify.SIPOC.Customers, "Sarah Kim") {
+		t.Errorf("notify customers %v", notify.SIPOC.Customers)
+	}
+	table := process.SIPOCTable(&m)
+	if len(table.Suppliers) == 0 || len(table.Customers) == 0 || len(table.Systems) < 3 {
+		t.Errorf("SIPOC %+v", table)
 	}
 }

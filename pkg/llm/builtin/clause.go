@@ -553,10 +553,15 @@ func findTail(ws []string, form int) []string {
 	return nil
 }
 
+var reflexives = set(`myself yourself himself herself itself ourselves yourselves themselves`)
+
 func cleanObject(ws []string) []string {
 	ws = stripDeterminers(ws)
 	out := make([]string, 0, len(ws))
 	for i, w := range ws {
+		if reflexives[norm(w)] {
+			continue
+		}
 		t := strings.Trim(w, ",;:()[]\"“”")
 		if i == len(ws)-1 {
 			t = strings.TrimRight(t, ".!?")
@@ -611,6 +616,9 @@ func resolvePronoun(obj []string, prev string) []string {
 // nounPhrase turns subject or object words into a name ("the accounts
 // payable team" → "Accounts Payable Team"), or "" if too long to be one.
 func nounPhrase(ws []string, max int) string {
+	for len(ws) > 0 && adverbs[norm(ws[0])] {
+		ws = ws[1:]
+	}
 	ws = stripDeterminers(ws)
 	var out []string
 	for _, w := range ws {

@@ -22,6 +22,8 @@ var durationRe = regexp.MustCompile(`(?i)\b` + numPat + `(?:\s*(?:-|–|to|or)\s
 // waitCue marks a duration as waiting (wt) rather than working (WT).
 var waitCue = regexp.MustCompile(`(?i)\b(wait\w*|delay\w*|queue\w*|idle|pending|within|until|later|lead time|turnaround|response time|sits?|lies|remains?|held|on hold|transit|shipping|delivery takes|for approval|before)\b`)
 
+var workCue = regexp.MustCompile(`(?i)\b(spends?|spent|effort|works?|working on|hands-on|person-days?|man-days?)\b`)
+
 // durations returns the work and wait minutes mentioned in a sentence.
 func durations(s string) (work, wait float64) {
 	for _, loc := range durationRe.FindAllStringSubmatchIndex(s, -1) {
@@ -56,11 +58,13 @@ func durations(s string) (work, wait float64) {
 			continue
 		}
 		// the cue must be near the number: look at the clause before it
-		start := loc[0] - 40
+		start := loc[0] - 60
 		if start < 0 {
 			start = 0
 		}
-		if waitCue.MatchString(s[start:loc[0]]) {
+		before := s[start:loc[0]]
+		// days and weeks are elapsed time unless someone works them
+		if waitCue.MatchString(before) || (minutes >= 1440 && !workCue.MatchString(before)) {
 			wait += minutes
 		} else {
 			work += minutes

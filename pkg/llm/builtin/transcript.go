@@ -12,7 +12,7 @@ type turn struct {
 }
 
 var (
-	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
+	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\([^)]{1,40}\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
 	vttVoiceRe = regexp.MustCompile(`^\s*<v\s+([^>]+)>\s*(.*?)(?:</v>)?\s*$`)
 	cueRe      = regexp.MustCompile(`^\s*(\d+|WEBVTT.*|\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?\s*-->.*)\s*$`)
 	notSpeaker = set(`note notes warning caution step inputs outputs input output date time subject re to from cc bcc
@@ -26,6 +26,7 @@ var (
 func transcript(text string) []turn {
 	lines := strings.Split(normaliseText(text), "\n")
 	var turns []turn
+	title := ""
 	nonEmpty, speakerLines := 0, 0
 	speakers := map[string]int{}
 	for _, l := range lines {
@@ -48,10 +49,15 @@ func transcript(text string) []turn {
 		}
 		if len(turns) > 0 {
 			turns[len(turns)-1].text += " " + t
+		} else if title == "" {
+			title = t
 		}
 	}
 	if speakerLines < 3 || speakerLines*2 < nonEmpty {
 		return nil
+	}
+	if title != "" && wordCount(title) <= 12 {
+		turns = append([]turn{{text: title}}, turns...) // speakerless: the title
 	}
 	return turns
 }
@@ -61,6 +67,10 @@ func transcript(text string) []turn {
 func (a *analyzer) transcript(turns []turn) {
 	var speakers []string
 	for _, t := range turns {
+		if t.speaker == "" {
+			a.name = trimPunct(t.text)
+			continue
+		}
 		name := titleCase(t.speaker)
 		a.speaker = a.performer(name)
 		speakers = appendUnique(speakers, a.speaker)
@@ -71,9 +81,9 @@ func (a *analyzer) transcript(turns []turn) {
 	a.speaker = ""
 	// speakers who only asked questions still took part
 	for _, s := range speakers {
-		a.performer(s)
+		a.describe[a.performer(s)] = "Speaker in the conversation"
 	}
-	if a.name == "" {
-		a.name = ""
+	if a.purpose == "" && len(speakers) > 0 {
+		a.purpose = "Process as described in a conversation between " + strings.Join(speakers, ", ") + "."
 	}
 }
