@@ -119,35 +119,47 @@ func (e *Extractor) Close() error {
 
 // Extract detects the format of an upload from its name and bytes and
 // returns its text. Errors meant for the uploader are *failure.Error.
-func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (doc *Document, err error) {
+func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (*Document, error) {
 	ctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
 	defer cancel()
-	defer func() {
-		if r := recover(); r != nil {
-			doc = nil
-			err = failure.Permanent(detailCrash, fmt.Errorf("extract %s: panic: %v\n%s", filename, r, debug.Stack()))
-		}
-	}()
 
 	format, err := Detect(filename, head(data))
 	if err != nil {
 		return nil, err
 	}
-	switch format {
-	case FormatPDF:
-		doc, err = e.extractPDF(ctx, data)
-	case FormatDOCX:
-		doc, err = extractDOCX(ctx, data, e.opts)
-	case FormatDOC:
-		doc, err = extractDOC(ctx, data, e.opts)
-	case FormatTXT:
-		doc, err = extractTXT(ctx, data)
-	default:
-		err = failure.Permanent(detailUnsupported, fmt.Errorf("format %q", format))
+	parse := parsers[format]
+	if parse == nil {
+		return nil, failure.Permanent(detailUnsupported, fmt.Errorf("format %q", format))
 	}
-	if err != nil {
-		return nil, timeoutOr(ctx, err)
+
+	// The parser runs on its own goroutine so that a document stuck in a
+	// pure-Go parser still returns at the deadline (the parsers also check
+	// ctx and stop soon after). PDF work is interrupted by killing pdfium.
+	type result struct {
+		doc *Document
+		err error
 	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{err: failure.Permanent(detailCrash,
+					fmt.Errorf("extract %s: panic: %v\n%s", filename, r, debug.Stack()))}
+			}
+		}()
+		doc, err := parse(ctx, e, data)
+		done <- result{doc, err}
+	}()
+	var res result
+	select {
+	case res = <-done:
+	case <-ctx.Done():
+		res.err = ctx.Err()
+	}
+	if res.err != nil {
+		return nil, timeoutOr(ctx, res.err)
+	}
+	doc := res.doc
 	if format != FormatPDF {
 		applyTranscript(doc)
 	}
@@ -155,6 +167,15 @@ func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (
 		return nil, failure.Permanent(detailEmpty, errors.New("no text extracted"))
 	}
 	return doc, nil
+}
+
+// parsers maps each detected format to its parser; a variable so tests
+// can substitute a misbehaving parser.
+var parsers = map[Format]func(ctx context.Context, e *Extractor, data []byte) (*Document, error){
+	FormatPDF:  func(ctx context.Context, e *Extractor, data []byte) (*Document, error) { return e.extractPDF(ctx, data) },
+	FormatDOCX: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) { return extractDOCX(ctx, data, e.opts) },
+	FormatDOC:  func(ctx context.Context, e *Extractor, data []byte) (*Document, error) { return extractDOC(ctx, data, e.opts) },
+	FormatTXT:  func(ctx context.Context, _ *Extractor, data []byte) (*Document, error) { return extractTXT(ctx, data) },
 }
 
 // timeoutOr turns any error caused by the document's deadline into the

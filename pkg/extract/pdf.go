@@ -138,7 +138,13 @@ func (e *Extractor) extractPDF(ctx context.Context, data []byte) (*Document, err
 // inspectPDF uses pdfcpu to find password protection and the page count
 // before pdfium spends time on the file. pdfcpu is stricter than pdfium, so
 // when it cannot parse the file the decision is left to pdfium (0 pages).
-func inspectPDF(ctx context.Context, data []byte) (int, error) {
+func inspectPDF(ctx context.Context, data []byte) (pages int, err error) {
+	defer func() {
+		// pdfcpu panics on some malformed files; pdfium gets its chance.
+		if r := recover(); r != nil {
+			pages, err = 0, nil
+		}
+	}()
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
 	pctx, err := pdfcpulib.ReadWithContext(ctx, bytes.NewReader(data), conf)

@@ -1,0 +1,101 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/spade-bpmn/spade/pkg/extract/extracttest"
+	"github.com/spade-bpmn/spade/pkg/failure"
+)
+
+// checkDocument asserts the invariants every parser promises. Parsers are
+// called directly (not through Extract) so that a panic fails the fuzzer
+// instead of being recovered.
+func checkDocument(t *testing.T, d *Document, err error) {
+	t.Helper()
+	if err != nil {
+		var fe *failure.Error
+		if !errors.As(err, &fe) || fe.Detail == "" {
+			t.Fatalf("error without user detail: %v", err)
+		}
+		return
+	}
+	if d == nil {
+		t.Fatal("nil document without error")
+	}
+	if !utf8.ValidString(d.Text) {
+		t.Fatalf("invalid UTF-8 in text")
+	}
+	if strings.Contains(d.Text, "\r") || strings.Contains(d.Text, "\n\n\n") || strings.TrimSpace(d.Text) != d.Text {
+		t.Fatalf("text not normalized: %q", d.Text)
+	}
+}
+
+var fuzzOpts = Options{}.withDefaults()
+
+func FuzzDetect(f *testing.F) {
+	f.Add("a.pdf", []byte("%PDF-1.7\n"))
+	f.Add("a.docx", []byte("PK\x03\x04"))
+	f.Add("a.doc", []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1})
+	f.Add("a.TXT", []byte("hello \xff"))
+	f.Add("a.txt", []byte{0xFF, 0xFE, 'a', 0})
+	f.Fuzz(func(t *testing.T, name string, head []byte) {
+		format, err := Detect(name, head)
+		if err != nil {
+			if d, _ := failure.Detail(err); d != detailUnsupported || !failure.IsPermanent(err) {
+				t.Fatalf("bad rejection: %v", err)
+			}
+			return
+		}
+		switch format {
+		case FormatPDF, FormatDOCX, FormatDOC, FormatTXT:
+		default:
+			t.Fatalf("unknown format %q", format)
+		}
+	})
+}
+
+func FuzzTXT(f *testing.F) {
+	f.Add([]byte("Anna: hi\r\nBob: [00:01] hello\r\n"))
+	f.Add([]byte("Gr\xfc\xdfe"))
+	f.Add(utf16Bytes("Prüfung\r\n", true))
+	f.Add([]byte{0xFF, 0xFE, 0x00, 0xD8}) // lone surrogate
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := extractTXT(context.Background(), data)
+		if err == nil {
+			applyTranscript(d)
+		}
+		checkDocument(t, d, err)
+	})
+}
+
+func FuzzDOCX(f *testing.F) {
+	f.Add(extracttest.DOCX(extracttest.Heading(1, "T")+extracttest.ListItem(1, 0, "x")+
+		extracttest.Tbl([][]string{{"a", "b"}}), map[string]string{"word/numbering.xml": extracttest.Numbering()}))
+	f.Add(extracttest.DOCX(extracttest.P("plain"), nil))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := extractDOCX(context.Background(), data, fuzzOpts)
+		checkDocument(t, d, err)
+	})
+}
+
+func FuzzDOC(f *testing.F) {
+	f.Add(extracttest.DOC([]extracttest.DocPiece{{Text: "a\x07b\x07\x07\x13 F \x14r\x15\r"}, {Text: "ü", Unicode: true}}, extracttest.DOCOptions{}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := extractDOC(context.Background(), data, fuzzOpts)
+		checkDocument(t, d, err)
+	})
+}
+
+func FuzzPDF(f *testing.F) {
+	f.Add(extracttest.PDF([]extracttest.PDFPage{{Content: extracttest.Kerned("F1", 12, 72, 700, "a b")}}, extracttest.PDFOptions{}))
+	f.Add(extracttest.PDF([]extracttest.PDFPage{{Content: extracttest.Text("F2", 9, 10, 10, "x")}}, extracttest.PDFOptions{Compress: true}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		e := testExtractor(t)
+		d, err := e.extractPDF(context.Background(), data)
+		checkDocument(t, d, err)
+	})
+}
