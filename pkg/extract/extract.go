@@ -172,10 +172,16 @@ func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (
 // parsers maps each detected format to its parser; a variable so tests
 // can substitute a misbehaving parser.
 var parsers = map[Format]func(ctx context.Context, e *Extractor, data []byte) (*Document, error){
-	FormatPDF:  func(ctx context.Context, e *Extractor, data []byte) (*Document, error) { return e.extractPDF(ctx, data) },
-	FormatDOCX: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) { return extractDOCX(ctx, data, e.opts) },
-	FormatDOC:  func(ctx context.Context, e *Extractor, data []byte) (*Document, error) { return extractDOC(ctx, data, e.opts) },
-	FormatTXT:  func(ctx context.Context, _ *Extractor, data []byte) (*Document, error) { return extractTXT(ctx, data) },
+	FormatPDF: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) {
+		return e.extractPDF(ctx, data)
+	},
+	FormatDOCX: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) {
+		return extractDOCX(ctx, data, e.opts)
+	},
+	FormatDOC: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) {
+		return extractDOC(ctx, data, e.opts)
+	},
+	FormatTXT: func(ctx context.Context, _ *Extractor, data []byte) (*Document, error) { return extractTXT(ctx, data) },
 }
 
 // timeoutOr turns any error caused by the document's deadline into the
