@@ -44,7 +44,17 @@ func diagramModel(labels []label, filename string) process.Model {
 		gateway   string   // decision waiting for its "yes" activity
 		condLabel []string // "Yes"/"No" read near it
 		read      []string
+		branchAt  *label   // the "yes" activity of the decision just read
+		branchGw  *gwBlock // that decision, open for a parallel "no" box
 	)
+	horizontal := isHorizontal(labels)
+	sameRank := func(p, q label) bool {
+		// beside each other across the main direction: alternative branches
+		if horizontal {
+			return absInt(p.cx()-q.cx()) < maxInt((p.right-p.left)/2, 1)
+		}
+		return absInt(p.cy()-q.cy()) < maxInt((p.bottom-p.top)*2, 1)
+	}
 	flushGateway := func(ds []*draft) {
 		yes := "Yes"
 		if len(condLabel) > 0 {
@@ -83,9 +93,28 @@ func diagramModel(labels []label, filename string) process.Model {
 			gateway = text
 		default:
 			d := a.labelActivity(text)
-			if gateway != "" {
+			switch {
+			case gateway != "":
 				flushGateway([]*draft{d})
-			} else {
+				if o := a.b.open; o != nil {
+					l := l
+					branchAt, branchGw = &l, o
+				}
+			case branchAt != nil && branchGw != nil && a.b.open == branchGw && sameRank(*branchAt, l):
+				// a box beside the "yes" box is the other branch
+				label := "No"
+				for i := range branchGw.branches {
+					if i > 0 && len(branchGw.branches[i].items) == 0 {
+						label = branchGw.branches[i].label
+						branchGw.branches = append(branchGw.branches[:i], branchGw.branches[i+1:]...)
+						break
+					}
+				}
+				branchGw.branches = append(branchGw.branches, branch{label: label, items: acts([]*draft{d})})
+				a.b.closeOpen()
+				branchAt, branchGw = nil, nil
+			default:
+				branchAt, branchGw = nil, nil
 				a.b.add([]*draft{d})
 			}
 		}
@@ -144,18 +173,15 @@ func readingOrder(ls []label) []label {
 	if len(ls) < 2 {
 		return ls
 	}
-	minX, maxX, minY, maxY := ls[0].cx(), ls[0].cx(), ls[0].cy(), ls[0].cy()
 	widths := make([]int, 0, len(ls))
 	heights := make([]int, 0, len(ls))
 	for _, l := range ls {
-		minX, maxX = minInt(minX, l.cx()), maxInt(maxX, l.cx())
-		minY, maxY = minInt(minY, l.cy()), maxInt(maxY, l.cy())
 		widths = append(widths, l.right-l.left)
 		heights = append(heights, l.bottom-l.top)
 	}
 	sort.Ints(widths)
 	sort.Ints(heights)
-	horizontal := maxX-minX >= maxY-minY
+	horizontal := isHorizontal(ls)
 	out := append([]label(nil), ls...)
 	if horizontal {
 		bucket := maxInt(widths[len(widths)/2]/2, 1)
@@ -177,4 +203,18 @@ func readingOrder(ls []label) []label {
 		})
 	}
 	return out
+}
+
+// isHorizontal reports whether the labels spread wider than tall, the
+// sign of a left-to-right diagram.
+func isHorizontal(ls []label) bool {
+	if len(ls) == 0 {
+		return true
+	}
+	minX, maxX, minY, maxY := ls[0].cx(), ls[0].cx(), ls[0].cy(), ls[0].cy()
+	for _, l := range ls {
+		minX, maxX = minInt(minX, l.cx()), maxInt(maxX, l.cx())
+		minY, maxY = minInt(minY, l.cy()), maxInt(maxY, l.cy())
+	}
+	return maxX-minX >= maxY-minY
 }

@@ -173,3 +173,40 @@ func FuzzParseTSV(f *testing.F) {
 		}
 	})
 }
+
+func TestImageDecision(t *testing.T) {
+	if _, err := exec.LookPath("tesseract"); err != nil {
+		t.Skip("tesseract not installed (Debian package tesseract-ocr)")
+	}
+	png := renderDiagram(t, []box{
+		{"Start", 20, 60}, {"Receive Order", 330, 60}, {"Credit OK?", 640, 60}, {"Yes", 950, 20},
+		{"Ship Goods", 1260, 60}, {"No", 950, 300}, {"Reject Order", 1260, 300}, {"End", 1570, 60},
+	})
+	r, err := New(Options{}).Analyze(context.Background(), llm.Input{Kind: llm.KindImage, Image: png})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := r.Model
+	if ps := m.Validate(); len(ps) > 0 {
+		t.Fatalf("invalid: %v", ps)
+	}
+	id := map[string]string{}
+	for _, a := range m.Activities {
+		id[a.Name] = a.ID
+	}
+	var gw string
+	for _, g := range m.Gateways {
+		if g.Name == "Credit OK?" {
+			gw = g.ID
+		}
+	}
+	branches := map[string]string{}
+	for _, f := range m.Flows {
+		if f.Source == gw {
+			branches[f.Condition] = f.Target
+		}
+	}
+	if branches["Yes"] != id["Ship Goods"] || branches["No"] != id["Reject Order"] {
+		t.Errorf("branches %v, activities %v", branches, id)
+	}
+}
