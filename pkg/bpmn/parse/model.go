@@ -162,19 +162,15 @@ func (d *Definitions) Walk(fn func(*Element) bool) {
 }
 
 // Walk calls fn for e and its descendants depth first; fn returning false
-// skips the descendants. It uses an explicit stack so hostile nesting
-// cannot exhaust the goroutine stack.
+// skips the descendants. Recursion is safe because Parse bounds the depth
+// (MaxDepth), and it allocates nothing, which matters as the rules walk
+// the tree some thirty times per analysis.
 func (e *Element) Walk(fn func(*Element) bool) {
-	stack := []*Element{e}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if !fn(n) {
-			continue
-		}
-		for i := len(n.Children) - 1; i >= 0; i-- {
-			stack = append(stack, n.Children[i])
-		}
+	if !fn(e) {
+		return
+	}
+	for _, c := range e.Children {
+		c.Walk(fn)
 	}
 }
 
