@@ -300,3 +300,16 @@ func TestMetadataIsJSON(t *testing.T) {
 		t.Errorf("lanes = %v", lanes)
 	}
 }
+
+func TestDigest(t *testing.T) {
+	r, _ := analyzeMIWG(t, "B.2.0.bpmn")
+	d := r.Digest()
+	for _, want := range []string{"Process: " + r.ProcessName, "Quality score: ", "Issue 1 (error): Missing end event", "Complexity: Moderate"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("digest lacks %q:\n%s", want, d)
+		}
+	}
+	if len(d) > 3000 {
+		t.Errorf("digest is %d bytes; it should stay compact", len(d))
+	}
+}

@@ -247,3 +247,33 @@ func (r *Report) visualGuidance() string {
 	}
 	return b.String()
 }
+
+// Digest is a compact, deterministic summary of the report for an LLM
+// prompt that writes the optional narrative (Report.Narrative): the facts
+// a reviewer would start from, without the full inventory.
+func (r *Report) Digest() string {
+	var b strings.Builder
+	c := r.Complexity
+	inv := r.Inventory
+	fmt.Fprintf(&b, "Process: %s\n", r.ProcessName)
+	if r.ProcessPurpose != "" {
+		fmt.Fprintf(&b, "Purpose: %s\n", r.ProcessPurpose)
+	}
+	fmt.Fprintf(&b, "Elements: %s, %s, %s, %s, %s, %s.\n",
+		count(len(inv.Pools), "pool", "pools"), count(len(inv.Lanes), "lane", "lanes"),
+		count(len(inv.Tasks), "task", "tasks"), count(len(inv.Gateways), "gateway", "gateways"),
+		count(len(inv.Events), "event", "events"), count(len(inv.Transitions), "sequence flow", "sequence flows"))
+	fmt.Fprintf(&b, "Quality score: %d/100 (%s).\n", r.Score.Overall, r.Score.Label)
+	for _, cat := range r.Score.Categories {
+		fmt.Fprintf(&b, "- %s: %s/%s\n", cat.Title, fmtPoints(cat.Score), fmtPoints(cat.Total))
+	}
+	fmt.Fprintf(&b, "Complexity: %s (%.1f/10).\n", c.Label, c.Score)
+	for _, is := range r.Issues {
+		elems := is.Elements
+		if len(elems) > 5 {
+			elems = append(elems[:5:5], fmt.Sprintf("and %d more", len(is.Elements)-5))
+		}
+		fmt.Fprintf(&b, "Issue %d (%s): %s — %s\n", is.Number, is.Severity, is.Title, strings.Join(elems, "; "))
+	}
+	return b.String()
+}
