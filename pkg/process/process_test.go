@@ -199,6 +199,19 @@ func TestRepair(t *testing.T) {
 			},
 		},
 		{
+			name: "flows naming nodes by name or other case",
+			model: Model{
+				Activities: []Activity{{ID: "a1", Name: "Check invoice", Performer: "Clerk"}, {ID: "a2", Name: "Pay invoice", Performer: "Clerk"}},
+				Events:     []Event{{ID: "s", Type: "start"}, {ID: "e", Type: "end"}},
+				Flows:      []Flow{{ID: "1", Source: "s", Target: "A1"}, {ID: "2", Source: "check invoice", Target: "Pay invoice"}, {ID: "3", Source: "a2", Target: "e"}},
+			},
+			check: func(t *testing.T, m Model) {
+				if len(m.Flows) != 3 || m.Flows[0].Target != "a1" || m.Flows[1].Source != "a1" || m.Flows[1].Target != "a2" {
+					t.Errorf("flows %+v", m.Flows)
+				}
+			},
+		},
+		{
 			name:   "empty model keeps no_activities",
 			model:  Model{},
 			remain: []string{ProblemNoActivities},

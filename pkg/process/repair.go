@@ -205,11 +205,12 @@ func fixParticipants(m *Model) {
 // event or out of an end event, self loops and exact duplicates.
 func dropBadFlows(m *Model) {
 	g := newGraph(m)
+	resolve := nodeResolver(m, g)
 	type key struct{ s, t string }
 	seen := map[key]bool{}
 	var fs []Flow
 	for _, f := range m.Flows {
-		f.Source, f.Target = strings.TrimSpace(f.Source), strings.TrimSpace(f.Target)
+		f.Source, f.Target = resolve(f.Source), resolve(f.Target)
 		f.Condition = strings.TrimSpace(f.Condition)
 		if !g.has(f.Source) || !g.has(f.Target) || f.Source == f.Target {
 			continue
@@ -225,6 +226,46 @@ func dropBadFlows(m *Model) {
 		fs = append(fs, f)
 	}
 	m.Flows = fs
+}
+
+// nodeResolver maps a flow end to a node id. Models often refer to nodes
+// by a differently cased id ("A1") or by name ("Check invoice"); when that
+// names exactly one node, the flow is kept rather than dropped.
+func nodeResolver(m *Model, g *graph) func(string) string {
+	byFold := map[string][]string{}
+	byName := map[string][]string{}
+	for _, n := range g.nodes {
+		byFold[strings.ToLower(n.ID)] = append(byFold[strings.ToLower(n.ID)], n.ID)
+	}
+	add := func(name, id string) {
+		k := strings.ToLower(strings.TrimSpace(name))
+		if k != "" {
+			byName[k] = append(byName[k], id)
+		}
+	}
+	for _, a := range m.Activities {
+		add(a.Name, a.ID)
+	}
+	for _, gw := range m.Gateways {
+		add(gw.Name, gw.ID)
+	}
+	for _, e := range m.Events {
+		add(e.Name, e.ID)
+	}
+	return func(ref string) string {
+		ref = strings.TrimSpace(ref)
+		if g.has(ref) {
+			return ref
+		}
+		k := strings.ToLower(ref)
+		if ids := byFold[k]; len(ids) == 1 {
+			return ids[0]
+		}
+		if ids := byName[k]; len(ids) == 1 {
+			return ids[0]
+		}
+		return ref
+	}
 }
 
 func addStartEnd(m *Model) {
