@@ -321,7 +321,14 @@ func TestParseEncodings(t *testing.T) {
 	for _, r := range `<?xml version="1.0" encoding="UTF-16"?>` + body {
 		utf16 = append(utf16, byte(r), byte(r>>8))
 	}
+	utf16be := []byte{0xFE, 0xFF}
+	for _, r := range body {
+		utf16be = append(utf16be, byte(r>>8), byte(r))
+	}
 	bom := append([]byte{0xEF, 0xBB, 0xBF}, []byte(body)...)
+	label := func(enc string, data []byte) []byte {
+		return append([]byte(`<?xml version="1.0" encoding="`+enc+`"?>`), data...)
+	}
 	tests := []struct {
 		name string
 		data []byte
@@ -329,7 +336,10 @@ func TestParseEncodings(t *testing.T) {
 		{"iso-8859-1", latin1},
 		{"windows-1252", win},
 		{"utf-16le with BOM", utf16},
+		{"utf-16be with BOM, no declaration", utf16be},
 		{"utf-8 with BOM", bom},
+		{"label latin1", label("latin1", latin1[len(`<?xml version="1.0" encoding="ISO-8859-1"?>`):])},
+		{"label UTF8 without dash", label("UTF8", []byte(body))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
