@@ -95,10 +95,24 @@ type Principal struct {
 }
 
 // Store reads and writes users, accounts, sessions and tokens.
-type Store struct{ db *gorm.DB }
+type Store struct {
+	db *gorm.DB
+	// idle ends a session that was not used for this long (0: never).
+	idle time.Duration
+}
 
 // NewStore returns a store on db.
-func NewStore(db *gorm.DB) *Store { return &Store{db: db} }
+func NewStore(db *gorm.DB) *Store { return &Store{db: db, idle: DefaultSessionIdle} }
+
+// Session lifetimes: a session ends after DefaultSessionIdle without use or
+// DefaultSessionLifetime after sign-in, whichever comes first.
+const (
+	DefaultSessionIdle     = 24 * time.Hour
+	DefaultSessionLifetime = 7 * 24 * time.Hour
+)
+
+// SetSessionIdle changes the idle time-out (0 disables it).
+func (s *Store) SetSessionIdle(d time.Duration) { s.idle = d }
 
 // DB exposes the gorm handle for packages that extend the store.
 func (s *Store) DB() *gorm.DB { return s.db }
@@ -279,8 +293,14 @@ func (s *Store) SessionUser(ctx context.Context, sessionID string) (*User, *Sess
 	if err != nil {
 		return nil, nil, fmt.Errorf("find session: %w", err)
 	}
-	if time.Now().After(sess.ExpiresAt) {
+	now := time.Now().UTC()
+	if now.After(sess.ExpiresAt) || (s.idle > 0 && now.Sub(sess.LastSeenAt) > s.idle) {
 		return nil, nil, ErrUnauthenticated
+	}
+	if now.Sub(sess.LastSeenAt) > time.Minute {
+		// Touch at most once a minute: the idle clock needs no more.
+		sess.LastSeenAt = now
+		s.db.WithContext(ctx).Model(&Session{}).Where("id_hash = ?", sess.IDHash).Update("last_seen_at", now)
 	}
 	u, err := s.UserByID(ctx, sess.UserID)
 	if errors.Is(err, ErrNotFound) {

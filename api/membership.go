@@ -1,0 +1,160 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/membership"
+)
+
+// Membership wires plans, the trial, daily limits and users' own API keys
+// into the api. cmd/spade builds it and sets Deps.BeforeAnalyze to its
+// BeforeAnalyze and appends Mount to Deps.Mounts.
+type Membership struct {
+	Limiter *membership.Limiter
+	Cipher  *membership.Cipher
+	Store   *auth.Store
+}
+
+// Mount registers the membership and settings routes.
+func (m *Membership) Mount(s *Server) {
+	g := s.API.Group("", s.requireUser)
+	g.GET("/membership/usage", m.usage)
+	g.GET("/membership/type", m.typ)
+	g.GET("/user-settings/api-key", m.getKey)
+	g.POST("/user-settings/api-key", m.setKey)
+	g.DELETE("/user-settings/api-key", m.deleteKey)
+	mountTokens(s, g)
+}
+
+// BeforeAnalyze applies the trial and the daily limit to one analyze call:
+// 403 with the spec's trial-expired text, 429 with the exact daily-limit
+// detail the UI parses.
+func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, _ string) error {
+	_, err := m.Limiter.Acquire(c.Request().Context(), subjectOf(p.User))
+	var le *membership.LimitError
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, membership.ErrTrialExpired):
+		return errStatus(http.StatusForbidden, err.Error())
+	case errors.As(err, &le):
+		return errStatus(http.StatusTooManyRequests, le.Error())
+	}
+	return err
+}
+
+func subjectOf(u *auth.User) membership.Subject {
+	return membership.Subject{UserID: u.ID, MembershipType: u.MembershipType, TrialStartedAt: u.TrialStartedAt, HasOwnKey: u.APIKeyCiphertext != ""}
+}
+
+// usageView is GET /api/membership/usage. Standard members have no limit:
+// daily_limit and remaining_calls are -1 and unlimited is true.
+type usageView struct {
+	UserID         string  `json:"user_id"`
+	Email          string  `json:"email"`
+	StoredEmail    string  `json:"stored_email"`
+	DBUserID       string  `json:"db_user_id"`
+	MembershipType string  `json:"membership_type"`
+	DailyLimit     int     `json:"daily_limit"`
+	UsageToday     int     `json:"usage_today"`
+	RemainingCalls int     `json:"remaining_calls"`
+	Unlimited      bool    `json:"unlimited"`
+	TrialStartedAt *string `json:"trial_started_at"`
+	TrialEndsAt    *string `json:"trial_ends_at"`
+	TrialActive    bool    `json:"trial_active"`
+	HasOwnKey      bool    `json:"has_own_key"`
+	CanAnalyze     bool    `json:"can_analyze"`
+}
+
+func rfc3339(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := t.UTC().Format(time.RFC3339)
+	return &s
+}
+
+func (m *Membership) usage(c echo.Context) error {
+	u := PrincipalOf(c).User
+	st := m.Limiter.StatusOf(subjectOf(u))
+	used, err := m.Limiter.UsageToday(c.Request().Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	v := usageView{
+		UserID: u.Subject, Email: u.Email, StoredEmail: u.Email, DBUserID: u.ID, MembershipType: st.Type,
+		UsageToday: used, Unlimited: st.Unlimited, TrialStartedAt: rfc3339(u.TrialStartedAt),
+		TrialEndsAt: rfc3339(st.TrialEndsAt), TrialActive: st.InTrial, HasOwnKey: u.APIKeyCiphertext != "", CanAnalyze: st.Allowed,
+	}
+	if st.Unlimited {
+		v.DailyLimit, v.RemainingCalls = -1, -1
+	} else {
+		v.DailyLimit = st.DailyLimit
+		v.RemainingCalls = max(0, st.DailyLimit-used)
+		if !st.Allowed {
+			v.RemainingCalls = 0
+		}
+	}
+	return c.JSON(http.StatusOK, v)
+}
+
+func (m *Membership) typ(c echo.Context) error {
+	u := PrincipalOf(c).User
+	return c.JSON(http.StatusOK, map[string]string{"user_id": u.Subject, "db_user_id": u.ID, "membership_type": membership.NormalizeType(u.MembershipType)})
+}
+
+// keyView is GET /api/user-settings/api-key: never more than the last four.
+type keyView struct {
+	Success   bool   `json:"success"`
+	HasKey    bool   `json:"has_key"`
+	MaskedKey string `json:"masked_key"`
+	LastFour  string `json:"last_four,omitempty"`
+}
+
+func keyViewOf(u *auth.User) keyView {
+	if u.APIKeyCiphertext == "" {
+		return keyView{Success: true}
+	}
+	return keyView{Success: true, HasKey: true, MaskedKey: membership.Mask(u.APIKeyLast4), LastFour: u.APIKeyLast4}
+}
+
+func (m *Membership) getKey(c echo.Context) error {
+	return c.JSON(http.StatusOK, keyViewOf(PrincipalOf(c).User))
+}
+
+func (m *Membership) setKey(c echo.Context) error {
+	var body struct {
+		APIKey string `json:"api_key" form:"api_key"`
+	}
+	if err := c.Bind(&body); err != nil {
+		return errStatus(http.StatusBadRequest, "Send the key as JSON {\"api_key\": \"...\"}.")
+	}
+	key, err := membership.NormalizeAPIKey(body.APIKey)
+	if err != nil {
+		return errStatus(http.StatusBadRequest, err.Error())
+	}
+	u := PrincipalOf(c).User
+	ct, err := m.Cipher.Encrypt(key, u.ID)
+	if err != nil {
+		return err
+	}
+	last4 := membership.Last4(key)
+	if err := m.Store.SetAPIKey(c.Request().Context(), u.ID, ct, last4); err != nil {
+		return err
+	}
+	u.APIKeyCiphertext, u.APIKeyLast4 = ct, last4
+	return c.JSON(http.StatusOK, keyViewOf(u))
+}
+
+func (m *Membership) deleteKey(c echo.Context) error {
+	u := PrincipalOf(c).User
+	if err := m.Store.ClearAPIKey(c.Request().Context(), u.ID); err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"success": true, "has_key": false})
+}

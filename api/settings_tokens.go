@@ -1,0 +1,84 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/pkg/auth"
+)
+
+// tokenView is a personal access token as the settings page lists it; the
+// secret appears only in the answer that created it.
+type tokenView struct {
+	ID         string     `json:"id"`
+	Name       string     `json:"name"`
+	AccountID  string     `json:"account_id"`
+	CreatedAt  time.Time  `json:"created_at"`
+	LastUsedAt *time.Time `json:"last_used_at"`
+	RevokedAt  *time.Time `json:"revoked_at"`
+	Revoked    bool       `json:"revoked"`
+	Token      string     `json:"token,omitempty"`
+}
+
+func tokenViewOf(t *auth.AccessToken) tokenView {
+	return tokenView{ID: t.ID, Name: t.Name, AccountID: t.AccountID, CreatedAt: t.CreatedAt, LastUsedAt: t.LastUsedAt, RevokedAt: t.RevokedAt, Revoked: t.RevokedAt != nil}
+}
+
+func mountTokens(s *Server, g *echo.Group) {
+	g.GET("/user-settings/tokens", func(c echo.Context) error {
+		ts, err := s.Auth.Tokens(c.Request().Context(), PrincipalOf(c).User.ID)
+		if err != nil {
+			return err
+		}
+		out := make([]tokenView, 0, len(ts))
+		for i := range ts {
+			out = append(out, tokenViewOf(&ts[i]))
+		}
+		return c.JSON(http.StatusOK, map[string]any{"tokens": out})
+	})
+	g.POST("/user-settings/tokens", func(c echo.Context) error {
+		p := PrincipalOf(c)
+		if p.ViaToken {
+			return errStatus(http.StatusForbidden, "Access tokens cannot create further tokens. Sign in to create one.")
+		}
+		var body struct {
+			Name      string `json:"name" form:"name"`
+			AccountID string `json:"account_id" form:"account_id"`
+		}
+		if err := c.Bind(&body); err != nil {
+			return errStatus(http.StatusBadRequest, "Send JSON {\"name\": \"...\", \"account_id\": \"...\"}.")
+		}
+		body.Name = strings.TrimSpace(body.Name)
+		if len(body.Name) > 100 {
+			return errStatus(http.StatusBadRequest, "A token name can be at most 100 characters long.")
+		}
+		acct := body.AccountID
+		if acct == "" && p.Account != nil {
+			acct = p.Account.ID
+		}
+		if acct == "" {
+			return auth.ErrNoAccount
+		}
+		secret, t, err := s.Auth.CreateToken(c.Request().Context(), p.User.ID, acct, body.Name)
+		if err != nil {
+			return err
+		}
+		v := tokenViewOf(t)
+		v.Token = secret
+		return c.JSON(http.StatusCreated, v)
+	})
+	g.DELETE("/user-settings/tokens/:id", func(c echo.Context) error {
+		err := s.Auth.RevokeToken(c.Request().Context(), PrincipalOf(c).User.ID, c.Param("id"))
+		if errors.Is(err, auth.ErrNotFound) {
+			return errStatus(http.StatusNotFound, "Token not found")
+		}
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, map[string]any{"success": true})
+	})
+}

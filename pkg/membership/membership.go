@@ -1,0 +1,222 @@
+// Package membership decides whether a user may start an analysis: the
+// membership type (Free by default, Standard unlimited), the free trial that
+// starts at first sign-in, and the daily limit counted atomically in Redis so
+// that concurrent calls never overshoot it. It also encrypts users' own API
+// keys (keys.go).
+package membership
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Membership types.
+const (
+	Free     = "Free"
+	Standard = "Standard"
+)
+
+// Messages from the spec (part 2 §8) for a Free member whose trial ended
+// and who has no key of their own.
+const (
+	TrialExpiredTitle  = "Your 14-day free trial period has ended."
+	TrialExpiredAdvice = "Please upgrade your membership or add your own API key in Settings."
+)
+
+// ErrTrialExpired is returned for a Free member after the trial without a
+// key of their own.
+var ErrTrialExpired = errors.New(TrialExpiredTitle + " " + TrialExpiredAdvice)
+
+// LimitError says the daily limit is reached. Its text is the exact detail
+// the UI parses: "Daily limit of N analyze calls reached for your X membership".
+type LimitError struct {
+	Limit int
+	Type  string
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("Daily limit of %d analyze calls reached for your %s membership", e.Limit, e.Type)
+}
+
+// NormalizeType maps any spelling to Free or Standard; unknown types are
+// Free, the spec's default.
+func NormalizeType(t string) string {
+	switch {
+	case equalFold(t, Standard):
+		return Standard
+	default:
+		return Free
+	}
+}
+
+// ParseType is NormalizeType for admin input: unknown names are an error.
+func ParseType(t string) (string, error) {
+	switch {
+	case equalFold(t, Standard):
+		return Standard, nil
+	case equalFold(t, Free):
+		return Free, nil
+	}
+	return "", fmt.Errorf("unknown membership type %q: want Free or Standard", t)
+}
+
+func equalFold(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := 0; i < len(a); i++ {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// Subject is what the limiter needs to know about a user.
+type Subject struct {
+	UserID         string
+	MembershipType string
+	TrialStartedAt *time.Time
+	HasOwnKey      bool
+}
+
+// Status describes a user's membership at a moment.
+type Status struct {
+	Type        string
+	Unlimited   bool
+	DailyLimit  int // 0 when Unlimited
+	InTrial     bool
+	TrialEndsAt *time.Time
+	// Allowed is false when the trial ended and no own key exists.
+	Allowed bool
+}
+
+// Limiter applies the rules. It is safe for concurrent use.
+type Limiter struct {
+	rdb        redis.UniversalClient
+	dailyLimit int
+	trial      time.Duration
+	prefix     string
+	now        func() time.Time
+}
+
+// Options configure a Limiter.
+type Options struct {
+	DailyLimit int // per UTC day for Free members (trial or own key)
+	TrialDays  int
+	// Prefix of the Redis keys; default "spade:usage:".
+	Prefix string
+	// Now is the clock (tests); default time.Now.
+	Now func() time.Time
+}
+
+// NewLimiter returns a limiter counting in rdb.
+func NewLimiter(rdb redis.UniversalClient, o Options) *Limiter {
+	if o.Prefix == "" {
+		o.Prefix = "spade:usage:"
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.DailyLimit < 1 {
+		o.DailyLimit = 5
+	}
+	if o.TrialDays < 0 {
+		o.TrialDays = 0
+	}
+	return &Limiter{rdb: rdb, dailyLimit: o.DailyLimit, trial: time.Duration(o.TrialDays) * 24 * time.Hour, prefix: o.Prefix, now: o.Now}
+}
+
+// StatusOf evaluates the rules for s now.
+func (l *Limiter) StatusOf(s Subject) Status {
+	st := Status{Type: NormalizeType(s.MembershipType)}
+	if st.Type == Standard {
+		st.Unlimited, st.Allowed = true, true
+		return st
+	}
+	st.DailyLimit = l.dailyLimit
+	if s.TrialStartedAt != nil {
+		end := s.TrialStartedAt.Add(l.trial)
+		st.TrialEndsAt = &end
+		st.InTrial = l.now().Before(end)
+	}
+	st.Allowed = st.InTrial || s.HasOwnKey
+	return st
+}
+
+// key is the counter of one user on one UTC date.
+func (l *Limiter) key(userID string, t time.Time) string {
+	return l.prefix + userID + ":" + t.UTC().Format("2006-01-02")
+}
+
+// take increments the counter unless it reached limit (limit <= 0: no
+// limit), in one atomic step, and sets the key to expire two days later.
+// It returns the new count, or -1 when the limit was reached.
+var take = redis.NewScript(`
+local limit = tonumber(ARGV[1])
+local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
+if limit > 0 and cur >= limit then
+  return -1
+end
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+end
+return n
+`)
+
+// Acquire checks the rules for s and counts one analyze call. It returns
+// ErrTrialExpired, a *LimitError, or an error from Redis.
+func (l *Limiter) Acquire(ctx context.Context, s Subject) (Status, error) {
+	st := l.StatusOf(s)
+	if !st.Allowed {
+		return st, ErrTrialExpired
+	}
+	limit := st.DailyLimit
+	if st.Unlimited {
+		limit = 0
+	}
+	n, err := take.Run(ctx, l.rdb, []string{l.key(s.UserID, l.now())}, limit, int((48 * time.Hour).Seconds())).Int64()
+	if err != nil {
+		return st, fmt.Errorf("count analyze call: %w", err)
+	}
+	if n < 0 {
+		return st, &LimitError{Limit: limit, Type: st.Type}
+	}
+	return st, nil
+}
+
+// Release gives back one call counted by Acquire when the analysis could
+// not be created after all, so that failures on our side cost no quota.
+func (l *Limiter) Release(ctx context.Context, userID string) error {
+	k := l.key(userID, l.now())
+	n, err := l.rdb.Decr(ctx, k).Result()
+	if err == nil && n < 0 {
+		err = l.rdb.Set(ctx, k, 0, 48*time.Hour).Err()
+	}
+	return err
+}
+
+// UsageToday returns the analyze calls counted for userID on the current
+// UTC date.
+func (l *Limiter) UsageToday(ctx context.Context, userID string) (int, error) {
+	n, err := l.rdb.Get(ctx, l.key(userID, l.now())).Int()
+	if errors.Is(err, redis.Nil) {
+		return 0, nil
+	}
+	return n, err
+}
+
+// Now is the limiter's clock.
+func (l *Limiter) Now() time.Time { return l.now() }
