@@ -250,6 +250,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	}
 	if m := ifStartRe.FindStringSubmatch(body); m != nil {
 		cond, main := m[2], m[3]
+		work, wait = durations(main) // "within 30 minutes" in the condition is no time spent
 		var other string
 		if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
 			main, other = mo[1], mo[2]

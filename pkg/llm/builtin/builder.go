@@ -42,6 +42,9 @@ type branch struct {
 type builder struct {
 	seq  []*item
 	open *gwBlock // the decision still taking branches
+	// lastN is how many items of seq the last sentence added: "meanwhile"
+	// runs beside all of them.
+	lastN int
 	// startName and endName name the events; "Start"/"End" when empty.
 	startName, endName string
 }
@@ -84,6 +87,7 @@ func (b *builder) add(ds []*draft) {
 	}
 	b.closeOpen()
 	b.seq = append(b.seq, acts(ds)...)
+	b.lastN = len(ds)
 }
 
 func (b *builder) addIf(cond, performer string, ds []*draft) {
@@ -98,6 +102,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	g.branches = []branch{{label: "Yes", items: acts(ds)}}
 	b.seq = append(b.seq, &item{gw: g})
 	b.open = g
+	b.lastN = 1
 }
 
 func (b *builder) addOtherwise(ds []*draft) {
@@ -135,13 +140,19 @@ func (b *builder) addParallel(ds []*draft) {
 		return
 	}
 	last := b.seq[len(b.seq)-1]
-	if last.gw != nil && last.gw.typ == process.GatewayParallel {
+	if last.gw != nil && last.gw.typ == process.GatewayParallel && b.lastN == 1 {
 		last.gw.branches = append(last.gw.branches, branch{items: acts(ds)})
 		return
 	}
+	n := b.lastN
+	if n < 1 || n > len(b.seq) {
+		n = 1
+	}
+	first := append([]*item(nil), b.seq[len(b.seq)-n:]...)
 	g := &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}
-	g.branches = []branch{{items: []*item{last}}, {items: acts(ds)}}
-	b.seq[len(b.seq)-1] = &item{gw: g}
+	g.branches = []branch{{items: first}, {items: acts(ds)}}
+	b.seq = append(b.seq[:len(b.seq)-n], &item{gw: g})
+	b.lastN = 1
 }
 
 // compile writes the blocks into m as activities, gateways, events and

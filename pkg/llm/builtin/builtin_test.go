@@ -422,3 +422,43 @@ func TestDiscoveryCall(t *testing.T) {
 		t.Errorf("SIPOC %+v", table)
 	}
 }
+
+func TestITSupport(t *testing.T) {
+	text, err := os.ReadFile("testdata/it-support.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := analyze(t, string(text))
+	want := []string{"Create ticket (Support Agent)", "Solve issue (Support Agent)", "Escalate issue (Support Agent)",
+		"Analyse problem (Second-level Team)", "Fix problem (Second-level Team)", "Inform customer (Support Agent)",
+		"Verify solution with customer (Support Agent)", "Close ticket (Support Agent)"}
+	if got := names(m); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("activities\n got %v\nwant %v", got, want)
+	}
+	esc, _ := activity(m, "Escalate issue")
+	if esc.WaitMinutes != 0 || esc.WorkMinutes != 0 || !contains(esc.SIPOC.Customers, "Second-level Team") {
+		t.Errorf("escalate %+v", esc)
+	}
+	// "Meanwhile" runs beside both actions of the sentence before it
+	var split string
+	for _, g := range m.Gateways {
+		if g.Type == process.GatewayParallel {
+			split = g.ID
+			break
+		}
+	}
+	targets := map[string]bool{}
+	for _, f := range m.Flows {
+		if f.Source == split {
+			targets[f.Target] = true
+		}
+	}
+	analyse, _ := activity(m, "Analyse problem")
+	inform, _ := activity(m, "Inform customer")
+	if !targets[analyse.ID] || !targets[inform.ID] {
+		t.Errorf("parallel split %s goes to %v", split, targets)
+	}
+	if !strings.Contains(m.ProcessPurpose, "service desk") {
+		t.Errorf("purpose %q", m.ProcessPurpose)
+	}
+}

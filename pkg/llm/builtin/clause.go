@@ -270,7 +270,7 @@ func declarative(ws []string, prev string) []clause {
 			}
 			return nil
 		}
-		if modals[w] {
+		if modals[w] || (tryWords[w] && i+1 < len(ws) && norm(ws[i+1]) == "to") {
 			return modalVerb(subject, ws, i+1, prev)
 		}
 		b, f := verbForm(ws[i])
@@ -671,6 +671,7 @@ func isAgent(np string) bool {
 }
 
 var (
+	tryWords    = set(`try tries tried attempt attempts attempted start starts started begin begins began want wants need needs continue continues proceed proceeds`)
 	clauseVerbs = set(`ensure confirm check verify validate note test make`)
 	personal    = set(`i we he she they you`)
 	timeVerbs   = set(`take wait`)

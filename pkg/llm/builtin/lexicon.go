@@ -26,7 +26,8 @@ settle ship sign specify split stack start state store submit supply survey swit
 track train transfer translate transmit transport turn unload unlock unpack update upload use validate
 verify visit wait weigh wipe write insert rotate disarm land feel listen press disable begin ensure
 avoid leave observe wear fit format inform sort audit interview contract hire onboard train invite
-brief sign-off approve plot fly photograph`
+brief sign-off approve plot fly photograph solve troubleshoot diagnose repair
+reconcile reimburse refund quote negotiate`
 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow
