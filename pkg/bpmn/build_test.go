@@ -343,8 +343,7 @@ func TestReferenceTools(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(tool, "node_modules")); err != nil {
 		t.Skip("tools/bpmncheck/node_modules missing (run npm ci there)")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
+	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node not installed")
 	}
 	dir := t.TempDir()
@@ -368,21 +367,7 @@ func TestReferenceTools(t *testing.T) {
 	}
 	sort.Strings(files)
 	validateXSD(t, files...)
-	cmd := exec.Command(node, append([]string{filepath.Join(tool, "check.mjs")}, files...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("check.mjs: %v\n%s", err, stderr.String())
-	}
-	var results []checkResult
-	if err := json.Unmarshal(out, &results); err != nil {
-		t.Fatalf("check.mjs output: %v\n%s", err, out)
-	}
-	if len(results) != len(files) {
-		t.Fatalf("%d results for %d files", len(results), len(files))
-	}
-	for _, r := range results {
+	for _, r := range runCheck(t, tool, files) {
 		name := filepath.Base(r.File)
 		if r.Error != "" {
 			t.Errorf("%s: %s", name, r.Error)
@@ -398,6 +383,26 @@ func TestReferenceTools(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runCheck runs tools/bpmncheck/check.mjs on files.
+func runCheck(t *testing.T, tool string, files []string) []checkResult {
+	t.Helper()
+	cmd := exec.Command("node", append([]string{filepath.Join(tool, "check.mjs")}, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("check.mjs: %v\n%s", err, stderr.String())
+	}
+	var results []checkResult
+	if err := json.Unmarshal(out, &results); err != nil {
+		t.Fatalf("check.mjs output: %v\n%s", err, out)
+	}
+	if len(results) != len(files) {
+		t.Fatalf("%d results for %d files", len(results), len(files))
+	}
+	return results
 }
 
 func itoa(i int) string {

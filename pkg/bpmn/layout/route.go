@@ -1,6 +1,9 @@
 package layout
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 const (
 	sideLeft  = 0
@@ -109,24 +112,43 @@ func (l *layouter) route() {
 		return hop{kind: hopTrack, channel: c, seg: len(ch.segs) - 1}
 	}
 	use := l.countPorts()
+	// each top and bottom takes one edge; small offsets keep the side
+	// exit (a short jog reads better than a corner exit)
+	topUsed := make([]bool, len(l.g.Nodes))
+	bottomUsed := make([]bool, len(l.g.Nodes))
+	side := func(n int, top bool) bool {
+		if top {
+			return !topUsed[n]
+		}
+		return !bottomUsed[n]
+	}
+	take := func(n int, top bool) {
+		if top {
+			topUsed[n] = true
+		} else {
+			bottomUsed[n] = true
+		}
+	}
 	for i, p := range l.paths {
 		self := len(p) == 3 && p[0] == p[2]
 		hs := make([]hop, 0, len(p)-1)
 		for k := 0; k+1 < len(p); k++ {
 			a, b := &l.items[p[k]], &l.items[p[k+1]]
 			if b.layer == a.layer+1 && a.y != b.y && !self {
-				if k == 0 && l.g.Nodes[p[0]].SidePorts {
+				if n := l.g.Nodes[p[0]]; k == 0 && n.SidePorts && math.Abs(b.y-a.y) >= n.H/2 {
 					u := use[p[0]]
 					up := b.y < a.y
-					if ((up && u.outUp == 1) || (!up && u.outDown == 1 && !u.loopOut)) && l.clear(a.layer, p[k], a.y, b.y) {
+					if ((up && u.outUp == 1) || (!up && u.outDown == 1 && !u.loopOut)) && side(p[0], up) && l.clear(a.layer, p[k], a.y, b.y) {
+						take(p[0], up)
 						hs = append(hs, hop{kind: hopSideOut, channel: b.layer, top: up})
 						continue
 					}
 				}
-				if k+2 == len(p) && l.g.Nodes[p[k+1]].SidePorts {
+				if k+2 == len(p) && l.g.Nodes[p[k+1]].SidePorts && math.Abs(b.y-a.y) >= l.g.Nodes[p[k+1]].H/2 {
 					v := use[p[k+1]]
 					above := a.y < b.y
-					if ((above && v.inAbove == 1) || (!above && v.inBelow == 1 && !v.loopIn)) && l.clear(b.layer, p[k+1], a.y, b.y) {
+					if ((above && v.inAbove == 1) || (!above && v.inBelow == 1 && !v.loopIn)) && side(p[k+1], above) && l.clear(b.layer, p[k+1], a.y, b.y) {
+						take(p[k+1], above)
 						hs = append(hs, hop{kind: hopSideIn, channel: b.layer, top: above})
 						continue
 					}
