@@ -9,7 +9,22 @@ interface Info {
   recommendedBrowsers: string[];
 }
 
-const icons: Record<string, string> = { Chrome: '🌐', Edge: '🧭', Firefox: '🦊' };
+const colors: Record<string, [string, string]> = {
+  Chrome: ['#1a73e8', '#fbbc04'],
+  Edge: ['#0c59a4', '#2fc2ae'],
+  Firefox: ['#ff7139', '#9059ff'],
+};
+
+/** A simple two-colour badge standing in for the browser's logo. */
+function BrowserIcon({ name }: { name: string }) {
+  const [a, b] = colors[name] ?? ['#64748b', '#94a3b8'];
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="9" fill={a} />
+      <circle cx="10" cy="10" r="4" fill={b} stroke="#fff" strokeWidth="1.5" />
+    </svg>
+  );
+}
 
 /** Opens on login_failed with reason browser_not_supported; dismissal clears the info. */
 export function BrowserNotSupportedModal() {
@@ -42,7 +57,7 @@ export function BrowserNotSupportedModal() {
       <ul className="browser-list">
         {info.recommendedBrowsers.map((b) => (
           <li key={b}>
-            <span aria-hidden="true">{icons[b] ?? '🌐'}</span> {b}
+            <BrowserIcon name={b} /> {b}
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@ import { publishAuthEvent } from '../../../lib/auth/auth-events';
 import { useAccountStore } from '../../../stores/account-store';
 import { useAuthStore } from '../../../stores/auth-store';
 import { sleep } from '../../../lib/sleep';
+import { Icon } from '../../../components/icons';
 
 /** Texts and delays of the sign-in return page (spec part 1 §4, §8). */
 export const callbackTexts = {
@@ -96,12 +97,12 @@ export function Component() {
     <div className="page narrow callback-page">
       <div className={`callback-card callback-${phase}`} role="status" aria-live="polite">
         {phase === 'error' ? (
-          <span className="callback-icon" aria-hidden="true">
-            ⚠️
+          <span className="callback-icon">
+            <Icon name="alert" size={40} />
           </span>
         ) : phase === 'success' ? (
-          <span className="callback-icon" aria-hidden="true">
-            ✅
+          <span className="callback-icon callback-ok">
+            <Icon name="check" size={40} />
           </span>
         ) : (
           <span className="spinner" aria-hidden="true" />

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, appReady, snap } from './helpers';
+
+const processText = `Purchase order approval process.
+The requester fills in a purchase request in the ERP system and submits it to their team lead.
+The team lead reviews the request. If the amount is below 5,000 USD the team lead approves it directly.
+If the amount is 5,000 USD or more, the finance manager must also approve the request.
+After approval, the procurement officer creates a purchase order and sends it to the supplier.
+The supplier confirms the order by email. The procurement officer records the confirmation in the ERP system.
+When the goods arrive, the warehouse clerk checks them against the purchase order and books the goods receipt.
+`;
+
+test('anonymous demo: upload a document and see the diagram', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await appReady(page);
+  await acceptCookies(page);
+  await page.getByRole('button', { name: 'Try Now!' }).click();
+  await page.getByTestId('document-input').setInputFiles({
+    name: 'purchase-approval.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(processText),
+  });
+  await expect(page.getByTestId('document-file')).toContainText('purchase-approval.txt');
+  await page.getByTestId('demo-document').getByRole('button', { name: 'Start Analysis' }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await snap(page, 'demo-analyzing-1440');
+
+  await expect(page.getByRole('heading', { name: 'Analysis Complete' })).toBeVisible({ timeout: 150_000 });
+  const generate = page.getByRole('button', { name: 'Generate Process Model' });
+  if (await generate.isVisible().catch(() => false)) await generate.click();
+  const canvas = page.getByTestId('bpmn-canvas');
+  await expect(canvas.locator('svg .djs-element').first()).toBeAttached({ timeout: 150_000 });
+  await expect(canvas.locator('.bjs-powered-by')).toBeVisible();
+  await expect(page.getByText('View Only')).toBeVisible();
+  await snap(page, 'demo-result-1440');
+
+  await page.getByRole('button', { name: 'BPMN Export' }).click();
+  await expect(page.getByRole('heading', { name: 'Register to Export' })).toBeVisible();
+
+  // The same device on the same day sees its previous result.
+  await page.reload();
+  await appReady(page);
+  await expect(page.getByRole('heading', { name: 'Previous Analysis Result' })).toBeVisible();
+});
+
+test('demo validation messages', async ({ page }) => {
+  await page.goto('/');
+  await appReady(page);
+  await acceptCookies(page);
+  await page.getByTestId('demo-image').getByRole('button', { name: 'Start Analysis' }).click();
+  await expect(page.getByText('Please select an image file to analyze.')).toBeVisible();
+  await page.getByTestId('document-input').setInputFiles({
+    name: 'big.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(11 * 1024 * 1024, 1),
+  });
+  await expect(page.getByRole('heading', { name: 'File Too Large' })).toBeVisible();
+  await expect(page.getByText('File size (11.0MB) exceeds 10MB limit')).toBeVisible();
+});

@@ -1,0 +1,54 @@
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const shotDir = join(here, 'artifacts', 'screenshots');
+mkdirSync(shotDir, { recursive: true });
+
+/** Saves a full-page screenshot as e2e/artifacts/screenshots/<name>.png. */
+export async function snap(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage });
+}
+
+/** Accepts the cookie banner so it does not cover content in screenshots. */
+export async function acceptCookies(page: Page): Promise<void> {
+  const btn = page.getByRole('button', { name: 'I understand' });
+  if (await btn.isVisible().catch(() => false)) await btn.click();
+}
+
+/** Waits until the start-up spinner is gone. */
+export async function appReady(page: Page): Promise<void> {
+  await expect(page.getByText('Loading application...')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * Signs in through the built-in OIDC provider: clicks Login, then on the
+ * provider's page picks the demo user (a button/link naming the email, or
+ * the username field plus submit). Ends back in the app.
+ */
+export async function signIn(page: Page, email: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/callback') && u.origin + u.pathname !== `${origin}/`, {
+    timeout: 15_000,
+  }).catch(() => {});
+  if (new URL(page.url()).origin === origin && !/\/(login|authorize|oauth|oidc|provider)/i.test(new URL(page.url()).pathname)) {
+    return;
+  }
+  const choice = page.getByRole('button', { name: new RegExp(email.replace(/[.@]/g, '\\$&'), 'i') });
+  const link = page.getByRole('link', { name: new RegExp(email.replace(/[.@]/g, '\\$&'), 'i') });
+  if (await choice.first().isVisible().catch(() => false)) {
+    await choice.first().click();
+  } else if (await link.first().isVisible().catch(() => false)) {
+    await link.first().click();
+  } else {
+    const field = page.locator('input[name="username"], input[name="email"], input[name="login"], input[type="email"]').first();
+    await field.fill(email);
+    const pw = page.locator('input[type="password"]');
+    if (await pw.count()) await pw.first().fill('demo');
+    await page.locator('button[type="submit"], input[type="submit"]').first().click();
+  }
+  await page.waitForURL((u) => u.origin === origin && !u.pathname.startsWith('/callback'), { timeout: 20_000 });
+}
