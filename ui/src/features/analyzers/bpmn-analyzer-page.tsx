@@ -1,6 +1,6 @@
-import { AnalyzerPlaceholder } from './placeholder';
+import { AnalyzerPage } from './components/analyzer-page';
 
-/** Placeholder for the BPMN Analyzer route; replaced by the analyzer feature. */
+/** /bpmn-analyzer. */
 export function Component() {
-  return <AnalyzerPlaceholder title="BPMN Analyzer" text="Validate process models against best practices." />;
+  return <AnalyzerPage kind="bpmn" />;
 }

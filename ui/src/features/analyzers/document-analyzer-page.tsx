@@ -1,6 +1,6 @@
-import { AnalyzerPlaceholder } from './placeholder';
+import { AnalyzerPage } from './components/analyzer-page';
 
-/** Placeholder for the Document Analyzer route; replaced by the analyzer feature. */
+/** /document-analyzer. */
 export function Component() {
-  return <AnalyzerPlaceholder title="Document Analyzer" text="Extract BPMN and SIPOC elements, systems, Work Time (WT) and Wait Time (wt) from your documents." />;
+  return <AnalyzerPage kind="document" />;
 }

@@ -1,6 +1,6 @@
-import { AnalyzerPlaceholder } from './placeholder';
+import { AnalyzerPage } from './components/analyzer-page';
 
-/** Placeholder for the Image Analyzer route; replaced by the analyzer feature. */
+/** /image-analyzer. */
 export function Component() {
-  return <AnalyzerPlaceholder title="Image Analyzer" text="Turn images of process diagrams into editable structured formats." />;
+  return <AnalyzerPage kind="image" />;
 }

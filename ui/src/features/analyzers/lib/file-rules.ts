@@ -1,0 +1,86 @@
+import type { AnalyzerKind } from '../api/types';
+
+/** Upload size limits (spec §9). */
+export const MAX_BYTES: Record<AnalyzerKind, number> = {
+  document: 10 * 1024 * 1024,
+  image: 20 * 1024 * 1024,
+  bpmn: 10 * 1024 * 1024,
+};
+
+/** react-dropzone accept lists (spec §5); BPMN also takes vsdx as the spec's drop configuration does. */
+export const ACCEPT: Record<AnalyzerKind, Record<string, string[]>> = {
+  document: {
+    'application/pdf': ['.pdf'],
+    'application/msword': ['.doc'],
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+    'text/plain': ['.txt'],
+  },
+  image: {
+    'image/jpeg': ['.jpg', '.jpeg'],
+    'image/png': ['.png'],
+    'image/webp': ['.webp'],
+    'image/heic': ['.heic'],
+    'image/heif': ['.heif'],
+  },
+  bpmn: {
+    'application/xml': ['.bpmn', '.xml'],
+    'text/xml': ['.bpmn', '.xml'],
+    'application/json': ['.json'],
+    'application/vnd.ms-visio.drawing': ['.vsdx'],
+  },
+};
+
+/** The spec's texts per analyzer (§2, §5). */
+export const TEXTS: Record<AnalyzerKind, { title: string; tooMany: string; badType: string; badTypeTitle?: string; hint: string; unit: string }> = {
+  document: {
+    title: 'Upload Your Process Document',
+    tooMany: 'Please upload only one document at a time',
+    badType: 'Please upload a PDF, DOC, DOCX, or TXT file',
+    hint: 'PDF, DOC, DOCX or TXT · up to 10 MB',
+    unit: 'document',
+  },
+  image: {
+    title: 'Upload Your Process Image',
+    tooMany: 'Please upload only one image at a time',
+    badTypeTitle: 'File type not supported',
+    badType: 'Please upload a JPG, JPEG, PNG, WEBP, HEIC, or HEIF file',
+    hint: 'JPG, JPEG, PNG, WEBP, HEIC or HEIF · up to 20 MB',
+    unit: 'image',
+  },
+  bpmn: {
+    title: 'Upload Your Process File',
+    tooMany: 'Please upload only one file at a time',
+    badTypeTitle: 'File type not supported',
+    badType: 'Please upload a BPMN, XML, JSON, or VSDX file',
+    hint: 'BPMN, XML or JSON · up to 10 MB',
+    unit: 'BPMN file',
+  },
+};
+
+/** Lower-case extension with the dot, or ''. */
+export function extensionOf(name: string): string {
+  const i = name.lastIndexOf('.');
+  return i < 0 ? '' : name.slice(i).toLowerCase();
+}
+
+/** Size in MB with the given decimals. */
+export function sizeMb(bytes: number, digits = 2): string {
+  return (bytes / (1024 * 1024)).toFixed(digits);
+}
+
+/** A file the drop zone refused, with the text to show. */
+export interface FileProblem {
+  type: 'size' | 'format';
+  message: string;
+}
+
+/** Checks one file; null when it may be uploaded. Type is judged by extension first, then MIME type. */
+export function validateFile(kind: AnalyzerKind, file: { name: string; size: number; type: string }): FileProblem | null {
+  const exts = new Set(Object.values(ACCEPT[kind]).flat());
+  const ext = extensionOf(file.name);
+  const okType = ext ? exts.has(ext) : Object.keys(ACCEPT[kind]).includes(file.type);
+  if (!okType) return { type: 'format', message: TEXTS[kind].badType };
+  const max = MAX_BYTES[kind];
+  if (file.size > max) return { type: 'size', message: `File size (${sizeMb(file.size, 1)}MB) exceeds ${max / (1024 * 1024)}MB limit` };
+  return null;
+}
