@@ -26,6 +26,19 @@ func build(root *node) (*Definitions, error) {
 type builder struct {
 	modelNS string
 	defs    *Definitions
+	kinds   map[string]string
+}
+
+// intern shares one string per element kind across the tree.
+func (b *builder) intern(s string) string {
+	if k, ok := b.kinds[s]; ok {
+		return k
+	}
+	if b.kinds == nil {
+		b.kinds = map[string]string{}
+	}
+	b.kinds[s] = s
+	return s
 }
 
 func (b *builder) isModel(n xml.Name) bool {
@@ -34,8 +47,7 @@ func (b *builder) isModel(n xml.Name) bool {
 
 func (b *builder) element(n *node, parent *Element) *Element {
 	e := &Element{
-		Kind:   n.name.Local,
-		Attrs:  map[string]string{},
+		Kind:   b.intern(n.name.Local),
 		Text:   strings.TrimSpace(n.text.String()),
 		Line:   n.line,
 		Parent: parent,
@@ -45,17 +57,20 @@ func (b *builder) element(n *node, parent *Element) *Element {
 		case a.Name.Space == "xmlns" || (a.Name.Space == "" && a.Name.Local == "xmlns"):
 			// namespace declarations are resolved by the decoder already
 		case a.Name.Space == "" || a.Name.Space == b.modelNS:
-			e.Attrs[a.Name.Local] = a.Value
+			e.Attrs = append(e.Attrs, Attr{Name: a.Name.Local, Value: a.Value})
 		default:
 			e.ForeignAttrs = append(e.ForeignAttrs, a)
 		}
 	}
-	e.ID = e.Attrs["id"]
-	e.Name = e.Attrs["name"]
+	e.ID = e.Attr("id")
+	e.Name = e.Attr("name")
 	if e.ID != "" {
 		if _, dup := b.defs.byID[e.ID]; !dup {
 			b.defs.byID[e.ID] = e
 		}
+	}
+	if len(n.children) > 0 {
+		e.Children = make([]*Element, 0, len(n.children))
 	}
 	for _, c := range n.children {
 		switch {
@@ -259,7 +274,7 @@ func (b *builder) checkRefs(e *Element) {
 		from = e.Parent.ID
 	}
 	for _, a := range refAttrs {
-		if v := strings.TrimSpace(e.Attrs[a]); v != "" && d.ByID(v) == nil {
+		if v := strings.TrimSpace(e.Attr(a)); v != "" && d.ByID(v) == nil {
 			d.Unresolved = append(d.Unresolved, Reference{From: from, Attr: a, To: v, Line: e.Line})
 		}
 	}

@@ -38,8 +38,10 @@ type Element struct {
 	Kind string
 	ID   string
 	Name string
-	// Attrs holds unqualified (or BPMN-namespace) attributes by local name.
-	Attrs map[string]string
+	// Attrs holds unqualified (or BPMN-namespace) attributes in document
+	// order; read them with Attr, HasAttr and BoolAttr. A slice, not a map:
+	// elements carry few attributes and a map per element tripled memory.
+	Attrs []Attr
 	// ForeignAttrs keeps extension attributes from other namespaces.
 	ForeignAttrs []xml.Attr
 	// Text is the trimmed character data directly inside the element
@@ -81,6 +83,9 @@ type Element struct {
 	Shape *Shape
 	Edge  *Edge
 }
+
+// Attr is one attribute, by local name.
+type Attr struct{ Name, Value string }
 
 // Extension is an element outside the BPMN model namespace, kept as read.
 type Extension struct {
@@ -183,24 +188,31 @@ func (d *Definitions) Elements() []*Element {
 
 // Attr returns the attribute's value ("" when absent).
 func (e *Element) Attr(name string) string {
+	v, _ := e.lookup(name)
+	return v
+}
+
+func (e *Element) lookup(name string) (string, bool) {
 	if e == nil {
-		return ""
+		return "", false
 	}
-	return e.Attrs[name]
+	for _, a := range e.Attrs {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return "", false
 }
 
 // HasAttr reports whether the attribute is present.
 func (e *Element) HasAttr(name string) bool {
-	if e == nil {
-		return false
-	}
-	_, ok := e.Attrs[name]
+	_, ok := e.lookup(name)
 	return ok
 }
 
 // BoolAttr returns a boolean attribute, or def when absent or not a boolean.
 func (e *Element) BoolAttr(name string, def bool) bool {
-	v, ok := e.Attrs[name]
+	v, ok := e.lookup(name)
 	if !ok {
 		return def
 	}
