@@ -282,6 +282,7 @@ func TestParseRejects(t *testing.T) {
 	}{
 		{"too large", bytes.Repeat([]byte(" "), parse.MaxSize+1), "limit is 10 MB"},
 		{"too deep", []byte(deep), "levels deep"},
+		{"too many elements", []byte(`<definitions xmlns="` + parse.ModelNS + `">` + strings.Repeat("<a/>", parse.MaxElements) + `</definitions>`), "XML elements"},
 		{"billion laughs", []byte(laughs), "DTD"},
 		{"not xml", []byte("%PDF-1.7 binary"), "holds no XML element"},
 		{"binary with a tag", []byte("\x00<a\x00"), "not well-formed XML"},
