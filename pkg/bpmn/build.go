@@ -21,17 +21,18 @@ var ErrEmptyModel = errors.New("bpmn: empty process model")
 
 // Drawing constants (pixels).
 const (
-	poolX        = 160
-	poolY        = 80
-	poolHeader   = 30
-	laneHeader   = 30
-	labelLineH   = 14
-	labelMaxW    = 100
-	extLabelW    = 90
-	charW        = 6.5
-	noteH        = 30
-	noteGap      = 15
-	fallbackName = "Process"
+	poolX         = 160
+	poolY         = 80
+	poolHeader    = 30
+	laneHeader    = 30
+	labelLineH    = 14
+	labelMaxW     = 100
+	extLabelW     = 90
+	gatewayLabelW = 70
+	charW         = 6.5
+	noteH         = 30
+	noteGap       = 15
+	fallbackName  = "Process"
 )
 
 // Build renders the model as a BPMN 2.0 document. The output is
@@ -93,6 +94,16 @@ type drawing struct {
 	hasLanes bool
 }
 
+// extLabelWidth is the wrapping width of an external label: narrower for
+// gateways, whose label sits left of the top corner and must stay within
+// the channel before the gateway.
+func extLabelWidth(n *node) float64 {
+	if n.isGateway() {
+		return gatewayLabelW
+	}
+	return extLabelW
+}
+
 // textWidth estimates the rendered width of a label in bpmn-js's default
 // 11 px font.
 func textWidth(s string) float64 {
@@ -126,7 +137,7 @@ func (g *graph) draw() (*drawing, error) {
 		// Gateway labels go above the diamond because loops leave and
 		// enter gateways through the bottom; event labels go below.
 		if (n.isGateway() || n.isEvent()) && n.name != "" {
-			_, h := labelBox(n.name, extLabelW)
+			_, h := labelBox(n.name, extLabelWidth(n))
 			if n.isGateway() {
 				ln.TopReserve = h + 5
 			} else {
@@ -182,7 +193,7 @@ func (g *graph) draw() (*drawing, error) {
 	for i, n := range g.nodes {
 		r := res.Nodes[i]
 		if (n.isGateway() || n.isEvent()) && n.name != "" {
-			w, h := labelBox(n.name, extLabelW)
+			w, h := labelBox(n.name, extLabelWidth(n))
 			x, y := r.X+r.W/2-w/2, r.Y+r.H+5
 			if n.isGateway() {
 				// above and left of the top corner, which edges may use

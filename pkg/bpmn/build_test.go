@@ -88,12 +88,10 @@ type doc struct {
 	} `xml:"process"`
 	Shapes []struct {
 		Element string `xml:"bpmnElement,attr"`
-		Bounds  struct {
-			X float64 `xml:"x,attr"`
-			Y float64 `xml:"y,attr"`
-			W float64 `xml:"width,attr"`
-			H float64 `xml:"height,attr"`
-		} `xml:"Bounds"`
+		Bounds  bounds `xml:"Bounds"`
+		Label   *struct {
+			Bounds bounds `xml:"Bounds"`
+		} `xml:"BPMNLabel"`
 	} `xml:"BPMNDiagram>BPMNPlane>BPMNShape"`
 	Edges []struct {
 		Element string `xml:"bpmnElement,attr"`
@@ -101,7 +99,21 @@ type doc struct {
 			X float64 `xml:"x,attr"`
 			Y float64 `xml:"y,attr"`
 		} `xml:"waypoint"`
+		Label *struct {
+			Bounds bounds `xml:"Bounds"`
+		} `xml:"BPMNLabel"`
 	} `xml:"BPMNDiagram>BPMNPlane>BPMNEdge"`
+}
+
+type bounds struct {
+	X float64 `xml:"x,attr"`
+	Y float64 `xml:"y,attr"`
+	W float64 `xml:"width,attr"`
+	H float64 `xml:"height,attr"`
+}
+
+func (a bounds) overlaps(b bounds) bool {
+	return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
 }
 
 func parseDoc(t *testing.T, b []byte) *doc {
@@ -178,6 +190,26 @@ func checkDoc(t *testing.T, m *process.Model, b []byte) {
 	for _, e := range d.Process.Elements {
 		if e.XMLName.Local == "sequenceFlow" && (!nodes[e.Source] || !nodes[e.Target]) {
 			t.Errorf("flow %s references %s -> %s", e.ID, e.Source, e.Target)
+		}
+	}
+	// labels stay clear of flow nodes (their own shape aside)
+	var labels []bounds
+	var owners []string
+	for _, s := range d.Shapes {
+		if s.Label != nil {
+			labels, owners = append(labels, s.Label.Bounds), append(owners, s.Element)
+		}
+	}
+	for _, e := range d.Edges {
+		if e.Label != nil {
+			labels, owners = append(labels, e.Label.Bounds), append(owners, e.Element)
+		}
+	}
+	for i, lb := range labels {
+		for _, s := range d.Shapes {
+			if nodes[s.Element] && s.Element != owners[i] && lb.overlaps(s.Bounds) {
+				t.Errorf("label of %s %v overlaps %s %v", owners[i], lb, s.Element, s.Bounds)
+			}
 		}
 	}
 	// lanes follow the performers
@@ -359,6 +391,7 @@ func TestReferenceTools(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
+		checkDoc(t, m, b)
 		f := filepath.Join(dir, name+".bpmn")
 		if err := os.WriteFile(f, b, 0o644); err != nil {
 			t.Fatal(err)

@@ -46,6 +46,16 @@ func check(t *testing.T, g layout.Graph, r *layout.Result) layout.Metrics {
 			t.Errorf("node %d (%v) outside its lane band %v", i, rc, b)
 		}
 	}
+	for i, lb := range r.Labels {
+		if lb.W == 0 {
+			continue
+		}
+		for k, n := range r.Nodes {
+			if lb.X < n.X+n.W && n.X < lb.X+lb.W && lb.Y < n.Y+n.H && n.Y < lb.Y+lb.H {
+				t.Errorf("label of edge %d %v overlaps node %d %v", i, lb, k, n)
+			}
+		}
+	}
 	for i, pts := range r.Edges {
 		if len(pts) < 2 {
 			t.Fatalf("edge %d has %d waypoints", i, len(pts))
@@ -124,7 +134,7 @@ func TestLayoutInvalid(t *testing.T) {
 
 func TestLayoutRandom(t *testing.T) {
 	for _, n := range []int{10, 50, 200} {
-		for seed := uint64(1); seed <= 5; seed++ {
+		for seed := uint64(1); seed <= 8; seed++ {
 			t.Run(fmt.Sprintf("n%d_seed%d", n, seed), func(t *testing.T) {
 				g, _ := graphgen.Graph(graphgen.Model(n, seed))
 				r, err := layout.Layout(g, layout.Options{})

@@ -27,6 +27,10 @@ type channel struct {
 	width  float64
 }
 
+// sidePortMin is the shortest vertical run out of a top or bottom port;
+// it leaves room for the edge's label between the shape and the bend.
+const sidePortMin = 20
+
 type hopKind uint8
 
 const (
@@ -135,7 +139,7 @@ func (l *layouter) route() {
 		for k := 0; k+1 < len(p); k++ {
 			a, b := &l.items[p[k]], &l.items[p[k+1]]
 			if b.layer == a.layer+1 && a.y != b.y && !self {
-				if n := l.g.Nodes[p[0]]; k == 0 && n.SidePorts && math.Abs(b.y-a.y) >= n.H/2 {
+				if n := l.g.Nodes[p[0]]; k == 0 && n.SidePorts && math.Abs(b.y-a.y) >= n.H/2+sidePortMin {
 					u := use[p[0]]
 					up := b.y < a.y
 					if ((up && u.outUp == 1) || (!up && u.outDown == 1 && !u.loopOut)) && side(p[0], up) && l.clear(a.layer, p[k], a.y, b.y) {
@@ -144,7 +148,7 @@ func (l *layouter) route() {
 						continue
 					}
 				}
-				if k+2 == len(p) && l.g.Nodes[p[k+1]].SidePorts && math.Abs(b.y-a.y) >= l.g.Nodes[p[k+1]].H/2 {
+				if k+2 == len(p) && l.g.Nodes[p[k+1]].SidePorts && math.Abs(b.y-a.y) >= l.g.Nodes[p[k+1]].H/2+sidePortMin {
 					v := use[p[k+1]]
 					above := a.y < b.y
 					if ((above && v.inAbove == 1) || (!above && v.inBelow == 1 && !v.loopIn)) && side(p[k+1], above) && l.clear(b.layer, p[k+1], a.y, b.y) {
