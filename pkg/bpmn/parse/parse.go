@@ -60,6 +60,9 @@ func Parse(data []byte) (*Definitions, error) {
 			"This BPMN file is %.1f MB; the limit is 10 MB. Split the model or remove embedded data and upload it again.",
 			float64(len(data))/(1024*1024)), nil)
 	}
+	if err := sniff(data); err != nil {
+		return nil, err
+	}
 	data, err := normalizeBOM(data)
 	if err != nil {
 		return nil, err
@@ -74,6 +77,18 @@ func Parse(data []byte) (*Definitions, error) {
 	}
 	defs.Encoding = enc
 	return defs, nil
+}
+
+// sniff recognises files people upload to the BPMN analyzer by mistake, to
+// say what they are instead of reporting an XML syntax error.
+func sniff(data []byte) error {
+	switch {
+	case bytes.HasPrefix(data, []byte("PK\x03\x04")):
+		return failure.Permanent("This file is a ZIP archive (for example a Visio .vsdx or a Word .docx), not BPMN 2.0 XML. Export the diagram from your modeller as BPMN 2.0 (.bpmn) and upload that file.", nil)
+	case bytes.HasPrefix(data, []byte("%PDF")):
+		return failure.Permanent("This file is a PDF, not BPMN 2.0 XML. Use the Document Analyzer for PDF files, or upload the .bpmn file your modeller exported.", nil)
+	}
+	return nil
 }
 
 // normalizeBOM strips a UTF-8 byte order mark and turns UTF-16 input
