@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -28,6 +29,9 @@ var headingStop = set(`what who how when why where which for of the and responsi
 // maxActivities caps the flow: beyond this a diagram stops being readable
 // and the document is most likely reference material, not a procedure.
 const maxActivities = 60
+
+// maxSentence caps the bytes read from one sentence.
+const maxSentence = 1500
 
 // maxDrafts bounds the work on huge inputs before the flow is thinned out
 // to maxActivities.
@@ -218,6 +222,15 @@ func entryText(t string) string {
 // to the flow. It returns the activities it created.
 func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	s = strings.TrimSpace(s)
+	if len(s) > maxSentence {
+		// no real sentence is this long (a table or a dump without full
+		// stops); reading all of it would only cost time
+		cut := maxSentence
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut]
+	}
 	if wordCount(s) < 2 || noteRe.MatchString(s) || skipSentenceRe.MatchString(s) || strings.HasSuffix(s, "?") {
 		if a.purpose == "" && wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
 			!strings.HasPrefix(strings.ToLower(s), "see ") {
@@ -577,7 +590,11 @@ func (a *analyzer) finish(filename, text string) process.Model {
 		name := "Review " + firstNonEmpty(a.name, nameFromFile(filename), "document")
 		d := &draft{name: name, performer: a.currentActor(), source: a.purpose, inputs: []string{firstNonEmpty(a.name, nameFromFile(filename), "Document")}}
 		d.inputs = appendUnique(d.inputs, a.pendingIn...)
-		d.systems = findSystems(text)
+		head := text
+		if len(head) > 200_000 {
+			head = head[:200_000]
+		}
+		d.systems = findSystems(head)
 		if len(d.systems) > 8 {
 			d.systems = d.systems[:8]
 		}

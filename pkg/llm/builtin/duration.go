@@ -26,6 +26,9 @@ var workCue = regexp.MustCompile(`(?i)\b(spends?|spent|effort|works?|working on|
 
 // durations returns the work and wait minutes mentioned in a sentence.
 func durations(s string) (work, wait float64) {
+	if !mayHaveDuration(s) {
+		return 0, 0
+	}
 	for _, loc := range durationRe.FindAllStringSubmatchIndex(s, -1) {
 		m := func(i int) string {
 			if loc[2*i] < 0 {
@@ -91,4 +94,23 @@ func parseNum(s string) float64 {
 		return 0
 	}
 	return v
+}
+
+var unitHints = []string{"sec", "min", "hour", "hr", "day", "week", "wk", "month"}
+
+// mayHaveDuration is a cheap test before the duration expression: a unit
+// must appear ("2h" and "2 h" checked by hand).
+func mayHaveDuration(s string) bool {
+	l := strings.ToLower(s)
+	for _, u := range unitHints {
+		if strings.Contains(l, u) {
+			return true
+		}
+	}
+	for i := 1; i < len(l); i++ {
+		if l[i] == 'h' && (l[i-1] >= '0' && l[i-1] <= '9' || l[i-1] == ' ' && i > 1 && l[i-2] >= '0' && l[i-2] <= '9') {
+			return true
+		}
+	}
+	return false
 }

@@ -152,7 +152,7 @@ func boilerplate(t string, freq map[string]int) bool {
 	if n >= 4 && n <= 12 && freq[t] >= 3 {
 		return true
 	}
-	if n <= 12 && boilerRe.MatchString(t) && !endsSentence(t) {
+	if n <= 12 && !endsSentence(t) && mayBeBoiler(t) && boilerRe.MatchString(t) {
 		return true
 	}
 	return false
@@ -260,4 +260,18 @@ func sentences(p string) []string {
 // headingText trims a heading's trailing full stop or colon.
 func headingText(t string) string {
 	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t), ".:"))
+}
+
+var boilerHints = []string{"rev", "version", "confiden", "copyright", "©", "rights", "printed", "uncontrolled", "document", "effective", "page", "draft", "v1", "v2", "v0"}
+
+// mayBeBoiler is a cheap test before the boilerplate expression, which is
+// the slowest step on long documents.
+func mayBeBoiler(t string) bool {
+	l := strings.ToLower(t)
+	for _, h := range boilerHints {
+		if strings.Contains(l, h) {
+			return true
+		}
+	}
+	return false
 }
