@@ -125,15 +125,55 @@ func Kerned(font string, size, x, y float64, s string) string {
 	return b.String()
 }
 
-// Placed shows every word of s as its own text object positioned with Td,
-// without any space glyph between words (as many PDF generators do).
+// Placed shows every word of s as its own text object positioned with Td
+// at the word's real advance plus one space width, without any space glyph
+// between words (as many PDF generators and converters write text).
 func Placed(font string, size, x, y float64, s string) string {
 	var b strings.Builder
 	for _, w := range strings.Fields(s) {
 		b.WriteString(Text(font, size, x, y, w))
-		x += (0.56*float64(len(w)) + 0.3) * size
+		x += (Width(font, w) + Width(font, " ")) * size
 	}
 	return b.String()
+}
+
+// Width is the advance of s in em for the standard fonts /F1 (Helvetica),
+// /F2 (Times-Roman) and /F3 (Courier), from their AFM metrics for space and
+// a–z; other characters count as a generous 0.75 em.
+func Width(font, s string) float64 {
+	var w float64
+	for _, r := range s {
+		w += glyphWidth(font, r)
+	}
+	return w
+}
+
+var (
+	// Widths in 1/1000 em of a–z.
+	helveticaAZ = [26]int{556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500}
+	timesAZ     = [26]int{444, 500, 444, 500, 444, 333, 500, 500, 278, 278, 500, 278, 778, 500, 500, 500, 500, 333, 389, 278, 500, 500, 722, 500, 500, 444}
+)
+
+func glyphWidth(font string, r rune) float64 {
+	switch font {
+	case "F3":
+		return 0.6
+	case "F2":
+		if r == ' ' {
+			return 0.25
+		}
+		if r >= 'a' && r <= 'z' {
+			return float64(timesAZ[r-'a']) / 1000
+		}
+	default:
+		if r == ' ' {
+			return 0.278
+		}
+		if r >= 'a' && r <= 'z' {
+			return float64(helveticaAZ[r-'a']) / 1000
+		}
+	}
+	return 0.75
 }
 
 // Paragraph lays out words as left-aligned lines from (x, y) downwards
