@@ -251,6 +251,16 @@ func TestAnalyzeFileRejects(t *testing.T) {
 	}
 }
 
+func TestEmptyModelScoresLow(t *testing.T) {
+	r, err := quality.AnalyzeFile([]byte(`<definitions xmlns="`+parse.ModelNS+`"><collaboration id="c"><participant id="p" name="Customer"/></collaboration></definitions>`), "empty.bpmn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Score.Overall >= 50 || r.Score.Categories[0].Deductions[0].Source != "metric:size" {
+		t.Errorf("empty model scored %d (%+v)", r.Score.Overall, r.Score.Categories[0])
+	}
+}
+
 func TestFileNameFallbackAndRuleErrors(t *testing.T) {
 	data := []byte(`<definitions xmlns="` + parse.ModelNS + `"><process id="p"><startEvent id="s" name="Go"/><endEvent id="e" name="Done"/><sequenceFlow id="f" sourceRef="s" targetRef="e"/></process></definitions>`)
 	r, err := quality.AnalyzeFile(data, "uploads/My Flow.bpmn")

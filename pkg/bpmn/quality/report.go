@@ -261,6 +261,10 @@ func score(r *Report) Score {
 		ded[info.category] = append(ded[info.category], Deduction{Source: is.Rule, Count: n, Points: pts, Reason: reason})
 	}
 	c := r.Complexity
+	if c.Size == 0 {
+		ded[CatCorrectness] = append(ded[CatCorrectness], Deduction{Source: "metric:size", Count: 0, Points: 40,
+			Reason: "the model contains no activities, events or gateways, so there is no process flow to assess"})
+	}
 	switch {
 	case c.Label == ComplexityHigh:
 		ded[CatStructure] = append(ded[CatStructure], Deduction{Source: "metric:complexity", Count: 1, Points: 4,
@@ -365,6 +369,10 @@ func recommendations(r *Report) []Recommendation {
 			Text: fmt.Sprintf("%s (%d %s): %s", is.Title, len(is.Elements), plural(len(is.Elements), "element", "elements"), is.Recommendation)})
 	}
 	c := r.Complexity
+	if c.Size == 0 {
+		out = append(out, Recommendation{Priority: "High", Source: "metric:size",
+			Text: "Model the process itself: add a start event, the activities in order, and an end event inside a process (or pool)."})
+	}
 	if c.Label == ComplexityHigh {
 		out = append(out, Recommendation{Priority: "High", Source: "metric:complexity",
 			Text: fmt.Sprintf("Reduce complexity (%.1f/10): group related activities into sub-processes and keep each level to about 7–15 steps.", c.Score)})
