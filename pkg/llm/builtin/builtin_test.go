@@ -59,6 +59,8 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The HR department sends the offer letter to the candidate.", "Send offer letter", "HR Department"},
 		{"The warehouse worker picks the goods and packs them.", "Pick goods", "Warehouse Worker"},
 		{"Power on the controller.", "Power on controller", process.DefaultPerformer},
+		{"- Immediate post-flight confirmation that expected raw data files were recorded", "Confirm expected raw data files were recorded", process.DefaultPerformer},
+		{"- Consistency checks between surfaces and optical products", "Check consistency between surfaces and optical products", process.DefaultPerformer},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
@@ -74,6 +76,17 @@ func TestSentencesToActivities(t *testing.T) {
 				t.Error("no source sentence")
 			}
 		})
+	}
+}
+
+func TestListOfNounsIsOneActivity(t *testing.T) {
+	m := analyze(t, "- Reviewing metadata for spatial resolution, coordinate reference system, and processing version")
+	if got := names(m); len(got) != 1 || got[0] != "Review metadata for spatial resolution ("+process.DefaultPerformer+")" {
+		t.Errorf("activities %v", got)
+	}
+	m = analyze(t, "Check the invoice, record the amount, and file the receipt.")
+	if got := names(m); len(got) != 3 {
+		t.Errorf("a series of actions: %v", got)
 	}
 }
 

@@ -129,9 +129,16 @@ func isStepNumber(w string) bool {
 func imperative(ws []string, prev string) []clause {
 	w0 := norm(ws[0])
 	// nominal: "Verification of X", "Immediate post-flight confirmation that X"
+	// a nominal phrase with a finite verb of its own is a sentence's
+	// subject ("Further documentation … can be found here"); a verb
+	// inside its "that"/"of" clause does not count
 	finite := false
 	for _, w := range ws {
-		if n := norm(w); auxBe[n] || modals[n] {
+		n := norm(w)
+		if n == "that" || n == "of" || n == "whether" {
+			break
+		}
+		if auxBe[n] || finiteModals[n] {
 			finite = true
 		}
 	}
@@ -140,7 +147,7 @@ func imperative(ws []string, prev string) []clause {
 		if !ok {
 			continue
 		}
-		if i > 0 && i+1 < len(ws) && norm(ws[i+1]) != "of" && norm(ws[i+1]) != "that" {
+		if i > 0 && i+1 < len(ws) && !nominalLinks[norm(ws[i+1])] {
 			break
 		}
 		next := ""
@@ -542,11 +549,19 @@ func findTail(ws []string, form int) []string {
 		if cutWords[w] && w != "then" {
 			return nil
 		}
+		joined := w == "and" || w == "then"
 		nxt := ws[j+1:]
 		for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
+			joined = true
 			nxt = nxt[1:]
 		}
-		if b, f := verbForm(nxt[0]); f != formNone && f != formIng && (f == form || f == formThird || f == formBase) && !timeVerbs[b] {
+		b, f := verbForm(nxt[0])
+		if f == formNone || f == formIng || timeVerbs[b] {
+			continue
+		}
+		// after a bare comma only the same verb form continues a series
+		// of actions; "…, coordinate reference system" is a list of nouns
+		if f == form || f == formThird || (joined && f == formBase) {
 			return nxt
 		}
 	}
@@ -671,6 +686,8 @@ func isAgent(np string) bool {
 }
 
 var (
+	nominalLinks = set(`of that between for on`)
+	finiteModals = set(`must should shall will can may might could would`)
 	tryWords    = set(`try tries tried attempt attempts attempted start starts started begin begins began want wants need needs continue continues proceed proceeds`)
 	clauseVerbs = set(`ensure confirm check verify validate note test make`)
 	personal    = set(`i we he she they you`)
