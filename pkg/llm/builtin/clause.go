@@ -688,10 +688,10 @@ func isAgent(np string) bool {
 var (
 	nominalLinks = set(`of that between for on`)
 	finiteModals = set(`must should shall will can may might could would`)
-	tryWords    = set(`try tries tried attempt attempts attempted start starts started begin begins began want wants need needs continue continues proceed proceeds`)
-	clauseVerbs = set(`ensure confirm check verify validate note test make`)
-	personal    = set(`i we he she they you`)
-	timeVerbs   = set(`take wait`)
+	tryWords     = set(`try tries tried attempt attempts attempted start starts started begin begins began want wants need needs continue continues proceed proceeds`)
+	clauseVerbs  = set(`ensure confirm check verify validate note test make`)
+	personal     = set(`i we he she they you`)
+	timeVerbs    = set(`take wait`)
 )
 
 var docNouns = set(`status structure control history information owner version title overview summary
