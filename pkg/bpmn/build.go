@@ -133,6 +133,7 @@ func (g *graph) draw() (*drawing, error) {
 			ln.W, ln.H = layout.EventSize, layout.EventSize
 		default:
 			ln.W, ln.H = layout.TaskWidth, layout.TaskHeight
+			ln.FreePorts = true
 		}
 		// Gateway labels go above the diamond because loops leave and
 		// enter gateways through the bottom; event labels go below.

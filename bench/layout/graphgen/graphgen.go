@@ -163,7 +163,8 @@ func Graph(m *process.Model) (layout.Graph, map[string]int) {
 	idx := map[string]int{}
 	add := func(id, performer string, w, h, bottom float64) {
 		idx[id] = len(g.Nodes)
-		g.Nodes = append(g.Nodes, layout.Node{Lane: lane[performer], W: w, H: h, BottomReserve: bottom, SidePorts: w == layout.GatewaySize})
+		g.Nodes = append(g.Nodes, layout.Node{Lane: lane[performer], W: w, H: h, BottomReserve: bottom,
+			SidePorts: w == layout.GatewaySize, FreePorts: w == layout.TaskWidth})
 	}
 	for _, e := range m.Events {
 		add(e.ID, e.Performer, layout.EventSize, layout.EventSize, 30)

@@ -45,6 +45,9 @@ type Node struct {
 	// SidePorts lets edges leave and enter through the top and bottom
 	// (gateways: one bend instead of two for a branch above or below).
 	SidePorts bool
+	// FreePorts lets edges attach anywhere along the left and right sides
+	// (rectangles: an edge from a slightly offset neighbour stays straight).
+	FreePorts bool
 }
 
 // Edge is a directed connection between two nodes (indices into

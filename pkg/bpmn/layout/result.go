@@ -30,6 +30,9 @@ func (l *layouter) result(opt Options) *Result {
 			pts = append(pts, Point{src.X + src.W/2, src.Y + src.H})
 		case hs[0].kind == hopSideOut:
 			pts = append(pts, Point{src.X + src.W/2, src.Y})
+		case hs[0].kind == hopStraight && hs[0].offStart:
+			// leave at the height of the next item (within the side)
+			pts = append(pts, Point{src.X + src.W, opt.Y + l.items[p[1]].y})
 		default:
 			pts = append(pts, Point{src.X + src.W, src.Y + src.H/2})
 		}
@@ -55,6 +58,8 @@ func (l *layouter) result(opt Options) *Result {
 			pts = append(pts, Point{dst.X + dst.W/2, dst.Y + dst.H})
 		case last.kind == hopSideIn:
 			pts = append(pts, Point{dst.X + dst.W/2, dst.Y})
+		case last.kind == hopStraight && last.offEnd:
+			pts = append(pts, Point{dst.X, opt.Y + l.items[p[len(p)-2]].y})
 		default:
 			pts = append(pts, Point{dst.X, dst.Y + dst.H/2})
 		}
@@ -85,7 +90,7 @@ func (l *layouter) labelRect(i int, pts []Point, src Rect, opt Options) Rect {
 		x := opt.X + ch.trackX(ch.tracks-1) + labelMargin
 		return Rect{X: x, Y: opt.Y + seg.yb - 4 - e.LabelH, W: e.LabelW, H: e.LabelH}
 	default:
-		y := src.Y + src.H/2
+		y := pts[0].Y
 		return Rect{X: src.X + src.W + labelMargin, Y: y - 4 - e.LabelH, W: e.LabelW, H: e.LabelH}
 	}
 }

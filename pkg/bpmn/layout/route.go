@@ -31,6 +31,9 @@ type channel struct {
 // it leaves room for the edge's label between the shape and the bend.
 const sidePortMin = 20
 
+// portInset keeps off-centre attachments away from a shape's corners.
+const portInset = 12
+
 type hopKind uint8
 
 const (
@@ -47,6 +50,9 @@ type hop struct {
 	channel int
 	seg     int
 	top     bool // hopSideOut/hopSideIn: through the top (else the bottom)
+	// offStart and offEnd mark a straight hop that attaches off-centre
+	// to its free-port source or target (at the other end's height)
+	offStart, offEnd bool
 }
 
 // portUse counts, per node, the edges that would use its top and bottom.
@@ -156,6 +162,16 @@ func (l *layouter) route() {
 						hs = append(hs, hop{kind: hopSideIn, channel: b.layer, top: above})
 						continue
 					}
+				}
+			}
+			if b.layer == a.layer+1 && a.y != b.y && !self {
+				if k == 0 && l.g.Nodes[p[0]].FreePorts && math.Abs(b.y-a.y) <= l.g.Nodes[p[0]].H/2-portInset {
+					hs = append(hs, hop{kind: hopStraight, channel: b.layer, offStart: true})
+					continue
+				}
+				if k+2 == len(p) && l.g.Nodes[p[k+1]].FreePorts && math.Abs(b.y-a.y) <= l.g.Nodes[p[k+1]].H/2-portInset {
+					hs = append(hs, hop{kind: hopStraight, channel: b.layer, offEnd: true})
+					continue
 				}
 			}
 			switch {
