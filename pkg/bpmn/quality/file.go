@@ -21,7 +21,8 @@ import (
 // lint.Recommended and analyses it. Errors carry a user-facing detail.
 func AnalyzeFile(data []byte, filename string) (*Report, error) {
 	xmlData := data
-	if isJSON(data, filename) {
+	fromJSON := isJSON(data, filename)
+	if fromJSON {
 		var m process.Model
 		dec := json.NewDecoder(bytes.NewReader(data))
 		if err := dec.Decode(&m); err != nil {
@@ -47,6 +48,7 @@ func AnalyzeFile(data []byte, filename string) (*Report, error) {
 	}
 	r := Analyze(defs, lint.Run(defs, lint.Recommended))
 	r.FileName = filepath.Base(filename)
+	r.XML, r.FromModelJSON = xmlData, fromJSON
 	if r.ProcessName == "" {
 		r.ProcessName = strings.TrimSuffix(r.FileName, filepath.Ext(r.FileName))
 	}

@@ -225,6 +225,9 @@ func TestAnalyzeFileJSONModel(t *testing.T) {
 	if r.Lint.Errors != 0 {
 		t.Errorf("generated BPMN has lint errors: %+v", r.Lint.Findings)
 	}
+	if !r.FromModelJSON || !strings.Contains(string(r.XML), "Check invoice") {
+		t.Error("the drawn BPMN is not kept on the report")
+	}
 }
 
 func TestAnalyzeFileRejects(t *testing.T) {

@@ -46,6 +46,12 @@ type Report struct {
 	// Narrative is optional prose from an LLM, appended by the caller to
 	// the Improvement Recommendations section.
 	Narrative string `json:"narrative,omitempty"`
+	// XML is the BPMN document analysed: the upload itself, or the diagram
+	// bpmn.Build drew from an uploaded process-model JSON. Set by
+	// AnalyzeFile; the analysis stores it as its diagram.
+	XML []byte `json:"-"`
+	// FromModelJSON says the upload was a process-model JSON.
+	FromModelJSON bool `json:"from_model_json,omitempty"`
 }
 
 // Score is the quality score: four weighted categories adding up to 100.
