@@ -17,7 +17,7 @@ var (
 	routedRe        = regexp.MustCompile(`(?i)^(.*?)\b(?:goes|go|is sent|are sent|gets sent|is passed|are passed|is forwarded|are forwarded|is escalated|are escalated|is routed|are routed|moves|is submitted|are submitted)\s+(?:on\s+)?to\s+(.+?)\s+for\s+(approval|review|sign-off|signature|verification|checking|validation|authori[sz]ation)\b`)
 	ifMidRe         = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
 	otherwiseMidRe  = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
-	whetherRe       = regexp.MustCompile(`(?i)^(.*?)\b(?:whether|if)\s+(.+?)(?:\s+or not)?[.!?]?$`)
+	whetherRe       = regexp.MustCompile(`(?i)^(.*?)\bwhether\s+(.+?)(?:\s+or not)?[.!?]?$`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
 	skipSentenceRe  = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)

@@ -59,6 +59,7 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The HR department sends the offer letter to the candidate.", "Send offer letter", "HR Department"},
 		{"The warehouse worker picks the goods and packs them.", "Pick goods", "Warehouse Worker"},
 		{"Power on the controller.", "Power on controller", process.DefaultPerformer},
+		{"The form must be signed by the manager.", "Sign form", "Manager"},
 		{"- Immediate post-flight confirmation that expected raw data files were recorded", "Confirm expected raw data files were recorded", process.DefaultPerformer},
 		{"- Consistency checks between surfaces and optical products", "Check consistency between surfaces and optical products", process.DefaultPerformer},
 	}

@@ -263,14 +263,7 @@ func declarative(ws []string, prev string) []clause {
 				}
 				c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
 				rest := ws[j+1:]
-				for k, r := range rest {
-					if norm(r) == "by" && k+1 < len(rest) {
-						if agent := nounPhrase(rest[k+1:], 4); isAgent(agent) {
-							c.performer = agent
-						}
-						break
-					}
-				}
+				c.performer = byAgent(rest)
 				return passive(c, rest, prev)
 			case formIng:
 				return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formIng), subject)
@@ -327,6 +320,7 @@ func modalVerb(subject, ws []string, j int, prev string) []clause {
 		b, f := verbForm(ws[j+1])
 		if f == formPast || (f == formBase && irregular[norm(ws[j+1])] != "") {
 			c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
+			c.performer = byAgent(ws[j+2:])
 			return passive(c, ws[j+2:], prev)
 		}
 		return nil
@@ -513,6 +507,22 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		}
 	}
 	return out
+}
+
+// byAgent finds the performer of a passive: "… by the finance manager".
+func byAgent(rest []string) string {
+	for k, r := range rest {
+		if norm(r) == "by" && k+1 < len(rest) {
+			if agent := nounPhrase(rest[k+1:], 4); isAgent(agent) {
+				return agent
+			}
+			return ""
+		}
+		if cutWords[norm(r)] {
+			return ""
+		}
+	}
+	return ""
 }
 
 // passive completes a passive clause whose object is already known from
