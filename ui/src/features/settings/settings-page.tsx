@@ -1,27 +1,45 @@
-import { Link } from 'react-router';
-import { useAccountStore } from '../../stores/account-store';
 import { displayName, useAuthStore } from '../../stores/auth-store';
+import { AccountSection } from './components/account-section';
+import { ApiKeySection } from './components/api-key-section';
+import { MembershipSection } from './components/membership-section';
+import { TokensSection } from './components/tokens-section';
+import './settings.css';
 
-/** Placeholder for /settings; replaced by the settings feature. */
-export function Component() {
+function ProfileSection() {
   const user = useAuthStore((s) => s.user);
-  const account = useAccountStore((s) => s.selectedAccount);
   return (
-    <div className="page narrow settings-placeholder">
-      <h1>Settings</h1>
-      <section className="card">
-        <h2>Profile Information</h2>
-        <p>
-          {displayName(user)} {user?.email ? <span className="muted">({user.email})</span> : null}
+    <section className="card st-section" aria-labelledby="st-profile">
+      <h2 id="st-profile">Profile Information</h2>
+      {user ? (
+        <dl className="st-grid">
+          <div>
+            <dt>Name</dt>
+            <dd>{[user.firstName, user.lastName].filter(Boolean).join(' ') || displayName(user)}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd data-testid="profile-email">{user.email || '—'}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="form-error" role="alert">
+          Failed to load user profile.
         </p>
-      </section>
-      <section className="card">
-        <h2>Account Management</h2>
-        <p data-testid="active-account">Active account: {account?.account_name ?? 'none'}</p>
-        <Link to="/account" state={{ switch: true, from: '/settings', accountsReady: true }} className="btn btn-secondary">
-          Switch account
-        </Link>
-      </section>
+      )}
+    </section>
+  );
+}
+
+/** /settings: profile, membership and usage, accounts, API key, access tokens. */
+export function Component() {
+  return (
+    <div className="page st-page">
+      <h1>Settings</h1>
+      <ProfileSection />
+      <MembershipSection />
+      <AccountSection />
+      <ApiKeySection />
+      <TokensSection />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
+import '../membership.css';
 
 /** Props of ConfirmModal. */
 export interface ConfirmModalProps {

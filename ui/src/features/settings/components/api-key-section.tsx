@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useAccountStore } from '../../../stores/account-store';
+import { ConfirmModal } from '../../membership/components/confirm-modal';
+import { clearMembership, storeApiKey } from '../../membership/lib/user-cache';
+import { deleteApiKey, getApiKey, saveApiKey, type ApiKeyInfo } from '../api/settings-api';
+
+/** API Integration UI states (spec §2 Settings). */
+export type ApiKeyUiState = 'loading' | 'none' | 'entering' | 'has_key' | 'error';
+
+/** API Integration: loading, no key (Add), entering (show/hide, Save, Cancel, Enter submits), has key (masked, Delete). */
+export function ApiKeySection() {
+  const dbUserId = useAccountStore((s) => s.dbUserId);
+  const [info, setInfo] = useState<ApiKeyInfo | null>(null);
+  const [state, setState] = useState<ApiKeyUiState>('loading');
+  const [value, setValue] = useState('');
+  const [show, setShow] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const load = async () => {
+    setState('loading');
+    try {
+      const i = await getApiKey();
+      setInfo(i);
+      storeApiKey(dbUserId, i.has_key, i.masked_key);
+      setState(i.has_key ? 'has_key' : 'none');
+    } catch {
+      setError('Failed to load API key information.');
+      setState('error');
+    }
+  };
+  useEffect(() => {
+    void load();
+    // Loaded once per mount; the user id does not change while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const save = async () => {
+    const key = value.trim();
+    if (!key) {
+      setError('Please enter an API key.');
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await saveApiKey(key);
+      setValue('');
+      setShow(false);
+      setNotice('API key saved. Your analyses now use your own key.');
+      clearMembership(dbUserId);
+      await load();
+    } catch (err) {
+      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to save API key.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await deleteApiKey();
+      setConfirmOpen(false);
+      setNotice('API key deleted. The system default key is used from now on.');
+      clearMembership(dbUserId);
+      await load();
+    } catch (err) {
+      setConfirmOpen(false);
+      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to delete API key.');
+    }
+  };
+
+  return (
+    <section className="card st-section" aria-labelledby="st-api">
+      <h2 id="st-api">API Integration</h2>
+      <p className="muted">Use your own Google Gemini API key. With your own key the provider&apos;s terms apply to your data.</p>
+      {notice ? (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {state === 'loading' ? (
+        <p role="status">
+          <span className="spinner az-inline-spinner" aria-hidden="true" /> Loading API key information...
+        </p>
+      ) : null}
+      {state === 'error' ? (
+        <button type="button" className="btn btn-secondary" onClick={() => void load()}>
+          Try Again
+        </button>
+      ) : null}
+      {state === 'none' ? (
+        <div>
+          <p>No API key configured. The system default key is used.</p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setError(null);
+              setNotice(null);
+              setState('entering');
+            }}
+          >
+            Add API Key
+          </button>
+        </div>
+      ) : null}
+      {state === 'entering' ? (
+        <form
+          className="st-key-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label htmlFor="st-key-input">API key</label>
+          <div className="st-key-row">
+            <input
+              id="st-key-input"
+              type={show ? 'text' : 'password'}
+              autoComplete="off"
+              spellCheck={false}
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder="Paste your API key"
+              onKeyDown={(e) => {
+                // Enter submits even while Save is disabled, so an empty value gets its message.
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  if (!saving) void save();
+                }
+              }}
+              autoFocus
+            />
+            <button type="button" className="btn btn-ghost" onClick={() => setShow((s) => !s)} aria-pressed={show}>
+              {show ? 'Hide' : 'Show'}
+            </button>
+          </div>
+          <div className="st-actions">
+            <button type="submit" className="btn btn-primary" disabled={!value.trim() || saving}>
+              {saving ? 'Saving...' : 'Save'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={saving}
+              onClick={() => {
+                setValue('');
+                setError(null);
+                setState(info?.has_key ? 'has_key' : 'none');
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {state === 'has_key' ? (
+        <div className="st-key-row">
+          <code data-testid="masked-key">{info?.masked_key || '••••••••'}</code>
+          <button type="button" className="btn btn-danger" onClick={() => setConfirmOpen(true)}>
+            Delete
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ConfirmModal
+        open={confirmOpen}
+        title="Delete API Key"
+        message="Are you sure you want to delete your API key? You will use the system default key after deletion."
+        onConfirm={remove}
+        onClose={() => setConfirmOpen(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useAccountStore } from '../../../stores/account-store';
+import { fetchMembershipUsage, membershipFallback, type MembershipUsage } from '../../membership/api/membership-api';
+import { trialLabel, trialStatus } from '../../membership/lib/trial';
+import { cachedMembership, clearMembership, storeMembership } from '../../membership/lib/user-cache';
+
+/** Membership & Usage: type, daily limit, usage today, remaining calls, trial status; cached per user for 1 h. */
+export function MembershipSection() {
+  const dbUserId = useAccountStore((s) => s.dbUserId);
+  const [data, setData] = useState<MembershipUsage | null>(() => cachedMembership(dbUserId));
+  const [loading, setLoading] = useState(data === null);
+  const [error, setError] = useState<string | null>(null);
+  const [fallback, setFallback] = useState(false);
+
+  const load = async (refresh: boolean) => {
+    if (refresh && !dbUserId) {
+      setError('User information is missing. Cannot refresh membership.');
+      return;
+    }
+    setLoading(true);
+    setError(null);
+    try {
+      const d = await fetchMembershipUsage();
+      storeMembership(dbUserId, d);
+      setData(d);
+      setFallback(false);
+    } catch (err) {
+      if (refresh) {
+        setError('Failed to refresh membership. Please try again.');
+      } else {
+        setError(err instanceof ApiError && err.detail && err.status !== 0 ? err.detail : 'Failed to load membership data');
+        setData(membershipFallback);
+        setFallback(true);
+      }
+    } finally {
+      setLoading(false);
+    }
+  };
+  useEffect(() => {
+    if (!data) void load(false);
+    // Loaded once per mount unless cached.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const trial = data ? trialStatus(data.membership_type, data.trial_started_at) : null;
+  return (
+    <section className="card st-section" aria-labelledby="st-membership">
+      <div className="st-section-head">
+        <h2 id="st-membership">Membership &amp; Usage</h2>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          disabled={loading}
+          onClick={() => {
+            clearMembership(dbUserId);
+            void load(true);
+          }}
+        >
+          Refresh
+        </button>
+      </div>
+      {loading && !data ? <p role="status">Loading membership...</p> : null}
+      {!loading && !data && !error ? <p className="muted">No membership data available.</p> : null}
+      {data ? (
+        <dl className="st-grid" data-testid="membership">
+          <div>
+            <dt>Membership Type</dt>
+            <dd data-testid="membership-type">{data.membership_type}</dd>
+          </div>
+          <div>
+            <dt>Daily Limit</dt>
+            <dd>{data.daily_limit}</dd>
+          </div>
+          <div>
+            <dt>Usage Today</dt>
+            <dd data-testid="usage-today">{data.usage_today}</dd>
+          </div>
+          <div>
+            <dt>Remaining Calls</dt>
+            <dd>{data.remaining_calls}</dd>
+          </div>
+          {trial && trial.kind !== 'not_applicable' ? (
+            <div>
+              <dt>Trial Status</dt>
+              <dd data-testid="trial-status" className={`st-trial st-trial-${trial.kind}`}>
+                {trialLabel(trial)}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {fallback ? <p className="muted">Could not load full membership details. Please try refreshing or log out/in.</p> : null}
+    </section>
+  );
+}
