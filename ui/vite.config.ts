@@ -23,6 +23,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Chrome, Edge and Firefox (the supported browsers) all support modulepreload.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
   },
   test: {

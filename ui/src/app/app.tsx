@@ -5,7 +5,6 @@ import { Spinner } from '../components/spinner';
 import { initializeAuth, STARTUP_TIMEOUT_MS } from './startup';
 import { hasSignInMarker } from '../lib/auth/auth-service';
 import { isPublicPath } from '../lib/routes';
-import { runHealthCheck } from '../lib/health-check';
 import { installApiHooks } from './providers';
 
 installApiHooks();
@@ -28,7 +27,8 @@ export function App() {
 
   useEffect(() => {
     if (window.location.pathname === '/callback') return;
-    void runHealthCheck();
+    // The health check is logged only, so it loads after the first paint.
+    void import('../lib/health-check').then((m) => m.runHealthCheck());
     const timer = setTimeout(() => setReady(true), STARTUP_TIMEOUT_MS);
     initializeAuth()
       .catch((err) => console.error('auth initialisation failed', err))

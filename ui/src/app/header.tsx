@@ -3,7 +3,6 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, useAuthStore } from '../stores/auth-store';
 import { logout, startLogin } from '../lib/auth/auth-service';
 import { siteConfig } from '../config';
-import { Icon } from '../components/icons';
 
 const publicLinks = [
   { to: '/about', label: 'About' },
@@ -218,7 +217,9 @@ export function Header() {
               {displayName(user).slice(0, 1).toUpperCase()}
             </span>
           ) : (
-            <Icon name="user" size={20} />
+            <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 4-6 8-6s8 2 8 6" />
+            </svg>
           )}
         </button>
       </div>

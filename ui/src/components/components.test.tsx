@@ -24,7 +24,7 @@ describe('BrowserNotSupportedModal', () => {
         recommendedBrowsers: ['Chrome', 'Edge', 'Firefox'],
       }),
     );
-    expect(screen.getByRole('dialog', { name: 'Browser Not Supported' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Browser Not Supported' })).toBeInTheDocument();
     expect(screen.getByText('Safari (Mobile)')).toBeInTheDocument();
     expect(screen.getByText(browserMessages.mobile)).toBeInTheDocument();
     for (const b of ['Chrome', 'Edge', 'Firefox']) expect(screen.getByText(b, { exact: false })).toBeInTheDocument();
