@@ -55,6 +55,7 @@ type analyzer struct {
 	drafts       []*draft // every activity, in document order
 	docActor     string   // "intended for trained staff": who does the imperatives
 	describe     map[string]string
+	table        *tableHead // header of the table being read
 	sectionNo    int
 	systems      map[string]bool
 }
@@ -105,7 +106,12 @@ func (a *analyzer) document(text string) {
 				continue
 			}
 		}
+		if bl.kind != blockRow {
+			a.table = nil
+		}
 		switch bl.kind {
+		case blockRow:
+			a.row(bl.cells)
 		case blockHeading:
 			a.heading(bl.text)
 		case blockItem:
@@ -123,6 +129,90 @@ func (a *analyzer) document(text string) {
 			for _, s := range sentences(bl.text) {
 				a.sentence(s, false)
 			}
+		}
+	}
+}
+
+// tableHead remembers which columns of a procedure table hold the action
+// and who performs it.
+type tableHead struct {
+	action, role, time int // column index, -1 when absent
+}
+
+var (
+	actionHeads = set(`action actions activity activities task tasks description what procedure instruction instructions`)
+	roleHeads   = set(`responsible responsibility role roles who owner performer actor by person party accountable`)
+	timeHeads   = set(`time duration effort`)
+)
+
+// row reads one table row. The first row of a table is checked for a
+// header naming the action and role columns ("Step | Action |
+// Responsible"); rows of such a table are steps by that role. Rows of other
+// tables are read cell by cell.
+func (a *analyzer) row(cells []string) {
+	if a.section == sectionSkip {
+		return
+	}
+	if a.table == nil {
+		h := &tableHead{action: -1, role: -1, time: -1}
+		step := -1
+		for i, c := range cells {
+			for _, w := range strings.Fields(strings.ToLower(c)) {
+				w = trimPunct(w)
+				switch {
+				case (w == "step" || w == "steps") && step < 0:
+					step = i // often just the number: a fallback
+				case actionHeads[w] && h.action < 0:
+					h.action = i
+				case roleHeads[w] && h.role < 0:
+					h.role = i
+				case timeHeads[w] && h.time < 0:
+					h.time = i
+				}
+			}
+		}
+		if h.action < 0 {
+			h.action = step
+		}
+		a.table = h
+		if h.action >= 0 || h.role >= 0 {
+			return // a header row, nothing to do
+		}
+	}
+	h := a.table
+	if h.action >= 0 && h.action < len(cells) {
+		saved := a.sectionActor
+		if h.role >= 0 && h.role < len(cells) {
+			if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
+				a.sectionActor = a.performer(np)
+			}
+		}
+		text := cells[h.action]
+		ds := a.sentence(text, true)
+		if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
+			// a short action cell without a verb is still the step's name
+			d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
+			d.name = capitalise(trimPunct(text))
+			d.inputs, d.outputs = nil, nil
+			a.b.add([]*draft{d})
+			ds = []*draft{d}
+		}
+		if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
+			w, wt := durations(cells[h.time])
+			ds[0].work += w
+			ds[0].wait += wt
+		}
+		a.sectionActor = saved
+		return
+	}
+	// other tables hold settings and notes: only full sentences in them
+	// can be instructions
+	for _, c := range cells {
+		if !strings.ContainsAny(c, ".!") {
+			continue
+		}
+		for _, s := range sentences(c) {
+			a.sentence(s, true)
 		}
 	}
 }

@@ -476,3 +476,26 @@ func TestITSupport(t *testing.T) {
 		t.Errorf("purpose %q", m.ProcessPurpose)
 	}
 }
+
+func TestProcedureTable(t *testing.T) {
+	text := `Onboarding Procedure
+
+Step | Action | Responsible | Duration
+1 | Send the contract to the new hire | HR Officer | 30 minutes
+2 | Create the user account in Active Directory | IT Support | 1 hour
+3 | Welcome meeting | Line Manager |
+`
+	m := analyze(t, text)
+	want := []string{"Send contract (HR Officer)", "Create user account in Active Directory (IT Support)", "Welcome meeting (Line Manager)"}
+	if got := names(m); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("activities %v", got)
+	}
+	create, _ := activity(m, "Create user account in Active Directory")
+	if create.WorkMinutes != 60 || !contains(create.SIPOC.Systems, "Active Directory") {
+		t.Errorf("create %+v", create)
+	}
+	send, _ := activity(m, "Send contract")
+	if !contains(send.SIPOC.Customers, "New Hire") && !contains(send.SIPOC.Customers, "IT Support") {
+		t.Errorf("send customers %v", send.SIPOC.Customers)
+	}
+}

@@ -131,7 +131,7 @@ var systemNames = []struct{ pattern, name string }{
 	{"website", "Website"}, {"web portal", "Portal"}, {"ticketing system", "Ticketing system"},
 	{"hris", "HRIS"}, {"wms", "WMS"}, {"mes", "MES"}, {"lims", "LIMS"}, {"edi", "EDI"}, {"zendesk", "Zendesk"},
 	{"hubspot", "HubSpot"}, {"netsuite", "NetSuite"}, {"power bi", "Power BI"}, {"tableau", "Tableau"},
-	{"qgis", "QGIS"}, {"arcgis", "ArcGIS"}, {"matlab", "MATLAB"}, {"metashape", "Metashape"},
+	{"qgis", "QGIS"}, {"active directory", "Active Directory"}, {"arcgis", "ArcGIS"}, {"matlab", "MATLAB"}, {"metashape", "Metashape"},
 	{"qgroundcontrol", "QGroundControl"}, {"dji pilot", "DJI Pilot"}, {"gitlab", "GitLab"}, {"github", "GitHub"},
 }
 

@@ -11,6 +11,7 @@ const (
 	blockHeading = iota
 	blockPara
 	blockItem
+	blockRow // a table row; cells in block.cells
 )
 
 // block is a heading, a paragraph or a list item, with wrapped lines
@@ -19,6 +20,7 @@ type block struct {
 	kind   int
 	text   string
 	marker string // "number", "bullet", "check" for items
+	cells  []string
 }
 
 var (
@@ -62,14 +64,9 @@ func segment(text string) []block {
 	}
 	prevBlank := true
 	for _, raw := range lines {
-		if strings.Contains(raw, "\t") {
-			// table row: each cell on its own
+		if cells := tableCells(raw); cells != nil {
 			flush()
-			for _, cell := range strings.Split(raw, "\t") {
-				if c := strings.TrimSpace(cell); c != "" && !boilerplate(c, freq) {
-					out = append(out, block{kind: blockPara, text: c})
-				}
-			}
+			out = append(out, block{kind: blockRow, text: strings.Join(cells, " | "), cells: cells})
 			prevBlank = true
 			continue
 		}
@@ -274,4 +271,32 @@ func mayBeBoiler(t string) bool {
 		}
 	}
 	return false
+}
+
+// tableCells splits a table row as extraction writes it (cells separated
+// by tabs or " | "), or returns nil for an ordinary line.
+func tableCells(line string) []string {
+	var parts []string
+	switch {
+	case strings.Contains(line, "\t"):
+		parts = strings.Split(line, "\t")
+	case strings.Count(line, " | ") >= 1:
+		parts = strings.Split(line, " | ")
+	default:
+		return nil
+	}
+	var cells []string
+	for _, p := range parts {
+		cells = append(cells, strings.TrimSpace(p))
+	}
+	nonEmpty := 0
+	for _, c := range cells {
+		if c != "" {
+			nonEmpty++
+		}
+	}
+	if nonEmpty < 2 {
+		return nil
+	}
+	return cells
 }
