@@ -84,6 +84,9 @@ type doc struct {
 			} `xml:"conditionExpression"`
 			Incoming []string `xml:"incoming"`
 			Outgoing []string `xml:"outgoing"`
+			Children []struct {
+				XMLName xml.Name
+			} `xml:",any"`
 		} `xml:",any"`
 	} `xml:"process"`
 	Shapes []struct {
@@ -192,6 +195,7 @@ func checkDoc(t *testing.T, m *process.Model, b []byte) {
 			t.Errorf("flow %s references %s -> %s", e.ID, e.Source, e.Target)
 		}
 	}
+	lintLike(t, d)
 	// labels stay clear of flow nodes (their own shape aside)
 	var labels []bounds
 	var owners []string
@@ -215,6 +219,92 @@ func checkDoc(t *testing.T, m *process.Model, b []byte) {
 	// lanes follow the performers
 	if len(m.Participants) > 0 && len(d.Process.Lanes) < len(m.Participants) {
 		t.Errorf("%d lanes for %d participants", len(d.Process.Lanes), len(m.Participants))
+	}
+}
+
+// lintLike checks in Go what bpmnlint's recommended rules report as
+// errors, so that fuzzing finds models the builder fails to repair.
+func lintLike(t *testing.T, d *doc) {
+	t.Helper()
+	kind := map[string]string{}
+	cond := map[string]bool{}
+	for _, e := range d.Process.Elements {
+		kind[e.ID] = e.XMLName.Local
+		if e.XMLName.Local == "sequenceFlow" {
+			cond[e.ID] = e.Cond != nil
+		}
+	}
+	blankStarts := 0
+	starts, ends := 0, 0
+	for _, e := range d.Process.Elements {
+		local := e.XMLName.Local
+		if !isFlowNode(local) {
+			continue
+		}
+		in, out := len(e.Incoming), len(e.Outgoing)
+		gateway := strings.HasSuffix(local, "Gateway")
+		switch local {
+		case "startEvent":
+			starts++
+			defs := 0
+			for _, c := range e.Children {
+				if strings.HasSuffix(c.XMLName.Local, "EventDefinition") {
+					defs++
+				}
+			}
+			if defs == 0 {
+				blankStarts++
+			}
+			if in > 0 {
+				t.Errorf("start event %s has incoming flows", e.ID)
+			}
+		case "endEvent":
+			ends++
+			if out > 0 {
+				t.Errorf("end event %s has outgoing flows", e.ID)
+			}
+		}
+		if in == 0 && local != "startEvent" {
+			t.Errorf("%s %s is an implicit start", local, e.ID)
+		}
+		if out == 0 && local != "endEvent" {
+			t.Errorf("%s %s is an implicit end", local, e.ID)
+		}
+		if !gateway && out > 1 {
+			t.Errorf("%s %s is an implicit split", local, e.ID)
+		}
+		if !gateway && in > 1 {
+			t.Errorf("%s %s is a fake join", local, e.ID)
+		}
+		if gateway && in > 1 && out > 1 {
+			t.Errorf("gateway %s joins and forks", e.ID)
+		}
+		if (local == "exclusiveGateway" || local == "inclusiveGateway") && out > 1 {
+			if strings.TrimSpace(e.Name) == "" {
+				t.Errorf("forking gateway %s has no name", e.ID)
+			}
+			for _, f := range e.Outgoing {
+				if !cond[f] && f != e.Default {
+					t.Errorf("flow %s out of %s has no condition and is not the default", f, e.ID)
+				}
+			}
+		}
+		if local == "eventBasedGateway" {
+			if out < 2 {
+				t.Errorf("event-based gateway %s has %d outgoing flows", e.ID, out)
+			}
+			for _, f := range e.Outgoing {
+				if cond[f] {
+					t.Errorf("flow %s out of event-based gateway is conditional", f)
+				}
+			}
+		}
+	}
+	if starts == 0 || ends == 0 {
+		t.Errorf("%d start and %d end events", starts, ends)
+	}
+	if blankStarts > 1 {
+		t.Errorf("%d blank start events", blankStarts)
 	}
 }
 
