@@ -1,0 +1,88 @@
+package main
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
+
+// TestBPMNAnalyzerMIWG uploads the 21 MIWG reference models through
+// POST /api/bpmn/analyze: each completes, its inventory counts match the
+// file, and the score, issues and every report section are present.
+func TestBPMNAnalyzerMIWG(t *testing.T) {
+	dir := filepath.Join(testenv.SharedTestdata(t), "bpmn", "miwg-reference")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.bpmn"))
+	if len(files) != 21 {
+		t.Fatalf("want 21 MIWG models, found %d", len(files))
+	}
+	t.Setenv("SPADE_DAILY_LIMIT", "50") // one upload per model
+	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "bpmn.db"), testenv.Redis(t), nil)
+	count := func(data []byte, names ...string) int {
+		re := regexp.MustCompile(`<([A-Za-z0-9_.-]+:)?(` + strings.Join(names, "|") + `)[\s/>]`)
+		return len(re.FindAll(data, -1))
+	}
+	ids := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, v, body := s.upload("/api/bpmn/analyze", filepath.Base(f), data)
+		if code != http.StatusOK && code != http.StatusAccepted && code != http.StatusCreated {
+			t.Fatalf("%s: upload %d %s", filepath.Base(f), code, body)
+		}
+		ids[f] = v.ID
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		data, _ := os.ReadFile(f)
+		v := s.waitFor(ids[f], 60*time.Second, finished)
+		if v.Status != analysis.StatusCompleted {
+			t.Errorf("%s: status %s (%s)", name, v.Status, v.Detail)
+			continue
+		}
+		inv := v.Metadata.ElementInventoryData
+		for cat, want := range map[string]int{
+			"tasks":       count(data, "task", "userTask", "serviceTask", "sendTask", "receiveTask", "manualTask", "businessRuleTask", "scriptTask"),
+			"gateways":    count(data, "exclusiveGateway", "parallelGateway", "inclusiveGateway", "eventBasedGateway", "complexGateway"),
+			"events":      count(data, "startEvent", "endEvent", "intermediateCatchEvent", "intermediateThrowEvent", "boundaryEvent"),
+			"lanes":       count(data, "lane"),
+			"transitions": count(data, "sequenceFlow"),
+		} {
+			c, _ := inv[cat].(map[string]any)
+			if got, _ := c["count"].(float64); int(got) != want {
+				t.Errorf("%s: %s count %v, file holds %d", name, cat, c["count"], want)
+			}
+		}
+		if pcd := v.Metadata.ProcessComplexity; pcd["score_denominator"] != float64(10) || pcd["rating"] == nil {
+			t.Errorf("%s: process_complexity_data %v", name, pcd)
+		}
+		q, _ := v.Metadata.Quality.(map[string]any)
+		score, _ := q["score"].(map[string]any)
+		if score["overall"] == nil || score["label"] == nil {
+			t.Errorf("%s: no quality score in metadata: %v", name, q)
+		}
+		issues, _ := q["issues"].([]any)
+		lintSummary, _ := q["lint"].(map[string]any)
+		if n, _ := lintSummary["errors"].(float64); n > 0 && len(issues) == 0 {
+			t.Errorf("%s: lint errors but no issues", name)
+		}
+		for _, sec := range quality.Sections {
+			if !strings.Contains(v.FormattedText, "=== "+sec+" ===") {
+				t.Errorf("%s: formatted_text lacks section %q", name, sec)
+			}
+		}
+		res, xml := s.do(http.MethodGet, "/api/bpmn/"+v.ID, nil, "")
+		if res.StatusCode != http.StatusOK || len(xml) != len(data) {
+			t.Errorf("%s: GET /api/bpmn: %d, %d bytes (uploaded %d)", name, res.StatusCode, len(xml), len(data))
+		}
+	}
+}
