@@ -55,6 +55,12 @@ func TestPathCountIsBounded(t *testing.T) {
 		if c.Paths != tt.paths || c.PathsBounded != tt.bounded {
 			t.Errorf("%d diamonds: paths %d bounded %v, want %d %v", tt.n, c.Paths, c.PathsBounded, tt.paths, tt.bounded)
 		}
+		if tt.n == 60 {
+			tr := r.ElementInventoryData()["transitions"].(map[string]any)
+			if tr["count"] != 301 || len(tr["names"].([]string)) != 301 || tr["truncated"] != nil {
+				t.Errorf("transitions metadata: count %v, %d names, truncated %v", tr["count"], len(tr["names"].([]string)), tr["truncated"])
+			}
+		}
 		if tt.n == 60 && (c.Label != quality.ComplexityHigh || c.GatewayMismatch != 0 || c.CFC != 120) {
 			t.Errorf("60 diamonds: %+v", c)
 		}
@@ -81,4 +87,15 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 			}
 		}
 	})
+}
+
+func TestInventoryMetadataIsBounded(t *testing.T) {
+	r, err := quality.AnalyzeFile(diamonds(120), "d.bpmn") // 601 sequence flows
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := r.ElementInventoryData()["transitions"].(map[string]any)
+	if tr["count"] != 601 || len(tr["names"].([]string)) != 500 || tr["truncated"] != true {
+		t.Errorf("transitions metadata: count %v, %d names, truncated %v", tr["count"], len(tr["names"].([]string)), tr["truncated"])
+	}
 }

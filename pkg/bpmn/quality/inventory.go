@@ -201,25 +201,37 @@ func oneLine(s string, max int) string {
 	return s
 }
 
+// maxMetadataNames bounds each name list in element_inventory_data.
+const maxMetadataNames = 500
+
+func withTruncated(m map[string]any, n int) map[string]any {
+	if n > maxMetadataNames {
+		m["truncated"] = true
+	}
+	return m
+}
+
 // ElementInventoryData is the inventory shaped as the analysis metadata
 // field element_inventory_data: every category has a count; lanes, pools,
 // activities, tasks, data objects, data stores and transitions list
 // names; gateways and events list names_with_types ({name, type}).
 func (r *Report) ElementInventoryData() map[string]any {
 	inv := r.Inventory
+	// Lists stop at maxMetadataNames so a huge model does not store
+	// megabytes of metadata; count stays exact and truncated says so.
 	names := func(items []Item) map[string]any {
-		n := make([]string, 0, len(items))
-		for _, it := range items {
+		n := make([]string, 0, min(len(items), maxMetadataNames))
+		for _, it := range items[:min(len(items), maxMetadataNames)] {
 			n = append(n, displayItem(it))
 		}
-		return map[string]any{"count": len(items), "names": n}
+		return withTruncated(map[string]any{"count": len(items), "names": n}, len(items))
 	}
 	typed := func(items []Item) map[string]any {
-		n := make([]map[string]string, 0, len(items))
-		for _, it := range items {
+		n := make([]map[string]string, 0, min(len(items), maxMetadataNames))
+		for _, it := range items[:min(len(items), maxMetadataNames)] {
 			n = append(n, map[string]string{"name": displayItem(it), "type": it.Type})
 		}
-		return map[string]any{"count": len(items), "names_with_types": n}
+		return withTruncated(map[string]any{"count": len(items), "names_with_types": n}, len(items))
 	}
 	return map[string]any{
 		"lanes":         names(inv.Lanes),
