@@ -90,12 +90,17 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 }
 
 func TestInventoryMetadataIsBounded(t *testing.T) {
-	r, err := quality.AnalyzeFile(diamonds(120), "d.bpmn") // 601 sequence flows
+	r, err := quality.AnalyzeFile(diamonds(120), "d.bpmn") // 482 nodes, 601 sequence flows, no diagram
 	if err != nil {
 		t.Fatal(err)
 	}
 	tr := r.ElementInventoryData()["transitions"].(map[string]any)
 	if tr["count"] != 601 || len(tr["names"].([]string)) != 500 || tr["truncated"] != true {
 		t.Errorf("transitions metadata: count %v, %d names, truncated %v", tr["count"], len(tr["names"].([]string)), tr["truncated"])
+	}
+	for _, is := range r.Issues {
+		if is.Rule == "no-bpmndi" && (is.ElementCount != 1083 || len(is.Elements) != 200) {
+			t.Errorf("no-bpmndi issue: %d elements, %d listed", is.ElementCount, len(is.Elements))
+		}
 	}
 }

@@ -85,10 +85,12 @@ type Deduction struct {
 
 // Issue is one quality issue: all findings of one rule.
 type Issue struct {
-	Number         int      `json:"number"`
-	Title          string   `json:"title"`
-	Rule           string   `json:"rule"`
-	Severity       string   `json:"severity"`
+	Number   int    `json:"number"`
+	Title    string `json:"title"`
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
+	// ElementCount is exact; Elements lists at most maxIssueElements.
+	ElementCount   int      `json:"element_count"`
 	Elements       []string `json:"elements"`
 	Problem        string   `json:"problem"`
 	Recommendation string   `json:"recommendation"`
@@ -182,11 +184,16 @@ func processPurpose(d *parse.Definitions) string {
 	return ""
 }
 
+// maxIssueElements bounds the elements listed per issue (the count stays
+// exact), keeping metadata small for huge models.
+const maxIssueElements = 200
+
 func issues(d *parse.Definitions, rep lint.Report) []Issue {
 	type group struct {
 		rule     string
 		severity lint.Severity
 		elems    []string
+		count    int
 		seen     map[string]bool
 	}
 	byRule := map[string]*group{}
@@ -202,6 +209,10 @@ func issues(d *parse.Definitions, rep lint.Report) []Issue {
 			continue
 		}
 		g.seen[f.ElementID] = true
+		g.count++
+		if len(g.elems) >= maxIssueElements {
+			continue
+		}
 		name := "the whole model"
 		if f.ElementID != "" {
 			if e := d.ByID(f.ElementID); e != nil {
@@ -221,7 +232,7 @@ func issues(d *parse.Definitions, rep lint.Report) []Issue {
 		if (a.severity == lint.Error) != (b.severity == lint.Error) {
 			return a.severity == lint.Error
 		}
-		pa, pb := rulePoints(a.rule, a.severity, len(a.elems)), rulePoints(b.rule, b.severity, len(b.elems))
+		pa, pb := rulePoints(a.rule, a.severity, a.count), rulePoints(b.rule, b.severity, b.count)
 		if pa != pb {
 			return pa > pb
 		}
@@ -236,6 +247,7 @@ func issues(d *parse.Definitions, rep lint.Report) []Issue {
 			Title:          info.title,
 			Rule:           rule,
 			Severity:       string(g.severity),
+			ElementCount:   g.count,
 			Elements:       g.elems,
 			Problem:        info.problem,
 			Recommendation: info.recommendation,
@@ -258,7 +270,7 @@ func score(r *Report) Score {
 	ded := map[string][]Deduction{}
 	for _, is := range r.Issues {
 		info := infoFor(is.Rule)
-		n := len(is.Elements)
+		n := is.ElementCount
 		pts := rulePoints(is.Rule, lint.Severity(is.Severity), n)
 		reason := fmt.Sprintf("%s: %d %s (%s)", is.Title, n, plural(n, "element", "elements"), is.Severity)
 		if pts < perFinding(info, is.Severity)*float64(n) {
@@ -372,7 +384,7 @@ func recommendations(r *Report) []Recommendation {
 			prio = "Low"
 		}
 		out = append(out, Recommendation{Priority: prio, Source: is.Rule,
-			Text: fmt.Sprintf("%s (%d %s): %s", is.Title, len(is.Elements), plural(len(is.Elements), "element", "elements"), is.Recommendation)})
+			Text: fmt.Sprintf("%s (%d %s): %s", is.Title, is.ElementCount, plural(is.ElementCount, "element", "elements"), is.Recommendation)})
 	}
 	c := r.Complexity
 	if c.Size == 0 {

@@ -98,10 +98,12 @@ func (r *Report) FormattedText() string {
 		elems := is.Elements
 		more := ""
 		if len(elems) > maxListed {
-			more = fmt.Sprintf("; … and %d more", len(elems)-maxListed)
 			elems = elems[:maxListed]
 		}
-		fmt.Fprintf(&b, "   Elements involved (%d): %s%s\n", len(is.Elements), strings.Join(elems, "; "), more)
+		if is.ElementCount > len(elems) {
+			more = fmt.Sprintf("; … and %d more", is.ElementCount-len(elems))
+		}
+		fmt.Fprintf(&b, "   Elements involved (%d): %s%s\n", is.ElementCount, strings.Join(elems, "; "), more)
 		fmt.Fprintf(&b, "   Problem: %s\n", is.Problem)
 		fmt.Fprintf(&b, "   Recommendation: %s\n", is.Recommendation)
 		fmt.Fprintf(&b, "   Visual guidance: %s\n", is.VisualHint)
@@ -225,7 +227,7 @@ func (r *Report) visualGuidance() string {
 		layout := 0
 		for _, is := range r.Issues {
 			if infoFor(is.Rule).category == CatLayout {
-				layout += len(is.Elements)
+				layout += is.ElementCount
 			}
 		}
 		if layout == 0 {
@@ -271,7 +273,10 @@ func (r *Report) Digest() string {
 	for _, is := range r.Issues {
 		elems := is.Elements
 		if len(elems) > 5 {
-			elems = append(elems[:5:5], fmt.Sprintf("and %d more", len(is.Elements)-5))
+			elems = elems[:5:5]
+		}
+		if is.ElementCount > len(elems) {
+			elems = append(elems, fmt.Sprintf("and %d more", is.ElementCount-len(elems)))
 		}
 		fmt.Fprintf(&b, "Issue %d (%s): %s — %s\n", is.Number, is.Severity, is.Title, strings.Join(elems, "; "))
 	}
