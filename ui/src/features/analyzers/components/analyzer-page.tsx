@@ -128,6 +128,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const fail = async (err: unknown) => {
     if (err instanceof DOMException && err.name === 'AbortError') return;
     setView('initial');
+    setFile(null);
     setProgress(0);
     setStage('');
     const c = classifyFailure(err);
