@@ -21,6 +21,8 @@ var (
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
 	skipSentenceRe  = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	rolePrefixRe    = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
+	roleSuffixRe    = regexp.MustCompile(`^(.{6,}?)\s*\(([A-Z][\w&/.' -]{1,40})\)[.!]?$`)
 	decideVerbs     = set(`decide decides decided check checks verify verifies determine determines assess assesses evaluate evaluates confirm confirms review reviews establish establishes ask asks`)
 )
 
@@ -327,6 +329,23 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 			a.purpose = s
 		}
 		return nil
+	}
+	// "Sales Rep: Enter the order." and "Approve the invoice (Manager)."
+	// name the performer around the action
+	if m := rolePrefixRe.FindStringSubmatch(s); m != nil {
+		if np := nounPhrase(strings.Fields(m[1]), 5); isAgent(np) {
+			saved := a.sectionActor
+			a.sectionActor = a.performer(np)
+			defer func() { a.sectionActor = saved }()
+			s = m[2]
+		}
+	} else if m := roleSuffixRe.FindStringSubmatch(s); m != nil {
+		if np := nounPhrase(strings.Fields(m[2]), 5); isAgent(np) {
+			saved := a.sectionActor
+			a.sectionActor = a.performer(np)
+			defer func() { a.sectionActor = saved }()
+			s = m[1]
+		}
 	}
 	work, wait := durations(s)
 	body := s

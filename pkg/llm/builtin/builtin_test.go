@@ -333,7 +333,8 @@ func TestActivityCap(t *testing.T) {
 }
 
 func FuzzAnalyzeText(f *testing.F) {
-	for _, s := range []string{invoiceText, "If x, y. Otherwise z.", "Meanwhile, meanwhile.", "A: b\nC: d\nE: f", "1. \n- \n□", "whether whether if if", "The it is by the by.", "(((", "Check , , ,"} {
+	for _, s := range []string{invoiceText, "If x, y. Otherwise z.", "Meanwhile, meanwhile.", "A: b\nC: d\nE: f", "1. \n- \n□", "whether whether if if", "The it is by the by.", "(((", "Check , , ,",
+		"Step | Action | Responsible\n1 | Check it | Clerk\n|||\n", "Clerk: check\n(Manager)\nX (Y)."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -474,6 +475,14 @@ func TestITSupport(t *testing.T) {
 	}
 	if !strings.Contains(m.ProcessPurpose, "service desk") {
 		t.Errorf("purpose %q", m.ProcessPurpose)
+	}
+}
+
+func TestRoleLabels(t *testing.T) {
+	m := analyze(t, "1. Sales Rep: Enter the order in the CRM.\n2. Approve the discount (Sales Manager).\n3. Ship the goods.")
+	want := []string{"Enter order (Sales Rep)", "Approve discount (Sales Manager)", "Ship goods (Sales Manager)"}
+	if got := names(m); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("activities %v", got)
 	}
 }
 

@@ -112,7 +112,7 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	doctor doctors physician patient patients student students teacher teachers member members head
 	board committee desk service support helpdesk office unit crew personnel worker workers specialist
 	specialists consultant consultants auditor auditors cashier cashiers receptionist secretary executive
-	ceo cfo cto coo representative representatives partner partners observer observers inspector inspectors
+	ceo cfo cto coo rep reps representative representatives partner partners observer observers inspector inspectors
 	planner planners scheduler dispatcher dispatchers storekeeper picker pickers packer packers tester testers
 	developer developers designer designers architect architects legal compliance payroll treasury
 	logistics shipping receiving marketing operations management system bot robot`)
