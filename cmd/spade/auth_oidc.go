@@ -52,7 +52,7 @@ func mountAuth(a *App, d *api.Deps) error {
 		h.OIDC = auth.NewOIDC(auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret})
 		pub.AuthProvider, pub.Issuer, pub.RegistrationURL = "oidc", cfg.OIDCIssuer, h.OIDC.RegistrationURL()
 	case !isLoopback(cfg.Addr) && !cfg.DevProviderPublic:
-		a.Log.Error("SIGN-IN DISABLED: SPADE_OIDC_ISSUER is unset and the built-in demo provider serves only on a loopback address; " +
+		a.Log.Error("SIGN-IN DISABLED: SPADE_OIDC_ISSUER is unset and the built-in demo provider serves only on a loopback address; "+
 			"set SPADE_OIDC_ISSUER (e.g. Keycloak) or SPADE_DEV_PROVIDER_PUBLIC=1 to expose demo sign-in", "addr", cfg.Addr)
 		pub.AuthProvider = "none"
 	default:

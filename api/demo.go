@@ -1,0 +1,301 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/failure"
+)
+
+// DemoAccountID owns every anonymous demo analysis; no user belongs to it,
+// so the signed-in routes never show them.
+const DemoAccountID = "demo"
+
+// Demo texts (spec part 2 §4, §5, §8).
+const (
+	demoLimitDocument = "You've reached the daily limit for demo analyses. Register for more uses!"
+	demoLimitImage    = "Demo limit reached. Register for more analyses!"
+	demoTimeout       = "BPMN generation taking longer than expected"
+	demoDefaultName   = "Process Analysis"
+	demoImageMessage  = "Please upload a JPG, JPEG, or PNG file"
+	demoTTL           = 24 * time.Hour
+	// demoPerAddress bounds demos from one network address per day, against
+	// scripts that invent a new device id for every call.
+	demoPerAddress = 30
+)
+
+// DemoUpload is what the demo accepts: documents, and images including GIF
+// and BMP, all up to 10 MB.
+var DemoUpload = UploadKind{Noun: "document or image", Limit: 10 << 20, LimitMB: 10,
+	TypeMessage: demoTypeMessage, Detect: detectDemo}
+
+const demoTypeMessage = "Please upload a PDF, DOC, DOCX, or TXT document, or a JPG, JPEG, or PNG image"
+
+func detectDemo(filename string, head []byte) (string, error) {
+	if t, err := detectDocument(filename, head); err == nil {
+		return t, nil
+	}
+	if t, err := detectImage(filename, head); err == nil {
+		return t, nil
+	}
+	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(filename), "."))
+	switch {
+	case ext == "gif" && (bytes.HasPrefix(head, []byte("GIF87a")) || bytes.HasPrefix(head, []byte("GIF89a"))):
+		return "image/gif", nil
+	case ext == "bmp" && bytes.HasPrefix(head, []byte("BM")) && len(head) > 26:
+		return "image/bmp", nil
+	}
+	return "", failure.Permanent(demoTypeMessage, nil)
+}
+
+// DemoAPI is the anonymous demo. cmd/spade appends Mount to Deps.Mounts.
+type DemoAPI struct {
+	// Wait is how long POST waits for the diagram before answering timeout.
+	Wait time.Duration
+	// Poll is how often it looks (default 100 ms).
+	Poll time.Duration
+}
+
+// demoView is the demo answer (both POST and GET).
+type demoView struct {
+	ID               string  `json:"id"`
+	Status           string  `json:"status"`
+	BPMNXML          *string `json:"bpmn_xml"`
+	ProcessName      string  `json:"process_name"`
+	OriginalFilename string  `json:"original_filename"`
+	Message          string  `json:"message,omitempty"`
+	Detail           string  `json:"detail,omitempty"`
+	Stage            string  `json:"stage"`
+	CurrentStage     string  `json:"current_stage"`
+	Progress         int     `json:"progress"`
+}
+
+// Mount registers the demo routes (no sign-in).
+func (d *DemoAPI) Mount(s *Server) {
+	if d.Poll <= 0 {
+		d.Poll = 100 * time.Millisecond
+	}
+	s.API.POST("/demo/analyze", d.analyze(s))
+	s.API.GET("/demo/analyze/:id", d.get(s))
+}
+
+func clientAddr(c echo.Context) string {
+	host, _, err := net.SplitHostPort(c.Request().RemoteAddr)
+	if err != nil {
+		return c.Request().RemoteAddr
+	}
+	return host
+}
+
+func demoKeys(c echo.Context, now time.Time) (device, address string) {
+	dev := strings.TrimSpace(c.Request().Header.Get("X-Device-ID"))
+	if len(dev) > 256 {
+		dev = dev[:256]
+	}
+	addr := clientAddr(c)
+	day := now.UTC().Format("2006-01-02")
+	h := sha256.Sum256([]byte(dev + "|" + addr))
+	a := sha256.Sum256([]byte(addr))
+	return "spade:demo:dev:" + day + ":" + hex.EncodeToString(h[:16]), "spade:demo:addr:" + day + ":" + hex.EncodeToString(a[:16])
+}
+
+// claim takes today's one demo for this device and address; it answers
+// the id of the earlier demo when the quota is used up.
+func claim(ctx context.Context, rdb redis.UniversalClient, devKey, addrKey, id string) (bool, string, error) {
+	ok, err := rdb.SetNX(ctx, devKey, id, 48*time.Hour).Result()
+	if err != nil {
+		return false, "", err
+	}
+	if !ok {
+		prev, _ := rdb.Get(ctx, devKey).Result()
+		return false, prev, nil
+	}
+	n, err := rdb.Incr(ctx, addrKey).Result()
+	if err != nil {
+		rdb.Del(ctx, devKey)
+		return false, "", err
+	}
+	if n == 1 {
+		rdb.Expire(ctx, addrKey, 48*time.Hour)
+	}
+	if n > demoPerAddress {
+		rdb.Del(ctx, devKey)
+		return false, "", nil
+	}
+	return true, "", nil
+}
+
+func unclaim(rdb redis.UniversalClient, devKey, addrKey string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	rdb.Del(ctx, devKey)
+	rdb.Decr(ctx, addrKey)
+}
+
+func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		up, fields, err := ReadUpload(c, DemoUpload)
+		if err != nil {
+			var he *httpError
+			if errors.As(err, &he) && he.status == http.StatusUnsupportedMediaType {
+				return errStatus(http.StatusBadRequest, "File validation failed: "+he.detail)
+			}
+			return err
+		}
+		typ := strings.ToLower(strings.TrimSpace(fields["analysis_type"]))
+		if typ == "" {
+			typ = c.QueryParam("analysis_type")
+		}
+		isImage := strings.HasPrefix(up.ContentType, "image/")
+		switch typ {
+		case "", analysis.TypeDocument, "text":
+			if typ == "" && isImage {
+				typ = analysis.TypeImage
+			} else if isImage {
+				return errStatus(http.StatusBadRequest, "File validation failed: Please upload a PDF, DOC, DOCX, or TXT file")
+			} else {
+				typ = analysis.TypeDocument
+			}
+		case analysis.TypeImage:
+			if !isImage {
+				return errStatus(http.StatusBadRequest, "File validation failed: "+demoImageMessage)
+			}
+		default:
+			return errStatus(http.StatusBadRequest, "analysis_type must be document or image.")
+		}
+		ctx := c.Request().Context()
+		rdb := s.Queue.Redis
+		devKey, addrKey := demoKeys(c, time.Now())
+		id := newDemoID()
+		ok, prev, err := claim(ctx, rdb, devKey, addrKey, id)
+		if err != nil {
+			return errStatus(http.StatusServiceUnavailable, "The demo is unavailable right now. Please try again in a moment.")
+		}
+		if !ok {
+			msg := demoLimitDocument
+			if typ == analysis.TypeImage {
+				msg = demoLimitImage
+			}
+			body := map[string]any{"detail": msg, "message": msg, "status": "limit_reached"}
+			if prev != "" {
+				body["previous_id"] = prev
+			}
+			return c.JSON(http.StatusTooManyRequests, body)
+		}
+		a, err := s.createDemo(ctx, id, typ, up)
+		if err != nil {
+			unclaim(rdb, devKey, addrKey)
+			return err
+		}
+		a = d.wait(ctx, s, a)
+		return d.answer(c, a)
+	}
+}
+
+func newDemoID() string {
+	// Random 122-bit UUIDs: unguessable, and the GET answers only demo rows.
+	return "demo-" + strings.ReplaceAll(auth.NewID(), "-", "")
+}
+
+// createDemo is CreateAnalysis with a chosen id.
+func (s *Server) createDemo(ctx context.Context, id, typ string, up *Upload) (*analysis.Analysis, error) {
+	a := &analysis.Analysis{
+		ID: id, AccountID: DemoAccountID, AnalyzerType: typ, OriginalFilename: up.Filename,
+		ContentType: up.ContentType, SizeBytes: int64(len(up.Data)), BlobKey: id, IsDemo: true,
+	}
+	if err := s.Blobs.Put(id, up.Data); err != nil {
+		return nil, err
+	}
+	if err := s.Repo.Create(ctx, a); err != nil {
+		_ = s.Blobs.Delete(id)
+		return nil, err
+	}
+	if err := s.Queue.EnqueueProcess(ctx, id); err != nil {
+		undo := context.WithoutCancel(ctx)
+		_, _ = s.Repo.Delete(undo, DemoAccountID, id)
+		_ = s.Blobs.Delete(id)
+		return nil, err
+	}
+	return a, nil
+}
+
+// wait polls the row until the diagram is done, the analysis failed, the
+// wait is over or the client left.
+func (d *DemoAPI) wait(ctx context.Context, s *Server, a *analysis.Analysis) *analysis.Analysis {
+	deadline := time.NewTimer(d.Wait)
+	defer deadline.Stop()
+	tick := time.NewTicker(d.Poll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return a
+		case <-deadline.C:
+			return a
+		case <-tick.C:
+			fresh, err := s.Repo.Get(ctx, DemoAccountID, a.ID)
+			if err != nil {
+				continue
+			}
+			a = fresh
+			if a.Finished() {
+				return a
+			}
+		}
+	}
+}
+
+func (d *DemoAPI) answer(c echo.Context, a *analysis.Analysis) error {
+	v := demoView{ID: a.ID, Status: a.Status, ProcessName: a.ProcessName, OriginalFilename: a.OriginalFilename,
+		Stage: a.Stage, CurrentStage: a.CurrentStage, Progress: a.Progress}
+	if v.ProcessName == "" {
+		v.ProcessName = demoDefaultName
+	}
+	switch {
+	case a.Status == analysis.StatusFailed:
+		v.Detail, v.Message = a.Detail, a.Detail
+		if v.Detail == "" {
+			v.Detail = "The analysis failed."
+			v.Message = v.Detail
+		}
+		return c.JSON(http.StatusUnprocessableEntity, v)
+	case a.BPMNXML != "" && a.GraphStatus == analysis.GraphCompleted:
+		x := a.BPMNXML
+		v.BPMNXML, v.Status = &x, analysis.StatusCompleted
+	case a.Finished():
+		v.Message = "The analysis finished, but no process model could be drawn from this file."
+	default:
+		v.Status, v.Message = "timeout", demoTimeout
+	}
+	return c.JSON(http.StatusOK, v)
+}
+
+func (d *DemoAPI) get(s *Server) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		id := c.Param("id")
+		if !strings.HasPrefix(id, "demo-") || len(id) > 64 {
+			return errStatus(http.StatusNotFound, "Demo analysis not found")
+		}
+		a, err := s.Repo.Get(c.Request().Context(), DemoAccountID, id)
+		if errors.Is(err, analysis.ErrNotFound) || (err == nil && (!a.IsDemo || time.Since(a.CreatedAt) > demoTTL)) {
+			return errStatus(http.StatusNotFound, "Demo analysis not found")
+		}
+		if err != nil {
+			return err
+		}
+		return d.answer(c, a)
+	}
+}
