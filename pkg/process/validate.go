@@ -33,6 +33,7 @@ type Problem struct {
 	Message string `json:"message"`
 }
 
+// String returns the message, the form a person (or a model) reads.
 func (p Problem) String() string { return p.Message }
 
 // Messages returns the problems' messages, the form sent back to a model in
