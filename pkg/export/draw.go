@@ -2,6 +2,7 @@ package export
 
 import (
 	"math"
+	"sort"
 	"strings"
 )
 
@@ -18,20 +19,65 @@ func (d *drawer) x(v float64) float64 { return d.ox + (v-d.min.X)*d.s }
 func (d *drawer) y(v float64) float64 { return d.top - (v-d.min.Y)*d.s }
 
 func (d *drawer) draw(g *diagram) {
-	// containers first, then flows, then nodes on top, then labels
+	// pools and lanes first, then expanded sub-processes (outlines only,
+	// largest first), then flows, then the other nodes on top
+	holds := containers(g)
 	for _, s := range g.Shapes {
 		if s.Kind == "participant" || s.Kind == "lane" {
 			d.container(s)
 		}
 	}
+	for _, i := range holds {
+		d.subProcess(g.Shapes[i])
+	}
 	for _, e := range g.Edges {
 		d.edge(e)
 	}
-	for _, s := range g.Shapes {
-		if s.Kind != "participant" && s.Kind != "lane" {
+	isHolder := map[int]bool{}
+	for _, i := range holds {
+		isHolder[i] = true
+	}
+	for i, s := range g.Shapes {
+		if s.Kind != "participant" && s.Kind != "lane" && !isHolder[i] {
 			d.node(s)
 		}
 	}
+}
+
+// containers returns the shapes (other than pools and lanes) that hold
+// other shapes, such as expanded sub-processes, largest first: drawn
+// filled on top they would hide their content.
+func containers(g *diagram) []int {
+	var out []int
+	for i, s := range g.Shapes {
+		if s.Kind == "participant" || s.Kind == "lane" || isEventKind(s.Kind) || isGatewayKind(s.Kind) {
+			continue
+		}
+		b := s.Bounds
+		for j, o := range g.Shapes {
+			cx, cy := o.Bounds.X+o.Bounds.W/2, o.Bounds.Y+o.Bounds.H/2
+			if j != i && o.Kind != "participant" && o.Kind != "lane" && o.Bounds.W*o.Bounds.H < b.W*b.H &&
+				cx > b.X && cx < b.X+b.W && cy > b.Y && cy < b.Y+b.H {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		ra, rb := g.Shapes[out[a]].Bounds, g.Shapes[out[b]].Bounds
+		return ra.W*ra.H > rb.W*rb.H
+	})
+	return out
+}
+
+// subProcess draws an expanded sub-process: its outline and its name at
+// the top.
+func (d *drawer) subProcess(s diShape) {
+	b := s.Bounds
+	x, y, w, h := d.x(b.X), d.y(b.Y+b.H), b.W*d.s, b.H*d.s
+	d.p.stroke(0, 0, 0, 1.2*d.s+0.2)
+	d.roundRectMode(x, y, w, h, math.Min(10*d.s, h/4), "S")
+	d.boxText(s.Name, x+4*d.s, y+h-18*d.s, w-8*d.s, 16*d.s, true)
 }
 
 func (d *drawer) container(s diShape) {
@@ -208,13 +254,19 @@ func (d *drawer) circle(cx, cy, r float64, mode string) {
 }
 
 func (d *drawer) roundRect(x, y, w, h, r float64) {
+	d.roundRectMode(x, y, w, h, r, "B")
+}
+
+// roundRectMode draws a rounded rectangle, filled and stroked ("B") or
+// stroked only ("S").
+func (d *drawer) roundRectMode(x, y, w, h, r float64, mode string) {
 	k := 0.5523 * r
-	d.p.op("%s %s m %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c B",
+	d.p.op("%s %s m %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c %s %s l %s %s %s %s %s %s c %s",
 		f2(x+r), f2(y),
 		f2(x+w-r), f2(y), f2(x+w-r+k), f2(y), f2(x+w), f2(y+r-k), f2(x+w), f2(y+r),
 		f2(x+w), f2(y+h-r), f2(x+w), f2(y+h-r+k), f2(x+w-r+k), f2(y+h), f2(x+w-r), f2(y+h),
 		f2(x+r), f2(y+h), f2(x+r-k), f2(y+h), f2(x), f2(y+h-r+k), f2(x), f2(y+h-r),
-		f2(x), f2(y+r), f2(x), f2(y+r-k), f2(x+r-k), f2(y), f2(x+r), f2(y))
+		f2(x), f2(y+r), f2(x), f2(y+r-k), f2(x+r-k), f2(y), f2(x+r), f2(y), mode)
 }
 
 // boxText writes wrapped text inside a box (PDF coordinates, y = bottom).

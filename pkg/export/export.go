@@ -9,6 +9,7 @@ package export
 import (
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -179,4 +180,13 @@ func extValue(s string) string {
 		b.WriteByte(hex[c&15])
 	}
 	return b.String()
+}
+
+// SetHeaders sets the response headers of a download: its content type,
+// the attachment disposition with the file name, and nosniff so that a
+// browser never renders an exported file inline as something else.
+func SetHeaders(h http.Header, contentType, filename string) {
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Disposition", ContentDisposition(filename))
+	h.Set("X-Content-Type-Options", "nosniff")
 }

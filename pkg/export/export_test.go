@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -422,4 +423,44 @@ func FuzzSections(f *testing.F) {
 		}
 		ContentDisposition(name)
 	})
+}
+
+func TestSetHeaders(t *testing.T) {
+	h := http.Header{}
+	SetHeaders(h, TypePDF, "Größe.pdf")
+	if h.Get("Content-Type") != TypePDF || !strings.Contains(h.Get("Content-Disposition"), "filename*=UTF-8''Gr%C3%B6%C3%9Fe.pdf") || h.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("headers = %v", h)
+	}
+}
+
+// TestPDFReferenceDiagrams draws every MIWG reference model (pools, lanes,
+// sub-processes, ISO-8859-1 files) into a PDF that pdfcpu accepts.
+func TestPDFReferenceDiagrams(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(sharedTestdata(t), "bpmn", "miwg-reference", "*.bpmn"))
+	if len(files) == 0 {
+		t.Skip("no reference models")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseDiagram(b); err != nil {
+			t.Errorf("%s: %v", filepath.Base(f), err)
+			continue
+		}
+		data, _, _, err := PDF(Request{FormattedText: "=== Process Overview ===\nReference model", ProcessName: filepath.Base(f), BPMN: b})
+		if err != nil {
+			t.Fatalf("%s: %v", filepath.Base(f), err)
+		}
+		ctx, err := api.ReadContext(bytes.NewReader(data), model.NewDefaultConfiguration())
+		if err == nil {
+			err = api.ValidateContext(ctx)
+		}
+		if err != nil {
+			t.Errorf("%s: pdfcpu: %v", filepath.Base(f), err)
+		} else if ctx.PageCount < 2 {
+			t.Errorf("%s: %d pages, want the diagram page", filepath.Base(f), ctx.PageCount)
+		}
+	}
 }
