@@ -59,7 +59,6 @@ type analyzer struct {
 	describe     map[string]string
 	table        *tableHead // header of the table being read
 	sectionNo    int
-	systems      map[string]bool
 }
 
 const (
@@ -70,7 +69,7 @@ const (
 )
 
 func newAnalyzer() *analyzer {
-	return &analyzer{canon: map[string]string{}, systems: map[string]bool{}, describe: map[string]string{}}
+	return &analyzer{canon: map[string]string{}, describe: map[string]string{}}
 }
 
 // analyzeText builds a process model from document text.
@@ -742,14 +741,8 @@ func (a *analyzer) thin() {
 		per[d.section]++
 	}
 	quota := map[int]int{}
-	used := 0
 	for sec, c := range per {
-		q := c * maxActivities / n
-		if q == 0 {
-			q = 1
-		}
-		quota[sec] = q
-		used += q
+		quota[sec] = max(c*maxActivities/n, 1)
 	}
 	for _, d := range a.drafts {
 		if quota[d.section] > 0 {
@@ -782,7 +775,6 @@ func (a *analyzer) thin() {
 			kept++
 		}
 	}
-	_ = used
 }
 
 // neighbours adds the previous performer as a supplier and the next

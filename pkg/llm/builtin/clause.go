@@ -230,9 +230,6 @@ func declarative(ws []string, prev string) []clause {
 	}
 	for i := 1; i < limit; i++ {
 		if strings.ContainsAny(ws[i-1], ",;:()") {
-			if strings.HasSuffix(ws[i-1], ":") && i > 1 {
-				// "Users should:" lead-in handled below
-			}
 			return nil
 		}
 		w := norm(ws[i])
@@ -327,9 +324,6 @@ func modalVerb(subject, ws []string, j int, prev string) []clause {
 	}
 	b, f := verbForm(ws[j])
 	if f == formNone {
-		if strings.HasSuffix(ws[j], ":") || j == len(ws)-1 {
-			return nil
-		}
 		return nil
 	}
 	return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formBase), subject)
