@@ -21,6 +21,7 @@ var (
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
 	skipSentenceRe  = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	triggerRe       = regexp.MustCompile(`(?i)^(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe    = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
 	roleSuffixRe    = regexp.MustCompile(`^(.{6,}?)\s*\(([A-Z][\w&/.' -]{1,40})\)[.!]?$`)
 	decideVerbs     = set(`decide decides decided check checks verify verifies determine determines assess assesses evaluate evaluates confirm confirms review reviews establish establishes ask asks`)
@@ -345,6 +346,24 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 			defer func() { a.sectionActor = saved }()
 			s = m[1]
 		}
+	}
+	// "The process starts when a customer submits an order": the start
+	// event is named after the trigger, which is itself a step
+	if m := triggerRe.FindStringSubmatch(s); m != nil {
+		end := strings.EqualFold(m[1], "ends") || strings.EqualFold(m[1], "finishes") || strings.EqualFold(m[1], "is complete") || strings.EqualFold(m[1], "is completed")
+		cs := parseClause(m[2], a.lastObject)
+		name := capitalise(trimPunct(strings.Join(limitWords(strings.Fields(m[2]), 6), " ")))
+		if len(cs) > 0 && cs[0].leadIn == "" && len(cs[0].object) > 0 {
+			name = capitalise(strings.Join(limitWords(cleanObject(cs[0].object), 4), " ") + " " + participle(strings.Fields(cs[0].verb)[0]))
+		}
+		if end {
+			a.b.endName = name
+			return nil
+		}
+		if a.b.startName == "" {
+			a.b.startName = name
+		}
+		s = m[2]
 	}
 	work, wait := durations(s)
 	body := s

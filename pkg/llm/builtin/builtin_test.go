@@ -478,6 +478,16 @@ func TestITSupport(t *testing.T) {
 	}
 }
 
+func TestTriggers(t *testing.T) {
+	m := analyze(t, "The ordering process starts when a customer submits an order. The clerk checks the order. The process ends when the goods are delivered.")
+	if m.Events[0].Name != "Order submitted" || m.Events[len(m.Events)-1].Name != "Goods delivered" {
+		t.Errorf("events %+v", m.Events)
+	}
+	if _, ok := activity(m, "Submit order"); !ok {
+		t.Errorf("the trigger is a step too: %v", names(m))
+	}
+}
+
 func TestRoleLabels(t *testing.T) {
 	m := analyze(t, "1. Sales Rep: Enter the order in the CRM.\n2. Approve the discount (Sales Manager).\n3. Ship the goods.")
 	want := []string{"Enter order (Sales Rep)", "Approve discount (Sales Manager)", "Ship goods (Sales Manager)"}
