@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthStore } from '../stores/auth-store';
 import { useAccountStore } from '../stores/account-store';
-import { storeReturnPath } from '../lib/auth/auth-service';
+import { isLoggingOut, storeReturnPath } from '../lib/auth/auth-service';
 import { initializeAccountContext } from '../lib/auth/account-service';
 import { Spinner } from '../components/spinner';
 
@@ -29,7 +29,7 @@ export function ProtectedRoute({ requireAccount = true }: { requireAccount?: boo
     return <Spinner label="Loading..." />;
   }
   if (!isAuthenticated) {
-    if (!redirected.current) {
+    if (!redirected.current && !isLoggingOut()) {
       redirected.current = true;
       storeReturnPath(location.pathname + location.search);
     }

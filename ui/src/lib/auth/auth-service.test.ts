@@ -230,3 +230,19 @@ describe('auth service', () => {
     window.history.pushState({}, '', '/');
   });
 });
+
+describe('logout and the return path', () => {
+  it('reports the logout window so guards do not store a return path', async () => {
+    vi.useFakeTimers();
+    mockFetch({ 'GET /api/auth/logout': json({}) });
+    const p = logout(() => {});
+    const { isLoggingOut } = await import('./auth-service');
+    expect(isLoggingOut()).toBe(true);
+    await p;
+    expect(isLoggingOut()).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(isLoggingOut()).toBe(false);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+});

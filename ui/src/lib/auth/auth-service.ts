@@ -249,6 +249,7 @@ export async function refreshToken(): Promise<boolean> {
  * flags, announces completion and navigates to /.
  */
 export async function logout(navigate: (path: string) => void = (p) => navigation.assign(p)): Promise<void> {
+  loggingOut = true;
   publishAuthEvent({ type: 'logout_started' });
   try {
     await api.get('/api/auth/logout', { skipAuthRetry: true, timeoutMs: 5000 });
@@ -264,6 +265,18 @@ export async function logout(navigate: (path: string) => void = (p) => navigatio
   publishAuthEvent({ type: 'state_changed', authenticated: false, user: null });
   publishAuthEvent({ type: 'logout_completed' });
   navigate('/');
+  // The signed-in page re-renders once more before the navigation lands;
+  // it must not store itself as a return path.
+  setTimeout(() => {
+    loggingOut = false;
+  }, 1000);
+}
+
+let loggingOut = false;
+
+/** True between logout start and shortly after the navigation to /. */
+export function isLoggingOut(): boolean {
+  return loggingOut;
 }
 
 // On logout completion session storage is cleared and local storage keeps
