@@ -14,5 +14,8 @@ fi
 echo "== go test -bench BenchmarkLayout ./pkg/bpmn/layout"
 go test -run '^$' -bench 'BenchmarkLayout' -benchmem ./pkg/bpmn/layout
 echo
+echo "== go test -bench BenchmarkBuild ./pkg/bpmn (model -> BPMN XML with layout)"
+go test -run '^$' -bench 'BenchmarkBuild' -benchmem ./pkg/bpmn
+echo
 echo "== SPADE vs bpmn-auto-layout (same graphs; bpmn-auto-layout draws no lanes)"
 go run ./bench/layout/compare -node tools/bpmncheck "$@"

@@ -396,6 +396,13 @@ func TestBuildDetails(t *testing.T) {
 			}
 		}
 	})
+	t.Run("no performers, no lanes", func(t *testing.T) {
+		b, _ := Build(noLaneModel())
+		s := string(b)
+		if strings.Contains(s, "laneSet") || !strings.Contains(s, "<bpmn:startEvent") || !strings.Contains(s, "<bpmn:endEvent") {
+			t.Errorf("want no lanes and added start/end events:\n%s", s)
+		}
+	})
 	t.Run("messy model is repaired", func(t *testing.T) {
 		b, _ := Build(messyModel())
 		s := string(b)

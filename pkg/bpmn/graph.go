@@ -57,7 +57,9 @@ type graph struct {
 	nodes []*node
 	flows []*flow
 	lanes []string
-	ids   map[string]bool
+	// laneDocs holds the participants' descriptions, by lane.
+	laneDocs map[int]string
+	ids      map[string]bool
 }
 
 func (n *node) isGateway() bool {
@@ -170,10 +172,13 @@ func oneLine(s string) string {
 // newGraph converts the model into nodes and flows, dropping flows that
 // reference unknown nodes and merging duplicate flows.
 func newGraph(m *process.Model) *graph {
-	g := &graph{ids: map[string]bool{}}
+	g := &graph{ids: map[string]bool{}, laneDocs: map[int]string{}}
 	for _, p := range m.Participants {
 		if name := oneLine(p.Name); name != "" {
-			g.lookupLane(name)
+			l := g.lookupLane(name)
+			if d := strings.TrimSpace(p.Description); d != "" && g.laneDocs[l] == "" {
+				g.laneDocs[l] = d
+			}
 		}
 	}
 	byModelID := map[string]int{}

@@ -163,8 +163,18 @@ func messyModel() *process.Model {
 	}
 }
 
+// noLaneModel has no participants and no performers: no lanes are drawn.
+func noLaneModel() *process.Model {
+	return &process.Model{
+		ProcessName: "Quick note",
+		Activities:  []process.Activity{{ID: "a", Name: "Write note"}, {ID: "b", Name: "Send note", WaitMinutes: 30}},
+		Flows:       []process.Flow{{Source: "a", Target: "b"}},
+	}
+}
+
 func testModels() map[string]*process.Model {
 	return map[string]*process.Model{
+		"no_lanes":   noLaneModel(),
 		"linear":     linearModel(),
 		"exclusive":  exclusiveModel(),
 		"parallel":   parallelModel(),

@@ -103,6 +103,9 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 		w.open("bpmn:laneSet", "id", "LaneSet_1")
 		for li, lane := range g.lanes {
 			w.open("bpmn:lane", "id", laneID(li), "name", lane)
+			if doc := g.laneDocs[li]; doc != "" {
+				w.text("bpmn:documentation", doc)
+			}
 			for _, n := range g.nodes {
 				if n.lane == li {
 					w.text("bpmn:flowNodeRef", n.id)
