@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SPADE's tests and tools need, when missing.
+# Idempotent and quiet when everything is there.
+set -euo pipefail
+
+need=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have redis-server || need+=(redis-server)
+{ have pg_ctl || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; } || need+=(postgresql)
+have pdftotext || need+=(poppler-utils)
+have tesseract || need+=(tesseract-ocr tesseract-ocr-eng)
+have xmllint || need+=(libxml2-utils)
+have chromium || need+=(chromium)
+have wrk || need+=(wrk)
+have setpriv || need+=(util-linux)
+
+if [ ${#need[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  if have sudo; then SUDO=sudo; else
+    echo "missing packages: ${need[*]} (run as root or install them)" >&2; exit 1
+  fi
+else
+  SUDO=
+fi
+echo "installing: ${need[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null
+$SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
