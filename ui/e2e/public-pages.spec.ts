@@ -23,6 +23,23 @@ test.describe('public pages', () => {
     await snap(page, 'landing-1440');
   });
 
+  test('first paint loads no bpmn-js and stays within the JS budget', async ({ page }) => {
+    const scripts: { url: string; bytes: number }[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      const body = await res.body().catch(() => Buffer.alloc(0));
+      scripts.push({ url: new URL(res.url()).pathname, bytes: body.length });
+    });
+    await page.goto('/');
+    await appReady(page);
+    await expect(page.getByTestId('demo-document')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const names = scripts.map((s) => s.url);
+    expect(names.some((n) => /NavigatedViewer|bpmn-js|diagram-js/i.test(n)), names.join(', ')).toBe(false);
+    const total = scripts.reduce((n, s) => n + s.bytes, 0);
+    test.info().annotations.push({ type: 'landing scripts (uncompressed bytes)', description: `${total}: ${names.join(', ')}` });
+  });
+
   test('cookie banner stays dismissed for 150 days', async ({ page, context }) => {
     await page.goto('/');
     await appReady(page);
