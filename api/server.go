@@ -50,6 +50,9 @@ type Server struct {
 	Protected *echo.Group
 }
 
+// extraMounts are route groups of this package kept in their own files.
+var extraMounts []func(s *Server)
+
 // SessionCookie is the name of the session cookie.
 const SessionCookie = "spade_session"
 
@@ -72,6 +75,9 @@ func New(d Deps) *Server {
 
 	s.Protected = s.API.Group("", s.requireAccount)
 	s.mountAnalyses()
+	for _, m := range extraMounts {
+		m(s)
+	}
 	for _, m := range d.Mounts {
 		m(s)
 	}

@@ -16,6 +16,9 @@ func init() {
 	}
 }
 
+// bpmnReportModel names the rule-based analyzer that writes BPMN reports.
+const bpmnReportModel = "spade-bpmn-rules-1"
+
 // analyzeBPMNUpload parses, lints and scores an uploaded .bpmn/.xml file
 // or process-model .json. The report is deterministic and needs no LLM;
 // the provider is not called (no tokens are used).
@@ -34,6 +37,8 @@ func analyzeBPMNUpload(ctx context.Context, filename string, data []byte, _ llm.
 		BPMNXML:        string(r.XML),
 		Metadata: analysis.Metadata{
 			Format:               "bpmn",
+			Model:                bpmnReportModel,
+			ModelName:            bpmnReportModel,
 			ElementInventoryData: r.ElementInventoryData(),
 			ProcessComplexity:    r.ProcessComplexityData(),
 			Quality:              r.QualityData(),

@@ -85,7 +85,7 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			}
 			return p, in, providers.KeySource(p, in), nil
 		},
-		Analyze: analyzeValidated,
+		Analyze: llm.AnalyzeValidated,
 		Render: func(m *process.Model) (string, analysis.Metadata) {
 			work, wait := process.Totals(m)
 			return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
@@ -99,14 +99,4 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			_ = ex.Close()
 		}
 	}, nil
-}
-
-// analyzeValidated runs the provider and repairs its model.
-func analyzeValidated(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
-	res, err := p.Analyze(ctx, in)
-	if err != nil {
-		return nil, err
-	}
-	process.Repair(&res.Model)
-	return res, nil
 }

@@ -1,0 +1,65 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/export"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+func init() {
+	extraMounts = append(extraMounts, func(s *Server) { s.Protected.POST("/export/:type", s.export) })
+}
+
+// export renders an analysis as txt, xlsx, bpmn, docx or pdf. The body
+// carries the text the user sees; when it names an analysis id of the
+// account, the stored model and diagram are added (tables, drawing).
+func (s *Server) export(c echo.Context) error {
+	var req export.Request
+	if err := json.NewDecoder(http.MaxBytesReader(c.Response(), c.Request().Body, 12<<20)).Decode(&req); err != nil {
+		return errStatus(http.StatusBadRequest, "Send a JSON body with formatted_text, process_name, timestamp and id.")
+	}
+	if req.ID != "" {
+		a, err := s.Repo.Get(c.Request().Context(), PrincipalOf(c).Account.ID, req.ID)
+		if err != nil && !errors.Is(err, analysis.ErrNotFound) {
+			return err
+		}
+		if err != nil {
+			return errStatus(http.StatusNotFound, "Analysis not found")
+		}
+		if req.FormattedText == "" {
+			req.FormattedText = a.FormattedText
+		}
+		if req.ProcessName == "" {
+			req.ProcessName = a.ProcessName
+		}
+		if a.BPMNXML != "" {
+			req.BPMN = []byte(a.BPMNXML)
+		}
+		if a.ModelJSON != "" {
+			var m process.Model
+			if json.Unmarshal([]byte(a.ModelJSON), &m) == nil {
+				req.Model = &m
+			}
+		}
+	}
+	data, ctype, name, err := export.Export(c.Param("type"), req)
+	switch {
+	case errors.Is(err, export.ErrUnknownFormat):
+		return errStatus(http.StatusBadRequest, "Unknown export format. Choose txt, xlsx, bpmn, docx or pdf.")
+	case errors.Is(err, export.ErrNothingToExport):
+		if c.Param("type") == "bpmn" {
+			return errStatus(http.StatusNotFound, "No process model is available for this analysis yet.")
+		}
+		return errStatus(http.StatusBadRequest, "There is nothing to export: the analysis has no text.")
+	case err != nil:
+		return err
+	}
+	export.SetHeaders(c.Response().Header(), ctype, name)
+	return c.Blob(http.StatusOK, ctype, data)
+}
