@@ -21,6 +21,7 @@ var (
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
 	skipSentenceRe  = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	purposeRe       = regexp.MustCompile(`(?i)^(?:purpose|objective|objectives|aim|goal)\s*[:—–-]\s*(.{10,})$`)
 	triggerRe       = regexp.MustCompile(`(?i)^(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe    = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
 	roleSuffixRe    = regexp.MustCompile(`^(.{6,}?)\s*\(([A-Z][\w&/.' -]{1,40})\)[.!]?$`)
@@ -314,6 +315,12 @@ func entryText(t string) string {
 // to the flow. It returns the activities it created.
 func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	s = strings.TrimSpace(s)
+	if m := purposeRe.FindStringSubmatch(s); m != nil {
+		if a.purpose == "" {
+			a.purpose = strings.TrimSpace(m[1])
+		}
+		return nil
+	}
 	if len(s) > maxSentence {
 		// no real sentence is this long (a table or a dump without full
 		// stops); reading all of it would only cost time

@@ -518,3 +518,25 @@ Step | Action | Responsible | Duration
 		t.Errorf("send customers %v", send.SIPOC.Customers)
 	}
 }
+
+func TestPurchaseToPay(t *testing.T) {
+	text, err := os.ReadFile("testdata/purchase-to-pay.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := analyze(t, string(text))
+	want := []string{"Raise purchase requisition (Requester)", "Approve purchase requisitions above 10,000 EUR (Department Head)",
+		"Select supplier (Procurement Team)", "Issue purchase order (Procurement Team)", "Receive goods (Warehouse)",
+		"Record goods receipt (Warehouse)", "Send invoices (Suppliers)", "Match invoice with purchase order and goods receipt (Accounts Payable)",
+		"Contact supplier (Buyer)", "Release payments (Treasury Team)"}
+	if got := names(m); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("activities\n got %v\nwant %v", got, want)
+	}
+	if !strings.HasPrefix(m.ProcessPurpose, "This procedure ensures") {
+		t.Errorf("purpose %q", m.ProcessPurpose)
+	}
+	rec, _ := activity(m, "Record goods receipt")
+	if !contains(rec.SIPOC.Systems, "SAP") {
+		t.Errorf("record systems %v", rec.SIPOC.Systems)
+	}
+}

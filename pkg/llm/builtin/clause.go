@@ -111,6 +111,13 @@ func parseClause(text string, prev string) []clause {
 	return declarative(ws, prev)
 }
 
+// breaks reports whether a token ends a phrase: a comma, semicolon or
+// colon after it ("invoice,"), not inside it ("10,000").
+func breaks(w string) bool {
+	w = strings.TrimRight(w, "\"')”’")
+	return strings.HasSuffix(w, ",") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":")
+}
+
 func isStepNumber(w string) bool {
 	w = strings.TrimRight(w, ".):")
 	if w == "" {
@@ -186,7 +193,7 @@ func imperative(ws []string, prev string) []clause {
 		// that is really the subject of a later verb
 		for i := 1; i < len(ws) && i < 7; i++ {
 			w := norm(ws[i])
-			if strings.ContainsAny(ws[i-1], ",;:") {
+			if breaks(ws[i-1]) {
 				break
 			}
 			if auxBe[w] || modals[w] {
@@ -201,7 +208,7 @@ func imperative(ws []string, prev string) []clause {
 	// that take a clause ("Ensure it is set up") are the exception.
 	for i := 1; i < len(ws) && i < 4 && !clauseVerbs[base]; i++ {
 		w := norm(ws[i])
-		if determiners[w] || w == "that" || w == "whether" || w == "if" || strings.ContainsAny(ws[i-1], ",;:") {
+		if determiners[w] || w == "that" || w == "whether" || w == "if" || breaks(ws[i-1]) {
 			break
 		}
 		if auxBe[w] || modals[w] || w == "has" || w == "have" {
@@ -219,6 +226,20 @@ func imperative(ws []string, prev string) []clause {
 	if form == formThird && len(ws) > 1 && (auxBe[norm(ws[1])] || modals[norm(ws[1])]) {
 		return nil
 	}
+	// "Purchase requisitions above 10,000 EUR must be approved": a finite
+	// verb a few words on, with no article after the first word, means
+	// the first word starts the subject
+	if !clauseVerbs[base] && len(ws) > 1 && !determiners[norm(ws[1])] && !pronouns[norm(ws[1])] {
+		for i := 1; i < len(ws) && i < 8; i++ {
+			w := norm(ws[i])
+			if breaks(ws[i-1]) || w == "that" || w == "which" || w == "who" || w == "if" || w == "when" {
+				break
+			}
+			if auxBe[w] || finiteModals[w] {
+				return nil
+			}
+		}
+	}
 	return finish(clause{verb: base}, ws[1:], prev, form)
 }
 
@@ -229,7 +250,7 @@ func declarative(ws []string, prev string) []clause {
 		limit = 9
 	}
 	for i := 1; i < limit; i++ {
-		if strings.ContainsAny(ws[i-1], ",;:()") {
+		if breaks(ws[i-1]) || strings.ContainsAny(ws[i-1], "()") {
 			return nil
 		}
 		w := norm(ws[i])
@@ -326,7 +347,10 @@ func modalVerb(subject, ws []string, j int, prev string) []clause {
 	if f == formNone {
 		return nil
 	}
-	return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formBase), subject)
+	if f != formIng {
+		f = formBase
+	}
+	return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, f), subject)
 }
 
 func skipAdverbs(ws []string, j int) int {
@@ -447,7 +471,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				if personal[norm(nxt[0])] && len(nxt) > 1 {
 					nxt = nxt[1:] // "… and then I enter it"
 				}
-				if _, f := verbForm(nxt[0]); f != formNone && f != formIng && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
+				if _, f := verbForm(nxt[0]); f != formNone && (f != formIng || form == formIng) && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
 					tail = nxt
 					break
 				}
@@ -459,7 +483,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				continue // "calibrated, georeferenced frames"
 			}
 		}
-		if strings.ContainsAny(rest[j], ",;:()") {
+		if breaks(rest[j]) || strings.ContainsAny(rest[j], "()") {
 			if j+1 < len(rest) {
 				nxt := rest[j+1:]
 				for len(nxt) > 0 && (norm(nxt[0]) == "and" || norm(nxt[0]) == "then") {
@@ -555,6 +579,13 @@ func findTail(ws []string, form int) []string {
 		}
 		joined := w == "and" || w == "then"
 		nxt := ws[j+1:]
+		if strings.HasSuffix(ws[j], ",") && len(nxt) > 1 && (norm(nxt[0]) == "which" || norm(nxt[0]) == "who") {
+			// "…, which records the goods receipt": the same performer acts
+			if _, f := verbForm(nxt[1]); f == formThird {
+				return nxt[1:]
+			}
+			return nil
+		}
 		for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
 			joined = true
 			nxt = nxt[1:]
@@ -653,7 +684,7 @@ func nounPhrase(ws []string, max int) string {
 		}
 		t := strings.Trim(w, ",;:.()[]\"“”!?")
 		out = append(out, t)
-		if strings.ContainsAny(w, ",;:.()") {
+		if breaks(w) || strings.HasSuffix(w, ".") || strings.ContainsAny(w, "()") {
 			break
 		}
 	}

@@ -27,7 +27,7 @@ track train transfer translate transmit transport turn unload unlock unpack upda
 verify visit wait weigh wipe write insert rotate disarm land feel listen press disable begin ensure
 avoid leave observe wear fit format inform sort audit interview contract hire onboard train invite
 brief sign-off approve plot fly photograph solve troubleshoot diagnose repair
-reconcile reimburse refund quote negotiate`
+reconcile reimburse refund quote negotiate match`
 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow
@@ -115,7 +115,7 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	ceo cfo cto coo rep reps representative representatives partner partners observer observers inspector inspectors
 	planner planners scheduler dispatcher dispatchers storekeeper picker pickers packer packers tester testers
 	developer developers designer designers architect architects legal compliance payroll treasury
-	logistics shipping receiving marketing operations management system bot robot`)
+	logistics shipping receiving marketing operations management system bot robot payable receivable`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.
