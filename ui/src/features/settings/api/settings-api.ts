@@ -35,7 +35,8 @@ function normaliseToken(v: unknown): AccessToken | null {
   if (!v || typeof v !== 'object') return null;
   const r = v as Record<string, unknown>;
   const id = typeof r.id === 'string' ? r.id : typeof r.ID === 'string' ? r.ID : '';
-  if (!id) return null;
+  // Revoked tokens stay in the server's list; they are no longer usable, so they are not shown.
+  if (!id || r.revoked === true || (typeof r.revoked_at === 'string' && r.revoked_at)) return null;
   return {
     id,
     name: typeof r.name === 'string' ? r.name : typeof r.Name === 'string' ? r.Name : '',

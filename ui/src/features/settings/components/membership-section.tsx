@@ -70,7 +70,7 @@ export function MembershipSection() {
           </div>
           <div>
             <dt>Daily Limit</dt>
-            <dd>{data.daily_limit}</dd>
+            <dd>{data.daily_limit < 0 ? 'Unlimited' : data.daily_limit}</dd>
           </div>
           <div>
             <dt>Usage Today</dt>
@@ -78,7 +78,7 @@ export function MembershipSection() {
           </div>
           <div>
             <dt>Remaining Calls</dt>
-            <dd>{data.remaining_calls}</dd>
+            <dd>{data.remaining_calls < 0 ? 'Unlimited' : data.remaining_calls}</dd>
           </div>
           {trial && trial.kind !== 'not_applicable' ? (
             <div>

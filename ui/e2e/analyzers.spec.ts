@@ -1,0 +1,274 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { snap } from './helpers';
+import { filesDir, makeDiagramPng, signInAs, svgLabelText, testdata, watchStages, writeProcessTxt } from './analyzers-helpers';
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(180_000);
+
+const docx = join(testdata, 'docs', 'appn', 'APPN_HIRES_FieldBook_Rev1.1.docx');
+const miwg = join(testdata, 'bpmn', 'miwg-reference', 'A.2.0.bpmn');
+
+/** Clicks an export button and returns the saved file's path and bytes. */
+async function download(page: Page, type: string): Promise<{ name: string; bytes: Buffer }> {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId(`export-${type}`).click()]);
+  const name = dl.suggestedFilename();
+  const path = join(filesDir, name);
+  await dl.saveAs(path);
+  return { name, bytes: readFileSync(path) };
+}
+
+/** Deletes the shown analysis and checks it left the recent list. */
+async function deleteShown(page: Page, id: string) {
+  await page.getByTestId('analysis-results').getByRole('button', { name: 'Delete' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Delete Analysis' });
+  await expect(dlg).toContainText('Are you sure you want to delete this analysis? This action cannot be undone.');
+  await dlg.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('analysis-results')).toHaveCount(0);
+  await expect(page.locator(`[data-testid="recent-item"][data-id="${id}"]`)).toHaveCount(0);
+  expect(await page.evaluate((k) => localStorage.getItem(`analysis_data_${k}`), id)).toBeNull();
+}
+
+test('document: upload DOCX → stages → tabs → SIPOC → diagram → exports → delete; ≤ 1 poll per second', async ({ page }) => {
+  await signInAs(page, 'analyst@example.com');
+  await expect(page).toHaveURL(/\/analyzer$/);
+  await expect(page.getByRole('heading', { name: 'Document Analyzer' })).toBeVisible();
+  await expect(page.getByText('BPMN Validation')).toBeVisible();
+  await snap(page, 'analyzer-hub-1440');
+  await page.getByRole('link', { name: 'Get Started with the Document Analyzer' }).click();
+  await expect(page).toHaveURL(/\/document-analyzer$/);
+  await expect(page.getByText('Upload Your Process Document')).toBeVisible();
+  await expect(page.getByText('Recent Documents')).toBeVisible();
+  await snap(page, 'document-initial-1440');
+
+  const polls: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/api\/document\/[^/]+$/.test(new URL(r.url()).pathname)) polls.push(Date.now());
+  });
+  await page.getByTestId('document-file-input').setInputFiles(docx);
+  await expect(page.getByTestId('selected-file')).toContainText('APPN_HIRES_FieldBook_Rev1.1.docx');
+  await expect(page.getByTestId('selected-file')).toContainText(/\d+\.\d\d MB/);
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/analyze') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  const first = await (await started).json();
+  expect((await started).status()).toBe(202);
+  await snap(page, 'document-analyzing-1440');
+  const stages = await watchStages(page);
+  console.log(`stages seen: ${stages.join(' | ')}; polls: ${polls.length}`);
+  expect(stages.some((s) => /completed successfully/i.test(s))).toBe(true);
+
+  // No request storm: consecutive polls are at least ~1 s apart (timer jitter allowance 50 ms).
+  expect(polls.length).toBeGreaterThan(0);
+  const gaps = polls.slice(1).map((t, i) => t - polls[i]);
+  console.log(`poll gaps ms: ${gaps.join(',')}`);
+  for (const g of gaps) expect(g).toBeGreaterThanOrEqual(950);
+  const spanS = (polls.at(-1)! - polls[0]) / 1000;
+  expect(polls.length).toBeLessThanOrEqual(Math.floor(spanS) + 1);
+
+  const results = page.getByTestId('analysis-results');
+  await expect(results.getByText('Analysis Results')).toBeVisible();
+  await expect(page.getByTestId('overview-filename')).toHaveText('APPN_HIRES_FieldBook_Rev1.1.docx');
+  await expect(page.getByTestId('results-footer')).toContainText('Model');
+  await snap(page, 'document-results-1440');
+
+  await page.getByRole('tab', { name: 'Process Items' }).click();
+  await expect(page.getByTestId('process-items').locator('.az-flow-start')).toHaveCount(1);
+  await expect(page.getByTestId('process-items').locator('.az-flow-step').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Process Details' }).click();
+  await page.getByTestId('process-details').locator('details').first().locator('summary').click();
+  await expect(page.getByTestId('process-details').locator('details').first()).toContainText('Suppliers');
+  await page.getByRole('tab', { name: 'SIPOC' }).click();
+  const sipoc = page.getByTestId('sipoc-table');
+  for (const col of ['Suppliers', 'Inputs', 'Processes', 'Outputs', 'Customers']) await expect(sipoc.getByRole('columnheader', { name: col })).toBeVisible();
+  await expect(sipoc.getByRole('rowheader', { name: 'Systems' })).toBeVisible();
+  await snap(page, 'document-sipoc-1440');
+
+  // Diagram: wait for the graph, then the SVG carries the model's task names.
+  const graphResp = page.waitForResponse((r) => /\/api\/graph\//.test(r.url()) && r.ok(), { timeout: 90_000 });
+  await expect(page.getByTestId('export-bpmn')).toBeEnabled({ timeout: 90_000 });
+  const model = await (await graphResp).json();
+  const names: string[] = (model.activities ?? []).map((a: { name: string }) => a.name).slice(0, 3);
+  expect(names.length).toBeGreaterThan(0);
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await expect(page.locator('[data-testid="bpmn-canvas"] svg g.djs-element').first()).toBeAttached({ timeout: 30_000 });
+  const stage = await page.locator('.bpmn-stage').boundingBox();
+  expect(Math.round(stage!.height)).toBe(600);
+  const svgText = await svgLabelText(page);
+  for (const n of names) expect(svgText).toContain(n.replace(/\s+/g, ''));
+  await snap(page, 'document-model-1440');
+
+  const txt = await download(page, 'txt');
+  expect(txt.name).toMatch(/\.txt$/);
+  expect(txt.bytes.toString('utf8')).toContain('===');
+  const xlsx = await download(page, 'xlsx');
+  expect(xlsx.name).toMatch(/\.xlsx$/);
+  expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
+  expect(xlsx.bytes.includes(Buffer.from('xl/'))).toBe(true);
+  const bpmn = await download(page, 'bpmn');
+  expect(bpmn.name).toMatch(/\.bpmn$/);
+  const xml = bpmn.bytes.toString('utf8');
+  expect(xml).toMatch(/definitions/);
+  expect(xml).toContain(names[0].replace(/&/g, '&amp;'));
+
+  await deleteShown(page, first.id);
+  await snap(page, 'document-after-delete-1440');
+});
+
+test('image: upload a generated PNG diagram → results → diagram → export → delete', async ({ page, context }) => {
+  const labels = ['Receive Order', 'Check Stock', 'Ship Goods'];
+  const drawer = await context.newPage();
+  const png = await makeDiagramPng(drawer, labels);
+  await drawer.close();
+  await signInAs(page, 'analyst@example.com');
+  await page.goto('/image-analyzer');
+  await expect(page.getByText('Upload Your Process Image')).toBeVisible();
+  await expect(page.getByText('Recent Images')).toBeVisible();
+  await page.getByTestId('image-file-input').setInputFiles(png);
+  await expect(page.getByTestId('selected-file')).toContainText('diagram.png');
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/image/analyze'));
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  const first = await (await started).json();
+  await watchStages(page);
+  await expect(page.getByTestId('analysis-results')).toBeVisible();
+  await snap(page, 'image-results-1440');
+  await expect(page.getByTestId('export-bpmn')).toBeEnabled({ timeout: 90_000 });
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await expect(page.locator('[data-testid="bpmn-canvas"] svg g.djs-element').first()).toBeAttached({ timeout: 30_000 });
+  const svgText = (await svgLabelText(page)).toLowerCase();
+  const found = labels.filter((l) => svgText.includes(l.replace(/\s+/g, '').toLowerCase()));
+  console.log(`image labels found in diagram: ${found.join(', ')}`);
+  expect(found.length).toBeGreaterThanOrEqual(2);
+  await snap(page, 'image-model-1440');
+  const txt = await download(page, 'txt');
+  expect(txt.bytes.length).toBeGreaterThan(10);
+  await page.getByRole('tab', { name: 'SIPOC' }).click();
+  await expect(page.getByTestId('sipoc-table').getByRole('rowheader', { name: 'Systems' })).toBeVisible();
+  await deleteShown(page, first.id);
+});
+
+test('BPMN: MIWG A.2.0 → score, issues, DOCX/PDF export → delete', async ({ page }) => {
+  await signInAs(page, 'analyst@example.com');
+  await page.goto('/bpmn-analyzer');
+  await expect(page.getByText('Upload Your Process File')).toBeVisible();
+  await expect(page.getByText('Recent BPMN Reports')).toBeVisible();
+  await page.getByTestId('bpmn-file-input').setInputFiles(miwg);
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/bpmn/analyze'));
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  const first = await (await started).json();
+  await watchStages(page);
+  await expect(page.getByText('Metrics & Complexity')).toBeVisible();
+  await expect(page.getByTestId('overview-filename')).toHaveText('A.2.0.bpmn');
+  await snap(page, 'bpmn-overview-1440');
+  await page.getByRole('tab', { name: 'Process Inventory' }).click();
+  await expect(page.getByTestId('inventory-table')).toContainText('Activities');
+  await page.getByRole('tab', { name: 'Quality Issues' }).click();
+  await expect(page.getByTestId('quality-issues')).toContainText('Quality Issues Found');
+  await page.getByRole('tab', { name: 'Quality Score' }).click();
+  const score = Number(await page.getByTestId('overall-score').textContent());
+  expect(score).toBeGreaterThanOrEqual(0);
+  expect(score).toBeLessThanOrEqual(100);
+  await expect(page.getByTestId('quality-score').locator('.az-score-card')).toHaveCount(4);
+  await snap(page, 'bpmn-score-1440');
+  await page.getByRole('tab', { name: 'Suggestions' }).click();
+  await expect(page.getByText('Improvement Recommendations')).toBeVisible();
+
+  const docxFile = await download(page, 'docx');
+  expect(docxFile.name).toMatch(/\.docx$/);
+  expect(docxFile.bytes.subarray(0, 2).toString()).toBe('PK');
+  expect(docxFile.bytes.includes(Buffer.from('word/document.xml'))).toBe(true);
+  const pdf = await download(page, 'pdf');
+  expect(pdf.name).toMatch(/\.pdf$/);
+  expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const txt = await download(page, 'txt');
+  expect(txt.bytes.toString('utf8')).toContain('Quality Score');
+  await deleteShown(page, first.id);
+});
+
+test('daily limit reached → Daily API Limit Reached modal with countdown', async ({ page }) => {
+  await signInAs(page, 'consultant@example.com');
+  await page.goto('/document-analyzer');
+  const txt = writeProcessTxt();
+  const dialog = page.getByRole('dialog', { name: 'Daily API Limit Reached' });
+  for (let i = 0; i < 8; i++) {
+    await page.getByTestId('document-file-input').setInputFiles(txt);
+    await page.getByRole('button', { name: 'Start Analysis' }).click();
+    const outcome = await Promise.race([
+      dialog.waitFor({ state: 'visible', timeout: 90_000 }).then(() => 'limit'),
+      page.getByTestId('analysis-results').waitFor({ state: 'visible', timeout: 90_000 }).then(() => 'done'),
+    ]);
+    if (outcome === 'limit') break;
+    await page.getByRole('button', { name: 'New Analysis' }).click();
+  }
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('limit-text')).toHaveText(/You've reached your daily limit of \d+ document for your \w+ membership\./);
+  await expect(page.getByTestId('limit-countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+  await snap(page, 'limit-modal-1440', false);
+  await dialog.getByRole('button', { name: 'Upgrade Membership' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('trial expired → modal → add API key in Settings → analysis works', async ({ page }) => {
+  await signInAs(page, 'expired@example.com');
+  await page.goto('/document-analyzer');
+  const txt = writeProcessTxt('expired-process.txt');
+  await page.getByTestId('document-file-input').setInputFiles(txt);
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Free Trial Expired' });
+  await expect(dialog).toContainText('Your 14-day free trial period has ended.');
+  await snap(page, 'trial-expired-modal-1440', false);
+  await dialog.getByRole('button', { name: 'Add API Key' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByTestId('trial-status')).toHaveText('Expired');
+  await page.getByRole('button', { name: 'Add API Key' }).click();
+  const input = page.getByLabel('API key');
+  await input.fill('   ');
+  await input.press('Enter');
+  await expect(page.getByText('Please enter an API key.')).toBeVisible();
+  await input.fill('AIzaTestKeyForE2E-9876');
+  await expect(input).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(input).toHaveAttribute('type', 'text');
+  await input.press('Enter');
+  await expect(page.getByTestId('masked-key')).toContainText('9876');
+  await snap(page, 'settings-key-saved-1440');
+  await page.goto('/document-analyzer');
+  await page.getByTestId('document-file-input').setInputFiles(txt);
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  await watchStages(page);
+  await expect(page.getByTestId('analysis-results')).toBeVisible();
+  await expect(page.getByTestId('results-footer')).toContainText(/user|own/i);
+});
+
+test('375 px layout: hub, analyzer, results and settings fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInAs(page, 'analyst@example.com');
+  const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.goto('/analyzer');
+  await expect(page.getByRole('heading', { name: 'Image Analyzer' })).toBeVisible();
+  await noOverflow();
+  await snap(page, 'analyzer-hub-375');
+  await page.goto('/document-analyzer');
+  await expect(page.getByText('Upload Your Process Document')).toBeVisible();
+  await noOverflow();
+  await snap(page, 'document-initial-375');
+  await page.getByTestId('document-file-input').setInputFiles(writeProcessTxt('mobile-process.txt'));
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  await watchStages(page);
+  await expect(page.getByRole('button', { name: '← Back' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Formats ▾' })).toBeVisible();
+  await noOverflow();
+  await snap(page, 'document-results-375');
+  await expect(page.getByRole('button', { name: 'Formats ▾' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await expect(page.locator('[data-testid="bpmn-canvas"] svg g.djs-element').first()).toBeAttached({ timeout: 90_000 });
+  expect(Math.round((await page.locator('.bpmn-stage').boundingBox())!.height)).toBe(400);
+  await snap(page, 'document-model-375');
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Membership & Usage' })).toBeVisible();
+  await noOverflow();
+  await snap(page, 'settings-375');
+  await page.goto('/bpmn-analyzer');
+  await noOverflow();
+  await snap(page, 'bpmn-initial-375');
+});
