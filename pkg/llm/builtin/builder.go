@@ -288,6 +288,9 @@ func nonNil(s []string) []string {
 // correct" → "Invoice correct?".
 func question(cond string) string {
 	ws := strings.Fields(trimPunct(cond))
+	if len(ws) > 1 && strings.EqualFold(ws[0], "to") {
+		ws = ws[1:] // "whether to make an offer"
+	}
 	ws = stripDeterminers(ws)
 	if len(ws) > 2 && personal[norm(ws[0])] && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
 		ws = ws[2:] // "you are using RTK" → "Using RTK?"

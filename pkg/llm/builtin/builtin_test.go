@@ -540,3 +540,44 @@ func TestPurchaseToPay(t *testing.T) {
 		t.Errorf("record systems %v", rec.SIPOC.Systems)
 	}
 }
+
+func TestRecruiting(t *testing.T) {
+	text, err := os.ReadFile("testdata/recruiting.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := analyze(t, string(text))
+	screen, _ := activity(m, "Screen applications")
+	if screen.Performer != "Recruiter" || screen.WaitMinutes != 5*1440 {
+		t.Errorf("screen %+v", screen)
+	}
+	interview, _ := activity(m, "Interview shortlisted candidates")
+	if interview.WorkMinutes != 60 {
+		t.Errorf("interview %+v", interview)
+	}
+	if _, ok := activity(m, "Shortlist suitable candidates"); !ok {
+		t.Errorf("activities %v", names(m))
+	}
+	var offer *process.Gateway
+	for i, g := range m.Gateways {
+		if g.Name == "Make an offer?" {
+			offer = &m.Gateways[i]
+		}
+	}
+	if offer == nil || offer.Performer != "Hiring Manager" {
+		t.Fatalf("gateways %+v", m.Gateways)
+	}
+	labels := map[string]bool{}
+	for _, f := range m.Flows {
+		if f.Source == offer.ID {
+			labels[f.Condition] = true
+		}
+	}
+	if !labels["Offer made"] || !labels["Otherwise"] {
+		t.Errorf("branch labels %v", labels)
+	}
+	publish, _ := activity(m, "Publish vacancy on careers website")
+	if !contains(publish.SIPOC.Systems, "LinkedIn") || !contains(publish.SIPOC.Systems, "Website") {
+		t.Errorf("publish systems %v", publish.SIPOC.Systems)
+	}
+}

@@ -27,7 +27,7 @@ track train transfer translate transmit transport turn unload unlock unpack upda
 verify visit wait weigh wipe write insert rotate disarm land feel listen press disable begin ensure
 avoid leave observe wear fit format inform sort audit interview contract hire onboard train invite
 brief sign-off approve plot fly photograph solve troubleshoot diagnose repair
-reconcile reimburse refund quote negotiate match`
+reconcile reimburse refund quote negotiate match shortlist hire reject dispatch invoice`
 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow
@@ -131,7 +131,9 @@ var systemNames = []struct{ pattern, name string }{
 	{"website", "Website"}, {"web portal", "Portal"}, {"ticketing system", "Ticketing system"},
 	{"hris", "HRIS"}, {"wms", "WMS"}, {"mes", "MES"}, {"lims", "LIMS"}, {"edi", "EDI"}, {"zendesk", "Zendesk"},
 	{"hubspot", "HubSpot"}, {"netsuite", "NetSuite"}, {"power bi", "Power BI"}, {"tableau", "Tableau"},
-	{"qgis", "QGIS"}, {"active directory", "Active Directory"}, {"arcgis", "ArcGIS"}, {"matlab", "MATLAB"}, {"metashape", "Metashape"},
+	{"qgis", "QGIS"}, {"active directory", "Active Directory"},
+	{"linkedin", "LinkedIn"}, {"applicant tracking system", "Applicant tracking system"}, {"ats", "ATS"},
+	{"teams meeting", "Microsoft Teams"}, {"zoom", "Zoom"}, {"docusign", "DocuSign"}, {"pdf", "PDF"}, {"arcgis", "ArcGIS"}, {"matlab", "MATLAB"}, {"metashape", "Metashape"},
 	{"qgroundcontrol", "QGroundControl"}, {"dji pilot", "DJI Pilot"}, {"gitlab", "GitLab"}, {"github", "GitHub"},
 }
 
