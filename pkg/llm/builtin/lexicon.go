@@ -133,7 +133,7 @@ var systemNames = []struct{ pattern, name string }{
 	{"hubspot", "HubSpot"}, {"netsuite", "NetSuite"}, {"power bi", "Power BI"}, {"tableau", "Tableau"},
 	{"qgis", "QGIS"}, {"active directory", "Active Directory"},
 	{"linkedin", "LinkedIn"}, {"applicant tracking system", "Applicant tracking system"}, {"ats", "ATS"},
-	{"teams meeting", "Microsoft Teams"}, {"zoom", "Zoom"}, {"docusign", "DocuSign"}, {"pdf", "PDF"}, {"arcgis", "ArcGIS"}, {"matlab", "MATLAB"}, {"metashape", "Metashape"},
+	{"teams meeting", "Microsoft Teams"}, {"zoom", "Zoom"}, {"docusign", "DocuSign"}, {"arcgis", "ArcGIS"}, {"matlab", "MATLAB"}, {"metashape", "Metashape"},
 	{"qgroundcontrol", "QGroundControl"}, {"dji pilot", "DJI Pilot"}, {"gitlab", "GitLab"}, {"github", "GitHub"},
 }
 
