@@ -32,7 +32,7 @@ func TestMain(m *testing.M) { testenv.Main(m) }
 
 // stack is a running api + worker on real services.
 type stack struct {
-	t      *testing.T
+	t      testing.TB
 	app    *App
 	srv    *httptest.Server
 	worker *worker.Worker
@@ -42,7 +42,7 @@ type stack struct {
 	hook   func(*worker.Pipeline)
 }
 
-func newStack(t *testing.T, dbURL, redisURL string, hook func(*worker.Pipeline)) *stack {
+func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline)) *stack {
 	t.Helper()
 	t.Setenv("SPADE_DATA_DIR", t.TempDir())
 	t.Setenv("SPADE_DATABASE_URL", dbURL)
@@ -155,6 +155,11 @@ func (s *stack) upload(path, name string, data []byte) (int, analysis.View, stri
 // waitFor polls the analysis until done says so.
 func (s *stack) waitFor(id string, d time.Duration, done func(v analysis.View) bool) analysis.View {
 	s.t.Helper()
+	return s.waitForEvery(id, d, 20*time.Millisecond, done)
+}
+
+func (s *stack) waitForEvery(id string, d, every time.Duration, done func(v analysis.View) bool) analysis.View {
+	s.t.Helper()
 	deadline := time.Now().Add(d)
 	for {
 		res, b := s.do(http.MethodGet, "/api/document/"+id, nil, "")
@@ -171,7 +176,7 @@ func (s *stack) waitFor(id string, d time.Duration, done func(v analysis.View) b
 		if time.Now().After(deadline) {
 			s.t.Fatalf("analysis %s not done after %s: status=%s stage=%s graph=%s detail=%q", id, d, v.Status, v.Stage, v.Graph.Status, v.Detail)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(every)
 	}
 }
 

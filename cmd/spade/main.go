@@ -17,6 +17,7 @@ commands:
   api       the HTTP api and web app only (needs SPADE_REDIS_URL)
   worker    the analysis worker only (needs SPADE_REDIS_URL)
   migrate   apply database migrations and exit
+  healthcheck  exit 0 when the database and Redis answer (container probes)
   help      this text
 
 Configuration comes from the environment; see README.md.

@@ -285,6 +285,14 @@ func startPostgres() (string, error) {
 	return url, nil
 }
 
+// StartPostgres starts a throwaway PostgreSQL server for programs that are
+// not tests (benchmarks, the local stack) and returns its URL and a stop
+// function.
+func StartPostgres() (string, func(), error) {
+	url, err := startPostgres()
+	return url, Stop, err
+}
+
 // Databases returns the database URLs an integration test should run on:
 // a fresh SQLite file and a fresh PostgreSQL database.
 func Databases(t testing.TB) map[string]string {

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
+
+// BenchmarkPipeline measures, in one run on the same Redis and PostgreSQL:
+// a bare asynq no-op round trip (enqueue → handler), upload → completed and
+// upload → graph exists for a one-page TXT with the builtin analyzer on one
+// worker, sustained analyses per second, and the Redis commands per second
+// an idle worker costs at SPADE_TASK_CHECK_INTERVAL (default 20ms).
+//
+//	go test -run '^$' -bench Pipeline -benchtime 1x ./cmd/spade
+func BenchmarkPipeline(b *testing.B) {
+	redisURL := testenv.Redis(b)
+	s := newStack(b, testenv.Postgres(b), redisURL, nil)
+	interval := s.app.Cfg.TaskCheckInterval
+	const n = 200
+
+	// 1. Bare asynq round trip on the same Redis, same check interval.
+	bare := bareRoundTrip(b, s, interval, n)
+
+	// 2. Upload → completed, upload → graph exists, sequentially.
+	var done, graph []time.Duration
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		code, v, body := s.upload("/api/analyze", "one-page.txt", []byte(sampleTXT))
+		if code != http.StatusAccepted {
+			b.Fatalf("upload %d %s", code, body)
+		}
+		var completedAt time.Duration
+		s.pollRaw(v.ID, func(v analysis.View) bool {
+			if completedAt == 0 && v.Status == analysis.StatusCompleted {
+				completedAt = time.Since(start)
+			}
+			return finished(v)
+		})
+		done, graph = append(done, completedAt), append(graph, time.Since(start))
+	}
+
+	// 3. Sustained throughput: 50 clients uploading at once.
+	const total, clients = 400, 50
+	start := time.Now()
+	var wg sync.WaitGroup
+	ids := make(chan string, total)
+	for c := 0; c < clients; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < total/clients; i++ {
+				code, v, body := s.upload("/api/analyze", "one-page.txt", []byte(sampleTXT))
+				if code != http.StatusAccepted {
+					b.Errorf("upload %d %s", code, body)
+					return
+				}
+				ids <- v.ID
+			}
+		}()
+	}
+	wg.Wait()
+	close(ids)
+	for id := range ids {
+		s.pollRaw(id, func(v analysis.View) bool {
+			return v.Status == analysis.StatusCompleted || v.Status == analysis.StatusFailed
+		})
+	}
+	rate := float64(total) / time.Since(start).Seconds()
+
+	// 4. Idle cost: Redis commands per second with the worker idle.
+	idle := idleCommandsPerSecond(b, s, 3*time.Second)
+
+	p := func(d []time.Duration, q float64) float64 { return pct(d, q).Seconds() * 1000 }
+	b.ReportMetric(p(bare, 0.5), "bare-p50-ms")
+	b.ReportMetric(p(bare, 0.99), "bare-p99-ms")
+	b.ReportMetric(p(done, 0.5), "completed-p50-ms")
+	b.ReportMetric(p(done, 0.99), "completed-p99-ms")
+	b.ReportMetric(p(graph, 0.5), "graph-p50-ms")
+	b.ReportMetric(p(graph, 0.99), "graph-p99-ms")
+	b.ReportMetric(rate, "analyses/s")
+	b.ReportMetric(idle, "idle-redis-cmd/s")
+	fmt.Printf("task check interval %s: bare p50 %.1f ms p99 %.1f ms | completed p50 %.1f ms (%.1fx bare) p99 %.1f ms | graph p50 %.1f ms (%.1fx bare) p99 %.1f ms | %.0f analyses/s | idle %.0f redis cmd/s\n",
+		interval, p(bare, .5), p(bare, .99), p(done, .5), p(done, .5)/p(bare, .5), p(done, .99),
+		p(graph, .5), p(graph, .5)/p(bare, .5), p(graph, .99), rate, idle)
+}
+
+// pollRaw polls as fast as the server answers (the UI polls far slower);
+// the poll itself is part of what is measured.
+func (s *stack) pollRaw(id string, done func(analysis.View) bool) {
+	s.waitForEvery(id, 60*time.Second, time.Millisecond, done)
+}
+
+func bareRoundTrip(b *testing.B, s *stack, interval time.Duration, n int) []time.Duration {
+	got := make(chan time.Time, 1)
+	mux := asynq.NewServeMux()
+	mux.HandleFunc("bench:noop", func(context.Context, *asynq.Task) error { got <- time.Now(); return nil })
+	srv := asynq.NewServerFromRedisClient(s.app.Queue.Redis, asynq.Config{
+		Concurrency: 1, Queues: map[string]int{"bench": 1}, TaskCheckInterval: interval, LogLevel: asynq.FatalLevel,
+	})
+	if err := srv.Start(mux); err != nil {
+		b.Fatal(err)
+	}
+	defer srv.Shutdown()
+	var d []time.Duration
+	for i := 0; i < n; i++ {
+		start := time.Now()
+		if _, err := s.app.Queue.Client.Enqueue(asynq.NewTask("bench:noop", nil), asynq.Queue("bench")); err != nil {
+			b.Fatal(err)
+		}
+		d = append(d, (<-got).Sub(start))
+	}
+	return d
+}
+
+func idleCommandsPerSecond(b *testing.B, s *stack, window time.Duration) float64 {
+	ctx := context.Background()
+	count := func() float64 {
+		info, err := s.app.Queue.Redis.Info(ctx, "stats").Result()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, line := range strings.Split(info, "\n") {
+			if v, ok := strings.CutPrefix(strings.TrimSpace(line), "total_commands_processed:"); ok {
+				f, _ := strconv.ParseFloat(v, 64)
+				return f
+			}
+		}
+		return 0
+	}
+	time.Sleep(time.Second) // let the last graph tasks drain
+	before := count()
+	time.Sleep(window)
+	return (count() - before - 1) / window.Seconds()
+}
+
+func pct(d []time.Duration, q float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	c := append([]time.Duration(nil), d...)
+	sort.Slice(c, func(i, j int) bool { return c[i] < c[j] })
+	return c[int(float64(len(c)-1)*q)]
+}

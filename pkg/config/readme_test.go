@@ -1,0 +1,46 @@
+package config
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// The README's configuration table must list every variable Load reads.
+func TestREADMEListsEveryVariable(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range Vars {
+		if !strings.Contains(string(b), "`"+v.Name+"`") {
+			t.Errorf("README.md does not document %s", v.Name)
+		}
+	}
+}
+
+func TestLoadValidates(t *testing.T) {
+	tests := []struct {
+		name, key, value string
+		ok               bool
+	}{
+		{"defaults", "", "", true},
+		{"bad provider", "SPADE_LLM_PROVIDER", "claude", false},
+		{"gemini without key", "SPADE_LLM_PROVIDER", "gemini", false},
+		{"bad concurrency", "SPADE_WORKER_CONCURRENCY", "zero", false},
+		{"bad redis url", "SPADE_REDIS_URL", "http://x", false},
+		{"bad duration", "SPADE_SWEEP_INTERVAL", "often", false},
+		{"good redis", "SPADE_REDIS_URL", "redis://127.0.0.1:6379/0", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.key != "" {
+				t.Setenv(tt.key, tt.value)
+			}
+			_, err := Load("text")
+			if (err == nil) != tt.ok {
+				t.Fatalf("Load err = %v, want ok=%v", err, tt.ok)
+			}
+		})
+	}
+}
