@@ -87,8 +87,12 @@ func (l *layouter) assignY() {
 		pull(ly, true, true)
 	}
 	l.linkGroups(groups)
-	l.snap()
-	l.straighten()
+	// alternate: nodes snap to their neighbours, then long edges
+	// straighten around them, each making room for the other
+	for round := 0; round < 6; round++ {
+		l.snap()
+		l.straighten()
+	}
 	// whole pixels keep the XML short; rounding every item the same way
 	// keeps straight lines straight
 	for i := range l.items {
