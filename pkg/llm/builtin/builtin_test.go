@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -347,6 +348,10 @@ func FuzzAnalyzeText(f *testing.F) {
 		}
 		if ps := r.Model.Validate(); len(ps) > 0 {
 			t.Fatalf("invalid model for %q: %v", s, ps)
+		}
+		again, _ := New(Options{}).Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: s})
+		if !reflect.DeepEqual(r, again) {
+			t.Fatalf("not deterministic for %q", s)
 		}
 	})
 }
