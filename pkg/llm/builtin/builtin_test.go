@@ -483,6 +483,28 @@ func TestITSupport(t *testing.T) {
 	}
 }
 
+func TestHeadingOrStep(t *testing.T) {
+	tests := []struct {
+		line    string
+		heading bool
+	}{
+		{"Review Process", true},
+		{"Sign contract", false},
+		{"Power on controller", false},
+		{"QUALITY CONTROL", true},
+		{"Scope and intent", true},
+		{"Inputs.", true},
+		{"Remove lens cap.", false},
+		{"The clerk checks the invoice.", false},
+		{"Outline of steps.", true},
+	}
+	for _, tt := range tests {
+		if got := isHeadingText(tt.line); got != tt.heading {
+			t.Errorf("isHeadingText(%q) = %v", tt.line, got)
+		}
+	}
+}
+
 func TestTriggers(t *testing.T) {
 	m := analyze(t, "The ordering process starts when a customer submits an order. The clerk checks the order. The process ends when the goods are delivered.")
 	if m.Events[0].Name != "Order submitted" || m.Events[len(m.Events)-1].Name != "Goods delivered" {

@@ -202,9 +202,17 @@ func isHeadingText(t string) bool {
 	if danglers[norm(ws[len(ws)-1])] {
 		return false
 	}
-	if _, f := verbForm(ws[0]); f == formBase && n >= 3 {
-		// "Power on controller" without a full stop is a step
-		return false
+	if _, f := verbForm(ws[0]); f == formBase && n >= 2 {
+		// "Power on controller" or "Sign contract" without a full stop is
+		// a step; "Review Process" in title case is still a heading
+		for _, w := range ws[1:] {
+			if startsLower(w) && !danglers[norm(w)] {
+				return false
+			}
+		}
+		if n >= 3 && !isCapitalised(ws[len(ws)-1]) {
+			return false
+		}
 	}
 	return true
 }
