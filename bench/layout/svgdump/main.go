@@ -1,3 +1,9 @@
+// Command svgdump draws a BPMN file's diagram interchange as a rough SVG,
+// for looking at layouts while working on pkg/bpmn/layout (bpmn-js is the
+// real renderer). With two numbers it draws a generated random process:
+//
+//	go run ./bench/layout/svgdump FILE.bpmn > out.svg
+//	go run ./bench/layout/svgdump 50 42 > random-50.svg
 package main
 
 import (
