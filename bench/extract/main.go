@@ -91,9 +91,10 @@ func run(testdata string, runs int, cacheDir string) error {
 	defer ex.Close()
 	fmt.Printf("Extractor start-up (cache %s): %v\n\n", cacheDir, time.Since(t0).Round(time.Millisecond))
 
-	fmt.Printf("%-46s %7s %7s %8s %8s %10s %10s %7s\n", "file", "ref", "ours", "words%", "NFKC%", "pdftotext", "ours", "speed")
+	fmt.Printf("%-40s %7s %7s %8s %8s | %9s %9s %6s | %9s %9s %6s\n", "file", "ref", "ours", "words%", "NFKC%",
+		"ref wall", "our wall", "speed", "ref cpu", "our cpu", "speed")
 	var sumRef, sumHit, sumHitK int
-	var sumRefT, sumOurT time.Duration
+	var sumRefT, sumOurT timing
 	for _, in := range append(inputs, input{"big-10mb.pdf (" + mb(len(bigData)) + ")", big}) {
 		data, err := os.ReadFile(in.path)
 		if err != nil {
@@ -110,19 +111,21 @@ func run(testdata string, runs int, cacheDir string) error {
 		ref, got := words(refText), words(ourText)
 		hit := intersect(ref, got)
 		hitK := intersect(words(norm.NFKC.String(refText)), words(norm.NFKC.String(ourText)))
-		fmt.Printf("%-46s %7d %7d %7.2f%% %7.2f%% %10s %10s %6.2fx\n", in.name, total(ref), total(got),
-			pct(hit, total(ref)), pct(hitK, total(ref)), refT.Round(100*time.Microsecond), ourT.Round(100*time.Microsecond), refT.Seconds()/ourT.Seconds())
+		row(in.name, total(ref), fmt.Sprint(total(got)), pct(hit, total(ref)), pct(hitK, total(ref)), refT, ourT)
 		sumRef += total(ref)
 		sumHit += hit
 		sumHitK += hitK
-		sumRefT += refT
-		sumOurT += ourT
+		sumRefT.wall += refT.wall
+		sumRefT.cpu += refT.cpu
+		sumOurT.wall += ourT.wall
+		sumOurT.cpu += ourT.cpu
 	}
-	fmt.Printf("%-46s %7d %7s %7.2f%% %7.2f%% %10s %10s %6.2fx\n\n", "TOTAL", sumRef, "", pct(sumHit, sumRef), pct(sumHitK, sumRef),
-		sumRefT.Round(time.Millisecond), sumOurT.Round(time.Millisecond), sumRefT.Seconds()/sumOurT.Seconds())
+	row("TOTAL", sumRef, "", pct(sumHit, sumRef), pct(sumHitK, sumRef), sumRefT, sumOurT)
+	fmt.Println()
 	fmt.Println("words% = multiset intersection of whitespace-separated words / pdftotext's words")
 	fmt.Println("NFKC%  = the same after NFKC on both sides (pdftotext keeps ligature glyphs like U+FB00, pdfium expands them)")
-	fmt.Println("speed  = pdftotext time / our time (median of runs; pdftotext includes its process start, ours is a warm Extractor)")
+	fmt.Println("speed  = pdftotext time / our time, median of runs; pdftotext includes its process start, ours is a warm Extractor;")
+	fmt.Println("         cpu = user+system time (pdftotext: its rusage; ours: this process's rusage delta)")
 	fmt.Println()
 
 	ourRSS, err := childRSS(big, cacheDir)
@@ -136,6 +139,12 @@ func run(testdata string, runs int, cacheDir string) error {
 	fmt.Printf("peak RSS extracting %s (%s, %s): ours %s (fresh process, VmHWM), pdftotext %s (ru_maxrss)\n",
 		filepath.Base(big), mb(len(bigData)), "kerned text", mb(int(ourRSS)), mb(int(refRSS)))
 	return nil
+}
+
+func row(name string, ref int, got string, wordsPct, nfkcPct float64, r, o timing) {
+	d := func(t time.Duration) string { return t.Round(100 * time.Microsecond).String() }
+	fmt.Printf("%-40s %7d %7s %7.2f%% %7.2f%% | %9s %9s %5.2fx | %9s %9s %5.2fx\n", name, ref, got, wordsPct, nfkcPct,
+		d(r.wall), d(o.wall), r.wall.Seconds()/o.wall.Seconds(), d(r.cpu), d(o.cpu), r.cpu.Seconds()/max(o.cpu.Seconds(), 1e-9))
 }
 
 func mb(n int) string { return fmt.Sprintf("%.1f MB", float64(n)/(1<<20)) }
@@ -176,35 +185,52 @@ func median(ds []time.Duration) time.Duration {
 	return ds[len(ds)/2]
 }
 
-func pdftotext(path string, runs int) (string, time.Duration, error) {
-	var out []byte
-	var ts []time.Duration
-	for range runs {
-		t0 := time.Now()
-		o, err := exec.Command("pdftotext", "-enc", "UTF-8", path, "-").Output()
-		ts = append(ts, time.Since(t0))
-		if err != nil {
-			return "", 0, err
-		}
-		out = o
-	}
-	return string(out), median(ts), nil
+// timing is the median wall-clock and CPU (user+system) time of the runs.
+// CPU time is the fairer figure on a shared, loaded machine.
+type timing struct{ wall, cpu time.Duration }
+
+func medians(walls, cpus []time.Duration) timing {
+	return timing{median(walls), median(cpus)}
 }
 
-func ours(ex *extract.Extractor, name string, data []byte, runs int) (string, time.Duration, error) {
+func pdftotext(path string, runs int) (string, timing, error) {
+	var out []byte
+	var walls, cpus []time.Duration
+	for range runs {
+		cmd := exec.Command("pdftotext", "-enc", "UTF-8", path, "-")
+		t0 := time.Now()
+		o, err := cmd.Output()
+		walls = append(walls, time.Since(t0))
+		if err != nil {
+			return "", timing{}, err
+		}
+		cpus = append(cpus, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
+		out = o
+	}
+	return string(out), medians(walls, cpus), nil
+}
+
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func ours(ex *extract.Extractor, name string, data []byte, runs int) (string, timing, error) {
 	var text string
-	var ts []time.Duration
+	var walls, cpus []time.Duration
 	base := strings.Fields(name)[0]
 	for range runs {
-		t0 := time.Now()
+		c0, t0 := selfCPU(), time.Now()
 		d, err := ex.Extract(context.Background(), base, data)
-		ts = append(ts, time.Since(t0))
+		walls = append(walls, time.Since(t0))
+		cpus = append(cpus, selfCPU()-c0)
 		if err != nil {
-			return "", 0, err
+			return "", timing{}, err
 		}
 		text = d.Text
 	}
-	return text, median(ts), nil
+	return text, medians(walls, cpus), nil
 }
 
 // childRSS runs this program on one file in a fresh process, so the peak

@@ -179,3 +179,33 @@ func TestPDFRealFiles(t *testing.T) {
 		})
 	}
 }
+
+func TestPDFDeadlineMidDocumentThenRecovers(t *testing.T) {
+	pages := make([]extracttest.PDFPage, 80)
+	for i := range pages {
+		var b strings.Builder
+		for l := range 50 {
+			b.WriteString(extracttest.Kerned("F1", 9, 40, 760-12*float64(l), strings.Join(extracttest.Words(i*50+l, 12), " ")))
+		}
+		pages[i].Content = b.String()
+	}
+	long := extracttest.PDF(pages, extracttest.PDFOptions{Compress: true})
+	e, err := New(Options{Timeout: 40 * time.Millisecond, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		if err := e.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	}()
+	_, err = e.Extract(context.Background(), "long.pdf", long)
+	wantDetail(t, err, "took too long")
+
+	e.opts.Timeout = time.Minute
+	d, err := e.Extract(context.Background(), "short.pdf", onePage(extracttest.Text("F1", 12, 72, 700, "next document")))
+	if err != nil || d.Text != "next document" {
+		t.Fatalf("after abandoned run: %v %+v", err, d)
+	}
+	t.Logf("instances abandoned: %d", e.pdf.abandons.Load())
+}
