@@ -127,7 +127,7 @@ func TestRepair(t *testing.T) {
 	}{
 		{
 			name:  "no flows no events: chain in document order",
-			model: Model{Activities: []Activity{{Name: "A"}, {Name: "B"}, {Name: "C", Performer: "Clerk"}}},
+			model: Model{Participants: []Participant{{Name: "Clerk"}}, Activities: []Activity{{Name: "A"}, {Name: "B"}, {Name: "C", Performer: "clerk"}}},
 			check: func(t *testing.T, m Model) {
 				var names []string
 				for _, s := range Ordered(&m) {

@@ -199,6 +199,24 @@ func fixParticipants(m *Model) {
 		}
 	}
 	m.Participants = ps
+	// one spelling per lane: "clerk" and "Clerk" are the same participant
+	canon := map[string]string{}
+	for _, p := range ps {
+		canon[strings.ToLower(p.Name)] = p.Name
+	}
+	for i := range m.Activities {
+		m.Activities[i].Performer = canon[strings.ToLower(m.Activities[i].Performer)]
+	}
+	for i := range m.Gateways {
+		if c, ok := canon[strings.ToLower(strings.TrimSpace(m.Gateways[i].Performer))]; ok {
+			m.Gateways[i].Performer = c
+		}
+	}
+	for i := range m.Events {
+		if c, ok := canon[strings.ToLower(strings.TrimSpace(m.Events[i].Performer))]; ok {
+			m.Events[i].Performer = c
+		}
+	}
 }
 
 // dropBadFlows removes flows whose ends do not exist, flows into a start
