@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/bench/layout/graphgen"
+	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -449,90 +450,26 @@ func TestBuildGolden(t *testing.T) {
 	}
 }
 
-// checkResult is one entry of tools/bpmncheck/check.mjs output.
-type checkResult struct {
-	File         string   `json:"file"`
-	Warnings     []string `json:"warnings"`
-	LintErrors   int      `json:"lintErrors"`
-	LintWarnings int      `json:"lintWarnings"`
-	Findings     []struct {
-		Rule     string `json:"rule"`
-		ID       string `json:"id"`
-		Message  string `json:"message"`
-		Category string `json:"category"`
-	} `json:"findings"`
-	Error string `json:"error"`
-}
-
 // TestReferenceTools imports every generated diagram with bpmn-moddle and
 // lints it with bpmnlint's recommended config (tools/bpmncheck, installed
 // with npm ci). Random models of several sizes join the hand-written ones.
 func TestReferenceTools(t *testing.T) {
-	tool := filepath.Join(moduleRoot(t), "tools", "bpmncheck")
-	if _, err := os.Stat(filepath.Join(tool, "node_modules")); err != nil {
-		t.Skip("tools/bpmncheck/node_modules missing (run npm ci there)")
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node not installed")
-	}
-	dir := t.TempDir()
 	models := testModels()
 	for _, n := range []int{10, 30, 80} {
 		for seed := uint64(1); seed <= 3; seed++ {
 			models[filepath.Base(t.Name())+"_random_"+itoa(n)+"_"+itoa(int(seed))] = graphgen.Model(n, seed)
 		}
 	}
-	var files []string
+	docs := map[string][]byte{}
 	for name, m := range models {
 		b, err := Build(m)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		checkDoc(t, m, b)
-		f := filepath.Join(dir, name+".bpmn")
-		if err := os.WriteFile(f, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, f)
+		docs[name] = b
 	}
-	sort.Strings(files)
-	validateXSD(t, files...)
-	for _, r := range runCheck(t, tool, files) {
-		name := filepath.Base(r.File)
-		if r.Error != "" {
-			t.Errorf("%s: %s", name, r.Error)
-		}
-		for _, w := range r.Warnings {
-			t.Errorf("%s: bpmn-moddle warning: %s", name, w)
-		}
-		for _, f := range r.Findings {
-			if f.Category == "error" {
-				t.Errorf("%s: bpmnlint %s error on %s: %s", name, f.Rule, f.ID, f.Message)
-			} else {
-				t.Logf("%s: bpmnlint %s %s on %s: %s", name, f.Rule, f.Category, f.ID, f.Message)
-			}
-		}
-	}
-}
-
-// runCheck runs tools/bpmncheck/check.mjs on files.
-func runCheck(t *testing.T, tool string, files []string) []checkResult {
-	t.Helper()
-	cmd := exec.Command("node", append([]string{filepath.Join(tool, "check.mjs")}, files...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("check.mjs: %v\n%s", err, stderr.String())
-	}
-	var results []checkResult
-	if err := json.Unmarshal(out, &results); err != nil {
-		t.Fatalf("check.mjs output: %v\n%s", err, out)
-	}
-	if len(results) != len(files) {
-		t.Fatalf("%d results for %d files", len(results), len(files))
-	}
-	return results
+	bpmntest.Check(t, docs)
 }
 
 func itoa(i int) string {

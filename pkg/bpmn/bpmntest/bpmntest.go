@@ -1,0 +1,161 @@
+// Package bpmntest checks generated BPMN in tests the way the reference
+// tools see it: the OMG schema (xmllint), bpmn-moddle's import warnings and
+// bpmnlint's recommended rules (tools/bpmncheck). Any package whose tests
+// produce diagrams (the worker, the API) can call Check on them.
+package bpmntest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+)
+
+// Result is one entry of tools/bpmncheck/check.mjs output.
+type Result struct {
+	File         string    `json:"file"`
+	Warnings     []string  `json:"warnings"`
+	LintErrors   int       `json:"lintErrors"`
+	LintWarnings int       `json:"lintWarnings"`
+	Findings     []Finding `json:"findings"`
+	Error        string    `json:"error"`
+}
+
+// Finding is one bpmnlint report.
+type Finding struct {
+	Rule     string `json:"rule"`
+	ID       string `json:"id"`
+	Message  string `json:"message"`
+	Category string `json:"category"`
+}
+
+// ModuleRoot walks up from the working directory to go.mod.
+func ModuleRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found")
+		}
+		dir = parent
+	}
+}
+
+// Check writes docs (name → BPMN XML) to a temporary directory and fails t
+// on any schema error, bpmn-moddle warning or bpmnlint error; bpmnlint
+// warnings are logged. Each part is skipped, with a log line, when its
+// tool is missing (xmllint from libxml2-utils, node with npm ci in
+// tools/bpmncheck).
+func Check(t testing.TB, docs map[string][]byte) []Result {
+	t.Helper()
+	if len(docs) == 0 {
+		return nil
+	}
+	dir := t.TempDir()
+	names := make([]string, 0, len(docs))
+	for n := range docs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	files := make([]string, 0, len(names))
+	for i, n := range names {
+		f := filepath.Join(dir, fmt.Sprintf("%03d-%s.bpmn", i, safe(n)))
+		if err := os.WriteFile(f, docs[n], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	root := ModuleRoot(t)
+	ValidateXSD(t, filepath.Join(root, "..", "shared", "testdata", "xsd", "BPMN20.xsd"), files...)
+	results := Reference(t, filepath.Join(root, "tools", "bpmncheck"), files...)
+	for _, r := range results {
+		name := filepath.Base(r.File)
+		if r.Error != "" {
+			t.Errorf("%s: %s", name, r.Error)
+		}
+		for _, w := range r.Warnings {
+			t.Errorf("%s: bpmn-moddle warning: %s", name, w)
+		}
+		for _, f := range r.Findings {
+			if f.Category == "error" {
+				t.Errorf("%s: bpmnlint %s error on %s: %s", name, f.Rule, f.ID, f.Message)
+			} else {
+				t.Logf("%s: bpmnlint %s %s on %s: %s", name, f.Rule, f.Category, f.ID, f.Message)
+			}
+		}
+	}
+	return results
+}
+
+func safe(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			b[i] = '_'
+		}
+	}
+	if len(b) > 60 {
+		b = b[:60]
+	}
+	return string(b)
+}
+
+// ValidateXSD runs xmllint with the schema over files and fails t on any
+// error.
+func ValidateXSD(t testing.TB, schema string, files ...string) {
+	t.Helper()
+	xmllint, err := exec.LookPath("xmllint")
+	if err != nil {
+		t.Log("xmllint not installed (Debian libxml2-utils): schema check skipped")
+		return
+	}
+	if _, err := os.Stat(schema); err != nil {
+		t.Logf("BPMN schema not found at %s: schema check skipped", schema)
+		return
+	}
+	out, err := exec.Command(xmllint, append([]string{"--noout", "--schema", schema}, files...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("xmllint: %v\n%s", err, out)
+	}
+}
+
+// Reference runs tools/bpmncheck/check.mjs over files; it returns nil
+// (with a log line) when node or the npm packages are missing.
+func Reference(t testing.TB, tool string, files ...string) []Result {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(tool, "node_modules")); err != nil {
+		t.Logf("%s/node_modules missing (npm ci there): bpmn-moddle and bpmnlint checks skipped", tool)
+		return nil
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Log("node not installed: bpmn-moddle and bpmnlint checks skipped")
+		return nil
+	}
+	cmd := exec.Command(node, append([]string{filepath.Join(tool, "check.mjs")}, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("check.mjs: %v\n%s", err, stderr.String())
+	}
+	var results []Result
+	if err := json.Unmarshal(out, &results); err != nil {
+		t.Fatalf("check.mjs output: %v\n%s", err, out)
+	}
+	if len(results) != len(files) {
+		t.Fatalf("check.mjs: %d results for %d files", len(results), len(files))
+	}
+	return results
+}
