@@ -29,6 +29,7 @@ const (
 	labelMaxW     = 100
 	extLabelW     = 90
 	gatewayLabelW = 70
+	maxLabelLines = 4
 	charW         = 6.5
 	noteH         = 30
 	noteGap       = 15
@@ -113,10 +114,9 @@ func textWidth(s string) float64 {
 // labelBox wraps a label into lines of at most maxW pixels.
 func labelBox(s string, maxW float64) (w, h float64) {
 	w = textWidth(s)
-	lines := math.Ceil(w / maxW)
-	if lines < 1 {
-		lines = 1
-	}
+	// very long names keep a bounded box; readers draw the rest of the
+	// text beyond it rather than push the layout apart
+	lines := min(math.Max(1, math.Ceil(w/maxW)), maxLabelLines)
 	return math.Min(w, maxW), lines * labelLineH
 }
 

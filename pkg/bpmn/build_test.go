@@ -397,6 +397,27 @@ func TestBuildDetails(t *testing.T) {
 			}
 		}
 	})
+	t.Run("long names keep bounded labels", func(t *testing.T) {
+		m := exclusiveModel()
+		m.Gateways[0].Name = strings.Repeat("very long question ", 300)
+		m.Flows[2].Condition = strings.Repeat("condition ", 300)
+		b, err := Build(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := parseDoc(t, b)
+		for _, s := range d.Shapes {
+			if s.Label != nil && s.Label.Bounds.H > 4*labelLineH {
+				t.Errorf("label of %s is %v high", s.Element, s.Label.Bounds.H)
+			}
+		}
+		for _, e := range d.Edges {
+			if e.Label != nil && e.Label.Bounds.H > 4*labelLineH {
+				t.Errorf("label of %s is %v high", e.Element, e.Label.Bounds.H)
+			}
+		}
+		checkDoc(t, m, b)
+	})
 	t.Run("no performers, no lanes", func(t *testing.T) {
 		b, _ := Build(noLaneModel())
 		s := string(b)
