@@ -230,12 +230,11 @@ func (e *pdfEngine) run(ctx context.Context, data []byte, maxPages int) pdfResul
 	}
 }
 
-// recycle drops the instance; the next document gets a fresh one.
+// recycle discards the instance and its WebAssembly memory (Close would
+// return it to the pool as it is); the next document gets a fresh one.
 func (e *pdfEngine) recycle() {
 	if e.inst != nil {
-		if err := e.inst.Close(); err != nil {
-			e.inst.Kill()
-		}
+		e.inst.Kill()
 		e.inst = nil
 	}
 }
