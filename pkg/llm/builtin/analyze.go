@@ -21,6 +21,7 @@ var (
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
 	skipSentenceRe  = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	introRe         = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*)$`)
 	purposeRe       = regexp.MustCompile(`(?i)^(?:purpose|objective|objectives|aim|goal)\s*[:—–-]\s*(.{10,})$`)
 	triggerRe       = regexp.MustCompile(`(?i)^(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe    = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
@@ -60,6 +61,8 @@ type analyzer struct {
 	docActor     string   // "intended for trained staff": who does the imperatives
 	describe     map[string]string
 	table        *tableHead // header of the table being read
+	lastTo       string     // a known person the last step handed work to
+	lastPron     string     // "he" or "she" of the last step
 	sectionNo    int
 }
 
@@ -372,6 +375,15 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		}
 		s = m[2]
 	}
+	// "Anna works in the front office.": Anna is a participant from now on
+	if m := introRe.FindStringSubmatch(s); m != nil && !roleWords[strings.ToLower(m[1])] {
+		p := a.performer(m[1])
+		a.lastActor = p
+		if a.describe[p] == "" {
+			a.describe[p] = capitalise(strings.TrimSuffix(strings.TrimSpace(m[2]), "."))
+		}
+		return nil
+	}
 	work, wait := durations(s)
 	body := s
 
@@ -544,7 +556,29 @@ func (a *analyzer) clauses(text, source string) []*draft {
 			return []*draft{a.newDraft(source, c, text)}
 		}
 	}
+	// a named person ("Anna receives …") is an agent once introduced;
+	// the grammar only knows roles, so read the name as a role
+	name := ""
+	if ws := strings.Fields(text); len(ws) > 1 {
+		for n := min(3, len(ws)-1); n >= 1 && name == ""; n-- {
+			cand := strings.Join(ws[:n], " ")
+			if a.isKnown(cand) {
+				name = a.performer(cand)
+				text = "The agent " + strings.Join(ws[n:], " ")
+			}
+		}
+	}
 	cs := parseClause(text, a.lastObject)
+	if name != "" {
+		for i := range cs {
+			if cs[i].performer == "Agent" {
+				cs[i].performer = name
+			}
+			if cs[i].leadIn == "Agent" {
+				cs[i].leadIn = name
+			}
+		}
+	}
 	var out []*draft
 	for _, c := range cs {
 		if c.leadIn != "" {
@@ -567,6 +601,10 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	switch {
 	case c.performer != "":
 		performer = a.performer(c.performer)
+	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && a.lastPron != "" && c.pron != a.lastPron:
+		// "He … sends it to Anna. She invoices …": a different pronoun
+		// is the person just handed the work
+		performer = a.lastTo
 	case c.pronoun && a.speaker == "" && a.lastActor != "":
 		performer = a.lastActor
 	default:
@@ -595,8 +633,15 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	if c.from != "" && isAgent(c.from) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
-	if c.to != "" && isAgent(c.to) {
+	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {
 		d.custs = appendUnique(d.custs, a.party(c.to))
+	}
+	a.lastTo = ""
+	if c.to != "" && a.isKnown(c.to) {
+		a.lastTo = a.party(c.to)
+	}
+	if c.pron == "he" || c.pron == "she" {
+		a.lastPron = c.pron
 	}
 	for _, s := range findSystems(source) {
 		d.systems = appendUnique(d.systems, s)
@@ -633,6 +678,21 @@ func (a *analyzer) performer(np string) string {
 	a.canon[k] = np
 	a.participants = append(a.participants, np)
 	return np
+}
+
+// isKnown reports whether np names a participant already met (a speaker
+// or a person introduced by name).
+func (a *analyzer) isKnown(np string) bool {
+	k := strings.ToLower(strings.TrimSpace(np))
+	if _, ok := a.canon[k]; ok {
+		return true
+	}
+	for _, p := range a.participants {
+		if strings.EqualFold(p, np) {
+			return true
+		}
+	}
+	return false
 }
 
 // party names a supplier or customer, matching a participant when it is

@@ -608,3 +608,28 @@ func TestRecruiting(t *testing.T) {
 		t.Errorf("publish systems %v", publish.SIPOC.Systems)
 	}
 }
+
+func TestNamedPeopleAndPronouns(t *testing.T) {
+	text, err := os.ReadFile("testdata/field-service.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := analyze(t, string(text))
+	want := []string{"Receive customer's request (Anna)", "Log customer's request (Anna)", "Forward customer's request (Anna)",
+		"Schedule visit (Technician)", "Repair device on site (Technician)", "Write report (Technician)",
+		"Send report (Technician)", "Invoice customer (Anna)"}
+	if got := names(m); strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("activities\n got %v\nwant %v", got, want)
+	}
+	if m.Participants[0].Name != "Anna" || m.Participants[0].Description != "Works in the front office" {
+		t.Errorf("participants %+v", m.Participants)
+	}
+	repair, _ := activity(m, "Repair device on site")
+	if repair.WorkMinutes != 90 {
+		t.Errorf("repair %+v", repair)
+	}
+	log, _ := activity(m, "Log customer's request")
+	if !contains(log.SIPOC.Systems, "CRM") {
+		t.Errorf("log systems %v", log.SIPOC.Systems)
+	}
+}

@@ -19,6 +19,7 @@ type clause struct {
 	// pronoun is set when the subject was "he", "she", "they", "we" …: the
 	// performer is whoever acted last.
 	pronoun bool
+	pron    string // the pronoun itself: "he", "she"
 }
 
 // name is the activity name: imperative verb + object ("Check invoice").
@@ -377,6 +378,7 @@ func withPerformer(cs []clause, subject []string) []clause {
 	if pronouns[head] && len(subject) == 1 {
 		for i := range cs {
 			cs[i].pronoun = true
+			cs[i].pron = head
 		}
 		return cs
 	}
@@ -498,8 +500,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			break
 		}
 	}
+	relative := false
 	if tail == nil && stop < len(rest) {
-		tail = findTail(rest[stop:], form)
+		tail, relative = findTail(rest[stop:], form)
 	}
 	c.object = cleanObject(c.object)
 	c.object = resolvePronoun(c.object, prev)
@@ -513,6 +516,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			for _, t := range finish(clause{verb: b}, tail[1:], next, f) {
 				if t.performer == "" {
 					t.performer = c.performer
+					if relative && c.to != "" && isAgent(c.to) {
+						t.performer = c.to // "… to the technician, who schedules …"
+					}
 				}
 				if len(t.object) == 0 && f == formPast {
 					t.object = c.object
@@ -568,23 +574,24 @@ func passive(c clause, rest []string, prev string) []clause {
 
 // findTail looks past a cut ("… by email and then I enter it …") for a
 // further action joined by "and"/"then".
-func findTail(ws []string, form int) []string {
+func findTail(ws []string, form int) (tail []string, relative bool) {
 	for j := 0; j+1 < len(ws); j++ {
 		w := norm(ws[j])
 		if w != "and" && w != "then" && !strings.HasSuffix(ws[j], ",") {
 			continue
 		}
 		if cutWords[w] && w != "then" {
-			return nil
+			return nil, false
 		}
 		joined := w == "and" || w == "then"
 		nxt := ws[j+1:]
 		if strings.HasSuffix(ws[j], ",") && len(nxt) > 1 && (norm(nxt[0]) == "which" || norm(nxt[0]) == "who") {
-			// "…, which records the goods receipt": the same performer acts
+			// "…, which records the goods receipt": the same performer
+			// acts; "…, who schedules": the person just named does
 			if _, f := verbForm(nxt[1]); f == formThird {
-				return nxt[1:]
+				return nxt[1:], norm(nxt[0]) == "who"
 			}
-			return nil
+			return nil, false
 		}
 		for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
 			joined = true
@@ -597,10 +604,10 @@ func findTail(ws []string, form int) []string {
 		// after a bare comma only the same verb form continues a series
 		// of actions; "…, coordinate reference system" is a list of nouns
 		if f == form || f == formThird || (joined && f == formBase) {
-			return nxt
+			return nxt, false
 		}
 	}
-	return nil
+	return nil, false
 }
 
 var reflexives = set(`myself yourself himself herself itself ourselves yourselves themselves`)
