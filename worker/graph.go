@@ -45,16 +45,23 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		}
 		return h.Repo.SetGraph(ctx, id, status, "", "")
 	}
+	// A batch rebuild that fails keeps the stored diagram and its status.
+	q, _ := asynq.GetQueueName(ctx)
+	markFailed := func() {
+		if q != tasks.QueueReprocess {
+			_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
+		}
+	}
 	var m process.Model
 	if err := json.Unmarshal([]byte(a.ModelJSON), &m); err != nil {
 		log.Warn("stored model unreadable", "error", err)
-		_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
+		markFailed()
 		return asynq.SkipRetry
 	}
 	xml, err := h.Pipeline.BuildBPMN(&m)
 	if err != nil {
 		log.Warn("bpmn build failed", "error", err)
-		_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
+		markFailed()
 		return asynq.SkipRetry
 	}
 	if err := h.Repo.SetGraph(ctx, id, analysis.GraphCompleted, string(xml), ""); err != nil {

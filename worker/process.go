@@ -13,6 +13,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
 // processHandler handles analysis:process: extract, analyze, build model.
@@ -32,6 +33,9 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return err
 	}
+	if q, _ := asynq.GetQueueName(ctx); q == tasks.QueueReprocess {
+		return h.reprocess(ctx, a, log)
+	}
 	if a.Status == analysis.StatusCompleted || a.Status == analysis.StatusFailed {
 		// A duplicate delivery after a crash: the result is there already.
 		if a.Status == analysis.StatusCompleted && a.GraphStatus == analysis.GraphPending {
@@ -42,7 +46,7 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err := h.Repo.BeginAttempt(ctx, a.ID); err != nil {
 		return err
 	}
-	res, err := h.run(ctx, a, log)
+	res, err := h.run(ctx, a, h.Repo.SetStage, log)
 	if err != nil {
 		return h.fail(ctx, a, err, log)
 	}
@@ -53,9 +57,11 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	return h.Queue.EnqueueGraph(ctx, a.ID)
 }
 
-func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, log *slog.Logger) (*analysis.Result, error) {
+// run does the work; setStage records each stage (a reprocess passes a
+// no-op so that the stored result stays as it is until the new one is in).
+func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage func(ctx context.Context, id, stage string) error, log *slog.Logger) (*analysis.Result, error) {
 	pl := h.Pipeline
-	if err := h.Repo.SetStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
+	if err := setStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return nil, err
 	}
 	data, err := h.Blobs.Get(a.BlobKey)
@@ -72,14 +78,14 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, log *slo
 	in.Filename = a.OriginalFilename
 
 	if a.AnalyzerType == analysis.TypeBPMN {
-		if err := h.Repo.SetStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
+		if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
 			return nil, err
 		}
 		res, err := pl.AnalyzeBPMN(ctx, a.OriginalFilename, data, provider, in)
 		if err != nil {
 			return nil, err
 		}
-		if err := h.Repo.SetStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
+		if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
 			return nil, err
 		}
 		res.Metadata.APIKeySource = keySource
@@ -96,14 +102,14 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, log *slo
 		}
 		in.Kind, in.Text = "document", doc.Text
 	}
-	if err := h.Repo.SetStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
+	if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
 		return nil, err
 	}
 	out, err := pl.Analyze(ctx, provider, in)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.Repo.SetStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
+	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
 		return nil, err
 	}
 	formatted, meta := pl.Render(&out.Model)

@@ -28,6 +28,8 @@ type Config struct {
 	SweepInterval     time.Duration
 	// RetryDelay overrides the back-off between retries (tests).
 	RetryDelay func(n int) time.Duration
+	// Middlewares wrap every task handler (metrics, reprocess progress).
+	Middlewares []asynq.MiddlewareFunc
 }
 
 // Deps are what the handlers need.
@@ -72,6 +74,7 @@ func New(cfg Config, deps Deps) *Worker {
 		IsFailure: func(err error) bool { return !errors.Is(err, asynq.SkipRetry) },
 	})
 	w.mux = asynq.NewServeMux()
+	w.mux.Use(cfg.Middlewares...)
 	w.mux.Handle(tasks.TypeAnalysisProcess, &processHandler{deps})
 	w.mux.Handle(tasks.TypeAnalysisGraph, &graphHandler{deps})
 	return w

@@ -110,13 +110,23 @@ func (a *App) newWorker() (*worker.Worker, error) {
 		return nil, err
 	}
 	a.closer = append(a.closer, closePl)
-	return worker.New(worker.Config{
+	wcfg := worker.Config{
 		Concurrency:       a.Cfg.WorkerConcurrency,
 		TaskCheckInterval: a.Cfg.TaskCheckInterval,
 		ShutdownTimeout:   a.Cfg.ShutdownTimeout,
 		SweepInterval:     a.Cfg.SweepInterval,
-	}, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
+	}
+	for _, ext := range workerExtensions {
+		if err := ext(a, &wcfg, pl); err != nil {
+			return nil, err
+		}
+	}
+	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
 }
+
+// workerExtensions let other files of this command add task middleware and
+// wrap pipeline steps (metrics, reprocess progress).
+var workerExtensions []func(a *App, cfg *worker.Config, pl *worker.Pipeline) error
 
 func (a *App) newAPI() (*api.Server, error) {
 	deps := api.Deps{

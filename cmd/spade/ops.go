@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/hibiken/asynq"
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/api"
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/metrics"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/reprocess"
+	"github.com/spade-bpmn/spade/pkg/tasks"
+	"github.com/spade-bpmn/spade/worker"
+)
+
+// opsState is the operations part of one App: one metrics registry shared
+// by its api and worker (`spade serve` runs both), and the reprocess
+// service.
+type opsState struct {
+	metrics   *metrics.Metrics
+	reprocess *reprocess.Service
+}
+
+var (
+	opsMu    sync.Mutex
+	opsByApp = map[*App]*opsState{}
+)
+
+// opsOf returns the App's operations state, creating it on first use.
+func opsOf(a *App) *opsState {
+	opsMu.Lock()
+	defer opsMu.Unlock()
+	if st, ok := opsByApp[a]; ok {
+		return st
+	}
+	st := &opsState{metrics: metrics.New()}
+	if err := st.metrics.RegisterQueues(a.Queue.Inspector, []string{tasks.QueueAnalysis, tasks.QueueGraph, tasks.QueueReprocess}); err != nil {
+		a.Log.Warn("queue metrics unavailable", "error", err)
+	}
+	st.reprocess = reprocess.New(a.DB.DB, a.Queue.Client, a.Log, a.Cfg.LLMProvider+"/"+a.Cfg.LLMModel)
+	opsByApp[a] = st
+	a.closer = append(a.closer, func() {
+		opsMu.Lock()
+		delete(opsByApp, a)
+		opsMu.Unlock()
+	})
+	return st
+}
+
+func init() {
+	apiExtensions = append(apiExtensions, mountOps)
+	workerExtensions = append(workerExtensions, instrumentWorker)
+	commands["reprocess"] = cmdReprocess
+}
+
+// mountOps adds /metrics, /ops/queues and /api/ops/* to the api.
+func mountOps(a *App, d *api.Deps) error {
+	st := opsOf(a)
+	dash, closeDash := api.NewQueueDashboard(a.Queue.Opt)
+	a.closer = append(a.closer, func() { _ = closeDash() })
+	d.Mounts = append(d.Mounts, api.OpsMount(api.Ops{
+		Metrics: st.metrics, Reprocess: st.reprocess, MetricsToken: a.Cfg.MetricsToken, Dashboard: dash,
+	}))
+	return nil
+}
+
+// instrumentWorker times every task and pipeline stage, counts LLM calls,
+// records reprocess progress and logs one line per task attempt. With
+// SPADE_METRICS_ADDR set, a worker process serves its own /metrics there
+// (an api process serves it on its main port).
+func instrumentWorker(a *App, cfg *worker.Config, pl *worker.Pipeline) error {
+	st := opsOf(a)
+	m := st.metrics
+	cfg.Middlewares = append(cfg.Middlewares, taskLog(a), m.TaskMiddleware(), st.reprocess.Middleware())
+	instrumentPipeline(m, pl)
+	if addr := os.Getenv("SPADE_METRICS_ADDR"); addr != "" {
+		if err := serveWorkerMetrics(a, m, addr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// instrumentPipeline wraps each step of the pipeline with a stage timer.
+func instrumentPipeline(m *metrics.Metrics, pl *worker.Pipeline) {
+	if ex := pl.Extract; ex != nil {
+		pl.Extract = func(ctx context.Context, filename string, data []byte) (*worker.Extracted, error) {
+			done := m.Stage("extraction")
+			out, err := ex(ctx, filename, data)
+			done(err)
+			return out, err
+		}
+	}
+	if pr := pl.Provider; pr != nil {
+		pl.Provider = func(ctx context.Context, an *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
+			p, in, src, err := pr(ctx, an)
+			return m.InstrumentProvider(p), in, src, err
+		}
+	}
+	if az := pl.Analyze; az != nil {
+		pl.Analyze = func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
+			done := m.Stage("analysis")
+			out, err := az(ctx, p, in)
+			done(err)
+			return out, err
+		}
+	}
+	if r := pl.Render; r != nil {
+		pl.Render = func(pm *process.Model) (string, analysis.Metadata) {
+			done := m.Stage("render")
+			text, meta := r(pm)
+			done(nil)
+			return text, meta
+		}
+	}
+	if b := pl.BuildBPMN; b != nil {
+		pl.BuildBPMN = func(pm *process.Model) ([]byte, error) {
+			done := m.Stage("layout")
+			out, err := b(pm)
+			done(err)
+			return out, err
+		}
+	}
+	if ab := pl.AnalyzeBPMN; ab != nil {
+		pl.AnalyzeBPMN = func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error) {
+			done := m.Stage("bpmn_analysis")
+			out, err := ab(ctx, filename, data, p, in)
+			done(err)
+			return out, err
+		}
+	}
+}
+
+// taskLog logs one line per task attempt with its task id, analysis id,
+// queue, outcome and duration.
+func taskLog(a *App) asynq.MiddlewareFunc {
+	return func(next asynq.Handler) asynq.Handler {
+		return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
+			start := time.Now()
+			err := next.ProcessTask(ctx, t)
+			id, _ := asynq.GetTaskID(ctx)
+			q, _ := asynq.GetQueueName(ctx)
+			retried, _ := asynq.GetRetryCount(ctx)
+			p, _ := tasks.ParsePayload(t.Payload())
+			attrs := []any{"task_id", id, "task_type", t.Type(), "analysis_id", p.AnalysisID, "queue", q,
+				"retried", retried, "outcome", metrics.TaskOutcome(ctx, err), "duration_ms", time.Since(start).Milliseconds()}
+			if err != nil {
+				a.Log.Warn("task attempt", append(attrs, "error", err.Error())...)
+			} else {
+				a.Log.Info("task attempt", attrs...)
+			}
+			return err
+		})
+	}
+}
+
+// serveWorkerMetrics serves /metrics of a worker process on addr, guarded
+// by SPADE_METRICS_TOKEN when set.
+func serveWorkerMetrics(a *App, m *metrics.Metrics, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	token := a.Cfg.MetricsToken
+	e.GET("/metrics", echo.WrapHandler(m.Handler()), func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if token != "" && c.Request().Header.Get("Authorization") != "Bearer "+token {
+				return c.JSON(http.StatusUnauthorized, api.Detail{Detail: "Send the scrape token as Authorization: Bearer <SPADE_METRICS_TOKEN>."})
+			}
+			return next(c)
+		}
+	})
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			a.Log.Warn("worker metrics listener stopped", "error", err)
+		}
+	}()
+	a.Log.Info("worker metrics listening", "addr", "http://"+ln.Addr().String()+"/metrics")
+	a.closer = append(a.closer, func() { _ = srv.Close() })
+	return nil
+}
