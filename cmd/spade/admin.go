@@ -227,21 +227,22 @@ func adminRun(ctx context.Context, s *auth.Store, group string, args []string, o
 		fmt.Fprintf(out, "%s operator=%t\n", u.Email, on)
 		return nil
 	case "accounts list":
-		us, err := s.ListUsers(ctx)
+		as, err := s.ListAccounts(ctx)
 		if err != nil {
 			return err
 		}
-		seen := map[string]bool{}
 		tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tMEMBERSHIP\tID")
-		for _, u := range us {
-			accs, _ := s.Accounts(ctx, u.ID)
-			for _, a := range accs {
-				if !seen[a.ID] {
-					seen[a.ID] = true
-					fmt.Fprintf(tw, "%s\t%s\t%s\n", a.Name, a.MembershipType, a.ID)
-				}
+		fmt.Fprintln(tw, "NAME\tMEMBERSHIP\tMEMBERS\tID")
+		for _, a := range as {
+			ms, err := s.AccountMembers(ctx, a.ID)
+			if err != nil {
+				return err
 			}
+			emails := make([]string, len(ms))
+			for i, m := range ms {
+				emails[i] = m.Email
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, a.MembershipType, strings.Join(emails, "; "), a.ID)
 		}
 		return tw.Flush()
 	case "accounts create":

@@ -216,3 +216,10 @@ func (s *Store) SeedUser(ctx context.Context, u User, accounts []string) (*User,
 	}
 	return &u, nil
 }
+
+// ListAccounts returns every account by name.
+func (s *Store) ListAccounts(ctx context.Context) ([]Account, error) {
+	var as []Account
+	err := s.db.WithContext(ctx).Order("name").Find(&as).Error
+	return as, err
+}
