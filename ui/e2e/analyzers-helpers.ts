@@ -68,21 +68,24 @@ export async function svgLabelText(page: Page): Promise<string> {
   return (await page.locator('[data-testid="bpmn-canvas"] svg').first().evaluate((svg) => svg.textContent ?? '')).replace(/\s+/g, '');
 }
 
-/** Samples the stage text until the results show; returns every distinct stage seen. */
-export async function watchStages(page: Page, timeoutMs = 90_000): Promise<string[]> {
-  const seen: string[] = [];
-  const stage = page.getByTestId('analysis-stage');
+/** Records every stage text the page shows (MutationObserver), from now on. */
+export async function recordStages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __stages: string[] };
+    w.__stages = [];
+    const read = () => {
+      const t = document.querySelector('[data-testid="analysis-stage"]')?.textContent;
+      if (t && w.__stages.at(-1) !== t) w.__stages.push(t);
+    };
+    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Waits for the results (or fails on an error panel); returns the stage texts recordStages saw. */
+export async function watchStages(page: Page, timeoutMs = 120_000): Promise<string[]> {
   const results = page.getByTestId('analysis-results');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await results.isVisible().catch(() => false)) return seen;
-    const t = await stage.textContent({ timeout: 200 }).catch(() => null);
-    if (t && seen.at(-1) !== t) seen.push(t);
-    const alert = page.getByRole('alert');
-    if (await alert.first().isVisible().catch(() => false)) {
-      throw new Error(`analysis failed: ${await alert.first().textContent()}`);
-    }
-    await page.waitForTimeout(150);
-  }
-  throw new Error(`no results after ${timeoutMs} ms; stages seen: ${seen.join(' | ')}`);
+  const alert = page.locator('.upload-error');
+  await expect(results.or(alert).first()).toBeVisible({ timeout: timeoutMs });
+  if (await alert.isVisible()) throw new Error(`analysis failed: ${await alert.textContent()}`);
+  return page.evaluate(() => (window as unknown as { __stages?: string[] }).__stages ?? []);
 }

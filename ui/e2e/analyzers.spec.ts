@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snap } from './helpers';
-import { filesDir, makeDiagramPng, signInAs, svgLabelText, testdata, watchStages, writeProcessTxt } from './analyzers-helpers';
+import { filesDir, makeDiagramPng, recordStages, signInAs, svgLabelText, testdata, watchStages, writeProcessTxt } from './analyzers-helpers';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -50,21 +50,35 @@ test('document: upload DOCX → stages → tabs → SIPOC → diagram → export
   await expect(page.getByTestId('selected-file')).toContainText('APPN_HIRES_FieldBook_Rev1.1.docx');
   await expect(page.getByTestId('selected-file')).toContainText(/\d+\.\d\d MB/);
   const started = page.waitForResponse((r) => r.url().endsWith('/api/analyze') && r.request().method() === 'POST');
+  // The tabs read the process model as soon as the graph exists, maybe before the results show.
+  const graphResp = page.waitForResponse((r) => /\/api\/graph\//.test(r.url()) && r.ok(), { timeout: 170_000 });
+  await recordStages(page);
   await page.getByRole('button', { name: 'Start Analysis' }).click();
   const first = await (await started).json();
   expect((await started).status()).toBe(202);
   await snap(page, 'document-analyzing-1440');
   const stages = await watchStages(page);
-  console.log(`stages seen: ${stages.join(' | ')}; polls: ${polls.length}`);
+  // Polls made by the page while the analysis ran (the check below adds its own request).
+  const pollTimes = [...polls];
+  console.log(`stages seen: ${stages.join(' | ')}; polls: ${pollTimes.length}`);
   expect(stages.some((s) => /completed successfully/i.test(s))).toBe(true);
+  // The server's stage history of the same analysis: every stage the worker went through.
+  const final = await page.evaluate(async (id) => {
+    const acc = JSON.parse(localStorage.getItem('selected_account') ?? '{}') as { account_id?: string };
+    const r = await fetch(`/api/document/${id}`, { headers: { 'X-Account-ID': acc.account_id ?? '' } });
+    return r.json();
+  }, first.id);
+  const history = (final.stages as { stage: string }[]).map((s) => s.stage);
+  console.log(`server stages: ${history.join(' → ')}`);
+  expect(history).toEqual(expect.arrayContaining(['queued', 'extracting_text', 'analyzing', 'completed']));
 
   // No request storm: consecutive polls are at least ~1 s apart (timer jitter allowance 50 ms).
-  expect(polls.length).toBeGreaterThan(0);
-  const gaps = polls.slice(1).map((t, i) => t - polls[i]);
+  expect(pollTimes.length).toBeGreaterThan(0);
+  const gaps = pollTimes.slice(1).map((t, i) => t - pollTimes[i]);
   console.log(`poll gaps ms: ${gaps.join(',')}`);
   for (const g of gaps) expect(g).toBeGreaterThanOrEqual(950);
-  const spanS = (polls.at(-1)! - polls[0]) / 1000;
-  expect(polls.length).toBeLessThanOrEqual(Math.floor(spanS) + 1);
+  const spanS = (pollTimes.at(-1)! - pollTimes[0]) / 1000;
+  expect(pollTimes.length).toBeLessThanOrEqual(Math.floor(spanS) + 1);
 
   const results = page.getByTestId('analysis-results');
   await expect(results.getByText('Analysis Results')).toBeVisible();
@@ -85,7 +99,6 @@ test('document: upload DOCX → stages → tabs → SIPOC → diagram → export
   await snap(page, 'document-sipoc-1440');
 
   // Diagram: wait for the graph, then the SVG carries the model's task names.
-  const graphResp = page.waitForResponse((r) => /\/api\/graph\//.test(r.url()) && r.ok(), { timeout: 90_000 });
   await expect(page.getByTestId('export-bpmn')).toBeEnabled({ timeout: 90_000 });
   const model = await (await graphResp).json();
   const names: string[] = (model.activities ?? []).map((a: { name: string }) => a.name).slice(0, 3);
@@ -127,6 +140,7 @@ test('image: upload a generated PNG diagram → results → diagram → export �
   await page.getByTestId('image-file-input').setInputFiles(png);
   await expect(page.getByTestId('selected-file')).toContainText('diagram.png');
   const started = page.waitForResponse((r) => r.url().endsWith('/api/image/analyze'));
+  await recordStages(page);
   await page.getByRole('button', { name: 'Start Analysis' }).click();
   const first = await (await started).json();
   await watchStages(page);
@@ -154,6 +168,7 @@ test('BPMN: MIWG A.2.0 → score, issues, DOCX/PDF export → delete', async ({ 
   await expect(page.getByText('Recent BPMN Reports')).toBeVisible();
   await page.getByTestId('bpmn-file-input').setInputFiles(miwg);
   const started = page.waitForResponse((r) => r.url().endsWith('/api/bpmn/analyze'));
+  await recordStages(page);
   await page.getByRole('button', { name: 'Start Analysis' }).click();
   const first = await (await started).json();
   await watchStages(page);
@@ -192,7 +207,8 @@ test('daily limit reached → Daily API Limit Reached modal with countdown', asy
   const dialog = page.getByRole('dialog', { name: 'Daily API Limit Reached' });
   for (let i = 0; i < 8; i++) {
     await page.getByTestId('document-file-input').setInputFiles(txt);
-    await page.getByRole('button', { name: 'Start Analysis' }).click();
+    await recordStages(page);
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
     const outcome = await Promise.race([
       dialog.waitFor({ state: 'visible', timeout: 90_000 }).then(() => 'limit'),
       page.getByTestId('analysis-results').waitFor({ state: 'visible', timeout: 90_000 }).then(() => 'done'),
@@ -213,6 +229,7 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   await page.goto('/document-analyzer');
   const txt = writeProcessTxt('expired-process.txt');
   await page.getByTestId('document-file-input').setInputFiles(txt);
+  await recordStages(page);
   await page.getByRole('button', { name: 'Start Analysis' }).click();
   const dialog = page.getByRole('dialog', { name: 'Free Trial Expired' });
   await expect(dialog).toContainText('Your 14-day free trial period has ended.');
@@ -234,6 +251,7 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   await snap(page, 'settings-key-saved-1440');
   await page.goto('/document-analyzer');
   await page.getByTestId('document-file-input').setInputFiles(txt);
+  await recordStages(page);
   await page.getByRole('button', { name: 'Start Analysis' }).click();
   await watchStages(page);
   await expect(page.getByTestId('analysis-results')).toBeVisible();
@@ -253,6 +271,7 @@ test('375 px layout: hub, analyzer, results and settings fit the screen', async 
   await noOverflow();
   await snap(page, 'document-initial-375');
   await page.getByTestId('document-file-input').setInputFiles(writeProcessTxt('mobile-process.txt'));
+  await recordStages(page);
   await page.getByRole('button', { name: 'Start Analysis' }).click();
   await watchStages(page);
   await expect(page.getByRole('button', { name: '← Back' })).toBeVisible();
