@@ -40,6 +40,19 @@ func diagramModel(labels []label, filename string) process.Model {
 			labels = append(labels[:top:top], labels[top+1:]...)
 		}
 	}
+	lanes, labels := findLanes(labels)
+	laneOf := func(l label) string {
+		best, bestD := "", -1
+		for _, ln := range lanes {
+			if d := absInt(ln.cy() - l.cy()); bestD < 0 || d < bestD {
+				best, bestD = cleanLabel(ln.text), d
+			}
+		}
+		return best
+	}
+	for _, ln := range lanes {
+		a.performer(titleCase(cleanLabel(ln.text)))
+	}
 	var (
 		gateway   string   // decision waiting for its "yes" activity
 		condLabel []string // "Yes"/"No" read near it
@@ -77,6 +90,9 @@ func diagramModel(labels []label, filename string) process.Model {
 			continue
 		}
 		read = append(read, text)
+		if len(lanes) > 0 {
+			a.sectionActor = a.performer(titleCase(laneOf(l)))
+		}
 		switch {
 		case conditionLabelRe.MatchString(text):
 			if gateway != "" {
@@ -217,4 +233,44 @@ func isHorizontal(ls []label) bool {
 		minY, maxY = minInt(minY, l.cy()), maxInt(maxY, l.cy())
 	}
 	return maxX-minX >= maxY-minY
+}
+
+// findLanes picks out swimlane names: in a left-to-right diagram, two or
+// more labels at the far left, stacked vertically, that name roles or
+// teams. They become participants, and each activity belongs to the lane
+// whose name is nearest vertically.
+func findLanes(ls []label) (lanes, rest []label) {
+	if len(ls) < 4 || !isHorizontal(ls) {
+		return nil, ls
+	}
+	minLeft := ls[0].left
+	for _, l := range ls {
+		minLeft = minInt(minLeft, l.left)
+	}
+	var cand []int
+	for i, l := range ls {
+		text := cleanLabel(l.text)
+		if l.left-minLeft > maxInt(l.lineHeight*3, 1) || text == "" || wordCount(text) > 4 || strings.HasSuffix(text, "?") ||
+			startLabelRe.MatchString(text) || endLabelRe.MatchString(text) {
+			continue
+		}
+		if isAgent(titleCase(text)) {
+			cand = append(cand, i)
+		}
+	}
+	if len(cand) < 2 {
+		return nil, ls
+	}
+	isLane := map[int]bool{}
+	for _, i := range cand {
+		isLane[i] = true
+		lanes = append(lanes, ls[i])
+	}
+	for i, l := range ls {
+		if !isLane[i] {
+			rest = append(rest, l)
+		}
+	}
+	sort.SliceStable(lanes, func(i, j int) bool { return lanes[i].top < lanes[j].top })
+	return lanes, rest
 }

@@ -210,3 +210,30 @@ func TestImageDecision(t *testing.T) {
 		t.Errorf("branches %v, activities %v", branches, id)
 	}
 }
+
+func TestImageLanes(t *testing.T) {
+	if _, err := exec.LookPath("tesseract"); err != nil {
+		t.Skip("tesseract not installed (Debian package tesseract-ocr)")
+	}
+	png := renderDiagram(t, []box{
+		{"Customer", 20, 40}, {"Place Order", 330, 40}, {"Sales Team", 20, 330},
+		{"Check Order", 640, 330}, {"Ship Goods", 950, 330},
+	})
+	r, err := New(Options{}).Analyze(context.Background(), llm.Input{Kind: llm.KindImage, Image: png})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, a := range r.Model.Activities {
+		got[a.Name] = a.Performer
+	}
+	want := map[string]string{"Place Order": "Customer", "Check Order": "Sales Team", "Ship Goods": "Sales Team"}
+	for n, p := range want {
+		if got[n] != p {
+			t.Errorf("%s by %q, want %q (all: %v)", n, got[n], p, got)
+		}
+	}
+	if len(got) != 3 {
+		t.Errorf("lane names became activities: %v", got)
+	}
+}
