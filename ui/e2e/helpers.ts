@@ -9,6 +9,8 @@ mkdirSync(shotDir, { recursive: true });
 
 /** Saves a full-page screenshot as e2e/artifacts/screenshots/<name>.png. */
 export async function snap(page: Page, name: string, fullPage = true): Promise<void> {
+  // The header is fixed; scroll to the top so full-page shots show it once, at the top.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage });
 }
 

@@ -14,7 +14,7 @@ test('mobile menu at 375 px', async ({ page }) => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Site menu' });
   await expect(menu).toBeVisible();
-  expect((await menu.boundingBox())?.width).toBe(300);
+  expect((await menu.boundingBox())?.width).toBeCloseTo(300, 0);
   await snap(page, 'mobile-menu-375', false);
   await menu.getByRole('link', { name: 'Pricing' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
@@ -23,7 +23,7 @@ test('mobile menu at 375 px', async ({ page }) => {
   await page.getByRole('button', { name: 'Open account menu' }).click();
   const drawer = page.getByRole('navigation', { name: 'Account menu' });
   await expect(drawer).toBeVisible();
-  expect((await drawer.boundingBox())?.width).toBe(280);
+  expect((await drawer.boundingBox())?.width).toBeCloseTo(280, 0);
   await expect(drawer.getByRole('button', { name: 'Login' })).toBeVisible();
   await snap(page, 'mobile-drawer-375', false);
   await page.keyboard.press('Escape');
