@@ -281,10 +281,10 @@ func pdfText(ctx context.Context, inst pdfium.Pdfium, data []byte, maxPages int)
 	return pdfResult{text: normalizeText(strings.Join(pagesText, "\f")), pages: pc.PageCount, tainted: tainted}
 }
 
-// pageText returns the text of one page as pdfium orders it: content order
-// with pdfium's own word spacing (it inserts spaces where glyph gaps say so,
-// which is what keeps kerned and TJ-positioned words apart). Lines are
-// grouped into paragraphs by their vertical gaps, see layoutLines.
+// pageText returns the text of one page: pdfium's characters and word
+// spacing (it inserts spaces where glyph gaps say so, which is what keeps
+// kerned and TJ-positioned words apart), put in reading order and grouped
+// into paragraphs by layoutPage.
 func pageText(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, index int) (string, error) {
 	page, err := inst.FPDF_LoadPage(&requests.FPDF_LoadPage{Document: doc, Index: index})
 	if err != nil {
@@ -309,91 +309,43 @@ func pageText(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, index int) (stri
 		// Character indexes and text disagree; keep pdfium's line breaks.
 		return cleanPDFText(txt.Text), nil
 	}
-	box := func(i int) (lineBox, bool) {
-		r, err := inst.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: tp.TextPage, Index: i})
+	return layoutPage(runes, pdfiumGeometry{inst: inst, tp: tp.TextPage}), nil
+}
+
+// pdfiumGeometry answers layoutPage's position questions from a text page.
+type pdfiumGeometry struct {
+	inst pdfium.Pdfium
+	tp   references.FPDF_TEXTPAGE
+}
+
+func (g pdfiumGeometry) box(i int) (lineBox, bool) {
+	r, err := g.inst.FPDFText_GetLooseCharBox(&requests.FPDFText_GetLooseCharBox{TextPage: g.tp, Index: i})
+	if err != nil {
+		return lineBox{}, false
+	}
+	return lineBox{top: float64(r.Rect.Top), bottom: float64(r.Rect.Bottom), left: float64(r.Rect.Left)}, true
+}
+
+func (g pdfiumGeometry) rects(start, count int) []rect {
+	n, err := g.inst.FPDFText_CountRects(&requests.FPDFText_CountRects{TextPage: g.tp, StartIndex: start, Count: count})
+	if err != nil || n.Count <= 1 {
+		return nil // one rectangle cannot hold a column gap
+	}
+	out := make([]rect, 0, n.Count)
+	for i := 0; i < n.Count && i < 64; i++ {
+		r, err := g.inst.FPDFText_GetRect(&requests.FPDFText_GetRect{TextPage: g.tp, Index: i})
 		if err != nil {
-			return lineBox{}, false
+			return nil
 		}
-		return lineBox{top: float64(r.Rect.Top), bottom: float64(r.Rect.Bottom), left: float64(r.Rect.Left)}, true
+		out = append(out, rect{left: r.Left, right: r.Right, top: r.Top, bottom: r.Bottom})
 	}
-	return layoutLines(runes, box), nil
+	return out
 }
 
-// lineBox is the loose (font ascent to descent) box of a line's first glyph.
-type lineBox struct{ top, bottom, left float64 }
-
-// layoutLines splits pdfium's text into its lines and starts a new
-// paragraph where the gap to the previous line is larger than ordinary
-// leading, where the font size changes (headings), or where text moves up
-// (a new column or a block placed out of order).
-func layoutLines(runes []rune, box func(int) (lineBox, bool)) string {
-	var (
-		out     strings.Builder
-		prev    lineBox
-		hasPrev bool
-	)
-	start := 0
-	for start <= len(runes) {
-		end := start
-		for end < len(runes) && runes[end] != '\r' && runes[end] != '\n' {
-			end++
-		}
-		first := start
-		for first < end && (runes[first] == ' ' || runes[first] == '\t') {
-			first++
-		}
-		if first < end {
-			b, ok := box(first)
-			sep := "\n"
-			if ok && hasPrev && paragraphBreak(prev, b) {
-				sep = "\n\n"
-			}
-			if out.Len() > 0 {
-				out.WriteString(sep)
-			}
-			out.WriteString(cleanPDFText(string(runes[start:end])))
-			if ok {
-				prev, hasPrev = b, true
-			}
-		}
-		// Skip one line ending: "\r\n", "\r" or "\n".
-		if end < len(runes) && runes[end] == '\r' {
-			end++
-		}
-		if end < len(runes) && runes[end] == '\n' {
-			end++
-		}
-		if end == start {
-			end++
-		}
-		start = end
+func (g pdfiumGeometry) charAt(x, y, tol float64) int {
+	r, err := g.inst.FPDFText_GetCharIndexAtPos(&requests.FPDFText_GetCharIndexAtPos{TextPage: g.tp, X: x, Y: y, XTolerance: tol, YTolerance: tol})
+	if err != nil {
+		return -1
 	}
-	return out.String()
-}
-
-func paragraphBreak(prev, cur lineBox) bool {
-	hp, hc := prev.top-prev.bottom, cur.top-cur.bottom
-	if hp <= 0 || hc <= 0 {
-		return false
-	}
-	h := max(hp, hc)
-	switch {
-	case cur.top > prev.top+0.5*h: // moved up: new column or block
-		return true
-	case hc > hp*1.15 || hp > hc*1.15: // font size changed
-		return true
-	default:
-		return prev.bottom-cur.top > 0.45*h // more than ordinary leading
-	}
-}
-
-// cleanPDFText drops pdfium's markers for hyphens it joined across lines
-// (U+0002, U+FFFE): pdftotext also joins such words.
-func cleanPDFText(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == 0x02 || r == 0xFFFE {
-			return -1
-		}
-		return r
-	}, s)
+	return r.CharIndex
 }

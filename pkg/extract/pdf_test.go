@@ -31,7 +31,7 @@ func TestPDFHardCases(t *testing.T) {
 		{"words placed one by one", extracttest.Placed("F1", 10, 72, 700, sentence), []string{sentence}, nil},
 		{"two interleaved columns", extracttest.TwoColumns(10, left, right), nil, append(slices.Clone(left), right...)},
 		{"table", extracttest.Table(10, 60, 700, [][]string{{"Step", "Owner", "Time"}, {"Review", "Clerk", "2h"}}),
-			nil, []string{"Step", "Owner", "Time", "Review", "Clerk", "2h"}},
+			[]string{"Step | Owner | Time\n", "Review | Clerk | 2h"}, nil},
 		{"latin1 text", extracttest.Text("F1", 12, 72, 700, "Prüfung der Bestellung – Übergabe"), []string{"Prüfung der Bestellung – Übergabe"}, nil},
 	}
 	for _, tt := range tests {
@@ -55,6 +55,15 @@ func TestPDFHardCases(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestPDFTwoColumnsReadColumnByColumn(t *testing.T) {
+	left, right := extracttest.Words(5, 48), extracttest.Words(6, 48)
+	d := mustExtract(t, "cols.pdf", onePage(extracttest.TwoColumns(10, left, right)))
+	want := strings.Join(left, " ") + " " + strings.Join(right, " ")
+	if got := strings.Join(strings.Fields(d.Text), " "); got != want {
+		t.Errorf("reading order:\n got %q\nwant %q", got, want)
 	}
 }
 

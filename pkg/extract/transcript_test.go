@@ -72,10 +72,10 @@ func TestTranscriptTXT(t *testing.T) {
 }
 
 func containsLine(text, line string) bool {
-	return slices.Contains(splitLines(text), line)
+	return slices.Contains(textLines(text), line)
 }
 
-func splitLines(s string) []string {
+func textLines(s string) []string {
 	var out []string
 	start := 0
 	for i := 0; i < len(s); i++ {
