@@ -381,7 +381,7 @@ func TestBuildDetails(t *testing.T) {
 		found := false
 		for _, e := range d.Process.Elements {
 			if e.ID == "Gateway_g" {
-				found = e.Default == "Flow_9" || e.Default != ""
+				found = e.Default != ""
 			}
 		}
 		if !found {
