@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,6 +26,12 @@ import (
 //
 //	go test -run '^$' -bench Pipeline -benchtime 1x ./cmd/spade
 func BenchmarkPipeline(b *testing.B) {
+	if os.Getenv("SPADE_TASK_CHECK_INTERVAL") == "" {
+		b.Setenv("SPADE_TASK_CHECK_INTERVAL", "20ms") // the production default
+	}
+	if os.Getenv("SPADE_WORKER_CONCURRENCY") == "" {
+		b.Setenv("SPADE_WORKER_CONCURRENCY", "16")
+	}
 	redisURL := testenv.Redis(b)
 	s := newStack(b, testenv.Postgres(b), redisURL, nil)
 	interval := s.app.Cfg.TaskCheckInterval

@@ -47,7 +47,9 @@ func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline))
 	t.Setenv("SPADE_DATA_DIR", t.TempDir())
 	t.Setenv("SPADE_DATABASE_URL", dbURL)
 	t.Setenv("SPADE_REDIS_URL", redisURL)
-	t.Setenv("SPADE_TASK_CHECK_INTERVAL", "5ms")
+	if os.Getenv("SPADE_TASK_CHECK_INTERVAL") == "" {
+		t.Setenv("SPADE_TASK_CHECK_INTERVAL", "5ms")
+	}
 	t.Setenv("SPADE_SWEEP_INTERVAL", "1s")
 	t.Setenv("SPADE_SHUTDOWN_TIMEOUT", "1s")
 	t.Setenv("SPADE_LOG_LEVEL", "error")
@@ -68,7 +70,7 @@ func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline))
 	}
 	s := &stack{t: t, app: a, srv: httptest.NewServer(srvAPI), client: &http.Client{Timeout: 10 * time.Second}, hook: hook}
 	t.Cleanup(s.srv.Close)
-	u, _, err := a.Auth.UpsertUser(context.Background(), auth.User{Issuer: "test", Subject: "u1", Email: "u1@example.com", Name: "U One"})
+	u, _, err := a.Auth.UpsertUser(context.Background(), auth.User{Issuer: "test", Subject: "u1", Email: "u1@example.com", Name: "U One", MembershipType: "Standard"})
 	if err != nil {
 		t.Fatal(err)
 	}
