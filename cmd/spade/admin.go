@@ -301,6 +301,9 @@ func adminRun(ctx context.Context, s *auth.Store, group string, args []string, o
 		if err := s.SetMembershipType(ctx, u.ID, typ); err != nil {
 			return err
 		}
+		if err := s.SetOwnedAccountsType(ctx, u.ID, typ); err != nil {
+			return err
+		}
 		if *f.restartTrial {
 			now := time.Now().UTC()
 			if err := s.SetTrialStart(ctx, u.ID, &now); err != nil {

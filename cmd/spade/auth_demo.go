@@ -1,11 +1,71 @@
 package main
 
-import "github.com/spade-bpmn/spade/api"
+import (
+	"context"
+	"time"
+
+	"github.com/spade-bpmn/spade/api"
+	"github.com/spade-bpmn/spade/pkg/analysis"
+)
 
 func init() {
 	apiExtensions = append(apiExtensions, func(a *App, d *api.Deps) error {
 		demo := &api.DemoAPI{Wait: a.Cfg.DemoWait}
 		d.Mounts = append(d.Mounts, demo.Mount)
+		startJanitor(a, 10*time.Minute)
 		return nil
 	})
+}
+
+// demoKeep is how long anonymous demo analyses are kept (the GET answers
+// 404 after a day anyway).
+const demoKeep = 25 * time.Hour
+
+// startJanitor removes expired sessions and day-old demo analyses (rows
+// and uploads) every interval until the app closes.
+func startJanitor(a *App, every time.Duration) {
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-t.C:
+				cleanUp(context.Background(), a, time.Now())
+			}
+		}
+	}()
+	a.closer = append(a.closer, func() { close(stop); <-done })
+}
+
+// cleanUp is one janitor round.
+func cleanUp(ctx context.Context, a *App, now time.Time) (sessions, demos int) {
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	n, err := a.Auth.DeleteExpiredSessions(ctx)
+	if err != nil {
+		a.Log.Warn("session clean-up failed", "error", err)
+	}
+	var old []analysis.Analysis
+	err = a.DB.DB.WithContext(ctx).Select("id", "blob_key").
+		Where("account_id = ? AND is_demo = ? AND created_at < ?", api.DemoAccountID, true, now.Add(-demoKeep).UTC()).
+		Limit(500).Find(&old).Error
+	if err != nil {
+		a.Log.Warn("demo clean-up failed", "error", err)
+		return int(n), 0
+	}
+	for _, o := range old {
+		if _, err := a.Repo.Delete(ctx, api.DemoAccountID, o.ID); err != nil {
+			continue
+		}
+		if err := a.Blobs.Delete(o.BlobKey); err != nil {
+			a.Log.Debug("demo blob delete failed", "analysis_id", o.ID, "error", err)
+		}
+		demos++
+	}
+	return int(n), demos
 }

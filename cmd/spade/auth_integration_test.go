@@ -665,6 +665,16 @@ func TestDemoOncePerDevice(t *testing.T) {
 	if st, _ := s.call(http.MethodGet, "/api/document/"+first["id"].(string), req{cookie: sid, account: acct}); st != http.StatusNotFound {
 		t.Fatalf("demo visible to a user: %d", st)
 	}
+	// The janitor removes day-old demos (rows and uploads), nothing else.
+	if _, demos := cleanUp(context.Background(), s.app, time.Now()); demos != 0 {
+		t.Fatalf("fresh demos removed: %d", demos)
+	}
+	if _, demos := cleanUp(context.Background(), s.app, time.Now().Add(48*time.Hour)); demos != 2 {
+		t.Fatalf("old demos removed: %d, want 2", demos)
+	}
+	if st, _ := s.call(http.MethodGet, "/api/demo/analyze/"+first["id"].(string), req{}); st != http.StatusNotFound {
+		t.Fatalf("old demo still served: %d", st)
+	}
 }
 
 // TestAccessMatrix: every /api/ route the server registers, called as

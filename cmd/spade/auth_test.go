@@ -79,6 +79,9 @@ func TestAdminCommands(t *testing.T) {
 	if fresh.MembershipType != "Standard" || !fresh.IsOperator {
 		t.Fatalf("user %+v", fresh)
 	}
+	if accs, _ := s.Accounts(ctx, u.ID); len(accs) != 1 || accs[0].MembershipType != "Standard" {
+		t.Fatalf("personal account did not follow the plan: %+v", accs)
+	}
 	// The token made for Acme stopped working when x left Acme.
 	ts, _ := s.Tokens(ctx, u.ID)
 	revoked := 0

@@ -223,3 +223,11 @@ func (s *Store) ListAccounts(ctx context.Context) ([]Account, error) {
 	err := s.db.WithContext(ctx).Order("name").Find(&as).Error
 	return as, err
 }
+
+// SetOwnedAccountsType sets the membership type of the accounts userID
+// owns (their personal workspace follows their plan).
+func (s *Store) SetOwnedAccountsType(ctx context.Context, userID, typ string) error {
+	sub := s.db.Model(&Member{}).Select("account_id").Where("user_id = ? AND role = ?", userID, "owner")
+	return s.db.WithContext(ctx).Model(&Account{}).Where("id IN (?)", sub).
+		Updates(map[string]any{"membership_type": typ, "updated_at": time.Now().UTC()}).Error
+}
