@@ -787,3 +787,43 @@ func TestAccessMatrix(t *testing.T) {
 		t.Fatal("victim's token was revoked by someone else")
 	}
 }
+
+// TestAccessTokens: created in settings (secret shown once), listed without
+// the secret, usable as Bearer on the token's account only, revocable.
+func TestAccessTokens(t *testing.T) {
+	s := newAuthStack(t, "sqlite://"+filepath.Join(t.TempDir(), "t.db"), testenv.Redis(t), nil, false)
+	_, sid, acct := s.session("tok@example.com")
+	st, b := s.call(http.MethodPost, "/api/user-settings/tokens", req{cookie: sid, account: acct, body: strings.NewReader(`{"name":"ci"}`), ctype: "application/json", headers: map[string]string{"Origin": s.base}})
+	var created map[string]any
+	_ = json.Unmarshal(b, &created)
+	secret, _ := created["token"].(string)
+	if st != http.StatusCreated || !strings.HasPrefix(secret, auth.TokenPrefix) || created["account_id"] != acct {
+		t.Fatalf("create: %d %s", st, b)
+	}
+	bearer := map[string]string{"Authorization": "Bearer " + secret}
+	if st, b := s.call(http.MethodGet, "/api/recent", req{headers: bearer}); st != http.StatusOK {
+		t.Fatalf("bearer: %d %s", st, b)
+	}
+	body, ct := fileBody(t, "p.txt", []byte(sampleTXT), nil)
+	if st, b := s.call(http.MethodPost, "/api/analyze", req{headers: bearer, body: body, ctype: ct}); st != http.StatusAccepted {
+		t.Fatalf("bearer analyze: %d %s", st, b)
+	}
+	// A token cannot mint tokens.
+	if st, _ := s.call(http.MethodPost, "/api/user-settings/tokens", req{headers: bearer, body: strings.NewReader(`{}`), ctype: "application/json"}); st != http.StatusForbidden {
+		t.Fatalf("token minted a token: %d", st)
+	}
+	st, b = s.call(http.MethodGet, "/api/user-settings/tokens", req{cookie: sid})
+	if st != http.StatusOK || strings.Contains(string(b), secret) || !strings.Contains(string(b), `"name":"ci"`) {
+		t.Fatalf("list: %d %s", st, b)
+	}
+	if st, b := s.call(http.MethodDelete, "/api/user-settings/tokens/"+created["id"].(string), req{cookie: sid, headers: map[string]string{"Origin": s.base}}); st != http.StatusOK {
+		t.Fatalf("revoke: %d %s", st, b)
+	}
+	if st, _ := s.call(http.MethodGet, "/api/recent", req{headers: bearer}); st != http.StatusUnauthorized {
+		t.Fatalf("revoked token: %d", st)
+	}
+	// Cross-site state changes with the cookie are refused.
+	if st, _ := s.call(http.MethodPost, "/api/user-settings/tokens", req{cookie: sid, account: acct, body: strings.NewReader(`{}`), ctype: "application/json", headers: map[string]string{"Origin": "https://evil.example"}}); st != http.StatusForbidden {
+		t.Fatalf("cross-site request: %d", st)
+	}
+}
