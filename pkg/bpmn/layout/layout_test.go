@@ -55,6 +55,11 @@ func check(t *testing.T, g layout.Graph, r *layout.Result) layout.Metrics {
 				t.Errorf("label of edge %d %v overlaps node %d %v", i, lb, k, n)
 			}
 		}
+		for k, o := range r.Labels[i+1:] {
+			if o.W > 0 && lb.X < o.X+o.W && o.X < lb.X+lb.W && lb.Y < o.Y+o.H && o.Y < lb.Y+lb.H {
+				t.Errorf("labels of edges %d and %d overlap", i, i+1+k)
+			}
+		}
 	}
 	for i, pts := range r.Edges {
 		if len(pts) < 2 {

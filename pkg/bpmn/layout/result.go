@@ -68,7 +68,50 @@ func (l *layouter) result(opt Options) *Result {
 			r.Labels[i] = l.labelRect(i, r.Edges[i], src, opt)
 		}
 	}
+	r.declutterLabels()
 	return r
+}
+
+// declutterLabels moves a label from above its line to below it when an
+// edge runs through it there and the place below is free of edges, shapes
+// and other labels.
+func (r *Result) declutterLabels() {
+	hitsEdge := func(b Rect) bool {
+		for _, pts := range r.Edges {
+			for k := 0; k+1 < len(pts); k++ {
+				if segmentInRect(pts[k], pts[k+1], b) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	overlaps := func(a, b Rect) bool {
+		return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
+	}
+	free := func(b Rect, self int) bool {
+		for _, n := range r.Nodes {
+			if overlaps(b, n) {
+				return false
+			}
+		}
+		for j, o := range r.Labels {
+			if j != self && o.W > 0 && overlaps(b, o) {
+				return false
+			}
+		}
+		return !hitsEdge(b)
+	}
+	for i, lb := range r.Labels {
+		if lb.W == 0 || !hitsEdge(lb) {
+			continue
+		}
+		below := lb
+		below.Y = lb.Y + lb.H + 8 // the line runs 4 px under the label
+		if free(below, i) {
+			r.Labels[i] = below
+		}
+	}
 }
 
 // labelRect places an edge label next to the edge's first hop: above the
