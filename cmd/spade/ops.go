@@ -67,7 +67,7 @@ func mountOps(a *App, d *api.Deps) error {
 	st := opsOf(a)
 	dash, closeDash := api.NewQueueDashboard(a.Queue.Opt)
 	a.closer = append(a.closer, func() { _ = closeDash() })
-	d.Mounts = append(d.Mounts, api.OpsMount(api.Ops{
+	d.Mounts = append(d.Mounts, api.OpenAPIMount, api.OpsMount(api.Ops{
 		Metrics: st.metrics, Reprocess: st.reprocess, MetricsToken: a.Cfg.MetricsToken, Dashboard: dash,
 	}))
 	return nil

@@ -171,6 +171,7 @@ func TestOpsRetryAndReprocess(t *testing.T) {
 				}
 			})
 			s.app.Queue.Redis.FlushAll(context.Background())
+			checkContract(t, s)
 			op, _ := s.operators()
 
 			code, v, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
