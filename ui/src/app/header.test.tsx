@@ -48,6 +48,15 @@ describe('header', () => {
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('shows only the signed-in bar to signed-in users', () => {
+    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'A' } });
+    renderHeader();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Disclaimer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
+  });
+
   it('offers the four analyzers in the Analyzer menu', async () => {
     useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'A' } });
     renderHeader();

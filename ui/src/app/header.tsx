@@ -160,25 +160,33 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="header-inner">
-        <button
-          type="button"
-          className="hamburger"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
-        >
-          <span />
-          <span />
-          <span />
-        </button>
+        {/* Only the bar fitting the user's state applies: visitors get the
+            public bar, signed-in users the signed-in bar. */}
+        {isAuthenticated ? null : (
+          <button
+            type="button"
+            className="hamburger"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <span />
+            <span />
+            <span />
+          </button>
+        )}
         <Logo />
-        <nav className="public-nav" aria-label="Main">
-          {publicLinks.map((l) => (
-            <NavLink key={l.to} to={l.to} className="nav-link">
-              {l.label}
-            </NavLink>
-          ))}
-        </nav>
+        {isAuthenticated ? (
+          <div className="header-spacer" />
+        ) : (
+          <nav className="public-nav" aria-label="Main">
+            {publicLinks.map((l) => (
+              <NavLink key={l.to} to={l.to} className="nav-link">
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
         <div className="auth-bar">
           {isAuthenticated ? (
             <>
@@ -224,7 +232,7 @@ export function Header() {
         </button>
       </div>
 
-      <SlideIn open={menuOpen} onClose={() => setMenuOpen(false)} side="left" width={300} label="Site menu">
+      <SlideIn open={menuOpen && !isAuthenticated} onClose={() => setMenuOpen(false)} side="left" width={300} label="Site menu">
         <Logo />
         {publicLinks.map((l) => (
           <NavLink key={l.to} to={l.to} className="slide-link">
