@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -39,6 +40,14 @@ func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, _ string) 
 	var le *membership.LimitError
 	switch {
 	case err == nil:
+		// A failure on our side after this point (database or queue down)
+		// gives the call back: the user did not get an analysis.
+		ctx := context.WithoutCancel(c.Request().Context())
+		c.Response().Before(func() {
+			if c.Response().Status >= http.StatusInternalServerError {
+				_ = m.Limiter.Release(ctx, p.User.ID)
+			}
+		})
 		return nil
 	case errors.Is(err, membership.ErrTrialExpired):
 		return errStatus(http.StatusForbidden, err.Error())
