@@ -1,5 +1,7 @@
 package layout
 
+import "math"
+
 // result turns items, channels and hops into absolute shapes and
 // waypoints.
 func (l *layouter) result(opt Options) *Result {
@@ -74,42 +76,96 @@ func (l *layouter) result(opt Options) *Result {
 
 // declutterLabels moves a label from above its line to below it when an
 // edge runs through it there and the place below is free of edges, shapes
-// and other labels.
+// and other labels. A grid of buckets keeps this linear in practice.
 func (r *Result) declutterLabels() {
-	hitsEdge := func(b Rect) bool {
-		for _, pts := range r.Edges {
-			for k := 0; k+1 < len(pts); k++ {
-				if segmentInRect(pts[k], pts[k+1], b) {
-					return true
-				}
-			}
+	grid := newGrid()
+	for i, pts := range r.Edges {
+		for k := 0; k+1 < len(pts); k++ {
+			grid.add(boundsOf(pts[k], pts[k+1]), gridItem{kind: 0, i: i, k: k})
 		}
-		return false
+	}
+	for i, n := range r.Nodes {
+		grid.add(n, gridItem{kind: 1, i: i})
+	}
+	for i, lb := range r.Labels {
+		if lb.W > 0 {
+			grid.add(lb, gridItem{kind: 2, i: i})
+		}
 	}
 	overlaps := func(a, b Rect) bool {
 		return a.X < b.X+b.W && b.X < a.X+a.W && a.Y < b.Y+b.H && b.Y < a.Y+a.H
 	}
-	free := func(b Rect, self int) bool {
-		for _, n := range r.Nodes {
-			if overlaps(b, n) {
-				return false
+	// blocked reports whether b meets an edge (and, with all, a shape or
+	// another label than self).
+	blocked := func(b Rect, self int, all bool) bool {
+		hit := false
+		grid.visit(b, func(it gridItem) bool {
+			switch {
+			case it.kind == 0:
+				pts := r.Edges[it.i]
+				hit = segmentInRect(pts[it.k], pts[it.k+1], b)
+			case it.kind == 1 && all:
+				hit = overlaps(b, r.Nodes[it.i])
+			case it.kind == 2 && all && it.i != self:
+				hit = overlaps(b, r.Labels[it.i])
 			}
-		}
-		for j, o := range r.Labels {
-			if j != self && o.W > 0 && overlaps(b, o) {
-				return false
-			}
-		}
-		return !hitsEdge(b)
+			return hit
+		})
+		return hit
 	}
 	for i, lb := range r.Labels {
-		if lb.W == 0 || !hitsEdge(lb) {
+		if lb.W == 0 || !blocked(lb, i, false) {
 			continue
 		}
 		below := lb
 		below.Y = lb.Y + lb.H + 8 // the line runs 4 px under the label
-		if free(below, i) {
+		if !blocked(below, i, true) {
 			r.Labels[i] = below
+			grid.add(below, gridItem{kind: 2, i: i})
+		}
+	}
+}
+
+func boundsOf(a, b Point) Rect {
+	return Rect{X: min(a.X, b.X), Y: min(a.Y, b.Y), W: math.Abs(a.X - b.X), H: math.Abs(a.Y - b.Y)}
+}
+
+type gridItem struct {
+	kind uint8 // 0 edge segment, 1 node, 2 label
+	i, k int
+}
+
+// grid buckets rectangles by 256-pixel cells.
+type grid struct{ cells map[[2]int][]gridItem }
+
+const cellSize = 256
+
+func newGrid() *grid { return &grid{cells: map[[2]int][]gridItem{}} }
+
+func cellRange(b Rect) (x0, y0, x1, y1 int) {
+	return int(math.Floor(b.X / cellSize)), int(math.Floor(b.Y / cellSize)),
+		int(math.Floor((b.X + b.W) / cellSize)), int(math.Floor((b.Y + b.H) / cellSize))
+}
+
+func (g *grid) add(b Rect, it gridItem) {
+	x0, y0, x1, y1 := cellRange(b)
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			g.cells[[2]int{x, y}] = append(g.cells[[2]int{x, y}], it)
+		}
+	}
+}
+
+// visit calls f for the items in the cells b touches until f returns true.
+func (g *grid) visit(b Rect, f func(gridItem) bool) {
+	x0, y0, x1, y1 := cellRange(b)
+	for x := x0; x <= x1; x++ {
+		for y := y0; y <= y1; y++ {
+			for _, it := range g.cells[[2]int{x, y}] {
+				if f(it) {
+					return
+				}
+			}
 		}
 	}
 }
