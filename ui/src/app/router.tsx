@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'image-analyzer', lazy: () => import('../features/analyzers/image-analyzer-page') },
           { path: 'bpmn-analyzer', lazy: () => import('../features/analyzers/bpmn-analyzer-page') },
           { path: 'settings', lazy: () => import('../features/settings/settings-page') },
+          { path: 'ops', lazy: () => import('../features/ops/ops-page') },
           { path: 'disclaimer', lazy: () => import('../features/pages/disclaimer-page') },
           { path: '*', lazy: () => import('../features/pages/not-found-page') },
         ],
