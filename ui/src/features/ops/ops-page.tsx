@@ -1,0 +1,282 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { opsApi, type DryRun, type FailedView, type QueueView, type ReprocessForm, type RunView } from './ops-api';
+import './ops.css';
+
+/** How often the page refreshes queue depth, failures and runs. */
+export const REFRESH_MS = 2000;
+
+function message(e: unknown): string {
+  if (e instanceof ApiError) return e.detail;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function QueuesCard({ queues, onToggle }: { queues: QueueView[]; onToggle: (q: QueueView) => void }) {
+  return (
+    <section className="card ops-section" aria-labelledby="ops-queues">
+      <div className="ops-head">
+        <h2 id="ops-queues">Queues</h2>
+        <a href="/ops/queues" target="_blank" rel="noreferrer">
+          Open the queue dashboard
+        </a>
+      </div>
+      <table className="ops-table" data-testid="ops-queues">
+        <thead>
+          <tr>
+            <th>Queue</th>
+            <th>Depth</th>
+            <th>In flight</th>
+            <th>Scheduled</th>
+            <th>Retry</th>
+            <th>Archived</th>
+            <th>Processed today</th>
+            <th>Failed today</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {queues.map((q) => (
+            <tr key={q.name} data-testid={`queue-${q.name}`}>
+              <td>
+                {q.name} {q.paused && <span className="ops-badge">paused</span>}
+              </td>
+              <td data-testid={`queue-${q.name}-pending`}>{q.pending}</td>
+              <td>{q.active}</td>
+              <td>{q.scheduled}</td>
+              <td>{q.retry}</td>
+              <td>{q.archived}</td>
+              <td data-testid={`queue-${q.name}-processed`}>{q.processed_today}</td>
+              <td>{q.failed_today}</td>
+              <td>
+                <button type="button" className="btn btn-secondary" onClick={() => onToggle(q)}>
+                  {q.paused ? 'Resume' : 'Pause'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function FailedCard({ items, onRetry, busy }: { items: FailedView[]; onRetry: (id: string) => void; busy: string }) {
+  return (
+    <section className="card ops-section" aria-labelledby="ops-failed">
+      <h2 id="ops-failed">Failed analyses</h2>
+      {items.length === 0 ? (
+        <p className="ops-muted">No failed analyses.</p>
+      ) : (
+        <ul className="ops-failed" data-testid="ops-failed">
+          {items.map((f) => (
+            <li key={f.id} data-testid={`failed-${f.id}`}>
+              <div className="ops-failed-main">
+                <strong>{f.original_filename || f.id}</strong>{' '}
+                <span className="ops-muted">
+                  {f.analyzer_type} · {f.account_name} · {f.status === 'failed' ? 'analysis failed' : 'diagram failed'} ·{' '}
+                  {f.attempts} attempt{f.attempts === 1 ? '' : 's'} · {new Date(f.updated_at).toLocaleString()}
+                </span>
+                <p className="ops-detail">{f.detail || 'No detail recorded.'}</p>
+                {f.task?.last_error && f.task.last_error !== f.detail && (
+                  <p className="ops-muted ops-small">Queue: {f.task.state}, last error: {f.task.last_error}</p>
+                )}
+              </div>
+              <button type="button" className="btn btn-primary" disabled={busy === f.id} onClick={() => onRetry(f.id)}>
+                {busy === f.id ? 'Retrying…' : 'Retry'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const emptyForm: ReprocessForm = {
+  stage: 'graph',
+  analyzer: '',
+  since: '',
+  until: '',
+  account: '',
+  model: '',
+  rate: '',
+  dry_run: true,
+};
+
+function ReprocessCard({ runs, onStarted }: { runs: RunView[]; onStarted: () => void }) {
+  const [form, setForm] = useState<ReprocessForm>(emptyForm);
+  const [result, setResult] = useState('');
+  const [error, setError] = useState('');
+  const set = <K extends keyof ReprocessForm>(k: K, v: ReprocessForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError('');
+    setResult('');
+    try {
+      const r = await opsApi.reprocess(form);
+      if ('dry_run' in r && r.dry_run) {
+        const d = r as DryRun;
+        setResult(`${d.matched} analyses match; ${d.pending} would be enqueued.`);
+      } else {
+        const run = r as RunView;
+        setResult(`Run ${run.id.slice(0, 8)} started.`);
+        onStarted();
+      }
+    } catch (err) {
+      setError(message(err));
+    }
+  }
+
+  return (
+    <section className="card ops-section" aria-labelledby="ops-reprocess">
+      <h2 id="ops-reprocess">Reprocess stored analyses</h2>
+      <form className="ops-form" onSubmit={submit}>
+        <label>
+          Stage
+          <select value={form.stage} onChange={(e) => set('stage', e.target.value as ReprocessForm['stage'])}>
+            <option value="graph">graph — rebuild BPMN diagrams (no AI call)</option>
+            <option value="analysis">analysis — extract and analyze again</option>
+          </select>
+        </label>
+        <label>
+          Analyzer
+          <select value={form.analyzer} onChange={(e) => set('analyzer', e.target.value as ReprocessForm['analyzer'])}>
+            <option value="">all</option>
+            <option value="document">document</option>
+            <option value="image">image</option>
+            <option value="bpmn">bpmn</option>
+          </select>
+        </label>
+        <label>
+          Since
+          <input type="date" value={form.since} onChange={(e) => set('since', e.target.value)} />
+        </label>
+        <label>
+          Until
+          <input type="date" value={form.until} onChange={(e) => set('until', e.target.value)} />
+        </label>
+        <label>
+          Account
+          <input value={form.account} onChange={(e) => set('account', e.target.value)} placeholder="any" />
+        </label>
+        <label>
+          Model
+          <input value={form.model} onChange={(e) => set('model', e.target.value)} placeholder="any" />
+        </label>
+        <label>
+          Rate
+          <input value={form.rate} onChange={(e) => set('rate', e.target.value)} placeholder="e.g. 2/s (no limit)" />
+        </label>
+        <label className="ops-check">
+          <input type="checkbox" checked={form.dry_run} onChange={(e) => set('dry_run', e.target.checked)} /> Dry run (only count)
+        </label>
+        <button type="submit" className="btn btn-primary">
+          {form.dry_run ? 'Count' : 'Start'}
+        </button>
+      </form>
+      {result && (
+        <p role="status" data-testid="ops-reprocess-result">
+          {result}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {runs.length > 0 && (
+        <table className="ops-table" data-testid="ops-runs">
+          <thead>
+            <tr>
+              <th>Run</th>
+              <th>Stage</th>
+              <th>Status</th>
+              <th>Matched</th>
+              <th>Enqueued</th>
+              <th>Done</th>
+              <th>Failed</th>
+              <th>Started</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((r) => (
+              <tr key={r.id} title={r.detail}>
+                <td>{r.id.slice(0, 8)}</td>
+                <td>{r.stage}</td>
+                <td>{r.status}</td>
+                <td>{r.matched}</td>
+                <td>{r.enqueued}</td>
+                <td>{r.done}</td>
+                <td>{r.failed}</td>
+                <td>{new Date(r.created_at).toLocaleString()}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** /ops: queue depth, failed analyses with Retry, pause/resume, reprocessing. Operators only. */
+export function Component() {
+  const [queues, setQueues] = useState<QueueView[]>([]);
+  const [failed, setFailed] = useState<FailedView[]>([]);
+  const [runs, setRuns] = useState<RunView[]>([]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      const [q, f, r] = await Promise.all([opsApi.queues(), opsApi.failed(), opsApi.runs()]);
+      setQueues(q);
+      setFailed(f);
+      setRuns(r);
+      setError('');
+    } catch (e) {
+      setError(message(e));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    const t = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(t);
+  }, [load]);
+
+  async function retry(id: string) {
+    setBusy(id);
+    try {
+      await opsApi.retry(id);
+      await load();
+    } catch (e) {
+      setError(message(e));
+    } finally {
+      setBusy('');
+    }
+  }
+
+  async function toggle(q: QueueView) {
+    try {
+      await opsApi.setPaused(q.name, !q.paused);
+      await load();
+    } catch (e) {
+      setError(message(e));
+    }
+  }
+
+  return (
+    <div className="page ops-page">
+      <h1>Operations</h1>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <QueuesCard queues={queues} onToggle={toggle} />
+      <FailedCard items={failed} onRetry={retry} busy={busy} />
+      <ReprocessCard runs={runs} onStarted={load} />
+    </div>
+  );
+}
