@@ -85,7 +85,9 @@ export async function recordStages(page: Page): Promise<void> {
 export async function watchStages(page: Page, timeoutMs = 120_000): Promise<string[]> {
   const results = page.getByTestId('analysis-results');
   const alert = page.locator('.upload-error');
-  await expect(results.or(alert).first()).toBeVisible({ timeout: timeoutMs });
+  const dialog = page.getByRole('dialog');
+  await expect(results.or(alert).or(dialog).first()).toBeVisible({ timeout: timeoutMs });
   if (await alert.isVisible()) throw new Error(`analysis failed: ${await alert.textContent()}`);
+  if (await dialog.isVisible()) throw new Error(`analysis refused: ${await dialog.textContent()}`);
   return page.evaluate(() => (window as unknown as { __stages?: string[] }).__stages ?? []);
 }
