@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"net"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -49,7 +50,10 @@ func mountAuth(a *App, d *api.Deps) error {
 	}
 	switch {
 	case cfg.OIDCIssuer != "":
-		h.OIDC = auth.NewOIDC(auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret})
+		// SPADE_OIDC_DISCOVERY_URL: the issuer as reachable from this
+		// server when browsers use another address (containers).
+		h.OIDC = auth.NewOIDC(auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret,
+			DiscoveryURL: os.Getenv("SPADE_OIDC_DISCOVERY_URL")})
 		pub.AuthProvider, pub.Issuer, pub.RegistrationURL = "oidc", cfg.OIDCIssuer, h.OIDC.RegistrationURL()
 	case !isLoopback(cfg.Addr) && !cfg.DevProviderPublic:
 		a.Log.Error("SIGN-IN DISABLED: SPADE_OIDC_ISSUER is unset and the built-in demo provider serves only on a loopback address; "+

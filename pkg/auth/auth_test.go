@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -155,4 +157,43 @@ func TestTokensAndMembers(t *testing.T) {
 	if err != nil || started == nil {
 		t.Fatalf("trial %v %v", started, err)
 	}
+}
+
+func TestOIDCDiscoveryURL(t *testing.T) {
+	const issuer = "https://login.example.com/realms/spade"
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = w.Write([]byte(`{"issuer":"` + issuer + `","authorization_endpoint":"https://login.example.com/auth","token_endpoint":"http://internal/token","jwks_uri":"http://internal/jwks","end_session_endpoint":"https://login.example.com/logout"}`))
+	}))
+	defer srv.Close()
+	tests := []struct {
+		name, issuer, discovery string
+		ok                      bool
+	}{
+		{"internal discovery, public issuer", issuer, srv.URL, true},
+		{"issuer mismatch", "https://other.example.com", srv.URL, false},
+		{"no discovery url: issuer unreachable", issuer, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := auth.NewOIDC(auth.OIDCConfig{Issuer: tt.issuer, ClientID: "spade", DiscoveryURL: tt.discovery,
+				HTTPClient: &http.Client{Timeout: 2 * time.Second, Transport: onlyTo(srv.URL)}})
+			u, err := o.AuthURL(context.Background(), auth.NewFlow("http://x/callback", time.Minute), "")
+			if (err == nil) != tt.ok {
+				t.Fatalf("err %v", err)
+			}
+			if tt.ok && (!strings.HasPrefix(u, "https://login.example.com/auth?") || !strings.Contains(o.EndSessionURL(context.Background(), "http://x/"), "client_id=spade")) {
+				t.Fatalf("auth url %q", u)
+			}
+		})
+	}
+}
+
+// onlyTo refuses requests to any host but base (no test reaches the internet).
+type onlyTo string
+
+func (b onlyTo) RoundTrip(r *http.Request) (*http.Response, error) {
+	if !strings.HasPrefix(r.URL.String(), string(b)) {
+		return nil, errors.New("blocked: " + r.URL.String())
+	}
+	return http.DefaultTransport.RoundTrip(r)
 }

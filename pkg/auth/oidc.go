@@ -23,6 +23,11 @@ type OIDCConfig struct {
 	Issuer       string
 	ClientID     string
 	ClientSecret string // empty for public clients (PKCE protects the code)
+	// DiscoveryURL, when set, is where this server reads the discovery
+	// document when the issuer URL (what browsers use) is not reachable
+	// from here, e.g. http://keycloak:8080/realms/spade inside compose. The
+	// discovered issuer must still equal Issuer.
+	DiscoveryURL string
 	// HTTPClient talks to the provider; default a client with a 10 s time-out.
 	HTTPClient *http.Client
 }
@@ -86,15 +91,24 @@ func (o *OIDC) provider(ctx context.Context) (*oidc.Provider, error) {
 		return nil, o.lastError
 	}
 	o.lastTry = time.Now()
-	p, err := oidc.NewProvider(o.ctx(ctx), o.cfg.Issuer)
+	dctx, from := o.ctx(ctx), o.cfg.Issuer
+	if o.cfg.DiscoveryURL != "" {
+		dctx, from = oidc.InsecureIssuerURLContext(dctx, o.cfg.Issuer), strings.TrimRight(o.cfg.DiscoveryURL, "/")
+	}
+	p, err := oidc.NewProvider(dctx, from)
 	if err != nil {
 		o.lastError = fmt.Errorf("%w: %v", ErrProviderUnavailable, err)
 		return nil, o.lastError
 	}
 	var extra struct {
+		Issuer     string `json:"issuer"`
 		EndSession string `json:"end_session_endpoint"`
 	}
 	_ = p.Claims(&extra)
+	if extra.Issuer != o.cfg.Issuer {
+		o.lastError = fmt.Errorf("%w: discovery at %s names issuer %q, configured %q", ErrProviderUnavailable, from, extra.Issuer, o.cfg.Issuer)
+		return nil, o.lastError
+	}
 	o.prov, o.endSess, o.lastError = p, extra.EndSession, nil
 	o.verifier = p.Verifier(&oidc.Config{ClientID: o.cfg.ClientID})
 	return p, nil
