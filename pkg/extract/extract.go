@@ -160,9 +160,7 @@ func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (
 		return nil, timeoutOr(ctx, res.err)
 	}
 	doc := res.doc
-	if format != FormatPDF {
-		applyTranscript(doc)
-	}
+	applyTranscript(doc)
 	if doc.Text == "" {
 		return nil, failure.Permanent(detailEmpty, errors.New("no text extracted"))
 	}
