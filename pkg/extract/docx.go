@@ -569,3 +569,18 @@ func (w *docxWalker) endTable() {
 	}
 	w.lastNum = ""
 }
+
+// encryptedOOXML reports a password-protected DOCX: Word stores those as a
+// compound file holding an EncryptedPackage stream instead of a zip, so
+// Detect rejects them; the user deserves the real reason.
+func encryptedOOXML(filename string, data []byte) bool {
+	if !strings.EqualFold(path.Ext(filename), ".docx") || !bytes.HasPrefix(data, magicOLE2) {
+		return false
+	}
+	streams, err := readCFB(data, 1<<20, "EncryptionInfo")
+	if err != nil {
+		return false
+	}
+	_, ok := streams["EncryptionInfo"]
+	return ok
+}

@@ -109,6 +109,16 @@ func TestDOCXLimits(t *testing.T) {
 	}
 }
 
+func TestDOCXPasswordProtected(t *testing.T) {
+	// Word writes protected DOCX files as a compound file, not a zip.
+	enc := extracttest.CFB(map[string][]byte{"EncryptionInfo": {4, 0, 4, 0}, "EncryptedPackage": make([]byte, 64)})
+	_, err := extract(t, "secret.docx", enc)
+	wantDetail(t, err, "password-protected")
+	// Any other compound file named .docx is still just the wrong type.
+	_, err = extract(t, "old.docx", extracttest.DOC([]extracttest.DocPiece{{Text: "x\r"}}, extracttest.DOCOptions{}))
+	wantDetail(t, err, "Please upload a PDF, DOC, DOCX, or TXT file")
+}
+
 func TestDOCXRealFile(t *testing.T) {
 	p := sharedTestdata(t, "docs/appn/APPN_HIRES_FieldBook_Rev1.1.docx")
 	data, err := os.ReadFile(p)

@@ -125,6 +125,9 @@ func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (
 
 	format, err := Detect(filename, head(data))
 	if err != nil {
+		if encryptedOOXML(filename, data) {
+			return nil, failure.Permanent(detailEncryptedDO, errors.New("encrypted OOXML package"))
+		}
 		return nil, err
 	}
 	parse := parsers[format]
