@@ -708,7 +708,7 @@ func TestAccessMatrix(t *testing.T) {
 	}
 	leaks := []string{v.ID, "secret-plan", victim.ID, "victim@example.com", tok.ID, vacct}
 	public := map[string]bool{
-		"GET /api/health": true, "GET /api/config": true, "GET /api/auth/login": true, "POST /api/auth/token": true,
+		"GET /api/health": true, "GET /api/config": true, "GET /api/openapi.json": true, "GET /api/openapi.yaml": true, "GET /api/auth/login": true, "POST /api/auth/token": true,
 		"GET /api/auth/auth-info": true, "GET /api/auth/logout": true, "POST /api/auth/logout": true,
 		"POST /api/demo/analyze": true, "GET /api/demo/analyze/:id": true, "POST /api/auth/refresh": false,
 	}
