@@ -249,6 +249,7 @@ func cleanWordText(raw []rune) string {
 		cells    []string
 		groups   int
 		tableGrp int
+		cols     int // cells per row of the current table, 0 until known
 		// field nesting: for each open field, whether we are past its
 		// separator (showing the result) or still in its code.
 		fields []bool
@@ -265,7 +266,7 @@ func cleanWordText(raw []rune) string {
 	flushPara := func() {
 		if tableGrp != 0 {
 			// First paragraph after a table ends it.
-			tableGrp = 0
+			tableGrp, cols = 0, 0
 		}
 		blocks = append(blocks, block{text: cur.String()})
 		cur.Reset()
@@ -299,11 +300,17 @@ func cleanWordText(raw []rune) string {
 			cur.WriteByte('\n')
 		case 0x0C: // page or section break
 			flushPara()
-		case 0x07: // end of cell; a second one in a row ends the row
-			if prev == 0x07 {
+		case 0x07:
+			// Cells end with 0x07 and rows with one more. Without parsing
+			// paragraph properties an empty cell looks the same as a row
+			// end, so the first row's cell count decides for later rows.
+			if prev == 0x07 && len(cells) > 0 && (cols == 0 || len(cells) >= cols) {
 				if tableGrp == 0 {
 					groups++
 					tableGrp = groups
+				}
+				if cols == 0 {
+					cols = len(cells)
 				}
 				blocks = append(blocks, block{text: joinCells(cells), group: tableGrp})
 				cells = cells[:0]

@@ -28,6 +28,8 @@ func TestDOC(t *testing.T) {
 			"See page 4 and the site."},
 		{"table rows", []pc{{Text: "Intro\rStep\x07Owner\x07\x07Approve\x07Manager\x07\x07After\r"}},
 			"Intro\n\nStep | Owner\nApprove | Manager\n\nAfter"},
+		{"empty cells after the first row", []pc{{Text: "A\x07B\x07C\x07\x07\x07x\x07\x07\x07y\x07z\x07\x07\x07End\r"}},
+			"A | B | C\n| x |\ny | z |\n\nEnd"},
 		{"line breaks, tabs, hyphens, objects", []pc{{Text: "a\x0bb\tc\x1ed\x1fe\x01\x08f\x0cg\r"}},
 			"a\nb c-def\n\ng"},
 	}
