@@ -212,6 +212,11 @@ func (a *Auth) authInfo(c echo.Context) error {
 	noCache(c)
 	p := PrincipalOf(c)
 	if p == nil {
+		if ck, err := c.Cookie(SessionCookie); err == nil && ck.Value != "" {
+			// The session ended (expired or signed out elsewhere): drop the
+			// stale cookie.
+			c.SetCookie(&http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+		}
 		return c.JSON(http.StatusOK, map[string]any{"authenticated": false, "user": nil})
 	}
 	return c.JSON(http.StatusOK, map[string]any{"authenticated": true, "user": userViewOf(p.User)})

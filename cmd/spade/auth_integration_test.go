@@ -371,6 +371,10 @@ func TestSignInBuiltinProvider(t *testing.T) {
 	if info["authenticated"] != false {
 		t.Fatalf("still signed in: %v", info)
 	}
+	// The provider's end-session page sends the browser back to the app.
+	if res, body := b.do(http.MethodGet, lu, nil, "", nil); res.Request.URL.String() != s.base+"/" {
+		t.Fatalf("end session ended at %s (%d %.200s)", res.Request.URL, res.StatusCode, body)
+	}
 	// The old cookie is dead on the server, not only in the browser.
 	if st, _ := s.call(http.MethodGet, "/api/recent", req{cookie: sessionCookie.Value, account: acct}); st != http.StatusUnauthorized {
 		t.Fatalf("old session still works: %d", st)
