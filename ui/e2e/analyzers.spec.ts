@@ -267,8 +267,9 @@ test('trial expired → modal → add API key in Settings → analysis works', a
 });
 
 test('375 px layout: hub, analyzer, results and settings fit the screen', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
+  // Sign in at desktop width (the login button sits in the drawer on phones), then narrow the window.
   await signInAs(page, 'analyst@example.com');
+  await page.setViewportSize({ width: 375, height: 812 });
   const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.goto('/analyzer');
   await expect(page.getByRole('heading', { name: 'Image Analyzer' })).toBeVisible();

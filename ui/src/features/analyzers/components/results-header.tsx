@@ -10,7 +10,7 @@ export function ResultsHeader({ mobile, onNew, onDelete }: ResultsHeaderProps) {
   return (
     <div className="az-results-head">
       {mobile ? (
-        <button type="button" className="btn btn-ghost" onClick={onNew}>
+        <button type="button" className="btn btn-secondary" onClick={onNew}>
           ← Back
         </button>
       ) : (

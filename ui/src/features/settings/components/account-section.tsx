@@ -33,7 +33,7 @@ export function AccountSection() {
         <button type="button" className="btn btn-secondary" onClick={() => void openPicker(false)}>
           Switch Account
         </button>
-        <button type="button" className="btn btn-ghost" onClick={() => void openPicker(true)}>
+        <button type="button" className="btn btn-secondary" onClick={() => void openPicker(true)}>
           Refresh Accounts
         </button>
       </div>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
 import { ConfirmModal } from '../../membership/components/confirm-modal';
-import { clearMembership, storeApiKey } from '../../membership/lib/user-cache';
+import { cachedApiKey, clearMembership, storeApiKey } from '../../membership/lib/user-cache';
 import { deleteApiKey, getApiKey, saveApiKey, type ApiKeyInfo } from '../api/settings-api';
 
 /** API Integration UI states (spec §2 Settings). */
@@ -11,8 +11,12 @@ export type ApiKeyUiState = 'loading' | 'none' | 'entering' | 'has_key' | 'error
 /** API Integration: loading, no key (Add), entering (show/hide, Save, Cancel, Enter submits), has key (masked, Delete). */
 export function ApiKeySection() {
   const dbUserId = useAccountStore((s) => s.dbUserId);
-  const [info, setInfo] = useState<ApiKeyInfo | null>(null);
-  const [state, setState] = useState<ApiKeyUiState>('loading');
+  // The per-user cache (presence and last four) answers at once; the server call then confirms it.
+  const [info, setInfo] = useState<ApiKeyInfo | null>(() => {
+    const c = cachedApiKey(dbUserId);
+    return c ? { has_key: c.hasKey, masked_key: c.hasKey ? `••••••••${c.lastFour ?? ''}` : null } : null;
+  });
+  const [state, setState] = useState<ApiKeyUiState>(() => (info ? (info.has_key ? 'has_key' : 'none') : 'loading'));
   const [value, setValue] = useState('');
   const [show, setShow] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -21,7 +25,7 @@ export function ApiKeySection() {
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   const load = async () => {
-    setState('loading');
+    setState((st) => (st === 'has_key' || st === 'none' ? st : 'loading'));
     try {
       const i = await getApiKey();
       setInfo(i);
@@ -135,7 +139,7 @@ export function ApiKeySection() {
               }}
               autoFocus
             />
-            <button type="button" className="btn btn-ghost" onClick={() => setShow((s) => !s)} aria-pressed={show}>
+            <button type="button" className="btn btn-secondary" onClick={() => setShow((s) => !s)} aria-pressed={show}>
               {show ? 'Hide' : 'Show'}
             </button>
           </div>

@@ -89,7 +89,7 @@ export function TokensSection() {
             <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
               {copied ? 'Copied' : 'Copy'}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setSecret(null)}>
+            <button type="button" className="btn btn-secondary" onClick={() => setSecret(null)}>
               Done
             </button>
           </div>
