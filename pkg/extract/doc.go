@@ -251,18 +251,13 @@ func cleanWordText(raw []rune) string {
 		tableGrp int
 		cols     int // cells per row of the current table, 0 until known
 		// field nesting: for each open field, whether we are past its
-		// separator (showing the result) or still in its code.
-		fields []bool
-		prev   rune
+		// separator (showing the result) or still in its code; open counts
+		// the fields still in their code.
+		fields  []bool
+		open    int
+		skipped int // characters dropped since the last visible one
+		prev    rune
 	)
-	inCode := func() bool {
-		for _, res := range fields {
-			if !res {
-				return true
-			}
-		}
-		return false
-	}
 	flushPara := func() {
 		if tableGrp != 0 {
 			// First paragraph after a table ends it.
@@ -275,24 +270,36 @@ func cleanWordText(raw []rune) string {
 		switch r {
 		case 0x13: // field begin
 			fields = append(fields, false)
+			open++
 			prev = r
 			continue
 		case 0x14: // field separator
-			if len(fields) > 0 {
-				fields[len(fields)-1] = true
+			if n := len(fields); n > 0 && !fields[n-1] {
+				fields[n-1] = true
+				open--
 			}
 			prev = r
 			continue
 		case 0x15: // field end
-			if len(fields) > 0 {
-				fields = fields[:len(fields)-1]
+			if n := len(fields); n > 0 {
+				if !fields[n-1] {
+					open--
+				}
+				fields = fields[:n-1]
 			}
 			prev = r
 			continue
 		}
-		if inCode() {
-			continue
+		if open > 0 {
+			// Field codes are short; a code running on for pages means
+			// an unbalanced field, which must not swallow the document.
+			if skipped++; skipped > 4096 {
+				fields, open = fields[:0], 0
+			} else {
+				continue
+			}
 		}
+		skipped = 0
 		switch r {
 		case '\r':
 			flushPara()

@@ -46,6 +46,14 @@ func TestDOC(t *testing.T) {
 	}
 }
 
+func TestDOCUnbalancedFieldDoesNotSwallowText(t *testing.T) {
+	data := extracttest.DOC([]extracttest.DocPiece{{Text: "Start \x13 BROKEN " + strings.Repeat("x", 5000) + "\rRest of the document.\r"}}, extracttest.DOCOptions{})
+	d := mustExtract(t, "f.doc", data)
+	if !strings.HasPrefix(d.Text, "Start") || !strings.HasSuffix(d.Text, "\n\nRest of the document.") {
+		t.Errorf("text %.80q…%q", d.Text, d.Text[max(0, len(d.Text)-40):])
+	}
+}
+
 func TestDOCFailures(t *testing.T) {
 	good := extracttest.DOC([]extracttest.DocPiece{{Text: "Hello\r"}}, extracttest.DOCOptions{})
 	noWord := extracttest.CFB(map[string][]byte{"Other": []byte("x")})
