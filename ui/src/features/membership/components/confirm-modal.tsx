@@ -25,6 +25,7 @@ export function ConfirmModal({ open, title, message, confirmLabel = 'Delete', on
   };
   return (
     <Modal
+      className="mb-modal"
       open={open}
       title={title}
       onClose={busy ? undefined : onClose}

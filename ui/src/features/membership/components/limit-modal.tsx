@@ -31,6 +31,7 @@ export function LimitModal({ open, info, unit = 'document', onClose, now = () =>
   const type = info?.membershipType ?? 'Free';
   return (
     <Modal
+      className="mb-modal"
       open={open}
       title="Daily API Limit Reached"
       onClose={onClose}

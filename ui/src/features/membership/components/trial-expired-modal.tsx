@@ -6,6 +6,7 @@ export function TrialExpiredModal({ open, onClose }: { open: boolean; onClose: (
   const navigate = useNavigate();
   return (
     <Modal
+      className="mb-modal"
       open={open}
       title="Free Trial Expired"
       onClose={onClose}
