@@ -169,6 +169,11 @@ func cleanFilename(name string) string {
 func detectDocument(filename string, head []byte) (string, error) {
 	f, err := extract.Detect(filename, head)
 	if err != nil {
+		// Word saves a password-protected DOCX inside an OLE2 container:
+		// say so instead of calling it the wrong type.
+		if strings.EqualFold(filepath.Ext(filename), ".docx") && bytes.HasPrefix(head, []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1")) {
+			return "", failure.Permanent("This Word document is password-protected. Remove the password, save it again, and upload it.", err)
+		}
 		return "", err
 	}
 	switch f {

@@ -277,6 +277,7 @@ func TestUploadValidation(t *testing.T) {
 	}{
 		{"too big", "/api/analyze", map[string][]byte{"big.txt": big}, 413, "File size (10.0MB) exceeds 10MB limit"},
 		{"wrong type", "/api/analyze", map[string][]byte{"x.exe": []byte("MZ\x90\x00")}, 415, "Please upload a PDF, DOC, DOCX, or TXT file"},
+		{"encrypted docx", "/api/analyze", map[string][]byte{"locked.docx": []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1rest")}, 415, "This Word document is password-protected. Remove the password, save it again, and upload it."},
 		{"pdf extension, text bytes", "/api/analyze", map[string][]byte{"x.pdf": []byte("hello")}, 415, "Please upload a PDF, DOC, DOCX, or TXT file"},
 		{"two files", "/api/analyze", map[string][]byte{"a.txt": []byte("a"), "b.txt": []byte("b")}, 400, "Please upload only one document at a time"},
 		{"empty", "/api/analyze", map[string][]byte{"a.txt": {}}, 400, "The file is empty. Please choose a file with content."},
