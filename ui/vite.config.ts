@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
+import { blogIndex } from './vite-plugins/blog-index';
 
 // Chromium flags measured on this machine: without the networking flags the
 // browser keeps probing a network it cannot reach.
@@ -16,7 +17,7 @@ const chromiumArgs = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), blogIndex()],
   server: {
     // `npm run dev` talks to a local `spade serve` for the API.
     proxy: { '/api': 'http://127.0.0.1:8080' },

@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/head';
 import { siteConfig } from '../../../config';
-import { allPosts, findPost } from '../lib/content';
-import { longDate, relatedPosts, shortDate, webpVariant, type BlogPost } from '../lib/posts';
+import { allPosts, findPost, loadPostBody } from '../lib/content';
+import { longDate, relatedPosts, shortDate, webpVariant, type PostMeta } from '../lib/posts';
 import { PostCardMedia } from './post-card-media';
-
-const MarkdownBody = lazy(() => import('./markdown-body'));
 
 function ScrollProgress() {
   const [pct, setPct] = useState(0);
@@ -46,7 +44,27 @@ function ArticleLoading() {
   );
 }
 
-function Post({ post }: { post: BlogPost }) {
+/** Loads the post body; null while loading, or an error text. */
+function usePostBody(post: PostMeta): { body: string | null; error: string | null } {
+  const [state, setState] = useState<{ body: string | null; error: string | null }>({ body: null, error: null });
+  useEffect(() => {
+    let cancelled = false;
+    setState({ body: null, error: null });
+    loadPostBody(post)
+      .then((body) => !cancelled && setState({ body, error: null }))
+      .catch((err: unknown) => {
+        console.error('post body failed to load', err);
+        if (!cancelled) setState({ body: null, error: 'This article could not be loaded. Please reload the page.' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [post]);
+  return state;
+}
+
+function Post({ post }: { post: PostMeta }) {
+  const { body, error } = usePostBody(post);
   usePageMeta({
     title: `${post.title} | ${siteConfig.blogName}`,
     description: post.excerpt || post.title,
@@ -91,9 +109,16 @@ function Post({ post }: { post: BlogPost }) {
         </div>
       ) : null}
       <div className="post-body">
-        <Suspense fallback={<ArticleLoading />}>
-          <MarkdownBody content={post.content} />
-        </Suspense>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : body === null ? (
+          <ArticleLoading />
+        ) : (
+          // Rendered at build time from our own markdown; raw HTML there is escaped.
+          <div dangerouslySetInnerHTML={{ __html: body }} />
+        )}
       </div>
       {post.tags.length > 0 ? (
         <ul className="tag-list" aria-label="Tags">

@@ -1,7 +1,7 @@
-import { categoryEmoji, webpVariant, type BlogPost } from '../lib/posts';
+import { categoryEmoji, webpVariant, type PostMeta } from '../lib/posts';
 
 /** Hero image (webp preferred) or the category emoji. */
-export function PostCardMedia({ post }: { post: BlogPost }) {
+export function PostCardMedia({ post }: { post: PostMeta }) {
   if (!post.heroImage) {
     return (
       <div className="blog-media" aria-hidden="true">

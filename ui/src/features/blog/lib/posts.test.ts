@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildPosts, categoryEmoji, featuredPost, gridPosts, postFromMarkdown, relatedPosts, webpVariant } from './posts';
-import { allPosts, findPost } from './content';
+import { allPosts, findPost, loadPostBody } from './content';
 
 const md = (fm: string, body = 'Some body text.') => `---\n${fm}\n---\n${body}`;
 
@@ -59,11 +59,15 @@ describe('posts', () => {
     expect(webpVariant('')).toBeNull();
   });
 
-  it('bundles the three known posts with real content', () => {
+  it('indexes the three known posts and loads their bodies on demand', async () => {
     for (const slug of ['process-intelligence-roi', 'process-mapping-ai', 'workflow-diagram']) {
       const p = findPost(slug);
       expect(p, slug).toBeDefined();
-      expect(p!.content.split(/\s+/).length).toBeGreaterThan(500);
+      expect((p as { content?: string }).content).toBeUndefined();
+      const body = await loadPostBody(p!);
+      expect(body.replace(/<[^>]+>/g, ' ').split(/\s+/).length).toBeGreaterThan(500);
+      expect(body).toContain('<h2>');
+      expect(body).not.toContain('---');
     }
     expect(allPosts.length).toBeGreaterThanOrEqual(3);
     expect(featuredPost(allPosts)?.slug).toBe('process-mapping-ai');

@@ -19,6 +19,9 @@ export interface BlogPost {
   content: string;
 }
 
+/** A post without its body, as the blog index carries it; file is the markdown file name. */
+export type PostMeta = Omit<BlogPost, 'content'> & { file?: string };
+
 function str(v: FrontMatterValue | undefined, fallback: string): string {
   return typeof v === 'string' && v.trim() ? v.trim() : fallback;
 }
@@ -64,19 +67,31 @@ export function buildPosts(texts: string[], today = todayIso()): BlogPost[] {
     .sort((a, b) => time(b.date) - time(a.date));
 }
 
+/** Post metadata (no bodies) from markdown sources, newest first; used at build time. */
+export function buildPostIndex(sources: { file: string; text: string }[], today = todayIso()): PostMeta[] {
+  const out: PostMeta[] = [];
+  for (const { file, text } of sources) {
+    const post = postFromMarkdown(text, today);
+    if (!post) continue;
+    const { content: _content, ...meta } = post;
+    out.push({ ...meta, file });
+  }
+  return out.sort((a, b) => time(b.date) - time(a.date));
+}
+
 /** The featured post: the first flagged featured, otherwise the first. */
-export function featuredPost(posts: BlogPost[]): BlogPost | undefined {
+export function featuredPost<T extends PostMeta>(posts: T[]): T | undefined {
   return posts.find((p) => p.featured) ?? posts[0];
 }
 
 /** The grid: the first two posts other than the featured one. */
-export function gridPosts(posts: BlogPost[], limit = 2): BlogPost[] {
+export function gridPosts<T extends PostMeta>(posts: T[], limit = 2): T[] {
   const featured = featuredPost(posts);
   return posts.filter((p) => p !== featured).slice(0, limit);
 }
 
 /** Up to two other posts of the same category. */
-export function relatedPosts(posts: BlogPost[], post: BlogPost, limit = 2): BlogPost[] {
+export function relatedPosts<T extends PostMeta>(posts: T[], post: PostMeta, limit = 2): T[] {
   return posts.filter((p) => p.slug !== post.slug && p.category === post.category).slice(0, limit);
 }
 
