@@ -28,8 +28,19 @@ const (
 )
 
 // ErrTrialExpired is returned for a Free member after the trial without a
-// key of their own.
+// key of their own (as a *TrialExpiredError naming the trial's length).
 var ErrTrialExpired = errors.New(TrialExpiredTitle + " " + TrialExpiredAdvice)
+
+// TrialExpiredError is ErrTrialExpired with the configured trial length in
+// its text ("Your 14-day free trial period has ended. ...").
+type TrialExpiredError struct{ Days int }
+
+func (e *TrialExpiredError) Error() string {
+	return fmt.Sprintf("Your %d-day free trial period has ended. %s", e.Days, TrialExpiredAdvice)
+}
+
+// Is makes errors.Is(err, ErrTrialExpired) true.
+func (e *TrialExpiredError) Is(target error) bool { return target == ErrTrialExpired }
 
 // LimitError says the daily limit is reached. Its text is the exact detail
 // the UI parses: "Daily limit of N analyze calls reached for your X membership".
@@ -181,7 +192,7 @@ return n
 func (l *Limiter) Acquire(ctx context.Context, s Subject) (Status, error) {
 	st := l.StatusOf(s)
 	if !st.Allowed {
-		return st, ErrTrialExpired
+		return st, &TrialExpiredError{Days: int(l.trial / (24 * time.Hour))}
 	}
 	limit := st.DailyLimit
 	if st.Unlimited {

@@ -101,7 +101,8 @@ func TestAcquireRules(t *testing.T) {
 	now := time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC)
 	l := newTestLimiter(t, &now)
 	old := now.Add(-30 * 24 * time.Hour)
-	if _, err := l.Acquire(context.Background(), Subject{UserID: "x", MembershipType: Free, TrialStartedAt: &old}); !errors.Is(err, ErrTrialExpired) {
+	_, err := l.Acquire(context.Background(), Subject{UserID: "x", MembershipType: Free, TrialStartedAt: &old})
+	if !errors.Is(err, ErrTrialExpired) || err.Error() != "Your 14-day free trial period has ended. Please upgrade your membership or add your own API key in Settings." {
 		t.Fatalf("want trial expired, got %v", err)
 	}
 	if ErrTrialExpired.Error() != "Your 14-day free trial period has ended. Please upgrade your membership or add your own API key in Settings." {
