@@ -249,6 +249,10 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   await expect(page.getByTestId('masked-key')).toContainText('9876');
   await snap(page, 'settings-key-saved-1440');
   await page.goto('/document-analyzer');
+  const polls: number[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && /\/api\/document\/[^/]+$/.test(new URL(r.url()).pathname)) polls.push(Date.now());
+  });
   await page.getByTestId('document-file-input').setInputFiles(txt);
   const accepted = page.waitForResponse((r) => r.url().endsWith('/api/analyze') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Start Analysis' }).click();
@@ -259,6 +263,21 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   await expect(page.getByRole('dialog', { name: 'Free Trial Expired' })).toHaveCount(0);
   await expect(page.getByTestId('analysis-stage')).toHaveText(/queue|Extracting|Analyzing|completed/i, { timeout: 30_000 });
   await snap(page, 'trial-key-analysis-running-1440');
+  // No request storm while this analysis keeps running (the worker retries the unreachable
+  // provider): measured over 8 s, polls are sequential and at least ~1 s apart.
+  const from = polls.length;
+  await page.waitForTimeout(8000);
+  const window = polls.slice(from);
+  const gaps = window.slice(1).map((t, i) => t - window[i]);
+  console.log(`running analysis: ${window.length} polls in 8 s, gaps ms: ${gaps.join(',')}`);
+  expect(window.length).toBeGreaterThanOrEqual(2);
+  expect(window.length).toBeLessThanOrEqual(9);
+  for (const g of gaps) expect(g).toBeGreaterThanOrEqual(950);
+  // Leaving the page stops polling.
+  await page.goto('/analyzer');
+  const after = polls.length;
+  await page.waitForTimeout(3000);
+  expect(polls.length).toBe(after);
   // Leaving the page stops polling; remove the key again so reruns start from no key.
   await page.goto('/settings');
   await page.locator('section', { hasText: 'API Integration' }).getByRole('button', { name: 'Delete' }).click();
