@@ -47,6 +47,12 @@ func (s *Server) resolvePrincipal(next echo.HandlerFunc) echo.HandlerFunc {
 		if p != nil && !p.ViaToken {
 			if id := c.Request().Header.Get("X-Account-ID"); id != "" {
 				acc, err := s.Auth.MemberAccount(ctx, p.User.ID, id)
+				if errors.Is(err, auth.ErrNotMember) && accountFree(c.Request().URL.Path) {
+					// A stale selection (removed from the account, another
+					// user signed in) must not lock the user out of the
+					// calls that repair it; these routes use no account.
+					err, acc = nil, nil
+				}
 				if err != nil {
 					return err // ErrNotMember → 403
 				}
@@ -116,4 +122,10 @@ func sameOrigin(a, b string) bool {
 	ua, err1 := url.Parse(a)
 	ub, err2 := url.Parse(b)
 	return err1 == nil && err2 == nil && ua.Scheme == ub.Scheme && strings.EqualFold(ua.Host, ub.Host)
+}
+
+// accountFree reports whether path serves the user, not an account: sign-in
+// state, the account list and selection, public configuration.
+func accountFree(path string) bool {
+	return strings.HasPrefix(path, "/api/auth/") || path == "/api/config" || path == "/api/health"
 }
