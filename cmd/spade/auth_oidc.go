@@ -10,6 +10,7 @@ import (
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/auth/devop"
+	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/membership"
 )
 
@@ -31,6 +32,19 @@ func isLoopback(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
+// providerMode decides who signs users in: "oidc" (SPADE_OIDC_ISSUER),
+// "builtin" (the demo provider, on loopback or when explicitly public) or
+// "none" (demo provider refused on a public address).
+func providerMode(cfg *config.Config) string {
+	switch {
+	case cfg.OIDCIssuer != "":
+		return "oidc"
+	case !isLoopback(cfg.Addr) && !cfg.DevProviderPublic:
+		return "none"
+	}
+	return "builtin"
+}
+
 // devIssuer is the built-in provider's issuer for cfg.
 func devIssuer(publicURL string) string { return strings.TrimRight(publicURL, "/") + devPrefix }
 
@@ -48,14 +62,14 @@ func mountAuth(a *App, d *api.Deps) error {
 			MaxDocumentBytes: cfg.MaxDocumentBytes, MaxImageBytes: cfg.MaxImageBytes, MaxBPMNBytes: cfg.MaxBPMNBytes, MaxDemoBytes: 10 << 20,
 		},
 	}
-	switch {
-	case cfg.OIDCIssuer != "":
+	switch providerMode(cfg) {
+	case "oidc":
 		// SPADE_OIDC_DISCOVERY_URL: the issuer as reachable from this
 		// server when browsers use another address (containers).
 		h.OIDC = auth.NewOIDC(auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret,
 			DiscoveryURL: os.Getenv("SPADE_OIDC_DISCOVERY_URL")})
 		pub.AuthProvider, pub.Issuer, pub.RegistrationURL = "oidc", cfg.OIDCIssuer, h.OIDC.RegistrationURL()
-	case !isLoopback(cfg.Addr) && !cfg.DevProviderPublic:
+	case "none":
 		a.Log.Error("SIGN-IN DISABLED: SPADE_OIDC_ISSUER is unset and the built-in demo provider serves only on a loopback address; "+
 			"set SPADE_OIDC_ISSUER (e.g. Keycloak) or SPADE_DEV_PROVIDER_PUBLIC=1 to expose demo sign-in", "addr", cfg.Addr)
 		pub.AuthProvider = "none"

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/db"
 )
 
@@ -19,6 +20,25 @@ func TestIsLoopback(t *testing.T) {
 	} {
 		if got := isLoopback(addr); got != want {
 			t.Errorf("%s: %v", addr, got)
+		}
+	}
+}
+
+func TestProviderMode(t *testing.T) {
+	tests := []struct {
+		addr, issuer string
+		public       bool
+		want         string
+	}{
+		{"127.0.0.1:8080", "", false, "builtin"},
+		{"0.0.0.0:8080", "", false, "none"},
+		{"0.0.0.0:8080", "", true, "builtin"},
+		{"0.0.0.0:8080", "https://kc.example/realms/spade", false, "oidc"},
+		{"127.0.0.1:8080", "https://kc.example/realms/spade", true, "oidc"},
+	}
+	for _, tt := range tests {
+		if got := providerMode(&config.Config{Addr: tt.addr, OIDCIssuer: tt.issuer, DevProviderPublic: tt.public}); got != tt.want {
+			t.Errorf("%+v: %s", tt, got)
 		}
 	}
 }
