@@ -35,6 +35,7 @@ var ErrTrialExpired = errors.New(TrialExpiredTitle + " " + TrialExpiredAdvice)
 // its text ("Your 14-day free trial period has ended. ...").
 type TrialExpiredError struct{ Days int }
 
+// Error is the 403 detail.
 func (e *TrialExpiredError) Error() string {
 	return fmt.Sprintf("Your %d-day free trial period has ended. %s", e.Days, TrialExpiredAdvice)
 }
@@ -49,6 +50,7 @@ type LimitError struct {
 	Type  string
 }
 
+// Error is the 429 detail.
 func (e *LimitError) Error() string {
 	return fmt.Sprintf("Daily limit of %d analyze calls reached for your %s membership", e.Limit, e.Type)
 }
