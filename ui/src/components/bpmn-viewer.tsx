@@ -13,9 +13,35 @@ export function clampZoom(level: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, level));
 }
 
+/** Below this scale labels cannot be read, so a long process opens at its start instead. */
+export const READABLE_ZOOM = 0.5;
+
+export interface ViewBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  inner: { x: number; y: number; width: number; height: number };
+}
+
+/**
+ * The first view of a diagram: the whole diagram when it fits at a readable
+ * scale; otherwise its left end (where the process starts) at READABLE_ZOOM,
+ * vertically centred. `fitted` is the view after 'fit-viewport' at scale `scale`.
+ */
+export function initialViewBox(fitted: ViewBox, scale: number): ViewBox | null {
+  if (!(scale > 0) || scale >= READABLE_ZOOM) return null;
+  const k = scale / READABLE_ZOOM;
+  const width = fitted.width * k;
+  const height = fitted.height * k;
+  const centreY = fitted.inner.y + fitted.inner.height / 2;
+  return { ...fitted, x: fitted.inner.x - 20, y: centreY - height / 2, width, height };
+}
+
 // The parts of bpmn-js we use; typed here so the heavy module stays a lazy chunk.
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto' | { x: number; y: number }): number;
+  viewbox(box?: ViewBox): ViewBox;
 }
 interface Viewer {
   importXML(xml: string): Promise<{ warnings: unknown[] }>;
@@ -100,10 +126,15 @@ export function BpmnViewer({
         await viewer.importXML(xml);
         if (cancelled) return;
         const canvas = viewer.get('canvas');
-        canvas.zoom('fit-viewport', 'auto');
+        const firstView = () => {
+          const scale = canvas.zoom('fit-viewport', 'auto');
+          const start = initialViewBox(canvas.viewbox(), scale);
+          if (start) canvas.viewbox(start);
+        };
+        firstView();
         setStatus('ready');
         fitTimer = setTimeout(() => {
-          if (!cancelled) canvas.zoom('fit-viewport', 'auto');
+          if (!cancelled) firstView();
         }, FIT_DELAY_MS);
       } catch (err) {
         if (!cancelled) {
