@@ -48,3 +48,21 @@ test('settings: profile, membership with trial status, accounts, API key, access
   const revoked = await page.request.get('/api/recent?limit=1', { headers: { Authorization: `Bearer ${secret}` } });
   expect(revoked.status()).toBe(401);
 });
+
+test('settings: a user with two accounts switches account with the picker', async ({ page }) => {
+  await signInAs(page, 'consultant@example.com');
+  await page.goto('/settings');
+  const active = page.getByTestId('active-account');
+  const before = (await active.textContent()) ?? '';
+  await page.getByRole('button', { name: 'Switch Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Select Your Account' });
+  await expect(dialog.locator('.account-card')).toHaveCount(2);
+  await snap(page, 'settings-switch-account-1440', false);
+  const other = dialog.locator('.account-card:not(.selected)').first();
+  const name = ((await other.locator('.account-name').textContent()) ?? '').trim();
+  await other.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(active).toContainText(name);
+  expect(before).not.toContain(name);
+  expect(await page.evaluate(() => localStorage.getItem('selected_account'))).toContain(name);
+});
