@@ -38,6 +38,29 @@ const maxActivities = 60
 // maxSentence caps the bytes read from one sentence.
 const maxSentence = 1500
 
+var (
+	// purposeStatementRe finds sentences that say what a document or
+	// process is for ("This fieldbook provides ...", "The purpose of ...").
+	purposeStatementRe = regexp.MustCompile(`(?i)^(?:this|the purpose of|the aim of|the goal of|the objective of)\b.{0,80}?\b(?:provides?|describes?|defines?|explains?|outlines?|covers?|documents?|sets out|establish(?:es)?|is to|ensures?)\b`)
+	// editorialRe marks notes to a document's authors, never its purpose.
+	editorialRe = regexp.MustCompile(`(?i)\b(?:do not edit|don't edit|please edit|tbd|todo|fixme|add photos|draft only)\b|^[A-Z]{2,}(?: [A-Z]{2,})*\s*:`)
+)
+
+// offerPurpose takes s as the process purpose when none is known yet, or
+// when s states a purpose and the current one was only the first sentence.
+func (a *analyzer) offerPurpose(s string) {
+	if a.purposeFirm || editorialRe.MatchString(s) {
+		return
+	}
+	if purposeStatementRe.MatchString(s) {
+		a.purpose, a.purposeFirm = s, true
+		return
+	}
+	if a.purpose == "" {
+		a.purpose = s
+	}
+}
+
 // maxDrafts bounds the work on huge inputs before the flow is thinned out
 // to maxActivities.
 const maxDrafts = 2000
@@ -47,6 +70,7 @@ type analyzer struct {
 	b            builder
 	name         string
 	purpose      string
+	purposeFirm  bool // the purpose came from a sentence that states one
 	sectionActor string
 	lastActor    string
 	speaker      string
@@ -319,8 +343,8 @@ func entryText(t string) string {
 func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	s = strings.TrimSpace(s)
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
-		if a.purpose == "" {
-			a.purpose = strings.TrimSpace(m[1])
+		if !a.purposeFirm {
+			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
 		}
 		return nil
 	}
@@ -334,9 +358,9 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		s = s[:cut]
 	}
 	if wordCount(s) < 2 || noteRe.MatchString(s) || skipSentenceRe.MatchString(s) || strings.HasSuffix(s, "?") {
-		if a.purpose == "" && wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
+		if wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
 			!strings.HasPrefix(strings.ToLower(s), "see ") {
-			a.purpose = s
+			a.offerPurpose(s)
 		}
 		return nil
 	}
@@ -491,8 +515,8 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		if (work > 0 || wait > 0) && a.last != nil {
 			a.last.work += work
 			a.last.wait += wait
-		} else if a.purpose == "" && wordCount(s) >= 8 && !inItem {
-			a.purpose = s
+		} else if wordCount(s) >= 8 && !inItem {
+			a.offerPurpose(s)
 		}
 		return nil
 	}
