@@ -15,7 +15,9 @@ func isDBDown(err error) bool {
 		return true
 	}
 	s := err.Error()
-	for _, m := range []string{"connection refused", "failed to connect", "connection reset", "broken pipe", "database is locked", "the database system is shutting down", "conn closed", "bad connection"} {
+	for _, m := range []string{"connection refused", "failed to connect", "connection reset", "broken pipe", "database is locked", "the database system is shutting down", "conn closed", "bad connection",
+		// PostgreSQL shutting down or starting: admin/crash shutdown, cannot connect now, connection exceptions.
+		"SQLSTATE 57P01", "SQLSTATE 57P02", "SQLSTATE 57P03", "SQLSTATE 08", "unexpected EOF"} {
 		if strings.Contains(s, m) {
 			return true
 		}

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/hibiken/asynq"
 	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
@@ -42,6 +45,9 @@ func opsOf(a *App) *opsState {
 	if st, ok := opsByApp[a]; ok {
 		return st
 	}
+	// go-redis prints pool errors with the standard logger; route them
+	// through the App's logger so that JSON logs stay one JSON per line.
+	redis.SetLogger(redisLog{a.Log})
 	st := &opsState{metrics: metrics.New()}
 	if err := st.metrics.RegisterQueues(a.Queue.Inspector, []string{tasks.QueueAnalysis, tasks.QueueGraph, tasks.QueueReprocess}); err != nil {
 		a.Log.Warn("queue metrics unavailable", "error", err)
@@ -54,6 +60,13 @@ func opsOf(a *App) *opsState {
 		opsMu.Unlock()
 	})
 	return st
+}
+
+// redisLog adapts slog to go-redis's internal logger.
+type redisLog struct{ l *slog.Logger }
+
+func (r redisLog) Printf(ctx context.Context, format string, v ...any) {
+	r.l.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
 
 func init() {

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Runs the compose topology as local processes on loopback, for load tests
+# on a machine without Docker: a throwaway PostgreSQL and Redis, one `spade
+# api` and two `spade worker` processes, JSON logs one file per process.
+#
+#   scripts/stack.sh            # start, print the URLs, wait for Ctrl-C
+#   STACK_WORKERS=1 scripts/stack.sh
+#   STACK_FAKE_LLM=2s scripts/stack.sh   # OpenAI-compatible fake model with 2 s latency
+#
+# Everything lives in $STACK_DIR (default: a new temp dir) and is removed on
+# exit unless STACK_KEEP=1. Ports: api $STACK_PORT (8080), workers' /metrics
+# on 9101, 9102, …
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+STACK_DIR="${STACK_DIR:-$(mktemp -d /tmp/spade-stack-XXXXXX)}"
+STACK_PORT="${STACK_PORT:-8080}"
+STACK_WORKERS="${STACK_WORKERS:-2}"
+STACK_CONCURRENCY="${STACK_CONCURRENCY:-8}"
+REDIS_PORT="${STACK_REDIS_PORT:-16379}"
+PG_PORT="${STACK_PG_PORT:-15432}"
+mkdir -p "$STACK_DIR/bin" "$STACK_DIR/data" "$STACK_DIR/logs"
+
+pids=()
+cleanup() {
+  trap - EXIT INT TERM
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [ -n "${PGDATA_DIR:-}" ]; then as_pg "$PGBIN/pg_ctl" stop -D "$PGDATA_DIR" -m fast >/dev/null 2>&1 || true; fi
+  if [ "${STACK_KEEP:-0}" != 1 ]; then rm -rf "$STACK_DIR"; else echo "kept $STACK_DIR" >&2; fi
+}
+trap cleanup EXIT INT TERM
+
+as_pg() {
+  if [ "$(id -u)" -eq 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"; else "$@"; fi
+}
+
+echo "building spade…" >&2
+(cd "$ROOT" && CGO_ENABLED=0 go build -o "$STACK_DIR/bin/spade" ./cmd/spade)
+
+# PostgreSQL (refuses to run as root: run it as the postgres user).
+PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+PGDATA_DIR="$STACK_DIR/pg/data"
+mkdir -p "$STACK_DIR/pg"
+if [ "$(id -u)" -eq 0 ]; then chown -R postgres: "$STACK_DIR/pg"; fi
+as_pg "$PGBIN/initdb" -D "$PGDATA_DIR" -U app --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
+as_pg "$PGBIN/pg_ctl" start -w -D "$PGDATA_DIR" -l "$STACK_DIR/pg/log" \
+  -o "-p $PG_PORT -h 127.0.0.1 -k $STACK_DIR/pg -c fsync=off -c max_connections=200" >/dev/null
+
+redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --save '' --appendonly no --daemonize no --loglevel warning \
+  >"$STACK_DIR/logs/redis.log" 2>&1 &
+pids+=($!)
+
+export SPADE_DATABASE_URL="postgres://app@127.0.0.1:$PG_PORT/postgres?sslmode=disable"
+export SPADE_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
+export SPADE_DATA_DIR="$STACK_DIR/data"
+export SPADE_CACHE_DIR="${SPADE_CACHE_DIR:-/tmp/spade-test-cache}"
+export SPADE_LOG_FORMAT=json
+export SPADE_ADDR="127.0.0.1:$STACK_PORT"
+export SPADE_WORKER_CONCURRENCY="$STACK_CONCURRENCY"
+export SPADE_UI_DIR="${SPADE_UI_DIR:-$ROOT/ui/dist}"
+
+if [ -n "${STACK_FAKE_LLM:-}" ]; then
+  (cd "$ROOT" && go build -o "$STACK_DIR/bin/fakellm" ./bench/throughput/cmd/fakellm)
+  "$STACK_DIR/bin/fakellm" -addr 127.0.0.1:18090 -delay "$STACK_FAKE_LLM" >"$STACK_DIR/logs/fakellm.log" 2>&1 &
+  pids+=($!)
+  export SPADE_LLM_PROVIDER=openai SPADE_LLM_BASE_URL=http://127.0.0.1:18090/v1 OPENAI_API_KEY=fake SPADE_LLM_MODEL=fake-model
+fi
+
+for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
+"$STACK_DIR/bin/spade" migrate >"$STACK_DIR/logs/migrate.log" 2>&1
+
+"$STACK_DIR/bin/spade" api >"$STACK_DIR/logs/api.log" 2>&1 &
+pids+=($!)
+for i in $(seq 1 "$STACK_WORKERS"); do
+  SPADE_METRICS_ADDR="127.0.0.1:$((9100 + i))" "$STACK_DIR/bin/spade" worker >"$STACK_DIR/logs/worker$i.log" 2>&1 &
+  pids+=($!)
+done
+
+for _ in $(seq 100); do
+  curl -fsS "http://127.0.0.1:$STACK_PORT/healthz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fsS "http://127.0.0.1:$STACK_PORT/api/health" >&2 || { echo "api did not become healthy; see $STACK_DIR/logs" >&2; exit 1; }
+echo >&2
+cat >&2 <<MSG
+SPADE stack is up (1 api, $STACK_WORKERS workers):
+  app        http://127.0.0.1:$STACK_PORT
+  database   $SPADE_DATABASE_URL
+  redis      $SPADE_REDIS_URL
+  logs       $STACK_DIR/logs  (JSON, one line per event: request_id / task_id / analysis_id)
+  workers'   /metrics on 127.0.0.1:9101…
+  admin      SPADE_DATABASE_URL=$SPADE_DATABASE_URL $STACK_DIR/bin/spade users grant-operator --email …
+Ctrl-C stops everything.
+MSG
+if [ -n "${STACK_ENV_FILE:-}" ]; then
+  { echo "SPADE_DATABASE_URL=$SPADE_DATABASE_URL"; echo "SPADE_REDIS_URL=$SPADE_REDIS_URL"; echo "STACK_DIR=$STACK_DIR"; echo "SPADE_BIN=$STACK_DIR/bin/spade"; } >"$STACK_ENV_FILE"
+fi
+wait -n "${pids[@]}" || true
+echo "a process exited; stopping the stack (logs in $STACK_DIR/logs)" >&2
