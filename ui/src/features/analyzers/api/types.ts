@@ -47,6 +47,8 @@ export interface Analysis {
   metadata: AnalysisMetadata;
   graph?: { status: GraphStatus };
   detail?: string;
+  completed_at?: string;
+  updated_at?: string;
 }
 
 /** One entry of GET /api/recent. */

@@ -113,7 +113,11 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   }, [loadRecent]);
 
   const complete = analysis && view === 'complete' ? analysis : null;
-  const graph = useGraphStatus(kind === 'bpmn' ? null : (complete?.id ?? null), complete?.graph?.status);
+  const graph = useGraphStatus(
+    kind === 'bpmn' ? null : (complete?.id ?? null),
+    complete?.graph?.status,
+    complete?.completed_at ?? complete?.updated_at,
+  );
   const sections = useMemo(() => splitSections(complete?.formatted_text), [complete?.formatted_text]);
 
   const reset = () => {

@@ -17,7 +17,7 @@ export interface GraphState {
  * with growing gaps (2 s while fresh, up to 30 s) until it exists, the
  * server says it failed or none will come, or the analysis is deselected.
  */
-export function useGraphStatus(id: string | null, initial?: GraphStatus): GraphState {
+export function useGraphStatus(id: string | null, initial?: GraphStatus, finishedAt?: string): GraphState {
   const [exists, setExists] = useState(false);
   const [status, setStatus] = useState<GraphStatus | 'unknown'>('unknown');
   const [round, setRound] = useState(0);
@@ -49,7 +49,9 @@ export function useGraphStatus(id: string | null, initial?: GraphStatus): GraphS
       }
       if (r.status) setStatus(r.status);
       if (r.status === 'failed' || r.status === 'none') return;
-      timer = setTimeout(() => void run(n + 1), graphDelay(n));
+      const finished = finishedAt ? Date.parse(finishedAt) : NaN;
+      const age = Number.isNaN(finished) ? 0 : Date.now() - finished;
+      timer = setTimeout(() => void run(n + 1), graphDelay(n, age));
     };
     void run(0);
     return () => {
@@ -57,7 +59,7 @@ export function useGraphStatus(id: string | null, initial?: GraphStatus): GraphS
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [id, initial, round]);
+  }, [id, initial, finishedAt, round]);
 
   const recheck = useCallback(() => setRound((r) => r + 1), []);
   return { exists, status, recheck };

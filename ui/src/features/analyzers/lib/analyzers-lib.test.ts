@@ -206,6 +206,7 @@ describe('poll schedule', () => {
   it('graph checks back off to 30 s', () => {
     expect(graphDelay(0)).toBe(2000);
     expect(graphDelay(20)).toBe(30000);
+    expect(graphDelay(0, 10 * 60 * 1000)).toBe(30000);
   });
 });
 

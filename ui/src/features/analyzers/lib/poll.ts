@@ -11,8 +11,16 @@ export function pollDelay(n: number): number {
   return Math.min(MAX_POLL_MS, Math.round(MIN_POLL_MS * Math.pow(1.25, n - 4)));
 }
 
-/** Graph checks: every 2 s while the analysis is fresh, backing off to the spec's 30 s. */
-export function graphDelay(n: number): number {
+/** An analysis finished longer ago than this is no longer fresh: its graph is checked every 30 s. */
+export const FRESH_MS = 5 * 60 * 1000;
+
+/**
+ * Graph checks: every 2 s right after an analysis finished, growing by half
+ * each time up to the spec's 30 s; an analysis that finished long ago is
+ * checked every 30 s from the start.
+ */
+export function graphDelay(n: number, ageMs = 0): number {
+  if (ageMs > FRESH_MS) return 30_000;
   return Math.min(30_000, Math.round(2000 * Math.pow(1.5, n)));
 }
 
