@@ -88,9 +88,11 @@ test('document: upload DOCX → stages → tabs → SIPOC → diagram → export
   await page.getByRole('tab', { name: 'Process Items' }).click();
   await expect(page.getByTestId('process-items').locator('.az-flow-start')).toHaveCount(1);
   await expect(page.getByTestId('process-items').locator('.az-flow-step').first()).toBeVisible();
+  await snap(page, 'document-items-1440', false);
   await page.getByRole('tab', { name: 'Process Details' }).click();
   await page.getByTestId('process-details').locator('details').first().locator('summary').click();
   await expect(page.getByTestId('process-details').locator('details').first()).toContainText('Suppliers');
+  await snap(page, 'document-details-1440', false);
   await page.getByRole('tab', { name: 'SIPOC' }).click();
   const sipoc = page.getByTestId('sipoc-table');
   for (const col of ['Suppliers', 'Inputs', 'Processes', 'Outputs', 'Customers']) await expect(sipoc.getByRole('columnheader', { name: col })).toBeVisible();

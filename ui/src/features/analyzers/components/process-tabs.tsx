@@ -21,6 +21,13 @@ export interface ProcessTabsProps {
   mobile: boolean;
 }
 
+/** 'Start: Order received'; a bare 'Start' or 'End' is not repeated. */
+function flowLabel(kind: string, text: string): string {
+  const prefix = kind === 'start' ? 'Start' : kind === 'end' ? 'End' : kind === 'gateway' ? 'Decision' : '';
+  if (!prefix || text.trim().toLowerCase() === prefix.toLowerCase()) return text;
+  return `${prefix}: ${text}`;
+}
+
 function Cell({ values }: { values: string[] }) {
   if (!values.length) return <span className="muted">—</span>;
   return (
@@ -87,8 +94,7 @@ export function ProcessTabs({ analysis, graph, mobile }: ProcessTabsProps) {
               </span>
               <span className="az-flow-text">
                 <strong>
-                  {s.kind === 'start' ? 'Start: ' : s.kind === 'end' ? 'End: ' : s.kind === 'gateway' ? 'Decision: ' : ''}
-                  {s.text}
+                  {flowLabel(s.kind, s.text)}
                 </strong>
                 {s.performer ? <span className="muted"> — {s.performer}</span> : null}
                 {s.branches?.length ? (
