@@ -534,7 +534,13 @@ func TestSignInOtherProvider(t *testing.T) {
 // TestDailyLimitTrialAndOwnKey: 50 concurrent analyze calls at limit 5
 // accept exactly 5; after the trial 403; with an own key accepted again.
 func TestDailyLimitTrialAndOwnKey(t *testing.T) {
-	s := newAuthStack(t, "sqlite://"+filepath.Join(t.TempDir(), "l.db"), testenv.Redis(t), map[string]string{"SPADE_DAILY_LIMIT": "5"}, false)
+	for name, dbURL := range testenv.Databases(t) {
+		t.Run(name, func(t *testing.T) { testDailyLimit(t, dbURL) })
+	}
+}
+
+func testDailyLimit(t *testing.T, dbURL string) {
+	s := newAuthStack(t, dbURL, testenv.Redis(t), map[string]string{"SPADE_DAILY_LIMIT": "5"}, false)
 	u, sid, acct := s.session("limit@example.com")
 	var wg sync.WaitGroup
 	var mu sync.Mutex
