@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"net"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -67,7 +66,7 @@ func mountAuth(a *App, d *api.Deps) error {
 		// SPADE_OIDC_DISCOVERY_URL: the issuer as reachable from this
 		// server when browsers use another address (containers).
 		h.OIDC = auth.NewOIDC(auth.OIDCConfig{Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret,
-			DiscoveryURL: os.Getenv("SPADE_OIDC_DISCOVERY_URL")})
+			DiscoveryURL: a.Cfg.OIDCDiscoveryURL})
 		pub.AuthProvider, pub.Issuer, pub.RegistrationURL = "oidc", cfg.OIDCIssuer, h.OIDC.RegistrationURL()
 	case "none":
 		a.Log.Error("SIGN-IN DISABLED: SPADE_OIDC_ISSUER is unset and the built-in demo provider serves only on a loopback address; "+

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"sync"
 	"time"
 
@@ -95,7 +94,7 @@ func instrumentWorker(a *App, cfg *worker.Config, pl *worker.Pipeline) error {
 	m := st.metrics
 	cfg.Middlewares = append(cfg.Middlewares, taskLog(a), m.TaskMiddleware(), st.reprocess.Middleware())
 	instrumentPipeline(m, pl)
-	if addr := os.Getenv("SPADE_METRICS_ADDR"); addr != "" {
+	if addr := a.Cfg.MetricsAddr; addr != "" {
 		if err := serveWorkerMetrics(a, m, addr); err != nil {
 			return err
 		}

@@ -33,6 +33,8 @@ type Config struct {
 	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
 	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
 	OIDCClientSecret   string // SPADE_OIDC_CLIENT_SECRET
+	OIDCDiscoveryURL   string // SPADE_OIDC_DISCOVERY_URL
+	MetricsAddr        string // SPADE_METRICS_ADDR
 	DevProviderPublic  bool   // SPADE_DEV_PROVIDER_PUBLIC
 	SecretKey          string // SPADE_SECRET_KEY; generated into the data dir when empty
 	MetricsToken       string // SPADE_METRICS_TOKEN
@@ -76,9 +78,11 @@ var Vars = []Var{
 	{Name: "SPADE_OIDC_ISSUER", Default: "(unset: built-in provider)", Meaning: "issuer URL of any OpenID Connect provider"},
 	{Name: "SPADE_OIDC_CLIENT_ID", Default: "spade", Meaning: "OIDC client id"},
 	{Name: "SPADE_OIDC_CLIENT_SECRET", Default: "", Meaning: "OIDC client secret (empty for public clients with PKCE)", Secret: true},
+	{Name: "SPADE_OIDC_DISCOVERY_URL", Default: "(the issuer)", Meaning: "where the server fetches the provider's discovery document when it reaches the provider at another address than browsers do (containers)"},
 	{Name: "SPADE_DEV_PROVIDER_PUBLIC", Default: "0", Meaning: "`1` lets the built-in demo provider serve on a non-loopback address"},
 	{Name: "SPADE_SECRET_KEY", Default: "generated into the data dir", Meaning: "32-byte key (hex or base64) that encrypts user API keys", Secret: true},
 	{Name: "SPADE_METRICS_TOKEN", Default: "", Meaning: "bearer token a Prometheus scraper may use for /metrics", Secret: true},
+	{Name: "SPADE_METRICS_ADDR", Default: "(unset)", Meaning: "extra listen address serving /metrics from `spade worker` processes"},
 	{Name: "SPADE_WORKER_CONCURRENCY", Default: "4", Meaning: "analyses processed at once per worker process"},
 	{Name: "SPADE_TASK_CHECK_INTERVAL", Default: "20ms", Meaning: "how often an idle worker polls Redis for new tasks (latency vs idle load)"},
 	{Name: "SPADE_SWEEP_INTERVAL", Default: "30s", Meaning: "how often unfinished analyses without a live task are enqueued again"},
@@ -111,6 +115,8 @@ func Load(defaultLog string) (*Config, error) {
 		OIDCIssuer:         os.Getenv("SPADE_OIDC_ISSUER"),
 		OIDCClientID:       env("SPADE_OIDC_CLIENT_ID", "spade"),
 		OIDCClientSecret:   os.Getenv("SPADE_OIDC_CLIENT_SECRET"),
+		OIDCDiscoveryURL:   os.Getenv("SPADE_OIDC_DISCOVERY_URL"),
+		MetricsAddr:        os.Getenv("SPADE_METRICS_ADDR"),
 		SecretKey:          os.Getenv("SPADE_SECRET_KEY"),
 		MetricsToken:       os.Getenv("SPADE_METRICS_TOKEN"),
 		LogFormat:          env("SPADE_LOG_FORMAT", defaultLog),
