@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sort"
+	"strings"
 	"syscall"
 )
 
@@ -31,14 +33,24 @@ var commands = map[string]func(ctx context.Context, args []string) error{
 	"migrate": cmdMigrate,
 }
 
+func commandNames() []string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
 func main() {
 	if len(os.Args) < 2 || os.Args[1] == "help" || os.Args[1] == "-h" || os.Args[1] == "--help" {
 		fmt.Print(usage)
+		fmt.Println("\nall commands (run one without arguments for its help):", strings.Join(commandNames(), ", "))
 		return
 	}
 	cmd, ok := commands[os.Args[1]]
 	if !ok {
-		fmt.Fprintf(os.Stderr, "spade: unknown command %q\n\n%s", os.Args[1], usage)
+		fmt.Fprintf(os.Stderr, "spade: unknown command %q\n\n%s\nall commands: %s\n", os.Args[1], usage, strings.Join(commandNames(), ", "))
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
