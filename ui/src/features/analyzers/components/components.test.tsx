@@ -132,3 +132,20 @@ describe('SectionsView and footer', () => {
     });
   });
 });
+
+describe('Tabs', () => {
+  it('arrow keys move between tabs', async () => {
+    const { Tabs } = await import('./tabs');
+    const onChange = vi.fn();
+    render(
+      <Tabs tabs={[{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }]} active="a" onChange={onChange}>
+        <p>panel</p>
+      </Tabs>,
+    );
+    screen.getByRole('tab', { name: 'A' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(onChange).toHaveBeenCalledWith('b');
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(onChange).toHaveBeenLastCalledWith('b');
+  });
+});

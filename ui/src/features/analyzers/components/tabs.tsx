@@ -13,7 +13,18 @@ export function Tabs({ tabs, active, onChange, children }: TabsProps) {
   const base = useId();
   return (
     <div className="az-tabs">
-      <div role="tablist" className="az-tablist">
+      <div
+        role="tablist"
+        className="az-tablist"
+        onKeyDown={(e) => {
+          // Arrow keys move between tabs (WAI-ARIA tabs pattern).
+          if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+          const i = tabs.findIndex((t) => t.id === active);
+          const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+          onChange(next.id);
+          document.getElementById(`${base}-${next.id}`)?.focus();
+        }}
+      >
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -21,6 +32,7 @@ export function Tabs({ tabs, active, onChange, children }: TabsProps) {
             role="tab"
             id={`${base}-${t.id}`}
             aria-selected={t.id === active}
+            tabIndex={t.id === active ? 0 : -1}
             aria-controls={`${base}-panel`}
             className={`az-tab${t.id === active ? ' active' : ''}`}
             onClick={() => onChange(t.id)}
