@@ -201,6 +201,26 @@ test('BPMN: MIWG A.2.0 → score, issues, DOCX/PDF export → delete', async ({ 
   await deleteShown(page, first.id);
 });
 
+test('a broken DOCX is refused with the server detail in the inline error panel', async ({ page }) => {
+  await signInAs(page, 'consultant@example.com');
+  await page.goto('/document-analyzer');
+  await page.getByTestId('document-file-input').setInputFiles({
+    name: 'broken.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: Buffer.from('this is not a zip archive'),
+  });
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  const panel = page.locator('.upload-error');
+  await expect(panel).toBeVisible({ timeout: 60_000 });
+  const text = (await panel.textContent()) ?? '';
+  console.log(`broken DOCX: ${text}`);
+  expect(text.length).toBeGreaterThan(20);
+  await snap(page, 'upload-failed-1440', false);
+  await panel.getByRole('button', { name: 'Dismiss error' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByText('Upload Your Process Document')).toBeVisible();
+});
+
 test('daily limit reached → Daily API Limit Reached modal with countdown', async ({ page }) => {
   await signInAs(page, 'consultant@example.com');
   await page.goto('/document-analyzer');
