@@ -42,7 +42,7 @@ echo "building spade…" >&2
 PGBIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
 PGDATA_DIR="$STACK_DIR/pg/data"
 mkdir -p "$STACK_DIR/pg"
-if [ "$(id -u)" -eq 0 ]; then chown -R postgres: "$STACK_DIR/pg"; fi
+if [ "$(id -u)" -eq 0 ]; then chmod 755 "$STACK_DIR"; chown -R postgres: "$STACK_DIR/pg"; fi
 as_pg "$PGBIN/initdb" -D "$PGDATA_DIR" -U app --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
 as_pg "$PGBIN/pg_ctl" start -w -D "$PGDATA_DIR" -l "$STACK_DIR/pg/log" \
   -o "-p $PG_PORT -h 127.0.0.1 -k $STACK_DIR/pg -c fsync=off -c max_connections=200" >/dev/null

@@ -350,7 +350,11 @@ func (s *Store) TokenPrincipal(ctx context.Context, secret string) (*Principal, 
 	if err != nil {
 		return nil, ErrUnauthenticated
 	}
+	// last_used_at is for people, to the minute: writing it on every
+	// request would serialise all requests of one token on its row.
 	now := time.Now().UTC()
-	s.db.WithContext(ctx).Model(&AccessToken{}).Where("id = ?", t.ID).Update("last_used_at", now)
+	if t.LastUsedAt == nil || now.Sub(*t.LastUsedAt) > time.Minute {
+		s.db.WithContext(ctx).Model(&AccessToken{}).Where("id = ?", t.ID).Update("last_used_at", now)
+	}
 	return &Principal{User: u, Account: acc, ViaToken: true}, nil
 }

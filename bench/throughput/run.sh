@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Throughput benchmark (issue 8): analyses per second with 1 and 2 worker
+# processes, each at concurrency 50, against a fake OpenAI-compatible model
+# that answers after 2 s; and resident memory per in-flight analysis.
+#
+#   bench/throughput/run.sh                 # 200 analyses per run
+#   BENCH_N=400 BENCH_LLM_DELAY=2s bench/throughput/run.sh
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+N="${BENCH_N:-200}"
+DELAY="${BENCH_LLM_DELAY:-2s}"
+CONC="${BENCH_CONCURRENCY:-50}"
+TMP="$(mktemp -d /tmp/spade-bench-tp-XXXXXX)"
+go build -o "$TMP/loadgen" ./bench/throughput/cmd/loadgen
+trap 'rm -rf "$TMP"' EXIT
+
+for W in 1 2; do
+  PORT=$((18180 + W))
+  STACK_PORT="$PORT" STACK_WORKERS="$W" STACK_CONCURRENCY="$CONC" STACK_FAKE_LLM="$DELAY" \
+    STACK_REDIS_PORT=$((16480 + W)) STACK_PG_PORT=$((15530 + W)) \
+    STACK_ENV_FILE="$TMP/env$W" SPADE_LOG_LEVEL=warn scripts/stack.sh 2>"$TMP/stack$W.log" &
+  SP=$!
+  for _ in $(seq 600); do [ -s "$TMP/env$W" ] && break; sleep 0.2; done
+  [ -s "$TMP/env$W" ] || { cat "$TMP/stack$W.log" >&2; kill $SP; exit 1; }
+  set -a; . "$TMP/env$W"; set +a
+  WPIDS=$(pgrep -f "$STACK_DIR/bin/spade worker" | paste -sd, -)
+  # Warm up (pdfium compile, connections), then measure.
+  "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n 10 -c 10 >/dev/null
+  echo "== $W worker process(es), concurrency $CONC each, LLM latency $DELAY, $N analyses, $((CONC * W)) clients"
+  "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n "$N" -c $((CONC * W)) -pids "$WPIDS"
+  kill $SP; wait $SP 2>/dev/null || true
+done
