@@ -45,10 +45,12 @@ func OpsMount(o Ops) func(*Server) {
 			s.E.GET("/metrics", echo.WrapHandler(o.Metrics.Handler()), s.metricsAuth(o.MetricsToken))
 		}
 		if o.Dashboard != nil {
-			g := s.E.Group("/ops", s.resolvePrincipal, s.checkOrigin, s.requireOperator)
+			// Routes, not an echo Group: a Group with middleware answers 404
+			// for all of /ops/*, which would hide the web app's /ops page.
 			h := echo.WrapHandler(o.Dashboard)
-			g.Any("/queues", h)
-			g.Any("/queues/*", h)
+			mw := []echo.MiddlewareFunc{s.resolvePrincipal, s.checkOrigin, s.requireOperator}
+			s.E.Any(QueueDashboardPath, h, mw...)
+			s.E.Any(QueueDashboardPath+"/*", h, mw...)
 		}
 		h := &opsHandlers{s: s, rp: o.Reprocess}
 		g := s.API.Group("/ops", s.requireOperator)

@@ -105,6 +105,7 @@ func TestOpsAccess(t *testing.T) {
 		{"metrics scrape token", opsClient{s: s, bearer: "scrape-secret"}, "GET", "/metrics", 200, `spade_queue_tasks{queue="analysis"`},
 		{"metrics wrong token", opsClient{s: s, bearer: "nope"}, "GET", "/metrics", 401, `"detail"`},
 		{"metrics operator token", opsClient{s: s, bearer: pat}, "GET", "/metrics", 200, "spade_llm_calls_total"},
+		{"web app ops page is the app shell", anon, "GET", "/ops", 200, "<"},
 		{"dashboard anonymous", anon, "GET", "/ops/queues", 401, `"detail"`},
 		{"dashboard user", user, "GET", "/ops/queues", 403, `"detail"`},
 		{"dashboard operator", op, "GET", "/ops/queues", 200, "<html"},
