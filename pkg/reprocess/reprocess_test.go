@@ -283,3 +283,20 @@ func FuzzParseRate(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{"2026-01-02", "2026-01-02T03:04:05Z", "2026-01-02T03:04:05", "x", "", "2026-02-30"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDate(s)
+		if err == nil && d.Location() != time.UTC {
+			t.Fatalf("ParseDate(%q) not in UTC: %v", s, d)
+		}
+		if err != nil {
+			if _, ok := failure.Detail(err); !ok {
+				t.Fatalf("ParseDate(%q): error without a detail: %v", s, err)
+			}
+		}
+	})
+}
