@@ -112,6 +112,11 @@ func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
 		if perr != nil {
 			return
 		}
+		if q, _ := asynq.GetQueueName(ctx); q == tasks.QueueReprocess {
+			// A failed batch reprocess keeps the stored result; the run's
+			// record carries the failure.
+			return
+		}
 		detail, ok := failure.Detail(err)
 		if !ok {
 			detail = "The analysis could not be completed after several attempts. Please try again later."

@@ -261,6 +261,24 @@ func TestOpsRetryAndReprocess(t *testing.T) {
 			if code != 200 || strings.Count(string(b), `"stage"`) < 4 {
 				t.Fatalf("runs: %d %s", code, b)
 			}
+
+			// A graph rebuild that fails keeps the stored diagram.
+			keep, _ := s.app.Repo.GetByID(context.Background(), v.ID)
+			if err := s.app.DB.Exec(`UPDATE analyses SET model_json = '{"broken' WHERE id = ?`, v.ID).Error; err != nil {
+				t.Fatal(err)
+			}
+			code, b = op.do("POST", "/api/ops/reprocess", map[string]any{"stage": "graph"})
+			if code != 202 {
+				t.Fatalf("start graph run: %d %s", code, b)
+			}
+			_ = json.Unmarshal(b, &run)
+			if r := waitRun(t, op, run.ID); r.Enqueued != 1 || r.Failed != 1 {
+				t.Fatalf("broken-model graph run: %+v", r)
+			}
+			kept, _ := s.app.Repo.GetByID(context.Background(), v.ID)
+			if kept.GraphStatus != analysis.GraphCompleted || kept.BPMNXML != keep.BPMNXML || kept.BPMNXML == "" {
+				t.Fatalf("failed graph rebuild changed the diagram: graph %s", kept.GraphStatus)
+			}
 		})
 	}
 }
