@@ -79,7 +79,7 @@ func (s *Server) load(c echo.Context) (*analysis.Analysis, error) {
 }
 
 func (s *Server) getAnalysis(c echo.Context) error {
-	a, err := s.load(c)
+	a, err := s.Repo.GetView(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
 	if err != nil {
 		return err
 	}
@@ -112,12 +112,13 @@ func (s *Server) recent(c echo.Context) error {
 }
 
 func (s *Server) checkGraph(c echo.Context) error {
-	a, err := s.load(c)
+	a, err := s.Repo.GetView(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
 	if err != nil {
 		return err
 	}
+	// The graph handler marks a graph completed only with its XML stored.
 	return c.JSON(http.StatusOK, map[string]any{
-		"exists": a.GraphStatus == analysis.GraphCompleted && a.BPMNXML != "",
+		"exists": a.GraphStatus == analysis.GraphCompleted,
 		"status": a.GraphStatus,
 	})
 }

@@ -57,6 +57,21 @@ func (r *Repo) Get(ctx context.Context, accountID, id string) (*Analysis, error)
 	return &a, nil
 }
 
+// GetView returns what GET /api/document/{id} shows: the analysis of
+// account accountID without the model JSON and the BPMN XML, which can be
+// large and which polls do not need.
+func (r *Repo) GetView(ctx context.Context, accountID, id string) (*Analysis, error) {
+	var a Analysis
+	err := r.db.WithContext(ctx).Omit("model_json", "bpmn_xml").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, fmt.Errorf("get analysis: %w", err)
+	}
+	return &a, nil
+}
+
 // GetByID returns the analysis whatever its account (worker side only).
 func (r *Repo) GetByID(ctx context.Context, id string) (*Analysis, error) {
 	var a Analysis

@@ -1,0 +1,68 @@
+package analysis_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"path/filepath"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/db"
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
+
+func TestMain(m *testing.M) { testenv.Main(m) }
+
+func TestRepo(t *testing.T) {
+	for name, url := range testenv.Databases(t) {
+		t.Run(name, func(t *testing.T) {
+			d, err := db.Open(url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			if err := d.Migrate(context.Background(), slog.New(slog.DiscardHandler)); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			r := analysis.NewRepo(d.DB)
+			a := &analysis.Analysis{ID: "a1", AccountID: "acc", AnalyzerType: analysis.TypeDocument, OriginalFilename: "x.txt", BlobKey: "a1"}
+			if err := r.Create(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range []string{analysis.StageExtractingText, analysis.StageAnalyzing} {
+				if err := r.SetStage(ctx, "a1", st); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := r.Complete(ctx, "a1", analysis.Result{ProcessName: "P", ModelJSON: `{"process_name":"P"}`}); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.SetGraph(ctx, "a1", analysis.GraphCompleted, "<definitions/>", ""); err != nil {
+				t.Fatal(err)
+			}
+			full, err := r.Get(ctx, "acc", "a1")
+			if err != nil || full.BPMNXML == "" || full.ModelJSON == "" {
+				t.Fatalf("Get = %+v, %v", full, err)
+			}
+			view, err := r.GetView(ctx, "acc", "a1")
+			if err != nil || view.BPMNXML != "" || view.ModelJSON != "" || view.ProcessName != "P" || view.GraphStatus != analysis.GraphCompleted {
+				t.Fatalf("GetView = %+v, %v", view, err)
+			}
+			var stages []string
+			for _, m := range view.ParseStages() {
+				stages = append(stages, m.Stage)
+			}
+			if got := filepath.Join(stages...); got != "queued/extracting_text/analyzing/completed" {
+				t.Errorf("stages = %s", got)
+			}
+			if _, err := r.Get(ctx, "other", "a1"); !errors.Is(err, analysis.ErrNotFound) {
+				t.Errorf("other account: err = %v, want ErrNotFound", err)
+			}
+			if _, err := r.GetView(ctx, "other", "a1"); !errors.Is(err, analysis.ErrNotFound) {
+				t.Errorf("other account view: err = %v, want ErrNotFound", err)
+			}
+		})
+	}
+}
