@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/membership"
+	"github.com/spade-bpmn/spade/pkg/queue"
 )
 
 // Membership wires plans, the trial, daily limits and users' own API keys
@@ -54,7 +56,9 @@ func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, _ string) 
 	case errors.As(err, &le):
 		return errStatus(http.StatusTooManyRequests, le.Error())
 	}
-	return err
+	// The counter lives in the queue's Redis: when it cannot be reached the
+	// queue is down too, whatever the network error looks like.
+	return fmt.Errorf("%w: %v", queue.ErrUnavailable, err)
 }
 
 func subjectOf(u *auth.User) membership.Subject {
