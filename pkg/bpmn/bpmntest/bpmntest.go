@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // Result is one entry of tools/bpmncheck/check.mjs output.
@@ -33,24 +35,8 @@ type Finding struct {
 	Category string `json:"category"`
 }
 
-// ModuleRoot walks up from the working directory to go.mod.
-func ModuleRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
+// ModuleRoot is the directory holding go.mod.
+func ModuleRoot(t testing.TB) string { return testenv.RepoRoot(t) }
 
 // Check writes docs (name → BPMN XML) to a temporary directory and fails t
 // on any schema error, bpmn-moddle warning or bpmnlint error; bpmnlint
