@@ -2,9 +2,11 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -78,12 +80,25 @@ func (s *Server) load(c echo.Context) (*analysis.Analysis, error) {
 	return s.Repo.Get(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
 }
 
+// getAnalysis answers polls. A finished analysis changes only through a
+// delete or a reprocess, so its answer is kept for a moment (see cache.go).
 func (s *Server) getAnalysis(c echo.Context) error {
+	key := "v:" + PrincipalOf(c).Account.ID + "/" + c.Param("id")
+	if e, ok := s.cache.get(key); ok {
+		return c.JSONBlob(http.StatusOK, e.body)
+	}
 	a, err := s.Repo.GetView(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, a.ToView())
+	body, err := json.Marshal(a.ToView())
+	if err != nil {
+		return err
+	}
+	if a.Finished() {
+		s.cache.put(key, cacheEntry{body: body, expires: time.Now().Add(viewTTL)})
+	}
+	return c.JSONBlob(http.StatusOK, body)
 }
 
 func (s *Server) recent(c echo.Context) error {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -24,53 +25,75 @@ func PrincipalOf(c echo.Context) *auth.Principal {
 // the session or the token.
 func (s *Server) resolvePrincipal(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		ctx := c.Request().Context()
-		var p *auth.Principal
-		if h := c.Request().Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
-			tp, err := s.Auth.TokenPrincipal(ctx, strings.TrimSpace(strings.TrimPrefix(h, "Bearer ")))
-			if err != nil {
-				if errors.Is(err, auth.ErrUnauthenticated) {
-					return errStatus(http.StatusUnauthorized, "Invalid or revoked access token")
-				}
-				return err
-			}
-			p = tp
-		} else if ck, err := c.Cookie(SessionCookie); err == nil && ck.Value != "" {
-			u, _, err := s.Auth.SessionUser(ctx, ck.Value)
-			if err != nil && !errors.Is(err, auth.ErrUnauthenticated) {
-				return err
-			}
-			if u != nil {
-				p = &auth.Principal{User: u}
+		key := ""
+		if safeMethod(c.Request()) {
+			key = principalCacheKey(c)
+		}
+		if key != "" {
+			if e, ok := s.cache.get(key); ok {
+				c.Set(principalKey, copyPrincipal(e.principal))
+				return next(c)
 			}
 		}
-		if p != nil && !p.ViaToken {
-			if id := c.Request().Header.Get("X-Account-ID"); id != "" {
-				acc, err := s.Auth.MemberAccount(ctx, p.User.ID, id)
-				if errors.Is(err, auth.ErrNotMember) && accountFree(c.Request().URL.Path) {
-					// A stale selection (removed from the account, another
-					// user signed in) must not lock the user out of the
-					// calls that repair it; these routes use no account.
-					err, acc = nil, nil
-				}
-				if err != nil {
-					return err // ErrNotMember → 403
-				}
-				p.Account = acc
-			} else if accs, err := s.Auth.Accounts(ctx, p.User.ID); err == nil && len(accs) == 1 {
-				a := accs[0].Account
-				p.Account = &a
-			}
-		} else if p != nil && p.ViaToken {
-			if id := c.Request().Header.Get("X-Account-ID"); id != "" && id != p.Account.ID {
-				return errStatus(http.StatusForbidden, "This access token belongs to another account")
-			}
+		p, err := s.lookupPrincipal(c)
+		if err != nil {
+			return err
 		}
 		if p != nil {
+			if key != "" {
+				s.cache.put(key, cacheEntry{principal: copyPrincipal(p), expires: time.Now().Add(principalTTL)})
+			}
 			c.Set(principalKey, p)
 		}
 		return next(c)
 	}
+}
+
+// lookupPrincipal resolves the request's credential against the database.
+func (s *Server) lookupPrincipal(c echo.Context) (*auth.Principal, error) {
+	ctx := c.Request().Context()
+	var p *auth.Principal
+	if h := c.Request().Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
+		tp, err := s.Auth.TokenPrincipal(ctx, strings.TrimSpace(strings.TrimPrefix(h, "Bearer ")))
+		if err != nil {
+			if errors.Is(err, auth.ErrUnauthenticated) {
+				return nil, errStatus(http.StatusUnauthorized, "Invalid or revoked access token")
+			}
+			return nil, err
+		}
+		p = tp
+	} else if ck, err := c.Cookie(SessionCookie); err == nil && ck.Value != "" {
+		u, _, err := s.Auth.SessionUser(ctx, ck.Value)
+		if err != nil && !errors.Is(err, auth.ErrUnauthenticated) {
+			return nil, err
+		}
+		if u != nil {
+			p = &auth.Principal{User: u}
+		}
+	}
+	if p != nil && !p.ViaToken {
+		if id := c.Request().Header.Get("X-Account-ID"); id != "" {
+			acc, err := s.Auth.MemberAccount(ctx, p.User.ID, id)
+			if errors.Is(err, auth.ErrNotMember) && accountFree(c.Request().URL.Path) {
+				// A stale selection (removed from the account, another
+				// user signed in) must not lock the user out of the
+				// calls that repair it; these routes use no account.
+				err, acc = nil, nil
+			}
+			if err != nil {
+				return nil, err // ErrNotMember → 403
+			}
+			p.Account = acc
+		} else if accs, err := s.Auth.Accounts(ctx, p.User.ID); err == nil && len(accs) == 1 {
+			a := accs[0].Account
+			p.Account = &a
+		}
+	} else if p != nil && p.ViaToken {
+		if id := c.Request().Header.Get("X-Account-ID"); id != "" && id != p.Account.ID {
+			return nil, errStatus(http.StatusForbidden, "This access token belongs to another account")
+		}
+	}
+	return p, nil
 }
 
 // requireUser answers 401 to anonymous requests.

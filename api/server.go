@@ -48,6 +48,7 @@ type Server struct {
 	// selected account.
 	API       *echo.Group
 	Protected *echo.Group
+	cache     *readCache
 }
 
 // extraMounts are route groups of this package kept in their own files.
@@ -60,7 +61,7 @@ const SessionCookie = "spade_session"
 func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{Deps: d, E: e, log: d.Log}
+	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache()}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
 	e.Use(s.recoverer)
@@ -69,6 +70,7 @@ func New(d Deps) *Server {
 	e.GET("/healthz", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"status": "ok"}) })
 	s.API = e.Group("/api")
 	s.API.Use(s.noStore)
+	s.API.Use(s.invalidateOnWrite)
 	s.API.Use(s.resolvePrincipal)
 	s.API.Use(s.checkOrigin)
 	s.API.GET("/health", s.health)
