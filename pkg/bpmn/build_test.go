@@ -17,28 +17,13 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 
 // moduleRoot walks up from the package directory to go.mod.
-func moduleRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
+func moduleRoot(t testing.TB) string { return testenv.RepoRoot(t) }
 
 // schemaPath finds the BPMN 2.0 XSD in the shared test data beside the
 // repository.

@@ -327,3 +327,14 @@ func SharedTestdata(t testing.TB) string {
 	t.Helper()
 	return filepath.Join(RepoRoot(t), "..", "shared", "testdata")
 }
+
+// MIWGDir returns ../shared/testdata/bpmn/miwg-reference, the 21 reference
+// models of the BPMN Model Interchange Working Group.
+func MIWGDir(t testing.TB) string {
+	t.Helper()
+	p := filepath.Join(SharedTestdata(t), "bpmn", "miwg-reference")
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("MIWG reference models not found: %v", err)
+	}
+	return p
+}

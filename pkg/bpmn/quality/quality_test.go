@@ -13,32 +13,12 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-func miwgDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "testdata", "bpmn", "miwg-reference")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("MIWG reference models not available: %v", err)
-	}
-	return p
-}
+func miwgDir(t testing.TB) string { return testenv.MIWGDir(t) }
 
 func analyzeMIWG(t *testing.T, name string) (*quality.Report, []byte) {
 	t.Helper()
