@@ -41,7 +41,7 @@ func (s *Server) analyzeHandler(typ string, kind UploadKind) echo.HandlerFunc {
 				return err
 			}
 		}
-		a, err := s.CreateAnalysis(c.Request().Context(), p.Account.ID, p.User.ID, typ, up, false)
+		a, err := s.CreateAnalysis(c.Request().Context(), auth.NewID(), p.Account.ID, p.User.ID, typ, up, false)
 		if err != nil {
 			return err
 		}
@@ -50,11 +50,10 @@ func (s *Server) analyzeHandler(typ string, kind UploadKind) echo.HandlerFunc {
 	}
 }
 
-// CreateAnalysis stores the upload, inserts the row and enqueues the task.
-// When any step fails, the earlier ones are undone: no half-written
+// CreateAnalysis stores the upload under id (demo ids are chosen by the
+// demo endpoint), inserts the row and enqueues the task. When any step fails, the earlier ones are undone: no half-written
 // analysis stays behind.
-func (s *Server) CreateAnalysis(ctx context.Context, accountID, userID, typ string, up *Upload, demo bool) (*analysis.Analysis, error) {
-	id := auth.NewID()
+func (s *Server) CreateAnalysis(ctx context.Context, id, accountID, userID, typ string, up *Upload, demo bool) (*analysis.Analysis, error) {
 	a := &analysis.Analysis{
 		ID: id, AccountID: accountID, UserID: userID, AnalyzerType: typ,
 		OriginalFilename: up.Filename, ContentType: up.ContentType, SizeBytes: int64(len(up.Data)),

@@ -195,7 +195,7 @@ func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 			}
 			return c.JSON(http.StatusTooManyRequests, body)
 		}
-		a, err := s.createDemo(ctx, id, typ, up)
+		a, err := s.CreateAnalysis(ctx, id, DemoAccountID, "", typ, up, true)
 		if err != nil {
 			unclaim(rdb, devKey, addrKey)
 			return err
@@ -208,28 +208,6 @@ func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 func newDemoID() string {
 	// Random 122-bit UUIDs: unguessable, and the GET answers only demo rows.
 	return "demo-" + strings.ReplaceAll(auth.NewID(), "-", "")
-}
-
-// createDemo is CreateAnalysis with a chosen id.
-func (s *Server) createDemo(ctx context.Context, id, typ string, up *Upload) (*analysis.Analysis, error) {
-	a := &analysis.Analysis{
-		ID: id, AccountID: DemoAccountID, AnalyzerType: typ, OriginalFilename: up.Filename,
-		ContentType: up.ContentType, SizeBytes: int64(len(up.Data)), BlobKey: id, IsDemo: true,
-	}
-	if err := s.Blobs.Put(id, up.Data); err != nil {
-		return nil, err
-	}
-	if err := s.Repo.Create(ctx, a); err != nil {
-		_ = s.Blobs.Delete(id)
-		return nil, err
-	}
-	if err := s.Queue.EnqueueProcess(ctx, id); err != nil {
-		undo := context.WithoutCancel(ctx)
-		_, _ = s.Repo.Delete(undo, DemoAccountID, id)
-		_ = s.Blobs.Delete(id)
-		return nil, err
-	}
-	return a, nil
 }
 
 // wait polls the row until the diagram is done, the analysis failed, the
