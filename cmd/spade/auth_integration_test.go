@@ -15,7 +15,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -50,17 +49,9 @@ func newAuthStack(t *testing.T, dbURL, redisURL string, env map[string]string, w
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	t.Setenv("SPADE_DATA_DIR", t.TempDir())
-	t.Setenv("SPADE_DATABASE_URL", dbURL)
-	t.Setenv("SPADE_REDIS_URL", redisURL)
+	setStackEnv(t, dbURL, redisURL)
 	t.Setenv("SPADE_ADDR", ln.Addr().String())
 	t.Setenv("SPADE_PUBLIC_URL", base)
-	t.Setenv("SPADE_TASK_CHECK_INTERVAL", "5ms")
-	t.Setenv("SPADE_SWEEP_INTERVAL", "1s")
-	t.Setenv("SPADE_SHUTDOWN_TIMEOUT", "1s")
-	t.Setenv("SPADE_LOG_LEVEL", "error")
-	t.Setenv("SPADE_CACHE_DIR", filepath.Join(os.TempDir(), "spade-test-cache"))
-	t.Setenv("SPADE_UI_DIR", t.TempDir())
 	t.Setenv("SPADE_OIDC_ISSUER", "")
 	for k, v := range env {
 		t.Setenv(k, v)

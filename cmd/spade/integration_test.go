@@ -44,17 +44,7 @@ type stack struct {
 
 func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline)) *stack {
 	t.Helper()
-	t.Setenv("SPADE_DATA_DIR", t.TempDir())
-	t.Setenv("SPADE_DATABASE_URL", dbURL)
-	t.Setenv("SPADE_REDIS_URL", redisURL)
-	if os.Getenv("SPADE_TASK_CHECK_INTERVAL") == "" {
-		t.Setenv("SPADE_TASK_CHECK_INTERVAL", "5ms")
-	}
-	t.Setenv("SPADE_SWEEP_INTERVAL", "1s")
-	t.Setenv("SPADE_SHUTDOWN_TIMEOUT", "1s")
-	t.Setenv("SPADE_LOG_LEVEL", "error")
-	t.Setenv("SPADE_CACHE_DIR", filepath.Join(os.TempDir(), "spade-test-cache"))
-	t.Setenv("SPADE_UI_DIR", t.TempDir())
+	setStackEnv(t, dbURL, redisURL)
 	cfg, err := config.Load("text")
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +73,24 @@ func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline))
 	s.acct = accs[0].ID
 	s.startWorker()
 	return s
+}
+
+// setStackEnv configures a test stack: fresh data and UI dirs, the given
+// database and Redis, fast queue polling and sweeps, a shared PDF engine
+// cache, quiet logs.
+func setStackEnv(t testing.TB, dbURL, redisURL string) {
+	t.Helper()
+	t.Setenv("SPADE_DATA_DIR", t.TempDir())
+	t.Setenv("SPADE_DATABASE_URL", dbURL)
+	t.Setenv("SPADE_REDIS_URL", redisURL)
+	if os.Getenv("SPADE_TASK_CHECK_INTERVAL") == "" {
+		t.Setenv("SPADE_TASK_CHECK_INTERVAL", "5ms")
+	}
+	t.Setenv("SPADE_SWEEP_INTERVAL", "1s")
+	t.Setenv("SPADE_SHUTDOWN_TIMEOUT", "1s")
+	t.Setenv("SPADE_LOG_LEVEL", "error")
+	t.Setenv("SPADE_CACHE_DIR", filepath.Join(os.TempDir(), "spade-test-cache"))
+	t.Setenv("SPADE_UI_DIR", t.TempDir())
 }
 
 func (s *stack) startWorker() {
