@@ -1,4 +1,5 @@
 import type { AnalyzerKind } from '../api/types';
+import { DOCUMENT_ACCEPT, IMAGE_ACCEPT } from '../../../config/upload-types';
 
 /** Upload size limits (spec §9). */
 export const MAX_BYTES: Record<AnalyzerKind, number> = {
@@ -9,19 +10,8 @@ export const MAX_BYTES: Record<AnalyzerKind, number> = {
 
 /** react-dropzone accept lists (spec §5); BPMN also takes vsdx as the spec's drop configuration does. */
 export const ACCEPT: Record<AnalyzerKind, Record<string, string[]>> = {
-  document: {
-    'application/pdf': ['.pdf'],
-    'application/msword': ['.doc'],
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-    'text/plain': ['.txt'],
-  },
-  image: {
-    'image/jpeg': ['.jpg', '.jpeg'],
-    'image/png': ['.png'],
-    'image/webp': ['.webp'],
-    'image/heic': ['.heic'],
-    'image/heif': ['.heif'],
-  },
+  document: DOCUMENT_ACCEPT,
+  image: IMAGE_ACCEPT,
   bpmn: {
     'application/xml': ['.bpmn', '.xml'],
     'text/xml': ['.bpmn', '.xml'],

@@ -1,24 +1,14 @@
+import { DOCUMENT_ACCEPT, IMAGE_ACCEPT } from '../../../config/upload-types';
+
 /** Demo upload rules (spec part 2 §5, §9). */
 export type DemoKind = 'document' | 'image';
 
 export const DEMO_MAX_BYTES = 10 * 1024 * 1024;
 
 export const demoAccept: Record<DemoKind, Record<string, string[]>> = {
-  document: {
-    'application/pdf': ['.pdf'],
-    'application/msword': ['.doc'],
-    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-    'text/plain': ['.txt'],
-  },
-  image: {
-    'image/jpeg': ['.jpg', '.jpeg'],
-    'image/png': ['.png'],
-    'image/webp': ['.webp'],
-    'image/heic': ['.heic'],
-    'image/heif': ['.heif'],
-    'image/gif': ['.gif'],
-    'image/bmp': ['.bmp'],
-  },
+  document: DOCUMENT_ACCEPT,
+  // The demo also takes GIF and BMP (spec part 2 §5).
+  image: { ...IMAGE_ACCEPT, 'image/gif': ['.gif'], 'image/bmp': ['.bmp'] },
 };
 
 export const demoTexts = {
