@@ -42,9 +42,8 @@ func (s *Server) export(c echo.Context) error {
 			req.BPMN = []byte(a.BPMNXML)
 		}
 		if a.ModelJSON != "" {
-			var m process.Model
-			if json.Unmarshal([]byte(a.ModelJSON), &m) == nil {
-				req.Model = &m
+			if m, err := process.Decode([]byte(a.ModelJSON)); err == nil {
+				req.Model = m
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package worker
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 
 	"github.com/hibiken/asynq"
@@ -52,13 +51,13 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 			_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
 		}
 	}
-	var m process.Model
-	if err := json.Unmarshal([]byte(a.ModelJSON), &m); err != nil {
+	m, err := process.Decode([]byte(a.ModelJSON))
+	if err != nil {
 		log.Warn("stored model unreadable", "error", err)
 		markFailed()
 		return asynq.SkipRetry
 	}
-	xml, err := h.Pipeline.BuildBPMN(&m)
+	xml, err := h.Pipeline.BuildBPMN(m)
 	if err != nil {
 		log.Warn("bpmn build failed", "error", err)
 		markFailed()

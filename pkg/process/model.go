@@ -1,8 +1,24 @@
 // Package process holds the process model: the intermediate representation
 // that every analyzer fills and from which SPADE renders formatted text, the
 // SIPOC table, work/wait times and the BPMN diagram. The LLM never writes
-// BPMN; it fills this model (as JSON, see Schema).
+// BPMN; it fills this model (as JSON, see JSONSchema).
+//
+// Version 2 of the model holds the BPMN subset modellers use: a
+// collaboration of pools (separate organisations, the customer; a pool may
+// be a collapsed "black box") with lanes; activities with a type, loop and
+// multi-instance markers and sub-processes; start, intermediate, end and
+// boundary events with their triggers; gateways with default flows;
+// sequence flows with conditions; message flows between pools; data objects
+// and stores with their associations; text annotations.
+//
+// The model stays one flat JSON document: nodes name the pool and the
+// sub-process they sit in (Pool, Parent) instead of nesting, so that the
+// schema a language model fills has no recursion and a fixed depth.
 package process
+
+// Version is the model version this package writes. Decode migrates older
+// versions on read.
+const Version = 2
 
 // Gateway types.
 const (
@@ -10,37 +26,129 @@ const (
 	GatewayParallel   = "parallel"
 	GatewayInclusive  = "inclusive"
 	GatewayEventBased = "event_based"
+	GatewayComplex    = "complex"
 )
 
-// Event types and triggers.
+// Event types.
 const (
 	EventStart        = "start"
 	EventEnd          = "end"
 	EventIntermediate = "intermediate"
-
-	TriggerNone    = "none"
-	TriggerTimer   = "timer"
-	TriggerMessage = "message"
-	TriggerSignal  = "signal"
-	TriggerError   = "error"
+	// EventBoundary is an event attached to an activity's border
+	// (Event.AttachedTo); its outgoing flow leaves the activity when the
+	// event happens during it.
+	EventBoundary = "boundary"
 )
 
-// Model is a whole process.
+// Event triggers (BPMN event definitions). An event without a trigger is
+// a "none" event.
+const (
+	TriggerNone         = "none"
+	TriggerTimer        = "timer"
+	TriggerMessage      = "message"
+	TriggerSignal       = "signal"
+	TriggerError        = "error"
+	TriggerEscalation   = "escalation"
+	TriggerConditional  = "conditional"
+	TriggerTerminate    = "terminate"
+	TriggerCompensation = "compensation"
+	TriggerLink         = "link"
+	TriggerCancel       = "cancel"
+	// TriggerMultiple is an event with several definitions.
+	TriggerMultiple = "multiple"
+)
+
+// Activity types. "" and ActivityTask are the same plain task.
+const (
+	ActivityTask         = "task"
+	ActivityUser         = "user"
+	ActivityService      = "service"
+	ActivitySend         = "send"
+	ActivityReceive      = "receive"
+	ActivityManual       = "manual"
+	ActivityBusinessRule = "business_rule"
+	ActivityScript       = "script"
+	// ActivitySubProcess holds its own nodes: every node whose Parent is
+	// the sub-process' id.
+	ActivitySubProcess = "subprocess"
+	// ActivityEventSubProcess is a sub-process started by an event (no
+	// sequence flow enters or leaves it).
+	ActivityEventSubProcess = "event_subprocess"
+	// ActivityTransaction is a transactional sub-process.
+	ActivityTransaction = "transaction"
+	// ActivityAdHoc is an ad-hoc sub-process.
+	ActivityAdHoc = "adhoc_subprocess"
+	// ActivityCall calls a process defined elsewhere (CalledElement).
+	ActivityCall = "call_activity"
+)
+
+// Activity markers.
+const (
+	MarkerNone = "none"
+	// MarkerLoop repeats the activity while a condition holds.
+	MarkerLoop = "loop"
+	// MarkerParallel runs one instance per item, at the same time.
+	MarkerParallel = "parallel"
+	// MarkerSequential runs one instance per item, one after the other.
+	MarkerSequential = "sequential"
+)
+
+// Data kinds.
+const (
+	DataObject = "object"
+	DataStore  = "store"
+)
+
+// Model is a whole process, or a collaboration of processes.
 type Model struct {
-	ProcessName    string        `json:"process_name"`
-	ProcessPurpose string        `json:"process_purpose"`
-	Participants   []Participant `json:"participants"`
-	Activities     []Activity    `json:"activities"`
-	Gateways       []Gateway     `json:"gateways"`
-	Events         []Event       `json:"events"`
-	Flows          []Flow        `json:"flows"`
+	// Version is the model version (Version when written by this package;
+	// 0 or 1 for models stored before version 2).
+	Version        int    `json:"version" schema:"-"`
+	ProcessName    string `json:"process_name"`
+	ProcessPurpose string `json:"process_purpose"`
+	// Pools are the collaboration's participants: separate organisations,
+	// the customer, a supplier. Empty means one pool: the process itself,
+	// named ProcessName. The first pool that is not collapsed is the main
+	// pool, where nodes and lanes with an empty Pool sit.
+	Pools []Pool `json:"pools,omitempty"`
+	// Participants are the lanes: roles, people, teams or systems inside a
+	// pool that perform activities.
+	Participants     []Participant     `json:"participants"`
+	Activities       []Activity        `json:"activities"`
+	Gateways         []Gateway         `json:"gateways"`
+	Events           []Event           `json:"events"`
+	Flows            []Flow            `json:"flows"`
+	MessageFlows     []MessageFlow     `json:"message_flows,omitempty"`
+	Data             []Data            `json:"data,omitempty"`
+	DataAssociations []DataAssociation `json:"data_associations,omitempty"`
+	Annotations      []Annotation      `json:"annotations,omitempty"`
+}
+
+// Pool is a participant of a collaboration: an organisation or party with
+// its own process. A collapsed pool is a "black box": it holds no nodes,
+// only message flows to and from it.
+type Pool struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Collapsed   bool   `json:"collapsed,omitempty"`
+	// ProcessID is the id of the pool's process in a BPMN file, kept so
+	// that a round trip keeps it ("" lets the builder choose one).
+	ProcessID string `json:"process_id,omitempty" schema:"-"`
 }
 
 // Participant is a role, person, team or system that performs activities.
-// Each participant becomes a lane.
+// Each participant becomes a lane of its pool.
 type Participant struct {
 	Name        string `json:"name"`
 	Description string `json:"description,omitempty"`
+	// ID is the lane's id ("" lets the builder choose one from the name).
+	ID string `json:"id,omitempty" schema:"-"`
+	// Pool is the id of the pool holding the lane ("" for the main pool).
+	Pool string `json:"pool,omitempty"`
+	// Parent is the name of the lane this one is nested in ("" for a
+	// top-level lane).
+	Parent string `json:"parent,omitempty" schema:"-"`
 }
 
 // SIPOC lists an activity's suppliers, inputs, outputs, customers and the
@@ -53,12 +161,34 @@ type SIPOC struct {
 	Systems   []string `json:"systems"`
 }
 
-// Activity is a task performed by a participant.
+// Span is a character range [Start, End) of the extracted document text
+// (byte offsets into the UTF-8 text).
+type Span struct {
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// Activity is a task or sub-process performed by a participant.
 type Activity struct {
-	ID        string `json:"id"`
-	Name      string `json:"name"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Type is one of the Activity* constants ("" is a plain task).
+	Type string `json:"type,omitempty"`
+	// Marker is one of the Marker* constants ("" and MarkerNone: none).
+	Marker string `json:"marker,omitempty"`
+	// Collapsed draws a sub-process as a single shape with a [+] marker.
+	Collapsed bool `json:"collapsed,omitempty" schema:"-"`
+	// CalledElement names what a call activity calls.
+	CalledElement string `json:"called_element,omitempty" schema:"-"`
+	// Performer is the name of the lane (participant) holding the node;
+	// empty for nodes of a pool without lanes.
 	Performer string `json:"performer"`
-	SIPOC     SIPOC  `json:"sipoc"`
+	// Pool is the id of the pool holding the node ("" for the main pool).
+	Pool string `json:"pool,omitempty"`
+	// Parent is the id of the sub-process activity containing the node
+	// ("" for the top level of its pool).
+	Parent string `json:"parent,omitempty"`
+	SIPOC  SIPOC  `json:"sipoc"`
 	// WorkMinutes is the work time (WT): effort spent doing the activity.
 	WorkMinutes float64 `json:"work_time_minutes,omitempty"`
 	// WaitMinutes is the wait time (wt): time the work waits before or
@@ -66,32 +196,129 @@ type Activity struct {
 	WaitMinutes float64 `json:"wait_time_minutes,omitempty"`
 	// Source is the sentence of the document the activity came from.
 	Source string `json:"source,omitempty"`
+	// Spans locate Source in the extracted text.
+	Spans []Span `json:"spans,omitempty" schema:"-"`
 }
 
 // Gateway splits or joins the flow. Condition labels live on the outgoing
-// flows (Flow.Condition).
+// flows (Flow.Condition); the default branch is the flow with Default set.
 type Gateway struct {
-	ID        string `json:"id"`
-	Type      string `json:"type"` // one of the Gateway* constants
-	Name      string `json:"name"` // the question, e.g. "Invoice approved?"
+	ID   string `json:"id"`
+	Type string `json:"type"` // one of the Gateway* constants
+	Name string `json:"name"` // the question, e.g. "Invoice approved?"
+	// Performer is the name of the lane (participant) holding the node;
+	// empty for nodes of a pool without lanes.
 	Performer string `json:"performer,omitempty"`
+	// Pool is the id of the pool holding the node ("" for the main pool).
+	Pool string `json:"pool,omitempty"`
+	// Parent is the id of the sub-process activity containing the node
+	// ("" for the top level of its pool).
+	Parent string `json:"parent,omitempty"`
 	// Specification explains the rule the gateway applies, in prose.
 	Specification string `json:"specification,omitempty"`
+	Source        string `json:"source,omitempty"`
+	Spans         []Span `json:"spans,omitempty" schema:"-"`
 }
 
-// Event is a start, end or intermediate event.
+// Event is a start, intermediate, end or boundary event.
 type Event struct {
-	ID        string `json:"id"`
-	Type      string `json:"type"`              // start | end | intermediate
-	Trigger   string `json:"trigger,omitempty"` // none | timer | message | signal | error
-	Name      string `json:"name"`
+	ID      string `json:"id"`
+	Type    string `json:"type"`              // start | intermediate | end | boundary
+	Trigger string `json:"trigger,omitempty"` // one of the Trigger* constants
+	// Throw marks an intermediate event that sends or raises (a message
+	// sent, a signal broadcast); false is a catching event that waits.
+	// Start and boundary events always catch, end events always throw.
+	Throw bool   `json:"throw,omitempty"`
+	Name  string `json:"name"`
+	// Timer is a timer event's duration, date or cycle as written ("P14D",
+	// "2 weeks", "every Monday 9:00").
+	Timer string `json:"timer,omitempty"`
+	// AttachedTo is the id of the activity a boundary event sits on.
+	AttachedTo string `json:"attached_to,omitempty"`
+	// NonInterrupting marks a boundary (or event sub-process start) event
+	// that lets the activity go on; false interrupts it.
+	NonInterrupting bool `json:"non_interrupting,omitempty"`
+	// Performer is the name of the lane (participant) holding the node;
+	// empty for nodes of a pool without lanes.
 	Performer string `json:"performer,omitempty"`
+	// Pool is the id of the pool holding the node ("" for the main pool).
+	Pool string `json:"pool,omitempty"`
+	// Parent is the id of the sub-process activity containing the node
+	// ("" for the top level of its pool).
+	Parent string `json:"parent,omitempty"`
+	Source string `json:"source,omitempty"`
+	Spans  []Span `json:"spans,omitempty" schema:"-"`
 }
 
-// Flow is a sequence flow between two nodes (activities, gateways, events).
+// Flow is a sequence flow between two nodes (activities, gateways, events)
+// of one pool and one sub-process level.
 type Flow struct {
 	ID        string `json:"id"`
 	Source    string `json:"source"`
 	Target    string `json:"target"`
 	Condition string `json:"condition,omitempty"`
+	// Default marks the branch taken when no other condition holds.
+	Default bool `json:"default,omitempty"`
+}
+
+// MessageFlow is a message sent from one pool to another. Source and
+// Target are node ids or, for a collapsed pool, the pool's id.
+type MessageFlow struct {
+	ID     string `json:"id"`
+	Name   string `json:"name,omitempty"`
+	Source string `json:"source"`
+	Target string `json:"target"`
+}
+
+// Data is a data object (a document, a form, a record) or a data store (a
+// database, a file share) that activities read or write.
+type Data struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Kind string `json:"kind"` // object | store
+	// Collection marks a list of objects (e.g. "Invoices").
+	Collection bool `json:"collection,omitempty" schema:"-"`
+	// State is the object's state, e.g. "approved".
+	State string `json:"state,omitempty" schema:"-"`
+	// Performer is the name of the lane (participant) holding the node;
+	// empty for nodes of a pool without lanes.
+	Performer string `json:"performer,omitempty" schema:"-"`
+	// Pool is the id of the pool holding the node ("" for the main pool).
+	Pool string `json:"pool,omitempty" schema:"-"`
+	// Parent is the id of the sub-process activity containing the node
+	// ("" for the top level of its pool).
+	Parent string `json:"parent,omitempty" schema:"-"`
+}
+
+// DataAssociation connects data to an activity or event: data → node is
+// an input (the node reads it), node → data an output (the node writes it).
+type DataAssociation struct {
+	ID     string `json:"id"`
+	Source string `json:"source"`
+	Target string `json:"target"`
+}
+
+// Annotation is a text annotation attached to an element (AttachedTo, an
+// id; "" for a free-standing note).
+type Annotation struct {
+	ID         string `json:"id"`
+	Text       string `json:"text"`
+	AttachedTo string `json:"attached_to,omitempty"`
+	// Performer is the name of the lane (participant) holding the node;
+	// empty for nodes of a pool without lanes.
+	Performer string `json:"performer,omitempty" schema:"-"`
+	// Pool is the id of the pool holding the node ("" for the main pool).
+	Pool string `json:"pool,omitempty" schema:"-"`
+	// Parent is the id of the sub-process activity containing the node
+	// ("" for the top level of its pool).
+	Parent string `json:"parent,omitempty" schema:"-"`
+}
+
+// IsSubProcess reports whether the activity type holds nodes of its own.
+func IsSubProcess(typ string) bool {
+	switch typ {
+	case ActivitySubProcess, ActivityEventSubProcess, ActivityTransaction, ActivityAdHoc:
+		return true
+	}
+	return false
 }

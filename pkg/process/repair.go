@@ -16,6 +16,9 @@ const DefaultPerformer = "Process Owner"
 // problems that remain (Validate after repair). Repair is idempotent:
 // repairing a repaired model changes nothing.
 func Repair(m *Model) []Problem {
+	// A model handed to Repair is new (a provider's answer, a converted
+	// file): it is written in this version. Stored models migrate in Decode.
+	m.Version = Version
 	normaliseTypes(m)
 	fixNames(m)
 	fixIDs(m)

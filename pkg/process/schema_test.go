@@ -43,25 +43,28 @@ func TestSchemaMatchesGoTypes(t *testing.T) {
 }
 
 func TestSchemaValidatesSamples(t *testing.T) {
-	sparse := fullSample()
-	sparse.Participants[0].Description = ""
-	sparse.Activities[0].WorkMinutes = 0
-	sparse.Activities[0].Source = ""
-	sparse.Events[0].Trigger = ""
-	sparse.Flows[0].Condition = ""
-
+	// sparse drops keys a language model must still write.
+	sparse := func(v map[string]any) {
+		act := v["activities"].([]any)[0].(map[string]any)
+		delete(act, "work_time_minutes")
+		delete(act, "source")
+		delete(v["events"].([]any)[0].(map[string]any), "trigger")
+		delete(v["flows"].([]any)[0].(map[string]any), "condition")
+		delete(v["participants"].([]any)[0].(map[string]any), "description")
+	}
 	badEnum := fullSample()
 	badEnum.Gateways[0].Type = "xor"
 
 	tests := []struct {
 		name string
 		doc  any
+		edit func(map[string]any)
 		// want lists the problems expected, compared as a sorted set.
 		want []string
 	}{
 		{name: "full", doc: fullSample()},
-		{name: "empty lists", doc: Model{ProcessName: "x", Participants: []Participant{}, Activities: []Activity{}, Gateways: []Gateway{}, Events: []Event{}, Flows: []Flow{}}},
-		{name: "omitempty fields missing", doc: sparse, want: []string{
+		{name: "empty lists", doc: Model{ProcessName: "x"}},
+		{name: "required fields missing", doc: fullSample(), edit: sparse, want: []string{
 			"$.activities[0]: missing work_time_minutes",
 			"$.activities[0]: missing source",
 			"$.events[0]: missing trigger",
@@ -69,24 +72,16 @@ func TestSchemaValidatesSamples(t *testing.T) {
 			"$.participants[0]: missing description",
 		}},
 		{name: "bad enum", doc: badEnum, want: []string{`$.gateways[0].type: "xor" not in enum`}},
-		{name: "extra property", doc: map[string]any{
-			"process_name": "x", "process_purpose": "", "participants": []any{}, "activities": []any{},
-			"gateways": []any{}, "events": []any{}, "flows": []any{}, "lanes": []any{},
-		}, want: []string{"$: unexpected property lanes"}},
-		{name: "wrong type", doc: map[string]any{
-			"process_name": 3, "process_purpose": "", "participants": []any{}, "activities": []any{},
-			"gateways": []any{}, "events": []any{}, "flows": []any{},
-		}, want: []string{"$.process_name: want string, got float64"}},
+		{name: "extra property", doc: Model{}, edit: func(v map[string]any) { v["lanes"] = []any{} },
+			want: []string{"$: unexpected property lanes"}},
+		{name: "wrong type", doc: Model{}, edit: func(v map[string]any) { v["process_name"] = 3.0 },
+			want: []string{"$.process_name: want string, got float64"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			raw, err := json.Marshal(tc.doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var v any
-			if err := json.Unmarshal(raw, &v); err != nil {
-				t.Fatal(err)
+			v := llmForm(t, tc.doc)
+			if tc.edit != nil {
+				tc.edit(v)
 			}
 			got := validate(v, JSONSchema(), "$")
 			sort.Strings(got)
@@ -97,6 +92,67 @@ func TestSchemaValidatesSamples(t *testing.T) {
 			}
 		})
 	}
+}
+
+// llmForm marshals doc the way a language model following the schema
+// writes it: every property the schema lists, zero values included, and
+// none it does not (version, spans).
+func llmForm(t *testing.T, doc any) map[string]any {
+	t.Helper()
+	raw, err := json.Marshal(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	var fill func(v any, s map[string]any) any
+	fill = func(v any, s map[string]any) any {
+		switch s["type"] {
+		case "object":
+			obj, _ := v.(map[string]any)
+			if obj == nil {
+				obj = map[string]any{}
+			}
+			props := s["properties"].(map[string]any)
+			for k := range obj {
+				if _, ok := props[k]; !ok {
+					delete(obj, k)
+				}
+			}
+			for k, ps := range props {
+				obj[k] = fill(obj[k], ps.(map[string]any))
+			}
+			return obj
+		case "array":
+			arr, _ := v.([]any)
+			if arr == nil {
+				arr = []any{}
+			}
+			for i := range arr {
+				arr[i] = fill(arr[i], s["items"].(map[string]any))
+			}
+			return arr
+		case "string":
+			if v == nil {
+				if e, ok := s["enum"].([]string); ok {
+					return e[0]
+				}
+				return ""
+			}
+		case "number":
+			if v == nil {
+				return 0.0
+			}
+		case "boolean":
+			if v == nil {
+				return false
+			}
+		}
+		return v
+	}
+	return fill(v, JSONSchema()).(map[string]any)
 }
 
 // TestSchemaRoundTripsModelOutput guards the promise in JSONSchema's
@@ -165,6 +221,10 @@ func validate(v any, s map[string]any, path string) []string {
 		if _, ok := v.(float64); !ok {
 			return []string{fmt.Sprintf("%s: want number, got %T", path, v)}
 		}
+	case "boolean":
+		if _, ok := v.(bool); !ok {
+			return []string{fmt.Sprintf("%s: want boolean, got %T", path, v)}
+		}
 	default:
 		errs = append(errs, fmt.Sprintf("%s: unsupported schema type %v", path, s["type"]))
 	}
@@ -175,7 +235,7 @@ func validate(v any, s map[string]any, path string) []string {
 // encoding/json would see it.
 func compareType(t reflect.Type, s map[string]any, path string) []string {
 	var errs []string
-	want := map[reflect.Kind]string{reflect.String: "string", reflect.Float64: "number", reflect.Struct: "object", reflect.Slice: "array"}[t.Kind()]
+	want := map[reflect.Kind]string{reflect.String: "string", reflect.Float64: "number", reflect.Struct: "object", reflect.Slice: "array", reflect.Bool: "boolean"}[t.Kind()]
 	if want == "" || s["type"] != want {
 		return []string{fmt.Sprintf("%s: Go %s vs schema type %v", path, t, s["type"])}
 	}
@@ -192,7 +252,7 @@ func compareType(t reflect.Type, s map[string]any, path string) []string {
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-			if name == "-" || !f.IsExported() {
+			if name == "-" || !f.IsExported() || f.Tag.Get("schema") == "-" {
 				continue
 			}
 			goNames = append(goNames, name)

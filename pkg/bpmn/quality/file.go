@@ -29,6 +29,7 @@ func AnalyzeFile(data []byte, filename string) (*Report, error) {
 			return nil, failure.Permanent("This JSON file is not a SPADE process model (it could not be read: "+
 				jsonProblem(err)+"). Upload a .bpmn file, or a process model exported by SPADE.", err)
 		}
+		process.Migrate(&m)
 		if !looksLikeModel(data) {
 			return nil, failure.Permanent("This JSON file is not a SPADE process model: it has none of the fields activities, events, gateways or flows. Upload a .bpmn file, or a process model exported by SPADE.", nil)
 		}

@@ -415,7 +415,7 @@ func TestCancelledContextIsNotAVendorFailure(t *testing.T) {
 func TestSchemaMirrorsProcessSchema(t *testing.T) {
 	var walk func(g *genai.Schema, js map[string]any, path string)
 	walk = func(g *genai.Schema, js map[string]any, path string) {
-		want := map[any]genai.Type{"object": genai.TypeObject, "array": genai.TypeArray, "string": genai.TypeString, "number": genai.TypeNumber}[js["type"]]
+		want := map[any]genai.Type{"object": genai.TypeObject, "array": genai.TypeArray, "string": genai.TypeString, "number": genai.TypeNumber, "boolean": genai.TypeBoolean}[js["type"]]
 		if g.Type != want {
 			t.Errorf("%s: type %s, want %s", path, g.Type, want)
 		}
