@@ -159,6 +159,7 @@ func schemas() openapi3.Schemas {
 	params := props([]string{"stage"}, map[string]*openapi3.Schema{
 		"stage": str().WithEnum("analysis", "graph"), "analyzer": str(), "since": datetime(), "until": datetime(),
 		"account": str(), "model": str(), "rate": openapi3.NewFloat64Schema(), "dry_run": boolean(),
+		"include_edited": boolean(),
 	})
 	run := props([]string{"id", "stage", "status", "matched", "enqueued", "done", "failed"}, map[string]*openapi3.Schema{
 		"id": str(), "stage": str(), "params": params, "status": str().WithEnum("enqueuing", "running", "completed", "failed"),
@@ -193,6 +194,7 @@ func schemas() openapi3.Schemas {
 		"ReprocessRequest": openapi3.NewSchemaRef("", props([]string{"stage"}, map[string]*openapi3.Schema{
 			"stage": str().WithEnum("analysis", "graph"), "analyzer": str().WithEnum("", "document", "image", "bpmn"),
 			"since": str(), "until": str(), "account": str(), "model": str(), "rate": str(), "dry_run": boolean(),
+			"include_edited": boolean(),
 		})),
 		"VersionList": openapi3.NewSchemaRef("", props([]string{"versions", "latest"}, map[string]*openapi3.Schema{
 			"versions": openapi3.NewArraySchema().WithItems(props([]string{"version", "created_at", "author", "summary", "source"}, versionInfo)),
