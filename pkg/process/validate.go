@@ -488,7 +488,6 @@ func knownActivityType(t string) bool {
 	return false
 }
 
-
 type unbalanced struct{ split, meet string }
 
 // unbalancedSplits finds split gateways whose branches meet again at a node
