@@ -61,7 +61,7 @@ type Edge struct {
 	// border of its source, BoundaryX from the source's left side; it runs
 	// down BoundaryDrop below the source's bottom before turning, so that
 	// it goes around the source.
-	Boundary               bool
+	Boundary                bool
 	BoundaryX, BoundaryDrop float64
 }
 
