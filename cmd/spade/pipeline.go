@@ -85,6 +85,7 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			}
 			return p, in, providers.KeySource(p, in), nil
 		},
+		Retry:   llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
 		Analyze: llm.AnalyzeValidated,
 		Render: func(m *process.Model) (string, analysis.Metadata) {
 			work, wait := process.Totals(m)
