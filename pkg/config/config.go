@@ -23,12 +23,15 @@ type Config struct {
 	PublicURL   string // SPADE_PUBLIC_URL
 	UIDir       string // SPADE_UI_DIR
 
-	LLMProvider  string        // SPADE_LLM_PROVIDER: builtin | gemini | openai
-	LLMModel     string        // SPADE_LLM_MODEL
-	LLMBaseURL   string        // SPADE_LLM_BASE_URL
-	LLMTimeout   time.Duration // SPADE_LLM_TIMEOUT
-	GeminiAPIKey string        // GEMINI_API_KEY
-	OpenAIAPIKey string        // OPENAI_API_KEY
+	LLMProvider string        // SPADE_LLM_PROVIDER: builtin | gemini | openai
+	LLMModel    string        // SPADE_LLM_MODEL
+	LLMBaseURL  string        // SPADE_LLM_BASE_URL
+	LLMTimeout  time.Duration // SPADE_LLM_TIMEOUT
+	// LLMRetryBudget bounds how long an analysis retries a busy or failing
+	// AI provider (SPADE_LLM_RETRY_BUDGET).
+	LLMRetryBudget time.Duration
+	GeminiAPIKey   string // GEMINI_API_KEY
+	OpenAIAPIKey   string // OPENAI_API_KEY
 
 	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
 	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
@@ -73,6 +76,7 @@ var Vars = []Var{
 	{Name: "SPADE_LLM_MODEL", Default: "per provider (gemini-2.0-flash, gpt-4o-mini)", Meaning: "model name"},
 	{Name: "SPADE_LLM_BASE_URL", Default: "(vendor default)", Meaning: "base URL for OpenAI-compatible servers (Ollama, vLLM, LM Studio)"},
 	{Name: "SPADE_LLM_TIMEOUT", Default: "120s", Meaning: "time-out of one LLM call"},
+	{Name: "SPADE_LLM_RETRY_BUDGET", Default: "5m", Meaning: "how long one analysis keeps retrying a rate-limited or failing AI provider (jittered back-off, Retry-After honoured; at most 8m); an unreachable base URL fails after 2 tries within 30 s"},
 	{Name: "GEMINI_API_KEY", Default: "", Meaning: "system key for Gemini", Secret: true},
 	{Name: "OPENAI_API_KEY", Default: "", Meaning: "system key for the OpenAI-compatible endpoint", Secret: true},
 	{Name: "SPADE_OIDC_ISSUER", Default: "(unset: built-in provider)", Meaning: "issuer URL of any OpenID Connect provider"},
@@ -133,6 +137,12 @@ func Load(defaultLog string) (*Config, error) {
 	c.DailyLimit = intEnv("SPADE_DAILY_LIMIT", 5, &errs)
 	c.TrialDays = intEnv("SPADE_TRIAL_DAYS", 14, &errs)
 	c.LLMTimeout = durEnv("SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
+	c.LLMRetryBudget = durEnv("SPADE_LLM_RETRY_BUDGET", 5*time.Minute, &errs)
+	if c.LLMRetryBudget <= 0 || c.LLMRetryBudget > 8*time.Minute {
+		// An analysis task may run 10 minutes; the budget leaves room for
+		// the calls themselves.
+		errs = append(errs, fmt.Errorf("SPADE_LLM_RETRY_BUDGET=%s: want a duration above 0 and at most 8m", c.LLMRetryBudget))
+	}
 	c.TaskCheckInterval = durEnv("SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
 	c.SweepInterval = durEnv("SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
 	c.DemoWait = durEnv("SPADE_DEMO_WAIT", 20*time.Second, &errs)
