@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -68,6 +69,7 @@ func New(d Deps) *Server {
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}}
 	e.HTTPErrorHandler = s.errorHandler
+	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
 	e.Use(s.recoverer)
 	e.Use(s.accessLog)

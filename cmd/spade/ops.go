@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -184,6 +185,7 @@ func serveWorkerMetrics(a *App, m *metrics.Metrics, addr string) error {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	e.Use(api.SecurityHeaders(strings.HasPrefix(a.Cfg.PublicURL, "https://")))
 	token := a.Cfg.MetricsToken
 	e.GET("/metrics", echo.WrapHandler(m.Handler()), func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
