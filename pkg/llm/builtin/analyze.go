@@ -88,6 +88,7 @@ type analyzer struct {
 	lastTo       string     // a known person the last step handed work to
 	lastPron     string     // "he" or "she" of the last step
 	sectionNo    int
+	headings     []string // the document's headings, for a text without steps
 }
 
 const (
@@ -250,6 +251,9 @@ func (a *analyzer) row(cells []string) {
 func (a *analyzer) heading(h string) {
 	if a.name == "" {
 		a.name = h
+	}
+	if len(a.headings) < maxHeadingSteps+1 {
+		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
 	}
 	l := strings.ToLower(trimPunct(h))
 	a.section = sectionNormal
@@ -801,23 +805,10 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	a.thin()
 	a.b.compile(&m)
 	if len(m.Activities) == 0 {
-		// Nothing reads as a step: still answer with a one-step process
-		// rather than fail, so the user sees what was found.
-		m = process.Model{}
-		var b builder
-		name := "Review " + firstNonEmpty(a.name, nameFromFile(filename), "document")
-		d := &draft{name: name, performer: a.currentActor(), source: a.purpose, inputs: []string{firstNonEmpty(a.name, nameFromFile(filename), "Document")}}
-		d.inputs = appendUnique(d.inputs, a.pendingIn...)
-		head := text
-		if len(head) > 200_000 {
-			head = head[:200_000]
-		}
-		d.systems = findSystems(head)
-		if len(d.systems) > 8 {
-			d.systems = d.systems[:8]
-		}
-		b.add([]*draft{d})
-		b.compile(&m)
+		// Nothing reads as a step: answer with a short, honest model the
+		// user can read at a glance (one step per heading at most) rather
+		// than invent work or fail.
+		m = a.noSteps(filename, text)
 	}
 	if len(a.pendingIn) > 0 && len(m.Activities) > 0 {
 		m.Activities[0].SIPOC.Inputs = appendUnique(m.Activities[0].SIPOC.Inputs, a.pendingIn...)
@@ -826,7 +817,9 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	if len(m.ProcessName) > 120 {
 		m.ProcessName = strings.Join(limitWords(strings.Fields(m.ProcessName), 12), " ")
 	}
-	m.ProcessPurpose = a.purpose
+	if m.ProcessPurpose == "" {
+		m.ProcessPurpose = a.purpose
+	}
 	if m.ProcessPurpose == "" {
 		m.ProcessPurpose = "Describes how " + m.ProcessName + " is carried out, step by step."
 	}
@@ -835,6 +828,47 @@ func (a *analyzer) finish(filename, text string) process.Model {
 		m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
 	}
 	process.Repair(&m)
+	return m
+}
+
+// noStepsPurpose starts the purpose of a model of a text that describes no
+// process.
+const noStepsPurpose = "No process steps found"
+
+// maxHeadingSteps caps the steps made from the headings of a document
+// without process steps.
+const maxHeadingSteps = 12
+
+// noSteps is the model of a text in which nothing reads as a step: its
+// headings as steps to fill in, or one step saying so.
+func (a *analyzer) noSteps(filename, text string) process.Model {
+	var m process.Model
+	var b builder
+	head := text
+	if len(head) > 200_000 {
+		head = head[:200_000]
+	}
+	systems := findSystems(head)
+	if len(systems) > 8 {
+		systems = systems[:8]
+	}
+	doc := firstNonEmpty(a.name, nameFromFile(filename), "the document")
+	for _, h := range a.headings {
+		if len(b.seq) == maxHeadingSteps {
+			break
+		}
+		if strings.EqualFold(h, a.name) {
+			continue
+		}
+		b.add([]*draft{{name: capitalise(h), performer: a.currentActor(), inputs: []string{}, systems: systems}})
+	}
+	m.ProcessPurpose = noStepsPurpose + " in " + doc + ": no sentence says who does what."
+	if len(b.seq) > 0 {
+		m.ProcessPurpose = noStepsPurpose + " in " + doc + ": only its headings are listed, as steps to fill in."
+	} else {
+		b.add([]*draft{{name: noStepsPurpose, performer: a.currentActor(), inputs: appendUnique(nil, a.pendingIn...), systems: systems}})
+	}
+	b.compile(&m)
 	return m
 }
 

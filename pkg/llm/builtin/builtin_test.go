@@ -99,8 +99,8 @@ func TestNoActivitiesFromDescriptions(t *testing.T) {
 		"Not all products are delivered with formal error estimates.",
 	} {
 		m := analyze(t, text)
-		if len(m.Activities) != 1 || !strings.HasPrefix(m.Activities[0].Name, "Review ") {
-			t.Errorf("%q: want only the fallback activity, got %v", text, names(m))
+		if len(m.Activities) != 1 || m.Activities[0].Name != "No process steps found" || !strings.HasPrefix(m.ProcessPurpose, "No process steps found") {
+			t.Errorf("%q: want the honest no-steps model, got %v (%s)", text, names(m), m.ProcessPurpose)
 		}
 	}
 }

@@ -169,3 +169,13 @@ func limitWords(ws []string, n int) []string {
 
 var danglers = set(`of the a an and or to for with in on at by from into onto as than that which who
 	whose is are be its their his her your our this these those per via using whilst while if when`)
+
+// stripNumber drops a section number in front of a heading ("2.1 Scope"
+// → "Scope").
+func stripNumber(h string) string {
+	ws := strings.Fields(h)
+	if len(ws) > 1 && isStepNumber(ws[0]) {
+		return strings.Join(ws[1:], " ")
+	}
+	return h
+}
