@@ -296,6 +296,9 @@ func declarative(ws []string, prev string) []clause {
 		if f == formNone || f == formIng {
 			continue
 		}
+		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])])) {
+			continue // "Purchase requisitions above …": a plural noun
+		}
 		subj := norm(subject[len(subject)-1])
 		if determiners[subj] || subj == "not" || norm(subject[0]) == "not" || norm(subject[0]) == "no" {
 			continue
@@ -305,13 +308,13 @@ func declarative(ws []string, prev string) []clause {
 				continue // "operations follow documented SOPs"
 			}
 		}
-		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) {
+		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) {
 			continue
 		}
 		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
 			continue
 		}
-		if f == formThird && statives[b] {
+		if (f == formThird || f == formBase) && statives[b] {
 			return nil
 		}
 		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
@@ -382,7 +385,7 @@ func withPerformer(cs []clause, subject []string) []clause {
 		}
 		return cs
 	}
-	if !isAgent(np) {
+	if !isAgent(np) && !actsOnObject(cs, subject) {
 		return nil
 	}
 	for i := range cs {
@@ -391,6 +394,54 @@ func withPerformer(cs []clause, subject []string) []clause {
 		}
 	}
 	return cs
+}
+
+// objectNouns are things that are worked on, never the ones doing the
+// work: "The invoice shows the amount" is no step of the invoice's.
+var objectNouns = set(`invoice invoices order orders form forms request requests application applications report reports
+	document documents file files goods item items product products parcel package delivery claim claims ticket
+	tickets case cases contract contracts payment payments data information message messages email e-mail letter
+	letters note notes list lists sheet sheets record records money fee fees result results sample samples batch
+	part parts car vehicle book books link password account accounts process procedure step steps amount price
+	table figure chart value values field fields time date deadline rule rules policy text page section`)
+
+// actsOnObject reports whether a subject that is no known role still
+// reads as the performer: a short noun phrase ("The storehouse", "The
+// GO") doing something to an object named right after the verb.
+func actsOnObject(cs []clause, subject []string) bool {
+	ws := stripDeterminers(subject)
+	if len(cs) == 0 || len(cs[0].object) == 0 || len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		n := norm(w)
+		if objectNouns[n] || docSubjects[n] || nonAgents[n] || pronouns[n] || prepositions[n] || n == "and" || n == "or" || numberWord(w) {
+			return false
+		}
+		if _, f := verbForm(w); f != formNone && !isCapitalised(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// pluralSubject reports whether a subject ends in a plural noun
+// ("Developers", "the counters") that takes a verb's base form.
+func pluralSubject(subject []string) bool {
+	ws := stripDeterminers(subject)
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	head := norm(ws[len(ws)-1])
+	if len(head) < 4 || !strings.HasSuffix(head, "s") || strings.HasSuffix(head, "ss") || objectNouns[head] {
+		return false
+	}
+	for _, w := range ws {
+		if prepositions[norm(w)] || pronouns[norm(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 // finish parses the object after the verb, up to where the clause turns to
