@@ -629,10 +629,10 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	switch {
 	case c.performer != "":
 		performer = a.performer(c.performer)
-	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && a.lastPron != "" && c.pron != a.lastPron:
+	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
-		performer = a.lastTo
+		performer = a.performer(a.lastTo)
 	case c.pronoun && a.speaker == "" && a.lastActor != "":
 		performer = a.lastActor
 	default:
@@ -665,7 +665,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		d.custs = appendUnique(d.custs, a.party(c.to))
 	}
 	a.lastTo = ""
-	if c.to != "" && a.isKnown(c.to) {
+	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)
 	}
 	if c.pron == "he" || c.pron == "she" {

@@ -378,7 +378,7 @@ func withPerformer(cs []clause, subject []string) []clause {
 			return nil
 		}
 	}
-	if pronouns[head] && len(subject) == 1 {
+	if pronouns[head] && len(stripDeterminers(subject)) == 1 {
 		for i := range cs {
 			cs[i].pronoun = true
 			cs[i].pron = head
@@ -455,6 +455,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		}
 	}
 	var tail []string
+	var other []clause // a coordinated clause with its own subject
 	stop := len(rest)
 	for j := 0; j < len(rest); j++ {
 		stop = j
@@ -528,6 +529,14 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					tail = nxt
 					break
 				}
+				// "… and the research office reviews it": a clause with a
+				// subject of its own
+				if w == "and" && len(nxt) > 2 && !personal[norm(nxt[0])] {
+					if cs := declarative(nxt, prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun) {
+						other = cs
+						break
+					}
+				}
 			}
 		}
 		c.object = append(c.object, rest[j])
@@ -558,6 +567,16 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	c.object = cleanObject(c.object)
 	c.object = resolvePronoun(c.object, prev)
 	out := []clause{c}
+	if len(other) > 0 {
+		o := c.objectText()
+		for _, t := range other {
+			if o != "" {
+				t.object = resolvePronoun(t.object, o)
+			}
+			out = append(out, t)
+		}
+		return out
+	}
 	if len(tail) > 0 {
 		next := prev
 		if o := c.objectText(); o != "" {
@@ -708,17 +727,36 @@ func lowerFirst(ws []string) []string {
 	return out
 }
 
+// resolvePronoun replaces the pronouns of an object with what they stand
+// for: "it", "them" with the previous object, "him", "her" with it when it
+// is a person; possessives go ("return it with its certificates" →
+// "return questionnaire with certificates").
 func resolvePronoun(obj []string, prev string) []string {
-	if len(obj) == 1 {
-		switch norm(obj[0]) {
-		case "it", "them", "this", "these", "that", "those":
-			if prev != "" {
-				return strings.Fields(prev)
+	var out []string
+	used := false
+	for i, w := range obj {
+		n := norm(w)
+		end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
+		switch {
+		case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+			if prev != "" && !used {
+				out = append(out, strings.Fields(prev)...)
+				used = true
 			}
-			return nil
+		case n == "him" || n == "her" && end:
+			if prev != "" && !used && isAgent(titleCase(prev)) {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "its" || n == "their" || n == "his" || n == "her":
+		default:
+			out = append(out, w)
 		}
 	}
-	return obj
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // nounPhrase turns subject or object words into a name ("the accounts
