@@ -109,9 +109,9 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	row("lane/pool F1", func(t totals) string { return pct(t.lanes.f1()) })
 	row("branch recall", func(t totals) string { return frac(t.branches) })
 	row("rework loops", func(t totals) string { return frac(t.loops) })
-	row("timers", func(t totals) string { return frac(t.timers) })
-	row("message events", func(t totals) string { return frac(t.messages) })
-	row("message flows", func(t totals) string { return frac(t.messageFlows) })
+	row("timers", func(t totals) string { return found(t.timers) })
+	row("message events", func(t totals) string { return found(t.messages) })
+	row("message flows", func(t totals) string { return found(t.messageFlows) })
 	row("labels with pronouns/fillers", func(t totals) string {
 		return fmt.Sprintf("%d of %d", t.badLabels, t.activities.cand)
 	})
@@ -129,6 +129,12 @@ func pct(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 
 func frac(c counts) string {
 	return fmt.Sprintf("%.0f %% (%d/%d)", 100*c.recall(), c.hit, c.ref)
+}
+
+// found is frac with how many the model holds: recall by count alone
+// would hide a model that sprinkles events everywhere.
+func found(c counts) string {
+	return fmt.Sprintf("%s, %d found", frac(c), c.cand)
 }
 
 func printCase(w io.Writer, c *testCase, m *process.Model, s score) {

@@ -89,6 +89,7 @@ type analyzer struct {
 	lastPron     string     // "he" or "she" of the last step
 	sectionNo    int
 	headings     []string // the document's headings, for a text without steps
+	pendingTimer string   // the sentence's wait or deadline, not yet placed
 }
 
 const (
@@ -414,6 +415,15 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	}
 	work, wait := durations(s)
 	body := s
+	// a wait or deadline becomes a timer event in front of the
+	// sentence's first activity, or on its own when the sentence has none
+	a.pendingTimer, body = timerPhrase(s)
+	defer func() {
+		if a.pendingTimer != "" {
+			a.b.add([]*draft{eventDraft(process.TriggerTimer, a.pendingTimer, a.pendingTimer, a.currentActor(), s)})
+			a.pendingTimer = ""
+		}
+	}()
 
 	if m := whileStartRe.FindStringSubmatch(body); m != nil {
 		first := a.clauses(m[1], s)
@@ -534,11 +544,13 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 }
 
 func (a *analyzer) applyTimes(ds []*draft, work, wait float64) {
-	if len(ds) == 0 {
-		return
+	for _, d := range ds {
+		if d.event == nil {
+			d.work += work
+			d.wait += wait
+			return
+		}
 	}
-	ds[0].work += work
-	ds[0].wait += wait
 }
 
 // decider is the performer who owns a decision: whoever acts on it.
@@ -618,7 +630,7 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		}
 		out = append(out, a.newDraft(source, c, text))
 	}
-	return out
+	return a.withEvents(out, source)
 }
 
 // newDraft makes an activity from a clause, resolving its performer from
@@ -639,7 +651,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		performer = a.currentActor()
 	}
 	a.lastActor = performer
-	d := &draft{name: c.name(), performer: performer, source: source}
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " ")}
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {

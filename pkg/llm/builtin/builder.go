@@ -17,6 +17,10 @@ type draft struct {
 	source           string
 	section          int
 	drop             bool // thinned out of a too-long flow
+	// verb and object are the clause the activity was named from.
+	verb, object string
+	// event is set for a wait or message event in the flow.
+	event *eventInfo
 }
 
 // item is a step of the flow: an activity or a gateway block.
@@ -221,6 +225,14 @@ func (c *compiler) emit(items []*item, from, label string) string {
 	cur := from
 	for _, it := range items {
 		switch {
+		case it.act != nil && it.act.event != nil:
+			c.ne++
+			id := fmt.Sprintf("Event_%d", c.ne)
+			d := it.act
+			c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
+				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source})
+			c.flow(cur, id, label)
+			cur, label = id, ""
 		case it.act != nil:
 			c.na++
 			d := it.act

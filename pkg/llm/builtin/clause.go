@@ -668,8 +668,8 @@ func findTail(ws []string, form int) (tail []string, relative bool) {
 			nxt = nxt[1:]
 		}
 		b, f := verbForm(nxt[0])
-		if f == formNone || f == formIng || timeVerbs[b] {
-			continue
+		if f == formNone || f == formIng || (timeVerbs[b] && !(b == "wait" && len(nxt) > 2 && norm(nxt[1]) == "for" && !numberWord(nxt[2]))) {
+			continue // "… and takes 15 minutes"; "… and waits for the reply" is an event
 		}
 		// after a bare comma only the same verb form continues a series
 		// of actions; "…, coordinate reference system" is a list of nouns
