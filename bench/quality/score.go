@@ -191,9 +191,17 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 
 	// lanes and pools: one list of participant names on each side
 	refParts := append(append([]string(nil), c.lanes...), c.pools...)
+	// a pool whose one lane bears its name is one participant
 	var candParts []string
+	seen := map[string]bool{}
+	addPart := func(n string) {
+		if k := strings.ToLower(strings.TrimSpace(n)); !seen[k] {
+			seen[k] = true
+			candParts = append(candParts, n)
+		}
+	}
 	for _, p := range m.Participants {
-		candParts = append(candParts, p.Name)
+		addPart(p.Name)
 	}
 	main := true
 	for _, p := range m.Pools {
@@ -201,7 +209,7 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 			main = false // the process' own pool is not a participant
 			continue
 		}
-		candParts = append(candParts, p.Name)
+		addPart(p.Name)
 	}
 	if len(refParts) > 0 {
 		s.lanes = counts{ref: len(refParts), cand: len(candParts)}

@@ -815,7 +815,7 @@ func isWordByte(b byte) bool {
 func (a *analyzer) finish(filename, text string) process.Model {
 	var m process.Model
 	a.thin()
-	a.b.compile(&m)
+	drafts := a.b.compile(&m)
 	if len(m.Activities) == 0 {
 		// Nothing reads as a step: answer with a short, honest model the
 		// user can read at a glance (one step per heading at most) rather
@@ -840,6 +840,7 @@ func (a *analyzer) finish(filename, text string) process.Model {
 		m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
 	}
 	process.Repair(&m)
+	collaborate(&m, drafts)
 	return m
 }
 
