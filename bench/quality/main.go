@@ -38,7 +38,7 @@ func main() {
 // totals sums the scores of one analyzer over the set.
 type totals struct {
 	activities, lanes, branches, loops, timers, messages, messageFlows counts
-	badLabels, fallbacks, placeholders, honest, emptyRef               int
+	badLabels, fallbacks, placeholders, honest, emptyRef, invalid      int
 	elapsed                                                            time.Duration
 }
 
@@ -91,6 +91,12 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 		}
 		s := sc.evaluate(c, &m)
 		nt.add(s)
+		if ps := m.Validate(); len(ps) > 0 {
+			nt.invalid++
+			if verbose {
+				fmt.Fprintf(w, "== %s: invalid model: %v\n", c.name, process.Messages(ps))
+			}
+		}
 		if verbose {
 			printCase(w, c, &m, s)
 		}
@@ -117,6 +123,7 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	})
 	row(`"Review <file>" fallbacks`, func(t totals) string { return fmt.Sprintf("%d of %d", t.fallbacks, n) })
 	row(`only "Process Owner" lane`, func(t totals) string { return fmt.Sprintf("%d of %d", t.placeholders, n) })
+	row("models failing validation", func(t totals) string { return fmt.Sprintf("%d of %d", t.invalid, n) })
 	row("no-process texts answered honestly", func(t totals) string { return fmt.Sprintf("%d of %d", t.honest, t.emptyRef) })
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write table: %w", err)

@@ -839,8 +839,8 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	for _, p := range a.participants {
 		m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
 	}
-	process.Repair(&m)
 	collaborate(&m, drafts)
+	process.Repair(&m)
 	return m
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -642,5 +643,29 @@ func TestNamedPeopleAndPronouns(t *testing.T) {
 	log, _ := activity(m, "Log customer's request")
 	if !contains(log.SIPOC.Systems, "CRM") {
 		t.Errorf("log systems %v", log.SIPOC.Systems)
+	}
+}
+
+// BenchmarkAnalyzeFivePages analyses about five pages (2,500 words) of
+// process description on one core; the budget is 200 ms per run.
+func BenchmarkAnalyzeFivePages(b *testing.B) {
+	var sb strings.Builder
+	for sb.Len() < 16_000 {
+		for _, f := range []string{"purchase-to-pay.txt", "it-support.txt", "recruiting.txt", "field-service.txt"} {
+			data, err := os.ReadFile(filepath.Join("testdata", f))
+			if err != nil {
+				b.Fatal(err)
+			}
+			sb.Write(data)
+			sb.WriteString("\n\n")
+		}
+	}
+	text := sb.String()
+	p := New(Options{})
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: text}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
