@@ -72,7 +72,7 @@ func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error
 	a.closer = append(a.closer, func() { _ = q.Close() })
 	a.Repo = analysis.NewRepo(d.DB)
 	a.Auth = auth.NewStore(d.DB)
-	a.Blobs, err = blob.Open(filepath.Join(cfg.DataDir, "uploads"))
+	a.Blobs, err = blob.Open(ctx, cfg.BlobURL, filepath.Join(cfg.DataDir, "uploads"))
 	if err != nil {
 		a.Close()
 		return nil, err

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/spade-bpmn/spade/pkg/blob"
 )
 
 // Config is every setting SPADE reads. Field comments name the variable.
@@ -20,6 +22,7 @@ type Config struct {
 	DataDir     string // SPADE_DATA_DIR
 	DatabaseURL string // SPADE_DATABASE_URL
 	RedisURL    string // SPADE_REDIS_URL; empty = in-process Redis
+	BlobURL     string // SPADE_BLOB_URL; empty = <data dir>/uploads
 	PublicURL   string // SPADE_PUBLIC_URL
 	UIDir       string // SPADE_UI_DIR
 
@@ -66,7 +69,8 @@ var Vars = []Var{
 	{Name: "SPADE_ADDR", Default: "127.0.0.1:8080", Meaning: "listen address of the HTTP server"},
 	{Name: "SPADE_DATA_DIR", Default: "./data", Meaning: "uploads, SQLite file, generated secret key, caches"},
 	{Name: "SPADE_DATABASE_URL", Default: "SQLite file in the data dir", Meaning: "`postgres://…` for PostgreSQL, `sqlite:///path` or a file path for SQLite"},
-	{Name: "SPADE_REDIS_URL", Default: "(unset: in-process Redis)", Meaning: "`redis://host:port/db` of the queue's Redis"},
+	{Name: "SPADE_REDIS_URL", Default: "(unset: in-process Redis)", Meaning: "`redis://host:port/db` of the queue's Redis, or `redis-sentinel://host:port,host:port,host:port?master=NAME` for Redis Sentinel (fail-over)"},
+	{Name: "SPADE_BLOB_URL", Default: "(unset: <data dir>/uploads)", Meaning: "where uploads are kept: `file:///path` or `s3://bucket?endpoint=…&region=…&use_path_style=true` (any S3-compatible store; credentials from `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`)"},
 	{Name: "SPADE_PUBLIC_URL", Default: "http://<SPADE_ADDR>", Meaning: "external URL of the app (OIDC redirects, cookies' Secure flag)"},
 	{Name: "SPADE_UI_DIR", Default: "./ui/dist", Meaning: "built web app served at /"},
 	{Name: "SPADE_LLM_PROVIDER", Default: "builtin", Meaning: "`builtin` (offline), `gemini` or `openai` (any OpenAI-compatible endpoint)"},
@@ -105,6 +109,7 @@ func Load(defaultLog string) (*Config, error) {
 		DataDir:            env("SPADE_DATA_DIR", "./data"),
 		DatabaseURL:        os.Getenv("SPADE_DATABASE_URL"),
 		RedisURL:           os.Getenv("SPADE_REDIS_URL"),
+		BlobURL:            os.Getenv("SPADE_BLOB_URL"),
 		PublicURL:          os.Getenv("SPADE_PUBLIC_URL"),
 		UIDir:              env("SPADE_UI_DIR", "./ui/dist"),
 		LLMProvider:        strings.ToLower(env("SPADE_LLM_PROVIDER", "builtin")),
@@ -172,9 +177,12 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("SPADE_PUBLIC_URL=%q: want an absolute http(s) URL", c.PublicURL))
 	}
 	if c.RedisURL != "" {
-		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
-			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db", c.RedisURL))
+		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss" && u.Scheme != "redis-sentinel") {
+			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db or redis-sentinel://host:port,host:port?master=name", c.RedisURL))
 		}
+	}
+	if err := blob.Validate(c.BlobURL); err != nil {
+		errs = append(errs, fmt.Errorf("SPADE_BLOB_URL=%q: %w", blob.Redact(c.BlobURL), err))
 	}
 	if c.WorkerConcurrency < 1 || c.WorkerConcurrency > 1000 {
 		errs = append(errs, fmt.Errorf("SPADE_WORKER_CONCURRENCY=%d: want 1..1000", c.WorkerConcurrency))
