@@ -121,6 +121,9 @@ func (a *App) newWorker() (*worker.Worker, error) {
 			return nil, err
 		}
 	}
+	if err := wireBudget(a, pl); err != nil {
+		return nil, err
+	}
 	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
 }
 

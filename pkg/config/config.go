@@ -32,6 +32,8 @@ type Config struct {
 	LLMTimeout   time.Duration // SPADE_LLM_TIMEOUT
 	GeminiAPIKey string        // GEMINI_API_KEY
 	OpenAIAPIKey string        // OPENAI_API_KEY
+	LLMRPM       int           // SPADE_LLM_RPM; 0 = no shared request budget
+	LLMTPM       int           // SPADE_LLM_TPM; 0 = no shared token budget
 
 	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
 	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
@@ -77,6 +79,8 @@ var Vars = []Var{
 	{Name: "SPADE_LLM_MODEL", Default: "per provider (gemini-2.0-flash, gpt-4o-mini)", Meaning: "model name"},
 	{Name: "SPADE_LLM_BASE_URL", Default: "(vendor default)", Meaning: "base URL for OpenAI-compatible servers (Ollama, vLLM, LM Studio)"},
 	{Name: "SPADE_LLM_TIMEOUT", Default: "120s", Meaning: "time-out of one LLM call"},
+	{Name: "SPADE_LLM_RPM", Default: "0 (no limit)", Meaning: "requests per minute to the LLM vendor, per key, shared by every worker (token bucket in Redis); calls over it wait instead of getting a 429"},
+	{Name: "SPADE_LLM_TPM", Default: "0 (no limit)", Meaning: "tokens per minute to the LLM vendor, per key, shared by every worker"},
 	{Name: "GEMINI_API_KEY", Default: "", Meaning: "system key for Gemini", Secret: true},
 	{Name: "OPENAI_API_KEY", Default: "", Meaning: "system key for the OpenAI-compatible endpoint", Secret: true},
 	{Name: "SPADE_OIDC_ISSUER", Default: "(unset: built-in provider)", Meaning: "issuer URL of any OpenID Connect provider"},
@@ -137,6 +141,8 @@ func Load(defaultLog string) (*Config, error) {
 	c.WorkerConcurrency = intEnv("SPADE_WORKER_CONCURRENCY", 4, &errs)
 	c.DailyLimit = intEnv("SPADE_DAILY_LIMIT", 5, &errs)
 	c.TrialDays = intEnv("SPADE_TRIAL_DAYS", 14, &errs)
+	c.LLMRPM = intEnv("SPADE_LLM_RPM", 0, &errs)
+	c.LLMTPM = intEnv("SPADE_LLM_TPM", 0, &errs)
 	c.LLMTimeout = durEnv("SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
 	c.TaskCheckInterval = durEnv("SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
 	c.SweepInterval = durEnv("SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
@@ -186,6 +192,9 @@ func (c *Config) validate() error {
 	}
 	if c.WorkerConcurrency < 1 || c.WorkerConcurrency > 1000 {
 		errs = append(errs, fmt.Errorf("SPADE_WORKER_CONCURRENCY=%d: want 1..1000", c.WorkerConcurrency))
+	}
+	if c.LLMRPM < 0 || c.LLMTPM < 0 {
+		errs = append(errs, fmt.Errorf("SPADE_LLM_RPM=%d, SPADE_LLM_TPM=%d: want 0 (no limit) or more", c.LLMRPM, c.LLMTPM))
 	}
 	if c.DailyLimit < 1 {
 		errs = append(errs, fmt.Errorf("SPADE_DAILY_LIMIT=%d: want at least 1", c.DailyLimit))
