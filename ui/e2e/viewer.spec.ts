@@ -123,4 +123,20 @@ test('a long diagram opens readable, says it continues, zooms quickly and keeps 
   await page.getByRole('button', { name: 'continues →' }).scrollIntoViewIfNeeded();
   await expectTappable(page, page.getByRole('button', { name: 'continues →' }), 'continues cue 375');
   await snap(page, 'viewer-long-375', false);
+
+  // Issue 13.4: the Formats menu closes on Escape, a tap outside and a choice.
+  const formats = page.getByRole('button', { name: 'Formats ▾' });
+  const txt = page.getByTestId('export-txt');
+  await formats.click();
+  await expectTappable(page, txt, 'Formats → TXT');
+  await page.keyboard.press('Escape');
+  await expect(txt).toHaveCount(0);
+  await formats.click();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(txt).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await formats.click();
+  const [dl] = await Promise.all([page.waitForEvent('download'), txt.click()]);
+  expect(dl.suggestedFilename()).toMatch(/\.txt$/);
+  await expect(txt).toHaveCount(0);
 });
