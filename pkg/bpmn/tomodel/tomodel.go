@@ -287,12 +287,30 @@ func (c *converter) run() {
 			}
 		}
 	}
-	// Processes drawn in no pool: with a collaboration (or several
+	// A process in no pool that a call activity of another process calls
+	// is drawn inside that (expanded) call activity: its nodes become the
+	// call activity's content.
+	callers := map[*parse.Element][]*parse.Element{}
+	d.Walk(func(e *parse.Element) bool {
+		if e.Kind == "callActivity" {
+			if p := d.ByID(strings.TrimSpace(e.Attr("calledElement"))); p != nil && p.Kind == "process" && e.Process() != p {
+				callers[p] = append(callers[p], e)
+			}
+		}
+		return true
+	})
+	inline := map[*parse.Element]bool{}
+	// Other processes drawn in no pool: with a collaboration (or several
 	// processes), each one with content becomes a pool of its own so its
 	// nodes stay apart; a single process alone is the model itself.
 	var content []*parse.Element
 	for _, p := range d.Processes {
-		if hasFlowNodes(p) {
+		_, pooled := poolOf[p]
+		switch {
+		case !hasFlowNodes(p):
+		case !pooled && len(callers[p]) > 0:
+			inline[p] = true
+		default:
 			content = append(content, p)
 		}
 	}
@@ -301,14 +319,7 @@ func (c *converter) run() {
 		if _, ok := poolOf[p]; ok || !needPools {
 			continue
 		}
-		id := "Participant_" + p.ID
-		for c.used[id] || d.ByID(id) != nil {
-			id += "_"
-		}
-		c.used[id] = true
-		c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: p.Label(), ProcessID: p.ID})
-		poolOf[p] = id
-		c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
+		c.ownPool(p, poolOf)
 	}
 	for _, p := range d.Processes {
 		if c.m.ProcessName == "" {
@@ -317,7 +328,9 @@ func (c *converter) run() {
 		if c.m.ProcessPurpose == "" {
 			c.m.ProcessPurpose = doc(p)
 		}
-		c.lanesOf(p, poolOf[p])
+		if !inline[p] {
+			c.lanesOf(p, poolOf[p])
+		}
 	}
 	if c.m.ProcessName == "" {
 		for _, p := range c.m.Pools {
@@ -333,7 +346,37 @@ func (c *converter) run() {
 	if c.m.ProcessPurpose == "" {
 		c.m.ProcessPurpose = doc(d.Root)
 	}
+	var pending []*parse.Element
 	for _, p := range d.Processes {
+		if inline[p] {
+			pending = append(pending, p)
+			continue
+		}
+		c.container(p, scope{pool: poolOf[p]})
+	}
+	// Called processes go in once their caller is converted (a chain of
+	// calls resolves in as many rounds); one whose callers never are (a
+	// cycle of calls between pool-less processes) gets a pool of its own.
+	for progressed := true; progressed && len(pending) > 0; {
+		progressed = false
+		var rest []*parse.Element
+		for _, p := range pending {
+			if sc, caller, ok := c.callerScope(callers[p]); ok {
+				c.container(p, sc)
+				if p.Child("laneSet") != nil {
+					c.skip("laneSet of a process drawn inside a call activity", p)
+				}
+				c.adjust("process %s is drawn inside call activity %s: converted as its content", p.ID, caller)
+				progressed = true
+			} else {
+				rest = append(rest, p)
+			}
+		}
+		pending = rest
+	}
+	for _, p := range pending {
+		c.ownPool(p, poolOf)
+		c.lanesOf(p, poolOf[p])
 		c.container(p, scope{pool: poolOf[p]})
 	}
 	for _, col := range d.Collaborations {
@@ -347,6 +390,32 @@ func (c *converter) run() {
 		}
 	}
 	c.resolveAssociations()
+}
+
+// ownPool gives a process drawn in no pool a pool of its own.
+func (c *converter) ownPool(p *parse.Element, poolOf map[*parse.Element]string) {
+	id := "Participant_" + p.ID
+	for c.used[id] || c.defs.ByID(id) != nil {
+		id += "_"
+	}
+	c.used[id] = true
+	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: p.Label(), ProcessID: p.ID})
+	poolOf[p] = id
+	c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
+}
+
+// callerScope is the scope of the first converted call activity among
+// callers: its content sits in the call activity's pool and lane.
+func (c *converter) callerScope(callers []*parse.Element) (scope, string, bool) {
+	for _, ca := range callers {
+		id := c.ref(ca)
+		for _, a := range c.m.Activities {
+			if a.ID == id {
+				return scope{pool: a.Pool, parent: a.ID, performer: a.Performer}, id, true
+			}
+		}
+	}
+	return scope{}, "", false
 }
 
 func hasFlowNodes(p *parse.Element) bool {
