@@ -296,7 +296,14 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t\n", k, c.Preserved, c.Total, c.Percent())
 	}
 	_ = tw.Flush()
-	var invalid, moddle, failed int
+	var invalid, moddle, failed, via, named int
+	for _, r := range rs {
+		if r.Comparison != nil {
+			via += r.Via
+			named += r.Named
+		}
+	}
+	fmt.Fprintf(w, "(%d sequence flows preserved through gateways the builder added for bpmnlint; %d unnamed events and gateways given the builder's default label)\n", via, named)
 	for _, r := range rs {
 		if r.Err != nil {
 			failed++

@@ -287,30 +287,15 @@ func (c *converter) run() {
 			}
 		}
 	}
-	// A process in no pool that a call activity of another process calls
-	// is drawn inside that (expanded) call activity: its nodes become the
-	// call activity's content.
-	callers := map[*parse.Element][]*parse.Element{}
-	d.Walk(func(e *parse.Element) bool {
-		if e.Kind == "callActivity" {
-			if p := d.ByID(strings.TrimSpace(e.Attr("calledElement"))); p != nil && p.Kind == "process" && e.Process() != p {
-				callers[p] = append(callers[p], e)
-			}
-		}
-		return true
-	})
-	inline := map[*parse.Element]bool{}
-	// Other processes drawn in no pool: with a collaboration (or several
+	// Processes drawn in no pool: with a collaboration (or several
 	// processes), each one with content becomes a pool of its own so its
-	// nodes stay apart; a single process alone is the model itself.
+	// nodes stay apart; a single process alone is the model itself. This
+	// includes a process drawn inside an expanded call activity: the model
+	// has no content for call activities (Parent names sub-processes only),
+	// and a pool of its own keeps its nodes and flows as they are.
 	var content []*parse.Element
 	for _, p := range d.Processes {
-		_, pooled := poolOf[p]
-		switch {
-		case !hasFlowNodes(p):
-		case !pooled && len(callers[p]) > 0:
-			inline[p] = true
-		default:
+		if hasFlowNodes(p) {
 			content = append(content, p)
 		}
 	}
@@ -328,9 +313,7 @@ func (c *converter) run() {
 		if c.m.ProcessPurpose == "" {
 			c.m.ProcessPurpose = doc(p)
 		}
-		if !inline[p] {
-			c.lanesOf(p, poolOf[p])
-		}
+		c.lanesOf(p, poolOf[p])
 	}
 	if c.m.ProcessName == "" {
 		for _, p := range c.m.Pools {
@@ -346,37 +329,7 @@ func (c *converter) run() {
 	if c.m.ProcessPurpose == "" {
 		c.m.ProcessPurpose = doc(d.Root)
 	}
-	var pending []*parse.Element
 	for _, p := range d.Processes {
-		if inline[p] {
-			pending = append(pending, p)
-			continue
-		}
-		c.container(p, scope{pool: poolOf[p]})
-	}
-	// Called processes go in once their caller is converted (a chain of
-	// calls resolves in as many rounds); one whose callers never are (a
-	// cycle of calls between pool-less processes) gets a pool of its own.
-	for progressed := true; progressed && len(pending) > 0; {
-		progressed = false
-		var rest []*parse.Element
-		for _, p := range pending {
-			if sc, caller, ok := c.callerScope(callers[p]); ok {
-				c.container(p, sc)
-				if p.Child("laneSet") != nil {
-					c.skip("laneSet of a process drawn inside a call activity", p)
-				}
-				c.adjust("process %s is drawn inside call activity %s: converted as its content", p.ID, caller)
-				progressed = true
-			} else {
-				rest = append(rest, p)
-			}
-		}
-		pending = rest
-	}
-	for _, p := range pending {
-		c.ownPool(p, poolOf)
-		c.lanesOf(p, poolOf[p])
 		c.container(p, scope{pool: poolOf[p]})
 	}
 	for _, col := range d.Collaborations {
@@ -402,20 +355,6 @@ func (c *converter) ownPool(p *parse.Element, poolOf map[*parse.Element]string) 
 	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: p.Label(), ProcessID: p.ID})
 	poolOf[p] = id
 	c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
-}
-
-// callerScope is the scope of the first converted call activity among
-// callers: its content sits in the call activity's pool and lane.
-func (c *converter) callerScope(callers []*parse.Element) (scope, string, bool) {
-	for _, ca := range callers {
-		id := c.ref(ca)
-		for _, a := range c.m.Activities {
-			if a.ID == id {
-				return scope{pool: a.Pool, parent: a.ID, performer: a.Performer}, id, true
-			}
-		}
-	}
-	return scope{}, "", false
 }
 
 func hasFlowNodes(p *parse.Element) bool {
@@ -796,7 +735,7 @@ func (c *converter) dataAssociations(e *parse.Element) {
 			converted = true
 		}
 		if !converted {
-			c.skip(ch.Kind+" to an input/output specification", ch)
+			c.skip(ch.Kind+" to an input/output specification or undrawn data", ch)
 		}
 	}
 }

@@ -341,12 +341,11 @@ func TestOddFiles(t *testing.T) {
 			t.Errorf("events = %+v", r.Model.Events)
 		}
 	})
-	t.Run("a called process in no pool is the call activity's content", func(t *testing.T) {
+	t.Run("a called process in no pool gets a pool of its own", func(t *testing.T) {
 		r := convert(t, `<collaboration id="C"><participant id="PA" name="A" processRef="A"/></collaboration>
 <process id="A"><callActivity id="Call" name="Bill" calledElement="B"/></process>
-<process id="B"><task id="T2" name="Two"/><callActivity id="Call2" calledElement="X"/></process>
-<process id="X"><task id="T3" name="Three"/></process>`)
-		if len(r.Model.Pools) != 1 || activity(r.Model, "T2").Parent != "Call" || activity(r.Model, "T2").Pool != "PA" || activity(r.Model, "T3").Parent != "Call2" {
+<process id="B"><task id="T2" name="Two"/></process>`)
+		if len(r.Model.Pools) != 2 || activity(r.Model, "T2").Pool != "Participant_B" || activity(r.Model, "Call").CalledElement != "B" {
 			t.Errorf("pools = %+v, activities %+v", r.Model.Pools, r.Model.Activities)
 		}
 	})
