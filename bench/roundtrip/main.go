@@ -322,7 +322,7 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 				below = append(below, fmt.Sprintf("%s %d/%d", k, c.Preserved, c.Total))
 			}
 		}
-		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 {
+		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 || verbose {
 			fmt.Fprintf(w, "%s: %s\n", filepath.Base(r.File), strings.Join(below, ", "))
 			if r.XSD != "" {
 				fmt.Fprintf(w, "  xsd: %s\n", strings.ReplaceAll(r.XSD, "\n", "\n       "))
