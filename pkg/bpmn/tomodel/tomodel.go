@@ -125,6 +125,7 @@ func Convert(d *parse.Definitions) (*Result, error) {
 		used:    map[string]bool{},
 		ids:     map[*parse.Element]string{},
 		skipped: map[string]*Skipped{},
+		next:    map[string]int{},
 	}
 	c.run()
 	if len(c.m.Activities)+len(c.m.Events)+len(c.m.Gateways) == 0 && len(c.m.Pools) == 0 {
@@ -143,7 +144,9 @@ type converter struct {
 	// ids maps an element to the id it has in the model.
 	ids      map[*parse.Element]string
 	adjusted []string
-	skipped  map[string]*Skipped
+	// next counts the ids fresh gave out, per prefix.
+	next    map[string]int
+	skipped map[string]*Skipped
 	// lanes maps a lane element to the participant name nodes in it get.
 	lanes map[*parse.Element]string
 	// dataRef maps a dataObject to the reference drawn for it, so that
@@ -203,19 +206,15 @@ func (c *converter) id(e *parse.Element) string {
 		base := id
 		if base == "" {
 			base = strings.ToUpper(e.Kind[:1]) + e.Kind[1:]
+		} else if c.next[base] == 0 {
+			// the second X becomes X_2
+			c.next[base] = 1
 		}
-		n := 2
-		for {
-			cand := base + "_" + strconv.Itoa(n)
-			if !c.used[cand] && c.defs.ByID(cand) == nil {
-				if id != "" {
-					c.adjust("id %s used twice, renamed %s", id, cand)
-				}
-				id = cand
-				break
-			}
-			n++
+		cand := c.fresh(base)
+		if id != "" {
+			c.adjust("id %s used twice, renamed %s", id, cand)
 		}
+		id = cand
 	}
 	c.used[id] = true
 	c.ids[e] = id
@@ -759,10 +758,12 @@ func (c *converter) dataEnd(end *parse.Element) string {
 	return ""
 }
 
-// fresh returns an unused id with the given prefix.
+// fresh returns an unused id with the given prefix. The counter per
+// prefix keeps a file with thousands of id-less associations linear.
 func (c *converter) fresh(prefix string) string {
-	for n := 1; ; n++ {
-		id := prefix + "_" + strconv.Itoa(n)
+	for {
+		c.next[prefix]++
+		id := prefix + "_" + strconv.Itoa(c.next[prefix])
 		if !c.used[id] && c.defs.ByID(id) == nil {
 			c.used[id] = true
 			return id
