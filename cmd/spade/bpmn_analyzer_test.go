@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -98,6 +99,14 @@ func TestBPMNAnalyzerMIWG(t *testing.T) {
 		if res.StatusCode != http.StatusOK || err != nil || len(m.Activities) != count(data, "task", "userTask", "serviceTask", "sendTask", "receiveTask",
 			"manualTask", "businessRuleTask", "scriptTask", "subProcess", "callActivity", "transaction", "adHocSubProcess") {
 			t.Errorf("%s: GET /api/graph: %d, %v, %d activities", name, res.StatusCode, err, len(m.Activities))
+		}
+		// what the model cannot hold is said, not dropped silently
+		note, _ := v.Metadata.Extra["conversion_note"].(string)
+		if groups := count(data, "group"); groups > 0 && !strings.Contains(note, fmt.Sprintf("%d group", groups)) {
+			t.Errorf("%s: %d groups, conversion note %q", name, groups, note)
+		}
+		if d, _ := v.Metadata.Extra["diagram"].(string); d != "file" {
+			t.Errorf("%s: metadata.extra.diagram = %q, want file", name, d)
 		}
 		res, relaid := s.do(http.MethodGet, "/api/bpmn/"+v.ID+"?layout=spade", nil, "")
 		if res.StatusCode != http.StatusOK || !strings.Contains(string(relaid), "BPMNShape") || string(relaid) == string(data) {
