@@ -212,6 +212,16 @@ func timerText(e *parse.Element) string {
 	return ""
 }
 
+// linkName is the name that pairs link events ("" for other events).
+func linkName(e *parse.Element) string {
+	for _, d := range e.EventDefinitions {
+		if d.Kind == "linkEventDefinition" {
+			return norm(d.Name)
+		}
+	}
+	return ""
+}
+
 // flowLabel is what a reader sees on a sequence flow: its name, else its
 // condition expression.
 func flowLabel(e *parse.Element) string {
@@ -331,6 +341,8 @@ func Compare(a, b *parse.Definitions) *Comparison {
 					c.add("event definitions", false, "%s: %s became %q", label(n), defKinds(n), defKinds(o))
 				case timerText(n) != timerText(o):
 					c.add("event definitions", false, "%s: timer %q became %q", label(n), timerText(n), timerText(o))
+				case linkName(n) != linkName(o):
+					c.add("event definitions", false, "%s: link %q became %q", label(n), linkName(n), linkName(o))
 				default:
 					c.add("event definitions", true, "")
 				}

@@ -591,6 +591,11 @@ func (c *converter) event(e *parse.Element, sc scope) {
 			continue
 		}
 		kinds = append(kinds, t)
+		if t == process.TriggerLink && ev.Name == "" {
+			// The builder pairs link events by name: an unnamed one keeps
+			// its pair through the link's own name.
+			ev.Name = def.Label()
+		}
 		if t == process.TriggerTimer && ev.Timer == "" {
 			for _, k := range []string{"timeDuration", "timeDate", "timeCycle"} {
 				if x := def.Child(k); x != nil && strings.TrimSpace(x.Text) != "" {

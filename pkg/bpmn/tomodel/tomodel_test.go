@@ -335,6 +335,13 @@ func TestOddFiles(t *testing.T) {
 			t.Errorf("performers = %q", got)
 		}
 	})
+	t.Run("unnamed link events keep their pair through the link name", func(t *testing.T) {
+		r := convert(t, `<process id="P"><intermediateThrowEvent id="L1"><linkEventDefinition name="to billing"/></intermediateThrowEvent>
+<intermediateCatchEvent id="L2"><linkEventDefinition name="to billing"/></intermediateCatchEvent></process>`)
+		if a, b := event(r.Model, "L1"), event(r.Model, "L2"); a.Name != "to billing" || b.Name != "to billing" || a.Trigger != process.TriggerLink || !a.Throw {
+			t.Errorf("link events = %+v, %+v", a, b)
+		}
+	})
 	t.Run("boundary event on a gateway is kept for repair to judge", func(t *testing.T) {
 		r := convert(t, `<process id="P"><exclusiveGateway id="G"/><boundaryEvent id="B" attachedToRef="G"/></process>`)
 		if event(r.Model, "B").AttachedTo != "G" {
