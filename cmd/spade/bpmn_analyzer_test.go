@@ -153,6 +153,24 @@ func TestBPMNAnalyzerWithoutDI(t *testing.T) {
 		t.Errorf("stored diagram: %d %.300s", res.StatusCode, xml)
 	}
 	bpmntest.Check(t, map[string][]byte{"leave": xml})
+
+	// pools without any process: the quality report is there, SPADE's
+	// layout has nothing to draw and says so
+	empty := []byte(`<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D2" targetNamespace="http://example.com">
+  <collaboration id="C"><participant id="P1" name="Customer"/><participant id="P2" name="Supplier"/></collaboration>
+</definitions>`)
+	code, e, body := s.upload("/api/bpmn/analyze", "pools.bpmn", empty)
+	if code != http.StatusAccepted {
+		t.Fatalf("upload %d %s", code, body)
+	}
+	e = s.waitFor(e.ID, 60*time.Second, finished)
+	if e.Status != analysis.StatusCompleted {
+		t.Fatalf("pools only: status %s (%s)", e.Status, e.Detail)
+	}
+	res, out := s.do(http.MethodGet, "/api/bpmn/"+e.ID+"?layout=spade", nil, "")
+	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(string(out), "nothing to draw") {
+		t.Errorf("layout=spade of pools only: %d %s", res.StatusCode, out)
+	}
 	if !strings.Contains(v.FormattedText, "Request leave") || !strings.Contains(v.FormattedText, process.SectionSIPOC) {
 		t.Errorf("formatted_text: %.400s", v.FormattedText)
 	}
