@@ -331,6 +331,7 @@ func (c *converter) run() {
 	for _, p := range d.Processes {
 		c.container(p, scope{pool: poolOf[p]})
 	}
+	c.boundaryLanes()
 	for _, col := range d.Collaborations {
 		for _, ch := range col.Children {
 			switch ch.Kind {
@@ -342,6 +343,22 @@ func (c *converter) run() {
 		}
 	}
 	c.resolveAssociations()
+}
+
+// boundaryLanes puts a boundary event that no lane names in its host's
+// lane: it sits on the host's border (modellers rarely list boundary
+// events in lanes, and the builder draws them there).
+func (c *converter) boundaryLanes() {
+	lane := map[string]string{}
+	for _, a := range c.m.Activities {
+		lane[a.ID] = a.Performer
+	}
+	for i := range c.m.Events {
+		e := &c.m.Events[i]
+		if e.Type == process.EventBoundary && e.Performer == "" {
+			e.Performer = lane[e.AttachedTo]
+		}
+	}
 }
 
 // ownPool gives a process drawn in no pool a pool of its own.
