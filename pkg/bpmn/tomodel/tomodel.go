@@ -166,7 +166,7 @@ func (c *converter) skip(kind string, e *parse.Element) {
 		c.skipped[kind] = s
 	}
 	s.Count++
-	if e != nil && e.ID != "" && len(s.IDs) < maxSkippedIDs {
+	if e != nil && e.ID != "" && len(s.IDs) < maxSkippedIDs && (len(s.IDs) == 0 || s.IDs[len(s.IDs)-1] != e.ID) {
 		s.IDs = append(s.IDs, e.ID)
 	}
 }
@@ -332,6 +332,7 @@ func (c *converter) run() {
 		c.container(p, scope{pool: poolOf[p]})
 	}
 	c.boundaryLanes()
+	c.extensions()
 	for _, col := range d.Collaborations {
 		for _, ch := range col.Children {
 			switch ch.Kind {
@@ -343,6 +344,39 @@ func (c *converter) run() {
 		}
 	}
 	c.resolveAssociations()
+}
+
+// notVendor are namespaces of foreign attributes that belong to XML and
+// BPMN themselves, not to a tool.
+var notVendor = map[string]bool{
+	"http://www.w3.org/2001/XMLSchema-instance": true,
+	"http://www.w3.org/XML/1998/namespace":      true,
+	"xml":                                       true, "xsi": true,
+}
+
+// extensions counts vendor extensions (elements and attributes of other
+// namespaces), one entry per namespace without ids (a tool puts them on
+// nearly every element): the model keeps none of them.
+func (c *converter) extensions() {
+	count := map[string]int{}
+	c.defs.Walk(func(e *parse.Element) bool {
+		for _, x := range e.Extensions {
+			count[x.Name.Space]++
+		}
+		for _, a := range e.ForeignAttrs {
+			if !notVendor[a.Name.Space] && a.Name.Space != "" {
+				count[a.Name.Space]++
+			}
+		}
+		return true
+	})
+	for ns, n := range count {
+		if ns == "" {
+			ns = "no namespace"
+		}
+		kind := "vendor extension elements and attributes of " + ns
+		c.skipped[kind] = &Skipped{Kind: kind, Count: n}
+	}
 }
 
 // boundaryLanes puts a boundary event that no lane names in its host's

@@ -342,6 +342,14 @@ func TestOddFiles(t *testing.T) {
 			t.Errorf("link events = %+v, %+v", a, b)
 		}
 	})
+	t.Run("vendor extensions are counted per namespace", func(t *testing.T) {
+		r := convert(t, `<process id="P" xmlns:cam="http://camunda.org/schema/1.0/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<userTask id="T" name="a" cam:assignee="bob"><extensionElements><cam:inputOutput/><cam:properties/></extensionElements></userTask>
+<sequenceFlow id="F" sourceRef="T" targetRef="T"><conditionExpression xsi:type="tFormalExpression">x</conditionExpression></sequenceFlow></process>`)
+		if !strings.Contains(r.Note(), "3 vendor extension elements and attributes of http://camunda.org/schema/1.0/bpmn") || strings.Contains(r.Note(), "XMLSchema-instance") {
+			t.Errorf("note = %q", r.Note())
+		}
+	})
 	t.Run("boundary event on a gateway is kept for repair to judge", func(t *testing.T) {
 		r := convert(t, `<process id="P"><exclusiveGateway id="G"/><boundaryEvent id="B" attachedToRef="G"/></process>`)
 		if event(r.Model, "B").AttachedTo != "G" {
