@@ -118,8 +118,15 @@ func addStartEnd(m *Model, ids *idSet) {
 	}
 	for i := range m.Events {
 		e := &m.Events[i]
-		if t := sub[e.Parent]; e.Type == EventStart && e.Parent != "" && (t == ActivitySubProcess || t == ActivityTransaction) {
+		if e.Type != EventStart {
+			continue
+		}
+		t := sub[e.Parent]
+		if e.Parent != "" && (t == ActivitySubProcess || t == ActivityTransaction) {
 			e.Trigger = ""
+		}
+		if e.Parent == "" || t != ActivityEventSubProcess {
+			// only an event sub-process' start may let the work go on
 			e.NonInterrupting = false
 		}
 	}

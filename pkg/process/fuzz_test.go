@@ -2,6 +2,7 @@ package process
 
 import (
 	"encoding/json"
+	"flag"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,14 @@ func fuzzSeeds(f *testing.F) {
 	f.Add(inv)
 	sh, _ := json.Marshal(shop())
 	f.Add(sh)
-	deep, _ := json.Marshal(nested(10000))
+	// 10,000 nested sub-processes run as a seed in every test run; while
+	// fuzzing, mutating 800 kB of JSON would stall the workers, so a
+	// nesting 20 times deeper than MaxNesting stands in for it.
+	depth := 10000
+	if fl := flag.Lookup("test.fuzz"); fl != nil && fl.Value.String() != "" {
+		depth = 20 * MaxNesting
+	}
+	deep, _ := json.Marshal(nested(depth))
 	f.Add(deep)
 	for _, s := range []string{
 		`{"activities":[{"id":"a"},{"id":"a"}],"flows":[{"source":"a","target":"a"},{"source":"a","target":"b"}]}`,
@@ -31,6 +39,7 @@ func fuzzSeeds(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+	f.Add([]byte("\x05\x03\x02\x07\x01\x09\x04\x02\x08\x06\x03\x01\x00\x05\x0b\x02\x07\x03"))
 }
 
 // small reports whether a decoded input is small enough to repair quickly
@@ -41,14 +50,18 @@ func small(m *Model) bool {
 		len(m.Gateways)+len(m.Events)+len(m.Flows)+len(m.MessageFlows)+len(m.DataAssociations)+len(m.Pools)+len(m.Participants) <= 300
 }
 
-// FuzzRepair feeds arbitrary model JSON through Decode and Repair: it must
-// not panic, must be idempotent, and must leave no problem it claims to
-// fix (only an empty process stays unfixable).
+// FuzzRepair feeds arbitrary model JSON through Decode and Repair (input
+// that is not JSON builds a model through generate): it must not panic,
+// must be idempotent, and must leave no problem it claims to fix (only an
+// empty process stays unfixable).
 func FuzzRepair(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)
-		if err != nil || !small(m) {
+		if err != nil {
+			m = generate(data) // not JSON: read the bytes as choices instead
+		}
+		if !small(m) {
 			return
 		}
 		ps := Repair(m)
@@ -72,7 +85,10 @@ func FuzzValidate(f *testing.F) {
 	fuzzSeeds(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Decode(data)
-		if err != nil || !small(m) {
+		if err != nil {
+			m = generate(data)
+		}
+		if !small(m) {
 			return
 		}
 		for _, p := range m.Validate() {
@@ -84,4 +100,69 @@ func FuzzValidate(f *testing.F) {
 		_ = SIPOCTable(m)
 		_ = Ordered(m)
 	})
+}
+
+// byteSource reads choices from fuzz input, zero once it runs out.
+type byteSource struct {
+	b []byte
+	i int
+}
+
+func (s *byteSource) next(n int) int {
+	if n <= 0 || s.i >= len(s.b) {
+		return 0
+	}
+	v := int(s.b[s.i]) % n
+	s.i++
+	return v
+}
+
+func (s *byteSource) pick(vs ...string) string { return vs[s.next(len(vs))] }
+
+// generate builds a model from arbitrary bytes, drawing ids, pools,
+// parents, types and links from small sets so that collisions, cycles,
+// links across pools and levels and misplaced events are frequent: the
+// structures JSON mutation rarely reaches.
+func generate(data []byte) *Model {
+	s := &byteSource{b: data}
+	id := func() string { return s.pick("n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "p0", "p1", "d0", "") }
+	m := &Model{Version: Version, ProcessName: s.pick("", "Claims")}
+	for i, n := 0, s.next(4); i < n; i++ {
+		m.Pools = append(m.Pools, Pool{ID: s.pick("p0", "p1", "p2", "n1", ""), Name: s.pick("Shop", "Customer", "", "shop"), Collapsed: s.next(3) == 0})
+	}
+	pool := func() string { return s.pick("", "", "p0", "p1", "Customer", "Bank") }
+	for i, n := 0, s.next(4); i < n; i++ {
+		m.Participants = append(m.Participants, Participant{Name: s.pick("Clerk", "clerk", "Manager", "Customer", ""), Pool: pool(), Parent: s.pick("", "Clerk", "Manager")})
+	}
+	for i, n := 0, 1+s.next(12); i < n; i++ {
+		switch s.next(3) {
+		case 0:
+			m.Activities = append(m.Activities, Activity{ID: id(), Name: s.pick("Check", "Pay", ""), Pool: pool(), Parent: id(),
+				Type:      s.pick("", "task", "subprocess", "adhoc_subprocess", "event_subprocess", "user", "call_activity", "transaction"),
+				Marker:    s.pick("", "loop", "parallel", "sequential", "weird"),
+				Performer: s.pick("", "Clerk", "Manager", "Customer", "Shop")})
+		case 1:
+			m.Gateways = append(m.Gateways, Gateway{ID: id(), Type: s.pick("xor", "and", "or", "event_based", "complex"), Pool: pool(), Parent: id()})
+		default:
+			m.Events = append(m.Events, Event{ID: id(), Type: s.pick("start", "end", "intermediate", "boundary", "timer", "intermediateThrowEvent"),
+				Trigger: s.pick("", "timer", "message", "terminate", "bogus"), Name: s.pick("", "2 days"), Timer: s.pick("", "P1D"),
+				AttachedTo: s.pick("", "n0", "n1", "n2", "n3"), Pool: pool(), Parent: id(), Throw: s.next(2) == 0, NonInterrupting: s.next(2) == 0})
+		}
+	}
+	for i, n := 0, s.next(16); i < n; i++ {
+		m.Flows = append(m.Flows, Flow{ID: s.pick("f0", "f1", "", "n0"), Source: id(), Target: id(), Condition: s.pick("", "Yes"), Default: s.next(3) == 0})
+	}
+	for i, n := 0, s.next(5); i < n; i++ {
+		m.MessageFlows = append(m.MessageFlows, MessageFlow{ID: s.pick("m0", "f0", ""), Source: id(), Target: id()})
+	}
+	for i, n := 0, s.next(3); i < n; i++ {
+		m.Data = append(m.Data, Data{ID: s.pick("d0", "d1", "n0", ""), Name: s.pick("Form", ""), Kind: s.pick("object", "store", "db"), Pool: pool(), Parent: id()})
+	}
+	for i, n := 0, s.next(4); i < n; i++ {
+		m.DataAssociations = append(m.DataAssociations, DataAssociation{ID: s.pick("a0", ""), Source: id(), Target: id()})
+	}
+	for i, n := 0, s.next(2); i < n; i++ {
+		m.Annotations = append(m.Annotations, Annotation{ID: s.pick("t0", "n0", ""), Text: s.pick("", "Note"), AttachedTo: id()})
+	}
+	return m
 }

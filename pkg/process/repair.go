@@ -147,9 +147,6 @@ func normaliseTypes(m *Model) {
 		if (e.Trigger == "" || e.Trigger == TriggerNone) && e.Timer != "" && e.Type != EventEnd {
 			e.Trigger = TriggerTimer
 		}
-		if e.Trigger == TriggerTimer && e.Timer == "" {
-			e.Timer = strings.TrimSpace(e.Name)
-		}
 		switch e.Type {
 		case EventStart, EventEnd:
 			// The type says it: start events catch, end events throw.
@@ -338,6 +335,10 @@ func fixNames(m *Model) {
 			case EventEnd:
 				e.Name = "End"
 			}
+		}
+		if e.Trigger == TriggerTimer && e.Timer == "" {
+			// "2 weeks" or "Every Monday" as a timer's name is its timer
+			e.Timer = e.Name
 		}
 	}
 	for i := range m.Pools {
