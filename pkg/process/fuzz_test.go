@@ -125,7 +125,9 @@ func (s *byteSource) pick(vs ...string) string { return vs[s.next(len(vs))] }
 // structures JSON mutation rarely reaches.
 func generate(data []byte) *Model {
 	s := &byteSource{b: data}
-	id := func() string { return s.pick("n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "p0", "p1", "d0", "") }
+	id := func() string {
+		return s.pick("n0", "n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "p0", "p1", "d0", "")
+	}
 	m := &Model{Version: Version, ProcessName: s.pick("", "Claims")}
 	for i, n := 0, s.next(4); i < n; i++ {
 		m.Pools = append(m.Pools, Pool{ID: s.pick("p0", "p1", "p2", "n1", ""), Name: s.pick("Shop", "Customer", "", "shop"), Collapsed: s.next(3) == 0})
