@@ -36,10 +36,13 @@ type Step struct {
 	// many sub-processes hold it (0 at a pool's top level).
 	Parent string `json:"parent,omitempty"`
 	Depth  int    `json:"depth,omitempty"`
+	// ParentName is the name of the sub-process holding the node.
+	ParentName string `json:"parent_name,omitempty"`
 	// ActivityType and Marker are the activity's (Activity* and Marker*
-	// constants).
-	ActivityType string `json:"activity_type,omitempty"`
-	Marker       string `json:"marker,omitempty"`
+	// constants); CalledElement is what a call activity calls.
+	ActivityType  string `json:"activity_type,omitempty"`
+	Marker        string `json:"marker,omitempty"`
+	CalledElement string `json:"called_element,omitempty"`
 	// Throw, Timer and NonInterrupting describe an event.
 	Throw           bool   `json:"throw,omitempty"`
 	Timer           string `json:"timer,omitempty"`
@@ -267,7 +270,7 @@ func makeStep(m *Model, g *graph, id string) Step {
 	case KindActivity:
 		a := m.Activities[n.Index]
 		s = Step{Kind: StepActivity, ID: a.ID, Name: a.Name, Performer: a.Performer, Pool: a.Pool, Parent: a.Parent,
-			ActivityType: a.Type, Marker: a.Marker}
+			ActivityType: a.Type, Marker: a.Marker, CalledElement: a.CalledElement}
 		if s.Marker == MarkerNone {
 			s.Marker = ""
 		}
@@ -296,6 +299,9 @@ func makeStep(m *Model, g *graph, id string) Step {
 		}
 		s = Step{Kind: kind, ID: e.ID, Name: e.Name, Performer: e.Performer, Trigger: e.Trigger, Pool: e.Pool, Parent: e.Parent,
 			Throw: e.Throw && e.Type == EventIntermediate, Timer: e.Timer, NonInterrupting: e.NonInterrupting}
+	}
+	if s.Parent != "" {
+		s.ParentName = g.name(m, s.Parent)
 	}
 	if outs := g.out[id]; len(outs) > 1 {
 		for _, fi := range outs {

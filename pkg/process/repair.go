@@ -166,16 +166,23 @@ func normaliseTypes(m *Model) {
 	}
 }
 
+// squash reduces a type spelling to its words: lower case, without
+// separators and without the words "gateway" and "event".
 func squash(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	r := strings.NewReplacer("_", "", "-", "", " ", "", "gateway", "", "event", "")
-	return r.Replace(s)
+	s = squashWords(s)
+	s = strings.ReplaceAll(s, "gateway", "")
+	return strings.ReplaceAll(s, "event", "")
 }
 
 // squashWords lower-cases s and removes separators.
 func squashWords(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer("_", "", "-", "", " ", "").Replace(s)
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		if r != '_' && r != '-' && r != ' ' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // NormaliseGatewayType maps the spellings models use (XOR, AND, "Exclusive
@@ -187,7 +194,8 @@ func NormaliseGatewayType(t string) string {
 		return GatewayParallel
 	case "inclusive", "or":
 		return GatewayInclusive
-	case "eventbased", "eventbasedgateway":
+	case "based", "eventbased":
+		// squash drops the word "event" from "event_based"
 		return GatewayEventBased
 	case "complex":
 		return GatewayComplex

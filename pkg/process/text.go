@@ -66,7 +66,7 @@ func FormattedText(m *Model) string {
 		case StepEvent:
 			fmt.Fprintf(&b, "%sEvent%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "Intermediate event"))
 		case StepActivity:
-			fmt.Fprintf(&b, "%sStep %d: %s%s (%s)\n", ind, s.Number, s.Name, activityNotes(m, s), performerOf(m, s, multiPool))
+			fmt.Fprintf(&b, "%sStep %d: %s%s (%s)\n", ind, s.Number, s.Name, activityNotes(s), performerOf(m, s, multiPool))
 		case StepGateway:
 			if s.Join {
 				continue

@@ -154,7 +154,7 @@ func eventSuffix(s Step) string {
 
 // activityNotes marks what a plain name does not say: sub-processes, call
 // activities, loops and multi-instance work.
-func activityNotes(m *Model, s Step) string {
+func activityNotes(s Step) string {
 	var notes []string
 	switch s.ActivityType {
 	case ActivitySubProcess:
@@ -166,15 +166,8 @@ func activityNotes(m *Model, s Step) string {
 	case ActivityAdHoc:
 		notes = append(notes, "ad-hoc sub-process")
 	case ActivityCall:
-		called := ""
-		for _, a := range m.Activities {
-			if a.ID == s.ID {
-				called = a.CalledElement
-				break
-			}
-		}
-		if called != "" {
-			notes = append(notes, "calls "+called)
+		if s.CalledElement != "" {
+			notes = append(notes, "calls "+s.CalledElement)
 		} else {
 			notes = append(notes, "call activity")
 		}
@@ -241,7 +234,7 @@ func boundaryLine(bd Boundary) string {
 // events and messages.
 func writeActivityExtras(b *strings.Builder, m *Model, s Step, multiPool bool) {
 	if s.Parent != "" {
-		fmt.Fprintf(b, "   Part of: %s\n", nodeName(m, s.Parent))
+		fmt.Fprintf(b, "   Part of: %s\n", s.ParentName)
 	}
 	if multiPool {
 		pool := s.Pool
@@ -250,7 +243,7 @@ func writeActivityExtras(b *strings.Builder, m *Model, s Step, multiPool bool) {
 		}
 		fmt.Fprintf(b, "   Pool: %s\n", poolLabel(m, pool))
 	}
-	if notes := activityNotes(m, s); notes != "" {
+	if notes := activityNotes(s); notes != "" {
 		fmt.Fprintf(b, "   Kind: %s\n", strings.Trim(notes, " []"))
 	}
 	for _, bd := range s.Boundaries {

@@ -639,6 +639,19 @@ func nested(n int) Model {
 	return m
 }
 
+func TestNormaliseGatewayType(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"XOR": GatewayExclusive, "event_based": GatewayEventBased, "eventBasedGateway": GatewayEventBased,
+		"Event-based gateway": GatewayEventBased, "AND": GatewayParallel, "or": GatewayInclusive,
+		"complex": GatewayComplex, "": GatewayExclusive,
+	} {
+		if got := NormaliseGatewayType(in); got != want {
+			t.Errorf("NormaliseGatewayType(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 func TestValidateV2(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
