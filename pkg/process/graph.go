@@ -33,6 +33,15 @@ type graph struct {
 	// attached lists the boundary events on each activity id.
 	attached map[string][]string
 	evType   map[string]string
+	// outside marks nodes that no sequence flow may touch: event
+	// sub-processes and compensation handlers.
+	outside map[string]bool
+	// linkCatch and linkThrow mark intermediate link events: a throw
+	// continues at the catch of the same name, so a catch needs no
+	// incoming flow and a throw no outgoing one. noOut marks
+	// compensation boundary events, whose handler hangs on an
+	// association, not a flow.
+	linkCatch, linkThrow, noOut map[string]bool
 }
 
 // documentOrder lists the nodes the way a reader meets them: start events,
@@ -125,16 +134,35 @@ func newGraph(m *Model) *graph {
 		out:      map[string][]int{},
 		in:       map[string][]int{},
 		cont:     map[string]string{},
-		attached: map[string][]string{},
-		evType:   map[string]string{},
+		attached:  map[string][]string{},
+		evType:    map[string]string{},
+		outside:   map[string]bool{},
+		linkCatch: map[string]bool{},
+		linkThrow: map[string]bool{},
+		noOut:     map[string]bool{},
 	}
 	main := m.MainPool()
 	for i, n := range g.nodes {
-		if _, ok := g.byID[n.ID]; !ok {
-			g.byID[n.ID] = i
-			g.cont[n.ID] = nodeContainer(m, main, n)
-			if n.Kind == KindEvent {
-				g.evType[n.ID] = m.Events[n.Index].Type
+		if _, ok := g.byID[n.ID]; ok {
+			continue
+		}
+		g.byID[n.ID] = i
+		g.cont[n.ID] = nodeContainer(m, main, n)
+		switch n.Kind {
+		case KindEvent:
+			e := m.Events[n.Index]
+			g.evType[n.ID] = e.Type
+			switch {
+			case e.Type == EventIntermediate && e.Trigger == TriggerLink && e.Throw:
+				g.linkThrow[n.ID] = true
+			case e.Type == EventIntermediate && e.Trigger == TriggerLink:
+				g.linkCatch[n.ID] = true
+			case e.Type == EventBoundary && e.Trigger == TriggerCompensation:
+				g.noOut[n.ID] = true
+			}
+		case KindActivity:
+			if a := m.Activities[n.Index]; a.Type == ActivityEventSubProcess || a.ForCompensation {
+				g.outside[n.ID] = true
 			}
 		}
 	}
@@ -151,6 +179,17 @@ func newGraph(m *Model) *graph {
 		g.in[f.Target] = append(g.in[f.Target], i)
 	}
 	return g
+}
+
+// needsIn reports whether the node must be entered by a sequence flow.
+func (g *graph) needsIn(id string) bool {
+	t := g.evType[id]
+	return t != EventStart && t != EventBoundary && !g.linkCatch[id] && !g.outside[id]
+}
+
+// needsOut reports whether the node must be left by a sequence flow.
+func (g *graph) needsOut(id string) bool {
+	return g.evType[id] != EventEnd && !g.linkThrow[id] && !g.noOut[id] && !g.outside[id]
 }
 
 func (g *graph) has(id string) bool {

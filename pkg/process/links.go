@@ -43,7 +43,8 @@ func fixBoundaries(m *Model) {
 // wrong kind of arrow), and is dropped when no sequence flow may join
 // them. Dropped as before: links to missing nodes, self loops, flows into
 // start or boundary events or out of end events, flows touching an event
-// sub-process, message flows touching a gateway, exact duplicates.
+// sub-process or a compensation handler, message flows touching a
+// gateway, exact duplicates.
 func fixConnections(m *Model) {
 	g := newGraph(m)
 	resolve := nodeResolver(m, g)
@@ -92,10 +93,6 @@ func fixConnections(m *Model) {
 		}
 		return id
 	}
-	isEventSub := func(id string) bool {
-		n, ok := g.node(id)
-		return ok && n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityEventSubProcess
-	}
 
 	type key struct{ s, t string }
 	seenSeq, seenMsg := map[key]bool{}, map[key]bool{}
@@ -142,7 +139,7 @@ func fixConnections(m *Model) {
 		if g.eventType(f.Target) == EventStart || g.eventType(f.Source) == EventEnd || g.eventType(f.Target) == EventBoundary {
 			return
 		}
-		if isEventSub(f.Source) || isEventSub(f.Target) {
+		if g.outside[f.Source] || g.outside[f.Target] {
 			return
 		}
 		if k := (key{f.Source, f.Target}); !seenSeq[k] {

@@ -164,9 +164,10 @@ func laneKey(pool, name string) string {
 // fixParticipants makes the lanes agree with the performers. Every named
 // performer is a lane of its node's pool (created when missing, one
 // spelling per lane). An activity without performer gets the default lane
-// when its pool has lanes: DefaultPerformer in the main pool (as version 1
-// did), the pool's first lane elsewhere; in a pool without lanes it stays
-// empty. A performer that is just the name of its own lane-less pool is
+// when its pool has lanes (declared or named by another activity):
+// DefaultPerformer in the main pool (as version 1 did), the pool's first
+// lane elsewhere; in a pool without lanes it stays empty, so that a BPMN
+// file drawn without lanes keeps none. A performer that is just the name of its own lane-less pool is
 // the pool itself and is cleared. Lanes of a collapsed pool are dropped: a
 // black box has none.
 func fixParticipants(m *Model) {
@@ -201,9 +202,6 @@ func fixParticipants(m *Model) {
 	hasLanes := map[string]bool{}
 	for pk := range declared {
 		hasLanes[pk] = true
-	}
-	if single {
-		hasLanes[""] = true
 	}
 	for i := range m.Activities {
 		a := &m.Activities[i]

@@ -580,6 +580,33 @@ func TestRepairV2(t *testing.T) {
 			},
 		},
 		{
+			name: "link events and compensation handlers need no connecting flow",
+			model: func() Model {
+				return Model{
+					Activities: []Activity{
+						{ID: "a", Name: "Book hotel", Performer: "Agent"}, {ID: "b", Name: "Charge card", Performer: "Agent"},
+						{ID: "c", Name: "Cancel hotel", Performer: "Agent", ForCompensation: true},
+					},
+					Events: []Event{
+						{ID: "s", Type: "start"}, {ID: "e", Type: "end"},
+						{ID: "lt", Type: "intermediate", Trigger: "link", Throw: true, Name: "To payment"},
+						{ID: "lc", Type: "intermediate", Trigger: "link", Name: "To payment"},
+						{ID: "comp", Type: "boundary", Trigger: "compensation", AttachedTo: "a"},
+					},
+					Flows: []Flow{
+						{ID: "1", Source: "s", Target: "a"}, {ID: "2", Source: "a", Target: "lt"},
+						{ID: "3", Source: "lc", Target: "b"}, {ID: "4", Source: "b", Target: "e"},
+						{ID: "5", Source: "comp", Target: "c"},
+					},
+				}
+			},
+			check: func(t *testing.T, m Model) {
+				if len(m.Flows) != 4 || hasFlowTo(m, "lc") || hasFlowFrom(m, "lt") || hasFlowFrom(m, "comp") || hasFlowTo(m, "c") {
+					t.Errorf("flows %+v", m.Flows)
+				}
+			},
+		},
+		{
 			name: "lanes of a collapsed pool are dropped",
 			model: func() Model {
 				m := shop()

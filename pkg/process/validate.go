@@ -54,7 +54,7 @@ const (
 	// ProblemBoundaryHasIncoming: a sequence flow enters a boundary event.
 	ProblemBoundaryHasIncoming = "boundary_has_incoming"
 	// ProblemEventSubProcessFlow: a sequence flow enters or leaves an event
-	// sub-process.
+	// sub-process or a compensation handler.
 	ProblemEventSubProcessFlow = "event_subprocess_has_flow"
 	// ProblemInvalidDefaultFlow: a default flow leaves a node that cannot
 	// have one, or a node has more than one.
@@ -105,7 +105,6 @@ func (m *Model) Validate() []Problem {
 		add(ProblemNoActivities, "", "The process has no activities.")
 	}
 	main := m.MainPool()
-	single := len(m.Pools) == 0
 	pools := map[string]Pool{}
 	for _, p := range m.Pools {
 		if _, ok := pools[p.ID]; !ok {
@@ -115,6 +114,11 @@ func (m *Model) Validate() []Problem {
 	hasLanes := map[string]bool{}
 	for _, p := range m.Participants {
 		hasLanes[poolKey(main, p.Pool)] = true
+	}
+	for _, a := range m.Activities {
+		if strings.TrimSpace(a.Performer) != "" {
+			hasLanes[poolKey(main, a.Pool)] = true
+		}
 	}
 
 	seen := map[string]bool{}
@@ -133,7 +137,7 @@ func (m *Model) Validate() []Problem {
 		if strings.TrimSpace(a.Name) == "" {
 			add(ProblemMissingName, a.ID, "Activity %q has no name.", a.ID)
 		}
-		if strings.TrimSpace(a.Performer) == "" && (single || hasLanes[poolKey(main, a.Pool)]) {
+		if strings.TrimSpace(a.Performer) == "" && hasLanes[poolKey(main, a.Pool)] {
 			add(ProblemMissingPerformer, a.ID, "Activity %q has no performer.", a.Name)
 		}
 		if !knownActivityType(a.Type) {
@@ -236,10 +240,6 @@ func (m *Model) Validate() []Problem {
 
 	// sequence flows
 	flowIDs := map[string]bool{}
-	isEventSub := func(id string) bool {
-		n, ok := g.node(id)
-		return ok && n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityEventSubProcess
-	}
 	defaults := map[string]int{}
 	for _, f := range m.Flows {
 		if strings.TrimSpace(f.ID) == "" {
@@ -264,8 +264,8 @@ func (m *Model) Validate() []Problem {
 		if g.eventType(f.Source) == EventEnd {
 			add(ProblemEndHasOutgoing, f.Source, "End event %q has an outgoing sequence flow.", f.Source)
 		}
-		if isEventSub(f.Source) || isEventSub(f.Target) {
-			add(ProblemEventSubProcessFlow, f.ID, "Sequence flow %q touches an event sub-process; an event sub-process starts by its own start event, without flows.", f.ID)
+		if g.outside[f.Source] || g.outside[f.Target] {
+			add(ProblemEventSubProcessFlow, f.ID, "Sequence flow %q touches an event sub-process or a compensation handler; those start by their own event, without flows.", f.ID)
 		}
 		if f.Default {
 			defaults[f.Source]++
@@ -350,18 +350,8 @@ func (m *Model) Validate() []Problem {
 		if c.flowless {
 			continue
 		}
-		var startIDs, endIDs []string
-		for _, n := range c.nodes {
-			switch g.eventType(n.ID) {
-			case EventStart:
-				startIDs = append(startIDs, n.ID)
-			case EventEnd:
-				endIDs = append(endIDs, n.ID)
-			}
-		}
-		skip := func(n node) bool {
-			return n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityEventSubProcess
-		}
+		startIDs, endIDs := roots(g, c.nodes)
+		skip := func(n node) bool { return g.outside[n.ID] }
 		if len(startIDs) > 0 {
 			fwd := g.reach(m, startIDs, true)
 			for _, n := range c.nodes {
