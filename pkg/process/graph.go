@@ -129,11 +129,11 @@ func nodePlace(m *Model, n node) (pool, parent string) {
 
 func newGraph(m *Model) *graph {
 	g := &graph{
-		nodes:    documentOrder(m),
-		byID:     map[string]int{},
-		out:      map[string][]int{},
-		in:       map[string][]int{},
-		cont:     map[string]string{},
+		nodes:     documentOrder(m),
+		byID:      map[string]int{},
+		out:       map[string][]int{},
+		in:        map[string][]int{},
+		cont:      map[string]string{},
 		attached:  map[string][]string{},
 		evType:    map[string]string{},
 		outside:   map[string]bool{},
