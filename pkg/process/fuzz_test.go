@@ -16,10 +16,10 @@ func fuzzSeeds(f *testing.F) {
 	f.Add(sh)
 	// 10,000 nested sub-processes run as a seed in every test run; while
 	// fuzzing, mutating 800 kB of JSON would stall the workers, so a
-	// nesting 20 times deeper than MaxNesting stands in for it.
+	// nesting three times deeper than MaxNesting stands in for it.
 	depth := 10000
 	if fl := flag.Lookup("test.fuzz"); fl != nil && fl.Value.String() != "" {
-		depth = 20 * MaxNesting
+		depth = 3 * MaxNesting
 	}
 	deep, _ := json.Marshal(nested(depth))
 	f.Add(deep)
