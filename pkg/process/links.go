@@ -171,6 +171,38 @@ func fixConnections(m *Model) {
 		addMsg(f)
 	}
 	m.Flows, m.MessageFlows = flows, msgs
+	messageEvents(m)
+}
+
+// messageEvents makes events agree with the message flows at them: an
+// event without trigger that sends or receives a message is a message
+// event, and an intermediate event that only sends throws while one that
+// only receives catches.
+func messageEvents(m *Model) {
+	if len(m.MessageFlows) == 0 {
+		return
+	}
+	sends, receives := map[string]bool{}, map[string]bool{}
+	for _, f := range m.MessageFlows {
+		sends[f.Source] = true
+		receives[f.Target] = true
+	}
+	for i := range m.Events {
+		e := &m.Events[i]
+		s, r := sends[e.ID], receives[e.ID]
+		if !s && !r {
+			continue
+		}
+		if e.Trigger == "" || e.Trigger == TriggerNone {
+			switch {
+			case e.Type == EventStart && r, e.Type == EventBoundary && r, e.Type == EventEnd && s, e.Type == EventIntermediate:
+				e.Trigger = TriggerMessage
+			}
+		}
+		if e.Type == EventIntermediate && e.Trigger == TriggerMessage && s != r {
+			e.Throw = s
+		}
+	}
 }
 
 // fixData keeps data associations that join one data object or store to

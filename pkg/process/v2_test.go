@@ -607,6 +607,28 @@ func TestRepairV2(t *testing.T) {
 			},
 		},
 		{
+			name: "events at message flows become message events that send or receive",
+			model: func() Model {
+				m := shop()
+				m.Events = append(m.Events,
+					Event{ID: "notify", Type: EventIntermediate, Name: "Customer notified"},
+					Event{ID: "reply", Type: EventIntermediate, Trigger: TriggerMessage, Throw: true, Name: "Reply received"})
+				m.Flows[6].Target = "notify" // a5 → notify → reply → w
+				m.Flows = append(m.Flows, Flow{ID: "fa", Source: "notify", Target: "reply"}, Flow{ID: "fb", Source: "reply", Target: "w"})
+				m.MessageFlows = append(m.MessageFlows,
+					MessageFlow{ID: "ma", Source: "notify", Target: "p_cust"}, MessageFlow{ID: "mb", Source: "p_cust", Target: "reply"})
+				m.Events[5].Trigger = "" // e1 "Order shipped" sends nothing: stays a none end
+				return m
+			},
+			check: func(t *testing.T, m Model) {
+				n, _ := findEvent(m, "notify")
+				r, _ := findEvent(m, "reply")
+				if n.Trigger != TriggerMessage || !n.Throw || r.Trigger != TriggerMessage || r.Throw {
+					t.Errorf("notify %+v reply %+v", n, r)
+				}
+			},
+		},
+		{
 			name: "lanes of a collapsed pool are dropped",
 			model: func() Model {
 				m := shop()
