@@ -14,7 +14,8 @@ const DefaultPerformer = "Process Owner"
 // references resolved (parent cycles broken, nesting capped at MaxNesting),
 // sequence flows that cross pools turned into message flows (and message
 // flows inside one pool into sequence flows), dangling and duplicate links
-// dropped, boundary events settled on their host, missing start/end events
+// dropped, events at message flows made message events (throwing when they
+// only send), boundary events settled on their host, missing start/end events
 // added to every pool and sub-process, orphaned nodes connected in document
 // order within their own pool or sub-process, performers defaulted and
 // splits whose branches meet without a join given one. It returns the
