@@ -3,12 +3,15 @@ package process
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // fixPools gives pools unique ids and resolves every pool reference to a
 // pool id: a reference by a differently cased id or by the pool's name
-// finds the pool; a reference naming no pool creates one of that name (a
-// model that forgot to declare the customer's pool still gets it). A node
+// finds the pool; a reference that reads as a name ("Customer", "Tax
+// office") but names no pool creates one of that name (a model that forgot
+// to declare the customer's pool still gets it); an undeclared id
+// ("p_customer", "pool2") means the main pool. A node
 // without a pool whose performer names another pool (or a lane only
 // another pool has) moves to that pool: the performer says who does it.
 func (r *repairer) fixPools() {
@@ -44,6 +47,10 @@ func (r *repairer) fixPools() {
 		}
 		if id, ok := byName[k]; ok {
 			*ref = id
+			return
+		}
+		if idLike(*ref) {
+			*ref = "" // an undeclared id says nothing about the party
 			return
 		}
 		p := Pool{ID: ids.fresh("Pool"), Name: *ref}
@@ -304,4 +311,19 @@ func poolLabel(m *Model, id string) string {
 		return orNone(m.ProcessName, "the process")
 	}
 	return fmt.Sprintf("%q", id)
+}
+
+// idLike reports whether a reference reads as an id rather than a name:
+// it has an underscore or a digit, or no letter at all.
+func idLike(ref string) bool {
+	letters := false
+	for _, r := range ref {
+		switch {
+		case r == '_' || r >= '0' && r <= '9':
+			return true
+		case unicode.IsLetter(r):
+			letters = true
+		}
+	}
+	return !letters
 }

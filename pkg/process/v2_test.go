@@ -323,18 +323,22 @@ func TestRepairV2(t *testing.T) {
 			},
 		},
 		{
-			name: "pool references by name, and a new pool for an undeclared party",
+			name: "pool references by name, a new pool for an undeclared party, the main pool for an undeclared id",
 			model: func() Model {
 				return Model{
 					Pools: []Pool{{ID: "p1", Name: "Shop"}, {ID: "p2", Name: "Bank", Collapsed: true}},
 					Activities: []Activity{
 						{ID: "a", Name: "Sell", Pool: "SHOP"}, {ID: "b", Name: "Deliver", Pool: "Courier"},
+						{ID: "c", Name: "Invoice", Pool: "p_9"},
 					},
 				}
 			},
 			check: func(t *testing.T, m Model) {
 				if a, _ := findActivity(m, "a"); a.Pool != "p1" {
 					t.Errorf("a in pool %q", a.Pool)
+				}
+				if c, _ := findActivity(m, "c"); c.Pool != "" {
+					t.Errorf("c (an undeclared pool id) in pool %q, want the main pool", c.Pool)
 				}
 				b, _ := findActivity(m, "b")
 				if len(m.Pools) != 3 || m.Pools[2].Name != "Courier" || b.Pool != m.Pools[2].ID {
