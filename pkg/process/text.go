@@ -57,12 +57,13 @@ func FormattedText(m *Model) string {
 			if s.Depth > 0 && plainEdge(s, "Start") {
 				continue
 			}
-			fmt.Fprintf(&b, "%sStart%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "Start"))
+			// the trigger follows the name: the UI reads "Start: …" lines
+			fmt.Fprintf(&b, "%sStart: %s%s\n", ind, orNone(s.Name, "Start"), eventSuffix(s))
 		case StepEnd:
 			if s.Depth > 0 && plainEdge(s, "End") {
 				continue
 			}
-			fmt.Fprintf(&b, "%sEnd%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "End"))
+			fmt.Fprintf(&b, "%sEnd: %s%s\n", ind, orNone(s.Name, "End"), eventSuffix(s))
 		case StepEvent:
 			fmt.Fprintf(&b, "%sEvent%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "Intermediate event"))
 		case StepActivity:
