@@ -855,3 +855,37 @@ func golden(t *testing.T, name, got string) {
 		t.Errorf("formatted text differs from %s:\n%s", path, got)
 	}
 }
+
+func TestOrderedV2(t *testing.T) {
+	t.Parallel()
+	m := shop()
+	var got []string
+	var steps = Ordered(&m)
+	for _, s := range steps {
+		got = append(got, fmt.Sprintf("%s@%d", s.ID, s.Depth))
+	}
+	want := "s@0,a1@0,a2@0,g1@0,a3@0,s3@1,a31@1,a32@1,e3@1,a5@0,w@0,a4@0,e1@0,e2@0"
+	if strings.Join(got, ",") != want {
+		t.Errorf("order\n got %s\nwant %s", strings.Join(got, ","), want)
+	}
+	for _, s := range steps {
+		switch s.ID {
+		case "a3":
+			if len(s.Boundaries) != 1 || s.Boundaries[0].Timer != "2 days" || len(s.Boundaries[0].Branches) != 1 || s.Boundaries[0].Branches[0].TargetID != "a4" {
+				t.Errorf("a3 boundaries %+v", s.Boundaries)
+			}
+		case "a31":
+			if s.Parent != "a3" || s.ParentName != "Prepare parcel" || s.Marker != MarkerParallel || s.Number != 4 {
+				t.Errorf("a31 %+v", s)
+			}
+		case "a1":
+			if len(s.Messages) != 1 || s.Messages[0].Sends || s.Messages[0].PartnerPool != "Customer" {
+				t.Errorf("a1 messages %+v", s.Messages)
+			}
+		case "g1":
+			if len(s.Branches) != 2 || !s.Branches[1].Default {
+				t.Errorf("g1 branches %+v", s.Branches)
+			}
+		}
+	}
+}
