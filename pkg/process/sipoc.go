@@ -49,8 +49,9 @@ func (d *dedup) result() []string {
 // write (SIPOCOf).
 func SIPOCTable(m *Model) SIPOCSummary {
 	var s, i, p, o, c, y dedup
+	links := newLinkIndex(m)
 	for _, a := range activitiesInOrder(m) {
-		sp := m.SIPOCOf(a)
+		sp := links.sipoc(a)
 		s.add(sp.Suppliers...)
 		i.add(sp.Inputs...)
 		p.add(a.Name)

@@ -87,13 +87,14 @@ func FormattedText(m *Model) string {
 	b.WriteString("\n")
 
 	b.WriteString(SectionActivities + "\n")
+	links := newLinkIndex(m)
 	for _, s := range steps {
 		switch s.Kind {
 		case StepActivity:
 			a := byID[s.ID]
 			fmt.Fprintf(&b, "%d. %s\n", s.Number, a.Name)
 			fmt.Fprintf(&b, "   Performer: %s\n", a.Performer)
-			sp := m.SIPOCOf(a)
+			sp := links.sipoc(a)
 			fmt.Fprintf(&b, "   Suppliers: %s\n", list(sp.Suppliers))
 			fmt.Fprintf(&b, "   Inputs: %s\n", list(sp.Inputs))
 			fmt.Fprintf(&b, "   Outputs: %s\n", list(sp.Outputs))

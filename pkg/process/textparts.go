@@ -254,22 +254,46 @@ func writeActivityExtras(b *strings.Builder, m *Model, s Step, multiPool bool) {
 	}
 }
 
-// SIPOCOf returns the activity's SIPOC with the data it reads added to its
-// inputs and the data it writes added to its outputs (by name, without
-// repeating what the SIPOC already lists, case-insensitively).
+// SIPOCOf returns the activity's SIPOC with what the model's links add,
+// without repeating what the SIPOC already lists (case-insensitively): the
+// data it reads join its inputs and the data it writes its outputs; a
+// message it receives joins its inputs (by the message's name) and its
+// suppliers (the sending pool), a message it sends its outputs and
+// customers.
 func (m *Model) SIPOCOf(a Activity) SIPOC {
-	if len(m.DataAssociations) == 0 {
-		return a.SIPOC
-	}
-	names := map[string]string{}
+	return newLinkIndex(m).sipoc(a)
+}
+
+// linkIndex holds what SIPOCOf needs, built once for a whole rendering.
+type linkIndex struct {
+	m     *Model
+	names map[string]string // data id → name
+	msgs  map[string][]Message
+}
+
+func newLinkIndex(m *Model) *linkIndex {
+	x := &linkIndex{m: m, names: map[string]string{}}
 	for _, d := range m.Data {
-		if _, ok := names[d.ID]; !ok {
-			names[d.ID] = d.Name
+		if _, ok := x.names[d.ID]; !ok {
+			x.names[d.ID] = d.Name
 		}
 	}
-	var in, out dedup
+	if len(m.MessageFlows) > 0 {
+		x.msgs = messagesByNode(m, newGraph(m))
+	}
+	return x
+}
+
+func (x *linkIndex) sipoc(a Activity) SIPOC {
+	m, names := x.m, x.names
+	if len(m.DataAssociations) == 0 && len(m.MessageFlows) == 0 {
+		return a.SIPOC
+	}
+	var sup, in, out, cust dedup
+	sup.add(a.SIPOC.Suppliers...)
 	in.add(a.SIPOC.Inputs...)
 	out.add(a.SIPOC.Outputs...)
+	cust.add(a.SIPOC.Customers...)
 	for _, da := range m.DataAssociations {
 		if da.Target == a.ID {
 			if n, ok := names[da.Source]; ok {
@@ -282,12 +306,25 @@ func (m *Model) SIPOCOf(a Activity) SIPOC {
 			}
 		}
 	}
-	s := a.SIPOC
-	if len(in.list) > 0 {
-		s.Inputs = in.list
+	if len(m.MessageFlows) > 0 {
+		for _, msg := range x.msgs[a.ID] {
+			if msg.Sends {
+				out.add(msg.Name)
+				cust.add(msg.PartnerPool)
+			} else {
+				in.add(msg.Name)
+				sup.add(msg.PartnerPool)
+			}
+		}
 	}
-	if len(out.list) > 0 {
-		s.Outputs = out.list
+	s := a.SIPOC
+	for _, f := range []struct {
+		d   *dedup
+		dst *[]string
+	}{{&sup, &s.Suppliers}, {&in, &s.Inputs}, {&out, &s.Outputs}, {&cust, &s.Customers}} {
+		if len(f.d.list) > 0 {
+			*f.dst = f.d.list
+		}
 	}
 	return s
 }
