@@ -16,7 +16,13 @@ import (
 // another pool has) moves to that pool: the performer says who does it.
 func (r *repairer) fixPools() {
 	m := r.m
-	r.implicitMain = m.MainPool() == ""
+	r.implicitMain = true
+	for _, p := range m.Pools {
+		if !p.Collapsed {
+			r.implicitMain = false
+			break
+		}
+	}
 	ids := allIDs(m)
 	seen := map[string]bool{}
 	for i := range m.Pools {
@@ -36,7 +42,7 @@ func (r *repairer) fixPools() {
 			byName[strings.ToLower(p.Name)] = p.ID
 		}
 	}
-	resolve := func(ref *string) {
+	resolve := func(ref *string, create bool) {
 		if *ref == "" || seen[*ref] {
 			return
 		}
@@ -49,7 +55,7 @@ func (r *repairer) fixPools() {
 			*ref = id
 			return
 		}
-		if idLike(*ref) {
+		if idLike(*ref) || !create {
 			*ref = "" // an undeclared id says nothing about the party
 			return
 		}
@@ -59,7 +65,26 @@ func (r *repairer) fixPools() {
 		byName[k] = p.ID
 		*ref = p.ID
 	}
-	forEachPoolRef(m, resolve)
+	// nodes and lanes may name a party nobody declared; data and notes
+	// follow the nodes they belong to
+	for i := range m.Activities {
+		resolve(&m.Activities[i].Pool, true)
+	}
+	for i := range m.Gateways {
+		resolve(&m.Gateways[i].Pool, true)
+	}
+	for i := range m.Events {
+		resolve(&m.Events[i].Pool, true)
+	}
+	for i := range m.Participants {
+		resolve(&m.Participants[i].Pool, true)
+	}
+	for i := range m.Data {
+		resolve(&m.Data[i].Pool, false)
+	}
+	for i := range m.Annotations {
+		resolve(&m.Annotations[i].Pool, false)
+	}
 
 	if len(m.Pools) == 0 {
 		return
