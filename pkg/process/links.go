@@ -203,6 +203,22 @@ func messageEvents(m *Model) {
 			e.Throw = s
 		}
 	}
+	// A catch event that only receives a message and that no sequence
+	// flow enters, among flows that exist, is where its process starts
+	// when the message arrives: a message start event, rather than an
+	// orphan to be wired after whatever precedes it in the document.
+	g := newGraph(m)
+	flowsIn := map[string]bool{}
+	for _, f := range m.Flows {
+		flowsIn[g.cont[f.Source]] = true
+	}
+	for i := range m.Events {
+		e := &m.Events[i]
+		if e.Type == EventIntermediate && e.Trigger == TriggerMessage && !e.Throw && receives[e.ID] && !sends[e.ID] &&
+			len(g.in[e.ID]) == 0 && flowsIn[g.cont[e.ID]] {
+			e.Type = EventStart
+		}
+	}
 }
 
 // fixData keeps data associations that join one data object or store to

@@ -633,6 +633,25 @@ func TestRepairV2(t *testing.T) {
 			},
 		},
 		{
+			name: "a message catch event no flow enters starts its process",
+			model: func() Model {
+				m := shop()
+				m.Events[0] = Event{ID: "s", Type: EventIntermediate, Name: "Order received"}
+				m.Flows = m.Flows[1:] // nothing enters s; s → a1 stays
+				m.Flows = append([]Flow{{ID: "f1", Source: "s", Target: "a1"}}, m.Flows...)
+				m.MessageFlows[0].Target = "s"
+				return m
+			},
+			check: func(t *testing.T, m Model) {
+				if e, _ := findEvent(m, "s"); e.Type != EventStart || e.Trigger != TriggerMessage {
+					t.Errorf("event %+v", e)
+				}
+				if hasFlowTo(m, "s") {
+					t.Errorf("flows %+v", m.Flows)
+				}
+			},
+		},
+		{
 			name: "lanes of a collapsed pool are dropped",
 			model: func() Model {
 				m := shop()
