@@ -31,6 +31,7 @@ func Repair(m *Model) []Problem {
 	r.fixPools()
 	fixIDs(m)
 	fixParents(m)
+	dropAdHocEdges(m)
 	r.settlePools()
 	fixParticipants(m)
 	fixBoundaries(m)

@@ -786,6 +786,7 @@ func TestValidateV2(t *testing.T) {
 			m.Flows = append(m.Flows, Flow{ID: "f12", Source: "a31", Target: "a32"}, Flow{ID: "f13", Source: "a32", Target: "e3"})
 		}, ProblemMissingStart},
 		{"unknown trigger", func(m *Model) { m.Events[0].Trigger = "telepathy" }, ProblemUnknownTrigger},
+		{"start and end inside an ad-hoc sub-process", func(m *Model) { m.Activities[2].Type = ActivityAdHoc }, ProblemAdHocStartEnd},
 		{"unknown activity type", func(m *Model) { m.Activities[0].Type = "robot" }, ProblemUnknownActivityType},
 		{"unknown marker", func(m *Model) { m.Activities[0].Marker = "forever" }, ProblemUnknownActivityType},
 		{"unreachable inside a sub-process", func(m *Model) { m.Flows = append(m.Flows[:10], m.Flows[11:]...) }, ProblemUnreachable},

@@ -68,6 +68,9 @@ const (
 	// ProblemUnknownActivityType: an activity type or marker is none of
 	// the Activity* or Marker* constants.
 	ProblemUnknownActivityType = "unknown_activity_type"
+	// ProblemAdHocStartEnd: an ad-hoc sub-process holds a start or end
+	// event.
+	ProblemAdHocStartEnd = "adhoc_start_end"
 )
 
 // Problem is one thing wrong with a model.
@@ -214,6 +217,14 @@ func (m *Model) Validate() []Problem {
 
 	// sub-process nesting
 	validateNesting(m, g, add)
+	for _, e := range m.Events {
+		if e.Type != EventStart && e.Type != EventEnd {
+			continue
+		}
+		if n, ok := g.node(e.Parent); ok && n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityAdHoc {
+			add(ProblemAdHocStartEnd, e.ID, "Ad-hoc sub-process %q holds the %s event %q; its activities run in any order, without start or end events.", m.Activities[n.Index].Name, e.Type, orNone(e.Name, e.ID))
+		}
+	}
 
 	// start and end events per pool and sub-process
 	conts := containers(m, g)
