@@ -209,16 +209,6 @@ func (g *graph) node(id string) (node, bool) {
 // eventType returns the type of the event with id, or "" for other nodes.
 func (g *graph) eventType(id string) string { return g.evType[id] }
 
-// eventType returns the type of the event with id, or "" for other nodes.
-func eventType(m *Model, id string) string {
-	for _, e := range m.Events {
-		if e.ID == id {
-			return e.Type
-		}
-	}
-	return ""
-}
-
 // reach returns the set of node ids reachable from the given roots along
 // flows (forward) or against them (backward). Going forward, an activity
 // also reaches the boundary events on it: they can fire while it runs.
@@ -254,26 +244,6 @@ func (g *graph) reach(m *Model, roots []string, forward bool) map[string]bool {
 		}
 	}
 	return seen
-}
-
-// nodeName returns a human name for a node id.
-func nodeName(m *Model, id string) string {
-	for _, a := range m.Activities {
-		if a.ID == id {
-			return a.Name
-		}
-	}
-	for _, gw := range m.Gateways {
-		if gw.ID == id {
-			return gw.Name
-		}
-	}
-	for _, e := range m.Events {
-		if e.ID == id {
-			return e.Name
-		}
-	}
-	return id
 }
 
 // name returns a human name for a node id in constant time.

@@ -532,7 +532,7 @@ func unbalancedSplits(m *Model, g *graph) []unbalanced {
 				best, bestD = id, dist[id]
 			}
 		}
-		if best == "" || isGateway(m, best) {
+		if best == "" || isGatewayNode(g, best) {
 			continue
 		}
 		out = append(out, unbalanced{split: gw.ID, meet: best})
@@ -563,11 +563,3 @@ func bfs(m *Model, g *graph, root, stop string) map[string]int {
 	return d
 }
 
-func isGateway(m *Model, id string) bool {
-	for _, g := range m.Gateways {
-		if g.ID == id {
-			return true
-		}
-	}
-	return false
-}
