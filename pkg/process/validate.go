@@ -562,4 +562,3 @@ func bfs(m *Model, g *graph, root, stop string) map[string]int {
 	}
 	return d
 }
-
