@@ -114,6 +114,19 @@ func analyzeText(text, filename string) process.Model {
 	return a.finish(filename, text)
 }
 
+var (
+	// endRe marks a sentence that ends its branch of the process.
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends the process\b`)
+	// againRe marks rework: a step done again after a decision.
+	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew)\b`)
+	// forEachRe marks work done per item: multi-instance.
+	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
+	// loopRe marks repetition one item after the other.
+	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
+	// eitherRe splits "X either does A or does B" into alternatives.
+	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
+)
+
 var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
 
 func (a *analyzer) document(text string) {
@@ -424,6 +437,45 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 			a.pendingTimer = ""
 		}
 	}()
+	// "… and the process ends" ends the branch; "… and submits it
+	// again" loops back to the step before the decision; "for each"
+	// repeats the sentence's steps per item
+	before := a.count
+	defer func() {
+		if a.count == before {
+			if loopRe.MatchString(s) && a.last != nil && a.last.marker == "" {
+				a.last.marker = process.MarkerSequential // "This is repeated for each aisle"
+			}
+			return
+		}
+		switch {
+		case endRe.MatchString(s):
+			a.b.endHere()
+		case againRe.MatchString(s):
+			a.b.loopBack()
+		}
+		if m := forEachRe.FindStringSubmatch(s); m != nil {
+			marker := process.MarkerParallel
+			if loopRe.MatchString(s) {
+				marker = process.MarkerSequential
+			}
+			for _, d := range a.drafts[before:] {
+				if d.event == nil {
+					d.marker = marker
+				}
+			}
+		}
+	}()
+	if m := eitherRe.FindStringSubmatch(body); m != nil {
+		lead := m[1]
+		one := a.clauses(lead+m[2], s)
+		two := a.clauses(lead+m[3], s)
+		if len(one) > 0 && len(two) > 0 {
+			a.applyTimes(one, work, wait)
+			a.b.addChoice(a.decider(one), [][]*draft{one, two})
+			return append(one, two...)
+		}
+	}
 
 	if m := whileStartRe.FindStringSubmatch(body); m != nil {
 		first := a.clauses(m[1], s)

@@ -317,6 +317,9 @@ func declarative(ws []string, prev string) []clause {
 		if (f == formThird || f == formBase) && statives[b] {
 			return nil
 		}
+		if b == "take" && i+1 < len(ws) && (numberWord(ws[i+1]) || adverbs[norm(ws[i+1])] || norm(ws[i+1]) == "about" || norm(ws[i+1]) == "approximately" || norm(ws[i+1]) == "up") {
+			return nil // "which takes about 2 hours": time, not work
+		}
 		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
 	}
 	return nil

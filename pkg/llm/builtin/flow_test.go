@@ -1,0 +1,143 @@
+package builtin
+
+import (
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// succs maps each node to the nodes its sequence flows lead to.
+func succs(m process.Model) map[string][]string {
+	out := map[string][]string{}
+	for _, f := range m.Flows {
+		out[f.Source] = append(out[f.Source], f.Target)
+	}
+	return out
+}
+
+func reaches(m process.Model, from, to string) bool {
+	next := succs(m)
+	seen := map[string]bool{from: true}
+	stack := []string{from}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, t := range next[n] {
+			if t == to {
+				return true
+			}
+			if !seen[t] {
+				seen[t] = true
+				stack = append(stack, t)
+			}
+		}
+	}
+	return false
+}
+
+func TestControlFlow(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		// splits is the number of exclusive splits expected
+		splits int
+		// apart are pairs of activities on different branches: neither
+		// reaches the other
+		apart [][2]string
+		// loops are pairs (later, earlier): the later step leads back
+		loops [][2]string
+		// ends counts end events of the main pool
+		ends int
+		// marker is an activity expected to carry a marker
+		marker, markerName string
+	}{
+		{
+			name:   "otherwise after two steps: both in the yes branch, the no branch ends",
+			text:   "The clerk checks the invoice. If the invoice is correct, the clerk forwards it to the manager. The manager approves the invoice. Otherwise the clerk rejects the invoice and the process ends. The clerk pays the invoice.",
+			splits: 1,
+			apart:  [][2]string{{"Approve invoice", "Reject invoice"}, {"Reject invoice", "Pay invoice"}},
+			ends:   2,
+		},
+		{
+			name:   "two ifs on one question are one decision",
+			text:   "The analyst evaluates the risk. If the risk is high, the analyst declines the application. If the risk is acceptable, the officer prepares the contract. The officer sends the contract.",
+			splits: 1,
+			apart:  [][2]string{{"Decline application", "Prepare contract"}},
+		},
+		{
+			name:   "either or",
+			text:   "The manager reviews the dismissal. The manager either opposes the dismissal or confirms it. The clerk files the case.",
+			splits: 1,
+			apart:  [][2]string{{"Oppose dismissal", "Confirm dismissal"}},
+		},
+		{
+			name:   "rework loop",
+			text:   "The employee submits the report. The manager approves the report. If the manager rejects the report, the employee corrects it and submits it again. Accounts payable checks the report.",
+			splits: 1,
+			loops:  [][2]string{{"Correct report", "Approve report"}},
+		},
+		{
+			name:       "for each is multi-instance",
+			text:       "The warehouse releases a pick list. For each order line, the picker takes the item from the shelf. The packer packs the items.",
+			marker:     process.MarkerParallel,
+			markerName: "Take item",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			ids := map[string]string{}
+			for _, a := range m.Activities {
+				ids[a.Name] = a.ID
+			}
+			find := func(prefix string) string {
+				for n, id := range ids {
+					if len(n) >= len(prefix) && n[:len(prefix)] == prefix {
+						return id
+					}
+				}
+				t.Fatalf("no activity %q in %v", prefix, names(m))
+				return ""
+			}
+			splits := 0
+			next := succs(m)
+			for _, g := range m.Gateways {
+				if g.Type == process.GatewayExclusive && len(next[g.ID]) > 1 {
+					splits++
+				}
+			}
+			if splits != tt.splits && tt.splits > 0 {
+				t.Errorf("exclusive splits = %d, want %d (%v)", splits, tt.splits, names(m))
+			}
+			for _, p := range tt.apart {
+				a, b := find(p[0]), find(p[1])
+				if reaches(m, a, b) || reaches(m, b, a) {
+					t.Errorf("%s and %s should be on different branches", p[0], p[1])
+				}
+			}
+			for _, p := range tt.loops {
+				if !reaches(m, find(p[0]), find(p[1])) {
+					t.Errorf("%s should lead back to %s", p[0], p[1])
+				}
+			}
+			if tt.ends > 0 {
+				ends := 0
+				for _, e := range m.Events {
+					if e.Type == process.EventEnd && e.Pool == "" {
+						ends++
+					}
+				}
+				if ends != tt.ends {
+					t.Errorf("end events = %d, want %d", ends, tt.ends)
+				}
+			}
+			if tt.marker != "" {
+				for _, a := range m.Activities {
+					if a.ID == find(tt.markerName) && a.Marker != tt.marker {
+						t.Errorf("%s marker %q, want %q", a.Name, a.Marker, tt.marker)
+					}
+				}
+			}
+		})
+	}
+}
