@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"context"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -90,6 +91,8 @@ type analyzer struct {
 	sectionNo    int
 	headings     []string // the document's headings, for a text without steps
 	pendingTimer string   // the sentence's wait or deadline, not yet placed
+	// ctx bounds the reading: a cancelled analysis stops between blocks.
+	ctx context.Context
 }
 
 const (
@@ -104,8 +107,9 @@ func newAnalyzer() *analyzer {
 }
 
 // analyzeText builds a process model from document text.
-func analyzeText(text, filename string) process.Model {
+func analyzeText(ctx context.Context, text, filename string) process.Model {
 	a := newAnalyzer()
+	a.ctx = ctx
 	if turns := transcript(text); turns != nil {
 		a.transcript(turns)
 	} else {
@@ -145,6 +149,9 @@ func (a *analyzer) document(text string) {
 	}
 	blocks := segment(text)
 	for i, bl := range blocks {
+		if a.ctx != nil && a.ctx.Err() != nil {
+			return // cancelled or out of time: the caller reports it
+		}
 		if i == 0 && a.name == "" && len(blocks) > 1 {
 			if bl.kind == blockHeading || (bl.kind == blockPara && wordCount(bl.text) <= 12 && !endsSentence(bl.text)) {
 				a.name = trimPunct(bl.text)

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
@@ -343,7 +344,14 @@ func FuzzAnalyzeText(f *testing.F) {
 		if strings.TrimSpace(s) == "" {
 			return
 		}
-		r, err := New(Options{}).Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: s})
+		// a bound, not a measurement: any input must finish in well under
+		// it (inputs of fuzzing size take milliseconds), a runaway does not
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		r, err := New(Options{}).Analyze(ctx, llm.Input{Kind: llm.KindDocument, Text: s})
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("runaway analysis of %q", s)
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
