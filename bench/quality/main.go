@@ -37,14 +37,16 @@ func main() {
 
 // totals sums the scores of one analyzer over the set.
 type totals struct {
-	activities, lanes, branches, loops, timers, messages, messageFlows counts
-	badLabels, fallbacks, placeholders, honest, emptyRef, invalid      int
-	elapsed                                                            time.Duration
+	activities, lanes, performers, branches, loops, timers, messages counts
+	messageFlows                                                     counts
+	badLabels, fallbacks, placeholders, honest, emptyRef, invalid    int
+	elapsed                                                          time.Duration
 }
 
 func (t *totals) add(s score) {
 	t.activities.add(s.activities)
 	t.lanes.add(s.lanes)
+	t.performers.add(s.performers)
 	t.branches.add(s.branches)
 	t.loops.add(s.loops)
 	t.timers.add(s.timers)
@@ -113,6 +115,7 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	row("lane/pool P", func(t totals) string { return pct(t.lanes.precision()) })
 	row("lane/pool R", func(t totals) string { return pct(t.lanes.recall()) })
 	row("lane/pool F1", func(t totals) string { return pct(t.lanes.f1()) })
+	row("right performer (matched tasks)", func(t totals) string { return frac(t.performers) })
 	row("branch recall", func(t totals) string { return frac(t.branches) })
 	row("rework loops", func(t totals) string { return frac(t.loops) })
 	row("timers", func(t totals) string { return found(t.timers) })

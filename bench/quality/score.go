@@ -148,7 +148,7 @@ func ratio(a, b int) float64 {
 
 // score is what one model earns on one case.
 type score struct {
-	activities, lanes              counts
+	activities, lanes, performers  counts
 	branches, loops                counts
 	timers, messages, messageFlows counts
 	badLabels                      []string
@@ -188,6 +188,26 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 		}
 	}
 	s.emptyRef = len(c.tasks) == 0
+	// the matched tasks' performers: the lane, or the pool of a lane-less
+	// party
+	poolName := map[string]string{}
+	for _, p := range m.Pools {
+		poolName[p.ID] = p.Name
+	}
+	for i, k := range am {
+		if k < 0 {
+			continue
+		}
+		s.performers.ref++
+		s.performers.cand++
+		who := acts[k].Performer
+		if who == "" {
+			who = poolName[acts[k].Pool]
+		}
+		if sc.jaccard(c.tasks[i].performer, who) >= minJaccard {
+			s.performers.hit++
+		}
+	}
 
 	// lanes and pools: one list of participant names on each side
 	refParts := append(append([]string(nil), c.lanes...), c.pools...)

@@ -874,6 +874,7 @@ func isWordByte(b byte) bool {
 func (a *analyzer) finish(filename, text string) process.Model {
 	var m process.Model
 	a.thin()
+	a.fillPerformers()
 	drafts := a.b.compile(&m)
 	if len(m.Activities) == 0 {
 		// Nothing reads as a step: answer with a short, honest model the
@@ -901,6 +902,35 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	collaborate(&m, drafts)
 	process.Repair(&m)
 	return m
+}
+
+// fillPerformers gives the steps nobody was named for (passives without
+// "by", the opening steps before anyone is named) to the nearest named
+// performer of the organisation, the next one first: "The delivery is
+// accepted. The storekeeper compares the note …" — the storekeeper
+// accepts it. The placeholder lane stays only when the text names nobody.
+func (a *analyzer) fillPerformers() {
+	named := func(d *draft) bool {
+		return d.performer != "" && d.performer != process.DefaultPerformer && !isExternal(d.performer) && d.event == nil
+	}
+	for i, d := range a.drafts {
+		if d.performer != process.DefaultPerformer {
+			continue
+		}
+		for k := 1; k < len(a.drafts); k++ {
+			if j := i + k; j < len(a.drafts) && named(a.drafts[j]) {
+				d.performer = a.drafts[j].performer
+				break
+			}
+			if j := i - k; j >= 0 && named(a.drafts[j]) {
+				d.performer = a.drafts[j].performer
+				break
+			}
+			if i+k >= len(a.drafts) && i-k < 0 {
+				break
+			}
+		}
+	}
 }
 
 // noStepsPurpose starts the purpose of a model of a text that describes no
