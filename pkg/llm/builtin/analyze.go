@@ -276,6 +276,7 @@ func (a *analyzer) heading(h string) {
 	if len(a.headings) < maxHeadingSteps+1 {
 		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
 	}
+	a.b.section(trimPunct(stripNumber(h)))
 	l := strings.ToLower(trimPunct(h))
 	a.section = sectionNormal
 	a.sectionNo++

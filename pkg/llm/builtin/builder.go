@@ -36,6 +36,14 @@ type item struct {
 	end bool
 	// back loops the branch back to an earlier item instead of going on.
 	back *item
+	// sub is a section of a long document: a sub-process.
+	sub *subBlock
+}
+
+// subBlock is a sub-process made from a document section.
+type subBlock struct {
+	name  string
+	items []*item
 }
 
 // gwBlock is a split with its branches; compile adds the matching join.
@@ -75,6 +83,85 @@ type builder struct {
 	// last is the list the last sentence's items went to, for an end or
 	// a loop that closes it.
 	last *[]*item
+	// secStart is where the current section's items begin in seq, and
+	// secName its heading.
+	secStart int
+	secName  string
+	// subs are the sections made so far, by lower-case heading: a
+	// repeated heading adds to its first section.
+	subs map[string]*subBlock
+}
+
+// section closes the current section as a sub-process and starts the
+// next one, named by its heading.
+func (b *builder) section(heading string) {
+	b.closeOpen()
+	if b.secStart < len(b.seq) && b.secName != "" {
+		items := append([]*item(nil), b.seq[b.secStart:]...)
+		b.seq = b.seq[:b.secStart]
+		if b.subs == nil {
+			b.subs = map[string]*subBlock{}
+		}
+		k := strings.ToLower(b.secName)
+		if sb, ok := b.subs[k]; ok {
+			sb.items = append(sb.items, items...)
+		} else {
+			sb := &subBlock{name: b.secName, items: items}
+			b.subs[k] = sb
+			b.seq = append(b.seq, &item{sub: sb})
+		}
+	}
+	b.secStart = len(b.seq)
+	b.secName = heading
+	b.last = nil
+	b.lastN = 0
+}
+
+// minSubSteps is how many steps a document needs before its sections
+// become sub-processes: a short text reads better as one flow.
+const minSubSteps = 8
+
+// flattenSubs undoes the sections of a document too short or with too few
+// sections to need sub-processes.
+func flattenSubs(items []*item) []*item {
+	subs, steps := 0, 0
+	for _, it := range items {
+		if it.sub != nil {
+			subs++
+			steps += countActs(it.sub.items)
+		} else {
+			steps += countActs([]*item{it})
+		}
+	}
+	if subs >= 2 && steps >= minSubSteps {
+		return items
+	}
+	var out []*item
+	for _, it := range items {
+		if it.sub != nil {
+			out = append(out, it.sub.items...)
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+func countActs(items []*item) int {
+	n := 0
+	for _, it := range items {
+		switch {
+		case it.act != nil && it.act.event == nil && !it.act.drop:
+			n++
+		case it.gw != nil:
+			for _, br := range it.gw.branches {
+				n += countActs(br.items)
+			}
+		case it.sub != nil:
+			n += countActs(it.sub.items)
+		}
+	}
+	return n
 }
 
 // maxPending is how many sentences after an "if" wait for an
@@ -305,10 +392,10 @@ func (b *builder) addParallel(ds []*draft) {
 // compile writes the blocks into m as activities, gateways, events and
 // flows, with a start event before and an end event after.
 func (b *builder) compile(m *process.Model) map[string]*draft {
-	b.closeOpen()
+	b.section("")
 	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
-	last := c.emit(prune(b.seq), start, "")
+	last := c.emit(flattenSubs(prune(b.seq)), start, "")
 	if last != "" {
 		end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))
 		c.flow(last, end, "")
@@ -328,6 +415,11 @@ func prune(items []*item) []*item {
 			}
 		case it.end || it.back != nil:
 			out = append(out, it)
+		case it.sub != nil:
+			it.sub.items = prune(it.sub.items)
+			if countActs(it.sub.items) > 0 {
+				out = append(out, it)
+			}
 		case it.gw != nil:
 			g := it.gw
 			var brs []branch
@@ -361,12 +453,14 @@ type compiler struct {
 	drafts map[string]*draft
 	// ids maps emitted items to their node (a gateway block to its split).
 	ids map[*item]string
+	// parent is the sub-process being emitted ("" at the top level).
+	parent string
 }
 
 func (c *compiler) event(typ, name string) string {
 	c.ne++
 	id := fmt.Sprintf("Event_%d", c.ne)
-	c.m.Events = append(c.m.Events, process.Event{ID: id, Type: typ, Name: name})
+	c.m.Events = append(c.m.Events, process.Event{ID: id, Type: typ, Name: name, Parent: c.parent})
 	return id
 }
 
@@ -393,6 +487,9 @@ func (c *compiler) emit(items []*item, from, label string) string {
 				cur, label = "", ""
 			}
 			continue
+		case it.sub != nil:
+			cur, label = c.subProcess(it, cur, label), ""
+			continue
 		}
 		switch {
 		case it.act != nil && it.act.event != nil:
@@ -400,7 +497,7 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			id := fmt.Sprintf("Event_%d", c.ne)
 			d := it.act
 			c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
-				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source})
+				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source, Parent: c.parent})
 			c.flow(cur, id, label)
 			cur, label = id, ""
 		case it.act != nil:
@@ -415,7 +512,7 @@ func (c *compiler) emit(items []*item, from, label string) string {
 					Suppliers: nonNil(d.suppliers), Inputs: nonNil(d.inputs), Outputs: nonNil(d.outputs),
 					Customers: nonNil(d.custs), Systems: nonNil(d.systems),
 				},
-				WorkMinutes: d.work, WaitMinutes: d.wait, Source: d.source, Marker: d.marker,
+				WorkMinutes: d.work, WaitMinutes: d.wait, Source: d.source, Marker: d.marker, Parent: c.parent,
 			})
 			c.flow(cur, id, label)
 			cur, label = id, ""
@@ -437,10 +534,10 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			}
 			c.ng++
 			split := fmt.Sprintf("Gateway_%d", c.ng)
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec})
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
 			c.ng++
 			join := fmt.Sprintf("Gateway_%d", c.ng)
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: g.typ})
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: g.typ, Parent: c.parent})
 			c.flow(cur, split, label)
 			c.ids[it] = split
 			emptyDone := false
@@ -470,6 +567,56 @@ func (c *compiler) emit(items []*item, from, label string) string {
 		}
 	}
 	return cur
+}
+
+// subProcess emits a section as an expanded sub-process with its own
+// start and end, in the lane of most of its steps.
+func (c *compiler) subProcess(it *item, from, label string) string {
+	c.na++
+	id := fmt.Sprintf("Activity_%d", c.na)
+	c.ids[it] = id
+	c.m.Activities = append(c.m.Activities, process.Activity{
+		ID: id, Name: capitalise(it.sub.name), Type: process.ActivitySubProcess,
+		Performer: mainPerformer(it.sub.items), Parent: c.parent,
+		SIPOC: process.SIPOC{Suppliers: []string{}, Inputs: []string{}, Outputs: []string{}, Customers: []string{}, Systems: []string{}},
+	})
+	c.flow(from, id, label)
+	outer := c.parent
+	c.parent = id
+	start := c.event(process.EventStart, "Start")
+	if last := c.emit(it.sub.items, start, ""); last != "" {
+		c.flow(last, c.event(process.EventEnd, "End"), "")
+	}
+	c.parent = outer
+	return id
+}
+
+// mainPerformer is the performer of most steps of a section.
+func mainPerformer(items []*item) string {
+	count := map[string]int{}
+	best, first := "", ""
+	var walk func([]*item)
+	walk = func(items []*item) {
+		for _, it := range items {
+			switch {
+			case it.act != nil && it.act.event == nil:
+				p := it.act.performer
+				if first == "" {
+					first = p
+				}
+				count[p]++
+				if count[p] > count[best] {
+					best = p
+				}
+			case it.gw != nil:
+				for _, br := range it.gw.branches {
+					walk(br.items)
+				}
+			}
+		}
+	}
+	walk(items)
+	return firstNonEmpty(best, first)
 }
 
 // dropJoin removes a join gateway with fewer than two incoming flows and

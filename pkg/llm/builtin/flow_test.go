@@ -141,3 +141,49 @@ func TestControlFlow(t *testing.T) {
 		})
 	}
 }
+
+func TestSectionsBecomeSubProcesses(t *testing.T) {
+	text := `Cleanroom manual
+
+1. Entering
+1.1 The operator removes jewellery and puts on the gown.
+1.2 The operator washes the hands.
+
+2. Processing
+2.1 The operator loads the wafers.
+2.2 The operator inspects each wafer.
+2.3 The operator records the lot number.
+
+3. Leaving
+3.1 The operator unloads the wafers.
+3.2 The operator removes the gown.
+
+4. Processing
+4.1 The supervisor reviews the records.`
+	m := analyze(t, text)
+	var subs []string
+	children := map[string]int{}
+	for _, a := range m.Activities {
+		if a.Type == process.ActivitySubProcess {
+			subs = append(subs, a.Name)
+		}
+		if a.Parent != "" {
+			children[a.Parent]++
+		}
+	}
+	if len(subs) != 3 || subs[0] != "Entering" || subs[1] != "Processing" || subs[2] != "Leaving" {
+		t.Fatalf("sub-processes %v, want Entering, Processing (merged), Leaving", subs)
+	}
+	for _, a := range m.Activities {
+		if a.Type == process.ActivitySubProcess && children[a.ID] < 2 {
+			t.Errorf("sub-process %s holds %d steps", a.Name, children[a.ID])
+		}
+	}
+	// a short text keeps one flow
+	short := analyze(t, "Intro\n\n1. Start\nThe clerk checks the order.\n\n2. End\nThe clerk ships the order.")
+	for _, a := range short.Activities {
+		if a.Type == process.ActivitySubProcess {
+			t.Errorf("short text got sub-process %s", a.Name)
+		}
+	}
+}

@@ -138,6 +138,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			addMsg(obj, id, n)
 		}
 		a.Pool = poolOf[party]
+		a.Parent = "" // the party's steps form one chain in its pool
 		chains[party] = append(chains[party], id)
 	}
 	// the process starts with a message when a party's step opens it
