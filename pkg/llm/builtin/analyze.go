@@ -93,6 +93,8 @@ type analyzer struct {
 	pendingTimer string   // the sentence's wait or deadline, not yet placed
 	// ctx bounds the reading: a cancelled analysis stops between blocks.
 	ctx context.Context
+	// aliases maps acronyms the text defines to their long forms.
+	aliases map[string]string
 }
 
 const (
@@ -134,6 +136,7 @@ var (
 var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
 
 func (a *analyzer) document(text string) {
+	a.aliases = findAcronyms(text)
 	// Who the document addresses does the steps nobody else is named for.
 	if m := audienceRe.FindStringSubmatch(text); m != nil {
 		ws := strings.Fields(m[1])
@@ -760,9 +763,12 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 // performer returns the canonical participant name for a noun phrase:
 // "clerk" after "Accounts Payable Clerk" is the same lane.
 func (a *analyzer) performer(np string) string {
-	np = strings.TrimSpace(np)
+	np = strings.TrimSpace(acronymParenRe.ReplaceAllString(np, ""))
 	if np == "" {
 		return a.currentActor()
+	}
+	if long, ok := a.aliases[strings.ToLower(np)]; ok {
+		np = long // "AP" is "Accounts Payable"
 	}
 	k := strings.ToLower(np)
 	if c, ok := a.canon[k]; ok {
@@ -779,6 +785,9 @@ func (a *analyzer) performer(np string) string {
 	a.participants = append(a.participants, np)
 	return np
 }
+
+// acronymParenRe is an acronym in brackets after a name.
+var acronymParenRe = regexp.MustCompile(`\s*\(\s*[A-Z]{2,6}\s*\)?$`)
 
 // isKnown reports whether np names a participant already met (a speaker
 // or a person introduced by name).
@@ -845,6 +854,68 @@ func findSystems(s string) []string {
 	for _, m := range systemPhraseRe.FindAllStringSubmatch(s, -1) {
 		if !determiners[strings.ToLower(m[1])] && !roleWords[strings.ToLower(m[1])] {
 			out = appendUnique(out, m[1])
+		}
+	}
+	// a capitalised name after "in", "using", "via" is a product: "in
+	// Concur", "via ATLAS"
+	for _, m := range productRe.FindAllStringSubmatchIndex(s, -1) {
+		name := s[m[2]:m[3]]
+		first := strings.ToLower(strings.Fields(name)[0])
+		if notProducts[first] || roleWords[first] || determiners[first] || isExternal(name) {
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			if strings.EqualFold(o, name) || strings.Contains(strings.ToLower(name), strings.ToLower(o)) {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+var (
+	// productRe finds capitalised names after the words that introduce a
+	// tool or system.
+	productRe = regexp.MustCompile(`\b(?:in|using|via|into|through|on|with the help of)\s+(?:the\s+)?([A-Z][A-Za-z0-9]*[A-Za-z0-9](?:[ -][A-Z][A-Za-z0-9]+){0,2})\b`)
+	// notProducts are capitalised words after "in"/"on" that name no
+	// product.
+	notProducts = set(`january february march april may june july august september october november december
+		monday tuesday wednesday thursday friday saturday sunday english german french spanish europe germany
+		case addition order general particular parallel person writing total advance time step section chapter
+		appendix table figure part phase stage q1 q2 q3 q4 i we he she they it this that`)
+	// acronymRe finds a name with its acronym: "accounts payable (AP)".
+	acronymRe = regexp.MustCompile(`((?:[A-Za-z][\w-]*\s+){1,5})\(([A-Z]{2,6})\)`)
+)
+
+// findAcronyms maps each acronym the text defines ("accounts payable
+// (AP)") to its long form, when the initials of the words before it spell
+// it.
+func findAcronyms(text string) map[string]string {
+	out := map[string]string{}
+	head := text
+	if len(head) > 200_000 {
+		head = head[:200_000]
+	}
+	for _, m := range acronymRe.FindAllStringSubmatch(head, 200) {
+		ws := strings.Fields(m[1])
+		acr := m[2]
+		if len(ws) < len(acr) {
+			continue
+		}
+		long := ws[len(ws)-len(acr):]
+		ok := true
+		for i, w := range long {
+			if !strings.EqualFold(w[:1], acr[i:i+1]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out[strings.ToLower(acr)] = titleCase(strings.Join(long, " "))
 		}
 	}
 	return out
@@ -963,13 +1034,15 @@ func (a *analyzer) noSteps(filename, text string) process.Model {
 		if strings.EqualFold(h, a.name) {
 			continue
 		}
-		b.add([]*draft{{name: capitalise(h), performer: a.currentActor(), inputs: []string{}, systems: systems}})
+		b.add([]*draft{{name: capitalise(h), performer: a.currentActor(), inputs: []string{capitalise(h)}, systems: systems}})
 	}
 	m.ProcessPurpose = noStepsPurpose + " in " + doc + ": no sentence says who does what."
 	if len(b.seq) > 0 {
 		m.ProcessPurpose = noStepsPurpose + " in " + doc + ": only its headings are listed, as steps to fill in."
 	} else {
-		b.add([]*draft{{name: noStepsPurpose, performer: a.currentActor(), inputs: appendUnique(nil, a.pendingIn...), systems: systems}})
+		// the document itself is what the one step has to work from
+		in := appendUnique([]string{capitalise(firstNonEmpty(a.name, nameFromFile(filename), "Document"))}, a.pendingIn...)
+		b.add([]*draft{{name: noStepsPurpose, performer: a.currentActor(), inputs: in, systems: systems}})
 	}
 	b.compile(&m)
 	return m
