@@ -163,6 +163,9 @@ func printCase(w io.Writer, c *testCase, m *process.Model, s score) {
 	for _, a := range tasks(m) {
 		fmt.Fprintf(w, "   %-28s %s\n", a.Performer, a.Name)
 	}
+	if len(s.missed) > 0 {
+		fmt.Fprintf(w, "   missed: %s\n", strings.Join(s.missed, "; "))
+	}
 	for _, l := range s.badLabels {
 		fmt.Fprintf(w, "   bad label: %s\n", l)
 	}

@@ -152,6 +152,7 @@ type score struct {
 	branches, loops                counts
 	timers, messages, messageFlows counts
 	badLabels                      []string
+	missed                         []string // reference tasks not found
 	fallback, placeholder, honest  bool
 	emptyRef                       bool
 }
@@ -182,9 +183,11 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	}
 	am := sc.match(refNames, candNames)
 	s.activities = counts{ref: len(refNames), cand: len(candNames)}
-	for _, k := range am {
+	for i, k := range am {
 		if k >= 0 {
 			s.activities.hit++
+		} else {
+			s.missed = append(s.missed, c.tasks[i].name)
 		}
 	}
 	s.emptyRef = len(c.tasks) == 0

@@ -65,6 +65,18 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The form must be signed by the manager.", "Sign form", "Manager"},
 		{"- Immediate post-flight confirmation that expected raw data files were recorded", "Confirm expected raw data files were recorded", process.DefaultPerformer},
 		{"- Consistency checks between surfaces and optical products", "Check consistency between surfaces and optical products", process.DefaultPerformer},
+		// open-class verbs and any noun phrase as performer
+		{"The storehouse checks the part list.", "Check part list", "Storehouse"},
+		{"The GO requests the measurements.", "Request measurements", "GO"},
+		{"The MPOO denies the request.", "Deny request", "MPOO"},
+		{"The technician dismounts the sensor.", "Dismount sensor", "Technician"},
+		{"The travel agency proposes flights and hotels.", "Propose flights and hotels", "Travel Agency"},
+		// coordination, relative clauses, plural subjects
+		{"The warehouse picks and packs the goods.", "Pack goods", "Warehouse"},
+		{"The librarian, who checks the card, scans the book.", "Check card", "Librarian"},
+		{"The librarian, who checks the card, scans the book.", "Scan book", "Librarian"},
+		{"Developers implement the user stories.", "Implement user stories", "Developers"},
+		{"The agent applies the documented workaround.", "Apply documented workaround", "Agent"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -106,11 +106,25 @@ func parseClause(text string, prev string) []clause {
 	if len(ws) == 0 {
 		return nil
 	}
+	// "The librarian, who checks the card, scans the book": two actions
+	// of one subject, the relative one first
+	if m := relativeRe.FindStringSubmatch(strings.Join(ws, " ")); m != nil {
+		if rel := parseClause(m[1]+" "+m[2], prev); len(rel) > 0 {
+			next := prev
+			if o := rel[len(rel)-1].objectText(); o != "" {
+				next = o
+			}
+			return append(rel, parseClause(m[1]+" "+m[3], next)...)
+		}
+	}
 	if cs := imperative(ws, prev); cs != nil {
 		return cs
 	}
 	return declarative(ws, prev)
 }
+
+// relativeRe finds a subject with a relative clause between commas.
+var relativeRe = regexp.MustCompile(`^([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,4}),\s+(?:who|which)\s+([^,]{4,}),\s+(.{4,})$`)
 
 // breaks reports whether a token ends a phrase: a comma, semicolon or
 // colon after it ("invoice,"), not inside it ("10,000").
@@ -314,8 +328,8 @@ func declarative(ws []string, prev string) []clause {
 		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
 			continue
 		}
-		if (f == formThird || f == formBase) && statives[b] {
-			return nil
+		if (f == formThird || f == formBase) && (statives[b] || b == "apply" && (i+1 >= len(ws) || norm(ws[i+1]) == "to")) {
+			return nil // "The policy applies to all staff"
 		}
 		if b == "take" && i+1 < len(ws) && (numberWord(ws[i+1]) || adverbs[norm(ws[i+1])] || norm(ws[i+1]) == "about" || norm(ws[i+1]) == "approximately" || norm(ws[i+1]) == "up") {
 			return nil // "which takes about 2 hours": time, not work
@@ -421,11 +435,21 @@ func actsOnObject(cs []clause, subject []string) bool {
 		if objectNouns[n] || docSubjects[n] || nonAgents[n] || pronouns[n] || prepositions[n] || n == "and" || n == "or" || numberWord(w) {
 			return false
 		}
-		if _, f := verbForm(w); f != formNone && !isCapitalised(w) {
-			return false
+		if len(ws) == 1 && verbFirst(w) && !isCapitalised(w) {
+			return false // "Review the …" read as a subject
 		}
 	}
 	return true
+}
+
+// verbFirst reports whether w is a verb more often than a noun.
+func verbFirst(w string) bool {
+	b, f := verbForm(w)
+	if f == formNone {
+		return false
+	}
+	e, ok := lexicon().Lookup(b)
+	return !ok || e.Verb > e.Noun
 }
 
 // pluralSubject reports whether a subject ends in a plural noun
@@ -463,6 +487,18 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	for j := 0; j < len(rest); j++ {
 		stop = j
 		w := norm(rest[j])
+		if j == 0 && (w == "and" || w == "or") && len(rest) > 2 {
+			// "picks and packs the goods": two actions on one object
+			if b2, f2 := verbForm(rest[1]); f2 != formNone && (f2 == form || f2 == formBase) && !determiners[norm(rest[1])] {
+				second := finish(clause{verb: b2}, rest[2:], prev, f2)
+				if len(second) > 0 && len(second[0].object) > 0 {
+					c.object = second[0].object
+					c.to, c.from = second[0].to, second[0].from
+					return append([]clause{c}, second...)
+				}
+			}
+			return nil
+		}
 		if j == 0 && (w == "and" || w == "or" || auxBe[w]) {
 			return nil
 		}

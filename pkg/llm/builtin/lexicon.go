@@ -32,7 +32,7 @@ reconcile reimburse refund quote negotiate match shortlist hire reject dispatch 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow
 // the guidance") and after modals ("Users should consider …").
-var statives = set(`apply consider define describe enable follow hold keep provide state use wait`)
+var statives = set(`consider describe enable follow hold keep provide state use wait`)
 
 var verbs = set(verbList)
 

@@ -50,7 +50,7 @@ func verbForm(w string) (string, int) {
 		return "", formNone
 	}
 	e, _ := lexicon().Lookup(base)
-	if e.Verb*2 < e.Noun || e.Verb < e.Adj {
+	if e.Verb*2 < e.Noun || e.Verb*2 < e.Adj {
 		return "", formNone // "account", "clerk": nouns first
 	}
 	return base, int(form)
