@@ -957,7 +957,7 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	if len(a.pendingIn) > 0 && len(m.Activities) > 0 {
 		m.Activities[0].SIPOC.Inputs = appendUnique(m.Activities[0].SIPOC.Inputs, a.pendingIn...)
 	}
-	m.ProcessName = firstNonEmpty(a.name, nameFromFile(filename), "Process Analysis")
+	m.ProcessName = firstNonEmpty(a.processName(), nameFromFile(filename), "Process Analysis")
 	if len(m.ProcessName) > 120 {
 		m.ProcessName = strings.Join(limitWords(strings.Fields(m.ProcessName), 12), " ")
 	}
@@ -1003,6 +1003,43 @@ func (a *analyzer) fillPerformers() {
 			}
 		}
 	}
+}
+
+// exerciseRe matches titles that number a text instead of naming its
+// process: "exercise 1", "Exercise 3: Examination", "Task 2 -".
+var exerciseRe = regexp.MustCompile(`(?i)^(?:exercise|task|assignment|example|case study|case|question|problem|übung|aufgabe)\s*[\d.]*\s*[:.\-–—)]?\s*(.*)$`)
+
+// processName is the document's title, or, when the title only numbers an
+// exercise, its subtitle or the object most steps work on ("Dismissal
+// process").
+func (a *analyzer) processName() string {
+	m := exerciseRe.FindStringSubmatch(a.name)
+	if m == nil {
+		return a.name
+	}
+	if rest := trimPunct(m[1]); rest != "" {
+		return capitalise(rest)
+	}
+	count := map[string]int{}
+	best := ""
+	for _, d := range a.drafts {
+		ws := strings.Fields(d.object)
+		if len(ws) == 0 || d.event != nil {
+			continue
+		}
+		head := strings.ToLower(trimPunct(ws[len(ws)-1]))
+		if len(head) < 3 || pronouns[head] {
+			continue
+		}
+		count[head]++
+		if count[head] > count[best] {
+			best = head
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return capitalise(best) + " process"
 }
 
 // noStepsPurpose starts the purpose of a model of a text that describes no

@@ -15,7 +15,11 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	students user users policyholder policyholders agency carrier carriers exporter exporters importer importers
 	contractor contractors citizen citizens guest guests passenger passengers subscriber subscribers clinic
 	restaurant restaurants manufacturer manufacturers buyer-side consumer consumers insured claimant claimants
-	speaker speakers participant participants bank`)
+	speaker speakers participant participants`)
+
+// looseExternal are external heads only on their own: "members" are
+// outside parties, "committee members" are not.
+var looseExternal = set(`member members user users participant participants speaker speakers broker brokers`)
 
 // isExternal reports whether a participant is a party outside the
 // organisation: its head noun is one of externalWords.
@@ -24,7 +28,21 @@ func isExternal(name string) bool {
 	if len(ws) == 0 {
 		return false
 	}
-	return externalWords[ws[len(ws)-1]]
+	head := ws[len(ws)-1]
+	if looseExternal[head] && len(ws) > 1 {
+		return false
+	}
+	return externalWords[head]
+}
+
+// partyKey is what makes two names one party: the singular head noun
+// ("Applicants", "shortlisted applicants" and "Applicant" are one).
+func partyKey(name string) string {
+	ws := strings.Fields(strings.ToLower(name))
+	if len(ws) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(ws[len(ws)-1], "s")
 }
 
 // collaborate turns external parties into pools of their own: their steps
@@ -34,10 +52,30 @@ func isExternal(name string) bool {
 // the supplier") is a collapsed pool. Models without external parties
 // stay one pool.
 func collaborate(m *process.Model, drafts map[string]*draft) {
+	// one name per party: the first met
+	canon := map[string]string{}
+	one := func(name string) string {
+		k := partyKey(name)
+		if c, ok := canon[k]; ok {
+			return c
+		}
+		canon[k] = name
+		return name
+	}
 	ext := map[string]bool{}
-	for _, a := range m.Activities {
+	for i := range m.Activities {
+		a := &m.Activities[i]
 		if isExternal(a.Performer) {
+			a.Performer = one(a.Performer)
 			ext[a.Performer] = true
+		}
+	}
+	for i := range m.Activities {
+		cs := m.Activities[i].SIPOC.Customers
+		for k, c := range cs {
+			if isExternal(c) {
+				cs[k] = one(c)
+			}
 		}
 	}
 	internal := 0
@@ -203,7 +241,15 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 	// a party acting in its own pool is that pool's one lane; one that
 	// only receives has none
 	var parts []process.Participant
+	merged := map[string]bool{}
 	for _, p := range m.Participants {
+		if isExternal(p.Name) {
+			p.Name = one(p.Name)
+			if merged[p.Name] {
+				continue
+			}
+			merged[p.Name] = true
+		}
 		if id, ok := poolOf[p.Name]; ok {
 			if receivers[p.Name] {
 				continue
