@@ -510,6 +510,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	}
 	if m := ifStartRe.FindStringSubmatch(body); m != nil {
 		cond, main := m[2], m[3]
+		a.condContext(cond)
 		work, wait = durations(main) // "within 30 minutes" in the condition is no time spent
 		var other string
 		if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
@@ -604,6 +605,41 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		a.b.add(ds)
 	}
 	return ds
+}
+
+// condContext lets a condition's subject be what the pronouns of the
+// sentence's main clause refer to: "If the courier cannot find the
+// address, he calls …" (the courier), "If spare parts are needed, the
+// contractor orders them" (the spare parts).
+func (a *analyzer) condContext(cond string) {
+	ws := strings.Fields(cond)
+	var subj []string
+	for _, w := range ws {
+		n := norm(w)
+		if auxBe[n] || modals[n] || finiteModals[n] || n == "does" || n == "do" || n == "did" || n == "has" || n == "have" ||
+			n == "cannot" || n == "not" || strings.HasSuffix(n, "n't") {
+			break
+		}
+		if _, f := verbForm(w); f == formThird || f == formPast {
+			break
+		}
+		subj = append(subj, w)
+	}
+	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
+		return
+	}
+	np := nounPhrase(subj, 4)
+	if np == "" || pronouns[strings.ToLower(np)] {
+		return
+	}
+	if isAgent(np) || a.isKnown(np) {
+		a.lastActor = a.performer(np)
+		a.lastTo = ""
+		return
+	}
+	if o := strings.Join(cleanObject(lowerFirst(strings.Fields(np))), " "); o != "" {
+		a.lastObject = strings.ToLower(o)
+	}
 }
 
 func (a *analyzer) applyTimes(ds []*draft, work, wait float64) {

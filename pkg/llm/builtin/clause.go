@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
 )
 
 // clause is one action found in a sentence: who does what to which object.
@@ -555,6 +557,13 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				break
 			}
 		}
+		if w == "and" && j+1 < len(rest) {
+			// "… and comes back": a verb that names no step still ends
+			// the object
+			if b, f := lexicon().Base(norm(rest[j+1])); f == wordnet.FormThird && notWork[b] {
+				break
+			}
+		}
 		if w == "and" || w == "then" {
 			if j+1 < len(rest) {
 				nxt := rest[j+1:]
@@ -721,11 +730,16 @@ func findTail(ws []string, form int) (tail []string, relative bool) {
 
 var reflexives = set(`myself yourself himself herself itself ourselves yourselves themselves`)
 
+// labelAdverbs say when or how, never what: they leave the object ("pay
+// the duties afterwards" → "Pay duties").
+var labelAdverbs = set(`afterwards afterward later subsequently immediately thereafter therefore furthermore moreover
+	hence thus meanwhile`)
+
 func cleanObject(ws []string) []string {
 	ws = stripDeterminers(ws)
 	out := make([]string, 0, len(ws))
 	for i, w := range ws {
-		if reflexives[norm(w)] {
+		if reflexives[norm(w)] || labelAdverbs[norm(w)] {
 			continue
 		}
 		t := strings.Trim(w, ",;:()[]\"“”")
@@ -784,6 +798,12 @@ func resolvePronoun(obj []string, prev string) []string {
 			}
 		case n == "him" || n == "her" && end:
 			if prev != "" && !used && isAgent(titleCase(prev)) {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "one" && i == len(obj)-1 && i <= 1:
+			// "choose another one"
+			if prev != "" && !used {
 				out = append(out, strings.Fields(prev)...)
 				used = true
 			}
@@ -875,7 +895,8 @@ var nonAgents = set(`order orders folder folders paper papers number numbers err
 	cover power data header footer trigger chapter counter border buffer marker markers indicator
 	indicators factor factors quarter master poster calendar calculator elevator container containers
 	constant important relevant significant detector detectors connector connectors controller
-	spreadsheet anemometer barometer variant variants coordinator`)
+	spreadsheet anemometer barometer variant variants coordinator further former latter either neither rather
+	whether never ever together however`)
 
 func numberWord(w string) bool {
 	n := norm(w)
