@@ -129,6 +129,9 @@ var (
 	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
 	// loopRe marks repetition one item after the other.
 	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
+	// whenFailRe finds "when" clauses that name a failure: they decide
+	// like "if" ("When a build fails, the developer fixes …").
+	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
 	// eitherRe splits "X either does A or does B" into alternatives.
 	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
 )
@@ -463,7 +466,14 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		case endRe.MatchString(s):
 			a.b.endHere()
 		case againRe.MatchString(s):
-			a.b.loopBack()
+			// a step done again returns to where it was first done; a
+			// new step ("corrects and resubmits") returns to the step
+			// before the decision
+			if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+				d.drop = true
+			} else {
+				a.b.loopBack()
+			}
 		}
 		if m := forEachRe.FindStringSubmatch(s); m != nil {
 			marker := process.MarkerParallel
@@ -507,6 +517,9 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		a.applyTimes(ds, work, wait)
 		a.b.addOtherwise(ds)
 		return ds
+	}
+	if m := whenFailRe.FindStringSubmatch(body); m != nil {
+		body = "If " + m[1] + ", " + m[2] // "When a build fails, …" decides
 	}
 	if m := ifStartRe.FindStringSubmatch(body); m != nil {
 		cond, main := m[2], m[3]
@@ -605,6 +618,28 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		a.b.add(ds)
 	}
 	return ds
+}
+
+// repeated finds, among the steps the current sentence made (from index
+// before on), the last one that repeats an earlier step by its verb
+// ("measures again" after "measures the first part"), and that earlier
+// step.
+func (a *analyzer) repeated(before int) (*draft, *draft) {
+	if before >= len(a.drafts) {
+		return nil, nil
+	}
+	d := a.drafts[len(a.drafts)-1]
+	v := firstWord(d.verb)
+	if d.event != nil || v == "" || !strings.Contains(strings.ToLower(d.source), "again") {
+		return nil, nil
+	}
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil {
+			return d, e
+		}
+	}
+	return nil, nil
 }
 
 // condContext lets a condition's subject be what the pronouns of the

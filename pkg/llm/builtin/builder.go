@@ -23,6 +23,8 @@ type draft struct {
 	event *eventInfo
 	// marker is the activity's loop or multi-instance marker.
 	marker string
+	// item is the flow item holding the draft.
+	item *item
 }
 
 // item is a step of the flow: an activity (or event) or a gateway block,
@@ -172,6 +174,7 @@ func acts(ds []*draft) []*item {
 	out := make([]*item, len(ds))
 	for i, d := range ds {
 		out[i] = &item{act: d}
+		d.item = out[i]
 	}
 	return out
 }
@@ -243,6 +246,17 @@ func (b *builder) endHere() {
 		return // the main flow ends at its end event anyway
 	}
 	*b.last = append(*b.last, &item{end: true})
+}
+
+// loopTo ends the branch the last sentence went to with a flow back to
+// an earlier item ("… and the inspector measures again": back to the
+// measuring).
+func (b *builder) loopTo(target *item) bool {
+	if target == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: target})
+	return true
 }
 
 // loopBack ends the branch the last sentence went to with a flow back to

@@ -77,6 +77,17 @@ func TestControlFlow(t *testing.T) {
 			loops:  [][2]string{{"Correct report", "Approve report"}},
 		},
 		{
+			name:   "a step done again loops back to it",
+			text:   "The inspector measures the first part. If the part is out of tolerance, the operator adjusts the machine and the inspector measures again. The operator runs the batch.",
+			splits: 1,
+			loops:  [][2]string{{"Adjust machine", "Measure first part"}},
+		},
+		{
+			name:   "when something fails is a decision",
+			text:   "The CI server builds the commit. When a build fails, the developer fixes the code. The QA team runs the regression tests.",
+			splits: 1,
+		},
+		{
 			name:       "for each is multi-instance",
 			text:       "The warehouse releases a pick list. For each order line, the picker takes the item from the shelf. The packer packs the items.",
 			marker:     process.MarkerParallel,
