@@ -612,12 +612,39 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		return nil
 	}
 	a.applyTimes(ds, work, wait)
-	if par {
+	switch {
+	case par:
 		a.b.addParallel(ds)
-	} else {
+	case hasAlt(ds):
+		a.b.addChoice(a.decider(ds), alternatives(ds))
+	default:
 		a.b.add(ds)
 	}
 	return ds
+}
+
+// hasAlt reports whether some of the drafts are alternatives.
+func hasAlt(ds []*draft) bool {
+	for _, d := range ds {
+		if d.alt {
+			return true
+		}
+	}
+	return false
+}
+
+// alternatives groups drafts into the branches of a choice: each
+// alternative starts a new branch; what comes before the first is the
+// first branch.
+func alternatives(ds []*draft) [][]*draft {
+	var out [][]*draft
+	for i, d := range ds {
+		if i == 0 || d.alt {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], d)
+	}
+	return out
 }
 
 // repeated finds, among the steps the current sentence made (from index
@@ -785,7 +812,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		performer = a.currentActor()
 	}
 	a.lastActor = performer
-	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " ")}
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {

@@ -25,6 +25,8 @@ type draft struct {
 	marker string
 	// item is the flow item holding the draft.
 	item *item
+	// alt marks an alternative to the draft before it.
+	alt bool
 }
 
 // item is a step of the flow: an activity (or event) or a gateway block,

@@ -22,6 +22,9 @@ type clause struct {
 	// performer is whoever acted last.
 	pronoun bool
 	pron    string // the pronoun itself: "he", "she"
+	// alt marks an action that is an alternative to the one before it
+	// ("approves or rejects").
+	alt bool
 }
 
 // name is the activity name: imperative verb + object ("Check invoice").
@@ -485,6 +488,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	}
 	var tail []string
 	var other []clause // a coordinated clause with its own subject
+	alt := false       // the tail is an alternative ("… or …")
 	stop := len(rest)
 	for j := 0; j < len(rest); j++ {
 		stop = j
@@ -496,6 +500,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				if len(second) > 0 && len(second[0].object) > 0 {
 					c.object = second[0].object
 					c.to, c.from = second[0].to, second[0].from
+					second[0].alt = w == "or" // "approves or rejects the claim": a choice
 					return append([]clause{c}, second...)
 				}
 			}
@@ -561,6 +566,14 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			// "… and comes back": a verb that names no step still ends
 			// the object
 			if b, f := lexicon().Base(norm(rest[j+1])); f == wordnet.FormThird && notWork[b] {
+				break
+			}
+		}
+		if w == "or" && j+1 < len(rest) {
+			// "… opposes the dismissal or confirms it": a choice between
+			// two actions
+			if _, f := verbForm(rest[j+1]); f != formNone && f != formIng && (f == form || f == formThird) && !determiners[norm(rest[j+1])] {
+				tail, alt = rest[j+1:], true
 				break
 			}
 		}
@@ -631,7 +644,8 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			next = o
 		}
 		if b, f := verbForm(tail[0]); f != formNone {
-			for _, t := range finish(clause{verb: b}, tail[1:], next, f) {
+			for k, t := range finish(clause{verb: b}, tail[1:], next, f) {
+				t.alt = alt && k == 0
 				if t.performer == "" {
 					t.performer = c.performer
 					if relative && c.to != "" && isAgent(c.to) {

@@ -71,6 +71,18 @@ func TestControlFlow(t *testing.T) {
 			apart:  [][2]string{{"Oppose dismissal", "Confirm dismissal"}},
 		},
 		{
+			name:   "or between two actions",
+			text:   "The clerk checks the claim. The manager approves or rejects the claim. The clerk files the claim.",
+			splits: 1,
+			apart:  [][2]string{{"Approve claim", "Reject claim"}},
+		},
+		{
+			name:   "or between two clauses",
+			text:   "The manager reviews the dismissal. The manager opposes the dismissal or confirms it. The clerk files the case.",
+			splits: 1,
+			apart:  [][2]string{{"Oppose dismissal", "Confirm dismissal"}},
+		},
+		{
 			name:   "rework loop",
 			text:   "The employee submits the report. The manager approves the report. If the manager rejects the report, the employee corrects it and submits it again. Accounts payable checks the report.",
 			splits: 1,
