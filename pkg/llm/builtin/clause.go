@@ -333,7 +333,7 @@ func declarative(ws []string, prev string) []clause {
 		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
 			continue
 		}
-		if (f == formThird || f == formBase) && (statives[b] || b == "apply" && (i+1 >= len(ws) || norm(ws[i+1]) == "to")) {
+		if (f == formThird || f == formBase) && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
 			return nil // "The policy applies to all staff"
 		}
 		if b == "take" && i+1 < len(ws) && (numberWord(ws[i+1]) || adverbs[norm(ws[i+1])] || norm(ws[i+1]) == "about" || norm(ws[i+1]) == "approximately" || norm(ws[i+1]) == "up") {
@@ -461,6 +461,12 @@ func verbFirst(w string) bool {
 // ("Developers", "the counters") that takes a verb's base form.
 func pluralSubject(subject []string) bool {
 	ws := stripDeterminers(subject)
+	for i, w := range ws {
+		// "The team lead and the recruiter interview …"
+		if norm(w) == "and" && i > 0 && i+1 < len(ws) && len(ws) <= 7 && isAgent(nounPhrase(ws[:i], 4)) {
+			return true
+		}
+	}
 	if len(ws) == 0 || len(ws) > 4 {
 		return false
 	}
@@ -842,6 +848,10 @@ func nounPhrase(ws []string, max int) string {
 	var out []string
 	for _, w := range ws {
 		n := norm(w)
+		if n == "of" && len(out) > 0 && ofRoles[norm(out[len(out)-1])] && len(out) < max-1 {
+			out = append(out, "of") // "head of department"
+			continue
+		}
 		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 {
 			break
 		}
@@ -862,6 +872,10 @@ func nounPhrase(ws []string, max int) string {
 	}
 	return titleCase(strings.Join(out, " "))
 }
+
+// ofRoles take an "of" phrase into their name: "head of department",
+// "director of operations".
+var ofRoles = set(`head heads director directors chief chiefs vice member members secretary board department office`)
 
 // isAgent reports whether a noun phrase names someone or something that
 // performs work: a role, a team, a named person or a system.

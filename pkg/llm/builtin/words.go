@@ -170,7 +170,7 @@ func capitalise(s string) string {
 func titleCase(s string) string {
 	ws := strings.Fields(s)
 	for i, w := range ws {
-		if w == strings.ToLower(w) {
+		if w == strings.ToLower(w) && (i == 0 || (w != "of" && w != "and")) {
 			ws[i] = capitalise(w)
 		}
 	}
