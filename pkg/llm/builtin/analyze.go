@@ -13,7 +13,7 @@ import (
 var (
 	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
 	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
-	otherwiseRe     = regexp.MustCompile(`(?i)^(otherwise|else|if not|if no|if this is not the case|if that is not the case|failing this|failing that|in all other cases|if it is not|if they are not)\b[,:]?\s*`)
+	otherwiseRe     = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|failing this|failing that|in all other cases)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
 	ifStartRe       = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
 	routedRe        = regexp.MustCompile(`(?i)^(.*?)\b(?:goes|go|is sent|are sent|gets sent|is passed|are passed|is forwarded|are forwarded|is escalated|are escalated|is routed|are routed|moves|is submitted|are submitted)\s+(?:on\s+)?to\s+(.+?)\s+for\s+(approval|review|sign-off|signature|verification|checking|validation|authori[sz]ation)\b`)
 	ifMidRe         = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
@@ -129,6 +129,8 @@ var (
 	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
 	// loopRe marks repetition one item after the other.
 	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
+	// clauseListRe splits a list of clauses at its commas.
+	clauseListRe = regexp.MustCompile(`,\s+(?:and\s+|then\s+)?`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
 	// like "if" ("When a build fails, the developer fixes …").
 	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
@@ -770,6 +772,35 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		}
 	}
 	cs := parseClause(text, a.lastObject)
+	// "The post is advertised, applicants apply, and the applications
+	// are checked": a list of clauses, each with its own subject
+	if name == "" && strings.Count(text, ",") >= 1 {
+		parts := clauseListRe.Split(text, -1)
+		// "When a customer calls, the agent …": a lead-in is context, not
+		// a clause of the list
+		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
+			parts = nil
+		}
+		if len(parts) >= 2 && len(parts) <= 6 {
+			var pcs []clause
+			prev := a.lastObject
+			all := true
+			for _, p := range parts {
+				pc := parseClause(p, prev)
+				if len(pc) == 0 {
+					all = false
+					break
+				}
+				if o := pc[len(pc)-1].objectText(); o != "" {
+					prev = o
+				}
+				pcs = append(pcs, pc...)
+			}
+			if all && len(pcs) > len(cs) {
+				cs = pcs
+			}
+		}
+	}
 	if name != "" {
 		for i := range cs {
 			if cs[i].performer == "Agent" {

@@ -77,6 +77,11 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The librarian, who checks the card, scans the book.", "Scan book", "Librarian"},
 		{"Developers implement the user stories.", "Implement user stories", "Developers"},
 		{"The agent applies the documented workaround.", "Apply documented workaround", "Agent"},
+		{"The post is advertised, applicants apply, and the applications are checked by the HR assistant.", "Check applications", "HR Assistant"},
+		{"The post is advertised, applicants apply, and the applications are checked by the HR assistant.", "Apply", "Applicants"},
+		{"The head of department selects the candidate.", "Select candidate", "Head of Department"},
+		{"The clerk checks the file. The selected applicant is sent an offer.", "Send offer", "Clerk"},
+		{"The manager makes an offer. If no answer arrives within two weeks, the manager calls the candidate.", "Call candidate", "Manager"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

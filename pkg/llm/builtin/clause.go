@@ -301,6 +301,25 @@ func declarative(ws []string, prev string) []clause {
 				}
 				c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
 				rest := ws[j+1:]
+				// "The applicant is sent an offer": the thing sent is
+				// the object, the person its receiver
+				if len(rest) > 1 && (norm(rest[0]) == "a" || norm(rest[0]) == "an") {
+					if np := nounPhrase(subject, 4); isAgent(np) || norm(subject[len(subject)-1]) == "others" {
+						var obj []string
+						for _, w := range rest[1:] {
+							if prepositions[norm(w)] || cutWords[norm(w)] || norm(w) == "and" {
+								break
+							}
+							obj = append(obj, w)
+							if breaks(w) {
+								break
+							}
+						}
+						if len(obj) > 0 && len(obj) <= 4 {
+							return []clause{{verb: b, object: cleanObject(obj), to: np}}
+						}
+					}
+				}
 				c.performer = byAgent(rest)
 				return passive(c, rest, prev)
 			case formIng:
