@@ -72,7 +72,7 @@ func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error
 	a.closer = append(a.closer, func() { _ = q.Close() })
 	a.Repo = analysis.NewRepo(d.DB)
 	a.Auth = auth.NewStore(d.DB)
-	a.Blobs, err = blob.Open(filepath.Join(cfg.DataDir, "uploads"))
+	a.Blobs, err = blob.Open(ctx, cfg.BlobURL, filepath.Join(cfg.DataDir, "uploads"))
 	if err != nil {
 		a.Close()
 		return nil, err
@@ -120,6 +120,9 @@ func (a *App) newWorker() (*worker.Worker, error) {
 		if err := ext(a, &wcfg, pl); err != nil {
 			return nil, err
 		}
+	}
+	if err := wireBudget(a, pl); err != nil {
+		return nil, err
 	}
 	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
 }

@@ -28,9 +28,13 @@ const (
 	StageQueued         = "queued"
 	StageExtractingText = "extracting_text"
 	StageAnalyzing      = "analyzing"
-	StageBuildingModel  = "building_model"
-	StageCompleted      = "completed"
-	StageFailed         = "failed"
+	// StageWaitingProvider is a pause between tries of the AI provider
+	// (rate limit, outage); current_stage says why and when the next try
+	// comes.
+	StageWaitingProvider = "waiting_for_provider"
+	StageBuildingModel   = "building_model"
+	StageCompleted       = "completed"
+	StageFailed          = "failed"
 )
 
 // Analyzer types.
@@ -58,11 +62,12 @@ var StageText = map[string]struct {
 	Text     string
 	Progress int
 }{
-	StageQueued:         {"Waiting in the queue", 5},
-	StageExtractingText: {"Extracting text from the document", 20},
-	StageAnalyzing:      {"Analyzing the process", 45},
-	StageBuildingModel:  {"Building the process model", 80},
-	StageCompleted:      {CompletedText, 100},
+	StageQueued:          {"Waiting in the queue", 5},
+	StageExtractingText:  {"Extracting text from the document", 20},
+	StageAnalyzing:       {"Analyzing the process", 45},
+	StageWaitingProvider: {"Waiting for the AI provider", 45},
+	StageBuildingModel:   {"Building the process model", 80},
+	StageCompleted:       {CompletedText, 100},
 }
 
 // Analysis is one uploaded file and everything derived from it.

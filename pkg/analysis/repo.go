@@ -128,6 +128,18 @@ func (r *Repo) SetStage(ctx context.Context, id, stage string) error {
 	})
 }
 
+// SetStageText records that stage starts now with text as current_stage
+// instead of the stage's usual text: the retry loop says what it waits for
+// ("The AI provider is busy (rate limit). Retry 2 of 5 in 40 s").
+func (r *Repo) SetStageText(ctx context.Context, id, stage, text string) error {
+	st := StageText[stage]
+	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	return r.update(ctx, id, map[string]any{
+		"status": StatusRunning, "stage": stage, "current_stage": text, "progress": st.Progress,
+		"stages_log": gorm.Expr("stages_log || ?", mark),
+	})
+}
+
 // BeginAttempt marks the analysis running and counts the attempt.
 func (r *Repo) BeginAttempt(ctx context.Context, id string) error {
 	return r.update(ctx, id, map[string]any{
