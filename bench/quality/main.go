@@ -166,6 +166,9 @@ func printCase(w io.Writer, c *testCase, m *process.Model, s score) {
 	if len(s.missed) > 0 {
 		fmt.Fprintf(w, "   missed: %s\n", strings.Join(s.missed, "; "))
 	}
+	for _, l := range s.wrongPerformer {
+		fmt.Fprintf(w, "   wrong performer: %s\n", l)
+	}
 	for _, l := range s.badLabels {
 		fmt.Fprintf(w, "   bad label: %s\n", l)
 	}

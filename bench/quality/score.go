@@ -42,8 +42,10 @@ func wordSet(s string) map[string]bool {
 // contentWords returns the stemmed content words of a name.
 func (sc *scorer) contentWords(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if sc.stop[w] {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		acronym := len(w) > 1 && w == strings.ToUpper(w) // "IT" is a department, not "it"
+		w = strings.ToLower(w)
+		if sc.stop[w] && !acronym {
 			continue
 		}
 		out[stem(w)] = true
@@ -153,6 +155,7 @@ type score struct {
 	timers, messages, messageFlows counts
 	badLabels                      []string
 	missed                         []string // reference tasks not found
+	wrongPerformer                 []string // matched tasks by someone else
 	fallback, placeholder, honest  bool
 	emptyRef                       bool
 }
@@ -209,6 +212,8 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 		}
 		if sc.jaccard(c.tasks[i].performer, who) >= minJaccard {
 			s.performers.hit++
+		} else {
+			s.wrongPerformer = append(s.wrongPerformer, c.tasks[i].name+" by "+who+", not "+c.tasks[i].performer)
 		}
 	}
 
@@ -334,7 +339,8 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 		}
 	}
 	for _, p := range m.Participants {
-		if sc.noise[strings.ToLower(strings.Fields(p.Name + " x")[0])] {
+		first := strings.Fields(p.Name + " x")[0]
+		if sc.noise[strings.ToLower(first)] && first != strings.ToUpper(first) { // "IT" is a department
 			s.badLabels = append(s.badLabels, "lane "+p.Name)
 		}
 	}

@@ -95,6 +95,11 @@ type analyzer struct {
 	ctx context.Context
 	// aliases maps acronyms the text defines to their long forms.
 	aliases map[string]string
+	// lastInternal is the last performer inside the organisation.
+	lastInternal string
+	// condActor is the subject of the sentence's condition or lead-in:
+	// who "he"/"she"/"they" of the main clause is.
+	condActor string
 }
 
 const (
@@ -129,6 +134,8 @@ var (
 	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
 	// loopRe marks repetition one item after the other.
 	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
+	// leadInRe finds a subordinate lead-in: "When a team lead needs …,".
+	leadInRe = regexp.MustCompile(`(?i)^(?:when|once|after|as soon as|before|whenever)\s+([^,]{3,80}),\s+\S`)
 	// clauseListRe splits a list of clauses at its commas.
 	clauseListRe = regexp.MustCompile(`,\s+(?:and\s+|then\s+)?`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
@@ -138,7 +145,7 @@ var (
 	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
 )
 
-var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
+var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?|(?:sop|procedure|instruction|checklist|document) applies to)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
 
 func (a *analyzer) document(text string) {
 	a.aliases = findAcronyms(text)
@@ -444,6 +451,12 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	}
 	work, wait := durations(s)
 	body := s
+	a.condActor = ""
+	// "When a team lead needs a new employee, she submits …": the
+	// lead-in's subject is who the pronoun means
+	if m := leadInRe.FindStringSubmatch(s); m != nil {
+		a.condContext(m[1])
+	}
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, body = timerPhrase(s)
@@ -696,8 +709,11 @@ func (a *analyzer) condContext(cond string) {
 	if np == "" || pronouns[strings.ToLower(np)] {
 		return
 	}
-	if isAgent(np) || a.isKnown(np) {
-		a.lastActor = a.performer(np)
+	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
+		// only the pronouns of the main clause refer to it: "If the
+		// client does not pay, the policy is cancelled" is no step of
+		// the client's
+		a.condActor = a.performer(np)
 		a.lastTo = ""
 		return
 	}
@@ -833,6 +849,8 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	switch {
 	case c.performer != "":
 		performer = a.performer(c.performer)
+	case c.pronoun && a.speaker == "" && a.condActor != "":
+		performer = a.condActor
 	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
@@ -841,6 +859,15 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		performer = a.lastActor
 	default:
 		performer = a.currentActor()
+		if c.object != nil && isExternal(performer) && a.lastInternal != "" {
+			// "A receipt is e-mailed to the customer": nobody named, and
+			// the outside party that acted last does not send it to
+			// itself; the organisation does
+			performer = a.lastInternal
+		}
+	}
+	if !isExternal(performer) && performer != process.DefaultPerformer {
+		a.lastInternal = performer
 	}
 	a.lastActor = performer
 	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}

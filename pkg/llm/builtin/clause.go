@@ -419,7 +419,7 @@ func withPerformer(cs []clause, subject []string) []clause {
 			return nil
 		}
 	}
-	if pronouns[head] && len(stripDeterminers(subject)) == 1 {
+	if pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
 		for i := range cs {
 			cs[i].pronoun = true
 			cs[i].pron = head
@@ -514,6 +514,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	var tail []string
 	var other []clause // a coordinated clause with its own subject
 	alt := false       // the tail is an alternative ("… or …")
+	tailPron := ""     // the tail's subject is this pronoun ("… and I log them")
 	stop := len(rest)
 	for j := 0; j < len(rest); j++ {
 		stop = j
@@ -609,6 +610,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					nxt = nxt[1:]
 				}
 				if personal[norm(nxt[0])] && len(nxt) > 1 {
+					tailPron = norm(nxt[0])
 					nxt = nxt[1:] // "… and then I enter it"
 				}
 				if _, f := verbForm(nxt[0]); f != formNone && (f != formIng || form == formIng) && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
@@ -648,7 +650,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	}
 	relative := false
 	if tail == nil && stop < len(rest) {
-		tail, relative = findTail(rest[stop:], form)
+		tail, relative, tailPron = findTail(rest[stop:], form)
 	}
 	c.object = cleanObject(c.object)
 	c.object = resolvePronoun(c.object, prev)
@@ -671,7 +673,11 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		if b, f := verbForm(tail[0]); f != formNone {
 			for k, t := range finish(clause{verb: b}, tail[1:], next, f) {
 				t.alt = alt && k == 0
-				if t.performer == "" {
+				if tailPron != "" && tailPron != "he" && tailPron != "she" && t.performer == "" {
+					// "…, and I log them": the speaker, not the subject
+					// before
+					t.pronoun, t.pron = true, tailPron
+				} else if t.performer == "" {
 					t.performer = c.performer
 					if relative && c.to != "" && isAgent(c.to) {
 						t.performer = c.to // "… to the technician, who schedules …"
@@ -731,14 +737,15 @@ func passive(c clause, rest []string, prev string) []clause {
 
 // findTail looks past a cut ("… by email and then I enter it …") for a
 // further action joined by "and"/"then".
-func findTail(ws []string, form int) (tail []string, relative bool) {
+func findTail(ws []string, form int) (tail []string, relative bool, pron string) {
 	for j := 0; j+1 < len(ws); j++ {
+		pron = ""
 		w := norm(ws[j])
 		if w != "and" && w != "then" && !strings.HasSuffix(ws[j], ",") {
 			continue
 		}
 		if cutWords[w] && w != "then" {
-			return nil, false
+			return nil, false, ""
 		}
 		joined := w == "and" || w == "then"
 		nxt := ws[j+1:]
@@ -746,12 +753,15 @@ func findTail(ws []string, form int) (tail []string, relative bool) {
 			// "…, which records the goods receipt": the same performer
 			// acts; "…, who schedules": the person just named does
 			if _, f := verbForm(nxt[1]); f == formThird {
-				return nxt[1:], norm(nxt[0]) == "who"
+				return nxt[1:], norm(nxt[0]) == "who", ""
 			}
-			return nil, false
+			return nil, false, ""
 		}
 		for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
 			joined = true
+			if personal[norm(nxt[0])] {
+				pron = norm(nxt[0])
+			}
 			nxt = nxt[1:]
 		}
 		b, f := verbForm(nxt[0])
@@ -761,10 +771,10 @@ func findTail(ws []string, form int) (tail []string, relative bool) {
 		// after a bare comma only the same verb form continues a series
 		// of actions; "…, coordinate reference system" is a list of nouns
 		if f == form || f == formThird || (joined && f == formBase) {
-			return nxt, false
+			return nxt, false, pron
 		}
 	}
-	return nil, false
+	return nil, false, ""
 }
 
 var reflexives = set(`myself yourself himself herself itself ourselves yourselves themselves`)
@@ -796,7 +806,9 @@ func cleanObject(ws []string) []string {
 // subject: "In dusty environments an additional tarp" → "additional tarp".
 func passiveSubject(ws []string) []string {
 	if len(ws) > 1 && prepositions[norm(ws[0])] {
-		for i := 1; i < len(ws); i++ {
+		// the last determiner starts the subject: "In both cases the
+		// complaint" → "the complaint"
+		for i := len(ws) - 1; i >= 1; i-- {
 			if determiners[norm(ws[i])] {
 				return ws[i:]
 			}
@@ -943,7 +955,7 @@ var nonAgents = set(`order orders folder folders paper papers number numbers err
 	indicators factor factors quarter master poster calendar calculator elevator container containers
 	constant important relevant significant detector detectors connector connectors controller
 	spreadsheet anemometer barometer variant variants coordinator further former latter either neither rather
-	whether never ever together however`)
+	whether never ever together however answer answers`)
 
 func numberWord(w string) bool {
 	n := norm(w)

@@ -115,7 +115,9 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	ceo cfo cto coo rep reps representative representatives partner partners observer observers inspector inspectors
 	planner planners scheduler dispatcher dispatchers storekeeper picker pickers packer packers tester testers
 	developer developers designer designers architect architects legal compliance payroll treasury
-	logistics shipping receiving marketing operations management system bot robot payable receivable`)
+	logistics shipping receiving marketing operations management system bot robot payable receivable
+	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
+	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.

@@ -15,7 +15,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	students user users policyholder policyholders agency carrier carriers exporter exporters importer importers
 	contractor contractors citizen citizens guest guests passenger passengers subscriber subscribers clinic
 	restaurant restaurants manufacturer manufacturers buyer-side consumer consumers insured claimant claimants
-	speaker speakers participant participants`)
+	speaker speakers participant participants merchant merchants cardholder cardholders`)
 
 // looseExternal are external heads only on their own: "members" are
 // outside parties, "committee members" are not.
