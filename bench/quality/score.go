@@ -328,7 +328,7 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	}
 	s.timers = capped(len(c.timers), timers)
 	s.messages = capped(len(c.messages), messages)
-	s.messageFlows = capped(len(c.flows), len(m.MessageFlows))
+	s.messageFlows = sc.matchFlows(c.flows, m)
 
 	for _, a := range acts {
 		for w := range strings.FieldsSeq(strings.ToLower(a.Name)) {
@@ -347,6 +347,52 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	s.fallback = len(acts) == 1 && strings.HasPrefix(acts[0].Name, "Review ")
 	s.honest = strings.Contains(strings.ToLower(m.ProcessPurpose), "no process steps found") && len(acts) <= 6
 	return s
+}
+
+// matchFlows pairs reference message flows with the model's one to one:
+// a pair matches when both ends name the same parties (the lane of a
+// node, or its pool when it has no lane).
+func (sc *scorer) matchFlows(ref []refFlow, m *process.Model) counts {
+	party := map[string]string{}
+	poolName := map[string]string{}
+	for _, p := range m.Pools {
+		poolName[p.ID] = p.Name
+		party[p.ID] = p.Name
+	}
+	main := m.ProcessName
+	if len(m.Pools) > 0 {
+		main = m.Pools[0].Name
+	}
+	who := func(performer, pool string) string {
+		switch {
+		case performer != "":
+			return performer
+		case pool != "":
+			return poolName[pool]
+		}
+		return main
+	}
+	for _, a := range m.Activities {
+		party[a.ID] = who(a.Performer, a.Pool)
+	}
+	for _, e := range m.Events {
+		party[e.ID] = who(e.Performer, e.Pool)
+	}
+	out := counts{ref: len(ref), cand: len(m.MessageFlows)}
+	used := map[int]bool{}
+	for _, r := range ref {
+		for k, f := range m.MessageFlows {
+			if used[k] {
+				continue
+			}
+			if sc.jaccard(r.from, party[f.Source]) >= minJaccard && sc.jaccard(r.to, party[f.Target]) >= minJaccard {
+				used[k] = true
+				out.hit++
+				break
+			}
+		}
+	}
+	return out
 }
 
 // capped counts recovered elements by number: a model cannot earn more

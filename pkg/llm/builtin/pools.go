@@ -195,6 +195,14 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 						msgs[k].Target = e.ID
 					}
 				}
+				// the start event sits in the lane of the step it starts
+				for _, f := range m.Flows {
+					if f.Source == e.ID {
+						if k, ok := byID[f.Target]; ok {
+							e.Performer = m.Activities[k].Performer
+						}
+					}
+				}
 				break
 			}
 		}
@@ -216,6 +224,32 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		for _, id := range append(ids, end) {
 			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: prev, Target: id})
 			prev = id
+		}
+	}
+	// steps of the organisation that hand something to a party acting
+	// later ("invites the candidates", then "the candidate signs …") send
+	// it to that party's next step
+	pos := map[string]int{}
+	for i, id := range order {
+		pos[id] = i
+	}
+	for _, id := range order {
+		a := m.Activities[byID[id]]
+		d := drafts[id]
+		if a.Pool != "" || d == nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		if !moving[v] && !addressing[v] {
+			continue
+		}
+		for _, c := range a.SIPOC.Customers {
+			for _, x := range chains[c] {
+				if pos[x] > pos[id] {
+					addMsg(cleanMessage(d.object), id, x)
+					break
+				}
+			}
 		}
 	}
 	// steps of the organisation that hand something to a party that
