@@ -32,6 +32,9 @@ func isExternal(name string) bool {
 	if looseExternal[head] && len(ws) > 1 {
 		return false
 	}
+	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
+		return true // "the shipping company"; "the company" is the organisation
+	}
 	return externalWords[head]
 }
 
@@ -167,7 +170,9 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		// a message in from the organisation's step before, unless the
 		// party's own step came right before
 		if p := g.activityBefore(prev, m); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
-			addMsg("", p, id)
+			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
+				addMsg(cleanMessage(pd.object), p, id)
+			}
 		} else if g.isStart(prev, m) && startMessage == "" {
 			startMessage = id
 		}
@@ -178,6 +183,17 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		a.Pool = poolOf[party]
 		a.Parent = "" // the party's steps form one chain in its pool
 		chains[party] = append(chains[party], id)
+	}
+	// waits left in the organisation's flow belong to its lanes
+	last := ""
+	for i := range m.Events {
+		e := &m.Events[i]
+		if e.Pool == "" && ext[e.Performer] {
+			e.Performer = last
+		}
+		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] {
+			last = e.Performer
+		}
 	}
 	// the process starts with a message when a party's step opens it
 	if startMessage != "" {
@@ -207,25 +223,6 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 		}
 	}
-	// each party's pool gets its own start → steps → end
-	n := 0
-	for _, p := range m.Pools[1:] {
-		ids := chains[p.Name]
-		if len(ids) == 0 {
-			continue
-		}
-		n++
-		start := fmt.Sprintf("Event_%s_start", p.ID)
-		end := fmt.Sprintf("Event_%s_end", p.ID)
-		m.Events = append(m.Events,
-			process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
-			process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
-		prev := start
-		for _, id := range append(ids, end) {
-			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: prev, Target: id})
-			prev = id
-		}
-	}
 	// steps of the organisation that hand something to a party acting
 	// later ("invites the candidates", then "the candidate signs …") send
 	// it to that party's next step
@@ -244,12 +241,46 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		for _, c := range a.SIPOC.Customers {
+			if len(chains[c]) == 0 {
+				continue
+			}
+			target := ""
 			for _, x := range chains[c] {
 				if pos[x] > pos[id] {
-					addMsg(cleanMessage(d.object), id, x)
+					target = x
 					break
 				}
 			}
+			if target == "" {
+				// nothing the party does comes after: it receives the
+				// message at the end of its flow ("returns the invoice to
+				// the supplier")
+				target = fmt.Sprintf("Event_%s_msg_%d", poolOf[c], len(m.Events)+1)
+				obj := firstNonEmpty(cleanMessage(d.object), "message")
+				m.Events = append(m.Events, process.Event{ID: target, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+					Name: capitalise(obj) + " received", Performer: c, Pool: poolOf[c]})
+				chains[c] = append(chains[c], target)
+			}
+			addMsg(cleanMessage(d.object), id, target)
+		}
+	}
+	// each party's pool gets its own start → steps → end
+	n := 0
+	for _, p := range m.Pools[1:] {
+		ids := chains[p.Name]
+		if len(ids) == 0 {
+			continue
+		}
+		n++
+		start := fmt.Sprintf("Event_%s_start", p.ID)
+		end := fmt.Sprintf("Event_%s_end", p.ID)
+		m.Events = append(m.Events,
+			process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
+			process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
+		prev := start
+		for _, id := range append(ids, end) {
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: prev, Target: id})
+			prev = id
 		}
 	}
 	// steps of the organisation that hand something to a party that
@@ -322,6 +353,16 @@ func cleanMessage(obj string) string {
 		}
 	}
 	return strings.Join(limitWords(ws, 4), " ")
+}
+
+// hasFold reports whether list holds s, ignoring case.
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func firstWord(s string) string {
@@ -448,9 +489,10 @@ func (g *flowGraph) activityBefore(id string, m *process.Model) string {
 func (g *flowGraph) nodeAfter(id string, m *process.Model) string {
 	for range 50 {
 		switch g.kind(id) {
-		case "activity", process.EventIntermediate:
+		case "activity":
 			return id
-		case "gateway":
+		case "gateway", process.EventIntermediate:
+			// a message cannot reach a gateway or a timer: go on
 			found := ""
 			for _, f := range g.m.Flows {
 				if f.Source == id {
