@@ -132,6 +132,11 @@ var (
 	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew)\b`)
 	// forEachRe marks work done per item: multi-instance.
 	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
+	// timeNouns after "each"/"every" make a recurrence, not work per item
+	// ("every morning", "each quarter").
+	timeNouns = set(`morning mornings evening night day days week weeks month months quarter quarters year years
+		time times shift shifts hour hours minute minutes monday tuesday wednesday thursday friday saturday sunday
+		working business second other first last`)
 	// loopRe marks repetition one item after the other.
 	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
 	// leadInRe finds a subordinate lead-in: "When a team lead needs …,".
@@ -490,7 +495,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 				a.b.loopBack()
 			}
 		}
-		if m := forEachRe.FindStringSubmatch(s); m != nil {
+		if m := forEachRe.FindStringSubmatch(s); m != nil && !timeNouns[strings.ToLower(strings.Fields(m[1])[0])] {
 			marker := process.MarkerParallel
 			if loopRe.MatchString(s) {
 				marker = process.MarkerSequential

@@ -100,6 +100,12 @@ func TestControlFlow(t *testing.T) {
 			splits: 1,
 		},
 		{
+			name:       "every morning is no multi-instance",
+			text:       "Every morning the agent checks the new tickets. The agent closes the old tickets.",
+			marker:     "",
+			markerName: "Check new tickets",
+		},
+		{
 			name:       "for each is multi-instance",
 			text:       "The warehouse releases a pick list. For each order line, the picker takes the item from the shelf. The packer packs the items.",
 			marker:     process.MarkerParallel,
@@ -154,7 +160,7 @@ func TestControlFlow(t *testing.T) {
 					t.Errorf("end events = %d, want %d", ends, tt.ends)
 				}
 			}
-			if tt.marker != "" {
+			if tt.markerName != "" {
 				for _, a := range m.Activities {
 					if a.ID == find(tt.markerName) && a.Marker != tt.marker {
 						t.Errorf("%s marker %q, want %q", a.Name, a.Marker, tt.marker)
