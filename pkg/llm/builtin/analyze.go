@@ -1129,8 +1129,19 @@ func (a *analyzer) finish(filename, text string) process.Model {
 		m.ProcessPurpose = "Describes how " + m.ProcessName + " is carried out, step by step."
 	}
 	neighbours(&m)
+	// a lane holds work: a speaker who only asks questions, or someone
+	// only mentioned, is no lane
+	acting := map[string]bool{}
+	for _, act := range m.Activities {
+		acting[act.Performer] = true
+	}
+	for _, g := range m.Gateways {
+		acting[g.Performer] = true
+	}
 	for _, p := range a.participants {
-		m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
+		if acting[p] {
+			m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
+		}
 	}
 	collaborate(&m, drafts)
 	process.Repair(&m)
