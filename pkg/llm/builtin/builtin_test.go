@@ -82,6 +82,12 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The head of department selects the candidate.", "Select candidate", "Head of Department"},
 		{"The clerk checks the file. The selected applicant is sent an offer.", "Send offer", "Clerk"},
 		{"The manager makes an offer. If no answer arrives within two weeks, the manager calls the candidate.", "Call candidate", "Manager"},
+		{"The controller reviews the trial balance.", "Review trial balance", "Controller"},
+		{"For each batch, the inspector takes five samples.", "Take five samples", "Inspector"},
+		{"If the deployment fails, operations rolls back the change.", "Roll back change", "Operations"},
+		{"The handler rejects the claim and a rejection letter is sent to the customer.", "Send rejection letter", "Handler"},
+		{"The agent forwards the complaint to the quality team, which analyses the product.", "Analyse product", "Quality Team"},
+		{"The agent checks the ticket. She then forwards the ticket to the team.", "Forward ticket", "Agent"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -331,10 +331,18 @@ func declarative(ws []string, prev string) []clause {
 			return modalVerb(subject, ws, i+1, prev)
 		}
 		b, f := verbForm(ws[i])
+		if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {
+			// "operations rolls back the change": a phrasal verb even
+			// where the word alone reads as a noun
+			if pb, pf := lexicon().Base(norm(ws[i])); pf != wordnet.FormNone && lexicon().HasParticle(pb, norm(ws[i+1])) && !notWork[pb] {
+				b, f = pb, int(pf)
+			}
+		}
 		if f == formNone || f == formIng {
 			continue
 		}
-		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])])) {
+		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
+			particles[norm(ws[i+1])])) {
 			continue // "Purchase requisitions above …": a plural noun
 		}
 		subj := norm(subject[len(subject)-1])
@@ -355,7 +363,7 @@ func declarative(ws []string, prev string) []clause {
 		if (f == formThird || f == formBase) && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
 			return nil // "The policy applies to all staff"
 		}
-		if b == "take" && i+1 < len(ws) && (numberWord(ws[i+1]) || adverbs[norm(ws[i+1])] || norm(ws[i+1]) == "about" || norm(ws[i+1]) == "approximately" || norm(ws[i+1]) == "up") {
+		if b == "take" && i+1 < len(ws) && isDuration(ws[i+1:]) {
 			return nil // "which takes about 2 hours": time, not work
 		}
 		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
@@ -409,6 +417,9 @@ func skipAdverbs(ws []string, j int) int {
 // unless the subject is a pronoun (resolved from context later) or names a
 // document ("This page describes"), which is no action at all.
 func withPerformer(cs []clause, subject []string) []clause {
+	for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
+		subject = subject[:len(subject)-1] // "She then forwards …"
+	}
 	np := nounPhrase(subject, 6)
 	if np == "" {
 		return cs
@@ -464,6 +475,16 @@ func actsOnObject(cs []clause, subject []string) bool {
 		}
 	}
 	return true
+}
+
+// isDuration reports whether ws start with a duration: "2 hours",
+// "about 15 minutes", "up to a day".
+func isDuration(ws []string) bool {
+	for len(ws) > 0 && (adverbs[norm(ws[0])] || norm(ws[0]) == "about" || norm(ws[0]) == "approximately" ||
+		norm(ws[0]) == "up" || norm(ws[0]) == "to" || norm(ws[0]) == "around") {
+		ws = ws[1:]
+	}
+	return len(ws) > 1 && numberWord(ws[0]) && timeUnits.MatchString(norm(ws[1]))
 }
 
 // verbFirst reports whether w is a verb more often than a noun.
@@ -620,8 +641,8 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				// "… and the research office reviews it": a clause with a
 				// subject of its own
 				if w == "and" && len(nxt) > 2 && !personal[norm(nxt[0])] {
-					if cs := declarative(nxt, prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun) {
-						other = cs
+					if cs := declarative(nxt, prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun || determiners[norm(nxt[0])]) {
+						other = cs // "… and a rejection letter is sent"
 						break
 					}
 				}
@@ -751,9 +772,10 @@ func findTail(ws []string, form int) (tail []string, relative bool, pron string)
 		nxt := ws[j+1:]
 		if strings.HasSuffix(ws[j], ",") && len(nxt) > 1 && (norm(nxt[0]) == "which" || norm(nxt[0]) == "who") {
 			// "…, which records the goods receipt": the same performer
-			// acts; "…, who schedules": the person just named does
+			// acts; "…, who schedules" or "… to the quality team, which
+			// analyses": the party just named does
 			if _, f := verbForm(nxt[1]); f == formThird {
-				return nxt[1:], norm(nxt[0]) == "who", ""
+				return nxt[1:], true, ""
 			}
 			return nil, false, ""
 		}
@@ -953,7 +975,7 @@ var nonAgents = set(`order orders folder folders paper papers number numbers err
 	register registers colour color monitor monitors water weather other others after under over
 	cover power data header footer trigger chapter counter border buffer marker markers indicator
 	indicators factor factors quarter master poster calendar calculator elevator container containers
-	constant important relevant significant detector detectors connector connectors controller
+	constant important relevant significant detector detectors connector connectors
 	spreadsheet anemometer barometer variant variants coordinator further former latter either neither rather
 	whether never ever together however answer answers`)
 
