@@ -143,6 +143,14 @@ var (
 	leadInRe = regexp.MustCompile(`(?i)^(?:when|once|after|as soon as|before|whenever)\s+([^,]{3,80}),\s+\S`)
 	// clauseListRe splits a list of clauses at its commas.
 	clauseListRe = regexp.MustCompile(`,\s+(?:and\s+|then\s+)?`)
+	// qualRe finds a subject qualified by a state that only some items
+	// have: "Damaged goods", "Incomplete applications".
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired)\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	// threshRe finds a subject qualified by a threshold: "Differences
+	// above 2 percent are …", "For applicants over 50, …".
+	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+[^,]{1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
+	// restRe finds the items a decision left over: "The remaining goods".
+	restRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:remaining|rest of the|all other|other)\s+[a-z-]+s\b`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
 	// like "if" ("When a build fails, the developer fixes …").
 	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
@@ -559,6 +567,23 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		}
 		return ds
 	}
+	// "Damaged goods are rejected", "For applicants over 50, the
+	// underwriter orders …": the qualified subject is the condition;
+	// "The remaining goods are counted" is the other branch
+	if cond, main := qualifiedSubject(body); cond != "" && !inItem {
+		if ds := a.clauses(main, s); len(ds) > 0 {
+			a.applyTimes(ds, work, wait)
+			a.b.addIf(cond, a.decider(ds), ds)
+			return ds
+		}
+	}
+	if restRe.MatchString(body) && a.b.open != nil && !inItem {
+		if ds := a.clauses(body, s); len(ds) > 0 {
+			a.applyTimes(ds, work, wait)
+			a.b.addOtherwise(ds)
+			return ds
+		}
+	}
 	if m := whetherRe.FindStringSubmatch(body); m != nil && !inItem && strings.Contains(strings.ToLower(body), "whether") {
 		lead := strings.Fields(m[1])
 		if len(lead) > 0 && decideVerbs[norm(lead[len(lead)-1])] {
@@ -665,6 +690,24 @@ func alternatives(ds []*draft) [][]*draft {
 		out[len(out)-1] = append(out[len(out)-1], d)
 	}
 	return out
+}
+
+// qualifiedSubject returns the condition a qualified subject sets
+// ("goods damaged") and the clause to read, or "" when there is none.
+func qualifiedSubject(body string) (cond, main string) {
+	if m := qualRe.FindStringSubmatch(body); m != nil {
+		return m[2] + " " + strings.ToLower(m[1]), body
+	}
+	if m := threshRe.FindStringSubmatch(body); m != nil {
+		cond = m[2] + " " + strings.TrimSpace(m[3])
+		switch {
+		case m[1] != "" && m[4] != "":
+			return cond, m[4] // "For applicants over 50, the underwriter …"
+		case m[1] == "" && m[5] != "":
+			return cond, body // "Differences above 2 percent are counted again"
+		}
+	}
+	return "", ""
 }
 
 // repeated finds, among the steps the current sentence made (from index

@@ -71,6 +71,17 @@ func TestControlFlow(t *testing.T) {
 			apart:  [][2]string{{"Oppose dismissal", "Confirm dismissal"}},
 		},
 		{
+			name:   "a qualified subject is a condition, the remaining ones the other branch",
+			text:   "The storekeeper checks the goods. Damaged goods are rejected by the storekeeper. The remaining goods are counted by the storekeeper. The buyer closes the order.",
+			splits: 1,
+			apart:  [][2]string{{"Reject damaged goods", "Count remaining goods"}},
+		},
+		{
+			name:   "a threshold in a lead-in is a condition",
+			text:   "The underwriter reviews the questionnaire. For applicants over 50, the underwriter orders a medical examination. The underwriter calculates the premium.",
+			splits: 1,
+		},
+		{
 			name:   "or between two actions",
 			text:   "The clerk checks the claim. The manager approves or rejects the claim. The clerk files the claim.",
 			splits: 1,
