@@ -899,7 +899,7 @@ func nounPhrase(ws []string, max int) string {
 	}
 	ws = stripDeterminers(ws)
 	var out []string
-	for _, w := range ws {
+	for i, w := range ws {
 		n := norm(w)
 		if n == "of" && len(out) > 0 && ofRoles[norm(out[len(out)-1])] && len(out) < max-1 {
 			out = append(out, "of") // "head of department"
@@ -907,6 +907,9 @@ func nounPhrase(ws []string, max int) string {
 		}
 		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 {
 			break
+		}
+		if n == "and" && i+1 < len(ws) && determiners[norm(ws[i+1])] {
+			break // "the nurse and the appointment is scheduled": a new clause
 		}
 		if adverbs[n] {
 			continue
