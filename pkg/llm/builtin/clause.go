@@ -74,7 +74,7 @@ var (
 		manually automatically quickly again now still only just both either ideally`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
 		advised instructed allowed permitted`)
-	particles   = set(`up out off back over down`)
+	particles   = set(`up out off back over down through`)
 	onParticle  = set(`power turn switch log sign`)
 	cutWords    = set(`because so which who whom whose whereupon unless until before after once when whenever while whilst within using via otherwise then if where since during following upon prior according per whether but although though however except including e.g. i.e. e.g i.e rather without`)
 	docSubjects = set(`page document section procedure sop policy guide protocol chapter manual this it
@@ -334,7 +334,7 @@ func declarative(ws []string, prev string) []clause {
 		if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {
 			// "operations rolls back the change": a phrasal verb even
 			// where the word alone reads as a noun
-			if pb, pf := lexicon().Base(norm(ws[i])); pf != wordnet.FormNone && lexicon().HasParticle(pb, norm(ws[i+1])) && !notWork[pb] {
+			if pb, pf := lexicon().Base(norm(ws[i])); pf != wordnet.FormNone && lexicon().HasParticle(pb, norm(ws[i+1])) && pb != "be" && pb != "have" {
 				b, f = pb, int(pf)
 			}
 		}
