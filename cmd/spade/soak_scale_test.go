@@ -103,3 +103,116 @@ func TestSoakNoSharedDisk(t *testing.T) {
 	}
 	c.checkLogs()
 }
+
+// TestSoakSentinelFailover: Redis behind three sentinels (one primary, one
+// replica). The primary is killed under load; the sentinels promote the
+// replica, every accepted analysis completes exactly once (the recovery
+// sweep re-queues what the fail-over lost), and uploads during the
+// fail-over answer 503 with a detail, never anything else. The 503 window
+// is reported.
+func TestSoakSentinelFailover(t *testing.T) {
+	skipSoak(t)
+	n := soakN()
+	rs := testenv.Sentinel(t)
+	rs.WaitReady(t)
+	c := startCluster(t, clusterOpts{workers: 2, concurrency: 4, llmDelay: 200 * time.Millisecond,
+		redisURL: rs.URL, dbURL: testenv.Postgres(t)})
+	ids := c.uploadMany(n)
+
+	type probe struct {
+		start  time.Time
+		at     time.Time
+		code   int
+		id     string
+		detail string
+	}
+	var (
+		mu     sync.Mutex
+		probes []probe
+	)
+	done := make(chan struct{})
+	stop := make(chan struct{})
+	go func() {
+		defer close(done)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			start := time.Now()
+			code, id, detail := c.upload("/api/analyze", "during-failover.txt", []byte(sampleTXT))
+			mu.Lock()
+			probes = append(probes, probe{start, time.Now(), code, id, detail})
+			mu.Unlock()
+			time.Sleep(100 * time.Millisecond)
+		}
+	}()
+	time.Sleep(time.Second)
+	killed := time.Now()
+	rs.KillPrimary()
+	// Probe until uploads have been accepted for a while again.
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		time.Sleep(500 * time.Millisecond)
+		ok := 0
+		mu.Lock()
+		for i := len(probes) - 1; i >= 0 && probes[i].code == http.StatusAccepted && probes[i].at.After(killed); i-- {
+			ok++
+		}
+		mu.Unlock()
+		if ok >= 20 {
+			break
+		}
+		if time.Now().After(deadline) {
+			close(stop)
+			<-done
+			t.Fatalf("uploads not accepted 2 minutes after the primary was killed; last: %+v", probes[len(probes)-1])
+		}
+	}
+	close(stop)
+	<-done
+
+	var first503, last503, back time.Time
+	var slowest time.Duration
+	n503 := 0
+	for _, p := range probes {
+		if p.start.After(killed) {
+			slowest = max(slowest, p.at.Sub(p.start))
+		}
+		switch {
+		case p.code == http.StatusAccepted:
+			ids = append(ids, p.id)
+			if back.IsZero() && p.start.After(killed) {
+				back = p.at
+			}
+		case p.code == http.StatusServiceUnavailable && p.detail != "":
+			n503++
+			if first503.IsZero() {
+				first503 = p.at
+			}
+			last503 = p.at
+		default:
+			t.Errorf("upload during the fail-over: %d %q (want 202, or 503 with a detail)", p.code, p.detail)
+		}
+	}
+	window := time.Duration(0)
+	if n503 > 0 {
+		window = last503.Sub(first503)
+	}
+	// Uploads are not refused at once: the api waits up to its enqueue
+	// time-out while the client looks for the new primary, so the outage a
+	// user sees is from the kill to the first accepted upload.
+	t.Logf("sentinel fail-over: %d probes, %d answered 503 (first %s after the kill, last %s later), uploads accepted again %s after the kill, slowest upload %s",
+		len(probes), n503, first503.Sub(killed).Round(100*time.Millisecond), window.Round(100*time.Millisecond),
+		back.Sub(killed).Round(100*time.Millisecond), slowest.Round(100*time.Millisecond))
+
+	ids = append(ids, c.uploadMany(n/4+1)...)
+	views := c.waitAll(ids, 4*time.Minute)
+	if len(views) != len(ids) {
+		t.Fatalf("%d of %d analyses finished", len(views), len(ids))
+	}
+	checkOneResult(t, c.dbURL, views)
+	assertNoneUnfinished(t, c.dbURL)
+	c.checkLogs()
+}
