@@ -109,13 +109,35 @@ func New(rdb redis.UniversalClient, limits Limits, opt Options) (*Budget, error)
 		}, []string{"provider"}),
 	}
 	if opt.Registerer != nil {
-		for _, c := range []prometheus.Collector{b.wait, b.delayed, b.vendor} {
-			if err := opt.Registerer.Register(c); err != nil {
-				return nil, fmt.Errorf("llm budget metrics: %w", err)
-			}
+		var err error
+		// A process that builds its worker again (tests, a restart in
+		// place) keeps counting on the collectors it registered first.
+		if b.wait, err = register(opt.Registerer, b.wait); err != nil {
+			return nil, err
+		}
+		if b.delayed, err = register(opt.Registerer, b.delayed); err != nil {
+			return nil, err
+		}
+		if b.vendor, err = register(opt.Registerer, b.vendor); err != nil {
+			return nil, err
 		}
 	}
 	return b, nil
+}
+
+// register registers c, or returns the collector already registered
+// under the same name.
+func register[C prometheus.Collector](r prometheus.Registerer, c C) (C, error) {
+	if err := r.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			if existing, ok := are.ExistingCollector.(C); ok {
+				return existing, nil
+			}
+		}
+		return c, fmt.Errorf("llm budget metrics: %w", err)
+	}
+	return c, nil
 }
 
 // Limits returns the configured limits.

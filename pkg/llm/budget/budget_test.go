@@ -271,3 +271,23 @@ func TestDisabledOrBuiltinIsNotWrapped(t *testing.T) {
 type builtinName struct{ echoProvider }
 
 func (builtinName) Name() string { return "builtin" }
+
+// Building the budget twice on one registry (a worker built again in the
+// same process) keeps the first collectors.
+func TestNewTwiceOnOneRegistry(t *testing.T) {
+	m := miniredis.RunT(t)
+	rdb := redis.NewClient(&redis.Options{Addr: m.Addr()})
+	defer rdb.Close()
+	reg := prometheus.NewRegistry()
+	a, err := New(rdb, Limits{RPM: 10}, Options{Registerer: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(rdb, Limits{RPM: 10}, Options{Registerer: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.wait != b.wait || a.delayed != b.delayed || a.vendor != b.vendor {
+		t.Fatal("second budget registered new collectors")
+	}
+}
