@@ -135,6 +135,7 @@ func (a *App) newAPI() (*api.Server, error) {
 	deps := api.Deps{
 		Config: a.Cfg, DB: a.DB, Repo: a.Repo, Auth: a.Auth, Blobs: a.Blobs, Queue: a.Queue,
 		Log: a.Log, Provider: a.Cfg.LLMProvider,
+		Versions: newVersions(a, convertBPMN),
 	}
 	for _, ext := range apiExtensions {
 		if err := ext(a, &deps); err != nil {

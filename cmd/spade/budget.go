@@ -45,7 +45,7 @@ func wireBudget(a *App, pl *worker.Pipeline) error {
 				if !waiting {
 					text = analysis.StageText[analysis.StageAnalyzing].Text
 				}
-				if err := a.Repo.SetStageText(context.WithoutCancel(ctx), id, text); err != nil {
+				if err := a.Repo.SetWaitText(context.WithoutCancel(ctx), id, text); err != nil {
 					a.Log.Warn("stage text not saved", "analysis_id", id, "error", err)
 				}
 			}

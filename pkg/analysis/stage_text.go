@@ -6,11 +6,11 @@ import (
 	"time"
 )
 
-// SetStageText changes only the human text of a running analysis's stage
+// SetWaitText changes only the human text of a running analysis's stage
 // (for example while it waits for the AI provider's shared rate budget);
 // the stage, progress and stage history stay as they are. A finished
 // analysis is left alone.
-func (r *Repo) SetStageText(ctx context.Context, id, text string) error {
+func (r *Repo) SetWaitText(ctx context.Context, id, text string) error {
 	res := r.db.WithContext(ctx).Model(&Analysis{}).
 		Where("id = ? AND status = ?", id, StatusRunning).
 		Updates(map[string]any{"current_stage": text, "updated_at": time.Now().UTC()})

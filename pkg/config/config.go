@@ -26,14 +26,17 @@ type Config struct {
 	PublicURL   string // SPADE_PUBLIC_URL
 	UIDir       string // SPADE_UI_DIR
 
-	LLMProvider  string        // SPADE_LLM_PROVIDER: builtin | gemini | openai
-	LLMModel     string        // SPADE_LLM_MODEL
-	LLMBaseURL   string        // SPADE_LLM_BASE_URL
-	LLMTimeout   time.Duration // SPADE_LLM_TIMEOUT
-	GeminiAPIKey string        // GEMINI_API_KEY
-	OpenAIAPIKey string        // OPENAI_API_KEY
-	LLMRPM       int           // SPADE_LLM_RPM; 0 = no shared request budget
-	LLMTPM       int           // SPADE_LLM_TPM; 0 = no shared token budget
+	LLMProvider string        // SPADE_LLM_PROVIDER: builtin | gemini | openai
+	LLMModel    string        // SPADE_LLM_MODEL
+	LLMBaseURL  string        // SPADE_LLM_BASE_URL
+	LLMTimeout  time.Duration // SPADE_LLM_TIMEOUT
+	// LLMRetryBudget bounds how long an analysis retries a busy or failing
+	// AI provider (SPADE_LLM_RETRY_BUDGET).
+	LLMRetryBudget time.Duration
+	GeminiAPIKey   string // GEMINI_API_KEY
+	OpenAIAPIKey   string // OPENAI_API_KEY
+	LLMRPM         int    // SPADE_LLM_RPM; 0 = no shared request budget
+	LLMTPM         int    // SPADE_LLM_TPM; 0 = no shared token budget
 
 	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
 	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
@@ -79,6 +82,7 @@ var Vars = []Var{
 	{Name: "SPADE_LLM_MODEL", Default: "per provider (gemini-2.0-flash, gpt-4o-mini)", Meaning: "model name"},
 	{Name: "SPADE_LLM_BASE_URL", Default: "(vendor default)", Meaning: "base URL for OpenAI-compatible servers (Ollama, vLLM, LM Studio)"},
 	{Name: "SPADE_LLM_TIMEOUT", Default: "120s", Meaning: "time-out of one LLM call"},
+	{Name: "SPADE_LLM_RETRY_BUDGET", Default: "5m", Meaning: "how long one analysis keeps retrying a rate-limited or failing AI provider (jittered back-off, Retry-After honoured; at most 8m); an unreachable base URL fails after 2 tries within 30 s"},
 	{Name: "SPADE_LLM_RPM", Default: "0 (no limit)", Meaning: "requests per minute to the LLM vendor, per key, shared by every worker (token bucket in Redis); calls over it wait instead of getting a 429"},
 	{Name: "SPADE_LLM_TPM", Default: "0 (no limit)", Meaning: "tokens per minute to the LLM vendor, per key, shared by every worker"},
 	{Name: "GEMINI_API_KEY", Default: "", Meaning: "system key for Gemini", Secret: true},
@@ -144,6 +148,12 @@ func Load(defaultLog string) (*Config, error) {
 	c.LLMRPM = intEnv("SPADE_LLM_RPM", 0, &errs)
 	c.LLMTPM = intEnv("SPADE_LLM_TPM", 0, &errs)
 	c.LLMTimeout = durEnv("SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
+	c.LLMRetryBudget = durEnv("SPADE_LLM_RETRY_BUDGET", 5*time.Minute, &errs)
+	if c.LLMRetryBudget <= 0 || c.LLMRetryBudget > 8*time.Minute {
+		// An analysis task may run 10 minutes; the budget leaves room for
+		// the calls themselves.
+		errs = append(errs, fmt.Errorf("SPADE_LLM_RETRY_BUDGET=%s: want a duration above 0 and at most 8m", c.LLMRetryBudget))
+	}
 	c.TaskCheckInterval = durEnv("SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
 	c.SweepInterval = durEnv("SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
 	c.DemoWait = durEnv("SPADE_DEMO_WAIT", 20*time.Second, &errs)
