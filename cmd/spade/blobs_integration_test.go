@@ -52,10 +52,18 @@ func TestS3Uploads(t *testing.T) {
 	if code != http.StatusServiceUnavailable || !strings.Contains(d.Detail, "File storage is unavailable") {
 		t.Fatalf("upload with the store down: %d %s", code, body)
 	}
+	res, b := s.do(http.MethodGet, "/api/health", nil, "")
+	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(b), `"storage":"unavailable"`) {
+		t.Fatalf("health with the store down: %d %s", res.StatusCode, b)
+	}
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
-	res, b := s.do(http.MethodGet, "/api/recent", nil, "")
+	res, b = s.do(http.MethodGet, "/api/health", nil, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"storage":"ok"`) {
+		t.Fatalf("health with the store back: %d %s", res.StatusCode, b)
+	}
+	res, b = s.do(http.MethodGet, "/api/recent", nil, "")
 	if res.StatusCode != http.StatusOK || strings.Contains(string(b), "invoice.txt") {
 		t.Fatalf("recent after a failed upload: %d %s", res.StatusCode, b)
 	}
