@@ -152,3 +152,47 @@ func TestBlobsMigrateCommand(t *testing.T) {
 		t.Fatal("migrate without --to succeeded")
 	}
 }
+
+// TestBlobsGC deletes an old upload that no analysis refers to and keeps
+// the uploads of analyses and young uploads.
+func TestBlobsGC(t *testing.T) {
+	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "d.db"), testenv.Redis(t), nil)
+	code, v, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
+	if code != http.StatusAccepted {
+		t.Fatalf("upload: %d %s", code, body)
+	}
+	s.waitFor(v.ID, time.Minute, finished)
+	ctx := context.Background()
+	for _, k := range []string{"orphan-old", "orphan-young"} {
+		if err := s.app.Blobs.Put(ctx, k, strings.NewReader("x"), 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	uploads := filepath.Join(os.Getenv("SPADE_DATA_DIR"), "uploads")
+	old := time.Now().Add(-48 * time.Hour)
+	for _, p := range []string{filepath.Join(uploads, "or", "orphan-old"), filepath.Join(uploads, v.ID[:2], v.ID)} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gc", "--dry-run"}, "orphan-old\n1 uploads belong to no analysis (dry run: nothing deleted)"},
+		{[]string{"gc"}, "deleted 1 uploads that belong to no analysis"},
+		{[]string{"gc"}, "deleted 0 uploads"},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		if err := runBlobs(ctx, tt.args, &out); err != nil || !strings.Contains(out.String(), tt.want) {
+			t.Fatalf("blobs %v: %v\n%s", tt.args, err, out.String())
+		}
+	}
+	for key, want := range map[string]bool{"orphan-old": false, "orphan-young": true, v.ID: true} {
+		_, err := s.app.Blobs.Size(ctx, key)
+		if (err == nil) != want {
+			t.Errorf("%s kept = %v, want %v", key, err == nil, want)
+		}
+	}
+}
