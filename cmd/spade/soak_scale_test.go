@@ -213,6 +213,7 @@ func TestSoakSentinelFailover(t *testing.T) {
 		t.Fatalf("%d of %d analyses finished", len(views), len(ids))
 	}
 	checkOneResult(t, c.dbURL, views)
+	t.Logf("sentinel fail-over: %d accepted analyses finished", len(views))
 	assertNoneUnfinished(t, c.dbURL)
 	c.checkLogs()
 }
