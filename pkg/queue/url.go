@@ -16,16 +16,19 @@ import (
 // primary's password nor the database, so SPADE reads those itself.
 func ParseURL(raw string) (asynq.RedisConnOpt, error) {
 	const scheme = "redis-sentinel://"
-	if !strings.HasPrefix(raw, scheme) {
+	if !hasPrefixFold(raw, "redis-sentinel:") {
 		opt, err := asynq.ParseRedisURI(raw)
 		if err != nil {
 			return nil, fmt.Errorf("redis url: %w", err)
 		}
 		return opt, nil
 	}
+	if !hasPrefixFold(raw, scheme) {
+		return nil, errors.New("redis url: want redis-sentinel://host:port,host:port?master=NAME")
+	}
 	// net/url rejects a list of hosts whose last one has no port, so the
 	// authority is split by hand and only the query goes through net/url.
-	rest, rawQuery, _ := strings.Cut(strings.TrimPrefix(raw, scheme), "?")
+	rest, rawQuery, _ := strings.Cut(raw[len(scheme):], "?")
 	authority, path, _ := strings.Cut(rest, "/")
 	q, err := url.ParseQuery(rawQuery)
 	if err != nil {
@@ -63,4 +66,9 @@ func ParseURL(raw string) (asynq.RedisConnOpt, error) {
 		opt.DB = n
 	}
 	return opt, nil
+}
+
+// hasPrefixFold is strings.HasPrefix ignoring case (URL schemes are).
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }

@@ -34,3 +34,22 @@ func TestParseURL(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseURL: any string is either refused or gives a usable option;
+// a sentinel option always names a master and at least one sentinel.
+func FuzzParseURL(f *testing.F) {
+	for _, s := range []string{"redis://127.0.0.1:6379/0", "redis-sentinel://a:1,b?master=m", "redis-sentinel://:p@a/2?master=m&password=q", "redis-sentinel://", "rediss://x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		opt, err := ParseURL(s)
+		if err != nil {
+			return
+		}
+		if fo, ok := opt.(asynq.RedisFailoverClientOpt); ok {
+			if fo.MasterName == "" || len(fo.SentinelAddrs) == 0 || fo.DB < 0 {
+				t.Fatalf("ParseURL(%q) = %#v", s, fo)
+			}
+		}
+	})
+}
