@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -167,7 +166,7 @@ func (b *Budget) keys(bucket string) []string {
 	// One hash tag per bucket keeps the keys of a bucket together should
 	// Redis ever be a cluster.
 	p := b.opt.Prefix + ":{" + bucket + "}:"
-	return []string{p + "bucket", p + "blocked", p + "queue", p + "lease"}
+	return []string{p + "bucket", p + "blocked", p + "queue", p + "lease", p + "seq"}
 }
 
 //go:embed acquire.lua
@@ -190,9 +189,6 @@ func (b *Budget) Acquire(ctx context.Context, r Request) (time.Duration, error) 
 	provider := providerOf(r.Bucket)
 	keys := b.keys(r.Bucket)
 	member := uuid.NewString()
-	// Score: priority first, then arrival (ms), so a High caller that
-	// arrives later still goes before every Low caller.
-	rank := float64(r.Priority)*1e15 + float64(start.UnixMilli())
 	waiting := false
 	defer func() {
 		if waiting && r.OnWait != nil {
@@ -201,7 +197,7 @@ func (b *Budget) Acquire(ctx context.Context, r Request) (time.Duration, error) 
 	}()
 	for {
 		res, err := acquireScript.Run(ctx, b.rdb, keys,
-			b.limits.RPM, b.limits.TPM, r.Tokens, member, strconv.FormatFloat(rank, 'f', 0, 64), b.opt.Lease.Milliseconds()).Int64Slice()
+			b.limits.RPM, b.limits.TPM, r.Tokens, member, int(r.Priority), b.opt.Lease.Milliseconds()).Int64Slice()
 		if err != nil {
 			b.leave(keys, member)
 			return time.Since(start), fmt.Errorf("llm budget %s: %w", r.Bucket, err)
