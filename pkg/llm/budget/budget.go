@@ -70,6 +70,9 @@ type Budget struct {
 	limits Limits
 	opt    Options
 
+	acquire *redis.Script
+	settle  *redis.Script
+
 	wait    *prometheus.HistogramVec
 	delayed *prometheus.CounterVec
 	vendor  *prometheus.CounterVec
@@ -93,6 +96,7 @@ func New(rdb redis.UniversalClient, limits Limits, opt Options) (*Budget, error)
 		opt.Poll = 250 * time.Millisecond
 	}
 	b := &Budget{rdb: rdb, limits: limits, opt: opt,
+		acquire: redis.NewScript(acquireLua), settle: redis.NewScript(settleLua),
 		wait: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "spade", Name: "llm_budget_wait_seconds",
 			Help:    "Time an LLM call waited for the shared rate budget, by provider.",
@@ -169,15 +173,14 @@ func (b *Budget) keys(bucket string) []string {
 	return []string{p + "bucket", p + "blocked", p + "queue", p + "lease", p + "seq"}
 }
 
-//go:embed acquire.lua
-var acquireLua string
-
-var acquireScript = redis.NewScript(acquireLua)
-
-//go:embed settle.lua
-var settleLua string
-
-var settleScript = redis.NewScript(settleLua)
+// The scripts run in Redis so that refill, check and take are one atomic
+// step for every worker.
+var (
+	//go:embed acquire.lua
+	acquireLua string
+	//go:embed settle.lua
+	settleLua string
+)
 
 // Acquire waits until the bucket has one request and r.Tokens tokens for
 // the caller, then takes them. It returns how long it waited.
@@ -196,7 +199,7 @@ func (b *Budget) Acquire(ctx context.Context, r Request) (time.Duration, error) 
 		}
 	}()
 	for {
-		res, err := acquireScript.Run(ctx, b.rdb, keys,
+		res, err := b.acquire.Run(ctx, b.rdb, keys,
 			b.limits.RPM, b.limits.TPM, r.Tokens, member, int(r.Priority), b.opt.Lease.Milliseconds()).Int64Slice()
 		if err != nil {
 			b.leave(keys, member)
@@ -245,7 +248,7 @@ func (b *Budget) Settle(ctx context.Context, bucket string, estimated, used int)
 	if b.limits.TPM <= 0 || used == estimated {
 		return nil
 	}
-	if err := settleScript.Run(ctx, b.rdb, b.keys(bucket)[:1], b.limits.RPM, b.limits.TPM, used-estimated).Err(); err != nil && !errors.Is(err, redis.Nil) {
+	if err := b.settle.Run(ctx, b.rdb, b.keys(bucket)[:1], b.limits.RPM, b.limits.TPM, used-estimated).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		return fmt.Errorf("llm budget settle %s: %w", bucket, err)
 	}
 	return nil
