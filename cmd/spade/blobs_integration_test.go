@@ -100,6 +100,24 @@ func TestS3Uploads(t *testing.T) {
 	if after.Status != analysis.StatusCompleted || after.FormattedText != before.FormattedText {
 		t.Fatalf("a failed reprocess changed the analysis: %s", after.Status)
 	}
+
+	// A 10 MB document (the limit) goes through the api into the bucket
+	// byte for byte. No worker runs: only the upload path is measured.
+	s.stopWorker()
+	big := bytes.Repeat([]byte(sampleTXT), 10<<20/len(sampleTXT))
+	code, v, body = s.upload("/api/analyze", "big.txt", big)
+	if code != http.StatusAccepted {
+		t.Fatalf("10 MB upload: %d %s", code, body)
+	}
+	if b, err := os.ReadFile(object(v.ID)); err != nil || !bytes.Equal(b, big) {
+		t.Fatalf("10 MB object in the bucket: %v (%d of %d bytes)", err, len(b), len(big))
+	}
+	if res, b := s.do(http.MethodDelete, "/api/cached-analysis/"+v.ID, nil, ""); res.StatusCode != http.StatusOK {
+		t.Fatalf("delete: %d %s", res.StatusCode, b)
+	}
+	if _, err := os.Stat(object(v.ID)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("10 MB object after delete: %v", err)
+	}
 }
 
 // objects lists a versitygw bucket directory, without the server's own
