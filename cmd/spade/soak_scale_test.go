@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -203,9 +204,12 @@ func TestSoakSentinelFailover(t *testing.T) {
 	// Uploads are not refused at once: the api waits up to its enqueue
 	// time-out while the client looks for the new primary, so the outage a
 	// user sees is from the kill to the first accepted upload.
-	t.Logf("sentinel fail-over: %d probes, %d answered 503 (first %s after the kill, last %s later), uploads accepted again %s after the kill, slowest upload %s",
-		len(probes), n503, first503.Sub(killed).Round(100*time.Millisecond), window.Round(100*time.Millisecond),
-		back.Sub(killed).Round(100*time.Millisecond), slowest.Round(100*time.Millisecond))
+	first := "none"
+	if n503 > 0 {
+		first = fmt.Sprintf("the first %s after the kill, the last %s later", first503.Sub(killed).Round(100*time.Millisecond), window.Round(100*time.Millisecond))
+	}
+	t.Logf("sentinel fail-over: %d probes, %d answered 503 (%s), uploads accepted again %s after the kill, slowest upload %s",
+		len(probes), n503, first, back.Sub(killed).Round(100*time.Millisecond), slowest.Round(100*time.Millisecond))
 
 	ids = append(ids, c.uploadMany(n/4+1)...)
 	views := c.waitAll(ids, 4*time.Minute)
