@@ -158,8 +158,11 @@ func BucketKey(provider, apiKey string) string {
 
 // Request is one draw on the budget.
 type Request struct {
-	Bucket   string
-	Tokens   int
+	// Bucket is the BucketKey of the provider and key called.
+	Bucket string
+	// Tokens is the estimate of the call's tokens (EstimateTokens).
+	Tokens int
+	// Priority places the caller among those waiting.
 	Priority Priority
 	// OnWait is called with true when the caller starts waiting and with
 	// false when it got its budget (or gave up); nil is fine.
