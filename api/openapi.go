@@ -33,7 +33,7 @@ type apiRoute struct {
 
 // apiRoutes is the whole /api contract; paths use OpenAPI {param} syntax.
 var apiRoutes = []apiRoute{
-	{method: "GET", path: "/api/health", summary: "Status of database, queue and provider", tag: "system", status: 200, ok: "Health", public: true},
+	{method: "GET", path: "/api/health", summary: "Status of database, queue, upload store and provider", tag: "system", status: 200, ok: "Health", public: true},
 	{method: "GET", path: "/api/openapi.json", summary: "This document", tag: "system", status: 200, ok: "Object", public: true},
 	{method: "GET", path: "/api/config", summary: "Public configuration of the web app", tag: "system", status: 200, ok: "Object", public: true},
 
@@ -185,7 +185,7 @@ func schemas() openapi3.Schemas {
 			"exists": boolean(),
 		})),
 		"Health": openapi3.NewSchemaRef("", props([]string{"status", "database", "queue"}, map[string]*openapi3.Schema{
-			"status": str().WithEnum("ok", "degraded"), "database": str(), "queue": str(), "provider": str(),
+			"status": str().WithEnum("ok", "degraded"), "database": str(), "queue": str(), "storage": str(), "provider": str(),
 		})),
 		"Queue":  openapi3.NewSchemaRef("", queue),
 		"Queues": openapi3.NewSchemaRef("", props([]string{"queues"}, map[string]*openapi3.Schema{"queues": arrayOf("Queue")})),
