@@ -72,6 +72,9 @@ func UserPrompt(in Input) string {
 		b.WriteString(clip(in.Text))
 		b.WriteString("\n</document>\n")
 	}
+	if in.Compact {
+		b.WriteString("\nA previous answer for this input was cut off because it was longer than your output limit. Answer compactly: leave every source empty, keep SIPOC lists to the two most important entries, leave descriptions and specifications empty, and leave out annotations. Keep every activity, gateway, event and flow.\n")
+	}
 	if len(in.Problems) > 0 {
 		b.WriteString("\nA previous answer for this input had these problems:\n")
 		for _, p := range in.Problems {
