@@ -134,3 +134,47 @@ func TestUnreachableProviderFailsFast(t *testing.T) {
 		t.Errorf("final texts: stage %q detail %q", final.CurrentStage, final.Detail)
 	}
 }
+
+// TestSameDocumentReusesResult: the second upload of the same document
+// reuses the first analysis' model with no LLM call, says so, shows 0
+// tokens and gives the daily analyze call back.
+func TestSameDocumentReusesResult(t *testing.T) {
+	model, err := os.ReadFile(filepath.Join("..", "..", "pkg", "llm", "testdata", "claim-answer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake, calls := fakeOpenAI(t, nil, string(model))
+	t.Setenv("SPADE_LLM_PROVIDER", "openai")
+	t.Setenv("SPADE_LLM_BASE_URL", fake.URL)
+	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "spade.db"), testenv.Redis(t), nil)
+	analyze := func(name string) analysis.View {
+		st, v, body := s.upload("/api/analyze", name, []byte(sampleTXT))
+		if st != http.StatusAccepted {
+			t.Fatalf("upload: %d %s", st, body)
+		}
+		_, final := s.stagesUntil(v.ID, time.Minute)
+		if final.Status != analysis.StatusCompleted {
+			t.Fatalf("status %s detail %q", final.Status, final.Detail)
+		}
+		return final
+	}
+	first := analyze("claim.txt")
+	callsAfterFirst := calls.Load()
+	second := analyze("claim-copy.txt")
+	if n := calls.Load(); n != callsAfterFirst {
+		t.Errorf("the second upload called the provider %d more times", n-callsAfterFirst)
+	}
+	if second.Metadata.Extra["reused_from"] != first.ID {
+		t.Errorf("reused_from = %v, want %s", second.Metadata.Extra["reused_from"], first.ID)
+	}
+	if second.TotalTokens != 0 || first.TotalTokens == 0 {
+		t.Errorf("tokens: first %d, second %d (want >0, 0)", first.TotalTokens, second.TotalTokens)
+	}
+	if second.FormattedText != first.FormattedText || second.ProcessName != first.ProcessName {
+		t.Error("the reused result differs from the first")
+	}
+	res, body := s.do(http.MethodGet, "/api/membership/usage", nil, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(body), `"usage_today":1`) {
+		t.Errorf("usage after a reused analysis: %d %s, want 1 call counted", res.StatusCode, body)
+	}
+}

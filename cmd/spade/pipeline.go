@@ -13,6 +13,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/resultcache"
 	"github.com/spade-bpmn/spade/worker"
 )
 
@@ -101,6 +102,13 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 		Render: func(m *process.Model) (string, analysis.Metadata) {
 			work, wait := process.Totals(m)
 			return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
+		},
+		Cache: resultcache.New(a.DB.DB),
+		Uncharge: func(ctx context.Context, an *analysis.Analysis) error {
+			if an.UserID == "" {
+				return nil
+			}
+			return newLimiter(a).Release(ctx, an.UserID)
 		},
 		BuildBPMN:   bpmn.Build,
 		AnalyzeBPMN: bpmnAnalyzer,
