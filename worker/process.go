@@ -74,7 +74,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	if err := setStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return nil, err
 	}
-	data, err := h.Blobs.Get(a.BlobKey)
+	data, err := h.Blobs.Get(ctx, a.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
 		return nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
 	}

@@ -98,9 +98,12 @@ type Analysis struct {
 	Detail           string
 	StagesLog        string
 	IsDemo           bool
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	CompletedAt      *time.Time
+	// Version is the number of the latest version of the process model
+	// (1 as generated; each edit, refinement or restore adds one).
+	Version     int `gorm:"default:1"`
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	CompletedAt *time.Time
 }
 
 // TableName is the gorm table.
@@ -164,6 +167,10 @@ type View struct {
 	Stages           []StageMark `json:"stages"`
 	UpdatedAt        time.Time   `json:"updated_at"`
 	CompletedAt      *time.Time  `json:"completed_at,omitempty"`
+	// Version is the latest version of the process model; Edited says a
+	// person changed it after the analysis (Version > 1).
+	Version int  `json:"version"`
+	Edited  bool `json:"edited"`
 }
 
 // GraphView is the graph part of View.
@@ -180,7 +187,7 @@ func (a *Analysis) ToView() View {
 		FormattedText: a.FormattedText, InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
 		TotalTokens: a.TotalTokens, AnalyzerType: a.AnalyzerType, Metadata: a.ParseMetadata(),
 		Graph: GraphView{Status: a.GraphStatus}, Detail: a.Detail, Stages: a.ParseStages(), UpdatedAt: a.UpdatedAt,
-		CompletedAt: a.CompletedAt,
+		CompletedAt: a.CompletedAt, Version: max(a.Version, 1), Edited: a.Version > 1,
 	}
 }
 

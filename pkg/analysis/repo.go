@@ -208,7 +208,13 @@ func (r *Repo) Delete(ctx context.Context, accountID, id string) (*Analysis, err
 	if err != nil {
 		return nil, err
 	}
-	if err := r.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Analysis{}).Error; err != nil {
+	err = r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("DELETE FROM analysis_versions WHERE analysis_id = ?", id).Error; err != nil {
+			return err
+		}
+		return tx.Where("id = ? AND account_id = ?", id, accountID).Delete(&Analysis{}).Error
+	})
+	if err != nil {
 		return nil, fmt.Errorf("delete analysis: %w", err)
 	}
 	return a, nil

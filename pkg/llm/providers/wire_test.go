@@ -280,7 +280,7 @@ func TestFailureCasesOnTheWire(t *testing.T) {
 				detail: "The document is too long for the AI model's context window.", class: llm.ProviderFault,
 			},
 			{
-				name: "a v2 answer arrives with every construct", answers: []answer{{model: model}}, calls: 1, raw: true,
+				name: "a v2 answer arrives with every construct, valid as it is", answers: []answer{{model: model}}, calls: 1,
 				check: func(t *testing.T, res *llm.Result, _ []string) {
 					var want process.Model
 					if err := json.Unmarshal([]byte(model), &want); err != nil {

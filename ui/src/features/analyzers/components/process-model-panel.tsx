@@ -73,6 +73,7 @@ export function ProcessModelPanel({ analysisId, graph, mobile }: ProcessModelPan
   return (
     <BpmnViewer
       xml={xml}
+      viewKey={analysisId}
       height={height}
       onRetry={retry}
       loadingText="Loading process model..."
