@@ -119,7 +119,7 @@ type fakeVendor struct {
 	bodies  []string
 }
 
-func newFakeVendor(t *testing.T, v vendor, answers ...answer) *fakeVendor {
+func newFakeVendor(t testing.TB, v vendor, answers ...answer) *fakeVendor {
 	t.Helper()
 	f := &fakeVendor{answers: answers}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -161,7 +161,7 @@ func (f *fakeVendor) requests() []string {
 
 // claimModel is a realistic answer for testdata/claim.txt that uses every
 // construct of the version 2 model.
-func claimModel(t *testing.T) string {
+func claimModel(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile("../testdata/claim-answer.json")
 	if err != nil {
@@ -170,7 +170,7 @@ func claimModel(t *testing.T) string {
 	return string(b)
 }
 
-func claimInput(t *testing.T, key string) llm.Input {
+func claimInput(t testing.TB, key string) llm.Input {
 	t.Helper()
 	text, err := os.ReadFile("../testdata/claim.txt")
 	if err != nil {
