@@ -85,7 +85,7 @@ var Vars = []Var{
 	{Name: "SPADE_LLM_MODEL", Default: "per provider (gemini-2.0-flash, gpt-4o-mini)", Meaning: "model name"},
 	{Name: "SPADE_LLM_BASE_URL", Default: "(vendor default)", Meaning: "base URL for OpenAI-compatible servers (Ollama, vLLM, LM Studio)"},
 	{Name: "SPADE_LLM_TIMEOUT", Default: "120s", Meaning: "time-out of one LLM call"},
-	{Name: "SPADE_LLM_CONTEXT_TOKENS", Default: "per model (Gemini 1,048,576; gpt-4o 128,000; unknown models 8,192)", Meaning: "context window of the model; longer documents are analysed in sections (by headings, else by size) merged into one model"},
+	{Name: "SPADE_LLM_CONTEXT_TOKENS", Default: "per model (Gemini 1,048,576; gpt-4o 128,000; unknown models 32,768)", Meaning: "context window of the model; longer documents are analysed in sections (by headings, else by size) merged into one model"},
 	{Name: "SPADE_LLM_RETRY_BUDGET", Default: "5m", Meaning: "how long one analysis keeps retrying a rate-limited or failing AI provider (jittered back-off, Retry-After honoured; at most 8m); an unreachable base URL fails after 2 tries within 30 s"},
 	{Name: "SPADE_LLM_RPM", Default: "0 (no limit)", Meaning: "requests per minute to the LLM vendor, per key, shared by every worker (token bucket in Redis); calls over it wait instead of getting a 429"},
 	{Name: "SPADE_LLM_TPM", Default: "0 (no limit)", Meaning: "tokens per minute to the LLM vendor, per key, shared by every worker"},

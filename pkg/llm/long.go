@@ -21,10 +21,11 @@ type LongOptions struct {
 	// OutputTokens is reserved for the answer; 0: a quarter of the window,
 	// at most 16,384.
 	OutputTokens int
-	// MaxSectionTokens caps one call's document text even in a huge window,
-	// bounding the cost of a retry and keeping the answer within the
-	// output limit; 0: 100,000 (about the 400,000 characters SPADE used to
-	// cut documents at).
+	// MaxSectionTokens caps one call's document text even in a huge window:
+	// the answer (a model of every step) grows with the text, and output
+	// limits (8,192 tokens on gemini-2.0-flash, 16,384 on gpt-4o-mini) are
+	// far below input windows; 0: 30,000 (about 30 pages). A section whose
+	// answer still does not fit is split again (AnalyzeDocument).
 	MaxSectionTokens int
 }
 
@@ -46,7 +47,7 @@ func SectionBudget(o LongOptions) int {
 	budget := (window - out - overhead) * 9 / 10
 	maxSection := o.MaxSectionTokens
 	if maxSection <= 0 {
-		maxSection = 100_000
+		maxSection = 30_000
 	}
 	// A tiny or misconfigured window still gets sections of useful size.
 	return min(max(budget, 256), maxSection)

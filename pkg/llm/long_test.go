@@ -23,6 +23,7 @@ func TestContextTokens(t *testing.T) {
 		{0, "gpt-4o-mini", 128_000},
 		{0, "gpt-4.1-mini", 1_047_576},
 		{0, "llama3.2:3b", 128_000},
+		{0, "Qwen/Qwen2.5-7B-Instruct", 32_768},
 		{0, "some-local-model", DefaultContextTokens},
 		{32_000, "gemini-2.0-flash", 32_000},
 	}

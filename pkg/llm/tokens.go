@@ -6,10 +6,10 @@ import (
 )
 
 // DefaultContextTokens is the window assumed for a model SPADE does not
-// know. It is small on purpose: local servers (Ollama's default num_ctx is
-// a few thousand tokens) silently drop what does not fit, which is worse
-// than analysing a document in more sections than needed.
-const DefaultContextTokens = 8192
+// know: what current open models served by vLLM or LM Studio offer at
+// least. A server configured smaller (Ollama's num_ctx) needs
+// SPADE_LLM_CONTEXT_TOKENS, else it answers with a context-length error.
+const DefaultContextTokens = 32_768
 
 // knownWindows are published context windows by model-name prefix, longest
 // prefix first where prefixes overlap.
@@ -44,7 +44,9 @@ func ContextTokens(configured int, model string) int {
 		return configured
 	}
 	m := strings.ToLower(strings.TrimSpace(model))
-	m = strings.TrimPrefix(m, "models/")
+	if i := strings.LastIndexByte(m, '/'); i >= 0 {
+		m = m[i+1:] // "models/gemini-…", "Qwen/Qwen2.5-7B-Instruct"
+	}
 	for _, k := range knownWindows {
 		if strings.HasPrefix(m, k.prefix) {
 			return k.tokens
