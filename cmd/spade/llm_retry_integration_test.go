@@ -178,3 +178,46 @@ func TestSameDocumentReusesResult(t *testing.T) {
 		t.Errorf("usage after a reused analysis: %d %s, want 1 call counted", res.StatusCode, body)
 	}
 }
+
+// TestLongDocumentInSections: a document longer than the configured context
+// window is analysed in sections, one call each, and merged into one model
+// with a sub-process per section; nothing is cut.
+func TestLongDocumentInSections(t *testing.T) {
+	model, err := os.ReadFile(filepath.Join("..", "..", "pkg", "llm", "testdata", "claim-answer.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake, calls := fakeOpenAI(t, nil, string(model))
+	t.Setenv("SPADE_LLM_PROVIDER", "openai")
+	t.Setenv("SPADE_LLM_BASE_URL", fake.URL)
+	t.Setenv("SPADE_LLM_CONTEXT_TOKENS", "2048") // the smallest window: sections of ~256 tokens
+	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "spade.db"), testenv.Redis(t), nil)
+	var doc strings.Builder
+	for _, h := range []string{"1. Intake", "2. Assessment", "3. Payment"} {
+		doc.WriteString(h + "\n")
+		doc.WriteString(strings.Repeat("The clerk checks the claim against the policy and records the result in ClaimCenter. ", 10) + "\n\n")
+	}
+	st, v, body := s.upload("/api/analyze", "long.txt", []byte(doc.String()))
+	if st != http.StatusAccepted {
+		t.Fatalf("upload: %d %s", st, body)
+	}
+	_, final := s.stagesUntil(v.ID, time.Minute)
+	if final.Status != analysis.StatusCompleted {
+		t.Fatalf("status %s detail %q", final.Status, final.Detail)
+	}
+	if n := calls.Load(); n != 3 {
+		t.Errorf("%d calls, want one per section (3)", n)
+	}
+	res, b := s.do(http.MethodGet, "/api/graph/"+v.ID, nil, "")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("graph: %d %s", res.StatusCode, b)
+	}
+	for _, h := range []string{`"name":"1. Intake"`, `"name":"2. Assessment"`, `"name":"3. Payment"`, `"type":"subprocess"`, `"parent":"s2"`} {
+		if !strings.Contains(string(b), h) {
+			t.Errorf("merged model lacks %s", h)
+		}
+	}
+	if final.TotalTokens != 3*5500 {
+		t.Errorf("tokens %d, want the three calls summed", final.TotalTokens)
+	}
+}
