@@ -191,7 +191,13 @@ func (l *layouter) labelRect(i int, pts []Point, src Rect, opt Options) Rect {
 		y := opt.Y + l.items[l.paths[i][1]].y
 		return Rect{X: src.X + src.W/2 - labelMargin - e.LabelW, Y: y + 4, W: e.LabelW, H: e.LabelH}
 	case h.kind == hopSideOut:
+		// between the shape and the bend: below the line when the edge
+		// leaves through the top, above it when through the bottom, so
+		// that the label never reaches into a shape beyond the bend
 		y := opt.Y + l.items[l.paths[i][1]].y
+		if h.top {
+			return Rect{X: src.X + src.W/2 + labelMargin, Y: y + 4, W: e.LabelW, H: e.LabelH}
+		}
 		return Rect{X: src.X + src.W/2 + labelMargin, Y: y - 4 - e.LabelH, W: e.LabelW, H: e.LabelH}
 	case h.kind == hopTrack:
 		ch := &l.channels[h.channel]
