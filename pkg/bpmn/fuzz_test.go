@@ -80,5 +80,6 @@ func FuzzBuild(f *testing.F) {
 			t.Fatalf("not XML: %v", err)
 		}
 		checkDoc(t, m, b)
+		checkDiagram(t, b)
 	})
 }
