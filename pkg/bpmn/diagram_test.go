@@ -301,3 +301,51 @@ func segThrough(seg, r bounds) bool {
 	const e = 0.5
 	return seg.X < r.X+r.W-e && seg.X+seg.W > r.X+e && seg.Y < r.Y+r.H-e && seg.Y+seg.H > r.Y+e
 }
+
+// checkRefs checks that every id is unique and every reference names an
+// element of the document.
+func checkRefs(t *testing.T, b []byte) {
+	t.Helper()
+	ids := map[string]bool{}
+	var refs []string
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	var inRef bool
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("generated XML does not parse: %v", err)
+		}
+		switch se := tok.(type) {
+		case xml.StartElement:
+			if id := attr(se, "id"); id != "" {
+				if ids[id] {
+					t.Errorf("duplicate id %s", id)
+				}
+				ids[id] = true
+			}
+			for _, a := range []string{"sourceRef", "targetRef", "attachedToRef", "processRef", "bpmnElement", "default", "dataObjectRef", "dataStoreRef"} {
+				if v := attr(se, a); v != "" {
+					refs = append(refs, v)
+				}
+			}
+			switch se.Name.Local {
+			case "flowNodeRef", "incoming", "outgoing", "sourceRef", "targetRef":
+				inRef = true
+			}
+		case xml.CharData:
+			if inRef {
+				refs = append(refs, strings.TrimSpace(string(se)))
+			}
+		case xml.EndElement:
+			inRef = false
+		}
+	}
+	for _, r := range refs {
+		if !ids[r] {
+			t.Errorf("reference to missing id %q", r)
+		}
+	}
+}

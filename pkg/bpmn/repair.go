@@ -120,7 +120,7 @@ func (g *graph) compact() {
 	}
 	g.assoc = assoc
 	for i := range g.notes {
-		g.notes[i].node = re(g.notes[i].node)
+		g.notes[i].node, g.notes[i].parent = re(g.notes[i].node), re(g.notes[i].parent)
 	}
 	for i := range g.data {
 		g.data[i].parent = re(g.data[i].parent)

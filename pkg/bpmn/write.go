@@ -130,7 +130,7 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 		}
 		g.writeLanes(w, p)
 		g.writeScope(w, p, -1)
-		g.writeArtifacts(w, p)
+		g.writeArtifacts(w, p, -1)
 		w.close("bpmn:process")
 	}
 	for _, it := range g.data {
@@ -255,30 +255,30 @@ func (g *graph) writeScope(w *xw, p, scope int) {
 	}
 }
 
-// writeArtifacts writes a pool's text annotations (WT/wt notes and the
-// model's) and their associations.
-func (g *graph) writeArtifacts(w *xw, p int) {
+// writeArtifacts writes the text annotations (WT/wt notes and the
+// model's) of one process or sub-process level and their associations.
+func (g *graph) writeArtifacts(w *xw, p, scope int) {
 	for _, n := range g.nodes {
-		if n.pool == p && n.note != "" {
+		if n.pool == p && n.parent == scope && n.note != "" {
 			w.open("bpmn:textAnnotation", "id", annotationPrefix+n.id)
 			w.text("bpmn:text", n.note)
 			w.close("bpmn:textAnnotation")
 		}
 	}
 	for _, t := range g.notes {
-		if t.pool == p {
+		if t.pool == p && t.parent == scope {
 			w.open("bpmn:textAnnotation", "id", t.id)
 			w.text("bpmn:text", t.text)
 			w.close("bpmn:textAnnotation")
 		}
 	}
 	for _, n := range g.nodes {
-		if n.pool == p && n.note != "" {
+		if n.pool == p && n.parent == scope && n.note != "" {
 			w.empty("bpmn:association", "id", associationPrefix+n.id, "sourceRef", n.id, "targetRef", annotationPrefix+n.id)
 		}
 	}
 	for _, t := range g.notes {
-		if t.pool == p && t.node >= 0 {
+		if t.pool == p && t.parent == scope && t.node >= 0 {
 			w.empty("bpmn:association", "id", t.id+"_link", "sourceRef", g.nodes[t.node].id, "targetRef", t.id)
 		}
 	}
@@ -366,6 +366,7 @@ func (g *graph) writeNode(w *xw, i int) {
 		}
 		if n.isContainer() {
 			g.writeScope(w, n.pool, i)
+			g.writeArtifacts(w, n.pool, i)
 		}
 	}
 	if n.isEvent() {
