@@ -320,3 +320,52 @@ func TestBuildCollaborationGolden(t *testing.T) {
 		t.Error("output differs from testdata/collaboration.bpmn (run go test -update after checking the change)")
 	}
 }
+
+// TestBuildBadInput feeds the models issue 11 lists as bad input: each is
+// repaired into a valid diagram, none panics or hangs.
+func TestBuildBadInput(t *testing.T) {
+	nested := func(n int) *process.Model {
+		m := &process.Model{ProcessName: "deep"}
+		for i := 0; i < n; i++ {
+			a := process.Activity{ID: "s" + itoa(i), Name: "Level " + itoa(i), Type: process.ActivitySubProcess}
+			if i > 0 {
+				a.Parent = "s" + itoa(i-1)
+			}
+			m.Activities = append(m.Activities, a)
+		}
+		return m
+	}
+	cycle := construct([]process.Activity{task("a", process.ActivitySubProcess, ""), task("b", process.ActivitySubProcess, "")}, nil, line("s", "a", "e"))
+	cycle.Activities[0].Parent, cycle.Activities[1].Parent = "b", "a"
+	onGateway := construct(nil, []process.Event{{ID: "b", Type: process.EventBoundary, Trigger: process.TriggerTimer, AttachedTo: "g", Name: "Late"}}, nil)
+	onGateway.Gateways = []process.Gateway{{ID: "g", Type: process.GatewayParallel}}
+	onGateway.Flows = line("s", "g", "e")
+	inside := construct([]process.Activity{task("a", "", ""), task("b", "", "")}, nil, line("s", "a", "b", "e"))
+	inside.MessageFlows = []process.MessageFlow{{ID: "m", Source: "a", Target: "b"}}
+	colliding := &process.Model{ProcessName: "ids",
+		Pools:      []process.Pool{{ID: "P", Name: "One"}, {ID: "P", Name: "Two"}},
+		Activities: []process.Activity{{ID: "x", Name: "A", Pool: "P"}, {ID: "x", Name: "B", Pool: "P"}, {ID: "P", Name: "C"}},
+		Flows:      []process.Flow{{ID: "x", Source: "x", Target: "P"}},
+	}
+	docs := map[string][]byte{}
+	for name, m := range map[string]*process.Model{"10000 nested sub-processes": nested(10000), "100 nested sub-processes": nested(100), "sub-process cycle": cycle, "boundary on a gateway": onGateway,
+		"message flow inside a pool": inside, "colliding ids": colliding} {
+		t.Run(name, func(t *testing.T) {
+			b, err := Build(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkRefs(t, b)
+			if len(m.Activities) < 100 {
+				checkDiagram(t, b)
+			}
+			if name == "message flow inside a pool" && strings.Contains(string(b), "messageFlow") {
+				t.Error("a message flow inside one pool was kept")
+			}
+			if len(m.Activities) <= 100 {
+				docs[name] = b
+			}
+		})
+	}
+	bpmntest.Check(t, docs)
+}

@@ -503,16 +503,9 @@ func (g *graph) inferLanes() {
 	}
 	// nodes inside a sub-process and boundary events share the lane of
 	// the shape that holds them
-	for _, n := range g.nodes {
-		top := n
-		for depth := 0; depth <= len(g.nodes) && (top.parent >= 0 || top.host >= 0); depth++ {
-			if top.host >= 0 {
-				top = g.nodes[top.host]
-			} else {
-				top = g.nodes[top.parent]
-			}
-		}
-		n.lane = top.lane
+	top := g.roots()
+	for i, n := range g.nodes {
+		n.lane = g.nodes[top[i]].lane
 	}
 	for i := range g.data {
 		if g.data[i].lane < 0 {
