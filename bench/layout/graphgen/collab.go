@@ -90,10 +90,13 @@ func Collaboration(n int, seed uint64) *process.Model {
 		}
 	}
 	// message flows: sends from the organisation to the partner and back,
-	// and exchanges with the customer
+	// between steps at about the same point of both processes (as in
+	// real exchanges: request, then answer), and exchanges with the
+	// customer
 	msgs := max(1, n/10)
 	for k := 0; k < msgs && len(org) > 0 && len(part) > 0; k++ {
-		a, b := &m.Activities[org[r.IntN(len(org))]], &m.Activities[part[r.IntN(len(part))]]
+		f := (float64(k) + r.Float64()) / float64(msgs)
+		a, b := &m.Activities[org[int(f*float64(len(org)))]], &m.Activities[part[int(f*float64(len(part)))]]
 		src, dst := a, b
 		if r.IntN(2) == 0 {
 			src, dst = b, a
