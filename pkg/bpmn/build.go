@@ -249,11 +249,11 @@ func (g *graph) shapeNode(d *drawing, i, band int) layout.Node {
 		ln.SidePorts = true
 	case n.isEvent():
 		ln.W, ln.H = layout.EventSize, layout.EventSize
-	case n.isContainer() && !n.collapsed:
+	case n.isContainer():
 		ln.W, ln.H = d.nodes[i].W, d.nodes[i].H
 		ln.FreePorts = true
 	default:
-		ln.W, ln.H = layout.TaskWidth, layout.TaskHeight
+		ln.W, ln.H = taskSize(n.name, layout.TaskWidth, layout.TaskHeight)
 		ln.FreePorts = true
 	}
 	// Gateway labels go above the diamond because loops leave and enter
@@ -391,7 +391,8 @@ func (g *graph) draw() (*drawing, error) {
 			return nil, err
 		}
 		if n.collapsed {
-			d.nodes[i] = layout.Rect{W: layout.TaskWidth, H: layout.TaskHeight}
+			w, h := taskSize(n.name, layout.TaskWidth, layout.TaskHeight)
+			d.nodes[i] = layout.Rect{W: w, H: h}
 		} else {
 			d.nodes[i] = layout.Rect{W: w, H: h + subHeader}
 		}

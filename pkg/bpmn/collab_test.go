@@ -245,6 +245,9 @@ func constructCases() []struct {
 	data.Data = []process.Data{{ID: "doc", Name: "Invoice", Kind: process.DataObject, State: "approved"}, {ID: "db", Name: "ERP", Kind: process.DataStore}}
 	data.DataAssociations = []process.DataAssociation{{ID: "w", Source: "a", Target: "doc"}, {ID: "r", Source: "doc", Target: "b"}, {ID: "r2", Source: "db", Target: "b"}}
 	cases = append(cases, tc{"data", data, []string{`<bpmn:dataObjectReference id="doc" name="Invoice" dataObjectRef=`, `<bpmn:dataState id="doc_state" name="approved"/>`, `<bpmn:dataStore id=`, `<bpmn:targetRef>b_input</bpmn:targetRef>`, `<bpmn:dataOutputAssociation id="w">`}})
+	long := construct([]process.Activity{{ID: "a", Name: "Qualitätssicherungsmaßnahmenkatalog prüfen", Performer: "Clerk"},
+		{ID: "b", Name: "Check the invoice against the purchase order, the delivery note and the contract terms before approval", Performer: "Clerk"}}, nil, line("s", "a", "b", "e"))
+	cases = append(cases, tc{"long task names", long, []string{`<bpmn:task id="a"`}})
 	note := construct([]process.Activity{task("a", "", "")}, nil, line("s", "a", "e"))
 	note.Annotations = []process.Annotation{{ID: "n", Text: "Four-eyes principle applies", AttachedTo: "a"}, {ID: "free", Text: "Runs monthly"}}
 	cases = append(cases, tc{"annotations", note, []string{`<bpmn:textAnnotation id="n">`, `<bpmn:association id="n_link" sourceRef="a" targetRef="n"/>`}})

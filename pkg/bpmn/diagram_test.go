@@ -245,6 +245,22 @@ func checkDiagram(t *testing.T, b []byte) {
 			}
 		}
 	}
+	// task text sits inside the shape: words and lines must fit it
+	for _, s := range d.shapes {
+		e := d.els[s.el]
+		if e == nil || !isNodeKind(e.local) || strings.HasSuffix(e.local, "Event") || strings.HasSuffix(e.local, "Gateway") || s.expandedFlag == "true" {
+			continue
+		}
+		for _, w := range strings.Fields(e.name) {
+			if tw := textWidth(w, taskFontPx); tw > s.b.W-2*taskPad+0.01 && tw < taskMaxW-2*taskPad-labelSlack {
+				t.Errorf("%s %s: word %q is %.1f px wide, the shape %.0f", e.local, s.el, w, tw, s.b.W)
+			}
+		}
+		lines := float64(len(wrapLabel(e.name, s.b.W-2*taskPad, taskFontPx)))
+		if lines*taskLineH+2*taskPad < taskMaxH && lines*taskLineH > s.b.H-2*taskPad+0.01 {
+			t.Errorf("%s %s: %q takes %.0f lines, the shape is %.0f high", e.local, s.el, e.name, lines, s.b.H)
+		}
+	}
 	type label struct {
 		owner, plane, text string
 		b                  bounds
