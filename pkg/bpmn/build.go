@@ -706,15 +706,39 @@ func (g *graph) layoutMain(d *drawing) error {
 	for _, v := range proxies {
 		m := g.msgs[v.msg]
 		r := d.pools[v.pool]
-		if m.to.node < 0 && m.to.pool == v.pool {
+		var end layout.Point
+		switch {
+		case m.to.node < 0 && m.to.pool == v.pool:
 			d.msgs[v.msg] = cutAtPool(d.msgs[v.msg], r)
-		}
-		if m.from.node < 0 && m.from.pool == v.pool {
+			end = d.msgs[v.msg][len(d.msgs[v.msg])-1]
+		case m.from.node < 0 && m.from.pool == v.pool:
 			d.msgs[v.msg] = reversed(cutAtPool(reversed(d.msgs[v.msg]), r))
+			end = d.msgs[v.msg][0]
+		default:
+			continue
 		}
+		// a label left inside the pool the line no longer enters goes
+		// beside the line where it meets the pool, in the free space
+		// between the border and the shapes
+		lb := d.msgLabels[v.msg]
+		inPool := lb.X < r.X+r.W && r.X < lb.X+lb.W && lb.Y < r.Y+r.H && r.Y < lb.Y+lb.H
+		if lb.W == 0 || lb.H > lanePadding-8 || !inPool {
+			continue
+		}
+		lb.X = end.X + 6
+		if end.Y <= r.Y {
+			lb.Y = end.Y - 6 - lb.H
+		} else {
+			lb.Y = end.Y + 6
+		}
+		d.msgLabels[v.msg] = lb
 	}
 	return nil
 }
+
+// lanePadding is the free space the layout keeps between a band's border
+// and its shapes.
+const lanePadding = 25
 
 func reversed(pts []layout.Point) []layout.Point {
 	out := make([]layout.Point, len(pts))
