@@ -121,7 +121,7 @@ func (a *App) newWorker() (*worker.Worker, error) {
 			return nil, err
 		}
 	}
-	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
+	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log, Refunder: newLimiter(a)}), nil
 }
 
 // workerExtensions let other files of this command add task middleware and
