@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -79,17 +80,19 @@ func (s *Server) CreateAnalysis(ctx context.Context, id, accountID, userID, typ 
 		OriginalFilename: up.Filename, ContentType: up.ContentType, SizeBytes: int64(len(up.Data)),
 		BlobKey: id, IsDemo: demo,
 	}
-	if err := s.Blobs.Put(id, up.Data); err != nil {
+	// The blob is durably stored before the row exists and the task is
+	// enqueued, so no worker ever looks for a file that is not there yet.
+	if err := s.Blobs.Put(ctx, id, bytes.NewReader(up.Data), int64(len(up.Data))); err != nil {
 		return nil, err
 	}
+	undo := context.WithoutCancel(ctx)
 	if err := s.Repo.Create(ctx, a); err != nil {
-		_ = s.Blobs.Delete(id)
+		_ = s.Blobs.Delete(undo, id)
 		return nil, err
 	}
 	if err := s.Queue.EnqueueProcess(ctx, id); err != nil {
-		undo := context.WithoutCancel(ctx)
 		_, _ = s.Repo.Delete(undo, accountID, id)
-		_ = s.Blobs.Delete(id)
+		_ = s.Blobs.Delete(undo, id)
 		return nil, err
 	}
 	return a, nil
@@ -184,7 +187,7 @@ func (s *Server) deleteAnalysis(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Blobs.Delete(a.BlobKey); err != nil {
+	if err := s.Blobs.Delete(context.WithoutCancel(c.Request().Context()), a.BlobKey); err != nil {
 		s.log.Warn("blob delete failed", "analysis_id", a.ID, "error", err)
 	}
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": a.ID})

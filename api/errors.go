@@ -9,6 +9,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/queue"
 )
@@ -51,6 +52,8 @@ func statusOf(err error) (int, string, bool) {
 	case errors.As(err, &mbe):
 		// A handler (or echo's Bind) read past the route's body limit.
 		return http.StatusRequestEntityTooLarge, bodyTooLargeDetail(mbe.Limit), false
+	case errors.Is(err, blob.ErrUnavailable):
+		return http.StatusServiceUnavailable, "File storage is unavailable right now. Please try again in a moment.", true
 	case errors.As(err, &ee):
 		msg := http.StatusText(ee.Code)
 		if s, ok := ee.Message.(string); ok && s != "" {

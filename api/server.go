@@ -19,6 +19,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/db"
 	"github.com/spade-bpmn/spade/pkg/queue"
+	"github.com/spade-bpmn/spade/pkg/versions"
 )
 
 // Deps are the api's collaborators.
@@ -31,6 +32,9 @@ type Deps struct {
 	Queue    *queue.Queue
 	Log      *slog.Logger
 	Provider string // name of the configured LLM provider, for health
+	// Versions saves edited diagrams, restores and refines them (nil: the
+	// version routes are not mounted).
+	Versions *versions.Service
 	// Hooks let later parts (sign-in, membership, demo, ops) mount routes
 	// and guards without this file knowing them.
 	Mounts []func(s *Server)
@@ -85,6 +89,9 @@ func New(d Deps) *Server {
 
 	s.Protected = s.API.Group("", s.requireAccount)
 	s.mountAnalyses()
+	if d.Versions != nil {
+		s.mountVersions()
+	}
 	for _, m := range extraMounts {
 		m(s)
 	}

@@ -24,6 +24,9 @@ type Pipeline struct {
 	// Provider picks the analyzer for an analysis and fills the per-call
 	// input (the user's own key, model), returning the key source.
 	Provider func(ctx context.Context, a *analysis.Analysis) (llm.Provider, llm.Input, string, error)
+	// Retry is how calls to the provider are retried after rate limits and
+	// outages (the zero value: llm's defaults).
+	Retry llm.RetryPolicy
 	// Analyze runs a provider with validation and at most one corrective
 	// round trip.
 	Analyze func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error)

@@ -46,7 +46,7 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err := h.Repo.BeginAttempt(ctx, a.ID); err != nil {
 		return err
 	}
-	res, err := h.run(ctx, a, h.Repo.SetStage, log)
+	res, err := h.run(ctx, a, true, log)
 	if err != nil {
 		return h.fail(ctx, a, err, log)
 	}
@@ -57,14 +57,21 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	return h.Queue.EnqueueGraph(ctx, a.ID)
 }
 
-// run does the work; setStage records each stage (a reprocess passes a
-// no-op so that the stored result stays as it is until the new one is in).
-func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage func(ctx context.Context, id, stage string) error, log *slog.Logger) (*analysis.Result, error) {
+// run does the work. live records each stage on the row; a reprocess
+// passes false so that the stored result stays as it is until the new one
+// is in.
+func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live bool, log *slog.Logger) (*analysis.Result, error) {
 	pl := h.Pipeline
+	setStage := func(context.Context, string, string) error { return nil }
+	var notify func(ctx context.Context, e llm.RetryEvent)
+	if live {
+		setStage = h.Repo.SetStage
+		notify = h.showRetry(a.ID, log)
+	}
 	if err := setStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return nil, err
 	}
-	data, err := h.Blobs.Get(a.BlobKey)
+	data, err := h.Blobs.Get(ctx, a.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
 		return nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
 	}
@@ -75,6 +82,9 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage
 	if err != nil {
 		return nil, err
 	}
+	// One wrapper per analysis: the retry budget covers the first call and
+	// the corrective round trip together.
+	provider = llm.Retrying(provider, pl.Retry, notify)
 	in.Filename = a.OriginalFilename
 
 	if a.AnalyzerType == analysis.TypeBPMN {
@@ -129,16 +139,34 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage
 	}, nil
 }
 
+// showRetry returns the retry loop's notifier for analysis id: the stage
+// and current_stage say that the analysis waits for the provider, why, and
+// when the next try comes. A failed write is logged, not fatal: the
+// analysis itself can still succeed.
+func (h *processHandler) showRetry(id string, log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
+	return func(ctx context.Context, e llm.RetryEvent) {
+		stage := analysis.StageAnalyzing
+		if e.Waiting {
+			stage = analysis.StageWaitingProvider
+			log.Info("llm call failed, waiting to retry", "error", e.Err, "retry", e.Retry, "delay", e.Delay.String())
+		}
+		if err := h.Repo.SetStageText(ctx, id, stage, e.Text()); err != nil {
+			log.Warn("recording retry stage failed", "error", err)
+		}
+	}
+}
+
 // fail records a permanent failure on the row (no retry) or hands a
-// transient one back to asynq for a retry with back-off.
+// transient one back to asynq for a retry with back-off. LLM calls have
+// been retried already (llm.Retrying), so their failures arrive here as
+// permanent; what is left transient is SPADE's own (database, queue).
 func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err error, log *slog.Logger) error {
 	if ctx.Err() != nil {
 		// Shutdown or time-out: the task goes back to the queue.
 		return err
 	}
-	permanent := failure.IsPermanent(err) || errors.Is(err, llm.ErrInvalidRequest) ||
-		errors.Is(err, llm.ErrRefused) || errors.Is(err, llm.ErrAuth)
-	if !permanent {
+	class := llm.Classify(err)
+	if class == llm.Transient {
 		log.Warn("analysis attempt failed", "error", err)
 		return err
 	}
@@ -146,7 +174,7 @@ func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err err
 	if !ok {
 		detail = permanentDetail(err)
 	}
-	log.Info("analysis failed", "error", err)
+	log.Info("analysis failed", "error", err, "fault", class.String())
 	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
 		return ferr
 	}

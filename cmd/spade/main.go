@@ -19,6 +19,7 @@ commands:
   api       the HTTP api and web app only (needs SPADE_REDIS_URL)
   worker    the analysis worker only (needs SPADE_REDIS_URL)
   migrate   apply database migrations and exit
+  blobs migrate --to URL  copy stored uploads to another store (idempotent)
   healthcheck  exit 0 when the database and Redis answer (container probes)
   help      this text
 
@@ -31,6 +32,7 @@ var commands = map[string]func(ctx context.Context, args []string) error{
 	"api":     cmdAPI,
 	"worker":  cmdWorker,
 	"migrate": cmdMigrate,
+	"blobs":   cmdBlobs,
 }
 
 func commandNames() []string {

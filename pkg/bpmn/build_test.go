@@ -365,7 +365,7 @@ func TestBuildDetails(t *testing.T) {
 		d := parseDoc(t, b)
 		found := false
 		for _, e := range d.Process.Elements {
-			if e.ID == "Gateway_g" {
+			if e.ID == "g" {
 				found = e.Default != ""
 			}
 		}

@@ -66,3 +66,11 @@ type Provider interface {
 	Name() string
 	Analyze(ctx context.Context, in Input) (*Result, error)
 }
+
+// KeyChecker is a provider that can check an API key cheaply (no tokens)
+// before Settings stores it. A rejected key is an error wrapping ErrAuth
+// whose failure detail names the provider and its reason; other errors
+// mean the check could not be made.
+type KeyChecker interface {
+	CheckKey(ctx context.Context, key string) error
+}

@@ -54,3 +54,28 @@ export async function signIn(page: Page, email: string): Promise<void> {
   }
   await page.waitForURL((u) => u.origin === origin && !u.pathname.startsWith('/callback'), { timeout: 20_000 });
 }
+
+/**
+ * Asserts that a person can tap the element: its box lies inside the
+ * viewport and the point at its centre hits the element itself (or a child),
+ * not something drawn over it or a clipping ancestor.
+ */
+export async function expectTappable(page: Page, target: import('@playwright/test').Locator, what: string): Promise<void> {
+  await expect(target, what).toBeVisible();
+  // Panels slide in; judge the settled position.
+  await expect(async () => {
+    const box = await target.boundingBox();
+    expect(box, what).not.toBeNull();
+    const vp = page.viewportSize()!;
+    expect(box!.x, `${what}: left edge inside the viewport`).toBeGreaterThanOrEqual(0);
+    expect(box!.y, `${what}: top edge inside the viewport`).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, `${what}: right edge inside the viewport`).toBeLessThanOrEqual(vp.width + 0.5);
+    expect(box!.y + box!.height, `${what}: bottom edge inside the viewport`).toBeLessThanOrEqual(vp.height + 0.5);
+    const hit = await target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top !== null && (top === el || el.contains(top));
+    });
+    expect(hit, `${what}: hit-testing its centre reaches it`).toBe(true);
+  }).toPass({ timeout: 5_000 });
+}

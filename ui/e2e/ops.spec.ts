@@ -17,7 +17,10 @@ const TXT = [
 
 test('operations: queue depth, pause/resume, failed analysis with Retry, reprocess dry run', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
-  await page.goto('/ops');
+  // Operators reach the page from the user menu.
+  await page.locator('.auth-bar .dropdown').last().getByRole('button').click();
+  await page.getByRole('menuitem', { name: 'Operations' }).click();
+  await expect(page).toHaveURL(/\/ops$/);
   await expect(page.getByRole('heading', { name: 'Operations' })).toBeVisible();
   const analysisRow = page.getByTestId('queue-analysis');
   await expect(analysisRow).toBeVisible();
@@ -70,8 +73,16 @@ test('operations: queue depth, pause/resume, failed analysis with Retry, reproce
 
 test('operations: other users get a clear refusal', async ({ page }) => {
   await signInAs(page, 'analyst@example.com');
+  const opsCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/ops/')) opsCalls.push(r.url());
+  });
   await page.goto('/ops');
-  await expect(page.getByRole('alert').first()).toContainText('operators');
+  await expect(page.getByRole('heading', { name: 'You need the operator role' })).toBeVisible();
+  await page.waitForTimeout(2500); // longer than one refresh period: nothing may be polled
+  expect(opsCalls).toEqual([]);
+  await page.locator('.auth-bar .dropdown').last().getByRole('button').click();
+  await expect(page.getByRole('menuitem', { name: 'Operations' })).toHaveCount(0);
   const res = await page.request.get('/ops/queues');
   expect(res.status()).toBe(403);
 });

@@ -88,6 +88,8 @@ type analyzer struct {
 	lastTo       string     // a known person the last step handed work to
 	lastPron     string     // "he" or "she" of the last step
 	sectionNo    int
+	headings     []string // the document's headings, for a text without steps
+	pendingTimer string   // the sentence's wait or deadline, not yet placed
 }
 
 const (
@@ -251,6 +253,9 @@ func (a *analyzer) heading(h string) {
 	if a.name == "" {
 		a.name = h
 	}
+	if len(a.headings) < maxHeadingSteps+1 {
+		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
+	}
 	l := strings.ToLower(trimPunct(h))
 	a.section = sectionNormal
 	a.sectionNo++
@@ -410,6 +415,15 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	}
 	work, wait := durations(s)
 	body := s
+	// a wait or deadline becomes a timer event in front of the
+	// sentence's first activity, or on its own when the sentence has none
+	a.pendingTimer, body = timerPhrase(s)
+	defer func() {
+		if a.pendingTimer != "" {
+			a.b.add([]*draft{eventDraft(process.TriggerTimer, a.pendingTimer, a.pendingTimer, a.currentActor(), s)})
+			a.pendingTimer = ""
+		}
+	}()
 
 	if m := whileStartRe.FindStringSubmatch(body); m != nil {
 		first := a.clauses(m[1], s)
@@ -530,11 +544,13 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 }
 
 func (a *analyzer) applyTimes(ds []*draft, work, wait float64) {
-	if len(ds) == 0 {
-		return
+	for _, d := range ds {
+		if d.event == nil {
+			d.work += work
+			d.wait += wait
+			return
+		}
 	}
-	ds[0].work += work
-	ds[0].wait += wait
 }
 
 // decider is the performer who owns a decision: whoever acts on it.
@@ -614,7 +630,7 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		}
 		out = append(out, a.newDraft(source, c, text))
 	}
-	return out
+	return a.withEvents(out, source)
 }
 
 // newDraft makes an activity from a clause, resolving its performer from
@@ -625,17 +641,17 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	switch {
 	case c.performer != "":
 		performer = a.performer(c.performer)
-	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && a.lastPron != "" && c.pron != a.lastPron:
+	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
-		performer = a.lastTo
+		performer = a.performer(a.lastTo)
 	case c.pronoun && a.speaker == "" && a.lastActor != "":
 		performer = a.lastActor
 	default:
 		performer = a.currentActor()
 	}
 	a.lastActor = performer
-	d := &draft{name: c.name(), performer: performer, source: source}
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " ")}
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {
@@ -661,7 +677,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		d.custs = appendUnique(d.custs, a.party(c.to))
 	}
 	a.lastTo = ""
-	if c.to != "" && a.isKnown(c.to) {
+	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)
 	}
 	if c.pron == "he" || c.pron == "she" {
@@ -799,25 +815,12 @@ func isWordByte(b byte) bool {
 func (a *analyzer) finish(filename, text string) process.Model {
 	var m process.Model
 	a.thin()
-	a.b.compile(&m)
+	drafts := a.b.compile(&m)
 	if len(m.Activities) == 0 {
-		// Nothing reads as a step: still answer with a one-step process
-		// rather than fail, so the user sees what was found.
-		m = process.Model{}
-		var b builder
-		name := "Review " + firstNonEmpty(a.name, nameFromFile(filename), "document")
-		d := &draft{name: name, performer: a.currentActor(), source: a.purpose, inputs: []string{firstNonEmpty(a.name, nameFromFile(filename), "Document")}}
-		d.inputs = appendUnique(d.inputs, a.pendingIn...)
-		head := text
-		if len(head) > 200_000 {
-			head = head[:200_000]
-		}
-		d.systems = findSystems(head)
-		if len(d.systems) > 8 {
-			d.systems = d.systems[:8]
-		}
-		b.add([]*draft{d})
-		b.compile(&m)
+		// Nothing reads as a step: answer with a short, honest model the
+		// user can read at a glance (one step per heading at most) rather
+		// than invent work or fail.
+		m = a.noSteps(filename, text)
 	}
 	if len(a.pendingIn) > 0 && len(m.Activities) > 0 {
 		m.Activities[0].SIPOC.Inputs = appendUnique(m.Activities[0].SIPOC.Inputs, a.pendingIn...)
@@ -826,7 +829,9 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	if len(m.ProcessName) > 120 {
 		m.ProcessName = strings.Join(limitWords(strings.Fields(m.ProcessName), 12), " ")
 	}
-	m.ProcessPurpose = a.purpose
+	if m.ProcessPurpose == "" {
+		m.ProcessPurpose = a.purpose
+	}
 	if m.ProcessPurpose == "" {
 		m.ProcessPurpose = "Describes how " + m.ProcessName + " is carried out, step by step."
 	}
@@ -834,7 +839,49 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	for _, p := range a.participants {
 		m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
 	}
+	collaborate(&m, drafts)
 	process.Repair(&m)
+	return m
+}
+
+// noStepsPurpose starts the purpose of a model of a text that describes no
+// process.
+const noStepsPurpose = "No process steps found"
+
+// maxHeadingSteps caps the steps made from the headings of a document
+// without process steps.
+const maxHeadingSteps = 12
+
+// noSteps is the model of a text in which nothing reads as a step: its
+// headings as steps to fill in, or one step saying so.
+func (a *analyzer) noSteps(filename, text string) process.Model {
+	var m process.Model
+	var b builder
+	head := text
+	if len(head) > 200_000 {
+		head = head[:200_000]
+	}
+	systems := findSystems(head)
+	if len(systems) > 8 {
+		systems = systems[:8]
+	}
+	doc := firstNonEmpty(a.name, nameFromFile(filename), "the document")
+	for _, h := range a.headings {
+		if len(b.seq) == maxHeadingSteps {
+			break
+		}
+		if strings.EqualFold(h, a.name) {
+			continue
+		}
+		b.add([]*draft{{name: capitalise(h), performer: a.currentActor(), inputs: []string{}, systems: systems}})
+	}
+	m.ProcessPurpose = noStepsPurpose + " in " + doc + ": no sentence says who does what."
+	if len(b.seq) > 0 {
+		m.ProcessPurpose = noStepsPurpose + " in " + doc + ": only its headings are listed, as steps to fill in."
+	} else {
+		b.add([]*draft{{name: noStepsPurpose, performer: a.currentActor(), inputs: appendUnique(nil, a.pendingIn...), systems: systems}})
+	}
+	b.compile(&m)
 	return m
 }
 

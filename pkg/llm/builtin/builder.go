@@ -17,6 +17,10 @@ type draft struct {
 	source           string
 	section          int
 	drop             bool // thinned out of a too-long flow
+	// verb and object are the clause the activity was named from.
+	verb, object string
+	// event is set for a wait or message event in the flow.
+	event *eventInfo
 }
 
 // item is a step of the flow: an activity or a gateway block.
@@ -157,13 +161,14 @@ func (b *builder) addParallel(ds []*draft) {
 
 // compile writes the blocks into m as activities, gateways, events and
 // flows, with a start event before and an end event after.
-func (b *builder) compile(m *process.Model) {
+func (b *builder) compile(m *process.Model) map[string]*draft {
 	b.closeOpen()
-	c := &compiler{m: m}
+	c := &compiler{m: m, drafts: map[string]*draft{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
 	last := c.emit(prune(b.seq), start, "")
 	end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))
 	c.flow(last, end, "")
+	return c.drafts
 }
 
 // prune removes dropped activities and the gateways left with no work.
@@ -203,6 +208,8 @@ func prune(items []*item) []*item {
 type compiler struct {
 	m              *process.Model
 	na, ng, ne, nf int
+	// drafts maps activity ids to the drafts they came from.
+	drafts map[string]*draft
 }
 
 func (c *compiler) event(typ, name string) string {
@@ -221,10 +228,19 @@ func (c *compiler) emit(items []*item, from, label string) string {
 	cur := from
 	for _, it := range items {
 		switch {
+		case it.act != nil && it.act.event != nil:
+			c.ne++
+			id := fmt.Sprintf("Event_%d", c.ne)
+			d := it.act
+			c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
+				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source})
+			c.flow(cur, id, label)
+			cur, label = id, ""
 		case it.act != nil:
 			c.na++
 			d := it.act
 			id := fmt.Sprintf("Activity_%d", c.na)
+			c.drafts[id] = d
 			c.m.Activities = append(c.m.Activities, process.Activity{
 				ID: id, Name: d.name, Performer: d.performer,
 				SIPOC: process.SIPOC{

@@ -296,6 +296,9 @@ func declarative(ws []string, prev string) []clause {
 		if f == formNone || f == formIng {
 			continue
 		}
+		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])])) {
+			continue // "Purchase requisitions above …": a plural noun
+		}
 		subj := norm(subject[len(subject)-1])
 		if determiners[subj] || subj == "not" || norm(subject[0]) == "not" || norm(subject[0]) == "no" {
 			continue
@@ -305,13 +308,13 @@ func declarative(ws []string, prev string) []clause {
 				continue // "operations follow documented SOPs"
 			}
 		}
-		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) {
+		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) {
 			continue
 		}
 		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
 			continue
 		}
-		if f == formThird && statives[b] {
+		if (f == formThird || f == formBase) && statives[b] {
 			return nil
 		}
 		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
@@ -375,14 +378,14 @@ func withPerformer(cs []clause, subject []string) []clause {
 			return nil
 		}
 	}
-	if pronouns[head] && len(subject) == 1 {
+	if pronouns[head] && len(stripDeterminers(subject)) == 1 {
 		for i := range cs {
 			cs[i].pronoun = true
 			cs[i].pron = head
 		}
 		return cs
 	}
-	if !isAgent(np) {
+	if !isAgent(np) && !actsOnObject(cs, subject) {
 		return nil
 	}
 	for i := range cs {
@@ -391,6 +394,54 @@ func withPerformer(cs []clause, subject []string) []clause {
 		}
 	}
 	return cs
+}
+
+// objectNouns are things that are worked on, never the ones doing the
+// work: "The invoice shows the amount" is no step of the invoice's.
+var objectNouns = set(`invoice invoices order orders form forms request requests application applications report reports
+	document documents file files goods item items product products parcel package delivery claim claims ticket
+	tickets case cases contract contracts payment payments data information message messages email e-mail letter
+	letters note notes list lists sheet sheets record records money fee fees result results sample samples batch
+	part parts car vehicle book books link password account accounts process procedure step steps amount price
+	table figure chart value values field fields time date deadline rule rules policy text page section`)
+
+// actsOnObject reports whether a subject that is no known role still
+// reads as the performer: a short noun phrase ("The storehouse", "The
+// GO") doing something to an object named right after the verb.
+func actsOnObject(cs []clause, subject []string) bool {
+	ws := stripDeterminers(subject)
+	if len(cs) == 0 || len(cs[0].object) == 0 || len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		n := norm(w)
+		if objectNouns[n] || docSubjects[n] || nonAgents[n] || pronouns[n] || prepositions[n] || n == "and" || n == "or" || numberWord(w) {
+			return false
+		}
+		if _, f := verbForm(w); f != formNone && !isCapitalised(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// pluralSubject reports whether a subject ends in a plural noun
+// ("Developers", "the counters") that takes a verb's base form.
+func pluralSubject(subject []string) bool {
+	ws := stripDeterminers(subject)
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	head := norm(ws[len(ws)-1])
+	if len(head) < 4 || !strings.HasSuffix(head, "s") || strings.HasSuffix(head, "ss") || objectNouns[head] {
+		return false
+	}
+	for _, w := range ws {
+		if prepositions[norm(w)] || pronouns[norm(w)] {
+			return false
+		}
+	}
+	return true
 }
 
 // finish parses the object after the verb, up to where the clause turns to
@@ -404,6 +455,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		}
 	}
 	var tail []string
+	var other []clause // a coordinated clause with its own subject
 	stop := len(rest)
 	for j := 0; j < len(rest); j++ {
 		stop = j
@@ -477,6 +529,14 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					tail = nxt
 					break
 				}
+				// "… and the research office reviews it": a clause with a
+				// subject of its own
+				if w == "and" && len(nxt) > 2 && !personal[norm(nxt[0])] {
+					if cs := declarative(nxt, prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun) {
+						other = cs
+						break
+					}
+				}
 			}
 		}
 		c.object = append(c.object, rest[j])
@@ -507,6 +567,16 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	c.object = cleanObject(c.object)
 	c.object = resolvePronoun(c.object, prev)
 	out := []clause{c}
+	if len(other) > 0 {
+		o := c.objectText()
+		for _, t := range other {
+			if o != "" {
+				t.object = resolvePronoun(t.object, o)
+			}
+			out = append(out, t)
+		}
+		return out
+	}
 	if len(tail) > 0 {
 		next := prev
 		if o := c.objectText(); o != "" {
@@ -598,8 +668,8 @@ func findTail(ws []string, form int) (tail []string, relative bool) {
 			nxt = nxt[1:]
 		}
 		b, f := verbForm(nxt[0])
-		if f == formNone || f == formIng || timeVerbs[b] {
-			continue
+		if f == formNone || f == formIng || (timeVerbs[b] && !(b == "wait" && len(nxt) > 2 && norm(nxt[1]) == "for" && !numberWord(nxt[2]))) {
+			continue // "… and takes 15 minutes"; "… and waits for the reply" is an event
 		}
 		// after a bare comma only the same verb form continues a series
 		// of actions; "…, coordinate reference system" is a list of nouns
@@ -657,17 +727,36 @@ func lowerFirst(ws []string) []string {
 	return out
 }
 
+// resolvePronoun replaces the pronouns of an object with what they stand
+// for: "it", "them" with the previous object, "him", "her" with it when it
+// is a person; possessives go ("return it with its certificates" →
+// "return questionnaire with certificates").
 func resolvePronoun(obj []string, prev string) []string {
-	if len(obj) == 1 {
-		switch norm(obj[0]) {
-		case "it", "them", "this", "these", "that", "those":
-			if prev != "" {
-				return strings.Fields(prev)
+	var out []string
+	used := false
+	for i, w := range obj {
+		n := norm(w)
+		end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
+		switch {
+		case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+			if prev != "" && !used {
+				out = append(out, strings.Fields(prev)...)
+				used = true
 			}
-			return nil
+		case n == "him" || n == "her" && end:
+			if prev != "" && !used && isAgent(titleCase(prev)) {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "its" || n == "their" || n == "his" || n == "her":
+		default:
+			out = append(out, w)
 		}
 	}
-	return obj
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // nounPhrase turns subject or object words into a name ("the accounts

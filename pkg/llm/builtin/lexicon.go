@@ -97,7 +97,7 @@ var modals = set(`must should shall will can may might could would need needs ha
 var determiners = set(`the a an this that these those his her their its our your my each every all any
 	some another such both either`)
 
-var pronouns = set(`he she they it who which i we you one someone somebody`)
+var pronouns = set(`he she they it who which i we you one someone somebody latter former`)
 
 var auxBe = set(`is are was were be been being gets get got`)
 

@@ -48,6 +48,21 @@ describe('header', () => {
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('offers Operations only to operators', async () => {
+    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'Op', is_operator: true } });
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Op' }));
+    expect(screen.getByRole('menuitem', { name: 'Operations' })).toHaveAttribute('href', '/ops');
+  });
+
+  it('hides Operations from other users', async () => {
+    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'Ana' } });
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Ana' }));
+    expect(screen.queryByRole('menuitem', { name: 'Operations' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Operations' })).toBeNull();
+  });
+
   it('shows only the signed-in bar to signed-in users', () => {
     useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'A' } });
     renderHeader();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, useAuthStore } from '../stores/auth-store';
 import { logout, startLogin } from '../lib/auth/auth-service';
@@ -95,7 +96,12 @@ function Dropdown({ label, children, id }: { label: string; children: React.Reac
   );
 }
 
-/** Slide-in panel with a dimmed backdrop (side menu 300 px, drawer 280 px). */
+/**
+ * Slide-in panel with a dimmed backdrop (side menu 300 px, drawer 280 px).
+ * Rendered into document.body: the header's backdrop-filter makes it the
+ * containing block of fixed descendants, which clipped the panels to the
+ * 63 px header bar.
+ */
 function SlideIn({
   open,
   onClose,
@@ -117,7 +123,7 @@ function SlideIn({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onClose]);
-  return (
+  return createPortal(
     <>
       <div className={`slide-backdrop${open ? ' open' : ''}`} onClick={onClose} aria-hidden="true" />
       <nav
@@ -132,7 +138,8 @@ function SlideIn({
         </button>
         {children}
       </nav>
-    </>
+    </>,
+    document.body,
   );
 }
 
@@ -204,6 +211,11 @@ export function Header() {
                 <Link to="/settings" role="menuitem" className="dropdown-item">
                   Settings
                 </Link>
+                {user?.is_operator ? (
+                  <Link to="/ops" role="menuitem" className="dropdown-item">
+                    Operations
+                  </Link>
+                ) : null}
                 <button type="button" role="menuitem" className="dropdown-item" onClick={doLogout}>
                   Logout
                 </button>
@@ -268,6 +280,11 @@ export function Header() {
             <NavLink to="/settings" className="slide-link">
               Settings
             </NavLink>
+            {user?.is_operator ? (
+              <NavLink to="/ops" className="slide-link">
+                Operations
+              </NavLink>
+            ) : null}
             <button type="button" className="slide-link slide-button" onClick={doLogout}>
               Logout
             </button>

@@ -6,6 +6,8 @@ export interface UserInfo {
   lastName?: string;
   email?: string;
   name?: string;
+  /** Operators see /ops and the Operations link (users.is_operator). */
+  is_operator?: boolean;
 }
 
 export interface Account {

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../test/fetch-mock';
 import { Component as OpsPage } from './ops-page';
+import { useAuthStore } from '../../stores/auth-store';
 
 const queue = (name: string, over: Record<string, unknown> = {}) => ({
   name, weight: 1, size: 0, pending: 0, active: 0, scheduled: 0, retry: 0, archived: 0,
@@ -16,6 +17,7 @@ const failedItem = {
 };
 
 describe('Operations page', () => {
+  beforeEach(() => useAuthStore.setState({ isAuthenticated: true, user: { id: 'op', is_operator: true } }));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows queue depth and failed analyses, retries and pauses', async () => {
@@ -63,13 +65,27 @@ describe('Operations page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot read the rate');
   });
 
-  it('explains a 403 to a non-operator', async () => {
-    mockFetch({
+  it('tells a non-operator they need the role and polls nothing', async () => {
+    useAuthStore.setState({ user: { id: 'u1', firstName: 'Ana' } });
+    const calls = mockFetch({});
+    render(<OpsPage />);
+    expect(screen.getByRole('heading', { name: 'You need the operator role' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.url.includes('/api/ops/'))).toHaveLength(0);
+  });
+
+  it('explains a 403 when the role was taken away and stops polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = mockFetch({
       'GET /api/ops/queues': () => json({ detail: 'This page is for operators.' }, 403),
       'GET /api/ops/failed': () => json({ detail: 'This page is for operators.' }, 403),
       'GET /api/ops/reprocess': () => json({ detail: 'This page is for operators.' }, 403),
     });
     render(<OpsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This page is for operators.');
+    const before = calls.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls.length).toBe(before);
+    vi.useRealTimers();
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useAuthStore } from '../../stores/auth-store';
 import { opsApi, type DryRun, type FailedView, type QueueView, type ReprocessForm, type RunView } from './ops-api';
 import './ops.css';
 
@@ -221,11 +222,34 @@ function ReprocessCard({ runs, onStarted }: { runs: RunView[]; onStarted: () => 
 
 /** /ops: queue depth, failed analyses with Retry, pause/resume, reprocessing. Operators only. */
 export function Component() {
+  const isOperator = useAuthStore((s) => s.user?.is_operator === true);
+  // Others get an explanation instead of three endpoints answering 403 every 2 s.
+  return isOperator ? <OpsDashboard /> : <NotOperator />;
+}
+
+function NotOperator() {
+  return (
+    <div className="page ops-page">
+      <h1>Operations</h1>
+      <section className="card ops-section" role="note">
+        <h2>You need the operator role</h2>
+        <p>
+          This page shows the queues, failed analyses and reprocessing runs of the whole installation, so only operators
+          can open it. Ask an administrator to run <code>spade users grant-operator</code> for your account.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function OpsDashboard() {
   const [queues, setQueues] = useState<QueueView[]>([]);
   const [failed, setFailed] = useState<FailedView[]>([]);
   const [runs, setRuns] = useState<RunView[]>([]);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState('');
+
+  const [forbidden, setForbidden] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -236,14 +260,17 @@ export function Component() {
       setError('');
     } catch (e) {
       setError(message(e));
+      // The role was taken away: asking again every 2 s only fills the console with 403s.
+      if (e instanceof ApiError && e.status === 403) setForbidden(true);
     }
   }, []);
 
   useEffect(() => {
+    if (forbidden) return;
     void load();
     const t = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(t);
-  }, [load]);
+  }, [load, forbidden]);
 
   async function retry(id: string) {
     setBusy(id);

@@ -154,7 +154,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
       setView('initial');
       setProgress(0);
       setStage('');
-      setError({ type: 'other', message: done.detail || 'The analysis failed. Please try again.' });
+      setError({ type: 'analysis_failed', message: done.detail || 'The analysis failed. Please try again.' });
       void loadRecent();
       return;
     }
@@ -209,7 +209,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
         setView('complete');
       } else if (a.status === 'failed') {
         setView('initial');
-        setError({ type: 'other', message: a.detail || 'This analysis failed. Please upload the file again.' });
+        setError({ type: 'analysis_failed', message: a.detail || 'This analysis failed. Please upload the file again.' });
       } else {
         setView('analyzing');
         await follow(a, controller.signal);

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
+
+// TestRefineAndVersionsThroughAPI refines a finished analysis in words with
+// the built-in grammar, lists, opens, compares and restores its versions,
+// and checks that two refinements on the same base give one 201 and one
+// 409 and that a refused instruction stores nothing.
+func TestRefineAndVersionsThroughAPI(t *testing.T) {
+	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "v.db"), testenv.Redis(t), nil)
+	code, v, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
+	if code != http.StatusAccepted {
+		t.Fatalf("upload: %d %s", code, body)
+	}
+	done := s.waitFor(v.ID, 2*time.Minute, finished)
+	if done.Status != analysis.StatusCompleted || done.Version != 1 || done.Edited {
+		t.Fatalf("analysis: status %s version %d edited %v", done.Status, done.Version, done.Edited)
+	}
+	base := "/api/analyses/" + v.ID
+
+	res, b := s.do(http.MethodGet, base+"/versions", nil, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"source":"analysis"`) {
+		t.Fatalf("versions: %d %s", res.StatusCode, b)
+	}
+	var model struct {
+		Activities []struct{ ID, Name, Performer string }
+	}
+	_, mb := s.do(http.MethodGet, "/api/graph/"+v.ID, nil, "")
+	if err := json.Unmarshal(mb, &model); err != nil || len(model.Activities) < 2 {
+		t.Fatalf("model: %v %s", err, mb)
+	}
+	first := model.Activities[0]
+
+	refine := func(base int, instruction string) (int, []byte) {
+		body, _ := json.Marshal(map[string]any{"base_version": base, "instruction": instruction})
+		res, b := s.do(http.MethodPost, "/api/analyses/"+v.ID+"/refine", strings.NewReader(string(body)), "application/json")
+		return res.StatusCode, b
+	}
+	// Two refinements on version 1 at once: one stored, one told to reload.
+	var wg sync.WaitGroup
+	codes := make([]int, 2)
+	for i, name := range []string{"Check the invoice twice", "Check it again"} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			codes[i], _ = refine(1, "rename '"+first.Name+"' to '"+name+"'")
+		}()
+	}
+	wg.Wait()
+	if !(codes[0] == 201 && codes[1] == 409 || codes[0] == 409 && codes[1] == 201) {
+		t.Fatalf("concurrent refinements answered %v, want one 201 and one 409", codes)
+	}
+	code, b = refine(2, "add step 'Archive invoice' after '"+model.Activities[len(model.Activities)-1].Name+"'")
+	if code != http.StatusCreated || !strings.Contains(string(b), `"version":3`) || !strings.Contains(string(b), "+1 task") {
+		t.Fatalf("add step: %d %s", code, b)
+	}
+	code, b = refine(3, "delete 'Approve the budget of the moon'")
+	if code != http.StatusUnprocessableEntity || !strings.Contains(string(b), "no step") {
+		t.Fatalf("refused refinement: %d %s", code, b)
+	}
+	code, b = refine(3, "sing a song")
+	if code != http.StatusUnprocessableEntity || !strings.Contains(string(b), "did not understand") {
+		t.Fatalf("not understood: %d %s", code, b)
+	}
+
+	cur := s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
+	if cur.Version != 3 || !cur.Edited || !strings.Contains(cur.FormattedText, "Archive invoice") {
+		t.Fatalf("after refining: version %d edited %v text has step: %v", cur.Version, cur.Edited, strings.Contains(cur.FormattedText, "Archive invoice"))
+	}
+	res, x := s.do(http.MethodGet, "/api/bpmn/"+v.ID, nil, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(x), "Archive invoice") {
+		t.Fatalf("bpmn after refine: %d has step %v", res.StatusCode, strings.Contains(string(x), "Archive invoice"))
+	}
+	validateXSD(t, x)
+
+	res, b = s.do(http.MethodGet, base+"/versions/3?compare=1", nil, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"what":"added"`) || !strings.Contains(string(b), `"what":"renamed"`) {
+		t.Fatalf("compare: %d %s", res.StatusCode, b)
+	}
+	res, b = s.do(http.MethodPost, base+"/versions/1/restore", nil, "")
+	if res.StatusCode != http.StatusCreated || !strings.Contains(string(b), `"version":4`) {
+		t.Fatalf("restore: %d %s", res.StatusCode, b)
+	}
+	cur = s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
+	if cur.Version != 4 || strings.Contains(cur.FormattedText, "Archive invoice") || cur.FormattedText != done.FormattedText {
+		t.Fatalf("after restore: version %d, text equal to the original: %v", cur.Version, cur.FormattedText == done.FormattedText)
+	}
+	res, b = s.do(http.MethodGet, base+"/versions", nil, "")
+	var list struct {
+		Versions []struct {
+			Version int
+			Source  string
+			Summary string
+		}
+	}
+	_ = json.Unmarshal(b, &list)
+	if res.StatusCode != http.StatusOK || len(list.Versions) != 4 || list.Versions[3].Source != "restore" {
+		t.Fatalf("versions: %d %s", res.StatusCode, b)
+	}
+	for _, bad := range []struct {
+		path, body string
+		want       int
+	}{
+		{base + "/versions/9", "", http.StatusNotFound},
+		{base + "/versions/x", "", http.StatusBadRequest},
+		{"/api/analyses/nope/versions", "", http.StatusNotFound},
+	} {
+		res, b := s.do(http.MethodGet, bad.path, nil, "")
+		if res.StatusCode != bad.want || !strings.Contains(string(b), `"detail"`) {
+			t.Errorf("GET %s = %d %s, want %d with a detail", bad.path, res.StatusCode, b, bad.want)
+		}
+	}
+}
