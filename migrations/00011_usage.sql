@@ -21,6 +21,10 @@ CREATE TABLE usage_charges (
 );
 CREATE INDEX usage_charges_subject_day ON usage_charges (subject, day);
 
+-- Sessions no longer keep the provider's raw ID token (issue 12.8):
+-- sign-out needs only the client id. Clear the ones stored before.
+UPDATE sessions SET id_token_hint = '';
+
 -- +goose Down
 DROP TABLE usage_charges;
 DROP TABLE usage_counts;

@@ -95,7 +95,7 @@ func (s *authStack) session(email string) (*auth.User, string, string) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	sid, err := s.app.Auth.CreateSession(ctx, u.ID, "", time.Hour)
+	sid, err := s.app.Auth.CreateSession(ctx, u.ID, time.Hour)
 	if err != nil {
 		s.t.Fatal(err)
 	}

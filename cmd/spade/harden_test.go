@@ -10,14 +10,17 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/membership"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 	"github.com/spade-bpmn/spade/worker"
 )
@@ -111,5 +114,63 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 				t.Fatalf("%d: headers %v", res.StatusCode, h)
 			}
 		})
+	}
+}
+
+// TestDataFilesPrivate: the data directory is 0700 (narrowed when it was
+// wider) and the SQLite database, its WAL, the uploads and the secret key
+// are 0600 (issue 12.8).
+func TestDataFilesPrivate(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	setStackEnv(t, "sqlite://"+filepath.Join(dir, "spade.db"), testenv.Redis(t))
+	t.Setenv("SPADE_DATA_DIR", dir)
+	t.Setenv("SPADE_SECRET_KEY", "")
+	cfg, err := config.Load("text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := openApp(context.Background(), cfg, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if _, err := a.newAPI(); err != nil { // generates the secret key
+		t.Fatal(err)
+	}
+	if err := a.Blobs.Put(context.Background(), "an-upload", strings.NewReader("The clerk checks the invoice."), 29); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(dir)
+	if err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("data dir mode %v (%v), want 0700", st.Mode().Perm(), err)
+	}
+	files := 0
+	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if info.Mode().Perm()&0o077 != 0 {
+			t.Errorf("%s has mode %v, want 0600", p, info.Mode().Perm())
+		}
+		files++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"spade.db", "spade.db-wal", membership.KeyFile} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if files < 4 {
+		t.Fatalf("only %d files checked", files)
 	}
 }

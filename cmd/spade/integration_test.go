@@ -64,7 +64,7 @@ func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sid, err := a.Auth.CreateSession(context.Background(), u.ID, "", time.Hour)
+	sid, err := a.Auth.CreateSession(context.Background(), u.ID, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
