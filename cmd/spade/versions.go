@@ -1,9 +1,8 @@
 package main
 
 import (
-	"errors"
-
 	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/versions"
 )
@@ -20,9 +19,14 @@ func newVersions(a *App, convert func([]byte) (*process.Model, error)) *versions
 	}
 }
 
-// convertBPMN reads an edited diagram into a process model.
+// convertBPMN reads an edited diagram into a process model, repaired so
+// that the formatted text, SIPOC and items render; the diagram itself is
+// stored as the user drew it.
 func convertBPMN(xml []byte) (*process.Model, error) {
-	return nil, errNoConverter
+	m, err := tomodel.FromXML(xml)
+	if err != nil {
+		return nil, err
+	}
+	process.Repair(m)
+	return m, nil
 }
-
-var errNoConverter = errors.New("the BPMN converter is not built in yet")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,7 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 		t.Fatalf("analysis: status %s version %d edited %v", done.Status, done.Version, done.Edited)
 	}
 	base := "/api/analyses/" + v.ID
+	base0 := base
 
 	res, b := s.do(http.MethodGet, base+"/versions", nil, "")
 	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"source":"analysis"`) {
@@ -108,6 +110,50 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 	if res.StatusCode != http.StatusOK || len(list.Versions) != 4 || list.Versions[3].Source != "restore" {
 		t.Fatalf("versions: %d %s", res.StatusCode, b)
 	}
+	// An edit in the diagram editor: the saved XML is kept as drawn, the
+	// model converted from it feeds the text.
+	_, x = s.do(http.MethodGet, "/api/bpmn/"+v.ID, nil, "")
+	edited := strings.Replace(string(x), `name="`+first.Name+`"`, `name="Scan the invoice"`, 1)
+	save := func(base int, xml string) (int, []byte) {
+		body, _ := json.Marshal(map[string]any{"base_version": base, "bpmn_xml": xml})
+		res, b := s.do(http.MethodPost, base0+"/versions", strings.NewReader(string(body)), "application/json")
+		return res.StatusCode, b
+	}
+	if code, b := save(4, edited); code != http.StatusCreated || !strings.Contains(string(b), `"version":5`) || !strings.Contains(string(b), "1 task renamed") {
+		t.Fatalf("save edit: %d %s", code, b)
+	}
+	cur = s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
+	if !strings.Contains(cur.FormattedText, "Scan the invoice") {
+		t.Fatalf("formatted text after the edit lacks the new name:\n%s", cur.FormattedText)
+	}
+	if code, b := save(4, edited); code != http.StatusConflict || !strings.Contains(string(b), "Reload") {
+		t.Fatalf("save on an old base: %d %s", code, b)
+	}
+	laughs := `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL">&lol2;</definitions>`
+	var huge strings.Builder
+	huge.WriteString(`<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d"><process id="p">`)
+	for i := range 20000 {
+		huge.WriteString(`<task id="t` + strconv.Itoa(i) + `" name="Task"/>`)
+	}
+	huge.WriteString(`</process></definitions>`)
+	for name, tc := range map[string]struct {
+		xml  string
+		want int
+	}{
+		"not BPMN":       {`<html><body>hello</body></html>`, http.StatusBadRequest},
+		"billion laughs": {laughs, http.StatusBadRequest},
+		"20,000 tasks":   {huge.String(), http.StatusBadRequest},
+		"50 MB":          {strings.Repeat("x", 50<<20), http.StatusRequestEntityTooLarge},
+	} {
+		code, b := save(5, tc.xml)
+		if code != tc.want || !strings.Contains(string(b), `"detail"`) {
+			t.Errorf("%s: %d %.200s, want %d with a detail", name, code, b, tc.want)
+		}
+	}
+	if after := s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true }); after.Version != 5 {
+		t.Errorf("refused saves stored a version: now %d", after.Version)
+	}
+
 	for _, bad := range []struct {
 		path, body string
 		want       int

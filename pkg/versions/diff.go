@@ -28,14 +28,29 @@ func elements(m *process.Model) map[string]element {
 	if m == nil {
 		return out
 	}
+	// The main pool is the same place whether the model names it or not
+	// (a diagram read back from BPMN names the pool it was drawn in).
+	main := ""
+	for _, p := range m.Pools {
+		if !p.Collapsed {
+			main = p.ID
+			break
+		}
+	}
+	lane := func(pool, performer string) string {
+		if pool == main {
+			pool = ""
+		}
+		return pool + "/" + performer
+	}
 	for _, a := range m.Activities {
-		out[a.ID] = element{"activity", a.Name, a.Pool + "/" + a.Performer, a.Type + "|" + a.Marker + "|" + a.Parent}
+		out[a.ID] = element{"activity", a.Name, lane(a.Pool, a.Performer), a.Type + "|" + a.Marker + "|" + a.Parent}
 	}
 	for _, g := range m.Gateways {
-		out[g.ID] = element{"gateway", g.Name, g.Pool + "/" + g.Performer, g.Type + "|" + g.Parent}
+		out[g.ID] = element{"gateway", g.Name, lane(g.Pool, g.Performer), g.Type + "|" + g.Parent}
 	}
 	for _, e := range m.Events {
-		out[e.ID] = element{"event", e.Name, e.Pool + "/" + e.Performer, e.Type + "|" + e.Trigger + "|" + e.Timer + "|" + e.AttachedTo}
+		out[e.ID] = element{"event", e.Name, lane(e.Pool, e.Performer), e.Type + "|" + e.Trigger + "|" + e.Timer + "|" + e.AttachedTo}
 	}
 	for _, f := range m.Flows {
 		out["flow:"+f.Source+">"+f.Target] = element{"flow", f.Condition, "", fmt.Sprint(f.Default)}
@@ -59,7 +74,9 @@ func Diff(old, new *process.Model) []Change {
 		switch {
 		case !ok:
 			out = append(out, Change{ID: id, Kind: e.kind, What: "added", Name: e.name})
-		case o.lane != e.lane:
+		case o.lane != e.lane && !strings.HasSuffix(o.lane, "/"):
+			// An element without a lane that gets one was not moved by
+			// anyone: the drawing placed it.
 			out = append(out, Change{ID: id, Kind: e.kind, What: "moved", Name: e.name, To: laneName(e.lane)})
 		case o.name != e.name:
 			out = append(out, Change{ID: id, Kind: e.kind, What: "renamed", Name: o.name, To: e.name})

@@ -148,7 +148,8 @@ func (r *Repo) Save(ctx context.Context, a *analysis.Analysis, base int, v Versi
 			if n == 0 {
 				g := generated(&cur)
 				if err := tx.Create(&g).Error; err != nil {
-					return err
+					// A concurrent first save stored version 1 first.
+					return ErrConflict
 				}
 			}
 		}

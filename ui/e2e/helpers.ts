@@ -62,6 +62,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
  */
 export async function expectTappable(page: Page, target: import('@playwright/test').Locator, what: string): Promise<void> {
   await expect(target, what).toBeVisible();
+  // A person scrolls the page to reach it; what matters is that it is then inside the viewport and on top.
+  await target.scrollIntoViewIfNeeded();
   // Panels slide in; judge the settled position.
   await expect(async () => {
     const box = await target.boundingBox();

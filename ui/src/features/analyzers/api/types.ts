@@ -49,6 +49,10 @@ export interface Analysis {
   detail?: string;
   completed_at?: string;
   updated_at?: string;
+  /** Latest version of the process model (1 as generated). */
+  version?: number;
+  /** A person edited or refined the model (version > 1). */
+  edited?: boolean;
 }
 
 /** One entry of GET /api/recent. */

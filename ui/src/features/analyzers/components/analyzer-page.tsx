@@ -262,6 +262,14 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
     }
   };
 
+  /** A new version was stored: the text, SIPOC, items and exports follow it. */
+  const refreshAfterChange = async () => {
+    if (!complete) return;
+    const fresh = await getAnalysis(kind, complete.id);
+    cacheAnalysis(fresh);
+    setAnalysis(fresh);
+  };
+
   const page = pages[kind];
   const busy = view === 'analyzing';
   return (
@@ -283,7 +291,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
             mobile={mobile}
             onExport={(t) => void doExport(t)}
           />
-          {kind === 'bpmn' ? <BpmnTabs analysis={complete} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} />}
+          {kind === 'bpmn' ? <BpmnTabs analysis={complete} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
           <h3 className="az-sub">Full Report</h3>
           <SectionsView sections={sections} />
           <ResultsFooter analysis={complete} />

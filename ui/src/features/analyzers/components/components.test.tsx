@@ -30,6 +30,21 @@ describe('ExportOptions', () => {
     expect(onExport).toHaveBeenCalledWith('pdf');
     expect(screen.queryByTestId('export-pdf')).not.toBeInTheDocument();
   });
+  it('closes the mobile Formats menu on Escape and on a tap outside', async () => {
+    render(
+      <div>
+        <p>outside</p>
+        <ExportOptions formats={['txt', 'xlsx']} graphReady busy={null} mobile onExport={() => undefined} />
+      </div>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Formats ▾' }));
+    expect(screen.getByTestId('export-txt')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByTestId('export-txt')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Formats ▾' }));
+    await userEvent.click(screen.getByText('outside'));
+    expect(screen.queryByTestId('export-txt')).not.toBeInTheDocument();
+  });
 });
 
 describe('RecentList', () => {

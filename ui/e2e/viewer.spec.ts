@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectTappable, snap } from './helpers';
+import { signInAs } from './analyzers-helpers';
+
+// Issue 13.2: the diagram opens readable. A long process must not open as a
+// strip of 5 px text running off the right edge with nothing saying so.
+
+test.setTimeout(180_000);
+
+const roles = ['clerk', 'manager', 'accountant', 'buyer'];
+function longProcess(steps: number): string {
+  const lines = ['Purchase to pay procedure.'];
+  for (let i = 1; i <= steps; i++) lines.push(`The ${roles[i % roles.length]} completes purchasing step ${i} in the ERP system.`);
+  return lines.join('\n');
+}
+const SHORT = ['Leave request.', 'The employee submits the leave request.', 'The manager approves the request.'].join('\n');
+
+/** Uploads a TXT through the API and waits until its diagram exists. */
+async function analyse(page: Page, name: string, text: string): Promise<string> {
+  const up = await page.request.post('/api/analyze', {
+    multipart: { file: { name, mimeType: 'text/plain', buffer: Buffer.from(text) } },
+  });
+  expect(up.status()).toBe(202);
+  const { id } = (await up.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, {
+      timeout: 120_000,
+    })
+    .toBe(true);
+  return id;
+}
+
+/** Opens an analysis from the Recent list and shows its Process Model tab. */
+async function openModel(page: Page, id: string) {
+  await page.goto('/document-analyzer');
+  await page.locator(`[data-testid="recent-item"][data-id="${id}"]`).click();
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await expect(page.locator('.bpmn-canvas .djs-element').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Zoom In' })).toBeEnabled();
+  await page.waitForTimeout(700); // the spec's second fit, ~500 ms after import
+}
+
+/** The diagram's scale on screen and the smallest text size among labels inside the stage, in CSS px. */
+async function measure(page: Page) {
+  return page.evaluate(() => {
+    const stage = document.querySelector('.bpmn-stage')!.getBoundingClientRect();
+    const vp = document.querySelector('.bpmn-canvas .viewport') as SVGGElement;
+    const scale = vp.getScreenCTM()!.a;
+    let smallest = Infinity;
+    let visible = 0;
+    document.querySelectorAll('.bpmn-canvas .djs-visual text').forEach((t) => {
+      if (!t.textContent?.trim()) return;
+      const r = t.getBoundingClientRect();
+      if (r.right < stage.left || r.left > stage.right || r.bottom < stage.top || r.top > stage.bottom) return;
+      visible++;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
+    });
+    return { scale, smallest, visible };
+  });
+}
+
+test('a long diagram opens readable, says it continues, zooms quickly and keeps the zoom', async ({ page }) => {
+  // ops@ has the Standard plan (no daily limit), so this journey never competes with the trial users' 5 a day.
+  await signInAs(page, 'ops@example.com');
+  const longId = await analyse(page, 'long-purchase.txt', longProcess(30));
+  const shortId = await analyse(page, 'short-leave.txt', SHORT);
+
+  await openModel(page, longId);
+  const first = await measure(page);
+  expect(first.visible).toBeGreaterThan(3);
+  expect(first.smallest, 'smallest label on screen, px').toBeGreaterThanOrEqual(8.99);
+  const cue = page.getByRole('button', { name: 'continues →' });
+  await expectTappable(page, cue, 'continues cue');
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toBeVisible();
+  await snap(page, 'viewer-long-1440', false);
+
+  // The cue brings the next part into view.
+  const before = await page.evaluate(() => (document.querySelector('.bpmn-canvas .viewport') as SVGGElement).getScreenCTM()!.e);
+  await cue.click();
+  const after = await page.evaluate(() => (document.querySelector('.bpmn-canvas .viewport') as SVGGElement).getScreenCTM()!.e);
+  expect(after).toBeLessThan(before - 200);
+  await expect(page.getByRole('button', { name: '← continues' })).toBeVisible();
+
+  // Keyboard zoom: three presses of + zoom by about 2x; 0 shows 100 %.
+  await page.locator('.bpmn-canvas svg').first().click({ position: { x: 10, y: 10 } });
+  const s0 = (await measure(page)).scale;
+  for (let i = 0; i < 3; i++) await page.keyboard.press('+');
+  expect((await measure(page)).scale / s0).toBeCloseTo(1.25 ** 3, 1);
+  await page.keyboard.press('0');
+  expect((await measure(page)).scale).toBeCloseTo(1, 2);
+  await page.getByRole('button', { name: 'Fit Content' }).click();
+  const fitted = (await measure(page)).scale;
+  expect(fitted).toBeLessThan(0.8);
+  await page.getByRole('button', { name: 'Zoom to 100 %' }).click();
+  expect((await measure(page)).scale).toBeCloseTo(1, 2);
+
+  // Ctrl + wheel reaches a readable size from the fitted overview in a few notches.
+  await page.getByRole('button', { name: 'Fit Content' }).click();
+  await page.locator('.bpmn-stage').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  const box = (await page.locator('.bpmn-stage').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.keyboard.down('Control');
+  for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -100);
+  await page.keyboard.up('Control');
+  await expect.poll(async () => (await measure(page)).scale).toBeGreaterThan(fitted * 1.8);
+
+  // The zoom is kept per analysis for the session.
+  await page.getByRole('button', { name: 'Zoom to 100 %' }).click();
+  await openModel(page, shortId);
+  const short = await measure(page);
+  expect(short.smallest).toBeGreaterThanOrEqual(8.99);
+  await expect(page.getByRole('button', { name: 'continues →' })).toHaveCount(0);
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
+  await snap(page, 'viewer-short-1440', false);
+  await openModel(page, longId);
+  expect((await measure(page)).scale).toBeCloseTo(1, 2);
+
+  // Mobile: still readable, cue and overview reachable.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, longId);
+  expect((await measure(page)).smallest).toBeGreaterThanOrEqual(8.99);
+  await page.getByRole('button', { name: 'continues →' }).scrollIntoViewIfNeeded();
+  await expectTappable(page, page.getByRole('button', { name: 'continues →' }), 'continues cue 375');
+  await snap(page, 'viewer-long-375', false);
+
+  // Issue 13.4: the Formats menu closes on Escape, a tap outside and a choice.
+  const formats = page.getByRole('button', { name: 'Formats ▾' });
+  const txt = page.getByTestId('export-txt');
+  await formats.click();
+  await expectTappable(page, txt, 'Formats → TXT');
+  await page.keyboard.press('Escape');
+  await expect(txt).toHaveCount(0);
+  await formats.click();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(txt).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await formats.click();
+  const [dl] = await Promise.all([page.waitForEvent('download'), txt.click()]);
+  expect(dl.suggestedFilename()).toMatch(/\.txt$/);
+  await expect(txt).toHaveCount(0);
+});
