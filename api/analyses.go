@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,6 +14,9 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
+	"github.com/spade-bpmn/spade/pkg/failure"
 )
 
 func (s *Server) mountAnalyses() {
@@ -179,7 +183,38 @@ func (s *Server) bpmnXML(c echo.Context) error {
 	if a.BPMNXML == "" {
 		return errStatus(http.StatusNotFound, "No process model is available for this analysis.")
 	}
-	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", []byte(a.BPMNXML))
+	out := []byte(a.BPMNXML)
+	switch c.QueryParam("layout") {
+	case "", "file":
+	case "spade":
+		// Documents and images are drawn by SPADE already; an uploaded
+		// BPMN file is converted to the model and drawn again.
+		if a.AnalyzerType == analysis.TypeBPMN {
+			if out, err = relayout(out); err != nil {
+				return err
+			}
+		}
+	default:
+		return errStatus(http.StatusBadRequest, "layout must be spade, or file (the default) for the stored diagram.")
+	}
+	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", out)
+}
+
+// relayout converts a BPMN file into the process model and draws it with
+// SPADE's layout. Both steps are deterministic, so a failure is the
+// file's: 422 with its detail.
+func relayout(xml []byte) ([]byte, error) {
+	m, err := tomodel.FromXML(xml)
+	if err == nil {
+		var out []byte
+		if out, err = bpmn.Build(m); err == nil {
+			return out, nil
+		}
+	}
+	if d, ok := failure.Detail(err); ok {
+		return nil, errStatus(http.StatusUnprocessableEntity, d)
+	}
+	return nil, fmt.Errorf("relayout bpmn: %w", err)
 }
 
 func (s *Server) deleteAnalysis(c echo.Context) error {

@@ -249,6 +249,10 @@ func OpenAPI() *openapi3.T {
 			op.AddParameter(openapi3.NewQueryParameter("analyzer_type").WithSchema(str()))
 			op.AddParameter(openapi3.NewQueryParameter("limit").WithSchema(integer()))
 		}
+		if r.path == "/api/bpmn/{id}" {
+			op.AddParameter(openapi3.NewQueryParameter("layout").WithSchema(str().WithEnum("file", "spade")).
+				WithDescription("spade: the uploaded file converted to the process model and drawn with SPADE's layout; omitted or file: the stored diagram (an uploaded file's own)"))
+		}
 		if strings.HasPrefix(r.path, "/api/ops/failed") || r.path == "/api/ops/reprocess" && r.method == "GET" {
 			op.AddParameter(openapi3.NewQueryParameter("limit").WithSchema(integer()))
 		}

@@ -24,6 +24,9 @@ type Comparison struct {
 	// Lost lists, per kind, the elements of the original that were not
 	// found as they were ("id (name): why").
 	Lost map[string][]string
+	// Via counts sequence flows preserved through gateways the builder
+	// added; Named counts unnamed events and gateways the builder named.
+	Via, Named int
 }
 
 func (c *Comparison) add(kind string, ok bool, what string, args ...any) {
@@ -38,6 +41,17 @@ func (c *Comparison) add(kind string, ok bool, what string, args ...any) {
 		return
 	}
 	c.Lost[kind] = append(c.Lost[kind], fmt.Sprintf(what, args...))
+}
+
+// named reports whether n had no name in the file, in which case the
+// builder's default label ("Start", "End", "Message"; bpmnlint's
+// label-required) loses nothing; it counts those.
+func (c *Comparison) named(n *parse.Element) bool {
+	if n.Label() != "" {
+		return false
+	}
+	c.Named++
+	return true
 }
 
 // norm compares names the way a reader does: case and runs of white space
@@ -198,6 +212,16 @@ func timerText(e *parse.Element) string {
 	return ""
 }
 
+// linkName is the name that pairs link events ("" for other events).
+func linkName(e *parse.Element) string {
+	for _, d := range e.EventDefinitions {
+		if d.Kind == "linkEventDefinition" {
+			return norm(d.Name)
+		}
+	}
+	return ""
+}
+
 // flowLabel is what a reader sees on a sequence flow: its name, else its
 // condition expression.
 func flowLabel(e *parse.Element) string {
@@ -217,21 +241,29 @@ func annotationText(e *parse.Element) string {
 	return ""
 }
 
-// dataLinks lists an activity's or event's data associations as
-// "in:<data>" / "out:<data>" with the data element.
+// dataLinks lists an activity's or event's data associations with drawn
+// data (a reference, or an object that has one) as "in"/"out" with the
+// data element. An association with a data object drawn nowhere is not in
+// the diagram, nor in the model.
 func dataLinks(e *parse.Element, d *parse.Definitions) [][2]any {
+	refs := map[*parse.Element]bool{}
+	for _, r := range collect(d, func(e *parse.Element) bool { return e.Kind == "dataObjectReference" }) {
+		if o := d.ByID(r.Attr("dataObjectRef")); o != nil {
+			refs[o] = true
+		}
+	}
 	var out [][2]any
 	for _, ch := range e.Children {
 		switch ch.Kind {
 		case "dataInputAssociation":
 			for _, s := range ch.ChildrenOf("sourceRef") {
-				if x := d.ByID(strings.TrimSpace(s.Text)); x != nil && (isDrawnData(x) || x.Kind == "dataObject") {
+				if x := d.ByID(strings.TrimSpace(s.Text)); x != nil && (isDrawnData(x) || x.Kind == "dataObject" && refs[x]) {
 					out = append(out, [2]any{"in", x})
 				}
 			}
 		case "dataOutputAssociation":
 			if t := ch.Child("targetRef"); t != nil {
-				if x := d.ByID(strings.TrimSpace(t.Text)); x != nil && (isDrawnData(x) || x.Kind == "dataObject") {
+				if x := d.ByID(strings.TrimSpace(t.Text)); x != nil && (isDrawnData(x) || x.Kind == "dataObject" && refs[x]) {
 					out = append(out, [2]any{"out", x})
 				}
 			}
@@ -293,7 +325,7 @@ func Compare(a, b *parse.Definitions) *Comparison {
 				c.add("events", false, "%s: missing", label(n))
 			case o.Kind != n.Kind:
 				c.add("events", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
-			case norm(o.Name) != norm(n.Name):
+			case norm(o.Name) != norm(n.Name) && !c.named(n):
 				c.add("events", false, "%s: renamed %q", label(n), o.Name)
 			case n.BoolAttr("cancelActivity", true) != o.BoolAttr("cancelActivity", true) ||
 				n.BoolAttr("isInterrupting", true) != o.BoolAttr("isInterrupting", true):
@@ -309,6 +341,8 @@ func Compare(a, b *parse.Definitions) *Comparison {
 					c.add("event definitions", false, "%s: %s became %q", label(n), defKinds(n), defKinds(o))
 				case timerText(n) != timerText(o):
 					c.add("event definitions", false, "%s: timer %q became %q", label(n), timerText(n), timerText(o))
+				case linkName(n) != linkName(o):
+					c.add("event definitions", false, "%s: link %q became %q", label(n), linkName(n), linkName(o))
 				default:
 					c.add("event definitions", true, "")
 				}
@@ -323,7 +357,7 @@ func Compare(a, b *parse.Definitions) *Comparison {
 				c.add("gateways", false, "%s: missing", label(n))
 			case o.Kind != n.Kind:
 				c.add("gateways", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
-			case norm(o.Name) != norm(n.Name):
+			case norm(o.Name) != norm(n.Name) && !c.named(n):
 				c.add("gateways", false, "%s: renamed %q", label(n), o.Name)
 			default:
 				c.add("gateways", true, "")
@@ -360,32 +394,51 @@ func Compare(a, b *parse.Definitions) *Comparison {
 	}
 
 	// Sequence flows: by endpoints; the matched flow carries the label and
-	// the default mark.
+	// the default mark. bpmn.Build makes implicit splits and merges
+	// explicit (bpmnlint's recommended rules): a flow drawn through
+	// gateways the builder added (in b, matched to nothing in a) still
+	// connects the same nodes, with the same meaning, and counts as
+	// preserved; Via says how many did.
 	flowsB := map[[2]*parse.Element][]*parse.Element{}
 	for _, f := range pick(b, "sequenceFlow") {
 		k := [2]*parse.Element{f.Source, f.Target}
 		flowsB[k] = append(flowsB[k], f)
 	}
+	added := func(e *parse.Element) bool { return e != nil && parse.IsGateway(e.Kind) && !mt.used[e] }
 	for _, f := range pick(a, "sequenceFlow") {
-		var o *parse.Element
-		if f.Source != nil && f.Target != nil {
-			cands := flowsB[[2]*parse.Element{mt.m[f.Source], mt.m[f.Target]}]
+		var path []*parse.Element
+		src, dst := mt.m[f.Source], mt.m[f.Target]
+		if f.Source != nil && f.Target != nil && src != nil && dst != nil {
+			cands := flowsB[[2]*parse.Element{src, dst}]
 			for _, cand := range cands {
 				if cand.ID == f.ID {
-					o = cand
+					path = []*parse.Element{cand}
 				}
 			}
-			if o == nil && len(cands) > 0 && mt.m[f.Source] != nil && mt.m[f.Target] != nil {
-				o = cands[0]
+			if path == nil && len(cands) > 0 {
+				path = []*parse.Element{cands[0]}
+			}
+			if path == nil {
+				path = viaAdded(src, dst, added)
+				if path != nil {
+					c.Via++
+				}
 			}
 		}
-		c.add("sequence flows", o != nil, "%s: %s → %s", f.ID, label(f.Source), label(f.Target))
+		c.add("sequence flows", path != nil, "%s: %s → %s", f.ID, label(f.Source), label(f.Target))
 		if lbl := flowLabel(f); lbl != "" {
-			ok := o != nil && (norm(o.Name) == norm(lbl) || (o.Condition() != nil && norm(o.Condition().Text) == norm(lbl)))
+			ok := false
+			for _, o := range path {
+				ok = ok || norm(o.Name) == norm(lbl) || (o.Condition() != nil && norm(o.Condition().Text) == norm(lbl))
+			}
 			c.add("conditions", ok, "%s: %q", f.ID, lbl)
 		}
 		if f.Source != nil && f.Source.Default == f {
-			c.add("default flows", o != nil && o.Source != nil && o.Source.Default == o, "%s: default of %s", f.ID, label(f.Source))
+			ok := false
+			for _, o := range path {
+				ok = ok || (o.Source != nil && o.Source.Default == o)
+			}
+			c.add("default flows", ok, "%s: default of %s", f.ID, label(f.Source))
 		}
 	}
 	mfB := map[[2]*parse.Element]bool{}
@@ -442,6 +495,33 @@ func Compare(a, b *parse.Definitions) *Comparison {
 		c.add("annotations", ok, "%s", label(t))
 	}
 	return c
+}
+
+// viaAdded finds a path from src to dst through at most three added
+// gateways and returns its flows.
+func viaAdded(src, dst *parse.Element, added func(*parse.Element) bool) []*parse.Element {
+	type step struct {
+		at   *parse.Element
+		path []*parse.Element
+	}
+	queue := []step{{at: src}}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if len(s.path) > 3 {
+			continue
+		}
+		for _, f := range s.at.Outgoing {
+			p := append(append([]*parse.Element(nil), s.path...), f)
+			if f.Target == dst {
+				return p
+			}
+			if added(f.Target) {
+				queue = append(queue, step{at: f.Target, path: p})
+			}
+		}
+	}
+	return nil
 }
 
 func attached(e *parse.Element) *parse.Element {

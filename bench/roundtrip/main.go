@@ -296,7 +296,14 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t\n", k, c.Preserved, c.Total, c.Percent())
 	}
 	_ = tw.Flush()
-	var invalid, moddle, failed int
+	var invalid, moddle, failed, via, named int
+	for _, r := range rs {
+		if r.Comparison != nil {
+			via += r.Via
+			named += r.Named
+		}
+	}
+	fmt.Fprintf(w, "(%d sequence flows preserved through gateways the builder added for bpmnlint; %d unnamed events and gateways given the builder's default label)\n", via, named)
 	for _, r := range rs {
 		if r.Err != nil {
 			failed++
@@ -315,7 +322,7 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 				below = append(below, fmt.Sprintf("%s %d/%d", k, c.Preserved, c.Total))
 			}
 		}
-		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 {
+		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 || verbose {
 			fmt.Fprintf(w, "%s: %s\n", filepath.Base(r.File), strings.Join(below, ", "))
 			if r.XSD != "" {
 				fmt.Fprintf(w, "  xsd: %s\n", strings.ReplaceAll(r.XSD, "\n", "\n       "))

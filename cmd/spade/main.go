@@ -21,6 +21,7 @@ commands:
   migrate   apply database migrations and exit
   blobs migrate --to URL  copy stored uploads to another store (idempotent)
   healthcheck  exit 0 when the database and Redis answer (container probes)
+  bpmn      a BPMN file's process model (bpmn model FILE) or its redrawing (bpmn convert FILE)
   help      this text
 
 Configuration comes from the environment; see README.md.

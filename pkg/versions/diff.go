@@ -44,7 +44,7 @@ func elements(m *process.Model) map[string]element {
 		return pool + "/" + performer
 	}
 	for _, a := range m.Activities {
-		out[a.ID] = element{"activity", a.Name, lane(a.Pool, a.Performer), a.Type + "|" + a.Marker + "|" + a.Parent}
+		out[a.ID] = element{"activity", a.Name, lane(a.Pool, a.Performer), activityKind(a.Type) + "|" + marker(a.Marker) + "|" + a.Parent}
 	}
 	for _, g := range m.Gateways {
 		out[g.ID] = element{"gateway", g.Name, lane(g.Pool, g.Performer), g.Type + "|" + g.Parent}
@@ -74,8 +74,8 @@ func Diff(old, new *process.Model) []Change {
 		switch {
 		case !ok:
 			out = append(out, Change{ID: id, Kind: e.kind, What: "added", Name: e.name})
-		case o.lane != e.lane && !strings.HasSuffix(o.lane, "/"):
-			// An element without a lane that gets one was not moved by
+		case o.lane != e.lane && !strings.HasSuffix(o.lane, "/") && !strings.HasSuffix(e.lane, "/"):
+			// An element that gains or loses a lane was not moved by
 			// anyone: the drawing placed it.
 			out = append(out, Change{ID: id, Kind: e.kind, What: "moved", Name: e.name, To: laneName(e.lane)})
 		case o.name != e.name:
@@ -99,6 +99,25 @@ func Diff(old, new *process.Model) []Change {
 		return out[i].ID < out[j].ID
 	})
 	return out
+}
+
+// activityKind keeps the activity types a person chooses; plain, user and
+// service tasks are one kind here because the drawing picks among them
+// from the systems an activity uses, so a diagram read back would show
+// every task as "changed".
+func activityKind(t string) string {
+	switch t {
+	case "", process.ActivityTask, process.ActivityUser, process.ActivityService:
+		return ""
+	}
+	return t
+}
+
+func marker(m string) string {
+	if m == process.MarkerNone {
+		return ""
+	}
+	return m
 }
 
 func laneName(lane string) string {

@@ -109,17 +109,17 @@ func (s *Service) SaveXML(ctx context.Context, a *analysis.Analysis, base int, x
 			m.ProcessPurpose = old.ProcessPurpose
 		}
 	}
-	return s.store(ctx, a, base, m, xml, SourceEdit, author, nil, nil)
+	return s.store(ctx, a, base, m, xml, SourceEdit, author, nil, nil, "")
 }
 
-func (s *Service) store(ctx context.Context, a *analysis.Analysis, base int, m *process.Model, xml []byte, source, author string, ops []AppliedOp, notUnderstood []string) (*Saved, error) {
+func (s *Service) store(ctx context.Context, a *analysis.Analysis, base int, m *process.Model, xml []byte, source, author string, ops []AppliedOp, notUnderstood []string, prefix string) (*Saved, error) {
 	m.Version = process.Version
 	old, _ := current(a)
 	changes := Diff(old, m)
 	if changes == nil {
 		changes = []Change{}
 	}
-	summary := Summary(changes)
+	summary := prefix + Summary(changes)
 	body, err := json.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("encode model: %w", err)
@@ -148,12 +148,7 @@ func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n int, auth
 	if err != nil {
 		return nil, fmt.Errorf("stored version %d: %w", n, err)
 	}
-	out, err := s.store(ctx, a, max(a.Version, 1), m, []byte(v.BPMNXML), SourceRestore, author, nil, nil)
-	if err != nil {
-		return nil, err
-	}
-	out.Summary = fmt.Sprintf("Restored version %d (%s)", n, out.Summary)
-	return out, nil
+	return s.store(ctx, a, max(a.Version, 1), m, []byte(v.BPMNXML), SourceRestore, author, nil, nil, fmt.Sprintf("Restored version %d: ", n))
 }
 
 // ErrNotUnderstood is a refinement instruction from which no operation
@@ -189,7 +184,7 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 	for i, op := range plan.Operations {
 		ops[i] = AppliedOp{Op: op, Description: op.Describe()}
 	}
-	out, err := s.store(ctx, a, base, next, xml, SourceRefine, author, ops, plan.NotUnderstood)
+	out, err := s.store(ctx, a, base, next, xml, SourceRefine, author, ops, plan.NotUnderstood, "")
 	return out, usedLLM, err
 }
 

@@ -92,7 +92,7 @@ test('refine in words, edit in the modeller, compare, restore; a stale save gets
   await expect(editing).toBeVisible();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Pay the supplier');
-  await editor.locator('.djs-container svg').click({ position: { x: 5, y: 5 } });
+  await editor.locator('.djs-container svg').first().click({ position: { x: 5, y: 5 } });
   await snap(page, 'versions-editing-1440', false);
   const saveStart = Date.now();
   await editor.getByRole('button', { name: 'Save version' }).click();

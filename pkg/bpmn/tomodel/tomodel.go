@@ -125,6 +125,7 @@ func Convert(d *parse.Definitions) (*Result, error) {
 		used:    map[string]bool{},
 		ids:     map[*parse.Element]string{},
 		skipped: map[string]*Skipped{},
+		next:    map[string]int{},
 	}
 	c.run()
 	if len(c.m.Activities)+len(c.m.Events)+len(c.m.Gateways) == 0 && len(c.m.Pools) == 0 {
@@ -143,7 +144,9 @@ type converter struct {
 	// ids maps an element to the id it has in the model.
 	ids      map[*parse.Element]string
 	adjusted []string
-	skipped  map[string]*Skipped
+	// next counts the ids fresh gave out, per prefix.
+	next    map[string]int
+	skipped map[string]*Skipped
 	// lanes maps a lane element to the participant name nodes in it get.
 	lanes map[*parse.Element]string
 	// dataRef maps a dataObject to the reference drawn for it, so that
@@ -163,7 +166,7 @@ func (c *converter) skip(kind string, e *parse.Element) {
 		c.skipped[kind] = s
 	}
 	s.Count++
-	if e != nil && e.ID != "" && len(s.IDs) < maxSkippedIDs {
+	if e != nil && e.ID != "" && len(s.IDs) < maxSkippedIDs && (len(s.IDs) == 0 || s.IDs[len(s.IDs)-1] != e.ID) {
 		s.IDs = append(s.IDs, e.ID)
 	}
 }
@@ -203,19 +206,15 @@ func (c *converter) id(e *parse.Element) string {
 		base := id
 		if base == "" {
 			base = strings.ToUpper(e.Kind[:1]) + e.Kind[1:]
+		} else if c.next[base] == 0 {
+			// the second X becomes X_2
+			c.next[base] = 1
 		}
-		n := 2
-		for {
-			cand := base + "_" + strconv.Itoa(n)
-			if !c.used[cand] && c.defs.ByID(cand) == nil {
-				if id != "" {
-					c.adjust("id %s used twice, renamed %s", id, cand)
-				}
-				id = cand
-				break
-			}
-			n++
+		cand := c.fresh(base)
+		if id != "" {
+			c.adjust("id %s used twice, renamed %s", id, cand)
 		}
+		id = cand
 	}
 	c.used[id] = true
 	c.ids[e] = id
@@ -289,7 +288,10 @@ func (c *converter) run() {
 	}
 	// Processes drawn in no pool: with a collaboration (or several
 	// processes), each one with content becomes a pool of its own so its
-	// nodes stay apart; a single process alone is the model itself.
+	// nodes stay apart; a single process alone is the model itself. This
+	// includes a process drawn inside an expanded call activity: the model
+	// has no content for call activities (Parent names sub-processes only),
+	// and a pool of its own keeps its nodes and flows as they are.
 	var content []*parse.Element
 	for _, p := range d.Processes {
 		if hasFlowNodes(p) {
@@ -301,14 +303,7 @@ func (c *converter) run() {
 		if _, ok := poolOf[p]; ok || !needPools {
 			continue
 		}
-		id := "Participant_" + p.ID
-		for c.used[id] || d.ByID(id) != nil {
-			id += "_"
-		}
-		c.used[id] = true
-		c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: p.Label(), ProcessID: p.ID})
-		poolOf[p] = id
-		c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
+		c.ownPool(p, poolOf)
 	}
 	for _, p := range d.Processes {
 		if c.m.ProcessName == "" {
@@ -336,6 +331,8 @@ func (c *converter) run() {
 	for _, p := range d.Processes {
 		c.container(p, scope{pool: poolOf[p]})
 	}
+	c.boundaryLanes()
+	c.extensions()
 	for _, col := range d.Collaborations {
 		for _, ch := range col.Children {
 			switch ch.Kind {
@@ -347,6 +344,67 @@ func (c *converter) run() {
 		}
 	}
 	c.resolveAssociations()
+}
+
+// notVendor are namespaces of foreign attributes that belong to XML and
+// BPMN themselves, not to a tool.
+var notVendor = map[string]bool{
+	"http://www.w3.org/2001/XMLSchema-instance": true,
+	"http://www.w3.org/XML/1998/namespace":      true,
+	"xml":                                       true, "xsi": true,
+}
+
+// extensions counts vendor extensions (elements and attributes of other
+// namespaces), one entry per namespace without ids (a tool puts them on
+// nearly every element): the model keeps none of them.
+func (c *converter) extensions() {
+	count := map[string]int{}
+	c.defs.Walk(func(e *parse.Element) bool {
+		for _, x := range e.Extensions {
+			count[x.Name.Space]++
+		}
+		for _, a := range e.ForeignAttrs {
+			if !notVendor[a.Name.Space] && a.Name.Space != "" {
+				count[a.Name.Space]++
+			}
+		}
+		return true
+	})
+	for ns, n := range count {
+		if ns == "" {
+			ns = "no namespace"
+		}
+		kind := "vendor extension elements and attributes of " + ns
+		c.skipped[kind] = &Skipped{Kind: kind, Count: n}
+	}
+}
+
+// boundaryLanes puts a boundary event that no lane names in its host's
+// lane: it sits on the host's border (modellers rarely list boundary
+// events in lanes, and the builder draws them there).
+func (c *converter) boundaryLanes() {
+	lane := map[string]string{}
+	for _, a := range c.m.Activities {
+		lane[a.ID] = a.Performer
+	}
+	for i := range c.m.Events {
+		e := &c.m.Events[i]
+		if e.Type == process.EventBoundary && e.Performer == "" {
+			e.Performer = lane[e.AttachedTo]
+		}
+	}
+}
+
+// ownPool gives a process drawn in no pool a pool of its own.
+func (c *converter) ownPool(p *parse.Element, poolOf map[*parse.Element]string) {
+	id := "Participant_" + p.ID
+	for c.used[id] || c.defs.ByID(id) != nil {
+		id += "_"
+	}
+	c.used[id] = true
+	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: p.Label(), ProcessID: p.ID})
+	poolOf[p] = id
+	c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
 }
 
 func hasFlowNodes(p *parse.Element) bool {
@@ -584,6 +642,11 @@ func (c *converter) event(e *parse.Element, sc scope) {
 			continue
 		}
 		kinds = append(kinds, t)
+		if t == process.TriggerLink && ev.Name == "" {
+			// The builder pairs link events by name: an unnamed one keeps
+			// its pair through the link's own name.
+			ev.Name = def.Label()
+		}
 		if t == process.TriggerTimer && ev.Timer == "" {
 			for _, k := range []string{"timeDuration", "timeDate", "timeCycle"} {
 				if x := def.Child(k); x != nil && strings.TrimSpace(x.Text) != "" {
@@ -727,7 +790,7 @@ func (c *converter) dataAssociations(e *parse.Element) {
 			converted = true
 		}
 		if !converted {
-			c.skip(ch.Kind+" to an input/output specification", ch)
+			c.skip(ch.Kind+" to an input/output specification or undrawn data", ch)
 		}
 	}
 }
@@ -751,10 +814,12 @@ func (c *converter) dataEnd(end *parse.Element) string {
 	return ""
 }
 
-// fresh returns an unused id with the given prefix.
+// fresh returns an unused id with the given prefix. The counter per
+// prefix keeps a file with thousands of id-less associations linear.
 func (c *converter) fresh(prefix string) string {
-	for n := 1; ; n++ {
-		id := prefix + "_" + strconv.Itoa(n)
+	for {
+		c.next[prefix]++
+		id := prefix + "_" + strconv.Itoa(c.next[prefix])
 		if !c.used[id] && c.defs.ByID(id) == nil {
 			c.used[id] = true
 			return id

@@ -335,10 +335,33 @@ func TestOddFiles(t *testing.T) {
 			t.Errorf("performers = %q", got)
 		}
 	})
+	t.Run("unnamed link events keep their pair through the link name", func(t *testing.T) {
+		r := convert(t, `<process id="P"><intermediateThrowEvent id="L1"><linkEventDefinition name="to billing"/></intermediateThrowEvent>
+<intermediateCatchEvent id="L2"><linkEventDefinition name="to billing"/></intermediateCatchEvent></process>`)
+		if a, b := event(r.Model, "L1"), event(r.Model, "L2"); a.Name != "to billing" || b.Name != "to billing" || a.Trigger != process.TriggerLink || !a.Throw {
+			t.Errorf("link events = %+v, %+v", a, b)
+		}
+	})
+	t.Run("vendor extensions are counted per namespace", func(t *testing.T) {
+		r := convert(t, `<process id="P" xmlns:cam="http://camunda.org/schema/1.0/bpmn" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<userTask id="T" name="a" cam:assignee="bob"><extensionElements><cam:inputOutput/><cam:properties/></extensionElements></userTask>
+<sequenceFlow id="F" sourceRef="T" targetRef="T"><conditionExpression xsi:type="tFormalExpression">x</conditionExpression></sequenceFlow></process>`)
+		if !strings.Contains(r.Note(), "3 vendor extension elements and attributes of http://camunda.org/schema/1.0/bpmn") || strings.Contains(r.Note(), "XMLSchema-instance") {
+			t.Errorf("note = %q", r.Note())
+		}
+	})
 	t.Run("boundary event on a gateway is kept for repair to judge", func(t *testing.T) {
 		r := convert(t, `<process id="P"><exclusiveGateway id="G"/><boundaryEvent id="B" attachedToRef="G"/></process>`)
 		if event(r.Model, "B").AttachedTo != "G" {
 			t.Errorf("events = %+v", r.Model.Events)
+		}
+	})
+	t.Run("a called process in no pool gets a pool of its own", func(t *testing.T) {
+		r := convert(t, `<collaboration id="C"><participant id="PA" name="A" processRef="A"/></collaboration>
+<process id="A"><callActivity id="Call" name="Bill" calledElement="B"/></process>
+<process id="B"><task id="T2" name="Two"/></process>`)
+		if len(r.Model.Pools) != 2 || activity(r.Model, "T2").Pool != "Participant_B" || activity(r.Model, "Call").CalledElement != "B" {
+			t.Errorf("pools = %+v, activities %+v", r.Model.Pools, r.Model.Activities)
 		}
 	})
 	t.Run("a process in no pool becomes one", func(t *testing.T) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { getBpmnXml } from '../api/analysis-api';
 import type { SavedVersion } from '../api/versions-api';
@@ -27,15 +27,20 @@ export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onCh
   const [xml, setXml] = useState<string | null>(() => cachedBpmn(cacheKey));
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const shownFor = useRef(analysisId);
 
   useEffect(() => {
     setFailed(false);
     const cached = cachedBpmn(cacheKey);
     if (cached) {
       setXml(cached);
+      shownFor.current = analysisId;
       return;
     }
-    setXml(null);
+    // A new version of the same analysis keeps the previous diagram on
+    // screen (and the workbench with its messages) until the new one is in.
+    if (shownFor.current !== analysisId) setXml(null);
+    shownFor.current = analysisId;
     if (!graph.exists) return;
     let cancelled = false;
     getBpmnXml(analysisId)
