@@ -34,6 +34,31 @@ func (s *Server) mountVersions() {
 	s.limitBody(http.MethodPost, "/api/analyses/:id/versions", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
 	g.POST("/versions/:n/restore", s.restoreVersion)
 	g.POST("/refine", s.refineAnalysis)
+	g.GET("/source", s.analysisSource)
+}
+
+// SourceView is the extracted text with, per sentence, the elements that
+// came from it.
+type SourceView struct {
+	process.Trace
+	Text string `json:"text"`
+}
+
+func (s *Server) analysisSource(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	if a.SourceText == "" {
+		return errStatus(http.StatusNotFound, "This analysis has no document text to show: images and BPMN files have none, and analyses made before this feature did not keep it.")
+	}
+	m := &process.Model{}
+	if a.ModelJSON != "" {
+		if m, err = process.Decode([]byte(a.ModelJSON)); err != nil {
+			return err
+		}
+	}
+	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, a.SourceText), Text: a.SourceText})
 }
 
 // readJSON decodes a bounded JSON body into v.

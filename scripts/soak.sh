@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Full-size fault and load tests on real processes (issue 8): 200 analyses
-# through kill -9 of a worker, a Redis restart, a PostgreSQL stop, the
-# malformed-upload corpus, and the attacks of issue 12 (field floods and
-# decompression bombs under an RSS bound, export ratios, slow bodies,
-# headers, cross-site logout, a Redis flush, file modes). CI runs the same
-# tests at 20 analyses. Then every parser fuzz target runs for a fixed
-# budget (SPADE_FUZZ_TIME, default 60s each).
+# Full-size fault and load tests on real processes (issues 8 and 18): 200
+# analyses through kill -9 of a worker, a Redis restart, a PostgreSQL stop,
+# a Redis Sentinel fail-over, the malformed-upload corpus, the "no shared
+# disk" topology (api + 3 workers with their own data dirs, uploads in an
+# S3-compatible store, a shared 60 requests/minute LLM budget), and the
+# attacks of issue 12 (field floods and decompression bombs under an RSS
+# bound, export ratios, slow bodies, headers, cross-site logout, file
+# modes). CI runs the same tests at 20 analyses. Then every parser fuzz
+# target runs for a fixed budget (SPADE_FUZZ_TIME, default 60s each).
 #
 #   scripts/soak.sh            # SPADE_SOAK_N=200
 #   SPADE_SOAK_N=500 SPADE_FUZZ_TIME=5m scripts/soak.sh
@@ -14,7 +16,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 "$(dirname "$0")/ensure-system.sh"
 export SPADE_SOAK_N="${SPADE_SOAK_N:-200}"
-go test -count=1 -timeout 30m -run '^TestSoak' -v ./cmd/spade/
+go test -count=1 -timeout 40m -run '^TestSoak' -v ./cmd/spade/
 
 [ "${SPADE_SOAK_FUZZ:-1}" = 0 ] && exit 0
 fuzz_time="${SPADE_FUZZ_TIME:-60s}"

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/hibiken/asynq"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
@@ -122,6 +124,15 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
 		return nil, err
 	}
+	var sourceText string
+	if doc != nil {
+		// Offsets of each element's source sentence, for the Source panel.
+		sourceText = doc.Text
+		if len(sourceText) > maxSourceText {
+			sourceText = sourceText[:maxSourceText]
+		}
+		process.Locate(&out.Model, sourceText)
+	}
 	formatted, meta := pl.Render(&out.Model)
 	modelJSON, err := json.Marshal(out.Model)
 	if err != nil {
@@ -136,8 +147,13 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	return &analysis.Result{
 		ProcessName: out.Model.ProcessName, ProcessPurpose: out.Model.ProcessPurpose,
 		FormattedText: formatted, ModelJSON: string(modelJSON), Metadata: meta, Usage: usage,
+		SourceText: strings.ToValidUTF8(sourceText, ""),
 	}, nil
 }
+
+// maxSourceText bounds the document text kept for the Source panel (the
+// LLM prompt is bounded far below it).
+const maxSourceText = 2 << 20
 
 // showRetry returns the retry loop's notifier for analysis id: the stage
 // and current_stage say that the analysis waits for the provider, why, and

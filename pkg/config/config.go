@@ -193,7 +193,13 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("SPADE_PUBLIC_URL=%q: want an absolute http(s) URL", c.PublicURL))
 	}
 	if c.RedisURL != "" {
-		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss" && u.Scheme != "redis-sentinel") {
+		// A sentinel URL lists several hosts, which net/url cannot parse;
+		// pkg/queue reads it (and reports its errors at start).
+		if strings.HasPrefix(c.RedisURL, "redis-sentinel://") {
+			if !strings.Contains(c.RedisURL, "master=") {
+				errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: a redis-sentinel URL needs ?master=NAME", c.RedisURL))
+			}
+		} else if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
 			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db or redis-sentinel://host:port,host:port?master=name", c.RedisURL))
 		}
 	}
