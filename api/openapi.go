@@ -39,7 +39,7 @@ var apiRoutes = []apiRoute{
 
 	{method: "POST", path: "/api/analyze", summary: "Upload a document (PDF, DOC, DOCX, TXT) for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
 	{method: "POST", path: "/api/image/analyze", summary: "Upload a process diagram image for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
-	{method: "POST", path: "/api/bpmn/analyze", summary: "Upload a BPMN, XML, JSON or VSDX file for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
+	{method: "POST", path: "/api/bpmn/analyze", summary: "Upload a BPMN, XML or JSON file for analysis (VSDX is not supported yet)", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
 	{method: "GET", path: "/api/document/{id}", summary: "A document analysis", tag: "analyses", status: 200, ok: "Analysis"},
 	{method: "GET", path: "/api/image/document/{id}", summary: "An image analysis", tag: "analyses", status: 200, ok: "Analysis"},
 	{method: "GET", path: "/api/bpmn/document/{id}", summary: "A BPMN analysis", tag: "analyses", status: 200, ok: "Analysis"},

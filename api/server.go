@@ -40,7 +40,8 @@ type Deps struct {
 	Mounts []func(s *Server)
 	// BeforeAnalyze runs after the upload is validated and before the
 	// analysis is stored (membership limits). It may return an error
-	// answered to the client.
+	// answered to the client. AnalysisIDOf(c) is the id the analysis will
+	// get, so that the daily call can be charged to it (and given back).
 	BeforeAnalyze func(c echo.Context, p *auth.Principal, analyzerType string) error
 }
 

@@ -31,6 +31,7 @@ func (s *Server) mountVersions() {
 	g.GET("/versions", s.listVersions)
 	g.GET("/versions/:n", s.getVersion)
 	g.POST("/versions", s.saveVersion)
+	s.limitBody(http.MethodPost, "/api/analyses/:id/versions", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
 	g.POST("/versions/:n/restore", s.restoreVersion)
 	g.POST("/refine", s.refineAnalysis)
 	g.GET("/source", s.analysisSource)

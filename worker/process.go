@@ -244,6 +244,7 @@ func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err err
 	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
 		return ferr
 	}
+	h.refundIfNotUsersFault(ctx, a.ID, err, log)
 	return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
 }
 

@@ -104,11 +104,10 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
 		},
 		Cache: resultcache.New(a.DB.DB),
+		// The call was charged to the analysis id; giving it back twice
+		// (a cache hit that later fails) gives it back once.
 		Uncharge: func(ctx context.Context, an *analysis.Analysis) error {
-			if an.UserID == "" {
-				return nil
-			}
-			return newLimiter(a).Release(ctx, an.UserID)
+			return newLimiter(a).Refund(ctx, an.ID)
 		},
 		BuildBPMN:   bpmn.Build,
 		AnalyzeBPMN: bpmnAnalyzer,

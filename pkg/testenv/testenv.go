@@ -335,7 +335,10 @@ func MIWGDir(t testing.TB) string {
 	t.Helper()
 	p := filepath.Join(SharedTestdata(t), "bpmn", "miwg-reference")
 	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("MIWG reference models not found: %v", err)
+		t.Fatalf("MIWG reference models not found: %v\n"+
+			"These tests read the 21 reference models from ../shared/testdata/bpmn/miwg-reference, beside the checkout "+
+			"(CI puts shared/ there). Get them from github.com/bpmn-miwg/bpmn-miwg-test-suite, folder Reference/ "+
+			"(CC-BY 3.0): copy its *.bpmn files into %s.", err, p)
 	}
 	return p
 }
