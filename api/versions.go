@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/refine"
 	"github.com/spade-bpmn/spade/pkg/versions"
@@ -249,7 +250,16 @@ func (s *Server) refineAnalysis(c echo.Context) error {
 	if a.Status != analysis.StatusCompleted {
 		return errStatus(http.StatusConflict, "This analysis has not finished yet; wait for it to complete before refining it.")
 	}
-	saved, _, err := s.Versions.Refine(c.Request().Context(), a, req.BaseVersion, req.Instruction, author(c))
+	// A refinement that needs the language model is an analyze call for
+	// the daily limit; the built-in grammar costs nothing.
+	charge := func() error {
+		if s.BeforeAnalyze == nil {
+			return nil
+		}
+		c.Set(analysisIDKey, "refine:"+a.ID+":"+auth.NewID())
+		return s.BeforeAnalyze(c, PrincipalOf(c), "refine")
+	}
+	saved, _, err := s.Versions.Refine(c.Request().Context(), a, req.BaseVersion, req.Instruction, author(c), charge)
 	if err != nil {
 		return versionError(err, a.Version)
 	}

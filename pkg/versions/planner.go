@@ -21,10 +21,13 @@ type LLMPlanner struct {
 }
 
 // Plan implements Planner.
-func (p LLMPlanner) Plan(ctx context.Context, m *process.Model, instruction string) (refine.Plan, bool, error) {
+func (p LLMPlanner) Plan(ctx context.Context, m *process.Model, instruction string, charge func() error) (refine.Plan, bool, error) {
 	g := refine.Parse(instruction)
 	if len(g.Operations) > 0 && len(g.NotUnderstood) == 0 {
 		return g, false, nil
+	}
+	if err := charge(); err != nil {
+		return refine.Plan{}, false, err
 	}
 	plan, _, err := p.Refiner.Refine(ctx, "", m, instruction)
 	return plan, true, err

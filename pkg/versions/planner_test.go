@@ -21,11 +21,13 @@ func TestLLMPlannerUsesTheGrammarFirst(t *testing.T) {
 	r := &countingRefiner{}
 	p := LLMPlanner{Refiner: r}
 	m := base()
-	if _, used, err := p.Plan(context.Background(), m, "rename 'Check invoice' to 'Check receipts'"); err != nil || used || r.calls != 0 {
+	charged := 0
+	charge := func() error { charged++; return nil }
+	if _, used, err := p.Plan(context.Background(), m, "rename 'Check invoice' to 'Check receipts'", charge); err != nil || used || r.calls != 0 || charged != 0 {
 		t.Fatalf("grammar command: used LLM %v, %d calls, %v", used, r.calls, err)
 	}
-	plan, used, err := p.Plan(context.Background(), m, "the manager can also reject; then the process ends")
-	if err != nil || !used || r.calls != 1 || len(plan.Operations) != 1 {
+	plan, used, err := p.Plan(context.Background(), m, "the manager can also reject; then the process ends", charge)
+	if err != nil || !used || r.calls != 1 || len(plan.Operations) != 1 || charged != 1 {
 		t.Fatalf("free text: used LLM %v, %d calls, plan %+v, %v", used, r.calls, plan, err)
 	}
 }
