@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptCookies, appReady, signIn, snap } from './helpers';
 
 test.describe('sign-in and accounts', () => {

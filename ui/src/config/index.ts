@@ -30,5 +30,4 @@ export const siteConfig = {
 export const marketingLimits = {
   trialDays: 14,
   usesPerDay: 5,
-  defaultModel: 'Google Gemini 2.0 Flash',
 } as const;

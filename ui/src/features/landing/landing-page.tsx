@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useRegisterNow } from '../../components/use-register-now';
 import { usePageMeta } from '../../lib/head';
+import { aiDataText, useAiConfig } from '../../lib/ai-config';
 import { marketingLimits, siteConfig } from '../../config';
 import { Icon, type IconName } from '../../components/icons';
 
@@ -100,6 +101,7 @@ function DemoVideo() {
 
 /** The landing page (spec part 2 §2). */
 export function Component() {
+  const ai = aiDataText(useAiConfig());
   const registerNow = useRegisterNow();
   usePageMeta({
     title: `${siteConfig.productName} – Meet Your New Digital Analyst`,
@@ -260,8 +262,7 @@ export function Component() {
               to train AI models.
             </p>
             <p className="muted">
-              During the free trial the default AI provider ({marketingLimits.defaultModel}) may use submitted data for
-              training under its own terms. When you add your own AI provider key, that provider's terms apply.
+              {ai.trialData} When you add your own AI provider key, that provider's terms apply.
             </p>
           </div>
           <ul className="check-list">
