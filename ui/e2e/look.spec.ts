@@ -141,3 +141,18 @@ test('texts name the configured AI model', async ({ page }) => {
   await visit(page, '/');
   await expect(page.getByText(cfg.ai.label).first()).toBeAttached();
 });
+
+test('the demo video plays from the site', async ({ page }) => {
+  await visit(page, '/');
+  await acceptCookies(page);
+  const play = page.getByRole('button', { name: 'Play demo video' });
+  await play.scrollIntoViewIfNeeded();
+  await expect(page.locator('.video-frame img')).toHaveJSProperty('complete', true);
+  expect(await page.locator('.video-frame img').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await play.click();
+  const video = page.locator('.video-frame video');
+  await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v) => (v as HTMLVideoElement).duration)).toBeGreaterThan(5);
+  await expect(page.getByText('The demo video is not available right now.')).toHaveCount(0);
+  await shoot(page, 'landing-video-1440', false);
+});

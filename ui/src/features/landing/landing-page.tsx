@@ -72,12 +72,13 @@ function HeroArt() {
 function DemoVideo() {
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [poster, setPoster] = useState<string>(siteConfig.demoVideo.poster);
   return (
     <div className="video-frame">
       {playing ? (
         <video
           src={siteConfig.demoVideo.src}
-          poster={siteConfig.demoVideo.poster}
+          poster={poster}
           controls
           autoPlay
           onError={() => setFailed(true)}
@@ -86,7 +87,11 @@ function DemoVideo() {
         </video>
       ) : (
         <>
-          <img src={siteConfig.demoVideo.poster} alt="SPADE demo: a process document becomes a BPMN diagram" />
+          <img
+            src={poster}
+            alt="SPADE demo: a process document becomes a BPMN diagram"
+            onError={() => setPoster(siteConfig.demoVideo.fallbackPoster)}
+          />
           <button type="button" className="play-overlay" aria-label="Play demo video" onClick={() => setPlaying(true)}>
             <span className="play-icon" aria-hidden="true">
               ▶
