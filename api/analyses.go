@@ -1,8 +1,10 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,6 +14,9 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
+	"github.com/spade-bpmn/spade/pkg/failure"
 )
 
 func (s *Server) mountAnalyses() {
@@ -19,6 +24,9 @@ func (s *Server) mountAnalyses() {
 	g.POST("/analyze", s.analyzeHandler(analysis.TypeDocument, DocumentUpload))
 	g.POST("/image/analyze", s.analyzeHandler(analysis.TypeImage, ImageUpload))
 	g.POST("/bpmn/analyze", s.analyzeHandler(analysis.TypeBPMN, BPMNUpload))
+	s.limitUpload(http.MethodPost, "/api/analyze", DocumentUpload)
+	s.limitUpload(http.MethodPost, "/api/image/analyze", ImageUpload)
+	s.limitUpload(http.MethodPost, "/api/bpmn/analyze", BPMNUpload)
 	g.GET("/document/:id", s.getAnalysis)
 	g.GET("/image/document/:id", s.getAnalysis)
 	g.GET("/bpmn/document/:id", s.getAnalysis)
@@ -59,17 +67,19 @@ func (s *Server) CreateAnalysis(ctx context.Context, id, accountID, userID, typ 
 		OriginalFilename: up.Filename, ContentType: up.ContentType, SizeBytes: int64(len(up.Data)),
 		BlobKey: id, IsDemo: demo,
 	}
-	if err := s.Blobs.Put(id, up.Data); err != nil {
+	// The blob is durably stored before the row exists and the task is
+	// enqueued, so no worker ever looks for a file that is not there yet.
+	if err := s.Blobs.Put(ctx, id, bytes.NewReader(up.Data), int64(len(up.Data))); err != nil {
 		return nil, err
 	}
+	undo := context.WithoutCancel(ctx)
 	if err := s.Repo.Create(ctx, a); err != nil {
-		_ = s.Blobs.Delete(id)
+		_ = s.Blobs.Delete(undo, id)
 		return nil, err
 	}
 	if err := s.Queue.EnqueueProcess(ctx, id); err != nil {
-		undo := context.WithoutCancel(ctx)
 		_, _ = s.Repo.Delete(undo, accountID, id)
-		_ = s.Blobs.Delete(id)
+		_ = s.Blobs.Delete(undo, id)
 		return nil, err
 	}
 	return a, nil
@@ -156,7 +166,38 @@ func (s *Server) bpmnXML(c echo.Context) error {
 	if a.BPMNXML == "" {
 		return errStatus(http.StatusNotFound, "No process model is available for this analysis.")
 	}
-	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", []byte(a.BPMNXML))
+	out := []byte(a.BPMNXML)
+	switch c.QueryParam("layout") {
+	case "", "file":
+	case "spade":
+		// Documents and images are drawn by SPADE already; an uploaded
+		// BPMN file is converted to the model and drawn again.
+		if a.AnalyzerType == analysis.TypeBPMN {
+			if out, err = relayout(out); err != nil {
+				return err
+			}
+		}
+	default:
+		return errStatus(http.StatusBadRequest, "layout must be spade, or file (the default) for the stored diagram.")
+	}
+	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", out)
+}
+
+// relayout converts a BPMN file into the process model and draws it with
+// SPADE's layout. Both steps are deterministic, so a failure is the
+// file's: 422 with its detail.
+func relayout(xml []byte) ([]byte, error) {
+	m, err := tomodel.FromXML(xml)
+	if err == nil {
+		var out []byte
+		if out, err = bpmn.Build(m); err == nil {
+			return out, nil
+		}
+	}
+	if d, ok := failure.Detail(err); ok {
+		return nil, errStatus(http.StatusUnprocessableEntity, d)
+	}
+	return nil, fmt.Errorf("relayout bpmn: %w", err)
 }
 
 func (s *Server) deleteAnalysis(c echo.Context) error {
@@ -164,7 +205,7 @@ func (s *Server) deleteAnalysis(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := s.Blobs.Delete(a.BlobKey); err != nil {
+	if err := s.Blobs.Delete(context.WithoutCancel(c.Request().Context()), a.BlobKey); err != nil {
 		s.log.Warn("blob delete failed", "analysis_id", a.ID, "error", err)
 	}
 	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": a.ID})

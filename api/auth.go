@@ -237,6 +237,12 @@ func (a *Auth) refresh(s *Server) echo.HandlerFunc {
 
 func (a *Auth) logout(s *Server) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		// The spec keeps GET for the app's own call, and a GET carries the
+		// Lax session cookie on a top-level navigation from any site: a
+		// link elsewhere must not sign the user out.
+		if c.Request().Method == http.MethodGet && s.crossSite(c.Request()) {
+			return errStatus(http.StatusForbidden, "Sign out from SPADE itself: a sign-out request from another site is refused.")
+		}
 		if ck, err := c.Cookie(SessionCookie); err == nil && ck.Value != "" {
 			if err := s.Auth.DeleteSession(c.Request().Context(), ck.Value); err != nil {
 				return err

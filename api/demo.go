@@ -40,7 +40,7 @@ const (
 // DemoUpload is what the demo accepts: documents, and images including GIF
 // and BMP, all up to 10 MB.
 var DemoUpload = UploadKind{Noun: "document or image", Limit: 10 << 20, LimitMB: 10,
-	TypeMessage: demoTypeMessage, Detect: detectDemo}
+	TypeMessage: demoTypeMessage, Detect: detectDemo, Fields: []string{"analysis_type"}}
 
 const demoTypeMessage = "Please upload a PDF, DOC, DOCX, or TXT document, or a JPG, JPEG, or PNG image"
 
@@ -89,6 +89,7 @@ func (d *DemoAPI) Mount(s *Server) {
 		d.Poll = 100 * time.Millisecond
 	}
 	s.API.POST("/demo/analyze", d.analyze(s))
+	s.limitUpload(http.MethodPost, "/api/demo/analyze", DemoUpload)
 	s.API.GET("/demo/analyze/:id", d.get(s))
 }
 

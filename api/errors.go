@@ -9,6 +9,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/queue"
 )
@@ -34,6 +35,7 @@ func errStatus(status int, detail string) error { return &httpError{status, deta
 func statusOf(err error) (int, string, bool) {
 	var he *httpError
 	var ee *echo.HTTPError
+	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &he):
 		return he.status, he.detail, false
@@ -47,6 +49,11 @@ func statusOf(err error) (int, string, bool) {
 		return http.StatusForbidden, "Select an account first (X-Account-ID)", false
 	case errors.Is(err, queue.ErrUnavailable):
 		return http.StatusServiceUnavailable, "The analysis queue is unavailable right now. Please try again in a moment.", true
+	case errors.As(err, &mbe):
+		// A handler (or echo's Bind) read past the route's body limit.
+		return http.StatusRequestEntityTooLarge, bodyTooLargeDetail(mbe.Limit), false
+	case errors.Is(err, blob.ErrUnavailable):
+		return http.StatusServiceUnavailable, "File storage is unavailable right now. Please try again in a moment.", true
 	case errors.As(err, &ee):
 		msg := http.StatusText(ee.Code)
 		if s, ok := ee.Message.(string); ok && s != "" {

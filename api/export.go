@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -13,15 +14,28 @@ import (
 )
 
 func init() {
-	extraMounts = append(extraMounts, func(s *Server) { s.Protected.POST("/export/:type", s.export) })
+	extraMounts = append(extraMounts, func(s *Server) {
+		s.Protected.POST("/export/:type", s.export)
+		s.limitBody(http.MethodPost, "/api/export/:type", exportBodyLimit, exportTooLarge)
+	})
 }
+
+// exportBodyLimit is the largest export request: the largest text an
+// export renders plus room for the other fields and JSON escapes.
+const exportBodyLimit = export.MaxTextBytes + 64<<10
+
+// exportTooLarge is the 413 detail of the export endpoint.
+const exportTooLarge = "The text to export is larger than 2 MB. Export a shorter analysis."
 
 // export renders an analysis as txt, xlsx, bpmn, docx or pdf. The body
 // carries the text the user sees; when it names an analysis id of the
 // account, the stored model and diagram are added (tables, drawing).
 func (s *Server) export(c echo.Context) error {
 	var req export.Request
-	if err := json.NewDecoder(http.MaxBytesReader(c.Response(), c.Request().Body, 12<<20)).Decode(&req); err != nil {
+	if err := json.NewDecoder(c.Request().Body).Decode(&req); err != nil {
+		if isTooLarge(err) {
+			return errStatus(http.StatusRequestEntityTooLarge, exportTooLarge)
+		}
 		return errStatus(http.StatusBadRequest, "Send a JSON body with formatted_text, process_name, timestamp and id.")
 	}
 	if req.ID != "" {
@@ -47,8 +61,13 @@ func (s *Server) export(c echo.Context) error {
 			}
 		}
 	}
-	data, ctype, name, err := export.Export(c.Param("type"), req)
+	data, ctype, name, err := export.ExportContext(c.Request().Context(), c.Param("type"), req)
 	switch {
+	case errors.Is(err, export.ErrTooLarge):
+		return errStatus(http.StatusRequestEntityTooLarge, exportTooLarge)
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		// The client has gone; nobody reads this answer.
+		return errStatus(http.StatusServiceUnavailable, "The export was cancelled.")
 	case errors.Is(err, export.ErrUnknownFormat):
 		return errStatus(http.StatusBadRequest, "Unknown export format. Choose txt, xlsx, bpmn, docx or pdf.")
 	case errors.Is(err, export.ErrNothingToExport):

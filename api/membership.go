@@ -10,6 +10,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/membership"
 	"github.com/spade-bpmn/spade/pkg/queue"
 )
@@ -21,6 +23,10 @@ type Membership struct {
 	Limiter *membership.Limiter
 	Cipher  *membership.Cipher
 	Store   *auth.Store
+	// CheckKey asks the AI provider whether a user's key works before it is
+	// stored (nil: keys are stored unchecked). A rejection wraps
+	// llm.ErrAuth; any other error means the check could not be made.
+	CheckKey func(ctx context.Context, key string) error
 }
 
 // Mount registers the membership and settings routes.
@@ -122,11 +128,15 @@ func (m *Membership) typ(c echo.Context) error {
 }
 
 // keyView is GET /api/user-settings/api-key: never more than the last four.
+// A save adds Message and, when the provider could not check the key,
+// Warning (the UI shows it instead of the success message).
 type keyView struct {
 	Success   bool   `json:"success"`
 	HasKey    bool   `json:"has_key"`
 	MaskedKey string `json:"masked_key"`
 	LastFour  string `json:"last_four,omitempty"`
+	Message   string `json:"message,omitempty"`
+	Warning   string `json:"warning,omitempty"`
 }
 
 func keyViewOf(u *auth.User) keyView {
@@ -151,17 +161,57 @@ func (m *Membership) setKey(c echo.Context) error {
 	if err != nil {
 		return errStatus(http.StatusBadRequest, err.Error())
 	}
+	ctx := c.Request().Context()
+	var warning string
+	if m.CheckKey != nil {
+		var refused error
+		warning, refused = keyCheckOutcome(ctx, m.CheckKey(ctx, key))
+		if refused != nil {
+			return refused
+		}
+	}
 	u := PrincipalOf(c).User
 	ct, err := m.Cipher.Encrypt(key, u.ID)
 	if err != nil {
 		return err
 	}
 	last4 := membership.Last4(key)
-	if err := m.Store.SetAPIKey(c.Request().Context(), u.ID, ct, last4); err != nil {
+	if err := m.Store.SetAPIKey(ctx, u.ID, ct, last4); err != nil {
 		return err
 	}
 	u.APIKeyCiphertext, u.APIKeyLast4 = ct, last4
-	return c.JSON(http.StatusOK, keyViewOf(u))
+	v := keyViewOf(u)
+	v.Message, v.Warning = "API key saved. Your analyses now use your own key.", warning
+	return c.JSON(http.StatusOK, v)
+}
+
+// keyCheckOutcome turns the provider's answer to a key check into either a
+// refusal (400 with the provider's reason, nothing stored) or a warning to
+// store the key with: a provider that cannot be reached now says nothing
+// about the key, and refusing it would lock the user out during an outage.
+func keyCheckOutcome(ctx context.Context, err error) (warning string, refused error) {
+	switch {
+	case err == nil:
+		return "", nil
+	case errors.Is(err, llm.ErrAuth):
+		detail, ok := failure.Detail(err)
+		if !ok {
+			detail = "The AI provider rejected this key."
+		}
+		return "", errStatus(http.StatusBadRequest, detail)
+	case ctx.Err() != nil:
+		return "", ctx.Err()
+	}
+	why := "the AI provider could not be reached"
+	switch {
+	case errors.Is(err, llm.ErrRateLimited):
+		why = "the AI provider is busy (rate limit)"
+	case errors.Is(err, llm.ErrUnavailable):
+		why = "the AI provider did not answer properly"
+	case errors.Is(err, llm.ErrInvalidRequest):
+		why = "the AI provider did not accept the check request"
+	}
+	return "API key saved, but it could not be checked because " + why + ". If your analyses fail with a key error, check the key here.", nil
 }
 
 func (m *Membership) deleteKey(c echo.Context) error {

@@ -33,7 +33,7 @@ type apiRoute struct {
 
 // apiRoutes is the whole /api contract; paths use OpenAPI {param} syntax.
 var apiRoutes = []apiRoute{
-	{method: "GET", path: "/api/health", summary: "Status of database, queue and provider", tag: "system", status: 200, ok: "Health", public: true},
+	{method: "GET", path: "/api/health", summary: "Status of database, queue, upload store and provider", tag: "system", status: 200, ok: "Health", public: true},
 	{method: "GET", path: "/api/openapi.json", summary: "This document", tag: "system", status: 200, ok: "Object", public: true},
 	{method: "GET", path: "/api/config", summary: "Public configuration of the web app", tag: "system", status: 200, ok: "PublicConfig", public: true},
 
@@ -49,6 +49,13 @@ var apiRoutes = []apiRoute{
 	{method: "GET", path: "/api/bpmn/{id}", summary: "The BPMN 2.0 XML", tag: "analyses", status: 200, ok: "xml"},
 	{method: "DELETE", path: "/api/cached-analysis/{id}", summary: "Delete an analysis", tag: "analyses", status: 200, ok: "Object"},
 	{method: "POST", path: "/api/export/{type}", summary: "Export an analysis (txt, xlsx, bpmn, docx, pdf)", tag: "analyses", body: "Object", status: 200, ok: "binary"},
+
+	{method: "GET", path: "/api/analyses/{id}/versions", summary: "Versions of the analysis' process model (1 is the generated one)", tag: "versions", status: 200, ok: "VersionList"},
+	{method: "GET", path: "/api/analyses/{id}/versions/{n}", summary: "One version: BPMN XML, model, formatted text; ?compare=m lists the changes from version m", tag: "versions", status: 200, ok: "Version"},
+	{method: "POST", path: "/api/analyses/{id}/versions", summary: "Save an edited diagram as a new version (409 when base_version is not the latest)", tag: "versions", body: "SaveVersion", status: 201, ok: "Saved"},
+	{method: "POST", path: "/api/analyses/{id}/versions/{n}/restore", summary: "Restore version n as a new version", tag: "versions", status: 201, ok: "Saved"},
+	{method: "GET", path: "/api/analyses/{id}/source", summary: "The extracted text, each sentence with the elements that came from it, and the coverage", tag: "versions", status: 200, ok: "Source"},
+	{method: "POST", path: "/api/analyses/{id}/refine", summary: "Change the model by an instruction in words (422 with what was not understood)", tag: "versions", body: "Refine", status: 201, ok: "Saved"},
 
 	{method: "POST", path: "/api/demo/analyze", summary: "Anonymous demo analysis (one per device per day)", tag: "demo", body: "multipart", status: 200, ok: "Object", public: true},
 	{method: "GET", path: "/api/demo/analyze/{id}", summary: "A demo analysis", tag: "demo", status: 200, ok: "Object", public: true},
@@ -114,7 +121,22 @@ func schemas() openapi3.Schemas {
 		"graph":  props([]string{"status"}, map[string]*openapi3.Schema{"status": str().WithEnum("pending", "building", "completed", "failed", "none")}),
 		"detail": str(), "stages": openapi3.NewArraySchema().WithItems(props([]string{"stage", "at"}, map[string]*openapi3.Schema{"stage": str(), "at": datetime()})),
 		"updated_at": datetime(), "completed_at": datetime().WithNullable(),
+		"version": integer().WithMin(1), "edited": boolean(),
 	})
+	versionInfo := map[string]*openapi3.Schema{
+		"version": integer().WithMin(1), "created_at": datetime(), "author": str(), "summary": str(),
+		"source": str().WithEnum("analysis", "edit", "refine", "restore"),
+	}
+	change := props([]string{"id", "kind", "what"}, map[string]*openapi3.Schema{
+		"id": str(), "kind": str(), "what": str().WithEnum("added", "removed", "renamed", "moved", "changed"), "name": str(), "to": str(),
+	})
+	versionFull := map[string]*openapi3.Schema{
+		"bpmn_xml": str(), "model": object().WithNullable(), "formatted_text": str(),
+		"changes": openapi3.NewArraySchema().WithItems(change),
+	}
+	for k, v := range versionInfo {
+		versionFull[k] = v
+	}
 	listItem := props([]string{"id", "status", "analyzer_type"}, map[string]*openapi3.Schema{
 		"id": str(), "timestamp": datetime(), "status": str(), "process_name": str(), "process_purpose": str(),
 		"original_filename": str(), "input_tokens": integer(), "output_tokens": integer(), "total_tokens": integer(),
@@ -138,6 +160,7 @@ func schemas() openapi3.Schemas {
 	params := props([]string{"stage"}, map[string]*openapi3.Schema{
 		"stage": str().WithEnum("analysis", "graph"), "analyzer": str(), "since": datetime(), "until": datetime(),
 		"account": str(), "model": str(), "rate": openapi3.NewFloat64Schema(), "dry_run": boolean(),
+		"include_edited": boolean(),
 	})
 	run := props([]string{"id", "stage", "status", "matched", "enqueued", "done", "failed"}, map[string]*openapi3.Schema{
 		"id": str(), "stage": str(), "params": params, "status": str().WithEnum("enqueuing", "running", "completed", "failed"),
@@ -162,7 +185,7 @@ func schemas() openapi3.Schemas {
 			"exists": boolean(),
 		})),
 		"Health": openapi3.NewSchemaRef("", props([]string{"status", "database", "queue"}, map[string]*openapi3.Schema{
-			"status": str().WithEnum("ok", "degraded"), "database": str(), "queue": str(), "provider": str(),
+			"status": str().WithEnum("ok", "degraded"), "database": str(), "queue": str(), "storage": str(), "provider": str(),
 		})),
 		"PublicConfig": openapi3.NewSchemaRef("", props([]string{"product_name", "auth_provider", "limits", "ai"}, map[string]*openapi3.Schema{
 			"product_name": str(), "registration_url": str(), "client_id": str(), "auth_provider": str(), "issuer": str(),
@@ -179,6 +202,30 @@ func schemas() openapi3.Schemas {
 		"ReprocessRequest": openapi3.NewSchemaRef("", props([]string{"stage"}, map[string]*openapi3.Schema{
 			"stage": str().WithEnum("analysis", "graph"), "analyzer": str().WithEnum("", "document", "image", "bpmn"),
 			"since": str(), "until": str(), "account": str(), "model": str(), "rate": str(), "dry_run": boolean(),
+			"include_edited": boolean(),
+		})),
+		"VersionList": openapi3.NewSchemaRef("", props([]string{"versions", "latest"}, map[string]*openapi3.Schema{
+			"versions": openapi3.NewArraySchema().WithItems(props([]string{"version", "created_at", "author", "summary", "source"}, versionInfo)),
+			"latest":   integer(),
+		})),
+		"Version": openapi3.NewSchemaRef("", props([]string{"version", "bpmn_xml", "model", "formatted_text", "source"}, versionFull)),
+		"SaveVersion": openapi3.NewSchemaRef("", props([]string{"base_version", "bpmn_xml"}, map[string]*openapi3.Schema{
+			"base_version": integer().WithMin(1), "bpmn_xml": str(),
+		})),
+		"Refine": openapi3.NewSchemaRef("", props([]string{"base_version", "instruction"}, map[string]*openapi3.Schema{
+			"base_version": integer().WithMin(1), "instruction": str(),
+		})),
+		"Source": openapi3.NewSchemaRef("", props([]string{"text", "sentences", "coverage", "unplaced"}, map[string]*openapi3.Schema{
+			"text": str(), "coverage": openapi3.NewFloat64Schema().WithMin(0).WithMax(1),
+			"unplaced": openapi3.NewArraySchema().WithItems(str()),
+			"sentences": openapi3.NewArraySchema().WithItems(props([]string{"start", "end", "text", "elements"}, map[string]*openapi3.Schema{
+				"start": integer(), "end": integer(), "text": str(), "elements": openapi3.NewArraySchema().WithItems(str()),
+			})),
+		})),
+		"Saved": openapi3.NewSchemaRef("", props([]string{"version", "summary", "changes"}, map[string]*openapi3.Schema{
+			"version": integer(), "summary": str(), "changes": openapi3.NewArraySchema().WithItems(change),
+			"operations":     openapi3.NewArraySchema().WithItems(object()),
+			"not_understood": openapi3.NewArraySchema().WithItems(str()),
 		})),
 		"Run":  openapi3.NewSchemaRef("", runOrPlan),
 		"Runs": openapi3.NewSchemaRef("", props([]string{"runs"}, map[string]*openapi3.Schema{"runs": openapi3.NewArraySchema().WithItems(run)})),
@@ -216,6 +263,10 @@ func OpenAPI() *openapi3.T {
 		if r.path == "/api/recent" {
 			op.AddParameter(openapi3.NewQueryParameter("analyzer_type").WithSchema(str()))
 			op.AddParameter(openapi3.NewQueryParameter("limit").WithSchema(integer()))
+		}
+		if r.path == "/api/bpmn/{id}" {
+			op.AddParameter(openapi3.NewQueryParameter("layout").WithSchema(str().WithEnum("file", "spade")).
+				WithDescription("spade: the uploaded file converted to the process model and drawn with SPADE's layout; omitted or file: the stored diagram (an uploaded file's own)"))
 		}
 		if strings.HasPrefix(r.path, "/api/ops/failed") || r.path == "/api/ops/reprocess" && r.method == "GET" {
 			op.AddParameter(openapi3.NewQueryParameter("limit").WithSchema(integer()))

@@ -349,12 +349,14 @@ type ReprocessRequest struct {
 	// Rate is "N/s", "N/m", "N/h" or a number of tasks per second.
 	Rate   string `json:"rate"`
 	DryRun bool   `json:"dry_run"`
+	// IncludeEdited also replaces analyses a person edited.
+	IncludeEdited bool `json:"include_edited"`
 }
 
 // Params converts the request into validated run parameters.
 func (r ReprocessRequest) Params() (reprocess.Params, error) {
 	p := reprocess.Params{Stage: r.Stage, Analyzer: r.Analyzer, Account: strings.TrimSpace(r.Account),
-		Model: strings.TrimSpace(r.Model), DryRun: r.DryRun}
+		Model: strings.TrimSpace(r.Model), DryRun: r.DryRun, IncludeEdited: r.IncludeEdited}
 	var err error
 	if p.Rate, err = reprocess.ParseRate(r.Rate); err != nil {
 		return p, err

@@ -141,6 +141,33 @@ func (s *Server) checkOrigin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
+// crossSite reports whether the browser says the request did not come from
+// this origin: Sec-Fetch-Site other than same-origin or none (typed, or a
+// bookmark), or an Origin or Referer of another origin. Clients that send
+// none of these (curl, tokens) are not browsers following a foreign link.
+func (s *Server) crossSite(r *http.Request) bool {
+	switch r.Header.Get("Sec-Fetch-Site") {
+	case "", "same-origin", "none":
+	default:
+		return true
+	}
+	for _, h := range []string{"Origin", "Referer"} {
+		v := r.Header.Get(h)
+		if v == "" || v == "null" && h == "Origin" && r.Header.Get("Sec-Fetch-Site") == "same-origin" {
+			continue
+		}
+		if !s.ownOrigin(r, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownOrigin reports whether u (an origin or a full URL) is this server.
+func (s *Server) ownOrigin(r *http.Request, u string) bool {
+	return sameOrigin(u, s.Config.PublicURL) || sameOrigin(u, "http://"+r.Host) || sameOrigin(u, "https://"+r.Host)
+}
+
 func sameOrigin(a, b string) bool {
 	ua, err1 := url.Parse(a)
 	ub, err2 := url.Parse(b)

@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -18,6 +19,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/db"
 	"github.com/spade-bpmn/spade/pkg/queue"
+	"github.com/spade-bpmn/spade/pkg/versions"
 )
 
 // Deps are the api's collaborators.
@@ -30,6 +32,9 @@ type Deps struct {
 	Queue    *queue.Queue
 	Log      *slog.Logger
 	Provider string // name of the configured LLM provider, for health
+	// Versions saves edited diagrams, restores and refines them (nil: the
+	// version routes are not mounted).
+	Versions *versions.Service
 	// Hooks let later parts (sign-in, membership, demo, ops) mount routes
 	// and guards without this file knowing them.
 	Mounts []func(s *Server)
@@ -49,6 +54,11 @@ type Server struct {
 	API       *echo.Group
 	Protected *echo.Group
 	cache     *readCache
+	// bodyLimits holds the body limit of routes that accept more than
+	// DefaultBodyLimit (uploads, exports), by "METHOD /path".
+	bodyLimits map[string]routeLimit
+	// bodyDeadline overrides BodyDeadline (tests).
+	bodyDeadline func(limit int64) time.Duration
 }
 
 // extraMounts are route groups of this package kept in their own files.
@@ -61,11 +71,13 @@ const SessionCookie = "spade_session"
 func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache()}
+	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}}
 	e.HTTPErrorHandler = s.errorHandler
+	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
 	e.Use(s.recoverer)
 	e.Use(s.accessLog)
+	e.Use(s.bodyLimit)
 
 	e.GET("/healthz", func(c echo.Context) error { return c.JSON(http.StatusOK, map[string]string{"status": "ok"}) })
 	s.API = e.Group("/api")
@@ -77,6 +89,9 @@ func New(d Deps) *Server {
 
 	s.Protected = s.API.Group("", s.requireAccount)
 	s.mountAnalyses()
+	if d.Versions != nil {
+		s.mountVersions()
+	}
 	for _, m := range extraMounts {
 		m(s)
 	}
@@ -132,17 +147,22 @@ func (s *Server) noStore(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// health reports the database, the queue and the provider.
+// health reports the database, the queue, the upload store and the provider.
 func (s *Server) health(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	out := map[string]any{"status": "ok", "database": "ok", "queue": "ok", "provider": s.Provider}
+	out := map[string]any{"status": "ok", "database": "ok", "queue": "ok", "storage": "ok", "provider": s.Provider}
 	code := http.StatusOK
 	if err := s.DB.Ping(ctx); err != nil {
 		out["database"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	if err := s.Queue.Ping(ctx); err != nil {
 		out["queue"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+	}
+	if s.Blobs == nil {
+		delete(out, "storage")
+	} else if err := s.Blobs.Ping(ctx); err != nil {
+		out["storage"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	return c.JSON(code, out)
 }

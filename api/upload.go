@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,6 +29,9 @@ type UploadKind struct {
 	TypeMessage string
 	// Detect returns the content type of an acceptable file, or an error.
 	Detect func(filename string, head []byte) (string, error)
+	// Fields names the small form fields accepted beside the file; any
+	// other field is refused before it is read.
+	Fields []string
 }
 
 // Upload is a validated file.
@@ -52,18 +56,26 @@ const (
 	bpmnTypeMessage  = "Please upload a BPMN, XML, JSON, or VSDX file"
 )
 
-// maxScan bounds how far past the limit we read just to tell the user the
-// real size.
-const maxScan = 200 << 20
+// Multipart caps: a request carries one file and a handful of short
+// fields; anything beyond is refused before it is buffered.
+const (
+	maxParts      = 8
+	maxFieldBytes = 1 << 10
+	fileField     = "file"
+	fileFieldHelp = "Send the file as multipart/form-data in a field named 'file'."
+)
 
 // ReadUpload reads the one file of a multipart request, keeping at most
-// kind.Limit+1 bytes in memory. Other (non-file) form fields are returned.
+// kind.Limit+1 bytes in memory. The form fields named in kind.Fields are
+// returned; any other field, a file in another field, too many parts or
+// an over-long value are refused. The body itself is bounded by the
+// server's body limit (the file limit plus a small margin).
 func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, error) {
 	r := c.Request()
 	ct := r.Header.Get("Content-Type")
 	mt, _, err := mime.ParseMediaType(ct)
 	if err != nil || mt != "multipart/form-data" {
-		return nil, nil, errStatus(http.StatusBadRequest, "Send the file as multipart/form-data in a field named 'file'.")
+		return nil, nil, errStatus(http.StatusBadRequest, fileFieldHelp)
 	}
 	mr, err := r.MultipartReader()
 	if err != nil {
@@ -71,39 +83,62 @@ func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, er
 	}
 	fields := map[string]string{}
 	var up *Upload
+	// tooBig is the size of a file over the limit; -1 when the body limit
+	// cut the count short (only a declared Content-Length tells more).
 	var tooBig int64
-	for {
+	for parts := 0; ; parts++ {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			if tooBig > 0 {
-				break
+			if tooBig != 0 || isTooLarge(err) {
+				return nil, nil, fileTooLarge(kind, max(tooBig, r.ContentLength))
 			}
 			return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
 		}
+		if parts >= maxParts {
+			return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("The upload has too many form fields. %s", fileFieldHelp))
+		}
+		name := part.FormName()
 		if part.FileName() == "" {
-			v, _ := io.ReadAll(io.LimitReader(part, 64<<10))
-			fields[part.FormName()] = string(v)
+			if !slices.Contains(kind.Fields, name) {
+				if name == fileField {
+					return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", kind.Noun))
+				}
+				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Unexpected form field %q. %s", cleanFilename(name), fileFieldHelp))
+			}
+			v, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
+			if err != nil {
+				if isTooLarge(err) {
+					return nil, nil, fileTooLarge(kind, r.ContentLength)
+				}
+				return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
+			}
+			if len(v) > maxFieldBytes {
+				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("The form field %q is too long.", name))
+			}
+			fields[name] = string(v)
 			continue
 		}
-		if up != nil || tooBig > 0 {
+		if name != fileField {
+			return nil, nil, errStatus(http.StatusBadRequest, fileFieldHelp)
+		}
+		if up != nil || tooBig != 0 {
 			return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please upload only one %s at a time", kind.Noun))
 		}
 		data, n, err := readLimited(part, kind.Limit)
 		if err != nil {
 			return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
 		}
-		if n > kind.Limit {
+		if n > kind.Limit || n < 0 {
 			tooBig = n
 			continue
 		}
 		up = &Upload{Filename: cleanFilename(part.FileName()), Data: data}
 	}
-	if tooBig > 0 {
-		return nil, nil, errStatus(http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("File size (%.1fMB) exceeds %dMB limit", float64(tooBig)/(1<<20), kind.LimitMB))
+	if tooBig != 0 {
+		return nil, nil, fileTooLarge(kind, max(tooBig, r.ContentLength))
 	}
 	if up == nil {
 		return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", kind.Noun))
@@ -122,18 +157,25 @@ func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, er
 	return up, fields, nil
 }
 
-// readLimited keeps at most limit+1 bytes; past that it only counts (up to
-// maxScan) so the error can say how big the file was.
+// readLimited keeps at most limit+1 bytes; past that it only counts so
+// the error can say how big the file was. The count is -1 when the body
+// limit stops it first.
 func readLimited(p *multipart.Part, limit int64) ([]byte, int64, error) {
 	var buf bytes.Buffer
 	n, err := io.Copy(&buf, io.LimitReader(p, limit+1))
 	if err != nil {
+		if isTooLarge(err) {
+			return nil, -1, nil
+		}
 		return nil, 0, err
 	}
 	if n <= limit {
 		return buf.Bytes(), n, nil
 	}
-	rest, _ := io.Copy(io.Discard, io.LimitReader(p, maxScan))
+	rest, err := io.Copy(io.Discard, p)
+	if isTooLarge(err) {
+		return nil, -1, nil
+	}
 	return nil, n + rest, nil
 }
 

@@ -13,6 +13,17 @@ have xmllint || need+=(libxml2-utils)
 have chromium || need+=(chromium)
 have wrk || need+=(wrk)
 have setpriv || need+=(util-linux)
+have redis-sentinel || need+=(redis-sentinel)
+have docker-compose || need+=(docker-compose)
+
+# The S3-compatible test server builds from the Go module proxy into the
+# tools cache the tests look in (pkg/testenv.ToolsDir).
+tools="${SPADE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/spade-tools/bin}"
+if ! have versitygw && [ ! -x "$tools/versitygw" ]; then
+  echo "installing: versitygw v1.8.0 into $tools" >&2
+  mkdir -p "$tools"
+  GOBIN="$tools" CGO_ENABLED=0 go install github.com/versity/versitygw/cmd/versitygw@v1.8.0
+fi
 
 if [ ${#need[@]} -eq 0 ]; then
   exit 0

@@ -36,7 +36,7 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if a.Status != analysis.StatusCompleted {
 		return nil
 	}
-	if a.ModelJSON == "" {
+	if a.ModelJSON == "" || keepsOwnDiagram(a) {
 		// BPMN files carry their own diagram.
 		status := analysis.GraphCompleted
 		if a.BPMNXML == "" {
@@ -68,4 +68,18 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	}
 	log.Info("graph built", "bytes", len(xml))
 	return nil
+}
+
+// keepsOwnDiagram reports whether the analysis is an uploaded BPMN file
+// drawn with its own diagram interchange: its converted model is for the
+// text, SIPOC and items, and redrawing it would throw the modeller's
+// layout away. A file without DI was drawn by SPADE (metadata.extra.diagram
+// "spade") and is redrawn like any model.
+func keepsOwnDiagram(a *analysis.Analysis) bool {
+	if a.AnalyzerType != analysis.TypeBPMN || a.BPMNXML == "" {
+		return false
+	}
+	meta := a.ParseMetadata()
+	d, _ := meta.Extra["diagram"].(string)
+	return d != "spade" && meta.Format != "json"
 }

@@ -1,11 +1,13 @@
 package worker
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/hibiken/asynq"
 
@@ -13,6 +15,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/llm/providers"
+	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
@@ -46,7 +50,7 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err := h.Repo.BeginAttempt(ctx, a.ID); err != nil {
 		return err
 	}
-	res, err := h.run(ctx, a, h.Repo.SetStage, log)
+	res, err := h.run(ctx, a, true, log)
 	if err != nil {
 		return h.fail(ctx, a, err, log)
 	}
@@ -57,14 +61,21 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	return h.Queue.EnqueueGraph(ctx, a.ID)
 }
 
-// run does the work; setStage records each stage (a reprocess passes a
-// no-op so that the stored result stays as it is until the new one is in).
-func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage func(ctx context.Context, id, stage string) error, log *slog.Logger) (*analysis.Result, error) {
+// run does the work. live records each stage on the row; a reprocess
+// passes false so that the stored result stays as it is until the new one
+// is in.
+func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live bool, log *slog.Logger) (*analysis.Result, error) {
 	pl := h.Pipeline
+	setStage := func(context.Context, string, string) error { return nil }
+	var notify func(ctx context.Context, e llm.RetryEvent)
+	if live {
+		setStage = h.Repo.SetStage
+		notify = h.showRetry(a.ID, log)
+	}
 	if err := setStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return nil, err
 	}
-	data, err := h.Blobs.Get(a.BlobKey)
+	data, err := h.Blobs.Get(ctx, a.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
 		return nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
 	}
@@ -75,6 +86,9 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage
 	if err != nil {
 		return nil, err
 	}
+	// One wrapper per analysis: the retry budget covers the first call and
+	// the corrective round trip together.
+	provider = llm.Retrying(provider, pl.Retry, notify)
 	in.Filename = a.OriginalFilename
 
 	if a.AnalyzerType == analysis.TypeBPMN {
@@ -105,14 +119,48 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage
 	if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
 		return nil, err
 	}
-	out, err := pl.Analyze(ctx, provider, in)
-	if err != nil {
-		return nil, err
+	var cacheKey, reusedFrom string
+	var out *llm.Result
+	if pl.Cache != nil && provider.Name() != providers.Builtin {
+		cacheKey = llm.CacheKey(provider.Name(), in.Model, in)
+		out, reusedFrom = h.reuse(ctx, cacheKey, a, log)
+	}
+	if out == nil {
+		if out, err = pl.Analyze(ctx, provider, in); err != nil {
+			return nil, err
+		}
+		if cacheKey != "" {
+			// Remembered before the row is completed: a lookup only takes
+			// completed analyses, so a failure later leaves no false hit.
+			if err := pl.Cache.Remember(ctx, cacheKey, a.AccountID, a.ID); err != nil {
+				log.Warn("remembering the result failed", "error", err)
+			}
+		}
+	} else if live && !a.IsDemo && pl.Uncharge != nil {
+		// The same input never pays twice: give the daily call back.
+		if err := pl.Uncharge(context.WithoutCancel(ctx), a); err != nil {
+			log.Warn("giving the analyze call back failed", "error", err)
+		}
 	}
 	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
 		return nil, err
 	}
+	var sourceText string
+	if doc != nil {
+		// Offsets of each element's source sentence, for the Source panel.
+		sourceText = doc.Text
+		if len(sourceText) > maxSourceText {
+			sourceText = sourceText[:maxSourceText]
+		}
+		process.Locate(&out.Model, sourceText)
+	}
 	formatted, meta := pl.Render(&out.Model)
+	if reusedFrom != "" {
+		if meta.Extra == nil {
+			meta.Extra = map[string]any{}
+		}
+		meta.Extra["reused_from"] = reusedFrom
+	}
 	modelJSON, err := json.Marshal(out.Model)
 	if err != nil {
 		return nil, err
@@ -126,19 +174,65 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, setStage
 	return &analysis.Result{
 		ProcessName: out.Model.ProcessName, ProcessPurpose: out.Model.ProcessPurpose,
 		FormattedText: formatted, ModelJSON: string(modelJSON), Metadata: meta, Usage: usage,
+		SourceText: strings.ToValidUTF8(sourceText, ""),
 	}, nil
 }
 
+// maxSourceText bounds the document text kept for the Source panel (the
+// LLM prompt is bounded far below it).
+const maxSourceText = 2 << 20
+
+// reuse returns the model of an identical earlier analysis (nil when
+// there is none or it cannot be read: the analysis then calls the LLM).
+// The result carries no token usage: nothing was spent on it.
+func (h *processHandler) reuse(ctx context.Context, key string, a *analysis.Analysis, log *slog.Logger) (*llm.Result, string) {
+	hit, err := h.Pipeline.Cache.Lookup(ctx, key, a.AccountID)
+	if err != nil {
+		log.Warn("result cache lookup failed", "error", err)
+		return nil, ""
+	}
+	if hit == nil {
+		return nil, ""
+	}
+	m, err := process.Decode([]byte(hit.ModelJSON))
+	if err != nil {
+		log.Warn("cached model unreadable", "error", err, "source_analysis_id", hit.AnalysisID)
+		return nil, ""
+	}
+	var meta analysis.Metadata
+	_ = json.Unmarshal([]byte(hit.MetadataJSON), &meta)
+	log.Info("analysis reused from an identical one", "source_analysis_id", hit.AnalysisID)
+	return &llm.Result{Model: *m, ModelName: cmp.Or(meta.ModelName, meta.Model)}, hit.AnalysisID
+}
+
+// showRetry returns the retry loop's notifier for analysis id: the stage
+// and current_stage say that the analysis waits for the provider, why, and
+// when the next try comes. A failed write is logged, not fatal: the
+// analysis itself can still succeed.
+func (h *processHandler) showRetry(id string, log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
+	return func(ctx context.Context, e llm.RetryEvent) {
+		stage := analysis.StageAnalyzing
+		if e.Waiting {
+			stage = analysis.StageWaitingProvider
+			log.Info("llm call failed, waiting to retry", "error", e.Err, "retry", e.Retry, "delay", e.Delay.String())
+		}
+		if err := h.Repo.SetStageText(ctx, id, stage, e.Text()); err != nil {
+			log.Warn("recording retry stage failed", "error", err)
+		}
+	}
+}
+
 // fail records a permanent failure on the row (no retry) or hands a
-// transient one back to asynq for a retry with back-off.
+// transient one back to asynq for a retry with back-off. LLM calls have
+// been retried already (llm.Retrying), so their failures arrive here as
+// permanent; what is left transient is SPADE's own (database, queue).
 func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err error, log *slog.Logger) error {
 	if ctx.Err() != nil {
 		// Shutdown or time-out: the task goes back to the queue.
 		return err
 	}
-	permanent := failure.IsPermanent(err) || errors.Is(err, llm.ErrInvalidRequest) ||
-		errors.Is(err, llm.ErrRefused) || errors.Is(err, llm.ErrAuth)
-	if !permanent {
+	class := llm.Classify(err)
+	if class == llm.Transient {
 		log.Warn("analysis attempt failed", "error", err)
 		return err
 	}
@@ -146,7 +240,7 @@ func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err err
 	if !ok {
 		detail = permanentDetail(err)
 	}
-	log.Info("analysis failed", "error", err)
+	log.Info("analysis failed", "error", err, "fault", class.String())
 	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
 		return ferr
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
-	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 )
 
@@ -23,8 +22,7 @@ func (h *processHandler) reprocess(ctx context.Context, a *analysis.Analysis, lo
 		return nil
 	}
 	log = log.With("reprocess", true)
-	keep := func(context.Context, string, string) error { return nil }
-	res, err := h.run(ctx, a, keep, log)
+	res, err := h.run(ctx, a, false, log)
 	if err != nil {
 		if ctx.Err() == nil && isPermanent(err) {
 			log.Info("reprocess failed; previous result kept", "error", err)
@@ -42,6 +40,5 @@ func (h *processHandler) reprocess(ctx context.Context, a *analysis.Analysis, lo
 
 // isPermanent mirrors processHandler.fail: errors a retry cannot fix.
 func isPermanent(err error) bool {
-	return failure.IsPermanent(err) || errors.Is(err, llm.ErrInvalidRequest) ||
-		errors.Is(err, llm.ErrRefused) || errors.Is(err, llm.ErrAuth)
+	return llm.Classify(err) != llm.Transient
 }

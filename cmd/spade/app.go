@@ -72,7 +72,7 @@ func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error
 	a.closer = append(a.closer, func() { _ = q.Close() })
 	a.Repo = analysis.NewRepo(d.DB)
 	a.Auth = auth.NewStore(d.DB)
-	a.Blobs, err = blob.Open(filepath.Join(cfg.DataDir, "uploads"))
+	a.Blobs, err = blob.Open(ctx, cfg.BlobURL, filepath.Join(cfg.DataDir, "uploads"))
 	if err != nil {
 		a.Close()
 		return nil, err
@@ -121,6 +121,9 @@ func (a *App) newWorker() (*worker.Worker, error) {
 			return nil, err
 		}
 	}
+	if err := wireBudget(a, pl); err != nil {
+		return nil, err
+	}
 	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
 }
 
@@ -132,6 +135,7 @@ func (a *App) newAPI() (*api.Server, error) {
 	deps := api.Deps{
 		Config: a.Cfg, DB: a.DB, Repo: a.Repo, Auth: a.Auth, Blobs: a.Blobs, Queue: a.Queue,
 		Log: a.Log, Provider: a.Cfg.LLMProvider,
+		Versions: newVersions(a, convertBPMN),
 	}
 	for _, ext := range apiExtensions {
 		if err := ext(a, &deps); err != nil {

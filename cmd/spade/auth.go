@@ -85,7 +85,7 @@ func mountMembership(a *App, d *api.Deps) error {
 	if err != nil {
 		return err
 	}
-	m := &api.Membership{Limiter: newLimiter(a), Cipher: c, Store: a.Auth}
+	m := &api.Membership{Limiter: newLimiter(a), Cipher: c, Store: a.Auth, CheckKey: keyChecker(a.Cfg, a.Log)}
 	d.BeforeAnalyze = m.BeforeAnalyze
 	d.Mounts = append(d.Mounts, m.Mount)
 	userKeyLookup = keyLookup(a.Auth, c)

@@ -62,7 +62,7 @@ func cleanUp(ctx context.Context, a *App, now time.Time) (sessions, demos int) {
 		if _, err := a.Repo.Delete(ctx, api.DemoAccountID, o.ID); err != nil {
 			continue
 		}
-		if err := a.Blobs.Delete(o.BlobKey); err != nil {
+		if err := a.Blobs.Delete(ctx, o.BlobKey); err != nil {
 			a.Log.Debug("demo blob delete failed", "analysis_id", o.ID, "error", err)
 		}
 		demos++

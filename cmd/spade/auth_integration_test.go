@@ -531,7 +531,24 @@ func TestDailyLimitTrialAndOwnKey(t *testing.T) {
 }
 
 func testDailyLimit(t *testing.T, dbURL string) {
-	s := newAuthStack(t, dbURL, testenv.Redis(t), map[string]string{"SPADE_DAILY_LIMIT": "5"}, false)
+	// Keys are checked with the provider they will be used with: a local
+	// server speaking Gemini's models.get answers for Google.
+	gem := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		switch r.Header.Get("x-goog-api-key") {
+		case "AIzaOwnKey9876":
+			_, _ = io.WriteString(w, `{"name":"models/gemini-2.0-flash","displayName":"Gemini 2.0 Flash"}`)
+		case "AIzaBusyKey1234":
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `{"error":{"code":503,"message":"The model is overloaded.","status":"UNAVAILABLE"}}`)
+		default:
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = io.WriteString(w, `{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}`)
+		}
+	}))
+	t.Cleanup(gem.Close)
+	s := newAuthStack(t, dbURL, testenv.Redis(t), map[string]string{"SPADE_DAILY_LIMIT": "5",
+		"SPADE_LLM_PROVIDER": "gemini", "GEMINI_API_KEY": "system-key", "SPADE_LLM_BASE_URL": gem.URL}, false)
 	u, sid, acct := s.session("limit@example.com")
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -581,8 +598,22 @@ func testDailyLimit(t *testing.T, dbURL string) {
 	if st != http.StatusBadRequest || !strings.Contains(string(b), "Please enter an API key.") {
 		t.Fatalf("blank key: %d %s", st, b)
 	}
+	// A key the provider rejects is refused with its reason and not stored.
+	st, b = s.call(http.MethodPost, "/api/user-settings/api-key", req{cookie: sid, body: strings.NewReader(`{"api_key":"AIzaWrongKey0000"}`), ctype: "application/json"})
+	if st != http.StatusBadRequest || !strings.Contains(string(b), `"detail":"Gemini rejected this key: API key not valid"`) {
+		t.Fatalf("rejected key: %d %s", st, b)
+	}
+	if stored, _ := s.app.Auth.UserByID(context.Background(), u.ID); stored.APIKeyCiphertext != "" {
+		t.Fatal("a rejected key was stored")
+	}
+	// A provider that cannot answer now: stored, with a warning.
+	st, b = s.call(http.MethodPost, "/api/user-settings/api-key", req{cookie: sid, body: strings.NewReader(`{"api_key":"AIzaBusyKey1234"}`), ctype: "application/json"})
+	if st != http.StatusOK || !strings.Contains(string(b), `"masked_key":"****1234"`) || !strings.Contains(string(b), `"warning":"API key saved, but it could not be checked`) {
+		t.Fatalf("unchecked key: %d %s", st, b)
+	}
 	st, b = s.call(http.MethodPost, "/api/user-settings/api-key", req{cookie: sid, body: strings.NewReader(`{"api_key":"  AIzaOwnKey9876  "}`), ctype: "application/json"})
-	if st != http.StatusOK || !strings.Contains(string(b), `"masked_key":"****9876"`) || strings.Contains(string(b), "AIzaOwnKey") {
+	if st != http.StatusOK || !strings.Contains(string(b), `"masked_key":"****9876"`) || strings.Contains(string(b), "AIzaOwnKey") ||
+		!strings.Contains(string(b), `"message":"API key saved. Your analyses now use your own key."`) || strings.Contains(string(b), "warning") {
 		t.Fatalf("save key: %d %s", st, b)
 	}
 	stored, _ := s.app.Auth.UserByID(context.Background(), u.ID)

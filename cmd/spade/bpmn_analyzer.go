@@ -2,10 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 // init wires the BPMN Analyzer (pkg/bpmn/quality) into the pipeline,
@@ -19,9 +25,19 @@ func init() {
 // bpmnReportModel names the rule-based analyzer that writes BPMN reports.
 const bpmnReportModel = "spade-bpmn-rules-1"
 
+// Values of metadata.extra.diagram: where the stored BPMN's layout comes
+// from. The graph task keeps a file's own drawing and redraws SPADE's.
+const (
+	diagramFromFile  = "file"
+	diagramFromSpade = "spade"
+)
+
 // analyzeBPMNUpload parses, lints and scores an uploaded .bpmn/.xml file
-// or process-model .json. The report is deterministic and needs no LLM;
-// the provider is not called (no tokens are used).
+// or process-model .json, and converts the file into the process model so
+// that it gets what documents get: the model (GET /api/graph), the
+// formatted text with the six process sections (followed by the quality
+// report's sections), SIPOC and Process Items. The report is deterministic
+// and needs no LLM; the provider is not called (no tokens are used).
 func analyzeBPMNUpload(ctx context.Context, filename string, data []byte, _ llm.Provider, _ llm.Input) (*analysis.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -42,11 +58,56 @@ func analyzeBPMNUpload(ctx context.Context, filename string, data []byte, _ llm.
 			ElementInventoryData: r.ElementInventoryData(),
 			ProcessComplexity:    r.ProcessComplexityData(),
 			Quality:              r.QualityData(),
+			Extra:                map[string]any{"diagram": diagramFromFile},
 		},
 	}
+	var m *process.Model
 	if r.FromModelJSON {
 		res.Metadata.Format = "json"
-		res.ModelJSON = string(data)
+		res.Metadata.Extra["diagram"] = diagramFromSpade
+		if m, err = process.Decode(data); err != nil {
+			// AnalyzeFile read it already; a model it drew is readable.
+			return nil, fmt.Errorf("decode uploaded model: %w", err)
+		}
+	} else if conv, err := tomodel.Convert(r.Definitions); err == nil {
+		m = conv.Model
+		if note := conv.Note(); note != "" {
+			res.Metadata.Extra["conversion_note"] = note
+		}
+		if !hasDiagram(r.Definitions) {
+			// Without diagram interchange no viewer can draw the file:
+			// the stored diagram is SPADE's layout of the converted model.
+			if laid, err := bpmn.Build(m); err == nil {
+				res.BPMNXML = string(laid)
+				res.Metadata.Extra["diagram"] = diagramFromSpade
+			}
+		}
+	}
+	// A file that holds pools but no process (tomodel refuses it) keeps
+	// the quality report alone.
+	if m != nil {
+		if m.ProcessName == "" {
+			m.ProcessName = r.ProcessName
+		}
+		modelJSON, err := json.Marshal(m)
+		if err != nil {
+			return nil, fmt.Errorf("encode converted model: %w", err)
+		}
+		res.ModelJSON = string(modelJSON)
+		res.FormattedText = process.FormattedText(m) + "\n" + res.FormattedText
+		res.Metadata.WorkMinutes, res.Metadata.WaitMinutes = process.Totals(m)
 	}
 	return res, nil
+}
+
+// hasDiagram reports whether the file draws at least one element.
+func hasDiagram(d *parse.Definitions) bool {
+	for _, dg := range d.Diagrams {
+		for _, s := range dg.Shapes {
+			if s.Element != nil && s.Bounds != nil {
+				return true
+			}
+		}
+	}
+	return false
 }

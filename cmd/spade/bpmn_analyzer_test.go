@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -10,7 +11,9 @@ import (
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
+	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
@@ -80,9 +83,95 @@ func TestBPMNAnalyzerMIWG(t *testing.T) {
 				t.Errorf("%s: formatted_text lacks section %q", name, sec)
 			}
 		}
+		for _, sec := range process.Sections {
+			if !strings.Contains(v.FormattedText, sec) {
+				t.Errorf("%s: formatted_text lacks the process section %q", name, sec)
+			}
+		}
 		res, xml := s.do(http.MethodGet, "/api/bpmn/"+v.ID, nil, "")
 		if res.StatusCode != http.StatusOK || len(xml) != len(data) {
 			t.Errorf("%s: GET /api/bpmn: %d, %d bytes (uploaded %d)", name, res.StatusCode, len(xml), len(data))
 		}
+		// the converted model is the analysis' model: what SIPOC, Process
+		// Items and Details read
+		res, body := s.do(http.MethodGet, "/api/graph/"+v.ID, nil, "")
+		m, err := process.Decode(body)
+		if res.StatusCode != http.StatusOK || err != nil || len(m.Activities) != count(data, "task", "userTask", "serviceTask", "sendTask", "receiveTask",
+			"manualTask", "businessRuleTask", "scriptTask", "subProcess", "callActivity", "transaction", "adHocSubProcess") {
+			t.Errorf("%s: GET /api/graph: %d, %v, %d activities", name, res.StatusCode, err, len(m.Activities))
+		}
+		// what the model cannot hold is said, not dropped silently
+		note, _ := v.Metadata.Extra["conversion_note"].(string)
+		if groups := count(data, "group"); groups > 0 && !strings.Contains(note, fmt.Sprintf("%d group", groups)) {
+			t.Errorf("%s: %d groups, conversion note %q", name, groups, note)
+		}
+		if d, _ := v.Metadata.Extra["diagram"].(string); d != "file" {
+			t.Errorf("%s: metadata.extra.diagram = %q, want file", name, d)
+		}
+		res, relaid := s.do(http.MethodGet, "/api/bpmn/"+v.ID+"?layout=spade", nil, "")
+		if res.StatusCode != http.StatusOK || !strings.Contains(string(relaid), "BPMNShape") || string(relaid) == string(data) {
+			t.Errorf("%s: GET /api/bpmn?layout=spade: %d %.200s", name, res.StatusCode, relaid)
+		}
+	}
+	res, body := s.do(http.MethodGet, "/api/bpmn/"+ids[files[0]]+"?layout=sideways", nil, "")
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "layout must be spade") {
+		t.Errorf("unknown layout: %d %s", res.StatusCode, body)
+	}
+}
+
+// TestBPMNAnalyzerWithoutDI uploads a BPMN file that has no diagram
+// interchange: the stored diagram is SPADE's layout of the converted model
+// (a viewer could draw nothing otherwise), with lanes for its lanes.
+func TestBPMNAnalyzerWithoutDI(t *testing.T) {
+	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "bpmn.db"), testenv.Redis(t), nil)
+	file := []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="http://example.com">
+  <process id="P" name="Approve leave">
+    <laneSet id="LS"><lane id="L1" name="Employee"><flowNodeRef>S</flowNodeRef><flowNodeRef>T1</flowNodeRef></lane>
+      <lane id="L2" name="Manager"><flowNodeRef>T2</flowNodeRef><flowNodeRef>E</flowNodeRef></lane></laneSet>
+    <startEvent id="S" name="Leave needed"/>
+    <userTask id="T1" name="Request leave"/>
+    <userTask id="T2" name="Approve request"/>
+    <endEvent id="E" name="Leave approved"/>
+    <sequenceFlow id="F1" sourceRef="S" targetRef="T1"/>
+    <sequenceFlow id="F2" sourceRef="T1" targetRef="T2"/>
+    <sequenceFlow id="F3" sourceRef="T2" targetRef="E"/>
+  </process>
+</definitions>`)
+	code, v, body := s.upload("/api/bpmn/analyze", "leave.bpmn", file)
+	if code != http.StatusAccepted {
+		t.Fatalf("upload %d %s", code, body)
+	}
+	v = s.waitFor(v.ID, 60*time.Second, finished)
+	if v.Status != analysis.StatusCompleted {
+		t.Fatalf("status %s (%s)", v.Status, v.Detail)
+	}
+	s.waitFor(v.ID, 30*time.Second, func(v analysis.View) bool { return v.Graph.Status == analysis.GraphCompleted })
+	res, xml := s.do(http.MethodGet, "/api/bpmn/"+v.ID, nil, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(xml), "BPMNShape") || !strings.Contains(string(xml), `name="Manager"`) ||
+		!strings.Contains(string(xml), `name="Approve request"`) {
+		t.Errorf("stored diagram: %d %.300s", res.StatusCode, xml)
+	}
+	bpmntest.Check(t, map[string][]byte{"leave": xml})
+
+	// pools without any process: the quality report is there, SPADE's
+	// layout has nothing to draw and says so
+	empty := []byte(`<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D2" targetNamespace="http://example.com">
+  <collaboration id="C"><participant id="P1" name="Customer"/><participant id="P2" name="Supplier"/></collaboration>
+</definitions>`)
+	code, e, body := s.upload("/api/bpmn/analyze", "pools.bpmn", empty)
+	if code != http.StatusAccepted {
+		t.Fatalf("upload %d %s", code, body)
+	}
+	e = s.waitFor(e.ID, 60*time.Second, finished)
+	if e.Status != analysis.StatusCompleted {
+		t.Fatalf("pools only: status %s (%s)", e.Status, e.Detail)
+	}
+	res, out := s.do(http.MethodGet, "/api/bpmn/"+e.ID+"?layout=spade", nil, "")
+	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(string(out), "nothing to draw") {
+		t.Errorf("layout=spade of pools only: %d %s", res.StatusCode, out)
+	}
+	if !strings.Contains(v.FormattedText, "Request leave") || !strings.Contains(v.FormattedText, process.SectionSIPOC) {
+		t.Errorf("formatted_text: %.400s", v.FormattedText)
 	}
 }

@@ -19,7 +19,10 @@ commands:
   api       the HTTP api and web app only (needs SPADE_REDIS_URL)
   worker    the analysis worker only (needs SPADE_REDIS_URL)
   migrate   apply database migrations and exit
+  blobs migrate --to URL  copy stored uploads to another store (idempotent)
+  blobs gc   delete stored uploads no analysis refers to
   healthcheck  exit 0 when the database and Redis answer (container probes)
+  bpmn      a BPMN file's process model (bpmn model FILE) or its redrawing (bpmn convert FILE)
   help      this text
 
 Configuration comes from the environment; see README.md.
@@ -31,6 +34,7 @@ var commands = map[string]func(ctx context.Context, args []string) error{
 	"api":     cmdAPI,
 	"worker":  cmdWorker,
 	"migrate": cmdMigrate,
+	"blobs":   cmdBlobs,
 }
 
 func commandNames() []string {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -184,6 +185,7 @@ func serveWorkerMetrics(a *App, m *metrics.Metrics, addr string) error {
 	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
+	e.Use(api.SecurityHeaders(strings.HasPrefix(a.Cfg.PublicURL, "https://")))
 	token := a.Cfg.MetricsToken
 	e.GET("/metrics", echo.WrapHandler(m.Handler()), func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
@@ -193,7 +195,9 @@ func serveWorkerMetrics(a *App, m *metrics.Metrics, addr string) error {
 			return next(c)
 		}
 	})
-	srv := &http.Server{Handler: e, ReadHeaderTimeout: 5 * time.Second}
+	// Scrapes carry no body: the whole request must arrive within the
+	// header timeout, so a slow client cannot hold a connection open.
+	srv := &http.Server{Handler: e, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, IdleTimeout: 60 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			a.Log.Warn("worker metrics listener stopped", "error", err)

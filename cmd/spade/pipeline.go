@@ -1,15 +1,19 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"log/slog"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/extract"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/resultcache"
 	"github.com/spade-bpmn/spade/worker"
 )
 
@@ -49,7 +53,7 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 	var userProvider llm.Provider
 	if cfg.LLMProvider == providers.Gemini {
 		userProvider = system
-	} else if p, err := providers.New(providers.Config{Provider: providers.Gemini, UserKeysOnly: true, Timeout: cfg.LLMTimeout, Logger: a.Log}, bi); err == nil {
+	} else if p, err := providers.New(userKeyConfig(cfg, a.Log), bi); err == nil {
 		userProvider = p
 	}
 	pl := &worker.Pipeline{
@@ -85,10 +89,26 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			}
 			return p, in, providers.KeySource(p, in), nil
 		},
-		Analyze: llm.AnalyzeValidated,
+		Retry: llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
+		// Documents longer than the model's window are analysed in sections.
+		Analyze: func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
+			if p.Name() == providers.Builtin {
+				// The offline analyzer has no context window.
+				return llm.AnalyzeValidated(ctx, p, in)
+			}
+			model := cmp.Or(in.Model, cfg.LLMModel, providers.DefaultModel(p.Name()))
+			return llm.AnalyzeDocument(ctx, p, in, llm.LongOptions{ContextTokens: cfg.LLMContextTokens, Model: model})
+		},
 		Render: func(m *process.Model) (string, analysis.Metadata) {
 			work, wait := process.Totals(m)
 			return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
+		},
+		Cache: resultcache.New(a.DB.DB),
+		Uncharge: func(ctx context.Context, an *analysis.Analysis) error {
+			if an.UserID == "" {
+				return nil
+			}
+			return newLimiter(a).Release(ctx, an.UserID)
 		},
 		BuildBPMN:   bpmn.Build,
 		AnalyzeBPMN: bpmnAnalyzer,
@@ -99,4 +119,30 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			_ = ex.Close()
 		}
 	}, nil
+}
+
+// userKeyConfig is the provider a user's own key is used with: Gemini (the
+// own-key plan), configured as the system provider when that is Gemini too
+// (same model and endpoint), else Google's endpoint with its default model.
+func userKeyConfig(cfg *config.Config, log *slog.Logger) providers.Config {
+	if cfg.LLMProvider == providers.Gemini {
+		return providers.Config{Provider: providers.Gemini, Model: cfg.LLMModel, BaseURL: cfg.LLMBaseURL,
+			GeminiAPIKey: cfg.GeminiAPIKey, Timeout: cfg.LLMTimeout, Logger: log}
+	}
+	return providers.Config{Provider: providers.Gemini, UserKeysOnly: true, Timeout: cfg.LLMTimeout, Logger: log}
+}
+
+// keyChecker returns the check Settings runs on a user's key before
+// storing it: one cheap authenticated call to the provider the key will be
+// used with. nil when that provider cannot check keys.
+func keyChecker(cfg *config.Config, log *slog.Logger) func(ctx context.Context, key string) error {
+	p, err := providers.New(userKeyConfig(cfg, log), nil)
+	if err != nil {
+		log.Warn("user API keys are stored unchecked", "error", err)
+		return nil
+	}
+	if c, ok := p.(llm.KeyChecker); ok {
+		return c.CheckKey
+	}
+	return nil
 }

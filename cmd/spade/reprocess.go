@@ -43,6 +43,7 @@ func runReprocess(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&req.Model, "model", "", "only analyses made with this model")
 	fs.StringVar(&req.Rate, "rate", "", "release at most N tasks per second (N/s, N/m, N/h); default no limit")
 	fs.BoolVar(&req.DryRun, "dry-run", false, "print how many analyses match and enqueue nothing")
+	fs.BoolVar(&req.IncludeEdited, "include-edited", false, "also reprocess analyses a person edited or refined (their edits are replaced; skipped by default)")
 	wait := fs.Bool("wait", false, "wait until every task of the run has finished")
 	fs.Usage = func() {
 		fmt.Fprint(out, reprocessUsage)

@@ -28,9 +28,13 @@ const (
 	StageQueued         = "queued"
 	StageExtractingText = "extracting_text"
 	StageAnalyzing      = "analyzing"
-	StageBuildingModel  = "building_model"
-	StageCompleted      = "completed"
-	StageFailed         = "failed"
+	// StageWaitingProvider is a pause between tries of the AI provider
+	// (rate limit, outage); current_stage says why and when the next try
+	// comes.
+	StageWaitingProvider = "waiting_for_provider"
+	StageBuildingModel   = "building_model"
+	StageCompleted       = "completed"
+	StageFailed          = "failed"
 )
 
 // Analyzer types.
@@ -58,11 +62,12 @@ var StageText = map[string]struct {
 	Text     string
 	Progress int
 }{
-	StageQueued:         {"Waiting in the queue", 5},
-	StageExtractingText: {"Extracting text from the document", 20},
-	StageAnalyzing:      {"Analyzing the process", 45},
-	StageBuildingModel:  {"Building the process model", 80},
-	StageCompleted:      {CompletedText, 100},
+	StageQueued:          {"Waiting in the queue", 5},
+	StageExtractingText:  {"Extracting text from the document", 20},
+	StageAnalyzing:       {"Analyzing the process", 45},
+	StageWaitingProvider: {"Waiting for the AI provider", 45},
+	StageBuildingModel:   {"Building the process model", 80},
+	StageCompleted:       {CompletedText, 100},
 }
 
 // Analysis is one uploaded file and everything derived from it.
@@ -93,9 +98,15 @@ type Analysis struct {
 	Detail           string
 	StagesLog        string
 	IsDemo           bool
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
-	CompletedAt      *time.Time
+	// Version is the number of the latest version of the process model
+	// (1 as generated; each edit, refinement or restore adds one).
+	Version int `gorm:"default:1"`
+	// SourceText is the text extracted from the document (empty for
+	// images and BPMN files).
+	SourceText  string `gorm:"column:source_text"`
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	CompletedAt *time.Time
 }
 
 // TableName is the gorm table.
@@ -159,6 +170,10 @@ type View struct {
 	Stages           []StageMark `json:"stages"`
 	UpdatedAt        time.Time   `json:"updated_at"`
 	CompletedAt      *time.Time  `json:"completed_at,omitempty"`
+	// Version is the latest version of the process model; Edited says a
+	// person changed it after the analysis (Version > 1).
+	Version int  `json:"version"`
+	Edited  bool `json:"edited"`
 }
 
 // GraphView is the graph part of View.
@@ -175,7 +190,7 @@ func (a *Analysis) ToView() View {
 		FormattedText: a.FormattedText, InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
 		TotalTokens: a.TotalTokens, AnalyzerType: a.AnalyzerType, Metadata: a.ParseMetadata(),
 		Graph: GraphView{Status: a.GraphStatus}, Detail: a.Detail, Stages: a.ParseStages(), UpdatedAt: a.UpdatedAt,
-		CompletedAt: a.CompletedAt,
+		CompletedAt: a.CompletedAt, Version: max(a.Version, 1), Edited: a.Version > 1,
 	}
 }
 

@@ -62,7 +62,7 @@ func (r *Repo) Get(ctx context.Context, accountID, id string) (*Analysis, error)
 // large and which polls do not need.
 func (r *Repo) GetView(ctx context.Context, accountID, id string) (*Analysis, error) {
 	var a Analysis
-	err := r.db.WithContext(ctx).Omit("model_json", "bpmn_xml").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
+	err := r.db.WithContext(ctx).Omit("model_json", "bpmn_xml", "source_text").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
@@ -128,6 +128,18 @@ func (r *Repo) SetStage(ctx context.Context, id, stage string) error {
 	})
 }
 
+// SetStageText records that stage starts now with text as current_stage
+// instead of the stage's usual text: the retry loop says what it waits for
+// ("The AI provider is busy (rate limit). Retry 2 of 5 in 40 s").
+func (r *Repo) SetStageText(ctx context.Context, id, stage, text string) error {
+	st := StageText[stage]
+	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	return r.update(ctx, id, map[string]any{
+		"status": StatusRunning, "stage": stage, "current_stage": text, "progress": st.Progress,
+		"stages_log": gorm.Expr("stages_log || ?", mark),
+	})
+}
+
 // BeginAttempt marks the analysis running and counts the attempt.
 func (r *Repo) BeginAttempt(ctx context.Context, id string) error {
 	return r.update(ctx, id, map[string]any{
@@ -145,6 +157,8 @@ type Result struct {
 	Usage          Usage
 	// BPMNXML is set when the analyzer already has the diagram (BPMN files).
 	BPMNXML string
+	// SourceText is the extracted document text the model was made from.
+	SourceText string
 }
 
 // Complete stores the result and marks the analysis completed, with the
@@ -166,6 +180,9 @@ func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 	}
 	if res.BPMNXML != "" {
 		fields["bpmn_xml"] = res.BPMNXML
+	}
+	if res.SourceText != "" {
+		fields["source_text"] = res.SourceText
 	}
 	return r.update(ctx, id, fields)
 }
@@ -196,7 +213,13 @@ func (r *Repo) Delete(ctx context.Context, accountID, id string) (*Analysis, err
 	if err != nil {
 		return nil, err
 	}
-	if err := r.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Delete(&Analysis{}).Error; err != nil {
+	err = r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("DELETE FROM analysis_versions WHERE analysis_id = ?", id).Error; err != nil {
+			return err
+		}
+		return tx.Where("id = ? AND account_id = ?", id, accountID).Delete(&Analysis{}).Error
+	})
+	if err != nil {
 		return nil, fmt.Errorf("delete analysis: %w", err)
 	}
 	return a, nil

@@ -1,7 +1,9 @@
 // Package bpmn turns a process model into BPMN 2.0 XML with diagram
-// interchange (a pool, one lane per performer, a layered layout) that
-// validates against the OMG schema, imports into bpmn-js without warnings
-// and passes bpmnlint's recommended rules.
+// interchange (a collaboration of pools stacked top to bottom, lanes
+// inside them, a layered layout with message flows routed between pools,
+// boundary events on their hosts, expanded sub-processes as containers)
+// that validates against the OMG schema, imports into bpmn-js without
+// warnings and passes bpmnlint's recommended rules.
 package bpmn
 
 import (
@@ -25,14 +27,22 @@ const (
 	poolY         = 80
 	poolHeader    = 30
 	laneHeader    = 30
+	poolGap       = 40
+	collapsedH    = 60
 	labelLineH    = 14
 	labelMaxW     = 100
 	extLabelW     = 90
 	gatewayLabelW = 70
 	maxLabelLines = 4
-	charW         = 6.5
 	noteH         = 30
 	noteGap       = 15
+	subHeader     = 20
+	boundaryStep  = 44
+	dataObjectW   = 36
+	dataObjectH   = 50
+	dataStoreW    = 50
+	dataStoreH    = 50
+	annotationMax = 160
 	fallbackName  = "Process"
 )
 
@@ -42,16 +52,16 @@ func Build(m *process.Model) ([]byte, error) {
 	if m == nil || !hasWork(m) {
 		return nil, failure.Permanent("The process has no activities, gateways or events, so there is nothing to draw. Check that the document describes the steps of a process.", ErrEmptyModel)
 	}
-	g := newGraph(m)
+	name := oneLine(m.ProcessName)
+	if name == "" {
+		name = fallbackName
+	}
+	g := newGraph(m, name)
 	g.repair()
 	g.defaultNames()
 	d, err := g.draw()
 	if err != nil {
 		return nil, fmt.Errorf("bpmn layout: %w", err)
-	}
-	name := oneLine(m.ProcessName)
-	if name == "" {
-		name = fallbackName
 	}
 	return g.write(name, strings.TrimSpace(m.ProcessPurpose), d), nil
 }
@@ -68,7 +78,7 @@ func (g *graph) defaultNames() {
 			n.name = "Start"
 		case kindEnd:
 			n.name = "End"
-		case kindCatch, kindThrow:
+		case kindCatch, kindThrow, kindBoundary:
 			switch n.trigger {
 			case process.TriggerTimer:
 				n.name = "Wait"
@@ -76,23 +86,109 @@ func (g *graph) defaultNames() {
 				n.name = "Message"
 			case process.TriggerSignal:
 				n.name = "Signal"
+			case process.TriggerError:
+				n.name = "Error"
+			case process.TriggerEscalation:
+				n.name = "Escalation"
 			default:
 				n.name = "Event"
 			}
-		case kindTask, kindUserTask, kindServiceTask:
+		case kindExclusive, kindInclusive, kindComplex, kindParallel, kindEventBased, kindSubProcess, kindTransaction, kindAdHoc:
+		default:
 			n.name = "Task"
+		}
+	}
+	for i := range g.lanes {
+		if g.lanes[i].name == "" {
+			g.lanes[i].name = "Lane"
 		}
 	}
 }
 
-// drawing is the laid-out graph in absolute coordinates.
+// drawing is the laid-out collaboration in absolute coordinates; slices
+// are indexed like the graph's.
 type drawing struct {
-	res      *layout.Result
-	pool     layout.Rect
-	lanes    []layout.Rect
-	labels   []layout.Rect // external labels of events and gateways
-	notes    []layout.Rect // WT/wt annotations (zero when none)
-	hasLanes bool
+	nodes      []layout.Rect
+	labels     []layout.Rect // external labels of events and gateways
+	notes      []layout.Rect // WT/wt annotations (zero when none)
+	flows      [][]layout.Point
+	flowLabels []layout.Rect
+	msgs       [][]layout.Point
+	msgLabels  []layout.Rect
+	pools      []layout.Rect
+	lanes      []layout.Rect
+	data       []layout.Rect
+	dataLabels []layout.Rect
+	assoc      [][]layout.Point
+	texts      []layout.Rect
+	textLinks  [][]layout.Point
+	// plane is, per node, the collapsed sub-process whose own diagram
+	// shows it (-1: the main diagram).
+	plane []int
+}
+
+// planeOf returns the diagram that shows the content of scope (a
+// container index or -1).
+func (g *graph) planeOf(d *drawing, scope int) int {
+	if scope < 0 {
+		return -1
+	}
+	if g.nodes[scope].collapsed {
+		return scope
+	}
+	return d.plane[scope]
+}
+
+// content lists what one layout positioned, so that a container can move
+// its content once it is placed itself.
+type content struct {
+	nodes, flows, data, assoc, texts []int
+}
+
+func (c *content) add(o content) {
+	c.nodes = append(c.nodes, o.nodes...)
+	c.flows = append(c.flows, o.flows...)
+	c.data = append(c.data, o.data...)
+	c.assoc = append(c.assoc, o.assoc...)
+	c.texts = append(c.texts, o.texts...)
+}
+
+func shift(r layout.Rect, dx, dy float64) layout.Rect {
+	if r == (layout.Rect{}) {
+		return r
+	}
+	return layout.Rect{X: r.X + dx, Y: r.Y + dy, W: r.W, H: r.H}
+}
+
+func shiftPts(pts []layout.Point, dx, dy float64) {
+	for i := range pts {
+		pts[i].X += dx
+		pts[i].Y += dy
+	}
+}
+
+// move translates laid-out content.
+func (d *drawing) move(c content, dx, dy float64) {
+	for _, i := range c.nodes {
+		d.nodes[i] = shift(d.nodes[i], dx, dy)
+		d.labels[i] = shift(d.labels[i], dx, dy)
+		d.notes[i] = shift(d.notes[i], dx, dy)
+	}
+	for _, i := range c.flows {
+		shiftPts(d.flows[i], dx, dy)
+		d.flowLabels[i] = shift(d.flowLabels[i], dx, dy)
+	}
+	for _, i := range c.data {
+		d.data[i] = shift(d.data[i], dx, dy)
+		d.dataLabels[i] = shift(d.dataLabels[i], dx, dy)
+	}
+	for _, i := range c.assoc {
+		shiftPts(d.assoc[i], dx, dy)
+	}
+	for _, i := range c.texts {
+		d.texts[i] = shift(d.texts[i], dx, dy)
+		shiftPts(d.textLinks[i], dx, dy)
+	}
 }
 
 // extLabelWidth is the wrapping width of an external label: narrower for
@@ -105,107 +201,552 @@ func extLabelWidth(n *node) float64 {
 	return extLabelW
 }
 
-// textWidth estimates the rendered width of a label in bpmn-js's default
-// 11 px font.
-func textWidth(s string) float64 {
-	return math.Ceil(float64(len([]rune(s))) * charW)
+// scene collects the layout input of one layout run and maps its results
+// back to the graph.
+type scene struct {
+	lg layout.Graph
+	// what each layout node is: kind 0 node, 1 data, 2 text note, 3 pool
+	// proxy (an end of a message flow at a pool's border)
+	what []struct{ kind, i int }
+	// per layout edge: kind 0 flow, 1 message flow, 2 data association,
+	// 3 text note link, and its index
+	edges []struct{ kind, i int }
+	at    map[[2]int]int // (kind, index) → layout node
 }
 
-// labelBox wraps a label into lines of at most maxW pixels.
-func labelBox(s string, maxW float64) (w, h float64) {
-	w = textWidth(s)
-	// very long names keep a bounded box; readers draw the rest of the
-	// text beyond it rather than push the layout apart
-	lines := min(math.Max(1, math.Ceil(w/maxW)), maxLabelLines)
-	return math.Min(w, maxW), lines * labelLineH
+func newScene(lanes int) *scene {
+	return &scene{lg: layout.Graph{Lanes: lanes}, at: map[[2]int]int{}}
+}
+
+func (s *scene) addNode(kind, i int, n layout.Node) int {
+	s.lg.Nodes = append(s.lg.Nodes, n)
+	s.what = append(s.what, struct{ kind, i int }{kind, i})
+	k := len(s.lg.Nodes) - 1
+	s.at[[2]int{kind, i}] = k
+	return k
+}
+
+func (s *scene) addEdge(kind, i int, e layout.Edge) {
+	s.lg.Edges = append(s.lg.Edges, e)
+	s.edges = append(s.edges, struct{ kind, i int }{kind, i})
+}
+
+// sizes of shapes and their reserves.
+func (g *graph) shapeNode(d *drawing, i, band int) layout.Node {
+	n := g.nodes[i]
+	ln := layout.Node{Lane: band}
+	switch {
+	case n.isGateway():
+		ln.W, ln.H = layout.GatewaySize, layout.GatewaySize
+		ln.SidePorts = true
+	case n.isEvent():
+		ln.W, ln.H = layout.EventSize, layout.EventSize
+	case n.isContainer() && !n.collapsed:
+		ln.W, ln.H = d.nodes[i].W, d.nodes[i].H
+		ln.FreePorts = true
+	default:
+		ln.W, ln.H = layout.TaskWidth, layout.TaskHeight
+		ln.FreePorts = true
+	}
+	// Gateway labels go above the diamond because loops leave and enter
+	// gateways through the bottom; event labels go below.
+	if (n.isGateway() || n.isEvent()) && n.name != "" {
+		_, h := labelBox(n.name, extLabelWidth(n))
+		if n.isGateway() {
+			ln.TopReserve = h + 5
+		} else {
+			ln.BottomReserve = h + 5
+		}
+	}
+	if n.note != "" {
+		ln.TopReserve = noteH + noteGap
+	}
+	if b := g.boundaries(i); len(b) > 0 {
+		ln.W = math.Max(ln.W, float64(len(b))*boundaryStep+20)
+		var lh float64
+		for _, bi := range b {
+			_, h := labelBox(g.nodes[bi].name, g.boundaryLabelW(len(b)))
+			lh = math.Max(lh, h)
+		}
+		ln.BottomReserve = boundaryDrop(len(b)-1) + 6 + lh + 4
+	}
+	return ln
+}
+
+// boundaries lists the boundary events on node i.
+func (g *graph) boundaries(i int) []int {
+	var out []int
+	for k, n := range g.nodes {
+		if n.kind == kindBoundary && n.host == i {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// boundaryDrop is how far below its host's bottom the flow out of the
+// j-th boundary event turns: each event's run gets its own line.
+func boundaryDrop(j int) float64 { return layout.EventSize/2 + 10 + 12*float64(j) }
+
+// boundaryLabelW keeps the labels of several boundary events on one host
+// from running into each other.
+func (g *graph) boundaryLabelW(count int) float64 {
+	if count > 1 {
+		return boundaryStep - 4
+	}
+	return extLabelW
+}
+
+// dataNode sizes a data object or store with its label below.
+func (g *graph) dataNode(i, band int) layout.Node {
+	it := g.data[i]
+	ln := layout.Node{Lane: band, W: dataObjectW, H: dataObjectH}
+	if it.store {
+		ln.W, ln.H = dataStoreW, dataStoreH
+	}
+	if it.name != "" {
+		_, h := labelBox(dataLabel(it), extLabelW)
+		ln.BottomReserve = h + 5
+	}
+	return ln
+}
+
+// dataLabel is the text under a data shape: its name and state.
+func dataLabel(it dataItem) string {
+	if it.state != "" {
+		return it.name + " [" + it.state + "]"
+	}
+	return it.name
+}
+
+// textNode sizes a text annotation.
+func textNode(text string, band int) layout.Node {
+	w := math.Min(textWidth(text, 12)+16, annotationMax)
+	w = math.Max(w, math.Min(longestWord(text, 12)+16, 2*annotationMax))
+	lines := len(wrapLabel(text, w-12, 12))
+	return layout.Node{Lane: band, W: math.Ceil(w), H: float64(min(lines, 8))*15 + 12}
+}
+
+// topOf returns the ancestor of node i (itself included) whose parent is
+// scope; -1 when i is not inside scope.
+func (g *graph) topOf(i, scope int) int {
+	for depth := 0; i >= 0 && depth <= len(g.nodes); depth++ {
+		n := g.nodes[i]
+		if n.kind == kindBoundary {
+			i = n.host
+			continue
+		}
+		if n.parent == scope {
+			return i
+		}
+		i = n.parent
+	}
+	return -1
 }
 
 func (g *graph) draw() (*drawing, error) {
-	d := &drawing{hasLanes: len(g.lanes) > 0}
-	lg := layout.Graph{Lanes: len(g.lanes)}
-	for _, n := range g.nodes {
-		ln := layout.Node{Lane: n.lane}
-		switch {
-		case n.isGateway():
-			ln.W, ln.H = layout.GatewaySize, layout.GatewaySize
-			ln.SidePorts = true
-		case n.isEvent():
-			ln.W, ln.H = layout.EventSize, layout.EventSize
-		default:
-			ln.W, ln.H = layout.TaskWidth, layout.TaskHeight
-			ln.FreePorts = true
-		}
-		// Gateway labels go above the diamond because loops leave and
-		// enter gateways through the bottom; event labels go below.
-		if (n.isGateway() || n.isEvent()) && n.name != "" {
-			_, h := labelBox(n.name, extLabelWidth(n))
-			if n.isGateway() {
-				ln.TopReserve = h + 5
-			} else {
-				ln.BottomReserve = h + 5
+	d := &drawing{
+		nodes:      make([]layout.Rect, len(g.nodes)),
+		labels:     make([]layout.Rect, len(g.nodes)),
+		notes:      make([]layout.Rect, len(g.nodes)),
+		plane:      make([]int, len(g.nodes)),
+		flows:      make([][]layout.Point, len(g.flows)),
+		flowLabels: make([]layout.Rect, len(g.flows)),
+		msgs:       make([][]layout.Point, len(g.msgs)),
+		msgLabels:  make([]layout.Rect, len(g.msgs)),
+		pools:      make([]layout.Rect, len(g.pools)),
+		lanes:      make([]layout.Rect, len(g.lanes)),
+		data:       make([]layout.Rect, len(g.data)),
+		dataLabels: make([]layout.Rect, len(g.data)),
+		assoc:      make([][]layout.Point, len(g.assoc)),
+		texts:      make([]layout.Rect, len(g.notes)),
+		textLinks:  make([][]layout.Point, len(g.notes)),
+	}
+	for i := range d.plane {
+		d.plane[i] = -1
+		for p := g.nodes[i].parent; p >= 0; p = g.nodes[p].parent {
+			if g.nodes[p].collapsed && g.nodes[p].isContainer() {
+				d.plane[i] = p
+				break
 			}
 		}
-		if n.note != "" {
-			ln.TopReserve = noteH + noteGap
-		}
-		if !d.hasLanes {
-			ln.Lane = 0
-		}
-		lg.Nodes = append(lg.Nodes, ln)
 	}
-	var flowIdx []int
+	// containers deepest first, so that each one's size is known when its
+	// parent is laid out
+	depth := make([]int, len(g.nodes))
+	maxDepth := 0
+	for i, n := range g.nodes {
+		for p := n.parent; p >= 0 && depth[i] <= len(g.nodes); p = g.nodes[p].parent {
+			depth[i]++
+		}
+		maxDepth = max(maxDepth, depth[i])
+	}
+	inner := make([]content, len(g.nodes))
+	for dep := maxDepth; dep >= 0; dep-- {
+		for i, n := range g.nodes {
+			if depth[i] != dep || !n.isContainer() {
+				continue
+			}
+			c, w, h, err := g.layoutInner(d, i, inner)
+			if err != nil {
+				return nil, err
+			}
+			inner[i] = c
+			if n.collapsed {
+				d.nodes[i] = layout.Rect{W: layout.TaskWidth, H: layout.TaskHeight}
+			} else {
+				d.nodes[i] = layout.Rect{W: w, H: h + subHeader}
+			}
+		}
+	}
+	if err := g.layoutMain(d, inner); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// layoutInner lays out the content of container c at the origin, with its
+// own content already laid out.
+func (g *graph) layoutInner(d *drawing, c int, inner []content) (content, float64, float64, error) {
+	s := newScene(1)
+	for i, n := range g.nodes {
+		if n.parent == c && n.kind != kindBoundary {
+			s.addNode(0, i, g.shapeNode(d, i, 0))
+		}
+	}
+	for i, it := range g.data {
+		if it.parent == c {
+			s.addNode(1, i, g.dataNode(i, 0))
+		}
+	}
+	for i, t := range g.notes {
+		if t.parent == c && (t.node < 0 || g.nodes[t.node].parent == c) {
+			s.addNode(2, i, textNode(t.text, 0))
+		}
+	}
+	g.sceneEdges(s, c)
+	ox, oy := 0.0, 0.0
+	if g.nodes[c].collapsed {
+		// the sub-process' own diagram
+		ox, oy = poolX, poolY
+	}
+	res, err := layout.Layout(s.lg, layout.Options{X: ox, Y: oy})
+	if err != nil {
+		return content{}, 0, 0, err
+	}
+	cont := g.apply(d, s, res, inner)
+	if g.nodes[c].collapsed {
+		return content{}, 0, 0, nil
+	}
+	return cont, res.Width, res.Height, nil
+}
+
+// sceneEdges adds the flows, data associations and note links among the
+// scene's nodes in scope (a container index, or -1 for the pools' top
+// level, where message flows join them).
+func (g *graph) sceneEdges(s *scene, scope int) {
 	for i, f := range g.flows {
 		if f.deleted {
 			continue
 		}
-		e := layout.Edge{From: f.from, To: f.to}
+		a := g.nodes[f.from]
+		if a.parent != scope {
+			continue
+		}
+		e := layout.Edge{From: -1, To: s.at[[2]int{0, f.to}]}
+		if a.kind == kindBoundary {
+			e.From = s.at[[2]int{0, a.host}]
+			bs := g.boundaries(a.host)
+			for j, bi := range bs {
+				if bi == f.from {
+					e.Boundary = true
+					e.BoundaryX = s.lg.Nodes[e.From].W - 10 - layout.EventSize/2 - float64(j)*boundaryStep
+					e.BoundaryDrop = boundaryDrop(j)
+				}
+			}
+		} else {
+			e.From = s.at[[2]int{0, f.from}]
+		}
 		if f.name != "" {
 			e.LabelW, e.LabelH = labelBox(f.name, labelMaxW)
 		}
-		lg.Edges = append(lg.Edges, e)
-		flowIdx = append(flowIdx, i)
+		s.addEdge(0, i, e)
 	}
-	left := float64(poolX + poolHeader)
-	if d.hasLanes {
-		left += laneHeader
-	}
-	res, err := layout.Layout(lg, layout.Options{X: left, Y: poolY})
-	if err != nil {
-		return nil, err
-	}
-	// re-index edge results by flow index
-	edges := make([][]layout.Point, len(g.flows))
-	labels := make([]layout.Rect, len(g.flows))
-	for k, fi := range flowIdx {
-		edges[fi] = res.Edges[k]
-		labels[fi] = res.Labels[k]
-	}
-	res.Edges, res.Labels = edges, labels
-	d.res = res
-	contentW := res.Width
-	d.pool = layout.Rect{X: poolX, Y: poolY, W: left - poolX + contentW, H: res.Height}
-	if d.hasLanes {
-		for _, b := range res.Lanes {
-			d.lanes = append(d.lanes, layout.Rect{X: poolX + poolHeader, Y: b.Y, W: laneHeader + contentW, H: b.H})
+	for i, a := range g.assoc {
+		dn, ok := s.at[[2]int{1, a.data}]
+		if !ok {
+			continue
+		}
+		t := g.topOf(a.node, scope)
+		if t < 0 {
+			continue
+		}
+		nn := s.at[[2]int{0, t}]
+		if a.input {
+			s.addEdge(2, i, layout.Edge{From: dn, To: nn})
+		} else {
+			s.addEdge(2, i, layout.Edge{From: nn, To: dn})
 		}
 	}
-	d.labels = make([]layout.Rect, len(g.nodes))
-	d.notes = make([]layout.Rect, len(g.nodes))
-	for i, n := range g.nodes {
-		r := res.Nodes[i]
-		if (n.isGateway() || n.isEvent()) && n.name != "" {
-			w, h := labelBox(n.name, extLabelWidth(n))
-			x, y := r.X+r.W/2-w/2, r.Y+r.H+5
-			if n.isGateway() {
-				// above and left of the top corner, which edges may use
-				x, y = r.X+r.W/2-4-w, r.Y-5-h
+	for i, t := range g.notes {
+		tn, ok := s.at[[2]int{2, i}]
+		if !ok || t.node < 0 {
+			continue
+		}
+		top := g.topOf(t.node, scope)
+		if top < 0 {
+			continue
+		}
+		s.addEdge(3, i, layout.Edge{From: s.at[[2]int{0, top}], To: tn})
+	}
+}
+
+// apply copies a layout result into the drawing and returns what it
+// placed, content of containers (moved into place) included.
+func (g *graph) apply(d *drawing, s *scene, res *layout.Result, inner []content) content {
+	var c content
+	for k, w := range s.what {
+		r := res.Nodes[k]
+		switch w.kind {
+		case 0:
+			n := g.nodes[w.i]
+			d.nodes[w.i] = r
+			c.nodes = append(c.nodes, w.i)
+			if n.isContainer() && !n.collapsed {
+				d.move(inner[w.i], r.X, r.Y+subHeader)
+				c.add(inner[w.i])
 			}
-			d.labels[i] = layout.Rect{X: x, Y: y, W: w, H: h}
-		}
-		if n.note != "" {
-			w := math.Min(math.Max(r.W, textWidth(n.note)+10), r.W+50)
-			d.notes[i] = layout.Rect{X: r.X + r.W/2 - w/2, Y: r.Y - noteGap - noteH, W: w, H: noteH}
+			g.placeLabels(d, w.i)
+			for j, bi := range g.boundaries(w.i) {
+				bx := r.X + r.W - 10 - layout.EventSize - float64(j)*boundaryStep
+				d.nodes[bi] = layout.Rect{X: bx, Y: r.Y + r.H - layout.EventSize/2, W: layout.EventSize, H: layout.EventSize}
+				lw, lh := labelBox(g.nodes[bi].name, g.boundaryLabelW(len(g.boundaries(w.i))))
+				ly := r.Y + r.H + boundaryDrop(len(g.boundaries(w.i))-1) + 6
+				d.labels[bi] = layout.Rect{X: bx + layout.EventSize/2 - lw/2, Y: ly, W: lw, H: lh}
+				c.nodes = append(c.nodes, bi)
+			}
+		case 1:
+			d.data[w.i] = r
+			if g.data[w.i].name != "" {
+				lw, lh := labelBox(dataLabel(g.data[w.i]), extLabelW)
+				d.dataLabels[w.i] = layout.Rect{X: r.X + r.W/2 - lw/2, Y: r.Y + r.H + 5, W: lw, H: lh}
+			}
+			c.data = append(c.data, w.i)
+		case 2:
+			d.texts[w.i] = r
+			c.texts = append(c.texts, w.i)
 		}
 	}
-	return d, nil
+	for k, e := range s.edges {
+		pts := res.Edges[k]
+		switch e.kind {
+		case 0:
+			d.flows[e.i] = pts
+			d.flowLabels[e.i] = res.Labels[k]
+			c.flows = append(c.flows, e.i)
+		case 1:
+			d.msgs[e.i] = pts
+			d.msgLabels[e.i] = res.Labels[k]
+		case 2:
+			d.assoc[e.i] = pts
+			c.assoc = append(c.assoc, e.i)
+		case 3:
+			d.textLinks[e.i] = pts
+		}
+	}
+	return c
+}
+
+// placeLabels puts the external label and the WT/wt note of node i.
+func (g *graph) placeLabels(d *drawing, i int) {
+	n := g.nodes[i]
+	r := d.nodes[i]
+	if (n.isGateway() || n.isEvent()) && n.name != "" {
+		w, h := labelBox(n.name, extLabelWidth(n))
+		x, y := r.X+r.W/2-w/2, r.Y+r.H+5
+		if n.isGateway() {
+			// above and left of the top corner, which edges may use
+			x, y = r.X+r.W/2-4-w, r.Y-5-h
+		}
+		d.labels[i] = layout.Rect{X: math.Round(x), Y: y, W: w, H: h}
+	}
+	if n.note != "" {
+		w := math.Min(math.Max(r.W, textWidth(n.note, extFontPx)+12), r.W+50)
+		d.notes[i] = layout.Rect{X: r.X + r.W/2 - w/2, Y: r.Y - noteGap - noteH, W: w, H: noteH}
+	}
+}
+
+// leafLanes lists a pool's leaf lanes top to bottom, with each lane's
+// nesting depth.
+func (g *graph) leafLanes(p int) (leaves []int, depth map[int]int) {
+	depth = map[int]int{}
+	var walk func(l, dep int)
+	walk = func(l, dep int) {
+		depth[l] = dep
+		if len(g.lanes[l].children) == 0 {
+			leaves = append(leaves, l)
+			return
+		}
+		for _, c := range g.lanes[l].children {
+			walk(c, dep+1)
+		}
+	}
+	for i, l := range g.lanes {
+		if l.pool == p && l.parent < 0 {
+			walk(i, 1)
+		}
+	}
+	return leaves, depth
+}
+
+// layoutMain lays out the pools' top levels in one layered layout: every
+// leaf lane of every pool is a band, pools stacked with a gap, message
+// flows are edges between bands, and ends at a pool's border are proxies.
+func (g *graph) layoutMain(d *drawing, inner []content) error {
+	bandOf := map[[2]int]int{} // (pool, leaf lane or -1) → band
+	poolBands := make([][2]int, len(g.pools))
+	var specs []layout.BandSpec
+	maxDepth := 0
+	laneDepth := map[int]int{}
+	for p, pl := range g.pools {
+		first := len(specs)
+		leaves, depth := g.leafLanes(p)
+		for l, dep := range depth {
+			laneDepth[l] = dep
+			maxDepth = max(maxDepth, dep)
+		}
+		spec := layout.BandSpec{}
+		if p > 0 {
+			spec.GapAbove = poolGap
+		}
+		if pl.collapsed || len(leaves) == 0 {
+			if pl.collapsed {
+				spec.MinHeight = collapsedH
+			}
+			bandOf[[2]int{p, -1}] = len(specs)
+			specs = append(specs, spec)
+		} else {
+			for k, l := range leaves {
+				if k > 0 {
+					spec = layout.BandSpec{}
+				}
+				bandOf[[2]int{p, l}] = len(specs)
+				specs = append(specs, spec)
+			}
+		}
+		poolBands[p] = [2]int{first, len(specs) - 1}
+	}
+	band := func(p, lane int) int {
+		if b, ok := bandOf[[2]int{p, lane}]; ok {
+			return b
+		}
+		return poolBands[p][0]
+	}
+	s := newScene(len(specs))
+	s.lg.Bands = specs
+	for i, n := range g.nodes {
+		if n.parent < 0 && n.kind != kindBoundary {
+			s.addNode(0, i, g.shapeNode(d, i, band(n.pool, n.lane)))
+		}
+	}
+	for i, it := range g.data {
+		if it.parent < 0 {
+			s.addNode(1, i, g.dataNode(i, band(it.pool, it.lane)))
+		}
+	}
+	for i, t := range g.notes {
+		if t.parent < 0 {
+			s.addNode(2, i, textNode(t.text, band(t.pool, t.lane)))
+		}
+	}
+	g.sceneEdges(s, -1)
+	// message flows: ends inside sub-processes attach to the top-level
+	// container; ends at a pool get a proxy in the pool's nearest band
+	type proxy struct{ msg, pool int }
+	var proxies []proxy
+	for i, m := range g.msgs {
+		end := func(e endpoint, other endpoint) int {
+			if e.node >= 0 {
+				return s.at[[2]int{0, g.topOf(e.node, -1)}]
+			}
+			b := poolBands[e.pool][0]
+			if e.pool < other.pool {
+				b = poolBands[e.pool][1]
+			}
+			proxies = append(proxies, proxy{i, e.pool})
+			return s.addNode(3, len(s.what), layout.Node{Lane: b})
+		}
+		from := end(m.from, m.to)
+		to := end(m.to, m.from)
+		e := layout.Edge{From: from, To: to}
+		if m.name != "" {
+			e.LabelW, e.LabelH = labelBox(m.name, labelMaxW)
+		}
+		s.addEdge(1, i, e)
+	}
+	left := float64(poolX+poolHeader) + float64(maxDepth)*laneHeader
+	res, err := layout.Layout(s.lg, layout.Options{X: left, Y: poolY})
+	if err != nil {
+		return err
+	}
+	g.apply(d, s, res, inner)
+	width := left - poolX + res.Width
+	for p := range g.pools {
+		top, bottom := res.Lanes[poolBands[p][0]], res.Lanes[poolBands[p][1]]
+		d.pools[p] = layout.Rect{X: poolX, Y: top.Y, W: width, H: bottom.Y + bottom.H - top.Y}
+	}
+	// lanes: leaves from their band, parents around their children
+	var laneRect func(l int) layout.Rect
+	laneRect = func(l int) layout.Rect {
+		x := float64(poolX+poolHeader) + float64(laneDepth[l]-1)*laneHeader
+		ln := g.lanes[l]
+		if len(ln.children) == 0 {
+			b := res.Lanes[band(ln.pool, l)]
+			return layout.Rect{X: x, Y: b.Y, W: poolX + width - x, H: b.H}
+		}
+		first, last := laneRect(ln.children[0]), laneRect(ln.children[len(ln.children)-1])
+		return layout.Rect{X: x, Y: first.Y, W: poolX + width - x, H: last.Y + last.H - first.Y}
+	}
+	for l := range g.lanes {
+		if !g.pools[g.lanes[l].pool].collapsed {
+			d.lanes[l] = laneRect(l)
+		}
+	}
+	// cut message flows at the border of the pools they end on
+	for _, v := range proxies {
+		m := g.msgs[v.msg]
+		r := d.pools[v.pool]
+		if m.to.node < 0 && m.to.pool == v.pool {
+			d.msgs[v.msg] = cutAtPool(d.msgs[v.msg], r)
+		}
+		if m.from.node < 0 && m.from.pool == v.pool {
+			d.msgs[v.msg] = reversed(cutAtPool(reversed(d.msgs[v.msg]), r))
+		}
+	}
+	return nil
+}
+
+func reversed(pts []layout.Point) []layout.Point {
+	out := make([]layout.Point, len(pts))
+	for i, p := range pts {
+		out[len(pts)-1-i] = p
+	}
+	return out
+}
+
+// cutAtPool ends a route where it first reaches the pool's border.
+func cutAtPool(pts []layout.Point, r layout.Rect) []layout.Point {
+	for k := 0; k+1 < len(pts); k++ {
+		a, b := pts[k], pts[k+1]
+		if a.X != b.X {
+			continue
+		}
+		for _, y := range []float64{r.Y, r.Y + r.H} {
+			if (a.Y < y && b.Y >= y) || (a.Y > y && b.Y <= y) {
+				out := append([]layout.Point(nil), pts[:k+1]...)
+				return append(out, layout.Point{X: a.X, Y: y})
+			}
+		}
+	}
+	return pts
 }

@@ -181,7 +181,7 @@ func checkDoc(t *testing.T, m *process.Model, b []byte) {
 			t.Errorf("flow %s references %s -> %s", e.ID, e.Source, e.Target)
 		}
 	}
-	lintLike(t, d)
+	lintLike(t, d, b)
 	// labels stay clear of flow nodes (their own shape aside)
 	var labels []bounds
 	var owners []string
@@ -210,7 +210,7 @@ func checkDoc(t *testing.T, m *process.Model, b []byte) {
 
 // lintLike checks in Go what bpmnlint's recommended rules report as
 // errors, so that fuzzing finds models the builder fails to repair.
-func lintLike(t *testing.T, d *doc) {
+func lintLike(t *testing.T, d *doc, b []byte) {
 	t.Helper()
 	kind := map[string]string{}
 	cond := map[string]bool{}
@@ -289,8 +289,10 @@ func lintLike(t *testing.T, d *doc) {
 	if starts == 0 || ends == 0 {
 		t.Errorf("%d start and %d end events", starts, ends)
 	}
-	if blankStarts > 1 {
-		t.Errorf("%d blank start events", blankStarts)
+	// One blank start per process (bpmnlint single-blank-start-event); the
+	// doc decodes the processes of every pool into one list.
+	if procs := strings.Count(string(b), "<bpmn:process "); blankStarts > max(procs, 1) {
+		t.Errorf("%d blank start events in %d processes", blankStarts, procs)
 	}
 }
 
@@ -365,7 +367,7 @@ func TestBuildDetails(t *testing.T) {
 		d := parseDoc(t, b)
 		found := false
 		for _, e := range d.Process.Elements {
-			if e.ID == "Gateway_g" {
+			if e.ID == "g" {
 				found = e.Default != ""
 			}
 		}

@@ -13,14 +13,25 @@ const (
 	kindTask          = "task"
 	kindUserTask      = "userTask"
 	kindServiceTask   = "serviceTask"
+	kindSendTask      = "sendTask"
+	kindReceiveTask   = "receiveTask"
+	kindManualTask    = "manualTask"
+	kindRuleTask      = "businessRuleTask"
+	kindScriptTask    = "scriptTask"
+	kindSubProcess    = "subProcess"
+	kindTransaction   = "transaction"
+	kindAdHoc         = "adHocSubProcess"
+	kindCall          = "callActivity"
 	kindStart         = "startEvent"
 	kindEnd           = "endEvent"
 	kindCatch         = "intermediateCatchEvent"
 	kindThrow         = "intermediateThrowEvent"
+	kindBoundary      = "boundaryEvent"
 	kindExclusive     = "exclusiveGateway"
 	kindParallel      = "parallelGateway"
 	kindInclusive     = "inclusiveGateway"
 	kindEventBased    = "eventBasedGateway"
+	kindComplex       = "complexGateway"
 	defaultTargetNS   = "http://spade-bpmn.org/schema/bpmn"
 	annotationPrefix  = "TextAnnotation_"
 	associationPrefix = "Association_"
@@ -31,9 +42,23 @@ type node struct {
 	id      string
 	kind    string
 	name    string
-	lane    int // -1 until known
+	lane    int // leaf lane index, -1 until known (and for pools without lanes)
+	pool    int // index into graph.pools
+	parent  int // index of the containing sub-process node, -1 at the top
 	trigger string
-	doc     string
+	// timer is a timer event's duration, date or cycle text.
+	timer string
+	// host is the activity a boundary event sits on (-1 for others).
+	host int
+	// nonInterrupting marks a boundary event that lets its host go on.
+	nonInterrupting bool
+	marker          string
+	// collapsed draws a sub-process as a task-sized shape.
+	collapsed bool
+	// triggered marks an event sub-process.
+	triggered bool
+	called    string
+	doc       string
 	// note is the WT/wt annotation text ("" for none).
 	note     string
 	defFlow  int // index of the default flow, -1 for none
@@ -47,24 +72,88 @@ type flow struct {
 	from, to int
 	name     string
 	// cond marks a flow that gets a conditionExpression (its name).
-	cond    bool
-	deleted bool
+	cond bool
+	// isDefault marks the model's default branch.
+	isDefault bool
+	deleted   bool
 }
 
-// graph is the process being built: nodes, flows and lanes, repaired until
-// bpmnlint's recommended rules hold.
+// endpoint is one end of a message flow: a node, or a pool (node -1).
+type endpoint struct {
+	node, pool int
+}
+
+// msgFlow is a message flow between two pools.
+type msgFlow struct {
+	id, name string
+	from, to endpoint
+}
+
+// pool is a participant of the collaboration with its process.
+type pool struct {
+	id, processID, name, doc string
+	collapsed                bool
+}
+
+// lane is a lane of a pool; lanes with children are drawn around them.
+type lane struct {
+	id, name, doc string
+	pool          int
+	parent        int // lane index, -1 for a top-level lane
+	children      []int
+}
+
+// dataItem is a data object or data store reference.
+type dataItem struct {
+	id, name, state string
+	store           bool
+	collection      bool
+	pool, parent    int
+	lane            int
+	// objectID is the id of the dataObject (or dataStore) it refers to.
+	objectID string
+}
+
+// dataAssoc is a data association: input (data → node) or output.
+type dataAssoc struct {
+	id    string
+	data  int
+	node  int
+	input bool
+}
+
+// note is a text annotation attached to a node (node -1: free-standing).
+type textNote struct {
+	id, text     string
+	node         int
+	pool, parent int
+	lane         int
+}
+
+// graph is the collaboration being built: pools, lanes, nodes, flows,
+// message flows and artifacts, repaired until bpmnlint's recommended rules
+// hold.
 type graph struct {
 	nodes []*node
 	flows []*flow
-	lanes []string
-	// laneDocs holds the participants' descriptions, by lane.
-	laneDocs map[int]string
-	ids      map[string]bool
+	msgs  []msgFlow
+	pools []pool
+	lanes []lane
+	data  []dataItem
+	assoc []dataAssoc
+	notes []textNote
+	ids   map[string]bool
+	// reserved holds the model's own ids, kept verbatim where they are
+	// valid and unique; generated ids avoid them.
+	reserved map[string]bool
+	// multiPool is set when the model lists pools (a collaboration of
+	// several processes); otherwise the one pool is named after the process.
+	multiPool bool
 }
 
 func (n *node) isGateway() bool {
 	switch n.kind {
-	case kindExclusive, kindParallel, kindInclusive, kindEventBased:
+	case kindExclusive, kindParallel, kindInclusive, kindEventBased, kindComplex:
 		return true
 	}
 	return false
@@ -72,13 +161,27 @@ func (n *node) isGateway() bool {
 
 func (n *node) isEvent() bool {
 	switch n.kind {
-	case kindStart, kindEnd, kindCatch, kindThrow:
+	case kindStart, kindEnd, kindCatch, kindThrow, kindBoundary:
 		return true
 	}
 	return false
 }
 
-var ncInvalid = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
+func (n *node) isActivity() bool { return !n.isGateway() && !n.isEvent() && n.kind != "" }
+
+// isContainer reports whether the node holds nodes of its own.
+func (n *node) isContainer() bool {
+	switch n.kind {
+	case kindSubProcess, kindTransaction, kindAdHoc:
+		return true
+	}
+	return false
+}
+
+var (
+	ncInvalid = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
+	ncName    = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*$`)
+)
 
 // newID returns a unique XML id (an NCName) made of prefix and a sanitised
 // form of raw; ids stay deterministic because they only depend on the
@@ -92,17 +195,79 @@ func (g *graph) newID(prefix, raw string) string {
 		s = "1"
 	}
 	id := prefix + s
-	for k := 2; g.ids[id]; k++ {
+	for k := 2; g.ids[id] || g.reserved[id]; k++ {
 		id = fmt.Sprintf("%s%s_%d", prefix, s, k)
 	}
 	g.ids[id] = true
 	return id
 }
 
+// modelID keeps the model's id when it is a valid NCName not used yet, so
+// that a BPMN file read into a model and written again keeps its ids;
+// otherwise it makes one with newID.
+func (g *graph) modelID(prefix, raw string) string {
+	if g.reserved[raw] && !g.ids[raw] {
+		g.ids[raw] = true
+		return raw
+	}
+	return g.newID(prefix, raw)
+}
+
+// reserve records the model's ids that can be kept verbatim.
+func (g *graph) reserve(m *process.Model) {
+	add := func(id string) {
+		if ncName.MatchString(id) && !strings.HasSuffix(id, "_di") {
+			g.reserved[id] = true
+		}
+	}
+	for _, p := range m.Pools {
+		add(p.ID)
+		add(p.ProcessID)
+	}
+	for _, p := range m.Participants {
+		add(p.ID)
+	}
+	for _, a := range m.Activities {
+		add(a.ID)
+	}
+	for _, x := range m.Gateways {
+		add(x.ID)
+	}
+	for _, e := range m.Events {
+		add(e.ID)
+	}
+	for _, f := range m.Flows {
+		add(f.ID)
+	}
+	for _, f := range m.MessageFlows {
+		add(f.ID)
+	}
+	for _, d := range m.Data {
+		add(d.ID)
+	}
+	for _, d := range m.DataAssociations {
+		add(d.ID)
+	}
+	for _, a := range m.Annotations {
+		add(a.ID)
+	}
+}
+
 func (g *graph) addNode(n *node) int {
 	n.defFlow = -1
+	if n.host == 0 && n.kind != kindBoundary {
+		n.host = -1
+	}
 	g.nodes = append(g.nodes, n)
 	return len(g.nodes) - 1
+}
+
+// addNodeBeside adds a node in the same pool, sub-process and lane as the
+// node at index ref.
+func (g *graph) addNodeBeside(ref int, n *node) int {
+	r := g.nodes[ref]
+	n.pool, n.parent, n.lane, n.host = r.pool, r.parent, r.lane, -1
+	return g.addNode(n)
 }
 
 func (g *graph) addFlow(from, to int, name string) int {
@@ -148,20 +313,28 @@ func (g *graph) resource(i, from int) {
 	g.nodes[from].out = append(g.nodes[from].out, i)
 }
 
-// lookupLane finds the lane of a performer, adding a lane for a performer
-// that is not among the participants.
-func (g *graph) lookupLane(performer string) int {
-	p := strings.TrimSpace(performer)
+// lookupLane finds the leaf lane of a performer in a pool, adding a lane
+// for a performer that is not among the pool's participants.
+func (g *graph) lookupLane(pl int, performer string) int {
+	p := oneLine(performer)
 	if p == "" {
 		return -1
 	}
 	for i, l := range g.lanes {
-		if strings.EqualFold(l, p) {
-			return i
+		if l.pool == pl && strings.EqualFold(l.name, p) {
+			return g.leafLane(i)
 		}
 	}
-	g.lanes = append(g.lanes, p)
+	g.lanes = append(g.lanes, lane{id: g.newID("Lane_", fmt.Sprint(len(g.lanes)+1)), name: p, pool: pl, parent: -1})
 	return len(g.lanes) - 1
+}
+
+// leafLane returns the first leaf lane under lane i: nodes sit in leaves.
+func (g *graph) leafLane(i int) int {
+	for len(g.lanes[i].children) > 0 {
+		i = g.lanes[i].children[0]
+	}
+	return i
 }
 
 // oneLine turns a free text into a single-line label.
@@ -169,18 +342,118 @@ func oneLine(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
-// newGraph converts the model into nodes and flows, dropping flows that
-// reference unknown nodes and merging duplicate flows.
-func newGraph(m *process.Model) *graph {
-	g := &graph{ids: map[string]bool{}, laneDocs: map[int]string{}}
+// mainPool is the pool of nodes and lanes that name none: the first pool
+// that is not collapsed.
+func (g *graph) mainPool() int {
+	for i, p := range g.pools {
+		if !p.collapsed {
+			return i
+		}
+	}
+	return 0
+}
+
+// buildPools turns the model's pools into participants; a model without
+// pools gets one, named after the process, with the ids of version 1.
+func (g *graph) buildPools(m *process.Model, name string) map[string]int {
+	byID := map[string]int{}
+	if len(m.Pools) == 0 {
+		g.ids["Participant_1"], g.ids["Process_1"] = true, true
+		g.pools = []pool{{id: "Participant_1", processID: "Process_1", name: name}}
+		return byID
+	}
+	g.multiPool = true
+	for i, p := range m.Pools {
+		pl := pool{name: oneLine(p.Name), doc: strings.TrimSpace(p.Description), collapsed: p.Collapsed}
+		pl.id = g.modelID("Participant_", p.ID)
+		if pl.name == "" {
+			pl.name = fmt.Sprintf("Pool %d", i+1)
+		}
+		if p.ProcessID != "" {
+			pl.processID = g.modelID("Process_", p.ProcessID)
+		} else {
+			pl.processID = g.newID("Process_", pl.id)
+		}
+		if _, dup := byID[p.ID]; !dup && p.ID != "" {
+			byID[p.ID] = len(g.pools)
+		}
+		g.pools = append(g.pools, pl)
+	}
+	return byID
+}
+
+// buildLanes turns participants into lanes of their pools, nested ones
+// under their parent lane.
+func (g *graph) buildLanes(m *process.Model, poolOf func(string) int) {
+	type pending struct {
+		lane   int
+		parent string
+	}
+	var nested []pending
 	for _, p := range m.Participants {
-		if name := oneLine(p.Name); name != "" {
-			l := g.lookupLane(name)
-			if d := strings.TrimSpace(p.Description); d != "" && g.laneDocs[l] == "" {
-				g.laneDocs[l] = d
+		name := oneLine(p.Name)
+		if name == "" {
+			continue
+		}
+		pl := poolOf(p.Pool)
+		found := -1
+		for i, l := range g.lanes {
+			if l.pool == pl && strings.EqualFold(l.name, name) {
+				found = i
+			}
+		}
+		if found >= 0 {
+			if d := strings.TrimSpace(p.Description); d != "" && g.lanes[found].doc == "" {
+				g.lanes[found].doc = d
+			}
+			continue
+		}
+		id := g.newID("Lane_", fmt.Sprint(len(g.lanes)+1))
+		if p.ID != "" {
+			delete(g.ids, id)
+			id = g.modelID("Lane_", p.ID)
+		}
+		g.lanes = append(g.lanes, lane{id: id, name: name, doc: strings.TrimSpace(p.Description), pool: pl, parent: -1})
+		if par := oneLine(p.Parent); par != "" {
+			nested = append(nested, pending{len(g.lanes) - 1, par})
+		}
+	}
+	for _, n := range nested {
+		l := &g.lanes[n.lane]
+		for i, o := range g.lanes {
+			if i != n.lane && o.pool == l.pool && strings.EqualFold(o.name, n.parent) && !g.laneUnder(i, n.lane) {
+				l.parent = i
+				g.lanes[i].children = append(g.lanes[i].children, n.lane)
+				break
 			}
 		}
 	}
+}
+
+// laneUnder reports whether lane a is lane b or nested (deeply) in it, so
+// that nesting never makes a cycle.
+func (g *graph) laneUnder(a, b int) bool {
+	for i := a; i >= 0; i = g.lanes[i].parent {
+		if i == b {
+			return true
+		}
+	}
+	return false
+}
+
+// newGraph converts the model into pools, lanes, nodes and flows, dropping
+// flows that reference unknown nodes and merging duplicate flows.
+func newGraph(m *process.Model, name string) *graph {
+	g := &graph{ids: map[string]bool{}, reserved: map[string]bool{}}
+	g.reserve(m)
+	poolByID := g.buildPools(m, name)
+	poolOf := func(id string) int {
+		if i, ok := poolByID[id]; ok {
+			return i
+		}
+		return g.mainPool()
+	}
+	g.buildLanes(m, poolOf)
 	byModelID := map[string]int{}
 	register := func(modelID string, n *node) {
 		n.modelRef = modelID
@@ -195,41 +468,50 @@ func newGraph(m *process.Model) *graph {
 			systems[strings.ToLower(strings.TrimSpace(s))] = true
 		}
 	}
+	place := func(n *node, poolID, performer string) {
+		n.pool = poolOf(poolID)
+		n.lane = g.lookupLane(n.pool, performer)
+		n.parent = -1
+	}
 	addEvents := func(typ string) {
 		for _, e := range m.Events {
 			if e.Type != typ {
 				continue
 			}
-			n := &node{id: g.newID("Event_", e.ID), name: oneLine(e.Name), lane: g.lookupLane(e.Performer), trigger: e.Trigger}
+			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), host: -1}
+			place(n, e.Pool, e.Performer)
 			switch typ {
 			case process.EventStart:
 				n.kind = kindStart
 			case process.EventEnd:
 				n.kind = kindEnd
 			default:
-				n.kind = kindThrow
-				switch e.Trigger {
-				case process.TriggerTimer, process.TriggerMessage, process.TriggerSignal:
-					n.kind = kindCatch
-				}
+				n.kind = intermediateKind(e)
 			}
+			n.nonInterrupting = e.NonInterrupting
 			register(e.ID, n)
 		}
 	}
 	addEvents(process.EventStart)
 	for _, a := range m.Activities {
-		n := &node{id: g.newID("Activity_", a.ID), kind: kindTask, name: oneLine(a.Name), lane: g.lookupLane(a.Performer), doc: strings.TrimSpace(a.Source)}
-		switch {
-		case systems[strings.ToLower(strings.TrimSpace(a.Performer))]:
-			n.kind = kindServiceTask
-		case len(a.SIPOC.Systems) > 0:
-			n.kind = kindUserTask
+		n := &node{id: g.modelID("Activity_", a.ID), kind: activityKind(a), name: oneLine(a.Name), doc: strings.TrimSpace(a.Source), marker: a.Marker, called: oneLine(a.CalledElement), host: -1}
+		place(n, a.Pool, a.Performer)
+		if n.kind == kindTask {
+			switch {
+			case systems[strings.ToLower(strings.TrimSpace(a.Performer))]:
+				n.kind = kindServiceTask
+			case len(a.SIPOC.Systems) > 0:
+				n.kind = kindUserTask
+			}
 		}
+		n.collapsed = a.Collapsed
+		n.triggered = a.Type == process.ActivityEventSubProcess
 		n.note = timeNote(a.WorkMinutes, a.WaitMinutes)
 		register(a.ID, n)
 	}
 	for _, gw := range m.Gateways {
-		n := &node{id: g.newID("Gateway_", gw.ID), name: oneLine(gw.Name), lane: g.lookupLane(gw.Performer), doc: strings.TrimSpace(gw.Specification)}
+		n := &node{id: g.modelID("Gateway_", gw.ID), name: oneLine(gw.Name), doc: strings.TrimSpace(gw.Specification), host: -1}
+		place(n, gw.Pool, gw.Performer)
 		switch gw.Type {
 		case process.GatewayParallel:
 			n.kind = kindParallel
@@ -237,6 +519,8 @@ func newGraph(m *process.Model) *graph {
 			n.kind = kindInclusive
 		case process.GatewayEventBased:
 			n.kind = kindEventBased
+		case process.GatewayComplex:
+			n.kind = kindComplex
 		default:
 			n.kind = kindExclusive
 		}
@@ -244,15 +528,19 @@ func newGraph(m *process.Model) *graph {
 	}
 	addEvents(process.EventIntermediate)
 	addEvents(process.EventEnd)
+	addEvents(process.EventBoundary)
 	// events of an unknown type become intermediate events
 	for _, e := range m.Events {
 		switch e.Type {
-		case process.EventStart, process.EventEnd, process.EventIntermediate:
+		case process.EventStart, process.EventEnd, process.EventIntermediate, process.EventBoundary:
 			continue
 		}
-		n := &node{id: g.newID("Event_", e.ID), kind: kindThrow, name: oneLine(e.Name), lane: g.lookupLane(e.Performer)}
+		n := &node{id: g.modelID("Event_", e.ID), kind: kindThrow, name: oneLine(e.Name), host: -1}
+		place(n, e.Pool, e.Performer)
 		register(e.ID, n)
 	}
+	g.nest(m, byModelID)
+	g.attachBoundaries(m, byModelID)
 	seen := map[[2]int]int{}
 	for _, f := range m.Flows {
 		from, ok1 := byModelID[f.Source]
@@ -260,21 +548,284 @@ func newGraph(m *process.Model) *graph {
 		if !ok1 || !ok2 {
 			continue
 		}
+		a, b := g.nodes[from], g.nodes[to]
+		if a.pool != b.pool {
+			// a sequence flow cannot leave its pool: what crosses is a
+			// message
+			g.msgs = append(g.msgs, msgFlow{id: g.modelID("MessageFlow_", f.ID), name: oneLine(f.Condition), from: endpoint{from, a.pool}, to: endpoint{to, b.pool}})
+			continue
+		}
+		if a.parent != b.parent || b.kind == kindBoundary {
+			continue
+		}
 		label := oneLine(f.Condition)
 		if k, dup := seen[[2]int{from, to}]; dup {
 			if label != "" && !strings.Contains(g.flows[k].name, label) {
 				g.flows[k].name = strings.TrimPrefix(g.flows[k].name+" / "+label, " / ")
 			}
+			g.flows[k].isDefault = g.flows[k].isDefault || f.Default
 			continue
 		}
 		i := g.addFlow(from, to, label)
 		if f.ID != "" {
 			delete(g.ids, g.flows[i].id)
-			g.flows[i].id = g.newID("Flow_", f.ID)
+			g.flows[i].id = g.modelID("Flow_", f.ID)
 		}
+		g.flows[i].isDefault = f.Default
 		seen[[2]int{from, to}] = i
 	}
+	g.messageFlows(m, byModelID, poolByID)
+	g.artifacts(m, byModelID, poolOf)
 	return g
+}
+
+// nest places nodes inside the sub-process their Parent names, when that
+// is an expandable activity of the same pool and nesting makes no cycle.
+func (g *graph) nest(m *process.Model, byModelID map[string]int) {
+	parentOf := func(id string) string {
+		for _, a := range m.Activities {
+			if a.ID == id {
+				return a.Parent
+			}
+		}
+		for _, x := range m.Gateways {
+			if x.ID == id {
+				return x.Parent
+			}
+		}
+		for _, e := range m.Events {
+			if e.ID == id {
+				return e.Parent
+			}
+		}
+		return ""
+	}
+	parents := make([]string, len(g.nodes))
+	for i, n := range g.nodes {
+		parents[i] = parentOf(n.modelRef)
+	}
+	for i, n := range g.nodes {
+		p, ok := byModelID[parents[i]]
+		if !ok || p == i {
+			continue
+		}
+		c := g.nodes[p]
+		if !c.isContainer() || c.pool != n.pool {
+			continue
+		}
+		// refuse cycles: walk up from the would-be parent
+		cycle := false
+		for k, depth := p, 0; k >= 0 && depth <= len(g.nodes); k, depth = g.nodes[k].parent, depth+1 {
+			if k == i {
+				cycle = true
+				break
+			}
+		}
+		if !cycle {
+			n.parent = p
+		}
+	}
+	// nodes inside a sub-process share its lane
+	for _, n := range g.nodes {
+		if n.parent >= 0 {
+			top := n.parent
+			for g.nodes[top].parent >= 0 {
+				top = g.nodes[top].parent
+			}
+			n.lane = g.nodes[top].lane
+		}
+	}
+}
+
+// attachBoundaries resolves each boundary event's host; a boundary event
+// without a valid host becomes an intermediate catch event.
+func (g *graph) attachBoundaries(m *process.Model, byModelID map[string]int) {
+	attached := map[string]string{}
+	for _, e := range m.Events {
+		if e.Type == process.EventBoundary {
+			if _, dup := attached[e.ID]; !dup {
+				attached[e.ID] = e.AttachedTo
+			}
+		}
+	}
+	for i, n := range g.nodes {
+		if n.kind != kindBoundary {
+			continue
+		}
+		h, ok := byModelID[attached[n.modelRef]]
+		if !ok || h == i || !g.nodes[h].isActivity() || g.nodes[h].pool != n.pool {
+			n.kind = kindCatch
+			if !catchable(n.trigger) {
+				n.trigger = process.TriggerTimer
+			}
+			continue
+		}
+		hn := g.nodes[h]
+		n.host, n.parent, n.lane = h, hn.parent, hn.lane
+	}
+}
+
+// catchable reports whether an intermediate catch event may carry trigger.
+func catchable(trigger string) bool {
+	switch trigger {
+	case process.TriggerTimer, process.TriggerMessage, process.TriggerSignal, process.TriggerConditional, process.TriggerLink, process.TriggerMultiple:
+		return true
+	}
+	return false
+}
+
+// intermediateKind decides between a catching and a throwing intermediate
+// event: the model's Throw flag where the trigger allows both, otherwise
+// the only one the trigger allows.
+func intermediateKind(e process.Event) string {
+	switch e.Type {
+	case process.EventBoundary:
+		return kindBoundary
+	}
+	switch e.Trigger {
+	case process.TriggerTimer, process.TriggerConditional:
+		return kindCatch
+	case process.TriggerMessage, process.TriggerSignal, process.TriggerLink, process.TriggerMultiple:
+		if e.Throw {
+			return kindThrow
+		}
+		return kindCatch
+	}
+	return kindThrow
+}
+
+// activityKind maps the model's activity type to its BPMN element.
+func activityKind(a process.Activity) string {
+	switch a.Type {
+	case process.ActivityUser:
+		return kindUserTask
+	case process.ActivityService:
+		return kindServiceTask
+	case process.ActivitySend:
+		return kindSendTask
+	case process.ActivityReceive:
+		return kindReceiveTask
+	case process.ActivityManual:
+		return kindManualTask
+	case process.ActivityBusinessRule:
+		return kindRuleTask
+	case process.ActivityScript:
+		return kindScriptTask
+	case process.ActivitySubProcess, process.ActivityEventSubProcess:
+		return kindSubProcess
+	case process.ActivityTransaction:
+		return kindTransaction
+	case process.ActivityAdHoc:
+		return kindAdHoc
+	case process.ActivityCall:
+		return kindCall
+	}
+	return kindTask
+}
+
+// messageFlows resolves message flows between nodes and pools; one inside
+// a single pool is dropped (it would be a sequence flow).
+func (g *graph) messageFlows(m *process.Model, byModelID, poolByID map[string]int) {
+	resolve := func(id string) (endpoint, bool) {
+		if n, ok := byModelID[id]; ok {
+			return endpoint{n, g.nodes[n].pool}, true
+		}
+		if p, ok := poolByID[id]; ok {
+			return endpoint{-1, p}, true
+		}
+		return endpoint{}, false
+	}
+	seen := map[[4]int]bool{}
+	for _, f := range m.MessageFlows {
+		a, ok1 := resolve(f.Source)
+		b, ok2 := resolve(f.Target)
+		if !ok1 || !ok2 || a.pool == b.pool {
+			continue
+		}
+		k := [4]int{a.node, a.pool, b.node, b.pool}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		g.msgs = append(g.msgs, msgFlow{id: g.modelID("MessageFlow_", f.ID), name: oneLine(f.Name), from: a, to: b})
+	}
+	// a node in a collapsed pool makes it an expanded one
+	for _, n := range g.nodes {
+		g.pools[n.pool].collapsed = false
+	}
+}
+
+// artifacts resolves data objects, data stores, their associations and
+// text annotations.
+func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf func(string) int) {
+	dataByID := map[string]int{}
+	for _, d := range m.Data {
+		it := dataItem{name: oneLine(d.Name), state: oneLine(d.State), store: d.Kind == process.DataStore, collection: d.Collection, parent: -1}
+		if it.store {
+			it.id = g.modelID("DataStoreReference_", d.ID)
+			it.objectID = g.newID("DataStore_", it.id)
+		} else {
+			it.id = g.modelID("DataObjectReference_", d.ID)
+			it.objectID = g.newID("DataObject_", it.id)
+		}
+		it.pool = poolOf(d.Pool)
+		if g.pools[it.pool].collapsed {
+			it.pool = g.mainPool()
+		}
+		it.lane = g.lookupLane(it.pool, d.Performer)
+		if p, ok := byModelID[d.Parent]; ok && g.nodes[p].isContainer() && g.nodes[p].pool == it.pool {
+			it.parent = p
+		}
+		if _, dup := dataByID[d.ID]; !dup {
+			dataByID[d.ID] = len(g.data)
+		}
+		g.data = append(g.data, it)
+	}
+	for _, a := range m.DataAssociations {
+		d, dIn := dataByID[a.Source]
+		n, nOK := byModelID[a.Target]
+		input := true
+		if !dIn || !nOK {
+			d, dIn = dataByID[a.Target]
+			n, nOK = byModelID[a.Source]
+			input = false
+		}
+		if !dIn || !nOK || g.nodes[n].pool != g.data[d].pool {
+			continue
+		}
+		nd := g.nodes[n]
+		// activities read and write; catch events write (a throw event's
+		// input needs a dataInput of its own, which the model cannot name)
+		switch {
+		case nd.isActivity():
+		case !input && (nd.kind == kindCatch || nd.kind == kindStart || nd.kind == kindBoundary):
+		default:
+			continue
+		}
+		g.assoc = append(g.assoc, dataAssoc{id: g.modelID("DataAssociation_", a.ID), data: d, node: n, input: input})
+	}
+	for _, a := range m.Annotations {
+		text := strings.TrimSpace(a.Text)
+		if text == "" {
+			continue
+		}
+		tn := textNote{id: g.modelID(annotationPrefix, a.ID), text: text, node: -1, parent: -1}
+		if n, ok := byModelID[a.AttachedTo]; ok {
+			tn.node, tn.pool, tn.parent, tn.lane = n, g.nodes[n].pool, g.nodes[n].parent, g.nodes[n].lane
+			if g.nodes[n].kind == kindBoundary {
+				// notes on boundary events go beside the host
+				h := g.nodes[n].host
+				tn.lane = g.nodes[h].lane
+			}
+		} else {
+			tn.pool = poolOf(a.Pool)
+			if g.pools[tn.pool].collapsed {
+				tn.pool = g.mainPool()
+			}
+			tn.lane = g.lookupLane(tn.pool, a.Performer)
+		}
+		g.notes = append(g.notes, tn)
+	}
 }
 
 // timeNote renders the WT/wt annotation of an activity.

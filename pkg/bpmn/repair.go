@@ -11,7 +11,10 @@ import (
 // recommended rules, without guessing more than necessary: the model was
 // validated upstream, so these passes only fire on imperfect models.
 func (g *graph) repair() {
+	g.collapseEmptyPools()
 	g.dropImpossibleFlows()
+	g.dropAdHocStartEnd()
+	g.eventTriggers()
 	g.singleBlankStart()
 	g.connectStarts()
 	g.connectEnds()
@@ -30,7 +33,7 @@ func (g *graph) dropImpossibleFlows() {
 		if f.deleted {
 			continue
 		}
-		if g.nodes[f.to].kind == kindStart || g.nodes[f.from].kind == kindEnd {
+		if to := g.nodes[f.to].kind; to == kindStart || to == kindBoundary || g.nodes[f.from].kind == kindEnd {
 			g.deleteFlow(i)
 		}
 	}
@@ -43,24 +46,27 @@ func isBlank(n *node) bool {
 // singleBlankStart merges extra blank start events into the first one
 // (bpmnlint single-blank-start-event).
 func (g *graph) singleBlankStart() {
-	first := -1
+	first := map[[2]int]int{}
 	for i, n := range g.nodes {
 		if n.kind != kindStart || !isBlank(n) {
 			continue
 		}
-		if first < 0 {
-			first = i
+		sc := [2]int{n.pool, n.parent}
+		f, ok := first[sc]
+		if !ok {
+			first[sc] = i
 			continue
 		}
 		for _, fi := range append([]int(nil), n.out...) {
-			g.resource(fi, first)
+			g.resource(fi, f)
 		}
 		n.kind = "" // removed
 	}
 	g.compact()
 }
 
-// compact drops removed nodes (kind "") and renumbers flows' ends.
+// compact drops removed nodes (kind "") and renumbers every reference to
+// nodes: flows' ends, parents, hosts, message flows and artifacts.
 func (g *graph) compact() {
 	remap := make([]int, len(g.nodes))
 	var kept []*node
@@ -78,9 +84,16 @@ func (g *graph) compact() {
 	if len(kept) == len(g.nodes) {
 		return
 	}
+	re := func(i int) int {
+		if i < 0 {
+			return i
+		}
+		return remap[i]
+	}
 	g.nodes = kept
 	for _, n := range g.nodes {
 		n.in, n.out = nil, nil
+		n.parent, n.host = re(n.parent), re(n.host)
 	}
 	for i, f := range g.flows {
 		if f.deleted {
@@ -90,37 +103,203 @@ func (g *graph) compact() {
 		g.nodes[f.from].out = append(g.nodes[f.from].out, i)
 		g.nodes[f.to].in = append(g.nodes[f.to].in, i)
 	}
+	msgs := g.msgs[:0]
+	for _, m := range g.msgs {
+		if (m.from.node >= 0 && remap[m.from.node] < 0) || (m.to.node >= 0 && remap[m.to.node] < 0) {
+			continue
+		}
+		m.from.node, m.to.node = re(m.from.node), re(m.to.node)
+		msgs = append(msgs, m)
+	}
+	g.msgs = msgs
+	assoc := g.assoc[:0]
+	for _, a := range g.assoc {
+		if a.node = remap[a.node]; a.node >= 0 {
+			assoc = append(assoc, a)
+		}
+	}
+	g.assoc = assoc
+	for i := range g.notes {
+		g.notes[i].node = re(g.notes[i].node)
+	}
+	for i := range g.data {
+		g.data[i].parent = re(g.data[i].parent)
+	}
 }
 
-// connectStarts makes sure there is a start event and that every other
-// node has an incoming flow (bpmnlint start-event-required,
-// no-implicit-start).
+// collapseEmptyPools draws a pool without nodes as a black box: a process
+// without start and end events would break bpmnlint's rules.
+func (g *graph) collapseEmptyPools() {
+	used := make([]bool, len(g.pools))
+	for _, n := range g.nodes {
+		used[n.pool] = true
+	}
+	for i := range g.pools {
+		if !used[i] && g.multiPool {
+			g.pools[i].collapsed = true
+		}
+	}
+	// artifacts of a black box move to the main pool
+	for i := range g.data {
+		if g.pools[g.data[i].pool].collapsed {
+			g.data[i].pool, g.data[i].lane = g.mainPool(), -1
+		}
+	}
+	for i := range g.notes {
+		if g.pools[g.notes[i].pool].collapsed {
+			g.notes[i].pool, g.notes[i].lane = g.mainPool(), -1
+		}
+	}
+}
+
+// dropAdHocStartEnd removes start and end events from ad-hoc
+// sub-processes, which BPMN does not allow there (bpmnlint
+// ad-hoc-sub-process).
+func (g *graph) dropAdHocStartEnd() {
+	for _, n := range g.nodes {
+		if n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc && (n.kind == kindStart || n.kind == kindEnd) {
+			n.kind = ""
+		}
+	}
+	g.compact()
+}
+
+// eventTriggers keeps each event's trigger to those BPMN allows for its
+// kind and place: a blank start in a sub-process, a typed start in an
+// event sub-process, no timer on a throwing event.
+func (g *graph) eventTriggers() {
+	for _, n := range g.nodes {
+		if !n.isEvent() {
+			continue
+		}
+		inEventSub := n.parent >= 0 && g.nodes[n.parent].triggered
+		inSub := n.parent >= 0 && !inEventSub
+		switch n.kind {
+		case kindStart:
+			switch {
+			case inSub:
+				n.trigger = ""
+			case inEventSub:
+				if isBlank(n) || n.trigger == process.TriggerTerminate || n.trigger == process.TriggerLink || n.trigger == process.TriggerCancel {
+					n.trigger = process.TriggerMessage
+				}
+			default:
+				switch n.trigger {
+				case process.TriggerMessage, process.TriggerTimer, process.TriggerSignal, process.TriggerConditional, process.TriggerMultiple:
+				default:
+					n.trigger = ""
+				}
+			}
+		case kindEnd:
+			switch n.trigger {
+			case process.TriggerTimer, process.TriggerConditional, process.TriggerLink:
+				n.trigger = ""
+			}
+		case kindThrow:
+			switch n.trigger {
+			case process.TriggerError, process.TriggerTerminate, process.TriggerCancel:
+				n.trigger = ""
+			}
+		case kindBoundary:
+			switch n.trigger {
+			case "", process.TriggerNone, process.TriggerTerminate, process.TriggerLink:
+				n.trigger = process.TriggerTimer
+			}
+		}
+	}
+}
+
+// scopes lists the nodes of every process and sub-process level: each
+// pool's top level and each sub-process' content, in a stable order.
+func (g *graph) scopes() (keys [][2]int, members map[[2]int][]int) {
+	members = map[[2]int][]int{}
+	add := func(k [2]int) {
+		if _, ok := members[k]; !ok {
+			members[k] = nil
+			keys = append(keys, k)
+		}
+	}
+	for i, p := range g.pools {
+		if !p.collapsed {
+			add([2]int{i, -1})
+		}
+	}
+	for i, n := range g.nodes {
+		if n.isContainer() {
+			add([2]int{n.pool, i})
+		}
+	}
+	for i, n := range g.nodes {
+		k := [2]int{n.pool, n.parent}
+		add(k)
+		members[k] = append(members[k], i)
+	}
+	return keys, members
+}
+
+// exemptStart reports whether a node needs no incoming flow.
+func (g *graph) exemptStart(n *node) bool {
+	return n.kind == kindStart || n.kind == kindBoundary || n.triggered ||
+		(n.kind == kindCatch && n.trigger == process.TriggerLink) ||
+		(n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc)
+}
+
+// exemptEnd reports whether a node needs no outgoing flow.
+func (g *graph) exemptEnd(n *node) bool {
+	return n.kind == kindEnd || n.triggered ||
+		(n.kind == kindThrow && n.trigger == process.TriggerLink) ||
+		(n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc)
+}
+
+// connectStarts makes sure every process and sub-process has a start
+// event and that every other node has an incoming flow (bpmnlint
+// start-event-required, no-implicit-start).
 func (g *graph) connectStarts() {
-	start := -1
-	for i, n := range g.nodes {
-		if n.kind == kindStart && (start < 0 || isBlank(n) && !isBlank(g.nodes[start])) {
-			start = i
+	keys, members := g.scopes()
+	for _, sc := range keys {
+		adhoc := sc[1] >= 0 && g.nodes[sc[1]].kind == kindAdHoc
+		if adhoc {
+			continue
 		}
-	}
-	var orphans []int
-	for i, n := range g.nodes {
-		if n.kind != kindStart && len(n.in) == 0 {
-			orphans = append(orphans, i)
+		start := -1
+		var orphans []int
+		for _, i := range members[sc] {
+			n := g.nodes[i]
+			if n.kind == kindStart && (start < 0 || isBlank(n) && !isBlank(g.nodes[start])) {
+				start = i
+			}
 		}
-	}
-	if start < 0 {
-		target := 0
-		if len(orphans) > 0 {
-			target = orphans[0]
+		for _, i := range members[sc] {
+			if n := g.nodes[i]; !g.exemptStart(n) && len(n.in) == 0 {
+				orphans = append(orphans, i)
+			}
 		}
-		start = g.addNode(&node{id: g.newID("Event_", "Start"), kind: kindStart, name: "Start", lane: g.nodes[target].lane})
-		if len(orphans) == 0 {
-			// a pure cycle: enter it at its first node
-			orphans = []int{target}
+		if start < 0 {
+			st := &node{id: g.newID("Event_", "Start"), kind: kindStart, name: "Start"}
+			if sc[1] >= 0 && g.nodes[sc[1]].triggered {
+				st.trigger = process.TriggerMessage
+			}
+			switch {
+			case len(orphans) > 0:
+				start = g.addNodeBeside(orphans[0], st)
+			case len(members[sc]) > 0:
+				// a pure cycle: enter it at its first node
+				start = g.addNodeBeside(members[sc][0], st)
+				if !g.exemptStart(g.nodes[members[sc][0]]) {
+					orphans = []int{members[sc][0]}
+				}
+			default:
+				// an empty sub-process
+				st.pool, st.parent, st.lane, st.host = sc[0], sc[1], -1, -1
+				if sc[1] >= 0 {
+					st.lane = g.nodes[sc[1]].lane
+				}
+				start = g.addNode(st)
+			}
 		}
-	}
-	for _, o := range orphans {
-		g.addFlow(start, o, "")
+		for _, o := range orphans {
+			g.addFlow(start, o, "")
+		}
 	}
 }
 
@@ -128,41 +307,46 @@ func (g *graph) connectStarts() {
 // events) its own end event (bpmnlint end-event-required,
 // no-implicit-end).
 func (g *graph) connectEnds() {
-	hasEnd := false
-	n := len(g.nodes)
-	for i := 0; i < n; i++ {
-		nd := g.nodes[i]
-		if nd.kind == kindEnd {
-			hasEnd = true
+	keys, members := g.scopes()
+	for _, sc := range keys {
+		if sc[1] >= 0 && g.nodes[sc[1]].kind == kindAdHoc {
 			continue
 		}
-		if len(nd.out) == 0 {
-			e := g.addNode(&node{id: g.newID("Event_", "End"), kind: kindEnd, name: "End", lane: nd.lane})
-			g.addFlow(i, e, "")
-			hasEnd = true
+		hasEnd := false
+		for _, i := range members[sc] {
+			nd := g.nodes[i]
+			if nd.kind == kindEnd {
+				hasEnd = true
+				continue
+			}
+			if len(nd.out) == 0 && !g.exemptEnd(nd) {
+				e := g.addNodeBeside(i, &node{id: g.newID("Event_", "End"), kind: kindEnd, name: "End"})
+				g.addFlow(i, e, "")
+				hasEnd = true
+			}
 		}
-	}
-	if !hasEnd {
-		// every node is in a cycle: leave it after the node a walk from
-		// the start reaches last
-		last := g.lastReached()
-		e := g.addNode(&node{id: g.newID("Event_", "End"), kind: kindEnd, name: "End", lane: g.nodes[last].lane})
-		g.addFlow(last, e, "")
+		if !hasEnd {
+			// every node is in a cycle: leave it after the node a walk
+			// from the start reaches last
+			last := g.lastReached(members[sc])
+			e := g.addNodeBeside(last, &node{id: g.newID("Event_", "End"), kind: kindEnd, name: "End"})
+			g.addFlow(last, e, "")
+		}
 	}
 }
 
-// lastReached returns the node a breadth-first walk from the start events
-// visits last (a node of the graph's final cycle).
-func (g *graph) lastReached() int {
-	seen := make([]bool, len(g.nodes))
+// lastReached returns the node of a scope a breadth-first walk from its
+// start events visits last (a node of the graph's final cycle).
+func (g *graph) lastReached(members []int) int {
+	seen := map[int]bool{}
 	var queue []int
-	for i, n := range g.nodes {
-		if n.kind == kindStart {
+	for _, i := range members {
+		if g.nodes[i].kind == kindStart {
 			queue = append(queue, i)
 			seen[i] = true
 		}
 	}
-	last := len(g.nodes) - 1
+	last := members[len(members)-1]
 	for h := 0; h < len(queue); h++ {
 		v := queue[h]
 		last = v
@@ -170,6 +354,13 @@ func (g *graph) lastReached() int {
 			if t := g.flows[fi].to; !seen[t] {
 				seen[t] = true
 				queue = append(queue, t)
+			}
+		}
+	}
+	if g.exemptEnd(g.nodes[last]) || g.nodes[last].kind == kindStart && len(members) > 1 {
+		for k := len(queue) - 1; k >= 0; k-- {
+			if n := g.nodes[queue[k]]; !g.exemptEnd(n) {
+				return queue[k]
 			}
 		}
 	}
@@ -186,7 +377,7 @@ func (g *graph) fixEventBased() {
 		}
 		ok := len(n.out) >= 2
 		for _, fi := range n.out {
-			if g.nodes[g.flows[fi].to].kind != kindCatch {
+			if k := g.nodes[g.flows[fi].to].kind; k != kindCatch && k != kindReceiveTask {
 				ok = false
 			}
 		}
@@ -214,7 +405,7 @@ func (g *graph) splitImplicitForks() {
 				name = decisionName(nd.name)
 			}
 		}
-		gw := g.addNode(&node{id: g.newID("Gateway_", "Split_"+nd.id), kind: kind, name: name, lane: nd.lane})
+		gw := g.addNodeBeside(i, &node{id: g.newID("Gateway_", "Split_"+nd.id), kind: kind, name: name})
 		for _, fi := range append([]int(nil), nd.out...) {
 			g.resource(fi, gw)
 		}
@@ -240,7 +431,7 @@ func (g *graph) joinImplicitMerges() {
 		if nd.isGateway() || len(nd.in) < 2 {
 			continue
 		}
-		gw := g.addNode(&node{id: g.newID("Gateway_", "Merge_"+nd.id), kind: kindExclusive, lane: nd.lane})
+		gw := g.addNodeBeside(i, &node{id: g.newID("Gateway_", "Merge_"+nd.id), kind: kindExclusive})
 		for _, fi := range append([]int(nil), nd.in...) {
 			g.retarget(fi, gw)
 		}
@@ -262,7 +453,7 @@ func (g *graph) splitJoinForks() {
 		if kind == kindEventBased {
 			kind = kindExclusive
 		}
-		gw := g.addNode(&node{id: g.newID("Gateway_", "Join_"+nd.id), kind: kind, lane: nd.lane})
+		gw := g.addNodeBeside(i, &node{id: g.newID("Gateway_", "Join_"+nd.id), kind: kind})
 		for _, fi := range append([]int(nil), nd.in...) {
 			g.retarget(fi, gw)
 		}
@@ -296,9 +487,43 @@ func (g *graph) inferLanes() {
 			}
 		}
 	}
+	first := make([]int, len(g.pools))
+	for i := range first {
+		first[i] = -1
+	}
+	for i := len(g.lanes) - 1; i >= 0; i-- {
+		if g.lanes[i].parent < 0 {
+			first[g.lanes[i].pool] = g.leafLane(i)
+		}
+	}
 	for _, n := range g.nodes {
 		if n.lane < 0 {
-			n.lane = 0
+			n.lane = first[n.pool]
+		}
+	}
+	// nodes inside a sub-process and boundary events share the lane of
+	// the shape that holds them
+	for _, n := range g.nodes {
+		top := n
+		for depth := 0; depth <= len(g.nodes) && (top.parent >= 0 || top.host >= 0); depth++ {
+			if top.host >= 0 {
+				top = g.nodes[top.host]
+			} else {
+				top = g.nodes[top.parent]
+			}
+		}
+		n.lane = top.lane
+	}
+	for i := range g.data {
+		if g.data[i].lane < 0 {
+			g.data[i].lane = first[g.data[i].pool]
+		}
+	}
+	for i := range g.notes {
+		if t := g.notes[i].node; t >= 0 {
+			g.notes[i].lane = g.nodes[t].lane
+		} else if g.notes[i].lane < 0 {
+			g.notes[i].lane = first[g.notes[i].pool]
 		}
 	}
 }
@@ -310,7 +535,7 @@ var defaultLabel = regexp.MustCompile(`(?i)^(else|otherwise|default|in all other
 // (bpmnlint conditional-flows, label-required, superfluous-label).
 func (g *graph) conditions() {
 	for _, n := range g.nodes {
-		decision := n.kind == kindExclusive || n.kind == kindInclusive
+		decision := n.kind == kindExclusive || n.kind == kindInclusive || n.kind == kindComplex
 		if !decision {
 			for _, fi := range n.out {
 				g.flows[fi].name, g.flows[fi].cond = "", false
@@ -318,8 +543,13 @@ func (g *graph) conditions() {
 			continue
 		}
 		for _, fi := range n.out {
+			if g.flows[fi].isDefault && n.defFlow < 0 && len(n.out) > 1 {
+				n.defFlow = fi
+			}
+		}
+		for _, fi := range n.out {
 			f := g.flows[fi]
-			if f.name == "" {
+			if f.name == "" || fi == n.defFlow {
 				continue
 			}
 			if defaultLabel.MatchString(f.name) && n.defFlow < 0 && len(n.out) > 1 {

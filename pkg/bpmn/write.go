@@ -3,7 +3,9 @@ package bpmn
 import (
 	"bytes"
 	"encoding/xml"
+	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/layout"
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -92,34 +94,150 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 	w.open("bpmn:definitions", "xmlns:bpmn", NSModel, "xmlns:bpmndi", NSDI, "xmlns:dc", NSDC, "xmlns:di", NSDDI,
 		"xmlns:xsi", NSXSI, "id", "Definitions_1", "targetNamespace", defaultTargetNS, "exporter", "SPADE", "exporterVersion", "1.0")
 	w.open("bpmn:collaboration", "id", "Collaboration_1")
-	w.empty("bpmn:participant", "id", "Participant_1", "name", name, "processRef", "Process_1")
-	w.close("bpmn:collaboration")
-
-	w.open("bpmn:process", "id", "Process_1", "name", name, "isExecutable", "false")
-	if purpose != "" {
-		w.text("bpmn:documentation", purpose)
-	}
-	if d.hasLanes {
-		w.open("bpmn:laneSet", "id", "LaneSet_1")
-		for li, lane := range g.lanes {
-			w.open("bpmn:lane", "id", laneID(li), "name", lane)
-			if doc := g.laneDocs[li]; doc != "" {
-				w.text("bpmn:documentation", doc)
-			}
-			for _, n := range g.nodes {
-				if n.lane == li {
-					w.text("bpmn:flowNodeRef", n.id)
-				}
-			}
-			w.close("bpmn:lane")
+	for _, p := range g.pools {
+		kv := []string{"id", p.id, "name", p.name}
+		if !p.collapsed {
+			kv = append(kv, "processRef", p.processID)
 		}
-		w.close("bpmn:laneSet")
+		if p.doc != "" {
+			w.open("bpmn:participant", kv...)
+			w.text("bpmn:documentation", p.doc)
+			w.close("bpmn:participant")
+		} else {
+			w.empty("bpmn:participant", kv...)
+		}
 	}
-	for _, n := range g.nodes {
-		g.writeNode(w, n)
+	for _, m := range g.msgs {
+		kv := []string{"id", m.id}
+		if m.name != "" {
+			kv = append(kv, "name", m.name)
+		}
+		kv = append(kv, "sourceRef", g.endID(m.from), "targetRef", g.endID(m.to))
+		w.empty("bpmn:messageFlow", kv...)
+	}
+	w.close("bpmn:collaboration")
+	for p, pl := range g.pools {
+		if pl.collapsed {
+			continue
+		}
+		pname := pl.name
+		if !g.multiPool {
+			pname = name
+		}
+		w.open("bpmn:process", "id", pl.processID, "name", pname, "isExecutable", "false")
+		if purpose != "" && p == g.mainPool() {
+			w.text("bpmn:documentation", purpose)
+		}
+		g.writeLanes(w, p)
+		g.writeScope(w, p, -1)
+		g.writeArtifacts(w, p)
+		w.close("bpmn:process")
+	}
+	for _, it := range g.data {
+		if it.store {
+			kv := []string{"id", it.objectID}
+			if it.name != "" {
+				kv = append(kv, "name", it.name)
+			}
+			w.empty("bpmn:dataStore", kv...)
+		}
+	}
+	g.writeDI(w, d)
+	w.close("bpmn:definitions")
+	return w.b.Bytes()
+}
+
+// endID is the id a message flow end refers to.
+func (g *graph) endID(e endpoint) string {
+	if e.node >= 0 {
+		return g.nodes[e.node].id
+	}
+	return g.pools[e.pool].id
+}
+
+// writeLanes writes a pool's lane set, nested lanes as child lane sets. A
+// lane lists the nodes of its lanes below it too, as BPMN defines.
+func (g *graph) writeLanes(w *xw, p int) {
+	var top []int
+	for i, l := range g.lanes {
+		if l.pool == p && l.parent < 0 {
+			top = append(top, i)
+		}
+	}
+	if len(top) == 0 {
+		return
+	}
+	var lane func(l int)
+	lane = func(l int) {
+		w.open("bpmn:lane", "id", g.lanes[l].id, "name", g.lanes[l].name)
+		if doc := g.lanes[l].doc; doc != "" {
+			w.text("bpmn:documentation", doc)
+		}
+		for _, n := range g.nodes {
+			if n.pool == p && n.parent < 0 && n.lane >= 0 && g.laneUnder(n.lane, l) {
+				w.text("bpmn:flowNodeRef", n.id)
+			}
+		}
+		if kids := g.lanes[l].children; len(kids) > 0 {
+			w.open("bpmn:childLaneSet", "id", g.lanes[l].id+"_set")
+			for _, c := range kids {
+				lane(c)
+			}
+			w.close("bpmn:childLaneSet")
+		}
+		w.close("bpmn:lane")
+	}
+	setID := g.pools[p].processID + "_lanes"
+	if !g.multiPool {
+		setID = "LaneSet_1"
+	}
+	w.open("bpmn:laneSet", "id", setID)
+	for _, l := range top {
+		lane(l)
+	}
+	w.close("bpmn:laneSet")
+}
+
+// writeScope writes the flow elements of one process or sub-process
+// level: nodes (sub-processes with their content), data and flows.
+func (g *graph) writeScope(w *xw, p, scope int) {
+	for i, n := range g.nodes {
+		if n.pool == p && n.parent == scope {
+			g.writeNode(w, i)
+		}
+	}
+	for _, it := range g.data {
+		if it.pool != p || it.parent != scope {
+			continue
+		}
+		ref := []string{"id", it.id}
+		if it.name != "" {
+			ref = append(ref, "name", it.name)
+		}
+		if it.store {
+			ref = append(ref, "dataStoreRef", it.objectID)
+		} else {
+			obj := []string{"id", it.objectID}
+			if it.collection {
+				obj = append(obj, "isCollection", "true")
+			}
+			w.empty("bpmn:dataObject", obj...)
+			ref = append(ref, "dataObjectRef", it.objectID)
+		}
+		el := "bpmn:dataObjectReference"
+		if it.store {
+			el = "bpmn:dataStoreReference"
+		}
+		if it.state != "" {
+			w.open(el, ref...)
+			w.empty("bpmn:dataState", "id", it.id+"_state", "name", it.state)
+			w.close(el)
+		} else {
+			w.empty(el, ref...)
+		}
 	}
 	for _, f := range g.flows {
-		if f.deleted {
+		if f.deleted || g.nodes[f.from].pool != p || g.nodes[f.from].parent != scope {
 			continue
 		}
 		kv := []string{"id", f.id}
@@ -135,34 +253,73 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 			w.empty("bpmn:sequenceFlow", kv...)
 		}
 	}
+}
+
+// writeArtifacts writes a pool's text annotations (WT/wt notes and the
+// model's) and their associations.
+func (g *graph) writeArtifacts(w *xw, p int) {
 	for _, n := range g.nodes {
-		if n.note != "" {
+		if n.pool == p && n.note != "" {
 			w.open("bpmn:textAnnotation", "id", annotationPrefix+n.id)
 			w.text("bpmn:text", n.note)
 			w.close("bpmn:textAnnotation")
 		}
 	}
+	for _, t := range g.notes {
+		if t.pool == p {
+			w.open("bpmn:textAnnotation", "id", t.id)
+			w.text("bpmn:text", t.text)
+			w.close("bpmn:textAnnotation")
+		}
+	}
 	for _, n := range g.nodes {
-		if n.note != "" {
+		if n.pool == p && n.note != "" {
 			w.empty("bpmn:association", "id", associationPrefix+n.id, "sourceRef", n.id, "targetRef", annotationPrefix+n.id)
 		}
 	}
-	w.close("bpmn:process")
-	g.writeDI(w, d)
-	w.close("bpmn:definitions")
-	return w.b.Bytes()
+	for _, t := range g.notes {
+		if t.pool == p && t.node >= 0 {
+			w.empty("bpmn:association", "id", t.id+"_link", "sourceRef", g.nodes[t.node].id, "targetRef", t.id)
+		}
+	}
 }
 
-func laneID(i int) string { return "Lane_" + strconv.Itoa(i+1) }
+// qname makes a call activity's called element an xsd:QName.
+func qname(s string) string {
+	q := strings.Trim(ncInvalid.ReplaceAllString(s, "_"), "_")
+	if q == "" {
+		return ""
+	}
+	if !ncName.MatchString(q) {
+		q = "_" + q
+	}
+	return q
+}
 
-func (g *graph) writeNode(w *xw, n *node) {
+func (g *graph) writeNode(w *xw, i int) {
+	n := g.nodes[i]
 	el := "bpmn:" + n.kind
 	kv := []string{"id", n.id}
 	if n.name != "" {
 		kv = append(kv, "name", n.name)
 	}
+	if n.triggered {
+		kv = append(kv, "triggeredByEvent", "true")
+	}
+	if n.kind == kindCall && qname(n.called) != "" {
+		kv = append(kv, "calledElement", qname(n.called))
+	}
 	if n.defFlow >= 0 {
 		kv = append(kv, "default", g.flows[n.defFlow].id)
+	}
+	if n.kind == kindBoundary {
+		if n.nonInterrupting {
+			kv = append(kv, "cancelActivity", "false")
+		}
+		kv = append(kv, "attachedToRef", g.nodes[n.host].id)
+	}
+	if n.kind == kindStart && n.nonInterrupting && n.parent >= 0 && g.nodes[n.parent].triggered {
+		kv = append(kv, "isInterrupting", "false")
 	}
 	w.open(el, kv...)
 	if n.doc != "" {
@@ -174,89 +331,238 @@ func (g *graph) writeNode(w *xw, n *node) {
 	for _, fi := range n.out {
 		w.text("bpmn:outgoing", g.flows[fi].id)
 	}
-	if def := eventDefinition(n); def != "" {
-		w.empty("bpmn:"+def, "id", n.id+"_def")
+	if n.isActivity() {
+		var ins, outs []dataAssoc
+		for _, a := range g.assoc {
+			if a.node == i && a.input {
+				ins = append(ins, a)
+			} else if a.node == i {
+				outs = append(outs, a)
+			}
+		}
+		if len(ins) > 0 {
+			// bpmn-js' own placeholder: a data input association needs a
+			// target inside the activity
+			w.empty("bpmn:property", "id", n.id+"_input", "name", "__targetRef_placeholder")
+		}
+		for _, a := range ins {
+			w.open("bpmn:dataInputAssociation", "id", a.id)
+			w.text("bpmn:sourceRef", g.data[a.data].id)
+			w.text("bpmn:targetRef", n.id+"_input")
+			w.close("bpmn:dataInputAssociation")
+		}
+		for _, a := range outs {
+			w.open("bpmn:dataOutputAssociation", "id", a.id)
+			w.text("bpmn:targetRef", g.data[a.data].id)
+			w.close("bpmn:dataOutputAssociation")
+		}
+		switch n.marker {
+		case process.MarkerLoop:
+			w.empty("bpmn:standardLoopCharacteristics", "id", n.id+"_loop")
+		case process.MarkerParallel:
+			w.empty("bpmn:multiInstanceLoopCharacteristics", "id", n.id+"_loop")
+		case process.MarkerSequential:
+			w.empty("bpmn:multiInstanceLoopCharacteristics", "id", n.id+"_loop", "isSequential", "true")
+		}
+		if n.isContainer() {
+			g.writeScope(w, n.pool, i)
+		}
+	}
+	if n.isEvent() {
+		if n.kind == kindCatch || n.kind == kindStart || n.kind == kindBoundary {
+			for _, a := range g.assoc {
+				if a.node == i && !a.input {
+					w.open("bpmn:dataOutputAssociation", "id", a.id)
+					w.text("bpmn:targetRef", g.data[a.data].id)
+					w.close("bpmn:dataOutputAssociation")
+				}
+			}
+		}
+		g.writeDefinitions(w, n)
 	}
 	w.close(el)
 }
 
-// eventDefinition names the event definition element an event carries.
-func eventDefinition(n *node) string {
-	if !n.isEvent() {
-		return ""
+var (
+	isoDuration = regexp.MustCompile(`^P(\d+(\.\d+)?[YMWD])*(T(\d+(\.\d+)?[HMS])+)?$`)
+	isoDate     = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$`)
+	isoCycle    = regexp.MustCompile(`(?i)^R\d*/|\b(every|each|daily|weekly|monthly|yearly|annually|hourly)\b`)
+)
+
+// timerElement chooses how a timer's text is written: an ISO-8601
+// duration as timeDuration, a date as timeDate, a repetition as
+// timeCycle, anything else as a duration holding the text.
+func timerElement(text string) string {
+	switch {
+	case isoCycle.MatchString(text):
+		return "bpmn:timeCycle"
+	case isoDate.MatchString(text):
+		return "bpmn:timeDate"
 	}
-	switch n.trigger {
-	case process.TriggerTimer:
-		if n.kind == kindEnd || n.kind == kindThrow {
-			return ""
-		}
-		return "timerEventDefinition"
-	case process.TriggerMessage:
-		return "messageEventDefinition"
-	case process.TriggerSignal:
-		return "signalEventDefinition"
-	case process.TriggerError:
-		if n.kind == kindEnd {
-			return "errorEventDefinition"
-		}
-	}
-	return ""
+	return "bpmn:timeDuration"
 }
+
+// writeDefinitions writes the event definition of an event's trigger.
+func (g *graph) writeDefinitions(w *xw, n *node) {
+	def := n.id + "_def"
+	one := func(trigger, id string) {
+		switch trigger {
+		case process.TriggerTimer:
+			if n.timer == "" {
+				w.empty("bpmn:timerEventDefinition", "id", id)
+				return
+			}
+			w.open("bpmn:timerEventDefinition", "id", id)
+			w.text(timerElement(n.timer), n.timer, "xsi:type", "bpmn:tFormalExpression")
+			w.close("bpmn:timerEventDefinition")
+		case process.TriggerConditional:
+			w.open("bpmn:conditionalEventDefinition", "id", id)
+			w.text("bpmn:condition", n.name, "xsi:type", "bpmn:tFormalExpression")
+			w.close("bpmn:conditionalEventDefinition")
+		case process.TriggerLink:
+			w.empty("bpmn:linkEventDefinition", "id", id, "name", n.name)
+		case process.TriggerMessage:
+			w.empty("bpmn:messageEventDefinition", "id", id)
+		case process.TriggerSignal:
+			w.empty("bpmn:signalEventDefinition", "id", id)
+		case process.TriggerError:
+			w.empty("bpmn:errorEventDefinition", "id", id)
+		case process.TriggerEscalation:
+			w.empty("bpmn:escalationEventDefinition", "id", id)
+		case process.TriggerTerminate:
+			w.empty("bpmn:terminateEventDefinition", "id", id)
+		case process.TriggerCompensation:
+			w.empty("bpmn:compensateEventDefinition", "id", id)
+		case process.TriggerCancel:
+			w.empty("bpmn:cancelEventDefinition", "id", id)
+		}
+	}
+	if n.trigger == process.TriggerMultiple {
+		one(process.TriggerMessage, def)
+		one(process.TriggerSignal, def+"_2")
+		return
+	}
+	one(n.trigger, def)
+}
+
+func (g *graph) shape(w *xw, id, el string, r, label layout.Rect, kv ...string) {
+	w.open("bpmndi:BPMNShape", append([]string{"id", id, "bpmnElement", el}, kv...)...)
+	w.bounds(r)
+	if label != (layout.Rect{}) {
+		w.open("bpmndi:BPMNLabel")
+		w.bounds(label)
+		w.close("bpmndi:BPMNLabel")
+	}
+	w.close("bpmndi:BPMNShape")
+}
+
+func (g *graph) edge(w *xw, id, el string, pts []layout.Point, label layout.Rect) {
+	if len(pts) < 2 {
+		return
+	}
+	w.open("bpmndi:BPMNEdge", "id", id, "bpmnElement", el)
+	for _, p := range pts {
+		w.empty("di:waypoint", "x", num(p.X), "y", num(p.Y))
+	}
+	if label != (layout.Rect{}) {
+		w.open("bpmndi:BPMNLabel")
+		w.bounds(label)
+		w.close("bpmndi:BPMNLabel")
+	}
+	w.close("bpmndi:BPMNEdge")
+}
+
+// center is the middle of a shape, for links drawn straight.
+func center(r layout.Rect) layout.Point { return layout.Point{X: r.X + r.W/2, Y: r.Y + r.H/2} }
 
 func (g *graph) writeDI(w *xw, d *drawing) {
 	w.open("bpmndi:BPMNDiagram", "id", "BPMNDiagram_1")
 	w.open("bpmndi:BPMNPlane", "id", "BPMNPlane_1", "bpmnElement", "Collaboration_1")
-	w.open("bpmndi:BPMNShape", "id", "Participant_1_di", "bpmnElement", "Participant_1", "isHorizontal", "true")
-	w.bounds(d.pool)
-	w.close("bpmndi:BPMNShape")
-	for li, r := range d.lanes {
-		w.open("bpmndi:BPMNShape", "id", laneID(li)+"_di", "bpmnElement", laneID(li), "isHorizontal", "true")
-		w.bounds(r)
-		w.close("bpmndi:BPMNShape")
+	for p, pl := range g.pools {
+		g.shape(w, pl.id+"_di", pl.id, d.pools[p], layout.Rect{}, "isHorizontal", "true")
 	}
-	for i, n := range g.nodes {
-		kv := []string{"id", n.id + "_di", "bpmnElement", n.id}
-		if n.kind == kindExclusive {
-			kv = append(kv, "isMarkerVisible", "true")
+	for l, ln := range g.lanes {
+		if d.lanes[l] != (layout.Rect{}) {
+			g.shape(w, ln.id+"_di", ln.id, d.lanes[l], layout.Rect{}, "isHorizontal", "true")
 		}
-		w.open("bpmndi:BPMNShape", kv...)
-		w.bounds(d.res.Nodes[i])
-		if d.labels[i] != (layout.Rect{}) {
-			w.open("bpmndi:BPMNLabel")
-			w.bounds(d.labels[i])
-			w.close("bpmndi:BPMNLabel")
-		}
-		w.close("bpmndi:BPMNShape")
 	}
-	for i, f := range g.flows {
-		if f.deleted {
-			continue
-		}
-		w.open("bpmndi:BPMNEdge", "id", f.id+"_di", "bpmnElement", f.id)
-		for _, p := range d.res.Edges[i] {
-			w.empty("di:waypoint", "x", num(p.X), "y", num(p.Y))
-		}
-		if f.name != "" && d.res.Labels[i] != (layout.Rect{}) {
-			w.open("bpmndi:BPMNLabel")
-			w.bounds(d.res.Labels[i])
-			w.close("bpmndi:BPMNLabel")
-		}
-		w.close("bpmndi:BPMNEdge")
-	}
-	for i, n := range g.nodes {
-		if n.note == "" {
-			continue
-		}
-		nr := d.notes[i]
-		w.open("bpmndi:BPMNShape", "id", annotationPrefix+n.id+"_di", "bpmnElement", annotationPrefix+n.id)
-		w.bounds(nr)
-		w.close("bpmndi:BPMNShape")
-		tr := d.res.Nodes[i]
-		w.open("bpmndi:BPMNEdge", "id", associationPrefix+n.id+"_di", "bpmnElement", associationPrefix+n.id)
-		w.empty("di:waypoint", "x", num(tr.X+tr.W/2), "y", num(tr.Y))
-		w.empty("di:waypoint", "x", num(tr.X+tr.W/2), "y", num(nr.Y+nr.H))
-		w.close("bpmndi:BPMNEdge")
+	g.writePlane(w, d, -1)
+	for i, m := range g.msgs {
+		g.edge(w, m.id+"_di", m.id, d.msgs[i], d.msgLabels[i])
 	}
 	w.close("bpmndi:BPMNPlane")
 	w.close("bpmndi:BPMNDiagram")
+	for i, n := range g.nodes {
+		if n.isContainer() && n.collapsed && d.plane[i] >= -1 {
+			w.open("bpmndi:BPMNDiagram", "id", "BPMNDiagram_"+n.id)
+			w.open("bpmndi:BPMNPlane", "id", "BPMNPlane_"+n.id, "bpmnElement", n.id)
+			g.writePlane(w, d, i)
+			w.close("bpmndi:BPMNPlane")
+			w.close("bpmndi:BPMNDiagram")
+		}
+	}
+}
+
+// writePlane writes the shapes and edges one diagram shows: the main one
+// (plane -1) or a collapsed sub-process' own.
+func (g *graph) writePlane(w *xw, d *drawing, plane int) {
+	for i, n := range g.nodes {
+		if d.plane[i] != plane {
+			continue
+		}
+		var kv []string
+		if n.kind == kindExclusive {
+			kv = append(kv, "isMarkerVisible", "true")
+		}
+		if n.isContainer() {
+			kv = append(kv, "isExpanded", strconv.FormatBool(!n.collapsed))
+		}
+		g.shape(w, n.id+"_di", n.id, d.nodes[i], d.labels[i], kv...)
+	}
+	for i, it := range g.data {
+		if g.planeOf(d, it.parent) == plane {
+			g.shape(w, it.id+"_di", it.id, d.data[i], d.dataLabels[i])
+		}
+	}
+	for i, f := range g.flows {
+		if !f.deleted && d.plane[f.from] == plane {
+			label := layout.Rect{}
+			if f.name != "" {
+				label = d.flowLabels[i]
+			}
+			g.edge(w, f.id+"_di", f.id, d.flows[i], label)
+		}
+	}
+	for i, a := range g.assoc {
+		if g.planeOf(d, g.data[a.data].parent) != plane {
+			continue
+		}
+		pts := d.assoc[i]
+		if len(pts) < 2 {
+			pts = []layout.Point{center(d.data[a.data]), center(d.nodes[a.node])}
+		}
+		g.edge(w, a.id+"_di", a.id, pts, layout.Rect{})
+	}
+	for i, n := range g.nodes {
+		if n.note == "" || d.plane[i] != plane {
+			continue
+		}
+		nr := d.notes[i]
+		g.shape(w, annotationPrefix+n.id+"_di", annotationPrefix+n.id, nr, layout.Rect{})
+		tr := d.nodes[i]
+		g.edge(w, associationPrefix+n.id+"_di", associationPrefix+n.id, []layout.Point{{X: tr.X + tr.W/2, Y: tr.Y}, {X: tr.X + tr.W/2, Y: nr.Y + nr.H}}, layout.Rect{})
+	}
+	for i, t := range g.notes {
+		if g.planeOf(d, t.parent) != plane {
+			continue
+		}
+		g.shape(w, t.id+"_di", t.id, d.texts[i], layout.Rect{})
+		if t.node >= 0 {
+			pts := d.textLinks[i]
+			if len(pts) < 2 {
+				pts = []layout.Point{center(d.nodes[t.node]), center(d.texts[i])}
+			}
+			g.edge(w, t.id+"_link_di", t.id+"_link", pts, layout.Rect{})
+		}
+	}
 }

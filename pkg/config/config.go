@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/spade-bpmn/spade/pkg/blob"
 )
 
 // Config is every setting SPADE reads. Field comments name the variable.
@@ -20,15 +22,24 @@ type Config struct {
 	DataDir     string // SPADE_DATA_DIR
 	DatabaseURL string // SPADE_DATABASE_URL
 	RedisURL    string // SPADE_REDIS_URL; empty = in-process Redis
+	BlobURL     string // SPADE_BLOB_URL; empty = <data dir>/uploads
 	PublicURL   string // SPADE_PUBLIC_URL
 	UIDir       string // SPADE_UI_DIR
 
-	LLMProvider  string        // SPADE_LLM_PROVIDER: builtin | gemini | openai
-	LLMModel     string        // SPADE_LLM_MODEL
-	LLMBaseURL   string        // SPADE_LLM_BASE_URL
-	LLMTimeout   time.Duration // SPADE_LLM_TIMEOUT
-	GeminiAPIKey string        // GEMINI_API_KEY
-	OpenAIAPIKey string        // OPENAI_API_KEY
+	LLMProvider string        // SPADE_LLM_PROVIDER: builtin | gemini | openai
+	LLMModel    string        // SPADE_LLM_MODEL
+	LLMBaseURL  string        // SPADE_LLM_BASE_URL
+	LLMTimeout  time.Duration // SPADE_LLM_TIMEOUT
+	// LLMRetryBudget bounds how long an analysis retries a busy or failing
+	// AI provider (SPADE_LLM_RETRY_BUDGET).
+	LLMRetryBudget time.Duration
+	// LLMContextTokens is the model's context window in tokens
+	// (SPADE_LLM_CONTEXT_TOKENS; 0: the known window of the model).
+	LLMContextTokens int
+	GeminiAPIKey     string // GEMINI_API_KEY
+	OpenAIAPIKey     string // OPENAI_API_KEY
+	LLMRPM           int    // SPADE_LLM_RPM; 0 = no shared request budget
+	LLMTPM           int    // SPADE_LLM_TPM; 0 = no shared token budget
 
 	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
 	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
@@ -66,13 +77,18 @@ var Vars = []Var{
 	{Name: "SPADE_ADDR", Default: "127.0.0.1:8080", Meaning: "listen address of the HTTP server"},
 	{Name: "SPADE_DATA_DIR", Default: "./data", Meaning: "uploads, SQLite file, generated secret key, caches"},
 	{Name: "SPADE_DATABASE_URL", Default: "SQLite file in the data dir", Meaning: "`postgres://…` for PostgreSQL, `sqlite:///path` or a file path for SQLite"},
-	{Name: "SPADE_REDIS_URL", Default: "(unset: in-process Redis)", Meaning: "`redis://host:port/db` of the queue's Redis"},
+	{Name: "SPADE_REDIS_URL", Default: "(unset: in-process Redis)", Meaning: "`redis://host:port/db` of the queue's Redis, or `redis-sentinel://host:port,host:port,host:port?master=NAME` for Redis Sentinel (fail-over)"},
+	{Name: "SPADE_BLOB_URL", Default: "(unset: <data dir>/uploads)", Meaning: "where uploads are kept: `file:///path` or `s3://bucket?endpoint=…&region=…&use_path_style=true` (any S3-compatible store; credentials from `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`)"},
 	{Name: "SPADE_PUBLIC_URL", Default: "http://<SPADE_ADDR>", Meaning: "external URL of the app (OIDC redirects, cookies' Secure flag)"},
 	{Name: "SPADE_UI_DIR", Default: "./ui/dist", Meaning: "built web app served at /"},
 	{Name: "SPADE_LLM_PROVIDER", Default: "builtin", Meaning: "`builtin` (offline), `gemini` or `openai` (any OpenAI-compatible endpoint)"},
 	{Name: "SPADE_LLM_MODEL", Default: "per provider (gemini-2.0-flash, gpt-4o-mini)", Meaning: "model name"},
 	{Name: "SPADE_LLM_BASE_URL", Default: "(vendor default)", Meaning: "base URL for OpenAI-compatible servers (Ollama, vLLM, LM Studio)"},
 	{Name: "SPADE_LLM_TIMEOUT", Default: "120s", Meaning: "time-out of one LLM call"},
+	{Name: "SPADE_LLM_CONTEXT_TOKENS", Default: "per model (Gemini 1,048,576; gpt-4o 128,000; unknown models 32,768)", Meaning: "context window of the model; longer documents are analysed in sections (by headings, else by size) merged into one model"},
+	{Name: "SPADE_LLM_RETRY_BUDGET", Default: "5m", Meaning: "how long one analysis keeps retrying a rate-limited or failing AI provider (jittered back-off, Retry-After honoured; at most 8m); an unreachable base URL fails after 2 tries within 30 s"},
+	{Name: "SPADE_LLM_RPM", Default: "0 (no limit)", Meaning: "requests per minute to the LLM vendor, per key, shared by every worker (token bucket in Redis); calls over it wait instead of getting a 429"},
+	{Name: "SPADE_LLM_TPM", Default: "0 (no limit)", Meaning: "tokens per minute to the LLM vendor, per key, shared by every worker"},
 	{Name: "GEMINI_API_KEY", Default: "", Meaning: "system key for Gemini", Secret: true},
 	{Name: "OPENAI_API_KEY", Default: "", Meaning: "system key for the OpenAI-compatible endpoint", Secret: true},
 	{Name: "SPADE_OIDC_ISSUER", Default: "(unset: built-in provider)", Meaning: "issuer URL of any OpenID Connect provider"},
@@ -105,6 +121,7 @@ func Load(defaultLog string) (*Config, error) {
 		DataDir:            env("SPADE_DATA_DIR", "./data"),
 		DatabaseURL:        os.Getenv("SPADE_DATABASE_URL"),
 		RedisURL:           os.Getenv("SPADE_REDIS_URL"),
+		BlobURL:            os.Getenv("SPADE_BLOB_URL"),
 		PublicURL:          os.Getenv("SPADE_PUBLIC_URL"),
 		UIDir:              env("SPADE_UI_DIR", "./ui/dist"),
 		LLMProvider:        strings.ToLower(env("SPADE_LLM_PROVIDER", "builtin")),
@@ -132,7 +149,19 @@ func Load(defaultLog string) (*Config, error) {
 	c.WorkerConcurrency = intEnv("SPADE_WORKER_CONCURRENCY", 4, &errs)
 	c.DailyLimit = intEnv("SPADE_DAILY_LIMIT", 5, &errs)
 	c.TrialDays = intEnv("SPADE_TRIAL_DAYS", 14, &errs)
+	c.LLMRPM = intEnv("SPADE_LLM_RPM", 0, &errs)
+	c.LLMTPM = intEnv("SPADE_LLM_TPM", 0, &errs)
 	c.LLMTimeout = durEnv("SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
+	c.LLMContextTokens = intEnv("SPADE_LLM_CONTEXT_TOKENS", 0, &errs)
+	if c.LLMContextTokens < 0 || c.LLMContextTokens > 0 && c.LLMContextTokens < 2048 {
+		errs = append(errs, fmt.Errorf("SPADE_LLM_CONTEXT_TOKENS=%d: want 0 (the model's known window) or at least 2048", c.LLMContextTokens))
+	}
+	c.LLMRetryBudget = durEnv("SPADE_LLM_RETRY_BUDGET", 5*time.Minute, &errs)
+	if c.LLMRetryBudget <= 0 || c.LLMRetryBudget > 8*time.Minute {
+		// An analysis task may run 10 minutes; the budget leaves room for
+		// the calls themselves.
+		errs = append(errs, fmt.Errorf("SPADE_LLM_RETRY_BUDGET=%s: want a duration above 0 and at most 8m", c.LLMRetryBudget))
+	}
 	c.TaskCheckInterval = durEnv("SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
 	c.SweepInterval = durEnv("SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
 	c.DemoWait = durEnv("SPADE_DEMO_WAIT", 20*time.Second, &errs)
@@ -172,12 +201,24 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("SPADE_PUBLIC_URL=%q: want an absolute http(s) URL", c.PublicURL))
 	}
 	if c.RedisURL != "" {
-		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
-			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db", c.RedisURL))
+		// A sentinel URL lists several hosts, which net/url cannot parse;
+		// pkg/queue reads it (and reports its errors at start).
+		if strings.HasPrefix(c.RedisURL, "redis-sentinel://") {
+			if !strings.Contains(c.RedisURL, "master=") {
+				errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: a redis-sentinel URL needs ?master=NAME", c.RedisURL))
+			}
+		} else if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
+			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db or redis-sentinel://host:port,host:port?master=name", c.RedisURL))
 		}
+	}
+	if err := blob.Validate(c.BlobURL); err != nil {
+		errs = append(errs, fmt.Errorf("SPADE_BLOB_URL=%q: %w", blob.Redact(c.BlobURL), err))
 	}
 	if c.WorkerConcurrency < 1 || c.WorkerConcurrency > 1000 {
 		errs = append(errs, fmt.Errorf("SPADE_WORKER_CONCURRENCY=%d: want 1..1000", c.WorkerConcurrency))
+	}
+	if c.LLMRPM < 0 || c.LLMTPM < 0 {
+		errs = append(errs, fmt.Errorf("SPADE_LLM_RPM=%d, SPADE_LLM_TPM=%d: want 0 (no limit) or more", c.LLMRPM, c.LLMTPM))
 	}
 	if c.DailyLimit < 1 {
 		errs = append(errs, fmt.Errorf("SPADE_DAILY_LIMIT=%d: want at least 1", c.DailyLimit))

@@ -31,6 +31,14 @@ func TestLoadValidates(t *testing.T) {
 		{"bad redis url", "SPADE_REDIS_URL", "http://x", false},
 		{"bad duration", "SPADE_SWEEP_INTERVAL", "often", false},
 		{"good redis", "SPADE_REDIS_URL", "redis://127.0.0.1:6379/0", true},
+		{"llm budget", "SPADE_LLM_RPM", "60", true},
+		{"negative budget", "SPADE_LLM_TPM", "-1", false},
+		{"sentinel", "SPADE_REDIS_URL", "redis-sentinel://127.0.0.1:26379,127.0.0.1:26380,s3?master=spade", true},
+		{"sentinel without master", "SPADE_REDIS_URL", "redis-sentinel://127.0.0.1:26379", false},
+		{"s3 blobs", "SPADE_BLOB_URL", "s3://uploads?endpoint=http://minio:9000&region=us-east-1&use_path_style=true", true},
+		{"file blobs", "SPADE_BLOB_URL", "file:///srv/spade/uploads", true},
+		{"blob url with credentials", "SPADE_BLOB_URL", "s3://key:secret@uploads", false},
+		{"unknown blob scheme", "SPADE_BLOB_URL", "gs://uploads", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@
 package export
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -31,6 +32,18 @@ type Request struct {
 	// BPMN is the stored diagram: the bpmn export itself, and the drawing
 	// in the pdf.
 	BPMN []byte `json:"-"`
+
+	// ctx is the caller's context, set by ExportContext, so that long
+	// renders stop when the client has gone.
+	ctx context.Context
+}
+
+// err reports whether the caller has gone.
+func (r Request) err() error {
+	if r.ctx == nil {
+		return nil
+	}
+	return r.ctx.Err()
 }
 
 // Content types of the formats.
@@ -45,12 +58,35 @@ const (
 // ErrUnknownFormat is returned by Export for a type it does not know.
 var ErrUnknownFormat = errors.New("export: unknown format")
 
+// ErrTooLarge is returned when the text to export is over MaxTextBytes.
+var ErrTooLarge = errors.New("export: text too large")
+
 // ErrNothingToExport is the cause when the request carries no content for
 // the format.
 var ErrNothingToExport = errors.New("export: nothing to export")
 
 // Formats lists the export types in the order the UI offers them.
 var Formats = []string{"txt", "xlsx", "bpmn", "docx", "pdf"}
+
+// ExportContext is Export bounded by ctx and by size: a text over
+// MaxTextBytes fails with ErrTooLarge before any work, and rendering stops
+// with ctx's error when ctx ends (the client went away).
+func ExportContext(ctx context.Context, typ string, r Request) (data []byte, contentType, filename string, err error) {
+	if len(r.FormattedText) > MaxTextBytes || (r.FormattedText == "" && len(r.text()) > MaxTextBytes) {
+		return nil, "", "", failure.Permanent(fmt.Sprintf("The text to export is larger than %d MB. Export a shorter analysis.", MaxTextBytes>>20), ErrTooLarge)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, "", "", fmt.Errorf("export %s: %w", typ, err)
+	}
+	r.ctx = ctx
+	data, contentType, filename, err = Export(typ, r)
+	if err == nil {
+		if cerr := ctx.Err(); cerr != nil {
+			return nil, "", "", fmt.Errorf("export %s: %w", typ, cerr)
+		}
+	}
+	return data, contentType, filename, err
+}
 
 // Export renders the request in the format named by typ (txt, xlsx, bpmn,
 // docx, pdf) and returns the file, its content type and its file name.
@@ -190,3 +226,8 @@ func SetHeaders(h http.Header, contentType, filename string) {
 	h.Set("Content-Disposition", ContentDisposition(filename))
 	h.Set("X-Content-Type-Options", "nosniff")
 }
+
+// MaxTextBytes bounds the text an export renders. The formatted text of a
+// real analysis is tens of kilobytes; the bound keeps one export request
+// to seconds of CPU and tens of megabytes of memory.
+const MaxTextBytes = 2 << 20

@@ -33,7 +33,12 @@ func PDF(r Request) ([]byte, string, string, error) {
 		if sec.Heading != "" {
 			l.heading(sec.Heading)
 		}
-		for _, line := range sec.Lines {
+		for i, line := range sec.Lines {
+			if i%256 == 0 {
+				if err := r.err(); err != nil {
+					return nil, "", "", fmt.Errorf("pdf: %w", err)
+				}
+			}
 			if strings.TrimSpace(line) == "" {
 				l.y -= 5
 				continue

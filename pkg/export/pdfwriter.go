@@ -66,17 +66,30 @@ func winAnsi(s string) []byte {
 func textWidth(s []byte, fontName string, size float64) float64 {
 	w := 0
 	for _, c := range s {
-		cw, err := font.CharWidth(fontName, rune(c))
-		if err != nil || cw == 0 {
-			cw = 556
-		}
-		w += cw
+		w += charUnits(c, fontName)
 	}
 	return float64(w) * size / 1000
 }
 
-// wrap breaks text into lines no wider than width.
+// charUnits is the advance of one WinAnsi byte in 1/1000 of the font size.
+func charUnits(c byte, fontName string) int {
+	cw, err := font.CharWidth(fontName, rune(c))
+	if err != nil || cw == 0 {
+		cw = 556
+	}
+	return cw
+}
+
+// wrap breaks text into lines no wider than width. Widths are kept as
+// running sums, so the work is linear in the text: a word longer than a
+// line (a pasted URL, a hash) is cut where its running width passes the
+// line, instead of being re-measured for every shorter prefix.
 func wrap(text string, fontName string, size, width float64) [][]byte {
+	// limit is the line width in font units; a line fits while its units
+	// stay at or under it.
+	limit := width * 1000 / size
+	fits := func(units int) bool { return float64(units) <= limit }
+	space := charUnits(' ', fontName)
 	var lines [][]byte
 	for _, para := range strings.Split(text, "\n") {
 		words := strings.Fields(para)
@@ -85,30 +98,39 @@ func wrap(text string, fontName string, size, width float64) [][]byte {
 			continue
 		}
 		var cur []byte
+		curW := 0
 		for _, w := range words {
 			wb := winAnsi(w)
+			ww := 0
+			for _, c := range wb {
+				ww += charUnits(c, fontName)
+			}
 			// split words longer than the line
-			for textWidth(wb, fontName, size) > width && len(wb) > 1 {
-				n := len(wb) - 1
-				for n > 1 && textWidth(wb[:n], fontName, size) > width {
-					n--
-				}
+			if !fits(ww) && len(wb) > 1 {
 				if len(cur) > 0 {
 					lines = append(lines, cur)
-					cur = nil
+					cur, curW = nil, 0
 				}
-				lines = append(lines, wb[:n])
-				wb = wb[n:]
+				start, run := 0, 0
+				for i, c := range wb {
+					cw := charUnits(c, fontName)
+					if i > start && !fits(run+cw) {
+						lines = append(lines, wb[start:i])
+						start, run = i, 0
+					}
+					run += cw
+				}
+				wb, ww = wb[start:], run
 			}
-			cand := wb
-			if len(cur) > 0 {
-				cand = append(append(append([]byte{}, cur...), ' '), wb...)
-			}
-			if len(cur) > 0 && textWidth(cand, fontName, size) > width {
+			switch {
+			case len(cur) == 0:
+				cur, curW = append([]byte(nil), wb...), ww
+			case !fits(curW + space + ww):
 				lines = append(lines, cur)
-				cur = wb
-			} else {
-				cur = cand
+				cur, curW = append([]byte(nil), wb...), ww
+			default:
+				cur = append(append(cur, ' '), wb...)
+				curW += space + ww
 			}
 		}
 		lines = append(lines, cur)

@@ -44,6 +44,12 @@ type Input struct {
 	// attempt returned; when set, the provider asks for a corrected model
 	// (the one corrective round trip of the pipeline).
 	Problems []string
+	// Section says which part of a longer document Text is ("part 2 of 5,
+	// \"Assessment\""); empty for a whole document.
+	Section string
+	// Compact asks for a shorter answer (no source sentences, short SIPOC
+	// lists), after an answer was cut off at the model's output limit.
+	Compact bool
 }
 
 // Usage is token usage as the vendor reports it (estimated for builtin).
@@ -65,4 +71,12 @@ type Provider interface {
 	// Name is the provider's registry name: builtin, gemini, openai.
 	Name() string
 	Analyze(ctx context.Context, in Input) (*Result, error)
+}
+
+// KeyChecker is a provider that can check an API key cheaply (no tokens)
+// before Settings stores it. A rejected key is an error wrapping ErrAuth
+// whose failure detail names the provider and its reason; other errors
+// mean the check could not be made.
+type KeyChecker interface {
+	CheckKey(ctx context.Context, key string) error
 }

@@ -11,6 +11,10 @@ func TestSystemInstructionCoversTheModel(t *testing.T) {
 		"participants", "swimlane", "activities", "suppliers", "inputs", "outputs", "customers", "systems",
 		"work_time_minutes (WT)", "wait_time_minutes (wt)", "minutes", "gateways", "exclusive", "parallel",
 		"inclusive", "condition label", "events", "start", "end", "flows", "specification", "source",
+		// Version 2 constructs (issue 11.4): each needs its own guidance.
+		"pools", "customer", "collapsed", "message_flows", `"send"`, `"receive"`, "timer", "2 weeks",
+		"boundary", "attached_to", "non_interrupting", "repeat until", "return to", `"parallel" for work done for each item`,
+		`"loop"`, `"subprocess"`, "parent", "data_associations", `"store"`, "either/or", "alternatives", "default",
 	} {
 		if !strings.Contains(SystemInstruction(), want) {
 			t.Errorf("system instruction does not mention %q", want)

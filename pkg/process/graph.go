@@ -7,6 +7,12 @@ const (
 	KindEvent    = "event"
 )
 
+// MaxNesting is how deep sub-processes may nest: a node inside MaxNesting
+// sub-processes is the deepest there is. Repair moves deeper content up
+// to that level, so that renderers, the formatted text and a language
+// model's schema all see a bounded depth.
+const MaxNesting = 16
+
 // node is one flow node with its position in document order.
 type node struct {
 	ID    string
@@ -22,11 +28,25 @@ type graph struct {
 	byID  map[string]int // first node with this id
 	out   map[string][]int
 	in    map[string][]int
+	// cont is the container (see containerKey) of each node id.
+	cont map[string]string
+	// attached lists the boundary events on each activity id.
+	attached map[string][]string
+	evType   map[string]string
+	// outside marks nodes that no sequence flow may touch: event
+	// sub-processes and compensation handlers.
+	outside map[string]bool
+	// linkCatch and linkThrow mark intermediate link events: a throw
+	// continues at the catch of the same name, so a catch needs no
+	// incoming flow and a throw no outgoing one. noOut marks
+	// compensation boundary events, whose handler hangs on an
+	// association, not a flow.
+	linkCatch, linkThrow, noOut map[string]bool
 }
 
 // documentOrder lists the nodes the way a reader meets them: start events,
-// then activities and gateways in slice order, intermediate events, end
-// events. Repair connects orphans along this order.
+// then activities and gateways in slice order, intermediate (and boundary)
+// events, end events. Repair connects orphans along this order.
 func documentOrder(m *Model) []node {
 	var ns []node
 	add := func(id, kind string, i int) {
@@ -56,16 +76,102 @@ func documentOrder(m *Model) []node {
 	return ns
 }
 
+// MainPool returns the id of the main pool: the first pool that is not
+// collapsed, where nodes and lanes with an empty Pool sit. It is "" when
+// the model has no such pool (a single-process model).
+func (m *Model) MainPool() string {
+	for _, p := range m.Pools {
+		if !p.Collapsed {
+			return p.ID
+		}
+	}
+	return ""
+}
+
+// poolKey maps a pool reference to the key of the pool it means: "" for
+// the main pool (written "" or as its id), the id otherwise.
+func poolKey(main, pool string) string {
+	if pool == main {
+		return ""
+	}
+	return pool
+}
+
+// containerKey names the sequence-flow world a node sits in: the top level
+// of a pool or one sub-process. Sequence flows stay inside one container.
+func containerKey(main, pool, parent string) string {
+	if parent != "" {
+		return "sub:" + parent
+	}
+	return "pool:" + poolKey(main, pool)
+}
+
+// nodeContainer returns the container key of the n-th node.
+func nodeContainer(m *Model, main string, n node) string {
+	pool, parent := nodePlace(m, n)
+	return containerKey(main, pool, parent)
+}
+
+// nodePlace returns the pool and parent the node names.
+func nodePlace(m *Model, n node) (pool, parent string) {
+	switch n.Kind {
+	case KindActivity:
+		a := m.Activities[n.Index]
+		return a.Pool, a.Parent
+	case KindGateway:
+		g := m.Gateways[n.Index]
+		return g.Pool, g.Parent
+	default:
+		e := m.Events[n.Index]
+		return e.Pool, e.Parent
+	}
+}
+
 func newGraph(m *Model) *graph {
 	g := &graph{
-		nodes: documentOrder(m),
-		byID:  map[string]int{},
-		out:   map[string][]int{},
-		in:    map[string][]int{},
+		nodes:     documentOrder(m),
+		byID:      map[string]int{},
+		out:       map[string][]int{},
+		in:        map[string][]int{},
+		cont:      map[string]string{},
+		attached:  map[string][]string{},
+		evType:    map[string]string{},
+		outside:   map[string]bool{},
+		linkCatch: map[string]bool{},
+		linkThrow: map[string]bool{},
+		noOut:     map[string]bool{},
 	}
+	main := m.MainPool()
 	for i, n := range g.nodes {
-		if _, ok := g.byID[n.ID]; !ok {
-			g.byID[n.ID] = i
+		if _, ok := g.byID[n.ID]; ok {
+			continue
+		}
+		g.byID[n.ID] = i
+		g.cont[n.ID] = nodeContainer(m, main, n)
+		switch n.Kind {
+		case KindEvent:
+			e := m.Events[n.Index]
+			g.evType[n.ID] = e.Type
+			switch {
+			case e.Type == EventIntermediate && e.Trigger == TriggerLink && e.Throw:
+				g.linkThrow[n.ID] = true
+			case e.Type == EventIntermediate && e.Trigger == TriggerLink:
+				g.linkCatch[n.ID] = true
+			case e.Type == EventBoundary && e.Trigger == TriggerCompensation:
+				g.noOut[n.ID] = true
+			}
+		case KindActivity:
+			if a := m.Activities[n.Index]; a.Type == ActivityEventSubProcess || a.ForCompensation {
+				g.outside[n.ID] = true
+			}
+		}
+	}
+	for _, n := range g.nodes {
+		if n.Kind != KindEvent || g.byID[n.ID] != n.Order {
+			continue
+		}
+		if e := m.Events[n.Index]; e.Type == EventBoundary && e.AttachedTo != "" {
+			g.attached[e.AttachedTo] = append(g.attached[e.AttachedTo], e.ID)
 		}
 	}
 	for i, f := range m.Flows {
@@ -75,23 +181,37 @@ func newGraph(m *Model) *graph {
 	return g
 }
 
+// needsIn reports whether the node must be entered by a sequence flow.
+func (g *graph) needsIn(id string) bool {
+	t := g.evType[id]
+	return t != EventStart && t != EventBoundary && !g.linkCatch[id] && !g.outside[id]
+}
+
+// needsOut reports whether the node must be left by a sequence flow.
+func (g *graph) needsOut(id string) bool {
+	return g.evType[id] != EventEnd && !g.linkThrow[id] && !g.noOut[id] && !g.outside[id]
+}
+
 func (g *graph) has(id string) bool {
 	_, ok := g.byID[id]
 	return ok
 }
 
-// eventType returns the type of the event with id, or "" for other nodes.
-func eventType(m *Model, id string) string {
-	for _, e := range m.Events {
-		if e.ID == id {
-			return e.Type
-		}
+// node returns the first node with the id.
+func (g *graph) node(id string) (node, bool) {
+	i, ok := g.byID[id]
+	if !ok {
+		return node{}, false
 	}
-	return ""
+	return g.nodes[i], true
 }
 
+// eventType returns the type of the event with id, or "" for other nodes.
+func (g *graph) eventType(id string) string { return g.evType[id] }
+
 // reach returns the set of node ids reachable from the given roots along
-// flows (forward) or against them (backward).
+// flows (forward) or against them (backward). Going forward, an activity
+// also reaches the boundary events on it: they can fire while it runs.
 func (g *graph) reach(m *Model, roots []string, forward bool) map[string]bool {
 	seen := map[string]bool{}
 	stack := append([]string(nil), roots...)
@@ -115,26 +235,29 @@ func (g *graph) reach(m *Model, roots []string, forward bool) map[string]bool {
 				stack = append(stack, next)
 			}
 		}
+		if forward {
+			for _, b := range g.attached[id] {
+				if !seen[b] {
+					stack = append(stack, b)
+				}
+			}
+		}
 	}
 	return seen
 }
 
-// nodeName returns a human name for a node id.
-func nodeName(m *Model, id string) string {
-	for _, a := range m.Activities {
-		if a.ID == id {
-			return a.Name
-		}
+// name returns a human name for a node id in constant time.
+func (g *graph) name(m *Model, id string) string {
+	n, ok := g.node(id)
+	if !ok {
+		return id
 	}
-	for _, gw := range m.Gateways {
-		if gw.ID == id {
-			return gw.Name
-		}
+	switch n.Kind {
+	case KindActivity:
+		return m.Activities[n.Index].Name
+	case KindGateway:
+		return m.Gateways[n.Index].Name
+	default:
+		return m.Events[n.Index].Name
 	}
-	for _, e := range m.Events {
-		if e.ID == id {
-			return e.Name
-		}
-	}
-	return id
 }

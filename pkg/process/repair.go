@@ -9,9 +9,15 @@ import (
 const DefaultPerformer = "Process Owner"
 
 // Repair fixes, in place and deterministically, everything in the model that
-// has one obvious fix: ids are generated and de-duplicated, types normalised,
-// dangling and duplicate flows dropped, missing start/end events added,
-// orphaned nodes connected in document order, performers defaulted and
+// has one obvious fix: ids are generated and de-duplicated across every kind
+// of element, types, triggers and markers normalised, pool and sub-process
+// references resolved (parent cycles broken, nesting capped at MaxNesting),
+// sequence flows that cross pools turned into message flows (and message
+// flows inside one pool into sequence flows), dangling and duplicate links
+// dropped, events at message flows made message events (throwing when they
+// only send), boundary events settled on their host, missing start/end events
+// added to every pool and sub-process, orphaned nodes connected in document
+// order within their own pool or sub-process, performers defaulted and
 // splits whose branches meet without a join given one. It returns the
 // problems that remain (Validate after repair). Repair is idempotent:
 // repairing a repaired model changes nothing.
@@ -19,42 +25,166 @@ func Repair(m *Model) []Problem {
 	// A model handed to Repair is new (a provider's answer, a converted
 	// file): it is written in this version. Stored models migrate in Decode.
 	m.Version = Version
+	r := &repairer{m: m}
 	normaliseTypes(m)
 	fixNames(m)
+	r.fixPools()
 	fixIDs(m)
+	fixParents(m)
+	dropAdHocEdges(m)
+	r.settlePools()
 	fixParticipants(m)
-	dropBadFlows(m)
-	addStartEnd(m)
-	connect(m)
-	balanceGateways(m)
+	fixBoundaries(m)
+	fixConnections(m)
+	fixData(m)
+	fixAnnotations(m)
+	ids := allIDs(m)
+	addStartEnd(m, ids)
+	connect(m, ids)
+	balanceGateways(m, ids)
+	fixDefaults(m)
 	fixFlowIDs(m)
 	return m.Validate()
+}
+
+// repairer carries what one repair learns early and needs later.
+type repairer struct {
+	m *Model
+	// implicitMain records that, before repair created or un-collapsed
+	// pools, nodes with an empty Pool sat in a main pool the model did not
+	// list (no pools, or only collapsed ones).
+	implicitMain bool
+}
+
+// idSet hands out fresh ids that collide with nothing in the model.
+type idSet struct {
+	used map[string]bool
+	next map[string]int
+}
+
+// allIDs collects the ids of every element of the model.
+func allIDs(m *Model) *idSet {
+	s := &idSet{used: map[string]bool{}, next: map[string]int{}}
+	for _, p := range m.Pools {
+		s.used[p.ID] = true
+	}
+	for _, p := range m.Participants {
+		s.used[p.ID] = true
+	}
+	for _, a := range m.Activities {
+		s.used[a.ID] = true
+	}
+	for _, g := range m.Gateways {
+		s.used[g.ID] = true
+	}
+	for _, e := range m.Events {
+		s.used[e.ID] = true
+	}
+	for _, f := range m.Flows {
+		s.used[f.ID] = true
+	}
+	for _, f := range m.MessageFlows {
+		s.used[f.ID] = true
+	}
+	for _, d := range m.Data {
+		s.used[d.ID] = true
+	}
+	for _, d := range m.DataAssociations {
+		s.used[d.ID] = true
+	}
+	for _, a := range m.Annotations {
+		s.used[a.ID] = true
+	}
+	return s
+}
+
+// fresh returns prefix_N for the smallest N not used, and marks it used.
+func (s *idSet) fresh(prefix string) string {
+	n := s.next[prefix]
+	if n < 1 {
+		n = 1
+	}
+	for ; ; n++ {
+		id := fmt.Sprintf("%s_%d", prefix, n)
+		if !s.used[id] {
+			s.used[id] = true
+			s.next[prefix] = n + 1
+			return id
+		}
+	}
 }
 
 func normaliseTypes(m *Model) {
 	for i := range m.Gateways {
 		m.Gateways[i].Type = NormaliseGatewayType(m.Gateways[i].Type)
 	}
+	for i := range m.Activities {
+		a := &m.Activities[i]
+		a.Type = NormaliseActivityType(a.Type)
+		a.Marker = NormaliseMarker(a.Marker)
+		if !IsSubProcess(a.Type) && a.Type != ActivityCall {
+			a.Collapsed = false
+		}
+	}
 	for i := range m.Events {
 		e := &m.Events[i]
+		raw := squash(e.Type)
 		typ, trig := NormaliseEventType(e.Type)
 		e.Type = typ
 		if e.Trigger == "" {
 			e.Trigger = trig
 		}
 		e.Trigger = normaliseTrigger(e.Trigger)
-		if e.Type == EventStart || e.Type == EventEnd {
+		e.Timer = strings.TrimSpace(e.Timer)
+		e.AttachedTo = strings.TrimSpace(e.AttachedTo)
+		switch {
+		case strings.Contains(raw, "throw"):
+			e.Throw = true
+		case strings.Contains(raw, "catch"):
+			e.Throw = false
+		}
+		if e.Type == EventIntermediate && e.AttachedTo != "" {
+			e.Type = EventBoundary
+		}
+		if (e.Trigger == "" || e.Trigger == TriggerNone) && e.Timer != "" && e.Type != EventEnd {
+			e.Trigger = TriggerTimer
+		}
+		switch e.Type {
+		case EventStart, EventEnd:
+			// The type says it: start events catch, end events throw.
+			e.Throw = false
 			if e.Trigger == TriggerNone {
 				e.Trigger = ""
+			}
+		case EventBoundary:
+			e.Throw = false
+		}
+		if e.Type != EventBoundary {
+			e.AttachedTo = ""
+			if e.Type != EventStart {
+				e.NonInterrupting = false
 			}
 		}
 	}
 }
 
+// squash reduces a type spelling to its words: lower case, without
+// separators and without the words "gateway" and "event".
 func squash(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	r := strings.NewReplacer("_", "", "-", "", " ", "", "gateway", "", "event", "")
-	return r.Replace(s)
+	s = squashWords(s)
+	s = strings.ReplaceAll(s, "gateway", "")
+	return strings.ReplaceAll(s, "event", "")
+}
+
+// squashWords lower-cases s and removes separators.
+func squashWords(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		if r != '_' && r != '-' && r != ' ' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // NormaliseGatewayType maps the spellings models use (XOR, AND, "Exclusive
@@ -66,43 +196,123 @@ func NormaliseGatewayType(t string) string {
 		return GatewayParallel
 	case "inclusive", "or":
 		return GatewayInclusive
-	case "eventbased", "eventbasedgateway":
+	case "based", "eventbased":
+		// squash drops the word "event" from "event_based"
 		return GatewayEventBased
+	case "complex":
+		return GatewayComplex
 	default:
 		return GatewayExclusive
 	}
 }
 
-// NormaliseEventType maps an event type spelling to start, end or
-// intermediate and, for spellings that carry one ("timer"), a trigger.
+// NormaliseEventType maps an event type spelling to start, end,
+// intermediate or boundary and, for spellings that carry one ("timer",
+// "messageStartEvent"), a trigger.
 func NormaliseEventType(t string) (typ, trigger string) {
 	s := squash(t)
+	trig := triggerIn(s)
 	switch {
-	case s == "start" || strings.HasPrefix(s, "start"):
-		return EventStart, ""
-	case s == "end" || strings.HasPrefix(s, "end") || s == "terminate":
-		return EventEnd, ""
-	case strings.Contains(s, "timer"):
-		return EventIntermediate, TriggerTimer
-	case strings.Contains(s, "message"):
-		return EventIntermediate, TriggerMessage
-	case strings.Contains(s, "signal"):
-		return EventIntermediate, TriggerSignal
-	case strings.Contains(s, "error"):
-		return EventIntermediate, TriggerError
+	case strings.HasPrefix(s, "start") || strings.HasSuffix(s, "start"):
+		return EventStart, trig
+	case strings.HasPrefix(s, "end") || strings.HasSuffix(s, "end") || s == "terminate":
+		return EventEnd, trig
+	case strings.Contains(s, "boundary"):
+		return EventBoundary, trig
 	default:
-		return EventIntermediate, ""
+		return EventIntermediate, trig
 	}
 }
 
+// triggerIn finds a trigger named inside a squashed type spelling.
+func triggerIn(s string) string {
+	for _, w := range []struct{ word, trigger string }{
+		{"timer", TriggerTimer}, {"message", TriggerMessage}, {"signal", TriggerSignal},
+		{"error", TriggerError}, {"escalation", TriggerEscalation}, {"conditional", TriggerConditional},
+		{"terminate", TriggerTerminate}, {"compensat", TriggerCompensation}, {"link", TriggerLink},
+		{"cancel", TriggerCancel}, {"multiple", TriggerMultiple},
+	} {
+		if strings.Contains(s, w.word) {
+			return w.trigger
+		}
+	}
+	return ""
+}
+
 func normaliseTrigger(t string) string {
-	switch s := squash(t); s {
+	s := strings.ReplaceAll(squash(t), "definition", "")
+	switch s {
 	case "":
 		return ""
-	case TriggerTimer, TriggerMessage, TriggerSignal, TriggerError:
+	case TriggerTimer, TriggerMessage, TriggerSignal, TriggerError, TriggerEscalation, TriggerConditional,
+		TriggerTerminate, TriggerCompensation, TriggerLink, TriggerCancel, TriggerMultiple:
 		return s
+	case "time", "timeout", "deadline", "delay", "duration", "wait":
+		return TriggerTimer
+	case "msg", "mail", "email":
+		return TriggerMessage
+	case "condition":
+		return TriggerConditional
+	case "escalate":
+		return TriggerEscalation
+	case "compensate":
+		return TriggerCompensation
 	default:
 		return TriggerNone
+	}
+}
+
+// NormaliseActivityType maps an activity type spelling ("UserTask",
+// "sub-process", "callActivity" …) to an Activity* constant; "" stays the
+// plain task and unknown types become it.
+func NormaliseActivityType(t string) string {
+	s := strings.TrimSuffix(squashWords(t), "task")
+	switch s {
+	case "task":
+		return ActivityTask
+	case "user", "human":
+		return ActivityUser
+	case "service", "system", "automated":
+		return ActivityService
+	case "send":
+		return ActivitySend
+	case "receive":
+		return ActivityReceive
+	case "manual":
+		return ActivityManual
+	case "businessrule", "rule":
+		return ActivityBusinessRule
+	case "script":
+		return ActivityScript
+	case "subprocess", "expandedsubprocess", "collapsedsubprocess":
+		return ActivitySubProcess
+	case "eventsubprocess":
+		return ActivityEventSubProcess
+	case "transaction":
+		return ActivityTransaction
+	case "adhoc", "adhocsubprocess":
+		return ActivityAdHoc
+	case "call", "callactivity":
+		return ActivityCall
+	}
+	if squashWords(t) == "task" {
+		return ActivityTask
+	}
+	return ""
+}
+
+// NormaliseMarker maps a marker spelling to a Marker* constant ("" for
+// none).
+func NormaliseMarker(t string) string {
+	switch squashWords(t) {
+	case "loop", "standardloop", "repeat":
+		return MarkerLoop
+	case "parallel", "multiinstance", "parallelmultiinstance", "multiinstanceparallel", "mi", "foreach":
+		return MarkerParallel
+	case "sequential", "sequentialmultiinstance", "multiinstancesequential":
+		return MarkerSequential
+	default:
+		return ""
 	}
 }
 
@@ -114,17 +324,20 @@ func fixNames(m *Model) {
 			a.Name = fmt.Sprintf("Activity %d", i+1)
 		}
 		a.Performer = strings.TrimSpace(a.Performer)
-		if a.Performer == "" {
-			a.Performer = DefaultPerformer
-		}
+		a.Pool = strings.TrimSpace(a.Pool)
+		a.Parent = strings.TrimSpace(a.Parent)
 	}
 	for i := range m.Gateways {
 		g := &m.Gateways[i]
 		g.Name = strings.TrimSpace(g.Name)
+		g.Pool = strings.TrimSpace(g.Pool)
+		g.Parent = strings.TrimSpace(g.Parent)
 	}
 	for i := range m.Events {
 		e := &m.Events[i]
 		e.Name = strings.TrimSpace(e.Name)
+		e.Pool = strings.TrimSpace(e.Pool)
+		e.Parent = strings.TrimSpace(e.Parent)
 		if e.Name == "" {
 			switch e.Type {
 			case EventStart:
@@ -133,12 +346,60 @@ func fixNames(m *Model) {
 				e.Name = "End"
 			}
 		}
+		if e.Trigger == TriggerTimer && e.Timer == "" {
+			// "2 weeks" or "Every Monday" as a timer's name is its timer
+			e.Timer = e.Name
+		}
+	}
+	for i := range m.Pools {
+		p := &m.Pools[i]
+		p.ID = strings.TrimSpace(p.ID)
+		p.Name = strings.TrimSpace(p.Name)
+		if p.Name == "" {
+			p.Name = fmt.Sprintf("Pool %d", i+1)
+		}
+	}
+	for i := range m.Participants {
+		p := &m.Participants[i]
+		p.Pool = strings.TrimSpace(p.Pool)
+		p.Parent = strings.TrimSpace(p.Parent)
+		p.ID = strings.TrimSpace(p.ID)
+	}
+	for i := range m.Data {
+		d := &m.Data[i]
+		d.ID = strings.TrimSpace(d.ID)
+		d.Name = strings.TrimSpace(d.Name)
+		if d.Name == "" {
+			d.Name = fmt.Sprintf("Data %d", i+1)
+		}
+		d.Pool = strings.TrimSpace(d.Pool)
+		d.Parent = strings.TrimSpace(d.Parent)
+		if k := squashWords(d.Kind); k == DataStore || k == "datastore" || k == "database" || k == "db" {
+			d.Kind = DataStore
+		} else {
+			d.Kind = DataObject
+		}
+	}
+	for i := range m.Annotations {
+		a := &m.Annotations[i]
+		a.ID = strings.TrimSpace(a.ID)
+		a.Text = strings.TrimSpace(a.Text)
+		a.AttachedTo = strings.TrimSpace(a.AttachedTo)
+		a.Pool = strings.TrimSpace(a.Pool)
+		a.Parent = strings.TrimSpace(a.Parent)
+	}
+	for i := range m.MessageFlows {
+		f := &m.MessageFlows[i]
+		f.ID, f.Name = strings.TrimSpace(f.ID), strings.TrimSpace(f.Name)
 	}
 }
 
-// fixIDs gives every node a unique id. Flows that named a renamed duplicate
-// keep pointing at the first element with that id: which of two twins a
-// flow meant cannot be known.
+// fixIDs gives every node a unique id, then every pool, data item,
+// annotation and lane an id no other element uses. Which of two nodes
+// sharing an id a reference meant is guessed from where the reference sits:
+// a flow whose other end is in pool B meant the twin in pool B (ids
+// colliding across pools are common when each pool was written on its
+// own); without such a hint the first twin is meant.
 func fixIDs(m *Model) {
 	used := map[string]bool{}
 	for _, a := range m.Activities {
@@ -160,8 +421,10 @@ func fixIDs(m *Model) {
 			n++
 		}
 	}
+	twins := map[string][]string{} // original id → ids after renaming, in node order
 	fix := func(id *string, prefix string, n int) {
 		*id = strings.TrimSpace(*id)
+		orig := *id
 		if *id == "" || taken[*id] {
 			base := prefix
 			if *id != "" {
@@ -170,6 +433,9 @@ func fixIDs(m *Model) {
 			*id = fresh(base, n)
 		}
 		taken[*id] = true
+		if orig != "" {
+			twins[orig] = append(twins[orig], *id)
+		}
 	}
 	for i := range m.Activities {
 		fix(&m.Activities[i].ID, "Activity", i+1)
@@ -180,73 +446,198 @@ func fixIDs(m *Model) {
 	for i := range m.Events {
 		fix(&m.Events[i].ID, "Event", i+1)
 	}
+	resolveTwins(m, twins)
+
+	// Other kinds: a clash with a node renames the other element, since
+	// flows name nodes far more often than pools or data.
+	ids := allIDs(m)
+	seen := map[string]bool{}
+	for id := range taken {
+		seen[id] = true
+	}
+	unique := func(id *string, prefix string) (old string, renamed bool) {
+		old = *id
+		if *id == "" || seen[*id] {
+			base := prefix
+			if *id != "" {
+				base = *id
+			}
+			*id = ids.fresh(base)
+			renamed = true
+		}
+		seen[*id] = true
+		return old, renamed
+	}
+	poolRename := map[string]string{}
+	for i := range m.Pools {
+		if old, ok := unique(&m.Pools[i].ID, "Pool"); ok && old != "" {
+			if _, done := poolRename[old]; !done {
+				poolRename[old] = m.Pools[i].ID
+			}
+		}
+	}
+	if len(poolRename) > 0 {
+		forEachPoolRef(m, func(ref *string) {
+			if n, ok := poolRename[*ref]; ok {
+				*ref = n
+			}
+		})
+	}
+	dataRename := map[string]string{}
+	for i := range m.Data {
+		if old, ok := unique(&m.Data[i].ID, "Data"); ok && old != "" {
+			if _, done := dataRename[old]; !done {
+				dataRename[old] = m.Data[i].ID
+			}
+		}
+	}
+	for i := range m.DataAssociations {
+		// the renamed data end is the one whose other end is a node
+		d := &m.DataAssociations[i]
+		if n, ok := dataRename[d.Source]; ok && taken[d.Target] {
+			d.Source = n
+		} else if n, ok := dataRename[d.Target]; ok && taken[d.Source] {
+			d.Target = n
+		}
+	}
+	for i := range m.Annotations {
+		unique(&m.Annotations[i].ID, "Annotation")
+	}
+	for i := range m.Participants {
+		if m.Participants[i].ID != "" {
+			unique(&m.Participants[i].ID, "Lane")
+		}
+	}
 }
 
-func fixParticipants(m *Model) {
-	seen := map[string]bool{}
-	var ps []Participant
-	for _, p := range m.Participants {
-		p.Name = strings.TrimSpace(p.Name)
-		k := strings.ToLower(p.Name)
-		if p.Name == "" || seen[k] {
-			continue
-		}
-		seen[k] = true
-		ps = append(ps, p)
-	}
-	for _, a := range m.Activities {
-		k := strings.ToLower(a.Performer)
-		if !seen[k] {
-			seen[k] = true
-			ps = append(ps, Participant{Name: a.Performer})
-		}
-	}
-	m.Participants = ps
-	// one spelling per lane: "clerk" and "Clerk" are the same participant
-	canon := map[string]string{}
-	for _, p := range ps {
-		canon[strings.ToLower(p.Name)] = p.Name
-	}
+// forEachPoolRef calls fn with every reference to a pool id in the model.
+func forEachPoolRef(m *Model, fn func(*string)) {
 	for i := range m.Activities {
-		m.Activities[i].Performer = canon[strings.ToLower(m.Activities[i].Performer)]
+		fn(&m.Activities[i].Pool)
 	}
 	for i := range m.Gateways {
-		if c, ok := canon[strings.ToLower(strings.TrimSpace(m.Gateways[i].Performer))]; ok {
-			m.Gateways[i].Performer = c
-		}
+		fn(&m.Gateways[i].Pool)
 	}
 	for i := range m.Events {
-		if c, ok := canon[strings.ToLower(strings.TrimSpace(m.Events[i].Performer))]; ok {
-			m.Events[i].Performer = c
-		}
+		fn(&m.Events[i].Pool)
+	}
+	for i := range m.Participants {
+		fn(&m.Participants[i].Pool)
+	}
+	for i := range m.Data {
+		fn(&m.Data[i].Pool)
+	}
+	for i := range m.Annotations {
+		fn(&m.Annotations[i].Pool)
 	}
 }
 
-// dropBadFlows removes flows whose ends do not exist, flows into a start
-// event or out of an end event, self loops and exact duplicates.
-func dropBadFlows(m *Model) {
-	g := newGraph(m)
-	resolve := nodeResolver(m, g)
-	type key struct{ s, t string }
-	seen := map[key]bool{}
-	var fs []Flow
-	for _, f := range m.Flows {
-		f.Source, f.Target = resolve(f.Source), resolve(f.Target)
-		f.Condition = strings.TrimSpace(f.Condition)
-		if !g.has(f.Source) || !g.has(f.Target) || f.Source == f.Target {
-			continue
+// resolveTwins points references to a shared id at the twin that fits.
+func resolveTwins(m *Model, twins map[string][]string) {
+	ambiguous := false
+	for _, ids := range twins {
+		if len(ids) > 1 {
+			ambiguous = true
+			break
 		}
-		if eventType(m, f.Target) == EventStart || eventType(m, f.Source) == EventEnd {
-			continue
-		}
-		k := key{f.Source, f.Target}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		fs = append(fs, f)
 	}
-	m.Flows = fs
+	if !ambiguous {
+		return
+	}
+	g := newGraph(m)
+	main := m.MainPool()
+	place := func(id string) (pool, parent string) {
+		n, ok := g.node(id)
+		if !ok {
+			return "", ""
+		}
+		p, par := nodePlace(m, n)
+		return poolKey(main, p), par
+	}
+	// pick chooses among the candidates for ref the twin nearest to the
+	// node other (already resolved): same container, then same pool (or,
+	// for message flows, another pool).
+	pick := func(ref string, others []string, samePool bool) string {
+		cands := twins[ref]
+		if len(cands) < 2 {
+			return ref
+		}
+		for _, pass := range []int{0, 1} {
+			for _, c := range cands {
+				cp, cpar := place(c)
+				for _, o := range others {
+					op, opar := place(o)
+					switch {
+					case pass == 0 && samePool && cp == op && cpar == opar:
+						return c
+					case pass == 1 && samePool && cp == op:
+						return c
+					case pass == 0 && !samePool && cp != op:
+						return c
+					}
+				}
+			}
+		}
+		return cands[0]
+	}
+	cands := func(ref string) []string {
+		if c := twins[ref]; len(c) > 0 {
+			return c
+		}
+		return []string{ref}
+	}
+	for i := range m.Flows {
+		f := &m.Flows[i]
+		s, t := f.Source, f.Target
+		if len(twins[s]) > 1 {
+			f.Source = pick(s, cands(t), true)
+		}
+		if len(twins[t]) > 1 {
+			f.Target = pick(t, []string{f.Source}, true)
+		}
+	}
+	for i := range m.MessageFlows {
+		f := &m.MessageFlows[i]
+		s, t := f.Source, f.Target
+		if len(twins[s]) > 1 {
+			f.Source = pick(s, cands(t), false)
+		}
+		if len(twins[t]) > 1 {
+			f.Target = pick(t, []string{f.Source}, false)
+		}
+	}
+	pickIn := func(ref, pool string, want func(node) bool) string {
+		cs := twins[ref]
+		if len(cs) < 2 {
+			return ref
+		}
+		for _, c := range cs {
+			n, _ := g.node(c)
+			if p, _ := place(c); p == poolKey(main, pool) && want(n) {
+				return c
+			}
+		}
+		for _, c := range cs {
+			if n, _ := g.node(c); want(n) {
+				return c
+			}
+		}
+		return cs[0]
+	}
+	isAct := func(n node) bool { return n.Kind == KindActivity }
+	for i := range m.Activities {
+		a := &m.Activities[i]
+		a.Parent = pickIn(a.Parent, a.Pool, isAct)
+	}
+	for i := range m.Gateways {
+		gw := &m.Gateways[i]
+		gw.Parent = pickIn(gw.Parent, gw.Pool, isAct)
+	}
+	for i := range m.Events {
+		e := &m.Events[i]
+		e.Parent = pickIn(e.Parent, e.Pool, isAct)
+		e.AttachedTo = pickIn(e.AttachedTo, e.Pool, isAct)
+	}
 }
 
 // nodeResolver maps a flow end to a node id. Models often refer to nodes
@@ -289,223 +680,76 @@ func nodeResolver(m *Model, g *graph) func(string) string {
 	}
 }
 
-func addStartEnd(m *Model) {
-	hasStart, hasEnd := false, false
-	for _, e := range m.Events {
-		hasStart = hasStart || e.Type == EventStart
-		hasEnd = hasEnd || e.Type == EventEnd
-	}
-	if !hasStart {
-		m.Events = append([]Event{{ID: freshID(m, "StartEvent"), Type: EventStart, Name: "Start"}}, m.Events...)
-	}
-	if !hasEnd {
-		m.Events = append(m.Events, Event{ID: freshID(m, "EndEvent"), Type: EventEnd, Name: "End"})
-	}
-}
-
-// freshID returns prefix_N for the smallest N not used by any element.
-func freshID(m *Model, prefix string) string {
-	used := map[string]bool{}
-	for _, a := range m.Activities {
-		used[a.ID] = true
-	}
-	for _, g := range m.Gateways {
-		used[g.ID] = true
-	}
-	for _, e := range m.Events {
-		used[e.ID] = true
-	}
-	for _, f := range m.Flows {
-		used[f.ID] = true
-	}
-	for n := 1; ; n++ {
-		id := fmt.Sprintf("%s_%d", prefix, n)
-		if !used[id] {
-			return id
-		}
-	}
-}
-
-func addFlow(m *Model, source, target string) {
-	m.Flows = append(m.Flows, Flow{ID: freshID(m, "Flow"), Source: source, Target: target})
-}
-
-// connect makes every node reachable from a start and able to reach an end.
-// Without any flows the nodes are chained in document order. Otherwise a
-// node without incoming flow is fed from the node before it in document
-// order, a node without outgoing flow runs to the first end event, and an
-// end event nobody reaches is fed like any other node. Nodes still cut off
-// (a cycle nobody enters) are then tied to their document neighbours, one
-// at a time, until the graph is whole.
-func connect(m *Model) {
-	nodes := documentOrder(m)
-	isStart := func(id string) bool { return eventType(m, id) == EventStart }
-	isEnd := func(id string) bool { return eventType(m, id) == EventEnd }
-	firstEnd := ""
-	for _, n := range nodes {
-		if isEnd(n.ID) {
-			firstEnd = n.ID
-			break
-		}
-	}
-	firstStart := nodes[0].ID // addStartEnd put a start first in document order
-	prevSource := func(i int, ok func(string) bool) string {
-		for j := i - 1; j >= 0; j-- {
-			if !isEnd(nodes[j].ID) && ok(nodes[j].ID) {
-				return nodes[j].ID
-			}
-		}
-		return firstStart
-	}
-	anyNode := func(string) bool { return true }
-
-	if len(m.Flows) == 0 {
-		for i, n := range nodes {
-			if !isStart(n.ID) {
-				addFlow(m, prevSource(i, anyNode), n.ID)
-			}
-		}
-	}
-	g := newGraph(m)
-	for i, n := range nodes {
-		if isStart(n.ID) || isEnd(n.ID) || len(g.in[n.ID]) > 0 {
-			continue
-		}
-		addFlow(m, prevSource(i, anyNode), n.ID)
-	}
-	g = newGraph(m)
-	for _, n := range nodes {
-		if isEnd(n.ID) || len(g.out[n.ID]) > 0 {
-			continue
-		}
-		addFlow(m, n.ID, firstEnd)
-	}
-	g = newGraph(m)
-	for i, n := range nodes {
-		if isEnd(n.ID) && len(g.in[n.ID]) == 0 {
-			addFlow(m, prevSource(i, anyNode), n.ID)
-		}
-	}
-
-	var starts, ends []string
-	for _, n := range nodes {
-		if isStart(n.ID) {
-			starts = append(starts, n.ID)
-		}
-		if isEnd(n.ID) {
-			ends = append(ends, n.ID)
-		}
-	}
-	for guard := 0; guard <= len(nodes); guard++ {
-		g = newGraph(m)
-		fwd := g.reach(m, starts, true)
-		changed := false
-		for i, n := range nodes {
-			if fwd[n.ID] {
-				continue
-			}
-			addFlow(m, prevSource(i, func(id string) bool { return fwd[id] }), n.ID)
-			changed = true
-			break
-		}
-		if !changed {
-			break
-		}
-	}
-	for guard := 0; guard <= len(nodes); guard++ {
-		g = newGraph(m)
-		back := g.reach(m, ends, false)
-		changed := false
-		for i := len(nodes) - 1; i >= 0; i-- {
-			n := nodes[i]
-			if back[n.ID] {
-				continue
-			}
-			dst := firstEnd
-			for j := i + 1; j < len(nodes); j++ {
-				if back[nodes[j].ID] && !isStart(nodes[j].ID) {
-					dst = nodes[j].ID
-					break
-				}
-			}
-			addFlow(m, n.ID, dst)
-			changed = true
-			break
-		}
-		if !changed {
-			break
-		}
-	}
-}
-
-// balanceGateways inserts a joining gateway of the split's type where the
-// branches of a split meet at a node that is not a gateway.
-func balanceGateways(m *Model) {
-	for guard := 0; guard < len(m.Gateways)+len(m.Activities)+len(m.Events)+1; guard++ {
-		us := unbalancedSplits(m, newGraph(m))
-		if len(us) == 0 {
-			return
-		}
-		u := us[0]
-		typ := GatewayExclusive
-		for _, gw := range m.Gateways {
-			if gw.ID == u.split {
-				typ = gw.Type
-			}
-		}
-		if typ == GatewayEventBased {
-			typ = GatewayExclusive
-		}
-		join := Gateway{ID: freshID(m, "Gateway"), Type: typ}
-		m.Gateways = append(m.Gateways, join)
-		for i := range m.Flows {
-			if m.Flows[i].Target == u.meet {
-				m.Flows[i].Target = join.ID
-			}
-		}
-		addFlow(m, join.ID, u.meet)
-	}
+func addFlow(m *Model, ids *idSet, source, target string) {
+	m.Flows = append(m.Flows, Flow{ID: ids.fresh("Flow"), Source: source, Target: target})
 }
 
 func fixFlowIDs(m *Model) {
-	nodeIDs := map[string]bool{}
+	others := map[string]bool{}
+	for _, p := range m.Pools {
+		others[p.ID] = true
+	}
+	for _, p := range m.Participants {
+		if p.ID != "" {
+			others[p.ID] = true
+		}
+	}
 	for _, a := range m.Activities {
-		nodeIDs[a.ID] = true
+		others[a.ID] = true
 	}
 	for _, g := range m.Gateways {
-		nodeIDs[g.ID] = true
+		others[g.ID] = true
 	}
 	for _, e := range m.Events {
-		nodeIDs[e.ID] = true
+		others[e.ID] = true
 	}
-	// A flow keeps its id when it is the first to use it; the others get
+	for _, d := range m.Data {
+		others[d.ID] = true
+	}
+	for _, a := range m.Annotations {
+		others[a.ID] = true
+	}
+	// A link keeps its id when it is the first to use it; the others get
 	// fresh ids that collide with nothing already in the model.
 	taken := map[string]bool{}
-	keep := make([]bool, len(m.Flows))
+	type link struct {
+		id     *string
+		prefix string
+		n      int
+	}
+	var links []link
 	for i := range m.Flows {
-		f := &m.Flows[i]
-		f.ID = strings.TrimSpace(f.ID)
-		if f.ID != "" && !taken[f.ID] && !nodeIDs[f.ID] {
-			taken[f.ID] = true
+		links = append(links, link{&m.Flows[i].ID, "Flow", i + 1})
+	}
+	for i := range m.MessageFlows {
+		links = append(links, link{&m.MessageFlows[i].ID, "MessageFlow", i + 1})
+	}
+	for i := range m.DataAssociations {
+		links = append(links, link{&m.DataAssociations[i].ID, "DataAssociation", i + 1})
+	}
+	keep := make([]bool, len(links))
+	for i, l := range links {
+		*l.id = strings.TrimSpace(*l.id)
+		if id := *l.id; id != "" && !taken[id] && !others[id] {
+			taken[id] = true
 			keep[i] = true
 		}
 	}
-	for i := range m.Flows {
+	for i, l := range links {
 		if keep[i] {
 			continue
 		}
-		f := &m.Flows[i]
-		base := "Flow"
-		if f.ID != "" {
-			base = f.ID
+		base := l.prefix
+		if *l.id != "" {
+			base = *l.id
 		}
-		for n := i + 1; ; n++ {
+		for n := l.n; ; n++ {
 			id := fmt.Sprintf("%s_%d", base, n)
-			if !taken[id] && !nodeIDs[id] {
-				f.ID = id
+			if !taken[id] && !others[id] {
+				*l.id = id
 				break
 			}
 		}
-		taken[f.ID] = true
+		taken[*l.id] = true
 	}
 }

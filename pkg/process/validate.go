@@ -24,6 +24,53 @@ const (
 	ProblemStartHasIncoming   = "start_has_incoming"
 	ProblemEndHasOutgoing     = "end_has_outgoing"
 	ProblemNoActivities       = "no_activities"
+	// ProblemUnknownPool: a node, lane, data item or note names a pool
+	// that does not exist.
+	ProblemUnknownPool = "unknown_pool"
+	// ProblemCollapsedPoolHasNodes: a collapsed (black-box) pool holds
+	// flow nodes.
+	ProblemCollapsedPoolHasNodes = "collapsed_pool_has_nodes"
+	// ProblemUnknownParent: a node's parent is missing or is not a
+	// sub-process.
+	ProblemUnknownParent = "unknown_parent"
+	// ProblemParentCycle: sub-processes contain each other in a circle.
+	ProblemParentCycle = "parent_cycle"
+	// ProblemNestingTooDeep: sub-processes nest deeper than MaxNesting.
+	ProblemNestingTooDeep = "nesting_too_deep"
+	// ProblemPoolMismatch: a node sits in another pool than its
+	// sub-process, or a boundary event elsewhere than its host.
+	ProblemPoolMismatch = "pool_mismatch"
+	// ProblemFlowCrossesContainer: a sequence flow joins two pools or two
+	// sub-process levels.
+	ProblemFlowCrossesContainer = "flow_crosses_container"
+	// ProblemDanglingMessageFlow: a message flow end is missing or is a
+	// gateway.
+	ProblemDanglingMessageFlow = "dangling_message_flow"
+	// ProblemMessageFlowSamePool: a message flow stays inside one pool.
+	ProblemMessageFlowSamePool = "message_flow_same_pool"
+	// ProblemBoundaryWithoutHost: a boundary event is not attached to an
+	// existing activity.
+	ProblemBoundaryWithoutHost = "boundary_without_host"
+	// ProblemBoundaryHasIncoming: a sequence flow enters a boundary event.
+	ProblemBoundaryHasIncoming = "boundary_has_incoming"
+	// ProblemEventSubProcessFlow: a sequence flow enters or leaves an event
+	// sub-process or a compensation handler.
+	ProblemEventSubProcessFlow = "event_subprocess_has_flow"
+	// ProblemInvalidDefaultFlow: a default flow leaves a node that cannot
+	// have one, or a node has more than one.
+	ProblemInvalidDefaultFlow = "invalid_default_flow"
+	// ProblemDanglingDataAssociation: a data association does not join one
+	// data object or store to one activity or event.
+	ProblemDanglingDataAssociation = "dangling_data_association"
+	// ProblemUnknownTrigger: an event trigger is none of the Trigger*
+	// constants.
+	ProblemUnknownTrigger = "unknown_trigger"
+	// ProblemUnknownActivityType: an activity type or marker is none of
+	// the Activity* or Marker* constants.
+	ProblemUnknownActivityType = "unknown_activity_type"
+	// ProblemAdHocStartEnd: an ad-hoc sub-process holds a start or end
+	// event.
+	ProblemAdHocStartEnd = "adhoc_start_end"
 )
 
 // Problem is one thing wrong with a model.
@@ -46,14 +93,11 @@ func Messages(ps []Problem) []string {
 	return out
 }
 
-var knownGatewayTypes = map[string]bool{
-	GatewayExclusive: true, GatewayParallel: true, GatewayInclusive: true, GatewayEventBased: true,
-}
-
-var knownEventTypes = map[string]bool{EventStart: true, EventEnd: true, EventIntermediate: true}
-
 // Validate reports everything that would make the model a broken diagram:
-// ids, flows, reachability, start/end events, gateway balance, names,
+// ids (unique across every kind of element), pools, sub-process nesting,
+// sequence flows (inside one pool and level), message flows (between
+// pools), boundary events, default flows, data associations, reachability
+// and start/end events per pool and sub-process, gateway balance, names,
 // performers and types. An empty result means the model is valid.
 func (m *Model) Validate() []Problem {
 	var ps []Problem
@@ -62,6 +106,22 @@ func (m *Model) Validate() []Problem {
 	}
 	if len(m.Activities) == 0 {
 		add(ProblemNoActivities, "", "The process has no activities.")
+	}
+	main := m.MainPool()
+	pools := map[string]Pool{}
+	for _, p := range m.Pools {
+		if _, ok := pools[p.ID]; !ok {
+			pools[p.ID] = p
+		}
+	}
+	hasLanes := map[string]bool{}
+	for _, p := range m.Participants {
+		hasLanes[poolKey(main, p.Pool)] = true
+	}
+	for _, a := range m.Activities {
+		if strings.TrimSpace(a.Performer) != "" {
+			hasLanes[poolKey(main, a.Pool)] = true
+		}
 	}
 
 	seen := map[string]bool{}
@@ -80,38 +140,118 @@ func (m *Model) Validate() []Problem {
 		if strings.TrimSpace(a.Name) == "" {
 			add(ProblemMissingName, a.ID, "Activity %q has no name.", a.ID)
 		}
-		if strings.TrimSpace(a.Performer) == "" {
+		if strings.TrimSpace(a.Performer) == "" && hasLanes[poolKey(main, a.Pool)] {
 			add(ProblemMissingPerformer, a.ID, "Activity %q has no performer.", a.Name)
+		}
+		if !knownActivityType(a.Type) {
+			add(ProblemUnknownActivityType, a.ID, "Activity %q has unknown type %q (use task, user, service, send, receive, manual, business_rule, script, subprocess, event_subprocess, transaction, adhoc_subprocess or call_activity).", a.Name, a.Type)
+		}
+		switch a.Marker {
+		case "", MarkerNone, MarkerLoop, MarkerParallel, MarkerSequential:
+		default:
+			add(ProblemUnknownActivityType, a.ID, "Activity %q has unknown marker %q (use none, loop, parallel or sequential).", a.Name, a.Marker)
 		}
 	}
 	for _, g := range m.Gateways {
 		checkID(g.ID, "gateway", g.Name)
-		if !knownGatewayTypes[g.Type] {
-			add(ProblemUnknownGatewayType, g.ID, "Gateway %q has unknown type %q (use exclusive, parallel, inclusive or event_based).", g.ID, g.Type)
+		if !knownGatewayType(g.Type) {
+			add(ProblemUnknownGatewayType, g.ID, "Gateway %q has unknown type %q (use exclusive, parallel, inclusive, event_based or complex).", g.ID, g.Type)
 		}
 	}
-	starts, ends := 0, 0
 	for _, e := range m.Events {
 		checkID(e.ID, "event", e.Name)
 		switch e.Type {
-		case EventStart:
-			starts++
-		case EventEnd:
-			ends++
+		case EventStart, EventEnd, EventIntermediate, EventBoundary:
 		default:
-			if !knownEventTypes[e.Type] {
-				add(ProblemUnknownEventType, e.ID, "Event %q has unknown type %q (use start, end or intermediate).", e.ID, e.Type)
-			}
+			add(ProblemUnknownEventType, e.ID, "Event %q has unknown type %q (use start, end, intermediate or boundary).", e.ID, e.Type)
+		}
+		if !knownTrigger(e.Trigger) {
+			add(ProblemUnknownTrigger, e.ID, "Event %q has unknown trigger %q (use none, message, timer, signal, error, escalation, conditional, terminate, compensation, link, cancel or multiple).", e.Name, e.Trigger)
 		}
 	}
-	if starts == 0 {
-		add(ProblemMissingStart, "", "The process has no start event.")
+	for _, p := range m.Pools {
+		checkID(p.ID, "pool", p.Name)
 	}
-	if ends == 0 {
-		add(ProblemMissingEnd, "", "The process has no end event.")
+	for _, p := range m.Participants {
+		if p.ID != "" {
+			checkID(p.ID, "lane", p.Name)
+		}
 	}
-	flowIDs := map[string]bool{}
+	for _, d := range m.Data {
+		checkID(d.ID, "data item", d.Name)
+	}
+	for _, a := range m.Annotations {
+		checkID(a.ID, "annotation", a.Text)
+	}
+
+	// pools
+	badPool := map[string]bool{}
+	checkPool := func(ref, what, name string) {
+		if ref == "" {
+			return
+		}
+		if _, ok := pools[ref]; !ok && !badPool[ref] {
+			badPool[ref] = true
+			add(ProblemUnknownPool, ref, "The %s %q names pool %q, which does not exist.", what, name, ref)
+		}
+	}
 	g := newGraph(m)
+	collapsedUsed := map[string]bool{}
+	for _, n := range g.nodes {
+		pool, _ := nodePlace(m, n)
+		checkPool(pool, n.Kind, g.name(m, n.ID))
+		if p, ok := pools[pool]; ok && p.Collapsed && !collapsedUsed[pool] {
+			collapsedUsed[pool] = true
+			add(ProblemCollapsedPoolHasNodes, pool, "Pool %q is collapsed (a black box) but holds %q; put the node in another pool or expand the pool.", p.Name, g.name(m, n.ID))
+		}
+	}
+	for _, p := range m.Participants {
+		checkPool(p.Pool, "lane", p.Name)
+	}
+	for _, d := range m.Data {
+		checkPool(d.Pool, "data item", d.Name)
+	}
+	for _, a := range m.Annotations {
+		checkPool(a.Pool, "annotation", a.Text)
+	}
+
+	// sub-process nesting
+	validateNesting(m, g, add)
+	for _, e := range m.Events {
+		if e.Type != EventStart && e.Type != EventEnd {
+			continue
+		}
+		if n, ok := g.node(e.Parent); ok && n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityAdHoc {
+			add(ProblemAdHocStartEnd, e.ID, "Ad-hoc sub-process %q holds the %s event %q; its activities run in any order, without start or end events.", m.Activities[n.Index].Name, e.Type, orNone(e.Name, e.ID))
+		}
+	}
+
+	// start and end events per pool and sub-process
+	conts := containers(m, g)
+	for _, c := range conts {
+		if c.flowless {
+			continue
+		}
+		starts, ends := 0, 0
+		for _, n := range c.nodes {
+			switch g.eventType(n.ID) {
+			case EventStart:
+				starts++
+			case EventEnd:
+				ends++
+			}
+		}
+		if starts == 0 {
+			add(ProblemMissingStart, c.ref(m), "%s has no start event.", c.label(m))
+		}
+		if ends == 0 {
+			add(ProblemMissingEnd, c.ref(m), "%s has no end event.", c.label(m))
+		}
+	}
+
+	// sequence flows
+	flowIDs := map[string]bool{}
+	defaults := map[string]int{}
 	for _, f := range m.Flows {
 		if strings.TrimSpace(f.ID) == "" {
 			add(ProblemMissingID, "", "A sequence flow from %q to %q has no id.", f.Source, f.Target)
@@ -123,43 +263,230 @@ func (m *Model) Validate() []Problem {
 			add(ProblemDanglingFlow, f.ID, "Sequence flow %q connects %q to %q, but at least one of them does not exist.", f.ID, f.Source, f.Target)
 			continue
 		}
-		if eventType(m, f.Target) == EventStart {
-			add(ProblemStartHasIncoming, f.Target, "Start event %q has an incoming sequence flow.", f.Target)
+		if g.cont[f.Source] != g.cont[f.Target] {
+			add(ProblemFlowCrossesContainer, f.ID, "Sequence flow %q connects %q to %q across pools or sub-process levels; use a message flow between pools, and connect a sub-process itself from outside.", f.ID, g.name(m, f.Source), g.name(m, f.Target))
 		}
-		if eventType(m, f.Source) == EventEnd {
+		switch g.eventType(f.Target) {
+		case EventStart:
+			add(ProblemStartHasIncoming, f.Target, "Start event %q has an incoming sequence flow.", f.Target)
+		case EventBoundary:
+			add(ProblemBoundaryHasIncoming, f.Target, "Boundary event %q has an incoming sequence flow; it is triggered while its activity runs.", g.name(m, f.Target))
+		}
+		if g.eventType(f.Source) == EventEnd {
 			add(ProblemEndHasOutgoing, f.Source, "End event %q has an outgoing sequence flow.", f.Source)
 		}
-	}
-
-	var startIDs, endIDs []string
-	for _, e := range m.Events {
-		switch e.Type {
-		case EventStart:
-			startIDs = append(startIDs, e.ID)
-		case EventEnd:
-			endIDs = append(endIDs, e.ID)
+		if g.outside[f.Source] || g.outside[f.Target] {
+			add(ProblemEventSubProcessFlow, f.ID, "Sequence flow %q touches an event sub-process or a compensation handler; those start by their own event, without flows.", f.ID)
 		}
-	}
-	if len(startIDs) > 0 {
-		fwd := g.reach(m, startIDs, true)
-		for _, n := range g.nodes {
-			if !fwd[n.ID] {
-				add(ProblemUnreachable, n.ID, "%q cannot be reached from a start event.", nodeName(m, n.ID))
+		if f.Default {
+			defaults[f.Source]++
+			if defaults[f.Source] == 2 {
+				add(ProblemInvalidDefaultFlow, f.Source, "%q has more than one default flow.", g.name(m, f.Source))
+			} else if defaults[f.Source] == 1 && (!defaultSource(m, g, f.Source) || len(g.out[f.Source]) < 2) {
+				add(ProblemInvalidDefaultFlow, f.ID, "Sequence flow %q is marked default, but only an exclusive, inclusive or complex gateway or an activity with several outgoing flows has a default flow.", f.ID)
 			}
 		}
 	}
-	if len(endIDs) > 0 {
-		back := g.reach(m, endIDs, false)
-		for _, n := range g.nodes {
-			if !back[n.ID] {
-				add(ProblemDeadEnd, n.ID, "%q has no path to an end event.", nodeName(m, n.ID))
+
+	// message flows
+	for _, f := range m.MessageFlows {
+		if strings.TrimSpace(f.ID) == "" {
+			add(ProblemMissingID, "", "A message flow from %q to %q has no id.", f.Source, f.Target)
+		} else if flowIDs[f.ID] || seen[f.ID] {
+			add(ProblemDuplicateID, f.ID, "The id %q is used by more than one element.", f.ID)
+		}
+		flowIDs[f.ID] = true
+		end := func(id string) (pool string, ok bool) {
+			if n, ok := g.node(id); ok {
+				if n.Kind == KindGateway {
+					return "", false
+				}
+				p, _ := nodePlace(m, n)
+				return poolKey(main, p), true
+			}
+			if _, ok := pools[id]; ok {
+				return poolKey(main, id), true
+			}
+			return "", false
+		}
+		sp, sok := end(f.Source)
+		tp, tok := end(f.Target)
+		if !sok || !tok {
+			add(ProblemDanglingMessageFlow, f.ID, "Message flow %q connects %q to %q, but at least one of them is not an activity, event or pool.", f.ID, f.Source, f.Target)
+			continue
+		}
+		if sp == tp {
+			add(ProblemMessageFlowSamePool, f.ID, "Message flow %q stays inside pool %q; messages go between pools, steps inside one pool are joined by sequence flows.", f.ID, poolLabel(m, sp))
+		}
+	}
+
+	// boundary events
+	for _, e := range m.Events {
+		if e.Type != EventBoundary {
+			continue
+		}
+		n, ok := g.node(e.AttachedTo)
+		if !ok || n.Kind != KindActivity || m.Activities[n.Index].Type == ActivityEventSubProcess {
+			add(ProblemBoundaryWithoutHost, e.ID, "Boundary event %q is attached to %q, which is not an activity; attach it to the activity it interrupts or make it an intermediate event.", orNone(e.Name, e.ID), e.AttachedTo)
+			continue
+		}
+		if a := m.Activities[n.Index]; poolKey(main, a.Pool) != poolKey(main, e.Pool) || a.Parent != e.Parent {
+			add(ProblemPoolMismatch, e.ID, "Boundary event %q must sit in the same pool and sub-process as its activity %q.", orNone(e.Name, e.ID), a.Name)
+		}
+	}
+
+	// data associations
+	dataIDs := map[string]bool{}
+	for _, d := range m.Data {
+		dataIDs[d.ID] = true
+	}
+	for _, d := range m.DataAssociations {
+		if strings.TrimSpace(d.ID) == "" {
+			add(ProblemMissingID, "", "A data association from %q to %q has no id.", d.Source, d.Target)
+		} else if flowIDs[d.ID] || seen[d.ID] {
+			add(ProblemDuplicateID, d.ID, "The id %q is used by more than one element.", d.ID)
+		}
+		flowIDs[d.ID] = true
+		nodeEnd := func(id string) bool {
+			n, ok := g.node(id)
+			return ok && n.Kind != KindGateway
+		}
+		if !(dataIDs[d.Source] && nodeEnd(d.Target)) && !(nodeEnd(d.Source) && dataIDs[d.Target]) {
+			add(ProblemDanglingDataAssociation, d.ID, "Data association %q connects %q to %q; it must join one data object or store to one activity or event.", d.ID, d.Source, d.Target)
+		}
+	}
+
+	// reachability per pool and sub-process
+	for _, c := range conts {
+		if c.flowless {
+			continue
+		}
+		startIDs, endIDs := roots(g, c.nodes)
+		skip := func(n node) bool { return g.outside[n.ID] }
+		if len(startIDs) > 0 {
+			fwd := g.reach(m, startIDs, true)
+			for _, n := range c.nodes {
+				if !fwd[n.ID] && !skip(n) {
+					add(ProblemUnreachable, n.ID, "%q cannot be reached from a start event.", g.name(m, n.ID))
+				}
+			}
+		}
+		if len(endIDs) > 0 {
+			back := g.reach(m, endIDs, false)
+			for _, n := range c.nodes {
+				if !back[n.ID] && !skip(n) {
+					add(ProblemDeadEnd, n.ID, "%q has no path to an end event.", g.name(m, n.ID))
+				}
 			}
 		}
 	}
 	for _, u := range unbalancedSplits(m, g) {
-		add(ProblemUnbalancedGateway, u.split, "Gateway %q splits the flow, but its branches meet at %q without a joining gateway.", nodeName(m, u.split), nodeName(m, u.meet))
+		add(ProblemUnbalancedGateway, u.split, "Gateway %q splits the flow, but its branches meet at %q without a joining gateway.", g.name(m, u.split), g.name(m, u.meet))
 	}
 	return ps
+}
+
+// validateNesting reports parents that are not sub-processes, cycles of
+// parents, nodes in another pool than their sub-process and nesting deeper
+// than MaxNesting, in time linear in the model.
+func validateNesting(m *Model, g *graph, add func(code, id, format string, args ...any)) {
+	main := m.MainPool()
+	parentIdx := func(parent string) (int, bool) {
+		n, ok := g.node(parent)
+		if !ok || n.Kind != KindActivity || !IsSubProcess(m.Activities[n.Index].Type) {
+			return 0, false
+		}
+		return n.Index, true
+	}
+	check := func(id, name, pool, parent string) {
+		if parent == "" {
+			return
+		}
+		i, ok := parentIdx(parent)
+		if !ok {
+			add(ProblemUnknownParent, id, "%q names %q as its sub-process, but that is not a sub-process activity.", orNone(name, id), parent)
+			return
+		}
+		if poolKey(main, m.Activities[i].Pool) != poolKey(main, pool) {
+			add(ProblemPoolMismatch, id, "%q sits in another pool than its sub-process %q.", orNone(name, id), m.Activities[i].Name)
+		}
+	}
+	for _, a := range m.Activities {
+		check(a.ID, a.Name, a.Pool, a.Parent)
+	}
+	for _, gw := range m.Gateways {
+		check(gw.ID, gw.Name, gw.Pool, gw.Parent)
+	}
+	for _, e := range m.Events {
+		if e.Type != EventBoundary {
+			check(e.ID, e.Name, e.Pool, e.Parent)
+		}
+	}
+
+	up := func(i int) int {
+		if j, ok := parentIdx(m.Activities[i].Parent); ok && m.Activities[i].Parent != "" {
+			return j
+		}
+		return -1
+	}
+	depth := make([]int, len(m.Activities))
+	state := make([]byte, len(m.Activities)) // 0 new, 1 on the path, 2 known
+	deepest, deepestAt := 0, ""
+	for i := range m.Activities {
+		var path []int
+		j := i
+		for j >= 0 && state[j] == 0 {
+			state[j] = 1
+			path = append(path, j)
+			j = up(j)
+		}
+		base := 0
+		if j >= 0 && state[j] == 1 {
+			add(ProblemParentCycle, m.Activities[j].ID, "Sub-process %q contains itself through its parents; a sub-process cannot sit inside its own content.", m.Activities[j].Name)
+		} else if j >= 0 {
+			base = depth[j] + 1
+		}
+		for k := len(path) - 1; k >= 0; k-- {
+			depth[path[k]] = base
+			state[path[k]] = 2
+			base++
+		}
+	}
+	for i, a := range m.Activities {
+		if depth[i] > deepest {
+			deepest, deepestAt = depth[i], a.ID
+		}
+	}
+	if deepest > MaxNesting {
+		add(ProblemNestingTooDeep, deepestAt, "Sub-processes nest %d levels deep; at most %d are allowed.", deepest, MaxNesting)
+	}
+}
+
+func knownGatewayType(t string) bool {
+	switch t {
+	case GatewayExclusive, GatewayParallel, GatewayInclusive, GatewayEventBased, GatewayComplex:
+		return true
+	}
+	return false
+}
+
+func knownTrigger(t string) bool {
+	switch t {
+	case "", TriggerNone, TriggerTimer, TriggerMessage, TriggerSignal, TriggerError, TriggerEscalation,
+		TriggerConditional, TriggerTerminate, TriggerCompensation, TriggerLink, TriggerCancel, TriggerMultiple:
+		return true
+	}
+	return false
+}
+
+func knownActivityType(t string) bool {
+	switch t {
+	case "", ActivityTask, ActivityUser, ActivityService, ActivitySend, ActivityReceive, ActivityManual,
+		ActivityBusinessRule, ActivityScript, ActivitySubProcess, ActivityEventSubProcess, ActivityTransaction,
+		ActivityAdHoc, ActivityCall:
+		return true
+	}
+	return false
 }
 
 type unbalanced struct{ split, meet string }
@@ -205,7 +532,7 @@ func unbalancedSplits(m *Model, g *graph) []unbalanced {
 				best, bestD = id, dist[id]
 			}
 		}
-		if best == "" || isGateway(m, best) {
+		if best == "" || isGatewayNode(g, best) {
 			continue
 		}
 		out = append(out, unbalanced{split: gw.ID, meet: best})
@@ -234,13 +561,4 @@ func bfs(m *Model, g *graph, root, stop string) map[string]int {
 		}
 	}
 	return d
-}
-
-func isGateway(m *Model, id string) bool {
-	for _, g := range m.Gateways {
-		if g.ID == id {
-			return true
-		}
-	}
-	return false
 }

@@ -72,6 +72,9 @@ type Params struct {
 	// it keeps a batch under the LLM provider's rate limit.
 	Rate   float64 `json:"rate,omitempty"`
 	DryRun bool    `json:"dry_run,omitempty"`
+	// IncludeEdited also reprocesses analyses a person edited or refined
+	// (version > 1), replacing their edits; without it they are skipped.
+	IncludeEdited bool `json:"include_edited,omitempty"`
 }
 
 // Validate checks the parameters and explains what is wrong.
@@ -204,6 +207,9 @@ func (s *Service) selectQuery(ctx context.Context, p Params) *gorm.DB {
 		q = q.Where("status = ? AND model_json <> ''", analysis.StatusCompleted)
 	} else {
 		q = q.Where("status IN ? AND blob_key <> ''", []string{analysis.StatusCompleted, analysis.StatusFailed})
+	}
+	if !p.IncludeEdited {
+		q = q.Where("version <= 1")
 	}
 	if p.Analyzer != "" {
 		q = q.Where("analyzer_type = ?", p.Analyzer)

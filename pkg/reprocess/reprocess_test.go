@@ -108,6 +108,21 @@ func TestReprocess(t *testing.T) {
 				{Params{Stage: StageGraph, Model: "gemini-2.0-flash"}, 1},
 				{Params{Stage: StageGraph, Model: "gemini"}, 0},
 			} {
+				if tc.p.Stage == StageGraph && tc.p.Model == "" && tc.p.Account == "" {
+					// An analysis a person edited is never replaced unless asked.
+					if err := d.DB.Exec("UPDATE analyses SET version = 3 WHERE id = (SELECT MIN(id) FROM analyses WHERE status = 'completed' AND model_json <> '')").Error; err != nil {
+						t.Fatal(err)
+					}
+					if m, _, _ := s.Plan(context.Background(), tc.p); m != tc.want-1 {
+						t.Errorf("Plan with an edited analysis = %d, want %d", m, tc.want-1)
+					}
+					p := tc.p
+					p.IncludeEdited = true
+					if m, _, _ := s.Plan(context.Background(), p); m != tc.want {
+						t.Errorf("Plan(include edited) = %d, want %d", m, tc.want)
+					}
+					d.DB.Exec("UPDATE analyses SET version = 1")
+				}
 				m, pend, err := s.Plan(context.Background(), tc.p)
 				if err != nil {
 					t.Fatal(err)

@@ -34,8 +34,15 @@ func (l *layouter) assignY() {
 	y := 0.0
 	for ln := range l.bands {
 		h := need[ln] + 2*lanePad
-		if h < laneMinHeight {
-			h = laneMinHeight
+		minH := float64(laneMinHeight)
+		if ln < len(l.g.Bands) {
+			y += l.g.Bands[ln].GapAbove
+			if l.g.Bands[ln].MinHeight > 0 {
+				minH = l.g.Bands[ln].MinHeight
+			}
+		}
+		if h < minH {
+			h = minH
 		}
 		l.bands[ln] = Band{Y: y, H: h}
 		y += h

@@ -57,6 +57,21 @@ type Edge struct {
 	// LabelW and LabelH are the size of the edge's label; zero means no
 	// label.
 	LabelW, LabelH float64
+	// Boundary makes the edge leave from a boundary event on the bottom
+	// border of its source, BoundaryX from the source's left side; it runs
+	// down BoundaryDrop below the source's bottom before turning, so that
+	// it goes around the source.
+	Boundary                bool
+	BoundaryX, BoundaryDrop float64
+}
+
+// BandSpec tunes one lane band.
+type BandSpec struct {
+	// GapAbove is free space above the band (between two pools).
+	GapAbove float64
+	// MinHeight replaces the default smallest band height when positive
+	// (a collapsed pool is a thin band).
+	MinHeight float64
 }
 
 // Graph is the input of Layout.
@@ -65,6 +80,8 @@ type Graph struct {
 	Edges []Edge
 	// Lanes is the number of lane bands; 0 is treated as 1.
 	Lanes int
+	// Bands optionally tunes the bands, indexed like lanes.
+	Bands []BandSpec
 }
 
 // Point is a waypoint.

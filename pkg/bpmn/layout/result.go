@@ -26,8 +26,17 @@ func (l *layouter) result(opt Options) *Result {
 		e := l.g.Edges[i]
 		src, dst := r.Nodes[e.From], r.Nodes[e.To]
 		hs := l.hops[i]
-		pts := make([]Point, 0, 2*len(hs)+2)
+		pts := make([]Point, 0, 2*len(hs)+3)
+		x0 := src.X + src.W/2
+		if e.Boundary {
+			x0 = src.X + e.BoundaryX
+			pts = append(pts, Point{x0, src.Y + src.H + EventSize/2})
+			if hs[0].kind == hopTrack {
+				pts = append(pts, Point{x0, opt.Y + l.channels[hs[0].channel].segs[hs[0].seg].ya})
+			}
+		}
 		switch {
+		case e.Boundary:
 		case hs[0].kind == hopDown, hs[0].kind == hopSideOut && !hs[0].top:
 			pts = append(pts, Point{src.X + src.W/2, src.Y + src.H})
 		case hs[0].kind == hopSideOut:
@@ -44,10 +53,11 @@ func (l *layouter) result(opt Options) *Result {
 			switch h.kind {
 			case hopTrack:
 				ch := &l.channels[h.channel]
-				tx := opt.X + ch.trackX(ch.segs[h.seg].track)
-				pts = append(pts, Point{tx, ya}, Point{tx, yb})
+				seg := &ch.segs[h.seg]
+				tx := opt.X + ch.trackX(seg.track)
+				pts = append(pts, Point{tx, opt.Y + seg.ya}, Point{tx, opt.Y + seg.yb})
 			case hopDown:
-				pts = append(pts, Point{src.X + src.W/2, yb})
+				pts = append(pts, Point{x0, yb})
 			case hopUp, hopSideIn:
 				pts = append(pts, Point{dst.X + dst.W/2, ya})
 			case hopSideOut:

@@ -197,6 +197,9 @@ func (l *layouter) route() {
 				hs = append(hs, hop{kind: hopUp})
 			}
 		}
+		if e := l.g.Edges[i]; e.Boundary && len(hs) > 0 {
+			l.boundaryHop(i, p, hs, addSeg)
+		}
 		l.hops[i] = hs
 		if e := l.g.Edges[i]; e.LabelW > 0 && len(hs) > 0 && hs[0].kind != hopDown {
 			c := hs[0].channel
@@ -304,4 +307,23 @@ func crossCost(a, b *segment) int {
 
 func (ch *channel) trackX(t int) float64 {
 	return ch.left + float64(t+1)*trackGap
+}
+
+// boundaryHop makes the first hop of an edge leaving a boundary event run
+// down from the event, below its host, into the next channel, so that it
+// goes around the host instead of out of its side.
+func (l *layouter) boundaryHop(i int, p []int, hs []hop, addSeg func(int, float64, int8, float64, int8) hop) {
+	e := l.g.Edges[i]
+	a, b := &l.items[p[0]], &l.items[p[1]]
+	low := a.y + l.g.Nodes[p[0]].H/2 + e.BoundaryDrop
+	switch hs[0].kind {
+	case hopTrack:
+		seg := &l.channels[hs[0].channel].segs[hs[0].seg]
+		seg.ya = low
+		seg.lo, seg.hi = min(seg.ya, seg.yb), max(seg.ya, seg.yb)
+	case hopStraight, hopSideOut, hopSideIn:
+		if b.layer == a.layer+1 {
+			hs[0] = addSeg(b.layer, low, sideLeft, b.y, sideRight)
+		}
+	}
 }

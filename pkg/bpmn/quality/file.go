@@ -49,7 +49,7 @@ func AnalyzeFile(data []byte, filename string) (*Report, error) {
 	}
 	r := Analyze(defs, lint.Run(defs, lint.Recommended))
 	r.FileName = filepath.Base(filename)
-	r.XML, r.FromModelJSON = xmlData, fromJSON
+	r.XML, r.FromModelJSON, r.Definitions = xmlData, fromJSON, defs
 	if r.ProcessName == "" {
 		r.ProcessName = strings.TrimSuffix(r.FileName, filepath.Ext(r.FileName))
 	}

@@ -52,6 +52,9 @@ type Report struct {
 	XML []byte `json:"-"`
 	// FromModelJSON says the upload was a process-model JSON.
 	FromModelJSON bool `json:"from_model_json,omitempty"`
+	// Definitions is the parsed file, kept so that callers can convert it
+	// into a process model (pkg/bpmn/tomodel) without parsing it again.
+	Definitions *parse.Definitions `json:"-"`
 }
 
 // Score is the quality score: four weighted categories adding up to 100.

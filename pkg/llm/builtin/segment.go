@@ -194,8 +194,8 @@ func isHeadingText(t string) bool {
 				return false
 			}
 		}
-		if _, f := verbForm(ws[0]); f != formNone {
-			return false
+		if _, f := verbForm(ws[0]); f != formNone && !(len(ws) > 1 && norm(ws[1]) == "of") {
+			return false // "Outline of steps." is a label, not a step
 		}
 		return true
 	}

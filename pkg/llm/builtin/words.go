@@ -2,8 +2,11 @@ package builtin
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
 )
 
 // Verb forms recognised by verbForm.
@@ -22,9 +25,54 @@ func norm(w string) string {
 	}))
 }
 
+// lexicon is WordNet's verb lexicon, loaded on first use: read-only and
+// shared, it costs a few milliseconds once instead of once per analysis.
+var lexicon = sync.OnceValue(wordnet.Load)
+
+// notWork are verbs WordNet knows that never name a step on their own:
+// auxiliaries, modals and verbs of being, seeming and containing.
+var notWork = set(`be have do can will may might must shall should would could need dare get let go come
+	seem become appear remain stay lie exist happen occur mean include contain consist comprise depend belong
+	cost last like want wish hope think know believe see look arrive expire exceed end begin start continue
+	follow concern relate involve matter apply concern take`)
+
 // verbForm returns the base form of w and which form it is, or formNone
-// when w is not a known work verb.
+// when w is not a verb that names work: the curated list first, then any
+// WordNet verb used mostly as a verb ("denies", "advertises").
 func verbForm(w string) (string, int) {
+	b, f := curatedVerbForm(w)
+	if f != formNone {
+		return b, f
+	}
+	n := strings.TrimSuffix(norm(w), "'s")
+	base, form := lexicon().Base(n)
+	if form == wordnet.FormNone || notWork[base] {
+		return "", formNone
+	}
+	e, _ := lexicon().Lookup(base)
+	if e.Verb*2 < e.Noun || e.Verb*2 < e.Adj {
+		return "", formNone // "account", "clerk": nouns first
+	}
+	return base, int(form)
+}
+
+// weakVerb reports whether w reads as a verb only through WordNet and is
+// also a noun ("requisitions", "outlines"): a verb only with an object
+// right after it.
+func weakVerb(w string) bool {
+	if _, f := curatedVerbForm(w); f != formNone {
+		return false
+	}
+	b, f := verbForm(w)
+	if f == formNone {
+		return false
+	}
+	e, _ := lexicon().Lookup(b)
+	return e.Noun > 0
+}
+
+// curatedVerbForm is verbForm on the curated list of work verbs.
+func curatedVerbForm(w string) (string, int) {
 	w = norm(w)
 	w = strings.TrimSuffix(w, "'s")
 	if len(w) < 2 {
@@ -122,7 +170,7 @@ func capitalise(s string) string {
 func titleCase(s string) string {
 	ws := strings.Fields(s)
 	for i, w := range ws {
-		if w == strings.ToLower(w) {
+		if w == strings.ToLower(w) && (i == 0 || (w != "of" && w != "and")) {
 			ws[i] = capitalise(w)
 		}
 	}
@@ -169,3 +217,13 @@ func limitWords(ws []string, n int) []string {
 
 var danglers = set(`of the a an and or to for with in on at by from into onto as than that which who
 	whose is are be its their his her your our this these those per via using whilst while if when`)
+
+// stripNumber drops a section number in front of a heading ("2.1 Scope"
+// → "Scope").
+func stripNumber(h string) string {
+	ws := strings.Fields(h)
+	if len(ws) > 1 && isStepNumber(ws[0]) {
+		return strings.Join(ws[1:], " ")
+	}
+	return h
+}

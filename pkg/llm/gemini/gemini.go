@@ -55,9 +55,8 @@ func New(cfg Config) (*Provider, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{}
-	}
+	// The SDK's errors carry no headers: catch Retry-After on the way in.
+	cfg.HTTPClient = llm.WithRetryAfterClient(cfg.HTTPClient)
 	p := &Provider{cfg: cfg}
 	if cfg.APIKey != "" {
 		c, err := p.client(context.Background(), cfg.APIKey)
@@ -128,9 +127,10 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 
 	callCtx, cancel := context.WithTimeout(ctx, p.cfg.Timeout)
 	defer cancel()
+	callCtx, retryAfter := llm.CaptureRetryAfter(callCtx)
 	resp, err := client.Models.GenerateContent(callCtx, model, []*genai.Content{genai.NewContentFromParts(parts, genai.RoleUser)}, cfg)
 	if err != nil {
-		return nil, mapError(ctx, err, in.APIKey != "", model)
+		return nil, llm.WithRetryAfter(mapError(ctx, err, in.APIKey != "", model), retryAfter.Get())
 	}
 	return parse(resp, model)
 }
@@ -151,9 +151,35 @@ func (p *Provider) CheckKey(ctx context.Context, key string) error {
 	callCtx, cancel := context.WithTimeout(ctx, min(p.cfg.Timeout, 30*time.Second))
 	defer cancel()
 	if _, err := c.Models.Get(callCtx, p.cfg.Model, nil); err != nil {
-		return mapError(ctx, err, true, p.cfg.Model)
+		err = mapError(ctx, err, true, p.cfg.Model)
+		if errors.Is(err, llm.ErrAuth) {
+			// Settings shows this next to the key field: say who refused
+			// and Google's own words ("API key not valid").
+			return failure.Permanent("Gemini rejected this key: "+clip(vendorMessage(err)), err)
+		}
+		return err
 	}
 	return nil
+}
+
+// vendorMessage is the vendor's own message in err, without its advice
+// ("Please pass a valid API key.") which does not fit SPADE's UI.
+func vendorMessage(err error) string {
+	var apiErr genai.APIError
+	if !errors.As(err, &apiErr) {
+		var p *genai.APIError
+		if errors.As(err, &p) && p != nil {
+			apiErr = *p
+		}
+	}
+	msg := apiErr.Message
+	if i := strings.Index(msg, ". "); i > 0 {
+		msg = msg[:i]
+	}
+	if msg == "" {
+		msg = "authentication failed"
+	}
+	return msg
 }
 
 // imageMIME normalises the image type to one Gemini accepts inline.
@@ -177,7 +203,7 @@ func parse(resp *genai.GenerateContentResponse, model string) (*llm.Result, erro
 		return nil, refused(fmt.Sprintf("prompt blocked: %s %s", fb.BlockReason, fb.BlockReasonMessage))
 	}
 	if len(resp.Candidates) == 0 || resp.Candidates[0] == nil {
-		return nil, failure.Transient("The AI provider returned an empty answer. The analysis will be retried.",
+		return nil, failure.Transient(llm.DetailEmpty,
 			fmt.Errorf("%w: no candidates in response", llm.ErrUnavailable))
 	}
 	cand := resp.Candidates[0]
@@ -186,8 +212,8 @@ func parse(resp *genai.GenerateContentResponse, model string) (*llm.Result, erro
 		genai.FinishReasonSPII, genai.FinishReasonRecitation, genai.FinishReasonImageSafety:
 		return nil, refused("finish reason " + string(cand.FinishReason))
 	case genai.FinishReasonMaxTokens:
-		return nil, failure.Permanent("The AI model's answer was cut off because it was too long. Try a shorter document or a model with a larger output limit.",
-			fmt.Errorf("%w: finish reason MAX_TOKENS", llm.ErrInvalidRequest))
+		return nil, failure.Permanent(llm.DetailTruncated,
+			fmt.Errorf("%w: %w: finish reason MAX_TOKENS", llm.ErrInvalidRequest, llm.ErrTruncated))
 	}
 	var text strings.Builder
 	if cand.Content != nil {
@@ -201,7 +227,7 @@ func parse(resp *genai.GenerateContentResponse, model string) (*llm.Result, erro
 	if err := json.Unmarshal([]byte(text.String()), &m); err != nil {
 		// A garbled answer is the provider's fault and usually differs on
 		// the next attempt, so it is retried like an outage.
-		return nil, failure.Transient("The AI model returned an answer that is not a valid process model. The analysis will be retried.",
+		return nil, failure.Transient(llm.DetailBadAnswer,
 			fmt.Errorf("%w: decoding model output (finish reason %q): %w", llm.ErrUnavailable, cand.FinishReason, err))
 	}
 	res := &llm.Result{Model: m, ModelName: model}
@@ -236,28 +262,37 @@ func mapError(ctx context.Context, err error, userKey bool, model string) error 
 		}
 	}
 	code, status, msg := apiErr.Code, apiErr.Status, apiErr.Message
+	authErr := llm.ErrAuth
+	if userKey {
+		authErr = fmt.Errorf("%w: %w", llm.ErrAuth, llm.ErrUserKey)
+	}
 	switch {
 	case code == 0 && status == "":
 		// No HTTP answer: connection refused, DNS, our own time-out.
 		if errors.Is(err, context.DeadlineExceeded) {
-			return failure.Transient("The AI provider did not answer in time. The analysis will be retried.",
-				fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+			return failure.Transient(llm.DetailTimeout, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
 		}
-		return failure.Transient("The AI provider could not be reached. The analysis will be retried shortly.",
-			fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+		if llm.Unreachable(err) {
+			return failure.Transient(llm.DetailUnreachable, fmt.Errorf("%w: %w", llm.ErrUnreachable, err))
+		}
+		return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	case (code == http.StatusTooManyRequests || status == "RESOURCE_EXHAUSTED") && dailyQuota(apiErr):
+		// A per-day quota does not come back within any retry budget.
+		return failure.Permanent(quotaOwner(userKey), fmt.Errorf("%w: daily quota: %w", authErr, err))
 	case code == http.StatusTooManyRequests || status == "RESOURCE_EXHAUSTED":
-		return failure.Transient("The AI provider is rate limiting requests. The analysis will be retried shortly.",
-			fmt.Errorf("%w: %w", llm.ErrRateLimited, err))
+		return llm.WithRetryAfter(failure.Transient(llm.DetailRateLimited, fmt.Errorf("%w: %w", llm.ErrRateLimited, err)), retryDelay(apiErr))
 	case code == http.StatusUnauthorized || code == http.StatusForbidden ||
 		status == "UNAUTHENTICATED" || status == "PERMISSION_DENIED" || badKey(apiErr):
-		return failure.Permanent(keyOwner(userKey), fmt.Errorf("%w: %w", llm.ErrAuth, err))
+		return failure.Permanent(keyOwner(userKey), fmt.Errorf("%w: %w", authErr, err))
 	case code == http.StatusNotFound || status == "NOT_FOUND":
-		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Check the model name.", model),
-			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
+		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Ask the administrator to check the model name (SPADE_LLM_MODEL).", model),
+			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrModelNotFound, err))
 	case code == http.StatusRequestTimeout || code >= 500 ||
 		status == "UNAVAILABLE" || status == "DEADLINE_EXCEEDED" || status == "INTERNAL":
-		return failure.Transient("The AI provider is unavailable right now. The analysis will be retried shortly.",
-			fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+		return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	case contextTooLong(msg):
+		return failure.Permanent("The document is too long for the AI model's context window. Try a shorter document or a model with a larger context window.",
+			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrContextLength, err))
 	default:
 		return failure.Permanent("The AI provider rejected the request: "+clip(msg)+". Try a smaller or different file, or another model.",
 			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
@@ -273,6 +308,47 @@ func badKey(e genai.APIError) bool {
 		}
 	}
 	return strings.Contains(e.Message, "API key not valid") || strings.Contains(e.Message, "API key expired")
+}
+
+// dailyQuota recognises Google's answer to a key that has used up a
+// per-day quota: a QuotaFailure whose quota id names a day.
+func dailyQuota(e genai.APIError) bool {
+	for _, d := range e.Details {
+		vs, _ := d["violations"].([]any)
+		for _, v := range vs {
+			m, _ := v.(map[string]any)
+			if id, _ := m["quotaId"].(string); strings.Contains(id, "PerDay") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// retryDelay reads the RetryInfo Google puts in a 429 ("retryDelay": "40s").
+func retryDelay(e genai.APIError) time.Duration {
+	for _, d := range e.Details {
+		if s, ok := d["retryDelay"].(string); ok {
+			if v, err := time.ParseDuration(s); err == nil && v > 0 {
+				return v
+			}
+		}
+	}
+	return 0
+}
+
+// contextTooLong recognises an input over the model's context window.
+func contextTooLong(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "exceeds the maximum number of tokens") || strings.Contains(m, "input token count") ||
+		strings.Contains(m, "context window") || strings.Contains(m, "too many tokens")
+}
+
+func quotaOwner(userKey bool) string {
+	if userKey {
+		return "Your Gemini API key has used up its daily quota. Try again tomorrow, or use a key with a higher quota in Settings."
+	}
+	return "The server's Gemini API key has used up its daily quota. Try again tomorrow, or set your own key in Settings."
 }
 
 func keyOwner(userKey bool) string {

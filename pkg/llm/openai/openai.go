@@ -83,9 +83,8 @@ func New(cfg Config) (*Provider, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{}
-	}
+	// The SDK's errors carry no headers: catch Retry-After on the way in.
+	cfg.HTTPClient = llm.WithRetryAfterClient(cfg.HTTPClient)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
@@ -151,6 +150,7 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 			mode = JSONObject
 		}
 	}
+	ctx, retryAfter := llm.CaptureRetryAfter(ctx)
 	resp, err := p.call(ctx, client, request(model, mode, user))
 	if err != nil && p.cfg.JSONMode == JSONAuto && mode == JSONSchema && schemaUnsupported(err) {
 		p.cfg.Logger.Info("llm server rejected json_schema output, using json_object mode",
@@ -159,9 +159,37 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 		resp, err = p.call(ctx, client, request(model, JSONObject, user))
 	}
 	if err != nil {
-		return nil, mapError(ctx, err, in.APIKey != "", in.Kind == llm.KindImage, model)
+		return nil, llm.WithRetryAfter(mapError(ctx, err, in.APIKey != "", in.Kind == llm.KindImage, model), retryAfter.Get())
 	}
 	return parse(resp, model)
+}
+
+// CheckKey asks the server whether key works by listing its models (GET
+// /v1/models: free, no tokens). Settings calls it before saving a key; a
+// rejected key is a failure wrapping llm.ErrAuth whose detail quotes the
+// server ("The AI provider rejected this key: Incorrect API key provided").
+func (p *Provider) CheckKey(ctx context.Context, key string) error {
+	key = strings.TrimSpace(key)
+	if key == "" {
+		return failure.Permanent("Please enter an API key.", fmt.Errorf("%w: empty key", llm.ErrAuth))
+	}
+	cc := goopenai.DefaultConfig(key)
+	cc.BaseURL = p.cfg.BaseURL
+	cc.HTTPClient = p.cfg.HTTPClient
+	callCtx, cancel := context.WithTimeout(ctx, min(p.cfg.Timeout, 30*time.Second))
+	defer cancel()
+	if _, err := goopenai.NewClientWithConfig(cc).ListModels(callCtx); err != nil {
+		mapped := mapError(ctx, err, true, false, p.cfg.Model)
+		if errors.Is(mapped, llm.ErrAuth) {
+			_, msg := statusAndMessage(err)
+			if i := strings.Index(msg, ". "); i > 0 {
+				msg = msg[:i]
+			}
+			return failure.Permanent("The AI provider rejected this key: "+clip(msg), mapped)
+		}
+		return mapped
+	}
+	return nil
 }
 
 func (p *Provider) call(ctx context.Context, c *goopenai.Client, req goopenai.ChatCompletionRequest) (goopenai.ChatCompletionResponse, error) {
@@ -273,7 +301,7 @@ func parse(resp goopenai.ChatCompletionResponse, model string) (*llm.Result, err
 		model = resp.Model
 	}
 	if len(resp.Choices) == 0 {
-		return nil, failure.Transient("The AI provider returned an empty answer. The analysis will be retried.",
+		return nil, failure.Transient(llm.DetailEmpty,
 			fmt.Errorf("%w: no choices in response", llm.ErrUnavailable))
 	}
 	choice := resp.Choices[0]
@@ -282,14 +310,14 @@ func parse(resp goopenai.ChatCompletionResponse, model string) (*llm.Result, err
 			fmt.Errorf("%w: finish_reason %q, refusal %q", llm.ErrRefused, choice.FinishReason, choice.Message.Refusal))
 	}
 	if choice.FinishReason == goopenai.FinishReasonLength {
-		return nil, failure.Permanent("The AI model's answer was cut off because it was too long. Try a shorter document or a model with a larger output limit.",
-			fmt.Errorf("%w: finish_reason length after %d output tokens", llm.ErrInvalidRequest, resp.Usage.CompletionTokens))
+		return nil, failure.Permanent(llm.DetailTruncated,
+			fmt.Errorf("%w: %w: finish_reason length after %d output tokens", llm.ErrInvalidRequest, llm.ErrTruncated, resp.Usage.CompletionTokens))
 	}
 	var m process.Model
 	if err := json.Unmarshal([]byte(stripFence(choice.Message.Content)), &m); err != nil {
 		// A garbled answer is the provider's fault and usually differs on
 		// the next attempt, so it is retried like an outage.
-		return nil, failure.Transient("The AI model returned an answer that is not a valid process model. The analysis will be retried.",
+		return nil, failure.Transient(llm.DetailBadAnswer,
 			fmt.Errorf("%w: decoding model output: %w", llm.ErrUnavailable, err))
 	}
 	return &llm.Result{
@@ -324,25 +352,30 @@ func mapError(ctx context.Context, err error, userKey, image bool, model string)
 		return fmt.Errorf("openai: %w", err)
 	}
 	status, msg := statusAndMessage(err)
+	authErr := llm.ErrAuth
+	if userKey {
+		authErr = fmt.Errorf("%w: %w", llm.ErrAuth, llm.ErrUserKey)
+	}
 	switch {
 	case status == http.StatusTooManyRequests:
 		if strings.Contains(strings.ToLower(msg), "quota") {
 			// OpenAI answers 429 insufficient_quota when the account has no
 			// credit: retrying cannot help.
 			return failure.Permanent(keyOwner(userKey, "The AI provider account has run out of quota. Add credit or use another key."),
-				fmt.Errorf("%w: %w", llm.ErrAuth, err))
+				fmt.Errorf("%w: %w", authErr, err))
 		}
-		return failure.Transient("The AI provider is rate limiting requests. The analysis will be retried shortly.",
-			fmt.Errorf("%w: %w", llm.ErrRateLimited, err))
+		return failure.Transient(llm.DetailRateLimited, fmt.Errorf("%w: %w", llm.ErrRateLimited, err))
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		return failure.Permanent(keyOwner(userKey, "The AI provider rejected the API key."),
-			fmt.Errorf("%w: %w", llm.ErrAuth, err))
+			fmt.Errorf("%w: %w", authErr, err))
 	case status == http.StatusNotFound:
-		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Check the model name and base URL.", model),
-			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
+		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Ask the administrator to check the model name and base URL (SPADE_LLM_MODEL, SPADE_LLM_BASE_URL).", model),
+			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrModelNotFound, err))
 	case status == http.StatusRequestTimeout || status >= 500:
-		return failure.Transient("The AI provider is unavailable right now. The analysis will be retried shortly.",
-			fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+		return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	case status >= 400 && contextTooLong(msg):
+		return failure.Permanent("The document is too long for the AI model's context window. Try a shorter document or a model with a larger context window.",
+			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrContextLength, err))
 	case status >= 400 && image && strings.Contains(strings.ToLower(msg), "image"):
 		// Text-only models answer a picture with a 400 that mentions images.
 		return failure.Permanent(fmt.Sprintf("The AI model %q cannot read images. Choose a model with vision (SPADE_LLM_MODEL) or use the built-in analyzer.", model),
@@ -353,11 +386,20 @@ func mapError(ctx context.Context, err error, userKey, image bool, model string)
 	}
 	// No HTTP answer: connection refused, DNS, our own time-out.
 	if errors.Is(err, context.DeadlineExceeded) {
-		return failure.Transient("The AI provider did not answer in time. The analysis will be retried.",
-			fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+		return failure.Transient(llm.DetailTimeout, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
 	}
-	return failure.Transient("The AI provider could not be reached. The analysis will be retried shortly.",
-		fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	if llm.Unreachable(err) {
+		return failure.Transient(llm.DetailUnreachable, fmt.Errorf("%w: %w", llm.ErrUnreachable, err))
+	}
+	return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+}
+
+// contextTooLong recognises a prompt over the model's context window
+// (OpenAI: context_length_exceeded; vLLM and Ollama say it in words).
+func contextTooLong(msg string) bool {
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "context_length_exceeded") || strings.Contains(m, "maximum context length") ||
+		strings.Contains(m, "context window") || strings.Contains(m, "too many tokens")
 }
 
 func keyOwner(userKey bool, what string) string {

@@ -209,9 +209,14 @@ func TestAnalyze(t *testing.T) {
 			check:   wantErr(llm.ErrAuth, true, "run out of quota", 1),
 		},
 		{
-			name: "400 is permanent and not retried", in: docInput,
+			name: "context length error is permanent and says so", in: docInput,
 			replies: []reply{apiError(400, "invalid_request_error", "context_length_exceeded", "This model's maximum context length is 128000 tokens.")},
-			check:   wantErr(llm.ErrInvalidRequest, true, "maximum context length is 128000 tokens", 1),
+			check:   wantErr(llm.ErrContextLength, true, "too long for the AI model's context window", 1),
+		},
+		{
+			name: "400 is permanent and not retried", in: docInput,
+			replies: []reply{apiError(400, "invalid_request_error", "invalid_value", "Invalid value for 'temperature'.")},
+			check:   wantErr(llm.ErrInvalidRequest, true, "Invalid value for 'temperature'", 1),
 		},
 		{
 			name: "401 with system key", in: docInput,

@@ -104,6 +104,7 @@ interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto' | { x: number; y: number }): number;
   viewbox(box?: Omit<ViewBox, 'inner'>): ViewBox;
   scroll(delta: { dx?: number; dy?: number }): void;
+  addMarker(id: string, marker: string): void;
 }
 interface EventBus {
   on(event: string, cb: () => void): void;
@@ -159,6 +160,8 @@ export interface BpmnViewerProps {
   className?: string;
   /** Names the analysis: the view the user zoomed to is kept per key for the session. */
   viewKey?: string;
+  /** Element ids to highlight (changed between two versions). */
+  highlight?: string[];
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
@@ -178,6 +181,7 @@ export function BpmnViewer({
   showViewOnlyNote = true,
   className,
   viewKey,
+  highlight,
 }: BpmnViewerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -188,6 +192,9 @@ export function BpmnViewer({
   const [sides, setSides] = useState({ left: false, right: false, up: false, down: false });
   const viewKeyRef = useRef(viewKey);
   viewKeyRef.current = viewKey;
+  const highlightRef = useRef(highlight);
+  highlightRef.current = highlight;
+  const highlightKey = (highlight ?? []).join(',');
 
   useEffect(() => {
     if (!xml) {
@@ -207,6 +214,13 @@ export function BpmnViewer({
         await viewer.importXML(xml);
         if (cancelled) return;
         const canvas = viewer.get('canvas');
+        for (const id of highlightRef.current ?? []) {
+          try {
+            canvas.addMarker(id, 'bpmn-changed');
+          } catch {
+            // the element is not in this version (it was removed)
+          }
+        }
         const container = containerRef.current;
         let settled = false;
         viewer.get('eventBus').on('canvas.viewbox.changed', () => {
@@ -253,7 +267,7 @@ export function BpmnViewer({
       cancelled = true;
       if (fitTimer) clearTimeout(fitTimer);
     };
-  }, [xml, attempt]);
+  }, [xml, attempt, highlightKey]);
 
   useEffect(
     () => () => {

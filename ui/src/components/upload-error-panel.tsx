@@ -1,7 +1,7 @@
 import { Icon, type IconName } from './icons';
 
 /** Error kinds of the upload error panel (spec part 2 §8). */
-export type UploadErrorType = 'daily_limit' | 'export_limit' | 'size' | 'format' | 'network' | 'other';
+export type UploadErrorType = 'daily_limit' | 'export_limit' | 'size' | 'format' | 'network' | 'analysis_failed' | 'other';
 
 /** An error shown by UploadErrorPanel. */
 export interface UploadError {
@@ -30,6 +30,8 @@ const catalogue: Record<UploadErrorType, { title: string; message: string; actio
     icon: 'document',
   },
   network: { title: 'Connection Error', message: 'Unable to connect to the analysis service.', action: 'Retry', icon: 'wifi' },
+  // The upload succeeded and the analysis itself failed: the server's detail says what to do.
+  analysis_failed: { title: 'Analysis failed', message: 'The analysis could not be completed.', action: 'Try Again', icon: 'alert' },
   other: { title: 'Upload Failed', message: 'An unexpected error occurred.', action: 'Try Again', icon: 'alert' },
 };
 

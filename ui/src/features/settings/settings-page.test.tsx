@@ -49,6 +49,10 @@ describe('ApiKeySection', () => {
     await user.clear(input);
     await user.type(input, '  AIzaKey9876  {Enter}');
     expect(await screen.findByTestId('masked-key')).toHaveTextContent('9876');
+    // A saved key reads as a success, not as a warning.
+    const saved = screen.getByRole('status');
+    expect(saved).toHaveTextContent('API key saved. Your analyses now use your own key.');
+    expect(saved).toHaveClass('st-notice-success');
     const post = calls.find((c) => c.init.method === 'POST');
     expect(JSON.parse(String(post?.init.body))).toEqual({ api_key: 'AIzaKey9876' });
     // The per-user cache keeps presence and last four only.
@@ -72,6 +76,26 @@ describe('ApiKeySection', () => {
     await user.click(screen.getByRole('button', { name: 'Add API Key' }));
     await user.type(screen.getByLabelText('API key'), 'bad{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('An API key cannot contain spaces.');
+  });
+
+  it('a key the provider rejects is refused with its reason; one it could not check is saved with the warning', async () => {
+    let answer = json({ detail: 'Gemini rejected this key: API key not valid' }, 400);
+    mockFetch({
+      'GET /api/user-settings/api-key': json({ has_key: false }),
+      'POST /api/user-settings/api-key': () => answer,
+    });
+    const user = userEvent.setup();
+    wrap(<ApiKeySection />);
+    await user.click(await screen.findByRole('button', { name: 'Add API Key' }));
+    await user.type(screen.getByLabelText('API key'), 'AIzaWrong{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Gemini rejected this key: API key not valid');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    answer = json({ success: true, has_key: true, masked_key: '****1234', warning: 'API key saved, but it could not be checked because the AI provider could not be reached.' });
+    const input = screen.getByLabelText('API key');
+    await user.clear(input);
+    await user.type(input, 'AIzaBusy1234{Enter}');
+    const warning = await screen.findByText(/could not be checked because the AI provider could not be reached/);
+    expect(warning).not.toHaveClass('st-notice-success');
   });
 
   it('load failure', async () => {

@@ -25,6 +25,8 @@ export interface AnalysisMetadata {
   quality?: unknown;
   work_time_minutes?: number;
   wait_time_minutes?: number;
+  /** reused_from: the id of an identical earlier analysis whose model was reused (no LLM call, 0 tokens). */
+  extra?: { reused_from?: string } & Record<string, unknown>;
 }
 
 /** One analysis as GET /api/document/{id} answers. */
@@ -49,6 +51,10 @@ export interface Analysis {
   detail?: string;
   completed_at?: string;
   updated_at?: string;
+  /** Latest version of the process model (1 as generated). */
+  version?: number;
+  /** A person edited or refined the model (version > 1). */
+  edited?: boolean;
 }
 
 /** One entry of GET /api/recent. */

@@ -181,6 +181,33 @@ describe('AnalyzerPage', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('shows the provider retry while it waits, then "Analysis failed" (not Upload Failed) with what to do', async () => {
+    let polls = 0;
+    const retry = 'The AI provider is busy (rate limit). Retry 2 of 5 in 40 s';
+    const detail = 'The AI provider is busy (rate limit). SPADE tried 6 times over 4 min 50 s. Please try again later.';
+    mockFetch({
+      'GET /api/recent': json([]),
+      'POST /api/analyze': json(analysis({ status: 'queued', current_stage: 'Queued', progress: 0 }), 202),
+      'GET /api/document/a1': () => {
+        polls++;
+        return polls < 2
+          ? json(analysis({ status: 'running', stage: 'waiting_for_provider', current_stage: retry, progress: 45 }))
+          : json(analysis({ status: 'failed', stage: 'failed', current_stage: 'Analysis failed', detail }));
+      },
+    });
+    renderPage();
+    await user().upload(screen.getByTestId('document-file-input'), docx());
+    await user().click(await screen.findByRole('button', { name: 'Start Analysis' }));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(await screen.findByText(retry)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Analysis failed');
+    expect(alert).not.toHaveTextContent('Upload Failed');
+    expect(alert).toHaveTextContent(detail);
+    expect(alert).not.toHaveTextContent('will be retried');
+  });
+
   it('uses "Analysis failed with status N" without a detail, and the failed analysis detail', async () => {
     mockFetch({ 'GET /api/recent': json([]), 'POST /api/analyze': () => new Response('', { status: 502 }) });
     renderPage();

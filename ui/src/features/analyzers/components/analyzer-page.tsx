@@ -166,7 +166,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
       setView('initial');
       setProgress(0);
       setStage('');
-      setError({ type: 'other', message: done.detail || 'The analysis failed. Please try again.' });
+      setError({ type: 'analysis_failed', message: done.detail || 'The analysis failed. Please try again.' });
       void loadRecent();
       return;
     }
@@ -221,7 +221,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
         setView('complete');
       } else if (a.status === 'failed') {
         setView('initial');
-        setError({ type: 'other', message: a.detail || 'This analysis failed. Please upload the file again.' });
+        setError({ type: 'analysis_failed', message: a.detail || 'This analysis failed. Please upload the file again.' });
       } else {
         setView('analyzing');
         await follow(a, controller.signal);
@@ -274,6 +274,14 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
     }
   };
 
+  /** A new version was stored: the text, SIPOC, items and exports follow it. */
+  const refreshAfterChange = async () => {
+    if (!complete) return;
+    const fresh = await getAnalysis(kind, complete.id);
+    cacheAnalysis(fresh);
+    setAnalysis(fresh);
+  };
+
   const page = pages[kind];
   const busy = view === 'analyzing';
   const recentList = (
@@ -299,7 +307,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
               mobile={mobile}
               onExport={(t) => void doExport(t)}
             />
-            {kind === 'bpmn' ? <BpmnTabs analysis={complete} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} />}
+            {kind === 'bpmn' ? <BpmnTabs analysis={complete} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
             <h3 className="az-sub">Full Report</h3>
             <SectionsView sections={sections} />
             <ResultsFooter analysis={complete} />

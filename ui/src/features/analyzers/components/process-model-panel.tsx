@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { getBpmnXml } from '../api/analysis-api';
+import type { SavedVersion } from '../api/versions-api';
+import { ModelWorkbench } from './model-workbench';
 import type { GraphState } from '../hooks/use-graph-status';
 import { cacheBpmn, cachedBpmn } from '../lib/cache';
 
@@ -9,31 +11,42 @@ export interface ProcessModelPanelProps {
   analysisId: string;
   graph: GraphState;
   mobile: boolean;
+  /** Latest version of the model (1 as generated); part of the diagram's cache key. */
+  version?: number;
+  /** Enables editing, refinement and versions; called once a new version is stored. */
+  onChanged?: (saved: SavedVersion) => Promise<void> | void;
 }
 
 /**
  * The Process Model tab: fetches the XML only once a graph exists (cache
  * first), then shows the viewer at 400 px (mobile) or 600 px (desktop).
  */
-export function ProcessModelPanel({ analysisId, graph, mobile }: ProcessModelPanelProps) {
-  const [xml, setXml] = useState<string | null>(() => cachedBpmn(analysisId));
+export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onChanged }: ProcessModelPanelProps) {
+  // Each version has its own cached diagram; version 1 keeps the old key.
+  const cacheKey = version > 1 ? `${analysisId}@${version}` : analysisId;
+  const [xml, setXml] = useState<string | null>(() => cachedBpmn(cacheKey));
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const shownFor = useRef(analysisId);
 
   useEffect(() => {
     setFailed(false);
-    const cached = cachedBpmn(analysisId);
+    const cached = cachedBpmn(cacheKey);
     if (cached) {
       setXml(cached);
+      shownFor.current = analysisId;
       return;
     }
-    setXml(null);
+    // A new version of the same analysis keeps the previous diagram on
+    // screen (and the workbench with its messages) until the new one is in.
+    if (shownFor.current !== analysisId) setXml(null);
+    shownFor.current = analysisId;
     if (!graph.exists) return;
     let cancelled = false;
     getBpmnXml(analysisId)
       .then((x) => {
         if (cancelled) return;
-        cacheBpmn(analysisId, x);
+        cacheBpmn(cacheKey, x);
         setXml(x);
       })
       .catch(() => {
@@ -42,7 +55,7 @@ export function ProcessModelPanel({ analysisId, graph, mobile }: ProcessModelPan
     return () => {
       cancelled = true;
     };
-  }, [analysisId, graph.exists, attempt]);
+  }, [analysisId, cacheKey, graph.exists, attempt]);
 
   const height = mobile ? 400 : 600;
   const retry = () => {
@@ -69,6 +82,9 @@ export function ProcessModelPanel({ analysisId, graph, mobile }: ProcessModelPan
         <span className="spinner" aria-hidden="true" /> <span>Generating process model...</span>
       </div>
     );
+  }
+  if (onChanged) {
+    return <ModelWorkbench analysisId={analysisId} xml={xml} version={version} height={height} onChanged={onChanged} onRetry={retry} />;
   }
   return (
     <BpmnViewer

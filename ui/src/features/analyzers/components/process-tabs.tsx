@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getProcessModel } from '../api/analysis-api';
 import type { Analysis, ProcessModel } from '../api/types';
+import type { SavedVersion } from '../api/versions-api';
 import type { GraphState } from '../hooks/use-graph-status';
 import { processView } from '../lib/process-view';
 import { ProcessModelPanel } from './process-model-panel';
@@ -19,6 +20,8 @@ export interface ProcessTabsProps {
   analysis: Analysis;
   graph: GraphState;
   mobile: boolean;
+  /** Called once an edit, refinement or restore stored a new version. */
+  onChanged?: (saved: SavedVersion) => Promise<void> | void;
 }
 
 /** 'Start: Order received'; a bare 'Start' or 'End' is not repeated. */
@@ -44,7 +47,7 @@ function Cell({ values }: { values: string[] }) {
  * exists) feeds Process Details and SIPOC; until then, or when it cannot
  * be read, the formatted text's sections are parsed instead.
  */
-export function ProcessTabs({ analysis, graph, mobile }: ProcessTabsProps) {
+export function ProcessTabs({ analysis, graph, mobile, onChanged }: ProcessTabsProps) {
   const [active, setActive] = useState('overview');
   const [model, setModel] = useState<ProcessModel | null>(null);
   useEffect(() => {
@@ -57,7 +60,7 @@ export function ProcessTabs({ analysis, graph, mobile }: ProcessTabsProps) {
     return () => {
       cancelled = true;
     };
-  }, [analysis.id, graph.exists]);
+  }, [analysis.id, analysis.version, graph.exists]);
   const view = useMemo(() => processView(analysis.formatted_text, model), [analysis.formatted_text, model]);
 
   return (
@@ -171,7 +174,7 @@ export function ProcessTabs({ analysis, graph, mobile }: ProcessTabsProps) {
           </table>
         </div>
       ) : null}
-      {active === 'model' ? <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} /> : null}
+      {active === 'model' ? <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} version={analysis.version ?? 1} onChanged={onChanged} /> : null}
     </Tabs>
   );
 }

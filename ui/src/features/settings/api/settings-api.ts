@@ -12,9 +12,16 @@ export async function getApiKey(): Promise<ApiKeyInfo> {
   return { has_key: r?.has_key === true, masked_key: typeof r?.masked_key === 'string' ? r.masked_key : null };
 }
 
-/** Saves a key (already trimmed by the caller). */
-export function saveApiKey(apiKey: string): Promise<unknown> {
-  return api.post('/api/user-settings/api-key', { api_key: apiKey });
+/** What a save says: the server checks the key with the AI provider first. */
+export interface SaveKeyResult {
+  /** Set when the provider could not be reached to check the key (it was stored anyway). */
+  warning: string | null;
+}
+
+/** Saves a key (already trimmed by the caller); a key the provider rejects fails with ApiError 400. */
+export async function saveApiKey(apiKey: string): Promise<SaveKeyResult> {
+  const r = await api.post<{ warning?: unknown } | null>('/api/user-settings/api-key', { api_key: apiKey });
+  return { warning: typeof r?.warning === 'string' && r.warning ? r.warning : null };
 }
 
 /** Deletes the key; the system default key is used afterwards. */

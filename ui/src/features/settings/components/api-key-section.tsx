@@ -21,7 +21,8 @@ export function ApiKeySection() {
   const [show, setShow] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A success reads as one (green); a key stored unchecked shows the server's warning instead.
+  const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'warning' } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   const load = async () => {
@@ -51,10 +52,10 @@ export function ApiKeySection() {
     setSaving(true);
     setError(null);
     try {
-      await saveApiKey(key);
+      const { warning } = await saveApiKey(key);
       setValue('');
       setShow(false);
-      setNotice('API key saved. Your analyses now use your own key.');
+      setNotice(warning ? { text: warning, kind: 'warning' } : { text: 'API key saved. Your analyses now use your own key.', kind: 'success' });
       clearMembership(dbUserId);
       await load();
     } catch (err) {
@@ -68,7 +69,7 @@ export function ApiKeySection() {
     try {
       await deleteApiKey();
       setConfirmOpen(false);
-      setNotice('API key deleted. The system default key is used from now on.');
+      setNotice({ text: 'API key deleted. The system default key is used from now on.', kind: 'success' });
       clearMembership(dbUserId);
       await load();
     } catch (err) {
@@ -82,8 +83,8 @@ export function ApiKeySection() {
       <h2 id="st-api">API Integration</h2>
       <p className="muted">Use your own Google Gemini API key. With your own key the provider&apos;s terms apply to your data.</p>
       {notice ? (
-        <p className="notice" role="status">
-          {notice}
+        <p className={notice.kind === 'success' ? 'notice st-notice-success' : 'notice'} role="status">
+          {notice.text}
         </p>
       ) : null}
       {state === 'loading' ? (

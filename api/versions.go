@@ -1,0 +1,256 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/refine"
+	"github.com/spade-bpmn/spade/pkg/versions"
+)
+
+// Body limits of the version routes: an edited diagram may be as large as
+// an uploaded BPMN file (10 MB) plus its JSON escaping; an instruction is a
+// few sentences.
+const (
+	maxVersionBody     = 12 << 20
+	maxInstructionBody = 16 << 10
+	maxInstruction     = 2000
+)
+
+func (s *Server) mountVersions() {
+	g := s.Protected.Group("/analyses/:id")
+	g.GET("/versions", s.listVersions)
+	g.GET("/versions/:n", s.getVersion)
+	g.POST("/versions", s.saveVersion)
+	g.POST("/versions/:n/restore", s.restoreVersion)
+	g.POST("/refine", s.refineAnalysis)
+	g.GET("/source", s.analysisSource)
+}
+
+// SourceView is the extracted text with, per sentence, the elements that
+// came from it.
+type SourceView struct {
+	process.Trace
+	Text string `json:"text"`
+}
+
+func (s *Server) analysisSource(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	if a.SourceText == "" {
+		return errStatus(http.StatusNotFound, "This analysis has no document text to show: images and BPMN files have none, and analyses made before this feature did not keep it.")
+	}
+	m := &process.Model{}
+	if a.ModelJSON != "" {
+		if m, err = process.Decode([]byte(a.ModelJSON)); err != nil {
+			return err
+		}
+	}
+	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, a.SourceText), Text: a.SourceText})
+}
+
+// readJSON decodes a bounded JSON body into v.
+func readJSON(c echo.Context, limit int64, v any) error {
+	body, err := io.ReadAll(io.LimitReader(c.Request().Body, limit+1))
+	if err != nil {
+		return errStatus(http.StatusBadRequest, "The request body could not be read.")
+	}
+	if int64(len(body)) > limit {
+		return errStatus(http.StatusRequestEntityTooLarge, fmt.Sprintf("The request is larger than %d MB.", max(limit>>20, 1)))
+	}
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return errStatus(http.StatusBadRequest, "The request body is not the JSON this endpoint expects: "+err.Error())
+	}
+	return nil
+}
+
+func author(c echo.Context) string {
+	u := PrincipalOf(c).User
+	if u == nil {
+		return ""
+	}
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.Email
+}
+
+func versionNumber(c echo.Context) (int, error) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		return 0, errStatus(http.StatusBadRequest, "The version must be a number from 1.")
+	}
+	return n, nil
+}
+
+// versionError maps the versions and refine errors to answers.
+func versionError(err error, latest int) error {
+	switch {
+	case errors.Is(err, versions.ErrConflict):
+		return errStatus(http.StatusConflict, fmt.Sprintf("Someone saved a newer version of this diagram (version %d) since you opened it. Reload to see it; your changes were not saved.", latest))
+	case errors.Is(err, versions.ErrNotFound):
+		return errStatus(http.StatusNotFound, "This analysis has no such version.")
+	case errors.Is(err, versions.ErrNoModel):
+		return errStatus(http.StatusConflict, "This analysis has no process model yet; wait for it to complete.")
+	case errors.Is(err, refine.ErrRefused):
+		return errStatus(http.StatusUnprocessableEntity, refine.Detail(err))
+	case errors.Is(err, versions.ErrNotUnderstood):
+		return errStatus(http.StatusUnprocessableEntity, strings.TrimPrefix(err.Error(), versions.ErrNotUnderstood.Error()+": "))
+	}
+	return err
+}
+
+func (s *Server) listVersions(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	list, err := s.Versions.Repo.List(c.Request().Context(), a)
+	if err != nil {
+		return err
+	}
+	return c.JSON(http.StatusOK, map[string]any{"versions": list, "latest": max(a.Version, 1)})
+}
+
+// VersionView is one version with its content.
+type VersionView struct {
+	versions.Info
+	BPMNXML       string          `json:"bpmn_xml"`
+	Model         json.RawMessage `json:"model"`
+	FormattedText string          `json:"formatted_text"`
+	// Changes lists what differs from the version named by ?compare=.
+	Changes []versions.Change `json:"changes,omitempty"`
+}
+
+func (s *Server) getVersion(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	n, err := versionNumber(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	v, err := s.Versions.Repo.Get(ctx, a, n)
+	if err != nil {
+		return versionError(err, a.Version)
+	}
+	model := json.RawMessage(v.ModelJSON)
+	if len(model) == 0 {
+		model = json.RawMessage("null")
+	}
+	out := VersionView{
+		Info:    versions.Info{Version: v.Version, CreatedAt: v.CreatedAt, Author: v.Author, Summary: v.Summary, Source: v.Source},
+		BPMNXML: v.BPMNXML, Model: model, FormattedText: v.FormattedText,
+	}
+	if cmp := c.QueryParam("compare"); cmp != "" {
+		m, err := strconv.Atoi(cmp)
+		if err != nil || m < 1 {
+			return errStatus(http.StatusBadRequest, "compare must be a version number.")
+		}
+		other, err := s.Versions.Repo.Get(ctx, a, m)
+		if err != nil {
+			return versionError(err, a.Version)
+		}
+		older, _ := process.Decode([]byte(other.ModelJSON))
+		newer, _ := process.Decode([]byte(v.ModelJSON))
+		out.Changes = versions.Diff(older, newer)
+		if out.Changes == nil {
+			out.Changes = []versions.Change{}
+		}
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// SaveVersionRequest is the body of POST /api/analyses/{id}/versions.
+type SaveVersionRequest struct {
+	BaseVersion int    `json:"base_version"`
+	BPMNXML     string `json:"bpmn_xml"`
+}
+
+func (s *Server) saveVersion(c echo.Context) error {
+	var req SaveVersionRequest
+	if err := readJSON(c, maxVersionBody, &req); err != nil {
+		return err
+	}
+	if req.BaseVersion < 1 {
+		return errStatus(http.StatusBadRequest, "base_version must name the version the diagram was edited from.")
+	}
+	if strings.TrimSpace(req.BPMNXML) == "" {
+		return errStatus(http.StatusBadRequest, "bpmn_xml is empty: send the edited diagram as BPMN 2.0 XML.")
+	}
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	saved, err := s.Versions.SaveXML(c.Request().Context(), a, req.BaseVersion, []byte(req.BPMNXML), author(c))
+	if err != nil {
+		return versionError(err, a.Version)
+	}
+	return c.JSON(http.StatusCreated, saved)
+}
+
+func (s *Server) restoreVersion(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	n, err := versionNumber(c)
+	if err != nil {
+		return err
+	}
+	saved, err := s.Versions.Restore(c.Request().Context(), a, n, author(c))
+	if err != nil {
+		return versionError(err, a.Version)
+	}
+	return c.JSON(http.StatusCreated, saved)
+}
+
+// RefineRequest is the body of POST /api/analyses/{id}/refine.
+type RefineRequest struct {
+	BaseVersion int    `json:"base_version"`
+	Instruction string `json:"instruction"`
+}
+
+func (s *Server) refineAnalysis(c echo.Context) error {
+	var req RefineRequest
+	if err := readJSON(c, maxInstructionBody, &req); err != nil {
+		return err
+	}
+	req.Instruction = strings.TrimSpace(req.Instruction)
+	if req.Instruction == "" {
+		return errStatus(http.StatusBadRequest, "Write what to change, for example: move 'Approve invoice' to Finance.")
+	}
+	if len([]rune(req.Instruction)) > maxInstruction {
+		return errStatus(http.StatusBadRequest, fmt.Sprintf("The instruction is longer than %d characters; split it into smaller changes.", maxInstruction))
+	}
+	if req.BaseVersion < 1 {
+		return errStatus(http.StatusBadRequest, "base_version must name the version the instruction refers to.")
+	}
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	if a.Status != analysis.StatusCompleted {
+		return errStatus(http.StatusConflict, "This analysis has not finished yet; wait for it to complete before refining it.")
+	}
+	saved, _, err := s.Versions.Refine(c.Request().Context(), a, req.BaseVersion, req.Instruction, author(c))
+	if err != nil {
+		return versionError(err, a.Version)
+	}
+	return c.JSON(http.StatusCreated, saved)
+}

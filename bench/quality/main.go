@@ -1,0 +1,175 @@
+// Command quality measures the built-in analyzer against the development
+// set in testdata: activity precision, recall and F1 (one-to-one matching
+// of task names by content-word overlap), lane/pool F1, branch placement,
+// rework loops, timer / message event / message flow recall and label
+// hygiene, each beside the one-task-per-sentence baseline computed the
+// same way. It runs the analyzer in-process and uploads nothing.
+//
+//	go run ./bench/quality [-dir bench/quality/testdata] [-v] [-case 03]
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+func main() {
+	dir := flag.String("dir", "bench/quality/testdata", "folder of cases (text, ---, reference)")
+	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks")
+	only := flag.String("case", "", "run only cases whose name contains this")
+	flag.Parse()
+	if err := run(os.Stdout, *dir, *only, *verbose); err != nil {
+		fmt.Fprintln(os.Stderr, "quality:", err)
+		os.Exit(1)
+	}
+}
+
+// totals sums the scores of one analyzer over the set.
+type totals struct {
+	activities, lanes, performers, branches, loops, timers, messages counts
+	messageFlows                                                     counts
+	badLabels, fallbacks, placeholders, honest, emptyRef, invalid    int
+	elapsed                                                          time.Duration
+}
+
+func (t *totals) add(s score) {
+	t.activities.add(s.activities)
+	t.lanes.add(s.lanes)
+	t.performers.add(s.performers)
+	t.branches.add(s.branches)
+	t.loops.add(s.loops)
+	t.timers.add(s.timers)
+	t.messages.add(s.messages)
+	t.messageFlows.add(s.messageFlows)
+	t.badLabels += len(s.badLabels)
+	if s.fallback {
+		t.fallbacks++
+	}
+	if s.placeholder {
+		t.placeholders++
+	}
+	if s.emptyRef {
+		t.emptyRef++
+		if s.honest {
+			t.honest++
+		}
+	}
+}
+
+func run(w io.Writer, dir, only string, verbose bool) error {
+	cases, err := loadCases(dir)
+	if err != nil {
+		return err
+	}
+	sc := newScorer()
+	base := newBaseline(wordnet.Load())
+	prov := builtin.New(builtin.Options{})
+	var bt, nt totals
+	n := 0
+	for _, c := range cases {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		n++
+		bm := base.model(c.text)
+		bt.add(sc.evaluate(c, &bm))
+		start := time.Now()
+		res, err := prov.Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: c.text, Filename: c.name + ".txt"})
+		nt.elapsed += time.Since(start)
+		var m process.Model
+		if err == nil {
+			m = res.Model
+		}
+		s := sc.evaluate(c, &m)
+		nt.add(s)
+		if ps := m.Validate(); len(ps) > 0 {
+			nt.invalid++
+			if verbose {
+				fmt.Fprintf(w, "== %s: invalid model: %v\n", c.name, process.Messages(ps))
+			}
+		}
+		if verbose {
+			printCase(w, c, &m, s)
+		}
+	}
+	fmt.Fprintf(w, "%d cases from %s\n\n", n, dir)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "measure\tbaseline\tbuilt-in\t")
+	row := func(name string, f func(t totals) string) {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t\n", name, f(bt), f(nt))
+	}
+	row("activity P", func(t totals) string { return pct(t.activities.precision()) })
+	row("activity R", func(t totals) string { return pct(t.activities.recall()) })
+	row("activity F1", func(t totals) string { return pct(t.activities.f1()) })
+	row("lane/pool P", func(t totals) string { return pct(t.lanes.precision()) })
+	row("lane/pool R", func(t totals) string { return pct(t.lanes.recall()) })
+	row("lane/pool F1", func(t totals) string { return pct(t.lanes.f1()) })
+	row("right performer (matched tasks)", func(t totals) string { return frac(t.performers) })
+	row("branch recall", func(t totals) string { return frac(t.branches) })
+	row("rework loops", func(t totals) string { return frac(t.loops) })
+	row("timers", func(t totals) string { return found(t.timers) })
+	row("message events", func(t totals) string { return found(t.messages) })
+	row("message flows", func(t totals) string { return found(t.messageFlows) })
+	row("labels with pronouns/fillers", func(t totals) string {
+		return fmt.Sprintf("%d of %d", t.badLabels, t.activities.cand)
+	})
+	row(`"Review <file>" fallbacks`, func(t totals) string { return fmt.Sprintf("%d of %d", t.fallbacks, n) })
+	row(`only "Process Owner" lane`, func(t totals) string { return fmt.Sprintf("%d of %d", t.placeholders, n) })
+	row("models failing validation", func(t totals) string { return fmt.Sprintf("%d of %d", t.invalid, n) })
+	row("no-process texts answered honestly", func(t totals) string { return fmt.Sprintf("%d of %d", t.honest, t.emptyRef) })
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write table: %w", err)
+	}
+	fmt.Fprintf(w, "\nbuilt-in analysis time: %v for %d cases\n", nt.elapsed.Round(time.Millisecond), n)
+	return nil
+}
+
+func pct(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
+
+func frac(c counts) string {
+	return fmt.Sprintf("%.0f %% (%d/%d)", 100*c.recall(), c.hit, c.ref)
+}
+
+// found is frac with how many the model holds: recall by count alone
+// would hide a model that sprinkles events everywhere.
+func found(c counts) string {
+	return fmt.Sprintf("%s, %d found", frac(c), c.cand)
+}
+
+func printCase(w io.Writer, c *testCase, m *process.Model, s score) {
+	fmt.Fprintf(w, "== %s: activities %d/%d (cand %d), lanes %d/%d (cand %d), branches %d/%d, loops %d/%d, timers %d/%d, messages %d/%d, flows %d/%d\n",
+		c.name, s.activities.hit, s.activities.ref, s.activities.cand, s.lanes.hit, s.lanes.ref, s.lanes.cand,
+		s.branches.hit, s.branches.ref, s.loops.hit, s.loops.ref, s.timers.hit, s.timers.ref,
+		s.messages.hit, s.messages.ref, s.messageFlows.hit, s.messageFlows.ref)
+	var lanes []string
+	for _, p := range m.Participants {
+		lanes = append(lanes, p.Name)
+	}
+	for _, p := range m.Pools {
+		lanes = append(lanes, "pool:"+p.Name)
+	}
+	fmt.Fprintf(w, "   lanes: %s\n", strings.Join(lanes, ", "))
+	for _, a := range tasks(m) {
+		fmt.Fprintf(w, "   %-28s %s\n", a.Performer, a.Name)
+	}
+	if len(s.missed) > 0 {
+		fmt.Fprintf(w, "   missed: %s\n", strings.Join(s.missed, "; "))
+	}
+	for _, l := range s.wrongPerformer {
+		fmt.Fprintf(w, "   wrong performer: %s\n", l)
+	}
+	for _, l := range s.badLabels {
+		fmt.Fprintf(w, "   bad label: %s\n", l)
+	}
+}

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// refTask is an expected activity.
+type refTask struct {
+	performer, name string
+}
+
+// refSplit is an expected decision: the tasks on each of its branches.
+type refSplit struct {
+	question string
+	branches [][]string
+}
+
+// refFlow is an expected message flow between two participants.
+type refFlow struct {
+	from, to, name string
+}
+
+// refLoop is an expected rework loop from a task back to an earlier one.
+type refLoop struct {
+	from, to string
+}
+
+// testCase is one description with its reference model.
+type testCase struct {
+	name     string
+	text     string
+	pools    []string
+	lanes    []string
+	tasks    []refTask
+	splits   []refSplit
+	timers   []string
+	messages []string
+	flows    []refFlow
+	loops    []refLoop
+}
+
+// loadCases reads every *.txt case of dir, sorted by name.
+func loadCases(dir string) ([]*testCase, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		return nil, fmt.Errorf("list cases: %w", err)
+	}
+	sort.Strings(paths)
+	var out []*testCase
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("read case: %w", err)
+		}
+		c, err := parseCase(strings.TrimSuffix(filepath.Base(p), ".txt"), string(b))
+		if err != nil {
+			return nil, fmt.Errorf("case %s: %w", p, err)
+		}
+		out = append(out, c)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no cases in %s", dir)
+	}
+	return out, nil
+}
+
+// parseCase splits a case file into its text and its reference (after a
+// line "---") and reads the reference lines.
+func parseCase(name, s string) (*testCase, error) {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	i := strings.LastIndex(s, "\n---\n")
+	if i < 0 {
+		if !strings.HasSuffix(s, "\n---") {
+			return nil, fmt.Errorf("no reference: want a line --- after the text")
+		}
+		i = len(s) - 4
+	}
+	c := &testCase{name: name, text: strings.TrimSpace(s[:i])}
+	ref := ""
+	if i+5 <= len(s) {
+		ref = s[i+5:]
+	}
+	tasks := map[string]bool{}
+	for n, line := range strings.Split(ref, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, val, ok := strings.Cut(line, ":")
+		if !ok {
+			return nil, fmt.Errorf("reference line %d: want key: value", n+1)
+		}
+		val = strings.TrimSpace(val)
+		parts := splitTrim(val, "|")
+		switch key {
+		case "pool":
+			c.pools = append(c.pools, val)
+		case "lane":
+			c.lanes = append(c.lanes, val)
+		case "task":
+			if len(parts) != 2 {
+				return nil, fmt.Errorf("reference line %d: want task: performer | name", n+1)
+			}
+			c.tasks = append(c.tasks, refTask{performer: parts[0], name: parts[1]})
+			tasks[strings.ToLower(parts[1])] = true
+		case "split":
+			if len(parts) < 2 {
+				return nil, fmt.Errorf("reference line %d: want split: question | branch | …", n+1)
+			}
+			sp := refSplit{question: parts[0]}
+			for _, br := range parts[1:] {
+				var names []string
+				if br != "-" {
+					names = splitTrim(br, "/")
+				}
+				sp.branches = append(sp.branches, names)
+			}
+			c.splits = append(c.splits, sp)
+		case "timer":
+			c.timers = append(c.timers, val)
+		case "message":
+			c.messages = append(c.messages, val)
+		case "flow":
+			ends, fname, _ := strings.Cut(val, "|")
+			from, to, ok := strings.Cut(ends, "->")
+			if !ok {
+				return nil, fmt.Errorf("reference line %d: want flow: from -> to | name", n+1)
+			}
+			c.flows = append(c.flows, refFlow{from: strings.TrimSpace(from), to: strings.TrimSpace(to), name: strings.TrimSpace(fname)})
+		case "loop":
+			from, to, ok := strings.Cut(val, "->")
+			if !ok {
+				return nil, fmt.Errorf("reference line %d: want loop: from -> to", n+1)
+			}
+			c.loops = append(c.loops, refLoop{from: strings.TrimSpace(from), to: strings.TrimSpace(to)})
+		default:
+			return nil, fmt.Errorf("reference line %d: unknown key %q", n+1, key)
+		}
+	}
+	// branches and loops name tasks: a typo would silently lower the score
+	for _, sp := range c.splits {
+		for _, br := range sp.branches {
+			for _, t := range br {
+				if !tasks[strings.ToLower(t)] {
+					return nil, fmt.Errorf("split %q names unknown task %q", sp.question, t)
+				}
+			}
+		}
+	}
+	for _, l := range c.loops {
+		if !tasks[strings.ToLower(l.from)] || !tasks[strings.ToLower(l.to)] {
+			return nil, fmt.Errorf("loop %s -> %s names an unknown task", l.from, l.to)
+		}
+	}
+	return c, nil
+}
+
+func splitTrim(s, sep string) []string {
+	var out []string
+	for _, p := range strings.Split(s, sep) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

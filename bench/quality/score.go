@@ -1,0 +1,470 @@
+package main
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// minJaccard is the content-word overlap at which two names match.
+const minJaccard = 0.33
+
+// scorer holds the word lists the measures use.
+type scorer struct {
+	// stop words carry no content in a task or lane name.
+	stop map[string]bool
+	// noise words never belong in a task label: pronouns and discourse
+	// fillers ("Pass it", "Write therefore package label").
+	noise map[string]bool
+}
+
+func newScorer() *scorer {
+	return &scorer{
+		stop: wordSet(`a an the this that these those of to for in on at by with from into onto
+			and or but as is are be been being was were it its they them their he she him her his we our you your i
+			my me all each every any some another then also again further up out off over back down via using per
+			new other s`),
+		noise: wordSet(`it they them he she him her his hers their theirs we us you i me latter former
+			therefore then also further furthermore however thus afterwards moreover hence`),
+	}
+}
+
+func wordSet(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		out[w] = true
+	}
+	return out
+}
+
+// contentWords returns the stemmed content words of a name.
+func (sc *scorer) contentWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		acronym := len(w) > 1 && w == strings.ToUpper(w) // "IT" is a department, not "it"
+		w = strings.ToLower(w)
+		if sc.stop[w] && !acronym {
+			continue
+		}
+		out[stem(w)] = true
+	}
+	return out
+}
+
+// stem strips the commonest English endings so that "invoices",
+// "invoiced" and "invoicing" compare equal.
+func stem(w string) string {
+	for _, suf := range []string{"ing", "ies", "ied", "es", "ed", "s", "e", "y"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			w = strings.TrimSuffix(w, suf)
+			break
+		}
+	}
+	if n := len(w); n > 3 && w[n-1] == w[n-2] {
+		w = w[:n-1] // "shipp" → "ship"
+	}
+	return w
+}
+
+// jaccard is the content-word overlap of two names.
+func (sc *scorer) jaccard(a, b string) float64 {
+	wa, wb := sc.contentWords(a), sc.contentWords(b)
+	if len(wa) == 0 || len(wb) == 0 {
+		return 0
+	}
+	inter := 0
+	for w := range wa {
+		if wb[w] {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(wa)+len(wb)-inter)
+}
+
+// match pairs reference names with candidate names one to one, best
+// overlap first, keeping pairs at or above minJaccard. It returns for each
+// reference index the candidate index, or -1.
+func (sc *scorer) match(ref, cand []string) []int {
+	type pair struct {
+		r, c int
+		j    float64
+	}
+	var pairs []pair
+	for i, r := range ref {
+		for k, c := range cand {
+			if j := sc.jaccard(r, c); j >= minJaccard {
+				pairs = append(pairs, pair{i, k, j})
+			}
+		}
+	}
+	sort.SliceStable(pairs, func(a, b int) bool {
+		if pairs[a].j != pairs[b].j {
+			return pairs[a].j > pairs[b].j
+		}
+		if pairs[a].r != pairs[b].r {
+			return pairs[a].r < pairs[b].r
+		}
+		return pairs[a].c < pairs[b].c
+	})
+	out := make([]int, len(ref))
+	for i := range out {
+		out[i] = -1
+	}
+	used := map[int]bool{}
+	for _, p := range pairs {
+		if out[p.r] >= 0 || used[p.c] {
+			continue
+		}
+		out[p.r] = p.c
+		used[p.c] = true
+	}
+	return out
+}
+
+// counts accumulates one measure over the cases: hits against the
+// reference and candidate totals.
+type counts struct {
+	hit, ref, cand int
+}
+
+func (c *counts) add(o counts) { c.hit += o.hit; c.ref += o.ref; c.cand += o.cand }
+
+func (c counts) precision() float64 { return ratio(c.hit, c.cand) }
+func (c counts) recall() float64    { return ratio(c.hit, c.ref) }
+func (c counts) f1() float64 {
+	p, r := c.precision(), c.recall()
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+// score is what one model earns on one case.
+type score struct {
+	activities, lanes, performers  counts
+	branches, loops                counts
+	timers, messages, messageFlows counts
+	badLabels                      []string
+	missed                         []string // reference tasks not found
+	wrongPerformer                 []string // matched tasks by someone else
+	fallback, placeholder, honest  bool
+	emptyRef                       bool
+}
+
+// tasks lists the model's activities that are work, not containers.
+func tasks(m *process.Model) []process.Activity {
+	var out []process.Activity
+	for _, a := range m.Activities {
+		if process.IsSubProcess(a.Type) && !a.Collapsed {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// evaluate scores model m against case c.
+func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
+	var s score
+	acts := tasks(m)
+	refNames := make([]string, len(c.tasks))
+	for i, t := range c.tasks {
+		refNames[i] = t.name
+	}
+	candNames := make([]string, len(acts))
+	for i, a := range acts {
+		candNames[i] = a.Name
+	}
+	am := sc.match(refNames, candNames)
+	s.activities = counts{ref: len(refNames), cand: len(candNames)}
+	for i, k := range am {
+		if k >= 0 {
+			s.activities.hit++
+		} else {
+			s.missed = append(s.missed, c.tasks[i].name)
+		}
+	}
+	s.emptyRef = len(c.tasks) == 0
+	// the matched tasks' performers: the lane, or the pool of a lane-less
+	// party
+	poolName := map[string]string{}
+	for _, p := range m.Pools {
+		poolName[p.ID] = p.Name
+	}
+	for i, k := range am {
+		if k < 0 {
+			continue
+		}
+		s.performers.ref++
+		s.performers.cand++
+		who := acts[k].Performer
+		if who == "" {
+			who = poolName[acts[k].Pool]
+		}
+		if sc.jaccard(c.tasks[i].performer, who) >= minJaccard {
+			s.performers.hit++
+		} else {
+			s.wrongPerformer = append(s.wrongPerformer, c.tasks[i].name+" by "+who+", not "+c.tasks[i].performer)
+		}
+	}
+
+	// lanes and pools: one list of participant names on each side
+	refParts := append(append([]string(nil), c.lanes...), c.pools...)
+	// a pool whose one lane bears its name is one participant
+	var candParts []string
+	seen := map[string]bool{}
+	addPart := func(n string) {
+		if k := strings.ToLower(strings.TrimSpace(n)); !seen[k] {
+			seen[k] = true
+			candParts = append(candParts, n)
+		}
+	}
+	for _, p := range m.Participants {
+		addPart(p.Name)
+	}
+	main := true
+	for _, p := range m.Pools {
+		if main && !p.Collapsed {
+			main = false // the process' own pool is not a participant
+			continue
+		}
+		addPart(p.Name)
+	}
+	if len(refParts) > 0 {
+		s.lanes = counts{ref: len(refParts), cand: len(candParts)}
+		for _, k := range sc.match(refParts, candParts) {
+			if k >= 0 {
+				s.lanes.hit++
+			}
+		}
+		onlyPlaceholder := len(m.Participants) > 0
+		for _, p := range m.Participants {
+			if p.Name != process.DefaultPerformer {
+				onlyPlaceholder = false
+			}
+		}
+		s.placeholder = onlyPlaceholder && len(c.lanes) > 0
+	}
+
+	idx := map[string]int{}
+	for i, t := range c.tasks {
+		idx[strings.ToLower(t.name)] = i
+	}
+	candID := func(task string) string {
+		i, ok := idx[strings.ToLower(task)]
+		if !ok || am[i] < 0 {
+			return ""
+		}
+		return acts[am[i]].ID
+	}
+	g := newGraph(m)
+	for _, sp := range c.splits {
+		type place struct{ gw, edge string }
+		places := make([][]place, len(sp.branches))
+		for b, br := range sp.branches {
+			for _, t := range br {
+				s.branches.ref++
+				var p place
+				if id := candID(t); id != "" {
+					p.gw, p.edge = g.splitOf(id)
+				}
+				places[b] = append(places[b], p)
+			}
+		}
+		for b := range places {
+			for _, p := range places[b] {
+				if p.gw == "" {
+					continue
+				}
+				ok, sameGW, others := true, false, false
+				for o := range places {
+					if o == b {
+						continue
+					}
+					for _, q := range places[o] {
+						if q.gw == "" {
+							continue
+						}
+						others = true
+						if q.gw == p.gw {
+							sameGW = true
+							if q.edge == p.edge {
+								ok = false
+							}
+						}
+					}
+				}
+				if ok && (sameGW || !others) {
+					s.branches.hit++
+				}
+			}
+		}
+	}
+	for _, l := range c.loops {
+		s.loops.ref++
+		from, to := candID(l.from), candID(l.to)
+		if from != "" && to != "" && g.reaches(from, to) {
+			s.loops.hit++
+		}
+	}
+
+	var timers, messages int
+	for _, e := range m.Events {
+		switch e.Trigger {
+		case process.TriggerTimer:
+			timers++
+		case process.TriggerMessage:
+			messages++
+		}
+	}
+	s.timers = capped(len(c.timers), timers)
+	s.messages = capped(len(c.messages), messages)
+	s.messageFlows = sc.matchFlows(c.flows, m)
+
+	for _, a := range acts {
+		for w := range strings.FieldsSeq(strings.ToLower(a.Name)) {
+			if sc.noise[strings.Trim(w, ",.;:'\"()")] {
+				s.badLabels = append(s.badLabels, a.Name)
+				break
+			}
+		}
+	}
+	for _, p := range m.Participants {
+		first := strings.Fields(p.Name + " x")[0]
+		if sc.noise[strings.ToLower(first)] && first != strings.ToUpper(first) { // "IT" is a department
+			s.badLabels = append(s.badLabels, "lane "+p.Name)
+		}
+	}
+	s.fallback = len(acts) == 1 && strings.HasPrefix(acts[0].Name, "Review ")
+	s.honest = strings.Contains(strings.ToLower(m.ProcessPurpose), "no process steps found") && len(acts) <= 6
+	return s
+}
+
+// matchFlows pairs reference message flows with the model's one to one:
+// a pair matches when both ends name the same parties (the lane of a
+// node, or its pool when it has no lane).
+func (sc *scorer) matchFlows(ref []refFlow, m *process.Model) counts {
+	party := map[string]string{}
+	poolName := map[string]string{}
+	for _, p := range m.Pools {
+		poolName[p.ID] = p.Name
+		party[p.ID] = p.Name
+	}
+	main := m.ProcessName
+	if len(m.Pools) > 0 {
+		main = m.Pools[0].Name
+	}
+	who := func(performer, pool string) string {
+		switch {
+		case performer != "":
+			return performer
+		case pool != "":
+			return poolName[pool]
+		}
+		return main
+	}
+	for _, a := range m.Activities {
+		party[a.ID] = who(a.Performer, a.Pool)
+	}
+	for _, e := range m.Events {
+		party[e.ID] = who(e.Performer, e.Pool)
+	}
+	out := counts{ref: len(ref), cand: len(m.MessageFlows)}
+	used := map[int]bool{}
+	for _, r := range ref {
+		for k, f := range m.MessageFlows {
+			if used[k] {
+				continue
+			}
+			if sc.jaccard(r.from, party[f.Source]) >= minJaccard && sc.jaccard(r.to, party[f.Target]) >= minJaccard {
+				used[k] = true
+				out.hit++
+				break
+			}
+		}
+	}
+	return out
+}
+
+// capped counts recovered elements by number: a model cannot earn more
+// than the reference holds.
+func capped(ref, cand int) counts {
+	return counts{hit: min(ref, cand), ref: ref, cand: cand}
+}
+
+// graph is the sequence-flow graph of a model.
+type graph struct {
+	preds map[string][]process.Flow
+	succs map[string][]string
+	split map[string]bool
+}
+
+func newGraph(m *process.Model) *graph {
+	g := &graph{preds: map[string][]process.Flow{}, succs: map[string][]string{}, split: map[string]bool{}}
+	out := map[string]int{}
+	for _, f := range m.Flows {
+		g.preds[f.Target] = append(g.preds[f.Target], f)
+		g.succs[f.Source] = append(g.succs[f.Source], f.Target)
+		out[f.Source]++
+	}
+	for _, gw := range m.Gateways {
+		if out[gw.ID] > 1 {
+			g.split[gw.ID] = true
+		}
+	}
+	// a boundary event branches off its host like a split does
+	for _, e := range m.Events {
+		if e.Type == process.EventBoundary && e.AttachedTo != "" {
+			g.split[e.ID] = true
+		}
+	}
+	return g
+}
+
+// splitOf walks back from node id along single incoming flows to the
+// nearest split and returns it with the flow leaving it towards id; ""
+// when a join or the start comes first.
+func (g *graph) splitOf(id string) (string, string) {
+	cur := id
+	for range 500 {
+		ps := g.preds[cur]
+		if len(ps) != 1 {
+			return "", ""
+		}
+		f := ps[0]
+		if g.split[f.Source] {
+			return f.Source, f.ID
+		}
+		cur = f.Source
+	}
+	return "", ""
+}
+
+// reaches reports whether a path of sequence flows leads from a to b.
+func (g *graph) reaches(a, b string) bool {
+	seen := map[string]bool{a: true}
+	stack := []string{a}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, t := range g.succs[n] {
+			if t == b {
+				return true
+			}
+			if !seen[t] {
+				seen[t] = true
+				stack = append(stack, t)
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,562 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+)
+
+// Kinds are the element kinds the round trip compares, in report order.
+var Kinds = []string{
+	"activities", "events", "gateways", "event definitions", "sequence flows", "conditions",
+	"default flows", "message flows", "pools", "lanes", "lane membership", "pool membership",
+	"boundary attachment", "sub-process nesting", "data", "data associations", "annotations",
+}
+
+// Count is preserved/total for one kind.
+type Count struct{ Preserved, Total int }
+
+// Comparison is what survived a round trip of one file.
+type Comparison struct {
+	Counts map[string]*Count
+	// Lost lists, per kind, the elements of the original that were not
+	// found as they were ("id (name): why").
+	Lost map[string][]string
+	// Via counts sequence flows preserved through gateways the builder
+	// added; Named counts unnamed events and gateways the builder named.
+	Via, Named int
+}
+
+func (c *Comparison) add(kind string, ok bool, what string, args ...any) {
+	n := c.Counts[kind]
+	if n == nil {
+		n = &Count{}
+		c.Counts[kind] = n
+	}
+	n.Total++
+	if ok {
+		n.Preserved++
+		return
+	}
+	c.Lost[kind] = append(c.Lost[kind], fmt.Sprintf(what, args...))
+}
+
+// named reports whether n had no name in the file, in which case the
+// builder's default label ("Start", "End", "Message"; bpmnlint's
+// label-required) loses nothing; it counts those.
+func (c *Comparison) named(n *parse.Element) bool {
+	if n.Label() != "" {
+		return false
+	}
+	c.Named++
+	return true
+}
+
+// norm compares names the way a reader does: case and runs of white space
+// do not matter.
+func norm(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// class groups kinds whose elements can stand for each other when matched
+// by name: an activity is matched to an activity, even of another type,
+// and then counted as changed.
+func class(kind string) string {
+	switch {
+	case parse.IsActivity(kind):
+		return "activity"
+	case parse.IsEvent(kind):
+		return "event"
+	case parse.IsGateway(kind):
+		return "gateway"
+	case kind == "dataObjectReference" || kind == "dataStoreReference" || kind == "dataObject":
+		return "data"
+	}
+	return kind
+}
+
+// matcher maps elements of the original (a) to the round-tripped file (b):
+// by id first (SPADE keeps ids), then by class and name in document order.
+type matcher struct {
+	a, b *parse.Definitions
+	m    map[*parse.Element]*parse.Element
+	used map[*parse.Element]bool
+}
+
+func (mt *matcher) match(as, bs []*parse.Element, key func(*parse.Element) string) {
+	for _, a := range as {
+		if b := mt.b.ByID(a.ID); a.ID != "" && b != nil && !mt.used[b] && class(b.Kind) == class(a.Kind) {
+			mt.m[a], mt.used[b] = b, true
+		}
+	}
+	byKey := map[string][]*parse.Element{}
+	for _, b := range bs {
+		if !mt.used[b] {
+			k := key(b)
+			byKey[k] = append(byKey[k], b)
+		}
+	}
+	for _, a := range as {
+		if _, ok := mt.m[a]; ok {
+			continue
+		}
+		k := key(a)
+		for len(byKey[k]) > 0 {
+			b := byKey[k][0]
+			byKey[k] = byKey[k][1:]
+			if !mt.used[b] {
+				mt.m[a], mt.used[b] = b, true
+				break
+			}
+		}
+	}
+}
+
+func collect(d *parse.Definitions, keep func(*parse.Element) bool) []*parse.Element {
+	var out []*parse.Element
+	d.Walk(func(e *parse.Element) bool {
+		if keep(e) {
+			out = append(out, e)
+		}
+		return true
+	})
+	return out
+}
+
+func isDrawnData(e *parse.Element) bool {
+	return e.Kind == "dataObjectReference" || e.Kind == "dataStoreReference" ||
+		(e.Kind == "dataObject" && e.Shape != nil)
+}
+
+func label(e *parse.Element) string {
+	if e == nil {
+		return "<none>"
+	}
+	if n := e.Label(); n != "" {
+		return e.ID + " (" + n + ")"
+	}
+	return e.ID
+}
+
+// innermostLane is the deepest lane holding e.
+func innermostLane(e *parse.Element) *parse.Element {
+	var best *parse.Element
+	depth := -1
+	for _, l := range e.Lanes {
+		d := 0
+		for p := l.Parent; p != nil; p = p.Parent {
+			d++
+		}
+		if d > depth {
+			best, depth = l, d
+		}
+	}
+	return best
+}
+
+// poolOf is the participant drawing the process that holds e.
+func poolOf(e *parse.Element) *parse.Element {
+	if p := e.Process(); p != nil {
+		return p.Participant
+	}
+	return nil
+}
+
+func marker(e *parse.Element) string {
+	if e.Child("standardLoopCharacteristics") != nil {
+		return "loop"
+	}
+	if mi := e.Child("multiInstanceLoopCharacteristics"); mi != nil {
+		if mi.BoolAttr("isSequential", false) {
+			return "sequential"
+		}
+		return "parallel"
+	}
+	return ""
+}
+
+// collapsed says how bpmn-js draws a sub-process or pool.
+func collapsed(e *parse.Element) bool {
+	if e.Kind == "participant" {
+		return e.ProcessRef == nil || (e.Shape != nil && e.Shape.Expanded != nil && !*e.Shape.Expanded)
+	}
+	if !parse.IsSubProcess(e.Kind) {
+		return false
+	}
+	if e.Shape == nil {
+		return false
+	}
+	return e.Shape.Expanded == nil || !*e.Shape.Expanded
+}
+
+func defKinds(e *parse.Element) string {
+	var ks []string
+	for _, d := range e.EventDefinitions {
+		ks = append(ks, d.Kind)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, "+")
+}
+
+func timerText(e *parse.Element) string {
+	for _, d := range e.EventDefinitions {
+		if d.Kind != "timerEventDefinition" {
+			continue
+		}
+		for _, k := range []string{"timeDuration", "timeDate", "timeCycle"} {
+			if x := d.Child(k); x != nil && strings.TrimSpace(x.Text) != "" {
+				return strings.TrimSpace(x.Text)
+			}
+		}
+	}
+	return ""
+}
+
+// linkName is the name that pairs link events ("" for other events).
+func linkName(e *parse.Element) string {
+	for _, d := range e.EventDefinitions {
+		if d.Kind == "linkEventDefinition" {
+			return norm(d.Name)
+		}
+	}
+	return ""
+}
+
+// flowLabel is what a reader sees on a sequence flow: its name, else its
+// condition expression.
+func flowLabel(e *parse.Element) string {
+	if n := e.Label(); n != "" {
+		return n
+	}
+	if c := e.Condition(); c != nil {
+		return strings.TrimSpace(c.Text)
+	}
+	return ""
+}
+
+func annotationText(e *parse.Element) string {
+	if t := e.Child("text"); t != nil {
+		return t.Text
+	}
+	return ""
+}
+
+// dataLinks lists an activity's or event's data associations with drawn
+// data (a reference, or an object that has one) as "in"/"out" with the
+// data element. An association with a data object drawn nowhere is not in
+// the diagram, nor in the model.
+func dataLinks(e *parse.Element, d *parse.Definitions) [][2]any {
+	refs := map[*parse.Element]bool{}
+	for _, r := range collect(d, func(e *parse.Element) bool { return e.Kind == "dataObjectReference" }) {
+		if o := d.ByID(r.Attr("dataObjectRef")); o != nil {
+			refs[o] = true
+		}
+	}
+	var out [][2]any
+	for _, ch := range e.Children {
+		switch ch.Kind {
+		case "dataInputAssociation":
+			for _, s := range ch.ChildrenOf("sourceRef") {
+				if x := d.ByID(strings.TrimSpace(s.Text)); x != nil && (isDrawnData(x) || x.Kind == "dataObject" && refs[x]) {
+					out = append(out, [2]any{"in", x})
+				}
+			}
+		case "dataOutputAssociation":
+			if t := ch.Child("targetRef"); t != nil {
+				if x := d.ByID(strings.TrimSpace(t.Text)); x != nil && (isDrawnData(x) || x.Kind == "dataObject" && refs[x]) {
+					out = append(out, [2]any{"out", x})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Compare measures what of file a survived in file b.
+func Compare(a, b *parse.Definitions) *Comparison {
+	c := &Comparison{Counts: map[string]*Count{}, Lost: map[string][]string{}}
+	mt := &matcher{a: a, b: b, m: map[*parse.Element]*parse.Element{}, used: map[*parse.Element]bool{}}
+	byName := func(e *parse.Element) string { return class(e.Kind) + "\x00" + norm(e.Name) }
+
+	pick := func(d *parse.Definitions, kind string) []*parse.Element {
+		return collect(d, func(e *parse.Element) bool { return e.Kind == kind })
+	}
+	mt.match(pick(a, "participant"), pick(b, "participant"), byName)
+	mt.match(pick(a, "lane"), pick(b, "lane"), byName)
+	isNode := func(e *parse.Element) bool { return parse.IsFlowNode(e.Kind) }
+	nodesA, nodesB := collect(a, isNode), collect(b, isNode)
+	mt.match(nodesA, nodesB, byName)
+	mt.match(collect(a, isDrawnData), collect(b, isDrawnData), byName)
+	mt.match(pick(a, "textAnnotation"), pick(b, "textAnnotation"), func(e *parse.Element) string { return norm(annotationText(e)) })
+	// a dataObject is matched through its first drawn reference
+	refOf := func(d *parse.Definitions, x *parse.Element) *parse.Element {
+		if x == nil || x.Kind != "dataObject" || x.Shape != nil {
+			return x
+		}
+		for _, e := range collect(d, func(e *parse.Element) bool { return e.Kind == "dataObjectReference" }) {
+			if d.ByID(e.Attr("dataObjectRef")) == x {
+				return e
+			}
+		}
+		return x
+	}
+
+	for _, n := range nodesA {
+		o := mt.m[n]
+		switch class(n.Kind) {
+		case "activity":
+			switch {
+			case o == nil:
+				c.add("activities", false, "%s: missing", label(n))
+			case o.Kind != n.Kind || n.TriggeredByEvent() != o.TriggeredByEvent():
+				c.add("activities", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
+			case norm(o.Name) != norm(n.Name):
+				c.add("activities", false, "%s: renamed %q", label(n), o.Name)
+			case marker(n) != marker(o):
+				c.add("activities", false, "%s: marker %q became %q", label(n), marker(n), marker(o))
+			case collapsed(n) != collapsed(o):
+				c.add("activities", false, "%s: collapsed %v became %v", label(n), collapsed(n), collapsed(o))
+			default:
+				c.add("activities", true, "")
+			}
+		case "event":
+			switch {
+			case o == nil:
+				c.add("events", false, "%s: missing", label(n))
+			case o.Kind != n.Kind:
+				c.add("events", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
+			case norm(o.Name) != norm(n.Name) && !c.named(n):
+				c.add("events", false, "%s: renamed %q", label(n), o.Name)
+			case n.BoolAttr("cancelActivity", true) != o.BoolAttr("cancelActivity", true) ||
+				n.BoolAttr("isInterrupting", true) != o.BoolAttr("isInterrupting", true):
+				c.add("events", false, "%s: interrupting changed", label(n))
+			default:
+				c.add("events", true, "")
+			}
+			if len(n.EventDefinitions) > 0 {
+				switch {
+				case o == nil:
+					c.add("event definitions", false, "%s: event missing", label(n))
+				case defKinds(n) != defKinds(o):
+					c.add("event definitions", false, "%s: %s became %q", label(n), defKinds(n), defKinds(o))
+				case timerText(n) != timerText(o):
+					c.add("event definitions", false, "%s: timer %q became %q", label(n), timerText(n), timerText(o))
+				case linkName(n) != linkName(o):
+					c.add("event definitions", false, "%s: link %q became %q", label(n), linkName(n), linkName(o))
+				default:
+					c.add("event definitions", true, "")
+				}
+			}
+			if n.Kind == "boundaryEvent" {
+				ok := o != nil && n.AttachedTo != nil && o.AttachedTo != nil && mt.m[n.AttachedTo] == o.AttachedTo
+				c.add("boundary attachment", ok, "%s: attached to %s, now %s", label(n), label(n.AttachedTo), label(attached(o)))
+			}
+		case "gateway":
+			switch {
+			case o == nil:
+				c.add("gateways", false, "%s: missing", label(n))
+			case o.Kind != n.Kind:
+				c.add("gateways", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
+			case norm(o.Name) != norm(n.Name) && !c.named(n):
+				c.add("gateways", false, "%s: renamed %q", label(n), o.Name)
+			default:
+				c.add("gateways", true, "")
+			}
+		}
+		if l := innermostLane(n); l != nil {
+			ok := o != nil && innermostLane(o) != nil && mt.m[l] == innermostLane(o)
+			c.add("lane membership", ok, "%s: in lane %s, now %s", label(n), label(l), laneLabel(o))
+		}
+		if p := poolOf(n); p != nil {
+			ok := o != nil && poolOf(o) != nil && mt.m[p] == poolOf(o)
+			c.add("pool membership", ok, "%s: in pool %s", label(n), label(p))
+		}
+		if ct := n.Container(); ct != nil && parse.IsSubProcess(ct.Kind) {
+			var oc *parse.Element
+			if o != nil {
+				oc = o.Container()
+			}
+			c.add("sub-process nesting", o != nil && oc != nil && mt.m[ct] == oc, "%s: inside %s, now %s", label(n), label(ct), label(oc))
+		}
+		for _, dl := range dataLinks(n, a) {
+			dir, x := dl[0].(string), refOf(a, dl[1].(*parse.Element))
+			ok := false
+			if o != nil {
+				for _, ol := range dataLinks(o, b) {
+					if ol[0].(string) == dir && refOf(b, ol[1].(*parse.Element)) == mt.m[x] {
+						ok = true
+						break
+					}
+				}
+			}
+			c.add("data associations", ok, "%s %s %s", label(n), dir, label(x))
+		}
+	}
+
+	// Sequence flows: by endpoints; the matched flow carries the label and
+	// the default mark. bpmn.Build makes implicit splits and merges
+	// explicit (bpmnlint's recommended rules): a flow drawn through
+	// gateways the builder added (in b, matched to nothing in a) still
+	// connects the same nodes, with the same meaning, and counts as
+	// preserved; Via says how many did.
+	flowsB := map[[2]*parse.Element][]*parse.Element{}
+	for _, f := range pick(b, "sequenceFlow") {
+		k := [2]*parse.Element{f.Source, f.Target}
+		flowsB[k] = append(flowsB[k], f)
+	}
+	added := func(e *parse.Element) bool { return e != nil && parse.IsGateway(e.Kind) && !mt.used[e] }
+	for _, f := range pick(a, "sequenceFlow") {
+		var path []*parse.Element
+		src, dst := mt.m[f.Source], mt.m[f.Target]
+		if f.Source != nil && f.Target != nil && src != nil && dst != nil {
+			cands := flowsB[[2]*parse.Element{src, dst}]
+			for _, cand := range cands {
+				if cand.ID == f.ID {
+					path = []*parse.Element{cand}
+				}
+			}
+			if path == nil && len(cands) > 0 {
+				path = []*parse.Element{cands[0]}
+			}
+			if path == nil {
+				path = viaAdded(src, dst, added)
+				if path != nil {
+					c.Via++
+				}
+			}
+		}
+		c.add("sequence flows", path != nil, "%s: %s → %s", f.ID, label(f.Source), label(f.Target))
+		if lbl := flowLabel(f); lbl != "" {
+			ok := false
+			for _, o := range path {
+				ok = ok || norm(o.Name) == norm(lbl) || (o.Condition() != nil && norm(o.Condition().Text) == norm(lbl))
+			}
+			c.add("conditions", ok, "%s: %q", f.ID, lbl)
+		}
+		if f.Source != nil && f.Source.Default == f {
+			ok := false
+			for _, o := range path {
+				ok = ok || (o.Source != nil && o.Source.Default == o)
+			}
+			c.add("default flows", ok, "%s: default of %s", f.ID, label(f.Source))
+		}
+	}
+	mfB := map[[2]*parse.Element]bool{}
+	for _, f := range pick(b, "messageFlow") {
+		mfB[[2]*parse.Element{f.Source, f.Target}] = true
+	}
+	for _, f := range pick(a, "messageFlow") {
+		ok := f.Source != nil && f.Target != nil && mfB[[2]*parse.Element{mt.m[f.Source], mt.m[f.Target]}]
+		c.add("message flows", ok, "%s: %s → %s", f.ID, label(f.Source), label(f.Target))
+	}
+	for _, p := range pick(a, "participant") {
+		o := mt.m[p]
+		ok := o != nil && norm(o.Name) == norm(p.Name) && collapsed(o) == collapsed(p)
+		c.add("pools", ok, "%s", label(p))
+	}
+	for _, l := range pick(a, "lane") {
+		o := mt.m[l]
+		ok := o != nil && (norm(o.Name) == norm(l.Name) || l.Label() == "")
+		if ok {
+			pa, pb := parentLane(l), parentLane(o)
+			ok = (pa == nil && pb == nil) || (pa != nil && mt.m[pa] == pb)
+		}
+		c.add("lanes", ok, "%s", label(l))
+	}
+	for _, d := range collect(a, isDrawnData) {
+		o := mt.m[d]
+		ok := o != nil && (o.Kind == d.Kind || (d.Kind == "dataObject" && o.Kind == "dataObjectReference")) && norm(dataName(b, o)) == norm(dataName(a, d))
+		c.add("data", ok, "%s", label(d))
+	}
+	notesB := map[*parse.Element][]*parse.Element{}
+	for _, as := range pick(b, "association") {
+		notesB[as.Source] = append(notesB[as.Source], as.Target)
+		notesB[as.Target] = append(notesB[as.Target], as.Source)
+	}
+	var attachedA = map[*parse.Element]*parse.Element{}
+	for _, as := range pick(a, "association") {
+		if as.Source != nil && as.Source.Kind == "textAnnotation" {
+			attachedA[as.Source] = as.Target
+		} else if as.Target != nil && as.Target.Kind == "textAnnotation" {
+			attachedA[as.Target] = as.Source
+		}
+	}
+	for _, t := range pick(a, "textAnnotation") {
+		o := mt.m[t]
+		ok := o != nil && norm(annotationText(o)) == norm(annotationText(t))
+		if ok && attachedA[t] != nil {
+			ok = false
+			for _, x := range notesB[o] {
+				if x == mt.m[attachedA[t]] {
+					ok = true
+				}
+			}
+		}
+		c.add("annotations", ok, "%s", label(t))
+	}
+	return c
+}
+
+// viaAdded finds a path from src to dst through at most three added
+// gateways and returns its flows.
+func viaAdded(src, dst *parse.Element, added func(*parse.Element) bool) []*parse.Element {
+	type step struct {
+		at   *parse.Element
+		path []*parse.Element
+	}
+	queue := []step{{at: src}}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		if len(s.path) > 3 {
+			continue
+		}
+		for _, f := range s.at.Outgoing {
+			p := append(append([]*parse.Element(nil), s.path...), f)
+			if f.Target == dst {
+				return p
+			}
+			if added(f.Target) {
+				queue = append(queue, step{at: f.Target, path: p})
+			}
+		}
+	}
+	return nil
+}
+
+func attached(e *parse.Element) *parse.Element {
+	if e == nil {
+		return nil
+	}
+	return e.AttachedTo
+}
+
+func laneLabel(e *parse.Element) string {
+	if e == nil {
+		return "<missing>"
+	}
+	return label(innermostLane(e))
+}
+
+func parentLane(l *parse.Element) *parse.Element {
+	for p := l.Parent; p != nil; p = p.Parent {
+		if p.Kind == "lane" {
+			return p
+		}
+	}
+	return nil
+}
+
+// dataName is the name a reader sees on data: its own, else its object's
+// or store's.
+func dataName(d *parse.Definitions, e *parse.Element) string {
+	if n := e.Label(); n != "" {
+		return n
+	}
+	for _, a := range []string{"dataObjectRef", "dataStoreRef"} {
+		if x := d.ByID(e.Attr(a)); x != nil {
+			return x.Label()
+		}
+	}
+	return ""
+}

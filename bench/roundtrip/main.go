@@ -1,0 +1,432 @@
+// Command roundtrip measures the fidelity of SPADE's BPMN round trip: each
+// file is converted to the process model (pkg/bpmn/tomodel), drawn again
+// (bpmn.Build) and parsed, and the two files are compared element by
+// element (flow nodes by type and name, sequence flows by endpoints,
+// message flows, lane and pool membership, boundary attachment,
+// sub-process nesting, data associations, event definitions, default
+// flows, conditions). It prints preserved/total per element kind, the
+// files below 100 %, whether each round-tripped file is XSD-valid
+// (xmllint) and imports into bpmn-moddle without warnings
+// (tools/bpmncheck), and what process.Repair would change on the
+// converted model.
+//
+//	go run ./bench/roundtrip [-v] [-out DIR] [files or dirs…]
+//
+// Without arguments it reads ../shared/testdata/bpmn/miwg-reference and
+// bench/roundtrip/testdata.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// FileResult is the round trip of one file.
+type FileResult struct {
+	File string
+	// Err is set when the file could not be converted or drawn; nothing
+	// else is then measured.
+	Err error
+	*Comparison
+	// Skipped is what the converter could not hold.
+	Skipped string
+	// Repair lists what process.Repair changes on the converted model.
+	Repair []string
+	// XML is the round-tripped file.
+	XML []byte
+	// XSD is the schema error ("" when valid or not checked); Moddle the
+	// bpmn-moddle warnings.
+	XSD    string
+	Moddle []string
+}
+
+// RoundTrip converts, draws and compares one file.
+func RoundTrip(name string, data []byte) *FileResult {
+	r := &FileResult{File: name}
+	orig, err := parse.Parse(data)
+	if err != nil {
+		r.Err = fmt.Errorf("parse: %w", err)
+		return r
+	}
+	conv, err := tomodel.Convert(orig)
+	if err != nil {
+		r.Err = fmt.Errorf("convert: %w", err)
+		return r
+	}
+	r.Skipped = conv.Note()
+	r.Repair = repairChanges(conv.Model)
+	out, err := bpmn.Build(conv.Model)
+	if err != nil {
+		r.Err = fmt.Errorf("build: %w", err)
+		return r
+	}
+	r.XML = out
+	again, err := parse.Parse(out)
+	if err != nil {
+		r.Err = fmt.Errorf("parse the round-tripped file: %w", err)
+		return r
+	}
+	r.Comparison = Compare(orig, again)
+	return r
+}
+
+// repairChanges runs process.Repair on a copy of m and says what it
+// changed: elements added, removed or altered, by kind.
+func repairChanges(m *process.Model) []string {
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return []string{"cannot copy the model: " + err.Error()}
+	}
+	var cp process.Model
+	if err := json.Unmarshal(raw, &cp); err != nil {
+		return []string{"cannot copy the model: " + err.Error()}
+	}
+	process.Repair(&cp)
+	var out []string
+	diff := func(kind string, before, after map[string]string) {
+		var added, removed, changed int
+		for id, b := range before {
+			a, ok := after[id]
+			switch {
+			case !ok:
+				removed++
+			case a != b:
+				changed++
+			}
+		}
+		for id := range after {
+			if _, ok := before[id]; !ok {
+				added++
+			}
+		}
+		for _, p := range []struct {
+			n    int
+			verb string
+		}{{added, "added"}, {removed, "removed"}, {changed, "changed"}} {
+			if p.n > 0 {
+				out = append(out, fmt.Sprintf("%s %s %d", kind, p.verb, p.n))
+			}
+		}
+	}
+	diff("activities", index(m.Activities, func(a process.Activity) string { return a.ID }), index(cp.Activities, func(a process.Activity) string { return a.ID }))
+	diff("events", index(m.Events, func(a process.Event) string { return a.ID }), index(cp.Events, func(a process.Event) string { return a.ID }))
+	diff("gateways", index(m.Gateways, func(a process.Gateway) string { return a.ID }), index(cp.Gateways, func(a process.Gateway) string { return a.ID }))
+	diff("flows", index(m.Flows, func(a process.Flow) string { return a.ID }), index(cp.Flows, func(a process.Flow) string { return a.ID }))
+	diff("lanes", index(m.Participants, func(a process.Participant) string { return a.Pool + "/" + a.Name }), index(cp.Participants, func(a process.Participant) string { return a.Pool + "/" + a.Name }))
+	diff("message flows", index(m.MessageFlows, func(a process.MessageFlow) string { return a.ID }), index(cp.MessageFlows, func(a process.MessageFlow) string { return a.ID }))
+	diff("data", index(m.Data, func(a process.Data) string { return a.ID }), index(cp.Data, func(a process.Data) string { return a.ID }))
+	diff("data associations", index(m.DataAssociations, func(a process.DataAssociation) string { return a.ID }), index(cp.DataAssociations, func(a process.DataAssociation) string { return a.ID }))
+	return out
+}
+
+func index[T any](xs []T, id func(T) string) map[string]string {
+	out := make(map[string]string, len(xs))
+	for i, x := range xs {
+		b, _ := json.Marshal(x)
+		k := id(x)
+		if _, dup := out[k]; dup {
+			k = fmt.Sprintf("%s#%d", k, i)
+		}
+		out[k] = string(b)
+	}
+	return out
+}
+
+// Totals adds the counts of several files.
+func Totals(rs []*FileResult) map[string]*Count {
+	t := map[string]*Count{}
+	for _, k := range Kinds {
+		t[k] = &Count{}
+	}
+	for _, r := range rs {
+		if r.Comparison == nil {
+			continue
+		}
+		for k, c := range r.Counts {
+			t[k].Preserved += c.Preserved
+			t[k].Total += c.Total
+		}
+	}
+	return t
+}
+
+// Percent is preserved/total in percent (100 when there is nothing).
+func (c Count) Percent() float64 {
+	if c.Total == 0 {
+		return 100
+	}
+	return 100 * float64(c.Preserved) / float64(c.Total)
+}
+
+// collectFiles expands directories into their .bpmn files, sorted.
+func collectFiles(args []string) ([]string, error) {
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", a, err)
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		ms, err := filepath.Glob(filepath.Join(a, "*.bpmn"))
+		if err != nil {
+			return nil, fmt.Errorf("list %s: %w", a, err)
+		}
+		sort.Strings(ms)
+		files = append(files, ms...)
+	}
+	return files, nil
+}
+
+// moduleRoot walks up from the working directory to go.mod.
+func moduleRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return dir
+		}
+	}
+}
+
+// checkTools writes the round-tripped files to dir and runs xmllint and
+// tools/bpmncheck over them; a missing tool is reported once and skipped.
+func checkTools(rs []*FileResult, dir, root string, log io.Writer) {
+	var files []string
+	byFile := map[string]*FileResult{}
+	for i, r := range rs {
+		if r.XML == nil {
+			continue
+		}
+		f := filepath.Join(dir, fmt.Sprintf("%03d-%s", i, filepath.Base(r.File)))
+		if err := os.WriteFile(f, r.XML, 0o644); err != nil {
+			fmt.Fprintln(log, "write:", err)
+			return
+		}
+		files = append(files, f)
+		byFile[f] = r
+	}
+	if len(files) == 0 {
+		return
+	}
+	schema := filepath.Join(root, "..", "shared", "testdata", "xsd", "BPMN20.xsd")
+	if xmllint, err := exec.LookPath("xmllint"); err != nil {
+		fmt.Fprintln(log, "xmllint not installed (Debian libxml2-utils): schema check skipped")
+	} else if _, err := os.Stat(schema); err != nil {
+		fmt.Fprintln(log, "schema not found at", schema, ": schema check skipped")
+	} else {
+		for _, f := range files {
+			out, err := exec.Command(xmllint, "--noout", "--schema", schema, f).CombinedOutput()
+			if err != nil {
+				byFile[f].XSD = firstLines(string(out), 3)
+			}
+		}
+	}
+	tool := filepath.Join(root, "tools", "bpmncheck")
+	node, err := exec.LookPath("node")
+	if _, serr := os.Stat(filepath.Join(tool, "node_modules")); err != nil || serr != nil {
+		fmt.Fprintln(log, "node or tools/bpmncheck/node_modules missing (npm ci there): bpmn-moddle check skipped")
+		return
+	}
+	cmd := exec.Command(node, append([]string{filepath.Join(tool, "check.mjs")}, files...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		fmt.Fprintln(log, "check.mjs:", err, stderr.String())
+		return
+	}
+	var results []struct {
+		File     string   `json:"file"`
+		Warnings []string `json:"warnings"`
+		Error    string   `json:"error"`
+	}
+	if err := json.Unmarshal(out, &results); err != nil {
+		fmt.Fprintln(log, "check.mjs output:", err)
+		return
+	}
+	for _, res := range results {
+		if r := byFile[res.File]; r != nil {
+			r.Moddle = res.Warnings
+			if res.Error != "" {
+				r.Moddle = append(r.Moddle, "error: "+res.Error)
+			}
+		}
+	}
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Report prints the per-kind totals, the files below 100 % and the tool
+// checks.
+func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
+	fmt.Fprintf(w, "== %s: %d files ==\n", title, len(rs))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "kind\tpreserved\ttotal\t%\t")
+	t := Totals(rs)
+	for _, k := range Kinds {
+		c := t[k]
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.1f\t\n", k, c.Preserved, c.Total, c.Percent())
+	}
+	_ = tw.Flush()
+	var invalid, moddle, failed, via, named int
+	for _, r := range rs {
+		if r.Comparison != nil {
+			via += r.Via
+			named += r.Named
+		}
+	}
+	fmt.Fprintf(w, "(%d sequence flows preserved through gateways the builder added for bpmnlint; %d unnamed events and gateways given the builder's default label)\n", via, named)
+	for _, r := range rs {
+		if r.Err != nil {
+			failed++
+			fmt.Fprintf(w, "FAILED %s: %v\n", r.File, r.Err)
+			continue
+		}
+		if r.XSD != "" {
+			invalid++
+		}
+		if len(r.Moddle) > 0 {
+			moddle++
+		}
+		var below []string
+		for _, k := range Kinds {
+			if c := r.Counts[k]; c != nil && c.Preserved < c.Total {
+				below = append(below, fmt.Sprintf("%s %d/%d", k, c.Preserved, c.Total))
+			}
+		}
+		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 || verbose {
+			fmt.Fprintf(w, "%s: %s\n", filepath.Base(r.File), strings.Join(below, ", "))
+			if r.XSD != "" {
+				fmt.Fprintf(w, "  xsd: %s\n", strings.ReplaceAll(r.XSD, "\n", "\n       "))
+			}
+			for _, m := range r.Moddle {
+				fmt.Fprintf(w, "  bpmn-moddle: %s\n", m)
+			}
+		}
+		if verbose {
+			for _, k := range Kinds {
+				for _, l := range r.Lost[k] {
+					fmt.Fprintf(w, "  lost %s: %s\n", k, l)
+				}
+			}
+			if r.Skipped != "" {
+				fmt.Fprintf(w, "  converter: %s\n", r.Skipped)
+			}
+			if len(r.Repair) > 0 {
+				fmt.Fprintf(w, "  process.Repair would change: %s\n", strings.Join(r.Repair, ", "))
+			}
+		}
+	}
+	fmt.Fprintf(w, "round-tripped files: %d failed, %d not XSD-valid, %d with bpmn-moddle warnings\n", failed, invalid, moddle)
+	repairs := map[string]int{}
+	for _, r := range rs {
+		for _, c := range r.Repair {
+			i := strings.LastIndexByte(c, ' ')
+			repairs[c[:i]]++
+		}
+	}
+	if len(repairs) > 0 {
+		var keys []string
+		for k := range repairs {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		var parts []string
+		for _, k := range keys {
+			parts = append(parts, fmt.Sprintf("%s in %d files", k, repairs[k]))
+		}
+		fmt.Fprintf(w, "process.Repair on the converted models: %s\n", strings.Join(parts, "; "))
+	} else {
+		fmt.Fprintln(w, "process.Repair on the converted models: no change")
+	}
+}
+
+// Run round-trips the files and returns the results.
+func Run(files []string) []*FileResult {
+	rs := make([]*FileResult, 0, len(files))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			rs = append(rs, &FileResult{File: f, Err: err})
+			continue
+		}
+		rs = append(rs, RoundTrip(f, data))
+	}
+	return rs
+}
+
+func main() {
+	verbose := flag.Bool("v", false, "list every element that was not preserved, what the converter skipped and what Repair would change")
+	outDir := flag.String("out", "", "write the round-tripped files to this directory (default: a temporary one)")
+	flag.Parse()
+	root := moduleRoot()
+	sets := [][2]string{}
+	if flag.NArg() == 0 {
+		sets = append(sets,
+			[2]string{"MIWG reference models", filepath.Join(root, "..", "shared", "testdata", "bpmn", "miwg-reference")},
+			[2]string{"SPADE development models", filepath.Join(root, "bench", "roundtrip", "testdata")})
+	} else {
+		for _, a := range flag.Args() {
+			sets = append(sets, [2]string{a, a})
+		}
+	}
+	dir := *outDir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "roundtrip-")
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "roundtrip:", err)
+			os.Exit(1)
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, "roundtrip:", err)
+		os.Exit(1)
+	}
+	for i, s := range sets {
+		files, err := collectFiles([]string{s[1]})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "roundtrip:", err)
+			os.Exit(1)
+		}
+		rs := Run(files)
+		sub := filepath.Join(dir, fmt.Sprintf("set%d", i))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "roundtrip:", err)
+			os.Exit(1)
+		}
+		checkTools(rs, sub, root, os.Stderr)
+		if i > 0 {
+			fmt.Println()
+		}
+		Report(os.Stdout, s[0], rs, *verbose)
+	}
+}

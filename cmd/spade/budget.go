@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+
+	"github.com/hibiken/asynq"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/llm/budget"
+	"github.com/spade-bpmn/spade/pkg/tasks"
+	"github.com/spade-bpmn/spade/worker"
+)
+
+// wireBudget makes every LLM call of this worker draw on the fleet's shared
+// rate budget (SPADE_LLM_RPM, SPADE_LLM_TPM) in the queue's Redis. It wraps
+// outside the metrics, so that LLM call latency is the vendor's alone and
+// the wait shows in spade_llm_budget_wait_seconds.
+func wireBudget(a *App, pl *worker.Pipeline) error {
+	limits := budget.Limits{RPM: a.Cfg.LLMRPM, TPM: a.Cfg.LLMTPM}
+	if !limits.Enabled() || pl.Provider == nil {
+		return nil
+	}
+	b, err := budget.New(a.Queue.Redis, limits, budget.Options{Registerer: opsOf(a).metrics.Registry})
+	if err != nil {
+		return err
+	}
+	inner := pl.Provider
+	pl.Provider = func(ctx context.Context, an *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
+		p, in, src, err := inner(ctx, an)
+		if err != nil || p == nil {
+			return p, in, src, err
+		}
+		queue, _ := asynq.GetQueueName(ctx)
+		c := budget.Caller{Priority: budget.High}
+		if an.IsDemo || queue == tasks.QueueReprocess {
+			c.Priority = budget.Low
+		}
+		// A reprocess leaves the stored analysis untouched until its new
+		// result is in, so only live analyses show the wait.
+		if queue != tasks.QueueReprocess {
+			id := an.ID
+			c.OnWait = func(waiting bool) {
+				text := budget.WaitingText
+				if !waiting {
+					text = analysis.StageText[analysis.StageAnalyzing].Text
+				}
+				if err := a.Repo.SetWaitText(context.WithoutCancel(ctx), id, text); err != nil {
+					a.Log.Warn("stage text not saved", "analysis_id", id, "error", err)
+				}
+			}
+		}
+		return b.Wrap(p, c), in, src, nil
+	}
+	a.Log.Info("llm rate budget shared by all workers", "rpm", limits.RPM, "tpm", limits.TPM)
+	return nil
+}

@@ -1,0 +1,101 @@
+package builtin
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// eventInfo makes a draft an intermediate event instead of an activity:
+// a wait or deadline (timer) or a message waited for.
+type eventInfo struct {
+	trigger string // process.TriggerTimer or process.TriggerMessage
+	timer   string // the duration or date as written
+}
+
+var (
+	// timerRe finds waits and deadlines: "after two weeks", "within 3
+	// days", "every Tuesday", "at the end of each quarter", "seven days
+	// before departure". Work durations ("for 10 minutes") are not timers.
+	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|wait(?:s|ing)?(?:\s+for)?|in|up to)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:days?|weeks?|hours?|months?)\s+before\s+(?:the\s+)?[a-z]+))\b`)
+	// workTimerRe marks a duration spent working, which is no timer:
+	// "centrifuge the samples for 10 minutes".
+	workTimerRe = regexp.MustCompile(`(?i)\b(?:takes?|took|lasts?|spends?|needs?)\b`)
+)
+
+// timerPhrase returns the wait or deadline a sentence names, or "", and
+// the sentence without it when it opens the sentence ("At the end of each
+// quarter the manager prints …").
+func timerPhrase(s string) (string, string) {
+	p, full := findTimer(s)
+	if p == "" {
+		return "", s
+	}
+	if strings.HasPrefix(strings.ToLower(s), strings.ToLower(full)) {
+		rest := strings.TrimLeft(s[len(full):], " ,")
+		if wordCount(rest) >= 2 {
+			return p, rest
+		}
+	}
+	return p, s
+}
+
+// findTimer returns the wait or deadline a sentence names and the words
+// that name it.
+func findTimer(s string) (string, string) {
+	if !mayHaveDuration(s) && !strings.Contains(strings.ToLower(s), "every") && !strings.Contains(strings.ToLower(s), " each ") {
+		return "", ""
+	}
+	m := timerRe.FindStringSubmatch(s)
+	if m == nil || workTimerRe.MatchString(s) {
+		return "", ""
+	}
+	for _, g := range m[1:] {
+		if g != "" {
+			return strings.TrimSpace(g), m[0]
+		}
+	}
+	return "", ""
+}
+
+// eventDraft makes a draft that compiles to an intermediate event.
+func eventDraft(trigger, name, timer, performer, source string) *draft {
+	return &draft{name: capitalise(name), performer: performer, source: source,
+		event: &eventInfo{trigger: trigger, timer: timer}}
+}
+
+// withEvents turns the clauses that only wait into events ("wait for the
+// documents" is a message waited for, "wait 30 seconds" a timer) and puts
+// the sentence's pending timer in front of its first activity.
+func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
+	var out []*draft
+	for _, d := range ds {
+		if d.event == nil && d.verb == "wait" {
+			d.drop = true // not an activity: an event
+			if a.pendingTimer != "" {
+				continue // the timer itself is added below
+			}
+			obj := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(d.object), "for "), "on "))
+			if obj == "" {
+				continue
+			}
+			out = append(out, eventDraft(process.TriggerMessage, obj+" received", "", d.performer, source))
+			continue
+		}
+		out = append(out, d)
+	}
+	if a.pendingTimer != "" {
+		performer := a.currentActor()
+		for _, d := range out {
+			if d.event == nil {
+				performer = d.performer
+				break
+			}
+		}
+		t := eventDraft(process.TriggerTimer, a.pendingTimer, a.pendingTimer, performer, source)
+		a.pendingTimer = ""
+		out = append([]*draft{t}, out...)
+	}
+	return out
+}

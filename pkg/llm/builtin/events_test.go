@@ -1,0 +1,54 @@
+package builtin
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+func TestEvents(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		timers   []string // timer texts expected, in order
+		messages int
+		noTask   string // an activity name that must not appear
+	}{
+		{"wait is a timer, not a task", "Power on the drone. Wait 30 seconds for the GNSS fix. Calibrate the compass.", []string{"30 seconds"}, 0, "Wait"},
+		{"deadline in a condition", "HR makes an offer. If no answer arrives within two weeks, HR calls the candidate.", []string{"two weeks"}, 0, ""},
+		{"recurring", "Every Tuesday the board reviews the changes. The manager closes the request.", []string{"Every Tuesday"}, 0, ""},
+		{"period end", "At the end of each quarter the warehouse manager prints the count sheets.", []string{"At the end of each quarter"}, 0, ""},
+		{"work time is no timer", "Centrifuge the samples for 10 minutes. Check the serum.", nil, 0, ""},
+		{"waiting for a message", "The officer requests the documents from the applicant and waits for the documents. The analyst evaluates the application.", nil, 1, "Wait for documents"},
+		{"no time at all", "The clerk checks the invoice. The manager approves it.", nil, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			var timers []string
+			messages := 0
+			for _, e := range m.Events {
+				switch e.Trigger {
+				case process.TriggerTimer:
+					timers = append(timers, e.Timer)
+				case process.TriggerMessage:
+					messages++
+				}
+			}
+			if strings.Join(timers, "|") != strings.Join(tt.timers, "|") {
+				t.Errorf("timers = %q, want %q", timers, tt.timers)
+			}
+			if messages != tt.messages {
+				t.Errorf("message events = %d, want %d", messages, tt.messages)
+			}
+			if tt.noTask != "" {
+				for _, a := range m.Activities {
+					if strings.HasPrefix(a.Name, tt.noTask) {
+						t.Errorf("activity %q: want an event instead", a.Name)
+					}
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,512 @@
+package builtin
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// externalWords are head nouns of parties outside the organisation whose
+// process is described: they get a pool of their own, and what passes
+// between them and the organisation becomes message flows.
+var externalWords = set(`customer customers client clients supplier suppliers vendor vendors applicant applicants
+	candidate candidates patient patients tenant tenants bidder bidders broker brokers member members student
+	students user users policyholder policyholders agency carrier carriers exporter exporters importer importers
+	contractor contractors citizen citizens guest guests passenger passengers subscriber subscribers clinic
+	restaurant restaurants manufacturer manufacturers buyer-side consumer consumers insured claimant claimants
+	speaker speakers participant participants merchant merchants cardholder cardholders`)
+
+// looseExternal are external heads only on their own: "members" are
+// outside parties, "committee members" are not.
+var looseExternal = set(`member members user users participant participants speaker speakers broker brokers`)
+
+// isExternal reports whether a participant is a party outside the
+// organisation: its head noun is one of externalWords.
+func isExternal(name string) bool {
+	ws := strings.Fields(strings.ToLower(name))
+	if len(ws) == 0 {
+		return false
+	}
+	head := ws[len(ws)-1]
+	if looseExternal[head] && len(ws) > 1 {
+		return false
+	}
+	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
+		return true // "the shipping company"; "the company" is the organisation
+	}
+	return externalWords[head]
+}
+
+// partyKey is what makes two names one party: the singular head noun
+// ("Applicants", "shortlisted applicants" and "Applicant" are one).
+func partyKey(name string) string {
+	ws := strings.Fields(strings.ToLower(name))
+	if len(ws) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(ws[len(ws)-1], "s")
+}
+
+// collaborate turns external parties into pools of their own: their steps
+// leave the organisation's flow for a chain in their pool, and message
+// flows connect each of them with the organisation's steps before and
+// after it. A party that only receives something ("returns the invoice to
+// the supplier") is a collapsed pool. Models without external parties
+// stay one pool.
+func collaborate(m *process.Model, drafts map[string]*draft) {
+	// one name per party: the first met
+	canon := map[string]string{}
+	one := func(name string) string {
+		k := partyKey(name)
+		if c, ok := canon[k]; ok {
+			return c
+		}
+		canon[k] = name
+		return name
+	}
+	ext := map[string]bool{}
+	for i := range m.Activities {
+		a := &m.Activities[i]
+		if isExternal(a.Performer) {
+			a.Performer = one(a.Performer)
+			ext[a.Performer] = true
+		}
+	}
+	for i := range m.Activities {
+		cs := m.Activities[i].SIPOC.Customers
+		for k, c := range cs {
+			if isExternal(c) {
+				cs[k] = one(c)
+			}
+		}
+	}
+	internal := 0
+	for _, a := range m.Activities {
+		if !ext[a.Performer] {
+			internal++
+		}
+	}
+	if internal == 0 {
+		return // the text is told from the party's side: it is the process
+	}
+	// parties that only receive: customers of moving or addressing steps
+	receivers := map[string]bool{}
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if d == nil || ext[a.Performer] {
+			continue
+		}
+		v := firstWord(d.verb)
+		if !moving[v] && !addressing[v] {
+			continue
+		}
+		for _, c := range a.SIPOC.Customers {
+			if isExternal(c) && !ext[c] {
+				receivers[c] = true
+			}
+		}
+	}
+	if len(ext) == 0 && len(receivers) == 0 {
+		return
+	}
+
+	g := newFlowGraph(m)
+	var order []string
+	for _, s := range process.Ordered(m) {
+		if s.Kind == process.StepActivity {
+			order = append(order, s.ID)
+		}
+	}
+	byID := map[string]int{}
+	for i, a := range m.Activities {
+		byID[a.ID] = i
+	}
+
+	m.Pools = []process.Pool{{ID: "Pool_main", Name: firstNonEmpty(m.ProcessName, "Process")}}
+	poolOf := map[string]string{}
+	addPool := func(name string, collapsed bool) string {
+		if id, ok := poolOf[name]; ok {
+			return id
+		}
+		id := fmt.Sprintf("Pool_%d", len(m.Pools))
+		m.Pools = append(m.Pools, process.Pool{ID: id, Name: name, Collapsed: collapsed})
+		poolOf[name] = id
+		return id
+	}
+	for _, id := range order {
+		if p := m.Activities[byID[id]].Performer; ext[p] {
+			addPool(p, false)
+		}
+	}
+	for _, p := range sortedKeys(receivers) {
+		addPool(p, true)
+	}
+
+	var msgs []process.MessageFlow
+	addMsg := func(name, from, to string) {
+		for _, f := range msgs {
+			if f.Source == from && f.Target == to {
+				return
+			}
+		}
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: name, Source: from, Target: to})
+	}
+
+	// the parties' steps leave the organisation's flow, in order
+	chains := map[string][]string{}
+	startMessage := ""
+	for i, id := range order {
+		a := &m.Activities[byID[id]]
+		if !ext[a.Performer] {
+			continue
+		}
+		party := a.Performer
+		prev, next := g.splice(id)
+		obj := ""
+		if d := drafts[id]; d != nil {
+			obj = firstNonEmpty(cleanMessage(d.object), "message")
+		}
+		// a message in from the organisation's step before, unless the
+		// party's own step came right before
+		if p := g.activityBefore(prev, m); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
+			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
+				addMsg(cleanMessage(pd.object), p, id)
+			}
+		} else if g.isStart(prev, m) && startMessage == "" {
+			startMessage = id
+		}
+		// and one out to the organisation's next step
+		if n := g.nodeAfter(next, m); n != "" {
+			addMsg(obj, id, n)
+		}
+		a.Pool = poolOf[party]
+		a.Parent = "" // the party's steps form one chain in its pool
+		chains[party] = append(chains[party], id)
+	}
+	// waits left in the organisation's flow belong to its lanes
+	last := ""
+	for i := range m.Events {
+		e := &m.Events[i]
+		if e.Pool == "" && ext[e.Performer] {
+			e.Performer = last
+		}
+		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] {
+			last = e.Performer
+		}
+	}
+	// the process starts with a message when a party's step opens it
+	if startMessage != "" {
+		for i := range m.Events {
+			e := &m.Events[i]
+			if e.Type == process.EventStart && e.Pool == "" {
+				e.Trigger = process.TriggerMessage
+				if e.Name == "" || e.Name == "Start" {
+					if d := drafts[startMessage]; d != nil && cleanMessage(d.object) != "" {
+						e.Name = capitalise(cleanMessage(d.object)) + " received"
+					}
+				}
+				for k := range msgs {
+					if msgs[k].Source == startMessage {
+						msgs[k].Target = e.ID
+					}
+				}
+				// the start event sits in the lane of the step it starts
+				for _, f := range m.Flows {
+					if f.Source == e.ID {
+						if k, ok := byID[f.Target]; ok {
+							e.Performer = m.Activities[k].Performer
+						}
+					}
+				}
+				break
+			}
+		}
+	}
+	// steps of the organisation that hand something to a party acting
+	// later ("invites the candidates", then "the candidate signs …") send
+	// it to that party's next step
+	pos := map[string]int{}
+	for i, id := range order {
+		pos[id] = i
+	}
+	for _, id := range order {
+		a := m.Activities[byID[id]]
+		d := drafts[id]
+		if a.Pool != "" || d == nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		if !moving[v] && !addressing[v] {
+			continue
+		}
+		for _, c := range a.SIPOC.Customers {
+			if len(chains[c]) == 0 {
+				continue
+			}
+			target := ""
+			for _, x := range chains[c] {
+				if pos[x] > pos[id] {
+					target = x
+					break
+				}
+			}
+			if target == "" {
+				// nothing the party does comes after: it receives the
+				// message at the end of its flow ("returns the invoice to
+				// the supplier")
+				target = fmt.Sprintf("Event_%s_msg_%d", poolOf[c], len(m.Events)+1)
+				obj := firstNonEmpty(cleanMessage(d.object), "message")
+				m.Events = append(m.Events, process.Event{ID: target, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+					Name: capitalise(obj) + " received", Performer: c, Pool: poolOf[c]})
+				chains[c] = append(chains[c], target)
+			}
+			addMsg(cleanMessage(d.object), id, target)
+		}
+	}
+	// each party's pool gets its own start → steps → end
+	n := 0
+	for _, p := range m.Pools[1:] {
+		ids := chains[p.Name]
+		if len(ids) == 0 {
+			continue
+		}
+		n++
+		start := fmt.Sprintf("Event_%s_start", p.ID)
+		end := fmt.Sprintf("Event_%s_end", p.ID)
+		m.Events = append(m.Events,
+			process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
+			process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
+		prev := start
+		for _, id := range append(ids, end) {
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: prev, Target: id})
+			prev = id
+		}
+	}
+	// steps of the organisation that hand something to a party that
+	// only receives send it to that party's pool
+	for _, a := range m.Activities {
+		if a.Pool != "" {
+			continue
+		}
+		d := drafts[a.ID]
+		if d == nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		if !moving[v] && !addressing[v] {
+			continue
+		}
+		for _, c := range a.SIPOC.Customers {
+			if id, ok := poolOf[c]; ok && receivers[c] {
+				addMsg(cleanMessage(d.object), a.ID, id)
+			}
+		}
+	}
+	// a party acting in its own pool is that pool's one lane; one that
+	// only receives has none
+	var parts []process.Participant
+	merged := map[string]bool{}
+	for _, p := range m.Participants {
+		if isExternal(p.Name) {
+			p.Name = one(p.Name)
+			if merged[p.Name] {
+				continue
+			}
+			merged[p.Name] = true
+		}
+		if id, ok := poolOf[p.Name]; ok {
+			if receivers[p.Name] {
+				continue
+			}
+			p.Pool = id
+		}
+		parts = append(parts, p)
+	}
+	m.Participants = parts
+	m.MessageFlows = msgs
+	for i := range m.Activities {
+		a := &m.Activities[i]
+		d := drafts[a.ID]
+		if d == nil || a.Pool != "" {
+			continue
+		}
+		for _, f := range msgs {
+			switch {
+			case f.Source == a.ID && moving[firstWord(d.verb)]:
+				a.Type = process.ActivitySend
+			case f.Target == a.ID && receiving[firstWord(d.verb)]:
+				a.Type = process.ActivityReceive
+			}
+		}
+	}
+}
+
+// cleanMessage names a message after the object handed over: "the
+// invoice to the supplier" → "invoice".
+func cleanMessage(obj string) string {
+	ws := cleanObject(strings.Fields(obj))
+	for i, w := range ws {
+		if prepositions[norm(w)] || norm(w) == "and" {
+			ws = ws[:i]
+			break
+		}
+	}
+	return strings.Join(limitWords(ws, 4), " ")
+}
+
+// hasFold reports whether list holds s, ignoring case.
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func firstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// flowGraph edits a model's sequence flows in place.
+type flowGraph struct {
+	m *process.Model
+}
+
+func newFlowGraph(m *process.Model) *flowGraph { return &flowGraph{m: m} }
+
+// splice takes node id out of the flow: its incoming flows lead to its
+// successor instead. It returns the predecessor and the successor.
+func (g *flowGraph) splice(id string) (prev, next string) {
+	var in []int
+	out := -1
+	for i, f := range g.m.Flows {
+		if f.Target == id {
+			in = append(in, i)
+		}
+		if f.Source == id && out < 0 {
+			out = i
+		}
+	}
+	if out >= 0 {
+		next = g.m.Flows[out].Target
+	}
+	if len(in) > 0 {
+		prev = g.m.Flows[in[0]].Source
+	}
+	var flows []process.Flow
+	seen := map[[2]string]bool{}
+	for i, f := range g.m.Flows {
+		if f.Source == id {
+			continue
+		}
+		if f.Target == id {
+			if next == "" {
+				continue
+			}
+			f.Target = next
+		}
+		k := [2]string{f.Source, f.Target}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		_ = i
+		flows = append(flows, f)
+	}
+	g.m.Flows = flows
+	return prev, next
+}
+
+func (g *flowGraph) kind(id string) string {
+	for _, a := range g.m.Activities {
+		if a.ID == id {
+			return "activity"
+		}
+	}
+	for _, e := range g.m.Events {
+		if e.ID == id {
+			return e.Type
+		}
+	}
+	for _, gw := range g.m.Gateways {
+		if gw.ID == id {
+			return "gateway"
+		}
+	}
+	return ""
+}
+
+func (g *flowGraph) isStart(id string, m *process.Model) bool {
+	return g.kind(id) == process.EventStart
+}
+
+// activityBefore walks back from id over gateways to the nearest activity
+// of the organisation.
+func (g *flowGraph) activityBefore(id string, m *process.Model) string {
+	for range 50 {
+		switch g.kind(id) {
+		case "activity":
+			return id
+		case "gateway", process.EventIntermediate:
+			found := ""
+			for _, f := range g.m.Flows {
+				if f.Target == id {
+					found = f.Source
+					break
+				}
+			}
+			if found == "" {
+				return ""
+			}
+			id = found
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// nodeAfter walks forward from id over gateways to the next activity or
+// intermediate event, which a message can reach.
+func (g *flowGraph) nodeAfter(id string, m *process.Model) string {
+	for range 50 {
+		switch g.kind(id) {
+		case "activity":
+			return id
+		case "gateway", process.EventIntermediate:
+			// a message cannot reach a gateway or a timer: go on
+			found := ""
+			for _, f := range g.m.Flows {
+				if f.Source == id {
+					found = f.Target
+					break
+				}
+			}
+			if found == "" {
+				return ""
+			}
+			id = found
+		default:
+			return ""
+		}
+	}
+	return ""
+}

@@ -1,0 +1,110 @@
+package builtin
+
+import "testing"
+
+func TestPools(t *testing.T) {
+	tests := []struct {
+		name      string
+		text      string
+		pools     []string // besides the main pool
+		collapsed []bool
+		messages  int // message flows at least
+		lanes     []string
+	}{
+		{
+			name:      "supplier acts and receives",
+			text:      "The supplier sends an invoice. The clerk checks the invoice. The clerk returns the invoice to the supplier.",
+			pools:     []string{"Supplier"},
+			collapsed: []bool{false},
+			messages:  1,
+			lanes:     []string{"Clerk"},
+		},
+		{
+			name:      "customer only receives",
+			text:      "The clerk checks the order. The clerk sends the invoice to the customer.",
+			pools:     []string{"Customer"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Clerk"},
+		},
+		{
+			name:  "no external party",
+			text:  "The clerk checks the order. The manager approves the order.",
+			lanes: []string{"Clerk", "Manager"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			var pools []string
+			var collapsed []bool
+			for i, p := range m.Pools {
+				if i > 0 {
+					pools = append(pools, p.Name)
+					collapsed = append(collapsed, p.Collapsed)
+				}
+			}
+			if len(pools) != len(tt.pools) {
+				t.Fatalf("pools %v, want %v", pools, tt.pools)
+			}
+			for i := range pools {
+				if pools[i] != tt.pools[i] || collapsed[i] != tt.collapsed[i] {
+					t.Errorf("pool %d = %s (collapsed %v), want %s (%v)", i, pools[i], collapsed[i], tt.pools[i], tt.collapsed[i])
+				}
+			}
+			if len(m.MessageFlows) < tt.messages {
+				t.Errorf("message flows %+v, want at least %d", m.MessageFlows, tt.messages)
+			}
+			var lanes []string
+			for _, p := range m.Participants {
+				if p.Pool == "" {
+					lanes = append(lanes, p.Name)
+				}
+			}
+			if len(lanes) != len(tt.lanes) {
+				t.Fatalf("main pool lanes %v, want %v", lanes, tt.lanes)
+			}
+			ids := map[string]string{}
+			for _, a := range m.Activities {
+				ids[a.ID] = a.Pool
+			}
+			for _, p := range m.Pools {
+				ids[p.ID] = p.ID
+			}
+			for _, e := range m.Events {
+				ids[e.ID] = e.Pool
+			}
+			for _, g := range m.Gateways {
+				ids[g.ID] = g.Pool
+			}
+			for k, v := range ids {
+				if v == "" {
+					ids[k] = "main"
+				}
+			}
+			for _, f := range m.MessageFlows {
+				if ids[f.Source] == ids[f.Target] {
+					t.Errorf("message flow %+v stays inside one pool", f)
+				}
+			}
+			for _, f := range m.Flows {
+				if ids[f.Source] != ids[f.Target] {
+					t.Errorf("sequence flow %+v crosses pools", f)
+				}
+			}
+		})
+	}
+}
+
+func TestProcessNameFromExerciseTitle(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"exercise 1\n\nThe MPON sends the dismissal to the MPOO. The MPOO reviews the dismissal.", "Dismissal process"},
+		{"Exercise 3: Examination\n\nThe GP requests the measurements. The lab sends the measurements.", "Examination"},
+		{"Invoice approval\n\nThe clerk checks the invoice. The manager approves it.", "Invoice approval"},
+	}
+	for _, tt := range tests {
+		if got := analyze(t, tt.text).ProcessName; got != tt.want {
+			t.Errorf("%q: process name %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,196 @@
+package versions
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/refine"
+)
+
+// MaxElements bounds the flow nodes and flows of a saved diagram: far more
+// than any process a person edits (the largest MIWG model has ~150), small
+// enough that converting and re-rendering stays interactive.
+const MaxElements = 5000
+
+// Planner turns an instruction into edit operations: a language model
+// through structured output, or the built-in command grammar.
+type Planner interface {
+	// Plan answers the operations; UsedLLM reports whether a paid model
+	// call was made (only those count against the daily limit).
+	Plan(ctx context.Context, m *process.Model, instruction string) (plan refine.Plan, usedLLM bool, err error)
+}
+
+// GrammarPlanner is the built-in, offline Planner (refine.Parse).
+type GrammarPlanner struct{}
+
+// Plan parses the instruction with the command grammar.
+func (GrammarPlanner) Plan(_ context.Context, _ *process.Model, instruction string) (refine.Plan, bool, error) {
+	return refine.Parse(instruction), false, nil
+}
+
+// Service saves, restores and refines versions.
+type Service struct {
+	Repo *Repo
+	// Convert reads a BPMN document into a process model (the BPMN → model
+	// converter).
+	Convert func(xml []byte) (*process.Model, error)
+	// Build draws a process model as BPMN with SPADE's layout.
+	Build func(m *process.Model) ([]byte, error)
+	// Render writes the formatted text of a model.
+	Render func(m *process.Model) string
+	// Planner turns refinement instructions into operations.
+	Planner Planner
+}
+
+// Saved is the outcome of a save, restore or refinement.
+type Saved struct {
+	Version int         `json:"version"`
+	Summary string      `json:"summary"`
+	Changes []Change    `json:"changes"`
+	Applied []AppliedOp `json:"operations,omitempty"`
+	// NotUnderstood lists the parts of a refinement instruction that no
+	// operation carried out.
+	NotUnderstood []string `json:"not_understood,omitempty"`
+}
+
+// AppliedOp is an operation with its description.
+type AppliedOp struct {
+	refine.Op
+	Description string `json:"description"`
+}
+
+// current returns the model of the analysis' latest version.
+func current(a *analysis.Analysis) (*process.Model, error) {
+	if a.ModelJSON == "" {
+		return nil, ErrNoModel
+	}
+	m, err := process.Decode([]byte(a.ModelJSON))
+	if err != nil {
+		return nil, fmt.Errorf("stored model: %w", err)
+	}
+	return m, nil
+}
+
+func countElements(m *process.Model) int {
+	return len(m.Activities) + len(m.Gateways) + len(m.Events) + len(m.Flows) + len(m.MessageFlows) + len(m.Data)
+}
+
+// SaveXML stores an edited BPMN diagram as the version after base. The
+// diagram keeps the user's own layout; the model converted from it feeds
+// the formatted text, SIPOC, items and exports.
+func (s *Service) SaveXML(ctx context.Context, a *analysis.Analysis, base int, xml []byte, author string) (*Saved, error) {
+	if a.Status != analysis.StatusCompleted {
+		return nil, failure.Permanent("This analysis has not finished yet; wait for it to complete before editing.", ErrNoModel)
+	}
+	m, err := s.Convert(xml)
+	if err != nil {
+		if _, ok := failure.Detail(err); ok {
+			return nil, err
+		}
+		return nil, failure.Permanent("This is not a BPMN diagram SPADE can read: "+err.Error(), err)
+	}
+	if n := countElements(m); n > MaxElements {
+		return nil, failure.Permanent(fmt.Sprintf("This diagram has %d elements; SPADE stores edited diagrams of up to %d. Split it into smaller processes.", n, MaxElements), nil)
+	}
+	if countElements(m) == 0 {
+		return nil, failure.Permanent("The diagram is empty: it has no tasks, events or gateways. Add at least one step before saving.", nil)
+	}
+	if strings.TrimSpace(m.ProcessName) == "" {
+		m.ProcessName = a.ProcessName
+	}
+	if m.ProcessPurpose == "" {
+		if old, err := current(a); err == nil {
+			m.ProcessPurpose = old.ProcessPurpose
+		}
+	}
+	return s.store(ctx, a, base, m, xml, SourceEdit, author, nil, nil, "")
+}
+
+func (s *Service) store(ctx context.Context, a *analysis.Analysis, base int, m *process.Model, xml []byte, source, author string, ops []AppliedOp, notUnderstood []string, prefix string) (*Saved, error) {
+	m.Version = process.Version
+	old, _ := current(a)
+	changes := Diff(old, m)
+	if changes == nil {
+		changes = []Change{}
+	}
+	summary := prefix + Summary(changes)
+	body, err := json.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("encode model: %w", err)
+	}
+	var opsJSON []byte
+	if len(ops) > 0 {
+		opsJSON, _ = json.Marshal(ops)
+	}
+	n, err := s.Repo.Save(ctx, a, base, Version{
+		Author: author, Summary: summary, Source: source, ProcessName: m.ProcessName,
+		BPMNXML: string(xml), ModelJSON: string(body), FormattedText: s.Render(m), OperationsJSON: string(opsJSON),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Saved{Version: n, Summary: summary, Changes: changes, Applied: ops, NotUnderstood: notUnderstood}, nil
+}
+
+// Restore stores a copy of version n as the newest version.
+func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n int, author string) (*Saved, error) {
+	v, err := s.Repo.Get(ctx, a, n)
+	if err != nil {
+		return nil, err
+	}
+	m, err := process.Decode([]byte(v.ModelJSON))
+	if err != nil {
+		return nil, fmt.Errorf("stored version %d: %w", n, err)
+	}
+	return s.store(ctx, a, max(a.Version, 1), m, []byte(v.BPMNXML), SourceRestore, author, nil, nil, fmt.Sprintf("Restored version %d: ", n))
+}
+
+// ErrNotUnderstood is a refinement instruction from which no operation
+// could be made.
+var ErrNotUnderstood = errors.New("versions: instruction not understood")
+
+// Refine carries out an instruction in words as the version after base.
+// The diagram is redrawn with SPADE's layout.
+func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, instruction, author string) (*Saved, bool, error) {
+	m, err := current(a)
+	if err != nil {
+		return nil, false, err
+	}
+	if base != max(a.Version, 1) {
+		return nil, false, ErrConflict
+	}
+	plan, usedLLM, err := s.Planner.Plan(ctx, m, instruction)
+	if err != nil {
+		return nil, usedLLM, err
+	}
+	if len(plan.Operations) == 0 {
+		return nil, usedLLM, fmt.Errorf("%w: %s", ErrNotUnderstood, notUnderstoodDetail(plan.NotUnderstood))
+	}
+	next, err := refine.Apply(m, plan.Operations)
+	if err != nil {
+		return nil, usedLLM, err
+	}
+	xml, err := s.Build(next)
+	if err != nil {
+		return nil, usedLLM, err
+	}
+	ops := make([]AppliedOp, len(plan.Operations))
+	for i, op := range plan.Operations {
+		ops[i] = AppliedOp{Op: op, Description: op.Describe()}
+	}
+	out, err := s.store(ctx, a, base, next, xml, SourceRefine, author, ops, plan.NotUnderstood, "")
+	return out, usedLLM, err
+}
+
+func notUnderstoodDetail(parts []string) string {
+	if len(parts) == 0 {
+		return "Write what to change, for example: rename 'Check' to 'Check receipts'; move 'Approve' to Finance; add step 'Archive invoice' after 'Pay invoice'."
+	}
+	return fmt.Sprintf("SPADE did not understand %q. Commands it knows:\n%s", strings.Join(parts, "; "), refine.Grammar)
+}

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expectTappable, snap } from './helpers';
+import { filesDir, signInAs, svgLabelText, writeProcessTxt } from './analyzers-helpers';
+
+test.setTimeout(240_000);
+
+/** Calls the API from the page, as the app does (session cookie + account header). */
+async function apiCall(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const acc = JSON.parse(localStorage.getItem('selected_account') ?? '{}') as { account_id?: string };
+      const r = await fetch(path, {
+        method,
+        headers: { 'X-Account-ID': acc.account_id ?? '', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+    },
+    { method, path, body },
+  );
+}
+
+async function download(page: Page, type: string): Promise<string> {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId(`export-${type}`).click()]);
+  const path = join(filesDir, `versions-${dl.suggestedFilename()}`);
+  await dl.saveAs(path);
+  return readFileSync(path, 'utf8');
+}
+
+test('refine in words, edit in the modeller, compare, restore; a stale save gets 409', async ({ page }) => {
+  await signInAs(page, 'analyst@example.com');
+  await page.goto('/document-analyzer');
+  await page.getByTestId('document-file-input').setInputFiles(writeProcessTxt('versions-process.txt'));
+  const graphResp = page.waitForResponse((r) => /\/api\/graph\//.test(r.url()) && r.ok(), { timeout: 170_000 });
+  const started = page.waitForResponse((r) => r.url().endsWith('/api/analyze') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  const id = ((await (await started).json()) as { id: string }).id;
+  await expect(page.getByTestId('analysis-results')).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByTestId('export-bpmn')).toBeEnabled({ timeout: 90_000 });
+  const model = (await (await graphResp).json()) as { activities: { id: string; name: string }[] };
+  const first = model.activities[0];
+  const last = model.activities[model.activities.length - 1];
+  const originalText = (await apiCall(page, 'GET', `/api/document/${id}`)).json.formatted_text as string;
+
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  const bench = page.getByTestId('model-workbench');
+  await expect(bench.locator('[data-testid="bpmn-canvas"] svg g.djs-element').first()).toBeAttached({ timeout: 30_000 });
+  for (const name of ['Edit diagram', 'Refine in words', 'Versions']) {
+    await expectTappable(page, bench.getByRole('button', { name, exact: false }).first(), name);
+  }
+
+  // Refine in words with the built-in grammar: each instruction is a version.
+  await bench.getByRole('button', { name: 'Refine in words' }).click();
+  const box = bench.getByLabel('Describe a change');
+  await box.fill(`rename '${first.name}' to 'Receive the invoice by mail'`);
+  const t0 = Date.now();
+  await bench.getByRole('button', { name: 'Apply' }).click();
+  await expect(bench.getByRole('status').filter({ hasText: 'Version 2' })).toBeVisible();
+  await expect.poll(() => svgLabelText(page), { timeout: 15_000 }).toContain('Receivetheinvoicebymail');
+  console.log(`refine → redrawn diagram: ${Date.now() - t0} ms`);
+  await box.fill(`add step 'Archive invoice copy' after '${last.name}'`);
+  await bench.getByRole('button', { name: 'Apply' }).click();
+  await expect(bench.getByRole('status').filter({ hasText: 'Version 3' })).toBeVisible();
+  await expect(bench.getByRole('status')).toContainText("Added step \"Archive invoice copy\" after");
+  await snap(page, 'versions-refined-1440', false);
+  await box.fill('delete the moon');
+  await bench.getByRole('button', { name: 'Apply' }).click();
+  await expect(bench.getByRole('alert')).toContainText('There is no step, decision or event called');
+  // Undo the last refinement: a new version equal to version 2.
+  await box.fill(`delete 'Archive invoice copy'`);
+  await bench.getByRole('button', { name: 'Apply' }).click();
+  await expect(bench.getByRole('status').filter({ hasText: 'Version 4' })).toBeVisible();
+  await bench.getByRole('button', { name: 'Undo' }).click();
+  await expect(bench.getByRole('status').filter({ hasText: 'Undone' })).toBeVisible();
+
+  // The SIPOC tab follows the latest version.
+  await page.getByRole('tab', { name: 'SIPOC' }).click();
+  await expect(page.getByTestId('sipoc-table')).toContainText('Archive invoice copy');
+  await expect(page.getByTestId('sipoc-table')).toContainText('Receive the invoice by mail');
+
+  // Edit in the modeller: rename a task in place, save.
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  const saveT0 = Date.now();
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  const shape = editor.locator(`.djs-element[data-element-id="${last.id}"]`);
+  await expect(shape).toBeAttached({ timeout: 30_000 });
+  await shape.dblclick();
+  const editing = page.locator('.djs-direct-editing-parent');
+  await expect(editing).toBeVisible();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Pay the supplier');
+  await editor.locator('.djs-container svg').first().click({ position: { x: 5, y: 5 } });
+  await snap(page, 'versions-editing-1440', false);
+  const saveStart = Date.now();
+  await editor.getByRole('button', { name: 'Save version' }).click();
+  await expect(page.getByTestId('model-workbench').getByRole('status').filter({ hasText: 'Saved as version 6' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('tab', { name: 'Process Items' }).click();
+  await expect(page.getByTestId('process-items')).toContainText('Pay the supplier');
+  console.log(`save → re-rendered tabs: ${Date.now() - saveStart} ms (edit session ${saveStart - saveT0} ms)`);
+  expect(await download(page, 'bpmn')).toContain('Pay the supplier');
+
+  // Two editors on the same base: the second save is refused, nothing overwritten.
+  const xml = (await apiCall(page, 'GET', `/api/analyses/${id}/versions/6`)).json.bpmn_xml as string;
+  const stale = await apiCall(page, 'POST', `/api/analyses/${id}/versions`, { base_version: 5, bpmn_xml: xml });
+  expect(stale.status).toBe(409);
+  expect(String(stale.json.detail)).toContain('Reload');
+
+  // Versions: compare highlights the changes, restore brings version 1 back.
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await page.getByRole('button', { name: /^Versions/ }).click();
+  const list = page.locator('.az-version-list');
+  await expect(list.locator('li')).toHaveCount(6);
+  await list.locator('li').last().getByRole('button', { name: 'Compare with current' }).click();
+  await expect(page.locator('.bpmn-changed').first()).toBeAttached({ timeout: 15_000 });
+  await snap(page, 'versions-compare-1440', false);
+  await list.locator('li').last().getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByTestId('model-workbench').getByRole('status').filter({ hasText: 'Version 1 restored' })).toBeVisible();
+  const restored = (await apiCall(page, 'GET', `/api/document/${id}`)).json;
+  expect(restored.version).toBe(7);
+  expect(restored.formatted_text).toBe(originalText);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('tab', { name: 'Process Model' }).scrollIntoViewIfNeeded();
+  await expectTappable(page, page.getByRole('button', { name: 'Refine in words' }), 'Refine in words at 375 px');
+  await snap(page, 'versions-375', false);
+});

@@ -1,0 +1,341 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { BpmnViewer } from '../../../components/bpmn-viewer';
+import { ApiError } from '../../../lib/api-client';
+import {
+  getVersion,
+  listVersions,
+  refineModel,
+  restoreVersion,
+  saveVersion,
+  type SavedVersion,
+  type VersionChange,
+  type VersionInfo,
+} from '../api/versions-api';
+
+// The Modeler is a large chunk: loaded only when the user edits.
+const BpmnEditor = lazy(() => import('../../../components/bpmn-editor').then((m) => ({ default: m.BpmnEditor })));
+
+/** Props of ModelWorkbench. */
+export interface ModelWorkbenchProps {
+  analysisId: string;
+  /** The latest version's BPMN XML. */
+  xml: string;
+  /** The latest version number (1 as generated). */
+  version: number;
+  height: number;
+  /** Called after a save, refinement or restore stored a new version. */
+  onChanged: (saved: SavedVersion) => Promise<void> | void;
+  onRetry: () => void;
+}
+
+type Mode = 'view' | 'edit';
+type Panel = 'none' | 'refine' | 'versions';
+
+const sourceLabel: Record<string, string> = {
+  analysis: 'Generated',
+  edit: 'Edited',
+  refine: 'Refined',
+  restore: 'Restored',
+};
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString();
+}
+
+function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.detail;
+  return (err as Error).message || 'Something went wrong. Please try again.';
+}
+
+/** The example commands shown under the refine box (the built-in grammar). */
+const refineExamples = [
+  "rename 'Check' to 'Check receipts'",
+  "move 'Approve invoice' to Finance",
+  "add step 'Archive invoice' after 'Pay invoice'",
+  "delete 'Send reminder'",
+  "make 'Check stock' and 'Check credit' parallel",
+  "loop back from 'Review' to 'Correct claim' if incomplete",
+  "after 'Review claim', if rejected, the process ends",
+  "add timer '2 days' after 'Send offer'",
+];
+
+/**
+ * The Process Model tab's workbench: the viewer (default), Edit mode with
+ * the bpmn-js Modeler, refinement in words and the version list with open,
+ * compare (changed elements highlighted) and restore.
+ */
+export function ModelWorkbench({ analysisId, xml, version, height, onChanged, onRetry }: ModelWorkbenchProps) {
+  const [mode, setMode] = useState<Mode>('view');
+  const [panel, setPanel] = useState<Panel>('none');
+  const [versions, setVersions] = useState<VersionInfo[] | null>(null);
+  const [shown, setShown] = useState<{ version: number; xml: string; highlight: string[]; changes: VersionChange[]; compare?: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; details?: string[] } | null>(null);
+  const [instruction, setInstruction] = useState('');
+  const [lastRefine, setLastRefine] = useState<number | null>(null);
+
+  const loadVersions = useCallback(async () => {
+    try {
+      const r = await listVersions(analysisId);
+      setVersions(r.versions);
+    } catch (err) {
+      setVersions([]);
+      setMessage({ kind: 'error', text: errorText(err) });
+    }
+  }, [analysisId]);
+
+  useEffect(() => {
+    setShown(null);
+    setVersions(null);
+    if (panel === 'versions') void loadVersions();
+  }, [analysisId, version, panel, loadVersions]);
+
+  const stored = async (saved: SavedVersion, text: string, details?: string[]) => {
+    setMessage({ kind: 'ok', text, details });
+    setShown(null);
+    await onChanged(saved);
+  };
+
+  const save = async (edited: string) => {
+    try {
+      const saved = await saveVersion(analysisId, version, edited);
+      setMode('view');
+      await stored(saved, `Saved as version ${saved.version}: ${saved.summary}.`);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        throw new Error(`${err.detail} (Copy your changes first: reloading discards them.)`);
+      }
+      throw new Error(errorText(err));
+    }
+  };
+
+  const refine = async () => {
+    const text = instruction.trim();
+    if (!text) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await refineModel(analysisId, version, text);
+      setLastRefine(version);
+      setInstruction('');
+      const done = (saved.operations ?? []).map((o) => o.description);
+      const missed = (saved.not_understood ?? []).map((s) => `Not understood: “${s}”`);
+      await stored(saved, `Version ${saved.version}: ${saved.summary}.`, [...done, ...missed]);
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restore = async (n: number, label?: string) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const saved = await restoreVersion(analysisId, n);
+      setLastRefine(null);
+      await stored(saved, label ?? `Version ${n} restored as version ${saved.version}.`);
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = async (n: number, compare?: number) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const v = await getVersion(analysisId, n, compare);
+      const changes = v.changes ?? [];
+      setShown({
+        version: n,
+        xml: v.bpmn_xml,
+        changes,
+        compare,
+        highlight: changes.filter((c) => c.what !== 'removed').map((c) => c.id),
+      });
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorText(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (mode === 'edit') {
+    return (
+      <Suspense
+        fallback={
+          <p className="muted" role="status">
+            <span className="spinner" aria-hidden="true" /> Loading the editor…
+          </p>
+        }
+      >
+        <BpmnEditor xml={xml} height={height} onSave={save} onCancel={() => setMode('view')} />
+      </Suspense>
+    );
+  }
+
+  return (
+    <div className="az-workbench" data-testid="model-workbench">
+      <div className="az-workbench-bar" role="toolbar" aria-label="Process model actions">
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => setMode('edit')} disabled={busy}>
+          Edit diagram
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-expanded={panel === 'refine'}
+          onClick={() => setPanel((p) => (p === 'refine' ? 'none' : 'refine'))}
+        >
+          Refine in words
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-expanded={panel === 'versions'}
+          onClick={() => setPanel((p) => (p === 'versions' ? 'none' : 'versions'))}
+        >
+          Versions{version > 1 ? ` (${version})` : ''}
+        </button>
+        {version > 1 ? <span className="az-badge">Edited · version {version}</span> : null}
+      </div>
+
+      {message ? (
+        <div className={`az-workbench-msg ${message.kind === 'ok' ? 'is-ok' : 'is-error'}`} role={message.kind === 'ok' ? 'status' : 'alert'}>
+          <p>{message.text}</p>
+          {message.details?.length ? (
+            <ul>
+              {message.details.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          ) : null}
+          {message.kind === 'ok' && lastRefine ? (
+            <button type="button" className="btn btn-small" disabled={busy} onClick={() => void restore(lastRefine, `Undone: version ${lastRefine} is back.`)}>
+              Undo
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {panel === 'refine' ? (
+        <form
+          className="az-refine"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void refine();
+          }}
+        >
+          <label htmlFor={`refine-${analysisId}`}>Describe a change</label>
+          <textarea
+            id={`refine-${analysisId}`}
+            value={instruction}
+            maxLength={2000}
+            rows={3}
+            placeholder="move 'Approve invoice' to Finance"
+            onChange={(e) => setInstruction(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void refine();
+            }}
+          />
+          <div className="az-refine-actions">
+            <button type="submit" className="btn btn-primary btn-small" disabled={busy || !instruction.trim()}>
+              {busy ? 'Applying…' : 'Apply'}
+            </button>
+            <span className="muted">Each change is saved as a new version you can undo.</span>
+          </div>
+          <details className="az-refine-help">
+            <summary>Commands the built-in assistant understands</summary>
+            <ul>
+              {refineExamples.map((ex) => (
+                <li key={ex}>
+                  <button type="button" className="linklike" onClick={() => setInstruction(ex)}>
+                    {ex}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </form>
+      ) : null}
+
+      {panel === 'versions' ? (
+        <div className="az-versions" aria-label="Versions">
+          {versions === null ? (
+            <p className="muted" role="status">
+              <span className="spinner" aria-hidden="true" /> Loading versions…
+            </p>
+          ) : (
+            <ol className="az-version-list">
+              {[...versions].reverse().map((v) => (
+                <li key={v.version} className={v.version === version ? 'is-current' : undefined}>
+                  <div className="az-version-head">
+                    <strong>Version {v.version}</strong>
+                    <span className="az-badge">{sourceLabel[v.source] ?? v.source}</span>
+                    {v.version === version ? <span className="az-badge is-current">Current</span> : null}
+                  </div>
+                  <div className="muted">
+                    {v.author ? `${v.author} · ` : ''}
+                    {when(v.created_at)}
+                  </div>
+                  <div>{v.summary}</div>
+                  <div className="az-version-actions">
+                    <button type="button" className="btn btn-small" disabled={busy} onClick={() => void open(v.version)}>
+                      Open
+                    </button>
+                    {v.version !== version ? (
+                      <>
+                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void open(version, v.version)}>
+                          Compare with current
+                        </button>
+                        <button type="button" className="btn btn-small" disabled={busy} onClick={() => void restore(v.version)}>
+                          Restore
+                        </button>
+                      </>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      ) : null}
+
+      {shown ? (
+        <div className="az-version-shown" role="status">
+          <p>
+            {shown.compare
+              ? `Current version compared with version ${shown.compare}: ${shown.changes.length} change${shown.changes.length === 1 ? '' : 's'} (highlighted).`
+              : `Showing version ${shown.version}.`}{' '}
+            <button type="button" className="linklike" onClick={() => setShown(null)}>
+              Back to the current version
+            </button>
+          </p>
+          {shown.compare && shown.changes.length ? (
+            <ul className="az-change-list">
+              {shown.changes.map((c) => (
+                <li key={`${c.kind}-${c.id}-${c.what}`}>
+                  {c.what} {c.kind.replace('_', ' ')} {c.name ? `“${c.name}”` : ''}
+                  {c.to ? ` → ${c.to}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <BpmnViewer
+        xml={shown ? shown.xml : xml}
+        height={height}
+        onRetry={onRetry}
+        highlight={shown?.highlight}
+        viewKey={shown ? undefined : analysisId}
+        showViewOnlyNote={false}
+        loadingText="Loading process model..."
+        failedText="Failed to load process model. Please try again."
+      />
+    </div>
+  );
+}
