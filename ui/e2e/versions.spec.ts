@@ -110,7 +110,8 @@ test('refine in words, edit in the modeller, compare, restore; a stale save gets
 
   // Versions: compare highlights the changes, restore brings version 1 back.
   await page.getByRole('tab', { name: 'Process Model' }).click();
-  await page.getByRole('button', { name: /^Versions/ }).click();
+  // Scoped to the result: the Recent list beside it holds cards named after processes too.
+  await page.getByTestId('analysis-results').getByRole('button', { name: /^Versions/ }).click();
   const list = page.locator('.az-version-list');
   await expect(list.locator('li')).toHaveCount(6);
   await list.locator('li').last().getByRole('button', { name: 'Compare with current' }).click();
