@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 )
@@ -16,6 +17,45 @@ type PublicConfig struct {
 	// DemoUsers lists the built-in provider's demo users (empty otherwise).
 	DemoUsers []string `json:"demo_users"`
 	Limits    Limits   `json:"limits"`
+	// AI is the analysis provider this installation runs, so that texts
+	// naming it (landing, pricing, disclaimer) match the model the results show.
+	AI AIConfig `json:"ai"`
+}
+
+// AIConfig names the configured analysis provider and model.
+type AIConfig struct {
+	Provider string `json:"provider"` // builtin | gemini | openai
+	Model    string `json:"model"`    // as the results' metadata.model shows it
+	Label    string `json:"label"`    // for people: "Google Gemini 2.0 Flash"
+}
+
+// NewAIConfig describes provider and model for the web app's texts.
+func NewAIConfig(provider, model string) AIConfig {
+	return AIConfig{Provider: provider, Model: model, Label: aiLabel(provider, model)}
+}
+
+// aiLabel is the name people read: the spec's "Google Gemini 2.0 Flash" for
+// gemini-2.0-flash, the model name for the others.
+func aiLabel(provider, model string) string {
+	switch provider {
+	case "gemini":
+		words := strings.Fields(strings.NewReplacer("-", " ", "_", " ").Replace(strings.TrimPrefix(model, "models/")))
+		for i, w := range words {
+			if strings.EqualFold(w, "gemini") {
+				words[i] = "Gemini"
+				continue
+			}
+			words[i] = strings.ToUpper(w[:1]) + w[1:]
+		}
+		label := strings.Join(words, " ")
+		if !strings.HasPrefix(label, "Gemini") {
+			label = "Gemini " + label
+		}
+		return "Google " + label
+	case "openai":
+		return model + " (OpenAI-compatible endpoint)"
+	}
+	return "SPADE built-in analyzer (" + model + ")"
 }
 
 // Limits are the numbers the UI shows.

@@ -25,11 +25,12 @@ const (
 		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	// opsCSP is for the asynqmon dashboard under /ops/queues, a prebuilt
 	// app we do not control: its index.html carries inline bootstrap
-	// scripts, its Material UI injects style elements and it loads Roboto
-	// and the Material icons from Google Fonts. Operators only.
+	// scripts and its Material UI injects style elements. Its Google Fonts
+	// links are stripped (withoutWebFonts), so nothing leaves the origin.
+	// Operators only.
 	opsCSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; " +
-		"style-src 'self' 'unsafe-inline' https://fonts.googleapis.com; " +
-		"font-src 'self' data: https://fonts.gstatic.com; img-src 'self' data:; connect-src 'self'; " +
+		"style-src 'self' 'unsafe-inline'; " +
+		"font-src 'self' data:; img-src 'self' data:; connect-src 'self'; " +
 		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	// hstsValue keeps browsers on https for a year once they saw it.
 	hstsValue = "max-age=31536000; includeSubDomains"

@@ -35,7 +35,7 @@ type apiRoute struct {
 var apiRoutes = []apiRoute{
 	{method: "GET", path: "/api/health", summary: "Status of database, queue, upload store and provider", tag: "system", status: 200, ok: "Health", public: true},
 	{method: "GET", path: "/api/openapi.json", summary: "This document", tag: "system", status: 200, ok: "Object", public: true},
-	{method: "GET", path: "/api/config", summary: "Public configuration of the web app", tag: "system", status: 200, ok: "Object", public: true},
+	{method: "GET", path: "/api/config", summary: "Public configuration of the web app", tag: "system", status: 200, ok: "PublicConfig", public: true},
 
 	{method: "POST", path: "/api/analyze", summary: "Upload a document (PDF, DOC, DOCX, TXT) for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
 	{method: "POST", path: "/api/image/analyze", summary: "Upload a process diagram image for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
@@ -186,6 +186,13 @@ func schemas() openapi3.Schemas {
 		})),
 		"Health": openapi3.NewSchemaRef("", props([]string{"status", "database", "queue"}, map[string]*openapi3.Schema{
 			"status": str().WithEnum("ok", "degraded"), "database": str(), "queue": str(), "storage": str(), "provider": str(),
+		})),
+		"PublicConfig": openapi3.NewSchemaRef("", props([]string{"product_name", "auth_provider", "limits", "ai"}, map[string]*openapi3.Schema{
+			"product_name": str(), "registration_url": str(), "client_id": str(), "auth_provider": str(), "issuer": str(),
+			"demo_users": openapi3.NewArraySchema().WithItems(str()), "limits": object(),
+			"ai": props([]string{"provider", "model", "label"}, map[string]*openapi3.Schema{
+				"provider": str().WithEnum("builtin", "gemini", "openai"), "model": str(), "label": str(),
+			}),
 		})),
 		"Queue":  openapi3.NewSchemaRef("", queue),
 		"Queues": openapi3.NewSchemaRef("", props([]string{"queues"}, map[string]*openapi3.Schema{"queues": arrayOf("Queue")})),

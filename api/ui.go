@@ -30,6 +30,12 @@ func (s *Server) mountUI() {
 			}
 			return c.File(full)
 		}
+		if clean == "/favicon.ico" {
+			// Browsers ask for /favicon.ico on every page without an icon
+			// link (the built-in sign-in page, JSON opened directly); the
+			// app's icon is an SVG, which browsers accept at this path too.
+			return serveFavicon(c, dir)
+		}
 		index := filepath.Join(dir, "index.html")
 		if _, err := os.Stat(index); err != nil {
 			return c.HTML(http.StatusOK, placeholderPage)
@@ -41,4 +47,15 @@ func (s *Server) mountUI() {
 		c.Response().Header().Set("Cache-Control", "no-cache")
 		return c.File(index)
 	})
+}
+
+// serveFavicon answers /favicon.ico with the app's SVG icon, or 204 when the
+// app is not built, so that no page logs a failed request for it.
+func serveFavicon(c echo.Context, dir string) error {
+	svg, err := os.ReadFile(filepath.Join(dir, "favicon.svg"))
+	if err != nil {
+		return c.NoContent(http.StatusNoContent)
+	}
+	c.Response().Header().Set("Cache-Control", "public, max-age=86400")
+	return c.Blob(http.StatusOK, "image/svg+xml", svg)
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/auth/devop"
 	"github.com/spade-bpmn/spade/pkg/config"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin"
+	"github.com/spade-bpmn/spade/pkg/llm/providers"
 	"github.com/spade-bpmn/spade/pkg/membership"
 )
 
@@ -44,6 +46,17 @@ func providerMode(cfg *config.Config) string {
 	return "builtin"
 }
 
+// configuredModel is the model analyses run on, as their results name it.
+func configuredModel(cfg *config.Config) string {
+	switch {
+	case cfg.LLMModel != "":
+		return cfg.LLMModel
+	case cfg.LLMProvider == providers.Builtin || cfg.LLMProvider == "":
+		return builtin.ModelName
+	}
+	return providers.DefaultModel(cfg.LLMProvider)
+}
+
 // devIssuer is the built-in provider's issuer for cfg.
 func devIssuer(publicURL string) string { return strings.TrimRight(publicURL, "/") + devPrefix }
 
@@ -60,6 +73,7 @@ func mountAuth(a *App, d *api.Deps) error {
 			DailyLimit: cfg.DailyLimit, TrialDays: cfg.TrialDays, DemoPerDay: 1,
 			MaxDocumentBytes: cfg.MaxDocumentBytes, MaxImageBytes: cfg.MaxImageBytes, MaxBPMNBytes: cfg.MaxBPMNBytes, MaxDemoBytes: 10 << 20,
 		},
+		AI: api.NewAIConfig(cfg.LLMProvider, configuredModel(cfg)),
 	}
 	switch providerMode(cfg) {
 	case "oidc":

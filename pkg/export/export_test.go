@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -162,7 +163,7 @@ func TestXLSX(t *testing.T) {
 		if err != nil {
 			t.Fatalf("excelize cannot re-open the workbook: %v", err)
 		}
-		if got := strings.Join(f.GetSheetList(), ","); got != "Summary,Activities,SIPOC,Gateways" {
+		if got := strings.Join(f.GetSheetList(), ","); got != "Summary,Activities,SIPOC,SIPOC Summary,Gateways" {
 			t.Errorf("sheets = %s", got)
 		}
 		if v, _ := f.GetCellValue("Summary", "B2"); v != r.ProcessName {
@@ -177,8 +178,21 @@ func TestXLSX(t *testing.T) {
 			if len(rows) != 4 || rows[1][1] != "Check invoice" || rows[1][9] != "15 min" || rows[1][7] != "ERP" {
 				t.Errorf("activities rows = %q", rows)
 			}
-			if v, _ := f.GetCellValue("SIPOC", "A2"); v != "Vendor" {
-				t.Errorf("SIPOC!A2 = %q", v)
+			// One row per step: a step's cells hold only its own SIPOC
+			// entries, so "ERP" appears on "Check invoice" and nowhere else.
+			sipoc, _ := f.GetRows("SIPOC")
+			want := [][]string{
+				{"No.", "Process step", "Performer", "Suppliers", "Inputs", "Outputs", "Customers", "Systems"},
+				{"1", "Check invoice", "Accounts payable", "Vendor", "Invoice", "Checked invoice", "Manager", "ERP"},
+				{"2", "Approve invoice", "Manager"},
+				{"3", "Pay invoice", "Accounts payable"},
+			}
+			if fmt.Sprint(sipoc) != fmt.Sprint(want) {
+				t.Errorf("SIPOC rows =\n%q\nwant\n%q", sipoc, want)
+			}
+			summary, _ := f.GetRows("SIPOC Summary")
+			if len(summary) != 7 || summary[1][0] != "Suppliers" || summary[1][1] != "Vendor" || summary[6][0] != "Systems" || summary[6][1] != "ERP" {
+				t.Errorf("SIPOC Summary rows = %q", summary)
 			}
 			if v, _ := f.GetCellValue("Gateways", "D2"); !strings.Contains(v, "Yes → Approve invoice") {
 				t.Errorf("Gateways!D2 = %q", v)

@@ -22,7 +22,8 @@ func cell(s string) string {
 func join(vs []string) string { return strings.Join(vs, "; ") }
 
 // XLSX exports a workbook with the sheets Summary, Activities (SIPOC and
-// WT/wt per activity), SIPOC and Gateways. Without a model the last three
+// WT/wt per activity), SIPOC (one row per process step), SIPOC Summary and
+// Gateways. Without a model the last three
 // keep their headers and the summary carries the formatted text.
 func XLSX(r Request) ([]byte, string, string, error) {
 	text := r.text()
@@ -49,6 +50,7 @@ func XLSX(r Request) ([]byte, string, string, error) {
 	w.summary(r, text)
 	w.activities(r.Model)
 	w.sipoc(r.Model)
+	w.sipocSummary(r.Model)
 	w.gateways(r.Model)
 	if w.err != nil {
 		return nil, "", "", fmt.Errorf("xlsx: %w", w.err)
@@ -205,27 +207,39 @@ func orderedActivities(m *process.Model) []process.Activity {
 	return out
 }
 
+// sipoc writes one row per activity (process step) with its own suppliers,
+// inputs, outputs, customers and systems joined in cells. Independent lists
+// side by side made a row read as if SAP were used in "Fill in expense claim
+// form" when no step said so.
 func (w *sheetWriter) sipoc(m *process.Model) {
 	const s = "SIPOC"
-	w.header(s, []float64{28, 28, 32, 28, 28, 24}, "Suppliers", "Inputs", "Process", "Outputs", "Customers", "Systems")
+	w.header(s, []float64{6, 32, 20, 28, 28, 28, 28, 24}, "No.", "Process step", "Performer", "Suppliers", "Inputs", "Outputs", "Customers", "Systems")
+	if m == nil {
+		return
+	}
+	for i, a := range orderedActivities(m) {
+		w.row(s, i+2, i+1, a.Name, a.Performer, join(a.SIPOC.Suppliers), join(a.SIPOC.Inputs), join(a.SIPOC.Outputs),
+			join(a.SIPOC.Customers), join(a.SIPOC.Systems))
+	}
+}
+
+// sipocSummary writes the process-wide SIPOC summary, one row per element,
+// its values joined in one cell, so that no row pairs unrelated values.
+func (w *sheetWriter) sipocSummary(m *process.Model) {
+	const s = "SIPOC Summary"
+	w.header(s, []float64{16, 90}, "Element", "Values")
 	if m == nil {
 		return
 	}
 	t := process.SIPOCTable(m)
-	cols := [][]string{t.Suppliers, t.Inputs, t.Processes, t.Outputs, t.Customers, t.Systems}
-	rows := 0
-	for _, c := range cols {
-		rows = max(rows, len(c))
-	}
-	for i := 0; i < rows; i++ {
-		vals := make([]any, len(cols))
-		for j, c := range cols {
-			vals[j] = ""
-			if i < len(c) {
-				vals[j] = c[i]
-			}
-		}
-		w.row(s, i+2, vals...)
+	for i, r := range []struct {
+		name string
+		vals []string
+	}{
+		{"Suppliers", t.Suppliers}, {"Inputs", t.Inputs}, {"Process", t.Processes},
+		{"Outputs", t.Outputs}, {"Customers", t.Customers}, {"Systems", t.Systems},
+	} {
+		w.row(s, i+2, r.name, join(r.vals))
 	}
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { snap } from './helpers';
@@ -201,7 +201,9 @@ test('BPMN: MIWG A.2.0 → score, issues, DOCX/PDF export → delete', async ({ 
   await deleteShown(page, first.id);
 });
 
-test('a broken DOCX is refused with the server detail in the inline error panel', async ({ page }) => {
+test('a broken DOCX is refused with the server detail in the inline error panel', async ({ page, pageProblems }) => {
+  // The refusal is the point of this journey: the browser logs the 415 it answers.
+  pageProblems.allow(/415.*\/api\/analyze|permission denied \{path: \/api\/analyze\}/);
   await signInAs(page, 'consultant@example.com');
   await page.goto('/document-analyzer');
   await page.getByTestId('document-file-input').setInputFiles({
@@ -221,7 +223,9 @@ test('a broken DOCX is refused with the server detail in the inline error panel'
   await expect(page.getByText('Upload Your Process Document')).toBeVisible();
 });
 
-test('daily limit reached → Daily API Limit Reached modal with countdown', async ({ page }) => {
+test('daily limit reached → Daily API Limit Reached modal with countdown', async ({ page, pageProblems }) => {
+  // The refusal is the point of this journey: the browser logs the 429 it answers.
+  pageProblems.allow(/429.*\/api\/analyze|permission denied \{path: \/api\/analyze\}/);
   await signInAs(page, 'consultant@example.com');
   await page.goto('/document-analyzer');
   const txt = writeProcessTxt();
@@ -245,7 +249,9 @@ test('daily limit reached → Daily API Limit Reached modal with countdown', asy
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
-test('trial expired → modal → add API key in Settings → analysis works', async ({ page }) => {
+test('trial expired → modal → add API key in Settings → analysis works', async ({ page, pageProblems }) => {
+  // The refusal is the point of this journey: the browser logs the 403 it answers.
+  pageProblems.allow(/403.*\/api\/analyze|permission denied \{path: \/api\/analyze\}/);
   await signInAs(page, 'expired@example.com');
   await page.goto('/document-analyzer');
   const txt = writeProcessTxt('expired-process.txt');

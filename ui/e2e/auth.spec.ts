@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptCookies, appReady, signIn, snap } from './helpers';
 
 test.describe('sign-in and accounts', () => {
@@ -37,6 +37,18 @@ test.describe('sign-in and accounts', () => {
     expect((await context.cookies()).find((c) => c.name === 'auth_indicator')).toBeUndefined();
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/$/);
+
+    // Issue 13.8: signing in again shows when the chosen account was last opened,
+    // read fresh from the server (not from the list cached before the first choice).
+    await signIn(page, 'consultant@example.com');
+    await expect(page).toHaveURL(/\/account$/);
+    const again = page.getByRole('dialog', { name: 'Select Your Account' }).locator('.account-card');
+    await expect(again).toHaveCount(2);
+    // At least the account chosen above; the other one too if an earlier journey opened it.
+    const dated = again.filter({ hasText: 'Last accessed' });
+    expect(await dated.count()).toBeGreaterThanOrEqual(1);
+    await expect(dated.first().locator('.account-last')).toHaveText(/Last accessed \w{3} \d{1,2}, \d{4}/);
+    await snap(page, 'account-selection-last-accessed-1440', false);
   });
 
   test('return path: a protected page asked for before sign-in opens after it', async ({ page }) => {

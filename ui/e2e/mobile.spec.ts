@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptCookies, appReady, expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { acceptCookies, appReady, snap } from './helpers';
 
 test.describe('public pages', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
 
@@ -139,4 +139,52 @@ test('a long diagram opens readable, says it continues, zooms quickly and keeps 
   const [dl] = await Promise.all([page.waitForEvent('download'), txt.click()]);
   expect(dl.suggestedFilename()).toMatch(/\.txt$/);
   await expect(txt).toHaveCount(0);
+});
+
+test('results keep the Recent list alongside; a phone scrolls to the result; file names wrap at separators', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await analyse(page, 'short-leave.txt', SHORT);
+  // A broken upload fails; its card names the file.
+  const bad = await page.request.post('/api/analyze', {
+    multipart: {
+      file: {
+        name: 'expense_process_quarterly_review_final.docx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        buffer: Buffer.from('PK\x03\x04garbage-not-a-zip'),
+      },
+    },
+  });
+  expect(bad.status()).toBe(202);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openModel(page, id);
+  const results = (await page.getByTestId('analysis-results').boundingBox())!;
+  const recent = page.locator('.az-recent');
+  await expect(recent).toBeVisible();
+  const side = (await recent.boundingBox())!;
+  expect(side.x, 'Recent list beside the result').toBeGreaterThanOrEqual(results.x + results.width);
+  await snap(page, 'result-with-recent-1440', false);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/document-analyzer');
+  const card = page.locator(`[data-testid="recent-item"][data-id="${id}"]`);
+  await card.scrollIntoViewIfNeeded();
+  await card.click();
+  const res = page.getByTestId('analysis-results');
+  await expect(res).toBeVisible();
+  await expect
+    .poll(async () => (await res.boundingBox())!.y, { message: 'result top in view below the header' })
+    .toBeGreaterThanOrEqual(60);
+  expect((await res.boundingBox())!.y).toBeLessThan(812 / 2);
+
+  // Every piece between separators stays on one line: no "…final.do / cx".
+  await page.goto('/document-analyzer');
+  const name = page.locator('.az-recent-name', { hasText: 'expense_' }).first();
+  await expect(name).toBeVisible({ timeout: 30_000 });
+  const broken = await name.evaluate((el) =>
+    [...el.querySelectorAll(':scope > span')].filter((s) => s.getClientRects().length > 1).map((s) => s.textContent),
+  );
+  expect(broken).toEqual([]);
+  await name.scrollIntoViewIfNeeded();
+  await snap(page, 'recent-failed-name-375', false);
 });

@@ -12,6 +12,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
+    // Shown while the first page's lazy module loads; without it react-router
+    // warns "No HydrateFallback element provided" on every first load.
+    HydrateFallback: RouteLoading,
     errorElement: <ErrorPage />,
     children: [
       // Public.
@@ -46,6 +49,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The first page is still loading its code. */
+function RouteLoading() {
+  return (
+    <div className="page-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}
 
 /** Builds the browser router from the route table. */
 export function createAppRouter() {

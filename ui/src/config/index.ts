@@ -22,7 +22,8 @@ export const siteConfig = {
     phoneLatam: '+52 55 5010 4417',
     hours: '9AM-5PM Mon to Fri',
   },
-  demoVideo: { src: '/media/spade-demo.mp4', poster: '/media/demo-poster.svg' },
+  // Recorded from the product by scripts/record-demo.sh; the drawn poster stands in when the recording is absent.
+  demoVideo: { src: '/media/spade-demo.mp4', poster: '/media/spade-demo-poster.jpg', fallbackPoster: '/media/demo-poster.svg' },
   registration: { clientId: 'spade-web', scope: 'openid email profile' },
 } as const;
 
@@ -30,5 +31,4 @@ export const siteConfig = {
 export const marketingLimits = {
   trialDays: 14,
   usesPerDay: 5,
-  defaultModel: 'Google Gemini 2.0 Flash',
 } as const;

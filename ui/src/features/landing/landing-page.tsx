@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useRegisterNow } from '../../components/use-register-now';
 import { usePageMeta } from '../../lib/head';
+import { aiDataText, useAiConfig } from '../../lib/ai-config';
 import { marketingLimits, siteConfig } from '../../config';
 import { Icon, type IconName } from '../../components/icons';
 
@@ -71,12 +72,13 @@ function HeroArt() {
 function DemoVideo() {
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [poster, setPoster] = useState<string>(siteConfig.demoVideo.poster);
   return (
     <div className="video-frame">
       {playing ? (
         <video
           src={siteConfig.demoVideo.src}
-          poster={siteConfig.demoVideo.poster}
+          poster={poster}
           controls
           autoPlay
           onError={() => setFailed(true)}
@@ -85,7 +87,11 @@ function DemoVideo() {
         </video>
       ) : (
         <>
-          <img src={siteConfig.demoVideo.poster} alt="SPADE demo: a process document becomes a BPMN diagram" />
+          <img
+            src={poster}
+            alt="SPADE demo: a process document becomes a BPMN diagram"
+            onError={() => setPoster(siteConfig.demoVideo.fallbackPoster)}
+          />
           <button type="button" className="play-overlay" aria-label="Play demo video" onClick={() => setPlaying(true)}>
             <span className="play-icon" aria-hidden="true">
               ▶
@@ -100,6 +106,7 @@ function DemoVideo() {
 
 /** The landing page (spec part 2 §2). */
 export function Component() {
+  const ai = aiDataText(useAiConfig());
   const registerNow = useRegisterNow();
   usePageMeta({
     title: `${siteConfig.productName} – Meet Your New Digital Analyst`,
@@ -260,8 +267,7 @@ export function Component() {
               to train AI models.
             </p>
             <p className="muted">
-              During the free trial the default AI provider ({marketingLimits.defaultModel}) may use submitted data for
-              training under its own terms. When you add your own AI provider key, that provider's terms apply.
+              {ai.trialData} When you add your own AI provider key, that provider's terms apply.
             </p>
           </div>
           <ul className="check-list">

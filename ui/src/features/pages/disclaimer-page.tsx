@@ -1,8 +1,11 @@
 import { usePageMeta } from '../../lib/head';
+import { aiDataText, useAiConfig } from '../../lib/ai-config';
 import { marketingLimits, siteConfig } from '../../config';
 
 /** /disclaimer: data usage and AI limitations (last updated 2025-06-01). */
 export function Component() {
+  const aiConfig = useAiConfig();
+  const ai = aiDataText(aiConfig);
   usePageMeta({ title: `Disclaimer | ${siteConfig.productName}` });
   return (
     <div className="page narrow legal">
@@ -16,10 +19,16 @@ export function Component() {
         your analysis. {siteConfig.productName} does not use your data to train AI models.
       </p>
       <p>
-        During the {marketingLimits.trialDays}-day free trial, analyses run on the default AI provider (
-        {marketingLimits.defaultModel}). Under that provider's terms, data submitted during the trial may be used for
-        training by the provider. If you add your own AI API key in Settings, your requests go to your provider under
-        your agreement with it, and that provider's terms apply.
+        {aiConfig?.provider === 'gemini' ? (
+          <>
+            During the {marketingLimits.trialDays}-day free trial, analyses run on the default AI provider ({ai.model}).
+            Under that provider's terms, data submitted during the trial may be used for training by the provider.
+          </>
+        ) : (
+          ai.trialData
+        )}{' '}
+        If you add your own AI API key in Settings, your requests go to your provider under your agreement with it, and
+        that provider's terms apply.
       </p>
       <h2>AI Limitations</h2>
       <p>

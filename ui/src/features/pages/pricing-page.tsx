@@ -1,9 +1,12 @@
 import { useRegisterNow } from '../../components/use-register-now';
 import { usePageMeta } from '../../lib/head';
+import { aiDataText, useAiConfig } from '../../lib/ai-config';
 import { marketingLimits, siteConfig } from '../../config';
 
 /** /pricing: three plans. */
 export function Component() {
+  const aiConfig = useAiConfig();
+  const ai = aiDataText(aiConfig);
   const registerNow = useRegisterNow();
   usePageMeta({
     title: `Pricing | ${siteConfig.productName}`,
@@ -23,10 +26,12 @@ export function Component() {
           <ul className="check-list">
             <li>{marketingLimits.usesPerDay} uses per day</li>
             <li>Document, Image and BPMN Analyzers</li>
-            <li>Default AI model: {marketingLimits.defaultModel}</li>
+            <li>Default AI model: {ai.model}</li>
             <li>Export to TXT, XLSX and BPMN</li>
           </ul>
-          <p className="muted">During the trial the default AI provider may use submitted data for training.</p>
+          <p className="muted">
+            {aiConfig?.provider === 'gemini' ? 'During the trial the default AI provider may use submitted data for training.' : ai.trialData}
+          </p>
           <button type="button" className="btn btn-primary" onClick={registerNow}>
             Register Now
           </button>

@@ -98,6 +98,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const [recentLoading, setRecentLoading] = useState(true);
   const [exporting, setExporting] = useState<ExportType | null>(null);
   const runRef = useRef<AbortController | null>(null);
+  const resultsRef = useRef<HTMLElement>(null);
 
   const loadRecent = useCallback(async () => {
     setRecentLoading(true);
@@ -118,6 +119,17 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
     complete?.graph?.status,
     complete?.completed_at ?? complete?.updated_at,
   );
+  // A result replaces what the person was looking at (a card far down the
+  // Recent list on a phone): bring its top into view instead of leaving the
+  // page scrolled into the middle of it.
+  const completeId = complete?.id;
+  useEffect(() => {
+    const el = resultsRef.current;
+    if (!completeId || !el) return;
+    const top = el.getBoundingClientRect().top;
+    const header = document.querySelector('.site-header')?.getBoundingClientRect().bottom ?? 0;
+    if (top < header || top > window.innerHeight * 0.5) el.scrollIntoView({ block: 'start' });
+  }, [completeId]);
   const sections = useMemo(() => splitSections(complete?.formatted_text), [complete?.formatted_text]);
 
   const reset = () => {
@@ -272,6 +284,9 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
 
   const page = pages[kind];
   const busy = view === 'analyzing';
+  const recentList = (
+    <RecentList kind={kind} items={recent} loading={recentLoading} selectedId={analysis?.id} onPick={(i) => void pick(i)} />
+  );
   return (
     <div className={`page az-page az-${kind}`} data-state={view}>
       <header className="az-head">
@@ -279,23 +294,26 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
         <p className="muted">{page.intro}</p>
       </header>
       {complete ? (
-        <section className="card az-results" data-testid="analysis-results">
-          <ResultsHeader mobile={mobile} onNew={reset} onDelete={() => setDeleteOpen(true)} />
-          <h3 className="az-process-name" data-testid="process-name">
-            {complete.process_name || 'Unnamed process'}
-          </h3>
-          <ExportOptions
-            formats={exportFormats[kind]}
-            graphReady={kind === 'bpmn' || graph.exists}
-            busy={exporting}
-            mobile={mobile}
-            onExport={(t) => void doExport(t)}
-          />
-          {kind === 'bpmn' ? <BpmnTabs analysis={complete} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
-          <h3 className="az-sub">Full Report</h3>
-          <SectionsView sections={sections} />
-          <ResultsFooter analysis={complete} />
-        </section>
+        <div className="az-layout az-layout-result">
+          <section className="card az-results" data-testid="analysis-results" ref={resultsRef}>
+            <ResultsHeader mobile={mobile} onNew={reset} onDelete={() => setDeleteOpen(true)} />
+            <h3 className="az-process-name" data-testid="process-name">
+              {complete.process_name || 'Unnamed process'}
+            </h3>
+            <ExportOptions
+              formats={exportFormats[kind]}
+              graphReady={kind === 'bpmn' || graph.exists}
+              busy={exporting}
+              mobile={mobile}
+              onExport={(t) => void doExport(t)}
+            />
+            {kind === 'bpmn' ? <BpmnTabs analysis={complete} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
+            <h3 className="az-sub">Full Report</h3>
+            <SectionsView sections={sections} />
+            <ResultsFooter analysis={complete} />
+          </section>
+        {recentList}
+        </div>
       ) : (
         <div className="az-layout">
           <section className="card az-upload" aria-labelledby={`upload-${kind}`}>
@@ -327,7 +345,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
             ) : null}
             {busy ? <ProgressPanel progress={progress} stage={stage} /> : null}
           </section>
-          <RecentList kind={kind} items={recent} loading={recentLoading} selectedId={analysis?.id} onPick={(i) => void pick(i)} />
+          {recentList}
         </div>
       )}
       {page.more && !complete ? (

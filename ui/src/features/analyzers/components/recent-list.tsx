@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Icon, type IconName } from '../../../components/icons';
 import type { AnalyzerKind, RecentItem } from '../api/types';
 import { extensionOf } from '../lib/file-rules';
@@ -13,6 +14,22 @@ function iconFor(item: RecentItem): IconName {
   if (item.analyzer_type === 'image') return 'image';
   if (item.analyzer_type === 'bpmn' || ext === '.bpmn' || ext === '.xml') return 'diagram';
   return 'document';
+}
+
+/**
+ * A file or process name that may wrap after '_', '.', '-' and '/', where a
+ * reader expects it ("expense_/process.txt"), never inside a word
+ * ("expense_process.t/xt").
+ */
+export function breakableName(name: string): React.ReactNode {
+  const parts = name.split(/(?<=[_.\-/])/);
+  if (parts.length < 2) return name;
+  return parts.map((p, i) => (
+    <Fragment key={i}>
+      <span>{p}</span>
+      {i < parts.length - 1 ? <wbr /> : null}
+    </Fragment>
+  ));
 }
 
 /** Date and time of a recent item in the user's locale; unparseable values are shown as sent. */
@@ -52,10 +69,10 @@ export function RecentList({ kind, items, loading, selectedId, onPick }: RecentL
               <span className="az-recent-icon">
                 <Icon name={iconFor(item)} size={22} />
               </span>
-              <span className="az-recent-name">{item.process_name || item.original_filename}</span>
+              <span className="az-recent-name">{breakableName(item.process_name || item.original_filename)}</span>
               <span className="az-recent-when muted">{formatWhen(item.timestamp)}</span>
               {item.status && item.status !== 'completed' ? <span className={`badge az-status-${item.status}`}>{item.status}</span> : null}
-              <span className="az-recent-purpose muted">{item.process_purpose || item.original_filename}</span>
+              <span className="az-recent-purpose muted">{item.process_purpose || breakableName(item.original_filename)}</span>
             </button>
           </li>
         ))}
