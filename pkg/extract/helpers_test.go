@@ -78,7 +78,3 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
-
-func writeFile(name, s string) error { return os.WriteFile(name, []byte(s), 0o644) }
-
-func readFile(name string) ([]byte, error) { return os.ReadFile(name) }
