@@ -1,0 +1,89 @@
+package export
+
+import (
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
+
+// TestPDFEveryLanguage exports process names and text in several scripts
+// and reads them back with pdftotext, the way a person copies text out of
+// the PDF: every character must come back, none as '?', right-to-left text
+// in reading order. (Chinese has no glyphs in DejaVu Sans: it prints as
+// empty boxes but still copies out as text.)
+func TestPDFEveryLanguage(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, process, text string
+	}{
+		{"polish", "Zatwierdzenie faktury", "Księgowa sprawdza fakturę i zatwierdza płatność."},
+		{"greek", "Έγκριση τιμολογίου", "Ο υπάλληλος ελέγχει το τιμολόγιο."},
+		{"cyrillic", "Утверждение счёта", "Бухгалтер проверяет счёт и утверждает оплату."},
+		{"chinese", "发票审批", "会计检查发票并批准付款。"},
+		{"hebrew", "אישור חשבונית", "הפקיד בודק את החשבונית."},
+		{"arabic", "اعتماد الفاتورة", "يراجع المحاسب الفاتورة."},
+		{"mixed", "Prüfung – Ελληνικά – Русский", "Größe → Ärger, € 1.200,–; ≤ 5 Tage."},
+	}
+	pdftotext := testenv.LookPath(t, "pdftotext", testenv.HintPdftotext)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := Request{ProcessName: tt.process, FormattedText: "=== " + tt.process + " ===\n" + tt.text, Timestamp: "2026-11-20T10:00:00Z", ID: "an-1"}
+			data, _, _, err := PDF(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, err := api.ReadContext(bytes.NewReader(data), model.NewDefaultConfiguration())
+			if err != nil {
+				t.Fatalf("pdfcpu read: %v", err)
+			}
+			if err := api.ValidateContext(ctx); err != nil {
+				t.Fatalf("pdfcpu validation: %v", err)
+			}
+			cmd := exec.Command(pdftotext, "-enc", "UTF-8", "-", "-")
+			cmd.Stdin = bytes.NewReader(data)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("pdftotext: %v", err)
+			}
+			// pdftotext marks embedded direction changes; a reader
+			// copying the text does not see them.
+			got := strings.Join(strings.Fields(strings.Map(dropBidiControls, string(out))), " ")
+			for _, w := range append(strings.Fields(tt.process), strings.Fields(tt.text)...) {
+				if !strings.Contains(got, w) {
+					t.Errorf("pdftotext output lacks %q:\n%s", w, got)
+				}
+			}
+			if strings.Contains(got, "?") {
+				t.Errorf("a character became '?':\n%s", got)
+			}
+		})
+	}
+}
+
+// dropBidiControls removes the invisible direction marks and embeddings.
+func dropBidiControls(r rune) rune {
+	if r == '\u200e' || r == '\u200f' || (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') {
+		return -1
+	}
+	return r
+}
+
+// TestSubsetFontIsSmall keeps the embedded fonts a subset: a one-page
+// export must not carry DejaVu's whole 700 KB files.
+func TestSubsetFontIsSmall(t *testing.T) {
+	t.Parallel()
+	data, _, _, err := PDF(Request{ProcessName: "Invoice", FormattedText: "The clerk checks the invoice.", ID: "an-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > 120_000 {
+		t.Errorf("one-page PDF is %d bytes; the fonts are not subset", len(data))
+	}
+}
