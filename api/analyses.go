@@ -44,18 +44,35 @@ func (s *Server) analyzeHandler(typ string, kind UploadKind) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
+		id := auth.NewID()
+		c.Set(analysisIDKey, id)
 		if s.BeforeAnalyze != nil {
 			if err := s.BeforeAnalyze(c, p, typ); err != nil {
 				return err
 			}
 		}
-		a, err := s.CreateAnalysis(c.Request().Context(), auth.NewID(), p.Account.ID, p.User.ID, typ, up, false)
+		a, err := s.CreateAnalysis(c.Request().Context(), id, p.Account.ID, p.User.ID, typ, up, false)
 		if err != nil {
 			return err
 		}
 		c.Response().Header().Set(echo.HeaderLocation, "/api/document/"+a.ID)
 		return c.JSON(http.StatusAccepted, a.ToView())
 	}
+}
+
+// analysisIDKey holds the id the analysis will get, chosen before the
+// membership check so that the daily call is charged to it.
+const analysisIDKey = "spade.analysis_id"
+
+// AnalysisIDOf returns the id the analysis of this analyze call will get
+// (a fresh one when the route did not choose it).
+func AnalysisIDOf(c echo.Context) string {
+	if id, ok := c.Get(analysisIDKey).(string); ok && id != "" {
+		return id
+	}
+	id := auth.NewID()
+	c.Set(analysisIDKey, id)
+	return id
 }
 
 // CreateAnalysis stores the upload under id (demo ids are chosen by the

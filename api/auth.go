@@ -191,7 +191,7 @@ func (a *Auth) token(s *Server) echo.HandlerFunc {
 		if old, err := c.Cookie(SessionCookie); err == nil && old.Value != "" {
 			_ = s.Auth.DeleteSession(ctx, old.Value)
 		}
-		sid, err := s.Auth.CreateSession(ctx, u.ID, id.RawIDToken, a.SessionLifetime)
+		sid, err := s.Auth.CreateSession(ctx, u.ID, a.SessionLifetime)
 		if err != nil {
 			return err
 		}

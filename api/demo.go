@@ -13,11 +13,11 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/membership"
 )
 
 // DemoAccountID owns every anonymous demo analysis; no user belongs to it,
@@ -63,6 +63,8 @@ func detectDemo(filename string, head []byte) (string, error) {
 
 // DemoAPI is the anonymous demo. cmd/spade appends Mount to Deps.Mounts.
 type DemoAPI struct {
+	// Ledger counts the demos per device and address per day.
+	Ledger *membership.Ledger
 	// Wait is how long POST waits for the diagram before answering timeout.
 	Wait time.Duration
 	// Poll is how often it looks (default 100 ms).
@@ -101,49 +103,50 @@ func clientAddr(c echo.Context) string {
 	return host
 }
 
-func demoKeys(c echo.Context, now time.Time) (device, address string) {
+// demoSubjects are the ledger counters of one demo call: the device (with
+// its address, so that a copied device id does not block someone else) and
+// the address alone.
+func demoSubjects(c echo.Context) (device, address string) {
 	dev := strings.TrimSpace(c.Request().Header.Get("X-Device-ID"))
 	if len(dev) > 256 {
 		dev = dev[:256]
 	}
 	addr := clientAddr(c)
-	day := now.UTC().Format("2006-01-02")
 	h := sha256.Sum256([]byte(dev + "|" + addr))
 	a := sha256.Sum256([]byte(addr))
-	return "spade:demo:dev:" + day + ":" + hex.EncodeToString(h[:16]), "spade:demo:addr:" + day + ":" + hex.EncodeToString(a[:16])
+	return "demo-dev:" + hex.EncodeToString(h[:16]), "demo-addr:" + hex.EncodeToString(a[:16])
 }
 
-// claim takes today's one demo for this device and address; it answers
-// the id of the earlier demo when the quota is used up.
-func claim(ctx context.Context, rdb redis.UniversalClient, devKey, addrKey, id string) (bool, string, error) {
-	ok, err := rdb.SetNX(ctx, devKey, id, 48*time.Hour).Result()
-	if err != nil {
-		return false, "", err
-	}
-	if !ok {
-		prev, _ := rdb.Get(ctx, devKey).Result()
+// claim takes today's one demo for this device and one of the address's
+// demos, both charged to id in the database (a flushed Redis does not
+// reset them). It answers the id of the earlier demo when the device's
+// quota is used up.
+func (d *DemoAPI) claim(ctx context.Context, dev, addr, day, id string) (bool, string, error) {
+	err := d.Ledger.Take(ctx, dev, day, 1, id)
+	if errors.Is(err, membership.ErrLimitReached) {
+		prev, _ := d.Ledger.FirstCharge(ctx, dev, day)
 		return false, prev, nil
 	}
-	n, err := rdb.Incr(ctx, addrKey).Result()
 	if err != nil {
-		rdb.Del(ctx, devKey)
 		return false, "", err
 	}
-	if n == 1 {
-		rdb.Expire(ctx, addrKey, 48*time.Hour)
+	err = d.Ledger.Take(ctx, addr, day, demoPerAddress, id)
+	if err == nil {
+		return true, "", nil
 	}
-	if n > demoPerAddress {
-		rdb.Del(ctx, devKey)
+	d.unclaim(id)
+	if errors.Is(err, membership.ErrLimitReached) {
 		return false, "", nil
 	}
-	return true, "", nil
+	return false, "", err
 }
 
-func unclaim(rdb redis.UniversalClient, devKey, addrKey string) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+// unclaim gives the demo back (the analysis could not be created, or it
+// failed on our side).
+func (d *DemoAPI) unclaim(id string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	rdb.Del(ctx, devKey)
-	rdb.Decr(ctx, addrKey)
+	_, _ = d.Ledger.Refund(ctx, id)
 }
 
 func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
@@ -178,10 +181,9 @@ func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 			return errStatus(http.StatusBadRequest, "analysis_type must be document or image.")
 		}
 		ctx := c.Request().Context()
-		rdb := s.Queue.Redis
-		devKey, addrKey := demoKeys(c, time.Now())
+		devKey, addrKey := demoSubjects(c)
 		id := newDemoID()
-		ok, prev, err := claim(ctx, rdb, devKey, addrKey, id)
+		ok, prev, err := d.claim(ctx, devKey, addrKey, membership.Day(time.Now()), id)
 		if err != nil {
 			return errStatus(http.StatusServiceUnavailable, "The demo is unavailable right now. Please try again in a moment.")
 		}
@@ -198,7 +200,7 @@ func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 		}
 		a, err := s.CreateAnalysis(ctx, id, DemoAccountID, "", typ, up, true)
 		if err != nil {
-			unclaim(rdb, devKey, addrKey)
+			d.unclaim(id)
 			return err
 		}
 		a = d.wait(ctx, s, a)

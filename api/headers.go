@@ -11,10 +11,17 @@ import (
 // origin plus inline style attributes (React and bpmn-js set element
 // styles; inline styles cannot run code), images also as data: and blob:
 // URLs (the bpmn.io logo, image previews), and no framing at all: Settings
-// (API keys, account deletion) must never be clickjacked.
+// (API keys, account deletion) must never be clickjacked. The one outside
+// origin is the scheduling widget of the contact page (Calendly: its
+// script, its stylesheet and its booking frame; the page checks that the
+// script host answers before loading it).
 const (
-	appCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; " +
+	calendlyScript = "https://assets.calendly.com"
+	calendlyFrame  = "https://calendly.com"
+	appCSP         = "default-src 'self'; script-src 'self' " + calendlyScript + "; " +
+		"style-src 'self' 'unsafe-inline' " + calendlyScript + "; " +
+		"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self' " + calendlyScript + "; " +
+		"frame-src " + calendlyFrame + "; media-src 'self' blob:; " +
 		"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 	// opsCSP is for the asynqmon dashboard under /ops/queues, a prebuilt
 	// app we do not control: its index.html carries inline bootstrap

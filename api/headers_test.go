@@ -18,10 +18,10 @@ func TestSecurityHeaders(t *testing.T) {
 		wantHSTS  bool
 		forbidCSP string
 	}{
-		{"app page", false, "/", "script-src 'self';", false, "unsafe-inline' https"},
+		{"app page", false, "/", "script-src 'self' https://assets.calendly.com;", false, "script-src 'self' 'unsafe-inline'"},
 		{"api error", false, "/api/nothing", "frame-ancestors 'none'", false, ""},
 		{"queue dashboard", false, "/ops/queues/api/queues", "https://fonts.googleapis.com", false, ""},
-		{"https public url", true, "/callback", "script-src 'self';", true, ""},
+		{"https public url", true, "/callback", "frame-ancestors 'none'", true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,7 +13,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/membership"
-	"github.com/spade-bpmn/spade/pkg/queue"
 )
 
 // Membership wires plans, the trial, daily limits and users' own API keys
@@ -44,7 +43,8 @@ func (m *Membership) Mount(s *Server) {
 // 403 with the spec's trial-expired text, 429 with the exact daily-limit
 // detail the UI parses.
 func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, _ string) error {
-	_, err := m.Limiter.Acquire(c.Request().Context(), subjectOf(p.User))
+	id := AnalysisIDOf(c)
+	_, err := m.Limiter.Acquire(c.Request().Context(), subjectOf(p.User), id)
 	var le *membership.LimitError
 	switch {
 	case err == nil:
@@ -53,7 +53,7 @@ func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, _ string) 
 		ctx := context.WithoutCancel(c.Request().Context())
 		c.Response().Before(func() {
 			if c.Response().Status >= http.StatusInternalServerError {
-				_ = m.Limiter.Release(ctx, p.User.ID)
+				_ = m.Limiter.Refund(ctx, id)
 			}
 		})
 		return nil
@@ -62,9 +62,9 @@ func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, _ string) 
 	case errors.As(err, &le):
 		return errStatus(http.StatusTooManyRequests, le.Error())
 	}
-	// The counter lives in the queue's Redis: when it cannot be reached the
-	// queue is down too, whatever the network error looks like.
-	return fmt.Errorf("%w: %v", queue.ErrUnavailable, err)
+	// The counter lives in the database; statusOf answers 503 when it is
+	// down.
+	return fmt.Errorf("before analyze: %w", err)
 }
 
 func subjectOf(u *auth.User) membership.Subject {
@@ -118,6 +118,10 @@ func (m *Membership) usage(c echo.Context) error {
 		if !st.Allowed {
 			v.RemainingCalls = 0
 		}
+		// No call left today: the next analyze answers 429, so the user
+		// cannot analyze now (remaining 0 and can_analyze true together
+		// contradicted each other).
+		v.CanAnalyze = v.RemainingCalls > 0
 	}
 	return c.JSON(http.StatusOK, v)
 }

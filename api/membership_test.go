@@ -2,26 +2,32 @@ package api
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/alicebob/miniredis/v2"
 	"github.com/labstack/echo/v4"
-	"github.com/redis/go-redis/v9"
 
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/db"
 	"github.com/spade-bpmn/spade/pkg/membership"
 )
 
 // TestBeforeAnalyzeReleasesOnServerError: a call that fails on our side
 // after counting costs no quota; one that succeeds keeps its count.
 func TestBeforeAnalyzeReleasesOnServerError(t *testing.T) {
-	mr := miniredis.RunT(t)
-	rdb := redis.NewClient(&redis.Options{Addr: mr.Addr()})
-	defer rdb.Close()
-	m := &Membership{Limiter: membership.NewLimiter(rdb, membership.Options{DailyLimit: 5, TrialDays: 14})}
+	d, err := db.Open("sqlite://" + filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := d.Migrate(context.Background(), slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	m := &Membership{Limiter: membership.NewLimiter(d.DB, membership.Options{DailyLimit: 5, TrialDays: 14})}
 	start := time.Now()
 	p := &auth.Principal{User: &auth.User{ID: "u1", MembershipType: "Free", TrialStartedAt: &start}}
 	e := echo.New()

@@ -33,13 +33,13 @@ type apiRoute struct {
 
 // apiRoutes is the whole /api contract; paths use OpenAPI {param} syntax.
 var apiRoutes = []apiRoute{
-	{method: "GET", path: "/api/health", summary: "Status of database, queue and provider", tag: "system", status: 200, ok: "Health", public: true},
+	{method: "GET", path: "/api/health", summary: "Status of database, queue, upload store and provider", tag: "system", status: 200, ok: "Health", public: true},
 	{method: "GET", path: "/api/openapi.json", summary: "This document", tag: "system", status: 200, ok: "Object", public: true},
 	{method: "GET", path: "/api/config", summary: "Public configuration of the web app", tag: "system", status: 200, ok: "Object", public: true},
 
 	{method: "POST", path: "/api/analyze", summary: "Upload a document (PDF, DOC, DOCX, TXT) for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
 	{method: "POST", path: "/api/image/analyze", summary: "Upload a process diagram image for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
-	{method: "POST", path: "/api/bpmn/analyze", summary: "Upload a BPMN, XML, JSON or VSDX file for analysis", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
+	{method: "POST", path: "/api/bpmn/analyze", summary: "Upload a BPMN, XML or JSON file for analysis (VSDX is not supported yet)", tag: "analyses", body: "multipart", status: 202, ok: "Analysis"},
 	{method: "GET", path: "/api/document/{id}", summary: "A document analysis", tag: "analyses", status: 200, ok: "Analysis"},
 	{method: "GET", path: "/api/image/document/{id}", summary: "An image analysis", tag: "analyses", status: 200, ok: "Analysis"},
 	{method: "GET", path: "/api/bpmn/document/{id}", summary: "A BPMN analysis", tag: "analyses", status: 200, ok: "Analysis"},
@@ -54,6 +54,7 @@ var apiRoutes = []apiRoute{
 	{method: "GET", path: "/api/analyses/{id}/versions/{n}", summary: "One version: BPMN XML, model, formatted text; ?compare=m lists the changes from version m", tag: "versions", status: 200, ok: "Version"},
 	{method: "POST", path: "/api/analyses/{id}/versions", summary: "Save an edited diagram as a new version (409 when base_version is not the latest)", tag: "versions", body: "SaveVersion", status: 201, ok: "Saved"},
 	{method: "POST", path: "/api/analyses/{id}/versions/{n}/restore", summary: "Restore version n as a new version", tag: "versions", status: 201, ok: "Saved"},
+	{method: "GET", path: "/api/analyses/{id}/source", summary: "The extracted text, each sentence with the elements that came from it, and the coverage", tag: "versions", status: 200, ok: "Source"},
 	{method: "POST", path: "/api/analyses/{id}/refine", summary: "Change the model by an instruction in words (422 with what was not understood)", tag: "versions", body: "Refine", status: 201, ok: "Saved"},
 
 	{method: "POST", path: "/api/demo/analyze", summary: "Anonymous demo analysis (one per device per day)", tag: "demo", body: "multipart", status: 200, ok: "Object", public: true},
@@ -184,7 +185,7 @@ func schemas() openapi3.Schemas {
 			"exists": boolean(),
 		})),
 		"Health": openapi3.NewSchemaRef("", props([]string{"status", "database", "queue"}, map[string]*openapi3.Schema{
-			"status": str().WithEnum("ok", "degraded"), "database": str(), "queue": str(), "provider": str(),
+			"status": str().WithEnum("ok", "degraded"), "database": str(), "queue": str(), "storage": str(), "provider": str(),
 		})),
 		"Queue":  openapi3.NewSchemaRef("", queue),
 		"Queues": openapi3.NewSchemaRef("", props([]string{"queues"}, map[string]*openapi3.Schema{"queues": arrayOf("Queue")})),
@@ -206,6 +207,13 @@ func schemas() openapi3.Schemas {
 		})),
 		"Refine": openapi3.NewSchemaRef("", props([]string{"base_version", "instruction"}, map[string]*openapi3.Schema{
 			"base_version": integer().WithMin(1), "instruction": str(),
+		})),
+		"Source": openapi3.NewSchemaRef("", props([]string{"text", "sentences", "coverage", "unplaced"}, map[string]*openapi3.Schema{
+			"text": str(), "coverage": openapi3.NewFloat64Schema().WithMin(0).WithMax(1),
+			"unplaced": openapi3.NewArraySchema().WithItems(str()),
+			"sentences": openapi3.NewArraySchema().WithItems(props([]string{"start", "end", "text", "elements"}, map[string]*openapi3.Schema{
+				"start": integer(), "end": integer(), "text": str(), "elements": openapi3.NewArraySchema().WithItems(str()),
+			})),
 		})),
 		"Saved": openapi3.NewSchemaRef("", props([]string{"version", "summary", "changes"}, map[string]*openapi3.Schema{
 			"version": integer(), "summary": str(), "changes": openapi3.NewArraySchema().WithItems(change),

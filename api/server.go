@@ -40,7 +40,8 @@ type Deps struct {
 	Mounts []func(s *Server)
 	// BeforeAnalyze runs after the upload is validated and before the
 	// analysis is stored (membership limits). It may return an error
-	// answered to the client.
+	// answered to the client. AnalysisIDOf(c) is the id the analysis will
+	// get, so that the daily call can be charged to it (and given back).
 	BeforeAnalyze func(c echo.Context, p *auth.Principal, analyzerType string) error
 }
 
@@ -147,17 +148,22 @@ func (s *Server) noStore(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// health reports the database, the queue and the provider.
+// health reports the database, the queue, the upload store and the provider.
 func (s *Server) health(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	out := map[string]any{"status": "ok", "database": "ok", "queue": "ok", "provider": s.Provider}
+	out := map[string]any{"status": "ok", "database": "ok", "queue": "ok", "storage": "ok", "provider": s.Provider}
 	code := http.StatusOK
 	if err := s.DB.Ping(ctx); err != nil {
 		out["database"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	if err := s.Queue.Ping(ctx); err != nil {
 		out["queue"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+	}
+	if s.Blobs == nil {
+		delete(out, "storage")
+	} else if err := s.Blobs.Ping(ctx); err != nil {
+		out["storage"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	return c.JSON(code, out)
 }

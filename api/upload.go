@@ -53,7 +53,7 @@ var (
 
 const (
 	imageTypeMessage = "Please upload a JPG, JPEG, PNG, WEBP, HEIC, or HEIF file"
-	bpmnTypeMessage  = "Please upload a BPMN, XML, JSON, or VSDX file"
+	bpmnTypeMessage  = "Please upload a BPMN, XML, or JSON file (VSDX is not supported yet)"
 )
 
 // Multipart caps: a request carries one file and a handful of short
@@ -272,7 +272,7 @@ func detectBPMN(filename string, head []byte) (string, error) {
 			return "application/json", nil
 		}
 	case "vsdx":
-		return "", failure.Permanent("VSDX files cannot be analyzed yet. Export the diagram from Visio as BPMN 2.0 XML and upload that file.", nil)
+		return "", failure.Permanent("VSDX is not supported yet. Export the diagram from Visio as BPMN 2.0 XML and upload that file.", nil)
 	}
 	return "", failure.Permanent(bpmnTypeMessage, nil)
 }

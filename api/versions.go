@@ -12,6 +12,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/refine"
 	"github.com/spade-bpmn/spade/pkg/versions"
@@ -31,8 +32,34 @@ func (s *Server) mountVersions() {
 	g.GET("/versions", s.listVersions)
 	g.GET("/versions/:n", s.getVersion)
 	g.POST("/versions", s.saveVersion)
+	s.limitBody(http.MethodPost, "/api/analyses/:id/versions", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
 	g.POST("/versions/:n/restore", s.restoreVersion)
 	g.POST("/refine", s.refineAnalysis)
+	g.GET("/source", s.analysisSource)
+}
+
+// SourceView is the extracted text with, per sentence, the elements that
+// came from it.
+type SourceView struct {
+	process.Trace
+	Text string `json:"text"`
+}
+
+func (s *Server) analysisSource(c echo.Context) error {
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	if a.SourceText == "" {
+		return errStatus(http.StatusNotFound, "This analysis has no document text to show: images and BPMN files have none, and analyses made before this feature did not keep it.")
+	}
+	m := &process.Model{}
+	if a.ModelJSON != "" {
+		if m, err = process.Decode([]byte(a.ModelJSON)); err != nil {
+			return err
+		}
+	}
+	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, a.SourceText), Text: a.SourceText})
 }
 
 // readJSON decodes a bounded JSON body into v.
@@ -223,7 +250,16 @@ func (s *Server) refineAnalysis(c echo.Context) error {
 	if a.Status != analysis.StatusCompleted {
 		return errStatus(http.StatusConflict, "This analysis has not finished yet; wait for it to complete before refining it.")
 	}
-	saved, _, err := s.Versions.Refine(c.Request().Context(), a, req.BaseVersion, req.Instruction, author(c))
+	// A refinement that needs the language model is an analyze call for
+	// the daily limit; the built-in grammar costs nothing.
+	charge := func() error {
+		if s.BeforeAnalyze == nil {
+			return nil
+		}
+		c.Set(analysisIDKey, "refine:"+a.ID+":"+auth.NewID())
+		return s.BeforeAnalyze(c, PrincipalOf(c), "refine")
+	}
+	saved, _, err := s.Versions.Refine(c.Request().Context(), a, req.BaseVersion, req.Instruction, author(c), charge)
 	if err != nil {
 		return versionError(err, a.Version)
 	}

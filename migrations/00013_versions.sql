@@ -20,7 +20,11 @@ CREATE TABLE analysis_versions (
 );
 
 ALTER TABLE analyses ADD COLUMN version BIGINT NOT NULL DEFAULT 1;
+-- The extracted document text, so the Source panel can show where each
+-- element came from.
+ALTER TABLE analyses ADD COLUMN source_text TEXT NOT NULL DEFAULT '';
 
 -- +goose Down
+ALTER TABLE analyses DROP COLUMN source_text;
 ALTER TABLE analyses DROP COLUMN version;
 DROP TABLE analysis_versions;

@@ -1,12 +1,35 @@
 #!/usr/bin/env bash
-# Full-size fault and load tests on real processes (issue 8): 200 analyses
-# through kill -9 of a worker, a Redis restart, a PostgreSQL stop, plus the
-# malformed-upload corpus. CI runs the same tests at 20 analyses.
+# Full-size fault and load tests on real processes (issues 8 and 18): 200
+# analyses through kill -9 of a worker, a Redis restart, a PostgreSQL stop,
+# a Redis Sentinel fail-over, the malformed-upload corpus, the "no shared
+# disk" topology (api + 3 workers with their own data dirs, uploads in an
+# S3-compatible store, a shared 60 requests/minute LLM budget), and the
+# attacks of issue 12 (field floods and decompression bombs under an RSS
+# bound, export ratios, slow bodies, headers, cross-site logout, file
+# modes). CI runs the same tests at 20 analyses. Then every parser fuzz
+# target runs for a fixed budget (SPADE_FUZZ_TIME, default 60s each).
 #
 #   scripts/soak.sh            # SPADE_SOAK_N=200
-#   SPADE_SOAK_N=500 scripts/soak.sh
+#   SPADE_SOAK_N=500 SPADE_FUZZ_TIME=5m scripts/soak.sh
+#   SPADE_SOAK_FUZZ=0 scripts/soak.sh   # without the fuzz stage
 set -euo pipefail
 cd "$(dirname "$0")/.."
 "$(dirname "$0")/ensure-system.sh"
 export SPADE_SOAK_N="${SPADE_SOAK_N:-200}"
-exec go test -count=1 -timeout 30m -run '^TestSoak' -v ./cmd/spade/
+go test -count=1 -timeout 40m -run '^TestSoak' -v ./cmd/spade/
+
+[ "${SPADE_SOAK_FUZZ:-1}" = 0 ] && exit 0
+fuzz_time="${SPADE_FUZZ_TIME:-60s}"
+# -fuzzminimizetime bounds the minimisation of every new input: at its
+# default (60 s per input) FuzzDOCX, FuzzDOC and FuzzAnalyzeText spent
+# their whole budget minimising and ran 3-14 inputs a minute; with 100
+# tries they run thousands a second.
+fuzz() {
+  echo "== fuzz $2 ($1) for $fuzz_time"
+  go test -run '^$' -fuzz "^$2\$" -fuzztime "$fuzz_time" -fuzzminimizetime 100x -parallel 1 "$1"
+}
+fuzz ./pkg/extract FuzzPDF
+fuzz ./pkg/extract FuzzDOCX
+fuzz ./pkg/extract FuzzDOC
+fuzz ./pkg/extract FuzzTXT
+fuzz ./pkg/llm/builtin FuzzAnalyzeText

@@ -6,6 +6,7 @@
 #   scripts/stack.sh            # start, print the URLs, wait for Ctrl-C
 #   STACK_WORKERS=1 scripts/stack.sh
 #   STACK_FAKE_LLM=2s scripts/stack.sh   # OpenAI-compatible fake model with 2 s latency
+#   STACK_S3=1 scripts/stack.sh   # no shared disk: uploads in versitygw (S3), a data dir per process
 #
 # Everything lives in $STACK_DIR (default: a new temp dir) and is removed on
 # exit unless STACK_KEEP=1. Ports: api $STACK_PORT (8080), workers' /metrics
@@ -60,6 +61,22 @@ export SPADE_ADDR="127.0.0.1:$STACK_PORT"
 export SPADE_WORKER_CONCURRENCY="$STACK_CONCURRENCY"
 export SPADE_UI_DIR="${SPADE_UI_DIR:-$ROOT/ui/dist}"
 
+if [ "${STACK_S3:-0}" = 1 ]; then
+  VGW="$(command -v versitygw || echo "${SPADE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/spade-tools/bin}/versitygw")"
+  [ -x "$VGW" ] || { echo "versitygw missing: run scripts/ensure-system.sh" >&2; exit 1; }
+  S3_PORT="${STACK_S3_PORT:-17070}"
+  mkdir -p "$STACK_DIR/s3/spade"
+  export AWS_ACCESS_KEY_ID=stack AWS_SECRET_ACCESS_KEY=stack-secret
+  ROOT_ACCESS_KEY="$AWS_ACCESS_KEY_ID" ROOT_SECRET_KEY="$AWS_SECRET_ACCESS_KEY" \
+    "$VGW" --port "127.0.0.1:$S3_PORT" posix "$STACK_DIR/s3" >"$STACK_DIR/logs/s3.log" 2>&1 &
+  pids+=($!)
+  export SPADE_BLOB_URL="s3://spade?endpoint=http://127.0.0.1:$S3_PORT&region=us-east-1&use_path_style=true"
+  # Processes share no disk, so they must share the key for users' API keys.
+  export SPADE_SECRET_KEY="${SPADE_SECRET_KEY:-$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')}"
+  for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$S3_PORT") 2>/dev/null && break; sleep 0.1; done
+fi
+own_dir() { if [ "${STACK_S3:-0}" = 1 ]; then echo "$STACK_DIR/data-$1"; else echo "$SPADE_DATA_DIR"; fi; }
+
 if [ -n "${STACK_FAKE_LLM:-}" ]; then
   (cd "$ROOT" && go build -o "$STACK_DIR/bin/fakellm" ./bench/throughput/cmd/fakellm)
   "$STACK_DIR/bin/fakellm" -addr 127.0.0.1:18090 -delay "$STACK_FAKE_LLM" >"$STACK_DIR/logs/fakellm.log" 2>&1 &
@@ -70,10 +87,10 @@ fi
 for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
 "$STACK_DIR/bin/spade" migrate >"$STACK_DIR/logs/migrate.log" 2>&1
 
-"$STACK_DIR/bin/spade" api >"$STACK_DIR/logs/api.log" 2>&1 &
+SPADE_DATA_DIR="$(own_dir api)" "$STACK_DIR/bin/spade" api >"$STACK_DIR/logs/api.log" 2>&1 &
 pids+=($!)
 for i in $(seq 1 "$STACK_WORKERS"); do
-  SPADE_METRICS_ADDR="127.0.0.1:$((9100 + i))" "$STACK_DIR/bin/spade" worker >"$STACK_DIR/logs/worker$i.log" 2>&1 &
+  SPADE_DATA_DIR="$(own_dir "worker$i")" SPADE_METRICS_ADDR="127.0.0.1:$((9100 + i))" "$STACK_DIR/bin/spade" worker >"$STACK_DIR/logs/worker$i.log" 2>&1 &
   pids+=($!)
 done
 
@@ -88,6 +105,7 @@ SPADE stack is up (1 api, $STACK_WORKERS workers):
   app        http://127.0.0.1:$STACK_PORT
   database   $SPADE_DATABASE_URL
   redis      $SPADE_REDIS_URL
+  uploads    ${SPADE_BLOB_URL:-$SPADE_DATA_DIR/uploads}
   logs       $STACK_DIR/logs  (JSON, one line per event: request_id / task_id / analysis_id)
   workers'   /metrics on 127.0.0.1:9101…
   admin      SPADE_DATABASE_URL=$SPADE_DATABASE_URL $STACK_DIR/bin/spade users grant-operator --email …

@@ -6,6 +6,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/resultcache"
 )
 
 // Extracted is the text of a document.
@@ -35,6 +36,13 @@ type Pipeline struct {
 	// BuildBPMN turns a process model into BPMN 2.0 XML with diagram
 	// interchange.
 	BuildBPMN func(m *process.Model) ([]byte, error)
+	// Cache finds the model of an identical earlier analysis of the same
+	// account (same extracted input, provider, model and prompt version), so
+	// that it is reused without an LLM call; nil: no cache.
+	Cache *resultcache.Store
+	// Uncharge gives an analysis's daily analyze call back: a result reused
+	// from the cache costs the user nothing. nil: nothing is given back.
+	Uncharge func(ctx context.Context, a *analysis.Analysis) error
 	// AnalyzeBPMN analyzes an uploaded BPMN (or process-model JSON) file.
 	AnalyzeBPMN func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error)
 }

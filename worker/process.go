@@ -1,11 +1,13 @@
 package worker
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/hibiken/asynq"
 
@@ -13,6 +15,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/llm/providers"
+	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
@@ -115,14 +119,48 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
 		return nil, err
 	}
-	out, err := pl.Analyze(ctx, provider, in)
-	if err != nil {
-		return nil, err
+	var cacheKey, reusedFrom string
+	var out *llm.Result
+	if pl.Cache != nil && provider.Name() != providers.Builtin {
+		cacheKey = llm.CacheKey(provider.Name(), in.Model, in)
+		out, reusedFrom = h.reuse(ctx, cacheKey, a, log)
+	}
+	if out == nil {
+		if out, err = pl.Analyze(ctx, provider, in); err != nil {
+			return nil, err
+		}
+		if cacheKey != "" {
+			// Remembered before the row is completed: a lookup only takes
+			// completed analyses, so a failure later leaves no false hit.
+			if err := pl.Cache.Remember(ctx, cacheKey, a.AccountID, a.ID); err != nil {
+				log.Warn("remembering the result failed", "error", err)
+			}
+		}
+	} else if live && !a.IsDemo && pl.Uncharge != nil {
+		// The same input never pays twice: give the daily call back.
+		if err := pl.Uncharge(context.WithoutCancel(ctx), a); err != nil {
+			log.Warn("giving the analyze call back failed", "error", err)
+		}
 	}
 	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
 		return nil, err
 	}
+	var sourceText string
+	if doc != nil {
+		// Offsets of each element's source sentence, for the Source panel.
+		sourceText = doc.Text
+		if len(sourceText) > maxSourceText {
+			sourceText = sourceText[:maxSourceText]
+		}
+		process.Locate(&out.Model, sourceText)
+	}
 	formatted, meta := pl.Render(&out.Model)
+	if reusedFrom != "" {
+		if meta.Extra == nil {
+			meta.Extra = map[string]any{}
+		}
+		meta.Extra["reused_from"] = reusedFrom
+	}
 	modelJSON, err := json.Marshal(out.Model)
 	if err != nil {
 		return nil, err
@@ -136,7 +174,35 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	return &analysis.Result{
 		ProcessName: out.Model.ProcessName, ProcessPurpose: out.Model.ProcessPurpose,
 		FormattedText: formatted, ModelJSON: string(modelJSON), Metadata: meta, Usage: usage,
+		SourceText: strings.ToValidUTF8(sourceText, ""),
 	}, nil
+}
+
+// maxSourceText bounds the document text kept for the Source panel (the
+// LLM prompt is bounded far below it).
+const maxSourceText = 2 << 20
+
+// reuse returns the model of an identical earlier analysis (nil when
+// there is none or it cannot be read: the analysis then calls the LLM).
+// The result carries no token usage: nothing was spent on it.
+func (h *processHandler) reuse(ctx context.Context, key string, a *analysis.Analysis, log *slog.Logger) (*llm.Result, string) {
+	hit, err := h.Pipeline.Cache.Lookup(ctx, key, a.AccountID)
+	if err != nil {
+		log.Warn("result cache lookup failed", "error", err)
+		return nil, ""
+	}
+	if hit == nil {
+		return nil, ""
+	}
+	m, err := process.Decode([]byte(hit.ModelJSON))
+	if err != nil {
+		log.Warn("cached model unreadable", "error", err, "source_analysis_id", hit.AnalysisID)
+		return nil, ""
+	}
+	var meta analysis.Metadata
+	_ = json.Unmarshal([]byte(hit.MetadataJSON), &meta)
+	log.Info("analysis reused from an identical one", "source_analysis_id", hit.AnalysisID)
+	return &llm.Result{Model: *m, ModelName: cmp.Or(meta.ModelName, meta.Model)}, hit.AnalysisID
 }
 
 // showRetry returns the retry loop's notifier for analysis id: the stage
@@ -178,6 +244,7 @@ func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err err
 	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
 		return ferr
 	}
+	h.refundIfNotUsersFault(ctx, a.ID, err, log)
 	return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
 }
 

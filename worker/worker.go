@@ -39,6 +39,9 @@ type Deps struct {
 	Queue    *queue.Queue
 	Pipeline *Pipeline
 	Log      *slog.Logger
+	// Refunder, when set, gives back the daily call of an analysis that
+	// failed for a reason that is not the user's file.
+	Refunder Refunder
 }
 
 // Worker is the asynq server plus the recovery sweep.
@@ -129,7 +132,12 @@ func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
 		}
 		a, gerr := w.deps.Repo.GetByID(ctx, p.AnalysisID)
 		if gerr == nil && a.Status != analysis.StatusFailed && a.Status != analysis.StatusCompleted {
-			_ = w.deps.Repo.Fail(ctx, p.AnalysisID, detail)
+			if ferr := w.deps.Repo.Fail(ctx, p.AnalysisID, detail); ferr == nil && !errors.Is(err, asynq.SkipRetry) {
+				// Retries used up on transient errors (provider down,
+				// rate limits, our faults); permanent failures were
+				// judged where their cause was still known.
+				w.deps.refundIfNotUsersFault(ctx, p.AnalysisID, err, log)
+			}
 		}
 		return
 	}

@@ -37,14 +37,16 @@ func main() {
 
 // totals sums the scores of one analyzer over the set.
 type totals struct {
-	activities, lanes, branches, loops, timers, messages, messageFlows counts
-	badLabels, fallbacks, placeholders, honest, emptyRef, invalid      int
-	elapsed                                                            time.Duration
+	activities, lanes, performers, branches, loops, timers, messages counts
+	messageFlows                                                     counts
+	badLabels, fallbacks, placeholders, honest, emptyRef, invalid    int
+	elapsed                                                          time.Duration
 }
 
 func (t *totals) add(s score) {
 	t.activities.add(s.activities)
 	t.lanes.add(s.lanes)
+	t.performers.add(s.performers)
 	t.branches.add(s.branches)
 	t.loops.add(s.loops)
 	t.timers.add(s.timers)
@@ -113,6 +115,7 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	row("lane/pool P", func(t totals) string { return pct(t.lanes.precision()) })
 	row("lane/pool R", func(t totals) string { return pct(t.lanes.recall()) })
 	row("lane/pool F1", func(t totals) string { return pct(t.lanes.f1()) })
+	row("right performer (matched tasks)", func(t totals) string { return frac(t.performers) })
 	row("branch recall", func(t totals) string { return frac(t.branches) })
 	row("rework loops", func(t totals) string { return frac(t.loops) })
 	row("timers", func(t totals) string { return found(t.timers) })
@@ -159,6 +162,12 @@ func printCase(w io.Writer, c *testCase, m *process.Model, s score) {
 	fmt.Fprintf(w, "   lanes: %s\n", strings.Join(lanes, ", "))
 	for _, a := range tasks(m) {
 		fmt.Fprintf(w, "   %-28s %s\n", a.Performer, a.Name)
+	}
+	if len(s.missed) > 0 {
+		fmt.Fprintf(w, "   missed: %s\n", strings.Join(s.missed, "; "))
+	}
+	for _, l := range s.wrongPerformer {
+		fmt.Fprintf(w, "   wrong performer: %s\n", l)
 	}
 	for _, l := range s.badLabels {
 		fmt.Fprintf(w, "   bad label: %s\n", l)

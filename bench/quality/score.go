@@ -42,8 +42,10 @@ func wordSet(s string) map[string]bool {
 // contentWords returns the stemmed content words of a name.
 func (sc *scorer) contentWords(s string) map[string]bool {
 	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		if sc.stop[w] {
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		acronym := len(w) > 1 && w == strings.ToUpper(w) // "IT" is a department, not "it"
+		w = strings.ToLower(w)
+		if sc.stop[w] && !acronym {
 			continue
 		}
 		out[stem(w)] = true
@@ -148,10 +150,12 @@ func ratio(a, b int) float64 {
 
 // score is what one model earns on one case.
 type score struct {
-	activities, lanes              counts
+	activities, lanes, performers  counts
 	branches, loops                counts
 	timers, messages, messageFlows counts
 	badLabels                      []string
+	missed                         []string // reference tasks not found
+	wrongPerformer                 []string // matched tasks by someone else
 	fallback, placeholder, honest  bool
 	emptyRef                       bool
 }
@@ -182,12 +186,36 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	}
 	am := sc.match(refNames, candNames)
 	s.activities = counts{ref: len(refNames), cand: len(candNames)}
-	for _, k := range am {
+	for i, k := range am {
 		if k >= 0 {
 			s.activities.hit++
+		} else {
+			s.missed = append(s.missed, c.tasks[i].name)
 		}
 	}
 	s.emptyRef = len(c.tasks) == 0
+	// the matched tasks' performers: the lane, or the pool of a lane-less
+	// party
+	poolName := map[string]string{}
+	for _, p := range m.Pools {
+		poolName[p.ID] = p.Name
+	}
+	for i, k := range am {
+		if k < 0 {
+			continue
+		}
+		s.performers.ref++
+		s.performers.cand++
+		who := acts[k].Performer
+		if who == "" {
+			who = poolName[acts[k].Pool]
+		}
+		if sc.jaccard(c.tasks[i].performer, who) >= minJaccard {
+			s.performers.hit++
+		} else {
+			s.wrongPerformer = append(s.wrongPerformer, c.tasks[i].name+" by "+who+", not "+c.tasks[i].performer)
+		}
+	}
 
 	// lanes and pools: one list of participant names on each side
 	refParts := append(append([]string(nil), c.lanes...), c.pools...)
@@ -300,7 +328,7 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	}
 	s.timers = capped(len(c.timers), timers)
 	s.messages = capped(len(c.messages), messages)
-	s.messageFlows = capped(len(c.flows), len(m.MessageFlows))
+	s.messageFlows = sc.matchFlows(c.flows, m)
 
 	for _, a := range acts {
 		for w := range strings.FieldsSeq(strings.ToLower(a.Name)) {
@@ -311,13 +339,60 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 		}
 	}
 	for _, p := range m.Participants {
-		if sc.noise[strings.ToLower(strings.Fields(p.Name + " x")[0])] {
+		first := strings.Fields(p.Name + " x")[0]
+		if sc.noise[strings.ToLower(first)] && first != strings.ToUpper(first) { // "IT" is a department
 			s.badLabels = append(s.badLabels, "lane "+p.Name)
 		}
 	}
 	s.fallback = len(acts) == 1 && strings.HasPrefix(acts[0].Name, "Review ")
 	s.honest = strings.Contains(strings.ToLower(m.ProcessPurpose), "no process steps found") && len(acts) <= 6
 	return s
+}
+
+// matchFlows pairs reference message flows with the model's one to one:
+// a pair matches when both ends name the same parties (the lane of a
+// node, or its pool when it has no lane).
+func (sc *scorer) matchFlows(ref []refFlow, m *process.Model) counts {
+	party := map[string]string{}
+	poolName := map[string]string{}
+	for _, p := range m.Pools {
+		poolName[p.ID] = p.Name
+		party[p.ID] = p.Name
+	}
+	main := m.ProcessName
+	if len(m.Pools) > 0 {
+		main = m.Pools[0].Name
+	}
+	who := func(performer, pool string) string {
+		switch {
+		case performer != "":
+			return performer
+		case pool != "":
+			return poolName[pool]
+		}
+		return main
+	}
+	for _, a := range m.Activities {
+		party[a.ID] = who(a.Performer, a.Pool)
+	}
+	for _, e := range m.Events {
+		party[e.ID] = who(e.Performer, e.Pool)
+	}
+	out := counts{ref: len(ref), cand: len(m.MessageFlows)}
+	used := map[int]bool{}
+	for _, r := range ref {
+		for k, f := range m.MessageFlows {
+			if used[k] {
+				continue
+			}
+			if sc.jaccard(r.from, party[f.Source]) >= minJaccard && sc.jaccard(r.to, party[f.Target]) >= minJaccard {
+				used[k] = true
+				out.hit++
+				break
+			}
+		}
+	}
+	return out
 }
 
 // capped counts recovered elements by number: a model cannot earn more

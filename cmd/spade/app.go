@@ -48,7 +48,7 @@ func newLogger(cfg *config.Config) *slog.Logger {
 // migrations first.
 func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error) {
 	a := &App{Cfg: cfg, Log: newLogger(cfg)}
-	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+	if err := privateDir(cfg.DataDir); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
 	}
 	d, err := db.Open(cfg.DatabaseURL)
@@ -78,6 +78,22 @@ func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error
 		return nil, err
 	}
 	return a, nil
+}
+
+// privateDir creates the data directory 0700, or narrows an existing one
+// to 0700: it holds the SQLite database, the uploads and the secret key.
+func privateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if st.Mode().Perm()&0o077 != 0 {
+		return os.Chmod(dir, 0o700)
+	}
+	return nil
 }
 
 // migrateWithRetry waits for a database that is still starting (compose).
@@ -124,7 +140,7 @@ func (a *App) newWorker() (*worker.Worker, error) {
 	if err := wireBudget(a, pl); err != nil {
 		return nil, err
 	}
-	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log}), nil
+	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log, Refunder: newLimiter(a)}), nil
 }
 
 // workerExtensions let other files of this command add task middleware and

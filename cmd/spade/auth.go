@@ -74,10 +74,10 @@ func envKeyLookup() func(ctx context.Context, userID string) (string, error) {
 	}
 }
 
-// newLimiter counts analyze calls in the queue's Redis (works on the
-// in-process one too).
+// newLimiter counts analyze calls in the database, the source of truth
+// (a flushed Redis must not hand out a second day's worth of calls).
 func newLimiter(a *App) *membership.Limiter {
-	return membership.NewLimiter(a.Queue.Redis, membership.Options{DailyLimit: a.Cfg.DailyLimit, TrialDays: a.Cfg.TrialDays})
+	return membership.NewLimiter(a.DB.DB, membership.Options{DailyLimit: a.Cfg.DailyLimit, TrialDays: a.Cfg.TrialDays})
 }
 
 func mountMembership(a *App, d *api.Deps) error {

@@ -6,11 +6,12 @@ import (
 
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/membership"
 )
 
 func init() {
 	apiExtensions = append(apiExtensions, func(a *App, d *api.Deps) error {
-		demo := &api.DemoAPI{Wait: a.Cfg.DemoWait}
+		demo := &api.DemoAPI{Wait: a.Cfg.DemoWait, Ledger: membership.NewLedger(a.DB.DB)}
 		d.Mounts = append(d.Mounts, demo.Mount)
 		startJanitor(a, 10*time.Minute)
 		return nil
@@ -49,6 +50,14 @@ func cleanUp(ctx context.Context, a *App, now time.Time) (sessions, demos int) {
 	n, err := a.Auth.DeleteExpiredSessions(ctx)
 	if err != nil {
 		a.Log.Warn("session clean-up failed", "error", err)
+	}
+	// Daily counters and charges matter for the day they count (and a
+	// late refund); older ones are dropped.
+	cutoff := membership.Day(now.Add(-3 * 24 * time.Hour))
+	for _, table := range []string{"usage_charges", "usage_counts"} {
+		if err := a.DB.DB.WithContext(ctx).Exec("DELETE FROM "+table+" WHERE day < ?", cutoff).Error; err != nil {
+			a.Log.Warn("usage clean-up failed", "table", table, "error", err)
+		}
 	}
 	var old []analysis.Analysis
 	err = a.DB.DB.WithContext(ctx).Select("id", "blob_key").

@@ -95,7 +95,7 @@ func (s *authStack) session(email string) (*auth.User, string, string) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	sid, err := s.app.Auth.CreateSession(ctx, u.ID, "", time.Hour)
+	sid, err := s.app.Auth.CreateSession(ctx, u.ID, time.Hour)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -578,8 +578,18 @@ func testDailyLimit(t *testing.T, dbURL string) {
 		t.Fatalf("details %v", details)
 	}
 	st, b := s.call(http.MethodGet, "/api/membership/usage", req{cookie: sid})
-	if st != http.StatusOK || !strings.Contains(string(b), `"usage_today":5`) || !strings.Contains(string(b), `"remaining_calls":0`) {
+	if st != http.StatusOK || !strings.Contains(string(b), `"usage_today":5`) || !strings.Contains(string(b), `"remaining_calls":0`) ||
+		!strings.Contains(string(b), `"can_analyze":false`) {
 		t.Fatalf("usage %d %s", st, b)
+	}
+	// The counter lives in the database: Redis losing its data (a restart
+	// without persistence) hands out no new calls (issue 12.7).
+	if err := s.app.Queue.Redis.FlushAll(context.Background()).Err(); err != nil {
+		t.Fatal(err)
+	}
+	body, ct := fileBody(t, "p.txt", []byte(sampleTXT), nil)
+	if st, b = s.call(http.MethodPost, "/api/analyze", req{cookie: sid, account: acct, body: body, ctype: ct}); st != http.StatusTooManyRequests {
+		t.Fatalf("after a Redis flush: %d %s", st, b)
 	}
 
 	// The trial ends.
@@ -587,7 +597,7 @@ func testDailyLimit(t *testing.T, dbURL string) {
 	if err := s.app.Auth.SetTrialStart(context.Background(), u.ID, &old); err != nil {
 		t.Fatal(err)
 	}
-	body, ct := fileBody(t, "p.txt", []byte(sampleTXT), nil)
+	body, ct = fileBody(t, "p.txt", []byte(sampleTXT), nil)
 	st, b = s.call(http.MethodPost, "/api/analyze", req{cookie: sid, account: acct, body: body, ctype: ct})
 	if st != http.StatusForbidden || !strings.Contains(string(b), "Your 14-day free trial period has ended.") {
 		t.Fatalf("after trial: %d %s", st, b)
@@ -625,8 +635,9 @@ func testDailyLimit(t *testing.T, dbURL string) {
 	}
 	// Own key after the trial: a new day's quota on the user's key. Today's
 	// five are used, so clear the counter as the UTC date change would.
-	keys, _ := s.app.Queue.Redis.Keys(context.Background(), "spade:usage:"+u.ID+":*").Result()
-	s.app.Queue.Redis.Del(context.Background(), keys...)
+	if err := s.app.DB.DB.Exec("DELETE FROM usage_counts WHERE subject = ?", "user:"+u.ID).Error; err != nil {
+		t.Fatal(err)
+	}
 	body, ct = fileBody(t, "p.txt", []byte(sampleTXT), nil)
 	st, b = s.call(http.MethodPost, "/api/analyze", req{cookie: sid, account: acct, body: body, ctype: ct})
 	if st != http.StatusAccepted {
@@ -673,6 +684,13 @@ func TestDemoOncePerDevice(t *testing.T) {
 	st, second := post("device-1", "invoice.txt", []byte(sampleTXT), "document")
 	if st != http.StatusTooManyRequests || second["detail"] != "You've reached the daily limit for demo analyses. Register for more uses!" || second["previous_id"] != first["id"] {
 		t.Fatalf("second demo: %d %v", st, second)
+	}
+	// A Redis that lost its data does not hand out another demo.
+	if err := s.app.Queue.Redis.FlushAll(context.Background()).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if st, third := post("device-1", "invoice.txt", []byte(sampleTXT), "document"); st != http.StatusTooManyRequests || third["previous_id"] != first["id"] {
+		t.Fatalf("demo after a Redis flush: %d %v", st, third)
 	}
 	// Validation: wrong type for the chosen analysis → 400, nothing counted.
 	if st, m := post("device-2", "invoice.txt", []byte(sampleTXT), "image"); st != http.StatusBadRequest || !strings.HasPrefix(m["detail"].(string), "File validation failed") {

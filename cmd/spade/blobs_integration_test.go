@@ -52,10 +52,18 @@ func TestS3Uploads(t *testing.T) {
 	if code != http.StatusServiceUnavailable || !strings.Contains(d.Detail, "File storage is unavailable") {
 		t.Fatalf("upload with the store down: %d %s", code, body)
 	}
+	res, b := s.do(http.MethodGet, "/api/health", nil, "")
+	if res.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(b), `"storage":"unavailable"`) {
+		t.Fatalf("health with the store down: %d %s", res.StatusCode, b)
+	}
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
-	res, b := s.do(http.MethodGet, "/api/recent", nil, "")
+	res, b = s.do(http.MethodGet, "/api/health", nil, "")
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"storage":"ok"`) {
+		t.Fatalf("health with the store back: %d %s", res.StatusCode, b)
+	}
+	res, b = s.do(http.MethodGet, "/api/recent", nil, "")
 	if res.StatusCode != http.StatusOK || strings.Contains(string(b), "invoice.txt") {
 		t.Fatalf("recent after a failed upload: %d %s", res.StatusCode, b)
 	}
@@ -91,6 +99,24 @@ func TestS3Uploads(t *testing.T) {
 	after := s.waitFor(v.ID, time.Second, finished)
 	if after.Status != analysis.StatusCompleted || after.FormattedText != before.FormattedText {
 		t.Fatalf("a failed reprocess changed the analysis: %s", after.Status)
+	}
+
+	// A 10 MB document (the limit) goes through the api into the bucket
+	// byte for byte. No worker runs: only the upload path is measured.
+	s.stopWorker()
+	big := bytes.Repeat([]byte(sampleTXT), 10<<20/len(sampleTXT))
+	code, v, body = s.upload("/api/analyze", "big.txt", big)
+	if code != http.StatusAccepted {
+		t.Fatalf("10 MB upload: %d %s", code, body)
+	}
+	if b, err := os.ReadFile(object(v.ID)); err != nil || !bytes.Equal(b, big) {
+		t.Fatalf("10 MB object in the bucket: %v (%d of %d bytes)", err, len(b), len(big))
+	}
+	if res, b := s.do(http.MethodDelete, "/api/cached-analysis/"+v.ID, nil, ""); res.StatusCode != http.StatusOK {
+		t.Fatalf("delete: %d %s", res.StatusCode, b)
+	}
+	if _, err := os.Stat(object(v.ID)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("10 MB object after delete: %v", err)
 	}
 }
 
@@ -142,5 +168,49 @@ func TestBlobsMigrateCommand(t *testing.T) {
 	var out bytes.Buffer
 	if err := runBlobs(context.Background(), []string{"migrate"}, &out); err == nil {
 		t.Fatal("migrate without --to succeeded")
+	}
+}
+
+// TestBlobsGC deletes an old upload that no analysis refers to and keeps
+// the uploads of analyses and young uploads.
+func TestBlobsGC(t *testing.T) {
+	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "d.db"), testenv.Redis(t), nil)
+	code, v, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
+	if code != http.StatusAccepted {
+		t.Fatalf("upload: %d %s", code, body)
+	}
+	s.waitFor(v.ID, time.Minute, finished)
+	ctx := context.Background()
+	for _, k := range []string{"orphan-old", "orphan-young"} {
+		if err := s.app.Blobs.Put(ctx, k, strings.NewReader("x"), 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	uploads := filepath.Join(os.Getenv("SPADE_DATA_DIR"), "uploads")
+	old := time.Now().Add(-48 * time.Hour)
+	for _, p := range []string{filepath.Join(uploads, "or", "orphan-old"), filepath.Join(uploads, v.ID[:2], v.ID)} {
+		if err := os.Chtimes(p, old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gc", "--dry-run"}, "orphan-old\n1 uploads belong to no analysis (dry run: nothing deleted)"},
+		{[]string{"gc"}, "deleted 1 uploads that belong to no analysis"},
+		{[]string{"gc"}, "deleted 0 uploads"},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		if err := runBlobs(ctx, tt.args, &out); err != nil || !strings.Contains(out.String(), tt.want) {
+			t.Fatalf("blobs %v: %v\n%s", tt.args, err, out.String())
+		}
+	}
+	for key, want := range map[string]bool{"orphan-old": false, "orphan-young": true, v.ID: true} {
+		_, err := s.app.Blobs.Size(ctx, key)
+		if (err == nil) != want {
+			t.Errorf("%s kept = %v, want %v", key, err == nil, want)
+		}
 	}
 }

@@ -35,7 +35,9 @@ func TestLLMBudgetWaitIsShown(t *testing.T) {
 	if v := s.waitFor(first.ID, time.Minute, finished); v.Status != analysis.StatusCompleted {
 		t.Fatalf("first: %s %q", v.Status, v.Detail)
 	}
-	code, second, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
+	// Another document: the same one again would be answered by the result
+	// cache without a model call.
+	code, second, body := s.upload("/api/analyze", "invoice-2.txt", []byte(sampleTXT+"\nThe clerk files the invoice.\n"))
 	if code != http.StatusAccepted {
 		t.Fatalf("upload: %d %s", code, body)
 	}

@@ -95,7 +95,13 @@ func TestDocumentsThroughAPI(t *testing.T) {
 				t.Fatal("no activities")
 			}
 			sipoc := process.SIPOCTable(&m)
-			if len(sipoc.Inputs) == 0 || len(sipoc.Processes) == 0 {
+			if name == "M3M-Fieldbook.pdf" {
+				// This "fieldbook" only says its procedures are coming
+				// soon: the honest answer is that it holds no process.
+				if !strings.Contains(done.ProcessPurpose, "No process steps found") {
+					t.Errorf("a document without steps got the purpose %q", done.ProcessPurpose)
+				}
+			} else if len(sipoc.Inputs) == 0 || len(sipoc.Processes) == 0 {
 				t.Errorf("SIPOC lacks inputs or processes: %+v", sipoc)
 			}
 			// The generated documents name several people handing work

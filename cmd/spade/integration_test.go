@@ -64,7 +64,7 @@ func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline))
 	if err != nil {
 		t.Fatal(err)
 	}
-	sid, err := a.Auth.CreateSession(context.Background(), u.ID, "", time.Hour)
+	sid, err := a.Auth.CreateSession(context.Background(), u.ID, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +290,7 @@ func TestUploadValidation(t *testing.T) {
 		{"two files", "/api/analyze", map[string][]byte{"a.txt": []byte("a"), "b.txt": []byte("b")}, 400, "Please upload only one document at a time"},
 		{"empty", "/api/analyze", map[string][]byte{"a.txt": {}}, 400, "The file is empty. Please choose a file with content."},
 		{"image wrong", "/api/image/analyze", map[string][]byte{"a.png": []byte("GIF89a")}, 415, "Please upload a JPG, JPEG, PNG, WEBP, HEIC, or HEIF file"},
-		{"bpmn wrong", "/api/bpmn/analyze", map[string][]byte{"a.pdf": []byte("%PDF-1.4")}, 415, "Please upload a BPMN, XML, JSON, or VSDX file"},
+		{"bpmn wrong", "/api/bpmn/analyze", map[string][]byte{"a.pdf": []byte("%PDF-1.4")}, 415, "Please upload a BPMN, XML, or JSON file (VSDX is not supported yet)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,6 +20,7 @@ commands:
   worker    the analysis worker only (needs SPADE_REDIS_URL)
   migrate   apply database migrations and exit
   blobs migrate --to URL  copy stored uploads to another store (idempotent)
+  blobs gc   delete stored uploads no analysis refers to
   healthcheck  exit 0 when the database and Redis answer (container probes)
   bpmn      a BPMN file's process model (bpmn model FILE) or its redrawing (bpmn convert FILE)
   help      this text

@@ -67,7 +67,7 @@ func (s *stack) operators() (op, user opsClient) {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	sid, err := s.app.Auth.CreateSession(ctx, u.ID, "", time.Hour)
+	sid, err := s.app.Auth.CreateSession(ctx, u.ID, time.Hour)
 	if err != nil {
 		s.t.Fatal(err)
 	}

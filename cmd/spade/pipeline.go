@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/resultcache"
 	"github.com/spade-bpmn/spade/worker"
 )
 
@@ -87,11 +89,25 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			}
 			return p, in, providers.KeySource(p, in), nil
 		},
-		Retry:   llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
-		Analyze: llm.AnalyzeValidated,
+		Retry: llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
+		// Documents longer than the model's window are analysed in sections.
+		Analyze: func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
+			if p.Name() == providers.Builtin {
+				// The offline analyzer has no context window.
+				return llm.AnalyzeValidated(ctx, p, in)
+			}
+			model := cmp.Or(in.Model, cfg.LLMModel, providers.DefaultModel(p.Name()))
+			return llm.AnalyzeDocument(ctx, p, in, llm.LongOptions{ContextTokens: cfg.LLMContextTokens, Model: model})
+		},
 		Render: func(m *process.Model) (string, analysis.Metadata) {
 			work, wait := process.Totals(m)
 			return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
+		},
+		Cache: resultcache.New(a.DB.DB),
+		// The call was charged to the analysis id; giving it back twice
+		// (a cache hit that later fails) gives it back once.
+		Uncharge: func(ctx context.Context, an *analysis.Analysis) error {
+			return newLimiter(a).Refund(ctx, an.ID)
 		},
 		BuildBPMN:   bpmn.Build,
 		AnalyzeBPMN: bpmnAnalyzer,

@@ -108,6 +108,7 @@ type cluster struct {
 	llm     *fakellm.Server
 	client  *http.Client
 	dbURL   string
+	ownDirs bool
 }
 
 type clusterOpts struct {
@@ -118,6 +119,13 @@ type clusterOpts struct {
 	dbURL       string
 	// builtin uses the offline analyzer instead of the fake model.
 	builtin bool
+	// env is added to every process's environment.
+	env []string
+	// ownDataDirs gives each process its own SPADE_DATA_DIR (no shared
+	// disk: uploads must then go to SPADE_BLOB_URL).
+	ownDataDirs bool
+	// vendor wraps the fake model (a vendor-side rate limit, a recorder).
+	vendor func(http.Handler) http.Handler
 }
 
 func freePort(t *testing.T) int {
@@ -135,7 +143,12 @@ func startCluster(t *testing.T, o clusterOpts) *cluster {
 	spadeBinary(t)
 	c := &cluster{t: t, dir: t.TempDir(), llm: &fakellm.Server{Delay: o.llmDelay}, dbURL: o.dbURL,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
-	fake := httptest.NewServer(c.llm)
+	var h http.Handler = c.llm
+	if o.vendor != nil {
+		h = o.vendor(h)
+	}
+	c.ownDirs = o.ownDataDirs
+	fake := httptest.NewServer(h)
 	t.Cleanup(fake.Close)
 	port := freePort(t)
 	c.base = fmt.Sprintf("http://127.0.0.1:%d", port)
@@ -161,6 +174,7 @@ func startCluster(t *testing.T, o clusterOpts) *cluster {
 	if o.builtin {
 		c.env = append(c.env, "SPADE_LLM_PROVIDER=builtin")
 	}
+	c.env = append(c.env, o.env...)
 	if out, err := c.command("migrate").CombinedOutput(); err != nil {
 		t.Fatalf("spade migrate: %v\n%s", err, out)
 	}
@@ -236,6 +250,10 @@ func (c *cluster) start(name string, args ...string) *proc {
 		c.t.Fatal(err)
 	}
 	p.cmd = c.command(args...)
+	if c.ownDirs {
+		// exec keeps the last of duplicate variables.
+		p.cmd.Env = append(p.cmd.Env, "SPADE_DATA_DIR="+filepath.Join(c.dir, "data-"+name))
+	}
 	p.cmd.Stdout, p.cmd.Stderr = f, f
 	if err := p.cmd.Start(); err != nil {
 		c.t.Fatal(err)
@@ -395,7 +413,9 @@ func (c *cluster) uploadMany(n int) []string {
 		go func() {
 			defer wg.Done()
 			for i := range ch {
-				code, id, detail := c.upload("/api/analyze", fmt.Sprintf("invoice-%03d.txt", i), []byte(sampleTXT))
+				// Distinct content: the result cache answers a repeat without a model call.
+				doc := fmt.Sprintf("%s\nCase reference %d-%03d.\n", sampleTXT, time.Now().UnixNano(), i)
+				code, id, detail := c.upload("/api/analyze", fmt.Sprintf("invoice-%03d.txt", i), []byte(doc))
 				if code != http.StatusAccepted {
 					c.t.Errorf("upload %d: %d %s", i, code, detail)
 					continue

@@ -31,6 +31,26 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 	base := "/api/analyses/" + v.ID
 	base0 := base
 
+	// Where each element came from: sentences of the text with their elements.
+	res0, src := s.do(http.MethodGet, base+"/source", nil, "")
+	var trace struct {
+		Text      string
+		Coverage  float64
+		Sentences []struct {
+			Start, End int
+			Text       string
+			Elements   []string
+		}
+	}
+	if err := json.Unmarshal(src, &trace); res0.StatusCode != http.StatusOK || err != nil || trace.Text == "" || trace.Coverage <= 0.3 {
+		t.Fatalf("source: %d %v coverage %v %.300s", res0.StatusCode, err, trace.Coverage, src)
+	}
+	for _, st := range trace.Sentences {
+		if trace.Text[st.Start:st.End] != st.Text {
+			t.Fatalf("sentence offsets %d..%d do not cut %q", st.Start, st.End, st.Text)
+		}
+	}
+
 	res, b := s.do(http.MethodGet, base+"/versions", nil, "")
 	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"source":"analysis"`) {
 		t.Fatalf("versions: %d %s", res.StatusCode, b)

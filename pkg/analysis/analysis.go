@@ -100,7 +100,10 @@ type Analysis struct {
 	IsDemo           bool
 	// Version is the number of the latest version of the process model
 	// (1 as generated; each edit, refinement or restore adds one).
-	Version     int `gorm:"default:1"`
+	Version int `gorm:"default:1"`
+	// SourceText is the text extracted from the document (empty for
+	// images and BPMN files).
+	SourceText  string `gorm:"column:source_text"`
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
 	CompletedAt *time.Time

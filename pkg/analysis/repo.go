@@ -62,7 +62,7 @@ func (r *Repo) Get(ctx context.Context, accountID, id string) (*Analysis, error)
 // large and which polls do not need.
 func (r *Repo) GetView(ctx context.Context, accountID, id string) (*Analysis, error) {
 	var a Analysis
-	err := r.db.WithContext(ctx).Omit("model_json", "bpmn_xml").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
+	err := r.db.WithContext(ctx).Omit("model_json", "bpmn_xml", "source_text").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
@@ -157,6 +157,8 @@ type Result struct {
 	Usage          Usage
 	// BPMNXML is set when the analyzer already has the diagram (BPMN files).
 	BPMNXML string
+	// SourceText is the extracted document text the model was made from.
+	SourceText string
 }
 
 // Complete stores the result and marks the analysis completed, with the
@@ -178,6 +180,9 @@ func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 	}
 	if res.BPMNXML != "" {
 		fields["bpmn_xml"] = res.BPMNXML
+	}
+	if res.SourceText != "" {
+		fields["source_text"] = res.SourceText
 	}
 	return r.update(ctx, id, fields)
 }

@@ -77,7 +77,7 @@ func TestSessionsExpire(t *testing.T) {
 	if err != nil || !created || u.TrialStartedAt == nil || u.MembershipType != "Free" {
 		t.Fatalf("%+v %v %v", u, created, err)
 	}
-	sid, err := s.CreateSession(ctx, u.ID, "", time.Hour)
+	sid, err := s.CreateSession(ctx, u.ID, time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestSessionsExpire(t *testing.T) {
 		t.Fatalf("idle session accepted: %v", err)
 	}
 	s.SetSessionIdle(time.Hour)
-	short, _ := s.CreateSession(ctx, u.ID, "", -time.Second)
+	short, _ := s.CreateSession(ctx, u.ID, -time.Second)
 	if _, _, err := s.SessionUser(ctx, short); !errors.Is(err, auth.ErrUnauthenticated) {
 		t.Fatalf("expired session accepted: %v", err)
 	}

@@ -66,8 +66,11 @@ func (Member) TableName() string { return "account_members" }
 
 // Session is a signed-in browser. Only the hash of its id is stored.
 type Session struct {
-	IDHash      string `gorm:"primaryKey"`
-	UserID      string
+	IDHash string `gorm:"primaryKey"`
+	UserID string
+	// IDTokenHint is always empty: raw ID tokens are no longer kept
+	// (migrations/00011 cleared earlier ones); the column stays for
+	// compatibility.
 	IDTokenHint string
 	CreatedAt   time.Time
 	LastSeenAt  time.Time
@@ -272,11 +275,13 @@ func (s *Store) UserByEmail(ctx context.Context, email string) (*User, error) {
 	return &u, err
 }
 
-// CreateSession starts a session for user and returns its secret id.
-func (s *Store) CreateSession(ctx context.Context, userID, idTokenHint string, ttl time.Duration) (string, error) {
+// CreateSession starts a session for user and returns its secret id. The
+// provider's ID token is not kept: sign-out needs only the client id, and
+// a stored raw token would be a bearer credential in the database.
+func (s *Store) CreateSession(ctx context.Context, userID string, ttl time.Duration) (string, error) {
 	id := RandomSecret(32)
 	now := time.Now().UTC()
-	sess := Session{IDHash: Hash(id), UserID: userID, IDTokenHint: idTokenHint, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(ttl)}
+	sess := Session{IDHash: Hash(id), UserID: userID, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(ttl)}
 	if err := s.db.WithContext(ctx).Create(&sess).Error; err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}

@@ -18,6 +18,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"time"
 )
 
 // ErrNotFound is returned for a key with no stored file.
@@ -35,7 +36,7 @@ type backend interface {
 	open(ctx context.Context, key string) (io.ReadCloser, error)
 	size(ctx context.Context, key string) (int64, error)
 	del(ctx context.Context, key string) error
-	list(ctx context.Context, fn func(key string) error) error
+	list(ctx context.Context, fn func(key string, modified time.Time) error) error
 	ping(ctx context.Context) error
 }
 
@@ -191,11 +192,16 @@ func (s *Store) Delete(ctx context.Context, key string) error {
 
 // Keys calls fn for every stored key, in no particular order.
 func (s *Store) Keys(ctx context.Context, fn func(key string) error) error {
-	return s.b.list(ctx, func(key string) error {
+	return s.List(ctx, func(key string, _ time.Time) error { return fn(key) })
+}
+
+// List calls fn for every stored key with the time it was stored.
+func (s *Store) List(ctx context.Context, fn func(key string, modified time.Time) error) error {
+	return s.b.list(ctx, func(key string, modified time.Time) error {
 		if checkKey(key) != nil {
 			return nil // not ours (a stray file or object)
 		}
-		return fn(key)
+		return fn(key, modified)
 	})
 }
 

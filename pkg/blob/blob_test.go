@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/testenv"
@@ -220,4 +221,20 @@ func TestValidate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzValidate: Validate never panics, and a URL it accepts opens (file
+// stores in a temporary directory; s3 stores without connecting).
+func FuzzValidate(f *testing.F) {
+	for _, s := range []string{"", "file:///tmp/x", "s3://b?endpoint=http://h:1&use_path_style=true&prefix=p/", "s3://", "file://h/x", "%zz"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if Validate(s) != nil || strings.HasPrefix(s, "file:") || s == "" {
+			return
+		}
+		if _, err := Open(context.Background(), s, ""); err != nil {
+			t.Fatalf("Validate(%q) accepted a URL Open refuses: %v", s, err)
+		}
+	})
 }

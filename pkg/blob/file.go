@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // dirStore keeps each blob in a file, two levels deep (the first two
@@ -100,7 +101,7 @@ func (s *dirStore) del(_ context.Context, key string) error {
 	return nil
 }
 
-func (s *dirStore) list(ctx context.Context, fn func(key string) error) error {
+func (s *dirStore) list(ctx context.Context, fn func(key string, modified time.Time) error) error {
 	return filepath.WalkDir(s.dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -111,7 +112,11 @@ func (s *dirStore) list(ctx context.Context, fn func(key string) error) error {
 		if d.IsDir() || isTemp(d.Name()) {
 			return nil
 		}
-		return fn(d.Name())
+		fi, err := d.Info()
+		if err != nil {
+			return nil // removed meanwhile
+		}
+		return fn(d.Name(), fi.ModTime())
 	})
 }
 

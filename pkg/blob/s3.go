@@ -170,7 +170,7 @@ func (s *s3Store) del(ctx context.Context, key string) error {
 	return nil
 }
 
-func (s *s3Store) list(ctx context.Context, fn func(key string) error) error {
+func (s *s3Store) list(ctx context.Context, fn func(key string, modified time.Time) error) error {
 	p := s3.NewListObjectsV2Paginator(s.c, &s3.ListObjectsV2Input{Bucket: aws.String(s.bucket), Prefix: aws.String(s.prefix)})
 	for p.HasMorePages() {
 		page, err := p.NextPage(ctx)
@@ -182,7 +182,7 @@ func (s *s3Store) list(ctx context.Context, fn func(key string) error) error {
 			if strings.Contains(k, "/") {
 				continue
 			}
-			if err := fn(k); err != nil {
+			if err := fn(k, aws.ToTime(o.LastModified)); err != nil {
 				return err
 			}
 		}

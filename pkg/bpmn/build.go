@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/layout"
@@ -59,6 +60,7 @@ func Build(m *process.Model) ([]byte, error) {
 	g := newGraph(m, name)
 	g.repair()
 	g.defaultNames()
+	g.buildIndex()
 	d, err := g.draw()
 	if err != nil {
 		return nil, fmt.Errorf("bpmn layout: %w", err)
@@ -125,6 +127,9 @@ type drawing struct {
 	// plane is, per node, the collapsed sub-process whose own diagram
 	// shows it (-1: the main diagram).
 	plane []int
+	// off is, per expanded sub-process, where its content's origin lies
+	// in the frame of the sub-process' own scope.
+	off []layout.Point
 }
 
 // planeOf returns the diagram that shows the content of scope (a
@@ -137,20 +142,6 @@ func (g *graph) planeOf(d *drawing, scope int) int {
 		return scope
 	}
 	return d.plane[scope]
-}
-
-// content lists what one layout positioned, so that a container can move
-// its content once it is placed itself.
-type content struct {
-	nodes, flows, data, assoc, texts []int
-}
-
-func (c *content) add(o content) {
-	c.nodes = append(c.nodes, o.nodes...)
-	c.flows = append(c.flows, o.flows...)
-	c.data = append(c.data, o.data...)
-	c.assoc = append(c.assoc, o.assoc...)
-	c.texts = append(c.texts, o.texts...)
 }
 
 func shift(r layout.Rect, dx, dy float64) layout.Rect {
@@ -167,27 +158,44 @@ func shiftPts(pts []layout.Point, dx, dy float64) {
 	}
 }
 
-// move translates laid-out content.
-func (d *drawing) move(c content, dx, dy float64) {
-	for _, i := range c.nodes {
-		d.nodes[i] = shift(d.nodes[i], dx, dy)
-		d.labels[i] = shift(d.labels[i], dx, dy)
-		d.notes[i] = shift(d.notes[i], dx, dy)
-	}
-	for _, i := range c.flows {
-		shiftPts(d.flows[i], dx, dy)
-		d.flowLabels[i] = shift(d.flowLabels[i], dx, dy)
-	}
-	for _, i := range c.data {
-		d.data[i] = shift(d.data[i], dx, dy)
-		d.dataLabels[i] = shift(d.dataLabels[i], dx, dy)
-	}
-	for _, i := range c.assoc {
-		shiftPts(d.assoc[i], dx, dy)
-	}
-	for _, i := range c.texts {
-		d.texts[i] = shift(d.texts[i], dx, dy)
-		shiftPts(d.textLinks[i], dx, dy)
+// place moves every sub-process' content, laid out relative to its
+// container, to absolute coordinates: each scope once, by the sum of its
+// containers' offsets (parents first), so deep nesting stays linear.
+func (g *graph) place(d *drawing, order []int) {
+	cum := make([]layout.Point, len(g.nodes))
+	for _, c := range order {
+		n := g.nodes[c]
+		if !n.isContainer() || n.collapsed {
+			// a collapsed sub-process' content is laid out in place in
+			// its own diagram
+			continue
+		}
+		cum[c] = d.off[c]
+		if p := n.parent; p >= 0 {
+			cum[c].X += cum[p].X
+			cum[c].Y += cum[p].Y
+		}
+		dx, dy := cum[c].X, cum[c].Y
+		for _, i := range g.ix.nodes[c] {
+			d.nodes[i] = shift(d.nodes[i], dx, dy)
+			d.labels[i] = shift(d.labels[i], dx, dy)
+			d.notes[i] = shift(d.notes[i], dx, dy)
+		}
+		for _, i := range g.ix.flows[c] {
+			shiftPts(d.flows[i], dx, dy)
+			d.flowLabels[i] = shift(d.flowLabels[i], dx, dy)
+		}
+		for _, i := range g.ix.data[c] {
+			d.data[i] = shift(d.data[i], dx, dy)
+			d.dataLabels[i] = shift(d.dataLabels[i], dx, dy)
+			for _, a := range g.ix.dataAssoc[i] {
+				shiftPts(d.assoc[a], dx, dy)
+			}
+		}
+		for _, i := range g.ix.notes[c] {
+			d.texts[i] = shift(d.texts[i], dx, dy)
+			shiftPts(d.textLinks[i], dx, dy)
+		}
 	}
 }
 
@@ -241,11 +249,11 @@ func (g *graph) shapeNode(d *drawing, i, band int) layout.Node {
 		ln.SidePorts = true
 	case n.isEvent():
 		ln.W, ln.H = layout.EventSize, layout.EventSize
-	case n.isContainer() && !n.collapsed:
+	case n.isContainer():
 		ln.W, ln.H = d.nodes[i].W, d.nodes[i].H
 		ln.FreePorts = true
 	default:
-		ln.W, ln.H = layout.TaskWidth, layout.TaskHeight
+		ln.W, ln.H = taskSize(n.name, layout.TaskWidth, layout.TaskHeight)
 		ln.FreePorts = true
 	}
 	// Gateway labels go above the diamond because loops leave and enter
@@ -274,15 +282,7 @@ func (g *graph) shapeNode(d *drawing, i, band int) layout.Node {
 }
 
 // boundaries lists the boundary events on node i.
-func (g *graph) boundaries(i int) []int {
-	var out []int
-	for k, n := range g.nodes {
-		if n.kind == kindBoundary && n.host == i {
-			out = append(out, k)
-		}
-	}
-	return out
-}
+func (g *graph) boundaries(i int) []int { return g.ix.bounds[i] }
 
 // boundaryDrop is how far below its host's bottom the flow out of the
 // j-th boundary event turns: each event's run gets its own line.
@@ -350,6 +350,7 @@ func (g *graph) draw() (*drawing, error) {
 		labels:     make([]layout.Rect, len(g.nodes)),
 		notes:      make([]layout.Rect, len(g.nodes)),
 		plane:      make([]int, len(g.nodes)),
+		off:        make([]layout.Point, len(g.nodes)),
 		flows:      make([][]layout.Point, len(g.flows)),
 		flowLabels: make([]layout.Rect, len(g.flows)),
 		msgs:       make([][]layout.Point, len(g.msgs)),
@@ -362,67 +363,61 @@ func (g *graph) draw() (*drawing, error) {
 		texts:      make([]layout.Rect, len(g.notes)),
 		textLinks:  make([][]layout.Point, len(g.notes)),
 	}
-	for i := range d.plane {
+	// plane: the nearest collapsed container above, parents first
+	order := make([]int, len(g.nodes))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return g.ix.depth[order[a]] < g.ix.depth[order[b]] })
+	for _, i := range order {
 		d.plane[i] = -1
-		for p := g.nodes[i].parent; p >= 0; p = g.nodes[p].parent {
+		if p := g.nodes[i].parent; p >= 0 {
+			d.plane[i] = d.plane[p]
 			if g.nodes[p].collapsed && g.nodes[p].isContainer() {
 				d.plane[i] = p
-				break
 			}
 		}
 	}
 	// containers deepest first, so that each one's size is known when its
 	// parent is laid out
-	depth := make([]int, len(g.nodes))
-	maxDepth := 0
-	for i, n := range g.nodes {
-		for p := n.parent; p >= 0 && depth[i] <= len(g.nodes); p = g.nodes[p].parent {
-			depth[i]++
+	for k := len(order) - 1; k >= 0; k-- {
+		i := order[k]
+		n := g.nodes[i]
+		if !n.isContainer() {
+			continue
 		}
-		maxDepth = max(maxDepth, depth[i])
-	}
-	inner := make([]content, len(g.nodes))
-	for dep := maxDepth; dep >= 0; dep-- {
-		for i, n := range g.nodes {
-			if depth[i] != dep || !n.isContainer() {
-				continue
-			}
-			c, w, h, err := g.layoutInner(d, i, inner)
-			if err != nil {
-				return nil, err
-			}
-			inner[i] = c
-			if n.collapsed {
-				d.nodes[i] = layout.Rect{W: layout.TaskWidth, H: layout.TaskHeight}
-			} else {
-				d.nodes[i] = layout.Rect{W: w, H: h + subHeader}
-			}
+		w, h, err := g.layoutInner(d, i)
+		if err != nil {
+			return nil, err
+		}
+		if n.collapsed {
+			w, h := taskSize(n.name, layout.TaskWidth, layout.TaskHeight)
+			d.nodes[i] = layout.Rect{W: w, H: h}
+		} else {
+			d.nodes[i] = layout.Rect{W: w, H: h + subHeader}
 		}
 	}
-	if err := g.layoutMain(d, inner); err != nil {
+	if err := g.layoutMain(d); err != nil {
 		return nil, err
 	}
+	g.place(d, order)
 	return d, nil
 }
 
 // layoutInner lays out the content of container c at the origin, with its
 // own content already laid out.
-func (g *graph) layoutInner(d *drawing, c int, inner []content) (content, float64, float64, error) {
+func (g *graph) layoutInner(d *drawing, c int) (float64, float64, error) {
 	s := newScene(1)
-	for i, n := range g.nodes {
-		if n.parent == c && n.kind != kindBoundary {
+	for _, i := range g.ix.nodes[c] {
+		if g.nodes[i].kind != kindBoundary {
 			s.addNode(0, i, g.shapeNode(d, i, 0))
 		}
 	}
-	for i, it := range g.data {
-		if it.parent == c {
-			s.addNode(1, i, g.dataNode(i, 0))
-		}
+	for _, i := range g.ix.data[c] {
+		s.addNode(1, i, g.dataNode(i, 0))
 	}
-	for i, t := range g.notes {
-		if t.parent == c && (t.node < 0 || g.nodes[t.node].parent == c) {
-			s.addNode(2, i, textNode(t.text, 0))
-		}
+	for _, i := range g.ix.notes[c] {
+		s.addNode(2, i, textNode(g.notes[i].text, 0))
 	}
 	g.sceneEdges(s, c)
 	ox, oy := 0.0, 0.0
@@ -432,27 +427,19 @@ func (g *graph) layoutInner(d *drawing, c int, inner []content) (content, float6
 	}
 	res, err := layout.Layout(s.lg, layout.Options{X: ox, Y: oy})
 	if err != nil {
-		return content{}, 0, 0, err
+		return 0, 0, err
 	}
-	cont := g.apply(d, s, res, inner)
-	if g.nodes[c].collapsed {
-		return content{}, 0, 0, nil
-	}
-	return cont, res.Width, res.Height, nil
+	g.apply(d, s, res)
+	return res.Width, res.Height, nil
 }
 
 // sceneEdges adds the flows, data associations and note links among the
 // scene's nodes in scope (a container index, or -1 for the pools' top
 // level, where message flows join them).
 func (g *graph) sceneEdges(s *scene, scope int) {
-	for i, f := range g.flows {
-		if f.deleted {
-			continue
-		}
+	for _, i := range g.ix.flows[scope] {
+		f := g.flows[i]
 		a := g.nodes[f.from]
-		if a.parent != scope {
-			continue
-		}
 		e := layout.Edge{From: -1, To: s.at[[2]int{0, f.to}]}
 		if a.kind == kindBoundary {
 			e.From = s.at[[2]int{0, a.host}]
@@ -472,23 +459,13 @@ func (g *graph) sceneEdges(s *scene, scope int) {
 		}
 		s.addEdge(0, i, e)
 	}
-	for i, a := range g.assoc {
-		dn, ok := s.at[[2]int{1, a.data}]
-		if !ok {
-			continue
-		}
-		t := g.topOf(a.node, scope)
-		if t < 0 {
-			continue
-		}
-		nn := s.at[[2]int{0, t}]
-		if a.input {
-			s.addEdge(2, i, layout.Edge{From: dn, To: nn})
-		} else {
-			s.addEdge(2, i, layout.Edge{From: nn, To: dn})
+	for _, di := range g.ix.data[scope] {
+		for _, i := range g.assocOfData(di) {
+			g.sceneAssoc(s, scope, i)
 		}
 	}
-	for i, t := range g.notes {
+	for _, i := range g.ix.notes[scope] {
+		t := g.notes[i]
 		tn, ok := s.at[[2]int{2, i}]
 		if !ok || t.node < 0 {
 			continue
@@ -501,20 +478,39 @@ func (g *graph) sceneEdges(s *scene, scope int) {
 	}
 }
 
-// apply copies a layout result into the drawing and returns what it
-// placed, content of containers (moved into place) included.
-func (g *graph) apply(d *drawing, s *scene, res *layout.Result, inner []content) content {
-	var c content
+// assocOfData lists the associations of data item di.
+func (g *graph) assocOfData(di int) []int { return g.ix.dataAssoc[di] }
+
+// sceneAssoc adds data association i to a scene.
+func (g *graph) sceneAssoc(s *scene, scope, i int) {
+	a := g.assoc[i]
+	dn, ok := s.at[[2]int{1, a.data}]
+	if !ok {
+		return
+	}
+	t := g.topOf(a.node, scope)
+	if t < 0 {
+		return
+	}
+	nn := s.at[[2]int{0, t}]
+	if a.input {
+		s.addEdge(2, i, layout.Edge{From: dn, To: nn})
+	} else {
+		s.addEdge(2, i, layout.Edge{From: nn, To: dn})
+	}
+}
+
+// apply copies a layout result into the drawing; content of expanded
+// sub-processes gets the offset place applies.
+func (g *graph) apply(d *drawing, s *scene, res *layout.Result) {
 	for k, w := range s.what {
 		r := res.Nodes[k]
 		switch w.kind {
 		case 0:
 			n := g.nodes[w.i]
 			d.nodes[w.i] = r
-			c.nodes = append(c.nodes, w.i)
 			if n.isContainer() && !n.collapsed {
-				d.move(inner[w.i], r.X, r.Y+subHeader)
-				c.add(inner[w.i])
+				d.off[w.i] = layout.Point{X: r.X, Y: r.Y + subHeader}
 			}
 			g.placeLabels(d, w.i)
 			for j, bi := range g.boundaries(w.i) {
@@ -523,7 +519,6 @@ func (g *graph) apply(d *drawing, s *scene, res *layout.Result, inner []content)
 				lw, lh := labelBox(g.nodes[bi].name, g.boundaryLabelW(len(g.boundaries(w.i))))
 				ly := r.Y + r.H + boundaryDrop(len(g.boundaries(w.i))-1) + 6
 				d.labels[bi] = layout.Rect{X: bx + layout.EventSize/2 - lw/2, Y: ly, W: lw, H: lh}
-				c.nodes = append(c.nodes, bi)
 			}
 		case 1:
 			d.data[w.i] = r
@@ -531,10 +526,8 @@ func (g *graph) apply(d *drawing, s *scene, res *layout.Result, inner []content)
 				lw, lh := labelBox(dataLabel(g.data[w.i]), extLabelW)
 				d.dataLabels[w.i] = layout.Rect{X: r.X + r.W/2 - lw/2, Y: r.Y + r.H + 5, W: lw, H: lh}
 			}
-			c.data = append(c.data, w.i)
 		case 2:
 			d.texts[w.i] = r
-			c.texts = append(c.texts, w.i)
 		}
 	}
 	for k, e := range s.edges {
@@ -543,18 +536,15 @@ func (g *graph) apply(d *drawing, s *scene, res *layout.Result, inner []content)
 		case 0:
 			d.flows[e.i] = pts
 			d.flowLabels[e.i] = res.Labels[k]
-			c.flows = append(c.flows, e.i)
 		case 1:
 			d.msgs[e.i] = pts
 			d.msgLabels[e.i] = res.Labels[k]
 		case 2:
 			d.assoc[e.i] = pts
-			c.assoc = append(c.assoc, e.i)
 		case 3:
 			d.textLinks[e.i] = pts
 		}
 	}
-	return c
 }
 
 // placeLabels puts the external label and the WT/wt note of node i.
@@ -602,7 +592,7 @@ func (g *graph) leafLanes(p int) (leaves []int, depth map[int]int) {
 // layoutMain lays out the pools' top levels in one layered layout: every
 // leaf lane of every pool is a band, pools stacked with a gap, message
 // flows are edges between bands, and ends at a pool's border are proxies.
-func (g *graph) layoutMain(d *drawing, inner []content) error {
+func (g *graph) layoutMain(d *drawing) error {
 	bandOf := map[[2]int]int{} // (pool, leaf lane or -1) → band
 	poolBands := make([][2]int, len(g.pools))
 	var specs []layout.BandSpec
@@ -689,7 +679,7 @@ func (g *graph) layoutMain(d *drawing, inner []content) error {
 	if err != nil {
 		return err
 	}
-	g.apply(d, s, res, inner)
+	g.apply(d, s, res)
 	width := left - poolX + res.Width
 	for p := range g.pools {
 		top, bottom := res.Lanes[poolBands[p][0]], res.Lanes[poolBands[p][1]]
@@ -716,15 +706,39 @@ func (g *graph) layoutMain(d *drawing, inner []content) error {
 	for _, v := range proxies {
 		m := g.msgs[v.msg]
 		r := d.pools[v.pool]
-		if m.to.node < 0 && m.to.pool == v.pool {
+		var end layout.Point
+		switch {
+		case m.to.node < 0 && m.to.pool == v.pool:
 			d.msgs[v.msg] = cutAtPool(d.msgs[v.msg], r)
-		}
-		if m.from.node < 0 && m.from.pool == v.pool {
+			end = d.msgs[v.msg][len(d.msgs[v.msg])-1]
+		case m.from.node < 0 && m.from.pool == v.pool:
 			d.msgs[v.msg] = reversed(cutAtPool(reversed(d.msgs[v.msg]), r))
+			end = d.msgs[v.msg][0]
+		default:
+			continue
 		}
+		// a label left inside the pool the line no longer enters goes
+		// beside the line where it meets the pool, in the free space
+		// between the border and the shapes
+		lb := d.msgLabels[v.msg]
+		inPool := lb.X < r.X+r.W && r.X < lb.X+lb.W && lb.Y < r.Y+r.H && r.Y < lb.Y+lb.H
+		if lb.W == 0 || lb.H > lanePadding-8 || !inPool {
+			continue
+		}
+		lb.X = end.X + 6
+		if end.Y <= r.Y {
+			lb.Y = end.Y - 6 - lb.H
+		} else {
+			lb.Y = end.Y + 6
+		}
+		d.msgLabels[v.msg] = lb
 	}
 	return nil
 }
+
+// lanePadding is the free space the layout keeps between a band's border
+// and its shapes.
+const lanePadding = 25
 
 func reversed(pts []layout.Point) []layout.Point {
 	out := make([]layout.Point, len(pts))

@@ -321,6 +321,7 @@ func TestBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkDoc(t, m, b)
+			checkDiagram(t, b)
 			again, _ := Build(m)
 			if !bytes.Equal(b, again) {
 				t.Error("Build is not deterministic")
@@ -470,6 +471,7 @@ func TestReferenceTools(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		checkDoc(t, m, b)
+		checkDiagram(t, b)
 		docs[name] = b
 	}
 	bpmntest.Check(t, docs)

@@ -3,6 +3,8 @@ package bpmn
 import (
 	"fmt"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -143,9 +145,12 @@ type graph struct {
 	assoc []dataAssoc
 	notes []textNote
 	ids   map[string]bool
+	next  map[string]int
 	// reserved holds the model's own ids, kept verbatim where they are
 	// valid and unique; generated ids avoid them.
 	reserved map[string]bool
+	// ix indexes the repaired graph (buildIndex).
+	ix *index
 	// multiPool is set when the model lists pools (a collaboration of
 	// several processes); otherwise the one pool is named after the process.
 	multiPool bool
@@ -194,9 +199,16 @@ func (g *graph) newID(prefix, raw string) string {
 	if s == "" {
 		s = "1"
 	}
-	id := prefix + s
-	for k := 2; g.ids[id] || g.reserved[id]; k++ {
-		id = fmt.Sprintf("%s%s_%d", prefix, s, k)
+	base := prefix + s
+	id := base
+	// next remembers where the numbering of a base stopped, so that many
+	// "Event_End" stay linear
+	k := max(g.next[base], 2)
+	for ; g.ids[id] || g.reserved[id]; k++ {
+		id = base + "_" + strconv.Itoa(k)
+	}
+	if id != base {
+		g.next[base] = k
 	}
 	g.ids[id] = true
 	return id
@@ -444,7 +456,7 @@ func (g *graph) laneUnder(a, b int) bool {
 // newGraph converts the model into pools, lanes, nodes and flows, dropping
 // flows that reference unknown nodes and merging duplicate flows.
 func newGraph(m *process.Model, name string) *graph {
-	g := &graph{ids: map[string]bool{}, reserved: map[string]bool{}}
+	g := &graph{ids: map[string]bool{}, next: map[string]int{}, reserved: map[string]bool{}}
 	g.reserve(m)
 	poolByID := g.buildPools(m, name)
 	poolOf := func(id string) int {
@@ -580,61 +592,141 @@ func newGraph(m *process.Model, name string) *graph {
 }
 
 // nest places nodes inside the sub-process their Parent names, when that
-// is an expandable activity of the same pool and nesting makes no cycle.
+// is an expandable activity of the same pool; a chain of parents that
+// loops is cut where it closes.
 func (g *graph) nest(m *process.Model, byModelID map[string]int) {
-	parentOf := func(id string) string {
-		for _, a := range m.Activities {
-			if a.ID == id {
-				return a.Parent
-			}
+	parentOf := map[string]string{}
+	for _, a := range m.Activities {
+		if _, ok := parentOf[a.ID]; !ok {
+			parentOf[a.ID] = a.Parent
 		}
-		for _, x := range m.Gateways {
-			if x.ID == id {
-				return x.Parent
-			}
-		}
-		for _, e := range m.Events {
-			if e.ID == id {
-				return e.Parent
-			}
-		}
-		return ""
 	}
-	parents := make([]string, len(g.nodes))
-	for i, n := range g.nodes {
-		parents[i] = parentOf(n.modelRef)
+	for _, x := range m.Gateways {
+		if _, ok := parentOf[x.ID]; !ok {
+			parentOf[x.ID] = x.Parent
+		}
+	}
+	for _, e := range m.Events {
+		if _, ok := parentOf[e.ID]; !ok {
+			parentOf[e.ID] = e.Parent
+		}
 	}
 	for i, n := range g.nodes {
-		p, ok := byModelID[parents[i]]
+		p, ok := byModelID[parentOf[n.modelRef]]
 		if !ok || p == i {
 			continue
 		}
-		c := g.nodes[p]
-		if !c.isContainer() || c.pool != n.pool {
-			continue
-		}
-		// refuse cycles: walk up from the would-be parent
-		cycle := false
-		for k, depth := p, 0; k >= 0 && depth <= len(g.nodes); k, depth = g.nodes[k].parent, depth+1 {
-			if k == i {
-				cycle = true
-				break
-			}
-		}
-		if !cycle {
+		if c := g.nodes[p]; c.isContainer() && c.pool == n.pool {
 			n.parent = p
 		}
 	}
-	// nodes inside a sub-process share its lane
-	for _, n := range g.nodes {
-		if n.parent >= 0 {
-			top := n.parent
-			for g.nodes[top].parent >= 0 {
-				top = g.nodes[top].parent
-			}
-			n.lane = g.nodes[top].lane
+	// cut cycles: follow parent pointers, marking the walk; meeting the
+	// current walk again closes a loop
+	state := make([]int, len(g.nodes)) // 0 new, walk id+1 on the walk, -1 done
+	for i := range g.nodes {
+		var walk []int
+		k := i
+		for k >= 0 && state[k] == 0 {
+			state[k] = i + 1
+			walk = append(walk, k)
+			k = g.nodes[k].parent
+		}
+		if k >= 0 && state[k] == i+1 {
+			g.nodes[walk[len(walk)-1]].parent = -1
+		}
+		for _, w := range walk {
+			state[w] = -1
 		}
 	}
+	g.flattenDeep()
+	top := g.roots()
+	// nodes inside a sub-process share its lane
+	for i, n := range g.nodes {
+		n.lane = g.nodes[top[i]].lane
+	}
+}
+
+// maxNesting bounds sub-process nesting: deeper content moves up to the
+// deepest allowed level. XML readers refuse deep documents (libxml2 stops
+// at 256 levels) and nobody reads a diagram nested further.
+const maxNesting = 32
+
+// flattenDeep lifts nodes nested deeper than maxNesting into the
+// sub-process at that depth. Parent chains are acyclic here.
+func (g *graph) flattenDeep() {
+	depth := make([]int, len(g.nodes))
+	known := make([]bool, len(g.nodes))
+	var chain []int
+	for i := range g.nodes {
+		chain = chain[:0]
+		k := i
+		for k >= 0 && !known[k] {
+			chain = append(chain, k)
+			k = g.nodes[k].parent
+		}
+		base := -1
+		if k >= 0 {
+			base = depth[k]
+		}
+		for j := len(chain) - 1; j >= 0; j-- {
+			base++
+			depth[chain[j]], known[chain[j]] = base, true
+		}
+	}
+	order := make([]int, len(g.nodes))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return depth[order[a]] < depth[order[b]] })
+	for _, i := range order {
+		n := g.nodes[i]
+		if n.parent < 0 {
+			depth[i] = 0
+			continue
+		}
+		if depth[n.parent] >= maxNesting {
+			n.parent = g.nodes[n.parent].parent
+		}
+		depth[i] = depth[n.parent] + 1
+	}
+}
+
+// roots returns, per node, the top-level node holding it: itself, the
+// outermost sub-process around it, or for a boundary event its host's.
+// Parent chains are acyclic (nest), host chains one step deep.
+func (g *graph) roots() []int {
+	top := make([]int, len(g.nodes))
+	for i := range top {
+		top[i] = -1
+	}
+	up := func(i int) int {
+		if n := g.nodes[i]; n.host >= 0 {
+			return n.host
+		} else {
+			return n.parent
+		}
+	}
+	var chain []int
+	for i := range g.nodes {
+		chain = chain[:0]
+		k := i
+		for k >= 0 && top[k] < 0 && len(chain) <= len(g.nodes) {
+			chain = append(chain, k)
+			if up(k) < 0 {
+				top[k] = k
+				break
+			}
+			k = up(k)
+		}
+		r := top[k]
+		if r < 0 {
+			r = k // a loop through hosts: stop anywhere
+		}
+		for _, c := range chain {
+			top[c] = r
+		}
+	}
+	return top
 }
 
 // attachBoundaries resolves each boundary event's host; a boundary event

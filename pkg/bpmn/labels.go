@@ -88,3 +88,23 @@ func labelBox(s string, maxW float64) (w, h float64) {
 	n := min(math.Max(1, float64(len(lines))), maxLabelLines)
 	return w, n * labelLineH
 }
+
+// Task text: bpmn-js writes an activity's name inside the shape in its
+// 12 px font with 7 px padding, lines 1.2 em apart.
+const (
+	taskFontPx = 12
+	taskPad    = 7
+	taskLineH  = 14.4
+	taskMaxW   = 240
+	taskMaxH   = 200
+)
+
+// taskSize is the size of an activity shape: the default 100 × 80, wider
+// when a word of its name would not fit (bpmn-js would break it), higher
+// when its lines would not.
+func taskSize(name string, minW, minH float64) (w, h float64) {
+	w = math.Max(minW, math.Min(math.Ceil(longestWord(name, taskFontPx)+2*taskPad+labelSlack), taskMaxW))
+	lines := float64(len(wrapLabel(name, w-2*taskPad, taskFontPx)))
+	h = math.Max(minH, math.Min(math.Ceil(lines*taskLineH+2*taskPad), taskMaxH))
+	return w, h
+}

@@ -120,7 +120,7 @@ func (g *graph) compact() {
 	}
 	g.assoc = assoc
 	for i := range g.notes {
-		g.notes[i].node = re(g.notes[i].node)
+		g.notes[i].node, g.notes[i].parent = re(g.notes[i].node), re(g.notes[i].parent)
 	}
 	for i := range g.data {
 		g.data[i].parent = re(g.data[i].parent)
@@ -503,16 +503,9 @@ func (g *graph) inferLanes() {
 	}
 	// nodes inside a sub-process and boundary events share the lane of
 	// the shape that holds them
-	for _, n := range g.nodes {
-		top := n
-		for depth := 0; depth <= len(g.nodes) && (top.parent >= 0 || top.host >= 0); depth++ {
-			if top.host >= 0 {
-				top = g.nodes[top.host]
-			} else {
-				top = g.nodes[top.parent]
-			}
-		}
-		n.lane = top.lane
+	top := g.roots()
+	for i, n := range g.nodes {
+		n.lane = g.nodes[top[i]].lane
 	}
 	for i := range g.data {
 		if g.data[i].lane < 0 {

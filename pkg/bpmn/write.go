@@ -27,8 +27,12 @@ type xw struct {
 	depth int
 }
 
+// maxIndent bounds indentation: deeply nested sub-processes would
+// otherwise make the document grow with the square of their depth.
+const maxIndent = 24
+
 func (w *xw) indent() {
-	for i := 0; i < w.depth; i++ {
+	for i := 0; i < min(w.depth, maxIndent); i++ {
 		w.b.WriteString("  ")
 	}
 }
@@ -130,7 +134,7 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 		}
 		g.writeLanes(w, p)
 		g.writeScope(w, p, -1)
-		g.writeArtifacts(w, p)
+		g.writeArtifacts(w, p, -1)
 		w.close("bpmn:process")
 	}
 	for _, it := range g.data {
@@ -201,13 +205,14 @@ func (g *graph) writeLanes(w *xw, p int) {
 // writeScope writes the flow elements of one process or sub-process
 // level: nodes (sub-processes with their content), data and flows.
 func (g *graph) writeScope(w *xw, p, scope int) {
-	for i, n := range g.nodes {
-		if n.pool == p && n.parent == scope {
+	for _, i := range g.ix.nodes[scope] {
+		if g.nodes[i].pool == p {
 			g.writeNode(w, i)
 		}
 	}
-	for _, it := range g.data {
-		if it.pool != p || it.parent != scope {
+	for _, di := range g.ix.data[scope] {
+		it := g.data[di]
+		if it.pool != p {
 			continue
 		}
 		ref := []string{"id", it.id}
@@ -236,8 +241,9 @@ func (g *graph) writeScope(w *xw, p, scope int) {
 			w.empty(el, ref...)
 		}
 	}
-	for _, f := range g.flows {
-		if f.deleted || g.nodes[f.from].pool != p || g.nodes[f.from].parent != scope {
+	for _, fi := range g.ix.flows[scope] {
+		f := g.flows[fi]
+		if g.nodes[f.from].pool != p {
 			continue
 		}
 		kv := []string{"id", f.id}
@@ -255,30 +261,30 @@ func (g *graph) writeScope(w *xw, p, scope int) {
 	}
 }
 
-// writeArtifacts writes a pool's text annotations (WT/wt notes and the
-// model's) and their associations.
-func (g *graph) writeArtifacts(w *xw, p int) {
-	for _, n := range g.nodes {
-		if n.pool == p && n.note != "" {
+// writeArtifacts writes the text annotations (WT/wt notes and the
+// model's) of one process or sub-process level and their associations.
+func (g *graph) writeArtifacts(w *xw, p, scope int) {
+	for _, i := range g.ix.nodes[scope] {
+		if n := g.nodes[i]; n.pool == p && n.note != "" {
 			w.open("bpmn:textAnnotation", "id", annotationPrefix+n.id)
 			w.text("bpmn:text", n.note)
 			w.close("bpmn:textAnnotation")
 		}
 	}
-	for _, t := range g.notes {
-		if t.pool == p {
+	for _, ti := range g.ix.notes[scope] {
+		if t := g.notes[ti]; t.pool == p {
 			w.open("bpmn:textAnnotation", "id", t.id)
 			w.text("bpmn:text", t.text)
 			w.close("bpmn:textAnnotation")
 		}
 	}
-	for _, n := range g.nodes {
-		if n.pool == p && n.note != "" {
+	for _, i := range g.ix.nodes[scope] {
+		if n := g.nodes[i]; n.pool == p && n.note != "" {
 			w.empty("bpmn:association", "id", associationPrefix+n.id, "sourceRef", n.id, "targetRef", annotationPrefix+n.id)
 		}
 	}
-	for _, t := range g.notes {
-		if t.pool == p && t.node >= 0 {
+	for _, ti := range g.ix.notes[scope] {
+		if t := g.notes[ti]; t.pool == p && t.node >= 0 {
 			w.empty("bpmn:association", "id", t.id+"_link", "sourceRef", g.nodes[t.node].id, "targetRef", t.id)
 		}
 	}
@@ -333,10 +339,10 @@ func (g *graph) writeNode(w *xw, i int) {
 	}
 	if n.isActivity() {
 		var ins, outs []dataAssoc
-		for _, a := range g.assoc {
-			if a.node == i && a.input {
+		for _, ai := range g.ix.assoc[i] {
+			if a := g.assoc[ai]; a.input {
 				ins = append(ins, a)
-			} else if a.node == i {
+			} else {
 				outs = append(outs, a)
 			}
 		}
@@ -366,12 +372,13 @@ func (g *graph) writeNode(w *xw, i int) {
 		}
 		if n.isContainer() {
 			g.writeScope(w, n.pool, i)
+			g.writeArtifacts(w, n.pool, i)
 		}
 	}
 	if n.isEvent() {
 		if n.kind == kindCatch || n.kind == kindStart || n.kind == kindBoundary {
-			for _, a := range g.assoc {
-				if a.node == i && !a.input {
+			for _, ai := range g.ix.assoc[i] {
+				if a := g.assoc[ai]; !a.input {
 					w.open("bpmn:dataOutputAssociation", "id", a.id)
 					w.text("bpmn:targetRef", g.data[a.data].id)
 					w.close("bpmn:dataOutputAssociation")

@@ -33,10 +33,13 @@ type Config struct {
 	// LLMRetryBudget bounds how long an analysis retries a busy or failing
 	// AI provider (SPADE_LLM_RETRY_BUDGET).
 	LLMRetryBudget time.Duration
-	GeminiAPIKey   string // GEMINI_API_KEY
-	OpenAIAPIKey   string // OPENAI_API_KEY
-	LLMRPM         int    // SPADE_LLM_RPM; 0 = no shared request budget
-	LLMTPM         int    // SPADE_LLM_TPM; 0 = no shared token budget
+	// LLMContextTokens is the model's context window in tokens
+	// (SPADE_LLM_CONTEXT_TOKENS; 0: the known window of the model).
+	LLMContextTokens int
+	GeminiAPIKey     string // GEMINI_API_KEY
+	OpenAIAPIKey     string // OPENAI_API_KEY
+	LLMRPM           int    // SPADE_LLM_RPM; 0 = no shared request budget
+	LLMTPM           int    // SPADE_LLM_TPM; 0 = no shared token budget
 
 	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
 	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
@@ -82,6 +85,7 @@ var Vars = []Var{
 	{Name: "SPADE_LLM_MODEL", Default: "per provider (gemini-2.0-flash, gpt-4o-mini)", Meaning: "model name"},
 	{Name: "SPADE_LLM_BASE_URL", Default: "(vendor default)", Meaning: "base URL for OpenAI-compatible servers (Ollama, vLLM, LM Studio)"},
 	{Name: "SPADE_LLM_TIMEOUT", Default: "120s", Meaning: "time-out of one LLM call"},
+	{Name: "SPADE_LLM_CONTEXT_TOKENS", Default: "per model (Gemini 1,048,576; gpt-4o 128,000; unknown models 32,768)", Meaning: "context window of the model; longer documents are analysed in sections (by headings, else by size) merged into one model"},
 	{Name: "SPADE_LLM_RETRY_BUDGET", Default: "5m", Meaning: "how long one analysis keeps retrying a rate-limited or failing AI provider (jittered back-off, Retry-After honoured; at most 8m); an unreachable base URL fails after 2 tries within 30 s"},
 	{Name: "SPADE_LLM_RPM", Default: "0 (no limit)", Meaning: "requests per minute to the LLM vendor, per key, shared by every worker (token bucket in Redis); calls over it wait instead of getting a 429"},
 	{Name: "SPADE_LLM_TPM", Default: "0 (no limit)", Meaning: "tokens per minute to the LLM vendor, per key, shared by every worker"},
@@ -148,6 +152,10 @@ func Load(defaultLog string) (*Config, error) {
 	c.LLMRPM = intEnv("SPADE_LLM_RPM", 0, &errs)
 	c.LLMTPM = intEnv("SPADE_LLM_TPM", 0, &errs)
 	c.LLMTimeout = durEnv("SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
+	c.LLMContextTokens = intEnv("SPADE_LLM_CONTEXT_TOKENS", 0, &errs)
+	if c.LLMContextTokens < 0 || c.LLMContextTokens > 0 && c.LLMContextTokens < 2048 {
+		errs = append(errs, fmt.Errorf("SPADE_LLM_CONTEXT_TOKENS=%d: want 0 (the model's known window) or at least 2048", c.LLMContextTokens))
+	}
 	c.LLMRetryBudget = durEnv("SPADE_LLM_RETRY_BUDGET", 5*time.Minute, &errs)
 	if c.LLMRetryBudget <= 0 || c.LLMRetryBudget > 8*time.Minute {
 		// An analysis task may run 10 minutes; the budget leaves room for
@@ -193,7 +201,13 @@ func (c *Config) validate() error {
 		errs = append(errs, fmt.Errorf("SPADE_PUBLIC_URL=%q: want an absolute http(s) URL", c.PublicURL))
 	}
 	if c.RedisURL != "" {
-		if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss" && u.Scheme != "redis-sentinel") {
+		// A sentinel URL lists several hosts, which net/url cannot parse;
+		// pkg/queue reads it (and reports its errors at start).
+		if strings.HasPrefix(c.RedisURL, "redis-sentinel://") {
+			if !strings.Contains(c.RedisURL, "master=") {
+				errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: a redis-sentinel URL needs ?master=NAME", c.RedisURL))
+			}
+		} else if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
 			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db or redis-sentinel://host:port,host:port?master=name", c.RedisURL))
 		}
 	}

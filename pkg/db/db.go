@@ -53,7 +53,7 @@ func Open(url string) (*DB, error) {
 			return nil, errors.New("open sqlite: empty path")
 		}
 		if path != ":memory:" {
-			if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+			if err := privateFile(path); err != nil {
 				return nil, fmt.Errorf("open sqlite: %w", err)
 			}
 		}
@@ -83,7 +83,10 @@ func (d *DB) Migrate(ctx context.Context, log *slog.Logger) error {
 	if d.Dialect == "postgres" {
 		dialect = goose.DialectPostgres
 	}
-	p, err := goose.NewProvider(dialect, sqlDB, migrations.FS)
+	// Migrations are numbered by the branch that adds them and can land
+	// out of order (00011 after 00013): apply a missing lower one instead
+	// of refusing to start.
+	p, err := goose.NewProvider(dialect, sqlDB, migrations.FS, goose.WithAllowOutofOrder(true))
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
@@ -93,6 +96,32 @@ func (d *DB) Migrate(ctx context.Context, log *slog.Logger) error {
 	}
 	for _, r := range results {
 		log.Info("migration applied", "version", r.Source.Version, "path", r.Source.Path, "duration", r.Duration)
+	}
+	return nil
+}
+
+// privateFile makes sure the SQLite file at path exists with mode 0600 in
+// a directory only its owner can enter (created 0700): it holds every
+// analysis and every session. SQLite gives its -wal and -shm files the
+// mode of the database file. An existing file is narrowed to 0600.
+func privateFile(path string) error {
+	dir := filepath.Dir(path)
+	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return err
+		}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package export
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -96,4 +98,30 @@ func decode(s []byte) string {
 		b.WriteRune(rune(char(s, i)))
 	}
 	return b.String()
+}
+
+// TestExportContext: a text over the bound is refused before any work, and
+// an export whose client has gone stops with the context's error instead
+// of rendering on (issue 12.2).
+func TestExportContext(t *testing.T) {
+	big := Request{FormattedText: strings.Repeat("a", MaxTextBytes+1)}
+	for _, typ := range Formats {
+		if _, _, _, err := ExportContext(context.Background(), typ, big); !errors.Is(err, ErrTooLarge) {
+			t.Errorf("%s over the bound: %v, want ErrTooLarge", typ, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	long := Request{FormattedText: strings.Repeat("The clerk checks the invoice.\n", 20000)}
+	for _, typ := range Formats {
+		if _, _, _, err := ExportContext(ctx, typ, long); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s after the client left: %v, want context.Canceled", typ, err)
+		}
+	}
+	// The PDF renderer itself notices a context that ends mid-way.
+	r := long
+	r.ctx = ctx
+	if _, _, _, err := PDF(r); !errors.Is(err, context.Canceled) {
+		t.Errorf("pdf renderer: %v, want context.Canceled", err)
+	}
 }

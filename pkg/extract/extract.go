@@ -49,7 +49,9 @@ type Options struct {
 	MaxPages int
 	// Timeout caps the time spent on one document (default 60 s).
 	Timeout time.Duration
-	// MaxUncompressed caps the bytes inflated from a DOCX/DOC (default 100 MB).
+	// MaxUncompressed caps the bytes inflated from one document (default
+	// 100 MB): the streams of a PDF (one stream at most half of it), the
+	// entries of a DOCX, the streams of a DOC.
 	MaxUncompressed int64
 	// MaxZipEntries caps the entries of a DOCX archive (default 2000).
 	MaxZipEntries int

@@ -135,6 +135,9 @@ type pdfResult struct {
 }
 
 func (e *Extractor) extractPDF(ctx context.Context, data []byte) (*Document, error) {
+	if err := checkPDFInflation(ctx, data, e.opts.MaxUncompressed); err != nil {
+		return nil, err
+	}
 	pages, err := inspectPDF(ctx, data)
 	if err != nil {
 		return nil, err

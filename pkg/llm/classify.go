@@ -69,7 +69,7 @@ func Classify(err error) Class {
 	case errors.Is(err, ErrRefused):
 		return UserFault
 	case errors.Is(err, ErrInvalidRequest):
-		if errors.Is(err, ErrModelNotFound) || errors.Is(err, ErrContextLength) {
+		if errors.Is(err, ErrModelNotFound) || errors.Is(err, ErrContextLength) || errors.Is(err, ErrTruncated) {
 			return ProviderFault
 		}
 		return UserFault
@@ -88,6 +88,11 @@ func Classify(err error) Class {
 // not fit the model's context window: SPADE sized the prompt, so it is not
 // held against the user.
 var ErrContextLength = errors.New("llm: prompt longer than the context window")
+
+// ErrTruncated is wrapped beside ErrInvalidRequest when the answer was cut
+// off at the model's output limit: AnalyzeValidated asks once more for a
+// compact answer before giving up, and the failure is not the user's.
+var ErrTruncated = errors.New("llm: answer cut off at the output limit")
 
 // ErrModelNotFound is wrapped beside ErrInvalidRequest when the configured
 // model does not exist at the provider: a setting, not the user's file.
@@ -146,4 +151,5 @@ const (
 	DetailUnreachable = "The AI provider could not be reached."
 	DetailEmpty       = "The AI provider returned an empty answer."
 	DetailBadAnswer   = "The AI model returned an answer that is not a valid process model."
+	DetailTruncated   = "The AI model's answer was cut off at its output limit, even when asked for a compact answer. Try a shorter document or ask the administrator for a model with a larger output limit."
 )

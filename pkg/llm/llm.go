@@ -44,6 +44,12 @@ type Input struct {
 	// attempt returned; when set, the provider asks for a corrected model
 	// (the one corrective round trip of the pipeline).
 	Problems []string
+	// Section says which part of a longer document Text is ("part 2 of 5,
+	// \"Assessment\""); empty for a whole document.
+	Section string
+	// Compact asks for a shorter answer (no source sentences, short SIPOC
+	// lists), after an answer was cut off at the model's output limit.
+	Compact bool
 }
 
 // Usage is token usage as the vendor reports it (estimated for builtin).

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"errors"
 
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -12,8 +13,15 @@ import (
 // (fewer remaining problems; the first on a tie) is returned, repaired,
 // with the token usage of both calls summed. An error on the corrective
 // call is not fatal: the first, repaired answer is still returned.
+//
+// An answer cut off at the model's output limit (ErrTruncated) is asked for
+// once more in compact form (Input.Compact) instead of failing the analysis.
 func AnalyzeValidated(ctx context.Context, p Provider, in Input) (*Result, error) {
 	first, err := p.Analyze(ctx, in)
+	if errors.Is(err, ErrTruncated) && !in.Compact {
+		in.Compact = true
+		first, err = p.Analyze(ctx, in)
+	}
 	if err != nil {
 		return nil, err
 	}

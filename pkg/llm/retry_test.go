@@ -259,3 +259,15 @@ func TestRetryAfterTransport(t *testing.T) {
 		t.Errorf("HTTP date: %s %v", d, ok)
 	}
 }
+
+func FuzzParseRetryAfter(f *testing.F) {
+	for _, s := range []string{"40", "1.5", "-1", "Wed, 21 Oct 2026 07:28:00 GMT", "", "soon", "1e309", "NaN"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		d, ok := ParseRetryAfter(v, time.Now())
+		if ok && (d < 0 || d > 24*time.Hour+time.Second) {
+			t.Fatalf("ParseRetryAfter(%q) = %s", v, d)
+		}
+	})
+}

@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -87,13 +88,17 @@ func ParseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 		return 0, false
 	}
 	if n, err := strconv.ParseFloat(v, 64); err == nil {
-		if n < 0 || n > 24*3600 {
+		if math.IsNaN(n) || n < 0 || n > 24*3600 {
 			return 0, false
 		}
 		return time.Duration(n * float64(time.Second)), true
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0), true
+		d := max(t.Sub(now), 0)
+		if d > 24*time.Hour {
+			return 0, false // a date that far off is a broken header, not advice
+		}
+		return d, true
 	}
 	return 0, false
 }

@@ -1,8 +1,9 @@
 // Package membership decides whether a user may start an analysis: the
 // membership type (Free by default, Standard unlimited), the free trial that
-// starts at first sign-in, and the daily limit counted atomically in Redis so
-// that concurrent calls never overshoot it. It also encrypts users' own API
-// keys (keys.go).
+// starts at first sign-in, and the daily limit counted atomically in the
+// database (ledger.go) so that concurrent calls never overshoot it and a
+// lost Redis does not reset it. It also encrypts users' own API keys
+// (keys.go).
 package membership
 
 import (
@@ -11,7 +12,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/redis/go-redis/v9"
+	"gorm.io/gorm"
 )
 
 // Membership types.
@@ -119,10 +120,9 @@ type Status struct {
 
 // Limiter applies the rules. It is safe for concurrent use.
 type Limiter struct {
-	rdb        redis.UniversalClient
+	ledger     *Ledger
 	dailyLimit int
 	trial      time.Duration
-	prefix     string
 	now        func() time.Time
 }
 
@@ -130,17 +130,12 @@ type Limiter struct {
 type Options struct {
 	DailyLimit int // per UTC day for Free members (trial or own key)
 	TrialDays  int
-	// Prefix of the Redis keys; default "spade:usage:".
-	Prefix string
 	// Now is the clock (tests); default time.Now.
 	Now func() time.Time
 }
 
-// NewLimiter returns a limiter counting in rdb.
-func NewLimiter(rdb redis.UniversalClient, o Options) *Limiter {
-	if o.Prefix == "" {
-		o.Prefix = "spade:usage:"
-	}
+// NewLimiter returns a limiter counting in the database db.
+func NewLimiter(db *gorm.DB, o Options) *Limiter {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -150,8 +145,11 @@ func NewLimiter(rdb redis.UniversalClient, o Options) *Limiter {
 	if o.TrialDays < 0 {
 		o.TrialDays = 0
 	}
-	return &Limiter{rdb: rdb, dailyLimit: o.DailyLimit, trial: time.Duration(o.TrialDays) * 24 * time.Hour, prefix: o.Prefix, now: o.Now}
+	return &Limiter{ledger: NewLedger(db), dailyLimit: o.DailyLimit, trial: time.Duration(o.TrialDays) * 24 * time.Hour, now: o.Now}
 }
+
+// Ledger is the limiter's ledger (the demo counts in it too).
+func (l *Limiter) Ledger() *Ledger { return l.ledger }
 
 // StatusOf evaluates the rules for s now.
 func (l *Limiter) StatusOf(s Subject) Status {
@@ -170,30 +168,13 @@ func (l *Limiter) StatusOf(s Subject) Status {
 	return st
 }
 
-// key is the counter of one user on one UTC date.
-func (l *Limiter) key(userID string, t time.Time) string {
-	return l.prefix + userID + ":" + t.UTC().Format("2006-01-02")
-}
+// userSubject is a user's counter in the ledger.
+func userSubject(userID string) string { return "user:" + userID }
 
-// take increments the counter unless it reached limit (limit <= 0: no
-// limit), in one atomic step, and sets the key to expire two days later.
-// It returns the new count, or -1 when the limit was reached.
-var take = redis.NewScript(`
-local limit = tonumber(ARGV[1])
-local cur = tonumber(redis.call('GET', KEYS[1]) or '0')
-if limit > 0 and cur >= limit then
-  return -1
-end
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then
-  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
-end
-return n
-`)
-
-// Acquire checks the rules for s and counts one analyze call. It returns
-// ErrTrialExpired, a *LimitError, or an error from Redis.
-func (l *Limiter) Acquire(ctx context.Context, s Subject) (Status, error) {
+// Acquire checks the rules for s and counts one analyze call, charged to
+// analysisID so that Refund can give it back. It returns ErrTrialExpired,
+// a *LimitError, or a database error.
+func (l *Limiter) Acquire(ctx context.Context, s Subject, analysisID string) (Status, error) {
 	st := l.StatusOf(s)
 	if !st.Allowed {
 		return st, &TrialExpiredError{Days: int(l.trial / (24 * time.Hour))}
@@ -202,35 +183,25 @@ func (l *Limiter) Acquire(ctx context.Context, s Subject) (Status, error) {
 	if st.Unlimited {
 		limit = 0
 	}
-	n, err := take.Run(ctx, l.rdb, []string{l.key(s.UserID, l.now())}, limit, int((48 * time.Hour).Seconds())).Int64()
-	if err != nil {
-		return st, fmt.Errorf("count analyze call: %w", err)
-	}
-	if n < 0 {
+	err := l.ledger.Take(ctx, userSubject(s.UserID), Day(l.now()), limit, analysisID)
+	if errors.Is(err, ErrLimitReached) {
 		return st, &LimitError{Limit: limit, Type: st.Type}
 	}
-	return st, nil
+	return st, err
 }
 
-// Release gives back one call counted by Acquire when the analysis could
-// not be created after all, so that failures on our side cost no quota.
-func (l *Limiter) Release(ctx context.Context, userID string) error {
-	k := l.key(userID, l.now())
-	n, err := l.rdb.Decr(ctx, k).Result()
-	if err == nil && n < 0 {
-		err = l.rdb.Set(ctx, k, 0, 48*time.Hour).Err()
-	}
+// Refund gives back the call charged to analysisID: the analysis could not
+// be created, or it failed for a reason that is not the user's file. It is
+// safe to call more than once and for analyses that were never charged.
+func (l *Limiter) Refund(ctx context.Context, analysisID string) error {
+	_, err := l.ledger.Refund(ctx, analysisID)
 	return err
 }
 
 // UsageToday returns the analyze calls counted for userID on the current
 // UTC date.
 func (l *Limiter) UsageToday(ctx context.Context, userID string) (int, error) {
-	n, err := l.rdb.Get(ctx, l.key(userID, l.now())).Int()
-	if errors.Is(err, redis.Nil) {
-		return 0, nil
-	}
-	return n, err
+	return l.ledger.Used(ctx, userSubject(userID), Day(l.now()))
 }
 
 // Now is the limiter's clock.

@@ -118,8 +118,15 @@ func addStartEnd(m *Model, ids *idSet) {
 	}
 	for i := range m.Events {
 		e := &m.Events[i]
-		if t := sub[e.Parent]; e.Type == EventStart && e.Parent != "" && (t == ActivitySubProcess || t == ActivityTransaction) {
+		if e.Type != EventStart {
+			continue
+		}
+		t := sub[e.Parent]
+		if e.Parent != "" && (t == ActivitySubProcess || t == ActivityTransaction) {
 			e.Trigger = ""
+		}
+		if e.Parent == "" || t != ActivityEventSubProcess {
+			// only an event sub-process' start may let the work go on
 			e.NonInterrupting = false
 		}
 	}
@@ -163,8 +170,10 @@ func addStartEnd(m *Model, ids *idSet) {
 // runs to the first end event, and an end event nobody reaches is fed like
 // any other node. Nodes still cut off (a cycle nobody enters) are then tied
 // to their document neighbours, one at a time, until the graph is whole.
-// Boundary events never get an incoming flow (their host reaches them) and
-// event sub-processes get no flow at all.
+// Boundary events and link catch events never get an incoming flow (their
+// host or the link throw of their name reaches them), link throws and
+// compensation boundary events no outgoing one, and event sub-processes
+// and compensation handlers no flow at all.
 func connect(m *Model, ids *idSet) {
 	g := newGraph(m)
 	add := func(source, target string) {
@@ -179,10 +188,9 @@ func connect(m *Model, ids *idSet) {
 		}
 		var nodes []node
 		for _, n := range c.nodes {
-			if n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityEventSubProcess {
-				continue
+			if !g.outside[n.ID] {
+				nodes = append(nodes, n)
 			}
-			nodes = append(nodes, n)
 		}
 		connectContainer(m, g, nodes, add)
 	}
@@ -191,7 +199,6 @@ func connect(m *Model, ids *idSet) {
 func connectContainer(m *Model, g *graph, nodes []node, add func(source, target string)) {
 	isStart := func(id string) bool { return g.eventType(id) == EventStart }
 	isEnd := func(id string) bool { return g.eventType(id) == EventEnd }
-	isBoundary := func(id string) bool { return g.eventType(id) == EventBoundary }
 	firstEnd, firstStart := "", ""
 	for _, n := range nodes {
 		if isEnd(n.ID) && firstEnd == "" {
@@ -206,7 +213,7 @@ func connectContainer(m *Model, g *graph, nodes []node, add func(source, target 
 	}
 	prevSource := func(i int, ok func(string) bool) string {
 		for j := i - 1; j >= 0; j-- {
-			if !isEnd(nodes[j].ID) && ok(nodes[j].ID) {
+			if g.needsOut(nodes[j].ID) && ok(nodes[j].ID) {
 				return nodes[j].ID
 			}
 		}
@@ -223,19 +230,19 @@ func connectContainer(m *Model, g *graph, nodes []node, add func(source, target 
 	}
 	if flowless {
 		for i, n := range nodes {
-			if !isStart(n.ID) && !isBoundary(n.ID) {
+			if g.needsIn(n.ID) {
 				add(prevSource(i, anyNode), n.ID)
 			}
 		}
 	}
 	for i, n := range nodes {
-		if isStart(n.ID) || isEnd(n.ID) || isBoundary(n.ID) || len(g.in[n.ID]) > 0 {
+		if isEnd(n.ID) || !g.needsIn(n.ID) || len(g.in[n.ID]) > 0 {
 			continue
 		}
 		add(prevSource(i, anyNode), n.ID)
 	}
 	for _, n := range nodes {
-		if isEnd(n.ID) || len(g.out[n.ID]) > 0 {
+		if !g.needsOut(n.ID) || len(g.out[n.ID]) > 0 {
 			continue
 		}
 		add(n.ID, firstEnd)
@@ -246,20 +253,12 @@ func connectContainer(m *Model, g *graph, nodes []node, add func(source, target 
 		}
 	}
 
-	var starts, ends []string
-	for _, n := range nodes {
-		if isStart(n.ID) {
-			starts = append(starts, n.ID)
-		}
-		if isEnd(n.ID) {
-			ends = append(ends, n.ID)
-		}
-	}
+	starts, ends := roots(g, nodes)
 	for guard := 0; guard <= len(nodes); guard++ {
 		fwd := g.reach(m, starts, true)
 		changed := false
 		for i, n := range nodes {
-			if fwd[n.ID] || isBoundary(n.ID) {
+			if fwd[n.ID] || !g.needsIn(n.ID) && !isEnd(n.ID) {
 				continue
 			}
 			add(prevSource(i, func(id string) bool { return fwd[id] }), n.ID)
@@ -280,7 +279,7 @@ func connectContainer(m *Model, g *graph, nodes []node, add func(source, target 
 			}
 			dst := firstEnd
 			for j := i + 1; j < len(nodes); j++ {
-				if back[nodes[j].ID] && !isStart(nodes[j].ID) && !isBoundary(nodes[j].ID) {
+				if back[nodes[j].ID] && g.needsIn(nodes[j].ID) {
 					dst = nodes[j].ID
 					break
 				}
@@ -324,4 +323,19 @@ func balanceGateways(m *Model, ids *idSet) {
 		}
 		addFlow(m, ids, join.ID, u.meet)
 	}
+}
+
+// roots returns where reachability starts (start events, and link catch
+// events, which continue a link throw) and where it must arrive (end
+// events, link throws and compensation boundary events).
+func roots(g *graph, nodes []node) (starts, ends []string) {
+	for _, n := range nodes {
+		switch {
+		case g.eventType(n.ID) == EventStart || g.linkCatch[n.ID]:
+			starts = append(starts, n.ID)
+		case g.eventType(n.ID) == EventEnd || g.linkThrow[n.ID] || g.noOut[n.ID]:
+			ends = append(ends, n.ID)
+		}
+	}
+	return starts, ends
 }

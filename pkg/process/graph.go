@@ -33,6 +33,15 @@ type graph struct {
 	// attached lists the boundary events on each activity id.
 	attached map[string][]string
 	evType   map[string]string
+	// outside marks nodes that no sequence flow may touch: event
+	// sub-processes and compensation handlers.
+	outside map[string]bool
+	// linkCatch and linkThrow mark intermediate link events: a throw
+	// continues at the catch of the same name, so a catch needs no
+	// incoming flow and a throw no outgoing one. noOut marks
+	// compensation boundary events, whose handler hangs on an
+	// association, not a flow.
+	linkCatch, linkThrow, noOut map[string]bool
 }
 
 // documentOrder lists the nodes the way a reader meets them: start events,
@@ -120,21 +129,40 @@ func nodePlace(m *Model, n node) (pool, parent string) {
 
 func newGraph(m *Model) *graph {
 	g := &graph{
-		nodes:    documentOrder(m),
-		byID:     map[string]int{},
-		out:      map[string][]int{},
-		in:       map[string][]int{},
-		cont:     map[string]string{},
-		attached: map[string][]string{},
-		evType:   map[string]string{},
+		nodes:     documentOrder(m),
+		byID:      map[string]int{},
+		out:       map[string][]int{},
+		in:        map[string][]int{},
+		cont:      map[string]string{},
+		attached:  map[string][]string{},
+		evType:    map[string]string{},
+		outside:   map[string]bool{},
+		linkCatch: map[string]bool{},
+		linkThrow: map[string]bool{},
+		noOut:     map[string]bool{},
 	}
 	main := m.MainPool()
 	for i, n := range g.nodes {
-		if _, ok := g.byID[n.ID]; !ok {
-			g.byID[n.ID] = i
-			g.cont[n.ID] = nodeContainer(m, main, n)
-			if n.Kind == KindEvent {
-				g.evType[n.ID] = m.Events[n.Index].Type
+		if _, ok := g.byID[n.ID]; ok {
+			continue
+		}
+		g.byID[n.ID] = i
+		g.cont[n.ID] = nodeContainer(m, main, n)
+		switch n.Kind {
+		case KindEvent:
+			e := m.Events[n.Index]
+			g.evType[n.ID] = e.Type
+			switch {
+			case e.Type == EventIntermediate && e.Trigger == TriggerLink && e.Throw:
+				g.linkThrow[n.ID] = true
+			case e.Type == EventIntermediate && e.Trigger == TriggerLink:
+				g.linkCatch[n.ID] = true
+			case e.Type == EventBoundary && e.Trigger == TriggerCompensation:
+				g.noOut[n.ID] = true
+			}
+		case KindActivity:
+			if a := m.Activities[n.Index]; a.Type == ActivityEventSubProcess || a.ForCompensation {
+				g.outside[n.ID] = true
 			}
 		}
 	}
@@ -153,6 +181,17 @@ func newGraph(m *Model) *graph {
 	return g
 }
 
+// needsIn reports whether the node must be entered by a sequence flow.
+func (g *graph) needsIn(id string) bool {
+	t := g.evType[id]
+	return t != EventStart && t != EventBoundary && !g.linkCatch[id] && !g.outside[id]
+}
+
+// needsOut reports whether the node must be left by a sequence flow.
+func (g *graph) needsOut(id string) bool {
+	return g.evType[id] != EventEnd && !g.linkThrow[id] && !g.noOut[id] && !g.outside[id]
+}
+
 func (g *graph) has(id string) bool {
 	_, ok := g.byID[id]
 	return ok
@@ -169,16 +208,6 @@ func (g *graph) node(id string) (node, bool) {
 
 // eventType returns the type of the event with id, or "" for other nodes.
 func (g *graph) eventType(id string) string { return g.evType[id] }
-
-// eventType returns the type of the event with id, or "" for other nodes.
-func eventType(m *Model, id string) string {
-	for _, e := range m.Events {
-		if e.ID == id {
-			return e.Type
-		}
-	}
-	return ""
-}
 
 // reach returns the set of node ids reachable from the given roots along
 // flows (forward) or against them (backward). Going forward, an activity
@@ -215,26 +244,6 @@ func (g *graph) reach(m *Model, roots []string, forward bool) map[string]bool {
 		}
 	}
 	return seen
-}
-
-// nodeName returns a human name for a node id.
-func nodeName(m *Model, id string) string {
-	for _, a := range m.Activities {
-		if a.ID == id {
-			return a.Name
-		}
-	}
-	for _, gw := range m.Gateways {
-		if gw.ID == id {
-			return gw.Name
-		}
-	}
-	for _, e := range m.Events {
-		if e.ID == id {
-			return e.Name
-		}
-	}
-	return id
 }
 
 // name returns a human name for a node id in constant time.

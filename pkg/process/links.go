@@ -43,7 +43,8 @@ func fixBoundaries(m *Model) {
 // wrong kind of arrow), and is dropped when no sequence flow may join
 // them. Dropped as before: links to missing nodes, self loops, flows into
 // start or boundary events or out of end events, flows touching an event
-// sub-process, message flows touching a gateway, exact duplicates.
+// sub-process or a compensation handler, message flows touching a
+// gateway, exact duplicates.
 func fixConnections(m *Model) {
 	g := newGraph(m)
 	resolve := nodeResolver(m, g)
@@ -92,10 +93,6 @@ func fixConnections(m *Model) {
 		}
 		return id
 	}
-	isEventSub := func(id string) bool {
-		n, ok := g.node(id)
-		return ok && n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityEventSubProcess
-	}
 
 	type key struct{ s, t string }
 	seenSeq, seenMsg := map[key]bool{}, map[key]bool{}
@@ -142,7 +139,7 @@ func fixConnections(m *Model) {
 		if g.eventType(f.Target) == EventStart || g.eventType(f.Source) == EventEnd || g.eventType(f.Target) == EventBoundary {
 			return
 		}
-		if isEventSub(f.Source) || isEventSub(f.Target) {
+		if g.outside[f.Source] || g.outside[f.Target] {
 			return
 		}
 		if k := (key{f.Source, f.Target}); !seenSeq[k] {
@@ -174,6 +171,54 @@ func fixConnections(m *Model) {
 		addMsg(f)
 	}
 	m.Flows, m.MessageFlows = flows, msgs
+	messageEvents(m)
+}
+
+// messageEvents makes events agree with the message flows at them: an
+// event without trigger that sends or receives a message is a message
+// event, and an intermediate event that only sends throws while one that
+// only receives catches.
+func messageEvents(m *Model) {
+	if len(m.MessageFlows) == 0 {
+		return
+	}
+	sends, receives := map[string]bool{}, map[string]bool{}
+	for _, f := range m.MessageFlows {
+		sends[f.Source] = true
+		receives[f.Target] = true
+	}
+	for i := range m.Events {
+		e := &m.Events[i]
+		s, r := sends[e.ID], receives[e.ID]
+		if !s && !r {
+			continue
+		}
+		if e.Trigger == "" || e.Trigger == TriggerNone {
+			switch {
+			case e.Type == EventStart && r, e.Type == EventBoundary && r, e.Type == EventEnd && s, e.Type == EventIntermediate:
+				e.Trigger = TriggerMessage
+			}
+		}
+		if e.Type == EventIntermediate && e.Trigger == TriggerMessage && s != r {
+			e.Throw = s
+		}
+	}
+	// A catch event that only receives a message and that no sequence
+	// flow enters, among flows that exist, is where its process starts
+	// when the message arrives: a message start event, rather than an
+	// orphan to be wired after whatever precedes it in the document.
+	g := newGraph(m)
+	flowsIn := map[string]bool{}
+	for _, f := range m.Flows {
+		flowsIn[g.cont[f.Source]] = true
+	}
+	for i := range m.Events {
+		e := &m.Events[i]
+		if e.Type == EventIntermediate && e.Trigger == TriggerMessage && !e.Throw && receives[e.ID] && !sends[e.ID] &&
+			len(g.in[e.ID]) == 0 && flowsIn[g.cont[e.ID]] {
+			e.Type = EventStart
+		}
+	}
 }
 
 // fixData keeps data associations that join one data object or store to

@@ -180,6 +180,10 @@ type Activity struct {
 	Collapsed bool `json:"collapsed,omitempty" schema:"-"`
 	// CalledElement names what a call activity calls.
 	CalledElement string `json:"called_element,omitempty" schema:"-"`
+	// ForCompensation marks a compensation handler (BPMN
+	// isForCompensation): no sequence flow enters or leaves it; it runs
+	// when a compensation boundary event on another activity fires.
+	ForCompensation bool `json:"for_compensation,omitempty" schema:"-"`
 	// Performer is the name of the lane (participant) holding the node;
 	// empty for nodes of a pool without lanes.
 	Performer string `json:"performer"`

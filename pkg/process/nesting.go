@@ -166,3 +166,27 @@ func fixParents(m *Model) {
 		}
 	}
 }
+
+// dropAdHocEdges removes start and end events from ad-hoc sub-processes:
+// their activities run in any order, so there is nowhere to start or end
+// (bpmnlint's ad-hoc-sub-process rule). Links to the removed events are
+// dropped with the other dangling links.
+func dropAdHocEdges(m *Model) {
+	adhoc := map[string]bool{}
+	for _, a := range m.Activities {
+		if a.Type == ActivityAdHoc {
+			adhoc[a.ID] = true
+		}
+	}
+	if len(adhoc) == 0 {
+		return
+	}
+	var keep []Event
+	for _, e := range m.Events {
+		if (e.Type == EventStart || e.Type == EventEnd) && adhoc[e.Parent] {
+			continue
+		}
+		keep = append(keep, e)
+	}
+	m.Events = keep
+}

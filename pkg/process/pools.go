@@ -3,17 +3,26 @@ package process
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // fixPools gives pools unique ids and resolves every pool reference to a
 // pool id: a reference by a differently cased id or by the pool's name
-// finds the pool; a reference naming no pool creates one of that name (a
-// model that forgot to declare the customer's pool still gets it). A node
+// finds the pool; a reference that reads as a name ("Customer", "Tax
+// office") but names no pool creates one of that name (a model that forgot
+// to declare the customer's pool still gets it); an undeclared id
+// ("p_customer", "pool2") means the main pool. A node
 // without a pool whose performer names another pool (or a lane only
 // another pool has) moves to that pool: the performer says who does it.
 func (r *repairer) fixPools() {
 	m := r.m
-	r.implicitMain = m.MainPool() == ""
+	r.implicitMain = true
+	for _, p := range m.Pools {
+		if !p.Collapsed {
+			r.implicitMain = false
+			break
+		}
+	}
 	ids := allIDs(m)
 	seen := map[string]bool{}
 	for i := range m.Pools {
@@ -33,7 +42,7 @@ func (r *repairer) fixPools() {
 			byName[strings.ToLower(p.Name)] = p.ID
 		}
 	}
-	resolve := func(ref *string) {
+	resolve := func(ref *string, create bool) {
 		if *ref == "" || seen[*ref] {
 			return
 		}
@@ -46,13 +55,36 @@ func (r *repairer) fixPools() {
 			*ref = id
 			return
 		}
+		if idLike(*ref) || !create {
+			*ref = "" // an undeclared id says nothing about the party
+			return
+		}
 		p := Pool{ID: ids.fresh("Pool"), Name: *ref}
 		m.Pools = append(m.Pools, p)
 		seen[p.ID] = true
 		byName[k] = p.ID
 		*ref = p.ID
 	}
-	forEachPoolRef(m, resolve)
+	// nodes and lanes may name a party nobody declared; data and notes
+	// follow the nodes they belong to
+	for i := range m.Activities {
+		resolve(&m.Activities[i].Pool, true)
+	}
+	for i := range m.Gateways {
+		resolve(&m.Gateways[i].Pool, true)
+	}
+	for i := range m.Events {
+		resolve(&m.Events[i].Pool, true)
+	}
+	for i := range m.Participants {
+		resolve(&m.Participants[i].Pool, true)
+	}
+	for i := range m.Data {
+		resolve(&m.Data[i].Pool, false)
+	}
+	for i := range m.Annotations {
+		resolve(&m.Annotations[i].Pool, false)
+	}
 
 	if len(m.Pools) == 0 {
 		return
@@ -164,9 +196,10 @@ func laneKey(pool, name string) string {
 // fixParticipants makes the lanes agree with the performers. Every named
 // performer is a lane of its node's pool (created when missing, one
 // spelling per lane). An activity without performer gets the default lane
-// when its pool has lanes: DefaultPerformer in the main pool (as version 1
-// did), the pool's first lane elsewhere; in a pool without lanes it stays
-// empty. A performer that is just the name of its own lane-less pool is
+// when its pool has lanes (declared or named by another activity):
+// DefaultPerformer in the main pool (as version 1 did), the pool's first
+// lane elsewhere; in a pool without lanes it stays empty, so that a BPMN
+// file drawn without lanes keeps none. A performer that is just the name of its own lane-less pool is
 // the pool itself and is cleared. Lanes of a collapsed pool are dropped: a
 // black box has none.
 func fixParticipants(m *Model) {
@@ -201,9 +234,6 @@ func fixParticipants(m *Model) {
 	hasLanes := map[string]bool{}
 	for pk := range declared {
 		hasLanes[pk] = true
-	}
-	if single {
-		hasLanes[""] = true
 	}
 	for i := range m.Activities {
 		a := &m.Activities[i]
@@ -306,4 +336,19 @@ func poolLabel(m *Model, id string) string {
 		return orNone(m.ProcessName, "the process")
 	}
 	return fmt.Sprintf("%q", id)
+}
+
+// idLike reports whether a reference reads as an id rather than a name:
+// it has an underscore or a digit, or no letter at all.
+func idLike(ref string) bool {
+	letters := false
+	for _, r := range ref {
+		switch {
+		case r == '_' || r >= '0' && r <= '9':
+			return true
+		case unicode.IsLetter(r):
+			letters = true
+		}
+	}
+	return !letters
 }

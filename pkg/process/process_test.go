@@ -340,29 +340,3 @@ func TestFormattedTextGolden(t *testing.T) {
 		})
 	}
 }
-
-// FuzzRepair feeds arbitrary model JSON to Repair: it must not panic, must
-// be idempotent, and must leave nothing but an empty process unfixed.
-func FuzzRepair(f *testing.F) {
-	seed, _ := json.Marshal(invoice())
-	f.Add(seed)
-	f.Add([]byte(`{"activities":[{"id":"a"},{"id":"a"}],"flows":[{"source":"a","target":"a"},{"source":"a","target":"b"}]}`))
-	f.Add([]byte(`{"activities":[{"id":"x"}],"gateways":[{"id":"x","type":"and"}],"events":[{"id":"x","type":"end"},{"id":"y","type":"start"}],"flows":[{"id":"x","source":"x","target":"y"}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var m Model
-		if json.Unmarshal(data, &m) != nil {
-			return
-		}
-		if len(m.Activities)+len(m.Gateways)+len(m.Events)+len(m.Flows) > 200 {
-			return
-		}
-		ps := Repair(&m)
-		for _, p := range ps {
-			if p.Code != ProblemNoActivities {
-				t.Fatalf("unrepaired %v in %s", ps, data)
-			}
-		}
-		_ = FormattedText(&m)
-		assertIdempotent(t, m)
-	})
-}

@@ -14,7 +14,8 @@ const DefaultPerformer = "Process Owner"
 // references resolved (parent cycles broken, nesting capped at MaxNesting),
 // sequence flows that cross pools turned into message flows (and message
 // flows inside one pool into sequence flows), dangling and duplicate links
-// dropped, boundary events settled on their host, missing start/end events
+// dropped, events at message flows made message events (throwing when they
+// only send), boundary events settled on their host, missing start/end events
 // added to every pool and sub-process, orphaned nodes connected in document
 // order within their own pool or sub-process, performers defaulted and
 // splits whose branches meet without a join given one. It returns the
@@ -30,6 +31,7 @@ func Repair(m *Model) []Problem {
 	r.fixPools()
 	fixIDs(m)
 	fixParents(m)
+	dropAdHocEdges(m)
 	r.settlePools()
 	fixParticipants(m)
 	fixBoundaries(m)
@@ -147,9 +149,6 @@ func normaliseTypes(m *Model) {
 		if (e.Trigger == "" || e.Trigger == TriggerNone) && e.Timer != "" && e.Type != EventEnd {
 			e.Trigger = TriggerTimer
 		}
-		if e.Trigger == TriggerTimer && e.Timer == "" {
-			e.Timer = strings.TrimSpace(e.Name)
-		}
 		switch e.Type {
 		case EventStart, EventEnd:
 			// The type says it: start events catch, end events throw.
@@ -169,16 +168,23 @@ func normaliseTypes(m *Model) {
 	}
 }
 
+// squash reduces a type spelling to its words: lower case, without
+// separators and without the words "gateway" and "event".
 func squash(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	r := strings.NewReplacer("_", "", "-", "", " ", "", "gateway", "", "event", "")
-	return r.Replace(s)
+	s = squashWords(s)
+	s = strings.ReplaceAll(s, "gateway", "")
+	return strings.ReplaceAll(s, "event", "")
 }
 
 // squashWords lower-cases s and removes separators.
 func squashWords(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer("_", "", "-", "", " ", "").Replace(s)
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		if r != '_' && r != '-' && r != ' ' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // NormaliseGatewayType maps the spellings models use (XOR, AND, "Exclusive
@@ -190,7 +196,8 @@ func NormaliseGatewayType(t string) string {
 		return GatewayParallel
 	case "inclusive", "or":
 		return GatewayInclusive
-	case "eventbased", "eventbasedgateway":
+	case "based", "eventbased":
+		// squash drops the word "event" from "event_based"
 		return GatewayEventBased
 	case "complex":
 		return GatewayComplex
@@ -338,6 +345,10 @@ func fixNames(m *Model) {
 			case EventEnd:
 				e.Name = "End"
 			}
+		}
+		if e.Trigger == TriggerTimer && e.Timer == "" {
+			// "2 weeks" or "Every Monday" as a timer's name is its timer
+			e.Timer = e.Name
 		}
 	}
 	for i := range m.Pools {

@@ -45,16 +45,19 @@ func (d *dedup) result() []string {
 }
 
 // SIPOCTable builds the process-level SIPOC table from the activities in
-// flow order.
+// flow order; inputs and outputs include the data the activities read and
+// write (SIPOCOf).
 func SIPOCTable(m *Model) SIPOCSummary {
 	var s, i, p, o, c, y dedup
+	links := newLinkIndex(m)
 	for _, a := range activitiesInOrder(m) {
-		s.add(a.SIPOC.Suppliers...)
-		i.add(a.SIPOC.Inputs...)
+		sp := links.sipoc(a)
+		s.add(sp.Suppliers...)
+		i.add(sp.Inputs...)
 		p.add(a.Name)
-		o.add(a.SIPOC.Outputs...)
-		c.add(a.SIPOC.Customers...)
-		y.add(a.SIPOC.Systems...)
+		o.add(sp.Outputs...)
+		c.add(sp.Customers...)
+		y.add(sp.Systems...)
 	}
 	return SIPOCSummary{
 		Suppliers: s.result(), Inputs: i.result(), Processes: p.result(),

@@ -45,55 +45,64 @@ func FormattedText(m *Model) string {
 	fmt.Fprintf(&b, "Purpose: %s\n\n", orNone(m.ProcessPurpose, "Not stated in the source."))
 
 	b.WriteString(SectionParticipants + "\n")
-	if len(m.Participants) == 0 {
-		b.WriteString("- " + none + "\n")
-	}
-	for _, p := range m.Participants {
-		if p.Description != "" {
-			fmt.Fprintf(&b, "- %s: %s\n", p.Name, p.Description)
-		} else {
-			fmt.Fprintf(&b, "- %s\n", p.Name)
-		}
-	}
+	writeParticipants(&b, m)
 	b.WriteString("\n")
 
 	b.WriteString(SectionFlow + "\n")
+	multiPool := expandedPools(m) > 1
 	for _, s := range steps {
+		ind := strings.Repeat("  ", s.Depth)
 		switch s.Kind {
 		case StepStart:
-			fmt.Fprintf(&b, "Start: %s\n", orNone(s.Name, "Start"))
+			if s.Depth > 0 && plainEdge(s, "Start") {
+				continue
+			}
+			// the trigger follows the name: the UI reads "Start: …" lines
+			fmt.Fprintf(&b, "%sStart: %s%s\n", ind, orNone(s.Name, "Start"), eventSuffix(s))
 		case StepEnd:
-			fmt.Fprintf(&b, "End: %s\n", orNone(s.Name, "End"))
+			if s.Depth > 0 && plainEdge(s, "End") {
+				continue
+			}
+			fmt.Fprintf(&b, "%sEnd: %s%s\n", ind, orNone(s.Name, "End"), eventSuffix(s))
 		case StepEvent:
-			fmt.Fprintf(&b, "Event%s: %s\n", triggerSuffix(s.Trigger), orNone(s.Name, "Intermediate event"))
+			fmt.Fprintf(&b, "%sEvent%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "Intermediate event"))
 		case StepActivity:
-			fmt.Fprintf(&b, "Step %d: %s (%s)\n", s.Number, s.Name, s.Performer)
+			fmt.Fprintf(&b, "%sStep %d: %s%s (%s)\n", ind, s.Number, s.Name, activityNotes(s), performerOf(m, s, multiPool))
 		case StepGateway:
 			if s.Join {
 				continue
 			}
-			fmt.Fprintf(&b, "Gateway (%s): %s\n", titleType(s.GatewayType), gatewayName(s))
+			fmt.Fprintf(&b, "%sGateway (%s): %s\n", ind, titleType(s.GatewayType), gatewayName(s))
 		}
 		for _, br := range s.Branches {
-			fmt.Fprintf(&b, "  - %s → %s\n", branchLabel(s, br), br.TargetName)
+			fmt.Fprintf(&b, "%s  - %s → %s\n", ind, branchLabel(s, br), br.TargetName)
+		}
+		for _, bd := range s.Boundaries {
+			fmt.Fprintf(&b, "%s  - %s\n", ind, boundaryLine(bd))
+		}
+		for _, msg := range s.Messages {
+			fmt.Fprintf(&b, "%s  - %s\n", ind, messageLine(msg))
 		}
 	}
 	b.WriteString("\n")
 
 	b.WriteString(SectionActivities + "\n")
+	links := newLinkIndex(m)
 	for _, s := range steps {
 		switch s.Kind {
 		case StepActivity:
 			a := byID[s.ID]
 			fmt.Fprintf(&b, "%d. %s\n", s.Number, a.Name)
 			fmt.Fprintf(&b, "   Performer: %s\n", a.Performer)
-			fmt.Fprintf(&b, "   Suppliers: %s\n", list(a.SIPOC.Suppliers))
-			fmt.Fprintf(&b, "   Inputs: %s\n", list(a.SIPOC.Inputs))
-			fmt.Fprintf(&b, "   Outputs: %s\n", list(a.SIPOC.Outputs))
-			fmt.Fprintf(&b, "   Customers: %s\n", list(a.SIPOC.Customers))
-			fmt.Fprintf(&b, "   Systems: %s\n", list(a.SIPOC.Systems))
+			sp := links.sipoc(a)
+			fmt.Fprintf(&b, "   Suppliers: %s\n", list(sp.Suppliers))
+			fmt.Fprintf(&b, "   Inputs: %s\n", list(sp.Inputs))
+			fmt.Fprintf(&b, "   Outputs: %s\n", list(sp.Outputs))
+			fmt.Fprintf(&b, "   Customers: %s\n", list(sp.Customers))
+			fmt.Fprintf(&b, "   Systems: %s\n", list(sp.Systems))
 			fmt.Fprintf(&b, "   Work Time (WT): %s\n", FormatDuration(a.WorkMinutes))
 			fmt.Fprintf(&b, "   Wait Time (wt): %s\n", FormatDuration(a.WaitMinutes))
+			writeActivityExtras(&b, m, s, multiPool)
 			if a.Source != "" {
 				fmt.Fprintf(&b, "   Source: %q\n", a.Source)
 			}
@@ -194,19 +203,19 @@ func gatewayName(s Step) string {
 	return "Decision"
 }
 
-func triggerSuffix(t string) string {
-	if t == "" || t == TriggerNone {
-		return ""
-	}
-	return " (" + t + ")"
-}
-
 func branchLabel(s Step, br Branch) string {
-	if br.Condition != "" {
-		return br.Condition
+	label := br.Condition
+	switch {
+	case label != "":
+	case br.Default:
+		label = "Otherwise"
+	case s.GatewayType == GatewayParallel:
+		label = "In parallel"
+	default:
+		label = "Then"
 	}
-	if s.GatewayType == GatewayParallel {
-		return "In parallel"
+	if br.Default {
+		label += " (default)"
 	}
-	return "Then"
+	return label
 }

@@ -54,7 +54,7 @@ const (
 	// ProblemBoundaryHasIncoming: a sequence flow enters a boundary event.
 	ProblemBoundaryHasIncoming = "boundary_has_incoming"
 	// ProblemEventSubProcessFlow: a sequence flow enters or leaves an event
-	// sub-process.
+	// sub-process or a compensation handler.
 	ProblemEventSubProcessFlow = "event_subprocess_has_flow"
 	// ProblemInvalidDefaultFlow: a default flow leaves a node that cannot
 	// have one, or a node has more than one.
@@ -68,6 +68,9 @@ const (
 	// ProblemUnknownActivityType: an activity type or marker is none of
 	// the Activity* or Marker* constants.
 	ProblemUnknownActivityType = "unknown_activity_type"
+	// ProblemAdHocStartEnd: an ad-hoc sub-process holds a start or end
+	// event.
+	ProblemAdHocStartEnd = "adhoc_start_end"
 )
 
 // Problem is one thing wrong with a model.
@@ -105,7 +108,6 @@ func (m *Model) Validate() []Problem {
 		add(ProblemNoActivities, "", "The process has no activities.")
 	}
 	main := m.MainPool()
-	single := len(m.Pools) == 0
 	pools := map[string]Pool{}
 	for _, p := range m.Pools {
 		if _, ok := pools[p.ID]; !ok {
@@ -115,6 +117,11 @@ func (m *Model) Validate() []Problem {
 	hasLanes := map[string]bool{}
 	for _, p := range m.Participants {
 		hasLanes[poolKey(main, p.Pool)] = true
+	}
+	for _, a := range m.Activities {
+		if strings.TrimSpace(a.Performer) != "" {
+			hasLanes[poolKey(main, a.Pool)] = true
+		}
 	}
 
 	seen := map[string]bool{}
@@ -133,7 +140,7 @@ func (m *Model) Validate() []Problem {
 		if strings.TrimSpace(a.Name) == "" {
 			add(ProblemMissingName, a.ID, "Activity %q has no name.", a.ID)
 		}
-		if strings.TrimSpace(a.Performer) == "" && (single || hasLanes[poolKey(main, a.Pool)]) {
+		if strings.TrimSpace(a.Performer) == "" && hasLanes[poolKey(main, a.Pool)] {
 			add(ProblemMissingPerformer, a.ID, "Activity %q has no performer.", a.Name)
 		}
 		if !knownActivityType(a.Type) {
@@ -210,6 +217,14 @@ func (m *Model) Validate() []Problem {
 
 	// sub-process nesting
 	validateNesting(m, g, add)
+	for _, e := range m.Events {
+		if e.Type != EventStart && e.Type != EventEnd {
+			continue
+		}
+		if n, ok := g.node(e.Parent); ok && n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityAdHoc {
+			add(ProblemAdHocStartEnd, e.ID, "Ad-hoc sub-process %q holds the %s event %q; its activities run in any order, without start or end events.", m.Activities[n.Index].Name, e.Type, orNone(e.Name, e.ID))
+		}
+	}
 
 	// start and end events per pool and sub-process
 	conts := containers(m, g)
@@ -236,10 +251,6 @@ func (m *Model) Validate() []Problem {
 
 	// sequence flows
 	flowIDs := map[string]bool{}
-	isEventSub := func(id string) bool {
-		n, ok := g.node(id)
-		return ok && n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityEventSubProcess
-	}
 	defaults := map[string]int{}
 	for _, f := range m.Flows {
 		if strings.TrimSpace(f.ID) == "" {
@@ -264,8 +275,8 @@ func (m *Model) Validate() []Problem {
 		if g.eventType(f.Source) == EventEnd {
 			add(ProblemEndHasOutgoing, f.Source, "End event %q has an outgoing sequence flow.", f.Source)
 		}
-		if isEventSub(f.Source) || isEventSub(f.Target) {
-			add(ProblemEventSubProcessFlow, f.ID, "Sequence flow %q touches an event sub-process; an event sub-process starts by its own start event, without flows.", f.ID)
+		if g.outside[f.Source] || g.outside[f.Target] {
+			add(ProblemEventSubProcessFlow, f.ID, "Sequence flow %q touches an event sub-process or a compensation handler; those start by their own event, without flows.", f.ID)
 		}
 		if f.Default {
 			defaults[f.Source]++
@@ -350,18 +361,8 @@ func (m *Model) Validate() []Problem {
 		if c.flowless {
 			continue
 		}
-		var startIDs, endIDs []string
-		for _, n := range c.nodes {
-			switch g.eventType(n.ID) {
-			case EventStart:
-				startIDs = append(startIDs, n.ID)
-			case EventEnd:
-				endIDs = append(endIDs, n.ID)
-			}
-		}
-		skip := func(n node) bool {
-			return n.Kind == KindActivity && m.Activities[n.Index].Type == ActivityEventSubProcess
-		}
+		startIDs, endIDs := roots(g, c.nodes)
+		skip := func(n node) bool { return g.outside[n.ID] }
 		if len(startIDs) > 0 {
 			fwd := g.reach(m, startIDs, true)
 			for _, n := range c.nodes {
@@ -531,7 +532,7 @@ func unbalancedSplits(m *Model, g *graph) []unbalanced {
 				best, bestD = id, dist[id]
 			}
 		}
-		if best == "" || isGateway(m, best) {
+		if best == "" || isGatewayNode(g, best) {
 			continue
 		}
 		out = append(out, unbalanced{split: gw.ID, meet: best})
@@ -560,13 +561,4 @@ func bfs(m *Model, g *graph, root, stop string) map[string]int {
 		}
 	}
 	return d
-}
-
-func isGateway(m *Model, id string) bool {
-	for _, g := range m.Gateways {
-		if g.ID == id {
-			return true
-		}
-	}
-	return false
 }

@@ -39,9 +39,9 @@ func Open(url string) (*Queue, error) {
 		q.embedded = m
 		url = "redis://" + m.Addr() + "/0"
 	}
-	opt, err := asynq.ParseRedisURI(url)
+	opt, err := ParseURL(url)
 	if err != nil {
-		return nil, fmt.Errorf("redis url: %w", err)
+		return nil, err
 	}
 	q.Opt = opt
 	q.Redis = opt.MakeRedisClient().(redis.UniversalClient)

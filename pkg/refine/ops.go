@@ -118,12 +118,12 @@ func Schema() map[string]any {
 		"target":    str("Id of the element changed (renamed, moved, deleted, made parallel, source of a connection or loop)."),
 		"name":      str("New name (rename), name of the new activity, question of the new decision, or name of the new event."),
 		"lane":      str("Participant (lane) to move the target to, or of the new activity; empty keeps the anchor's lane."),
-		"position":  map[string]any{"type": "string", "description": "Where the new element goes relative to the anchor.", "enum": []string{After, Before, ""}},
+		"position":  map[string]any{"type": "string", "description": "Where the new element goes relative to the anchor.", "enum": []string{After, Before}},
 		"anchor":    str("Id of the element the new activity, decision or event is placed after or before."),
 		"other":     str("Id of the second element: the other activity made parallel, the target of a connection, the step a loop returns to."),
 		"condition": str("Label of the new branch, e.g. \"Rejected\"."),
 		"branch_to": str("Where the decision's new branch goes: \"end\", the id of an existing element, or the name of a new activity."),
-		"trigger":   map[string]any{"type": "string", "description": "Trigger of the new event.", "enum": []string{process.TriggerNone, process.TriggerTimer, process.TriggerMessage, process.TriggerSignal, ""}},
+		"trigger":   map[string]any{"type": "string", "description": "Trigger of the new event.", "enum": []string{process.TriggerNone, process.TriggerTimer, process.TriggerMessage, process.TriggerSignal}},
 	}
 	order := []string{"op", "target", "name", "lane", "position", "anchor", "other", "condition", "branch_to", "trigger"}
 	op := map[string]any{"type": "object", "description": "One edit of the process model.", "properties": props, "required": order, "additionalProperties": false}

@@ -1,6 +1,7 @@
-// Package testenv starts real, throwaway Redis and PostgreSQL servers for
-// integration tests, on free loopback ports, and stops them when the test
-// binary ends (call Main from TestMain).
+// Package testenv starts real, throwaway Redis and PostgreSQL servers (and,
+// for the scale-out tests, an S3-compatible server and a Redis Sentinel
+// set) for integration tests, on free loopback ports, and stops them when
+// the test or the test binary ends (call Main from TestMain).
 //
 // SPADE_TEST_DATABASE_URL / SPADE_TEST_REDIS_URL point the tests at servers
 // that already run instead. When a binary is missing the test fails, unless
@@ -374,6 +375,7 @@ func SharedTestdata(t testing.TB) string {
 func MIWGDir(t testing.TB) string {
 	t.Helper()
 	p := filepath.Join(SharedTestdata(t), "bpmn", "miwg-reference")
-	Require(t, p, "the 21 MIWG reference models: "+HintSharedData)
+	Require(t, p, "the 21 MIWG reference models; get them from github.com/bpmn-miwg/bpmn-miwg-test-suite, "+
+		"folder Reference/ (CC-BY 3.0), and copy its *.bpmn files into "+p+" ("+HintSharedData+")")
 	return p
 }

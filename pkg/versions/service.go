@@ -23,14 +23,16 @@ const MaxElements = 5000
 type Planner interface {
 	// Plan answers the operations; UsedLLM reports whether a paid model
 	// call was made (only those count against the daily limit).
-	Plan(ctx context.Context, m *process.Model, instruction string) (plan refine.Plan, usedLLM bool, err error)
+	// charge runs right before a paid call (the daily limit counts only
+	// those); an error from it stops the call.
+	Plan(ctx context.Context, m *process.Model, instruction string, charge func() error) (plan refine.Plan, usedLLM bool, err error)
 }
 
 // GrammarPlanner is the built-in, offline Planner (refine.Parse).
 type GrammarPlanner struct{}
 
 // Plan parses the instruction with the command grammar.
-func (GrammarPlanner) Plan(_ context.Context, _ *process.Model, instruction string) (refine.Plan, bool, error) {
+func (GrammarPlanner) Plan(_ context.Context, _ *process.Model, instruction string, _ func() error) (refine.Plan, bool, error) {
 	return refine.Parse(instruction), false, nil
 }
 
@@ -157,7 +159,7 @@ var ErrNotUnderstood = errors.New("versions: instruction not understood")
 
 // Refine carries out an instruction in words as the version after base.
 // The diagram is redrawn with SPADE's layout.
-func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, instruction, author string) (*Saved, bool, error) {
+func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, instruction, author string, charge func() error) (*Saved, bool, error) {
 	m, err := current(a)
 	if err != nil {
 		return nil, false, err
@@ -165,7 +167,10 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 	if base != max(a.Version, 1) {
 		return nil, false, ErrConflict
 	}
-	plan, usedLLM, err := s.Planner.Plan(ctx, m, instruction)
+	if charge == nil {
+		charge = func() error { return nil }
+	}
+	plan, usedLLM, err := s.Planner.Plan(ctx, m, instruction, charge)
 	if err != nil {
 		return nil, usedLLM, err
 	}

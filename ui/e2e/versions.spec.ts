@@ -122,6 +122,22 @@ test('refine in words, edit in the modeller, compare, restore; a stale save gets
   expect(restored.version).toBe(7);
   expect(restored.formatted_text).toBe(originalText);
 
+  // Source: sentences of the document with their elements, and the reverse.
+  await page.getByRole('button', { name: 'Source' }).click();
+  await expect(page.getByTestId('source-coverage')).toContainText('%');
+  const covered = page.locator('.az-source-list li.is-covered').first();
+  await covered.locator('.az-source-sentence').click();
+  await expect(page.locator('[data-testid="bpmn-canvas"] .bpmn-changed').first()).toBeAttached({ timeout: 15_000 });
+  await page.locator(`[data-testid="bpmn-canvas"] .djs-element[data-element-id="${first.id}"]`).click();
+  await expect(page.locator('.az-source-list li.is-active')).toHaveCount(1);
+  await snap(page, 'versions-source-1440', false);
+  const missed = page.locator('.az-source-list li.is-missed');
+  if ((await missed.count()) > 0) {
+    const before = (await apiCall(page, 'GET', `/api/document/${id}`)).json.version as number;
+    await missed.first().getByRole('button', { name: 'Make a task' }).click();
+    await expect.poll(async () => (await apiCall(page, 'GET', `/api/document/${id}`)).json.version, { timeout: 15_000 }).toBe(before + 1);
+  }
+
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('tab', { name: 'Process Model' }).scrollIntoViewIfNeeded();
   await expectTappable(page, page.getByRole('button', { name: 'Refine in words' }), 'Refine in words at 375 px');

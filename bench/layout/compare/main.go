@@ -81,6 +81,8 @@ func main() {
 	}
 	slices.SortStableFunc(rows, func(a, b row) int { return a.n - b.n })
 	print(rows)
+	fmt.Println()
+	print(runCollab(ns, *seed, *tool, dir))
 }
 
 // runSeed lays out the processes of the given sizes for one seed with
@@ -289,6 +291,12 @@ func lookup(idx map[string]int, id string) int {
 }
 
 func autoLayout(tool, dir string, files []string, ns []int) []row {
+	return autoLayoutWith(tool, dir, files, ns, measureDI)
+}
+
+// autoLayoutWith runs bpmn-auto-layout on files and measures its output
+// with measure.
+func autoLayoutWith(tool, dir string, files []string, ns []int, measure func([]byte) row) []row {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return []row{{name: "bpmn-auto-layout", err: "node not installed", missing: true}}
@@ -315,7 +323,7 @@ func autoLayout(tool, dir string, files []string, ns []int) []row {
 			if err != nil {
 				row.err = err.Error()
 			} else {
-				m := measureDI(data)
+				m := measure(data)
 				row.nodes, row.edges, row.m, row.err = m.nodes, m.edges, m.m, m.err
 			}
 		}

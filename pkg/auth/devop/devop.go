@@ -237,7 +237,7 @@ func loadOrCreateKey(path string) (*signingKey, error) {
 			if err != nil {
 				return nil, err
 			}
-			if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+			if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 				return nil, err
 			}
 			if err := os.WriteFile(path, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), 0o600); err != nil {

@@ -163,6 +163,33 @@ func (l *layouter) assignLayers() {
 			l.layer[v] = m - 1
 		}
 	}
+	// nodes without any edge (an event sub-process, a free note) go in a
+	// layer of their own after the flow, instead of widening its first
+	// column
+	isolated := make([]bool, n)
+	some, flow := false, false
+	for v := 0; v < n; v++ {
+		isolated[v] = !hasPred[v] && len(succ[v]) == 0
+	}
+	for _, e := range l.g.Edges {
+		isolated[e.From], isolated[e.To] = false, false
+	}
+	last := 0
+	for v := 0; v < n; v++ {
+		if isolated[v] {
+			some = true
+		} else {
+			flow = true
+			last = max(last, l.layer[v])
+		}
+	}
+	if some && flow {
+		for v := 0; v < n; v++ {
+			if isolated[v] {
+				l.layer[v] = last + 1
+			}
+		}
+	}
 	for _, ly := range l.layer {
 		if ly+1 > l.nLayers {
 			l.nLayers = ly + 1

@@ -16,6 +16,13 @@
 //     between two layers on its own track, tracks ordered to avoid
 //     crossings, so no edge passes through a shape.
 //
+// Collaborations use the same machinery: each pool contributes its lanes
+// as bands (Graph.Bands adds the gap between pools and the thin band of a
+// collapsed pool), message flows are ordinary edges between bands, and an
+// edge from a boundary event (Edge.Boundary) leaves from the event on its
+// source's bottom border and runs below the source before turning.
+// Expanded sub-processes are laid out first and enter as one big node.
+//
 // Everything is deterministic: the same graph gives the same drawing.
 package layout
 

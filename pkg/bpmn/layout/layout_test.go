@@ -70,7 +70,9 @@ func check(t *testing.T, g layout.Graph, r *layout.Result) layout.Metrics {
 				t.Errorf("edge %d segment %d is not orthogonal: %v", i, k, pts)
 			}
 		}
-		if !onBorder(pts[0], r.Nodes[g.Edges[i].From]) || !onBorder(pts[len(pts)-1], r.Nodes[g.Edges[i].To]) {
+		// an edge from a boundary event starts at the event, below its
+		// source
+		if (!g.Edges[i].Boundary && !onBorder(pts[0], r.Nodes[g.Edges[i].From])) || !onBorder(pts[len(pts)-1], r.Nodes[g.Edges[i].To]) {
 			t.Errorf("edge %d does not start and end on its shapes: %v", i, pts)
 		}
 	}
@@ -159,6 +161,59 @@ func BenchmarkLayout(b *testing.B) {
 			for b.Loop() {
 				if _, err := layout.Layout(g, layout.Options{}); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestBoundaryAndBands covers what collaborations add: bands with a gap
+// and a minimum height (pools), and edges leaving a boundary event on
+// their source's bottom border and running below it.
+func TestBoundaryAndBands(t *testing.T) {
+	host := task(0)
+	host.BottomReserve = 50
+	cases := []struct {
+		name string
+		g    layout.Graph
+	}{
+		{"boundary to next task", layout.Graph{Lanes: 1, Nodes: []layout.Node{host, task(0), task(0)},
+			Edges: []layout.Edge{{From: 0, To: 1}, {From: 0, To: 2, Boundary: true, BoundaryX: 72, BoundaryDrop: 28}}}},
+		{"boundary back to an earlier task", layout.Graph{Lanes: 1, Nodes: []layout.Node{task(0), host, task(0)},
+			Edges: []layout.Edge{{From: 0, To: 1}, {From: 1, To: 2}, {From: 1, To: 0, Boundary: true, BoundaryX: 72, BoundaryDrop: 28}}}},
+		{"pools with a gap and a thin band", layout.Graph{Lanes: 3, Nodes: []layout.Node{task(0), {Lane: 1}, task(2)},
+			Edges: edges(0, 1, 1, 2),
+			Bands: []layout.BandSpec{{}, {GapAbove: 40, MinHeight: 60}, {GapAbove: 40}}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := layout.Layout(c.g, layout.Options{X: 10, Y: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, c.g, r)
+			for i, e := range c.g.Edges {
+				if !e.Boundary {
+					continue
+				}
+				src := r.Nodes[e.From]
+				p0 := r.Edges[i][0]
+				if p0.X != src.X+e.BoundaryX || p0.Y != src.Y+src.H+layout.EventSize/2 {
+					t.Errorf("edge %d starts at %v, want the bottom of the boundary event at x %v", i, p0, src.X+e.BoundaryX)
+				}
+				if p1 := r.Edges[i][1]; p1.X != p0.X || p1.Y <= p0.Y {
+					t.Errorf("edge %d goes %v → %v, want straight down first", i, p0, p1)
+				}
+			}
+			if len(c.g.Bands) > 0 {
+				for k := 1; k < len(r.Lanes); k++ {
+					gap := r.Lanes[k].Y - (r.Lanes[k-1].Y + r.Lanes[k-1].H)
+					if gap != c.g.Bands[k].GapAbove {
+						t.Errorf("gap above band %d is %v, want %v", k, gap, c.g.Bands[k].GapAbove)
+					}
+				}
+				if r.Lanes[1].H != 60 {
+					t.Errorf("thin band is %v high, want 60", r.Lanes[1].H)
 				}
 			}
 		})

@@ -145,10 +145,18 @@ type gridItem struct {
 	i, k int
 }
 
-// grid buckets rectangles by 256-pixel cells.
-type grid struct{ cells map[[2]int][]gridItem }
+// grid buckets rectangles by 256-pixel cells; rectangles spanning many
+// cells (a large sub-process, a long edge) go to a list every visit
+// scans, so that adding them stays cheap.
+type grid struct {
+	cells map[[2]int][]gridItem
+	big   []gridItem
+}
 
-const cellSize = 256
+const (
+	cellSize = 256
+	bigCells = 16
+)
 
 func newGrid() *grid { return &grid{cells: map[[2]int][]gridItem{}} }
 
@@ -159,6 +167,10 @@ func cellRange(b Rect) (x0, y0, x1, y1 int) {
 
 func (g *grid) add(b Rect, it gridItem) {
 	x0, y0, x1, y1 := cellRange(b)
+	if (x1-x0+1)*(y1-y0+1) > bigCells {
+		g.big = append(g.big, it)
+		return
+	}
 	for x := x0; x <= x1; x++ {
 		for y := y0; y <= y1; y++ {
 			g.cells[[2]int{x, y}] = append(g.cells[[2]int{x, y}], it)
@@ -168,6 +180,11 @@ func (g *grid) add(b Rect, it gridItem) {
 
 // visit calls f for the items in the cells b touches until f returns true.
 func (g *grid) visit(b Rect, f func(gridItem) bool) {
+	for _, it := range g.big {
+		if f(it) {
+			return
+		}
+	}
 	x0, y0, x1, y1 := cellRange(b)
 	for x := x0; x <= x1; x++ {
 		for y := y0; y <= y1; y++ {
@@ -191,7 +208,13 @@ func (l *layouter) labelRect(i int, pts []Point, src Rect, opt Options) Rect {
 		y := opt.Y + l.items[l.paths[i][1]].y
 		return Rect{X: src.X + src.W/2 - labelMargin - e.LabelW, Y: y + 4, W: e.LabelW, H: e.LabelH}
 	case h.kind == hopSideOut:
+		// between the shape and the bend: below the line when the edge
+		// leaves through the top, above it when through the bottom, so
+		// that the label never reaches into a shape beyond the bend
 		y := opt.Y + l.items[l.paths[i][1]].y
+		if h.top {
+			return Rect{X: src.X + src.W/2 + labelMargin, Y: y + 4, W: e.LabelW, H: e.LabelH}
+		}
 		return Rect{X: src.X + src.W/2 + labelMargin, Y: y - 4 - e.LabelH, W: e.LabelW, H: e.LabelH}
 	case h.kind == hopTrack:
 		ch := &l.channels[h.channel]

@@ -145,7 +145,10 @@ func (l *layouter) route() {
 		for k := 0; k+1 < len(p); k++ {
 			a, b := &l.items[p[k]], &l.items[p[k+1]]
 			if b.layer == a.layer+1 && a.y != b.y && !self {
-				if n := l.g.Nodes[p[0]]; k == 0 && n.SidePorts && math.Abs(b.y-a.y) >= n.H/2+sidePortMin {
+				// the label sits between the shape and the bend, on the
+				// shape's side of the line, so the run must fit it
+				run := max(float64(sidePortMin), l.g.Edges[i].LabelH+8)
+				if n := l.g.Nodes[p[0]]; k == 0 && n.SidePorts && math.Abs(b.y-a.y) >= n.H/2+run {
 					u := use[p[0]]
 					up := b.y < a.y
 					if ((up && u.outUp == 1) || (!up && u.outDown == 1 && !u.loopOut)) && side(p[0], up) && l.clear(a.layer, p[k], a.y, b.y) {

@@ -25,6 +25,14 @@ type PDFPage struct {
 type PDFOptions struct {
 	// Compress deflates content streams as real producers do.
 	Compress bool
+	// Pad appends this many spaces to every content stream before it is
+	// deflated: with Compress, a decompression bomb (spaces deflate about
+	// 1000:1) that is still a valid page. The padding is streamed, never
+	// held in memory.
+	Pad int64
+	// Layers deflates the content streams this many times (default 1),
+	// each layer named in the /Filter array.
+	Layers int
 }
 
 // PDF writes a complete PDF 1.4 file (US Letter pages) with a correct
@@ -40,12 +48,24 @@ func PDF(pages []PDFPage, opts PDFOptions) []byte {
 		offsets = append(offsets, b.Len())
 		filter := ""
 		if opts.Compress {
+			layers := max(opts.Layers, 1)
 			var z bytes.Buffer
 			w := zlib.NewWriter(&z)
 			w.Write(data)
+			chunk := bytes.Repeat([]byte(" "), 1<<20)
+			for left := opts.Pad; left > 0; left -= int64(len(chunk)) {
+				w.Write(chunk[:min(left, int64(len(chunk)))])
+			}
 			w.Close()
 			data = z.Bytes()
-			filter = " /Filter /FlateDecode"
+			for range layers - 1 {
+				var o bytes.Buffer
+				w := zlib.NewWriter(&o)
+				w.Write(data)
+				w.Close()
+				data = o.Bytes()
+			}
+			filter = " /Filter [" + strings.Repeat("/FlateDecode ", layers) + "]"
 		}
 		fmt.Fprintf(&b, "%d 0 obj\n<< /Length %d%s >>\nstream\n", len(offsets), len(data), filter)
 		b.Write(data)

@@ -1,11 +1,12 @@
 -- KEYS: bucket (hash r,t,ts), blocked (ms deadline), queue (zset rank),
--- lease (zset expiry ms). ARGV: rpm, tpm, tokens, member, rank, lease_ms.
+-- lease (zset expiry ms), seq (arrival counter). ARGV: rpm, tpm, tokens,
+-- member, priority, lease_ms.
 -- Returns {1, 0} when the caller got its budget, else {0, wait_ms} where
 -- wait_ms is 0 when the caller is not first in line.
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local rpm, tpm, need = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local member, rank, lease = ARGV[4], ARGV[5], tonumber(ARGV[6])
+local member, prio, lease = ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6])
 
 -- Forget waiters whose worker stopped polling (crashed).
 local dead = redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', now)
@@ -13,10 +14,16 @@ for _, m in ipairs(dead) do
   redis.call('ZREM', KEYS[3], m)
   redis.call('ZREM', KEYS[4], m)
 end
-redis.call('ZADD', KEYS[3], 'NX', rank, member)
+-- Rank: priority first, then order of arrival (a counter, so that two
+-- callers in the same millisecond still keep their order).
+if not redis.call('ZSCORE', KEYS[3], member) then
+  local seq = redis.call('INCR', KEYS[5])
+  redis.call('ZADD', KEYS[3], prio * 1e15 + seq, member)
+end
 redis.call('ZADD', KEYS[4], now + lease, member)
 redis.call('PEXPIRE', KEYS[3], lease * 2)
 redis.call('PEXPIRE', KEYS[4], lease * 2)
+redis.call('PEXPIRE', KEYS[5], lease * 2)
 
 local head = redis.call('ZRANGE', KEYS[3], 0, 0)
 if head[1] ~= member then

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -71,6 +70,9 @@ type Budget struct {
 	limits Limits
 	opt    Options
 
+	acquire *redis.Script
+	settle  *redis.Script
+
 	wait    *prometheus.HistogramVec
 	delayed *prometheus.CounterVec
 	vendor  *prometheus.CounterVec
@@ -94,6 +96,7 @@ func New(rdb redis.UniversalClient, limits Limits, opt Options) (*Budget, error)
 		opt.Poll = 250 * time.Millisecond
 	}
 	b := &Budget{rdb: rdb, limits: limits, opt: opt,
+		acquire: redis.NewScript(acquireLua), settle: redis.NewScript(settleLua),
 		wait: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "spade", Name: "llm_budget_wait_seconds",
 			Help:    "Time an LLM call waited for the shared rate budget, by provider.",
@@ -109,13 +112,35 @@ func New(rdb redis.UniversalClient, limits Limits, opt Options) (*Budget, error)
 		}, []string{"provider"}),
 	}
 	if opt.Registerer != nil {
-		for _, c := range []prometheus.Collector{b.wait, b.delayed, b.vendor} {
-			if err := opt.Registerer.Register(c); err != nil {
-				return nil, fmt.Errorf("llm budget metrics: %w", err)
-			}
+		var err error
+		// A process that builds its worker again (tests, a restart in
+		// place) keeps counting on the collectors it registered first.
+		if b.wait, err = register(opt.Registerer, b.wait); err != nil {
+			return nil, err
+		}
+		if b.delayed, err = register(opt.Registerer, b.delayed); err != nil {
+			return nil, err
+		}
+		if b.vendor, err = register(opt.Registerer, b.vendor); err != nil {
+			return nil, err
 		}
 	}
 	return b, nil
+}
+
+// register registers c, or returns the collector already registered
+// under the same name.
+func register[C prometheus.Collector](r prometheus.Registerer, c C) (C, error) {
+	if err := r.Register(c); err != nil {
+		var are prometheus.AlreadyRegisteredError
+		if errors.As(err, &are) {
+			if existing, ok := are.ExistingCollector.(C); ok {
+				return existing, nil
+			}
+		}
+		return c, fmt.Errorf("llm budget metrics: %w", err)
+	}
+	return c, nil
 }
 
 // Limits returns the configured limits.
@@ -133,8 +158,11 @@ func BucketKey(provider, apiKey string) string {
 
 // Request is one draw on the budget.
 type Request struct {
-	Bucket   string
-	Tokens   int
+	// Bucket is the BucketKey of the provider and key called.
+	Bucket string
+	// Tokens is the estimate of the call's tokens (EstimateTokens).
+	Tokens int
+	// Priority places the caller among those waiting.
 	Priority Priority
 	// OnWait is called with true when the caller starts waiting and with
 	// false when it got its budget (or gave up); nil is fine.
@@ -145,18 +173,17 @@ func (b *Budget) keys(bucket string) []string {
 	// One hash tag per bucket keeps the keys of a bucket together should
 	// Redis ever be a cluster.
 	p := b.opt.Prefix + ":{" + bucket + "}:"
-	return []string{p + "bucket", p + "blocked", p + "queue", p + "lease"}
+	return []string{p + "bucket", p + "blocked", p + "queue", p + "lease", p + "seq"}
 }
 
-//go:embed acquire.lua
-var acquireLua string
-
-var acquireScript = redis.NewScript(acquireLua)
-
-//go:embed settle.lua
-var settleLua string
-
-var settleScript = redis.NewScript(settleLua)
+// The scripts run in Redis so that refill, check and take are one atomic
+// step for every worker.
+var (
+	//go:embed acquire.lua
+	acquireLua string
+	//go:embed settle.lua
+	settleLua string
+)
 
 // Acquire waits until the bucket has one request and r.Tokens tokens for
 // the caller, then takes them. It returns how long it waited.
@@ -168,9 +195,6 @@ func (b *Budget) Acquire(ctx context.Context, r Request) (time.Duration, error) 
 	provider := providerOf(r.Bucket)
 	keys := b.keys(r.Bucket)
 	member := uuid.NewString()
-	// Score: priority first, then arrival (ms), so a High caller that
-	// arrives later still goes before every Low caller.
-	rank := float64(r.Priority)*1e15 + float64(start.UnixMilli())
 	waiting := false
 	defer func() {
 		if waiting && r.OnWait != nil {
@@ -178,8 +202,8 @@ func (b *Budget) Acquire(ctx context.Context, r Request) (time.Duration, error) 
 		}
 	}()
 	for {
-		res, err := acquireScript.Run(ctx, b.rdb, keys,
-			b.limits.RPM, b.limits.TPM, r.Tokens, member, strconv.FormatFloat(rank, 'f', 0, 64), b.opt.Lease.Milliseconds()).Int64Slice()
+		res, err := b.acquire.Run(ctx, b.rdb, keys,
+			b.limits.RPM, b.limits.TPM, r.Tokens, member, int(r.Priority), b.opt.Lease.Milliseconds()).Int64Slice()
 		if err != nil {
 			b.leave(keys, member)
 			return time.Since(start), fmt.Errorf("llm budget %s: %w", r.Bucket, err)
@@ -227,7 +251,7 @@ func (b *Budget) Settle(ctx context.Context, bucket string, estimated, used int)
 	if b.limits.TPM <= 0 || used == estimated {
 		return nil
 	}
-	if err := settleScript.Run(ctx, b.rdb, b.keys(bucket)[:1], b.limits.RPM, b.limits.TPM, used-estimated).Err(); err != nil && !errors.Is(err, redis.Nil) {
+	if err := b.settle.Run(ctx, b.rdb, b.keys(bucket)[:1], b.limits.RPM, b.limits.TPM, used-estimated).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		return fmt.Errorf("llm budget settle %s: %w", bucket, err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package budget
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -151,16 +152,10 @@ func TestHighPriorityGoesFirst(t *testing.T) {
 // fake429 answers 429 with a Retry-After.
 type fake429 struct{ calls int }
 
-type retryErr struct{ d time.Duration }
-
-func (e retryErr) Error() string             { return "429 Too Many Requests" }
-func (e retryErr) Unwrap() error             { return llm.ErrRateLimited }
-func (e retryErr) RetryAfter() time.Duration { return e.d }
-
 func (f *fake429) Name() string { return "gemini" }
 func (f *fake429) Analyze(context.Context, llm.Input) (*llm.Result, error) {
 	f.calls++
-	return nil, retryErr{d: 10 * time.Minute}
+	return nil, llm.WithRetryAfter(fmt.Errorf("429 Too Many Requests: %w", llm.ErrRateLimited), 10*time.Minute)
 }
 
 // A vendor 429 with Retry-After closes the budget for every worker, even
@@ -271,3 +266,23 @@ func TestDisabledOrBuiltinIsNotWrapped(t *testing.T) {
 type builtinName struct{ echoProvider }
 
 func (builtinName) Name() string { return "builtin" }
+
+// Building the budget twice on one registry (a worker built again in the
+// same process) keeps the first collectors.
+func TestNewTwiceOnOneRegistry(t *testing.T) {
+	m := miniredis.RunT(t)
+	rdb := redis.NewClient(&redis.Options{Addr: m.Addr()})
+	defer rdb.Close()
+	reg := prometheus.NewRegistry()
+	a, err := New(rdb, Limits{RPM: 10}, Options{Registerer: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(rdb, Limits{RPM: 10}, Options{Registerer: reg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.wait != b.wait || a.delayed != b.delayed || a.vendor != b.vendor {
+		t.Fatal("second budget registered new collectors")
+	}
+}

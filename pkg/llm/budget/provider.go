@@ -4,26 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/spade-bpmn/spade/pkg/llm"
 )
-
-// RetryAfterError is implemented by vendor errors that carry the
-// Retry-After of a 429; the budget closes for that long.
-type RetryAfterError interface {
-	error
-	RetryAfter() time.Duration
-}
-
-// RetryAfter returns the Retry-After carried by err, if any.
-func RetryAfter(err error) (time.Duration, bool) {
-	var ra RetryAfterError
-	if errors.As(err, &ra) && ra.RetryAfter() > 0 {
-		return ra.RetryAfter(), true
-	}
-	return 0, false
-}
 
 // EstimateTokens guesses the tokens of a call before it is made (about four
 // characters per token, images at the vendors' flat rate, plus the prompt
@@ -77,7 +60,9 @@ func (p *provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 	res, err := p.inner.Analyze(ctx, in)
 	if err != nil {
 		if errors.Is(err, llm.ErrRateLimited) {
-			d, _ := RetryAfter(err)
+			// The vendor packages attach the 429's Retry-After
+			// (llm.WithRetryAfter); without one the default block applies.
+			d, _ := llm.RetryAfter(err)
 			_ = p.b.Block(context.WithoutCancel(ctx), bucket, d)
 		}
 		return nil, err

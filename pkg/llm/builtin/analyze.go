@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"context"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -12,7 +13,7 @@ import (
 var (
 	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
 	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
-	otherwiseRe     = regexp.MustCompile(`(?i)^(otherwise|else|if not|if no|if this is not the case|if that is not the case|failing this|failing that|in all other cases|if it is not|if they are not)\b[,:]?\s*`)
+	otherwiseRe     = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|failing this|failing that|in all other cases)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
 	ifStartRe       = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
 	routedRe        = regexp.MustCompile(`(?i)^(.*?)\b(?:goes|go|is sent|are sent|gets sent|is passed|are passed|is forwarded|are forwarded|is escalated|are escalated|is routed|are routed|moves|is submitted|are submitted)\s+(?:on\s+)?to\s+(.+?)\s+for\s+(approval|review|sign-off|signature|verification|checking|validation|authori[sz]ation)\b`)
 	ifMidRe         = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
@@ -90,6 +91,15 @@ type analyzer struct {
 	sectionNo    int
 	headings     []string // the document's headings, for a text without steps
 	pendingTimer string   // the sentence's wait or deadline, not yet placed
+	// ctx bounds the reading: a cancelled analysis stops between blocks.
+	ctx context.Context
+	// aliases maps acronyms the text defines to their long forms.
+	aliases map[string]string
+	// lastInternal is the last performer inside the organisation.
+	lastInternal string
+	// condActor is the subject of the sentence's condition or lead-in:
+	// who "he"/"she"/"they" of the main clause is.
+	condActor string
 }
 
 const (
@@ -104,8 +114,9 @@ func newAnalyzer() *analyzer {
 }
 
 // analyzeText builds a process model from document text.
-func analyzeText(text, filename string) process.Model {
+func analyzeText(ctx context.Context, text, filename string) process.Model {
 	a := newAnalyzer()
+	a.ctx = ctx
 	if turns := transcript(text); turns != nil {
 		a.transcript(turns)
 	} else {
@@ -114,9 +125,43 @@ func analyzeText(text, filename string) process.Model {
 	return a.finish(filename, text)
 }
 
-var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
+var (
+	// endRe marks a sentence that ends its branch of the process.
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends the process\b`)
+	// againRe marks rework: a step done again after a decision.
+	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew)\b`)
+	// forEachRe marks work done per item: multi-instance.
+	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
+	// timeNouns after "each"/"every" make a recurrence, not work per item
+	// ("every morning", "each quarter").
+	timeNouns = set(`morning mornings evening night day days week weeks month months quarter quarters year years
+		time times shift shifts hour hours minute minutes monday tuesday wednesday thursday friday saturday sunday
+		working business second other first last`)
+	// loopRe marks repetition one item after the other.
+	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
+	// leadInRe finds a subordinate lead-in: "When a team lead needs …,".
+	leadInRe = regexp.MustCompile(`(?i)^(?:when|once|after|as soon as|before|whenever)\s+([^,]{3,80}),\s+\S`)
+	// clauseListRe splits a list of clauses at its commas.
+	clauseListRe = regexp.MustCompile(`,\s+(?:and\s+|then\s+)?`)
+	// qualRe finds a subject qualified by a state that only some items
+	// have: "Damaged goods", "Incomplete applications".
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired)\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	// threshRe finds a subject qualified by a threshold: "Differences
+	// above 2 percent are …", "For applicants over 50, …".
+	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+[^,]{1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
+	// restRe finds the items a decision left over: "The remaining goods".
+	restRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:remaining|rest of the|all other|other)\s+[a-z-]+s\b`)
+	// whenFailRe finds "when" clauses that name a failure: they decide
+	// like "if" ("When a build fails, the developer fixes …").
+	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
+	// eitherRe splits "X either does A or does B" into alternatives.
+	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
+)
+
+var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?|(?:sop|procedure|instruction|checklist|document) applies to)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
 
 func (a *analyzer) document(text string) {
+	a.aliases = findAcronyms(text)
 	// Who the document addresses does the steps nobody else is named for.
 	if m := audienceRe.FindStringSubmatch(text); m != nil {
 		ws := strings.Fields(m[1])
@@ -132,6 +177,9 @@ func (a *analyzer) document(text string) {
 	}
 	blocks := segment(text)
 	for i, bl := range blocks {
+		if a.ctx != nil && a.ctx.Err() != nil {
+			return // cancelled or out of time: the caller reports it
+		}
 		if i == 0 && a.name == "" && len(blocks) > 1 {
 			if bl.kind == blockHeading || (bl.kind == blockPara && wordCount(bl.text) <= 12 && !endsSentence(bl.text)) {
 				a.name = trimPunct(bl.text)
@@ -256,6 +304,7 @@ func (a *analyzer) heading(h string) {
 	if len(a.headings) < maxHeadingSteps+1 {
 		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
 	}
+	a.b.section(trimPunct(stripNumber(h)))
 	l := strings.ToLower(trimPunct(h))
 	a.section = sectionNormal
 	a.sectionNo++
@@ -415,6 +464,12 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	}
 	work, wait := durations(s)
 	body := s
+	a.condActor = ""
+	// "When a team lead needs a new employee, she submits …": the
+	// lead-in's subject is who the pronoun means
+	if m := leadInRe.FindStringSubmatch(s); m != nil {
+		a.condContext(m[1])
+	}
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, body = timerPhrase(s)
@@ -424,6 +479,52 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 			a.pendingTimer = ""
 		}
 	}()
+	// "… and the process ends" ends the branch; "… and submits it
+	// again" loops back to the step before the decision; "for each"
+	// repeats the sentence's steps per item
+	before := a.count
+	defer func() {
+		if a.count == before {
+			if loopRe.MatchString(s) && a.last != nil && a.last.marker == "" {
+				a.last.marker = process.MarkerSequential // "This is repeated for each aisle"
+			}
+			return
+		}
+		switch {
+		case endRe.MatchString(s):
+			a.b.endHere()
+		case againRe.MatchString(s):
+			// a step done again returns to where it was first done; a
+			// new step ("corrects and resubmits") returns to the step
+			// before the decision
+			if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+				d.drop = true
+			} else {
+				a.b.loopBack()
+			}
+		}
+		if m := forEachRe.FindStringSubmatch(s); m != nil && !timeNouns[strings.ToLower(strings.Fields(m[1])[0])] {
+			marker := process.MarkerParallel
+			if loopRe.MatchString(s) {
+				marker = process.MarkerSequential
+			}
+			for _, d := range a.drafts[before:] {
+				if d.event == nil {
+					d.marker = marker
+				}
+			}
+		}
+	}()
+	if m := eitherRe.FindStringSubmatch(body); m != nil {
+		lead := m[1]
+		one := a.clauses(lead+m[2], s)
+		two := a.clauses(lead+m[3], s)
+		if len(one) > 0 && len(two) > 0 {
+			a.applyTimes(one, work, wait)
+			a.b.addChoice(a.decider(one), [][]*draft{one, two})
+			return append(one, two...)
+		}
+	}
 
 	if m := whileStartRe.FindStringSubmatch(body); m != nil {
 		first := a.clauses(m[1], s)
@@ -445,8 +546,12 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		a.b.addOtherwise(ds)
 		return ds
 	}
+	if m := whenFailRe.FindStringSubmatch(body); m != nil {
+		body = "If " + m[1] + ", " + m[2] // "When a build fails, …" decides
+	}
 	if m := ifStartRe.FindStringSubmatch(body); m != nil {
 		cond, main := m[2], m[3]
+		a.condContext(cond)
 		work, wait = durations(main) // "within 30 minutes" in the condition is no time spent
 		var other string
 		if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
@@ -461,6 +566,23 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 			ds = append(ds, os...)
 		}
 		return ds
+	}
+	// "Damaged goods are rejected", "For applicants over 50, the
+	// underwriter orders …": the qualified subject is the condition;
+	// "The remaining goods are counted" is the other branch
+	if cond, main := qualifiedSubject(body); cond != "" && !inItem {
+		if ds := a.clauses(main, s); len(ds) > 0 {
+			a.applyTimes(ds, work, wait)
+			a.b.addIf(cond, a.decider(ds), ds)
+			return ds
+		}
+	}
+	if restRe.MatchString(body) && a.b.open != nil && !inItem {
+		if ds := a.clauses(body, s); len(ds) > 0 {
+			a.applyTimes(ds, work, wait)
+			a.b.addOtherwise(ds)
+			return ds
+		}
 	}
 	if m := whetherRe.FindStringSubmatch(body); m != nil && !inItem && strings.Contains(strings.ToLower(body), "whether") {
 		lead := strings.Fields(m[1])
@@ -535,12 +657,117 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		return nil
 	}
 	a.applyTimes(ds, work, wait)
-	if par {
+	switch {
+	case par:
 		a.b.addParallel(ds)
-	} else {
+	case hasAlt(ds):
+		a.b.addChoice(a.decider(ds), alternatives(ds))
+	default:
 		a.b.add(ds)
 	}
 	return ds
+}
+
+// hasAlt reports whether some of the drafts are alternatives.
+func hasAlt(ds []*draft) bool {
+	for _, d := range ds {
+		if d.alt {
+			return true
+		}
+	}
+	return false
+}
+
+// alternatives groups drafts into the branches of a choice: each
+// alternative starts a new branch; what comes before the first is the
+// first branch.
+func alternatives(ds []*draft) [][]*draft {
+	var out [][]*draft
+	for i, d := range ds {
+		if i == 0 || d.alt {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], d)
+	}
+	return out
+}
+
+// qualifiedSubject returns the condition a qualified subject sets
+// ("goods damaged") and the clause to read, or "" when there is none.
+func qualifiedSubject(body string) (cond, main string) {
+	if m := qualRe.FindStringSubmatch(body); m != nil {
+		return m[2] + " " + strings.ToLower(m[1]), body
+	}
+	if m := threshRe.FindStringSubmatch(body); m != nil {
+		cond = m[2] + " " + strings.TrimSpace(m[3])
+		switch {
+		case m[1] != "" && m[4] != "":
+			return cond, m[4] // "For applicants over 50, the underwriter …"
+		case m[1] == "" && m[5] != "":
+			return cond, body // "Differences above 2 percent are counted again"
+		}
+	}
+	return "", ""
+}
+
+// repeated finds, among the steps the current sentence made (from index
+// before on), the last one that repeats an earlier step by its verb
+// ("measures again" after "measures the first part"), and that earlier
+// step.
+func (a *analyzer) repeated(before int) (*draft, *draft) {
+	if before >= len(a.drafts) {
+		return nil, nil
+	}
+	d := a.drafts[len(a.drafts)-1]
+	v := firstWord(d.verb)
+	if d.event != nil || v == "" || !strings.Contains(strings.ToLower(d.source), "again") {
+		return nil, nil
+	}
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil {
+			return d, e
+		}
+	}
+	return nil, nil
+}
+
+// condContext lets a condition's subject be what the pronouns of the
+// sentence's main clause refer to: "If the courier cannot find the
+// address, he calls …" (the courier), "If spare parts are needed, the
+// contractor orders them" (the spare parts).
+func (a *analyzer) condContext(cond string) {
+	ws := strings.Fields(cond)
+	var subj []string
+	for _, w := range ws {
+		n := norm(w)
+		if auxBe[n] || modals[n] || finiteModals[n] || n == "does" || n == "do" || n == "did" || n == "has" || n == "have" ||
+			n == "cannot" || n == "not" || strings.HasSuffix(n, "n't") {
+			break
+		}
+		if _, f := verbForm(w); f == formThird || f == formPast {
+			break
+		}
+		subj = append(subj, w)
+	}
+	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
+		return
+	}
+	np := nounPhrase(subj, 4)
+	if np == "" || pronouns[strings.ToLower(np)] {
+		return
+	}
+	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
+		// only the pronouns of the main clause refer to it: "If the
+		// client does not pay, the policy is cancelled" is no step of
+		// the client's
+		a.condActor = a.performer(np)
+		a.lastTo = ""
+		return
+	}
+	if o := strings.Join(cleanObject(lowerFirst(strings.Fields(np))), " "); o != "" {
+		a.lastObject = strings.ToLower(o)
+	}
 }
 
 func (a *analyzer) applyTimes(ds []*draft, work, wait float64) {
@@ -609,6 +836,35 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		}
 	}
 	cs := parseClause(text, a.lastObject)
+	// "The post is advertised, applicants apply, and the applications
+	// are checked": a list of clauses, each with its own subject
+	if name == "" && strings.Count(text, ",") >= 1 {
+		parts := clauseListRe.Split(text, -1)
+		// "When a customer calls, the agent …": a lead-in is context, not
+		// a clause of the list
+		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
+			parts = nil
+		}
+		if len(parts) >= 2 && len(parts) <= 6 {
+			var pcs []clause
+			prev := a.lastObject
+			all := true
+			for _, p := range parts {
+				pc := parseClause(p, prev)
+				if len(pc) == 0 {
+					all = false
+					break
+				}
+				if o := pc[len(pc)-1].objectText(); o != "" {
+					prev = o
+				}
+				pcs = append(pcs, pc...)
+			}
+			if all && len(pcs) > len(cs) {
+				cs = pcs
+			}
+		}
+	}
 	if name != "" {
 		for i := range cs {
 			if cs[i].performer == "Agent" {
@@ -641,6 +897,8 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	switch {
 	case c.performer != "":
 		performer = a.performer(c.performer)
+	case c.pronoun && a.speaker == "" && a.condActor != "":
+		performer = a.condActor
 	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
@@ -649,9 +907,18 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		performer = a.lastActor
 	default:
 		performer = a.currentActor()
+		if c.object != nil && isExternal(performer) && a.lastInternal != "" {
+			// "A receipt is e-mailed to the customer": nobody named, and
+			// the outside party that acted last does not send it to
+			// itself; the organisation does
+			performer = a.lastInternal
+		}
+	}
+	if !isExternal(performer) && performer != process.DefaultPerformer {
+		a.lastInternal = performer
 	}
 	a.lastActor = performer
-	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " ")}
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {
@@ -700,9 +967,12 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 // performer returns the canonical participant name for a noun phrase:
 // "clerk" after "Accounts Payable Clerk" is the same lane.
 func (a *analyzer) performer(np string) string {
-	np = strings.TrimSpace(np)
+	np = strings.TrimSpace(acronymParenRe.ReplaceAllString(np, ""))
 	if np == "" {
 		return a.currentActor()
+	}
+	if long, ok := a.aliases[strings.ToLower(np)]; ok {
+		np = long // "AP" is "Accounts Payable"
 	}
 	k := strings.ToLower(np)
 	if c, ok := a.canon[k]; ok {
@@ -719,6 +989,9 @@ func (a *analyzer) performer(np string) string {
 	a.participants = append(a.participants, np)
 	return np
 }
+
+// acronymParenRe is an acronym in brackets after a name.
+var acronymParenRe = regexp.MustCompile(`\s*\(\s*[A-Z]{2,6}\s*\)?$`)
 
 // isKnown reports whether np names a participant already met (a speaker
 // or a person introduced by name).
@@ -787,6 +1060,68 @@ func findSystems(s string) []string {
 			out = appendUnique(out, m[1])
 		}
 	}
+	// a capitalised name after "in", "using", "via" is a product: "in
+	// Concur", "via ATLAS"
+	for _, m := range productRe.FindAllStringSubmatchIndex(s, -1) {
+		name := s[m[2]:m[3]]
+		first := strings.ToLower(strings.Fields(name)[0])
+		if notProducts[first] || roleWords[first] || determiners[first] || isExternal(name) {
+			continue
+		}
+		dup := false
+		for _, o := range out {
+			if strings.EqualFold(o, name) || strings.Contains(strings.ToLower(name), strings.ToLower(o)) {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+var (
+	// productRe finds capitalised names after the words that introduce a
+	// tool or system.
+	productRe = regexp.MustCompile(`\b(?:in|using|via|into|through|on|with the help of)\s+(?:the\s+)?([A-Z][A-Za-z0-9]*[A-Za-z0-9](?:[ -][A-Z][A-Za-z0-9]+){0,2})\b`)
+	// notProducts are capitalised words after "in"/"on" that name no
+	// product.
+	notProducts = set(`january february march april may june july august september october november december
+		monday tuesday wednesday thursday friday saturday sunday english german french spanish europe germany
+		case addition order general particular parallel person writing total advance time step section chapter
+		appendix table figure part phase stage q1 q2 q3 q4 i we he she they it this that`)
+	// acronymRe finds a name with its acronym: "accounts payable (AP)".
+	acronymRe = regexp.MustCompile(`((?:[A-Za-z][\w-]*\s+){1,5})\(([A-Z]{2,6})\)`)
+)
+
+// findAcronyms maps each acronym the text defines ("accounts payable
+// (AP)") to its long form, when the initials of the words before it spell
+// it.
+func findAcronyms(text string) map[string]string {
+	out := map[string]string{}
+	head := text
+	if len(head) > 200_000 {
+		head = head[:200_000]
+	}
+	for _, m := range acronymRe.FindAllStringSubmatch(head, 200) {
+		ws := strings.Fields(m[1])
+		acr := m[2]
+		if len(ws) < len(acr) {
+			continue
+		}
+		long := ws[len(ws)-len(acr):]
+		ok := true
+		for i, w := range long {
+			if !strings.EqualFold(w[:1], acr[i:i+1]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out[strings.ToLower(acr)] = titleCase(strings.Join(long, " "))
+		}
+	}
 	return out
 }
 
@@ -815,6 +1150,7 @@ func isWordByte(b byte) bool {
 func (a *analyzer) finish(filename, text string) process.Model {
 	var m process.Model
 	a.thin()
+	a.fillPerformers()
 	drafts := a.b.compile(&m)
 	if len(m.Activities) == 0 {
 		// Nothing reads as a step: answer with a short, honest model the
@@ -825,7 +1161,7 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	if len(a.pendingIn) > 0 && len(m.Activities) > 0 {
 		m.Activities[0].SIPOC.Inputs = appendUnique(m.Activities[0].SIPOC.Inputs, a.pendingIn...)
 	}
-	m.ProcessName = firstNonEmpty(a.name, nameFromFile(filename), "Process Analysis")
+	m.ProcessName = firstNonEmpty(a.processName(), nameFromFile(filename), "Process Analysis")
 	if len(m.ProcessName) > 120 {
 		m.ProcessName = strings.Join(limitWords(strings.Fields(m.ProcessName), 12), " ")
 	}
@@ -836,12 +1172,89 @@ func (a *analyzer) finish(filename, text string) process.Model {
 		m.ProcessPurpose = "Describes how " + m.ProcessName + " is carried out, step by step."
 	}
 	neighbours(&m)
+	// a lane holds work: a speaker who only asks questions, or someone
+	// only mentioned, is no lane
+	acting := map[string]bool{}
+	for _, act := range m.Activities {
+		acting[act.Performer] = true
+	}
+	for _, g := range m.Gateways {
+		acting[g.Performer] = true
+	}
 	for _, p := range a.participants {
-		m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
+		if acting[p] {
+			m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
+		}
 	}
 	collaborate(&m, drafts)
 	process.Repair(&m)
 	return m
+}
+
+// fillPerformers gives the steps nobody was named for (passives without
+// "by", the opening steps before anyone is named) to the nearest named
+// performer of the organisation, the next one first: "The delivery is
+// accepted. The storekeeper compares the note …" — the storekeeper
+// accepts it. The placeholder lane stays only when the text names nobody.
+func (a *analyzer) fillPerformers() {
+	named := func(d *draft) bool {
+		return d.performer != "" && d.performer != process.DefaultPerformer && !isExternal(d.performer) && d.event == nil
+	}
+	for i, d := range a.drafts {
+		if d.performer != process.DefaultPerformer {
+			continue
+		}
+		for k := 1; k < len(a.drafts); k++ {
+			if j := i + k; j < len(a.drafts) && named(a.drafts[j]) {
+				d.performer = a.drafts[j].performer
+				break
+			}
+			if j := i - k; j >= 0 && named(a.drafts[j]) {
+				d.performer = a.drafts[j].performer
+				break
+			}
+			if i+k >= len(a.drafts) && i-k < 0 {
+				break
+			}
+		}
+	}
+}
+
+// exerciseRe matches titles that number a text instead of naming its
+// process: "exercise 1", "Exercise 3: Examination", "Task 2 -".
+var exerciseRe = regexp.MustCompile(`(?i)^(?:exercise|task|assignment|example|case study|case|question|problem|übung|aufgabe)\s*[\d.]*\s*[:.\-–—)]?\s*(.*)$`)
+
+// processName is the document's title, or, when the title only numbers an
+// exercise, its subtitle or the object most steps work on ("Dismissal
+// process").
+func (a *analyzer) processName() string {
+	m := exerciseRe.FindStringSubmatch(a.name)
+	if m == nil {
+		return a.name
+	}
+	if rest := trimPunct(m[1]); rest != "" {
+		return capitalise(rest)
+	}
+	count := map[string]int{}
+	best := ""
+	for _, d := range a.drafts {
+		ws := strings.Fields(d.object)
+		if len(ws) == 0 || d.event != nil {
+			continue
+		}
+		head := strings.ToLower(trimPunct(ws[len(ws)-1]))
+		if len(head) < 3 || pronouns[head] {
+			continue
+		}
+		count[head]++
+		if count[head] > count[best] {
+			best = head
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return capitalise(best) + " process"
 }
 
 // noStepsPurpose starts the purpose of a model of a text that describes no
@@ -873,13 +1286,15 @@ func (a *analyzer) noSteps(filename, text string) process.Model {
 		if strings.EqualFold(h, a.name) {
 			continue
 		}
-		b.add([]*draft{{name: capitalise(h), performer: a.currentActor(), inputs: []string{}, systems: systems}})
+		b.add([]*draft{{name: capitalise(h), performer: a.currentActor(), inputs: []string{capitalise(h)}, systems: systems}})
 	}
 	m.ProcessPurpose = noStepsPurpose + " in " + doc + ": no sentence says who does what."
 	if len(b.seq) > 0 {
 		m.ProcessPurpose = noStepsPurpose + " in " + doc + ": only its headings are listed, as steps to fill in."
 	} else {
-		b.add([]*draft{{name: noStepsPurpose, performer: a.currentActor(), inputs: appendUnique(nil, a.pendingIn...), systems: systems}})
+		// the document itself is what the one step has to work from
+		in := appendUnique([]string{capitalise(firstNonEmpty(a.name, nameFromFile(filename), "Document"))}, a.pendingIn...)
+		b.add([]*draft{{name: noStepsPurpose, performer: a.currentActor(), inputs: in, systems: systems}})
 	}
 	b.compile(&m)
 	return m

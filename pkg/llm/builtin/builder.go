@@ -21,12 +21,33 @@ type draft struct {
 	verb, object string
 	// event is set for a wait or message event in the flow.
 	event *eventInfo
+	// marker is the activity's loop or multi-instance marker.
+	marker string
+	// item is the flow item holding the draft.
+	item *item
+	// alt marks an alternative to the draft before it.
+	alt bool
 }
 
-// item is a step of the flow: an activity or a gateway block.
+// item is a step of the flow: an activity (or event) or a gateway block,
+// or the end of its branch: an end event, or a loop back to an earlier
+// item (rework).
 type item struct {
 	act *draft
 	gw  *gwBlock
+	// end ends the branch here with an end event ("… and the process
+	// ends").
+	end bool
+	// back loops the branch back to an earlier item instead of going on.
+	back *item
+	// sub is a section of a long document: a sub-process.
+	sub *subBlock
+}
+
+// subBlock is a sub-process made from a document section.
+type subBlock struct {
+	name  string
+	items []*item
 }
 
 // gwBlock is a split with its branches; compile adds the matching join.
@@ -34,6 +55,18 @@ type gwBlock struct {
 	typ, name, performer, spec string
 	branches                   []branch
 	whether                    bool
+	// cond is the condition of the first branch, to tell whether a
+	// following "if" asks the same question.
+	cond string
+	// pending holds the steps after the "if" sentence: they join the
+	// "Yes" branch when an "otherwise" follows, else they come after
+	// the decision.
+	pending  []*item
+	pendingN int // sentences in pending
+	lastLen  int // items the last pending sentence added
+	// before is the item in front of the decision: where a rework loop
+	// of its branches returns to.
+	before *item
 }
 
 type branch struct {
@@ -51,12 +84,99 @@ type builder struct {
 	lastN int
 	// startName and endName name the events; "Start"/"End" when empty.
 	startName, endName string
+	// last is the list the last sentence's items went to, for an end or
+	// a loop that closes it.
+	last *[]*item
+	// secStart is where the current section's items begin in seq, and
+	// secName its heading.
+	secStart int
+	secName  string
+	// subs are the sections made so far, by lower-case heading: a
+	// repeated heading adds to its first section.
+	subs map[string]*subBlock
 }
+
+// section closes the current section as a sub-process and starts the
+// next one, named by its heading.
+func (b *builder) section(heading string) {
+	b.closeOpen()
+	if b.secStart < len(b.seq) && b.secName != "" {
+		items := append([]*item(nil), b.seq[b.secStart:]...)
+		b.seq = b.seq[:b.secStart]
+		if b.subs == nil {
+			b.subs = map[string]*subBlock{}
+		}
+		k := strings.ToLower(b.secName)
+		if sb, ok := b.subs[k]; ok {
+			sb.items = append(sb.items, items...)
+		} else {
+			sb := &subBlock{name: b.secName, items: items}
+			b.subs[k] = sb
+			b.seq = append(b.seq, &item{sub: sb})
+		}
+	}
+	b.secStart = len(b.seq)
+	b.secName = heading
+	b.last = nil
+	b.lastN = 0
+}
+
+// minSubSteps is how many steps a document needs before its sections
+// become sub-processes: a short text reads better as one flow.
+const minSubSteps = 8
+
+// flattenSubs undoes the sections of a document too short or with too few
+// sections to need sub-processes.
+func flattenSubs(items []*item) []*item {
+	subs, steps := 0, 0
+	for _, it := range items {
+		if it.sub != nil {
+			subs++
+			steps += countActs(it.sub.items)
+		} else {
+			steps += countActs([]*item{it})
+		}
+	}
+	if subs >= 2 && steps >= minSubSteps {
+		return items
+	}
+	var out []*item
+	for _, it := range items {
+		if it.sub != nil {
+			out = append(out, it.sub.items...)
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+func countActs(items []*item) int {
+	n := 0
+	for _, it := range items {
+		switch {
+		case it.act != nil && it.act.event == nil && !it.act.drop:
+			n++
+		case it.gw != nil:
+			for _, br := range it.gw.branches {
+				n += countActs(br.items)
+			}
+		case it.sub != nil:
+			n += countActs(it.sub.items)
+		}
+	}
+	return n
+}
+
+// maxPending is how many sentences after an "if" wait for an
+// "otherwise" before they count as after the decision.
+const maxPending = 3
 
 func acts(ds []*draft) []*item {
 	out := make([]*item, len(ds))
 	for i, d := range ds {
 		out[i] = &item{act: d}
+		d.item = out[i]
 	}
 	return out
 }
@@ -69,6 +189,17 @@ func (b *builder) closeOpen() {
 		return
 	}
 	b.open = nil
+	if n := len(o.pending); n > 0 && o.pending[n-1].end && len(o.branches) == 1 {
+		// "If …, A. B and the process ends.": all of it is the branch
+		o.branches[0].items = append(o.branches[0].items, o.pending...)
+		o.pending = nil
+	}
+	if len(o.pending) > 0 {
+		b.seq = append(b.seq, o.pending...)
+		b.last = &b.seq
+		b.lastN = o.lastLen
+		o.pending = nil
+	}
 	hasNo := false
 	for _, br := range o.branches {
 		if br.label == "No" || br.label == "Otherwise" {
@@ -89,9 +220,57 @@ func (b *builder) add(ds []*draft) {
 		b.closeOpen()
 		return
 	}
+	if o := b.open; o != nil && !o.whether && len(o.branches) == 1 && o.pendingN < maxPending {
+		o.pending = append(o.pending, acts(ds)...)
+		o.pendingN++
+		o.lastLen = len(ds)
+		b.last = &o.pending
+		return
+	}
 	b.closeOpen()
 	b.seq = append(b.seq, acts(ds)...)
+	b.last = &b.seq
 	b.lastN = len(ds)
+}
+
+// lastItem is the last item of seq, where a decision's rework loops
+// return to.
+func (b *builder) lastItem() *item {
+	if len(b.seq) == 0 {
+		return nil
+	}
+	return b.seq[len(b.seq)-1]
+}
+
+// endHere ends the branch the last sentence went to with an end event.
+func (b *builder) endHere() {
+	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+		return // the main flow ends at its end event anyway
+	}
+	*b.last = append(*b.last, &item{end: true})
+}
+
+// loopTo ends the branch the last sentence went to with a flow back to
+// an earlier item ("… and the inspector measures again": back to the
+// measuring).
+func (b *builder) loopTo(target *item) bool {
+	if target == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: target})
+	return true
+}
+
+// loopBack ends the branch the last sentence went to with a flow back to
+// the step before its decision ("… corrects it and submits it again").
+// It reports whether there was a decision to loop in.
+func (b *builder) loopBack() bool {
+	o := b.open
+	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: o.before})
+	return true
 }
 
 func (b *builder) addIf(cond, performer string, ds []*draft) {
@@ -100,13 +279,75 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 		o.branches = append(o.branches, branch{label: label, items: acts(ds)})
 		return
 	}
+	// "If the risk is high … If the risk is acceptable …": one decision
+	// with two branches, not two decisions in a row
+	if o := b.open; o != nil && !o.whether && o.pendingN == 0 && sameQuestion(o.cond, cond) {
+		if len(o.branches) == 1 && o.branches[0].label == "Yes" {
+			o.branches[0].label = shortCondition(o.cond)
+		}
+		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds)})
+		b.last = &o.branches[len(o.branches)-1].items
+		b.open = nil
+		b.open = o
+		o.pendingN = maxPending // further plain steps come after it
+		return
+	}
 	b.closeOpen()
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
-		spec: "If " + strings.TrimSpace(cond) + "."}
+		spec: "If " + strings.TrimSpace(cond) + ".", cond: cond, before: b.lastItem()}
 	g.branches = []branch{{label: "Yes", items: acts(ds)}}
 	b.seq = append(b.seq, &item{gw: g})
 	b.open = g
+	b.last = &g.branches[0].items
 	b.lastN = 1
+}
+
+// addChoice adds a decision between alternatives ("either approves or
+// rejects"), each branch named by its first step.
+func (b *builder) addChoice(performer string, alts [][]*draft) {
+	b.closeOpen()
+	g := &gwBlock{typ: process.GatewayExclusive, performer: performer, before: b.lastItem()}
+	var names []string
+	for _, ds := range alts {
+		if len(ds) == 0 {
+			continue
+		}
+		label := strings.Fields(ds[0].name)[0]
+		names = append(names, strings.ToLower(label))
+		g.branches = append(g.branches, branch{label: label, items: acts(ds)})
+	}
+	if len(g.branches) < 2 {
+		for _, br := range g.branches {
+			b.seq = append(b.seq, br.items...)
+		}
+		return
+	}
+	g.name = capitalise(strings.Join(names, " or ")) + "?"
+	g.spec = "Decides whether to " + strings.Join(names, " or ") + "."
+	b.seq = append(b.seq, &item{gw: g})
+	b.last = &g.branches[len(g.branches)-1].items
+	b.lastN = 1
+}
+
+// sameQuestion reports whether two conditions ask about the same thing:
+// they share their first content word ("the risk is high", "the risk is
+// acceptable"; "the claim is within the policy", "the claim is not
+// covered").
+func sameQuestion(a, b string) bool {
+	ca, cb := condWords(a), condWords(b)
+	return len(ca) > 0 && len(cb) > 0 && ca[0] == cb[0]
+}
+
+func condWords(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		n := norm(w)
+		if n == "" || determiners[n] || auxBe[n] || n == "not" || n == "no" || modals[n] || prepositions[n] {
+			continue
+		}
+		out = append(out, strings.TrimSuffix(n, "s"))
+	}
+	return out
 }
 
 func (b *builder) addOtherwise(ds []*draft) {
@@ -117,11 +358,16 @@ func (b *builder) addOtherwise(ds []*draft) {
 		b.add(ds)
 		return
 	}
+	if len(o.pending) > 0 && len(o.branches) > 0 {
+		o.branches[0].items = append(o.branches[0].items, o.pending...)
+		o.pending = nil
+	}
 	label := "No"
 	if len(o.branches) > 1 || (len(o.branches) == 1 && o.branches[0].label != "Yes") {
 		label = "Otherwise"
 	}
 	o.branches = append(o.branches, branch{label: label, items: acts(ds)})
+	b.last = &o.branches[len(o.branches)-1].items
 	b.closeOpen()
 }
 
@@ -162,16 +408,19 @@ func (b *builder) addParallel(ds []*draft) {
 // compile writes the blocks into m as activities, gateways, events and
 // flows, with a start event before and an end event after.
 func (b *builder) compile(m *process.Model) map[string]*draft {
-	b.closeOpen()
-	c := &compiler{m: m, drafts: map[string]*draft{}}
+	b.section("")
+	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
-	last := c.emit(prune(b.seq), start, "")
-	end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))
-	c.flow(last, end, "")
+	last := c.emit(flattenSubs(prune(b.seq)), start, "")
+	if last != "" {
+		end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))
+		c.flow(last, end, "")
+	}
 	return c.drafts
 }
 
 // prune removes dropped activities and the gateways left with no work.
+// Gateway items keep their identity: rework loops point at them.
 func prune(items []*item) []*item {
 	var out []*item
 	for _, it := range items {
@@ -180,17 +429,25 @@ func prune(items []*item) []*item {
 			if !it.act.drop {
 				out = append(out, it)
 			}
+		case it.end || it.back != nil:
+			out = append(out, it)
+		case it.sub != nil:
+			it.sub.items = prune(it.sub.items)
+			if countActs(it.sub.items) > 0 {
+				out = append(out, it)
+			}
 		case it.gw != nil:
-			g := *it.gw
-			g.branches = nil
+			g := it.gw
+			var brs []branch
 			live := 0
-			for _, br := range it.gw.branches {
+			for _, br := range g.branches {
 				items := prune(br.items)
 				if len(items) > 0 {
 					live++
 				}
-				g.branches = append(g.branches, branch{label: br.label, items: items})
+				brs = append(brs, branch{label: br.label, items: items})
 			}
+			g.branches = brs
 			switch {
 			case live == 0:
 			case g.typ == process.GatewayParallel && live == 1:
@@ -198,7 +455,7 @@ func prune(items []*item) []*item {
 					out = append(out, br.items...)
 				}
 			default:
-				out = append(out, &item{gw: &g})
+				out = append(out, it)
 			}
 		}
 	}
@@ -210,12 +467,16 @@ type compiler struct {
 	na, ng, ne, nf int
 	// drafts maps activity ids to the drafts they came from.
 	drafts map[string]*draft
+	// ids maps emitted items to their node (a gateway block to its split).
+	ids map[*item]string
+	// parent is the sub-process being emitted ("" at the top level).
+	parent string
 }
 
 func (c *compiler) event(typ, name string) string {
 	c.ne++
 	id := fmt.Sprintf("Event_%d", c.ne)
-	c.m.Events = append(c.m.Events, process.Event{ID: id, Type: typ, Name: name})
+	c.m.Events = append(c.m.Events, process.Event{ID: id, Type: typ, Name: name, Parent: c.parent})
 	return id
 }
 
@@ -227,13 +488,32 @@ func (c *compiler) flow(from, to, label string) {
 func (c *compiler) emit(items []*item, from, label string) string {
 	cur := from
 	for _, it := range items {
+		if cur == "" {
+			break // the branch ended
+		}
+		switch {
+		case it.end:
+			id := c.event(process.EventEnd, "End")
+			c.flow(cur, id, label)
+			cur, label = "", ""
+			continue
+		case it.back != nil:
+			if id := c.ids[it.back]; id != "" {
+				c.flow(cur, id, label)
+				cur, label = "", ""
+			}
+			continue
+		case it.sub != nil:
+			cur, label = c.subProcess(it, cur, label), ""
+			continue
+		}
 		switch {
 		case it.act != nil && it.act.event != nil:
 			c.ne++
 			id := fmt.Sprintf("Event_%d", c.ne)
 			d := it.act
 			c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
-				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source})
+				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source, Parent: c.parent})
 			c.flow(cur, id, label)
 			cur, label = id, ""
 		case it.act != nil:
@@ -241,13 +521,14 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			d := it.act
 			id := fmt.Sprintf("Activity_%d", c.na)
 			c.drafts[id] = d
+			c.ids[it] = id
 			c.m.Activities = append(c.m.Activities, process.Activity{
 				ID: id, Name: d.name, Performer: d.performer,
 				SIPOC: process.SIPOC{
 					Suppliers: nonNil(d.suppliers), Inputs: nonNil(d.inputs), Outputs: nonNil(d.outputs),
 					Customers: nonNil(d.custs), Systems: nonNil(d.systems),
 				},
-				WorkMinutes: d.work, WaitMinutes: d.wait, Source: d.source,
+				WorkMinutes: d.work, WaitMinutes: d.wait, Source: d.source, Marker: d.marker, Parent: c.parent,
 			})
 			c.flow(cur, id, label)
 			cur, label = id, ""
@@ -269,12 +550,14 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			}
 			c.ng++
 			split := fmt.Sprintf("Gateway_%d", c.ng)
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec})
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
 			c.ng++
 			join := fmt.Sprintf("Gateway_%d", c.ng)
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: g.typ})
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: g.typ, Parent: c.parent})
 			c.flow(cur, split, label)
+			c.ids[it] = split
 			emptyDone := false
+			joined := 0
 			for _, br := range g.branches {
 				if len(br.items) == 0 {
 					if emptyDone {
@@ -282,15 +565,97 @@ func (c *compiler) emit(items []*item, from, label string) string {
 					}
 					emptyDone = true
 					c.flow(split, join, br.label)
+					joined++
 					continue
 				}
 				last := c.emit(br.items, split, br.label)
-				c.flow(last, join, "")
+				if last != "" {
+					c.flow(last, join, "")
+					joined++
+				}
 			}
 			cur, label = join, ""
+			if joined < 2 {
+				// branches that end or loop back leave at most one path
+				// going on: it needs no join
+				cur, label = c.dropJoin(join)
+			}
 		}
 	}
 	return cur
+}
+
+// subProcess emits a section as an expanded sub-process with its own
+// start and end, in the lane of most of its steps.
+func (c *compiler) subProcess(it *item, from, label string) string {
+	c.na++
+	id := fmt.Sprintf("Activity_%d", c.na)
+	c.ids[it] = id
+	c.m.Activities = append(c.m.Activities, process.Activity{
+		ID: id, Name: capitalise(it.sub.name), Type: process.ActivitySubProcess,
+		Performer: mainPerformer(it.sub.items), Parent: c.parent,
+		SIPOC: process.SIPOC{Suppliers: []string{}, Inputs: []string{}, Outputs: []string{}, Customers: []string{}, Systems: []string{}},
+	})
+	c.flow(from, id, label)
+	outer := c.parent
+	c.parent = id
+	start := c.event(process.EventStart, "Start")
+	if last := c.emit(it.sub.items, start, ""); last != "" {
+		c.flow(last, c.event(process.EventEnd, "End"), "")
+	}
+	c.parent = outer
+	return id
+}
+
+// mainPerformer is the performer of most steps of a section.
+func mainPerformer(items []*item) string {
+	count := map[string]int{}
+	best, first := "", ""
+	var walk func([]*item)
+	walk = func(items []*item) {
+		for _, it := range items {
+			switch {
+			case it.act != nil && it.act.event == nil:
+				p := it.act.performer
+				if first == "" {
+					first = p
+				}
+				count[p]++
+				if count[p] > count[best] {
+					best = p
+				}
+			case it.gw != nil:
+				for _, br := range it.gw.branches {
+					walk(br.items)
+				}
+			}
+		}
+	}
+	walk(items)
+	return firstNonEmpty(best, first)
+}
+
+// dropJoin removes a join gateway with fewer than two incoming flows and
+// returns where the flow goes on from ("" when nothing reaches it).
+func (c *compiler) dropJoin(join string) (string, string) {
+	from, label := "", ""
+	var flows []process.Flow
+	for _, f := range c.m.Flows {
+		if f.Target == join {
+			from, label = f.Source, f.Condition
+			continue
+		}
+		flows = append(flows, f)
+	}
+	c.m.Flows = flows
+	var gws []process.Gateway
+	for _, g := range c.m.Gateways {
+		if g.ID != join {
+			gws = append(gws, g)
+		}
+	}
+	c.m.Gateways = gws
+	return from, label
 }
 
 func nonNil(s []string) []string {

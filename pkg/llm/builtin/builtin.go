@@ -80,7 +80,10 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 		if strings.TrimSpace(in.Text) == "" {
 			return nil, failure.Permanent("The document contains no readable text, so there is no process to analyse. Upload a file with text (for scanned pages, run OCR first).", llm.ErrInvalidRequest)
 		}
-		m = analyzeText(in.Text, in.Filename)
+		m = analyzeText(ctx, in.Text, in.Filename)
+		if err := ctx.Err(); err != nil {
+			return nil, failure.Transient("The analysis was cancelled before it finished.", err)
+		}
 		read = in.Text
 	}
 	p.log.Debug("builtin analysis", slog.Int("activities", len(m.Activities)), slog.Int("gateways", len(m.Gateways)))

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
 )
 
 // clause is one action found in a sentence: who does what to which object.
@@ -20,6 +22,9 @@ type clause struct {
 	// performer is whoever acted last.
 	pronoun bool
 	pron    string // the pronoun itself: "he", "she"
+	// alt marks an action that is an alternative to the one before it
+	// ("approves or rejects").
+	alt bool
 }
 
 // name is the activity name: imperative verb + object ("Check invoice").
@@ -69,7 +74,7 @@ var (
 		manually automatically quickly again now still only just both either ideally`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
 		advised instructed allowed permitted`)
-	particles   = set(`up out off back over down`)
+	particles   = set(`up out off back over down through`)
 	onParticle  = set(`power turn switch log sign`)
 	cutWords    = set(`because so which who whom whose whereupon unless until before after once when whenever while whilst within using via otherwise then if where since during following upon prior according per whether but although though however except including e.g. i.e. e.g i.e rather without`)
 	docSubjects = set(`page document section procedure sop policy guide protocol chapter manual this it
@@ -106,11 +111,25 @@ func parseClause(text string, prev string) []clause {
 	if len(ws) == 0 {
 		return nil
 	}
+	// "The librarian, who checks the card, scans the book": two actions
+	// of one subject, the relative one first
+	if m := relativeRe.FindStringSubmatch(strings.Join(ws, " ")); m != nil {
+		if rel := parseClause(m[1]+" "+m[2], prev); len(rel) > 0 {
+			next := prev
+			if o := rel[len(rel)-1].objectText(); o != "" {
+				next = o
+			}
+			return append(rel, parseClause(m[1]+" "+m[3], next)...)
+		}
+	}
 	if cs := imperative(ws, prev); cs != nil {
 		return cs
 	}
 	return declarative(ws, prev)
 }
+
+// relativeRe finds a subject with a relative clause between commas.
+var relativeRe = regexp.MustCompile(`^([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,4}),\s+(?:who|which)\s+([^,]{4,}),\s+(.{4,})$`)
 
 // breaks reports whether a token ends a phrase: a comma, semicolon or
 // colon after it ("invoice,"), not inside it ("10,000").
@@ -282,6 +301,25 @@ func declarative(ws []string, prev string) []clause {
 				}
 				c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
 				rest := ws[j+1:]
+				// "The applicant is sent an offer": the thing sent is
+				// the object, the person its receiver
+				if len(rest) > 1 && (norm(rest[0]) == "a" || norm(rest[0]) == "an") {
+					if np := nounPhrase(subject, 4); isAgent(np) || norm(subject[len(subject)-1]) == "others" {
+						var obj []string
+						for _, w := range rest[1:] {
+							if prepositions[norm(w)] || cutWords[norm(w)] || norm(w) == "and" {
+								break
+							}
+							obj = append(obj, w)
+							if breaks(w) {
+								break
+							}
+						}
+						if len(obj) > 0 && len(obj) <= 4 {
+							return []clause{{verb: b, object: cleanObject(obj), to: np}}
+						}
+					}
+				}
 				c.performer = byAgent(rest)
 				return passive(c, rest, prev)
 			case formIng:
@@ -293,10 +331,18 @@ func declarative(ws []string, prev string) []clause {
 			return modalVerb(subject, ws, i+1, prev)
 		}
 		b, f := verbForm(ws[i])
+		if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {
+			// "operations rolls back the change": a phrasal verb even
+			// where the word alone reads as a noun
+			if pb, pf := lexicon().Base(norm(ws[i])); pf != wordnet.FormNone && lexicon().HasParticle(pb, norm(ws[i+1])) && pb != "be" && pb != "have" {
+				b, f = pb, int(pf)
+			}
+		}
 		if f == formNone || f == formIng {
 			continue
 		}
-		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])])) {
+		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
+			particles[norm(ws[i+1])])) {
 			continue // "Purchase requisitions above …": a plural noun
 		}
 		subj := norm(subject[len(subject)-1])
@@ -314,8 +360,11 @@ func declarative(ws []string, prev string) []clause {
 		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
 			continue
 		}
-		if (f == formThird || f == formBase) && statives[b] {
-			return nil
+		if (f == formThird || f == formBase) && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
+			return nil // "The policy applies to all staff"
+		}
+		if b == "take" && i+1 < len(ws) && isDuration(ws[i+1:]) {
+			return nil // "which takes about 2 hours": time, not work
 		}
 		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
 	}
@@ -368,6 +417,9 @@ func skipAdverbs(ws []string, j int) int {
 // unless the subject is a pronoun (resolved from context later) or names a
 // document ("This page describes"), which is no action at all.
 func withPerformer(cs []clause, subject []string) []clause {
+	for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
+		subject = subject[:len(subject)-1] // "She then forwards …"
+	}
 	np := nounPhrase(subject, 6)
 	if np == "" {
 		return cs
@@ -378,7 +430,7 @@ func withPerformer(cs []clause, subject []string) []clause {
 			return nil
 		}
 	}
-	if pronouns[head] && len(stripDeterminers(subject)) == 1 {
+	if pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
 		for i := range cs {
 			cs[i].pronoun = true
 			cs[i].pron = head
@@ -418,17 +470,43 @@ func actsOnObject(cs []clause, subject []string) bool {
 		if objectNouns[n] || docSubjects[n] || nonAgents[n] || pronouns[n] || prepositions[n] || n == "and" || n == "or" || numberWord(w) {
 			return false
 		}
-		if _, f := verbForm(w); f != formNone && !isCapitalised(w) {
-			return false
+		if len(ws) == 1 && verbFirst(w) && !isCapitalised(w) {
+			return false // "Review the …" read as a subject
 		}
 	}
 	return true
+}
+
+// isDuration reports whether ws start with a duration: "2 hours",
+// "about 15 minutes", "up to a day".
+func isDuration(ws []string) bool {
+	for len(ws) > 0 && (adverbs[norm(ws[0])] || norm(ws[0]) == "about" || norm(ws[0]) == "approximately" ||
+		norm(ws[0]) == "up" || norm(ws[0]) == "to" || norm(ws[0]) == "around") {
+		ws = ws[1:]
+	}
+	return len(ws) > 1 && numberWord(ws[0]) && timeUnits.MatchString(norm(ws[1]))
+}
+
+// verbFirst reports whether w is a verb more often than a noun.
+func verbFirst(w string) bool {
+	b, f := verbForm(w)
+	if f == formNone {
+		return false
+	}
+	e, ok := lexicon().Lookup(b)
+	return !ok || e.Verb > e.Noun
 }
 
 // pluralSubject reports whether a subject ends in a plural noun
 // ("Developers", "the counters") that takes a verb's base form.
 func pluralSubject(subject []string) bool {
 	ws := stripDeterminers(subject)
+	for i, w := range ws {
+		// "The team lead and the recruiter interview …"
+		if norm(w) == "and" && i > 0 && i+1 < len(ws) && len(ws) <= 7 && isAgent(nounPhrase(ws[:i], 4)) {
+			return true
+		}
+	}
 	if len(ws) == 0 || len(ws) > 4 {
 		return false
 	}
@@ -456,10 +534,25 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	}
 	var tail []string
 	var other []clause // a coordinated clause with its own subject
+	alt := false       // the tail is an alternative ("… or …")
+	tailPron := ""     // the tail's subject is this pronoun ("… and I log them")
 	stop := len(rest)
 	for j := 0; j < len(rest); j++ {
 		stop = j
 		w := norm(rest[j])
+		if j == 0 && (w == "and" || w == "or") && len(rest) > 2 {
+			// "picks and packs the goods": two actions on one object
+			if b2, f2 := verbForm(rest[1]); f2 != formNone && (f2 == form || f2 == formBase) && !determiners[norm(rest[1])] {
+				second := finish(clause{verb: b2}, rest[2:], prev, f2)
+				if len(second) > 0 && len(second[0].object) > 0 {
+					c.object = second[0].object
+					c.to, c.from = second[0].to, second[0].from
+					second[0].alt = w == "or" // "approves or rejects the claim": a choice
+					return append([]clause{c}, second...)
+				}
+			}
+			return nil
+		}
 		if j == 0 && (w == "and" || w == "or" || auxBe[w]) {
 			return nil
 		}
@@ -516,6 +609,21 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				break
 			}
 		}
+		if w == "and" && j+1 < len(rest) {
+			// "… and comes back": a verb that names no step still ends
+			// the object
+			if b, f := lexicon().Base(norm(rest[j+1])); f == wordnet.FormThird && notWork[b] {
+				break
+			}
+		}
+		if w == "or" && j+1 < len(rest) {
+			// "… opposes the dismissal or confirms it": a choice between
+			// two actions
+			if _, f := verbForm(rest[j+1]); f != formNone && f != formIng && (f == form || f == formThird) && !determiners[norm(rest[j+1])] {
+				tail, alt = rest[j+1:], true
+				break
+			}
+		}
 		if w == "and" || w == "then" {
 			if j+1 < len(rest) {
 				nxt := rest[j+1:]
@@ -523,6 +631,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					nxt = nxt[1:]
 				}
 				if personal[norm(nxt[0])] && len(nxt) > 1 {
+					tailPron = norm(nxt[0])
 					nxt = nxt[1:] // "… and then I enter it"
 				}
 				if _, f := verbForm(nxt[0]); f != formNone && (f != formIng || form == formIng) && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
@@ -532,8 +641,8 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				// "… and the research office reviews it": a clause with a
 				// subject of its own
 				if w == "and" && len(nxt) > 2 && !personal[norm(nxt[0])] {
-					if cs := declarative(nxt, prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun) {
-						other = cs
+					if cs := declarative(nxt, prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun || determiners[norm(nxt[0])]) {
+						other = cs // "… and a rejection letter is sent"
 						break
 					}
 				}
@@ -562,7 +671,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	}
 	relative := false
 	if tail == nil && stop < len(rest) {
-		tail, relative = findTail(rest[stop:], form)
+		tail, relative, tailPron = findTail(rest[stop:], form)
 	}
 	c.object = cleanObject(c.object)
 	c.object = resolvePronoun(c.object, prev)
@@ -583,8 +692,13 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			next = o
 		}
 		if b, f := verbForm(tail[0]); f != formNone {
-			for _, t := range finish(clause{verb: b}, tail[1:], next, f) {
-				if t.performer == "" {
+			for k, t := range finish(clause{verb: b}, tail[1:], next, f) {
+				t.alt = alt && k == 0
+				if tailPron != "" && tailPron != "he" && tailPron != "she" && t.performer == "" {
+					// "…, and I log them": the speaker, not the subject
+					// before
+					t.pronoun, t.pron = true, tailPron
+				} else if t.performer == "" {
 					t.performer = c.performer
 					if relative && c.to != "" && isAgent(c.to) {
 						t.performer = c.to // "… to the technician, who schedules …"
@@ -644,27 +758,32 @@ func passive(c clause, rest []string, prev string) []clause {
 
 // findTail looks past a cut ("… by email and then I enter it …") for a
 // further action joined by "and"/"then".
-func findTail(ws []string, form int) (tail []string, relative bool) {
+func findTail(ws []string, form int) (tail []string, relative bool, pron string) {
 	for j := 0; j+1 < len(ws); j++ {
+		pron = ""
 		w := norm(ws[j])
 		if w != "and" && w != "then" && !strings.HasSuffix(ws[j], ",") {
 			continue
 		}
 		if cutWords[w] && w != "then" {
-			return nil, false
+			return nil, false, ""
 		}
 		joined := w == "and" || w == "then"
 		nxt := ws[j+1:]
 		if strings.HasSuffix(ws[j], ",") && len(nxt) > 1 && (norm(nxt[0]) == "which" || norm(nxt[0]) == "who") {
 			// "…, which records the goods receipt": the same performer
-			// acts; "…, who schedules": the person just named does
+			// acts; "…, who schedules" or "… to the quality team, which
+			// analyses": the party just named does
 			if _, f := verbForm(nxt[1]); f == formThird {
-				return nxt[1:], norm(nxt[0]) == "who"
+				return nxt[1:], true, ""
 			}
-			return nil, false
+			return nil, false, ""
 		}
 		for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
 			joined = true
+			if personal[norm(nxt[0])] {
+				pron = norm(nxt[0])
+			}
 			nxt = nxt[1:]
 		}
 		b, f := verbForm(nxt[0])
@@ -674,19 +793,24 @@ func findTail(ws []string, form int) (tail []string, relative bool) {
 		// after a bare comma only the same verb form continues a series
 		// of actions; "…, coordinate reference system" is a list of nouns
 		if f == form || f == formThird || (joined && f == formBase) {
-			return nxt, false
+			return nxt, false, pron
 		}
 	}
-	return nil, false
+	return nil, false, ""
 }
 
 var reflexives = set(`myself yourself himself herself itself ourselves yourselves themselves`)
+
+// labelAdverbs say when or how, never what: they leave the object ("pay
+// the duties afterwards" → "Pay duties").
+var labelAdverbs = set(`afterwards afterward later subsequently immediately thereafter therefore furthermore moreover
+	hence thus meanwhile`)
 
 func cleanObject(ws []string) []string {
 	ws = stripDeterminers(ws)
 	out := make([]string, 0, len(ws))
 	for i, w := range ws {
-		if reflexives[norm(w)] {
+		if reflexives[norm(w)] || labelAdverbs[norm(w)] {
 			continue
 		}
 		t := strings.Trim(w, ",;:()[]\"“”")
@@ -704,7 +828,9 @@ func cleanObject(ws []string) []string {
 // subject: "In dusty environments an additional tarp" → "additional tarp".
 func passiveSubject(ws []string) []string {
 	if len(ws) > 1 && prepositions[norm(ws[0])] {
-		for i := 1; i < len(ws); i++ {
+		// the last determiner starts the subject: "In both cases the
+		// complaint" → "the complaint"
+		for i := len(ws) - 1; i >= 1; i-- {
 			if determiners[norm(ws[i])] {
 				return ws[i:]
 			}
@@ -748,6 +874,12 @@ func resolvePronoun(obj []string, prev string) []string {
 				out = append(out, strings.Fields(prev)...)
 				used = true
 			}
+		case n == "one" && i == len(obj)-1 && i <= 1:
+			// "choose another one"
+			if prev != "" && !used {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
 		case n == "its" || n == "their" || n == "his" || n == "her":
 		default:
 			out = append(out, w)
@@ -767,10 +899,17 @@ func nounPhrase(ws []string, max int) string {
 	}
 	ws = stripDeterminers(ws)
 	var out []string
-	for _, w := range ws {
+	for i, w := range ws {
 		n := norm(w)
+		if n == "of" && len(out) > 0 && ofRoles[norm(out[len(out)-1])] && len(out) < max-1 {
+			out = append(out, "of") // "head of department"
+			continue
+		}
 		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 {
 			break
+		}
+		if n == "and" && i+1 < len(ws) && determiners[norm(ws[i+1])] {
+			break // "the nurse and the appointment is scheduled": a new clause
 		}
 		if adverbs[n] {
 			continue
@@ -789,6 +928,10 @@ func nounPhrase(ws []string, max int) string {
 	}
 	return titleCase(strings.Join(out, " "))
 }
+
+// ofRoles take an "of" phrase into their name: "head of department",
+// "director of operations".
+var ofRoles = set(`head heads director directors chief chiefs vice member members secretary board department office`)
 
 // isAgent reports whether a noun phrase names someone or something that
 // performs work: a role, a team, a named person or a system.
@@ -835,8 +978,9 @@ var nonAgents = set(`order orders folder folders paper papers number numbers err
 	register registers colour color monitor monitors water weather other others after under over
 	cover power data header footer trigger chapter counter border buffer marker markers indicator
 	indicators factor factors quarter master poster calendar calculator elevator container containers
-	constant important relevant significant detector detectors connector connectors controller
-	spreadsheet anemometer barometer variant variants coordinator`)
+	constant important relevant significant detector detectors connector connectors
+	spreadsheet anemometer barometer variant variants coordinator further former latter either neither rather
+	whether never ever together however answer answers`)
 
 func numberWord(w string) bool {
 	n := norm(w)

@@ -32,7 +32,7 @@ reconcile reimburse refund quote negotiate match shortlist hire reject dispatch 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow
 // the guidance") and after modals ("Users should consider …").
-var statives = set(`apply consider define describe enable follow hold keep provide state use wait take`)
+var statives = set(`consider describe enable follow hold keep provide state use wait`)
 
 var verbs = set(verbList)
 
@@ -115,7 +115,9 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	ceo cfo cto coo rep reps representative representatives partner partners observer observers inspector inspectors
 	planner planners scheduler dispatcher dispatchers storekeeper picker pickers packer packers tester testers
 	developer developers designer designers architect architects legal compliance payroll treasury
-	logistics shipping receiving marketing operations management system bot robot payable receivable`)
+	logistics shipping receiving marketing operations management system bot robot payable receivable
+	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
+	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.

@@ -15,7 +15,11 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	students user users policyholder policyholders agency carrier carriers exporter exporters importer importers
 	contractor contractors citizen citizens guest guests passenger passengers subscriber subscribers clinic
 	restaurant restaurants manufacturer manufacturers buyer-side consumer consumers insured claimant claimants
-	speaker speakers participant participants bank`)
+	speaker speakers participant participants merchant merchants cardholder cardholders`)
+
+// looseExternal are external heads only on their own: "members" are
+// outside parties, "committee members" are not.
+var looseExternal = set(`member members user users participant participants speaker speakers broker brokers`)
 
 // isExternal reports whether a participant is a party outside the
 // organisation: its head noun is one of externalWords.
@@ -24,7 +28,24 @@ func isExternal(name string) bool {
 	if len(ws) == 0 {
 		return false
 	}
-	return externalWords[ws[len(ws)-1]]
+	head := ws[len(ws)-1]
+	if looseExternal[head] && len(ws) > 1 {
+		return false
+	}
+	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
+		return true // "the shipping company"; "the company" is the organisation
+	}
+	return externalWords[head]
+}
+
+// partyKey is what makes two names one party: the singular head noun
+// ("Applicants", "shortlisted applicants" and "Applicant" are one).
+func partyKey(name string) string {
+	ws := strings.Fields(strings.ToLower(name))
+	if len(ws) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(ws[len(ws)-1], "s")
 }
 
 // collaborate turns external parties into pools of their own: their steps
@@ -34,10 +55,30 @@ func isExternal(name string) bool {
 // the supplier") is a collapsed pool. Models without external parties
 // stay one pool.
 func collaborate(m *process.Model, drafts map[string]*draft) {
+	// one name per party: the first met
+	canon := map[string]string{}
+	one := func(name string) string {
+		k := partyKey(name)
+		if c, ok := canon[k]; ok {
+			return c
+		}
+		canon[k] = name
+		return name
+	}
 	ext := map[string]bool{}
-	for _, a := range m.Activities {
+	for i := range m.Activities {
+		a := &m.Activities[i]
 		if isExternal(a.Performer) {
+			a.Performer = one(a.Performer)
 			ext[a.Performer] = true
+		}
+	}
+	for i := range m.Activities {
+		cs := m.Activities[i].SIPOC.Customers
+		for k, c := range cs {
+			if isExternal(c) {
+				cs[k] = one(c)
+			}
 		}
 	}
 	internal := 0
@@ -129,7 +170,9 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		// a message in from the organisation's step before, unless the
 		// party's own step came right before
 		if p := g.activityBefore(prev, m); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
-			addMsg("", p, id)
+			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
+				addMsg(cleanMessage(pd.object), p, id)
+			}
 		} else if g.isStart(prev, m) && startMessage == "" {
 			startMessage = id
 		}
@@ -138,7 +181,19 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			addMsg(obj, id, n)
 		}
 		a.Pool = poolOf[party]
+		a.Parent = "" // the party's steps form one chain in its pool
 		chains[party] = append(chains[party], id)
+	}
+	// waits left in the organisation's flow belong to its lanes
+	last := ""
+	for i := range m.Events {
+		e := &m.Events[i]
+		if e.Pool == "" && ext[e.Performer] {
+			e.Performer = last
+		}
+		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] {
+			last = e.Performer
+		}
 	}
 	// the process starts with a message when a party's step opens it
 	if startMessage != "" {
@@ -156,8 +211,57 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 						msgs[k].Target = e.ID
 					}
 				}
+				// the start event sits in the lane of the step it starts
+				for _, f := range m.Flows {
+					if f.Source == e.ID {
+						if k, ok := byID[f.Target]; ok {
+							e.Performer = m.Activities[k].Performer
+						}
+					}
+				}
 				break
 			}
+		}
+	}
+	// steps of the organisation that hand something to a party acting
+	// later ("invites the candidates", then "the candidate signs …") send
+	// it to that party's next step
+	pos := map[string]int{}
+	for i, id := range order {
+		pos[id] = i
+	}
+	for _, id := range order {
+		a := m.Activities[byID[id]]
+		d := drafts[id]
+		if a.Pool != "" || d == nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		if !moving[v] && !addressing[v] {
+			continue
+		}
+		for _, c := range a.SIPOC.Customers {
+			if len(chains[c]) == 0 {
+				continue
+			}
+			target := ""
+			for _, x := range chains[c] {
+				if pos[x] > pos[id] {
+					target = x
+					break
+				}
+			}
+			if target == "" {
+				// nothing the party does comes after: it receives the
+				// message at the end of its flow ("returns the invoice to
+				// the supplier")
+				target = fmt.Sprintf("Event_%s_msg_%d", poolOf[c], len(m.Events)+1)
+				obj := firstNonEmpty(cleanMessage(d.object), "message")
+				m.Events = append(m.Events, process.Event{ID: target, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+					Name: capitalise(obj) + " received", Performer: c, Pool: poolOf[c]})
+				chains[c] = append(chains[c], target)
+			}
+			addMsg(cleanMessage(d.object), id, target)
 		}
 	}
 	// each party's pool gets its own start → steps → end
@@ -202,7 +306,15 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 	// a party acting in its own pool is that pool's one lane; one that
 	// only receives has none
 	var parts []process.Participant
+	merged := map[string]bool{}
 	for _, p := range m.Participants {
+		if isExternal(p.Name) {
+			p.Name = one(p.Name)
+			if merged[p.Name] {
+				continue
+			}
+			merged[p.Name] = true
+		}
 		if id, ok := poolOf[p.Name]; ok {
 			if receivers[p.Name] {
 				continue
@@ -241,6 +353,16 @@ func cleanMessage(obj string) string {
 		}
 	}
 	return strings.Join(limitWords(ws, 4), " ")
+}
+
+// hasFold reports whether list holds s, ignoring case.
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
 }
 
 func firstWord(s string) string {
@@ -367,9 +489,10 @@ func (g *flowGraph) activityBefore(id string, m *process.Model) string {
 func (g *flowGraph) nodeAfter(id string, m *process.Model) string {
 	for range 50 {
 		switch g.kind(id) {
-		case "activity", process.EventIntermediate:
+		case "activity":
 			return id
-		case "gateway":
+		case "gateway", process.EventIntermediate:
+			// a message cannot reach a gateway or a timer: go on
 			found := ""
 			for _, f := range g.m.Flows {
 				if f.Source == id {

@@ -95,3 +95,16 @@ func TestPools(t *testing.T) {
 		})
 	}
 }
+
+func TestProcessNameFromExerciseTitle(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"exercise 1\n\nThe MPON sends the dismissal to the MPOO. The MPOO reviews the dismissal.", "Dismissal process"},
+		{"Exercise 3: Examination\n\nThe GP requests the measurements. The lab sends the measurements.", "Examination"},
+		{"Invoice approval\n\nThe clerk checks the invoice. The manager approves it.", "Invoice approval"},
+	}
+	for _, tt := range tests {
+		if got := analyze(t, tt.text).ProcessName; got != tt.want {
+			t.Errorf("%q: process name %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}

@@ -50,7 +50,7 @@ func verbForm(w string) (string, int) {
 		return "", formNone
 	}
 	e, _ := lexicon().Lookup(base)
-	if e.Verb*2 < e.Noun || e.Verb < e.Adj {
+	if e.Verb*2 < e.Noun || e.Verb*2 < e.Adj {
 		return "", formNone // "account", "clerk": nouns first
 	}
 	return base, int(form)
@@ -170,7 +170,7 @@ func capitalise(s string) string {
 func titleCase(s string) string {
 	ws := strings.Fields(s)
 	for i, w := range ws {
-		if w == strings.ToLower(w) {
+		if w == strings.ToLower(w) && (i == 0 || (w != "of" && w != "and")) {
 			ws[i] = capitalise(w)
 		}
 	}

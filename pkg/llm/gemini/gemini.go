@@ -212,8 +212,8 @@ func parse(resp *genai.GenerateContentResponse, model string) (*llm.Result, erro
 		genai.FinishReasonSPII, genai.FinishReasonRecitation, genai.FinishReasonImageSafety:
 		return nil, refused("finish reason " + string(cand.FinishReason))
 	case genai.FinishReasonMaxTokens:
-		return nil, failure.Permanent("The AI model's answer was cut off because it was too long. Try a shorter document or a model with a larger output limit.",
-			fmt.Errorf("%w: finish reason MAX_TOKENS", llm.ErrInvalidRequest))
+		return nil, failure.Permanent(llm.DetailTruncated,
+			fmt.Errorf("%w: %w: finish reason MAX_TOKENS", llm.ErrInvalidRequest, llm.ErrTruncated))
 	}
 	var text strings.Builder
 	if cand.Content != nil {

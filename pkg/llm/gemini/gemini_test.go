@@ -387,6 +387,9 @@ func TestCheckKey(t *testing.T) {
 					t.Errorf("error without detail: %v", err)
 				}
 			}
+			if d, _ := failure.Detail(err); tc.name == "bad key" && d != "Gemini rejected this key: API key not valid" {
+				t.Errorf("detail %q: Settings shows it next to the key field", d)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			if len(reqs) != tc.requests {

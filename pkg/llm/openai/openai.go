@@ -310,8 +310,8 @@ func parse(resp goopenai.ChatCompletionResponse, model string) (*llm.Result, err
 			fmt.Errorf("%w: finish_reason %q, refusal %q", llm.ErrRefused, choice.FinishReason, choice.Message.Refusal))
 	}
 	if choice.FinishReason == goopenai.FinishReasonLength {
-		return nil, failure.Permanent("The AI model's answer was cut off because it was too long. Try a shorter document or a model with a larger output limit.",
-			fmt.Errorf("%w: finish_reason length after %d output tokens", llm.ErrInvalidRequest, resp.Usage.CompletionTokens))
+		return nil, failure.Permanent(llm.DetailTruncated,
+			fmt.Errorf("%w: %w: finish_reason length after %d output tokens", llm.ErrInvalidRequest, llm.ErrTruncated, resp.Usage.CompletionTokens))
 	}
 	var m process.Model
 	if err := json.Unmarshal([]byte(stripFence(choice.Message.Content)), &m); err != nil {

@@ -107,7 +107,7 @@ interface Canvas {
   addMarker(id: string, marker: string): void;
 }
 interface EventBus {
-  on(event: string, cb: () => void): void;
+  on(event: string, cb: (e: { element?: { id: string } }) => void): void;
 }
 interface Minimap {
   open(): void;
@@ -160,8 +160,10 @@ export interface BpmnViewerProps {
   className?: string;
   /** Names the analysis: the view the user zoomed to is kept per key for the session. */
   viewKey?: string;
-  /** Element ids to highlight (changed between two versions). */
+  /** Element ids to highlight (changed between two versions, or from a source sentence). */
   highlight?: string[];
+  /** Called with the id of a diagram element the user clicks. */
+  onElementClick?: (id: string) => void;
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
@@ -182,6 +184,7 @@ export function BpmnViewer({
   className,
   viewKey,
   highlight,
+  onElementClick,
 }: BpmnViewerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
@@ -194,6 +197,8 @@ export function BpmnViewer({
   viewKeyRef.current = viewKey;
   const highlightRef = useRef(highlight);
   highlightRef.current = highlight;
+  const clickRef = useRef(onElementClick);
+  clickRef.current = onElementClick;
   const highlightKey = (highlight ?? []).join(',');
 
   useEffect(() => {
@@ -223,6 +228,9 @@ export function BpmnViewer({
         }
         const container = containerRef.current;
         let settled = false;
+        viewer.get('eventBus').on('element.click', (e) => {
+          if (e.element?.id) clickRef.current?.(e.element.id);
+        });
         viewer.get('eventBus').on('canvas.viewbox.changed', () => {
           const v = canvas.viewbox();
           setSides(hiddenSides(v));

@@ -52,7 +52,7 @@ const licence = `# Trimmed from WordNet 3.0 by pkg/llm/builtin/wordnet/gen (see 
 # x FORM BASE (irregular verb forms)
 `
 
-var particles = map[string]bool{"up": true, "out": true, "off": true, "in": true, "on": true, "over": true, "back": true, "down": true, "away": true}
+var particles = map[string]bool{"up": true, "out": true, "off": true, "in": true, "on": true, "over": true, "back": true, "down": true, "away": true, "through": true}
 
 func main() {
 	dict := flag.String("dict", "/usr/share/wordnet", "WordNet database directory")

@@ -25,6 +25,8 @@ export interface AnalysisMetadata {
   quality?: unknown;
   work_time_minutes?: number;
   wait_time_minutes?: number;
+  /** reused_from: the id of an identical earlier analysis whose model was reused (no LLM call, 0 tokens). */
+  extra?: { reused_from?: string } & Record<string, unknown>;
 }
 
 /** One analysis as GET /api/document/{id} answers. */

@@ -69,3 +69,24 @@ export function restoreVersion(id: string, n: number): Promise<SavedVersion> {
 export function refineModel(id: string, baseVersion: number, instruction: string): Promise<SavedVersion> {
   return api.post(`${base(id)}/refine`, { base_version: baseVersion, instruction });
 }
+
+/** One sentence of the document text with the elements that came from it. */
+export interface SourceSentence {
+  start: number;
+  end: number;
+  text: string;
+  elements: string[];
+}
+
+/** The extracted text traced to the model. */
+export interface SourceTrace {
+  text: string;
+  sentences: SourceSentence[];
+  coverage: number;
+  unplaced: string[];
+}
+
+/** GET where each element came from; a 404 ApiError means the analysis keeps no text. */
+export function getSource(id: string, signal?: AbortSignal): Promise<SourceTrace> {
+  return api.get(`${base(id)}/source`, { signal });
+}

@@ -140,11 +140,19 @@ describe('SectionsView and footer', () => {
       input: 0,
       output: 0,
       total: 0,
+      reused: false,
     });
     expect(footerValues({ metadata: { model: 'm', usage: { input_tokens: 2, output_tokens: 3 } }, input_tokens: 0, output_tokens: 0, total_tokens: 0 })).toMatchObject({
       model: 'm',
       total: 5,
     });
+  });
+  it('footer says when the result was reused from an identical analysis (0 tokens)', async () => {
+    const { ResultsFooter } = await import('./results-footer');
+    const a = { id: 'a2', timestamp: '', status: 'completed', input_tokens: 0, output_tokens: 0, total_tokens: 0, metadata: { model_name: 'gpt-4o-mini', extra: { reused_from: 'a1' } } };
+    render(<ResultsFooter analysis={a as never} />);
+    expect(screen.getByTestId('results-footer')).toHaveTextContent('reused from an identical analysis');
+    expect(screen.getByTestId('results-footer')).toHaveTextContent('Total Tokens0');
   });
 });
 

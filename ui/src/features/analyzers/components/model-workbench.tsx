@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { ApiError } from '../../../lib/api-client';
+import { SourcePanel } from './source-panel';
 import {
   getVersion,
   listVersions,
@@ -29,7 +30,7 @@ export interface ModelWorkbenchProps {
 }
 
 type Mode = 'view' | 'edit';
-type Panel = 'none' | 'refine' | 'versions';
+type Panel = 'none' | 'refine' | 'versions' | 'source';
 
 const sourceLabel: Record<string, string> = {
   analysis: 'Generated',
@@ -74,6 +75,8 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; details?: string[] } | null>(null);
   const [instruction, setInstruction] = useState('');
   const [lastRefine, setLastRefine] = useState<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [sourceHighlight, setSourceHighlight] = useState<string[] | undefined>(undefined);
 
   const loadVersions = useCallback(async () => {
     try {
@@ -110,15 +113,15 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     }
   };
 
-  const refine = async () => {
-    const text = instruction.trim();
+  const refine = async (given?: string) => {
+    const text = (given ?? instruction).trim();
     if (!text) return;
     setBusy(true);
     setMessage(null);
     try {
       const saved = await refineModel(analysisId, version, text);
       setLastRefine(version);
-      setInstruction('');
+      if (given === undefined) setInstruction('');
       const done = (saved.operations ?? []).map((o) => o.description);
       const missed = (saved.not_understood ?? []).map((s) => `Not understood: “${s}”`);
       await stored(saved, `Version ${saved.version}: ${saved.summary}.`, [...done, ...missed]);
@@ -198,6 +201,17 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           onClick={() => setPanel((p) => (p === 'versions' ? 'none' : 'versions'))}
         >
           Versions{version > 1 ? ` (${version})` : ''}
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-expanded={panel === 'source'}
+          onClick={() => {
+            setPanel((p) => (p === 'source' ? 'none' : 'source'));
+            setSourceHighlight(undefined);
+          }}
+        >
+          Source
         </button>
         {version > 1 ? <span className="az-badge">Edited · version {version}</span> : null}
       </div>
@@ -303,6 +317,24 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         </div>
       ) : null}
 
+      {panel === 'source' ? (
+        <SourcePanel
+          analysisId={analysisId}
+          version={version}
+          selectedElement={selected}
+          busy={busy}
+          onSelectSentence={(ids) => setSourceHighlight(ids)}
+          onMakeTask={(name, place) => {
+            const where = place.after ? `after '${place.after}'` : place.before ? `before '${place.before}'` : null;
+            if (!where) {
+              setMessage({ kind: 'error', text: 'No step of the diagram comes from the text around this sentence; add the task in the editor instead.' });
+              return;
+            }
+            void refine(`add step '${name.replace(/'/g, '’')}' ${where}`);
+          }}
+        />
+      ) : null}
+
       {shown ? (
         <div className="az-version-shown" role="status">
           <p>
@@ -330,7 +362,8 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         xml={shown ? shown.xml : xml}
         height={height}
         onRetry={onRetry}
-        highlight={shown?.highlight}
+        highlight={shown ? shown.highlight : panel === 'source' ? sourceHighlight : undefined}
+        onElementClick={(id) => setSelected(id)}
         viewKey={shown ? undefined : analysisId}
         showViewOnlyNote={false}
         loadingText="Loading process model..."

@@ -11,6 +11,7 @@ export function footerValues(a: Pick<Analysis, 'metadata' | 'input_tokens' | 'ou
     input,
     output,
     total: a.total_tokens || m.usage?.total_tokens || input + output,
+    reused: typeof m.extra?.reused_from === 'string' && m.extra.reused_from !== '',
   };
 }
 
@@ -39,6 +40,12 @@ export function ResultsFooter({ analysis }: { analysis: Analysis }) {
         <dt>Total Tokens</dt>
         <dd>{v.total.toLocaleString()}</dd>
       </div>
+      {v.reused ? (
+        <div>
+          <dt>Result</dt>
+          <dd data-testid="reused-result">reused from an identical analysis</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

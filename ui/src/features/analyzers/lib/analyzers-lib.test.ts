@@ -190,7 +190,7 @@ describe('validateFile', () => {
     ['image', 'a.png', 25 * mb, 'File size (25.0MB) exceeds 20MB limit'],
     ['bpmn', 'a.bpmn', 1, null],
     ['bpmn', 'a.json', 1, null],
-    ['bpmn', 'a.pdf', 1, 'Please upload a BPMN, XML, JSON, or VSDX file'],
+    ['bpmn', 'a.pdf', 1, 'Please upload a BPMN, XML, or JSON file (VSDX is not supported yet)'],
   ] as const)('%s %s %d', (kind, name, size, want) => {
     expect(validateFile(kind, { name, size, type: '' })?.message ?? null).toBe(want);
   });

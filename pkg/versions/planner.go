@@ -1,0 +1,34 @@
+package versions
+
+import (
+	"context"
+
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/refine"
+)
+
+// Refiner is a language model provider that turns an instruction into
+// edit operations through structured output (gemini and openai have it).
+type Refiner interface {
+	Refine(ctx context.Context, apiKey string, m *process.Model, instruction string) (refine.Plan, llm.Usage, error)
+}
+
+// LLMPlanner plans with the command grammar when it understands the whole
+// instruction (free, instant) and asks the language model otherwise.
+type LLMPlanner struct {
+	Refiner Refiner
+}
+
+// Plan implements Planner.
+func (p LLMPlanner) Plan(ctx context.Context, m *process.Model, instruction string, charge func() error) (refine.Plan, bool, error) {
+	g := refine.Parse(instruction)
+	if len(g.Operations) > 0 && len(g.NotUnderstood) == 0 {
+		return g, false, nil
+	}
+	if err := charge(); err != nil {
+		return refine.Plan{}, false, err
+	}
+	plan, _, err := p.Refiner.Refine(ctx, "", m, instruction)
+	return plan, true, err
+}

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { getSource, type SourceTrace } from '../api/versions-api';
+
+/** Props of SourcePanel. */
+export interface SourcePanelProps {
+  analysisId: string;
+  /** Re-reads the trace when the model changes. */
+  version: number;
+  /** The element selected in the diagram: its sentences are marked. */
+  selectedElement: string | null;
+  /** A sentence was chosen: highlight its elements in the diagram. */
+  onSelectSentence: (elements: string[]) => void;
+  /** Turns an uncovered sentence into a task next to an element of a neighbouring sentence (ids). */
+  onMakeTask: (name: string, place: { after?: string; before?: string }) => void;
+  busy: boolean;
+}
+
+/** A task name from a sentence: its first words, without the full stop. */
+export function taskNameFrom(sentence: string): string {
+  const words = sentence.replace(/[.!?;:]+$/, '').replace(/["'“”]/g, '').split(/\s+/).filter(Boolean);
+  const name = words.slice(0, 8).join(' ');
+  return name.length > 60 ? `${name.slice(0, 57)}…` : name;
+}
+
+/**
+ * Where each element came from: the document text sentence by sentence.
+ * Sentences that produced elements are marked and select them in the
+ * diagram; the others are flagged as possibly missed, with a one-click
+ * "Make a task".
+ */
+export function SourcePanel({ analysisId, version, selectedElement, onSelectSentence, onMakeTask, busy }: SourcePanelProps) {
+  const [trace, setTrace] = useState<SourceTrace | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setTrace(null);
+    setError(null);
+    getSource(analysisId, ctl.signal)
+      .then(setTrace)
+      .catch((err: unknown) => {
+        if (ctl.signal.aborted) return;
+        setError(err instanceof ApiError ? err.detail : 'The document text could not be loaded. Please try again.');
+      });
+    return () => ctl.abort();
+  }, [analysisId, version]);
+
+  // A click in the diagram marks the sentences the element came from.
+  useEffect(() => {
+    if (!trace || !selectedElement) return;
+    const i = trace.sentences.findIndex((s) => s.elements.includes(selectedElement));
+    setActive(i >= 0 ? i : null);
+    if (i >= 0) listRef.current?.querySelector(`[data-sentence="${i}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [trace, selectedElement]);
+
+  if (error) return <p className="az-source-state muted">{error}</p>;
+  if (!trace)
+    return (
+      <p className="az-source-state muted" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading the document text…
+      </p>
+    );
+  const missed = trace.sentences.filter((s) => s.elements.length === 0).length;
+  // The new task goes after the elements of the sentence before it, or
+  // before those of the sentence after it.
+  const placeOf = (i: number): { after?: string; before?: string } => {
+    for (let j = i - 1; j >= 0; j--) {
+      const el = trace.sentences[j].elements;
+      if (el.length) return { after: el[el.length - 1] };
+    }
+    for (let j = i + 1; j < trace.sentences.length; j++) {
+      const el = trace.sentences[j].elements;
+      if (el.length) return { before: el[0] };
+    }
+    return {};
+  };
+  return (
+    <div className="az-source" aria-label="Source text">
+      <p className="az-source-summary" data-testid="source-coverage">
+        <strong>{Math.round(trace.coverage * 100)} %</strong> of {trace.sentences.length} sentences produced an element;{' '}
+        {missed} may have been missed (marked). Click a sentence to find its elements, or an element in the diagram to find its sentence.
+      </p>
+      <ol className="az-source-list" ref={listRef}>
+        {trace.sentences.map((s, i) => {
+          const covered = s.elements.length > 0;
+          return (
+            <li key={`${s.start}-${s.end}`} data-sentence={i} className={`${covered ? 'is-covered' : 'is-missed'}${active === i ? ' is-active' : ''}`}>
+              <button
+                type="button"
+                className="az-source-sentence"
+                aria-pressed={active === i}
+                onClick={() => {
+                  setActive(i);
+                  onSelectSentence(s.elements);
+                }}
+              >
+                {s.text}
+              </button>
+              {covered ? (
+                <span className="az-badge">{s.elements.length} element{s.elements.length === 1 ? '' : 's'}</span>
+              ) : (
+                <button type="button" className="btn btn-small" disabled={busy} onClick={() => onMakeTask(taskNameFrom(s.text), placeOf(i))}>
+                  Make a task
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
