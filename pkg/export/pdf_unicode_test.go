@@ -87,3 +87,39 @@ func TestSubsetFontIsSmall(t *testing.T) {
 		t.Errorf("one-page PDF is %d bytes; the fonts are not subset", len(data))
 	}
 }
+
+// FuzzEncodeVisual: any text encodes to whole two-byte characters, and
+// reordering a line for display keeps exactly its characters (brackets
+// mirrored).
+func FuzzEncodeVisual(f *testing.F) {
+	for _, s := range []string{"Größe → Ärger", "הפקיד בודק (3 ימים).", "يراجع المحاسب 12 الفاتورة", "a\tb\x00c😀", "abc אבג def"} {
+		f.Add(s)
+	}
+	count := func(s []byte) map[uint16]int {
+		m := map[uint16]int{}
+		for i := 0; i+1 < len(s); i += 2 {
+			c := char(s, i)
+			if r, ok := mirror[rune(c)]; ok {
+				c = uint16(min(c, uint16(r)))
+			}
+			m[c]++
+		}
+		return m
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e := encode(s)
+		if len(e)%2 != 0 {
+			t.Fatalf("odd encoding length %d", len(e))
+		}
+		v := visual(e)
+		if len(v) != len(e) {
+			t.Fatalf("visual changed the length: %d → %d", len(e), len(v))
+		}
+		a, b := count(e), count(v)
+		for c, n := range a {
+			if b[c] != n {
+				t.Fatalf("character %U: %d before, %d after", c, n, b[c])
+			}
+		}
+	})
+}
