@@ -242,6 +242,25 @@ func subset(data []byte, gids map[uint16]bool) ([]byte, error) {
 			tables[tag] = t
 		}
 	}
+	// The PDF gives every width in /W; zeroing the metrics of glyphs left
+	// out lets the table compress to almost nothing.
+	if hhea, hmtx := tables["hhea"], tables["hmtx"]; len(hhea) >= 36 && hmtx != nil {
+		hm := append([]byte(nil), hmtx...)
+		nh := int(binary.BigEndian.Uint16(hhea[34:]))
+		for g := range n {
+			if keep[g] {
+				continue
+			}
+			if g < nh {
+				if 4*g+4 <= len(hm) {
+					clear(hm[4*g : 4*g+4])
+				}
+			} else if o := 4*nh + 2*(g-nh); o+2 <= len(hm) {
+				clear(hm[o : o+2])
+			}
+		}
+		tables["hmtx"] = hm
+	}
 	return writeFont(tables), nil
 }
 
