@@ -99,7 +99,7 @@ func FuzzEncodeVisual(f *testing.F) {
 		m := map[uint16]int{}
 		for i := 0; i+1 < len(s); i += 2 {
 			c := char(s, i)
-			if r, ok := mirror[rune(c)]; ok {
+			if r, ok := mirror(rune(c)); ok {
 				c = uint16(min(c, uint16(r)))
 			}
 			m[c]++

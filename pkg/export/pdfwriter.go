@@ -342,7 +342,7 @@ func visual(s []byte) []byte {
 				rs[a], rs[b] = rs[b], rs[a]
 			}
 			for k, r := range rs {
-				if m, ok := mirror[r]; ok {
+				if m, ok := mirror(r); ok {
 					rs[k] = m
 				}
 			}
@@ -363,5 +363,15 @@ func visual(s []byte) []byte {
 	return out
 }
 
-// mirror swaps paired brackets inside right-to-left runs.
-var mirror = map[rune]rune{'(': ')', ')': '(', '[': ']', ']': '[', '{': '}', '}': '{', '<': '>', '>': '<', '«': '»', '»': '«'}
+// mirror returns the bracket paired with r, which a right-to-left run
+// shows in its place, and whether r is one.
+func mirror(r rune) (rune, bool) {
+	const pairs = "()[]{}<>«»"
+	rs := []rune(pairs)
+	for i, p := range rs {
+		if p == r {
+			return rs[i^1], true
+		}
+	}
+	return r, false
+}
