@@ -53,7 +53,8 @@ export function SourcePanel({ analysisId, version, selectedElement, onSelectSent
     if (!trace || !selectedElement) return;
     const i = trace.sentences.findIndex((s) => s.elements.includes(selectedElement));
     setActive(i >= 0 ? i : null);
-    if (i >= 0) listRef.current?.querySelector(`[data-sentence="${i}"]`)?.scrollIntoView({ block: 'nearest' });
+    const el = i >= 0 ? listRef.current?.querySelector<HTMLElement>(`[data-sentence="${i}"]`) : null;
+    if (el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
   }, [trace, selectedElement]);
 
   if (error) return <p className="az-source-state muted">{error}</p>;
