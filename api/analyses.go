@@ -172,7 +172,7 @@ func (s *Server) graph(c echo.Context) error {
 	if a.ModelJSON == "" {
 		return errStatus(http.StatusNotFound, "No process model is available for this analysis.")
 	}
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSONCharsetUTF8, []byte(a.ModelJSON))
+	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, []byte(a.ModelJSON))
 }
 
 func (s *Server) bpmnXML(c echo.Context) error {

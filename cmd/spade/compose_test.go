@@ -17,13 +17,7 @@ import (
 // in the S3-compatible store with no shared volume, and a missing
 // SPADE_SECRET_KEY stops it with a message naming the variable.
 func TestComposeFile(t *testing.T) {
-	bin, err := exec.LookPath("docker-compose")
-	if err != nil {
-		if os.Getenv("SPADE_TEST_ALLOW_SKIP") == "1" {
-			t.Skip("docker-compose not installed (SPADE_TEST_ALLOW_SKIP=1)")
-		}
-		t.Fatal("docker-compose not installed: run scripts/ensure-system.sh (Debian package docker-compose)")
-	}
+	bin := testenv.LookPath(t, "docker-compose", "Debian package docker-compose (scripts/ensure-system.sh installs it)")
 	file := filepath.Join(testenv.RepoRoot(t), "compose.yaml")
 	run := func(env []string, args ...string) (string, error) {
 		cmd := exec.Command(bin, append([]string{"-f", file}, args...)...)

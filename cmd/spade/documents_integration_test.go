@@ -150,6 +150,13 @@ func TestImageThroughAPI(t *testing.T) {
 	if res.StatusCode != 200 {
 		t.Fatalf("image document: %d", res.StatusCode)
 	}
+	var img analysis.View
+	if err := json.Unmarshal(b, &img); err != nil {
+		t.Fatalf("image document: %v\n%s", err, b)
+	}
+	if img.ID != v.ID || img.Status != analysis.StatusCompleted || img.OriginalFilename != "order-process.png" {
+		t.Errorf("image document = id %q status %q file %q, want %q completed order-process.png", img.ID, img.Status, img.OriginalFilename, v.ID)
+	}
 	_, b = s.do(http.MethodGet, "/api/graph/"+v.ID, nil, "")
 	var m process.Model
 	if err := json.Unmarshal(b, &m); err != nil {

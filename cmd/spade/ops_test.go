@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -297,7 +296,7 @@ func waitRun(t *testing.T, op opsClient, id string) reprocess.Run {
 			return r
 		}
 		if time.Now().After(deadline) {
-			t.Fatal(fmt.Sprintf("run %s not finished: %+v", id, r))
+			t.Fatalf("run %s not finished: %+v", id, r)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

@@ -30,19 +30,14 @@ func moduleRoot(t testing.TB) string { return testenv.RepoRoot(t) }
 func schemaPath(t testing.TB) string {
 	t.Helper()
 	p := filepath.Join(moduleRoot(t), "..", "shared", "testdata", "xsd", "BPMN20.xsd")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("BPMN schema not found at %s", p)
-	}
+	testenv.Require(t, p, "the BPMN 2.0 schema: "+testenv.HintSharedData)
 	return p
 }
 
 // ValidateXSD runs xmllint against the OMG schema.
 func validateXSD(t *testing.T, files ...string) {
 	t.Helper()
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		t.Skip("xmllint not installed (Debian package libxml2-utils)")
-	}
+	xmllint := testenv.LookPath(t, "xmllint", testenv.HintXmllint)
 	args := append([]string{"--noout", "--schema", schemaPath(t)}, files...)
 	out, err := exec.Command(xmllint, args...).CombinedOutput()
 	if err != nil {

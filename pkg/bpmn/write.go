@@ -391,9 +391,8 @@ func (g *graph) writeNode(w *xw, i int) {
 }
 
 var (
-	isoDuration = regexp.MustCompile(`^P(\d+(\.\d+)?[YMWD])*(T(\d+(\.\d+)?[HMS])+)?$`)
-	isoDate     = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$`)
-	isoCycle    = regexp.MustCompile(`(?i)^R\d*/|\b(every|each|daily|weekly|monthly|yearly|annually|hourly)\b`)
+	isoDate  = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}([T ][0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$`)
+	isoCycle = regexp.MustCompile(`(?i)^R\d*/|\b(every|each|daily|weekly|monthly|yearly|annually|hourly)\b`)
 )
 
 // timerElement chooses how a timer's text is written: an ISO-8601

@@ -89,11 +89,11 @@ func (d *drawer) container(s diShape) {
 	p.op("%s %s m %s %s l S", f2(d.x(b.X+head)), f2(d.y(b.Y)), f2(d.x(b.X+head)), f2(d.y(b.Y+b.H)))
 	if s.Name != "" {
 		size := math.Max(3, 11*d.s)
-		txt := winAnsi(s.Name)
+		txt := encode(s.Name)
 		tw := textWidth(txt, fontRegular, size)
 		maxW := b.H * d.s
-		for tw > maxW && len(txt) > 3 {
-			txt = append(txt[:len(txt)-4], '.', '.', '.')
+		for tw > maxW && len(txt) > 6 { // more than three characters
+			txt = append(txt[:len(txt)-8], encode("...")...)
 			tw = textWidth(txt, fontRegular, size)
 		}
 		p.fill(0, 0, 0)
@@ -168,7 +168,7 @@ func (d *drawer) node(s diShape) {
 			if strings.HasSuffix(s.Kind, "serviceTask") {
 				tag = "service"
 			}
-			p.text(x+4*d.s, y+h-9*d.s, fontRegular, math.Max(2.5, 7*d.s), winAnsi(tag))
+			p.text(x+4*d.s, y+h-9*d.s, fontRegular, math.Max(2.5, 7*d.s), encode(tag))
 		}
 	}
 }
@@ -282,7 +282,7 @@ func (d *drawer) boxText(text string, x, y, w, h float64, center bool) {
 		maxLines = 1
 	}
 	if len(lines) > maxLines {
-		lines = append(lines[:maxLines-1], append(append([]byte{}, lines[maxLines-1]...), winAnsi("…")...))
+		lines = append(lines[:maxLines-1], append(append([]byte{}, lines[maxLines-1]...), encode("…")...))
 	}
 	total := float64(len(lines)) * lh
 	top := y + h/2 + total/2

@@ -21,6 +21,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 func sampleModel() *process.Model {
@@ -289,7 +290,7 @@ func TestPDF(t *testing.T) {
 				r.Model = nil
 				b, err := os.ReadFile(filepath.Join(sharedTestdata(t), "bpmn", "miwg-reference", "C.1.0.bpmn"))
 				if err != nil {
-					t.Skip(err)
+					t.Fatal(err)
 				}
 				r.BPMN = b
 			}
@@ -316,17 +317,16 @@ func TestPDF(t *testing.T) {
 			if ctx.PageCount < want {
 				t.Errorf("%d pages, want at least %d", ctx.PageCount, want)
 			}
-			if pdftotext, err := exec.LookPath("pdftotext"); err == nil {
-				cmd := exec.Command(pdftotext, "-", "-")
-				cmd.Stdin = bytes.NewReader(data)
-				out, err := cmd.Output()
-				if err != nil {
-					t.Fatalf("pdftotext: %v", err)
-				}
-				for _, w := range []string{"Process Purpose", "Größe"} {
-					if !strings.Contains(string(out), w) {
-						t.Errorf("pdftotext output lacks %q", w)
-					}
+			pdftotext := testenv.LookPath(t, "pdftotext", testenv.HintPdftotext)
+			cmd := exec.Command(pdftotext, "-", "-")
+			cmd.Stdin = bytes.NewReader(data)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("pdftotext: %v", err)
+			}
+			for _, w := range []string{"Process Purpose", "Größe"} {
+				if !strings.Contains(string(out), w) {
+					t.Errorf("pdftotext output lacks %q", w)
 				}
 			}
 		})
@@ -345,10 +345,7 @@ func TestBPMNExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		t.Skip("xmllint not installed (libxml2-utils)")
-	}
+	xmllint := testenv.LookPath(t, "xmllint", testenv.HintXmllint)
 	f := filepath.Join(t.TempDir(), "x.bpmn")
 	if err := os.WriteFile(f, data, 0o644); err != nil {
 		t.Fatal(err)
@@ -402,25 +399,7 @@ func FuzzParseDiagram(f *testing.F) {
 }
 
 // sharedTestdata is ../shared/testdata beside the repository root.
-func sharedTestdata(t *testing.T) string {
-	t.Helper()
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "testdata")
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared test data not found: %v", err)
-	}
-	return p
-}
+func sharedTestdata(t *testing.T) string { return testenv.SharedTestdata(t) }
 
 func FuzzSections(f *testing.F) {
 	f.Add("=== A ===\nline\n- item\n  - sub\n## B\n")
@@ -451,8 +430,8 @@ func TestSetHeaders(t *testing.T) {
 // sub-processes, ISO-8859-1 files) into a PDF that pdfcpu accepts.
 func TestPDFReferenceDiagrams(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(sharedTestdata(t), "bpmn", "miwg-reference", "*.bpmn"))
-	if len(files) == 0 {
-		t.Skip("no reference models")
+	if len(files) != 21 {
+		t.Fatalf("want the 21 MIWG reference models, found %d", len(files))
 	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)

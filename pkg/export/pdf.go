@@ -122,7 +122,7 @@ func (l *pdfLayout) bullet(text string, level int) {
 		l.y -= lh
 		l.page.fill(0, 0, 0)
 		if i == 0 {
-			l.page.text(margin+indent, l.y+2.5, fontRegular, 10, winAnsi("•"))
+			l.page.text(margin+indent, l.y+2.5, fontRegular, 10, encode("•"))
 		}
 		l.page.text(margin+indent+10, l.y+2.5, fontRegular, 10, line)
 	}
@@ -153,7 +153,7 @@ func (l *pdfLayout) table(t table) {
 			}
 			out[i] = wrap(v, fontName, size, cols[i]-2*pad)
 			if len(out[i]) > maxLines {
-				out[i] = append(out[i][:maxLines-1], winAnsi("…"))
+				out[i] = append(out[i][:maxLines-1], encode("…"))
 			}
 			n = max(n, len(out[i]))
 		}
@@ -194,9 +194,9 @@ func (l *pdfLayout) table(t table) {
 func (l *pdfLayout) footers() {
 	n := len(l.doc.pages)
 	for i, p := range l.doc.pages {
-		s := winAnsi(fmt.Sprintf("%s · page %d of %d", l.doc.title, i+1, n))
-		if len(s) > 120 {
-			s = s[len(s)-120:]
+		s := encode(fmt.Sprintf("%s · page %d of %d", l.doc.title, i+1, n))
+		if len(s) > 240 { // 120 characters
+			s = s[len(s)-240:]
 		}
 		w := textWidth(s, fontRegular, 7)
 		p.fill(0.4, 0.4, 0.4)
@@ -227,7 +227,7 @@ func (l *pdfLayout) diagram(d *diagram, title string) {
 			label = fmt.Sprintf("Process diagram (part %d of %d)", t+1, tiles)
 		}
 		p.fill(0, 0, 0)
-		p.text(m, ph-m-10, fontBold, 11, winAnsi(label+" · "+title))
+		p.text(m, ph-m-10, fontBold, 11, encode(label+" · "+title))
 		ox := m - float64(t)*availW
 		top := ph - m - 20
 		p.op("q %s %s %s %s re W n", f2(m), f2(m), f2(availW), f2(availH))

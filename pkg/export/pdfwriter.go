@@ -5,23 +5,24 @@ import (
 	"compress/zlib"
 	"fmt"
 	"strings"
+	"unicode/utf16"
 
-	"github.com/pdfcpu/pdfcpu/pkg/font"
-	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/unicode/bidi"
 )
 
-// A small PDF writer: pages of vector graphics and text in the standard
-// Type1 fonts Helvetica and Helvetica-Bold with WinAnsi encoding, which
-// every PDF reader has, so no font is embedded.
+// A small PDF writer: pages of vector graphics and text in DejaVu Sans and
+// DejaVu Sans Bold, embedded as subsets (pdffont.go). Text is handled as
+// encoded strings: two bytes per character, the Unicode code point.
 
 const (
-	fontRegular = "Helvetica"
-	fontBold    = "Helvetica-Bold"
+	fontRegular = "DejaVuSans"
+	fontBold    = "DejaVuSans-Bold"
 )
 
 type pdfPage struct {
 	w, h float64
 	c    bytes.Buffer
+	used map[string]map[uint16]bool // font → character ids drawn
 }
 
 type pdfDoc struct {
@@ -35,49 +36,37 @@ func (d *pdfDoc) addPage(w, h float64) *pdfPage {
 	return p
 }
 
-// winAnsi encodes s for the standard fonts; characters outside Windows-1252
-// become close ASCII or '?'.
-func winAnsi(s string) []byte {
-	out := make([]byte, 0, len(s))
+// encode turns s into the writer's encoded string: two bytes per
+// character, its code point. Tabs and no-break spaces become spaces, other
+// control characters are dropped, and characters beyond the Basic
+// Multilingual Plane (emoji) become U+FFFD.
+func encode(s string) []byte {
+	out := make([]byte, 0, 2*len(s))
 	for _, r := range s {
-		switch r {
-		case '→':
-			out = append(out, '-', '>')
-			continue
-		case '←':
-			out = append(out, '<', '-')
-			continue
-		case '\t':
-			out = append(out, ' ')
-			continue
-		case '\u00a0':
+		switch {
+		case r == '\t' || r == '\u00a0':
 			r = ' '
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			continue
+		case r > 0xffff:
+			r = '\ufffd'
 		}
-		if b, ok := charmap.Windows1252.EncodeRune(r); ok && (b >= 0x20 || b == ' ') {
-			out = append(out, b)
-		} else if r >= 0x20 {
-			out = append(out, '?')
-		}
+		out = append(out, byte(r>>8), byte(r))
 	}
 	return out
 }
 
-// textWidth measures s (already WinAnsi) in points.
+// char returns the i-th character id of an encoded string.
+func char(s []byte, i int) uint16 { return uint16(s[i])<<8 | uint16(s[i+1]) }
+
+// textWidth measures s (already encoded) in points.
 func textWidth(s []byte, fontName string, size float64) float64 {
+	f := metrics(fontName)
 	w := 0
-	for _, c := range s {
-		w += charUnits(c, fontName)
+	for i := 0; i+1 < len(s); i += 2 {
+		w += f.units(char(s, i))
 	}
 	return float64(w) * size / 1000
-}
-
-// charUnits is the advance of one WinAnsi byte in 1/1000 of the font size.
-func charUnits(c byte, fontName string) int {
-	cw, err := font.CharWidth(fontName, rune(c))
-	if err != nil || cw == 0 {
-		cw = 556
-	}
-	return cw
 }
 
 // wrap breaks text into lines no wider than width. Widths are kept as
@@ -89,7 +78,8 @@ func wrap(text string, fontName string, size, width float64) [][]byte {
 	// stay at or under it.
 	limit := width * 1000 / size
 	fits := func(units int) bool { return float64(units) <= limit }
-	space := charUnits(' ', fontName)
+	f := metrics(fontName)
+	space := f.units(' ')
 	var lines [][]byte
 	for _, para := range strings.Split(text, "\n") {
 		words := strings.Fields(para)
@@ -100,20 +90,20 @@ func wrap(text string, fontName string, size, width float64) [][]byte {
 		var cur []byte
 		curW := 0
 		for _, w := range words {
-			wb := winAnsi(w)
+			wb := encode(w)
 			ww := 0
-			for _, c := range wb {
-				ww += charUnits(c, fontName)
+			for i := 0; i+1 < len(wb); i += 2 {
+				ww += f.units(char(wb, i))
 			}
 			// split words longer than the line
-			if !fits(ww) && len(wb) > 1 {
+			if !fits(ww) && len(wb) > 2 {
 				if len(cur) > 0 {
 					lines = append(lines, cur)
 					cur, curW = nil, 0
 				}
 				start, run := 0, 0
-				for i, c := range wb {
-					cw := charUnits(c, fontName)
+				for i := 0; i+1 < len(wb); i += 2 {
+					cw := f.units(char(wb, i))
 					if i > start && !fits(run+cw) {
 						lines = append(lines, wb[start:i])
 						start, run = i, 0
@@ -129,7 +119,7 @@ func wrap(text string, fontName string, size, width float64) [][]byte {
 				lines = append(lines, cur)
 				cur, curW = append([]byte(nil), wb...), ww
 			default:
-				cur = append(append(cur, ' '), wb...)
+				cur = append(append(cur, 0, ' '), wb...)
 				curW += space + ww
 			}
 		}
@@ -151,12 +141,29 @@ func f2(v float64) string {
 	return s
 }
 
+// use records the characters of s drawn in fontName, for the font subset.
+func (p *pdfPage) use(fontName string, s []byte) {
+	if p.used == nil {
+		p.used = map[string]map[uint16]bool{}
+	}
+	m := p.used[fontName]
+	if m == nil {
+		m = map[uint16]bool{}
+		p.used[fontName] = m
+	}
+	for i := 0; i+1 < len(s); i += 2 {
+		m[char(s, i)] = true
+	}
+}
+
 // text draws one line with its baseline at (x, y) in PDF coordinates.
 func (p *pdfPage) text(x, y float64, fontName string, size float64, s []byte) {
 	res := "F1"
 	if fontName == fontBold {
 		res = "F2"
 	}
+	s = visual(s)
+	p.use(fontName, s)
 	fmt.Fprintf(&p.c, "BT /%s %s Tf %s %s Td %s Tj ET\n", res, f2(size), f2(x), f2(y), pdfHex(s))
 }
 
@@ -166,6 +173,8 @@ func (p *pdfPage) rotatedText(x, y float64, fontName string, size float64, s []b
 	if fontName == fontBold {
 		res = "F2"
 	}
+	s = visual(s)
+	p.use(fontName, s)
 	fmt.Fprintf(&p.c, "BT /%s %s Tf 0 1 -1 0 %s %s Tm %s Tj ET\n", res, f2(size), f2(x), f2(y), pdfHex(s))
 }
 
@@ -194,6 +203,21 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 		offsets = append(offsets, out.Len())
 		fmt.Fprintf(&out, "%d 0 obj\n%s\nendobj\n", len(offsets), body)
 	}
+	stream := func(dict string, data []byte) error {
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		if _, err := zw.Write(data); err != nil {
+			return err
+		}
+		if err := zw.Close(); err != nil {
+			return err
+		}
+		offsets = append(offsets, out.Len())
+		fmt.Fprintf(&out, "%d 0 obj\n<< %s /Length %d /Filter /FlateDecode >>\nstream\n", len(offsets), dict, z.Len())
+		out.Write(z.Bytes())
+		out.WriteString("\nendstream\nendobj\n")
+		return nil
+	}
 	out.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
 	n := len(d.pages)
 	// 1 catalog, 2 pages, 3 F1, 4 F2, 5 info, then page i: 6+2i, content 7+2i
@@ -203,9 +227,16 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 	}
 	obj("<< /Type /Catalog /Pages 2 0 R >>")
 	obj(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n))
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>")
-	obj("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>")
-	obj(fmt.Sprintf("<< /Title %s /Producer (SPADE) /Creator (SPADE) >>", pdfHex(append([]byte{}, winAnsi(d.title)...))))
+	// fonts: F1 and F2 are Type0 fonts whose parts follow the pages, five
+	// objects each (see fontObjects).
+	fontBase := 6 + 2*n
+	fontNames := []string{fontRegular, fontBold}
+	for k, name := range fontNames {
+		obj(fmt.Sprintf("<< /Type /Font /Subtype /Type0 /BaseFont /%s+%s /Encoding /Identity-H /DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>",
+			subsetTag(k), name, fontBase+5*k, fontBase+5*k+4))
+	}
+	title := append([]byte{0xfe, 0xff}, utf16BE(d.title)...)
+	obj(fmt.Sprintf("<< /Title %s /Producer (SPADE) /Creator (SPADE) >>", pdfHex(title)))
 	for i, p := range d.pages {
 		var z bytes.Buffer
 		zw := zlib.NewWriter(&z)
@@ -222,6 +253,29 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 		out.Write(z.Bytes())
 		out.WriteString("\nendstream\nendobj\n")
 	}
+	for k, name := range fontNames {
+		used := map[uint16]bool{}
+		for _, p := range d.pages {
+			for c := range p.used[name] {
+				used[c] = true
+			}
+		}
+		cidFont, desc, file, cidToGID, toUni, err := metrics(name).fontObjects(fontBase+5*k, subsetTag(k), used)
+		if err != nil {
+			return nil, err
+		}
+		obj(cidFont)
+		obj(desc)
+		if err := stream(fmt.Sprintf("/Length1 %d", len(file)), file); err != nil {
+			return nil, err
+		}
+		if err := stream("", cidToGID); err != nil {
+			return nil, err
+		}
+		if err := stream("", toUni); err != nil {
+			return nil, err
+		}
+	}
 	xref := out.Len()
 	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", len(offsets)+1)
 	for _, o := range offsets {
@@ -229,4 +283,95 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 	}
 	fmt.Fprintf(&out, "trailer\n<< /Size %d /Root 1 0 R /Info 5 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
 	return out.Bytes(), nil
+}
+
+// subsetTag is the six-letter prefix PDF requires on a subset font's name.
+func subsetTag(k int) string { return "SPADE" + string(rune('A'+k)) }
+
+// utf16BE encodes s as UTF-16 big-endian, for PDF text strings.
+func utf16BE(s string) []byte {
+	u := utf16.Encode([]rune(s))
+	out := make([]byte, 0, 2*len(u))
+	for _, c := range u {
+		out = append(out, byte(c>>8), byte(c))
+	}
+	return out
+}
+
+// visual puts one encoded line of text into the order it is drawn in, left
+// to right: right-to-left runs (Hebrew, Arabic) are reversed, and in a line
+// that starts right-to-left the runs themselves go right to left (the
+// Unicode bidirectional algorithm with two levels; Arabic letters are not
+// joined into their contextual forms). Lines without right-to-left
+// characters come back unchanged.
+func visual(s []byte) []byte {
+	runes := make([]rune, 0, len(s)/2)
+	rtl, base := false, bidi.LeftToRight
+	baseSet := false
+	for i := 0; i+1 < len(s); i += 2 {
+		r := rune(char(s, i))
+		runes = append(runes, r)
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.R, bidi.AL:
+			rtl = true
+			if !baseSet {
+				base, baseSet = bidi.RightToLeft, true
+			}
+		case bidi.L:
+			baseSet = true
+		}
+	}
+	if !rtl {
+		return s
+	}
+	var para bidi.Paragraph
+	if _, err := para.SetString(string(runes), bidi.DefaultDirection(base)); err != nil {
+		return s
+	}
+	ord, err := para.Order()
+	if err != nil {
+		return s
+	}
+	runs := make([][]rune, ord.NumRuns())
+	for i := range runs {
+		run := ord.Run(i)
+		rs := []rune(run.String())
+		if run.Direction() == bidi.RightToLeft {
+			for a, b := 0, len(rs)-1; a < b; a, b = a+1, b-1 {
+				rs[a], rs[b] = rs[b], rs[a]
+			}
+			for k, r := range rs {
+				if m, ok := mirror(r); ok {
+					rs[k] = m
+				}
+			}
+		}
+		runs[i] = rs
+	}
+	if base == bidi.RightToLeft {
+		for a, b := 0, len(runs)-1; a < b; a, b = a+1, b-1 {
+			runs[a], runs[b] = runs[b], runs[a]
+		}
+	}
+	out := make([]byte, 0, len(s))
+	for _, rs := range runs {
+		for _, r := range rs {
+			out = append(out, byte(r>>8), byte(r))
+		}
+	}
+	return out
+}
+
+// mirror returns the bracket paired with r, which a right-to-left run
+// shows in its place, and whether r is one.
+func mirror(r rune) (rune, bool) {
+	const pairs = "()[]{}<>«»"
+	rs := []rune(pairs)
+	for i, p := range rs {
+		if p == r {
+			return rs[i^1], true
+		}
+	}
+	return r, false
 }

@@ -3,6 +3,8 @@ package extract
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -87,6 +89,14 @@ func FuzzDOCX(f *testing.F) {
 
 func FuzzDOC(f *testing.F) {
 	f.Add(extracttest.DOC([]extracttest.DocPiece{{Text: "a\x07b\x07\x07\x13 F \x14r\x15\r"}, {Text: "ü", Unicode: true}}, extracttest.DOCOptions{}))
+	// Real word-processor output (LibreOffice) mutates into more shapes
+	// than our own writer's.
+	docs, _ := filepath.Glob(filepath.Join("testdata", "doc", "*.doc"))
+	for _, p := range docs {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := extractDOC(context.Background(), data, fuzzOpts)
 		checkDocument(t, d, err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 var (
@@ -32,28 +33,12 @@ func testExtractor(t testing.TB) *Extractor {
 	return shared
 }
 
-// sharedTestdata returns ../shared/testdata relative to the module root, or
-// skips the test when it is not there.
+// sharedTestdata returns rel inside ../shared/testdata relative to the
+// module root, or fails with how to get it (testenv.Missing).
 func sharedTestdata(t testing.TB, rel string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("module root not found")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "testdata", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared testdata missing: %v", err)
-	}
+	p := filepath.Join(testenv.SharedTestdata(t), rel)
+	testenv.Require(t, p, testenv.HintSharedData)
 	return p
 }
 
@@ -93,7 +78,3 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
-
-func writeFile(name, s string) error { return os.WriteFile(name, []byte(s), 0o644) }
-
-func readFile(name string) ([]byte, error) { return os.ReadFile(name) }

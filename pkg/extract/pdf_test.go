@@ -157,7 +157,7 @@ func TestPDFRealFiles(t *testing.T) {
 	dir := sharedTestdata(t, "docs/appn")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.pdf"))
 	if len(files) == 0 {
-		t.Skip("no PDFs")
+		t.Fatalf("no PDFs in %s", dir)
 	}
 	known := map[string][]string{
 		"QC-and-Reporting.pdf":                        {"quality", "LiDAR", "hyperspectral"},

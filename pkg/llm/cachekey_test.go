@@ -29,7 +29,7 @@ func TestCacheKey(t *testing.T) {
 	if CacheKey("gemini", "m", img) == CacheKey("gemini", "m", img2) {
 		t.Error("different images, same key")
 	}
-	if len(PromptVersion()) != 16 || PromptVersion() != PromptVersion() {
-		t.Errorf("prompt version %q", PromptVersion())
+	if v := PromptVersion(); len(v) != 16 || PromptVersion() != v {
+		t.Errorf("prompt version %q, then %q", v, PromptVersion())
 	}
 }

@@ -19,6 +19,8 @@ import (
 const KeyFile = "secret.key"
 
 // ErrEmptyKey is the spec's text for an empty or blank API key.
+//
+//lint:ignore ST1005 the spec's user-facing sentence, shown verbatim as {"detail": …}
 var ErrEmptyKey = errors.New("Please enter an API key.")
 
 // MaxAPIKeyLen bounds a stored key; real vendor keys are far shorter.
@@ -85,10 +87,12 @@ func NormalizeAPIKey(k string) (string, error) {
 		return "", ErrEmptyKey
 	}
 	if len(k) > MaxAPIKeyLen || !utf8.ValidString(k) {
+		//lint:ignore ST1005 the spec's user-facing sentence, shown verbatim as {"detail": …}
 		return "", errors.New("This does not look like an API key. Please paste the key exactly as your provider shows it.")
 	}
 	for _, r := range k {
 		if r < 0x21 || r == 0x7f {
+			//lint:ignore ST1005 the spec's user-facing sentence, shown verbatim as {"detail": …}
 			return "", errors.New("An API key cannot contain spaces or control characters. Please paste the key exactly as your provider shows it.")
 		}
 	}

@@ -30,6 +30,8 @@ const (
 
 // ErrTrialExpired is returned for a Free member after the trial without a
 // key of their own (as a *TrialExpiredError naming the trial's length).
+//
+//lint:ignore ST1005 the spec's user-facing sentence, shown verbatim as {"detail": …}
 var ErrTrialExpired = errors.New(TrialExpiredTitle + " " + TrialExpiredAdvice)
 
 // TrialExpiredError is ErrTrialExpired with the configured trial length in

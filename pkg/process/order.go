@@ -128,8 +128,7 @@ func Ordered(m *Model) []Step {
 		depth int
 	}
 	// an explicit stack keeps deep (unrepaired) nesting off the call stack
-	var emit func(c *container, depth int)
-	emit = func(c *container, depth int) {
+	emit := func(c *container, depth int) {
 		stack := []frame{{c, depth}}
 		var pending [][]string // order of each open frame, consumed front first
 		var pendingDepth []int

@@ -57,10 +57,49 @@ func Stop() {
 
 func missing(t testing.TB, what string) {
 	t.Helper()
+	Missing(t, what, "run the tests with `go tool task test`, which installs it")
+}
+
+// Install hints for the tools and data the tests need; `go tool task test`
+// installs all of them (deps:system, deps:node).
+const (
+	HintXmllint    = "Debian package libxml2-utils (scripts/ensure-system.sh installs it)"
+	HintTesseract  = "Debian packages tesseract-ocr tesseract-ocr-eng (scripts/ensure-system.sh installs them)"
+	HintPdftotext  = "Debian package poppler-utils (scripts/ensure-system.sh installs it)"
+	HintNode       = "Node.js 20 or later (https://nodejs.org or Debian package nodejs)"
+	HintBpmncheck  = "run `npm ci` in tools/bpmncheck (`go tool task deps:node` does it)"
+	HintSharedData = "the shared test data lives in ../shared/testdata beside the repository checkout (CI places shared/ next to it); check out or copy the project's shared/ folder there"
+)
+
+// Missing fails t because what (a tool, a package, a data folder) is not
+// there, saying how to install it. SPADE_TEST_ALLOW_SKIP=1 turns the failure
+// into a skip for quick local runs; without it a missing tool cannot make a
+// test pass by checking nothing.
+func Missing(t testing.TB, what, hint string) {
+	t.Helper()
 	if os.Getenv("SPADE_TEST_ALLOW_SKIP") == "1" {
-		t.Skipf("%s not available (SPADE_TEST_ALLOW_SKIP=1)", what)
+		t.Skipf("%s not available (install: %s); skipped because SPADE_TEST_ALLOW_SKIP=1", what, hint)
 	}
-	t.Fatalf("%s not available: run the tests with `go tool task test`, which installs it", what)
+	t.Fatalf("%s not available; install: %s (or set SPADE_TEST_ALLOW_SKIP=1 to skip)", what, hint)
+}
+
+// LookPath returns the path of the executable tool, or fails t through
+// Missing with the install hint.
+func LookPath(t testing.TB, tool, hint string) string {
+	t.Helper()
+	p, err := exec.LookPath(tool)
+	if err != nil {
+		Missing(t, tool, hint)
+	}
+	return p
+}
+
+// Require fails t through Missing unless the file or directory path exists.
+func Require(t testing.TB, path, hint string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		Missing(t, path, hint)
+	}
 }
 
 // FreePort returns a free TCP port on 127.0.0.1.
@@ -326,7 +365,9 @@ func RepoRoot(t testing.TB) string {
 // SharedTestdata returns ../shared/testdata relative to the module root.
 func SharedTestdata(t testing.TB) string {
 	t.Helper()
-	return filepath.Join(RepoRoot(t), "..", "shared", "testdata")
+	p := filepath.Join(RepoRoot(t), "..", "shared", "testdata")
+	Require(t, p, HintSharedData)
+	return p
 }
 
 // MIWGDir returns ../shared/testdata/bpmn/miwg-reference, the 21 reference
@@ -334,11 +375,7 @@ func SharedTestdata(t testing.TB) string {
 func MIWGDir(t testing.TB) string {
 	t.Helper()
 	p := filepath.Join(SharedTestdata(t), "bpmn", "miwg-reference")
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("MIWG reference models not found: %v\n"+
-			"These tests read the 21 reference models from ../shared/testdata/bpmn/miwg-reference, beside the checkout "+
-			"(CI puts shared/ there). Get them from github.com/bpmn-miwg/bpmn-miwg-test-suite, folder Reference/ "+
-			"(CC-BY 3.0): copy its *.bpmn files into %s.", err, p)
-	}
+	Require(t, p, "the 21 MIWG reference models; get them from github.com/bpmn-miwg/bpmn-miwg-test-suite, "+
+		"folder Reference/ (CC-BY 3.0), and copy its *.bpmn files into "+p+" ("+HintSharedData+")")
 	return p
 }

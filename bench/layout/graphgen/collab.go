@@ -74,7 +74,6 @@ func Collaboration(n int, seed uint64) *process.Model {
 				process.Event{ID: e, Type: process.EventEnd, Name: "Finished", Pool: a.Pool, Parent: a.ID})
 			m.Activities = append(m.Activities, process.Activity{ID: t1, Name: "Step " + t1, Pool: m.Activities[k].Pool, Parent: m.Activities[k].ID},
 				process.Activity{ID: t2, Name: "Step " + t2, Pool: m.Activities[k].Pool, Parent: m.Activities[k].ID})
-			a = &m.Activities[k]
 			m.Flows = append(m.Flows, process.Flow{ID: next("sf"), Source: s, Target: t1}, process.Flow{ID: next("sf"), Source: t1, Target: t2}, process.Flow{ID: next("sf"), Source: t2, Target: e})
 		case x <= 2:
 			// a boundary event with its exception path

@@ -104,7 +104,7 @@ func New(o Options) (*Provider, error) {
 	if iu.Scheme == "http" {
 		opts = append(opts, op.WithAllowInsecure())
 	}
-	p, err := op.NewOpenIDProvider(issuer, cfg, st, opts...)
+	p, err := op.NewProvider(cfg, st, op.StaticIssuer(issuer), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("devop: %w", err)
 	}

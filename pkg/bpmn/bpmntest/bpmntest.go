@@ -40,9 +40,9 @@ func ModuleRoot(t testing.TB) string { return testenv.RepoRoot(t) }
 
 // Check writes docs (name → BPMN XML) to a temporary directory and fails t
 // on any schema error, bpmn-moddle warning or bpmnlint error; bpmnlint
-// warnings are logged. Each part is skipped, with a log line, when its
-// tool is missing (xmllint from libxml2-utils, node with npm ci in
-// tools/bpmncheck).
+// warnings are logged. A missing tool (xmllint from libxml2-utils, node
+// with npm ci in tools/bpmncheck) fails t with its install hint, unless
+// SPADE_TEST_ALLOW_SKIP=1 (testenv.Missing).
 func Check(t testing.TB, docs map[string][]byte) []Result {
 	t.Helper()
 	if len(docs) == 0 {
@@ -101,34 +101,20 @@ func safe(s string) string {
 // error.
 func ValidateXSD(t testing.TB, schema string, files ...string) {
 	t.Helper()
-	xmllint, err := exec.LookPath("xmllint")
-	if err != nil {
-		t.Log("xmllint not installed (Debian libxml2-utils): schema check skipped")
-		return
-	}
-	if _, err := os.Stat(schema); err != nil {
-		t.Logf("BPMN schema not found at %s: schema check skipped", schema)
-		return
-	}
+	xmllint := testenv.LookPath(t, "xmllint", testenv.HintXmllint)
+	testenv.Require(t, schema, "the BPMN 2.0 schema: "+testenv.HintSharedData)
 	out, err := exec.Command(xmllint, append([]string{"--noout", "--schema", schema}, files...)...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("xmllint: %v\n%s", err, out)
 	}
 }
 
-// Reference runs tools/bpmncheck/check.mjs over files; it returns nil
-// (with a log line) when node or the npm packages are missing.
+// Reference runs tools/bpmncheck/check.mjs over files. Missing node or npm
+// packages fail t with the install hint (testenv.Missing).
 func Reference(t testing.TB, tool string, files ...string) []Result {
 	t.Helper()
-	if _, err := os.Stat(filepath.Join(tool, "node_modules")); err != nil {
-		t.Logf("%s/node_modules missing (npm ci there): bpmn-moddle and bpmnlint checks skipped", tool)
-		return nil
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Log("node not installed: bpmn-moddle and bpmnlint checks skipped")
-		return nil
-	}
+	testenv.Require(t, filepath.Join(tool, "node_modules"), testenv.HintBpmncheck)
+	node := testenv.LookPath(t, "node", testenv.HintNode)
 	cmd := exec.Command(node, append([]string{filepath.Join(tool, "check.mjs")}, files...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -1,13 +1,13 @@
 package bpmntest_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 func TestCheck(t *testing.T) {
@@ -33,13 +33,8 @@ func TestCheck(t *testing.T) {
 func TestReferenceFindsErrors(t *testing.T) {
 	root := bpmntest.ModuleRoot(t)
 	f := filepath.Join(root, "..", "shared", "testdata", "bpmn", "miwg-reference", "A.3.0.bpmn")
-	if _, err := os.Stat(f); err != nil {
-		t.Skip(err)
-	}
+	testenv.Require(t, f, "MIWG model A.3.0: "+testenv.HintSharedData)
 	res := bpmntest.Reference(t, filepath.Join(root, "tools", "bpmncheck"), f)
-	if res == nil {
-		t.Skip("reference tools missing")
-	}
 	if res[0].LintErrors == 0 || len(res[0].Warnings) == 0 {
 		t.Errorf("A.3.0 should have lint errors and an encoding warning: %+v", res[0])
 	}

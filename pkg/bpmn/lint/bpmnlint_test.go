@@ -13,6 +13,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // divergences are the findings where we deliberately differ from bpmnlint
@@ -44,13 +45,8 @@ var skipped = map[string]string{
 func TestAgainstBpmnlint(t *testing.T) {
 	mod := moduleRoot(t)
 	tool := filepath.Join(mod, "tools", "bpmncheck")
-	if _, err := os.Stat(filepath.Join(tool, "node_modules", "bpmnlint")); err != nil {
-		t.Skip("tools/bpmncheck/node_modules missing (run npm ci there)")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node not installed")
-	}
+	testenv.Require(t, filepath.Join(tool, "node_modules", "bpmnlint"), testenv.HintBpmncheck)
+	node := testenv.LookPath(t, "node", testenv.HintNode)
 	files, _ := filepath.Glob(filepath.Join(miwgDir(t), "*.bpmn"))
 	fixtures, _ := filepath.Glob(filepath.Join("rules", "testdata", "*", "*.bpmn"))
 	for _, f := range fixtures {

@@ -8,7 +8,6 @@ import (
 	"image/color"
 	"image/draw"
 	"image/png"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // box is a diagram element for the test renderer: a label at a position.
@@ -81,9 +81,7 @@ func renderDiagram(t *testing.T, boxes []box) []byte {
 }
 
 func TestImageDiagram(t *testing.T) {
-	if _, err := exec.LookPath("tesseract"); err != nil {
-		t.Skip("tesseract not installed (Debian package tesseract-ocr)")
-	}
+	testenv.LookPath(t, "tesseract", testenv.HintTesseract)
 	png := renderDiagram(t, []box{
 		{"Start", 20, 200}, {"Receive Order", 330, 200}, {"Check Stock", 640, 200},
 		{"In stock?", 950, 200}, {"Ship Goods", 1260, 200}, {"End", 1570, 200},
@@ -127,9 +125,7 @@ func TestImageErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if tt.opts.Tesseract == "" {
-				if _, err := exec.LookPath("tesseract"); err != nil {
-					t.Skip("tesseract not installed")
-				}
+				testenv.LookPath(t, "tesseract", testenv.HintTesseract)
 			}
 			_, err := New(tt.opts).Analyze(context.Background(), llm.Input{Kind: llm.KindImage, Image: tt.image})
 			d, ok := failure.Detail(err)
@@ -175,9 +171,7 @@ func FuzzParseTSV(f *testing.F) {
 }
 
 func TestImageDecision(t *testing.T) {
-	if _, err := exec.LookPath("tesseract"); err != nil {
-		t.Skip("tesseract not installed (Debian package tesseract-ocr)")
-	}
+	testenv.LookPath(t, "tesseract", testenv.HintTesseract)
 	png := renderDiagram(t, []box{
 		{"Start", 20, 60}, {"Receive Order", 330, 60}, {"Credit OK?", 640, 60}, {"Yes", 950, 20},
 		{"Ship Goods", 1260, 60}, {"No", 950, 300}, {"Reject Order", 1260, 300}, {"End", 1570, 60},
@@ -212,9 +206,7 @@ func TestImageDecision(t *testing.T) {
 }
 
 func TestImageLanes(t *testing.T) {
-	if _, err := exec.LookPath("tesseract"); err != nil {
-		t.Skip("tesseract not installed (Debian package tesseract-ocr)")
-	}
+	testenv.LookPath(t, "tesseract", testenv.HintTesseract)
 	png := renderDiagram(t, []box{
 		{"Customer", 20, 40}, {"Place Order", 330, 40}, {"Sales Team", 20, 330},
 		{"Check Order", 640, 330}, {"Ship Goods", 950, 330},

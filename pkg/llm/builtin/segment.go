@@ -24,13 +24,12 @@ type block struct {
 }
 
 var (
-	bulletRe  = regexp.MustCompile(`^([•●○◦▪▫■□☐☑☒✓✔❑➢➤►▶\-–—*·]|\(?[a-zA-Z]\)|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2})+[.)]?|[ivx]{1,4}[.)]|step\s+\d+[.:)]?|Step\s+\d+[.:)]?)\s+(.*)$`)
-	tocRe     = regexp.MustCompile(`(\.{3,}|…{2,}|(\s\.){3,}|_{3,})\s*\d+\s*$`)
-	pageRe    = regexp.MustCompile(`(?i)^(page\s+)?\d+(\s*(of|/)\s*\d+)?$|^-\s*\d+\s*-$`)
-	boilerRe  = regexp.MustCompile(`(?i:revision|\brev\.?\s*\d|version\s+\d|\bv\d+\.\d|confidential|copyright|©|all rights reserved|printed copies|uncontrolled|document (no|number|id)\b|effective date|page \d+ of \d+)|\bDRAFT\b`)
-	noteRe    = regexp.MustCompile(`(?i)^(note|notes|caution|warning|important|tip|hint|todo|nb)\b\s*[:.—–-]?`)
-	mdHeadRe  = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
-	numHeadRe = regexp.MustCompile(`^(\d{1,2}(?:\.\d{1,2})*)\.?\s+(.*)$`)
+	bulletRe = regexp.MustCompile(`^([•●○◦▪▫■□☐☑☒✓✔❑➢➤►▶\-–—*·]|\(?[a-zA-Z]\)|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2})+[.)]?|[ivx]{1,4}[.)]|step\s+\d+[.:)]?|Step\s+\d+[.:)]?)\s+(.*)$`)
+	tocRe    = regexp.MustCompile(`(\.{3,}|…{2,}|(\s\.){3,}|_{3,})\s*\d+\s*$`)
+	pageRe   = regexp.MustCompile(`(?i)^(page\s+)?\d+(\s*(of|/)\s*\d+)?$|^-\s*\d+\s*-$`)
+	boilerRe = regexp.MustCompile(`(?i:revision|\brev\.?\s*\d|version\s+\d|\bv\d+\.\d|confidential|copyright|©|all rights reserved|printed copies|uncontrolled|document (no|number|id)\b|effective date|page \d+ of \d+)|\bDRAFT\b`)
+	noteRe   = regexp.MustCompile(`(?i)^(note|notes|caution|warning|important|tip|hint|todo|nb)\b\s*[:.—–-]?`)
+	mdHeadRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
 )
 
 // normaliseText undoes what extraction leaves behind: ligatures, odd

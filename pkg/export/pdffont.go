@@ -1,0 +1,353 @@
+package export
+
+import (
+	_ "embed" // the DejaVu Sans fonts the PDF export embeds
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+)
+
+// The PDF export embeds DejaVu Sans (fonts-dejavu-core; licence in
+// fonts/LICENSE-DejaVu.txt) so every Latin, Greek, Cyrillic, Hebrew and
+// Arabic name prints as written instead of as '?'. Text is encoded as
+// two-byte character ids equal to the Unicode code point (Identity-H), so
+// both weights share one encoding; each font maps ids to its own glyphs
+// (CIDToGIDMap) and back to Unicode (ToUnicode) for copy and search.
+// DejaVu has no CJK glyphs: those characters draw as the empty glyph but
+// still copy and extract as text.
+
+//go:embed fonts/DejaVuSans.ttf
+var dejaVuSans []byte
+
+//go:embed fonts/DejaVuSans-Bold.ttf
+var dejaVuSansBold []byte
+
+// fontMetrics is what the layout and the writer need of one embedded font;
+// it is built once per process and never changes afterwards.
+type fontMetrics struct {
+	name string
+	data []byte
+	gid  []uint16 // code point (BMP) → glyph id, 0 when the font lacks it
+	adv  []uint16 // code point (BMP) → advance in 1/1000 of the font size
+	// font-wide figures in 1/1000 of the font size
+	ascent, descent, bbox [4]int
+	upem                  int
+	glyphAdv              []uint16 // glyph id → advance in 1/1000
+}
+
+// loadFonts parses both embedded fonts once; the tables are immutable, so
+// concurrent exports share them.
+var loadFonts = sync.OnceValues(func() (map[string]*fontMetrics, error) {
+	m := map[string]*fontMetrics{}
+	for name, data := range map[string][]byte{fontRegular: dejaVuSans, fontBold: dejaVuSansBold} {
+		f, err := newFontMetrics(name, data)
+		if err != nil {
+			return nil, fmt.Errorf("load font %s: %w", name, err)
+		}
+		m[name] = f
+	}
+	return m, nil
+})
+
+// metrics returns the embedded font's metrics; the fonts are part of the
+// binary, so failing to parse them is a programming error.
+func metrics(name string) *fontMetrics {
+	m, err := loadFonts()
+	if err != nil {
+		panic(err)
+	}
+	f, ok := m[name]
+	if !ok {
+		panic("export: unknown font " + name)
+	}
+	return f
+}
+
+func newFontMetrics(name string, data []byte) (*fontMetrics, error) {
+	f, err := sfnt.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	upem := int(f.UnitsPerEm())
+	fm := &fontMetrics{name: name, data: data, upem: upem, gid: make([]uint16, 0x10000), adv: make([]uint16, 0x10000)}
+	var buf sfnt.Buffer
+	ppem := fixed.Int26_6(upem << 6)
+	n := f.NumGlyphs()
+	fm.glyphAdv = make([]uint16, n)
+	for g := 0; g < n; g++ {
+		a, err := f.GlyphAdvance(&buf, sfnt.GlyphIndex(g), ppem, font.HintingNone)
+		if err != nil {
+			return nil, err
+		}
+		fm.glyphAdv[g] = uint16(int(a) * 1000 / (upem << 6))
+	}
+	for r := rune(0x20); r < 0x10000; r++ {
+		g, err := f.GlyphIndex(&buf, r)
+		if err != nil || g == 0 {
+			continue
+		}
+		fm.gid[r] = uint16(g)
+		fm.adv[r] = fm.glyphAdv[g]
+	}
+	hhea, err := fontTable(data, "hhea")
+	if err != nil {
+		return nil, err
+	}
+	head, err := fontTable(data, "head")
+	if err != nil {
+		return nil, err
+	}
+	scale := func(v int16) int { return int(v) * 1000 / upem }
+	fm.ascent[0] = scale(int16(binary.BigEndian.Uint16(hhea[4:])))
+	fm.descent[0] = scale(int16(binary.BigEndian.Uint16(hhea[6:])))
+	for i := range 4 {
+		fm.bbox[i] = scale(int16(binary.BigEndian.Uint16(head[36+2*i:])))
+	}
+	return fm, nil
+}
+
+// units is the advance of character id c in 1/1000 of the font size; a
+// character the font lacks is as wide as its replacement box.
+func (f *fontMetrics) units(c uint16) int {
+	if a := f.adv[c]; a != 0 || f.gid[c] != 0 {
+		return int(a)
+	}
+	return int(f.glyphAdv[0])
+}
+
+// fontTable returns the bytes of one TrueType table.
+func fontTable(data []byte, tag string) ([]byte, error) {
+	if len(data) < 12 {
+		return nil, errors.New("font too short")
+	}
+	n := int(binary.BigEndian.Uint16(data[4:]))
+	for i := range n {
+		r := 12 + 16*i
+		if r+16 > len(data) {
+			break
+		}
+		if string(data[r:r+4]) == tag {
+			off, l := int(binary.BigEndian.Uint32(data[r+8:])), int(binary.BigEndian.Uint32(data[r+12:]))
+			if off+l > len(data) {
+				return nil, fmt.Errorf("table %s out of range", tag)
+			}
+			return data[off : off+l], nil
+		}
+	}
+	return nil, fmt.Errorf("no %s table", tag)
+}
+
+// subset returns a TrueType font holding only the glyphs in gids (and the
+// glyphs their composites use, and .notdef); glyph ids stay as they are, so
+// the CIDToGIDMap can point into it, and the other glyphs are left empty.
+func subset(data []byte, gids map[uint16]bool) ([]byte, error) {
+	head, err := fontTable(data, "head")
+	if err != nil {
+		return nil, err
+	}
+	maxp, err := fontTable(data, "maxp")
+	if err != nil {
+		return nil, err
+	}
+	loca, err := fontTable(data, "loca")
+	if err != nil {
+		return nil, err
+	}
+	glyf, err := fontTable(data, "glyf")
+	if err != nil {
+		return nil, err
+	}
+	n := int(binary.BigEndian.Uint16(maxp[4:]))
+	long := binary.BigEndian.Uint16(head[50:]) == 1
+	offset := func(g int) int {
+		if long {
+			return int(binary.BigEndian.Uint32(loca[4*g:]))
+		}
+		return 2 * int(binary.BigEndian.Uint16(loca[2*g:]))
+	}
+	if (long && len(loca) < 4*(n+1)) || (!long && len(loca) < 2*(n+1)) {
+		return nil, errors.New("loca table too short")
+	}
+	keep := map[int]bool{0: true}
+	queue := []int{0}
+	for g := range gids {
+		if int(g) < n && !keep[int(g)] {
+			keep[int(g)] = true
+			queue = append(queue, int(g))
+		}
+	}
+	// composite glyphs draw other glyphs: keep those too
+	for len(queue) > 0 {
+		g := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		s, e := offset(g), offset(g+1)
+		if e <= s || e > len(glyf) || e-s < 10 || int16(binary.BigEndian.Uint16(glyf[s:])) >= 0 {
+			continue
+		}
+		p := s + 10
+		for p+4 <= e {
+			flags := binary.BigEndian.Uint16(glyf[p:])
+			c := int(binary.BigEndian.Uint16(glyf[p+2:]))
+			if c < n && !keep[c] {
+				keep[c] = true
+				queue = append(queue, c)
+			}
+			p += 4
+			if flags&0x1 != 0 {
+				p += 4
+			} else {
+				p += 2
+			}
+			switch {
+			case flags&0x8 != 0:
+				p += 2
+			case flags&0x40 != 0:
+				p += 4
+			case flags&0x80 != 0:
+				p += 8
+			}
+			if flags&0x20 == 0 {
+				break
+			}
+		}
+	}
+	newGlyf := make([]byte, 0, 4096)
+	newLoca := make([]byte, 4*(n+1))
+	for g := range n {
+		binary.BigEndian.PutUint32(newLoca[4*g:], uint32(len(newGlyf)))
+		if keep[g] {
+			s, e := offset(g), offset(g+1)
+			if s <= e && e <= len(glyf) {
+				newGlyf = append(newGlyf, glyf[s:e]...)
+				for len(newGlyf)%4 != 0 {
+					newGlyf = append(newGlyf, 0)
+				}
+			}
+		}
+	}
+	binary.BigEndian.PutUint32(newLoca[4*n:], uint32(len(newGlyf)))
+	newHead := append([]byte(nil), head...)
+	binary.BigEndian.PutUint32(newHead[8:], 0) // checkSumAdjustment
+	binary.BigEndian.PutUint16(newHead[50:], 1)
+	tables := map[string][]byte{"head": newHead, "loca": newLoca, "glyf": newGlyf, "maxp": maxp}
+	for _, tag := range []string{"hhea", "hmtx", "cvt ", "fpgm", "prep"} {
+		if t, err := fontTable(data, tag); err == nil {
+			tables[tag] = t
+		}
+	}
+	// The PDF gives every width in /W; zeroing the metrics of glyphs left
+	// out lets the table compress to almost nothing.
+	if hhea, hmtx := tables["hhea"], tables["hmtx"]; len(hhea) >= 36 && hmtx != nil {
+		hm := append([]byte(nil), hmtx...)
+		nh := int(binary.BigEndian.Uint16(hhea[34:]))
+		for g := range n {
+			if keep[g] {
+				continue
+			}
+			if g < nh {
+				if 4*g+4 <= len(hm) {
+					clear(hm[4*g : 4*g+4])
+				}
+			} else if o := 4*nh + 2*(g-nh); o+2 <= len(hm) {
+				clear(hm[o : o+2])
+			}
+		}
+		tables["hmtx"] = hm
+	}
+	return writeFont(tables), nil
+}
+
+// writeFont lays out a TrueType file from its tables.
+func writeFont(tables map[string][]byte) []byte {
+	tags := make([]string, 0, len(tables))
+	for t := range tables {
+		tags = append(tags, t)
+	}
+	sort.Strings(tags)
+	num := len(tags)
+	es := 0
+	for 1<<(es+1) <= num {
+		es++
+	}
+	out := make([]byte, 12+16*num)
+	binary.BigEndian.PutUint32(out[0:], 0x00010000)
+	binary.BigEndian.PutUint16(out[4:], uint16(num))
+	binary.BigEndian.PutUint16(out[6:], uint16(16<<es))
+	binary.BigEndian.PutUint16(out[8:], uint16(es))
+	binary.BigEndian.PutUint16(out[10:], uint16(num*16-(16<<es)))
+	for i, tag := range tags {
+		t := tables[tag]
+		r := 12 + 16*i
+		copy(out[r:], tag)
+		binary.BigEndian.PutUint32(out[r+4:], checksum(t))
+		binary.BigEndian.PutUint32(out[r+8:], uint32(len(out)))
+		binary.BigEndian.PutUint32(out[r+12:], uint32(len(t)))
+		out = append(out, t...)
+		for len(out)%4 != 0 {
+			out = append(out, 0)
+		}
+	}
+	return out
+}
+
+func checksum(b []byte) uint32 {
+	var sum uint32
+	for i := 0; i < len(b); i += 4 {
+		var w [4]byte
+		copy(w[:], b[i:])
+		sum += binary.BigEndian.Uint32(w[:])
+	}
+	return sum
+}
+
+// fontObjects returns the PDF objects of one embedded font, numbered from
+// base: CIDFont, FontDescriptor, FontFile2, CIDToGIDMap and ToUnicode
+// (base … base+4); the Type0 font that names them is written by the caller.
+func (f *fontMetrics) fontObjects(base int, tag string, used map[uint16]bool) (cidFont, descriptor string, fontFile, cidToGID, toUnicode []byte, err error) {
+	cids := make([]int, 0, len(used))
+	gids := map[uint16]bool{}
+	for c := range used {
+		cids = append(cids, int(c))
+		gids[f.gid[c]] = true
+	}
+	sort.Ints(cids)
+	var w strings.Builder
+	for _, c := range cids {
+		fmt.Fprintf(&w, "%d [%d] ", c, f.units(uint16(c)))
+	}
+	cidFont = fmt.Sprintf("<< /Type /Font /Subtype /CIDFontType2 /BaseFont /%s+%s /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor %d 0 R /DW %d /W [%s] /CIDToGIDMap %d 0 R >>",
+		tag, f.name, base+1, f.glyphAdv[0], strings.TrimSpace(w.String()), base+3)
+	descriptor = fmt.Sprintf("<< /Type /FontDescriptor /FontName /%s+%s /Flags 32 /FontBBox [%d %d %d %d] /ItalicAngle 0 /Ascent %d /Descent %d /CapHeight %d /StemV 80 /FontFile2 %d 0 R >>",
+		tag, f.name, f.bbox[0], f.bbox[1], f.bbox[2], f.bbox[3], f.ascent[0], f.descent[0], f.ascent[0], base+2)
+	fontFile, err = subset(f.data, gids)
+	if err != nil {
+		return "", "", nil, nil, nil, fmt.Errorf("subset font %s: %w", f.name, err)
+	}
+	maxCID := 0
+	if len(cids) > 0 {
+		maxCID = cids[len(cids)-1]
+	}
+	cidToGID = make([]byte, 2*(maxCID+1))
+	for _, c := range cids {
+		binary.BigEndian.PutUint16(cidToGID[2*c:], f.gid[c])
+	}
+	var u strings.Builder
+	u.WriteString("/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n")
+	for i := 0; i < len(cids); i += 100 {
+		chunk := cids[i:min(i+100, len(cids))]
+		fmt.Fprintf(&u, "%d beginbfchar\n", len(chunk))
+		for _, c := range chunk {
+			fmt.Fprintf(&u, "<%04X> <%04X>\n", c, c)
+		}
+		u.WriteString("endbfchar\n")
+	}
+	u.WriteString("endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n")
+	return cidFont, descriptor, fontFile, cidToGID, []byte(u.String()), nil
+}
