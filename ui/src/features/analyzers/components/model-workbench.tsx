@@ -24,8 +24,11 @@ export interface ModelWorkbenchProps {
   /** The latest version number (1 as generated). */
   version: number;
   height: number;
-  /** Called after a save, refinement or restore stored a new version. */
-  onChanged: (saved: SavedVersion) => Promise<void> | void;
+  /**
+   * Called after a save, refinement or restore stored a new version; xml is
+   * the new version's diagram when the browser already has it (an edit).
+   */
+  onChanged: (saved: SavedVersion, xml?: string) => Promise<void> | void;
   onRetry: () => void;
 }
 
@@ -94,17 +97,17 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     if (panel === 'versions') void loadVersions();
   }, [analysisId, version, panel, loadVersions]);
 
-  const stored = async (saved: SavedVersion, text: string, details?: string[]) => {
+  const stored = async (saved: SavedVersion, text: string, details?: string[], xmlNow?: string) => {
     setMessage({ kind: 'ok', text, details });
     setShown(null);
-    await onChanged(saved);
+    await onChanged(saved, xmlNow);
   };
 
   const save = async (edited: string) => {
     try {
       const saved = await saveVersion(analysisId, version, edited);
       setMode('view');
-      await stored(saved, `Saved as version ${saved.version}: ${saved.summary}.`);
+      await stored(saved, `Saved as version ${saved.version}: ${saved.summary}.`, undefined, edited);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
         throw new Error(`${err.detail} (Copy your changes first: reloading discards them.)`);

@@ -84,7 +84,13 @@ export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onCh
     );
   }
   if (onChanged) {
-    return <ModelWorkbench analysisId={analysisId} xml={xml} version={version} height={height} onChanged={onChanged} onRetry={retry} />;
+    // An edit's diagram is already here: cache it under the new version's
+    // key so the tab shows it without fetching it again.
+    const changed = (saved: SavedVersion, edited?: string) => {
+      if (edited) cacheBpmn(`${analysisId}@${saved.version}`, edited);
+      return onChanged(saved);
+    };
+    return <ModelWorkbench analysisId={analysisId} xml={xml} version={version} height={height} onChanged={changed} onRetry={retry} />;
   }
   return (
     <BpmnViewer
