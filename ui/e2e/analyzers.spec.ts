@@ -188,6 +188,11 @@ test('BPMN: MIWG A.2.0 → score, issues, DOCX/PDF export → delete', async ({ 
   await snap(page, 'bpmn-score-1440');
   await page.getByRole('tab', { name: 'Suggestions' }).click();
   await expect(page.getByRole('heading', { name: 'Improvement Recommendations' })).toBeVisible();
+  // The uploaded diagram itself, with its own layout, editable like a generated one.
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await expect(page.locator('[data-testid="bpmn-canvas"] svg g.djs-element').first()).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Edit diagram' })).toBeVisible();
+  await snap(page, 'bpmn-model-1440', false);
 
   const docxFile = await download(page, 'docx');
   expect(docxFile.name).toMatch(/\.docx$/);

@@ -307,7 +307,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
               mobile={mobile}
               onExport={(t) => void doExport(t)}
             />
-            {kind === 'bpmn' ? <BpmnTabs analysis={complete} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
+            {kind === 'bpmn' ? <BpmnTabs analysis={complete} mobile={mobile} onChanged={refreshAfterChange} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
             <h3 className="az-sub">Full Report</h3>
             <SectionsView sections={sections} />
             <ResultsFooter analysis={complete} />

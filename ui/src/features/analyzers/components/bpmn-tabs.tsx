@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Analysis } from '../api/types';
+import type { SavedVersion } from '../api/versions-api';
+import { ProcessModelPanel } from './process-model-panel';
 import { bpmnReport, complexityRating, qualityLabel, scoreBand } from '../lib/bpmn-report';
 import { sectionBody, splitSections } from '../lib/sections';
 import { Tabs } from './tabs';
@@ -10,6 +12,7 @@ const tabs = [
   { id: 'issues', label: 'Quality Issues' },
   { id: 'score', label: 'Quality Score' },
   { id: 'suggestions', label: 'Suggestions' },
+  { id: 'model', label: 'Process Model' },
 ];
 
 const metricLabels: Record<string, string> = {
@@ -22,9 +25,25 @@ const metricLabels: Record<string, string> = {
   nesting_depth: 'Nesting depth',
 };
 
-/** The BPMN analyzer's five tabs, from metadata with the report text as fallback. */
-export function BpmnTabs({ analysis }: { analysis: Analysis }) {
+/** Props of BpmnTabs. */
+export interface BpmnTabsProps {
+  analysis: Analysis;
+  mobile?: boolean;
+  /** Enables editing, refinement and versions of the uploaded diagram. */
+  onChanged?: (saved: SavedVersion) => Promise<void> | void;
+}
+
+/**
+ * The BPMN analyzer's five report tabs, from metadata with the report text
+ * as fallback, and the uploaded diagram itself (Process Model), which can
+ * be edited and refined like a generated one.
+ */
+export function BpmnTabs({ analysis, mobile = false, onChanged }: BpmnTabsProps) {
   const [active, setActive] = useState('overview');
+  const graph = useMemo(
+    () => ({ exists: analysis.graph?.status === 'completed', status: analysis.graph?.status ?? ('unknown' as const), recheck: () => undefined }),
+    [analysis.graph?.status],
+  );
   const sections = useMemo(() => splitSections(analysis.formatted_text), [analysis.formatted_text]);
   const report = useMemo(() => bpmnReport(analysis.metadata, sections), [analysis.metadata, sections]);
   const overviewText = sectionBody(sections, 'analysis overview') || sectionBody(sections, 'process overview');
@@ -173,6 +192,9 @@ export function BpmnTabs({ analysis }: { analysis: Analysis }) {
             <p className="az-pre">{recText || 'No recommendations.'}</p>
           )}
         </div>
+      ) : null}
+      {active === 'model' ? (
+        <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} version={analysis.version ?? 1} onChanged={onChanged} />
       ) : null}
     </Tabs>
   );
