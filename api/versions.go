@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -35,6 +34,7 @@ func (s *Server) mountVersions() {
 	s.limitBody(http.MethodPost, "/api/analyses/:id/versions", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
 	g.POST("/versions/:n/restore", s.restoreVersion)
 	g.POST("/refine", s.refineAnalysis)
+	s.limitBody(http.MethodPost, "/api/analyses/:id/refine", maxInstructionBody, "")
 	g.GET("/source", s.analysisSource)
 }
 
@@ -62,18 +62,15 @@ func (s *Server) analysisSource(c echo.Context) error {
 	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, a.SourceText), Text: a.SourceText})
 }
 
-// readJSON decodes a bounded JSON body into v.
-func readJSON(c echo.Context, limit int64, v any) error {
-	body, err := io.ReadAll(io.LimitReader(c.Request().Body, limit+1))
-	if err != nil {
-		return errStatus(http.StatusBadRequest, "The request body could not be read.")
-	}
-	if int64(len(body)) > limit {
-		return errStatus(http.StatusRequestEntityTooLarge, fmt.Sprintf("The request is larger than %d MB.", max(limit>>20, 1)))
-	}
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+// readJSON decodes a JSON body into v, refusing unknown fields. The body
+// is already bounded by the route's limit (bodyLimit, limitBody).
+func readJSON(c echo.Context, v any) error {
+	dec := json.NewDecoder(c.Request().Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
+		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+			return errStatus(http.StatusRequestEntityTooLarge, bodyTooLargeDetail(mbe.Limit))
+		}
 		return errStatus(http.StatusBadRequest, "The request body is not the JSON this endpoint expects: "+err.Error())
 	}
 	return nil
@@ -186,7 +183,7 @@ type SaveVersionRequest struct {
 
 func (s *Server) saveVersion(c echo.Context) error {
 	var req SaveVersionRequest
-	if err := readJSON(c, maxVersionBody, &req); err != nil {
+	if err := readJSON(c, &req); err != nil {
 		return err
 	}
 	if req.BaseVersion < 1 {
@@ -230,7 +227,7 @@ type RefineRequest struct {
 
 func (s *Server) refineAnalysis(c echo.Context) error {
 	var req RefineRequest
-	if err := readJSON(c, maxInstructionBody, &req); err != nil {
+	if err := readJSON(c, &req); err != nil {
 		return err
 	}
 	req.Instruction = strings.TrimSpace(req.Instruction)

@@ -91,6 +91,10 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 	if code != http.StatusUnprocessableEntity || !strings.Contains(string(b), "no step") {
 		t.Fatalf("refused refinement: %d %s", code, b)
 	}
+	code, b = refine(3, strings.Repeat("rename a to b; ", 2000))
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(string(b), "16 KB") {
+		t.Fatalf("30 KB instruction: %d %s", code, b)
+	}
 	code, b = refine(3, "sing a song")
 	if code != http.StatusUnprocessableEntity || !strings.Contains(string(b), "did not understand") {
 		t.Fatalf("not understood: %d %s", code, b)
