@@ -372,33 +372,41 @@ func (e *editor) decision(op Op) error {
 	if err != nil {
 		return err
 	}
-	out := e.outgoing(a.id)
-	if len(out) > 1 {
-		return refused("%q already has %d ways out; add the decision after a step of one branch.", a.name, len(out))
+	if n := len(e.outgoing(a.id)); n > 1 {
+		return refused("%q already has %d ways out; add the decision after a step of one branch.", a.name, n)
 	}
 	cond := strings.TrimSpace(op.Condition)
 	if cond == "" {
 		cond = "Otherwise"
 	}
-	q := strings.TrimSpace(op.Name)
-	if q == "" {
-		q = questionFor(cond)
-	}
-	g := e.newID("Gateway")
-	e.m.Gateways = append(e.m.Gateways, process.Gateway{ID: g, Type: process.GatewayExclusive, Name: q, Performer: a.performer, Pool: a.pool, Parent: a.parent})
-	for _, i := range out {
-		e.m.Flows[i].Source = g
-		if e.m.Flows[i].Condition == "" {
-			e.m.Flows[i].Condition = otherwise(cond)
-		}
-	}
-	e.addFlow(a.id, g, "")
+	g := e.splitAfter(a, op.Name, cond)
 	to, err := e.branchTarget(op.BranchTo, a, op.Lane)
 	if err != nil {
 		return err
 	}
 	e.addFlow(g, to, cond)
 	return nil
+}
+
+// splitAfter puts an exclusive gateway asking question (or one made from
+// cond) right after n: n's way out now leaves the gateway, labelled as the
+// other answer to cond, and the caller adds the new branch. It returns the
+// gateway's id.
+func (e *editor) splitAfter(n node, question, cond string) string {
+	q := strings.TrimSpace(question)
+	if q == "" {
+		q = questionFor(cond)
+	}
+	g := e.newID("Gateway")
+	e.m.Gateways = append(e.m.Gateways, process.Gateway{ID: g, Type: process.GatewayExclusive, Name: q, Performer: n.performer, Pool: n.pool, Parent: n.parent})
+	for _, i := range e.outgoing(n.id) {
+		e.m.Flows[i].Source = g
+		if e.m.Flows[i].Condition == "" {
+			e.m.Flows[i].Condition = otherwise(cond)
+		}
+	}
+	e.addFlow(n.id, g, "")
+	return g
 }
 
 // branchTarget resolves where a new branch goes: the end of the process,
@@ -505,28 +513,14 @@ func (e *editor) loopBack(op Op) error {
 	if err != nil {
 		return err
 	}
-	out := e.outgoing(from.id)
-	if len(out) > 1 {
-		return refused("%q already has %d ways out; loop back from a step with one.", from.name, len(out))
+	if n := len(e.outgoing(from.id)); n > 1 {
+		return refused("%q already has %d ways out; loop back from a step with one.", from.name, n)
 	}
 	cond := strings.TrimSpace(op.Condition)
 	if cond == "" {
 		cond = "Rework needed"
 	}
-	q := strings.TrimSpace(op.Name)
-	if q == "" {
-		q = questionFor(cond)
-	}
-	g := e.newID("Gateway")
-	e.m.Gateways = append(e.m.Gateways, process.Gateway{ID: g, Type: process.GatewayExclusive, Name: q, Performer: from.performer, Pool: from.pool, Parent: from.parent})
-	for _, i := range out {
-		e.m.Flows[i].Source = g
-		if e.m.Flows[i].Condition == "" {
-			e.m.Flows[i].Condition = otherwise(cond)
-		}
-	}
-	e.addFlow(from.id, g, "")
-	e.addFlow(g, to.id, cond)
+	e.addFlow(e.splitAfter(from, op.Name, cond), to.id, cond)
 	return nil
 }
 
