@@ -97,47 +97,61 @@ func (s *Service) SaveXML(ctx context.Context, a *analysis.Analysis, base int, x
 		}
 		return nil, failure.Permanent("This is not a BPMN diagram SPADE can read: "+err.Error(), err)
 	}
-	if n := countElements(m); n > MaxElements {
+	n := countElements(m)
+	if n > MaxElements {
 		return nil, failure.Permanent(fmt.Sprintf("This diagram has %d elements; SPADE stores edited diagrams of up to %d. Split it into smaller processes.", n, MaxElements), nil)
 	}
-	if countElements(m) == 0 {
+	if n == 0 {
 		return nil, failure.Permanent("The diagram is empty: it has no tasks, events or gateways. Add at least one step before saving.", nil)
 	}
 	if strings.TrimSpace(m.ProcessName) == "" {
 		m.ProcessName = a.ProcessName
 	}
-	if m.ProcessPurpose == "" {
-		if old, err := current(a); err == nil {
-			m.ProcessPurpose = old.ProcessPurpose
-		}
+	old, _ := current(a)
+	if m.ProcessPurpose == "" && old != nil {
+		m.ProcessPurpose = old.ProcessPurpose
 	}
-	return s.store(ctx, a, base, m, xml, SourceEdit, author, nil, nil, "")
+	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: xml, source: SourceEdit, author: author})
 }
 
-func (s *Service) store(ctx context.Context, a *analysis.Analysis, base int, m *process.Model, xml []byte, source, author string, ops []AppliedOp, notUnderstood []string, prefix string) (*Saved, error) {
+// draft is a version about to be stored.
+type draft struct {
+	base int
+	// model is the new version's model; old the current one (nil when the
+	// analysis has none), which the summary compares it with.
+	model, old    *process.Model
+	xml           []byte
+	source        string
+	author        string
+	summaryPrefix string
+	ops           []AppliedOp
+	notUnderstood []string
+}
+
+func (s *Service) store(ctx context.Context, a *analysis.Analysis, d draft) (*Saved, error) {
+	m := d.model
 	m.Version = process.Version
-	old, _ := current(a)
-	changes := Diff(old, m)
+	changes := Diff(d.old, m)
 	if changes == nil {
 		changes = []Change{}
 	}
-	summary := prefix + Summary(changes)
+	summary := d.summaryPrefix + Summary(changes)
 	body, err := json.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("encode model: %w", err)
 	}
 	var opsJSON []byte
-	if len(ops) > 0 {
-		opsJSON, _ = json.Marshal(ops)
+	if len(d.ops) > 0 {
+		opsJSON, _ = json.Marshal(d.ops)
 	}
-	n, err := s.Repo.Save(ctx, a, base, Version{
-		Author: author, Summary: summary, Source: source, ProcessName: m.ProcessName,
-		BPMNXML: string(xml), ModelJSON: string(body), FormattedText: s.Render(m), OperationsJSON: string(opsJSON),
+	n, err := s.Repo.Save(ctx, a, d.base, Version{
+		Author: d.author, Summary: summary, Source: d.source, ProcessName: m.ProcessName,
+		BPMNXML: string(d.xml), ModelJSON: string(body), FormattedText: s.Render(m), OperationsJSON: string(opsJSON),
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &Saved{Version: n, Summary: summary, Changes: changes, Applied: ops, NotUnderstood: notUnderstood}, nil
+	return &Saved{Version: n, Summary: summary, Changes: changes, Applied: d.ops, NotUnderstood: d.notUnderstood}, nil
 }
 
 // Restore stores a copy of version n as the newest version.
@@ -150,7 +164,9 @@ func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n int, auth
 	if err != nil {
 		return nil, fmt.Errorf("stored version %d: %w", n, err)
 	}
-	return s.store(ctx, a, max(a.Version, 1), m, []byte(v.BPMNXML), SourceRestore, author, nil, nil, fmt.Sprintf("Restored version %d: ", n))
+	old, _ := current(a)
+	return s.store(ctx, a, draft{base: max(a.Version, 1), model: m, old: old, xml: []byte(v.BPMNXML),
+		source: SourceRestore, author: author, summaryPrefix: fmt.Sprintf("Restored version %d: ", n)})
 }
 
 // ErrNotUnderstood is a refinement instruction from which no operation
@@ -189,7 +205,8 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 	for i, op := range plan.Operations {
 		ops[i] = AppliedOp{Op: op, Description: op.Describe()}
 	}
-	out, err := s.store(ctx, a, base, next, xml, SourceRefine, author, ops, plan.NotUnderstood, "")
+	out, err := s.store(ctx, a, draft{base: base, model: next, old: m, xml: xml, source: SourceRefine,
+		author: author, ops: ops, notUnderstood: plan.NotUnderstood})
 	return out, usedLLM, err
 }
 
