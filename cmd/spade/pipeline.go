@@ -41,10 +41,7 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 		}
 	}()
 	bi := builtin.New(builtin.Options{Logger: a.Log, Tesseract: cfg.OCRCommand})
-	system, err := providers.New(providers.Config{
-		Provider: cfg.LLMProvider, Model: cfg.LLMModel, BaseURL: cfg.LLMBaseURL,
-		GeminiAPIKey: cfg.GeminiAPIKey, OpenAIAPIKey: cfg.OpenAIAPIKey, Timeout: cfg.LLMTimeout, Logger: a.Log,
-	}, bi)
+	system, err := providers.New(systemProviderConfig(cfg, a.Log), bi)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -118,6 +115,15 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			_ = ex.Close()
 		}
 	}, nil
+}
+
+// systemProviderConfig is the configured provider with the system keys:
+// the one analyses and refinements use when the user brings no key.
+func systemProviderConfig(cfg *config.Config, log *slog.Logger) providers.Config {
+	return providers.Config{
+		Provider: cfg.LLMProvider, Model: cfg.LLMModel, BaseURL: cfg.LLMBaseURL,
+		GeminiAPIKey: cfg.GeminiAPIKey, OpenAIAPIKey: cfg.OpenAIAPIKey, Timeout: cfg.LLMTimeout, Logger: log,
+	}
 }
 
 // userKeyConfig is the provider a user's own key is used with: Gemini (the

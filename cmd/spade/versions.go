@@ -15,10 +15,7 @@ import (
 func newVersions(a *App, convert func([]byte) (*process.Model, error)) *versions.Service {
 	var planner versions.Planner = versions.GrammarPlanner{}
 	if a.Cfg.LLMProvider != providers.Builtin && a.Cfg.LLMProvider != "" {
-		p, err := providers.New(providers.Config{
-			Provider: a.Cfg.LLMProvider, Model: a.Cfg.LLMModel, BaseURL: a.Cfg.LLMBaseURL,
-			GeminiAPIKey: a.Cfg.GeminiAPIKey, OpenAIAPIKey: a.Cfg.OpenAIAPIKey, Timeout: a.Cfg.LLMTimeout, Logger: a.Log,
-		}, nil)
+		p, err := providers.New(systemProviderConfig(a.Cfg, a.Log), nil)
 		if r, ok := p.(versions.Refiner); err == nil && ok {
 			planner = versions.LLMPlanner{Refiner: r}
 		}
