@@ -136,6 +136,16 @@ func (e *editor) used() map[string]bool {
 	return u
 }
 
+// findPair resolves the two elements an operation names (Target, Other).
+func (e *editor) findPair(op Op) (node, node, error) {
+	a, err := e.find(op.Target)
+	if err != nil {
+		return node{}, node{}, err
+	}
+	b, err := e.find(op.Other)
+	return a, b, err
+}
+
 func (e *editor) newID(prefix string) string {
 	u := e.used()
 	for i := 1; ; i++ {
@@ -455,11 +465,7 @@ func otherwise(cond string) string {
 }
 
 func (e *editor) parallel(op Op) error {
-	t, err := e.find(op.Target)
-	if err != nil {
-		return err
-	}
-	o, err := e.find(op.Other)
+	t, o, err := e.findPair(op)
 	if err != nil {
 		return err
 	}
@@ -505,11 +511,7 @@ func (e *editor) parallel(op Op) error {
 }
 
 func (e *editor) loopBack(op Op) error {
-	from, err := e.find(op.Target)
-	if err != nil {
-		return err
-	}
-	to, err := e.find(op.Other)
+	from, to, err := e.findPair(op)
 	if err != nil {
 		return err
 	}
@@ -525,11 +527,7 @@ func (e *editor) loopBack(op Op) error {
 }
 
 func (e *editor) connect(op Op) error {
-	a, err := e.find(op.Target)
-	if err != nil {
-		return err
-	}
-	b, err := e.find(op.Other)
+	a, b, err := e.findPair(op)
 	if err != nil {
 		return err
 	}
@@ -547,11 +545,7 @@ func (e *editor) connect(op Op) error {
 }
 
 func (e *editor) disconnect(op Op) error {
-	a, err := e.find(op.Target)
-	if err != nil {
-		return err
-	}
-	b, err := e.find(op.Other)
+	a, b, err := e.findPair(op)
 	if err != nil {
 		return err
 	}
