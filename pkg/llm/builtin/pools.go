@@ -169,7 +169,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		}
 		// a message in from the organisation's step before, unless the
 		// party's own step came right before
-		if p := g.activityBefore(prev, m); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
+		if p := g.activityBefore(prev); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
 			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
 				addMsg(cleanMessage(pd.object), p, id)
 			}
@@ -177,7 +177,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			startMessage = id
 		}
 		// and one out to the organisation's next step
-		if n := g.nodeAfter(next, m); n != "" {
+		if n := g.nodeAfter(next); n != "" {
 			addMsg(obj, id, n)
 		}
 		a.Pool = poolOf[party]
@@ -460,7 +460,16 @@ func (g *flowGraph) isStart(id string, m *process.Model) bool {
 
 // activityBefore walks back from id over gateways to the nearest activity
 // of the organisation.
-func (g *flowGraph) activityBefore(id string, m *process.Model) string {
+func (g *flowGraph) activityBefore(id string) string { return g.activityFrom(id, false) }
+
+// nodeAfter walks forward from id over gateways and intermediate events
+// (a message cannot reach a gateway or a timer) to the next activity.
+func (g *flowGraph) nodeAfter(id string) string { return g.activityFrom(id, true) }
+
+// activityFrom follows the first flow out of (forward) or into id across
+// gateways and intermediate events until it reaches an activity; "" when
+// the walk ends elsewhere or runs longer than any real chain.
+func (g *flowGraph) activityFrom(id string, forward bool) string {
 	for range 50 {
 		switch g.kind(id) {
 		case "activity":
@@ -468,35 +477,12 @@ func (g *flowGraph) activityBefore(id string, m *process.Model) string {
 		case "gateway", process.EventIntermediate:
 			found := ""
 			for _, f := range g.m.Flows {
-				if f.Target == id {
-					found = f.Source
+				if forward && f.Source == id {
+					found = f.Target
 					break
 				}
-			}
-			if found == "" {
-				return ""
-			}
-			id = found
-		default:
-			return ""
-		}
-	}
-	return ""
-}
-
-// nodeAfter walks forward from id over gateways to the next activity or
-// intermediate event, which a message can reach.
-func (g *flowGraph) nodeAfter(id string, m *process.Model) string {
-	for range 50 {
-		switch g.kind(id) {
-		case "activity":
-			return id
-		case "gateway", process.EventIntermediate:
-			// a message cannot reach a gateway or a timer: go on
-			found := ""
-			for _, f := range g.m.Flows {
-				if f.Source == id {
-					found = f.Target
+				if !forward && f.Target == id {
+					found = f.Source
 					break
 				}
 			}
