@@ -50,7 +50,11 @@ func (s *Server) analysisSource(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if a.SourceText == "" {
+	text, err := s.Repo.SourceText(c.Request().Context(), PrincipalOf(c).Account.ID, a.ID)
+	if err != nil {
+		return err
+	}
+	if text == "" {
 		return errStatus(http.StatusNotFound, "This analysis has no document text to show: images and BPMN files have none, and analyses made before this feature did not keep it.")
 	}
 	m := &process.Model{}
@@ -59,7 +63,7 @@ func (s *Server) analysisSource(c echo.Context) error {
 			return err
 		}
 	}
-	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, a.SourceText), Text: a.SourceText})
+	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, text), Text: text})
 }
 
 // readJSON decodes a JSON body into v, refusing unknown fields. The body

@@ -47,7 +47,9 @@ func (r *Repo) Create(ctx context.Context, a *Analysis) error {
 // analysis is ErrNotFound.
 func (r *Repo) Get(ctx context.Context, accountID, id string) (*Analysis, error) {
 	var a Analysis
-	err := r.db.WithContext(ctx).Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
+	// The document text (up to 2 MB) is read only by SourceText: the
+	// diagram, model and export routes that load analyses do not need it.
+	err := r.db.WithContext(ctx).Omit("source_text").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
@@ -55,6 +57,20 @@ func (r *Repo) Get(ctx context.Context, accountID, id string) (*Analysis, error)
 		return nil, fmt.Errorf("get analysis: %w", err)
 	}
 	return &a, nil
+}
+
+// SourceText returns the extracted document text of analysis id of
+// account accountID ("" when it keeps none).
+func (r *Repo) SourceText(ctx context.Context, accountID, id string) (string, error) {
+	var texts []string
+	err := r.db.WithContext(ctx).Model(&Analysis{}).Where("id = ? AND account_id = ?", id, accountID).Pluck("source_text", &texts).Error
+	if err != nil {
+		return "", fmt.Errorf("get source text: %w", err)
+	}
+	if len(texts) == 0 {
+		return "", ErrNotFound
+	}
+	return texts[0], nil
 }
 
 // GetView returns what GET /api/document/{id} shows: the analysis of
