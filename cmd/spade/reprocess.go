@@ -75,7 +75,7 @@ func runReprocess(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer a.Close()
-	svc := opsOf(a).reprocess
+	svc := a.Reprocess
 	if p.DryRun {
 		matched, pending, err := svc.Plan(ctx, p)
 		if err != nil {
