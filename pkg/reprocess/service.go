@@ -25,6 +25,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/queue"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
@@ -37,9 +38,7 @@ const graphVersion = "g1"
 
 // Enqueuer puts a task on the queue; the reprocess package needs only this
 // of the queue (tests count calls).
-type Enqueuer interface {
-	EnqueueContext(ctx context.Context, t *asynq.Task, opts ...asynq.Option) (*asynq.TaskInfo, error)
-}
+type Enqueuer = queue.Enqueuer
 
 // Service plans and records runs.
 type Service struct {
@@ -265,11 +264,10 @@ func (s *Service) enqueue(ctx context.Context, runID, stage, analysisID string, 
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	_, err = s.q.EnqueueContext(ctx, t, opts...)
-	if err == nil || errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
-		return nil
+	if err := queue.EnqueueOnce(ctx, s.q, t, opts...); err != nil {
+		return fmt.Errorf("enqueue %s: %w", analysisID, err)
 	}
-	return fmt.Errorf("enqueue %s: %w", analysisID, err)
+	return nil
 }
 
 // Kind is the task-id kind of a run's tasks.
