@@ -167,7 +167,7 @@ func (h *opsHandlers) queues(c echo.Context) error {
 		}
 		out = append(out, v)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"queues": out})
+	return c.JSON(http.StatusOK, QueueList{Queues: out})
 }
 
 func (h *opsHandlers) pause(pause bool) echo.HandlerFunc {
@@ -283,7 +283,7 @@ func (h *opsHandlers) failed(c echo.Context) error {
 		}
 		out = append(out, v)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	return c.JSON(http.StatusOK, FailedList{Items: out})
 }
 
 // retry puts a failed analysis (or a failed diagram) back on the queue:
@@ -340,10 +340,10 @@ func (h *opsHandlers) retry(c echo.Context) error {
 // ReprocessRequest is the body of POST /api/ops/reprocess; it mirrors the
 // flags of `spade reprocess`.
 type ReprocessRequest struct {
-	Stage    string `json:"stage"`
-	Analyzer string `json:"analyzer"`
-	Since    string `json:"since"`
-	Until    string `json:"until"`
+	Stage    string `json:"stage" required:"true" enum:"analysis,graph"`
+	Analyzer string `json:"analyzer" enum:",document,image,bpmn"`
+	Since    string `json:"since" doc:"YYYY-MM-DD or RFC 3339"`
+	Until    string `json:"until" doc:"YYYY-MM-DD or RFC 3339"`
 	Account  string `json:"account"`
 	Model    string `json:"model"`
 	// Rate is "N/s", "N/m", "N/h" or a number of tasks per second.
@@ -393,7 +393,7 @@ func (h *opsHandlers) startRun(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"dry_run": true, "matched": matched, "pending": pending, "params": p})
+		return c.JSON(http.StatusOK, DryRun{DryRun: true, Matched: matched, Pending: pending, Params: p})
 	}
 	run, err := h.rp.Create(ctx, p, PrincipalOf(c).User.Email)
 	if err != nil {
@@ -430,5 +430,5 @@ func (h *opsHandlers) listRuns(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"runs": runs})
+	return c.JSON(http.StatusOK, RunList{Runs: runs})
 }

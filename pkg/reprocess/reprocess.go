@@ -61,8 +61,8 @@ var ErrNotFound = errors.New("reprocess run not found")
 
 // Params select the analyses of a run and pace it.
 type Params struct {
-	Stage    string     `json:"stage"`
-	Analyzer string     `json:"analyzer,omitempty"`
+	Stage    string     `json:"stage" enum:"analysis,graph"`
+	Analyzer string     `json:"analyzer,omitempty" enum:"document,image,bpmn"`
 	Since    *time.Time `json:"since,omitempty"`
 	Until    *time.Time `json:"until,omitempty"`
 	Account  string     `json:"account,omitempty"`
@@ -134,10 +134,10 @@ func ParseRate(s string) (float64, error) {
 // Run is the progress record of one batch.
 type Run struct {
 	ID         string     `gorm:"primaryKey" json:"id"`
-	Stage      string     `json:"stage"`
+	Stage      string     `json:"stage" enum:"analysis,graph"`
 	ParamsJSON string     `gorm:"column:params_json" json:"-"`
 	Params     Params     `gorm:"-" json:"params"`
-	Status     string     `json:"status"`
+	Status     string     `json:"status" enum:"enqueuing,running,completed,failed"`
 	Matched    int        `json:"matched"`
 	Enqueued   int        `json:"enqueued"`
 	Skipped    int        `json:"skipped"`
