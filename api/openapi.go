@@ -66,6 +66,9 @@ type file struct{ media []string }
 // beside it.
 type upload struct{ fields []string }
 
+// either is an answer that is one of several JSON types.
+type either []any
+
 // form is an application/x-www-form-urlencoded request of v's fields.
 type form struct{ v any }
 
@@ -135,7 +138,7 @@ func routes() []route {
 				queryParam("redirect_uri", "this application's /callback address", openapi3.NewStringSchema()),
 				queryParam("login_hint", "e-mail address to suggest to the provider", openapi3.NewStringSchema().WithMaxLength(320)),
 			},
-			answers: []answer{ok(302, nil), also(403, BrowserRefused{}, "Sign-in does not support this browser")}},
+			answers: []answer{ok(302, nil), also(403, either{BrowserRefused{}, Detail{}}, "Sign-in does not support this browser, or the request was refused")}},
 		{method: "POST", path: "/api/auth/token", summary: "Exchange the OIDC code for a session cookie", tag: "auth", public: true, body: form{SignInForm{}}, answers: []answer{ok(200, SignedIn{})}},
 		{method: "GET", path: "/api/auth/auth-info", summary: "Whether the request is signed in, and as whom", tag: "auth", public: true, answers: []answer{ok(200, AuthInfo{})}},
 		{method: "POST", path: "/api/auth/refresh", summary: "Extend the session", tag: "auth", public: true, answers: []answer{ok(200, Refreshed{})}},
@@ -263,6 +266,16 @@ func (r route) operation(g *schemaGen, detail *openapi3.SchemaRef) (*openapi3.Op
 				s.WithFormat("binary")
 			}
 			res.WithContent(openapi3.NewContentWithSchema(s, b.media))
+		case either:
+			s := &openapi3.Schema{}
+			for _, v := range b {
+				r, err := g.ref(v)
+				if err != nil {
+					return nil, err
+				}
+				s.AnyOf = append(s.AnyOf, r)
+			}
+			res.WithJSONSchema(s)
 		default:
 			s, err := g.ref(b)
 			if err != nil {

@@ -44,7 +44,7 @@ func TestOpenAPIAnswersTyped(t *testing.T) {
 					if s.Items != nil {
 						s = s.Items.Value
 					}
-					typed := len(s.Properties) > 0 || len(s.AllOf) > 0 ||
+					typed := len(s.Properties) > 0 || len(s.AllOf) > 0 || len(s.AnyOf) > 0 ||
 						(media != "application/json" && s.Type.Is(openapi3.TypeString)) || path == OpenAPIPath
 					if !typed {
 						t.Errorf("%s %s %s answers %s without a schema: give the handler a view struct", method, path, code, media)

@@ -21,7 +21,7 @@ func TestOpenAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "oa.db"), testenv.Redis(t), nil)
-	srv := s.srv.Config.Handler.(*api.Server)
+	srv := checkContract(t, s).next.(*api.Server)
 	registered := map[string]bool{}
 	var missing []string
 	for _, r := range srv.E.Routes() {
@@ -73,6 +73,7 @@ func TestOpenAPI(t *testing.T) {
 	s.do(http.MethodPost, "/api/ops/analyses/"+v.ID+"/retry", nil, "")
 	s.do(http.MethodPost, "/api/auth/refresh", nil, "")
 	s.do(http.MethodDelete, "/api/cached-analysis/"+v.ID, nil, "")
+	s.do(http.MethodPost, "/api/auth/logout", nil, "")
 	ct.mu.Lock()
 	n := len(ct.seen)
 	ct.mu.Unlock()
