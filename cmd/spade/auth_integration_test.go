@@ -69,7 +69,7 @@ func newAuthStack(t *testing.T, dbURL, redisURL string, env map[string]string, w
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(srvAPI)
+	srv := httptest.NewUnstartedServer(validateContract(t, srvAPI))
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
