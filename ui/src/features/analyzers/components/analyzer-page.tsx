@@ -3,12 +3,12 @@ import { Link } from 'react-router';
 import { UploadErrorPanel, type UploadError } from '../../../components/upload-error-panel';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
-import { ConfirmModal } from '../../membership/components/confirm-modal';
-import { LimitModal } from '../../membership/components/limit-modal';
-import { TrialExpiredModal } from '../../membership/components/trial-expired-modal';
-import type { LimitInfo } from '../../membership/lib/limit';
-import { resolveLimitInfo } from '../../membership/lib/resolve-limit';
-import { clearMembership } from '../../membership/lib/user-cache';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { LimitModal } from '../../../components/limit-modal';
+import { TrialExpiredModal } from '../../../components/trial-expired-modal';
+import type { LimitInfo } from '../../../lib/membership/limit';
+import { resolveLimitInfo } from '../../../lib/membership/resolve-limit';
+import { clearMembership } from '../../../lib/membership/user-cache';
 import {
   deleteAnalysis,
   exportAnalysis,

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
-import { ConfirmModal } from '../../membership/components/confirm-modal';
-import { cachedApiKey, clearMembership, storeApiKey } from '../../membership/lib/user-cache';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { cachedApiKey, clearMembership, storeApiKey } from '../../../lib/membership/user-cache';
 import { deleteApiKey, getApiKey, saveApiKey, type ApiKeyInfo } from '../api/settings-api';
 
 /** API Integration UI states (spec §2 Settings). */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
-import { fetchMembershipUsage, membershipFallback, type MembershipUsage } from '../../membership/api/membership-api';
-import { trialLabel, trialStatus } from '../../membership/lib/trial';
-import { cachedMembership, clearMembership, storeMembership } from '../../membership/lib/user-cache';
+import { fetchMembershipUsage, membershipFallback, type MembershipUsage } from '../../../lib/membership/membership-api';
+import { trialLabel, trialStatus } from '../../../lib/membership/trial';
+import { cachedMembership, clearMembership, storeMembership } from '../../../lib/membership/user-cache';
 
 /** Membership & Usage: type, daily limit, usage today, remaining calls, trial status; cached per user for 1 h. */
 export function MembershipSection() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { ConfirmModal } from '../../membership/components/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { createToken, listTokens, revokeToken, type AccessToken } from '../api/settings-api';
 
 function when(ts?: string | null): string {

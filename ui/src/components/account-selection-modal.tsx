@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/modal';
-import type { Account } from '../../../lib/types';
+import { Modal } from './modal';
+import type { Account } from '../lib/types';
 
 /** Props of AccountSelectionModal. */
 export interface AccountSelectionModalProps {

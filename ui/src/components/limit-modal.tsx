@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/modal';
-import { formatCountdown, nextUtcMidnight, type LimitInfo } from '../lib/limit';
+import { Modal } from './modal';
+import { formatCountdown, nextUtcMidnight, type LimitInfo } from '../lib/membership/limit';
 
 /** Props of LimitModal. */
 export interface LimitModalProps {
