@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { checkGraph } from '../api/analysis-api';
 import type { GraphStatus } from '../api/types';
 import { cacheHasGraph, cachedHasGraph } from '../lib/cache';
-import { graphDelay } from '../lib/poll';
+import { graphDelay } from '../lib/delays';
 import { useKeyedState } from '../../../lib/use-keyed-state';
 
 /** Graph availability of one analysis. */
