@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
-	_ "github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
@@ -39,7 +39,7 @@ func TestMIWGFindings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		rep := lint.Run(defs, lint.Recommended)
+		rep := lint.New(rules.All()...).Run(defs, lint.Recommended)
 		if len(rep.RuleErrors) > 0 {
 			t.Errorf("%s: rule errors %v", filepath.Base(f), rep.RuleErrors)
 		}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
 	"github.com/spade-bpmn/spade/pkg/failure"
@@ -252,7 +253,7 @@ func TestFileNameFallbackAndRuleErrors(t *testing.T) {
 		t.Errorf("layout category = %+v", c)
 	}
 	defs, _ := parse.Parse(data)
-	rep := lint.Run(defs, lint.Recommended)
+	rep := lint.New(rules.All()...).Run(defs, lint.Recommended)
 	rep.RuleErrors = append(rep.RuleErrors, lint.RuleError{Rule: "fake-join", Message: "rule crashed: boom"})
 	text := quality.Analyze(defs, rep).FormattedText()
 	if !strings.Contains(text, "Rule fake-join could not run (rule crashed: boom)") {
