@@ -346,6 +346,21 @@ func utf16BE(s string) []byte {
 	return out
 }
 
+// rightToLeft reports whether an encoded line reads right to left: its
+// first letter with a direction is Hebrew or Arabic.
+func rightToLeft(s []byte) bool {
+	for i := 0; i+1 < len(s); i += 2 {
+		p, _ := bidi.LookupRune(rune(char(s, i)))
+		switch p.Class() {
+		case bidi.R, bidi.AL:
+			return true
+		case bidi.L:
+			return false
+		}
+	}
+	return false
+}
+
 // visual puts one encoded line of text into the order it is drawn in, left
 // to right: right-to-left runs (Hebrew, Arabic) are reversed, and in a line
 // that starts right-to-left the runs themselves go right to left (the
