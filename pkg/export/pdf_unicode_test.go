@@ -120,13 +120,15 @@ type drawn struct {
 }
 
 var (
-	objRE    = regexp.MustCompile(`(?s)(\d+) 0 obj\n(<<.*?>>)\n(stream\n)?`)
-	fontRE   = regexp.MustCompile(`/(F\d) (\d+) 0 R`)
-	descRE   = regexp.MustCompile(`/BaseFont /(\S+) .*/DescendantFonts \[(\d+) 0 R\]`)
-	mapRE    = regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`)
-	contRE   = regexp.MustCompile(`/Contents (\d+) 0 R`)
-	showRE   = regexp.MustCompile(`/(F\d) [\d.]+ Tf <([0-9A-F]*)> Tj`)
-	streamRE = regexp.MustCompile(`/Length (\d+)`)
+	objRE     = regexp.MustCompile(`(?s)(\d+) 0 obj\n(<<.*?>>)\n(stream\n)?`)
+	fontRE    = regexp.MustCompile(`/(F\d) (\d+) 0 R`)
+	descRE    = regexp.MustCompile(`/BaseFont /(\S+) .*/DescendantFonts \[(\d+) 0 R\]`)
+	mapRE     = regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`)
+	contRE    = regexp.MustCompile(`/Contents (\d+) 0 R`)
+	showRE    = regexp.MustCompile(`/(F\d) [\d.]+ Tf <([0-9A-F]*)> Tj`)
+	streamRE  = regexp.MustCompile(`/Length (\d+)`)
+	saveRE    = regexp.MustCompile(`(?m)(^|\s)q\s`)
+	restoreRE = regexp.MustCompile(`(?m)(^|\s)Q(\s|$)`)
 )
 
 // drawnGlyphs reads back every character the writer's content streams
@@ -135,26 +137,7 @@ var (
 // all it needs to read.
 func drawnGlyphs(t testing.TB, data []byte) []drawn {
 	t.Helper()
-	dicts := map[string]string{}
-	streams := map[string][]byte{}
-	for _, m := range objRE.FindAllSubmatchIndex(data, -1) {
-		id, dict := string(data[m[2]:m[3]]), string(data[m[4]:m[5]])
-		dicts[id] = dict
-		if m[6] < 0 {
-			continue
-		}
-		l := streamRE.FindStringSubmatch(dict)
-		n, _ := strconv.Atoi(l[1])
-		zr, err := zlib.NewReader(bytes.NewReader(data[m[7] : m[7]+n]))
-		if err != nil {
-			t.Fatalf("object %s: %v", id, err)
-		}
-		b, err := io.ReadAll(zr)
-		if err != nil {
-			t.Fatalf("object %s: %v", id, err)
-		}
-		streams[id] = b
-	}
+	dicts, streams := pdfObjects(t, data)
 	var out []drawn
 	for _, dict := range dicts {
 		if !strings.Contains(dict, "/Type /Page ") {
@@ -193,6 +176,32 @@ func drawnGlyphs(t testing.TB, data []byte) []drawn {
 		}
 	}
 	return out
+}
+
+// pdfObjects returns the writer's objects: each dictionary by object
+// number, and each stream decompressed.
+func pdfObjects(t testing.TB, data []byte) (dicts map[string]string, streams map[string][]byte) {
+	t.Helper()
+	dicts, streams = map[string]string{}, map[string][]byte{}
+	for _, m := range objRE.FindAllSubmatchIndex(data, -1) {
+		id, dict := string(data[m[2]:m[3]]), string(data[m[4]:m[5]])
+		dicts[id] = dict
+		if m[6] < 0 {
+			continue
+		}
+		l := streamRE.FindStringSubmatch(dict)
+		n, _ := strconv.Atoi(l[1])
+		zr, err := zlib.NewReader(bytes.NewReader(data[m[7] : m[7]+n]))
+		if err != nil {
+			t.Fatalf("object %s: %v", id, err)
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("object %s: %v", id, err)
+		}
+		streams[id] = b
+	}
+	return dicts, streams
 }
 
 // TestSubsetFontIsSmall keeps the embedded fonts a subset: a one-page
@@ -239,6 +248,31 @@ func TestFallbackOnlyWhenNeeded(t *testing.T) {
 		if got := bytes.Contains(data, []byte(fontFallback)); got != tt.want {
 			t.Errorf("%q: fallback font embedded = %v, want %v", tt.process, got, tt.want)
 		}
+	}
+}
+
+// TestCJKBold: the CJK font has no bold, so a bold Chinese title is drawn
+// filled and stroked, and the stroke settings are put back afterwards.
+func TestCJKBold(t *testing.T) {
+	t.Parallel()
+	data, _, _, err := PDF(Request{ProcessName: "发票审批", FormattedText: "会计检查发票。", ID: "an-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dicts, streams := pdfObjects(t, data)
+	stroked := false
+	for id, dict := range dicts {
+		if !strings.Contains(dict, "/Type /Page ") {
+			continue
+		}
+		content := string(streams[contRE.FindStringSubmatch(dict)[1]])
+		stroked = stroked || strings.Contains(content, "2 Tr")
+		if q, Q := len(saveRE.FindAllString(content, -1)), len(restoreRE.FindAllString(content, -1)); q != Q {
+			t.Errorf("page %s: %d q, %d Q", id, q, Q)
+		}
+	}
+	if !stroked {
+		t.Error("the bold Chinese title is not stroked")
 	}
 }
 

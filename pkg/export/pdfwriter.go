@@ -41,6 +41,9 @@ type pdfPage struct {
 	w, h float64
 	c    bytes.Buffer
 	used map[string]map[uint16]bool // font → character ids drawn
+	// fillRGB is the colour text is drawn in (the last fill); faked bold
+	// strokes the glyphs' outlines in it too.
+	fillRGB [3]float64
 }
 
 type pdfDoc struct {
@@ -180,26 +183,47 @@ func (p *pdfPage) use(fontName string, s []byte) {
 
 // text draws one line with its baseline at (x, y) in PDF coordinates.
 func (p *pdfPage) text(x, y float64, fontName string, size float64, s []byte) {
-	fmt.Fprintf(&p.c, "BT %s %s Td ", f2(x), f2(y))
-	p.show(fontName, size, visual(s))
+	p.show(fmt.Sprintf("%s %s Td", f2(x), f2(y)), fontName, size, visual(s))
 }
 
 // rotatedText draws s turned 90° counter-clockwise (pool and lane names).
 func (p *pdfPage) rotatedText(x, y float64, fontName string, size float64, s []byte) {
-	fmt.Fprintf(&p.c, "BT 0 1 -1 0 %s %s Tm ", f2(x), f2(y))
-	p.show(fontName, size, visual(s))
+	p.show(fmt.Sprintf("0 1 -1 0 %s %s Tm", f2(x), f2(y)), fontName, size, visual(s))
 }
 
-// show writes s (in drawing order) as runs of characters that share a
-// font, each shown in the font that has its glyphs (face), and ends the
-// text object; each run moves the pen by its own widths, so the runs join
-// up.
-func (p *pdfPage) show(fontName string, size float64, s []byte) {
+// show writes one text object placed by the operator at: s (in drawing
+// order) as runs of characters that share a font, each shown in the font
+// that has its glyphs (face); each run moves the pen by its own widths, so
+// the runs join up. The CJK font has no bold: bold runs in it are filled
+// and stroked (text render mode 2), inside q … Q so the stroke colour,
+// width and dash of the drawing around it stay as they were.
+func (p *pdfPage) show(at, fontName string, size float64, s []byte) {
+	fakeBold := false
+	if fontName == fontBold {
+		for i := 0; i+1 < len(s); i += 2 {
+			if face(fontName, char(s, i)).name == fontFallback {
+				fakeBold = true
+				break
+			}
+		}
+	}
+	if fakeBold {
+		c := p.fillRGB
+		fmt.Fprintf(&p.c, "q %s %s %s RG [] 0 d %s w ", f2(c[0]), f2(c[1]), f2(c[2]), f2(size*0.04))
+	}
+	fmt.Fprintf(&p.c, "BT %s ", at)
 	start, cur := 0, ""
 	flush := func(end int) {
 		if end > start {
 			p.use(cur, s[start:end])
-			fmt.Fprintf(&p.c, "/%s %s Tf %s Tj ", fontResource(cur), f2(size), pdfHex(s[start:end]))
+			mode := ""
+			if fakeBold {
+				mode = "0 Tr "
+				if cur == fontFallback {
+					mode = "2 Tr "
+				}
+			}
+			fmt.Fprintf(&p.c, "%s/%s %s Tf %s Tj ", mode, fontResource(cur), f2(size), pdfHex(s[start:end]))
 		}
 		start = end
 	}
@@ -211,7 +235,11 @@ func (p *pdfPage) show(fontName string, size float64, s []byte) {
 		}
 	}
 	flush(len(s) &^ 1)
-	p.c.WriteString("ET\n")
+	p.c.WriteString("ET")
+	if fakeBold {
+		p.c.WriteString(" Q")
+	}
+	p.c.WriteByte('\n')
 }
 
 func (p *pdfPage) op(format string, args ...any) {
@@ -224,6 +252,7 @@ func (p *pdfPage) stroke(r, g, b, width float64) {
 }
 
 func (p *pdfPage) fill(r, g, b float64) {
+	p.fillRGB = [3]float64{r, g, b}
 	p.op("%s %s %s rg", f2(r), f2(g), f2(b))
 }
 
