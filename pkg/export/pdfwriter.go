@@ -365,9 +365,18 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 // subsetTag is the six-letter prefix PDF requires on a subset font's name.
 func subsetTag(k int) string { return "SPADE" + string(rune('A'+k)) }
 
-// utf16BE encodes s as UTF-16 big-endian, for PDF text strings.
+// utf16BE encodes s as UTF-16 big-endian, for PDF text strings (the
+// document title). Control characters are left out, as in drawn text:
+// readers refuse a title that holds them.
 func utf16BE(s string) []byte {
-	u := utf16.Encode([]rune(s))
+	rs := make([]rune, 0, len(s))
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			continue
+		}
+		rs = append(rs, r)
+	}
+	u := utf16.Encode(rs)
 	out := make([]byte, 0, 2*len(u))
 	for _, c := range u {
 		out = append(out, byte(c>>8), byte(c))
