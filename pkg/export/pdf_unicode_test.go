@@ -77,6 +77,25 @@ func TestPDFEveryLanguage(t *testing.T) {
 	}
 }
 
+// TestPDFMirroredBrackets: brackets in right-to-left text are drawn
+// mirrored but copy out as typed, so "(the clerk)" does not come back as
+// ")the clerk(". The pages hold only right-to-left text: on a page that is
+// mostly left to right, pdftotext reorders the brackets of a
+// right-to-left line by its own rules.
+func TestPDFMirroredBrackets(t *testing.T) {
+	t.Parallel()
+	pdftotext := testenv.LookPath(t, "pdftotext", testenv.HintPdftotext)
+	for _, text := range []string{"הפקיד בודק [א] (ב) ו{ג} «ד»", "يراجع (المحاسب) [الفاتورة]"} {
+		data, _, _, err := PDF(Request{ProcessName: "אישור", FormattedText: text})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := extractText(t, pdftotext, data); !strings.Contains(got, text) {
+			t.Errorf("pdftotext output lacks %q:\n%s", text, got)
+		}
+	}
+}
+
 // validPDF fails t when pdfcpu does not accept data.
 func validPDF(t testing.TB, data []byte) {
 	t.Helper()
@@ -279,7 +298,7 @@ func TestCJKBold(t *testing.T) {
 
 // FuzzEncodeVisual: any text encodes to whole two-byte characters, and
 // reordering a line for display keeps exactly its characters (brackets
-// mirrored).
+// drawn mirrored).
 func FuzzEncodeVisual(f *testing.F) {
 	for _, s := range []string{"Größe → Ärger", "הפקיד בודק (3 ימים).", "يراجع المحاسب 12 الفاتورة", "a\tb\x00c😀", "abc אבג def", "لا سلام َ"} {
 		f.Add(s)
@@ -288,6 +307,9 @@ func FuzzEncodeVisual(f *testing.F) {
 		m := map[uint16]int{}
 		for i := 0; i+1 < len(s); i += 2 {
 			c := char(s, i)
+			if _, text, ok := internalID(rune(c)); ok && c != lamMark {
+				c = uint16(text[0]) // a mirrored bracket
+			}
 			if r, ok := mirror(rune(c)); ok {
 				c = uint16(min(c, uint16(r)))
 			}
@@ -360,7 +382,7 @@ func TestPDFRandomUnicode(t *testing.T) {
 // never fails or panics, pdfcpu accepts the file, and a character is drawn
 // as the empty box only when none of the embedded fonts has it.
 func FuzzPDF(f *testing.F) {
-	for _, s := range []string{"Invoice", "发票审批 송장 請求書", "لا إله\nאבג (1)", "\x00\t😀\uFEFE\uFFFF", "=== ا ===\n- ب ج\n  - 한"} {
+	for _, s := range []string{"Invoice", "发票审批 송장 請求書", "لا إله\nאבג (1)", "\x00\t😀\uFDD0\uFDD1\uFFFF", "=== ا ===\n- ب ج\n  - 한"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -70,7 +70,7 @@ func encode(s string) []byte {
 			r = ' '
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
 			continue
-		case r > 0xffff || r == lamMark:
+		case r > 0xffff || (r >= internalIDs && r <= internalIDsEnd):
 			r = '\ufffd'
 		}
 		rs = append(rs, r)
@@ -441,7 +441,7 @@ func visual(s []byte) []byte {
 		if run.Direction() == bidi.RightToLeft {
 			rs = reverseClusters(rs)
 			for k, r := range rs {
-				if m, ok := mirror(r); ok {
+				if m, ok := mirrored(r); ok {
 					rs[k] = m
 				}
 			}
@@ -478,15 +478,55 @@ func reverseClusters(rs []rune) []rune {
 	return out
 }
 
+// The writer's own character ids are Unicode's noncharacters U+FDD0 …
+// U+FDEF, which text never holds (encode turns them into U+FFFD): each
+// draws one glyph but copies out as another character. lamMark (shape.go)
+// is the first; the brackets mirrored in right-to-left runs follow.
+const (
+	internalIDs    = 0xFDD0
+	internalIDsEnd = 0xFDEF
+	mirroredIDs    = internalIDs + 1
+)
+
+// brackets are the characters a right-to-left run shows mirrored, in
+// pairs: each one's mirror image is its neighbour.
+const brackets = "()[]{}<>«»"
+
 // mirror returns the bracket paired with r, which a right-to-left run
 // shows in its place, and whether r is one.
 func mirror(r rune) (rune, bool) {
-	const pairs = "()[]{}<>«»"
-	rs := []rune(pairs)
+	rs := []rune(brackets)
 	for i, p := range rs {
 		if p == r {
 			return rs[i^1], true
 		}
 	}
 	return r, false
+}
+
+// mirrored returns the id that draws bracket r mirrored, for a
+// right-to-left run: it shows mirror(r) but copies out as r, so a reader
+// that puts the run back into reading order gets "(3 days)", not
+// ")3 days(".
+func mirrored(r rune) (rune, bool) {
+	for i, p := range []rune(brackets) {
+		if p == r {
+			return mirroredIDs + rune(i), true
+		}
+	}
+	return r, false
+}
+
+// internalID returns, for one of the writer's own ids, the character
+// whose glyph it draws and the text it copies out as.
+func internalID(c rune) (glyph rune, text []rune, ok bool) {
+	rs := []rune(brackets)
+	switch {
+	case c == lamMark:
+		return ' ', []rune{0x0644}, true
+	case c >= mirroredIDs && c < mirroredIDs+rune(len(rs)):
+		i := c - mirroredIDs
+		return rs[i^1], []rune{rs[i]}, true
+	}
+	return 0, nil, false
 }
