@@ -21,12 +21,12 @@ import (
 
 func (s *Server) mountAnalyses() {
 	g := s.Protected
-	g.POST("/analyze", s.analyzeHandler(analysis.TypeDocument, DocumentUpload))
-	g.POST("/image/analyze", s.analyzeHandler(analysis.TypeImage, ImageUpload))
-	g.POST("/bpmn/analyze", s.analyzeHandler(analysis.TypeBPMN, BPMNUpload))
-	s.limitUpload(http.MethodPost, "/api/analyze", DocumentUpload)
-	s.limitUpload(http.MethodPost, "/api/image/analyze", ImageUpload)
-	s.limitUpload(http.MethodPost, "/api/bpmn/analyze", BPMNUpload)
+	g.POST("/analyze", s.analyzeHandler(analysis.TypeDocument, s.uploads.document))
+	g.POST("/image/analyze", s.analyzeHandler(analysis.TypeImage, s.uploads.image))
+	g.POST("/bpmn/analyze", s.analyzeHandler(analysis.TypeBPMN, s.uploads.bpmn))
+	s.limitUpload(http.MethodPost, "/api/analyze", s.uploads.document)
+	s.limitUpload(http.MethodPost, "/api/image/analyze", s.uploads.image)
+	s.limitUpload(http.MethodPost, "/api/bpmn/analyze", s.uploads.bpmn)
 	g.GET("/document/:id", s.getAnalysis)
 	g.GET("/image/document/:id", s.getAnalysis)
 	g.GET("/bpmn/document/:id", s.getAnalysis)

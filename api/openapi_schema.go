@@ -45,6 +45,7 @@ func componentNames() map[reflect.Type]string {
 		reflect.TypeFor[SourceView]():         "SourceTrace",
 		reflect.TypeFor[reprocess.Run]():      "ReprocessRun",
 		reflect.TypeFor[reprocess.Params]():   "ReprocessParams",
+		reflect.TypeFor[reprocess.Request]():  "ReprocessRequest",
 		reflect.TypeFor[export.Request]():     "ExportRequest",
 		reflect.TypeFor[userView]():           "UserInfo",
 		reflect.TypeFor[accountView]():        "Account",

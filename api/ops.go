@@ -337,53 +337,16 @@ func (h *opsHandlers) retry(c echo.Context) error {
 	return c.JSON(http.StatusAccepted, a.ToView())
 }
 
-// ReprocessRequest is the body of POST /api/ops/reprocess; it mirrors the
-// flags of `spade reprocess`.
-type ReprocessRequest struct {
-	Stage    string `json:"stage" required:"true" enum:"analysis,graph"`
-	Analyzer string `json:"analyzer" enum:",document,image,bpmn"`
-	Since    string `json:"since" doc:"YYYY-MM-DD or RFC 3339"`
-	Until    string `json:"until" doc:"YYYY-MM-DD or RFC 3339"`
-	Account  string `json:"account"`
-	Model    string `json:"model"`
-	// Rate is "N/s", "N/m", "N/h" or a number of tasks per second.
-	Rate   string `json:"rate"`
-	DryRun bool   `json:"dry_run"`
-	// IncludeEdited also replaces analyses a person edited.
-	IncludeEdited bool `json:"include_edited"`
-}
-
-// Params converts the request into validated run parameters.
-func (r ReprocessRequest) Params() (reprocess.Params, error) {
-	p := reprocess.Params{Stage: r.Stage, Analyzer: r.Analyzer, Account: strings.TrimSpace(r.Account),
-		Model: strings.TrimSpace(r.Model), DryRun: r.DryRun, IncludeEdited: r.IncludeEdited}
-	var err error
-	if p.Rate, err = reprocess.ParseRate(r.Rate); err != nil {
-		return p, err
-	}
-	if r.Since != "" {
-		t, err := reprocess.ParseDate(r.Since)
-		if err != nil {
-			return p, err
-		}
-		p.Since = &t
-	}
-	if r.Until != "" {
-		t, err := reprocess.ParseDate(r.Until)
-		if err != nil {
-			return p, err
-		}
-		p.Until = &t
-	}
-	return p, p.Validate()
-}
+// ReprocessRequest is the body of POST /api/ops/reprocess; it is
+// reprocess.Request, which the flags of `spade reprocess` fill too.
+type ReprocessRequest = reprocess.Request
 
 func (h *opsHandlers) startRun(c echo.Context) error {
 	var req ReprocessRequest
 	if err := c.Bind(&req); err != nil {
 		return errStatus(http.StatusBadRequest, "The request body must be JSON with at least a stage (analysis or graph).")
 	}
-	p, err := req.Params()
+	p, err := reprocess.ParseParams(req)
 	if err != nil {
 		return err
 	}

@@ -55,15 +55,14 @@ type Server struct {
 	API       *echo.Group
 	Protected *echo.Group
 	cache     *readCache
+	// uploads are the upload kinds with the configured limits.
+	uploads uploadKinds
 	// bodyLimits holds the body limit of routes that accept more than
 	// DefaultBodyLimit (uploads, exports), by "METHOD /path".
 	bodyLimits map[string]routeLimit
 	// bodyDeadline overrides BodyDeadline (tests).
 	bodyDeadline func(limit int64) time.Duration
 }
-
-// extraMounts are route groups of this package kept in their own files.
-var extraMounts []func(s *Server)
 
 // SessionCookie is the name of the session cookie.
 const SessionCookie = "spade_session"
@@ -72,7 +71,7 @@ const SessionCookie = "spade_session"
 func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}}
+	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config)}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
@@ -93,9 +92,7 @@ func New(d Deps) *Server {
 	if d.Versions != nil {
 		s.mountVersions()
 	}
-	for _, m := range extraMounts {
-		m(s)
-	}
+	s.mountExport()
 	for _, m := range d.Mounts {
 		m(s)
 	}

@@ -1,5 +1,9 @@
+import type { components } from '../lib/api-schema';
 import type { Account, UserInfo } from '../lib/types';
-import type { ModelActivity, ProcessModel, RecentItem } from '../features/analyzers/api/types';
+
+type RecentItem = components['schemas']['RecentItem'];
+type ProcessModel = components['schemas']['ProcessModel'];
+type ModelActivity = components['schemas']['ModelActivity'];
 
 // Builders of server answers for tests: the types come from the contract
 // (api/openapi.json), so a fixture states only what a test is about and
