@@ -737,9 +737,11 @@ export interface components {
         APIKeyInfo: {
             has_key: boolean;
             last_four?: string;
+            /** @description the key with all but the last four characters hidden; empty without a key */
             masked_key: string;
             message?: string;
             success: boolean;
+            /** @description set when the provider could not check the key (it was stored anyway) */
             warning?: string;
         };
         APIKeyRequest: {
@@ -756,6 +758,7 @@ export interface components {
             revoked: boolean;
             /** Format: date-time */
             revoked_at: string | null;
+            /** @description the secret, only in the answer that created the token */
             token?: string;
         };
         Account: {
@@ -1005,11 +1008,13 @@ export interface components {
         };
         MembershipUsage: {
             can_analyze: boolean;
+            /** @description analyze calls a day; -1 when unlimited */
             daily_limit: number;
             db_user_id: string;
             email: string;
             has_own_key: boolean;
             membership_type: string;
+            /** @description -1 when unlimited */
             remaining_calls: number;
             stored_email: string;
             trial_active: boolean;
