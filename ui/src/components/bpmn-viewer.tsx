@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import './bpmn-viewer.css';
 
 /** Zoom limits and button factors (spec part 2 §9). */
 export const ZOOM_MIN = 0.2;

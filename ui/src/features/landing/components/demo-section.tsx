@@ -10,6 +10,7 @@ import { limitReached, recordUsage, todaysUsage, updateLastAnalysis, type DemoUs
 import { demoTexts, type DemoKind } from '../lib/file-rules';
 import { DemoDropzone } from './demo-dropzone';
 import { Icon } from '../../../components/icons';
+import '../landing.css';
 
 /** Progress and message timing (spec part 2 §4, §9). */
 export const PROGRESS_STEP_MS = 150;
