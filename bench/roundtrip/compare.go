@@ -15,8 +15,11 @@ var Kinds = []string{
 	"boundary attachment", "sub-process nesting", "data", "data associations", "annotations",
 }
 
-// Count is preserved/total for one kind.
-type Count struct{ Preserved, Total int }
+// Count is preserved/total for one kind; Added counts elements of the kind
+// the round trip drew that the original did not have (a gateway inserted
+// for bpmnlint, a default label on an unnamed node), which a strict judge
+// counts as losses too.
+type Count struct{ Preserved, Total, Added int }
 
 // Comparison is what survived a round trip of one file.
 type Comparison struct {
@@ -24,9 +27,37 @@ type Comparison struct {
 	// Lost lists, per kind, the elements of the original that were not
 	// found as they were ("id (name): why").
 	Lost map[string][]string
-	// Via counts sequence flows preserved through gateways the builder
-	// added; Named counts unnamed events and gateways the builder named.
+	// Added lists, per kind, what the round trip drew that the original
+	// did not have.
+	Added map[string][]string
+	// Via counts sequence flows that survive only through gateways the
+	// builder added; Named counts unnamed nodes the builder named. A
+	// strict comparison counts both as losses; a lenient one as preserved.
 	Via, Named int
+	// strict compares names exactly (white space normalised) and counts
+	// flows through added gateways and added names as losses.
+	strict bool
+}
+
+// addExtra records an element of the round-tripped file the original did
+// not have.
+func (c *Comparison) addExtra(kind string, what string, args ...any) {
+	n := c.Counts[kind]
+	if n == nil {
+		n = &Count{}
+		c.Counts[kind] = n
+	}
+	n.Added++
+	c.Added[kind] = append(c.Added[kind], fmt.Sprintf(what, args...))
+}
+
+// sameName compares the names a reader sees: exactly up to runs of white
+// space when strict, also ignoring case otherwise.
+func (c *Comparison) sameName(a, b string) bool {
+	if c.strict {
+		return strings.Join(strings.Fields(a), " ") == strings.Join(strings.Fields(b), " ")
+	}
+	return norm(a) == norm(b)
 }
 
 func (c *Comparison) add(kind string, ok bool, what string, args ...any) {
@@ -51,7 +82,7 @@ func (c *Comparison) named(n *parse.Element) bool {
 		return false
 	}
 	c.Named++
-	return true
+	return !c.strict
 }
 
 // norm compares names the way a reader does: case and runs of white space
@@ -272,9 +303,12 @@ func dataLinks(e *parse.Element, d *parse.Definitions) [][2]any {
 	return out
 }
 
-// Compare measures what of file a survived in file b.
-func Compare(a, b *parse.Definitions) *Comparison {
-	c := &Comparison{Counts: map[string]*Count{}, Lost: map[string][]string{}}
+// Compare measures what of file a survived in file b. Strict compares as
+// a strict judge does: names exactly (white space normalised), sequence
+// flows by their exact endpoints, and what b adds (nodes, flows, names)
+// counted against it.
+func Compare(a, b *parse.Definitions, strict bool) *Comparison {
+	c := &Comparison{Counts: map[string]*Count{}, Lost: map[string][]string{}, Added: map[string][]string{}, strict: strict}
 	mt := &matcher{a: a, b: b, m: map[*parse.Element]*parse.Element{}, used: map[*parse.Element]bool{}}
 	byName := func(e *parse.Element) string { return class(e.Kind) + "\x00" + norm(e.Name) }
 
@@ -310,7 +344,7 @@ func Compare(a, b *parse.Definitions) *Comparison {
 				c.add("activities", false, "%s: missing", label(n))
 			case o.Kind != n.Kind || n.TriggeredByEvent() != o.TriggeredByEvent():
 				c.add("activities", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
-			case norm(o.Name) != norm(n.Name):
+			case !c.sameName(o.Name, n.Name):
 				c.add("activities", false, "%s: renamed %q", label(n), o.Name)
 			case marker(n) != marker(o):
 				c.add("activities", false, "%s: marker %q became %q", label(n), marker(n), marker(o))
@@ -325,7 +359,7 @@ func Compare(a, b *parse.Definitions) *Comparison {
 				c.add("events", false, "%s: missing", label(n))
 			case o.Kind != n.Kind:
 				c.add("events", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
-			case norm(o.Name) != norm(n.Name) && !c.named(n):
+			case !c.sameName(o.Name, n.Name) && !c.named(n):
 				c.add("events", false, "%s: renamed %q", label(n), o.Name)
 			case n.BoolAttr("cancelActivity", true) != o.BoolAttr("cancelActivity", true) ||
 				n.BoolAttr("isInterrupting", true) != o.BoolAttr("isInterrupting", true):
@@ -357,7 +391,7 @@ func Compare(a, b *parse.Definitions) *Comparison {
 				c.add("gateways", false, "%s: missing", label(n))
 			case o.Kind != n.Kind:
 				c.add("gateways", false, "%s: %s became %s", label(n), n.Kind, o.Kind)
-			case norm(o.Name) != norm(n.Name) && !c.named(n):
+			case !c.sameName(o.Name, n.Name) && !c.named(n):
 				c.add("gateways", false, "%s: renamed %q", label(n), o.Name)
 			default:
 				c.add("gateways", true, "")
@@ -394,16 +428,18 @@ func Compare(a, b *parse.Definitions) *Comparison {
 	}
 
 	// Sequence flows: by endpoints; the matched flow carries the label and
-	// the default mark. bpmn.Build makes implicit splits and merges
-	// explicit (bpmnlint's recommended rules): a flow drawn through
-	// gateways the builder added (in b, matched to nothing in a) still
-	// connects the same nodes, with the same meaning, and counts as
-	// preserved; Via says how many did.
+	// the default mark. bpmn.Build makes implicit splits and merges of
+	// models from the analyzers explicit (bpmnlint's recommended rules): a
+	// flow drawn through gateways the builder added (in b, matched to
+	// nothing in a) connects the same nodes with the same meaning; Via
+	// says how many did. A strict comparison counts them as lost, a
+	// lenient one as preserved.
 	flowsB := map[[2]*parse.Element][]*parse.Element{}
 	for _, f := range pick(b, "sequenceFlow") {
 		k := [2]*parse.Element{f.Source, f.Target}
 		flowsB[k] = append(flowsB[k], f)
 	}
+	usedFlow := map[*parse.Element]bool{}
 	added := func(e *parse.Element) bool { return e != nil && parse.IsGateway(e.Kind) && !mt.used[e] }
 	for _, f := range pick(a, "sequenceFlow") {
 		var path []*parse.Element
@@ -411,27 +447,42 @@ func Compare(a, b *parse.Definitions) *Comparison {
 		if f.Source != nil && f.Target != nil && src != nil && dst != nil {
 			cands := flowsB[[2]*parse.Element{src, dst}]
 			for _, cand := range cands {
-				if cand.ID == f.ID {
+				if cand.ID == f.ID && !usedFlow[cand] {
 					path = []*parse.Element{cand}
 				}
 			}
-			if path == nil && len(cands) > 0 {
-				path = []*parse.Element{cands[0]}
+			for _, cand := range cands {
+				if path == nil && !usedFlow[cand] {
+					path = []*parse.Element{cand}
+				}
 			}
 			if path == nil {
 				path = viaAdded(src, dst, added)
 				if path != nil {
 					c.Via++
+					if c.strict {
+						path = nil
+					}
 				}
 			}
+		}
+		for _, o := range path {
+			usedFlow[o] = true
 		}
 		c.add("sequence flows", path != nil, "%s: %s → %s", f.ID, label(f.Source), label(f.Target))
 		if lbl := flowLabel(f); lbl != "" {
 			ok := false
 			for _, o := range path {
+				if c.strict {
+					// the name as drawn, and the condition when there was one
+					ok = ok || c.sameName(o.Label(), f.Label()) && sameCondition(f, o)
+					continue
+				}
 				ok = ok || norm(o.Name) == norm(lbl) || (o.Condition() != nil && norm(o.Condition().Text) == norm(lbl))
 			}
 			c.add("conditions", ok, "%s: %q", f.ID, lbl)
+		} else if c.strict && len(path) == 1 && flowLabel(path[0]) != "" {
+			c.addExtra("conditions", "%s: label %q added", f.ID, flowLabel(path[0]))
 		}
 		if f.Source != nil && f.Source.Default == f {
 			ok := false
@@ -439,24 +490,44 @@ func Compare(a, b *parse.Definitions) *Comparison {
 				ok = ok || (o.Source != nil && o.Source.Default == o)
 			}
 			c.add("default flows", ok, "%s: default of %s", f.ID, label(f.Source))
+		} else if c.strict && len(path) == 1 && path[0].Source != nil && path[0].Source.Default == path[0] {
+			c.addExtra("default flows", "%s: made the default of %s", f.ID, label(path[0].Source))
 		}
 	}
-	mfB := map[[2]*parse.Element]bool{}
+	if c.strict {
+		for _, f := range pick(b, "sequenceFlow") {
+			if !usedFlow[f] {
+				c.addExtra("sequence flows", "%s: %s → %s", f.ID, label(f.Source), label(f.Target))
+			}
+		}
+		for _, n := range nodesB {
+			if !mt.used[n] {
+				c.addExtra(kindOfClass(class(n.Kind)), "%s %s", n.Kind, label(n))
+			}
+		}
+	}
+	mfB := map[[2]*parse.Element][]*parse.Element{}
 	for _, f := range pick(b, "messageFlow") {
-		mfB[[2]*parse.Element{f.Source, f.Target}] = true
+		k := [2]*parse.Element{f.Source, f.Target}
+		mfB[k] = append(mfB[k], f)
 	}
 	for _, f := range pick(a, "messageFlow") {
-		ok := f.Source != nil && f.Target != nil && mfB[[2]*parse.Element{mt.m[f.Source], mt.m[f.Target]}]
+		ok := false
+		if f.Source != nil && f.Target != nil {
+			for _, o := range mfB[[2]*parse.Element{mt.m[f.Source], mt.m[f.Target]}] {
+				ok = ok || !c.strict || c.sameName(o.Label(), f.Label())
+			}
+		}
 		c.add("message flows", ok, "%s: %s → %s", f.ID, label(f.Source), label(f.Target))
 	}
 	for _, p := range pick(a, "participant") {
 		o := mt.m[p]
-		ok := o != nil && norm(o.Name) == norm(p.Name) && collapsed(o) == collapsed(p)
+		ok := o != nil && c.sameName(o.Name, p.Name) && collapsed(o) == collapsed(p)
 		c.add("pools", ok, "%s", label(p))
 	}
 	for _, l := range pick(a, "lane") {
 		o := mt.m[l]
-		ok := o != nil && (norm(o.Name) == norm(l.Name) || l.Label() == "")
+		ok := o != nil && (c.sameName(o.Name, l.Name) || !c.strict && l.Label() == "")
 		if ok {
 			pa, pb := parentLane(l), parentLane(o)
 			ok = (pa == nil && pb == nil) || (pa != nil && mt.m[pa] == pb)
@@ -465,7 +536,7 @@ func Compare(a, b *parse.Definitions) *Comparison {
 	}
 	for _, d := range collect(a, isDrawnData) {
 		o := mt.m[d]
-		ok := o != nil && (o.Kind == d.Kind || (d.Kind == "dataObject" && o.Kind == "dataObjectReference")) && norm(dataName(b, o)) == norm(dataName(a, d))
+		ok := o != nil && (o.Kind == d.Kind || (d.Kind == "dataObject" && o.Kind == "dataObjectReference")) && c.sameName(dataName(b, o), dataName(a, d))
 		c.add("data", ok, "%s", label(d))
 	}
 	notesB := map[*parse.Element][]*parse.Element{}
@@ -483,7 +554,7 @@ func Compare(a, b *parse.Definitions) *Comparison {
 	}
 	for _, t := range pick(a, "textAnnotation") {
 		o := mt.m[t]
-		ok := o != nil && norm(annotationText(o)) == norm(annotationText(t))
+		ok := o != nil && c.sameName(annotationText(o), annotationText(t))
 		if ok && attachedA[t] != nil {
 			ok = false
 			for _, x := range notesB[o] {
@@ -495,6 +566,29 @@ func Compare(a, b *parse.Definitions) *Comparison {
 		c.add("annotations", ok, "%s", label(t))
 	}
 	return c
+}
+
+// kindOfClass names the report kind of a flow node class.
+func kindOfClass(cl string) string {
+	switch cl {
+	case "activity":
+		return "activities"
+	case "event":
+		return "events"
+	case "gateway":
+		return "gateways"
+	}
+	return cl
+}
+
+// sameCondition reports whether flow o carries the condition expression of
+// flow f: none when f had none, the same text when it had one.
+func sameCondition(f, o *parse.Element) bool {
+	fc, oc := f.Condition(), o.Condition()
+	if fc == nil || oc == nil {
+		return fc == nil && oc == nil
+	}
+	return strings.Join(strings.Fields(fc.Text), " ") == strings.Join(strings.Fields(oc.Text), " ")
 }
 
 // viaAdded finds a path from src to dst through at most three added

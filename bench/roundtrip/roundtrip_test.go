@@ -36,7 +36,7 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil || len(files) < 5 {
 				t.Fatalf("%s: %d files, %v", dir, len(files), err)
 			}
-			rs := Run(files)
+			rs := Run(files, true)
 			docs := map[string][]byte{}
 			for _, r := range rs {
 				if r.Err != nil {
@@ -115,7 +115,7 @@ func TestRoundTripDetectsLoss(t *testing.T) {
 	damaged = bytes.Replace(damaged, []byte(`<sequenceFlow id="F4" sourceRef="Task_Remind" targetRef="End_Reminded"/>`), nil, 1)
 	damaged = bytes.Replace(damaged, []byte(`cancelActivity="false"`), nil, 1)
 	a, b := mustParse(t, orig), mustParse(t, damaged)
-	c := Compare(a, b)
+	c := Compare(a, b, true)
 	want := map[string][2]int{"activities": {6, 7}, "sequence flows": {12, 13}, "events": {5, 6}, "lane membership": {15, 15}}
 	for kind, w := range want {
 		got := c.Counts[kind]

@@ -69,10 +69,11 @@ func Build(m *process.Model) ([]byte, error) {
 }
 
 // defaultNames gives unnamed tasks and events a name, because every flow
-// node needs a label (bpmnlint label-required).
+// node needs a label (bpmnlint label-required); a verbatim graph keeps the
+// file's unnamed nodes unnamed.
 func (g *graph) defaultNames() {
 	for _, n := range g.nodes {
-		if n.name != "" {
+		if n.name != "" || g.verbatim {
 			continue
 		}
 		switch n.kind {

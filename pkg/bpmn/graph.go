@@ -59,8 +59,11 @@ type node struct {
 	collapsed bool
 	// triggered marks an event sub-process.
 	triggered bool
-	called    string
-	doc       string
+	// compensation marks a compensation handler (isForCompensation): no
+	// sequence flow enters or leaves it.
+	compensation bool
+	called       string
+	doc          string
 	// note is the WT/wt annotation text ("" for none).
 	note     string
 	defFlow  int // index of the default flow, -1 for none
@@ -73,8 +76,11 @@ type flow struct {
 	id       string
 	from, to int
 	name     string
-	// cond marks a flow that gets a conditionExpression (its name).
-	cond bool
+	// cond marks a flow that gets a conditionExpression: expr when
+	// hasExpr (a file's own expression), else its name.
+	cond    bool
+	expr    string
+	hasExpr bool
 	// isDefault marks the model's default branch.
 	isDefault bool
 	deleted   bool
@@ -100,9 +106,12 @@ type pool struct {
 // lane is a lane of a pool; lanes with children are drawn around them.
 type lane struct {
 	id, name, doc string
-	pool          int
-	parent        int // lane index, -1 for a top-level lane
-	children      []int
+	// unnamed marks a lane drawn without a name (a verbatim model's
+	// unnamed lane, whose name is only its nodes' key).
+	unnamed  bool
+	pool     int
+	parent   int // lane index, -1 for a top-level lane
+	children []int
 }
 
 // dataItem is a data object or data store reference.
@@ -154,6 +163,9 @@ type graph struct {
 	// multiPool is set when the model lists pools (a collaboration of
 	// several processes); otherwise the one pool is named after the process.
 	multiPool bool
+	// verbatim draws a model converted from a BPMN file as the file said
+	// (process.Model.Verbatim): no gateways, events or labels added.
+	verbatim bool
 }
 
 func (n *node) isGateway() bool {
@@ -425,7 +437,7 @@ func (g *graph) buildLanes(m *process.Model, poolOf func(string) int) {
 			delete(g.ids, id)
 			id = g.modelID("Lane_", p.ID)
 		}
-		g.lanes = append(g.lanes, lane{id: id, name: name, doc: strings.TrimSpace(p.Description), pool: pl, parent: -1})
+		g.lanes = append(g.lanes, lane{id: id, name: name, doc: strings.TrimSpace(p.Description), pool: pl, parent: -1, unnamed: g.verbatim && p.Unnamed})
 		if par := oneLine(p.Parent); par != "" {
 			nested = append(nested, pending{len(g.lanes) - 1, par})
 		}
@@ -456,7 +468,7 @@ func (g *graph) laneUnder(a, b int) bool {
 // newGraph converts the model into pools, lanes, nodes and flows, dropping
 // flows that reference unknown nodes and merging duplicate flows.
 func newGraph(m *process.Model, name string) *graph {
-	g := &graph{ids: map[string]bool{}, next: map[string]int{}, reserved: map[string]bool{}}
+	g := &graph{ids: map[string]bool{}, next: map[string]int{}, reserved: map[string]bool{}, verbatim: m.Verbatim}
 	g.reserve(m)
 	poolByID := g.buildPools(m, name)
 	poolOf := func(id string) int {
@@ -518,6 +530,7 @@ func newGraph(m *process.Model, name string) *graph {
 		}
 		n.collapsed = a.Collapsed
 		n.triggered = a.Type == process.ActivityEventSubProcess
+		n.compensation = a.ForCompensation
 		n.note = timeNote(a.WorkMinutes, a.WaitMinutes)
 		register(a.ID, n)
 	}
@@ -571,7 +584,10 @@ func newGraph(m *process.Model, name string) *graph {
 			continue
 		}
 		label := oneLine(f.Condition)
-		if k, dup := seen[[2]int{from, to}]; dup {
+		if g.verbatim && f.Unnamed {
+			label = ""
+		}
+		if k, dup := seen[[2]int{from, to}]; dup && !g.verbatim {
 			if label != "" && !strings.Contains(g.flows[k].name, label) {
 				g.flows[k].name = strings.TrimPrefix(g.flows[k].name+" / "+label, " / ")
 			}
@@ -584,6 +600,9 @@ func newGraph(m *process.Model, name string) *graph {
 			g.flows[i].id = g.modelID("Flow_", f.ID)
 		}
 		g.flows[i].isDefault = f.Default
+		if g.verbatim && f.Conditional {
+			g.flows[i].expr, g.flows[i].hasExpr = strings.TrimSpace(f.Expression), true
+		}
 		seen[[2]int{from, to}] = i
 	}
 	g.messageFlows(m, byModelID, poolByID)

@@ -10,11 +10,21 @@ import (
 // repair makes the graph well-formed BPMN in the sense of bpmnlint's
 // recommended rules, without guessing more than necessary: the model was
 // validated upstream, so these passes only fire on imperfect models.
+//
+// A verbatim graph (a model converted from a BPMN file) only gets the
+// passes that keep it valid BPMN; the file's implicit splits and merges,
+// missing start or end events, unnamed gateways and conditions on any
+// flow stay as the modeller drew them.
 func (g *graph) repair() {
 	g.collapseEmptyPools()
 	g.dropImpossibleFlows()
 	g.dropAdHocStartEnd()
 	g.eventTriggers()
+	if g.verbatim {
+		g.inferLanes()
+		g.verbatimConditions()
+		return
+	}
 	g.singleBlankStart()
 	g.connectStarts()
 	g.connectEnds()
@@ -239,14 +249,14 @@ func (g *graph) scopes() (keys [][2]int, members map[[2]int][]int) {
 
 // exemptStart reports whether a node needs no incoming flow.
 func (g *graph) exemptStart(n *node) bool {
-	return n.kind == kindStart || n.kind == kindBoundary || n.triggered ||
+	return n.kind == kindStart || n.kind == kindBoundary || n.triggered || n.compensation ||
 		(n.kind == kindCatch && n.trigger == process.TriggerLink) ||
 		(n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc)
 }
 
 // exemptEnd reports whether a node needs no outgoing flow.
 func (g *graph) exemptEnd(n *node) bool {
-	return n.kind == kindEnd || n.triggered ||
+	return n.kind == kindEnd || n.triggered || n.compensation ||
 		(n.kind == kindThrow && n.trigger == process.TriggerLink) ||
 		(n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc)
 }
@@ -517,6 +527,21 @@ func (g *graph) inferLanes() {
 			g.notes[i].lane = g.nodes[t].lane
 		} else if g.notes[i].lane < 0 {
 			g.notes[i].lane = first[g.notes[i].pool]
+		}
+	}
+}
+
+// verbatimConditions keeps the file's conditions and default flows: a
+// flow gets a conditionExpression when its file gave it one, and a node's
+// default flow stays its default, whatever kind of node it leaves.
+func (g *graph) verbatimConditions() {
+	for _, n := range g.nodes {
+		for _, fi := range n.out {
+			f := g.flows[fi]
+			f.cond = f.hasExpr
+			if f.isDefault && n.defFlow < 0 {
+				n.defFlow = fi
+			}
 		}
 	}
 }

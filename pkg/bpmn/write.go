@@ -173,7 +173,11 @@ func (g *graph) writeLanes(w *xw, p int) {
 	}
 	var lane func(l int)
 	lane = func(l int) {
-		w.open("bpmn:lane", "id", g.lanes[l].id, "name", g.lanes[l].name)
+		kv := []string{"id", g.lanes[l].id, "name", g.lanes[l].name}
+		if g.lanes[l].unnamed {
+			kv = kv[:2]
+		}
+		w.open("bpmn:lane", kv...)
 		if doc := g.lanes[l].doc; doc != "" {
 			w.text("bpmn:documentation", doc)
 		}
@@ -253,7 +257,11 @@ func (g *graph) writeScope(w *xw, p, scope int) {
 		kv = append(kv, "sourceRef", g.nodes[f.from].id, "targetRef", g.nodes[f.to].id)
 		if f.cond {
 			w.open("bpmn:sequenceFlow", kv...)
-			w.text("bpmn:conditionExpression", f.name, "xsi:type", "bpmn:tFormalExpression")
+			expr := f.name
+			if f.hasExpr {
+				expr = f.expr
+			}
+			w.text("bpmn:conditionExpression", expr, "xsi:type", "bpmn:tFormalExpression")
 			w.close("bpmn:sequenceFlow")
 		} else {
 			w.empty("bpmn:sequenceFlow", kv...)
@@ -308,6 +316,9 @@ func (g *graph) writeNode(w *xw, i int) {
 	kv := []string{"id", n.id}
 	if n.name != "" {
 		kv = append(kv, "name", n.name)
+	}
+	if n.compensation {
+		kv = append(kv, "isForCompensation", "true")
 	}
 	if n.triggered {
 		kv = append(kv, "triggeredByEvent", "true")

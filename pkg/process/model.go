@@ -122,6 +122,13 @@ type Model struct {
 	Data             []Data            `json:"data,omitempty"`
 	DataAssociations []DataAssociation `json:"data_associations,omitempty"`
 	Annotations      []Annotation      `json:"annotations,omitempty"`
+	// Verbatim marks a model converted from a BPMN file (pkg/bpmn/tomodel):
+	// the builder draws what the file said (implicit splits and merges,
+	// unnamed nodes and flows, conditions on any flow) instead of making
+	// it bpmnlint-clean with inserted gateways and default labels, which
+	// is right for models the analyzers wrote but would change a
+	// modeller's diagram.
+	Verbatim bool `json:"verbatim,omitempty" schema:"-"`
 }
 
 // Pool is a participant of a collaboration: an organisation or party with
@@ -149,6 +156,9 @@ type Participant struct {
 	// Parent is the name of the lane this one is nested in ("" for a
 	// top-level lane).
 	Parent string `json:"parent,omitempty" schema:"-"`
+	// Unnamed marks a lane its BPMN file left without a name: Name is
+	// then only the key its nodes use (Performer) and is not drawn.
+	Unnamed bool `json:"unnamed,omitempty" schema:"-"`
 }
 
 // SIPOC lists an activity's suppliers, inputs, outputs, customers and the
@@ -263,6 +273,14 @@ type Flow struct {
 	Condition string `json:"condition,omitempty"`
 	// Default marks the branch taken when no other condition holds.
 	Default bool `json:"default,omitempty"`
+	// Conditional marks a flow its BPMN file gave a condition expression
+	// (possibly empty): Expression, kept apart from Condition, which is
+	// what a reader sees (the flow's name, else the expression).
+	Conditional bool   `json:"conditional,omitempty" schema:"-"`
+	Expression  string `json:"expression,omitempty" schema:"-"`
+	// Unnamed marks a flow its file left without a name: its Condition
+	// came from the expression and is not drawn as a label.
+	Unnamed bool `json:"unnamed,omitempty" schema:"-"`
 }
 
 // MessageFlow is a message sent from one pool to another. Source and

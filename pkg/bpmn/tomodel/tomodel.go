@@ -121,7 +121,7 @@ func Convert(d *parse.Definitions) (*Result, error) {
 	}
 	c := &converter{
 		defs:    d,
-		m:       &process.Model{Version: process.Version},
+		m:       &process.Model{Version: process.Version, Verbatim: true},
 		used:    map[string]bool{},
 		ids:     map[*parse.Element]string{},
 		skipped: map[string]*Skipped{},
@@ -451,6 +451,7 @@ func (c *converter) lanesOf(p *parse.Element, pool string) {
 			c.lanes[l] = name
 			c.m.Participants = append(c.m.Participants, process.Participant{
 				Name: name, Description: doc(l), ID: c.id(l), Pool: pool, Parent: parent,
+				Unnamed: l.Label() == "",
 			})
 			if child := l.Child("childLaneSet"); child != nil {
 				walk(child, name)
@@ -570,9 +571,7 @@ func (c *converter) activity(e *parse.Element, sc scope) *scope {
 	if e.Kind == "callActivity" {
 		a.CalledElement = strings.TrimSpace(e.Attr("calledElement"))
 	}
-	if e.IsForCompensation() {
-		c.skip("isForCompensation flag", e)
-	}
+	a.ForCompensation = e.IsForCompensation()
 	var sub *scope
 	if parse.IsSubProcess(e.Kind) {
 		// bpmn-js draws a sub-process collapsed unless its shape says
@@ -680,9 +679,11 @@ func (c *converter) flow(e *parse.Element) {
 		return
 	}
 	f := process.Flow{ID: c.id(e), Source: c.ref(e.Source), Target: c.ref(e.Target), Condition: e.Label()}
-	if f.Condition == "" {
-		if cond := e.Condition(); cond != nil {
-			f.Condition = strings.TrimSpace(cond.Text)
+	if cond := e.Condition(); cond != nil {
+		text := strings.TrimSpace(cond.Text)
+		f.Conditional, f.Expression = true, text
+		if f.Condition == "" {
+			f.Condition, f.Unnamed = text, text != ""
 		}
 	}
 	f.Default = e.Source.Default == e

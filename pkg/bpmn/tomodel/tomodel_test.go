@@ -246,8 +246,8 @@ func TestFlowsConditionsDefaults(t *testing.T) {
 	}{
 		{"F_T", process.Flow{ID: "F_T", Source: "T", Target: "G"}},
 		{"F_T2", process.Flow{ID: "F_T2", Source: "T", Target: "R", Default: true}},
-		{"F_Yes", process.Flow{ID: "F_Yes", Source: "G", Target: "A", Condition: "yes"}},
-		{"F_Expr", process.Flow{ID: "F_Expr", Source: "G", Target: "R", Condition: "amount >= 100"}},
+		{"F_Yes", process.Flow{ID: "F_Yes", Source: "G", Target: "A", Condition: "yes", Conditional: true, Expression: "amount < 100"}},
+		{"F_Expr", process.Flow{ID: "F_Expr", Source: "G", Target: "R", Condition: "amount >= 100", Conditional: true, Expression: "amount >= 100", Unnamed: true}},
 		{"F_No", process.Flow{ID: "F_No", Source: "G", Target: "R", Default: true}},
 		{"F_Bad", process.Flow{}},
 	}

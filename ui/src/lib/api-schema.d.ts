@@ -1066,10 +1066,13 @@ export interface components {
         };
         ModelFlow: {
             condition?: string;
+            conditional?: boolean;
             default?: boolean;
+            expression?: string;
             id: string;
             source: string;
             target: string;
+            unnamed?: boolean;
         };
         ModelGateway: {
             id: string;
@@ -1088,6 +1091,7 @@ export interface components {
             name: string;
             parent?: string;
             pool?: string;
+            unnamed?: boolean;
         };
         Pool: {
             collapsed?: boolean;
@@ -1109,6 +1113,7 @@ export interface components {
             pools?: components["schemas"]["Pool"][];
             process_name: string;
             process_purpose: string;
+            verbatim?: boolean;
             version: number;
         };
         PublicConfig: {
