@@ -1,7 +1,9 @@
 // Command compare is the layout benchmark: it lays out the same seeded
 // random processes with SPADE's layout (with lanes and without) and with
 // bpmn-auto-layout (npm, no lanes), and prints time, overlapping shapes,
-// edge crossings, bends and edges through shapes for each.
+// edge crossings, bends and edges through shapes for each; then seeded
+// collaborations, and BPMN files converted into the model and drawn again
+// (run from the module root).
 //
 //	go run ./bench/layout/compare -node tools/bpmncheck
 package main
@@ -83,6 +85,12 @@ func main() {
 	print(rows)
 	fmt.Println()
 	print(runCollab(ns, *seed, *tool, dir))
+	fmt.Println()
+	root, err := os.Getwd()
+	if err != nil {
+		fail(err)
+	}
+	print(runConverted(root))
 }
 
 // runSeed lays out the processes of the given sizes for one seed with
