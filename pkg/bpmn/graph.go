@@ -905,11 +905,12 @@ func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf fun
 			continue
 		}
 		nd := g.nodes[n]
-		// activities read and write; catch events write (a throw event's
-		// input needs a dataInput of its own, which the model cannot name)
+		// activities read and write; catch events write, throw events
+		// read (through a data input of their own)
 		switch {
 		case nd.isActivity():
 		case !input && (nd.kind == kindCatch || nd.kind == kindStart || nd.kind == kindBoundary):
+		case input && (nd.kind == kindThrow || nd.kind == kindEnd):
 		default:
 			continue
 		}

@@ -396,9 +396,48 @@ func (g *graph) writeNode(w *xw, i int) {
 				}
 			}
 		}
+		if n.kind == kindThrow || n.kind == kindEnd {
+			g.writeEventInputs(w, i)
+		}
 		g.writeDefinitions(w, n)
 	}
 	w.close(el)
+}
+
+// writeEventInputs writes what a throw or end event reads: a data input
+// of its own per association (a throw event's dataInputAssociation must
+// end at one, unlike an activity's), the associations, and the input set
+// naming the inputs.
+func (g *graph) writeEventInputs(w *xw, i int) {
+	n := g.nodes[i]
+	var ins []dataAssoc
+	for _, ai := range g.ix.assoc[i] {
+		if a := g.assoc[ai]; a.input {
+			ins = append(ins, a)
+		}
+	}
+	if len(ins) == 0 {
+		return
+	}
+	input := func(k int) string { return n.id + "_input_" + strconv.Itoa(k+1) }
+	for k, a := range ins {
+		kv := []string{"id", input(k)}
+		if name := g.data[a.data].name; name != "" {
+			kv = append(kv, "name", name)
+		}
+		w.empty("bpmn:dataInput", kv...)
+	}
+	for k, a := range ins {
+		w.open("bpmn:dataInputAssociation", "id", a.id)
+		w.text("bpmn:sourceRef", g.data[a.data].id)
+		w.text("bpmn:targetRef", input(k))
+		w.close("bpmn:dataInputAssociation")
+	}
+	w.open("bpmn:inputSet", "id", n.id+"_inputSet")
+	for k := range ins {
+		w.text("bpmn:dataInputRefs", input(k))
+	}
+	w.close("bpmn:inputSet")
 }
 
 var (
