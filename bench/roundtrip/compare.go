@@ -654,3 +654,30 @@ func dataName(d *parse.Definitions, e *parse.Element) string {
 	}
 	return ""
 }
+
+// DetachedEnds lists the sequence and message flows of d whose drawn line
+// does not start at its source's shape or end at its target's (within
+// two pixels): what a reader sees as a flow to the wrong element, such as
+// a message ending at the border of the sub-process around its target.
+func DetachedEnds(d *parse.Definitions) []string {
+	var out []string
+	on := func(p parse.Point, e *parse.Element) bool {
+		if e == nil || e.Shape == nil || e.Shape.Bounds == nil {
+			return true // nothing drawn to compare with
+		}
+		b := e.Shape.Bounds
+		const tol = 2
+		return p.X >= b.X-tol && p.X <= b.X+b.Width+tol && p.Y >= b.Y-tol && p.Y <= b.Y+b.Height+tol
+	}
+	d.Walk(func(e *parse.Element) bool {
+		if (e.Kind != "sequenceFlow" && e.Kind != "messageFlow") || e.Edge == nil || len(e.Edge.Waypoints) < 2 {
+			return true
+		}
+		w := e.Edge.Waypoints
+		if !on(w[0], e.Source) || !on(w[len(w)-1], e.Target) {
+			out = append(out, fmt.Sprintf("%s %s: %s → %s", e.Kind, e.ID, label(e.Source), label(e.Target)))
+		}
+		return true
+	})
+	return out
+}

@@ -59,6 +59,8 @@ type FileResult struct {
 	// bpmn-moddle warnings.
 	XSD    string
 	Moddle []string
+	// Detached lists the flows whose drawn line misses one of its ends.
+	Detached []string
 }
 
 // RoundTrip converts, draws and compares one file.
@@ -89,6 +91,7 @@ func RoundTrip(name string, data []byte, strict bool) *FileResult {
 	}
 	r.Comparison = Compare(orig, again, strict)
 	r.Lenient = Compare(orig, again, false)
+	r.Detached = DetachedEnds(again)
 	return r
 }
 
@@ -319,7 +322,7 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.1f\t%.1f\t\n", k, c.Preserved, c.Total, c.Added, c.Percent(), lt[k].Percent())
 	}
 	_ = tw.Flush()
-	var invalid, moddle, failed, via, named int
+	var invalid, moddle, failed, via, named, detached int
 	for _, r := range rs {
 		if r.Comparison != nil {
 			via += r.Via
@@ -339,6 +342,7 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 		if len(r.Moddle) > 0 {
 			moddle++
 		}
+		detached += len(r.Detached)
 		var below []string
 		for _, k := range Kinds {
 			if c := r.Counts[k]; c != nil && (c.Preserved < c.Total || c.Added > 0) {
@@ -349,13 +353,16 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 				below = append(below, b)
 			}
 		}
-		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 || verbose {
+		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 || len(r.Detached) > 0 || verbose {
 			fmt.Fprintf(w, "%s: %s\n", filepath.Base(r.File), strings.Join(below, ", "))
 			if r.XSD != "" {
 				fmt.Fprintf(w, "  xsd: %s\n", strings.ReplaceAll(r.XSD, "\n", "\n       "))
 			}
 			for _, m := range r.Moddle {
 				fmt.Fprintf(w, "  bpmn-moddle: %s\n", m)
+			}
+			for _, m := range r.Detached {
+				fmt.Fprintf(w, "  drawn line misses its end: %s\n", m)
 			}
 		}
 		if verbose {
@@ -375,7 +382,7 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 			}
 		}
 	}
-	fmt.Fprintf(w, "round-tripped files: %d failed, %d not XSD-valid, %d with bpmn-moddle warnings\n", failed, invalid, moddle)
+	fmt.Fprintf(w, "round-tripped files: %d failed, %d not XSD-valid, %d with bpmn-moddle warnings; %d flows drawn not ending at their nodes\n", failed, invalid, moddle, detached)
 	repairs := map[string]int{}
 	for _, r := range rs {
 		for _, c := range r.Repair {

@@ -402,7 +402,99 @@ func (g *graph) draw() (*drawing, error) {
 		return nil, err
 	}
 	g.place(d, order)
+	g.reachNestedEnds(d)
 	return d, nil
+}
+
+// reachNestedEnds carries message flows that the main layout routed to
+// the border of an expanded sub-process on to the node inside it that
+// sends or receives the message: through the container's header band,
+// across to above (or below) the node, and straight to its border. A
+// node inside a collapsed sub-process keeps the line at the collapsed
+// shape, which is what the main diagram shows of it.
+func (g *graph) reachNestedEnds(d *drawing) {
+	for i, m := range g.msgs {
+		if len(d.msgs[i]) < 2 {
+			continue
+		}
+		if n := m.to.node; n >= 0 && g.topOf(n, -1) != n && d.plane[n] < 0 {
+			d.msgs[i] = g.extendInto(d, d.msgs[i], n)
+		}
+		if n := m.from.node; n >= 0 && g.topOf(n, -1) != n && d.plane[n] < 0 {
+			d.msgs[i] = reversed(g.extendInto(d, reversed(d.msgs[i]), n))
+		}
+	}
+}
+
+// hits counts the shapes inside the top-level sub-process top, other
+// than node n and the sub-processes around n, that the segments of pts
+// pass through.
+func (g *graph) hits(d *drawing, top, n int, pts []layout.Point) int {
+	around := map[int]bool{}
+	for k := n; k >= 0; k = g.nodes[k].parent {
+		around[k] = true
+	}
+	count := 0
+	for i := range g.nodes {
+		if around[i] || g.topOf(i, -1) != top || d.plane[i] >= 0 {
+			continue
+		}
+		r := d.nodes[i]
+		for k := 0; k+1 < len(pts); k++ {
+			a, b := pts[k], pts[k+1]
+			x0, x1 := math.Min(a.X, b.X), math.Max(a.X, b.X)
+			y0, y1 := math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
+			if x0 < r.X+r.W-0.5 && x1 > r.X+0.5 && y0 < r.Y+r.H-0.5 && y1 > r.Y+0.5 {
+				count++
+			}
+		}
+	}
+	return count
+}
+
+// extendInto carries pts, which end on the border of the top-level
+// sub-process holding node n, on to n's shape: from the border (a step
+// inside it when the line arrives at a side) to a free band along the top
+// (the header, which holds only the sub-process' name) or the bottom
+// (above the boundary events), across to above or below n, and straight
+// to n's border. Of the two bands it takes the first whose way crosses
+// no shape, else the one crossing fewest.
+func (g *graph) extendInto(d *drawing, pts []layout.Point, n int) []layout.Point {
+	top := g.topOf(n, -1)
+	if top < 0 {
+		return pts
+	}
+	c, r := d.nodes[top], d.nodes[n]
+	if c.W == 0 || r.W == 0 {
+		return pts
+	}
+	const inset = 8
+	// boundary events reach half their size above the bottom border
+	bottomBand := c.Y + c.H - layout.EventSize/2 - 4
+	end := pts[len(pts)-1]
+	cx := r.X + r.W/2
+	way := func(band, ny float64) []layout.Point {
+		w := []layout.Point{end}
+		switch {
+		case math.Abs(end.X-c.X) < 1:
+			w = append(w, layout.Point{X: c.X + inset, Y: end.Y}, layout.Point{X: c.X + inset, Y: band})
+		case math.Abs(end.X-(c.X+c.W)) < 1:
+			w = append(w, layout.Point{X: c.X + c.W - inset, Y: end.Y}, layout.Point{X: c.X + c.W - inset, Y: band})
+		default:
+			w = append(w, layout.Point{X: end.X, Y: band})
+		}
+		if last := w[len(w)-1]; last.X != cx {
+			w = append(w, layout.Point{X: cx, Y: band})
+		}
+		return append(w, layout.Point{X: cx, Y: ny})
+	}
+	best, fewest := []layout.Point(nil), -1
+	for _, w := range [][]layout.Point{way(c.Y+subHeader/2, r.Y), way(bottomBand, r.Y+r.H)} {
+		if h := g.hits(d, top, n, w); fewest < 0 || h < fewest {
+			best, fewest = w, h
+		}
+	}
+	return append(append([]layout.Point(nil), pts[:len(pts)-1]...), best...)
 }
 
 // layoutInner lays out the content of container c at the origin, with its
