@@ -14,7 +14,11 @@
 // (tools/bpmncheck), and what process.Repair would change on the
 // converted model.
 //
-//	go run ./bench/roundtrip [-v] [-strict=false] [-out DIR] [files or dirs…]
+//	go run ./bench/roundtrip [-v] [-strict=false] [-repaired] [-out DIR] [files or dirs…]
+//
+// -repaired draws the converted models as models from the analyzers are
+// drawn (gateways, events and labels added for bpmnlint), which is how
+// every converted model was drawn before process.Model.Verbatim.
 //
 // Without arguments it reads ../shared/testdata/bpmn/miwg-reference and
 // bench/roundtrip/testdata.
@@ -63,8 +67,17 @@ type FileResult struct {
 	Detached []string
 }
 
+// Options say how Run draws and counts.
+type Options struct {
+	// Strict counts as a strict judge does (see Compare).
+	Strict bool
+	// Repaired draws the converted model as a model from the analyzers
+	// (Verbatim off).
+	Repaired bool
+}
+
 // RoundTrip converts, draws and compares one file.
-func RoundTrip(name string, data []byte, strict bool) *FileResult {
+func RoundTrip(name string, data []byte, opt Options) *FileResult {
 	r := &FileResult{File: name}
 	orig, err := parse.Parse(data)
 	if err != nil {
@@ -78,6 +91,9 @@ func RoundTrip(name string, data []byte, strict bool) *FileResult {
 	}
 	r.Skipped = conv.Note()
 	r.Repair = repairChanges(conv.Model)
+	if opt.Repaired {
+		conv.Model.Verbatim = false
+	}
 	out, err := bpmn.Build(conv.Model)
 	if err != nil {
 		r.Err = fmt.Errorf("build: %w", err)
@@ -89,7 +105,7 @@ func RoundTrip(name string, data []byte, strict bool) *FileResult {
 		r.Err = fmt.Errorf("parse the round-tripped file: %w", err)
 		return r
 	}
-	r.Comparison = Compare(orig, again, strict)
+	r.Comparison = Compare(orig, again, opt.Strict)
 	r.Lenient = Compare(orig, again, false)
 	r.Detached = DetachedEnds(again)
 	return r
@@ -406,9 +422,8 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 	}
 }
 
-// Run round-trips the files and returns the results, counted strictly or
-// leniently.
-func Run(files []string, strict bool) []*FileResult {
+// Run round-trips the files and returns the results.
+func Run(files []string, opt Options) []*FileResult {
 	rs := make([]*FileResult, 0, len(files))
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -416,7 +431,7 @@ func Run(files []string, strict bool) []*FileResult {
 			rs = append(rs, &FileResult{File: f, Err: err})
 			continue
 		}
-		rs = append(rs, RoundTrip(f, data, strict))
+		rs = append(rs, RoundTrip(f, data, opt))
 	}
 	return rs
 }
@@ -424,6 +439,7 @@ func Run(files []string, strict bool) []*FileResult {
 func main() {
 	verbose := flag.Bool("v", false, "list every element that was not preserved, what the converter skipped and what Repair would change")
 	strict := flag.Bool("strict", true, "count as a strict judge does: names exactly, flows by exact endpoints, added elements and names as losses")
+	repaired := flag.Bool("repaired", false, "draw converted models as models from the analyzers are drawn (bpmnlint repairs), as before Model.Verbatim")
 	outDir := flag.String("out", "", "write the round-tripped files to this directory (default: a temporary one)")
 	flag.Parse()
 	root := moduleRoot()
@@ -456,7 +472,7 @@ func main() {
 			fmt.Fprintln(os.Stderr, "roundtrip:", err)
 			os.Exit(1)
 		}
-		rs := Run(files, *strict)
+		rs := Run(files, Options{Strict: *strict, Repaired: *repaired})
 		sub := filepath.Join(dir, fmt.Sprintf("set%d", i))
 		if err := os.MkdirAll(sub, 0o755); err != nil {
 			fmt.Fprintln(os.Stderr, "roundtrip:", err)

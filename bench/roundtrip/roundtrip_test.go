@@ -33,7 +33,7 @@ func TestRoundTrip(t *testing.T) {
 			if err != nil || len(files) < 5 {
 				t.Fatalf("%s: %d files, %v", dir, len(files), err)
 			}
-			rs := Run(files, true)
+			rs := Run(files, Options{Strict: true})
 			docs := map[string][]byte{}
 			for _, r := range rs {
 				if r.Err != nil {
