@@ -125,6 +125,9 @@ type drawing struct {
 	assoc      [][]layout.Point
 	texts      []layout.Rect
 	textLinks  [][]layout.Point
+	// handlerLinks are, per compensation boundary event, the association
+	// to its handler
+	handlerLinks [][]layout.Point
 	// plane is, per node, the collapsed sub-process whose own diagram
 	// shows it (-1: the main diagram).
 	plane []int
@@ -178,6 +181,7 @@ func (g *graph) place(d *drawing, order []int) {
 		}
 		dx, dy := cum[c].X, cum[c].Y
 		for _, i := range g.ix.nodes[c] {
+			shiftPts(d.handlerLinks[i], dx, dy)
 			d.nodes[i] = shift(d.nodes[i], dx, dy)
 			d.labels[i] = shift(d.labels[i], dx, dy)
 			d.notes[i] = shift(d.notes[i], dx, dy)
@@ -218,7 +222,8 @@ type scene struct {
 	// proxy (an end of a message flow at a pool's border)
 	what []struct{ kind, i int }
 	// per layout edge: kind 0 flow, 1 message flow, 2 data association,
-	// 3 text note link, and its index
+	// 3 text note link, 4 compensation association (indexed by its
+	// boundary event), and its index
 	edges []struct{ kind, i int }
 	at    map[[2]int]int // (kind, index) → layout node
 }
@@ -347,22 +352,23 @@ func (g *graph) topOf(i, scope int) int {
 
 func (g *graph) draw() (*drawing, error) {
 	d := &drawing{
-		nodes:      make([]layout.Rect, len(g.nodes)),
-		labels:     make([]layout.Rect, len(g.nodes)),
-		notes:      make([]layout.Rect, len(g.nodes)),
-		plane:      make([]int, len(g.nodes)),
-		off:        make([]layout.Point, len(g.nodes)),
-		flows:      make([][]layout.Point, len(g.flows)),
-		flowLabels: make([]layout.Rect, len(g.flows)),
-		msgs:       make([][]layout.Point, len(g.msgs)),
-		msgLabels:  make([]layout.Rect, len(g.msgs)),
-		pools:      make([]layout.Rect, len(g.pools)),
-		lanes:      make([]layout.Rect, len(g.lanes)),
-		data:       make([]layout.Rect, len(g.data)),
-		dataLabels: make([]layout.Rect, len(g.data)),
-		assoc:      make([][]layout.Point, len(g.assoc)),
-		texts:      make([]layout.Rect, len(g.notes)),
-		textLinks:  make([][]layout.Point, len(g.notes)),
+		nodes:        make([]layout.Rect, len(g.nodes)),
+		labels:       make([]layout.Rect, len(g.nodes)),
+		notes:        make([]layout.Rect, len(g.nodes)),
+		plane:        make([]int, len(g.nodes)),
+		off:          make([]layout.Point, len(g.nodes)),
+		flows:        make([][]layout.Point, len(g.flows)),
+		flowLabels:   make([]layout.Rect, len(g.flows)),
+		msgs:         make([][]layout.Point, len(g.msgs)),
+		msgLabels:    make([]layout.Rect, len(g.msgs)),
+		pools:        make([]layout.Rect, len(g.pools)),
+		lanes:        make([]layout.Rect, len(g.lanes)),
+		data:         make([]layout.Rect, len(g.data)),
+		dataLabels:   make([]layout.Rect, len(g.data)),
+		assoc:        make([][]layout.Point, len(g.assoc)),
+		texts:        make([]layout.Rect, len(g.notes)),
+		textLinks:    make([][]layout.Point, len(g.notes)),
+		handlerLinks: make([][]layout.Point, len(g.nodes)),
 	}
 	// plane: the nearest collapsed container above, parents first
 	order := make([]int, len(g.nodes))
@@ -532,25 +538,18 @@ func (g *graph) layoutInner(d *drawing, c int) (float64, float64, error) {
 func (g *graph) sceneEdges(s *scene, scope int) {
 	for _, i := range g.ix.flows[scope] {
 		f := g.flows[i]
-		a := g.nodes[f.from]
-		e := layout.Edge{From: -1, To: s.at[[2]int{0, f.to}]}
-		if a.kind == kindBoundary {
-			e.From = s.at[[2]int{0, a.host}]
-			bs := g.boundaries(a.host)
-			for j, bi := range bs {
-				if bi == f.from {
-					e.Boundary = true
-					e.BoundaryX = s.lg.Nodes[e.From].W - 10 - layout.EventSize/2 - float64(j)*boundaryStep
-					e.BoundaryDrop = boundaryDrop(j)
-				}
-			}
-		} else {
-			e.From = s.at[[2]int{0, f.from}]
-		}
+		e := g.edgeFrom(s, f.from, f.to)
 		if f.name != "" {
 			e.LabelW, e.LabelH = labelBox(f.name, labelMaxW)
 		}
 		s.addEdge(0, i, e)
+	}
+	for _, i := range g.ix.nodes[scope] {
+		if h := g.nodes[i].handler; h >= 0 {
+			if _, ok := s.at[[2]int{0, h}]; ok {
+				s.addEdge(4, i, g.edgeFrom(s, i, h))
+			}
+		}
 	}
 	for _, di := range g.ix.data[scope] {
 		for _, i := range g.assocOfData(di) {
@@ -569,6 +568,25 @@ func (g *graph) sceneEdges(s *scene, scope int) {
 		}
 		s.addEdge(3, i, layout.Edge{From: s.at[[2]int{0, top}], To: tn})
 	}
+}
+
+// edgeFrom is the layout edge from node from to node to; one from a
+// boundary event leaves its host's border where the event sits.
+func (g *graph) edgeFrom(s *scene, from, to int) layout.Edge {
+	a := g.nodes[from]
+	e := layout.Edge{From: s.at[[2]int{0, from}], To: s.at[[2]int{0, to}]}
+	if a.kind != kindBoundary {
+		return e
+	}
+	e.From = s.at[[2]int{0, a.host}]
+	for j, bi := range g.boundaries(a.host) {
+		if bi == from {
+			e.Boundary = true
+			e.BoundaryX = s.lg.Nodes[e.From].W - 10 - layout.EventSize/2 - float64(j)*boundaryStep
+			e.BoundaryDrop = boundaryDrop(j)
+		}
+	}
+	return e
 }
 
 // assocOfData lists the associations of data item di.
@@ -636,6 +654,8 @@ func (g *graph) apply(d *drawing, s *scene, res *layout.Result) {
 			d.assoc[e.i] = pts
 		case 3:
 			d.textLinks[e.i] = pts
+		case 4:
+			d.handlerLinks[e.i] = pts
 		}
 	}
 }

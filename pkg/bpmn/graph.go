@@ -62,8 +62,14 @@ type node struct {
 	// compensation marks a compensation handler (isForCompensation): no
 	// sequence flow enters or leaves it.
 	compensation bool
-	called       string
-	doc          string
+	// handler is the compensation activity a compensation boundary event
+	// starts (-1: none), drawn as an association; handlerRef its model id.
+	handler    int
+	handlerRef string
+	// handlerID is the id of that association.
+	handlerID string
+	called    string
+	doc       string
 	// note is the WT/wt annotation text ("" for none).
 	note     string
 	defFlow  int // index of the default flow, -1 for none
@@ -278,7 +284,7 @@ func (g *graph) reserve(m *process.Model) {
 }
 
 func (g *graph) addNode(n *node) int {
-	n.defFlow = -1
+	n.defFlow, n.handler = -1, -1
 	if n.host == 0 && n.kind != kindBoundary {
 		n.host = -1
 	}
@@ -513,6 +519,7 @@ func newGraph(m *process.Model, name string) *graph {
 				n.kind = intermediateKind(e)
 			}
 			n.nonInterrupting = e.NonInterrupting
+			n.handlerRef = e.Handler
 			register(e.ID, n)
 		}
 	}
@@ -566,6 +573,7 @@ func newGraph(m *process.Model, name string) *graph {
 	}
 	g.nest(m, byModelID)
 	g.attachBoundaries(m, byModelID)
+	g.handlers(byModelID)
 	seen := map[[2]int]int{}
 	for _, f := range m.Flows {
 		from, ok1 := byModelID[f.Source]
@@ -773,6 +781,21 @@ func (g *graph) attachBoundaries(m *process.Model, byModelID map[string]int) {
 		}
 		hn := g.nodes[h]
 		n.host, n.parent, n.lane = h, hn.parent, hn.lane
+	}
+}
+
+// handlers resolves each compensation boundary event's handler: a
+// compensation activity beside the event's host.
+func (g *graph) handlers(byModelID map[string]int) {
+	for _, n := range g.nodes {
+		h, ok := byModelID[n.handlerRef]
+		if !ok || n.kind != kindBoundary || n.trigger != process.TriggerCompensation {
+			continue
+		}
+		if a := g.nodes[h]; a.compensation && a.pool == n.pool && a.parent == n.parent {
+			n.handler = h
+			n.handlerID = g.newID(associationPrefix, n.id+"_handler")
+		}
 	}
 }
 

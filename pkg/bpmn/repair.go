@@ -103,7 +103,7 @@ func (g *graph) compact() {
 	g.nodes = kept
 	for _, n := range g.nodes {
 		n.in, n.out = nil, nil
-		n.parent, n.host = re(n.parent), re(n.host)
+		n.parent, n.host, n.handler = re(n.parent), re(n.host), re(n.handler)
 	}
 	for i, f := range g.flows {
 		if f.deleted {

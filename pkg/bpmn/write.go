@@ -296,6 +296,11 @@ func (g *graph) writeArtifacts(w *xw, p, scope int) {
 			w.empty("bpmn:association", "id", t.id+"_link", "sourceRef", g.nodes[t.node].id, "targetRef", t.id)
 		}
 	}
+	for _, i := range g.ix.nodes[scope] {
+		if n := g.nodes[i]; n.pool == p && n.handler >= 0 {
+			w.empty("bpmn:association", "id", n.handlerID, "associationDirection", "One", "sourceRef", n.id, "targetRef", g.nodes[n.handler].id)
+		}
+	}
 }
 
 // qname makes a call activity's called element an xsd:QName.
@@ -607,6 +612,16 @@ func (g *graph) writePlane(w *xw, d *drawing, plane int) {
 		g.shape(w, annotationPrefix+n.id+"_di", annotationPrefix+n.id, nr, layout.Rect{})
 		tr := d.nodes[i]
 		g.edge(w, associationPrefix+n.id+"_di", associationPrefix+n.id, []layout.Point{{X: tr.X + tr.W/2, Y: tr.Y}, {X: tr.X + tr.W/2, Y: nr.Y + nr.H}}, layout.Rect{})
+	}
+	for i, n := range g.nodes {
+		if n.handler < 0 || d.plane[i] != plane {
+			continue
+		}
+		pts := d.handlerLinks[i]
+		if len(pts) < 2 {
+			pts = []layout.Point{center(d.nodes[i]), center(d.nodes[n.handler])}
+		}
+		g.edge(w, n.handlerID+"_di", n.handlerID, pts, layout.Rect{})
 	}
 	for i, t := range g.notes {
 		if g.planeOf(d, t.parent) != plane {

@@ -252,6 +252,10 @@ type Event struct {
 	// NonInterrupting marks a boundary (or event sub-process start) event
 	// that lets the activity go on; false interrupts it.
 	NonInterrupting bool `json:"non_interrupting,omitempty"`
+	// Handler is the id of the compensation activity (ForCompensation) a
+	// compensation boundary event starts, which BPMN draws as an
+	// association from the event to it.
+	Handler string `json:"handler,omitempty" schema:"-"`
 	// Performer is the name of the lane (participant) holding the node;
 	// empty for nodes of a pool without lanes.
 	Performer string `json:"performer,omitempty"`

@@ -846,6 +846,23 @@ func (c *converter) artifact(e *parse.Element, sc scope) {
 	}
 }
 
+// handler records an association from a compensation boundary event to
+// its compensation activity as the event's Handler.
+func (c *converter) handler(as *parse.Element) bool {
+	ev, act := as.Source, as.Target
+	if ev.Kind != "boundaryEvent" || !parse.IsActivity(act.Kind) || !act.IsForCompensation() {
+		return false
+	}
+	id := c.ref(ev)
+	for i := range c.m.Events {
+		if e := &c.m.Events[i]; e.ID == id && e.Trigger == process.TriggerCompensation && e.Handler == "" {
+			e.Handler = c.ref(act)
+			return true
+		}
+	}
+	return false
+}
+
 // resolveAssociations attaches annotations to the elements their
 // associations connect them to. Other associations (compensation, data
 // to data) are outside the model.
@@ -853,6 +870,9 @@ func (c *converter) resolveAssociations() {
 	for _, as := range c.associations {
 		if as.Source == nil || as.Target == nil {
 			c.skip("association with a missing end", as)
+			continue
+		}
+		if c.handler(as) {
 			continue
 		}
 		note, other := as.Target, as.Source

@@ -1051,6 +1051,7 @@ export interface components {
         };
         ModelEvent: {
             attached_to?: string;
+            handler?: string;
             id: string;
             name: string;
             non_interrupting?: boolean;
