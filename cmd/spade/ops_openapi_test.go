@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -19,7 +18,6 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"github.com/spade-bpmn/spade/api"
-	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // contractTransport validates every /api response against the OpenAPI
@@ -97,11 +95,12 @@ func (c *contractTransport) RoundTrip(req *http.Request) (*http.Response, error)
 // registers is described (and nothing described is missing from the
 // server), and the answers of a full flow validate against it.
 func TestOpenAPI(t *testing.T) {
+	t.Parallel()
 	doc := api.OpenAPI()
 	if err := doc.Validate(context.Background()); err != nil {
 		t.Fatalf("OpenAPI document invalid: %v", err)
 	}
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "oa.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true})
 	srv := s.srv.Config.Handler.(*api.Server)
 	registered := map[string]bool{}
 	var missing []string
