@@ -100,7 +100,9 @@ func setup(t testing.TB, o stackOptions) *stack {
 	srv.Listener = ln
 	srv.Start()
 	t.Cleanup(srv.Close)
-	s := &stack{t: t, app: a, api: srvAPI, srv: srv, base: base, client: &http.Client{Timeout: 10 * time.Second}, hook: o.Hook}
+	// The client's time-out only catches a hung request: under the race
+	// detector on a busy machine a diagram save can take well over 10 s.
+	s := &stack{t: t, app: a, api: srvAPI, srv: srv, base: base, client: &http.Client{Timeout: time.Minute}, hook: o.Hook}
 	if o.SignIn {
 		ctx := context.Background()
 		u, _, err := a.Auth.UpsertUser(ctx, auth.User{Issuer: "test", Subject: "u1", Email: "u1@example.com", Name: "U One", MembershipType: "Standard"})
