@@ -158,10 +158,7 @@ func (s *Server) checkGraph(c echo.Context) error {
 		return err
 	}
 	// The graph handler marks a graph completed only with its XML stored.
-	return c.JSON(http.StatusOK, map[string]any{
-		"exists": a.GraphStatus == analysis.GraphCompleted,
-		"status": a.GraphStatus,
-	})
+	return c.JSON(http.StatusOK, GraphCheck{Exists: a.GraphStatus == analysis.GraphCompleted, Status: a.GraphStatus})
 }
 
 func (s *Server) graph(c echo.Context) error {
@@ -225,5 +222,5 @@ func (s *Server) deleteAnalysis(c echo.Context) error {
 	if err := s.Blobs.Delete(context.WithoutCancel(c.Request().Context()), a.BlobKey); err != nil {
 		s.log.Warn("blob delete failed", "analysis_id", a.ID, "error", err)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": a.ID})
+	return c.JSON(http.StatusOK, Deleted{Success: true, ID: a.ID})
 }

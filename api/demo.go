@@ -193,11 +193,7 @@ func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 			if typ == analysis.TypeImage {
 				msg = demoLimitImage
 			}
-			body := map[string]any{"detail": msg, "message": msg, "status": "limit_reached"}
-			if prev != "" {
-				body["previous_id"] = prev
-			}
-			return c.JSON(http.StatusTooManyRequests, body)
+			return c.JSON(http.StatusTooManyRequests, DemoLimit{Detail: msg, Message: msg, Status: "limit_reached", PreviousID: prev})
 		}
 		a, err := s.CreateAnalysis(ctx, id, DemoAccountID, "", typ, up, true)
 		if err != nil {

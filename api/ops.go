@@ -167,7 +167,7 @@ func (h *opsHandlers) queues(c echo.Context) error {
 		}
 		out = append(out, v)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"queues": out})
+	return c.JSON(http.StatusOK, QueueList{Queues: out})
 }
 
 func (h *opsHandlers) pause(pause bool) echo.HandlerFunc {
@@ -283,7 +283,7 @@ func (h *opsHandlers) failed(c echo.Context) error {
 		}
 		out = append(out, v)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	return c.JSON(http.StatusOK, FailedList{Items: out})
 }
 
 // retry puts a failed analysis (or a failed diagram) back on the queue:
@@ -356,7 +356,7 @@ func (h *opsHandlers) startRun(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"dry_run": true, "matched": matched, "pending": pending, "params": p})
+		return c.JSON(http.StatusOK, DryRun{DryRun: true, Matched: matched, Pending: pending, Params: p})
 	}
 	run, err := h.rp.Create(ctx, p, PrincipalOf(c).User.Email)
 	if err != nil {
@@ -393,5 +393,5 @@ func (h *opsHandlers) listRuns(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"runs": runs})
+	return c.JSON(http.StatusOK, RunList{Runs: runs})
 }

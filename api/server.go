@@ -149,18 +149,18 @@ func (s *Server) noStore(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) health(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	out := map[string]any{"status": "ok", "database": "ok", "queue": "ok", "storage": "ok", "provider": s.Provider}
+	out := Health{Status: "ok", Database: "ok", Queue: "ok", Storage: "ok", Provider: s.Provider}
 	code := http.StatusOK
 	if err := s.DB.Ping(ctx); err != nil {
-		out["database"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+		out.Database, out.Status, code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	if err := s.Queue.Ping(ctx); err != nil {
-		out["queue"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+		out.Queue, out.Status, code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	if s.Blobs == nil {
-		delete(out, "storage")
+		out.Storage = ""
 	} else if err := s.Blobs.Ping(ctx); err != nil {
-		out["storage"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+		out.Storage, out.Status, code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	return c.JSON(code, out)
 }

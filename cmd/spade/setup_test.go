@@ -95,7 +95,9 @@ func setup(t testing.TB, o stackOptions) *stack {
 		ln.Close()
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(srvAPI)
+	// Every /api answer (and accepted request) is checked against the
+	// OpenAPI document; a mismatch fails the test at its end.
+	srv := httptest.NewUnstartedServer(validateContract(t, srvAPI))
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()

@@ -26,10 +26,10 @@ var ErrNotFound = errors.New("reprocess run not found")
 // Run is the progress record of one batch.
 type Run struct {
 	ID         string     `gorm:"primaryKey" json:"id"`
-	Stage      string     `json:"stage"`
+	Stage      string     `json:"stage" enum:"analysis,graph"`
 	ParamsJSON string     `gorm:"column:params_json" json:"-"`
 	Params     Params     `gorm:"-" json:"params"`
-	Status     string     `json:"status"`
+	Status     string     `json:"status" enum:"enqueuing,running,completed,failed"`
 	Matched    int        `json:"matched"`
 	Enqueued   int        `json:"enqueued"`
 	Skipped    int        `json:"skipped"`

@@ -17,8 +17,8 @@ const (
 
 // Params select the analyses of a run and pace it.
 type Params struct {
-	Stage    string     `json:"stage"`
-	Analyzer string     `json:"analyzer,omitempty"`
+	Stage    string     `json:"stage" enum:"analysis,graph"`
+	Analyzer string     `json:"analyzer,omitempty" enum:"document,image,bpmn"`
 	Since    *time.Time `json:"since,omitempty"`
 	Until    *time.Time `json:"until,omitempty"`
 	Account  string     `json:"account,omitempty"`
@@ -91,10 +91,10 @@ func ParseRate(s string) (float64, error) {
 // POST /api/ops/reprocess and the flags of `spade reprocess`, so that both
 // read dates, rates and names the same way.
 type Request struct {
-	Stage    string `json:"stage"`
-	Analyzer string `json:"analyzer"`
-	Since    string `json:"since"`
-	Until    string `json:"until"`
+	Stage    string `json:"stage" required:"true" enum:"analysis,graph"`
+	Analyzer string `json:"analyzer" enum:",document,image,bpmn"`
+	Since    string `json:"since" doc:"YYYY-MM-DD or RFC 3339"`
+	Until    string `json:"until" doc:"YYYY-MM-DD or RFC 3339"`
 	Account  string `json:"account"`
 	Model    string `json:"model"`
 	// Rate is "N/s", "N/m", "N/h" or a number of tasks per second.

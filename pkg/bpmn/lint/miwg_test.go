@@ -2,7 +2,6 @@ package lint_test
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,8 +14,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func miwgDir(t testing.TB) string { return testenv.MIWGDir(t) }
 
@@ -80,17 +77,5 @@ func TestMIWGFindings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	golden := filepath.Join("testdata", "miwg-findings.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("read golden (run with -update to create): %v", err)
-	}
-	if string(want) != b.String() {
-		t.Errorf("findings differ from %s (run with -update after checking):\n%s", golden, b.String())
-	}
+	testenv.Golden(t, filepath.Join("testdata", "miwg-findings.golden"), []byte(b.String()))
 }

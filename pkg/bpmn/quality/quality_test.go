@@ -2,7 +2,6 @@ package quality_test
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,8 +15,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func miwgDir(t testing.TB) string { return testenv.MIWGDir(t) }
 
@@ -150,19 +147,7 @@ func TestGoldenReports(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := r.FormattedText() + "\n--- metadata ---\n" + string(meta) + "\n"
-			golden := filepath.Join("testdata", strings.TrimSuffix(name, ".bpmn")+".txt")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if string(want) != got {
-				t.Errorf("report differs from %s; run with -update after review:\n%s", golden, got)
-			}
+			testenv.Golden(t, filepath.Join("testdata", strings.TrimSuffix(name, ".bpmn")+".txt"), []byte(got))
 		})
 	}
 }
