@@ -1,0 +1,87 @@
+package builtin
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	// leadInRe finds a subordinate lead-in: "When a team lead needs …,".
+	leadInRe = regexp.MustCompile(`(?i)^(?:when|once|after|as soon as|before|whenever)\s+([^,]{3,80}),\s+\S`)
+)
+
+// condContext lets a condition's subject be what the pronouns of the
+// sentence's main clause refer to: "If the courier cannot find the
+// address, he calls …" (the courier), "If spare parts are needed, the
+// contractor orders them" (the spare parts).
+func (a *analyzer) condContext(cond string) {
+	ws := strings.Fields(cond)
+	var subj []string
+	for _, w := range ws {
+		n := norm(w)
+		if auxBe[n] || modals[n] || finiteModals[n] || n == "does" || n == "do" || n == "did" || n == "has" || n == "have" ||
+			n == "cannot" || n == "not" || strings.HasSuffix(n, "n't") {
+			break
+		}
+		if _, f := verbForm(w); f == formThird || f == formPast {
+			break
+		}
+		subj = append(subj, w)
+	}
+	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
+		return
+	}
+	np := nounPhrase(subj, 4)
+	if np == "" || pronouns[strings.ToLower(np)] {
+		return
+	}
+	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
+		// only the pronouns of the main clause refer to it: "If the
+		// client does not pay, the policy is cancelled" is no step of
+		// the client's
+		a.condActor = a.performer(np)
+		a.lastTo = ""
+		return
+	}
+	if o := strings.Join(cleanObject(lowerFirst(strings.Fields(np))), " "); o != "" {
+		a.lastObject = strings.ToLower(o)
+	}
+}
+
+// resolvePronoun replaces the pronouns of an object with what they stand
+// for: "it", "them" with the previous object, "him", "her" with it when it
+// is a person; possessives go ("return it with its certificates" →
+// "return questionnaire with certificates").
+func resolvePronoun(obj []string, prev string) []string {
+	var out []string
+	used := false
+	for i, w := range obj {
+		n := norm(w)
+		end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
+		switch {
+		case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+			if prev != "" && !used {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "him" || n == "her" && end:
+			if prev != "" && !used && isAgent(titleCase(prev)) {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "one" && i == len(obj)-1 && i <= 1:
+			// "choose another one"
+			if prev != "" && !used {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "its" || n == "their" || n == "his" || n == "her":
+		default:
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}

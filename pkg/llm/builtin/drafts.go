@@ -1,0 +1,185 @@
+package builtin
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var (
+	routedRe = regexp.MustCompile(`(?i)^(.*?)\b(?:goes|go|is sent|are sent|gets sent|is passed|are passed|is forwarded|are forwarded|is escalated|are escalated|is routed|are routed|moves|is submitted|are submitted)\s+(?:on\s+)?to\s+(.+?)\s+for\s+(approval|review|sign-off|signature|verification|checking|validation|authori[sz]ation)\b`)
+	// clauseListRe splits a list of clauses at its commas.
+	clauseListRe = regexp.MustCompile(`,\s+(?:and\s+|then\s+)?`)
+)
+
+func (a *analyzer) applyTimes(ds []*draft, work, wait float64) {
+	for _, d := range ds {
+		if d.event == nil {
+			d.work += work
+			d.wait += wait
+			return
+		}
+	}
+}
+
+var routedVerb = map[string]string{
+	"approval": "approve", "review": "review", "sign-off": "sign off", "signature": "sign", "verification": "verify",
+	"checking": "check", "validation": "validate", "authorisation": "authorise", "authorization": "authorize",
+}
+
+// clauses turns a clause text into activity drafts.
+func (a *analyzer) clauses(text, source string) []*draft {
+	// "the request goes to our CFO for approval": the CFO approves it
+	if m := routedRe.FindStringSubmatch(text); m != nil {
+		np := nounPhrase(strings.Fields(strings.NewReplacer("our ", "", "their ", "", "my ", "").Replace(m[2])), 4)
+		if isAgent(np) && a.count < maxDrafts {
+			obj := lowerFirst(stripDeterminers(strings.Fields(trimPunct(m[1]))))
+			obj = resolvePronoun(obj, a.lastObject)
+			if len(obj) > 4 {
+				obj = strings.Fields(a.lastObject)
+			}
+			c := clause{performer: np, verb: routedVerb[strings.ToLower(m[3])], object: obj}
+			return []*draft{a.newDraft(source, c, text)}
+		}
+	}
+	// a named person ("Anna receives …") is an agent once introduced;
+	// the grammar only knows roles, so read the name as a role
+	name := ""
+	if ws := strings.Fields(text); len(ws) > 1 {
+		for n := min(3, len(ws)-1); n >= 1 && name == ""; n-- {
+			cand := strings.Join(ws[:n], " ")
+			if a.isKnown(cand) {
+				name = a.performer(cand)
+				text = "The agent " + strings.Join(ws[n:], " ")
+			}
+		}
+	}
+	cs := parseClause(text, a.lastObject)
+	// "The post is advertised, applicants apply, and the applications
+	// are checked": a list of clauses, each with its own subject
+	if name == "" && strings.Count(text, ",") >= 1 {
+		parts := clauseListRe.Split(text, -1)
+		// "When a customer calls, the agent …": a lead-in is context, not
+		// a clause of the list
+		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
+			parts = nil
+		}
+		if len(parts) >= 2 && len(parts) <= 6 {
+			var pcs []clause
+			prev := a.lastObject
+			all := true
+			for _, p := range parts {
+				pc := parseClause(p, prev)
+				if len(pc) == 0 {
+					all = false
+					break
+				}
+				if o := pc[len(pc)-1].objectText(); o != "" {
+					prev = o
+				}
+				pcs = append(pcs, pc...)
+			}
+			if all && len(pcs) > len(cs) {
+				cs = pcs
+			}
+		}
+	}
+	if name != "" {
+		for i := range cs {
+			if cs[i].performer == "Agent" {
+				cs[i].performer = name
+			}
+			if cs[i].leadIn == "Agent" {
+				cs[i].leadIn = name
+			}
+		}
+	}
+	var out []*draft
+	for _, c := range cs {
+		if c.leadIn != "" {
+			a.sectionActor = a.performer(c.leadIn)
+			continue
+		}
+		if a.count >= maxDrafts {
+			break
+		}
+		out = append(out, a.newDraft(source, c, text))
+	}
+	return a.withEvents(out, source)
+}
+
+// newDraft makes an activity from a clause, resolving its performer from
+// context and filling the SIPOC from its object, "from"/"to" and the
+// systems named in the sentence.
+func (a *analyzer) newDraft(source string, c clause, text string) *draft {
+	performer := ""
+	switch {
+	case c.performer != "":
+		performer = a.performer(c.performer)
+	case c.pronoun && a.speaker == "" && a.condActor != "":
+		performer = a.condActor
+	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
+		// "He … sends it to Anna. She invoices …": a different pronoun
+		// is the person just handed the work
+		performer = a.performer(a.lastTo)
+	case c.pronoun && a.speaker == "" && a.lastActor != "":
+		performer = a.lastActor
+	default:
+		performer = a.currentActor()
+		if c.object != nil && isExternal(performer) && a.lastInternal != "" {
+			// "A receipt is e-mailed to the customer": nobody named, and
+			// the outside party that acted last does not send it to
+			// itself; the organisation does
+			performer = a.lastInternal
+		}
+	}
+	if !isExternal(performer) && performer != process.DefaultPerformer {
+		a.lastInternal = performer
+	}
+	a.lastActor = performer
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
+	obj := c.objectText()
+	verb := strings.Fields(c.verb)[0]
+	if obj != "" {
+		switch {
+		case addressing[verb] && (isAgent(obj) || a.party(titleCase(obj)) != titleCase(obj)):
+			d.custs = appendUnique(d.custs, a.party(titleCase(obj)))
+		case producing[verb]:
+			d.outputs = append(d.outputs, capitalise(obj))
+		case plain[verb]:
+			d.inputs = append(d.inputs, capitalise(obj))
+		default:
+			// moved, received and worked-on objects go in and come out
+			// in a new state: "Invoice" → "Checked invoice"
+			d.inputs = append(d.inputs, capitalise(obj))
+			d.outputs = append(d.outputs, capitalise(participle(verb))+" "+obj)
+		}
+		a.lastObject = obj
+	}
+	if c.from != "" && isAgent(c.from) {
+		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
+	}
+	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {
+		d.custs = appendUnique(d.custs, a.party(c.to))
+	}
+	a.lastTo = ""
+	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
+		a.lastTo = a.party(c.to)
+	}
+	if c.pron == "he" || c.pron == "she" {
+		a.lastPron = c.pron
+	}
+	for _, s := range findSystems(source) {
+		d.systems = appendUnique(d.systems, s)
+	}
+	if len(a.pendingIn) > 0 {
+		d.inputs = appendUnique(d.inputs, a.pendingIn...)
+		a.pendingIn = nil
+	}
+	a.count++
+	a.last = d
+	d.section = a.sectionNo
+	a.drafts = append(a.drafts, d)
+	return d
+}

@@ -1,0 +1,240 @@
+package builtin
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	otherwiseRe    = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|failing this|failing that|in all other cases)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
+	ifStartRe      = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
+	ifMidRe        = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
+	otherwiseMidRe = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
+	whetherRe      = regexp.MustCompile(`(?i)^(.*?)\bwhether\s+(.+?)(?:\s+or not)?[.!?]?$`)
+	decideVerbs    = set(`decide decides decided check checks verify verifies determine determines assess assesses evaluate evaluates confirm confirms review reviews establish establishes ask asks`)
+	// qualRe finds a subject qualified by a state that only some items
+	// have: "Damaged goods", "Incomplete applications".
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired)\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	// threshRe finds a subject qualified by a threshold: "Differences
+	// above 2 percent are …", "For applicants over 50, …".
+	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+[^,]{1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
+	// restRe finds the items a decision left over: "The remaining goods".
+	restRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:remaining|rest of the|all other|other)\s+[a-z-]+s\b`)
+	// whenFailRe finds "when" clauses that name a failure: they decide
+	// like "if" ("When a build fails, the developer fixes …").
+	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
+	// eitherRe splits "X either does A or does B" into alternatives.
+	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
+)
+
+// hasAlt reports whether some of the drafts are alternatives.
+func hasAlt(ds []*draft) bool {
+	for _, d := range ds {
+		if d.alt {
+			return true
+		}
+	}
+	return false
+}
+
+// alternatives groups drafts into the branches of a choice: each
+// alternative starts a new branch; what comes before the first is the
+// first branch.
+func alternatives(ds []*draft) [][]*draft {
+	var out [][]*draft
+	for i, d := range ds {
+		if i == 0 || d.alt {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], d)
+	}
+	return out
+}
+
+// qualifiedSubject returns the condition a qualified subject sets
+// ("goods damaged") and the clause to read, or "" when there is none.
+func qualifiedSubject(body string) (cond, main string) {
+	if m := qualRe.FindStringSubmatch(body); m != nil {
+		return m[2] + " " + strings.ToLower(m[1]), body
+	}
+	if m := threshRe.FindStringSubmatch(body); m != nil {
+		cond = m[2] + " " + strings.TrimSpace(m[3])
+		switch {
+		case m[1] != "" && m[4] != "":
+			return cond, m[4] // "For applicants over 50, the underwriter …"
+		case m[1] == "" && m[5] != "":
+			return cond, body // "Differences above 2 percent are counted again"
+		}
+	}
+	return "", ""
+}
+
+// decider is the performer who owns a decision: whoever acts on it.
+func (a *analyzer) decider(ds []*draft) string {
+	if len(ds) > 0 {
+		return ds[0].performer
+	}
+	return a.currentActor()
+}
+
+// readEither reads "X either does A or does B": two alternatives.
+func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
+	m := eitherRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	lead := m[1]
+	one := a.clauses(lead+m[2], r.s)
+	two := a.clauses(lead+m[3], r.s)
+	if len(one) == 0 || len(two) == 0 {
+		return nil, false
+	}
+	a.applyTimes(one, r.work, r.wait)
+	a.b.addChoice(a.decider(one), [][]*draft{one, two})
+	return append(one, two...), true
+}
+
+// readOtherwise reads "Otherwise, …": the other branch of the open
+// decision.
+func (a *analyzer) readOtherwise(r *reading) ([]*draft, bool) {
+	m := otherwiseRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	ds := a.clauses(r.body[len(m[0]):], r.s)
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addOtherwise(ds)
+	return ds, true
+}
+
+// readIf reads "If X, Y[; otherwise Z]", and "When a build fails, …",
+// which decides like "if".
+func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
+	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2]
+	}
+	m := ifStartRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	cond, main := m[2], m[3]
+	a.condContext(cond)
+	work, wait := durations(main) // "within 30 minutes" in the condition is no time spent
+	var other string
+	if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
+		main, other = mo[1], mo[2]
+	}
+	ds := a.clauses(main, r.s)
+	a.applyTimes(ds, work, wait)
+	a.b.addIf(cond, a.decider(ds), ds)
+	if other != "" {
+		os := a.clauses(other, r.s)
+		a.b.addOtherwise(os)
+		ds = append(ds, os...)
+	}
+	return ds, true
+}
+
+// readQualified reads "Damaged goods are rejected", "For applicants over
+// 50, the underwriter orders …": the qualified subject is the condition.
+func (a *analyzer) readQualified(r *reading) ([]*draft, bool) {
+	if r.inItem {
+		return nil, false
+	}
+	cond, main := qualifiedSubject(r.body)
+	if cond == "" {
+		return nil, false
+	}
+	ds := a.clauses(main, r.s)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addIf(cond, a.decider(ds), ds)
+	return ds, true
+}
+
+// readRest reads "The remaining goods are counted": the other branch of
+// the open decision.
+func (a *analyzer) readRest(r *reading) ([]*draft, bool) {
+	if !restRe.MatchString(r.body) || a.b.open == nil || r.inItem {
+		return nil, false
+	}
+	ds := a.clauses(r.body, r.s)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addOtherwise(ds)
+	return ds, true
+}
+
+// readWhether reads "The clerk checks whether the form is complete": a
+// decision whose branches the next sentences give.
+func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
+	body := r.body
+	m := whetherRe.FindStringSubmatch(body)
+	if m == nil || r.inItem || !strings.Contains(strings.ToLower(body), "whether") {
+		return nil, false
+	}
+	lead := strings.Fields(m[1])
+	if len(lead) == 0 || !decideVerbs[norm(lead[len(lead)-1])] {
+		return nil, false
+	}
+	performer := a.currentActor()
+	if cs := parseClause(m[1]+" it", a.lastObject); len(cs) > 0 && cs[0].performer != "" {
+		performer = a.performer(cs[0].performer)
+	} else if len(lead) > 1 {
+		if np := nounPhrase(lead[:len(lead)-1], 4); isAgent(np) {
+			performer = a.performer(np)
+		}
+	}
+	cond := m[2]
+	if i := strings.Index(cond, ","); i > 0 {
+		cond = cond[:i]
+	}
+	a.lastActor = performer
+	a.b.addWhether(cond, performer)
+	return nil, true
+}
+
+// readOtherwiseMid reads "X[ if C]; otherwise Y": both branches in one
+// sentence.
+func (a *analyzer) readOtherwiseMid(r *reading) ([]*draft, bool) {
+	m := otherwiseMidRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	main, other := m[1], m[2]
+	cond := ""
+	if mi := ifMidRe.FindStringSubmatch(main); mi != nil {
+		main, cond = mi[1], mi[2]
+	}
+	ds := a.clauses(main, r.s)
+	a.applyTimes(ds, r.work, r.wait)
+	if cond == "" {
+		cond = "ok"
+		if len(ds) > 0 {
+			cond = ds[0].name + " possible"
+		}
+	}
+	a.b.addIf(cond, a.decider(ds), ds)
+	os := a.clauses(other, r.s)
+	a.b.addOtherwise(os)
+	return append(ds, os...), true
+}
+
+// readIfMid reads "X if C": a step only some cases need.
+func (a *analyzer) readIfMid(r *reading) ([]*draft, bool) {
+	m := ifMidRe.FindStringSubmatch(r.body)
+	if m == nil || r.inItem {
+		return nil, false
+	}
+	ds := a.clauses(m[1], r.s)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addIf(m[2], a.decider(ds), ds)
+	return ds, true
+}
