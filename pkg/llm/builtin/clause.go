@@ -70,7 +70,7 @@ var (
 		manually automatically quickly again now still only just both either ideally`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
 		advised instructed allowed permitted`)
-	particles   = set(`up out off back over down through`)
+	particles   = set(`up out off back over down through aside away`)
 	onParticle  = set(`power turn switch log sign`)
 	cutWords    = set(`because so which who whom whose whereupon unless until before after once when whenever while whilst within using via otherwise then if where since during following upon prior according per whether but although though however except including e.g. i.e. e.g i.e rather without`)
 	docSubjects = set(`page document section procedure sop policy guide protocol chapter manual this it

@@ -69,8 +69,17 @@ func (a *analyzer) clauses(text, source string) []*draft {
 			var pcs []clause
 			prev := a.lastObject
 			all := true
-			for _, p := range parts {
-				pc := parseClause(p, prev)
+			for i, p := range parts {
+				var pc []clause
+				if i > 0 && len(pcs) > 0 {
+					pc = relativeClause(p, pcs[len(pcs)-1], prev)
+				}
+				if pc == nil && i > 0 && len(pcs) > 0 {
+					pc = passiveContinuation(p, parts[i-1], pcs[len(pcs)-1], prev)
+				}
+				if pc == nil {
+					pc = parseClause(p, prev)
+				}
 				if len(pc) == 0 {
 					all = false
 					break
@@ -182,4 +191,77 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	d.section = a.sectionNo
 	a.drafts = append(a.drafts, d)
 	return d
+}
+
+// relativeClause reads a clause list part that starts with a relative
+// pronoun by putting back what the pronoun stands for: "…, which is then
+// sent to the customer" (the cost estimate), "… to the purchasing
+// department, which contacts the supplier" (the department), "… to the
+// technical department, where the plans are examined" (the department
+// examines them). before is the clause the part follows; it returns nil
+// when the part is no relative clause.
+func relativeClause(part string, before clause, prev string) []clause {
+	ws := strings.Fields(part)
+	if len(ws) < 3 {
+		return nil
+	}
+	rel := norm(ws[0])
+	if rel != "which" && rel != "who" && rel != "where" {
+		return nil
+	}
+	rest := ws[1:]
+	for len(rest) > 1 && (adverbs[norm(rest[0])] || fillers[norm(rest[0])]) {
+		rest = rest[1:]
+	}
+	party := ""
+	if before.to != "" && isAgent(before.to) {
+		party = before.to
+	}
+	if rel == "where" {
+		cs := parseClause(strings.Join(rest, " "), prev)
+		for i := range cs {
+			if cs[i].performer == "" && !cs[i].pronoun && party != "" {
+				cs[i].performer = party
+			}
+		}
+		return cs
+	}
+	ante := party
+	if _, f := verbForm(rest[0]); ante == "" || auxBe[norm(rest[0])] || f == formNone {
+		// "…, which is then sent": the thing just worked on
+		ante = before.objectText()
+	}
+	if ante == "" {
+		return nil
+	}
+	return parseClause("The "+ante+" "+strings.Join(rest, " "), prev)
+}
+
+// passiveRe finds a passive verb group: "are photographed", "is then
+// checked".
+var passiveRe = regexp.MustCompile(`(?i)\b(?:is|are|was|were|be|been|gets|get)\s+(?:\w+ly\s+|then\s+|also\s+|first\s+)?\w+(?:ed|en|t)\b`)
+
+// passiveContinuation reads a clause list part that goes on with the
+// passive of the part before ("Damaged items are photographed, set aside
+// and reported to purchasing"): the participle has the same subject.
+func passiveContinuation(part, beforeText string, before clause, prev string) []clause {
+	ws := strings.Fields(part)
+	if len(ws) < 2 || !passiveRe.MatchString(beforeText) {
+		return nil
+	}
+	b, f := verbForm(ws[0])
+	if f == formNone || participle(b) != norm(ws[0]) {
+		return nil
+	}
+	obj := before.objectText()
+	if obj == "" {
+		return nil
+	}
+	cs := parseClause("The "+obj+" are "+part, prev)
+	for i := range cs {
+		if cs[i].performer == "" {
+			cs[i].performer = before.performer
+		}
+	}
+	return cs
 }

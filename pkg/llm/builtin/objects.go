@@ -30,6 +30,11 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			// "picks and packs the goods": two actions on one object
 			if b2, f2 := verbForm(rest[1]); f2 != formNone && (f2 == form || f2 == formBase) && !determiners[norm(rest[1])] {
 				second := finish(clause{verb: b2}, rest[2:], prev, f2)
+				if form == formPast && f2 == formPast && len(second) > 0 {
+					// "… are set aside and reported to purchasing": both
+					// participles act on the passive's subject
+					return append([]clause{c}, second...)
+				}
 				if len(second) > 0 && len(second[0].object) > 0 {
 					c.object = second[0].object
 					c.to, c.from = second[0].to, second[0].from
@@ -192,6 +197,15 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				}
 				if len(t.object) == 0 && f == formPast {
 					t.object = c.object
+				}
+				if form == formPast && f == formPast && k == 0 {
+					if by := byAgent(tail[1:]); by != "" {
+						t.performer = by // "… drafted by the officer and signed by the head"
+					}
+					if len(t.object) == 0 {
+						out = append(out, t) // the passive's subject is its object
+						continue
+					}
 				}
 				if len(t.object) == 0 && !strings.Contains(t.verb, " ") {
 					continue // "… and set to local CTAF": too little to name

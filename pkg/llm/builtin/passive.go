@@ -1,19 +1,40 @@
 package builtin
 
+import "strings"
+
 // byAgent finds the performer of a passive: "… by the finance manager".
+// It reads only the clause's own words and participles coordinated with
+// its own: in "… are closed and the employee is notified by e-mail" the
+// "by" belongs to the next clause.
 func byAgent(rest []string) string {
 	for k, r := range rest {
-		if norm(r) == "by" && k+1 < len(rest) {
-			if agent := nounPhrase(rest[k+1:], 4); isAgent(agent) {
+		n := norm(r)
+		if n == "by" && k+1 < len(rest) {
+			if agent := nounPhrase(rest[k+1:], 4); isAgent(agent) && !isChannel(agent) {
 				return agent
 			}
 			return ""
 		}
-		if cutWords[norm(r)] {
+		if (n == "and" || n == "or") && k+1 < len(rest) {
+			if _, f := verbForm(rest[k+1]); f == formPast {
+				continue // "is built and tested by the CI server"
+			}
+		}
+		if cutWords[n] || n == "and" || n == "or" || breaks(r) {
 			return ""
 		}
 	}
 	return ""
+}
+
+// channels carry a message; "by e-mail", "by phone" never name who acts.
+var channels = set(`e-mail email mail post phone telephone fax letter sms text message courier hand portal chat
+	video videocall call messenger teams slack whatsapp`)
+
+// isChannel reports whether a noun phrase names a channel, not a party.
+func isChannel(np string) bool {
+	ws := strings.Fields(strings.ToLower(np))
+	return len(ws) > 0 && channels[norm(ws[len(ws)-1])]
 }
 
 // passive completes a passive clause whose object is already known from
@@ -31,7 +52,9 @@ func passive(c clause, rest []string, prev string) []clause {
 		if t.performer == "" {
 			t.performer = c.performer
 		}
-		if len(t.object) == 0 {
+		if len(t.object) == 0 || prepositions[norm(t.object[0])] {
+			// "…, checked for completeness and forwarded": a participle
+			// has no object of its own; the subject is what it acts on
 			t.object = c.object
 		}
 		out = append(out, t)
