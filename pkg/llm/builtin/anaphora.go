@@ -59,6 +59,8 @@ func resolvePronoun(obj []string, prev string) []string {
 		n := norm(w)
 		end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
 		switch {
+		case n == "it" && strings.Trim(w, ".,;:!?") == "IT":
+			out = append(out, w) // the IT department, not a pronoun
 		case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
 			if prev != "" && !used {
 				out = append(out, strings.Fields(prev)...)

@@ -7,6 +7,10 @@ import (
 
 var headingStop = set(`what who how when why where which for of the and responsibilities duties tasks role`)
 
+// roleFieldRe is a document header field naming who performs the
+// procedure.
+var roleFieldRe = regexp.MustCompile(`(?i)^(?:responsible(?:\s+(?:role|person|party))?|responsibility|role|performer|performed by|executed by|actor|process owner)\s*:\s*([A-Za-z][\w&/.' -]{1,50}?)[.]?$`)
+
 var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?|(?:sop|procedure|instruction|checklist|document) applies to)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
 
 func (a *analyzer) document(text string) {
@@ -28,6 +32,14 @@ func (a *analyzer) document(text string) {
 	for i, bl := range blocks {
 		if a.ctx != nil && a.ctx.Err() != nil {
 			return // cancelled or out of time: the caller reports it
+		}
+		// "Responsible: System administrator" in an SOP's header names
+		// who does the steps; it is no step and no lane of its own
+		if m := roleFieldRe.FindStringSubmatch(strings.TrimSpace(bl.text)); m != nil && bl.kind != blockRow {
+			if np := nounPhrase(strings.Fields(m[1]), 5); np != "" && a.docActor == "" {
+				a.docActor = a.performer(np)
+			}
+			continue
 		}
 		if i == 0 && a.name == "" && len(blocks) > 1 {
 			if bl.kind == blockHeading || (bl.kind == blockPara && wordCount(bl.text) <= 12 && !endsSentence(bl.text)) {

@@ -113,6 +113,9 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		if a.count >= maxDrafts {
 			break
 		}
+		if repeatsOnly(c) {
+			continue // "This is repeated until …": a loop, not a step
+		}
 		out = append(out, a.newDraft(source, c, text))
 	}
 	return a.withEvents(out, source)
@@ -148,6 +151,9 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	}
 	a.lastActor = performer
 	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
+	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
+		d.name = capitalise(c.verb + " to " + c.to) // "writes to the insured person"
+	}
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {
@@ -264,4 +270,18 @@ func passiveContinuation(part, beforeText string, before clause, prev string) []
 		}
 	}
 	return cs
+}
+
+// addressVerbs take their receiver with "to" and no object: "writes to
+// the customer" is "Write to customer", not "Write".
+var addressVerbs = set(`write reply respond talk speak report complain apply turn listen`)
+
+// repeatWords as the object of "repeat" point back at earlier steps.
+var repeatWords = set(`this these that those it them step steps process procedure above same`)
+
+// repeatsOnly reports whether a clause only says that earlier steps are
+// repeated ("This is repeated", "Repeat steps 2 to 4"): a loop marker,
+// no step of its own.
+func repeatsOnly(c clause) bool {
+	return c.verb == "repeat" && (len(c.object) == 0 || repeatWords[norm(c.object[0])])
 }

@@ -58,8 +58,8 @@ func imperative(ws []string, prev string) []clause {
 	if len(ws) > 1 && docNouns[norm(ws[1])] {
 		return nil // "Document status", "Process overview": a label
 	}
-	if form == formIng && strings.HasSuffix(ws[0], ",") {
-		return nil
+	if form == formIng && (strings.HasSuffix(ws[0], ",") || roleWords[w0]) {
+		return nil // "marketing prints the badges": a department acts
 	}
 	if form == formIng {
 		// "Processing logs and configuration files provide …": a gerund

@@ -8,7 +8,10 @@ var (
 	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
 	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
-	whileStartRe    = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
+	// parallelListRe finds a lead-in that announces simultaneous work
+	// before a colon: "Then two things happen at the same time: …".
+	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|two things happen|three things happen)\b[^:]{0,30}:\s*(.+)$`)
+	whileStartRe   = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
 )
 
 // readWhileFirst reads "While X, Y": Y runs beside X.
@@ -54,3 +57,35 @@ func (a *analyzer) readWhile(r *reading) ([]*draft, bool) {
 	a.b.addParallel(second)
 	return append(first, second...), true
 }
+
+// readParallelList reads "Two things happen at the same time: the
+// marketing team opens the website, and the committee issues the call":
+// each clause after the colon is a branch of its own.
+func (a *analyzer) readParallelList(r *reading) ([]*draft, bool) {
+	m := parallelListRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	var branches [][]*draft
+	for _, part := range parallelPartRe.Split(m[1], -1) {
+		if ds := a.clauses(part, r.s); len(ds) > 0 {
+			branches = append(branches, ds)
+		}
+	}
+	if len(branches) < 2 {
+		return nil, false
+	}
+	a.applyTimes(branches[0], r.work, r.wait)
+	a.b.add(branches[0])
+	var all []*draft
+	for i, ds := range branches {
+		if i > 0 {
+			a.b.addParallel(ds)
+		}
+		all = append(all, ds...)
+	}
+	return all, true
+}
+
+// parallelPartRe splits the clauses of a parallel list.
+var parallelPartRe = regexp.MustCompile(`\s*(?:;|,\s+and\s+|,\s+while\s+|,\s+)\s*(?:and\s+)?`)

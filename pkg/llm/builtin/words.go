@@ -34,7 +34,7 @@ var lexicon = sync.OnceValue(wordnet.Load)
 var notWork = set(`be have do can will may might must shall should would could need dare get let go come
 	seem become appear remain stay lie exist happen occur mean include contain consist comprise depend belong
 	cost last like want wish hope think know believe see look arrive expire exceed end begin start continue
-	follow concern relate involve matter apply concern take`)
+	follow concern relate involve matter apply concern take own possess employ`)
 
 // verbForm returns the base form of w and which form it is, or formNone
 // when w is not a verb that names work: the curated list first, then any
