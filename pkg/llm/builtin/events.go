@@ -18,7 +18,18 @@ var (
 	// timerRe finds waits and deadlines: "after two weeks", "within 3
 	// days", "every Tuesday", "at the end of each quarter", "seven days
 	// before departure". Work durations ("for 10 minutes") are not timers.
-	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|wait(?:s|ing)?(?:\s+for)?|in|up to)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:days?|weeks?|hours?|months?)\s+before\s+(?:the\s+)?[a-z]+))\b`)
+	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|wait(?:s|ing)?(?:\s+for)?|in|up to)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:days?|weeks?|hours?|months?)\s+before\s+(?:the\s+)?[a-z]+)` +
+		// "once a week", "the next working day", "at the end of the
+		// registration period", "on the day of rental", "two weeks in
+		// advance", "a few weeks later", "each January", "after the
+		// loan period"
+		`|((?:once|twice|three times)\s+a\s+(?:day|week|month|quarter|year))` +
+		`|((?:the\s+)?(?:next|following)\s+(?:working\s+|business\s+)?(?:day|morning|week|month))` +
+		`|((?:at|by)\s+the\s+end\s+of\s+the\s+[a-z-]+\s+(?:period|phase|term|semester|season|window))` +
+		`|(on\s+the\s+day\s+of\s+(?:the\s+)?[a-z-]+)` +
+		`|(` + numPat + `\s+(?:days?|weeks?|months?)\s+(?:in\s+advance|later))` +
+		`|((?:each|every)\s+(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|winter))` +
+		`|(after\s+the\s+[a-z-]+\s+period))\b`)
 	// workTimerRe marks a duration spent working, which is no timer:
 	// "centrifuge the samples for 10 minutes".
 	workTimerRe = regexp.MustCompile(`(?i)\b(?:takes?|took|lasts?|spends?|needs?)\b`)
@@ -44,7 +55,8 @@ func timerPhrase(s string) (string, string) {
 // findTimer returns the wait or deadline a sentence names and the words
 // that name it.
 func findTimer(s string) (string, string) {
-	if !mayHaveDuration(s) && !strings.Contains(strings.ToLower(s), "every") && !strings.Contains(strings.ToLower(s), " each ") {
+	l := strings.ToLower(s)
+	if !mayHaveDuration(s) && !strings.Contains(l, "every") && !strings.Contains(l, "each ") && !strings.Contains(l, "period") {
 		return "", ""
 	}
 	m := timerRe.FindStringSubmatch(s)
