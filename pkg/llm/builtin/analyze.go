@@ -48,6 +48,11 @@ type analyzer struct {
 	aliases map[string]string
 	// lastInternal is the last performer inside the organisation.
 	lastInternal string
+	// lastActorPron is the pronoun that named lastActor ("" when a noun
+	// did), and lastSingular the last one person named: "he"/"she" after
+	// "they" mean that person.
+	lastActorPron string
+	lastSingular  string
 	// condActor is the subject of the sentence's condition or lead-in:
 	// who "he"/"she"/"they" of the main clause is.
 	condActor string

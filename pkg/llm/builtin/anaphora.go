@@ -3,6 +3,9 @@ package builtin
 import (
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var (
@@ -23,8 +26,11 @@ func (a *analyzer) condContext(cond string) {
 			n == "cannot" || n == "not" || strings.HasSuffix(n, "n't") {
 			break
 		}
-		if _, f := verbForm(w); f == formThird || f == formPast {
-			break
+		if _, f := verbForm(w); (f == formThird || f == formPast) && !(len(subj) == 0 && f == formThird && nounBeforeVerb(ws, len(subj))) {
+			break // but "If documents are missing": a plural noun first
+		}
+		if b, f := lexicon().Base(n); f == wordnet.FormThird && notWork[b] && len(subj) > 0 {
+			break // "a couple wants …": a verb, though it names no work
 		}
 		subj = append(subj, w)
 	}
@@ -35,7 +41,7 @@ func (a *analyzer) condContext(cond string) {
 	if np == "" || pronouns[strings.ToLower(np)] {
 		return
 	}
-	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
+	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || isExternal(np) || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
 		// only the pronouns of the main clause refer to it: "If the
 		// client does not pay, the policy is cancelled" is no step of
 		// the client's
@@ -86,4 +92,42 @@ func resolvePronoun(obj []string, prev string) []string {
 		return nil
 	}
 	return out
+}
+
+// groupWords are singular nouns that "they" refers to.
+var groupWords = set(`team couple family committee board crew staff department office unit group panel council family`)
+
+// singular reports whether a performer is one person "he" or "she" can
+// refer to: no plural, no group.
+func singular(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) == 0 || p == process.DefaultPerformer {
+		return false
+	}
+	head := ws[len(ws)-1]
+	return !strings.HasSuffix(head, "s") && !groupWords[head] && !isSystem(head)
+}
+
+// agreeing resolves "he"/"she" against the last single person when the
+// last performer was "they" or a group: "When a couple wants a cake, they
+// call her … She sketches a design" (the baker, not the couple). It
+// returns "" when the last performer fits.
+func (a *analyzer) agreeing(pron string) string {
+	if (pron != "he" && pron != "she") || a.lastSingular == "" || a.lastSingular == a.lastActor {
+		return ""
+	}
+	if a.lastActorPron == "they" || (a.lastActorPron == "" && !singular(a.lastActor)) {
+		return a.lastSingular
+	}
+	return ""
+}
+
+// nounBeforeVerb reports whether ws[i], which reads as a verb, is a noun
+// because a finite verb follows it: "documents are missing".
+func nounBeforeVerb(ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	n := norm(ws[i+1])
+	return auxBe[n] || finiteModals[n] || n == "have" || n == "do" || n == "does"
 }

@@ -135,6 +135,8 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
 		performer = a.performer(a.lastTo)
+	case c.pronoun && a.speaker == "" && a.agreeing(c.pron) != "":
+		performer = a.agreeing(c.pron)
 	case c.pronoun && a.speaker == "" && a.lastActor != "":
 		performer = a.lastActor
 	default:
@@ -150,6 +152,12 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		a.lastInternal = performer
 	}
 	a.lastActor = performer
+	a.lastActorPron = ""
+	if c.pronoun {
+		a.lastActorPron = c.pron
+	} else if c.performer != "" && singular(performer) {
+		a.lastSingular = performer
+	}
 	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
 	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
 		d.name = capitalise(c.verb + " to " + c.to) // "writes to the insured person"

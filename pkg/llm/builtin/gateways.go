@@ -14,10 +14,13 @@ var (
 	decideVerbs    = set(`decide decides decided check checks verify verifies determine determines assess assesses evaluate evaluates confirm confirms review reviews establish establishes ask asks`)
 	// qualRe finds a subject qualified by a state that only some items
 	// have: "Damaged goods", "Incomplete applications".
-	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired)\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major)\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
 	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+[^,]{1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
+	// withRe finds a subject qualified by what it has: "Bodies with small
+	// defects are polished", "Patients without insurance pay …".
+	withRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(with(?:out)?\s+(?:a\s+|an\s+|no\s+)?[a-z-]+(?:\s+[a-z-]+)?)\s+(?:are|go|goes|must|need|get|pay|move|stay|remain|is)\b`)
 	// restRe finds the items a decision left over: "The remaining goods".
 	restRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:remaining|rest of the|all other|other)\s+[a-z-]+s\b`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
@@ -56,6 +59,9 @@ func alternatives(ds []*draft) [][]*draft {
 func qualifiedSubject(body string) (cond, main string) {
 	if m := qualRe.FindStringSubmatch(body); m != nil {
 		return m[2] + " " + strings.ToLower(m[1]), body
+	}
+	if m := withRe.FindStringSubmatch(body); m != nil {
+		return m[1] + " " + m[2], body
 	}
 	if m := threshRe.FindStringSubmatch(body); m != nil {
 		cond = m[2] + " " + strings.TrimSpace(m[3])
@@ -150,8 +156,39 @@ func (a *analyzer) readQualified(r *reading) ([]*draft, bool) {
 		return nil, false
 	}
 	a.applyTimes(ds, r.work, r.wait)
+	if o := a.b.open; o != nil && !o.whether && opposes(o.cond, cond) {
+		// "If the manager rejects the report, … Approved reports are
+		// checked …": the other branch of that decision
+		a.b.addOtherwise(ds)
+		return ds, true
+	}
 	a.b.addIf(cond, a.decider(ds), ds)
 	return ds, true
+}
+
+// antonyms map a qualifier to the word stems of its opposite outcome.
+var antonyms = map[string][]string{
+	"approved": {"reject", "declin", "refus"}, "accepted": {"reject", "declin", "refus"},
+	"rejected": {"approv", "accept"}, "declined": {"approv", "accept"}, "refused": {"approv", "accept"},
+	"valid": {"invalid"}, "complete": {"incomplete", "missing"}, "successful": {"fail"},
+	"failed": {"pass", "succe"},
+}
+
+// opposes reports whether a qualified subject's condition ("reports
+// approved") is the opposite outcome of an open decision's condition
+// ("the manager rejects the report").
+func opposes(open, cond string) bool {
+	ws := strings.Fields(strings.ToLower(cond))
+	if len(ws) == 0 {
+		return false
+	}
+	open = strings.ToLower(open)
+	for _, stem := range antonyms[ws[len(ws)-1]] {
+		if strings.Contains(open, stem) {
+			return true
+		}
+	}
+	return false
 }
 
 // readRest reads "The remaining goods are counted": the other branch of

@@ -67,7 +67,8 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		if w == "at" && j+1 < len(rest) && norm(rest[j+1]) == "least" {
 			break
 		}
-		if w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up" {
+		if (w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up") &&
+			!(len(c.object) == 1 && personalObjects[norm(c.object[0])]) { // "asks them for a deposit"
 			if j+1 < len(rest) && (numberWord(rest[j+1]) || norm(rest[j+1]) == "to" || norm(rest[j+1]) == "about") {
 				break
 			}
@@ -165,6 +166,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		tail, relative, tailPron = findTail(rest[stop:], form)
 	}
 	c.object = cleanObject(c.object)
+	if len(c.object) >= 3 && personalObjects[norm(c.object[0])] && norm(c.object[1]) == "for" {
+		c.object = c.object[1:] // "asks them for a deposit": "Ask for deposit"
+	}
 	c.object = resolvePronoun(c.object, prev)
 	out := []clause{c}
 	if len(other) > 0 {
@@ -298,3 +302,6 @@ func lowerFirst(ws []string) []string {
 	}
 	return out
 }
+
+// personalObjects are pronouns for the person an action addresses.
+var personalObjects = set(`them him her us me you`)

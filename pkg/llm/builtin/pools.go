@@ -15,7 +15,14 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	students user users policyholder policyholders agency carrier carriers exporter exporters importer importers
 	contractor contractors citizen citizens guest guests passenger passengers subscriber subscribers clinic
 	restaurant restaurants manufacturer manufacturers buyer-side consumer consumers insured claimant claimants
-	speaker speakers participant participants merchant merchants cardholder cardholders`)
+	speaker speakers participant participants merchant merchants cardholder cardholders wholesaler wholesalers
+	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
+	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
+	homeowner homeowners borrower borrowers donor donors`)
+
+// personHeads name a party by what it is to the organisation only with
+// the word before: "the insured person", "the third party".
+var personHeads = set(`person persons people party parties`)
 
 // looseExternal are external heads only on their own: "members" are
 // outside parties, "committee members" are not.
@@ -34,6 +41,9 @@ func isExternal(name string) bool {
 	}
 	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
 		return true // "the shipping company"; "the company" is the organisation
+	}
+	if personHeads[head] && len(ws) > 1 && (externalWords[ws[len(ws)-2]] || ws[len(ws)-2] == "third") {
+		return true // "the insured person", "a third party"
 	}
 	return externalWords[head]
 }

@@ -133,6 +133,7 @@ func (a *analyzer) introduction(s string) bool {
 	}
 	p := a.performer(m[1])
 	a.lastActor = p
+	a.lastSingular, a.lastActorPron = p, ""
 	if a.describe[p] == "" {
 		a.describe[p] = capitalise(strings.TrimSuffix(strings.TrimSpace(m[2]), "."))
 	}
