@@ -19,6 +19,13 @@ var (
 // contractor orders them" (the spare parts).
 func (a *analyzer) condContext(cond string) {
 	ws := strings.Fields(cond)
+	if len(ws) > 2 && norm(ws[0]) == "there" && auxBe[norm(ws[1])] {
+		// "If there are errors, the translator corrects them"
+		if o := strings.Join(cleanObject(limitWords(ws[2:], 3)), " "); o != "" {
+			a.lastObject = strings.ToLower(o)
+		}
+		return
+	}
 	var subj []string
 	for _, w := range ws {
 		n := norm(w)

@@ -81,6 +81,13 @@ func declarative(ws []string, prev string) []clause {
 				b, f = pb, int(pf)
 			}
 		}
+		if f == formNone && i+2 < len(ws) {
+			// "looks for runs and dust": a search, though "look" alone
+			// names no work
+			if lb, lf := lexicon().Base(w); lb == "look" && lookPreps[norm(ws[i+1])] && lf != wordnet.FormIng {
+				return withPerformer(finish(clause{verb: "look " + norm(ws[i+1])}, ws[i+2:], prev, int(lf)), subject)
+			}
+		}
 		if f == formNone || f == formIng {
 			continue
 		}
@@ -264,3 +271,6 @@ var (
 	personal     = set(`i we he she they you`)
 	timeVerbs    = set(`take wait`)
 )
+
+// lookPreps make "look" a search: "look for", "look into".
+var lookPreps = set(`for into over through`)

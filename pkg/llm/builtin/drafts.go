@@ -79,6 +79,14 @@ func (a *analyzer) clauses(text, source string) []*draft {
 				}
 				if pc == nil {
 					pc = parseClause(p, prev)
+					if i > 0 && len(pc) > 0 && pc[0].performer == "" && !pc[0].pronoun && len(pcs) > 0 && pcs[0].performer != "" {
+						if _, f := verbForm(strings.Fields(p)[0]); f == formBase {
+							// "The inspector looks for runs, dust inclusions
+							// and …": after a subject's verb, a bare base
+							// form is a noun in a list, not an instruction
+							pc = nil
+						}
+					}
 				}
 				if len(pc) == 0 {
 					all = false

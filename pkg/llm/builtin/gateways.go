@@ -14,7 +14,7 @@ var (
 	decideVerbs    = set(`decide decides decided check checks verify verifies determine determines assess assesses evaluate evaluates confirm confirms review reviews establish establishes ask asks`)
 	// qualRe finds a subject qualified by a state that only some items
 	// have: "Damaged goods", "Incomplete applications".
-	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major)\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
 	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+[^,]{1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)

@@ -51,6 +51,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			c.object = append(c.object, rest[j])
 			continue
 		}
+		if (w == "that" || w == "which") && j > 0 && j+1 < len(rest) && (auxBe[norm(rest[j+1])] || finiteModals[norm(rest[j+1])]) {
+			break // "clears any that are older": a relative clause
+		}
 		if strings.HasPrefix(rest[j], "(") {
 			// skip a parenthetical aside and read on
 			for j < len(rest) && !strings.Contains(rest[j], ")") {
@@ -164,6 +167,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	relative := false
 	if tail == nil && stop < len(rest) {
 		tail, relative, tailPron = findTail(rest[stop:], form)
+	}
+	if len(c.object) == 1 && quantifiers[norm(c.object[0])] && prev != "" {
+		c.object = strings.Fields(prev) // "clears any": the ones just named
 	}
 	c.object = cleanObject(c.object)
 	if len(c.object) >= 3 && personalObjects[norm(c.object[0])] && norm(c.object[1]) == "for" {
@@ -305,3 +311,7 @@ func lowerFirst(ws []string) []string {
 
 // personalObjects are pronouns for the person an action addresses.
 var personalObjects = set(`them him her us me you`)
+
+// quantifiers stand for the things just named when they are the whole
+// object: "reviews the receipts and clears any".
+var quantifiers = set(`any all some each both`)

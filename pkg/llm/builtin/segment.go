@@ -239,6 +239,13 @@ func sentences(p string) []string {
 	for i, w := range ws {
 		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
 			strings.HasSuffix(w, ".\"") || strings.HasSuffix(w, ".)")
+		if strings.HasSuffix(w, ";") && i+1 < len(ws) && semicolonStarts[strings.ToLower(ws[i+1])] {
+			// "A proofreader checks it; if there are errors, the
+			// translator corrects them": two sentences
+			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ";")+".")
+			start = i + 1
+			continue
+		}
 		if !end || i == len(ws)-1 {
 			continue
 		}
@@ -307,3 +314,6 @@ func tableCells(line string) []string {
 	}
 	return cells
 }
+
+// semicolonStarts begin a sentence of their own after a semicolon.
+var semicolonStarts = set(`if when once after otherwise then`)
