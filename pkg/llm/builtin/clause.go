@@ -82,7 +82,7 @@ var (
 // previous action, used for "it"/"them".
 func parseClause(text string, prev string) []clause {
 	ws := strings.Fields(text)
-	for len(ws) > 0 && (fillers[norm(ws[0])] || isStepNumber(ws[0])) {
+	for len(ws) > 0 && (fillers[norm(ws[0])] || isStepNumber(ws[0]) || (interjections[norm(ws[0])] && strings.HasSuffix(ws[0], ","))) {
 		ws = ws[1:]
 	}
 	if len(ws) > 2 && (norm(ws[0]) == "after" || norm(ws[0]) == "once" || norm(ws[0]) == "when") &&
@@ -101,8 +101,8 @@ func parseClause(text string, prev string) []clause {
 			}
 		}
 	}
-	for len(ws) > 0 && fillers[norm(ws[0])] {
-		ws = ws[1:]
+	for len(ws) > 0 && (fillers[norm(ws[0])] || (interjections[norm(ws[0])] && strings.HasSuffix(ws[0], ","))) {
+		ws = ws[1:] // "Right, and then I trigger …"
 	}
 	if len(ws) == 0 {
 		return nil
@@ -146,3 +146,7 @@ func isStepNumber(w string) bool {
 	}
 	return true
 }
+
+// interjections open spoken sentences ("Right, …", "Well, …") and say
+// nothing about the step.
+var interjections = set(`right well okay ok yes yeah sure so oh um uh hmm alright fine good`)

@@ -92,7 +92,7 @@ func declarative(ws []string, prev string) []clause {
 			continue
 		}
 		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
-			particles[norm(ws[i+1])])) {
+			particles[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])))) {
 			continue // "Purchase requisitions above …": a plural noun
 		}
 		subj := norm(subject[len(subject)-1])
@@ -179,6 +179,9 @@ func withPerformer(cs []clause, subject []string) []clause {
 		if docSubjects[norm(w)] && !roleWords[norm(w)] {
 			return nil
 		}
+	}
+	if head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ") {
+		return nil // "Then it lands with me": a thing moves, nobody works
 	}
 	if pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
 		for i := range cs {

@@ -52,8 +52,8 @@ func imperative(ws []string, prev string) []clause {
 		w0 = "ensure"
 	}
 	base, form := verbForm(w0)
-	if form == formNone || form == formPast {
-		return nil
+	if form == formNone || form == formPast || personal[w0] {
+		return nil // "I tell Jenny" has its subject
 	}
 	if len(ws) > 1 && docNouns[norm(ws[1])] {
 		return nil // "Document status", "Process overview": a label

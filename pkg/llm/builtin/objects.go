@@ -129,7 +129,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					tailPron = norm(nxt[0])
 					nxt = nxt[1:] // "… and then I enter it"
 				}
-				if _, f := verbForm(nxt[0]); f != formNone && (f != formIng || form == formIng) && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
+				if _, f := verbFormNext(nxt); f != formNone && (f != formIng || form == formIng) && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
 					tail = nxt
 					break
 				}
@@ -192,7 +192,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		if o := c.objectText(); o != "" {
 			next = o
 		}
-		if b, f := verbForm(tail[0]); f != formNone {
+		if b, f := verbFormNext(tail); f != formNone {
 			for k, t := range finish(clause{verb: b}, tail[1:], next, f) {
 				t.alt = alt && k == 0
 				if tailPron != "" && tailPron != "he" && tailPron != "she" && t.performer == "" {
@@ -257,7 +257,7 @@ func findTail(ws []string, form int) (tail []string, relative bool, pron string)
 			}
 			nxt = nxt[1:]
 		}
-		b, f := verbForm(nxt[0])
+		b, f := verbFormNext(nxt)
 		if f == formNone || f == formIng || (timeVerbs[b] && !(b == "wait" && len(nxt) > 2 && norm(nxt[1]) == "for" && !numberWord(nxt[2]))) {
 			continue // "… and takes 15 minutes"; "… and waits for the reply" is an event
 		}
@@ -315,3 +315,20 @@ var personalObjects = set(`them him her us me you`)
 // quantifiers stand for the things just named when they are the whole
 // object: "reviews the receipts and clears any".
 var quantifiers = set(`any all some each both`)
+
+// verbFormNext is verbForm for the first of ws, also taking a verb that
+// names work only with its particle: "look up the order".
+func verbFormNext(ws []string) (string, int) {
+	b, f := verbForm(ws[0])
+	if f != formNone || len(ws) < 2 {
+		return b, f
+	}
+	p := norm(ws[1])
+	if !particles[p] {
+		return "", formNone
+	}
+	if pb, pf := lexicon().Base(norm(ws[0])); pf != wordnet.FormNone && pb != "be" && pb != "have" && lexicon().HasParticle(pb, p) {
+		return pb, int(pf)
+	}
+	return "", formNone
+}
