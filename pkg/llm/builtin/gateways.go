@@ -231,8 +231,19 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 		cond = cond[:i]
 	}
 	a.lastActor = performer
+	// "checks whether …" is work before the decision; "decides whether"
+	// is the decision alone
+	var ds []*draft
+	if v := norm(lead[len(lead)-1]); v != "decide" && v != "decides" && v != "decided" && v != "ask" && v != "asks" && a.count < maxDrafts {
+		base, _ := verbForm(v)
+		obj := append([]string{"whether"}, limitWords(stripDeterminers(strings.Fields(trimPunct(cond))), 6)...)
+		d := a.newDraft(r.s, clause{performer: performer, verb: firstNonEmpty(base, "check"), object: obj}, body)
+		d.inputs, d.outputs = nil, nil // a question is no thing worked on
+		ds = []*draft{d}
+		a.b.add(ds)
+	}
 	a.b.addWhether(cond, performer)
-	return nil, true
+	return ds, true
 }
 
 // readOtherwiseMid reads "X[ if C]; otherwise Y": both branches in one
