@@ -117,7 +117,20 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 		}
 	}
-	if len(ext) == 0 && len(receivers) == 0 {
+	// parties the organisation only orders from or receives from ("orders
+	// the parts from the wholesaler"): collapsed pools too
+	sources := map[string]bool{}
+	for _, a := range m.Activities {
+		if ext[a.Performer] {
+			continue
+		}
+		for _, sup := range a.SIPOC.Suppliers {
+			if isExternal(sup) && !ext[one(sup)] && !receivers[one(sup)] {
+				sources[one(sup)] = true
+			}
+		}
+	}
+	if len(ext) == 0 && len(receivers) == 0 && len(sources) == 0 {
 		return
 	}
 
@@ -150,6 +163,9 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		}
 	}
 	for _, p := range sortedKeys(receivers) {
+		addPool(p, true)
+	}
+	for _, p := range sortedKeys(sources) {
 		addPool(p, true)
 	}
 
@@ -313,6 +329,27 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 		}
 	}
+	// steps that order from or take in from a party that does not act
+	// in the text exchange a message with its pool: the order goes out,
+	// what is received comes in
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if a.Pool != "" || d == nil {
+			continue
+		}
+		for _, sup := range a.SIPOC.Suppliers {
+			sup = one(sup)
+			id, ok := poolOf[sup]
+			if !ok || !(sources[sup] || receivers[sup]) {
+				continue
+			}
+			if requesting[firstWord(d.verb)] {
+				addMsg(firstNonEmpty(cleanMessage(d.object), "request"), a.ID, id)
+			} else {
+				addMsg(firstNonEmpty(cleanMessage(d.object), "message"), id, a.ID)
+			}
+		}
+	}
 	// a party acting in its own pool is that pool's one lane; one that
 	// only receives has none
 	var parts []process.Participant
@@ -326,7 +363,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			merged[p.Name] = true
 		}
 		if id, ok := poolOf[p.Name]; ok {
-			if receivers[p.Name] {
+			if receivers[p.Name] || sources[p.Name] {
 				continue
 			}
 			p.Pool = id
@@ -506,3 +543,7 @@ func (g *flowGraph) activityFrom(id string, forward bool) string {
 	}
 	return ""
 }
+
+// requesting verbs send a request to the party they name with "from":
+// "orders the parts from the wholesaler".
+var requesting = set(`order request ask buy purchase book reserve hire rent commission requisition`)
