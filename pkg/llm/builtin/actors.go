@@ -23,7 +23,8 @@ func (a *analyzer) performer(np string) string {
 	}
 	for _, p := range a.participants {
 		pl := strings.ToLower(p)
-		if strings.HasSuffix(pl, " "+k) || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") {
+		if strings.HasSuffix(pl, " "+k) || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") ||
+			withoutGroup(k) == withoutGroup(pl) {
 			a.canon[k] = p
 			return p
 		}
@@ -129,4 +130,17 @@ func (a *analyzer) fillPerformers() {
 			}
 		}
 	}
+}
+
+// groupSuffixes name the unit a role is organised in: "marketing" and
+// "the marketing team" are one lane.
+var groupSuffixes = set(`team department dept office unit group`)
+
+// withoutGroup drops a trailing group word from a lower-case name.
+func withoutGroup(k string) string {
+	ws := strings.Fields(k)
+	if len(ws) > 1 && groupSuffixes[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1]
+	}
+	return strings.Join(ws, " ")
 }

@@ -121,7 +121,39 @@ func parseClause(text string, prev string) []clause {
 	if cs := imperative(ws, prev); cs != nil {
 		return cs
 	}
-	return declarative(ws, prev)
+	cs := declarative(ws, prev)
+	if len(cs) == 0 {
+		// "Based on the results the doctor admits …", "In this case the
+		// clerk calls …": a lead phrase without its comma
+		if rest := skipLeadPhrase(ws); rest != nil {
+			return declarative(rest, prev)
+		}
+	}
+	return cs
+}
+
+// leadPhraseWords open a phrase that sets the scene of a clause.
+var leadPhraseWords = set(`based depending according in after before during upon following on at for with`)
+
+// skipLeadPhrase returns the clause after a scene-setting phrase that
+// lacks its comma, when a subject and its verb follow ("the doctor
+// admits"), or nil.
+func skipLeadPhrase(ws []string) []string {
+	if len(ws) < 4 || !leadPhraseWords[norm(ws[0])] {
+		return nil
+	}
+	for k := 2; k+2 < len(ws) && k < 10; k++ {
+		if breaks(ws[k-1]) {
+			return nil
+		}
+		if !determiners[norm(ws[k])] || determiners[norm(ws[k-1])] || prepositions[norm(ws[k-1])] {
+			continue
+		}
+		if _, f := verbForm(ws[k+2]); f == formThird {
+			return ws[k:]
+		}
+	}
+	return nil
 }
 
 // relativeRe finds a subject with a relative clause between commas.

@@ -52,7 +52,10 @@ func passive(c clause, rest []string, prev string) []clause {
 		if t.performer == "" {
 			t.performer = c.performer
 		}
-		if len(t.object) == 0 || prepositions[norm(t.object[0])] || (len(t.object) == 1 && norm(t.object[0]) == "again") {
+		if len(t.object) == 0 || prepositions[norm(t.object[0])] || (len(t.object) == 1 && norm(t.object[0]) == "again") ||
+			strings.Join(t.object, " ") == strings.Join(tmp[0].object, " ") {
+			// (the last: "taken straight to … and treated by …" copied
+			// the first participle's leftover words)
 			// "…, checked for completeness and forwarded": a participle
 			// has no object of its own; the subject is what it acts on
 			t.object = c.object
