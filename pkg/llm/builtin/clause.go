@@ -118,7 +118,7 @@ func parseClause(text string, prev string) []clause {
 			return append(rel, parseClause(m[1]+" "+m[3], next)...)
 		}
 	}
-	if cs := imperative(ws, prev); cs != nil {
+	if cs := imperative(ws, prev); len(cs) > 0 {
 		return cs
 	}
 	cs := declarative(ws, prev)

@@ -39,10 +39,10 @@ func declarative(ws []string, prev string) []clause {
 				if n := norm(subject[0]); n == "not" || n == "no" || n == "none" {
 					return nil
 				}
-				if _, sf := verbForm(subject[0]); sf == formBase && len(subject) > 1 {
+				if _, sf := verbForm(subject[0]); sf == formBase && len(subject) > 1 && !modifierFirst(subject[0]) {
 					return nil // "Ensure it is …" was an imperative
 				}
-				c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
+				c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
 				rest := ws[j+1:]
 				// "The applicant is sent an offer": the thing sent is
 				// the object, the person its receiver
@@ -140,7 +140,7 @@ func modalVerb(subject, ws []string, j int, prev string) []clause {
 	if norm(ws[j]) == "be" && j+1 < len(ws) {
 		b, f := verbForm(ws[j+1])
 		if f == formPast || (f == formBase && irregular[norm(ws[j+1])] != "") {
-			c := clause{verb: b, object: resolvePronoun(lowerFirst(stripDeterminers(passiveSubject(subject))), prev)}
+			c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
 			c.performer = byAgent(ws[j+2:])
 			return passive(c, ws[j+2:], prev)
 		}
@@ -277,3 +277,15 @@ var (
 
 // lookPreps make "look" a search: "look for", "look into".
 var lookPreps = set(`for into over through`)
+
+// subjectAdjectives can be verbs but, before a noun that a passive
+// follows, qualify the subject: "Further students are put …", "Open
+// tickets are reviewed", "Complete applications are forwarded".
+var subjectAdjectives = set(`further open complete correct final empty free clean late early separate direct
+	closed completed approved rejected signed returned printed`)
+
+// modifierFirst reports whether w, which can be a verb, qualifies the
+// subject here: no imperative starts the clause.
+func modifierFirst(w string) bool {
+	return subjectAdjectives[norm(w)]
+}

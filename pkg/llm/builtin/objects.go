@@ -275,7 +275,7 @@ var reflexives = set(`myself yourself himself herself itself ourselves yourselve
 // labelAdverbs say when or how, never what: they leave the object ("pay
 // the duties afterwards" → "Pay duties").
 var labelAdverbs = set(`afterwards afterward later subsequently immediately thereafter therefore furthermore moreover
-	hence thus meanwhile`)
+	hence thus meanwhile further`)
 
 func cleanObject(ws []string) []string {
 	ws = stripDeterminers(ws)
