@@ -40,6 +40,11 @@ func nounPhrase(ws []string, max int) string {
 			break
 		}
 		t := strings.Trim(w, ",;:.()[]\"“”!?")
+		if (strings.HasSuffix(t, "'s") || strings.HasSuffix(t, "’s")) && i+1 < len(ws) && !breaks(w) {
+			// "the employee's line manager" is a line manager
+			out = out[:0]
+			continue
+		}
 		out = append(out, t)
 		if breaks(w) || strings.HasSuffix(w, ".") || strings.ContainsAny(w, "()") {
 			break

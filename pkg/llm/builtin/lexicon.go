@@ -119,7 +119,8 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	developer developers designer designers architect architects legal compliance payroll treasury
 	logistics shipping receiving marketing operations management system bot robot payable receivable
 	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
-	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians`)
+	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
+	centre center centres centers depot`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.

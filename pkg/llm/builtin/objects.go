@@ -42,6 +42,13 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					return append([]clause{c}, second...)
 				}
 			}
+			if w == "and" && len(rest) > 3 && determiners[norm(rest[1])] {
+				// "… are closed and the employee is notified": a clause
+				// with a subject of its own
+				if cs := declarative(rest[1:], prev); len(cs) > 0 {
+					return append([]clause{c}, cs...)
+				}
+			}
 			return nil
 		}
 		if j == 0 && (w == "and" || w == "or" || auxBe[w]) {

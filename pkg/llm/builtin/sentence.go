@@ -207,7 +207,17 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 	case par:
 		a.b.addParallel(ds)
 	case hasAlt(ds):
-		a.b.addChoice(a.decider(ds), alternatives(ds))
+		// "routes it to the manager, who approves or rejects it": the
+		// choice is between the alternative and the step right before
+		// it; earlier steps come first
+		k := 0
+		for k+1 < len(ds) && !ds[k+1].alt {
+			k++
+		}
+		if k > 0 {
+			a.b.add(ds[:k])
+		}
+		a.b.addChoice(a.decider(ds[k:]), alternatives(ds[k:]))
 	default:
 		a.b.add(ds)
 	}
