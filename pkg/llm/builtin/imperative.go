@@ -24,6 +24,12 @@ func imperative(ws []string, prev string) []clause {
 	}
 	for i := 0; i < 3 && i < len(ws) && !finite; i++ {
 		v, ok := nominal[norm(ws[i])]
+		if !ok && i+1 < len(ws) && norm(ws[i+1]) == "of" && strings.HasSuffix(norm(ws[i]), "ing") {
+			// "the closing of the ticket": a gerund names the action
+			if b, f := verbForm(ws[i]); f == formIng {
+				v, ok = b, true
+			}
+		}
 		if !ok {
 			continue
 		}

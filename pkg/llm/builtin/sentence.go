@@ -11,7 +11,7 @@ import (
 var (
 	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
 	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
-	triggerRe      = regexp.MustCompile(`(?i)^(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
+	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
 	roleSuffixRe   = regexp.MustCompile(`^(.{6,}?)\s*\(([A-Z][\w&/.' -]{1,40})\)[.!]?$`)
 )
@@ -116,6 +116,10 @@ func (a *analyzer) trigger(s string) (string, bool) {
 	}
 	if end {
 		a.b.endName = name
+		// "… ends with the payment of the invoice": that is the last step
+		if strings.Contains(strings.ToLower(m[0]), " with ") && len(cs) > 0 && cs[0].leadIn == "" {
+			return m[2], true
+		}
 		return "", false
 	}
 	if a.b.startName == "" {
