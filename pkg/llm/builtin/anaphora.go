@@ -19,6 +19,16 @@ var (
 // contractor orders them" (the spare parts).
 func (a *analyzer) condContext(cond string) {
 	ws := strings.Fields(cond)
+	if len(ws) == 0 {
+		return
+	}
+	if _, f := verbForm(ws[0]); len(ws) > 1 && f == formIng {
+		// "After receiving the copies, the office forwards them"
+		if o := strings.Join(cleanObject(limitWords(ws[1:], 4)), " "); o != "" {
+			a.lastObject = strings.ToLower(o)
+		}
+		return
+	}
 	if len(ws) > 2 && norm(ws[0]) == "there" && auxBe[norm(ws[1])] {
 		// "If there are errors, the translator corrects them"
 		if o := strings.Join(cleanObject(limitWords(ws[2:], 3)), " "); o != "" {

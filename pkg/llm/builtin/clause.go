@@ -3,6 +3,8 @@ package builtin
 import (
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
 )
 
 // clause is one action found in a sentence: who does what to which object.
@@ -118,6 +120,9 @@ func parseClause(text string, prev string) []clause {
 			return append(rel, parseClause(m[1]+" "+m[3], next)...)
 		}
 	}
+	if cs := restrictive(ws, prev); cs != nil {
+		return cs
+	}
 	if cs := imperative(ws, prev); len(cs) > 0 {
 		return cs
 	}
@@ -182,3 +187,59 @@ func isStepNumber(w string) bool {
 // interjections open spoken sentences ("Right, …", "Well, …") and say
 // nothing about the step.
 var interjections = set(`right well okay ok yes yeah sure so oh um uh hmm alright fine good`)
+
+// restrictive reads a subject with a relative clause and no commas: "A
+// student who wants to write a thesis first contacts a professor" (the
+// student contacts the professor; wanting is no step), "The clerk who
+// receives the invoice checks it" (two steps). It returns nil when ws has
+// no such subject.
+func restrictive(ws []string, prev string) []clause {
+	k := 0
+	for i := 1; i <= 4 && i+2 < len(ws); i++ {
+		if breaks(ws[i-1]) {
+			return nil
+		}
+		if n := norm(ws[i]); n == "who" || n == "that" {
+			k = i
+			break
+		}
+	}
+	if k == 0 || !determiners[norm(ws[0])] || !isAgent(nounPhrase(ws[:k], 4)) {
+		return nil
+	}
+	relBase, relForm := verbFormNext(ws[k+1:])
+	if relForm != formThird && relForm != formPast {
+		if lb, lf := lexicon().Base(norm(ws[k+1])); lf == wordnet.FormThird && notWork[lb] {
+			relBase, relForm = lb, formThird // "who wants to …"
+		} else {
+			return nil
+		}
+	}
+	// the main verb: the next finite verb after the relative's own
+	for j := k + 2; j < len(ws); j++ {
+		if breaks(ws[j-1]) && j-1 > k+1 {
+			return nil
+		}
+		if norm(ws[j-1]) == "to" || determiners[norm(ws[j-1])] {
+			continue
+		}
+		if _, f := verbForm(ws[j]); f != formThird {
+			continue
+		}
+		subject := ws[:k]
+		var rel []clause
+		next := prev
+		if !notWork[relBase] {
+			rel = parseClause(strings.Join(append(append([]string(nil), subject...), ws[k+1:j]...), " "), prev)
+			if len(rel) > 0 && rel[len(rel)-1].objectText() != "" {
+				next = rel[len(rel)-1].objectText()
+			}
+		}
+		main := parseClause(strings.Join(append(append([]string(nil), subject...), ws[j:]...), " "), next)
+		if len(main) == 0 {
+			return nil
+		}
+		return append(rel, main...)
+	}
+	return nil
+}

@@ -81,6 +81,13 @@ func declarative(ws []string, prev string) []clause {
 				b, f = pb, int(pf)
 			}
 		}
+		if f == formNone && i+1 < len(ws) && (determiners[norm(ws[i+1])] || personalObjects[norm(ws[i+1])]) && isAgent(nounPhrase(subject, 5)) {
+			// "The examiners grade the thesis": between a performer and
+			// its object, a word that is mostly a noun is the verb
+			if lb, lf := lexicon().Base(w); (lf == wordnet.FormBase || lf == wordnet.FormThird || lf == wordnet.FormPast) && !notWork[lb] {
+				b, f = lb, int(lf)
+			}
+		}
 		if f == formNone && i+2 < len(ws) {
 			// "looks for runs and dust": a search, though "look" alone
 			// names no work

@@ -97,8 +97,8 @@ func (a *analyzer) processName() string {
 			continue
 		}
 		head := strings.ToLower(trimPunct(ws[len(ws)-1]))
-		if len(head) < 3 || pronouns[head] {
-			continue
+		if len(head) < 3 || pronouns[head] || isAgent(head) {
+			continue // "contacts a professor": a party, not what the process is about
 		}
 		count[head]++
 		if count[head] > count[best] {

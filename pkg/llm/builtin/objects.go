@@ -299,8 +299,17 @@ func cleanObject(ws []string) []string {
 			out = append(out, t)
 		}
 	}
+	// "grade the thesis independently": a closing adverb says how
+	if n := len(out); n > 1 {
+		if l := strings.ToLower(out[n-1]); strings.HasSuffix(l, "ly") && len(l) > 5 && !lyNouns[l] {
+			out = out[:n-1]
+		}
+	}
 	return out
 }
+
+// lyNouns end in "ly" but name things.
+var lyNouns = set(`supply family assembly anomaly reply rally italy monopoly butterfly jelly belly`)
 
 func lowerFirst(ws []string) []string {
 	if len(ws) == 0 {
