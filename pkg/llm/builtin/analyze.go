@@ -52,6 +52,9 @@ type analyzer struct {
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.
 	lastActorPron string
+	// lastMentioned is the party the last step named last: who "the
+	// latter" is.
+	lastMentioned string
 	lastSingular  string
 	// condActor is the subject of the sentence's condition or lead-in:
 	// who "he"/"she"/"they" of the main clause is.

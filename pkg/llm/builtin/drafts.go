@@ -143,6 +143,10 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
 		performer = a.performer(a.lastTo)
+	case c.pronoun && (c.pron == "latter") && a.lastMentioned != "":
+		// "… registers it with the examination office. The latter
+		// checks …": the party named last
+		performer = a.performer(a.lastMentioned)
 	case c.pronoun && a.speaker == "" && a.agreeing(c.pron) != "":
 		performer = a.agreeing(c.pron)
 	case c.pronoun && a.speaker == "" && a.lastActor != "":
@@ -160,6 +164,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		a.lastInternal = performer
 	}
 	a.lastActor = performer
+	a.lastMentioned = mentioned(c, performer)
 	a.lastActorPron = ""
 	if c.pronoun {
 		a.lastActorPron = c.pron
@@ -300,4 +305,26 @@ var repeatWords = set(`this these that those it them step steps process procedur
 // no step of its own.
 func repeatsOnly(c clause) bool {
 	return c.verb == "repeat" && (len(c.object) == 0 || repeatWords[norm(c.object[0])])
+}
+
+// mentioned is the party a clause names last: its receiver or source, a
+// party after "with", an object that is a party, else its performer.
+func mentioned(c clause, performer string) string {
+	for i := len(c.object) - 2; i >= 0; i-- {
+		if n := norm(c.object[i]); n == "with" || n == "to" || n == "from" || n == "by" {
+			if np := nounPhrase(c.object[i+1:], 4); isAgent(np) {
+				return np
+			}
+		}
+	}
+	switch {
+	case c.to != "" && isAgent(c.to):
+		return c.to
+	case c.from != "" && isAgent(c.from):
+		return c.from
+	}
+	if np := nounPhrase(c.object, 4); np != "" && isAgent(np) {
+		return np
+	}
+	return performer
 }

@@ -21,6 +21,9 @@ var (
 	// withRe finds a subject qualified by what it has: "Bodies with small
 	// defects are polished", "Patients without insurance pay …".
 	withRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(with(?:out)?\s+(?:a\s+|an\s+|no\s+)?[a-z-]+(?:\s+[a-z-]+)?)\s+(?:are|go|goes|must|need|get|pay|move|stay|remain|is)\b`)
+	// midIfRe finds a condition inside a coordination: "The professor
+	// discusses topics and, if they agree, registers the thesis".
+	midIfRe = regexp.MustCompile(`(?i)^(.{8,}?),?\s+and,?\s+(?:if|when|once|provided that)\s+([^,]{3,80}),\s+(.+)$`)
 	// restRe finds the items a decision left over: "The remaining goods".
 	restRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:remaining|rest of the|all other|other)\s+[a-z-]+s\b`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
@@ -285,4 +288,32 @@ func (a *analyzer) readIfMid(r *reading) ([]*draft, bool) {
 	a.applyTimes(ds, r.work, r.wait)
 	a.b.addIf(m[2], a.decider(ds), ds)
 	return ds, true
+}
+
+// readMidIf reads "X does A and, if C, does B": A, then a decision on C
+// with B on its branch.
+func (a *analyzer) readMidIf(r *reading) ([]*draft, bool) {
+	m := midIfRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	rest := strings.Fields(m[3])
+	if len(rest) == 0 {
+		return nil, false
+	}
+	if _, f := verbForm(rest[0]); f != formThird && f != formPast {
+		return nil, false // "…, and if so, the manager signs": its own subject
+	}
+	first := a.clauses(m[1], r.s)
+	if len(first) == 0 {
+		return nil, false
+	}
+	performer := first[len(first)-1].performer
+	a.applyTimes(first, r.work, r.wait)
+	a.b.add(first)
+	a.condContext(m[2])
+	a.condActor = performer // the pronouns of B are still the subject's
+	second := a.clauses("The "+performer+" "+m[3], r.s)
+	a.b.addIf(m[2], performer, second)
+	return append(first, second...), true
 }

@@ -165,7 +165,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	defer a.closeSentence(s, before)
 	readers := []sentenceReader{
 		a.readEither, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
-		a.readIf, a.readQualified, a.readRest, a.readWhether,
+		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,
 		a.readOtherwiseMid, a.readIfMid, a.readWhile,
 	}
 	for _, read := range readers {
