@@ -281,7 +281,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	}
 	// "If the risk is high … If the risk is acceptable …": one decision
 	// with two branches, not two decisions in a row
-	if o := b.open; o != nil && !o.whether && o.pendingN == 0 && sameQuestion(o.cond, cond) {
+	if o := b.open; o != nil && !o.whether && (o.pendingN == 0 || len(o.pending) == 0) && sameQuestion(o.cond, cond) {
 		if len(o.branches) == 1 && o.branches[0].label == "Yes" {
 			o.branches[0].label = shortCondition(o.cond)
 		}
@@ -368,6 +368,9 @@ func (b *builder) addOtherwise(ds []*draft) {
 	}
 	o.branches = append(o.branches, branch{label: label, items: acts(ds)})
 	b.last = &o.branches[len(o.branches)-1].items
+	if o.whether && len(o.branches) < 2 {
+		return // "checks whether …. If not, … Otherwise, …": the other branch follows
+	}
 	b.closeOpen()
 }
 
