@@ -42,6 +42,9 @@ type analyzer struct {
 	sectionNo    int
 	headings     []string // the document's headings, for a text without steps
 	pendingTimer string   // the sentence's wait or deadline, not yet placed
+	// pendingMessage is the message the sentence's lead-in waits for,
+	// not yet placed.
+	pendingMessage string
 	// ctx bounds the reading: a cancelled analysis stops between blocks.
 	ctx context.Context
 	// aliases maps acronyms the text defines to their long forms.

@@ -97,6 +97,18 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 		}
 		out = append(out, d)
 	}
+	if a.pendingMessage != "" {
+		performer := a.currentActor()
+		for _, d := range out {
+			if d.event == nil {
+				performer = d.performer
+				break
+			}
+		}
+		e := eventDraft(process.TriggerMessage, a.pendingMessage, "", performer, source)
+		a.pendingMessage = ""
+		out = append([]*draft{e}, out...)
+	}
 	if a.pendingTimer != "" {
 		performer := a.currentActor()
 		for _, d := range out {
@@ -110,4 +122,31 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 		out = append([]*draft{t}, out...)
 	}
 	return out
+}
+
+var (
+	// arrivalRe finds a lead-in that waits for something to come in:
+	// "As soon as the parts arrive, …", "When the signed lease is
+	// received, …".
+	arrivalRe = regexp.MustCompile(`(?i)^(?:when|once|as soon as|after|whenever)\s+(?:the\s+|a\s+|an\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:arrives?|arrived|comes?\s+(?:in|back)|(?:is|are|has been|have been)\s+(?:received|returned|delivered|back))\b`)
+	// replyRe finds a lead-in that waits for an outside party's answer:
+	// "After the client has accepted the quote, …".
+	replyRe = regexp.MustCompile(`(?i)^(?:when|once|as soon as|after)\s+(?:the\s+|a\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:has\s+|have\s+)?(accepted|confirmed|approved|signed|paid|answered|replied to|agreed to)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,`)
+)
+
+// messageLead names the message a sentence's lead-in waits for ("Parts
+// received", "Quote accepted"), or "".
+func messageLead(s string) string {
+	if m := arrivalRe.FindStringSubmatch(s); m != nil {
+		for _, w := range strings.Fields(strings.ToLower(m[1])) {
+			if w == "not" || w == "has" || w == "have" || strings.HasSuffix(w, "n't") {
+				return ""
+			}
+		}
+		return capitalise(m[1]) + " received"
+	}
+	if m := replyRe.FindStringSubmatch(s); m != nil && isExternal(m[1]) {
+		return capitalise(m[3]) + " " + strings.ToLower(strings.Fields(m[2])[0])
+	}
+	return ""
 }

@@ -160,6 +160,8 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, r.body = timerPhrase(s)
+	// "As soon as the parts arrive, …": a message caught before the step
+	a.pendingMessage = messageLead(s)
 	defer a.placeTimer(s)
 	before := a.count
 	defer a.closeSentence(s, before)
@@ -179,6 +181,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 // placeTimer adds the sentence's timer on its own when no activity of the
 // sentence took it.
 func (a *analyzer) placeTimer(s string) {
+	a.pendingMessage = "" // a message without a step to wait in front of is no event
 	if a.pendingTimer != "" {
 		a.b.add([]*draft{eventDraft(process.TriggerTimer, a.pendingTimer, a.pendingTimer, a.currentActor(), s)})
 		a.pendingTimer = ""
