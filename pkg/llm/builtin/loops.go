@@ -11,7 +11,7 @@ var (
 	// endRe marks a sentence that ends its branch of the process.
 	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends the process\b`)
 	// againRe marks rework: a step done again after a decision.
-	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew)\b`)
+	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew|another one|a new one)\b`)
 	// forEachRe marks work done per item: multi-instance.
 	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
 	// timeNouns after "each"/"every" make a recurrence, not work per item
@@ -65,6 +65,9 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// decision
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
+		} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
+			// "… corrects it and resubmits it to the line manager": back
+			// to the manager's last step
 		} else {
 			a.b.loopBack()
 		}
@@ -80,4 +83,24 @@ func (a *analyzer) closeSentence(s string, before int) {
 			}
 		}
 	}
+}
+
+// resubmittedTo finds the earlier step of the party the sentence's last
+// step hands its work back to ("resubmits it to the line manager"), or
+// nil.
+func (a *analyzer) resubmittedTo(before int) *draft {
+	if before >= len(a.drafts) {
+		return nil
+	}
+	d := a.drafts[len(a.drafts)-1]
+	if d.event != nil || len(d.custs) == 0 {
+		return nil
+	}
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event == nil && !e.drop && e.item != nil && strings.EqualFold(e.performer, d.custs[0]) {
+			return e
+		}
+	}
+	return nil
 }
