@@ -703,3 +703,20 @@ func shortCondition(cond string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// addLoopUntil closes a rework cycle: "This continues until the reviewer
+// approves": a decision on the condition whose "No" branch returns to
+// target and whose "Yes" branch goes on.
+func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
+	if target == nil || len(b.seq) == 0 {
+		return false
+	}
+	b.closeOpen()
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
+		spec: "Repeated until " + strings.TrimSpace(cond) + "."}
+	g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: target}}}}
+	b.seq = append(b.seq, &item{gw: g})
+	b.last = &b.seq
+	b.lastN = 1
+	return true
+}

@@ -126,3 +126,32 @@ func TestExternalParties(t *testing.T) {
 		t.Errorf("message flows = %+v, want the order and the report", m.MessageFlows)
 	}
 }
+
+// TestGeneralLoops covers rework cycles written without "again".
+func TestGeneralLoops(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		from, to string // a flow path from the first to the second activity, back in the text
+	}{
+		{"continues until", "A reviewer reads the changes and leaves comments. The developer addresses the comments. This continues until the reviewer approves the pull request. The maintainer merges the branch.",
+			"Address comments", "Read changes"},
+		{"resubmits to a party", "The requester creates a requisition. The line manager reviews the requisition. The buyer checks the budget. If the requisition is rejected, the requester corrects it and resubmits it to the line manager.",
+			"Correct requisition", "Review requisition"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			ids := map[string]string{}
+			for _, a := range m.Activities {
+				ids[a.Name] = a.ID
+			}
+			if ids[tt.from] == "" || ids[tt.to] == "" {
+				t.Fatalf("activities %v lack %q or %q", ids, tt.from, tt.to)
+			}
+			if !reaches(m, ids[tt.from], ids[tt.to]) {
+				t.Errorf("no loop from %q back to %q", tt.from, tt.to)
+			}
+		})
+	}
+}

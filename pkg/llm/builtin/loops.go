@@ -104,3 +104,37 @@ func (a *analyzer) resubmittedTo(before int) *draft {
 	}
 	return nil
 }
+
+// untilRe finds a sentence that closes a cycle of the steps before it:
+// "This continues until the reviewer approves the pull request", "These
+// steps are repeated until the test passes".
+var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+until\s+(.{4,}?)[.!]?$`)
+
+// loopUntil loops back from the last step to the first recent step of
+// the party the condition names ("until the reviewer approves": the
+// reviewer's first step of the cycle), or of the last performer.
+func (a *analyzer) loopUntil(cond string) bool {
+	ws := strings.Fields(cond)
+	who := ""
+	for n := min(4, len(ws)); n >= 1 && who == ""; n-- {
+		if np := nounPhrase(ws[:n], 4); np != "" && isAgent(np) {
+			who = a.performer(np)
+		}
+	}
+	var target *draft
+	for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-8; i-- {
+		d := a.drafts[i]
+		if d.event != nil || d.drop || d.item == nil {
+			continue
+		}
+		if who == "" || strings.EqualFold(d.performer, who) {
+			target = d // the earliest of the run
+		} else if target != nil {
+			break
+		}
+	}
+	if target == nil || target == a.last {
+		return false
+	}
+	return a.b.addLoopUntil(cond, firstNonEmpty(who, a.currentActor()), target.item)
+}

@@ -165,6 +165,9 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	defer a.placeTimer(s)
 	before := a.count
 	defer a.closeSentence(s, before)
+	if m := untilRe.FindStringSubmatch(r.body); m != nil && a.loopUntil(m[1]) {
+		return nil // "This continues until …" closes a cycle, no step
+	}
 	readers := []sentenceReader{
 		a.readEither, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
 		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,
