@@ -155,3 +155,23 @@ func TestGeneralLoops(t *testing.T) {
 		})
 	}
 }
+
+// TestGeneralParallel covers work side by side written in one sentence.
+func TestGeneralParallel(t *testing.T) {
+	for _, text := range []string{
+		"The clerk books the flight and the assistant reserves the hotel in parallel. Then the clerk sends the itinerary.",
+		"Two tasks are done in parallel: the clerk books the flight and the assistant reserves the hotel. Afterwards the clerk sends the itinerary.",
+		"The manager books the venue. Then two things happen at the same time: the marketing team opens the website, and the committee issues the call for papers.",
+	} {
+		m := analyze(t, text)
+		n := 0
+		for _, g := range m.Gateways {
+			if g.Type == process.GatewayParallel {
+				n++
+			}
+		}
+		if n != 2 {
+			t.Errorf("%q: %d parallel gateways, want a split and its join", text, n)
+		}
+	}
+}

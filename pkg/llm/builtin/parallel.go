@@ -72,9 +72,18 @@ func (a *analyzer) readParallelList(r *reading) ([]*draft, bool) {
 			branches = append(branches, ds)
 		}
 	}
+	if len(branches) == 1 {
+		branches = byPerformer(branches[0]) // "…: the clerk books the flight and the assistant reserves the hotel"
+	}
 	if len(branches) < 2 {
 		return nil, false
 	}
+	return a.addBranches(branches, r), true
+}
+
+// addBranches adds work that runs side by side: the first branch in
+// sequence, the others beside it.
+func (a *analyzer) addBranches(branches [][]*draft, r *reading) []*draft {
 	a.applyTimes(branches[0], r.work, r.wait)
 	a.b.add(branches[0])
 	var all []*draft
@@ -84,7 +93,20 @@ func (a *analyzer) readParallelList(r *reading) ([]*draft, bool) {
 		}
 		all = append(all, ds...)
 	}
-	return all, true
+	return all
+}
+
+// byPerformer groups drafts into runs of one performer each: who works
+// beside whom.
+func byPerformer(ds []*draft) [][]*draft {
+	var out [][]*draft
+	for i, d := range ds {
+		if i == 0 || d.performer != ds[i-1].performer {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], d)
+	}
+	return out
 }
 
 // parallelPartRe splits the clauses of a parallel list.

@@ -197,12 +197,18 @@ func (a *analyzer) placeTimer(s string) {
 // step or offers itself as the purpose.
 func (a *analyzer) readPlain(r *reading) []*draft {
 	body := r.body
-	par := false
-	if parallelMidRe.MatchString(body) && a.count > 0 {
-		par = true
+	par, own := false, false
+	if parallelMidRe.MatchString(body) {
+		par = a.count > 0
+		own = true
 		body = parallelMidRe.ReplaceAllString(body, "")
 	}
 	ds := a.clauses(body, r.s)
+	if bs := byPerformer(ds); own && len(bs) > 1 {
+		// "The clerk books the flight and the assistant reserves the
+		// hotel in parallel": side by side with each other
+		return a.addBranches(bs, r)
+	}
 	if len(ds) == 0 {
 		if (r.work > 0 || r.wait > 0) && a.last != nil {
 			a.last.work += r.work
