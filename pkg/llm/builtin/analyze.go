@@ -55,6 +55,9 @@ type analyzer struct {
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.
 	lastActorPron string
+	// lastQuestion is the last question the text asked: what "If yes"
+	// answers.
+	lastQuestion string
 	// lastMentioned is the party the last step named last: who "the
 	// latter" is.
 	lastMentioned string

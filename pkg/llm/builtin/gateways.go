@@ -128,6 +128,7 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	}
 	cond, main := m[2], m[3]
 	a.condContext(cond)
+	cond = a.namedCondition(cond)
 	work, wait := durations(main) // "within 30 minutes" in the condition is no time spent
 	var other string
 	if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
@@ -316,4 +317,26 @@ func (a *analyzer) readMidIf(r *reading) ([]*draft, bool) {
 	second := a.clauses("The "+performer+" "+m[3], r.s)
 	a.b.addIf(m[2], performer, second)
 	return append(first, second...), true
+}
+
+// yesWords answer the question before them: "Is it correct? If yes, …".
+var yesWords = set(`yes so`)
+
+// namedCondition makes a condition readable as a gateway name: "yes"
+// after a question is that question ("Is the invoice correct?" →
+// "invoice correct"), and a leading "it" is the thing just worked on
+// ("it is correct" → "invoice is correct").
+func (a *analyzer) namedCondition(cond string) string {
+	ws := strings.Fields(cond)
+	if len(ws) == 1 && yesWords[norm(ws[0])] && a.lastQuestion != "" {
+		q := strings.Fields(strings.TrimSuffix(a.lastQuestion, "?"))
+		if len(q) > 1 && (auxBe[norm(q[0])] || finiteModals[norm(q[0])] || norm(q[0]) == "does" || norm(q[0]) == "do" || norm(q[0]) == "has" || norm(q[0]) == "have") {
+			q = q[1:]
+		}
+		return strings.Join(q, " ")
+	}
+	if len(ws) > 1 && (norm(ws[0]) == "it" && ws[0] != "IT" || norm(ws[0]) == "they") && a.lastObject != "" {
+		return a.lastObject + " " + strings.Join(ws[1:], " ")
+	}
+	return cond
 }

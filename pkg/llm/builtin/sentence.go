@@ -69,6 +69,9 @@ func (a *analyzer) admit(s string) (string, bool) {
 		}
 		s = s[:cut]
 	}
+	if strings.HasSuffix(s, "?") {
+		a.lastQuestion = s // "Is the invoice correct? If yes, …"
+	}
 	if wordCount(s) < 2 || noteRe.MatchString(s) || skipSentenceRe.MatchString(s) || strings.HasSuffix(s, "?") {
 		if wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
 			!strings.HasPrefix(strings.ToLower(s), "see ") {
