@@ -128,7 +128,7 @@ func (m *Membership) usage(c echo.Context) error {
 
 func (m *Membership) typ(c echo.Context) error {
 	u := PrincipalOf(c).User
-	return c.JSON(http.StatusOK, map[string]string{"user_id": u.Subject, "db_user_id": u.ID, "membership_type": membership.NormalizeType(u.MembershipType)})
+	return c.JSON(http.StatusOK, MembershipType{UserID: u.Subject, DBUserID: u.ID, MembershipType: membership.NormalizeType(u.MembershipType)})
 }
 
 // keyView is GET /api/user-settings/api-key: never more than the last four.
@@ -155,9 +155,7 @@ func (m *Membership) getKey(c echo.Context) error {
 }
 
 func (m *Membership) setKey(c echo.Context) error {
-	var body struct {
-		APIKey string `json:"api_key" form:"api_key"`
-	}
+	var body APIKeyRequest
 	if err := c.Bind(&body); err != nil {
 		return errStatus(http.StatusBadRequest, "Send the key as JSON {\"api_key\": \"...\"}.")
 	}
@@ -223,5 +221,5 @@ func (m *Membership) deleteKey(c echo.Context) error {
 	if err := m.Store.ClearAPIKey(c.Request().Context(), u.ID); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"success": true, "has_key": false})
+	return c.JSON(http.StatusOK, KeyRemoved{Success: true})
 }

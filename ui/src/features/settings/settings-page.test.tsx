@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock';
 import { useAccountStore } from '../../stores/account-store';
 import { useAuthStore } from '../../stores/auth-store';
-import { userCacheKey } from '../membership/lib/user-cache';
+import { userCacheKey } from '../../lib/membership/user-cache';
 import { ApiKeySection } from './components/api-key-section';
 import { MembershipSection } from './components/membership-section';
 import { TokensSection } from './components/tokens-section';

@@ -97,6 +97,8 @@ export function deleteAnalysis(id: string): Promise<unknown> {
 
 /** File name of an export: '{process_name}.{type}' (spec §7). */
 export function exportFilename(processName: string, type: ExportType): string {
+  // Control characters are exactly what a file name must not carry.
+  // eslint-disable-next-line no-control-regex
   const base = (processName || 'process').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'process';
   return `${base}.${type}`;
 }

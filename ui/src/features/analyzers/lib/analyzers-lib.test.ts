@@ -5,7 +5,7 @@ import { bpmnReport, complexityRating, qualityLabel, scoreBand } from './bpmn-re
 import { cacheAnalysis, cacheBpmn, cacheHasGraph, cachedAnalysis, cachedBpmn, cachedHasGraph, clearAnalysisCache } from './cache';
 import { validateFile } from './file-rules';
 import { belongsTo, filterRecent } from './filters';
-import { graphDelay, pollDelay } from './poll';
+import { graphDelay, pollDelay } from './delays';
 import { detailEntries, flowSteps, participantsOf, sipocTable } from './process-view';
 import { splitSections } from './sections';
 
