@@ -177,6 +177,9 @@ func printCase(w io.Writer, c *testCase, m *process.Model, s score) {
 	if len(s.missed) > 0 {
 		fmt.Fprintf(w, "   missed: %s\n", strings.Join(s.missed, "; "))
 	}
+	for _, f := range s.missedFlows {
+		fmt.Fprintf(w, "   missed message flow: %s\n", f)
+	}
 	for _, l := range s.wrongPerformer {
 		fmt.Fprintf(w, "   wrong performer: %s\n", l)
 	}

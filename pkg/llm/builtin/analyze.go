@@ -49,8 +49,10 @@ type analyzer struct {
 	ctx context.Context
 	// aliases maps acronyms the text defines to their long forms.
 	aliases map[string]string
-	// lastInternal is the last performer inside the organisation.
+	// lastInternal is the last performer inside the organisation, and
+	// lastExternal the last one outside it ("… to them").
 	lastInternal string
+	lastExternal string
 	// lastActorPron is the pronoun that named lastActor ("" when a noun
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.

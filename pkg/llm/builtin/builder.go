@@ -27,6 +27,10 @@ type draft struct {
 	item *item
 	// alt marks an alternative to the draft before it.
 	alt bool
+	// addressed are the outside parties the step names with "to" or
+	// "with" ("opens a ticket with the vendor"): it exchanges a message
+	// with them whatever its verb.
+	addressed []string
 }
 
 // item is a step of the flow: an activity (or event) or a gateway block,

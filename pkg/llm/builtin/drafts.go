@@ -162,6 +162,8 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	}
 	if !isExternal(performer) && performer != process.DefaultPerformer {
 		a.lastInternal = performer
+	} else if isExternal(performer) {
+		a.lastExternal = performer
 	}
 	a.lastActor = performer
 	a.lastMentioned = mentioned(c, performer)
@@ -196,8 +198,22 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	if c.from != "" && isAgent(c.from) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
+	if c.to != "" && personalObjects[strings.ToLower(c.to)] && a.lastExternal != "" {
+		c.to = a.lastExternal // "emails it to them": the outside party that acted last
+	}
 	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {
 		d.custs = appendUnique(d.custs, a.party(c.to))
+	}
+	if c.to != "" && isExternal(a.party(c.to)) {
+		d.addressed = appendUnique(d.addressed, a.party(c.to))
+	}
+	for i := 0; i+1 < len(c.object); i++ {
+		if norm(c.object[i]) == "with" {
+			if np := nounPhrase(c.object[i+1:], 4); np != "" && isExternal(np) {
+				d.addressed = appendUnique(d.addressed, a.party(np))
+				d.custs = appendUnique(d.custs, a.party(np))
+			}
+		}
 	}
 	a.lastTo = ""
 	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {

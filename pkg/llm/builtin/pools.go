@@ -39,6 +39,11 @@ func isExternal(name string) bool {
 	if looseExternal[head] && len(ws) > 1 {
 		return false
 	}
+	for _, w := range ws[:len(ws)-1] {
+		if outsideQualifiers[w] {
+			return true // "a freelance translator", "an external auditor"
+		}
+	}
 	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
 		return true // "the shipping company"; "the company" is the organisation
 	}
@@ -106,6 +111,11 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		d := drafts[a.ID]
 		if d == nil || ext[a.Performer] {
 			continue
+		}
+		for _, p := range d.addressed {
+			if !ext[one(p)] {
+				receivers[one(p)] = true
+			}
 		}
 		v := firstWord(d.verb)
 		if !moving[v] && !addressing[v] {
@@ -263,10 +273,13 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		v := firstWord(d.verb)
-		if !moving[v] && !addressing[v] {
+		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
 			continue
 		}
 		for _, c := range a.SIPOC.Customers {
+			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
+				continue
+			}
 			if len(chains[c]) == 0 {
 				continue
 			}
@@ -320,10 +333,13 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		v := firstWord(d.verb)
-		if !moving[v] && !addressing[v] {
+		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
 			continue
 		}
 		for _, c := range a.SIPOC.Customers {
+			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
+				continue
+			}
 			if id, ok := poolOf[c]; ok && receivers[c] {
 				addMsg(cleanMessage(d.object), a.ID, id)
 			}
@@ -547,3 +563,6 @@ func (g *flowGraph) activityFrom(id string, forward bool) string {
 // requesting verbs send a request to the party they name with "from":
 // "orders the parts from the wholesaler".
 var requesting = set(`order request ask buy purchase book reserve hire rent commission requisition`)
+
+// outsideQualifiers put the party they qualify outside the organisation.
+var outsideQualifiers = set(`freelance freelancing external third-party outside independent contracted outsourced`)
