@@ -136,5 +136,13 @@ func (a *analyzer) loopUntil(cond string) bool {
 	if target == nil || target == a.last {
 		return false
 	}
+	// "until the reviewer approves the pull request": the approval is a
+	// step of its own before the decision; "until all aisles are
+	// counted" names none
+	if cs := parseClause(cond, a.lastObject); len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer) {
+		if ds := a.clauses(cond, cond); len(ds) > 0 {
+			a.b.add(ds)
+		}
+	}
 	return a.b.addLoopUntil(cond, firstNonEmpty(who, a.currentActor()), target.item)
 }
