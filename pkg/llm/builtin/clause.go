@@ -67,7 +67,7 @@ var (
 	fillers = set(`then next finally first firstly second secondly third thirdly afterwards subsequently also
 		please now lastly and so additionally furthermore step`)
 	leadInWords = set(`when once after before as upon during for in on at where prior following with
-		to while whilst within throughout whenever`)
+		to while whilst within throughout whenever since because although though`)
 	adverbs = set(`also then usually normally typically always first immediately promptly carefully
 		manually automatically quickly again now still only just both either ideally`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
@@ -91,6 +91,7 @@ func parseClause(text string, prev string) []clause {
 		(norm(ws[1]) == "that" || norm(ws[1]) == "this" || norm(ws[1]) == "done") && !strings.HasSuffix(ws[1], ",") {
 		ws = ws[2:] // "After that I pick …"
 	}
+	ws = skipTimePhrase(ws)
 	if len(ws) == 0 {
 		return nil
 	}
@@ -242,4 +243,19 @@ func restrictive(ws []string, prev string) []clause {
 		return append(rel, main...)
 	}
 	return nil
+}
+
+// timeLeads open a time phrase: "Last Monday", "Next week", "Yesterday".
+var timeLeads = set(`last next this every each`)
+
+// skipTimePhrase drops a time phrase that opens a clause without a comma:
+// "Last Monday a customer called …" is about the customer.
+func skipTimePhrase(ws []string) []string {
+	if len(ws) > 3 && timeLeads[norm(ws[0])] && timeNouns[norm(ws[1])] && !breaks(ws[0]) {
+		return ws[2:]
+	}
+	if len(ws) > 2 && (norm(ws[0]) == "yesterday" || norm(ws[0]) == "today" || norm(ws[0]) == "tomorrow") {
+		return ws[1:]
+	}
+	return ws
 }

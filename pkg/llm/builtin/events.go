@@ -29,7 +29,8 @@ var (
 		`|(on\s+the\s+day\s+of\s+(?:the\s+)?[a-z-]+)` +
 		`|(` + numPat + `\s+(?:days?|weeks?|months?)\s+(?:in\s+advance|later))` +
 		`|((?:each|every)\s+(?:january|february|march|april|june|july|august|september|october|november|december|spring|summer|autumn|winter))` +
-		`|(after\s+the\s+[a-z-]+\s+period))\b`)
+		`|(after\s+the\s+[a-z-]+\s+period)` +
+		`|(on\s+the\s+(?:due|agreed|scheduled|planned|delivery|payment|start|closing)\s+date))\b`)
 	// workTimerRe marks a duration spent working, which is no timer:
 	// "centrifuge the samples for 10 minutes".
 	workTimerRe = regexp.MustCompile(`(?i)\b(?:takes?|took|lasts?|spends?|needs?)\b`)
@@ -56,7 +57,7 @@ func timerPhrase(s string) (string, string) {
 // that name it.
 func findTimer(s string) (string, string) {
 	l := strings.ToLower(s)
-	if !mayHaveDuration(s) && !strings.Contains(l, "every") && !strings.Contains(l, "each ") && !strings.Contains(l, "period") {
+	if !mayHaveDuration(s) && !strings.Contains(l, "every") && !strings.Contains(l, "each ") && !strings.Contains(l, "period") && !strings.Contains(l, " date") {
 		return "", ""
 	}
 	m := timerRe.FindStringSubmatch(s)

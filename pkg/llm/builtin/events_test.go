@@ -27,6 +27,7 @@ func TestEvents(t *testing.T) {
 		{"day of an event", "On the day of rental, the employee hands over the keys.", []string{"On the day of rental"}, 0, ""},
 		{"in advance", "The physician orders the doses two weeks in advance.", []string{"two weeks in advance"}, 0, ""},
 		{"month", "Each January, the advisor sends the checklist.", []string{"Each January"}, 0, ""},
+		{"a date", "On the due date, the treasury team releases the payment run.", []string{"On the due date"}, 0, ""},
 		{"no time at all", "The clerk checks the invoice. The manager approves it.", nil, 0, ""},
 	}
 	for _, tt := range tests {
