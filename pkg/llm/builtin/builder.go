@@ -680,8 +680,8 @@ func question(cond string) string {
 		ws = ws[1:] // "whether to make an offer"
 	}
 	ws = stripDeterminers(ws)
-	if len(ws) > 2 && personal[norm(ws[0])] && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
-		ws = ws[2:] // "you are using RTK" → "Using RTK?"
+	if len(ws) > 2 && (personal[norm(ws[0])] || norm(ws[0]) == "there") && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
+		ws = ws[2:] // "you are using RTK" → "Using RTK?", "there is no budget" → "No budget?"
 	}
 	var out []string
 	for i, w := range ws {

@@ -335,8 +335,32 @@ func (a *analyzer) namedCondition(cond string) string {
 		}
 		return strings.Join(q, " ")
 	}
+	if len(ws) > 1 && (norm(ws[0]) == "he" || norm(ws[0]) == "she" || norm(ws[0]) == "they") {
+		// "If the candidate accepts, …; if she declines, …": the same
+		// subject, so the same decision
+		if o := a.b.open; o != nil && !o.whether {
+			if subj := condSubject(o.cond); subj != "" {
+				return subj + " " + strings.Join(ws[1:], " ")
+			}
+		}
+	}
 	if len(ws) > 1 && (norm(ws[0]) == "it" && ws[0] != "IT" || norm(ws[0]) == "they") && a.lastObject != "" {
 		return a.lastObject + " " + strings.Join(ws[1:], " ")
 	}
 	return cond
+}
+
+// condSubject is the subject of a condition: its words before the verb.
+func condSubject(cond string) string {
+	ws := strings.Fields(cond)
+	for i, w := range ws {
+		n := norm(w)
+		if auxBe[n] || finiteModals[n] || n == "does" || n == "do" || n == "has" || n == "have" {
+			return strings.Join(ws[:i], " ")
+		}
+		if _, f := verbForm(w); (f == formThird || f == formPast) && i > 0 {
+			return strings.Join(ws[:i], " ")
+		}
+	}
+	return ""
 }

@@ -13,7 +13,8 @@ import (
 func finish(c clause, rest []string, prev string, form int) []clause {
 	if len(rest) > 0 {
 		p := norm(rest[0])
-		if particles[p] || (p == "on" && onParticle[c.verb]) {
+		upTo := p == "up" && len(rest) > 1 && norm(rest[1]) == "to" // "selects up to five"
+		if (particles[p] && !upTo) || (p == "on" && onParticle[c.verb]) || (p == "in" && inParticle[c.verb]) {
 			c.verb += " " + p
 			rest = rest[1:]
 		}
@@ -76,6 +77,10 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		}
 		if w == "at" && j+1 < len(rest) && norm(rest[j+1]) == "least" {
 			break
+		}
+		if w == "up" && len(c.object) == 0 && j+2 < len(rest) && norm(rest[j+1]) == "to" && numberWord(rest[j+2]) {
+			j += 2 // "selects up to five candidates": the candidates
+			continue
 		}
 		if (w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up") &&
 			!(len(c.object) == 1 && personalObjects[norm(c.object[0])]) { // "asks them for a deposit"
@@ -348,3 +353,6 @@ func verbFormNext(ws []string) (string, int) {
 	}
 	return "", formNone
 }
+
+// inParticle verbs take "in" as their particle: "fills in the form".
+var inParticle = set(`fill hand check log sign plug key type turn`)
