@@ -28,8 +28,14 @@ var routedVerb = map[string]string{
 	"checking": "check", "validation": "validate", "authorisation": "authorise", "authorization": "authorize",
 }
 
+// acronymDefRe is an acronym in brackets after the name it abbreviates.
+var acronymDefRe = regexp.MustCompile(`\s*\([A-Z]{2,6}\)`)
+
 // clauses turns a clause text into activity drafts.
 func (a *analyzer) clauses(text, source string) []*draft {
+	// "The General Ledger (GL) team exports …": the acronym is known
+	// (findAcronyms) and only splits the subject
+	text = acronymDefRe.ReplaceAllString(text, "")
 	// "the request goes to our CFO for approval": the CFO approves it
 	if m := routedRe.FindStringSubmatch(text); m != nil {
 		np := nounPhrase(strings.Fields(strings.NewReplacer("our ", "", "their ", "", "my ", "").Replace(m[2])), 4)

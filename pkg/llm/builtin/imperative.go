@@ -61,6 +61,11 @@ func imperative(ws []string, prev string) []clause {
 	if form == formNone || form == formPast || personal[w0] {
 		return nil // "I tell Jenny" has its subject
 	}
+	if len(ws) > 2 && roleWords[norm(ws[1])] && !determiners[norm(ws[1])] {
+		if _, f := verbForm(ws[2]); f == formBase || f == formThird {
+			return nil // "Budget owners confirm …": a subject, not an instruction
+		}
+	}
 	if len(ws) > 1 && docNouns[norm(ws[1])] {
 		return nil // "Document status", "Process overview": a label
 	}

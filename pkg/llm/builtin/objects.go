@@ -55,7 +55,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		if j == 0 && (w == "and" || w == "or" || auxBe[w]) {
 			return nil
 		}
-		if (w == "whether" || w == "that" || w == "if") && j == 0 {
+		if (w == "whether" || w == "that" || w == "if" || w == "which" || w == "what" || w == "how") && j == 0 {
 			c.object = append(c.object, rest[j])
 			continue
 		}
