@@ -11,7 +11,9 @@ var (
 	ifMidRe        = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
 	otherwiseMidRe = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
 	whetherRe      = regexp.MustCompile(`(?i)^(.*?)\bwhether\s+(.+?)(?:\s+or not)?[.!?]?$`)
-	decideVerbs    = set(`decide decides decided check checks verify verifies determine determines assess assesses evaluate evaluates confirm confirms review reviews establish establishes ask asks`)
+	decideVerbs    = set(`decide decides decided check checks checked verify verifies verified determine determines determined
+		assess assesses assessed evaluate evaluates evaluated confirm confirms confirmed review reviews reviewed establish
+		establishes established ask asks asked examine examines examined`)
 	// qualRe finds a subject qualified by a state that only some items
 	// have: "Damaged goods", "Incomplete applications".
 	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)

@@ -27,7 +27,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	for j := 0; j < len(rest); j++ {
 		stop = j
 		w := norm(rest[j])
-		if j == 0 && (w == "and" || w == "or") && len(rest) > 2 {
+		if j == 0 && (w == "and" || w == "or") && (len(rest) > 2 || (len(rest) == 2 && form == formPast)) {
 			// "picks and packs the goods": two actions on one object
 			if b2, f2 := verbForm(rest[1]); f2 != formNone && (f2 == form || f2 == formBase) && !determiners[norm(rest[1])] {
 				second := finish(clause{verb: b2}, rest[2:], prev, f2)
