@@ -27,7 +27,10 @@ var (
 	// discusses topics and, if they agree, registers the thesis".
 	midIfRe = regexp.MustCompile(`(?i)^(.{8,}?),?\s+and,?\s+(?:if|when|once|provided that)\s+([^,]{3,80}),\s+(.+)$`)
 	// restRe finds the items a decision left over: "The remaining goods".
-	restRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:remaining|rest of the|all other|other)\s+[a-z-]+s\b`)
+	restRe = regexp.MustCompile(`(?i)^(?:for\s+)?(?:the\s+)?(?:remaining|rest of the|all other|all the other|other)\s+[a-z-]+s\b`)
+	// compRe finds a subject qualified by a comparison: "Claims for parts
+	// older than two years are rejected".
+	compRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:for|of|from|with|on)\s+[^,]{1,30}?\b(?:older|younger|more|less|larger|smaller|higher|lower|above|below|over|under|exceeding)\b[^,]{0,25}?)\s+(?:are|is|must|need|get|go)\b`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
 	// like "if" ("When a build fails, the developer fixes …").
 	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
@@ -66,6 +69,9 @@ func qualifiedSubject(body string) (cond, main string) {
 		return m[2] + " " + strings.ToLower(m[1]), body
 	}
 	if m := withRe.FindStringSubmatch(body); m != nil {
+		return m[1] + " " + m[2], body
+	}
+	if m := compRe.FindStringSubmatch(body); m != nil {
 		return m[1] + " " + m[2], body
 	}
 	if m := threshRe.FindStringSubmatch(body); m != nil {
