@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -76,6 +77,9 @@ type gwBlock struct {
 type branch struct {
 	label string
 	items []*item
+	// cond is the condition the branch was taken on, when the text gave
+	// one.
+	cond string
 }
 
 // builder turns the stream of sentence-level events (plain actions,
@@ -213,6 +217,13 @@ func (b *builder) closeOpen() {
 	if !hasNo {
 		o.branches = append(o.branches, branch{label: "No"})
 	}
+	for i, br := range o.branches {
+		// "If the request is rejected, the employee is notified.": a
+		// refusal ends its branch unless the text loops it back
+		if n := len(br.items); n > 0 && refusalRe.MatchString(br.cond) && !br.items[n-1].end && br.items[n-1].back == nil {
+			o.branches[i].items = append(o.branches[i].items, &item{end: true})
+		}
+	}
 }
 
 func (b *builder) add(ds []*draft) {
@@ -280,7 +291,7 @@ func (b *builder) loopBack() bool {
 func (b *builder) addIf(cond, performer string, ds []*draft) {
 	if o := b.open; o != nil && o.whether {
 		label := shortCondition(cond)
-		o.branches = append(o.branches, branch{label: label, items: acts(ds)})
+		o.branches = append(o.branches, branch{label: label, items: acts(ds), cond: cond})
 		return
 	}
 	// "If the risk is high … If the risk is acceptable …": one decision
@@ -289,7 +300,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 		if len(o.branches) == 1 && o.branches[0].label == "Yes" {
 			o.branches[0].label = shortCondition(o.cond)
 		}
-		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds)})
+		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds), cond: cond})
 		b.last = &o.branches[len(o.branches)-1].items
 		b.open = nil
 		b.open = o
@@ -299,7 +310,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	b.closeOpen()
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
 		spec: "If " + strings.TrimSpace(cond) + ".", cond: cond, before: b.lastItem()}
-	g.branches = []branch{{label: "Yes", items: acts(ds)}}
+	g.branches = []branch{{label: "Yes", items: acts(ds), cond: cond}}
 	b.seq = append(b.seq, &item{gw: g})
 	b.open = g
 	b.last = &g.branches[0].items
@@ -724,3 +735,6 @@ func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
 	b.lastN = 1
 	return true
 }
+
+// refusalRe finds conditions under which a case is turned down.
+var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible)|(?:does|do|did) not (?:accept|approve|agree))\b`)
