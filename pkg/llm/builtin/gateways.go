@@ -248,7 +248,14 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 	var ds []*draft
 	if v := norm(lead[len(lead)-1]); v != "decide" && v != "decides" && v != "decided" && v != "ask" && v != "asks" && a.count < maxDrafts {
 		base, _ := verbForm(v)
-		obj := append([]string{"whether"}, limitWords(stripDeterminers(strings.Fields(trimPunct(cond))), 6)...)
+		obj := []string{"whether"}
+		for _, w := range stripDeterminers(strings.Fields(trimPunct(cond))) {
+			n := norm(w)
+			if len(obj) > 3 && (prepositions[n] || numberWord(w) || n == "more" || n == "less" || n == "than") || len(obj) > 6 {
+				break // "whether the order was delivered more than 30 days ago"
+			}
+			obj = append(obj, w)
+		}
 		d := a.newDraft(r.s, clause{performer: performer, verb: firstNonEmpty(base, "check"), object: obj}, body)
 		d.inputs, d.outputs = nil, nil // a question is no thing worked on
 		ds = []*draft{d}
