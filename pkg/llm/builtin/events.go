@@ -132,7 +132,7 @@ var (
 	arrivalRe = regexp.MustCompile(`(?i)^(?:when|once|as soon as|after|whenever)\s+(?:the\s+|a\s+|an\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:arrives?|arrived|comes?\s+(?:in|back)|(?:is|are|has been|have been)\s+(?:received|returned|delivered|back))\b`)
 	// replyRe finds a lead-in that waits for an outside party's answer:
 	// "After the client has accepted the quote, …".
-	replyRe = regexp.MustCompile(`(?i)^(?:when|once|as soon as|after)\s+(?:the\s+|a\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:has\s+|have\s+)?(accepted|confirmed|approved|signed|paid|answered|replied to|agreed to)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,`)
+	replyRe = regexp.MustCompile(`(?i)^(?:when|once|as soon as|after)\s+(?:the\s+|a\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)??)\s+(?:has\s+|have\s+)?(accepted|confirmed|approved|signed|paid|answered|replied to|agreed to)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,`)
 )
 
 // messageLead names the message a sentence's lead-in waits for ("Parts

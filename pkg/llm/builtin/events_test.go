@@ -59,3 +59,19 @@ func TestEvents(t *testing.T) {
 		})
 	}
 }
+
+func TestMessageLead(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"As soon as the parts arrive, he replaces the components.", "Parts received"},
+		{"When the signed lease is received, the manager schedules the handover.", "Signed lease received"},
+		{"After the client has accepted the quote, the manager offers the job.", "Quote accepted"},
+		{"After the manager has accepted the quote, she books it.", ""}, // no outside party
+		{"If the book has not arrived after six weeks, the librarian cancels.", ""},
+		{"The clerk checks the invoice.", ""},
+	}
+	for _, tt := range tests {
+		if got := messageLead(tt.in); got != tt.want {
+			t.Errorf("messageLead(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

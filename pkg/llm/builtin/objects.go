@@ -215,6 +215,8 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					t.performer = c.performer
 					if relative && c.to != "" && isAgent(c.to) {
 						t.performer = c.to // "… to the technician, who schedules …"
+					} else if np := nounPhrase(c.object, 4); relative && c.to == "" && isAgent(np) && !isSystem(np) {
+						t.performer = np // "… informs the doctor, who decides …"
 					}
 				}
 				if len(t.object) == 0 && f == formPast {

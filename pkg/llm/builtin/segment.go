@@ -239,7 +239,7 @@ func sentences(p string) []string {
 	for i, w := range ws {
 		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
 			strings.HasSuffix(w, ".\"") || strings.HasSuffix(w, ".)")
-		if strings.HasSuffix(w, ";") && i+1 < len(ws) && semicolonStarts[strings.ToLower(ws[i+1])] {
+		if strings.HasSuffix(w, ";") && i+1 < len(ws) && (semicolonStarts[strings.ToLower(ws[i+1])] || clauseAfter(ws[i+1:])) {
 			// "A proofreader checks it; if there are errors, the
 			// translator corrects them": two sentences
 			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ";")+".")
@@ -317,3 +317,24 @@ func tableCells(line string) []string {
 
 // semicolonStarts begin a sentence of their own after a semicolon.
 var semicolonStarts = set(`if when once after otherwise then`)
+
+// clauseAfter reports whether the words after a semicolon make a clause
+// of their own ("…; incomplete applications are returned to the
+// applicant"), not the next item of a list ("…; visa; ticket").
+func clauseAfter(ws []string) bool {
+	n := 0
+	for _, w := range ws {
+		n++
+		if strings.HasSuffix(w, ";") {
+			break
+		}
+	}
+	if n < 4 {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(ws[0], ",")) {
+	case "otherwise", "else", "or":
+		return false // "…; otherwise …" is read as one decision
+	}
+	return true
+}

@@ -165,6 +165,9 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	a.pendingTimer, r.body = timerPhrase(s)
 	// "As soon as the parts arrive, …": a message caught before the step
 	a.pendingMessage = messageLead(s)
+	if m := leadInRe.FindStringSubmatch(s); m != nil && a.pendingMessage == "" {
+		a.leadInStep(m[1], s) // "After the nurse has measured …, she …"
+	}
 	defer a.placeTimer(s)
 	before := a.count
 	defer a.closeSentence(s, before)
@@ -241,4 +244,34 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 		a.b.add(ds)
 	}
 	return ds
+}
+
+// perfectRe finds a lead-in in the perfect: "the nurse has measured the
+// blood pressure".
+var perfectRe = regexp.MustCompile(`(?i)^(.{3,40}?)\s+(?:has|have|had)\s+(\S.*)$`)
+
+// leadInStep reads a lead-in that reports finished work by a named
+// performer ("After the nurse has measured the blood pressure, she …"):
+// that work is a step of its own unless an earlier one already did it,
+// and its object is what the main clause's "it" means.
+func (a *analyzer) leadInStep(lead, source string) {
+	m := perfectRe.FindStringSubmatch(lead)
+	if m == nil || a.count >= maxDrafts {
+		return
+	}
+	cs := parseClause(m[1]+" "+m[2], a.lastObject)
+	if len(cs) != 1 || cs[0].performer == "" || !isAgent(cs[0].performer) || len(cs[0].object) == 0 {
+		return
+	}
+	c := cs[0]
+	for _, d := range a.drafts {
+		if d.verb == c.verb && strings.EqualFold(d.object, strings.Join(c.object, " ")) {
+			a.lastObject = c.objectText() // done before: only the reference
+			return
+		}
+	}
+	saved := a.condActor
+	ds := a.withEvents([]*draft{a.newDraft(source, c, lead)}, source)
+	a.b.add(ds)
+	a.condActor = saved
 }
