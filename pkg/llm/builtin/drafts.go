@@ -55,7 +55,7 @@ func (a *analyzer) clauses(text, source string) []*draft {
 	if ws := strings.Fields(text); len(ws) > 1 {
 		for n := min(3, len(ws)-1); n >= 1 && name == ""; n-- {
 			cand := strings.Join(ws[:n], " ")
-			if a.isKnown(cand) {
+			if _, f := verbForm(ws[n]); a.isKnown(cand) && f != formNone {
 				name = a.performer(cand)
 				text = "The agent " + strings.Join(ws[n:], " ")
 			}

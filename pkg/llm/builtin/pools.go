@@ -201,13 +201,13 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		prev, next := g.splice(id)
 		obj := ""
 		if d := drafts[id]; d != nil {
-			obj = firstNonEmpty(cleanMessage(d.object), "message")
+			obj = firstNonEmpty(messageOf(d), "message")
 		}
 		// a message in from the organisation's step before, unless the
 		// party's own step came right before
 		if p := g.activityBefore(prev); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
 			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
-				addMsg(cleanMessage(pd.object), p, id)
+				addMsg(messageOf(pd), p, id)
 			}
 		} else if g.isStart(prev, m) && startMessage == "" {
 			startMessage = id
@@ -238,8 +238,8 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			if e.Type == process.EventStart && e.Pool == "" {
 				e.Trigger = process.TriggerMessage
 				if e.Name == "" || e.Name == "Start" {
-					if d := drafts[startMessage]; d != nil && cleanMessage(d.object) != "" {
-						e.Name = capitalise(cleanMessage(d.object)) + " received"
+					if d := drafts[startMessage]; d != nil && messageOf(d) != "" {
+						e.Name = capitalise(messageOf(d)) + " received"
 					}
 				}
 				for k := range msgs {
@@ -295,12 +295,12 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 				// message at the end of its flow ("returns the invoice to
 				// the supplier")
 				target = fmt.Sprintf("Event_%s_msg_%d", poolOf[c], len(m.Events)+1)
-				obj := firstNonEmpty(cleanMessage(d.object), "message")
+				obj := firstNonEmpty(messageOf(d), "message")
 				m.Events = append(m.Events, process.Event{ID: target, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
 					Name: capitalise(obj) + " received", Performer: c, Pool: poolOf[c]})
 				chains[c] = append(chains[c], target)
 			}
-			addMsg(cleanMessage(d.object), id, target)
+			addMsg(messageOf(d), id, target)
 		}
 	}
 	// each party's pool gets its own start → steps → end
@@ -341,7 +341,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 				continue
 			}
 			if id, ok := poolOf[c]; ok && receivers[c] {
-				addMsg(cleanMessage(d.object), a.ID, id)
+				addMsg(messageOf(d), a.ID, id)
 			}
 		}
 	}
@@ -360,9 +360,9 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 				continue
 			}
 			if requesting[firstWord(d.verb)] {
-				addMsg(firstNonEmpty(cleanMessage(d.object), "request"), a.ID, id)
+				addMsg(firstNonEmpty(messageOf(d), "request"), a.ID, id)
 			} else {
-				addMsg(firstNonEmpty(cleanMessage(d.object), "message"), id, a.ID)
+				addMsg(firstNonEmpty(messageOf(d), "message"), id, a.ID)
 			}
 		}
 	}
@@ -403,6 +403,25 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 		}
 	}
+}
+
+// messageOf names the message a step sends or receives: the object
+// handed over, or, when the object is the party addressed ("informs the
+// customer"), what addressing it sends ("information").
+func messageOf(d *draft) string {
+	m := cleanMessage(d.object)
+	if n, ok := addressNouns[firstWord(d.verb)]; ok && (m == "" || isAgent(titleCase(m)) || isExternal(m)) {
+		return n
+	}
+	return m
+}
+
+// addressNouns name what an addressing verb sends.
+var addressNouns = map[string]string{
+	"inform": "information", "notify": "notification", "remind": "reminder", "ask": "request", "invite": "invitation",
+	"call": "call", "contact": "contact", "tell": "information", "advise": "advice", "alert": "alert", "update": "update",
+	"brief": "briefing", "instruct": "instructions", "consult": "consultation", "interview": "interview", "pay": "payment",
+	"email": "e-mail", "e-mail": "e-mail",
 }
 
 // cleanMessage names a message after the object handed over: "the
