@@ -57,6 +57,8 @@ type analyzer struct {
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.
 	lastActorPron string
+	// steps are the first activities of numbered list items, by number.
+	steps map[int]*draft
 	// lastQuestion is the last question the text asked: what "If yes"
 	// answers.
 	lastQuestion string
@@ -77,7 +79,7 @@ const (
 )
 
 func newAnalyzer() *analyzer {
-	return &analyzer{canon: map[string]string{}, describe: map[string]string{}}
+	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[int]*draft{}}
 }
 
 // analyzeText builds a process model from document text.

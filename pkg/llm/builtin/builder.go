@@ -738,3 +738,15 @@ func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
 
 // refusalRe finds conditions under which a case is turned down.
 var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible)|(?:does|do|did) not (?:accept|approve|agree))\b`)
+
+// loopOpen ends the open decision's last branch with a flow back to
+// target: "If the login fails, go back to step 4."
+func (b *builder) loopOpen(target *item) bool {
+	o := b.open
+	if o == nil || target == nil || len(o.branches) == 0 {
+		return false
+	}
+	br := &o.branches[len(o.branches)-1]
+	br.items = append(br.items, &item{back: target})
+	return true
+}

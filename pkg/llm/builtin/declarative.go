@@ -84,7 +84,7 @@ func declarative(ws []string, prev string) []clause {
 		if f == formNone && i+1 < len(ws) && (determiners[norm(ws[i+1])] || personalObjects[norm(ws[i+1])]) && isAgent(nounPhrase(subject, 5)) {
 			// "The examiners grade the thesis": between a performer and
 			// its object, a word that is mostly a noun is the verb
-			if lb, lf := lexicon().Base(w); (lf == wordnet.FormBase || lf == wordnet.FormThird || lf == wordnet.FormPast) && !notWork[lb] {
+			if lb, lf := lexicon().Base(w); (lf == wordnet.FormBase || lf == wordnet.FormThird || lf == wordnet.FormPast) && (!notWork[lb] || transitiveWork[lb]) {
 				b, f = lb, int(lf)
 			}
 		}
@@ -296,3 +296,7 @@ var subjectAdjectives = set(`further open complete correct final empty free clea
 func modifierFirst(w string) bool {
 	return subjectAdjectives[norm(w)]
 }
+
+// transitiveWork are verbs that name no work alone ("the process ends")
+// but do with a performer and an object ("the agent ends the call").
+var transitiveWork = set(`end start begin take apply`)

@@ -237,8 +237,11 @@ func (a *analyzer) listItem(bl block) {
 		a.b.add([]*draft{d})
 		return
 	}
-	for _, s := range sentences(text) {
-		a.sentence(s, true)
+	for i, s := range sentences(text) {
+		ds := a.sentence(s, true)
+		if i == 0 && bl.num > 0 && len(ds) > 0 && a.steps != nil {
+			a.steps[bl.num] = ds[0] // where "go back to step 4" returns
+		}
 	}
 }
 

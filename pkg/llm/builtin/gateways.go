@@ -142,6 +142,14 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
 		main, other = mo[1], mo[2]
 	}
+	if g := gotoRe.FindStringSubmatch(main); g != nil {
+		// "If the login fails, go back to step 4": the branch loops
+		if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
+			a.b.addIf(cond, d.performer, nil)
+			a.b.loopOpen(d.item)
+			return nil, true
+		}
+	}
 	ds := a.clauses(main, r.s)
 	a.applyTimes(ds, work, wait)
 	a.b.addIf(cond, a.decider(ds), ds)
@@ -378,4 +386,19 @@ func condSubject(cond string) string {
 		}
 	}
 	return ""
+}
+
+// gotoRe finds a jump back to a numbered step.
+var gotoRe = regexp.MustCompile(`(?i)^(?:\w+\s+)?(?:go|goes|return|returns|jump|continue|continues|start again)\s+(?:back\s+)?(?:to|at|with)\s+step\s+(\d{1,3})|^repeat\s+(?:from\s+)?step\s+(\d{1,3})`)
+
+// atoi reads a short decimal number; 0 when s is none.
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' || n > 999 {
+			return 0
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
 }

@@ -53,7 +53,7 @@ var participles = map[string]string{
 	"build": "built", "hold": "held", "keep": "kept", "put": "put", "set": "set", "choose": "chosen",
 	"read": "read", "run": "run", "cut": "cut", "sell": "sold", "fly": "flown", "split": "split",
 	"buy": "bought", "tell": "told", "find": "found", "bring": "brought", "lead": "led", "get": "got",
-	"do": "done", "shut": "shut", "leave": "left", "win": "won", "meet": "met", "teach": "taught", "feed": "fed", "let": "let",
+	"do": "done", "shut": "shut", "leave": "left", "win": "won", "meet": "met", "teach": "taught", "feed": "fed", "let": "let", "reset": "reset",
 }
 
 // doubled lists verbs that double their final consonant before -ed/-ing.

@@ -36,6 +36,11 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 					// participles act on the passive's subject
 					return append([]clause{c}, second...)
 				}
+				if len(second) > 0 && len(second[0].object) > 0 && strings.Contains(c.verb, " ") {
+					// "logs in and sets a new password": a phrasal verb
+					// is done, the object belongs to the second
+					return append([]clause{c}, second...)
+				}
 				if len(second) > 0 && len(second[0].object) > 0 {
 					c.object = second[0].object
 					c.to, c.from = second[0].to, second[0].from

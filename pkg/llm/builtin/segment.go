@@ -21,6 +21,7 @@ type block struct {
 	text   string
 	marker string // "number", "bullet", "check" for items
 	cells  []string
+	num    int // a numbered item's number ("4." → 4), 0 otherwise
 }
 
 var (
@@ -94,7 +95,7 @@ func segment(text string) []block {
 				continue
 			}
 			flush()
-			cur = &block{kind: blockItem, text: body, marker: marker}
+			cur = &block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1])}
 			prevBlank = false
 			continue
 		}
@@ -337,4 +338,22 @@ func clauseAfter(ws []string) bool {
 		return false // "…; otherwise …" is read as one decision
 	}
 	return true
+}
+
+// stepNumber reads the number of a numbered item's marker ("4.", "(4)",
+// "Step 4:"), or 0.
+func stepNumber(marker string) int {
+	n := 0
+	for _, r := range marker {
+		switch {
+		case r >= '0' && r <= '9':
+			n = n*10 + int(r-'0')
+			if n > 999 {
+				return 0
+			}
+		case n > 0:
+			return n // "1.2": the first number
+		}
+	}
+	return n
 }
