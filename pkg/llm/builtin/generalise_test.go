@@ -136,8 +136,8 @@ func TestGeneralLoops(t *testing.T) {
 	}{
 		{"continues until", "A reviewer reads the changes and leaves comments. The developer addresses the comments. This continues until the reviewer approves the pull request. The maintainer merges the branch.",
 			"Address comments", "Read changes"},
-		{"go back to a numbered step", "1. The agent resets the password.\n2. The agent reads out the password.\n3. The caller sets a new password.\n4. If the login fails, go back to step 1.\n",
-			"Set new password", "Reset password"},
+		{"go back to a numbered step", "1. The agent resets the password.\n2. The agent reads out the password.\n3. The agent tests the login.\n4. If the login fails, go back to step 1.\n",
+			"Test login", "Reset password"},
 		{"resubmits to a party", "The requester creates a requisition. The line manager reviews the requisition. The buyer checks the budget. If the requisition is rejected, the requester corrects it and resubmits it to the line manager.",
 			"Correct requisition", "Review requisition"},
 	}
