@@ -16,7 +16,7 @@ var (
 		establishes established ask asks asked examine examines examined`)
 	// qualRe finds a subject qualified by a state that only some items
 	// have: "Damaged goods", "Incomplete applications".
-	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major|correct|incorrect|wrong|inaccurate)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
 	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+[^,]{1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
@@ -191,7 +191,7 @@ var antonyms = map[string][]string{
 	"approved": {"reject", "declin", "refus"}, "accepted": {"reject", "declin", "refus"},
 	"rejected": {"approv", "accept"}, "declined": {"approv", "accept"}, "refused": {"approv", "accept"},
 	"valid": {"invalid"}, "complete": {"incomplete", "missing"}, "successful": {"fail"},
-	"failed": {"pass", "succe"},
+	"failed": {"pass", "succe"}, "correct": {"incorrect", "wrong", "inaccurate"}, "incorrect": {"correct"}, "wrong": {"correct", "right"},
 }
 
 // opposes reports whether a qualified subject's condition ("reports

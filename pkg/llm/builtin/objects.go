@@ -175,6 +175,12 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 				if len(nxt) > 0 {
 					if _, f := verbForm(nxt[0]); f == formThird || (f == form && f != formNone) {
 						tail = nxt
+					} else if len(nxt) > 2 && determiners[norm(nxt[0])] && norm(rest[j+1]) == "and" {
+						// "…, and the bank transfers the money": a clause
+						// with a subject of its own
+						if cs := declarative(nxt, prev); len(cs) > 0 && cs[0].performer != "" {
+							other = cs
+						}
 					}
 				}
 			}
