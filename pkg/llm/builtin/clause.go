@@ -67,7 +67,7 @@ var (
 	fillers = set(`then next finally first firstly second secondly third thirdly afterwards subsequently also
 		please now lastly and so additionally furthermore step`)
 	leadInWords = set(`when once after before as upon during for in on at where prior following with
-		to while whilst within throughout whenever since because although though`)
+		to while whilst within throughout whenever since because although though based depending according given`)
 	adverbs = set(`also then usually normally typically always first immediately promptly carefully
 		manually automatically quickly again now still only just both either ideally`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested

@@ -64,6 +64,20 @@ func declarative(ws []string, prev string) []clause {
 					}
 				}
 				c.performer = byAgent(rest)
+				// "An assessor is sent to inspect the car": the assessor
+				// inspects it
+				if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "to" && isAgent(np) && !isSystem(np) {
+					if b2, f2 := verbForm(rest[1]); f2 == formBase {
+						if next := finish(clause{verb: b2}, rest[2:], prev, formBase); len(next) > 0 {
+							for i := range next {
+								if next[i].performer == "" {
+									next[i].performer = np
+								}
+							}
+							return append([]clause{c}, next...)
+						}
+					}
+				}
 				return passive(c, rest, prev)
 			case formIng:
 				return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formIng), subject)
