@@ -49,6 +49,11 @@ func (c clause) name() string {
 // charged" → "batteries").
 func (c clause) objectText() string {
 	obj := c.object
+	if len(obj) > 1 && prepositions[norm(obj[0])] {
+		// "asks for a deposit", "decides on the treatment": the thing is
+		// after the preposition
+		obj = stripDeterminers(obj[1:])
+	}
 	for i, w := range obj {
 		n := norm(w)
 		if i > 0 && (prepositions[n] || auxBe[n] || modals[n] || n == "that" || n == "which") {
