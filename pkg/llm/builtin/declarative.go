@@ -26,9 +26,11 @@ func declarative(ws []string, prev string) []clause {
 			if norm(ws[j]) == "not" {
 				return nil
 			}
-			if obligation[norm(ws[j])] {
+			if obligation[norm(ws[j])] && (j+1 >= len(ws) || norm(ws[j+1]) == "to" || norm(ws[j+1]) == "for" || strings.HasSuffix(ws[j], ":")) {
 				return modalVerb(subject, ws, j+1, prev)
 			}
+			// (else "Missing documents are requested from the owner": a
+			// plain passive)
 			b, f := verbForm(ws[j])
 			switch f {
 			case formPast, formBase:

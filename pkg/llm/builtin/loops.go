@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends the process\b`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends the process\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b`)
 	// againRe marks rework: a step done again after a decision.
 	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew|another one|a new one)\b`)
 	// forEachRe marks work done per item: multi-instance.
