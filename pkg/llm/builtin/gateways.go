@@ -172,6 +172,15 @@ func (a *analyzer) readQualified(r *reading) ([]*draft, bool) {
 		return nil, false
 	}
 	ds := a.clauses(main, r.s)
+	if len(ds) == 0 && a.count < maxDrafts {
+		// "Bodies without defects go on to final assembly": the things
+		// are moved there
+		if m := goesToRe.FindStringSubmatch(main); m != nil {
+			obj := append(lowerFirst(stripDeterminers(strings.Fields(m[1]))), "to")
+			obj = append(obj, stripDeterminers(strings.Fields(trimPunct(m[2])))...)
+			ds = []*draft{a.newDraft(r.s, clause{verb: "move", object: obj}, main)}
+		}
+	}
 	if len(ds) == 0 {
 		return nil, false
 	}
@@ -402,3 +411,7 @@ func atoi(s string) int {
 	}
 	return n
 }
+
+// goesToRe finds things that go somewhere by themselves: "Bodies without
+// defects go on to final assembly".
+var goesToRe = regexp.MustCompile(`(?i)^(.+?)\s+(?:go|goes|move|moves|pass|passes|proceed|proceeds|continue|continues)\s+(?:on\s+|straight\s+|directly\s+)?to\s+(.{3,60}?)[.!]?$`)
