@@ -19,7 +19,7 @@ var (
 	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major|correct|incorrect|wrong|inaccurate)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
-	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+[^,]{1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
+	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+(?:[^,]|,\d){1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
 	// withRe finds a subject qualified by what it has: "Bodies with small
 	// defects are polished", "Patients without insurance pay …".
 	withRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(with(?:out)?\s+(?:a\s+|an\s+|no\s+)?[a-z-]+(?:\s+[a-z-]+)?|in\s+(?:a\s+)?(?:perfect|good|bad|poor|new|used|working|sellable|resalable)\s+(?:condition|state|order))\s+(?:are|go|goes|must|need|get|pay|move|stay|remain|is)\b`)
@@ -191,8 +191,36 @@ func (a *analyzer) readQualified(r *reading) ([]*draft, bool) {
 		a.b.addOtherwise(ds)
 		return ds, true
 	}
+	if o := a.b.open; o != nil && !o.whether {
+		// "Claims above 5,000 euros go to the adjuster. Approved claims
+		// are paid": the same things, another question
+		if k, ok := condKind(o.cond), condKind(cond); k != "" && ok != "" && k != ok {
+			a.b.closeOpen()
+		}
+	}
 	a.b.addIf(cond, a.decider(ds), ds)
 	return ds, true
+}
+
+// condKind tells which question a qualified subject's condition asks:
+// "threshold" (above 5,000 euros), "having" (with small defects) or
+// "outcome" (approved); "" for any other condition.
+func condKind(cond string) string {
+	ws := strings.Fields(strings.ToLower(cond))
+	for _, w := range ws {
+		switch w {
+		case "above", "over", "below", "under", "exceeding", "older", "younger", "more", "less":
+			return "threshold"
+		case "with", "without", "condition", "state":
+			return "having"
+		}
+	}
+	if len(ws) > 0 {
+		if _, ok := antonyms[ws[len(ws)-1]]; ok {
+			return "outcome"
+		}
+	}
+	return ""
 }
 
 // antonyms map a qualifier to the word stems of its opposite outcome.
