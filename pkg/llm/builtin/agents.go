@@ -27,7 +27,7 @@ func nounPhrase(ws []string, max int) string {
 			out = append(out, "of") // "head of department"
 			continue
 		}
-		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 {
+		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 || n == "or" && len(out) >= 1 {
 			break
 		}
 		if n == "and" && i+1 < len(ws) && determiners[norm(ws[i+1])] {

@@ -339,6 +339,14 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 	}
 	g.name = capitalise(strings.Join(names, " or ")) + "?"
 	g.spec = "Decides whether to " + strings.Join(names, " or ") + "."
+	if len(alts) == 2 && len(names) == 2 && len(alts[0]) > 0 && len(alts[1]) > 0 && names[0] == names[1] && alts[0][0].performer != alts[1][0].performer {
+		// "the team lead or the director approves it": who does it
+		g.name = alts[0][0].performer + " or " + strings.ToLower(alts[1][0].performer) + "?"
+		g.spec = "Decides who does it: " + alts[0][0].performer + " or " + alts[1][0].performer + "."
+		for i := range g.branches {
+			g.branches[i].label = alts[i][0].performer
+		}
+	}
 	b.seq = append(b.seq, &item{gw: g})
 	b.last = &g.branches[len(g.branches)-1].items
 	b.lastN = 1

@@ -193,6 +193,20 @@ func withPerformer(cs []clause, subject []string) []clause {
 	for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
 		subject = subject[:len(subject)-1] // "She then forwards …"
 	}
+	// "the team lead or the director approves it": either of them does,
+	// a choice between two performers
+	for i, w := range subject {
+		if norm(w) != "or" || i == 0 || i+1 >= len(subject) || len(cs) != 1 {
+			continue
+		}
+		one, two := nounPhrase(subject[:i], 4), nounPhrase(subject[i+1:], 4)
+		if isAgent(one) && isAgent(two) && cs[0].performer == "" {
+			a, b := cs[0], cs[0]
+			a.performer, b.performer = one, two
+			b.alt = true
+			return []clause{a, b}
+		}
+	}
 	np := nounPhrase(subject, 6)
 	if np == "" {
 		return cs
