@@ -57,6 +57,9 @@ type analyzer struct {
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.
 	lastActorPron string
+	// lastEvent is the last message event a "waits for" made: a lead-in
+	// catching the same message adds no second one.
+	lastEvent *draft
 	// steps are the first activities of numbered list items, by number.
 	steps map[int]*draft
 	// lastQuestion is the last question the text asked: what "If yes"

@@ -133,7 +133,8 @@ func declarative(ws []string, prev string) []clause {
 		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
 			continue
 		}
-		if (f == formThird || f == formBase) && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
+		waitsFor := b == "wait" && i+2 < len(ws) && norm(ws[i+1]) == "for" && !numberWord(ws[i+2]) // "waits for the contract": a message
+		if (f == formThird || f == formBase) && !waitsFor && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
 			return nil // "The policy applies to all staff"
 		}
 		if b == "take" && i+1 < len(ws) && isDuration(ws[i+1:]) {

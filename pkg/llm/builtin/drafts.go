@@ -127,8 +127,8 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		if a.count >= maxDrafts {
 			break
 		}
-		if repeatsOnly(c) {
-			continue // "This is repeated until …": a loop, not a step
+		if repeatsOnly(c) || startsProcess(c) {
+			continue // "This is repeated until …": a loop, not a step; "The process is started by …": its start
 		}
 		out = append(out, a.newDraft(source, c, text))
 	}
@@ -349,4 +349,23 @@ func mentioned(c clause, performer string) string {
 		return np
 	}
 	return performer
+}
+
+// startsProcess reports whether a clause only starts or ends the process
+// itself ("The process is started by the customer"): its start or end
+// event, no step.
+func startsProcess(c clause) bool {
+	if len(c.object) == 0 {
+		return false
+	}
+	switch c.verb {
+	case "start", "begin", "initiate", "trigger", "end", "finish", "terminate", "complete", "kick off":
+	default:
+		return false
+	}
+	switch norm(c.object[len(c.object)-1]) {
+	case "process", "procedure", "workflow":
+		return true
+	}
+	return false
 }

@@ -90,13 +90,19 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 				continue // the timer itself is added below
 			}
 			obj := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(d.object), "for "), "on "))
+			obj = strings.Join(stripDeterminers(strings.Fields(obj)), " ")
 			if obj == "" {
 				continue
 			}
-			out = append(out, eventDraft(process.TriggerMessage, obj+" received", "", d.performer, source))
+			e := eventDraft(process.TriggerMessage, obj+" received", "", d.performer, source)
+			a.lastEvent = e
+			out = append(out, e)
 			continue
 		}
 		out = append(out, d)
+	}
+	if a.pendingMessage != "" && a.lastEvent != nil && strings.EqualFold(a.lastEvent.name, a.pendingMessage) {
+		a.pendingMessage = "" // "waits for the contract. Once it is received, …": one event
 	}
 	if a.pendingMessage != "" {
 		performer := a.currentActor()
@@ -137,12 +143,18 @@ var (
 
 // messageLead names the message a sentence's lead-in waits for ("Parts
 // received", "Quote accepted"), or "".
-func messageLead(s string) string {
+func messageLead(s, lastObject string) string {
 	if m := arrivalRe.FindStringSubmatch(s); m != nil {
 		for _, w := range strings.Fields(strings.ToLower(m[1])) {
 			if w == "not" || w == "has" || w == "have" || strings.HasSuffix(w, "n't") {
 				return ""
 			}
+		}
+		if pronouns[strings.ToLower(m[1])] || personalObjects[strings.ToLower(m[1])] {
+			if lastObject == "" {
+				return ""
+			}
+			return capitalise(lastObject) + " received" // "Once it is received": the thing awaited
 		}
 		return capitalise(m[1]) + " received"
 	}

@@ -70,7 +70,7 @@ func TestMessageLead(t *testing.T) {
 		{"The clerk checks the invoice.", ""},
 	}
 	for _, tt := range tests {
-		if got := messageLead(tt.in); got != tt.want {
+		if got := messageLead(tt.in, ""); got != tt.want {
 			t.Errorf("messageLead(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}

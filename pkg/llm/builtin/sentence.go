@@ -164,7 +164,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, r.body = timerPhrase(s)
 	// "As soon as the parts arrive, …": a message caught before the step
-	a.pendingMessage = messageLead(s)
+	a.pendingMessage = messageLead(s, a.lastObject)
 	if m := leadInRe.FindStringSubmatch(s); m != nil && a.pendingMessage == "" {
 		a.leadInStep(m[1], s) // "After the nurse has measured …, she …"
 	}
