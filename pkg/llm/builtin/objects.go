@@ -319,7 +319,7 @@ func cleanObject(ws []string) []string {
 	}
 	// "grade the thesis independently": a closing adverb says how
 	if n := len(out); n > 1 {
-		if l := strings.ToLower(out[n-1]); strings.HasSuffix(l, "ly") && len(l) > 5 && !lyNouns[l] {
+		if l := strings.ToLower(out[n-1]); (strings.HasSuffix(l, "ly") && len(l) > 5 && !lyNouns[l]) || l == "online" || l == "offline" {
 			out = out[:n-1]
 		}
 	}
