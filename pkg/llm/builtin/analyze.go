@@ -65,10 +65,10 @@ type analyzer struct {
 	// lastQuestion is the last question the text asked: what "If yes"
 	// answers.
 	lastQuestion string
-	// lastMentioned is the party the last step named last: who "the
-	// latter" is.
-	lastMentioned string
-	lastSingular  string
+	// lastClause is the clause of the last step: the party it names last
+	// is who "the latter" is.
+	lastClause   *clause
+	lastSingular string
 	// condActor is the subject of the sentence's condition or lead-in:
 	// who "he"/"she"/"they" of the main clause is.
 	condActor string

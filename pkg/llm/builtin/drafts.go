@@ -149,10 +149,10 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
 		performer = a.performer(a.lastTo)
-	case c.pronoun && (c.pron == "latter") && a.lastMentioned != "":
+	case c.pronoun && c.pron == "latter" && a.lastClause != nil:
 		// "… registers it with the examination office. The latter
 		// checks …": the party named last
-		performer = a.performer(a.lastMentioned)
+		performer = a.performer(mentioned(*a.lastClause, a.lastActor))
 	case c.pronoun && a.speaker == "" && a.agreeing(c.pron) != "":
 		performer = a.agreeing(c.pron)
 	case c.pronoun && a.speaker == "" && a.lastActor != "":
@@ -172,7 +172,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		a.lastExternal = performer
 	}
 	a.lastActor = performer
-	a.lastMentioned = mentioned(c, performer)
+	a.lastClause = &c
 	a.lastActorPron = ""
 	if c.pronoun {
 		a.lastActorPron = c.pron

@@ -18,12 +18,13 @@ var (
 	// timerRe finds waits and deadlines: "after two weeks", "within 3
 	// days", "every Tuesday", "at the end of each quarter", "seven days
 	// before departure". Work durations ("for 10 minutes") are not timers.
-	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|wait(?:s|ing)?(?:\s+for)?|in|up to)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:next\s+|following\s+)?(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:days?|weeks?|hours?|months?)\s+before\s+(?:the\s+)?[a-z]+)` +
-		// "once a week", "the next working day", "at the end of the
-		// registration period", "on the day of rental", "two weeks in
-		// advance", "a few weeks later", "each January", "after the
-		// loan period"
-		`|((?:once|twice|three times)\s+a\s+(?:day|week|month|quarter|year))` +
+	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|wait(?:s|ing)?(?:\s+for)?|in|up to)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:next\s+|following\s+)?(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:days?|weeks?|hours?|months?)\s+before\s+(?:the\s+)?[a-z]+))\b`)
+	// extraTimerRe finds the waits timerRe leaves out, behind a cheaper
+	// word test (timerHints): "once a week", "the next working day", "at
+	// the end of the registration period", "on the day of rental", "two
+	// weeks in advance", "a few weeks later", "each January", "after the
+	// loan period", "on the due date".
+	extraTimerRe = regexp.MustCompile(`(?i)\b(?:((?:once|twice|three times)\s+a\s+(?:day|week|month|quarter|year))` +
 		`|((?:the\s+)?(?:next|following)\s+(?:working\s+|business\s+)?(?:day|morning|week|month))` +
 		`|((?:at|by)\s+the\s+end\s+of\s+the\s+[a-z-]+\s+(?:period|phase|term|semester|season|window))` +
 		`|(on\s+the\s+day\s+of\s+(?:the\s+)?[a-z-]+)` +
@@ -57,10 +58,13 @@ func timerPhrase(s string) (string, string) {
 // that name it.
 func findTimer(s string) (string, string) {
 	l := strings.ToLower(s)
-	if !mayHaveDuration(s) && !strings.Contains(l, "every") && !strings.Contains(l, "each ") && !strings.Contains(l, "period") && !strings.Contains(l, " date") {
-		return "", ""
+	var m []string
+	if mayHaveDuration(s) || strings.Contains(l, "every") || strings.Contains(l, " each ") {
+		m = timerRe.FindStringSubmatch(s)
 	}
-	m := timerRe.FindStringSubmatch(s)
+	if m == nil && timerHints(l) {
+		m = extraTimerRe.FindStringSubmatch(s)
+	}
 	if m == nil || workTimerRe.MatchString(s) {
 		return "", ""
 	}
@@ -162,4 +166,14 @@ func messageLead(s, lastObject string) string {
 		return capitalise(m[3]) + " " + strings.ToLower(strings.Fields(m[2])[0])
 	}
 	return ""
+}
+
+// timerHints is the cheap test before extraTimerRe: one of its words.
+func timerHints(l string) bool {
+	for _, h := range []string{"once a", "twice a", "times a", "next", "following", "end of the", "day of", "advance", "later", "each ", "every ", "period", " date"} {
+		if strings.Contains(l, h) {
+			return true
+		}
+	}
+	return false
 }
