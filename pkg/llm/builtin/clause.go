@@ -38,6 +38,14 @@ func (c clause) name() string {
 		}
 	}
 	obj = limitWords(obj, 7)
+	// a label cut at its word limit does not end on "of 1" or "with the"
+	for len(obj) > 1 {
+		n := norm(obj[len(obj)-1])
+		if !(prepositions[n] || determiners[n] || n == "and" || n == "or" || numberWord(obj[len(obj)-1])) {
+			break
+		}
+		obj = obj[:len(obj)-1]
+	}
 	if len(obj) == 0 {
 		return capitalise(v)
 	}

@@ -72,6 +72,11 @@ func imperative(ws []string, prev string) []clause {
 	if form == formIng && (strings.HasSuffix(ws[0], ",") || roleWords[w0]) {
 		return nil // "marketing prints the badges": a department acts
 	}
+	if roleWords[w0] && len(ws) > 2 {
+		if _, f := verbForm(ws[1]); f == formThird {
+			return nil // "Finance verifies the bank details"
+		}
+	}
 	if form == formIng {
 		// "Processing logs and configuration files provide …": a gerund
 		// that is really the subject of a later verb

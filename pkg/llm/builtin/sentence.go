@@ -171,6 +171,9 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	defer a.placeTimer(s)
 	before := a.count
 	defer a.closeSentence(s, before)
+	if m := whetherRe.FindStringSubmatch(r.body); m != nil && strings.Contains(strings.ToLower(r.body), "whether") {
+		a.lastQuestion = m[2] + "?" // what a following "If yes" answers
+	}
 	if m := untilRe.FindStringSubmatch(r.body); m != nil && a.loopUntil(m[1]) {
 		return nil // "This continues until …" closes a cycle, no step
 	}
