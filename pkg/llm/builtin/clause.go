@@ -32,10 +32,18 @@ func (c clause) name() string {
 		v = "email"
 	}
 	var obj []string
-	for _, w := range c.object {
-		if n := norm(w); n != "the" && n != "a" && n != "an" {
-			obj = append(obj, w)
+	for i, w := range c.object {
+		n := norm(w)
+		if n == "the" || n == "a" || n == "an" || possessives[n] {
+			continue // "with one of our engineers" → "with engineers"
 		}
+		if (n == "one" || n == "some" || n == "each" || n == "any") && i+1 < len(c.object) && norm(c.object[i+1]) == "of" && i > 0 {
+			continue
+		}
+		if n == "of" && i > 0 && (norm(c.object[i-1]) == "one" || norm(c.object[i-1]) == "some" || norm(c.object[i-1]) == "each" || norm(c.object[i-1]) == "any") && i > 1 {
+			continue
+		}
+		obj = append(obj, w)
 	}
 	obj = limitWords(obj, 7)
 	// a label cut at its word limit does not end on "of 1" or "with the"
@@ -110,10 +118,17 @@ func parseClause(text string, prev string) []clause {
 	}
 	// "When the order arrives, the clerk …": the lead-in is context.
 	if leadInWords[norm(ws[0])] {
+		cut := false
 		for i := 1; i < len(ws) && i < 18; i++ {
 			if strings.HasSuffix(ws[i], ",") && i+1 < len(ws) {
 				ws = ws[i+1:]
+				cut = true
 				break
+			}
+		}
+		if !cut {
+			if rest := skipLeadPhrase(ws); rest != nil && personal[norm(rest[0])] {
+				ws = rest // "After the demo I send the notes": no comma
 			}
 		}
 	}
@@ -164,6 +179,11 @@ func skipLeadPhrase(ws []string) []string {
 	for k := 2; k+2 < len(ws) && k < 10; k++ {
 		if breaks(ws[k-1]) {
 			return nil
+		}
+		if personal[norm(ws[k])] && norm(ws[k]) != "you" {
+			if _, f := verbForm(ws[k+1]); f == formThird || f == formBase || f == formPast {
+				return ws[k:] // "After the demo I send …"
+			}
 		}
 		if !determiners[norm(ws[k])] || determiners[norm(ws[k-1])] || prepositions[norm(ws[k-1])] {
 			continue
@@ -272,3 +292,6 @@ func skipTimePhrase(ws []string) []string {
 	}
 	return ws
 }
+
+// possessives say whose, never what: they leave labels.
+var possessives = set(`our my your their its his`)

@@ -80,6 +80,9 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		if cutWords[w] || (w == "in" && j+1 < len(rest) && norm(rest[j+1]) == "order") || rest[j] == "—" || rest[j] == "–" {
 			break
 		}
+		if w == "the" && j > 0 && j+2 < len(rest) && timeNouns[norm(rest[j+1])] && (norm(rest[j+2]) == "before" || norm(rest[j+2]) == "after") {
+			break // "prepares the environment the day before"
+		}
 		if w == "at" && j+1 < len(rest) && norm(rest[j+1]) == "least" {
 			break
 		}
