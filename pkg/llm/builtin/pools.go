@@ -545,7 +545,8 @@ func (g *flowGraph) isStart(id string, m *process.Model) bool {
 func (g *flowGraph) activityBefore(id string) string { return g.activityFrom(id, false) }
 
 // nodeAfter walks forward from id over gateways and intermediate events
-// (a message cannot reach a gateway or a timer) to the next activity.
+// (a message cannot reach a gateway or a timer) to the next activity or
+// message catch event.
 func (g *flowGraph) nodeAfter(id string) string { return g.activityFrom(id, true) }
 
 // activityFrom follows the first flow out of (forward) or into id across
@@ -557,6 +558,9 @@ func (g *flowGraph) activityFrom(id string, forward bool) string {
 		case "activity":
 			return id
 		case "gateway", process.EventIntermediate:
+			if forward && g.catchesMessage(id) {
+				return id // "When the payment arrives, …": the message lands on its catch event
+			}
 			found := ""
 			for _, f := range g.m.Flows {
 				if forward && f.Source == id {
@@ -585,3 +589,13 @@ var requesting = set(`order request ask buy purchase book reserve hire rent comm
 
 // outsideQualifiers put the party they qualify outside the organisation.
 var outsideQualifiers = set(`freelance freelancing external third-party outside independent contracted outsourced`)
+
+// catchesMessage reports whether id is an intermediate message event.
+func (g *flowGraph) catchesMessage(id string) bool {
+	for _, e := range g.m.Events {
+		if e.ID == id {
+			return e.Type == process.EventIntermediate && e.Trigger == process.TriggerMessage
+		}
+	}
+	return false
+}
