@@ -116,12 +116,14 @@ func (a *analyzer) fillPerformers() {
 		if d.performer != process.DefaultPerformer {
 			continue
 		}
+		// "The plan is sent to all drivers": not by the drivers
+		fits := func(e *draft) bool { return named(e) && !hasFold(d.custs, e.performer) }
 		for k := 1; k < len(a.drafts); k++ {
-			if j := i + k; j < len(a.drafts) && named(a.drafts[j]) {
+			if j := i + k; j < len(a.drafts) && fits(a.drafts[j]) {
 				d.performer = a.drafts[j].performer
 				break
 			}
-			if j := i - k; j >= 0 && named(a.drafts[j]) {
+			if j := i - k; j >= 0 && fits(a.drafts[j]) {
 				d.performer = a.drafts[j].performer
 				break
 			}

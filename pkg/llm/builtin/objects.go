@@ -14,7 +14,10 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	if len(rest) > 0 {
 		p := norm(rest[0])
 		upTo := p == "up" && len(rest) > 1 && norm(rest[1]) == "to" // "selects up to five"
-		if (particles[p] && !upTo) || (p == "on" && onParticle[c.verb]) || (p == "in" && inParticle[c.verb]) {
+		// "hired through an agency": "through" and "over" are particles
+		// only of verbs that take them ("go through", "hand over")
+		prepLike := (p == "through" || p == "over") && !lexicon().HasParticle(c.verb, p)
+		if (particles[p] && !upTo && !prepLike) || (p == "on" && onParticle[c.verb]) || (p == "in" && inParticle[c.verb]) {
 			c.verb += " " + p
 			rest = rest[1:]
 		}
