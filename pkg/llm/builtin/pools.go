@@ -18,7 +18,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	speaker speakers participant participants merchant merchants cardholder cardholders wholesaler wholesalers
 	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
 	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
-	homeowner homeowners borrower borrowers donor donors`)
+	homeowner homeowners borrower borrowers donor donors sender senders`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".

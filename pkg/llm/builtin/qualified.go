@@ -15,6 +15,9 @@ var (
 	// withRe finds a subject qualified by what it has: "Bodies with small
 	// defects are polished", "Patients without insurance pay …".
 	withRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(with(?:out)?\s+(?:a\s+|an\s+|no\s+)?[a-z-]+(?:\s+[a-z-]+)?|in\s+(?:a\s+)?(?:perfect|good|bad|poor|new|used|working|sellable|resalable)\s+(?:condition|state|order))\s+(?:are|go|goes|must|need|get|pay|move|stay|remain|is)\b`)
+	// thatRe finds a subject qualified by a relative clause: "Samples
+	// that are not properly cooled are discarded".
+	thatRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(?:that|which|who)\s+((?:are|is|have|has|do|does|did|cannot|can|could|were|was)\s+[^,]{2,50}?)\s+(are|must be|will be|need to be|should be|get)\s+(.+)$`)
 	// restRe finds the items a decision left over: "The remaining goods".
 	restRe = regexp.MustCompile(`(?i)^(?:for\s+)?(?:the\s+)?(?:remaining|rest of the|all other|all the other|other)\s+[a-z-]+s\b`)
 	// compRe finds a subject qualified by a comparison: "Claims for parts
@@ -33,6 +36,9 @@ func qualifiedSubject(body string) (cond, main string) {
 	}
 	if m := compRe.FindStringSubmatch(body); m != nil {
 		return m[1] + " " + m[2], body
+	}
+	if m := thatRe.FindStringSubmatch(body); m != nil {
+		return m[1] + " " + m[2], "The " + m[1] + " " + m[3] + " " + m[4]
 	}
 	if m := threshRe.FindStringSubmatch(body); m != nil {
 		cond = m[2] + " " + strings.TrimSpace(m[3])
