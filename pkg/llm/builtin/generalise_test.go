@@ -48,6 +48,13 @@ func TestGeneralRules(t *testing.T) {
 			[]string{"Clerk | Pay invoice"}, nil},
 		{"possessor is no role", "The request is routed to the employee's line manager, who approves or rejects it.",
 			[]string{"Line Manager | Approve request"}, nil},
+		{"an assessor sent to inspect", "The agent opens the file. An assessor is sent to inspect the car.", []string{"Assessor | Inspect car"}, nil},
+		{"a choice of performer", "The clerk checks the request. The team lead or the director approves it.",
+			[]string{"Team Lead | Approve request", "Director | Approve request"}, nil},
+		{"noun-like department acts", "Purchasing receives the form. Finance verifies the bank details.", []string{"Finance | Verify bank details"}, nil},
+		{"time phrase is no subject", "Last Monday a customer called the hotline. The agent opened a ticket.", []string{"Customer | Call hotline"}, nil},
+		{"a passive sent to someone is not theirs", "The plan is sent to all drivers by SMS. The team leader publishes the plan.",
+			[]string{"Team Leader | Send plan"}, nil},
 		{"things do not act", "Then it lands with me in the warehouse. Ravi inspects the item.", []string{"Ravi | Inspect item"}, []string{"Land with me in warehouse"}},
 	}
 	for _, tt := range tests {
@@ -84,6 +91,7 @@ func TestGeneralDecisions(t *testing.T) {
 		{"outcome qualifier joins the open decision", "The manager reviews the report. If the manager rejects the report, the employee corrects it. Approved reports are checked by accounts payable.", 1, 2},
 		{"with and without", "The inspector checks each body. Bodies without defects are sent to assembly. Bodies with small defects are polished. Bodies with large defects are repainted.", 1, 3},
 		{"checks whether", "The secretary checks whether the student has passed the modules. If not, the secretary rejects the registration. Otherwise the secretary enters the student.", 1, 2},
+		{"relative clause qualifies", "The technician registers the samples. Samples that are not properly cooled are discarded. Accepted samples are analysed.", 1, 2},
 		{"semicolon starts the condition", "A proofreader checks the translation; if there are errors, the translator corrects them. The manager delivers the document.", 1, 2},
 	}
 	for _, tt := range tests {
