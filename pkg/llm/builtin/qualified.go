@@ -8,7 +8,7 @@ import (
 var (
 	// qualRe finds a subject qualified by a state that only some items
 	// have: "Damaged goods", "Incomplete applications".
-	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major|correct|incorrect|wrong|inaccurate)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major|correct|incorrect|wrong|inaccurate|simple|small|large|low-value|high-value)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
 	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+(?:[^,]|,\d){1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
