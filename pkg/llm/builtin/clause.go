@@ -89,7 +89,7 @@ var (
 		please now lastly and so additionally furthermore step`)
 	leadInWords = set(`when once after before as upon during for in on at where prior following with
 		to while whilst within throughout whenever since because although though based depending according given`)
-	adverbs = set(`also then usually normally typically always first immediately promptly carefully
+	adverbs = set(`also then usually normally typically always first immediately promptly carefully further
 		manually automatically quickly again now still only just both either ideally`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
 		advised instructed allowed permitted`)

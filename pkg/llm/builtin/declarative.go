@@ -18,6 +18,11 @@ func declarative(ws []string, prev string) []clause {
 		}
 		w := norm(ws[i])
 		subject := ws[:i]
+		if adverbs[w] && i+1 < len(ws) {
+			if _, f2 := verbForm(ws[i+1]); f2 == formThird || f2 == formPast {
+				continue // "He further checks the signature"
+			}
+		}
 		if auxBe[w] {
 			j := skipAdverbs(ws, i+1)
 			if j >= len(ws) {

@@ -36,6 +36,11 @@ func (a *analyzer) clauses(text, source string) []*draft {
 	// "The General Ledger (GL) team exports …": the acronym is known
 	// (findAcronyms) and only splits the subject
 	text = acronymDefRe.ReplaceAllString(text, "")
+	// "It is the responsibility of the clerk to archive the file": the
+	// clerk must archive it
+	if m := dutyRe.FindStringSubmatch(text); m != nil {
+		text = "The " + m[1] + " must " + m[2]
+	}
 	// "the request goes to our CFO for approval": the CFO approves it
 	if m := routedRe.FindStringSubmatch(text); m != nil {
 		np := nounPhrase(strings.Fields(strings.NewReplacer("our ", "", "their ", "", "my ", "").Replace(m[2])), 4)
@@ -369,3 +374,7 @@ func startsProcess(c clause) bool {
 	}
 	return false
 }
+
+// dutyRe finds a duty stated about a role: "It is the responsibility of
+// the clerk to archive the file".
+var dutyRe = regexp.MustCompile(`(?i)^it\s+is\s+(?:the\s+)?(?:responsibility|job|task|duty|role)\s+of\s+(?:the\s+|a\s+|an\s+)?(.{2,40}?)\s+to\s+(.+)$`)
