@@ -269,6 +269,7 @@ func (b *builder) endHere() {
 // an earlier item ("… and the inspector measures again": back to the
 // measuring).
 func (b *builder) loopTo(target *item) bool {
+	b.pendingToBranch()
 	if target == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return false
 	}
@@ -280,6 +281,7 @@ func (b *builder) loopTo(target *item) bool {
 // the step before its decision ("… corrects it and submits it again").
 // It reports whether there was a decision to loop in.
 func (b *builder) loopBack() bool {
+	b.pendingToBranch()
 	o := b.open
 	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return false
@@ -699,6 +701,9 @@ func question(cond string) string {
 		ws = ws[1:] // "whether to make an offer"
 	}
 	ws = stripDeterminers(ws)
+	if len(ws) > 2 && norm(ws[0]) == "of" {
+		ws = stripDeterminers(ws[1:]) // "any of these tests fail" → "Tests fail?"
+	}
 	if len(ws) > 2 && (personal[norm(ws[0])] || norm(ws[0]) == "there") && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
 		ws = ws[2:] // "you are using RTK" → "Using RTK?", "there is no budget" → "No budget?"
 	}
@@ -757,4 +762,20 @@ func (b *builder) loopOpen(target *item) bool {
 	br := &o.branches[len(o.branches)-1]
 	br.items = append(br.items, &item{back: target})
 	return true
+}
+
+// pendingToBranch moves the steps held after an "if" into its branch when
+// they loop back: "If a test fails, the owner gets a list. The owner
+// repairs the defects and presents the vehicle again." — the repair is
+// part of the failing branch, and a loop in the main flow would cut off
+// everything after it.
+func (b *builder) pendingToBranch() {
+	o := b.open
+	if o == nil || b.last != &o.pending || len(o.pending) == 0 || len(o.branches) == 0 {
+		return
+	}
+	o.branches[0].items = append(o.branches[0].items, o.pending...)
+	o.pending = nil
+	o.pendingN = maxPending // what follows comes after the decision
+	b.last = &o.branches[0].items
 }

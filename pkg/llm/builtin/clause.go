@@ -162,6 +162,13 @@ func parseClause(text string, prev string) []clause {
 		if rest := skipLeadPhrase(ws); rest != nil {
 			return declarative(rest, prev)
 		}
+		// "the vehicle does not pass and the owner receives a list": the
+		// second clause still names a step
+		for k := 2; k+3 < len(ws); k++ {
+			if norm(ws[k]) == "and" && determiners[norm(ws[k+1])] {
+				return declarative(ws[k+1:], prev)
+			}
+		}
 	}
 	return cs
 }

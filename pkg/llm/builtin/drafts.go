@@ -41,6 +41,41 @@ func (a *analyzer) clauses(text, source string) []*draft {
 	if m := dutyRe.FindStringSubmatch(text); m != nil {
 		text = "The " + m[1] + " must " + m[2]
 	}
+	// "The owner then has one month to repair the defects": the month is
+	// the sentence's timer, the repair the owner's step
+	if m := hasTimeRe.FindStringSubmatch(text); m != nil {
+		text = m[1] + " must " + m[len(m)-1]
+	}
+	// "The brakes, the lights and the tyres are tested": one step on the
+	// listed things
+	listText := text
+	if ws := strings.Fields(text); len(ws) > 1 && fillers[norm(ws[0])] && strings.HasSuffix(ws[0], ",") {
+		listText = strings.Join(ws[1:], " ") // "Next, the brakes, …"
+	}
+	if m := listPassiveRe.FindStringSubmatch(listText); m != nil {
+		var obj []string
+		for _, w := range strings.Fields(m[1]) {
+			if n := norm(w); n != "the" && n != "all" {
+				obj = append(obj, w)
+			}
+		}
+		if cs := parseClause("The things "+m[2], a.lastObject); len(cs) > 0 && len(obj) > 0 && len(obj) <= 8 {
+			cs[0].object = lowerFirst(obj)
+			var out []*draft
+			for _, c := range cs {
+				if a.count < maxDrafts {
+					out = append(out, a.newDraft(source, c, text))
+				}
+			}
+			return a.withEvents(out, source)
+		}
+	}
+	// "The inspector starts by checking the documents": the checking
+	if m := startsByRe.FindStringSubmatch(text); m != nil {
+		if b, f := verbForm(m[2]); f == formIng {
+			text = m[1] + " must " + b + " " + m[3]
+		}
+	}
 	// "the request goes to our CFO for approval": the CFO approves it
 	if m := routedRe.FindStringSubmatch(text); m != nil {
 		np := nounPhrase(strings.Fields(strings.NewReplacer("our ", "", "their ", "", "my ", "").Replace(m[2])), 4)
@@ -378,3 +413,15 @@ func startsProcess(c clause) bool {
 // dutyRe finds a duty stated about a role: "It is the responsibility of
 // the clerk to archive the file".
 var dutyRe = regexp.MustCompile(`(?i)^it\s+is\s+(?:the\s+)?(?:responsibility|job|task|duty|role)\s+of\s+(?:the\s+|a\s+|an\s+)?(.{2,40}?)\s+to\s+(.+)$`)
+
+var (
+	// hasTimeRe finds a deadline given to a performer: "The owner then
+	// has one month to repair the defects".
+	hasTimeRe = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:then\s+)?(?:has|have)\s+` + numPat + `\s+(?:working\s+|business\s+)?(?:hours?|days?|weeks?|months?|years?)\s+to\s+(.+)$`)
+	// listPassiveRe finds a passive whose subject lists things: "the
+	// brakes, the lights and the tyres are tested".
+	listPassiveRe = regexp.MustCompile(`(?i)^((?:the\s+|all\s+)?[a-z-]+(?:\s+[a-z-]+)?(?:,\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?)+,?\s+and\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?)\s+((?:are|were)\s+.+)$`)
+	// startsByRe finds a step introduced by how the work starts: "The
+	// inspector starts by checking the documents".
+	startsByRe = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:starts|begins|start|begin|finishes|ends|continues)\s+by\s+(\S+)\s+(.+)$`)
+)

@@ -92,6 +92,9 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
 		r.body = "If " + m[1] + ", " + m[2]
 	}
+	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
+	}
 	m := ifStartRe.FindStringSubmatch(r.body)
 	if m == nil {
 		return nil, false
@@ -299,3 +302,7 @@ func atoi(s string) int {
 	}
 	return n
 }
+
+// shouldIfRe finds an inverted condition: "Should any of these tests
+// fail, the vehicle does not pass".
+var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)
