@@ -185,3 +185,23 @@ func TestGeneralParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestReworkAfterIfKeepsTheRest checks that a rework sentence following
+// an "if" loops inside that branch: the steps after it stay reachable.
+func TestReworkAfterIfKeepsTheRest(t *testing.T) {
+	m := analyze(t, "The inspector tests the brakes. If a test fails, the owner receives a list of defects. The owner repairs the defects and presents the vehicle again. If the vehicle passes, the inspector attaches the sticker.")
+	start, attach := "", ""
+	for _, e := range m.Events {
+		if e.Type == process.EventStart && e.Pool == "" {
+			start = e.ID
+		}
+	}
+	for _, a := range m.Activities {
+		if a.Name == "Attach sticker" {
+			attach = a.ID
+		}
+	}
+	if start == "" || attach == "" || !reaches(m, start, attach) {
+		t.Errorf("Attach sticker (%q) not reachable from the start (%q)", attach, start)
+	}
+}
