@@ -89,6 +89,11 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		if w == "at" && j+1 < len(rest) && norm(rest[j+1]) == "least" {
 			break
 		}
+		if j == 1 && len(c.object) == 1 && (personalObjects[norm(c.object[0])] || norm(c.object[0]) == "it") && !strings.Contains(c.verb, " ") &&
+			(particles[w] && w != "through" && w != "over" || (w == "in" && inParticle[c.verb]) || (w == "on" && onParticle[c.verb])) {
+			c.verb += " " + w // "hands it in at the desk": "hand in"
+			continue
+		}
 		if w == "up" && len(c.object) == 0 && j+2 < len(rest) && norm(rest[j+1]) == "to" && numberWord(rest[j+2]) {
 			j += 2 // "selects up to five candidates": the candidates
 			continue
