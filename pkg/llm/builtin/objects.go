@@ -90,7 +90,8 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 			break
 		}
 		if j == 1 && len(c.object) == 1 && (personalObjects[norm(c.object[0])] || norm(c.object[0]) == "it") && !strings.Contains(c.verb, " ") &&
-			(particles[w] && w != "through" && w != "over" || (w == "in" && inParticle[c.verb]) || (w == "on" && onParticle[c.verb])) {
+			(particles[w] && w != "through" && w != "over" || (w == "in" && inParticle[c.verb]) || (w == "on" && onParticle[c.verb])) &&
+			(j+1 >= len(rest) || breaks(rest[j]) || prepositions[norm(rest[j+1])] || norm(rest[j+1]) == "and") { // not "logs it in the CRM"
 			c.verb += " " + w // "hands it in at the desk": "hand in"
 			continue
 		}
