@@ -79,9 +79,9 @@ type usageView struct {
 	StoredEmail    string  `json:"stored_email"`
 	DBUserID       string  `json:"db_user_id"`
 	MembershipType string  `json:"membership_type"`
-	DailyLimit     int     `json:"daily_limit"`
+	DailyLimit     int     `json:"daily_limit" doc:"analyze calls a day; -1 when unlimited"`
 	UsageToday     int     `json:"usage_today"`
-	RemainingCalls int     `json:"remaining_calls"`
+	RemainingCalls int     `json:"remaining_calls" doc:"-1 when unlimited"`
 	Unlimited      bool    `json:"unlimited"`
 	TrialStartedAt *string `json:"trial_started_at"`
 	TrialEndsAt    *string `json:"trial_ends_at"`
@@ -137,10 +137,10 @@ func (m *Membership) typ(c echo.Context) error {
 type keyView struct {
 	Success   bool   `json:"success"`
 	HasKey    bool   `json:"has_key"`
-	MaskedKey string `json:"masked_key"`
+	MaskedKey string `json:"masked_key" doc:"the key with all but the last four characters hidden; empty without a key"`
 	LastFour  string `json:"last_four,omitempty"`
 	Message   string `json:"message,omitempty"`
-	Warning   string `json:"warning,omitempty"`
+	Warning   string `json:"warning,omitempty" doc:"set when the provider could not check the key (it was stored anyway)"`
 }
 
 func keyViewOf(u *auth.User) keyView {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -122,9 +123,12 @@ func (g *schemaGen) request(v any) (*openapi3.SchemaRef, error) {
 }
 
 // customize applies the field tags. openapi3gen calls it for every field
-// schema (tag is the field's), and for a struct's own schema.
+// schema (tag is the field's), for a struct's own schema, and for the
+// items of a slice field with the slice field's tag: so enum goes on the
+// values, nullable on the slice.
 func (g *schemaGen) customize(_ string, t reflect.Type, tag reflect.StructTag, s *openapi3.Schema) error {
-	if enum := tag.Get("enum"); enum != "" {
+	collection := t.Kind() == reflect.Slice && t != reflect.TypeFor[json.RawMessage]() || t.Kind() == reflect.Map
+	if enum := tag.Get("enum"); enum != "" && !collection {
 		for _, v := range strings.Split(enum, ",") {
 			s.Enum = append(s.Enum, v)
 		}
@@ -141,7 +145,7 @@ func (g *schemaGen) customize(_ string, t reflect.Type, tag reflect.StructTag, s
 		// encoding/json leaves a nil pointer out; it never writes null.
 		s.Nullable = false
 	}
-	if tag.Get("nullable") == "true" {
+	if tag.Get("nullable") == "true" && (collection || t == reflect.TypeFor[json.RawMessage]()) {
 		s.Nullable = true
 	}
 	if ref := tag.Get("ref"); ref != "" {

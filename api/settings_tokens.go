@@ -21,7 +21,7 @@ type tokenView struct {
 	LastUsedAt *time.Time `json:"last_used_at"`
 	RevokedAt  *time.Time `json:"revoked_at"`
 	Revoked    bool       `json:"revoked"`
-	Token      string     `json:"token,omitempty"`
+	Token      string     `json:"token,omitempty" doc:"the secret, only in the answer that created the token"`
 }
 
 func tokenViewOf(t *auth.AccessToken) tokenView {

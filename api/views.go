@@ -163,8 +163,8 @@ type AccountAccess struct {
 	MembershipType string `json:"membership_type"`
 }
 
-// BrowserRefused is the 403 of GET /api/auth/login on a browser sign-in
-// does not support.
+// BrowserRefused is the 403 of GET /api/auth/login from a browser that
+// sign-in does not support.
 type BrowserRefused struct {
 	Detail              string      `json:"detail"`
 	Message             string      `json:"message"`

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"sort"
 	"strings"
@@ -115,15 +117,29 @@ func (c *contractCheck) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		c.next.ServeHTTP(w, r)
 		return
 	}
+	// What the handler reads of the request body is kept, to check it
+	// against the document when the server accepted it. Copying as it is
+	// read (not before) leaves the server's body limits and deadlines
+	// working as without the check.
+	var reqBody bytes.Buffer
+	if r.Body != nil {
+		r.Body = teeBody{Reader: io.TeeReader(r.Body, &reqBody), Closer: r.Body}
+	}
 	tw := &teeWriter{ResponseWriter: w}
 	c.next.ServeHTTP(tw, r)
 	if tw.status == 0 {
 		tw.status = http.StatusOK
 	}
-	c.validate(r, tw.status, w.Header(), tw.body.Bytes())
+	c.validate(r, reqBody.Bytes(), tw.status, w.Header(), tw.body.Bytes())
 }
 
-func (c *contractCheck) validate(req *http.Request, status int, header http.Header, body []byte) {
+// teeBody is a request body that copies what is read of it.
+type teeBody struct {
+	io.Reader
+	io.Closer
+}
+
+func (c *contractCheck) validate(req *http.Request, reqBody []byte, status int, header http.Header, body []byte) {
 	route, params, ferr := c.router.FindRoute(req)
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -137,10 +153,23 @@ func (c *contractCheck) validate(req *http.Request, status int, header http.Head
 		c.errs = append(c.errs, fmt.Sprintf("%s %s (%d): not in the OpenAPI document: %v\nbody: %.300s", req.Method, req.URL.Path, status, ferr, body))
 		return
 	}
+	reqIn := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true}}
+	if status < 300 {
+		// The server took the request: it must be one the document
+		// describes (parameters and body), or the web app's generated
+		// request types would be wrong.
+		r := req.Clone(context.Background())
+		r.Body = io.NopCloser(bytes.NewReader(reqBody))
+		reqIn.Request = r
+		if verr := openapi3filter.ValidateRequest(context.Background(), reqIn); verr != nil {
+			c.errs = append(c.errs, fmt.Sprintf("%s %s (%d): the server accepted a request the OpenAPI document does not describe: %v\nbody: %.300s", req.Method, req.URL.Path, status, verr, reqBody))
+			return
+		}
+	}
 	in := &openapi3filter.ResponseValidationInput{
-		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
-			Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}},
-		Status: status, Header: header,
+		RequestValidationInput: reqIn,
+		Status:                 status, Header: header,
 		Options: &openapi3filter.Options{IncludeResponseStatus: true, MultiError: true},
 	}
 	in.SetBodyBytes(body)
@@ -158,4 +187,54 @@ func (c *contractCheck) validate(req *http.Request, status int, header http.Head
 		return
 	}
 	c.seen[fmt.Sprintf("%s %s %d", req.Method, route.Path, status)] = true
+}
+
+// TestContractCheckCatchesMismatches: the check itself fails answers and
+// accepted requests that differ from the document, and lets through what
+// matches, so a green integration run means something.
+func TestContractCheckCatchesMismatches(t *testing.T) {
+	saved := `{"version":2,"summary":"s","changes":[]}`
+	tests := []struct {
+		name, method, path, body string
+		status                   int
+		answer                   string
+		wantErr                  string
+	}{
+		{"matching answer", "GET", "/api/health", "", 200, `{"status":"ok","database":"ok","queue":"ok","provider":"builtin"}`, ""},
+		{"missing field", "GET", "/api/health", "", 200, `{"status":"ok"}`, "does not match"},
+		{"value outside the enum", "GET", "/api/health", "", 200, `{"status":"fine","database":"ok","queue":"ok","provider":"builtin"}`, "does not match"},
+		{"error answer", "GET", "/api/document/x", "", 404, `{"detail":"Not found"}`, ""},
+		{"error without detail", "GET", "/api/document/x", "", 404, `{"error":"Not found"}`, "does not match"},
+		{"undocumented route", "GET", "/api/nowhere", "", 200, `{}`, "not in the OpenAPI document"},
+		{"unknown address refused", "GET", "/api/nowhere", "", 404, `{"detail":"Not found"}`, ""},
+		{"accepted request as documented", "POST", "/api/analyses/a/refine", `{"base_version":1,"instruction":"x"}`, 201, saved, ""},
+		{"accepted request missing a field", "POST", "/api/analyses/a/refine", `{"instruction":"x"}`, 201, saved, "accepted a request"},
+		{"refused request is not checked", "POST", "/api/analyses/a/refine", `{}`, 400, `{"detail":"bad"}`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = io.ReadAll(r.Body)
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(tt.status)
+				_, _ = io.WriteString(w, tt.answer)
+			})
+			c := validateContract(t, h)
+			req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body))
+			if tt.body != "" {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			c.ServeHTTP(httptest.NewRecorder(), req)
+			c.mu.Lock()
+			errs := strings.Join(c.errs, "\n")
+			c.errs = nil // reported here, not again at cleanup
+			c.mu.Unlock()
+			if tt.wantErr == "" && errs != "" {
+				t.Errorf("unexpected mismatch: %s", errs)
+			}
+			if tt.wantErr != "" && !strings.Contains(errs, tt.wantErr) {
+				t.Errorf("mismatch not caught (want %q), got %q", tt.wantErr, errs)
+			}
+		})
+	}
 }
