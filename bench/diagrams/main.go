@@ -1,0 +1,47 @@
+// Command diagrams measures how well the built-in analyzer reads diagram
+// images: it runs the image path in-process on BPMN diagrams rendered by
+// bpmn-js (bench/diagrams/testdata), clean and degraded (blur, rotation,
+// JPEG), and compares the result with the source model.
+//
+//	go run ./bench/diagrams [-v] [-only NAME] [-set dev|held|all]
+//	go run ./bench/diagrams -gen     # rewrite the source BPMN, print render jobs
+//	go run ./bench/diagrams -shrink  # re-encode rendered PNGs as grey
+package main
+
+import (
+	"flag"
+	"fmt"
+	_ "image/jpeg"
+	_ "image/png"
+	"os"
+	"strings"
+)
+
+func main() {
+	var (
+		gen     = flag.Bool("gen", false, "write the source BPMN files and print the render jobs")
+		shrinkF = flag.Bool("shrink", false, "re-encode the rendered PNGs as 8-bit grey")
+		debug   = flag.String("debug", "", "print what the recogniser finds in one image, overlay in /tmp/overlay.png")
+		dir     = flag.String("dir", "bench/diagrams/testdata", "image set")
+	)
+	flag.Parse()
+	switch {
+	case *debug != "":
+		if err := debugImage(*debug, "/tmp/overlay.png"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case *gen:
+		jobs, err := generate(*dir, "bench/quality/testdata", []string{"bench/roundtrip/testdata", "../shared/testdata/bpmn/miwg-reference"})
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		fmt.Println(strings.Join(jobs, "\n"))
+	case *shrinkF:
+		if err := shrink(*dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+}

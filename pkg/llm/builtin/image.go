@@ -1,0 +1,180 @@
+package builtin
+
+import (
+	"context"
+	"image"
+	"image/color"
+	"sort"
+	"strings"
+
+	"golang.org/x/image/draw"
+
+	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/vision"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// maxWorkSide bounds the long side of the image the recogniser works on:
+// diagram lines stay several pixels wide at this size, and a 60-megapixel
+// photo would otherwise cost seconds and a gigabyte of labels.
+const maxWorkSide = 3000
+
+// ImageReading is what the image path read from a picture.
+type ImageReading struct {
+	// Model is the process rebuilt from the picture.
+	Model process.Model
+	// Structured is true when shapes and arrows were recognised; false
+	// when the model was guessed from the labels' positions alone.
+	Structured bool
+	// Baseline is the label heuristic's model from the same words, when
+	// asked for (to measure the recogniser against it).
+	Baseline *process.Model
+	// Text is every word read, in reading order.
+	Text string
+}
+
+// readImage is the image path of Analyze with the provider's tesseract.
+func (p *Provider) readImage(ctx context.Context, img []byte, filename string) (process.Model, string, error) {
+	r, err := p.ReadImage(ctx, img, filename, nil, false)
+	if err != nil {
+		return process.Model{}, "", err
+	}
+	return r.Model, r.Text, nil
+}
+
+// ReadImage reads a diagram picture: the recogniser finds its shapes,
+// lanes and arrows, OCR its words, and the words are placed on the shapes
+// to rebuild the process. When no structure is found (a photo of a list
+// on a whiteboard), the labels' reading order makes the model. ocr nil
+// uses the provider's tesseract; baseline also returns the label
+// heuristic's model.
+func (p *Provider) ReadImage(ctx context.Context, img []byte, filename string, ocr OCR, baseline bool) (*ImageReading, error) {
+	if ocr == nil {
+		// say that OCR is missing before judging the picture
+		if _, err := p.tesseractPath(); err != nil {
+			return nil, err
+		}
+		ocr = p.tesseract
+	}
+	src, err := decodeImage(img)
+	if err != nil {
+		return nil, err
+	}
+	g := workImage(src)
+	g, angle := vision.Deskew(g)
+	d := vision.Recognize(g)
+	words, err := readWords(ctx, g, ocr, true)
+	if err != nil {
+		return nil, err
+	}
+	labels := groupLabels(words)
+	if len(labels) == 0 {
+		return nil, failure.Permanent("No readable text was found in the image. Upload a sharper picture of the diagram in which the labels can be read.", nil)
+	}
+	var lanes []string
+	if len(d.Lanes) > 0 {
+		if lanes, err = readLaneNames(ctx, g, d.Lanes, ocr); err != nil {
+			return nil, err
+		}
+	}
+	out := &ImageReading{}
+	var read []string
+	for _, l := range readingOrder(labels) {
+		read = append(read, l.text)
+	}
+	out.Text = strings.Join(read, " ")
+	if m, ok := structureModel(d, words, lanes, filename); ok {
+		out.Model, out.Structured = m, true
+	} else {
+		out.Model = diagramModel(labels, filename)
+	}
+	if baseline {
+		b := diagramModel(labels, filename)
+		out.Baseline = &b
+	}
+	p.log.Debug("builtin image", "skew", angle, "shapes", len(d.Shapes), "flows", len(d.Flows), "lanes", len(d.Lanes), "words", len(words), "structured", out.Structured)
+	return out, nil
+}
+
+// workImage is the picture in grey, at most maxWorkSide on its long side.
+func workImage(src image.Image) *image.Gray {
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	scale := 1.0
+	if long := maxInt(w, h); long > maxWorkSide {
+		scale = float64(maxWorkSide) / float64(long)
+	}
+	dw, dh := maxInt(1, int(float64(w)*scale)), maxInt(1, int(float64(h)*scale))
+	g := image.NewGray(image.Rect(0, 0, dw, dh))
+	draw.Draw(g, g.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	if scale == 1 {
+		draw.Draw(g, g.Bounds(), src, b.Min, draw.Over)
+	} else {
+		draw.ApproxBiLinear.Scale(g, g.Bounds(), src, b, draw.Over, nil)
+	}
+	return g
+}
+
+// readLaneNames reads the names written upwards in the lane and pool
+// headers: each header is turned a quarter clockwise, the strips are
+// stacked on one page, and one OCR run reads them all.
+func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr OCR) ([]string, error) {
+	const gap = 24
+	var (
+		strips []*image.Gray
+		width  int
+		height = gap
+	)
+	for _, b := range bands {
+		r := b.Header.Inset(1).Intersect(g.Rect)
+		if r.Empty() {
+			strips = append(strips, nil)
+			continue
+		}
+		s := image.NewGray(image.Rect(0, 0, r.Dy(), r.Dx()))
+		for y := 0; y < r.Dx(); y++ {
+			for x := 0; x < r.Dy(); x++ {
+				// a quarter turn clockwise: the bottom-up text reads left to right
+				s.Pix[y*s.Stride+x] = g.Pix[(r.Max.Y-1-x)*g.Stride+r.Min.X+y]
+			}
+		}
+		strips = append(strips, s)
+		width = maxInt(width, s.Rect.Dx())
+		height += s.Rect.Dy() + gap
+	}
+	page := image.NewGray(image.Rect(0, 0, width+2*gap, height))
+	draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	tops := make([]int, len(strips))
+	y := gap
+	for i, s := range strips {
+		tops[i] = y
+		if s == nil {
+			continue
+		}
+		draw.Draw(page, s.Rect.Add(image.Pt(gap, y)), s, image.Point{}, draw.Src)
+		y += s.Rect.Dy() + gap
+	}
+	ws, err := readWords(ctx, page, ocr, false)
+	if err != nil {
+		return nil, err
+	}
+	sort.SliceStable(ws, func(i, j int) bool {
+		if absInt(ws[i].top-ws[j].top) > ws[i].h/2 {
+			return ws[i].top < ws[j].top
+		}
+		return ws[i].left < ws[j].left
+	})
+	names := make([]string, len(strips))
+	for _, w := range ws {
+		cy := w.top + w.h/2
+		for i, s := range strips {
+			if s != nil && cy >= tops[i] && cy < tops[i]+s.Rect.Dy() {
+				names[i] = strings.TrimSpace(names[i] + " " + w.text)
+			}
+		}
+	}
+	for i := range names {
+		names[i] = cleanLabel(names[i])
+	}
+	return names, nil
+}

@@ -1,0 +1,455 @@
+package vision
+
+import (
+	"image"
+	"sort"
+)
+
+// Kind is what a shape is.
+type Kind int
+
+// Shape kinds.
+const (
+	// Task is a rectangle or rounded rectangle: an activity.
+	Task Kind = iota + 1
+	// Gateway is a diamond.
+	Gateway
+	// Event is a circle.
+	Event
+)
+
+// Marker is what a gateway diamond holds.
+type Marker int
+
+// Gateway markers.
+const (
+	// MarkerNone is an empty diamond, read as exclusive.
+	MarkerNone Marker = iota
+	// MarkerExclusive is an X.
+	MarkerExclusive
+	// MarkerParallel is a +.
+	MarkerParallel
+	// MarkerInclusive is a circle.
+	MarkerInclusive
+	// MarkerEventBased is a pentagon in a double circle.
+	MarkerEventBased
+)
+
+// Ring is how an event circle is drawn.
+type Ring int
+
+// Event rings.
+const (
+	// Thin is a single thin circle: a start event.
+	Thin Ring = iota
+	// Thick is a single thick circle: an end event.
+	Thick
+	// Double is two close circles: an intermediate or boundary event.
+	Double
+)
+
+// Icon is a symbol inside an event circle.
+type Icon int
+
+// Event icons.
+const (
+	// NoIcon is an empty circle.
+	NoIcon Icon = iota
+	// Envelope is a message event.
+	Envelope
+	// Clock is a timer event.
+	Clock
+)
+
+// Shape is one recognised flow node.
+type Shape struct {
+	Kind Kind
+	// Box is the shape's outer bounding box, border included.
+	Box image.Rectangle
+	// Inner is the white inside of the shape, where its text sits.
+	Inner  image.Rectangle
+	Marker Marker
+	Ring   Ring
+	Icon   Icon
+}
+
+// Band is a swimlane or pool: the header band holding its rotated name
+// and the body holding its nodes.
+type Band struct {
+	Header, Body image.Rectangle
+	// Pool is true for a pool's header that holds lanes rather than
+	// nodes directly.
+	Pool bool
+}
+
+// Diagram is the structure found in an image.
+type Diagram struct {
+	Shapes []Shape
+	Flows  []Flow
+	Lanes  []Band
+	// Stroke is the typical line width in pixels.
+	Stroke int
+}
+
+// candidate is a closed white region and what its outline looks like.
+type candidate struct {
+	l         int32
+	box       image.Rectangle
+	fill      float64 // span fill: 1 rectangle, .785 circle, .5 diamond
+	white     float64 // white share of the spanned area
+	kind      Kind
+	container bool
+	header    bool
+	dropped   bool
+}
+
+// Recognize finds the shapes, lanes and flows of a diagram in a straight
+// (deskewed) grey image.
+func Recognize(g *image.Gray) Diagram {
+	g = normalise(g)
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if w < 8 || h < 8 {
+		return Diagram{}
+	}
+	bm := binarize(g, otsu(g))
+	stroke := strokeWidth(bm)
+	ws := label(w, h, func(i int) bool { return !bm.pix[i] }, false)
+	minSide := 6 * stroke
+	if minSide < 10 {
+		minSide = 10
+	}
+	var cands []*candidate
+	for l := int32(1); l < int32(len(ws.comps)); l++ {
+		c := ws.comps[l]
+		b := c.box
+		if b.Min.X == 0 || b.Min.Y == 0 || b.Max.X == w || b.Max.Y == h {
+			continue // the paper around the diagram
+		}
+		if b.Dx() < minSide || b.Dy() < minSide {
+			continue // inside of letters
+		}
+		f := ws.spanFill(l)
+		cd := &candidate{l: l, box: b, fill: f, white: float64(c.area) / (f * float64(b.Dx()*b.Dy()))}
+		ar := float64(b.Dx()) / float64(b.Dy())
+		square := ar > 0.8 && ar < 1.25
+		switch {
+		case f > 0.9:
+			cd.kind = Task
+		case square && f > 0.7 && f < 0.86 && cd.white > 0.45:
+			cd.kind = Event
+		case square && f > 0.4 && f < 0.62:
+			cd.kind = Gateway
+		default:
+			continue
+		}
+		cands = append(cands, cd)
+	}
+	// biggest first: a shape inside an accepted node is its icon or marker
+	sort.SliceStable(cands, func(i, j int) bool {
+		ai, aj := cands[i].box.Dx()*cands[i].box.Dy(), cands[j].box.Dx()*cands[j].box.Dy()
+		if ai != aj {
+			return ai > aj
+		}
+		return cands[i].l < cands[j].l
+	})
+	inside := func(in, out image.Rectangle) bool {
+		c := image.Point{X: (in.Min.X + in.Max.X) / 2, Y: (in.Min.Y + in.Max.Y) / 2}
+		return c.In(out) && in.Dx()*in.Dy() < out.Dx()*out.Dy()
+	}
+	// rectangles holding a node-sized shape are lanes, pools or expanded
+	// sub-processes
+	for _, a := range cands {
+		if a.kind != Task {
+			continue
+		}
+		for _, b := range cands {
+			if b == a || !inside(b.box, a.box) {
+				continue
+			}
+			if b.kind == Task && (b.box.Dy()*10 >= a.box.Dy()*3 || b.box.Dx()*10 >= a.box.Dx()*3) && b.box.Dx() > 3*minSide {
+				a.container = true
+				break
+			}
+		}
+	}
+	for _, a := range cands {
+		if a.kind == Task && !a.container && a.box.Dy() >= 3*a.box.Dx() && a.box.Dx() < 12*stroke+40 {
+			a.header = true
+		}
+	}
+	var (
+		d     = Diagram{Stroke: stroke}
+		nodes []*candidate
+	)
+	for _, a := range cands {
+		if a.container || a.header {
+			continue
+		}
+		var owner *candidate
+		for _, n := range nodes {
+			if inside(a.box, n.box) {
+				owner = n
+				break
+			}
+		}
+		if owner != nil {
+			a.dropped = true
+			continue
+		}
+		ar := float64(a.box.Dx()) / float64(a.box.Dy())
+		if a.kind == Task && (ar < 0.85 || ar > 6) {
+			continue // data objects, text columns
+		}
+		nodes = append(nodes, a)
+	}
+	for _, n := range nodes {
+		s := Shape{Kind: n.kind, Inner: n.box, Box: n.box.Inset(-stroke - 1)}
+		switch n.kind {
+		case Event:
+			s.Ring, s.Box = eventRing(bm, n.box, stroke)
+			s.Icon = eventIcon(cands, n)
+		case Gateway:
+			s.Marker = gatewayMarker(bm, ws, cands, n)
+		}
+		d.Shapes = append(d.Shapes, s)
+	}
+	d.Lanes = bands(cands, stroke)
+	var lines []image.Rectangle
+	for _, c := range cands {
+		if !c.container && !c.header {
+			continue
+		}
+		b, k := c.box, stroke+2
+		lines = append(lines,
+			image.Rect(b.Min.X-k, b.Min.Y-k, b.Max.X+k, b.Min.Y),
+			image.Rect(b.Min.X-k, b.Max.Y, b.Max.X+k, b.Max.Y+k),
+			image.Rect(b.Min.X-k, b.Min.Y, b.Min.X, b.Max.Y),
+			image.Rect(b.Max.X, b.Min.Y, b.Max.X+k, b.Max.Y))
+	}
+	d.Flows = findFlows(bm, &d, lines)
+	return d
+}
+
+// strokeWidth is the most common length of short horizontal ink runs:
+// the width of vertical lines.
+func strokeWidth(bm *bitmap) int {
+	var hist [16]int
+	for y := 0; y < bm.h; y += 2 {
+		run := 0
+		for x := 0; x <= bm.w; x++ {
+			if x < bm.w && bm.pix[y*bm.w+x] {
+				run++
+				continue
+			}
+			if run > 0 && run < len(hist) {
+				hist[run]++
+			}
+			run = 0
+		}
+	}
+	best := 2
+	for i := 1; i < len(hist); i++ {
+		if hist[i] > hist[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// eventRing reads the circle's outline to the left and right of its
+// inside: one thin run is a start event, one thick run an end event, and
+// ink, a gap, ink again an intermediate event. It returns the outer box.
+func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangle) {
+	cx, cy := (in.Min.X+in.Max.X)/2, (in.Min.Y+in.Max.Y)/2
+	limit := 6*stroke + 4
+	scan := func(x, y, dx, dy int) (first, gap, second int) {
+		for ; bm.at(x, y) && first < limit; x, y = x+dx, y+dy {
+			first++
+		}
+		for ; !bm.at(x, y) && gap < 3*stroke+3 && x >= 0 && y >= 0 && x < bm.w && y < bm.h; x, y = x+dx, y+dy {
+			gap++
+		}
+		if gap >= 3*stroke+3 {
+			return first, 0, 0
+		}
+		for ; bm.at(x, y) && second < limit; x, y = x+dx, y+dy {
+			second++
+		}
+		return first, gap, second
+	}
+	// four directions: a connector leaving the circle lengthens one of
+	// them, so the second smallest is the outline
+	var firsts []int
+	doubles, ring := 0, 0
+	for _, d := range [][4]int{{in.Min.X - 1, cy, -1, 0}, {in.Max.X, cy, 1, 0}, {cx, in.Min.Y - 1, 0, -1}, {cx, in.Max.Y, 0, 1}} {
+		f, g, s := scan(d[0], d[1], d[2], d[3])
+		firsts = append(firsts, f)
+		if g > 0 && s > 0 && s <= 2*f+2 && f < limit {
+			doubles++
+			ring = maxInt(ring, g+s)
+		}
+	}
+	sort.Ints(firsts)
+	first := firsts[1]
+	if doubles >= 2 {
+		return Double, in.Inset(-first - ring)
+	}
+	if first*10 >= stroke*17 && first >= 3 {
+		return Thick, in.Inset(-first)
+	}
+	return Thin, in.Inset(-first)
+}
+
+// eventIcon reads the symbol inside an event from the shapes dropped
+// inside it: a rectangle is an envelope, a circle a clock face.
+func eventIcon(cands []*candidate, n *candidate) Icon {
+	for _, c := range cands {
+		if c == n || !c.dropped {
+			continue
+		}
+		cx, cy := (c.box.Min.X+c.box.Max.X)/2, (c.box.Min.Y+c.box.Max.Y)/2
+		if !(image.Point{X: cx, Y: cy}).In(n.box) {
+			continue
+		}
+		switch c.kind {
+		case Task:
+			return Envelope
+		case Event:
+			return Clock
+		}
+	}
+	return NoIcon
+}
+
+// gatewayMarker reads the symbol in a diamond: ink on the diagonals is an
+// X, on the axes a +, a closed ring an O, rings in rings an event-based
+// gateway.
+func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Marker {
+	holes := 0
+	for _, c := range cands {
+		if c != n && c.box.In(n.box) {
+			holes++
+		}
+	}
+	// closed white regions inside the diamond that are too small to be
+	// candidates still count: look at the labelled white components
+	seen := map[int32]bool{}
+	b := n.box
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			l := ws.lab[y*ws.w+x]
+			if l == 0 || l == n.l || seen[l] {
+				continue
+			}
+			seen[l] = true
+		}
+	}
+	closed := 0
+	for l := range seen {
+		if ws.comps[l].box.In(b) && ws.comps[l].area >= 4 {
+			closed++
+		}
+	}
+	cx, cy := (b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2
+	r := b.Dx() / 5
+	ink := func(dx, dy int) int {
+		k := 0
+		for t := 1; t <= 2; t++ {
+			for _, s := range [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+				if bm.at(cx+s[0]*dx*t/2, cy+s[1]*dy*t/2) {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	diag := ink(r, r)
+	axis := 0
+	for t := 1; t <= 2; t++ {
+		for _, p := range [][2]int{{r * t / 2, 0}, {-r * t / 2, 0}, {0, r * t / 2}, {0, -r * t / 2}} {
+			if bm.at(cx+p[0], cy+p[1]) {
+				axis++
+			}
+		}
+	}
+	switch {
+	case closed >= 2:
+		return MarkerEventBased
+	case closed == 1:
+		return MarkerInclusive
+	case diag >= 6 && diag > axis:
+		return MarkerExclusive
+	case axis >= 6 && axis > diag:
+		return MarkerParallel
+	case diag+axis >= 4:
+		return MarkerExclusive
+	}
+	return MarkerNone
+}
+
+// bands pairs lane headers with the bodies right of them. A header right
+// of which another header sits is a pool's header.
+func bands(cands []*candidate, stroke int) []Band {
+	var headers, bodies []*candidate
+	for _, c := range cands {
+		switch {
+		case c.header:
+			headers = append(headers, c)
+		case c.container:
+			bodies = append(bodies, c)
+		}
+	}
+	near := 3*stroke + 4
+	var out []Band
+	for _, hd := range headers {
+		overlaps := func(o *candidate) bool {
+			lo, hi := maxInt(hd.box.Min.Y, o.box.Min.Y), minInt(hd.box.Max.Y, o.box.Max.Y)
+			return hi-lo > hd.box.Dy()*8/10 && absInt(o.box.Min.X-hd.box.Max.X) <= near
+		}
+		pool := false
+		for _, o := range headers {
+			if o != hd && overlaps(o) {
+				pool = true
+			}
+		}
+		var body image.Rectangle
+		for _, o := range bodies {
+			if overlaps(o) && (body.Empty() || o.box.Dx()*o.box.Dy() > body.Dx()*body.Dy()) {
+				body = o.box
+			}
+		}
+		if pool {
+			// the pool's body spans its lanes
+			body = image.Rectangle{}
+		}
+		out = append(out, Band{Header: hd.box, Body: body, Pool: pool})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Header.Min.Y != out[j].Header.Min.Y {
+			return out[i].Header.Min.Y < out[j].Header.Min.Y
+		}
+		return out[i].Header.Min.X < out[j].Header.Min.X
+	})
+	return out
+}
+
+func minInt(a, b int) int {
+	if a < b {
+		return a
+	}
+	return b
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func absInt(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
