@@ -14,6 +14,7 @@ import (
 	_ "image/jpeg"
 	_ "image/png"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -22,6 +23,11 @@ func main() {
 		gen     = flag.Bool("gen", false, "write the source BPMN files and print the render jobs")
 		shrinkF = flag.Bool("shrink", false, "re-encode the rendered PNGs as 8-bit grey")
 		debug   = flag.String("debug", "", "print what the recogniser finds in one image, overlay in /tmp/overlay.png")
+		verbose = flag.Bool("v", false, "print every image's figures")
+		only    = flag.String("only", "", "only images whose name contains this")
+		set     = flag.String("set", "all", "dev, held or all")
+		variant = flag.String("variant", "", "comma-separated variants (default all: clean,blur,rotated,jpeg)")
+		cache   = flag.String("cache", filepath.Join(os.TempDir(), "spade-bench-ocr"), "OCR answers cached by image hash")
 		dir     = flag.String("dir", "bench/diagrams/testdata", "image set")
 	)
 	flag.Parse()
@@ -40,6 +46,11 @@ func main() {
 		fmt.Println(strings.Join(jobs, "\n"))
 	case *shrinkF:
 		if err := shrink(*dir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	default:
+		if err := evaluate(os.Stdout, *dir, *only, *set, *variant, *cache, *verbose); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -11,6 +11,7 @@ import (
 	_ "image/gif" // decoders for the formats the Image Analyzer accepts
 	_ "image/jpeg"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"sort"
@@ -27,6 +28,10 @@ import (
 // maxPixels refuses decompression bombs: a 20 MB PNG can claim billions
 // of pixels.
 const maxPixels = 60_000_000
+
+// maxOCRPixels bounds the page handed to tesseract: its time grows with
+// the pixels, and text this enlarged is read no better.
+const maxOCRPixels = 24_000_000
 
 // label is one piece of text read from a diagram (a box's caption), with
 // its bounding box in image pixels.
@@ -97,8 +102,8 @@ func (p *Provider) tesseractPath() (string, error) {
 
 // readWords runs OCR on a grey image prepared for it (enlarged when small,
 // lines erased) and returns the words in the image's own coordinates.
-func readWords(ctx context.Context, g *image.Gray, ocr OCR, eraseLines bool) ([]word, error) {
-	prep, scale := prepare(g, eraseLines)
+func readWords(ctx context.Context, g *image.Gray, ocr OCR, eraseLines bool, zoom float64) ([]word, error) {
+	prep, scale := prepare(g, eraseLines, zoom)
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, prep); err != nil {
 		return nil, fmt.Errorf("builtin ocr: encode: %w", err)
@@ -130,7 +135,9 @@ func firstLine(s string) string {
 
 // prepare converts to grey and scales small images up (and huge ones
 // down) to a size tesseract reads well; it returns the scale applied.
-func prepare(src image.Image, eraseLines bool) (*image.Gray, float64) {
+// zoom, when set, is the enlargement the text needs (known from the size
+// of the boxes it sits in); the page is kept under maxOCRPixels.
+func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float64) {
 	b := src.Bounds()
 	w, h := b.Dx(), b.Dy()
 	scale := 1.0
@@ -139,6 +146,11 @@ func prepare(src image.Image, eraseLines bool) (*image.Gray, float64) {
 		long = h
 	}
 	switch {
+	case zoom > 0:
+		scale = zoom
+		if px := float64(w) * float64(h) * scale * scale; px > maxOCRPixels {
+			scale *= math.Sqrt(maxOCRPixels / px)
+		}
 	case long < 1200:
 		scale = 2
 	case long > 5000:

@@ -36,8 +36,14 @@ func structureModel(d vision.Diagram, words []word, laneNames []string, filename
 	n := len(d.Shapes)
 	inside := make([][]word, n)
 	var loose []word
+words:
 	for _, w := range words {
 		c := image.Pt(w.left+w.w/2, w.top+w.h/2)
+		for _, b := range d.Lanes {
+			if c.In(b.Header) {
+				continue words // upward names are read on their own
+			}
+		}
 		at := -1
 		for i, s := range d.Shapes {
 			if s.Kind == vision.Task && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
@@ -71,7 +77,8 @@ func structureModel(d vision.Diagram, words []word, laneNames []string, filename
 			conds[flow] = strings.TrimSpace(conds[flow] + " " + text)
 		}
 	}
-	// lanes: a band with a body is a lane; one band alone is the pool
+	// lanes: each lane is named by its own strip or else by its pool; a
+	// single lane is no lane (the pool names the process)
 	type lane struct {
 		name string
 		body image.Rectangle
@@ -79,19 +86,21 @@ func structureModel(d vision.Diagram, words []word, laneNames []string, filename
 	var (
 		lanes    []lane
 		poolName string
+		pool     string
 	)
 	for i, b := range d.Lanes {
 		name := ""
 		if i < len(laneNames) {
 			name = laneNames[i]
 		}
-		if b.Pool || b.Body.Empty() {
+		if b.Pool {
+			pool = name
 			if poolName == "" {
 				poolName = name
 			}
 			continue
 		}
-		lanes = append(lanes, lane{name: name, body: b.Body})
+		lanes = append(lanes, lane{name: firstNonEmpty(name, pool), body: b.Body})
 	}
 	if len(lanes) == 1 {
 		if poolName == "" {

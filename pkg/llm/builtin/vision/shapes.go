@@ -73,12 +73,12 @@ type Shape struct {
 	Icon   Icon
 }
 
-// Band is a swimlane or pool: the header band holding its rotated name
-// and the body holding its nodes.
+// Band is a pool or a lane: the strip at its left holding its name
+// (written upwards) and the body holding its nodes.
 type Band struct {
 	Header, Body image.Rectangle
-	// Pool is true for a pool's header that holds lanes rather than
-	// nodes directly.
+	// Pool is true for a pool; its body spans its lanes, which follow it
+	// as bands of their own.
 	Pool bool
 }
 
@@ -166,7 +166,8 @@ func Recognize(g *image.Gray) Diagram {
 			if b == a || !inside(b.box, a.box) {
 				continue
 			}
-			if b.kind == Task && (b.box.Dy()*10 >= a.box.Dy()*3 || b.box.Dx()*10 >= a.box.Dx()*3) && b.box.Dx() > 3*minSide {
+			big := minInt(b.box.Dx(), b.box.Dy()) >= maxInt(15*stroke, 25)
+			if b.kind == Task && (big || b.box.Dy()*10 >= a.box.Dy()*3 || b.box.Dx()*10 >= a.box.Dx()*3) && b.box.Dx() > 3*minSide {
 				a.container = true
 				break
 			}
@@ -197,8 +198,8 @@ func Recognize(g *image.Gray) Diagram {
 			continue
 		}
 		ar := float64(a.box.Dx()) / float64(a.box.Dy())
-		if a.kind == Task && (ar < 0.85 || ar > 6) {
-			continue // data objects, text columns
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(bm, a.box, stroke)) {
+			continue // data objects, text columns, regions fenced by arrows
 		}
 		nodes = append(nodes, a)
 	}
@@ -228,6 +229,41 @@ func Recognize(g *image.Gray) Diagram {
 	}
 	d.Flows = findFlows(bm, &d, lines)
 	return d
+}
+
+// framed reports whether ink runs along most of all four sides of a
+// white box, as a task's border does (a message flow's little circle on
+// the border leaves a gap); a region fenced in by arrows and the corners
+// of diamonds leaves wide gaps along its box.
+func framed(bm *bitmap, b image.Rectangle, stroke int) bool {
+	side := func(x0, y0, dx, dy, n int) bool {
+		lo, hi := n/8, n-n/8
+		ink, all := 0, 0
+		for k := lo; k < hi; k++ {
+			x, y := x0+dx*k, y0+dy*k
+			all++
+			for o := 1; o <= stroke+2; o++ {
+				var px, py int
+				switch {
+				case dy == 0 && y0 < b.Min.Y+1: // top
+					px, py = x, y-o+1
+				case dy == 0: // bottom
+					px, py = x, y+o-1
+				case x0 < b.Min.X+1: // left
+					px, py = x-o+1, y
+				default: // right
+					px, py = x+o-1, y
+				}
+				if bm.at(px, py) {
+					ink++
+					break
+				}
+			}
+		}
+		return all == 0 || ink*100 >= all*75
+	}
+	return side(b.Min.X, b.Min.Y-1, 1, 0, b.Dx()) && side(b.Min.X, b.Max.Y, 1, 0, b.Dx()) &&
+		side(b.Min.X-1, b.Min.Y, 0, 1, b.Dy()) && side(b.Max.X, b.Min.Y, 0, 1, b.Dy())
 }
 
 // strokeWidth is the most common length of short horizontal ink runs:
@@ -387,8 +423,10 @@ func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Mar
 	return MarkerNone
 }
 
-// bands pairs lane headers with the bodies right of them. A header right
-// of which another header sits is a pool's header.
+// bands reads the pools and lanes: a tall, narrow box is a pool's
+// header (its name written upwards), and the boxes holding nodes right of
+// it are its lanes, each with its own name written upwards along its left
+// edge. A pool without lanes is one band.
 func bands(cands []*candidate, stroke int) []Band {
 	var headers, bodies []*candidate
 	for _, c := range cands {
@@ -402,27 +440,23 @@ func bands(cands []*candidate, stroke int) []Band {
 	near := 3*stroke + 4
 	var out []Band
 	for _, hd := range headers {
-		overlaps := func(o *candidate) bool {
-			lo, hi := maxInt(hd.box.Min.Y, o.box.Min.Y), minInt(hd.box.Max.Y, o.box.Max.Y)
-			return hi-lo > hd.box.Dy()*8/10 && absInt(o.box.Min.X-hd.box.Max.X) <= near
-		}
-		pool := false
-		for _, o := range headers {
-			if o != hd && overlaps(o) {
-				pool = true
-			}
-		}
-		var body image.Rectangle
+		var lanes []image.Rectangle
+		var pool image.Rectangle
 		for _, o := range bodies {
-			if overlaps(o) && (body.Empty() || o.box.Dx()*o.box.Dy() > body.Dx()*body.Dy()) {
-				body = o.box
+			lo, hi := maxInt(hd.box.Min.Y, o.box.Min.Y), minInt(hd.box.Max.Y, o.box.Max.Y)
+			if hi-lo >= o.box.Dy()*8/10 && absInt(o.box.Min.X-hd.box.Max.X) <= near {
+				lanes = append(lanes, o.box)
+				pool = pool.Union(o.box)
 			}
 		}
-		if pool {
-			// the pool's body spans its lanes
-			body = image.Rectangle{}
+		if len(lanes) == 0 {
+			continue
 		}
-		out = append(out, Band{Header: hd.box, Body: body, Pool: pool})
+		out = append(out, Band{Header: hd.box, Body: pool, Pool: true})
+		for _, l := range lanes {
+			strip := image.Rect(l.Min.X, l.Min.Y, minInt(l.Max.X, l.Min.X+hd.box.Dx()+stroke), l.Max.Y)
+			out = append(out, Band{Header: strip, Body: l})
+		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].Header.Min.Y != out[j].Header.Min.Y {
