@@ -269,6 +269,12 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 					c.name, v, s.tasks.found, s.tasks.refs, s.tasks.right, s.tasks.cand, s.flows.found, s.flows.refs, s.flows2.found,
 					s.gateways.found, s.gateways.refs, s.gateways.right, s.gateways.cand, bs.tasks.found, bs.flows.found, bs.gateways.found,
 					float64(elapsed.Microseconds())/1000)
+				if len(s.missed)+len(s.extra) > 0 {
+					fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.missed, s.extra)
+				}
+				if len(s.lost) > 0 {
+					fmt.Fprintf(w, "    lost flows %q\n", s.lost)
+				}
 			}
 		}
 	}

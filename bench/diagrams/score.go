@@ -37,6 +37,9 @@ func (c counts) precision() float64 {
 // score is one image's comparison with its source model.
 type score struct {
 	tasks, flows, flows2, gateways counts
+	// missed names the reference tasks not found, extra the analysis'
+	// tasks that match none, lost the reference flows not found.
+	missed, extra, lost []string
 }
 
 func (s *score) add(o score) {
@@ -168,6 +171,8 @@ func compare(ref, got *process.Model) score {
 			s.tasks.refs++
 			if match[rid] != "" {
 				s.tasks.found++
+			} else {
+				s.missed = append(s.missed, r.name[rid])
 			}
 		case "gateway":
 			s.gateways.refs++
@@ -182,6 +187,8 @@ func compare(ref, got *process.Model) score {
 			s.tasks.cand++
 			if back[aid] != "" {
 				s.tasks.right++
+			} else {
+				s.extra = append(s.extra, a.name[aid])
 			}
 		case "gateway":
 			s.gateways.cand++
@@ -202,6 +209,9 @@ func compare(ref, got *process.Model) score {
 		s.flows.refs++
 		s.flows2.refs++
 		x, y := match[f[0]], match[f[1]]
+		if x == "" || y == "" || !has(a, x, y) {
+			s.lost = append(s.lost, r.kind[f[0]]+":"+r.name[f[0]]+" → "+r.kind[f[1]]+":"+r.name[f[1]])
+		}
 		if x == "" || y == "" {
 			continue
 		}

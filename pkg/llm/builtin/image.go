@@ -84,6 +84,28 @@ func (p *Provider) ReadImage(ctx context.Context, img []byte, filename string, o
 		read = append(read, l.text)
 	}
 	out.Text = strings.Join(read, " ")
+	// boxes the page's OCR found nothing in are read again on their own:
+	// tesseract misses text beside icons and close to borders
+	var empty []int
+	var rects []image.Rectangle
+	for i, s := range d.Shapes {
+		if s.Kind == vision.Task && !holdsWord(s.Inner, words) {
+			empty = append(empty, i)
+			rects = append(rects, s.Inner.Inset(d.Stroke))
+		}
+	}
+	if len(rects) > 0 {
+		texts, err := readStrips(ctx, g, rects, false, textZoom(d), ocr)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range empty {
+			if texts[k] != "" {
+				in := d.Shapes[i].Inner
+				words = append(words, word{text: texts[k], left: in.Min.X + 1, top: (in.Min.Y + in.Max.Y) / 2, w: 1, h: 1, conf: 50})
+			}
+		}
+	}
 	if m, ok := structureModel(d, words, lanes, filename); ok {
 		out.Model, out.Structured = m, true
 	} else {
@@ -116,6 +138,16 @@ func textZoom(d vision.Diagram) float64 {
 	return math.Max(1, math.Min(z, 3.5))
 }
 
+// holdsWord reports whether a word's centre lies in r.
+func holdsWord(r image.Rectangle, ws []word) bool {
+	for _, w := range ws {
+		if image.Pt(w.left+w.w/2, w.top+w.h/2).In(r) {
+			return true
+		}
+	}
+	return false
+}
+
 // workImage is the picture in grey, at most maxWorkSide on its long side.
 func workImage(src image.Image) *image.Gray {
 	b := src.Bounds()
@@ -136,27 +168,45 @@ func workImage(src image.Image) *image.Gray {
 }
 
 // readLaneNames reads the names written upwards in the lane and pool
-// headers: each header is turned a quarter clockwise, the strips are
-// stacked on one page, and one OCR run reads them all.
+// headers: each header is turned a quarter clockwise and read with the
+// others on one page.
 func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr OCR) ([]string, error) {
+	rects := make([]image.Rectangle, len(bands))
+	for i, b := range bands {
+		rects[i] = b.Header.Inset(1)
+	}
+	return readStrips(ctx, g, rects, true, 0, ocr)
+}
+
+// readStrips reads the text of several parts of the picture with one OCR
+// run: the parts are cut out (turned a quarter clockwise when upright),
+// stacked on a white page with gaps, and the words found are given back
+// to the part they sit on.
+func readStrips(ctx context.Context, g *image.Gray, rects []image.Rectangle, upright bool, zoom float64, ocr OCR) ([]string, error) {
 	const gap = 24
 	var (
 		strips []*image.Gray
 		width  int
 		height = gap
 	)
-	for _, b := range bands {
-		r := b.Header.Inset(1).Intersect(g.Rect)
+	for _, rr := range rects {
+		r := rr.Intersect(g.Rect)
 		if r.Empty() {
 			strips = append(strips, nil)
 			continue
 		}
-		s := image.NewGray(image.Rect(0, 0, r.Dy(), r.Dx()))
-		for y := 0; y < r.Dx(); y++ {
-			for x := 0; x < r.Dy(); x++ {
-				// a quarter turn clockwise: the bottom-up text reads left to right
-				s.Pix[y*s.Stride+x] = g.Pix[(r.Max.Y-1-x)*g.Stride+r.Min.X+y]
+		var s *image.Gray
+		if upright {
+			s = image.NewGray(image.Rect(0, 0, r.Dy(), r.Dx()))
+			for y := 0; y < r.Dx(); y++ {
+				for x := 0; x < r.Dy(); x++ {
+					// a quarter turn clockwise: the bottom-up text reads left to right
+					s.Pix[y*s.Stride+x] = g.Pix[(r.Max.Y-1-x)*g.Stride+r.Min.X+y]
+				}
 			}
+		} else {
+			s = image.NewGray(image.Rect(0, 0, r.Dx(), r.Dy()))
+			draw.Draw(s, s.Rect, g, r.Min, draw.Src)
 		}
 		strips = append(strips, s)
 		width = maxInt(width, s.Rect.Dx())
@@ -174,7 +224,7 @@ func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr 
 		draw.Draw(page, s.Rect.Add(image.Pt(gap, y)), s, image.Point{}, draw.Src)
 		y += s.Rect.Dy() + gap
 	}
-	ws, err := readWords(ctx, page, ocr, false, 0)
+	ws, err := readWords(ctx, page, ocr, false, zoom)
 	if err != nil {
 		return nil, err
 	}

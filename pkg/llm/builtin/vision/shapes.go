@@ -135,7 +135,7 @@ func Recognize(g *image.Gray) Diagram {
 		switch {
 		case f > 0.9:
 			cd.kind = Task
-		case square && f > 0.7 && f < 0.86 && cd.white > 0.45:
+		case square && f > 0.7 && f < 0.86 && cd.white > 0.2:
 			cd.kind = Event
 		case square && f > 0.4 && f < 0.62:
 			cd.kind = Gateway
@@ -208,7 +208,11 @@ func Recognize(g *image.Gray) Diagram {
 		switch n.kind {
 		case Event:
 			s.Ring, s.Box = eventRing(bm, n.box, stroke)
-			s.Icon = eventIcon(cands, n)
+			var double bool
+			s.Icon, double = eventIcon(cands, n)
+			if double {
+				s.Ring = Double
+			}
 		case Gateway:
 			s.Marker = gatewayMarker(bm, ws, cands, n)
 		}
@@ -336,25 +340,33 @@ func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangl
 	return Thin, in.Inset(-first)
 }
 
-// eventIcon reads the symbol inside an event from the shapes dropped
-// inside it: a rectangle is an envelope, a circle a clock face.
-func eventIcon(cands []*candidate, n *candidate) Icon {
+// eventIcon reads the symbols inside an event from the shapes dropped
+// inside it: a circle almost as large is the inner ring of an
+// intermediate event, a smaller circle a clock face, a rectangle an
+// envelope.
+func eventIcon(cands []*candidate, n *candidate) (icon Icon, double bool) {
 	for _, c := range cands {
-		if c == n || !c.dropped {
-			continue
-		}
-		cx, cy := (c.box.Min.X+c.box.Max.X)/2, (c.box.Min.Y+c.box.Max.Y)/2
-		if !(image.Point{X: cx, Y: cy}).In(n.box) {
+		if c == n || !c.dropped || !center(c.box).In(n.box) {
 			continue
 		}
 		switch c.kind {
 		case Task:
-			return Envelope
+			if icon == NoIcon {
+				icon = Envelope
+			}
 		case Event:
-			return Clock
+			if c.box.Dx()*100 >= n.box.Dx()*72 {
+				double = true
+			} else {
+				icon = Clock
+			}
 		}
 	}
-	return NoIcon
+	return icon, double
+}
+
+func center(r image.Rectangle) image.Point {
+	return image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
 }
 
 // gatewayMarker reads the symbol in a diamond: ink on the diagonals is an
