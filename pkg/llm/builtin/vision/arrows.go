@@ -1,6 +1,8 @@
 package vision
 
 import (
+	"fmt"
+	"os"
 	"image"
 	"sort"
 )
@@ -87,11 +89,19 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			continue
 		}
 		r = r.Intersect(bounds)
-		above, below := r.Min.Y-1, r.Max.Y
-		if above < 0 || below >= h {
-			continue
-		}
+		reach := 4 * (stroke + 2)
 		for x := r.Min.X; x < r.Max.X; x++ {
+			// the neighbouring lane's border is removed too: look past it
+			above, below := r.Min.Y-1, r.Max.Y
+			for above >= 0 && removed[above*w+x] && r.Min.Y-above < reach {
+				above--
+			}
+			for below < h && removed[below*w+x] && below-r.Max.Y < reach {
+				below++
+			}
+			if above < 0 || below >= h {
+				continue
+			}
 			a, b := ls.lab[above*w+x], ls.lab[below*w+x]
 			if a != 0 && b != 0 {
 				ra, rb := find(a), find(b)
@@ -141,6 +151,12 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 	for r, g := range groups {
 		if len(g.contacts) >= 2 {
 			roots = append(roots, r)
+		} else if debugFlows && g.pixels > 40 {
+			var ns []int
+			for k := range g.contacts {
+				ns = append(ns, k)
+			}
+			fmt.Println("DEBUG lone", g.pixels, g.path[0], ns)
 		}
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
@@ -213,3 +229,5 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 	}
 	return flows
 }
+
+var debugFlows = os.Getenv("VISION_DEBUG") != ""

@@ -159,8 +159,8 @@ func Recognize(g *image.Gray) Diagram {
 	// rectangles holding a node-sized shape are lanes, pools or expanded
 	// sub-processes
 	for _, a := range cands {
-		if a.kind != Task {
-			continue
+		if a.kind != Task || !framed(bm, a.box, stroke) {
+			continue // a region fenced by arrows is no lane
 		}
 		for _, b := range cands {
 			if b == a || !inside(b.box, a.box) {
@@ -174,7 +174,7 @@ func Recognize(g *image.Gray) Diagram {
 		}
 	}
 	for _, a := range cands {
-		if a.kind == Task && !a.container && a.box.Dy() >= 3*a.box.Dx() && a.box.Dx() < 12*stroke+40 {
+		if a.kind == Task && !a.container && a.box.Dy() >= 3*a.box.Dx() && a.box.Dx() < 12*stroke+40 && framed(bm, a.box, stroke) {
 			a.header = true
 		}
 	}
