@@ -2,8 +2,8 @@ package vision
 
 import (
 	"fmt"
-	"os"
 	"image"
+	"os"
 	"sort"
 )
 
@@ -70,7 +70,8 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			}
 		}
 	}
-	ls := label(w, h, func(i int) bool { return bm.pix[i] && !removed[i] }, true)
+	cut := crossings(bm, removed, stroke)
+	ls := label(w, h, func(i int) bool { return bm.pix[i] && !removed[i] && !cut[i] }, true)
 	n := len(ls.comps)
 	parent := make([]int32, n)
 	for i := range parent {
@@ -107,6 +108,45 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 				ra, rb := find(a), find(b)
 				if ra != rb {
 					parent[ra] = rb
+				}
+			}
+		}
+	}
+	// two lines crossing go straight on: join the pieces left and right
+	// of a crossing, and above and below it, but not across
+	join := func(a, b int) {
+		if a < 0 || b < 0 {
+			return
+		}
+		la, lb := ls.lab[a], ls.lab[b]
+		if la == 0 || lb == 0 {
+			return
+		}
+		if ra, rb := find(la), find(lb); ra != rb {
+			parent[ra] = rb
+		}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if !cut[y*w+x] {
+				continue
+			}
+			if x == 0 || !cut[y*w+x-1] { // the block's left edge: look across it
+				r := x
+				for r < w && cut[y*w+r] {
+					r++
+				}
+				if x > 0 && r < w {
+					join(y*w+x-1, y*w+r)
+				}
+			}
+			if y == 0 || !cut[(y-1)*w+x] {
+				b := y
+				for b < h && cut[b*w+x] {
+					b++
+				}
+				if y > 0 && b < h {
+					join((y-1)*w+x, b*w+x)
 				}
 			}
 		}
@@ -231,3 +271,75 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 }
 
 var debugFlows = os.Getenv("VISION_DEBUG") != ""
+
+// crossings marks the ink where a horizontal and a vertical line cross:
+// pixels inside a long horizontal run and a long vertical run, away from
+// both runs' ends. A line that ends on another (a T, a bend) is no
+// crossing: its run stops there.
+func crossings(bm *bitmap, removed []bool, stroke int) []bool {
+	w, h := bm.w, bm.h
+	ink := func(i int) bool { return bm.pix[i] && !removed[i] }
+	reach := 3*stroke + 3
+	left := make([]int32, w*h) // ink run length ending here, from the left
+	up := make([]int32, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			if !ink(i) {
+				continue
+			}
+			left[i], up[i] = 1, 1
+			if x > 0 {
+				left[i] += left[i-1]
+			}
+			if y > 0 {
+				up[i] += up[i-w]
+			}
+		}
+	}
+	cut := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			if !ink(i) || int(left[i]) <= reach || int(up[i]) <= reach {
+				continue
+			}
+			// the runs go on at least reach to the right and down
+			if x+reach >= w || y+reach >= h {
+				continue
+			}
+			right, down := true, true
+			for k := 1; k <= reach; k++ {
+				if !ink(i + k) {
+					right = false
+					break
+				}
+			}
+			for k := 1; k <= reach && right; k++ {
+				if !ink(i + k*w) {
+					down = false
+					break
+				}
+			}
+			if right && down {
+				cut[i] = true
+			}
+		}
+	}
+	// grow the blocks by a pixel: diagonal neighbours would otherwise
+	// keep the four arms connected
+	grown := make([]bool, w*h)
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			if !cut[y*w+x] {
+				continue
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					grown[(y+dy)*w+x+dx] = true
+				}
+			}
+		}
+	}
+	return grown
+}

@@ -198,7 +198,7 @@ func Recognize(g *image.Gray) Diagram {
 			continue
 		}
 		ar := float64(a.box.Dx()) / float64(a.box.Dy())
-		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(bm, a.box, stroke)) {
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(bm, a.box, stroke) || runsOn(bm, a.box, stroke) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
 		}
 		nodes = append(nodes, a)
@@ -268,6 +268,30 @@ func framed(bm *bitmap, b image.Rectangle, stroke int) bool {
 	}
 	return side(b.Min.X, b.Min.Y-1, 1, 0, b.Dx()) && side(b.Min.X, b.Max.Y, 1, 0, b.Dx()) &&
 		side(b.Min.X-1, b.Min.Y, 0, 1, b.Dy()) && side(b.Max.X, b.Min.Y, 0, 1, b.Dy())
+}
+
+// runsOn counts the sides of a white box whose border line runs on past
+// a corner: a task's border turns at its corners, while a region fenced
+// by a lane's border and arrows is bounded by lines that go on.
+func runsOn(bm *bitmap, b image.Rectangle, stroke int) int {
+	d := 2*stroke + 4
+	n := 0
+	for o := 1; o <= stroke+1; o++ {
+		for _, p := range [][2]int{
+			{b.Min.X - d, b.Min.Y - o}, {b.Max.X - 1 + d, b.Min.Y - o}, // top
+			{b.Min.X - d, b.Max.Y - 1 + o}, {b.Max.X - 1 + d, b.Max.Y - 1 + o}, // bottom
+			{b.Min.X - o, b.Min.Y - d}, {b.Min.X - o, b.Max.Y - 1 + d}, // left
+			{b.Max.X - 1 + o, b.Min.Y - d}, {b.Max.X - 1 + o, b.Max.Y - 1 + d}, // right
+		} {
+			if bm.at(p[0], p[1]) {
+				n++
+			}
+		}
+		if n > 0 {
+			return n
+		}
+	}
+	return n
 }
 
 // strokeWidth is the most common length of short horizontal ink runs:
