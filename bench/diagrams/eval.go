@@ -23,6 +23,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/llm/builtin"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/diagscore"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -186,7 +187,7 @@ func isDev(src string) bool {
 // tally is the scores of one group of images.
 type tally struct {
 	images         int
-	got, base      score
+	got, base      diagscore.Score
 	structured     int
 	recogniseTotal time.Duration
 }
@@ -245,7 +246,7 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 			} else if verbose {
 				fmt.Fprintf(w, "== %s %s: %v\n", c.name, v, err)
 			}
-			s, bs := compare(c.ref, &got), compare(c.ref, &base)
+			s, bs := diagscore.Compare(c.ref, &got), diagscore.Compare(c.ref, &base)
 			lanes := "flat"
 			if c.lanes {
 				lanes = "lanes"
@@ -257,8 +258,8 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 			for _, k := range []string{"all", split, v, v + " " + lanes} {
 				t := group(k)
 				t.images++
-				t.got.add(s)
-				t.base.add(bs)
+				t.got.Add(s)
+				t.base.Add(bs)
 				t.recogniseTotal += elapsed
 				if err == nil && r.Structured {
 					t.structured++
@@ -266,14 +267,14 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 			}
 			if verbose {
 				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d) | base tasks %d flows %d gw %d | %.0f ms\n",
-					c.name, v, s.tasks.found, s.tasks.refs, s.tasks.right, s.tasks.cand, s.flows.found, s.flows.refs, s.flows2.found,
-					s.gateways.found, s.gateways.refs, s.gateways.right, s.gateways.cand, bs.tasks.found, bs.flows.found, bs.gateways.found,
+					c.name, v, s.Tasks.Found, s.Tasks.Refs, s.Tasks.Right, s.Tasks.Cand, s.Flows.Found, s.Flows.Refs, s.Flows2.Found,
+					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
 					float64(elapsed.Microseconds())/1000)
-				if len(s.missed)+len(s.extra) > 0 {
-					fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.missed, s.extra)
+				if len(s.Missed)+len(s.Extra) > 0 {
+					fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.Missed, s.Extra)
 				}
-				if len(s.lost) > 0 {
-					fmt.Fprintf(w, "    lost flows %q\n", s.lost)
+				if len(s.Lost) > 0 {
+					fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
 				}
 			}
 		}
@@ -291,9 +292,9 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 			continue
 		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
-			pc(t.got.tasks.recall()), pc(t.got.tasks.precision()), pc(t.got.flows.recall()), pc(t.got.flows.precision()), pc(t.got.flows2.recall()),
-			pc(t.got.gateways.recall()), pc(t.got.gateways.precision()), float64(t.recogniseTotal.Milliseconds())/float64(t.images),
-			pc(t.base.tasks.recall()), pc(t.base.tasks.precision()), pc(t.base.flows.recall()), pc(t.base.flows2.recall()), pc(t.base.gateways.recall()))
+			pc(t.got.Tasks.Recall()), pc(t.got.Tasks.Precision()), pc(t.got.Flows.Recall()), pc(t.got.Flows.Precision()), pc(t.got.Flows2.Recall()),
+			pc(t.got.Gateways.Recall()), pc(t.got.Gateways.Precision()), float64(t.recogniseTotal.Milliseconds())/float64(t.images),
+			pc(t.base.Tasks.Recall()), pc(t.base.Tasks.Precision()), pc(t.base.Flows.Recall()), pc(t.base.Flows2.Recall()), pc(t.base.Gateways.Recall()))
 	}
 	_ = keys
 	return tw.Flush()

@@ -1,4 +1,10 @@
-package main
+// Package diagscore compares a process model read from a diagram image
+// with the model the diagram was drawn from: tasks matched one to one by
+// label (content-word Jaccard ≥ 0.33 or edit similarity ≥ 0.8, to allow
+// for OCR slips), gateways and events by the matched nodes around them,
+// and sequence flows by their matched ends. The bench/diagrams evaluator
+// and the builtin provider's quality floors share it.
+package diagscore
 
 import (
 	"sort"
@@ -8,45 +14,56 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// counts is a recall and precision tally.
-type counts struct {
-	refs, found, cand, right int
+// Counts is a recall and precision tally.
+type Counts struct {
+	// Refs are the reference's elements, Found those of them recovered.
+	Refs, Found int
+	// Cand are the analysis' elements, Right those of them in the
+	// reference.
+	Cand, Right int
 }
 
-func (c *counts) add(o counts) {
-	c.refs += o.refs
-	c.found += o.found
-	c.cand += o.cand
-	c.right += o.right
+// Add adds another tally.
+func (c *Counts) Add(o Counts) {
+	c.Refs += o.Refs
+	c.Found += o.Found
+	c.Cand += o.Cand
+	c.Right += o.Right
 }
 
-func (c counts) recall() float64 {
-	if c.refs == 0 {
+// Recall is Found/Refs (1 when there is nothing to find).
+func (c Counts) Recall() float64 {
+	if c.Refs == 0 {
 		return 1
 	}
-	return float64(c.found) / float64(c.refs)
+	return float64(c.Found) / float64(c.Refs)
 }
 
-func (c counts) precision() float64 {
-	if c.cand == 0 {
+// Precision is Right/Cand (1 when nothing was proposed).
+func (c Counts) Precision() float64 {
+	if c.Cand == 0 {
 		return 1
 	}
-	return float64(c.right) / float64(c.cand)
+	return float64(c.Right) / float64(c.Cand)
 }
 
-// score is one image's comparison with its source model.
-type score struct {
-	tasks, flows, flows2, gateways counts
-	// missed names the reference tasks not found, extra the analysis'
-	// tasks that match none, lost the reference flows not found.
-	missed, extra, lost []string
+// Score is one image's comparison with its source model.
+type Score struct {
+	Tasks, Gateways Counts
+	// Flows counts the reference flows the analysis has directly;
+	// Flows2 also those it has through one gateway.
+	Flows, Flows2 Counts
+	// Missed names the reference tasks not found, Extra the analysis'
+	// tasks that match none, Lost the reference flows not found.
+	Missed, Extra, Lost []string
 }
 
-func (s *score) add(o score) {
-	s.tasks.add(o.tasks)
-	s.flows.add(o.flows)
-	s.flows2.add(o.flows2)
-	s.gateways.add(o.gateways)
+// Add adds another score's tallies.
+func (s *Score) Add(o Score) {
+	s.Tasks.Add(o.Tasks)
+	s.Flows.Add(o.Flows)
+	s.Flows2.Add(o.Flows2)
+	s.Gateways.Add(o.Gateways)
 }
 
 // graph is a model's flow nodes and sequence flows.
@@ -96,12 +113,11 @@ func (g *graph) neighbours(id string) []string {
 	return out
 }
 
-// compare matches the analysis to the reference: tasks one to one by
-// label (content-word Jaccard ≥ 0.33 or edit similarity ≥ 0.8, for OCR
-// slips), then gateways and events by the matched nodes around them, and
+// Compare matches the analysis to the reference: tasks one to one by
+// label, then gateways and events by the matched nodes around them, and
 // counts the reference flows the analysis has (directly, or through one
 // gateway).
-func compare(ref, got *process.Model) score {
+func Compare(ref, got *process.Model) Score {
 	r, a := newGraph(ref), newGraph(got)
 	match := map[string]string{} // ref id → analysis id
 	back := map[string]string{}
@@ -164,36 +180,36 @@ func compare(ref, got *process.Model) score {
 		}
 		greedy(pairs)
 	}
-	var s score
+	var s Score
 	for _, rid := range r.nodes {
 		switch r.kind[rid] {
 		case "task":
-			s.tasks.refs++
+			s.Tasks.Refs++
 			if match[rid] != "" {
-				s.tasks.found++
+				s.Tasks.Found++
 			} else {
-				s.missed = append(s.missed, r.name[rid])
+				s.Missed = append(s.Missed, r.name[rid])
 			}
 		case "gateway":
-			s.gateways.refs++
+			s.Gateways.Refs++
 			if match[rid] != "" {
-				s.gateways.found++
+				s.Gateways.Found++
 			}
 		}
 	}
 	for _, aid := range a.nodes {
 		switch a.kind[aid] {
 		case "task":
-			s.tasks.cand++
+			s.Tasks.Cand++
 			if back[aid] != "" {
-				s.tasks.right++
+				s.Tasks.Right++
 			} else {
-				s.extra = append(s.extra, a.name[aid])
+				s.Extra = append(s.Extra, a.name[aid])
 			}
 		case "gateway":
-			s.gateways.cand++
+			s.Gateways.Cand++
 			if back[aid] != "" {
-				s.gateways.right++
+				s.Gateways.Right++
 			}
 		}
 	}
@@ -206,32 +222,32 @@ func compare(ref, got *process.Model) score {
 		return false
 	}
 	for _, f := range r.flows {
-		s.flows.refs++
-		s.flows2.refs++
+		s.Flows.Refs++
+		s.Flows2.Refs++
 		x, y := match[f[0]], match[f[1]]
 		if x == "" || y == "" || !has(a, x, y) {
-			s.lost = append(s.lost, r.kind[f[0]]+":"+r.name[f[0]]+" → "+r.kind[f[1]]+":"+r.name[f[1]])
+			s.Lost = append(s.Lost, r.kind[f[0]]+":"+r.name[f[0]]+" → "+r.kind[f[1]]+":"+r.name[f[1]])
 		}
 		if x == "" || y == "" {
 			continue
 		}
 		if has(a, x, y) {
-			s.flows.found++
-			s.flows2.found++
+			s.Flows.Found++
+			s.Flows2.Found++
 			continue
 		}
 		for _, mid := range a.succ[x] {
 			if a.kind[mid] == "gateway" && has(a, mid, y) {
-				s.flows2.found++
+				s.Flows2.Found++
 				break
 			}
 		}
 	}
 	for _, f := range a.flows {
-		s.flows.cand++
+		s.Flows.Cand++
 		x, y := back[f[0]], back[f[1]]
 		if x != "" && y != "" && has(r, x, y) {
-			s.flows.right++
+			s.Flows.Right++
 		}
 	}
 	return s
