@@ -128,4 +128,3 @@ func tilt(g *image.Gray, deg float64) *image.Gray {
 	}
 	return out
 }
-
