@@ -84,27 +84,9 @@ func (p *Provider) ReadImage(ctx context.Context, img []byte, filename string, o
 		read = append(read, l.text)
 	}
 	out.Text = strings.Join(read, " ")
-	// boxes the page's OCR found nothing in are read again on their own:
-	// tesseract misses text beside icons and close to borders
-	var empty []int
-	var rects []image.Rectangle
-	for i, s := range d.Shapes {
-		if s.Kind == vision.Task && !holdsWord(s.Inner, words) {
-			empty = append(empty, i)
-			rects = append(rects, s.Inner.Inset(d.Stroke))
-		}
-	}
-	if len(rects) > 0 {
-		texts, err := readStrips(ctx, g, rects, false, textZoom(d), ocr)
-		if err != nil {
-			return nil, err
-		}
-		for k, i := range empty {
-			if texts[k] != "" {
-				in := d.Shapes[i].Inner
-				words = append(words, word{text: texts[k], left: in.Min.X + 1, top: (in.Min.Y + in.Max.Y) / 2, w: 1, h: 1, conf: 50})
-			}
-		}
+	words, err = rereadBoxes(ctx, g, d, words, ocr)
+	if err != nil {
+		return nil, err
 	}
 	if m, ok := structureModel(d, words, lanes, filename); ok {
 		out.Model, out.Structured = m, true
@@ -138,14 +120,61 @@ func textZoom(d vision.Diagram) float64 {
 	return math.Max(1, math.Min(z, 3.5))
 }
 
-// holdsWord reports whether a word's centre lies in r.
-func holdsWord(r image.Rectangle, ws []word) bool {
-	for _, w := range ws {
-		if image.Pt(w.left+w.w/2, w.top+w.h/2).In(r) {
-			return true
+// rereadBoxes reads every task box again on a page of its own (cut out,
+// stacked with white gaps): tesseract misses or garbles text beside icons
+// and close to borders on the whole page. A box keeps the reading OCR was
+// surer of (mean word confidence); the other reading's words are dropped.
+func rereadBoxes(ctx context.Context, g *image.Gray, d vision.Diagram, words []word, ocr OCR) ([]word, error) {
+	var (
+		boxes []int
+		rects []image.Rectangle
+	)
+	for i, s := range d.Shapes {
+		if s.Kind == vision.Task {
+			boxes = append(boxes, i)
+			rects = append(rects, s.Inner.Inset(d.Stroke))
 		}
 	}
-	return false
+	if len(rects) == 0 {
+		return words, nil
+	}
+	texts, confs, err := readStripsConf(ctx, g, rects, false, textZoom(d), ocr)
+	if err != nil {
+		return nil, err
+	}
+	drop := make([]bool, len(words))
+	var extra []word
+	for k, i := range boxes {
+		in := d.Shapes[i].Inner
+		var sum float64
+		var n int
+		for _, w := range words {
+			if image.Pt(w.left+w.w/2, w.top+w.h/2).In(in) {
+				sum += w.conf
+				n++
+			}
+		}
+		page := 0.0
+		if n > 0 {
+			page = sum / float64(n)
+		}
+		if texts[k] == "" || confs[k] <= page {
+			continue
+		}
+		for j, w := range words {
+			if image.Pt(w.left+w.w/2, w.top+w.h/2).In(in) {
+				drop[j] = true
+			}
+		}
+		extra = append(extra, word{text: texts[k], left: in.Min.X + 1, top: (in.Min.Y + in.Max.Y) / 2, w: 1, h: 1, conf: confs[k]})
+	}
+	var out []word
+	for j, w := range words {
+		if !drop[j] {
+			out = append(out, w)
+		}
+	}
+	return append(out, extra...), nil
 }
 
 // workImage is the picture in grey, at most maxWorkSide on its long side.
@@ -183,6 +212,13 @@ func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr 
 // stacked on a white page with gaps, and the words found are given back
 // to the part they sit on.
 func readStrips(ctx context.Context, g *image.Gray, rects []image.Rectangle, upright bool, zoom float64, ocr OCR) ([]string, error) {
+	names, _, err := readStripsConf(ctx, g, rects, upright, zoom, ocr)
+	return names, err
+}
+
+// readStripsConf is readStrips with the mean confidence of each part's
+// words.
+func readStripsConf(ctx context.Context, g *image.Gray, rects []image.Rectangle, upright bool, zoom float64, ocr OCR) ([]string, []float64, error) {
 	const gap = 24
 	var (
 		strips []*image.Gray
@@ -226,7 +262,7 @@ func readStrips(ctx context.Context, g *image.Gray, rects []image.Rectangle, upr
 	}
 	ws, err := readWords(ctx, page, ocr, false, zoom)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	sort.SliceStable(ws, func(i, j int) bool {
 		if absInt(ws[i].top-ws[j].top) > ws[i].h/2 {
@@ -235,16 +271,23 @@ func readStrips(ctx context.Context, g *image.Gray, rects []image.Rectangle, upr
 		return ws[i].left < ws[j].left
 	})
 	names := make([]string, len(strips))
+	confs := make([]float64, len(strips))
+	counts := make([]int, len(strips))
 	for _, w := range ws {
 		cy := w.top + w.h/2
 		for i, s := range strips {
 			if s != nil && cy >= tops[i] && cy < tops[i]+s.Rect.Dy() {
 				names[i] = strings.TrimSpace(names[i] + " " + w.text)
+				confs[i] += w.conf
+				counts[i]++
 			}
 		}
 	}
 	for i := range names {
 		names[i] = cleanLabel(names[i])
+		if counts[i] > 0 {
+			confs[i] /= float64(counts[i])
+		}
 	}
-	return names, nil
+	return names, confs, nil
 }

@@ -215,6 +215,9 @@ func Recognize(g *image.Gray) Diagram {
 			}
 		case Gateway:
 			s.Marker = gatewayMarker(bm, ws, cands, n)
+			// the corners of a diamond's outline reach past its inside by
+			// the stroke times √2
+			s.Box = n.box.Inset(-2*stroke - 1)
 		}
 		d.Shapes = append(d.Shapes, s)
 	}
