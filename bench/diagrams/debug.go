@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -14,7 +15,7 @@ import (
 // debugImage prints what the recogniser finds in one image and writes an
 // overlay (tasks blue, gateways green, events orange, lanes grey, flows
 // red with a dot at the target) to out.
-func debugImage(path, out string) error {
+func debugImage(path, variant, out string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("open: %w", err)
@@ -23,6 +24,15 @@ func debugImage(path, out string) error {
 	src, _, err := image.Decode(f)
 	if err != nil {
 		return fmt.Errorf("decode: %w", err)
+	}
+	if variant != "" {
+		b, err := degrade(src, variant, 1)
+		if err != nil {
+			return err
+		}
+		if src, _, err = image.Decode(bytes.NewReader(b)); err != nil {
+			return fmt.Errorf("decode: %w", err)
+		}
 	}
 	g := image.NewGray(src.Bounds())
 	draw.Draw(g, g.Bounds(), src, src.Bounds().Min, draw.Src)

@@ -45,7 +45,14 @@ func degrade(src image.Image, variant string, seed int) ([]byte, error) {
 		if seed%2 == 1 {
 			deg = -deg
 		}
-		out = rotate(g, deg)
+		// a photo holds the whole diagram: widen the page so that the
+		// turned corners stay on it
+		b := g.Bounds()
+		mx, my := b.Dy()*8/100+10, b.Dx()*8/100+10
+		page := image.NewGray(image.Rect(0, 0, b.Dx()+2*mx, b.Dy()+2*my))
+		draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+		draw.Draw(page, b.Add(image.Pt(mx, my)), g, b.Min, draw.Src)
+		out = rotate(page, deg)
 	}
 	var buf bytes.Buffer
 	if variant == "jpeg" {

@@ -33,7 +33,7 @@ func main() {
 	flag.Parse()
 	switch {
 	case *debug != "":
-		if err := debugImage(*debug, "/tmp/overlay.png"); err != nil {
+		if err := debugImage(*debug, *variant, "/tmp/overlay.png"); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

@@ -55,7 +55,7 @@ func otsu(g *image.Gray) uint8 {
 	}
 	// anti-aliased and blurred strokes are lighter than their core: cut a
 	// little towards the paper so thin lines stay connected
-	cut += (255 - cut) / 4
+	cut += (255 - cut) / 8
 	if cut < 60 {
 		cut = 60
 	}

@@ -93,7 +93,10 @@ type Diagram struct {
 
 // candidate is a closed white region and what its outline looks like.
 type candidate struct {
+	// l is the region's label in ls, found on the binary image bm.
 	l         int32
+	ls        *labels
+	bm        *bitmap
 	box       image.Rectangle
 	fill      float64 // span fill: 1 rectangle, .785 circle, .5 diamond
 	white     float64 // white share of the spanned area
@@ -111,44 +114,42 @@ func Recognize(g *image.Gray) Diagram {
 	if w < 8 || h < 8 {
 		return Diagram{}
 	}
-	bm := binarize(g, otsu(g))
+	cut := otsu(g)
+	bm := binarize(g, cut)
 	stroke := strokeWidth(bm)
-	ws := label(w, h, func(i int) bool { return !bm.pix[i] }, false)
-	minSide := 6 * stroke
-	if minSide < 10 {
-		minSide = 10
-	}
-	var cands []*candidate
-	for l := int32(1); l < int32(len(ws.comps)); l++ {
-		c := ws.comps[l]
-		b := c.box
-		if b.Min.X == 0 || b.Min.Y == 0 || b.Max.X == w || b.Max.Y == h {
-			continue // the paper around the diagram
+	// letters' holes are smaller than this; the inside of a small event
+	// circle at three-quarter scale is not
+	minSide := 10 + stroke
+	cands := candidates(bm, minSide)
+	// a blurred picture thickens lines until a gateway's marker touches
+	// its outline: a stricter cut keeps the lines' cores apart, and adds
+	// the diamonds and circles only it finds
+	if ink := inkLevel(g); ink < cut {
+		strict := binarize(g, cut-(cut-ink)/2)
+		for _, c := range candidates(strict, minSide) {
+			if c.kind == Task {
+				continue
+			}
+			seen := false
+			for _, o := range cands {
+				if o.kind != Task && center(c.box).In(o.box.Inset(-stroke)) || center(o.box).In(c.box) && o.kind != Task {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				cands = append(cands, c)
+			}
 		}
-		if b.Dx() < minSide || b.Dy() < minSide {
-			continue // inside of letters
-		}
-		f := ws.spanFill(l)
-		cd := &candidate{l: l, box: b, fill: f, white: float64(c.area) / (f * float64(b.Dx()*b.Dy()))}
-		ar := float64(b.Dx()) / float64(b.Dy())
-		square := ar > 0.8 && ar < 1.25
-		switch {
-		case f > 0.9:
-			cd.kind = Task
-		case square && f > 0.7 && f < 0.86 && cd.white > 0.2:
-			cd.kind = Event
-		case square && f > 0.4 && f < 0.62:
-			cd.kind = Gateway
-		default:
-			continue
-		}
-		cands = append(cands, cd)
 	}
 	// biggest first: a shape inside an accepted node is its icon or marker
 	sort.SliceStable(cands, func(i, j int) bool {
 		ai, aj := cands[i].box.Dx()*cands[i].box.Dy(), cands[j].box.Dx()*cands[j].box.Dy()
 		if ai != aj {
 			return ai > aj
+		}
+		if cands[i].box.Min != cands[j].box.Min {
+			return cands[i].box.Min.Y < cands[j].box.Min.Y || cands[i].box.Min.Y == cands[j].box.Min.Y && cands[i].box.Min.X < cands[j].box.Min.X
 		}
 		return cands[i].l < cands[j].l
 	})
@@ -214,7 +215,7 @@ func Recognize(g *image.Gray) Diagram {
 				s.Ring = Double
 			}
 		case Gateway:
-			s.Marker = gatewayMarker(bm, ws, cands, n)
+			s.Marker = gatewayMarker(n.bm, n.ls, cands, n)
 			// the corners of a diamond's outline reach past its inside by
 			// the stroke times √2
 			s.Box = n.box.Inset(-2*stroke - 1)
@@ -295,6 +296,60 @@ func runsOn(bm *bitmap, b image.Rectangle, stroke int) int {
 		}
 	}
 	return n
+}
+
+// candidates finds the closed white regions of a binary image and sorts
+// out the ones shaped like a box, a circle or a diamond.
+func candidates(bm *bitmap, minSide int) []*candidate {
+	w, h := bm.w, bm.h
+	ws := label(w, h, func(i int) bool { return !bm.pix[i] }, false)
+	var cands []*candidate
+	for l := int32(1); l < int32(len(ws.comps)); l++ {
+		c := ws.comps[l]
+		b := c.box
+		if b.Min.X == 0 || b.Min.Y == 0 || b.Max.X == w || b.Max.Y == h {
+			continue // the paper around the diagram
+		}
+		if b.Dx() < minSide || b.Dy() < minSide {
+			continue // inside of letters
+		}
+		f := ws.spanFill(l)
+		cd := &candidate{l: l, ls: ws, bm: bm, box: b, fill: f, white: float64(c.area) / (f * float64(b.Dx()*b.Dy()))}
+		ar := float64(b.Dx()) / float64(b.Dy())
+		square := ar > 0.8 && ar < 1.25
+		switch {
+		case f > 0.9:
+			cd.kind = Task
+		case square && f > 0.7 && f < 0.86 && cd.white > 0.2:
+			cd.kind = Event
+		case square && f > 0.4 && f < 0.62:
+			cd.kind = Gateway
+		default:
+			continue
+		}
+		cands = append(cands, cd)
+	}
+	return cands
+}
+
+// inkLevel is the grey of the darkest percent of the picture: the core
+// of its lines and letters.
+func inkLevel(g *image.Gray) uint8 {
+	var hist [256]int
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()] {
+			hist[v]++
+		}
+	}
+	want := g.Rect.Dx() * g.Rect.Dy() / 100
+	sum := 0
+	for v, n := range hist {
+		sum += n
+		if sum > want {
+			return uint8(v)
+		}
+	}
+	return 0
 }
 
 // strokeWidth is the most common length of short horizontal ink runs:
