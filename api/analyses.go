@@ -21,12 +21,12 @@ import (
 
 func (s *Server) mountAnalyses() {
 	g := s.Protected
-	g.POST("/analyze", s.analyzeHandler(analysis.TypeDocument, DocumentUpload))
-	g.POST("/image/analyze", s.analyzeHandler(analysis.TypeImage, ImageUpload))
-	g.POST("/bpmn/analyze", s.analyzeHandler(analysis.TypeBPMN, BPMNUpload))
-	s.limitUpload(http.MethodPost, "/api/analyze", DocumentUpload)
-	s.limitUpload(http.MethodPost, "/api/image/analyze", ImageUpload)
-	s.limitUpload(http.MethodPost, "/api/bpmn/analyze", BPMNUpload)
+	g.POST("/analyze", s.analyzeHandler(analysis.TypeDocument, s.uploads.document))
+	g.POST("/image/analyze", s.analyzeHandler(analysis.TypeImage, s.uploads.image))
+	g.POST("/bpmn/analyze", s.analyzeHandler(analysis.TypeBPMN, s.uploads.bpmn))
+	s.limitUpload(http.MethodPost, "/api/analyze", s.uploads.document)
+	s.limitUpload(http.MethodPost, "/api/image/analyze", s.uploads.image)
+	s.limitUpload(http.MethodPost, "/api/bpmn/analyze", s.uploads.bpmn)
 	g.GET("/document/:id", s.getAnalysis)
 	g.GET("/image/document/:id", s.getAnalysis)
 	g.GET("/bpmn/document/:id", s.getAnalysis)
@@ -158,10 +158,7 @@ func (s *Server) checkGraph(c echo.Context) error {
 		return err
 	}
 	// The graph handler marks a graph completed only with its XML stored.
-	return c.JSON(http.StatusOK, map[string]any{
-		"exists": a.GraphStatus == analysis.GraphCompleted,
-		"status": a.GraphStatus,
-	})
+	return c.JSON(http.StatusOK, GraphCheck{Exists: a.GraphStatus == analysis.GraphCompleted, Status: a.GraphStatus})
 }
 
 func (s *Server) graph(c echo.Context) error {
@@ -225,5 +222,5 @@ func (s *Server) deleteAnalysis(c echo.Context) error {
 	if err := s.Blobs.Delete(context.WithoutCancel(c.Request().Context()), a.BlobKey); err != nil {
 		s.log.Warn("blob delete failed", "analysis_id", a.ID, "error", err)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"success": true, "id": a.ID})
+	return c.JSON(http.StatusOK, Deleted{Success: true, ID: a.ID})
 }

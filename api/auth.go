@@ -105,10 +105,8 @@ func (s *Server) validRedirect(c echo.Context, raw string) bool {
 func (a *Auth) login(s *Server) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if info, msg := DetectBrowser(c.Request().UserAgent()); msg != "" {
-			return c.JSON(http.StatusForbidden, map[string]any{
-				"detail": msg, "message": msg, "reason": "browser_not_supported",
-				"browser": info, "recommended_browsers": RecommendedBrowsers,
-			})
+			return c.JSON(http.StatusForbidden, BrowserRefused{Detail: msg, Message: msg, Reason: "browser_not_supported",
+				Browser: info, RecommendedBrowsers: RecommendedBrowsers})
 		}
 		redirect := c.QueryParam("redirect_uri")
 		if redirect == "" {
@@ -197,7 +195,7 @@ func (a *Auth) token(s *Server) echo.HandlerFunc {
 		}
 		s.setSessionCookie(c, sid, int(a.SessionLifetime.Seconds()))
 		s.log.Info("signed in", "db_user_id", u.ID, "new_user", created, "request_id", requestID(c))
-		return c.JSON(http.StatusOK, map[string]any{"authenticated": true, "user": userViewOf(u), "new_user": created})
+		return c.JSON(http.StatusOK, SignedIn{Authenticated: true, User: *userViewOf(u), NewUser: created})
 	}
 }
 
@@ -217,9 +215,9 @@ func (a *Auth) authInfo(c echo.Context) error {
 			// stale cookie.
 			c.SetCookie(&http.Cookie{Name: SessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 		}
-		return c.JSON(http.StatusOK, map[string]any{"authenticated": false, "user": nil})
+		return c.JSON(http.StatusOK, AuthInfo{})
 	}
-	return c.JSON(http.StatusOK, map[string]any{"authenticated": true, "user": userViewOf(p.User)})
+	return c.JSON(http.StatusOK, AuthInfo{Authenticated: true, User: userViewOf(p.User)})
 }
 
 func (a *Auth) refresh(s *Server) echo.HandlerFunc {
@@ -231,7 +229,7 @@ func (a *Auth) refresh(s *Server) echo.HandlerFunc {
 		if err := s.Auth.ExtendSession(c.Request().Context(), ck.Value); err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"success": true, "authenticated": true})
+		return c.JSON(http.StatusOK, Refreshed{Success: true, Authenticated: true})
 	}
 }
 
@@ -249,12 +247,12 @@ func (a *Auth) logout(s *Server) echo.HandlerFunc {
 			}
 		}
 		s.setSessionCookie(c, "", -1)
-		out := map[string]any{"success": true, "logout_url": nil}
+		out := LoggedOut{Success: true}
 		if a.OIDC == nil {
 			return c.JSON(http.StatusOK, out)
 		}
 		if u := a.OIDC.EndSessionURL(c.Request().Context(), s.Config.PublicURL+"/"); u != "" {
-			out["logout_url"] = u
+			out.LogoutURL = &u
 		}
 		return c.JSON(http.StatusOK, out)
 	}
@@ -270,10 +268,8 @@ func (a *Auth) ensureUser(s *Server) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{
-			"status": "success", "db_user_id": u.ID, "user_id": u.Subject, "email": u.Email,
-			"accounts": accs, "accounts_count": len(accs),
-		})
+		return c.JSON(http.StatusOK, EnsuredUser{Status: "success", DBUserID: u.ID, UserID: u.Subject, Email: u.Email,
+			Accounts: accs, AccountsCount: len(accs)})
 	}
 }
 
@@ -282,21 +278,19 @@ func (a *Auth) accounts(s *Server) echo.HandlerFunc {
 		p := PrincipalOf(c)
 		if p.ViaToken {
 			// A token sees only its own account.
-			return c.JSON(http.StatusOK, map[string]any{"accounts": []accountView{{AccountID: p.Account.ID, AccountName: p.Account.Name, MembershipType: p.Account.MembershipType}}})
+			return c.JSON(http.StatusOK, AccountList{Accounts: []accountView{{AccountID: p.Account.ID, AccountName: p.Account.Name, MembershipType: p.Account.MembershipType}}})
 		}
 		accs, err := s.accountViews(c, p.User.ID)
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"accounts": accs})
+		return c.JSON(http.StatusOK, AccountList{Accounts: accs})
 	}
 }
 
 func (a *Auth) accountAccess(s *Server) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		var body struct {
-			AccountID string `json:"account_id" form:"account_id"`
-		}
+		var body AccountAccessRequest
 		if err := c.Bind(&body); err != nil || body.AccountID == "" {
 			return errStatus(http.StatusBadRequest, "account_id is required.")
 		}
@@ -308,6 +302,6 @@ func (a *Auth) accountAccess(s *Server) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"success": true, "account_id": acc.ID, "account_name": acc.Name, "membership_type": acc.MembershipType})
+		return c.JSON(http.StatusOK, AccountAccess{Success: true, AccountID: acc.ID, AccountName: acc.Name, MembershipType: acc.MembershipType})
 	}
 }

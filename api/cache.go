@@ -4,9 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/hashicorp/golang-lru/v2/simplelru"
 	"github.com/labstack/echo/v4"
 
 	"github.com/spade-bpmn/spade/pkg/auth"
@@ -14,75 +16,163 @@ import (
 
 // Short-lived read caches. Polls (GET /api/document/{id}, check-graph) are
 // most of the traffic, and each would otherwise cost four queries: session
-// or token, user, membership, the row. Every state-changing request in this
-// process empties both caches before and after it runs, so a logout, a
-// revoked token, a new API key or a deleted analysis is seen at once here;
-// another api process sees it within the TTL.
+// or token, user, membership, the row. A state-changing request evicts
+// only what it can have changed, once it has run: the writer's own cached
+// principals (a logout, a revoked token or a new API key is seen at once)
+// and the cached answer of the analysis it wrote to (every analysis of its
+// account when the route names none). Other users' entries stay, so one
+// busy writer no longer empties the cache for everybody. Operator routes
+// reach any account and empty it all. Another api process sees a change
+// within the TTL.
 const (
 	principalTTL = time.Second
 	viewTTL      = 2 * time.Second
 	cacheMax     = 10000
 )
 
+// cacheEntry is a cached principal (key "p:…") or answer body ("v:account/id").
 type cacheEntry struct {
 	principal *auth.Principal
 	body      []byte
 	expires   time.Time
+	// owner is the index key the entry is filed under for eviction:
+	// "u:"+user id for a principal, "a:"+account id for an answer.
+	owner string
 }
 
+// readCache is a least-recently-used map of at most cacheMax entries with
+// an index from owner (user or account) to keys, so a write evicts its own
+// entries without scanning the others. Entries expire when read after
+// their time: hashicorp/golang-lru's expirable LRU would drop them sooner,
+// but runs a cleaning goroutine per cache, every TTL/100, that never
+// stops (its Close is not implemented in v2.0.7), one more for every Server
+// a test builds.
 type readCache struct {
-	mu sync.Mutex
-	m  map[string]cacheEntry
+	mu     sync.Mutex
+	lru    *simplelru.LRU[string, cacheEntry]
+	owners map[string]map[string]struct{}
 }
 
-func newReadCache() *readCache { return &readCache{m: map[string]cacheEntry{}} }
+func newReadCache() *readCache {
+	rc := &readCache{owners: map[string]map[string]struct{}{}}
+	// NewLRU fails only for a size below one.
+	rc.lru, _ = simplelru.NewLRU(cacheMax, rc.unindex)
+	return rc
+}
+
+// unindex drops an evicted or removed key from its owner's set; the LRU
+// calls it with rc.mu held.
+func (rc *readCache) unindex(key string, e cacheEntry) {
+	if keys := rc.owners[e.owner]; keys != nil {
+		delete(keys, key)
+		if len(keys) == 0 {
+			delete(rc.owners, e.owner)
+		}
+	}
+}
 
 func (rc *readCache) get(key string) (cacheEntry, bool) {
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	e, ok := rc.m[key]
-	if !ok || time.Now().After(e.expires) {
+	e, ok := rc.lru.Get(key)
+	if !ok {
+		return cacheEntry{}, false
+	}
+	if time.Now().After(e.expires) {
+		rc.lru.Remove(key)
 		return cacheEntry{}, false
 	}
 	return e, true
 }
 
 func (rc *readCache) put(key string, e cacheEntry) {
+	e.owner = ownerOf(key, e)
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	if len(rc.m) >= cacheMax {
-		now := time.Now()
-		for k, v := range rc.m {
-			if now.After(v.expires) {
-				delete(rc.m, k)
-			}
-		}
-		if len(rc.m) >= cacheMax {
-			rc.m = map[string]cacheEntry{}
-		}
+	rc.lru.Remove(key) // a replaced entry leaves its old owner's set
+	rc.lru.Add(key, e)
+	keys := rc.owners[e.owner]
+	if keys == nil {
+		keys = map[string]struct{}{}
+		rc.owners[e.owner] = keys
 	}
-	rc.m[key] = e
+	keys[key] = struct{}{}
+}
+
+// ownerOf files a principal under its user and an answer under the
+// account its key names.
+func ownerOf(key string, e cacheEntry) string {
+	if e.principal != nil && e.principal.User != nil {
+		return "u:" + e.principal.User.ID
+	}
+	if rest, ok := strings.CutPrefix(key, "v:"); ok {
+		account, _, _ := strings.Cut(rest, "/")
+		return "a:" + account
+	}
+	return ""
+}
+
+// evictOwner removes every entry filed under owner.
+func (rc *readCache) evictOwner(owner string) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	keys := make([]string, 0, len(rc.owners[owner]))
+	for k := range rc.owners[owner] {
+		keys = append(keys, k)
+	}
+	for _, k := range keys {
+		rc.lru.Remove(k)
+	}
+}
+
+func (rc *readCache) remove(key string) {
+	rc.mu.Lock()
+	rc.lru.Remove(key)
+	rc.mu.Unlock()
 }
 
 func (rc *readCache) clear() {
 	rc.mu.Lock()
-	rc.m = map[string]cacheEntry{}
+	rc.lru.Purge()
 	rc.mu.Unlock()
+}
+
+// afterWrite evicts what a state-changing request to path by p can have
+// changed; id is the route's :id (an analysis), "" when it has none.
+func (rc *readCache) afterWrite(path string, p *auth.Principal, id string) {
+	switch {
+	case strings.HasPrefix(path, "/api/ops/"):
+		rc.clear()
+		return
+	case p == nil || p.User == nil:
+		// Anonymous writes (sign-in, the demo) change no cached answer.
+		return
+	}
+	rc.evictOwner("u:" + p.User.ID)
+	if p.Account == nil {
+		return
+	}
+	if id != "" {
+		rc.remove("v:" + p.Account.ID + "/" + id)
+		return
+	}
+	rc.evictOwner("a:" + p.Account.ID)
 }
 
 func safeMethod(r *http.Request) bool {
 	return r.Method == http.MethodGet || r.Method == http.MethodHead
 }
 
-// invalidateOnWrite empties the caches around every state-changing request
-// (logout is one, though the spec makes it a GET).
+// invalidateOnWrite evicts, after every state-changing request (logout is
+// one, though the spec makes it a GET), the entries it can have changed.
+// It runs after the handler, when the principal is known; a read racing
+// the write may still cache the old answer, for at most the TTL.
 func (s *Server) invalidateOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		if safeMethod(c.Request()) && c.Request().URL.Path != "/api/auth/logout" {
 			return next(c)
 		}
-		s.cache.clear()
-		defer s.cache.clear()
+		defer func() { s.cache.afterWrite(c.Request().URL.Path, PrincipalOf(c), c.Param("id")) }()
 		return next(c)
 	}
 }

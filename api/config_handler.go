@@ -12,7 +12,7 @@ type PublicConfig struct {
 	ProductName     string `json:"product_name"`
 	RegistrationURL string `json:"registration_url"`
 	ClientID        string `json:"client_id"`
-	AuthProvider    string `json:"auth_provider"` // "builtin" or "oidc"
+	AuthProvider    string `json:"auth_provider" enum:"builtin,oidc,none"`
 	Issuer          string `json:"issuer"`
 	// DemoUsers lists the built-in provider's demo users (empty otherwise).
 	DemoUsers []string `json:"demo_users"`
@@ -24,9 +24,9 @@ type PublicConfig struct {
 
 // AIConfig names the configured analysis provider and model.
 type AIConfig struct {
-	Provider string `json:"provider"` // builtin | gemini | openai
-	Model    string `json:"model"`    // as the results' metadata.model shows it
-	Label    string `json:"label"`    // for people: "Google Gemini 2.0 Flash"
+	Provider string `json:"provider" enum:"builtin,gemini,openai"`
+	Model    string `json:"model"` // as the results' metadata.model shows it
+	Label    string `json:"label"` // for people: "Google Gemini 2.0 Flash"
 }
 
 // NewAIConfig describes provider and model for the web app's texts.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/membership"
 )
@@ -38,8 +39,8 @@ const (
 )
 
 // DemoUpload is what the demo accepts: documents, and images including GIF
-// and BMP, all up to 10 MB.
-var DemoUpload = UploadKind{Noun: "document or image", Limit: 10 << 20, LimitMB: 10,
+// and BMP, all up to config.Config.MaxDemoBytes.
+var DemoUpload = UploadKind{Noun: "document or image", Limit: config.DefaultMaxDemoBytes,
 	TypeMessage: demoTypeMessage, Detect: detectDemo, Fields: []string{"analysis_type"}}
 
 const demoTypeMessage = "Please upload a PDF, DOC, DOCX, or TXT document, or a JPG, JPEG, or PNG image"
@@ -91,7 +92,7 @@ func (d *DemoAPI) Mount(s *Server) {
 		d.Poll = 100 * time.Millisecond
 	}
 	s.API.POST("/demo/analyze", d.analyze(s))
-	s.limitUpload(http.MethodPost, "/api/demo/analyze", DemoUpload)
+	s.limitUpload(http.MethodPost, "/api/demo/analyze", s.uploads.demo)
 	s.API.GET("/demo/analyze/:id", d.get(s))
 }
 
@@ -151,7 +152,7 @@ func (d *DemoAPI) unclaim(id string) {
 
 func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		up, fields, err := ReadUpload(c, DemoUpload)
+		up, fields, err := ReadUpload(c, s.uploads.demo)
 		if err != nil {
 			var he *httpError
 			if errors.As(err, &he) && he.status == http.StatusUnsupportedMediaType {
@@ -192,11 +193,7 @@ func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 			if typ == analysis.TypeImage {
 				msg = demoLimitImage
 			}
-			body := map[string]any{"detail": msg, "message": msg, "status": "limit_reached"}
-			if prev != "" {
-				body["previous_id"] = prev
-			}
-			return c.JSON(http.StatusTooManyRequests, body)
+			return c.JSON(http.StatusTooManyRequests, DemoLimit{Detail: msg, Message: msg, Status: "limit_reached", PreviousID: prev})
 		}
 		a, err := s.CreateAnalysis(ctx, id, DemoAccountID, "", typ, up, true)
 		if err != nil {

@@ -13,11 +13,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-func init() {
-	extraMounts = append(extraMounts, func(s *Server) {
-		s.Protected.POST("/export/:type", s.export)
-		s.limitBody(http.MethodPost, "/api/export/:type", exportBodyLimit, exportTooLarge)
-	})
+// mountExport registers the export route and its body limit.
+func (s *Server) mountExport() {
+	s.Protected.POST("/export/:type", s.export)
+	s.limitBody(http.MethodPost, "/api/export/:type", exportBodyLimit, exportTooLarge)
 }
 
 // exportBodyLimit is the largest export request: the largest text an

@@ -97,10 +97,10 @@ func bodyTooLargeDetail(limit int64) string {
 
 func fileTooLarge(kind UploadKind, size int64) error {
 	if size <= 0 {
-		return errStatus(http.StatusRequestEntityTooLarge, fmt.Sprintf("File size exceeds %dMB limit", kind.LimitMB))
+		return errStatus(http.StatusRequestEntityTooLarge, fmt.Sprintf("File size exceeds %dMB limit", kind.LimitMB()))
 	}
 	return errStatus(http.StatusRequestEntityTooLarge,
-		fmt.Sprintf("File size (%.1fMB) exceeds %dMB limit", float64(size)/(1<<20), kind.LimitMB))
+		fmt.Sprintf("File size (%.1fMB) exceeds %dMB limit", float64(size)/(1<<20), kind.LimitMB()))
 }
 
 func sizeText(n int64) string {

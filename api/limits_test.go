@@ -116,7 +116,7 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 }
 
 func TestUploadBodyLimits(t *testing.T) {
-	kind := UploadKind{Noun: "document", Limit: 1 << 20, LimitMB: 1, TypeMessage: "wrong type",
+	kind := UploadKind{Noun: "document", Limit: 1 << 20, TypeMessage: "wrong type",
 		Detect: func(string, []byte) (string, error) { return "text/plain", nil }, Fields: []string{"analysis_type"}}
 	srv := uploadServer(t, kind)
 	url := srv.URL + "/api/upload"

@@ -79,9 +79,9 @@ type usageView struct {
 	StoredEmail    string  `json:"stored_email"`
 	DBUserID       string  `json:"db_user_id"`
 	MembershipType string  `json:"membership_type"`
-	DailyLimit     int     `json:"daily_limit"`
+	DailyLimit     int     `json:"daily_limit" doc:"analyze calls a day; -1 when unlimited"`
 	UsageToday     int     `json:"usage_today"`
-	RemainingCalls int     `json:"remaining_calls"`
+	RemainingCalls int     `json:"remaining_calls" doc:"-1 when unlimited"`
 	Unlimited      bool    `json:"unlimited"`
 	TrialStartedAt *string `json:"trial_started_at"`
 	TrialEndsAt    *string `json:"trial_ends_at"`
@@ -128,7 +128,7 @@ func (m *Membership) usage(c echo.Context) error {
 
 func (m *Membership) typ(c echo.Context) error {
 	u := PrincipalOf(c).User
-	return c.JSON(http.StatusOK, map[string]string{"user_id": u.Subject, "db_user_id": u.ID, "membership_type": membership.NormalizeType(u.MembershipType)})
+	return c.JSON(http.StatusOK, MembershipType{UserID: u.Subject, DBUserID: u.ID, MembershipType: membership.NormalizeType(u.MembershipType)})
 }
 
 // keyView is GET /api/user-settings/api-key: never more than the last four.
@@ -137,10 +137,10 @@ func (m *Membership) typ(c echo.Context) error {
 type keyView struct {
 	Success   bool   `json:"success"`
 	HasKey    bool   `json:"has_key"`
-	MaskedKey string `json:"masked_key"`
+	MaskedKey string `json:"masked_key" doc:"the key with all but the last four characters hidden; empty without a key"`
 	LastFour  string `json:"last_four,omitempty"`
 	Message   string `json:"message,omitempty"`
-	Warning   string `json:"warning,omitempty"`
+	Warning   string `json:"warning,omitempty" doc:"set when the provider could not check the key (it was stored anyway)"`
 }
 
 func keyViewOf(u *auth.User) keyView {
@@ -155,9 +155,7 @@ func (m *Membership) getKey(c echo.Context) error {
 }
 
 func (m *Membership) setKey(c echo.Context) error {
-	var body struct {
-		APIKey string `json:"api_key" form:"api_key"`
-	}
+	var body APIKeyRequest
 	if err := c.Bind(&body); err != nil {
 		return errStatus(http.StatusBadRequest, "Send the key as JSON {\"api_key\": \"...\"}.")
 	}
@@ -223,5 +221,5 @@ func (m *Membership) deleteKey(c echo.Context) error {
 	if err := m.Store.ClearAPIKey(c.Request().Context(), u.ID); err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"success": true, "has_key": false})
+	return c.JSON(http.StatusOK, KeyRemoved{Success: true})
 }

@@ -167,7 +167,7 @@ func (h *opsHandlers) queues(c echo.Context) error {
 		}
 		out = append(out, v)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"queues": out})
+	return c.JSON(http.StatusOK, QueueList{Queues: out})
 }
 
 func (h *opsHandlers) pause(pause bool) echo.HandlerFunc {
@@ -283,7 +283,7 @@ func (h *opsHandlers) failed(c echo.Context) error {
 		}
 		out = append(out, v)
 	}
-	return c.JSON(http.StatusOK, map[string]any{"items": out})
+	return c.JSON(http.StatusOK, FailedList{Items: out})
 }
 
 // retry puts a failed analysis (or a failed diagram) back on the queue:
@@ -337,53 +337,16 @@ func (h *opsHandlers) retry(c echo.Context) error {
 	return c.JSON(http.StatusAccepted, a.ToView())
 }
 
-// ReprocessRequest is the body of POST /api/ops/reprocess; it mirrors the
-// flags of `spade reprocess`.
-type ReprocessRequest struct {
-	Stage    string `json:"stage"`
-	Analyzer string `json:"analyzer"`
-	Since    string `json:"since"`
-	Until    string `json:"until"`
-	Account  string `json:"account"`
-	Model    string `json:"model"`
-	// Rate is "N/s", "N/m", "N/h" or a number of tasks per second.
-	Rate   string `json:"rate"`
-	DryRun bool   `json:"dry_run"`
-	// IncludeEdited also replaces analyses a person edited.
-	IncludeEdited bool `json:"include_edited"`
-}
-
-// Params converts the request into validated run parameters.
-func (r ReprocessRequest) Params() (reprocess.Params, error) {
-	p := reprocess.Params{Stage: r.Stage, Analyzer: r.Analyzer, Account: strings.TrimSpace(r.Account),
-		Model: strings.TrimSpace(r.Model), DryRun: r.DryRun, IncludeEdited: r.IncludeEdited}
-	var err error
-	if p.Rate, err = reprocess.ParseRate(r.Rate); err != nil {
-		return p, err
-	}
-	if r.Since != "" {
-		t, err := reprocess.ParseDate(r.Since)
-		if err != nil {
-			return p, err
-		}
-		p.Since = &t
-	}
-	if r.Until != "" {
-		t, err := reprocess.ParseDate(r.Until)
-		if err != nil {
-			return p, err
-		}
-		p.Until = &t
-	}
-	return p, p.Validate()
-}
+// ReprocessRequest is the body of POST /api/ops/reprocess; it is
+// reprocess.Request, which the flags of `spade reprocess` fill too.
+type ReprocessRequest = reprocess.Request
 
 func (h *opsHandlers) startRun(c echo.Context) error {
 	var req ReprocessRequest
 	if err := c.Bind(&req); err != nil {
 		return errStatus(http.StatusBadRequest, "The request body must be JSON with at least a stage (analysis or graph).")
 	}
-	p, err := req.Params()
+	p, err := reprocess.ParseParams(req)
 	if err != nil {
 		return err
 	}
@@ -393,7 +356,7 @@ func (h *opsHandlers) startRun(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"dry_run": true, "matched": matched, "pending": pending, "params": p})
+		return c.JSON(http.StatusOK, DryRun{DryRun: true, Matched: matched, Pending: pending, Params: p})
 	}
 	run, err := h.rp.Create(ctx, p, PrincipalOf(c).User.Email)
 	if err != nil {
@@ -430,5 +393,5 @@ func (h *opsHandlers) listRuns(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"runs": runs})
+	return c.JSON(http.StatusOK, RunList{Runs: runs})
 }

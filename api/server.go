@@ -55,15 +55,14 @@ type Server struct {
 	API       *echo.Group
 	Protected *echo.Group
 	cache     *readCache
+	// uploads are the upload kinds with the configured limits.
+	uploads uploadKinds
 	// bodyLimits holds the body limit of routes that accept more than
 	// DefaultBodyLimit (uploads, exports), by "METHOD /path".
 	bodyLimits map[string]routeLimit
 	// bodyDeadline overrides BodyDeadline (tests).
 	bodyDeadline func(limit int64) time.Duration
 }
-
-// extraMounts are route groups of this package kept in their own files.
-var extraMounts []func(s *Server)
 
 // SessionCookie is the name of the session cookie.
 const SessionCookie = "spade_session"
@@ -72,7 +71,7 @@ const SessionCookie = "spade_session"
 func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}}
+	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config)}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
@@ -93,9 +92,7 @@ func New(d Deps) *Server {
 	if d.Versions != nil {
 		s.mountVersions()
 	}
-	for _, m := range extraMounts {
-		m(s)
-	}
+	s.mountExport()
 	for _, m := range d.Mounts {
 		m(s)
 	}
@@ -152,18 +149,18 @@ func (s *Server) noStore(next echo.HandlerFunc) echo.HandlerFunc {
 func (s *Server) health(c echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), 2*time.Second)
 	defer cancel()
-	out := map[string]any{"status": "ok", "database": "ok", "queue": "ok", "storage": "ok", "provider": s.Provider}
+	out := Health{Status: "ok", Database: "ok", Queue: "ok", Storage: "ok", Provider: s.Provider}
 	code := http.StatusOK
 	if err := s.DB.Ping(ctx); err != nil {
-		out["database"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+		out.Database, out.Status, code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	if err := s.Queue.Ping(ctx); err != nil {
-		out["queue"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+		out.Queue, out.Status, code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	if s.Blobs == nil {
-		delete(out, "storage")
+		out.Storage = ""
 	} else if err := s.Blobs.Ping(ctx); err != nil {
-		out["storage"], out["status"], code = "unavailable", "degraded", http.StatusServiceUnavailable
+		out.Storage, out.Status, code = "unavailable", "degraded", http.StatusServiceUnavailable
 	}
 	return c.JSON(code, out)
 }

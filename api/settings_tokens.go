@@ -21,7 +21,7 @@ type tokenView struct {
 	LastUsedAt *time.Time `json:"last_used_at"`
 	RevokedAt  *time.Time `json:"revoked_at"`
 	Revoked    bool       `json:"revoked"`
-	Token      string     `json:"token,omitempty"`
+	Token      string     `json:"token,omitempty" doc:"the secret, only in the answer that created the token"`
 }
 
 func tokenViewOf(t *auth.AccessToken) tokenView {
@@ -38,17 +38,14 @@ func mountTokens(s *Server, g *echo.Group) {
 		for i := range ts {
 			out = append(out, tokenViewOf(&ts[i]))
 		}
-		return c.JSON(http.StatusOK, map[string]any{"tokens": out})
+		return c.JSON(http.StatusOK, TokenList{Tokens: out})
 	})
 	g.POST("/user-settings/tokens", func(c echo.Context) error {
 		p := PrincipalOf(c)
 		if p.ViaToken {
 			return errStatus(http.StatusForbidden, "Access tokens cannot create further tokens. Sign in to create one.")
 		}
-		var body struct {
-			Name      string `json:"name" form:"name"`
-			AccountID string `json:"account_id" form:"account_id"`
-		}
+		var body TokenRequest
 		if err := c.Bind(&body); err != nil {
 			return errStatus(http.StatusBadRequest, "Send JSON {\"name\": \"...\", \"account_id\": \"...\"}.")
 		}
@@ -79,6 +76,6 @@ func mountTokens(s *Server, g *echo.Group) {
 		if err != nil {
 			return err
 		}
-		return c.JSON(http.StatusOK, map[string]any{"success": true})
+		return c.JSON(http.StatusOK, Success{Success: true})
 	})
 }

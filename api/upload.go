@@ -17,15 +17,17 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/extract"
 	"github.com/spade-bpmn/spade/pkg/failure"
 )
 
 // UploadKind describes what an upload endpoint accepts.
 type UploadKind struct {
-	Noun        string // "document", "image"
+	Noun string // "document", "image"
+	// Limit is the largest file in bytes; the Server sets it from config
+	// (WithLimit), so the limit enforced is the one /api/config advertises.
 	Limit       int64
-	LimitMB     int
 	TypeMessage string
 	// Detect returns the content type of an acceptable file, or an error.
 	Detect func(filename string, head []byte) (string, error)
@@ -41,15 +43,42 @@ type Upload struct {
 	Data        []byte
 }
 
-// Upload kinds of the analyzers and the demo.
+// Upload kinds of the analyzers, with config's default limits; a Server
+// uses the configured ones (uploadKinds).
 var (
-	DocumentUpload = UploadKind{Noun: "document", Limit: 10 << 20, LimitMB: 10,
+	DocumentUpload = UploadKind{Noun: "document", Limit: config.DefaultMaxDocumentBytes,
 		TypeMessage: "Please upload a PDF, DOC, DOCX, or TXT file", Detect: detectDocument}
-	ImageUpload = UploadKind{Noun: "image", Limit: 20 << 20, LimitMB: 20,
+	ImageUpload = UploadKind{Noun: "image", Limit: config.DefaultMaxImageBytes,
 		TypeMessage: imageTypeMessage, Detect: detectImage}
-	BPMNUpload = UploadKind{Noun: "file", Limit: 10 << 20, LimitMB: 10,
+	BPMNUpload = UploadKind{Noun: "file", Limit: config.DefaultMaxBPMNBytes,
 		TypeMessage: bpmnTypeMessage, Detect: detectBPMN}
 )
+
+// WithLimit returns the kind with another file limit.
+func (k UploadKind) WithLimit(limit int64) UploadKind {
+	k.Limit = limit
+	return k
+}
+
+// LimitMB is the limit in whole megabytes, as error messages name it.
+func (k UploadKind) LimitMB() int64 { return k.Limit >> 20 }
+
+// uploadKinds are the upload kinds of one Server, limited as configured.
+type uploadKinds struct{ document, image, bpmn, demo UploadKind }
+
+// newUploadKinds applies cfg's limits (the defaults when cfg is nil).
+func newUploadKinds(cfg *config.Config) uploadKinds {
+	if cfg == nil {
+		cfg = &config.Config{MaxDocumentBytes: config.DefaultMaxDocumentBytes, MaxImageBytes: config.DefaultMaxImageBytes,
+			MaxBPMNBytes: config.DefaultMaxBPMNBytes, MaxDemoBytes: config.DefaultMaxDemoBytes}
+	}
+	return uploadKinds{
+		document: DocumentUpload.WithLimit(cfg.MaxDocumentBytes),
+		image:    ImageUpload.WithLimit(cfg.MaxImageBytes),
+		bpmn:     BPMNUpload.WithLimit(cfg.MaxBPMNBytes),
+		demo:     DemoUpload.WithLimit(cfg.MaxDemoBytes),
+	}
+}
 
 const (
 	imageTypeMessage = "Please upload a JPG, JPEG, PNG, WEBP, HEIC, or HEIF file"

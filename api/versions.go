@@ -125,14 +125,14 @@ func (s *Server) listVersions(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(http.StatusOK, map[string]any{"versions": list, "latest": max(a.Version, 1)})
+	return c.JSON(http.StatusOK, VersionList{Versions: list, Latest: max(a.Version, 1)})
 }
 
 // VersionView is one version with its content.
 type VersionView struct {
 	versions.Info
 	BPMNXML       string          `json:"bpmn_xml"`
-	Model         json.RawMessage `json:"model"`
+	Model         json.RawMessage `json:"model" ref:"ProcessModel" nullable:"true" doc:"the process model of this version; null when it has none"`
 	FormattedText string          `json:"formatted_text"`
 	// Changes lists what differs from the version named by ?compare=.
 	Changes []versions.Change `json:"changes,omitempty"`
@@ -181,8 +181,8 @@ func (s *Server) getVersion(c echo.Context) error {
 
 // SaveVersionRequest is the body of POST /api/analyses/{id}/versions.
 type SaveVersionRequest struct {
-	BaseVersion int    `json:"base_version"`
-	BPMNXML     string `json:"bpmn_xml"`
+	BaseVersion int    `json:"base_version" required:"true" doc:"the version the diagram was edited from; 409 when it is no longer the latest"`
+	BPMNXML     string `json:"bpmn_xml" required:"true"`
 }
 
 func (s *Server) saveVersion(c echo.Context) error {
@@ -225,8 +225,8 @@ func (s *Server) restoreVersion(c echo.Context) error {
 
 // RefineRequest is the body of POST /api/analyses/{id}/refine.
 type RefineRequest struct {
-	BaseVersion int    `json:"base_version"`
-	Instruction string `json:"instruction"`
+	BaseVersion int    `json:"base_version" required:"true"`
+	Instruction string `json:"instruction" required:"true" doc:"what to change, in words (at most 2000 characters)"`
 }
 
 func (s *Server) refineAnalysis(c echo.Context) error {

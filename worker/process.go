@@ -223,24 +223,19 @@ func (h *processHandler) showRetry(id string, log *slog.Logger) func(ctx context
 }
 
 // fail records a permanent failure on the row (no retry) or hands a
-// transient one back to asynq for a retry with back-off. LLM calls have
-// been retried already (llm.Retrying), so their failures arrive here as
-// permanent; what is left transient is SPADE's own (database, queue).
+// transient one back to asynq for a retry with back-off (see permanent).
 func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err error, log *slog.Logger) error {
-	if ctx.Err() != nil {
-		// Shutdown or time-out: the task goes back to the queue.
-		return err
-	}
-	class := llm.Classify(err)
-	if class == llm.Transient {
-		log.Warn("analysis attempt failed", "error", err)
+	if !permanent(ctx, err) {
+		if ctx.Err() == nil {
+			log.Warn("analysis attempt failed", "error", err)
+		}
 		return err
 	}
 	detail, ok := failure.Detail(err)
 	if !ok {
 		detail = permanentDetail(err)
 	}
-	log.Info("analysis failed", "error", err, "fault", class.String())
+	log.Info("analysis failed", "error", err, "fault", llm.Classify(err).String())
 	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
 		return ferr
 	}

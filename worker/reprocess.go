@@ -8,7 +8,6 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
-	"github.com/spade-bpmn/spade/pkg/llm"
 )
 
 // reprocess re-runs extraction and the model for a finished analysis (a
@@ -24,7 +23,7 @@ func (h *processHandler) reprocess(ctx context.Context, a *analysis.Analysis, lo
 	log = log.With("reprocess", true)
 	res, err := h.run(ctx, a, false, log)
 	if err != nil {
-		if ctx.Err() == nil && isPermanent(err) {
+		if permanent(ctx, err) {
 			log.Info("reprocess failed; previous result kept", "error", err)
 			return errors.Join(asynq.SkipRetry, err)
 		}
@@ -36,9 +35,4 @@ func (h *processHandler) reprocess(ctx context.Context, a *analysis.Analysis, lo
 	}
 	log.Info("analysis reprocessed", "total_tokens", res.Usage.TotalTokens)
 	return h.Queue.EnqueueGraph(ctx, a.ID)
-}
-
-// isPermanent mirrors processHandler.fail: errors a retry cannot fix.
-func isPermanent(err error) bool {
-	return llm.Classify(err) != llm.Transient
 }

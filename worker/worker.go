@@ -8,7 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
+	"math/rand/v2"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -28,6 +28,9 @@ type Config struct {
 	SweepInterval     time.Duration
 	// RetryDelay overrides the back-off between retries (tests).
 	RetryDelay func(n int) time.Duration
+	// RetryRand is the source of the retries' jitter (nil: seeded from
+	// the runtime); tests fix it to get the same delays every run.
+	RetryRand rand.Source
 	// Middlewares wrap every task handler (metrics, reprocess progress).
 	Middlewares []asynq.MiddlewareFunc
 }
@@ -59,9 +62,7 @@ func New(cfg Config, deps Deps) *Worker {
 	w := &Worker{cfg: cfg, deps: deps, stop: make(chan struct{}), done: make(chan struct{})}
 	retry := cfg.RetryDelay
 	if retry == nil {
-		retry = func(n int) time.Duration {
-			return time.Duration(math.Min(float64(5*time.Second)*math.Pow(2, float64(n)), float64(5*time.Minute)))
-		}
+		retry = newBackoff(cfg.RetryRand).delay
 	}
 	w.srv = asynq.NewServerFromRedisClient(deps.Queue.Redis, asynq.Config{
 		Concurrency:       cfg.Concurrency,

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -16,13 +15,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/db"
 	"github.com/spade-bpmn/spade/pkg/membership"
 )
-
-func init() {
-	commands["token"] = func(ctx context.Context, args []string) error { return runAdmin(ctx, "token", args, os.Stdout) }
-	commands["users"] = func(ctx context.Context, args []string) error { return runAdmin(ctx, "users", args, os.Stdout) }
-	commands["accounts"] = func(ctx context.Context, args []string) error { return runAdmin(ctx, "accounts", args, os.Stdout) }
-	commands["membership"] = func(ctx context.Context, args []string) error { return runAdmin(ctx, "membership", args, os.Stdout) }
-}
 
 const adminUsage = `admin commands:
   spade token create --email E [--account NAME] [--name LABEL]   print a personal access token
@@ -127,193 +119,247 @@ func accountByName(ctx context.Context, s *auth.Store, name string) (*auth.Accou
 	return a, err
 }
 
+// adminCommand runs one admin subcommand ("group verb") on the store
+// with its parsed flags.
+type adminCommand func(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error
+
+// adminCommands is every admin subcommand: adding one is one entry here
+// and a line in adminUsage.
+func adminCommands() map[string]adminCommand {
+	return map[string]adminCommand{
+		"token create":           tokenCreate,
+		"token list":             tokenList,
+		"token revoke":           tokenRevoke,
+		"users list":             usersList,
+		"users grant-operator":   usersOperator,
+		"users revoke-operator":  usersOperator,
+		"accounts list":          accountsList,
+		"accounts create":        accountsCreate,
+		"accounts add-member":    accountsMember,
+		"accounts remove-member": accountsMember,
+		"membership set":         membershipSet,
+	}
+}
+
+// adminRun runs the subcommand args[0] of group.
 func adminRun(ctx context.Context, s *auth.Store, group string, args []string, out io.Writer) error {
 	sub := group + " " + args[0]
+	cmd, ok := adminCommands()[sub]
+	if !ok {
+		return fmt.Errorf("unknown command %q\n\n%s", sub, adminUsage)
+	}
 	f, err := parseAdmin(sub, args[1:])
 	if err != nil {
 		return err
 	}
-	switch sub {
-	case "token create":
-		u, err := userByEmail(ctx, s, *f.email)
+	return cmd(ctx, s, sub, f, out)
+}
+
+// tokenCreate prints a new personal access token for a user in one of their accounts.
+func tokenCreate(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	u, err := userByEmail(ctx, s, *f.email)
+	if err != nil {
+		return err
+	}
+	var acct *auth.Account
+	if *f.account != "" {
+		if acct, err = accountByName(ctx, s, *f.account); err != nil {
+			return err
+		}
+	} else {
+		accs, err := s.Accounts(ctx, u.ID)
 		if err != nil {
 			return err
 		}
-		var acct *auth.Account
-		if *f.account != "" {
-			if acct, err = accountByName(ctx, s, *f.account); err != nil {
-				return err
-			}
-		} else {
-			accs, err := s.Accounts(ctx, u.ID)
-			if err != nil {
-				return err
-			}
-			if len(accs) != 1 {
-				names := make([]string, len(accs))
-				for i, a := range accs {
-					names[i] = a.Name
-				}
-				return fmt.Errorf("%s belongs to %d accounts (%s): choose one with --account", u.Email, len(accs), strings.Join(names, ", "))
-			}
-			acct = &accs[0].Account
-		}
-		secret, _, err := s.CreateToken(ctx, u.ID, acct.ID, *f.name)
-		if errors.Is(err, auth.ErrNotMember) {
-			return fmt.Errorf("%s is not a member of %q", u.Email, acct.Name)
-		}
-		if err != nil {
-			return err
-		}
-		fmt.Fprintln(out, secret)
-		return nil
-	case "token list":
-		u, err := userByEmail(ctx, s, *f.email)
-		if err != nil {
-			return err
-		}
-		ts, err := s.Tokens(ctx, u.ID)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tNAME\tACCOUNT_ID\tCREATED\tLAST_USED\tREVOKED")
-		for _, t := range ts {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Name, t.AccountID, t.CreatedAt.Format(time.RFC3339), fmtTime(t.LastUsedAt), fmtTime(t.RevokedAt))
-		}
-		return tw.Flush()
-	case "token revoke":
-		u, err := userByEmail(ctx, s, *f.email)
-		if err != nil {
-			return err
-		}
-		if err := need("id", *f.id); err != nil {
-			return err
-		}
-		if err := s.RevokeToken(ctx, u.ID, *f.id); err != nil {
-			return err
-		}
-		fmt.Fprintln(out, "revoked", *f.id)
-		return nil
-	case "users list":
-		us, err := s.ListUsers(ctx)
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "EMAIL\tNAME\tMEMBERSHIP\tTRIAL_STARTED\tOPERATOR\tOWN_KEY\tACCOUNTS\tID")
-		for _, u := range us {
-			accs, err := s.Accounts(ctx, u.ID)
-			if err != nil {
-				return err
-			}
+		if len(accs) != 1 {
 			names := make([]string, len(accs))
 			for i, a := range accs {
 				names[i] = a.Name
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%t\t%t\t%s\t%s\n", u.Email, u.Name, membership.NormalizeType(u.MembershipType),
-				fmtTime(u.TrialStartedAt), u.IsOperator, u.APIKeyCiphertext != "", strings.Join(names, "; "), u.ID)
+			return fmt.Errorf("%s belongs to %d accounts (%s): choose one with --account", u.Email, len(accs), strings.Join(names, ", "))
 		}
-		return tw.Flush()
-	case "users grant-operator", "users revoke-operator":
-		u, err := userByEmail(ctx, s, *f.email)
+		acct = &accs[0].Account
+	}
+	secret, _, err := s.CreateToken(ctx, u.ID, acct.ID, *f.name)
+	if errors.Is(err, auth.ErrNotMember) {
+		return fmt.Errorf("%s is not a member of %q", u.Email, acct.Name)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(out, secret)
+	return nil
+}
+
+// tokenList prints a user's tokens.
+func tokenList(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	u, err := userByEmail(ctx, s, *f.email)
+	if err != nil {
+		return err
+	}
+	ts, err := s.Tokens(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tACCOUNT_ID\tCREATED\tLAST_USED\tREVOKED")
+	for _, t := range ts {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Name, t.AccountID, t.CreatedAt.Format(time.RFC3339), fmtTime(t.LastUsedAt), fmtTime(t.RevokedAt))
+	}
+	return tw.Flush()
+}
+
+// tokenRevoke revokes one of a user's tokens.
+func tokenRevoke(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	u, err := userByEmail(ctx, s, *f.email)
+	if err != nil {
+		return err
+	}
+	if err := need("id", *f.id); err != nil {
+		return err
+	}
+	if err := s.RevokeToken(ctx, u.ID, *f.id); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "revoked", *f.id)
+	return nil
+}
+
+// usersList prints every user with their plan and accounts.
+func usersList(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	us, err := s.ListUsers(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "EMAIL\tNAME\tMEMBERSHIP\tTRIAL_STARTED\tOPERATOR\tOWN_KEY\tACCOUNTS\tID")
+	for _, u := range us {
+		accs, err := s.Accounts(ctx, u.ID)
 		if err != nil {
 			return err
 		}
-		on := sub == "users grant-operator"
-		if err := s.SetOperator(ctx, u.ID, on); err != nil {
-			return err
+		names := make([]string, len(accs))
+		for i, a := range accs {
+			names[i] = a.Name
 		}
-		fmt.Fprintf(out, "%s operator=%t\n", u.Email, on)
-		return nil
-	case "accounts list":
-		as, err := s.ListAccounts(ctx)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%t\t%t\t%s\t%s\n", u.Email, u.Name, membership.NormalizeType(u.MembershipType),
+			fmtTime(u.TrialStartedAt), u.IsOperator, u.APIKeyCiphertext != "", strings.Join(names, "; "), u.ID)
+	}
+	return tw.Flush()
+}
+
+// usersOperator grants or revokes the operator role (sub says which).
+func usersOperator(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	u, err := userByEmail(ctx, s, *f.email)
+	if err != nil {
+		return err
+	}
+	on := sub == "users grant-operator"
+	if err := s.SetOperator(ctx, u.ID, on); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s operator=%t\n", u.Email, on)
+	return nil
+}
+
+// accountsList prints every account with its members.
+func accountsList(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	as, err := s.ListAccounts(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tMEMBERSHIP\tMEMBERS\tID")
+	for _, a := range as {
+		ms, err := s.AccountMembers(ctx, a.ID)
 		if err != nil {
 			return err
 		}
-		tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tMEMBERSHIP\tMEMBERS\tID")
-		for _, a := range as {
-			ms, err := s.AccountMembers(ctx, a.ID)
-			if err != nil {
-				return err
-			}
-			emails := make([]string, len(ms))
-			for i, m := range ms {
-				emails[i] = m.Email
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, a.MembershipType, strings.Join(emails, "; "), a.ID)
+		emails := make([]string, len(ms))
+		for i, m := range ms {
+			emails[i] = m.Email
 		}
-		return tw.Flush()
-	case "accounts create":
-		if len(f.positional) != 1 {
-			return fmt.Errorf("accounts create takes one NAME\n\n%s", adminUsage)
-		}
-		typ := membership.Free
-		if *f.typ != "" {
-			if typ, err = membership.ParseType(*f.typ); err != nil {
-				return err
-			}
-		}
-		a, err := s.CreateUniqueAccount(ctx, f.positional[0], typ)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", a.Name, a.MembershipType, strings.Join(emails, "; "), a.ID)
+	}
+	return tw.Flush()
+}
+
+// accountsCreate creates an account under a unique name.
+func accountsCreate(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	if len(f.positional) != 1 {
+		return fmt.Errorf("accounts create takes one NAME\n\n%s", adminUsage)
+	}
+	typ := membership.Free
+	if *f.typ != "" {
+		t, err := membership.ParseType(*f.typ)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "created account %q (%s)\n", a.Name, a.ID)
-		return nil
-	case "accounts add-member", "accounts remove-member":
-		a, err := accountByName(ctx, s, *f.account)
-		if err != nil {
+		typ = t
+	}
+	a, err := s.CreateUniqueAccount(ctx, f.positional[0], typ)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "created account %q (%s)\n", a.Name, a.ID)
+	return nil
+}
+
+// accountsMember adds a user to an account or removes them (sub says which).
+func accountsMember(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	a, err := accountByName(ctx, s, *f.account)
+	if err != nil {
+		return err
+	}
+	u, err := userByEmail(ctx, s, *f.email)
+	if err != nil {
+		return err
+	}
+	if sub == "accounts add-member" {
+		if err := s.AddMember(ctx, a.ID, u.ID, "member"); err != nil {
 			return err
 		}
-		u, err := userByEmail(ctx, s, *f.email)
-		if err != nil {
-			return err
-		}
-		if sub == "accounts add-member" {
-			if err := s.AddMember(ctx, a.ID, u.ID, "member"); err != nil {
-				return err
-			}
-			fmt.Fprintf(out, "%s is a member of %q\n", u.Email, a.Name)
-			return nil
-		}
-		ok, err := s.RemoveMember(ctx, a.ID, u.ID)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return fmt.Errorf("%s is not a member of %q", u.Email, a.Name)
-		}
-		fmt.Fprintf(out, "%s removed from %q\n", u.Email, a.Name)
-		return nil
-	case "membership set":
-		u, err := userByEmail(ctx, s, *f.email)
-		if err != nil {
-			return err
-		}
-		if err := need("type", *f.typ); err != nil {
-			return err
-		}
-		typ, err := membership.ParseType(*f.typ)
-		if err != nil {
-			return err
-		}
-		if err := s.SetMembershipType(ctx, u.ID, typ); err != nil {
-			return err
-		}
-		if err := s.SetOwnedAccountsType(ctx, u.ID, typ); err != nil {
-			return err
-		}
-		if *f.restartTrial {
-			now := time.Now().UTC()
-			if err := s.SetTrialStart(ctx, u.ID, &now); err != nil {
-				return err
-			}
-		}
-		fmt.Fprintf(out, "%s membership=%s\n", u.Email, typ)
+		fmt.Fprintf(out, "%s is a member of %q\n", u.Email, a.Name)
 		return nil
 	}
-	return fmt.Errorf("unknown command %q\n\n%s", sub, adminUsage)
+	ok, err := s.RemoveMember(ctx, a.ID, u.ID)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return fmt.Errorf("%s is not a member of %q", u.Email, a.Name)
+	}
+	fmt.Fprintf(out, "%s removed from %q\n", u.Email, a.Name)
+	return nil
+}
+
+// membershipSet sets a user's plan (and their own accounts'), optionally restarting the trial.
+func membershipSet(ctx context.Context, s *auth.Store, sub string, f *adminFlags, out io.Writer) error {
+	u, err := userByEmail(ctx, s, *f.email)
+	if err != nil {
+		return err
+	}
+	if err := need("type", *f.typ); err != nil {
+		return err
+	}
+	typ, err := membership.ParseType(*f.typ)
+	if err != nil {
+		return err
+	}
+	if err := s.SetMembershipType(ctx, u.ID, typ); err != nil {
+		return err
+	}
+	if err := s.SetOwnedAccountsType(ctx, u.ID, typ); err != nil {
+		return err
+	}
+	if *f.restartTrial {
+		now := time.Now().UTC()
+		if err := s.SetTrialStart(ctx, u.ID, &now); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(out, "%s membership=%s\n", u.Email, typ)
+	return nil
 }
 
 func fmtTime(t *time.Time) string {

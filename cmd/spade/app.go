@@ -18,19 +18,35 @@ import (
 	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/db"
+	"github.com/spade-bpmn/spade/pkg/membership"
+	"github.com/spade-bpmn/spade/pkg/metrics"
 	"github.com/spade-bpmn/spade/pkg/queue"
+	"github.com/spade-bpmn/spade/pkg/reprocess"
+	"github.com/spade-bpmn/spade/pkg/tasks"
 	"github.com/spade-bpmn/spade/worker"
 )
 
-// App is the wired system for one process role.
+// App is the wired system for one process role. openApp builds every
+// shared part once; newAPI and newWorker assemble the api and the worker
+// from them with explicit calls, so that nothing is filled in later from
+// another file and the api and worker of `spade serve` share no mutable
+// state but these.
 type App struct {
-	Cfg    *config.Config
-	Log    *slog.Logger
-	DB     *db.DB
-	Queue  *queue.Queue
-	Repo   *analysis.Repo
-	Auth   *auth.Store
-	Blobs  *blob.Store
+	Cfg   *config.Config
+	Log   *slog.Logger
+	DB    *db.DB
+	Queue *queue.Queue
+	Repo  *analysis.Repo
+	Auth  *auth.Store
+	Blobs *blob.Store
+	// Metrics is one registry shared by the api and the worker of one
+	// process; Reprocess plans batch runs and records their progress.
+	Metrics   *metrics.Metrics
+	Reprocess *reprocess.Service
+	// Secret is the server's secret key (sign-in flow sealing); Cipher
+	// encrypts users' own API keys with it.
+	Secret []byte
+	Cipher *membership.Cipher
 	closer []func()
 }
 
@@ -77,6 +93,15 @@ func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error
 		a.Close()
 		return nil, err
 	}
+	if a.Secret, a.Cipher, err = loadSecret(cfg); err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.Metrics = metrics.New()
+	if err := a.Metrics.RegisterQueues(q.Inspector, []string{tasks.QueueAnalysis, tasks.QueueGraph, tasks.QueueReprocess}); err != nil {
+		a.Log.Warn("queue metrics unavailable", "error", err)
+	}
+	a.Reprocess = reprocess.New(d.DB, q.Client, a.Log, cfg.LLMProvider+"/"+cfg.LLMModel)
 	return a, nil
 }
 
@@ -120,8 +145,11 @@ func (a *App) Close() {
 	}
 }
 
+// newWorker assembles the worker: the pipeline (with the users' key
+// lookup), task logging, metrics and reprocess progress, and the shared
+// LLM rate budget, in that order (the budget wraps outside the metrics).
 func (a *App) newWorker() (*worker.Worker, error) {
-	pl, closePl, err := newPipeline(a)
+	pl, closePl, err := newPipeline(a, keyLookup(a.Auth, a.Cipher))
 	if err != nil {
 		return nil, err
 	}
@@ -132,10 +160,8 @@ func (a *App) newWorker() (*worker.Worker, error) {
 		ShutdownTimeout:   a.Cfg.ShutdownTimeout,
 		SweepInterval:     a.Cfg.SweepInterval,
 	}
-	for _, ext := range workerExtensions {
-		if err := ext(a, &wcfg, pl); err != nil {
-			return nil, err
-		}
+	if err := instrumentWorker(a, &wcfg, pl); err != nil {
+		return nil, err
 	}
 	if err := wireBudget(a, pl); err != nil {
 		return nil, err
@@ -143,27 +169,22 @@ func (a *App) newWorker() (*worker.Worker, error) {
 	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log, Refunder: newLimiter(a)}), nil
 }
 
-// workerExtensions let other files of this command add task middleware and
-// wrap pipeline steps (metrics, reprocess progress).
-var workerExtensions []func(a *App, cfg *worker.Config, pl *worker.Pipeline) error
-
+// newAPI assembles the api: the core routes (api.New), then membership,
+// the demo, sign-in and operations, mounted in that order.
 func (a *App) newAPI() (*api.Server, error) {
 	deps := api.Deps{
 		Config: a.Cfg, DB: a.DB, Repo: a.Repo, Auth: a.Auth, Blobs: a.Blobs, Queue: a.Queue,
 		Log: a.Log, Provider: a.Cfg.LLMProvider,
 		Versions: newVersions(a, convertBPMN),
 	}
-	for _, ext := range apiExtensions {
-		if err := ext(a, &deps); err != nil {
-			return nil, err
-		}
+	mountMembership(a, &deps)
+	mountDemo(a, &deps)
+	if err := mountAuth(a, &deps); err != nil {
+		return nil, err
 	}
+	mountOps(a, &deps)
 	return api.New(deps), nil
 }
-
-// apiExtensions let other files of this command add routes and hooks
-// (sign-in, membership, demo, operations) to the api.
-var apiExtensions []func(a *App, d *api.Deps) error
 
 // serveHTTP runs h on addr until ctx ends, then shuts down gracefully.
 func serveHTTP(ctx context.Context, a *App, h http.Handler) error {
@@ -198,8 +219,15 @@ func cmdServe(ctx context.Context, _ []string) error {
 		return err
 	}
 	defer a.Close()
+	routeRedisLog(a)
 	a.Log.Info("starting spade serve", "config", a.Cfg.Masked(), "embedded_redis", a.Queue.Embedded(),
 		"database", strings.SplitN(cfg.DatabaseURL, ":", 2)[0])
+	// Both are built before either runs: the worker's tasks and the api's
+	// requests then only ever see finished parts.
+	srv, err := a.newAPI()
+	if err != nil {
+		return err
+	}
 	w, err := a.newWorker()
 	if err != nil {
 		return err
@@ -208,10 +236,6 @@ func cmdServe(ctx context.Context, _ []string) error {
 		return err
 	}
 	defer w.Shutdown()
-	srv, err := a.newAPI()
-	if err != nil {
-		return err
-	}
 	return serveHTTP(ctx, a, srv)
 }
 
@@ -228,6 +252,7 @@ func cmdAPI(ctx context.Context, _ []string) error {
 		return err
 	}
 	defer a.Close()
+	routeRedisLog(a)
 	srv, err := a.newAPI()
 	if err != nil {
 		return err
@@ -248,6 +273,7 @@ func cmdWorker(ctx context.Context, _ []string) error {
 		return err
 	}
 	defer a.Close()
+	routeRedisLog(a)
 	w, err := a.newWorker()
 	if err != nil {
 		return err

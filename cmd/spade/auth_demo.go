@@ -5,17 +5,15 @@ import (
 	"time"
 
 	"github.com/spade-bpmn/spade/api"
-	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/membership"
 )
 
-func init() {
-	apiExtensions = append(apiExtensions, func(a *App, d *api.Deps) error {
-		demo := &api.DemoAPI{Wait: a.Cfg.DemoWait, Ledger: membership.NewLedger(a.DB.DB)}
-		d.Mounts = append(d.Mounts, demo.Mount)
-		startJanitor(a, 10*time.Minute)
-		return nil
-	})
+// mountDemo adds the anonymous demo's routes and starts the janitor that
+// removes what the demo leaves behind.
+func mountDemo(a *App, d *api.Deps) {
+	demo := &api.DemoAPI{Wait: a.Cfg.DemoWait, Ledger: membership.NewLedger(a.DB.DB)}
+	d.Mounts = append(d.Mounts, demo.Mount)
+	startJanitor(a, 10*time.Minute)
 }
 
 // demoKeep is how long anonymous demo analyses are kept (the GET answers
@@ -53,16 +51,10 @@ func cleanUp(ctx context.Context, a *App, now time.Time) (sessions, demos int) {
 	}
 	// Daily counters and charges matter for the day they count (and a
 	// late refund); older ones are dropped.
-	cutoff := membership.Day(now.Add(-3 * 24 * time.Hour))
-	for _, table := range []string{"usage_charges", "usage_counts"} {
-		if err := a.DB.DB.WithContext(ctx).Exec("DELETE FROM "+table+" WHERE day < ?", cutoff).Error; err != nil {
-			a.Log.Warn("usage clean-up failed", "table", table, "error", err)
-		}
+	if err := membership.NewLedger(a.DB.DB).Prune(ctx, membership.Day(now.Add(-3*24*time.Hour))); err != nil {
+		a.Log.Warn("usage clean-up failed", "error", err)
 	}
-	var old []analysis.Analysis
-	err = a.DB.DB.WithContext(ctx).Select("id", "blob_key").
-		Where("account_id = ? AND is_demo = ? AND created_at < ?", api.DemoAccountID, true, now.Add(-demoKeep).UTC()).
-		Limit(500).Find(&old).Error
+	old, err := a.Repo.OldDemos(ctx, api.DemoAccountID, now.Add(-demoKeep), 500)
 	if err != nil {
 		a.Log.Warn("demo clean-up failed", "error", err)
 		return int(n), 0

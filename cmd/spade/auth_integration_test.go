@@ -69,7 +69,7 @@ func newAuthStack(t *testing.T, dbURL, redisURL string, env map[string]string, w
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(srvAPI)
+	srv := httptest.NewUnstartedServer(validateContract(t, srvAPI))
 	srv.Listener.Close()
 	srv.Listener = ln
 	srv.Start()
@@ -630,7 +630,7 @@ func testDailyLimit(t *testing.T, dbURL string) {
 	if strings.Contains(stored.APIKeyCiphertext, "AIzaOwnKey") || stored.APIKeyLast4 != "9876" {
 		t.Fatalf("key stored in clear: %+v", stored)
 	}
-	if k, err := userKeyLookup(context.Background(), u.ID); err != nil || k != "AIzaOwnKey9876" {
+	if k, err := keyLookup(s.app.Auth, s.app.Cipher)(context.Background(), u.ID); err != nil || k != "AIzaOwnKey9876" {
 		t.Fatalf("worker key lookup: %q %v", k, err)
 	}
 	// Own key after the trial: a new day's quota on the user's key. Today's

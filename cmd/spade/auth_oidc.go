@@ -12,10 +12,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
-	"github.com/spade-bpmn/spade/pkg/membership"
 )
-
-func init() { apiExtensions = append(apiExtensions, mountAuth) }
 
 // devPrefix is where the built-in provider is served.
 const devPrefix = "/oidc"
@@ -60,18 +57,16 @@ func configuredModel(cfg *config.Config) string {
 // devIssuer is the built-in provider's issuer for cfg.
 func devIssuer(publicURL string) string { return strings.TrimRight(publicURL, "/") + devPrefix }
 
+// mountAuth adds sign-in (an OIDC provider, the built-in demo provider or
+// none) and the public configuration the web app reads at start.
 func mountAuth(a *App, d *api.Deps) error {
 	cfg := a.Cfg
-	secret, err := membership.LoadOrCreateSecretKey(cfg.SecretKey, cfg.DataDir)
-	if err != nil {
-		return err
-	}
-	h := &api.Auth{Flows: auth.NewFlowSealer(secret)}
+	h := &api.Auth{Flows: auth.NewFlowSealer(a.Secret)}
 	pub := api.PublicConfig{
 		ProductName: "SPADE", ClientID: cfg.OIDCClientID,
 		Limits: api.Limits{
 			DailyLimit: cfg.DailyLimit, TrialDays: cfg.TrialDays, DemoPerDay: 1,
-			MaxDocumentBytes: cfg.MaxDocumentBytes, MaxImageBytes: cfg.MaxImageBytes, MaxBPMNBytes: cfg.MaxBPMNBytes, MaxDemoBytes: 10 << 20,
+			MaxDocumentBytes: cfg.MaxDocumentBytes, MaxImageBytes: cfg.MaxImageBytes, MaxBPMNBytes: cfg.MaxBPMNBytes, MaxDemoBytes: cfg.MaxDemoBytes,
 		},
 		AI: api.NewAIConfig(cfg.LLMProvider, configuredModel(cfg)),
 	}

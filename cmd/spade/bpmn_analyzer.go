@@ -14,14 +14,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// init wires the BPMN Analyzer (pkg/bpmn/quality) into the pipeline,
-// unless bpmnAnalyzer was set another way.
-func init() {
-	if bpmnAnalyzer == nil {
-		bpmnAnalyzer = analyzeBPMNUpload
-	}
-}
-
 // bpmnReportModel names the rule-based analyzer that writes BPMN reports.
 const bpmnReportModel = "spade-bpmn-rules-1"
 

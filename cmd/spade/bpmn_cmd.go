@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,12 +12,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/failure"
 )
-
-func init() {
-	commands["bpmn"] = func(_ context.Context, args []string) error {
-		return runBPMN(args, os.Stdout, os.Stderr)
-	}
-}
 
 const bpmnUsage = `usage:
   spade bpmn model FILE     print the process model JSON of a BPMN 2.0 file

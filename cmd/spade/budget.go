@@ -21,7 +21,7 @@ func wireBudget(a *App, pl *worker.Pipeline) error {
 	if !limits.Enabled() || pl.Provider == nil {
 		return nil
 	}
-	b, err := budget.New(a.Queue.Redis, limits, budget.Options{Registerer: opsOf(a).metrics.Registry})
+	b, err := budget.New(a.Queue.Redis, limits, budget.Options{Registerer: a.Metrics.Registry})
 	if err != nil {
 		return err
 	}

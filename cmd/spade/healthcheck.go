@@ -9,8 +9,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/queue"
 )
 
-func init() { commands["healthcheck"] = cmdHealthcheck }
-
 // cmdHealthcheck exits non-zero when the database or Redis is unreachable:
 // the container health check of worker processes, which serve no HTTP.
 func cmdHealthcheck(ctx context.Context, _ []string) error {

@@ -58,7 +58,7 @@ func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &stack{t: t, app: a, srv: httptest.NewServer(srvAPI), client: &http.Client{Timeout: 10 * time.Second}, hook: hook}
+	s := &stack{t: t, app: a, srv: httptest.NewServer(validateContract(t, srvAPI)), client: &http.Client{Timeout: 10 * time.Second}, hook: hook}
 	t.Cleanup(s.srv.Close)
 	u, _, err := a.Auth.UpsertUser(context.Background(), auth.User{Issuer: "test", Subject: "u1", Email: "u1@example.com", Name: "U One", MembershipType: "Standard"})
 	if err != nil {

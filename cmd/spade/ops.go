@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -20,47 +19,15 @@ import (
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/metrics"
 	"github.com/spade-bpmn/spade/pkg/process"
-	"github.com/spade-bpmn/spade/pkg/reprocess"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 	"github.com/spade-bpmn/spade/worker"
 )
 
-// opsState is the operations part of one App: one metrics registry shared
-// by its api and worker (`spade serve` runs both), and the reprocess
-// service.
-type opsState struct {
-	metrics   *metrics.Metrics
-	reprocess *reprocess.Service
-}
-
-var (
-	opsMu    sync.Mutex
-	opsByApp = map[*App]*opsState{}
-)
-
-// opsOf returns the App's operations state, creating it on first use.
-func opsOf(a *App) *opsState {
-	opsMu.Lock()
-	defer opsMu.Unlock()
-	if st, ok := opsByApp[a]; ok {
-		return st
-	}
-	// go-redis prints pool errors with the standard logger; route them
-	// through the App's logger so that JSON logs stay one JSON per line.
-	redis.SetLogger(redisLog{a.Log})
-	st := &opsState{metrics: metrics.New()}
-	if err := st.metrics.RegisterQueues(a.Queue.Inspector, []string{tasks.QueueAnalysis, tasks.QueueGraph, tasks.QueueReprocess}); err != nil {
-		a.Log.Warn("queue metrics unavailable", "error", err)
-	}
-	st.reprocess = reprocess.New(a.DB.DB, a.Queue.Client, a.Log, a.Cfg.LLMProvider+"/"+a.Cfg.LLMModel)
-	opsByApp[a] = st
-	a.closer = append(a.closer, func() {
-		opsMu.Lock()
-		delete(opsByApp, a)
-		opsMu.Unlock()
-	})
-	return st
-}
+// routeRedisLog makes go-redis print its pool errors through the App's
+// logger instead of the standard one, so that JSON logs stay one JSON per
+// line. go-redis keeps one logger per process: only the long-running
+// commands set it, once, before they start serving.
+func routeRedisLog(a *App) { redis.SetLogger(redisLog{a.Log}) }
 
 // redisLog adapts slog to go-redis's internal logger.
 type redisLog struct{ l *slog.Logger }
@@ -69,21 +36,13 @@ func (r redisLog) Printf(ctx context.Context, format string, v ...any) {
 	r.l.WarnContext(ctx, "redis: "+fmt.Sprintf(format, v...))
 }
 
-func init() {
-	apiExtensions = append(apiExtensions, mountOps)
-	workerExtensions = append(workerExtensions, instrumentWorker)
-	commands["reprocess"] = cmdReprocess
-}
-
 // mountOps adds /metrics, /ops/queues and /api/ops/* to the api.
-func mountOps(a *App, d *api.Deps) error {
-	st := opsOf(a)
+func mountOps(a *App, d *api.Deps) {
 	dash, closeDash := api.NewQueueDashboard(a.Queue.Opt)
 	a.closer = append(a.closer, func() { _ = closeDash() })
 	d.Mounts = append(d.Mounts, api.OpenAPIMount, api.OpsMount(api.Ops{
-		Metrics: st.metrics, Reprocess: st.reprocess, MetricsToken: a.Cfg.MetricsToken, Dashboard: dash,
+		Metrics: a.Metrics, Reprocess: a.Reprocess, MetricsToken: a.Cfg.MetricsToken, Dashboard: dash,
 	}))
-	return nil
 }
 
 // instrumentWorker times every task and pipeline stage, counts LLM calls,
@@ -91,9 +50,8 @@ func mountOps(a *App, d *api.Deps) error {
 // SPADE_METRICS_ADDR set, a worker process serves its own /metrics there
 // (an api process serves it on its main port).
 func instrumentWorker(a *App, cfg *worker.Config, pl *worker.Pipeline) error {
-	st := opsOf(a)
-	m := st.metrics
-	cfg.Middlewares = append(cfg.Middlewares, taskLog(a), m.TaskMiddleware(), st.reprocess.Middleware())
+	m := a.Metrics
+	cfg.Middlewares = append(cfg.Middlewares, taskLog(a), m.TaskMiddleware(), a.Reprocess.Middleware())
 	instrumentPipeline(m, pl)
 	if addr := a.Cfg.MetricsAddr; addr != "" {
 		if err := serveWorkerMetrics(a, m, addr); err != nil {

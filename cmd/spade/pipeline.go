@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"log/slog"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
@@ -17,14 +18,11 @@ import (
 	"github.com/spade-bpmn/spade/worker"
 )
 
-// userKeyLookup returns the user's own API key, when the membership part
-// is wired (it sets this).
-var userKeyLookup func(ctx context.Context, userID string) (string, error)
-
-// bpmnAnalyzer analyzes uploaded BPMN files, when the BPMN engine is wired.
-var bpmnAnalyzer func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error)
-
-func newPipeline(a *App) (*worker.Pipeline, func(), error) {
+// newPipeline builds the worker's pipeline: text extraction, the provider
+// an analysis runs on (userKey finds a user's own key), the analyzer, the
+// BPMN builder and the BPMN file analyzer. The returned func releases the
+// extractor.
+func newPipeline(a *App, userKey func(ctx context.Context, userID string) (string, error)) (*worker.Pipeline, func(), error) {
 	cfg := a.Cfg
 	// pdfium takes seconds to compile on a cold start: warm it up in the
 	// background so the server listens at once; the first document waits.
@@ -47,11 +45,11 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 	}
 	// A user's own key is a Gemini key (the own-key plan); it wins over the
 	// system provider, whatever that is.
-	var userProvider llm.Provider
+	choice := providerChoice{cfg: cfg, system: system, userKey: userKey}
 	if cfg.LLMProvider == providers.Gemini {
-		userProvider = system
+		choice.user = system
 	} else if p, err := providers.New(userKeyConfig(cfg, a.Log), bi); err == nil {
-		userProvider = p
+		choice.user = p
 	}
 	pl := &worker.Pipeline{
 		Extract: func(ctx context.Context, filename string, data []byte) (*worker.Extracted, error) {
@@ -69,24 +67,8 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			}
 			return &worker.Extracted{Text: d.Text, Format: string(d.Format), Pages: d.Pages, Speakers: d.Speakers}, nil
 		},
-		Provider: func(ctx context.Context, an *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
-			in := llm.Input{Model: cfg.LLMModel}
-			p := system
-			if userKeyLookup != nil && an.UserID != "" && userProvider != nil && !an.IsDemo {
-				key, err := userKeyLookup(ctx, an.UserID)
-				if err != nil {
-					return nil, in, "", err
-				}
-				if key != "" {
-					p, in.APIKey = userProvider, key
-					if cfg.LLMProvider != providers.Gemini {
-						in.Model = ""
-					}
-				}
-			}
-			return p, in, providers.KeySource(p, in), nil
-		},
-		Retry: llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
+		Provider: choice.choose,
+		Retry:    llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
 		// Documents longer than the model's window are analysed in sections.
 		Analyze: func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
 			if p.Name() == providers.Builtin {
@@ -107,7 +89,7 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			return newLimiter(a).Refund(ctx, an.ID)
 		},
 		BuildBPMN:   bpmn.Build,
-		AnalyzeBPMN: bpmnAnalyzer,
+		AnalyzeBPMN: analyzeBPMNUpload,
 	}
 	return pl, func() {
 		<-ready
@@ -115,6 +97,37 @@ func newPipeline(a *App) (*worker.Pipeline, func(), error) {
 			_ = ex.Close()
 		}
 	}, nil
+}
+
+// providerChoice picks the provider an analysis runs on. It is built once
+// per worker, before the worker starts, and never changes afterwards.
+type providerChoice struct {
+	cfg *config.Config
+	// system runs on the system keys; user (nil when it cannot be built)
+	// runs on a user's own key, which userKey (nil: no own keys) finds.
+	system, user llm.Provider
+	userKey      func(ctx context.Context, userID string) (string, error)
+}
+
+// choose returns the provider, its input and the key source for an
+// analysis: the user's own key when they have one and the analysis is not
+// a demo, else the system provider.
+func (c providerChoice) choose(ctx context.Context, an *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
+	in := llm.Input{Model: c.cfg.LLMModel}
+	p := c.system
+	if c.userKey != nil && an.UserID != "" && c.user != nil && !an.IsDemo {
+		key, err := c.userKey(ctx, an.UserID)
+		if err != nil {
+			return nil, in, "", fmt.Errorf("look up the user's API key: %w", err)
+		}
+		if key != "" {
+			p, in.APIKey = c.user, key
+			if c.cfg.LLMProvider != providers.Gemini {
+				in.Model = ""
+			}
+		}
+	}
+	return p, in, providers.KeySource(p, in), nil
 }
 
 // systemProviderConfig is the configured provider with the system keys:

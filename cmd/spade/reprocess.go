@@ -9,7 +9,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/reprocess"
@@ -34,7 +33,7 @@ func cmdReprocess(ctx context.Context, args []string) error {
 func runReprocess(ctx context.Context, args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("reprocess", flag.ContinueOnError)
 	fs.SetOutput(out)
-	var req api.ReprocessRequest
+	var req reprocess.Request
 	fs.StringVar(&req.Stage, "stage", "", "analysis or graph (required)")
 	fs.StringVar(&req.Analyzer, "analyzer", "", "only this analyzer: document, image or bpmn")
 	fs.StringVar(&req.Since, "since", "", "only analyses created at or after this date (YYYY-MM-DD or RFC 3339, UTC)")
@@ -59,7 +58,7 @@ func runReprocess(ctx context.Context, args []string, out io.Writer) error {
 		fs.Usage()
 		return errors.New("--stage is required (analysis or graph)")
 	}
-	p, err := req.Params()
+	p, err := reprocess.ParseParams(req)
 	if err != nil {
 		if d, ok := failure.Detail(err); ok {
 			return errors.New(d)
@@ -75,7 +74,7 @@ func runReprocess(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer a.Close()
-	svc := opsOf(a).reprocess
+	svc := a.Reprocess
 	if p.DryRun {
 		matched, pending, err := svc.Plan(ctx, p)
 		if err != nil {

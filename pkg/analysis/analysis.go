@@ -152,10 +152,10 @@ func (a *Analysis) ParseMetadata() Metadata {
 type View struct {
 	ID               string      `json:"id"`
 	Timestamp        time.Time   `json:"timestamp"`
-	Status           string      `json:"status"`
+	Status           string      `json:"status" enum:"queued,running,completed,failed"`
 	Stage            string      `json:"stage"`
 	CurrentStage     string      `json:"current_stage"`
-	Progress         int         `json:"progress"`
+	Progress         int         `json:"progress" doc:"0 to 100"`
 	ProcessName      string      `json:"process_name"`
 	ProcessPurpose   string      `json:"process_purpose"`
 	OriginalFilename string      `json:"original_filename"`
@@ -163,7 +163,7 @@ type View struct {
 	InputTokens      int         `json:"input_tokens"`
 	OutputTokens     int         `json:"output_tokens"`
 	TotalTokens      int         `json:"total_tokens"`
-	AnalyzerType     string      `json:"analyzer_type"`
+	AnalyzerType     string      `json:"analyzer_type" enum:"document,image,bpmn"`
 	Metadata         Metadata    `json:"metadata"`
 	Graph            GraphView   `json:"graph"`
 	Detail           string      `json:"detail,omitempty"`
@@ -178,7 +178,7 @@ type View struct {
 
 // GraphView is the graph part of View.
 type GraphView struct {
-	Status string `json:"status"`
+	Status string `json:"status" enum:"pending,building,completed,failed,none"`
 }
 
 // ToView renders the API shape.
@@ -198,14 +198,14 @@ func (a *Analysis) ToView() View {
 type ListItem struct {
 	ID               string    `json:"id"`
 	Timestamp        time.Time `json:"timestamp"`
-	Status           string    `json:"status"`
+	Status           string    `json:"status" enum:"queued,running,completed,failed"`
 	ProcessName      string    `json:"process_name"`
 	ProcessPurpose   string    `json:"process_purpose"`
 	OriginalFilename string    `json:"original_filename"`
 	InputTokens      int       `json:"input_tokens"`
 	OutputTokens     int       `json:"output_tokens"`
 	TotalTokens      int       `json:"total_tokens"`
-	AnalyzerType     string    `json:"analyzer_type"`
+	AnalyzerType     string    `json:"analyzer_type" enum:"document,image,bpmn"`
 	Graph            GraphView `json:"graph"`
 }
 

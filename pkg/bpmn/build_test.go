@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,8 +18,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 
 // moduleRoot walks up from the package directory to go.mod.
 func moduleRoot(t testing.TB) string { return testenv.RepoRoot(t) }
@@ -439,19 +436,7 @@ func TestBuildGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "exclusive.bpmn")
-	if *update {
-		if err := os.WriteFile(golden, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(b, want) {
-		t.Error("output differs from testdata/exclusive.bpmn (run go test -update after checking the change)")
-	}
+	testenv.Golden(t, filepath.Join("testdata", "exclusive.bpmn"), b)
 }
 
 // TestReferenceTools imports every generated diagram with bpmn-moddle and

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // Models of version 2: collaborations and the constructs modellers use.
@@ -309,19 +310,7 @@ func TestBuildCollaborationGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "collaboration.bpmn")
-	if *update {
-		if err := os.WriteFile(golden, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(b, want) {
-		t.Error("output differs from testdata/collaboration.bpmn (run go test -update after checking the change)")
-	}
+	testenv.Golden(t, filepath.Join("testdata", "collaboration.bpmn"), b)
 }
 
 // TestBuildBadInput feeds the models issue 11 lists as bad input: each is

@@ -41,30 +41,41 @@ type Config struct {
 	LLMRPM           int    // SPADE_LLM_RPM; 0 = no shared request budget
 	LLMTPM           int    // SPADE_LLM_TPM; 0 = no shared token budget
 
-	OIDCIssuer         string // SPADE_OIDC_ISSUER; empty = built-in provider
-	OIDCClientID       string // SPADE_OIDC_CLIENT_ID
-	OIDCClientSecret   string // SPADE_OIDC_CLIENT_SECRET
-	OIDCDiscoveryURL   string // SPADE_OIDC_DISCOVERY_URL
-	MetricsAddr        string // SPADE_METRICS_ADDR
-	DevProviderPublic  bool   // SPADE_DEV_PROVIDER_PUBLIC
-	SecretKey          string // SPADE_SECRET_KEY; generated into the data dir when empty
-	MetricsToken       string // SPADE_METRICS_TOKEN
-	WorkerConcurrency  int    // SPADE_WORKER_CONCURRENCY
-	TaskCheckInterval  time.Duration
-	SweepInterval      time.Duration // SPADE_SWEEP_INTERVAL
-	DemoWait           time.Duration // SPADE_DEMO_WAIT
-	LogFormat          string        // SPADE_LOG_FORMAT: text | json
-	LogLevel           string        // SPADE_LOG_LEVEL
-	ShutdownTimeout    time.Duration // SPADE_SHUTDOWN_TIMEOUT
+	OIDCIssuer        string // SPADE_OIDC_ISSUER; empty = built-in provider
+	OIDCClientID      string // SPADE_OIDC_CLIENT_ID
+	OIDCClientSecret  string // SPADE_OIDC_CLIENT_SECRET
+	OIDCDiscoveryURL  string // SPADE_OIDC_DISCOVERY_URL
+	MetricsAddr       string // SPADE_METRICS_ADDR
+	DevProviderPublic bool   // SPADE_DEV_PROVIDER_PUBLIC
+	SecretKey         string // SPADE_SECRET_KEY; generated into the data dir when empty
+	MetricsToken      string // SPADE_METRICS_TOKEN
+	WorkerConcurrency int    // SPADE_WORKER_CONCURRENCY
+	TaskCheckInterval time.Duration
+	SweepInterval     time.Duration // SPADE_SWEEP_INTERVAL
+	DemoWait          time.Duration // SPADE_DEMO_WAIT
+	LogFormat         string        // SPADE_LOG_FORMAT: text | json
+	LogLevel          string        // SPADE_LOG_LEVEL
+	ShutdownTimeout   time.Duration // SPADE_SHUTDOWN_TIMEOUT
+	// Upload limits: the api enforces them and /api/config advertises
+	// them, both from these fields.
 	MaxDocumentBytes   int64
 	MaxImageBytes      int64
 	MaxBPMNBytes       int64
+	MaxDemoBytes       int64
 	DailyLimit         int // SPADE_DAILY_LIMIT
 	TrialDays          int
 	ExtractCacheDir    string
 	OCRCommand         string // SPADE_OCR_COMMAND
 	CookieSecureOption string // SPADE_COOKIE_SECURE: auto | always | never
 }
+
+// Default upload limits (Config.Max…Bytes).
+const (
+	DefaultMaxDocumentBytes = 10 << 20
+	DefaultMaxImageBytes    = 20 << 20
+	DefaultMaxBPMNBytes     = 10 << 20
+	DefaultMaxDemoBytes     = 10 << 20
+)
 
 // Var describes one environment variable for the README and `spade config`.
 type Var struct {
@@ -140,9 +151,10 @@ func Load(defaultLog string) (*Config, error) {
 		LogLevel:           env("SPADE_LOG_LEVEL", "info"),
 		OCRCommand:         env("SPADE_OCR_COMMAND", "tesseract"),
 		CookieSecureOption: env("SPADE_COOKIE_SECURE", "auto"),
-		MaxDocumentBytes:   10 * 1024 * 1024,
-		MaxImageBytes:      20 * 1024 * 1024,
-		MaxBPMNBytes:       10 * 1024 * 1024,
+		MaxDocumentBytes:   DefaultMaxDocumentBytes,
+		MaxImageBytes:      DefaultMaxImageBytes,
+		MaxBPMNBytes:       DefaultMaxBPMNBytes,
+		MaxDemoBytes:       DefaultMaxDemoBytes,
 	}
 	var errs []error
 	c.DevProviderPublic = boolEnv("SPADE_DEV_PROVIDER_PUBLIC", &errs)

@@ -2,7 +2,12 @@ package export
 
 import (
 	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"io"
 	"os/exec"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,9 +19,9 @@ import (
 
 // TestPDFEveryLanguage exports process names and text in several scripts
 // and reads them back with pdftotext, the way a person copies text out of
-// the PDF: every character must come back, none as '?', right-to-left text
-// in reading order. (Chinese has no glyphs in DejaVu Sans: it prints as
-// empty boxes but still copies out as text.)
+// the PDF: every phrase must come back whole and in reading order, no
+// character as '?', and every character drawn with a real glyph (no empty
+// boxes).
 func TestPDFEveryLanguage(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
@@ -26,9 +31,12 @@ func TestPDFEveryLanguage(t *testing.T) {
 		{"greek", "Έγκριση τιμολογίου", "Ο υπάλληλος ελέγχει το τιμολόγιο."},
 		{"cyrillic", "Утверждение счёта", "Бухгалтер проверяет счёт и утверждает оплату."},
 		{"chinese", "发票审批", "会计检查发票并批准付款。"},
+		{"japanese", "請求書の承認", "経理担当者が請求書を確認し、支払いを承認します。"},
+		{"korean", "송장 승인", "회계 담당자가 송장을 확인하고 지불을 승인합니다."},
 		{"hebrew", "אישור חשבונית", "הפקיד בודק את החשבונית."},
-		{"arabic", "اعتماد الفاتورة", "يراجع المحاسب الفاتورة."},
-		{"mixed", "Prüfung – Ελληνικά – Русский", "Größe → Ärger, € 1.200,–; ≤ 5 Tage."},
+		{"arabic", "اعتماد الفاتورة", "يراجع المحاسب الفاتورة ولا يدفع إلا بعد الموافقة."},
+		{"persian", "تأیید فاکتور", "حسابدار فاکتور را بررسی می\u200cکند."},
+		{"mixed", "Prüfung – Ελληνικά – Русский – 审批", "Größe → Ärger, € 1.200,–; ≤ 5 Tage."},
 	}
 	pdftotext := testenv.LookPath(t, "pdftotext", testenv.HintPdftotext)
 	for _, tt := range tests {
@@ -39,32 +47,50 @@ func TestPDFEveryLanguage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, err := api.ReadContext(bytes.NewReader(data), model.NewDefaultConfiguration())
-			if err != nil {
-				t.Fatalf("pdfcpu read: %v", err)
-			}
-			if err := api.ValidateContext(ctx); err != nil {
-				t.Fatalf("pdfcpu validation: %v", err)
-			}
-			cmd := exec.Command(pdftotext, "-enc", "UTF-8", "-", "-")
-			cmd.Stdin = bytes.NewReader(data)
-			out, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("pdftotext: %v", err)
-			}
-			// pdftotext marks embedded direction changes; a reader
-			// copying the text does not see them.
-			got := strings.Join(strings.Fields(strings.Map(dropBidiControls, string(out))), " ")
-			for _, w := range append(strings.Fields(tt.process), strings.Fields(tt.text)...) {
-				if !strings.Contains(got, w) {
-					t.Errorf("pdftotext output lacks %q:\n%s", w, got)
+			validPDF(t, data)
+			got := extractText(t, pdftotext, data)
+			for _, phrase := range []string{tt.process, tt.text} {
+				if !strings.Contains(got, phrase) {
+					t.Errorf("pdftotext output lacks %q:\n%s", phrase, got)
 				}
 			}
 			if strings.Contains(got, "?") {
 				t.Errorf("a character became '?':\n%s", got)
 			}
+			for _, g := range drawnGlyphs(t, data) {
+				if g.gid == 0 {
+					t.Errorf("%U in %s draws as the empty box (.notdef)", g.cid, g.font)
+				}
+			}
 		})
 	}
+}
+
+// validPDF fails t when pdfcpu does not accept data.
+func validPDF(t testing.TB, data []byte) {
+	t.Helper()
+	ctx, err := api.ReadContext(bytes.NewReader(data), model.NewDefaultConfiguration())
+	if err != nil {
+		t.Fatalf("pdfcpu read: %v", err)
+	}
+	if err := api.ValidateContext(ctx); err != nil {
+		t.Fatalf("pdfcpu validation: %v", err)
+	}
+}
+
+// extractText returns the text pdftotext reads from data, with runs of
+// white space as one space.
+func extractText(t testing.TB, pdftotext string, data []byte) string {
+	t.Helper()
+	cmd := exec.Command(pdftotext, "-enc", "UTF-8", "-", "-")
+	cmd.Stdin = bytes.NewReader(data)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("pdftotext: %v", err)
+	}
+	// pdftotext marks embedded direction changes; a reader copying the
+	// text does not see them.
+	return strings.Join(strings.Fields(strings.Map(dropBidiControls, string(out))), " ")
 }
 
 // dropBidiControls removes the invisible direction marks and embeddings.
@@ -75,16 +101,134 @@ func dropBidiControls(r rune) rune {
 	return r
 }
 
+// drawn is one character shown on a page: its id, the font it is shown in
+// and the glyph the font's CIDToGIDMap gives it.
+type drawn struct {
+	cid  rune
+	font string
+	gid  uint16
+}
+
+var (
+	objRE    = regexp.MustCompile(`(?s)(\d+) 0 obj\n(<<.*?>>)\n(stream\n)?`)
+	fontRE   = regexp.MustCompile(`/(F\d) (\d+) 0 R`)
+	descRE   = regexp.MustCompile(`/BaseFont /(\S+) .*/DescendantFonts \[(\d+) 0 R\]`)
+	mapRE    = regexp.MustCompile(`/CIDToGIDMap (\d+) 0 R`)
+	contRE   = regexp.MustCompile(`/Contents (\d+) 0 R`)
+	showRE   = regexp.MustCompile(`/(F\d) [\d.]+ Tf <([0-9A-F]*)> Tj`)
+	streamRE = regexp.MustCompile(`/Length (\d+)`)
+)
+
+// drawnGlyphs reads back every character the writer's content streams
+// show, with the glyph id its font maps it to. It knows the writer's own
+// layout (one dictionary per object, streams Flate-compressed), which is
+// all it needs to read.
+func drawnGlyphs(t testing.TB, data []byte) []drawn {
+	t.Helper()
+	dicts := map[string]string{}
+	streams := map[string][]byte{}
+	for _, m := range objRE.FindAllSubmatchIndex(data, -1) {
+		id, dict := string(data[m[2]:m[3]]), string(data[m[4]:m[5]])
+		dicts[id] = dict
+		if m[6] < 0 {
+			continue
+		}
+		l := streamRE.FindStringSubmatch(dict)
+		n, _ := strconv.Atoi(l[1])
+		zr, err := zlib.NewReader(bytes.NewReader(data[m[7] : m[7]+n]))
+		if err != nil {
+			t.Fatalf("object %s: %v", id, err)
+		}
+		b, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("object %s: %v", id, err)
+		}
+		streams[id] = b
+	}
+	var out []drawn
+	for _, dict := range dicts {
+		if !strings.Contains(dict, "/Type /Page ") {
+			continue
+		}
+		type font struct {
+			name string
+			gids []byte
+		}
+		fonts := map[string]font{}
+		for _, f := range fontRE.FindAllStringSubmatch(dict, -1) {
+			d := descRE.FindStringSubmatch(dicts[f[2]])
+			if d == nil {
+				t.Fatalf("font %s: no descendant font in %q", f[1], dicts[f[2]])
+			}
+			m := mapRE.FindStringSubmatch(dicts[d[2]])
+			if m == nil {
+				t.Fatalf("font %s: no CIDToGIDMap", d[1])
+			}
+			fonts[f[1]] = font{d[1], streams[m[1]]}
+		}
+		content := streams[contRE.FindStringSubmatch(dict)[1]]
+		for _, s := range showRE.FindAllStringSubmatch(string(content), -1) {
+			f, ok := fonts[s[1]]
+			if !ok {
+				t.Fatalf("content shows font %s the page does not name", s[1])
+			}
+			for i := 0; i+4 <= len(s[2]); i += 4 {
+				c, _ := strconv.ParseUint(s[2][i:i+4], 16, 16)
+				g := uint16(0)
+				if 2*int(c)+2 <= len(f.gids) {
+					g = binary.BigEndian.Uint16(f.gids[2*c:])
+				}
+				out = append(out, drawn{rune(c), f.name, g})
+			}
+		}
+	}
+	return out
+}
+
 // TestSubsetFontIsSmall keeps the embedded fonts a subset: a one-page
-// export must not carry DejaVu's whole 700 KB files.
+// export must not carry DejaVu's whole 700 KB files, nor a Chinese one the
+// 4 MB CJK font.
 func TestSubsetFontIsSmall(t *testing.T) {
 	t.Parallel()
-	data, _, _, err := PDF(Request{ProcessName: "Invoice", FormattedText: "The clerk checks the invoice.", ID: "an-1"})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct{ name, process, text string }{
+		{"latin", "Invoice", "The clerk checks the invoice."},
+		{"chinese", "发票审批流程", "会计检查发票并批准付款。经理签字后，出纳付款并归档。"},
 	}
-	if len(data) > 120_000 {
-		t.Errorf("one-page PDF is %d bytes; the fonts are not subset", len(data))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			data, _, _, err := PDF(Request{ProcessName: tt.process, FormattedText: tt.text, ID: "an-1"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("one-page PDF: %d bytes", len(data))
+			if len(data) > 120_000 {
+				t.Errorf("one-page PDF is %d bytes; the fonts are not subset", len(data))
+			}
+		})
+	}
+}
+
+// TestFallbackOnlyWhenNeeded: a document whose characters DejaVu draws does
+// not name the CJK font; one with Chinese does.
+func TestFallbackOnlyWhenNeeded(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		process string
+		want    bool
+	}{
+		{"Zatwierdzenie faktury", false},
+		{"اعتماد الفاتورة", false},
+		{"Invoice 发票", true},
+	}
+	for _, tt := range tests {
+		data, _, _, err := PDF(Request{ProcessName: tt.process, FormattedText: tt.process, ID: "an-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.Contains(data, []byte(fontFallback)); got != tt.want {
+			t.Errorf("%q: fallback font embedded = %v, want %v", tt.process, got, tt.want)
+		}
 	}
 }
 
@@ -92,7 +236,7 @@ func TestSubsetFontIsSmall(t *testing.T) {
 // reordering a line for display keeps exactly its characters (brackets
 // mirrored).
 func FuzzEncodeVisual(f *testing.F) {
-	for _, s := range []string{"Größe → Ärger", "הפקיד בודק (3 ימים).", "يراجع المحاسب 12 الفاتورة", "a\tb\x00c😀", "abc אבג def"} {
+	for _, s := range []string{"Größe → Ärger", "הפקיד בודק (3 ימים).", "يراجع المحاسب 12 الفاتورة", "a\tb\x00c😀", "abc אבג def", "لا سلام َ"} {
 		f.Add(s)
 	}
 	count := func(s []byte) map[uint16]int {
@@ -119,6 +263,32 @@ func FuzzEncodeVisual(f *testing.F) {
 		for c, n := range a {
 			if b[c] != n {
 				t.Fatalf("character %U: %d before, %d after", c, n, b[c])
+			}
+		}
+	})
+}
+
+// FuzzPDF exports random Unicode as a process name and text: the writer
+// never fails or panics, pdfcpu accepts the file, and a character is drawn
+// as the empty box only when none of the embedded fonts has it.
+func FuzzPDF(f *testing.F) {
+	for _, s := range []string{"Invoice", "发票审批 송장 請求書", "لا إله\nאבג (1)", "\x00\t😀\uFEFE\uFFFF", "=== ا ===\n- ب ج\n  - 한"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		data, _, _, err := PDF(Request{ProcessName: s, FormattedText: s + "\n.", ID: "an-1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		validPDF(t, data)
+		for _, g := range drawnGlyphs(t, data) {
+			if g.gid != 0 {
+				continue
+			}
+			for _, name := range pdfFonts() {
+				if metrics(name).gid[g.cid] != 0 {
+					t.Fatalf("%U drawn as a box in %s, but %s has it", g.cid, g.font, name)
+				}
 			}
 		}
 	})

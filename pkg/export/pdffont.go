@@ -1,13 +1,17 @@
 package export
 
 import (
-	_ "embed" // the DejaVu Sans fonts the PDF export embeds
+	"bytes"
+	"compress/gzip"
+	_ "embed" // the fonts the PDF export embeds
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf16"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
@@ -20,14 +24,26 @@ import (
 // two-byte character ids equal to the Unicode code point (Identity-H), so
 // both weights share one encoding; each font maps ids to its own glyphs
 // (CIDToGIDMap) and back to Unicode (ToUnicode) for copy and search.
-// DejaVu has no CJK glyphs: those characters draw as the empty glyph but
-// still copy and extract as text.
+//
+// DejaVu has no Chinese, Japanese or Korean glyphs: characters it lacks are
+// drawn in WenQuanYi Micro Hei (fonts-wqy-microhei, Apache-2.0; licence in
+// fonts/LICENSE-WenQuanYi.txt), chosen character by character (face). That
+// font is embedded in the binary, gzipped (1.9 MB), rather than read from a
+// Debian path at run time: a self-hosted instance, offline or in a slim
+// container without the font package, then prints the same PDF as the
+// tests do, instead of silently falling back to empty boxes. It is
+// decompressed and parsed only when an export first needs it.
+
+//go:generate go run ./internal/fontgen -out fonts/WenQuanYiMicroHei.ttf.gz
 
 //go:embed fonts/DejaVuSans.ttf
 var dejaVuSans []byte
 
 //go:embed fonts/DejaVuSans-Bold.ttf
 var dejaVuSansBold []byte
+
+//go:embed fonts/WenQuanYiMicroHei.ttf.gz
+var wqyMicroHeiGz []byte
 
 // fontMetrics is what the layout and the writer need of one embedded font;
 // it is built once per process and never changes afterwards.
@@ -56,9 +72,58 @@ var loadFonts = sync.OnceValues(func() (map[string]*fontMetrics, error) {
 	return m, nil
 })
 
+// loadFallback unpacks and parses the CJK font on first use: 4 MB of
+// tables a Latin-only export never needs.
+var loadFallback = sync.OnceValues(func() (*fontMetrics, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(wqyMicroHeiGz))
+	if err != nil {
+		return nil, fmt.Errorf("load font %s: %w", fontFallback, err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("load font %s: %w", fontFallback, err)
+	}
+	f, err := newFontMetrics(fontFallback, data)
+	if err != nil {
+		return nil, fmt.Errorf("load font %s: %w", fontFallback, err)
+	}
+	return f, nil
+})
+
+// face returns the font that draws character c in text set in fontName:
+// that font when it has the glyph, else DejaVu Sans (bold lacks a few
+// regular glyphs), else the CJK fallback. A character no font has stays
+// in fontName and prints as its box.
+func face(fontName string, c uint16) *fontMetrics {
+	f := metrics(fontName)
+	if f.gid[c] != 0 {
+		return f
+	}
+	if fontName != fontRegular {
+		if r := metrics(fontRegular); r.gid[c] != 0 {
+			return r
+		}
+	}
+	if fb := metrics(fontFallback); fb.gid[c] != 0 {
+		return fb
+	}
+	return f
+}
+
+// advance is the width of character c set in fontName, in 1/1000 of the
+// font size, measured in the font that draws it.
+func advance(fontName string, c uint16) int { return face(fontName, c).units(c) }
+
 // metrics returns the embedded font's metrics; the fonts are part of the
 // binary, so failing to parse them is a programming error.
 func metrics(name string) *fontMetrics {
+	if name == fontFallback {
+		f, err := loadFallback()
+		if err != nil {
+			panic(err)
+		}
+		return f
+	}
 	m, err := loadFonts()
 	if err != nil {
 		panic(err)
@@ -95,6 +160,11 @@ func newFontMetrics(name string, data []byte) (*fontMetrics, error) {
 		}
 		fm.gid[r] = uint16(g)
 		fm.adv[r] = fm.glyphAdv[g]
+	}
+	// lamMark (shape.go) draws nothing and takes no room: the space glyph
+	// with no advance.
+	if fm.gid[0xFEFB] != 0 && fm.gid[' '] != 0 {
+		fm.gid[lamMark], fm.adv[lamMark] = fm.gid[' '], 0
 	}
 	hhea, err := fontTable(data, "hhea")
 	if err != nil {
@@ -344,7 +414,11 @@ func (f *fontMetrics) fontObjects(base int, tag string, used map[uint16]bool) (c
 		chunk := cids[i:min(i+100, len(cids))]
 		fmt.Fprintf(&u, "%d beginbfchar\n", len(chunk))
 		for _, c := range chunk {
-			fmt.Fprintf(&u, "<%04X> <%04X>\n", c, c)
+			fmt.Fprintf(&u, "<%04X> <", c)
+			for _, v := range utf16.Encode(unshape(rune(c))) {
+				fmt.Fprintf(&u, "%04X", v)
+			}
+			u.WriteString(">\n")
 		}
 		u.WriteString("endbfchar\n")
 	}

@@ -5,19 +5,37 @@ import (
 	"compress/zlib"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 
 	"golang.org/x/text/unicode/bidi"
 )
 
 // A small PDF writer: pages of vector graphics and text in DejaVu Sans and
-// DejaVu Sans Bold, embedded as subsets (pdffont.go). Text is handled as
-// encoded strings: two bytes per character, the Unicode code point.
+// DejaVu Sans Bold, with WenQuanYi Micro Hei for the characters DejaVu
+// lacks (CJK), embedded as subsets (pdffont.go). Text is handled as encoded
+// strings: two bytes per character, the Unicode code point (Arabic letters
+// already in their contextual forms, shape.go).
 
 const (
-	fontRegular = "DejaVuSans"
-	fontBold    = "DejaVuSans-Bold"
+	fontRegular  = "DejaVuSans"
+	fontBold     = "DejaVuSans-Bold"
+	fontFallback = "WenQuanYiMicroHei"
 )
+
+// pdfFonts are the fonts a document may use, in the order of their
+// resource names F1, F2, F3.
+func pdfFonts() [3]string { return [...]string{fontRegular, fontBold, fontFallback} }
+
+// fontResource is the page resource name of fontName.
+func fontResource(fontName string) string {
+	for k, f := range pdfFonts() {
+		if f == fontName {
+			return fmt.Sprintf("F%d", k+1)
+		}
+	}
+	return "F1"
+}
 
 type pdfPage struct {
 	w, h float64
@@ -38,19 +56,25 @@ func (d *pdfDoc) addPage(w, h float64) *pdfPage {
 
 // encode turns s into the writer's encoded string: two bytes per
 // character, its code point. Tabs and no-break spaces become spaces, other
-// control characters are dropped, and characters beyond the Basic
-// Multilingual Plane (emoji) become U+FFFD.
+// control characters are dropped, characters beyond the Basic Multilingual
+// Plane (emoji) become U+FFFD, and Arabic letters take their contextual
+// forms.
 func encode(s string) []byte {
-	out := make([]byte, 0, 2*len(s))
+	rs := make([]rune, 0, len(s))
 	for _, r := range s {
 		switch {
 		case r == '\t' || r == '\u00a0':
 			r = ' '
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
 			continue
-		case r > 0xffff:
+		case r > 0xffff || r == lamMark:
 			r = '\ufffd'
 		}
+		rs = append(rs, r)
+	}
+	rs = shapeArabic(rs, func(form rune) bool { return metrics(fontRegular).gid[form] != 0 })
+	out := make([]byte, 0, 2*len(rs))
+	for _, r := range rs {
 		out = append(out, byte(r>>8), byte(r))
 	}
 	return out
@@ -61,10 +85,9 @@ func char(s []byte, i int) uint16 { return uint16(s[i])<<8 | uint16(s[i+1]) }
 
 // textWidth measures s (already encoded) in points.
 func textWidth(s []byte, fontName string, size float64) float64 {
-	f := metrics(fontName)
 	w := 0
 	for i := 0; i+1 < len(s); i += 2 {
-		w += f.units(char(s, i))
+		w += advance(fontName, char(s, i))
 	}
 	return float64(w) * size / 1000
 }
@@ -78,8 +101,7 @@ func wrap(text string, fontName string, size, width float64) [][]byte {
 	// stay at or under it.
 	limit := width * 1000 / size
 	fits := func(units int) bool { return float64(units) <= limit }
-	f := metrics(fontName)
-	space := f.units(' ')
+	space := advance(fontName, ' ')
 	var lines [][]byte
 	for _, para := range strings.Split(text, "\n") {
 		words := strings.Fields(para)
@@ -93,7 +115,7 @@ func wrap(text string, fontName string, size, width float64) [][]byte {
 			wb := encode(w)
 			ww := 0
 			for i := 0; i+1 < len(wb); i += 2 {
-				ww += f.units(char(wb, i))
+				ww += advance(fontName, char(wb, i))
 			}
 			// split words longer than the line
 			if !fits(ww) && len(wb) > 2 {
@@ -103,7 +125,7 @@ func wrap(text string, fontName string, size, width float64) [][]byte {
 				}
 				start, run := 0, 0
 				for i := 0; i+1 < len(wb); i += 2 {
-					cw := f.units(char(wb, i))
+					cw := advance(fontName, char(wb, i))
 					if i > start && !fits(run+cw) {
 						lines = append(lines, wb[start:i])
 						start, run = i, 0
@@ -158,24 +180,38 @@ func (p *pdfPage) use(fontName string, s []byte) {
 
 // text draws one line with its baseline at (x, y) in PDF coordinates.
 func (p *pdfPage) text(x, y float64, fontName string, size float64, s []byte) {
-	res := "F1"
-	if fontName == fontBold {
-		res = "F2"
-	}
-	s = visual(s)
-	p.use(fontName, s)
-	fmt.Fprintf(&p.c, "BT /%s %s Tf %s %s Td %s Tj ET\n", res, f2(size), f2(x), f2(y), pdfHex(s))
+	fmt.Fprintf(&p.c, "BT %s %s Td ", f2(x), f2(y))
+	p.show(fontName, size, visual(s))
 }
 
 // rotatedText draws s turned 90° counter-clockwise (pool and lane names).
 func (p *pdfPage) rotatedText(x, y float64, fontName string, size float64, s []byte) {
-	res := "F1"
-	if fontName == fontBold {
-		res = "F2"
+	fmt.Fprintf(&p.c, "BT 0 1 -1 0 %s %s Tm ", f2(x), f2(y))
+	p.show(fontName, size, visual(s))
+}
+
+// show writes s (in drawing order) as runs of characters that share a
+// font, each shown in the font that has its glyphs (face), and ends the
+// text object; each run moves the pen by its own widths, so the runs join
+// up.
+func (p *pdfPage) show(fontName string, size float64, s []byte) {
+	start, cur := 0, ""
+	flush := func(end int) {
+		if end > start {
+			p.use(cur, s[start:end])
+			fmt.Fprintf(&p.c, "/%s %s Tf %s Tj ", fontResource(cur), f2(size), pdfHex(s[start:end]))
+		}
+		start = end
 	}
-	s = visual(s)
-	p.use(fontName, s)
-	fmt.Fprintf(&p.c, "BT /%s %s Tf 0 1 -1 0 %s %s Tm %s Tj ET\n", res, f2(size), f2(x), f2(y), pdfHex(s))
+	for i := 0; i+1 < len(s); i += 2 {
+		f := face(fontName, char(s, i)).name
+		if f != cur {
+			flush(i)
+			cur = f
+		}
+	}
+	flush(len(s) &^ 1)
+	p.c.WriteString("ET\n")
 }
 
 func (p *pdfPage) op(format string, args ...any) {
@@ -220,23 +256,35 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 	}
 	out.WriteString("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
 	n := len(d.pages)
-	// 1 catalog, 2 pages, 3 F1, 4 F2, 5 info, then page i: 6+2i, content 7+2i
+	// Only the fonts some page draws with are written: a document without
+	// CJK text does not carry the fallback font.
+	var fontNames, resources []string
+	for k, name := range pdfFonts() {
+		for _, p := range d.pages {
+			if len(p.used[name]) > 0 {
+				fontNames = append(fontNames, name)
+				resources = append(resources, fmt.Sprintf("/F%d %d 0 R", k+1, 4+len(resources)))
+				break
+			}
+		}
+	}
+	// 1 catalog, 2 pages, 3 info, the Type0 fonts from 4, then page i and
+	// its content, then each font's five parts (see fontObjects).
+	firstPage := 4 + len(fontNames)
 	kids := make([]string, n)
 	for i := range d.pages {
-		kids[i] = fmt.Sprintf("%d 0 R", 6+2*i)
+		kids[i] = fmt.Sprintf("%d 0 R", firstPage+2*i)
 	}
 	obj("<< /Type /Catalog /Pages 2 0 R >>")
 	obj(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n))
-	// fonts: F1 and F2 are Type0 fonts whose parts follow the pages, five
-	// objects each (see fontObjects).
-	fontBase := 6 + 2*n
-	fontNames := []string{fontRegular, fontBold}
+	title := append([]byte{0xfe, 0xff}, utf16BE(d.title)...)
+	obj(fmt.Sprintf("<< /Title %s /Producer (SPADE) /Creator (SPADE) >>", pdfHex(title)))
+	fontBase := firstPage + 2*n
 	for k, name := range fontNames {
 		obj(fmt.Sprintf("<< /Type /Font /Subtype /Type0 /BaseFont /%s+%s /Encoding /Identity-H /DescendantFonts [%d 0 R] /ToUnicode %d 0 R >>",
 			subsetTag(k), name, fontBase+5*k, fontBase+5*k+4))
 	}
-	title := append([]byte{0xfe, 0xff}, utf16BE(d.title)...)
-	obj(fmt.Sprintf("<< /Title %s /Producer (SPADE) /Creator (SPADE) >>", pdfHex(title)))
+	fontDict := strings.Join(resources, " ")
 	for i, p := range d.pages {
 		var z bytes.Buffer
 		zw := zlib.NewWriter(&z)
@@ -246,8 +294,8 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 		if err := zw.Close(); err != nil {
 			return nil, err
 		}
-		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %s %s] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents %d 0 R >>",
-			f2(p.w), f2(p.h), 7+2*i))
+		obj(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %s %s] /Resources << /Font << %s >> >> /Contents %d 0 R >>",
+			f2(p.w), f2(p.h), fontDict, firstPage+2*i+1))
 		offsets = append(offsets, out.Len())
 		fmt.Fprintf(&out, "%d 0 obj\n<< /Length %d /Filter /FlateDecode >>\nstream\n", len(offsets), z.Len())
 		out.Write(z.Bytes())
@@ -281,7 +329,7 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 	for _, o := range offsets {
 		fmt.Fprintf(&out, "%010d 00000 n \n", o)
 	}
-	fmt.Fprintf(&out, "trailer\n<< /Size %d /Root 1 0 R /Info 5 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
+	fmt.Fprintf(&out, "trailer\n<< /Size %d /Root 1 0 R /Info 3 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(offsets)+1, xref)
 	return out.Bytes(), nil
 }
 
@@ -301,8 +349,8 @@ func utf16BE(s string) []byte {
 // visual puts one encoded line of text into the order it is drawn in, left
 // to right: right-to-left runs (Hebrew, Arabic) are reversed, and in a line
 // that starts right-to-left the runs themselves go right to left (the
-// Unicode bidirectional algorithm with two levels; Arabic letters are not
-// joined into their contextual forms). Lines without right-to-left
+// Unicode bidirectional algorithm with two levels; Arabic letters were
+// joined into their contextual forms by encode). Lines without right-to-left
 // characters come back unchanged.
 func visual(s []byte) []byte {
 	runes := make([]rune, 0, len(s)/2)
@@ -338,9 +386,7 @@ func visual(s []byte) []byte {
 		run := ord.Run(i)
 		rs := []rune(run.String())
 		if run.Direction() == bidi.RightToLeft {
-			for a, b := 0, len(rs)-1; a < b; a, b = a+1, b-1 {
-				rs[a], rs[b] = rs[b], rs[a]
-			}
+			rs = reverseClusters(rs)
 			for k, r := range rs {
 				if m, ok := mirror(r); ok {
 					rs[k] = m
@@ -359,6 +405,22 @@ func visual(s []byte) []byte {
 		for _, r := range rs {
 			out = append(out, byte(r>>8), byte(r))
 		}
+	}
+	return out
+}
+
+// reverseClusters reverses a right-to-left run for drawing left to right,
+// keeping each combining mark (Arabic vowel signs, Hebrew points) after
+// its letter: the fonts draw a mark back over the glyph before it.
+func reverseClusters(rs []rune) []rune {
+	out := make([]rune, 0, len(rs))
+	end := len(rs)
+	for i := len(rs) - 1; i >= 0; i-- {
+		if i > 0 && unicode.Is(unicode.Mn, rs[i]) {
+			continue
+		}
+		out = append(out, rs[i:end]...)
+		end = i
 	}
 	return out
 }

@@ -113,11 +113,11 @@ type Model struct {
 	Pools []Pool `json:"pools,omitempty"`
 	// Participants are the lanes: roles, people, teams or systems inside a
 	// pool that perform activities.
-	Participants     []Participant     `json:"participants"`
-	Activities       []Activity        `json:"activities"`
-	Gateways         []Gateway         `json:"gateways"`
-	Events           []Event           `json:"events"`
-	Flows            []Flow            `json:"flows"`
+	Participants     []Participant     `json:"participants" nullable:"true"`
+	Activities       []Activity        `json:"activities" nullable:"true"`
+	Gateways         []Gateway         `json:"gateways" nullable:"true"`
+	Events           []Event           `json:"events" nullable:"true"`
+	Flows            []Flow            `json:"flows" nullable:"true"`
 	MessageFlows     []MessageFlow     `json:"message_flows,omitempty"`
 	Data             []Data            `json:"data,omitempty"`
 	DataAssociations []DataAssociation `json:"data_associations,omitempty"`
@@ -154,11 +154,11 @@ type Participant struct {
 // SIPOC lists an activity's suppliers, inputs, outputs, customers and the
 // systems it uses.
 type SIPOC struct {
-	Suppliers []string `json:"suppliers"`
-	Inputs    []string `json:"inputs"`
-	Outputs   []string `json:"outputs"`
-	Customers []string `json:"customers"`
-	Systems   []string `json:"systems"`
+	Suppliers []string `json:"suppliers" nullable:"true"`
+	Inputs    []string `json:"inputs" nullable:"true"`
+	Outputs   []string `json:"outputs" nullable:"true"`
+	Customers []string `json:"customers" nullable:"true"`
+	Systems   []string `json:"systems" nullable:"true"`
 }
 
 // Span is a character range [Start, End) of the extracted document text

@@ -2,15 +2,13 @@ package process
 
 import (
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files")
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
 
 // invoice is a small valid model with a decision, used by several tests.
 func invoice() Model {
@@ -324,19 +322,7 @@ func TestFormattedTextGolden(t *testing.T) {
 					t.Errorf("missing section %s", h)
 				}
 			}
-			path := filepath.Join("testdata", tt.name+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if got != string(want) {
-				t.Errorf("formatted text differs from %s:\n%s", path, got)
-			}
+			testenv.Golden(t, filepath.Join("testdata", tt.name+".golden"), []byte(got))
 		})
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // shop is a valid version 2 collaboration: a shop (two lanes) serving a
@@ -835,7 +837,7 @@ func TestFormattedTextV2Golden(t *testing.T) {
 			t.Errorf("text lacks %q", want)
 		}
 	}
-	golden(t, "shop.golden", got)
+	testenv.Golden(t, filepath.Join("testdata", "shop.golden"), []byte(got))
 }
 
 // TestDecodeVersion1KeepsText: an analysis stored by version 1 renders
@@ -856,23 +858,6 @@ func TestDecodeVersion1KeepsText(t *testing.T) {
 	}
 	if got := FormattedText(m); got != string(want) {
 		t.Errorf("version 1 text changed:\n%s", got)
-	}
-}
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update)", err)
-	}
-	if got != string(want) {
-		t.Errorf("formatted text differs from %s:\n%s", path, got)
 	}
 }
 

@@ -65,11 +65,26 @@ func (q *Queue) Ping(ctx context.Context) error {
 func (q *Queue) Enqueue(ctx context.Context, t *asynq.Task) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	_, err := q.Client.EnqueueContext(ctx, t)
+	if err := EnqueueOnce(ctx, q.Client, t); err != nil {
+		return fmt.Errorf("%w: enqueue %s: %v", ErrUnavailable, t.Type(), err)
+	}
+	return nil
+}
+
+// Enqueuer puts a task on the queue (asynq.Client; tests count calls).
+type Enqueuer interface {
+	EnqueueContext(ctx context.Context, t *asynq.Task, opts ...asynq.Option) (*asynq.TaskInfo, error)
+}
+
+// EnqueueOnce enqueues t. Task ids name the work (pkg/tasks), so a task
+// with the same id already queued, running or kept as done means the work
+// is in hand: that counts as success, and enqueuing twice is harmless.
+func EnqueueOnce(ctx context.Context, c Enqueuer, t *asynq.Task, opts ...asynq.Option) error {
+	_, err := c.EnqueueContext(ctx, t, opts...)
 	if err == nil || errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
 		return nil
 	}
-	return fmt.Errorf("%w: enqueue %s: %v", ErrUnavailable, t.Type(), err)
+	return err
 }
 
 // EnqueueProcess enqueues analysis:process for id on the live queue.

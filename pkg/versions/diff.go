@@ -13,7 +13,7 @@ type Change struct {
 	ID   string `json:"id"`
 	Kind string `json:"kind"` // activity | gateway | event | flow | message_flow | data | pool | lane
 	// What is added, removed, renamed, moved (another lane) or changed.
-	What string `json:"what"`
+	What string `json:"what" enum:"added,removed,renamed,moved,changed"`
 	Name string `json:"name"`
 	// To is the new lane of a moved element, the new name of a renamed one.
 	To string `json:"to,omitempty"`

@@ -59,7 +59,7 @@ type Info struct {
 	CreatedAt time.Time `json:"created_at"`
 	Author    string    `json:"author"`
 	Summary   string    `json:"summary"`
-	Source    string    `json:"source"`
+	Source    string    `json:"source" enum:"analysis,edit,refine,restore"`
 }
 
 // Repo reads and writes versions.

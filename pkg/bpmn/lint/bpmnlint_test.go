@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
@@ -103,7 +104,7 @@ func TestAgainstBpmnlint(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", base, err)
 		}
-		rep := lint.Run(defs, lint.Recommended)
+		rep := lint.New(rules.All()...).Run(defs, lint.Recommended)
 		ours := 0
 		for _, f := range rep.Findings {
 			c := perRule[f.Rule]

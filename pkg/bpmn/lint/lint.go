@@ -1,13 +1,12 @@
 // Package lint checks parsed BPMN models against modelling rules, in the
-// manner of bpmnlint: one rule per file (in package rules, which registers
-// itself), a configuration mapping rule names to severities, and a runner
+// manner of bpmnlint: one rule per file (in package rules, listed by
+// rules.All), a configuration mapping rule names to severities, and a runner
 // for which a crashing rule becomes a report entry, never a failed analysis.
 package lint
 
 import (
 	"fmt"
 	"sort"
-	"sync"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
@@ -75,7 +74,7 @@ var Recommended = Config{
 }
 
 // RuleError records a rule that could not run (it panicked, or the
-// configuration names a rule that is not registered).
+// configuration names a rule the linter does not have).
 type RuleError struct {
 	Rule    string `json:"rule"`
 	Message string `json:"message"`
@@ -99,36 +98,38 @@ func (r Report) CountByRule() map[string]int {
 	return out
 }
 
-var (
-	mu       sync.RWMutex
-	registry = map[string]Rule{}
-)
-
-// Register adds a rule; package rules calls it from init. Registering a
-// name twice is a programming error.
-func Register(r Rule) {
-	mu.Lock()
-	defer mu.Unlock()
-	if _, dup := registry[r.Name()]; dup {
-		panic("lint: rule registered twice: " + r.Name())
-	}
-	registry[r.Name()] = r
+// Linter runs a fixed set of rules, given to New (package rules' All):
+// the set is explicit, so two linters never share state and a test can run
+// its own rules beside the real ones.
+type Linter struct {
+	rules map[string]Rule
+	// dups names rules given twice; Run reports them instead of running
+	// either, so a wiring mistake shows in the report, not as a crash.
+	dups map[string]bool
 }
 
-// Lookup returns a registered rule by name.
-func Lookup(name string) (Rule, bool) {
-	mu.RLock()
-	defer mu.RUnlock()
-	r, ok := registry[name]
+// New returns a linter over rules.
+func New(rules ...Rule) *Linter {
+	l := &Linter{rules: make(map[string]Rule, len(rules)), dups: map[string]bool{}}
+	for _, r := range rules {
+		if _, dup := l.rules[r.Name()]; dup {
+			l.dups[r.Name()] = true
+		}
+		l.rules[r.Name()] = r
+	}
+	return l
+}
+
+// Lookup returns the linter's rule by name.
+func (l *Linter) Lookup(name string) (Rule, bool) {
+	r, ok := l.rules[name]
 	return r, ok
 }
 
-// Names lists the registered rules, sorted.
-func Names() []string {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]string, 0, len(registry))
-	for n := range registry {
+// Names lists the linter's rules, sorted.
+func (l *Linter) Names() []string {
+	out := make([]string, 0, len(l.rules))
+	for n := range l.rules {
 		out = append(out, n)
 	}
 	sort.Strings(out)
@@ -137,7 +138,7 @@ func Names() []string {
 
 // Run checks defs with every rule cfg enables, in name order, so that the
 // same model always yields the same report.
-func Run(defs *parse.Definitions, cfg Config) Report {
+func (l *Linter) Run(defs *parse.Definitions, cfg Config) Report {
 	var rep Report
 	names := make([]string, 0, len(cfg))
 	for n, sev := range cfg {
@@ -148,9 +149,13 @@ func Run(defs *parse.Definitions, cfg Config) Report {
 	sort.Strings(names)
 	for _, name := range names {
 		sev := cfg[name]
-		r, ok := Lookup(name)
+		r, ok := l.rules[name]
 		if !ok {
-			rep.RuleErrors = append(rep.RuleErrors, RuleError{Rule: name, Message: "rule is not registered (is package lint/rules imported?)"})
+			rep.RuleErrors = append(rep.RuleErrors, RuleError{Rule: name, Message: "rule is not known to this linter (is it listed in rules.All?)"})
+			continue
+		}
+		if l.dups[name] {
+			rep.RuleErrors = append(rep.RuleErrors, RuleError{Rule: name, Message: "two rules share this name"})
 			continue
 		}
 		found, err := runOne(r, defs)

@@ -16,14 +16,20 @@ type fakeRule struct {
 func (f fakeRule) Name() string                              { return f.name }
 func (f fakeRule) Check(d *parse.Definitions) []lint.Finding { return f.fn(d) }
 
-func init() {
-	lint.Register(fakeRule{"test-panics", func(d *parse.Definitions) []lint.Finding {
-		var e *parse.Element
-		return []lint.Finding{{ElementID: e.ID}} // nil dereference on purpose
-	}})
-	lint.Register(fakeRule{"test-one", func(d *parse.Definitions) []lint.Finding {
-		return []lint.Finding{{ElementID: "x", Message: "one"}}
-	}})
+// testLinter has a rule that panics, one that finds one thing, and a name
+// given twice.
+func testLinter() *lint.Linter {
+	dup := fakeRule{"test-dup", func(d *parse.Definitions) []lint.Finding { return nil }}
+	return lint.New(
+		fakeRule{"test-panics", func(d *parse.Definitions) []lint.Finding {
+			var e *parse.Element
+			return []lint.Finding{{ElementID: e.ID}} // nil dereference on purpose
+		}},
+		fakeRule{"test-one", func(d *parse.Definitions) []lint.Finding {
+			return []lint.Finding{{ElementID: "x", Message: "one"}}
+		}},
+		dup, dup,
+	)
 }
 
 func TestRunIsolatesRules(t *testing.T) {
@@ -39,12 +45,13 @@ func TestRunIsolatesRules(t *testing.T) {
 		ruleErrMention string
 	}{
 		{"panic becomes a rule error", lint.Config{"test-panics": lint.Error, "test-one": lint.Warn}, 0, 1, 1, "crashed"},
-		{"unknown rule reported", lint.Config{"no-such-rule": lint.Error, "test-one": lint.Error}, 1, 0, 1, "not registered"},
+		{"unknown rule reported", lint.Config{"no-such-rule": lint.Error, "test-one": lint.Error}, 1, 0, 1, "not known"},
+		{"a name given twice is reported, not run", lint.Config{"test-dup": lint.Error}, 0, 0, 1, "share"},
 		{"off rules do not run", lint.Config{"test-panics": lint.Off, "test-one": lint.Off}, 0, 0, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rep := lint.Run(defs, tt.cfg)
+			rep := testLinter().Run(defs, tt.cfg)
 			if rep.Errors != tt.errs || rep.Warnings != tt.warns || len(rep.RuleErrors) != tt.ruleErrs {
 				t.Fatalf("report = %+v", rep)
 			}

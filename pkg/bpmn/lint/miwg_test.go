@@ -2,7 +2,6 @@ package lint_test
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,12 +10,10 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
-	_ "github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func miwgDir(t testing.TB) string { return testenv.MIWGDir(t) }
 
@@ -41,7 +38,7 @@ func TestMIWGFindings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		rep := lint.Run(defs, lint.Recommended)
+		rep := lint.New(rules.All()...).Run(defs, lint.Recommended)
 		if len(rep.RuleErrors) > 0 {
 			t.Errorf("%s: rule errors %v", filepath.Base(f), rep.RuleErrors)
 		}
@@ -80,17 +77,5 @@ func TestMIWGFindings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	golden := filepath.Join("testdata", "miwg-findings.golden")
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("read golden (run with -update to create): %v", err)
-	}
-	if string(want) != b.String() {
-		t.Errorf("findings differ from %s (run with -update after checking):\n%s", golden, b.String())
-	}
+	testenv.Golden(t, filepath.Join("testdata", "miwg-findings.golden"), []byte(b.String()))
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
-	_ "github.com/spade-bpmn/spade/pkg/bpmn/lint/rules" // registers the rules lint.Recommended names
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -47,7 +47,7 @@ func AnalyzeFile(data []byte, filename string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := Analyze(defs, lint.Run(defs, lint.Recommended))
+	r := Analyze(defs, lint.New(rules.All()...).Run(defs, lint.Recommended))
 	r.FileName = filepath.Base(filename)
 	r.XML, r.FromModelJSON, r.Definitions = xmlData, fromJSON, defs
 	if r.ProcessName == "" {

@@ -2,7 +2,6 @@ package quality_test
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,13 +9,12 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func miwgDir(t testing.TB) string { return testenv.MIWGDir(t) }
 
@@ -149,19 +147,7 @@ func TestGoldenReports(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := r.FormattedText() + "\n--- metadata ---\n" + string(meta) + "\n"
-			golden := filepath.Join("testdata", strings.TrimSuffix(name, ".bpmn")+".txt")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if string(want) != got {
-				t.Errorf("report differs from %s; run with -update after review:\n%s", golden, got)
-			}
+			testenv.Golden(t, filepath.Join("testdata", strings.TrimSuffix(name, ".bpmn")+".txt"), []byte(got))
 		})
 	}
 }
@@ -258,7 +244,7 @@ func TestFileNameFallbackAndRuleErrors(t *testing.T) {
 		t.Errorf("layout category = %+v", c)
 	}
 	defs, _ := parse.Parse(data)
-	rep := lint.Run(defs, lint.Recommended)
+	rep := lint.New(rules.All()...).Run(defs, lint.Recommended)
 	rep.RuleErrors = append(rep.RuleErrors, lint.RuleError{Rule: "fake-join", Message: "rule crashed: boom"})
 	text := quality.Analyze(defs, rep).FormattedText()
 	if !strings.Contains(text, "Rule fake-join could not run (rule crashed: boom)") {

@@ -7,11 +7,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"flag"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -25,9 +23,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite golden request bodies in testdata/")
 
 // reply is one canned HTTP answer of the fake server.
 type reply struct {
@@ -321,7 +318,7 @@ func TestAnalyze(t *testing.T) {
 			reqs := f.requests()
 			tc.check(t, res, err, reqs)
 			for i, name := range tc.golden {
-				golden(t, name, reqs[i].body)
+				testenv.GoldenJSON(t, filepath.Join("testdata", name+".json"), reqs[i].body)
 			}
 		})
 	}
@@ -501,35 +498,6 @@ func wantErr(sentinel error, permanent bool, detail string, requests int) func(*
 func withKey(in llm.Input, key string) llm.Input { in.APIKey = key; return in }
 
 func withProblems(in llm.Input, problems ...string) llm.Input { in.Problems = problems; return in }
-
-// golden compares a request body, normalised (sorted keys, indented), with
-// testdata/name.json; -update rewrites the file.
-func golden(t *testing.T, name string, body []byte) {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(body, &v); err != nil {
-		t.Fatalf("request body is not JSON: %v", err)
-	}
-	got, _ := json.MarshalIndent(v, "", "  ")
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name+".json")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("request body differs from %s (run go test -update if the change is intended):\n%s", path, got)
-	}
-}
 
 // FuzzParse feeds arbitrary generateContent bodies through the answer
 // parser: it must never panic, and every failure must carry a user detail

@@ -6,12 +6,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -24,9 +22,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
-
-var update = flag.Bool("update", false, "rewrite golden request bodies in testdata/")
 
 // reply is one canned HTTP answer of the fake server.
 type reply struct {
@@ -348,7 +345,7 @@ func TestAnalyze(t *testing.T) {
 			tc.check(t, res, err, reqs)
 			for i, name := range tc.golden {
 				if name != "" {
-					golden(t, name, reqs[i].body)
+					testenv.GoldenJSON(t, filepath.Join("testdata", name+".json"), reqs[i].body)
 				}
 			}
 		})
@@ -427,35 +424,6 @@ func responseFormat(t *testing.T, body []byte) string {
 		t.Fatal(err)
 	}
 	return req.ResponseFormat.Type
-}
-
-// golden compares a request body, normalised (sorted keys, indented), with
-// testdata/name.json; -update rewrites the file.
-func golden(t *testing.T, name string, body []byte) {
-	t.Helper()
-	var v any
-	if err := json.Unmarshal(body, &v); err != nil {
-		t.Fatalf("request body is not JSON: %v", err)
-	}
-	got, _ := json.MarshalIndent(v, "", "  ")
-	got = append(got, '\n')
-	path := filepath.Join("testdata", name+".json")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("request body differs from %s (run go test -update if the change is intended):\n%s", path, got)
-	}
 }
 
 // FuzzParse feeds arbitrary model output through the answer parser: it must

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Header } from './header';
 import { Footer } from './footer';
 import { useAuthStore } from '../stores/auth-store';
+import { testUser } from '../test/fixtures';
 
 function renderHeader() {
   const router = createMemoryRouter([{ path: '*', element: <><Header /><Footer /></> }], { initialEntries: ['/'] });
@@ -37,9 +38,9 @@ describe('header', () => {
   });
 
   it.each([
-    [{ id: '1', firstName: 'Ana', name: 'Ana L' }, 'Ana'],
-    [{ id: '1', name: 'Bo Name' }, 'Bo Name'],
-    [{ id: '1' }, 'User'],
+    [testUser({ id: '1', firstName: 'Ana', name: 'Ana L' }), 'Ana'],
+    [testUser({ id: '1', name: 'Bo Name' }), 'Bo Name'],
+    [testUser({ id: '1' }), 'User'],
   ])('labels the user menu %#', async (user, label) => {
     useAuthStore.setState({ isAuthenticated: true, user });
     renderHeader();
@@ -49,14 +50,14 @@ describe('header', () => {
   });
 
   it('offers Operations only to operators', async () => {
-    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'Op', is_operator: true } });
+    useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'Op', is_operator: true }) });
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: 'Op' }));
     expect(screen.getByRole('menuitem', { name: 'Operations' })).toHaveAttribute('href', '/ops');
   });
 
   it('hides Operations from other users', async () => {
-    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'Ana' } });
+    useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'Ana' }) });
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: 'Ana' }));
     expect(screen.queryByRole('menuitem', { name: 'Operations' })).toBeNull();
@@ -64,7 +65,7 @@ describe('header', () => {
   });
 
   it('shows only the signed-in bar to signed-in users', () => {
-    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'A' } });
+    useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'A' }) });
     renderHeader();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
@@ -73,7 +74,7 @@ describe('header', () => {
   });
 
   it('offers the four analyzers in the Analyzer menu', async () => {
-    useAuthStore.setState({ isAuthenticated: true, user: { id: '1', firstName: 'A' } });
+    useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'A' }) });
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: /^Analyzer/ }));
     const menu = screen.getByRole('menu');

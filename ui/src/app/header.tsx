@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { displayName, useAuthStore } from '../stores/auth-store';
@@ -22,11 +22,11 @@ const analyzerLinks = [
 /** Shows 'Connecting...' once an auth error has lasted 2 s. */
 function useConnectingNote(error: string | null): boolean {
   const [show, setShow] = useState(false);
+  // Hidden again the moment the error clears (adjusted while rendering, so no
+  // frame shows the stale note).
+  if (!error && show) setShow(false);
   useEffect(() => {
-    if (!error) {
-      setShow(false);
-      return;
-    }
+    if (!error) return;
     const t = setTimeout(() => setShow(true), 2000);
     return () => clearTimeout(t);
   }, [error]);
@@ -56,12 +56,26 @@ function LoginButton({ error }: { error: string | null }) {
   );
 }
 
-/** Dropdown that closes on outside click and Escape. */
-function Dropdown({ label, children, id }: { label: string; children: React.ReactNode; id: string }) {
+/**
+ * Open/closed state of a menu that closes when the page changes. The reset
+ * happens while rendering the new page (React's "adjust state when a prop
+ * changes"), so the old menu never shows over the new page for a frame.
+ */
+function useOpenUntilNavigation(): [boolean, Dispatch<SetStateAction<boolean>>] {
+  const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(pathname);
+  if (page !== pathname) {
+    setPage(pathname);
+    if (open) setOpen(false);
+  }
+  return [open, setOpen];
+}
+
+/** Dropdown that closes on outside click, Escape and navigation. */
+function Dropdown({ label, children, id }: { label: string; children: React.ReactNode; id: string }) {
+  const [open, setOpen] = useOpenUntilNavigation();
   const ref = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
     const onDoc = (e: MouseEvent) => {
@@ -74,7 +88,7 @@ function Dropdown({ label, children, id }: { label: string; children: React.Reac
       document.removeEventListener('mousedown', onDoc);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
   return (
     <div className="dropdown" ref={ref}>
       <button
@@ -149,15 +163,9 @@ export function Header() {
   const user = useAuthStore((s) => s.user);
   const error = useAuthStore((s) => s.error);
   const navigate = useNavigate();
-  const location = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useOpenUntilNavigation();
+  const [drawerOpen, setDrawerOpen] = useOpenUntilNavigation();
   const [analyzerOpen, setAnalyzerOpen] = useState(false);
-
-  useEffect(() => {
-    setMenuOpen(false);
-    setDrawerOpen(false);
-  }, [location.pathname]);
 
   const doLogout = () => {
     setDrawerOpen(false);

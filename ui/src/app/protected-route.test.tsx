@@ -5,6 +5,7 @@ import { ProtectedRoute } from './protected-route';
 import { useAuthStore } from '../stores/auth-store';
 import { useAccountStore } from '../stores/account-store';
 import { isPublicPath } from '../lib/routes';
+import { testAccount, testUser } from '../test/fixtures';
 
 function Where({ name }: { name: string }) {
   const loc = useLocation();
@@ -28,7 +29,7 @@ function renderAt(path: string) {
   return router;
 }
 
-const user = { id: 'u', firstName: 'C' };
+const user = testUser({ id: 'u', firstName: 'C' });
 
 describe('ProtectedRoute', () => {
   beforeEach(() => {
@@ -65,7 +66,7 @@ describe('ProtectedRoute', () => {
 
   it('renders the page with a selected account', async () => {
     useAuthStore.setState({ isAuthenticated: true, user });
-    useAccountStore.setState({ accountsInitialized: true, selectedAccount: { account_id: 'a', account_name: 'A' } });
+    useAccountStore.setState({ accountsInitialized: true, selectedAccount: testAccount({ account_id: 'a', account_name: 'A' }) });
     renderAt('/settings');
     expect(await screen.findByText(/settings \/settings/)).toBeInTheDocument();
   });

@@ -25,16 +25,19 @@ export function ProtectedRoute({ requireAccount = true }: { requireAccount?: boo
     if (isAuthenticated && !accountsInitialized) void initializeAccountContext();
   }, [isAuthenticated, accountsInitialized]);
 
-  if (!hasInitialized || isInitializing || (isAuthenticated && !accountsInitialized)) {
-    return <Spinner label="Loading..." />;
-  }
-  if (!isAuthenticated) {
-    if (!redirected.current && !isLoggingOut()) {
-      redirected.current = true;
-      storeReturnPath(location.pathname + location.search);
-    }
-    return <Navigate to="/" replace />;
-  }
+  const loading = !hasInitialized || isInitializing || (isAuthenticated && !accountsInitialized);
+  const sendAway = !loading && !isAuthenticated;
+  const here = location.pathname + location.search;
+  // Stored once, after the render that decides to send the visitor away (a
+  // side effect has no place in the render itself).
+  useEffect(() => {
+    if (!sendAway || redirected.current || isLoggingOut()) return;
+    redirected.current = true;
+    storeReturnPath(here);
+  }, [sendAway, here]);
+
+  if (loading) return <Spinner label="Loading..." />;
+  if (!isAuthenticated) return <Navigate to="/" replace />;
   if (requireAccount && location.pathname !== '/account' && (needsAccountSelection || !selectedAccount)) {
     return <Navigate to="/account" replace state={{ from: location.pathname + location.search }} />;
   }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** Zoom limits and button factors (spec part 2 §9). */
 export const ZOOM_MIN = 0.2;
@@ -189,26 +189,34 @@ export function BpmnViewer({
   const containerRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
+  // The outcome of the last import, with what it imported: a new diagram (or
+  // a retry) reads as 'loading' from its first render until its import ends.
+  const [outcome, setOutcome] = useState<{ xml: string; attempt: number; highlightKey: string; status: 'ready' | 'failed' } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
   const [sides, setSides] = useState({ left: false, right: false, up: false, down: false });
   const viewKeyRef = useRef(viewKey);
-  viewKeyRef.current = viewKey;
   const highlightRef = useRef(highlight);
-  highlightRef.current = highlight;
   const clickRef = useRef(onElementClick);
-  clickRef.current = onElementClick;
+  // The viewer's listeners outlive a render; they read the latest props
+  // through these refs, updated before any effect or event can use them.
+  useLayoutEffect(() => {
+    viewKeyRef.current = viewKey;
+    highlightRef.current = highlight;
+    clickRef.current = onElementClick;
+  });
   const highlightKey = (highlight ?? []).join(',');
+  const status: Status = !xml
+    ? 'idle'
+    : outcome && outcome.xml === xml && outcome.attempt === attempt && outcome.highlightKey === highlightKey
+      ? outcome.status
+      : 'loading';
 
   useEffect(() => {
-    if (!xml) {
-      setStatus('idle');
-      return;
-    }
+    if (!xml) return;
     let cancelled = false;
     let fitTimer: ReturnType<typeof setTimeout> | undefined;
-    setStatus('loading');
+    const setStatus = (s: 'ready' | 'failed') => setOutcome({ xml, attempt, highlightKey, status: s });
     (async () => {
       try {
         const { Ctor, minimap } = await loadViewer();

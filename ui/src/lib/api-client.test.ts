@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, configureApiClient, readErrorDetail } from './api-client';
 import { useAccountStore } from '../stores/account-store';
 import { json, mockFetch } from '../test/fetch-mock';
+import { testAccount } from '../test/fixtures';
 
 describe('api client', () => {
   beforeEach(() => {
@@ -14,7 +15,7 @@ describe('api client', () => {
   });
 
   it('sends credentials and the account and db-user headers', async () => {
-    useAccountStore.getState().setSelectedAccount({ account_id: 'acc-1', account_name: 'A' });
+    useAccountStore.getState().setSelectedAccount(testAccount({ account_id: 'acc-1', account_name: 'A' }));
     useAccountStore.getState().setDbUserId('db-7');
     const calls = mockFetch({ 'GET /api/x': json({ ok: true }) });
     await expect(api.get('/api/x')).resolves.toEqual({ ok: true });

@@ -1,43 +1,22 @@
-/** Shapes of the server's auth and account answers (spec part 1 §3). */
+import type { components } from './api-schema';
 
-export interface UserInfo {
-  id: string;
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  name?: string;
-  /** Operators see /ops and the Operations link (users.is_operator). */
-  is_operator?: boolean;
-}
+/** Shapes of the server's auth and account answers, from its contract (api/openapi.json). */
+type Schemas = components['schemas'];
 
-export interface Account {
-  account_id: string;
-  account_name: string;
-  membership_type?: string;
-  last_login_date?: string | null;
-}
+/** The signed-in user (is_operator: sees /ops and the Operations link). */
+export type UserInfo = Schemas['UserInfo'];
 
-export interface AuthInfoResponse {
-  authenticated: boolean;
-  user?: UserInfo | null;
-}
+/** An account as the picker shows it. */
+export type Account = Schemas['Account'];
 
-export interface EnsureUserResponse {
-  status: string;
-  db_user_id: string;
-  accounts: Account[];
-  accounts_count: number;
-}
+/** GET /api/auth/auth-info. */
+export type AuthInfoResponse = Schemas['AuthInfo'];
 
-export interface AccountsResponse {
-  accounts: Account[];
-}
+/** POST /api/auth/ensure-user. */
+export type EnsureUserResponse = Schemas['EnsuredUser'];
 
-export interface BrowserInfo {
-  name: string;
-  isMobile: boolean;
-  isTablet: boolean;
-  isSafari: boolean;
-  isSupported: boolean;
-  userAgent: string;
-}
+/** GET /api/auth/accounts. */
+export type AccountsResponse = Schemas['AccountList'];
+
+/** What the server (403 of /api/auth/login) and the browser check know of the browser. */
+export type BrowserInfo = Schemas['BrowserInfo'];

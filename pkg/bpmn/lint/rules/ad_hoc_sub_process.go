@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// ad-hoc-sub-process: the activities of an ad-hoc sub-process run in any
+// adHocSubProcessRule is ad-hoc-sub-process: the activities of an ad-hoc sub-process run in any
 // order, so start and end events have no place in it.
-func init() {
-	register("ad-hoc-sub-process", func(d *parse.Definitions) []lint.Finding {
+func adHocSubProcessRule() lint.Rule {
+	return newRule("ad-hoc-sub-process", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if !inAdHoc(e) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
@@ -25,7 +26,7 @@ func TestOverlapsOnStackedShapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := lint.Run(defs, lint.Config{"no-overlapping-elements": lint.Warn})
+	rep := lint.New(rules.All()...).Run(defs, lint.Config{"no-overlapping-elements": lint.Warn})
 	if len(rep.RuleErrors) > 0 || rep.Warnings != n {
 		t.Fatalf("warnings = %d, rule errors %v; want %d", rep.Warnings, rep.RuleErrors, n)
 	}

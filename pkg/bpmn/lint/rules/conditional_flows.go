@@ -5,11 +5,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// conditional-flows: once a node routes by condition (a default flow or a
+// conditionalFlowsRule is conditional-flows: once a node routes by condition (a default flow or a
 // conditional outgoing flow), every other outgoing flow needs a condition
 // too, or it is taken unconditionally.
-func init() {
-	register("conditional-flows", func(d *parse.Definitions) []lint.Finding {
+func conditionalFlowsRule() lint.Rule {
+	return newRule("conditional-flows", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			conditional := e.Default != nil

@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// event-based-gateway: an event-based gateway races at least two events;
+// eventBasedGatewayRule is event-based-gateway: an event-based gateway races at least two events;
 // its outgoing flows carry no conditions (the events decide).
-func init() {
-	register("event-based-gateway", func(d *parse.Definitions) []lint.Finding {
+func eventBasedGatewayRule() lint.Rule {
+	return newRule("event-based-gateway", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if e.Kind != "eventBasedGateway" {

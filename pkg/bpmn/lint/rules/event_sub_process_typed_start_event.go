@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// event-sub-process-typed-start-event: an event sub-process is started by
+// eventSubProcessTypedStartEventRule is event-sub-process-typed-start-event: an event sub-process is started by
 // its trigger, so its start event must say which (message, timer, …).
-func init() {
-	register("event-sub-process-typed-start-event", func(d *parse.Definitions) []lint.Finding {
+func eventSubProcessTypedStartEventRule() lint.Rule {
+	return newRule("event-sub-process-typed-start-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if !isEventSubProcess(e) {

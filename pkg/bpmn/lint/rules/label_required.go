@@ -5,11 +5,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// label-required: flow nodes, conditional sequence flows, pools and lanes
+// labelRequiredRule is label-required: flow nodes, conditional sequence flows, pools and lanes
 // carry a name. Parallel and event-based gateways, joining gateways and
 // sub-processes (their contents speak for them) are exempt.
-func init() {
-	register("label-required", func(d *parse.Definitions) []lint.Finding {
+func labelRequiredRule() lint.Rule {
+	return newRule("label-required", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			switch {

@@ -8,11 +8,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// link-event: link events are off-page connectors. Within one process or
+// linkEventRule is link-event: link events are off-page connectors. Within one process or
 // sub-process each link is named, each name has exactly one catching event
 // and at least one throwing event.
-func init() {
-	register("link-event", func(d *parse.Definitions) []lint.Finding {
+func linkEventRule() lint.Rule {
+	return newRule("link-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(c *parse.Element) {
 			if !parse.IsContainer(c.Kind) {

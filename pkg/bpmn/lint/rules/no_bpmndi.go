@@ -5,12 +5,12 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-bpmndi: every element a reader expects to see (flow nodes, flows,
+// noBpmndiRule is no-bpmndi: every element a reader expects to see (flow nodes, flows,
 // data references, artifacts, pools, lanes, message flows) has a shape or
 // edge in the diagram; otherwise modellers silently drop it on import.
 // Data objects are exempt: only their references are drawn.
-func init() {
-	register("no-bpmndi", func(d *parse.Definitions) []lint.Finding {
+func noBpmndiRule() lint.Rule {
+	return newRule("no-bpmndi", func(d *parse.Definitions) []lint.Finding {
 		drawn := map[*parse.Element]bool{}
 		for _, dg := range d.Diagrams {
 			for _, s := range dg.Shapes {

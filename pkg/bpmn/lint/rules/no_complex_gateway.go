@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-complex-gateway: complex gateways are rarely understood by readers
+// noComplexGatewayRule is no-complex-gateway: complex gateways are rarely understood by readers
 // or supported by engines.
-func init() {
-	register("no-complex-gateway", discouraged("complexGateway", "Complex gateways are discouraged; express the rule with exclusive or parallel gateways"))
+func noComplexGatewayRule() lint.Rule {
+	return newRule("no-complex-gateway", discouraged("complexGateway", "Complex gateways are discouraged; express the rule with exclusive or parallel gateways"))
 }
 
 // discouraged reports every element of a kind; shared by the rules that

@@ -5,12 +5,12 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-disconnected: tasks, gateways, sub-processes and events need a
+// noDisconnectedRule is no-disconnected: tasks, gateways, sub-processes and events need a
 // sequence flow in or out. Event sub-processes, compensation handlers and
 // compensation boundary events (linked by associations) and the contents
 // of ad-hoc sub-processes are exempt.
-func init() {
-	register("no-disconnected", func(d *parse.Definitions) []lint.Finding {
+func noDisconnectedRule() lint.Rule {
+	return newRule("no-disconnected", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if !isA(e, parse.IsTask, parse.IsGateway, parse.IsSubProcess, parse.IsEvent) || e.TriggeredByEvent() {

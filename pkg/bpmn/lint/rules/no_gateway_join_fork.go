@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-gateway-join-fork: a gateway that both joins and forks hides two
+// noGatewayJoinForkRule is no-gateway-join-fork: a gateway that both joins and forks hides two
 // decisions in one symbol; split it into a join and a fork.
-func init() {
-	register("no-gateway-join-fork", func(d *parse.Definitions) []lint.Finding {
+func noGatewayJoinForkRule() lint.Rule {
+	return newRule("no-gateway-join-fork", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if parse.IsGateway(e.Kind) && len(e.Incoming) > 1 && len(e.Outgoing) > 1 {

@@ -5,12 +5,12 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-implicit-end: a node without outgoing flow ends the process
+// noImplicitEndRule is no-implicit-end: a node without outgoing flow ends the process
 // implicitly. End events, link throw events, event sub-processes,
 // compensation handlers, compensation boundary events wired to their
 // handler by an association, and ad-hoc contents are exempt.
-func init() {
-	register("no-implicit-end", func(d *parse.Definitions) []lint.Finding {
+func noImplicitEndRule() lint.Rule {
+	return newRule("no-implicit-end", func(d *parse.Definitions) []lint.Finding {
 		associated := map[*parse.Element]bool{}
 		eachElement(d, func(e *parse.Element) {
 			if e.Kind == "association" && e.Source != nil {

@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-implicit-split: an activity or event with several unconditional
+// noImplicitSplitRule is no-implicit-split: an activity or event with several unconditional
 // outgoing flows splits without saying how; model the split with a gateway.
-func init() {
-	register("no-implicit-split", func(d *parse.Definitions) []lint.Finding {
+func noImplicitSplitRule() lint.Rule {
+	return newRule("no-implicit-split", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if !isA(e, parse.IsActivity, parse.IsEvent) {

@@ -5,11 +5,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-implicit-start: a node without incoming flow starts the process
+// noImplicitStartRule is no-implicit-start: a node without incoming flow starts the process
 // implicitly. Start and boundary events, link catch events, event
 // sub-processes, compensation handlers and ad-hoc contents are exempt.
-func init() {
-	register("no-implicit-start", func(d *parse.Definitions) []lint.Finding {
+func noImplicitStartRule() lint.Rule {
+	return newRule("no-implicit-start", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if !isA(e, parse.IsEvent, parse.IsActivity, parse.IsGateway) || len(e.Incoming) > 0 {

@@ -1,7 +1,9 @@
 package rules
 
-// no-inclusive-gateway: inclusive (OR) gateways make readers work out
+import "github.com/spade-bpmn/spade/pkg/bpmn/lint"
+
+// noInclusiveGatewayRule is no-inclusive-gateway: inclusive (OR) gateways make readers work out
 // which combinations of paths run; bpmnlint warns about them.
-func init() {
-	register("no-inclusive-gateway", discouraged("inclusiveGateway", "Inclusive gateways are discouraged; readers must work out which paths run together"))
+func noInclusiveGatewayRule() lint.Rule {
+	return newRule("no-inclusive-gateway", discouraged("inclusiveGateway", "Inclusive gateways are discouraged; readers must work out which paths run together"))
 }

@@ -7,13 +7,13 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// no-overlapping-elements: shapes of the same level (pools, the flow
+// noOverlappingElementsRule is no-overlapping-elements: shapes of the same level (pools, the flow
 // elements of one process or expanded sub-process) must not touch or
 // overlap, and flow elements stay inside their pool or expanded
 // sub-process. A boundary event overlapping its own host is expected.
 // Data store references may sit outside (a long-standing modeller habit).
-func init() {
-	register("no-overlapping-elements", func(d *parse.Definitions) []lint.Finding {
+func noOverlappingElementsRule() lint.Rule {
+	return newRule("no-overlapping-elements", func(d *parse.Definitions) []lint.Finding {
 		o := &overlaps{reported: map[*parse.Element]bool{}}
 		poolOf := map[*parse.Element]*parse.Shape{}
 		for _, c := range d.Collaborations {

@@ -1,6 +1,6 @@
 // Package rules holds the lint rules, one per file named after the rule
-// (bpmnlint's layout). Each file registers its rule with package lint from
-// init, so importing this package makes every rule available to lint.Run.
+// (bpmnlint's layout). Each file holds one constructor; All lists them, so
+// a new rule is one file plus one line in All, and nothing registers itself.
 //
 // The rules follow the meaning of bpmnlint's rules of the same name (read
 // its documentation for the rationale); they are written from that meaning
@@ -13,6 +13,40 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
+// All returns every rule of this package, in name order: the set
+// lint.New is given (lint.Recommended names them).
+func All() []lint.Rule {
+	return []lint.Rule{
+		adHocSubProcessRule(),
+		conditionalFlowsRule(),
+		endEventRequiredRule(),
+		eventBasedGatewayRule(),
+		eventSubProcessTypedStartEventRule(),
+		fakeJoinRule(),
+		globalRule(),
+		labelRequiredRule(),
+		linkEventRule(),
+		noBpmndiRule(),
+		noComplexGatewayRule(),
+		noDisconnectedRule(),
+		noDuplicateSequenceFlowsRule(),
+		noGatewayJoinForkRule(),
+		noImplicitEndRule(),
+		noImplicitSplitRule(),
+		noImplicitStartRule(),
+		noInclusiveGatewayRule(),
+		noOverlappingElementsRule(),
+		noUnresolvedReferenceRule(),
+		singleBlankStartEventRule(),
+		singleEventDefinitionRule(),
+		startEventRequiredRule(),
+		subProcessBlankStartEventRule(),
+		superfluousGatewayRule(),
+		superfluousLabelRule(),
+		superfluousTerminationRule(),
+	}
+}
+
 // rule adapts a name and a check function to lint.Rule, keeping each rule
 // file to its logic.
 type rule struct {
@@ -22,8 +56,9 @@ type rule struct {
 
 func (r rule) Name() string                              { return r.name }
 func (r rule) Check(d *parse.Definitions) []lint.Finding { return r.check(d) }
-func register(name string, check func(*parse.Definitions) []lint.Finding) {
-	lint.Register(rule{name: name, check: check})
+
+func newRule(name string, check func(*parse.Definitions) []lint.Finding) lint.Rule {
+	return rule{name: name, check: check}
 }
 
 func at(e *parse.Element, msg string) lint.Finding {

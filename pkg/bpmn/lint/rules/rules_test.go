@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
-	_ "github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
+	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
@@ -21,7 +21,7 @@ var expectRe = regexp.MustCompile(`<!-- expect:([^>]*)-->`)
 // testdata/<rule-name>/: valid-*.bpmn must give no finding, invalid-*.bpmn
 // exactly the expected element ids (with repeats, in any order).
 func TestRuleFixtures(t *testing.T) {
-	for _, name := range lint.Names() {
+	for _, name := range lint.New(rules.All()...).Names() {
 		t.Run(name, func(t *testing.T) {
 			files, _ := filepath.Glob(filepath.Join("testdata", name, "*.bpmn"))
 			var valid, invalid int
@@ -35,7 +35,7 @@ func TestRuleFixtures(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", base, err)
 				}
-				rep := lint.Run(defs, lint.Config{name: lint.Error})
+				rep := lint.New(rules.All()...).Run(defs, lint.Config{name: lint.Error})
 				if len(rep.RuleErrors) > 0 {
 					t.Fatalf("%s: %v", base, rep.RuleErrors)
 				}
@@ -78,7 +78,7 @@ func TestRuleFixtures(t *testing.T) {
 
 func TestRecommendedNamesRegisteredRules(t *testing.T) {
 	for name := range lint.Recommended {
-		if _, ok := lint.Lookup(name); !ok {
+		if _, ok := lint.New(rules.All()...).Lookup(name); !ok {
 			t.Errorf("recommended config names %q, which is not registered", name)
 		}
 	}

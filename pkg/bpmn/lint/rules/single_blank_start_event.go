@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// single-blank-start-event: a process or sub-process has at most one start
+// singleBlankStartEventRule is single-blank-start-event: a process or sub-process has at most one start
 // event without a trigger; several blank starts cannot be told apart.
-func init() {
-	register("single-blank-start-event", func(d *parse.Definitions) []lint.Finding {
+func singleBlankStartEventRule() lint.Rule {
+	return newRule("single-blank-start-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if !parse.IsContainer(e.Kind) {

@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// single-event-definition: an event with several definitions (a
+// singleEventDefinitionRule is single-event-definition: an event with several definitions (a
 // "multiple" event) is hard to read and poorly supported by tools.
-func init() {
-	register("single-event-definition", func(d *parse.Definitions) []lint.Finding {
+func singleEventDefinitionRule() lint.Rule {
+	return newRule("single-event-definition", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if parse.IsEvent(e.Kind) && len(e.EventDefinitions) > 1 {

@@ -5,11 +5,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// sub-process-blank-start-event: an embedded sub-process is started by
+// subProcessBlankStartEventRule is sub-process-blank-start-event: an embedded sub-process is started by
 // its parent's flow, so its start event has no trigger (event
 // sub-processes are the exception).
-func init() {
-	register("sub-process-blank-start-event", func(d *parse.Definitions) []lint.Finding {
+func subProcessBlankStartEventRule() lint.Rule {
+	return newRule("sub-process-blank-start-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if !parse.IsSubProcess(e.Kind) || e.TriggeredByEvent() {

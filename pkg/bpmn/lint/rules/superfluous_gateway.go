@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// superfluous-gateway: a gateway with one flow in and one out decides
+// superfluousGatewayRule is superfluous-gateway: a gateway with one flow in and one out decides
 // nothing and can be removed.
-func init() {
-	register("superfluous-gateway", func(d *parse.Definitions) []lint.Finding {
+func superfluousGatewayRule() lint.Rule {
+	return newRule("superfluous-gateway", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if parse.IsGateway(e.Kind) && len(e.Incoming) == 1 && len(e.Outgoing) == 1 {

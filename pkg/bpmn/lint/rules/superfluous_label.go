@@ -5,11 +5,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// superfluous-label: a label on a plain sequence flow (no condition, not a
+// superfluousLabelRule is superfluous-label: a label on a plain sequence flow (no condition, not a
 // default flow, not a branch of a deciding gateway) reads like a condition
 // that is not there.
-func init() {
-	register("superfluous-label", func(d *parse.Definitions) []lint.Finding {
+func superfluousLabelRule() lint.Rule {
+	return newRule("superfluous-label", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding
 		eachElement(d, func(e *parse.Element) {
 			if e.Kind != "sequenceFlow" || e.Label() == "" || hasCondition(e) {

@@ -1,75 +1,30 @@
 import { api } from '../../lib/api-client';
+import type { components } from '../../lib/api-schema';
+
+// The operator answers' shapes come from the server's contract (api/openapi.json).
+type Schemas = components['schemas'];
 
 /** One queue as GET /api/ops/queues reports it. */
-export interface QueueView {
-  name: string;
-  weight: number;
-  size: number;
-  pending: number;
-  active: number;
-  scheduled: number;
-  retry: number;
-  archived: number;
-  processed_today: number;
-  failed_today: number;
-  paused: boolean;
-  latency_ms: number;
-}
+export type QueueView = Schemas['QueueView'];
 
 /** A failed analysis with what the queue still knows of its task. */
-export interface FailedView {
-  id: string;
-  account_name: string;
-  analyzer_type: string;
-  original_filename: string;
-  status: string;
-  graph_status: string;
-  detail: string;
-  attempts: number;
-  updated_at: string;
-  task: { state: string; last_error: string; retried: number; max_retry: number } | null;
-}
+export type FailedView = Schemas['FailedView'];
 
 /** Progress record of a reprocess run. */
-export interface RunView {
-  id: string;
-  stage: string;
-  status: string;
-  matched: number;
-  enqueued: number;
-  skipped: number;
-  done: number;
-  failed: number;
-  detail?: string;
-  created_by?: string;
-  created_at: string;
-  params: Record<string, unknown>;
-}
+export type RunView = Schemas['ReprocessRun'];
 
-/** The reprocess form, as POST /api/ops/reprocess takes it. */
-export interface ReprocessForm {
-  stage: 'analysis' | 'graph';
-  analyzer: '' | 'document' | 'image' | 'bpmn';
-  since: string;
-  until: string;
-  account: string;
-  model: string;
-  rate: string;
-  dry_run: boolean;
-}
+/** The reprocess form, as POST /api/ops/reprocess takes it (every field sent). */
+export type ReprocessForm = Required<Omit<Schemas['ReprocessRequest'], 'include_edited'>> & Pick<Schemas['ReprocessRequest'], 'include_edited'>;
 
-export interface DryRun {
-  dry_run: true;
-  matched: number;
-  pending: number;
-}
+/** The answer to a dry run: what a run would take. */
+export type DryRun = Schemas['DryRun'];
 
 export const opsApi = {
-  queues: () => api.get<{ queues: QueueView[] }>('/api/ops/queues').then((r) => r.queues),
-  failed: () => api.get<{ items: FailedView[] }>('/api/ops/failed?limit=20').then((r) => r.items),
+  queues: () => api.get<Schemas['QueueList']>('/api/ops/queues').then((r) => r.queues),
+  failed: () => api.get<Schemas['FailedList']>('/api/ops/failed?limit=20').then((r) => r.items),
   retry: (id: string) => api.post<unknown>(`/api/ops/analyses/${encodeURIComponent(id)}/retry`),
   setPaused: (name: string, paused: boolean) =>
     api.post<QueueView>(`/api/ops/queues/${encodeURIComponent(name)}/${paused ? 'pause' : 'resume'}`),
-  runs: () => api.get<{ runs: RunView[] }>('/api/ops/reprocess?limit=10').then((r) => r.runs),
+  runs: () => api.get<Schemas['RunList']>('/api/ops/reprocess?limit=10').then((r) => r.runs),
   reprocess: (f: ReprocessForm) => api.post<RunView | DryRun>('/api/ops/reprocess', { ...f }),
 };

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../test/fetch-mock';
 import { Component as OpsPage } from './ops-page';
 import { useAuthStore } from '../../stores/auth-store';
+import { testUser } from '../../test/fixtures';
 
 const queue = (name: string, over: Record<string, unknown> = {}) => ({
   name, weight: 1, size: 0, pending: 0, active: 0, scheduled: 0, retry: 0, archived: 0,
@@ -17,7 +18,7 @@ const failedItem = {
 };
 
 describe('Operations page', () => {
-  beforeEach(() => useAuthStore.setState({ isAuthenticated: true, user: { id: 'op', is_operator: true } }));
+  beforeEach(() => useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: 'op', is_operator: true }) }));
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows queue depth and failed analyses, retries and pauses', async () => {
@@ -66,7 +67,7 @@ describe('Operations page', () => {
   });
 
   it('tells a non-operator they need the role and polls nothing', async () => {
-    useAuthStore.setState({ user: { id: 'u1', firstName: 'Ana' } });
+    useAuthStore.setState({ user: testUser({ id: 'u1', firstName: 'Ana' }) });
     const calls = mockFetch({});
     render(<OpsPage />);
     expect(screen.getByRole('heading', { name: 'You need the operator role' })).toBeInTheDocument();

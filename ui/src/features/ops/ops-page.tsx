@@ -251,19 +251,25 @@ function OpsDashboard() {
 
   const [forbidden, setForbidden] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const [q, f, r] = await Promise.all([opsApi.queues(), opsApi.failed(), opsApi.runs()]);
-      setQueues(q);
-      setFailed(f);
-      setRuns(r);
-      setError('');
-    } catch (e) {
-      setError(message(e));
-      // The role was taken away: asking again every 2 s only fills the console with 403s.
-      if (e instanceof ApiError && e.status === 403) setForbidden(true);
-    }
-  }, []);
+  // State changes only once the answers are in (then/catch), never in the
+  // same tick as the call: the first load runs from an effect.
+  const load = useCallback(
+    () =>
+      Promise.all([opsApi.queues(), opsApi.failed(), opsApi.runs()]).then(
+        ([q, f, r]) => {
+          setQueues(q);
+          setFailed(f);
+          setRuns(r);
+          setError('');
+        },
+        (e: unknown) => {
+          setError(message(e));
+          // The role was taken away: asking again every 2 s only fills the console with 403s.
+          if (e instanceof ApiError && e.status === 403) setForbidden(true);
+        },
+      ),
+    [],
+  );
 
   useEffect(() => {
     if (forbidden) return;

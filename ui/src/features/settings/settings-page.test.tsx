@@ -5,16 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock';
 import { useAccountStore } from '../../stores/account-store';
 import { useAuthStore } from '../../stores/auth-store';
-import { userCacheKey } from '../membership/lib/user-cache';
+import { userCacheKey } from '../../lib/membership/user-cache';
 import { ApiKeySection } from './components/api-key-section';
 import { MembershipSection } from './components/membership-section';
 import { TokensSection } from './components/tokens-section';
 import { Component as SettingsPage } from './settings-page';
+import { testAccount, testUser } from '../../test/fixtures';
 
 const wrap = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 
 beforeEach(() => {
-  useAccountStore.setState({ dbUserId: 'u1', selectedAccount: { account_id: 'acc1', account_name: 'Analyst Workspace' } });
+  useAccountStore.setState({ dbUserId: 'u1', selectedAccount: testAccount({ account_id: 'acc1', account_name: 'Analyst Workspace' }) });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -180,7 +181,7 @@ describe('SettingsPage', () => {
       'GET /api/user-settings/api-key': json({ has_key: false }),
       'GET /api/user-settings/tokens': json([]),
     });
-    useAuthStore.getState().setAuthenticated({ id: 'x', firstName: 'Ada', lastName: 'Analyst', email: 'analyst@example.com' });
+    useAuthStore.getState().setAuthenticated(testUser({ id: 'x', firstName: 'Ada', lastName: 'Analyst', email: 'analyst@example.com' }));
     const { unmount } = wrap(<SettingsPage />);
     expect(screen.getByTestId('profile-email')).toHaveTextContent('analyst@example.com');
     expect(screen.getByText('Ada Analyst')).toBeInTheDocument();

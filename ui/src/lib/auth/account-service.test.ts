@@ -3,9 +3,10 @@ import { initializeAccountContext, loadAccounts, selectAccount } from './account
 import { useAccountStore } from '../../stores/account-store';
 import { json, mockFetch } from '../../test/fetch-mock';
 import type { Account } from '../types';
+import { testAccount } from '../../test/fixtures';
 
-const a1: Account = { account_id: 'a1', account_name: 'Acme', membership_type: 'Free' };
-const a2: Account = { account_id: 'a2', account_name: 'Globex' };
+const a1: Account = testAccount({ account_id: 'a1', account_name: 'Acme', membership_type: 'Free' });
+const a2: Account = testAccount({ account_id: 'a2', account_name: 'Globex' });
 const ensure = (accounts: Account[]) =>
   json({ status: 'success', db_user_id: 'db-1', accounts, accounts_count: accounts.length });
 

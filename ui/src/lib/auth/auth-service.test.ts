@@ -17,8 +17,9 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useAccountStore } from '../../stores/account-store';
 import { getCookie } from '../storage';
 import { json, mockFetch } from '../../test/fetch-mock';
+import { testAccount, testUser } from '../../test/fixtures';
 
-const user = { id: 'u1', firstName: 'Ana', lastName: 'Lyst', email: 'analyst@example.com', name: 'Ana Lyst' };
+const user = testUser({ id: 'u1', firstName: 'Ana', lastName: 'Lyst', email: 'analyst@example.com', name: 'Ana Lyst' });
 const chromeUA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
@@ -184,7 +185,7 @@ describe('auth service', () => {
     mockFetch({ 'GET /api/auth/logout': json({ detail: 'down' }, 500) });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     useAuthStore.getState().setAuthenticated(user);
-    useAccountStore.getState().setSelectedAccount({ account_id: 'a', account_name: 'A' });
+    useAccountStore.getState().setSelectedAccount(testAccount({ account_id: 'a', account_name: 'A' }));
     useAccountStore.getState().setDbUserId('db');
     localStorage.setItem('auth_session_active', 'true');
     localStorage.setItem('accounts_cache', '{}');

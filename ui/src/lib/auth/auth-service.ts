@@ -1,6 +1,7 @@
 import { api, ApiError } from '../api-client';
 import { useAuthStore } from '../../stores/auth-store';
 import { useAccountStore } from '../../stores/account-store';
+import type { components } from '../api-schema';
 import type { AuthInfoResponse, UserInfo } from '../types';
 import {
   clearBrowserStateAfterLogout,
@@ -173,11 +174,8 @@ export function startLogin(opts: { loginHint?: string } = {}): boolean {
   }
 }
 
-interface PublicConfig {
-  registration_url?: string;
-  registration_client_id?: string;
-  client_id?: string;
-}
+/** GET /api/config, from the server's contract. */
+type PublicConfig = components['schemas']['PublicConfig'];
 
 /**
  * Starts registration at the identity provider's registration page when the
@@ -195,7 +193,7 @@ export async function startRegistration(): Promise<boolean> {
   if (!cfg?.registration_url) return startLogin();
   try {
     const url = new URL(cfg.registration_url, window.location.origin);
-    url.searchParams.set('client_id', cfg.registration_client_id || cfg.client_id || siteConfig.registration.clientId);
+    url.searchParams.set('client_id', cfg.client_id || siteConfig.registration.clientId);
     url.searchParams.set('redirect_uri', callbackUrl());
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('scope', siteConfig.registration.scope);
@@ -209,10 +207,8 @@ export async function startRegistration(): Promise<boolean> {
   }
 }
 
-interface TokenResponse {
-  authenticated?: boolean;
-  user?: UserInfo | null;
-}
+/** The answer to POST /api/auth/token, from the server's contract. */
+type TokenResponse = components['schemas']['SignedIn'];
 
 /** Exchanges the provider's code for a session cookie (POST /api/auth/token). */
 export async function exchangeCode(code: string, state: string, redirectUri = callbackUrl()): Promise<UserInfo | null> {

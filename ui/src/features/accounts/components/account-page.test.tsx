@@ -5,14 +5,15 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Component as AccountPage, SELECTION_DELAY_MS } from './account-page';
 import { useAccountStore } from '../../../stores/account-store';
 import { json, mockFetch } from '../../../test/fetch-mock';
+import { testAccount } from '../../../test/fixtures';
 
 function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
 const accounts = [
-  { account_id: 'a1', account_name: 'One' },
-  { account_id: 'a2', account_name: 'Two' },
+  testAccount({ account_id: 'a1', account_name: 'One' }),
+  testAccount({ account_id: 'a2', account_name: 'Two' }),
 ];
 
 function renderAccount(state: object | null) {

@@ -4,7 +4,7 @@ import { useAccountStore } from '../../../stores/account-store';
 import { initializeAccountContext, loadAccounts, selectAccount } from '../../../lib/auth/account-service';
 import { sleep } from '../../../lib/sleep';
 import type { Account } from '../../../lib/types';
-import { AccountSelectionModal } from './account-selection-modal';
+import { AccountSelectionModal } from '../../../components/account-selection-modal';
 
 /** Delay between choosing an account and leaving the page. */
 export const SELECTION_DELAY_MS = 500;

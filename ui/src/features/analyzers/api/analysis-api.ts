@@ -47,14 +47,16 @@ export function normaliseRecent(raw: unknown): RecentItem[] {
     out.push({
       id: r.id,
       timestamp: typeof r.timestamp === 'string' ? r.timestamp : '',
-      status: typeof r.status === 'string' ? (r.status as RecentItem['status']) : undefined,
+      // The server always sends a status; an entry without one shows no badge, like a finished one.
+      status: typeof r.status === 'string' ? (r.status as RecentItem['status']) : 'completed',
       process_name: typeof r.process_name === 'string' ? r.process_name : '',
       process_purpose: typeof r.process_purpose === 'string' ? r.process_purpose : '',
       original_filename: typeof r.original_filename === 'string' && r.original_filename ? r.original_filename : 'unknown',
       input_tokens: input,
       output_tokens: output,
       total_tokens: Number(r.total_tokens) || input + output,
-      analyzer_type: r.analyzer_type === 'text' ? 'document' : typeof r.analyzer_type === 'string' ? r.analyzer_type : 'document',
+      // Older entries may carry '' or 'text'; belongsTo then sorts them by file name.
+      analyzer_type: r.analyzer_type === 'text' ? 'document' : typeof r.analyzer_type === 'string' ? (r.analyzer_type as RecentItem['analyzer_type']) : 'document',
       graph: r.graph as RecentItem['graph'],
     });
   }
@@ -97,6 +99,8 @@ export function deleteAnalysis(id: string): Promise<unknown> {
 
 /** File name of an export: '{process_name}.{type}' (spec §7). */
 export function exportFilename(processName: string, type: ExportType): string {
+  // Control characters are exactly what a file name must not carry.
+  // eslint-disable-next-line no-control-regex
   const base = (processName || 'process').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim() || 'process';
   return `${base}.${type}`;
 }

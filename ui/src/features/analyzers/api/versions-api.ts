@@ -1,52 +1,31 @@
 import { api } from '../../../lib/api-client';
+import type { components } from '../../../lib/api-schema';
 
-/** Where a version came from. */
-export type VersionSource = 'analysis' | 'edit' | 'refine' | 'restore';
+// The version answers' shapes come from the server's contract (api/openapi.json).
+type Schemas = components['schemas'];
 
 /** One entry of the version list. */
-export interface VersionInfo {
-  version: number;
-  created_at: string;
-  author: string;
-  summary: string;
-  source: VersionSource;
-}
+export type VersionInfo = Schemas['VersionInfo'];
+
+/** Where a version came from. */
+export type VersionSource = VersionInfo['source'];
 
 /** What changed for one element between two versions. */
-export interface VersionChange {
-  id: string;
-  kind: string;
-  what: 'added' | 'removed' | 'renamed' | 'moved' | 'changed';
-  name?: string;
-  to?: string;
-}
+export type VersionChange = Schemas['VersionChange'];
 
-/** One version with its content. */
-export interface VersionDetail extends VersionInfo {
-  bpmn_xml: string;
-  formatted_text: string;
-  changes?: VersionChange[];
-}
+/** One version with its content (model: null when the version has none). */
+export type VersionDetail = Schemas['VersionDetail'];
 
 /** An applied refinement operation. */
-export interface AppliedOperation {
-  op: string;
-  description: string;
-}
+export type AppliedOperation = Schemas['AppliedOperation'];
 
 /** The answer to a save, restore or refinement. */
-export interface SavedVersion {
-  version: number;
-  summary: string;
-  changes: VersionChange[];
-  operations?: AppliedOperation[];
-  not_understood?: string[];
-}
+export type SavedVersion = Schemas['SavedVersion'];
 
 const base = (id: string) => `/api/analyses/${encodeURIComponent(id)}`;
 
 /** GET the versions, oldest first. */
-export function listVersions(id: string, signal?: AbortSignal): Promise<{ versions: VersionInfo[]; latest: number }> {
+export function listVersions(id: string, signal?: AbortSignal): Promise<Schemas['VersionList']> {
   return api.get(`${base(id)}/versions`, { signal });
 }
 
@@ -71,20 +50,10 @@ export function refineModel(id: string, baseVersion: number, instruction: string
 }
 
 /** One sentence of the document text with the elements that came from it. */
-export interface SourceSentence {
-  start: number;
-  end: number;
-  text: string;
-  elements: string[];
-}
+export type SourceSentence = Schemas['SourceSentence'];
 
 /** The extracted text traced to the model. */
-export interface SourceTrace {
-  text: string;
-  sentences: SourceSentence[];
-  coverage: number;
-  unplaced: string[];
-}
+export type SourceTrace = Schemas['SourceTrace'];
 
 /** GET where each element came from; a 404 ApiError means the analysis keeps no text. */
 export function getSource(id: string, signal?: AbortSignal): Promise<SourceTrace> {

@@ -1,30 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { UploadErrorPanel, type UploadError } from '../../../components/upload-error-panel';
+import { UploadErrorPanel } from '../../../components/upload-error-panel';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
-import { ConfirmModal } from '../../membership/components/confirm-modal';
-import { LimitModal } from '../../membership/components/limit-modal';
-import { TrialExpiredModal } from '../../membership/components/trial-expired-modal';
-import type { LimitInfo } from '../../membership/lib/limit';
-import { resolveLimitInfo } from '../../membership/lib/resolve-limit';
-import { clearMembership } from '../../membership/lib/user-cache';
-import {
-  deleteAnalysis,
-  exportAnalysis,
-  exportFilename,
-  getAnalysis,
-  listRecent,
-  saveBlob,
-  startAnalysis,
-} from '../api/analysis-api';
-import type { Analysis, AnalyzerKind, ExportType, RecentItem } from '../api/types';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { LimitModal } from '../../../components/limit-modal';
+import { TrialExpiredModal } from '../../../components/trial-expired-modal';
+import { clearMembership } from '../../../lib/membership/user-cache';
+import { deleteAnalysis, exportAnalysis, exportFilename, getAnalysis, saveBlob } from '../api/analysis-api';
+import type { AnalyzerKind, ExportType } from '../api/types';
+import { useAnalysisRun } from '../hooks/use-analysis-run';
 import { useGraphStatus } from '../hooks/use-graph-status';
 import { useIsMobile } from '../hooks/use-is-mobile';
-import { cacheAnalysis, cachedAnalysis, clearAnalysisCache } from '../lib/cache';
+import { useRecent } from '../hooks/use-recent';
+import { clearAnalysisCache } from '../lib/cache';
 import { TEXTS } from '../lib/file-rules';
-import { filterRecent } from '../lib/filters';
-import { isFinished, pollUntilDone, wait } from '../lib/poll';
 import { splitSections } from '../lib/sections';
 import { AnalyzerDropzone } from './analyzer-dropzone';
 import { BpmnTabs } from './bpmn-tabs';
@@ -36,9 +26,6 @@ import { ResultsFooter } from './results-footer';
 import { ResultsHeader } from './results-header';
 import { SectionsView } from './sections-view';
 import '../analyzers.css';
-
-/** Page states (spec §4). */
-export type ViewState = 'initial' | 'selected' | 'analyzing' | 'complete';
 
 /** Copy of each analyzer page. */
 const pages: Record<AnalyzerKind, { title: string; intro: string; more?: { to: string; label: string; text: string } }> = {
@@ -64,54 +51,16 @@ const exportFormats: Record<AnalyzerKind, ExportType[]> = {
   bpmn: ['txt', 'docx', 'pdf'],
 };
 
-/** Delay between 'completed successfully' and the results (spec §9). */
-const COMPLETE_DELAY_MS = 1000;
-
-/** Turns an analyze failure into the page's reaction (spec §8). */
-export function classifyFailure(err: unknown): { kind: 'limit' | 'trial'; detail: string } | { kind: 'panel'; error: UploadError } {
-  if (err instanceof ApiError) {
-    if (err.status === 429) return { kind: 'limit', detail: err.detail };
-    if (err.status === 403) return { kind: 'trial', detail: err.detail };
-    if (err.status === 0) return { kind: 'panel', error: { type: 'network', message: 'Analysis failed. Check connection or file.' } };
-    const message = err.detail && !/^Request failed with status/.test(err.detail) ? err.detail : `Analysis failed with status ${err.status}`;
-    if (err.status === 413) return { kind: 'panel', error: { type: 'size', message } };
-    if (err.status === 415) return { kind: 'panel', error: { type: 'format', message } };
-    return { kind: 'panel', error: { type: 'other', message } };
-  }
-  return { kind: 'panel', error: { type: 'other', message: 'An unexpected error occurred while processing your file' } };
-}
-
 /** One analyzer page: upload, progress, recent list, results and modals. */
 export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const mobile = useIsMobile();
   const dbUserId = useAccountStore((s) => s.dbUserId);
-  const [view, setView] = useState<ViewState>('initial');
-  const [file, setFile] = useState<File | null>(null);
-  const [analysis, setAnalysis] = useState<Analysis | null>(null);
-  const [progress, setProgress] = useState(0);
-  const [stage, setStage] = useState('');
-  const [error, setError] = useState<UploadError | null>(null);
-  const [limit, setLimit] = useState<LimitInfo | null>(null);
-  const [trialOpen, setTrialOpen] = useState(false);
+  const recent = useRecent(kind);
+  const run = useAnalysisRun(kind, { onAccepted: () => clearMembership(dbUserId), onSettled: recent.reload });
+  const { view, file, analysis, progress, stage, error, limit, trialOpen } = run;
   const [deleteOpen, setDeleteOpen] = useState(false);
-  const [recent, setRecent] = useState<RecentItem[]>([]);
-  const [recentLoading, setRecentLoading] = useState(true);
   const [exporting, setExporting] = useState<ExportType | null>(null);
-  const runRef = useRef<AbortController | null>(null);
   const resultsRef = useRef<HTMLElement>(null);
-
-  const loadRecent = useCallback(async () => {
-    setRecentLoading(true);
-    const items = await listRecent(kind);
-    setRecent(filterRecent(kind, items));
-    setRecentLoading(false);
-  }, [kind]);
-
-  useEffect(() => {
-    void loadRecent();
-    // Leaving the page stops any polling.
-    return () => runRef.current?.abort();
-  }, [loadRecent]);
 
   const complete = analysis && view === 'complete' ? analysis : null;
   const graph = useGraphStatus(
@@ -132,117 +81,6 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   }, [completeId]);
   const sections = useMemo(() => splitSections(complete?.formatted_text), [complete?.formatted_text]);
 
-  const reset = () => {
-    runRef.current?.abort();
-    setView('initial');
-    setAnalysis(null);
-    setFile(null);
-    setProgress(0);
-    setStage('');
-  };
-
-  const fail = async (err: unknown) => {
-    if (err instanceof DOMException && err.name === 'AbortError') return;
-    setView('initial');
-    setFile(null);
-    setProgress(0);
-    setStage('');
-    const c = classifyFailure(err);
-    if (c.kind === 'panel') setError(c.error);
-    else if (c.kind === 'limit') setLimit(await resolveLimitInfo(c.detail));
-    else setTrialOpen(true);
-  };
-
-  /** Follows a queued or running analysis until it finishes, then shows it after 1 s. */
-  const follow = async (first: Analysis, signal: AbortSignal) => {
-    const show = (a: Analysis) => {
-      setAnalysis(a);
-      setProgress((p) => Math.max(p, a.progress ?? 0));
-      if (a.current_stage) setStage(a.current_stage);
-    };
-    show(first);
-    const done = isFinished(first) ? first : await pollUntilDone((s) => getAnalysis(kind, first.id, s), show, signal);
-    if (done.status === 'failed') {
-      setView('initial');
-      setProgress(0);
-      setStage('');
-      setError({ type: 'analysis_failed', message: done.detail || 'The analysis failed. Please try again.' });
-      void loadRecent();
-      return;
-    }
-    setProgress(100);
-    setStage(/completed successfully/i.test(done.current_stage ?? '') ? (done.current_stage as string) : 'Analysis completed successfully');
-    await wait(COMPLETE_DELAY_MS, signal);
-    cacheAnalysis(done);
-    setAnalysis(done);
-    setFile(null);
-    setProgress(0);
-    setView('complete');
-    void loadRecent();
-  };
-
-  const start = async () => {
-    if (!file) return;
-    runRef.current?.abort();
-    const controller = new AbortController();
-    runRef.current = controller;
-    setError(null);
-    setView('analyzing');
-    setProgress(0);
-    setStage('Uploading file...');
-    try {
-      const first = await startAnalysis(kind, file, controller.signal);
-      clearMembership(dbUserId);
-      await follow(first, controller.signal);
-    } catch (err) {
-      await fail(err);
-    }
-  };
-
-  const pick = async (item: RecentItem) => {
-    runRef.current?.abort();
-    const controller = new AbortController();
-    runRef.current = controller;
-    setError(null);
-    setFile(null);
-    setView('selected');
-    setAnalysis(null);
-    try {
-      const cached = cachedAnalysis(item.id);
-      const a = cached ?? (await getAnalysis(kind, item.id, controller.signal));
-      if (controller.signal.aborted) return;
-      if (!a || typeof a.id !== 'string') {
-        setView('initial');
-        return;
-      }
-      if (a.status === 'completed') {
-        cacheAnalysis(a);
-        setAnalysis(a);
-        setView('complete');
-      } else if (a.status === 'failed') {
-        setView('initial');
-        setError({ type: 'analysis_failed', message: a.detail || 'This analysis failed. Please upload the file again.' });
-      } else {
-        setView('analyzing');
-        await follow(a, controller.signal);
-      }
-    } catch (err) {
-      if (err instanceof DOMException && err.name === 'AbortError') return;
-      setView('initial');
-      const c = classifyFailure(err);
-      if (c.kind === 'panel' && !(err instanceof ApiError && err.status === 404)) setError(c.error);
-    }
-  };
-
-  const chooseFile = (f: File | null) => {
-    setError(null);
-    setLimit(null);
-    setTrialOpen(false);
-    setFile(f);
-    setView(f ? 'selected' : 'initial');
-    if (f) setAnalysis(null);
-  };
-
   const confirmDelete = async () => {
     if (!analysis) return;
     try {
@@ -256,8 +94,8 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
     }
     clearAnalysisCache(analysis.id);
     setDeleteOpen(false);
-    reset();
-    void loadRecent();
+    run.reset();
+    recent.reload();
   };
 
   const doExport = async (type: ExportType) => {
@@ -277,15 +115,13 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   /** A new version was stored: the text, SIPOC, items and exports follow it. */
   const refreshAfterChange = async () => {
     if (!complete) return;
-    const fresh = await getAnalysis(kind, complete.id);
-    cacheAnalysis(fresh);
-    setAnalysis(fresh);
+    run.replace(await getAnalysis(kind, complete.id));
   };
 
   const page = pages[kind];
   const busy = view === 'analyzing';
   const recentList = (
-    <RecentList kind={kind} items={recent} loading={recentLoading} selectedId={analysis?.id} onPick={(i) => void pick(i)} />
+    <RecentList kind={kind} items={recent.items} loading={recent.loading} selectedId={analysis?.id} onPick={(i) => void run.open(i)} />
   );
   return (
     <div className={`page az-page az-${kind}`} data-state={view}>
@@ -296,7 +132,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
       {complete ? (
         <div className="az-layout az-layout-result">
           <section className="card az-results" data-testid="analysis-results" ref={resultsRef}>
-            <ResultsHeader mobile={mobile} onNew={reset} onDelete={() => setDeleteOpen(true)} />
+            <ResultsHeader mobile={mobile} onNew={run.reset} onDelete={() => setDeleteOpen(true)} />
             <h3 className="az-process-name" data-testid="process-name">
               {complete.process_name || 'Unnamed process'}
             </h3>
@@ -319,7 +155,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
           <section className="card az-upload" aria-labelledby={`upload-${kind}`}>
             <h2 id={`upload-${kind}`}>{TEXTS[kind].title}</h2>
             {error ? (
-              <UploadErrorPanel error={error} onAction={() => setError(null)} onClose={() => setError(null)} />
+              <UploadErrorPanel error={error} onAction={run.dismissError} onClose={run.dismissError} />
             ) : null}
             {view === 'selected' && !file ? (
               <p className="muted" role="status">
@@ -330,16 +166,12 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
                 kind={kind}
                 file={file}
                 disabled={busy}
-                onFile={chooseFile}
-                onInvalid={(p) => {
-                  setLimit(null);
-                  setTrialOpen(false);
-                  setError({ type: p.type === 'size' ? 'size' : 'format', message: p.message });
-                }}
+                onFile={run.choose}
+                onInvalid={(p) => run.refuse({ type: p.type === 'size' ? 'size' : 'format', message: p.message })}
               />
             )}
             {file ? (
-              <button type="button" className="btn btn-primary az-start" disabled={busy || progress > 0} onClick={() => void start()}>
+              <button type="button" className="btn btn-primary az-start" disabled={busy || progress > 0} onClick={() => void run.start()}>
                 {busy || progress > 0 ? 'Analyzing...' : 'Start Analysis'}
               </button>
             ) : null}
@@ -357,8 +189,8 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
           </Link>
         </section>
       ) : null}
-      <LimitModal open={limit !== null} info={limit} unit={TEXTS[kind].unit} onClose={() => setLimit(null)} />
-      <TrialExpiredModal open={trialOpen} onClose={() => setTrialOpen(false)} />
+      <LimitModal open={limit !== null} info={limit} unit={TEXTS[kind].unit} onClose={run.closeLimit} />
+      <TrialExpiredModal open={trialOpen} onClose={run.closeTrial} />
       <ConfirmModal
         open={deleteOpen}
         title="Delete Analysis"

@@ -9,6 +9,7 @@ import { ProcessModelPanel } from './process-model-panel';
 import { RecentList } from './recent-list';
 import { footerValues } from './results-footer';
 import { SectionsView } from './sections-view';
+import { testRecentItem } from '../../../test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -48,7 +49,7 @@ describe('ExportOptions', () => {
 });
 
 describe('RecentList', () => {
-  const item: RecentItem = {
+  const item: RecentItem = testRecentItem({
     id: 'r1',
     timestamp: '2026-03-10T10:00:00Z',
     process_name: 'Order to cash',
@@ -58,7 +59,7 @@ describe('RecentList', () => {
     output_tokens: 0,
     total_tokens: 0,
     analyzer_type: 'document',
-  };
+  });
   it.each([
     ['document', 'Recent Documents'],
     ['image', 'Recent Images'],
@@ -142,7 +143,7 @@ describe('SectionsView and footer', () => {
       total: 0,
       reused: false,
     });
-    expect(footerValues({ metadata: { model: 'm', usage: { input_tokens: 2, output_tokens: 3 } }, input_tokens: 0, output_tokens: 0, total_tokens: 0 })).toMatchObject({
+    expect(footerValues({ metadata: { model: 'm', usage: { input_tokens: 2, output_tokens: 3, total_tokens: 0 } }, input_tokens: 0, output_tokens: 0, total_tokens: 0 })).toMatchObject({
       model: 'm',
       total: 5,
     });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { ApiError } from '../../../lib/api-client';
 import { SourcePanel } from './source-panel';
@@ -12,6 +12,7 @@ import {
   type VersionChange,
   type VersionInfo,
 } from '../api/versions-api';
+import { useKeyedState } from '../../../lib/use-keyed-state';
 
 // The Modeler is a large chunk: loaded only when the user edits.
 const BpmnEditor = lazy(() => import('../../../components/bpmn-editor').then((m) => ({ default: m.BpmnEditor })));
@@ -72,8 +73,14 @@ const refineExamples = [
 export function ModelWorkbench({ analysisId, xml, version, height, onChanged, onRetry }: ModelWorkbenchProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [panel, setPanel] = useState<Panel>('none');
-  const [versions, setVersions] = useState<VersionInfo[] | null>(null);
-  const [shown, setShown] = useState<{ version: number; xml: string; highlight: string[]; changes: VersionChange[]; compare?: number } | null>(null);
+  // The version list and an opened or compared version belong to one model
+  // version and one open panel: another model or panel starts without them.
+  const view = `${analysisId}@${version}:${panel}`;
+  const [versions, setVersions] = useKeyedState<VersionInfo[] | null>(view, null);
+  const [shown, setShown] = useKeyedState<{ version: number; xml: string; highlight: string[]; changes: VersionChange[]; compare?: number } | null>(
+    view,
+    null,
+  );
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; details?: string[] } | null>(null);
   const [instruction, setInstruction] = useState('');
@@ -81,21 +88,20 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
   const [selected, setSelected] = useState<string | null>(null);
   const [sourceHighlight, setSourceHighlight] = useState<string[] | undefined>(undefined);
 
-  const loadVersions = useCallback(async () => {
-    try {
-      const r = await listVersions(analysisId);
-      setVersions(r.versions);
-    } catch (err) {
-      setVersions([]);
-      setMessage({ kind: 'error', text: errorText(err) });
-    }
-  }, [analysisId]);
-
   useEffect(() => {
-    setShown(null);
-    setVersions(null);
-    if (panel === 'versions') void loadVersions();
-  }, [analysisId, version, panel, loadVersions]);
+    if (panel !== 'versions') return;
+    let cancelled = false;
+    listVersions(analysisId)
+      .then((r) => !cancelled && setVersions(r.versions))
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        setVersions([]);
+        setMessage({ kind: 'error', text: errorText(err) });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [analysisId, version, panel, setVersions]);
 
   const stored = async (saved: SavedVersion, text: string, details?: string[], xmlNow?: string) => {
     setMessage({ kind: 'ok', text, details });

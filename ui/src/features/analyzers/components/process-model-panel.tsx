@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { getBpmnXml } from '../api/analysis-api';
 import type { SavedVersion } from '../api/versions-api';
 import { ModelWorkbench } from './model-workbench';
 import type { GraphState } from '../hooks/use-graph-status';
 import { cacheBpmn, cachedBpmn } from '../lib/cache';
+import { useKeyedState } from '../../../lib/use-keyed-state';
 
 /** Props of ProcessModelPanel. */
 export interface ProcessModelPanelProps {
@@ -24,30 +25,26 @@ export interface ProcessModelPanelProps {
 export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onChanged }: ProcessModelPanelProps) {
   // Each version has its own cached diagram; version 1 keeps the old key.
   const cacheKey = version > 1 ? `${analysisId}@${version}` : analysisId;
-  const [xml, setXml] = useState<string | null>(() => cachedBpmn(cacheKey));
-  const [failed, setFailed] = useState(false);
+  // The cache answers first; a diagram fetched later is cached, and a new
+  // version's diagram is cached by the edit that made it.
+  const cached = useMemo(() => cachedBpmn(cacheKey), [cacheKey]);
+  // The diagram on screen and the analysis it belongs to: a new version of the
+  // same analysis keeps the previous diagram (and the workbench with its
+  // messages) until the new one is in; another analysis starts empty.
+  const [shown, setShown] = useState<{ analysisId: string; xml: string } | null>(() => (cached ? { analysisId, xml: cached } : null));
+  if (cached && (shown?.analysisId !== analysisId || shown.xml !== cached)) setShown({ analysisId, xml: cached });
+  const xml = shown?.analysisId === analysisId ? shown.xml : null;
   const [attempt, setAttempt] = useState(0);
-  const shownFor = useRef(analysisId);
+  const [failed, setFailed] = useKeyedState(`${cacheKey}#${attempt}`, false);
 
   useEffect(() => {
-    setFailed(false);
-    const cached = cachedBpmn(cacheKey);
-    if (cached) {
-      setXml(cached);
-      shownFor.current = analysisId;
-      return;
-    }
-    // A new version of the same analysis keeps the previous diagram on
-    // screen (and the workbench with its messages) until the new one is in.
-    if (shownFor.current !== analysisId) setXml(null);
-    shownFor.current = analysisId;
-    if (!graph.exists) return;
+    if (cached || !graph.exists) return;
     let cancelled = false;
     getBpmnXml(analysisId)
       .then((x) => {
         if (cancelled) return;
         cacheBpmn(cacheKey, x);
-        setXml(x);
+        setShown({ analysisId, xml: x });
       })
       .catch(() => {
         if (!cancelled) setFailed(true);
@@ -55,11 +52,10 @@ export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onCh
     return () => {
       cancelled = true;
     };
-  }, [analysisId, cacheKey, graph.exists, attempt]);
+  }, [analysisId, cacheKey, cached, graph.exists, attempt, setFailed]);
 
   const height = mobile ? 400 : 600;
   const retry = () => {
-    setFailed(false);
     graph.recheck();
     setAttempt((n) => n + 1);
   };

@@ -6,6 +6,7 @@ import type { GraphState } from '../hooks/use-graph-status';
 import { processView } from '../lib/process-view';
 import { ProcessModelPanel } from './process-model-panel';
 import { Tabs } from './tabs';
+import { useKeyedState } from '../../../lib/use-keyed-state';
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
@@ -49,9 +50,10 @@ function Cell({ values }: { values: string[] }) {
  */
 export function ProcessTabs({ analysis, graph, mobile, onChanged }: ProcessTabsProps) {
   const [active, setActive] = useState('overview');
-  const [model, setModel] = useState<ProcessModel | null>(null);
+  // The model of this analysis, version and graph state; until it is in (or
+  // when it cannot be read) the text's sections stand in.
+  const [model, setModel] = useKeyedState<ProcessModel | null>(`${analysis.id}@${analysis.version}#${graph.exists}`, null);
   useEffect(() => {
-    setModel(null);
     if (!graph.exists) return;
     let cancelled = false;
     getProcessModel(analysis.id)
@@ -60,7 +62,7 @@ export function ProcessTabs({ analysis, graph, mobile, onChanged }: ProcessTabsP
     return () => {
       cancelled = true;
     };
-  }, [analysis.id, analysis.version, graph.exists]);
+  }, [analysis.id, analysis.version, graph.exists, setModel]);
   const view = useMemo(() => processView(analysis.formatted_text, model), [analysis.formatted_text, model]);
 
   return (

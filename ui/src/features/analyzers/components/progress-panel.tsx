@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MESSAGE_MS, ROTATING_MESSAGES } from '../lib/poll';
+import { MESSAGE_MS, ROTATING_MESSAGES } from '../lib/delays';
 
 /** Props of ProgressPanel. */
 export interface ProgressPanelProps {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { getSource, type SourceTrace } from '../api/versions-api';
+import { useKeyedState } from '../../../lib/use-keyed-state';
 
 /** Props of SourcePanel. */
 export interface SourcePanelProps {
@@ -23,6 +24,11 @@ export function taskNameFrom(sentence: string): string {
   return name.length > 60 ? `${name.slice(0, 57)}…` : name;
 }
 
+/** Index of the first sentence that produced `el`, or -1. */
+function sentenceOf(t: SourceTrace | null, el: string | null): number {
+  return t && el ? t.sentences.findIndex((s) => s.elements.includes(el)) : -1;
+}
+
 /**
  * Where each element came from: the document text sentence by sentence.
  * Sentences that produced elements are marked and select them in the
@@ -30,29 +36,38 @@ export function taskNameFrom(sentence: string): string {
  * "Make a task".
  */
 export function SourcePanel({ analysisId, version, selectedElement, onSelectSentence, onMakeTask, busy }: SourcePanelProps) {
-  const [trace, setTrace] = useState<SourceTrace | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The trace of this analysis and version; a new one reads as loading at once.
+  const [loaded, setLoaded] = useKeyedState<{ trace: SourceTrace | null; error: string | null }>(`${analysisId}@${version}`, {
+    trace: null,
+    error: null,
+  });
+  const { trace, error } = loaded;
   const [active, setActive] = useState<number | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     const ctl = new AbortController();
-    setTrace(null);
-    setError(null);
     getSource(analysisId, ctl.signal)
-      .then(setTrace)
+      .then((t) => setLoaded({ trace: t, error: null }))
       .catch((err: unknown) => {
         if (ctl.signal.aborted) return;
-        setError(err instanceof ApiError ? err.detail : 'The document text could not be loaded. Please try again.');
+        setLoaded({ trace: null, error: err instanceof ApiError ? err.detail : 'The document text could not be loaded. Please try again.' });
       });
     return () => ctl.abort();
-  }, [analysisId, version]);
+  }, [analysisId, version, setLoaded]);
 
-  // A click in the diagram marks the sentences the element came from.
+  // A click in the diagram marks the sentences the element came from: the
+  // mark follows while rendering, the list scrolls to it once painted.
+  const [seen, setSeen] = useState({ trace, selectedElement });
+  if (seen.trace !== trace || seen.selectedElement !== selectedElement) {
+    setSeen({ trace, selectedElement });
+    if (trace && selectedElement) {
+      const i = sentenceOf(trace, selectedElement);
+      setActive(i >= 0 ? i : null);
+    }
+  }
   useEffect(() => {
-    if (!trace || !selectedElement) return;
-    const i = trace.sentences.findIndex((s) => s.elements.includes(selectedElement));
-    setActive(i >= 0 ? i : null);
+    const i = sentenceOf(trace, selectedElement);
     const el = i >= 0 ? listRef.current?.querySelector<HTMLElement>(`[data-sentence="${i}"]`) : null;
     if (el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'nearest' });
   }, [trace, selectedElement]);

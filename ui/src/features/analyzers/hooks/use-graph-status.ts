@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { checkGraph } from '../api/analysis-api';
 import type { GraphStatus } from '../api/types';
 import { cacheHasGraph, cachedHasGraph } from '../lib/cache';
-import { graphDelay } from '../lib/poll';
+import { graphDelay } from '../lib/delays';
+import { useKeyedState } from '../../../lib/use-keyed-state';
 
 /** Graph availability of one analysis. */
 export interface GraphState {
@@ -18,23 +19,16 @@ export interface GraphState {
  * server says it failed or none will come, or the analysis is deselected.
  */
 export function useGraphStatus(id: string | null, initial?: GraphStatus, finishedAt?: string): GraphState {
-  const [exists, setExists] = useState(false);
-  const [status, setStatus] = useState<GraphStatus | 'unknown'>('unknown');
   const [round, setRound] = useState(0);
+  // A graph seen before is not asked for again (absence is never cached).
+  const known = id !== null && cachedHasGraph(id);
+  const [found, setFound] = useKeyedState<{ exists: boolean; status: GraphStatus | 'unknown' }>(
+    `${id ?? ''}#${round}`,
+    { exists: false, status: id ? (initial ?? 'unknown') : 'unknown' },
+  );
 
   useEffect(() => {
-    if (!id) {
-      setExists(false);
-      setStatus('unknown');
-      return;
-    }
-    if (cachedHasGraph(id)) {
-      setExists(true);
-      setStatus('completed');
-      return;
-    }
-    setExists(false);
-    setStatus(initial ?? 'unknown');
+    if (!id || known) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
@@ -43,11 +37,10 @@ export function useGraphStatus(id: string | null, initial?: GraphStatus, finishe
       if (cancelled) return;
       if (r.exists) {
         cacheHasGraph(id);
-        setExists(true);
-        setStatus('completed');
+        setFound({ exists: true, status: 'completed' });
         return;
       }
-      if (r.status) setStatus(r.status);
+      if (r.status) setFound({ exists: false, status: r.status });
       if (r.status === 'failed' || r.status === 'none') return;
       const finished = finishedAt ? Date.parse(finishedAt) : NaN;
       const age = Number.isNaN(finished) ? 0 : Date.now() - finished;
@@ -59,8 +52,9 @@ export function useGraphStatus(id: string | null, initial?: GraphStatus, finishe
       controller.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [id, initial, finishedAt, round]);
+  }, [id, known, initial, finishedAt, round, setFound]);
 
   const recheck = useCallback(() => setRound((r) => r + 1), []);
-  return { exists, status, recheck };
+  if (known) return { exists: true, status: 'completed', recheck };
+  return { exists: found.exists, status: found.status, recheck };
 }

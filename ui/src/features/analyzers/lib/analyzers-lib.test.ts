@@ -5,9 +5,10 @@ import { bpmnReport, complexityRating, qualityLabel, scoreBand } from './bpmn-re
 import { cacheAnalysis, cacheBpmn, cacheHasGraph, cachedAnalysis, cachedBpmn, cachedHasGraph, clearAnalysisCache } from './cache';
 import { validateFile } from './file-rules';
 import { belongsTo, filterRecent } from './filters';
-import { graphDelay, pollDelay } from './poll';
+import { graphDelay, pollDelay } from './delays';
 import { detailEntries, flowSteps, participantsOf, sipocTable } from './process-view';
 import { splitSections } from './sections';
+import { testActivity, testModel, testRecentItem } from '../../../test/fixtures';
 
 const sample = `=== Process Purpose ===
 Process Name: Invoice approval
@@ -120,14 +121,14 @@ describe('process view from text', () => {
 });
 
 describe('process view from the model', () => {
-  const model = {
+  const model = testModel({
     participants: [{ name: 'Clerk' }, { name: 'clerk' }],
     activities: [
-      { id: 'a1', name: 'Enter', performer: 'Clerk', sipoc: { suppliers: ['Vendor'], systems: ['ERP', 'None'] }, work_time_minutes: 90 },
-      { id: 'a2', name: 'Pay', sipoc: { suppliers: ['Vendor'], outputs: ['Payment'] } },
+      testActivity({ id: 'a1', name: 'Enter', performer: 'Clerk', sipoc: { suppliers: ['Vendor'], inputs: null, outputs: null, customers: null, systems: ['ERP', 'None'] }, work_time_minutes: 90 }),
+      testActivity({ id: 'a2', name: 'Pay', sipoc: { suppliers: ['Vendor'], inputs: [], outputs: ['Payment'], customers: [], systems: [] } }),
     ],
     gateways: [{ id: 'g', type: 'exclusive', name: 'OK?', specification: 'amount' }],
-  };
+  });
   it('prefers the model', () => {
     expect(participantsOf([], model)).toEqual(['Clerk']);
     expect(sipocTable([], model)).toMatchObject({ suppliers: ['Vendor'], processes: ['Enter', 'Pay'], systems: ['ERP'], outputs: ['Payment'] });
@@ -139,7 +140,8 @@ describe('process view from the model', () => {
 });
 
 describe('filters', () => {
-  const item = (original_filename: string, analyzer_type: string) => ({ original_filename, analyzer_type });
+  // analyzer_type: what older servers stored too ('', 'text'), which belongsTo still sorts by file name.
+  const item = (original_filename: string, analyzer_type: string) => ({ original_filename, analyzer_type: analyzer_type as RecentItem['analyzer_type'] });
   it.each([
     ['image', item('a.PNG', ''), true],
     ['image', item('a.svg', ''), true],
@@ -157,11 +159,10 @@ describe('filters', () => {
     expect(belongsTo(kind, it_)).toBe(want);
   });
   it('sorts newest first', () => {
-    const base = { process_name: '', process_purpose: '', input_tokens: 0, output_tokens: 0, total_tokens: 0, analyzer_type: 'document', original_filename: 'x.pdf' };
     const items: RecentItem[] = [
-      { ...base, id: 'old', timestamp: '2026-01-01T00:00:00Z' },
-      { ...base, id: 'new', timestamp: '2026-02-01T00:00:00Z' },
-      { ...base, id: 'img', timestamp: '2026-03-01T00:00:00Z', analyzer_type: 'image' },
+      testRecentItem({ id: 'old', timestamp: '2026-01-01T00:00:00Z' }),
+      testRecentItem({ id: 'new', timestamp: '2026-02-01T00:00:00Z' }),
+      testRecentItem({ id: 'img', timestamp: '2026-03-01T00:00:00Z', analyzer_type: 'image' }),
     ];
     expect(filterRecent('document', items).map((i) => i.id)).toEqual(['new', 'old']);
   });

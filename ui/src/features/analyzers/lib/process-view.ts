@@ -91,7 +91,7 @@ function minutes(v: number | undefined): string {
 }
 
 function activityFields(a: ModelActivity): { label: string; value: string }[] {
-  const join = (l?: string[]) => (l && l.length ? l.join(', ') : 'None');
+  const join = (l?: string[] | null) => (l && l.length ? l.join(', ') : 'None');
   return [
     { label: 'Suppliers', value: join(a.sipoc?.suppliers) },
     { label: 'Inputs', value: join(a.sipoc?.inputs) },

@@ -16,7 +16,7 @@ export function splitSections(text: string | null | undefined): Section[] {
   if (!text) return [];
   const out: Section[] = [];
   let current: Section | null = null;
-  let pre: string[] = [];
+  const pre: string[] = [];
   let body: string[] = [];
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   for (const line of lines) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { usePageMeta } from '../../../lib/head';
+import { useKeyedState } from '../../../lib/use-keyed-state';
 import { siteConfig } from '../../../config';
 import { allPosts, findPost, loadPostBody } from '../lib/content';
 import { longDate, relatedPosts, shortDate, webpVariant, type PostMeta } from '../lib/posts';
@@ -46,10 +47,10 @@ function ArticleLoading() {
 
 /** Loads the post body; null while loading, or an error text. */
 function usePostBody(post: PostMeta): { body: string | null; error: string | null } {
-  const [state, setState] = useState<{ body: string | null; error: string | null }>({ body: null, error: null });
+  // Another post reads as loading from its first render.
+  const [state, setState] = useKeyedState<{ body: string | null; error: string | null }>(post.slug, { body: null, error: null });
   useEffect(() => {
     let cancelled = false;
-    setState({ body: null, error: null });
     loadPostBody(post)
       .then((body) => !cancelled && setState({ body, error: null }))
       .catch((err: unknown) => {
@@ -59,7 +60,7 @@ function usePostBody(post: PostMeta): { body: string | null; error: string | nul
     return () => {
       cancelled = true;
     };
-  }, [post]);
+  }, [post, setState]);
   return state;
 }
 

@@ -1,19 +1,10 @@
 import { api, ApiError } from '../../../lib/api-client';
+import type { components } from '../../../lib/api-schema';
 import type { UploadError } from '../../../components/upload-error-panel';
 import { demoTexts, type DemoKind } from '../lib/file-rules';
 
-/** Answer of POST /api/demo/analyze and GET /api/demo/analyze/{id}. */
-export interface DemoAnalysis {
-  id?: string;
-  status?: string;
-  bpmn_xml?: string | null;
-  process_name?: string | null;
-  message?: string | null;
-  stage?: string | null;
-  current_stage?: string | null;
-  progress?: number | null;
-  detail?: string | null;
-}
+/** Answer of POST /api/demo/analyze and GET /api/demo/analyze/{id} (from the server's contract). */
+export type DemoAnalysis = components['schemas']['DemoAnalysis'];
 
 /** POST /api/demo/analyze (multipart file + analysis_type, X-Device-ID, no credentials). */
 export function analyzeDemo(file: File, kind: DemoKind, device: string, signal?: AbortSignal): Promise<DemoAnalysis> {

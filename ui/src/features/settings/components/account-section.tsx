@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { loadAccounts, selectAccount } from '../../../lib/auth/account-service';
 import { useAccountStore } from '../../../stores/account-store';
-import { AccountSelectionModal } from '../../accounts/components/account-selection-modal';
+import { AccountSelectionModal } from '../../../components/account-selection-modal';
 
 /** Account Management: the active account and the picker from the accounts feature. */
 export function AccountSection() {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
-import { ConfirmModal } from '../../membership/components/confirm-modal';
-import { cachedApiKey, clearMembership, storeApiKey } from '../../membership/lib/user-cache';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { cachedApiKey, clearMembership, storeApiKey } from '../../../lib/membership/user-cache';
 import { deleteApiKey, getApiKey, saveApiKey, type ApiKeyInfo } from '../api/settings-api';
 
 /** API Integration UI states (spec §2 Settings). */
@@ -25,20 +25,26 @@ export function ApiKeySection() {
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'warning' } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  const load = async () => {
+  // What happens once the server answers; on mount the state already reads
+  // 'loading' (or the cached answer), so the first call needs nothing before it.
+  const fetchInfo = () =>
+    getApiKey().then(
+      (i) => {
+        setInfo(i);
+        storeApiKey(dbUserId, i.has_key, i.masked_key);
+        setState(i.has_key ? 'has_key' : 'none');
+      },
+      () => {
+        setError('Failed to load API key information.');
+        setState('error');
+      },
+    );
+  const load = () => {
     setState((st) => (st === 'has_key' || st === 'none' ? st : 'loading'));
-    try {
-      const i = await getApiKey();
-      setInfo(i);
-      storeApiKey(dbUserId, i.has_key, i.masked_key);
-      setState(i.has_key ? 'has_key' : 'none');
-    } catch {
-      setError('Failed to load API key information.');
-      setState('error');
-    }
+    return fetchInfo();
   };
   useEffect(() => {
-    void load();
+    void fetchInfo();
     // Loaded once per mount; the user id does not change while the page is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

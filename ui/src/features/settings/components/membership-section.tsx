@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
-import { fetchMembershipUsage, membershipFallback, type MembershipUsage } from '../../membership/api/membership-api';
-import { trialLabel, trialStatus } from '../../membership/lib/trial';
-import { cachedMembership, clearMembership, storeMembership } from '../../membership/lib/user-cache';
+import { fetchMembershipUsage, membershipFallback, type MembershipUsage } from '../../../lib/membership/membership-api';
+import { trialLabel, trialStatus } from '../../../lib/membership/trial';
+import { cachedMembership, clearMembership, storeMembership } from '../../../lib/membership/user-cache';
 
 /** Membership & Usage: type, daily limit, usage today, remaining calls, trial status; cached per user for 1 h. */
 export function MembershipSection() {
@@ -13,32 +13,39 @@ export function MembershipSection() {
   const [error, setError] = useState<string | null>(null);
   const [fallback, setFallback] = useState(false);
 
-  const load = async (refresh: boolean) => {
-    if (refresh && !dbUserId) {
+  // What happens once the server answers; the first load (from the effect)
+  // starts with `loading` already true, so it needs nothing before the call.
+  const fetchUsage = (refresh: boolean) =>
+    fetchMembershipUsage().then(
+      (d) => {
+        storeMembership(dbUserId, d);
+        setData(d);
+        setFallback(false);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (refresh) {
+          setError('Failed to refresh membership. Please try again.');
+        } else {
+          setError(err instanceof ApiError && err.detail && err.status !== 0 ? err.detail : 'Failed to load membership data');
+          setData(membershipFallback);
+          setFallback(true);
+        }
+        setLoading(false);
+      },
+    );
+  const refresh = () => {
+    if (!dbUserId) {
       setError('User information is missing. Cannot refresh membership.');
       return;
     }
+    clearMembership(dbUserId);
     setLoading(true);
     setError(null);
-    try {
-      const d = await fetchMembershipUsage();
-      storeMembership(dbUserId, d);
-      setData(d);
-      setFallback(false);
-    } catch (err) {
-      if (refresh) {
-        setError('Failed to refresh membership. Please try again.');
-      } else {
-        setError(err instanceof ApiError && err.detail && err.status !== 0 ? err.detail : 'Failed to load membership data');
-        setData(membershipFallback);
-        setFallback(true);
-      }
-    } finally {
-      setLoading(false);
-    }
+    void fetchUsage(true);
   };
   useEffect(() => {
-    if (!data) void load(false);
+    if (!data) void fetchUsage(false);
     // Loaded once per mount unless cached.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -52,10 +59,7 @@ export function MembershipSection() {
           type="button"
           className="btn btn-secondary btn-small"
           disabled={loading}
-          onClick={() => {
-            clearMembership(dbUserId);
-            void load(true);
-          }}
+          onClick={refresh}
         >
           Refresh
         </button>

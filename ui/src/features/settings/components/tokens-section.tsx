@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { ConfirmModal } from '../../membership/components/confirm-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { createToken, listTokens, revokeToken, type AccessToken } from '../api/settings-api';
 
 function when(ts?: string | null): string {
@@ -19,14 +19,12 @@ export function TokensSection() {
   const [error, setError] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
 
-  const load = async () => {
-    try {
-      setTokens(await listTokens());
-    } catch (err) {
+  // State changes once the list is in, never in the same tick as the call.
+  const load = () =>
+    listTokens().then(setTokens, (err: unknown) => {
       setTokens([]);
       setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to load access tokens.');
-    }
-  };
+    });
   useEffect(() => {
     void load();
   }, []);

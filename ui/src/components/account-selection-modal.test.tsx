@@ -2,10 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountSelectionModal } from './account-selection-modal';
-import type { Account } from '../../../lib/types';
+import type { Account } from '../lib/types';
+import { testAccount } from '../test/fixtures';
 
 const a1: Account = { account_id: 'a1', account_name: 'Acme Consulting', membership_type: 'Pro', last_login_date: '2025-05-30T10:00:00Z' };
-const a2: Account = { account_id: 'a2', account_name: 'Globex' };
+const a2: Account = testAccount({ account_id: 'a2', account_name: 'Globex' });
 
 function setup(props: Partial<React.ComponentProps<typeof AccountSelectionModal>> = {}) {
   const onConfirm = props.onConfirm ?? vi.fn(async () => {});

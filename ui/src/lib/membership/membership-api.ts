@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /** Membership usage as the server sends it (spec §3); daily_limit may be a numeric string. */
 export interface MembershipUsage {

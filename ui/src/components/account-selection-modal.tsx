@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Modal } from '../../../components/modal';
-import type { Account } from '../../../lib/types';
+import { useState } from 'react';
+import { Modal } from './modal';
+import type { Account } from '../lib/types';
 
 /** Props of AccountSelectionModal. */
 export interface AccountSelectionModalProps {
@@ -24,6 +24,13 @@ export function formatLastAccessed(value: string): string {
   return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/** The account to preselect: the only one, else the current one when it is listed. */
+function preselected(accounts: Account[], initialSelectedId: string | null | undefined): string | null {
+  if (accounts.length === 1) return accounts[0].account_id;
+  if (initialSelectedId && accounts.some((a) => a.account_id === initialSelectedId)) return initialSelectedId;
+  return null;
+}
+
 /** Account selection (spec part 1 §2 /account): loading, empty, list, selecting. */
 export function AccountSelectionModal({
   open,
@@ -35,14 +42,17 @@ export function AccountSelectionModal({
   onClose,
   error,
 }: AccountSelectionModalProps) {
-  const [chosenId, setChosenId] = useState<string | null>(initialSelectedId ?? null);
+  const [chosenId, setChosenId] = useState<string | null>(() => preselected(accounts, initialSelectedId) ?? initialSelectedId ?? null);
   const [busy, setBusy] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (accounts.length === 1) setChosenId(accounts[0].account_id);
-    else if (initialSelectedId && accounts.some((a) => a.account_id === initialSelectedId)) setChosenId(initialSelectedId);
-  }, [accounts, initialSelectedId]);
+  // A new list (or a new current account) preselects again; adjusted while
+  // rendering so the list never shows without its preselection.
+  const [seen, setSeen] = useState({ accounts, initialSelectedId });
+  if (seen.accounts !== accounts || seen.initialSelectedId !== initialSelectedId) {
+    setSeen({ accounts, initialSelectedId });
+    const pre = preselected(accounts, initialSelectedId);
+    if (pre) setChosenId(pre);
+  }
 
   const confirm = async (account: Account) => {
     if (busy) return;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Modal } from '../../../components/modal';
-import '../membership.css';
+import { Modal } from './modal';
+import './confirm-modal.css';
 
 /** Props of ConfirmModal. */
 export interface ConfirmModalProps {

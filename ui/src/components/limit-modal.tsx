@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/modal';
-import { formatCountdown, nextUtcMidnight, type LimitInfo } from '../lib/limit';
+import { Modal } from './modal';
+import { formatCountdown, nextUtcMidnight, type LimitInfo } from '../lib/membership/limit';
 
 /** Props of LimitModal. */
 export interface LimitModalProps {
@@ -18,9 +18,15 @@ export interface LimitModalProps {
 export function LimitModal({ open, info, unit = 'document', onClose, now = () => new Date() }: LimitModalProps) {
   const navigate = useNavigate();
   const [tick, setTick] = useState(() => now());
+  // Opening shows the countdown from now, not from when the modal was last
+  // open (adjusted while rendering, so no stale second is painted).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
+    if (open) setTick(now());
+  }
   useEffect(() => {
     if (!open) return;
-    setTick(now());
     const t = setInterval(() => setTick(now()), 1000);
     return () => clearInterval(t);
     // now is a stable clock in practice; re-running on every render would reset the timer.

@@ -1,5 +1,11 @@
 import type { Analysis } from '../api/types';
 
+/**
+ * The analyzers' timing: how often a running analysis and a missing process
+ * model are asked for (the asking itself is `poll` in lib/poll.ts), and the
+ * progress messages' rotation.
+ */
+
 /** Poll delays never go below one second: at most one request per second (issue #7). */
 export const MIN_POLL_MS = 1000;
 /** Longest wait between two polls of a running analysis. */
@@ -27,51 +33,6 @@ export function graphDelay(n: number, ageMs = 0): number {
 /** True when the analysis will not change any more. */
 export function isFinished(a: Pick<Analysis, 'status'>): boolean {
   return a.status === 'completed' || a.status === 'failed';
-}
-
-/** Sleeps ms or rejects with AbortError when signal aborts. */
-export function wait(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new DOMException('aborted', 'AbortError'));
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new DOMException('aborted', 'AbortError'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/**
- * Polls one analysis until it finishes. Requests are strictly sequential
- * (the next is scheduled after the previous answer), so there is never
- * more than one in flight and at least MIN_POLL_MS between them. Transient
- * failures (network, 5xx) are retried with the same back-off; the loop ends
- * when the signal aborts (the user left the page).
- */
-export async function pollUntilDone(
-  fetchOnce: (signal: AbortSignal) => Promise<Analysis>,
-  onUpdate: (a: Analysis) => void,
-  signal: AbortSignal,
-  delay: (n: number) => number = pollDelay,
-): Promise<Analysis> {
-  for (let n = 0; ; n++) {
-    await wait(delay(n), signal);
-    let a: Analysis;
-    try {
-      a = await fetchOnce(signal);
-    } catch (err) {
-      if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-      const status = (err as { status?: number }).status ?? 0;
-      if (status === 0 || status >= 500) continue;
-      throw err;
-    }
-    onUpdate(a);
-    if (isFinished(a)) return a;
-  }
 }
 
 /** Rotating messages shown while the server's stage text stays the same (spec §4). */

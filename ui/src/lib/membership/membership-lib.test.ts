@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseUsage } from '../api/membership-api';
+import { normaliseUsage } from './membership-api';
 import { formatCountdown, nextUtcMidnight, parseLimitDetail } from './limit';
 import { trialLabel, trialStatus } from './trial';
 import { cachedApiKey, cachedMembership, MEMBERSHIP_CACHE_MS, storeApiKey, storeMembership, userCacheKey } from './user-cache';

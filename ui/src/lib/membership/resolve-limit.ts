@@ -1,4 +1,4 @@
-import { fetchMembershipUsage } from '../api/membership-api';
+import { fetchMembershipUsage } from './membership-api';
 import { parseLimitDetail, type LimitInfo } from './limit';
 
 /**

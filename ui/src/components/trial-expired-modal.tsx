@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Modal } from '../../../components/modal';
+import { Modal } from './modal';
 
 /** 'Free Trial Expired' (HTTP 403): add an own API key or upgrade. */
 export function TrialExpiredModal({ open, onClose }: { open: boolean; onClose: () => void }) {

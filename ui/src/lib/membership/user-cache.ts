@@ -1,5 +1,5 @@
-import { readJson, writeLocal } from '../../../lib/storage';
-import type { MembershipUsage } from '../api/membership-api';
+import { readJson, writeLocal } from '../storage';
+import type { MembershipUsage } from './membership-api';
 
 /** Membership answers are cached per user for one hour (spec §9). */
 export const MEMBERSHIP_CACHE_MS = 60 * 60 * 1000;

@@ -25,28 +25,8 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/queue"
 	"github.com/spade-bpmn/spade/pkg/tasks"
-)
-
-// Stages a run can redo.
-const (
-	StageAnalysis = "analysis"
-	StageGraph    = "graph"
-)
-
-// Run statuses.
-const (
-	RunEnqueuing = "enqueuing"
-	RunRunning   = "running"
-	RunCompleted = "completed"
-	RunFailed    = "failed"
-)
-
-// Item statuses.
-const (
-	ItemQueued = "queued"
-	ItemDone   = "done"
-	ItemFailed = "failed"
 )
 
 // kindPrefix marks a reprocess run in a task id (analysis:kind).
@@ -56,122 +36,9 @@ const kindPrefix = "rp-"
 // builder changes so that the next graph run rebuilds every diagram.
 const graphVersion = "g1"
 
-// ErrNotFound is returned for an unknown run id.
-var ErrNotFound = errors.New("reprocess run not found")
-
-// Params select the analyses of a run and pace it.
-type Params struct {
-	Stage    string     `json:"stage"`
-	Analyzer string     `json:"analyzer,omitempty"`
-	Since    *time.Time `json:"since,omitempty"`
-	Until    *time.Time `json:"until,omitempty"`
-	Account  string     `json:"account,omitempty"`
-	// Model selects analyses made with this model (metadata.model).
-	Model string `json:"model,omitempty"`
-	// Rate is tasks per second released to the workers (0 = no pacing);
-	// it keeps a batch under the LLM provider's rate limit.
-	Rate   float64 `json:"rate,omitempty"`
-	DryRun bool    `json:"dry_run,omitempty"`
-	// IncludeEdited also reprocesses analyses a person edited or refined
-	// (version > 1), replacing their edits; without it they are skipped.
-	IncludeEdited bool `json:"include_edited,omitempty"`
-}
-
-// Validate checks the parameters and explains what is wrong.
-func (p *Params) Validate() error {
-	switch p.Stage {
-	case StageAnalysis, StageGraph:
-	default:
-		return failure.Permanent(fmt.Sprintf("Unknown stage %q: use analysis or graph.", p.Stage), nil)
-	}
-	switch p.Analyzer {
-	case "", analysis.TypeDocument, analysis.TypeImage, analysis.TypeBPMN:
-	default:
-		return failure.Permanent(fmt.Sprintf("Unknown analyzer %q: use document, image or bpmn.", p.Analyzer), nil)
-	}
-	if p.Since != nil && p.Until != nil && !p.Until.After(*p.Since) {
-		return failure.Permanent("The end date must be after the start date.", nil)
-	}
-	if p.Rate < 0 || p.Rate > 10000 {
-		return failure.Permanent("The rate must be between 0 (no limit) and 10000 tasks per second.", nil)
-	}
-	return nil
-}
-
-// ParseDate reads YYYY-MM-DD or RFC 3339 (UTC when no zone is given).
-func ParseDate(s string) (time.Time, error) {
-	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02"} {
-		if t, err := time.ParseInLocation(layout, strings.TrimSpace(s), time.UTC); err == nil {
-			return t.UTC(), nil
-		}
-	}
-	return time.Time{}, failure.Permanent(fmt.Sprintf("Cannot read the date %q: use YYYY-MM-DD or an RFC 3339 time.", s), nil)
-}
-
-// ParseRate reads "N", "N/s", "N/m" or "N/h" into tasks per second.
-func ParseRate(s string) (float64, error) {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return 0, nil
-	}
-	num, unit, _ := strings.Cut(s, "/")
-	var n float64
-	if _, err := fmt.Sscanf(num, "%g", &n); err != nil || n < 0 {
-		return 0, failure.Permanent(fmt.Sprintf("Cannot read the rate %q: use N/s, N/m or N/h.", s), nil)
-	}
-	switch unit {
-	case "", "s":
-	case "m", "min":
-		n /= 60
-	case "h":
-		n /= 3600
-	default:
-		return 0, failure.Permanent(fmt.Sprintf("Cannot read the rate %q: use N/s, N/m or N/h.", s), nil)
-	}
-	return n, nil
-}
-
-// Run is the progress record of one batch.
-type Run struct {
-	ID         string     `gorm:"primaryKey" json:"id"`
-	Stage      string     `json:"stage"`
-	ParamsJSON string     `gorm:"column:params_json" json:"-"`
-	Params     Params     `gorm:"-" json:"params"`
-	Status     string     `json:"status"`
-	Matched    int        `json:"matched"`
-	Enqueued   int        `json:"enqueued"`
-	Skipped    int        `json:"skipped"`
-	Done       int        `json:"done"`
-	Failed     int        `json:"failed"`
-	Detail     string     `json:"detail,omitempty"`
-	CreatedBy  string     `json:"created_by,omitempty"`
-	CreatedAt  time.Time  `json:"created_at"`
-	UpdatedAt  time.Time  `json:"updated_at"`
-	FinishedAt *time.Time `json:"finished_at,omitempty"`
-}
-
-// TableName is the gorm table.
-func (Run) TableName() string { return "reprocess_runs" }
-
-// Item is one analysis of a run.
-type Item struct {
-	AnalysisID  string `gorm:"primaryKey"`
-	Stage       string `gorm:"primaryKey"`
-	Fingerprint string `gorm:"primaryKey"`
-	RunID       string
-	Status      string
-	Detail      string
-	UpdatedAt   time.Time
-}
-
-// TableName is the gorm table.
-func (Item) TableName() string { return "reprocess_items" }
-
 // Enqueuer puts a task on the queue; the reprocess package needs only this
 // of the queue (tests count calls).
-type Enqueuer interface {
-	EnqueueContext(ctx context.Context, t *asynq.Task, opts ...asynq.Option) (*asynq.TaskInfo, error)
-}
+type Enqueuer = queue.Enqueuer
 
 // Service plans and records runs.
 type Service struct {
@@ -397,11 +264,10 @@ func (s *Service) enqueue(ctx context.Context, runID, stage, analysisID string, 
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	_, err = s.q.EnqueueContext(ctx, t, opts...)
-	if err == nil || errors.Is(err, asynq.ErrTaskIDConflict) || errors.Is(err, asynq.ErrDuplicateTask) {
-		return nil
+	if err := queue.EnqueueOnce(ctx, s.q, t, opts...); err != nil {
+		return fmt.Errorf("enqueue %s: %w", analysisID, err)
 	}
-	return fmt.Errorf("enqueue %s: %w", analysisID, err)
+	return nil
 }
 
 // Kind is the task-id kind of a run's tasks.
@@ -480,41 +346,4 @@ func (s *Service) maybeFinish(ctx context.Context, runID string) {
 	_ = s.db.WithContext(ctx).Model(&Run{}).
 		Where("id = ? AND status = ? AND done + failed >= enqueued", runID, RunRunning).
 		Updates(map[string]any{"status": RunCompleted, "finished_at": now, "updated_at": now}).Error
-}
-
-// Middleware records the outcome of reprocess tasks on their run. Install
-// it on the worker's asynq mux; it passes every other task through.
-func (s *Service) Middleware() asynq.MiddlewareFunc {
-	return func(next asynq.Handler) asynq.Handler {
-		return asynq.HandlerFunc(func(ctx context.Context, t *asynq.Task) error {
-			err := next.ProcessTask(ctx, t)
-			id, _ := asynq.GetTaskID(ctx)
-			runID, ok := RunOf(id)
-			if !ok {
-				return err
-			}
-			stage := StageAnalysis
-			if t.Type() == tasks.TypeAnalysisGraph {
-				stage = StageGraph
-			}
-			if err != nil && !final(ctx, err) {
-				return err // asynq retries it
-			}
-			p, perr := tasks.ParsePayload(t.Payload())
-			if perr != nil {
-				return err
-			}
-			if ferr := s.Finish(context.WithoutCancel(ctx), runID, stage, p.AnalysisID, err); ferr != nil {
-				s.log.Warn("reprocess progress not recorded", "run_id", runID, "analysis_id", p.AnalysisID, "error", ferr)
-			}
-			return err
-		})
-	}
-}
-
-// final reports whether asynq will not retry after err.
-func final(ctx context.Context, err error) bool {
-	retried, _ := asynq.GetRetryCount(ctx)
-	maxRetry, _ := asynq.GetMaxRetry(ctx)
-	return errors.Is(err, asynq.SkipRetry) || retried >= maxRetry
 }
