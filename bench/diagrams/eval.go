@@ -303,7 +303,7 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 		order = append(order, v, v+" lanes", v+" flat")
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tms/image\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
+	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
 	pc := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 	for _, k := range order {
 		t := groups[k]

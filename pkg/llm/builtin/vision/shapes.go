@@ -222,8 +222,8 @@ func Recognize(g *image.Gray) Diagram {
 		}
 		d.Shapes = append(d.Shapes, s)
 	}
-	d.Lanes = bands(cands, stroke)
 	var lines []image.Rectangle
+	d.Lanes, lines = bands(bm, cands, stroke)
 	for _, c := range cands {
 		if !c.container && !c.header {
 			continue
@@ -518,38 +518,79 @@ func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Mar
 }
 
 // bands reads the pools and lanes: a tall, narrow box is a pool's
-// header (its name written upwards), and the boxes holding nodes right of
-// it are its lanes, each with its own name written upwards along its left
-// edge. A pool without lanes is one band.
-func bands(cands []*candidate, stroke int) []Band {
-	var headers, bodies []*candidate
-	for _, c := range cands {
-		switch {
-		case c.header:
-			headers = append(headers, c)
-		case c.container:
-			bodies = append(bodies, c)
-		}
-	}
-	near := 3*stroke + 4
-	var out []Band
-	for _, hd := range headers {
-		var lanes []image.Rectangle
-		var pool image.Rectangle
-		for _, o := range bodies {
-			lo, hi := maxInt(hd.box.Min.Y, o.box.Min.Y), minInt(hd.box.Max.Y, o.box.Max.Y)
-			if hi-lo >= o.box.Dy()*8/10 && absInt(o.box.Min.X-hd.box.Max.X) <= near {
-				lanes = append(lanes, o.box)
-				pool = pool.Union(o.box)
-			}
-		}
-		if len(lanes) == 0 {
+// header (its name written upwards); the pool's top border runs right
+// from it to the pool's end, and every line across the whole pool below
+// it separates two lanes, each with its own name written upwards along
+// its left edge. Arrows running from lane to lane cut the lanes' white
+// insides into pieces, so the lanes are read from these lines, not from
+// the white regions. A pool without separators is one band. It also
+// returns the border and separator lines, for the arrows to be read
+// across them.
+func bands(bm *bitmap, cands []*candidate, stroke int) ([]Band, []image.Rectangle) {
+	var (
+		out   []Band
+		lines []image.Rectangle
+	)
+	k := stroke + 2
+	for _, hd := range cands {
+		if !hd.header {
 			continue
 		}
-		out = append(out, Band{Header: hd.box, Body: pool, Pool: true})
-		for _, l := range lanes {
-			strip := image.Rect(l.Min.X, l.Min.Y, minInt(l.Max.X, l.Min.X+hd.box.Dx()+stroke), l.Max.Y)
-			out = append(out, Band{Header: strip, Body: l})
+		h := hd.box
+		// the top border: follow the ink right of the header, over gaps
+		// of a few pixels (anti-aliasing, a crossing arrow's gap)
+		y := h.Min.Y - 1 - stroke/2
+		right, gap := h.Max.X, 0
+		for x := h.Max.X; x < bm.w && gap <= k; x++ {
+			if bm.at(x, y) || bm.at(x, y-1) || bm.at(x, y+1) {
+				right, gap = x, 0
+			} else {
+				gap++
+			}
+		}
+		x0 := h.Max.X + 2*stroke + 2
+		if right-x0 < 4*h.Dx() {
+			continue // no pool to the right of it
+		}
+		pool := image.Rect(h.Max.X+stroke, h.Min.Y, right-stroke, h.Max.Y)
+		// separators: rows inked across nearly the whole pool
+		var cuts [][2]int // first and last row of each separator
+		for y := h.Min.Y + stroke + 2; y < h.Max.Y-stroke-2; y++ {
+			ink := 0
+			for x := x0; x < right-stroke; x++ {
+				if bm.pix[y*bm.w+x] {
+					ink++
+				}
+			}
+			if ink*100 < (right-stroke-x0)*95 {
+				continue
+			}
+			if n := len(cuts); n > 0 && cuts[n-1][1] >= y-1 {
+				cuts[n-1][1] = y
+			} else {
+				cuts = append(cuts, [2]int{y, y})
+			}
+		}
+		out = append(out, Band{Header: h, Body: pool, Pool: true})
+		lines = append(lines,
+			image.Rect(pool.Min.X-k, pool.Min.Y-k, pool.Max.X+k, pool.Min.Y),
+			image.Rect(pool.Min.X-k, pool.Max.Y, pool.Max.X+k, pool.Max.Y+k),
+			image.Rect(pool.Max.X-1, pool.Min.Y, pool.Max.X+k, pool.Max.Y))
+		top := pool.Min.Y
+		for i := 0; i <= len(cuts); i++ {
+			bottom := pool.Max.Y
+			if i < len(cuts) {
+				bottom = cuts[i][0]
+				lines = append(lines, image.Rect(pool.Min.X, cuts[i][0]-1, pool.Max.X, cuts[i][1]+2))
+			}
+			if bottom-top > 2*stroke+4 {
+				body := image.Rect(pool.Min.X, top, pool.Max.X, bottom)
+				strip := image.Rect(body.Min.X, body.Min.Y, minInt(body.Max.X, body.Min.X+h.Dx()+stroke), body.Max.Y)
+				out = append(out, Band{Header: strip, Body: body})
+			}
+			if i < len(cuts) {
+				top = cuts[i][1] + 1
+			}
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -558,7 +599,7 @@ func bands(cands []*candidate, stroke int) []Band {
 		}
 		return out[i].Header.Min.X < out[j].Header.Min.X
 	})
-	return out
+	return out, lines
 }
 
 func minInt(a, b int) int {
