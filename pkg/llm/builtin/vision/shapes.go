@@ -204,6 +204,26 @@ func Recognize(g *image.Gray) Diagram {
 		}
 		nodes = append(nodes, a)
 	}
+	// a circle or diamond far smaller than the task boxes is a marker
+	// (a message flow's start, a conditional flow's diamond), not a node
+	var hs []int
+	for _, n := range nodes {
+		if n.kind == Task {
+			hs = append(hs, n.box.Dy())
+		}
+	}
+	if len(hs) > 0 {
+		sort.Ints(hs)
+		th := hs[len(hs)/2]
+		kept := nodes[:0]
+		for _, n := range nodes {
+			if n.kind != Task && n.box.Dx()*100 < th*28 {
+				continue
+			}
+			kept = append(kept, n)
+		}
+		nodes = kept
+	}
 	for _, n := range nodes {
 		s := Shape{Kind: n.kind, Inner: n.box, Box: n.box.Inset(-stroke - 1)}
 		switch n.kind {
