@@ -27,7 +27,8 @@ const imageSet = "../../../bench/diagrams/testdata"
 // TestImageStructureFloors reads a few rendered diagrams, clean and
 // degraded, and checks that the tasks, sequence flows and gateways a
 // person sees in them come back. The floors sit a little under what
-// go run ./bench/diagrams measures on the whole set.
+// these four measure (97 % of tasks, 91 % of flows, all gateways with
+// tesseract 5.3), so that another tesseract build does not fail them.
 func TestImageStructureFloors(t *testing.T) {
 	testenv.LookPath(t, "tesseract", testenv.HintTesseract)
 	cases := []struct {
@@ -72,9 +73,9 @@ func TestImageStructureFloors(t *testing.T) {
 			t.Errorf("%s: %d of %d recovered (%.0f %%), want at least %.0f %%", what, got.Found, got.Refs, 100*r, 100*min)
 		}
 	}
-	floor("task labels", total.Tasks, 0.85)
-	floor("sequence flows", total.Flows, 0.75)
-	floor("gateways", total.Gateways, 0.8)
+	floor("task labels", total.Tasks, 0.88)
+	floor("sequence flows", total.Flows, 0.8)
+	floor("gateways", total.Gateways, 0.85)
 }
 
 // loadDegraded reads a PNG and, as a photo or scan would, turns it by
