@@ -88,7 +88,9 @@ func FuzzBuild(f *testing.F) {
 // be collapsed), lanes, typed activities with markers, sub-processes
 // holding nodes, boundary events on any node (hosts that are not
 // activities included), events of every trigger, message flows, data and
-// annotations, each chosen by the input's bytes.
+// annotations, each chosen by the input's bytes. One input in two of a
+// kind is a verbatim model (converted from a file): unnamed nodes and
+// lanes, condition expressions, compensation handlers, no repairs.
 func collabFromBytes(data []byte) *process.Model {
 	m := &process.Model{Version: process.Version, ProcessName: "fuzz v2"}
 	at := func(i int) byte {
@@ -97,11 +99,12 @@ func collabFromBytes(data []byte) *process.Model {
 		}
 		return byte(i * 13)
 	}
+	m.Verbatim = at(1)&4 != 0
 	pools := int(at(0))%3 + 1
 	poolID := func(k byte) string { return fmt.Sprintf("P%d", int(k)%pools) }
 	for p := 0; p < pools; p++ {
 		m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("P%d", p), Name: fmt.Sprintf("Pool %d", p), Collapsed: p == 2 && at(1)&1 == 1})
-		m.Participants = append(m.Participants, process.Participant{Name: fmt.Sprintf("L%d", p), Pool: fmt.Sprintf("P%d", p)})
+		m.Participants = append(m.Participants, process.Participant{Name: fmt.Sprintf("L%d", p), Pool: fmt.Sprintf("P%d", p), Unnamed: m.Verbatim && p == 1})
 	}
 	if at(1)&2 != 0 {
 		m.Participants = append(m.Participants, process.Participant{Name: "Nested", Pool: "P0", Parent: "L0"})
@@ -127,7 +130,7 @@ func collabFromBytes(data []byte) *process.Model {
 		switch k % 6 {
 		case 0, 1:
 			m.Activities = append(m.Activities, process.Activity{ID: id, Name: "Task " + id, Type: types[int(k>>3)%len(types)], Marker: []string{"", "loop", "parallel", "sequential"}[int(k2>>4)%4],
-				Collapsed: k2&0x80 != 0, Performer: perf, Pool: pool, Parent: parent, WorkMinutes: float64(k2 % 7)})
+				Collapsed: k2&0x80 != 0, Performer: perf, Pool: pool, Parent: parent, WorkMinutes: float64(k2 % 7), ForCompensation: k2&0x20 != 0})
 		case 2:
 			m.Gateways = append(m.Gateways, process.Gateway{ID: id, Type: []string{"exclusive", "parallel", "inclusive", "event_based", "complex"}[int(k>>3)%5], Name: "Q " + id + "?", Performer: perf, Pool: pool, Parent: parent})
 		default:
@@ -135,6 +138,10 @@ func collabFromBytes(data []byte) *process.Model {
 				Throw: k2&0x20 != 0, Timer: timers[int(k>>5)%len(timers)], Name: "E " + id, Performer: perf, Pool: pool, Parent: parent, NonInterrupting: k&0x80 != 0}
 			if e.Type == "boundary" {
 				e.AttachedTo = ids[int(k2)%n]
+				e.Handler = ids[int(k)%n]
+			}
+			if m.Verbatim && k2&0x10 != 0 {
+				e.Name = ""
 			}
 			m.Events = append(m.Events, e)
 		}
@@ -154,7 +161,8 @@ func collabFromBytes(data []byte) *process.Model {
 		case 3:
 			m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", i), Text: "Note about " + a, AttachedTo: a})
 		default:
-			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", i), Source: a, Target: b, Condition: []string{"", "", "Yes", "No"}[int(rest[i+2]>>3)%4], Default: rest[i+2]&0x80 != 0})
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", i), Source: a, Target: b, Condition: []string{"", "", "Yes", "No"}[int(rest[i+2]>>3)%4], Default: rest[i+2]&0x80 != 0,
+				Conditional: rest[i+2]&0x40 != 0, Expression: "x > 1", Unnamed: rest[i+2]&0x20 != 0})
 		}
 	}
 	return m
@@ -168,6 +176,10 @@ func FuzzBuildCollab(f *testing.F) {
 	f.Add([]byte{2, 1, 9, 0, 0, 8, 1, 24, 2, 3, 7, 40, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 	f.Add([]byte{1, 0, 12, 3, 0, 64, 0, 3, 1, 27, 65, 200, 2, 0, 1, 0, 1, 2, 3, 1, 2, 8, 2, 3, 0, 3, 4, 4, 0, 1, 9})
 	f.Add([]byte("pools, boundaries, sub-processes and messages"))
+	// verbatim models
+	f.Add([]byte{2, 5, 9, 0, 0, 8, 1, 24, 2, 3, 7, 40, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	f.Add([]byte{1, 6, 12, 3, 0, 64, 0, 3, 1, 27, 65, 200, 2, 0, 1, 0, 1, 2, 3, 1, 2, 8, 2, 3, 0, 3, 4, 4, 0, 1, 9})
+	f.Add([]byte{3, 4, 15, 0, 0x30, 4, 0x60, 7, 0x20, 24, 0x50, 32, 0x10, 1, 2, 0x44, 2, 3, 0xe5, 3, 1, 0x45, 4, 5, 6, 5, 6, 0x66})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m := collabFromBytes(data)
 		b, err := Build(m)
