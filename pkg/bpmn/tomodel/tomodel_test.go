@@ -459,3 +459,44 @@ func nodeIDs(m *process.Model) []string {
 	}
 	return ids
 }
+
+// TestVerbatim: a converted model is marked to be drawn as the file said,
+// and keeps what drawing it so needs: an unnamed lane stays unnamed, a
+// compensation handler keeps its flag and the association from its
+// boundary event.
+func TestVerbatim(t *testing.T) {
+	t.Parallel()
+	r := convert(t, `
+<process id="P">
+  <laneSet id="LS"><lane id="L1"><flowNodeRef>T</flowNodeRef></lane><lane id="L2" name="Office"><flowNodeRef>U</flowNodeRef></lane></laneSet>
+  <task id="T" name="Check"/>
+  <boundaryEvent id="B" attachedToRef="T"><compensateEventDefinition id="BD"/></boundaryEvent>
+  <serviceTask id="U" name="Undo check" isForCompensation="true"/>
+  <association id="A" associationDirection="One" sourceRef="B" targetRef="U"/>
+</process>`)
+	m := r.Model
+	if !m.Verbatim {
+		t.Error("converted model not marked verbatim")
+	}
+	lanes := map[string]process.Participant{}
+	for _, p := range m.Participants {
+		lanes[p.ID] = p
+	}
+	if l := lanes["L1"]; !l.Unnamed || l.Name == "" {
+		t.Errorf("unnamed lane = %+v, want a key name and Unnamed", l)
+	}
+	if l := lanes["L2"]; l.Unnamed {
+		t.Errorf("named lane = %+v, marked unnamed", l)
+	}
+	if a := activity(m, "U"); !a.ForCompensation {
+		t.Errorf("handler = %+v, want ForCompensation", a)
+	}
+	if e := event(m, "B"); e.Handler != "U" {
+		t.Errorf("compensation event = %+v, want Handler U", e)
+	}
+	for _, s := range r.Skipped {
+		if strings.Contains(s.Kind, "association") || strings.Contains(s.Kind, "isForCompensation") {
+			t.Errorf("skipped %+v, want it converted", s)
+		}
+	}
+}
