@@ -100,7 +100,7 @@ func class(kind string) string {
 		return "event"
 	case parse.IsGateway(kind):
 		return "gateway"
-	case kind == "dataObjectReference" || kind == "dataStoreReference" || kind == "dataObject":
+	case kind == "dataObjectReference" || kind == "dataStoreReference" || kind == "dataObject" || kind == "dataInput" || kind == "dataOutput":
 		return "data"
 	}
 	return kind
@@ -154,9 +154,12 @@ func collect(d *parse.Definitions, keep func(*parse.Element) bool) []*parse.Elem
 	return out
 }
 
+// isDrawnData reports whether e is data a reader sees: references to
+// data objects and stores, and data objects, inputs and outputs drawn
+// themselves (a process' inputs and outputs, from its ioSpecification).
 func isDrawnData(e *parse.Element) bool {
 	return e.Kind == "dataObjectReference" || e.Kind == "dataStoreReference" ||
-		(e.Kind == "dataObject" && e.Shape != nil)
+		((e.Kind == "dataObject" || e.Kind == "dataInput" || e.Kind == "dataOutput") && e.Shape != nil)
 }
 
 func label(e *parse.Element) string {

@@ -129,6 +129,10 @@ type dataItem struct {
 	lane            int
 	// objectID is the id of the dataObject (or dataStore) it refers to.
 	objectID string
+	// io is process.DataInput or process.DataOutput for a data input or
+	// output of its pool's process (written in the process'
+	// ioSpecification), "" otherwise.
+	io string
 }
 
 // dataAssoc is a data association: input (data → node) or output.
@@ -895,14 +899,22 @@ func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf fun
 	dataByID := map[string]int{}
 	for _, d := range m.Data {
 		it := dataItem{name: oneLine(d.Name), state: oneLine(d.State), store: d.Kind == process.DataStore, collection: d.Collection, parent: -1}
-		if it.store {
+		it.pool = poolOf(d.Pool)
+		if (d.IO == process.DataInput || d.IO == process.DataOutput) && !it.store && d.Parent == "" && !g.pools[it.pool].collapsed {
+			it.io = d.IO
+		}
+		switch {
+		case it.io == process.DataInput:
+			it.id = g.modelID("DataInput_", d.ID)
+		case it.io == process.DataOutput:
+			it.id = g.modelID("DataOutput_", d.ID)
+		case it.store:
 			it.id = g.modelID("DataStoreReference_", d.ID)
 			it.objectID = g.newID("DataStore_", it.id)
-		} else {
+		default:
 			it.id = g.modelID("DataObjectReference_", d.ID)
 			it.objectID = g.newID("DataObject_", it.id)
 		}
-		it.pool = poolOf(d.Pool)
 		if g.pools[it.pool].collapsed {
 			it.pool = g.mainPool()
 		}

@@ -132,6 +132,7 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 		if purpose != "" && p == g.mainPool() {
 			w.text("bpmn:documentation", purpose)
 		}
+		g.writeIOSpecification(w, p)
 		g.writeLanes(w, p)
 		g.writeScope(w, p, -1)
 		g.writeArtifacts(w, p, -1)
@@ -149,6 +150,52 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 	g.writeDI(w, d)
 	w.close("bpmn:definitions")
 	return w.b.Bytes()
+}
+
+// writeIOSpecification writes the data inputs and outputs of pool p's
+// process with the input and output set the schema requires.
+func (g *graph) writeIOSpecification(w *xw, p int) {
+	var ins, outs []dataItem
+	for _, it := range g.data {
+		switch {
+		case it.pool != p:
+		case it.io == process.DataInput:
+			ins = append(ins, it)
+		case it.io == process.DataOutput:
+			outs = append(outs, it)
+		}
+	}
+	if len(ins)+len(outs) == 0 {
+		return
+	}
+	pl := g.pools[p]
+	w.open("bpmn:ioSpecification", "id", pl.processID+"_io")
+	for _, set := range []struct {
+		el    string
+		items []dataItem
+	}{{"bpmn:dataInput", ins}, {"bpmn:dataOutput", outs}} {
+		for _, it := range set.items {
+			kv := []string{"id", it.id}
+			if it.name != "" {
+				kv = append(kv, "name", it.name)
+			}
+			if it.collection {
+				kv = append(kv, "isCollection", "true")
+			}
+			w.empty(set.el, kv...)
+		}
+	}
+	w.open("bpmn:inputSet", "id", pl.processID+"_inputs")
+	for _, it := range ins {
+		w.text("bpmn:dataInputRefs", it.id)
+	}
+	w.close("bpmn:inputSet")
+	w.open("bpmn:outputSet", "id", pl.processID+"_outputs")
+	for _, it := range outs {
+		w.text("bpmn:dataOutputRefs", it.id)
+	}
+	w.close("bpmn:outputSet")
+	w.close("bpmn:ioSpecification")
 }
 
 // endID is the id a message flow end refers to.
@@ -216,7 +263,7 @@ func (g *graph) writeScope(w *xw, p, scope int) {
 	}
 	for _, di := range g.ix.data[scope] {
 		it := g.data[di]
-		if it.pool != p {
+		if it.pool != p || it.io != "" {
 			continue
 		}
 		ref := []string{"id", it.id}

@@ -99,6 +99,12 @@ const (
 	DataStore  = "store"
 )
 
+// Data.IO values: a process' data input or output.
+const (
+	DataInput  = "input"
+	DataOutput = "output"
+)
+
 // Model is a whole process, or a collaboration of processes.
 type Model struct {
 	// Version is the model version (Version when written by this package;
@@ -306,6 +312,10 @@ type Data struct {
 	Collection bool `json:"collection,omitempty" schema:"-"`
 	// State is the object's state, e.g. "approved".
 	State string `json:"state,omitempty" schema:"-"`
+	// IO marks a data input ("input") or output ("output") of its pool's
+	// process, as a BPMN file's ioSpecification declares and draws it;
+	// "" for a data object or store.
+	IO string `json:"io,omitempty" schema:"-"`
 	// Performer is the name of the lane (participant) holding the node;
 	// empty for nodes of a pool without lanes.
 	Performer string `json:"performer,omitempty" schema:"-"`

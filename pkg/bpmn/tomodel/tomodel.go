@@ -525,6 +525,8 @@ func (c *converter) element(e *parse.Element, sc scope) *scope {
 		c.data(e, sc)
 	case e.Kind == "textAnnotation" || e.Kind == "association" || e.Kind == "group":
 		c.artifact(e, sc)
+	case e.Kind == "ioSpecification":
+		c.ioSpecification(e, sc)
 	case ignored[e.Kind]:
 	default:
 		c.skip(e.Kind, e)
@@ -745,6 +747,22 @@ func (c *converter) data(e *parse.Element, sc scope) {
 	c.m.Data = append(c.m.Data, dt)
 }
 
+// ioSpecification converts the drawn data inputs and outputs of a
+// process (modellers draw them like data objects, with an arrow); the
+// undrawn ones are a process' interface, not part of the diagram.
+func (c *converter) ioSpecification(e *parse.Element, sc scope) {
+	for _, ch := range e.Children {
+		io := map[string]string{"dataInput": process.DataInput, "dataOutput": process.DataOutput}[ch.Kind]
+		if io == "" || ch.Shape == nil {
+			continue
+		}
+		c.m.Data = append(c.m.Data, process.Data{
+			ID: c.id(ch), Name: ch.Label(), Kind: process.DataObject, IO: io,
+			Collection: ch.BoolAttr("isCollection", false), Pool: sc.pool, Parent: sc.parent,
+		})
+	}
+}
+
 // dataAssociations converts the data input and output associations of an
 // activity or event. Their ends are child elements (sourceRef, targetRef)
 // that name the data reference; one naming a dataObject lands on the
@@ -804,6 +822,11 @@ func (c *converter) dataEnd(end *parse.Element) string {
 	switch end.Kind {
 	case "dataObjectReference", "dataStoreReference":
 		return c.ref(end)
+	case "dataInput", "dataOutput":
+		// a process' drawn input or output (ioSpecification)
+		if end.Shape != nil && end.Parent != nil && end.Parent.Kind == "ioSpecification" {
+			return c.ref(end)
+		}
 	case "dataObject":
 		if r, ok := c.dataRef[end]; ok {
 			return c.ref(r)

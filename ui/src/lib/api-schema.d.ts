@@ -882,6 +882,7 @@ export interface components {
         DataObject: {
             collection?: boolean;
             id: string;
+            io?: string;
             kind: string;
             name: string;
             parent?: string;
