@@ -156,7 +156,8 @@ func collabFromBytes(data []byte) *process.Model {
 			m.MessageFlows = append(m.MessageFlows, process.MessageFlow{ID: fmt.Sprintf("m%d", i), Source: a, Target: poolID(rest[i+1])})
 		case 2:
 			did := fmt.Sprintf("d%d", i)
-			m.Data = append(m.Data, process.Data{ID: did, Name: "Doc " + did, Kind: []string{"object", "store"}[int(rest[i])%2], Pool: poolID(rest[i+1])})
+			m.Data = append(m.Data, process.Data{ID: did, Name: "Doc " + did, Kind: []string{"object", "store"}[int(rest[i])%2], Pool: poolID(rest[i+1]),
+				IO: []string{"", "", process.DataInput, process.DataOutput}[int(rest[i]>>1)%4]})
 			m.DataAssociations = append(m.DataAssociations, process.DataAssociation{ID: did + "a", Source: did, Target: a}, process.DataAssociation{ID: did + "b", Source: b, Target: did})
 		case 3:
 			m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", i), Text: "Note about " + a, AttachedTo: a})
