@@ -128,53 +128,11 @@ func TestRoundTripMIWG(t *testing.T) {
 			t.Errorf("%s: only %.1f %% survive the round trip (target 99 %%)", k, 100*r)
 		}
 	}
-	checkAgainstOriginals(t, dir, docs)
-}
-
-// checkAgainstOriginals fails on a round-tripped file that is not
-// XSD-valid, that bpmn-moddle warns about, or that has a bpmnlint error
-// its original (in dir, same name) does not have: a converted model is
-// drawn as its file said, so an implicit split or an unnamed gateway the
-// modeller drew stays, and so does what bpmnlint says about it.
-func checkAgainstOriginals(t *testing.T, dir string, docs map[string][]byte) {
-	t.Helper()
-	tmp := t.TempDir()
-	var origs, outs []string
-	for name, b := range docs {
-		f := filepath.Join(tmp, name)
-		if err := os.WriteFile(f, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		outs = append(outs, f)
-		origs = append(origs, filepath.Join(dir, name))
+	origs := map[string]string{}
+	for name := range docs {
+		origs[name] = filepath.Join(dir, name)
 	}
-	sort.Strings(outs)
-	sort.Strings(origs)
-	root := bpmntest.ModuleRoot(t)
-	bpmntest.ValidateXSD(t, filepath.Join(root, "..", "shared", "testdata", "xsd", "BPMN20.xsd"), outs...)
-	tool := filepath.Join(root, "tools", "bpmncheck")
-	before := map[string]bool{}
-	for _, r := range bpmntest.Reference(t, tool, origs...) {
-		for _, f := range r.Findings {
-			if f.Category == "error" {
-				before[filepath.Base(r.File)+" "+f.Rule+" "+f.ID] = true
-			}
-		}
-	}
-	for _, r := range bpmntest.Reference(t, tool, outs...) {
-		name := filepath.Base(r.File)
-		if r.Error != "" {
-			t.Errorf("%s: %s", name, r.Error)
-		}
-		for _, w := range r.Warnings {
-			t.Errorf("%s: bpmn-moddle warning: %s", name, w)
-		}
-		for _, f := range r.Findings {
-			if f.Category == "error" && !before[name+" "+f.Rule+" "+f.ID] {
-				t.Errorf("%s: bpmnlint %s error on %s the original does not have: %s", name, f.Rule, f.ID, f.Message)
-			}
-		}
-	}
+	bpmntest.CheckRoundTrip(t, origs, docs)
 }
 
 // throughInserted lists the connections A->B the builder kept through

@@ -84,6 +84,66 @@ func Check(t testing.TB, docs map[string][]byte) []Result {
 	return results
 }
 
+// CheckRoundTrip checks files redrawn from BPMN files: each of docs (by
+// name) must be XSD-valid and import into bpmn-moddle without warnings,
+// and must have no bpmnlint error its original (origs, same names, paths)
+// does not have. A converted model is drawn as its file said, so what
+// bpmnlint says about the modeller's implicit split or unnamed gateway
+// stays; nothing new may appear.
+func CheckRoundTrip(t testing.TB, origs map[string]string, docs map[string][]byte) {
+	t.Helper()
+	if len(docs) == 0 {
+		return
+	}
+	dir := t.TempDir()
+	names := make([]string, 0, len(docs))
+	for n := range docs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var outs, ins []string
+	key := map[string]string{} // written or original file → name
+	for i, n := range names {
+		f := filepath.Join(dir, fmt.Sprintf("%03d-%s.bpmn", i, safe(n)))
+		if err := os.WriteFile(f, docs[n], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, f)
+		key[f] = n
+		if o, ok := origs[n]; ok {
+			ins = append(ins, o)
+			key[o] = n
+		}
+	}
+	root := ModuleRoot(t)
+	ValidateXSD(t, filepath.Join(root, "..", "shared", "testdata", "xsd", "BPMN20.xsd"), outs...)
+	tool := filepath.Join(root, "tools", "bpmncheck")
+	before := map[string]bool{}
+	if len(ins) > 0 {
+		for _, r := range Reference(t, tool, ins...) {
+			for _, f := range r.Findings {
+				if f.Category == "error" {
+					before[key[r.File]+" "+f.Rule+" "+f.ID] = true
+				}
+			}
+		}
+	}
+	for _, r := range Reference(t, tool, outs...) {
+		name := key[r.File]
+		if r.Error != "" {
+			t.Errorf("%s: %s", name, r.Error)
+		}
+		for _, w := range r.Warnings {
+			t.Errorf("%s: bpmn-moddle warning: %s", name, w)
+		}
+		for _, f := range r.Findings {
+			if f.Category == "error" && !before[name+" "+f.Rule+" "+f.ID] {
+				t.Errorf("%s: bpmnlint %s error on %s the original does not have: %s", name, f.Rule, f.ID, f.Message)
+			}
+		}
+	}
+}
+
 func safe(s string) string {
 	b := []byte(s)
 	for i, c := range b {
