@@ -62,7 +62,6 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-
 // TestRoundTripDetectsLoss checks the comparison itself: a file compared
 // with a copy that lost a task, a flow and a lane reports exactly those.
 func TestRoundTripDetectsLoss(t *testing.T) {
