@@ -246,6 +246,24 @@ func timerText(e *parse.Element) string {
 	return ""
 }
 
+// timerKinds lists the time elements of an event's timer definitions
+// (timeDuration, timeDate, timeCycle), text or not: what the modeller
+// chose to give.
+func timerKinds(e *parse.Element) string {
+	var ks []string
+	for _, d := range e.EventDefinitions {
+		if d.Kind != "timerEventDefinition" {
+			continue
+		}
+		for _, k := range []string{"timeDuration", "timeDate", "timeCycle"} {
+			if d.Child(k) != nil {
+				ks = append(ks, k)
+			}
+		}
+	}
+	return strings.Join(ks, "+")
+}
+
 // linkName is the name that pairs link events ("" for other events).
 func linkName(e *parse.Element) string {
 	for _, d := range e.EventDefinitions {
@@ -378,6 +396,8 @@ func Compare(a, b *parse.Definitions, strict bool) *Comparison {
 					c.add("event definitions", false, "%s: %s became %q", label(n), defKinds(n), defKinds(o))
 				case timerText(n) != timerText(o):
 					c.add("event definitions", false, "%s: timer %q became %q", label(n), timerText(n), timerText(o))
+				case c.strict && timerKinds(n) != timerKinds(o):
+					c.add("event definitions", false, "%s: timer %q became %q", label(n), timerKinds(n), timerKinds(o))
 				case linkName(n) != linkName(o):
 					c.add("event definitions", false, "%s: link %q became %q", label(n), linkName(n), linkName(o))
 				default:

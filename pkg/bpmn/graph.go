@@ -48,8 +48,11 @@ type node struct {
 	pool    int // index into graph.pools
 	parent  int // index of the containing sub-process node, -1 at the top
 	trigger string
-	// timer is a timer event's duration, date or cycle text.
-	timer string
+	// timer is a timer event's duration, date or cycle text; timerKind
+	// the element its file gave it ("duration", "date", "cycle"; "" to
+	// choose from the text).
+	timer     string
+	timerKind string
 	// host is the activity a boundary event sits on (-1 for others).
 	host int
 	// nonInterrupting marks a boundary event that lets its host go on.
@@ -512,7 +515,7 @@ func newGraph(m *process.Model, name string) *graph {
 			if e.Type != typ {
 				continue
 			}
-			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), host: -1}
+			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), timerKind: e.TimerKind, host: -1}
 			place(n, e.Pool, e.Performer)
 			switch typ {
 			case process.EventStart:

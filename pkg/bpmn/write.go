@@ -516,12 +516,16 @@ func (g *graph) writeDefinitions(w *xw, n *node) {
 	one := func(trigger, id string) {
 		switch trigger {
 		case process.TriggerTimer:
-			if n.timer == "" {
+			el := map[string]string{"duration": "bpmn:timeDuration", "date": "bpmn:timeDate", "cycle": "bpmn:timeCycle"}[n.timerKind]
+			if el == "" && n.timer != "" {
+				el = timerElement(n.timer)
+			}
+			if el == "" {
 				w.empty("bpmn:timerEventDefinition", "id", id)
 				return
 			}
 			w.open("bpmn:timerEventDefinition", "id", id)
-			w.text(timerElement(n.timer), n.timer, "xsi:type", "bpmn:tFormalExpression")
+			w.text(el, n.timer, "xsi:type", "bpmn:tFormalExpression")
 			w.close("bpmn:timerEventDefinition")
 		case process.TriggerConditional:
 			w.open("bpmn:conditionalEventDefinition", "id", id)

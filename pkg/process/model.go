@@ -253,6 +253,10 @@ type Event struct {
 	// Timer is a timer event's duration, date or cycle as written ("P14D",
 	// "2 weeks", "every Monday 9:00").
 	Timer string `json:"timer,omitempty"`
+	// TimerKind is how a BPMN file gave the timer: "duration", "date" or
+	// "cycle" (its timeDuration, timeDate or timeCycle, even an empty
+	// one); "" lets the builder choose from Timer's text.
+	TimerKind string `json:"timer_kind,omitempty" schema:"-"`
 	// AttachedTo is the id of the activity a boundary event sits on.
 	AttachedTo string `json:"attached_to,omitempty"`
 	// NonInterrupting marks a boundary (or event sub-process start) event

@@ -650,8 +650,15 @@ func (c *converter) event(e *parse.Element, sc scope) {
 		}
 		if t == process.TriggerTimer && ev.Timer == "" {
 			for _, k := range []string{"timeDuration", "timeDate", "timeCycle"} {
-				if x := def.Child(k); x != nil && strings.TrimSpace(x.Text) != "" {
-					ev.Timer = strings.TrimSpace(x.Text)
+				x := def.Child(k)
+				if x == nil {
+					continue
+				}
+				if ev.TimerKind == "" {
+					ev.TimerKind = strings.TrimPrefix(strings.ToLower(k), "time")
+				}
+				if strings.TrimSpace(x.Text) != "" {
+					ev.Timer, ev.TimerKind = strings.TrimSpace(x.Text), strings.TrimPrefix(strings.ToLower(k), "time")
 					break
 				}
 			}

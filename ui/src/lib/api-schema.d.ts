@@ -1063,6 +1063,7 @@ export interface components {
             spans?: components["schemas"]["Span"][];
             throw?: boolean;
             timer?: string;
+            timer_kind?: string;
             trigger?: string;
             type: string;
         };
