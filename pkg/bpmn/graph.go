@@ -53,6 +53,9 @@ type node struct {
 	// choose from the text).
 	timer     string
 	timerKind string
+	// triggers are a multiple event's own triggers (empty: message and
+	// signal).
+	triggers []string
 	// host is the activity a boundary event sits on (-1 for others).
 	host int
 	// nonInterrupting marks a boundary event that lets its host go on.
@@ -515,7 +518,7 @@ func newGraph(m *process.Model, name string) *graph {
 			if e.Type != typ {
 				continue
 			}
-			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), timerKind: e.TimerKind, host: -1}
+			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), timerKind: e.TimerKind, triggers: multipleTriggers(e.Triggers), host: -1}
 			place(n, e.Pool, e.Performer)
 			switch typ {
 			case process.EventStart:
@@ -804,6 +807,23 @@ func (g *graph) handlers(byModelID map[string]int) {
 			n.handlerID = g.newID(associationPrefix, n.id+"_handler")
 		}
 	}
+}
+
+// multipleTriggers keeps the triggers of a multiple event that a
+// definition can be written for.
+func multipleTriggers(ts []string) []string {
+	var out []string
+	for _, t := range ts {
+		switch t {
+		case process.TriggerTimer, process.TriggerMessage, process.TriggerSignal, process.TriggerError, process.TriggerEscalation,
+			process.TriggerConditional, process.TriggerTerminate, process.TriggerCompensation, process.TriggerLink, process.TriggerCancel:
+			out = append(out, t)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // catchable reports whether an intermediate catch event may carry trigger.

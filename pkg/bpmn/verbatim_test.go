@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -161,4 +162,63 @@ func TestBuildVerbatim(t *testing.T) {
 			validateXSD(t, f)
 		})
 	}
+}
+
+// TestRoundTripDefinitions: a file's event definitions come back as the
+// file gave them: a multiple event's own triggers, and a timer's time
+// element even without text.
+func TestRoundTripDefinitions(t *testing.T) {
+	t.Parallel()
+	src := []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="http://example.com">
+  <process id="P">
+    <startEvent id="S" name="Order or hourly"><messageEventDefinition id="S1"/><timerEventDefinition id="S2"><timeCycle>R3/PT1H</timeCycle></timerEventDefinition></startEvent>
+    <intermediateCatchEvent id="W" name="Deadline"><timerEventDefinition id="W1"><timeDate/></timerEventDefinition></intermediateCatchEvent>
+    <endEvent id="E" name="Done"/>
+    <sequenceFlow id="F1" sourceRef="S" targetRef="W"/>
+    <sequenceFlow id="F2" sourceRef="W" targetRef="E"/>
+  </process>
+</definitions>`)
+	m, err := tomodel.FromXML(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Build(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := parse.Parse(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		id, want string // definitions, each with its time element
+	}{
+		{"S", "messageEventDefinition timerEventDefinition/timeCycle=R3/PT1H"},
+		{"W", "timerEventDefinition/timeDate="},
+	}
+	for _, tt := range tests {
+		e := d.ByID(tt.id)
+		if e == nil {
+			t.Fatalf("%s missing", tt.id)
+		}
+		var got []string
+		for _, def := range e.EventDefinitions {
+			s := def.Kind
+			for _, k := range []string{"timeDuration", "timeDate", "timeCycle"} {
+				if x := def.Child(k); x != nil {
+					s += "/" + k + "=" + strings.TrimSpace(x.Text)
+				}
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: definitions %q, want %q", tt.id, strings.Join(got, " "), tt.want)
+		}
+	}
+	f := filepath.Join(t.TempDir(), "defs.bpmn")
+	if err := os.WriteFile(f, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	validateXSD(t, f)
 }

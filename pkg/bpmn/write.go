@@ -550,8 +550,17 @@ func (g *graph) writeDefinitions(w *xw, n *node) {
 		}
 	}
 	if n.trigger == process.TriggerMultiple {
-		one(process.TriggerMessage, def)
-		one(process.TriggerSignal, def+"_2")
+		ts := n.triggers
+		if len(ts) == 0 {
+			ts = []string{process.TriggerMessage, process.TriggerSignal}
+		}
+		for k, t := range ts {
+			id := def
+			if k > 0 {
+				id = def + "_" + strconv.Itoa(k+1)
+			}
+			one(t, id)
+		}
 		return
 	}
 	one(n.trigger, def)

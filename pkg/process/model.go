@@ -257,6 +257,10 @@ type Event struct {
 	// "cycle" (its timeDuration, timeDate or timeCycle, even an empty
 	// one); "" lets the builder choose from Timer's text.
 	TimerKind string `json:"timer_kind,omitempty" schema:"-"`
+	// Triggers are the triggers of a multiple event (Trigger
+	// TriggerMultiple) in the order its BPMN file gave its definitions;
+	// empty lets the builder choose.
+	Triggers []string `json:"triggers,omitempty" schema:"-"`
 	// AttachedTo is the id of the activity a boundary event sits on.
 	AttachedTo string `json:"attached_to,omitempty"`
 	// NonInterrupting marks a boundary (or event sub-process start) event

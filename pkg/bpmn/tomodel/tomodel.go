@@ -669,7 +669,7 @@ func (c *converter) event(e *parse.Element, sc scope) {
 	case 1:
 		ev.Trigger = kinds[0]
 	default:
-		ev.Trigger = process.TriggerMultiple
+		ev.Trigger, ev.Triggers = process.TriggerMultiple, kinds
 		if e.BoolAttr("parallelMultiple", false) {
 			c.skip("parallelMultiple flag", e)
 		}

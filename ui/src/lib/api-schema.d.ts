@@ -1065,6 +1065,7 @@ export interface components {
             timer?: string;
             timer_kind?: string;
             trigger?: string;
+            triggers?: string[];
             type: string;
         };
         ModelFlow: {
