@@ -91,3 +91,45 @@ func mustParse(t *testing.T, data []byte) *parse.Definitions {
 	}
 	return d
 }
+
+// TestStrictCount checks what the strict count adds to the lenient one: a
+// file drawn the way models from the analyzers are (gateways, events and
+// labels added for bpmnlint) keeps every flow and node leniently, but a
+// strict count reports the flows that only survive through added
+// gateways, the added gateways and events, and the default labels.
+func TestStrictCount(t *testing.T) {
+	file := filepath.Join(testenv.RepoRoot(t), "bench", "roundtrip", "testdata", "modeller-shortcuts.bpmn")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		opt  Options
+		// lossy lists kinds that must count losses or additions
+		lossy []string
+	}{
+		{"verbatim, strict", Options{Strict: true}, nil},
+		{"repaired, lenient", Options{Repaired: true}, nil},
+		{"repaired, strict", Options{Strict: true, Repaired: true}, []string{"sequence flows", "gateways", "events", "conditions"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := RoundTrip(file, data, tt.opt)
+			if r.Err != nil {
+				t.Fatal(r.Err)
+			}
+			lossy := map[string]bool{}
+			for _, k := range tt.lossy {
+				lossy[k] = true
+			}
+			for _, k := range []string{"sequence flows", "gateways", "events", "activities", "conditions"} {
+				c := r.Counts[k]
+				whole := c == nil || (c.Preserved == c.Total && c.Added == 0)
+				if whole == lossy[k] {
+					t.Errorf("%s = %+v, lossy %v wanted (lost %v, added %v)", k, c, lossy[k], r.Lost[k], r.Added[k])
+				}
+			}
+		})
+	}
+}
