@@ -548,6 +548,14 @@ func Compare(a, b *parse.Definitions, strict bool) *Comparison {
 		ok := o != nil && c.sameName(o.Name, p.Name) && collapsed(o) == collapsed(p)
 		c.add("pools", ok, "%s", label(p))
 	}
+	if c.strict {
+		// a process the original drew in no pool comes back in one
+		for _, p := range pick(b, "participant") {
+			if !mt.used[p] {
+				c.addExtra("pools", "%s", label(p))
+			}
+		}
+	}
 	for _, l := range pick(a, "lane") {
 		o := mt.m[l]
 		ok := o != nil && (c.sameName(o.Name, l.Name) || !c.strict && l.Label() == "")

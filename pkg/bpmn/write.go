@@ -97,29 +97,10 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 	w.b.WriteString(xml.Header)
 	w.open("bpmn:definitions", "xmlns:bpmn", NSModel, "xmlns:bpmndi", NSDI, "xmlns:dc", NSDC, "xmlns:di", NSDDI,
 		"xmlns:xsi", NSXSI, "id", "Definitions_1", "targetNamespace", defaultTargetNS, "exporter", "SPADE", "exporterVersion", "1.0")
-	w.open("bpmn:collaboration", "id", "Collaboration_1")
-	for _, p := range g.pools {
-		kv := []string{"id", p.id, "name", p.name}
-		if !p.collapsed {
-			kv = append(kv, "processRef", p.processID)
-		}
-		if p.doc != "" {
-			w.open("bpmn:participant", kv...)
-			w.text("bpmn:documentation", p.doc)
-			w.close("bpmn:participant")
-		} else {
-			w.empty("bpmn:participant", kv...)
-		}
+	bare := g.bare()
+	if !bare {
+		g.writeCollaboration(w)
 	}
-	for _, m := range g.msgs {
-		kv := []string{"id", m.id}
-		if m.name != "" {
-			kv = append(kv, "name", m.name)
-		}
-		kv = append(kv, "sourceRef", g.endID(m.from), "targetRef", g.endID(m.to))
-		w.empty("bpmn:messageFlow", kv...)
-	}
-	w.close("bpmn:collaboration")
 	for p, pl := range g.pools {
 		if pl.collapsed {
 			continue
@@ -147,9 +128,43 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 			w.empty("bpmn:dataStore", kv...)
 		}
 	}
-	g.writeDI(w, d)
+	g.writeDI(w, d, bare)
 	w.close("bpmn:definitions")
 	return w.b.Bytes()
+}
+
+// bare reports whether the diagram is a single process drawn without a
+// pool: a verbatim model (from a file) with no pool, lane or message, as
+// its file drew it. Every other diagram is a collaboration.
+func (g *graph) bare() bool {
+	return g.verbatim && !g.multiPool && len(g.pools) == 1 && len(g.lanes) == 0 && len(g.msgs) == 0
+}
+
+// writeCollaboration writes the pools and the message flows between them.
+func (g *graph) writeCollaboration(w *xw) {
+	w.open("bpmn:collaboration", "id", "Collaboration_1")
+	for _, p := range g.pools {
+		kv := []string{"id", p.id, "name", p.name}
+		if !p.collapsed {
+			kv = append(kv, "processRef", p.processID)
+		}
+		if p.doc != "" {
+			w.open("bpmn:participant", kv...)
+			w.text("bpmn:documentation", p.doc)
+			w.close("bpmn:participant")
+		} else {
+			w.empty("bpmn:participant", kv...)
+		}
+	}
+	for _, m := range g.msgs {
+		kv := []string{"id", m.id}
+		if m.name != "" {
+			kv = append(kv, "name", m.name)
+		}
+		kv = append(kv, "sourceRef", g.endID(m.from), "targetRef", g.endID(m.to))
+		w.empty("bpmn:messageFlow", kv...)
+	}
+	w.close("bpmn:collaboration")
 }
 
 // writeIOSpecification writes the data inputs and outputs of pool p's
@@ -596,11 +611,16 @@ func (g *graph) edge(w *xw, id, el string, pts []layout.Point, label layout.Rect
 // center is the middle of a shape, for links drawn straight.
 func center(r layout.Rect) layout.Point { return layout.Point{X: r.X + r.W/2, Y: r.Y + r.H/2} }
 
-func (g *graph) writeDI(w *xw, d *drawing) {
+func (g *graph) writeDI(w *xw, d *drawing, bare bool) {
 	w.open("bpmndi:BPMNDiagram", "id", "BPMNDiagram_1")
-	w.open("bpmndi:BPMNPlane", "id", "BPMNPlane_1", "bpmnElement", "Collaboration_1")
-	for p, pl := range g.pools {
-		g.shape(w, pl.id+"_di", pl.id, d.pools[p], layout.Rect{}, "isHorizontal", "true")
+	if bare {
+		// the process itself, without a pool around it
+		w.open("bpmndi:BPMNPlane", "id", "BPMNPlane_1", "bpmnElement", g.pools[0].processID)
+	} else {
+		w.open("bpmndi:BPMNPlane", "id", "BPMNPlane_1", "bpmnElement", "Collaboration_1")
+		for p, pl := range g.pools {
+			g.shape(w, pl.id+"_di", pl.id, d.pools[p], layout.Rect{}, "isHorizontal", "true")
+		}
 	}
 	for l, ln := range g.lanes {
 		if d.lanes[l] != (layout.Rect{}) {
