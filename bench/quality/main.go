@@ -31,7 +31,7 @@ import (
 )
 
 func main() {
-	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind", "comma-separated folders of cases (text, ---, reference), each scored on its own")
+	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind,bench/quality/blind2", "comma-separated folders of cases (text, ---, reference), each scored on its own")
 	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks")
 	only := flag.String("case", "", "run only cases whose name contains this")
 	flag.Parse()
@@ -176,6 +176,9 @@ func printCase(w io.Writer, c *testCase, m *process.Model, s score) {
 	}
 	if len(s.missed) > 0 {
 		fmt.Fprintf(w, "   missed: %s\n", strings.Join(s.missed, "; "))
+	}
+	for _, f := range s.modelFlows {
+		fmt.Fprintf(w, "   message flow: %s\n", f)
 	}
 	for _, f := range s.missedFlows {
 		fmt.Fprintf(w, "   missed message flow: %s\n", f)

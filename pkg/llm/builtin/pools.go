@@ -273,13 +273,20 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		v := firstWord(d.verb)
-		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
-			continue
-		}
+		var to []string
 		for _, c := range a.SIPOC.Customers {
-			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
-				continue
+			if moving[v] || addressing[v] || hasFold(d.addressed, c) {
+				to = append(to, c)
 			}
+		}
+		if requesting[v] {
+			// "requests them from the applicant": the request goes out
+			// to the party that answers it later
+			for _, sup := range a.SIPOC.Suppliers {
+				to = appendUnique(to, one(sup))
+			}
+		}
+		for _, c := range to {
 			if len(chains[c]) == 0 {
 				continue
 			}
@@ -387,6 +394,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		parts = append(parts, p)
 	}
 	m.Participants = parts
+	msgs = answerCatches(m, g, drafts, poolOf, msgs)
 	m.MessageFlows = msgs
 	for i := range m.Activities {
 		a := &m.Activities[i]
@@ -598,4 +606,50 @@ func (g *flowGraph) catchesMessage(id string) bool {
 		}
 	}
 	return false
+}
+
+// answerCatches gives each message event of the organisation that waits
+// for something ("waits for the documents", "When the payment arrives")
+// and has no message flow in yet one from the outside party it waits on:
+// the party the step before it addressed or asked, or the only party. The
+// flow leaves the party's pool, as the text does not say which of its
+// steps sends.
+func answerCatches(m *process.Model, g *flowGraph, drafts map[string]*draft, poolOf map[string]string, msgs []process.MessageFlow) []process.MessageFlow {
+	if len(poolOf) == 0 {
+		return msgs
+	}
+	in := map[string]bool{}
+	for _, f := range msgs {
+		in[f.Target] = true
+	}
+	only := ""
+	if len(poolOf) == 1 {
+		for _, id := range poolOf {
+			only = id
+		}
+	}
+	for _, e := range m.Events {
+		if e.Pool != "" || e.Trigger != process.TriggerMessage || in[e.ID] ||
+			(e.Type != process.EventIntermediate && e.Type != process.EventStart) {
+			continue
+		}
+		from := only
+		if p := g.activityBefore(e.ID); p != "" {
+			if d := drafts[p]; d != nil {
+				for _, who := range append(append(append([]string(nil), d.addressed...), d.custs...), d.suppliers...) {
+					if id, ok := poolOf[who]; ok {
+						from = id
+						break
+					}
+				}
+			}
+		}
+		if from == "" {
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimSuffix(e.Name, " received"), " arrived")
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: strings.ToLower(name), Source: from, Target: e.ID})
+		in[e.ID] = true
+	}
+	return msgs
 }

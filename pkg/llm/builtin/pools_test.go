@@ -108,3 +108,65 @@ func TestProcessNameFromExerciseTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestPartyMessages checks the messages a reader expects between the
+// organisation and an outside party: who sends, who receives.
+func TestPartyMessages(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		task  string   // a step expected with its performer: "Clerk|Send rejection letter"
+		flows []string // message flows expected, by party: "Clerk -> Applicant"
+	}{
+		{
+			name:  "party receives: the organisation sends",
+			text:  "Loan\n\nThe clerk checks the application. If the applicant is eligible, the clerk sends the contract to the applicant. Otherwise the applicant receives a rejection letter. The applicant signs the contract and returns it to the clerk. The clerk archives the contract.",
+			task:  "Clerk|Send rejection letter",
+			flows: []string{"Clerk -> Applicant", "Clerk -> Applicant", "Applicant -> Clerk"},
+		},
+		{
+			name:  "request from a party that acts later",
+			text:  "Loan\n\nAn applicant submits a loan application. The loan officer checks the application. If documents are missing, the officer requests them from the applicant and waits for the documents. The credit analyst evaluates the application. The applicant signs the contract.",
+			task:  "Loan Officer|Request documents",
+			flows: []string{"Applicant -> Loan Officer", "Loan Officer -> Applicant", "Applicant -> Loan Officer"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			party := map[string]string{}
+			for _, p := range m.Pools {
+				party[p.ID] = p.Name
+			}
+			found := false
+			for _, a := range m.Activities {
+				party[a.ID] = a.Performer
+				if a.Performer+"|"+a.Name == tt.task {
+					found = true
+				}
+			}
+			for _, e := range m.Events {
+				party[e.ID] = e.Performer
+				if e.Pool != "" && e.Performer == "" {
+					party[e.ID] = party[e.Pool]
+				}
+			}
+			if !found {
+				t.Errorf("no step %q in %+v", tt.task, m.Activities)
+			}
+			have := map[string]int{}
+			for _, f := range m.MessageFlows {
+				have[party[f.Source]+" -> "+party[f.Target]]++
+			}
+			want := map[string]int{}
+			for _, f := range tt.flows {
+				want[f]++
+			}
+			for f, n := range want {
+				if have[f] < n {
+					t.Errorf("%d message flows %s, want %d (have %v)", have[f], f, n, have)
+				}
+			}
+		})
+	}
+}
