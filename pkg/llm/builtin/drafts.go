@@ -229,6 +229,9 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		switch {
 		case addressing[verb] && (isAgent(obj) || a.party(titleCase(obj)) != titleCase(obj)):
 			d.custs = appendUnique(d.custs, a.party(titleCase(obj)))
+		case addressing[verb] && strings.EqualFold(obj, "them") && a.lastExternal != "":
+			// "asks them for a deposit": the outside party that acted last
+			d.custs = appendUnique(d.custs, a.lastExternal)
 		case producing[verb]:
 			d.outputs = append(d.outputs, capitalise(obj))
 		case plain[verb]:
@@ -244,7 +247,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	if c.from != "" && isAgent(c.from) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
-	if c.to != "" && personalObjects[strings.ToLower(c.to)] && a.lastExternal != "" {
+	if c.to != "" && personalObjects[strings.ToLower(firstWord(c.to))] && a.lastExternal != "" {
 		c.to = a.lastExternal // "emails it to them": the outside party that acted last
 	}
 	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {

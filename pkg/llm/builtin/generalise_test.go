@@ -148,6 +148,10 @@ func TestGeneralLoops(t *testing.T) {
 			"Test login", "Reset password"},
 		{"resubmits to a party", "The requester creates a requisition. The line manager reviews the requisition. The buyer checks the budget. If the requisition is rejected, the requester corrects it and resubmits it to the line manager.",
 			"Correct requisition", "Review requisition"},
+		{"a new version of the object", "The designer drafts a layout. The agent sends the offer to the client. If the client wants changes, the designer adapts the layout and the agent sends a new offer. The agent books the printer.",
+			"Adapt layout", "Send offer"},
+		{"sent back to an internal role", "The clerk prepares the report. The manager reviews the report. If changes are needed, the manager sends it back to the clerk. The clerk publishes the report.",
+			"Review report", "Prepare report"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -19,6 +19,12 @@ var (
 	timeNouns = set(`morning mornings evening night day days week weeks month months quarter quarters year years
 		time times shift shifts hour hours minute minutes monday tuesday wednesday thursday friday saturday sunday
 		working business second other first last`)
+	// renewedRe marks a step that redoes an earlier one on a new version
+	// of its object: "sends a new offer", "submits a revised budget".
+	renewedRe = regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new|revised|corrected|updated|amended|reworked)\s+(\w+)`)
+	// backRe marks work handed back to someone inside the organisation:
+	// "sends it back to the clerk", "returns the report to the author".
+	backRe = regexp.MustCompile(`(?i)\b(?:sends?|returns?|passes|hands|gives|refers|routes)\b[^.;]*?\bback\s+to\b|\breturns?\s+(?:it|them|the\s+\w+)\s+to\b`)
 	// loopRe marks repetition one item after the other.
 	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
 )
@@ -33,12 +39,21 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 	}
 	d := a.drafts[len(a.drafts)-1]
 	v := firstWord(d.verb)
-	if d.event != nil || v == "" || !strings.Contains(strings.ToLower(d.source), "again") {
+	if d.event != nil || v == "" {
+		return nil, nil
+	}
+	// "sends a new offer" repeats "sends the offer": the same verb on the
+	// same thing
+	head := ""
+	if m := renewedRe.FindStringSubmatch(d.source); m != nil {
+		head = strings.ToLower(m[1])
+	} else if !strings.Contains(strings.ToLower(d.source), "again") {
 		return nil, nil
 	}
 	for i := before - 1; i >= 0; i-- {
 		e := a.drafts[i]
-		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil {
+		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil &&
+			(head == "" || strings.HasSuffix(strings.ToLower(strings.TrimSpace(e.object)), head)) {
 			return d, e
 		}
 	}
@@ -59,6 +74,16 @@ func (a *analyzer) closeSentence(s string, before int) {
 	switch {
 	case endRe.MatchString(s):
 		a.b.endHere()
+	case renewedRe.MatchString(s) && !againRe.MatchString(s):
+		// "… and the planner sends a new offer": back to the first offer
+		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+			d.drop = true
+		}
+	case backRe.MatchString(s) && !againRe.MatchString(s):
+		// "… sends it back to the clerk": back to the clerk's last step
+		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
+			a.b.loopTo(e.item)
+		}
 	case againRe.MatchString(s):
 		// a step done again returns to where it was first done; a new
 		// step ("corrects and resubmits") returns to the step before the

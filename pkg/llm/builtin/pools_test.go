@@ -125,6 +125,12 @@ func TestPartyMessages(t *testing.T) {
 			flows: []string{"Clerk -> Applicant", "Clerk -> Applicant", "Applicant -> Clerk"},
 		},
 		{
+			name:  "to them and more words: the outside party that acted last",
+			text:  "Cakes\n\nMaria owns a small bakery. When a couple wants a wedding cake, they call her and describe their wishes. She sketches a design and emails it to them together with a price. Maria bakes the cake.",
+			task:  "Maria|Email design",
+			flows: []string{"Couple -> Maria", "Maria -> Couple"},
+		},
+		{
 			name:  "request from a party that acts later",
 			text:  "Loan\n\nAn applicant submits a loan application. The loan officer checks the application. If documents are missing, the officer requests them from the applicant and waits for the documents. The credit analyst evaluates the application. The applicant signs the contract.",
 			task:  "Loan Officer|Request documents",
