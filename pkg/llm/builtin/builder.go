@@ -92,6 +92,9 @@ type builder struct {
 	lastN int
 	// startName and endName name the events; "Start"/"End" when empty.
 	startName, endName string
+	// startMessage makes the start event catch a message: "The process
+	// starts when the bank receives a loan application".
+	startMessage bool
 	// last is the list the last sentence's items went to, for an end or
 	// a loop that closes it.
 	last *[]*item
@@ -439,6 +442,9 @@ func (b *builder) compile(m *process.Model) map[string]*draft {
 	b.section("")
 	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
+	if b.startMessage {
+		c.m.Events[len(c.m.Events)-1].Trigger = process.TriggerMessage
+	}
 	last := c.emit(flattenSubs(prune(b.seq)), start, "")
 	if last != "" {
 		end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))

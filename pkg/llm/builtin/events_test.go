@@ -68,6 +68,9 @@ func TestMessageLead(t *testing.T) {
 		{"After the manager has accepted the quote, she books it.", ""}, // no outside party
 		{"If the book has not arrived after six weeks, the librarian cancels.", ""},
 		{"The clerk checks the invoice.", ""},
+		{"As soon as the client replies, the chef draws up a menu.", "Reply received"},
+		{"When the customer has paid, the clerk ships the goods.", "Payment received"},
+		{"When the manager replies, the clerk books it.", ""}, // no outside party
 	}
 	for _, tt := range tests {
 		if got := messageLead(tt.in, ""); got != tt.want {

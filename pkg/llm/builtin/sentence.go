@@ -127,6 +127,9 @@ func (a *analyzer) trigger(s string) (string, bool) {
 	}
 	if a.b.startName == "" {
 		a.b.startName = name
+		// "… starts when the bank receives a loan application": what comes
+		// in starts it
+		a.b.startMessage = len(cs) > 0 && cs[0].leadIn == "" && len(cs[0].object) > 0 && (receiving[firstWord(cs[0].verb)] || gettingVerbs[firstWord(cs[0].verb)])
 	}
 	return m[2], true
 }
