@@ -217,7 +217,9 @@ func (b *builder) closeOpen() {
 			hasNo = true
 		}
 	}
-	if !hasNo {
+	// "Should the check fail, … If the check succeeds, …": two branches
+	// on one question leave no case for a third
+	if !hasNo && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond)) {
 		o.branches = append(o.branches, branch{label: "No"})
 	}
 	for i, br := range o.branches {
@@ -312,7 +314,24 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 		o.pendingN = maxPending // further plain steps come after it
 		return
 	}
+	// "If the applicant is admitted, … . … . If the applicant is not
+	// admitted, …": the negation is the other branch, and the steps
+	// between belong to the first
+	if o := b.open; o != nil && !o.whether && len(o.branches) == 1 && len(o.pending) > 0 && negates(o.cond, cond) {
+		o.branches[0].items = append(o.branches[0].items, o.pending...)
+		o.pending = nil
+		if o.branches[0].label == "Yes" {
+			o.branches[0].label = shortCondition(o.cond)
+		}
+		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds), cond: cond})
+		b.last = &o.branches[len(o.branches)-1].items
+		o.pendingN = maxPending // further plain steps come after it
+		return
+	}
 	b.closeOpen()
+	if b.reopen(cond, ds) {
+		return
+	}
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
 		spec: "If " + strings.TrimSpace(cond) + ".", cond: cond, before: b.lastItem()}
 	g.branches = []branch{{label: "Yes", items: acts(ds), cond: cond}}
@@ -364,6 +383,56 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 func sameQuestion(a, b string) bool {
 	ca, cb := condWords(a), condWords(b)
 	return len(ca) > 0 && len(cb) > 0 && ca[0] == cb[0]
+}
+
+// reopen fills the empty other branch of a recent decision when the text
+// comes back to it: "If the applicant is admitted, the office sends an
+// offer. The registry enrols the student. If the applicant is not
+// admitted, …". The steps written in between belong to the first branch.
+// It reports whether such a decision was found.
+func (b *builder) reopen(cond string, ds []*draft) bool {
+	for k := len(b.seq) - 1; k >= 0 && k >= len(b.seq)-1-maxPending; k-- {
+		g := b.seq[k].gw
+		if g == nil || g.typ != process.GatewayExclusive || len(g.branches) != 2 {
+			continue
+		}
+		yes, no := 0, 1
+		if g.branches[0].label == "No" {
+			yes, no = 1, 0
+		}
+		by, bn := g.branches[yes], g.branches[no]
+		if bn.label != "No" || len(bn.items) > 0 || !negates(firstNonEmpty(by.cond, g.cond), cond) {
+			return false
+		}
+		if n := len(by.items); n > 0 && (by.items[n-1].end || by.items[n-1].back != nil) && k+1 < len(b.seq) {
+			return false // the first branch ended: what follows is after the decision
+		}
+		moved := append([]*item(nil), b.seq[k+1:]...)
+		b.seq = b.seq[:k+1]
+		g.branches[yes].items = append(g.branches[yes].items, moved...)
+		g.branches[no] = branch{label: shortCondition(cond), items: acts(ds), cond: cond}
+		b.last = &g.branches[no].items
+		b.lastN = len(ds)
+		return true
+	}
+	return false
+}
+
+// negates reports whether condition b asks a's question the other way
+// round: "the applicant is admitted" and "the applicant is not admitted".
+func negates(a, b string) bool {
+	return sameQuestion(a, b) && negative(a) != negative(b)
+}
+
+// negative reports whether a condition is worded with a negation.
+func negative(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.Trim(w, ",.;:")
+		if w == "not" || w == "no" || w == "never" || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
 }
 
 func condWords(s string) []string {
