@@ -37,6 +37,8 @@ func TestGeneralRules(t *testing.T) {
 		{"ask them for", "The agent asks them for a deposit.", []string{"Agent | Ask for deposit"}, nil},
 		{"joint subjects: one step by the first", "The recruiter screens the CVs. The team lead and the recruiter interview the candidates.",
 			[]string{"Team Lead | Interview candidates"}, nil},
+		{"in both cases names its own performer", "The clerk checks the claim. If the claim is valid, the clerk pays it. If not, the clerk rejects it. In both cases the service centre closes the complaint.",
+			[]string{"Service Centre | Close complaint"}, nil},
 		{"joint subject with a count", "The manager and two developers review the design.", []string{"Manager | Review design"}, nil},
 		{"IT is a department", "The administrator records the result and informs the IT manager.",
 			[]string{"Administrator | Inform IT manager"}, nil},
