@@ -177,6 +177,9 @@ func (a *analyzer) partyReceives() {
 		}
 		party := d.performer
 		d.name = "Send " + strings.Join(ws[1:], " ")
+		if m := cleanMessage(d.object); m != "" {
+			d.name = "Send " + m // "receives a refusal letter and may appeal": the letter
+		}
 		d.verb = "send"
 		d.performer = sender
 		d.custs = appendUnique(nil, party)

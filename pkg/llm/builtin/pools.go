@@ -224,11 +224,23 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 	last := ""
 	for i := range m.Events {
 		e := &m.Events[i]
-		if e.Pool == "" && ext[e.Performer] {
+		if e.Pool == "" && (ext[e.Performer] || isExternal(e.Performer)) {
 			e.Performer = last
 		}
-		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] {
+		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] && !isExternal(e.Performer) {
 			last = e.Performer
+		}
+	}
+	// so do decisions on what a party does ("If the applicant does not
+	// reply, …"): the organisation decides, in the lane before it
+	for i := range m.Gateways {
+		gw := &m.Gateways[i]
+		if gw.Pool != "" || !(ext[gw.Performer] || isExternal(gw.Performer)) {
+			continue
+		}
+		gw.Performer = ""
+		if p := g.activityBefore(gw.ID); p != "" {
+			gw.Performer = m.Activities[byID[p]].Performer
 		}
 	}
 	// the process starts with a message when a party's step opens it

@@ -176,3 +176,29 @@ func TestPartyMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestDecisionOnPartyStaysInside checks that a decision worded on what an
+// outside party does is the organisation's: it stays in its flow, after
+// the step before it, with a lane of the organisation.
+func TestDecisionOnPartyStaysInside(t *testing.T) {
+	m := analyze(t, "Visa\n\nThe clerk checks the application. If the visa is refused, the applicant receives a refusal letter and may appeal within one month.")
+	check, ok := activity(m, "Check application")
+	if !ok {
+		t.Fatalf("no Check application in %v", names(m))
+	}
+	send, ok := activity(m, "Send refusal letter")
+	if !ok || send.Performer != "Clerk" {
+		t.Fatalf("want Clerk | Send refusal letter in %v", names(m))
+	}
+	for _, g := range m.Gateways {
+		if g.Pool != "" || g.Performer == "Applicant" {
+			t.Errorf("gateway %+v left the organisation's flow", g)
+		}
+	}
+	if !reaches(m, check.ID, send.ID) {
+		t.Errorf("Check application does not lead to Send refusal letter: %+v", m.Flows)
+	}
+	if len(m.MessageFlows) == 0 {
+		t.Errorf("no message flow to the applicant")
+	}
+}
