@@ -406,6 +406,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		parts = append(parts, p)
 	}
 	m.Participants = parts
+	msgs = unaddressedSends(m, drafts, poolOf, msgs)
 	msgs = answerCatches(m, g, drafts, poolOf, msgs)
 	m.MessageFlows = msgs
 	for i := range m.Activities {
@@ -662,6 +663,95 @@ func answerCatches(m *process.Model, g *flowGraph, drafts map[string]*draft, poo
 		name := strings.TrimSuffix(strings.TrimSuffix(e.Name, " received"), " arrived")
 		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: strings.ToLower(name), Source: from, Target: e.ID})
 		in[e.ID] = true
+	}
+	return msgs
+}
+
+// sendingVerbs hand something over that leaves the organisation when no
+// one inside is named to get it.
+var sendingVerbs = set(`send mail email e-mail post ship dispatch despatch deliver return issue`)
+
+// plainSending send letters and the like: with no receiver named they go
+// to the one outside party.
+var plainSending = set(`send mail email e-mail post`)
+
+// messageNouns are what an organisation sends to an outside party without
+// saying to whom: "the buyer sends a reminder".
+var messageNouns = set(`reminder reminders notification notice invoice bill offer quote quotation confirmation rejection
+	letter contract statement decision acknowledgement acknowledgment receipt certificate permit licence license
+	invitation response answer reply refund voucher ticket tickets survey questionnaire proposal estimate report`)
+
+// unaddressedSends gives a message flow to the organisation's steps that
+// send something out without naming the receiver ("If the supplier does
+// not answer, the buyer sends a reminder"): to the outside party the
+// sentence names, or, for a letter-like object, to the only party.
+func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[string]string, msgs []process.MessageFlow) []process.MessageFlow {
+	if len(poolOf) == 0 {
+		return msgs
+	}
+	out := map[string]bool{}
+	for _, f := range msgs {
+		out[f.Source] = true
+	}
+	only := ""
+	if len(poolOf) == 1 {
+		for _, id := range poolOf {
+			only = id
+		}
+	}
+	names := sortedKeys(func() map[string]bool {
+		k := map[string]bool{}
+		for n := range poolOf {
+			k[n] = true
+		}
+		return k
+	}())
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if a.Pool != "" || out[a.ID] || d == nil || !sendingVerbs[firstWord(d.verb)] {
+			continue
+		}
+		inside := false
+		for _, c := range d.custs { // as written, not the neighbours filled in
+			if _, ok := poolOf[c]; !ok {
+				inside = true
+			}
+		}
+		if inside {
+			continue // "sends the report to the manager"
+		}
+		to := ""
+		src := " " + strings.ToLower(d.source) + " "
+		for _, n := range names {
+			if k := partyKey(n); k != "" && (strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
+				to = poolOf[n]
+				break
+			}
+		}
+		if to == "" && only != "" && plainSending[firstWord(d.verb)] {
+			ws := strings.Fields(cleanMessage(d.object))
+			named := false // "e-mails the customer a confirmation": someone else
+			for _, w := range strings.Fields(d.object) {
+				if isAgent(titleCase(trimPunct(w))) || isExternal(trimPunct(w)) {
+					named = true
+				}
+			}
+			if len(ws) > 0 && messageNouns[strings.ToLower(ws[len(ws)-1])] && !named {
+				to = only
+			}
+		}
+		if to == "" {
+			continue
+		}
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: firstNonEmpty(messageOf(d), "message"), Source: a.ID, Target: to})
+		out[a.ID] = true
+		if firstWord(d.verb) != "return" {
+			for i := range m.Activities {
+				if m.Activities[i].ID == a.ID && m.Activities[i].Type == "" {
+					m.Activities[i].Type = process.ActivitySend
+				}
+			}
+		}
 	}
 	return msgs
 }

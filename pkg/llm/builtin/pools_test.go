@@ -131,6 +131,18 @@ func TestPartyMessages(t *testing.T) {
 			flows: []string{"Couple -> Maria", "Maria -> Couple"},
 		},
 		{
+			name:  "a reminder to the party the sentence names",
+			text:  "Onboarding\n\nThe buyer sends a questionnaire to the supplier. The supplier fills in the questionnaire and returns it. If the supplier does not answer within two weeks, the buyer sends a reminder. The compliance officer screens the supplier.",
+			task:  "Buyer|Send reminder",
+			flows: []string{"Buyer -> Supplier", "Buyer -> Supplier"},
+		},
+		{
+			name:  "the person before the thing given",
+			text:  "Orders\n\nThe clerk checks the order. Then the clerk e-mails the customer a confirmation.",
+			task:  "Clerk|Email customer confirmation",
+			flows: []string{"Clerk -> Customer"},
+		},
+		{
 			name:  "request from a party that acts later",
 			text:  "Loan\n\nAn applicant submits a loan application. The loan officer checks the application. If documents are missing, the officer requests them from the applicant and waits for the documents. The credit analyst evaluates the application. The applicant signs the contract.",
 			task:  "Loan Officer|Request documents",
