@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -198,6 +199,12 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		party := a.Performer
+		var ins []string
+		for _, f := range m.Flows {
+			if f.Target == id {
+				ins = append(ins, f.Source)
+			}
+		}
 		prev, next := g.splice(id)
 		obj := ""
 		if d := drafts[id]; d != nil {
@@ -215,6 +222,23 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		// and one out to the organisation's next step
 		if n := g.nodeAfter(next); n != "" {
 			addMsg(obj, id, n)
+		} else if d := drafts[id]; d != nil && (moving[firstWord(d.verb)] || addressing[firstWord(d.verb)]) && g.kind(next) == process.EventEnd && len(ins) > 0 {
+			// "… and the agency notifies the university of its decision"
+			// at the end: the organisation waits for it before it ends
+			e := fmt.Sprintf("Event_msg_%d", len(m.Events)+1)
+			who := ""
+			if p := g.activityBefore(prev); p != "" {
+				who = m.Activities[byID[p]].Performer
+			}
+			m.Events = append(m.Events, process.Event{ID: e, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+				Name: capitalise(obj) + " received", Performer: who})
+			for k := range m.Flows {
+				if m.Flows[k].Target == next && slices.Contains(ins, m.Flows[k].Source) {
+					m.Flows[k].Target = e
+				}
+			}
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_msg_%d", len(m.Flows)+1), Source: e, Target: next})
+			addMsg(obj, id, e)
 		}
 		a.Pool = poolOf[party]
 		a.Parent = "" // the party's steps form one chain in its pool
@@ -430,6 +454,17 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 // handed over, or, when the object is the party addressed ("informs the
 // customer"), what addressing it sends ("information").
 func messageOf(d *draft) string {
+	if _, ok := addressNouns[firstWord(d.verb)]; ok {
+		// "notifies the university of the decision": the decision
+		ws := strings.Fields(d.object)
+		for i, w := range ws {
+			if n := norm(w); (n == "of" || n == "about") && i > 0 && i+1 < len(ws) {
+				if m := cleanMessage(strings.Join(ws[i+1:], " ")); m != "" {
+					return m
+				}
+			}
+		}
+	}
 	m := cleanMessage(d.object)
 	if n, ok := addressNouns[firstWord(d.verb)]; ok && (m == "" || isAgent(titleCase(m)) || isExternal(m)) {
 		return n

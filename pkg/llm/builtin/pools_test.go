@@ -143,6 +143,12 @@ func TestPartyMessages(t *testing.T) {
 			flows: []string{"Clerk -> Customer"},
 		},
 		{
+			name:  "the party answers last: the organisation waits for it",
+			text:  "Grants\n\nThe researcher drafts the proposal. The research office submits the application to the funding agency. The funding agency evaluates the proposal and notifies the university of the decision.",
+			task:  "Research Office|Submit application",
+			flows: []string{"Research Office -> Funding Agency", "Funding Agency -> Research Office"},
+		},
+		{
 			name:  "request from a party that acts later",
 			text:  "Loan\n\nAn applicant submits a loan application. The loan officer checks the application. If documents are missing, the officer requests them from the applicant and waits for the documents. The credit analyst evaluates the application. The applicant signs the contract.",
 			task:  "Loan Officer|Request documents",
