@@ -59,6 +59,18 @@ func TestControlFlow(t *testing.T) {
 			ends:   2,
 		},
 		{
+			name:   "in the other case",
+			text:   "The chair decides on acceptance. If the paper is accepted, the chair sends an acceptance. In the other case, the chair sends a rejection. The chair archives the paper.",
+			splits: 1,
+			apart:  [][2]string{{"Send acceptance", "Send rejection"}},
+		},
+		{
+			name:   "if this is not so",
+			text:   "The clerk checks the form. If the form is complete, the clerk files it. If this is not so, the clerk returns it. The clerk closes the case.",
+			splits: 1,
+			apart:  [][2]string{{"File form", "Return form"}},
+		},
+		{
 			name:   "two ifs on one question are one decision",
 			text:   "The analyst evaluates the risk. If the risk is high, the analyst declines the application. If the risk is acceptable, the officer prepares the contract. The officer sends the contract.",
 			splits: 1,
