@@ -382,7 +382,37 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 // covered").
 func sameQuestion(a, b string) bool {
 	ca, cb := condWords(a), condWords(b)
-	return len(ca) > 0 && len(cb) > 0 && ca[0] == cb[0]
+	if len(ca) == 0 || len(cb) == 0 {
+		return false
+	}
+	if ca[0] == cb[0] {
+		return true
+	}
+	// "If approved, … If rejected, …", "if the test passes … if the test
+	// fails": the same words but for one answer and its opposite
+	if len(ca) != len(cb) {
+		return false
+	}
+	diff := 0
+	for i := range ca {
+		if ca[i] == cb[i] {
+			continue
+		}
+		if opposites[ca[i]] != cb[i] && opposites[cb[i]] != ca[i] {
+			return false
+		}
+		diff++
+	}
+	return diff == 1
+}
+
+// opposites pairs the answers of one question, in condWords' form.
+var opposites = map[string]string{
+	"approved": "rejected", "approve": "reject", "accepted": "declined", "accept": "decline", "granted": "refused",
+	"grant": "refuse", "passed": "failed", "passe": "fail", "pass": "fail", "valid": "invalid", "complete": "incomplete",
+	"correct": "incorrect", "available": "unavailable", "positive": "negative", "successful": "unsuccessful",
+	"succeed": "fail", "sufficient": "insufficient", "eligible": "ineligible", "confirmed": "cancelled",
+	"agree": "disagree", "justified": "unjustified", "acceptable": "unacceptable", "high": "low",
 }
 
 // reopen fills the empty other branch of a recent decision when the text

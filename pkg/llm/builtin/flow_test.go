@@ -71,6 +71,12 @@ func TestControlFlow(t *testing.T) {
 			apart:  [][2]string{{"File form", "Return form"}},
 		},
 		{
+			name:   "opposite answers are one decision",
+			text:   "The manager reviews the request. If approved, the clerk orders the item. If rejected, the clerk informs the employee. The clerk closes the request.",
+			splits: 1,
+			apart:  [][2]string{{"Order item", "Inform employee"}},
+		},
+		{
 			name:   "two ifs on one question are one decision",
 			text:   "The analyst evaluates the risk. If the risk is high, the analyst declines the application. If the risk is acceptable, the officer prepares the contract. The officer sends the contract.",
 			splits: 1,
