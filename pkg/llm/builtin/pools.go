@@ -244,6 +244,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		a.Parent = "" // the party's steps form one chain in its pool
 		chains[party] = append(chains[party], id)
 	}
+	dropPassThrough(m)
 	// waits left in the organisation's flow belong to its lanes
 	last := ""
 	for i := range m.Events {
@@ -789,4 +790,35 @@ func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[str
 		}
 	}
 	return msgs
+}
+
+// dropPassThrough removes the gateways a party's steps leaving the flow
+// left with one way in and one way out ("The applicant either accepts
+// the offer or declines it": both branches went to the applicant's pool):
+// a decision with one branch decides nothing.
+func dropPassThrough(m *process.Model) {
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(m.Gateways); i++ {
+			id := m.Gateways[i].ID
+			in, out := -1, -1
+			nIn, nOut := 0, 0
+			for k, f := range m.Flows {
+				if f.Target == id {
+					in, nIn = k, nIn+1
+				}
+				if f.Source == id {
+					out, nOut = k, nOut+1
+				}
+			}
+			if nIn != 1 || nOut != 1 || m.Flows[in].Source == m.Flows[out].Target {
+				continue
+			}
+			m.Flows[in].Target = m.Flows[out].Target
+			m.Flows = append(m.Flows[:out], m.Flows[out+1:]...)
+			m.Gateways = append(m.Gateways[:i], m.Gateways[i+1:]...)
+			changed = true
+			break
+		}
+	}
 }

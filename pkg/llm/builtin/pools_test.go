@@ -220,3 +220,22 @@ func TestDecisionOnPartyStaysInside(t *testing.T) {
 		t.Errorf("no message flow to the applicant")
 	}
 }
+
+// TestPartyChoiceLeavesNoEmptyDecision checks that a choice the outside
+// party makes in its own pool leaves no one-way gateway behind.
+func TestPartyChoiceLeavesNoEmptyDecision(t *testing.T) {
+	m := analyze(t, "Offers\n\nThe office sends an offer letter to the applicant. The applicant either accepts the offer or declines it. If the applicant accepts, the registry enrols the student.")
+	in, out := map[string]int{}, map[string]int{}
+	for _, f := range m.Flows {
+		out[f.Source]++
+		in[f.Target]++
+	}
+	for _, g := range m.Gateways {
+		if in[g.ID] == 1 && out[g.ID] == 1 {
+			t.Errorf("gateway %q has one way in and one way out", g.Name)
+		}
+	}
+	if ps := m.Validate(); len(ps) > 0 {
+		t.Errorf("invalid model: %v", ps)
+	}
+}
