@@ -282,6 +282,17 @@ func (b *builder) loopTo(target *item) bool {
 	return true
 }
 
+// loopEmptyBranch makes the open decision's branch that the last
+// sentence gave no step loop back to target. It reports whether there
+// was such a branch.
+func (b *builder) loopEmptyBranch(target *item) bool {
+	if target == nil || b.open == nil || b.last == nil || b.last == &b.seq || len(*b.last) > 0 {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: target})
+	return true
+}
+
 // loopBack ends the branch the last sentence went to with a flow back to
 // the step before its decision ("… corrects it and submits it again").
 // It reports whether there was a decision to loop in.
