@@ -157,6 +157,8 @@ func TestGeneralLoops(t *testing.T) {
 			"Adapt layout", "Send offer"},
 		{"repeats steps with a subject", "1. The clerk scans the invoice.\n2. The clerk checks the amount.\n3. The clerk enters the data.\n4. If the data is wrong, the clerk repeats steps 2-3.\n5. The clerk archives the invoice.\n",
 			"Enter data", "Check amount"},
+		{"is returned to an internal role", "The clerk prepares the report. The manager reviews the report. If changes are needed, the report is returned to the clerk. The clerk publishes the report.",
+			"Review report", "Prepare report"},
 		{"goes back to a role without a step of its own", "The clerk prepares the request. The line manager approves the request. The owner checks the role. If there is a conflict, the request goes back to the line manager with a comment. Otherwise the identity team creates the account.",
 			"Check role", "Approve request"},
 		{"sent back to an internal role", "The clerk prepares the report. The manager reviews the report. If changes are needed, the manager sends it back to the clerk. The clerk publishes the report.",

@@ -24,10 +24,10 @@ var (
 	renewedRe = regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new|revised|corrected|updated|amended|reworked)\s+(\w+)`)
 	// backRe marks work handed back to someone inside the organisation:
 	// "sends it back to the clerk", "returns the report to the author".
-	backRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|returns?|returned|passes|passed|hands|handed|gives|refers|referred|routes|routed|goes|go|comes|moves)\b[^.;]*?\bback\s+to\b|\breturns?\s+(?:it|them|the\s+\w+)\s+to\b`)
+	backRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|returns?|returned|passes|passed|hands|handed|gives|refers|referred|routes|routed|goes|go|comes|moves)\b[^.;]*?\bback\s+to\b|\breturns?\s+(?:it|them|the\s+\w+)\s+to\b|\b(?:is|are)\s+returned\s+to\b|\breturns\s+to\s+(?:the|a|an)\b`)
 	// backToRe names whom the work goes back to: "… back to the line
 	// manager".
-	backToRe = regexp.MustCompile(`(?i)\bback\s+to\s+((?:the|a|an|his|her|their)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})`)
+	backToRe = regexp.MustCompile(`(?i)\b(?:back|returned|returns)\s+to\s+((?:the|a|an|his|her|their)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})`)
 	// loopRe marks repetition one item after the other.
 	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
 )
