@@ -66,16 +66,10 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 		read string
 	)
 	if in.Kind == llm.KindImage {
-		labels, err := p.ocr(ctx, in.Image)
-		if err != nil {
+		var err error
+		if m, read, err = p.readImage(ctx, in.Image, in.Filename); err != nil {
 			return nil, err
 		}
-		m = diagramModel(labels, in.Filename)
-		var words []string
-		for _, l := range labels {
-			words = append(words, l.text)
-		}
-		read = strings.Join(words, " ")
 	} else {
 		if strings.TrimSpace(in.Text) == "" {
 			return nil, failure.Permanent("The document contains no readable text, so there is no process to analyse. Upload a file with text (for scanned pages, run OCR first).", llm.ErrInvalidRequest)

@@ -11,6 +11,7 @@ import (
 	_ "image/gif" // decoders for the formats the Image Analyzer accepts
 	_ "image/jpeg"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"sort"
@@ -28,6 +29,10 @@ import (
 // of pixels.
 const maxPixels = 60_000_000
 
+// maxOCRPixels bounds the page handed to tesseract: its time grows with
+// the pixels, and text this enlarged is read no better.
+const maxOCRPixels = 24_000_000
+
 // label is one piece of text read from a diagram (a box's caption), with
 // its bounding box in image pixels.
 type label struct {
@@ -42,15 +47,9 @@ func (l label) cy() int { return (l.top + l.bottom) / 2 }
 // ErrOCRMissing is the cause when the tesseract binary is not installed.
 var ErrOCRMissing = errors.New("builtin: tesseract not installed")
 
-// ocr reads the diagram's labels with the tesseract binary. The image is
-// decoded here first so that unreadable formats and oversized images fail
-// with a clear detail, and small images are enlarged because tesseract
-// reads text best at 30 px or more.
-func (p *Provider) ocr(ctx context.Context, img []byte) ([]label, error) {
-	bin, err := exec.LookPath(p.opts.Tesseract)
-	if err != nil {
-		return nil, failure.Permanent("Reading images offline needs OCR, but OCR is not installed on the server. Ask the administrator to install the Debian package tesseract-ocr (apt-get install tesseract-ocr) or to configure an AI provider key.", fmt.Errorf("%w: %v", ErrOCRMissing, err))
-	}
+// decodeImage checks and decodes an uploaded picture, so that unreadable
+// formats and oversized images fail with a clear detail before any work.
+func decodeImage(img []byte) (image.Image, error) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(img))
 	if err != nil {
 		return nil, failure.Permanent("The image could not be read. Upload the diagram as PNG, JPEG or WEBP (HEIC and HEIF pictures can only be read with an AI provider key; otherwise convert them to JPEG first).", err)
@@ -62,30 +61,68 @@ func (p *Provider) ocr(ctx context.Context, img []byte) ([]label, error) {
 	if err != nil {
 		return nil, failure.Permanent("The image could not be decoded. Upload the diagram again as PNG or JPEG.", err)
 	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, prepare(src)); err != nil {
-		return nil, fmt.Errorf("builtin ocr: encode: %w", err)
+	return src, nil
+}
+
+// OCR reads the words of a PNG picture and answers tesseract's TSV. The
+// image path takes it as a parameter so that a benchmark can cache it.
+type OCR func(ctx context.Context, png []byte) (string, error)
+
+// tesseract is the OCR of the provider: the tesseract binary reading
+// sparse text (psm 11, the layout of diagrams: scattered labels).
+func (p *Provider) tesseract(ctx context.Context, img []byte) (string, error) {
+	bin, err := p.tesseractPath()
+	if err != nil {
+		return "", err
 	}
 	ctx, cancel := context.WithTimeout(ctx, p.opts.OCRTimeout)
 	defer cancel()
-	// psm 11: sparse text, the layout of diagrams (scattered labels)
 	cmd := exec.CommandContext(ctx, bin, "stdin", "stdout", "--psm", "11", "tsv")
-	cmd.Stdin = &buf
+	cmd.Stdin = bytes.NewReader(img)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	if err := cmd.Run(); err != nil {
 		if ctx.Err() != nil {
-			return nil, failure.Transient("Reading the text in the image took too long. Try again, or upload a smaller or sharper picture.", ctx.Err())
+			return "", failure.Transient("Reading the text in the image took too long. Try again, or upload a smaller or sharper picture.", ctx.Err())
 		}
-		return nil, failure.Permanent("OCR could not read the image. Upload a sharper PNG or JPEG picture of the diagram.", fmt.Errorf("tesseract: %v: %s", err, firstLine(stderr.String())))
+		return "", failure.Permanent("OCR could not read the image. Upload a sharper PNG or JPEG picture of the diagram.", fmt.Errorf("tesseract: %v: %s", err, firstLine(stderr.String())))
 	}
-	labels := groupLabels(parseTSV(out.String()))
-	if len(labels) == 0 {
-		return nil, failure.Permanent("No readable text was found in the image. Upload a sharper picture of the diagram in which the labels can be read.", nil)
+	return out.String(), nil
+}
+
+// tesseractPath finds the OCR binary, or fails with what to install.
+func (p *Provider) tesseractPath() (string, error) {
+	bin, err := exec.LookPath(p.opts.Tesseract)
+	if err != nil {
+		return "", failure.Permanent("Reading images offline needs OCR, but OCR is not installed on the server. Ask the administrator to install the Debian package tesseract-ocr (apt-get install tesseract-ocr) or to configure an AI provider key.", fmt.Errorf("%w: %v", ErrOCRMissing, err))
 	}
-	p.log.Debug("builtin ocr", "labels", len(labels))
-	return labels, nil
+	return bin, nil
+}
+
+// readWords runs OCR on a grey image prepared for it (enlarged when small,
+// lines erased) and returns the words in the image's own coordinates.
+func readWords(ctx context.Context, g *image.Gray, ocr OCR, eraseLines bool, zoom float64) ([]word, error) {
+	prep, scale := prepare(g, eraseLines, zoom)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, prep); err != nil {
+		return nil, fmt.Errorf("builtin ocr: encode: %w", err)
+	}
+	tsv, err := ocr(ctx, buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	ws := parseTSV(tsv)
+	if scale != 1 {
+		for i := range ws {
+			w := &ws[i]
+			w.left = int(float64(w.left) / scale)
+			w.top = int(float64(w.top) / scale)
+			w.w = maxInt(1, int(float64(w.w)/scale))
+			w.h = maxInt(1, int(float64(w.h)/scale))
+		}
+	}
+	return ws, nil
 }
 
 func firstLine(s string) string {
@@ -97,8 +134,10 @@ func firstLine(s string) string {
 }
 
 // prepare converts to grey and scales small images up (and huge ones
-// down) to a size tesseract reads well.
-func prepare(src image.Image) image.Image {
+// down) to a size tesseract reads well; it returns the scale applied.
+// zoom, when set, is the enlargement the text needs (known from the size
+// of the boxes it sits in); the page is kept under maxOCRPixels.
+func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float64) {
 	b := src.Bounds()
 	w, h := b.Dx(), b.Dy()
 	scale := 1.0
@@ -107,6 +146,11 @@ func prepare(src image.Image) image.Image {
 		long = h
 	}
 	switch {
+	case zoom > 0:
+		scale = zoom
+		if px := float64(w) * float64(h) * scale * scale; px > maxOCRPixels {
+			scale *= math.Sqrt(maxOCRPixels / px)
+		}
 	case long < 1200:
 		scale = 2
 	case long > 5000:
@@ -122,8 +166,10 @@ func prepare(src image.Image) image.Image {
 	dst := image.NewGray(image.Rect(0, 0, dw, dh))
 	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
 	draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)
-	removeLines(dst)
-	return dst
+	if eraseLines {
+		removeLines(dst)
+	}
+	return dst, float64(dw) / float64(w)
 }
 
 // removeLines whitens long straight dark runs: box borders, lanes and

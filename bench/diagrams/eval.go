@@ -1,0 +1,319 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/diagscore"
+	"github.com/spade-bpmn/spade/pkg/llm/builtin/vision"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// Variants are the degradations applied to each rendered image, each
+// reproducible from the clean PNG.
+var Variants = []string{"clean", "blur", "rotated", "jpeg"}
+
+// degrade applies a variant to a clean image and encodes the result.
+func degrade(src image.Image, variant string, seed int) ([]byte, error) {
+	g := image.NewGray(src.Bounds())
+	draw.Draw(g, g.Bounds(), src, src.Bounds().Min, draw.Src)
+	var out image.Image = g
+	switch variant {
+	case "blur":
+		out = boxBlur(boxBlur(g, 1), 1) // two passes: about a Gaussian of σ 1
+	case "rotated":
+		deg := 1.5 + float64(seed%4) // 1.5° to 4.5°, both ways
+		if seed%2 == 1 {
+			deg = -deg
+		}
+		// a photo holds the whole diagram: widen the page so that the
+		// turned corners stay on it
+		b := g.Bounds()
+		mx, my := b.Dy()*8/100+10, b.Dx()*8/100+10
+		page := image.NewGray(image.Rect(0, 0, b.Dx()+2*mx, b.Dy()+2*my))
+		draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+		draw.Draw(page, b.Add(image.Pt(mx, my)), g, b.Min, draw.Src)
+		out = rotate(page, deg)
+	}
+	var buf bytes.Buffer
+	if variant == "jpeg" {
+		if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 60}); err != nil {
+			return nil, fmt.Errorf("encode jpeg: %w", err)
+		}
+		return buf.Bytes(), nil
+	}
+	if err := png.Encode(&buf, out); err != nil {
+		return nil, fmt.Errorf("encode png: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// boxBlur averages each pixel with its neighbours within r.
+func boxBlur(g *image.Gray, r int) *image.Gray {
+	b := g.Bounds()
+	out := image.NewGray(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			sum, n := 0, 0
+			for dy := -r; dy <= r; dy++ {
+				for dx := -r; dx <= r; dx++ {
+					p := image.Pt(x+dx, y+dy)
+					if p.In(b) {
+						sum += int(g.GrayAt(p.X, p.Y).Y)
+						n++
+					}
+				}
+			}
+			out.SetGray(x, y, color.Gray{Y: uint8(sum / n)})
+		}
+	}
+	return out
+}
+
+// rotate turns the image by deg degrees about its centre, as a crooked
+// photo or scan would be; the corners fill white.
+func rotate(g *image.Gray, deg float64) *image.Gray {
+	b := g.Bounds()
+	out := image.NewGray(b)
+	sin, cos := math.Sincos(deg * math.Pi / 180)
+	cx, cy := float64(b.Min.X+b.Max.X)/2, float64(b.Min.Y+b.Max.Y)/2
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			dx, dy := float64(x)-cx, float64(y)-cy
+			sx, sy := cx+dx*cos-dy*sin, cy+dx*sin+dy*cos
+			x0, y0 := int(math.Floor(sx)), int(math.Floor(sy))
+			fx, fy := sx-float64(x0), sy-float64(y0)
+			px := func(x, y int) float64 {
+				if !image.Pt(x, y).In(b) {
+					return 255
+				}
+				return float64(g.GrayAt(x, y).Y)
+			}
+			v := px(x0, y0)*(1-fx)*(1-fy) + px(x0+1, y0)*fx*(1-fy) + px(x0, y0+1)*(1-fx)*fy + px(x0+1, y0+1)*fx*fy
+			out.SetGray(x, y, color.Gray{Y: uint8(math.Round(v))})
+		}
+	}
+	return out
+}
+
+// recogniseTime is how long the structure recogniser (deskewing and
+// recognition, no OCR) takes on the image.
+func recogniseTime(img []byte) (time.Duration, error) {
+	src, _, err := image.Decode(bytes.NewReader(img))
+	if err != nil {
+		return 0, fmt.Errorf("decode: %w", err)
+	}
+	g := image.NewGray(src.Bounds())
+	draw.Draw(g, g.Bounds(), src, src.Bounds().Min, draw.Src)
+	start := time.Now()
+	straight, _ := vision.Deskew(g)
+	vision.Recognize(straight)
+	return time.Since(start), nil
+}
+
+// cachedOCR runs tesseract once per distinct image and keeps its answer
+// on disk, so that tuning runs cost only the recogniser.
+type cachedOCR struct {
+	dir string
+}
+
+func (c *cachedOCR) ocr(ctx context.Context, img []byte) (string, error) {
+	sum := sha256.Sum256(img)
+	p := filepath.Join(c.dir, hex.EncodeToString(sum[:16])+".tsv")
+	if b, err := os.ReadFile(p); err == nil {
+		return string(b), nil
+	}
+	cmd := exec.CommandContext(ctx, "tesseract", "stdin", "stdout", "--psm", "11", "tsv")
+	cmd.Stdin = bytes.NewReader(img)
+	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("tesseract: %w", err)
+	}
+	if err := os.WriteFile(p, out, 0o644); err != nil {
+		return "", fmt.Errorf("cache ocr: %w", err)
+	}
+	return string(out), nil
+}
+
+// imageCase is one rendered image with its source model.
+type imageCase struct {
+	name  string // file name without extension
+	png   string
+	ref   *process.Model
+	lanes bool
+	dev   bool
+}
+
+// loadImages pairs each rendered PNG with the BPMN it was drawn from.
+func loadImages(dir string) ([]imageCase, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.png"))
+	if err != nil {
+		return nil, fmt.Errorf("list images: %w", err)
+	}
+	sort.Strings(files)
+	var out []imageCase
+	for _, f := range files {
+		base := strings.TrimSuffix(filepath.Base(f), ".png")
+		src := base
+		if i := strings.LastIndex(src, "@"); i >= 0 {
+			src = src[:i]
+		}
+		b, err := os.ReadFile(filepath.Join(dir, src+".bpmn"))
+		if err != nil {
+			return nil, fmt.Errorf("source of %s: %w", f, err)
+		}
+		m, err := tomodel.FromXML(b)
+		if err != nil {
+			return nil, fmt.Errorf("convert %s: %w", src, err)
+		}
+		out = append(out, imageCase{name: base, png: f, ref: m, lanes: len(m.Participants) > 1, dev: isDev(src)})
+	}
+	return out, nil
+}
+
+// isDev splits the set: the recogniser was tuned on the odd-numbered
+// quality models, the own round-trip files and MIWG A and B; the even
+// quality models and MIWG C were kept back.
+func isDev(src string) bool {
+	switch {
+	case strings.HasPrefix(src, "q"):
+		return len(src) > 2 && (src[2]-'0')%2 == 1
+	case strings.HasPrefix(src, "miwg-C"):
+		return false
+	}
+	return true
+}
+
+// tally is the scores of one group of images.
+type tally struct {
+	images         int
+	got, base      diagscore.Score
+	structured     int
+	recogniseTotal time.Duration
+}
+
+func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose bool) error {
+	cases, err := loadImages(dir)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		return fmt.Errorf("cache dir: %w", err)
+	}
+	ocr := &cachedOCR{dir: cacheDir}
+	prov := builtin.New(builtin.Options{})
+	groups := map[string]*tally{}
+	group := func(k string) *tally {
+		if groups[k] == nil {
+			groups[k] = &tally{}
+		}
+		return groups[k]
+	}
+	variants := Variants
+	if variant != "" {
+		variants = strings.Split(variant, ",")
+	}
+	for i, c := range cases {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		if (set == "dev" && !c.dev) || (set == "held" && c.dev) {
+			continue
+		}
+		f, err := os.Open(c.png)
+		if err != nil {
+			return fmt.Errorf("open: %w", err)
+		}
+		src, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("decode %s: %w", c.png, err)
+		}
+		for _, v := range variants {
+			img, err := degrade(src, v, i)
+			if err != nil {
+				return err
+			}
+			elapsed, err := recogniseTime(img)
+			if err != nil {
+				return err
+			}
+			r, err := prov.ReadImage(context.Background(), img, c.name+".png", ocr.ocr, true)
+			var got, base process.Model
+			if err == nil {
+				got, base = r.Model, *r.Baseline
+			} else if verbose {
+				fmt.Fprintf(w, "== %s %s: %v\n", c.name, v, err)
+			}
+			s, bs := diagscore.Compare(c.ref, &got), diagscore.Compare(c.ref, &base)
+			lanes := "flat"
+			if c.lanes {
+				lanes = "lanes"
+			}
+			split := "held-out"
+			if c.dev {
+				split = "dev"
+			}
+			for _, k := range []string{"all", split, v, v + " " + lanes} {
+				t := group(k)
+				t.images++
+				t.got.Add(s)
+				t.base.Add(bs)
+				t.recogniseTotal += elapsed
+				if err == nil && r.Structured {
+					t.structured++
+				}
+			}
+			if verbose {
+				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d) | base tasks %d flows %d gw %d | %.0f ms\n",
+					c.name, v, s.Tasks.Found, s.Tasks.Refs, s.Tasks.Right, s.Tasks.Cand, s.Flows.Found, s.Flows.Refs, s.Flows2.Found,
+					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
+					float64(elapsed.Microseconds())/1000)
+				if len(s.Missed)+len(s.Extra) > 0 {
+					fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.Missed, s.Extra)
+				}
+				if len(s.Lost) > 0 {
+					fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
+				}
+			}
+		}
+	}
+	order := []string{"all", "dev", "held-out"}
+	for _, v := range Variants {
+		order = append(order, v, v+" lanes", v+" flat")
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
+	pc := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
+	for _, k := range order {
+		t := groups[k]
+		if t == nil {
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
+			pc(t.got.Tasks.Recall()), pc(t.got.Tasks.Precision()), pc(t.got.Flows.Recall()), pc(t.got.Flows.Precision()), pc(t.got.Flows2.Recall()),
+			pc(t.got.Gateways.Recall()), pc(t.got.Gateways.Precision()), float64(t.recogniseTotal.Milliseconds())/float64(t.images),
+			pc(t.base.Tasks.Recall()), pc(t.base.Tasks.Precision()), pc(t.base.Flows.Recall()), pc(t.base.Flows2.Recall()), pc(t.base.Gateways.Recall()))
+	}
+	return tw.Flush()
+}

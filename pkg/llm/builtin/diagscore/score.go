@@ -1,0 +1,325 @@
+// Package diagscore compares a process model read from a diagram image
+// with the model the diagram was drawn from: tasks matched one to one by
+// label (content-word Jaccard ≥ 0.33 or edit similarity ≥ 0.8, to allow
+// for OCR slips), gateways and events by the matched nodes around them,
+// and sequence flows by their matched ends. The bench/diagrams evaluator
+// and the builtin provider's quality floors share it.
+package diagscore
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// Counts is a recall and precision tally.
+type Counts struct {
+	// Refs are the reference's elements, Found those of them recovered.
+	Refs, Found int
+	// Cand are the analysis' elements, Right those of them in the
+	// reference.
+	Cand, Right int
+}
+
+// Add adds another tally.
+func (c *Counts) Add(o Counts) {
+	c.Refs += o.Refs
+	c.Found += o.Found
+	c.Cand += o.Cand
+	c.Right += o.Right
+}
+
+// Recall is Found/Refs (1 when there is nothing to find).
+func (c Counts) Recall() float64 {
+	if c.Refs == 0 {
+		return 1
+	}
+	return float64(c.Found) / float64(c.Refs)
+}
+
+// Precision is Right/Cand (1 when nothing was proposed).
+func (c Counts) Precision() float64 {
+	if c.Cand == 0 {
+		return 1
+	}
+	return float64(c.Right) / float64(c.Cand)
+}
+
+// Score is one image's comparison with its source model.
+type Score struct {
+	Tasks, Gateways Counts
+	// Flows counts the reference flows the analysis has directly;
+	// Flows2 also those it has through one gateway.
+	Flows, Flows2 Counts
+	// Missed names the reference tasks not found, Extra the analysis'
+	// tasks that match none, Lost the reference flows not found.
+	Missed, Extra, Lost []string
+}
+
+// Add adds another score's tallies.
+func (s *Score) Add(o Score) {
+	s.Tasks.Add(o.Tasks)
+	s.Flows.Add(o.Flows)
+	s.Flows2.Add(o.Flows2)
+	s.Gateways.Add(o.Gateways)
+}
+
+// graph is a model's flow nodes and sequence flows.
+type graph struct {
+	kind  map[string]string // id → task | gateway | event
+	name  map[string]string
+	succ  map[string][]string
+	nodes []string
+	flows [][2]string
+}
+
+func newGraph(m *process.Model) *graph {
+	g := &graph{kind: map[string]string{}, name: map[string]string{}, succ: map[string][]string{}}
+	for _, a := range m.Activities {
+		if a.Type == process.ActivityEventSubProcess || a.ForCompensation {
+			continue
+		}
+		g.kind[a.ID], g.name[a.ID] = "task", a.Name
+		g.nodes = append(g.nodes, a.ID)
+	}
+	for _, x := range m.Gateways {
+		g.kind[x.ID], g.name[x.ID] = "gateway", x.Name
+		g.nodes = append(g.nodes, x.ID)
+	}
+	for _, e := range m.Events {
+		g.kind[e.ID], g.name[e.ID] = "event", e.Name
+		g.nodes = append(g.nodes, e.ID)
+	}
+	for _, f := range m.Flows {
+		if g.kind[f.Source] == "" || g.kind[f.Target] == "" {
+			continue
+		}
+		g.succ[f.Source] = append(g.succ[f.Source], f.Target)
+		g.flows = append(g.flows, [2]string{f.Source, f.Target})
+	}
+	return g
+}
+
+func (g *graph) neighbours(id string) []string {
+	var out []string
+	out = append(out, g.succ[id]...)
+	for _, f := range g.flows {
+		if f[1] == id {
+			out = append(out, f[0])
+		}
+	}
+	return out
+}
+
+// Compare matches the analysis to the reference: tasks one to one by
+// label, then gateways and events by the matched nodes around them, and
+// counts the reference flows the analysis has (directly, or through one
+// gateway).
+func Compare(ref, got *process.Model) Score {
+	r, a := newGraph(ref), newGraph(got)
+	match := map[string]string{} // ref id → analysis id
+	back := map[string]string{}
+	type pair struct {
+		r, a string
+		sim  float64
+	}
+	var pairs []pair
+	for _, rid := range r.nodes {
+		if r.kind[rid] != "task" {
+			continue
+		}
+		for _, aid := range a.nodes {
+			if a.kind[aid] != "task" {
+				continue
+			}
+			j, e := jaccard(r.name[rid], a.name[aid]), editSim(r.name[rid], a.name[aid])
+			if j >= 0.33 || e >= 0.8 {
+				pairs = append(pairs, pair{rid, aid, j + e})
+			}
+		}
+	}
+	greedy := func(pairs []pair) {
+		sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].sim > pairs[j].sim })
+		for _, p := range pairs {
+			if match[p.r] == "" && back[p.a] == "" {
+				match[p.r], back[p.a] = p.a, p.r
+			}
+		}
+	}
+	greedy(pairs)
+	// gateways and events: by their matched neighbours, twice so that
+	// chains of gateways resolve
+	for round := 0; round < 3; round++ {
+		pairs = pairs[:0]
+		for _, rid := range r.nodes {
+			if r.kind[rid] == "task" || match[rid] != "" {
+				continue
+			}
+			want := map[string]bool{}
+			for _, n := range r.neighbours(rid) {
+				if m := match[n]; m != "" {
+					want[m] = true
+				}
+			}
+			for _, aid := range a.nodes {
+				if a.kind[aid] != r.kind[rid] || back[aid] != "" {
+					continue
+				}
+				k := 0
+				for _, n := range a.neighbours(aid) {
+					if want[n] {
+						k++
+					}
+				}
+				if k > 0 {
+					pairs = append(pairs, pair{rid, aid, float64(k) + jaccard(r.name[rid], a.name[aid])})
+				}
+			}
+		}
+		greedy(pairs)
+	}
+	var s Score
+	for _, rid := range r.nodes {
+		switch r.kind[rid] {
+		case "task":
+			s.Tasks.Refs++
+			if match[rid] != "" {
+				s.Tasks.Found++
+			} else {
+				s.Missed = append(s.Missed, r.name[rid])
+			}
+		case "gateway":
+			s.Gateways.Refs++
+			if match[rid] != "" {
+				s.Gateways.Found++
+			}
+		}
+	}
+	for _, aid := range a.nodes {
+		switch a.kind[aid] {
+		case "task":
+			s.Tasks.Cand++
+			if back[aid] != "" {
+				s.Tasks.Right++
+			} else {
+				s.Extra = append(s.Extra, a.name[aid])
+			}
+		case "gateway":
+			s.Gateways.Cand++
+			if back[aid] != "" {
+				s.Gateways.Right++
+			}
+		}
+	}
+	has := func(g *graph, from, to string) bool {
+		for _, t := range g.succ[from] {
+			if t == to {
+				return true
+			}
+		}
+		return false
+	}
+	for _, f := range r.flows {
+		s.Flows.Refs++
+		s.Flows2.Refs++
+		x, y := match[f[0]], match[f[1]]
+		if x == "" || y == "" || !has(a, x, y) {
+			s.Lost = append(s.Lost, r.kind[f[0]]+":"+r.name[f[0]]+" → "+r.kind[f[1]]+":"+r.name[f[1]])
+		}
+		if x == "" || y == "" {
+			continue
+		}
+		if has(a, x, y) {
+			s.Flows.Found++
+			s.Flows2.Found++
+			continue
+		}
+		for _, mid := range a.succ[x] {
+			if a.kind[mid] == "gateway" && has(a, mid, y) {
+				s.Flows2.Found++
+				break
+			}
+		}
+	}
+	for _, f := range a.flows {
+		s.Flows.Cand++
+		x, y := back[f[0]], back[f[1]]
+		if x != "" && y != "" && has(r, x, y) {
+			s.Flows.Right++
+		}
+	}
+	return s
+}
+
+// stop words carry no content for label matching.
+var stop = map[string]bool{"the": true, "a": true, "an": true, "of": true, "to": true, "and": true, "or": true, "for": true, "in": true, "on": true, "with": true, "by": true, "is": true, "be": true}
+
+func contentWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if !stop[w] {
+			out[w] = true
+		}
+	}
+	return out
+}
+
+func jaccard(a, b string) float64 {
+	x, y := contentWords(a), contentWords(b)
+	if len(x) == 0 || len(y) == 0 {
+		return 0
+	}
+	inter := 0
+	for w := range x {
+		if y[w] {
+			inter++
+		}
+	}
+	return float64(inter) / float64(len(x)+len(y)-inter)
+}
+
+// editSim is 1 − Levenshtein distance / longer length, on lower-cased
+// letters and digits with single spaces.
+func editSim(a, b string) float64 {
+	norm := func(s string) []rune {
+		var out []rune
+		space := false
+		for _, r := range strings.ToLower(s) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				if space && len(out) > 0 {
+					out = append(out, ' ')
+				}
+				out = append(out, r)
+				space = false
+			default:
+				space = true
+			}
+		}
+		return out
+	}
+	x, y := norm(a), norm(b)
+	if len(x) == 0 || len(y) == 0 {
+		return 0
+	}
+	prev := make([]int, len(y)+1)
+	cur := make([]int, len(y)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(x); i++ {
+		cur[0] = i
+		for j := 1; j <= len(y); j++ {
+			c := prev[j-1]
+			if x[i-1] != y[j-1] {
+				c++
+			}
+			c = min(c, prev[j]+1, cur[j-1]+1)
+			cur[j] = c
+		}
+		prev, cur = cur, prev
+	}
+	return 1 - float64(prev[len(y)])/float64(max(len(x), len(y)))
+}

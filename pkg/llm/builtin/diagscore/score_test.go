@@ -1,0 +1,77 @@
+package diagscore
+
+import (
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+func model(tasks []string, gateways []string, flows [][2]string) *process.Model {
+	m := &process.Model{}
+	for i, t := range tasks {
+		m.Activities = append(m.Activities, process.Activity{ID: "t" + string(rune('1'+i)), Name: t})
+	}
+	for i, g := range gateways {
+		m.Gateways = append(m.Gateways, process.Gateway{ID: "g" + string(rune('1'+i)), Name: g, Type: process.GatewayExclusive})
+	}
+	for _, f := range flows {
+		m.Flows = append(m.Flows, process.Flow{Source: f[0], Target: f[1]})
+	}
+	return m
+}
+
+func TestCompare(t *testing.T) {
+	ref := model([]string{"Receive order", "Check stock", "Ship goods", "Reject order"}, []string{"In stock?"},
+		[][2]string{{"t1", "t2"}, {"t2", "g1"}, {"g1", "t3"}, {"g1", "t4"}})
+	tests := []struct {
+		name                 string
+		got                  *process.Model
+		tasks, flows, flows2 int // found
+		gateways             int
+		taskRight            int
+	}{
+		{"the same model", ref, 4, 4, 4, 1, 4},
+		{
+			"OCR slips and a missing branch",
+			model([]string{"Receive ordor", "Check stock", "Ship goods", "Chek stok"}, []string{"In stock?"},
+				[][2]string{{"t1", "t2"}, {"t2", "g1"}, {"g1", "t3"}}),
+			// "Chek stok" matches nothing once "Check stock" is taken
+			3, 3, 3, 1, 3,
+		},
+		{
+			"a flow through an extra gateway",
+			model([]string{"Receive order", "Check stock", "Ship goods", "Reject order"}, []string{"In stock?", ""},
+				[][2]string{{"t1", "g2"}, {"g2", "t2"}, {"t2", "g1"}, {"g1", "t3"}, {"g1", "t4"}}),
+			4, 3, 4, 1, 4,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Compare(ref, tt.got)
+			if s.Tasks.Found != tt.tasks || s.Tasks.Right != tt.taskRight || s.Flows.Found != tt.flows || s.Flows2.Found != tt.flows2 || s.Gateways.Found != tt.gateways {
+				t.Errorf("tasks %d (right %d), flows %d (≤2 %d), gateways %d; want %d (%d), %d (%d), %d\nmissed %q lost %q",
+					s.Tasks.Found, s.Tasks.Right, s.Flows.Found, s.Flows2.Found, s.Gateways.Found,
+					tt.tasks, tt.taskRight, tt.flows, tt.flows2, tt.gateways, s.Missed, s.Lost)
+			}
+			if s.Tasks.Refs != 4 || s.Flows.Refs != 4 || s.Gateways.Refs != 1 {
+				t.Errorf("reference counts %+v", s)
+			}
+		})
+	}
+}
+
+func TestEditSim(t *testing.T) {
+	tests := []struct {
+		a, b string
+		min  float64
+	}{
+		{"Receive order", "Receive ordor", 0.9},
+		{"Approve invoice", "Approve  invoice.", 1},
+		{"Pay", "Archive", 0},
+	}
+	for _, tt := range tests {
+		if got := editSim(tt.a, tt.b); got < tt.min || (tt.min == 0 && got > 0.5) {
+			t.Errorf("editSim(%q, %q) = %.2f, want ≥ %.2f", tt.a, tt.b, got, tt.min)
+		}
+	}
+}

@@ -1,0 +1,199 @@
+// Package vision recognises the structure of a process diagram in a
+// picture: task boxes, gateway diamonds with their marker, event circles,
+// swimlane bands and the arrows between shapes. It works on a grey image
+// only (no text): the caller reads the words with OCR and places them on
+// the shapes found here. Everything is plain Go, deterministic and
+// bounded by the image size.
+package vision
+
+import (
+	"image"
+	"math"
+)
+
+// otsu returns the grey level that best separates ink from paper (Otsu's
+// method on the histogram), clamped so that a blank page or a photo with
+// little contrast still gets a sensible cut.
+func otsu(g *image.Gray) uint8 {
+	var hist [256]int
+	b := g.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		row := g.Pix[(y-b.Min.Y)*g.Stride : (y-b.Min.Y)*g.Stride+b.Dx()]
+		for _, v := range row {
+			hist[v]++
+		}
+	}
+	total := b.Dx() * b.Dy()
+	if total == 0 {
+		return 128
+	}
+	var sum float64
+	for i, c := range hist {
+		sum += float64(i * c)
+	}
+	var (
+		sumB, best float64
+		wB         int
+		cut        = 128
+	)
+	for t := 0; t < 256; t++ {
+		wB += hist[t]
+		if wB == 0 {
+			continue
+		}
+		wF := total - wB
+		if wF == 0 {
+			break
+		}
+		sumB += float64(t * hist[t])
+		mB := sumB / float64(wB)
+		mF := (sum - sumB) / float64(wF)
+		between := float64(wB) * float64(wF) * (mB - mF) * (mB - mF)
+		if between > best {
+			best, cut = between, t
+		}
+	}
+	// anti-aliased and blurred strokes are lighter than their core: cut a
+	// little towards the paper so thin lines stay connected
+	cut += (255 - cut) / 8
+	if cut < 60 {
+		cut = 60
+	}
+	if cut > 225 {
+		cut = 225
+	}
+	return uint8(cut)
+}
+
+// bitmap is a binary image: true is ink.
+type bitmap struct {
+	w, h int
+	pix  []bool
+}
+
+func (b *bitmap) at(x, y int) bool {
+	return x >= 0 && y >= 0 && x < b.w && y < b.h && b.pix[y*b.w+x]
+}
+
+// binarize marks every pixel darker than the cut as ink.
+func binarize(g *image.Gray, cut uint8) *bitmap {
+	b := g.Bounds()
+	out := &bitmap{w: b.Dx(), h: b.Dy(), pix: make([]bool, b.Dx()*b.Dy())}
+	for y := 0; y < out.h; y++ {
+		row := g.Pix[y*g.Stride : y*g.Stride+out.w]
+		for x, v := range row {
+			out.pix[y*out.w+x] = v < cut
+		}
+	}
+	return out
+}
+
+// maxSkew is the largest rotation (degrees) Deskew looks for: a photo or
+// scan held a little crooked, not a diagram drawn at an angle.
+const maxSkew = 5.0
+
+// Deskew estimates the rotation of the diagram from its long straight
+// lines (box borders, lanes, arrows) and returns the image turned
+// straight, with the angle found in degrees. Images that are straight
+// within a quarter degree come back unchanged.
+func Deskew(g *image.Gray) (*image.Gray, float64) {
+	g = normalise(g)
+	bm := binarize(g, otsu(g))
+	// ink pixels that continue horizontally: the lines, not the letters
+	var pts []image.Point
+	for y := 0; y < bm.h; y++ {
+		for x := 1; x < bm.w-1; x++ {
+			if bm.pix[y*bm.w+x] && bm.pix[y*bm.w+x-1] && bm.pix[y*bm.w+x+1] {
+				pts = append(pts, image.Point{X: x, Y: y})
+			}
+		}
+	}
+	if len(pts) < 50 {
+		return g, 0
+	}
+	if len(pts) > 200_000 { // a sample is enough and bounds the time
+		step := len(pts)/200_000 + 1
+		k := 0
+		for i := 0; i < len(pts); i += step {
+			pts[k] = pts[i]
+			k++
+		}
+		pts = pts[:k]
+	}
+	score := func(deg float64) float64 {
+		t := math.Tan(deg * math.Pi / 180)
+		off := int(math.Abs(t)*float64(bm.w)) + 2
+		bins := make([]int32, bm.h+2*off)
+		for _, p := range pts {
+			i := int(math.Round(float64(p.Y)-float64(p.X)*t)) + off
+			if i >= 0 && i < len(bins) {
+				bins[i]++
+			}
+		}
+		var s float64
+		for _, c := range bins {
+			s += float64(c) * float64(c)
+		}
+		return s
+	}
+	best, bestS := 0.0, score(0)
+	for d := -maxSkew; d <= maxSkew+1e-9; d += 0.25 {
+		if s := score(d); s > bestS*1.0001 {
+			best, bestS = d, s
+		}
+	}
+	for d := best - 0.2; d <= best+0.2+1e-9; d += 0.05 {
+		if s := score(d); s > bestS*1.0001 {
+			best, bestS = d, s
+		}
+	}
+	if math.Abs(best) < 0.25 {
+		return g, 0
+	}
+	return rotate(g, best), best
+}
+
+// normalise returns the image with its origin at (0, 0), which the rest
+// of the package assumes.
+func normalise(g *image.Gray) *image.Gray {
+	if g.Bounds().Min == (image.Point{}) {
+		return g
+	}
+	out := image.NewGray(image.Rect(0, 0, g.Bounds().Dx(), g.Bounds().Dy()))
+	for y := 0; y < out.Rect.Dy(); y++ {
+		copy(out.Pix[y*out.Stride:y*out.Stride+out.Rect.Dx()], g.Pix[y*g.Stride:y*g.Stride+out.Rect.Dx()])
+	}
+	return out
+}
+
+// rotate turns the image so that lines at deg degrees (y growing with x
+// for positive angles) become horizontal; uncovered corners are white.
+func rotate(g *image.Gray, deg float64) *image.Gray {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	sin, cos := math.Sincos(deg * math.Pi / 180)
+	cx, cy := float64(w)/2, float64(h)/2
+	for y := 0; y < h; y++ {
+		dy := float64(y) - cy
+		for x := 0; x < w; x++ {
+			dx := float64(x) - cx
+			sx := cx + dx*cos - dy*sin
+			sy := cy + dx*sin + dy*cos
+			out.Pix[y*out.Stride+x] = bilinear(g, sx, sy)
+		}
+	}
+	return out
+}
+
+func bilinear(g *image.Gray, x, y float64) uint8 {
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	fx, fy := x-float64(x0), y-float64(y0)
+	px := func(x, y int) float64 {
+		if x < 0 || y < 0 || x >= g.Rect.Dx() || y >= g.Rect.Dy() {
+			return 255
+		}
+		return float64(g.Pix[y*g.Stride+x])
+	}
+	v := px(x0, y0)*(1-fx)*(1-fy) + px(x0+1, y0)*fx*(1-fy) + px(x0, y0+1)*(1-fx)*fy + px(x0+1, y0+1)*fx*fy
+	return uint8(math.Round(v))
+}

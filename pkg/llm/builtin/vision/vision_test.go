@@ -1,0 +1,309 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// canvas draws diagrams the way a modeller does: boxes, diamonds,
+// circles and arrows with filled heads, in black on white.
+type canvas struct {
+	g *image.Gray
+	s int // stroke
+}
+
+func newCanvas(w, h, stroke int) *canvas {
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	draw.Draw(g, g.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	return &canvas{g: g, s: stroke}
+}
+
+func (c *canvas) dot(x, y int) {
+	for dy := 0; dy < c.s; dy++ {
+		for dx := 0; dx < c.s; dx++ {
+			c.g.SetGray(x+dx-c.s/2, y+dy-c.s/2, color.Gray{})
+		}
+	}
+}
+
+func (c *canvas) line(x0, y0, x1, y1 int) {
+	n := max(abs(x1-x0), abs(y1-y0))
+	for t := 0; t <= n; t++ {
+		c.dot(x0+(x1-x0)*t/max(n, 1), y0+(y1-y0)*t/max(n, 1))
+	}
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// box is a task: a rectangle with corners cut round.
+func (c *canvas) box(x, y, w, h int) image.Rectangle {
+	r := 8
+	c.line(x+r, y, x+w-r, y)
+	c.line(x+r, y+h, x+w-r, y+h)
+	c.line(x, y+r, x, y+h-r)
+	c.line(x+w, y+r, x+w, y+h-r)
+	c.line(x, y+r, x+r, y)
+	c.line(x+w-r, y, x+w, y+r)
+	c.line(x, y+h-r, x+r, y+h)
+	c.line(x+w-r, y+h, x+w, y+h-r)
+	return image.Rect(x, y, x+w, y+h)
+}
+
+// diamond is a gateway centred at (x, y) with half-diagonal r and a
+// marker: "x", "+", "o" or "".
+func (c *canvas) diamond(x, y, r int, marker string) image.Rectangle {
+	c.line(x-r, y, x, y-r)
+	c.line(x, y-r, x+r, y)
+	c.line(x+r, y, x, y+r)
+	c.line(x, y+r, x-r, y)
+	m := r / 3
+	switch marker {
+	case "x":
+		c.line(x-m, y-m, x+m, y+m)
+		c.line(x-m, y+m, x+m, y-m)
+	case "+":
+		c.line(x-m, y, x+m, y)
+		c.line(x, y-m, x, y+m)
+	case "o":
+		c.circle(x, y, m+2, c.s)
+	}
+	return image.Rect(x-r, y-r, x+r, y+r)
+}
+
+// circle is an event: a ring of width w.
+func (c *canvas) circle(x, y, r, w int) image.Rectangle {
+	for dy := -r - w; dy <= r+w; dy++ {
+		for dx := -r - w; dx <= r+w; dx++ {
+			d := math.Hypot(float64(dx), float64(dy))
+			if d <= float64(r) && d > float64(r-w) {
+				c.g.SetGray(x+dx, y+dy, color.Gray{})
+			}
+		}
+	}
+	return image.Rect(x-r, y-r, x+r, y+r)
+}
+
+// arrow draws an orthogonal connector through the points with a filled
+// head at the last one.
+func (c *canvas) arrow(pts ...image.Point) {
+	for i := 1; i < len(pts); i++ {
+		c.line(pts[i-1].X, pts[i-1].Y, pts[i].X, pts[i].Y)
+	}
+	a, b := pts[len(pts)-2], pts[len(pts)-1]
+	dx, dy := sign(b.X-a.X), sign(b.Y-a.Y)
+	const l, w = 12, 6
+	for k := 0; k < l; k++ {
+		half := w * (l - k) / l
+		for o := -half; o <= half; o++ {
+			x := b.X - dx*(l-k) + dy*o
+			y := b.Y - dy*(l-k) + dx*o
+			c.g.SetGray(x, y, color.Gray{})
+		}
+	}
+}
+
+func sign(a int) int {
+	switch {
+	case a > 0:
+		return 1
+	case a < 0:
+		return -1
+	}
+	return 0
+}
+
+// describe names a shape by kind and position for comparisons.
+func describe(s Shape) string {
+	switch s.Kind {
+	case Task:
+		return "task@" + itoa(center(s.Box).X/100)
+	case Gateway:
+		return "gateway" + [...]string{"", "X", "+", "O", "E"}[s.Marker] + "@" + itoa(center(s.Box).X/100)
+	case Event:
+		return "event" + [...]string{"thin", "thick", "double"}[s.Ring] + "@" + itoa(center(s.Box).X/100)
+	}
+	return "?"
+}
+
+func itoa(i int) string {
+	return strings.TrimSpace(strings.Repeat(" ", 0) + string(rune('0'+i/10)) + string(rune('0'+i%10)))
+}
+
+func flowsOf(d Diagram) []string {
+	var out []string
+	for _, f := range d.Flows {
+		out = append(out, describe(d.Shapes[f.From])+" → "+describe(d.Shapes[f.To]))
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestRecognize(t *testing.T) {
+	tests := []struct {
+		name   string
+		stroke int
+		draw   func(c *canvas)
+		shapes []string
+		flows  []string
+	}{
+		{
+			name:   "decision with two branches",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.circle(60, 200, 18, 2)
+				c.box(150, 160, 110, 80)
+				c.diamond(360, 200, 28, "x")
+				c.box(450, 60, 110, 80)
+				c.box(450, 260, 110, 80)
+				c.circle(690, 100, 18, 5)
+				c.circle(690, 300, 18, 5)
+				c.arrow(image.Pt(79, 200), image.Pt(149, 200))
+				c.arrow(image.Pt(261, 200), image.Pt(331, 200))
+				c.arrow(image.Pt(360, 171), image.Pt(360, 100), image.Pt(449, 100))
+				c.arrow(image.Pt(360, 229), image.Pt(360, 300), image.Pt(449, 300))
+				c.arrow(image.Pt(561, 100), image.Pt(671, 100))
+				c.arrow(image.Pt(561, 300), image.Pt(671, 300))
+			},
+			shapes: []string{"eventthick@06", "eventthick@06", "eventthin@00", "gatewayX@03", "task@02", "task@05", "task@05"},
+			flows: []string{
+				"eventthin@00 → task@02", "gatewayX@03 → task@05", "gatewayX@03 → task@05",
+				"task@02 → gatewayX@03", "task@05 → eventthick@06", "task@05 → eventthick@06",
+			},
+		},
+		{
+			name:   "parallel split and a crossing",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.diamond(100, 200, 28, "+")
+				c.box(250, 60, 110, 80)
+				c.box(250, 260, 110, 80)
+				c.box(500, 160, 110, 80)
+				c.arrow(image.Pt(100, 171), image.Pt(100, 100), image.Pt(249, 100))
+				c.arrow(image.Pt(100, 229), image.Pt(100, 300), image.Pt(249, 300))
+				// from the upper task down to the right one, crossing
+				// the lower task's arrow
+				c.arrow(image.Pt(361, 100), image.Pt(430, 100), image.Pt(430, 360), image.Pt(555, 360), image.Pt(555, 241))
+				c.arrow(image.Pt(361, 300), image.Pt(470, 300), image.Pt(470, 200), image.Pt(499, 200))
+			},
+			shapes: []string{"gateway+@01", "task@03", "task@03", "task@05"},
+			flows:  []string{"gateway+@01 → task@03", "gateway+@01 → task@03", "task@03 → task@05", "task@03 → task@05"},
+		},
+		{
+			name:   "inclusive gateway and thin lines",
+			stroke: 1,
+			draw: func(c *canvas) {
+				c.box(40, 60, 100, 80)
+				c.diamond(250, 100, 26, "o")
+				c.box(360, 60, 100, 80)
+				c.arrow(image.Pt(141, 100), image.Pt(223, 100))
+				c.arrow(image.Pt(277, 100), image.Pt(359, 100))
+			},
+			shapes: []string{"gatewayO@02", "task@00", "task@04"},
+			flows:  []string{"gatewayO@02 → task@04", "task@00 → gatewayO@02"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(800, 420, tt.stroke)
+			tt.draw(c)
+			d := Recognize(c.g)
+			var shapes []string
+			for _, s := range d.Shapes {
+				shapes = append(shapes, describe(s))
+			}
+			sort.Strings(shapes)
+			if strings.Join(shapes, ", ") != strings.Join(tt.shapes, ", ") {
+				t.Errorf("shapes\n got %v\nwant %v", shapes, tt.shapes)
+			}
+			if got := flowsOf(d); strings.Join(got, ", ") != strings.Join(tt.flows, ", ") {
+				t.Errorf("flows\n got %v\nwant %v", got, tt.flows)
+			}
+			if t.Failed() && os.Getenv("VISION_DUMP") != "" {
+				f, _ := os.Create("/tmp/" + strings.ReplaceAll(tt.name, " ", "_") + ".png")
+				_ = png.Encode(f, c.g)
+				f.Close()
+			}
+		})
+	}
+}
+
+func TestDeskew(t *testing.T) {
+	c := newCanvas(900, 500, 2)
+	c.box(60, 150, 120, 80)
+	c.box(300, 150, 120, 80)
+	c.box(540, 150, 120, 80)
+	c.arrow(image.Pt(181, 190), image.Pt(299, 190))
+	c.arrow(image.Pt(421, 190), image.Pt(539, 190))
+	c.line(20, 40, 880, 40)
+	c.line(20, 460, 880, 460)
+	for _, deg := range []float64{-4, -2.5, 1.5, 3.5} {
+		tilted := rotate(c.g, -deg)
+		straight, got := Deskew(tilted)
+		if math.Abs(got-deg) > 0.3 {
+			t.Errorf("tilt %.1f°: estimated %.2f°", deg, got)
+		}
+		d := Recognize(straight)
+		if len(d.Shapes) != 3 || len(d.Flows) != 2 {
+			t.Errorf("tilt %.1f°: %d shapes, %d flows after deskewing, want 3 and 2", deg, len(d.Shapes), len(d.Flows))
+		}
+	}
+}
+
+func FuzzRecognize(f *testing.F) {
+	f.Add(uint8(40), uint8(30), []byte{0, 255, 0, 255, 128})
+	f.Add(uint8(8), uint8(8), []byte{})
+	f.Fuzz(func(t *testing.T, w, h uint8, pix []byte) {
+		// small images keep every input fast; the content repeats the
+		// fuzzed bytes as grey levels
+		g := image.NewGray(image.Rect(0, 0, int(w)%96+1, int(h)%96+1))
+		for i := range g.Pix {
+			if len(pix) > 0 {
+				g.Pix[i] = pix[i%len(pix)]
+			} else {
+				g.Pix[i] = 255
+			}
+		}
+		straight, _ := Deskew(g)
+		d := Recognize(straight)
+		for _, fl := range d.Flows {
+			if fl.From < 0 || fl.From >= len(d.Shapes) || fl.To < 0 || fl.To >= len(d.Shapes) || fl.From == fl.To {
+				t.Fatalf("flow %d→%d between %d shapes", fl.From, fl.To, len(d.Shapes))
+			}
+		}
+	})
+}
+
+// BenchmarkRecognize reads an A4-sized rendering (MIWG B.2.0 drawn by
+// bpmn-js at 1995 × 1474 pixels): deskewing and recognition, no OCR.
+func BenchmarkRecognize(b *testing.B) {
+	f, err := os.Open("../../../../bench/diagrams/testdata/miwg-B.2.0@1.png")
+	if err != nil {
+		b.Fatal(err)
+	}
+	src, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := image.NewGray(src.Bounds())
+	draw.Draw(g, g.Bounds(), src, src.Bounds().Min, draw.Src)
+	b.ResetTimer()
+	for b.Loop() {
+		straight, _ := Deskew(g)
+		_ = Recognize(straight)
+	}
+	b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/image")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(g.Rect.Dx()*g.Rect.Dy()), "ns/pixel")
+}
