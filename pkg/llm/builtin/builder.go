@@ -222,6 +222,11 @@ func (b *builder) closeOpen() {
 	if !hasNo && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond)) {
 		o.branches = append(o.branches, branch{label: "No"})
 	}
+	if hasNo && len(o.branches) == 1 {
+		// "checks whether the form is complete. If not, …": the "yes"
+		// case goes straight on
+		o.branches = append([]branch{{label: "Yes"}}, o.branches...)
+	}
 	for i, br := range o.branches {
 		// "If the request is rejected, the employee is notified.": a
 		// refusal ends its branch unless the text loops it back

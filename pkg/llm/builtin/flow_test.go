@@ -71,6 +71,11 @@ func TestControlFlow(t *testing.T) {
 			apart:  [][2]string{{"File form", "Return form"}},
 		},
 		{
+			name:   "whether after a first clause, then only the negative case",
+			text:   "The clerk opens the mail and checks whether the form is complete. If not, the clerk calls the customer. The clerk files the form.",
+			splits: 1,
+		},
+		{
 			name:   "opposite answers are one decision",
 			text:   "The manager reviews the request. If approved, the clerk orders the item. If rejected, the clerk informs the employee. The clerk closes the request.",
 			splits: 1,

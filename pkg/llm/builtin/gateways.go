@@ -150,6 +150,16 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 	if i := strings.Index(cond, ","); i > 0 {
 		cond = cond[:i]
 	}
+	// "The committee evaluates the application and decides whether …":
+	// the first clause is a step of its own before the decision
+	var pre []*draft
+	if i := strings.LastIndex(strings.ToLower(m[1]), " and "); i > 0 && wordCount(m[1][:i]) >= 3 && a.count < maxDrafts {
+		pre = a.clauses(strings.TrimSpace(m[1][:i])+".", r.s)
+		if len(pre) > 0 {
+			a.b.add(pre)
+			performer = pre[len(pre)-1].performer
+		}
+	}
 	a.lastActor = performer
 	// "checks whether …" is work before the decision; "decides whether"
 	// is the decision alone
@@ -170,7 +180,7 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 		a.b.add(ds)
 	}
 	a.b.addWhether(cond, performer)
-	return ds, true
+	return append(pre, ds...), true
 }
 
 // readOtherwiseMid reads "X[ if C]; otherwise Y": both branches in one

@@ -39,6 +39,8 @@ func TestGeneralRules(t *testing.T) {
 			[]string{"Team Lead | Interview candidates"}, nil},
 		{"in both cases names its own performer", "The clerk checks the claim. If the claim is valid, the clerk pays it. If not, the clerk rejects it. In both cases the service centre closes the complaint.",
 			[]string{"Service Centre | Close complaint"}, nil},
+		{"a step before 'and decides whether'", "The committee members evaluate the application and decide whether the applicant is admitted. If so, the office sends an offer.",
+			[]string{"Committee Members | Evaluate application", "Office | Send offer"}, nil},
 		{"joint subject with a count", "The manager and two developers review the design.", []string{"Manager | Review design"}, nil},
 		{"IT is a department", "The administrator records the result and informs the IT manager.",
 			[]string{"Administrator | Inform IT manager"}, nil},
