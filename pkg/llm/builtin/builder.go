@@ -307,8 +307,33 @@ func (b *builder) loopBack() bool {
 	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return false
 	}
-	*b.last = append(*b.last, &item{back: o.before})
+	*b.last = append(*b.last, &item{back: b.runStart(o.before)})
 	return true
+}
+
+// runStart walks back from it over the steps the same performer did
+// right before it in the main flow ("Every commit is built and tested by
+// the CI server. When a build fails, … pushes it again": back to the
+// build, not only the test).
+func (b *builder) runStart(it *item) *item {
+	if it == nil || it.act == nil || it.act.event != nil {
+		return it
+	}
+	k := -1
+	for i, x := range b.seq {
+		if x == it {
+			k = i
+		}
+	}
+	for k > 0 {
+		p := b.seq[k-1]
+		if p.act == nil || p.act.event != nil || p.act.drop || !strings.EqualFold(p.act.performer, it.act.performer) || p.act.source != it.act.source {
+			break
+		}
+		k--
+		it = p
+	}
+	return it
 }
 
 func (b *builder) addIf(cond, performer string, ds []*draft) {
