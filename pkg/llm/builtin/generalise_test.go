@@ -224,3 +224,19 @@ func TestReworkAfterIfKeepsTheRest(t *testing.T) {
 		t.Errorf("Attach sticker (%q) not reachable from the start (%q)", attach, start)
 	}
 }
+
+// TestOwnerAndCaterer checks "the owner" and "a caterer" as outside
+// parties, while a "product owner" stays a role inside.
+func TestOwnerAndCaterer(t *testing.T) {
+	tests := []struct {
+		word     string
+		external bool
+	}{
+		{"Owner", true}, {"Caterer", true}, {"Product Owner", false}, {"Application Owner", false},
+	}
+	for _, tt := range tests {
+		if got := isExternal(tt.word); got != tt.external {
+			t.Errorf("isExternal(%q) = %v, want %v", tt.word, got, tt.external)
+		}
+	}
+}

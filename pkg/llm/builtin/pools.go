@@ -19,7 +19,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	speaker speakers participant participants merchant merchants cardholder cardholders wholesaler wholesalers
 	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
 	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
-	homeowner homeowners borrower borrowers donor donors sender senders`)
+	homeowner homeowners borrower borrowers donor donors sender senders caterer caterers owner owners`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".
@@ -27,7 +27,7 @@ var personHeads = set(`person persons people party parties`)
 
 // looseExternal are external heads only on their own: "members" are
 // outside parties, "committee members" are not.
-var looseExternal = set(`member members user users participant participants speaker speakers broker brokers`)
+var looseExternal = set(`member members user users participant participants speaker speakers broker brokers owner owners`)
 
 // isExternal reports whether a participant is a party outside the
 // organisation: its head noun is one of externalWords.
