@@ -163,7 +163,7 @@ func TestGeneralLoops(t *testing.T) {
 			"Review report", "Prepare report"},
 		{"rework returns to the start of the checked sentence", "Every commit is built and tested by the CI server. If a build fails, the developer fixes the code and pushes it again. The QA team runs the regression tests.",
 			"Fix code", "Build commit"},
-		{"goes back to a role without a step of its own", "The clerk prepares the request. The line manager approves the request. The owner checks the role. If there is a conflict, the request goes back to the line manager with a comment. Otherwise the identity team creates the account.",
+		{"goes back to a role without a step of its own", "The clerk prepares the request. The line manager approves the request. The application owner checks the role. If there is a conflict, the request goes back to the line manager with a comment. Otherwise the identity team creates the account.",
 			"Check role", "Approve request"},
 		{"sent back to an internal role", "The clerk prepares the report. The manager reviews the report. If changes are needed, the manager sends it back to the clerk. The clerk publishes the report.",
 			"Review report", "Prepare report"},
