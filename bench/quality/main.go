@@ -7,9 +7,10 @@
 //
 // By default it prints each set on its own: the development set
 // (testdata, tuned on), fresh (written after tuning), holdout2 (written
-// before the analyzer ever read it, then used to find failures) and blind
-// (written with holdout2, read only in totals). The dev figures alone
-// overstate what the rules do on text they were not fitted to.
+// before the analyzer ever read it, then used to find failures), blind
+// (written with holdout2, read only in totals) and blind2 (textbook-style
+// exercises, written later, also read only in totals). The dev figures
+// alone overstate what the rules do on text they were not fitted to.
 //
 //	go run ./bench/quality [-dir bench/quality/testdata,bench/quality/holdout2] [-v] [-case 03]
 package main
