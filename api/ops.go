@@ -364,6 +364,10 @@ func (h *opsHandlers) startRun(c echo.Context) error {
 	}
 	log := h.s.log.With("run_id", run.ID, "request_id", requestID(c))
 	log.Info("reprocess run started", "stage", p.Stage, "operator", run.CreatedBy)
+	// The answer is the run as created: Execute fills its counters from
+	// another goroutine while this one writes the answer (a data race
+	// when both read and write the same struct).
+	answer := *run
 	go func() {
 		// Enqueuing outlives the request; the record shows its progress.
 		ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
@@ -372,8 +376,8 @@ func (h *opsHandlers) startRun(c echo.Context) error {
 			log.Warn("reprocess run stopped", "error", err)
 		}
 	}()
-	c.Response().Header().Set(echo.HeaderLocation, "/api/ops/reprocess/"+run.ID)
-	return c.JSON(http.StatusAccepted, run)
+	c.Response().Header().Set(echo.HeaderLocation, "/api/ops/reprocess/"+answer.ID)
+	return c.JSON(http.StatusAccepted, &answer)
 }
 
 func (h *opsHandlers) getRun(c echo.Context) error {

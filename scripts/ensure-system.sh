@@ -15,6 +15,10 @@ have wrk || need+=(wrk)
 have setpriv || need+=(util-linux)
 have redis-sentinel || need+=(redis-sentinel)
 have docker-compose || need+=(docker-compose)
+# The race detector (go test -race in `task test:go`) needs cgo: a C
+# compiler and the C library headers. Builds stay CGO_ENABLED=0.
+have gcc || need+=(gcc)
+[ -e /usr/include/stdlib.h ] || need+=(libc6-dev)
 
 # The S3-compatible test server builds from the Go module proxy into the
 # tools cache the tests look in (pkg/testenv.ToolsDir).

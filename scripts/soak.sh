@@ -6,8 +6,8 @@
 # S3-compatible store, a shared 60 requests/minute LLM budget), and the
 # attacks of issue 12 (field floods and decompression bombs under an RSS
 # bound, export ratios, slow bodies, headers, cross-site logout, file
-# modes). CI runs the same tests at 20 analyses. Then every parser fuzz
-# target runs for a fixed budget (SPADE_FUZZ_TIME, default 60s each).
+# modes). CI runs the same tests at 20 analyses. Then every fuzz
+# target of the module runs for a fixed budget (SPADE_FUZZ_TIME, default 60s each).
 #
 #   scripts/soak.sh            # SPADE_SOAK_N=200
 #   SPADE_SOAK_N=500 SPADE_FUZZ_TIME=5m scripts/soak.sh
@@ -28,8 +28,10 @@ fuzz() {
   echo "== fuzz $2 ($1) for $fuzz_time"
   go test -run '^$' -fuzz "^$2\$" -fuzztime "$fuzz_time" -fuzzminimizetime 100x -parallel 1 "$1"
 }
-fuzz ./pkg/extract FuzzPDF
-fuzz ./pkg/extract FuzzDOCX
-fuzz ./pkg/extract FuzzDOC
-fuzz ./pkg/extract FuzzTXT
-fuzz ./pkg/llm/builtin FuzzAnalyzeText
+# Every Fuzz target in the module, found by `go test -list`, so that a new
+# target joins the soak without an edit here.
+for pkg in $(go list ./...); do
+  for target in $(go test -list '^Fuzz' "$pkg" 2>/dev/null | grep '^Fuzz' || true); do
+    fuzz "$pkg" "$target"
+  done
+done

@@ -44,7 +44,7 @@ const boundaries = [
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'e2e/artifacts', 'e2e/screens'] },
   {
-    files: ['**/*.{ts,tsx,js}'],
+    files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended, reactHooks.configs.flat.recommended],
     languageOptions: {
       ecmaVersion: 2022,

@@ -17,7 +17,7 @@ import (
 func TestModelsMakeValidBPMN(t *testing.T) {
 	docs := map[string][]byte{}
 	p := builtin.New(builtin.Options{})
-	for _, dir := range []string{"testdata", "fresh"} {
+	for _, dir := range []string{"testdata", "fresh", "holdout2", "blind"} {
 		cases, err := loadCases(dir)
 		if err != nil {
 			t.Fatal(err)

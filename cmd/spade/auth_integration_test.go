@@ -10,12 +10,10 @@ import (
 	"encoding/json"
 	"io"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -27,7 +25,6 @@ import (
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
-	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
@@ -35,56 +32,11 @@ const chromeUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, lik
 
 // authStack is api (+ worker) listening on a known loopback address, so
 // that SPADE_PUBLIC_URL and the built-in provider's issuer are real.
-type authStack struct {
-	t    *testing.T
-	app  *App
-	api  *api.Server
-	base string
-}
+type authStack struct{ *stack }
 
-func newAuthStack(t *testing.T, dbURL, redisURL string, env map[string]string, withWorker bool) *authStack {
+func newAuthStack(t *testing.T, o stackOptions) *authStack {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	setStackEnv(t, dbURL, redisURL)
-	t.Setenv("SPADE_ADDR", ln.Addr().String())
-	t.Setenv("SPADE_PUBLIC_URL", base)
-	t.Setenv("SPADE_OIDC_ISSUER", "")
-	for k, v := range env {
-		t.Setenv(k, v)
-	}
-	cfg, err := config.Load("text")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := openApp(context.Background(), cfg, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(a.Close)
-	srvAPI, err := a.newAPI()
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewUnstartedServer(validateContract(t, srvAPI))
-	srv.Listener.Close()
-	srv.Listener = ln
-	srv.Start()
-	t.Cleanup(srv.Close)
-	if withWorker {
-		w, err := a.newWorker()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(w.Shutdown)
-	}
-	return &authStack{t: t, app: a, api: srvAPI, base: base}
+	return &authStack{setup(t, o)}
 }
 
 // session signs a user in directly (for tests that are not about sign-in).
@@ -238,7 +190,8 @@ var authRequestIDRe = regexp.MustCompile(`name="authRequestID" value="([^"]+)"`)
 // auth-info → ensure-user → accounts → account-access → an analysis →
 // logout.
 func TestSignInBuiltinProvider(t *testing.T) {
-	s := newAuthStack(t, testenv.Postgres(t), testenv.Redis(t), nil, true)
+	t.Parallel()
+	s := newAuthStack(t, stackOptions{DB: "postgres"})
 	b := newBrowser(t, s.base)
 
 	// Unsupported browsers are refused with the spec's texts.
@@ -470,10 +423,11 @@ func newTestOP(t *testing.T) *testOP {
 // client, a provider without end-session, a first sign-in that creates the
 // user with a personal account and starts the trial.
 func TestSignInOtherProvider(t *testing.T) {
+	t.Parallel()
 	op := newTestOP(t)
-	s := newAuthStack(t, "sqlite://"+filepath.Join(t.TempDir(), "o.db"), testenv.Redis(t), map[string]string{
+	s := newAuthStack(t, stackOptions{Env: map[string]string{
 		"SPADE_OIDC_ISSUER": op.srv.URL, "SPADE_OIDC_CLIENT_ID": "spade-test", "SPADE_OIDC_CLIENT_SECRET": "s3cret",
-	}, false)
+	}, NoWorker: true})
 	b := newBrowser(t, s.base)
 	res, _ := b.do(http.MethodGet, "/api/auth/login?login_hint=grace&redirect_uri="+url.QueryEscape(s.base+"/callback"), nil, "", nil)
 	code, state := callbackParams(t, res)
@@ -547,8 +501,8 @@ func testDailyLimit(t *testing.T, dbURL string) {
 		}
 	}))
 	t.Cleanup(gem.Close)
-	s := newAuthStack(t, dbURL, testenv.Redis(t), map[string]string{"SPADE_DAILY_LIMIT": "5",
-		"SPADE_LLM_PROVIDER": "gemini", "GEMINI_API_KEY": "system-key", "SPADE_LLM_BASE_URL": gem.URL}, false)
+	s := newAuthStack(t, stackOptions{DB: dbURL, Env: map[string]string{"SPADE_DAILY_LIMIT": "5",
+		"SPADE_LLM_PROVIDER": "gemini", "GEMINI_API_KEY": "system-key", "SPADE_LLM_BASE_URL": gem.URL}, NoWorker: true})
 	u, sid, acct := s.session("limit@example.com")
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -666,7 +620,8 @@ func testDailyLimit(t *testing.T, dbURL string) {
 // TestDemoOncePerDevice: the second demo from the same device on the same
 // UTC day answers 429; the answer and GET carry the same shape.
 func TestDemoOncePerDevice(t *testing.T) {
-	s := newAuthStack(t, "sqlite://"+filepath.Join(t.TempDir(), "d.db"), testenv.Redis(t), map[string]string{"SPADE_DEMO_WAIT": "30s"}, true)
+	t.Parallel()
+	s := newAuthStack(t, stackOptions{Env: map[string]string{"SPADE_DEMO_WAIT": "30s"}})
 	post := func(device, name string, data []byte, typ string) (int, map[string]any) {
 		body, ct := fileBody(t, name, data, map[string]string{"analysis_type": typ})
 		st, b := s.call(http.MethodPost, "/api/demo/analyze", req{body: body, ctype: ct, headers: map[string]string{"X-Device-ID": device}})
@@ -732,7 +687,8 @@ func TestDemoOncePerDevice(t *testing.T) {
 // a forged X-DB-User-ID and with a revoked token, answers 401/403/404 or
 // the caller's own data — never the victim's.
 func TestAccessMatrix(t *testing.T) {
-	s := newAuthStack(t, testenv.Postgres(t), testenv.Redis(t), nil, false)
+	t.Parallel()
+	s := newAuthStack(t, stackOptions{DB: "postgres", NoWorker: true})
 	ctx := context.Background()
 	victim, vsid, vacct := s.session("victim@example.com")
 	_, osid, oacct := s.session("other@example.com")
@@ -849,7 +805,8 @@ func TestAccessMatrix(t *testing.T) {
 // TestAccessTokens: created in settings (secret shown once), listed without
 // the secret, usable as Bearer on the token's account only, revocable.
 func TestAccessTokens(t *testing.T) {
-	s := newAuthStack(t, "sqlite://"+filepath.Join(t.TempDir(), "t.db"), testenv.Redis(t), nil, false)
+	t.Parallel()
+	s := newAuthStack(t, stackOptions{NoWorker: true})
 	_, sid, acct := s.session("tok@example.com")
 	st, b := s.call(http.MethodPost, "/api/user-settings/tokens", req{cookie: sid, account: acct, body: strings.NewReader(`{"name":"ci"}`), ctype: "application/json", headers: map[string]string{"Origin": s.base}})
 	var created map[string]any

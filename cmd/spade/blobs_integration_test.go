@@ -22,8 +22,9 @@ import (
 // the store works, when it is down, and when a file vanished from it.
 func TestS3Uploads(t *testing.T) {
 	srv := testenv.S3(t, "spade")
-	t.Setenv("SPADE_BLOB_URL", srv.URL("spade"))
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "d.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Export: true, Env: map[string]string{
+		"SPADE_BLOB_URL": srv.URL("spade"),
+	}})
 	object := func(id string) string { return filepath.Join(srv.Dir, "spade", id) }
 
 	// Stored, analysed, deleted with the analysis.
@@ -174,7 +175,7 @@ func TestBlobsMigrateCommand(t *testing.T) {
 // TestBlobsGC deletes an old upload that no analysis refers to and keeps
 // the uploads of analyses and young uploads.
 func TestBlobsGC(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "d.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Export: true})
 	code, v, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
 	if code != http.StatusAccepted {
 		t.Fatalf("upload: %d %s", code, body)

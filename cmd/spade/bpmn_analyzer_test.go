@@ -21,13 +21,15 @@ import (
 // POST /api/bpmn/analyze: each completes, its inventory counts match the
 // file, and the score, issues and every report section are present.
 func TestBPMNAnalyzerMIWG(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(testenv.SharedTestdata(t), "bpmn", "miwg-reference")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.bpmn"))
 	if len(files) != 21 {
 		t.Fatalf("want 21 MIWG models, found %d", len(files))
 	}
-	t.Setenv("SPADE_DAILY_LIMIT", "50") // one upload per model
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "bpmn.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Env: map[string]string{
+		"SPADE_DAILY_LIMIT": "50", // one upload per model
+	}})
 	count := func(data []byte, names ...string) int {
 		re := regexp.MustCompile(`<([A-Za-z0-9_.-]+:)?(` + strings.Join(names, "|") + `)[\s/>]`)
 		return len(re.FindAll(data, -1))
@@ -123,7 +125,8 @@ func TestBPMNAnalyzerMIWG(t *testing.T) {
 // interchange: the stored diagram is SPADE's layout of the converted model
 // (a viewer could draw nothing otherwise), with lanes for its lanes.
 func TestBPMNAnalyzerWithoutDI(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "bpmn.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
 	file := []byte(`<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="http://example.com">
   <process id="P" name="Approve leave">

@@ -4,29 +4,29 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/spade-bpmn/spade/bench/throughput/fakellm"
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/llm/budget"
-	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // TestLLMBudgetWaitIsShown spends a one-request-per-minute budget with one
 // analysis; the next one shows that it waits for the shared rate limit,
 // keeps its place (running, analyzing), and completes once budget is back.
 func TestLLMBudgetWaitIsShown(t *testing.T) {
+	t.Parallel()
 	fake := &fakellm.Server{}
 	srv := httptest.NewServer(fake)
 	t.Cleanup(srv.Close)
-	t.Setenv("SPADE_LLM_PROVIDER", "openai")
-	t.Setenv("SPADE_LLM_BASE_URL", srv.URL+"/v1")
-	t.Setenv("OPENAI_API_KEY", "fake")
-	t.Setenv("SPADE_LLM_MODEL", "fake-model")
-	t.Setenv("SPADE_LLM_RPM", "1")
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "d.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Env: map[string]string{
+		"SPADE_LLM_PROVIDER": "openai",
+		"SPADE_LLM_BASE_URL": srv.URL + "/v1",
+		"OPENAI_API_KEY":     "fake",
+		"SPADE_LLM_MODEL":    "fake-model",
+		"SPADE_LLM_RPM":      "1",
+	}})
 
 	code, first, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
 	if code != http.StatusAccepted {

@@ -44,7 +44,8 @@ const transcript = `[00:00:05] Maria: Thanks for joining. Let's walk through how
 // a diagram that is XSD-valid and clean for bpmn-moddle and bpmnlint (in CI
 // the tools are installed by the Taskfile, so bpmntest's skips do not apply).
 func TestDocumentsThroughAPI(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "d.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
 	docs := map[string][]byte{}
 	appn := filepath.Join(testenv.SharedTestdata(t), "docs", "appn")
 	entries, err := os.ReadDir(appn)
@@ -130,7 +131,8 @@ func TestDocumentsThroughAPI(t *testing.T) {
 // TestImageThroughAPI draws a diagram, uploads it as PNG and expects the
 // activities to be named from its labels (offline OCR).
 func TestImageThroughAPI(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "i.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
 	png, err := testenv.RenderDiagram([]testenv.Box{
 		{Text: "Start", X: 20, Y: 200}, {Text: "Receive Order", X: 330, Y: 200}, {Text: "Check Stock", X: 640, Y: 200},
 		{Text: "Ship Goods", X: 950, Y: 200}, {Text: "Send Invoice", X: 1260, Y: 200}, {Text: "End", X: 1570, Y: 200},

@@ -45,7 +45,8 @@ func failingExtract(p *worker.Pipeline) {
 // the user's file gives the daily call back at once, a failure of the file
 // keeps it, and a Redis flush changes nothing (issues 12.7, 14.4).
 func TestFailuresNotChargedAndUsageSurvivesRedisFlush(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "u.db"), testenv.Redis(t), failingExtract)
+	t.Parallel()
+	s := setup(t, stackOptions{Hook: failingExtract, SignIn: true})
 	usage := func() string {
 		res, b := s.do(http.MethodGet, "/api/membership/usage", nil, "")
 		if res.StatusCode != http.StatusOK {
@@ -87,7 +88,8 @@ func TestFailuresNotChargedAndUsageSurvivesRedisFlush(t *testing.T) {
 // answers, errors, static files and the operations routes all carry the
 // security headers (issue 12.5).
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "h.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
 	big := bytes.Repeat([]byte("a"), 11<<20)
 	tests := []struct {
 		method, path string

@@ -21,8 +21,6 @@ import (
 
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
-	"github.com/spade-bpmn/spade/pkg/auth"
-	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 	"github.com/spade-bpmn/spade/worker"
@@ -30,11 +28,13 @@ import (
 
 func TestMain(m *testing.M) { testenv.Main(m) }
 
-// stack is a running api + worker on real services.
+// stack is a running api + worker on real services (setup starts one).
 type stack struct {
 	t      testing.TB
 	app    *App
+	api    *api.Server
 	srv    *httptest.Server
+	base   string // the server's URL
 	worker *worker.Worker
 	client *http.Client
 	cookie *http.Cookie
@@ -42,55 +42,11 @@ type stack struct {
 	hook   func(*worker.Pipeline)
 }
 
+// newStack is setup with a signed-in user, on the given database and
+// Redis, its configuration exported for the commands a test runs.
 func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline)) *stack {
 	t.Helper()
-	setStackEnv(t, dbURL, redisURL)
-	cfg, err := config.Load("text")
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := openApp(context.Background(), cfg, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(a.Close)
-	srvAPI, err := a.newAPI()
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &stack{t: t, app: a, srv: httptest.NewServer(validateContract(t, srvAPI)), client: &http.Client{Timeout: 10 * time.Second}, hook: hook}
-	t.Cleanup(s.srv.Close)
-	u, _, err := a.Auth.UpsertUser(context.Background(), auth.User{Issuer: "test", Subject: "u1", Email: "u1@example.com", Name: "U One", MembershipType: "Standard"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sid, err := a.Auth.CreateSession(context.Background(), u.ID, time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.cookie = &http.Cookie{Name: api.SessionCookie, Value: sid}
-	accs, _ := a.Auth.Accounts(context.Background(), u.ID)
-	s.acct = accs[0].ID
-	s.startWorker()
-	return s
-}
-
-// setStackEnv configures a test stack: fresh data and UI dirs, the given
-// database and Redis, fast queue polling and sweeps, a shared PDF engine
-// cache, quiet logs.
-func setStackEnv(t testing.TB, dbURL, redisURL string) {
-	t.Helper()
-	t.Setenv("SPADE_DATA_DIR", t.TempDir())
-	t.Setenv("SPADE_DATABASE_URL", dbURL)
-	t.Setenv("SPADE_REDIS_URL", redisURL)
-	if os.Getenv("SPADE_TASK_CHECK_INTERVAL") == "" {
-		t.Setenv("SPADE_TASK_CHECK_INTERVAL", "5ms")
-	}
-	t.Setenv("SPADE_SWEEP_INTERVAL", "1s")
-	t.Setenv("SPADE_SHUTDOWN_TIMEOUT", "1s")
-	t.Setenv("SPADE_LOG_LEVEL", "error")
-	t.Setenv("SPADE_CACHE_DIR", filepath.Join(os.TempDir(), "spade-test-cache"))
-	t.Setenv("SPADE_UI_DIR", t.TempDir())
+	return setup(t, stackOptions{DB: dbURL, Redis: redisURL, Hook: hook, SignIn: true, Export: true})
 }
 
 func (s *stack) startWorker() {
@@ -274,7 +230,8 @@ func TestUploadToGraph(t *testing.T) {
 }
 
 func TestUploadValidation(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "v.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
 	big := bytes.Repeat([]byte("a"), 10<<20+1)
 	tests := []struct {
 		name   string
@@ -311,6 +268,7 @@ func TestUploadValidation(t *testing.T) {
 }
 
 func TestWorkerKilledMidTask(t *testing.T) {
+	t.Parallel()
 	var calls atomic.Int32
 	block := make(chan struct{})
 	hook := func(p *worker.Pipeline) {
@@ -326,7 +284,7 @@ func TestWorkerKilledMidTask(t *testing.T) {
 			return orig(ctx, pr, in)
 		}
 	}
-	s := newStack(t, testenv.Postgres(t), testenv.Redis(t), hook)
+	s := setup(t, stackOptions{DB: "postgres", Hook: hook, SignIn: true})
 	code, v, body := s.upload("/api/analyze", "a.txt", []byte(sampleTXT))
 	if code != 202 {
 		t.Fatalf("upload %d %s", code, body)
@@ -349,7 +307,8 @@ func TestWorkerKilledMidTask(t *testing.T) {
 }
 
 func TestRedisFlushedRecovers(t *testing.T) {
-	s := newStack(t, testenv.Postgres(t), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{DB: "postgres", SignIn: true})
 	s.stopWorker()
 	var ids []string
 	for i := 0; i < 8; i++ {
@@ -373,7 +332,8 @@ func TestRedisFlushedRecovers(t *testing.T) {
 }
 
 func TestPoison(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "p.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
 	ctx := context.Background()
 	// A payload without an analysis id is archived at once, never retried.
 	info, err := s.app.Queue.Client.Enqueue(asynq.NewTask("analysis:process", []byte("garbage")), asynq.Queue("analysis"), asynq.MaxRetry(5))

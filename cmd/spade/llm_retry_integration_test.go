@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
-	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // fakeOpenAI speaks the chat completions wire format: it answers the first
@@ -62,14 +61,16 @@ func (s *stack) stagesUntil(id string, d time.Duration) ([]string, analysis.View
 // Retry-After) and then answers; the user sees the retry in current_stage,
 // then the result.
 func TestProviderRateLimitIsVisible(t *testing.T) {
+	t.Parallel()
 	model, err := os.ReadFile(filepath.Join("..", "..", "pkg", "llm", "testdata", "claim-answer.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fake, calls := fakeOpenAI(t, []string{"1", "1"}, string(model))
-	t.Setenv("SPADE_LLM_PROVIDER", "openai")
-	t.Setenv("SPADE_LLM_BASE_URL", fake.URL)
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "spade.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Env: map[string]string{
+		"SPADE_LLM_PROVIDER": "openai",
+		"SPADE_LLM_BASE_URL": fake.URL,
+	}})
 	st, v, body := s.upload("/api/analyze", "claim.txt", []byte(sampleTXT))
 	if st != http.StatusAccepted {
 		t.Fatalf("upload: %d %s", st, body)
@@ -99,15 +100,18 @@ func TestProviderRateLimitIsVisible(t *testing.T) {
 // analysis after two tries, well within 30 s, with a detail that says what
 // to do and no promise of a retry.
 func TestUnreachableProviderFailsFast(t *testing.T) {
+	// Not parallel: it measures how fast the failure comes, and the port
+	// it frees could be taken by a parallel test.
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := l.Addr().String()
 	_ = l.Close()
-	t.Setenv("SPADE_LLM_PROVIDER", "openai")
-	t.Setenv("SPADE_LLM_BASE_URL", "http://"+addr+"/v1")
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "spade.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Env: map[string]string{
+		"SPADE_LLM_PROVIDER": "openai",
+		"SPADE_LLM_BASE_URL": "http://" + addr + "/v1",
+	}})
 	start := time.Now()
 	st, v, body := s.upload("/api/analyze", "claim.txt", []byte(sampleTXT))
 	if st != http.StatusAccepted {
@@ -139,14 +143,16 @@ func TestUnreachableProviderFailsFast(t *testing.T) {
 // reuses the first analysis' model with no LLM call, says so, shows 0
 // tokens and gives the daily analyze call back.
 func TestSameDocumentReusesResult(t *testing.T) {
+	t.Parallel()
 	model, err := os.ReadFile(filepath.Join("..", "..", "pkg", "llm", "testdata", "claim-answer.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fake, calls := fakeOpenAI(t, nil, string(model))
-	t.Setenv("SPADE_LLM_PROVIDER", "openai")
-	t.Setenv("SPADE_LLM_BASE_URL", fake.URL)
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "spade.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Env: map[string]string{
+		"SPADE_LLM_PROVIDER": "openai",
+		"SPADE_LLM_BASE_URL": fake.URL,
+	}})
 	analyze := func(name string) analysis.View {
 		st, v, body := s.upload("/api/analyze", name, []byte(sampleTXT))
 		if st != http.StatusAccepted {
@@ -183,15 +189,17 @@ func TestSameDocumentReusesResult(t *testing.T) {
 // window is analysed in sections, one call each, and merged into one model
 // with a sub-process per section; nothing is cut.
 func TestLongDocumentInSections(t *testing.T) {
+	t.Parallel()
 	model, err := os.ReadFile(filepath.Join("..", "..", "pkg", "llm", "testdata", "claim-answer.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	fake, calls := fakeOpenAI(t, nil, string(model))
-	t.Setenv("SPADE_LLM_PROVIDER", "openai")
-	t.Setenv("SPADE_LLM_BASE_URL", fake.URL)
-	t.Setenv("SPADE_LLM_CONTEXT_TOKENS", "2048") // the smallest window: sections of ~256 tokens
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "spade.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true, Env: map[string]string{
+		"SPADE_LLM_PROVIDER":       "openai",
+		"SPADE_LLM_BASE_URL":       fake.URL,
+		"SPADE_LLM_CONTEXT_TOKENS": "2048", // the smallest window: sections of ~256 tokens
+	}})
 	var doc strings.Builder
 	for _, h := range []string{"1. Intake", "2. Assessment", "3. Payment"} {
 		doc.WriteString(h + "\n")

@@ -2,25 +2,24 @@ package main
 
 import (
 	"net/http"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/spade-bpmn/spade/api"
-	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // TestOpenAPI: every /api route the fully wired server registers is in the
 // document, nothing the document describes is missing from the server, and
 // the answers of a full flow validate against it.
 func TestOpenAPI(t *testing.T) {
+	t.Parallel()
 	doc, err := api.OpenAPI()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "oa.db"), testenv.Redis(t), nil)
+	s := setup(t, stackOptions{SignIn: true})
 	srv := checkContract(t, s).next.(*api.Server)
 	registered := map[string]bool{}
 	var missing []string

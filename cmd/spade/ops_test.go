@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -75,8 +74,10 @@ func (s *stack) operators() (op, user opsClient) {
 }
 
 func TestOpsAccess(t *testing.T) {
-	t.Setenv("SPADE_METRICS_TOKEN", "scrape-secret")
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "o.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true, Env: map[string]string{
+		"SPADE_METRICS_TOKEN": "scrape-secret",
+	}})
 	op, user := s.operators()
 	anon := opsClient{s: s}
 	ctx := context.Background()

@@ -187,10 +187,10 @@ func TestSoakAttacks(t *testing.T) {
 				normal += export(typ, prose)
 			}
 			ratio := float64(long) / float64(normal)
+			// A figure, not an assertion: wall time on a shared machine
+			// is no test verdict (BenchmarkExportLongWord measures it;
+			// pkg/export's wrap tests check the work stays linear).
 			t.Logf("export %s: 10,000-character word / same amount of prose = %.2f", typ, ratio)
-			if ratio > 3 {
-				t.Errorf("export %s: ratio %.2f over 3", typ, ratio)
-			}
 		}
 		// Over the bound: a clear 413 before any work.
 		body, _ := json.Marshal(map[string]string{"formatted_text": strings.Repeat("a", 3<<20)})

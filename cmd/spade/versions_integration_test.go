@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
-	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // TestRefineAndVersionsThroughAPI refines a finished analysis in words with
@@ -19,7 +17,8 @@ import (
 // and checks that two refinements on the same base give one 201 and one
 // 409 and that a refused instruction stores nothing.
 func TestRefineAndVersionsThroughAPI(t *testing.T) {
-	s := newStack(t, "sqlite://"+filepath.Join(t.TempDir(), "v.db"), testenv.Redis(t), nil)
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
 	code, v, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
 	if code != http.StatusAccepted {
 		t.Fatalf("upload: %d %s", code, body)

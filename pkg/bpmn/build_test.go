@@ -302,6 +302,7 @@ func checkInside(t *testing.T, d *doc, id, lane string, shapes map[string]int) {
 }
 
 func TestBuild(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var files []string
 	names := make([]string, 0)
@@ -338,7 +339,9 @@ func TestBuild(t *testing.T) {
 }
 
 func TestBuildDetails(t *testing.T) {
+	t.Parallel()
 	t.Run("exclusive labels and default", func(t *testing.T) {
+		t.Parallel()
 		b, err := Build(exclusiveModel())
 		if err != nil {
 			t.Fatal(err)
@@ -356,6 +359,7 @@ func TestBuildDetails(t *testing.T) {
 		}
 	})
 	t.Run("inclusive otherwise becomes default", func(t *testing.T) {
+		t.Parallel()
 		b, _ := Build(threeLaneModel())
 		d := parseDoc(t, b)
 		found := false
@@ -369,6 +373,7 @@ func TestBuildDetails(t *testing.T) {
 		}
 	})
 	t.Run("annotations and task types", func(t *testing.T) {
+		t.Parallel()
 		b, _ := Build(linearModel())
 		s := string(b)
 		for _, want := range []string{"WT 10 min", "wt 1 d", "<bpmn:userTask", "<bpmn:messageEventDefinition", "<bpmn:association", "isHorizontal=\"true\""} {
@@ -378,6 +383,7 @@ func TestBuildDetails(t *testing.T) {
 		}
 	})
 	t.Run("long names keep bounded labels", func(t *testing.T) {
+		t.Parallel()
 		m := exclusiveModel()
 		m.Gateways[0].Name = strings.Repeat("very long question ", 300)
 		m.Flows[2].Condition = strings.Repeat("condition ", 300)
@@ -399,6 +405,7 @@ func TestBuildDetails(t *testing.T) {
 		checkDoc(t, m, b)
 	})
 	t.Run("no performers, no lanes", func(t *testing.T) {
+		t.Parallel()
 		b, _ := Build(noLaneModel())
 		s := string(b)
 		if strings.Contains(s, "laneSet") || !strings.Contains(s, "<bpmn:startEvent") || !strings.Contains(s, "<bpmn:endEvent") {
@@ -406,6 +413,7 @@ func TestBuildDetails(t *testing.T) {
 		}
 	})
 	t.Run("messy model is repaired", func(t *testing.T) {
+		t.Parallel()
 		b, _ := Build(messyModel())
 		s := string(b)
 		for _, want := range []string{"<bpmn:startEvent", "<bpmn:endEvent", "<bpmn:parallelGateway", "Messy &lt;process&gt; &amp;", `name="Team A"`, `name="Team B"`} {
@@ -423,6 +431,7 @@ func TestBuildDetails(t *testing.T) {
 }
 
 func TestBuildEmpty(t *testing.T) {
+	t.Parallel()
 	for _, m := range []*process.Model{nil, {}, {ProcessName: "x", Participants: []process.Participant{{Name: "A"}}}} {
 		_, err := Build(m)
 		if !errors.Is(err, ErrEmptyModel) || !failure.IsPermanent(err) {
@@ -432,6 +441,7 @@ func TestBuildEmpty(t *testing.T) {
 }
 
 func TestBuildGolden(t *testing.T) {
+	t.Parallel()
 	b, err := Build(exclusiveModel())
 	if err != nil {
 		t.Fatal(err)
@@ -443,6 +453,7 @@ func TestBuildGolden(t *testing.T) {
 // lints it with bpmnlint's recommended config (tools/bpmncheck, installed
 // with npm ci). Random models of several sizes join the hand-written ones.
 func TestReferenceTools(t *testing.T) {
+	t.Parallel()
 	models := testModels()
 	for _, n := range []int{10, 30, 80} {
 		for seed := uint64(1); seed <= 3; seed++ {

@@ -265,6 +265,7 @@ func constructCases() []struct {
 }
 
 func TestBuildConstructs(t *testing.T) {
+	t.Parallel()
 	docs := map[string][]byte{}
 	for _, c := range constructCases() {
 		t.Run(c.name, func(t *testing.T) {
@@ -306,6 +307,7 @@ func TestBuildConstructs(t *testing.T) {
 }
 
 func TestBuildCollaborationGolden(t *testing.T) {
+	t.Parallel()
 	b, err := Build(orderModel())
 	if err != nil {
 		t.Fatal(err)
@@ -316,6 +318,7 @@ func TestBuildCollaborationGolden(t *testing.T) {
 // TestBuildBadInput feeds the models issue 11 lists as bad input: each is
 // repaired into a valid diagram, none panics or hangs.
 func TestBuildBadInput(t *testing.T) {
+	t.Parallel()
 	nested := func(n int) *process.Model {
 		m := &process.Model{ProcessName: "deep"}
 		for i := 0; i < n; i++ {

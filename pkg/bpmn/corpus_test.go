@@ -84,6 +84,7 @@ func corpusModels(t *testing.T) map[string]*process.Model {
 // analyzer makes of the corpus and checks it like TestReferenceTools:
 // XSD-valid, no bpmn-moddle warning, no bpmnlint error.
 func TestBuiltinCorpus(t *testing.T) {
+	t.Parallel()
 	models := corpusModels(t)
 	if len(models) < len(corpusTexts) {
 		t.Fatalf("builtin analyzed %d of %d texts", len(models), len(corpusTexts))

@@ -63,6 +63,7 @@ func facts(t *testing.T, b []byte) map[string]map[string]bool {
 // the result must pass the reference tools. The per-kind figures are
 // logged (go test -run TestRoundTripMIWG -v).
 func TestRoundTripMIWG(t *testing.T) {
+	t.Parallel()
 	dir := testenv.MIWGDir(t)
 	files, _ := filepath.Glob(filepath.Join(dir, "*.bpmn"))
 	kept, total := map[string]int{}, map[string]int{}

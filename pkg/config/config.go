@@ -126,58 +126,63 @@ var Vars = []Var{
 
 // Load reads the environment. defaultLog is the log format when
 // SPADE_LOG_FORMAT is unset.
-func Load(defaultLog string) (*Config, error) {
+func Load(defaultLog string) (*Config, error) { return LoadFrom(os.Getenv, defaultLog) }
+
+// LoadFrom reads the variables through getenv (an empty value is unset),
+// so that tests can build a configuration without touching the process
+// environment (and run in parallel).
+func LoadFrom(getenv func(string) string, defaultLog string) (*Config, error) {
 	c := &Config{
-		Addr:               env("SPADE_ADDR", "127.0.0.1:8080"),
-		DataDir:            env("SPADE_DATA_DIR", "./data"),
-		DatabaseURL:        os.Getenv("SPADE_DATABASE_URL"),
-		RedisURL:           os.Getenv("SPADE_REDIS_URL"),
-		BlobURL:            os.Getenv("SPADE_BLOB_URL"),
-		PublicURL:          os.Getenv("SPADE_PUBLIC_URL"),
-		UIDir:              env("SPADE_UI_DIR", "./ui/dist"),
-		LLMProvider:        strings.ToLower(env("SPADE_LLM_PROVIDER", "builtin")),
-		LLMModel:           os.Getenv("SPADE_LLM_MODEL"),
-		LLMBaseURL:         os.Getenv("SPADE_LLM_BASE_URL"),
-		GeminiAPIKey:       os.Getenv("GEMINI_API_KEY"),
-		OpenAIAPIKey:       os.Getenv("OPENAI_API_KEY"),
-		OIDCIssuer:         os.Getenv("SPADE_OIDC_ISSUER"),
-		OIDCClientID:       env("SPADE_OIDC_CLIENT_ID", "spade"),
-		OIDCClientSecret:   os.Getenv("SPADE_OIDC_CLIENT_SECRET"),
-		OIDCDiscoveryURL:   os.Getenv("SPADE_OIDC_DISCOVERY_URL"),
-		MetricsAddr:        os.Getenv("SPADE_METRICS_ADDR"),
-		SecretKey:          os.Getenv("SPADE_SECRET_KEY"),
-		MetricsToken:       os.Getenv("SPADE_METRICS_TOKEN"),
-		LogFormat:          env("SPADE_LOG_FORMAT", defaultLog),
-		LogLevel:           env("SPADE_LOG_LEVEL", "info"),
-		OCRCommand:         env("SPADE_OCR_COMMAND", "tesseract"),
-		CookieSecureOption: env("SPADE_COOKIE_SECURE", "auto"),
+		Addr:               env(getenv, "SPADE_ADDR", "127.0.0.1:8080"),
+		DataDir:            env(getenv, "SPADE_DATA_DIR", "./data"),
+		DatabaseURL:        getenv("SPADE_DATABASE_URL"),
+		RedisURL:           getenv("SPADE_REDIS_URL"),
+		BlobURL:            getenv("SPADE_BLOB_URL"),
+		PublicURL:          getenv("SPADE_PUBLIC_URL"),
+		UIDir:              env(getenv, "SPADE_UI_DIR", "./ui/dist"),
+		LLMProvider:        strings.ToLower(env(getenv, "SPADE_LLM_PROVIDER", "builtin")),
+		LLMModel:           getenv("SPADE_LLM_MODEL"),
+		LLMBaseURL:         getenv("SPADE_LLM_BASE_URL"),
+		GeminiAPIKey:       getenv("GEMINI_API_KEY"),
+		OpenAIAPIKey:       getenv("OPENAI_API_KEY"),
+		OIDCIssuer:         getenv("SPADE_OIDC_ISSUER"),
+		OIDCClientID:       env(getenv, "SPADE_OIDC_CLIENT_ID", "spade"),
+		OIDCClientSecret:   getenv("SPADE_OIDC_CLIENT_SECRET"),
+		OIDCDiscoveryURL:   getenv("SPADE_OIDC_DISCOVERY_URL"),
+		MetricsAddr:        getenv("SPADE_METRICS_ADDR"),
+		SecretKey:          getenv("SPADE_SECRET_KEY"),
+		MetricsToken:       getenv("SPADE_METRICS_TOKEN"),
+		LogFormat:          env(getenv, "SPADE_LOG_FORMAT", defaultLog),
+		LogLevel:           env(getenv, "SPADE_LOG_LEVEL", "info"),
+		OCRCommand:         env(getenv, "SPADE_OCR_COMMAND", "tesseract"),
+		CookieSecureOption: env(getenv, "SPADE_COOKIE_SECURE", "auto"),
 		MaxDocumentBytes:   DefaultMaxDocumentBytes,
 		MaxImageBytes:      DefaultMaxImageBytes,
 		MaxBPMNBytes:       DefaultMaxBPMNBytes,
 		MaxDemoBytes:       DefaultMaxDemoBytes,
 	}
 	var errs []error
-	c.DevProviderPublic = boolEnv("SPADE_DEV_PROVIDER_PUBLIC", &errs)
-	c.WorkerConcurrency = intEnv("SPADE_WORKER_CONCURRENCY", 4, &errs)
-	c.DailyLimit = intEnv("SPADE_DAILY_LIMIT", 5, &errs)
-	c.TrialDays = intEnv("SPADE_TRIAL_DAYS", 14, &errs)
-	c.LLMRPM = intEnv("SPADE_LLM_RPM", 0, &errs)
-	c.LLMTPM = intEnv("SPADE_LLM_TPM", 0, &errs)
-	c.LLMTimeout = durEnv("SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
-	c.LLMContextTokens = intEnv("SPADE_LLM_CONTEXT_TOKENS", 0, &errs)
+	c.DevProviderPublic = boolEnv(getenv, "SPADE_DEV_PROVIDER_PUBLIC", &errs)
+	c.WorkerConcurrency = intEnv(getenv, "SPADE_WORKER_CONCURRENCY", 4, &errs)
+	c.DailyLimit = intEnv(getenv, "SPADE_DAILY_LIMIT", 5, &errs)
+	c.TrialDays = intEnv(getenv, "SPADE_TRIAL_DAYS", 14, &errs)
+	c.LLMRPM = intEnv(getenv, "SPADE_LLM_RPM", 0, &errs)
+	c.LLMTPM = intEnv(getenv, "SPADE_LLM_TPM", 0, &errs)
+	c.LLMTimeout = durEnv(getenv, "SPADE_LLM_TIMEOUT", 120*time.Second, &errs)
+	c.LLMContextTokens = intEnv(getenv, "SPADE_LLM_CONTEXT_TOKENS", 0, &errs)
 	if c.LLMContextTokens < 0 || c.LLMContextTokens > 0 && c.LLMContextTokens < 2048 {
 		errs = append(errs, fmt.Errorf("SPADE_LLM_CONTEXT_TOKENS=%d: want 0 (the model's known window) or at least 2048", c.LLMContextTokens))
 	}
-	c.LLMRetryBudget = durEnv("SPADE_LLM_RETRY_BUDGET", 5*time.Minute, &errs)
+	c.LLMRetryBudget = durEnv(getenv, "SPADE_LLM_RETRY_BUDGET", 5*time.Minute, &errs)
 	if c.LLMRetryBudget <= 0 || c.LLMRetryBudget > 8*time.Minute {
 		// An analysis task may run 10 minutes; the budget leaves room for
 		// the calls themselves.
 		errs = append(errs, fmt.Errorf("SPADE_LLM_RETRY_BUDGET=%s: want a duration above 0 and at most 8m", c.LLMRetryBudget))
 	}
-	c.TaskCheckInterval = durEnv("SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
-	c.SweepInterval = durEnv("SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
-	c.DemoWait = durEnv("SPADE_DEMO_WAIT", 20*time.Second, &errs)
-	c.ShutdownTimeout = durEnv("SPADE_SHUTDOWN_TIMEOUT", 25*time.Second, &errs)
+	c.TaskCheckInterval = durEnv(getenv, "SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
+	c.SweepInterval = durEnv(getenv, "SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
+	c.DemoWait = durEnv(getenv, "SPADE_DEMO_WAIT", 20*time.Second, &errs)
+	c.ShutdownTimeout = durEnv(getenv, "SPADE_SHUTDOWN_TIMEOUT", 25*time.Second, &errs)
 
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = "sqlite://" + filepath.Join(c.DataDir, "spade.db")
@@ -186,7 +191,7 @@ func Load(defaultLog string) (*Config, error) {
 		c.PublicURL = "http://" + c.Addr
 	}
 	c.PublicURL = strings.TrimRight(c.PublicURL, "/")
-	c.ExtractCacheDir = env("SPADE_CACHE_DIR", filepath.Join(c.DataDir, "cache"))
+	c.ExtractCacheDir = env(getenv, "SPADE_CACHE_DIR", filepath.Join(c.DataDir, "cache"))
 	if err := c.validate(); err != nil {
 		errs = append(errs, err)
 	}
@@ -292,15 +297,15 @@ func redactURL(s string) string {
 	return u.String()
 }
 
-func env(name, def string) string {
-	if v, ok := os.LookupEnv(name); ok && v != "" {
+func env(getenv func(string) string, name, def string) string {
+	if v := getenv(name); v != "" {
 		return v
 	}
 	return def
 }
 
-func intEnv(name string, def int, errs *[]error) int {
-	v := os.Getenv(name)
+func intEnv(getenv func(string) string, name string, def int, errs *[]error) int {
+	v := getenv(name)
 	if v == "" {
 		return def
 	}
@@ -312,8 +317,8 @@ func intEnv(name string, def int, errs *[]error) int {
 	return n
 }
 
-func durEnv(name string, def time.Duration, errs *[]error) time.Duration {
-	v := os.Getenv(name)
+func durEnv(getenv func(string) string, name string, def time.Duration, errs *[]error) time.Duration {
+	v := getenv(name)
 	if v == "" {
 		return def
 	}
@@ -325,8 +330,8 @@ func durEnv(name string, def time.Duration, errs *[]error) time.Duration {
 	return d
 }
 
-func boolEnv(name string, errs *[]error) bool {
-	v := os.Getenv(name)
+func boolEnv(getenv func(string) string, name string, errs *[]error) bool {
+	v := getenv(name)
 	if v == "" {
 		return false
 	}

@@ -19,7 +19,10 @@ func TestREADMEListsEveryVariable(t *testing.T) {
 	}
 }
 
+// TestLoadValidates reads each setting through LoadFrom, so the cases run
+// in parallel and the developer's own SPADE_* variables play no part.
 func TestLoadValidates(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, key, value string
 		ok               bool
@@ -42,13 +45,25 @@ func TestLoadValidates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.key != "" {
-				t.Setenv(tt.key, tt.value)
-			}
-			_, err := Load("text")
+			t.Parallel()
+			env := map[string]string{tt.key: tt.value}
+			_, err := LoadFrom(func(k string) string { return env[k] }, "text")
 			if (err == nil) != tt.ok {
-				t.Fatalf("Load err = %v, want ok=%v", err, tt.ok)
+				t.Fatalf("LoadFrom err = %v, want ok=%v", err, tt.ok)
 			}
 		})
+	}
+}
+
+// TestLoadReadsEnvironment: Load is LoadFrom on the process environment.
+func TestLoadReadsEnvironment(t *testing.T) {
+	t.Setenv("SPADE_DAILY_LIMIT", "7")
+	t.Setenv("SPADE_LOG_FORMAT", "")
+	c, err := Load("json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DailyLimit != 7 || c.LogFormat != "json" || c.MaxDemoBytes != DefaultMaxDemoBytes {
+		t.Fatalf("config %+v", c)
 	}
 }

@@ -59,6 +59,7 @@ func sampleRequest(t *testing.T) Request {
 }
 
 func TestFilename(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("a", 300)
 	tests := []struct{ name, ext, want string }{
 		{"Invoice approval", "pdf", "Invoice approval.pdf"},
@@ -80,6 +81,7 @@ func TestFilename(t *testing.T) {
 }
 
 func TestContentDisposition(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"report.pdf", `attachment; filename="report.pdf"`},
 		{"Größe; a=b.pdf", `attachment; filename="Gr__e; a=b.pdf"; filename*=UTF-8''Gr%C3%B6%C3%9Fe%3B%20a%3Db.pdf`},
@@ -92,6 +94,7 @@ func TestContentDisposition(t *testing.T) {
 }
 
 func TestSections(t *testing.T) {
+	t.Parallel()
 	text := "intro\n=== Process Purpose ===\nProcess Name: X\n\n=== Participants ===\n- A\n  - nested\n\n"
 	got := sections(text)
 	if len(got) != 3 || got[0].Heading != "" || got[1].Heading != "Process Purpose" || got[2].Heading != "Participants" {
@@ -106,6 +109,7 @@ func TestSections(t *testing.T) {
 }
 
 func TestExportEmpty(t *testing.T) {
+	t.Parallel()
 	for _, typ := range []string{"txt", "xlsx", "bpmn", "docx", "pdf"} {
 		_, _, _, err := Export(typ, Request{ProcessName: "x"})
 		if !errors.Is(err, ErrNothingToExport) || !failure.IsPermanent(err) {
@@ -118,6 +122,7 @@ func TestExportEmpty(t *testing.T) {
 }
 
 func TestExportNames(t *testing.T) {
+	t.Parallel()
 	r := sampleRequest(t)
 	for _, typ := range Formats {
 		data, ct, name, err := Export(typ, r)
@@ -134,6 +139,7 @@ func TestExportNames(t *testing.T) {
 }
 
 func TestTXT(t *testing.T) {
+	t.Parallel()
 	r := sampleRequest(t)
 	data, ct, _, err := TXT(r)
 	if err != nil {
@@ -151,6 +157,7 @@ func TestTXT(t *testing.T) {
 }
 
 func TestXLSX(t *testing.T) {
+	t.Parallel()
 	for _, withModel := range []bool{true, false} {
 		r := sampleRequest(t)
 		if !withModel {
@@ -206,6 +213,7 @@ func TestXLSX(t *testing.T) {
 }
 
 func TestDOCX(t *testing.T) {
+	t.Parallel()
 	r := sampleRequest(t)
 	data, ct, _, err := DOCX(r)
 	if err != nil {
@@ -280,8 +288,10 @@ func TestDOCX(t *testing.T) {
 }
 
 func TestPDF(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"model", "text only", "foreign diagram"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r := sampleRequest(t)
 			switch name {
 			case "text only":
@@ -334,6 +344,7 @@ func TestPDF(t *testing.T) {
 }
 
 func TestBPMNExport(t *testing.T) {
+	t.Parallel()
 	r := sampleRequest(t)
 	stored := r.BPMN
 	data, ct, name, err := BPMN(r)
@@ -357,6 +368,7 @@ func TestBPMNExport(t *testing.T) {
 }
 
 func TestParseDiagram(t *testing.T) {
+	t.Parallel()
 	r := sampleRequest(t)
 	d, err := parseDiagram(r.BPMN)
 	if err != nil {
@@ -419,6 +431,7 @@ func FuzzSections(f *testing.F) {
 }
 
 func TestSetHeaders(t *testing.T) {
+	t.Parallel()
 	h := http.Header{}
 	SetHeaders(h, TypePDF, "Größe.pdf")
 	if h.Get("Content-Type") != TypePDF || !strings.Contains(h.Get("Content-Disposition"), "filename*=UTF-8''Gr%C3%B6%C3%9Fe.pdf") || h.Get("X-Content-Type-Options") != "nosniff" {
@@ -429,6 +442,7 @@ func TestSetHeaders(t *testing.T) {
 // TestPDFReferenceDiagrams draws every MIWG reference model (pools, lanes,
 // sub-processes, ISO-8859-1 files) into a PDF that pdfcpu accepts.
 func TestPDFReferenceDiagrams(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join(sharedTestdata(t), "bpmn", "miwg-reference", "*.bpmn"))
 	if len(files) != 21 {
 		t.Fatalf("want the 21 MIWG reference models, found %d", len(files))

@@ -18,6 +18,7 @@ func normalText(n int) string {
 }
 
 func TestWrapKeepsEveryCharacterWithinWidth(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		text string
@@ -29,6 +30,7 @@ func TestWrapKeepsEveryCharacterWithinWidth(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			const width = 200.0
 			lines := wrap(tt.text, fontRegular, 10, width)
 			var got strings.Builder
@@ -104,6 +106,7 @@ func decode(s []byte) string {
 // an export whose client has gone stops with the context's error instead
 // of rendering on (issue 12.2).
 func TestExportContext(t *testing.T) {
+	t.Parallel()
 	big := Request{FormattedText: strings.Repeat("a", MaxTextBytes+1)}
 	for _, typ := range Formats {
 		if _, _, _, err := ExportContext(context.Background(), typ, big); !errors.Is(err, ErrTooLarge) {

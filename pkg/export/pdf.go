@@ -95,11 +95,17 @@ func (l *pdfLayout) ensure(h float64) {
 
 func (l *pdfLayout) paragraph(text, fontName string, size, indent, after float64) {
 	lh := size * 1.3
-	for _, line := range wrap(text, fontName, size, a4W-2*margin-indent) {
+	width := a4W - 2*margin - indent
+	for _, line := range wrap(text, fontName, size, width) {
 		l.ensure(lh)
 		l.y -= lh
 		l.page.fill(0, 0, 0)
-		l.page.text(margin+indent, l.y+size*0.25, fontName, size, line)
+		x := margin + indent
+		if rightToLeft(line) {
+			// Hebrew and Arabic paragraphs start at the right margin.
+			x += width - textWidth(line, fontName, size)
+		}
+		l.page.text(x, l.y+size*0.25, fontName, size, line)
 	}
 	l.y -= after
 }

@@ -161,11 +161,14 @@ func newFontMetrics(name string, data []byte) (*fontMetrics, error) {
 		fm.gid[r] = uint16(g)
 		fm.adv[r] = fm.glyphAdv[g]
 	}
-	// lamMark (shape.go) draws nothing and takes no room: the space glyph
-	// with no advance.
-	if fm.gid[0xFEFB] != 0 && fm.gid[' '] != 0 {
-		fm.gid[lamMark], fm.adv[lamMark] = fm.gid[' '], 0
+	// The writer's own ids draw the glyph of another character
+	// (internalID); lamMark draws nothing and takes no room.
+	for c := rune(internalIDs); c <= internalIDsEnd; c++ {
+		if glyph, _, ok := internalID(c); ok {
+			fm.gid[c], fm.adv[c] = fm.gid[glyph], fm.adv[glyph]
+		}
 	}
+	fm.adv[lamMark] = 0
 	hhea, err := fontTable(data, "hhea")
 	if err != nil {
 		return nil, err

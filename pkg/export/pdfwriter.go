@@ -41,6 +41,9 @@ type pdfPage struct {
 	w, h float64
 	c    bytes.Buffer
 	used map[string]map[uint16]bool // font → character ids drawn
+	// fillRGB is the colour text is drawn in (the last fill); faked bold
+	// strokes the glyphs' outlines in it too.
+	fillRGB [3]float64
 }
 
 type pdfDoc struct {
@@ -67,7 +70,7 @@ func encode(s string) []byte {
 			r = ' '
 		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
 			continue
-		case r > 0xffff || r == lamMark:
+		case r > 0xffff || (r >= internalIDs && r <= internalIDsEnd):
 			r = '\ufffd'
 		}
 		rs = append(rs, r)
@@ -180,26 +183,47 @@ func (p *pdfPage) use(fontName string, s []byte) {
 
 // text draws one line with its baseline at (x, y) in PDF coordinates.
 func (p *pdfPage) text(x, y float64, fontName string, size float64, s []byte) {
-	fmt.Fprintf(&p.c, "BT %s %s Td ", f2(x), f2(y))
-	p.show(fontName, size, visual(s))
+	p.show(fmt.Sprintf("%s %s Td", f2(x), f2(y)), fontName, size, visual(s))
 }
 
 // rotatedText draws s turned 90° counter-clockwise (pool and lane names).
 func (p *pdfPage) rotatedText(x, y float64, fontName string, size float64, s []byte) {
-	fmt.Fprintf(&p.c, "BT 0 1 -1 0 %s %s Tm ", f2(x), f2(y))
-	p.show(fontName, size, visual(s))
+	p.show(fmt.Sprintf("0 1 -1 0 %s %s Tm", f2(x), f2(y)), fontName, size, visual(s))
 }
 
-// show writes s (in drawing order) as runs of characters that share a
-// font, each shown in the font that has its glyphs (face), and ends the
-// text object; each run moves the pen by its own widths, so the runs join
-// up.
-func (p *pdfPage) show(fontName string, size float64, s []byte) {
+// show writes one text object placed by the operator at: s (in drawing
+// order) as runs of characters that share a font, each shown in the font
+// that has its glyphs (face); each run moves the pen by its own widths, so
+// the runs join up. The CJK font has no bold: bold runs in it are filled
+// and stroked (text render mode 2), inside q … Q so the stroke colour,
+// width and dash of the drawing around it stay as they were.
+func (p *pdfPage) show(at, fontName string, size float64, s []byte) {
+	fakeBold := false
+	if fontName == fontBold {
+		for i := 0; i+1 < len(s); i += 2 {
+			if face(fontName, char(s, i)).name == fontFallback {
+				fakeBold = true
+				break
+			}
+		}
+	}
+	if fakeBold {
+		c := p.fillRGB
+		fmt.Fprintf(&p.c, "q %s %s %s RG [] 0 d %s w ", f2(c[0]), f2(c[1]), f2(c[2]), f2(size*0.04))
+	}
+	fmt.Fprintf(&p.c, "BT %s ", at)
 	start, cur := 0, ""
 	flush := func(end int) {
 		if end > start {
 			p.use(cur, s[start:end])
-			fmt.Fprintf(&p.c, "/%s %s Tf %s Tj ", fontResource(cur), f2(size), pdfHex(s[start:end]))
+			mode := ""
+			if fakeBold {
+				mode = "0 Tr "
+				if cur == fontFallback {
+					mode = "2 Tr "
+				}
+			}
+			fmt.Fprintf(&p.c, "%s/%s %s Tf %s Tj ", mode, fontResource(cur), f2(size), pdfHex(s[start:end]))
 		}
 		start = end
 	}
@@ -211,7 +235,11 @@ func (p *pdfPage) show(fontName string, size float64, s []byte) {
 		}
 	}
 	flush(len(s) &^ 1)
-	p.c.WriteString("ET\n")
+	p.c.WriteString("ET")
+	if fakeBold {
+		p.c.WriteString(" Q")
+	}
+	p.c.WriteByte('\n')
 }
 
 func (p *pdfPage) op(format string, args ...any) {
@@ -224,6 +252,7 @@ func (p *pdfPage) stroke(r, g, b, width float64) {
 }
 
 func (p *pdfPage) fill(r, g, b float64) {
+	p.fillRGB = [3]float64{r, g, b}
 	p.op("%s %s %s rg", f2(r), f2(g), f2(b))
 }
 
@@ -336,14 +365,38 @@ func (d *pdfDoc) bytes() ([]byte, error) {
 // subsetTag is the six-letter prefix PDF requires on a subset font's name.
 func subsetTag(k int) string { return "SPADE" + string(rune('A'+k)) }
 
-// utf16BE encodes s as UTF-16 big-endian, for PDF text strings.
+// utf16BE encodes s as UTF-16 big-endian, for PDF text strings (the
+// document title). Control characters are left out, as in drawn text:
+// readers refuse a title that holds them.
 func utf16BE(s string) []byte {
-	u := utf16.Encode([]rune(s))
+	rs := make([]rune, 0, len(s))
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			continue
+		}
+		rs = append(rs, r)
+	}
+	u := utf16.Encode(rs)
 	out := make([]byte, 0, 2*len(u))
 	for _, c := range u {
 		out = append(out, byte(c>>8), byte(c))
 	}
 	return out
+}
+
+// rightToLeft reports whether an encoded line reads right to left: its
+// first letter with a direction is Hebrew or Arabic.
+func rightToLeft(s []byte) bool {
+	for i := 0; i+1 < len(s); i += 2 {
+		p, _ := bidi.LookupRune(rune(char(s, i)))
+		switch p.Class() {
+		case bidi.R, bidi.AL:
+			return true
+		case bidi.L:
+			return false
+		}
+	}
+	return false
 }
 
 // visual puts one encoded line of text into the order it is drawn in, left
@@ -388,7 +441,7 @@ func visual(s []byte) []byte {
 		if run.Direction() == bidi.RightToLeft {
 			rs = reverseClusters(rs)
 			for k, r := range rs {
-				if m, ok := mirror(r); ok {
+				if m, ok := mirrored(r); ok {
 					rs[k] = m
 				}
 			}
@@ -425,15 +478,55 @@ func reverseClusters(rs []rune) []rune {
 	return out
 }
 
+// The writer's own character ids are Unicode's noncharacters U+FDD0 …
+// U+FDEF, which text never holds (encode turns them into U+FFFD): each
+// draws one glyph but copies out as another character. lamMark (shape.go)
+// is the first; the brackets mirrored in right-to-left runs follow.
+const (
+	internalIDs    = 0xFDD0
+	internalIDsEnd = 0xFDEF
+	mirroredIDs    = internalIDs + 1
+)
+
+// brackets are the characters a right-to-left run shows mirrored, in
+// pairs: each one's mirror image is its neighbour.
+const brackets = "()[]{}<>«»"
+
 // mirror returns the bracket paired with r, which a right-to-left run
 // shows in its place, and whether r is one.
 func mirror(r rune) (rune, bool) {
-	const pairs = "()[]{}<>«»"
-	rs := []rune(pairs)
+	rs := []rune(brackets)
 	for i, p := range rs {
 		if p == r {
 			return rs[i^1], true
 		}
 	}
 	return r, false
+}
+
+// mirrored returns the id that draws bracket r mirrored, for a
+// right-to-left run: it shows mirror(r) but copies out as r, so a reader
+// that puts the run back into reading order gets "(3 days)", not
+// ")3 days(".
+func mirrored(r rune) (rune, bool) {
+	for i, p := range []rune(brackets) {
+		if p == r {
+			return mirroredIDs + rune(i), true
+		}
+	}
+	return r, false
+}
+
+// internalID returns, for one of the writer's own ids, the character
+// whose glyph it draws and the text it copies out as.
+func internalID(c rune) (glyph rune, text []rune, ok bool) {
+	rs := []rune(brackets)
+	switch {
+	case c == lamMark:
+		return ' ', []rune{0x0644}, true
+	case c >= mirroredIDs && c < mirroredIDs+rune(len(rs)):
+		i := c - mirroredIDs
+		return rs[i^1], []rune{rs[i]}, true
+	}
+	return 0, nil, false
 }

@@ -42,9 +42,8 @@ const (
 const arabicJoining = "URRRRDRDRDDDDDRRRRDDDDDDDD-----CDDDDDDDRRD"
 
 // lamMark is the invisible character id that carries the lam of a lam-alef
-// ligature. U+FEFE is unassigned, so no text needs it for itself; encode
-// turns a typed U+FEFE into U+FFFD.
-const lamMark = 0xFEFE
+// ligature: the first of the writer's own ids (internalIDs).
+const lamMark = internalIDs
 
 // formsB is the first presentation form of U+0621 (ARABIC LETTER HAMZA
 // ISOLATED FORM); the other letters' forms follow it.
@@ -197,11 +196,12 @@ func shapeArabic(rs []rune, have func(rune) bool) []rune {
 	return out
 }
 
-// unshape returns the letter a presentation form stands for (the alef for
-// a lam-alef ligature, lam for lamMark), or c itself.
+// unshape returns the text a drawn character id stands for: the letter of
+// a presentation form (the alef for a lam-alef ligature), the character
+// behind one of the writer's own ids (internalID), or c itself.
 func unshape(c rune) []rune {
-	if c == lamMark {
-		return []rune{0x0644}
+	if _, text, ok := internalID(c); ok {
+		return text
 	}
 	if c < 0xFB50 || c > 0xFEFC {
 		return []rune{c}

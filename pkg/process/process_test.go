@@ -58,6 +58,7 @@ func hasCode(ps []Problem, code string) bool {
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		mutate func(m *Model)
@@ -93,6 +94,7 @@ func TestValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			m := invoice()
 			tt.mutate(&m)
 			ps := m.Validate()
@@ -117,6 +119,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestRepair(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		model  Model
@@ -225,6 +228,7 @@ func TestRepair(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			m := tt.model
 			ps := Repair(&m)
 			if got, want := codes(ps), tt.remain; !reflect.DeepEqual(got, want) {
@@ -249,6 +253,7 @@ func assertIdempotent(t *testing.T, m Model) {
 }
 
 func TestFormatDuration(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   float64
 		want string
@@ -264,6 +269,7 @@ func TestFormatDuration(t *testing.T) {
 }
 
 func TestSIPOCTableAndTotals(t *testing.T) {
+	t.Parallel()
 	m := invoice()
 	s := SIPOCTable(&m)
 	want := SIPOCSummary{
@@ -284,6 +290,7 @@ func TestSIPOCTableAndTotals(t *testing.T) {
 }
 
 func TestOrdered(t *testing.T) {
+	t.Parallel()
 	m := invoice()
 	var got []string
 	for _, s := range Ordered(&m) {
@@ -296,6 +303,7 @@ func TestOrdered(t *testing.T) {
 }
 
 func TestFormattedTextGolden(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		model Model
@@ -316,6 +324,7 @@ func TestFormattedTextGolden(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			got := FormattedText(&tt.model)
 			for _, h := range Sections {
 				if !strings.Contains(got, h+"\n") {

@@ -37,12 +37,14 @@ func fullSample() Model {
 }
 
 func TestSchemaMatchesGoTypes(t *testing.T) {
+	t.Parallel()
 	if errs := compareType(reflect.TypeOf(Model{}), JSONSchema(), "$"); len(errs) > 0 {
 		t.Fatalf("schema and Go types disagree:\n%s", strings.Join(errs, "\n"))
 	}
 }
 
 func TestSchemaValidatesSamples(t *testing.T) {
+	t.Parallel()
 	// sparse drops keys a language model must still write.
 	sparse := func(v map[string]any) {
 		act := v["activities"].([]any)[0].(map[string]any)
@@ -79,6 +81,7 @@ func TestSchemaValidatesSamples(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			v := llmForm(t, tc.doc)
 			if tc.edit != nil {
 				tc.edit(v)
@@ -159,6 +162,7 @@ func llmForm(t *testing.T, doc any) map[string]any {
 // doc: a field may be absent from marshalled Go JSON only if it is omitempty,
 // and the model always writing it decodes to the same value.
 func TestSchemaRoundTripsModelOutput(t *testing.T) {
+	t.Parallel()
 	in := fullSample()
 	in.Activities[0].WorkMinutes = 0
 	raw, _ := json.Marshal(in)
@@ -283,6 +287,7 @@ func compareType(t reflect.Type, s map[string]any, path string) []string {
 // accept; a keyword outside it (format, minimum, oneOf, $ref, ...) makes one
 // of them reject every request.
 func TestSchemaKeywordsBothVendorsAccept(t *testing.T) {
+	t.Parallel()
 	allowed := map[string]bool{"type": true, "description": true, "title": true, "properties": true,
 		"required": true, "additionalProperties": true, "items": true, "enum": true}
 	var walk func(s map[string]any, path string)

@@ -669,6 +669,7 @@ func TestRepairV2(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			m := tt.model()
 			ps := Repair(&m)
 			if got := strings.Join(codes(ps), ","); got != strings.Join(tt.remain, ",") {
@@ -795,6 +796,7 @@ func TestValidateV2(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			m := shop()
 			tt.mutate(&m)
 			ps := m.Validate()

@@ -74,6 +74,20 @@ test('a long diagram opens readable, says it continues, zooms quickly and keeps 
   await expect(page.locator('.bpmn-stage .djs-minimap.open')).toBeVisible();
   await snap(page, 'viewer-long-1440', false);
 
+  // The overview's toggle is reached with Tab from the toolbar and works with Enter and Space.
+  const overview = page.getByRole('button', { name: 'Hide overview' });
+  await page.getByRole('button', { name: 'Help', exact: true }).focus();
+  for (let i = 0; i < 12 && !(await overview.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(overview).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
+  const reopen = page.getByRole('button', { name: 'Show overview' });
+  await expect(reopen).toBeFocused();
+  await expect(reopen).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press(' ');
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toBeVisible();
+  await expect(overview).toHaveAttribute('aria-expanded', 'true');
+
   // The cue brings the next part into view.
   const before = await page.evaluate(() => (document.querySelector('.bpmn-canvas .viewport') as SVGGElement).getScreenCTM()!.e);
   await cue.click();

@@ -85,6 +85,7 @@ func onBorder(p layout.Point, r layout.Rect) bool {
 }
 
 func TestLayout(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		g         layout.Graph
@@ -101,6 +102,7 @@ func TestLayout(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			r, err := layout.Layout(tt.g, layout.Options{X: 10, Y: 20})
 			if err != nil {
 				t.Fatal(err)
@@ -114,6 +116,7 @@ func TestLayout(t *testing.T) {
 }
 
 func TestLayoutLinearIsStraight(t *testing.T) {
+	t.Parallel()
 	g := layout.Graph{Nodes: []layout.Node{task(0), task(0), task(0)}, Edges: edges(0, 1, 1, 2)}
 	r, err := layout.Layout(g, layout.Options{})
 	if err != nil {
@@ -129,6 +132,7 @@ func TestLayoutLinearIsStraight(t *testing.T) {
 }
 
 func TestLayoutInvalid(t *testing.T) {
+	t.Parallel()
 	for _, g := range []layout.Graph{
 		{Nodes: []layout.Node{task(1)}},
 		{Nodes: []layout.Node{task(0)}, Edges: edges(0, 3)},
@@ -140,9 +144,11 @@ func TestLayoutInvalid(t *testing.T) {
 }
 
 func TestLayoutRandom(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{10, 50, 200} {
 		for seed := uint64(1); seed <= 8; seed++ {
 			t.Run(fmt.Sprintf("n%d_seed%d", n, seed), func(t *testing.T) {
+				t.Parallel()
 				g, _ := graphgen.Graph(graphgen.Model(n, seed))
 				r, err := layout.Layout(g, layout.Options{})
 				if err != nil {
@@ -171,6 +177,7 @@ func BenchmarkLayout(b *testing.B) {
 // and a minimum height (pools), and edges leaving a boundary event on
 // their source's bottom border and running below it.
 func TestBoundaryAndBands(t *testing.T) {
+	t.Parallel()
 	host := task(0)
 	host.BottomReserve = 50
 	cases := []struct {
@@ -187,6 +194,7 @@ func TestBoundaryAndBands(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			r, err := layout.Layout(c.g, layout.Options{X: 10, Y: 20})
 			if err != nil {
 				t.Fatal(err)

@@ -44,6 +44,7 @@ var skipped = map[string]string{
 // element, except the listed divergences. bpmn-moddle's "unresolved
 // reference" import warnings stand for our no-unresolved-reference rule.
 func TestAgainstBpmnlint(t *testing.T) {
+	t.Parallel()
 	mod := moduleRoot(t)
 	tool := filepath.Join(mod, "tools", "bpmncheck")
 	testenv.Require(t, filepath.Join(tool, "node_modules", "bpmnlint"), testenv.HintBpmncheck)

@@ -33,6 +33,7 @@ func testLinter() *lint.Linter {
 }
 
 func TestRunIsolatesRules(t *testing.T) {
+	t.Parallel()
 	defs, err := parse.Parse([]byte(`<definitions xmlns="` + parse.ModelNS + `"><process id="p"/></definitions>`))
 	if err != nil {
 		t.Fatal(err)
@@ -51,6 +52,7 @@ func TestRunIsolatesRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			rep := testLinter().Run(defs, tt.cfg)
 			if rep.Errors != tt.errs || rep.Warnings != tt.warns || len(rep.RuleErrors) != tt.ruleErrs {
 				t.Fatalf("report = %+v", rep)

@@ -21,6 +21,7 @@ func miwgDir(t testing.TB) string { return testenv.MIWGDir(t) }
 // reference models (testdata/miwg-findings.golden; -update rewrites it).
 // The comparison with bpmnlint's figures is in the golden file's header.
 func TestMIWGFindings(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(miwgDir(t), "*.bpmn"))
 	if err != nil || len(files) != 21 {
 		t.Fatalf("want 21 MIWG models, got %d (%v)", len(files), err)

@@ -122,8 +122,10 @@ func rawScan(t *testing.T, data []byte) rawCounts {
 }
 
 func TestMIWGElementCounts(t *testing.T) {
+	t.Parallel()
 	for _, f := range miwgFiles(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
 			data, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
@@ -204,6 +206,7 @@ func TestMIWGElementCounts(t *testing.T) {
 // TestMIWGHandCounted pins a few counts taken by hand (grep) from the files,
 // so that the raw scan above cannot agree with the parser by sharing a bug.
 func TestMIWGHandCounted(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file                                     string
 		tasks, flows, lanes, participants, msgFl int
@@ -219,6 +222,7 @@ func TestMIWGHandCounted(t *testing.T) {
 	dir := miwgDir(t)
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
+			t.Parallel()
 			data, err := os.ReadFile(filepath.Join(dir, tt.file))
 			if err != nil {
 				t.Fatal(err)
@@ -246,6 +250,7 @@ func TestMIWGHandCounted(t *testing.T) {
 }
 
 func TestParseRejects(t *testing.T) {
+	t.Parallel()
 	deep := strings.Repeat("<bpmn:extensionElements>", 10000)
 	deep = `<bpmn:definitions xmlns:bpmn="` + parse.ModelNS + `">` + deep
 	laughs := `<?xml version="1.0"?>
@@ -277,6 +282,7 @@ func TestParseRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := parse.Parse(tt.data)
 			if err == nil {
 				t.Fatal("Parse succeeded, want an error")
@@ -293,6 +299,7 @@ func TestParseRejects(t *testing.T) {
 }
 
 func TestParseEncodings(t *testing.T) {
+	t.Parallel()
 	body := `<definitions xmlns="` + parse.ModelNS + `"><process id="p"><task id="t" name="Prüfen café"/></process></definitions>`
 	latin1 := []byte(`<?xml version="1.0" encoding="ISO-8859-1"?>`)
 	for _, r := range body {
@@ -326,6 +333,7 @@ func TestParseEncodings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			defs, err := parse.Parse(tt.data)
 			if err != nil {
 				t.Fatalf("Parse: %v", err)
@@ -379,6 +387,7 @@ const linked = `<?xml version="1.0" encoding="UTF-8"?>
 </bpmn:definitions>`
 
 func TestParseLinks(t *testing.T) {
+	t.Parallel()
 	defs, err := parse.Parse([]byte(linked))
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package quality
 import "testing"
 
 func TestScoreLabels(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		score int
 		want  string
@@ -18,6 +19,7 @@ func TestScoreLabels(t *testing.T) {
 }
 
 func TestComplexityBands(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		score float64
 		want  string

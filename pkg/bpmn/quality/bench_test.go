@@ -37,6 +37,7 @@ func diamonds(n int) []byte {
 }
 
 func TestPathCountIsBounded(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		n       int
 		paths   int
@@ -90,6 +91,7 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 }
 
 func TestInventoryMetadataIsBounded(t *testing.T) {
+	t.Parallel()
 	r, err := quality.AnalyzeFile(diamonds(120), "d.bpmn") // 482 nodes, 601 sequence flows, no diagram
 	if err != nil {
 		t.Fatal(err)

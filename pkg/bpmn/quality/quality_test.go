@@ -57,6 +57,7 @@ var (
 // the files, every section is present in order, scores and labels agree
 // with their bands, and the text is deterministic.
 func TestMIWGReports(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join(miwgDir(t), "*.bpmn"))
 	if len(files) != 21 {
 		t.Fatalf("want 21 MIWG models, found %d", len(files))
@@ -64,6 +65,7 @@ func TestMIWGReports(t *testing.T) {
 	for _, f := range files {
 		name := filepath.Base(f)
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r, data := analyzeMIWG(t, name)
 			inv := r.ElementInventoryData()
 			checks := []struct {
@@ -136,8 +138,10 @@ func abs(f float64) float64 {
 // TestGoldenReports pins the full text of a few models
 // (testdata/<model>.txt; -update rewrites them after review).
 func TestGoldenReports(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"A.1.0.bpmn", "B.2.0.bpmn", "C.6.0.bpmn", "C.8.1.bpmn"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r, _ := analyzeMIWG(t, name)
 			meta, err := json.MarshalIndent(map[string]any{
 				"element_inventory_data":  r.ElementInventoryData(),
@@ -178,6 +182,7 @@ const modelJSON = `{
 }`
 
 func TestAnalyzeFileJSONModel(t *testing.T) {
+	t.Parallel()
 	r, err := quality.AnalyzeFile([]byte(modelJSON), "invoice.json")
 	if err != nil {
 		t.Fatalf("AnalyzeFile: %v", err)
@@ -197,6 +202,7 @@ func TestAnalyzeFileJSONModel(t *testing.T) {
 }
 
 func TestAnalyzeFileRejects(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file, data, detail string
 	}{
@@ -208,6 +214,7 @@ func TestAnalyzeFileRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := quality.AnalyzeFile([]byte(tt.data), tt.file)
 			if err == nil {
 				t.Fatal("want an error")
@@ -221,6 +228,7 @@ func TestAnalyzeFileRejects(t *testing.T) {
 }
 
 func TestEmptyModelScoresLow(t *testing.T) {
+	t.Parallel()
 	r, err := quality.AnalyzeFile([]byte(`<definitions xmlns="`+parse.ModelNS+`"><collaboration id="c"><participant id="p" name="Customer"/></collaboration></definitions>`), "empty.bpmn")
 	if err != nil {
 		t.Fatal(err)
@@ -231,6 +239,7 @@ func TestEmptyModelScoresLow(t *testing.T) {
 }
 
 func TestFileNameFallbackAndRuleErrors(t *testing.T) {
+	t.Parallel()
 	data := []byte(`<definitions xmlns="` + parse.ModelNS + `"><process id="p"><startEvent id="s" name="Go"/><endEvent id="e" name="Done"/><sequenceFlow id="f" sourceRef="s" targetRef="e"/></process></definitions>`)
 	r, err := quality.AnalyzeFile(data, "uploads/My Flow.bpmn")
 	if err != nil {
@@ -253,6 +262,7 @@ func TestFileNameFallbackAndRuleErrors(t *testing.T) {
 }
 
 func TestMetadataIsJSON(t *testing.T) {
+	t.Parallel()
 	r, _ := analyzeMIWG(t, "C.1.1.bpmn")
 	b, err := json.Marshal(r.Metadata())
 	if err != nil {
@@ -281,6 +291,7 @@ func TestMetadataIsJSON(t *testing.T) {
 }
 
 func TestDigest(t *testing.T) {
+	t.Parallel()
 	r, _ := analyzeMIWG(t, "B.2.0.bpmn")
 	d := r.Digest()
 	for _, want := range []string{"Process: " + r.ProcessName, "Quality score: ", "Issue 1 (error): Missing end event", "Complexity: Moderate"} {

@@ -24,6 +24,7 @@ func chain(n int) []byte {
 }
 
 func TestManyIDlessElements(t *testing.T) {
+	t.Parallel()
 	r, err := ConvertXML(chain(20_000))
 	if err != nil {
 		t.Fatal(err)

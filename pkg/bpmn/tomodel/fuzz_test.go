@@ -54,8 +54,10 @@ var hostile = map[string]string{
 }
 
 func TestHostileFiles(t *testing.T) {
+	t.Parallel()
 	for name, body := range hostile {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			r, err := ConvertXML(wrap(body))
 			if err != nil {
 				if _, ok := failure.Detail(err); !ok {

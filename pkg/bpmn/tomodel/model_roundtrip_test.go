@@ -66,10 +66,12 @@ func nodeFacts(m *process.Model) map[string]string {
 // same facts. This is the loop an edit in the modeller goes through (the
 // diagram SPADE drew, saved unchanged, must give the same model).
 func TestModelRoundTrip(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join(testenv.MIWGDir(t), "*.bpmn"))
 	dev, _ := filepath.Glob(filepath.Join(testenv.RepoRoot(t), "bench", "roundtrip", "testdata", "*.bpmn"))
 	for _, f := range append(files, dev...) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
 			data, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)

@@ -55,6 +55,7 @@ func flow(m *process.Model, id string) process.Flow {
 }
 
 func TestCollaboration(t *testing.T) {
+	t.Parallel()
 	r := convert(t, `
 <collaboration id="Collab">
   <participant id="P_Shop" name="Shop" processRef="Proc_Shop"/>
@@ -119,6 +120,7 @@ func TestCollaboration(t *testing.T) {
 }
 
 func TestSingleProcessHasNoPools(t *testing.T) {
+	t.Parallel()
 	r := convert(t, `<process id="P"><task id="T" name="Work"/></process>`)
 	if len(r.Model.Pools) != 0 || activity(r.Model, "T").Pool != "" {
 		t.Errorf("pools = %+v, task = %+v", r.Model.Pools, r.Model.Activities)
@@ -126,6 +128,7 @@ func TestSingleProcessHasNoPools(t *testing.T) {
 }
 
 func TestEvents(t *testing.T) {
+	t.Parallel()
 	m := convert(t, `
 <process id="P">
   <task id="T" name="Wait for answer"/>
@@ -151,6 +154,7 @@ func TestEvents(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
+			t.Parallel()
 			got := event(m, tt.id)
 			if got.ID != tt.want.ID || got.Name != tt.want.Name || got.Type != tt.want.Type || got.Trigger != tt.want.Trigger ||
 				got.Timer != tt.want.Timer || got.AttachedTo != tt.want.AttachedTo || got.NonInterrupting != tt.want.NonInterrupting || got.Throw != tt.want.Throw {
@@ -161,6 +165,7 @@ func TestEvents(t *testing.T) {
 }
 
 func TestActivitiesAndSubProcesses(t *testing.T) {
+	t.Parallel()
 	m := convert(t, `
 <process id="P">
   <subProcess id="S" name="Handle order">
@@ -220,6 +225,7 @@ func TestActivitiesAndSubProcesses(t *testing.T) {
 }
 
 func TestFlowsConditionsDefaults(t *testing.T) {
+	t.Parallel()
 	m := convert(t, `
 <process id="P">
   <task id="T" name="Check" default="F_T2"/>
@@ -266,6 +272,7 @@ func TestFlowsConditionsDefaults(t *testing.T) {
 }
 
 func TestDataAndAnnotations(t *testing.T) {
+	t.Parallel()
 	r := convert(t, `
 <dataStore id="Store" name="CRM"/>
 <process id="P">
@@ -311,6 +318,7 @@ func TestDataAndAnnotations(t *testing.T) {
 }
 
 func TestOddFiles(t *testing.T) {
+	t.Parallel()
 	t.Run("duplicate ids across processes", func(t *testing.T) {
 		r := convert(t, `
 <collaboration id="C"><participant id="PA" processRef="A"/><participant id="PB" processRef="B"/></collaboration>
@@ -374,6 +382,7 @@ func TestOddFiles(t *testing.T) {
 }
 
 func TestRefused(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, xml, detail string
 	}{
@@ -383,6 +392,7 @@ func TestRefused(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := FromXML([]byte(tt.xml))
 			d, ok := failure.Detail(err)
 			if err == nil || !ok || !strings.Contains(d, tt.detail) {
@@ -398,12 +408,14 @@ func TestRefused(t *testing.T) {
 // TestMIWG converts every MIWG reference model: none is refused, ids are
 // unique and every flow node of the file is in the model.
 func TestMIWG(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join(testenv.MIWGDir(t), "*.bpmn"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no MIWG models: %v", err)
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
+			t.Parallel()
 			data, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)

@@ -238,6 +238,7 @@ func TestCrashedWaiterLosesItsPlace(t *testing.T) {
 }
 
 func TestDisabledOrBuiltinIsNotWrapped(t *testing.T) {
+	t.Parallel()
 	m := miniredis.RunT(t)
 	rdb := redis.NewClient(&redis.Options{Addr: m.Addr()})
 	defer rdb.Close()
@@ -270,6 +271,7 @@ func (builtinName) Name() string { return "builtin" }
 // Building the budget twice on one registry (a worker built again in the
 // same process) keeps the first collectors.
 func TestNewTwiceOnOneRegistry(t *testing.T) {
+	t.Parallel()
 	m := miniredis.RunT(t)
 	rdb := redis.NewClient(&redis.Options{Addr: m.Addr()})
 	defer rdb.Close()

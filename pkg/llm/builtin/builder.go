@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -27,6 +28,10 @@ type draft struct {
 	item *item
 	// alt marks an alternative to the draft before it.
 	alt bool
+	// addressed are the outside parties the step names with "to" or
+	// "with" ("opens a ticket with the vendor"): it exchanges a message
+	// with them whatever its verb.
+	addressed []string
 }
 
 // item is a step of the flow: an activity (or event) or a gateway block,
@@ -72,6 +77,9 @@ type gwBlock struct {
 type branch struct {
 	label string
 	items []*item
+	// cond is the condition the branch was taken on, when the text gave
+	// one.
+	cond string
 }
 
 // builder turns the stream of sentence-level events (plain actions,
@@ -209,6 +217,13 @@ func (b *builder) closeOpen() {
 	if !hasNo {
 		o.branches = append(o.branches, branch{label: "No"})
 	}
+	for i, br := range o.branches {
+		// "If the request is rejected, the employee is notified.": a
+		// refusal ends its branch unless the text loops it back
+		if n := len(br.items); n > 0 && refusalRe.MatchString(br.cond) && !br.items[n-1].end && br.items[n-1].back == nil {
+			o.branches[i].items = append(o.branches[i].items, &item{end: true})
+		}
+	}
 }
 
 func (b *builder) add(ds []*draft) {
@@ -254,6 +269,7 @@ func (b *builder) endHere() {
 // an earlier item ("… and the inspector measures again": back to the
 // measuring).
 func (b *builder) loopTo(target *item) bool {
+	b.pendingToBranch()
 	if target == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return false
 	}
@@ -265,6 +281,7 @@ func (b *builder) loopTo(target *item) bool {
 // the step before its decision ("… corrects it and submits it again").
 // It reports whether there was a decision to loop in.
 func (b *builder) loopBack() bool {
+	b.pendingToBranch()
 	o := b.open
 	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return false
@@ -276,16 +293,16 @@ func (b *builder) loopBack() bool {
 func (b *builder) addIf(cond, performer string, ds []*draft) {
 	if o := b.open; o != nil && o.whether {
 		label := shortCondition(cond)
-		o.branches = append(o.branches, branch{label: label, items: acts(ds)})
+		o.branches = append(o.branches, branch{label: label, items: acts(ds), cond: cond})
 		return
 	}
 	// "If the risk is high … If the risk is acceptable …": one decision
 	// with two branches, not two decisions in a row
-	if o := b.open; o != nil && !o.whether && o.pendingN == 0 && sameQuestion(o.cond, cond) {
+	if o := b.open; o != nil && !o.whether && (o.pendingN == 0 || len(o.pending) == 0) && sameQuestion(o.cond, cond) {
 		if len(o.branches) == 1 && o.branches[0].label == "Yes" {
 			o.branches[0].label = shortCondition(o.cond)
 		}
-		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds)})
+		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds), cond: cond})
 		b.last = &o.branches[len(o.branches)-1].items
 		b.open = nil
 		b.open = o
@@ -295,7 +312,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	b.closeOpen()
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
 		spec: "If " + strings.TrimSpace(cond) + ".", cond: cond, before: b.lastItem()}
-	g.branches = []branch{{label: "Yes", items: acts(ds)}}
+	g.branches = []branch{{label: "Yes", items: acts(ds), cond: cond}}
 	b.seq = append(b.seq, &item{gw: g})
 	b.open = g
 	b.last = &g.branches[0].items
@@ -324,6 +341,14 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 	}
 	g.name = capitalise(strings.Join(names, " or ")) + "?"
 	g.spec = "Decides whether to " + strings.Join(names, " or ") + "."
+	if len(alts) == 2 && len(names) == 2 && len(alts[0]) > 0 && len(alts[1]) > 0 && names[0] == names[1] && alts[0][0].performer != alts[1][0].performer {
+		// "the team lead or the director approves it": who does it
+		g.name = alts[0][0].performer + " or " + strings.ToLower(alts[1][0].performer) + "?"
+		g.spec = "Decides who does it: " + alts[0][0].performer + " or " + alts[1][0].performer + "."
+		for i := range g.branches {
+			g.branches[i].label = alts[i][0].performer
+		}
+	}
 	b.seq = append(b.seq, &item{gw: g})
 	b.last = &g.branches[len(g.branches)-1].items
 	b.lastN = 1
@@ -368,6 +393,9 @@ func (b *builder) addOtherwise(ds []*draft) {
 	}
 	o.branches = append(o.branches, branch{label: label, items: acts(ds)})
 	b.last = &o.branches[len(o.branches)-1].items
+	if o.whether && len(o.branches) < 2 {
+		return // "checks whether …. If not, … Otherwise, …": the other branch follows
+	}
 	b.closeOpen()
 }
 
@@ -673,8 +701,11 @@ func question(cond string) string {
 		ws = ws[1:] // "whether to make an offer"
 	}
 	ws = stripDeterminers(ws)
-	if len(ws) > 2 && personal[norm(ws[0])] && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
-		ws = ws[2:] // "you are using RTK" → "Using RTK?"
+	if len(ws) > 2 && norm(ws[0]) == "of" {
+		ws = stripDeterminers(ws[1:]) // "any of these tests fail" → "Tests fail?"
+	}
+	if len(ws) > 2 && (personal[norm(ws[0])] || norm(ws[0]) == "there") && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
+		ws = ws[2:] // "you are using RTK" → "Using RTK?", "there is no budget" → "No budget?"
 	}
 	var out []string
 	for i, w := range ws {
@@ -699,4 +730,52 @@ func shortCondition(cond string) string {
 		ws = ws[:5]
 	}
 	return strings.Join(ws, " ")
+}
+
+// addLoopUntil closes a rework cycle: "This continues until the reviewer
+// approves": a decision on the condition whose "No" branch returns to
+// target and whose "Yes" branch goes on.
+func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
+	if target == nil || len(b.seq) == 0 {
+		return false
+	}
+	b.closeOpen()
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
+		spec: "Repeated until " + strings.TrimSpace(cond) + "."}
+	g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: target}}}}
+	b.seq = append(b.seq, &item{gw: g})
+	b.last = &b.seq
+	b.lastN = 1
+	return true
+}
+
+// refusalRe finds conditions under which a case is turned down.
+var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible)|(?:does|do|did) not (?:accept|approve|agree))\b`)
+
+// loopOpen ends the open decision's last branch with a flow back to
+// target: "If the login fails, go back to step 4."
+func (b *builder) loopOpen(target *item) bool {
+	o := b.open
+	if o == nil || target == nil || len(o.branches) == 0 {
+		return false
+	}
+	br := &o.branches[len(o.branches)-1]
+	br.items = append(br.items, &item{back: target})
+	return true
+}
+
+// pendingToBranch moves the steps held after an "if" into its branch when
+// they loop back: "If a test fails, the owner gets a list. The owner
+// repairs the defects and presents the vehicle again." — the repair is
+// part of the failing branch, and a loop in the main flow would cut off
+// everything after it.
+func (b *builder) pendingToBranch() {
+	o := b.open
+	if o == nil || b.last != &o.pending || len(o.pending) == 0 || len(o.branches) == 0 {
+		return
+	}
+	o.branches[0].items = append(o.branches[0].items, o.pending...)
+	o.pending = nil
+	o.pendingN = maxPending // what follows comes after the decision
+	b.last = &o.branches[0].items
 }

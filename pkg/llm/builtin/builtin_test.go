@@ -360,7 +360,13 @@ func TestActivityCap(t *testing.T) {
 
 func FuzzAnalyzeText(f *testing.F) {
 	for _, s := range []string{invoiceText, "If x, y. Otherwise z.", "Meanwhile, meanwhile.", "A: b\nC: d\nE: f", "1. \n- \n□", "whether whether if if", "The it is by the by.", "(((", "Check , , ,",
-		"Step | Action | Responsible\n1 | Check it | Clerk\n|||\n", "Clerk: check\n(Manager)\nX (Y)."} {
+		"Step | Action | Responsible\n1 | Check it | Clerk\n|||\n", "Clerk: check\n(Manager)\nX (Y).",
+		// shapes the general rules read: relative clauses, a condition
+		// inside a coordination, cycles, parallel lists, questions
+		"A student who wants to write a thesis first contacts a professor, which is sent to the office, where it is checked.",
+		"The professor discusses it and, if they agree, registers it. The latter checks it. This continues until the office approves it.",
+		"Two things happen at the same time: a, and b. Is it ok? If yes, go. If she declines, stop; if not , x.",
+		"Responsible: \nThe General Ledger (GL) team exports (GL) it. Claims for parts older than two years are rejected. For all other claims, x."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -21,6 +21,13 @@ func TestEvents(t *testing.T) {
 		{"period end", "At the end of each quarter the warehouse manager prints the count sheets.", []string{"At the end of each quarter"}, 0, ""},
 		{"work time is no timer", "Centrifuge the samples for 10 minutes. Check the serum.", nil, 0, ""},
 		{"waiting for a message", "The officer requests the documents from the applicant and waits for the documents. The analyst evaluates the application.", nil, 1, "Wait for documents"},
+		{"frequency", "Once a week the planner reviews the open receipts.", []string{"Once a week"}, 0, ""},
+		{"next working day", "A crew is sent out the next working day to empty the bin.", []string{"the next working day"}, 0, ""},
+		{"end of a named period", "At the end of the registration period, the lecturer receives the final list.", []string{"At the end of the registration period"}, 0, ""},
+		{"day of an event", "On the day of rental, the employee hands over the keys.", []string{"On the day of rental"}, 0, ""},
+		{"in advance", "The physician orders the doses two weeks in advance.", []string{"two weeks in advance"}, 0, ""},
+		{"month", "Each January, the advisor sends the checklist.", []string{"Each January"}, 0, ""},
+		{"a date", "On the due date, the treasury team releases the payment run.", []string{"On the due date"}, 0, ""},
 		{"no time at all", "The clerk checks the invoice. The manager approves it.", nil, 0, ""},
 	}
 	for _, tt := range tests {
@@ -50,5 +57,21 @@ func TestEvents(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestMessageLead(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"As soon as the parts arrive, he replaces the components.", "Parts received"},
+		{"When the signed lease is received, the manager schedules the handover.", "Signed lease received"},
+		{"After the client has accepted the quote, the manager offers the job.", "Quote accepted"},
+		{"After the manager has accepted the quote, she books it.", ""}, // no outside party
+		{"If the book has not arrived after six weeks, the librarian cancels.", ""},
+		{"The clerk checks the invoice.", ""},
+	}
+	for _, tt := range tests {
+		if got := messageLead(tt.in, ""); got != tt.want {
+			t.Errorf("messageLead(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

@@ -5,7 +5,7 @@ import "strings"
 // verbList holds the base forms of verbs that describe work in process
 // documents and SOPs. Only verbs from this list start an activity, which is
 // what keeps descriptive prose ("The data are …") out of the flow.
-const verbList = `accept acknowledge add adjust administer advise align allocate analyse analyze
+const verbList = `accept route acknowledge add adjust administer advise align allocate analyse analyze
 announce answer apply appoint approve archive arrange ask assemble assess assign attach attend audit
 authorise authorize back backup balance bill book brief build calculate calibrate call cancel capture
 carry catalogue categorise categorize certify change charge check choose classify clean clear close
@@ -44,7 +44,7 @@ var irregular = map[string]string{
 	"ran": "run", "cut": "cut", "sold": "sell", "done": "do", "did": "do", "flown": "fly", "flew": "fly",
 	"got": "get", "gotten": "get", "brought": "bring", "bought": "buy", "told": "tell", "found": "find",
 	"led": "lead", "split": "split", "shut": "shut", "does": "do", "has": "have", "is": "be", "are": "be",
-	"was": "be", "were": "be",
+	"was": "be", "were": "be", "routed": "route", "routes": "route", "met": "meet", "taught": "teach", "fed": "feed",
 }
 
 // participles maps base forms to irregular past participles.
@@ -52,6 +52,8 @@ var participles = map[string]string{
 	"send": "sent", "make": "made", "pay": "paid", "take": "taken", "give": "given", "write": "written",
 	"build": "built", "hold": "held", "keep": "kept", "put": "put", "set": "set", "choose": "chosen",
 	"read": "read", "run": "run", "cut": "cut", "sell": "sold", "fly": "flown", "split": "split",
+	"buy": "bought", "tell": "told", "find": "found", "bring": "brought", "lead": "led", "get": "got",
+	"do": "done", "shut": "shut", "leave": "left", "win": "won", "meet": "met", "teach": "taught", "feed": "fed", "let": "let", "reset": "reset",
 }
 
 // doubled lists verbs that double their final consonant before -ed/-ing.
@@ -117,7 +119,8 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	developer developers designer designers architect architects legal compliance payroll treasury
 	logistics shipping receiving marketing operations management system bot robot payable receivable
 	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
-	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians`)
+	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
+	centre center centres centers depot`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.

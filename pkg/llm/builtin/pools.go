@@ -15,7 +15,14 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	students user users policyholder policyholders agency carrier carriers exporter exporters importer importers
 	contractor contractors citizen citizens guest guests passenger passengers subscriber subscribers clinic
 	restaurant restaurants manufacturer manufacturers buyer-side consumer consumers insured claimant claimants
-	speaker speakers participant participants merchant merchants cardholder cardholders`)
+	speaker speakers participant participants merchant merchants cardholder cardholders wholesaler wholesalers
+	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
+	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
+	homeowner homeowners borrower borrowers donor donors sender senders`)
+
+// personHeads name a party by what it is to the organisation only with
+// the word before: "the insured person", "the third party".
+var personHeads = set(`person persons people party parties`)
 
 // looseExternal are external heads only on their own: "members" are
 // outside parties, "committee members" are not.
@@ -32,8 +39,16 @@ func isExternal(name string) bool {
 	if looseExternal[head] && len(ws) > 1 {
 		return false
 	}
+	for _, w := range ws[:len(ws)-1] {
+		if outsideQualifiers[w] {
+			return true // "a freelance translator", "an external auditor"
+		}
+	}
 	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
 		return true // "the shipping company"; "the company" is the organisation
+	}
+	if personHeads[head] && len(ws) > 1 && (externalWords[ws[len(ws)-2]] || ws[len(ws)-2] == "third") {
+		return true // "the insured person", "a third party"
 	}
 	return externalWords[head]
 }
@@ -97,6 +112,11 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		if d == nil || ext[a.Performer] {
 			continue
 		}
+		for _, p := range d.addressed {
+			if !ext[one(p)] {
+				receivers[one(p)] = true
+			}
+		}
 		v := firstWord(d.verb)
 		if !moving[v] && !addressing[v] {
 			continue
@@ -107,7 +127,20 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 		}
 	}
-	if len(ext) == 0 && len(receivers) == 0 {
+	// parties the organisation only orders from or receives from ("orders
+	// the parts from the wholesaler"): collapsed pools too
+	sources := map[string]bool{}
+	for _, a := range m.Activities {
+		if ext[a.Performer] {
+			continue
+		}
+		for _, sup := range a.SIPOC.Suppliers {
+			if isExternal(sup) && !ext[one(sup)] && !receivers[one(sup)] {
+				sources[one(sup)] = true
+			}
+		}
+	}
+	if len(ext) == 0 && len(receivers) == 0 && len(sources) == 0 {
 		return
 	}
 
@@ -142,6 +175,9 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 	for _, p := range sortedKeys(receivers) {
 		addPool(p, true)
 	}
+	for _, p := range sortedKeys(sources) {
+		addPool(p, true)
+	}
 
 	var msgs []process.MessageFlow
 	addMsg := func(name, from, to string) {
@@ -165,13 +201,13 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		prev, next := g.splice(id)
 		obj := ""
 		if d := drafts[id]; d != nil {
-			obj = firstNonEmpty(cleanMessage(d.object), "message")
+			obj = firstNonEmpty(messageOf(d), "message")
 		}
 		// a message in from the organisation's step before, unless the
 		// party's own step came right before
 		if p := g.activityBefore(prev); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
 			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
-				addMsg(cleanMessage(pd.object), p, id)
+				addMsg(messageOf(pd), p, id)
 			}
 		} else if g.isStart(prev, m) && startMessage == "" {
 			startMessage = id
@@ -202,8 +238,8 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			if e.Type == process.EventStart && e.Pool == "" {
 				e.Trigger = process.TriggerMessage
 				if e.Name == "" || e.Name == "Start" {
-					if d := drafts[startMessage]; d != nil && cleanMessage(d.object) != "" {
-						e.Name = capitalise(cleanMessage(d.object)) + " received"
+					if d := drafts[startMessage]; d != nil && messageOf(d) != "" {
+						e.Name = capitalise(messageOf(d)) + " received"
 					}
 				}
 				for k := range msgs {
@@ -237,10 +273,13 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		v := firstWord(d.verb)
-		if !moving[v] && !addressing[v] {
+		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
 			continue
 		}
 		for _, c := range a.SIPOC.Customers {
+			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
+				continue
+			}
 			if len(chains[c]) == 0 {
 				continue
 			}
@@ -256,12 +295,12 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 				// message at the end of its flow ("returns the invoice to
 				// the supplier")
 				target = fmt.Sprintf("Event_%s_msg_%d", poolOf[c], len(m.Events)+1)
-				obj := firstNonEmpty(cleanMessage(d.object), "message")
+				obj := firstNonEmpty(messageOf(d), "message")
 				m.Events = append(m.Events, process.Event{ID: target, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
 					Name: capitalise(obj) + " received", Performer: c, Pool: poolOf[c]})
 				chains[c] = append(chains[c], target)
 			}
-			addMsg(cleanMessage(d.object), id, target)
+			addMsg(messageOf(d), id, target)
 		}
 	}
 	// each party's pool gets its own start → steps → end
@@ -294,12 +333,36 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		v := firstWord(d.verb)
-		if !moving[v] && !addressing[v] {
+		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
 			continue
 		}
 		for _, c := range a.SIPOC.Customers {
+			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
+				continue
+			}
 			if id, ok := poolOf[c]; ok && receivers[c] {
-				addMsg(cleanMessage(d.object), a.ID, id)
+				addMsg(messageOf(d), a.ID, id)
+			}
+		}
+	}
+	// steps that order from or take in from a party that does not act
+	// in the text exchange a message with its pool: the order goes out,
+	// what is received comes in
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if a.Pool != "" || d == nil {
+			continue
+		}
+		for _, sup := range a.SIPOC.Suppliers {
+			sup = one(sup)
+			id, ok := poolOf[sup]
+			if !ok || !(sources[sup] || receivers[sup]) {
+				continue
+			}
+			if requesting[firstWord(d.verb)] {
+				addMsg(firstNonEmpty(messageOf(d), "request"), a.ID, id)
+			} else {
+				addMsg(firstNonEmpty(messageOf(d), "message"), id, a.ID)
 			}
 		}
 	}
@@ -316,7 +379,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			merged[p.Name] = true
 		}
 		if id, ok := poolOf[p.Name]; ok {
-			if receivers[p.Name] {
+			if receivers[p.Name] || sources[p.Name] {
 				continue
 			}
 			p.Pool = id
@@ -340,6 +403,25 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 		}
 	}
+}
+
+// messageOf names the message a step sends or receives: the object
+// handed over, or, when the object is the party addressed ("informs the
+// customer"), what addressing it sends ("information").
+func messageOf(d *draft) string {
+	m := cleanMessage(d.object)
+	if n, ok := addressNouns[firstWord(d.verb)]; ok && (m == "" || isAgent(titleCase(m)) || isExternal(m)) {
+		return n
+	}
+	return m
+}
+
+// addressNouns name what an addressing verb sends.
+var addressNouns = map[string]string{
+	"inform": "information", "notify": "notification", "remind": "reminder", "ask": "request", "invite": "invitation",
+	"call": "call", "contact": "contact", "tell": "information", "advise": "advice", "alert": "alert", "update": "update",
+	"brief": "briefing", "instruct": "instructions", "consult": "consultation", "interview": "interview", "pay": "payment",
+	"email": "e-mail", "e-mail": "e-mail",
 }
 
 // cleanMessage names a message after the object handed over: "the
@@ -463,7 +545,8 @@ func (g *flowGraph) isStart(id string, m *process.Model) bool {
 func (g *flowGraph) activityBefore(id string) string { return g.activityFrom(id, false) }
 
 // nodeAfter walks forward from id over gateways and intermediate events
-// (a message cannot reach a gateway or a timer) to the next activity.
+// (a message cannot reach a gateway or a timer) to the next activity or
+// message catch event.
 func (g *flowGraph) nodeAfter(id string) string { return g.activityFrom(id, true) }
 
 // activityFrom follows the first flow out of (forward) or into id across
@@ -475,6 +558,9 @@ func (g *flowGraph) activityFrom(id string, forward bool) string {
 		case "activity":
 			return id
 		case "gateway", process.EventIntermediate:
+			if forward && g.catchesMessage(id) {
+				return id // "When the payment arrives, …": the message lands on its catch event
+			}
 			found := ""
 			for _, f := range g.m.Flows {
 				if forward && f.Source == id {
@@ -495,4 +581,21 @@ func (g *flowGraph) activityFrom(id string, forward bool) string {
 		}
 	}
 	return ""
+}
+
+// requesting verbs send a request to the party they name with "from":
+// "orders the parts from the wholesaler".
+var requesting = set(`order request ask buy purchase book reserve hire rent commission requisition`)
+
+// outsideQualifiers put the party they qualify outside the organisation.
+var outsideQualifiers = set(`freelance freelancing external third-party outside independent contracted outsourced`)
+
+// catchesMessage reports whether id is an intermediate message event.
+func (g *flowGraph) catchesMessage(id string) bool {
+	for _, e := range g.m.Events {
+		if e.ID == id {
+			return e.Type == process.EventIntermediate && e.Trigger == process.TriggerMessage
+		}
+	}
+	return false
 }

@@ -21,6 +21,7 @@ type block struct {
 	text   string
 	marker string // "number", "bullet", "check" for items
 	cells  []string
+	num    int // a numbered item's number ("4." → 4), 0 otherwise
 }
 
 var (
@@ -94,7 +95,7 @@ func segment(text string) []block {
 				continue
 			}
 			flush()
-			cur = &block{kind: blockItem, text: body, marker: marker}
+			cur = &block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1])}
 			prevBlank = false
 			continue
 		}
@@ -239,6 +240,13 @@ func sentences(p string) []string {
 	for i, w := range ws {
 		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
 			strings.HasSuffix(w, ".\"") || strings.HasSuffix(w, ".)")
+		if strings.HasSuffix(w, ";") && i+1 < len(ws) && (semicolonStarts[strings.ToLower(ws[i+1])] || clauseAfter(ws[i+1:])) {
+			// "A proofreader checks it; if there are errors, the
+			// translator corrects them": two sentences
+			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ";")+".")
+			start = i + 1
+			continue
+		}
 		if !end || i == len(ws)-1 {
 			continue
 		}
@@ -306,4 +314,46 @@ func tableCells(line string) []string {
 		return nil
 	}
 	return cells
+}
+
+// semicolonStarts begin a sentence of their own after a semicolon.
+var semicolonStarts = set(`if when once after otherwise then`)
+
+// clauseAfter reports whether the words after a semicolon make a clause
+// of their own ("…; incomplete applications are returned to the
+// applicant"), not the next item of a list ("…; visa; ticket").
+func clauseAfter(ws []string) bool {
+	n := 0
+	for _, w := range ws {
+		n++
+		if strings.HasSuffix(w, ";") {
+			break
+		}
+	}
+	if n < 4 {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(ws[0], ",")) {
+	case "otherwise", "else", "or":
+		return false // "…; otherwise …" is read as one decision
+	}
+	return true
+}
+
+// stepNumber reads the number of a numbered item's marker ("4.", "(4)",
+// "Step 4:"), or 0.
+func stepNumber(marker string) int {
+	n := 0
+	for _, r := range marker {
+		switch {
+		case r >= '0' && r <= '9':
+			n = n*10 + int(r-'0')
+			if n > 999 {
+				return 0
+			}
+		case n > 0:
+			return n // "1.2": the first number
+		}
+	}
+	return n
 }

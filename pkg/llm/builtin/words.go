@@ -34,7 +34,7 @@ var lexicon = sync.OnceValue(wordnet.Load)
 var notWork = set(`be have do can will may might must shall should would could need dare get let go come
 	seem become appear remain stay lie exist happen occur mean include contain consist comprise depend belong
 	cost last like want wish hope think know believe see look arrive expire exceed end begin start continue
-	follow concern relate involve matter apply concern take`)
+	follow concern relate involve matter apply concern take own possess employ`)
 
 // verbForm returns the base form of w and which form it is, or formNone
 // when w is not a verb that names work: the curated list first, then any
@@ -46,6 +46,16 @@ func verbForm(w string) (string, int) {
 	}
 	n := strings.TrimSuffix(norm(w), "'s")
 	base, form := lexicon().Base(n)
+	if form == wordnet.FormNone {
+		// "preselects", "co-signs": a prefix on a verb WordNet knows
+		for _, pre := range []string{"pre-", "pre", "re-", "co-"} {
+			if rest := strings.TrimPrefix(n, pre); rest != n && len(rest) >= 4 {
+				if b, f := verbForm(rest); f != formNone {
+					return strings.TrimSuffix(pre, "-") + b, f
+				}
+			}
+		}
+	}
 	if form == wordnet.FormNone || notWork[base] {
 		return "", formNone
 	}

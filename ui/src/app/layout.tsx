@@ -3,6 +3,7 @@ import { Header } from './header';
 import { Footer } from './footer';
 import { CookieBanner } from '../components/cookie-banner';
 import { BrowserNotSupportedModal } from '../components/browser-not-supported-modal';
+import './shell.css';
 
 /** The shell around every route. */
 export function Layout() {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Modal } from './modal';
 import type { Account } from '../lib/types';
+import './account-selection-modal.css';
 
 /** Props of AccountSelectionModal. */
 export interface AccountSelectionModalProps {

@@ -81,6 +81,28 @@ describe('BpmnViewer in Chromium', () => {
     expect(el.textContent).toContain('Shift + scroll to move horizontally');
   });
 
+  it('makes the overview toggle a keyboard button: focusable, named, Enter and Space toggle it', async () => {
+    const el = mount(<BpmnViewer xml={sampleBpmn} height={400} />);
+    await waitFor(() => el.querySelector('[data-element-id="Task_1"]'));
+    const toggle = await waitFor(() => el.querySelector<HTMLElement>('.djs-minimap .toggle'));
+    expect(toggle.getAttribute('role')).toBe('button');
+    expect(toggle.tabIndex).toBe(0);
+    const map = el.querySelector('.djs-minimap')!;
+    const wasOpen = map.classList.contains('open');
+    expect(toggle.getAttribute('aria-expanded')).toBe(String(wasOpen));
+    toggle.focus();
+    expect(document.activeElement).toBe(toggle);
+    const press = (key: string) => toggle.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    press('Enter');
+    expect(map.classList.contains('open')).toBe(!wasOpen);
+    expect(toggle.getAttribute('aria-expanded')).toBe(String(!wasOpen));
+    expect(toggle.getAttribute('aria-label')).toBe(wasOpen ? 'Show overview' : 'Hide overview');
+    press(' ');
+    expect(map.classList.contains('open')).toBe(wasOpen);
+    press('x');
+    expect(map.classList.contains('open')).toBe(wasOpen);
+  });
+
   it('shows the failed state with Retry for broken XML', async () => {
     const el = mount(<BpmnViewer xml="<not-bpmn" height={300} />);
     await waitFor(() => el.textContent?.includes('Failed to load process model.'));

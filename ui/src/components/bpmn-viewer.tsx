@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import './bpmn-viewer.css';
 
 /** Zoom limits and button factors (spec part 2 §9). */
 export const ZOOM_MIN = 0.2;
@@ -99,6 +100,31 @@ function saveView(key: string | undefined, v: ViewBox): void {
   }
 }
 
+/**
+ * diagram-js-minimap draws its open/close control as a bare div that only a
+ * mouse can use. Make it a button for everyone: in the tab order, named by
+ * what it does, its state announced, Enter and Space toggle the overview.
+ */
+export function keyboardMinimapToggle(container: HTMLElement, viewer: Viewer): void {
+  const toggle = container.querySelector<HTMLElement>('.djs-minimap .toggle');
+  if (!toggle) return;
+  const minimap = viewer.get('minimap');
+  const show = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    toggle.setAttribute('aria-label', open ? 'Hide overview' : 'Show overview');
+  };
+  toggle.setAttribute('role', 'button');
+  toggle.tabIndex = 0;
+  show(Boolean(minimap.isOpen()));
+  viewer.get('eventBus').on('minimap.toggle', (e) => show(Boolean(e.open)));
+  toggle.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault(); // Space would scroll the page
+    e.stopPropagation(); // not a shortcut of the stage
+    minimap.toggle();
+  });
+}
+
 // The parts of bpmn-js we use; typed here so the heavy module stays a lazy chunk.
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto' | { x: number; y: number }): number;
@@ -107,11 +133,13 @@ interface Canvas {
   addMarker(id: string, marker: string): void;
 }
 interface EventBus {
-  on(event: string, cb: (e: { element?: { id: string } }) => void): void;
+  on(event: string, cb: (e: { element?: { id: string }; open?: boolean }) => void): void;
 }
 interface Minimap {
   open(): void;
   close(): void;
+  toggle(open?: boolean): void;
+  isOpen(): boolean;
 }
 interface Viewer {
   importXML(xml: string): Promise<{ warnings: unknown[] }>;
@@ -224,6 +252,7 @@ export function BpmnViewer({
         viewerRef.current?.destroy();
         const viewer = new Ctor({ container: containerRef.current, additionalModules: [minimap] });
         viewerRef.current = viewer;
+        keyboardMinimapToggle(containerRef.current, viewer);
         await viewer.importXML(xml);
         if (cancelled) return;
         const canvas = viewer.get('canvas');

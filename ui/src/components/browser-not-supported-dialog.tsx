@@ -1,5 +1,6 @@
 import { Modal } from './modal';
 import type { BrowserInfo } from '../lib/types';
+import './browser-not-supported-dialog.css';
 
 /** What the dialog shows: the browser, the server/client message and the recommendations. */
 export interface BrowserNotice {

@@ -1,4 +1,5 @@
 import { useCookieConsentStore } from '../stores/cookie-consent-store';
+import './cookie-banner.css';
 
 /** Bottom cookie notice with one 'I understand' button. */
 export function CookieBanner() {

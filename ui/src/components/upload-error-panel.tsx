@@ -1,4 +1,5 @@
 import { Icon, type IconName } from './icons';
+import './upload-error-panel.css';
 
 /** Error kinds of the upload error panel (spec part 2 §8). */
 export type UploadErrorType = 'daily_limit' | 'export_limit' | 'size' | 'format' | 'network' | 'analysis_failed' | 'other';

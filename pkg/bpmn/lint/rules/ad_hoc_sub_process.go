@@ -5,8 +5,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// adHocSubProcessRule is ad-hoc-sub-process: the activities of an ad-hoc sub-process run in any
-// order, so start and end events have no place in it.
+// adHocSubProcessRule is ad-hoc-sub-process: the activities of an ad-hoc
+// sub-process run in any order, so start and end events have no place in it.
 func adHocSubProcessRule() lint.Rule {
 	return newRule("ad-hoc-sub-process", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -14,6 +14,7 @@ import (
 // cost n² comparisons; all of them are still reported here because each
 // collides with its neighbour in the sweep.
 func TestOverlapsOnStackedShapes(t *testing.T) {
+	t.Parallel()
 	const n = 4000
 	var sem, di strings.Builder
 	for i := 0; i < n; i++ {

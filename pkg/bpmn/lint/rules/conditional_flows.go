@@ -5,9 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// conditionalFlowsRule is conditional-flows: once a node routes by condition (a default flow or a
-// conditional outgoing flow), every other outgoing flow needs a condition
-// too, or it is taken unconditionally.
+// conditionalFlowsRule is conditional-flows: once a node routes by condition
+// (a default flow or a conditional outgoing flow), every other outgoing flow
+// needs a condition too, or it is taken unconditionally.
 func conditionalFlowsRule() lint.Rule {
 	return newRule("conditional-flows", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// eventBasedGatewayRule is event-based-gateway: an event-based gateway races at least two events;
-// its outgoing flows carry no conditions (the events decide).
+// eventBasedGatewayRule is event-based-gateway: an event-based gateway races
+// at least two events; its outgoing flows carry no conditions (the events
+// decide).
 func eventBasedGatewayRule() lint.Rule {
 	return newRule("event-based-gateway", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

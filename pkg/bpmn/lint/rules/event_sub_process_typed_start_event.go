@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// eventSubProcessTypedStartEventRule is event-sub-process-typed-start-event: an event sub-process is started by
-// its trigger, so its start event must say which (message, timer, …).
+// eventSubProcessTypedStartEventRule is event-sub-process-typed-start-event:
+// an event sub-process is started by its trigger, so its start event must
+// say which (message, timer, …).
 func eventSubProcessTypedStartEventRule() lint.Rule {
 	return newRule("event-sub-process-typed-start-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

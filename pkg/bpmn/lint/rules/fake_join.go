@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// fakeJoinRule is fake-join: several flows entering an activity or event do not wait for
-// each other; join them with a gateway so the intent is explicit.
+// fakeJoinRule is fake-join: several flows entering an activity or event do
+// not wait for each other; join them with a gateway so the intent is
+// explicit.
 func fakeJoinRule() lint.Rule {
 	return newRule("fake-join", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -5,13 +5,13 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// globalRule is global: global elements (errors, escalations, messages, signals) exist
-// to be referenced by events, message flows and send/receive tasks; each
-// is used, named, and named differently from others of its kind.
+// globalRule is global: global elements (errors, escalations, messages,
+// signals) exist to be referenced by events, message flows and send/receive
+// tasks; each is used, named, and named differently from others of its kind.
 //
 // As in bpmnlint, "missing name" is reported for a blank name attribute,
-// while an element without any name shows up as "not unique" once two of
-// its kind lack one.
+// while an element without any name shows up as "not unique" once two of its
+// kind lack one.
 func globalRule() lint.Rule {
 	return newRule("global", func(d *parse.Definitions) []lint.Finding {
 		refAttr := map[string]string{"error": "errorRef", "escalation": "escalationRef", "message": "messageRef", "signal": "signalRef"}

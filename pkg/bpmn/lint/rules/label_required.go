@@ -5,9 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// labelRequiredRule is label-required: flow nodes, conditional sequence flows, pools and lanes
-// carry a name. Parallel and event-based gateways, joining gateways and
-// sub-processes (their contents speak for them) are exempt.
+// labelRequiredRule is label-required: flow nodes, conditional sequence
+// flows, pools and lanes carry a name. Parallel and event-based gateways,
+// joining gateways and sub-processes (their contents speak for them) are
+// exempt.
 func labelRequiredRule() lint.Rule {
 	return newRule("label-required", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

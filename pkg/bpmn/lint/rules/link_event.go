@@ -8,9 +8,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// linkEventRule is link-event: link events are off-page connectors. Within one process or
-// sub-process each link is named, each name has exactly one catching event
-// and at least one throwing event.
+// linkEventRule is link-event: link events are off-page connectors. Within
+// one process or sub-process each link is named, each name has exactly one
+// catching event and at least one throwing event.
 func linkEventRule() lint.Rule {
 	return newRule("link-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noBpmndiRule is no-bpmndi: every element a reader expects to see (flow nodes, flows,
-// data references, artifacts, pools, lanes, message flows) has a shape or
-// edge in the diagram; otherwise modellers silently drop it on import.
-// Data objects are exempt: only their references are drawn.
+// noBpmndiRule is no-bpmndi: every element a reader expects to see (flow
+// nodes, flows, data references, artifacts, pools, lanes, message flows) has
+// a shape or edge in the diagram; otherwise modellers silently drop it on
+// import. Data objects are exempt: only their references are drawn.
 func noBpmndiRule() lint.Rule {
 	return newRule("no-bpmndi", func(d *parse.Definitions) []lint.Finding {
 		drawn := map[*parse.Element]bool{}

@@ -5,8 +5,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noComplexGatewayRule is no-complex-gateway: complex gateways are rarely understood by readers
-// or supported by engines.
+// noComplexGatewayRule is no-complex-gateway: complex gateways are rarely
+// understood by readers or supported by engines.
 func noComplexGatewayRule() lint.Rule {
 	return newRule("no-complex-gateway", discouraged("complexGateway", "Complex gateways are discouraged; express the rule with exclusive or parallel gateways"))
 }

@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noDisconnectedRule is no-disconnected: tasks, gateways, sub-processes and events need a
-// sequence flow in or out. Event sub-processes, compensation handlers and
-// compensation boundary events (linked by associations) and the contents
-// of ad-hoc sub-processes are exempt.
+// noDisconnectedRule is no-disconnected: tasks, gateways, sub-processes and
+// events need a sequence flow in or out. Event sub-processes, compensation
+// handlers and compensation boundary events (linked by associations) and the
+// contents of ad-hoc sub-processes are exempt.
 func noDisconnectedRule() lint.Rule {
 	return newRule("no-disconnected", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

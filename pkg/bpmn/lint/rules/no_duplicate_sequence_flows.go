@@ -5,10 +5,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noDuplicateSequenceFlowsRule is no-duplicate-sequence-flows: two flows with the same source, target and
-// condition are one flow drawn twice. The duplicate is reported, and its
-// source and target once each. State lives in one Check call, so models
-// never influence each other (bpmnlint's shared Linter does).
+// noDuplicateSequenceFlowsRule is no-duplicate-sequence-flows: two flows
+// with the same source, target and condition are one flow drawn twice. The
+// duplicate is reported, and its source and target once each. State lives in
+// one Check call, so models never influence each other (bpmnlint's shared
+// Linter does).
 func noDuplicateSequenceFlowsRule() lint.Rule {
 	return newRule("no-duplicate-sequence-flows", func(d *parse.Definitions) []lint.Finding {
 		seen := map[string]bool{}

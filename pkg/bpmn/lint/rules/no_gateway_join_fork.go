@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noGatewayJoinForkRule is no-gateway-join-fork: a gateway that both joins and forks hides two
-// decisions in one symbol; split it into a join and a fork.
+// noGatewayJoinForkRule is no-gateway-join-fork: a gateway that both joins
+// and forks hides two decisions in one symbol; split it into a join and a
+// fork.
 func noGatewayJoinForkRule() lint.Rule {
 	return newRule("no-gateway-join-fork", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noImplicitEndRule is no-implicit-end: a node without outgoing flow ends the process
-// implicitly. End events, link throw events, event sub-processes,
-// compensation handlers, compensation boundary events wired to their
-// handler by an association, and ad-hoc contents are exempt.
+// noImplicitEndRule is no-implicit-end: a node without outgoing flow ends
+// the process implicitly. End events, link throw events, event
+// sub-processes, compensation handlers, compensation boundary events wired
+// to their handler by an association, and ad-hoc contents are exempt.
 func noImplicitEndRule() lint.Rule {
 	return newRule("no-implicit-end", func(d *parse.Definitions) []lint.Finding {
 		associated := map[*parse.Element]bool{}

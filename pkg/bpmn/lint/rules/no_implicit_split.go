@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noImplicitSplitRule is no-implicit-split: an activity or event with several unconditional
-// outgoing flows splits without saying how; model the split with a gateway.
+// noImplicitSplitRule is no-implicit-split: an activity or event with
+// several unconditional outgoing flows splits without saying how; model the
+// split with a gateway.
 func noImplicitSplitRule() lint.Rule {
 	return newRule("no-implicit-split", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

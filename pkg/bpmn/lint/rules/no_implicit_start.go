@@ -5,9 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noImplicitStartRule is no-implicit-start: a node without incoming flow starts the process
-// implicitly. Start and boundary events, link catch events, event
-// sub-processes, compensation handlers and ad-hoc contents are exempt.
+// noImplicitStartRule is no-implicit-start: a node without incoming flow
+// starts the process implicitly. Start and boundary events, link catch
+// events, event sub-processes, compensation handlers and ad-hoc contents are
+// exempt.
 func noImplicitStartRule() lint.Rule {
 	return newRule("no-implicit-start", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

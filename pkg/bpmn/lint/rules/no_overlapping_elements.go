@@ -7,11 +7,12 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noOverlappingElementsRule is no-overlapping-elements: shapes of the same level (pools, the flow
-// elements of one process or expanded sub-process) must not touch or
-// overlap, and flow elements stay inside their pool or expanded
-// sub-process. A boundary event overlapping its own host is expected.
-// Data store references may sit outside (a long-standing modeller habit).
+// noOverlappingElementsRule is no-overlapping-elements: shapes of the same
+// level (pools, the flow elements of one process or expanded sub-process)
+// must not touch or overlap, and flow elements stay inside their pool or
+// expanded sub-process. A boundary event overlapping its own host is
+// expected. Data store references may sit outside (a long-standing modeller
+// habit).
 func noOverlappingElementsRule() lint.Rule {
 	return newRule("no-overlapping-elements", func(d *parse.Definitions) []lint.Finding {
 		o := &overlaps{reported: map[*parse.Element]bool{}}

@@ -5,10 +5,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// noUnresolvedReferenceRule is no-unresolved-reference: a reference to an id the file does not hold
-// (a flow to a deleted task, a message from another file) is lost on
-// import by every modeller. bpmn-moddle reports these as import warnings,
-// which bpmnlint's command line counts as errors.
+// noUnresolvedReferenceRule is no-unresolved-reference: a reference to an id
+// the file does not hold (a flow to a deleted task, a message from another
+// file) is lost on import by every modeller. bpmn-moddle reports these as
+// import warnings, which bpmnlint's command line counts as errors.
 func noUnresolvedReferenceRule() lint.Rule {
 	return newRule("no-unresolved-reference", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

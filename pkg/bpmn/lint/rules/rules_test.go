@@ -21,8 +21,10 @@ var expectRe = regexp.MustCompile(`<!-- expect:([^>]*)-->`)
 // testdata/<rule-name>/: valid-*.bpmn must give no finding, invalid-*.bpmn
 // exactly the expected element ids (with repeats, in any order).
 func TestRuleFixtures(t *testing.T) {
+	t.Parallel()
 	for _, name := range lint.New(rules.All()...).Names() {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			files, _ := filepath.Glob(filepath.Join("testdata", name, "*.bpmn"))
 			var valid, invalid int
 			for _, f := range files {
@@ -77,6 +79,7 @@ func TestRuleFixtures(t *testing.T) {
 }
 
 func TestRecommendedNamesRegisteredRules(t *testing.T) {
+	t.Parallel()
 	for name := range lint.Recommended {
 		if _, ok := lint.New(rules.All()...).Lookup(name); !ok {
 			t.Errorf("recommended config names %q, which is not registered", name)

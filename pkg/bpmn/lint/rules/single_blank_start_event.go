@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// singleBlankStartEventRule is single-blank-start-event: a process or sub-process has at most one start
-// event without a trigger; several blank starts cannot be told apart.
+// singleBlankStartEventRule is single-blank-start-event: a process or
+// sub-process has at most one start event without a trigger; several blank
+// starts cannot be told apart.
 func singleBlankStartEventRule() lint.Rule {
 	return newRule("single-blank-start-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// singleEventDefinitionRule is single-event-definition: an event with several definitions (a
-// "multiple" event) is hard to read and poorly supported by tools.
+// singleEventDefinitionRule is single-event-definition: an event with
+// several definitions (a "multiple" event) is hard to read and poorly
+// supported by tools.
 func singleEventDefinitionRule() lint.Rule {
 	return newRule("single-event-definition", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -5,8 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// startEventRequiredRule is start-event-required: every process and sub-process (ad-hoc ones
-// excepted, they have no flow to start) shows where it begins.
+// startEventRequiredRule is start-event-required: every process and
+// sub-process (ad-hoc ones excepted, they have no flow to start) shows where
+// it begins.
 func startEventRequiredRule() lint.Rule {
 	return newRule("start-event-required", func(d *parse.Definitions) []lint.Finding {
 		return requireChild(d, "startEvent", "has no start event; add one so readers see where it begins")

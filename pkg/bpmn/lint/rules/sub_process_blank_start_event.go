@@ -5,9 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// subProcessBlankStartEventRule is sub-process-blank-start-event: an embedded sub-process is started by
-// its parent's flow, so its start event has no trigger (event
-// sub-processes are the exception).
+// subProcessBlankStartEventRule is sub-process-blank-start-event: an
+// embedded sub-process is started by its parent's flow, so its start event
+// has no trigger (event sub-processes are the exception).
 func subProcessBlankStartEventRule() lint.Rule {
 	return newRule("sub-process-blank-start-event", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

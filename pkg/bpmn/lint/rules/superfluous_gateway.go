@@ -5,8 +5,8 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// superfluousGatewayRule is superfluous-gateway: a gateway with one flow in and one out decides
-// nothing and can be removed.
+// superfluousGatewayRule is superfluous-gateway: a gateway with one flow in
+// and one out decides nothing and can be removed.
 func superfluousGatewayRule() lint.Rule {
 	return newRule("superfluous-gateway", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

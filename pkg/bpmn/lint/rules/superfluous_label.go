@@ -5,9 +5,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// superfluousLabelRule is superfluous-label: a label on a plain sequence flow (no condition, not a
-// default flow, not a branch of a deciding gateway) reads like a condition
-// that is not there.
+// superfluousLabelRule is superfluous-label: a label on a plain sequence
+// flow (no condition, not a default flow, not a branch of a deciding
+// gateway) reads like a condition that is not there.
 func superfluousLabelRule() lint.Rule {
 	return newRule("superfluous-label", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -5,10 +5,11 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
-// superfluousTerminationRule is superfluous-termination: a terminate end event is only needed when
-// other paths could still be running. When every way out of a process or
-// sub-process ends at the single terminate end event (or in an
-// interrupting event sub-process), a plain end event says the same.
+// superfluousTerminationRule is superfluous-termination: a terminate end
+// event is only needed when other paths could still be running. When every
+// way out of a process or sub-process ends at the single terminate end event
+// (or in an interrupting event sub-process), a plain end event says the
+// same.
 func superfluousTerminationRule() lint.Rule {
 	return newRule("superfluous-termination", func(d *parse.Definitions) []lint.Finding {
 		var out []lint.Finding

@@ -41,7 +41,7 @@ var keep = map[string]bool{
 func run(in, out string) error {
 	data, err := os.ReadFile(in)
 	if err != nil {
-		return fmt.Errorf("read collection: %w", err)
+		return fmt.Errorf("read collection (install the Debian package fonts-wqy-microhei): %w", err)
 	}
 	tables, err := firstFont(data)
 	if err != nil {

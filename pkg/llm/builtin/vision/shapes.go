@@ -635,10 +635,3 @@ func maxInt(a, b int) int {
 	}
 	return b
 }
-
-func absInt(a int) int {
-	if a < 0 {
-		return -a
-	}
-	return a
-}

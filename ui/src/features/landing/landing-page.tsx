@@ -4,6 +4,7 @@ import { usePageMeta } from '../../lib/head';
 import { aiDataText, useAiConfig } from '../../lib/ai-config';
 import { marketingLimits, siteConfig } from '../../config';
 import { Icon, type IconName } from '../../components/icons';
+import './landing.css';
 
 // The demo (drop zones, upload logic) is its own chunk so the first paint of
 // the landing page does not wait for it; bpmn-js loads only with a diagram.

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useRegisterNow } from '../../components/use-register-now';
 import { usePageMeta } from '../../lib/head';
 import { marketingLimits, siteConfig } from '../../config';
+import './pages.css';
 
 const roadmap = [
   {

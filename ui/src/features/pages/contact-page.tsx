@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { usePageMeta } from '../../lib/head';
 import { siteConfig } from '../../config';
+import './pages.css';
 
 const PROBE_TIMEOUT_MS = 3000;
 

@@ -1,6 +1,7 @@
 import { usePageMeta } from '../../lib/head';
 import { aiDataText, useAiConfig } from '../../lib/ai-config';
 import { marketingLimits, siteConfig } from '../../config';
+import './pages.css';
 
 /** /disclaimer: data usage and AI limitations (last updated 2025-06-01). */
 export function Component() {

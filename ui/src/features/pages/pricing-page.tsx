@@ -2,6 +2,7 @@ import { useRegisterNow } from '../../components/use-register-now';
 import { usePageMeta } from '../../lib/head';
 import { aiDataText, useAiConfig } from '../../lib/ai-config';
 import { marketingLimits, siteConfig } from '../../config';
+import './pages.css';
 
 /** /pricing: three plans. */
 export function Component() {

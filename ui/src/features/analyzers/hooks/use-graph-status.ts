@@ -3,6 +3,7 @@ import { checkGraph } from '../api/analysis-api';
 import type { GraphStatus } from '../api/types';
 import { cacheHasGraph, cachedHasGraph } from '../lib/cache';
 import { graphDelay } from '../lib/delays';
+import { poll } from '../../../lib/poll';
 import { useKeyedState } from '../../../lib/use-keyed-state';
 
 /** Graph availability of one analysis. */
@@ -29,29 +30,23 @@ export function useGraphStatus(id: string | null, initial?: GraphStatus, finishe
 
   useEffect(() => {
     if (!id || known) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
-    const run = async (n: number) => {
-      const r = await checkGraph(id, controller.signal);
-      if (cancelled) return;
-      if (r.exists) {
-        cacheHasGraph(id);
-        setFound({ exists: true, status: 'completed' });
-        return;
-      }
-      if (r.status) setFound({ exists: false, status: r.status });
-      if (r.status === 'failed' || r.status === 'none') return;
-      const finished = finishedAt ? Date.parse(finishedAt) : NaN;
-      const age = Number.isNaN(finished) ? 0 : Date.now() - finished;
-      timer = setTimeout(() => void run(n + 1), graphDelay(n, age));
-    };
-    void run(0);
-    return () => {
-      cancelled = true;
-      controller.abort();
-      if (timer) clearTimeout(timer);
-    };
+    const finished = finishedAt ? Date.parse(finishedAt) : NaN;
+    const age = () => (Number.isNaN(finished) ? 0 : Date.now() - finished);
+    poll({
+      fetch: (signal) => checkGraph(id, signal),
+      settled: (r) => r.exists || r.status === 'failed' || r.status === 'none',
+      onAnswer: (r) => {
+        if (r.exists) {
+          cacheHasGraph(id);
+          setFound({ exists: true, status: 'completed' });
+        } else if (r.status) setFound({ exists: false, status: r.status });
+      },
+      // The first check at once; then gaps that grow with each answer.
+      delay: (n) => (n === 0 ? 0 : graphDelay(n - 1, age())),
+      signal: controller.signal,
+    }).catch(() => undefined); // aborted: the analysis was deselected
+    return () => controller.abort();
   }, [id, known, initial, finishedAt, round, setFound]);
 
   const recheck = useCallback(() => setRound((r) => r + 1), []);

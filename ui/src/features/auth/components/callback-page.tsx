@@ -8,6 +8,7 @@ import { useAccountStore } from '../../../stores/account-store';
 import { useAuthStore } from '../../../stores/auth-store';
 import { sleep } from '../../../lib/sleep';
 import { Icon } from '../../../components/icons';
+import '../auth.css';
 
 /** Texts and delays of the sign-in return page (spec part 1 §4, §8). */
 export const callbackTexts = {

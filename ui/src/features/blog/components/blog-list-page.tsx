@@ -4,6 +4,7 @@ import { siteConfig } from '../../../config';
 import { allPosts } from '../lib/content';
 import { featuredPost, gridPosts, longDate, shortDate } from '../lib/posts';
 import { PostCardMedia } from './post-card-media';
+import '../blog.css';
 
 /** /blog: hero, one featured card and a grid of two posts. */
 export function Component() {

@@ -6,6 +6,7 @@ import { siteConfig } from '../../../config';
 import { allPosts, findPost, loadPostBody } from '../lib/content';
 import { longDate, relatedPosts, shortDate, webpVariant, type PostMeta } from '../lib/posts';
 import { PostCardMedia } from './post-card-media';
+import '../blog.css';
 
 function ScrollProgress() {
   const [pct, setPct] = useState(0);

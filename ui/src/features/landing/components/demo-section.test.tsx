@@ -105,6 +105,49 @@ describe('demo section', () => {
     expect(polls).toBe(2);
   });
 
+  it('polls a queued demo through a dropped connection and a busy server', async () => {
+    let polls = 0;
+    mockFetch({
+      'POST /api/demo/analyze': json({ id: 'd2', status: 'queued' }),
+      'GET /api/demo/analyze/d2': () => {
+        polls++;
+        if (polls === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        if (polls === 2) return json({ detail: 'busy' }, 503);
+        return polls < 4 ? json({ id: 'd2', status: 'running', progress: 40 }) : json({ id: 'd2', status: 'completed', bpmn_xml: XML });
+      },
+    });
+    renderDemo();
+    await user.upload(screen.getByTestId('document-input'), new File(['a'], 'p.txt', { type: 'text/plain' }));
+    await screen.findByTestId('document-file');
+    await user.click(screen.getAllByRole('button', { name: 'Start Analysis' })[0]);
+    await advance(20_000);
+    expect(polls).toBe(4);
+    expect(screen.getByRole('heading', { name: 'Analysis Complete' })).toBeInTheDocument();
+    expect(screen.getByTestId('viewer')).toHaveTextContent(XML);
+  });
+
+  it('stops polling when the page is left', async () => {
+    let polls = 0;
+    mockFetch({
+      'POST /api/demo/analyze': json({ id: 'd3', status: 'queued' }),
+      'GET /api/demo/analyze/d3': () => {
+        polls++;
+        return json({ id: 'd3', status: 'running' });
+      },
+    });
+    const router = createMemoryRouter([{ path: '*', element: <DemoSection /> }]);
+    const view = render(<RouterProvider router={router} />);
+    await user.upload(screen.getByTestId('document-input'), new File(['a'], 'p.txt', { type: 'text/plain' }));
+    await screen.findByTestId('document-file');
+    await user.click(screen.getAllByRole('button', { name: 'Start Analysis' })[0]);
+    await advance(4000);
+    expect(polls).toBeGreaterThan(0);
+    const seen = polls;
+    view.unmount();
+    await advance(20_000);
+    expect(polls).toBe(seen);
+  });
+
   it("replaces the upload step with today's previous result", () => {
     recordUsage(deviceId(), { fileName: 'old.pdf', bpmnXml: XML, timestamp: new Date().toISOString(), processName: 'Hiring' });
     renderDemo();

@@ -3,13 +3,14 @@ import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { UploadErrorPanel, type UploadError } from '../../../components/upload-error-panel';
 import { useRegisterNow } from '../../../components/use-register-now';
 import { ApiError } from '../../../lib/api-client';
-import { sleep } from '../../../lib/sleep';
+import { isAbort, poll, PollTimeoutError, wait } from '../../../lib/poll';
 import { analyzeDemo, demoError, getDemoAnalysis, type DemoAnalysis } from '../api/demo-api';
 import { deviceId } from '../lib/device-id';
 import { limitReached, recordUsage, todaysUsage, updateLastAnalysis, type DemoUsage } from '../lib/demo-usage';
 import { demoTexts, type DemoKind } from '../lib/file-rules';
 import { DemoDropzone } from './demo-dropzone';
 import { Icon } from '../../../components/icons';
+import '../landing.css';
 
 /** Progress and message timing (spec part 2 §4, §9). */
 export const PROGRESS_STEP_MS = 150;
@@ -28,6 +29,13 @@ export const progressMessages = [
 ];
 
 const pendingStatuses = new Set(['queued', 'pending', 'running', 'processing', 'started']);
+/** Failed polls in a row (network, 5xx) after which the demo gives up and says so. */
+const DEMO_MAX_FAILURES = 5;
+
+/** True once the demo analysis will not change: it has its diagram or is no longer pending. */
+function isSettled(r: DemoAnalysis): boolean {
+  return Boolean(r.bpmn_xml) || !pendingStatuses.has(r.status ?? '');
+}
 
 interface DemoResult {
   id?: string;
@@ -56,13 +64,12 @@ export function DemoSection() {
   const [generating, setGenerating] = useState(false);
   const [generateNote, setGenerateNote] = useState<string | null>(null);
   const [exportError, setExportError] = useState<UploadError | null>(null);
-  const alive = useRef(true);
-
+  // Aborted when the section goes away: polls and pauses stop, requests in flight are cancelled.
+  const leave = useRef<AbortController | null>(null);
   useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
+    const c = new AbortController();
+    leave.current = c;
+    return () => c.abort();
   }, []);
 
   // Simulated progress and rotating messages while analyzing.
@@ -107,19 +114,25 @@ export function DemoSection() {
       setMessageIndex(0);
       setStageText(null);
       setStep('analyzing');
+      const signal = leave.current?.signal ?? new AbortController().signal;
       try {
-        let res = await analyzeDemo(file, kind, device);
-        applyServerProgress(res);
-        while (res.id && !res.bpmn_xml && pendingStatuses.has(res.status ?? '')) {
-          await sleep(POLL_MS);
-          if (!alive.current) return;
-          res = await getDemoAnalysis(res.id, device);
-          applyServerProgress(res);
-        }
+        const first = await analyzeDemo(file, kind, device, signal);
+        applyServerProgress(first);
+        const id = first.id;
+        const res =
+          id && !isSettled(first)
+            ? await poll({
+                fetch: (s) => getDemoAnalysis(id, device, s),
+                settled: isSettled,
+                onAnswer: applyServerProgress,
+                delay: () => POLL_MS,
+                signal,
+                maxFailures: DEMO_MAX_FAILURES,
+              })
+            : first;
         if (res.status === 'failed' || res.status === 'error') {
           throw new ApiError(500, res.detail || res.message || 'Analysis failed with status 500');
         }
-        if (!alive.current) return;
         const next: DemoResult = {
           id: res.id,
           fileName: file.name,
@@ -135,13 +148,12 @@ export function DemoSection() {
           timestamp: new Date().toISOString(),
           processName: next.processName,
         });
-        await sleep(RESULTS_DELAY_MS);
-        if (!alive.current) return;
+        await wait(RESULTS_DELAY_MS, signal);
         setResult(next);
         setPrevious(rec);
         setStep('results');
       } catch (err) {
-        if (!alive.current) return;
+        if (isAbort(err) || signal.aborted) return;
         const mapped =
           err instanceof ApiError && err.status === 500 && !err.detail.startsWith('Request failed')
             ? { type: 'other' as const, message: err.detail }
@@ -156,41 +168,43 @@ export function DemoSection() {
   /** 'Generate Process Model': keeps polling the timed-out analysis until its diagram exists. */
   const generate = async () => {
     if (!result?.id || generating) return;
+    const id = result.id;
+    const signal = leave.current?.signal ?? new AbortController().signal;
     setGenerating(true);
     setGenerateNote(null);
-    const started = Date.now();
+    const failed = (r: DemoAnalysis) => r.status === 'failed' || r.status === 'error';
     try {
-      for (;;) {
-        const res = await getDemoAnalysis(result.id, device);
-        if (!alive.current) return;
-        if (res.bpmn_xml) {
-          const next = { ...result, bpmnXml: res.bpmn_xml, status: res.status ?? 'completed', processName: res.process_name || result.processName };
-          setResult(next);
-          updateLastAnalysis(device, {
-            fileName: next.fileName,
-            bpmnXml: next.bpmnXml,
-            timestamp: new Date().toISOString(),
-            processName: next.processName,
-          });
-          setPrevious(todaysUsage(device));
-          break;
-        }
-        if (res.status === 'failed' || res.status === 'error') {
-          setGenerateNote(res.detail || res.message || 'The process model could not be generated. Please try analyzing the file again.');
-          break;
-        }
-        if (Date.now() - started > GENERATE_MAX_MS) {
-          setGenerateNote('BPMN generation is still taking longer than expected. Please try again in a few minutes.');
-          break;
-        }
-        if (res.message) setStageText(res.current_stage || res.message);
-        await sleep(GENERATE_POLL_MS);
+      const res = await poll({
+        fetch: (s) => getDemoAnalysis(id, device, s),
+        settled: (r) => Boolean(r.bpmn_xml) || failed(r),
+        onAnswer: (r) => {
+          if (!r.bpmn_xml && !failed(r) && r.message) setStageText(r.current_stage || r.message);
+        },
+        // The first check at once, then every GENERATE_POLL_MS.
+        delay: (n) => (n === 0 ? 0 : GENERATE_POLL_MS),
+        signal,
+        maxFailures: DEMO_MAX_FAILURES,
+        timeoutMs: GENERATE_MAX_MS,
+      });
+      if (res.bpmn_xml) {
+        const next = { ...result, bpmnXml: res.bpmn_xml, status: res.status ?? 'completed', processName: res.process_name || result.processName };
+        setResult(next);
+        updateLastAnalysis(device, {
+          fileName: next.fileName,
+          bpmnXml: next.bpmnXml,
+          timestamp: new Date().toISOString(),
+          processName: next.processName,
+        });
+        setPrevious(todaysUsage(device));
+      } else {
+        setGenerateNote(res.detail || res.message || 'The process model could not be generated. Please try analyzing the file again.');
       }
     } catch (err) {
-      setGenerateNote(demoError(err, 'document').message ?? 'Analysis failed. Check your connection and try again.');
-    } finally {
-      if (alive.current) setGenerating(false);
+      if (isAbort(err) || signal.aborted) return;
+      if (err instanceof PollTimeoutError) setGenerateNote('BPMN generation is still taking longer than expected. Please try again in a few minutes.');
+      else setGenerateNote(demoError(err, 'document').message ?? 'Analysis failed. Check your connection and try again.');
     }
+    setGenerating(false);
   };
 
   const errorAction = (kind: DemoKind, e: UploadError) => {
