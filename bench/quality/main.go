@@ -7,9 +7,10 @@
 //
 // By default it prints each set on its own: the development set
 // (testdata, tuned on), fresh (written after tuning), holdout2 (written
-// before the analyzer ever read it, then used to find failures) and blind
-// (written with holdout2, read only in totals). The dev figures alone
-// overstate what the rules do on text they were not fitted to.
+// before the analyzer ever read it, then used to find failures), blind
+// (written with holdout2, read only in totals) and blind2 (textbook-style
+// exercises, written later, also read only in totals). The dev figures
+// alone overstate what the rules do on text they were not fitted to.
 //
 //	go run ./bench/quality [-dir bench/quality/testdata,bench/quality/holdout2] [-v] [-case 03]
 package main
@@ -31,7 +32,7 @@ import (
 )
 
 func main() {
-	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind", "comma-separated folders of cases (text, ---, reference), each scored on its own")
+	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind,bench/quality/blind2", "comma-separated folders of cases (text, ---, reference), each scored on its own")
 	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks")
 	only := flag.String("case", "", "run only cases whose name contains this")
 	flag.Parse()
@@ -176,6 +177,9 @@ func printCase(w io.Writer, c *testCase, m *process.Model, s score) {
 	}
 	if len(s.missed) > 0 {
 		fmt.Fprintf(w, "   missed: %s\n", strings.Join(s.missed, "; "))
+	}
+	for _, f := range s.modelFlows {
+		fmt.Fprintf(w, "   message flow: %s\n", f)
 	}
 	for _, f := range s.missedFlows {
 		fmt.Fprintf(w, "   missed message flow: %s\n", f)

@@ -157,6 +157,7 @@ type score struct {
 	missed                         []string // reference tasks not found
 	wrongPerformer                 []string // matched tasks by someone else
 	missedFlows                    []string // reference message flows the model lacks
+	modelFlows                     []string // the model's message flows, by party
 	fallback, placeholder, honest  bool
 	emptyRef                       bool
 }
@@ -329,7 +330,7 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	}
 	s.timers = capped(len(c.timers), timers)
 	s.messages = capped(len(c.messages), messages)
-	s.messageFlows, s.missedFlows = sc.matchFlows(c.flows, m)
+	s.messageFlows, s.missedFlows, s.modelFlows = sc.matchFlows(c.flows, m)
 
 	for _, a := range acts {
 		for w := range strings.FieldsSeq(a.Name) {
@@ -354,7 +355,7 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 // matchFlows pairs reference message flows with the model's one to one:
 // a pair matches when both ends name the same parties (the lane of a
 // node, or its pool when it has no lane).
-func (sc *scorer) matchFlows(ref []refFlow, m *process.Model) (counts, []string) {
+func (sc *scorer) matchFlows(ref []refFlow, m *process.Model) (counts, []string, []string) {
 	party := map[string]string{}
 	poolName := map[string]string{}
 	for _, p := range m.Pools {
@@ -381,6 +382,10 @@ func (sc *scorer) matchFlows(ref []refFlow, m *process.Model) (counts, []string)
 		party[e.ID] = who(e.Performer, e.Pool)
 	}
 	out := counts{ref: len(ref), cand: len(m.MessageFlows)}
+	var have []string
+	for _, f := range m.MessageFlows {
+		have = append(have, party[f.Source]+" -> "+party[f.Target]+" | "+f.Name)
+	}
 	used := map[int]bool{}
 	var missed []string
 	for _, r := range ref {
@@ -400,7 +405,7 @@ func (sc *scorer) matchFlows(ref []refFlow, m *process.Model) (counts, []string)
 			missed = append(missed, r.from+" -> "+r.to+" | "+r.name)
 		}
 	}
-	return out, missed
+	return out, missed, have
 }
 
 // capped counts recovered elements by number: a model cannot earn more

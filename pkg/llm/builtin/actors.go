@@ -146,3 +146,44 @@ func withoutGroup(k string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// gettingVerbs are what an outside party does when the organisation
+// hands it something: "the customer receives a rejection letter".
+var gettingVerbs = set(`receive get obtain`)
+
+// partyReceives turns an outside party's "receives X" into the
+// organisation's "Send X" to that party: a modeller draws what the
+// organisation does (a send task in its lane, a message flow to the
+// party's pool), not the party's taking it in. The sender is the nearest
+// earlier step's performer inside the organisation; without one the
+// party's step stays as written.
+func (a *analyzer) partyReceives() {
+	for i, d := range a.drafts {
+		if d.event != nil || !isExternal(d.performer) || !gettingVerbs[firstWord(d.verb)] || d.object == "" {
+			continue
+		}
+		ws := strings.Fields(d.name)
+		if len(ws) < 2 {
+			continue
+		}
+		sender := ""
+		for j := i - 1; j >= 0 && sender == ""; j-- {
+			if e := a.drafts[j]; e.event == nil && e.performer != "" && e.performer != process.DefaultPerformer && !isExternal(e.performer) {
+				sender = e.performer
+			}
+		}
+		if sender == "" {
+			continue
+		}
+		party := d.performer
+		d.name = "Send " + strings.Join(ws[1:], " ")
+		if m := cleanMessage(d.object); m != "" {
+			d.name = "Send " + m // "receives a refusal letter and may appeal": the letter
+		}
+		d.verb = "send"
+		d.performer = sender
+		d.custs = appendUnique(nil, party)
+		d.suppliers = nil
+		d.addressed = appendUnique(d.addressed, party)
+	}
+}

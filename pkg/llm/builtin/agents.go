@@ -30,8 +30,13 @@ func nounPhrase(ws []string, max int) string {
 		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 || n == "or" && len(out) >= 1 {
 			break
 		}
-		if n == "and" && i+1 < len(ws) && determiners[norm(ws[i+1])] {
+		if n == "and" && i+1 < len(ws) && (determiners[norm(ws[i+1])] || numberWord(ws[i+1])) {
 			break // "the nurse and the appointment is scheduled": a new clause
+		}
+		if n == "and" && i+1 < len(ws) && !roleWords[norm(ws[i+1])] {
+			if _, f := verbForm(ws[i+1]); f == formThird {
+				break // "from the applicant and waits for …": a new verb
+			}
 		}
 		if adverbs[n] {
 			continue

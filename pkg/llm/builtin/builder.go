@@ -92,6 +92,9 @@ type builder struct {
 	lastN int
 	// startName and endName name the events; "Start"/"End" when empty.
 	startName, endName string
+	// startMessage makes the start event catch a message: "The process
+	// starts when the bank receives a loan application".
+	startMessage bool
 	// last is the list the last sentence's items went to, for an end or
 	// a loop that closes it.
 	last *[]*item
@@ -214,8 +217,15 @@ func (b *builder) closeOpen() {
 			hasNo = true
 		}
 	}
-	if !hasNo {
+	// "Should the check fail, … If the check succeeds, …": two branches
+	// on one question leave no case for a third
+	if !hasNo && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond)) {
 		o.branches = append(o.branches, branch{label: "No"})
+	}
+	if hasNo && len(o.branches) == 1 {
+		// "checks whether the form is complete. If not, …": the "yes"
+		// case goes straight on
+		o.branches = append([]branch{{label: "Yes"}}, o.branches...)
 	}
 	for i, br := range o.branches {
 		// "If the request is rejected, the employee is notified.": a
@@ -277,6 +287,17 @@ func (b *builder) loopTo(target *item) bool {
 	return true
 }
 
+// loopEmptyBranch makes the open decision's branch that the last
+// sentence gave no step loop back to target. It reports whether there
+// was such a branch.
+func (b *builder) loopEmptyBranch(target *item) bool {
+	if target == nil || b.open == nil || b.last == nil || b.last == &b.seq || len(*b.last) > 0 {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: target})
+	return true
+}
+
 // loopBack ends the branch the last sentence went to with a flow back to
 // the step before its decision ("… corrects it and submits it again").
 // It reports whether there was a decision to loop in.
@@ -286,8 +307,33 @@ func (b *builder) loopBack() bool {
 	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return false
 	}
-	*b.last = append(*b.last, &item{back: o.before})
+	*b.last = append(*b.last, &item{back: b.runStart(o.before)})
 	return true
+}
+
+// runStart walks back from it over the steps the same performer did
+// right before it in the main flow ("Every commit is built and tested by
+// the CI server. When a build fails, … pushes it again": back to the
+// build, not only the test).
+func (b *builder) runStart(it *item) *item {
+	if it == nil || it.act == nil || it.act.event != nil {
+		return it
+	}
+	k := -1
+	for i, x := range b.seq {
+		if x == it {
+			k = i
+		}
+	}
+	for k > 0 {
+		p := b.seq[k-1]
+		if p.act == nil || p.act.event != nil || p.act.drop || !strings.EqualFold(p.act.performer, it.act.performer) || p.act.source != it.act.source {
+			break
+		}
+		k--
+		it = p
+	}
+	return it
 }
 
 func (b *builder) addIf(cond, performer string, ds []*draft) {
@@ -309,7 +355,24 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 		o.pendingN = maxPending // further plain steps come after it
 		return
 	}
+	// "If the applicant is admitted, … . … . If the applicant is not
+	// admitted, …": the negation is the other branch, and the steps
+	// between belong to the first
+	if o := b.open; o != nil && !o.whether && len(o.branches) == 1 && len(o.pending) > 0 && negates(o.cond, cond) {
+		o.branches[0].items = append(o.branches[0].items, o.pending...)
+		o.pending = nil
+		if o.branches[0].label == "Yes" {
+			o.branches[0].label = shortCondition(o.cond)
+		}
+		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds), cond: cond})
+		b.last = &o.branches[len(o.branches)-1].items
+		o.pendingN = maxPending // further plain steps come after it
+		return
+	}
 	b.closeOpen()
+	if b.reopen(cond, ds) {
+		return
+	}
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
 		spec: "If " + strings.TrimSpace(cond) + ".", cond: cond, before: b.lastItem()}
 	g.branches = []branch{{label: "Yes", items: acts(ds), cond: cond}}
@@ -360,7 +423,87 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 // covered").
 func sameQuestion(a, b string) bool {
 	ca, cb := condWords(a), condWords(b)
-	return len(ca) > 0 && len(cb) > 0 && ca[0] == cb[0]
+	if len(ca) == 0 || len(cb) == 0 {
+		return false
+	}
+	if ca[0] == cb[0] {
+		return true
+	}
+	// "If approved, … If rejected, …", "if the test passes … if the test
+	// fails": the same words but for one answer and its opposite
+	if len(ca) != len(cb) {
+		return false
+	}
+	diff := 0
+	for i := range ca {
+		if ca[i] == cb[i] {
+			continue
+		}
+		if opposites[ca[i]] != cb[i] && opposites[cb[i]] != ca[i] {
+			return false
+		}
+		diff++
+	}
+	return diff == 1
+}
+
+// opposites pairs the answers of one question, in condWords' form.
+var opposites = map[string]string{
+	"approved": "rejected", "approve": "reject", "accepted": "declined", "accept": "decline", "granted": "refused",
+	"grant": "refuse", "passed": "failed", "passe": "fail", "pass": "fail", "valid": "invalid", "complete": "incomplete",
+	"correct": "incorrect", "available": "unavailable", "positive": "negative", "successful": "unsuccessful",
+	"succeed": "fail", "sufficient": "insufficient", "eligible": "ineligible", "confirmed": "cancelled",
+	"agree": "disagree", "justified": "unjustified", "acceptable": "unacceptable", "high": "low",
+}
+
+// reopen fills the empty other branch of a recent decision when the text
+// comes back to it: "If the applicant is admitted, the office sends an
+// offer. The registry enrols the student. If the applicant is not
+// admitted, …". The steps written in between belong to the first branch.
+// It reports whether such a decision was found.
+func (b *builder) reopen(cond string, ds []*draft) bool {
+	for k := len(b.seq) - 1; k >= 0 && k >= len(b.seq)-1-maxPending; k-- {
+		g := b.seq[k].gw
+		if g == nil || g.typ != process.GatewayExclusive || len(g.branches) != 2 {
+			continue
+		}
+		yes, no := 0, 1
+		if g.branches[0].label == "No" {
+			yes, no = 1, 0
+		}
+		by, bn := g.branches[yes], g.branches[no]
+		if bn.label != "No" || len(bn.items) > 0 || !negates(firstNonEmpty(by.cond, g.cond), cond) {
+			return false
+		}
+		if n := len(by.items); n > 0 && (by.items[n-1].end || by.items[n-1].back != nil) && k+1 < len(b.seq) {
+			return false // the first branch ended: what follows is after the decision
+		}
+		moved := append([]*item(nil), b.seq[k+1:]...)
+		b.seq = b.seq[:k+1]
+		g.branches[yes].items = append(g.branches[yes].items, moved...)
+		g.branches[no] = branch{label: shortCondition(cond), items: acts(ds), cond: cond}
+		b.last = &g.branches[no].items
+		b.lastN = len(ds)
+		return true
+	}
+	return false
+}
+
+// negates reports whether condition b asks a's question the other way
+// round: "the applicant is admitted" and "the applicant is not admitted".
+func negates(a, b string) bool {
+	return sameQuestion(a, b) && negative(a) != negative(b)
+}
+
+// negative reports whether a condition is worded with a negation.
+func negative(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.Trim(w, ",.;:")
+		if w == "not" || w == "no" || w == "never" || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
 }
 
 func condWords(s string) []string {
@@ -439,6 +582,9 @@ func (b *builder) compile(m *process.Model) map[string]*draft {
 	b.section("")
 	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
+	if b.startMessage {
+		c.m.Events[len(c.m.Events)-1].Trigger = process.TriggerMessage
+	}
 	last := c.emit(flattenSubs(prune(b.seq)), start, "")
 	if last != "" {
 		end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))

@@ -706,3 +706,18 @@ func BenchmarkAnalyzeFivePages(b *testing.B) {
 		}
 	}
 }
+
+// TestStartByReceiving checks that a process started by something coming
+// in starts with a message event.
+func TestStartByReceiving(t *testing.T) {
+	m := analyze(t, "Loans\n\nThe process starts when the bank receives a loan application from an applicant. The loan officer checks the application.")
+	for _, e := range m.Events {
+		if e.Pool == "" && e.Type == process.EventStart {
+			if e.Trigger != process.TriggerMessage || e.Name != "Loan application received" {
+				t.Errorf("start event %+v, want the message Loan application received", e)
+			}
+			return
+		}
+	}
+	t.Errorf("no start event in %+v", m.Events)
+}

@@ -112,6 +112,9 @@ func parseClause(text string, prev string) []clause {
 		(norm(ws[1]) == "that" || norm(ws[1]) == "this" || norm(ws[1]) == "done") && !strings.HasSuffix(ws[1], ",") {
 		ws = ws[2:] // "After that I pick …"
 	}
+	if len(ws) > 4 && norm(ws[0]) == "in" && caseQuantifiers[norm(ws[1])] && strings.HasPrefix(norm(ws[2]), "case") {
+		ws = ws[3:] // "In both cases the service centre closes …": after the join
+	}
 	ws = skipTimePhrase(ws)
 	if len(ws) == 0 {
 		return nil
@@ -172,6 +175,10 @@ func parseClause(text string, prev string) []clause {
 	}
 	return cs
 }
+
+// caseQuantifiers open "in both cases", "in any case": a step after the
+// branches rejoin.
+var caseQuantifiers = set(`both either any all each every`)
 
 // leadPhraseWords open a phrase that sets the scene of a clause.
 var leadPhraseWords = set(`based depending according in after before during upon following on at for with`)

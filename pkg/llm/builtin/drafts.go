@@ -229,6 +229,15 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		switch {
 		case addressing[verb] && (isAgent(obj) || a.party(titleCase(obj)) != titleCase(obj)):
 			d.custs = appendUnique(d.custs, a.party(titleCase(obj)))
+		case (addressing[verb] || moving[verb]) && ditransitive(c.object) > 0:
+			// "e-mails the customer a confirmation": the customer gets the
+			// confirmation
+			k := ditransitive(c.object)
+			d.custs = appendUnique(d.custs, a.party(nounPhrase(c.object[:k], 3)))
+			d.object = strings.Join(c.object[k:], " ")
+		case addressing[verb] && strings.EqualFold(obj, "them") && a.lastExternal != "":
+			// "asks them for a deposit": the outside party that acted last
+			d.custs = appendUnique(d.custs, a.lastExternal)
 		case producing[verb]:
 			d.outputs = append(d.outputs, capitalise(obj))
 		case plain[verb]:
@@ -244,7 +253,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	if c.from != "" && isAgent(c.from) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
-	if c.to != "" && personalObjects[strings.ToLower(c.to)] && a.lastExternal != "" {
+	if c.to != "" && personalObjects[strings.ToLower(firstWord(c.to))] && a.lastExternal != "" {
 		c.to = a.lastExternal // "emails it to them": the outside party that acted last
 	}
 	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {
@@ -425,3 +434,17 @@ var (
 	// inspector starts by checking the documents".
 	startsByRe = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:starts|begins|start|begin|finishes|ends|continues)\s+by\s+(\S+)\s+(.+)$`)
 )
+
+// ditransitive returns where the thing given starts in an object that
+// names a person first ("the customer a confirmation" → 2), or 0.
+func ditransitive(object []string) int {
+	for k := 1; k+1 < len(object) && k < 5; k++ {
+		if w := norm(object[k]); w == "a" || w == "an" || w == "the" || w == "their" || w == "his" || w == "her" {
+			if np := nounPhrase(object[:k], 3); np != "" && isAgent(np) {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
+}

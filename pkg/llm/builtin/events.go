@@ -165,8 +165,20 @@ func messageLead(s, lastObject string) string {
 	if m := replyRe.FindStringSubmatch(s); m != nil && isExternal(m[1]) {
 		return capitalise(m[3]) + " " + strings.ToLower(strings.Fields(m[2])[0])
 	}
+	if m := answerRe.FindStringSubmatch(s); m != nil && isExternal(m[1]) {
+		return answerNouns[strings.ToLower(m[2])[:3]] + " received"
+	}
 	return ""
 }
+
+// answerRe finds a lead-in where an outside party answers without naming
+// what: "As soon as the client replies, …", "When the customer pays, …".
+var answerRe = regexp.MustCompile(`(?i)^(?:when|once|as soon as|after)\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)??)\s+(?:has\s+|have\s+)?(repl(?:ies|y|ied)|answer(?:s|ed)?|respond(?:s|ed)?|pay(?:s)?|paid|confirm(?:s|ed)?|agree(?:s|d)?|accept(?:s|ed)?)\s*,`)
+
+// answerNouns name what an answer verb (by its first three letters)
+// sends.
+var answerNouns = map[string]string{"rep": "Reply", "ans": "Answer", "res": "Response", "pay": "Payment", "pai": "Payment",
+	"con": "Confirmation", "agr": "Agreement", "acc": "Acceptance"}
 
 // timerHints is the cheap test before extraTimerRe: one of its words.
 func timerHints(l string) bool {

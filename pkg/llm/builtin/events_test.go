@@ -68,10 +68,34 @@ func TestMessageLead(t *testing.T) {
 		{"After the manager has accepted the quote, she books it.", ""}, // no outside party
 		{"If the book has not arrived after six weeks, the librarian cancels.", ""},
 		{"The clerk checks the invoice.", ""},
+		{"As soon as the client replies, the chef draws up a menu.", "Reply received"},
+		{"When the customer has paid, the clerk ships the goods.", "Payment received"},
+		{"When the manager replies, the clerk books it.", ""}, // no outside party
 	}
 	for _, tt := range tests {
 		if got := messageLead(tt.in, ""); got != tt.want {
 			t.Errorf("messageLead(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// TestTrailingArrival checks that a closing "once … has been received"
+// waits for the message before the sentence's step.
+func TestTrailingArrival(t *testing.T) {
+	m := analyze(t, "Orders\n\nThe clerk sends the invoice to the customer. The goods are shipped by the clerk once the payment has been received. The clerk closes the order.")
+	ship, ok := activity(m, "Ship goods")
+	if !ok {
+		t.Fatalf("no Ship goods in %v", names(m))
+	}
+	for _, e := range m.Events {
+		if e.Name == "Payment received" && e.Trigger == process.TriggerMessage {
+			for _, f := range m.Flows {
+				if f.Source == e.ID && f.Target == ship.ID {
+					return
+				}
+			}
+			t.Fatalf("Payment received does not lead to Ship goods: %+v", m.Flows)
+		}
+	}
+	t.Errorf("no message event Payment received: %+v", m.Events)
 }

@@ -34,6 +34,7 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	var m process.Model
 	a.thin()
 	a.fillPerformers()
+	a.partyReceives()
 	drafts := a.b.compile(&m)
 	if len(m.Activities) == 0 {
 		// Nothing reads as a step: answer with a short, honest model the

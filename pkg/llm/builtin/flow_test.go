@@ -59,6 +59,29 @@ func TestControlFlow(t *testing.T) {
 			ends:   2,
 		},
 		{
+			name:   "in the other case",
+			text:   "The chair decides on acceptance. If the paper is accepted, the chair sends an acceptance. In the other case, the chair sends a rejection. The chair archives the paper.",
+			splits: 1,
+			apart:  [][2]string{{"Send acceptance", "Send rejection"}},
+		},
+		{
+			name:   "if this is not so",
+			text:   "The clerk checks the form. If the form is complete, the clerk files it. If this is not so, the clerk returns it. The clerk closes the case.",
+			splits: 1,
+			apart:  [][2]string{{"File form", "Return form"}},
+		},
+		{
+			name:   "whether after a first clause, then only the negative case",
+			text:   "The clerk opens the mail and checks whether the form is complete. If not, the clerk calls the customer. The clerk files the form.",
+			splits: 1,
+		},
+		{
+			name:   "opposite answers are one decision",
+			text:   "The manager reviews the request. If approved, the clerk orders the item. If rejected, the clerk informs the employee. The clerk closes the request.",
+			splits: 1,
+			apart:  [][2]string{{"Order item", "Inform employee"}},
+		},
+		{
 			name:   "two ifs on one question are one decision",
 			text:   "The analyst evaluates the risk. If the risk is high, the analyst declines the application. If the risk is acceptable, the officer prepares the contract. The officer sends the contract.",
 			splits: 1,
@@ -225,5 +248,61 @@ func TestSectionsBecomeSubProcesses(t *testing.T) {
 		if a.Type == process.ActivitySubProcess {
 			t.Errorf("short text got sub-process %s", a.Name)
 		}
+	}
+}
+
+// TestDecisionComesBack covers a decision whose other branch the text
+// describes later: one split, two branches, the steps between on the
+// first.
+func TestDecisionComesBack(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		apart [][2]string // on different branches
+		after [2]string   // the first leads to the second
+	}{
+		{
+			name:  "negation after two sentences",
+			text:  "The committee decides whether the applicant is admitted. If the applicant is admitted, the office sends an offer letter. The office books a room. The registry enrols the student. If the applicant is not admitted, the office sends a rejection letter. The office archives the file.",
+			apart: [][2]string{{"Enrol student", "Send rejection letter"}, {"Send offer letter", "Send rejection letter"}},
+			after: [2]string{"Send rejection letter", "Archive file"},
+		},
+		{
+			name:  "two branches on one question",
+			text:  "The clerk checks the claim. Should the check fail, the clerk rejects the claim. If the check succeeds, the clerk pays the claim. The clerk archives the claim.",
+			apart: [][2]string{{"Reject claim", "Pay claim"}},
+			after: [2]string{"Pay claim", "Archive claim"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			ids := map[string]string{}
+			for _, a := range m.Activities {
+				ids[a.Name] = a.ID
+			}
+			next := succs(m)
+			splits := 0
+			for _, g := range m.Gateways {
+				if n := len(next[g.ID]); n > 1 {
+					splits++
+					if n != 2 {
+						t.Errorf("gateway %s has %d branches, want 2", g.Name, n)
+					}
+				}
+			}
+			if splits != 1 {
+				t.Errorf("%d splits, want 1: %v", splits, names(m))
+			}
+			for _, p := range tt.apart {
+				a, b := ids[p[0]], ids[p[1]]
+				if a == "" || b == "" || reaches(m, a, b) || reaches(m, b, a) {
+					t.Errorf("%s and %s should be on different branches (%v)", p[0], p[1], names(m))
+				}
+			}
+			if a, b := ids[tt.after[0]], ids[tt.after[1]]; a == "" || b == "" || !reaches(m, a, b) {
+				t.Errorf("%s should lead to %s", tt.after[0], tt.after[1])
+			}
+		})
 	}
 }

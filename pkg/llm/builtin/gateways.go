@@ -6,7 +6,7 @@ import (
 )
 
 var (
-	otherwiseRe    = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|failing this|failing that|in all other cases)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
+	otherwiseRe    = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|if this is not so|if not so|should this not be the case|where this is not the case|failing this|failing that|in all other cases|in any other case|in other cases|in the other case|in the opposite case|in the negative case|if the answer is no)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
 	ifStartRe      = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
 	ifMidRe        = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
 	otherwiseMidRe = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
@@ -150,6 +150,16 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 	if i := strings.Index(cond, ","); i > 0 {
 		cond = cond[:i]
 	}
+	// "The committee evaluates the application and decides whether …":
+	// the first clause is a step of its own before the decision
+	var pre []*draft
+	if i := strings.LastIndex(strings.ToLower(m[1]), " and "); i > 0 && wordCount(m[1][:i]) >= 3 && a.count < maxDrafts {
+		pre = a.clauses(strings.TrimSpace(m[1][:i])+".", r.s)
+		if len(pre) > 0 {
+			a.b.add(pre)
+			performer = pre[len(pre)-1].performer
+		}
+	}
 	a.lastActor = performer
 	// "checks whether …" is work before the decision; "decides whether"
 	// is the decision alone
@@ -170,7 +180,7 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 		a.b.add(ds)
 	}
 	a.b.addWhether(cond, performer)
-	return ds, true
+	return append(pre, ds...), true
 }
 
 // readOtherwiseMid reads "X[ if C]; otherwise Y": both branches in one
@@ -289,7 +299,7 @@ func condSubject(cond string) string {
 }
 
 // gotoRe finds a jump back to a numbered step.
-var gotoRe = regexp.MustCompile(`(?i)^(?:\w+\s+)?(?:go|goes|return|returns|jump|continue|continues|start again)\s+(?:back\s+)?(?:to|at|with)\s+step\s+(\d{1,3})|^repeat\s+(?:from\s+)?step\s+(\d{1,3})`)
+var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+step\s+(\d{1,3})|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:from\s+)?steps?\s+(\d{1,3})`)
 
 // atoi reads a short decimal number; 0 when s is none.
 func atoi(s string) int {

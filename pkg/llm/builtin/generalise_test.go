@@ -35,6 +35,13 @@ func TestGeneralRules(t *testing.T) {
 		{"she after they", "Maria owns a small bakery. When a couple wants a cake, they call her and describe their wishes. She sketches a design.",
 			[]string{"Couple | Describe wishes", "Maria | Sketch design"}, []string{"Own small bakery"}},
 		{"ask them for", "The agent asks them for a deposit.", []string{"Agent | Ask for deposit"}, nil},
+		{"joint subjects: one step by the first", "The recruiter screens the CVs. The team lead and the recruiter interview the candidates.",
+			[]string{"Team Lead | Interview candidates"}, nil},
+		{"in both cases names its own performer", "The clerk checks the claim. If the claim is valid, the clerk pays it. If not, the clerk rejects it. In both cases the service centre closes the complaint.",
+			[]string{"Service Centre | Close complaint"}, nil},
+		{"a step before 'and decides whether'", "The committee members evaluate the application and decide whether the applicant is admitted. If so, the office sends an offer.",
+			[]string{"Committee Members | Evaluate application", "Office | Send offer"}, nil},
+		{"joint subject with a count", "The manager and two developers review the design.", []string{"Manager | Review design"}, nil},
 		{"IT is a department", "The administrator records the result and informs the IT manager.",
 			[]string{"Administrator | Inform IT manager"}, nil},
 		{"repeat is a loop", "The team counts the shelves. This is repeated until all aisles are counted.",
@@ -148,6 +155,18 @@ func TestGeneralLoops(t *testing.T) {
 			"Test login", "Reset password"},
 		{"resubmits to a party", "The requester creates a requisition. The line manager reviews the requisition. The buyer checks the budget. If the requisition is rejected, the requester corrects it and resubmits it to the line manager.",
 			"Correct requisition", "Review requisition"},
+		{"a new version of the object", "The designer drafts a layout. The agent sends the offer to the client. If the client wants changes, the designer adapts the layout and the agent sends a new offer. The agent books the printer.",
+			"Adapt layout", "Send offer"},
+		{"repeats steps with a subject", "1. The clerk scans the invoice.\n2. The clerk checks the amount.\n3. The clerk enters the data.\n4. If the data is wrong, the clerk repeats steps 2-3.\n5. The clerk archives the invoice.\n",
+			"Enter data", "Check amount"},
+		{"is returned to an internal role", "The clerk prepares the report. The manager reviews the report. If changes are needed, the report is returned to the clerk. The clerk publishes the report.",
+			"Review report", "Prepare report"},
+		{"rework returns to the start of the checked sentence", "Every commit is built and tested by the CI server. If a build fails, the developer fixes the code and pushes it again. The QA team runs the regression tests.",
+			"Fix code", "Build commit"},
+		{"goes back to a role without a step of its own", "The clerk prepares the request. The line manager approves the request. The application owner checks the role. If there is a conflict, the request goes back to the line manager with a comment. Otherwise the identity team creates the account.",
+			"Check role", "Approve request"},
+		{"sent back to an internal role", "The clerk prepares the report. The manager reviews the report. If changes are needed, the manager sends it back to the clerk. The clerk publishes the report.",
+			"Review report", "Prepare report"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -203,5 +222,21 @@ func TestReworkAfterIfKeepsTheRest(t *testing.T) {
 	}
 	if start == "" || attach == "" || !reaches(m, start, attach) {
 		t.Errorf("Attach sticker (%q) not reachable from the start (%q)", attach, start)
+	}
+}
+
+// TestOwnerAndCaterer checks "the owner" and "a caterer" as outside
+// parties, while a "product owner" stays a role inside.
+func TestOwnerAndCaterer(t *testing.T) {
+	tests := []struct {
+		word     string
+		external bool
+	}{
+		{"Owner", true}, {"Caterer", true}, {"Product Owner", false}, {"Application Owner", false},
+	}
+	for _, tt := range tests {
+		if got := isExternal(tt.word); got != tt.external {
+			t.Errorf("isExternal(%q) = %v, want %v", tt.word, got, tt.external)
+		}
 	}
 }

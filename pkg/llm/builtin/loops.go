@@ -19,6 +19,15 @@ var (
 	timeNouns = set(`morning mornings evening night day days week weeks month months quarter quarters year years
 		time times shift shifts hour hours minute minutes monday tuesday wednesday thursday friday saturday sunday
 		working business second other first last`)
+	// renewedRe marks a step that redoes an earlier one on a new version
+	// of its object: "sends a new offer", "submits a revised budget".
+	renewedRe = regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new|revised|corrected|updated|amended|reworked)\s+(\w+)`)
+	// backRe marks work handed back to someone inside the organisation:
+	// "sends it back to the clerk", "returns the report to the author".
+	backRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|returns?|returned|passes|passed|hands|handed|gives|refers|referred|routes|routed|goes|go|comes|moves)\b[^.;]*?\bback\s+to\b|\breturns?\s+(?:it|them|the\s+\w+)\s+to\b|\b(?:is|are)\s+returned\s+to\b|\breturns\s+to\s+(?:the|a|an)\b`)
+	// backToRe names whom the work goes back to: "… back to the line
+	// manager".
+	backToRe = regexp.MustCompile(`(?i)\b(?:back|returned|returns)\s+to\s+((?:the|a|an|his|her|their)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})`)
 	// loopRe marks repetition one item after the other.
 	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
 )
@@ -33,12 +42,21 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 	}
 	d := a.drafts[len(a.drafts)-1]
 	v := firstWord(d.verb)
-	if d.event != nil || v == "" || !strings.Contains(strings.ToLower(d.source), "again") {
+	if d.event != nil || v == "" {
+		return nil, nil
+	}
+	// "sends a new offer" repeats "sends the offer": the same verb on the
+	// same thing
+	head := ""
+	if m := renewedRe.FindStringSubmatch(d.source); m != nil {
+		head = strings.ToLower(m[1])
+	} else if !strings.Contains(strings.ToLower(d.source), "again") {
 		return nil, nil
 	}
 	for i := before - 1; i >= 0; i-- {
 		e := a.drafts[i]
-		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil {
+		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil &&
+			(head == "" || strings.HasSuffix(strings.ToLower(strings.TrimSpace(e.object)), head)) {
 			return d, e
 		}
 	}
@@ -51,6 +69,13 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 // each" repeats the sentence's steps per item.
 func (a *analyzer) closeSentence(s string, before int) {
 	if a.count == before {
+		if backRe.MatchString(s) {
+			// "If there is a conflict, the request goes back to the line
+			// manager": no step of its own, a loop to the manager's step
+			if e := a.backTo(s); e != nil {
+				a.b.loopEmptyBranch(e.item)
+			}
+		}
 		if loopRe.MatchString(s) && a.last != nil && a.last.marker == "" {
 			a.last.marker = process.MarkerSequential // "This is repeated for each aisle"
 		}
@@ -59,6 +84,16 @@ func (a *analyzer) closeSentence(s string, before int) {
 	switch {
 	case endRe.MatchString(s):
 		a.b.endHere()
+	case renewedRe.MatchString(s) && !againRe.MatchString(s):
+		// "… and the planner sends a new offer": back to the first offer
+		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+			d.drop = true
+		}
+	case backRe.MatchString(s) && !againRe.MatchString(s):
+		// "… sends it back to the clerk": back to the clerk's last step
+		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
+			a.b.loopTo(e.item)
+		}
 	case againRe.MatchString(s):
 		// a step done again returns to where it was first done; a new
 		// step ("corrects and resubmits") returns to the step before the
@@ -145,4 +180,39 @@ func (a *analyzer) loopUntil(cond string) bool {
 		}
 	}
 	return a.b.addLoopUntil(cond, firstNonEmpty(who, a.currentActor()), target.item)
+}
+
+// backTo finds the last step of the role a sentence sends the work back
+// to ("back to the line manager"), or nil; parties outside the
+// organisation are no rework target.
+func (a *analyzer) backTo(s string) *draft {
+	m := backToRe.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	ws := strings.Fields(m[2])
+	who := ""
+	for n := len(ws); n >= 1 && who == ""; n-- {
+		if np := nounPhrase(ws[:n], 4); np != "" && isAgent(np) {
+			who = a.performer(np)
+		}
+	}
+	if who == "" || isExternal(who) {
+		return nil
+	}
+	// the first step of the role's last run: "approves or rejects it.
+	// Rejected requests are closed …" goes back to the approval
+	var target *draft
+	for i := len(a.drafts) - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event != nil || e.drop || e.item == nil {
+			continue
+		}
+		if strings.EqualFold(e.performer, who) {
+			target = e
+		} else if target != nil {
+			break
+		}
+	}
+	return target
 }

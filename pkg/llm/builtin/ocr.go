@@ -166,10 +166,71 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 	dst := image.NewGray(image.Rect(0, 0, dw, dh))
 	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
 	draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)
+	if g, ok := src.(*image.Gray); ok && blurred(g) {
+		sharpen(dst, maxInt(1, int(math.Round(float64(dw)/float64(w)))))
+	}
 	if eraseLines {
 		removeLines(dst)
 	}
 	return dst, float64(dw) / float64(w)
+}
+
+// blurred reports whether the picture is out of focus: its ink is mostly
+// grey, where a sharp drawing (even anti-aliased) has a black core.
+func blurred(g *image.Gray) bool {
+	dark, mid := 0, 0
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()] {
+			switch {
+			case v <= 64:
+				dark++
+			case v < 192:
+				mid++
+			}
+		}
+	}
+	return mid > 4*(dark+1)
+}
+
+// sharpen is an unsharp mask: each pixel moves away from the mean of its
+// surroundings (two box blurs of radius r), which gives blurred letters
+// back their edges for OCR.
+func sharpen(g *image.Gray, r int) {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	box := func(src []uint8) []uint8 {
+		tmp := make([]uint8, w*h)
+		out := make([]uint8, w*h)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				s, n := 0, 0
+				for k := maxInt(0, x-r); k <= minInt(w-1, x+r); k++ {
+					s += int(src[y*w+k])
+					n++
+				}
+				tmp[y*w+x] = uint8(s / n)
+			}
+		}
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				s, n := 0, 0
+				for k := maxInt(0, y-r); k <= minInt(h-1, y+r); k++ {
+					s += int(tmp[k*w+x])
+					n++
+				}
+				out[y*w+x] = uint8(s / n)
+			}
+		}
+		return out
+	}
+	pix := make([]uint8, w*h)
+	for y := 0; y < h; y++ {
+		copy(pix[y*w:(y+1)*w], g.Pix[y*g.Stride:y*g.Stride+w])
+	}
+	soft := box(box(pix))
+	for i, v := range pix {
+		s := int(v) + 3*(int(v)-int(soft[i]))/2
+		g.Pix[(i/w)*g.Stride+i%w] = uint8(max(0, min(255, s)))
+	}
 }
 
 // removeLines whitens long straight dark runs: box borders, lanes and

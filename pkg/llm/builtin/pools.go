@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -18,7 +19,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	speaker speakers participant participants merchant merchants cardholder cardholders wholesaler wholesalers
 	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
 	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
-	homeowner homeowners borrower borrowers donor donors sender senders`)
+	homeowner homeowners borrower borrowers donor donors sender senders caterer caterers owner owners`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".
@@ -26,7 +27,7 @@ var personHeads = set(`person persons people party parties`)
 
 // looseExternal are external heads only on their own: "members" are
 // outside parties, "committee members" are not.
-var looseExternal = set(`member members user users participant participants speaker speakers broker brokers`)
+var looseExternal = set(`member members user users participant participants speaker speakers broker brokers owner owners`)
 
 // isExternal reports whether a participant is a party outside the
 // organisation: its head noun is one of externalWords.
@@ -198,6 +199,12 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		party := a.Performer
+		var ins []string
+		for _, f := range m.Flows {
+			if f.Target == id {
+				ins = append(ins, f.Source)
+			}
+		}
 		prev, next := g.splice(id)
 		obj := ""
 		if d := drafts[id]; d != nil {
@@ -215,20 +222,50 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		// and one out to the organisation's next step
 		if n := g.nodeAfter(next); n != "" {
 			addMsg(obj, id, n)
+		} else if d := drafts[id]; d != nil && (moving[firstWord(d.verb)] || addressing[firstWord(d.verb)]) && g.kind(next) == process.EventEnd && len(ins) > 0 {
+			// "… and the agency notifies the university of its decision"
+			// at the end: the organisation waits for it before it ends
+			e := fmt.Sprintf("Event_msg_%d", len(m.Events)+1)
+			who := ""
+			if p := g.activityBefore(prev); p != "" {
+				who = m.Activities[byID[p]].Performer
+			}
+			m.Events = append(m.Events, process.Event{ID: e, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+				Name: capitalise(obj) + " received", Performer: who})
+			for k := range m.Flows {
+				if m.Flows[k].Target == next && slices.Contains(ins, m.Flows[k].Source) {
+					m.Flows[k].Target = e
+				}
+			}
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_msg_%d", len(m.Flows)+1), Source: e, Target: next})
+			addMsg(obj, id, e)
 		}
 		a.Pool = poolOf[party]
 		a.Parent = "" // the party's steps form one chain in its pool
 		chains[party] = append(chains[party], id)
 	}
+	dropPassThrough(m)
 	// waits left in the organisation's flow belong to its lanes
 	last := ""
 	for i := range m.Events {
 		e := &m.Events[i]
-		if e.Pool == "" && ext[e.Performer] {
+		if e.Pool == "" && (ext[e.Performer] || isExternal(e.Performer)) {
 			e.Performer = last
 		}
-		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] {
+		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] && !isExternal(e.Performer) {
 			last = e.Performer
+		}
+	}
+	// so do decisions on what a party does ("If the applicant does not
+	// reply, …"): the organisation decides, in the lane before it
+	for i := range m.Gateways {
+		gw := &m.Gateways[i]
+		if gw.Pool != "" || !(ext[gw.Performer] || isExternal(gw.Performer)) {
+			continue
+		}
+		gw.Performer = ""
+		if p := g.activityBefore(gw.ID); p != "" {
+			gw.Performer = m.Activities[byID[p]].Performer
 		}
 	}
 	// the process starts with a message when a party's step opens it
@@ -273,13 +310,20 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			continue
 		}
 		v := firstWord(d.verb)
-		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
-			continue
-		}
+		var to []string
 		for _, c := range a.SIPOC.Customers {
-			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
-				continue
+			if moving[v] || addressing[v] || hasFold(d.addressed, c) {
+				to = append(to, c)
 			}
+		}
+		if requesting[v] {
+			// "requests them from the applicant": the request goes out
+			// to the party that answers it later
+			for _, sup := range a.SIPOC.Suppliers {
+				to = appendUnique(to, one(sup))
+			}
+		}
+		for _, c := range to {
 			if len(chains[c]) == 0 {
 				continue
 			}
@@ -387,6 +431,8 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		parts = append(parts, p)
 	}
 	m.Participants = parts
+	msgs = unaddressedSends(m, drafts, poolOf, msgs)
+	msgs = answerCatches(m, g, drafts, poolOf, msgs)
 	m.MessageFlows = msgs
 	for i := range m.Activities {
 		a := &m.Activities[i]
@@ -409,6 +455,17 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 // handed over, or, when the object is the party addressed ("informs the
 // customer"), what addressing it sends ("information").
 func messageOf(d *draft) string {
+	if _, ok := addressNouns[firstWord(d.verb)]; ok {
+		// "notifies the university of the decision": the decision
+		ws := strings.Fields(d.object)
+		for i, w := range ws {
+			if n := norm(w); (n == "of" || n == "about") && i > 0 && i+1 < len(ws) {
+				if m := cleanMessage(strings.Join(ws[i+1:], " ")); m != "" {
+					return m
+				}
+			}
+		}
+	}
 	m := cleanMessage(d.object)
 	if n, ok := addressNouns[firstWord(d.verb)]; ok && (m == "" || isAgent(titleCase(m)) || isExternal(m)) {
 		return n
@@ -598,4 +655,170 @@ func (g *flowGraph) catchesMessage(id string) bool {
 		}
 	}
 	return false
+}
+
+// answerCatches gives each message event of the organisation that waits
+// for something ("waits for the documents", "When the payment arrives")
+// and has no message flow in yet one from the outside party it waits on:
+// the party the step before it addressed or asked, or the only party. The
+// flow leaves the party's pool, as the text does not say which of its
+// steps sends.
+func answerCatches(m *process.Model, g *flowGraph, drafts map[string]*draft, poolOf map[string]string, msgs []process.MessageFlow) []process.MessageFlow {
+	if len(poolOf) == 0 {
+		return msgs
+	}
+	in := map[string]bool{}
+	for _, f := range msgs {
+		in[f.Target] = true
+	}
+	only := ""
+	if len(poolOf) == 1 {
+		for _, id := range poolOf {
+			only = id
+		}
+	}
+	for _, e := range m.Events {
+		if e.Pool != "" || e.Trigger != process.TriggerMessage || in[e.ID] ||
+			(e.Type != process.EventIntermediate && e.Type != process.EventStart) {
+			continue
+		}
+		from := only
+		if p := g.activityBefore(e.ID); p != "" {
+			if d := drafts[p]; d != nil {
+				for _, who := range append(append(append([]string(nil), d.addressed...), d.custs...), d.suppliers...) {
+					if id, ok := poolOf[who]; ok {
+						from = id
+						break
+					}
+				}
+			}
+		}
+		if from == "" {
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimSuffix(e.Name, " received"), " arrived")
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: strings.ToLower(name), Source: from, Target: e.ID})
+		in[e.ID] = true
+	}
+	return msgs
+}
+
+// sendingVerbs hand something over that leaves the organisation when no
+// one inside is named to get it.
+var sendingVerbs = set(`send mail email e-mail post ship dispatch despatch deliver return issue`)
+
+// plainSending send letters and the like: with no receiver named they go
+// to the one outside party.
+var plainSending = set(`send mail email e-mail post`)
+
+// messageNouns are what an organisation sends to an outside party without
+// saying to whom: "the buyer sends a reminder".
+var messageNouns = set(`reminder reminders notification notice invoice bill offer quote quotation confirmation rejection
+	letter contract statement decision acknowledgement acknowledgment receipt certificate permit licence license
+	invitation response answer reply refund voucher ticket tickets survey questionnaire proposal estimate report`)
+
+// unaddressedSends gives a message flow to the organisation's steps that
+// send something out without naming the receiver ("If the supplier does
+// not answer, the buyer sends a reminder"): to the outside party the
+// sentence names, or, for a letter-like object, to the only party.
+func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[string]string, msgs []process.MessageFlow) []process.MessageFlow {
+	if len(poolOf) == 0 {
+		return msgs
+	}
+	out := map[string]bool{}
+	for _, f := range msgs {
+		out[f.Source] = true
+	}
+	only := ""
+	if len(poolOf) == 1 {
+		for _, id := range poolOf {
+			only = id
+		}
+	}
+	names := sortedKeys(func() map[string]bool {
+		k := map[string]bool{}
+		for n := range poolOf {
+			k[n] = true
+		}
+		return k
+	}())
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if a.Pool != "" || out[a.ID] || d == nil || !sendingVerbs[firstWord(d.verb)] {
+			continue
+		}
+		inside := false
+		for _, c := range d.custs { // as written, not the neighbours filled in
+			if _, ok := poolOf[c]; !ok {
+				inside = true
+			}
+		}
+		if inside {
+			continue // "sends the report to the manager"
+		}
+		to := ""
+		src := " " + strings.ToLower(d.source) + " "
+		for _, n := range names {
+			if k := partyKey(n); k != "" && (strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
+				to = poolOf[n]
+				break
+			}
+		}
+		if to == "" && only != "" && plainSending[firstWord(d.verb)] {
+			ws := strings.Fields(cleanMessage(d.object))
+			named := false // "e-mails the customer a confirmation": someone else
+			for _, w := range strings.Fields(d.object) {
+				if isAgent(titleCase(trimPunct(w))) || isExternal(trimPunct(w)) {
+					named = true
+				}
+			}
+			if len(ws) > 0 && messageNouns[strings.ToLower(ws[len(ws)-1])] && !named {
+				to = only
+			}
+		}
+		if to == "" {
+			continue
+		}
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: firstNonEmpty(messageOf(d), "message"), Source: a.ID, Target: to})
+		out[a.ID] = true
+		if firstWord(d.verb) != "return" {
+			for i := range m.Activities {
+				if m.Activities[i].ID == a.ID && m.Activities[i].Type == "" {
+					m.Activities[i].Type = process.ActivitySend
+				}
+			}
+		}
+	}
+	return msgs
+}
+
+// dropPassThrough removes the gateways a party's steps leaving the flow
+// left with one way in and one way out ("The applicant either accepts
+// the offer or declines it": both branches went to the applicant's pool):
+// a decision with one branch decides nothing.
+func dropPassThrough(m *process.Model) {
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(m.Gateways); i++ {
+			id := m.Gateways[i].ID
+			in, out := -1, -1
+			nIn, nOut := 0, 0
+			for k, f := range m.Flows {
+				if f.Target == id {
+					in, nIn = k, nIn+1
+				}
+				if f.Source == id {
+					out, nOut = k, nOut+1
+				}
+			}
+			if nIn != 1 || nOut != 1 || m.Flows[in].Source == m.Flows[out].Target {
+				continue
+			}
+			m.Flows[in].Target = m.Flows[out].Target
+			m.Flows = append(m.Flows[:out], m.Flows[out+1:]...)
+			m.Gateways = append(m.Gateways[:i], m.Gateways[i+1:]...)
+			changed = true
+			break
+		}
+	}
 }

@@ -127,6 +127,9 @@ func (a *analyzer) trigger(s string) (string, bool) {
 	}
 	if a.b.startName == "" {
 		a.b.startName = name
+		// "… starts when the bank receives a loan application": what comes
+		// in starts it
+		a.b.startMessage = len(cs) > 0 && cs[0].leadIn == "" && len(cs[0].object) > 0 && (receiving[firstWord(cs[0].verb)] || gettingVerbs[firstWord(cs[0].verb)])
 	}
 	return m[2], true
 }
@@ -165,6 +168,15 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	a.pendingTimer, r.body = timerPhrase(s)
 	// "As soon as the parts arrive, …": a message caught before the step
 	a.pendingMessage = messageLead(s, a.lastObject)
+	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
+		// "… is delivered once the payment has been received": the step
+		// waits for the payment
+		np := r.body[m[2]:m[3]]
+		if !pronouns[strings.ToLower(np)] {
+			a.pendingMessage = capitalise(np) + " received"
+			r.body = strings.TrimRight(r.body[:m[0]], " ,") + "."
+		}
+	}
 	if m := leadInRe.FindStringSubmatch(s); m != nil && a.pendingMessage == "" {
 		a.leadInStep(m[1], s) // "After the nurse has measured …, she …"
 	}
@@ -278,3 +290,8 @@ func (a *analyzer) leadInStep(lead, source string) {
 	a.b.add(ds)
 	a.condActor = saved
 }
+
+// trailingArrivalRe finds a closing clause that waits for something to
+// come in: "… once the payment has been received", "… when the parts
+// arrive".
+var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|after)\s+(?:the\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:has|have)\s+been\s+(?:received|returned|delivered)|(?:is|are)\s+(?:received|returned|back)|arrives?|(?:has|have)\s+arrived|comes?\s+back)\s*[.!]?$`)
