@@ -166,8 +166,17 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 	dst := image.NewGray(image.Rect(0, 0, dw, dh))
 	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
 	draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)
-	if g, ok := src.(*image.Gray); ok && blurred(g) {
-		sharpen(dst, maxInt(1, int(math.Round(float64(dw)/float64(w)))))
+	if g, ok := src.(*image.Gray); ok {
+		if soft := blur(g); soft > 4 {
+			// a mildly soft picture (a turned or resampled one) takes a
+			// light mask; a truly out-of-focus one needs a strong one
+			// before tesseract's binarisation keeps the letters apart
+			amount := 1.5
+			if soft > 12 {
+				amount = 8
+			}
+			sharpen(dst, maxInt(1, int(math.Round(float64(dw)/float64(w)))), amount)
+		}
 	}
 	if eraseLines {
 		removeLines(dst)
@@ -175,9 +184,10 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 	return dst, float64(dw) / float64(w)
 }
 
-// blurred reports whether the picture is out of focus: its ink is mostly
-// grey, where a sharp drawing (even anti-aliased) has a black core.
-func blurred(g *image.Gray) bool {
+// blur tells how far the picture is out of focus: the ratio of grey to
+// black ink. A sharp drawing (even anti-aliased) has a black core, so its
+// ratio is low; above 4 the picture is soft.
+func blur(g *image.Gray) float64 {
 	dark, mid := 0, 0
 	for y := 0; y < g.Rect.Dy(); y++ {
 		for _, v := range g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()] {
@@ -189,13 +199,13 @@ func blurred(g *image.Gray) bool {
 			}
 		}
 	}
-	return mid > 4*(dark+1)
+	return float64(mid) / float64(dark+1)
 }
 
-// sharpen is an unsharp mask: each pixel moves away from the mean of its
-// surroundings (two box blurs of radius r), which gives blurred letters
-// back their edges for OCR.
-func sharpen(g *image.Gray, r int) {
+// sharpen is an unsharp mask: each pixel moves amount times its
+// difference away from the mean of its surroundings (two box blurs of
+// radius r), which gives blurred letters back their edges for OCR.
+func sharpen(g *image.Gray, r int, amount float64) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
 	box := func(src []uint8) []uint8 {
 		tmp := make([]uint8, w*h)
@@ -228,7 +238,7 @@ func sharpen(g *image.Gray, r int) {
 	}
 	soft := box(box(pix))
 	for i, v := range pix {
-		s := int(v) + 3*(int(v)-int(soft[i]))/2
+		s := int(v) + int(amount*float64(int(v)-int(soft[i])))
 		g.Pix[(i/w)*g.Stride+i%w] = uint8(max(0, min(255, s)))
 	}
 }
