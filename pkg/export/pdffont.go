@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode/utf16"
 
+	"github.com/spade-bpmn/spade/pkg/export/internal/ttf"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
@@ -334,50 +335,7 @@ func subset(data []byte, gids map[uint16]bool) ([]byte, error) {
 		}
 		tables["hmtx"] = hm
 	}
-	return writeFont(tables), nil
-}
-
-// writeFont lays out a TrueType file from its tables.
-func writeFont(tables map[string][]byte) []byte {
-	tags := make([]string, 0, len(tables))
-	for t := range tables {
-		tags = append(tags, t)
-	}
-	sort.Strings(tags)
-	num := len(tags)
-	es := 0
-	for 1<<(es+1) <= num {
-		es++
-	}
-	out := make([]byte, 12+16*num)
-	binary.BigEndian.PutUint32(out[0:], 0x00010000)
-	binary.BigEndian.PutUint16(out[4:], uint16(num))
-	binary.BigEndian.PutUint16(out[6:], uint16(16<<es))
-	binary.BigEndian.PutUint16(out[8:], uint16(es))
-	binary.BigEndian.PutUint16(out[10:], uint16(num*16-(16<<es)))
-	for i, tag := range tags {
-		t := tables[tag]
-		r := 12 + 16*i
-		copy(out[r:], tag)
-		binary.BigEndian.PutUint32(out[r+4:], checksum(t))
-		binary.BigEndian.PutUint32(out[r+8:], uint32(len(out)))
-		binary.BigEndian.PutUint32(out[r+12:], uint32(len(t)))
-		out = append(out, t...)
-		for len(out)%4 != 0 {
-			out = append(out, 0)
-		}
-	}
-	return out
-}
-
-func checksum(b []byte) uint32 {
-	var sum uint32
-	for i := 0; i < len(b); i += 4 {
-		var w [4]byte
-		copy(w[:], b[i:])
-		sum += binary.BigEndian.Uint32(w[:])
-	}
-	return sum
+	return ttf.Write(tables), nil
 }
 
 // fontObjects returns the PDF objects of one embedded font, numbered from

@@ -17,7 +17,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"sort"
+
+	"github.com/spade-bpmn/spade/pkg/export/internal/ttf"
 )
 
 func main() {
@@ -55,7 +56,9 @@ func run(in, out string) error {
 	if err != nil {
 		return fmt.Errorf("compress font: %w", err)
 	}
-	if _, err := zw.Write(writeFont(tables)); err != nil {
+	// Laid out again: the collection's tables are not on four-byte
+	// boundaries, which golang.org/x/image/font/sfnt refuses.
+	if _, err := zw.Write(ttf.Write(tables)); err != nil {
 		return fmt.Errorf("write font: %w", err)
 	}
 	if err := zw.Close(); err != nil {
@@ -101,45 +104,4 @@ func firstFont(d []byte) (map[string][]byte, error) {
 		}
 	}
 	return tables, nil
-}
-
-// writeFont lays out a TrueType file from its tables, each on a four-byte
-// boundary (the collection's are not, which golang.org/x/image/font/sfnt
-// refuses).
-func writeFont(tables map[string][]byte) []byte {
-	tags := make([]string, 0, len(tables))
-	for t := range tables {
-		tags = append(tags, t)
-	}
-	sort.Strings(tags)
-	num := len(tags)
-	es := 0
-	for 1<<(es+1) <= num {
-		es++
-	}
-	out := make([]byte, 12+16*num)
-	binary.BigEndian.PutUint32(out[0:], 0x00010000)
-	binary.BigEndian.PutUint16(out[4:], uint16(num))
-	binary.BigEndian.PutUint16(out[6:], uint16(16<<es))
-	binary.BigEndian.PutUint16(out[8:], uint16(es))
-	binary.BigEndian.PutUint16(out[10:], uint16(num*16-(16<<es)))
-	for i, tag := range tags {
-		t := tables[tag]
-		r := 12 + 16*i
-		copy(out[r:], tag)
-		var sum uint32
-		for k := 0; k < len(t); k += 4 {
-			var w [4]byte
-			copy(w[:], t[k:])
-			sum += binary.BigEndian.Uint32(w[:])
-		}
-		binary.BigEndian.PutUint32(out[r+4:], sum)
-		binary.BigEndian.PutUint32(out[r+8:], uint32(len(out)))
-		binary.BigEndian.PutUint32(out[r+12:], uint32(len(t)))
-		out = append(out, t...)
-		for len(out)%4 != 0 {
-			out = append(out, 0)
-		}
-	}
-	return out
 }
