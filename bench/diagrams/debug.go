@@ -9,7 +9,7 @@ import (
 	"image/png"
 	"os"
 
-	"github.com/spade-bpmn/spade/pkg/llm/builtin/vision"
+	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
 )
 
 // debugImage prints what the recogniser finds in one image and writes an

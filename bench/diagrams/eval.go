@@ -21,10 +21,10 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/spade-bpmn/spade/pkg/analyze/diagram"
+	"github.com/spade-bpmn/spade/pkg/analyze/diagram/diagscore"
+	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
 	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin/diagscore"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin/vision"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -221,7 +221,7 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 		return fmt.Errorf("cache dir: %w", err)
 	}
 	ocr := &cachedOCR{dir: cacheDir}
-	prov := builtin.New(builtin.Options{})
+	prov := diagram.New(diagram.Options{})
 	groups := map[string]*tally{}
 	group := func(k string) *tally {
 		if groups[k] == nil {

@@ -13,10 +13,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -47,7 +47,7 @@ func generate(dir, qualityDir string, roundtrip []string) ([]string, error) {
 		return nil, fmt.Errorf("list texts: %w", err)
 	}
 	sort.Strings(texts)
-	prov := builtin.New(builtin.Options{})
+	prov := analyze.New(analyze.Options{})
 	for _, t := range texts {
 		name := strings.TrimSuffix(filepath.Base(t), ".txt")
 		if skipCases[name] || len(name) < 3 || name[2] != '-' || name > "31" {

@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
+	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 

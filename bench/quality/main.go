@@ -25,9 +25,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/spade-bpmn/spade/pkg/analyze"
+	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -86,7 +86,7 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	}
 	sc := newScorer()
 	base := newBaseline(wordnet.Load())
-	prov := builtin.New(builtin.Options{})
+	prov := analyze.New(analyze.Options{})
 	var bt, nt totals
 	n := 0
 	for _, c := range cases {

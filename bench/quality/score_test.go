@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
+	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 

@@ -7,10 +7,10 @@ import (
 	"strings"
 
 	"github.com/spade-bpmn/spade/api"
+	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/auth/devop"
 	"github.com/spade-bpmn/spade/pkg/config"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
 )
 
@@ -49,7 +49,7 @@ func configuredModel(cfg *config.Config) string {
 	case cfg.LLMModel != "":
 		return cfg.LLMModel
 	case cfg.LLMProvider == providers.Builtin || cfg.LLMProvider == "":
-		return builtin.ModelName
+		return analyze.ModelName
 	}
 	return providers.DefaultModel(cfg.LLMProvider)
 }

@@ -7,11 +7,11 @@ import (
 	"log/slog"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/extract"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/resultcache"
@@ -38,7 +38,7 @@ func newPipeline(a *App, userKey func(ctx context.Context, userID string) (strin
 			a.Log.Error("text extraction unavailable", "error", exErr)
 		}
 	}()
-	bi := builtin.New(builtin.Options{Logger: a.Log, Tesseract: cfg.OCRCommand})
+	bi := analyze.New(analyze.Options{Logger: a.Log, Tesseract: cfg.OCRCommand})
 	system, err := providers.New(systemProviderConfig(cfg, a.Log), bi)
 	if err != nil {
 		return nil, nil, err

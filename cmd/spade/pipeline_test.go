@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
 )
 
@@ -20,7 +20,7 @@ func TestProviderChoice(t *testing.T) {
 	t.Parallel()
 	log := slog.New(slog.DiscardHandler)
 	cfg := &config.Config{LLMProvider: providers.Builtin, LLMModel: "m"}
-	bi := builtin.New(builtin.Options{Logger: log})
+	bi := analyze.New(analyze.Options{Logger: log})
 	system, err := providers.New(systemProviderConfig(cfg, log), bi)
 	if err != nil {
 		t.Fatal(err)

@@ -7,10 +7,10 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/extract"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -34,7 +34,7 @@ Bob: Then we wait for the customer to confirm, usually a day, and the agent clos
 func corpusModels(t *testing.T) map[string]*process.Model {
 	t.Helper()
 	ctx := context.Background()
-	p := builtin.New(builtin.Options{})
+	p := analyze.New(analyze.Options{})
 	out := map[string]*process.Model{}
 	analyze := func(name, text string) {
 		r, err := p.Analyze(ctx, llm.Input{Kind: llm.KindDocument, Filename: name, Text: text})

@@ -1,0 +1,131 @@
+package diagram
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/analyze/diagram/diagscore"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
+
+// imageSet is the rendered diagram set of bench/diagrams (bpmn-js
+// drawings of BPMN files, committed with their sources).
+const imageSet = "../../../bench/diagrams/testdata"
+
+// TestImageStructureFloors reads a few rendered diagrams, clean and
+// degraded, and checks that the tasks, sequence flows and gateways a
+// person sees in them come back. The floors sit a little under what
+// these four measure (97 % of tasks, 91 % of flows, all gateways with
+// tesseract 5.3), so that another tesseract build does not fail them.
+func TestImageStructureFloors(t *testing.T) {
+	testenv.LookPath(t, "tesseract", testenv.HintTesseract)
+	cases := []struct {
+		image   string
+		degrade string
+	}{
+		{"q17-lanes@1.5.png", ""},
+		{"q05-flat@0.75.png", ""},
+		{"q12-lanes@1.png", "rotate"},
+		{"q30-flat@1.5.png", "jpeg"},
+	}
+	var total diagscore.Score
+	for _, c := range cases {
+		t.Run(c.image+" "+c.degrade, func(t *testing.T) {
+			img := loadDegraded(t, filepath.Join(imageSet, c.image), c.degrade)
+			src := strings.SplitN(c.image, "@", 2)[0] + ".bpmn"
+			x, err := os.ReadFile(filepath.Join(imageSet, src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := tomodel.FromXML(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := New(Options{}).ReadImage(context.Background(), img, c.image, nil, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Structured {
+				t.Errorf("no structure recognised")
+			}
+			if ps := r.Model.Validate(); len(ps) > 0 {
+				t.Errorf("invalid model: %v", process.Messages(ps))
+			}
+			s := diagscore.Compare(ref, &r.Model)
+			total.Add(s)
+			t.Logf("tasks %d/%d, flows %d/%d, gateways %d/%d", s.Tasks.Found, s.Tasks.Refs, s.Flows.Found, s.Flows.Refs, s.Gateways.Found, s.Gateways.Refs)
+		})
+	}
+	floor := func(what string, got diagscore.Counts, min float64) {
+		if r := got.Recall(); r < min {
+			t.Errorf("%s: %d of %d recovered (%.0f %%), want at least %.0f %%", what, got.Found, got.Refs, 100*r, 100*min)
+		}
+	}
+	floor("task labels", total.Tasks, 0.88)
+	floor("sequence flows", total.Flows, 0.8)
+	floor("gateways", total.Gateways, 0.85)
+}
+
+// loadDegraded reads a PNG and, as a photo or scan would, turns it by
+// 2.5° or saves it as a JPEG of quality 60.
+func loadDegraded(t *testing.T, path, how string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if how == "" {
+		return b
+	}
+	src, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := image.NewGray(src.Bounds())
+	draw.Draw(g, g.Bounds(), src, src.Bounds().Min, draw.Src)
+	var out image.Image = g
+	var buf bytes.Buffer
+	switch how {
+	case "rotate":
+		out = tilt(g, 2.5)
+		err = png.Encode(&buf, out)
+	case "jpeg":
+		err = jpeg.Encode(&buf, out, &jpeg.Options{Quality: 60})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// tilt rotates a grey image about its centre, corners white.
+func tilt(g *image.Gray, deg float64) *image.Gray {
+	b := g.Bounds()
+	out := image.NewGray(b)
+	sin, cos := math.Sincos(deg * math.Pi / 180)
+	cx, cy := float64(b.Dx())/2, float64(b.Dy())/2
+	for y := 0; y < b.Dy(); y++ {
+		for x := 0; x < b.Dx(); x++ {
+			sx := int(math.Round(cx + (float64(x)-cx)*cos - (float64(y)-cy)*sin))
+			sy := int(math.Round(cy + (float64(x)-cx)*sin + (float64(y)-cy)*cos))
+			v := uint8(255)
+			if image.Pt(sx, sy).In(b) {
+				v = g.GrayAt(sx, sy).Y
+			}
+			out.SetGray(x, y, color.Gray{Y: v})
+		}
+	}
+	return out
+}

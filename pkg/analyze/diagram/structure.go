@@ -1,0 +1,373 @@
+package diagram
+
+import (
+	"cmp"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
+	"github.com/spade-bpmn/spade/pkg/analyze/text"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// structureModel rebuilds the process from the recognised shapes and
+// flows: the words inside a box name its task, a label just above or
+// below a diamond or circle names it, a label beside a gateway's outgoing
+// line is that branch's condition, and each node belongs to the lane
+// band it sits in. It reports false when there is too little structure
+// to trust (fewer than two connected nodes, or no task), so that the
+// caller falls back to the label heuristic.
+func structureModel(d vision.Diagram, words []word, laneNames []string, filename string) (process.Model, bool) {
+	if len(d.Flows) == 0 || len(d.Shapes) < 2 {
+		return process.Model{}, false
+	}
+	// lines without arrowheads are box borders and underlines as often as
+	// connectors: trust the structure only when most arrows point
+	sure := 0
+	for _, f := range d.Flows {
+		if f.Sure {
+			sure++
+		}
+	}
+	if sure*2 < len(d.Flows) {
+		return process.Model{}, false
+	}
+	n := len(d.Shapes)
+	inside := make([][]word, n)
+	var loose []word
+words:
+	for _, w := range words {
+		c := image.Pt(w.left+w.w/2, w.top+w.h/2)
+		for _, b := range d.Lanes {
+			if c.In(b.Header) {
+				continue words // upward names are read on their own
+			}
+		}
+		at := -1
+		for i, s := range d.Shapes {
+			if s.Kind == vision.Task && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
+				at = i
+			}
+		}
+		if at >= 0 {
+			inside[at] = append(inside[at], w)
+		} else {
+			loose = append(loose, w)
+		}
+	}
+	names := make([]string, n)
+	for i := range d.Shapes {
+		names[i] = text.CleanLabel(joinLines(inside[i]))
+	}
+	conds := map[int]string{} // flow index → condition
+	for _, l := range groupLabels(loose) {
+		label := text.CleanLabel(l.Text)
+		if label == "" {
+			continue
+		}
+		lb := image.Rect(l.Left, l.Top, l.Right, l.Bottom)
+		node, nd := nearestLabelled(d.Shapes, lb)
+		flow, fd := nearestFlow(d.Flows, lb)
+		cond := text.IsConditionLabel(label)
+		switch {
+		case node >= 0 && (strings.HasSuffix(label, "?") || (!cond && nd <= fd) || flow < 0):
+			names[node] = strings.TrimSpace(names[node] + " " + label)
+		case flow >= 0 && fd <= float64(max(3*l.LineHeight, 12*d.Stroke)) && d.Shapes[d.Flows[flow].From].Kind == vision.Gateway:
+			conds[flow] = strings.TrimSpace(conds[flow] + " " + label)
+		}
+	}
+	// lanes: each lane is named by its own strip or else by its pool; a
+	// single lane is no lane (the pool names the process)
+	type lane struct {
+		name string
+		body image.Rectangle
+	}
+	var (
+		lanes    []lane
+		poolName string
+		pool     string
+	)
+	for i, b := range d.Lanes {
+		name := ""
+		if i < len(laneNames) {
+			name = laneNames[i]
+		}
+		if b.Pool {
+			pool = name
+			if poolName == "" {
+				poolName = name
+			}
+			continue
+		}
+		lanes = append(lanes, lane{name: cmp.Or(name, pool), body: b.Body})
+	}
+	if len(lanes) == 1 {
+		if poolName == "" {
+			poolName = lanes[0].name
+		}
+		lanes = nil
+	}
+	performer := func(s vision.Shape) string {
+		c := center(s.Box)
+		best, bestA := "", 0
+		for k, ln := range lanes {
+			if c.In(ln.body) && (best == "" || area(ln.body) < bestA) {
+				best, bestA = ln.name, area(ln.body)
+				if best == "" {
+					best = fmt.Sprintf("Lane %d", k+1)
+				}
+			}
+		}
+		return best
+	}
+	in, out := make([]int, n), make([]int, n)
+	type edge struct{ from, to int }
+	seen := map[edge]bool{}
+	var flows []int
+	for i, f := range d.Flows {
+		e := edge{f.From, f.To}
+		if f.From == f.To || seen[e] {
+			continue
+		}
+		seen[e] = true
+		flows = append(flows, i)
+		out[f.From]++
+		in[f.To]++
+	}
+	boxes := text.NewLabeller()
+	var m process.Model
+	ids := make([]string, n)
+	usedLane := map[string]bool{}
+	tasks := 0
+	for i, s := range d.Shapes {
+		connected := in[i]+out[i] > 0
+		name := names[i]
+		kind := s.Kind
+		if kind == vision.Task {
+			// a flowchart draws its terminals and decisions as boxes too
+			switch {
+			case text.IsStartLabel(name):
+				kind, s.Ring = vision.Event, vision.Thin
+			case text.IsEndLabel(name):
+				kind, s.Ring = vision.Event, vision.Thick
+			case strings.HasSuffix(name, "?"):
+				kind = vision.Gateway
+			}
+		}
+		switch kind {
+		case vision.Task:
+			if name == "" && !connected {
+				continue // a closed region that holds nothing: not a task
+			}
+			if name == "" {
+				name = "Unnamed task"
+			}
+			ids[i] = fmt.Sprintf("t%d", i+1)
+			act := process.Activity{ID: ids[i], Name: name, Performer: performer(s)}
+			act.SIPOC = boxes.SIPOC(name)
+			act.Source = name
+			m.Activities = append(m.Activities, act)
+			usedLane[act.Performer] = true
+			tasks++
+		case vision.Gateway:
+			if !connected {
+				continue
+			}
+			ids[i] = fmt.Sprintf("g%d", i+1)
+			gw := process.Gateway{ID: ids[i], Type: gatewayType(s.Marker), Name: name, Performer: performer(s)}
+			if name != "" {
+				gw.Specification = "Decision read from the diagram: " + name
+			}
+			m.Gateways = append(m.Gateways, gw)
+		case vision.Event:
+			if !connected && name == "" {
+				continue
+			}
+			ids[i] = fmt.Sprintf("e%d", i+1)
+			ev := process.Event{ID: ids[i], Name: name, Type: eventType(s, in[i], out[i]), Performer: performer(s)}
+			switch s.Icon {
+			case vision.Envelope:
+				ev.Trigger = process.TriggerMessage
+			case vision.Clock:
+				ev.Trigger = process.TriggerTimer
+			}
+			if s.Ring == vision.Double {
+				if host := attachedTo(d.Shapes, i); host >= 0 && ids[host] != "" {
+					ev.Type, ev.AttachedTo = process.EventBoundary, ids[host]
+				}
+			}
+			m.Events = append(m.Events, ev)
+		}
+	}
+	if tasks == 0 {
+		return process.Model{}, false
+	}
+	for _, fi := range flows {
+		f := d.Flows[fi]
+		if ids[f.From] == "" || ids[f.To] == "" {
+			continue
+		}
+		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: ids[f.From], Target: ids[f.To], Condition: conds[fi]})
+	}
+	if len(m.Flows) == 0 {
+		return process.Model{}, false
+	}
+	for _, ln := range lanes {
+		if usedLane[ln.name] && ln.name != "" {
+			m.Participants = append(m.Participants, process.Participant{Name: ln.name})
+		}
+	}
+	m.ProcessName = cmp.Or(poolName, text.NameFromFile(filename), "Process read from a diagram")
+	m.ProcessPurpose = "Process read from the diagram's shapes and arrows"
+	if filename != "" {
+		m.ProcessPurpose += " in " + filename
+	}
+	m.ProcessPurpose += "."
+	process.Repair(&m)
+	if len(m.Validate()) > 0 {
+		return process.Model{}, false
+	}
+	return m, true
+}
+
+// gatewayType is the BPMN gateway type of a diamond's marker; an empty
+// diamond is exclusive.
+func gatewayType(mk vision.Marker) string {
+	switch mk {
+	case vision.MarkerParallel:
+		return process.GatewayParallel
+	case vision.MarkerInclusive:
+		return process.GatewayInclusive
+	case vision.MarkerEventBased:
+		return process.GatewayEventBased
+	}
+	return process.GatewayExclusive
+}
+
+// eventType reads the circle's outline, corrected by its connections: a
+// thin circle nothing flows into starts, a thick one ends, a double one
+// waits in between; a circle with flows on both sides is intermediate
+// whatever its outline.
+func eventType(s vision.Shape, in, out int) string {
+	switch {
+	case in > 0 && out > 0:
+		return process.EventIntermediate
+	case s.Ring == vision.Thick || (in > 0 && out == 0 && s.Ring != vision.Double):
+		return process.EventEnd
+	case s.Ring == vision.Thin || in == 0:
+		if s.Ring == vision.Double {
+			return process.EventIntermediate
+		}
+		return process.EventStart
+	}
+	return process.EventIntermediate
+}
+
+// attachedTo is the task whose border the event's centre sits on (a
+// boundary event), or -1.
+func attachedTo(shapes []vision.Shape, ev int) int {
+	c := center(shapes[ev].Box)
+	r := shapes[ev].Box.Dx() / 2
+	for i, s := range shapes {
+		if s.Kind != vision.Task {
+			continue
+		}
+		b := s.Box
+		if !c.In(b.Inset(-r)) {
+			continue
+		}
+		dx := min(absInt(c.X-b.Min.X), absInt(c.X-b.Max.X))
+		dy := min(absInt(c.Y-b.Min.Y), absInt(c.Y-b.Max.Y))
+		if min(dx, dy) <= r/2 {
+			return i
+		}
+	}
+	return -1
+}
+
+// nearestLabelled is the gateway or event a free label names: just
+// above or below it, overlapping it sideways. It returns -1 when none is
+// close.
+func nearestLabelled(shapes []vision.Shape, lb image.Rectangle) (int, float64) {
+	best, bestD := -1, math.Inf(1)
+	for i, s := range shapes {
+		if s.Kind == vision.Task {
+			continue
+		}
+		b := s.Box
+		reach := b.Dy()
+		if lb.Max.X < b.Min.X-b.Dx() || lb.Min.X > b.Max.X+b.Dx() {
+			continue
+		}
+		var gap int
+		switch {
+		case lb.Min.Y >= b.Max.Y:
+			gap = lb.Min.Y - b.Max.Y
+		case lb.Max.Y <= b.Min.Y:
+			gap = b.Min.Y - lb.Max.Y
+		default:
+			gap = 0
+		}
+		if gap > reach {
+			continue
+		}
+		dx := math.Abs(float64(center(lb).X - center(b).X))
+		d := float64(gap) + dx/2
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best, bestD
+}
+
+// nearestFlow is the flow whose line passes closest to a label.
+func nearestFlow(flows []vision.Flow, lb image.Rectangle) (int, float64) {
+	best, bestD := -1, math.Inf(1)
+	for i, f := range flows {
+		for _, p := range f.Path {
+			dx := max(0, max(lb.Min.X-p.X, p.X-lb.Max.X))
+			dy := max(0, max(lb.Min.Y-p.Y, p.Y-lb.Max.Y))
+			if d := math.Hypot(float64(dx), float64(dy)); d < bestD {
+				best, bestD = i, d
+			}
+		}
+	}
+	return best, bestD
+}
+
+// joinLines reads the words of one box line by line, top to bottom.
+func joinLines(ws []word) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	ws = append([]word(nil), ws...)
+	sort.SliceStable(ws, func(i, j int) bool { return ws[i].top < ws[j].top })
+	var lines [][]word
+	for _, w := range ws {
+		if k := len(lines) - 1; k >= 0 {
+			last := lines[k][0]
+			if absInt((w.top+w.h/2)-(last.top+last.h/2)) <= max(last.h, w.h)/2 {
+				lines[k] = append(lines[k], w)
+				continue
+			}
+		}
+		lines = append(lines, []word{w})
+	}
+	var parts []string
+	for _, l := range lines {
+		sort.SliceStable(l, func(i, j int) bool { return l[i].left < l[j].left })
+		for _, w := range l {
+			parts = append(parts, w.text)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
+
+func center(r image.Rectangle) image.Point {
+	return image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+}

@@ -1,0 +1,335 @@
+package vision
+
+import (
+	"image"
+	"sort"
+)
+
+// Flow is a connector between two shapes, directed by its arrowhead.
+type Flow struct {
+	// From and To index Diagram.Shapes.
+	From, To int
+	// Path samples the connector's ink, for placing labels beside it.
+	Path []image.Point
+	// Sure is false when no arrowhead told the direction and it was
+	// guessed from the reading order.
+	Sure bool
+}
+
+// contact is where a connector touches a shape's surroundings.
+type contact struct {
+	node      int
+	sx, sy, n int
+	x, y      int
+	density   float64
+}
+
+// findFlows removes the shapes and lane lines from the ink, collects the
+// remaining line pieces that touch two or more shapes, and directs each
+// by the filled arrowhead at its target end. Lines crossing a lane border
+// are joined across it.
+func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
+	w, h := bm.w, bm.h
+	stroke := d.Stroke
+	removed := make([]bool, w*h)
+	halo := make([]int32, w*h) // node index + 1
+	order := make([]int, len(d.Shapes))
+	for i := range order {
+		order[i] = i
+	}
+	// big shapes first so that a boundary event on a task's border wins
+	sort.SliceStable(order, func(a, b int) bool {
+		ra, rb := d.Shapes[order[a]].Box, d.Shapes[order[b]].Box
+		return ra.Dx()*ra.Dy() > rb.Dx()*rb.Dy()
+	})
+	bounds := image.Rect(0, 0, w, h)
+	for _, i := range order {
+		s := d.Shapes[i]
+		hb := s.Box.Inset(-stroke - 3).Intersect(bounds)
+		for y := hb.Min.Y; y < hb.Max.Y; y++ {
+			for x := hb.Min.X; x < hb.Max.X; x++ {
+				halo[y*w+x] = int32(i + 1)
+			}
+		}
+	}
+	for _, s := range d.Shapes {
+		cb := s.Box.Inset(-1).Intersect(bounds)
+		for y := cb.Min.Y; y < cb.Max.Y; y++ {
+			for x := cb.Min.X; x < cb.Max.X; x++ {
+				removed[y*w+x] = true
+			}
+		}
+	}
+	for _, r := range lines {
+		r = r.Intersect(bounds)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				removed[y*w+x] = true
+			}
+		}
+	}
+	cut := crossings(bm, removed, stroke)
+	ls := label(w, h, func(i int) bool { return bm.pix[i] && !removed[i] && !cut[i] }, true)
+	n := len(ls.comps)
+	parent := make([]int32, n)
+	for i := range parent {
+		parent[i] = int32(i)
+	}
+	find := func(a int32) int32 {
+		for parent[a] != a {
+			parent[a] = parent[parent[a]]
+			a = parent[a]
+		}
+		return a
+	}
+	// join pieces across removed horizontal lane lines
+	for _, r := range lines {
+		if r.Dx() < r.Dy() {
+			continue
+		}
+		r = r.Intersect(bounds)
+		reach := 4 * (stroke + 2)
+		for x := r.Min.X; x < r.Max.X; x++ {
+			// the neighbouring lane's border is removed too: look past it
+			above, below := r.Min.Y-1, r.Max.Y
+			for above >= 0 && removed[above*w+x] && r.Min.Y-above < reach {
+				above--
+			}
+			for below < h && removed[below*w+x] && below-r.Max.Y < reach {
+				below++
+			}
+			if above < 0 || below >= h {
+				continue
+			}
+			a, b := ls.lab[above*w+x], ls.lab[below*w+x]
+			if a != 0 && b != 0 {
+				ra, rb := find(a), find(b)
+				if ra != rb {
+					parent[ra] = rb
+				}
+			}
+		}
+	}
+	// two lines crossing go straight on: join the pieces left and right
+	// of a crossing, and above and below it, but not across
+	join := func(a, b int) {
+		if a < 0 || b < 0 {
+			return
+		}
+		la, lb := ls.lab[a], ls.lab[b]
+		if la == 0 || lb == 0 {
+			return
+		}
+		if ra, rb := find(la), find(lb); ra != rb {
+			parent[ra] = rb
+		}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if !cut[y*w+x] {
+				continue
+			}
+			if x == 0 || !cut[y*w+x-1] { // the block's left edge: look across it
+				r := x
+				for r < w && cut[y*w+r] {
+					r++
+				}
+				if x > 0 && r < w {
+					join(y*w+x-1, y*w+r)
+				}
+			}
+			if y == 0 || !cut[(y-1)*w+x] {
+				b := y
+				for b < h && cut[b*w+x] {
+					b++
+				}
+				if y > 0 && b < h {
+					join((y-1)*w+x, b*w+x)
+				}
+			}
+		}
+	}
+	// contacts and sampled paths per joined component
+	type group struct {
+		contacts map[int]*contact
+		path     []image.Point
+		pixels   int
+	}
+	groups := map[int32]*group{}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			l := ls.lab[i]
+			if l == 0 {
+				continue
+			}
+			r := find(l)
+			g := groups[r]
+			if g == nil {
+				g = &group{contacts: map[int]*contact{}}
+				groups[r] = g
+			}
+			g.pixels++
+			if g.pixels%4 == 1 {
+				g.path = append(g.path, image.Point{X: x, Y: y})
+			}
+			if hn := halo[i]; hn != 0 {
+				c := g.contacts[int(hn-1)]
+				if c == nil {
+					c = &contact{node: int(hn - 1)}
+					g.contacts[int(hn-1)] = c
+				}
+				c.sx += x
+				c.sy += y
+				c.n++
+			}
+		}
+	}
+	roots := make([]int32, 0, len(groups))
+	for r, g := range groups {
+		if len(g.contacts) >= 2 {
+			roots = append(roots, r)
+		}
+	}
+	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
+	radius := 4*stroke + 4
+	var flows []Flow
+	for _, r := range roots {
+		g := groups[r]
+		var cs []*contact
+		for _, c := range g.contacts {
+			c.x, c.y = c.sx/c.n, c.sy/c.n
+			cs = append(cs, c)
+		}
+		sort.Slice(cs, func(i, j int) bool { return cs[i].node < cs[j].node })
+		for _, c := range cs {
+			k := 0
+			for y := c.y - radius; y <= c.y+radius; y++ {
+				for x := c.x - radius; x <= c.x+radius; x++ {
+					if x >= 0 && y >= 0 && x < w && y < h {
+						if l := ls.lab[y*w+x]; l != 0 && find(l) == r {
+							k++
+						}
+					}
+				}
+			}
+			c.density = float64(k) / float64(radius*max(stroke, 1))
+		}
+		lo, hi := cs[0].density, cs[0].density
+		for _, c := range cs {
+			if c.density < lo {
+				lo = c.density
+			}
+			if c.density > hi {
+				hi = c.density
+			}
+		}
+		path := g.path
+		if len(path) > 400 {
+			step := len(path)/400 + 1
+			var p []image.Point
+			for i := 0; i < len(path); i += step {
+				p = append(p, path[i])
+			}
+			path = p
+		}
+		if hi < lo*1.3 {
+			// no arrowhead to go by: read left to right, top to bottom
+			if len(cs) != 2 {
+				continue
+			}
+			a, b := cs[0], cs[1]
+			if b.x < a.x || (b.x == a.x && b.y < a.y) {
+				a, b = b, a
+			}
+			flows = append(flows, Flow{From: a.node, To: b.node, Path: path})
+			continue
+		}
+		var srcs, dsts []*contact
+		for _, c := range cs {
+			if c.density >= hi*0.75 {
+				dsts = append(dsts, c)
+			} else {
+				srcs = append(srcs, c)
+			}
+		}
+		for _, s := range srcs {
+			for _, t := range dsts {
+				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true})
+			}
+		}
+	}
+	return flows
+}
+
+// crossings marks the ink where a horizontal and a vertical line cross:
+// pixels inside a long horizontal run and a long vertical run, away from
+// both runs' ends. A line that ends on another (a T, a bend) is no
+// crossing: its run stops there.
+func crossings(bm *bitmap, removed []bool, stroke int) []bool {
+	w, h := bm.w, bm.h
+	ink := func(i int) bool { return bm.pix[i] && !removed[i] }
+	reach := 3*stroke + 3
+	left := make([]int32, w*h) // ink run length ending here, from the left
+	up := make([]int32, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			if !ink(i) {
+				continue
+			}
+			left[i], up[i] = 1, 1
+			if x > 0 {
+				left[i] += left[i-1]
+			}
+			if y > 0 {
+				up[i] += up[i-w]
+			}
+		}
+	}
+	cut := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			if !ink(i) || int(left[i]) <= reach || int(up[i]) <= reach {
+				continue
+			}
+			// the runs go on at least reach to the right and down
+			if x+reach >= w || y+reach >= h {
+				continue
+			}
+			right, down := true, true
+			for k := 1; k <= reach; k++ {
+				if !ink(i + k) {
+					right = false
+					break
+				}
+			}
+			for k := 1; k <= reach && right; k++ {
+				if !ink(i + k*w) {
+					down = false
+					break
+				}
+			}
+			if right && down {
+				cut[i] = true
+			}
+		}
+	}
+	// grow the blocks by a pixel: diagonal neighbours would otherwise
+	// keep the four arms connected
+	grown := make([]bool, w*h)
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			if !cut[y*w+x] {
+				continue
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					grown[(y+dy)*w+x+dx] = true
+				}
+			}
+		}
+	}
+	return grown
+}

@@ -1,0 +1,623 @@
+package vision
+
+import (
+	"image"
+	"sort"
+)
+
+// Kind is what a shape is.
+type Kind int
+
+// Shape kinds.
+const (
+	// Task is a rectangle or rounded rectangle: an activity.
+	Task Kind = iota + 1
+	// Gateway is a diamond.
+	Gateway
+	// Event is a circle.
+	Event
+)
+
+// Marker is what a gateway diamond holds.
+type Marker int
+
+// Gateway markers.
+const (
+	// MarkerNone is an empty diamond, read as exclusive.
+	MarkerNone Marker = iota
+	// MarkerExclusive is an X.
+	MarkerExclusive
+	// MarkerParallel is a +.
+	MarkerParallel
+	// MarkerInclusive is a circle.
+	MarkerInclusive
+	// MarkerEventBased is a pentagon in a double circle.
+	MarkerEventBased
+)
+
+// Ring is how an event circle is drawn.
+type Ring int
+
+// Event rings.
+const (
+	// Thin is a single thin circle: a start event.
+	Thin Ring = iota
+	// Thick is a single thick circle: an end event.
+	Thick
+	// Double is two close circles: an intermediate or boundary event.
+	Double
+)
+
+// Icon is a symbol inside an event circle.
+type Icon int
+
+// Event icons.
+const (
+	// NoIcon is an empty circle.
+	NoIcon Icon = iota
+	// Envelope is a message event.
+	Envelope
+	// Clock is a timer event.
+	Clock
+)
+
+// Shape is one recognised flow node.
+type Shape struct {
+	Kind Kind
+	// Box is the shape's outer bounding box, border included.
+	Box image.Rectangle
+	// Inner is the white inside of the shape, where its text sits.
+	Inner  image.Rectangle
+	Marker Marker
+	Ring   Ring
+	Icon   Icon
+}
+
+// Band is a pool or a lane: the strip at its left holding its name
+// (written upwards) and the body holding its nodes.
+type Band struct {
+	Header, Body image.Rectangle
+	// Pool is true for a pool; its body spans its lanes, which follow it
+	// as bands of their own.
+	Pool bool
+}
+
+// Diagram is the structure found in an image.
+type Diagram struct {
+	Shapes []Shape
+	Flows  []Flow
+	Lanes  []Band
+	// Stroke is the typical line width in pixels.
+	Stroke int
+}
+
+// candidate is a closed white region and what its outline looks like.
+type candidate struct {
+	// l is the region's label in ls, found on the binary image bm.
+	l         int32
+	ls        *labels
+	bm        *bitmap
+	box       image.Rectangle
+	fill      float64 // span fill: 1 rectangle, .785 circle, .5 diamond
+	white     float64 // white share of the spanned area
+	kind      Kind
+	container bool
+	header    bool
+	dropped   bool
+}
+
+// Recognize finds the shapes, lanes and flows of a diagram in a straight
+// (deskewed) grey image.
+func Recognize(g *image.Gray) Diagram {
+	g = normalise(g)
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if w < 8 || h < 8 {
+		return Diagram{}
+	}
+	cut := otsu(g)
+	bm := binarize(g, cut)
+	stroke := strokeWidth(bm)
+	// letters' holes are smaller than this; the inside of a small event
+	// circle at three-quarter scale is not
+	minSide := 10 + stroke
+	cands := candidates(bm, minSide)
+	// a blurred picture thickens lines until a gateway's marker touches
+	// its outline: a stricter cut keeps the lines' cores apart, and adds
+	// the diamonds and circles only it finds
+	if ink := inkLevel(g); ink < cut {
+		strict := binarize(g, cut-(cut-ink)/2)
+		for _, c := range candidates(strict, minSide) {
+			if c.kind == Task {
+				continue
+			}
+			seen := false
+			for _, o := range cands {
+				if o.kind != Task && center(c.box).In(o.box.Inset(-stroke)) || center(o.box).In(c.box) && o.kind != Task {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				cands = append(cands, c)
+			}
+		}
+	}
+	// biggest first: a shape inside an accepted node is its icon or marker
+	sort.SliceStable(cands, func(i, j int) bool {
+		ai, aj := cands[i].box.Dx()*cands[i].box.Dy(), cands[j].box.Dx()*cands[j].box.Dy()
+		if ai != aj {
+			return ai > aj
+		}
+		if cands[i].box.Min != cands[j].box.Min {
+			return cands[i].box.Min.Y < cands[j].box.Min.Y || cands[i].box.Min.Y == cands[j].box.Min.Y && cands[i].box.Min.X < cands[j].box.Min.X
+		}
+		return cands[i].l < cands[j].l
+	})
+	inside := func(in, out image.Rectangle) bool {
+		c := image.Point{X: (in.Min.X + in.Max.X) / 2, Y: (in.Min.Y + in.Max.Y) / 2}
+		return c.In(out) && in.Dx()*in.Dy() < out.Dx()*out.Dy()
+	}
+	// rectangles holding a node-sized shape are lanes, pools or expanded
+	// sub-processes
+	for _, a := range cands {
+		if a.kind != Task || !framed(bm, a.box, stroke) {
+			continue // a region fenced by arrows is no lane
+		}
+		for _, b := range cands {
+			if b == a || !inside(b.box, a.box) {
+				continue
+			}
+			big := min(b.box.Dx(), b.box.Dy()) >= max(15*stroke, 25)
+			if b.kind == Task && (big || b.box.Dy()*10 >= a.box.Dy()*3 || b.box.Dx()*10 >= a.box.Dx()*3) && b.box.Dx() > 3*minSide {
+				a.container = true
+				break
+			}
+		}
+	}
+	for _, a := range cands {
+		if a.kind == Task && !a.container && a.box.Dy() >= 3*a.box.Dx() && a.box.Dx() < 12*stroke+40 && framed(bm, a.box, stroke) {
+			a.header = true
+		}
+	}
+	var (
+		d     = Diagram{Stroke: stroke}
+		nodes []*candidate
+	)
+	for _, a := range cands {
+		if a.container || a.header {
+			continue
+		}
+		var owner *candidate
+		for _, n := range nodes {
+			if inside(a.box, n.box) {
+				owner = n
+				break
+			}
+		}
+		if owner != nil {
+			a.dropped = true
+			continue
+		}
+		ar := float64(a.box.Dx()) / float64(a.box.Dy())
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(bm, a.box, stroke) || runsOn(bm, a.box, stroke) >= 2) {
+			continue // data objects, text columns, regions fenced by arrows
+		}
+		nodes = append(nodes, a)
+	}
+	// a circle or diamond far smaller than the task boxes is a marker
+	// (a message flow's start, a conditional flow's diamond), not a node
+	var hs []int
+	for _, n := range nodes {
+		if n.kind == Task {
+			hs = append(hs, n.box.Dy())
+		}
+	}
+	if len(hs) > 0 {
+		sort.Ints(hs)
+		th := hs[len(hs)/2]
+		kept := nodes[:0]
+		for _, n := range nodes {
+			if n.kind != Task && n.box.Dx()*100 < th*28 {
+				continue
+			}
+			kept = append(kept, n)
+		}
+		nodes = kept
+	}
+	for _, n := range nodes {
+		s := Shape{Kind: n.kind, Inner: n.box, Box: n.box.Inset(-stroke - 1)}
+		switch n.kind {
+		case Event:
+			s.Ring, s.Box = eventRing(bm, n.box, stroke)
+			var double bool
+			s.Icon, double = eventIcon(cands, n)
+			if double {
+				s.Ring = Double
+			}
+		case Gateway:
+			s.Marker = gatewayMarker(n.bm, n.ls, cands, n)
+			// the corners of a diamond's outline reach past its inside by
+			// the stroke times √2
+			s.Box = n.box.Inset(-2*stroke - 1)
+		}
+		d.Shapes = append(d.Shapes, s)
+	}
+	var lines []image.Rectangle
+	d.Lanes, lines = bands(bm, cands, stroke)
+	for _, c := range cands {
+		if !c.container && !c.header {
+			continue
+		}
+		b, k := c.box, stroke+2
+		lines = append(lines,
+			image.Rect(b.Min.X-k, b.Min.Y-k, b.Max.X+k, b.Min.Y),
+			image.Rect(b.Min.X-k, b.Max.Y, b.Max.X+k, b.Max.Y+k),
+			image.Rect(b.Min.X-k, b.Min.Y, b.Min.X, b.Max.Y),
+			image.Rect(b.Max.X, b.Min.Y, b.Max.X+k, b.Max.Y))
+	}
+	d.Flows = findFlows(bm, &d, lines)
+	return d
+}
+
+// framed reports whether ink runs along most of all four sides of a
+// white box, as a task's border does (a message flow's little circle on
+// the border leaves a gap); a region fenced in by arrows and the corners
+// of diamonds leaves wide gaps along its box.
+func framed(bm *bitmap, b image.Rectangle, stroke int) bool {
+	side := func(x0, y0, dx, dy, n int) bool {
+		lo, hi := n/8, n-n/8
+		ink, all := 0, 0
+		for k := lo; k < hi; k++ {
+			x, y := x0+dx*k, y0+dy*k
+			all++
+			for o := 1; o <= stroke+2; o++ {
+				var px, py int
+				switch {
+				case dy == 0 && y0 < b.Min.Y+1: // top
+					px, py = x, y-o+1
+				case dy == 0: // bottom
+					px, py = x, y+o-1
+				case x0 < b.Min.X+1: // left
+					px, py = x-o+1, y
+				default: // right
+					px, py = x+o-1, y
+				}
+				if bm.at(px, py) {
+					ink++
+					break
+				}
+			}
+		}
+		return all == 0 || ink*100 >= all*75
+	}
+	return side(b.Min.X, b.Min.Y-1, 1, 0, b.Dx()) && side(b.Min.X, b.Max.Y, 1, 0, b.Dx()) &&
+		side(b.Min.X-1, b.Min.Y, 0, 1, b.Dy()) && side(b.Max.X, b.Min.Y, 0, 1, b.Dy())
+}
+
+// runsOn counts the sides of a white box whose border line runs on past
+// a corner: a task's border turns at its corners, while a region fenced
+// by a lane's border and arrows is bounded by lines that go on.
+func runsOn(bm *bitmap, b image.Rectangle, stroke int) int {
+	d := 2*stroke + 4
+	n := 0
+	for o := 1; o <= stroke+1; o++ {
+		for _, p := range [][2]int{
+			{b.Min.X - d, b.Min.Y - o}, {b.Max.X - 1 + d, b.Min.Y - o}, // top
+			{b.Min.X - d, b.Max.Y - 1 + o}, {b.Max.X - 1 + d, b.Max.Y - 1 + o}, // bottom
+			{b.Min.X - o, b.Min.Y - d}, {b.Min.X - o, b.Max.Y - 1 + d}, // left
+			{b.Max.X - 1 + o, b.Min.Y - d}, {b.Max.X - 1 + o, b.Max.Y - 1 + d}, // right
+		} {
+			if bm.at(p[0], p[1]) {
+				n++
+			}
+		}
+		if n > 0 {
+			return n
+		}
+	}
+	return n
+}
+
+// candidates finds the closed white regions of a binary image and sorts
+// out the ones shaped like a box, a circle or a diamond.
+func candidates(bm *bitmap, minSide int) []*candidate {
+	w, h := bm.w, bm.h
+	ws := label(w, h, func(i int) bool { return !bm.pix[i] }, false)
+	var cands []*candidate
+	for l := int32(1); l < int32(len(ws.comps)); l++ {
+		c := ws.comps[l]
+		b := c.box
+		if b.Min.X == 0 || b.Min.Y == 0 || b.Max.X == w || b.Max.Y == h {
+			continue // the paper around the diagram
+		}
+		if b.Dx() < minSide || b.Dy() < minSide {
+			continue // inside of letters
+		}
+		f := ws.spanFill(l)
+		cd := &candidate{l: l, ls: ws, bm: bm, box: b, fill: f, white: float64(c.area) / (f * float64(b.Dx()*b.Dy()))}
+		ar := float64(b.Dx()) / float64(b.Dy())
+		square := ar > 0.8 && ar < 1.25
+		switch {
+		case f > 0.9:
+			cd.kind = Task
+		case square && f > 0.7 && f < 0.86 && cd.white > 0.2:
+			cd.kind = Event
+		case square && f > 0.4 && f < 0.62:
+			cd.kind = Gateway
+		default:
+			continue
+		}
+		cands = append(cands, cd)
+	}
+	return cands
+}
+
+// inkLevel is the grey of the darkest percent of the picture: the core
+// of its lines and letters.
+func inkLevel(g *image.Gray) uint8 {
+	var hist [256]int
+	for y := 0; y < g.Rect.Dy(); y++ {
+		for _, v := range g.Pix[y*g.Stride : y*g.Stride+g.Rect.Dx()] {
+			hist[v]++
+		}
+	}
+	want := g.Rect.Dx() * g.Rect.Dy() / 100
+	sum := 0
+	for v, n := range hist {
+		sum += n
+		if sum > want {
+			return uint8(v)
+		}
+	}
+	return 0
+}
+
+// strokeWidth is the most common length of short horizontal ink runs:
+// the width of vertical lines.
+func strokeWidth(bm *bitmap) int {
+	var hist [16]int
+	for y := 0; y < bm.h; y += 2 {
+		run := 0
+		for x := 0; x <= bm.w; x++ {
+			if x < bm.w && bm.pix[y*bm.w+x] {
+				run++
+				continue
+			}
+			if run > 0 && run < len(hist) {
+				hist[run]++
+			}
+			run = 0
+		}
+	}
+	best := 2
+	for i := 1; i < len(hist); i++ {
+		if hist[i] > hist[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// eventRing reads the circle's outline to the left and right of its
+// inside: one thin run is a start event, one thick run an end event, and
+// ink, a gap, ink again an intermediate event. It returns the outer box.
+func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangle) {
+	cx, cy := (in.Min.X+in.Max.X)/2, (in.Min.Y+in.Max.Y)/2
+	limit := 6*stroke + 4
+	scan := func(x, y, dx, dy int) (first, gap, second int) {
+		for ; bm.at(x, y) && first < limit; x, y = x+dx, y+dy {
+			first++
+		}
+		for ; !bm.at(x, y) && gap < 3*stroke+3 && x >= 0 && y >= 0 && x < bm.w && y < bm.h; x, y = x+dx, y+dy {
+			gap++
+		}
+		if gap >= 3*stroke+3 {
+			return first, 0, 0
+		}
+		for ; bm.at(x, y) && second < limit; x, y = x+dx, y+dy {
+			second++
+		}
+		return first, gap, second
+	}
+	// four directions: a connector leaving the circle lengthens one of
+	// them, so the second smallest is the outline
+	var firsts []int
+	doubles, ring := 0, 0
+	for _, d := range [][4]int{{in.Min.X - 1, cy, -1, 0}, {in.Max.X, cy, 1, 0}, {cx, in.Min.Y - 1, 0, -1}, {cx, in.Max.Y, 0, 1}} {
+		f, g, s := scan(d[0], d[1], d[2], d[3])
+		firsts = append(firsts, f)
+		if g > 0 && s > 0 && s <= 2*f+2 && f < limit {
+			doubles++
+			ring = max(ring, g+s)
+		}
+	}
+	sort.Ints(firsts)
+	first := firsts[1]
+	if doubles >= 2 {
+		return Double, in.Inset(-first - ring)
+	}
+	if first*10 >= stroke*17 && first >= 3 {
+		return Thick, in.Inset(-first)
+	}
+	return Thin, in.Inset(-first)
+}
+
+// eventIcon reads the symbols inside an event from the shapes dropped
+// inside it: a circle almost as large is the inner ring of an
+// intermediate event, a smaller circle a clock face, a rectangle an
+// envelope.
+func eventIcon(cands []*candidate, n *candidate) (icon Icon, double bool) {
+	for _, c := range cands {
+		if c == n || !c.dropped || !center(c.box).In(n.box) {
+			continue
+		}
+		switch c.kind {
+		case Task:
+			if icon == NoIcon {
+				icon = Envelope
+			}
+		case Event:
+			if c.box.Dx()*100 >= n.box.Dx()*72 {
+				double = true
+			} else {
+				icon = Clock
+			}
+		}
+	}
+	return icon, double
+}
+
+func center(r image.Rectangle) image.Point {
+	return image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+}
+
+// gatewayMarker reads the symbol in a diamond: ink on the diagonals is an
+// X, on the axes a +, a closed ring an O, rings in rings an event-based
+// gateway.
+func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Marker {
+	holes := 0
+	for _, c := range cands {
+		if c != n && c.box.In(n.box) {
+			holes++
+		}
+	}
+	// closed white regions inside the diamond that are too small to be
+	// candidates still count: look at the labelled white components
+	seen := map[int32]bool{}
+	b := n.box
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			l := ws.lab[y*ws.w+x]
+			if l == 0 || l == n.l || seen[l] {
+				continue
+			}
+			seen[l] = true
+		}
+	}
+	closed := 0
+	for l := range seen {
+		if ws.comps[l].box.In(b) && ws.comps[l].area >= 4 {
+			closed++
+		}
+	}
+	cx, cy := (b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2
+	r := b.Dx() / 5
+	ink := func(dx, dy int) int {
+		k := 0
+		for t := 1; t <= 2; t++ {
+			for _, s := range [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+				if bm.at(cx+s[0]*dx*t/2, cy+s[1]*dy*t/2) {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	diag := ink(r, r)
+	axis := 0
+	for t := 1; t <= 2; t++ {
+		for _, p := range [][2]int{{r * t / 2, 0}, {-r * t / 2, 0}, {0, r * t / 2}, {0, -r * t / 2}} {
+			if bm.at(cx+p[0], cy+p[1]) {
+				axis++
+			}
+		}
+	}
+	switch {
+	case closed >= 2:
+		return MarkerEventBased
+	case closed == 1:
+		return MarkerInclusive
+	case diag >= 6 && diag > axis:
+		return MarkerExclusive
+	case axis >= 6 && axis > diag:
+		return MarkerParallel
+	case diag+axis >= 4:
+		return MarkerExclusive
+	}
+	return MarkerNone
+}
+
+// bands reads the pools and lanes: a tall, narrow box is a pool's
+// header (its name written upwards); the pool's top border runs right
+// from it to the pool's end, and every line across the whole pool below
+// it separates two lanes, each with its own name written upwards along
+// its left edge. Arrows running from lane to lane cut the lanes' white
+// insides into pieces, so the lanes are read from these lines, not from
+// the white regions. A pool without separators is one band. It also
+// returns the border and separator lines, for the arrows to be read
+// across them.
+func bands(bm *bitmap, cands []*candidate, stroke int) ([]Band, []image.Rectangle) {
+	var (
+		out   []Band
+		lines []image.Rectangle
+	)
+	k := stroke + 2
+	for _, hd := range cands {
+		if !hd.header {
+			continue
+		}
+		h := hd.box
+		// the top border: follow the ink right of the header, over gaps
+		// of a few pixels (anti-aliasing, a crossing arrow's gap)
+		y := h.Min.Y - 1 - stroke/2
+		right, gap := h.Max.X, 0
+		for x := h.Max.X; x < bm.w && gap <= k; x++ {
+			if bm.at(x, y) || bm.at(x, y-1) || bm.at(x, y+1) {
+				right, gap = x, 0
+			} else {
+				gap++
+			}
+		}
+		x0 := h.Max.X + 2*stroke + 2
+		if right-x0 < 4*h.Dx() {
+			continue // no pool to the right of it
+		}
+		pool := image.Rect(h.Max.X+stroke, h.Min.Y, right-stroke, h.Max.Y)
+		// separators: rows inked across nearly the whole pool
+		var cuts [][2]int // first and last row of each separator
+		for y := h.Min.Y + stroke + 2; y < h.Max.Y-stroke-2; y++ {
+			ink := 0
+			for x := x0; x < right-stroke; x++ {
+				if bm.pix[y*bm.w+x] {
+					ink++
+				}
+			}
+			if ink*100 < (right-stroke-x0)*95 {
+				continue
+			}
+			if n := len(cuts); n > 0 && cuts[n-1][1] >= y-1 {
+				cuts[n-1][1] = y
+			} else {
+				cuts = append(cuts, [2]int{y, y})
+			}
+		}
+		out = append(out, Band{Header: h, Body: pool, Pool: true})
+		lines = append(lines,
+			image.Rect(pool.Min.X-k, pool.Min.Y-k, pool.Max.X+k, pool.Min.Y),
+			image.Rect(pool.Min.X-k, pool.Max.Y, pool.Max.X+k, pool.Max.Y+k),
+			image.Rect(pool.Max.X-1, pool.Min.Y, pool.Max.X+k, pool.Max.Y))
+		top := pool.Min.Y
+		for i := 0; i <= len(cuts); i++ {
+			bottom := pool.Max.Y
+			if i < len(cuts) {
+				bottom = cuts[i][0]
+				lines = append(lines, image.Rect(pool.Min.X, cuts[i][0]-1, pool.Max.X, cuts[i][1]+2))
+			}
+			if bottom-top > 2*stroke+4 {
+				body := image.Rect(pool.Min.X, top, pool.Max.X, bottom)
+				strip := image.Rect(body.Min.X, body.Min.Y, min(body.Max.X, body.Min.X+h.Dx()+stroke), body.Max.Y)
+				out = append(out, Band{Header: strip, Body: body})
+			}
+			if i < len(cuts) {
+				top = cuts[i][1] + 1
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Header.Min.Y != out[j].Header.Min.Y {
+			return out[i].Header.Min.Y < out[j].Header.Min.Y
+		}
+		return out[i].Header.Min.X < out[j].Header.Min.X
+	})
+	return out, lines
+}

@@ -1,0 +1,189 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// performer returns the canonical participant name for a noun phrase:
+// "clerk" after "Accounts Payable Clerk" is the same lane.
+func (a *analyzer) performer(np string) string {
+	np = strings.TrimSpace(acronymParenRe.ReplaceAllString(np, ""))
+	if np == "" {
+		return a.currentActor()
+	}
+	if long, ok := a.aliases[strings.ToLower(np)]; ok {
+		np = long // "AP" is "Accounts Payable"
+	}
+	k := strings.ToLower(np)
+	if c, ok := a.canon[k]; ok {
+		return c
+	}
+	for _, p := range a.participants {
+		pl := strings.ToLower(p)
+		if strings.HasSuffix(pl, " "+k) || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") ||
+			withoutGroup(k) == withoutGroup(pl) {
+			a.canon[k] = p
+			return p
+		}
+	}
+	a.canon[k] = np
+	a.participants = append(a.participants, np)
+	return np
+}
+
+// acronymParenRe is an acronym in brackets after a name.
+var acronymParenRe = regexp.MustCompile(`\s*\(\s*[A-Z]{2,6}\s*\)?$`)
+
+// isKnown reports whether np names a participant already met (a speaker
+// or a person introduced by name).
+func (a *analyzer) isKnown(np string) bool {
+	k := strings.ToLower(strings.TrimSpace(np))
+	if _, ok := a.canon[k]; ok {
+		return true
+	}
+	for _, p := range a.participants {
+		if strings.EqualFold(p, np) {
+			return true
+		}
+	}
+	return false
+}
+
+// party names a supplier or customer, matching a participant when it is
+// one, without making it a lane.
+func (a *analyzer) party(np string) string {
+	k := strings.ToLower(strings.TrimSpace(np))
+	if c, ok := a.canon[k]; ok {
+		return c
+	}
+	for _, p := range a.participants {
+		pl := strings.ToLower(p)
+		if strings.HasSuffix(pl, " "+k) || strings.HasPrefix(pl, k+" ") || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") {
+			return p
+		}
+	}
+	return np
+}
+
+var (
+	// acronymRe finds a name with its acronym: "accounts payable (AP)".
+	acronymRe = regexp.MustCompile(`((?:[A-Za-z][\w-]*\s+){1,5})\(([A-Z]{2,6})\)`)
+)
+
+// findAcronyms maps each acronym the text defines ("accounts payable
+// (AP)") to its long form, when the initials of the words before it spell
+// it.
+func findAcronyms(text string) map[string]string {
+	out := map[string]string{}
+	head := text
+	if len(head) > 200_000 {
+		head = head[:200_000]
+	}
+	for _, m := range acronymRe.FindAllStringSubmatch(head, 200) {
+		ws := strings.Fields(m[1])
+		acr := m[2]
+		if len(ws) < len(acr) {
+			continue
+		}
+		long := ws[len(ws)-len(acr):]
+		ok := true
+		for i, w := range long {
+			if !strings.EqualFold(w[:1], acr[i:i+1]) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			out[strings.ToLower(acr)] = titleCase(strings.Join(long, " "))
+		}
+	}
+	return out
+}
+
+// fillPerformers gives the steps nobody was named for (passives without
+// "by", the opening steps before anyone is named) to the nearest named
+// performer of the organisation, the next one first: "The delivery is
+// accepted. The storekeeper compares the note …" — the storekeeper
+// accepts it. The placeholder lane stays only when the text names nobody.
+func (a *analyzer) fillPerformers() {
+	named := func(d *draft) bool {
+		return d.performer != "" && d.performer != process.DefaultPerformer && !isExternal(d.performer) && d.event == nil
+	}
+	for i, d := range a.drafts {
+		if d.performer != process.DefaultPerformer {
+			continue
+		}
+		// "The plan is sent to all drivers": not by the drivers
+		fits := func(e *draft) bool { return named(e) && !hasFold(d.custs, e.performer) }
+		for k := 1; k < len(a.drafts); k++ {
+			if j := i + k; j < len(a.drafts) && fits(a.drafts[j]) {
+				d.performer = a.drafts[j].performer
+				break
+			}
+			if j := i - k; j >= 0 && fits(a.drafts[j]) {
+				d.performer = a.drafts[j].performer
+				break
+			}
+			if i+k >= len(a.drafts) && i-k < 0 {
+				break
+			}
+		}
+	}
+}
+
+// groupSuffixes name the unit a role is organised in: "marketing" and
+// "the marketing team" are one lane.
+var groupSuffixes = set(`team department dept office unit group`)
+
+// withoutGroup drops a trailing group word from a lower-case name.
+func withoutGroup(k string) string {
+	ws := strings.Fields(k)
+	if len(ws) > 1 && groupSuffixes[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1]
+	}
+	return strings.Join(ws, " ")
+}
+
+// gettingVerbs are what an outside party does when the organisation
+// hands it something: "the customer receives a rejection letter".
+var gettingVerbs = set(`receive get obtain`)
+
+// partyReceives turns an outside party's "receives X" into the
+// organisation's "Send X" to that party: a modeller draws what the
+// organisation does (a send task in its lane, a message flow to the
+// party's pool), not the party's taking it in. The sender is the nearest
+// earlier step's performer inside the organisation; without one the
+// party's step stays as written.
+func (a *analyzer) partyReceives() {
+	for i, d := range a.drafts {
+		if d.event != nil || !isExternal(d.performer) || !gettingVerbs[firstWord(d.verb)] || d.object == "" {
+			continue
+		}
+		ws := strings.Fields(d.name)
+		if len(ws) < 2 {
+			continue
+		}
+		sender := ""
+		for j := i - 1; j >= 0 && sender == ""; j-- {
+			if e := a.drafts[j]; e.event == nil && e.performer != "" && e.performer != process.DefaultPerformer && !isExternal(e.performer) {
+				sender = e.performer
+			}
+		}
+		if sender == "" {
+			continue
+		}
+		party := d.performer
+		d.name = "Send " + strings.Join(ws[1:], " ")
+		if m := cleanMessage(d.object); m != "" {
+			d.name = "Send " + m // "receives a refusal letter and may appeal": the letter
+		}
+		d.verb = "send"
+		d.performer = sender
+		d.custs = appendUnique(nil, party)
+		d.suppliers = nil
+		d.addressed = appendUnique(d.addressed, party)
+	}
+}

@@ -1,0 +1,116 @@
+package text
+
+import (
+	"context"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// maxActivities caps the flow: beyond this a diagram stops being readable
+// and the document is most likely reference material, not a procedure.
+const maxActivities = 60
+
+// maxSentence caps the bytes read from one sentence.
+const maxSentence = 1500
+
+// maxDrafts bounds the work on huge inputs before the flow is thinned out
+// to maxActivities.
+const maxDrafts = 2000
+
+// analyzer carries the reading state through a document.
+type analyzer struct {
+	b            builder
+	name         string
+	purpose      string
+	purposeFirm  bool // the purpose came from a sentence that states one
+	sectionActor string
+	lastActor    string
+	speaker      string
+	lastObject   string
+	participants []string
+	canon        map[string]string
+	section      int // sectionNormal, sectionSkip, sectionInputs, sectionOutputs
+	pendingIn    []string
+	last         *draft
+	count        int
+	drafts       []*draft // every activity, in document order
+	docActor     string   // "intended for trained staff": who does the imperatives
+	describe     map[string]string
+	table        *tableHead // header of the table being read
+	lastTo       string     // a known person the last step handed work to
+	lastPron     string     // "he" or "she" of the last step
+	sectionNo    int
+	headings     []string // the document's headings, for a text without steps
+	pendingTimer string   // the sentence's wait or deadline, not yet placed
+	// pendingMessage is the message the sentence's lead-in waits for,
+	// not yet placed.
+	pendingMessage string
+	// ctx bounds the reading: a cancelled analysis stops between blocks.
+	ctx context.Context
+	// aliases maps acronyms the text defines to their long forms.
+	aliases map[string]string
+	// lastInternal is the last performer inside the organisation, and
+	// lastExternal the last one outside it ("… to them").
+	lastInternal string
+	lastExternal string
+	// lastActorPron is the pronoun that named lastActor ("" when a noun
+	// did), and lastSingular the last one person named: "he"/"she" after
+	// "they" mean that person.
+	lastActorPron string
+	// lastEvent is the last message event a "waits for" made: a lead-in
+	// catching the same message adds no second one.
+	lastEvent *draft
+	// steps are the first activities of numbered list items, by number.
+	steps map[int]*draft
+	// lastQuestion is the last question the text asked: what "If yes"
+	// answers.
+	lastQuestion string
+	// lastClause is the clause of the last step: the party it names last
+	// is who "the latter" is.
+	lastClause   *clause
+	lastSingular string
+	// condActor is the subject of the sentence's condition or lead-in:
+	// who "he"/"she"/"they" of the main clause is.
+	condActor string
+}
+
+const (
+	sectionNormal = iota
+	sectionSkip
+	sectionInputs
+	sectionOutputs
+)
+
+func newAnalyzer() *analyzer {
+	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[int]*draft{}}
+}
+
+// Analyze builds a process model from document text: a transcript is read
+// by speaker, any other text by its sentences, lists and tables. It stops
+// early when ctx is cancelled (the caller checks ctx.Err()); the model is
+// then incomplete.
+func Analyze(ctx context.Context, text, filename string) process.Model {
+	a := newAnalyzer()
+	a.ctx = ctx
+	if turns := transcript(text); turns != nil {
+		a.transcript(turns)
+	} else {
+		a.document(text)
+	}
+	return a.finish(filename, text)
+}
+
+func (a *analyzer) currentActor() string {
+	switch {
+	case a.speaker != "":
+		return a.speaker
+	case a.sectionActor != "":
+		return a.sectionActor
+	case a.docActor != "":
+		return a.docActor
+	case a.lastActor != "":
+		return a.lastActor
+	default:
+		return process.DefaultPerformer
+	}
+}

@@ -1,0 +1,150 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var (
+	// leadInRe finds a subordinate lead-in: "When a team lead needs …,".
+	leadInRe = regexp.MustCompile(`(?i)^(?:when|once|after|as soon as|before|whenever)\s+([^,]{3,80}),\s+\S`)
+)
+
+// condContext lets a condition's subject be what the pronouns of the
+// sentence's main clause refer to: "If the courier cannot find the
+// address, he calls …" (the courier), "If spare parts are needed, the
+// contractor orders them" (the spare parts).
+func (a *analyzer) condContext(cond string) {
+	ws := strings.Fields(cond)
+	if len(ws) == 0 {
+		return
+	}
+	if _, f := verbForm(ws[0]); len(ws) > 1 && f == formIng {
+		// "After receiving the copies, the office forwards them"
+		if o := strings.Join(cleanObject(limitWords(ws[1:], 4)), " "); o != "" {
+			a.lastObject = strings.ToLower(o)
+		}
+		return
+	}
+	if len(ws) > 2 && norm(ws[0]) == "there" && auxBe[norm(ws[1])] {
+		// "If there are errors, the translator corrects them"
+		if o := strings.Join(cleanObject(limitWords(ws[2:], 3)), " "); o != "" {
+			a.lastObject = strings.ToLower(o)
+		}
+		return
+	}
+	var subj []string
+	for _, w := range ws {
+		n := norm(w)
+		if auxBe[n] || modals[n] || finiteModals[n] || n == "does" || n == "do" || n == "did" || n == "has" || n == "have" ||
+			n == "cannot" || n == "not" || strings.HasSuffix(n, "n't") {
+			break
+		}
+		if _, f := verbForm(w); (f == formThird || f == formPast) && !(len(subj) == 0 && f == formThird && nounBeforeVerb(ws, len(subj))) {
+			break // but "If documents are missing": a plural noun first
+		}
+		if b, f := lexicon().Base(n); f == wordnet.FormThird && notWork[b] && len(subj) > 0 {
+			break // "a couple wants …": a verb, though it names no work
+		}
+		subj = append(subj, w)
+	}
+	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
+		return
+	}
+	np := nounPhrase(subj, 4)
+	if np == "" || pronouns[strings.ToLower(np)] {
+		return
+	}
+	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || isExternal(np) || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
+		// only the pronouns of the main clause refer to it: "If the
+		// client does not pay, the policy is cancelled" is no step of
+		// the client's
+		a.condActor = a.performer(np)
+		a.lastTo = ""
+		return
+	}
+	if o := strings.Join(cleanObject(lowerFirst(strings.Fields(np))), " "); o != "" {
+		a.lastObject = strings.ToLower(o)
+	}
+}
+
+// resolvePronoun replaces the pronouns of an object with what they stand
+// for: "it", "them" with the previous object, "him", "her" with it when it
+// is a person; possessives go ("return it with its certificates" →
+// "return questionnaire with certificates").
+func resolvePronoun(obj []string, prev string) []string {
+	var out []string
+	used := false
+	for i, w := range obj {
+		n := norm(w)
+		end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
+		switch {
+		case n == "it" && strings.Trim(w, ".,;:!?") == "IT":
+			out = append(out, w) // the IT department, not a pronoun
+		case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+			if prev != "" && !used {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "him" || n == "her" && end:
+			if prev != "" && !used && isAgent(titleCase(prev)) {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "one" && i == len(obj)-1 && i <= 1:
+			// "choose another one"
+			if prev != "" && !used {
+				out = append(out, strings.Fields(prev)...)
+				used = true
+			}
+		case n == "its" || n == "their" || n == "his" || n == "her":
+		default:
+			out = append(out, w)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// groupWords are singular nouns that "they" refers to.
+var groupWords = set(`team couple family committee board crew staff department office unit group panel council family`)
+
+// singular reports whether a performer is one person "he" or "she" can
+// refer to: no plural, no group.
+func singular(p string) bool {
+	ws := strings.Fields(strings.ToLower(p))
+	if len(ws) == 0 || p == process.DefaultPerformer {
+		return false
+	}
+	head := ws[len(ws)-1]
+	return !strings.HasSuffix(head, "s") && !groupWords[head] && !isSystem(head)
+}
+
+// agreeing resolves "he"/"she" against the last single person when the
+// last performer was "they" or a group: "When a couple wants a cake, they
+// call her … She sketches a design" (the baker, not the couple). It
+// returns "" when the last performer fits.
+func (a *analyzer) agreeing(pron string) string {
+	if (pron != "he" && pron != "she") || a.lastSingular == "" || a.lastSingular == a.lastActor {
+		return ""
+	}
+	if a.lastActorPron == "they" || (a.lastActorPron == "" && !singular(a.lastActor)) {
+		return a.lastSingular
+	}
+	return ""
+}
+
+// nounBeforeVerb reports whether ws[i], which reads as a verb, is a noun
+// because a finite verb follows it: "documents are missing".
+func nounBeforeVerb(ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	n := norm(ws[i+1])
+	return auxBe[n] || finiteModals[n] || n == "have" || n == "do" || n == "does"
+}

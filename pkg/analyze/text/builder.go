@@ -1,0 +1,927 @@
+package text
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// draft is an activity before ids are assigned.
+type draft struct {
+	name, performer  string
+	inputs, outputs  []string
+	suppliers, custs []string
+	systems          []string
+	work, wait       float64
+	source           string
+	section          int
+	drop             bool // thinned out of a too-long flow
+	// verb and object are the clause the activity was named from.
+	verb, object string
+	// event is set for a wait or message event in the flow.
+	event *eventInfo
+	// marker is the activity's loop or multi-instance marker.
+	marker string
+	// item is the flow item holding the draft.
+	item *item
+	// alt marks an alternative to the draft before it.
+	alt bool
+	// addressed are the outside parties the step names with "to" or
+	// "with" ("opens a ticket with the vendor"): it exchanges a message
+	// with them whatever its verb.
+	addressed []string
+}
+
+// item is a step of the flow: an activity (or event) or a gateway block,
+// or the end of its branch: an end event, or a loop back to an earlier
+// item (rework).
+type item struct {
+	act *draft
+	gw  *gwBlock
+	// end ends the branch here with an end event ("… and the process
+	// ends").
+	end bool
+	// back loops the branch back to an earlier item instead of going on.
+	back *item
+	// sub is a section of a long document: a sub-process.
+	sub *subBlock
+}
+
+// subBlock is a sub-process made from a document section.
+type subBlock struct {
+	name  string
+	items []*item
+}
+
+// gwBlock is a split with its branches; compile adds the matching join.
+type gwBlock struct {
+	typ, name, performer, spec string
+	branches                   []branch
+	whether                    bool
+	// cond is the condition of the first branch, to tell whether a
+	// following "if" asks the same question.
+	cond string
+	// pending holds the steps after the "if" sentence: they join the
+	// "Yes" branch when an "otherwise" follows, else they come after
+	// the decision.
+	pending  []*item
+	pendingN int // sentences in pending
+	lastLen  int // items the last pending sentence added
+	// before is the item in front of the decision: where a rework loop
+	// of its branches returns to.
+	before *item
+}
+
+type branch struct {
+	label string
+	items []*item
+	// cond is the condition the branch was taken on, when the text gave
+	// one.
+	cond string
+}
+
+// builder turns the stream of sentence-level events (plain actions,
+// "if", "otherwise", "whether", "meanwhile") into nested blocks.
+type builder struct {
+	seq  []*item
+	open *gwBlock // the decision still taking branches
+	// lastN is how many items of seq the last sentence added: "meanwhile"
+	// runs beside all of them.
+	lastN int
+	// startName and endName name the events; "Start"/"End" when empty.
+	startName, endName string
+	// startMessage makes the start event catch a message: "The process
+	// starts when the bank receives a loan application".
+	startMessage bool
+	// last is the list the last sentence's items went to, for an end or
+	// a loop that closes it.
+	last *[]*item
+	// secStart is where the current section's items begin in seq, and
+	// secName its heading.
+	secStart int
+	secName  string
+	// subs are the sections made so far, by lower-case heading: a
+	// repeated heading adds to its first section.
+	subs map[string]*subBlock
+}
+
+// section closes the current section as a sub-process and starts the
+// next one, named by its heading.
+func (b *builder) section(heading string) {
+	b.closeOpen()
+	if b.secStart < len(b.seq) && b.secName != "" {
+		items := append([]*item(nil), b.seq[b.secStart:]...)
+		b.seq = b.seq[:b.secStart]
+		if b.subs == nil {
+			b.subs = map[string]*subBlock{}
+		}
+		k := strings.ToLower(b.secName)
+		if sb, ok := b.subs[k]; ok {
+			sb.items = append(sb.items, items...)
+		} else {
+			sb := &subBlock{name: b.secName, items: items}
+			b.subs[k] = sb
+			b.seq = append(b.seq, &item{sub: sb})
+		}
+	}
+	b.secStart = len(b.seq)
+	b.secName = heading
+	b.last = nil
+	b.lastN = 0
+}
+
+// minSubSteps is how many steps a document needs before its sections
+// become sub-processes: a short text reads better as one flow.
+const minSubSteps = 8
+
+// flattenSubs undoes the sections of a document too short or with too few
+// sections to need sub-processes.
+func flattenSubs(items []*item) []*item {
+	subs, steps := 0, 0
+	for _, it := range items {
+		if it.sub != nil {
+			subs++
+			steps += countActs(it.sub.items)
+		} else {
+			steps += countActs([]*item{it})
+		}
+	}
+	if subs >= 2 && steps >= minSubSteps {
+		return items
+	}
+	var out []*item
+	for _, it := range items {
+		if it.sub != nil {
+			out = append(out, it.sub.items...)
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
+func countActs(items []*item) int {
+	n := 0
+	for _, it := range items {
+		switch {
+		case it.act != nil && it.act.event == nil && !it.act.drop:
+			n++
+		case it.gw != nil:
+			for _, br := range it.gw.branches {
+				n += countActs(br.items)
+			}
+		case it.sub != nil:
+			n += countActs(it.sub.items)
+		}
+	}
+	return n
+}
+
+// maxPending is how many sentences after an "if" wait for an
+// "otherwise" before they count as after the decision.
+const maxPending = 3
+
+func acts(ds []*draft) []*item {
+	out := make([]*item, len(ds))
+	for i, d := range ds {
+		out[i] = &item{act: d}
+		d.item = out[i]
+	}
+	return out
+}
+
+// closeOpen ends the open decision; a decision that only said what
+// happens "if" gets a "No" branch that skips ahead.
+func (b *builder) closeOpen() {
+	o := b.open
+	if o == nil {
+		return
+	}
+	b.open = nil
+	if n := len(o.pending); n > 0 && o.pending[n-1].end && len(o.branches) == 1 {
+		// "If …, A. B and the process ends.": all of it is the branch
+		o.branches[0].items = append(o.branches[0].items, o.pending...)
+		o.pending = nil
+	}
+	if len(o.pending) > 0 {
+		b.seq = append(b.seq, o.pending...)
+		b.last = &b.seq
+		b.lastN = o.lastLen
+		o.pending = nil
+	}
+	hasNo := false
+	for _, br := range o.branches {
+		if br.label == "No" || br.label == "Otherwise" {
+			hasNo = true
+		}
+	}
+	// "Should the check fail, … If the check succeeds, …": two branches
+	// on one question leave no case for a third
+	if !hasNo && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond)) {
+		o.branches = append(o.branches, branch{label: "No"})
+	}
+	if hasNo && len(o.branches) == 1 {
+		// "checks whether the form is complete. If not, …": the "yes"
+		// case goes straight on
+		o.branches = append([]branch{{label: "Yes"}}, o.branches...)
+	}
+	for i, br := range o.branches {
+		// "If the request is rejected, the employee is notified.": a
+		// refusal ends its branch unless the text loops it back
+		if n := len(br.items); n > 0 && refusalRe.MatchString(br.cond) && !br.items[n-1].end && br.items[n-1].back == nil {
+			o.branches[i].items = append(o.branches[i].items, &item{end: true})
+		}
+	}
+}
+
+func (b *builder) add(ds []*draft) {
+	if len(ds) == 0 {
+		return
+	}
+	if o := b.open; o != nil && o.whether && len(o.branches) == 0 {
+		o.branches = append(o.branches, branch{label: "Yes", items: acts(ds)})
+		b.closeOpen()
+		return
+	}
+	if o := b.open; o != nil && !o.whether && len(o.branches) == 1 && o.pendingN < maxPending {
+		o.pending = append(o.pending, acts(ds)...)
+		o.pendingN++
+		o.lastLen = len(ds)
+		b.last = &o.pending
+		return
+	}
+	b.closeOpen()
+	b.seq = append(b.seq, acts(ds)...)
+	b.last = &b.seq
+	b.lastN = len(ds)
+}
+
+// lastItem is the last item of seq, where a decision's rework loops
+// return to.
+func (b *builder) lastItem() *item {
+	if len(b.seq) == 0 {
+		return nil
+	}
+	return b.seq[len(b.seq)-1]
+}
+
+// endHere ends the branch the last sentence went to with an end event.
+func (b *builder) endHere() {
+	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+		return // the main flow ends at its end event anyway
+	}
+	*b.last = append(*b.last, &item{end: true})
+}
+
+// loopTo ends the branch the last sentence went to with a flow back to
+// an earlier item ("… and the inspector measures again": back to the
+// measuring).
+func (b *builder) loopTo(target *item) bool {
+	b.pendingToBranch()
+	if target == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: target})
+	return true
+}
+
+// loopEmptyBranch makes the open decision's branch that the last
+// sentence gave no step loop back to target. It reports whether there
+// was such a branch.
+func (b *builder) loopEmptyBranch(target *item) bool {
+	if target == nil || b.open == nil || b.last == nil || b.last == &b.seq || len(*b.last) > 0 {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: target})
+	return true
+}
+
+// loopBack ends the branch the last sentence went to with a flow back to
+// the step before its decision ("… corrects it and submits it again").
+// It reports whether there was a decision to loop in.
+func (b *builder) loopBack() bool {
+	b.pendingToBranch()
+	o := b.open
+	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+		return false
+	}
+	*b.last = append(*b.last, &item{back: b.runStart(o.before)})
+	return true
+}
+
+// runStart walks back from it over the steps the same performer did
+// right before it in the main flow ("Every commit is built and tested by
+// the CI server. When a build fails, … pushes it again": back to the
+// build, not only the test).
+func (b *builder) runStart(it *item) *item {
+	if it == nil || it.act == nil || it.act.event != nil {
+		return it
+	}
+	k := -1
+	for i, x := range b.seq {
+		if x == it {
+			k = i
+		}
+	}
+	for k > 0 {
+		p := b.seq[k-1]
+		if p.act == nil || p.act.event != nil || p.act.drop || !strings.EqualFold(p.act.performer, it.act.performer) || p.act.source != it.act.source {
+			break
+		}
+		k--
+		it = p
+	}
+	return it
+}
+
+func (b *builder) addIf(cond, performer string, ds []*draft) {
+	if o := b.open; o != nil && o.whether {
+		label := shortCondition(cond)
+		o.branches = append(o.branches, branch{label: label, items: acts(ds), cond: cond})
+		return
+	}
+	// "If the risk is high … If the risk is acceptable …": one decision
+	// with two branches, not two decisions in a row
+	if o := b.open; o != nil && !o.whether && (o.pendingN == 0 || len(o.pending) == 0) && sameQuestion(o.cond, cond) {
+		if len(o.branches) == 1 && o.branches[0].label == "Yes" {
+			o.branches[0].label = shortCondition(o.cond)
+		}
+		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds), cond: cond})
+		b.last = &o.branches[len(o.branches)-1].items
+		b.open = nil
+		b.open = o
+		o.pendingN = maxPending // further plain steps come after it
+		return
+	}
+	// "If the applicant is admitted, … . … . If the applicant is not
+	// admitted, …": the negation is the other branch, and the steps
+	// between belong to the first
+	if o := b.open; o != nil && !o.whether && len(o.branches) == 1 && len(o.pending) > 0 && negates(o.cond, cond) {
+		o.branches[0].items = append(o.branches[0].items, o.pending...)
+		o.pending = nil
+		if o.branches[0].label == "Yes" {
+			o.branches[0].label = shortCondition(o.cond)
+		}
+		o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds), cond: cond})
+		b.last = &o.branches[len(o.branches)-1].items
+		o.pendingN = maxPending // further plain steps come after it
+		return
+	}
+	b.closeOpen()
+	if b.reopen(cond, ds) {
+		return
+	}
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
+		spec: "If " + strings.TrimSpace(cond) + ".", cond: cond, before: b.lastItem()}
+	g.branches = []branch{{label: "Yes", items: acts(ds), cond: cond}}
+	b.seq = append(b.seq, &item{gw: g})
+	b.open = g
+	b.last = &g.branches[0].items
+	b.lastN = 1
+}
+
+// addChoice adds a decision between alternatives ("either approves or
+// rejects"), each branch named by its first step.
+func (b *builder) addChoice(performer string, alts [][]*draft) {
+	b.closeOpen()
+	g := &gwBlock{typ: process.GatewayExclusive, performer: performer, before: b.lastItem()}
+	var names []string
+	for _, ds := range alts {
+		if len(ds) == 0 {
+			continue
+		}
+		label := strings.Fields(ds[0].name)[0]
+		names = append(names, strings.ToLower(label))
+		g.branches = append(g.branches, branch{label: label, items: acts(ds)})
+	}
+	if len(g.branches) < 2 {
+		for _, br := range g.branches {
+			b.seq = append(b.seq, br.items...)
+		}
+		return
+	}
+	g.name = capitalise(strings.Join(names, " or ")) + "?"
+	g.spec = "Decides whether to " + strings.Join(names, " or ") + "."
+	if len(alts) == 2 && len(names) == 2 && len(alts[0]) > 0 && len(alts[1]) > 0 && names[0] == names[1] && alts[0][0].performer != alts[1][0].performer {
+		// "the team lead or the director approves it": who does it
+		g.name = alts[0][0].performer + " or " + strings.ToLower(alts[1][0].performer) + "?"
+		g.spec = "Decides who does it: " + alts[0][0].performer + " or " + alts[1][0].performer + "."
+		for i := range g.branches {
+			g.branches[i].label = alts[i][0].performer
+		}
+	}
+	b.seq = append(b.seq, &item{gw: g})
+	b.last = &g.branches[len(g.branches)-1].items
+	b.lastN = 1
+}
+
+// sameQuestion reports whether two conditions ask about the same thing:
+// they share their first content word ("the risk is high", "the risk is
+// acceptable"; "the claim is within the policy", "the claim is not
+// covered").
+func sameQuestion(a, b string) bool {
+	ca, cb := condWords(a), condWords(b)
+	if len(ca) == 0 || len(cb) == 0 {
+		return false
+	}
+	if ca[0] == cb[0] {
+		return true
+	}
+	// "If approved, … If rejected, …", "if the test passes … if the test
+	// fails": the same words but for one answer and its opposite
+	if len(ca) != len(cb) {
+		return false
+	}
+	diff := 0
+	for i := range ca {
+		if ca[i] == cb[i] {
+			continue
+		}
+		if opposites[ca[i]] != cb[i] && opposites[cb[i]] != ca[i] {
+			return false
+		}
+		diff++
+	}
+	return diff == 1
+}
+
+// opposites pairs the answers of one question, in condWords' form.
+var opposites = map[string]string{
+	"approved": "rejected", "approve": "reject", "accepted": "declined", "accept": "decline", "granted": "refused",
+	"grant": "refuse", "passed": "failed", "passe": "fail", "pass": "fail", "valid": "invalid", "complete": "incomplete",
+	"correct": "incorrect", "available": "unavailable", "positive": "negative", "successful": "unsuccessful",
+	"succeed": "fail", "sufficient": "insufficient", "eligible": "ineligible", "confirmed": "cancelled",
+	"agree": "disagree", "justified": "unjustified", "acceptable": "unacceptable", "high": "low",
+}
+
+// reopen fills the empty other branch of a recent decision when the text
+// comes back to it: "If the applicant is admitted, the office sends an
+// offer. The registry enrols the student. If the applicant is not
+// admitted, …". The steps written in between belong to the first branch.
+// It reports whether such a decision was found.
+func (b *builder) reopen(cond string, ds []*draft) bool {
+	for k := len(b.seq) - 1; k >= 0 && k >= len(b.seq)-1-maxPending; k-- {
+		g := b.seq[k].gw
+		if g == nil || g.typ != process.GatewayExclusive || len(g.branches) != 2 {
+			continue
+		}
+		yes, no := 0, 1
+		if g.branches[0].label == "No" {
+			yes, no = 1, 0
+		}
+		by, bn := g.branches[yes], g.branches[no]
+		if bn.label != "No" || len(bn.items) > 0 || !negates(firstNonEmpty(by.cond, g.cond), cond) {
+			return false
+		}
+		if n := len(by.items); n > 0 && (by.items[n-1].end || by.items[n-1].back != nil) && k+1 < len(b.seq) {
+			return false // the first branch ended: what follows is after the decision
+		}
+		moved := append([]*item(nil), b.seq[k+1:]...)
+		b.seq = b.seq[:k+1]
+		g.branches[yes].items = append(g.branches[yes].items, moved...)
+		g.branches[no] = branch{label: shortCondition(cond), items: acts(ds), cond: cond}
+		b.last = &g.branches[no].items
+		b.lastN = len(ds)
+		return true
+	}
+	return false
+}
+
+// negates reports whether condition b asks a's question the other way
+// round: "the applicant is admitted" and "the applicant is not admitted".
+func negates(a, b string) bool {
+	return sameQuestion(a, b) && negative(a) != negative(b)
+}
+
+// negative reports whether a condition is worded with a negation.
+func negative(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.Trim(w, ",.;:")
+		if w == "not" || w == "no" || w == "never" || strings.HasSuffix(w, "n't") {
+			return true
+		}
+	}
+	return false
+}
+
+func condWords(s string) []string {
+	var out []string
+	for _, w := range strings.Fields(s) {
+		n := norm(w)
+		if n == "" || determiners[n] || auxBe[n] || n == "not" || n == "no" || modals[n] || prepositions[n] {
+			continue
+		}
+		out = append(out, strings.TrimSuffix(n, "s"))
+	}
+	return out
+}
+
+func (b *builder) addOtherwise(ds []*draft) {
+	o := b.open
+	if o == nil {
+		// an "otherwise" after a plain step: the step was conditional in
+		// spirit, but with nothing to hang the decision on keep the order.
+		b.add(ds)
+		return
+	}
+	if len(o.pending) > 0 && len(o.branches) > 0 {
+		o.branches[0].items = append(o.branches[0].items, o.pending...)
+		o.pending = nil
+	}
+	label := "No"
+	if len(o.branches) > 1 || (len(o.branches) == 1 && o.branches[0].label != "Yes") {
+		label = "Otherwise"
+	}
+	o.branches = append(o.branches, branch{label: label, items: acts(ds)})
+	b.last = &o.branches[len(o.branches)-1].items
+	if o.whether && len(o.branches) < 2 {
+		return // "checks whether …. If not, … Otherwise, …": the other branch follows
+	}
+	b.closeOpen()
+}
+
+func (b *builder) addWhether(cond, performer string) {
+	b.closeOpen()
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer, whether: true,
+		spec: "Decides whether " + strings.TrimSpace(cond) + "."}
+	b.seq = append(b.seq, &item{gw: g})
+	b.open = g
+}
+
+// addParallel runs ds at the same time as the step before it.
+func (b *builder) addParallel(ds []*draft) {
+	if len(ds) == 0 {
+		return
+	}
+	b.closeOpen()
+	if len(b.seq) == 0 {
+		b.seq = append(b.seq, acts(ds)...)
+		return
+	}
+	last := b.seq[len(b.seq)-1]
+	if last.gw != nil && last.gw.typ == process.GatewayParallel && b.lastN == 1 {
+		last.gw.branches = append(last.gw.branches, branch{items: acts(ds)})
+		return
+	}
+	n := b.lastN
+	if n < 1 || n > len(b.seq) {
+		n = 1
+	}
+	first := append([]*item(nil), b.seq[len(b.seq)-n:]...)
+	g := &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}
+	g.branches = []branch{{items: first}, {items: acts(ds)}}
+	b.seq = append(b.seq[:len(b.seq)-n], &item{gw: g})
+	b.lastN = 1
+}
+
+// compile writes the blocks into m as activities, gateways, events and
+// flows, with a start event before and an end event after.
+func (b *builder) compile(m *process.Model) map[string]*draft {
+	b.section("")
+	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
+	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
+	if b.startMessage {
+		c.m.Events[len(c.m.Events)-1].Trigger = process.TriggerMessage
+	}
+	last := c.emit(flattenSubs(prune(b.seq)), start, "")
+	if last != "" {
+		end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))
+		c.flow(last, end, "")
+	}
+	return c.drafts
+}
+
+// prune removes dropped activities and the gateways left with no work.
+// Gateway items keep their identity: rework loops point at them.
+func prune(items []*item) []*item {
+	var out []*item
+	for _, it := range items {
+		switch {
+		case it.act != nil:
+			if !it.act.drop {
+				out = append(out, it)
+			}
+		case it.end || it.back != nil:
+			out = append(out, it)
+		case it.sub != nil:
+			it.sub.items = prune(it.sub.items)
+			if countActs(it.sub.items) > 0 {
+				out = append(out, it)
+			}
+		case it.gw != nil:
+			g := it.gw
+			var brs []branch
+			live := 0
+			for _, br := range g.branches {
+				items := prune(br.items)
+				if len(items) > 0 {
+					live++
+				}
+				brs = append(brs, branch{label: br.label, items: items})
+			}
+			g.branches = brs
+			switch {
+			case live == 0:
+			case g.typ == process.GatewayParallel && live == 1:
+				for _, br := range g.branches {
+					out = append(out, br.items...)
+				}
+			default:
+				out = append(out, it)
+			}
+		}
+	}
+	return out
+}
+
+type compiler struct {
+	m              *process.Model
+	na, ng, ne, nf int
+	// drafts maps activity ids to the drafts they came from.
+	drafts map[string]*draft
+	// ids maps emitted items to their node (a gateway block to its split).
+	ids map[*item]string
+	// parent is the sub-process being emitted ("" at the top level).
+	parent string
+}
+
+func (c *compiler) event(typ, name string) string {
+	c.ne++
+	id := fmt.Sprintf("Event_%d", c.ne)
+	c.m.Events = append(c.m.Events, process.Event{ID: id, Type: typ, Name: name, Parent: c.parent})
+	return id
+}
+
+func (c *compiler) flow(from, to, label string) {
+	c.nf++
+	c.m.Flows = append(c.m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%d", c.nf), Source: from, Target: to, Condition: label})
+}
+
+func (c *compiler) emit(items []*item, from, label string) string {
+	cur := from
+	for _, it := range items {
+		if cur == "" {
+			break // the branch ended
+		}
+		switch {
+		case it.end:
+			id := c.event(process.EventEnd, "End")
+			c.flow(cur, id, label)
+			cur, label = "", ""
+			continue
+		case it.back != nil:
+			if id := c.ids[it.back]; id != "" {
+				c.flow(cur, id, label)
+				cur, label = "", ""
+			}
+			continue
+		case it.sub != nil:
+			cur, label = c.subProcess(it, cur, label), ""
+			continue
+		}
+		switch {
+		case it.act != nil && it.act.event != nil:
+			c.ne++
+			id := fmt.Sprintf("Event_%d", c.ne)
+			d := it.act
+			c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
+				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source, Parent: c.parent})
+			c.flow(cur, id, label)
+			cur, label = id, ""
+		case it.act != nil:
+			c.na++
+			d := it.act
+			id := fmt.Sprintf("Activity_%d", c.na)
+			c.drafts[id] = d
+			c.ids[it] = id
+			c.m.Activities = append(c.m.Activities, process.Activity{
+				ID: id, Name: d.name, Performer: d.performer,
+				SIPOC: process.SIPOC{
+					Suppliers: nonNil(d.suppliers), Inputs: nonNil(d.inputs), Outputs: nonNil(d.outputs),
+					Customers: nonNil(d.custs), Systems: nonNil(d.systems),
+				},
+				WorkMinutes: d.work, WaitMinutes: d.wait, Source: d.source, Marker: d.marker, Parent: c.parent,
+			})
+			c.flow(cur, id, label)
+			cur, label = id, ""
+		case it.gw != nil:
+			g := it.gw
+			nonEmpty := 0
+			for _, br := range g.branches {
+				if len(br.items) > 0 {
+					nonEmpty++
+				}
+			}
+			if nonEmpty == 0 {
+				continue
+			}
+			if len(g.branches) == 1 {
+				cur = c.emit(g.branches[0].items, cur, label)
+				label = ""
+				continue
+			}
+			c.ng++
+			split := fmt.Sprintf("Gateway_%d", c.ng)
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
+			c.ng++
+			join := fmt.Sprintf("Gateway_%d", c.ng)
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: g.typ, Parent: c.parent})
+			c.flow(cur, split, label)
+			c.ids[it] = split
+			emptyDone := false
+			joined := 0
+			for _, br := range g.branches {
+				if len(br.items) == 0 {
+					if emptyDone {
+						continue // one skip path is enough
+					}
+					emptyDone = true
+					c.flow(split, join, br.label)
+					joined++
+					continue
+				}
+				last := c.emit(br.items, split, br.label)
+				if last != "" {
+					c.flow(last, join, "")
+					joined++
+				}
+			}
+			cur, label = join, ""
+			if joined < 2 {
+				// branches that end or loop back leave at most one path
+				// going on: it needs no join
+				cur, label = c.dropJoin(join)
+			}
+		}
+	}
+	return cur
+}
+
+// subProcess emits a section as an expanded sub-process with its own
+// start and end, in the lane of most of its steps.
+func (c *compiler) subProcess(it *item, from, label string) string {
+	c.na++
+	id := fmt.Sprintf("Activity_%d", c.na)
+	c.ids[it] = id
+	c.m.Activities = append(c.m.Activities, process.Activity{
+		ID: id, Name: capitalise(it.sub.name), Type: process.ActivitySubProcess,
+		Performer: mainPerformer(it.sub.items), Parent: c.parent,
+		SIPOC: process.SIPOC{Suppliers: []string{}, Inputs: []string{}, Outputs: []string{}, Customers: []string{}, Systems: []string{}},
+	})
+	c.flow(from, id, label)
+	outer := c.parent
+	c.parent = id
+	start := c.event(process.EventStart, "Start")
+	if last := c.emit(it.sub.items, start, ""); last != "" {
+		c.flow(last, c.event(process.EventEnd, "End"), "")
+	}
+	c.parent = outer
+	return id
+}
+
+// mainPerformer is the performer of most steps of a section.
+func mainPerformer(items []*item) string {
+	count := map[string]int{}
+	best, first := "", ""
+	var walk func([]*item)
+	walk = func(items []*item) {
+		for _, it := range items {
+			switch {
+			case it.act != nil && it.act.event == nil:
+				p := it.act.performer
+				if first == "" {
+					first = p
+				}
+				count[p]++
+				if count[p] > count[best] {
+					best = p
+				}
+			case it.gw != nil:
+				for _, br := range it.gw.branches {
+					walk(br.items)
+				}
+			}
+		}
+	}
+	walk(items)
+	return firstNonEmpty(best, first)
+}
+
+// dropJoin removes a join gateway with fewer than two incoming flows and
+// returns where the flow goes on from ("" when nothing reaches it).
+func (c *compiler) dropJoin(join string) (string, string) {
+	from, label := "", ""
+	var flows []process.Flow
+	for _, f := range c.m.Flows {
+		if f.Target == join {
+			from, label = f.Source, f.Condition
+			continue
+		}
+		flows = append(flows, f)
+	}
+	c.m.Flows = flows
+	var gws []process.Gateway
+	for _, g := range c.m.Gateways {
+		if g.ID != join {
+			gws = append(gws, g)
+		}
+	}
+	c.m.Gateways = gws
+	return from, label
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// question turns a condition into a gateway name: "the invoice is
+// correct" → "Invoice correct?".
+func question(cond string) string {
+	ws := strings.Fields(trimPunct(cond))
+	if len(ws) > 1 && strings.EqualFold(ws[0], "to") {
+		ws = ws[1:] // "whether to make an offer"
+	}
+	ws = stripDeterminers(ws)
+	if len(ws) > 2 && norm(ws[0]) == "of" {
+		ws = stripDeterminers(ws[1:]) // "any of these tests fail" → "Tests fail?"
+	}
+	if len(ws) > 2 && (personal[norm(ws[0])] || norm(ws[0]) == "there") && (auxBe[norm(ws[1])] || modals[norm(ws[1])] || norm(ws[1]) == "have" || norm(ws[1]) == "do") {
+		ws = ws[2:] // "you are using RTK" → "Using RTK?", "there is no budget" → "No budget?"
+	}
+	var out []string
+	for i, w := range ws {
+		n := norm(w)
+		if i > 0 && i < 4 && (n == "is" || n == "are") && i+1 < len(ws) {
+			continue
+		}
+		out = append(out, strings.Trim(w, ",;:"))
+	}
+	out = limitWords(out, 8)
+	if len(out) == 0 {
+		return "Condition met?"
+	}
+	return capitalise(strings.Join(out, " ")) + "?"
+}
+
+// shortCondition is a branch label made from a condition.
+func shortCondition(cond string) string {
+	q := strings.TrimSuffix(question(cond), "?")
+	ws := strings.Fields(q)
+	if len(ws) > 5 {
+		ws = ws[:5]
+	}
+	return strings.Join(ws, " ")
+}
+
+// addLoopUntil closes a rework cycle: "This continues until the reviewer
+// approves": a decision on the condition whose "No" branch returns to
+// target and whose "Yes" branch goes on.
+func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
+	if target == nil || len(b.seq) == 0 {
+		return false
+	}
+	b.closeOpen()
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
+		spec: "Repeated until " + strings.TrimSpace(cond) + "."}
+	g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: target}}}}
+	b.seq = append(b.seq, &item{gw: g})
+	b.last = &b.seq
+	b.lastN = 1
+	return true
+}
+
+// refusalRe finds conditions under which a case is turned down.
+var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible)|(?:does|do|did) not (?:accept|approve|agree))\b`)
+
+// loopOpen ends the open decision's last branch with a flow back to
+// target: "If the login fails, go back to step 4."
+func (b *builder) loopOpen(target *item) bool {
+	o := b.open
+	if o == nil || target == nil || len(o.branches) == 0 {
+		return false
+	}
+	br := &o.branches[len(o.branches)-1]
+	br.items = append(br.items, &item{back: target})
+	return true
+}
+
+// pendingToBranch moves the steps held after an "if" into its branch when
+// they loop back: "If a test fails, the owner gets a list. The owner
+// repairs the defects and presents the vehicle again." — the repair is
+// part of the failing branch, and a loop in the main flow would cut off
+// everything after it.
+func (b *builder) pendingToBranch() {
+	o := b.open
+	if o == nil || b.last != &o.pending || len(o.pending) == 0 || len(o.branches) == 0 {
+		return
+	}
+	o.branches[0].items = append(o.branches[0].items, o.pending...)
+	o.pending = nil
+	o.pendingN = maxPending // what follows comes after the decision
+	b.last = &o.branches[0].items
+}

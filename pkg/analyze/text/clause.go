@@ -1,0 +1,311 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
+)
+
+// clause is one action found in a sentence: who does what to which object.
+type clause struct {
+	performer string // "" when the sentence names nobody (imperative, passive)
+	verb      string // base form, with a particle ("set up")
+	object    []string
+	from, to  string // "from the supplier", "to the manager"
+	// leadIn is set for "Users should:" — no action, but it names the
+	// performer of the list that follows.
+	leadIn string
+	// pronoun is set when the subject was "he", "she", "they", "we" …: the
+	// performer is whoever acted last.
+	pronoun bool
+	pron    string // the pronoun itself: "he", "she"
+	// alt marks an action that is an alternative to the one before it
+	// ("approves or rejects").
+	alt bool
+}
+
+// name is the activity name: imperative verb + object ("Check invoice").
+func (c clause) name() string {
+	v := c.verb
+	if v == "e-mail" {
+		v = "email"
+	}
+	var obj []string
+	for i, w := range c.object {
+		n := norm(w)
+		if n == "the" || n == "a" || n == "an" || possessives[n] {
+			continue // "with one of our engineers" → "with engineers"
+		}
+		if (n == "one" || n == "some" || n == "each" || n == "any") && i+1 < len(c.object) && norm(c.object[i+1]) == "of" && i > 0 {
+			continue
+		}
+		if n == "of" && i > 0 && (norm(c.object[i-1]) == "one" || norm(c.object[i-1]) == "some" || norm(c.object[i-1]) == "each" || norm(c.object[i-1]) == "any") && i > 1 {
+			continue
+		}
+		obj = append(obj, w)
+	}
+	obj = limitWords(obj, 7)
+	// a label cut at its word limit does not end on "of 1" or "with the"
+	for len(obj) > 1 {
+		n := norm(obj[len(obj)-1])
+		if !(prepositions[n] || determiners[n] || n == "and" || n == "or" || numberWord(obj[len(obj)-1])) {
+			break
+		}
+		obj = obj[:len(obj)-1]
+	}
+	if len(obj) == 0 {
+		return capitalise(v)
+	}
+	return capitalise(v) + " " + strings.Join(obj, " ")
+}
+
+// objectText is the object as a SIPOC entry ("Invoice"): the noun phrase
+// up to its first preposition or verb ("batteries for all equipment are
+// charged" → "batteries").
+func (c clause) objectText() string {
+	obj := c.object
+	if len(obj) > 1 && prepositions[norm(obj[0])] {
+		// "asks for a deposit", "decides on the treatment": the thing is
+		// after the preposition
+		obj = stripDeterminers(obj[1:])
+	}
+	for i, w := range obj {
+		n := norm(w)
+		if i > 0 && (prepositions[n] || auxBe[n] || modals[n] || n == "that" || n == "which") {
+			obj = obj[:i]
+			break
+		}
+	}
+	obj = limitWords(obj, 5)
+	if len(obj) == 0 {
+		return ""
+	}
+	return trimPunct(strings.Join(obj, " "))
+}
+
+var (
+	fillers = set(`then next finally first firstly second secondly third thirdly afterwards subsequently also
+		please now lastly and so additionally furthermore step`)
+	leadInWords = set(`when once after before as upon during for in on at where prior following with
+		to while whilst within throughout whenever since because although though based depending according given`)
+	adverbs = set(`also then usually normally typically always first immediately promptly carefully further
+		manually automatically quickly again now still only just both either ideally`)
+	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
+		advised instructed allowed permitted`)
+	particles   = set(`up out off back over down through aside away`)
+	onParticle  = set(`power turn switch log sign`)
+	cutWords    = set(`because so which who whom whose whereupon unless until before after once when whenever while whilst within using via otherwise then if where since during following upon prior according per whether but although though however except including e.g. i.e. e.g i.e rather without`)
+	docSubjects = set(`page document section procedure sop policy guide protocol chapter manual this it
+		fieldbook instructions instruction table figure note diagram form template overview`)
+	timeUnits = regexp.MustCompile(`(?i)^(seconds?|secs?|minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|business|working)$`)
+)
+
+// parseClause finds the actions in one clause. prev is the object of the
+// previous action, used for "it"/"them".
+func parseClause(text string, prev string) []clause {
+	ws := strings.Fields(text)
+	for len(ws) > 0 && (fillers[norm(ws[0])] || isStepNumber(ws[0]) || (interjections[norm(ws[0])] && strings.HasSuffix(ws[0], ","))) {
+		ws = ws[1:]
+	}
+	if len(ws) > 2 && (norm(ws[0]) == "after" || norm(ws[0]) == "once" || norm(ws[0]) == "when") &&
+		(norm(ws[1]) == "that" || norm(ws[1]) == "this" || norm(ws[1]) == "done") && !strings.HasSuffix(ws[1], ",") {
+		ws = ws[2:] // "After that I pick …"
+	}
+	if len(ws) > 4 && norm(ws[0]) == "in" && caseQuantifiers[norm(ws[1])] && strings.HasPrefix(norm(ws[2]), "case") {
+		ws = ws[3:] // "In both cases the service centre closes …": after the join
+	}
+	ws = skipTimePhrase(ws)
+	if len(ws) == 0 {
+		return nil
+	}
+	// "When the order arrives, the clerk …": the lead-in is context.
+	if leadInWords[norm(ws[0])] {
+		cut := false
+		for i := 1; i < len(ws) && i < 18; i++ {
+			if strings.HasSuffix(ws[i], ",") && i+1 < len(ws) {
+				ws = ws[i+1:]
+				cut = true
+				break
+			}
+		}
+		if !cut {
+			if rest := skipLeadPhrase(ws); rest != nil && personal[norm(rest[0])] {
+				ws = rest // "After the demo I send the notes": no comma
+			}
+		}
+	}
+	for len(ws) > 0 && (fillers[norm(ws[0])] || (interjections[norm(ws[0])] && strings.HasSuffix(ws[0], ","))) {
+		ws = ws[1:] // "Right, and then I trigger …"
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	// "The librarian, who checks the card, scans the book": two actions
+	// of one subject, the relative one first
+	if m := relativeRe.FindStringSubmatch(strings.Join(ws, " ")); m != nil {
+		if rel := parseClause(m[1]+" "+m[2], prev); len(rel) > 0 {
+			next := prev
+			if o := rel[len(rel)-1].objectText(); o != "" {
+				next = o
+			}
+			return append(rel, parseClause(m[1]+" "+m[3], next)...)
+		}
+	}
+	if cs := restrictive(ws, prev); cs != nil {
+		return cs
+	}
+	if cs := imperative(ws, prev); len(cs) > 0 {
+		return cs
+	}
+	cs := declarative(ws, prev)
+	if len(cs) == 0 {
+		// "Based on the results the doctor admits …", "In this case the
+		// clerk calls …": a lead phrase without its comma
+		if rest := skipLeadPhrase(ws); rest != nil {
+			return declarative(rest, prev)
+		}
+		// "the vehicle does not pass and the owner receives a list": the
+		// second clause still names a step
+		for k := 2; k+3 < len(ws); k++ {
+			if norm(ws[k]) == "and" && determiners[norm(ws[k+1])] {
+				return declarative(ws[k+1:], prev)
+			}
+		}
+	}
+	return cs
+}
+
+// caseQuantifiers open "in both cases", "in any case": a step after the
+// branches rejoin.
+var caseQuantifiers = set(`both either any all each every`)
+
+// leadPhraseWords open a phrase that sets the scene of a clause.
+var leadPhraseWords = set(`based depending according in after before during upon following on at for with`)
+
+// skipLeadPhrase returns the clause after a scene-setting phrase that
+// lacks its comma, when a subject and its verb follow ("the doctor
+// admits"), or nil.
+func skipLeadPhrase(ws []string) []string {
+	if len(ws) < 4 || !leadPhraseWords[norm(ws[0])] {
+		return nil
+	}
+	for k := 2; k+2 < len(ws) && k < 10; k++ {
+		if breaks(ws[k-1]) {
+			return nil
+		}
+		if personal[norm(ws[k])] && norm(ws[k]) != "you" {
+			if _, f := verbForm(ws[k+1]); f == formThird || f == formBase || f == formPast {
+				return ws[k:] // "After the demo I send …"
+			}
+		}
+		if !determiners[norm(ws[k])] || determiners[norm(ws[k-1])] || prepositions[norm(ws[k-1])] {
+			continue
+		}
+		if _, f := verbForm(ws[k+2]); f == formThird {
+			return ws[k:]
+		}
+	}
+	return nil
+}
+
+// relativeRe finds a subject with a relative clause between commas.
+var relativeRe = regexp.MustCompile(`^([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,4}),\s+(?:who|which)\s+([^,]{4,}),\s+(.{4,})$`)
+
+// breaks reports whether a token ends a phrase: a comma, semicolon or
+// colon after it ("invoice,"), not inside it ("10,000").
+func breaks(w string) bool {
+	w = strings.TrimRight(w, "\"')”’")
+	return strings.HasSuffix(w, ",") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ":")
+}
+
+func isStepNumber(w string) bool {
+	w = strings.TrimRight(w, ".):")
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// interjections open spoken sentences ("Right, …", "Well, …") and say
+// nothing about the step.
+var interjections = set(`right well okay ok yes yeah sure so oh um uh hmm alright fine good`)
+
+// restrictive reads a subject with a relative clause and no commas: "A
+// student who wants to write a thesis first contacts a professor" (the
+// student contacts the professor; wanting is no step), "The clerk who
+// receives the invoice checks it" (two steps). It returns nil when ws has
+// no such subject.
+func restrictive(ws []string, prev string) []clause {
+	k := 0
+	for i := 1; i <= 4 && i+2 < len(ws); i++ {
+		if breaks(ws[i-1]) {
+			return nil
+		}
+		if n := norm(ws[i]); n == "who" || n == "that" {
+			k = i
+			break
+		}
+	}
+	if k == 0 || !determiners[norm(ws[0])] || !isAgent(nounPhrase(ws[:k], 4)) {
+		return nil
+	}
+	relBase, relForm := verbFormNext(ws[k+1:])
+	if relForm != formThird && relForm != formPast {
+		if lb, lf := lexicon().Base(norm(ws[k+1])); lf == wordnet.FormThird && notWork[lb] {
+			relBase, relForm = lb, formThird // "who wants to …"
+		} else {
+			return nil
+		}
+	}
+	// the main verb: the next finite verb after the relative's own
+	for j := k + 2; j < len(ws); j++ {
+		if breaks(ws[j-1]) && j-1 > k+1 {
+			return nil
+		}
+		if norm(ws[j-1]) == "to" || determiners[norm(ws[j-1])] {
+			continue
+		}
+		if _, f := verbForm(ws[j]); f != formThird {
+			continue
+		}
+		subject := ws[:k]
+		var rel []clause
+		next := prev
+		if !notWork[relBase] {
+			rel = parseClause(strings.Join(append(append([]string(nil), subject...), ws[k+1:j]...), " "), prev)
+			if len(rel) > 0 && rel[len(rel)-1].objectText() != "" {
+				next = rel[len(rel)-1].objectText()
+			}
+		}
+		main := parseClause(strings.Join(append(append([]string(nil), subject...), ws[j:]...), " "), next)
+		if len(main) == 0 {
+			return nil
+		}
+		return append(rel, main...)
+	}
+	return nil
+}
+
+// timeLeads open a time phrase: "Last Monday", "Next week", "Yesterday".
+var timeLeads = set(`last next this every each`)
+
+// skipTimePhrase drops a time phrase that opens a clause without a comma:
+// "Last Monday a customer called …" is about the customer.
+func skipTimePhrase(ws []string) []string {
+	if len(ws) > 3 && timeLeads[norm(ws[0])] && timeNouns[norm(ws[1])] && !breaks(ws[0]) {
+		return ws[2:]
+	}
+	if len(ws) > 2 && (norm(ws[0]) == "yesterday" || norm(ws[0]) == "today" || norm(ws[0]) == "tomorrow") {
+		return ws[1:]
+	}
+	return ws
+}
+
+// possessives say whose, never what: they leave labels.
+var possessives = set(`our my your their its his`)

@@ -1,0 +1,338 @@
+package text
+
+import (
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
+)
+
+// declarative handles "Subject verb object", passives and modals.
+func declarative(ws []string, prev string) []clause {
+	limit := len(ws)
+	if limit > 9 {
+		limit = 9
+	}
+	for i := 1; i < limit; i++ {
+		if breaks(ws[i-1]) || strings.ContainsAny(ws[i-1], "()") {
+			return nil
+		}
+		w := norm(ws[i])
+		subject := ws[:i]
+		if adverbs[w] && i+1 < len(ws) {
+			if _, f2 := verbForm(ws[i+1]); f2 == formThird || f2 == formPast {
+				continue // "He further checks the signature"
+			}
+		}
+		if auxBe[w] {
+			j := skipAdverbs(ws, i+1)
+			if j >= len(ws) {
+				return nil
+			}
+			if norm(ws[j]) == "not" {
+				return nil
+			}
+			if obligation[norm(ws[j])] && (j+1 >= len(ws) || norm(ws[j+1]) == "to" || norm(ws[j+1]) == "for" || strings.HasSuffix(ws[j], ":")) {
+				return modalVerb(subject, ws, j+1, prev)
+			}
+			// (else "Missing documents are requested from the owner": a
+			// plain passive)
+			b, f := verbForm(ws[j])
+			switch f {
+			case formPast, formBase:
+				if f == formBase && participle(b) != norm(ws[j]) && irregular[norm(ws[j])] == "" {
+					return nil
+				}
+				// passive: the subject is the object
+				if n := norm(subject[0]); n == "not" || n == "no" || n == "none" {
+					return nil
+				}
+				if _, sf := verbForm(subject[0]); sf == formBase && len(subject) > 1 && !modifierFirst(subject[0]) {
+					return nil // "Ensure it is …" was an imperative
+				}
+				c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
+				rest := ws[j+1:]
+				// "The applicant is sent an offer": the thing sent is
+				// the object, the person its receiver
+				if len(rest) > 1 && (norm(rest[0]) == "a" || norm(rest[0]) == "an") {
+					if np := nounPhrase(subject, 4); isAgent(np) || norm(subject[len(subject)-1]) == "others" {
+						var obj []string
+						for _, w := range rest[1:] {
+							if prepositions[norm(w)] || cutWords[norm(w)] || norm(w) == "and" {
+								break
+							}
+							obj = append(obj, w)
+							if breaks(w) {
+								break
+							}
+						}
+						if len(obj) > 0 && len(obj) <= 4 {
+							return []clause{{verb: b, object: cleanObject(obj), to: np}}
+						}
+					}
+				}
+				c.performer = byAgent(rest)
+				// "An assessor is sent to inspect the car": the assessor
+				// inspects it
+				if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "to" && isAgent(np) && !isSystem(np) {
+					if b2, f2 := verbForm(rest[1]); f2 == formBase {
+						if next := finish(clause{verb: b2}, rest[2:], prev, formBase); len(next) > 0 {
+							for i := range next {
+								if next[i].performer == "" {
+									next[i].performer = np
+								}
+							}
+							return append([]clause{c}, next...)
+						}
+					}
+				}
+				return passive(c, rest, prev)
+			case formIng:
+				return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formIng), subject)
+			}
+			return nil
+		}
+		if modals[w] || (tryWords[w] && i+1 < len(ws) && norm(ws[i+1]) == "to") {
+			return modalVerb(subject, ws, i+1, prev)
+		}
+		b, f := verbForm(ws[i])
+		if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {
+			// "operations rolls back the change": a phrasal verb even
+			// where the word alone reads as a noun
+			if pb, pf := lexicon().Base(norm(ws[i])); pf != wordnet.FormNone && lexicon().HasParticle(pb, norm(ws[i+1])) && pb != "be" && pb != "have" {
+				b, f = pb, int(pf)
+			}
+		}
+		if f == formNone && i+1 < len(ws) && (determiners[norm(ws[i+1])] || personalObjects[norm(ws[i+1])]) && isAgent(nounPhrase(subject, 5)) {
+			// "The examiners grade the thesis": between a performer and
+			// its object, a word that is mostly a noun is the verb
+			if lb, lf := lexicon().Base(w); (lf == wordnet.FormBase || lf == wordnet.FormThird || lf == wordnet.FormPast) && (!notWork[lb] || transitiveWork[lb]) {
+				b, f = lb, int(lf)
+			}
+		}
+		if f == formNone && i+2 < len(ws) {
+			// "looks for runs and dust": a search, though "look" alone
+			// names no work
+			if lb, lf := lexicon().Base(w); lb == "look" && lookPreps[norm(ws[i+1])] && lf != wordnet.FormIng {
+				return withPerformer(finish(clause{verb: "look " + norm(ws[i+1])}, ws[i+2:], prev, int(lf)), subject)
+			}
+		}
+		if f == formNone || f == formIng {
+			continue
+		}
+		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
+			particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])))) {
+			continue // "Purchase requisitions above …": a plural noun
+		}
+		subj := norm(subject[len(subject)-1])
+		if determiners[subj] || subj == "not" || norm(subject[0]) == "not" || norm(subject[0]) == "no" {
+			continue
+		}
+		if f == formPast {
+			if _, sf := verbForm(subj); sf != formNone && !roleWords[subj] {
+				continue // "operations follow documented SOPs"
+			}
+		}
+		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) {
+			continue
+		}
+		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
+			continue
+		}
+		waitsFor := b == "wait" && i+2 < len(ws) && norm(ws[i+1]) == "for" && !numberWord(ws[i+2]) // "waits for the contract": a message
+		if (f == formThird || f == formBase) && !waitsFor && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
+			return nil // "The policy applies to all staff"
+		}
+		if b == "take" && i+1 < len(ws) && isDuration(ws[i+1:]) {
+			return nil // "which takes about 2 hours": time, not work
+		}
+		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
+	}
+	return nil
+}
+
+// modalVerb handles "Users should (also) consider …", "The manager must
+// be informed", "Staff are required to log …" and the lead-in "Users
+// should:".
+func modalVerb(subject, ws []string, j int, prev string) []clause {
+	for j < len(ws) && (norm(ws[j]) == "to" || norm(ws[j]) == "for" || adverbs[norm(ws[j])]) {
+		j++
+	}
+	if j >= len(ws) || strings.HasSuffix(ws[j-1], ":") {
+		if isAgent(nounPhrase(subject, 5)) {
+			return []clause{{leadIn: nounPhrase(subject, 5)}}
+		}
+		return nil
+	}
+	if norm(ws[j]) == "not" || norm(ws[j]) == "never" {
+		return nil
+	}
+	if norm(ws[j]) == "be" && j+1 < len(ws) {
+		b, f := verbForm(ws[j+1])
+		if f == formPast || (f == formBase && irregular[norm(ws[j+1])] != "") {
+			c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
+			c.performer = byAgent(ws[j+2:])
+			return passive(c, ws[j+2:], prev)
+		}
+		return nil
+	}
+	b, f := verbForm(ws[j])
+	if f == formNone {
+		return nil
+	}
+	if f != formIng {
+		f = formBase
+	}
+	return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, f), subject)
+}
+
+func skipAdverbs(ws []string, j int) int {
+	for j < len(ws) && adverbs[norm(ws[j])] {
+		j++
+	}
+	return j
+}
+
+// withPerformer sets the performer of the clauses from the subject words,
+// unless the subject is a pronoun (resolved from context later) or names a
+// document ("This page describes"), which is no action at all.
+func withPerformer(cs []clause, subject []string) []clause {
+	for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
+		subject = subject[:len(subject)-1] // "She then forwards …"
+	}
+	// "the team lead or the director approves it": either of them does,
+	// a choice between two performers
+	for i, w := range subject {
+		if norm(w) != "or" || i == 0 || i+1 >= len(subject) || len(cs) != 1 {
+			continue
+		}
+		one, two := nounPhrase(subject[:i], 4), nounPhrase(subject[i+1:], 4)
+		if isAgent(one) && isAgent(two) && cs[0].performer == "" {
+			a, b := cs[0], cs[0]
+			a.performer, b.performer = one, two
+			b.alt = true
+			return []clause{a, b}
+		}
+	}
+	np := nounPhrase(subject, 6)
+	if np == "" {
+		return cs
+	}
+	head := norm(subject[len(subject)-1])
+	for _, w := range stripDeterminers(subject) {
+		if docSubjects[norm(w)] && !roleWords[norm(w)] {
+			return nil
+		}
+	}
+	if head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ") {
+		return nil // "Then it lands with me": a thing moves, nobody works
+	}
+	if pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
+		for i := range cs {
+			cs[i].pronoun = true
+			cs[i].pron = head
+		}
+		return cs
+	}
+	if !isAgent(np) && !actsOnObject(cs, subject) {
+		return nil
+	}
+	for i := range cs {
+		if cs[i].performer == "" {
+			cs[i].performer = np
+		}
+	}
+	return cs
+}
+
+// actsOnObject reports whether a subject that is no known role still
+// reads as the performer: a short noun phrase ("The storehouse", "The
+// GO") doing something to an object named right after the verb.
+func actsOnObject(cs []clause, subject []string) bool {
+	ws := stripDeterminers(subject)
+	if len(cs) == 0 || len(cs[0].object) == 0 || len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	for _, w := range ws {
+		n := norm(w)
+		if objectNouns[n] || docSubjects[n] || nonAgents[n] || pronouns[n] || prepositions[n] || n == "and" || n == "or" || numberWord(w) {
+			return false
+		}
+		if len(ws) == 1 && verbFirst(w) && !isCapitalised(w) {
+			return false // "Review the …" read as a subject
+		}
+	}
+	return true
+}
+
+// isDuration reports whether ws start with a duration: "2 hours",
+// "about 15 minutes", "up to a day".
+func isDuration(ws []string) bool {
+	for len(ws) > 0 && (adverbs[norm(ws[0])] || norm(ws[0]) == "about" || norm(ws[0]) == "approximately" ||
+		norm(ws[0]) == "up" || norm(ws[0]) == "to" || norm(ws[0]) == "around") {
+		ws = ws[1:]
+	}
+	return len(ws) > 1 && numberWord(ws[0]) && timeUnits.MatchString(norm(ws[1]))
+}
+
+// verbFirst reports whether w is a verb more often than a noun.
+func verbFirst(w string) bool {
+	b, f := verbForm(w)
+	if f == formNone {
+		return false
+	}
+	e, ok := lexicon().Lookup(b)
+	return !ok || e.Verb > e.Noun
+}
+
+// pluralSubject reports whether a subject ends in a plural noun
+// ("Developers", "the counters") that takes a verb's base form.
+func pluralSubject(subject []string) bool {
+	ws := stripDeterminers(subject)
+	for i, w := range ws {
+		// "The team lead and the recruiter interview …"
+		if norm(w) == "and" && i > 0 && i+1 < len(ws) && len(ws) <= 7 && isAgent(nounPhrase(ws[:i], 4)) {
+			return true
+		}
+	}
+	if len(ws) == 0 || len(ws) > 4 {
+		return false
+	}
+	head := norm(ws[len(ws)-1])
+	if len(head) < 4 || !strings.HasSuffix(head, "s") || strings.HasSuffix(head, "ss") || objectNouns[head] {
+		return false
+	}
+	for _, w := range ws {
+		if prepositions[norm(w)] || pronouns[norm(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	nominalLinks = set(`of that between for on`)
+	finiteModals = set(`must should shall will can may might could would`)
+	tryWords     = set(`try tries tried attempt attempts attempted start starts started begin begins began want wants need needs continue continues proceed proceeds`)
+	clauseVerbs  = set(`ensure confirm check verify validate note test make`)
+	personal     = set(`i we he she they you`)
+	timeVerbs    = set(`take wait`)
+)
+
+// lookPreps make "look" a search: "look for", "look into".
+var lookPreps = set(`for into over through`)
+
+// subjectAdjectives can be verbs but, before a noun that a passive
+// follows, qualify the subject: "Further students are put …", "Open
+// tickets are reviewed", "Complete applications are forwarded".
+var subjectAdjectives = set(`further open complete correct final empty free clean late early separate direct
+	closed completed approved rejected signed returned printed`)
+
+// modifierFirst reports whether w, which can be a verb, qualifies the
+// subject here: no imperative starts the clause.
+func modifierFirst(w string) bool {
+	return subjectAdjectives[norm(w)]
+}
+
+// transitiveWork are verbs that name no work alone ("the process ends")
+// but do with a performer and an object ("the agent ends the call").
+var transitiveWork = set(`end start begin take apply`)

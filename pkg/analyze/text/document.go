@@ -1,0 +1,257 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+var headingStop = set(`what who how when why where which for of the and responsibilities duties tasks role`)
+
+// roleFieldRe is a document header field naming who performs the
+// procedure.
+var roleFieldRe = regexp.MustCompile(`(?i)^(?:responsible(?:\s+(?:role|person|party))?|responsibility|role|performer|performed by|executed by|actor|process owner)\s*:\s*([A-Za-z][\w&/.' -]{1,50}?)[.]?$`)
+
+var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?|(?:sop|procedure|instruction|checklist|document) applies to)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
+
+func (a *analyzer) document(text string) {
+	a.aliases = findAcronyms(text)
+	// Who the document addresses does the steps nobody else is named for.
+	if m := audienceRe.FindStringSubmatch(text); m != nil {
+		ws := strings.Fields(m[1])
+		for i, w := range ws {
+			if roleWords[norm(w)] {
+				ws = ws[:i+1] // "APPN staff processing data" → "APPN staff"
+				break
+			}
+		}
+		if np := nounPhrase(ws, 4); isAgent(np) {
+			a.docActor = a.performer(np)
+		}
+	}
+	blocks := segment(text)
+	for i, bl := range blocks {
+		if a.ctx != nil && a.ctx.Err() != nil {
+			return // cancelled or out of time: the caller reports it
+		}
+		// "Responsible: System administrator" in an SOP's header names
+		// who does the steps; it is no step and no lane of its own
+		if m := roleFieldRe.FindStringSubmatch(strings.TrimSpace(bl.text)); m != nil && bl.kind != blockRow {
+			if np := nounPhrase(strings.Fields(m[1]), 5); np != "" && a.docActor == "" {
+				a.docActor = a.performer(np)
+			}
+			continue
+		}
+		if i == 0 && a.name == "" && len(blocks) > 1 {
+			if bl.kind == blockHeading || (bl.kind == blockPara && wordCount(bl.text) <= 12 && !endsSentence(bl.text)) {
+				a.name = trimPunct(bl.text)
+				continue
+			}
+		}
+		if bl.kind != blockRow {
+			a.table = nil
+		}
+		switch bl.kind {
+		case blockRow:
+			a.row(bl.cells)
+		case blockHeading:
+			a.heading(bl.text)
+		case blockItem:
+			a.listItem(bl)
+		case blockPara:
+			if a.section == sectionSkip {
+				continue
+			}
+			if a.section == sectionInputs || a.section == sectionOutputs {
+				if wordCount(bl.text) <= 10 {
+					a.listItem(block{kind: blockItem, text: bl.text, marker: "bullet"})
+					continue
+				}
+			}
+			for _, s := range sentences(bl.text) {
+				a.sentence(s, false)
+			}
+		}
+	}
+}
+
+// tableHead remembers which columns of a procedure table hold the action
+// and who performs it.
+type tableHead struct {
+	action, role, time int // column index, -1 when absent
+}
+
+var (
+	actionHeads = set(`action actions activity activities task tasks description what procedure instruction instructions`)
+	roleHeads   = set(`responsible responsibility role roles who owner performer actor by person party accountable`)
+	timeHeads   = set(`time duration effort`)
+)
+
+// row reads one table row. The first row of a table is checked for a
+// header naming the action and role columns ("Step | Action |
+// Responsible"); rows of such a table are steps by that role. Rows of other
+// tables are read cell by cell.
+func (a *analyzer) row(cells []string) {
+	if a.section == sectionSkip {
+		return
+	}
+	if a.table == nil {
+		h := &tableHead{action: -1, role: -1, time: -1}
+		step := -1
+		for i, c := range cells {
+			for _, w := range strings.Fields(strings.ToLower(c)) {
+				w = trimPunct(w)
+				switch {
+				case (w == "step" || w == "steps") && step < 0:
+					step = i // often just the number: a fallback
+				case actionHeads[w] && h.action < 0:
+					h.action = i
+				case roleHeads[w] && h.role < 0:
+					h.role = i
+				case timeHeads[w] && h.time < 0:
+					h.time = i
+				}
+			}
+		}
+		if h.action < 0 {
+			h.action = step
+		}
+		a.table = h
+		if h.action >= 0 || h.role >= 0 {
+			return // a header row, nothing to do
+		}
+	}
+	h := a.table
+	if h.action >= 0 && h.action < len(cells) {
+		saved := a.sectionActor
+		if h.role >= 0 && h.role < len(cells) {
+			if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
+				a.sectionActor = a.performer(np)
+			}
+		}
+		text := cells[h.action]
+		ds := a.sentence(text, true)
+		if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
+			// a short action cell without a verb is still the step's name
+			d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
+			d.name = capitalise(trimPunct(text))
+			d.inputs, d.outputs = nil, nil
+			a.b.add([]*draft{d})
+			ds = []*draft{d}
+		}
+		if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
+			w, wt := durations(cells[h.time])
+			ds[0].work += w
+			ds[0].wait += wt
+		}
+		a.sectionActor = saved
+		return
+	}
+	// other tables hold settings and notes: only full sentences in them
+	// can be instructions
+	for _, c := range cells {
+		if !strings.ContainsAny(c, ".!") {
+			continue
+		}
+		for _, s := range sentences(c) {
+			a.sentence(s, true)
+		}
+	}
+}
+
+func (a *analyzer) heading(h string) {
+	if a.name == "" {
+		a.name = h
+	}
+	if len(a.headings) < maxHeadingSteps+1 {
+		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
+	}
+	a.b.section(trimPunct(stripNumber(h)))
+	l := strings.ToLower(trimPunct(h))
+	a.section = sectionNormal
+	a.sectionNo++
+	for _, s := range skipSections {
+		if l == s || strings.HasPrefix(l, s+" ") || strings.HasSuffix(l, " "+s) {
+			a.section = sectionSkip
+		}
+	}
+	first := strings.Fields(l)
+	if len(first) > 0 && len(first) <= 3 && (inputSections[first[0]] || inputSections[l]) {
+		a.section = sectionInputs
+	}
+	if len(first) > 0 && len(first) <= 3 && (outputSections[first[0]] || outputSections[l]) {
+		a.section = sectionOutputs
+	}
+	a.sectionActor = ""
+	ws := strings.Fields(h)
+	if len(ws) <= 6 {
+		for i, w := range ws {
+			n := norm(w)
+			if roleWords[n] && n != "system" && n != "management" && n != "operations" && n != "support" &&
+				n != "service" && n != "it" && n != "head" && n != "desk" {
+				from := 0
+				for k := i - 1; k >= 0; k-- {
+					if n := norm(ws[k]); danglers[n] || headingStop[n] || verbs[n] {
+						from = k + 1
+						break
+					}
+				}
+				np := nounPhrase(ws[from:i+1], 4)
+				if np != "" {
+					a.sectionActor = a.performer(np)
+				}
+				break
+			}
+		}
+	}
+}
+
+func (a *analyzer) listItem(bl block) {
+	text := strings.TrimSpace(bl.text)
+	switch a.section {
+	case sectionSkip:
+		return
+	case sectionInputs, sectionOutputs:
+		if bl.marker == "check" && a.section == sectionInputs {
+			break // a checklist of equipment: each item is a check
+		}
+		entry := entryText(text)
+		if entry == "" {
+			return
+		}
+		if a.section == sectionInputs {
+			a.pendingIn = append(a.pendingIn, entry)
+		} else if a.last != nil {
+			a.last.outputs = appendUnique(a.last.outputs, entry)
+		}
+		return
+	}
+	if bl.marker == "check" {
+		if ds := a.sentence(text, true); len(ds) > 0 {
+			return
+		}
+		entry := entryText(text)
+		if entry == "" || a.count >= maxDrafts {
+			return
+		}
+		d := a.newDraft(text, clause{verb: "check", object: lowerFirst(strings.Fields(entry))}, "")
+		a.b.add([]*draft{d})
+		return
+	}
+	for i, s := range sentences(text) {
+		ds := a.sentence(s, true)
+		if i == 0 && bl.num > 0 && len(ds) > 0 && a.steps != nil {
+			a.steps[bl.num] = ds[0] // where "go back to step 4" returns
+		}
+	}
+}
+
+// entryText cleans a list item into a SIPOC entry.
+func entryText(t string) string {
+	t = strings.TrimSpace(t)
+	if i := strings.IndexAny(t, "(—–;"); i > 0 {
+		t = t[:i]
+	}
+	t = trimPunct(t)
+	ws := limitWords(strings.Fields(t), 8)
+	return capitalise(strings.Join(ws, " "))
+}

@@ -1,0 +1,450 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var (
+	routedRe = regexp.MustCompile(`(?i)^(.*?)\b(?:goes|go|is sent|are sent|gets sent|is passed|are passed|is forwarded|are forwarded|is escalated|are escalated|is routed|are routed|moves|is submitted|are submitted)\s+(?:on\s+)?to\s+(.+?)\s+for\s+(approval|review|sign-off|signature|verification|checking|validation|authori[sz]ation)\b`)
+	// clauseListRe splits a list of clauses at its commas.
+	clauseListRe = regexp.MustCompile(`,\s+(?:and\s+|then\s+)?`)
+)
+
+func (a *analyzer) applyTimes(ds []*draft, work, wait float64) {
+	for _, d := range ds {
+		if d.event == nil {
+			d.work += work
+			d.wait += wait
+			return
+		}
+	}
+}
+
+var routedVerb = map[string]string{
+	"approval": "approve", "review": "review", "sign-off": "sign off", "signature": "sign", "verification": "verify",
+	"checking": "check", "validation": "validate", "authorisation": "authorise", "authorization": "authorize",
+}
+
+// acronymDefRe is an acronym in brackets after the name it abbreviates.
+var acronymDefRe = regexp.MustCompile(`\s*\([A-Z]{2,6}\)`)
+
+// clauses turns a clause text into activity drafts.
+func (a *analyzer) clauses(text, source string) []*draft {
+	// "The General Ledger (GL) team exports …": the acronym is known
+	// (findAcronyms) and only splits the subject
+	text = acronymDefRe.ReplaceAllString(text, "")
+	// "It is the responsibility of the clerk to archive the file": the
+	// clerk must archive it
+	if m := dutyRe.FindStringSubmatch(text); m != nil {
+		text = "The " + m[1] + " must " + m[2]
+	}
+	// "The owner then has one month to repair the defects": the month is
+	// the sentence's timer, the repair the owner's step
+	if m := hasTimeRe.FindStringSubmatch(text); m != nil {
+		text = m[1] + " must " + m[len(m)-1]
+	}
+	// "The brakes, the lights and the tyres are tested": one step on the
+	// listed things
+	listText := text
+	if ws := strings.Fields(text); len(ws) > 1 && fillers[norm(ws[0])] && strings.HasSuffix(ws[0], ",") {
+		listText = strings.Join(ws[1:], " ") // "Next, the brakes, …"
+	}
+	if m := listPassiveRe.FindStringSubmatch(listText); m != nil {
+		var obj []string
+		for _, w := range strings.Fields(m[1]) {
+			if n := norm(w); n != "the" && n != "all" {
+				obj = append(obj, w)
+			}
+		}
+		if cs := parseClause("The things "+m[2], a.lastObject); len(cs) > 0 && len(obj) > 0 && len(obj) <= 8 {
+			cs[0].object = lowerFirst(obj)
+			var out []*draft
+			for _, c := range cs {
+				if a.count < maxDrafts {
+					out = append(out, a.newDraft(source, c, text))
+				}
+			}
+			return a.withEvents(out, source)
+		}
+	}
+	// "The inspector starts by checking the documents": the checking
+	if m := startsByRe.FindStringSubmatch(text); m != nil {
+		if b, f := verbForm(m[2]); f == formIng {
+			text = m[1] + " must " + b + " " + m[3]
+		}
+	}
+	// "the request goes to our CFO for approval": the CFO approves it
+	if m := routedRe.FindStringSubmatch(text); m != nil {
+		np := nounPhrase(strings.Fields(strings.NewReplacer("our ", "", "their ", "", "my ", "").Replace(m[2])), 4)
+		if isAgent(np) && a.count < maxDrafts {
+			obj := lowerFirst(stripDeterminers(strings.Fields(trimPunct(m[1]))))
+			obj = resolvePronoun(obj, a.lastObject)
+			if len(obj) > 4 {
+				obj = strings.Fields(a.lastObject)
+			}
+			c := clause{performer: np, verb: routedVerb[strings.ToLower(m[3])], object: obj}
+			return []*draft{a.newDraft(source, c, text)}
+		}
+	}
+	// a named person ("Anna receives …") is an agent once introduced;
+	// the grammar only knows roles, so read the name as a role
+	name := ""
+	if ws := strings.Fields(text); len(ws) > 1 {
+		for n := min(3, len(ws)-1); n >= 1 && name == ""; n-- {
+			cand := strings.Join(ws[:n], " ")
+			if _, f := verbForm(ws[n]); a.isKnown(cand) && f != formNone {
+				name = a.performer(cand)
+				text = "The agent " + strings.Join(ws[n:], " ")
+			}
+		}
+	}
+	cs := parseClause(text, a.lastObject)
+	// "The post is advertised, applicants apply, and the applications
+	// are checked": a list of clauses, each with its own subject
+	if name == "" && strings.Count(text, ",") >= 1 {
+		parts := clauseListRe.Split(text, -1)
+		// "When a customer calls, the agent …": a lead-in is context, not
+		// a clause of the list
+		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
+			parts = nil
+		}
+		if len(parts) >= 2 && len(parts) <= 6 {
+			var pcs []clause
+			prev := a.lastObject
+			all := true
+			for i, p := range parts {
+				var pc []clause
+				if i > 0 && len(pcs) > 0 {
+					pc = relativeClause(p, pcs[len(pcs)-1], prev)
+				}
+				if pc == nil && i > 0 && len(pcs) > 0 {
+					pc = passiveContinuation(p, parts[i-1], pcs[len(pcs)-1], prev)
+				}
+				if pc == nil {
+					pc = parseClause(p, prev)
+					if i > 0 && len(pc) > 0 && pc[0].performer == "" && !pc[0].pronoun && len(pcs) > 0 && pcs[0].performer != "" {
+						if _, f := verbForm(strings.Fields(p)[0]); f == formBase {
+							// "The inspector looks for runs, dust inclusions
+							// and …": after a subject's verb, a bare base
+							// form is a noun in a list, not an instruction
+							pc = nil
+						}
+					}
+				}
+				if len(pc) == 0 {
+					all = false
+					break
+				}
+				if o := pc[len(pc)-1].objectText(); o != "" {
+					prev = o
+				}
+				pcs = append(pcs, pc...)
+			}
+			if all && len(pcs) > len(cs) {
+				cs = pcs
+			}
+		}
+	}
+	if name != "" {
+		for i := range cs {
+			if cs[i].performer == "Agent" {
+				cs[i].performer = name
+			}
+			if cs[i].leadIn == "Agent" {
+				cs[i].leadIn = name
+			}
+		}
+	}
+	var out []*draft
+	for _, c := range cs {
+		if c.leadIn != "" {
+			a.sectionActor = a.performer(c.leadIn)
+			continue
+		}
+		if a.count >= maxDrafts {
+			break
+		}
+		if repeatsOnly(c) || startsProcess(c) {
+			continue // "This is repeated until …": a loop, not a step; "The process is started by …": its start
+		}
+		out = append(out, a.newDraft(source, c, text))
+	}
+	return a.withEvents(out, source)
+}
+
+// newDraft makes an activity from a clause, resolving its performer from
+// context and filling the SIPOC from its object, "from"/"to" and the
+// systems named in the sentence.
+func (a *analyzer) newDraft(source string, c clause, text string) *draft {
+	performer := ""
+	switch {
+	case c.performer != "":
+		performer = a.performer(c.performer)
+	case c.pronoun && a.speaker == "" && a.condActor != "":
+		performer = a.condActor
+	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
+		// "He … sends it to Anna. She invoices …": a different pronoun
+		// is the person just handed the work
+		performer = a.performer(a.lastTo)
+	case c.pronoun && c.pron == "latter" && a.lastClause != nil:
+		// "… registers it with the examination office. The latter
+		// checks …": the party named last
+		performer = a.performer(mentioned(*a.lastClause, a.lastActor))
+	case c.pronoun && a.speaker == "" && a.agreeing(c.pron) != "":
+		performer = a.agreeing(c.pron)
+	case c.pronoun && a.speaker == "" && a.lastActor != "":
+		performer = a.lastActor
+	default:
+		performer = a.currentActor()
+		if c.object != nil && isExternal(performer) && a.lastInternal != "" {
+			// "A receipt is e-mailed to the customer": nobody named, and
+			// the outside party that acted last does not send it to
+			// itself; the organisation does
+			performer = a.lastInternal
+		}
+	}
+	if !isExternal(performer) && performer != process.DefaultPerformer {
+		a.lastInternal = performer
+	} else if isExternal(performer) {
+		a.lastExternal = performer
+	}
+	a.lastActor = performer
+	a.lastClause = &c
+	a.lastActorPron = ""
+	if c.pronoun {
+		a.lastActorPron = c.pron
+	} else if c.performer != "" && singular(performer) {
+		a.lastSingular = performer
+	}
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
+	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
+		d.name = capitalise(c.verb + " to " + c.to) // "writes to the insured person"
+	}
+	obj := c.objectText()
+	verb := strings.Fields(c.verb)[0]
+	if obj != "" {
+		switch {
+		case addressing[verb] && (isAgent(obj) || a.party(titleCase(obj)) != titleCase(obj)):
+			d.custs = appendUnique(d.custs, a.party(titleCase(obj)))
+		case (addressing[verb] || moving[verb]) && ditransitive(c.object) > 0:
+			// "e-mails the customer a confirmation": the customer gets the
+			// confirmation
+			k := ditransitive(c.object)
+			d.custs = appendUnique(d.custs, a.party(nounPhrase(c.object[:k], 3)))
+			d.object = strings.Join(c.object[k:], " ")
+		case addressing[verb] && strings.EqualFold(obj, "them") && a.lastExternal != "":
+			// "asks them for a deposit": the outside party that acted last
+			d.custs = appendUnique(d.custs, a.lastExternal)
+		case producing[verb]:
+			d.outputs = append(d.outputs, capitalise(obj))
+		case plain[verb]:
+			d.inputs = append(d.inputs, capitalise(obj))
+		default:
+			// moved, received and worked-on objects go in and come out
+			// in a new state: "Invoice" → "Checked invoice"
+			d.inputs = append(d.inputs, capitalise(obj))
+			d.outputs = append(d.outputs, capitalise(participle(verb))+" "+obj)
+		}
+		a.lastObject = obj
+	}
+	if c.from != "" && isAgent(c.from) {
+		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
+	}
+	if c.to != "" && personalObjects[strings.ToLower(firstWord(c.to))] && a.lastExternal != "" {
+		c.to = a.lastExternal // "emails it to them": the outside party that acted last
+	}
+	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {
+		d.custs = appendUnique(d.custs, a.party(c.to))
+	}
+	if c.to != "" && isExternal(a.party(c.to)) {
+		d.addressed = appendUnique(d.addressed, a.party(c.to))
+	}
+	for i := 0; i+1 < len(c.object); i++ {
+		if norm(c.object[i]) == "with" {
+			if np := nounPhrase(c.object[i+1:], 4); np != "" && isExternal(np) {
+				d.addressed = appendUnique(d.addressed, a.party(np))
+				d.custs = appendUnique(d.custs, a.party(np))
+			}
+		}
+	}
+	a.lastTo = ""
+	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
+		a.lastTo = a.party(c.to)
+	}
+	if c.pron == "he" || c.pron == "she" {
+		a.lastPron = c.pron
+	}
+	for _, s := range findSystems(source) {
+		d.systems = appendUnique(d.systems, s)
+	}
+	if len(a.pendingIn) > 0 {
+		d.inputs = appendUnique(d.inputs, a.pendingIn...)
+		a.pendingIn = nil
+	}
+	a.count++
+	a.last = d
+	d.section = a.sectionNo
+	a.drafts = append(a.drafts, d)
+	return d
+}
+
+// relativeClause reads a clause list part that starts with a relative
+// pronoun by putting back what the pronoun stands for: "…, which is then
+// sent to the customer" (the cost estimate), "… to the purchasing
+// department, which contacts the supplier" (the department), "… to the
+// technical department, where the plans are examined" (the department
+// examines them). before is the clause the part follows; it returns nil
+// when the part is no relative clause.
+func relativeClause(part string, before clause, prev string) []clause {
+	ws := strings.Fields(part)
+	if len(ws) < 3 {
+		return nil
+	}
+	rel := norm(ws[0])
+	if rel != "which" && rel != "who" && rel != "where" {
+		return nil
+	}
+	rest := ws[1:]
+	for len(rest) > 1 && (adverbs[norm(rest[0])] || fillers[norm(rest[0])]) {
+		rest = rest[1:]
+	}
+	party := ""
+	if before.to != "" && isAgent(before.to) {
+		party = before.to
+	}
+	if rel == "where" {
+		cs := parseClause(strings.Join(rest, " "), prev)
+		for i := range cs {
+			if cs[i].performer == "" && !cs[i].pronoun && party != "" {
+				cs[i].performer = party
+			}
+		}
+		return cs
+	}
+	ante := party
+	if _, f := verbForm(rest[0]); ante == "" || auxBe[norm(rest[0])] || f == formNone {
+		// "…, which is then sent": the thing just worked on
+		ante = before.objectText()
+	}
+	if ante == "" {
+		return nil
+	}
+	return parseClause("The "+ante+" "+strings.Join(rest, " "), prev)
+}
+
+// passiveRe finds a passive verb group: "are photographed", "is then
+// checked".
+var passiveRe = regexp.MustCompile(`(?i)\b(?:is|are|was|were|be|been|gets|get)\s+(?:\w+ly\s+|then\s+|also\s+|first\s+)?\w+(?:ed|en|t)\b`)
+
+// passiveContinuation reads a clause list part that goes on with the
+// passive of the part before ("Damaged items are photographed, set aside
+// and reported to purchasing"): the participle has the same subject.
+func passiveContinuation(part, beforeText string, before clause, prev string) []clause {
+	ws := strings.Fields(part)
+	if len(ws) < 2 || !passiveRe.MatchString(beforeText) {
+		return nil
+	}
+	b, f := verbForm(ws[0])
+	if f == formNone || participle(b) != norm(ws[0]) {
+		return nil
+	}
+	obj := before.objectText()
+	if obj == "" {
+		return nil
+	}
+	cs := parseClause("The "+obj+" are "+part, prev)
+	for i := range cs {
+		if cs[i].performer == "" {
+			cs[i].performer = before.performer
+		}
+	}
+	return cs
+}
+
+// addressVerbs take their receiver with "to" and no object: "writes to
+// the customer" is "Write to customer", not "Write".
+var addressVerbs = set(`write reply respond talk speak report complain apply turn listen`)
+
+// repeatWords as the object of "repeat" point back at earlier steps.
+var repeatWords = set(`this these that those it them step steps process procedure above same`)
+
+// repeatsOnly reports whether a clause only says that earlier steps are
+// repeated ("This is repeated", "Repeat steps 2 to 4"): a loop marker,
+// no step of its own.
+func repeatsOnly(c clause) bool {
+	return c.verb == "repeat" && (len(c.object) == 0 || repeatWords[norm(c.object[0])])
+}
+
+// mentioned is the party a clause names last: its receiver or source, a
+// party after "with", an object that is a party, else its performer.
+func mentioned(c clause, performer string) string {
+	for i := len(c.object) - 2; i >= 0; i-- {
+		if n := norm(c.object[i]); n == "with" || n == "to" || n == "from" || n == "by" {
+			if np := nounPhrase(c.object[i+1:], 4); isAgent(np) {
+				return np
+			}
+		}
+	}
+	switch {
+	case c.to != "" && isAgent(c.to):
+		return c.to
+	case c.from != "" && isAgent(c.from):
+		return c.from
+	}
+	if np := nounPhrase(c.object, 4); np != "" && isAgent(np) {
+		return np
+	}
+	return performer
+}
+
+// startsProcess reports whether a clause only starts or ends the process
+// itself ("The process is started by the customer"): its start or end
+// event, no step.
+func startsProcess(c clause) bool {
+	if len(c.object) == 0 {
+		return false
+	}
+	switch c.verb {
+	case "start", "begin", "initiate", "trigger", "end", "finish", "terminate", "complete", "kick off":
+	default:
+		return false
+	}
+	switch norm(c.object[len(c.object)-1]) {
+	case "process", "procedure", "workflow":
+		return true
+	}
+	return false
+}
+
+// dutyRe finds a duty stated about a role: "It is the responsibility of
+// the clerk to archive the file".
+var dutyRe = regexp.MustCompile(`(?i)^it\s+is\s+(?:the\s+)?(?:responsibility|job|task|duty|role)\s+of\s+(?:the\s+|a\s+|an\s+)?(.{2,40}?)\s+to\s+(.+)$`)
+
+var (
+	// hasTimeRe finds a deadline given to a performer: "The owner then
+	// has one month to repair the defects".
+	hasTimeRe = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:then\s+)?(?:has|have)\s+` + numPat + `\s+(?:working\s+|business\s+)?(?:hours?|days?|weeks?|months?|years?)\s+to\s+(.+)$`)
+	// listPassiveRe finds a passive whose subject lists things: "the
+	// brakes, the lights and the tyres are tested".
+	listPassiveRe = regexp.MustCompile(`(?i)^((?:the\s+|all\s+)?[a-z-]+(?:\s+[a-z-]+)?(?:,\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?)+,?\s+and\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?)\s+((?:are|were)\s+.+)$`)
+	// startsByRe finds a step introduced by how the work starts: "The
+	// inspector starts by checking the documents".
+	startsByRe = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:starts|begins|start|begin|finishes|ends|continues)\s+by\s+(\S+)\s+(.+)$`)
+)
+
+// ditransitive returns where the thing given starts in an object that
+// names a person first ("the customer a confirmation" → 2), or 0.
+func ditransitive(object []string) int {
+	for k := 1; k+1 < len(object) && k < 5; k++ {
+		if w := norm(object[k]); w == "a" || w == "an" || w == "the" || w == "their" || w == "his" || w == "her" {
+			if np := nounPhrase(object[:k], 3); np != "" && isAgent(np) {
+				return k
+			}
+			return 0
+		}
+	}
+	return 0
+}

@@ -1,0 +1,318 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	otherwiseRe    = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|if this is not so|if not so|should this not be the case|where this is not the case|failing this|failing that|in all other cases|in any other case|in other cases|in the other case|in the opposite case|in the negative case|if the answer is no)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
+	ifStartRe      = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
+	ifMidRe        = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
+	otherwiseMidRe = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
+	whetherRe      = regexp.MustCompile(`(?i)^(.*?)\bwhether\s+(.+?)(?:\s+or not)?[.!?]?$`)
+	decideVerbs    = set(`decide decides decided check checks checked verify verifies verified determine determines determined
+		assess assesses assessed evaluate evaluates evaluated confirm confirms confirmed review reviews reviewed establish
+		establishes established ask asks asked examine examines examined`)
+	// midIfRe finds a condition inside a coordination: "The professor
+	// discusses topics and, if they agree, registers the thesis".
+	midIfRe = regexp.MustCompile(`(?i)^(.{8,}?),?\s+and,?\s+(?:if|when|once|provided that)\s+([^,]{3,80}),\s+(.+)$`)
+	// whenFailRe finds "when" clauses that name a failure: they decide
+	// like "if" ("When a build fails, the developer fixes …").
+	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
+	// eitherRe splits "X either does A or does B" into alternatives.
+	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
+)
+
+// hasAlt reports whether some of the drafts are alternatives.
+func hasAlt(ds []*draft) bool {
+	for _, d := range ds {
+		if d.alt {
+			return true
+		}
+	}
+	return false
+}
+
+// alternatives groups drafts into the branches of a choice: each
+// alternative starts a new branch; what comes before the first is the
+// first branch.
+func alternatives(ds []*draft) [][]*draft {
+	var out [][]*draft
+	for i, d := range ds {
+		if i == 0 || d.alt {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], d)
+	}
+	return out
+}
+
+// decider is the performer who owns a decision: whoever acts on it.
+func (a *analyzer) decider(ds []*draft) string {
+	if len(ds) > 0 {
+		return ds[0].performer
+	}
+	return a.currentActor()
+}
+
+// readEither reads "X either does A or does B": two alternatives.
+func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
+	m := eitherRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	lead := m[1]
+	one := a.clauses(lead+m[2], r.s)
+	two := a.clauses(lead+m[3], r.s)
+	if len(one) == 0 || len(two) == 0 {
+		return nil, false
+	}
+	a.applyTimes(one, r.work, r.wait)
+	a.b.addChoice(a.decider(one), [][]*draft{one, two})
+	return append(one, two...), true
+}
+
+// readOtherwise reads "Otherwise, …": the other branch of the open
+// decision.
+func (a *analyzer) readOtherwise(r *reading) ([]*draft, bool) {
+	m := otherwiseRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	ds := a.clauses(r.body[len(m[0]):], r.s)
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addOtherwise(ds)
+	return ds, true
+}
+
+// readIf reads "If X, Y[; otherwise Z]", and "When a build fails, …",
+// which decides like "if".
+func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
+	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2]
+	}
+	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
+	}
+	m := ifStartRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	cond, main := m[2], m[3]
+	a.condContext(cond)
+	cond = a.namedCondition(cond)
+	work, wait := durations(main) // "within 30 minutes" in the condition is no time spent
+	var other string
+	if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
+		main, other = mo[1], mo[2]
+	}
+	if g := gotoRe.FindStringSubmatch(main); g != nil {
+		// "If the login fails, go back to step 4": the branch loops
+		if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
+			a.b.addIf(cond, d.performer, nil)
+			a.b.loopOpen(d.item)
+			return nil, true
+		}
+	}
+	ds := a.clauses(main, r.s)
+	a.applyTimes(ds, work, wait)
+	a.b.addIf(cond, a.decider(ds), ds)
+	if other != "" {
+		os := a.clauses(other, r.s)
+		a.b.addOtherwise(os)
+		ds = append(ds, os...)
+	}
+	return ds, true
+}
+
+// readWhether reads "The clerk checks whether the form is complete": a
+// decision whose branches the next sentences give.
+func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
+	body := r.body
+	m := whetherRe.FindStringSubmatch(body)
+	if m == nil || r.inItem || !strings.Contains(strings.ToLower(body), "whether") {
+		return nil, false
+	}
+	lead := strings.Fields(m[1])
+	if len(lead) == 0 || !decideVerbs[norm(lead[len(lead)-1])] {
+		return nil, false
+	}
+	performer := a.currentActor()
+	if cs := parseClause(m[1]+" it", a.lastObject); len(cs) > 0 && cs[0].performer != "" {
+		performer = a.performer(cs[0].performer)
+	} else if len(lead) > 1 {
+		if np := nounPhrase(lead[:len(lead)-1], 4); isAgent(np) {
+			performer = a.performer(np)
+		}
+	}
+	cond := m[2]
+	if i := strings.Index(cond, ","); i > 0 {
+		cond = cond[:i]
+	}
+	// "The committee evaluates the application and decides whether …":
+	// the first clause is a step of its own before the decision
+	var pre []*draft
+	if i := strings.LastIndex(strings.ToLower(m[1]), " and "); i > 0 && wordCount(m[1][:i]) >= 3 && a.count < maxDrafts {
+		pre = a.clauses(strings.TrimSpace(m[1][:i])+".", r.s)
+		if len(pre) > 0 {
+			a.b.add(pre)
+			performer = pre[len(pre)-1].performer
+		}
+	}
+	a.lastActor = performer
+	// "checks whether …" is work before the decision; "decides whether"
+	// is the decision alone
+	var ds []*draft
+	if v := norm(lead[len(lead)-1]); v != "decide" && v != "decides" && v != "decided" && v != "ask" && v != "asks" && a.count < maxDrafts {
+		base, _ := verbForm(v)
+		obj := []string{"whether"}
+		for _, w := range stripDeterminers(strings.Fields(trimPunct(cond))) {
+			n := norm(w)
+			if len(obj) > 3 && (prepositions[n] || numberWord(w) || n == "more" || n == "less" || n == "than") || len(obj) > 6 {
+				break // "whether the order was delivered more than 30 days ago"
+			}
+			obj = append(obj, w)
+		}
+		d := a.newDraft(r.s, clause{performer: performer, verb: firstNonEmpty(base, "check"), object: obj}, body)
+		d.inputs, d.outputs = nil, nil // a question is no thing worked on
+		ds = []*draft{d}
+		a.b.add(ds)
+	}
+	a.b.addWhether(cond, performer)
+	return append(pre, ds...), true
+}
+
+// readOtherwiseMid reads "X[ if C]; otherwise Y": both branches in one
+// sentence.
+func (a *analyzer) readOtherwiseMid(r *reading) ([]*draft, bool) {
+	m := otherwiseMidRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	main, other := m[1], m[2]
+	cond := ""
+	if mi := ifMidRe.FindStringSubmatch(main); mi != nil {
+		main, cond = mi[1], mi[2]
+	}
+	ds := a.clauses(main, r.s)
+	a.applyTimes(ds, r.work, r.wait)
+	if cond == "" {
+		cond = "ok"
+		if len(ds) > 0 {
+			cond = ds[0].name + " possible"
+		}
+	}
+	a.b.addIf(cond, a.decider(ds), ds)
+	os := a.clauses(other, r.s)
+	a.b.addOtherwise(os)
+	return append(ds, os...), true
+}
+
+// readIfMid reads "X if C": a step only some cases need.
+func (a *analyzer) readIfMid(r *reading) ([]*draft, bool) {
+	m := ifMidRe.FindStringSubmatch(r.body)
+	if m == nil || r.inItem {
+		return nil, false
+	}
+	ds := a.clauses(m[1], r.s)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addIf(m[2], a.decider(ds), ds)
+	return ds, true
+}
+
+// readMidIf reads "X does A and, if C, does B": A, then a decision on C
+// with B on its branch.
+func (a *analyzer) readMidIf(r *reading) ([]*draft, bool) {
+	m := midIfRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	rest := strings.Fields(m[3])
+	if len(rest) == 0 {
+		return nil, false
+	}
+	if _, f := verbForm(rest[0]); f != formThird && f != formPast {
+		return nil, false // "…, and if so, the manager signs": its own subject
+	}
+	first := a.clauses(m[1], r.s)
+	if len(first) == 0 {
+		return nil, false
+	}
+	performer := first[len(first)-1].performer
+	a.applyTimes(first, r.work, r.wait)
+	a.b.add(first)
+	a.condContext(m[2])
+	a.condActor = performer // the pronouns of B are still the subject's
+	second := a.clauses("The "+performer+" "+m[3], r.s)
+	a.b.addIf(m[2], performer, second)
+	return append(first, second...), true
+}
+
+// yesWords answer the question before them: "Is it correct? If yes, …".
+var yesWords = set(`yes so`)
+
+// namedCondition makes a condition readable as a gateway name: "yes"
+// after a question is that question ("Is the invoice correct?" →
+// "invoice correct"), and a leading "it" is the thing just worked on
+// ("it is correct" → "invoice is correct").
+func (a *analyzer) namedCondition(cond string) string {
+	ws := strings.Fields(cond)
+	if len(ws) == 1 && yesWords[norm(ws[0])] && a.lastQuestion != "" {
+		q := strings.Fields(strings.TrimSuffix(a.lastQuestion, "?"))
+		if len(q) > 1 && (auxBe[norm(q[0])] || finiteModals[norm(q[0])] || norm(q[0]) == "does" || norm(q[0]) == "do" || norm(q[0]) == "has" || norm(q[0]) == "have") {
+			q = q[1:]
+		}
+		return strings.Join(q, " ")
+	}
+	if len(ws) > 1 && (norm(ws[0]) == "he" || norm(ws[0]) == "she" || norm(ws[0]) == "they") {
+		// "If the candidate accepts, …; if she declines, …": the same
+		// subject, so the same decision
+		if o := a.b.open; o != nil && !o.whether {
+			if subj := condSubject(o.cond); subj != "" {
+				return subj + " " + strings.Join(ws[1:], " ")
+			}
+		}
+	}
+	if len(ws) > 1 && (norm(ws[0]) == "it" && ws[0] != "IT" || norm(ws[0]) == "they") && a.lastObject != "" {
+		return a.lastObject + " " + strings.Join(ws[1:], " ")
+	}
+	return cond
+}
+
+// condSubject is the subject of a condition: its words before the verb.
+func condSubject(cond string) string {
+	ws := strings.Fields(cond)
+	for i, w := range ws {
+		n := norm(w)
+		if auxBe[n] || finiteModals[n] || n == "does" || n == "do" || n == "has" || n == "have" {
+			return strings.Join(ws[:i], " ")
+		}
+		if _, f := verbForm(w); (f == formThird || f == formPast) && i > 0 {
+			return strings.Join(ws[:i], " ")
+		}
+	}
+	return ""
+}
+
+// gotoRe finds a jump back to a numbered step.
+var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+step\s+(\d{1,3})|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:from\s+)?steps?\s+(\d{1,3})`)
+
+// atoi reads a short decimal number; 0 when s is none.
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' || n > 999 {
+			return 0
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// shouldIfRe finds an inverted condition: "Should any of these tests
+// fail, the vehicle does not pass".
+var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)

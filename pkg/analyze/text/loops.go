@@ -1,0 +1,218 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var (
+	// endRe marks a sentence that ends its branch of the process.
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends the process\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b`)
+	// againRe marks rework: a step done again after a decision.
+	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew|another one|a new one)\b`)
+	// forEachRe marks work done per item: multi-instance.
+	forEachRe = regexp.MustCompile(`(?i)\b(?:for\s+(?:each|every)|each|every|all\s+(?:the\s+)?\w+s\b.*\bone by one)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
+	// timeNouns after "each"/"every" make a recurrence, not work per item
+	// ("every morning", "each quarter").
+	timeNouns = set(`morning mornings evening night day days week weeks month months quarter quarters year years
+		time times shift shifts hour hours minute minutes monday tuesday wednesday thursday friday saturday sunday
+		working business second other first last`)
+	// renewedRe marks a step that redoes an earlier one on a new version
+	// of its object: "sends a new offer", "submits a revised budget".
+	renewedRe = regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new|revised|corrected|updated|amended|reworked)\s+(\w+)`)
+	// backRe marks work handed back to someone inside the organisation:
+	// "sends it back to the clerk", "returns the report to the author".
+	backRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|returns?|returned|passes|passed|hands|handed|gives|refers|referred|routes|routed|goes|go|comes|moves)\b[^.;]*?\bback\s+to\b|\breturns?\s+(?:it|them|the\s+\w+)\s+to\b|\b(?:is|are)\s+returned\s+to\b|\breturns\s+to\s+(?:the|a|an)\b`)
+	// backToRe names whom the work goes back to: "… back to the line
+	// manager".
+	backToRe = regexp.MustCompile(`(?i)\b(?:back|returned|returns)\s+to\s+((?:the|a|an|his|her|their)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})`)
+	// loopRe marks repetition one item after the other.
+	loopRe = regexp.MustCompile(`(?i)\b(?:repeat\w*|until all|one by one|one after the other|for each remaining)\b`)
+)
+
+// repeated finds, among the steps the current sentence made (from index
+// before on), the last one that repeats an earlier step by its verb
+// ("measures again" after "measures the first part"), and that earlier
+// step.
+func (a *analyzer) repeated(before int) (*draft, *draft) {
+	if before >= len(a.drafts) {
+		return nil, nil
+	}
+	d := a.drafts[len(a.drafts)-1]
+	v := firstWord(d.verb)
+	if d.event != nil || v == "" {
+		return nil, nil
+	}
+	// "sends a new offer" repeats "sends the offer": the same verb on the
+	// same thing
+	head := ""
+	if m := renewedRe.FindStringSubmatch(d.source); m != nil {
+		head = strings.ToLower(m[1])
+	} else if !strings.Contains(strings.ToLower(d.source), "again") {
+		return nil, nil
+	}
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil &&
+			(head == "" || strings.HasSuffix(strings.ToLower(strings.TrimSpace(e.object)), head)) {
+			return d, e
+		}
+	}
+	return nil, nil
+}
+
+// closeSentence runs once a sentence's steps are in the flow (those from
+// index before on): "… and the process ends" ends the branch; "… and
+// submits it again" loops back to the step before the decision; "for
+// each" repeats the sentence's steps per item.
+func (a *analyzer) closeSentence(s string, before int) {
+	if a.count == before {
+		if backRe.MatchString(s) {
+			// "If there is a conflict, the request goes back to the line
+			// manager": no step of its own, a loop to the manager's step
+			if e := a.backTo(s); e != nil {
+				a.b.loopEmptyBranch(e.item)
+			}
+		}
+		if loopRe.MatchString(s) && a.last != nil && a.last.marker == "" {
+			a.last.marker = process.MarkerSequential // "This is repeated for each aisle"
+		}
+		return
+	}
+	switch {
+	case endRe.MatchString(s):
+		a.b.endHere()
+	case renewedRe.MatchString(s) && !againRe.MatchString(s):
+		// "… and the planner sends a new offer": back to the first offer
+		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+			d.drop = true
+		}
+	case backRe.MatchString(s) && !againRe.MatchString(s):
+		// "… sends it back to the clerk": back to the clerk's last step
+		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
+			a.b.loopTo(e.item)
+		}
+	case againRe.MatchString(s):
+		// a step done again returns to where it was first done; a new
+		// step ("corrects and resubmits") returns to the step before the
+		// decision
+		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+			d.drop = true
+		} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
+			// "… corrects it and resubmits it to the line manager": back
+			// to the manager's last step
+		} else {
+			a.b.loopBack()
+		}
+	}
+	if m := forEachRe.FindStringSubmatch(s); m != nil && !timeNouns[strings.ToLower(strings.Fields(m[1])[0])] {
+		marker := process.MarkerParallel
+		if loopRe.MatchString(s) {
+			marker = process.MarkerSequential
+		}
+		for _, d := range a.drafts[before:] {
+			if d.event == nil {
+				d.marker = marker
+			}
+		}
+	}
+}
+
+// resubmittedTo finds the earlier step of the party the sentence's last
+// step hands its work back to ("resubmits it to the line manager"), or
+// nil.
+func (a *analyzer) resubmittedTo(before int) *draft {
+	if before >= len(a.drafts) {
+		return nil
+	}
+	d := a.drafts[len(a.drafts)-1]
+	if d.event != nil || len(d.custs) == 0 {
+		return nil
+	}
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event == nil && !e.drop && e.item != nil && strings.EqualFold(e.performer, d.custs[0]) {
+			return e
+		}
+	}
+	return nil
+}
+
+// untilRe finds a sentence that closes a cycle of the steps before it:
+// "This continues until the reviewer approves the pull request", "These
+// steps are repeated until the test passes".
+var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+until\s+(.{4,}?)[.!]?$`)
+
+// loopUntil loops back from the last step to the first recent step of
+// the party the condition names ("until the reviewer approves": the
+// reviewer's first step of the cycle), or of the last performer.
+func (a *analyzer) loopUntil(cond string) bool {
+	ws := strings.Fields(cond)
+	who := ""
+	for n := min(4, len(ws)); n >= 1 && who == ""; n-- {
+		if np := nounPhrase(ws[:n], 4); np != "" && isAgent(np) {
+			who = a.performer(np)
+		}
+	}
+	var target *draft
+	for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-8; i-- {
+		d := a.drafts[i]
+		if d.event != nil || d.drop || d.item == nil {
+			continue
+		}
+		if who == "" || strings.EqualFold(d.performer, who) {
+			target = d // the earliest of the run
+		} else if target != nil {
+			break
+		}
+	}
+	if target == nil || target == a.last {
+		return false
+	}
+	// "until the reviewer approves the pull request": the approval is a
+	// step of its own before the decision; "until all aisles are
+	// counted" names none
+	if cs := parseClause(cond, a.lastObject); len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer) {
+		if ds := a.clauses(cond, cond); len(ds) > 0 {
+			a.b.add(ds)
+		}
+	}
+	return a.b.addLoopUntil(cond, firstNonEmpty(who, a.currentActor()), target.item)
+}
+
+// backTo finds the last step of the role a sentence sends the work back
+// to ("back to the line manager"), or nil; parties outside the
+// organisation are no rework target.
+func (a *analyzer) backTo(s string) *draft {
+	m := backToRe.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	ws := strings.Fields(m[2])
+	who := ""
+	for n := len(ws); n >= 1 && who == ""; n-- {
+		if np := nounPhrase(ws[:n], 4); np != "" && isAgent(np) {
+			who = a.performer(np)
+		}
+	}
+	if who == "" || isExternal(who) {
+		return nil
+	}
+	// the first step of the role's last run: "approves or rejects it.
+	// Rejected requests are closed …" goes back to the approval
+	var target *draft
+	for i := len(a.drafts) - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event != nil || e.drop || e.item == nil {
+			continue
+		}
+		if strings.EqualFold(e.performer, who) {
+			target = e
+		} else if target != nil {
+			break
+		}
+	}
+	return target
+}

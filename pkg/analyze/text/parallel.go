@@ -1,0 +1,113 @@
+package text
+
+import (
+	"regexp"
+)
+
+var (
+	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
+	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
+	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
+	// parallelListRe finds a lead-in that announces simultaneous work
+	// before a colon: "Then two things happen at the same time: …".
+	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|two things happen|three things happen)\b[^:]{0,30}:\s*(.+)$`)
+	whileStartRe   = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
+)
+
+// readWhileFirst reads "While X, Y": Y runs beside X.
+func (a *analyzer) readWhileFirst(r *reading) ([]*draft, bool) {
+	m := whileStartRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	first := a.clauses(m[1], r.s)
+	second := a.clauses(m[2], r.s)
+	a.applyTimes(append(first, second...), r.work, r.wait)
+	a.b.add(first)
+	a.b.addParallel(second)
+	return append(first, second...), true
+}
+
+// readParallelStart reads "Meanwhile, …": the steps run beside the
+// previous ones.
+func (a *analyzer) readParallelStart(r *reading) ([]*draft, bool) {
+	m := parallelStartRe.FindStringSubmatch(r.body)
+	if m == nil || a.count == 0 {
+		return nil, false
+	}
+	ds := a.clauses(r.body[len(m[0]):], r.s)
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addParallel(ds)
+	return ds, true
+}
+
+// readWhile reads "X while Y": Y runs beside X, when both are steps.
+func (a *analyzer) readWhile(r *reading) ([]*draft, bool) {
+	m := whileRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	first := a.clauses(m[1], r.s)
+	second := a.clauses(m[2], r.s)
+	if len(first) == 0 || len(second) == 0 {
+		return nil, false
+	}
+	a.applyTimes(first, r.work, r.wait)
+	a.b.add(first)
+	a.b.addParallel(second)
+	return append(first, second...), true
+}
+
+// readParallelList reads "Two things happen at the same time: the
+// marketing team opens the website, and the committee issues the call":
+// each clause after the colon is a branch of its own.
+func (a *analyzer) readParallelList(r *reading) ([]*draft, bool) {
+	m := parallelListRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	var branches [][]*draft
+	for _, part := range parallelPartRe.Split(m[1], -1) {
+		if ds := a.clauses(part, r.s); len(ds) > 0 {
+			branches = append(branches, ds)
+		}
+	}
+	if len(branches) == 1 {
+		branches = byPerformer(branches[0]) // "…: the clerk books the flight and the assistant reserves the hotel"
+	}
+	if len(branches) < 2 {
+		return nil, false
+	}
+	return a.addBranches(branches, r), true
+}
+
+// addBranches adds work that runs side by side: the first branch in
+// sequence, the others beside it.
+func (a *analyzer) addBranches(branches [][]*draft, r *reading) []*draft {
+	a.applyTimes(branches[0], r.work, r.wait)
+	a.b.add(branches[0])
+	var all []*draft
+	for i, ds := range branches {
+		if i > 0 {
+			a.b.addParallel(ds)
+		}
+		all = append(all, ds...)
+	}
+	return all
+}
+
+// byPerformer groups drafts into runs of one performer each: who works
+// beside whom.
+func byPerformer(ds []*draft) [][]*draft {
+	var out [][]*draft
+	for i, d := range ds {
+		if i == 0 || d.performer != ds[i-1].performer {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], d)
+	}
+	return out
+}
+
+// parallelPartRe splits the clauses of a parallel list.
+var parallelPartRe = regexp.MustCompile(`\s*(?:;|,\s+and\s+|,\s+while\s+|,\s+)\s*(?:and\s+)?`)

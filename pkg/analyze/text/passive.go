@@ -1,0 +1,81 @@
+package text
+
+import "strings"
+
+// byAgent finds the performer of a passive: "… by the finance manager".
+// It reads only the clause's own words and participles coordinated with
+// its own: in "… are closed and the employee is notified by e-mail" the
+// "by" belongs to the next clause.
+func byAgent(rest []string) string {
+	for k, r := range rest {
+		n := norm(r)
+		if n == "by" && k+1 < len(rest) {
+			if agent := nounPhrase(rest[k+1:], 4); isAgent(agent) && !isChannel(agent) {
+				return agent
+			}
+			return ""
+		}
+		if (n == "and" || n == "or") && k+1 < len(rest) {
+			if _, f := verbForm(rest[k+1]); f == formPast {
+				continue // "is built and tested by the CI server"
+			}
+		}
+		if cutWords[n] || n == "and" || n == "or" || breaks(r) {
+			return ""
+		}
+	}
+	return ""
+}
+
+// channels carry a message; "by e-mail", "by phone" never name who acts.
+var channels = set(`e-mail email mail post phone telephone fax letter sms text message courier hand portal chat
+	video videocall call messenger teams slack whatsapp`)
+
+// isChannel reports whether a noun phrase names a channel, not a party.
+func isChannel(np string) bool {
+	ws := strings.Fields(strings.ToLower(np))
+	return len(ws) > 0 && channels[norm(ws[len(ws)-1])]
+}
+
+// passive completes a passive clause whose object is already known from
+// the subject: the rest only adds "from"/"to" and further actions ("… and
+// then sent to the manager").
+func passive(c clause, rest []string, prev string) []clause {
+	tmp := finish(clause{verb: c.verb}, rest, prev, formPast)
+	if len(tmp) == 0 {
+		return []clause{c}
+	}
+	c.from, c.to = tmp[0].from, tmp[0].to
+	c.verb = tmp[0].verb // with its particle: "switched off"
+	out := []clause{c}
+	for _, t := range tmp[1:] {
+		if t.performer == "" {
+			t.performer = c.performer
+		}
+		if len(t.object) == 0 || prepositions[norm(t.object[0])] || (len(t.object) == 1 && norm(t.object[0]) == "again") ||
+			strings.Join(t.object, " ") == strings.Join(tmp[0].object, " ") {
+			// (the last: "taken straight to … and treated by …" copied
+			// the first participle's leftover words)
+			// "…, checked for completeness and forwarded": a participle
+			// has no object of its own; the subject is what it acts on
+			t.object = c.object
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// passiveSubject drops a leading prepositional phrase from a passive
+// subject: "In dusty environments an additional tarp" → "additional tarp".
+func passiveSubject(ws []string) []string {
+	if len(ws) > 1 && prepositions[norm(ws[0])] {
+		// the last determiner starts the subject: "In both cases the
+		// complaint" → "the complaint"
+		for i := len(ws) - 1; i >= 1; i-- {
+			if determiners[norm(ws[i])] {
+				return ws[i:]
+			}
+		}
+	}
+	return ws
+}

@@ -1,0 +1,824 @@
+package text
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// externalWords are head nouns of parties outside the organisation whose
+// process is described: they get a pool of their own, and what passes
+// between them and the organisation becomes message flows.
+var externalWords = set(`customer customers client clients supplier suppliers vendor vendors applicant applicants
+	candidate candidates patient patients tenant tenants bidder bidders broker brokers member members student
+	students user users policyholder policyholders agency carrier carriers exporter exporters importer importers
+	contractor contractors citizen citizens guest guests passenger passengers subscriber subscribers clinic
+	restaurant restaurants manufacturer manufacturers buyer-side consumer consumers insured claimant claimants
+	speaker speakers participant participants merchant merchants cardholder cardholders wholesaler wholesalers
+	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
+	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
+	homeowner homeowners borrower borrowers donor donors sender senders caterer caterers owner owners`)
+
+// personHeads name a party by what it is to the organisation only with
+// the word before: "the insured person", "the third party".
+var personHeads = set(`person persons people party parties`)
+
+// looseExternal are external heads only on their own: "members" are
+// outside parties, "committee members" are not.
+var looseExternal = set(`member members user users participant participants speaker speakers broker brokers owner owners`)
+
+// isExternal reports whether a participant is a party outside the
+// organisation: its head noun is one of externalWords.
+func isExternal(name string) bool {
+	ws := strings.Fields(strings.ToLower(name))
+	if len(ws) == 0 {
+		return false
+	}
+	head := ws[len(ws)-1]
+	if looseExternal[head] && len(ws) > 1 {
+		return false
+	}
+	for _, w := range ws[:len(ws)-1] {
+		if outsideQualifiers[w] {
+			return true // "a freelance translator", "an external auditor"
+		}
+	}
+	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
+		return true // "the shipping company"; "the company" is the organisation
+	}
+	if personHeads[head] && len(ws) > 1 && (externalWords[ws[len(ws)-2]] || ws[len(ws)-2] == "third") {
+		return true // "the insured person", "a third party"
+	}
+	return externalWords[head]
+}
+
+// partyKey is what makes two names one party: the singular head noun
+// ("Applicants", "shortlisted applicants" and "Applicant" are one).
+func partyKey(name string) string {
+	ws := strings.Fields(strings.ToLower(name))
+	if len(ws) == 0 {
+		return ""
+	}
+	return strings.TrimSuffix(ws[len(ws)-1], "s")
+}
+
+// collaborate turns external parties into pools of their own: their steps
+// leave the organisation's flow for a chain in their pool, and message
+// flows connect each of them with the organisation's steps before and
+// after it. A party that only receives something ("returns the invoice to
+// the supplier") is a collapsed pool. Models without external parties
+// stay one pool.
+func collaborate(m *process.Model, drafts map[string]*draft) {
+	// one name per party: the first met
+	canon := map[string]string{}
+	one := func(name string) string {
+		k := partyKey(name)
+		if c, ok := canon[k]; ok {
+			return c
+		}
+		canon[k] = name
+		return name
+	}
+	ext := map[string]bool{}
+	for i := range m.Activities {
+		a := &m.Activities[i]
+		if isExternal(a.Performer) {
+			a.Performer = one(a.Performer)
+			ext[a.Performer] = true
+		}
+	}
+	for i := range m.Activities {
+		cs := m.Activities[i].SIPOC.Customers
+		for k, c := range cs {
+			if isExternal(c) {
+				cs[k] = one(c)
+			}
+		}
+	}
+	internal := 0
+	for _, a := range m.Activities {
+		if !ext[a.Performer] {
+			internal++
+		}
+	}
+	if internal == 0 {
+		return // the text is told from the party's side: it is the process
+	}
+	// parties that only receive: customers of moving or addressing steps
+	receivers := map[string]bool{}
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if d == nil || ext[a.Performer] {
+			continue
+		}
+		for _, p := range d.addressed {
+			if !ext[one(p)] {
+				receivers[one(p)] = true
+			}
+		}
+		v := firstWord(d.verb)
+		if !moving[v] && !addressing[v] {
+			continue
+		}
+		for _, c := range a.SIPOC.Customers {
+			if isExternal(c) && !ext[c] {
+				receivers[c] = true
+			}
+		}
+	}
+	// parties the organisation only orders from or receives from ("orders
+	// the parts from the wholesaler"): collapsed pools too
+	sources := map[string]bool{}
+	for _, a := range m.Activities {
+		if ext[a.Performer] {
+			continue
+		}
+		for _, sup := range a.SIPOC.Suppliers {
+			if isExternal(sup) && !ext[one(sup)] && !receivers[one(sup)] {
+				sources[one(sup)] = true
+			}
+		}
+	}
+	if len(ext) == 0 && len(receivers) == 0 && len(sources) == 0 {
+		return
+	}
+
+	g := newFlowGraph(m)
+	var order []string
+	for _, s := range process.Ordered(m) {
+		if s.Kind == process.StepActivity {
+			order = append(order, s.ID)
+		}
+	}
+	byID := map[string]int{}
+	for i, a := range m.Activities {
+		byID[a.ID] = i
+	}
+
+	m.Pools = []process.Pool{{ID: "Pool_main", Name: firstNonEmpty(m.ProcessName, "Process")}}
+	poolOf := map[string]string{}
+	addPool := func(name string, collapsed bool) string {
+		if id, ok := poolOf[name]; ok {
+			return id
+		}
+		id := fmt.Sprintf("Pool_%d", len(m.Pools))
+		m.Pools = append(m.Pools, process.Pool{ID: id, Name: name, Collapsed: collapsed})
+		poolOf[name] = id
+		return id
+	}
+	for _, id := range order {
+		if p := m.Activities[byID[id]].Performer; ext[p] {
+			addPool(p, false)
+		}
+	}
+	for _, p := range sortedKeys(receivers) {
+		addPool(p, true)
+	}
+	for _, p := range sortedKeys(sources) {
+		addPool(p, true)
+	}
+
+	var msgs []process.MessageFlow
+	addMsg := func(name, from, to string) {
+		for _, f := range msgs {
+			if f.Source == from && f.Target == to {
+				return
+			}
+		}
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: name, Source: from, Target: to})
+	}
+
+	// the parties' steps leave the organisation's flow, in order
+	chains := map[string][]string{}
+	startMessage := ""
+	for i, id := range order {
+		a := &m.Activities[byID[id]]
+		if !ext[a.Performer] {
+			continue
+		}
+		party := a.Performer
+		var ins []string
+		for _, f := range m.Flows {
+			if f.Target == id {
+				ins = append(ins, f.Source)
+			}
+		}
+		prev, next := g.splice(id)
+		obj := ""
+		if d := drafts[id]; d != nil {
+			obj = firstNonEmpty(messageOf(d), "message")
+		}
+		// a message in from the organisation's step before, unless the
+		// party's own step came right before
+		if p := g.activityBefore(prev); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
+			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
+				addMsg(messageOf(pd), p, id)
+			}
+		} else if g.isStart(prev, m) && startMessage == "" {
+			startMessage = id
+		}
+		// and one out to the organisation's next step
+		if n := g.nodeAfter(next); n != "" {
+			addMsg(obj, id, n)
+		} else if d := drafts[id]; d != nil && (moving[firstWord(d.verb)] || addressing[firstWord(d.verb)]) && g.kind(next) == process.EventEnd && len(ins) > 0 {
+			// "… and the agency notifies the university of its decision"
+			// at the end: the organisation waits for it before it ends
+			e := fmt.Sprintf("Event_msg_%d", len(m.Events)+1)
+			who := ""
+			if p := g.activityBefore(prev); p != "" {
+				who = m.Activities[byID[p]].Performer
+			}
+			m.Events = append(m.Events, process.Event{ID: e, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+				Name: capitalise(obj) + " received", Performer: who})
+			for k := range m.Flows {
+				if m.Flows[k].Target == next && slices.Contains(ins, m.Flows[k].Source) {
+					m.Flows[k].Target = e
+				}
+			}
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_msg_%d", len(m.Flows)+1), Source: e, Target: next})
+			addMsg(obj, id, e)
+		}
+		a.Pool = poolOf[party]
+		a.Parent = "" // the party's steps form one chain in its pool
+		chains[party] = append(chains[party], id)
+	}
+	dropPassThrough(m)
+	// waits left in the organisation's flow belong to its lanes
+	last := ""
+	for i := range m.Events {
+		e := &m.Events[i]
+		if e.Pool == "" && (ext[e.Performer] || isExternal(e.Performer)) {
+			e.Performer = last
+		}
+		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] && !isExternal(e.Performer) {
+			last = e.Performer
+		}
+	}
+	// so do decisions on what a party does ("If the applicant does not
+	// reply, …"): the organisation decides, in the lane before it
+	for i := range m.Gateways {
+		gw := &m.Gateways[i]
+		if gw.Pool != "" || !(ext[gw.Performer] || isExternal(gw.Performer)) {
+			continue
+		}
+		gw.Performer = ""
+		if p := g.activityBefore(gw.ID); p != "" {
+			gw.Performer = m.Activities[byID[p]].Performer
+		}
+	}
+	// the process starts with a message when a party's step opens it
+	if startMessage != "" {
+		for i := range m.Events {
+			e := &m.Events[i]
+			if e.Type == process.EventStart && e.Pool == "" {
+				e.Trigger = process.TriggerMessage
+				if e.Name == "" || e.Name == "Start" {
+					if d := drafts[startMessage]; d != nil && messageOf(d) != "" {
+						e.Name = capitalise(messageOf(d)) + " received"
+					}
+				}
+				for k := range msgs {
+					if msgs[k].Source == startMessage {
+						msgs[k].Target = e.ID
+					}
+				}
+				// the start event sits in the lane of the step it starts
+				for _, f := range m.Flows {
+					if f.Source == e.ID {
+						if k, ok := byID[f.Target]; ok {
+							e.Performer = m.Activities[k].Performer
+						}
+					}
+				}
+				break
+			}
+		}
+	}
+	// steps of the organisation that hand something to a party acting
+	// later ("invites the candidates", then "the candidate signs …") send
+	// it to that party's next step
+	pos := map[string]int{}
+	for i, id := range order {
+		pos[id] = i
+	}
+	for _, id := range order {
+		a := m.Activities[byID[id]]
+		d := drafts[id]
+		if a.Pool != "" || d == nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		var to []string
+		for _, c := range a.SIPOC.Customers {
+			if moving[v] || addressing[v] || hasFold(d.addressed, c) {
+				to = append(to, c)
+			}
+		}
+		if requesting[v] {
+			// "requests them from the applicant": the request goes out
+			// to the party that answers it later
+			for _, sup := range a.SIPOC.Suppliers {
+				to = appendUnique(to, one(sup))
+			}
+		}
+		for _, c := range to {
+			if len(chains[c]) == 0 {
+				continue
+			}
+			target := ""
+			for _, x := range chains[c] {
+				if pos[x] > pos[id] {
+					target = x
+					break
+				}
+			}
+			if target == "" {
+				// nothing the party does comes after: it receives the
+				// message at the end of its flow ("returns the invoice to
+				// the supplier")
+				target = fmt.Sprintf("Event_%s_msg_%d", poolOf[c], len(m.Events)+1)
+				obj := firstNonEmpty(messageOf(d), "message")
+				m.Events = append(m.Events, process.Event{ID: target, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+					Name: capitalise(obj) + " received", Performer: c, Pool: poolOf[c]})
+				chains[c] = append(chains[c], target)
+			}
+			addMsg(messageOf(d), id, target)
+		}
+	}
+	// each party's pool gets its own start → steps → end
+	n := 0
+	for _, p := range m.Pools[1:] {
+		ids := chains[p.Name]
+		if len(ids) == 0 {
+			continue
+		}
+		n++
+		start := fmt.Sprintf("Event_%s_start", p.ID)
+		end := fmt.Sprintf("Event_%s_end", p.ID)
+		m.Events = append(m.Events,
+			process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
+			process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
+		prev := start
+		for _, id := range append(ids, end) {
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: prev, Target: id})
+			prev = id
+		}
+	}
+	// steps of the organisation that hand something to a party that
+	// only receives send it to that party's pool
+	for _, a := range m.Activities {
+		if a.Pool != "" {
+			continue
+		}
+		d := drafts[a.ID]
+		if d == nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
+			continue
+		}
+		for _, c := range a.SIPOC.Customers {
+			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
+				continue
+			}
+			if id, ok := poolOf[c]; ok && receivers[c] {
+				addMsg(messageOf(d), a.ID, id)
+			}
+		}
+	}
+	// steps that order from or take in from a party that does not act
+	// in the text exchange a message with its pool: the order goes out,
+	// what is received comes in
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if a.Pool != "" || d == nil {
+			continue
+		}
+		for _, sup := range a.SIPOC.Suppliers {
+			sup = one(sup)
+			id, ok := poolOf[sup]
+			if !ok || !(sources[sup] || receivers[sup]) {
+				continue
+			}
+			if requesting[firstWord(d.verb)] {
+				addMsg(firstNonEmpty(messageOf(d), "request"), a.ID, id)
+			} else {
+				addMsg(firstNonEmpty(messageOf(d), "message"), id, a.ID)
+			}
+		}
+	}
+	// a party acting in its own pool is that pool's one lane; one that
+	// only receives has none
+	var parts []process.Participant
+	merged := map[string]bool{}
+	for _, p := range m.Participants {
+		if isExternal(p.Name) {
+			p.Name = one(p.Name)
+			if merged[p.Name] {
+				continue
+			}
+			merged[p.Name] = true
+		}
+		if id, ok := poolOf[p.Name]; ok {
+			if receivers[p.Name] || sources[p.Name] {
+				continue
+			}
+			p.Pool = id
+		}
+		parts = append(parts, p)
+	}
+	m.Participants = parts
+	msgs = unaddressedSends(m, drafts, poolOf, msgs)
+	msgs = answerCatches(m, g, drafts, poolOf, msgs)
+	m.MessageFlows = msgs
+	for i := range m.Activities {
+		a := &m.Activities[i]
+		d := drafts[a.ID]
+		if d == nil || a.Pool != "" {
+			continue
+		}
+		for _, f := range msgs {
+			switch {
+			case f.Source == a.ID && moving[firstWord(d.verb)]:
+				a.Type = process.ActivitySend
+			case f.Target == a.ID && receiving[firstWord(d.verb)]:
+				a.Type = process.ActivityReceive
+			}
+		}
+	}
+}
+
+// messageOf names the message a step sends or receives: the object
+// handed over, or, when the object is the party addressed ("informs the
+// customer"), what addressing it sends ("information").
+func messageOf(d *draft) string {
+	if _, ok := addressNouns[firstWord(d.verb)]; ok {
+		// "notifies the university of the decision": the decision
+		ws := strings.Fields(d.object)
+		for i, w := range ws {
+			if n := norm(w); (n == "of" || n == "about") && i > 0 && i+1 < len(ws) {
+				if m := cleanMessage(strings.Join(ws[i+1:], " ")); m != "" {
+					return m
+				}
+			}
+		}
+	}
+	m := cleanMessage(d.object)
+	if n, ok := addressNouns[firstWord(d.verb)]; ok && (m == "" || isAgent(titleCase(m)) || isExternal(m)) {
+		return n
+	}
+	return m
+}
+
+// addressNouns name what an addressing verb sends.
+var addressNouns = map[string]string{
+	"inform": "information", "notify": "notification", "remind": "reminder", "ask": "request", "invite": "invitation",
+	"call": "call", "contact": "contact", "tell": "information", "advise": "advice", "alert": "alert", "update": "update",
+	"brief": "briefing", "instruct": "instructions", "consult": "consultation", "interview": "interview", "pay": "payment",
+	"email": "e-mail", "e-mail": "e-mail",
+}
+
+// cleanMessage names a message after the object handed over: "the
+// invoice to the supplier" → "invoice".
+func cleanMessage(obj string) string {
+	ws := cleanObject(strings.Fields(obj))
+	for i, w := range ws {
+		if prepositions[norm(w)] || norm(w) == "and" {
+			ws = ws[:i]
+			break
+		}
+	}
+	return strings.Join(limitWords(ws, 4), " ")
+}
+
+// hasFold reports whether list holds s, ignoring case.
+func hasFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func firstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// flowGraph edits a model's sequence flows in place.
+type flowGraph struct {
+	m *process.Model
+}
+
+func newFlowGraph(m *process.Model) *flowGraph { return &flowGraph{m: m} }
+
+// splice takes node id out of the flow: its incoming flows lead to its
+// successor instead. It returns the predecessor and the successor.
+func (g *flowGraph) splice(id string) (prev, next string) {
+	var in []int
+	out := -1
+	for i, f := range g.m.Flows {
+		if f.Target == id {
+			in = append(in, i)
+		}
+		if f.Source == id && out < 0 {
+			out = i
+		}
+	}
+	if out >= 0 {
+		next = g.m.Flows[out].Target
+	}
+	if len(in) > 0 {
+		prev = g.m.Flows[in[0]].Source
+	}
+	var flows []process.Flow
+	seen := map[[2]string]bool{}
+	for i, f := range g.m.Flows {
+		if f.Source == id {
+			continue
+		}
+		if f.Target == id {
+			if next == "" {
+				continue
+			}
+			f.Target = next
+		}
+		k := [2]string{f.Source, f.Target}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		_ = i
+		flows = append(flows, f)
+	}
+	g.m.Flows = flows
+	return prev, next
+}
+
+func (g *flowGraph) kind(id string) string {
+	for _, a := range g.m.Activities {
+		if a.ID == id {
+			return "activity"
+		}
+	}
+	for _, e := range g.m.Events {
+		if e.ID == id {
+			return e.Type
+		}
+	}
+	for _, gw := range g.m.Gateways {
+		if gw.ID == id {
+			return "gateway"
+		}
+	}
+	return ""
+}
+
+func (g *flowGraph) isStart(id string, m *process.Model) bool {
+	return g.kind(id) == process.EventStart
+}
+
+// activityBefore walks back from id over gateways to the nearest activity
+// of the organisation.
+func (g *flowGraph) activityBefore(id string) string { return g.activityFrom(id, false) }
+
+// nodeAfter walks forward from id over gateways and intermediate events
+// (a message cannot reach a gateway or a timer) to the next activity or
+// message catch event.
+func (g *flowGraph) nodeAfter(id string) string { return g.activityFrom(id, true) }
+
+// activityFrom follows the first flow out of (forward) or into id across
+// gateways and intermediate events until it reaches an activity; "" when
+// the walk ends elsewhere or runs longer than any real chain.
+func (g *flowGraph) activityFrom(id string, forward bool) string {
+	for range 50 {
+		switch g.kind(id) {
+		case "activity":
+			return id
+		case "gateway", process.EventIntermediate:
+			if forward && g.catchesMessage(id) {
+				return id // "When the payment arrives, …": the message lands on its catch event
+			}
+			found := ""
+			for _, f := range g.m.Flows {
+				if forward && f.Source == id {
+					found = f.Target
+					break
+				}
+				if !forward && f.Target == id {
+					found = f.Source
+					break
+				}
+			}
+			if found == "" {
+				return ""
+			}
+			id = found
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// requesting verbs send a request to the party they name with "from":
+// "orders the parts from the wholesaler".
+var requesting = set(`order request ask buy purchase book reserve hire rent commission requisition`)
+
+// outsideQualifiers put the party they qualify outside the organisation.
+var outsideQualifiers = set(`freelance freelancing external third-party outside independent contracted outsourced`)
+
+// catchesMessage reports whether id is an intermediate message event.
+func (g *flowGraph) catchesMessage(id string) bool {
+	for _, e := range g.m.Events {
+		if e.ID == id {
+			return e.Type == process.EventIntermediate && e.Trigger == process.TriggerMessage
+		}
+	}
+	return false
+}
+
+// answerCatches gives each message event of the organisation that waits
+// for something ("waits for the documents", "When the payment arrives")
+// and has no message flow in yet one from the outside party it waits on:
+// the party the step before it addressed or asked, or the only party. The
+// flow leaves the party's pool, as the text does not say which of its
+// steps sends.
+func answerCatches(m *process.Model, g *flowGraph, drafts map[string]*draft, poolOf map[string]string, msgs []process.MessageFlow) []process.MessageFlow {
+	if len(poolOf) == 0 {
+		return msgs
+	}
+	in := map[string]bool{}
+	for _, f := range msgs {
+		in[f.Target] = true
+	}
+	only := ""
+	if len(poolOf) == 1 {
+		for _, id := range poolOf {
+			only = id
+		}
+	}
+	for _, e := range m.Events {
+		if e.Pool != "" || e.Trigger != process.TriggerMessage || in[e.ID] ||
+			(e.Type != process.EventIntermediate && e.Type != process.EventStart) {
+			continue
+		}
+		from := only
+		if p := g.activityBefore(e.ID); p != "" {
+			if d := drafts[p]; d != nil {
+				for _, who := range append(append(append([]string(nil), d.addressed...), d.custs...), d.suppliers...) {
+					if id, ok := poolOf[who]; ok {
+						from = id
+						break
+					}
+				}
+			}
+		}
+		if from == "" {
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimSuffix(e.Name, " received"), " arrived")
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: strings.ToLower(name), Source: from, Target: e.ID})
+		in[e.ID] = true
+	}
+	return msgs
+}
+
+// sendingVerbs hand something over that leaves the organisation when no
+// one inside is named to get it.
+var sendingVerbs = set(`send mail email e-mail post ship dispatch despatch deliver return issue`)
+
+// plainSending send letters and the like: with no receiver named they go
+// to the one outside party.
+var plainSending = set(`send mail email e-mail post`)
+
+// messageNouns are what an organisation sends to an outside party without
+// saying to whom: "the buyer sends a reminder".
+var messageNouns = set(`reminder reminders notification notice invoice bill offer quote quotation confirmation rejection
+	letter contract statement decision acknowledgement acknowledgment receipt certificate permit licence license
+	invitation response answer reply refund voucher ticket tickets survey questionnaire proposal estimate report`)
+
+// unaddressedSends gives a message flow to the organisation's steps that
+// send something out without naming the receiver ("If the supplier does
+// not answer, the buyer sends a reminder"): to the outside party the
+// sentence names, or, for a letter-like object, to the only party.
+func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[string]string, msgs []process.MessageFlow) []process.MessageFlow {
+	if len(poolOf) == 0 {
+		return msgs
+	}
+	out := map[string]bool{}
+	for _, f := range msgs {
+		out[f.Source] = true
+	}
+	only := ""
+	if len(poolOf) == 1 {
+		for _, id := range poolOf {
+			only = id
+		}
+	}
+	names := sortedKeys(func() map[string]bool {
+		k := map[string]bool{}
+		for n := range poolOf {
+			k[n] = true
+		}
+		return k
+	}())
+	for _, a := range m.Activities {
+		d := drafts[a.ID]
+		if a.Pool != "" || out[a.ID] || d == nil || !sendingVerbs[firstWord(d.verb)] {
+			continue
+		}
+		inside := false
+		for _, c := range d.custs { // as written, not the neighbours filled in
+			if _, ok := poolOf[c]; !ok {
+				inside = true
+			}
+		}
+		if inside {
+			continue // "sends the report to the manager"
+		}
+		to := ""
+		src := " " + strings.ToLower(d.source) + " "
+		for _, n := range names {
+			if k := partyKey(n); k != "" && (strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
+				to = poolOf[n]
+				break
+			}
+		}
+		if to == "" && only != "" && plainSending[firstWord(d.verb)] {
+			ws := strings.Fields(cleanMessage(d.object))
+			named := false // "e-mails the customer a confirmation": someone else
+			for _, w := range strings.Fields(d.object) {
+				if isAgent(titleCase(trimPunct(w))) || isExternal(trimPunct(w)) {
+					named = true
+				}
+			}
+			if len(ws) > 0 && messageNouns[strings.ToLower(ws[len(ws)-1])] && !named {
+				to = only
+			}
+		}
+		if to == "" {
+			continue
+		}
+		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: firstNonEmpty(messageOf(d), "message"), Source: a.ID, Target: to})
+		out[a.ID] = true
+		if firstWord(d.verb) != "return" {
+			for i := range m.Activities {
+				if m.Activities[i].ID == a.ID && m.Activities[i].Type == "" {
+					m.Activities[i].Type = process.ActivitySend
+				}
+			}
+		}
+	}
+	return msgs
+}
+
+// dropPassThrough removes the gateways a party's steps leaving the flow
+// left with one way in and one way out ("The applicant either accepts
+// the offer or declines it": both branches went to the applicant's pool):
+// a decision with one branch decides nothing.
+func dropPassThrough(m *process.Model) {
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(m.Gateways); i++ {
+			id := m.Gateways[i].ID
+			in, out := -1, -1
+			nIn, nOut := 0, 0
+			for k, f := range m.Flows {
+				if f.Target == id {
+					in, nIn = k, nIn+1
+				}
+				if f.Source == id {
+					out, nOut = k, nOut+1
+				}
+			}
+			if nIn != 1 || nOut != 1 || m.Flows[in].Source == m.Flows[out].Target {
+				continue
+			}
+			m.Flows[in].Target = m.Flows[out].Target
+			m.Flows = append(m.Flows[:out], m.Flows[out+1:]...)
+			m.Gateways = append(m.Gateways[:i], m.Gateways[i+1:]...)
+			changed = true
+			break
+		}
+	}
+}

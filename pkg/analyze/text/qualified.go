@@ -1,0 +1,159 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	// qualRe finds a subject qualified by a state that only some items
+	// have: "Damaged goods", "Incomplete applications".
+	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major|correct|incorrect|wrong|inaccurate|simple|small|large|low-value|high-value)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	// threshRe finds a subject qualified by a threshold: "Differences
+	// above 2 percent are …", "For applicants over 50, …".
+	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+(?:[^,]|,\d){1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
+	// withRe finds a subject qualified by what it has: "Bodies with small
+	// defects are polished", "Patients without insurance pay …".
+	withRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(with(?:out)?\s+(?:a\s+|an\s+|no\s+)?[a-z-]+(?:\s+[a-z-]+)?|in\s+(?:a\s+)?(?:perfect|good|bad|poor|new|used|working|sellable|resalable)\s+(?:condition|state|order))\s+(?:are|go|goes|must|need|get|pay|move|stay|remain|is)\b`)
+	// thatRe finds a subject qualified by a relative clause: "Samples
+	// that are not properly cooled are discarded".
+	thatRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(?:that|which|who)\s+((?:are|is|have|has|do|does|did|cannot|can|could|were|was)\s+[^,]{2,50}?)\s+(are|must be|will be|need to be|should be|get)\s+(.+)$`)
+	// restRe finds the items a decision left over: "The remaining goods".
+	restRe = regexp.MustCompile(`(?i)^(?:for\s+)?(?:the\s+)?(?:remaining|rest of the|all other|all the other|other)\s+[a-z-]+s\b`)
+	// compRe finds a subject qualified by a comparison: "Claims for parts
+	// older than two years are rejected".
+	compRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:for|of|from|with|on)\s+[^,]{1,30}?\b(?:older|younger|more|less|larger|smaller|higher|lower|above|below|over|under|exceeding)\b[^,]{0,25}?)\s+(?:are|is|must|need|get|go)\b`)
+)
+
+// qualifiedSubject returns the condition a qualified subject sets
+// ("goods damaged") and the clause to read, or "" when there is none.
+func qualifiedSubject(body string) (cond, main string) {
+	if m := qualRe.FindStringSubmatch(body); m != nil {
+		return m[2] + " " + strings.ToLower(m[1]), body
+	}
+	if m := withRe.FindStringSubmatch(body); m != nil {
+		return m[1] + " " + m[2], body
+	}
+	if m := compRe.FindStringSubmatch(body); m != nil {
+		return m[1] + " " + m[2], body
+	}
+	if m := thatRe.FindStringSubmatch(body); m != nil {
+		return m[1] + " " + m[2], "The " + m[1] + " " + m[3] + " " + m[4]
+	}
+	if m := threshRe.FindStringSubmatch(body); m != nil {
+		cond = m[2] + " " + strings.TrimSpace(m[3])
+		switch {
+		case m[1] != "" && m[4] != "":
+			return cond, m[4] // "For applicants over 50, the underwriter …"
+		case m[1] == "" && m[5] != "":
+			return cond, body // "Differences above 2 percent are counted again"
+		}
+	}
+	return "", ""
+}
+
+// readQualified reads "Damaged goods are rejected", "For applicants over
+// 50, the underwriter orders …": the qualified subject is the condition.
+func (a *analyzer) readQualified(r *reading) ([]*draft, bool) {
+	if r.inItem {
+		return nil, false
+	}
+	cond, main := qualifiedSubject(r.body)
+	if cond == "" {
+		return nil, false
+	}
+	ds := a.clauses(main, r.s)
+	if len(ds) == 0 && a.count < maxDrafts {
+		// "Bodies without defects go on to final assembly": the things
+		// are moved there
+		if m := goesToRe.FindStringSubmatch(main); m != nil {
+			obj := append(lowerFirst(stripDeterminers(strings.Fields(m[1]))), "to")
+			obj = append(obj, stripDeterminers(strings.Fields(trimPunct(m[2])))...)
+			ds = []*draft{a.newDraft(r.s, clause{verb: "move", object: obj}, main)}
+		}
+	}
+	if len(ds) == 0 {
+		return nil, false
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	if o := a.b.open; o != nil && !o.whether && opposes(o.cond, cond) {
+		// "If the manager rejects the report, … Approved reports are
+		// checked …": the other branch of that decision
+		a.b.addOtherwise(ds)
+		return ds, true
+	}
+	if o := a.b.open; o != nil && !o.whether {
+		// "Claims above 5,000 euros go to the adjuster. Approved claims
+		// are paid": the same things, another question
+		if k, ok := condKind(o.cond), condKind(cond); k != "" && ok != "" && k != ok {
+			a.b.closeOpen()
+		}
+	}
+	a.b.addIf(cond, a.decider(ds), ds)
+	return ds, true
+}
+
+// condKind tells which question a qualified subject's condition asks:
+// "threshold" (above 5,000 euros), "having" (with small defects) or
+// "outcome" (approved); "" for any other condition.
+func condKind(cond string) string {
+	ws := strings.Fields(strings.ToLower(cond))
+	for _, w := range ws {
+		switch w {
+		case "above", "over", "below", "under", "exceeding", "older", "younger", "more", "less":
+			return "threshold"
+		case "with", "without", "condition", "state":
+			return "having"
+		}
+	}
+	if len(ws) > 0 {
+		if _, ok := antonyms[ws[len(ws)-1]]; ok {
+			return "outcome"
+		}
+	}
+	return ""
+}
+
+// antonyms map a qualifier to the word stems of its opposite outcome.
+var antonyms = map[string][]string{
+	"approved": {"reject", "declin", "refus"}, "accepted": {"reject", "declin", "refus"},
+	"rejected": {"approv", "accept"}, "declined": {"approv", "accept"}, "refused": {"approv", "accept"},
+	"valid": {"invalid"}, "complete": {"incomplete", "missing"}, "successful": {"fail"},
+	"failed": {"pass", "succe"}, "correct": {"incorrect", "wrong", "inaccurate"}, "incorrect": {"correct"}, "wrong": {"correct", "right"},
+}
+
+// opposes reports whether a qualified subject's condition ("reports
+// approved") is the opposite outcome of an open decision's condition
+// ("the manager rejects the report").
+func opposes(open, cond string) bool {
+	ws := strings.Fields(strings.ToLower(cond))
+	if len(ws) == 0 {
+		return false
+	}
+	open = strings.ToLower(open)
+	for _, stem := range antonyms[ws[len(ws)-1]] {
+		if strings.Contains(open, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// readRest reads "The remaining goods are counted": the other branch of
+// the open decision.
+func (a *analyzer) readRest(r *reading) ([]*draft, bool) {
+	if !restRe.MatchString(r.body) || a.b.open == nil || r.inItem {
+		return nil, false
+	}
+	ds := a.clauses(r.body, r.s)
+	if len(ds) == 0 {
+		return nil, false
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.addOtherwise(ds)
+	return ds, true
+}
+
+// goesToRe finds things that go somewhere by themselves: "Bodies without
+// defects go on to final assembly".
+var goesToRe = regexp.MustCompile(`(?i)^(.+?)\s+(?:go|goes|move|moves|pass|passes|proceed|proceeds|continue|continues)\s+(?:on\s+|straight\s+|directly\s+)?to\s+(.{3,60}?)[.!]?$`)

@@ -1,0 +1,359 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Kinds of text block.
+const (
+	blockHeading = iota
+	blockPara
+	blockItem
+	blockRow // a table row; cells in block.cells
+)
+
+// block is a heading, a paragraph or a list item, with wrapped lines
+// joined back together.
+type block struct {
+	kind   int
+	text   string
+	marker string // "number", "bullet", "check" for items
+	cells  []string
+	num    int // a numbered item's number ("4." → 4), 0 otherwise
+}
+
+var (
+	bulletRe = regexp.MustCompile(`^([•●○◦▪▫■□☐☑☒✓✔❑➢➤►▶\-–—*·]|\(?[a-zA-Z]\)|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2})+[.)]?|[ivx]{1,4}[.)]|step\s+\d+[.:)]?|Step\s+\d+[.:)]?)\s+(.*)$`)
+	tocRe    = regexp.MustCompile(`(\.{3,}|…{2,}|(\s\.){3,}|_{3,})\s*\d+\s*$`)
+	pageRe   = regexp.MustCompile(`(?i)^(page\s+)?\d+(\s*(of|/)\s*\d+)?$|^-\s*\d+\s*-$`)
+	boilerRe = regexp.MustCompile(`(?i:revision|\brev\.?\s*\d|version\s+\d|\bv\d+\.\d|confidential|copyright|©|all rights reserved|printed copies|uncontrolled|document (no|number|id)\b|effective date|page \d+ of \d+)|\bDRAFT\b`)
+	noteRe   = regexp.MustCompile(`(?i)^(note|notes|caution|warning|important|tip|hint|todo|nb)\b\s*[:.—–-]?`)
+	mdHeadRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
+)
+
+// normaliseText undoes what extraction leaves behind: ligatures, odd
+// spaces, carriage returns and form feeds.
+func normaliseText(s string) string {
+	r := strings.NewReplacer("\r\n", "\n", "\r", "\n", "\f", "\n", "\u00a0", " ", "\u00ad", "",
+		"ﬁ", "fi", "ﬂ", "fl", "ﬀ", "ff", "ﬃ", "ffi", "ﬄ", "ffl", "’", "'", "‘", "'", "“", "\"", "”", "\"",
+		"\t", "\t", "\ufffc", "-", "\u200b", "")
+	return r.Replace(s)
+}
+
+// segment splits text into blocks, dropping page furniture (page numbers,
+// running headers repeated on every page, revision lines) and tables of
+// contents.
+func segment(text string) []block {
+	lines := strings.Split(normaliseText(text), "\n")
+	freq := map[string]int{}
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" {
+			freq[t]++
+		}
+	}
+	var out []block
+	var cur *block
+	flush := func() {
+		if cur != nil && strings.TrimSpace(cur.text) != "" {
+			cur.text = strings.Join(strings.Fields(cur.text), " ")
+			out = append(out, *cur)
+		}
+		cur = nil
+	}
+	prevBlank := true
+	for _, raw := range lines {
+		if cells := tableCells(raw); cells != nil {
+			flush()
+			out = append(out, block{kind: blockRow, text: strings.Join(cells, " | "), cells: cells})
+			prevBlank = true
+			continue
+		}
+		t := strings.TrimSpace(raw)
+		if t == "" {
+			flush()
+			prevBlank = true
+			continue
+		}
+		if boilerplate(t, freq) || tocRe.MatchString(t) {
+			continue
+		}
+		if m := mdHeadRe.FindStringSubmatch(t); m != nil {
+			flush()
+			out = append(out, block{kind: blockHeading, text: headingText(m[1])})
+			prevBlank = true
+			continue
+		}
+		if m := bulletRe.FindStringSubmatch(t); m != nil && strings.TrimSpace(m[2]) != "" {
+			marker := markerKind(m[1])
+			body := strings.TrimSpace(m[2])
+			if marker == "number" && isHeadingText(body) && !strings.ContainsAny(m[1], ")") {
+				flush()
+				out = append(out, block{kind: blockHeading, text: headingText(body)})
+				prevBlank = true
+				continue
+			}
+			flush()
+			cur = &block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1])}
+			prevBlank = false
+			continue
+		}
+		continuation := cur != nil && (startsLower(t) || !endsSentence(cur.text) && cur.kind == blockPara)
+		if !continuation && (prevBlank || cur == nil || endsSentence(cur.text)) && isHeadingText(t) {
+			flush()
+			out = append(out, block{kind: blockHeading, text: headingText(t)})
+			prevBlank = true
+			continue
+		}
+		if cur != nil && (continuation || cur.kind == blockPara) {
+			if strings.HasSuffix(cur.text, "-") && startsLower(t) {
+				cur.text = strings.TrimSuffix(cur.text, "-") + t
+			} else {
+				cur.text += " " + t
+			}
+		} else if cur == nil && startsLower(t) && len(out) > 0 && out[len(out)-1].kind == blockPara {
+			// a paragraph cut by a page or column break carries on
+			last := out[len(out)-1]
+			out = out[:len(out)-1]
+			last.text += " " + t
+			cur = &last
+		} else {
+			flush()
+			cur = &block{kind: blockPara, text: t}
+		}
+		prevBlank = false
+	}
+	flush()
+	return out
+}
+
+func markerKind(m string) string {
+	switch {
+	case strings.ContainsAny(m, "□☐☑☒✓✔❑"):
+		return "check"
+	case strings.IndexFunc(m, unicode.IsDigit) >= 0:
+		return "number"
+	default:
+		return "bullet"
+	}
+}
+
+// boilerplate reports page furniture: page numbers, lines repeated on many
+// pages and short revision/confidentiality lines.
+func boilerplate(t string, freq map[string]int) bool {
+	if pageRe.MatchString(t) {
+		return true
+	}
+	n := wordCount(t)
+	if n >= 4 && n <= 12 && freq[t] >= 3 {
+		return true
+	}
+	if n <= 12 && !endsSentence(t) && mayBeBoiler(t) && boilerRe.MatchString(t) {
+		return true
+	}
+	return false
+}
+
+// isHeadingText reports whether a line reads like a heading: short, no
+// sentence punctuation at the end, not starting in lower case, and not a
+// short imperative step ("Remove lens cap.").
+func isHeadingText(t string) bool {
+	t = strings.TrimSpace(t)
+	n := wordCount(t)
+	if n == 0 || n > 12 || startsLower(t) {
+		return false
+	}
+	letters, upper := 0, 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.IsUpper(r) {
+				upper++
+			}
+		}
+	}
+	if letters < 2 {
+		return false
+	}
+	if upper == letters && letters >= 3 && !strings.HasSuffix(t, ":") {
+		return true // ALL CAPS
+	}
+	last := t[len(t)-1]
+	if strings.ContainsRune(",;:!?", rune(last)) {
+		return false
+	}
+	ws := strings.Fields(t)
+	if last == '.' {
+		// run-in labels such as "Inputs." or "Outline of steps."
+		if n > 4 || determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
+			return false
+		}
+		for _, w := range ws {
+			if auxBe[norm(w)] || modals[norm(w)] {
+				return false
+			}
+		}
+		if _, f := verbForm(ws[0]); f != formNone && !(len(ws) > 1 && norm(ws[1]) == "of") {
+			return false // "Outline of steps." is a label, not a step
+		}
+		return true
+	}
+	if danglers[norm(ws[len(ws)-1])] {
+		return false
+	}
+	if _, f := verbForm(ws[0]); f == formBase && n >= 2 {
+		// "Power on controller" or "Sign contract" without a full stop is
+		// a step; "Review Process" in title case is still a heading
+		for _, w := range ws[1:] {
+			if startsLower(w) && !danglers[norm(w)] {
+				return false
+			}
+		}
+		if n >= 3 && !isCapitalised(ws[len(ws)-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+func startsLower(t string) bool {
+	for _, r := range t {
+		return unicode.IsLower(r)
+	}
+	return false
+}
+
+func endsSentence(t string) bool {
+	t = strings.TrimRight(t, " \"')”")
+	return t != "" && strings.ContainsRune(".!?:;", rune(t[len(t)-1]))
+}
+
+var abbrevs = set(`e.g. i.e. etc. approx. mr. mrs. ms. dr. no. vs. fig. incl. dept. min. max. ca. cf. al. st. co. ltd. inc. resp. esp. appx.`)
+
+// sentences splits a paragraph at sentence ends, keeping abbreviations and
+// decimal numbers together.
+func sentences(p string) []string {
+	ws := strings.Fields(p)
+	var out []string
+	start := 0
+	for i, w := range ws {
+		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
+			strings.HasSuffix(w, ".\"") || strings.HasSuffix(w, ".)")
+		if strings.HasSuffix(w, ";") && i+1 < len(ws) && (semicolonStarts[strings.ToLower(ws[i+1])] || clauseAfter(ws[i+1:])) {
+			// "A proofreader checks it; if there are errors, the
+			// translator corrects them": two sentences
+			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ";")+".")
+			start = i + 1
+			continue
+		}
+		if !end || i == len(ws)-1 {
+			continue
+		}
+		if abbrevs[strings.ToLower(strings.TrimLeft(w, "(\"'"))] {
+			continue
+		}
+		next := ws[i+1]
+		if startsLower(next) {
+			continue
+		}
+		if len(strings.TrimRight(w, ".")) == 1 && isCapitalised(w) {
+			continue // initials: "J. Smith"
+		}
+		out = append(out, strings.Join(ws[start:i+1], " "))
+		start = i + 1
+	}
+	if start < len(ws) {
+		out = append(out, strings.Join(ws[start:], " "))
+	}
+	return out
+}
+
+// headingText trims a heading's trailing full stop or colon.
+func headingText(t string) string {
+	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(t), ".:"))
+}
+
+var boilerHints = []string{"rev", "version", "confiden", "copyright", "©", "rights", "printed", "uncontrolled", "document", "effective", "page", "draft", "v1", "v2", "v0"}
+
+// mayBeBoiler is a cheap test before the boilerplate expression, which is
+// the slowest step on long documents.
+func mayBeBoiler(t string) bool {
+	l := strings.ToLower(t)
+	for _, h := range boilerHints {
+		if strings.Contains(l, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// tableCells splits a table row as extraction writes it (cells separated
+// by tabs or " | "), or returns nil for an ordinary line.
+func tableCells(line string) []string {
+	var parts []string
+	switch {
+	case strings.Contains(line, "\t"):
+		parts = strings.Split(line, "\t")
+	case strings.Count(line, " | ") >= 1:
+		parts = strings.Split(line, " | ")
+	default:
+		return nil
+	}
+	var cells []string
+	for _, p := range parts {
+		cells = append(cells, strings.TrimSpace(p))
+	}
+	nonEmpty := 0
+	for _, c := range cells {
+		if c != "" {
+			nonEmpty++
+		}
+	}
+	if nonEmpty < 2 {
+		return nil
+	}
+	return cells
+}
+
+// semicolonStarts begin a sentence of their own after a semicolon.
+var semicolonStarts = set(`if when once after otherwise then`)
+
+// clauseAfter reports whether the words after a semicolon make a clause
+// of their own ("…; incomplete applications are returned to the
+// applicant"), not the next item of a list ("…; visa; ticket").
+func clauseAfter(ws []string) bool {
+	n := 0
+	for _, w := range ws {
+		n++
+		if strings.HasSuffix(w, ";") {
+			break
+		}
+	}
+	if n < 4 {
+		return false
+	}
+	switch strings.ToLower(strings.Trim(ws[0], ",")) {
+	case "otherwise", "else", "or":
+		return false // "…; otherwise …" is read as one decision
+	}
+	return true
+}
+
+// stepNumber reads the number of a numbered item's marker ("4.", "(4)",
+// "Step 4:"), or 0.
+func stepNumber(marker string) int {
+	n := 0
+	for _, r := range marker {
+		switch {
+		case r >= '0' && r <= '9':
+			n = n*10 + int(r-'0')
+			if n > 999 {
+				return 0
+			}
+		case n > 0:
+			return n // "1.2": the first number
+		}
+	}
+	return n
+}

@@ -1,0 +1,297 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+var (
+	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
+	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
+	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
+	roleSuffixRe   = regexp.MustCompile(`^(.{6,}?)\s*\(([A-Z][\w&/.' -]{1,40})\)[.!]?$`)
+)
+
+// reading is one sentence on its way through the readers of
+// sentence structure: the sentence as written, the part still to read
+// (without its timer phrase, possibly rewritten), and the time it states.
+type reading struct {
+	s      string // the whole sentence, the source of its activities
+	body   string
+	work   float64
+	wait   float64
+	inItem bool // a list item or table cell: no qualified-subject decisions
+}
+
+// sentenceReader reads one kind of sentence structure ("If …, …",
+// "Meanwhile …"); ok says it took the sentence, even with no steps.
+type sentenceReader func(r *reading) (ds []*draft, ok bool)
+
+// sentence reads one sentence (or list item) and adds what it describes
+// to the flow. It returns the activities it created.
+func (a *analyzer) sentence(s string, inItem bool) []*draft {
+	s, ok := a.admit(s)
+	if !ok {
+		return nil
+	}
+	s, restore := a.namedPerformer(s)
+	defer restore()
+	if s, ok = a.trigger(s); !ok {
+		return nil
+	}
+	if a.introduction(s) {
+		return nil
+	}
+	return a.structure(s, inItem)
+}
+
+// admit cleans a sentence and decides whether it can describe a step:
+// purpose statements, notes, questions and cross-references are kept as
+// the purpose at most.
+func (a *analyzer) admit(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if m := purposeRe.FindStringSubmatch(s); m != nil {
+		if !a.purposeFirm {
+			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
+		}
+		return "", false
+	}
+	if len(s) > maxSentence {
+		// no real sentence is this long (a table or a dump without full
+		// stops); reading all of it would only cost time
+		cut := maxSentence
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut]
+	}
+	if strings.HasSuffix(s, "?") {
+		a.lastQuestion = s // "Is the invoice correct? If yes, …"
+	}
+	if wordCount(s) < 2 || noteRe.MatchString(s) || skipSentenceRe.MatchString(s) || strings.HasSuffix(s, "?") {
+		if wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
+			!strings.HasPrefix(strings.ToLower(s), "see ") {
+			a.offerPurpose(s)
+		}
+		return "", false
+	}
+	return s, true
+}
+
+// namedPerformer reads "Sales Rep: Enter the order." and "Approve the
+// invoice (Manager).", which name the performer around the action: the
+// performer holds for this sentence, and restore gives the section's back.
+func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
+	saved := a.sectionActor
+	restore = func() { a.sectionActor = saved }
+	if m := rolePrefixRe.FindStringSubmatch(s); m != nil {
+		if np := nounPhrase(strings.Fields(m[1]), 5); isAgent(np) {
+			a.sectionActor = a.performer(np)
+			return m[2], restore
+		}
+	} else if m := roleSuffixRe.FindStringSubmatch(s); m != nil {
+		if np := nounPhrase(strings.Fields(m[2]), 5); isAgent(np) {
+			a.sectionActor = a.performer(np)
+			return m[1], restore
+		}
+	}
+	return s, func() {}
+}
+
+// trigger reads "The process starts when a customer submits an order":
+// the start event is named after the trigger, which is itself a step (the
+// clause is returned to be read on). "The process ends when …" names the
+// end event and nothing more (ok is false).
+func (a *analyzer) trigger(s string) (string, bool) {
+	m := triggerRe.FindStringSubmatch(s)
+	if m == nil {
+		return s, true
+	}
+	end := strings.EqualFold(m[1], "ends") || strings.EqualFold(m[1], "finishes") || strings.EqualFold(m[1], "is complete") || strings.EqualFold(m[1], "is completed")
+	cs := parseClause(m[2], a.lastObject)
+	name := capitalise(trimPunct(strings.Join(limitWords(strings.Fields(m[2]), 6), " ")))
+	if len(cs) > 0 && cs[0].leadIn == "" && len(cs[0].object) > 0 {
+		name = capitalise(strings.Join(limitWords(cleanObject(cs[0].object), 4), " ") + " " + participle(strings.Fields(cs[0].verb)[0]))
+	}
+	if end {
+		a.b.endName = name
+		// "… ends with the payment of the invoice": that is the last step
+		if strings.Contains(strings.ToLower(m[0]), " with ") && len(cs) > 0 && cs[0].leadIn == "" {
+			return m[2], true
+		}
+		return "", false
+	}
+	if a.b.startName == "" {
+		a.b.startName = name
+		// "… starts when the bank receives a loan application": what comes
+		// in starts it
+		a.b.startMessage = len(cs) > 0 && cs[0].leadIn == "" && len(cs[0].object) > 0 && (receiving[firstWord(cs[0].verb)] || gettingVerbs[firstWord(cs[0].verb)])
+	}
+	return m[2], true
+}
+
+// introduction reads "Anna works in the front office.": Anna is a
+// participant from now on, and the sentence is no step.
+func (a *analyzer) introduction(s string) bool {
+	m := introRe.FindStringSubmatch(s)
+	if m == nil || roleWords[strings.ToLower(m[1])] {
+		return false
+	}
+	p := a.performer(m[1])
+	a.lastActor = p
+	a.lastSingular, a.lastActorPron = p, ""
+	if a.describe[p] == "" {
+		a.describe[p] = capitalise(strings.TrimSuffix(strings.TrimSpace(m[2]), "."))
+	}
+	return true
+}
+
+// structure reads the sentence's steps through the first reader that
+// takes it, after noting its lead-in and timer; once the steps are in the
+// flow, the sentence's ending, rework and per-item markers and its timer
+// are placed.
+func (a *analyzer) structure(s string, inItem bool) []*draft {
+	work, wait := durations(s)
+	r := &reading{s: s, work: work, wait: wait, inItem: inItem}
+	a.condActor = ""
+	// "When a team lead needs a new employee, she submits …": the
+	// lead-in's subject is who the pronoun means
+	if m := leadInRe.FindStringSubmatch(s); m != nil {
+		a.condContext(m[1])
+	}
+	// a wait or deadline becomes a timer event in front of the
+	// sentence's first activity, or on its own when the sentence has none
+	a.pendingTimer, r.body = timerPhrase(s)
+	// "As soon as the parts arrive, …": a message caught before the step
+	a.pendingMessage = messageLead(s, a.lastObject)
+	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
+		// "… is delivered once the payment has been received": the step
+		// waits for the payment
+		np := r.body[m[2]:m[3]]
+		if !pronouns[strings.ToLower(np)] {
+			a.pendingMessage = capitalise(np) + " received"
+			r.body = strings.TrimRight(r.body[:m[0]], " ,") + "."
+		}
+	}
+	if m := leadInRe.FindStringSubmatch(s); m != nil && a.pendingMessage == "" {
+		a.leadInStep(m[1], s) // "After the nurse has measured …, she …"
+	}
+	defer a.placeTimer(s)
+	before := a.count
+	defer a.closeSentence(s, before)
+	if m := whetherRe.FindStringSubmatch(r.body); m != nil && strings.Contains(strings.ToLower(r.body), "whether") {
+		a.lastQuestion = m[2] + "?" // what a following "If yes" answers
+	}
+	if m := untilRe.FindStringSubmatch(r.body); m != nil && a.loopUntil(m[1]) {
+		return nil // "This continues until …" closes a cycle, no step
+	}
+	readers := []sentenceReader{
+		a.readEither, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
+		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,
+		a.readOtherwiseMid, a.readIfMid, a.readWhile,
+	}
+	for _, read := range readers {
+		if ds, ok := read(r); ok {
+			return ds
+		}
+	}
+	return a.readPlain(r)
+}
+
+// placeTimer adds the sentence's timer on its own when no activity of the
+// sentence took it.
+func (a *analyzer) placeTimer(s string) {
+	a.pendingMessage = "" // a message without a step to wait in front of is no event
+	if a.pendingTimer != "" {
+		a.b.add([]*draft{eventDraft(process.TriggerTimer, a.pendingTimer, a.pendingTimer, a.currentActor(), s)})
+		a.pendingTimer = ""
+	}
+}
+
+// readPlain reads a sentence with no decision or parallel lead: its
+// clauses in sequence, side by side ("at the same time") or as
+// alternatives ("or"). A sentence without steps adds its time to the last
+// step or offers itself as the purpose.
+func (a *analyzer) readPlain(r *reading) []*draft {
+	body := r.body
+	par, own := false, false
+	if parallelMidRe.MatchString(body) {
+		par = a.count > 0
+		own = true
+		body = parallelMidRe.ReplaceAllString(body, "")
+	}
+	ds := a.clauses(body, r.s)
+	if bs := byPerformer(ds); own && len(bs) > 1 {
+		// "The clerk books the flight and the assistant reserves the
+		// hotel in parallel": side by side with each other
+		return a.addBranches(bs, r)
+	}
+	if len(ds) == 0 {
+		if (r.work > 0 || r.wait > 0) && a.last != nil {
+			a.last.work += r.work
+			a.last.wait += r.wait
+		} else if wordCount(r.s) >= 8 && !r.inItem {
+			a.offerPurpose(r.s)
+		}
+		return nil
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	switch {
+	case par:
+		a.b.addParallel(ds)
+	case hasAlt(ds):
+		// "routes it to the manager, who approves or rejects it": the
+		// choice is between the alternative and the step right before
+		// it; earlier steps come first
+		k := 0
+		for k+1 < len(ds) && !ds[k+1].alt {
+			k++
+		}
+		if k > 0 {
+			a.b.add(ds[:k])
+		}
+		a.b.addChoice(a.decider(ds[k:]), alternatives(ds[k:]))
+	default:
+		a.b.add(ds)
+	}
+	return ds
+}
+
+// perfectRe finds a lead-in in the perfect: "the nurse has measured the
+// blood pressure".
+var perfectRe = regexp.MustCompile(`(?i)^(.{3,40}?)\s+(?:has|have|had)\s+(\S.*)$`)
+
+// leadInStep reads a lead-in that reports finished work by a named
+// performer ("After the nurse has measured the blood pressure, she …"):
+// that work is a step of its own unless an earlier one already did it,
+// and its object is what the main clause's "it" means.
+func (a *analyzer) leadInStep(lead, source string) {
+	m := perfectRe.FindStringSubmatch(lead)
+	if m == nil || a.count >= maxDrafts {
+		return
+	}
+	cs := parseClause(m[1]+" "+m[2], a.lastObject)
+	if len(cs) != 1 || cs[0].performer == "" || !isAgent(cs[0].performer) || len(cs[0].object) == 0 {
+		return
+	}
+	c := cs[0]
+	for _, d := range a.drafts {
+		if d.verb == c.verb && strings.EqualFold(d.object, strings.Join(c.object, " ")) {
+			a.lastObject = c.objectText() // done before: only the reference
+			return
+		}
+	}
+	saved := a.condActor
+	ds := a.withEvents([]*draft{a.newDraft(source, c, lead)}, source)
+	a.b.add(ds)
+	a.condActor = saved
+}
+
+// trailingArrivalRe finds a closing clause that waits for something to
+// come in: "… once the payment has been received", "… when the parts
+// arrive".
+var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|after)\s+(?:the\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:has|have)\s+been\s+(?:received|returned|delivered)|(?:is|are)\s+(?:received|returned|back)|arrives?|(?:has|have)\s+arrived|comes?\s+back)\s*[.!]?$`)

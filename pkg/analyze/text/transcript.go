@@ -1,0 +1,89 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// turn is what one speaker said, in order.
+type turn struct {
+	speaker string
+	text    string
+}
+
+var (
+	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\([^)]{1,40}\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
+	vttVoiceRe = regexp.MustCompile(`^\s*<v\s+([^>]+)>\s*(.*?)(?:</v>)?\s*$`)
+	cueRe      = regexp.MustCompile(`^\s*(\d+|WEBVTT.*|\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?\s*-->.*)\s*$`)
+	notSpeaker = set(`note notes warning caution step inputs outputs input output date time subject re to from cc bcc
+		alt speed example type tip important todo phone email fax tel web url source attendees agenda location
+		duration title version status owner purpose scope mission parameter setting result answer question q a`)
+)
+
+// transcript splits a speaker-labelled text ("Anna: …", "[00:01:02] Anna:
+// …", WebVTT voices) into turns, or returns nil when the text is not a
+// transcript: most of its lines must be speaker lines.
+func transcript(text string) []turn {
+	lines := strings.Split(normaliseText(text), "\n")
+	var turns []turn
+	title := ""
+	nonEmpty, speakerLines := 0, 0
+	speakers := map[string]int{}
+	for _, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" || cueRe.MatchString(t) {
+			continue
+		}
+		nonEmpty++
+		if m := vttVoiceRe.FindStringSubmatch(t); m != nil {
+			speakerLines++
+			speakers[m[1]]++
+			turns = append(turns, turn{speaker: strings.TrimSpace(m[1]), text: m[2]})
+			continue
+		}
+		if m := speakerRe.FindStringSubmatch(t); m != nil && !notSpeaker[strings.ToLower(m[2])] {
+			speakerLines++
+			speakers[m[2]]++
+			turns = append(turns, turn{speaker: strings.TrimSpace(m[2]), text: m[3]})
+			continue
+		}
+		if len(turns) > 0 {
+			turns[len(turns)-1].text += " " + t
+		} else if title == "" {
+			title = t
+		}
+	}
+	if speakerLines < 3 || speakerLines*2 < nonEmpty {
+		return nil
+	}
+	if title != "" && wordCount(title) <= 12 {
+		turns = append([]turn{{text: title}}, turns...) // speakerless: the title
+	}
+	return turns
+}
+
+// transcript reads a conversation: each speaker is a participant, and what
+// a speaker says they (or "we") do becomes their activities.
+func (a *analyzer) transcript(turns []turn) {
+	var speakers []string
+	for _, t := range turns {
+		if t.speaker == "" {
+			a.name = trimPunct(t.text)
+			continue
+		}
+		name := titleCase(t.speaker)
+		a.speaker = a.performer(name)
+		speakers = appendUnique(speakers, a.speaker)
+		for _, s := range sentences(t.text) {
+			a.sentence(s, false)
+		}
+	}
+	a.speaker = ""
+	// speakers who only asked questions still took part
+	for _, s := range speakers {
+		a.describe[a.performer(s)] = "Speaker in the conversation"
+	}
+	if a.purpose == "" && len(speakers) > 0 {
+		a.purpose = "Process as described in a conversation between " + strings.Join(speakers, ", ") + "."
+	}
+}
