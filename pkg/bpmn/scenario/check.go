@@ -243,8 +243,16 @@ func (m *model) pool(p Pattern) (bool, string) {
 	return false, "no other participant matches; others: " + strings.Join(seen, ", ")
 }
 
+// notLane holds when no lane is the named party. A lane is the party when
+// the name matches it and names its head, the last word: "Customers" and
+// "External valuer" are parties, "Customer service" is a role of ours (the
+// format's own example asks for a lane "customer service" and no lane
+// "customer" in one scenario). A lane of the party's own pool is allowed.
 func (m *model) notLane(p Pattern) (bool, string) {
 	for _, l := range m.matching(p, m.lanes) {
+		if !p.namesHead(l.Name) {
+			continue
+		}
 		if proc := l.Process(); proc != nil && proc.Participant != nil && p.Matches(proc.Participant.Name) {
 			continue // the party's own pool may have lanes of its name
 		}

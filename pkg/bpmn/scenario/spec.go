@@ -7,6 +7,24 @@
 // It works on the parsed BPMN (pkg/bpmn/parse), not on the process model,
 // so that what is checked is what the user sees, whichever way the model
 // was made (built-in analyzer, LLM, uploaded file, edit).
+//
+// Where the README leaves a choice open, this package decides so:
+//   - endings are stripped from the pattern's words as from the name's,
+//     and only when three letters stay ("bring" stays "bring");
+//   - names in pools, lanes and not_lanes are one keyword group; a list
+//     of groups is accepted too;
+//   - not_lanes: a lane is the party when the name matches it and its last
+//     word (the head: "Customer service" is a service) is the party's;
+//   - never starts from activities and events, reach from activities;
+//     loop, exclusive and parallel relate activities and events; the
+//     target of never and reach may be any node;
+//   - reachability takes one step or more (a node reaches itself only
+//     through a cycle);
+//   - exclusive and parallel need A and B on two different outgoing flows
+//     of the split (each flow followed up to the split again), not merely
+//     both after it;
+//   - timers counts timer definitions of events; message_flows counts
+//     messageFlow elements; each item of a list is one check, a count one.
 package scenario
 
 import (
@@ -42,8 +60,13 @@ type Spec struct {
 // stemmed, as the names they are compared with.
 type Pattern []Group
 
-// Group is one keyword group: its alternatives, each a list of words.
-type Group [][]string
+// Group is one keyword group: its alternatives, each a list of words, and
+// the text it was read from (for reports, which should show what the
+// scenario's author wrote, not the stems).
+type Group struct {
+	Source string
+	Alts   [][]string
+}
 
 // Pair is the [A, B] of the two-pattern checks (never, reach, loop,
 // exclusive, parallel).
@@ -164,25 +187,19 @@ func (ps *Patterns) UnmarshalJSON(b []byte) error {
 }
 
 func parseGroup(s string) (Group, error) {
-	var g Group
+	g := Group{Source: s}
 	for alt := range strings.SplitSeq(s, "|") {
 		ws := words(alt)
 		if len(ws) == 0 {
-			return nil, fmt.Errorf("pattern %q: an alternative without letters", clip([]byte(s)))
+			return Group{}, fmt.Errorf("pattern %q: an alternative without letters", clip([]byte(s)))
 		}
-		g = append(g, ws)
+		g.Alts = append(g.Alts, ws)
 	}
 	return g, nil
 }
 
-// String writes the group as it is read: alternatives joined by "|".
-func (g Group) String() string {
-	alts := make([]string, len(g))
-	for i, a := range g {
-		alts[i] = strings.Join(a, " ")
-	}
-	return strings.Join(alts, "|")
-}
+// String writes the group as it was read: alternatives joined by "|".
+func (g Group) String() string { return g.Source }
 
 // String writes the pattern for people: groups joined by " + ".
 func (p Pattern) String() string {
@@ -252,7 +269,7 @@ func (p Pattern) Matches(name string) bool {
 }
 
 func (g Group) matches(ws []string) bool {
-	for _, alt := range g {
+	for _, alt := range g.Alts {
 		for i := 0; i+len(alt) <= len(ws); i++ {
 			ok := true
 			for k, a := range alt {
@@ -262,6 +279,25 @@ func (g Group) matches(ws []string) bool {
 				}
 			}
 			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesHead reports whether name's last word (in English the head of a
+// noun phrase: "Customer service" is a service, "External valuer" a
+// valuer) matches the last word of one of the pattern's alternatives.
+func (p Pattern) namesHead(name string) bool {
+	ws := words(name)
+	if len(ws) == 0 {
+		return false
+	}
+	head := ws[len(ws)-1]
+	for _, g := range p {
+		for _, alt := range g.Alts {
+			if wordMatches(head, alt[len(alt)-1]) {
 				return true
 			}
 		}
