@@ -7,7 +7,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 )
 
 // TestModelsMakeValidBPMN builds the diagram of the built-in analyzer's
@@ -16,7 +15,7 @@ import (
 // warnings, no bpmnlint error.
 func TestModelsMakeValidBPMN(t *testing.T) {
 	docs := map[string][]byte{}
-	p := builtin.New(builtin.Options{})
+	p := newAnalyzer()
 	for _, dir := range []string{"testdata", "fresh", "holdout2", "blind"} {
 		cases, err := loadCases(dir)
 		if err != nil {

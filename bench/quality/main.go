@@ -12,7 +12,11 @@
 // exercises, written later, also read only in totals). The dev figures
 // alone overstate what the rules do on text they were not fitted to.
 //
-//	go run ./bench/quality [-dir bench/quality/testdata,bench/quality/holdout2] [-v] [-case 03]
+// It then checks the behaviour scenarios (scenarios/dev and scenarios/blind,
+// the format of ../shared/testdata/scenarios/README.md) on the BPMN drawn
+// for each model, by check kind, "never" checks on their own line.
+//
+//	go run ./bench/quality [-dir bench/quality/testdata,bench/quality/holdout2] [-scenarios bench/quality/scenarios/dev] [-v] [-case 03]
 package main
 
 import (
@@ -26,7 +30,6 @@ import (
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -34,17 +37,27 @@ import (
 func main() {
 	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind,bench/quality/blind2", "comma-separated folders of cases (text, ---, reference), each scored on its own")
 	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks")
-	only := flag.String("case", "", "run only cases whose name contains this")
+	scenarios := flag.String("scenarios", "bench/quality/scenarios/dev,bench/quality/scenarios/blind", "comma-separated folders of behaviour scenarios (NAME.txt + NAME.json); a folder named blind is reported in totals only")
+	only := flag.String("case", "", "run only cases whose name contains this (never in a blind scenario set)")
 	flag.Parse()
-	for i, dir := range strings.Split(*dirs, ",") {
-		if i > 0 {
-			fmt.Println()
-		}
-		if err := run(os.Stdout, strings.TrimSpace(dir), *only, *verbose); err != nil {
-			fmt.Fprintln(os.Stderr, "quality:", err)
-			os.Exit(1)
+	first := true
+	each := func(list string, fn func(w io.Writer, dir, only string, verbose bool) error) {
+		for dir := range strings.SplitSeq(list, ",") {
+			if dir = strings.TrimSpace(dir); dir == "" {
+				continue
+			}
+			if !first {
+				fmt.Println()
+			}
+			first = false
+			if err := fn(os.Stdout, dir, *only, *verbose); err != nil {
+				fmt.Fprintln(os.Stderr, "quality:", err)
+				os.Exit(1)
+			}
 		}
 	}
+	each(*dirs, run)
+	each(*scenarios, printScenarios)
 }
 
 // totals sums the scores of one analyzer over the set.
@@ -86,7 +99,7 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	}
 	sc := newScorer()
 	base := newBaseline(wordnet.Load())
-	prov := builtin.New(builtin.Options{})
+	prov := newAnalyzer()
 	var bt, nt totals
 	n := 0
 	for _, c := range cases {
