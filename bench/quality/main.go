@@ -101,6 +101,7 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	base := newBaseline(wordnet.Load())
 	prov := newAnalyzer()
 	var bt, nt totals
+	var bb, nb behaviourTotals
 	n := 0
 	for _, c := range cases {
 		if only != "" && !strings.Contains(c.name, only) {
@@ -118,6 +119,11 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 		}
 		s := sc.evaluate(c, &m)
 		nt.add(s)
+		if rm := refModel(c); len(rm.Activities) > 0 {
+			ref := modelTraces(&rm)
+			bb.add(sc.traceScore(ref, modelTraces(&bm)))
+			nb.add(sc.traceScore(ref, modelTraces(&m)))
+		}
 		if ps := m.Validate(); len(ps) > 0 {
 			nt.invalid++
 			if verbose {
@@ -143,6 +149,12 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	row("right performer (matched tasks)", func(t totals) string { return frac(t.performers) })
 	row("branch recall", func(t totals) string { return frac(t.branches) })
 	row("rework loops", func(t totals) string { return frac(t.loops) })
+	brow := func(name string, f func(t behaviourTotals) float64) {
+		fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t\n", name, f(bb), f(nb))
+	}
+	brow("trace fitness", behaviourTotals.meanFitness)
+	brow("trace precision", behaviourTotals.meanPrecision)
+	brow("trace F", behaviourTotals.f)
 	row("timers", func(t totals) string { return found(t.timers) })
 	row("message events", func(t totals) string { return found(t.messages) })
 	row("message flows", func(t totals) string { return found(t.messageFlows) })
