@@ -54,8 +54,8 @@ func TestTraceScore(t *testing.T) {
 	sc := newScorer()
 	ref := [][]string{{"Check invoice", "Approve invoice", "Pay invoice"}, {"Check invoice", "Reject invoice"}}
 	tests := []struct {
-		name                string
-		gen                 [][]string
+		name               string
+		gen                [][]string
 		fitness, precision float64
 	}{
 		{"same behaviour, other wording", [][]string{{"Checks the invoices", "Approve invoice", "Pay invoice"}, {"Checks the invoices", "Reject invoice"}}, 1, 1},
