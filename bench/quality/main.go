@@ -41,7 +41,8 @@ func main() {
 	only := flag.String("case", "", "run only cases whose name contains this (never in a blind scenario set)")
 	flag.Parse()
 	first := true
-	each := func(list string, fn func(w io.Writer, dir, only string, verbose bool) error) {
+	var summary []summaryRow
+	each := func(list string, fn func(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error)) {
 		for dir := range strings.SplitSeq(list, ",") {
 			if dir = strings.TrimSpace(dir); dir == "" {
 				continue
@@ -50,14 +51,20 @@ func main() {
 				fmt.Println()
 			}
 			first = false
-			if err := fn(os.Stdout, dir, *only, *verbose); err != nil {
+			rows, err := fn(os.Stdout, dir, *only, *verbose)
+			if err != nil {
 				fmt.Fprintln(os.Stderr, "quality:", err)
 				os.Exit(1)
 			}
+			summary = append(summary, rows...)
 		}
 	}
 	each(*dirs, run)
 	each(*scenarios, printScenarios)
+	if err := printSummary(os.Stdout, summary); err != nil {
+		fmt.Fprintln(os.Stderr, "quality:", err)
+		os.Exit(1)
+	}
 }
 
 // totals sums the scores of one analyzer over the set.
@@ -92,10 +99,10 @@ func (t *totals) add(s score) {
 	}
 }
 
-func run(w io.Writer, dir, only string, verbose bool) error {
+func run(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 	cases, err := loadCases(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sc := newScorer()
 	base := newBaseline(wordnet.Load())
@@ -166,9 +173,31 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	row("models failing validation", func(t totals) string { return fmt.Sprintf("%d of %d", t.invalid, n) })
 	row("no-process texts answered honestly", func(t totals) string { return fmt.Sprintf("%d of %d", t.honest, t.emptyRef) })
 	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("write table: %w", err)
+		return nil, fmt.Errorf("write table: %w", err)
 	}
 	fmt.Fprintf(w, "\nbuilt-in analysis time: %v for %d cases\n", nt.elapsed.Round(time.Millisecond), n)
+	return []summaryRow{
+		{dir, "activity F1", pct(bt.activities.f1()), pct(nt.activities.f1())},
+		{dir, "lane/pool F1", pct(bt.lanes.f1()), pct(nt.lanes.f1())},
+		{dir, "trace fitness / precision / F", fmt.Sprintf("%.2f / %.2f / %.2f", bb.meanFitness(), bb.meanPrecision(), bb.f()),
+			fmt.Sprintf("%.2f / %.2f / %.2f", nb.meanFitness(), nb.meanPrecision(), nb.f())},
+	}, nil
+}
+
+// summaryRow is one line of the closing overview: a set, a measure and
+// the baseline's and the built-in analyzer's figure.
+type summaryRow struct{ set, measure, base, builtin string }
+
+func printSummary(w io.Writer, rows []summaryRow) error {
+	fmt.Fprintln(w, "\nsummary")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "set\tmeasure\tbaseline\tbuilt-in")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.set, r.measure, r.base, r.builtin)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write table: %w", err)
+	}
 	return nil
 }
 

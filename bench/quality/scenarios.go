@@ -180,11 +180,11 @@ func isBlind(dir string) bool { return filepath.Base(filepath.Clean(dir)) == "bl
 
 // printScenarios prints one scenario set: checks held by kind, "never"
 // on its own line and all checks but "never", beside the baseline.
-func printScenarios(w io.Writer, dir, only string, verbose bool) error {
+func printScenarios(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 	blind := isBlind(dir)
 	run, err := runScenarioSet(dir, only, blind)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	note := ""
 	if blind {
@@ -215,7 +215,7 @@ func printScenarios(w io.Writer, dir, only string, verbose bool) error {
 	row(`"never" checks`, func(k string) bool { return k == scenario.KindNever })
 	fmt.Fprintf(tw, "scenarios with every check held\t%d of %d\t%d of %d\t\n", run.base.allHeld, run.n, run.an.allHeld, run.n)
 	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("write table: %w", err)
+		return nil, fmt.Errorf("write table: %w", err)
 	}
 	if verbose && !blind {
 		fmt.Fprintln(w)
@@ -223,5 +223,12 @@ func printScenarios(w io.Writer, dir, only string, verbose bool) error {
 			fmt.Fprintln(w, f)
 		}
 	}
-	return nil
+	bh, bn := run.base.sum(func(string) bool { return true })
+	ah, an := run.an.sum(func(string) bool { return true })
+	bnh, bnn := run.base.sum(func(k string) bool { return k == scenario.KindNever })
+	anh, ann := run.an.sum(func(k string) bool { return k == scenario.KindNever })
+	return []summaryRow{
+		{dir, "scenario checks", cell(bh, bn), cell(ah, an)},
+		{dir, `"never" checks`, cell(bnh, bnn), cell(anh, ann)},
+	}, nil
 }
