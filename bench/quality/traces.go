@@ -23,7 +23,9 @@ func traceLimits() scenario.TraceLimits { return scenario.TraceLimits{MaxVisits:
 //     tasks in order (an empty branch none) and rejoins at the first later
 //     task on no branch of that split, or ends when there is none;
 //   - `end: TASK` ends the path after TASK ("the process ends");
-//   - `loop: FROM -> TO` adds a choice after FROM: back to TO, or on.
+//   - `loop: FROM -> TO` adds a choice after FROM: back to TO, or on;
+//     when FROM ends a split's branch, that branch is rework and only
+//     goes back.
 func refModel(c *testCase) process.Model {
 	pool := map[string]bool{}
 	for _, p := range c.pools {
@@ -84,6 +86,7 @@ func refModel(c *testCase) process.Model {
 			gwAt[s.pos] = s.key
 		}
 	}
+	branchEnd := map[int]bool{}
 	resolve := func(i int) string {
 		if g, ok := gwAt[i]; ok {
 			return g
@@ -111,6 +114,9 @@ func refModel(c *testCase) process.Model {
 		}
 		var outs []string
 		for _, b := range s.branches {
+			if len(b) > 0 {
+				branchEnd[b[len(b)-1]] = true
+			}
 			if len(b) == 0 {
 				outs = append(outs, resolve(cont))
 				continue
@@ -132,6 +138,12 @@ func refModel(c *testCase) process.Model {
 		from, ok1 := idx[strings.ToLower(l.from)]
 		to, ok2 := idx[strings.ToLower(l.to)]
 		if !ok1 || !ok2 {
+			continue
+		}
+		if branchEnd[from] {
+			// the last task of a branch that loops back is a rework
+			// branch: it goes back, not on
+			succ[key(from)] = []string{key(to)}
 			continue
 		}
 		lk := fmt.Sprintf("L%d", k)

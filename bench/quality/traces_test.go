@@ -31,6 +31,8 @@ func TestRefModelTraces(t *testing.T) {
 			[]string{"A>B", "A>C"}},
 		{"a loop at most twice", "task: P | A\ntask: P | B\nloop: B -> A\n",
 			[]string{"A>B", "A>B>A>B", "A>B>A>B>A>B"}},
+		{"a branch that loops back is rework", "task: P | A\ntask: P | B\ntask: P | C\ntask: P | D\nsplit: q | C | D\nloop: C -> B\n",
+			[]string{"A>B>C>B>C>B>D", "A>B>C>B>D", "A>B>D"}},
 		{"outside parties' tasks are left out", "pool: X\ntask: X | Send order\ntask: P | A\ntask: P | B\n",
 			[]string{"A>B"}},
 		{"two splits in a row", "task: P | A\ntask: P | B\ntask: P | C\ntask: P | D\nsplit: q | A | B\nsplit: r | C | D\n",
