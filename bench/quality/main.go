@@ -60,7 +60,19 @@ func main() {
 		}
 	}
 	each(*dirs, run)
-	each(*scenarios, printScenarios)
+	if strings.TrimSpace(*scenarios) != "" {
+		pl, err := newPipeline()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "quality:", err)
+			os.Exit(1)
+		}
+		each(*scenarios, func(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
+			return printScenarios(w, pl, dir, only, verbose)
+		})
+		if err := pl.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "quality:", err)
+		}
+	}
 	if err := printSummary(os.Stdout, summary); err != nil {
 		fmt.Fprintln(os.Stderr, "quality:", err)
 		os.Exit(1)

@@ -13,7 +13,6 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/bpmn/scenario"
-	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/llm/builtin/wordnet"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -137,13 +136,12 @@ type scenarioRun struct {
 
 // runScenarioSet checks the baseline's and the analyzer's models of every
 // scenario in dir. A totals-only set keeps no per-case detail at all.
-func runScenarioSet(dir, only string, totalsOnly bool) (*scenarioRun, error) {
+func runScenarioSet(pl *pipeline, dir, only string, totalsOnly bool) (*scenarioRun, error) {
 	cases, err := loadScenarios(dir)
 	if err != nil {
 		return nil, err
 	}
 	base := newBaseline(wordnet.Load())
-	prov := newAnalyzer()
 	run := &scenarioRun{base: newCheckTally(), an: newCheckTally()}
 	for _, c := range cases {
 		if !totalsOnly && only != "" && !strings.Contains(c.name, only) {
@@ -152,10 +150,7 @@ func runScenarioSet(dir, only string, totalsOnly bool) (*scenarioRun, error) {
 		run.n++
 		bm := base.model(c.text)
 		run.base.add(checkModel(&bm, c.spec))
-		var m process.Model
-		if res, err := prov.Analyze(context.Background(), llm.Input{Kind: llm.KindDocument, Text: c.text, Filename: c.name + ".txt"}); err == nil {
-			m = res.Model
-		}
+		m := pl.model(context.Background(), c.name, c.text)
 		rs := checkModel(&m, c.spec)
 		run.an.add(rs)
 		if totalsOnly {
@@ -180,9 +175,9 @@ func isBlind(dir string) bool { return filepath.Base(filepath.Clean(dir)) == "bl
 
 // printScenarios prints one scenario set: checks held by kind, "never"
 // on its own line and all checks but "never", beside the baseline.
-func printScenarios(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
+func printScenarios(w io.Writer, pl *pipeline, dir, only string, verbose bool) ([]summaryRow, error) {
 	blind := isBlind(dir)
-	run, err := runScenarioSet(dir, only, blind)
+	run, err := runScenarioSet(pl, dir, only, blind)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,12 @@ const devScenarioFloor = 0.60
 // TestScenarioFloor keeps the built-in analyzer's dev scenario checks at
 // or above the floor. Only the dev set: blind is read in totals, by hand.
 func TestScenarioFloor(t *testing.T) {
-	run, err := runScenarioSet("scenarios/dev", "", false)
+	pl, err := newPipeline()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pl.Close()
+	run, err := runScenarioSet(pl, "scenarios/dev", "", false)
 	if err != nil {
 		t.Fatal(err)
 	}
