@@ -139,9 +139,11 @@ func run(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 		s := sc.evaluate(c, &m)
 		nt.add(s)
 		if rm := refModel(c); len(rm.Activities) > 0 {
-			ref := modelTraces(&rm)
-			bb.add(sc.traceScore(ref, modelTraces(&bm)))
-			nb.add(sc.traceScore(ref, modelTraces(&m)))
+			ref, _ := modelTraces(&rm)
+			bts, btr := modelTraces(&bm)
+			bb.add(sc.traceScore(ref, bts), btr)
+			nts, ntr := modelTraces(&m)
+			nb.add(sc.traceScore(ref, nts), ntr)
 		}
 		if ps := m.Validate(); len(ps) > 0 {
 			nt.invalid++
@@ -174,6 +176,7 @@ func run(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 	brow("trace fitness", behaviourTotals.meanFitness)
 	brow("trace precision", behaviourTotals.meanPrecision)
 	brow("trace F", behaviourTotals.f)
+	fmt.Fprintf(tw, "trace sets cut at a cap\t%d of %d\t%d of %d\t\n", bb.truncated, bb.n, nb.truncated, nb.n)
 	row("timers", func(t totals) string { return found(t.timers) })
 	row("message events", func(t totals) string { return found(t.messages) })
 	row("message flows", func(t totals) string { return found(t.messageFlows) })

@@ -188,18 +188,18 @@ func indexOf(taskKey string) int {
 	return i
 }
 
-// modelTraces enumerates the traces of the BPMN SPADE draws for m.
-func modelTraces(m *process.Model) [][]string {
+// modelTraces enumerates the traces of the BPMN SPADE draws for m;
+// truncated says a cap cut them short.
+func modelTraces(m *process.Model) (traces [][]string, truncated bool) {
 	b, err := bpmn.Build(m)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	d, err := parse.Parse(b)
 	if err != nil {
-		return nil
+		return nil, false
 	}
-	ts, _ := scenario.Traces(d, traceLimits())
-	return ts
+	return scenario.Traces(d, traceLimits())
 }
 
 // behaviour is one model's trace fitness and precision against the
@@ -309,12 +309,17 @@ func similarity(a, b []int) float64 {
 type behaviourTotals struct {
 	fitness, precision float64
 	n                  int
+	// truncated counts the cases whose model's traces hit a cap.
+	truncated int
 }
 
-func (t *behaviourTotals) add(b behaviour) {
+func (t *behaviourTotals) add(b behaviour, truncated bool) {
 	t.fitness += b.fitness
 	t.precision += b.precision
 	t.n++
+	if truncated {
+		t.truncated++
+	}
 }
 
 func (t behaviourTotals) meanFitness() float64   { return ratioF(t.fitness, t.n) }

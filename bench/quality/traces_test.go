@@ -45,7 +45,8 @@ func TestRefModelTraces(t *testing.T) {
 				t.Fatal(err)
 			}
 			m := refModel(c) // branches merge without a join: only its traces are used
-			if got := traceStrings(modelTraces(&m)); !slices.Equal(got, tt.want) {
+			ts, _ := modelTraces(&m)
+			if got := traceStrings(ts); !slices.Equal(got, tt.want) {
 				t.Errorf("traces %q, want %q", got, tt.want)
 			}
 		})
@@ -98,10 +99,13 @@ func TestSimilarity(t *testing.T) {
 
 func TestBehaviourTotals(t *testing.T) {
 	var bt behaviourTotals
-	bt.add(behaviour{fitness: 1, precision: 0.5})
-	bt.add(behaviour{fitness: 0.5, precision: 0.5})
+	bt.add(behaviour{fitness: 1, precision: 0.5}, false)
+	bt.add(behaviour{fitness: 0.5, precision: 0.5}, true)
 	if bt.meanFitness() != 0.75 || bt.meanPrecision() != 0.5 {
 		t.Errorf("means %v %v, want 0.75 0.5", bt.meanFitness(), bt.meanPrecision())
+	}
+	if bt.truncated != 1 {
+		t.Errorf("truncated %d, want 1", bt.truncated)
 	}
 	if got := bt.f(); math.Abs(got-0.6) > 1e-9 {
 		t.Errorf("F %v, want 0.6", got)
