@@ -178,3 +178,38 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatExamples makes the checks of two of the format's examples
+// (../shared/testdata/scenarios, copied here) on models drawn by hand the
+// way an analyst would: a correct model must hold every check, or the
+// reading of the contract is wrong.
+func TestFormatExamples(t *testing.T) {
+	tests := []struct{ fixture, spec string }{
+		{"warranty-correct.bpmn", `{"tasks": [["regist", "return"], ["inspect"], ["send", "quote"], ["repair", "device"], ["test"], ["return|send", "device|back"], ["clos", "case"]],
+ "pools": ["customer"], "not_lanes": ["customer"], "lanes": ["technician", "customer service", "quality", "logistic"],
+ "never": [[["unrepair"], ["repair", "device"]]],
+ "loop": [[["test"], ["repair", "device"]]],
+ "reach": [[["inspect"], ["test"]]],
+ "timers": 1, "message_flows": 2}`},
+		{"permit-correct.bpmn", `{"tasks": [["check", "document"], ["ask|request", "complet|document"], ["issu", "permit"], ["send", "invoic|fee"]],
+ "pools": ["applicant", "fire department", "environmental"], "not_lanes": ["applicant", "fire department", "environmental"],
+ "lanes": ["clerk", "planning officer", "cashier"],
+ "never": [[["refus"], ["issu", "permit"]], [["refus"], ["invoic|fee"]]],
+ "loop": [[["ask|request", "complet|document"], ["check", "document"]]],
+ "exclusive": [[["refus"], ["issu", "permit"]]],
+ "timers": 0, "message_flows": 5}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fixture, func(t *testing.T) {
+			s, err := Parse([]byte(tt.spec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range Check(load(t, tt.fixture), s) {
+				if !r.Held {
+					t.Errorf("%s %s: %s", r.Kind, r.Check, r.Why)
+				}
+			}
+		})
+	}
+}
