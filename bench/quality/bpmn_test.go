@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/llm"
@@ -16,7 +15,7 @@ import (
 // warnings, no bpmnlint error.
 func TestModelsMakeValidBPMN(t *testing.T) {
 	docs := map[string][]byte{}
-	p := analyze.New(analyze.Options{})
+	p := newAnalyzer()
 	for _, dir := range []string{"testdata", "fresh", "holdout2", "blind"} {
 		cases, err := loadCases(dir)
 		if err != nil {

@@ -12,7 +12,11 @@
 // exercises, written later, also read only in totals). The dev figures
 // alone overstate what the rules do on text they were not fitted to.
 //
-//	go run ./bench/quality [-dir bench/quality/testdata,bench/quality/holdout2] [-v] [-case 03]
+// It then checks the behaviour scenarios (scenarios/dev and scenarios/blind,
+// the format of ../shared/testdata/scenarios/README.md) on the BPMN drawn
+// for each model, by check kind, "never" checks on their own line.
+//
+//	go run ./bench/quality [-dir bench/quality/testdata,bench/quality/holdout2] [-scenarios bench/quality/scenarios/dev] [-v] [-case 03]
 package main
 
 import (
@@ -25,7 +29,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -34,16 +37,45 @@ import (
 func main() {
 	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind,bench/quality/blind2", "comma-separated folders of cases (text, ---, reference), each scored on its own")
 	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks")
-	only := flag.String("case", "", "run only cases whose name contains this")
+	scenarios := flag.String("scenarios", "bench/quality/scenarios/dev,bench/quality/scenarios/blind", "comma-separated folders of behaviour scenarios (NAME.txt + NAME.json); a folder named blind is reported in totals only")
+	only := flag.String("case", "", "run only cases whose name contains this (never in a blind scenario set)")
 	flag.Parse()
-	for i, dir := range strings.Split(*dirs, ",") {
-		if i > 0 {
-			fmt.Println()
+	first := true
+	var summary []summaryRow
+	each := func(list string, fn func(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error)) {
+		for dir := range strings.SplitSeq(list, ",") {
+			if dir = strings.TrimSpace(dir); dir == "" {
+				continue
+			}
+			if !first {
+				fmt.Println()
+			}
+			first = false
+			rows, err := fn(os.Stdout, dir, *only, *verbose)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "quality:", err)
+				os.Exit(1)
+			}
+			summary = append(summary, rows...)
 		}
-		if err := run(os.Stdout, strings.TrimSpace(dir), *only, *verbose); err != nil {
+	}
+	each(*dirs, run)
+	if strings.TrimSpace(*scenarios) != "" {
+		pl, err := newPipeline()
+		if err != nil {
 			fmt.Fprintln(os.Stderr, "quality:", err)
 			os.Exit(1)
 		}
+		each(*scenarios, func(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
+			return printScenarios(w, pl, dir, only, verbose)
+		})
+		if err := pl.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "quality:", err)
+		}
+	}
+	if err := printSummary(os.Stdout, summary); err != nil {
+		fmt.Fprintln(os.Stderr, "quality:", err)
+		os.Exit(1)
 	}
 }
 
@@ -79,15 +111,16 @@ func (t *totals) add(s score) {
 	}
 }
 
-func run(w io.Writer, dir, only string, verbose bool) error {
+func run(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 	cases, err := loadCases(dir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	sc := newScorer()
 	base := newBaseline(wordnet.Load())
-	prov := analyze.New(analyze.Options{})
+	prov := newAnalyzer()
 	var bt, nt totals
+	var bb, nb behaviourTotals
 	n := 0
 	for _, c := range cases {
 		if only != "" && !strings.Contains(c.name, only) {
@@ -105,6 +138,13 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 		}
 		s := sc.evaluate(c, &m)
 		nt.add(s)
+		if rm := refModel(c); len(rm.Activities) > 0 {
+			ref, _ := modelTraces(&rm)
+			bts, btr := modelTraces(&bm)
+			bb.add(sc.traceScore(ref, bts), btr)
+			nts, ntr := modelTraces(&m)
+			nb.add(sc.traceScore(ref, nts), ntr)
+		}
 		if ps := m.Validate(); len(ps) > 0 {
 			nt.invalid++
 			if verbose {
@@ -130,6 +170,13 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	row("right performer (matched tasks)", func(t totals) string { return frac(t.performers) })
 	row("branch recall", func(t totals) string { return frac(t.branches) })
 	row("rework loops", func(t totals) string { return frac(t.loops) })
+	brow := func(name string, f func(t behaviourTotals) float64) {
+		fmt.Fprintf(tw, "%s\t%.2f\t%.2f\t\n", name, f(bb), f(nb))
+	}
+	brow("trace fitness", behaviourTotals.meanFitness)
+	brow("trace precision", behaviourTotals.meanPrecision)
+	brow("trace F", behaviourTotals.f)
+	fmt.Fprintf(tw, "trace sets cut at a cap\t%d of %d\t%d of %d\t\n", bb.truncated, bb.n, nb.truncated, nb.n)
 	row("timers", func(t totals) string { return found(t.timers) })
 	row("message events", func(t totals) string { return found(t.messages) })
 	row("message flows", func(t totals) string { return found(t.messageFlows) })
@@ -141,9 +188,31 @@ func run(w io.Writer, dir, only string, verbose bool) error {
 	row("models failing validation", func(t totals) string { return fmt.Sprintf("%d of %d", t.invalid, n) })
 	row("no-process texts answered honestly", func(t totals) string { return fmt.Sprintf("%d of %d", t.honest, t.emptyRef) })
 	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("write table: %w", err)
+		return nil, fmt.Errorf("write table: %w", err)
 	}
 	fmt.Fprintf(w, "\nbuilt-in analysis time: %v for %d cases\n", nt.elapsed.Round(time.Millisecond), n)
+	return []summaryRow{
+		{dir, "activity F1", pct(bt.activities.f1()), pct(nt.activities.f1())},
+		{dir, "lane/pool F1", pct(bt.lanes.f1()), pct(nt.lanes.f1())},
+		{dir, "trace fitness / precision / F", fmt.Sprintf("%.2f / %.2f / %.2f", bb.meanFitness(), bb.meanPrecision(), bb.f()),
+			fmt.Sprintf("%.2f / %.2f / %.2f", nb.meanFitness(), nb.meanPrecision(), nb.f())},
+	}, nil
+}
+
+// summaryRow is one line of the closing overview: a set, a measure and
+// the baseline's and the built-in analyzer's figure.
+type summaryRow struct{ set, measure, base, builtin string }
+
+func printSummary(w io.Writer, rows []summaryRow) error {
+	fmt.Fprintln(w, "\nsummary")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "set\tmeasure\tbaseline\tbuilt-in")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.set, r.measure, r.base, r.builtin)
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write table: %w", err)
+	}
 	return nil
 }
 

@@ -41,6 +41,9 @@ type testCase struct {
 	messages []string
 	flows    []refFlow
 	loops    []refLoop
+	// ends are tasks after which their path ends ("the process ends"):
+	// without them a split's branches rejoin at the first later task.
+	ends []string
 }
 
 // loadCases reads every *.txt case of dir, sorted by name.
@@ -131,6 +134,8 @@ func parseCase(name, s string) (*testCase, error) {
 				return nil, fmt.Errorf("reference line %d: want flow: from -> to | name", n+1)
 			}
 			c.flows = append(c.flows, refFlow{from: strings.TrimSpace(from), to: strings.TrimSpace(to), name: strings.TrimSpace(fname)})
+		case "end":
+			c.ends = append(c.ends, val)
 		case "loop":
 			from, to, ok := strings.Cut(val, "->")
 			if !ok {
@@ -154,6 +159,11 @@ func parseCase(name, s string) (*testCase, error) {
 	for _, l := range c.loops {
 		if !tasks[strings.ToLower(l.from)] || !tasks[strings.ToLower(l.to)] {
 			return nil, fmt.Errorf("loop %s -> %s names an unknown task", l.from, l.to)
+		}
+	}
+	for _, e := range c.ends {
+		if !tasks[strings.ToLower(e)] {
+			return nil, fmt.Errorf("end names unknown task %q", e)
 		}
 	}
 	return c, nil
