@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/extract"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 

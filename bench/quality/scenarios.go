@@ -10,10 +10,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/bpmn/scenario"
-	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
