@@ -97,3 +97,38 @@ func TestLogicWarningsInReport(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckModelAndXML: the checks on a process model (drawn with
+// bpmn.Build) and on a file agree, name the element, and render as a
+// section only when there is something to say.
+func TestCheckModelAndXML(t *testing.T) {
+	t.Parallel()
+	r, err := quality.AnalyzeFile([]byte(rejoinJSON), "invoice.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromReport := r.LogicWarnings()
+	fromXML := quality.CheckXML(r.XML)
+	if len(fromReport) != 1 || len(fromXML) != 1 || fromReport[0] != fromXML[0] {
+		t.Fatalf("report %+v, file %+v: want the same single warning", fromReport, fromXML)
+	}
+	if w := fromXML[0]; w.Element != "Reject invoice" || w.Title != "Negative outcome reaches a positive completion" {
+		t.Errorf("warning = %+v", w)
+	}
+	text := quality.LogicWarningsText(fromXML)
+	if !strings.HasPrefix(text, "\n"+quality.SectionLogicWarnings+"\n") || !strings.Contains(text, fromXML[0].Message) {
+		t.Errorf("section = %q", text)
+	}
+	tests := []struct {
+		name string
+		ws   []quality.LogicWarning
+	}{
+		{"unreadable file", quality.CheckXML([]byte("not xml"))},
+		{"no model", quality.CheckModel(nil)},
+	}
+	for _, tt := range tests {
+		if len(tt.ws) != 0 || quality.LogicWarningsText(tt.ws) != "" {
+			t.Errorf("%s: warnings %+v", tt.name, tt.ws)
+		}
+	}
+}
