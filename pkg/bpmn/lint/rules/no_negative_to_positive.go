@@ -94,6 +94,12 @@ func negativeToPositive(g *flowGraph) []lint.Finding {
 		}
 		return -1
 	}
+	// reached[v] is the positive completion a negative node leads to (-1:
+	// none, or not a negative node).
+	reached := make([]int, len(g.elems))
+	for v := range reached {
+		reached[v] = -1
+	}
 	for v, e := range g.elems {
 		if g.isExit[v] {
 			continue
@@ -118,13 +124,34 @@ func negativeToPositive(g *flowGraph) []lint.Finding {
 			// outcome is on a loop, the loop's nodes do too, so only the
 			// loop's exits are searched.
 			preceding := g.reach(g.pred[v], nil, true)
-			if p := g.searchAfter(v, preceding, search); p >= 0 {
-				out = append(out, at(e, quoted(e)+" is a negative outcome, yet it leads on to "+quoted(g.elems[p])+
-					" without returning to an earlier step: a rejected or failed case reaches a positive completion. End this branch, or route it back to the step it returns to"))
-			}
+			reached[v] = g.searchAfter(v, preceding, search)
 		}
 	}
+	for v, p := range reached {
+		if p < 0 || followsReported(g, v, reached) {
+			continue
+		}
+		e := g.elems[v]
+		out = append(out, at(e, quoted(e)+" is a negative outcome, yet it leads on to "+quoted(g.elems[p])+
+			" without returning to an earlier step: a rejected or failed case reaches a positive completion. End this branch, or route it back to the step it returns to"))
+	}
 	return out
+}
+
+// followsReported reports whether every way into a negative node comes
+// from negative nodes that are reported themselves ("Reject claim" →
+// "Send rejection letter" is one branch, reported once, at its first
+// node).
+func followsReported(g *flowGraph, v int, reached []int) bool {
+	if len(g.pred[v]) == 0 {
+		return false
+	}
+	for _, u := range g.pred[v] {
+		if g.isExit[u] || u == v || reached[u] < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // searchAfter runs search from the successors of a negative node (of a
