@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
@@ -11,8 +10,9 @@ import (
 // noMessageDeadlockRule is no-message-deadlock: a pool must not wait for a
 // message that may never come. A waiting node is a receive task or an
 // intermediate catch event that message flows from another pool's nodes
-// lead into and that does not follow an event-based gateway (where it is
-// one of several things to wait for). It is reported when
+// lead into and that does not follow an event-based gateway, or an
+// event-based gateway all of whose events are such messages (no timer or
+// other way out of the race). It is reported when
 //   - it lies on every path of its own process (the pool always waits
 //     there), and a run of each sending process from a start to an end can
 //     avoid all of its senders: the message is sent on some branches only
@@ -59,7 +59,6 @@ type collab struct {
 	graphs  map[*parse.Element]*flowGraph // process → graph
 	senders map[*parse.Element][]*parse.Element
 	waits   []*waitNode
-	byElem  map[*parse.Element]*waitNode
 	// triggers lists, per process, the senders of the messages that start
 	// it (message flows into its start events).
 	triggers map[*parse.Element][]*parse.Element
@@ -87,7 +86,7 @@ func (w *waitNode) dominates(u int) bool {
 
 func newCollab(d *parse.Definitions) *collab {
 	c := &collab{graphs: map[*parse.Element]*flowGraph{}, senders: map[*parse.Element][]*parse.Element{},
-		byElem: map[*parse.Element]*waitNode{}, triggers: map[*parse.Element][]*parse.Element{}}
+		triggers: map[*parse.Element][]*parse.Element{}}
 	blackBox := map[*parse.Element]bool{}
 	var flows []*parse.Element
 	eachElement(d, func(e *parse.Element) {
@@ -116,11 +115,18 @@ func newCollab(d *parse.Definitions) *collab {
 		}
 		c.senders[f.Target] = append(c.senders[f.Target], f.Source)
 	}
-	targets := make([]*parse.Element, 0, len(c.senders))
-	for t := range c.senders {
-		targets = append(targets, t)
+	// The receiving nodes in the order of their message flows, so that
+	// the findings come in document order.
+	var targets []*parse.Element
+	listed := map[*parse.Element]bool{}
+	for _, f := range flows {
+		if t := f.Target; len(c.senders[t]) > 0 && !listed[t] {
+			listed[t] = true
+			targets = append(targets, t)
+		}
 	}
-	sort.Slice(targets, func(i, j int) bool { return targets[i].Line < targets[j].Line })
+	seenGateway := map[*parse.Element]bool{}
+	var gateways []*parse.Element
 	for _, t := range targets {
 		p := t.Process()
 		g := c.graphs[p]
@@ -134,32 +140,67 @@ func newCollab(d *parse.Definitions) *collab {
 		if t.Kind != "receiveTask" && t.Kind != "intermediateCatchEvent" {
 			continue
 		}
-		v, ok := g.entry[t]
-		if !ok || afterEventGateway(t) {
+		if gw := eventGatewayBefore(t); gw != nil {
+			if !seenGateway[gw] {
+				seenGateway[gw] = true
+				gateways = append(gateways, gw)
+			}
 			continue
 		}
-		roots := g.roots()
-		w := &waitNode{elem: t, g: g, v: v, senders: c.senders[t],
-			fromStart: g.reach(roots, nil, false), avoiding: g.reach(roots, g.only(v), false)}
-		if !w.fromStart[v] {
-			continue // no-unreachable-node's business
+		c.addWait(t, g, c.senders[t])
+	}
+	// An event-based gateway waits for whichever of its events comes
+	// first: it waits for ever when none of its messages is sent, unless
+	// one of its events can happen anyway (a timer, a signal, a message
+	// from a black box or from outside the file).
+	for _, gw := range gateways {
+		var senders []*parse.Element
+		open := false
+		for _, f := range gw.Outgoing {
+			x := f.Target
+			if x == nil || blackBox[x] || len(c.senders[x]) == 0 ||
+				(x.Kind != "receiveTask" && x.Kind != "intermediateCatchEvent") {
+				open = true
+				break
+			}
+			senders = append(senders, c.senders[x]...)
 		}
-		w.mandatory = !anyOf(w.avoiding, g.terminals())
-		c.waits = append(c.waits, w)
-		c.byElem[t] = w
+		if !open {
+			c.addWait(gw, c.graphs[gw.Process()], senders)
+		}
 	}
 	return c
 }
 
-// afterEventGateway reports whether a node directly follows an
-// event-based gateway (it is one of several things waited for).
-func afterEventGateway(e *parse.Element) bool {
+// addWait records a node of g that waits for a message from senders,
+// unless no start reaches it (no-unreachable-node reports that).
+func (c *collab) addWait(e *parse.Element, g *flowGraph, senders []*parse.Element) {
+	if g == nil {
+		return
+	}
+	v, ok := g.entry[e]
+	if !ok {
+		return
+	}
+	roots := g.roots()
+	w := &waitNode{elem: e, g: g, v: v, senders: senders,
+		fromStart: g.reach(roots, nil, false), avoiding: g.reach(roots, g.only(v), false)}
+	if !w.fromStart[v] {
+		return
+	}
+	w.mandatory = !anyOf(w.avoiding, g.terminals())
+	c.waits = append(c.waits, w)
+}
+
+// eventGatewayBefore returns the event-based gateway a node directly
+// follows (it is one of several things waited for), or nil.
+func eventGatewayBefore(e *parse.Element) *parse.Element {
 	for _, f := range e.Incoming {
 		if f.Source != nil && f.Source.Kind == "eventBasedGateway" {
-			return true
+			return f.Source
 		}
 	}
-	return false
+	return nil
 }
 
 // mayNeverCome explains why a mandatory wait may wait for ever ("" when it
@@ -234,8 +275,12 @@ func (c *collab) mayNeverCome(w *waitNode) string {
 		return quoted(w.elem) + " in " + pool + " waits for a message that is never sent: " + names(w.senders) +
 			" cannot be reached, so " + pool + " waits for ever. Connect the sender into its flow, or remove the wait"
 	}
+	fix := "Wait with an event-based gateway for each message that can come (or a timer), or send a message on every branch"
+	if w.elem.Kind == "eventBasedGateway" {
+		fix = "Add a timer to the race for the branches that send nothing, or send one of its messages on every branch"
+	}
 	return quoted(w.elem) + " in " + pool + " waits on every path for a message that " + names(w.senders) +
-		" sends on some branches only: on the others " + pool + " waits for ever. Wait with an event-based gateway for each message that can come (or a timer), or send a message on every branch"
+		" sends on some branches only: on the others " + pool + " waits for ever. " + fix
 }
 
 // circularWaits returns the waiting nodes on a circle of waits (each
