@@ -37,7 +37,9 @@ import (
 //   - It is not reported when the path passes an activity, event or flow
 //     whose text says that it returns (retry, resubmit, rework, reopen,
 //     appeal, correct, amend, "again", "back to", "return to", …): the
-//     model then says where the case goes back in.
+//     model then says where the case goes back in; nor when it passes
+//     another decision that asks for approval ("Director approves?"): an
+//     escalation decides the case anew.
 //
 // Paths follow sequence flows, boundary events, link events and
 // sub-processes; message flows are not followed (another party's
@@ -64,7 +66,11 @@ func negativeToPositive(g *flowGraph) []lint.Finding {
 		}
 		positive[v] = isPositive(e)
 		anyPositive = anyPositive || positive[v]
-		returns[v] = !parse.IsGateway(e.Kind) && saysReturn(e.Label())
+		// A path stops where the model says the case returns, and at a
+		// second decision that asks for approval: whatever follows it is
+		// that decision's outcome (an escalation to the director).
+		returns[v] = (!parse.IsGateway(e.Kind) && saysReturn(e.Label())) ||
+			(parse.IsGateway(e.Kind) && len(e.Outgoing) > 1 && hasWord(words(e.Label()), approvalQuestions))
 	}
 	if !anyPositive {
 		return nil
