@@ -50,7 +50,10 @@ func analyzeBPMNUpload(ctx context.Context, filename string, data []byte, _ llm.
 			ElementInventoryData: r.ElementInventoryData(),
 			ProcessComplexity:    r.ProcessComplexityData(),
 			Quality:              r.QualityData(),
-			Extra:                map[string]any{"diagram": diagramFromFile},
+			// The logic rules ran on the file itself with the others; their
+			// findings are Quality Issues and, as for documents, warnings.
+			Warnings: analysisWarnings(r.LogicWarnings()),
+			Extra:    map[string]any{"diagram": diagramFromFile},
 		},
 	}
 	var m *process.Model

@@ -80,7 +80,8 @@ func newPipeline(a *App, userKey func(ctx context.Context, userID string) (strin
 		},
 		Render: func(m *process.Model) (string, analysis.Metadata) {
 			work, wait := process.Totals(m)
-			return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
+			text, warnings := renderModel(m)
+			return text, analysis.Metadata{WorkMinutes: work, WaitMinutes: wait, Warnings: warnings}
 		},
 		Cache: resultcache.New(a.DB.DB),
 		// The call was charged to the analysis id; giving it back twice
