@@ -52,7 +52,7 @@ func newPipeline(a *App, userKey func(ctx context.Context, userID string) (strin
 		choice.user = p
 	}
 	pl := &worker.Pipeline{
-		Extract: func(ctx context.Context, filename string, data []byte) (*worker.Extracted, error) {
+		Extract: func(ctx context.Context, filename string, data []byte, demo bool) (*worker.Extracted, error) {
 			select {
 			case <-ready:
 			case <-ctx.Done():
@@ -61,11 +61,23 @@ func newPipeline(a *App, userKey func(ctx context.Context, userID string) (strin
 			if exErr != nil {
 				return nil, exErr
 			}
-			d, err := ex.Extract(ctx, filename, data)
+			lim := extract.Limits{}
+			if demo {
+				lim = extract.DemoLimits()
+			}
+			d, err := ex.ExtractWithin(ctx, filename, data, lim)
 			if err != nil {
 				return nil, err
 			}
 			return &worker.Extracted{Text: d.Text, Format: string(d.Format), Pages: d.Pages, Speakers: d.Speakers}, nil
+		},
+		// Pictures are checked from their header before any reader
+		// decodes them (issue 27, row 5).
+		CheckImage: func(data []byte, demo bool) error {
+			if demo {
+				return extract.CheckImage(data, extract.DemoMaxPixels, true)
+			}
+			return extract.CheckImage(data, extract.DefaultMaxPixels, false)
 		},
 		Provider: choice.choose,
 		Retry:    llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
