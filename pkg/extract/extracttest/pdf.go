@@ -53,9 +53,6 @@ func PDF(pages []PDFPage, opts PDFOptions) []byte {
 	stream := func(data []byte) {
 		offsets = append(offsets, b.Len())
 		filter := ""
-		if opts.DictPad > 0 {
-			filter = " /Junk (" + strings.Repeat("x", opts.DictPad) + ")"
-		}
 		if len(opts.Filters) > 0 {
 			enc, err := Encode(BombStream(string(data), opts.Pad), opts.Filters)
 			if err != nil {
@@ -82,6 +79,11 @@ func PDF(pages []PDFPage, opts PDFOptions) []byte {
 				data = o.Bytes()
 			}
 			filter += " /Filter [" + strings.Repeat("/FlateDecode ", layers) + "]"
+		}
+		if opts.DictPad > 0 {
+			// After /Filter, so that it stands between the filter and
+			// the stream keyword.
+			filter += " /Junk (" + strings.Repeat("x", opts.DictPad) + ")"
 		}
 		fmt.Fprintf(&b, "%d 0 obj\n<< /Length %d%s >>\nstream\n", len(offsets), len(data), filter)
 		b.Write(data)
