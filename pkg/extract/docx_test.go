@@ -56,7 +56,7 @@ func TestDOCX(t *testing.T) {
 }
 
 func TestDOCXLimits(t *testing.T) {
-	e, err := New(Options{MaxUncompressed: 1 << 20, MaxZipEntries: 10, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
+	e, err := New(Options{MaxUncompressed: 1 << 20, MaxZipEntries: 10, PDFEngine: PDFEnginePdfium, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
 	if err != nil {
 		t.Fatal(err)
 	}

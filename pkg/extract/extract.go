@@ -10,7 +10,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/failure"
@@ -64,6 +66,12 @@ type Options struct {
 	// CacheDir keeps wazero's compiled pdfium between process starts
 	// (start-up ~2 s without, ~60 ms with). Empty means no cache.
 	CacheDir string
+	// PDFEngine picks the PDF text engine: PDFEngineAuto (pdftotext when
+	// installed, else pdfium), PDFEnginePdfium or PDFEnginePdftotext.
+	PDFEngine string
+	// PDFIdle is how long pdfium stays loaded after its last document
+	// (default 2 minutes); it is then closed and its memory returned.
+	PDFIdle time.Duration
 
 	demo bool // set by within for details
 }
@@ -83,6 +91,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxText <= 0 {
 		o.MaxText = DefaultMaxText
+	}
+	if o.PDFIdle <= 0 {
+		o.PDFIdle = 2 * time.Minute
 	}
 	return o
 }
@@ -198,31 +209,112 @@ const (
 	detailBinaryTXT   = "This TXT file does not contain readable text. Save it as plain text (UTF-8) and upload it again."
 )
 
-// Extractor extracts text from documents. It keeps one warm pdfium
-// WebAssembly instance, so create one per worker process and reuse it; it is
-// safe for concurrent use (PDF work is serialized on that instance).
+// Extractor extracts text from documents. Create one per worker process
+// and reuse it; it is safe for concurrent use. PDFs go to pdftotext when
+// it is installed; otherwise to pdfium, which is loaded on the first PDF
+// (compiled once, one warm instance, PDF work serialized on it) and closed
+// again after Options.PDFIdle without work, so an idle worker does not
+// keep its memory.
 type Extractor struct {
-	opts Options
-	pdf  *pdfEngine
+	opts      Options
+	pdftotext *poppler // nil: pdfium
+
+	mu      sync.Mutex
+	pdf     *pdfEngine // nil until first use and after an idle close
+	pdfBusy int        // documents using pdf
+	idle    *time.Timer
+	closed  bool
 }
 
-// New prepares an Extractor. It compiles pdfium (or loads it from
-// Options.CacheDir), which is the expensive part of start-up.
+// New prepares an Extractor. It looks for pdftotext; nothing is loaded
+// until the first document needs it.
 func New(opts Options) (*Extractor, error) {
 	opts = opts.withDefaults()
-	eng, err := newPDFEngine(opts.CacheDir)
-	if err != nil {
-		return nil, fmt.Errorf("extract: start pdfium: %w", err)
+	e := &Extractor{opts: opts}
+	switch opts.PDFEngine {
+	case PDFEngineAuto, PDFEnginePdftotext:
+		bin, err := exec.LookPath("pdftotext")
+		if err == nil {
+			e.pdftotext = &poppler{bin: bin}
+		} else if opts.PDFEngine == PDFEnginePdftotext {
+			return nil, fmt.Errorf("extract: pdftotext: %w", err)
+		}
+	case PDFEnginePdfium:
+	default:
+		return nil, fmt.Errorf("extract: unknown PDF engine %q", opts.PDFEngine)
 	}
-	return &Extractor{opts: opts, pdf: eng}, nil
+	return e, nil
+}
+
+// PDFEngine names the engine PDFs go to.
+func (e *Extractor) PDFEngine() string {
+	if e.pdftotext != nil {
+		return PDFEnginePdftotext
+	}
+	return PDFEnginePdfium
+}
+
+// acquirePDF returns pdfium, loading it if needed, and marks it busy.
+func (e *Extractor) acquirePDF() (*pdfEngine, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil, errors.New("extract: extractor closed")
+	}
+	if e.idle != nil {
+		e.idle.Stop()
+		e.idle = nil
+	}
+	if e.pdf == nil {
+		eng, err := newPDFEngine(e.opts.CacheDir)
+		if err != nil {
+			return nil, fmt.Errorf("extract: start pdfium: %w", err)
+		}
+		e.pdf = eng
+	}
+	e.pdfBusy++
+	return e.pdf, nil
+}
+
+// releasePDF ends a use of pdfium; the last one arms the idle close.
+func (e *Extractor) releasePDF() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.pdfBusy--; e.pdfBusy == 0 && !e.closed {
+		eng := e.pdf
+		e.idle = time.AfterFunc(e.opts.PDFIdle, func() { e.closeIdle(eng) })
+	}
+}
+
+// closeIdle closes eng if it is still the loaded, unused engine.
+func (e *Extractor) closeIdle(eng *pdfEngine) {
+	e.mu.Lock()
+	if e.pdf != eng || e.pdfBusy > 0 || eng == nil {
+		e.mu.Unlock()
+		return
+	}
+	e.pdf = nil
+	e.mu.Unlock()
+	_ = eng.close()
 }
 
 // Close releases pdfium. The Extractor must not be used afterwards.
 func (e *Extractor) Close() error {
-	if e == nil || e.pdf == nil {
+	if e == nil {
 		return nil
 	}
-	return e.pdf.close()
+	e.mu.Lock()
+	e.closed = true
+	if e.idle != nil {
+		e.idle.Stop()
+	}
+	eng := e.pdf
+	e.pdf = nil
+	e.mu.Unlock()
+	if eng == nil {
+		return nil
+	}
+	return eng.close()
 }
 
 // Extract detects the format of an upload from its name and bytes and

@@ -141,6 +141,16 @@ func (e *Extractor) extractPDF(ctx context.Context, data []byte, opts Options) (
 	if err := checkPDFInflation(ctx, data, lim); err != nil {
 		return nil, err
 	}
+	if e.pdftotext != nil {
+		text, pages, err := e.pdftotext.text(ctx, data, opts)
+		if err != nil {
+			return nil, err
+		}
+		if text == "" {
+			return nil, failure.Permanent(detailNoTextLayer, errors.New("pdf: no text on any page"))
+		}
+		return &Document{Text: text, Format: FormatPDF, Pages: pages}, nil
+	}
 	pages, err := inspectPDF(ctx, data)
 	if err != nil {
 		return nil, err
@@ -148,7 +158,12 @@ func (e *Extractor) extractPDF(ctx context.Context, data []byte, opts Options) (
 	if pages > opts.MaxPages {
 		return nil, failure.Permanent(detailPages(pages, lim), fmt.Errorf("pdf: %d pages", pages))
 	}
-	res := e.pdf.run(ctx, data, opts)
+	eng, err := e.acquirePDF()
+	if err != nil {
+		return nil, err
+	}
+	res := eng.run(ctx, data, opts)
+	e.releasePDF()
 	if res.err != nil {
 		if fe := budgetFailure("PDF", lim, res.err); fe != nil {
 			return nil, fe
