@@ -52,6 +52,7 @@ func checkPDFInflation(ctx context.Context, data []byte, lim Limits) error {
 	perStream := total / maxStreamFraction
 	var sum, images int64
 	s := pdfScanner{data: data}
+	var z reusedInflater
 	for k := 0; ; k++ {
 		if k%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -67,7 +68,7 @@ func checkPDFInflation(ctx context.Context, data []byte, lim Limits) error {
 		}
 		if st.image {
 			left := imageAllowance*total - images
-			n := decodedSize(st, left+1)
+			n := z.decodedSize(st, left+1)
 			images += n
 			if n > left {
 				return failure.Permanent(detailPDFBomb(lim),
@@ -76,7 +77,7 @@ func checkPDFInflation(ctx context.Context, data []byte, lim Limits) error {
 			continue
 		}
 		left := min(perStream, total-sum)
-		n := decodedSize(st, left+1)
+		n := z.decodedSize(st, left+1)
 		sum += n
 		if n > left {
 			return failure.Permanent(detailPDFBomb(lim),
@@ -94,12 +95,32 @@ type pdfStream struct {
 	start       int
 }
 
+// reusedInflater keeps one zlib reader across the streams of a document:
+// most streams are a single FlateDecode, and a fresh inflater per stream
+// (its 32 KB window and tables) was most of the check's cost on small
+// files.
+type reusedInflater struct {
+	zr io.ReadCloser
+}
+
 // decodedSize returns how many bytes the stream's filter chain produces,
 // counting at most limit. The chain stops at the first filter not decoded
 // here (an image codec); what reaches it is counted.
-func decodedSize(st pdfStream, limit int64) int64 {
+func (z *reusedInflater) decodedSize(st pdfStream, limit int64) int64 {
 	var r io.Reader = bytes.NewReader(st.data)
-	for _, f := range st.filters {
+	for i, f := range st.filters {
+		if i == 0 && (f == "FlateDecode" || f == "Fl") && len(st.data) >= 2 && st.data[0]&0x0f == 8 {
+			if z.zr == nil {
+				if zr, err := zlib.NewReader(r); err == nil {
+					z.zr, r = zr, zr
+					continue
+				}
+			} else if z.zr.(zlib.Resetter).Reset(r, nil) == nil {
+				r = z.zr
+				continue
+			}
+			r = bytes.NewReader(st.data) // not zlib after all: the general path
+		}
 		d, ok := pdfDecoder(f, r, st.earlyChange)
 		if !ok {
 			break
