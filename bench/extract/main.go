@@ -28,6 +28,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/extract"
@@ -101,8 +102,8 @@ func run(testdata string, runs int, cacheDir string) error {
 		exs[eng] = ex
 	}
 
-	fmt.Printf("%-44s %6s | %-34s | %-34s | %8s %8s %8s\n", "file", "words",
-		"pdfium: words%  speed× min/med/max", "pdftotext engine: words%  speed×", "ref MB", "pdfium", "p2t eng")
+	fmt.Printf("%-44s %6s | %-38s | %-38s | %8s %8s %8s\n", "file", "words",
+		"pdfium: words% wall× min/med/max cpu×", "pdftotext engine: same", "ref MB", "pdfium", "p2t eng")
 	for _, in := range inputs {
 		data, err := os.ReadFile(in.path)
 		if err != nil {
@@ -115,13 +116,14 @@ func run(testdata string, runs int, cacheDir string) error {
 		ref := words(refText)
 		cols := make([]string, 0, 2)
 		for _, eng := range engines {
-			text, ratios, err := pairs(exs[eng], in, data, runs)
+			text, ratios, cpus, err := pairs(exs[eng], in, data, runs)
 			if err != nil {
 				return fmt.Errorf("%s (%s): %w", in.name, eng, err)
 			}
 			slices.Sort(ratios)
-			cols = append(cols, fmt.Sprintf("%7.2f%%  %5.2f/%5.2f/%5.2f", pct(intersect(ref, words(text)), total(ref)),
-				ratios[0], ratios[len(ratios)/2], ratios[len(ratios)-1]))
+			slices.Sort(cpus)
+			cols = append(cols, fmt.Sprintf("%7.2f%% %5.2f/%5.2f/%5.2f %5.2f", pct(intersect(ref, words(text)), total(ref)),
+				ratios[0], ratios[len(ratios)/2], ratios[len(ratios)-1], cpus[len(cpus)/2]))
 		}
 		refKB, err := timedRSS("pdftotext", "-enc", "UTF-8", in.path, os.DevNull)
 		if err != nil {
@@ -142,11 +144,12 @@ func run(testdata string, runs int, cacheDir string) error {
 			}
 			ours = append(ours, fmt.Sprintf("%8.1f", float64(kb)/1024))
 		}
-		fmt.Printf("%-44s %6d | %-34s | %-34s | %8.1f %s\n", trim(in.name, 44), total(ref), cols[0], cols[1], float64(refKB)/1024, strings.Join(ours, " "))
+		fmt.Printf("%-44s %6d | %-38s | %-38s | %8.1f %s\n", trim(in.name, 44), total(ref), cols[0], cols[1], float64(refKB)/1024, strings.Join(ours, " "))
 	}
 	fmt.Println()
 	fmt.Println("words% = multiset intersection of whitespace-separated words / pdftotext's words")
-	fmt.Println("speed× = pdftotext time / our time per pair (pdftotext process vs our warm Extractor), min/median/max over the pairs")
+	fmt.Println("wall×  = pdftotext wall time / ours per pair (pdftotext process vs our warm Extractor), min/median/max over the pairs")
+	fmt.Println("cpu×   = the same for user+system time (ours includes our pdftotext child), median")
 	fmt.Println("MB     = peak RSS of a fresh process under /usr/bin/time; 'p2t eng' adds the pdftotext child's peak to our own")
 	return nil
 }
@@ -160,25 +163,45 @@ func trim(s string, n int) string {
 
 // pairs times pdftotext and our extractor alternately and returns our
 // text and the speed ratio (pdftotext time / ours) of each pair.
-func pairs(ex *extract.Extractor, in input, data []byte, runs int) (string, []float64, error) {
+// The CPU ratio uses user+system time: pdftotext's from its rusage, ours
+// from this process's plus its children's (the pdftotext engine's child)
+// rusage deltas. On a loaded machine it is the steadier figure.
+func pairs(ex *extract.Extractor, in input, data []byte, runs int) (string, []float64, []float64, error) {
 	var text string
-	var ratios []float64
+	var walls, cpus []float64
 	for range runs {
+		cmd := exec.Command("pdftotext", "-enc", "UTF-8", in.path, "-")
 		t0 := time.Now()
-		if _, err := pdftotext(in.path); err != nil {
-			return "", nil, err
+		if _, err := cmd.Output(); err != nil {
+			return "", nil, nil, err
 		}
 		ref := time.Since(t0)
+		refCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		c0 := cpuTime()
 		t1 := time.Now()
 		d, err := ex.Extract(context.Background(), in.name, data)
 		ours := time.Since(t1)
+		oursCPU := cpuTime() - c0
 		if err != nil {
-			return "", nil, err
+			return "", nil, nil, err
 		}
 		text = d.Text
-		ratios = append(ratios, ref.Seconds()/ours.Seconds())
+		walls = append(walls, ref.Seconds()/ours.Seconds())
+		cpus = append(cpus, refCPU.Seconds()/max(oursCPU.Seconds(), 1e-6))
 	}
-	return text, ratios, nil
+	return text, walls, cpus, nil
+}
+
+// cpuTime is the user+system time of this process and its waited-for
+// children.
+func cpuTime() time.Duration {
+	var self, kids syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	d := func(ru syscall.Rusage) time.Duration {
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	return d(self) + d(kids)
 }
 
 func pct(a, b int) float64 {

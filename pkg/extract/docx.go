@@ -44,6 +44,11 @@ func (br budgetReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// detailLyingZip answers a DOCX whose parts unpack past their declared
+// sizes.
+const detailLyingZip = "This DOCX file unpacks to more data than its own index declares (the mark of a zip bomb), so it was not read. " +
+	"Open it in Word or LibreOffice, save it again as DOCX, and upload that."
+
 // tokenCap fails a part in which more than max bytes pass without a '<':
 // encoding/xml holds a whole text run or attribute value in memory before
 // handing it over, and '<' can appear in neither, so this bounds each
@@ -134,6 +139,11 @@ func extractDOCX(ctx context.Context, data []byte, opts Options) (*Document, err
 	if err := w.walk(&tokenCap{r: rc, max: opts.MaxText}); err != nil {
 		if fe := budgetFailure("DOCX", lim, err); fe != nil {
 			return nil, fe
+		}
+		if errors.Is(err, zip.ErrFormat) {
+			// archive/zip stops a part that unpacks past the size its
+			// index declares: a zip bomb's lie, not a damaged file.
+			return nil, failure.Permanent(detailLyingZip, fmt.Errorf("docx: %w", err))
 		}
 		if ctx.Err() != nil {
 			return nil, err

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -138,4 +139,26 @@ func TestDOCXRealFile(t *testing.T) {
 	if !strings.Contains(d.Text, " | ") {
 		t.Errorf("no table rows found")
 	}
+}
+
+// TestDOCXLyingSizes: a part that unpacks past the size the zip index
+// declares is called what it is, not "damaged" (issue 27).
+func TestDOCXLyingSizes(t *testing.T) {
+	data := extracttest.TextBombDOCX(64 << 10)
+	// Patch the central directory's uncompressed size of document.xml.
+	cd := bytes.Index(data, []byte("PK\x01\x02"))
+	for cd >= 0 {
+		nameLen := int(binary.LittleEndian.Uint16(data[cd+28:]))
+		if string(data[cd+46:cd+46+nameLen]) == "word/document.xml" {
+			binary.LittleEndian.PutUint32(data[cd+24:], 100)
+			break
+		}
+		next := bytes.Index(data[cd+4:], []byte("PK\x01\x02"))
+		if next < 0 {
+			t.Fatal("no central directory entry for word/document.xml")
+		}
+		cd += 4 + next
+	}
+	_, err := extract(t, "lie.docx", data)
+	wantDetail(t, err, "unpacks to more data than its own index declares")
 }
