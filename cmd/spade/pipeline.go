@@ -24,8 +24,9 @@ import (
 // extractor.
 func newPipeline(a *App, userKey func(ctx context.Context, userID string) (string, error)) (*worker.Pipeline, func(), error) {
 	cfg := a.Cfg
-	// pdfium takes seconds to compile on a cold start: warm it up in the
-	// background so the server listens at once; the first document waits.
+	// extract.New only looks for pdftotext now (pdfium, the fallback, is
+	// compiled on the first PDF that needs it and closed when idle); it
+	// stays off the start-up path all the same.
 	var (
 		ex    *extract.Extractor
 		exErr error
