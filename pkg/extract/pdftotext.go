@@ -78,7 +78,10 @@ func (p poppler) text(ctx context.Context, data []byte, opts Options) (string, i
 	// Normalizing shrinks pdftotext's output a little (white space), so
 	// the raw output may pass the budget by half before it is refused.
 	rawCap := int64(opts.MaxText + opts.MaxText/2)
-	raw, readErr := io.ReadAll(io.LimitReader(out, rawCap+1))
+	// A strings.Builder hands its bytes over without a copy.
+	var rawText strings.Builder
+	_, readErr := io.Copy(&rawText, io.LimitReader(out, rawCap+1))
+	raw := rawText.String()
 	over := int64(len(raw)) > rawCap
 	if over {
 		_ = cmd.Process.Kill()
@@ -94,13 +97,13 @@ func (p poppler) text(ctx context.Context, data []byte, opts Options) (string, i
 	case waitErr != nil:
 		return "", 0, popplerFailure(waitErr, stderr.String())
 	}
-	pages := bytes.Count(raw, []byte{'\f'})
+	pages := strings.Count(raw, "\f")
 	if pages > opts.MaxPages {
 		return "", 0, failure.Permanent(
 			fmt.Sprintf("This PDF has more than %d pages, the limit%s. Split it into smaller files and upload them one by one.", opts.MaxPages, lim.demoNote()),
 			fmt.Errorf("pdf: over %d pages", opts.MaxPages))
 	}
-	return normalizeText(string(raw)), pages, nil
+	return normalizeText(raw), pages, nil
 }
 
 // popplerFailure turns a failed pdftotext run into the user's detail.
