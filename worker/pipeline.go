@@ -20,8 +20,12 @@ type Extracted struct {
 // Pipeline holds the steps of an analysis, each behind an interface so that
 // the embedded defaults and the production parts plug in the same way.
 type Pipeline struct {
-	// Extract turns an uploaded document into text.
-	Extract func(ctx context.Context, filename string, data []byte) (*Extracted, error)
+	// Extract turns an uploaded document into text, within the budgets of
+	// an account or (demo) of the anonymous demo.
+	Extract func(ctx context.Context, filename string, data []byte, demo bool) (*Extracted, error)
+	// CheckImage refuses a picture whose header declares more pixels than
+	// the budget, before anything decodes it; nil: no check.
+	CheckImage func(data []byte, demo bool) error
 	// Provider picks the analyzer for an analysis and fills the per-call
 	// input (the user's own key, model), returning the key source.
 	Provider func(ctx context.Context, a *analysis.Analysis) (llm.Provider, llm.Input, string, error)

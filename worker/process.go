@@ -108,9 +108,14 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 
 	var doc *Extracted
 	if a.AnalyzerType == analysis.TypeImage {
+		if pl.CheckImage != nil {
+			if err := pl.CheckImage(data, a.IsDemo); err != nil {
+				return nil, err
+			}
+		}
 		in.Kind, in.Image, in.MIMEType = "image", data, a.ContentType
 	} else {
-		doc, err = pl.Extract(ctx, a.OriginalFilename, data)
+		doc, err = pl.Extract(ctx, a.OriginalFilename, data, a.IsDemo)
 		if err != nil {
 			return nil, err
 		}

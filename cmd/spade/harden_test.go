@@ -30,14 +30,14 @@ import (
 // unreadable.txt fail as a broken file would (the user's fault).
 func failingExtract(p *worker.Pipeline) {
 	next := p.Extract
-	p.Extract = func(ctx context.Context, filename string, data []byte) (*worker.Extracted, error) {
+	p.Extract = func(ctx context.Context, filename string, data []byte, demo bool) (*worker.Extracted, error) {
 		switch filename {
 		case "provider-down.txt":
 			return nil, fmt.Errorf("analyze: %w", llm.ErrAuth)
 		case "unreadable.txt":
 			return nil, failure.Permanent("This file cannot be read.", errors.New("broken"))
 		}
-		return next(ctx, filename, data)
+		return next(ctx, filename, data, demo)
 	}
 }
 

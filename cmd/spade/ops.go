@@ -64,9 +64,9 @@ func instrumentWorker(a *App, cfg *worker.Config, pl *worker.Pipeline) error {
 // instrumentPipeline wraps each step of the pipeline with a stage timer.
 func instrumentPipeline(m *metrics.Metrics, pl *worker.Pipeline) {
 	if ex := pl.Extract; ex != nil {
-		pl.Extract = func(ctx context.Context, filename string, data []byte) (*worker.Extracted, error) {
+		pl.Extract = func(ctx context.Context, filename string, data []byte, demo bool) (*worker.Extracted, error) {
 			done := m.Stage("extraction")
-			out, err := ex(ctx, filename, data)
+			out, err := ex(ctx, filename, data, demo)
 			done(err)
 			return out, err
 		}

@@ -24,8 +24,9 @@ import (
 // extractor.
 func newPipeline(a *App, userKey func(ctx context.Context, userID string) (string, error)) (*worker.Pipeline, func(), error) {
 	cfg := a.Cfg
-	// pdfium takes seconds to compile on a cold start: warm it up in the
-	// background so the server listens at once; the first document waits.
+	// extract.New only looks for pdftotext now (pdfium, the fallback, is
+	// compiled on the first PDF that needs it and closed when idle); it
+	// stays off the start-up path all the same.
 	var (
 		ex    *extract.Extractor
 		exErr error
@@ -52,7 +53,7 @@ func newPipeline(a *App, userKey func(ctx context.Context, userID string) (strin
 		choice.user = p
 	}
 	pl := &worker.Pipeline{
-		Extract: func(ctx context.Context, filename string, data []byte) (*worker.Extracted, error) {
+		Extract: func(ctx context.Context, filename string, data []byte, demo bool) (*worker.Extracted, error) {
 			select {
 			case <-ready:
 			case <-ctx.Done():
@@ -61,11 +62,23 @@ func newPipeline(a *App, userKey func(ctx context.Context, userID string) (strin
 			if exErr != nil {
 				return nil, exErr
 			}
-			d, err := ex.Extract(ctx, filename, data)
+			lim := extract.Limits{}
+			if demo {
+				lim = extract.DemoLimits()
+			}
+			d, err := ex.ExtractWithin(ctx, filename, data, lim)
 			if err != nil {
 				return nil, err
 			}
 			return &worker.Extracted{Text: d.Text, Format: string(d.Format), Pages: d.Pages, Speakers: d.Speakers}, nil
+		},
+		// Pictures are checked from their header before any reader
+		// decodes them (issue 27, row 5).
+		CheckImage: func(data []byte, demo bool) error {
+			if demo {
+				return extract.CheckImage(data, extract.DemoMaxPixels, true)
+			}
+			return extract.CheckImage(data, extract.DefaultMaxPixels, false)
 		},
 		Provider: choice.choose,
 		Retry:    llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
