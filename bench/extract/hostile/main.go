@@ -19,11 +19,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/spade-bpmn/spade/pkg/analyze"
 	"github.com/spade-bpmn/spade/pkg/extract"
 	"github.com/spade-bpmn/spade/pkg/extract/extracttest"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
-	"github.com/spade-bpmn/spade/pkg/llm/builtin"
 )
 
 func main() {
@@ -90,7 +90,7 @@ func run(path string, demo bool) error {
 		}
 		err = extract.CheckImage(data, max, demo)
 		if err == nil {
-			_, err = builtin.New(builtin.Options{}).Analyze(ctx, llm.Input{Kind: "image", Image: data, MIMEType: "image/png", Filename: filepath.Base(path)})
+			_, err = analyze.New(analyze.Options{}).Analyze(ctx, llm.Input{Kind: "image", Image: data, MIMEType: "image/png", Filename: filepath.Base(path)})
 		}
 		report(err, 0, t0)
 		return nil
