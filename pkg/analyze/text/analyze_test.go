@@ -398,7 +398,7 @@ the paragraph above was split by a page break and carries on here.
 	if !contains(save.SIPOC.Inputs, "Flight plan") {
 		t.Errorf("save SIPOC %+v", save.SIPOC)
 	}
-	blocks := segment("First part of a sentence that\n\ncontinues after a page break.")
+	blocks := segment(context.Background(), "First part of a sentence that\n\ncontinues after a page break.")
 	if len(blocks) != 1 {
 		t.Errorf("page break split the paragraph: %+v", blocks)
 	}

@@ -28,9 +28,9 @@ func (a *analyzer) document(text string) {
 			a.docActor = a.performer(np)
 		}
 	}
-	blocks := segment(text)
+	blocks := segment(a.ctx, text)
 	for i, bl := range blocks {
-		if a.ctx != nil && a.ctx.Err() != nil {
+		if a.ctx.Err() != nil {
 			return // cancelled or out of time: the caller reports it
 		}
 		// "Responsible: System administrator" in an SOP's header names

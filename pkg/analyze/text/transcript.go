@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"regexp"
 	"strings"
 )
@@ -23,13 +24,19 @@ var (
 // transcript splits a speaker-labelled text ("Anna: …", "[00:01:02] Anna:
 // …", WebVTT voices) into turns, or returns nil when the text is not a
 // transcript: most of its lines must be speaker lines.
-func transcript(text string) []turn {
+func transcript(ctx context.Context, text string) []turn {
 	lines := strings.Split(normaliseText(text), "\n")
 	var turns []turn
+	// more holds the lines that carry on each turn, joined once at the
+	// end: appending to the turn's text would copy it on every line
+	var more [][]string
 	title := ""
 	nonEmpty, speakerLines := 0, 0
 	speakers := map[string]int{}
-	for _, l := range lines {
+	for i, l := range lines {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil
+		}
 		t := strings.TrimSpace(l)
 		if t == "" || cueRe.MatchString(t) {
 			continue
@@ -39,22 +46,29 @@ func transcript(text string) []turn {
 			speakerLines++
 			speakers[m[1]]++
 			turns = append(turns, turn{speaker: strings.TrimSpace(m[1]), text: m[2]})
+			more = append(more, nil)
 			continue
 		}
 		if m := speakerRe.FindStringSubmatch(t); m != nil && !notSpeaker[strings.ToLower(m[2])] {
 			speakerLines++
 			speakers[m[2]]++
 			turns = append(turns, turn{speaker: strings.TrimSpace(m[2]), text: m[3]})
+			more = append(more, nil)
 			continue
 		}
 		if len(turns) > 0 {
-			turns[len(turns)-1].text += " " + t
+			more[len(more)-1] = append(more[len(more)-1], t)
 		} else if title == "" {
 			title = t
 		}
 	}
 	if speakerLines < 3 || speakerLines*2 < nonEmpty {
 		return nil
+	}
+	for i, ls := range more {
+		if len(ls) > 0 {
+			turns[i].text += " " + strings.Join(ls, " ")
+		}
 	}
 	if title != "" && wordCount(title) <= 12 {
 		turns = append([]turn{{text: title}}, turns...) // speakerless: the title
@@ -66,14 +80,21 @@ func transcript(text string) []turn {
 // a speaker says they (or "we") do becomes their activities.
 func (a *analyzer) transcript(turns []turn) {
 	var speakers []string
+	seen := map[string]bool{} // lower-case speakers, for a linear read
 	for _, t := range turns {
+		if a.ctx.Err() != nil {
+			return
+		}
 		if t.speaker == "" {
 			a.name = trimPunct(t.text)
 			continue
 		}
 		name := titleCase(t.speaker)
 		a.speaker = a.performer(name)
-		speakers = appendUnique(speakers, a.speaker)
+		if k := strings.ToLower(strings.TrimSpace(a.speaker)); k != "" && !seen[k] {
+			seen[k] = true
+			speakers = append(speakers, strings.TrimSpace(a.speaker))
+		}
 		for _, s := range sentences(t.text) {
 			a.sentence(s, false)
 		}
