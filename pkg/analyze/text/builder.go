@@ -230,7 +230,7 @@ func (b *builder) closeOpen() {
 	for i, br := range o.branches {
 		// "If the request is rejected, the employee is notified.": a
 		// refusal ends its branch unless the text loops it back
-		if n := len(br.items); n > 0 && refusalRe.MatchString(br.cond) && !br.items[n-1].end && br.items[n-1].back == nil {
+		if n := len(br.items); n > 0 && (refusalRe.MatchString(br.cond) || refuses(br.items)) && !br.items[n-1].end && br.items[n-1].back == nil {
 			o.branches[i].items = append(o.branches[i].items, &item{end: true})
 		}
 	}
@@ -269,6 +269,9 @@ func (b *builder) lastItem() *item {
 
 // endHere ends the branch the last sentence went to with an end event.
 func (b *builder) endHere() {
+	// "If …, A; the claim is closed.": the sentences waiting for an
+	// "otherwise" belong to the branch that ends, not after the decision
+	b.pendingToBranch()
 	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return // the main flow ends at its end event anyway
 	}
@@ -897,6 +900,22 @@ func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
 
 // refusalRe finds conditions under which a case is turned down.
 var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible)|(?:does|do|did) not (?:accept|approve|agree))\b`)
+
+// negativeVerbs end a case: a branch that does one of them never rejoins
+// the work that follows the decision unless the text sends it back.
+var negativeVerbs = set(`reject decline refuse cancel deny withdraw abort terminate`)
+
+// refuses reports whether a branch's steps turn the case down: "If the
+// score is too low, the officer declines the loan and informs the
+// applicant" ends there, even though its condition names no refusal.
+func refuses(items []*item) bool {
+	for _, it := range items {
+		if it.act != nil && it.act.event == nil && negativeVerbs[firstWord(it.act.verb)] {
+			return true
+		}
+	}
+	return false
+}
 
 // loopOpen ends the open decision's last branch with a flow back to
 // target: "If the login fails, go back to step 4."
