@@ -111,3 +111,29 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 		})
 	}
 }
+
+// TestSpeakersAreNotLanes checks that in a transcript the roles the
+// speakers describe are lanes and their first names are not.
+func TestSpeakersAreNotLanes(t *testing.T) {
+	text := "Anna: I'm the change manager. When a change request comes in, I classify the request.\n" +
+		"Ben: And then the implementation team schedules the change and implements it.\n" +
+		"Anna: If the test fails, the implementation team rolls the change back.\n" +
+		"Ben: Finally the change manager closes the request.\n"
+	m := analyze(t, text)
+	var lanes []string
+	for _, p := range m.Participants {
+		if p.Pool == "" {
+			lanes = append(lanes, strings.ToLower(p.Name))
+		}
+	}
+	for _, want := range []string{"change manager", "implementation team"} {
+		if !contains(lanes, want) {
+			t.Errorf("no lane %q in %v", want, lanes)
+		}
+	}
+	for _, not := range []string{"anna", "ben"} {
+		if contains(lanes, not) {
+			t.Errorf("speaker %q is a lane: %v", not, lanes)
+		}
+	}
+}

@@ -9,11 +9,50 @@ import (
 // turn is what one speaker said, in order.
 type turn struct {
 	speaker string
-	text    string
+	// role is what the label says the speaker does: "Maria (Change
+	// Manager)".
+	role string
+	text string
+}
+
+// selfRoleRe is a speaker saying what they do: "I'm the change manager",
+// "as the team lead I …", "I lead the implementation team".
+var selfRoleRe = regexp.MustCompile(`(?i)\b(?:I'm|I am|I work as|as)\s+(?:the|a|an|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})|\bI\s+(?:lead|run|head|manage)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b|\bI'm\s+(?:on|in|part of)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b`)
+
+// roles finds the role each speaker states, in the label or in what they
+// say, so that the lane is the role ("Change Manager"), never the
+// speaker's name: a person is not a lane.
+func roles(turns []turn) map[string]string {
+	out := map[string]string{}
+	for _, t := range turns {
+		if t.speaker == "" || out[t.speaker] != "" {
+			continue
+		}
+		if t.role != "" && isAgent(t.role) {
+			out[t.speaker] = titleCase(t.role)
+			continue
+		}
+		for _, m := range selfRoleRe.FindAllStringSubmatch(t.text, -1) {
+			r := firstNonEmpty(m[1], m[2], m[3])
+			ws := strings.Fields(r)
+			// "I'm the change manager, and …": up to the role word
+			for i, w := range ws {
+				if roleWords[norm(w)] {
+					ws = ws[:i+1]
+					break
+				}
+			}
+			if np := strings.Join(ws, " "); isAgent(np) && roleWords[norm(ws[len(ws)-1])] {
+				out[t.speaker] = titleCase(np)
+				break
+			}
+		}
+	}
+	return out
 }
 
 var (
-	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\([^)]{1,40}\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
+	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\(([^)]{1,40})\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
 	vttVoiceRe = regexp.MustCompile(`^\s*<v\s+([^>]+)>\s*(.*?)(?:</v>)?\s*$`)
 	cueRe      = regexp.MustCompile(`^\s*(\d+|WEBVTT.*|\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?\s*-->.*)\s*$`)
 	notSpeaker = set(`note notes warning caution step inputs outputs input output date time subject re to from cc bcc
@@ -52,7 +91,7 @@ func transcript(ctx context.Context, text string) []turn {
 		if m := speakerRe.FindStringSubmatch(t); m != nil && !notSpeaker[strings.ToLower(m[2])] {
 			speakerLines++
 			speakers[m[2]]++
-			turns = append(turns, turn{speaker: strings.TrimSpace(m[2]), text: m[3]})
+			turns = append(turns, turn{speaker: strings.TrimSpace(m[2]), role: strings.TrimSpace(m[3]), text: m[4]})
 			more = append(more, nil)
 			continue
 		}
@@ -81,6 +120,7 @@ func transcript(ctx context.Context, text string) []turn {
 func (a *analyzer) transcript(turns []turn) {
 	var speakers []string
 	seen := map[string]bool{} // lower-case speakers, for a linear read
+	role := roles(turns)
 	for _, t := range turns {
 		if a.ctx.Err() != nil {
 			return
@@ -90,6 +130,9 @@ func (a *analyzer) transcript(turns []turn) {
 			continue
 		}
 		name := titleCase(t.speaker)
+		if r := role[t.speaker]; r != "" {
+			name = r
+		}
 		a.speaker = a.performer(name)
 		if k := strings.ToLower(strings.TrimSpace(a.speaker)); k != "" && !seen[k] {
 			seen[k] = true
