@@ -137,3 +137,40 @@ func TestSpeakersAreNotLanes(t *testing.T) {
 		}
 	}
 }
+
+// TestSOPNotesAndChoices checks that notes, warnings, URLs and figure
+// captions make no steps, that "one of the following methods" is a
+// choice, and that the placeholder lane appears only when nobody is
+// named.
+func TestSOPNotesAndChoices(t *testing.T) {
+	text := "Removing stains\n\n" +
+		"1. The cleaner inspects the fabric.\n" +
+		"Note: Wear gloves when handling chemicals.\n" +
+		"Warning: Never mix cleaning agents.\n" +
+		"2. The cleaner removes the stain using one of the following methods:\n" +
+		"- Blot the stain with a dry cloth.\n" +
+		"- Rinse the stain with cold water.\n" +
+		"- Apply a stain remover.\n" +
+		"Figure 2: The stain remover bottle\n" +
+		"https://example.com/stain-guide\n" +
+		"3. The cleaner dries the fabric.\n"
+	m := analyze(t, text)
+	for _, a := range m.Activities {
+		l := strings.ToLower(a.Name)
+		for _, bad := range []string{"glove", "mix", "figure", "http", "example.com", "bottle"} {
+			if strings.Contains(l, bad) {
+				t.Errorf("activity %q from a note, caption or URL:%s", a.Name, describe(m))
+			}
+		}
+		if a.Performer == process.DefaultPerformer {
+			t.Errorf("%q in the placeholder lane though the cleaner is named", a.Name)
+		}
+	}
+	b := newBehaviour(m)
+	if !b.exclusiveApart(pattern{"blot"}, pattern{"rins"}) || !b.exclusiveApart(pattern{"rins"}, pattern{"appl"}) {
+		t.Errorf("the methods are no exclusive choice:%s", describe(m))
+	}
+	if !b.reachesAny(nodesMatching(m, pattern{"blot"}), pattern{"dry"}, nil) {
+		t.Errorf("the choice does not go on to drying:%s", describe(m))
+	}
+}
