@@ -253,10 +253,25 @@ func (b *builder) add(ds []*draft) {
 		return
 	}
 	b.closeOpen()
+	if len(ds) == 1 && ds[0].event == nil && negativeVerbs[firstWord(ds[0].verb)] && mayRe.MatchString(ds[0].source) {
+		// "Compliance can reject the claim": a possible outcome, so a
+		// decision whose rejecting branch ends and whose other goes on
+		g := &gwBlock{typ: process.GatewayExclusive, performer: ds[0].performer, before: b.lastItem(),
+			name: capitalise(strings.TrimSpace(ds[0].name)) + "?", spec: "Decides whether to " + strings.ToLower(ds[0].name) + "."}
+		g.branches = []branch{{label: "Yes", items: append(acts(ds), &item{end: true})}, {label: "No"}}
+		b.seq = append(b.seq, &item{gw: g})
+		b.last = &g.branches[0].items
+		b.lastN = 1
+		return
+	}
 	b.seq = append(b.seq, acts(ds)...)
 	b.last = &b.seq
 	b.lastN = len(ds)
 }
+
+// mayRe marks a step that is a possibility, not always done: "can
+// reject", "may decline".
+var mayRe = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\s+(?:also\s+|still\s+)?(?:reject|decline|refuse|cancel|deny|withdraw|abort|terminate)\b`)
 
 // lastItem is the last item of seq, where a decision's rework loops
 // return to.
@@ -735,6 +750,15 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			c.ids[it] = split
 			emptyDone := false
 			joined := 0
+			// a branch that turns the case down ends, unless every branch
+			// does or the text sends it back: a rejection never rejoins
+			// the work done for accepted cases
+			goesOn := false
+			for _, br := range g.branches {
+				if !refuses(br.items) {
+					goesOn = true
+				}
+			}
 			for _, br := range g.branches {
 				if len(br.items) == 0 {
 					if emptyDone {
@@ -746,6 +770,10 @@ func (c *compiler) emit(items []*item, from, label string) string {
 					continue
 				}
 				last := c.emit(br.items, split, br.label)
+				if last != "" && g.typ == process.GatewayExclusive && goesOn && refuses(br.items) {
+					c.flow(last, c.event(process.EventEnd, "End"), "")
+					continue
+				}
 				if last != "" {
 					c.flow(last, join, "")
 					joined++

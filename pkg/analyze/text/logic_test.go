@@ -182,6 +182,18 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			never: [][2]pattern{{{"declin"}, {"contract"}}, {{"declin"}, {"pay"}}},
 		},
 		{
+			name:  "approves or rejects",
+			text:  "The employee requests the trip in the travel tool. The line manager approves or rejects the request. The travel desk books the trip. The travel agency sends the tickets to the employee.",
+			never: [][2]pattern{{{"reject"}, {"book"}}},
+			reach: [][2]pattern{{{"approv"}, {"book"}}},
+		},
+		{
+			name:  "a step that can reject",
+			text:  "The employee submits the expense claim. The compliance officer can reject the claim. The clerk checks the receipts. The clerk releases the claim for payment.",
+			never: [][2]pattern{{{"reject"}, {"releas"}}},
+			reach: [][2]pattern{{{"submit"}, {"releas"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
