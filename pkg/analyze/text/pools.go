@@ -20,7 +20,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
 	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
 	homeowner homeowners borrower borrowers donor donors sender senders caterer caterers owner owners
-	bureau bureaus authority authorities shop shops garage garages courier couriers`)
+	bureau bureaus authority authorities shop shops garage garages`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".
