@@ -194,6 +194,16 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"submit"}, {"releas"}}},
 		},
 		{
+			name:  "over for that candidate",
+			text:  "HR screens the applications. Candidates who fail the screening receive a rejection e-mail, and the process is over for that candidate. HR invites the remaining candidates to an interview. The hiring manager makes an offer.",
+			never: [][2]pattern{{{"reject"}, {"offer"}}},
+		},
+		{
+			name:  "which ends the procedure",
+			text:  "The planning officer reviews the application. A refused application is answered with a reasoned refusal notice, which ends the procedure. For an approved application the officer issues the permit. The cashier sends the fee invoice.",
+			never: [][2]pattern{{{"refus"}, {"issu", "permit"}}, {{"refus"}, {"invoic"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
@@ -245,6 +255,11 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			text:  "The employee submits a purchase requisition. The purchasing agent checks the requisition. Requisitions above 10,000 EUR additionally need the approval of the department manager. If the department manager rejects the requisition, the employee is informed and the process ends. The purchasing agent sends the purchase order to the supplier. Accounts payable pays the invoice.",
 			skip:  [][3]pattern{{{"check"}, {"approv"}, {"send|order"}}},
 			never: [][2]pattern{{{"inform|reject"}, {"order"}}},
+		},
+		{
+			name:      "depending on",
+			text:      "The adjuster registers the claim. Depending on the type of damage, the adjuster sends an expert to the site or settles the claim by phone. The adjuster closes the claim.",
+			exclusive: [][2]pattern{{{"send|expert"}, {"settl"}}},
 		},
 		{
 			name:      "either or",
