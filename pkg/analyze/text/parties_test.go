@@ -73,7 +73,7 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 		{
 			name:  "repair shop, credit bureau and customer",
 			text:  "The customer reports the damage. The claims handler checks the policy and asks the repair shop for a cost estimate. The repair shop sends the cost estimate to the claims handler. The claims handler requests a report from the credit bureau. If the claim is covered, the claims handler pays the repair shop. Otherwise the claims handler sends a rejection letter to the customer.",
-			pools: []string{"repair shop", "customer"},
+			pools: []string{"repair shop", "credit bureau", "customer"},
 		},
 		{
 			name:  "vendor and authority",
@@ -172,5 +172,31 @@ func TestSOPNotesAndChoices(t *testing.T) {
 	}
 	if !b.reachesAny(nodesMatching(m, pattern{"blot"}), pattern{"dry"}, nil) {
 		t.Errorf("the choice does not go on to drying:%s", describe(m))
+	}
+}
+
+// TestProcessOwnerOnlyWithoutPerformers checks that the placeholder lane
+// appears only when the text names nobody who does the work.
+func TestProcessOwnerOnlyWithoutPerformers(t *testing.T) {
+	tests := []struct {
+		name, text string
+		owner      bool
+	}{
+		{"passives and one named clerk", "The invoice is received. The invoice is checked against the order. The clerk pays the invoice.", false},
+		{"nobody named", "The invoice is received. The invoice is checked against the order. The invoice is paid.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			owner := false
+			for _, p := range m.Participants {
+				if p.Name == process.DefaultPerformer {
+					owner = true
+				}
+			}
+			if owner != tt.owner {
+				t.Errorf("placeholder lane %v, want %v: %v", owner, tt.owner, names(m))
+			}
+		})
 	}
 }
