@@ -300,7 +300,9 @@ var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|aft
 var (
 	// stateSubjectRe is a subject that names the case's state: "A
 	// refused application is answered with …".
-	stateSubjectRe = regexp.MustCompile(`^(?i:an?|the|any|every)\s+(refused|rejected|declined|denied|cancell?ed|approved|accepted|incomplete|complete|invalid|valid|failed|unpaid|late)\s+([a-z][\w-]*)\s+((?:is|are|will be|gets|goes|must|shall|can)\b.*)$`)
+	// Only "a"/"any"/"every": "The complete application is then
+	// forwarded" describes the one case the text follows.
+	stateSubjectRe = regexp.MustCompile(`^(?i:an?|any|every)\s+(refused|rejected|declined|denied|cancell?ed|approved|accepted|incomplete|invalid|failed|unpaid)\s+([a-z][\w-]*)\s+((?:is|are|will be|gets|goes|must|shall|can)\b.*)$`)
 	// answeredWithRe is a case answered with a letter: the letter is what
 	// is done.
 	answeredWithRe = regexp.MustCompile(`(?i)^the\s+[a-z][\w-]*\s+(?:is|are)\s+answered\s+with\s+((?:a|an|the)\s+[^,.;]+)`)
