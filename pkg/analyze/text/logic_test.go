@@ -204,6 +204,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			never: [][2]pattern{{{"refus"}, {"issu", "permit"}}, {{"refus"}, {"invoic"}}},
 		},
 		{
+			name:  "is not delivered",
+			text:  "The clerk inspects the parcel. If the parcel is damaged, the clerk notes the damage and informs the sender. The parcel is not delivered. The driver delivers the parcel to the recipient.",
+			never: [][2]pattern{{{"not|inform"}, {"deliver"}}},
+			reach: [][2]pattern{{{"inspect"}, {"deliver"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
