@@ -29,6 +29,12 @@ func TestDeadlinesOnWaiting(t *testing.T) {
 			t.Errorf("closing and booking are not alternatives:%s", describe(m))
 		}
 	})
+	t.Run("a customer's payment is waited for", func(t *testing.T) {
+		m := analyze(t, "The clerk sends the invoice to the customer. The customer pays within 30 days. The clerk closes the order.")
+		if timers(m) == 0 {
+			t.Errorf("no timer for the customer's payment term:%s", describe(m))
+		}
+	})
 	t.Run("payment term", func(t *testing.T) {
 		m := analyze(t, "The clerk checks the invoice. Accounts payable pays the supplier within 30 days.")
 		if timers(m) != 0 {

@@ -145,17 +145,20 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 var paymentTermRe = regexp.MustCompile(`(?i)^(?:[^,;]*\s)?(?:pays?|paid|settles?|settled|remits?)\b[^.;]*\bwithin\b|\bpayment terms?\b|\bnet\s+\d+\s+days\b`)
 
 // paymentTerm reports whether a sentence's time is a payment term on its
-// payment step rather than a wait or a deadline of its own: the step
-// pays, and the sentence asks no question ("If … within 14 days").
+// payment step rather than a wait or a deadline of its own: the
+// organisation pays, and the sentence asks no question ("If … within 14
+// days").
 func paymentTerm(ds []*draft, source string) bool {
 	if condLeadRe.MatchString(source) || !paymentTermRe.MatchString(source) {
 		return false
 	}
 	for _, d := range ds {
 		if d.event == nil {
+			// an outside party's payment is what the organisation waits
+			// for: its term is a deadline on waiting, a timer
 			switch firstWord(d.verb) {
 			case "pay", "settle", "remit", "transfer":
-				return true
+				return !isExternal(d.performer)
 			}
 			return false
 		}
