@@ -73,6 +73,11 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 		if strings.TrimSpace(in.Text) == "" {
 			return nil, failure.Permanent("The document contains no readable text, so there is no process to analyse. Upload a file with text (for scanned pages, run OCR first).", llm.ErrInvalidRequest)
 		}
+		if lang := text.Language(in.Text); lang != "" && lang != "en" {
+			// a model made by English rules from another language would be
+			// one lane and no tasks: say so instead
+			return nil, failure.Permanent(foreignDetail(text.LanguageName(lang)), llm.ErrInvalidRequest)
+		}
 		m = text.Analyze(ctx, in.Text, in.Filename)
 		if err := ctx.Err(); err != nil {
 			return nil, failure.Transient("The analysis was cancelled before it finished.", err)
@@ -87,6 +92,14 @@ func (p *Provider) Analyze(ctx context.Context, in llm.Input) (*llm.Result, erro
 		ModelName: ModelName,
 		Usage:     llm.Usage{InputTokens: inTok, OutputTokens: outTok, TotalTokens: inTok + outTok},
 	}, nil
+}
+
+// foreignDetail tells the user why a description in another language is
+// not analysed and what to do instead.
+func foreignDetail(language string) string {
+	return "This description is in " + language + ", but the built-in analyzer reads English only. " +
+		"To analyse it, add your own AI provider API key under Settings (Gemini or an OpenAI-compatible model read " + language + " and other languages), " +
+		"or upload an English version of the description."
 }
 
 // APIKeySource is what the builtin provider reports as the key source.

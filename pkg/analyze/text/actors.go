@@ -21,17 +21,64 @@ func (a *analyzer) performer(np string) string {
 	if c, ok := a.canon[k]; ok {
 		return c
 	}
-	for _, p := range a.participants {
-		pl := strings.ToLower(p)
-		if strings.HasSuffix(pl, " "+k) || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") ||
-			withoutGroup(k) == withoutGroup(pl) {
-			a.canon[k] = p
-			return p
-		}
+	// the first participant, in the order met, that k names
+	if i := a.actors.first(a.actors.suffix[k], a.actors.trimmed[strings.TrimSuffix(k, "s")], a.actors.group[withoutGroup(k)]); i >= 0 {
+		p := a.participants[i]
+		a.canon[k] = p
+		return p
 	}
 	a.canon[k] = np
+	a.actors.add(len(a.participants), strings.ToLower(np))
 	a.participants = append(a.participants, np)
 	return np
+}
+
+// actorIndex finds participants by the keys performer and party compare,
+// so that matching a name costs the same with 10 or 10,000 participants.
+// Each map holds the position of the first participant with that key, +1
+// (0: none).
+type actorIndex struct {
+	// suffix: every ending of a name after a space ("clerk" of
+	// "accounts payable clerk"); prefix: every beginning before one
+	suffix, prefix map[string]int
+	// trimmed: the name without a plural s; group: without a trailing
+	// group word ("team")
+	trimmed, group map[string]int
+	// lower: the whole name
+	lower map[string]int
+}
+
+func newActorIndex() actorIndex {
+	return actorIndex{suffix: map[string]int{}, prefix: map[string]int{}, trimmed: map[string]int{}, group: map[string]int{}, lower: map[string]int{}}
+}
+
+// add indexes participant i, whose lower-case name is pl.
+func (x actorIndex) add(i int, pl string) {
+	put := func(m map[string]int, k string) {
+		if _, ok := m[k]; !ok {
+			m[k] = i + 1
+		}
+	}
+	for j := 0; j < len(pl); j++ {
+		if pl[j] == ' ' {
+			put(x.suffix, pl[j+1:])
+			put(x.prefix, pl[:j])
+		}
+	}
+	put(x.trimmed, strings.TrimSuffix(pl, "s"))
+	put(x.group, withoutGroup(pl))
+	put(x.lower, pl)
+}
+
+// first is the smallest of the positions found (+1 as stored), or -1.
+func (actorIndex) first(found ...int) int {
+	best := -1
+	for _, f := range found {
+		if f > 0 && (best < 0 || f-1 < best) {
+			best = f - 1
+		}
+	}
+	return best
 }
 
 // acronymParenRe is an acronym in brackets after a name.
@@ -44,12 +91,7 @@ func (a *analyzer) isKnown(np string) bool {
 	if _, ok := a.canon[k]; ok {
 		return true
 	}
-	for _, p := range a.participants {
-		if strings.EqualFold(p, np) {
-			return true
-		}
-	}
-	return false
+	return a.actors.lower[k] > 0
 }
 
 // party names a supplier or customer, matching a participant when it is
@@ -59,11 +101,8 @@ func (a *analyzer) party(np string) string {
 	if c, ok := a.canon[k]; ok {
 		return c
 	}
-	for _, p := range a.participants {
-		pl := strings.ToLower(p)
-		if strings.HasSuffix(pl, " "+k) || strings.HasPrefix(pl, k+" ") || strings.TrimSuffix(k, "s") == strings.TrimSuffix(pl, "s") {
-			return p
-		}
+	if i := a.actors.first(a.actors.suffix[k], a.actors.prefix[k], a.actors.trimmed[strings.TrimSuffix(k, "s")]); i >= 0 {
+		return a.participants[i]
 	}
 	return np
 }

@@ -29,7 +29,8 @@ type analyzer struct {
 	lastObject   string
 	participants []string
 	canon        map[string]string
-	section      int // sectionNormal, sectionSkip, sectionInputs, sectionOutputs
+	actors       actorIndex // participants by the keys names are matched on
+	section      int        // sectionNormal, sectionSkip, sectionInputs, sectionOutputs
 	pendingIn    []string
 	last         *draft
 	count        int
@@ -82,7 +83,7 @@ const (
 )
 
 func newAnalyzer() *analyzer {
-	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[int]*draft{}}
+	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[int]*draft{}, ctx: context.Background(), actors: newActorIndex()}
 }
 
 // Analyze builds a process model from document text: a transcript is read
@@ -92,7 +93,7 @@ func newAnalyzer() *analyzer {
 func Analyze(ctx context.Context, text, filename string) process.Model {
 	a := newAnalyzer()
 	a.ctx = ctx
-	if turns := transcript(text); turns != nil {
+	if turns := transcript(ctx, text); turns != nil {
 		a.transcript(turns)
 	} else {
 		a.document(text)

@@ -230,7 +230,7 @@ func (b *builder) closeOpen() {
 	for i, br := range o.branches {
 		// "If the request is rejected, the employee is notified.": a
 		// refusal ends its branch unless the text loops it back
-		if n := len(br.items); n > 0 && refusalRe.MatchString(br.cond) && !br.items[n-1].end && br.items[n-1].back == nil {
+		if n := len(br.items); n > 0 && (refusalRe.MatchString(br.cond) || refuses(br.items)) && !br.items[n-1].end && br.items[n-1].back == nil {
 			o.branches[i].items = append(o.branches[i].items, &item{end: true})
 		}
 	}
@@ -253,10 +253,25 @@ func (b *builder) add(ds []*draft) {
 		return
 	}
 	b.closeOpen()
+	if len(ds) == 1 && ds[0].event == nil && negativeVerbs[firstWord(ds[0].verb)] && mayRe.MatchString(ds[0].source) {
+		// "Compliance can reject the claim": a possible outcome, so a
+		// decision whose rejecting branch ends and whose other goes on
+		g := &gwBlock{typ: process.GatewayExclusive, performer: ds[0].performer, before: b.lastItem(),
+			name: capitalise(strings.TrimSpace(ds[0].name)) + "?", spec: "Decides whether to " + strings.ToLower(ds[0].name) + "."}
+		g.branches = []branch{{label: "Yes", items: append(acts(ds), &item{end: true})}, {label: "No"}}
+		b.seq = append(b.seq, &item{gw: g})
+		b.last = &g.branches[0].items
+		b.lastN = 1
+		return
+	}
 	b.seq = append(b.seq, acts(ds)...)
 	b.last = &b.seq
 	b.lastN = len(ds)
 }
+
+// mayRe marks a step that is a possibility, not always done: "can
+// reject", "may decline".
+var mayRe = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\s+(?:also\s+|still\s+)?(?:reject|decline|refuse|cancel|deny|withdraw|abort|terminate)\b`)
 
 // lastItem is the last item of seq, where a decision's rework loops
 // return to.
@@ -269,6 +284,9 @@ func (b *builder) lastItem() *item {
 
 // endHere ends the branch the last sentence went to with an end event.
 func (b *builder) endHere() {
+	// "If …, A; the claim is closed.": the sentences waiting for an
+	// "otherwise" belong to the branch that ends, not after the decision
+	b.pendingToBranch()
 	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return // the main flow ends at its end event anyway
 	}
@@ -732,6 +750,15 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			c.ids[it] = split
 			emptyDone := false
 			joined := 0
+			// a branch that turns the case down ends, unless every branch
+			// does or the text sends it back: a rejection never rejoins
+			// the work done for accepted cases
+			goesOn := false
+			for _, br := range g.branches {
+				if !refuses(br.items) {
+					goesOn = true
+				}
+			}
 			for _, br := range g.branches {
 				if len(br.items) == 0 {
 					if emptyDone {
@@ -743,6 +770,10 @@ func (c *compiler) emit(items []*item, from, label string) string {
 					continue
 				}
 				last := c.emit(br.items, split, br.label)
+				if last != "" && g.typ == process.GatewayExclusive && goesOn && refuses(br.items) {
+					c.flow(last, c.event(process.EventEnd, "End"), "")
+					continue
+				}
 				if last != "" {
 					c.flow(last, join, "")
 					joined++
@@ -897,6 +928,22 @@ func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
 
 // refusalRe finds conditions under which a case is turned down.
 var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible)|(?:does|do|did) not (?:accept|approve|agree))\b`)
+
+// negativeVerbs end a case: a branch that does one of them never rejoins
+// the work that follows the decision unless the text sends it back.
+var negativeVerbs = set(`reject decline refuse cancel deny withdraw abort terminate`)
+
+// refuses reports whether a branch's steps turn the case down: "If the
+// score is too low, the officer declines the loan and informs the
+// applicant" ends there, even though its condition names no refusal.
+func refuses(items []*item) bool {
+	for _, it := range items {
+		if it.act != nil && it.act.event == nil && negativeVerbs[firstWord(it.act.verb)] {
+			return true
+		}
+	}
+	return false
+}
 
 // loopOpen ends the open decision's last branch with a flow back to
 // target: "If the login fails, go back to step 4."

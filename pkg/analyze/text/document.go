@@ -3,6 +3,8 @@ package text
 import (
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var headingStop = set(`what who how when why where which for of the and responsibilities duties tasks role`)
@@ -28,10 +30,41 @@ func (a *analyzer) document(text string) {
 			a.docActor = a.performer(np)
 		}
 	}
-	blocks := segment(text)
+	blocks := segment(a.ctx, text)
+	// ch collects the list after "one of the following methods:", each
+	// item an alternative
+	var ch *choice
+	defer func() { a.endChoice(ch) }()
 	for i, bl := range blocks {
-		if a.ctx != nil && a.ctx.Err() != nil {
+		if a.ctx.Err() != nil {
 			return // cancelled or out of time: the caller reports it
+		}
+		if ch != nil && (bl.kind != blockItem || bl.marker == ch.marker) {
+			a.endChoice(ch)
+			ch = nil
+		}
+		if ch != nil {
+			a.b.closeOpen()
+			ch.bounds = append(ch.bounds, len(a.b.seq))
+			a.listItem(bl)
+			a.b.closeOpen()
+			continue
+		}
+		if (bl.kind == blockItem || bl.kind == blockPara) && strings.HasSuffix(strings.TrimSpace(bl.text), ":") && choiceLeadRe.MatchString(bl.text) {
+			marker := ""
+			if bl.kind == blockItem {
+				marker = bl.marker
+			}
+			if bl.kind == blockItem {
+				a.listItem(bl)
+			} else {
+				for _, s := range sentences(bl.text) {
+					a.sentence(s, false)
+				}
+			}
+			a.b.closeOpen()
+			ch = &choice{marker: marker, lead: bl.text}
+			continue
 		}
 		// "Responsible: System administrator" in an SOP's header names
 		// who does the steps; it is no step and no lane of its own
@@ -72,6 +105,50 @@ func (a *analyzer) document(text string) {
 			}
 		}
 	}
+}
+
+// choiceLeadRe introduces a list of alternatives: "… using one of the
+// following methods:", "Use one of:".
+var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\s+following|\s+these)?(?:\s+\w+){0,2}|either of the following(?:\s+\w+)?|choose (?:one|between)(?:\s+\w+){0,3})\s*:\s*$`)
+
+// choice is a run of list items that are alternatives: bounds[i] is
+// where item i's steps begin in the builder's main sequence.
+type choice struct {
+	marker string // the lead item's marker: items with another one are the options
+	lead   string
+	bounds []int
+}
+
+// endChoice turns the steps of a choice's items into the branches of one
+// exclusive decision: the reader takes one of the methods, not all of
+// them in a row.
+func (a *analyzer) endChoice(ch *choice) {
+	if ch == nil || len(ch.bounds) < 2 {
+		return
+	}
+	a.b.closeOpen()
+	seq := a.b.seq
+	var branches []branch
+	for i, from := range ch.bounds {
+		to := len(seq)
+		if i+1 < len(ch.bounds) {
+			to = ch.bounds[i+1]
+		}
+		if from > to || to > len(seq) || from == to {
+			return // an item made no step: leave the list as it is
+		}
+		items := append([]*item(nil), seq[from:to]...)
+		label := ""
+		if it := items[0]; it.act != nil {
+			label = it.act.name
+		}
+		branches = append(branches, branch{label: label, items: items})
+	}
+	g := &gwBlock{typ: process.GatewayExclusive, name: "Which method?", spec: "One of the listed alternatives is used."}
+	g.branches = branches
+	a.b.seq = append(seq[:ch.bounds[0]], &item{gw: g})
+	a.b.last = &a.b.seq
+	a.b.lastN = 1
 }
 
 // tableHead remembers which columns of a procedure table hold the action

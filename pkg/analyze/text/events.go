@@ -120,6 +120,11 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 		a.pendingMessage = ""
 		out = append([]*draft{e}, out...)
 	}
+	if a.pendingTimer != "" && paymentTerm(out, source) {
+		// "pays the supplier within 30 days": a term the payment keeps
+		// (its wait time), not a wait before it
+		a.pendingTimer = ""
+	}
 	if a.pendingTimer != "" {
 		performer := a.currentActor()
 		for _, d := range out {
@@ -134,6 +139,35 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 	}
 	return out
 }
+
+// paymentTermRe is a term for paying: "pays … within 30 days",
+// "payment terms of 30 days", "net 30 days".
+var paymentTermRe = regexp.MustCompile(`(?i)^(?:[^,;]*\s)?(?:pays?|paid|settles?|settled|remits?)\b[^.;]*\bwithin\b|\bpayment terms?\b|\bnet\s+\d+\s+days\b`)
+
+// paymentTerm reports whether a sentence's time is a payment term on its
+// payment step rather than a wait or a deadline of its own: the
+// organisation pays, and the sentence asks no question ("If … within 14
+// days").
+func paymentTerm(ds []*draft, source string) bool {
+	if condLeadRe.MatchString(source) || !paymentTermRe.MatchString(source) {
+		return false
+	}
+	for _, d := range ds {
+		if d.event == nil {
+			// an outside party's payment is what the organisation waits
+			// for: its term is a deadline on waiting, a timer
+			switch firstWord(d.verb) {
+			case "pay", "settle", "remit", "transfer":
+				return !isExternal(d.performer)
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// condLeadRe opens a condition: its time is a deadline.
+var condLeadRe = regexp.MustCompile(`(?i)^\s*(?:if|unless|when|should|in case)\b`)
 
 var (
 	// arrivalRe finds a lead-in that waits for something to come in:

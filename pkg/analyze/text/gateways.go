@@ -73,6 +73,74 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 	return append(one, two...), true
 }
 
+// dependingRe opens a sentence whose alternatives depend on something:
+// "Depending on the type of damage, the adjuster sends an expert or
+// settles the claim by phone."
+var dependingRe = regexp.MustCompile(`(?i)^depending\s+on\s+([^,]{2,80}),\s+(.+)$`)
+
+// readDepending reads "Depending on X, A or B": an exclusive choice
+// between the alternatives, named by what it depends on.
+func (a *analyzer) readDepending(r *reading) ([]*draft, bool) {
+	m := dependingRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	body := m[2]
+	if e := eitherRe.FindStringSubmatch(body); e != nil {
+		body = e[1] + e[2] + " or " + e[3]
+	}
+	ds := a.clauses(body, r.s)
+	alts := alternatives(ds)
+	if !hasAlt(ds) {
+		alts = a.orAlternatives(body, r.s)
+		ds = nil
+		for _, alt := range alts {
+			ds = append(ds, alt...)
+		}
+	}
+	if len(alts) < 2 {
+		return nil, false
+	}
+	a.applyTimes(alts[0], r.work, r.wait)
+	a.b.addChoice(a.decider(ds), alts)
+	if o := a.b.lastItem(); o != nil && o.gw != nil {
+		o.gw.name = capitalise(strings.TrimSpace(m[1])) + "?"
+		o.gw.spec = "Depends on " + strings.TrimSpace(m[1]) + "."
+	}
+	return ds, true
+}
+
+// orAlternatives splits "the adjuster sends an expert or settles the
+// claim by phone" at its last "or": the subject does what follows
+// either way.
+func (a *analyzer) orAlternatives(body, source string) [][]*draft {
+	i := strings.LastIndex(body, " or ")
+	if i < 0 {
+		return nil
+	}
+	one := a.clauses(body[:i], source)
+	if len(one) == 0 || one[0].event != nil {
+		return nil
+	}
+	verb := firstWord(one[0].verb)
+	ws := strings.Fields(body[:i])
+	subject := ""
+	for k, w := range ws {
+		if b, f := verbForm(w); k > 0 && f != formNone && b == verb {
+			subject = strings.Join(ws[:k], " ")
+			break
+		}
+	}
+	if subject == "" {
+		return nil
+	}
+	two := a.clauses(subject+" "+body[i+4:], source)
+	if len(two) == 0 {
+		return nil
+	}
+	return [][]*draft{one, two}
+}
+
 // readOtherwise reads "Otherwise, …": the other branch of the open
 // decision.
 func (a *analyzer) readOtherwise(r *reading) ([]*draft, bool) {

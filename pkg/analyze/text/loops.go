@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends the process\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+is\s+(?:paid|done)\b|\bno\s+further\s+(?:action|steps?)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted)\W*$`)
 	// againRe marks rework: a step done again after a decision.
 	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew|another one|a new one)\b`)
 	// forEachRe marks work done per item: multi-instance.
@@ -69,6 +69,12 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 // each" repeats the sentence's steps per item.
 func (a *analyzer) closeSentence(s string, before int) {
 	if a.count == before {
+		if endRe.MatchString(s) {
+			// "3. If …, the handler rejects the claim. The process ends.":
+			// a sentence of its own ends the branch the last one opened
+			a.b.endHere()
+			return
+		}
 		if backRe.MatchString(s) {
 			// "If there is a conflict, the request goes back to the line
 			// manager": no step of its own, a loop to the manager's step

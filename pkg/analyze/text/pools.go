@@ -19,7 +19,8 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	speaker speakers participant participants merchant merchants cardholder cardholders wholesaler wholesalers
 	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
 	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
-	homeowner homeowners borrower borrowers donor donors sender senders caterer caterers owner owners`)
+	homeowner homeowners borrower borrowers donor donors sender senders caterer caterers owner owners
+	bureau bureaus authority authorities shop shops garage garages`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".
@@ -334,6 +335,13 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 					break
 				}
 			}
+			if target == "" && !onEveryPath(m, id) {
+				// sent on one branch only: a wait for it in the party's
+				// pool could wait forever, so the message goes to the
+				// pool itself
+				addMsg(messageOf(d), id, poolOf[c])
+				continue
+			}
 			if target == "" {
 				// nothing the party does comes after: it receives the
 				// message at the end of its flow ("returns the invoice to
@@ -449,6 +457,65 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 		}
 	}
+}
+
+// onEveryPath reports whether every run of the organisation's process
+// passes node id: no path from a start event of its level to an end
+// event avoids it, and the same holds for the sub-process around it.
+func onEveryPath(m *process.Model, id string) bool {
+	parent, found := "", false
+	for _, a := range m.Activities {
+		if a.ID == id {
+			parent, found = a.Parent, true
+		}
+	}
+	for _, e := range m.Events {
+		if e.ID == id {
+			parent, found = e.Parent, true
+		}
+	}
+	if !found {
+		return true
+	}
+	next := map[string][]string{}
+	for _, f := range m.Flows {
+		next[f.Source] = append(next[f.Source], f.Target)
+	}
+	ends := map[string]bool{}
+	var starts []string
+	for _, e := range m.Events {
+		if e.Pool != "" || e.Parent != parent {
+			continue
+		}
+		switch e.Type {
+		case process.EventStart:
+			starts = append(starts, e.ID)
+		case process.EventEnd:
+			ends[e.ID] = true
+		}
+	}
+	seen := map[string]bool{id: true}
+	stack := append([]string(nil), starts...)
+	for _, s := range starts {
+		seen[s] = true
+	}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if ends[n] {
+			return false
+		}
+		for _, t := range next[n] {
+			if !seen[t] {
+				seen[t] = true
+				stack = append(stack, t)
+			}
+		}
+	}
+	if parent != "" {
+		return onEveryPath(m, parent)
+	}
+	return true
 }
 
 // messageOf names the message a step sends or receives: the object

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"unicode"
@@ -44,8 +45,8 @@ func normaliseText(s string) string {
 
 // segment splits text into blocks, dropping page furniture (page numbers,
 // running headers repeated on every page, revision lines) and tables of
-// contents.
-func segment(text string) []block {
+// contents. It returns nil when ctx is cancelled.
+func segment(ctx context.Context, text string) []block {
 	lines := strings.Split(normaliseText(text), "\n")
 	freq := map[string]int{}
 	for _, l := range lines {
@@ -53,24 +54,43 @@ func segment(text string) []block {
 			freq[t]++
 		}
 	}
-	var out []block
-	var cur *block
+	// A block's text grows in a byte buffer (appending to a string would
+	// copy it on every line: quadratic on a wall of short lines) and is
+	// tidied once at the end; raw[i] is out[i]'s buffer, nil when the
+	// block's text is final already.
+	var (
+		out []block
+		raw [][]byte
+		cur *block
+		buf []byte
+	)
+	open := func(b block) {
+		cur = &b
+		buf = append(buf[:0:0], b.text...)
+	}
 	flush := func() {
-		if cur != nil && strings.TrimSpace(cur.text) != "" {
-			cur.text = strings.Join(strings.Fields(cur.text), " ")
+		if cur != nil && len(buf) > 0 {
 			out = append(out, *cur)
+			raw = append(raw, buf)
 		}
-		cur = nil
+		cur, buf = nil, nil
+	}
+	emit := func(b block) {
+		out = append(out, b)
+		raw = append(raw, nil)
 	}
 	prevBlank := true
-	for _, raw := range lines {
-		if cells := tableCells(raw); cells != nil {
+	for i, line := range lines {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil
+		}
+		if cells := tableCells(line); cells != nil {
 			flush()
-			out = append(out, block{kind: blockRow, text: strings.Join(cells, " | "), cells: cells})
+			emit(block{kind: blockRow, text: strings.Join(cells, " | "), cells: cells})
 			prevBlank = true
 			continue
 		}
-		t := strings.TrimSpace(raw)
+		t := strings.TrimSpace(line)
 		if t == "" {
 			flush()
 			prevBlank = true
@@ -81,7 +101,7 @@ func segment(text string) []block {
 		}
 		if m := mdHeadRe.FindStringSubmatch(t); m != nil {
 			flush()
-			out = append(out, block{kind: blockHeading, text: headingText(m[1])})
+			emit(block{kind: blockHeading, text: headingText(m[1])})
 			prevBlank = true
 			continue
 		}
@@ -90,42 +110,57 @@ func segment(text string) []block {
 			body := strings.TrimSpace(m[2])
 			if marker == "number" && isHeadingText(body) && !strings.ContainsAny(m[1], ")") {
 				flush()
-				out = append(out, block{kind: blockHeading, text: headingText(body)})
+				emit(block{kind: blockHeading, text: headingText(body)})
 				prevBlank = true
 				continue
 			}
 			flush()
-			cur = &block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1])}
+			open(block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1])})
 			prevBlank = false
 			continue
 		}
-		continuation := cur != nil && (startsLower(t) || !endsSentence(cur.text) && cur.kind == blockPara)
-		if !continuation && (prevBlank || cur == nil || endsSentence(cur.text)) && isHeadingText(t) {
+		curEnds := cur != nil && endsSentence(tailOf(buf))
+		continuation := cur != nil && (startsLower(t) || !curEnds && cur.kind == blockPara)
+		if !continuation && (prevBlank || cur == nil || curEnds) && isHeadingText(t) {
 			flush()
-			out = append(out, block{kind: blockHeading, text: headingText(t)})
+			emit(block{kind: blockHeading, text: headingText(t)})
 			prevBlank = true
 			continue
 		}
 		if cur != nil && (continuation || cur.kind == blockPara) {
-			if strings.HasSuffix(cur.text, "-") && startsLower(t) {
-				cur.text = strings.TrimSuffix(cur.text, "-") + t
+			if n := len(buf); n > 0 && buf[n-1] == '-' && startsLower(t) {
+				buf = append(buf[:n-1], t...)
 			} else {
-				cur.text += " " + t
+				buf = append(append(buf, ' '), t...)
 			}
-		} else if cur == nil && startsLower(t) && len(out) > 0 && out[len(out)-1].kind == blockPara {
+		} else if cur == nil && startsLower(t) && len(out) > 0 && out[len(out)-1].kind == blockPara && raw[len(raw)-1] != nil {
 			// a paragraph cut by a page or column break carries on
 			last := out[len(out)-1]
-			out = out[:len(out)-1]
-			last.text += " " + t
+			buf = append(append(raw[len(raw)-1], ' '), t...)
+			out, raw = out[:len(out)-1], raw[:len(raw)-1]
 			cur = &last
 		} else {
 			flush()
-			cur = &block{kind: blockPara, text: t}
+			open(block{kind: blockPara, text: t})
 		}
 		prevBlank = false
 	}
 	flush()
+	for i, r := range raw {
+		if r != nil {
+			out[i].text = strings.Join(strings.Fields(string(r)), " ")
+		}
+	}
 	return out
+}
+
+// tailOf is the end of a block's text, enough to tell whether it ends a
+// sentence.
+func tailOf(buf []byte) string {
+	if len(buf) > 16 {
+		buf = buf[len(buf)-16:]
+	}
+	return string(buf)
 }
 
 func markerKind(m string) string {

@@ -38,6 +38,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if !ok {
 		return nil
 	}
+	s = conditionalSubject(s)
 	s, restore := a.namedPerformer(s)
 	defer restore()
 	if s, ok = a.trigger(s); !ok {
@@ -190,7 +191,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 		return nil // "This continues until …" closes a cycle, no step
 	}
 	readers := []sentenceReader{
-		a.readEither, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
+		a.readDepending, a.readEither, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
 		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,
 		a.readOtherwiseMid, a.readIfMid, a.readWhile,
 	}
@@ -295,3 +296,55 @@ func (a *analyzer) leadInStep(lead, source string) {
 // come in: "… once the payment has been received", "… when the parts
 // arrive".
 var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|after)\s+(?:the\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:has|have)\s+been\s+(?:received|returned|delivered)|(?:is|are)\s+(?:received|returned|back)|arrives?|(?:has|have)\s+arrived|comes?\s+back)\s*[.!]?$`)
+
+var (
+	// stateSubjectRe is a subject that names the case's state: "A
+	// refused application is answered with …".
+	// Only "a"/"any"/"every": "The complete application is then
+	// forwarded" describes the one case the text follows.
+	stateSubjectRe = regexp.MustCompile(`^(?i:an?|any|every)\s+(refused|rejected|declined|denied|cancell?ed|approved|accepted|incomplete|invalid|failed|unpaid)\s+([a-z][\w-]*)\s+((?:is|are|will be|gets|goes|must|shall|can)\b.*)$`)
+	// answeredWithRe is a case answered with a letter: the letter is what
+	// is done.
+	answeredWithRe = regexp.MustCompile(`(?i)^the\s+[a-z][\w-]*\s+(?:is|are)\s+answered\s+with\s+((?:a|an|the)\s+[^,.;]+)`)
+	// forStateRe opens with the cases it applies to: "For an approved
+	// application the officer issues the permit."
+	forStateRe = regexp.MustCompile(`^(?i:for)\s+(?i:an?|the|each|every|all)?\s*(refused|rejected|declined|denied|cancell?ed|approved|accepted|incomplete|complete|invalid|valid|failed|unpaid|late)\s+([a-z][\w-]*?)s?\s*,?\s+((?:the|a|an|we|they|he|she|it)\b.*)$`)
+	// whoFailRe is a plural subject limited by what happened to it:
+	// "Candidates who fail the screening receive a rejection e-mail".
+	whoFailRe = regexp.MustCompile(`^([A-Z][a-z]+s)\s+(?:who|that|which)\s+((?:fail|do not pass|don't pass|are not (?:selected|accepted|approved)|are (?:rejected|declined|refused)|pass|are (?:selected|accepted|approved))\b[^,]*?),?\s+((?:receive|get|are|will|must|go)\b.*)$`)
+)
+
+// conditionalSubject rewrites a sentence whose subject names the cases it
+// applies to as the condition it is: "A refused application is answered
+// with a notice" reads "If the application is refused, the application is
+// answered with a notice", so that it makes a decision, not a step every
+// case passes.
+func conditionalSubject(s string) string {
+	if m := stateSubjectRe.FindStringSubmatch(s); m != nil {
+		state, noun := strings.ToLower(m[1]), strings.ToLower(m[2])
+		rest := "the " + noun + " " + m[3]
+		// "… is answered with a refusal notice": the notice is sent
+		rest = answeredWithRe.ReplaceAllString(rest, "$1 is sent")
+		return "If the " + noun + " is " + state + ", " + rest
+	}
+	if m := forStateRe.FindStringSubmatch(s); m != nil {
+		state, noun := strings.ToLower(m[1]), strings.ToLower(m[2])
+		return "If the " + noun + " is " + state + ", " + lowerInitial(m[3])
+	}
+	if m := whoFailRe.FindStringSubmatch(s); m != nil {
+		noun := strings.ToLower(m[1])
+		return "If " + noun + " " + m[2] + ", the " + noun + " " + m[3]
+	}
+	return s
+}
+
+// lowerInitial lower-cases an article or pronoun opening a clause moved
+// behind a condition, keeping names as written.
+func lowerInitial(s string) string {
+	ws := strings.SplitN(s, " ", 2)
+	switch strings.ToLower(ws[0]) {
+	case "the", "a", "an", "we", "they", "he", "she", "it":
+		ws[0] = strings.ToLower(ws[0])
+	}
+	return strings.Join(ws, " ")
+}

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"regexp"
 	"strings"
 )
@@ -8,11 +9,50 @@ import (
 // turn is what one speaker said, in order.
 type turn struct {
 	speaker string
-	text    string
+	// role is what the label says the speaker does: "Maria (Change
+	// Manager)".
+	role string
+	text string
+}
+
+// selfRoleRe is a speaker saying what they do: "I'm the change manager",
+// "as the team lead I …", "I lead the implementation team".
+var selfRoleRe = regexp.MustCompile(`(?i)\b(?:I'm|I am|I work as|as)\s+(?:the|a|an|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})|\bI\s+(?:lead|run|head|manage)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b|\bI'm\s+(?:on|in|part of)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b`)
+
+// roles finds the role each speaker states, in the label or in what they
+// say, so that the lane is the role ("Change Manager"), never the
+// speaker's name: a person is not a lane.
+func roles(turns []turn) map[string]string {
+	out := map[string]string{}
+	for _, t := range turns {
+		if t.speaker == "" || out[t.speaker] != "" {
+			continue
+		}
+		if t.role != "" && isAgent(t.role) {
+			out[t.speaker] = titleCase(t.role)
+			continue
+		}
+		for _, m := range selfRoleRe.FindAllStringSubmatch(t.text, -1) {
+			r := firstNonEmpty(m[1], m[2], m[3])
+			ws := strings.Fields(r)
+			// "I'm the change manager, and …": up to the role word
+			for i, w := range ws {
+				if roleWords[norm(w)] {
+					ws = ws[:i+1]
+					break
+				}
+			}
+			if np := strings.Join(ws, " "); isAgent(np) && roleWords[norm(ws[len(ws)-1])] {
+				out[t.speaker] = titleCase(np)
+				break
+			}
+		}
+	}
+	return out
 }
 
 var (
-	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\([^)]{1,40}\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
+	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\(([^)]{1,40})\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
 	vttVoiceRe = regexp.MustCompile(`^\s*<v\s+([^>]+)>\s*(.*?)(?:</v>)?\s*$`)
 	cueRe      = regexp.MustCompile(`^\s*(\d+|WEBVTT.*|\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?\s*-->.*)\s*$`)
 	notSpeaker = set(`note notes warning caution step inputs outputs input output date time subject re to from cc bcc
@@ -23,13 +63,19 @@ var (
 // transcript splits a speaker-labelled text ("Anna: …", "[00:01:02] Anna:
 // …", WebVTT voices) into turns, or returns nil when the text is not a
 // transcript: most of its lines must be speaker lines.
-func transcript(text string) []turn {
+func transcript(ctx context.Context, text string) []turn {
 	lines := strings.Split(normaliseText(text), "\n")
 	var turns []turn
+	// more holds the lines that carry on each turn, joined once at the
+	// end: appending to the turn's text would copy it on every line
+	var more [][]string
 	title := ""
 	nonEmpty, speakerLines := 0, 0
 	speakers := map[string]int{}
-	for _, l := range lines {
+	for i, l := range lines {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil
+		}
 		t := strings.TrimSpace(l)
 		if t == "" || cueRe.MatchString(t) {
 			continue
@@ -39,22 +85,29 @@ func transcript(text string) []turn {
 			speakerLines++
 			speakers[m[1]]++
 			turns = append(turns, turn{speaker: strings.TrimSpace(m[1]), text: m[2]})
+			more = append(more, nil)
 			continue
 		}
 		if m := speakerRe.FindStringSubmatch(t); m != nil && !notSpeaker[strings.ToLower(m[2])] {
 			speakerLines++
 			speakers[m[2]]++
-			turns = append(turns, turn{speaker: strings.TrimSpace(m[2]), text: m[3]})
+			turns = append(turns, turn{speaker: strings.TrimSpace(m[2]), role: strings.TrimSpace(m[3]), text: m[4]})
+			more = append(more, nil)
 			continue
 		}
 		if len(turns) > 0 {
-			turns[len(turns)-1].text += " " + t
+			more[len(more)-1] = append(more[len(more)-1], t)
 		} else if title == "" {
 			title = t
 		}
 	}
 	if speakerLines < 3 || speakerLines*2 < nonEmpty {
 		return nil
+	}
+	for i, ls := range more {
+		if len(ls) > 0 {
+			turns[i].text += " " + strings.Join(ls, " ")
+		}
 	}
 	if title != "" && wordCount(title) <= 12 {
 		turns = append([]turn{{text: title}}, turns...) // speakerless: the title
@@ -66,14 +119,25 @@ func transcript(text string) []turn {
 // a speaker says they (or "we") do becomes their activities.
 func (a *analyzer) transcript(turns []turn) {
 	var speakers []string
+	seen := map[string]bool{} // lower-case speakers, for a linear read
+	role := roles(turns)
 	for _, t := range turns {
+		if a.ctx.Err() != nil {
+			return
+		}
 		if t.speaker == "" {
 			a.name = trimPunct(t.text)
 			continue
 		}
 		name := titleCase(t.speaker)
+		if r := role[t.speaker]; r != "" {
+			name = r
+		}
 		a.speaker = a.performer(name)
-		speakers = appendUnique(speakers, a.speaker)
+		if k := strings.ToLower(strings.TrimSpace(a.speaker)); k != "" && !seen[k] {
+			seen[k] = true
+			speakers = append(speakers, strings.TrimSpace(a.speaker))
+		}
 		for _, s := range sentences(t.text) {
 			a.sentence(s, false)
 		}

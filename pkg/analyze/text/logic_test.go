@@ -1,0 +1,309 @@
+package text
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// pattern is a list of keyword groups, as in the scenario checks: a name
+// matches when, for every group, one of its words starts with one of the
+// group's alternatives ("reject|declin").
+type pattern []string
+
+func (p pattern) matches(name string) bool {
+	ws := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127)
+	})
+	for _, g := range p {
+		ok := false
+		for _, alt := range strings.Split(g, "|") {
+			if strings.Contains(alt, " ") && strings.Contains(strings.ToLower(name), alt) {
+				ok = true
+			}
+			for _, w := range ws {
+				if strings.HasPrefix(w, alt) {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// nodesMatching lists the activities and events whose name matches p.
+func nodesMatching(m process.Model, p pattern) []string {
+	var out []string
+	for _, a := range m.Activities {
+		if p.matches(a.Name) {
+			out = append(out, a.ID)
+		}
+	}
+	for _, e := range m.Events {
+		if p.matches(e.Name) {
+			out = append(out, e.ID)
+		}
+	}
+	return out
+}
+
+// behaviour follows sequence flows and boundary events, as the scenario
+// checks do.
+type behaviour struct {
+	m    process.Model
+	next map[string][]string
+}
+
+func newBehaviour(m process.Model) behaviour {
+	next := succs(m)
+	for _, e := range m.Events {
+		if e.AttachedTo != "" {
+			next[e.AttachedTo] = append(next[e.AttachedTo], e.ID)
+		}
+	}
+	return behaviour{m: m, next: next}
+}
+
+// reachable is every node reachable from from, without passing avoid.
+func (b behaviour) reachable(from string, avoid map[string]bool) map[string]bool {
+	seen := map[string]bool{}
+	stack := []string{from}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, t := range b.next[n] {
+			if !seen[t] && !avoid[t] {
+				seen[t] = true
+				stack = append(stack, t)
+			}
+		}
+	}
+	return seen
+}
+
+func (b behaviour) reachesAny(from []string, to pattern, avoid map[string]bool) bool {
+	targets := map[string]bool{}
+	for _, id := range nodesMatching(b.m, to) {
+		targets[id] = true
+	}
+	for _, f := range from {
+		for n := range b.reachable(f, avoid) {
+			if targets[n] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exclusiveApart reports an exclusive or event-based split after which an
+// A and a B follow that do not reach each other.
+func (b behaviour) exclusiveApart(pa, pb pattern) bool {
+	as, bs := nodesMatching(b.m, pa), nodesMatching(b.m, pb)
+	for _, g := range b.m.Gateways {
+		if g.Type != process.GatewayExclusive && g.Type != process.GatewayEventBased {
+			continue
+		}
+		after := b.reachable(g.ID, nil)
+		for _, x := range as {
+			for _, y := range bs {
+				if x != y && after[x] && after[y] && !b.reachable(x, nil)[y] && !b.reachable(y, nil)[x] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func describe(m process.Model) string {
+	var sb strings.Builder
+	for _, a := range m.Activities {
+		sb.WriteString("\n  " + a.ID + " " + a.Name + " [" + a.Performer + "]")
+	}
+	for _, g := range m.Gateways {
+		sb.WriteString("\n  " + g.ID + " <" + g.Type + "> " + g.Name)
+	}
+	for _, e := range m.Events {
+		sb.WriteString("\n  " + e.ID + " (" + e.Type + "/" + e.Trigger + ") " + e.Name)
+	}
+	for _, f := range m.Flows {
+		sb.WriteString("\n  " + f.Source + " -> " + f.Target + " " + f.Condition)
+	}
+	return sb.String()
+}
+
+// TestNegativeOutcomesEndTheirBranch checks terminations and negative
+// outcomes: what follows a rejection never reaches the positive
+// completion, unless the text sends it back.
+func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		// never: no node matching [0] reaches a node matching [1]
+		never [][2]pattern
+		// reach: some node matching [0] reaches a node matching [1]
+		reach [][2]pattern
+	}{
+		{
+			name:  "numbered step with the process ends",
+			text:  "1. The customer reports the damage to the insurer.\n2. The claims handler checks the policy.\n3. If the policy is not active, the claims handler rejects the claim and sends a rejection letter to the customer. The process ends.\n4. The claims handler assesses the damage.\n5. The claims handler pays the repair shop.",
+			never: [][2]pattern{{{"reject"}, {"pay"}}},
+			reach: [][2]pattern{{{"check", "polic"}, {"pay"}}},
+		},
+		{
+			name:  "ends without payment in a later step",
+			text:  "1. The claims handler registers the claim.\n2. The adjuster assesses the damage.\n3. If the damage is not covered, the adjuster declines the claim and informs the customer. The process ends without payment.\n4. The claims handler approves the settlement.\n5. Finance pays the customer.",
+			never: [][2]pattern{{{"declin"}, {"pay"}}, {{"declin"}, {"approv"}}},
+			reach: [][2]pattern{{{"assess"}, {"pay"}}},
+		},
+		{
+			name:  "End. as a sentence",
+			text:  "The clerk checks the application. If the application is incomplete, the clerk rejects it. End. Otherwise the clerk approves the application. The cashier pays the grant.",
+			never: [][2]pattern{{{"reject"}, {"pay"}}},
+		},
+		{
+			name:  "nothing else happens",
+			text:  "The manager reviews the request. If the manager declines the request, the clerk informs the employee and nothing else happens. The clerk orders the item. The clerk pays the supplier.",
+			never: [][2]pattern{{{"inform"}, {"order"}}, {{"inform"}, {"pay"}}},
+		},
+		{
+			name:  "closed and nothing is paid",
+			text:  "The adjuster assesses the claim. If the damage is not covered, the adjuster notifies the customer; the claim is closed and nothing is paid. The adjuster approves the payment. Finance pays the customer.",
+			never: [][2]pattern{{{"notif"}, {"pay"}}},
+		},
+		{
+			name:  "a decline without an end phrase",
+			text:  "The loan officer checks the credit score. If the score is too low, the loan officer declines the loan and informs the applicant. The loan officer prepares the contract. The bank pays out the loan.",
+			never: [][2]pattern{{{"declin"}, {"contract"}}, {{"declin"}, {"pay"}}},
+		},
+		{
+			name:  "approves or rejects",
+			text:  "The employee requests the trip in the travel tool. The line manager approves or rejects the request. The travel desk books the trip. The travel agency sends the tickets to the employee.",
+			never: [][2]pattern{{{"reject"}, {"book"}}},
+			reach: [][2]pattern{{{"approv"}, {"book"}}},
+		},
+		{
+			name:  "a step that can reject",
+			text:  "The employee submits the expense claim. The compliance officer can reject the claim. The clerk checks the receipts. The clerk releases the claim for payment.",
+			never: [][2]pattern{{{"reject"}, {"releas"}}},
+			reach: [][2]pattern{{{"submit"}, {"releas"}}},
+		},
+		{
+			name:  "over for that candidate",
+			text:  "HR screens the applications. Candidates who fail the screening receive a rejection e-mail, and the process is over for that candidate. HR invites the remaining candidates to an interview. The hiring manager makes an offer.",
+			never: [][2]pattern{{{"reject"}, {"offer"}}},
+		},
+		{
+			name:  "which ends the procedure",
+			text:  "The planning officer reviews the application. A refused application is answered with a reasoned refusal notice, which ends the procedure. For an approved application the officer issues the permit. The cashier sends the fee invoice.",
+			never: [][2]pattern{{{"refus"}, {"issu", "permit"}}, {{"refus"}, {"invoic"}}},
+		},
+		{
+			name:  "is not delivered",
+			text:  "The clerk inspects the parcel. If the parcel is damaged, the clerk notes the damage and informs the sender. The parcel is not delivered. The driver delivers the parcel to the recipient.",
+			never: [][2]pattern{{{"not|inform"}, {"deliver"}}},
+			reach: [][2]pattern{{{"inspect"}, {"deliver"}}},
+		},
+		{
+			name:  "a refusal that says where it returns",
+			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
+			reach: [][2]pattern{{{"reject"}, {"check"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			b := newBehaviour(m)
+			for _, p := range tt.never {
+				from := nodesMatching(m, p[0])
+				if len(from) == 0 {
+					t.Errorf("no node matches %v:%s", p[0], describe(m))
+					continue
+				}
+				if len(nodesMatching(m, p[1])) == 0 {
+					t.Errorf("no node matches %v:%s", p[1], describe(m))
+					continue
+				}
+				if b.reachesAny(from, p[1], nil) {
+					t.Errorf("%v reaches %v:%s", p[0], p[1], describe(m))
+				}
+			}
+			for _, p := range tt.reach {
+				if !b.reachesAny(nodesMatching(m, p[0]), p[1], nil) {
+					t.Errorf("%v does not reach %v:%s", p[0], p[1], describe(m))
+				}
+			}
+		})
+	}
+}
+
+// TestConditionsApplyToTheirCases checks that a condition stated on some
+// cases makes a decision with a branch that skips the conditional work,
+// and that "either … or" and "depending on" are exclusive choices.
+func TestConditionsApplyToTheirCases(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		// skip: from [0] some path reaches [2] without passing [1]
+		skip [][3]pattern
+		// never: no [0] reaches [1]
+		never [][2]pattern
+		// exclusive: [0] and [1] on two branches of one exclusive split
+		exclusive [][2]pattern
+	}{
+		{
+			name:  "amount threshold with an additional approval",
+			text:  "The employee submits a purchase requisition. The purchasing agent checks the requisition. Requisitions above 10,000 EUR additionally need the approval of the department manager. If the department manager rejects the requisition, the employee is informed and the process ends. The purchasing agent sends the purchase order to the supplier. Accounts payable pays the invoice.",
+			skip:  [][3]pattern{{{"check"}, {"approv"}, {"send|order"}}},
+			never: [][2]pattern{{{"inform|reject"}, {"order"}}},
+		},
+		{
+			name:      "depending on",
+			text:      "The adjuster registers the claim. Depending on the type of damage, the adjuster sends an expert to the site or settles the claim by phone. The adjuster closes the claim.",
+			exclusive: [][2]pattern{{{"send|expert"}, {"settl"}}},
+		},
+		{
+			name:      "either or",
+			text:      "The clerk receives the claim. The clerk either approves the claim or forwards it to the team lead. The clerk archives the file.",
+			exclusive: [][2]pattern{{{"approv"}, {"forward"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			b := newBehaviour(m)
+			for _, s := range tt.skip {
+				from := nodesMatching(m, s[0])
+				via := map[string]bool{}
+				for _, id := range nodesMatching(m, s[1]) {
+					via[id] = true
+				}
+				if len(from) == 0 || len(via) == 0 {
+					t.Errorf("no node matches %v or %v:%s", s[0], s[1], describe(m))
+					continue
+				}
+				if !b.reachesAny(from, s[2], via) {
+					t.Errorf("every path from %v to %v passes %v:%s", s[0], s[2], s[1], describe(m))
+				}
+				if !b.reachesAny(from, s[1], nil) {
+					t.Errorf("%v does not reach %v:%s", s[0], s[1], describe(m))
+				}
+			}
+			for _, p := range tt.never {
+				if from := nodesMatching(m, p[0]); len(from) == 0 || b.reachesAny(from, p[1], nil) {
+					t.Errorf("%v (%d nodes) reaches %v:%s", p[0], len(from), p[1], describe(m))
+				}
+			}
+			for _, p := range tt.exclusive {
+				if !b.exclusiveApart(p[0], p[1]) {
+					t.Errorf("%v and %v are not exclusive:%s", p[0], p[1], describe(m))
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,202 @@
+package text
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// unavoidable reports whether every path from the main pool's start
+// events to its end events passes node id.
+func unavoidable(m process.Model, id string) bool {
+	b := newBehaviour(m)
+	avoid := map[string]bool{id: true}
+	for _, e := range m.Events {
+		if e.Type != process.EventStart || e.Pool != "" || e.Parent != "" {
+			continue
+		}
+		if e.ID == id {
+			return true
+		}
+		for n := range b.reachable(e.ID, avoid) {
+			for _, x := range m.Events {
+				if x.ID == n && x.Type == process.EventEnd && x.Pool == "" {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// waitsForever lists the catching nodes of outside pools without
+// decisions whose message the main pool sends only on some of its paths:
+// such a pool can wait forever.
+func waitsForever(m process.Model) []string {
+	branched := map[string]bool{}
+	for _, g := range m.Gateways {
+		branched[g.Pool] = true
+	}
+	pool := map[string]string{}
+	catches := map[string]bool{}
+	for _, a := range m.Activities {
+		pool[a.ID] = a.Pool
+		catches[a.ID] = a.Type == process.ActivityReceive
+	}
+	for _, e := range m.Events {
+		pool[e.ID] = e.Pool
+		catches[e.ID] = e.Type == process.EventIntermediate && !e.Throw
+	}
+	var out []string
+	for _, f := range m.MessageFlows {
+		p, ok := pool[f.Target]
+		if !ok || p == "" || branched[p] || !catches[f.Target] {
+			continue
+		}
+		if pool[f.Source] == "" && !unavoidable(m, f.Source) {
+			out = append(out, f.Target)
+		}
+	}
+	return out
+}
+
+// TestOutsideOrganisationsArePools checks that organisations outside ours
+// are pools, never lanes, and that an outside pool never waits for a
+// message sent on one branch only.
+func TestOutsideOrganisationsArePools(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		pools []string
+	}{
+		{
+			name:  "repair shop, credit bureau and customer",
+			text:  "The customer reports the damage. The claims handler checks the policy and asks the repair shop for a cost estimate. The repair shop sends the cost estimate to the claims handler. The claims handler requests a report from the credit bureau. If the claim is covered, the claims handler pays the repair shop. Otherwise the claims handler sends a rejection letter to the customer.",
+			pools: []string{"repair shop", "credit bureau", "customer"},
+		},
+		{
+			name:  "vendor and authority",
+			text:  "The buyer sends the purchase order to the vendor. The vendor delivers the goods. The storekeeper checks the delivery. The accountant reports the import to the customs authority.",
+			pools: []string{"vendor", "authority"},
+		},
+		{
+			name:  "customer told on each branch",
+			text:  "The customer submits the order. The clerk checks the stock. If the goods are in stock, the clerk sends an order confirmation to the customer. If not, the clerk sends a delay notice to the customer. The clerk sends the invoice to the customer.",
+			pools: []string{"customer"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			for _, want := range tt.pools {
+				found := false
+				for i, p := range m.Pools {
+					if i > 0 && strings.Contains(strings.ToLower(p.Name), want) {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("no pool %q in %+v:%s", want, m.Pools, describe(m))
+				}
+				for _, p := range m.Participants {
+					if p.Pool == "" && strings.Contains(strings.ToLower(p.Name), want) {
+						t.Errorf("%q is a lane of our pool", p.Name)
+					}
+				}
+			}
+			if w := waitsForever(m); len(w) > 0 {
+				t.Errorf("outside pool waits forever at %v:%s\n%+v", w, describe(m), m.MessageFlows)
+			}
+		})
+	}
+}
+
+// TestSpeakersAreNotLanes checks that in a transcript the roles the
+// speakers describe are lanes and their first names are not.
+func TestSpeakersAreNotLanes(t *testing.T) {
+	text := "Anna: I'm the change manager. When a change request comes in, I classify the request.\n" +
+		"Ben: And then the implementation team schedules the change and implements it.\n" +
+		"Anna: If the test fails, the implementation team rolls the change back.\n" +
+		"Ben: Finally the change manager closes the request.\n"
+	m := analyze(t, text)
+	var lanes []string
+	for _, p := range m.Participants {
+		if p.Pool == "" {
+			lanes = append(lanes, strings.ToLower(p.Name))
+		}
+	}
+	for _, want := range []string{"change manager", "implementation team"} {
+		if !contains(lanes, want) {
+			t.Errorf("no lane %q in %v", want, lanes)
+		}
+	}
+	for _, not := range []string{"anna", "ben"} {
+		if contains(lanes, not) {
+			t.Errorf("speaker %q is a lane: %v", not, lanes)
+		}
+	}
+}
+
+// TestSOPNotesAndChoices checks that notes, warnings, URLs and figure
+// captions make no steps, that "one of the following methods" is a
+// choice, and that the placeholder lane appears only when nobody is
+// named.
+func TestSOPNotesAndChoices(t *testing.T) {
+	text := "Removing stains\n\n" +
+		"1. The cleaner inspects the fabric.\n" +
+		"Note: Wear gloves when handling chemicals.\n" +
+		"Warning: Never mix cleaning agents.\n" +
+		"2. The cleaner removes the stain using one of the following methods:\n" +
+		"- Blot the stain with a dry cloth.\n" +
+		"- Rinse the stain with cold water.\n" +
+		"- Apply a stain remover.\n" +
+		"Figure 2: The stain remover bottle\n" +
+		"https://example.com/stain-guide\n" +
+		"3. The cleaner dries the fabric.\n"
+	m := analyze(t, text)
+	for _, a := range m.Activities {
+		l := strings.ToLower(a.Name)
+		for _, bad := range []string{"glove", "mix", "figure", "http", "example.com", "bottle"} {
+			if strings.Contains(l, bad) {
+				t.Errorf("activity %q from a note, caption or URL:%s", a.Name, describe(m))
+			}
+		}
+		if a.Performer == process.DefaultPerformer {
+			t.Errorf("%q in the placeholder lane though the cleaner is named", a.Name)
+		}
+	}
+	b := newBehaviour(m)
+	if !b.exclusiveApart(pattern{"blot"}, pattern{"rins"}) || !b.exclusiveApart(pattern{"rins"}, pattern{"appl"}) {
+		t.Errorf("the methods are no exclusive choice:%s", describe(m))
+	}
+	if !b.reachesAny(nodesMatching(m, pattern{"blot"}), pattern{"dry"}, nil) {
+		t.Errorf("the choice does not go on to drying:%s", describe(m))
+	}
+}
+
+// TestProcessOwnerOnlyWithoutPerformers checks that the placeholder lane
+// appears only when the text names nobody who does the work.
+func TestProcessOwnerOnlyWithoutPerformers(t *testing.T) {
+	tests := []struct {
+		name, text string
+		owner      bool
+	}{
+		{"passives and one named clerk", "The invoice is received. The invoice is checked against the order. The clerk pays the invoice.", false},
+		{"nobody named", "The invoice is received. The invoice is checked against the order. The invoice is paid.", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			owner := false
+			for _, p := range m.Participants {
+				if p.Name == process.DefaultPerformer {
+					owner = true
+				}
+			}
+			if owner != tt.owner {
+				t.Errorf("placeholder lane %v, want %v: %v", owner, tt.owner, names(m))
+			}
+		})
+	}
+}
