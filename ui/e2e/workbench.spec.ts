@@ -73,7 +73,7 @@ async function fitted(page: Page) {
     const shapes = [...document.querySelectorAll('.bpmn-canvas .djs-shape, .bpmn-canvas .djs-connection')].map((s) => s.getBoundingClientRect());
     const outside = shapes.filter((r) => r.left < canvas.left - 0.5 || r.top < canvas.top - 0.5 || r.right > canvas.right + 0.5 || r.bottom > canvas.bottom + 0.5).length;
     const cues = [...document.querySelectorAll('.bpmn-cue')].map((c) => c.getBoundingClientRect());
-    const covering = cues.filter((c) => shapes.some((r) => c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top)).length;
+    const covering = cues.filter((c) => shapes.some((r) => c.left < Math.min(r.right, canvas.right) && c.right > Math.max(r.left, canvas.left) && c.top < Math.min(r.bottom, canvas.bottom) && c.bottom > Math.max(r.top, canvas.top))).length;
     return { shapes: shapes.length, outside, covering, continues: document.querySelectorAll('.bpmn-cue').length };
   });
 }
