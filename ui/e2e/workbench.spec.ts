@@ -138,14 +138,8 @@ test('the editor: properties panel, lint problems that select the element, undo/
   await expect(editor.locator('.bjs-powered-by')).toBeVisible();
   await expect(editor.getByRole('complementary', { name: 'Properties' })).toBeVisible();
 
-  // Selecting the "no" flow (a click on its line) shows its condition in the panel.
-  const onLine = await editor.locator('.djs-element[data-element-id="no"] path.djs-hit').first().evaluate((p) => {
-    const path = p as SVGPathElement;
-    const pt = path.getPointAtLength(path.getTotalLength() * 0.75);
-    const m = path.getScreenCTM()!;
-    return { x: pt.x * m.a + pt.y * m.c + m.e, y: pt.x * m.b + pt.y * m.d + m.f };
-  });
-  await page.mouse.click(onLine.x, onLine.y);
+  // Selecting the "no" flow (by its label, as a person does) shows its condition in the panel.
+  await editor.locator('.djs-element[data-element-id="no_label"]').first().click({ force: true });
   const panel = editor.getByRole('complementary', { name: 'Properties' });
   await expect(panel).toContainText('Condition');
   const condition = panel.locator('#bio-properties-panel-spade-condition-text');
