@@ -118,6 +118,17 @@ test('refine in words, edit in the modeller, compare, restore; a stale save gets
   await expect(list.locator('li')).toHaveCount(6);
   await list.locator('li').last().getByRole('button', { name: 'Compare with current' }).click();
   await expect(page.locator('.bpmn-changed').first()).toBeAttached({ timeout: 15_000 });
+  // Issue 25: the compared view opens on what changed, not at the top-left.
+  await page.waitForTimeout(700); // the viewer's second fit, ~500 ms after import
+  const centred = await page.evaluate(() => {
+    const canvas = document.querySelector('.bpmn-canvas')!.getBoundingClientRect();
+    const boxes = [...document.querySelectorAll('.bpmn-canvas .bpmn-changed')].map((e) => e.getBoundingClientRect());
+    const cx = (Math.min(...boxes.map((b) => b.left)) + Math.max(...boxes.map((b) => b.right))) / 2;
+    const cy = (Math.min(...boxes.map((b) => b.top)) + Math.max(...boxes.map((b) => b.bottom))) / 2;
+    return { dx: Math.abs(cx - (canvas.left + canvas.width / 2)) / canvas.width, dy: Math.abs(cy - (canvas.top + canvas.height / 2)) / canvas.height };
+  });
+  expect(centred.dx, 'changes centred horizontally').toBeLessThan(0.1);
+  expect(centred.dy, 'changes centred vertically').toBeLessThan(0.1);
   await snap(page, 'versions-compare-1440', false);
   await list.locator('li').last().getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByTestId('model-workbench').getByRole('status').filter({ hasText: 'Version 1 restored' })).toBeVisible();

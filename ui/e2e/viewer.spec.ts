@@ -59,18 +59,42 @@ async function measure(page: Page) {
   });
 }
 
-test('a long diagram opens readable, says it continues, zooms quickly and keeps the zoom', async ({ page }) => {
+/** Shapes (and flows) whose box leaves the canvas; status-bar cues that overlap a shape. */
+async function inside(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('.bpmn-canvas')!.getBoundingClientRect();
+    const shapes = [...document.querySelectorAll('.bpmn-canvas .djs-shape, .bpmn-canvas .djs-connection')].map((e) => e.getBoundingClientRect());
+    const outside = shapes.filter((r) => r.left < canvas.left - 0.5 || r.top < canvas.top - 0.5 || r.right > canvas.right + 0.5 || r.bottom > canvas.bottom + 0.5).length;
+    const covering = [...document.querySelectorAll('.bpmn-cue')]
+      .map((c) => c.getBoundingClientRect())
+      .filter((c) => shapes.some((r) => c.left < Math.min(r.right, canvas.right) && c.right > Math.max(r.left, canvas.left) && c.top < Math.min(r.bottom, canvas.bottom) && c.bottom > Math.max(r.top, canvas.top))).length;
+    return { outside, covering };
+  });
+}
+
+test('a long diagram opens fitted, zooms to read in one click, says it continues, zooms quickly and keeps the zoom', async ({ page }) => {
   // ops@ has the Standard plan (no daily limit), so this journey never competes with the trial users' 5 a day.
   await signInAs(page, 'ops@example.com');
   const longId = await analyse(page, 'long-purchase.txt', longProcess(30));
   const shortId = await analyse(page, 'short-leave.txt', SHORT);
 
+  // Issue 25: it opens fitted (every shape inside the canvas, no cue, no overview on top);
+  // the readable scale of issue 13 is one click away ("Zoom to read").
   await openModel(page, longId);
+  const whole = await inside(page);
+  expect(whole.outside, 'shapes outside the canvas').toBe(0);
+  await expect(page.getByRole('button', { name: 'continues →' })).toHaveCount(0);
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
+  await snap(page, 'viewer-long-fitted-1440', false);
+  const toRead = page.getByRole('button', { name: 'Zoom to read' });
+  await expectTappable(page, toRead, 'zoom to read');
+  await toRead.click();
   const first = await measure(page);
   expect(first.visible).toBeGreaterThan(3);
   expect(first.smallest, 'smallest label on screen, px').toBeGreaterThanOrEqual(8.99);
   const cue = page.getByRole('button', { name: 'continues →' });
   await expectTappable(page, cue, 'continues cue');
+  expect((await inside(page)).covering, 'cues over shapes').toBe(0);
   await expect(page.locator('.bpmn-stage .djs-minimap.open')).toBeVisible();
   await snap(page, 'viewer-long-1440', false);
 
@@ -133,7 +157,13 @@ test('a long diagram opens readable, says it continues, zooms quickly and keeps 
   await page.evaluate(() => sessionStorage.clear());
   await page.setViewportSize({ width: 375, height: 812 });
   await openModel(page, longId);
+  expect((await inside(page)).outside, 'shapes outside the canvas at 375 px').toBe(0);
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
+  await page.locator('.bpmn-stage').scrollIntoViewIfNeeded();
+  await snap(page, 'viewer-long-fitted-375', false);
+  await page.getByRole('button', { name: 'Zoom to read' }).click();
   expect((await measure(page)).smallest).toBeGreaterThanOrEqual(8.99);
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
   await page.getByRole('button', { name: 'continues →' }).scrollIntoViewIfNeeded();
   await expectTappable(page, page.getByRole('button', { name: 'continues →' }), 'continues cue 375');
   await snap(page, 'viewer-long-375', false);

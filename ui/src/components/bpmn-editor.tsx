@@ -1,35 +1,90 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fitBox, type Box, type ViewBox } from './bpmn-view';
+import { downloadBlob, pictureFileName, svgToPng } from './bpmn-export';
+import { loadModelerSimulation, SIMULATION_TOGGLE_EVENT, type ToggleMode } from './bpmn-simulation';
+import { problemList, type LintIssues, type Problem } from './bpmn-problems';
+import './bpmn-viewer.css';
+import './bpmn-editor.css';
 
-// The parts of the bpmn-js Modeler we use; typed here so the heavy module
-// (≈160 KB gzip) stays a lazy chunk loaded only when someone edits.
+// The parts of the bpmn-js Modeler we use; typed here so the heavy modules
+// (Modeler, properties panel, lint, simulation) stay lazy chunks loaded
+// only when someone edits.
+interface Shape {
+  id: string;
+  type?: string;
+  businessObject?: { name?: string };
+}
 interface Modeler {
   importXML(xml: string): Promise<{ warnings: unknown[] }>;
   saveXML(opts: { format: boolean }): Promise<{ xml?: string }>;
-  get(name: 'canvas'): { zoom(level: 'fit-viewport' | number, center?: 'auto'): number };
+  saveSVG(): Promise<{ svg: string }>;
+  get(name: 'canvas'): {
+    zoom(level?: 'fit-viewport' | number, center?: 'auto'): number;
+    viewbox(box?: Box): ViewBox;
+    resized(): void;
+    scrollToElement(el: Shape, padding?: number): void;
+    focus?(): void;
+  };
   get(name: 'commandStack'): { canUndo(): boolean; canRedo(): boolean; undo(): void; redo(): void };
-  get(name: 'eventBus'): { on(event: string, fn: () => void): void };
+  get(name: 'eventBus'): { on(event: string, fn: (e: { issues?: LintIssues; active?: boolean }) => void): void };
+  get(name: 'elementRegistry'): { get(id: string): Shape | undefined };
+  get(name: 'selection'): { select(el: Shape): void };
+  get(name: 'toggleMode'): ToggleMode;
+  get(name: 'linting'): { isActive(): boolean; toggle(active?: boolean): void };
   destroy(): void;
 }
+type ModelerCtor = new (opts: Record<string, unknown>) => Modeler;
 
-let modelerModule: Promise<new (opts: { container: HTMLElement; keyboard?: { bindTo: EventTarget } }) => Modeler> | null = null;
+interface EditorModules {
+  Ctor: ModelerCtor;
+  modules: unknown[];
+  lint: unknown;
+}
 
-/** Loads the bpmn-js Modeler and its stylesheets once, on first edit. */
-function loadModeler() {
-  if (!modelerModule) {
-    modelerModule = Promise.all([
+let editorModules: Promise<EditorModules> | null = null;
+
+/** Loads the Modeler, properties panel, lint and token simulation with their stylesheets, once, on first edit. */
+function loadEditor(): Promise<EditorModules> {
+  if (!editorModules) {
+    editorModules = Promise.all([
       import('bpmn-js/lib/Modeler'),
+      import('./bpmn-panel-modules'),
+      loadModelerSimulation(),
       import('bpmn-js/dist/assets/diagram-js.css'),
       import('bpmn-js/dist/assets/bpmn-js.css'),
       import('bpmn-js/dist/assets/bpmn-font/css/bpmn-embedded.css'),
+      import('@bpmn-io/properties-panel/dist/assets/properties-panel.css'),
+      import('bpmn-js-bpmnlint/dist/assets/css/bpmn-js-bpmnlint.css'),
     ])
-      .then(([m]) => m.default as unknown as new (opts: { container: HTMLElement }) => Modeler)
+      .then(([m, add, sim]) => ({
+        Ctor: m.default as unknown as ModelerCtor,
+        modules: [add.BpmnPropertiesPanelModule, add.BpmnPropertiesProviderModule, add.flowPropertiesModule, add.lintModule, sim],
+        lint: add.spadeLintBundle,
+      }))
       .catch((err: unknown) => {
-        modelerModule = null;
+        editorModules = null;
         throw err;
       });
   }
-  return modelerModule;
+  return editorModules;
 }
+
+/** Keyboard shortcuts of the editor (click the diagram first), as the Help lists them. */
+export const editorShortcuts: [string, string][] = [
+  ['Ctrl + Z', 'Undo'],
+  ['Ctrl + Y or Ctrl + Shift + Z', 'Redo'],
+  ['Ctrl + C, Ctrl + V', 'Copy, paste'],
+  ['Ctrl + A', 'Select all'],
+  ['Ctrl + F', 'Find an element'],
+  ['Delete or Backspace', 'Remove the selection'],
+  ['E', 'Edit the label'],
+  ['R', 'Change the type (replace)'],
+  ['H / L / S / C', 'Hand, lasso, space and connect tools'],
+  ['Ctrl + +, Ctrl + −, Ctrl + 0', 'Zoom in, out, reset'],
+  ['Arrows (Shift: faster)', 'Move the canvas'],
+  ['T', 'Token simulation on or off'],
+  ['Space / R / L (while simulating)', 'Pause, reset, show the log'],
+];
 
 /** Props of BpmnEditor. */
 export interface BpmnEditorProps {
@@ -38,44 +93,104 @@ export interface BpmnEditorProps {
   /** Saves the edited XML; a rejection's message is shown and editing goes on. */
   onSave: (xml: string) => Promise<void>;
   onCancel: () => void;
+  /** Names the SVG and PNG downloads. */
+  exportName?: string;
 }
 
 /**
  * Edit mode of the Process Model tab: the bpmn-js Modeler (palette, context
- * pad, drag into lanes, direct label editing) with Save and Cancel. The
- * bpmn.io watermark stays visible: its licence requires it.
+ * pad, drag into lanes, direct label editing) with the properties panel,
+ * lint while editing and a problems list, undo/redo, zoom, fit, token
+ * simulation, full screen, SVG/PNG and Save / Cancel. The bpmn.io watermark
+ * stays visible: its licence requires it.
  */
-export function BpmnEditor({ xml, height = 600, onSave, onCancel }: BpmnEditorProps) {
+export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: BpmnEditorProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const modelerRef = useRef<Modeler | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [history, setHistory] = useState({ undo: false, redo: false });
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [simOn, setSimOn] = useState(false);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const fit = useCallback(() => {
+    const m = modelerRef.current;
+    const el = containerRef.current;
+    if (!m || !el) return;
+    const canvas = m.get('canvas');
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight));
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
+    let observer: ResizeObserver | undefined;
     (async () => {
       try {
-        const Ctor = await loadModeler();
-        if (cancelled || !containerRef.current) return;
-        const m = new Ctor({ container: containerRef.current });
+        const { Ctor, modules, lint } = await loadEditor();
+        if (cancelled || !containerRef.current || !panelRef.current) return;
+        const m = new Ctor({
+          container: containerRef.current,
+          additionalModules: modules,
+          propertiesPanel: { parent: panelRef.current },
+          linting: { bpmnlint: lint, active: true },
+        });
         modelerRef.current = m;
+        const bus = m.get('eventBus');
+        bus.on('linting.completed', (e) => {
+          const reg = m.get('elementRegistry');
+          setProblems(
+            problemList(e.issues ?? {}, (id) => {
+              const el = reg.get(id);
+              return el ? { name: el.businessObject?.name, type: el.type } : undefined;
+            }),
+          );
+        });
+        bus.on(SIMULATION_TOGGLE_EVENT, (e) => setSimOn(Boolean(e.active)));
         await m.importXML(xml);
         if (cancelled) return;
-        m.get('canvas').zoom('fit-viewport', 'auto');
-        m.get('eventBus').on('commandStack.changed', () => setDirty(true));
+        const container = containerRef.current;
+        const canvas = m.get('canvas');
+        observer = new ResizeObserver(() => canvas.resized());
+        observer.observe(container);
+        fit();
+        bus.on('commandStack.changed', () => {
+          setDirty(true);
+          const stack = m.get('commandStack');
+          setHistory({ undo: stack.canUndo(), redo: stack.canRedo() });
+        });
         setStatus('ready');
-      } catch {
+      } catch (err) {
+        console.warn('bpmn editor failed', err instanceof Error ? err.message : err);
         if (!cancelled) setStatus('failed');
       }
     })();
     return () => {
       cancelled = true;
+      observer?.disconnect();
       modelerRef.current?.destroy();
       modelerRef.current = null;
     };
-  }, [xml]);
+  }, [xml, fit]);
+
+  useEffect(() => {
+    const onChange = () => {
+      setFullscreen(document.fullscreenElement === rootRef.current && rootRef.current !== null);
+      requestAnimationFrame(() => {
+        modelerRef.current?.get('canvas').resized();
+        fit();
+      });
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [fit]);
 
   const save = async () => {
     const m = modelerRef.current;
@@ -96,11 +211,44 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel }: BpmnEditorPr
 
   const cancel = () => {
     if (dirty && !window.confirm('Discard your changes to the diagram?')) return;
+    if (document.fullscreenElement) void document.exitFullscreen();
     onCancel();
   };
 
+  const zoomBy = (factor: number) => {
+    const canvas = modelerRef.current?.get('canvas');
+    if (canvas) canvas.zoom(Math.min(5, Math.max(0.2, canvas.zoom() * factor)), 'auto');
+  };
+
+  const select = (p: Problem) => {
+    const m = modelerRef.current;
+    const el = m?.get('elementRegistry').get(p.elementId);
+    if (!m || !el) return;
+    m.get('selection').select(el);
+    m.get('canvas').scrollToElement(el, 80);
+    setPanelOpen(true);
+  };
+
+  const exportPicture = async (kind: 'svg' | 'png') => {
+    const m = modelerRef.current;
+    if (!m) return;
+    setExporting(true);
+    setError(null);
+    try {
+      const { svg } = await m.saveSVG();
+      downloadBlob(kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg), pictureFileName(exportName, kind));
+    } catch (err) {
+      setError(`${kind.toUpperCase()} export failed: ${err instanceof Error ? err.message : 'please try again.'}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const ready = status === 'ready';
+  const errors = problems.filter((p) => p.category === 'error').length;
+  const warnings = problems.length - errors;
   return (
-    <div className="bpmn-editor" data-testid="bpmn-editor">
+    <div className={`bpmn-editor${fullscreen ? ' is-fullscreen' : ''}`} data-testid="bpmn-editor" ref={rootRef}>
       <div className="bpmn-editor-bar" role="toolbar" aria-label="Diagram editing">
         <span className="muted bpmn-editor-hint">
           Drag shapes between lanes, double-click a label to rename, use the palette on the left to add steps.
@@ -108,10 +256,66 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel }: BpmnEditorPr
         <button type="button" className="btn btn-secondary" onClick={cancel} disabled={saving}>
           Cancel
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving || status !== 'ready'}>
+        <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving || !ready}>
           {saving ? 'Saving…' : 'Save version'}
         </button>
       </div>
+      <div className="bpmn-toolbar" role="toolbar" aria-label="Editing tools">
+        <button type="button" className="btn btn-small" onClick={() => modelerRef.current?.get('commandStack').undo()} disabled={!ready || !history.undo || simOn}>
+          Undo
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => modelerRef.current?.get('commandStack').redo()} disabled={!ready || !history.redo || simOn}>
+          Redo
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => zoomBy(1.2)} disabled={!ready}>
+          Zoom In
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => zoomBy(1 / 1.2)} disabled={!ready}>
+          Zoom Out
+        </button>
+        <button type="button" className="btn btn-small" onClick={fit} disabled={!ready}>
+          Fit Content
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => modelerRef.current?.get('toggleMode').toggleMode(!simOn)} disabled={!ready} aria-pressed={simOn}>
+          {simOn ? 'Stop simulation' : 'Simulate'}
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => setPanelOpen((v) => !v)} disabled={!ready} aria-pressed={panelOpen}>
+          Properties
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => void exportPicture('svg')} disabled={!ready || exporting} aria-label="Download the diagram as SVG">
+          SVG
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => void exportPicture('png')} disabled={!ready || exporting} aria-label="Download the diagram as PNG">
+          PNG
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!ready}
+          aria-pressed={fullscreen}
+          onClick={() => (document.fullscreenElement ? void document.exitFullscreen() : void rootRef.current?.requestFullscreen?.().catch(() => {}))}
+        >
+          {fullscreen ? 'Exit full screen' : 'Full screen'}
+        </button>
+        <button type="button" className="btn btn-small" aria-expanded={helpOpen} onClick={() => setHelpOpen((v) => !v)}>
+          Help
+        </button>
+      </div>
+      {helpOpen ? (
+        <div className="bpmn-help" role="note">
+          <p>Keyboard shortcuts (click the diagram first):</p>
+          <dl className="bpmn-shortcuts">
+            {editorShortcuts.map(([keys, what]) => (
+              <div key={keys}>
+                <dt>
+                  <kbd>{keys}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
       {error ? (
         <p className="bpmn-editor-error" role="alert">
           {error}
@@ -125,7 +329,32 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel }: BpmnEditorPr
       {status === 'failed' ? (
         <p role="alert">The editor could not open this diagram. Export it as BPMN and edit it in another modeller.</p>
       ) : null}
-      <div ref={containerRef} className="bpmn-editor-canvas" style={{ height }} />
+      <div className={`bpmn-editor-body${panelOpen ? ' has-panel' : ''}`}>
+        <div ref={containerRef} className="bpmn-editor-canvas" style={{ height }} data-testid="bpmn-editor-canvas" />
+        <aside ref={panelRef} className="bpmn-editor-panel" aria-label="Properties" hidden={!panelOpen} style={{ maxHeight: height }} />
+      </div>
+      {ready ? (
+        <section className="bpmn-problems" aria-label="Problems">
+          <h4>
+            {problems.length
+              ? `Problems: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`
+              : 'No problems found'}
+          </h4>
+          {problems.length ? (
+            <ul>
+              {problems.map((p) => (
+                <li key={`${p.rule}-${p.elementId}-${p.message}`}>
+                  <button type="button" className={`bpmn-problem is-${p.category}`} onClick={() => select(p)}>
+                    <span className="bpmn-problem-kind">{p.category === 'error' ? 'Error' : 'Warning'}</span>
+                    <span className="bpmn-problem-where">{p.elementName}</span>
+                    <span>{p.message}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { anyHidden, fitBox, focusBox, hiddenSides, unionBox, type Box, type ViewBox } from './bpmn-view';
+import { downloadBlob, pictureFileName, svgToPng } from './bpmn-export';
+import { loadViewerSimulation, SIMULATION_TOGGLE_EVENT, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
+
+export { hiddenSides, type ViewBox } from './bpmn-view';
 
 /** Zoom limits and button factors (spec part 2 §9). */
 export const ZOOM_MIN = 0.2;
@@ -24,21 +29,14 @@ export const READABLE_ZOOM = MIN_READABLE_PX / SMALLEST_LABEL_PX;
 export const KEY_ZOOM_FACTOR = 1.25;
 const PAD = 20;
 
-export interface ViewBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  inner: { x: number; y: number; width: number; height: number };
-}
 
 /**
- * The first view of a diagram. `fitted` is the view after 'fit-viewport'
- * at scale `scale`; `readable` is the lowest scale at which its smallest text
- * stays at MIN_READABLE_PX. The whole diagram when that fit is readable;
- * otherwise the diagram's full height if that is readable, else the
- * readable scale, in both cases starting at its left end (where the process
- * starts). Returns null to keep the fitted view.
+ * The readable view of a diagram ("Zoom to read"). `fitted` is the view that
+ * shows the whole diagram at scale `scale`; `readable` is the lowest scale at
+ * which its smallest text stays at MIN_READABLE_PX. Null when the fit is
+ * readable already; otherwise the diagram's full height if that is
+ * readable, else the readable scale, in both cases starting at its left end
+ * (where the process starts).
  */
 export function initialViewBox(fitted: ViewBox, scale: number, readable = READABLE_ZOOM): ViewBox | null {
   if (!(scale > 0) || scale >= readable - 1e-9) return null;
@@ -52,17 +50,6 @@ export function initialViewBox(fitted: ViewBox, scale: number, readable = READAB
   const fitsHeight = fitted.inner.height + 2 * PAD <= height;
   const y = fitsHeight ? fitted.inner.y + fitted.inner.height / 2 - height / 2 : fitted.inner.y - PAD;
   return { ...fitted, x: fitted.inner.x - PAD, y, width, height };
-}
-
-/** Which sides of the diagram lie outside the view (the "continues" cues). */
-export function hiddenSides(v: ViewBox): { left: boolean; right: boolean; up: boolean; down: boolean } {
-  const slack = 2;
-  return {
-    left: v.inner.x < v.x - slack,
-    right: v.inner.x + v.inner.width > v.x + v.width + slack,
-    up: v.inner.y < v.y - slack,
-    down: v.inner.y + v.inner.height > v.y + v.height + slack,
-  };
 }
 
 /** The smallest font size drawn in the diagram, in diagram units (SMALLEST_LABEL_PX when none). */
@@ -79,25 +66,30 @@ function smallestFont(container: HTMLElement): number {
 const viewKeyPrefix = 'bpmn_view_';
 
 /** The view the user left a diagram at, kept for this browser session. */
-function savedView(key: string | undefined): Omit<ViewBox, 'inner'> | null {
+function savedView(key: string | undefined): Box | null {
   if (!key) return null;
   try {
     const raw = sessionStorage.getItem(viewKeyPrefix + key);
     if (!raw) return null;
-    const v = JSON.parse(raw) as Omit<ViewBox, 'inner'>;
+    const v = JSON.parse(raw) as Box;
     return [v.x, v.y, v.width, v.height].every(Number.isFinite) && v.width > 0 && v.height > 0 ? v : null;
   } catch {
     return null;
   }
 }
 
-function saveView(key: string | undefined, v: ViewBox): void {
+function saveView(key: string | undefined, v: Box): void {
   if (!key) return;
   try {
     sessionStorage.setItem(viewKeyPrefix + key, JSON.stringify({ x: v.x, y: v.y, width: v.width, height: v.height }));
   } catch {
     // A full or blocked storage only costs the remembered zoom.
   }
+}
+
+/** A phone or a narrow column: the overview would cover most of the diagram. */
+function smallScreen(container: HTMLElement): boolean {
+  return container.clientWidth < 600 || (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 768px)').matches);
 }
 
 /**
@@ -125,15 +117,43 @@ export function keyboardMinimapToggle(container: HTMLElement, viewer: Viewer): v
   });
 }
 
+/** The box an element of the diagram covers, with its label. */
+function elementBox(el: DiagramElement | undefined): Box | null {
+  if (!el) return null;
+  const boxes: Box[] = [];
+  if (el.waypoints?.length) {
+    const xs = el.waypoints.map((p) => p.x);
+    const ys = el.waypoints.map((p) => p.y);
+    boxes.push({ x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) });
+  } else if ([el.x, el.y, el.width, el.height].every((n) => Number.isFinite(n))) {
+    boxes.push({ x: el.x!, y: el.y!, width: el.width!, height: el.height! });
+  }
+  const label = el.label;
+  if (label && [label.x, label.y, label.width, label.height].every((n) => Number.isFinite(n))) {
+    boxes.push({ x: label.x!, y: label.y!, width: label.width!, height: label.height! });
+  }
+  return unionBox(boxes);
+}
+
 // The parts of bpmn-js we use; typed here so the heavy module stays a lazy chunk.
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto' | { x: number; y: number }): number;
-  viewbox(box?: Omit<ViewBox, 'inner'>): ViewBox;
+  viewbox(box?: Box): ViewBox;
   scroll(delta: { dx?: number; dy?: number }): void;
   addMarker(id: string, marker: string): void;
+  resized(): void;
+}
+interface DiagramElement {
+  id: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  waypoints?: { x: number; y: number }[];
+  label?: DiagramElement;
 }
 interface EventBus {
-  on(event: string, cb: (e: { element?: { id: string }; open?: boolean }) => void): void;
+  on(event: string, cb: (e: { element?: { id: string }; open?: boolean; active?: boolean }) => void): void;
 }
 interface Minimap {
   open(): void;
@@ -143,9 +163,12 @@ interface Minimap {
 }
 interface Viewer {
   importXML(xml: string): Promise<{ warnings: unknown[] }>;
+  saveSVG(): Promise<{ svg: string }>;
   get(name: 'canvas'): Canvas;
   get(name: 'eventBus'): EventBus;
   get(name: 'minimap'): Minimap;
+  get(name: 'elementRegistry'): { get(id: string): DiagramElement | undefined };
+  get(name: 'toggleMode'): ToggleMode;
   destroy(): void;
 }
 type ViewerCtor = new (opts: { container: HTMLElement; additionalModules?: unknown[] }) => Viewer;
@@ -190,16 +213,23 @@ export interface BpmnViewerProps {
   viewKey?: string;
   /** Element ids to highlight (changed between two versions, or from a source sentence). */
   highlight?: string[];
+  /** Element ids the first view centres on (what changed); wins over the kept view. */
+  focus?: string[];
   /** Called with the id of a diagram element the user clicks. */
   onElementClick?: (id: string) => void;
+  /** Offers SVG and PNG downloads of the diagram, named after this (the process name). */
+  exportName?: string;
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
+type Sides = { left: boolean; right: boolean; up: boolean; down: boolean };
+const noSides: Sides = { left: false, right: false, up: false, down: false };
 
 /**
- * Read-only BPMN diagram (bpmn-js NavigatedViewer, lazy-loaded) with zoom,
- * fit and gesture help. The bpmn.io watermark stays visible: its licence
- * requires it.
+ * Read-only BPMN diagram (bpmn-js NavigatedViewer, lazy-loaded) that opens
+ * fitted to the model, with zoom, fit, a readable zoom, token simulation,
+ * picture export, full screen and gesture help. The bpmn.io watermark stays
+ * visible: its licence requires it.
  */
 export function BpmnViewer({
   xml,
@@ -212,8 +242,11 @@ export function BpmnViewer({
   className,
   viewKey,
   highlight,
+  focus,
   onElementClick,
+  exportName,
 }: BpmnViewerProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
@@ -222,15 +255,30 @@ export function BpmnViewer({
   const [outcome, setOutcome] = useState<{ xml: string; attempt: number; highlightKey: string; status: 'ready' | 'failed' } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [sides, setSides] = useState({ left: false, right: false, up: false, down: false });
+  const [sides, setSides] = useState<Sides>(noSides);
+  const [scale, setScale] = useState(1);
+  const [readableAt, setReadableAt] = useState(READABLE_ZOOM);
+  // Token simulation: asked for once (then built into the viewer), and on or off.
+  const [simWanted, setSimWanted] = useState(false);
+  const [simOn, setSimOn] = useState(false);
+  const [simFailed, setSimFailed] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
   const viewKeyRef = useRef(viewKey);
   const highlightRef = useRef(highlight);
+  const focusRef = useRef(focus);
   const clickRef = useRef(onElementClick);
+  // The view on screen, so a viewer built again (for the simulation) opens where the user was.
+  const lastViewRef = useRef<{ xml: string; box: Box } | null>(null);
+  // The user opened or closed the overview: the viewer stops choosing for them.
+  const minimapChosenRef = useRef(false);
+  const minimapAutoRef = useRef(false);
   // The viewer's listeners outlive a render; they read the latest props
   // through these refs, updated before any effect or event can use them.
   useLayoutEffect(() => {
     viewKeyRef.current = viewKey;
     highlightRef.current = highlight;
+    focusRef.current = focus;
     clickRef.current = onElementClick;
   });
   const highlightKey = (highlight ?? []).join(',');
@@ -240,17 +288,46 @@ export function BpmnViewer({
       ? outcome.status
       : 'loading';
 
+  /** Opens or closes the overview unless the user chose; never on a small screen. */
+  const placeMinimap = useCallback((open: boolean) => {
+    const viewer = viewerRef.current;
+    const el = containerRef.current;
+    if (!viewer || !el || minimapChosenRef.current) return;
+    const minimap = viewer.get('minimap');
+    const want = open && !smallScreen(el);
+    if (minimap.isOpen() !== want) {
+      minimapAutoRef.current = true;
+      if (want) minimap.open();
+      else minimap.close();
+      minimapAutoRef.current = false;
+    }
+  }, []);
+
+  /** Shows the whole diagram; returns the scale it took. */
+  const fitWhole = useCallback((): number => {
+    const viewer = viewerRef.current;
+    const el = containerRef.current;
+    if (!viewer || !el) return 1;
+    const canvas = viewer.get('canvas');
+    const box = fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight);
+    canvas.viewbox(box);
+    return box.scale;
+  }, []);
+
   useEffect(() => {
     if (!xml) return;
     let cancelled = false;
     let fitTimer: ReturnType<typeof setTimeout> | undefined;
+    let observer: ResizeObserver | undefined;
     const setStatus = (s: 'ready' | 'failed') => setOutcome({ xml, attempt, highlightKey, status: s });
     (async () => {
       try {
-        const { Ctor, minimap } = await loadViewer();
+        const [{ Ctor, minimap }, sim] = await Promise.all([loadViewer(), simWanted ? loadViewerSimulation() : Promise.resolve(null)]);
         if (cancelled || !containerRef.current) return;
+        // Built again for the simulation or a new highlight: stay where the user was, unless told what to show.
+        const resume = !focusRef.current?.length && lastViewRef.current?.xml === xml ? lastViewRef.current.box : null;
         viewerRef.current?.destroy();
-        const viewer = new Ctor({ container: containerRef.current, additionalModules: [minimap] });
+        const viewer = new Ctor({ container: containerRef.current, additionalModules: sim ? [minimap, sim] : [minimap] });
         viewerRef.current = viewer;
         keyboardMinimapToggle(containerRef.current, viewer);
         await viewer.importXML(xml);
@@ -264,46 +341,60 @@ export function BpmnViewer({
           }
         }
         const container = containerRef.current;
+        const readable = MIN_READABLE_PX / smallestFont(container);
+        setReadableAt(readable);
         let settled = false;
-        viewer.get('eventBus').on('element.click', (e) => {
+        const bus = viewer.get('eventBus');
+        bus.on('element.click', (e) => {
           if (e.element?.id) clickRef.current?.(e.element.id);
         });
-        viewer.get('eventBus').on('canvas.viewbox.changed', () => {
+        bus.on('minimap.toggle', () => {
+          if (!minimapAutoRef.current) minimapChosenRef.current = true;
+        });
+        bus.on(SIMULATION_TOGGLE_EVENT, (e) => setSimOn(Boolean(e.active)));
+        bus.on('canvas.viewbox.changed', () => {
           const v = canvas.viewbox();
           setSides(hiddenSides(v));
+          setScale(v.width > 0 ? container.clientWidth / v.width : 1);
+          lastViewRef.current = { xml, box: { x: v.x, y: v.y, width: v.width, height: v.height } };
           if (settled) saveView(viewKeyRef.current, v);
         });
+        observer = new ResizeObserver(() => canvas.resized());
+        observer.observe(container);
         const firstView = () => {
-          const scale = canvas.zoom('fit-viewport', 'auto');
-          const start = container ? initialViewBox(canvas.viewbox(), scale, MIN_READABLE_PX / smallestFont(container)) : null;
-          if (start) canvas.viewbox(start);
-          // The overview shows where the visible part sits when the diagram does not fit.
-          const hidden = hiddenSides(canvas.viewbox());
-          if (hidden.left || hidden.right || hidden.up || hidden.down) viewer.get('minimap').open();
-          else viewer.get('minimap').close();
-          setSides(hidden);
+          const fitScale = fitWhole();
+          const el = viewer.get('elementRegistry');
+          const around = unionBox((focusRef.current ?? []).map((id) => elementBox(el.get(id))).filter((b): b is Box => b !== null));
+          if (around) canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
+          placeMinimap(anyHidden(canvas.viewbox()));
         };
-        const saved = savedView(viewKeyRef.current);
+        const saved = resume ?? (focusRef.current?.length ? null : savedView(viewKeyRef.current));
         if (saved) {
           canvas.viewbox(saved);
-          const v = canvas.viewbox();
-          const hidden = hiddenSides(v);
-          if (hidden.left || hidden.right || hidden.up || hidden.down) viewer.get('minimap').open();
-          setSides(hidden);
+          placeMinimap(anyHidden(canvas.viewbox()));
           settled = true;
           setStatus('ready');
+          if (sim) viewer.get('toggleMode').toggleMode(true);
           return;
         }
         firstView();
         setStatus('ready');
+        // Fonts and the stage's final size can arrive after the import: fit once more.
         fitTimer = setTimeout(() => {
           if (cancelled) return;
+          canvas.resized();
           firstView();
           settled = true;
         }, FIT_DELAY_MS);
       } catch (err) {
         if (!cancelled) {
           console.warn('bpmn import failed', err instanceof Error ? err.message : err);
+          if (simWanted) {
+            // The simulation could not be loaded: keep the plain viewer.
+            setSimFailed(true);
+            setSimWanted(false);
+            return;
+          }
           setStatus('failed');
         }
       }
@@ -311,8 +402,9 @@ export function BpmnViewer({
     return () => {
       cancelled = true;
       if (fitTimer) clearTimeout(fitTimer);
+      observer?.disconnect();
     };
-  }, [xml, attempt, highlightKey]);
+  }, [xml, attempt, highlightKey, simWanted, fitWhole, placeMinimap]);
 
   useEffect(
     () => () => {
@@ -322,6 +414,28 @@ export function BpmnViewer({
     [],
   );
 
+  // Full screen changes the stage's size: let bpmn-js measure it again and show the whole diagram.
+  const [fullscreen, setFullscreen] = useState(false);
+  useEffect(() => {
+    const onChange = () => {
+      const on = document.fullscreenElement === rootRef.current && rootRef.current !== null;
+      setFullscreen(on);
+      const canvas = viewerRef.current?.get('canvas');
+      if (!canvas) return;
+      requestAnimationFrame(() => {
+        canvas.resized();
+        fitWhole();
+      });
+    };
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [fitWhole]);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void rootRef.current?.requestFullscreen?.().catch(() => {});
+  };
+
   const zoomBy = useCallback((factor: number) => {
     const canvas = viewerRef.current?.get('canvas');
     if (!canvas) return;
@@ -329,13 +443,31 @@ export function BpmnViewer({
   }, []);
 
   const fit = useCallback(() => {
-    viewerRef.current?.get('canvas').zoom('fit-viewport', 'auto');
-  }, []);
+    fitWhole();
+    placeMinimap(false);
+  }, [fitWhole, placeMinimap]);
 
   /** Zoom to 100 % around the centre of the view. */
   const actualSize = useCallback(() => {
     viewerRef.current?.get('canvas').zoom(1);
   }, []);
+
+  /** The smallest text at a readable size: from the process start when the whole diagram shows, else around the centre. */
+  const zoomToRead = useCallback(() => {
+    const viewer = viewerRef.current;
+    const el = containerRef.current;
+    if (!viewer || !el) return;
+    const canvas = viewer.get('canvas');
+    const v = canvas.viewbox();
+    if (!anyHidden(v)) {
+      const fb = fitBox(v.inner, el.clientWidth, el.clientHeight);
+      const start = initialViewBox({ ...fb, inner: v.inner }, fb.scale, readableAt);
+      if (start) canvas.viewbox(start);
+    } else {
+      canvas.zoom(Math.ceil(readableAt * 1000) / 1000, 'auto');
+    }
+    placeMinimap(anyHidden(canvas.viewbox()));
+  }, [readableAt, placeMinimap]);
 
   /** Pans by most of a screen so the next part of the diagram comes into view. */
   const pan = useCallback((dx: number, dy: number) => {
@@ -345,6 +477,31 @@ export function BpmnViewer({
     canvas.scroll({ dx: dx * el.clientWidth * 0.8, dy: dy * el.clientHeight * 0.8 });
   }, []);
 
+  const simulate = () => {
+    setSimFailed(false);
+    if (!simWanted) {
+      setSimWanted(true);
+      return;
+    }
+    viewerRef.current?.get('toggleMode').toggleMode(!simOn);
+  };
+
+  const exportPicture = async (kind: 'svg' | 'png') => {
+    const viewer = viewerRef.current;
+    if (!viewer) return;
+    setExporting(true);
+    setExportError(null);
+    try {
+      const { svg } = await viewer.saveSVG();
+      const blob = kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg);
+      downloadBlob(blob, pictureFileName(exportName, kind));
+    } catch (err) {
+      setExportError(`${kind.toUpperCase()} export failed: ${err instanceof Error ? err.message : 'please try again.'}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (status !== 'ready' || e.altKey || e.metaKey || e.ctrlKey) return;
     const actions: Record<string, () => void> = {
@@ -353,6 +510,7 @@ export function BpmnViewer({
       '-': () => zoomBy(1 / KEY_ZOOM_FACTOR),
       '0': actualSize,
       f: fit,
+      r: zoomToRead,
     };
     const act = actions[e.key];
     if (!act) return;
@@ -389,8 +547,10 @@ export function BpmnViewer({
 
   const showLoading = loading || status === 'loading';
   const ready = status === 'ready' && !loading;
+  const tooSmall = ready && scale < readableAt - 0.001;
+  const continues = ready && (sides.left || sides.right || sides.up || sides.down);
   return (
-    <div className={`bpmn-viewer${className ? ` ${className}` : ''}`}>
+    <div className={`bpmn-viewer${className ? ` ${className}` : ''}${fullscreen ? ' is-fullscreen' : ''}`} ref={rootRef}>
       <div className="bpmn-toolbar" role="toolbar" aria-label="Diagram controls">
         <button type="button" className="btn btn-small" onClick={() => zoomBy(ZOOM_IN_FACTOR)} disabled={!ready}>
           Zoom In
@@ -403,6 +563,29 @@ export function BpmnViewer({
         </button>
         <button type="button" className="btn btn-small" onClick={actualSize} disabled={!ready} aria-label="Zoom to 100 %">
           100 %
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={simulate}
+          disabled={!ready && !simWanted}
+          aria-pressed={simOn}
+          title="Play the process with tokens: start one on a start event, choose the path at each gateway"
+        >
+          {simOn ? 'Stop simulation' : 'Simulate'}
+        </button>
+        {exportName !== undefined ? (
+          <>
+            <button type="button" className="btn btn-small" onClick={() => void exportPicture('svg')} disabled={!ready || exporting} aria-label="Download the diagram as SVG">
+              SVG
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => void exportPicture('png')} disabled={!ready || exporting} aria-label="Download the diagram as PNG">
+              PNG
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="btn btn-small" onClick={toggleFullscreen} disabled={!ready} aria-pressed={fullscreen}>
+          {fullscreen ? 'Exit full screen' : 'Full screen'}
         </button>
         <button
           type="button"
@@ -420,29 +603,20 @@ export function BpmnViewer({
             <li>Scroll to move vertically</li>
             <li>Ctrl + scroll to zoom</li>
             <li>Shift + scroll to move horizontally</li>
-            <li>Keys (click the diagram first): + and − zoom, 0 shows 100 %, F fits, arrows pan</li>
+            <li>Keys (click the diagram first): + and − zoom, 0 shows 100 %, F fits, R zooms to a readable size, arrows pan</li>
             <li>The overview in the corner shows the whole diagram; click or drag it to move there</li>
+            <li>Simulate: press ▶ on a start event to send a token; click a gateway to choose the path it takes</li>
           </ul>
         </div>
+      ) : null}
+      {exportError || simFailed ? (
+        <p className="bpmn-viewer-error" role="alert">
+          {exportError ?? 'The simulation could not be loaded. Check your connection and try again.'}
+        </p>
       ) : null}
       {/* Key presses bubble up from the focused diagram; the stage itself is not a tab stop. */}
       <div className="bpmn-stage" style={{ height }} onKeyDown={onKeyDown} ref={stageRef}>
         <div ref={containerRef} className="bpmn-canvas" data-testid="bpmn-canvas" />
-        {ready && sides.right ? (
-          <button type="button" className="bpmn-continues bpmn-continues-right" onClick={() => pan(-1, 0)}>
-            continues →
-          </button>
-        ) : null}
-        {ready && sides.left ? (
-          <button type="button" className="bpmn-continues bpmn-continues-left" onClick={() => pan(1, 0)}>
-            ← continues
-          </button>
-        ) : null}
-        {ready && sides.down && !sides.right ? (
-          <button type="button" className="bpmn-continues bpmn-continues-down" onClick={() => pan(0, -1)}>
-            continues ↓
-          </button>
-        ) : null}
         {showLoading ? (
           <div className="bpmn-overlay">
             <span className="spinner" aria-hidden="true" />
@@ -456,6 +630,37 @@ export function BpmnViewer({
               Retry
             </button>
           </div>
+        ) : null}
+      </div>
+      {/* Below the canvas, never over a shape: the zoom and where the diagram goes on. */}
+      <div className="bpmn-statusbar" data-testid="bpmn-statusbar">
+        <span className="bpmn-zoom" aria-live="polite">
+          {ready ? `${Math.round(scale * 100)} %${continues ? '' : ' · whole diagram'}` : ''}
+        </span>
+        {tooSmall ? (
+          <button type="button" className="bpmn-cue" onClick={zoomToRead}>
+            Zoom to read
+          </button>
+        ) : null}
+        {ready && sides.left ? (
+          <button type="button" className="bpmn-cue" onClick={() => pan(1, 0)}>
+            ← continues
+          </button>
+        ) : null}
+        {ready && sides.up ? (
+          <button type="button" className="bpmn-cue" onClick={() => pan(0, 1)}>
+            continues ↑
+          </button>
+        ) : null}
+        {ready && sides.down ? (
+          <button type="button" className="bpmn-cue" onClick={() => pan(0, -1)}>
+            continues ↓
+          </button>
+        ) : null}
+        {ready && sides.right ? (
+          <button type="button" className="bpmn-cue" onClick={() => pan(-1, 0)}>
+            continues →
+          </button>
         ) : null}
       </div>
       {showViewOnlyNote ? (

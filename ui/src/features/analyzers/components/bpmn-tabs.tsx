@@ -194,7 +194,7 @@ export function BpmnTabs({ analysis, mobile = false, onChanged }: BpmnTabsProps)
         </div>
       ) : null}
       {active === 'model' ? (
-        <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} version={analysis.version ?? 1} onChanged={onChanged} />
+        <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} version={analysis.version ?? 1} onChanged={onChanged} processName={analysis.process_name || undefined} />
       ) : null}
     </Tabs>
   );

@@ -6,7 +6,7 @@ import type { RecentItem } from '../api/types';
 import { AnalyzerDropzone } from './analyzer-dropzone';
 import { ExportOptions } from './export-options';
 import { ProcessModelPanel } from './process-model-panel';
-import { RecentList } from './recent-list';
+import { fileTypeLabel, RecentList } from './recent-list';
 import { footerValues } from './results-footer';
 import { SectionsView } from './sections-view';
 import { testRecentItem } from '../../../test/fixtures';
@@ -79,6 +79,33 @@ describe('RecentList', () => {
     expect(within(cards[1]).getByText('failed')).toBeInTheDocument();
     await userEvent.click(cards[0]);
     expect(onPick).toHaveBeenCalledWith(item);
+  });
+  it('tells a .txt and a .docx of the same text apart by file name and type', () => {
+    render(
+      <RecentList
+        kind="document"
+        items={[
+          { ...item, id: 't', original_filename: 'claims.txt' },
+          { ...item, id: 'd', original_filename: 'claims.docx' },
+          { ...item, id: 'u', original_filename: 'unknown' },
+        ]}
+        loading={false}
+        onPick={() => undefined}
+      />,
+    );
+    const files = screen.getAllByTestId('recent-file');
+    expect(files).toHaveLength(2);
+    expect(files[0]).toHaveTextContent('TXTclaims.txt');
+    expect(files[1]).toHaveTextContent('DOCXclaims.docx');
+  });
+  it.each([
+    ['report.PDF', 'PDF'],
+    ['flow.bpmn', 'BPMN'],
+    ['noext', null],
+    ['unknown', null],
+    [undefined, null],
+  ])('fileTypeLabel(%s) = %s', (name, want) => {
+    expect(fileTypeLabel(name)).toBe(want);
   });
 });
 

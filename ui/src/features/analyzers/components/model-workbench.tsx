@@ -31,6 +31,8 @@ export interface ModelWorkbenchProps {
    */
   onChanged: (saved: SavedVersion, xml?: string) => Promise<void> | void;
   onRetry: () => void;
+  /** Names the SVG and PNG downloads of the diagram. */
+  processName?: string;
 }
 
 type Mode = 'view' | 'edit';
@@ -70,7 +72,7 @@ const refineExamples = [
  * the bpmn-js Modeler, refinement in words and the version list with open,
  * compare (changed elements highlighted) and restore.
  */
-export function ModelWorkbench({ analysisId, xml, version, height, onChanged, onRetry }: ModelWorkbenchProps) {
+export function ModelWorkbench({ analysisId, xml, version, height, onChanged, onRetry, processName }: ModelWorkbenchProps) {
   const [mode, setMode] = useState<Mode>('view');
   const [panel, setPanel] = useState<Panel>('none');
   // The version list and an opened or compared version belong to one model
@@ -87,6 +89,8 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
   const [lastRefine, setLastRefine] = useState<number | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [sourceHighlight, setSourceHighlight] = useState<string[] | undefined>(undefined);
+  // What the last refinement changed, shown (centred and highlighted) on the version it made.
+  const [refined, setRefined] = useState<{ version: number; ids: string[] } | null>(null);
 
   useEffect(() => {
     if (panel !== 'versions') return;
@@ -113,6 +117,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     try {
       const saved = await saveVersion(analysisId, version, edited);
       setMode('view');
+      setRefined(null);
       await stored(saved, `Saved as version ${saved.version}: ${saved.summary}.`, undefined, edited);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) {
@@ -130,6 +135,10 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     try {
       const saved = await refineModel(analysisId, version, text);
       setLastRefine(version);
+      // Where the change is, so the new version opens on it; without it the diagram opens whole.
+      const diff = await getVersion(analysisId, saved.version, version).catch(() => null);
+      const ids = (diff?.changes ?? []).filter((c) => c.what !== 'removed').map((c) => c.id);
+      setRefined(ids.length ? { version: saved.version, ids } : null);
       if (given === undefined) setInstruction('');
       const done = (saved.operations ?? []).map((o) => o.description);
       const missed = (saved.not_understood ?? []).map((s) => `Not understood: “${s}”`);
@@ -147,6 +156,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     try {
       const saved = await restoreVersion(analysisId, n);
       setLastRefine(null);
+      setRefined(null);
       await stored(saved, label ?? `Version ${n} restored as version ${saved.version}.`);
     } catch (err) {
       setMessage({ kind: 'error', text: errorText(err) });
@@ -184,11 +194,12 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           </p>
         }
       >
-        <BpmnEditor xml={xml} height={height} onSave={save} onCancel={() => setMode('view')} />
+        <BpmnEditor xml={xml} height={height} onSave={save} onCancel={() => setMode('view')} exportName={processName ?? ''} />
       </Suspense>
     );
   }
 
+  const refinedHere = !shown && refined?.version === version ? refined.ids : undefined;
   return (
     <div className="az-workbench" data-testid="model-workbench">
       <div className="az-workbench-bar" role="toolbar" aria-label="Process model actions">
@@ -371,8 +382,10 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         xml={shown ? shown.xml : xml}
         height={height}
         onRetry={onRetry}
-        highlight={shown ? shown.highlight : panel === 'source' ? sourceHighlight : undefined}
+        highlight={shown ? shown.highlight : panel === 'source' ? sourceHighlight : refinedHere}
+        focus={shown?.compare ? shown.highlight : refinedHere}
         onElementClick={(id) => setSelected(id)}
+        exportName={processName ?? ''}
         viewKey={shown ? undefined : analysisId}
         showViewOnlyNote={false}
         loadingText="Loading process model..."

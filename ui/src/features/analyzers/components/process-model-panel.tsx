@@ -16,13 +16,15 @@ export interface ProcessModelPanelProps {
   version?: number;
   /** Enables editing, refinement and versions; called once a new version is stored. */
   onChanged?: (saved: SavedVersion) => Promise<void> | void;
+  /** Names the SVG and PNG downloads of the diagram. */
+  processName?: string;
 }
 
 /**
  * The Process Model tab: fetches the XML only once a graph exists (cache
  * first), then shows the viewer at 400 px (mobile) or 600 px (desktop).
  */
-export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onChanged }: ProcessModelPanelProps) {
+export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onChanged, processName }: ProcessModelPanelProps) {
   // Each version has its own cached diagram; version 1 keeps the old key.
   const cacheKey = version > 1 ? `${analysisId}@${version}` : analysisId;
   // The cache answers first; a diagram fetched later is cached, and a new
@@ -86,13 +88,14 @@ export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onCh
       if (edited) cacheBpmn(`${analysisId}@${saved.version}`, edited);
       return onChanged(saved);
     };
-    return <ModelWorkbench analysisId={analysisId} xml={xml} version={version} height={height} onChanged={changed} onRetry={retry} />;
+    return <ModelWorkbench analysisId={analysisId} xml={xml} version={version} height={height} onChanged={changed} onRetry={retry} processName={processName} />;
   }
   return (
     <BpmnViewer
       xml={xml}
       viewKey={analysisId}
       height={height}
+      exportName={processName ?? ''}
       onRetry={retry}
       loadingText="Loading process model..."
       failedText="Failed to load process model. Please try again."

@@ -176,7 +176,7 @@ export function ProcessTabs({ analysis, graph, mobile, onChanged }: ProcessTabsP
           </table>
         </div>
       ) : null}
-      {active === 'model' ? <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} version={analysis.version ?? 1} onChanged={onChanged} /> : null}
+      {active === 'model' ? <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} version={analysis.version ?? 1} onChanged={onChanged} processName={analysis.process_name || undefined} /> : null}
     </Tabs>
   );
 }

@@ -32,6 +32,16 @@ export function breakableName(name: string): React.ReactNode {
   ));
 }
 
+/**
+ * The file type a person knows a file by ("DOCX", "TXT", "BPMN"), from
+ * its name; null when the name has no extension or is unknown.
+ */
+export function fileTypeLabel(name: string | undefined): string | null {
+  if (!name || name === 'unknown') return null;
+  const ext = extensionOf(name);
+  return ext && ext.length > 1 && ext.length <= 6 ? ext.slice(1).toUpperCase() : null;
+}
+
 /** Date and time of a recent item in the user's locale; unparseable values are shown as sent. */
 export function formatWhen(ts: string): string {
   const d = new Date(ts);
@@ -70,9 +80,15 @@ export function RecentList({ kind, items, loading, selectedId, onPick }: RecentL
                 <Icon name={iconFor(item)} size={22} />
               </span>
               <span className="az-recent-name">{breakableName(item.process_name || item.original_filename)}</span>
+              {item.original_filename && item.original_filename !== 'unknown' ? (
+                <span className="az-recent-file" data-testid="recent-file">
+                  {fileTypeLabel(item.original_filename) ? <span className="az-file-type">{fileTypeLabel(item.original_filename)}</span> : null}
+                  <span className="az-recent-filename">{breakableName(item.original_filename)}</span>
+                </span>
+              ) : null}
               <span className="az-recent-when muted">{formatWhen(item.timestamp)}</span>
               {item.status && item.status !== 'completed' ? <span className={`badge az-status-${item.status}`}>{item.status}</span> : null}
-              <span className="az-recent-purpose muted">{item.process_purpose || breakableName(item.original_filename)}</span>
+              {item.process_purpose ? <span className="az-recent-purpose muted">{item.process_purpose}</span> : null}
             </button>
           </li>
         ))}

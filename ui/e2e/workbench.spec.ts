@@ -1,0 +1,182 @@
+import { expect, test, type Page } from './fixtures';
+import { snap } from './helpers';
+import { signInAs } from './analyzers-helpers';
+
+// Issue 25: the diagram opens fitted, a token can be played through it, and
+// the editor is one a bpmn.io / Camunda Modeler user recognises.
+
+test.setTimeout(240_000);
+
+/** A loan decision: the rejected case ends at "Application rejected" without "Pay out loan". */
+const loanBpmn = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
+  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Defs" targetNamespace="http://example.com/loan">
+  <bpmn:process id="Loan" name="Loan application" isExecutable="false">
+    <bpmn:startEvent id="Start" name="Application received"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:task id="Review" name="Review application"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing></bpmn:task>
+    <bpmn:exclusiveGateway id="Decide" name="Approved?"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>yes</bpmn:outgoing><bpmn:outgoing>no</bpmn:outgoing></bpmn:exclusiveGateway>
+    <bpmn:task id="Pay" name="Pay out loan"><bpmn:incoming>yes</bpmn:incoming><bpmn:outgoing>f4</bpmn:outgoing></bpmn:task>
+    <bpmn:endEvent id="Paid" name="Loan paid"><bpmn:incoming>f4</bpmn:incoming></bpmn:endEvent>
+    <bpmn:task id="Reject" name="Send rejection letter"><bpmn:incoming>no</bpmn:incoming><bpmn:outgoing>f6</bpmn:outgoing></bpmn:task>
+    <bpmn:endEvent id="Rejected" name="Application rejected"><bpmn:incoming>f6</bpmn:incoming></bpmn:endEvent>
+    <bpmn:sequenceFlow id="f1" sourceRef="Start" targetRef="Review" />
+    <bpmn:sequenceFlow id="f2" sourceRef="Review" targetRef="Decide" />
+    <bpmn:sequenceFlow id="yes" name="yes" sourceRef="Decide" targetRef="Pay"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">approved</bpmn:conditionExpression></bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="no" name="no" sourceRef="Decide" targetRef="Reject"><bpmn:conditionExpression xsi:type="bpmn:tFormalExpression" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">rejected</bpmn:conditionExpression></bpmn:sequenceFlow>
+    <bpmn:sequenceFlow id="f4" sourceRef="Pay" targetRef="Paid" />
+    <bpmn:sequenceFlow id="f6" sourceRef="Reject" targetRef="Rejected" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="D"><bpmndi:BPMNPlane id="P" bpmnElement="Loan">
+    <bpmndi:BPMNShape id="Start_di" bpmnElement="Start"><dc:Bounds x="100" y="182" width="36" height="36" /><bpmndi:BPMNLabel><dc:Bounds x="80" y="225" width="77" height="27" /></bpmndi:BPMNLabel></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Review_di" bpmnElement="Review"><dc:Bounds x="190" y="160" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Decide_di" bpmnElement="Decide" isMarkerVisible="true"><dc:Bounds x="345" y="175" width="50" height="50" /><bpmndi:BPMNLabel><dc:Bounds x="343" y="151" width="54" height="14" /></bpmndi:BPMNLabel></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Pay_di" bpmnElement="Pay"><dc:Bounds x="460" y="80" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Paid_di" bpmnElement="Paid"><dc:Bounds x="622" y="102" width="36" height="36" /><bpmndi:BPMNLabel><dc:Bounds x="616" y="145" width="49" height="14" /></bpmndi:BPMNLabel></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Reject_di" bpmnElement="Reject"><dc:Bounds x="460" y="250" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Rejected_di" bpmnElement="Rejected"><dc:Bounds x="622" y="272" width="36" height="36" /><bpmndi:BPMNLabel><dc:Bounds x="603" y="315" width="74" height="27" /></bpmndi:BPMNLabel></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="200" /><di:waypoint x="190" y="200" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="290" y="200" /><di:waypoint x="345" y="200" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="yes_di" bpmnElement="yes"><di:waypoint x="370" y="175" /><di:waypoint x="370" y="120" /><di:waypoint x="460" y="120" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="no_di" bpmnElement="no"><di:waypoint x="370" y="225" /><di:waypoint x="370" y="290" /><di:waypoint x="460" y="290" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f4_di" bpmnElement="f4"><di:waypoint x="560" y="120" /><di:waypoint x="622" y="120" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f6_di" bpmnElement="f6"><di:waypoint x="560" y="290" /><di:waypoint x="622" y="290" /></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+
+/** Uploads the BPMN file through the API and waits until its diagram exists. */
+async function uploadBpmn(page: Page): Promise<string> {
+  const up = await page.request.post('/api/bpmn/analyze', {
+    multipart: { file: { name: 'loan-application.bpmn', mimeType: 'application/xml', buffer: Buffer.from(loanBpmn) } },
+  });
+  expect(up.status()).toBeLessThan(300);
+  const body = (await up.json()) as { id: string } | { id: string }[];
+  const id = Array.isArray(body) ? body[0].id : body.id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
+    .toBe(true);
+  return id;
+}
+
+async function openModel(page: Page, id: string) {
+  await page.goto('/bpmn-analyzer');
+  await page.locator(`[data-testid="recent-item"][data-id="${id}"]`).click();
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await expect(page.locator('.bpmn-canvas .djs-shape').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Zoom In' })).toBeEnabled();
+  await page.waitForTimeout(800); // the second fit, ~500 ms after import
+}
+
+/** Every shape's box (with its label) lies inside the canvas; no cue overlaps a shape. */
+async function fitted(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('.bpmn-canvas')!.getBoundingClientRect();
+    const shapes = [...document.querySelectorAll('.bpmn-canvas .djs-shape, .bpmn-canvas .djs-connection')].map((s) => s.getBoundingClientRect());
+    const outside = shapes.filter((r) => r.left < canvas.left - 0.5 || r.top < canvas.top - 0.5 || r.right > canvas.right + 0.5 || r.bottom > canvas.bottom + 0.5).length;
+    const cues = [...document.querySelectorAll('.bpmn-cue')].map((c) => c.getBoundingClientRect());
+    const covering = cues.filter((c) => shapes.some((r) => c.left < Math.min(r.right, canvas.right) && c.right > Math.max(r.left, canvas.left) && c.top < Math.min(r.bottom, canvas.bottom) && c.bottom > Math.max(r.top, canvas.top))).length;
+    return { shapes: shapes.length, outside, covering, continues: document.querySelectorAll('.bpmn-cue').length };
+  });
+}
+
+test('the diagram opens fitted at 1440 and 375 px, plays a rejected case to its end, and exports SVG and PNG', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openModel(page, id);
+  const wide = await fitted(page);
+  expect(wide.shapes).toBeGreaterThan(6);
+  expect(wide.outside, 'shapes outside the canvas at 1440 px').toBe(0);
+  expect(wide.covering, 'cues over shapes').toBe(0);
+  await expect(page.getByRole('button', { name: 'continues →' })).toHaveCount(0);
+  await expect(page.locator('.bjs-powered-by')).toBeVisible();
+  await page.getByTestId('bpmn-statusbar').scrollIntoViewIfNeeded();
+  await snap(page, 'workbench-fitted-1440', false);
+
+  // Token simulation: choose the "no" path at the gateway and start a token.
+  await page.getByRole('button', { name: 'Simulate' }).click();
+  await expect(page.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  const gatewayPad = page.locator('.djs-overlays[data-container-id="Decide"] .bts-context-pad').first();
+  await expect(gatewayPad).toBeVisible();
+  // The first outgoing flow ("yes") is chosen at first; one click picks "no".
+  await gatewayPad.click();
+  await page.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first().click();
+  const log = page.locator('.bts-log');
+  if (!(await log.isVisible().catch(() => false))) await page.locator('.bts-toggle-log, [title*="Log"]').first().click();
+  await expect(log).toContainText('Application rejected', { timeout: 30_000 });
+  await expect(log).toContainText('Process finished');
+  await expect(log).toContainText('Send rejection letter');
+  await expect(log).not.toContainText('Pay out loan');
+  await snap(page, 'workbench-simulation-1440', false);
+  await page.getByRole('button', { name: 'Stop simulation' }).click();
+
+  // SVG and PNG of the diagram.
+  const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the diagram as SVG' }).click()]);
+  expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the diagram as PNG' }).click()]);
+  expect(png.suggestedFilename()).toMatch(/\.png$/);
+
+  // A phone: still every shape inside, the overview closed.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, id);
+  const narrow = await fitted(page);
+  expect(narrow.outside, 'shapes outside the canvas at 375 px').toBe(0);
+  expect(narrow.covering).toBe(0);
+  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
+  await page.locator('.bpmn-stage').scrollIntoViewIfNeeded();
+  await snap(page, 'workbench-fitted-375', false);
+});
+
+test('the editor: properties panel, lint problems that select the element, undo/redo, shortcuts in Help', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openModel(page, id);
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape').first()).toBeVisible({ timeout: 60_000 });
+  await expect(editor.locator('.bjs-powered-by')).toBeVisible();
+  await expect(editor.getByRole('complementary', { name: 'Properties' })).toBeVisible();
+
+  // Selecting the "no" flow (by its label, as a person does) shows its condition in the panel.
+  await editor.locator('.djs-element[data-element-id="no_label"]').first().click({ force: true });
+  const panel = editor.getByRole('complementary', { name: 'Properties' });
+  await expect(panel).toContainText('Condition');
+  const condition = panel.locator('#bio-properties-panel-spade-condition-text');
+  if (!(await condition.isVisible().catch(() => false))) await panel.locator('.bio-properties-panel-group-header', { hasText: 'Condition' }).click();
+  await expect(condition).toHaveValue('rejected');
+
+  // Delete the end event of the rejected path: lint reports the dangling task; its row selects it.
+  await editor.locator('.djs-element[data-element-id="Rejected"]').first().click({ force: true });
+  await page.keyboard.press('Delete');
+  const problems = editor.getByRole('region', { name: 'Problems' });
+  const row = problems.getByRole('button', { name: /Send rejection letter/ }).first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await row.click();
+  await expect(editor.locator('.djs-element.selected[data-element-id="Reject"]')).toHaveCount(1);
+  await snap(page, 'workbench-editor-1440', false);
+
+  // Undo brings the end event back, redo removes it again.
+  await editor.getByRole('button', { name: 'Undo' }).click();
+  await expect(editor.locator('.djs-element[data-element-id="Rejected"]')).toHaveCount(1);
+  await editor.getByRole('button', { name: 'Redo' }).click();
+  await expect(editor.locator('.djs-element[data-element-id="Rejected"]')).toHaveCount(0);
+
+  await editor.getByRole('button', { name: 'Help' }).click();
+  await expect(editor.getByRole('note')).toContainText('Ctrl + Z');
+  await expect(editor.getByRole('note')).toContainText('Token simulation');
+
+  // Buttons are on top where they are drawn.
+  for (const name of ['Undo', 'Fit Content', 'Simulate', 'Full screen', 'Save version']) {
+    const b = editor.getByRole('button', { name, exact: true });
+    const hit = await b.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top !== null && (top === el || el.contains(top));
+    });
+    expect(hit, `${name} hit-testable`).toBe(true);
+  }
+  page.once('dialog', (d) => void d.accept());
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('model-workbench')).toBeVisible();
+});

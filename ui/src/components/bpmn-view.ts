@@ -1,0 +1,83 @@
+// View geometry of the BPMN viewer: pure functions of boxes, so they are
+// unit-tested without a browser and shared by the viewer and the editor.
+
+/** A rectangle in diagram units. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** diagram-js's viewbox: the visible rectangle plus `inner`, the diagram's bounding box. */
+export interface ViewBox extends Box {
+  inner: Box;
+}
+
+/**
+ * Screen space kept free around a fitted diagram, in CSS px: the overview
+ * toggle sits top right and the bpmn.io watermark bottom right (53 × 21 px,
+ * 15 px from the corner), so a fitted diagram is never drawn under either.
+ */
+export const FIT_MARGIN = { top: 44, right: 24, bottom: 44, left: 24 } as const;
+
+/**
+ * The view that shows the whole box `inner` inside a canvas of `width` ×
+ * `height` CSS px, centred, with the margins kept free. Never larger than
+ * 100 % (a three-step diagram is not blown up) and never below `minScale`.
+ */
+export function fitBox(inner: Box, width: number, height: number, minScale = 0.05, margin = FIT_MARGIN): Box & { scale: number } {
+  const availW = Math.max(1, width - margin.left - margin.right);
+  const availH = Math.max(1, height - margin.top - margin.bottom);
+  const w = Math.max(1, inner.width);
+  const h = Math.max(1, inner.height);
+  const scale = Math.max(minScale, Math.min(1, availW / w, availH / h));
+  const viewW = width / scale;
+  const viewH = height / scale;
+  // Centre the diagram in the free area, which is offset by unequal margins.
+  const cx = inner.x + inner.width / 2 - ((margin.left - margin.right) / 2) / scale;
+  const cy = inner.y + inner.height / 2 - ((margin.top - margin.bottom) / 2) / scale;
+  return { x: cx - viewW / 2, y: cy - viewH / 2, width: viewW, height: viewH, scale };
+}
+
+/**
+ * The view that centres on `focus` (the elements that changed): as close
+ * as 100 % while the focus fits, never further out than the whole diagram's
+ * fit (`fitScale`), so what changed is in the middle and as large as room allows.
+ */
+export function focusBox(focus: Box, fitScale: number, width: number, height: number, margin = FIT_MARGIN): Box & { scale: number } {
+  return fitBox(focus, width, height, fitScale, margin);
+}
+
+/** The union of boxes; null for none. */
+export function unionBox(boxes: Box[]): Box | null {
+  if (!boxes.length) return null;
+  let x1 = Infinity;
+  let y1 = Infinity;
+  let x2 = -Infinity;
+  let y2 = -Infinity;
+  for (const b of boxes) {
+    x1 = Math.min(x1, b.x);
+    y1 = Math.min(y1, b.y);
+    x2 = Math.max(x2, b.x + b.width);
+    y2 = Math.max(y2, b.y + b.height);
+  }
+  return { x: x1, y: y1, width: x2 - x1, height: y2 - y1 };
+}
+
+/** Which sides of the diagram lie outside the view (the "continues" cues). */
+export function hiddenSides(v: ViewBox): { left: boolean; right: boolean; up: boolean; down: boolean } {
+  const slack = 2;
+  return {
+    left: v.inner.x < v.x - slack,
+    right: v.inner.x + v.inner.width > v.x + v.width + slack,
+    up: v.inner.y < v.y - slack,
+    down: v.inner.y + v.inner.height > v.y + v.height + slack,
+  };
+}
+
+/** True when some part of the diagram lies outside the view. */
+export function anyHidden(v: ViewBox): boolean {
+  const h = hiddenSides(v);
+  return h.left || h.right || h.up || h.down;
+}
