@@ -55,6 +55,9 @@ func spadeBinary(t *testing.T) string {
 		binPath = filepath.Join(dir, "spade")
 		cmd := exec.Command("go", "build", "-o", binPath, ".")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		// A test binary that times out while this builds must not leave
+		// the build running on (it kept a core busy after the test died).
+		cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 		if out, err := cmd.CombinedOutput(); err != nil {
 			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
 		}
