@@ -31,11 +31,9 @@ type Deps struct {
 // analyzer. Close releases the extractor.
 func New(d Deps) (*Pipeline, error) {
 	cfg := d.Config
-	ex := startExtraction(cfg.ExtractCacheDir, d.Log)
 	bi := analyze.New(analyze.Options{Logger: d.Log, Tesseract: cfg.OCRCommand})
 	system, err := providers.New(SystemProviderConfig(cfg, d.Log), bi)
 	if err != nil {
-		ex.Close()
 		return nil, err
 	}
 	// A user's own key is a Gemini key (the own-key plan); it wins over the
@@ -46,6 +44,8 @@ func New(d Deps) (*Pipeline, error) {
 	} else if p, err := providers.New(UserKeyConfig(cfg, d.Log), bi); err == nil {
 		choice.user = p
 	}
+	// Started last: a configuration refused above leaves nothing running.
+	ex := startExtraction(cfg.ExtractCacheDir, d.Log)
 	pl := &Pipeline{
 		Extractor: ex,
 		Chooser:   choice,
