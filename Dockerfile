@@ -14,7 +14,7 @@ COPY . .
 RUN CGO_ENABLED=0 go build -trimpath -o /out/spade ./cmd/spade
 
 FROM debian:bookworm-slim
-RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tesseract-ocr tesseract-ocr-eng curl \
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates tesseract-ocr tesseract-ocr-eng poppler-utils curl \
     && rm -rf /var/lib/apt/lists/* && useradd --system --home /data spade && mkdir -p /data && chown spade /data
 COPY --from=go /out/spade /usr/local/bin/spade
 COPY --from=ui /src/ui/dist /srv/ui

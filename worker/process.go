@@ -109,9 +109,14 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 
 	var doc *pipeline.Extracted
 	if a.AnalyzerType == analysis.TypeImage {
+		if pl.Images != nil {
+			if err := pl.Images.CheckImage(data, a.IsDemo); err != nil {
+				return nil, err
+			}
+		}
 		in.Kind, in.Image, in.MIMEType = "image", data, a.ContentType
 	} else {
-		doc, err = pl.Extractor.Extract(ctx, a.OriginalFilename, data)
+		doc, err = pl.Extractor.Extract(ctx, a.OriginalFilename, data, a.IsDemo)
 		if err != nil {
 			return nil, err
 		}

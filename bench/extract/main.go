@@ -1,11 +1,20 @@
-// Command extract compares pkg/extract's PDF text with poppler's pdftotext
-// in one run: words recovered (as a share of pdftotext's words, multiset
-// intersection), speed (warm Extractor against a pdftotext process per
-// file), and peak memory on a ~10 MB PDF, each measured in a child process.
+// Command extract compares pkg/extract's PDF engines with poppler's
+// pdftotext in one run and prints one table: per file, words recovered
+// (multiset intersection, as a share of pdftotext's words), time as
+// min/median/max of the ratio over repeated pairs (pdftotext process,
+// then our warm Extractor, alternating), and peak memory.
 //
-//	go run ./bench/extract [-testdata ../shared/testdata/docs/appn] [-runs 5]
+//	go run ./bench/extract [-testdata ../shared/testdata/docs/appn] [-runs 7]
 //
-// It needs pdftotext (Debian poppler-utils) on PATH.
+// Memory is measured on children started by /usr/bin/time (a small
+// parent that forks): a child Go starts shares the parent's memory until
+// exec, and the kernel counts that toward the child's peak (a /bin/true
+// child of a 300 MB parent reports 300 MB). Our figure is a fresh process
+// extracting the file (its own VmHWM) plus, for the pdftotext engine, the
+// pdftotext child's peak measured the same way.
+//
+// It needs pdftotext (Debian poppler-utils) and /usr/bin/time (Debian
+// time) on PATH.
 package main
 
 import (
@@ -24,22 +33,24 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/extract"
 	"github.com/spade-bpmn/spade/pkg/extract/extracttest"
-	"golang.org/x/text/unicode/norm"
 )
 
 func main() {
 	testdata := flag.String("testdata", "../shared/testdata/docs/appn", "directory with real PDFs")
-	runs := flag.Int("runs", 5, "timed runs per file (median is reported)")
+	runs := flag.Int("runs", 7, "timed pairs per file")
 	cacheDir := flag.String("cache", filepath.Join(os.TempDir(), "spade-bench-wazero"), "wazero compilation cache")
-	rssChild := flag.String("rss-child", "", "internal: extract this file and print peak RSS")
+	rssChild := flag.String("rss-child", "", "internal: extract this file and print this process's peak RSS in KB")
+	engine := flag.String("engine", "", "internal: PDF engine of -rss-child")
 	flag.Parse()
 
 	if *rssChild != "" {
-		os.Exit(rssChildMain(*rssChild, *cacheDir))
+		os.Exit(rssChildMain(*rssChild, *engine, *cacheDir))
 	}
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		fmt.Fprintln(os.Stderr, "pdftotext not found: apt-get install -y poppler-utils")
-		os.Exit(1)
+	for _, tool := range []string{"pdftotext", "/usr/bin/time"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			fmt.Fprintf(os.Stderr, "%s not found: apt-get install -y poppler-utils time\n", tool)
+			os.Exit(1)
+		}
 	}
 	if err := run(*testdata, *runs, *cacheDir); err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -65,89 +76,133 @@ func run(testdata string, runs int, cacheDir string) error {
 	for _, p := range real {
 		inputs = append(inputs, input{filepath.Base(p), p})
 	}
-	if len(real) == 0 {
-		fmt.Printf("note: no PDFs in %s; generated cases only\n", testdata)
+	gen := hardCases()
+	gen["big-10mb.pdf"] = bigPDF()
+	names := make([]string, 0, len(gen))
+	for n := range gen {
+		names = append(names, n)
 	}
-	for name, data := range hardCases() {
-		p := filepath.Join(tmp, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
+	slices.Sort(names)
+	for _, n := range names {
+		p := filepath.Join(tmp, n)
+		if err := os.WriteFile(p, gen[n], 0o644); err != nil {
 			return err
 		}
-		inputs = append(inputs, input{name, p})
-	}
-	slices.SortStableFunc(inputs[len(real):], func(a, b input) int { return strings.Compare(a.name, b.name) })
-
-	big := filepath.Join(tmp, "big-10mb.pdf")
-	bigData := bigPDF()
-	if err := os.WriteFile(big, bigData, 0o644); err != nil {
-		return err
+		inputs = append(inputs, input{n, p})
 	}
 
-	t0 := time.Now()
-	ex, err := extract.New(extract.Options{CacheDir: cacheDir, MaxPages: 5000, Timeout: 5 * time.Minute})
-	if err != nil {
-		return err
+	engines := []string{extract.PDFEnginePdfium, extract.PDFEnginePdftotext}
+	exs := map[string]*extract.Extractor{}
+	for _, eng := range engines {
+		ex, err := extract.New(extract.Options{PDFEngine: eng, CacheDir: cacheDir, MaxPages: 5000, Timeout: 5 * time.Minute})
+		if err != nil {
+			return err
+		}
+		defer ex.Close()
+		exs[eng] = ex
 	}
-	defer ex.Close()
-	fmt.Printf("Extractor start-up (cache %s): %v\n\n", cacheDir, time.Since(t0).Round(time.Millisecond))
 
-	fmt.Printf("%-40s %7s %7s %8s %8s | %9s %9s %6s | %9s %9s %6s\n", "file", "ref", "ours", "words%", "NFKC%",
-		"ref wall", "our wall", "speed", "ref cpu", "our cpu", "speed")
-	var sumRef, sumHit, sumHitK int
-	var sumRefT, sumOurT timing
-	for _, in := range append(inputs, input{"big-10mb.pdf (" + mb(len(bigData)) + ")", big}) {
+	fmt.Printf("%-44s %6s | %-38s | %-38s | %8s %8s %8s\n", "file", "words",
+		"pdfium: words% wall× min/med/max cpu×", "pdftotext engine: same", "ref MB", "pdfium", "p2t eng")
+	for _, in := range inputs {
 		data, err := os.ReadFile(in.path)
 		if err != nil {
 			return err
 		}
-		refText, refT, err := pdftotext(in.path, runs)
+		refText, err := pdftotext(in.path)
 		if err != nil {
 			return fmt.Errorf("%s: pdftotext: %w", in.name, err)
 		}
-		ourText, ourT, err := ours(ex, in.name, data, runs)
-		if err != nil {
-			return fmt.Errorf("%s: extract: %w", in.name, err)
+		ref := words(refText)
+		cols := make([]string, 0, 2)
+		for _, eng := range engines {
+			text, ratios, cpus, err := pairs(exs[eng], in, data, runs)
+			if err != nil {
+				return fmt.Errorf("%s (%s): %w", in.name, eng, err)
+			}
+			slices.Sort(ratios)
+			slices.Sort(cpus)
+			cols = append(cols, fmt.Sprintf("%7.2f%% %5.2f/%5.2f/%5.2f %5.2f", pct(intersect(ref, words(text)), total(ref)),
+				ratios[0], ratios[len(ratios)/2], ratios[len(ratios)-1], cpus[len(cpus)/2]))
 		}
-		ref, got := words(refText), words(ourText)
-		hit := intersect(ref, got)
-		hitK := intersect(words(norm.NFKC.String(refText)), words(norm.NFKC.String(ourText)))
-		row(in.name, total(ref), fmt.Sprint(total(got)), pct(hit, total(ref)), pct(hitK, total(ref)), refT, ourT)
-		sumRef += total(ref)
-		sumHit += hit
-		sumHitK += hitK
-		sumRefT.wall += refT.wall
-		sumRefT.cpu += refT.cpu
-		sumOurT.wall += ourT.wall
-		sumOurT.cpu += ourT.cpu
+		refKB, err := timedRSS("pdftotext", "-enc", "UTF-8", in.path, os.DevNull)
+		if err != nil {
+			return err
+		}
+		self, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		var ours []string
+		for _, eng := range engines {
+			kb, err := timedRSS(self, "-rss-child", in.path, "-engine", eng, "-cache", cacheDir)
+			if err != nil {
+				return err
+			}
+			if eng == extract.PDFEnginePdftotext {
+				kb += refKB // the pdftotext child runs beside our process
+			}
+			ours = append(ours, fmt.Sprintf("%8.1f", float64(kb)/1024))
+		}
+		fmt.Printf("%-44s %6d | %-38s | %-38s | %8.1f %s\n", trim(in.name, 44), total(ref), cols[0], cols[1], float64(refKB)/1024, strings.Join(ours, " "))
 	}
-	row("TOTAL", sumRef, "", pct(sumHit, sumRef), pct(sumHitK, sumRef), sumRefT, sumOurT)
 	fmt.Println()
 	fmt.Println("words% = multiset intersection of whitespace-separated words / pdftotext's words")
-	fmt.Println("NFKC%  = the same after NFKC on both sides (pdftotext keeps ligature glyphs like U+FB00, pdfium expands them)")
-	fmt.Println("speed  = pdftotext time / our time, median of runs; pdftotext includes its process start, ours is a warm Extractor;")
-	fmt.Println("         cpu = user+system time (pdftotext: its rusage; ours: this process's rusage delta)")
-	fmt.Println()
-
-	ourRSS, err := childRSS(big, cacheDir)
-	if err != nil {
-		return fmt.Errorf("rss child: %w", err)
-	}
-	refRSS, err := pdftotextRSS(big)
-	if err != nil {
-		return fmt.Errorf("pdftotext rss: %w", err)
-	}
-	fmt.Printf("peak RSS extracting %s (%s, %s): ours %s (fresh process, VmHWM), pdftotext %s (ru_maxrss)\n",
-		filepath.Base(big), mb(len(bigData)), "kerned text", mb(int(ourRSS)), mb(int(refRSS)))
+	fmt.Println("wall×  = pdftotext wall time / ours per pair (pdftotext process vs our warm Extractor), min/median/max over the pairs")
+	fmt.Println("cpu×   = the same for user+system time (ours includes our pdftotext child), median")
+	fmt.Println("MB     = peak RSS of a fresh process under /usr/bin/time; 'p2t eng' adds the pdftotext child's peak to our own")
 	return nil
 }
 
-func row(name string, ref int, got string, wordsPct, nfkcPct float64, r, o timing) {
-	d := func(t time.Duration) string { return t.Round(100 * time.Microsecond).String() }
-	fmt.Printf("%-40s %7d %7s %7.2f%% %7.2f%% | %9s %9s %5.2fx | %9s %9s %5.2fx\n", name, ref, got, wordsPct, nfkcPct,
-		d(r.wall), d(o.wall), r.wall.Seconds()/o.wall.Seconds(), d(r.cpu), d(o.cpu), r.cpu.Seconds()/max(o.cpu.Seconds(), 1e-9))
+func trim(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
 }
 
-func mb(n int) string { return fmt.Sprintf("%.1f MB", float64(n)/(1<<20)) }
+// pairs times pdftotext and our extractor alternately and returns our
+// text and the speed ratio (pdftotext time / ours) of each pair.
+// The CPU ratio uses user+system time: pdftotext's from its rusage, ours
+// from this process's plus its children's (the pdftotext engine's child)
+// rusage deltas. On a loaded machine it is the steadier figure.
+func pairs(ex *extract.Extractor, in input, data []byte, runs int) (string, []float64, []float64, error) {
+	var text string
+	var walls, cpus []float64
+	for range runs {
+		cmd := exec.Command("pdftotext", "-enc", "UTF-8", in.path, "-")
+		t0 := time.Now()
+		if _, err := cmd.Output(); err != nil {
+			return "", nil, nil, err
+		}
+		ref := time.Since(t0)
+		refCPU := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		c0 := cpuTime()
+		t1 := time.Now()
+		d, err := ex.Extract(context.Background(), in.name, data)
+		ours := time.Since(t1)
+		oursCPU := cpuTime() - c0
+		if err != nil {
+			return "", nil, nil, err
+		}
+		text = d.Text
+		walls = append(walls, ref.Seconds()/ours.Seconds())
+		cpus = append(cpus, refCPU.Seconds()/max(oursCPU.Seconds(), 1e-6))
+	}
+	return text, walls, cpus, nil
+}
+
+// cpuTime is the user+system time of this process and its waited-for
+// children.
+func cpuTime() time.Duration {
+	var self, kids syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
+	d := func(ru syscall.Rusage) time.Duration {
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	return d(self) + d(kids)
+}
 
 func pct(a, b int) float64 {
 	if b == 0 {
@@ -180,84 +235,45 @@ func intersect(ref, got map[string]int) int {
 	return n
 }
 
-func median(ds []time.Duration) time.Duration {
-	slices.Sort(ds)
-	return ds[len(ds)/2]
+func pdftotext(path string) (string, error) {
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", path, "-").Output()
+	return string(out), err
 }
 
-// timing is the median wall-clock and CPU (user+system) time of the runs.
-// CPU time is the fairer figure on a shared, loaded machine.
-type timing struct{ wall, cpu time.Duration }
-
-func medians(walls, cpus []time.Duration) timing {
-	return timing{median(walls), median(cpus)}
-}
-
-func pdftotext(path string, runs int) (string, timing, error) {
-	var out []byte
-	var walls, cpus []time.Duration
-	for range runs {
-		cmd := exec.Command("pdftotext", "-enc", "UTF-8", path, "-")
-		t0 := time.Now()
-		o, err := cmd.Output()
-		walls = append(walls, time.Since(t0))
-		if err != nil {
-			return "", timing{}, err
-		}
-		cpus = append(cpus, cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
-		out = o
-	}
-	return string(out), medians(walls, cpus), nil
-}
-
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-func ours(ex *extract.Extractor, name string, data []byte, runs int) (string, timing, error) {
-	var text string
-	var walls, cpus []time.Duration
-	base := strings.Fields(name)[0]
-	for range runs {
-		c0, t0 := selfCPU(), time.Now()
-		d, err := ex.Extract(context.Background(), base, data)
-		walls = append(walls, time.Since(t0))
-		cpus = append(cpus, selfCPU()-c0)
-		if err != nil {
-			return "", timing{}, err
-		}
-		text = d.Text
-	}
-	return text, medians(walls, cpus), nil
-}
-
-// childRSS runs this program on one file in a fresh process, so the peak
-// is that of a worker extracting the file and nothing else.
-func childRSS(path, cacheDir string) (int64, error) {
-	self, err := os.Executable()
+// timedRSS runs the command under /usr/bin/time and returns its peak RSS
+// in KB.
+func timedRSS(name string, args ...string) (int64, error) {
+	f, err := os.CreateTemp("", "spade-bench-time-")
 	if err != nil {
 		return 0, err
 	}
-	out, err := exec.Command(self, "-rss-child", path, "-cache", cacheDir).CombinedOutput()
-	if err != nil {
-		return 0, fmt.Errorf("%v: %s", err, out)
+	f.Close()
+	defer os.Remove(f.Name())
+	cmd := exec.Command("/usr/bin/time", append([]string{"-f", "%M", "-o", f.Name(), name}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%s: %v: %s", name, err, stderr.String())
 	}
-	return strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	b, err := os.ReadFile(f.Name())
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
 }
 
-func rssChildMain(path, cacheDir string) int {
+func rssChildMain(path, engine, cacheDir string) int {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	ex, err := extract.New(extract.Options{CacheDir: cacheDir, MaxPages: 5000, Timeout: 5 * time.Minute})
+	ex, err := extract.New(extract.Options{PDFEngine: engine, CacheDir: cacheDir, MaxPages: 5000, Timeout: 5 * time.Minute})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
+	defer ex.Close()
 	d, err := ex.Extract(context.Background(), filepath.Base(path), data)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -267,32 +283,7 @@ func rssChildMain(path, cacheDir string) int {
 		fmt.Fprintln(os.Stderr, "no text")
 		return 1
 	}
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	for line := range strings.SplitSeq(string(status), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			fmt.Println(kb * 1024)
-			return 0
-		}
-	}
-	fmt.Fprintln(os.Stderr, "VmHWM not found")
-	return 1
-}
-
-func pdftotextRSS(path string) (int64, error) {
-	cmd := exec.Command("pdftotext", "-enc", "UTF-8", path, os.DevNull)
-	if err := cmd.Run(); err != nil {
-		return 0, err
-	}
-	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	if !ok {
-		return 0, fmt.Errorf("no rusage")
-	}
-	return ru.Maxrss * 1024, nil
+	return 0
 }
 
 // hardCases are the layouts that separate good extractors from naive ones.

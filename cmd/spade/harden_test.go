@@ -30,14 +30,14 @@ import (
 // unreadable.txt fail as a broken file would (the user's fault).
 func failingExtract(p *pipeline.Pipeline) {
 	next := p.Extractor
-	p.Extractor = pipeline.ExtractFunc(func(ctx context.Context, filename string, data []byte) (*pipeline.Extracted, error) {
+	p.Extractor = pipeline.ExtractFunc(func(ctx context.Context, filename string, data []byte, demo bool) (*pipeline.Extracted, error) {
 		switch filename {
 		case "provider-down.txt":
 			return nil, fmt.Errorf("analyze: %w", llm.ErrAuth)
 		case "unreadable.txt":
 			return nil, failure.Permanent("This file cannot be read.", errors.New("broken"))
 		}
-		return next.Extract(ctx, filename, data)
+		return next.Extract(ctx, filename, data, demo)
 	})
 }
 

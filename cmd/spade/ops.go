@@ -65,9 +65,9 @@ func instrumentWorker(a *App, cfg *worker.Config, pl *pipeline.Pipeline) error {
 // instrumentPipeline wraps each step of the pipeline with a stage timer.
 func instrumentPipeline(m *metrics.Metrics, pl *pipeline.Pipeline) {
 	if ex := pl.Extractor; ex != nil {
-		pl.Extractor = pipeline.ExtractFunc(func(ctx context.Context, filename string, data []byte) (*pipeline.Extracted, error) {
+		pl.Extractor = pipeline.ExtractFunc(func(ctx context.Context, filename string, data []byte, demo bool) (*pipeline.Extracted, error) {
 			done := m.Stage("extraction")
-			out, err := ex.Extract(ctx, filename, data)
+			out, err := ex.Extract(ctx, filename, data, demo)
 			done(err)
 			return out, err
 		})

@@ -25,7 +25,7 @@ func newVersions(a *App, convert func([]byte) (*process.Model, error)) *versions
 		Repo:    versions.NewRepo(a.DB.DB),
 		Convert: convert,
 		Build:   bpmn.Build,
-		Render:  process.FormattedText,
+		Render:  pipeline.RenderModel,
 		Planner: planner,
 	}
 }

@@ -177,6 +177,26 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 		t.Errorf("refused saves stored a version: now %d", after.Version)
 	}
 
+	// An edit that breaks the logic (the first step now rejects the
+	// invoice, which is still paid) gets a logic warning in the metadata
+	// and the text; the next edit that mends it clears them.
+	rejected := strings.Replace(edited, `name="Scan the invoice"`, `name="Reject the invoice"`, 1)
+	if code, b := save(5, rejected); code != http.StatusCreated {
+		t.Fatalf("save rejecting edit: %d %s", code, b)
+	}
+	cur = s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
+	if ws := cur.Metadata.Warnings; len(ws) == 0 || ws[0].Rule != "no-negative-to-positive" || ws[0].Element != "Reject the invoice" ||
+		!strings.Contains(cur.FormattedText, "=== Logic Warnings ===") {
+		t.Fatalf("after a rejecting edit: warnings %+v, text:\n%s", ws, cur.FormattedText)
+	}
+	if code, b := save(6, edited); code != http.StatusCreated {
+		t.Fatalf("save mending edit: %d %s", code, b)
+	}
+	cur = s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
+	if len(cur.Metadata.Warnings) != 0 || strings.Contains(cur.FormattedText, "=== Logic Warnings ===") {
+		t.Fatalf("after mending: warnings %+v", cur.Metadata.Warnings)
+	}
+
 	for _, bad := range []struct {
 		path, body string
 		want       int

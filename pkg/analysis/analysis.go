@@ -131,7 +131,26 @@ type Metadata struct {
 	ElementInventoryData map[string]any `json:"element_inventory_data,omitempty"`
 	ProcessComplexity    map[string]any `json:"process_complexity_data,omitempty"`
 	Quality              any            `json:"quality,omitempty"`
-	Extra                map[string]any `json:"extra,omitempty"`
+	// Warnings are the logic warnings of the model (a negative outcome
+	// that reaches a positive completion, a message that may never come,
+	// a decision with one way out, a step that cannot reach an end or
+	// that no start reaches), whatever made it; the formatted text lists
+	// them too.
+	Warnings []LogicWarning `json:"warnings,omitempty"`
+	Extra    map[string]any `json:"extra,omitempty"`
+}
+
+// LogicWarning is one logic warning about a model.
+type LogicWarning struct {
+	// Rule is the check that found it (a lint rule name), Title what it
+	// is about.
+	Rule  string `json:"rule"`
+	Title string `json:"title"`
+	// Message says what is wrong, naming the elements involved.
+	Message string `json:"message"`
+	// ElementID is the element's id in the BPMN diagram, Element its name.
+	ElementID string `json:"element_id,omitempty"`
+	Element   string `json:"element,omitempty"`
 }
 
 // Usage is token usage.

@@ -37,8 +37,8 @@ var errDOC = errors.New("doc: malformed")
 func extractDOC(ctx context.Context, data []byte, opts Options) (*Document, error) {
 	streams, err := readCFB(data, opts.MaxUncompressed, "WordDocument", "0Table", "1Table")
 	if err != nil {
-		if errors.Is(err, errBudget) {
-			return nil, failure.Permanent(detailZipBomb, err)
+		if fe := budgetFailure("DOC", opts.limits(), err); fe != nil {
+			return nil, fe
 		}
 		return nil, failure.Permanent(detailCorruptDOC, err)
 	}
@@ -52,6 +52,9 @@ func extractDOC(ctx context.Context, data []byte, opts Options) (*Document, erro
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	if len(text) > opts.MaxText {
+		return nil, budgetFailure("DOC", opts.limits(), fmt.Errorf("doc: %d bytes of text: %w", len(text), errTextBudget))
 	}
 	return &Document{Text: text, Format: FormatDOC}, nil
 }

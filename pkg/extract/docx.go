@@ -44,6 +44,40 @@ func (br budgetReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// detailLyingZip answers a DOCX whose parts unpack past their declared
+// sizes.
+const detailLyingZip = "This DOCX file unpacks to more data than its own index declares (the mark of a zip bomb), so it was not read. " +
+	"Open it in Word or LibreOffice, save it again as DOCX, and upload that."
+
+// tokenCap fails a part in which more than max bytes pass without a '<':
+// encoding/xml holds a whole text run or attribute value in memory before
+// handing it over, and '<' can appear in neither, so this bounds each
+// token at the text budget before it is buffered.
+type tokenCap struct {
+	r   io.Reader
+	max int
+	run int // bytes since the last '<'
+}
+
+func (t *tokenCap) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	for b := p[:n]; ; {
+		k := bytes.IndexByte(b, '<')
+		if k < 0 {
+			t.run += len(b)
+			break
+		}
+		if t.run+k > t.max {
+			return 0, errTextBudget
+		}
+		t.run, b = 0, b[k+1:]
+	}
+	if t.run > t.max {
+		return 0, errTextBudget
+	}
+	return n, err
+}
+
 // docxArchive is an opened DOCX with its limits.
 type docxArchive struct {
 	zr     *zip.Reader
@@ -71,8 +105,10 @@ func extractDOCX(ctx context.Context, data []byte, opts Options) (*Document, err
 	if err != nil {
 		return nil, failure.Permanent(detailCorruptDOCX, fmt.Errorf("docx: %w", err))
 	}
+	lim := opts.limits()
 	if len(zr.File) > opts.MaxZipEntries {
-		return nil, failure.Permanent(detailZipBomb, fmt.Errorf("docx: %d entries, limit %d", len(zr.File), opts.MaxZipEntries))
+		return nil, failure.Permanent(fmt.Sprintf("This DOCX file has %d parts; the limit is %d. Save it again without embedded media, or split it, then upload it again.", len(zr.File), opts.MaxZipEntries),
+			fmt.Errorf("docx: %d entries, limit %d", len(zr.File), opts.MaxZipEntries))
 	}
 	a := &docxArchive{zr: zr, budget: &budget{left: opts.MaxUncompressed}, files: make(map[string]*zip.File, len(zr.File))}
 	for _, f := range zr.File {
@@ -88,10 +124,10 @@ func extractDOCX(ctx context.Context, data []byte, opts Options) (*Document, err
 	numbering := &numbering{}
 	// Styles and numbering only refine the output; a broken one is ignored.
 	if err := parseStyles(a, path.Join(dir, "styles.xml"), styles); errors.Is(err, errBudget) {
-		return nil, failure.Permanent(detailZipBomb, err)
+		return nil, budgetFailure("DOCX", lim, err)
 	}
 	if err := parseNumbering(a, path.Join(dir, "numbering.xml"), numbering); errors.Is(err, errBudget) {
-		return nil, failure.Permanent(detailZipBomb, err)
+		return nil, budgetFailure("DOCX", lim, err)
 	}
 
 	rc, err := a.open(main)
@@ -99,10 +135,15 @@ func extractDOCX(ctx context.Context, data []byte, opts Options) (*Document, err
 		return nil, failure.Permanent(detailCorruptDOCX, err)
 	}
 	defer rc.Close()
-	w := &docxWalker{ctx: ctx, styles: styles, numbering: numbering}
-	if err := w.walk(rc); err != nil {
-		if errors.Is(err, errBudget) {
-			return nil, failure.Permanent(detailZipBomb, err)
+	w := &docxWalker{ctx: ctx, styles: styles, numbering: numbering, textLeft: opts.MaxText}
+	if err := w.walk(&tokenCap{r: rc, max: opts.MaxText}); err != nil {
+		if fe := budgetFailure("DOCX", lim, err); fe != nil {
+			return nil, fe
+		}
+		if errors.Is(err, zip.ErrFormat) {
+			// archive/zip stops a part that unpacks past the size its
+			// index declares: a zip bomb's lie, not a damaged file.
+			return nil, failure.Permanent(detailLyingZip, fmt.Errorf("docx: %w", err))
 		}
 		if ctx.Err() != nil {
 			return nil, err
@@ -281,7 +322,19 @@ type docxWalker struct {
 	// counters for numbered lists: numId → level → next number.
 	counters map[string][]int
 	lastNum  string // numId of the previous top-level block, "" if none
+	// textLeft is the text budget still unspent (Options.MaxText); every
+	// byte of text written counts, so a document made of nothing but
+	// text stops at the budget, not at the end of its 90 MB.
+	textLeft int
 }
+
+// maxXMLDepth bounds element nesting: a real document nests a few dozen
+// deep (tables in text boxes in tables), while a part of nested elements
+// makes the XML decoder keep a stack entry for each.
+const maxXMLDepth = 512
+
+// errTooDeep marks XML nested past maxXMLDepth.
+var errTooDeep = errors.New("docx: elements nested too deeply")
 
 type docxPara struct {
 	text    strings.Builder
@@ -303,8 +356,12 @@ func (w *docxWalker) walk(r io.Reader) error {
 	d.Strict = false
 	w.counters = map[string][]int{}
 	skip := 0 // depth inside ignored subtrees
+	depth := 0
 	var inText bool
 	for i := 0; ; i++ {
+		if w.textLeft < 0 {
+			return errTextBudget
+		}
 		if i%4096 == 0 {
 			if err := w.ctx.Err(); err != nil {
 				return err
@@ -319,6 +376,9 @@ func (w *docxWalker) walk(r io.Reader) error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if depth++; depth > maxXMLDepth {
+				return errTooDeep
+			}
 			if skip > 0 {
 				skip++
 				continue
@@ -372,6 +432,7 @@ func (w *docxWalker) walk(r io.Reader) error {
 				}
 			}
 		case xml.EndElement:
+			depth--
 			if skip > 0 {
 				skip--
 				continue
@@ -422,6 +483,7 @@ func (w *docxWalker) table() *docxTable {
 }
 
 func (w *docxWalker) write(s string) {
+	w.textLeft -= len(s)
 	if p := w.para(); p != nil {
 		p.text.WriteString(s)
 	}

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -56,7 +57,7 @@ func TestDOCX(t *testing.T) {
 }
 
 func TestDOCXLimits(t *testing.T) {
-	e, err := New(Options{MaxUncompressed: 1 << 20, MaxZipEntries: 10, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
+	e, err := New(Options{MaxUncompressed: 1 << 20, MaxZipEntries: 10, PDFEngine: PDFEnginePdfium, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,8 +87,8 @@ func TestDOCXLimits(t *testing.T) {
 		data   []byte
 		detail string
 	}{
-		{"inflates past limit", bomb(2 << 20), "zip bomb"},
-		{"too many entries", many(11), "zip bomb"},
+		{"inflates past limit", bomb(2 << 20), "expands to more than 1 MB when unpacked; the limit per document is 1 MB"},
+		{"too many entries", many(11), "has 11 parts; the limit is 10"},
 		{"not a zip body", append([]byte("PK\x03\x04"), bytes.Repeat([]byte{0xff}, 100)...), "could not be read"},
 		{"no document part", many(2), "could not be read"},
 	}
@@ -138,4 +139,26 @@ func TestDOCXRealFile(t *testing.T) {
 	if !strings.Contains(d.Text, " | ") {
 		t.Errorf("no table rows found")
 	}
+}
+
+// TestDOCXLyingSizes: a part that unpacks past the size the zip index
+// declares is called what it is, not "damaged" (issue 27).
+func TestDOCXLyingSizes(t *testing.T) {
+	data := extracttest.TextBombDOCX(64 << 10)
+	// Patch the central directory's uncompressed size of document.xml.
+	cd := bytes.Index(data, []byte("PK\x01\x02"))
+	for cd >= 0 {
+		nameLen := int(binary.LittleEndian.Uint16(data[cd+28:]))
+		if string(data[cd+46:cd+46+nameLen]) == "word/document.xml" {
+			binary.LittleEndian.PutUint32(data[cd+24:], 100)
+			break
+		}
+		next := bytes.Index(data[cd+4:], []byte("PK\x01\x02"))
+		if next < 0 {
+			t.Fatal("no central directory entry for word/document.xml")
+		}
+		cd += 4 + next
+	}
+	_, err := extract(t, "lie.docx", data)
+	wantDetail(t, err, "unpacks to more data than its own index declares")
 }

@@ -10,7 +10,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/spade-bpmn/spade/pkg/failure"
@@ -55,9 +57,23 @@ type Options struct {
 	MaxUncompressed int64
 	// MaxZipEntries caps the entries of a DOCX archive (default 2000).
 	MaxZipEntries int
+	// MaxText caps the extracted text of one document in bytes (default
+	// 4 MB, about 1,300 pages of prose): the analyzers' cost grows with
+	// it, and a small DOCX can otherwise yield 90 MB of text. Parsers stop
+	// as soon as they pass it; the document then fails rather than being
+	// analysed truncated.
+	MaxText int
 	// CacheDir keeps wazero's compiled pdfium between process starts
 	// (start-up ~2 s without, ~60 ms with). Empty means no cache.
 	CacheDir string
+	// PDFEngine picks the PDF text engine: PDFEngineAuto (pdftotext when
+	// installed, else pdfium), PDFEnginePdfium or PDFEnginePdftotext.
+	PDFEngine string
+	// PDFIdle is how long pdfium stays loaded after its last document
+	// (default 2 minutes); it is then closed and its memory returned.
+	PDFIdle time.Duration
+
+	demo bool // set by within for details
 }
 
 func (o Options) withDefaults() Options {
@@ -73,7 +89,109 @@ func (o Options) withDefaults() Options {
 	if o.MaxZipEntries <= 0 {
 		o.MaxZipEntries = 2000
 	}
+	if o.MaxText <= 0 {
+		o.MaxText = DefaultMaxText
+	}
+	if o.PDFIdle <= 0 {
+		o.PDFIdle = 2 * time.Minute
+	}
 	return o
+}
+
+// DefaultMaxText is Options.MaxText's default.
+const DefaultMaxText = 4 << 20
+
+// Limits are the budgets of one document. Zero fields take the
+// Extractor's Options.
+type Limits struct {
+	// MaxPages, MaxUncompressed and MaxText as in Options.
+	MaxPages        int
+	MaxUncompressed int64
+	MaxText         int
+	// Demo marks the anonymous demo's budgets: details then say that an
+	// account has larger ones.
+	Demo bool
+}
+
+// DemoLimits are the smaller budgets of an anonymous demo analysis: about
+// 80 pages of text, 16 MB unpacked, 50 pages.
+func DemoLimits() Limits {
+	return Limits{MaxPages: 50, MaxUncompressed: 16 << 20, MaxText: 256 << 10, Demo: true}
+}
+
+// within returns o with the non-zero fields of lim applied.
+func (o Options) within(lim Limits) Options {
+	if lim.MaxPages > 0 {
+		o.MaxPages = lim.MaxPages
+	}
+	if lim.MaxUncompressed > 0 {
+		o.MaxUncompressed = lim.MaxUncompressed
+	}
+	if lim.MaxText > 0 {
+		o.MaxText = lim.MaxText
+	}
+	o.demo = lim.Demo
+	return o
+}
+
+// limits are the effective budgets of o, for details.
+func (o Options) limits() Limits {
+	return Limits{MaxPages: o.MaxPages, MaxUncompressed: o.MaxUncompressed, MaxText: o.MaxText, Demo: o.demo}
+}
+
+// demoNote is appended to a limit in a detail.
+func (lim Limits) demoNote() string {
+	if lim.Demo {
+		return " in the demo (an account allows more)"
+	}
+	return ""
+}
+
+// sizeText writes a byte count the way people read file sizes.
+func sizeText(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%d KB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// errTextBudget marks a document whose text passes Options.MaxText.
+var errTextBudget = errors.New("extracted text limit exceeded")
+
+// detailTextLimit answers a document with more text than lim allows.
+func detailTextLimit(lim Limits) string {
+	return fmt.Sprintf("This document holds more than %s of text (about %d pages); the limit per analysis is %s%s. "+
+		"Split it into smaller files and upload them one by one.",
+		sizeText(int64(lim.MaxText)), max(1, lim.MaxText/3200), sizeText(int64(lim.MaxText)), lim.demoNote())
+}
+
+// detailZipBomb answers an office file that unpacks past the budget.
+func detailZipBomb(kind string, lim Limits) string {
+	return fmt.Sprintf("This %s file expands to more than %s when unpacked; the limit per document is %s%s. "+
+		"Save it again without embedded media, or split it into smaller files, then upload it again.",
+		kind, sizeText(lim.MaxUncompressed), sizeText(lim.MaxUncompressed), lim.demoNote())
+}
+
+// detailPages answers a PDF with more pages than lim allows.
+func detailPages(pages int, lim Limits) string {
+	return fmt.Sprintf("This PDF has %d pages; the limit is %d%s. Split it into smaller files and upload them one by one.",
+		pages, lim.MaxPages, lim.demoNote())
+}
+
+// budgetFailure turns the budget errors of a parser into their details.
+func budgetFailure(kind string, lim Limits, err error) error {
+	switch {
+	case errors.Is(err, errTextBudget):
+		return failure.Permanent(detailTextLimit(lim), err)
+	case errors.Is(err, errBudget):
+		return failure.Permanent(detailZipBomb(kind, lim), err)
+	}
+	return nil
 }
 
 // User-facing details. They say what is wrong and what to do about it.
@@ -86,43 +204,132 @@ const (
 	detailCorruptPDF  = "This PDF could not be read; it may be damaged. Open it in a PDF viewer, save or print it to a new PDF, and upload that."
 	detailNoTextLayer = "This PDF has no text layer (it looks like a scan). Run OCR on it or upload the pages as images with the Image Analyzer."
 	detailCorruptDOCX = "This DOCX file could not be read; it may be damaged. Open it in Word or LibreOffice, save it again as DOCX, and upload that."
-	detailZipBomb     = "This DOCX file expands to more data than allowed (it may be a zip bomb). Save it again without embedded media or split it, then upload it again."
 	detailCorruptDOC  = "This DOC file could not be read; it may be damaged or not a Word 97–2003 document. Save it as DOCX and upload that."
 	detailEncryptedDO = "This Word document is password-protected. Remove the password, save it again, and upload it."
 	detailBinaryTXT   = "This TXT file does not contain readable text. Save it as plain text (UTF-8) and upload it again."
 )
 
-// Extractor extracts text from documents. It keeps one warm pdfium
-// WebAssembly instance, so create one per worker process and reuse it; it is
-// safe for concurrent use (PDF work is serialized on that instance).
+// Extractor extracts text from documents. Create one per worker process
+// and reuse it; it is safe for concurrent use. PDFs go to pdftotext when
+// it is installed; otherwise to pdfium, which is loaded on the first PDF
+// (compiled once, one warm instance, PDF work serialized on it) and closed
+// again after Options.PDFIdle without work, so an idle worker does not
+// keep its memory.
 type Extractor struct {
-	opts Options
-	pdf  *pdfEngine
+	opts      Options
+	pdftotext *poppler // nil: pdfium
+
+	mu      sync.Mutex
+	pdf     *pdfEngine // nil until first use and after an idle close
+	pdfBusy int        // documents using pdf
+	idle    *time.Timer
+	closed  bool
 }
 
-// New prepares an Extractor. It compiles pdfium (or loads it from
-// Options.CacheDir), which is the expensive part of start-up.
+// New prepares an Extractor. It looks for pdftotext; nothing is loaded
+// until the first document needs it.
 func New(opts Options) (*Extractor, error) {
 	opts = opts.withDefaults()
-	eng, err := newPDFEngine(opts.CacheDir)
-	if err != nil {
-		return nil, fmt.Errorf("extract: start pdfium: %w", err)
+	e := &Extractor{opts: opts}
+	switch opts.PDFEngine {
+	case PDFEngineAuto, PDFEnginePdftotext:
+		bin, err := exec.LookPath("pdftotext")
+		if err == nil {
+			e.pdftotext = &poppler{bin: bin}
+		} else if opts.PDFEngine == PDFEnginePdftotext {
+			return nil, fmt.Errorf("extract: pdftotext: %w", err)
+		}
+	case PDFEnginePdfium:
+	default:
+		return nil, fmt.Errorf("extract: unknown PDF engine %q", opts.PDFEngine)
 	}
-	return &Extractor{opts: opts, pdf: eng}, nil
+	return e, nil
+}
+
+// PDFEngine names the engine PDFs go to.
+func (e *Extractor) PDFEngine() string {
+	if e.pdftotext != nil {
+		return PDFEnginePdftotext
+	}
+	return PDFEnginePdfium
+}
+
+// acquirePDF returns pdfium, loading it if needed, and marks it busy.
+func (e *Extractor) acquirePDF() (*pdfEngine, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.closed {
+		return nil, errors.New("extract: extractor closed")
+	}
+	if e.idle != nil {
+		e.idle.Stop()
+		e.idle = nil
+	}
+	if e.pdf == nil {
+		eng, err := newPDFEngine(e.opts.CacheDir)
+		if err != nil {
+			return nil, fmt.Errorf("extract: start pdfium: %w", err)
+		}
+		e.pdf = eng
+	}
+	e.pdfBusy++
+	return e.pdf, nil
+}
+
+// releasePDF ends a use of pdfium; the last one arms the idle close.
+func (e *Extractor) releasePDF() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.pdfBusy--; e.pdfBusy == 0 && !e.closed {
+		eng := e.pdf
+		e.idle = time.AfterFunc(e.opts.PDFIdle, func() { e.closeIdle(eng) })
+	}
+}
+
+// closeIdle closes eng if it is still the loaded, unused engine.
+func (e *Extractor) closeIdle(eng *pdfEngine) {
+	e.mu.Lock()
+	if e.pdf != eng || e.pdfBusy > 0 || eng == nil {
+		e.mu.Unlock()
+		return
+	}
+	e.pdf = nil
+	e.mu.Unlock()
+	_ = eng.close()
 }
 
 // Close releases pdfium. The Extractor must not be used afterwards.
 func (e *Extractor) Close() error {
-	if e == nil || e.pdf == nil {
+	if e == nil {
 		return nil
 	}
-	return e.pdf.close()
+	e.mu.Lock()
+	e.closed = true
+	if e.idle != nil {
+		e.idle.Stop()
+	}
+	eng := e.pdf
+	e.pdf = nil
+	e.mu.Unlock()
+	if eng == nil {
+		return nil
+	}
+	return eng.close()
 }
 
 // Extract detects the format of an upload from its name and bytes and
-// returns its text. Errors meant for the uploader are *failure.Error.
+// returns its text within the Extractor's budgets. Errors meant for the
+// uploader are *failure.Error.
 func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (*Document, error) {
-	ctx, cancel := context.WithTimeout(ctx, e.opts.Timeout)
+	return e.ExtractWithin(ctx, filename, data, Limits{})
+}
+
+// ExtractWithin is Extract with the budgets of lim (zero fields: the
+// Extractor's). A document over a budget fails with a detail that names
+// the limit; it is never returned truncated.
+func (e *Extractor) ExtractWithin(ctx context.Context, filename string, data []byte, lim Limits) (*Document, error) {
+	opts := e.opts.within(lim)
+	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 
 	format, err := Detect(filename, head(data))
@@ -152,7 +359,7 @@ func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (
 					fmt.Errorf("extract %s: panic: %v\n%s", filename, r, debug.Stack()))}
 			}
 		}()
-		doc, err := parse(ctx, e, data)
+		doc, err := parse(ctx, e, data, opts)
 		done <- result{doc, err}
 	}()
 	var res result
@@ -165,6 +372,10 @@ func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (
 		return nil, timeoutOr(ctx, res.err)
 	}
 	doc := res.doc
+	if len(doc.Text) > opts.MaxText {
+		// Every parser stops at the budget; this catches what slips by.
+		return nil, failure.Permanent(detailTextLimit(opts.limits()), fmt.Errorf("extract: %d bytes of text: %w", len(doc.Text), errTextBudget))
+	}
 	applyTranscript(doc)
 	if doc.Text == "" {
 		return nil, failure.Permanent(detailEmpty, errors.New("no text extracted"))
@@ -174,17 +385,19 @@ func (e *Extractor) Extract(ctx context.Context, filename string, data []byte) (
 
 // parsers maps each detected format to its parser; a variable so tests
 // can substitute a misbehaving parser.
-var parsers = map[Format]func(ctx context.Context, e *Extractor, data []byte) (*Document, error){
-	FormatPDF: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) {
-		return e.extractPDF(ctx, data)
+var parsers = map[Format]func(ctx context.Context, e *Extractor, data []byte, opts Options) (*Document, error){
+	FormatPDF: func(ctx context.Context, e *Extractor, data []byte, opts Options) (*Document, error) {
+		return e.extractPDF(ctx, data, opts)
 	},
-	FormatDOCX: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) {
-		return extractDOCX(ctx, data, e.opts)
+	FormatDOCX: func(ctx context.Context, e *Extractor, data []byte, opts Options) (*Document, error) {
+		return extractDOCX(ctx, data, opts)
 	},
-	FormatDOC: func(ctx context.Context, e *Extractor, data []byte) (*Document, error) {
-		return extractDOC(ctx, data, e.opts)
+	FormatDOC: func(ctx context.Context, e *Extractor, data []byte, opts Options) (*Document, error) {
+		return extractDOC(ctx, data, opts)
 	},
-	FormatTXT: func(ctx context.Context, _ *Extractor, data []byte) (*Document, error) { return extractTXT(ctx, data) },
+	FormatTXT: func(ctx context.Context, _ *Extractor, data []byte, opts Options) (*Document, error) {
+		return extractTXT(ctx, data, opts)
+	},
 }
 
 // timeoutOr turns any error caused by the document's deadline into the

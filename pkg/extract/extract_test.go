@@ -15,7 +15,7 @@ import (
 func TestExtractRecoversPanics(t *testing.T) {
 	orig := parsers[FormatTXT]
 	t.Cleanup(func() { parsers[FormatTXT] = orig })
-	parsers[FormatTXT] = func(_ context.Context, _ *Extractor, data []byte) (*Document, error) {
+	parsers[FormatTXT] = func(_ context.Context, _ *Extractor, data []byte, _ Options) (*Document, error) {
 		_ = data[len(data)] // a parser bug: index out of range
 		return nil, nil
 	}
@@ -28,7 +28,7 @@ func TestExtractTimesOutStuckParser(t *testing.T) {
 	t.Cleanup(func() { parsers[FormatTXT] = orig })
 	release := make(chan struct{})
 	defer close(release)
-	parsers[FormatTXT] = func(context.Context, *Extractor, []byte) (*Document, error) {
+	parsers[FormatTXT] = func(context.Context, *Extractor, []byte, Options) (*Document, error) {
 		<-release // ignores ctx, like a parser in an endless loop
 		return nil, errors.New("unreachable")
 	}

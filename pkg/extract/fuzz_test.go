@@ -39,7 +39,7 @@ func checkDocument(t *testing.T, d *Document, err error) {
 // fuzzOpts keep every budget small: the fuzzer explores code paths, not
 // sizes, and under its coverage instrumentation inflating the default
 // 100 MB budget takes seconds per input (FuzzDOCX ran 10 inputs in 30 s).
-var fuzzOpts = Options{MaxUncompressed: 1 << 20, MaxZipEntries: 64}.withDefaults()
+var fuzzOpts = Options{MaxUncompressed: 1 << 20, MaxZipEntries: 64, MaxText: 64 << 10}.withDefaults()
 
 func FuzzDetect(f *testing.F) {
 	f.Add("a.pdf", []byte("%PDF-1.7\n"))
@@ -69,7 +69,7 @@ func FuzzTXT(f *testing.F) {
 	f.Add(utf16Bytes("Prüfung\r\n", true))
 	f.Add([]byte{0xFF, 0xFE, 0x00, 0xD8}) // lone surrogate
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := extractTXT(context.Background(), data)
+		d, err := extractTXT(context.Background(), data, fuzzOpts)
 		if err == nil {
 			applyTranscript(d)
 		}
@@ -81,6 +81,8 @@ func FuzzDOCX(f *testing.F) {
 	f.Add(extracttest.DOCX(extracttest.Heading(1, "T")+extracttest.ListItem(1, 0, "x")+
 		extracttest.Tbl([][]string{{"a", "b"}}), map[string]string{"word/numbering.xml": extracttest.Numbering()}))
 	f.Add(extracttest.DOCX(extracttest.P("plain"), nil))
+	f.Add(extracttest.TextBombDOCX(128 << 10))
+	f.Add(extracttest.NestedDOCX(600))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := extractDOCX(context.Background(), data, fuzzOpts)
 		checkDocument(t, d, err)
@@ -108,7 +110,43 @@ func FuzzPDF(f *testing.F) {
 	f.Add(extracttest.PDF([]extracttest.PDFPage{{Content: extracttest.Text("F2", 9, 10, 10, "x")}}, extracttest.PDFOptions{Compress: true}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		e := testExtractor(t)
-		d, err := e.extractPDF(context.Background(), data)
+		d, err := e.extractPDF(context.Background(), data, fuzzOpts)
 		checkDocument(t, d, err)
+	})
+}
+
+// FuzzPDFFilters feeds the bomb check streams that declare huge lengths
+// and chain every filter; it must stay within its budget (never decode
+// more than the budget allows) and never panic.
+func FuzzPDFFilters(f *testing.F) {
+	// Seeds expand to 4× the budget; the budget is small so that each run
+	// is quick under the fuzzer's instrumentation.
+	f.Add(chainPDF(256<<10, 0, "LZWDecode"))
+	f.Add(chainPDF(256<<10, 0, "ASCIIHexDecode", "FlateDecode"))
+	f.Add(chainPDF(256<<10, 5000, "FlateDecode", "ASCIIHexDecode", "LZWDecode"))
+	f.Add(refFilterPDF(256 << 10))
+	f.Add(objStmPDF(256 << 10))
+	f.Add([]byte("1 0 obj << /Length 999999999999 /Filter [/RL /A85 /AHx /Fl /LZW] /DecodeParms << /EarlyChange 0 >> >> stream\n\x00\xff~>endstream"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		err := checkPDFInflation(context.Background(), data, Limits{MaxUncompressed: 64 << 10})
+		if err != nil {
+			checkDocument(t, nil, err)
+		}
+	})
+}
+
+// FuzzCheckImage: headers that declare any size are answered from the
+// header alone, with a detail or not at all.
+func FuzzCheckImage(f *testing.F) {
+	f.Add(extracttest.PNGHeader(1<<31-1, 1<<31-1, 16, 6))
+	f.Add(extracttest.PNGHeader(0, 0, 8, 0))
+	f.Add(extracttest.FlatPNG(64, 64))
+	f.Add(gifHeader(65535, 65535))
+	f.Add([]byte("\xff\xd8\xff\xc0\x00\x11\x08\xff\xff\xff\xff\x03\x01\x22\x00\x02\x11\x01\x03\x11\x01"))
+	f.Add([]byte("RIFF\x00\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00\x00\x00\x00\x00\xff\xff\xff\xff\xff\xff"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := CheckImage(data, DefaultMaxPixels, false); err != nil {
+			checkDocument(t, nil, err)
+		}
 	})
 }

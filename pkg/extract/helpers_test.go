@@ -25,7 +25,7 @@ var (
 func testExtractor(t testing.TB) *Extractor {
 	t.Helper()
 	sharedOnce.Do(func() {
-		shared, sharedErr = New(Options{CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
+		shared, sharedErr = New(Options{PDFEngine: PDFEnginePdfium, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
 	})
 	if sharedErr != nil {
 		t.Fatalf("New: %v", sharedErr)

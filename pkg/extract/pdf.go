@@ -134,21 +134,40 @@ type pdfResult struct {
 	tainted bool
 }
 
-func (e *Extractor) extractPDF(ctx context.Context, data []byte) (*Document, error) {
-	if err := checkPDFInflation(ctx, data, e.opts.MaxUncompressed); err != nil {
+func (e *Extractor) extractPDF(ctx context.Context, data []byte, opts Options) (*Document, error) {
+	lim := opts.limits()
+	// Before any engine: the bomb check gives the right reason, where an
+	// engine that ran out of memory would report a damaged file or no text.
+	if err := checkPDFInflation(ctx, data, lim); err != nil {
 		return nil, err
+	}
+	if e.pdftotext != nil {
+		text, pages, err := e.pdftotext.text(ctx, data, opts)
+		if err != nil {
+			return nil, err
+		}
+		if text == "" {
+			return nil, failure.Permanent(detailNoTextLayer, errors.New("pdf: no text on any page"))
+		}
+		return &Document{Text: text, Format: FormatPDF, Pages: pages}, nil
 	}
 	pages, err := inspectPDF(ctx, data)
 	if err != nil {
 		return nil, err
 	}
-	if pages > e.opts.MaxPages {
-		return nil, failure.Permanent(
-			fmt.Sprintf("This PDF has %d pages; the limit is %d. Split it into smaller files and upload them one by one.", pages, e.opts.MaxPages),
-			fmt.Errorf("pdf: %d pages", pages))
+	if pages > opts.MaxPages {
+		return nil, failure.Permanent(detailPages(pages, lim), fmt.Errorf("pdf: %d pages", pages))
 	}
-	res := e.pdf.run(ctx, data, e.opts.MaxPages)
+	eng, err := e.acquirePDF()
+	if err != nil {
+		return nil, err
+	}
+	res := eng.run(ctx, data, opts)
+	e.releasePDF()
 	if res.err != nil {
+		if fe := budgetFailure("PDF", lim, res.err); fe != nil {
+			return nil, fe
+		}
 		return nil, res.err
 	}
 	if strings.TrimSpace(res.text) == "" {
@@ -189,7 +208,7 @@ func inspectPDF(ctx context.Context, data []byte) (pages int, err error) {
 // pdfium is busy, the caller gets the error at once; the instance finishes
 // its current page on its own goroutine (pdfText stops between pages) and
 // is then discarded, and the next document gets a fresh one.
-func (e *pdfEngine) run(ctx context.Context, data []byte, maxPages int) pdfResult {
+func (e *pdfEngine) run(ctx context.Context, data []byte, opts Options) pdfResult {
 	select {
 	case e.slot <- struct{}{}:
 	case <-ctx.Done():
@@ -212,7 +231,7 @@ func (e *pdfEngine) run(ctx context.Context, data []byte, maxPages int) pdfResul
 				done <- pdfResult{err: failure.Permanent(detailCorruptPDF, fmt.Errorf("pdf: pdfium panic: %v", r)), tainted: true}
 			}
 		}()
-		done <- pdfText(ctx, inst, data, maxPages)
+		done <- pdfText(ctx, inst, data, opts)
 	}()
 	select {
 	case res := <-done:
@@ -242,7 +261,7 @@ func (e *pdfEngine) recycle() {
 	}
 }
 
-func pdfText(ctx context.Context, inst pdfium.Pdfium, data []byte, maxPages int) pdfResult {
+func pdfText(ctx context.Context, inst pdfium.Pdfium, data []byte, opts Options) pdfResult {
 	doc, err := inst.OpenDocument(&requests.OpenDocument{File: &data})
 	if err != nil {
 		switch {
@@ -260,14 +279,13 @@ func pdfText(ctx context.Context, inst pdfium.Pdfium, data []byte, maxPages int)
 	if err != nil {
 		return pdfResult{err: failure.Permanent(detailCorruptPDF, fmt.Errorf("pdfium page count: %w", err))}
 	}
-	if pc.PageCount > maxPages {
-		return pdfResult{err: failure.Permanent(
-			fmt.Sprintf("This PDF has %d pages; the limit is %d. Split it into smaller files and upload them one by one.", pc.PageCount, maxPages),
-			fmt.Errorf("pdf: %d pages", pc.PageCount))}
+	if pc.PageCount > opts.MaxPages {
+		return pdfResult{err: failure.Permanent(detailPages(pc.PageCount, opts.limits()), fmt.Errorf("pdf: %d pages", pc.PageCount))}
 	}
 	var (
 		pagesText []string
 		tainted   bool
+		textLen   int
 	)
 	for i := 0; i < pc.PageCount; i++ {
 		if err := ctx.Err(); err != nil {
@@ -280,6 +298,11 @@ func pdfText(ctx context.Context, inst pdfium.Pdfium, data []byte, maxPages int)
 			continue
 		}
 		pagesText = append(pagesText, t)
+		if textLen += len(t); textLen > opts.MaxText+opts.MaxText/2 {
+			// Normalizing shrinks page text a little (white space), so
+			// stop only well past the budget; Extract checks it exactly.
+			return pdfResult{err: fmt.Errorf("pdf: %d bytes of text by page %d: %w", textLen, i+1, errTextBudget)}
+		}
 	}
 	return pdfResult{text: normalizeText(strings.Join(pagesText, "\f")), pages: pc.PageCount, tainted: tainted}
 }

@@ -132,7 +132,7 @@ func TestPDFLimits(t *testing.T) {
 		pages[i].Content = extracttest.Text("F1", 12, 72, 700, "page text")
 	}
 	data := extracttest.PDF(pages, extracttest.PDFOptions{})
-	e, err := New(Options{MaxPages: 3, Timeout: time.Nanosecond, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
+	e, err := New(Options{MaxPages: 3, Timeout: time.Nanosecond, PDFEngine: PDFEnginePdfium, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestPDFDeadlineMidDocumentThenRecovers(t *testing.T) {
 		pages[i].Content = b.String()
 	}
 	long := extracttest.PDF(pages, extracttest.PDFOptions{Compress: true})
-	e, err := New(Options{Timeout: 40 * time.Millisecond, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
+	e, err := New(Options{Timeout: 40 * time.Millisecond, PDFEngine: PDFEnginePdfium, CacheDir: filepath.Join(os.TempDir(), "spade-extract-test-wazero")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,14 +7,19 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/spade-bpmn/spade/pkg/failure"
 )
 
-// detailPDFBomb is the answer for a PDF whose compressed streams inflate
+// detailPDFBomb is the answer for a PDF whose compressed streams expand
 // past the budget (a decompression bomb, or a document far larger than
-// any process description).
-const detailPDFBomb = "This PDF expands to more data than allowed. Save it again without embedded media or split it into smaller files, then upload it again."
+// any process description). It names the limit.
+func detailPDFBomb(lim Limits) string {
+	return fmt.Sprintf("This PDF expands to more than %s when its compressed parts are unpacked; the limit per document is %s%s. "+
+		"Save it again without embedded media, or split it into smaller files, then upload it again.",
+		sizeText(lim.MaxUncompressed), sizeText(lim.MaxUncompressed), lim.demoNote())
+}
 
 // maxStreamFraction: one stream may use at most this part of the
 // document's budget before it is refused on its own.
@@ -26,88 +31,417 @@ const maxStreamFraction = 2
 // counted so that the check itself stays bounded.
 const imageAllowance = 4
 
-// checkPDFInflation inflates every Flate-compressed stream of data into
-// io.Discard, counting, before pdfcpu or pdfium sees the file: both inflate
-// streams into memory, and a 1 MB PDF can hold a gigabyte. It fails with
-// detailPDFBomb when one stream inflates past total/2 or all of them past
-// total. Memory stays at the inflaters' windows; the work stops at the
-// budget, so a bomb costs at most total bytes of inflating.
+// maxFilters bounds a stream's filter chain; real files use one or two.
+const maxFilters = 8
+
+// checkPDFInflation decodes every stream of data through its whole filter
+// chain (Flate, LZW, ASCIIHex, ASCII85, RunLength, in any order and
+// nesting) into io.Discard, counting, before any PDF engine sees the file:
+// engines decode streams into memory, and a 1 MB PDF can hold a gigabyte.
+// It fails with detailPDFBomb when one stream expands past total/2 or all
+// of them past total. Memory stays at the decoders' windows; the work
+// stops at the budget.
 //
-// Streams are found by their keyword rather than by parsing, so a damaged
-// cross-reference table cannot hide one; a stream that does not inflate is
-// left for the parsers to judge.
-func checkPDFInflation(ctx context.Context, data []byte, total int64) error {
+// Streams are found by a single forward scan of the file's tokens rather
+// than through the cross-reference table, so a damaged or lying table
+// cannot hide one, and dictionaries of any length are read (object
+// streams and cross-reference streams are streams like any other). A
+// stream that does not decode is left for the engine to judge.
+func checkPDFInflation(ctx context.Context, data []byte, lim Limits) error {
+	total := lim.MaxUncompressed
 	perStream := total / maxStreamFraction
 	var sum, images int64
-	kw := []byte("stream")
-	for i := 0; i < len(data); {
-		j := bytes.Index(data[i:], kw)
-		if j < 0 {
-			break
+	s := pdfScanner{data: data}
+	var z reusedInflater
+	for k := 0; ; k++ {
+		if k%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 		}
-		pos := i + j
-		i = pos + len(kw)
-		if pos >= 3 && string(data[pos-3:pos]) == "end" {
+		st, ok := s.nextStream()
+		if !ok {
+			return nil
+		}
+		if len(st.filters) == 0 {
 			continue
 		}
-		layers, image := flateLayers(data, pos)
-		if layers == 0 {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		start := i
-		if start < len(data) && data[start] == '\r' {
-			start++
-		}
-		if start < len(data) && data[start] == '\n' {
-			start++
-		}
-		if image {
+		if st.image {
 			left := imageAllowance*total - images
-			n := inflatedSize(data[start:], layers, left+1)
+			n := z.decodedSize(st, left+1)
 			images += n
 			if n > left {
-				return failure.Permanent(detailPDFBomb,
-					fmt.Errorf("pdf: images inflate past %d bytes", imageAllowance*total))
+				return failure.Permanent(detailPDFBomb(lim),
+					fmt.Errorf("pdf: images expand past %d bytes", imageAllowance*total))
 			}
 			continue
 		}
 		left := min(perStream, total-sum)
-		n := inflatedSize(data[start:], layers, left+1)
+		n := z.decodedSize(st, left+1)
 		sum += n
 		if n > left {
-			return failure.Permanent(detailPDFBomb,
-				fmt.Errorf("pdf: stream at offset %d inflates past %d bytes (document budget %d)", pos, left, total))
+			return failure.Permanent(detailPDFBomb(lim),
+				fmt.Errorf("pdf: stream %v at offset %d expands past %d bytes (document budget %d)", st.filters, st.start, left, total))
 		}
 	}
-	return nil
 }
 
-// flateLayers counts the FlateDecode filters in the dictionary before the
-// stream keyword at pos (the text back to the object's "obj", at most 4 KB)
-// and tells whether the stream is an image.
-func flateLayers(data []byte, pos int) (layers int, image bool) {
-	dict := data[max(0, pos-4096):pos]
-	if k := bytes.LastIndex(dict, []byte("obj")); k >= 0 {
-		dict = dict[k:]
-	}
-	layers = bytes.Count(dict, []byte("/FlateDecode")) + bytes.Count(dict, []byte("/Fl ")) +
-		bytes.Count(dict, []byte("/Fl]")) + bytes.Count(dict, []byte("/Fl/"))
-	image = bytes.Contains(dict, []byte("/Subtype/Image")) || bytes.Contains(dict, []byte("/Subtype /Image"))
-	return layers, image
+// pdfStream is one stream found by pdfScanner.
+type pdfStream struct {
+	data        []byte   // from the first byte after "stream" and its EOL
+	filters     []string // the /Filter chain, first applied first
+	earlyChange bool
+	image       bool
+	start       int
 }
 
-// inflatedSize returns how many bytes compressed inflates to through the
-// given number of zlib layers, counting at most limit.
-func inflatedSize(compressed []byte, layers int, limit int64) int64 {
-	var r io.Reader = bytes.NewReader(compressed)
-	for range layers {
-		r = inflater(r)
+// reusedInflater keeps one zlib reader across the streams of a document:
+// most streams are a single FlateDecode, and a fresh inflater per stream
+// (its 32 KB window and tables) was most of the check's cost on small
+// files.
+type reusedInflater struct {
+	zr io.ReadCloser
+}
+
+// decodedSize returns how many bytes the stream's filter chain produces,
+// counting at most limit. The chain stops at the first filter not decoded
+// here (an image codec); what reaches it is counted.
+func (z *reusedInflater) decodedSize(st pdfStream, limit int64) int64 {
+	var r io.Reader = bytes.NewReader(st.data)
+	for i, f := range st.filters {
+		if i == 0 && (f == "FlateDecode" || f == "Fl") && len(st.data) >= 2 && st.data[0]&0x0f == 8 {
+			if z.zr == nil {
+				if zr, err := zlib.NewReader(r); err == nil {
+					z.zr, r = zr, zr
+					continue
+				}
+			} else if z.zr.(zlib.Resetter).Reset(r, nil) == nil {
+				r = z.zr
+				continue
+			}
+			r = bytes.NewReader(st.data) // not zlib after all: the general path
+		}
+		d, ok := pdfDecoder(f, r, st.earlyChange)
+		if !ok {
+			break
+		}
+		r = d
 	}
 	n, _ := io.Copy(io.Discard, io.LimitReader(r, limit))
 	return n
+}
+
+// pdfScanner walks the tokens of a PDF file just well enough to find each
+// stream and the dictionary in front of it: strings, comments and nested
+// dictionaries are skipped properly, so no text inside them is taken for
+// a keyword, and stream data is skipped by its /Length (or up to
+// "endstream").
+type pdfScanner struct {
+	data []byte
+	pos  int
+	// The top-level dictionary most recently closed, and where: a stream
+	// keyword right after it belongs to it.
+	dict    dictInfo
+	dictEnd int
+}
+
+// dictInfo is what the scanner keeps of a dictionary's top-level entries.
+type dictInfo struct {
+	filters     []string
+	earlyChange bool
+	image       bool
+	length      int
+	// filterRef is "N G" when /Filter is an indirect reference.
+	filterRef string
+}
+
+func (s *pdfScanner) nextStream() (pdfStream, bool) {
+	d := s.data
+	for s.pos < len(d) {
+		c := d[s.pos]
+		switch {
+		case c == '%':
+			s.skipLine()
+		case c == '(':
+			s.skipString()
+		case c == '<' && s.pos+1 < len(d) && d[s.pos+1] == '<':
+			info := s.readDict()
+			s.dict, s.dictEnd = info, s.pos
+		case c == '<':
+			s.skipHex()
+		case bytes.HasPrefix(d[s.pos:], []byte("stream")) && !isRegular(d, s.pos-1) && !isRegular(d, s.pos+6):
+			kw := s.pos
+			start := kw + len("stream")
+			if start < len(d) && d[start] == '\r' {
+				start++
+			}
+			if start < len(d) && d[start] == '\n' {
+				start++
+			}
+			// Only white space may stand between the dictionary and the
+			// keyword; otherwise the dictionary is someone else's.
+			info := dictInfo{}
+			if s.dictEnd > 0 && len(bytes.TrimLeft(d[s.dictEnd:kw], "\x00\t\n\f\r ")) == 0 {
+				info = s.dict
+			}
+			end := s.streamEnd(start, info.length)
+			s.pos, s.dictEnd = end, 0
+			filters := info.filters
+			if info.filterRef != "" {
+				filters = s.resolveFilters(info.filterRef)
+			}
+			if len(filters) > maxFilters {
+				filters = filters[:maxFilters]
+			}
+			return pdfStream{data: d[start:end], filters: filters, earlyChange: info.earlyChange, image: info.image, start: kw}, true
+		default:
+			s.pos++
+		}
+	}
+	return pdfStream{}, false
+}
+
+// streamEnd is where the stream data starting at start ends: at /Length
+// when that is followed by "endstream", else before the next "endstream".
+func (s *pdfScanner) streamEnd(start, length int) int {
+	d := s.data
+	if length > 0 && start+length <= len(d) {
+		rest := bytes.TrimLeft(d[start+length:min(len(d), start+length+64)], "\x00\t\n\f\r ")
+		if bytes.HasPrefix(rest, []byte("endstream")) {
+			return start + length
+		}
+	}
+	if k := bytes.Index(d[start:], []byte("endstream")); k >= 0 {
+		return start + k
+	}
+	return len(d)
+}
+
+func (s *pdfScanner) skipLine() {
+	for s.pos < len(s.data) && s.data[s.pos] != '\n' && s.data[s.pos] != '\r' {
+		s.pos++
+	}
+}
+
+// skipString skips a literal string: balanced parentheses, backslash
+// escapes.
+func (s *pdfScanner) skipString() {
+	depth := 0
+	for ; s.pos < len(s.data); s.pos++ {
+		switch s.data[s.pos] {
+		case '\\':
+			s.pos++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				s.pos++
+				return
+			}
+		}
+	}
+}
+
+func (s *pdfScanner) skipHex() {
+	if k := bytes.IndexByte(s.data[s.pos:], '>'); k >= 0 {
+		s.pos += k + 1
+		return
+	}
+	s.pos = len(s.data)
+}
+
+// readDict reads the dictionary at s.pos ("<<") to its matching ">>",
+// keeping /Filter, /DecodeParms /EarlyChange, /Subtype /Image and a direct
+// /Length of the top level.
+func (s *pdfScanner) readDict() dictInfo {
+	d := s.data
+	s.pos += 2
+	info := dictInfo{earlyChange: true} // PDF's default
+	depth := 1
+	var key string // the top-level key whose value comes next
+	arr := 0       // depth of arrays inside the current top-level value
+	for s.pos < len(d) && depth > 0 {
+		c := d[s.pos]
+		switch {
+		case c == '%':
+			s.skipLine()
+		case c == '(':
+			s.skipString()
+			key = nextKey(key, depth, arr)
+		case c == '<' && s.pos+1 < len(d) && d[s.pos+1] == '<':
+			depth++
+			s.pos += 2
+		case c == '>' && s.pos+1 < len(d) && d[s.pos+1] == '>':
+			depth--
+			s.pos += 2
+			if depth == 1 && arr == 0 {
+				key = ""
+			}
+		case c == '<':
+			s.skipHex()
+			key = nextKey(key, depth, arr)
+		case c == '[':
+			arr++
+			s.pos++
+		case c == ']':
+			arr = max(0, arr-1)
+			s.pos++
+			if depth == 1 && arr == 0 {
+				key = ""
+			}
+		case c == '/':
+			name := s.readName()
+			switch {
+			case depth == 1 && arr == 0 && key == "":
+				key = name
+				if key == "Filter" {
+					info.filters = info.filters[:0]
+				}
+			case depth == 1 && key == "Filter":
+				info.filters = append(info.filters, name)
+				if arr == 0 {
+					key = ""
+				}
+			case depth == 1 && arr == 0 && key == "Subtype":
+				info.image = info.image || name == "Image"
+				key = ""
+			case depth > 1 && name == "EarlyChange":
+				info.earlyChange = s.peekInt() != 0
+			case depth == 1 && arr == 0:
+				key = ""
+			}
+		case isRegular(d, s.pos):
+			tok := s.readRegular()
+			if depth == 1 && arr == 0 && key == "Filter" && isDigits(tok) && s.followedByRef() {
+				info.filterRef = s.refAt(tok)
+			}
+			if depth == 1 && arr == 0 && key != "" {
+				if key == "Length" {
+					if n, err := strconv.Atoi(string(tok)); err == nil && !s.followedByRef() {
+						info.length = n
+					}
+				}
+				if !bytes.Equal(tok, []byte("R")) && !s.followedByRef() {
+					key = ""
+				}
+			}
+		default:
+			s.pos++
+		}
+	}
+	return info
+}
+
+// nextKey clears the pending top-level key once its value (a string) is
+// read.
+func nextKey(key string, depth, arr int) string {
+	if depth == 1 && arr == 0 {
+		return ""
+	}
+	return key
+}
+
+func (s *pdfScanner) readName() string {
+	s.pos++ // '/'
+	start := s.pos
+	for s.pos < len(s.data) && isRegular(s.data, s.pos) {
+		s.pos++
+	}
+	return string(s.data[start:s.pos])
+}
+
+func (s *pdfScanner) readRegular() []byte {
+	start := s.pos
+	for s.pos < len(s.data) && isRegular(s.data, s.pos) {
+		s.pos++
+	}
+	return s.data[start:s.pos]
+}
+
+// followedByRef tells whether the next tokens are "G R" (the number just
+// read was an object number of an indirect reference).
+func (s *pdfScanner) followedByRef() bool {
+	rest := s.data[s.pos:min(len(s.data), s.pos+32)]
+	f := bytes.Fields(rest)
+	return len(f) >= 2 && isDigits(f[0]) && (bytes.Equal(f[1], []byte("R")) || bytes.HasPrefix(f[1], []byte("R/")) || bytes.HasPrefix(f[1], []byte("R>")))
+}
+
+// refAt returns "N G" for the reference whose object number tok was just
+// read.
+func (s *pdfScanner) refAt(tok []byte) string {
+	f := bytes.Fields(s.data[s.pos:min(len(s.data), s.pos+32)])
+	return string(tok) + " " + string(f[0])
+}
+
+// resolveFilters finds the object ref ("N G") and reads the filter name or
+// array it holds. An object it cannot find (one inside an object stream)
+// is counted as FlateDecode, the filter of nearly every stream.
+func (s *pdfScanner) resolveFilters(ref string) []string {
+	d := s.data
+	key := []byte(ref + " obj")
+	for from := 0; from < len(d); {
+		k := bytes.Index(d[from:], key)
+		if k < 0 {
+			break
+		}
+		at := from + k
+		from = at + len(key)
+		if isRegular(d, at-1) {
+			continue
+		}
+		var names []string
+		for i := from; i < min(len(d), from+4096); i++ {
+			switch d[i] {
+			case '/':
+				sub := pdfScanner{data: d, pos: i}
+				names = append(names, sub.readName())
+				i = sub.pos - 1
+			case '[', ' ', '\t', '\r', '\n', '\f', 0:
+			default:
+				if len(names) > 0 {
+					return names
+				}
+				i = len(d)
+			}
+		}
+		if len(names) > 0 {
+			return names
+		}
+	}
+	return []string{"FlateDecode"}
+}
+
+func (s *pdfScanner) peekInt() int {
+	rest := bytes.TrimLeft(s.data[s.pos:min(len(s.data), s.pos+32)], "\x00\t\n\f\r ")
+	i := 0
+	for i < len(rest) && (rest[i] == '-' || rest[i] >= '0' && rest[i] <= '9') {
+		i++
+	}
+	n, _ := strconv.Atoi(string(rest[:i]))
+	return n
+}
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// isRegular reports whether data[i] is a regular PDF character (not white
+// space or a delimiter); outside data counts as not regular.
+func isRegular(data []byte, i int) bool {
+	if i < 0 || i >= len(data) {
+		return false
+	}
+	switch data[i] {
+	case 0, '\t', '\n', '\f', '\r', ' ', '(', ')', '<', '>', '[', ']', '{', '}', '/', '%':
+		return false
+	}
+	return true
 }
 
 // inflater reads zlib data, or raw deflate data (which some producers

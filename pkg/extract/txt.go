@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -16,7 +17,12 @@ import (
 // save files: a BOM wins (UTF-8, UTF-16 LE/BE); otherwise valid UTF-8 is
 // UTF-8 and anything else is Windows-1252 (a superset of Latin-1 for
 // printable text), since that is what Word's "Plain text" and Notepad write.
-func extractTXT(ctx context.Context, data []byte) (*Document, error) {
+func extractTXT(ctx context.Context, data []byte, opts Options) (*Document, error) {
+	// Decoding never shrinks text below half its bytes (UTF-16), so a file
+	// this large is over the budget before any copy is made.
+	if len(data) > 2*opts.MaxText+4 {
+		return nil, budgetFailure("TXT", opts.limits(), fmt.Errorf("txt: %d bytes: %w", len(data), errTextBudget))
+	}
 	text, err := decodeText(data)
 	if err != nil {
 		return nil, failure.Permanent(detailBinaryTXT, err)
@@ -24,7 +30,11 @@ func extractTXT(ctx context.Context, data []byte) (*Document, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return &Document{Text: normalizeText(text), Format: FormatTXT}, nil
+	text = normalizeText(text)
+	if len(text) > opts.MaxText {
+		return nil, budgetFailure("TXT", opts.limits(), fmt.Errorf("txt: %d bytes of text: %w", len(text), errTextBudget))
+	}
+	return &Document{Text: text, Format: FormatTXT}, nil
 }
 
 func decodeText(data []byte) (string, error) {

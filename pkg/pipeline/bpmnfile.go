@@ -57,7 +57,10 @@ func (BPMNFile) AnalyzeBPMN(ctx context.Context, filename string, data []byte, _
 			ElementInventoryData: r.ElementInventoryData(),
 			ProcessComplexity:    r.ProcessComplexityData(),
 			Quality:              r.QualityData(),
-			Extra:                map[string]any{"diagram": DiagramFromFile},
+			// The logic rules ran on the file itself with the others; their
+			// findings are Quality Issues and, as for documents, warnings.
+			Warnings: analysisWarnings(r.LogicWarnings()),
+			Extra:    map[string]any{"diagram": DiagramFromFile},
 		},
 	}
 	var m *process.Model

@@ -26,9 +26,10 @@ type Deps struct {
 	Uncharge Refunder
 }
 
-// New builds the worker's pipeline: text extraction, the provider an
-// analysis runs on, the analyzer, the BPMN builder and the BPMN file
-// analyzer. Close releases the extractor.
+// New builds the worker's pipeline: text extraction, the picture check,
+// the provider an analysis runs on, the analyzer, the renderer with the
+// logic warnings, the BPMN builder and the BPMN file analyzer. Close
+// releases the extractor.
 func New(d Deps) (*Pipeline, error) {
 	cfg := d.Config
 	bi := analyze.New(analyze.Options{Logger: d.Log, Tesseract: cfg.OCRCommand})
@@ -48,6 +49,7 @@ func New(d Deps) (*Pipeline, error) {
 	ex := startExtraction(cfg.ExtractCacheDir, d.Log)
 	pl := &Pipeline{
 		Extractor: ex,
+		Images:    PixelBudget{},
 		Chooser:   choice,
 		Retry:     llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
 		Analyzer:  LongDocuments{ContextTokens: cfg.LLMContextTokens, Model: cfg.LLMModel},

@@ -27,7 +27,7 @@ func TestNew(t *testing.T) {
 	}
 	t.Cleanup(pl.Close)
 	ctx := context.Background()
-	doc, err := pl.Extractor.Extract(ctx, "order.txt", []byte("The clerk receives the order. The clerk checks the stock. The warehouse ships the goods."))
+	doc, err := pl.Extractor.Extract(ctx, "order.txt", []byte("The clerk receives the order. The clerk checks the stock. The warehouse ships the goods."), false)
 	if err != nil {
 		t.Fatal(err)
 	}

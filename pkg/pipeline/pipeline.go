@@ -22,9 +22,17 @@ type Extracted struct {
 	Speakers []string
 }
 
-// Extractor turns an uploaded document into text.
+// Extractor turns an uploaded document into text, within the budgets of
+// an account or (demo) of the anonymous demo.
 type Extractor interface {
-	Extract(ctx context.Context, filename string, data []byte) (*Extracted, error)
+	Extract(ctx context.Context, filename string, data []byte, demo bool) (*Extracted, error)
+}
+
+// ImageChecker refuses a picture whose header declares more pixels than
+// the budget of an account or (demo) of the anonymous demo, before
+// anything decodes it.
+type ImageChecker interface {
+	CheckImage(data []byte, demo bool) error
 }
 
 // ProviderChooser picks the analyzer for an analysis and fills the
@@ -67,6 +75,9 @@ type Refunder interface {
 type Pipeline struct {
 	// Extractor turns an uploaded document into text.
 	Extractor Extractor
+	// Images checks an uploaded picture's header before any reader
+	// decodes it; nil: no check.
+	Images ImageChecker
 	// Chooser picks the provider and key an analysis runs on.
 	Chooser ProviderChooser
 	// Retry is how calls to the provider are retried after rate limits and
@@ -100,12 +111,18 @@ func (p *Pipeline) Close() {
 }
 
 // ExtractFunc is a function used as an Extractor (wrappers and tests).
-type ExtractFunc func(ctx context.Context, filename string, data []byte) (*Extracted, error)
+type ExtractFunc func(ctx context.Context, filename string, data []byte, demo bool) (*Extracted, error)
 
 // Extract calls f.
-func (f ExtractFunc) Extract(ctx context.Context, filename string, data []byte) (*Extracted, error) {
-	return f(ctx, filename, data)
+func (f ExtractFunc) Extract(ctx context.Context, filename string, data []byte, demo bool) (*Extracted, error) {
+	return f(ctx, filename, data, demo)
 }
+
+// CheckImageFunc is a function used as an ImageChecker.
+type CheckImageFunc func(data []byte, demo bool) error
+
+// CheckImage calls f.
+func (f CheckImageFunc) CheckImage(data []byte, demo bool) error { return f(data, demo) }
 
 // ChooseFunc is a function used as a ProviderChooser.
 type ChooseFunc func(ctx context.Context, a *analysis.Analysis) (llm.Provider, llm.Input, string, error)

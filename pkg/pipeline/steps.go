@@ -12,9 +12,10 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// extraction is the Extractor on pkg/extract. pdfium takes seconds to
-// compile on a cold start: it warms up in the background so that the
-// server listens at once; the first document waits for it.
+// extraction is the Extractor on pkg/extract. extract.New only looks for
+// pdftotext now (pdfium, the fallback, is compiled on the first PDF that
+// needs it and closed when idle); it stays off the start-up path all the
+// same, and the first document waits for it.
 type extraction struct {
 	ex    *extract.Extractor
 	err   error
@@ -34,8 +35,9 @@ func startExtraction(cacheDir string, log *slog.Logger) *extraction {
 	return e
 }
 
-// Extract waits for the extractor, then reads the document's text.
-func (e *extraction) Extract(ctx context.Context, filename string, data []byte) (*Extracted, error) {
+// Extract waits for the extractor, then reads the document's text within
+// the default budgets or (demo) the anonymous demo's smaller ones.
+func (e *extraction) Extract(ctx context.Context, filename string, data []byte, demo bool) (*Extracted, error) {
 	select {
 	case <-e.ready:
 	case <-ctx.Done():
@@ -44,7 +46,11 @@ func (e *extraction) Extract(ctx context.Context, filename string, data []byte) 
 	if e.err != nil {
 		return nil, e.err
 	}
-	d, err := e.ex.Extract(ctx, filename, data)
+	lim := extract.Limits{}
+	if demo {
+		lim = extract.DemoLimits()
+	}
+	d, err := e.ex.ExtractWithin(ctx, filename, data, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -57,6 +63,20 @@ func (e *extraction) Close() {
 	if e.ex != nil {
 		_ = e.ex.Close()
 	}
+}
+
+// PixelBudget is the ImageChecker on pkg/extract: a picture's header is
+// read before any reader decodes it (issue 27, row 5), against the
+// default budget or (demo) the anonymous demo's.
+type PixelBudget struct{}
+
+// CheckImage refuses data when its header declares more pixels than the
+// budget or an impossible size.
+func (PixelBudget) CheckImage(data []byte, demo bool) error {
+	if demo {
+		return extract.CheckImage(data, extract.DemoMaxPixels, true)
+	}
+	return extract.CheckImage(data, extract.DefaultMaxPixels, false)
 }
 
 // LongDocuments is the Analyzer: validation with at most one corrective
@@ -80,11 +100,13 @@ func (a LongDocuments) Analyze(ctx context.Context, p llm.Provider, in llm.Input
 }
 
 // TextRenderer is the Renderer: the formatted text with its process
-// sections, and the model's total work and wait times.
+// sections and logic warnings (RenderModel), and the model's total work
+// and wait times.
 type TextRenderer struct{}
 
 // Render renders m.
 func (TextRenderer) Render(m *process.Model) (string, analysis.Metadata) {
 	work, wait := process.Totals(m)
-	return process.FormattedText(m), analysis.Metadata{WorkMinutes: work, WaitMinutes: wait}
+	text, warnings := RenderModel(m)
+	return text, analysis.Metadata{WorkMinutes: work, WaitMinutes: wait, Warnings: warnings}
 }

@@ -32,7 +32,9 @@ func TestRepo(t *testing.T) {
 			if err := ar.Create(ctx, a); err != nil {
 				t.Fatal(err)
 			}
-			if err := ar.Complete(ctx, "v1", analysis.Result{ProcessName: "P", ModelJSON: `{"process_name":"P"}`, FormattedText: "generated"}); err != nil {
+			generatedWarning := analysis.LogicWarning{Rule: "no-dead-end", Title: "Steps that cannot reach an end", Message: "loops for ever", ElementID: "Task_1", Element: "Remind"}
+			if err := ar.Complete(ctx, "v1", analysis.Result{ProcessName: "P", ModelJSON: `{"process_name":"P"}`, FormattedText: "generated",
+				Metadata: analysis.Metadata{Model: "builtin", Warnings: []analysis.LogicWarning{generatedWarning}}}); err != nil {
 				t.Fatal(err)
 			}
 			if err := ar.SetGraph(ctx, "v1", analysis.GraphCompleted, "<definitions/>", ""); err != nil {
@@ -78,13 +80,23 @@ func TestRepo(t *testing.T) {
 			if cur.Version != 2 || cur.BPMNXML != "<edited/>" || cur.FormattedText != "edited" || !cur.ToView().Edited {
 				t.Fatalf("analysis after save = version %d, xml %q, text %q", cur.Version, cur.BPMNXML, cur.FormattedText)
 			}
+			// The edited model has no logic warnings: the generated model's
+			// are gone, the rest of the metadata stays.
+			if meta := cur.ParseMetadata(); len(meta.Warnings) != 0 || meta.Model != "builtin" {
+				t.Fatalf("metadata after save = %+v, want no warnings and the model kept", meta)
+			}
 			v1, err := r.Get(ctx, cur, 1)
 			if err != nil || v1.BPMNXML != "<definitions/>" || v1.FormattedText != "generated" {
 				t.Fatalf("version 1 = %+v, %v", v1, err)
 			}
-			n, err := r.Save(ctx, cur, 2, versions.Version{Source: versions.SourceRestore, ProcessName: v1.ProcessName, BPMNXML: v1.BPMNXML, ModelJSON: v1.ModelJSON, FormattedText: v1.FormattedText})
+			n, err := r.Save(ctx, cur, 2, versions.Version{Source: versions.SourceRestore, ProcessName: v1.ProcessName, BPMNXML: v1.BPMNXML, ModelJSON: v1.ModelJSON, FormattedText: v1.FormattedText,
+				Warnings: []analysis.LogicWarning{generatedWarning}})
 			if err != nil || n != 3 {
 				t.Fatalf("restore = %d, %v", n, err)
+			}
+			restored, _ := ar.Get(ctx, "acc", "v1")
+			if meta := restored.ParseMetadata(); len(meta.Warnings) != 1 || meta.Warnings[0] != generatedWarning || meta.Model != "builtin" {
+				t.Fatalf("metadata after restore = %+v, want the warning back", meta)
 			}
 			list, _ = r.List(ctx, cur)
 			if len(list) != 3 || list[2].Source != versions.SourceRestore {

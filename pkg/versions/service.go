@@ -44,8 +44,9 @@ type Service struct {
 	Convert func(xml []byte) (*process.Model, error)
 	// Build draws a process model as BPMN with SPADE's layout.
 	Build func(m *process.Model) ([]byte, error)
-	// Render writes the formatted text of a model.
-	Render func(m *process.Model) string
+	// Render writes the formatted text of a model and returns its logic
+	// warnings, which replace the analysis' metadata warnings.
+	Render func(m *process.Model) (string, []analysis.LogicWarning)
 	// Planner turns refinement instructions into operations.
 	Planner Planner
 }
@@ -144,9 +145,11 @@ func (s *Service) store(ctx context.Context, a *analysis.Analysis, d draft) (*Sa
 	if len(d.ops) > 0 {
 		opsJSON, _ = json.Marshal(d.ops)
 	}
+	text, warnings := s.Render(m)
 	n, err := s.Repo.Save(ctx, a, d.base, Version{
 		Author: d.author, Summary: summary, Source: d.source, ProcessName: m.ProcessName,
-		BPMNXML: string(d.xml), ModelJSON: string(body), FormattedText: s.Render(m), OperationsJSON: string(opsJSON),
+		BPMNXML: string(d.xml), ModelJSON: string(body), FormattedText: text, OperationsJSON: string(opsJSON),
+		Warnings: warnings,
 	})
 	if err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ package versions
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -48,6 +49,10 @@ type Version struct {
 	ModelJSON      string `gorm:"column:model_json"`
 	FormattedText  string
 	OperationsJSON string `gorm:"column:operations_json"`
+	// Warnings are the logic warnings of the version's model; Save writes
+	// them into the analysis' metadata (they are not stored per version:
+	// the metadata describes the latest one).
+	Warnings []analysis.LogicWarning `gorm:"-"`
 }
 
 // TableName is the gorm table.
@@ -161,9 +166,13 @@ func (r *Repo) Save(ctx context.Context, a *analysis.Analysis, base int, v Versi
 			// A concurrent save took this number first.
 			return ErrConflict
 		}
+		meta, err := withWarnings(cur.MetadataJSON, v.Warnings)
+		if err != nil {
+			return err
+		}
 		res := tx.Model(&analysis.Analysis{}).Where("id = ? AND version = ?", a.ID, cur.Version).Updates(map[string]any{
 			"version": v.Version, "process_name": v.ProcessName, "bpmn_xml": v.BPMNXML,
-			"model_json": v.ModelJSON, "formatted_text": v.FormattedText, "updated_at": v.CreatedAt,
+			"model_json": v.ModelJSON, "formatted_text": v.FormattedText, "metadata_json": meta, "updated_at": v.CreatedAt,
 		})
 		if res.Error != nil {
 			return res.Error
@@ -181,4 +190,32 @@ func (r *Repo) Save(ctx context.Context, a *analysis.Analysis, base int, v Versi
 		return 0, fmt.Errorf("save version: %w", err)
 	}
 	return saved, nil
+}
+
+// withWarnings returns the metadata JSON with its "warnings" replaced by
+// ws (removed when there are none). The other keys are kept as stored,
+// byte for byte; unreadable metadata is replaced by the warnings alone.
+func withWarnings(metadataJSON string, ws []analysis.LogicWarning) (string, error) {
+	if metadataJSON == "" && len(ws) == 0 {
+		return "", nil
+	}
+	fields := map[string]json.RawMessage{}
+	if metadataJSON != "" {
+		if err := json.Unmarshal([]byte(metadataJSON), &fields); err != nil || fields == nil {
+			fields = map[string]json.RawMessage{}
+		}
+	}
+	delete(fields, "warnings")
+	if len(ws) > 0 {
+		raw, err := json.Marshal(ws)
+		if err != nil {
+			return "", fmt.Errorf("encode warnings: %w", err)
+		}
+		fields["warnings"] = raw
+	}
+	out, err := json.Marshal(fields)
+	if err != nil {
+		return "", fmt.Errorf("encode metadata: %w", err)
+	}
+	return string(out), nil
 }

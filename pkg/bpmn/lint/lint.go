@@ -73,6 +73,41 @@ var Recommended = Config{
 	"superfluous-termination":             Warn,
 }
 
+// Logic enables the rules that check what a model does rather than how it
+// is drawn: a negative outcome that reaches a positive completion, a
+// message that may never come, a decision with one way out, a node that
+// cannot reach an end or that no start reaches. They run on every model
+// whatever made it (the offline analyzer, an LLM, an uploaded file, an
+// edit) and are warnings: the model is valid BPMN, its behaviour is
+// suspect. They are kept out of Recommended, which mirrors bpmnlint (it
+// has no such rules); the quality report runs Recommended.With(Logic).
+var Logic = Config{
+	"no-dead-end":             Warn,
+	"no-message-deadlock":     Warn,
+	"no-negative-to-positive": Warn,
+	"no-single-way-decision":  Warn,
+	"no-unreachable-node":     Warn,
+}
+
+// IsLogic reports whether a rule is one of Logic's.
+func IsLogic(rule string) bool {
+	_, ok := Logic[rule]
+	return ok
+}
+
+// With returns a new configuration holding c's rules and other's (other
+// wins where both name a rule); neither is changed.
+func (c Config) With(other Config) Config {
+	out := make(Config, len(c)+len(other))
+	for k, v := range c {
+		out[k] = v
+	}
+	for k, v := range other {
+		out[k] = v
+	}
+	return out
+}
+
 // RuleError records a rule that could not run (it panicked, or the
 // configuration names a rule the linter does not have).
 type RuleError struct {

@@ -77,6 +77,16 @@ func BenchmarkAnalyzeFile(b *testing.B) {
 			}
 		}
 	})
+	// The worst case of no-negative-to-positive: 500 rejection branches,
+	// each searched to the payment at the end.
+	rejects := strings.ReplaceAll(strings.ReplaceAll(string(big), `name="B `, `name="Reject item `), `name="End"`, `name="Invoice paid"`)
+	b.Run("diamonds-500-rejections", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := quality.AnalyzeFile([]byte(rejects), "d.bpmn"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	data, err := os.ReadFile(filepath.Join(miwgDir(b), "B.2.0.bpmn"))
 	if err != nil {
 		b.Fatal(err)

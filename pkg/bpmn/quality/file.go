@@ -18,7 +18,7 @@ import (
 
 // AnalyzeFile reads an uploaded .bpmn/.xml file, or a .json process model
 // of this project (drawn with bpmn.Build first), lints it with
-// lint.Recommended and analyses it. Errors carry a user-facing detail.
+// lint.Recommended and the logic rules (lint.Logic) and analyses it. Errors carry a user-facing detail.
 func AnalyzeFile(data []byte, filename string) (*Report, error) {
 	xmlData := data
 	fromJSON := isJSON(data, filename)
@@ -47,7 +47,7 @@ func AnalyzeFile(data []byte, filename string) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := Analyze(defs, lint.New(rules.All()...).Run(defs, lint.Recommended))
+	r := Analyze(defs, lint.New(rules.All()...).Run(defs, lint.Recommended.With(lint.Logic)))
 	r.FileName = filepath.Base(filename)
 	r.XML, r.FromModelJSON, r.Definitions = xmlData, fromJSON, defs
 	if r.ProcessName == "" {

@@ -24,6 +24,16 @@ func FuzzAnalyzeFile(f *testing.F) {
 			}
 		}
 	}
+	// The logic rules' fixtures: pools with message flows, loops, link
+	// events and sub-processes for the flow graph to open up.
+	for _, dir := range []string{"no-message-deadlock", "no-negative-to-positive", "no-dead-end", "no-unreachable-node"} {
+		files, _ := filepath.Glob(filepath.Join("..", "lint", "rules", "testdata", dir, "*.bpmn"))
+		for _, p := range files {
+			if b, err := os.ReadFile(p); err == nil {
+				f.Add(b, filepath.Base(p))
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte, name string) {
 		r, err := quality.AnalyzeFile(data, name)
 		if err != nil {

@@ -93,8 +93,12 @@ type Issue struct {
 	Rule     string `json:"rule"`
 	Severity string `json:"severity"`
 	// ElementCount is exact; Elements lists at most maxIssueElements.
-	ElementCount   int      `json:"element_count"`
-	Elements       []string `json:"elements"`
+	ElementCount int      `json:"element_count"`
+	Elements     []string `json:"elements"`
+	// Findings are the rule's own messages for a logic rule (lint.Logic),
+	// which say what each element leads to ("… leads on to 'Pay repair
+	// shop'"); at most maxIssueFindings.
+	Findings       []string `json:"findings,omitempty"`
 	Problem        string   `json:"problem"`
 	Recommendation string   `json:"recommendation"`
 	VisualHint     string   `json:"visual_guidance"`
@@ -191,11 +195,15 @@ func processPurpose(d *parse.Definitions) string {
 // exact), keeping metadata small for huge models.
 const maxIssueElements = 200
 
+// maxIssueFindings bounds the messages kept per logic issue.
+const maxIssueFindings = 20
+
 func issues(d *parse.Definitions, rep lint.Report) []Issue {
 	type group struct {
 		rule     string
 		severity lint.Severity
 		elems    []string
+		findings []string
 		count    int
 		seen     map[string]bool
 	}
@@ -207,6 +215,9 @@ func issues(d *parse.Definitions, rep lint.Report) []Issue {
 			g = &group{rule: f.Rule, severity: f.Severity, seen: map[string]bool{}}
 			byRule[f.Rule] = g
 			order = append(order, f.Rule)
+		}
+		if lint.IsLogic(f.Rule) && len(g.findings) < maxIssueFindings {
+			g.findings = append(g.findings, f.Message)
 		}
 		if g.seen[f.ElementID] {
 			continue
@@ -252,6 +263,7 @@ func issues(d *parse.Definitions, rep lint.Report) []Issue {
 			Severity:       string(g.severity),
 			ElementCount:   g.count,
 			Elements:       g.elems,
+			Findings:       g.findings,
 			Problem:        info.problem,
 			Recommendation: info.recommendation,
 			VisualHint:     info.visual,
@@ -309,6 +321,16 @@ func score(r *Report) Score {
 		ded[CatLayout] = []Deduction{{Source: "metric:diagram", Count: 0, Points: 15,
 			Reason: "the file has no diagram (BPMNDiagram), so no tool can show it as drawn"}}
 	}
+	if logic := logicIssues(r.Issues); len(logic) > 0 {
+		// A model whose behaviour is suspect is never rated Excellent,
+		// however well it is drawn: Correctness loses what it takes to
+		// bring the score just below the band.
+		if total := categoryTotal(ded); total >= excellentFrom-0.5 {
+			ded[CatCorrectness] = append(ded[CatCorrectness], Deduction{Source: "metric:logic", Count: len(logic),
+				Points: round1(total - (excellentFrom - 1)),
+				Reason: "the model has logic warnings (" + strings.Join(logic, ", ") + "); a model whose behaviour is suspect is never rated " + LabelExcellent})
+		}
+	}
 	var s Score
 	total := 0.0
 	for _, cd := range categories {
@@ -328,6 +350,34 @@ func score(r *Report) Score {
 	s.Overall = int(math.Round(total))
 	s.Label = scoreLabel(s.Overall)
 	return s
+}
+
+// excellentFrom is the lowest score rated Excellent.
+const excellentFrom = 80
+
+// logicIssues names the issues that come from logic rules (lint.Logic).
+func logicIssues(issues []Issue) []string {
+	var out []string
+	for _, is := range issues {
+		if lint.IsLogic(is.Rule) {
+			out = append(out, is.Title)
+		}
+	}
+	return out
+}
+
+// categoryTotal is the overall score the deductions leave, category by
+// category as score() computes it.
+func categoryTotal(ded map[string][]Deduction) float64 {
+	total := 0.0
+	for _, cd := range categories {
+		lost := 0.0
+		for _, d := range ded[cd.key] {
+			lost += d.Points
+		}
+		total += round1(math.Max(0, float64(cd.weight)-lost))
+	}
+	return total
 }
 
 func perFinding(info ruleInfo, sev string) float64 {
@@ -357,7 +407,7 @@ func fmtPoints(f float64) string {
 
 func scoreLabel(overall int) string {
 	switch {
-	case overall >= 80:
+	case overall >= excellentFrom:
 		return LabelExcellent
 	case overall >= 70:
 		return LabelGood
@@ -381,7 +431,7 @@ func recommendations(r *Report) []Recommendation {
 		prio := "Medium"
 		info := infoFor(is.Rule)
 		switch {
-		case is.Severity == string(lint.Error) && info.category == CatCorrectness:
+		case is.Severity == string(lint.Error) && info.category == CatCorrectness, lint.IsLogic(is.Rule):
 			prio = "High"
 		case is.Severity != string(lint.Error):
 			prio = "Low"

@@ -104,6 +104,9 @@ func (r *Report) FormattedText() string {
 			more = fmt.Sprintf("; … and %d more", is.ElementCount-len(elems))
 		}
 		fmt.Fprintf(&b, "   Elements involved (%d): %s%s\n", is.ElementCount, strings.Join(elems, "; "), more)
+		for _, f := range is.Findings {
+			fmt.Fprintf(&b, "   - %s\n", f)
+		}
 		fmt.Fprintf(&b, "   Problem: %s\n", is.Problem)
 		fmt.Fprintf(&b, "   Recommendation: %s\n", is.Recommendation)
 		fmt.Fprintf(&b, "   Visual guidance: %s\n", is.VisualHint)

@@ -33,6 +33,12 @@ type PDFOptions struct {
 	// Layers deflates the content streams this many times (default 1),
 	// each layer named in the /Filter array.
 	Layers int
+	// Filters, when set, replaces Compress and Layers: content streams
+	// (with Pad) are encoded through this /Filter chain (see Encode).
+	Filters []string
+	// DictPad adds an entry of this many bytes to every content stream's
+	// dictionary (a long dictionary before "stream").
+	DictPad int
 }
 
 // PDF writes a complete PDF 1.4 file (US Letter pages) with a correct
@@ -47,7 +53,14 @@ func PDF(pages []PDFPage, opts PDFOptions) []byte {
 	stream := func(data []byte) {
 		offsets = append(offsets, b.Len())
 		filter := ""
-		if opts.Compress {
+		if len(opts.Filters) > 0 {
+			enc, err := Encode(BombStream(string(data), opts.Pad), opts.Filters)
+			if err != nil {
+				panic(err) // a test helper given an unknown filter
+			}
+			data = enc
+			filter += " /Filter [/" + strings.Join(opts.Filters, " /") + "]"
+		} else if opts.Compress {
 			layers := max(opts.Layers, 1)
 			var z bytes.Buffer
 			w := zlib.NewWriter(&z)
@@ -65,7 +78,12 @@ func PDF(pages []PDFPage, opts PDFOptions) []byte {
 				w.Close()
 				data = o.Bytes()
 			}
-			filter = " /Filter [" + strings.Repeat("/FlateDecode ", layers) + "]"
+			filter += " /Filter [" + strings.Repeat("/FlateDecode ", layers) + "]"
+		}
+		if opts.DictPad > 0 {
+			// After /Filter, so that it stands between the filter and
+			// the stream keyword.
+			filter += " /Junk (" + strings.Repeat("x", opts.DictPad) + ")"
 		}
 		fmt.Fprintf(&b, "%d 0 obj\n<< /Length %d%s >>\nstream\n", len(offsets), len(data), filter)
 		b.Write(data)

@@ -830,6 +830,7 @@ export interface components {
             usage?: components["schemas"]["TokenUsage"];
             /** Format: double */
             wait_time_minutes?: number;
+            warnings?: components["schemas"]["LogicWarning"][];
             /** Format: double */
             work_time_minutes?: number;
         };
@@ -1001,6 +1002,13 @@ export interface components {
         LoggedOut: {
             logout_url: string | null;
             success: boolean;
+        };
+        LogicWarning: {
+            element?: string;
+            element_id?: string;
+            message: string;
+            rule: string;
+            title: string;
         };
         MembershipType: {
             db_user_id: string;
