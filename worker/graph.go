@@ -7,6 +7,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
@@ -57,7 +58,7 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		markFailed()
 		return asynq.SkipRetry
 	}
-	xml, err := h.Pipeline.BuildBPMN(m)
+	xml, err := h.Pipeline.Builder.BuildBPMN(m)
 	if err != nil {
 		log.Warn("bpmn build failed", "error", err)
 		markFailed()
@@ -74,12 +75,12 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 // drawn with its own diagram interchange: its converted model is for the
 // text, SIPOC and items, and redrawing it would throw the modeller's
 // layout away. A file without DI was drawn by SPADE (metadata.extra.diagram
-// "spade") and is redrawn like any model.
+// pipeline.DiagramFromSpade) and is redrawn like any model.
 func keepsOwnDiagram(a *analysis.Analysis) bool {
 	if a.AnalyzerType != analysis.TypeBPMN || a.BPMNXML == "" {
 		return false
 	}
 	meta := a.ParseMetadata()
 	d, _ := meta.Extra["diagram"].(string)
-	return d != "spade" && meta.Format != "json"
+	return d != pipeline.DiagramFromSpade && meta.Format != "json"
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
@@ -82,7 +83,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	if err != nil {
 		return nil, err
 	}
-	provider, in, keySource, err := pl.Provider(ctx, a)
+	provider, in, keySource, err := pl.Chooser.Choose(ctx, a)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +96,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
 			return nil, err
 		}
-		res, err := pl.AnalyzeBPMN(ctx, a.OriginalFilename, data, provider, in)
+		res, err := pl.BPMN.AnalyzeBPMN(ctx, a.OriginalFilename, data, provider, in)
 		if err != nil {
 			return nil, err
 		}
@@ -106,16 +107,16 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		return res, nil
 	}
 
-	var doc *Extracted
+	var doc *pipeline.Extracted
 	if a.AnalyzerType == analysis.TypeImage {
-		if pl.CheckImage != nil {
-			if err := pl.CheckImage(data, a.IsDemo); err != nil {
+		if pl.Images != nil {
+			if err := pl.Images.CheckImage(data, a.IsDemo); err != nil {
 				return nil, err
 			}
 		}
 		in.Kind, in.Image, in.MIMEType = "image", data, a.ContentType
 	} else {
-		doc, err = pl.Extract(ctx, a.OriginalFilename, data, a.IsDemo)
+		doc, err = pl.Extractor.Extract(ctx, a.OriginalFilename, data, a.IsDemo)
 		if err != nil {
 			return nil, err
 		}
@@ -131,7 +132,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		out, reusedFrom = h.reuse(ctx, cacheKey, a, log)
 	}
 	if out == nil {
-		if out, err = pl.Analyze(ctx, provider, in); err != nil {
+		if out, err = pl.Analyzer.Analyze(ctx, provider, in); err != nil {
 			return nil, err
 		}
 		if cacheKey != "" {
@@ -143,7 +144,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		}
 	} else if live && !a.IsDemo && pl.Uncharge != nil {
 		// The same input never pays twice: give the daily call back.
-		if err := pl.Uncharge(context.WithoutCancel(ctx), a); err != nil {
+		if err := pl.Uncharge.Refund(context.WithoutCancel(ctx), a.ID); err != nil {
 			log.Warn("giving the analyze call back failed", "error", err)
 		}
 	}
@@ -159,7 +160,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		}
 		process.Locate(&out.Model, sourceText)
 	}
-	formatted, meta := pl.Render(&out.Model)
+	formatted, meta := pl.Renderer.Render(&out.Model)
 	if reusedFrom != "" {
 		if meta.Extra == nil {
 			meta.Extra = map[string]any{}

@@ -16,6 +16,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/blob"
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/queue"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
@@ -40,7 +41,7 @@ type Deps struct {
 	Repo     *analysis.Repo
 	Blobs    *blob.Store
 	Queue    *queue.Queue
-	Pipeline *Pipeline
+	Pipeline *pipeline.Pipeline
 	Log      *slog.Logger
 	// Refunder, when set, gives back the daily call of an analysis that
 	// failed for a reason that is not the user's file.
@@ -154,4 +155,4 @@ func (a slogAdapter) Error(args ...any) { a.l.Error(fmt.Sprint(args...)) }
 func (a slogAdapter) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...)) }
 
 // Pipeline returns the worker's pipeline (tests wrap its steps).
-func (w *Worker) Pipeline() *Pipeline { return w.deps.Pipeline }
+func (w *Worker) Pipeline() *pipeline.Pipeline { return w.deps.Pipeline }

@@ -149,11 +149,11 @@ func (a *App) Close() {
 // lookup), task logging, metrics and reprocess progress, and the shared
 // LLM rate budget, in that order (the budget wraps outside the metrics).
 func (a *App) newWorker() (*worker.Worker, error) {
-	pl, closePl, err := newPipeline(a, keyLookup(a.Auth, a.Cipher))
+	pl, err := newPipeline(a, keyLookup(a.Auth, a.Cipher))
 	if err != nil {
 		return nil, err
 	}
-	a.closer = append(a.closer, closePl)
+	a.closer = append(a.closer, pl.Close)
 	wcfg := worker.Config{
 		Concurrency:       a.Cfg.WorkerConcurrency,
 		TaskCheckInterval: a.Cfg.TaskCheckInterval,

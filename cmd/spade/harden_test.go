@@ -21,24 +21,24 @@ import (
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/membership"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/testenv"
-	"github.com/spade-bpmn/spade/worker"
 )
 
 // failingExtract makes uploads named provider-down.txt fail as a provider
 // rejecting the system key would (not the user's fault) and
 // unreadable.txt fail as a broken file would (the user's fault).
-func failingExtract(p *worker.Pipeline) {
-	next := p.Extract
-	p.Extract = func(ctx context.Context, filename string, data []byte, demo bool) (*worker.Extracted, error) {
+func failingExtract(p *pipeline.Pipeline) {
+	next := p.Extractor
+	p.Extractor = pipeline.ExtractFunc(func(ctx context.Context, filename string, data []byte, demo bool) (*pipeline.Extracted, error) {
 		switch filename {
 		case "provider-down.txt":
 			return nil, fmt.Errorf("analyze: %w", llm.ErrAuth)
 		case "unreadable.txt":
 			return nil, failure.Permanent("This file cannot be read.", errors.New("broken"))
 		}
-		return next(ctx, filename, data, demo)
-	}
+		return next.Extract(ctx, filename, data, demo)
+	})
 }
 
 // TestFailuresNotChargedAndUsageSurvivesRedisFlush: a failure that is not

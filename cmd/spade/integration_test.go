@@ -22,6 +22,7 @@ import (
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 	"github.com/spade-bpmn/spade/worker"
 )
@@ -39,12 +40,12 @@ type stack struct {
 	client *http.Client
 	cookie *http.Cookie
 	acct   string
-	hook   func(*worker.Pipeline)
+	hook   func(*pipeline.Pipeline)
 }
 
 // newStack is setup with a signed-in user, on the given database and
 // Redis, its configuration exported for the commands a test runs.
-func newStack(t testing.TB, dbURL, redisURL string, hook func(*worker.Pipeline)) *stack {
+func newStack(t testing.TB, dbURL, redisURL string, hook func(*pipeline.Pipeline)) *stack {
 	t.Helper()
 	return setup(t, stackOptions{DB: dbURL, Redis: redisURL, Hook: hook, SignIn: true, Export: true})
 }
@@ -271,9 +272,9 @@ func TestWorkerKilledMidTask(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int32
 	block := make(chan struct{})
-	hook := func(p *worker.Pipeline) {
-		orig := p.Analyze
-		p.Analyze = func(ctx context.Context, pr llm.Provider, in llm.Input) (*llm.Result, error) {
+	hook := func(p *pipeline.Pipeline) {
+		orig := p.Analyzer
+		p.Analyzer = pipeline.AnalyzeFunc(func(ctx context.Context, pr llm.Provider, in llm.Input) (*llm.Result, error) {
 			if calls.Add(1) == 1 {
 				select { // the first attempt hangs until the worker is killed
 				case <-block:
@@ -281,8 +282,8 @@ func TestWorkerKilledMidTask(t *testing.T) {
 					return nil, ctx.Err()
 				}
 			}
-			return orig(ctx, pr, in)
-		}
+			return orig.Analyze(ctx, pr, in)
+		})
 	}
 	s := setup(t, stackOptions{DB: "postgres", Hook: hook, SignIn: true})
 	code, v, body := s.upload("/api/analyze", "a.txt", []byte(sampleTXT))
@@ -369,4 +370,4 @@ func TestPoison(t *testing.T) {
 	}
 }
 
-func workerPipeline(w *worker.Worker) *worker.Pipeline { return w.Pipeline() }
+func workerPipeline(w *worker.Worker) *pipeline.Pipeline { return w.Pipeline() }

@@ -18,6 +18,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/metrics"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 	"github.com/spade-bpmn/spade/worker"
@@ -49,7 +50,7 @@ func mountOps(a *App, d *api.Deps) {
 // records reprocess progress and logs one line per task attempt. With
 // SPADE_METRICS_ADDR set, a worker process serves its own /metrics there
 // (an api process serves it on its main port).
-func instrumentWorker(a *App, cfg *worker.Config, pl *worker.Pipeline) error {
+func instrumentWorker(a *App, cfg *worker.Config, pl *pipeline.Pipeline) error {
 	m := a.Metrics
 	cfg.Middlewares = append(cfg.Middlewares, taskLog(a), m.TaskMiddleware(), a.Reprocess.Middleware())
 	instrumentPipeline(m, pl)
@@ -62,52 +63,52 @@ func instrumentWorker(a *App, cfg *worker.Config, pl *worker.Pipeline) error {
 }
 
 // instrumentPipeline wraps each step of the pipeline with a stage timer.
-func instrumentPipeline(m *metrics.Metrics, pl *worker.Pipeline) {
-	if ex := pl.Extract; ex != nil {
-		pl.Extract = func(ctx context.Context, filename string, data []byte, demo bool) (*worker.Extracted, error) {
+func instrumentPipeline(m *metrics.Metrics, pl *pipeline.Pipeline) {
+	if ex := pl.Extractor; ex != nil {
+		pl.Extractor = pipeline.ExtractFunc(func(ctx context.Context, filename string, data []byte, demo bool) (*pipeline.Extracted, error) {
 			done := m.Stage("extraction")
-			out, err := ex(ctx, filename, data, demo)
+			out, err := ex.Extract(ctx, filename, data, demo)
 			done(err)
 			return out, err
-		}
+		})
 	}
-	if pr := pl.Provider; pr != nil {
-		pl.Provider = func(ctx context.Context, an *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
-			p, in, src, err := pr(ctx, an)
+	if pr := pl.Chooser; pr != nil {
+		pl.Chooser = pipeline.ChooseFunc(func(ctx context.Context, an *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
+			p, in, src, err := pr.Choose(ctx, an)
 			return m.InstrumentProvider(p), in, src, err
-		}
+		})
 	}
-	if az := pl.Analyze; az != nil {
-		pl.Analyze = func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
+	if az := pl.Analyzer; az != nil {
+		pl.Analyzer = pipeline.AnalyzeFunc(func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
 			done := m.Stage("analysis")
-			out, err := az(ctx, p, in)
+			out, err := az.Analyze(ctx, p, in)
 			done(err)
 			return out, err
-		}
+		})
 	}
-	if r := pl.Render; r != nil {
-		pl.Render = func(pm *process.Model) (string, analysis.Metadata) {
+	if r := pl.Renderer; r != nil {
+		pl.Renderer = pipeline.RenderFunc(func(pm *process.Model) (string, analysis.Metadata) {
 			done := m.Stage("render")
-			text, meta := r(pm)
+			text, meta := r.Render(pm)
 			done(nil)
 			return text, meta
-		}
+		})
 	}
-	if b := pl.BuildBPMN; b != nil {
-		pl.BuildBPMN = func(pm *process.Model) ([]byte, error) {
+	if b := pl.Builder; b != nil {
+		pl.Builder = pipeline.BuildFunc(func(pm *process.Model) ([]byte, error) {
 			done := m.Stage("layout")
-			out, err := b(pm)
+			out, err := b.BuildBPMN(pm)
 			done(err)
 			return out, err
-		}
+		})
 	}
-	if ab := pl.AnalyzeBPMN; ab != nil {
-		pl.AnalyzeBPMN = func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error) {
+	if ab := pl.BPMN; ab != nil {
+		pl.BPMN = pipeline.AnalyzeBPMNFunc(func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error) {
 			done := m.Stage("bpmn_analysis")
-			out, err := ab(ctx, filename, data, p, in)
+			out, err := ab.AnalyzeBPMN(ctx, filename, data, p, in)
 			done(err)
 			return out, err
-		}
+		})
 	}
 }
 

@@ -16,9 +16,9 @@ import (
 	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/reprocess"
 	"github.com/spade-bpmn/spade/pkg/testenv"
-	"github.com/spade-bpmn/spade/worker"
 )
 
 // opsClient calls the stack as a given session cookie or bearer token.
@@ -162,14 +162,14 @@ func TestOpsRetryAndReprocess(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var failNext, failAll atomic.Bool
 			failNext.Store(true)
-			s := newStack(t, dbURL, redisURL, func(pl *worker.Pipeline) {
-				analyze := pl.Analyze
-				pl.Analyze = func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
+			s := newStack(t, dbURL, redisURL, func(pl *pipeline.Pipeline) {
+				analyze := pl.Analyzer
+				pl.Analyzer = pipeline.AnalyzeFunc(func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
 					if failNext.Swap(false) || failAll.Load() {
 						return nil, failure.Permanent("The model refused this document (test).", nil)
 					}
-					return analyze(ctx, p, in)
-				}
+					return analyze.Analyze(ctx, p, in)
+				})
 			})
 			s.app.Queue.Redis.FlushAll(context.Background())
 			checkContract(t, s)

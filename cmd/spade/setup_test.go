@@ -13,8 +13,8 @@ import (
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/auth"
 	"github.com/spade-bpmn/spade/pkg/config"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/testenv"
-	"github.com/spade-bpmn/spade/worker"
 )
 
 // stackOptions choose what setup starts; the zero value is SQLite, a fresh
@@ -32,7 +32,7 @@ type stackOptions struct {
 	// NoWorker starts the api alone (startWorker starts one later).
 	NoWorker bool
 	// Hook changes the worker's pipeline before the worker starts.
-	Hook func(*worker.Pipeline)
+	Hook func(*pipeline.Pipeline)
 	// SignIn creates the user u1@example.com with a session; do() sends it.
 	SignIn bool
 	// Export also puts the configuration in the process environment, for

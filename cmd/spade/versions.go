@@ -4,6 +4,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/versions"
 )
@@ -15,7 +16,7 @@ import (
 func newVersions(a *App, convert func([]byte) (*process.Model, error)) *versions.Service {
 	var planner versions.Planner = versions.GrammarPlanner{}
 	if a.Cfg.LLMProvider != providers.Builtin && a.Cfg.LLMProvider != "" {
-		p, err := providers.New(systemProviderConfig(a.Cfg, a.Log), nil)
+		p, err := providers.New(pipeline.SystemProviderConfig(a.Cfg, a.Log), nil)
 		if r, ok := p.(versions.Refiner); err == nil && ok {
 			planner = versions.LLMPlanner{Refiner: r}
 		}
@@ -24,7 +25,7 @@ func newVersions(a *App, convert func([]byte) (*process.Model, error)) *versions
 		Repo:    versions.NewRepo(a.DB.DB),
 		Convert: convert,
 		Build:   bpmn.Build,
-		Render:  renderModel,
+		Render:  pipeline.RenderModel,
 		Planner: planner,
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"context"
@@ -69,7 +69,7 @@ func TestRenderModelLogicWarnings(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			text, ws := renderModel(claimModel(t, tt.rejoin))
+			text, ws := RenderModel(claimModel(t, tt.rejoin))
 			hasSection := strings.Contains(text, quality.SectionLogicWarnings)
 			if !strings.HasPrefix(text, process.SectionPurpose) {
 				t.Errorf("formatted text does not start with the process sections:\n%s", text)
@@ -99,7 +99,7 @@ func TestBPMNUploadLogicWarnings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := analyzeBPMNUpload(context.Background(), "claim.bpmn", data, nil, llm.Input{})
+	res, err := BPMNFile{}.AnalyzeBPMN(context.Background(), "claim.bpmn", data, nil, llm.Input{})
 	if err != nil {
 		t.Fatal(err)
 	}

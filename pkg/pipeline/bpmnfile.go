@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"context"
@@ -20,17 +20,24 @@ const bpmnReportModel = "spade-bpmn-rules-1"
 // Values of metadata.extra.diagram: where the stored BPMN's layout comes
 // from. The graph task keeps a file's own drawing and redraws SPADE's.
 const (
-	diagramFromFile  = "file"
-	diagramFromSpade = "spade"
+	// DiagramFromFile marks a BPMN file drawn with its own diagram
+	// interchange.
+	DiagramFromFile = "file"
+	// DiagramFromSpade marks a diagram drawn by SPADE's layout.
+	DiagramFromSpade = "spade"
 )
 
-// analyzeBPMNUpload parses, lints and scores an uploaded .bpmn/.xml file
+// BPMNFile is the BPMNAnalyzer: the rule-based analysis of an uploaded
+// BPMN file.
+type BPMNFile struct{}
+
+// AnalyzeBPMN parses, lints and scores an uploaded .bpmn/.xml file
 // or process-model .json, and converts the file into the process model so
 // that it gets what documents get: the model (GET /api/graph), the
 // formatted text with the six process sections (followed by the quality
 // report's sections), SIPOC and Process Items. The report is deterministic
 // and needs no LLM; the provider is not called (no tokens are used).
-func analyzeBPMNUpload(ctx context.Context, filename string, data []byte, _ llm.Provider, _ llm.Input) (*analysis.Result, error) {
+func (BPMNFile) AnalyzeBPMN(ctx context.Context, filename string, data []byte, _ llm.Provider, _ llm.Input) (*analysis.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -53,13 +60,13 @@ func analyzeBPMNUpload(ctx context.Context, filename string, data []byte, _ llm.
 			// The logic rules ran on the file itself with the others; their
 			// findings are Quality Issues and, as for documents, warnings.
 			Warnings: analysisWarnings(r.LogicWarnings()),
-			Extra:    map[string]any{"diagram": diagramFromFile},
+			Extra:    map[string]any{"diagram": DiagramFromFile},
 		},
 	}
 	var m *process.Model
 	if r.FromModelJSON {
 		res.Metadata.Format = "json"
-		res.Metadata.Extra["diagram"] = diagramFromSpade
+		res.Metadata.Extra["diagram"] = DiagramFromSpade
 		if m, err = process.Decode(data); err != nil {
 			// AnalyzeFile read it already; a model it drew is readable.
 			return nil, fmt.Errorf("decode uploaded model: %w", err)
@@ -74,7 +81,7 @@ func analyzeBPMNUpload(ctx context.Context, filename string, data []byte, _ llm.
 			// the stored diagram is SPADE's layout of the converted model.
 			if laid, err := bpmn.Build(m); err == nil {
 				res.BPMNXML = string(laid)
-				res.Metadata.Extra["diagram"] = diagramFromSpade
+				res.Metadata.Extra["diagram"] = DiagramFromSpade
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"context"
@@ -21,11 +21,11 @@ func TestProviderChoice(t *testing.T) {
 	log := slog.New(slog.DiscardHandler)
 	cfg := &config.Config{LLMProvider: providers.Builtin, LLMModel: "m"}
 	bi := analyze.New(analyze.Options{Logger: log})
-	system, err := providers.New(systemProviderConfig(cfg, log), bi)
+	system, err := providers.New(SystemProviderConfig(cfg, log), bi)
 	if err != nil {
 		t.Fatal(err)
 	}
-	user, err := providers.New(userKeyConfig(cfg, log), bi)
+	user, err := providers.New(UserKeyConfig(cfg, log), bi)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,8 +55,8 @@ func TestProviderChoice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := providerChoice{cfg: cfg, system: system, user: user, userKey: tt.lookup}
-			p, in, src, err := c.choose(context.Background(), &tt.an)
+			c := &ProviderChoice{cfg: cfg, system: system, user: user, userKey: tt.lookup}
+			p, in, src, err := c.Choose(context.Background(), &tt.an)
 			if tt.wantErr {
 				if err == nil {
 					t.Fatal("want an error")

@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"github.com/spade-bpmn/spade/pkg/analysis"
@@ -6,13 +6,14 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// renderModel writes a model's formatted text with its logic warnings
+// RenderModel writes a model's formatted text with its logic warnings
 // (quality.CheckModel, the lint.Logic rules on the model drawn as BPMN)
 // appended as their own section, and returns the warnings for the
-// metadata. Document and image analyses (offline analyzer or LLM) and
-// every saved version (edit, refinement, restore) render through it, so
-// the checks run on every model whatever made it.
-func renderModel(m *process.Model) (string, []analysis.LogicWarning) {
+// metadata. Document and image analyses (offline analyzer or LLM, through
+// TextRenderer) and every saved version (edit, refinement, restore: the
+// versions service's Render) render through it, so the checks run on
+// every model whatever made it.
+func RenderModel(m *process.Model) (string, []analysis.LogicWarning) {
 	ws := quality.CheckModel(m)
 	return process.FormattedText(m) + quality.LogicWarningsText(ws), analysisWarnings(ws)
 }
