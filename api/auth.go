@@ -264,9 +264,16 @@ func (a *Auth) ensureUser(s *Server) echo.HandlerFunc {
 		if _, err := s.Auth.EnsureTrialStarted(c.Request().Context(), u); err != nil {
 			return err
 		}
-		accs, err := s.accountViews(c, u.ID)
-		if err != nil {
-			return err
+		p := PrincipalOf(c)
+		var accs []accountView
+		if p.ViaToken {
+			// A token sees only its own account.
+			accs = []accountView{{AccountID: p.Account.ID, AccountName: p.Account.Name, MembershipType: p.Account.MembershipType}}
+		} else {
+			var err error
+			if accs, err = s.accountViews(c, u.ID); err != nil {
+				return err
+			}
 		}
 		return c.JSON(http.StatusOK, EnsuredUser{Status: "success", DBUserID: u.ID, UserID: u.Subject, Email: u.Email,
 			Accounts: accs, AccountsCount: len(accs)})

@@ -150,12 +150,12 @@ func routes() []route {
 
 		{method: "GET", path: "/api/membership/usage", summary: "Today's analyze calls and the limit", tag: "membership", answers: []answer{ok(200, usageView{})}},
 		{method: "GET", path: "/api/membership/type", summary: "Membership and trial", tag: "membership", answers: []answer{ok(200, MembershipType{})}},
-		{method: "GET", path: "/api/user-settings/api-key", summary: "The user's own API key, masked", tag: "membership", answers: []answer{ok(200, keyView{})}},
-		{method: "POST", path: "/api/user-settings/api-key", summary: "Store the user's own API key (checked with the provider first)", tag: "membership", body: APIKeyRequest{}, answers: []answer{ok(200, keyView{})}},
-		{method: "DELETE", path: "/api/user-settings/api-key", summary: "Remove the user's own API key", tag: "membership", answers: []answer{ok(200, KeyRemoved{})}},
-		{method: "GET", path: "/api/user-settings/tokens", summary: "Personal access tokens", tag: "membership", answers: []answer{ok(200, TokenList{})}},
+		{method: "GET", path: "/api/user-settings/api-key", summary: "The user's own API key, masked (needs a session: an access token gets 403)", tag: "membership", answers: []answer{ok(200, keyView{})}},
+		{method: "POST", path: "/api/user-settings/api-key", summary: "Store the user's own API key, checked with the provider first (needs a session)", tag: "membership", body: APIKeyRequest{}, answers: []answer{ok(200, keyView{})}},
+		{method: "DELETE", path: "/api/user-settings/api-key", summary: "Remove the user's own API key (needs a session)", tag: "membership", answers: []answer{ok(200, KeyRemoved{})}},
+		{method: "GET", path: "/api/user-settings/tokens", summary: "Personal access tokens (with an access token: those of its own account only)", tag: "membership", answers: []answer{ok(200, TokenList{})}},
 		{method: "POST", path: "/api/user-settings/tokens", summary: "Create a personal access token (the answer carries the secret, once)", tag: "membership", body: TokenRequest{}, answers: []answer{ok(201, tokenView{})}},
-		{method: "DELETE", path: "/api/user-settings/tokens/{id}", summary: "Revoke a personal access token", tag: "membership", answers: []answer{ok(200, Success{})}},
+		{method: "DELETE", path: "/api/user-settings/tokens/{id}", summary: "Revoke a personal access token (an access token can revoke only itself)", tag: "membership", answers: []answer{ok(200, Success{})}},
 
 		{method: "GET", path: "/api/ops/queues", summary: "Queue depth, in-flight, retry, archived, processed and failed today (operators)", tag: "operations", answers: []answer{ok(200, QueueList{})}},
 		{method: "POST", path: "/api/ops/queues/{name}/pause", summary: "Pause a queue (operators)", tag: "operations", answers: []answer{ok(200, QueueView{})}},
