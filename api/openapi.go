@@ -123,7 +123,7 @@ func routes() []route {
 			query:   []*openapi3.Parameter{queryParam("compare", "list the changes from this version", openapi3.NewIntegerSchema().WithMin(1))},
 			answers: []answer{ok(200, VersionView{})}},
 		{method: "POST", path: "/api/analyses/{id}/versions", summary: "Save an edited diagram as a new version (409 when base_version is not the latest)", tag: "versions", body: SaveVersionRequest{}, answers: []answer{ok(201, versions.Saved{})}},
-		{method: "POST", path: "/api/analyses/{id}/versions/{n}/restore", summary: "Restore version n as a new version", tag: "versions", answers: []answer{ok(201, versions.Saved{})}},
+		{method: "POST", path: "/api/analyses/{id}/versions/{n}/restore", summary: "Restore version n as the version after base_version (409 when that is no longer the latest)", tag: "versions", body: RestoreRequest{}, answers: []answer{ok(201, versions.Saved{})}},
 		{method: "GET", path: "/api/analyses/{id}/source", summary: "The extracted text, each sentence with the elements that came from it, and the coverage", tag: "versions", answers: []answer{ok(200, SourceView{})}},
 		{method: "POST", path: "/api/analyses/{id}/refine", summary: "Change the model by an instruction in words (422 with what was not understood)", tag: "versions", body: RefineRequest{}, answers: []answer{ok(201, versions.Saved{})}},
 
