@@ -35,7 +35,7 @@ type Pipeline struct {
 	Render func(m *process.Model) (formatted string, meta analysis.Metadata)
 	// BuildBPMN turns a process model into BPMN 2.0 XML with diagram
 	// interchange.
-	BuildBPMN func(m *process.Model) ([]byte, error)
+	BuildBPMN func(ctx context.Context, m *process.Model) ([]byte, error)
 	// Cache finds the model of an identical earlier analysis of the same
 	// account (same extracted input, provider, model and prompt version), so
 	// that it is reused without an LLM call; nil: no cache.

@@ -94,9 +94,9 @@ func instrumentPipeline(m *metrics.Metrics, pl *worker.Pipeline) {
 		}
 	}
 	if b := pl.BuildBPMN; b != nil {
-		pl.BuildBPMN = func(pm *process.Model) ([]byte, error) {
+		pl.BuildBPMN = func(ctx context.Context, pm *process.Model) ([]byte, error) {
 			done := m.Stage("layout")
-			out, err := b(pm)
+			out, err := b(ctx, pm)
 			done(err)
 			return out, err
 		}

@@ -88,7 +88,7 @@ func newPipeline(a *App, userKey func(ctx context.Context, userID string) (strin
 		Uncharge: func(ctx context.Context, an *analysis.Analysis) error {
 			return newLimiter(a).Refund(ctx, an.ID)
 		},
-		BuildBPMN:   bpmn.Build,
+		BuildBPMN:   buildBPMN,
 		AnalyzeBPMN: analyzeBPMNUpload,
 	}
 	return pl, func() {
@@ -163,4 +163,14 @@ func keyChecker(cfg *config.Config, log *slog.Logger) func(ctx context.Context, 
 		return c.CheckKey
 	}
 	return nil
+}
+
+// buildBPMN draws a model for the graph task with the task's context, so
+// that its deadline stops the layout.
+func buildBPMN(ctx context.Context, m *process.Model) ([]byte, error) {
+	b, err := bpmn.BuildContext(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	return b.XML, nil
 }

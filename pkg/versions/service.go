@@ -79,6 +79,10 @@ func current(a *analysis.Analysis) (*process.Model, error) {
 	return m, nil
 }
 
+// CountElements counts what MaxElements bounds: flow nodes, flows,
+// message flows and data.
+func CountElements(m *process.Model) int { return countElements(m) }
+
 func countElements(m *process.Model) int {
 	return len(m.Activities) + len(m.Gateways) + len(m.Events) + len(m.Flows) + len(m.MessageFlows) + len(m.Data)
 }
