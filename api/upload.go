@@ -130,12 +130,20 @@ func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, er
 			return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("The upload has too many form fields. %s", fileFieldHelp))
 		}
 		name := part.FormName()
+		if name == "" {
+			// Go's reader gives no name when the part's
+			// Content-Disposition cannot be parsed (an unquoted file
+			// name with spaces, a stray parameter): say that, not
+			// "unexpected field", which named a field that was never
+			// sent.
+			return nil, nil, errStatus(http.StatusBadRequest, "A part of the upload has a Content-Disposition header that could not be read (quote the field name and the file name). "+fileFieldHelp)
+		}
 		if part.FileName() == "" {
 			if !slices.Contains(kind.Fields, name) {
 				if name == fileField {
 					return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", kind.Noun))
 				}
-				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Unexpected form field %q. %s", cleanFilename(name), fileFieldHelp))
+				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Unexpected form field %q. %s", fieldName(name), fileFieldHelp))
 			}
 			v, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 			if err != nil {
@@ -184,6 +192,22 @@ func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, er
 	}
 	up.ContentType = ctype
 	return up, fields, nil
+}
+
+// fieldName is a form field's name as a detail may quote it: valid UTF-8
+// without control characters, at most 100 bytes. Unlike cleanFilename it
+// keeps slashes and never turns an odd name into "upload".
+func fieldName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(name, "_"))
+	if len(name) > 100 {
+		name = strings.ToValidUTF8(name[:100], "") + "…"
+	}
+	return name
 }
 
 // readLimited keeps at most limit+1 bytes; past that it only counts so

@@ -138,6 +138,8 @@ func TestTokenStaysInItsAccount(t *testing.T) {
 		{name: "read key, session", caller: session, method: "GET", path: p("/api/user-settings/api-key"), want: 200, has: []string{`"last_four":"0000"`}},
 		{name: "read key, token", caller: tokenC2, method: "GET", path: p("/api/user-settings/api-key"), want: 403, has: []string{"sign in"}, hasNot: []string{"0000"}},
 		{name: "replace key, session", caller: session, method: "POST", path: p("/api/user-settings/api-key"), body: keyBody, want: 200, after: keyChanged},
+		{name: "replace key with a bidi override, session", caller: session, method: "POST", path: p("/api/user-settings/api-key"),
+			body: func(*tokenScopeFixture) string { return `{"api_key":"sk-replaced\u202e-key-9999"}` }, want: 400, has: []string{"invisible formatting characters", "U+202E"}, after: keyKept},
 		{name: "replace key, token", caller: tokenC2, method: "POST", path: p("/api/user-settings/api-key"), body: keyBody, want: 403, after: keyKept},
 		{name: "replace key, token of the key's first account", caller: tokenC1, method: "POST", path: p("/api/user-settings/api-key"), body: keyBody, want: 403, after: keyKept},
 		{name: "delete key, session", caller: session, method: "DELETE", path: p("/api/user-settings/api-key"), want: 200, after: keyChanged},
