@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
@@ -80,5 +81,48 @@ func TestDenseBPMNWithinBudget(t *testing.T) {
 				t.Errorf("layout=spade note %q, want %q", got, tc.apiNote)
 			}
 		})
+	}
+}
+
+// TestUTF16BPMNUpload: a BPMN file saved as UTF-16 (with its byte order
+// mark) is analysed like its UTF-8 twin (it was refused as the wrong
+// type); one cut off in half a character is refused with that reason.
+func TestUTF16BPMNUpload(t *testing.T) {
+	t.Parallel()
+	s := setup(t, stackOptions{SignIn: true})
+	doc := `<?xml version="1.0" encoding="UTF-16"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="http://example.com">
+<process id="P" name="Prüfung"><startEvent id="S"/><task id="T" name="Rechnung prüfen"/><endEvent id="E"/>
+<sequenceFlow id="F1" sourceRef="S" targetRef="T"/><sequenceFlow id="F2" sourceRef="T" targetRef="E"/></process></definitions>`
+	enc := func(s string) []byte {
+		out := []byte{0xFF, 0xFE}
+		for _, u := range utf16.Encode([]rune(s)) {
+			out = append(out, byte(u), byte(u>>8))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name   string
+		data   []byte
+		status int
+		want   string
+	}{
+		{"UTF-16 LE", enc(doc), http.StatusAccepted, "Rechnung prüfen"},
+		{"cut off", enc(doc)[:101], http.StatusBadRequest, "ends in half a character"},
+	} {
+		code, v, body := s.upload("/api/bpmn/analyze", "model.bpmn", tc.data)
+		if code != tc.status {
+			t.Fatalf("%s: upload %d %s", tc.name, code, body)
+		}
+		if code != http.StatusAccepted {
+			if !strings.Contains(string(body), tc.want) {
+				t.Errorf("%s: %s, want %q", tc.name, body, tc.want)
+			}
+			continue
+		}
+		v = s.waitFor(v.ID, time.Minute, finished)
+		if v.Status != analysis.StatusCompleted || !strings.Contains(v.FormattedText, tc.want) {
+			t.Errorf("%s: %s (%s) %.200s", tc.name, v.Status, v.Detail, v.FormattedText)
+		}
 	}
 }
