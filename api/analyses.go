@@ -17,6 +17,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/versions"
 )
 
 func (s *Server) mountAnalyses() {
@@ -187,8 +188,15 @@ func (s *Server) bpmnXML(c echo.Context) error {
 		// Documents and images are drawn by SPADE already; an uploaded
 		// BPMN file is converted to the model and drawn again.
 		if a.AnalyzerType == analysis.TypeBPMN {
-			if out, err = relayout(out); err != nil {
+			laid, note, err := relayout(c.Request().Context(), out)
+			if err != nil {
 				return err
+			}
+			if note != "" {
+				c.Response().Header().Set(LayoutNoteHeader, note)
+			}
+			if laid != nil {
+				out = laid
 			}
 		}
 	default:
@@ -197,21 +205,39 @@ func (s *Server) bpmnXML(c echo.Context) error {
 	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", out)
 }
 
+// LayoutNoteHeader carries, on GET /api/bpmn/{id}?layout=spade, why the
+// answer is not SPADE's full layout (a graph too large or too dense for
+// it inside a request).
+const LayoutNoteHeader = "X-Spade-Layout-Note"
+
 // relayout converts a BPMN file into the process model and draws it with
-// SPADE's layout. Both steps are deterministic, so a failure is the
-// file's: 422 with its detail.
-func relayout(xml []byte) ([]byte, error) {
+// SPADE's layout, inside the request: with the request's context, and
+// only for models within the element cap of saves (beyond it the file's
+// own diagram is answered, laid == nil, with a note). The layout itself
+// has a work budget growing with nodes × flows, beyond which it draws the
+// simple layout, with a note. Both steps are deterministic, so a failure
+// is the file's: 422 with its detail.
+func relayout(ctx context.Context, xml []byte) (laid []byte, note string, err error) {
 	m, err := tomodel.FromXML(xml)
 	if err == nil {
-		var out []byte
-		if out, err = bpmn.Build(m); err == nil {
-			return out, nil
+		if n := versions.CountElements(m); n > versions.MaxElements {
+			return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, so this is the file's own diagram.", n, versions.MaxElements), nil
+		}
+		var b *bpmn.Built
+		if b, err = bpmn.BuildContext(ctx, m); err == nil {
+			if b.Simplified {
+				note = bpmn.SimplifiedNote
+			}
+			return b.XML, note, nil
 		}
 	}
-	if d, ok := failure.Detail(err); ok {
-		return nil, errStatus(http.StatusUnprocessableEntity, d)
+	if ctx.Err() != nil {
+		return nil, "", ctx.Err()
 	}
-	return nil, fmt.Errorf("relayout bpmn: %w", err)
+	if d, ok := failure.Detail(err); ok {
+		return nil, "", errStatus(http.StatusUnprocessableEntity, d)
+	}
+	return nil, "", fmt.Errorf("relayout bpmn: %w", err)
 }
 
 func (s *Server) deleteAnalysis(c echo.Context) error {

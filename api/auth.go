@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -90,16 +91,32 @@ func (s *Server) accountViews(c echo.Context, userID string) ([]accountView, err
 	return out, nil
 }
 
-// validRedirect accepts only a callback on this app's own origin, so a
-// code can never be sent elsewhere.
-func (s *Server) validRedirect(c echo.Context, raw string) bool {
+// validRedirect accepts only a callback on this app's configured origin
+// (SPADE_PUBLIC_URL), so a code can never be sent elsewhere. The Host
+// header is not trusted for this: behind a proxy or cache that passes it
+// through, a forged Host would make the server vouch for any origin. A
+// development setup on loopback (the public URL is a loopback address)
+// also accepts other loopback origins, such as the web app's dev server.
+func (s *Server) validRedirect(raw string) bool {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") || u.User != nil || u.Fragment != "" {
 		return false
 	}
-	origin := u.Scheme + "://" + u.Host
-	host := c.Request().Host
-	return sameOrigin(origin, s.Config.PublicURL) || sameOrigin(origin, "http://"+host) || sameOrigin(origin, "https://"+host)
+	if sameOrigin(u.Scheme+"://"+u.Host, s.Config.PublicURL) {
+		return true
+	}
+	pub, err := url.Parse(s.Config.PublicURL)
+	return err == nil && isLoopback(pub.Hostname()) && isLoopback(u.Hostname())
+}
+
+// isLoopback reports whether host names this machine (localhost or a
+// loopback address).
+func isLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func (a *Auth) login(s *Server) echo.HandlerFunc {
@@ -112,7 +129,7 @@ func (a *Auth) login(s *Server) echo.HandlerFunc {
 		if redirect == "" {
 			redirect = s.Config.PublicURL + "/callback"
 		}
-		if !s.validRedirect(c, redirect) {
+		if !s.validRedirect(redirect) {
 			return errStatus(http.StatusBadRequest, "redirect_uri must be this application's /callback address.")
 		}
 		hint := strings.TrimSpace(c.QueryParam("login_hint"))
@@ -264,9 +281,16 @@ func (a *Auth) ensureUser(s *Server) echo.HandlerFunc {
 		if _, err := s.Auth.EnsureTrialStarted(c.Request().Context(), u); err != nil {
 			return err
 		}
-		accs, err := s.accountViews(c, u.ID)
-		if err != nil {
-			return err
+		p := PrincipalOf(c)
+		var accs []accountView
+		if p.ViaToken {
+			// A token sees only its own account.
+			accs = []accountView{{AccountID: p.Account.ID, AccountName: p.Account.Name, MembershipType: p.Account.MembershipType}}
+		} else {
+			var err error
+			if accs, err = s.accountViews(c, u.ID); err != nil {
+				return err
+			}
 		}
 		return c.JSON(http.StatusOK, EnsuredUser{Status: "success", DBUserID: u.ID, UserID: u.Subject, Email: u.Email,
 			Accounts: accs, AccountsCount: len(accs)})

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"time"
@@ -33,9 +34,13 @@ const (
 	demoDefaultName   = "Process Analysis"
 	demoImageMessage  = "Please upload a JPG, JPEG, or PNG file"
 	demoTTL           = 24 * time.Hour
-	// demoPerAddress bounds demos from one network address per day, against
-	// scripts that invent a new device id for every call.
-	demoPerAddress = 30
+	// demoPerAddress bounds demos from one network address per day: a
+	// script inventing a device id for every call gets no more than this
+	// (it was 30, and every demo may cost a worker minutes). A household
+	// or small office behind one address still gets a demo per person;
+	// behind a reverse proxy, configure SPADE_TRUSTED_PROXIES so that the
+	// visitors' own addresses count, not the proxy's.
+	demoPerAddress = 5
 )
 
 // DemoUpload is what the demo accepts: documents, and images including GIF
@@ -96,23 +101,82 @@ func (d *DemoAPI) Mount(s *Server) {
 	s.API.GET("/demo/analyze/:id", d.get(s))
 }
 
-func clientAddr(c echo.Context) string {
-	host, _, err := net.SplitHostPort(c.Request().RemoteAddr)
+// clientAddr is the address the demo's per-address limit counts: the
+// peer's, or, when the peer is a configured trusted proxy
+// (SPADE_TRUSTED_PROXIES), the nearest address in X-Forwarded-For that is
+// not one of them. Without trusted proxies the header is ignored: any
+// client can write it. An IPv6 address counts as its /64, which one
+// machine usually owns whole.
+func clientAddr(c echo.Context, trusted []netip.Prefix) string {
+	r := c.Request()
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
-		return c.Request().RemoteAddr
+		host = r.RemoteAddr
 	}
-	return host
+	peer, err := netip.ParseAddr(host)
+	if err != nil {
+		return host
+	}
+	addr := peer.Unmap()
+	if isTrusted(addr, trusted) {
+		hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+		for i := len(hops) - 1; i >= 0; i-- {
+			hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+			if err != nil {
+				// A malformed hop: keep the last proxy's address rather
+				// than believe anything further left.
+				break
+			}
+			addr = hop.Unmap()
+			if !isTrusted(addr, trusted) {
+				break
+			}
+		}
+	}
+	if addr.Is6() {
+		p, _ := addr.Prefix(64)
+		return p.String()
+	}
+	return addr.String()
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// validDeviceID reports whether id has the form the web app makes (a hash
+// of browser traits and a random part, lib/device-id.ts): 8 lower-case hex
+// digits, a dash, 8 to 64 more.
+func validDeviceID(id string) bool {
+	head, tail, ok := strings.Cut(id, "-")
+	hex := func(s string) bool {
+		for _, r := range s {
+			if (r < '0' || r > '9') && (r < 'a' || r > 'f') {
+				return false
+			}
+		}
+		return true
+	}
+	return ok && len(head) == 8 && len(tail) >= 8 && len(tail) <= 64 && hex(head) && hex(tail)
 }
 
 // demoSubjects are the ledger counters of one demo call: the device (with
 // its address, so that a copied device id does not block someone else) and
-// the address alone.
-func demoSubjects(c echo.Context) (device, address string) {
+// the address alone. A missing or malformed device id is no device: all
+// such calls from one address share one device counter, so a script
+// sending none (or garbage) gets one demo a day per address, and one
+// inventing well-formed ids gets at most demoPerAddress.
+func demoSubjects(c echo.Context, trusted []netip.Prefix) (device, address string) {
 	dev := strings.TrimSpace(c.Request().Header.Get("X-Device-ID"))
-	if len(dev) > 256 {
-		dev = dev[:256]
+	if !validDeviceID(dev) {
+		dev = ""
 	}
-	addr := clientAddr(c)
+	addr := clientAddr(c, trusted)
 	h := sha256.Sum256([]byte(dev + "|" + addr))
 	a := sha256.Sum256([]byte(addr))
 	return "demo-dev:" + hex.EncodeToString(h[:16]), "demo-addr:" + hex.EncodeToString(a[:16])
@@ -182,7 +246,11 @@ func (d *DemoAPI) analyze(s *Server) echo.HandlerFunc {
 			return errStatus(http.StatusBadRequest, "analysis_type must be document or image.")
 		}
 		ctx := c.Request().Context()
-		devKey, addrKey := demoSubjects(c)
+		var trusted []netip.Prefix
+		if s.Config != nil {
+			trusted = s.Config.TrustedProxies
+		}
+		devKey, addrKey := demoSubjects(c, trusted)
 		id := newDemoID()
 		ok, prev, err := d.claim(ctx, devKey, addrKey, membership.Day(time.Now()), id)
 		if err != nil {

@@ -150,6 +150,10 @@ func TestUploadBodyLimits(t *testing.T) {
 		{"flood of unknown fields", func() (io.Reader, string) {
 			return chunked{fieldFlood(boundary, "x")}, floodType
 		}, 400, `Unexpected form field "x". Send the file as multipart/form-data in a field named 'file'.`},
+		{"unreadable Content-Disposition of the file field", func() (io.Reader, string) {
+			body := "--" + boundary + "\r\nContent-Disposition: form-data; name=file; filename=a b.txt\r\n\r\ntext\r\n--" + boundary + "--\r\n"
+			return strings.NewReader(body), floodType
+		}, 400, "A part of the upload has a Content-Disposition header that could not be read"},
 		{"flood of a known field", func() (io.Reader, string) {
 			return chunked{fieldFlood(boundary, "analysis_type")}, floodType
 		}, 400, `The form field "analysis_type" is too long.`},

@@ -33,10 +33,28 @@ func (m *Membership) Mount(s *Server) {
 	g := s.API.Group("", s.requireUser)
 	g.GET("/membership/usage", m.usage)
 	g.GET("/membership/type", m.typ)
-	g.GET("/user-settings/api-key", m.getKey)
-	g.POST("/user-settings/api-key", m.setKey)
-	g.DELETE("/user-settings/api-key", m.deleteKey)
+	g.GET("/user-settings/api-key", m.getKey, sessionOnly(keyNeedsSession))
+	g.POST("/user-settings/api-key", m.setKey, sessionOnly(keyNeedsSession))
+	g.DELETE("/user-settings/api-key", m.deleteKey, sessionOnly(keyNeedsSession))
 	mountTokens(s, g)
+}
+
+// keyNeedsSession is the refusal of the API key routes to access tokens.
+const keyNeedsSession = "Your AI provider key is shared by all your accounts, and an access token belongs to one account: sign in to SPADE to view, replace or remove the key."
+
+// sessionOnly refuses requests authenticated by an access token with 403
+// and detail. A token is scoped to one account; the routes behind this
+// serve the user across all accounts (the API key every account uses), so
+// only a signed-in session may call them.
+func sessionOnly(detail string) echo.MiddlewareFunc {
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			if p := PrincipalOf(c); p != nil && p.ViaToken {
+				return errStatus(http.StatusForbidden, detail)
+			}
+			return next(c)
+		}
+	}
 }
 
 // BeforeAnalyze applies the trial and the daily limit to one analyze call:

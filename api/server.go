@@ -62,6 +62,8 @@ type Server struct {
 	bodyLimits map[string]routeLimit
 	// bodyDeadline overrides BodyDeadline (tests).
 	bodyDeadline func(limit int64) time.Duration
+	// writeStall overrides writeStall (tests).
+	writeStall time.Duration
 }
 
 // SessionCookie is the name of the session cookie.
@@ -73,6 +75,7 @@ func New(d Deps) *Server {
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config)}
 	e.HTTPErrorHandler = s.errorHandler
+	e.Use(s.writeProgress)
 	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
 	e.Use(s.recoverer)

@@ -30,12 +30,18 @@ func tokenViewOf(t *auth.AccessToken) tokenView {
 
 func mountTokens(s *Server, g *echo.Group) {
 	g.GET("/user-settings/tokens", func(c echo.Context) error {
-		ts, err := s.Auth.Tokens(c.Request().Context(), PrincipalOf(c).User.ID)
+		p := PrincipalOf(c)
+		ts, err := s.Auth.Tokens(c.Request().Context(), p.User.ID)
 		if err != nil {
 			return err
 		}
 		out := make([]tokenView, 0, len(ts))
 		for i := range ts {
+			// A token sees only its own account: the user's tokens of other
+			// accounts are not its business.
+			if p.ViaToken && ts[i].AccountID != p.Account.ID {
+				continue
+			}
 			out = append(out, tokenViewOf(&ts[i]))
 		}
 		return c.JSON(http.StatusOK, TokenList{Tokens: out})
@@ -69,7 +75,13 @@ func mountTokens(s *Server, g *echo.Group) {
 		return c.JSON(http.StatusCreated, v)
 	})
 	g.DELETE("/user-settings/tokens/:id", func(c echo.Context) error {
-		err := s.Auth.RevokeToken(c.Request().Context(), PrincipalOf(c).User.ID, c.Param("id"))
+		p := PrincipalOf(c)
+		if p.ViaToken {
+			if err := tokenMayRevoke(c, s, p, c.Param("id")); err != nil {
+				return err
+			}
+		}
+		err := s.Auth.RevokeToken(c.Request().Context(), p.User.ID, c.Param("id"))
 		if errors.Is(err, auth.ErrNotFound) {
 			return errStatus(http.StatusNotFound, "Token not found")
 		}
@@ -78,4 +90,24 @@ func mountTokens(s *Server, g *echo.Group) {
 		}
 		return c.JSON(http.StatusOK, Success{Success: true})
 	})
+}
+
+// tokenMayRevoke decides a revocation asked for with an access token: a
+// token may revoke itself (whoever holds a leaked token can retire it), but
+// not its siblings, and the tokens of other accounts do not exist for it
+// (404, like another user's). Revoking other tokens needs a session.
+func tokenMayRevoke(c echo.Context, s *Server, p *auth.Principal, id string) error {
+	if id == p.TokenID {
+		return nil
+	}
+	ts, err := s.Auth.Tokens(c.Request().Context(), p.User.ID)
+	if err != nil {
+		return err
+	}
+	for i := range ts {
+		if ts[i].ID == id && ts[i].AccountID == p.Account.ID {
+			return errStatus(http.StatusForbidden, "An access token can revoke only itself. Sign in to SPADE to revoke other tokens.")
+		}
+	}
+	return errStatus(http.StatusNotFound, "Token not found")
 }

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -34,6 +35,9 @@ type UploadKind struct {
 	// Fields names the small form fields accepted beside the file; any
 	// other field is refused before it is read.
 	Fields []string
+	// Normalize, when set, rewrites an accepted file before it is stored
+	// (a UTF-16 BPMN file becomes UTF-8, which the reader expects).
+	Normalize func(data []byte) ([]byte, error)
 }
 
 // Upload is a validated file.
@@ -51,7 +55,7 @@ var (
 	ImageUpload = UploadKind{Noun: "image", Limit: config.DefaultMaxImageBytes,
 		TypeMessage: imageTypeMessage, Detect: detectImage}
 	BPMNUpload = UploadKind{Noun: "file", Limit: config.DefaultMaxBPMNBytes,
-		TypeMessage: bpmnTypeMessage, Detect: detectBPMN}
+		TypeMessage: bpmnTypeMessage, Detect: detectBPMN, Normalize: bpmnUTF8}
 )
 
 // WithLimit returns the kind with another file limit.
@@ -130,12 +134,20 @@ func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, er
 			return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("The upload has too many form fields. %s", fileFieldHelp))
 		}
 		name := part.FormName()
+		if name == "" {
+			// Go's reader gives no name when the part's
+			// Content-Disposition cannot be parsed (an unquoted file
+			// name with spaces, a stray parameter): say that, not
+			// "unexpected field", which named a field that was never
+			// sent.
+			return nil, nil, errStatus(http.StatusBadRequest, "A part of the upload has a Content-Disposition header that could not be read (quote the field name and the file name). "+fileFieldHelp)
+		}
 		if part.FileName() == "" {
 			if !slices.Contains(kind.Fields, name) {
 				if name == fileField {
 					return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", kind.Noun))
 				}
-				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Unexpected form field %q. %s", cleanFilename(name), fileFieldHelp))
+				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Unexpected form field %q. %s", fieldName(name), fileFieldHelp))
 			}
 			v, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
 			if err != nil {
@@ -183,7 +195,31 @@ func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, er
 		return nil, nil, errStatus(http.StatusUnsupportedMediaType, kind.TypeMessage)
 	}
 	up.ContentType = ctype
+	if kind.Normalize != nil {
+		if up.Data, err = kind.Normalize(up.Data); err != nil {
+			if d, ok := failure.Detail(err); ok {
+				return nil, nil, errStatus(http.StatusBadRequest, d)
+			}
+			return nil, nil, err
+		}
+	}
 	return up, fields, nil
+}
+
+// fieldName is a form field's name as a detail may quote it: valid UTF-8
+// without control characters, at most 100 bytes. Unlike cleanFilename it
+// keeps slashes and never turns an odd name into "upload".
+func fieldName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(name, "_"))
+	if len(name) > 100 {
+		name = strings.ToValidUTF8(name[:100], "") + "…"
+	}
+	return name
 }
 
 // readLimited keeps at most limit+1 bytes; past that it only counts so
@@ -290,6 +326,11 @@ func detectImage(filename string, head []byte) (string, error) {
 
 func detectBPMN(filename string, head []byte) (string, error) {
 	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(filename), "."))
+	if h, ok := decodeUTF16(head[:min(len(head), 512)&^1]); ok {
+		// Modellers on Windows save UTF-16 with a byte order mark; the
+		// file is converted to UTF-8 before it is stored (bpmnUTF8).
+		head = h
+	}
 	trimmed := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
 	switch ext {
 	case "bpmn", "xml":
@@ -304,4 +345,65 @@ func detectBPMN(filename string, head []byte) (string, error) {
 		return "", failure.Permanent("VSDX is not supported yet. Export the diagram from Visio as BPMN 2.0 XML and upload that file.", nil)
 	}
 	return "", failure.Permanent(bpmnTypeMessage, nil)
+}
+
+// decodeUTF16 decodes data that starts with a UTF-16 byte order mark (little
+// or big endian) into UTF-8; ok is false for anything else. An odd last
+// byte is dropped (the caller checks whole files).
+func decodeUTF16(data []byte) (out []byte, ok bool) {
+	var be bool
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		be = true
+	default:
+		return nil, false
+	}
+	body := data[2:]
+	u := make([]uint16, len(body)/2)
+	for i := range u {
+		a, b := uint16(body[2*i]), uint16(body[2*i+1])
+		if be {
+			u[i] = a<<8 | b
+		} else {
+			u[i] = b<<8 | a
+		}
+	}
+	return []byte(string(utf16.Decode(u))), true
+}
+
+// bpmnUTF8 is BPMNUpload's Normalize: a UTF-16 file (with its byte order
+// mark) becomes UTF-8, and its XML declaration says so; other files are
+// kept as they are.
+func bpmnUTF8(data []byte) ([]byte, error) {
+	out, ok := decodeUTF16(data)
+	if !ok {
+		return data, nil
+	}
+	if len(data)%2 != 0 {
+		return nil, failure.Permanent("This BPMN file is UTF-16 but ends in half a character: it is cut off or damaged. Save it again (as UTF-8 if the tool offers it) and upload it.", nil)
+	}
+	if !bytes.HasPrefix(out, []byte("<?xml")) {
+		return out, nil
+	}
+	end := bytes.Index(out, []byte("?>"))
+	if end < 0 {
+		return out, nil
+	}
+	decl := string(out[:end])
+	i := strings.Index(strings.ToLower(decl), "encoding=")
+	if i < 0 || i+len("encoding=") >= len(decl) {
+		return out, nil
+	}
+	q := decl[i+len("encoding=")]
+	j := strings.IndexByte(decl[i+len("encoding=")+1:], q)
+	if (q != '"' && q != '\'') || j < 0 {
+		return out, nil
+	}
+	start := i + len("encoding=") + 1
+	if !strings.HasPrefix(strings.ToLower(decl[start:start+j]), "utf-16") {
+		return out, nil
+	}
+	fixed := decl[:start] + "UTF-8" + decl[start+j:]
+	return append([]byte(fixed), out[end:]...), nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
+	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/refine"
 	"github.com/spade-bpmn/spade/pkg/versions"
@@ -33,6 +35,7 @@ func (s *Server) mountVersions() {
 	g.POST("/versions", s.saveVersion)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/versions", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
 	g.POST("/versions/:n/restore", s.restoreVersion)
+	s.limitBody(http.MethodPost, "/api/analyses/:id/versions/:n/restore", maxInstructionBody, "")
 	g.POST("/refine", s.refineAnalysis)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/refine", maxInstructionBody, "")
 	g.GET("/source", s.analysisSource)
@@ -66,6 +69,9 @@ func (s *Server) analysisSource(c echo.Context) error {
 	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, text), Text: text})
 }
 
+// errEmptyBody is readJSON's answer to a request without a body.
+var errEmptyBody = errStatus(http.StatusBadRequest, "The request body is empty: send the JSON this endpoint expects.")
+
 // readJSON decodes a JSON body into v, refusing unknown fields. The body
 // is already bounded by the route's limit (bodyLimit, limitBody).
 func readJSON(c echo.Context, v any) error {
@@ -74,6 +80,9 @@ func readJSON(c echo.Context, v any) error {
 	if err := dec.Decode(v); err != nil {
 		if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 			return errStatus(http.StatusRequestEntityTooLarge, bodyTooLargeDetail(mbe.Limit))
+		}
+		if errors.Is(err, io.EOF) {
+			return errEmptyBody
 		}
 		return errStatus(http.StatusBadRequest, "The request body is not the JSON this endpoint expects: "+err.Error())
 	}
@@ -99,21 +108,39 @@ func versionNumber(c echo.Context) (int, error) {
 	return n, nil
 }
 
-// versionError maps the versions and refine errors to answers.
+// versionError maps the versions and refine errors to answers. latest is
+// the version the request saw, used when the error does not say better.
 func versionError(err error, latest int) error {
+	var ce *versions.ConflictError
 	switch {
+	case errors.As(err, &ce):
+		return errStatus(http.StatusConflict, conflictDetail(ce.Base, ce.Latest))
 	case errors.Is(err, versions.ErrConflict):
-		return errStatus(http.StatusConflict, fmt.Sprintf("Someone saved a newer version of this diagram (version %d) since you opened it. Reload to see it; your changes were not saved.", latest))
+		return errStatus(http.StatusConflict, fmt.Sprintf("Someone saved a newer version of this diagram since you opened it (the latest was version %d). Reload to see it; your changes were not saved.", max(latest, 1)))
 	case errors.Is(err, versions.ErrNotFound):
 		return errStatus(http.StatusNotFound, "This analysis has no such version.")
 	case errors.Is(err, versions.ErrNoModel):
 		return errStatus(http.StatusConflict, "This analysis has no process model yet; wait for it to complete.")
+	case errors.Is(err, versions.ErrSameVersion):
+		d, _ := failure.Detail(err)
+		return errStatus(http.StatusConflict, d)
 	case errors.Is(err, refine.ErrRefused):
 		return errStatus(http.StatusUnprocessableEntity, refine.Detail(err))
 	case errors.Is(err, versions.ErrNotUnderstood):
 		return errStatus(http.StatusUnprocessableEntity, strings.TrimPrefix(err.Error(), versions.ErrNotUnderstood.Error()+": "))
 	}
+	// A diagram over the element cap is a failure.Permanent: 400 with its
+	// detail, as for saves.
 	return err
+}
+
+// conflictDetail names the version the change was based on and the one
+// that is the latest now.
+func conflictDetail(base, latest int) string {
+	if base > latest {
+		return fmt.Sprintf("Version %d does not exist yet: the latest version of this diagram is %d. Reload it; your changes were not saved.", base, latest)
+	}
+	return fmt.Sprintf("You changed version %d, but version %d has been saved since and is the latest now. Reload to see it; your changes were not saved.", base, latest)
 }
 
 func (s *Server) listVersions(c echo.Context) error {
@@ -207,16 +234,35 @@ func (s *Server) saveVersion(c echo.Context) error {
 	return c.JSON(http.StatusCreated, saved)
 }
 
+// RestoreRequest is the body of POST /api/analyses/{id}/versions/{n}/restore.
+type RestoreRequest struct {
+	BaseVersion int `json:"base_version" required:"true" doc:"the latest version the user saw; 409 when it is no longer the latest, so that concurrent restores store one copy"`
+}
+
 func (s *Server) restoreVersion(c echo.Context) error {
-	a, err := s.load(c)
-	if err != nil {
-		return err
-	}
 	n, err := versionNumber(c)
 	if err != nil {
 		return err
 	}
-	saved, err := s.Versions.Restore(c.Request().Context(), a, n, author(c))
+	var req RestoreRequest
+	// An empty body (the old clients' restore) falls through to the
+	// missing base_version below, which says what to send.
+	if c.Request().ContentLength != 0 {
+		if err := readJSON(c, &req); err != nil && !errors.Is(err, errEmptyBody) {
+			return err
+		}
+	}
+	if req.BaseVersion < 1 {
+		return errStatus(http.StatusBadRequest, "base_version must name the latest version you saw, for example {\"base_version\": 3}.")
+	}
+	a, err := s.load(c)
+	if err != nil {
+		return err
+	}
+	if a.Status != analysis.StatusCompleted {
+		return errStatus(http.StatusConflict, "This analysis has not finished yet; wait for it to complete before restoring a version.")
+	}
+	saved, err := s.Versions.Restore(c.Request().Context(), a, n, req.BaseVersion, author(c))
 	if err != nil {
 		return versionError(err, a.Version)
 	}

@@ -58,7 +58,12 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		markFailed()
 		return asynq.SkipRetry
 	}
-	xml, err := h.Pipeline.Builder.BuildBPMN(m)
+	xml, err := h.Pipeline.Builder.BuildBPMN(ctx, m)
+	if err != nil && ctx.Err() != nil {
+		// The task's deadline or a shutdown: asynq retries it (or the
+		// sweep does); the stored diagram stays as it was.
+		return ctx.Err()
+	}
 	if err != nil {
 		log.Warn("bpmn build failed", "error", err)
 		markFailed()

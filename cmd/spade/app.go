@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -64,6 +65,7 @@ func newLogger(cfg *config.Config) *slog.Logger {
 // migrations first.
 func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error) {
 	a := &App{Cfg: cfg, Log: newLogger(cfg)}
+	applyMemoryLimit(cfg, a.Log)
 	if err := privateDir(cfg.DataDir); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
 	}
@@ -167,6 +169,18 @@ func (a *App) newWorker() (*worker.Worker, error) {
 		return nil, err
 	}
 	return worker.New(wcfg, worker.Deps{Repo: a.Repo, Blobs: a.Blobs, Queue: a.Queue, Pipeline: pl, Log: a.Log, Refunder: newLimiter(a)}), nil
+}
+
+// applyMemoryLimit sets the Go runtime's soft memory limit from
+// SPADE_MEMORY_LIMIT (unset: Go's default, which honours GOMEMLIMIT), so
+// that a container's limit can be told to the garbage collector with the
+// rest of the configuration.
+func applyMemoryLimit(cfg *config.Config, log *slog.Logger) {
+	if cfg.MemoryLimit <= 0 {
+		return
+	}
+	prev := debug.SetMemoryLimit(cfg.MemoryLimit)
+	log.Info("memory limit set", "bytes", cfg.MemoryLimit, "previous", prev)
 }
 
 // newAPI assembles the api: the core routes (api.New), then membership,

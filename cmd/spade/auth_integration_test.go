@@ -629,14 +629,14 @@ func TestDemoOncePerDevice(t *testing.T) {
 		_ = json.Unmarshal(b, &m)
 		return st, m
 	}
-	st, first := post("device-1", "invoice.txt", []byte(sampleTXT), "document")
+	st, first := post("d0000001-0000000000000001", "invoice.txt", []byte(sampleTXT), "document")
 	if st != http.StatusOK || first["id"] == nil {
 		t.Fatalf("first demo: %d %v", st, first)
 	}
 	if first["status"] != "completed" || first["bpmn_xml"] == nil || first["process_name"] == "" {
 		t.Fatalf("demo result %v", first["status"])
 	}
-	st, second := post("device-1", "invoice.txt", []byte(sampleTXT), "document")
+	st, second := post("d0000001-0000000000000001", "invoice.txt", []byte(sampleTXT), "document")
 	if st != http.StatusTooManyRequests || second["detail"] != "You've reached the daily limit for demo analyses. Register for more uses!" || second["previous_id"] != first["id"] {
 		t.Fatalf("second demo: %d %v", st, second)
 	}
@@ -644,17 +644,17 @@ func TestDemoOncePerDevice(t *testing.T) {
 	if err := s.app.Queue.Redis.FlushAll(context.Background()).Err(); err != nil {
 		t.Fatal(err)
 	}
-	if st, third := post("device-1", "invoice.txt", []byte(sampleTXT), "document"); st != http.StatusTooManyRequests || third["previous_id"] != first["id"] {
+	if st, third := post("d0000001-0000000000000001", "invoice.txt", []byte(sampleTXT), "document"); st != http.StatusTooManyRequests || third["previous_id"] != first["id"] {
 		t.Fatalf("demo after a Redis flush: %d %v", st, third)
 	}
 	// Validation: wrong type for the chosen analysis → 400, nothing counted.
-	if st, m := post("device-2", "invoice.txt", []byte(sampleTXT), "image"); st != http.StatusBadRequest || !strings.HasPrefix(m["detail"].(string), "File validation failed") {
+	if st, m := post("d0000002-0000000000000002", "invoice.txt", []byte(sampleTXT), "image"); st != http.StatusBadRequest || !strings.HasPrefix(m["detail"].(string), "File validation failed") {
 		t.Fatalf("image demo with text: %d %v", st, m)
 	}
-	if st, m := post("device-2", "big.txt", bytes.Repeat([]byte("a"), 10<<20+1), "document"); st != http.StatusRequestEntityTooLarge {
+	if st, m := post("d0000002-0000000000000002", "big.txt", bytes.Repeat([]byte("a"), 10<<20+1), "document"); st != http.StatusRequestEntityTooLarge {
 		t.Fatalf("too big: %d %v", st, m)
 	}
-	if st, m := post("device-2", "invoice.txt", []byte(sampleTXT), "document"); st != http.StatusOK {
+	if st, m := post("d0000002-0000000000000002", "invoice.txt", []byte(sampleTXT), "document"); st != http.StatusOK {
 		t.Fatalf("device-2 after failed attempts: %d %v", st, m)
 	}
 	// GET keeps the same shape; unknown and non-demo ids are 404.

@@ -151,8 +151,15 @@ func TestDataFilesPrivate(t *testing.T) {
 	}
 	files := 0
 	err = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
+		}
+		if d.IsDir() {
+			// uploads/ and its sub-directories: 0700 like the data dir
+			if info, err := d.Info(); err == nil && info.Mode().Perm()&0o077 != 0 {
+				t.Errorf("directory %s has mode %v, want 0700", p, info.Mode().Perm())
+			}
+			return nil
 		}
 		info, err := d.Info()
 		if err != nil {

@@ -95,9 +95,9 @@ func instrumentPipeline(m *metrics.Metrics, pl *pipeline.Pipeline) {
 		})
 	}
 	if b := pl.Builder; b != nil {
-		pl.Builder = pipeline.BuildFunc(func(pm *process.Model) ([]byte, error) {
+		pl.Builder = pipeline.BuildFunc(func(ctx context.Context, pm *process.Model) ([]byte, error) {
 			done := m.Stage("layout")
-			out, err := b.BuildBPMN(pm)
+			out, err := b.BuildBPMN(ctx, pm)
 			done(err)
 			return out, err
 		})

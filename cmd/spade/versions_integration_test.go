@@ -113,9 +113,52 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 	if res.StatusCode != http.StatusOK || !strings.Contains(string(b), `"what":"added"`) || !strings.Contains(string(b), `"what":"renamed"`) {
 		t.Fatalf("compare: %d %s", res.StatusCode, b)
 	}
-	res, b = s.do(http.MethodPost, base+"/versions/1/restore", nil, "")
-	if res.StatusCode != http.StatusCreated || !strings.Contains(string(b), `"version":4`) {
-		t.Fatalf("restore: %d %s", res.StatusCode, b)
+	restore := func(n int, body string) (int, string) {
+		res, b := s.do(http.MethodPost, base+"/versions/"+strconv.Itoa(n)+"/restore", strings.NewReader(body), "application/json")
+		return res.StatusCode, string(b)
+	}
+	// Restore is optimistic like a save: it names the latest version the
+	// user saw, and the 409 names the right versions.
+	for _, tc := range []struct {
+		name, body string
+		want       int
+		detail     string
+	}{
+		{"no body", ``, http.StatusBadRequest, "base_version"},
+		{"no base", `{}`, http.StatusBadRequest, "base_version"},
+		{"old base", `{"base_version":2}`, http.StatusConflict, "You changed version 2, but version 3 has been saved since"},
+		{"future base", `{"base_version":7}`, http.StatusConflict, "Version 7 does not exist yet: the latest version of this diagram is 3"},
+	} {
+		if code, b := restore(1, tc.body); code != tc.want || !strings.Contains(b, tc.detail) {
+			t.Errorf("restore, %s: %d %s, want %d with %q", tc.name, code, b, tc.want, tc.detail)
+		}
+	}
+	if code, b := restore(3, `{"base_version":3}`); code != http.StatusConflict || !strings.Contains(b, "Version 3 is already the latest") {
+		t.Errorf("restore of the latest version: %d %s", code, b)
+	}
+	// Ten restores at once on the same base: one new version, nine told
+	// to reload (no identical copies).
+	rcodes := make([]int, 10)
+	for i := range rcodes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rcodes[i], _ = restore(1, `{"base_version":3}`)
+		}()
+	}
+	wg.Wait()
+	created := 0
+	for _, c := range rcodes {
+		switch c {
+		case http.StatusCreated:
+			created++
+		case http.StatusConflict:
+		default:
+			t.Errorf("concurrent restore answered %d", c)
+		}
+	}
+	if created != 1 {
+		t.Fatalf("concurrent restores: %d created (%v), want 1", created, rcodes)
 	}
 	cur = s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
 	if cur.Version != 4 || strings.Contains(cur.FormattedText, "Archive invoice") || cur.FormattedText != done.FormattedText {
@@ -149,7 +192,7 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 	if !strings.Contains(cur.FormattedText, "Scan the invoice") {
 		t.Fatalf("formatted text after the edit lacks the new name:\n%s", cur.FormattedText)
 	}
-	if code, b := save(4, edited); code != http.StatusConflict || !strings.Contains(string(b), "Reload") {
+	if code, b := save(4, edited); code != http.StatusConflict || !strings.Contains(string(b), "You changed version 4, but version 5 has been saved since") {
 		t.Fatalf("save on an old base: %d %s", code, b)
 	}
 	laughs := `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL">&lol2;</definitions>`
@@ -195,6 +238,39 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 	cur = s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
 	if len(cur.Metadata.Warnings) != 0 || strings.Contains(cur.FormattedText, "=== Logic Warnings ===") {
 		t.Fatalf("after mending: warnings %+v", cur.Metadata.Warnings)
+	}
+
+	// The element cap of saves holds for refine and restore: a model of
+	// 6,001 elements is refused before any work, and a change that would
+	// take a model over 5,000 is refused with the count.
+	bigModel := func(tasks int) string {
+		m := map[string]any{"version": 2, "process_name": "Big"}
+		var acts, flows []map[string]string
+		for i := range tasks {
+			acts = append(acts, map[string]string{"id": "a" + strconv.Itoa(i), "name": "Step " + strconv.Itoa(i)})
+			if i > 0 {
+				flows = append(flows, map[string]string{"id": "f" + strconv.Itoa(i), "source": "a" + strconv.Itoa(i-1), "target": "a" + strconv.Itoa(i)})
+			}
+		}
+		m["activities"], m["flows"] = acts, flows
+		b, _ := json.Marshal(m)
+		return string(b)
+	}
+	setModel := func(js string) {
+		if err := s.app.DB.DB.Model(&analysis.Analysis{}).Where("id = ?", v.ID).Update("model_json", js).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	setModel(bigModel(3001)) // 3,001 tasks and 3,000 flows
+	if code, b := refine(7, "rename 'Step 1' to 'First'"); code != http.StatusBadRequest || !strings.Contains(string(b), "This diagram has 6001 elements") || !strings.Contains(string(b), "up to 5000") {
+		t.Errorf("refine of 6,001 elements: %d %s", code, b)
+	}
+	setModel(bigModel(2500)) // 4,999 elements
+	if code, b := refine(7, "add step 'Archive' after 'Step 2499'"); code != http.StatusBadRequest || !strings.Contains(string(b), "After this change the diagram would have 50") {
+		t.Errorf("refine over the cap: %d %s", code, b)
+	}
+	if after := s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true }); after.Version != 7 {
+		t.Errorf("refused refinements stored a version: now %d", after.Version)
 	}
 
 	for _, bad := range []struct {

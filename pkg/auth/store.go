@@ -95,6 +95,9 @@ type Principal struct {
 	Account *Account // nil when none is selected
 	// ViaToken is set when a personal access token authenticated the request.
 	ViaToken bool
+	// TokenID is that token's id (empty for a session), so that a token can
+	// revoke itself and nothing else.
+	TokenID string
 }
 
 // Store reads and writes users, accounts, sessions and tokens.
@@ -361,5 +364,5 @@ func (s *Store) TokenPrincipal(ctx context.Context, secret string) (*Principal, 
 	if t.LastUsedAt == nil || now.Sub(*t.LastUsedAt) > time.Minute {
 		s.db.WithContext(ctx).Model(&AccessToken{}).Where("id = ?", t.ID).Update("last_used_at", now)
 	}
-	return &Principal{User: u, Account: acc, ViaToken: true}, nil
+	return &Principal{User: u, Account: acc, ViaToken: true, TokenID: t.ID}, nil
 }

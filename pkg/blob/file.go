@@ -16,9 +16,20 @@ import (
 // one SPADE has always used, so existing data dirs keep working.
 type dirStore struct{ dir string }
 
+// Uploads are people's documents: only the user SPADE runs as may list or
+// read them (directories 0700; files are 0600 from os.CreateTemp).
+const dirMode = 0o700
+
 func openDir(dir string) (*dirStore, error) {
-	if err := os.MkdirAll(dir, 0o750); err != nil {
+	if err := os.MkdirAll(dir, dirMode); err != nil {
 		return nil, fmt.Errorf("blob store: %w", err)
+	}
+	// A store made by an older version has 0750 directories; closing the
+	// top one closes everything below it.
+	if st, err := os.Stat(dir); err == nil && st.Mode().Perm()&0o077 != 0 {
+		if err := os.Chmod(dir, dirMode); err != nil {
+			return nil, fmt.Errorf("blob store: %w", err)
+		}
 	}
 	return &dirStore{dir: dir}, nil
 }
@@ -33,7 +44,7 @@ func (s *dirStore) path(key string) string {
 
 func (s *dirStore) put(_ context.Context, key string, r io.Reader, size int64) error {
 	p := s.path(key)
-	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+	if err := os.MkdirAll(filepath.Dir(p), dirMode); err != nil {
 		return fmt.Errorf("%w: %v", ErrUnavailable, err)
 	}
 	f, err := os.CreateTemp(filepath.Dir(p), ".tmp-*")

@@ -7,6 +7,7 @@
 package bpmn
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -48,8 +49,31 @@ const (
 )
 
 // Build renders the model as a BPMN 2.0 document. The output is
-// deterministic: the same model always gives the same bytes.
+// deterministic: the same model always gives the same bytes. It is
+// BuildContext without a context.
 func Build(m *process.Model) ([]byte, error) {
+	b, err := BuildContext(context.Background(), m)
+	if err != nil {
+		return nil, err
+	}
+	return b.XML, nil
+}
+
+// Built is a document drawn by BuildContext.
+type Built struct {
+	XML []byte
+	// Simplified is set when a graph was over the layout's work budget
+	// (layout.DefaultMaxWork, growing with nodes × flows) and was drawn
+	// with the simple layout; SimplifiedNote says so to the user.
+	Simplified bool
+}
+
+// SimplifiedNote tells the user why a diagram looks plain.
+const SimplifiedNote = "This process has too many connections for SPADE's full layout, so it is drawn with a simple one: shapes in columns, flows as direct lines that may cross shapes."
+
+// BuildContext is Build with a context, checked in the layout's long
+// loops: a cancelled build returns ctx.Err().
+func BuildContext(ctx context.Context, m *process.Model) (*Built, error) {
 	if m == nil || !hasWork(m) {
 		return nil, failure.Permanent("The process has no activities, gateways or events, so there is nothing to draw. Check that the document describes the steps of a process.", ErrEmptyModel)
 	}
@@ -58,14 +82,18 @@ func Build(m *process.Model) ([]byte, error) {
 		name = fallbackName
 	}
 	g := newGraph(m, name)
+	g.ctx = ctx
 	g.repair()
 	g.defaultNames()
 	g.buildIndex()
 	d, err := g.draw()
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fmt.Errorf("bpmn layout: %w", err)
 	}
-	return g.write(name, strings.TrimSpace(m.ProcessPurpose), d), nil
+	return &Built{XML: g.write(name, strings.TrimSpace(m.ProcessPurpose), d), Simplified: g.simplified}, nil
 }
 
 // defaultNames gives unnamed tasks and events a name, because every flow
@@ -609,10 +637,11 @@ func (g *graph) layoutInner(d *drawing, c int) (float64, float64, error) {
 		// the sub-process' own diagram
 		ox, oy = poolX, poolY
 	}
-	res, err := layout.Layout(s.lg, layout.Options{X: ox, Y: oy})
+	res, err := layout.Layout(g.ctx, s.lg, layout.Options{X: ox, Y: oy})
 	if err != nil {
 		return 0, 0, err
 	}
+	g.simplified = g.simplified || res.Simplified
 	g.apply(d, s, res)
 	return res.Width, res.Height, nil
 }
@@ -873,10 +902,11 @@ func (g *graph) layoutMain(d *drawing) error {
 		s.addEdge(1, i, e)
 	}
 	left := float64(poolX+poolHeader) + float64(maxDepth)*laneHeader
-	res, err := layout.Layout(s.lg, layout.Options{X: left, Y: poolY})
+	res, err := layout.Layout(g.ctx, s.lg, layout.Options{X: left, Y: poolY})
 	if err != nil {
 		return err
 	}
+	g.simplified = g.simplified || res.Simplified
 	g.apply(d, s, res)
 	width := left - poolX + res.Width
 	for p := range g.pools {

@@ -1,6 +1,7 @@
 package bpmn
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"sort"
@@ -182,6 +183,10 @@ type graph struct {
 	// verbatim draws a model converted from a BPMN file as the file said
 	// (process.Model.Verbatim): no gateways, events or labels added.
 	verbatim bool
+	// ctx is passed to every layout; simplified records that one of them
+	// was over its work budget.
+	ctx        context.Context
+	simplified bool
 }
 
 func (n *node) isGateway() bool {

@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -67,6 +68,13 @@ type Config struct {
 	ExtractCacheDir    string
 	OCRCommand         string // SPADE_OCR_COMMAND
 	CookieSecureOption string // SPADE_COOKIE_SECURE: auto | always | never
+	// MemoryLimit is SPADE_MEMORY_LIMIT in bytes, applied at start as the
+	// Go runtime's soft memory limit (GOMEMLIMIT); 0 leaves Go's default.
+	MemoryLimit int64
+	// TrustedProxies are SPADE_TRUSTED_PROXIES: the addresses whose
+	// X-Forwarded-For header the api believes (the demo's per-address
+	// limit); empty trusts none.
+	TrustedProxies []netip.Prefix
 }
 
 // Default upload limits (Config.Max…Bytes).
@@ -122,6 +130,8 @@ var Vars = []Var{
 	{Name: "SPADE_LOG_FORMAT", Default: "text (serve), json (api, worker)", Meaning: "`text` or `json`"},
 	{Name: "SPADE_LOG_LEVEL", Default: "info", Meaning: "`debug`, `info`, `warn`, `error`"},
 	{Name: "SPADE_SHUTDOWN_TIMEOUT", Default: "25s", Meaning: "grace period for in-flight requests and tasks on SIGTERM"},
+	{Name: "SPADE_MEMORY_LIMIT", Default: "(unset: Go's default, or `GOMEMLIMIT`)", Meaning: "soft memory limit of each process (`1500MiB`, `2GiB`, or bytes), set as the Go runtime's GOMEMLIMIT at start: near it the garbage collector works harder instead of letting the heap grow; set it to about 80 % of the memory a container may use"},
+	{Name: "SPADE_TRUSTED_PROXIES", Default: "(unset: none)", Meaning: "comma-separated addresses or CIDRs of reverse proxies in front of the api (`10.0.0.5,192.168.1.0/24`); only from them is `X-Forwarded-For` believed, for the demo's per-address daily limit"},
 }
 
 // Load reads the environment. defaultLog is the log format when
@@ -183,6 +193,31 @@ func LoadFrom(getenv func(string) string, defaultLog string) (*Config, error) {
 	c.SweepInterval = durEnv(getenv, "SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
 	c.DemoWait = durEnv(getenv, "SPADE_DEMO_WAIT", 20*time.Second, &errs)
 	c.ShutdownTimeout = durEnv(getenv, "SPADE_SHUTDOWN_TIMEOUT", 25*time.Second, &errs)
+	if v := getenv("SPADE_MEMORY_LIMIT"); v != "" {
+		n, err := ParseSize(v)
+		if err != nil || n < 64<<20 {
+			errs = append(errs, fmt.Errorf("SPADE_MEMORY_LIMIT=%q: want a size of at least 64MiB, such as 1500MiB or 2GiB", v))
+		}
+		c.MemoryLimit = n
+	}
+	if v := getenv("SPADE_TRUSTED_PROXIES"); v != "" {
+		for _, f := range strings.Split(v, ",") {
+			f = strings.TrimSpace(f)
+			if f == "" {
+				continue
+			}
+			p, err := netip.ParsePrefix(f)
+			if err != nil {
+				a, aerr := netip.ParseAddr(f)
+				if aerr != nil {
+					errs = append(errs, fmt.Errorf("SPADE_TRUSTED_PROXIES: %q is neither an IP address nor a CIDR", f))
+					continue
+				}
+				p = netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen())
+			}
+			c.TrustedProxies = append(c.TrustedProxies, p.Masked())
+		}
+	}
 
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = "sqlite://" + filepath.Join(c.DataDir, "spade.db")
@@ -302,6 +337,29 @@ func env(getenv func(string) string, name, def string) string {
 		return v
 	}
 	return def
+}
+
+// ParseSize reads a byte size: a whole number with an optional unit B,
+// KB, MB, GB (powers of 1000) or KiB, MiB, GiB (powers of 1024).
+func ParseSize(v string) (int64, error) {
+	v = strings.TrimSpace(v)
+	i := len(v)
+	for i > 0 && (v[i-1] < '0' || v[i-1] > '9') {
+		i--
+	}
+	num, unit := v[:i], strings.ToLower(strings.TrimSpace(v[i:]))
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%q: not a size", v)
+	}
+	mult := map[string]int64{"": 1, "b": 1, "kb": 1e3, "mb": 1e6, "gb": 1e9, "kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30}[unit]
+	if mult == 0 {
+		return 0, fmt.Errorf("%q: unknown unit %q (want B, KB, MB, GB, KiB, MiB or GiB)", v, unit)
+	}
+	if n > (1<<62)/mult {
+		return 0, fmt.Errorf("%q: too large", v)
+	}
+	return n * mult, nil
 }
 
 func intEnv(getenv func(string) string, name string, def int, errs *[]error) int {

@@ -42,6 +42,12 @@ func TestLoadValidates(t *testing.T) {
 		{"file blobs", "SPADE_BLOB_URL", "file:///srv/spade/uploads", true},
 		{"blob url with credentials", "SPADE_BLOB_URL", "s3://key:secret@uploads", false},
 		{"unknown blob scheme", "SPADE_BLOB_URL", "gs://uploads", false},
+		{"memory limit", "SPADE_MEMORY_LIMIT", "1500MiB", true},
+		{"memory limit in bytes", "SPADE_MEMORY_LIMIT", "2000000000", true},
+		{"memory limit too small", "SPADE_MEMORY_LIMIT", "10MB", false},
+		{"memory limit unit", "SPADE_MEMORY_LIMIT", "2 tons", false},
+		{"trusted proxies", "SPADE_TRUSTED_PROXIES", "10.0.0.5, 192.168.1.0/24,::1", true},
+		{"trusted proxy typo", "SPADE_TRUSTED_PROXIES", "10.0.0.300", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,5 +71,29 @@ func TestLoadReadsEnvironment(t *testing.T) {
 	}
 	if c.DailyLimit != 7 || c.LogFormat != "json" || c.MaxDemoBytes != DefaultMaxDemoBytes {
 		t.Fatalf("config %+v", c)
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"1500MiB", 1500 << 20, true},
+		{"2GiB", 2 << 30, true},
+		{"2 GB", 2e9, true},
+		{"512kib", 512 << 10, true},
+		{"123", 123, true},
+		{"-5MiB", 0, false},
+		{"MiB", 0, false},
+		{"5 PiB", 0, false},
+		{"99999999999GiB", 0, false},
+	} {
+		got, err := ParseSize(tc.in)
+		if (err == nil) != tc.ok || tc.ok && got != tc.want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d ok=%v", tc.in, got, err, tc.want, tc.ok)
+		}
 	}
 }

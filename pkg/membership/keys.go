@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -91,9 +92,18 @@ func NormalizeAPIKey(k string) (string, error) {
 		return "", errors.New("This does not look like an API key. Please paste the key exactly as your provider shows it.")
 	}
 	for _, r := range k {
-		if r < 0x21 || r == 0x7f {
+		if r < 0x21 || r == 0x7f || unicode.IsControl(r) || unicode.IsSpace(r) {
 			//lint:ignore ST1005 the spec's user-facing sentence, shown verbatim as {"detail": …}
 			return "", errors.New("An API key cannot contain spaces or control characters. Please paste the key exactly as your provider shows it.")
+		}
+		// Invisible format characters (bidi overrides and isolates,
+		// zero-width spaces and joiners, the BOM) never belong to a key:
+		// they come from copying out of a rich-text page, and a stored
+		// key with them would fail every call, or show a reordered
+		// last four.
+		if unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
+			//lint:ignore ST1005 the spec's user-facing sentence, shown verbatim as {"detail": …}
+			return "", fmt.Errorf("An API key cannot contain invisible formatting characters (this one has %U, such as right-to-left marks or zero-width spaces). Please paste the key exactly as your provider shows it, or type it.", r)
 		}
 	}
 	return k, nil

@@ -43,6 +43,14 @@ func TestNormalizeAPIKey(t *testing.T) {
 		{" \t\n ", "", "Please enter an API key."},
 		{"ab cd", "", "cannot contain spaces"},
 		{strings.Repeat("a", 600), "", "does not look like"},
+		{"sk-abc\u202edcba", "", "invisible formatting characters (this one has U+202E"},
+		{"sk-\u2066abcd\u2069", "", "U+2066"},
+		{"sk-ab\u200bcd", "", "U+200B"},
+		{"\ufeffsk-abcd", "", "U+FEFF"},
+		{"sk-ab\u0085cd", "", "control characters"},
+		{"sk-ab\u00a0cd", "", "spaces"},
+		{"sk-ab\u3000cd", "", "spaces"},
+		{"sk-proj-AbC_123-xyz", "sk-proj-AbC_123-xyz", ""},
 	}
 	for _, tt := range tests {
 		got, err := NormalizeAPIKey(tt.in)

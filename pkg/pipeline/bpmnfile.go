@@ -79,9 +79,16 @@ func (BPMNFile) AnalyzeBPMN(ctx context.Context, filename string, data []byte, _
 		if !hasDiagram(r.Definitions) {
 			// Without diagram interchange no viewer can draw the file:
 			// the stored diagram is SPADE's layout of the converted model.
-			if laid, err := bpmn.Build(m); err == nil {
-				res.BPMNXML = string(laid)
+			// The task's context bounds the layout; a graph over its work
+			// budget is drawn with the simple layout, and the note says so.
+			if laid, err := bpmn.BuildContext(ctx, m); err == nil {
+				res.BPMNXML = string(laid.XML)
 				res.Metadata.Extra["diagram"] = DiagramFromSpade
+				if laid.Simplified {
+					res.Metadata.Extra["layout_note"] = bpmn.SimplifiedNote
+				}
+			} else if ctx.Err() != nil {
+				return nil, ctx.Err()
 			}
 		}
 	}

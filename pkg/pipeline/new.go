@@ -9,6 +9,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/config"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/llm/providers"
+	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/resultcache"
 )
 
@@ -54,11 +55,22 @@ func New(d Deps) (*Pipeline, error) {
 		Retry:     llm.RetryPolicy{Budget: cfg.LLMRetryBudget, CallTimeout: cfg.LLMTimeout},
 		Analyzer:  LongDocuments{ContextTokens: cfg.LLMContextTokens, Model: cfg.LLMModel},
 		Renderer:  TextRenderer{},
-		Builder:   BuildFunc(bpmn.Build),
+		Builder:   BuildFunc(buildBPMN),
 		Cache:     d.Cache,
 		Uncharge:  d.Uncharge,
 		BPMN:      BPMNFile{},
 		closers:   []func(){ex.Close},
 	}
 	return pl, nil
+}
+
+// buildBPMN draws a model for the graph task with the task's context, so
+// that its deadline stops the layout (a graph over the layout's work budget
+// is drawn with the simple layout).
+func buildBPMN(ctx context.Context, m *process.Model) ([]byte, error) {
+	b, err := bpmn.BuildContext(ctx, m)
+	if err != nil {
+		return nil, err
+	}
+	return b.XML, nil
 }

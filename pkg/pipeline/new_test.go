@@ -44,7 +44,7 @@ func TestNew(t *testing.T) {
 	if !strings.Contains(strings.ToLower(text), "ship") {
 		t.Errorf("formatted text without the document's steps: %.400s", text)
 	}
-	xml, err := pl.Builder.BuildBPMN(&out.Model)
+	xml, err := pl.Builder.BuildBPMN(ctx, &out.Model)
 	if err != nil || !strings.Contains(string(xml), "BPMNShape") {
 		t.Errorf("diagram: %v %.200s", err, xml)
 	}

@@ -55,7 +55,7 @@ type Renderer interface {
 // BPMNBuilder turns a process model into BPMN 2.0 XML with diagram
 // interchange.
 type BPMNBuilder interface {
-	BuildBPMN(m *process.Model) ([]byte, error)
+	BuildBPMN(ctx context.Context, m *process.Model) ([]byte, error)
 }
 
 // BPMNAnalyzer analyzes an uploaded BPMN (or process-model JSON) file.
@@ -146,11 +146,13 @@ type RenderFunc func(m *process.Model) (string, analysis.Metadata)
 // Render calls f.
 func (f RenderFunc) Render(m *process.Model) (string, analysis.Metadata) { return f(m) }
 
-// BuildFunc is a function used as a BPMNBuilder (bpmn.Build is one).
-type BuildFunc func(m *process.Model) ([]byte, error)
+// BuildFunc is a function used as a BPMNBuilder.
+type BuildFunc func(ctx context.Context, m *process.Model) ([]byte, error)
 
 // BuildBPMN calls f.
-func (f BuildFunc) BuildBPMN(m *process.Model) ([]byte, error) { return f(m) }
+func (f BuildFunc) BuildBPMN(ctx context.Context, m *process.Model) ([]byte, error) {
+	return f(ctx, m)
+}
 
 // AnalyzeBPMNFunc is a function used as a BPMNAnalyzer.
 type AnalyzeBPMNFunc func(ctx context.Context, filename string, data []byte, p llm.Provider, in llm.Input) (*analysis.Result, error)

@@ -80,6 +80,10 @@ func current(a *analysis.Analysis) (*process.Model, error) {
 	return m, nil
 }
 
+// CountElements counts what MaxElements bounds: flow nodes, flows,
+// message flows and data.
+func CountElements(m *process.Model) int { return countElements(m) }
+
 func countElements(m *process.Model) int {
 	return len(m.Activities) + len(m.Gateways) + len(m.Events) + len(m.Flows) + len(m.MessageFlows) + len(m.Data)
 }
@@ -157,8 +161,31 @@ func (s *Service) store(ctx context.Context, a *analysis.Analysis, d draft) (*Sa
 	return &Saved{Version: n, Summary: summary, Changes: changes, Applied: d.ops, NotUnderstood: d.notUnderstood}, nil
 }
 
-// Restore stores a copy of version n as the newest version.
-func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n int, author string) (*Saved, error) {
+// tooLarge refuses a model over MaxElements, the cap of saves. subject
+// starts the detail and takes the count ("This diagram has %d elements").
+func tooLarge(m *process.Model, subject, what string) error {
+	if n := countElements(m); n > MaxElements {
+		return failure.Permanent(fmt.Sprintf(subject+"; SPADE %s diagrams of up to %d elements (flow nodes and flows), as for saves. Split it into smaller processes.", n, what, MaxElements), ErrTooLarge)
+	}
+	return nil
+}
+
+// ErrTooLarge is a model over MaxElements.
+var ErrTooLarge = errors.New("versions: diagram over the element cap")
+
+// Restore stores a copy of version n as the version after base. Like a
+// save it is refused with a ConflictError when base is not the latest
+// version, so that concurrent restores (a double click, two tabs) store
+// one copy, not several identical ones; restoring the latest version
+// itself is refused too, as it would store a duplicate.
+func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n, base int, author string) (*Saved, error) {
+	latest := max(a.Version, 1)
+	if base != latest {
+		return nil, &ConflictError{Base: base, Latest: latest}
+	}
+	if n == latest {
+		return nil, failure.Permanent(fmt.Sprintf("Version %d is already the latest version; there is nothing to restore.", n), ErrSameVersion)
+	}
 	v, err := s.Repo.Get(ctx, a, n)
 	if err != nil {
 		return nil, err
@@ -167,10 +194,16 @@ func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n int, auth
 	if err != nil {
 		return nil, fmt.Errorf("stored version %d: %w", n, err)
 	}
+	if err := tooLarge(m, fmt.Sprintf("Version %d has %%d elements", n), "restores"); err != nil {
+		return nil, err
+	}
 	old, _ := current(a)
-	return s.store(ctx, a, draft{base: max(a.Version, 1), model: m, old: old, xml: []byte(v.BPMNXML),
+	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: []byte(v.BPMNXML),
 		source: SourceRestore, author: author, summaryPrefix: fmt.Sprintf("Restored version %d: ", n)})
 }
+
+// ErrSameVersion is a restore of the version that is already the latest.
+var ErrSameVersion = errors.New("versions: restore of the latest version")
 
 // ErrNotUnderstood is a refinement instruction from which no operation
 // could be made.
@@ -184,7 +217,12 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 		return nil, false, err
 	}
 	if base != max(a.Version, 1) {
-		return nil, false, ErrConflict
+		return nil, false, &ConflictError{Base: base, Latest: max(a.Version, 1)}
+	}
+	// The refusal comes before any work: converting, applying and drawing
+	// a model of 100,000 elements inside the request took gigabytes.
+	if err := tooLarge(m, "This diagram has %d elements", "refines"); err != nil {
+		return nil, false, err
 	}
 	if charge == nil {
 		charge = func() error { return nil }
@@ -198,6 +236,10 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 	}
 	next, err := refine.Apply(m, plan.Operations)
 	if err != nil {
+		return nil, usedLLM, err
+	}
+	// Operations can add elements; the result obeys the cap of saves.
+	if err := tooLarge(next, "After this change the diagram would have %d elements", "refines"); err != nil {
 		return nil, usedLLM, err
 	}
 	xml, err := s.Build(next)

@@ -36,6 +36,24 @@ var (
 	ErrNoModel = errors.New("versions: analysis has no process model yet")
 )
 
+// ConflictError is ErrConflict with the versions involved, so that the
+// answer can name the version the caller based its change on and the one
+// that is the latest now (the analysis row the caller loaded may already be
+// older than that).
+type ConflictError struct {
+	// Base is the version the change was based on.
+	Base int
+	// Latest is the latest version when the change was refused.
+	Latest int
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%v: based on version %d, latest is %d", ErrConflict, e.Base, e.Latest)
+}
+
+// Is makes errors.Is(err, ErrConflict) hold.
+func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
+
 // Version is one stored version of an analysis' process model.
 type Version struct {
 	AnalysisID     string `gorm:"primaryKey"`
@@ -143,7 +161,7 @@ func (r *Repo) Save(ctx context.Context, a *analysis.Analysis, base int, v Versi
 		}
 		latest := max(cur.Version, 1)
 		if base != latest {
-			return ErrConflict
+			return &ConflictError{Base: base, Latest: latest}
 		}
 		if latest == 1 {
 			var n int64
@@ -153,8 +171,9 @@ func (r *Repo) Save(ctx context.Context, a *analysis.Analysis, base int, v Versi
 			if n == 0 {
 				g := generated(&cur)
 				if err := tx.Create(&g).Error; err != nil {
-					// A concurrent first save stored version 1 first.
-					return ErrConflict
+					// A concurrent first save stored version 1 first
+					// (and version 2 with it).
+					return &ConflictError{Base: base, Latest: latest + 1}
 				}
 			}
 		}
@@ -164,7 +183,7 @@ func (r *Repo) Save(ctx context.Context, a *analysis.Analysis, base int, v Versi
 		}
 		if err := tx.Create(&v).Error; err != nil {
 			// A concurrent save took this number first.
-			return ErrConflict
+			return &ConflictError{Base: base, Latest: latest + 1}
 		}
 		meta, err := withWarnings(cur.MetadataJSON, v.Warnings)
 		if err != nil {
@@ -178,7 +197,7 @@ func (r *Repo) Save(ctx context.Context, a *analysis.Analysis, base int, v Versi
 			return res.Error
 		}
 		if res.RowsAffected != 1 {
-			return ErrConflict
+			return &ConflictError{Base: base, Latest: latest + 1}
 		}
 		saved = v.Version
 		return nil

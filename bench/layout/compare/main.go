@@ -10,6 +10,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"flag"
@@ -150,7 +151,7 @@ func ours(name string, n int, g layout.Graph) row {
 	var res *layout.Result
 	for i := 0; i < runs; i++ {
 		t0 := time.Now()
-		r, err := layout.Layout(g, layout.Options{})
+		r, err := layout.Layout(context.Background(), g, layout.Options{})
 		times = append(times, float64(time.Since(t0).Microseconds())/1000)
 		if err != nil {
 			return row{name: name, n: n, err: err.Error()}

@@ -1,6 +1,9 @@
 package layout
 
-import "sort"
+import (
+	"context"
+	"sort"
+)
 
 // item is a node or a dummy in the layered graph.
 type item struct {
@@ -21,6 +24,9 @@ type item struct {
 }
 
 type layouter struct {
+	// ctx is checked in the long loops; once it is done they stop early
+	// and Layout returns its error.
+	ctx      context.Context
 	g        Graph
 	lanes    int
 	reversed []bool
@@ -253,7 +259,7 @@ func (l *layouter) dfsOrder() []float64 {
 func (l *layouter) buildItems() {
 	n := len(l.g.Nodes)
 	order := l.dfsOrder()
-	l.items = make([]item, n, n*2)
+	l.items = append(l.items[:0], make([]item, n)...)
 	for v, nd := range l.g.Nodes {
 		l.items[v] = item{node: v, layer: l.layer[v], lane: nd.Lane, h: nd.H,
 			top: nd.TopReserve, bottom: nd.BottomReserve, anchor: -1, key: order[v], weight: 1}
@@ -264,6 +270,9 @@ func (l *layouter) buildItems() {
 	}
 	l.paths = make([][]int, len(l.g.Edges))
 	for i, e := range l.g.Edges {
+		if i%1024 == 0 && l.ctx.Err() != nil {
+			return
+		}
 		u, v := e.From, e.To
 		lu, lv := l.layer[u], l.layer[v]
 		key := order[u] + 0.5
@@ -354,7 +363,7 @@ func (l *layouter) orderLayers() {
 	bestOrder := l.snapshot()
 	bary := make([]float64, len(l.items))
 	stale := 0
-	for iter := 0; iter < 12 && best > 0 && stale < 3; iter++ {
+	for iter := 0; iter < 12 && best > 0 && stale < 3 && l.ctx.Err() == nil; iter++ {
 		down := iter%2 == 0
 		if down {
 			for ly := 1; ly < l.nLayers; ly++ {

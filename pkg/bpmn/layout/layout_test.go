@@ -1,6 +1,7 @@
 package layout_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -103,7 +104,7 @@ func TestLayout(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r, err := layout.Layout(tt.g, layout.Options{X: 10, Y: 20})
+			r, err := layout.Layout(context.Background(), tt.g, layout.Options{X: 10, Y: 20})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +119,7 @@ func TestLayout(t *testing.T) {
 func TestLayoutLinearIsStraight(t *testing.T) {
 	t.Parallel()
 	g := layout.Graph{Nodes: []layout.Node{task(0), task(0), task(0)}, Edges: edges(0, 1, 1, 2)}
-	r, err := layout.Layout(g, layout.Options{})
+	r, err := layout.Layout(context.Background(), g, layout.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestLayoutInvalid(t *testing.T) {
 		{Nodes: []layout.Node{task(1)}},
 		{Nodes: []layout.Node{task(0)}, Edges: edges(0, 3)},
 	} {
-		if _, err := layout.Layout(g, layout.Options{}); !errors.Is(err, layout.ErrInvalidGraph) {
+		if _, err := layout.Layout(context.Background(), g, layout.Options{}); !errors.Is(err, layout.ErrInvalidGraph) {
 			t.Errorf("err = %v, want ErrInvalidGraph", err)
 		}
 	}
@@ -150,9 +151,12 @@ func TestLayoutRandom(t *testing.T) {
 			t.Run(fmt.Sprintf("n%d_seed%d", n, seed), func(t *testing.T) {
 				t.Parallel()
 				g, _ := graphgen.Graph(graphgen.Model(n, seed))
-				r, err := layout.Layout(g, layout.Options{})
+				r, err := layout.Layout(context.Background(), g, layout.Options{})
 				if err != nil {
 					t.Fatal(err)
+				}
+				if r.Simplified {
+					t.Fatalf("a generated process of %d nodes went over the budget (work %d)", n, layout.Work(g))
 				}
 				check(t, g, r)
 			})
@@ -165,7 +169,7 @@ func BenchmarkLayout(b *testing.B) {
 		g, _ := graphgen.Graph(graphgen.Model(n, 42))
 		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := layout.Layout(g, layout.Options{}); err != nil {
+				if _, err := layout.Layout(context.Background(), g, layout.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -195,7 +199,7 @@ func TestBoundaryAndBands(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			r, err := layout.Layout(c.g, layout.Options{X: 10, Y: 20})
+			r, err := layout.Layout(context.Background(), c.g, layout.Options{X: 10, Y: 20})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -222,6 +226,104 @@ func TestBoundaryAndBands(t *testing.T) {
 				}
 				if r.Lanes[1].H != 60 {
 					t.Errorf("thin band is %v high, want 60", r.Lanes[1].H)
+				}
+			}
+		})
+	}
+}
+
+// dense is n tasks with every pair connected (i → j for i < j): the
+// attack graph of issue 27 (200 tasks, 19,900 flows).
+func dense(n int) layout.Graph {
+	g := layout.Graph{Lanes: 1}
+	for range n {
+		g.Nodes = append(g.Nodes, task(0))
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			g.Edges = append(g.Edges, layout.Edge{From: i, To: j})
+		}
+	}
+	return g
+}
+
+// BenchmarkLayoutDense lays out dense graphs: the full layout under the
+// budget, the simple one beyond it (200 tasks: before the budget 137 s and
+// up to 4 GB in a worker).
+func BenchmarkLayoutDense(b *testing.B) {
+	for _, n := range []int{30, 70, 200, 300} {
+		g := dense(n)
+		b.Run(fmt.Sprintf("tasks=%d,flows=%d,work=%d", n, len(g.Edges), layout.Work(g)), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := layout.Layout(context.Background(), g, layout.Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestLayoutBudget: a graph over the work budget gets the simple layout
+// (shapes still apart, every edge drawn from its source to its target,
+// Simplified set); a cancelled context stops the full layout.
+func TestLayoutBudget(t *testing.T) {
+	t.Parallel()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name       string
+		g          layout.Graph
+		opt        layout.Options
+		ctx        context.Context
+		simplified bool
+		err        error
+	}{
+		{"dense 200 tasks", dense(200), layout.Options{}, context.Background(), true, nil},
+		{"dense 20 tasks", dense(20), layout.Options{}, context.Background(), false, nil},
+		{"small budget", dense(20), layout.Options{MaxWork: 100}, context.Background(), true, nil},
+		{"two lanes over the budget", func() layout.Graph {
+			g := dense(40)
+			g.Lanes = 2
+			for i := range g.Nodes {
+				g.Nodes[i].Lane = i % 2
+			}
+			g.Edges = append(g.Edges, layout.Edge{From: 5, To: 1}, layout.Edge{From: 3, To: 3})
+			return g
+		}(), layout.Options{MaxWork: 1000, X: 10, Y: 20}, context.Background(), true, nil},
+		{"cancelled", dense(20), layout.Options{}, cancelled, false, context.Canceled},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := layout.Layout(tc.ctx, tc.g, tc.opt)
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("err = %v, want %v", err, tc.err)
+			}
+			if err != nil {
+				return
+			}
+			if r.Simplified != tc.simplified {
+				t.Fatalf("Simplified = %v, want %v (work %d)", r.Simplified, tc.simplified, layout.Work(tc.g))
+			}
+			if !tc.simplified {
+				check(t, tc.g, r)
+				return
+			}
+			ends := make([][2]int, len(tc.g.Edges))
+			for i, e := range tc.g.Edges {
+				ends[i] = [2]int{e.From, e.To}
+			}
+			if m := layout.Measure(r.Nodes, r.Edges, ends); m.Overlaps != 0 {
+				t.Errorf("%d overlapping shapes", m.Overlaps)
+			}
+			for i, e := range tc.g.Edges {
+				pts := r.Edges[i]
+				if len(pts) < 2 || !onBorder(pts[0], r.Nodes[e.From]) || !onBorder(pts[len(pts)-1], r.Nodes[e.To]) {
+					t.Fatalf("edge %d (%d→%d) = %v does not join its shapes %v %v", i, e.From, e.To, pts, r.Nodes[e.From], r.Nodes[e.To])
+				}
+			}
+			for i, n := range tc.g.Nodes {
+				b := r.Lanes[n.Lane]
+				if r.Nodes[i].Y < b.Y || r.Nodes[i].Y+r.Nodes[i].H > b.Y+b.H {
+					t.Fatalf("node %d %v outside its lane %v", i, r.Nodes[i], b)
 				}
 			}
 		})

@@ -140,6 +140,9 @@ func (l *layouter) route() {
 		}
 	}
 	for i, p := range l.paths {
+		if i%1024 == 0 && l.ctx.Err() != nil {
+			return
+		}
 		self := len(p) == 3 && p[0] == p[2]
 		hs := make([]hop, 0, len(p)-1)
 		for k := 0; k+1 < len(p); k++ {
@@ -212,6 +215,9 @@ func (l *layouter) route() {
 		}
 	}
 	for c := range l.channels {
+		if l.ctx.Err() != nil {
+			return
+		}
 		l.channels[c].assignTracks()
 	}
 	// horizontal coordinates

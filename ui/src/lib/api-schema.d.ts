@@ -82,7 +82,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore version n as a new version */
+        /** Restore version n as the version after base_version (409 when that is no longer the latest) */
         post: operations["post_analyses_id_versions_n_restore"];
         delete?: never;
         options?: never;
@@ -677,12 +677,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's own API key, masked */
+        /** The user's own API key, masked (needs a session: an access token gets 403) */
         get: operations["get_user_settings_api_key"];
         put?: never;
-        /** Store the user's own API key (checked with the provider first) */
+        /** Store the user's own API key, checked with the provider first (needs a session) */
         post: operations["post_user_settings_api_key"];
-        /** Remove the user's own API key */
+        /** Remove the user's own API key (needs a session) */
         delete: operations["delete_user_settings_api_key"];
         options?: never;
         head?: never;
@@ -696,7 +696,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Personal access tokens */
+        /** Personal access tokens (with an access token: those of its own account only) */
         get: operations["get_user_settings_tokens"];
         put?: never;
         /** Create a personal access token (the answer carries the secret, once) */
@@ -717,7 +717,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a personal access token */
+        /** Revoke a personal access token (an access token can revoke only itself) */
         delete: operations["delete_user_settings_tokens_id"];
         options?: never;
         head?: never;
@@ -1237,6 +1237,10 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        RestoreRequest: {
+            /** @description the latest version the user saw; 409 when it is no longer the latest, so that concurrent restores store one copy */
+            base_version: number;
+        };
         RunList: {
             runs: components["schemas"]["ReprocessRun"][];
         };
@@ -1566,7 +1570,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestoreRequest"];
+            };
+        };
         responses: {
             /** @description Created */
             201: {
@@ -1993,7 +2001,7 @@ export interface operations {
     get_bpmn_id: {
         parameters: {
             query?: {
-                /** @description spade: the uploaded file converted to the process model and drawn with SPADE's layout; omitted or file: the stored diagram (an uploaded file's own) */
+                /** @description spade: the uploaded file converted to the process model and drawn with SPADE's layout (beyond 5,000 elements the file's own diagram, beyond the layout's work budget the simple layout, either with the header X-Spade-Layout-Note saying so); omitted or file: the stored diagram (an uploaded file's own) */
                 layout?: "file" | "spade";
             };
             header?: {

@@ -39,9 +39,9 @@ export function saveVersion(id: string, baseVersion: number, bpmnXml: string): P
   return api.post(`${base(id)}/versions`, { base_version: baseVersion, bpmn_xml: bpmnXml });
 }
 
-/** POST restore of version n (stored as a new version). */
-export function restoreVersion(id: string, n: number): Promise<SavedVersion> {
-  return api.post(`${base(id)}/versions/${n}/restore`);
+/** POST restore of version n as the version after baseVersion (the latest one shown); a 409 ApiError means someone saved first. */
+export function restoreVersion(id: string, n: number, baseVersion: number): Promise<SavedVersion> {
+  return api.post(`${base(id)}/versions/${n}/restore`, { base_version: baseVersion });
 }
 
 /** POST an instruction in words; a 422 ApiError says what was not understood. */

@@ -154,7 +154,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     setBusy(true);
     setMessage(null);
     try {
-      const saved = await restoreVersion(analysisId, n);
+      const saved = await restoreVersion(analysisId, n, version);
       setLastRefine(null);
       setRefined(null);
       await stored(saved, label ?? `Version ${n} restored as version ${saved.version}.`);
