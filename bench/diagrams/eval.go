@@ -304,9 +304,9 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 			}
 			// the held-out Graphviz charts are read only as totals
 			if verbose && (c.dev || c.renderer != "graphviz") {
-				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d) | base tasks %d flows %d gw %d | %.0f ms\n",
+				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d, kind %d) | base tasks %d flows %d gw %d | %.0f ms\n",
 					c.name, v, s.Tasks.Found, s.Tasks.Refs, s.Tasks.Right, s.Tasks.Cand, s.Flows.Found, s.Flows.Refs, s.Flows2.Found,
-					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
+					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, s.Kinds.Found, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
 					float64(elapsed.Microseconds())/1000)
 				if len(s.Missed)+len(s.Extra) > 0 {
 					fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.Missed, s.Extra)

@@ -182,6 +182,10 @@ func gvGenerate(i int) gvChart {
 		}
 	}
 	b.WriteString("}\n")
+	// the reference is the model SPADE would keep of this source: a step
+	// the loop comes back to gets its merging gateway, as when the
+	// bpmn-js references are read
+	process.Repair(m)
 	return gvChart{name: fmt.Sprintf("gv-%02d-%s", i, strings.ToLower(dir)), dot: sortClusters(b.String()), ref: m, dev: i%4 != 3}
 }
 

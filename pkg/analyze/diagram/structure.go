@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
 	"github.com/spade-bpmn/spade/pkg/analyze/text"
@@ -48,7 +49,7 @@ words:
 		}
 		at := -1
 		for i, s := range d.Shapes {
-			if s.Kind == vision.Task && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
+			if holdsText(s) && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
 				at = i
 			}
 		}
@@ -59,8 +60,15 @@ words:
 		}
 	}
 	names := make([]string, n)
-	for i := range d.Shapes {
+	// a diamond with its question written inside is a flowchart decision:
+	// exclusive whatever its words look like to the marker reader
+	decision := make([]bool, n)
+	for i, s := range d.Shapes {
 		names[i] = text.CleanLabel(joinLines(inside[i]))
+		if s.Kind == vision.Gateway && letters(names[i]) < 3 {
+			names[i] = "" // a marker read as a letter or two
+		}
+		decision[i] = s.Kind == vision.Gateway && names[i] != ""
 	}
 	conds := map[int]string{} // flow index → condition
 	for _, l := range groupLabels(loose) {
@@ -154,8 +162,11 @@ words:
 			case text.IsEndLabel(name):
 				kind, s.Ring = vision.Event, vision.Thick
 			case strings.HasSuffix(name, "?"):
-				kind = vision.Gateway
+				kind, decision[i] = vision.Gateway, true
 			}
+		}
+		if kind == vision.Event && wide(s) && name != "" && !text.IsStartLabel(name) && !text.IsEndLabel(name) && in[i] > 0 && out[i] > 0 {
+			kind = vision.Task // a flowchart's oval step between two arrows
 		}
 		switch kind {
 		case vision.Task:
@@ -177,7 +188,11 @@ words:
 				continue
 			}
 			ids[i] = fmt.Sprintf("g%d", i+1)
-			gw := process.Gateway{ID: ids[i], Type: gatewayType(s.Marker), Name: name, Performer: performer(s)}
+			typ := gatewayType(s.Marker)
+			if decision[i] {
+				typ = process.GatewayExclusive
+			}
+			gw := process.Gateway{ID: ids[i], Type: typ, Name: name, Performer: performer(s)}
 			if name != "" {
 				gw.Specification = "Decision read from the diagram: " + name
 			}
@@ -187,7 +202,18 @@ words:
 				continue
 			}
 			ids[i] = fmt.Sprintf("e%d", i+1)
-			ev := process.Event{ID: ids[i], Name: name, Type: eventType(s, in[i], out[i]), Performer: performer(s)}
+			typ := eventType(s, in[i], out[i])
+			if wide(s) {
+				// a flowchart's terminal: its word and its arrows say which
+				// end it is, whatever its outline
+				switch {
+				case text.IsStartLabel(name) || in[i] == 0 && out[i] > 0:
+					typ = process.EventStart
+				case text.IsEndLabel(name) || out[i] == 0:
+					typ = process.EventEnd
+				}
+			}
+			ev := process.Event{ID: ids[i], Name: name, Type: typ, Performer: performer(s)}
 			switch s.Icon {
 			case vision.Envelope:
 				ev.Trigger = process.TriggerMessage
@@ -364,6 +390,29 @@ func joinLines(ws []word) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// wide reports whether a shape is drawn wider than high around its text,
+// as flowcharts draw their ovals and diamonds; BPMN's are as wide as high.
+func wide(s vision.Shape) bool { return s.Inner.Dx()*4 >= s.Inner.Dy()*5 }
+
+// holdsText reports whether the words inside a shape are its name: a
+// box's always, a flowchart's oval or diamond's too, and a diamond's
+// when they make a word (a BPMN marker read by OCR is a letter or a
+// sign, dropped later).
+func holdsText(s vision.Shape) bool {
+	return s.Kind == vision.Task || s.Kind == vision.Gateway || wide(s)
+}
+
+// letters counts the letters of a label.
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
 }
 
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }

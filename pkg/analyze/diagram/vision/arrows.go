@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"math"
 	"sort"
 )
 
@@ -54,9 +55,12 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 	}
 	for _, s := range d.Shapes {
 		cb := s.Box.Inset(-1).Intersect(bounds)
+		in := outline(s, stroke)
 		for y := cb.Min.Y; y < cb.Max.Y; y++ {
 			for x := cb.Min.X; x < cb.Max.X; x++ {
-				removed[y*w+x] = true
+				if in(x, y) {
+					removed[y*w+x] = true
+				}
 			}
 		}
 	}
@@ -253,6 +257,18 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 				srcs = append(srcs, c)
 			}
 		}
+		if len(srcs) == 0 {
+			// every end looks like a head (one is a head cut short by
+			// the shape it points at): the thinnest end is the tail
+			k := 0
+			for i, c := range dsts {
+				if c.density < dsts[k].density {
+					k = i
+				}
+			}
+			srcs = []*contact{dsts[k]}
+			dsts = append(dsts[:k:k], dsts[k+1:]...)
+		}
 		for _, s := range srcs {
 			for _, t := range dsts {
 				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true})
@@ -332,4 +348,31 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 		}
 	}
 	return grown
+}
+
+// outline reports the pixels a shape covers, its outline and a pixel or
+// two beyond: a box's whole box, but only the diamond or the ellipse
+// itself for a gateway or an event, so that an arrowhead touching a
+// diamond's slanted side (inside its bounding box) stays an arrowhead.
+func outline(s Shape, stroke int) func(x, y int) bool {
+	b := s.Box
+	cx, cy := float64(b.Min.X+b.Max.X-1)/2, float64(b.Min.Y+b.Max.Y-1)/2
+	switch s.Kind {
+	case Gateway:
+		// the inside's half extents; the outline lies within stroke+2
+		// of its sides, measured along their normals
+		hw, hh := float64(s.Inner.Dx())/2, float64(s.Inner.Dy())/2
+		icx, icy := float64(s.Inner.Min.X+s.Inner.Max.X-1)/2, float64(s.Inner.Min.Y+s.Inner.Max.Y-1)/2
+		lim := hw*hh + float64(stroke+2)*math.Hypot(hw, hh)
+		return func(x, y int) bool {
+			return math.Abs(float64(x)-icx)*hh+math.Abs(float64(y)-icy)*hw <= lim
+		}
+	case Event:
+		a, c := float64(b.Dx())/2+1, float64(b.Dy())/2+1
+		return func(x, y int) bool {
+			dx, dy := (float64(x)-cx)/a, (float64(y)-cy)/c
+			return dx*dx+dy*dy <= 1
+		}
+	}
+	return func(int, int) bool { return true }
 }
