@@ -33,6 +33,10 @@ type ImageReading struct {
 	Baseline *process.Model
 	// Text is every word read, in reading order.
 	Text string
+	// Notes say what the reader was unsure of (a connector it could not
+	// follow to its other end); the model carries each as an annotation
+	// on the node concerned.
+	Notes []string
 }
 
 // ReadImage reads a diagram picture: the recogniser finds its shapes,
@@ -80,8 +84,8 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 	if err != nil {
 		return nil, err
 	}
-	if m, ok := structureModel(d, words, lanes, filename); ok {
-		out.Model, out.Structured = m, true
+	if m, notes, ok := structureModel(d, words, lanes, filename); ok {
+		out.Model, out.Structured, out.Notes = m, true, notes
 	} else {
 		out.Model = text.FromLabels(labels, filename)
 	}

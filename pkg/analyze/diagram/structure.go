@@ -20,10 +20,13 @@ import (
 // line is that branch's condition, and each node belongs to the lane
 // band it sits in. It reports false when there is too little structure
 // to trust (fewer than two connected nodes, or no task), so that the
-// caller falls back to the label heuristic.
-func structureModel(d vision.Diagram, words []word, laneNames []string, filename string) (process.Model, bool) {
+// caller falls back to the label heuristic. A connector that leaves a
+// node and ends nowhere found is no flow: it becomes a note, returned
+// and attached to the node as an annotation, so that the user knows
+// where to look.
+func structureModel(d vision.Diagram, words []word, laneNames []string, filename string) (process.Model, []string, bool) {
 	if len(d.Flows) == 0 || len(d.Shapes) < 2 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
 	// lines without arrowheads are box borders and underlines as often as
 	// connectors: trust the structure only when most arrows point
@@ -34,7 +37,7 @@ func structureModel(d vision.Diagram, words []word, laneNames []string, filename
 		}
 	}
 	if sure*2 < len(d.Flows) {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
 	n := len(d.Shapes)
 	inside := make([][]word, n)
@@ -229,7 +232,7 @@ words:
 		}
 	}
 	if tasks == 0 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
 	for _, fi := range flows {
 		f := d.Flows[fi]
@@ -239,7 +242,19 @@ words:
 		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: ids[f.From], Target: ids[f.To], Condition: conds[fi]})
 	}
 	if len(m.Flows) == 0 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
+	}
+	var notes []string
+	noted := map[int]bool{}
+	for _, t := range d.Traces {
+		if ids[t.Node] == "" || noted[t.Node] {
+			continue
+		}
+		noted[t.Node] = true
+		what := cmp.Or(names[t.Node], "this node")
+		note := fmt.Sprintf("A connector at %q could not be followed to its other end (near %d, %d in the picture): check the flows there.", what, t.End.X, t.End.Y)
+		notes = append(notes, note)
+		m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", len(m.Annotations)+1), Text: note, AttachedTo: ids[t.Node]})
 	}
 	for _, ln := range lanes {
 		if usedLane[ln.name] && ln.name != "" {
@@ -254,9 +269,9 @@ words:
 	m.ProcessPurpose += "."
 	process.Repair(&m)
 	if len(m.Validate()) > 0 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
-	return m, true
+	return m, notes, true
 }
 
 // gatewayType is the BPMN gateway type of a diamond's marker; an empty

@@ -17,6 +17,16 @@ type Flow struct {
 	Sure bool
 }
 
+// Trace is a connector followed from a shape to nowhere: its other end
+// touches no shape found (an arrow cut by a smudge, a shape not
+// recognised). It is not drawn as a flow; the reader says it is there.
+type Trace struct {
+	// Node indexes Diagram.Shapes: the shape the connector leaves.
+	Node int
+	// End is the connector's ink farthest from that shape.
+	End image.Point
+}
+
 // contact is where a connector touches a shape's surroundings.
 type contact struct {
 	node      int
@@ -190,9 +200,21 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 	}
 	roots := make([]int32, 0, len(groups))
+	var loose []int32
 	for r, g := range groups {
-		if len(g.contacts) >= 2 {
+		switch {
+		case len(g.contacts) >= 2:
 			roots = append(roots, r)
+		case len(g.contacts) == 1:
+			loose = append(loose, r)
+		}
+	}
+	sort.Slice(loose, func(i, j int) bool { return loose[i] < loose[j] })
+	d.Traces = d.Traces[:0]
+	for _, r := range loose {
+		if t, ok := unfinished(groups[r].path, groups[r].pixels, groups[r].contacts, stroke); ok && t.End.In(bounds.Inset(2*stroke+2)) {
+			// (a line running off the picture is a frame's or a cut)
+			d.Traces = append(d.Traces, t)
 		}
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
@@ -276,6 +298,35 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 	}
 	return flows
+}
+
+// unfinished reads a line piece that touches one shape: it is a
+// connector left unfinished when it is long and thin (a line, not a
+// word or an icon: at most three strokes of ink per pixel of its
+// extent) and reaches well away from the shape.
+func unfinished(path []image.Point, pixels int, contacts map[int]*contact, stroke int) (Trace, bool) {
+	var c *contact
+	for _, x := range contacts {
+		c = x
+	}
+	if c == nil || len(path) == 0 {
+		return Trace{}, false
+	}
+	cx, cy := c.sx/c.n, c.sy/c.n
+	box := image.Rectangle{Min: path[0], Max: path[0].Add(image.Pt(1, 1))}
+	far, farD := path[0], -1
+	for _, p := range path {
+		box = box.Union(image.Rectangle{Min: p, Max: p.Add(image.Pt(1, 1))})
+		if d := (p.X-cx)*(p.X-cx) + (p.Y-cy)*(p.Y-cy); d > farD {
+			far, farD = p, d
+		}
+	}
+	reach := 25 * max(stroke, 1)
+	extent := box.Dx() + box.Dy()
+	if farD < reach*reach || pixels > 3*max(stroke, 1)*extent {
+		return Trace{}, false
+	}
+	return Trace{Node: c.node, End: far}, true
 }
 
 // crossings marks the ink where a horizontal and a vertical line cross:

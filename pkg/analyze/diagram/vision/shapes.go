@@ -87,6 +87,8 @@ type Diagram struct {
 	Shapes []Shape
 	Flows  []Flow
 	Lanes  []Band
+	// Traces are connectors that leave a shape and end nowhere found.
+	Traces []Trace
 	// Stroke is the typical line width in pixels.
 	Stroke int
 }
