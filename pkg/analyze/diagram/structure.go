@@ -268,6 +268,11 @@ words:
 	}
 	m.ProcessPurpose += "."
 	process.Repair(&m)
+	// the picture is a modeller's diagram, as a BPMN file is: drawn as
+	// seen, so that the builder adds no gateway where lines merely meet
+	// (a loop coming back into a task) and no parallel split where a
+	// start fans out
+	m.Verbatim = true
 	if len(m.Validate()) > 0 {
 		return process.Model{}, nil, false
 	}

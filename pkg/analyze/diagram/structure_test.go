@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
+	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -144,5 +145,31 @@ func TestStructureUnfinishedConnector(t *testing.T) {
 	}
 	if len(m.Annotations) != 1 || m.Annotations[0].AttachedTo != book {
 		t.Errorf("annotations %+v, want one on %s", m.Annotations, book)
+	}
+}
+
+// TestStructureDrawnAsSeen: the diagram built from a picture has the
+// gateways the picture has: none is added where lines merely meet (a
+// loop coming back into a task) or where a start fans out.
+func TestStructureDrawnAsSeen(t *testing.T) {
+	d := decisionDiagram(60, vision.MarkerNone)
+	// the lower branch comes back into the first task
+	d.Flows = append(d.Flows, vision.Flow{From: 3, To: 0, Sure: true, Path: []image.Point{image.Pt(560, 360), image.Pt(80, 360), image.Pt(80, 231)}})
+	ws := []word{
+		{text: "Check", block: 1, left: 40, top: 190, w: 40, h: 14, conf: 90},
+		{text: "Book", block: 2, left: 520, top: 60, w: 40, h: 14, conf: 90},
+		{text: "Refuse", block: 3, left: 520, top: 320, w: 50, h: 14, conf: 90},
+	}
+	m, _, ok := structureModel(d, ws, nil, "")
+	if !ok {
+		t.Fatal("no structure")
+	}
+	x, err := bpmn.Build(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Count(string(x), "<bpmn:exclusiveGateway") + strings.Count(string(x), "<bpmn:parallelGateway") + strings.Count(string(x), "<bpmn:inclusiveGateway")
+	if got != len(m.Gateways) {
+		t.Errorf("%d gateways in the BPMN, the model has %d: %+v", got, len(m.Gateways), m.Gateways)
 	}
 }
