@@ -100,6 +100,7 @@ words:
 		lanes    []lane
 		poolName string
 		pool     string
+		pools    []lane // pool bands, each a participant of its own when there are several
 	)
 	for i, b := range d.Lanes {
 		name := ""
@@ -111,6 +112,7 @@ words:
 			if poolName == "" {
 				poolName = name
 			}
+			pools = append(pools, lane{name: name, body: b.Body})
 			continue
 		}
 		lanes = append(lanes, lane{name: cmp.Or(name, pool), body: b.Body})
@@ -134,13 +136,36 @@ words:
 		}
 		return best
 	}
+	// poolOf is the pool band a shape sits in (its index + 1), 0 when
+	// the picture has fewer than two pools
+	poolOf := func(s vision.Shape) int {
+		if len(pools) < 2 {
+			return 0
+		}
+		c := center(s.Box)
+		for k, p := range pools {
+			if c.In(p.body) {
+				return k + 1
+			}
+		}
+		return 0
+	}
 	in, out := make([]int, n), make([]int, n)
 	type edge struct{ from, to int }
 	seen := map[edge]bool{}
-	var flows []int
+	var flows, dashed []int
 	for i, f := range d.Flows {
 		e := edge{f.From, f.To}
 		if f.From == f.To || seen[e] {
+			continue
+		}
+		if f.Dashed {
+			// a dashed line is no sequence flow: between pools it is a
+			// message flow, inside one an association
+			if a, b := poolOf(d.Shapes[f.From]), poolOf(d.Shapes[f.To]); a != b && a > 0 && b > 0 {
+				seen[e] = true
+				dashed = append(dashed, i)
+			}
 			continue
 		}
 		seen[e] = true
@@ -244,6 +269,40 @@ words:
 	if len(m.Flows) == 0 {
 		return process.Model{}, nil, false
 	}
+	for _, fi := range dashed {
+		f := d.Flows[fi]
+		if ids[f.From] != "" && ids[f.To] != "" {
+			m.MessageFlows = append(m.MessageFlows, process.MessageFlow{ID: fmt.Sprintf("m%d", len(m.MessageFlows)+1), Source: ids[f.From], Target: ids[f.To]})
+		}
+	}
+	if len(pools) >= 2 {
+		// separate pool bands stay separate participants
+		for k, p := range pools {
+			m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", k+1), Name: cmp.Or(p.name, fmt.Sprintf("Pool %d", k+1))})
+		}
+		for i, s := range d.Shapes {
+			k := poolOf(s)
+			if k == 0 || ids[i] == "" {
+				continue
+			}
+			pid := fmt.Sprintf("pool%d", k)
+			for j := range m.Activities {
+				if m.Activities[j].ID == ids[i] {
+					m.Activities[j].Pool = pid
+				}
+			}
+			for j := range m.Gateways {
+				if m.Gateways[j].ID == ids[i] {
+					m.Gateways[j].Pool = pid
+				}
+			}
+			for j := range m.Events {
+				if m.Events[j].ID == ids[i] {
+					m.Events[j].Pool = pid
+				}
+			}
+		}
+	}
 	var notes []string
 	noted := map[int]bool{}
 	for _, t := range d.Traces {
@@ -258,7 +317,15 @@ words:
 	}
 	for _, ln := range lanes {
 		if usedLane[ln.name] && ln.name != "" {
-			m.Participants = append(m.Participants, process.Participant{Name: ln.name})
+			pt := process.Participant{Name: ln.name}
+			if len(pools) >= 2 {
+				for k, p := range pools {
+					if center(ln.body).In(p.body) {
+						pt.Pool = fmt.Sprintf("pool%d", k+1)
+					}
+				}
+			}
+			m.Participants = append(m.Participants, pt)
 		}
 	}
 	m.ProcessName = cmp.Or(poolName, text.NameFromFile(filename), "Process read from a diagram")

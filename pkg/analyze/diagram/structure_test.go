@@ -173,3 +173,52 @@ func TestStructureDrawnAsSeen(t *testing.T) {
 		t.Errorf("%d gateways in the BPMN, the model has %d: %+v", got, len(m.Gateways), m.Gateways)
 	}
 }
+
+// TestStructurePoolsAndMessages: two pool bands stay two participants,
+// and a dashed connector between them is a message flow, not a sequence
+// flow.
+func TestStructurePoolsAndMessages(t *testing.T) {
+	box := func(x, y int) vision.Shape {
+		r := image.Rect(x, y, x+120, y+60)
+		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
+	}
+	d := vision.Diagram{Stroke: 2,
+		Shapes: []vision.Shape{box(100, 60), box(400, 60), box(400, 280)},
+		Lanes: []vision.Band{
+			{Header: image.Rect(0, 0, 30, 200), Body: image.Rect(30, 0, 800, 200), Pool: true},
+			{Header: image.Rect(0, 220, 30, 420), Body: image.Rect(30, 220, 800, 420), Pool: true},
+		},
+		Flows: []vision.Flow{
+			{From: 0, To: 1, Sure: true, Path: []image.Point{image.Pt(221, 90), image.Pt(399, 90)}},
+			{From: 1, To: 2, Sure: true, Dashed: true, Path: []image.Point{image.Pt(460, 121), image.Pt(460, 279)}},
+		},
+	}
+	ws := []word{
+		{text: "Send", block: 1, left: 120, top: 80, w: 40, h: 14, conf: 90},
+		{text: "Invoice", block: 2, left: 420, top: 80, w: 50, h: 14, conf: 90},
+		{text: "Pay", block: 3, left: 420, top: 300, w: 30, h: 14, conf: 90},
+	}
+	m, _, ok := structureModel(d, ws, []string{"Supplier", "Customer"}, "")
+	if !ok {
+		t.Fatal("no structure")
+	}
+	if len(m.Pools) != 2 {
+		t.Fatalf("pools %+v, want Supplier and Customer", m.Pools)
+	}
+	pool := map[string]string{}
+	id := map[string]string{}
+	for _, a := range m.Activities {
+		pool[a.Name], id[a.Name] = a.Pool, a.ID
+	}
+	if pool["Invoice"] == pool["Pay"] || pool["Send"] != pool["Invoice"] {
+		t.Errorf("pools of the tasks %v", pool)
+	}
+	if len(m.MessageFlows) != 1 || m.MessageFlows[0].Source != id["Invoice"] || m.MessageFlows[0].Target != id["Pay"] {
+		t.Errorf("message flows %+v", m.MessageFlows)
+	}
+	for _, f := range m.Flows {
+		if f.Source == id["Invoice"] && f.Target == id["Pay"] {
+			t.Errorf("the dashed line became a sequence flow %+v", f)
+		}
+	}
+}

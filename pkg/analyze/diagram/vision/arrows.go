@@ -15,6 +15,9 @@ type Flow struct {
 	// Sure is false when no arrowhead told the direction and it was
 	// guessed from the reading order.
 	Sure bool
+	// Dashed is true for a connector drawn in dashes: a message flow
+	// between pools (or an association), not a sequence flow.
+	Dashed bool
 }
 
 // Trace is a connector followed from a shape to nowhere: its other end
@@ -124,6 +127,35 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			}
 		}
 	}
+	// a dashed connector is a row of short straight pieces: join each
+	// dash to the dashes just beyond its ends (along its line, or round
+	// a bend), and remember the groups made of dashes
+	// (two dashes meeting at a bend make one L-shaped piece: thin ink,
+	// though its box is square)
+	var dashes []int32
+	straight := func(b image.Rectangle) bool { return min(b.Dx(), b.Dy()) <= stroke+1 }
+	for l := int32(1); l < int32(n); l++ {
+		c := ls.comps[l]
+		long := max(c.box.Dx(), c.box.Dy())
+		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || c.area <= 2*long*(stroke+1)) {
+			dashes = append(dashes, l)
+		}
+	}
+	for i, a := range dashes {
+		ba := ls.comps[a].box
+		reach := max(ba.Dx(), ba.Dy())/2 + stroke + 2
+		for _, b := range dashes[i+1:] {
+			bb := ls.comps[b].box
+			if bb.Min.Y > ba.Max.Y+reach {
+				break // dashes are listed top to bottom by their first row
+			}
+			if ba.Inset(-reach).Overlaps(bb) && (aligned(ba, bb, stroke) || !straight(ba) || !straight(bb) || corner(ba, bb, reach)) {
+				if ra, rb := find(a), find(b); ra != rb {
+					parent[ra] = rb
+				}
+			}
+		}
+	}
 	// two lines crossing go straight on: join the pieces left and right
 	// of a crossing, and above and below it, but not across
 	join := func(a, b int) {
@@ -162,6 +194,10 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 				}
 			}
 		}
+	}
+	dashCount := map[int32]int{}
+	for _, l := range dashes {
+		dashCount[find(l)]++
 	}
 	// contacts and sampled paths per joined component
 	type group struct {
@@ -268,7 +304,7 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			if b.x < a.x || (b.x == a.x && b.y < a.y) {
 				a, b = b, a
 			}
-			flows = append(flows, Flow{From: a.node, To: b.node, Path: path})
+			flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Dashed: dashCount[r] >= 3})
 			continue
 		}
 		var srcs, dsts []*contact
@@ -293,7 +329,7 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 		for _, s := range srcs {
 			for _, t := range dsts {
-				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true})
+				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true, Dashed: dashCount[r] >= 3})
 			}
 		}
 	}
@@ -426,4 +462,32 @@ func outline(s Shape, stroke int) func(x, y int) bool {
 		}
 	}
 	return func(int, int) bool { return true }
+}
+
+// aligned reports whether two dashes lie on one straight line: both
+// horizontal on the same rows or both vertical on the same columns.
+func aligned(a, b image.Rectangle, stroke int) bool {
+	switch {
+	case a.Dx() > a.Dy() && b.Dx() > b.Dy():
+		return absDiff(a.Min.Y+a.Max.Y, b.Min.Y+b.Max.Y) <= 2*stroke
+	case a.Dy() > a.Dx() && b.Dy() > b.Dx():
+		return absDiff(a.Min.X+a.Max.X, b.Min.X+b.Max.X) <= 2*stroke
+	}
+	return false
+}
+
+// corner reports whether a horizontal and a vertical dash meet at a
+// bend: an end of one is within reach of an end of the other.
+func corner(a, b image.Rectangle, reach int) bool {
+	if (a.Dx() > a.Dy()) == (b.Dx() > b.Dy()) {
+		return false
+	}
+	return a.Inset(-reach).Overlaps(b)
+}
+
+func absDiff(a, b int) int {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

@@ -111,6 +111,20 @@ func (c *canvas) ellipse(x, y, rx, ry int) {
 	c.letters(x-rx/3, y-6, x+rx/3)
 }
 
+// dashedArrow draws an orthogonal connector in dashes of 10 with gaps
+// of 6, with a filled head at the last point.
+func (c *canvas) dashedArrow(pts ...image.Point) {
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		n := max(abs(b.X-a.X), abs(b.Y-a.Y))
+		for t := 0; t < n; t += 16 {
+			e := min(t+10, n)
+			c.line(a.X+(b.X-a.X)*t/n, a.Y+(b.Y-a.Y)*t/n, a.X+(b.X-a.X)*e/n, a.Y+(b.Y-a.Y)*e/n)
+		}
+	}
+	c.arrow(pts[len(pts)-1].Add(image.Pt(-sign(pts[len(pts)-1].X-pts[len(pts)-2].X)*12, -sign(pts[len(pts)-1].Y-pts[len(pts)-2].Y)*12)), pts[len(pts)-1])
+}
+
 // circle is an event: a ring of width w.
 func (c *canvas) circle(x, y, r, w int) image.Rectangle {
 	for dy := -r - w; dy <= r+w; dy++ {
@@ -187,6 +201,7 @@ func TestRecognize(t *testing.T) {
 		shapes []string
 		flows  []string
 		traces int // connectors ending nowhere
+		dashed int // flows drawn in dashes
 	}{
 		{
 			name:   "decision with two branches",
@@ -291,6 +306,20 @@ func TestRecognize(t *testing.T) {
 			flows:  []string{"task@00 → task@03"},
 			traces: 1,
 		},
+		{
+			name:   "a dashed connector with a bend is one dashed flow",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.box(40, 40, 110, 80)
+				c.box(400, 280, 110, 80)
+				c.box(600, 40, 110, 80)
+				c.dashedArrow(image.Pt(95, 121), image.Pt(95, 320), image.Pt(399, 320))
+				c.arrow(image.Pt(151, 80), image.Pt(599, 80))
+			},
+			shapes: []string{"task@00", "task@04", "task@06"},
+			flows:  []string{"task@00 → task@04", "task@00 → task@06"},
+			dashed: 1,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -307,6 +336,15 @@ func TestRecognize(t *testing.T) {
 			}
 			if got := flowsOf(d); strings.Join(got, ", ") != strings.Join(tt.flows, ", ") {
 				t.Errorf("flows\n got %v\nwant %v", got, tt.flows)
+			}
+			dashed := 0
+			for _, f := range d.Flows {
+				if f.Dashed {
+					dashed++
+				}
+			}
+			if dashed != tt.dashed {
+				t.Errorf("%d dashed flows, want %d", dashed, tt.dashed)
 			}
 			if len(d.Traces) != tt.traces {
 				t.Errorf("%d unfinished connectors %+v, want %d", len(d.Traces), d.Traces, tt.traces)
