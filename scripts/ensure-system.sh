@@ -12,6 +12,8 @@ have tesseract || need+=(tesseract-ocr tesseract-ocr-eng)
 have xmllint || need+=(libxml2-utils)
 have chromium || need+=(chromium)
 have wrk || need+=(wrk)
+# bench/diagrams draws its Graphviz flowchart set with dot
+have dot || need+=(graphviz)
 have setpriv || need+=(util-linux)
 have redis-sentinel || need+=(redis-sentinel)
 have docker-compose || need+=(docker-compose)

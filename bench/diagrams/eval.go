@@ -162,6 +162,8 @@ type imageCase struct {
 	ref   *process.Model
 	lanes bool
 	dev   bool
+	// renderer drew the picture: bpmn-js or graphviz
+	renderer string
 }
 
 // loadImages pairs each rendered PNG with the BPMN it was drawn from.
@@ -186,7 +188,7 @@ func loadImages(dir string) ([]imageCase, error) {
 		if err != nil {
 			return nil, fmt.Errorf("convert %s: %w", src, err)
 		}
-		out = append(out, imageCase{name: base, png: f, ref: m, lanes: len(m.Participants) > 1, dev: isDev(src)})
+		out = append(out, imageCase{name: base, png: f, ref: m, lanes: len(m.Participants) > 1, dev: isDev(src), renderer: "bpmn-js"})
 	}
 	return out, nil
 }
@@ -209,16 +211,32 @@ type tally struct {
 	images         int
 	got, base      diagscore.Score
 	structured     int
+	notes          int // connectors the reader could not finish
 	recogniseTotal time.Duration
 }
 
-func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose bool) error {
-	cases, err := loadImages(dir)
-	if err != nil {
-		return err
-	}
+func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, verbose bool) error {
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return fmt.Errorf("cache dir: %w", err)
+	}
+	var cases []imageCase
+	for _, rd := range strings.Split(renderers, ",") {
+		var (
+			more []imageCase
+			err  error
+		)
+		switch rd {
+		case "bpmn-js":
+			more, err = loadImages(dir)
+		case "graphviz":
+			more, err = loadGraphviz(cacheDir)
+		default:
+			err = fmt.Errorf("unknown renderer %q (bpmn-js, graphviz)", rd)
+		}
+		if err != nil {
+			return err
+		}
+		cases = append(cases, more...)
 	}
 	ocr := &cachedOCR{dir: cacheDir}
 	prov := diagram.New(diagram.Options{})
@@ -275,6 +293,7 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 				split = "dev"
 			}
 			for _, k := range []string{"all", split, v, v + " " + lanes} {
+				k = c.renderer + " " + k
 				t := group(k)
 				t.images++
 				t.got.Add(s)
@@ -283,11 +302,15 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 				if err == nil && r.Structured {
 					t.structured++
 				}
+				if err == nil {
+					t.notes += len(r.Notes)
+				}
 			}
-			if verbose {
-				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d) | base tasks %d flows %d gw %d | %.0f ms\n",
+			// the held-out Graphviz charts are read only as totals
+			if verbose && (c.dev || c.renderer != "graphviz") {
+				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d, kind %d) | base tasks %d flows %d gw %d | %.0f ms\n",
 					c.name, v, s.Tasks.Found, s.Tasks.Refs, s.Tasks.Right, s.Tasks.Cand, s.Flows.Found, s.Flows.Refs, s.Flows2.Found,
-					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
+					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, s.Kinds.Found, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
 					float64(elapsed.Microseconds())/1000)
 				if len(s.Missed)+len(s.Extra) > 0 {
 					fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.Missed, s.Extra)
@@ -295,24 +318,39 @@ func evaluate(w io.Writer, dir, only, set, variant, cacheDir string, verbose boo
 				if len(s.Lost) > 0 {
 					fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
 				}
+				if err == nil && len(r.Notes) > 0 {
+					fmt.Fprintf(w, "    notes %q\n", r.Notes)
+				}
 			}
 		}
 	}
-	order := []string{"all", "dev", "held-out"}
-	for _, v := range Variants {
-		order = append(order, v, v+" lanes", v+" flat")
+	var order []string
+	for _, rd := range []string{"bpmn-js", "graphviz"} {
+		order = append(order, rd+" all", rd+" dev", rd+" held-out")
+		for _, v := range Variants {
+			order = append(order, rd+" "+v, rd+" "+v+" lanes", rd+" "+v+" flat")
+		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
+	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tnotes\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
 	pc := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
+	// a figure over nothing is no figure
+	pcOf := func(n int, f float64) string {
+		if n == 0 {
+			return "–"
+		}
+		return pc(f)
+	}
 	for _, k := range order {
 		t := groups[k]
 		if t == nil {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
 			pc(t.got.Tasks.Recall()), pc(t.got.Tasks.Precision()), pc(t.got.Flows.Recall()), pc(t.got.Flows.Precision()), pc(t.got.Flows2.Recall()),
-			pc(t.got.Gateways.Recall()), pc(t.got.Gateways.Precision()), float64(t.recogniseTotal.Milliseconds())/float64(t.images),
+			pcOf(t.got.Gateways.Refs, t.got.Gateways.Recall()), pcOf(t.got.Gateways.Cand, t.got.Gateways.Precision()), pcOf(t.got.Kinds.Refs, t.got.Kinds.Recall()),
+			pcOf(t.got.Lanes.Refs, t.got.Lanes.Recall()), pcOf(t.got.Lanes.Cand, t.got.Lanes.Precision()), t.notes,
+			float64(t.recogniseTotal.Milliseconds())/float64(t.images),
 			pc(t.base.Tasks.Recall()), pc(t.base.Tasks.Precision()), pc(t.base.Flows.Recall()), pc(t.base.Flows2.Recall()), pc(t.base.Gateways.Recall()))
 	}
 	return tw.Flush()

@@ -29,11 +29,18 @@ func main() {
 		variant = flag.String("variant", "", "comma-separated variants (default all: clean,blur,rotated,jpeg)")
 		cache   = flag.String("cache", filepath.Join(os.TempDir(), "spade-bench-ocr"), "OCR answers cached by image hash")
 		dir     = flag.String("dir", "bench/diagrams/testdata", "image set")
+		rend    = flag.String("renderer", "bpmn-js,graphviz", "comma-separated renderers: bpmn-js (the PNGs in -dir), graphviz (drawn at bench time by dot)")
+		gvOut   = flag.String("graphviz-src", "", "write the Graphviz set's dot sources into this directory and stop")
 	)
 	flag.Parse()
 	switch {
 	case *debug != "":
 		if err := debugImage(*debug, *variant, "/tmp/overlay.png"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case *gvOut != "":
+		if err := writeGraphviz(*gvOut); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -50,7 +57,7 @@ func main() {
 			os.Exit(1)
 		}
 	default:
-		if err := evaluate(os.Stdout, *dir, *only, *set, *variant, *cache, *verbose); err != nil {
+		if err := evaluate(os.Stdout, *dir, *only, *set, *variant, *rend, *cache, *verbose); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

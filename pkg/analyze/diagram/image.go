@@ -33,6 +33,10 @@ type ImageReading struct {
 	Baseline *process.Model
 	// Text is every word read, in reading order.
 	Text string
+	// Notes say what the reader was unsure of (a connector it could not
+	// follow to its other end); the model carries each as an annotation
+	// on the node concerned.
+	Notes []string
 }
 
 // ReadImage reads a diagram picture: the recogniser finds its shapes,
@@ -61,6 +65,22 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 		return nil, err
 	}
 	labels := groupLabels(words)
+	// a small picture's letters may be too few pixels high for OCR at the
+	// first scale, though a person reads them: read it again larger (and
+	// with its lines kept, which small letters may touch) before refusing
+	for _, z := range []float64{2.5, 4} {
+		if len(labels) > 0 {
+			break
+		}
+		zoom := z * max(1, textZoom(d))
+		if px := float64(g.Rect.Dx()) * float64(g.Rect.Dy()) * zoom * zoom; px > maxOCRPixels {
+			break // as large as OCR pages go: prepare would shrink it back
+		}
+		if words, err = readWords(ctx, g, ocr, false, zoom); err != nil {
+			return nil, err
+		}
+		labels = groupLabels(words)
+	}
 	if len(labels) == 0 {
 		return nil, failure.Permanent("No readable text was found in the image. Upload a sharper picture of the diagram in which the labels can be read.", nil)
 	}
@@ -80,8 +100,8 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 	if err != nil {
 		return nil, err
 	}
-	if m, ok := structureModel(d, words, lanes, filename); ok {
-		out.Model, out.Structured = m, true
+	if m, notes, ok := structureModel(d, words, lanes, filename); ok {
+		out.Model, out.Structured, out.Notes = m, true, notes
 	} else {
 		out.Model = text.FromLabels(labels, filename)
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
 	"github.com/spade-bpmn/spade/pkg/analyze/text"
@@ -19,10 +20,13 @@ import (
 // line is that branch's condition, and each node belongs to the lane
 // band it sits in. It reports false when there is too little structure
 // to trust (fewer than two connected nodes, or no task), so that the
-// caller falls back to the label heuristic.
-func structureModel(d vision.Diagram, words []word, laneNames []string, filename string) (process.Model, bool) {
+// caller falls back to the label heuristic. A connector that leaves a
+// node and ends nowhere found is no flow: it becomes a note, returned
+// and attached to the node as an annotation, so that the user knows
+// where to look.
+func structureModel(d vision.Diagram, words []word, laneNames []string, filename string) (process.Model, []string, bool) {
 	if len(d.Flows) == 0 || len(d.Shapes) < 2 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
 	// lines without arrowheads are box borders and underlines as often as
 	// connectors: trust the structure only when most arrows point
@@ -33,7 +37,7 @@ func structureModel(d vision.Diagram, words []word, laneNames []string, filename
 		}
 	}
 	if sure*2 < len(d.Flows) {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
 	n := len(d.Shapes)
 	inside := make([][]word, n)
@@ -48,7 +52,7 @@ words:
 		}
 		at := -1
 		for i, s := range d.Shapes {
-			if s.Kind == vision.Task && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
+			if holdsText(s) && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
 				at = i
 			}
 		}
@@ -59,8 +63,15 @@ words:
 		}
 	}
 	names := make([]string, n)
-	for i := range d.Shapes {
+	// a diamond with its question written inside is a flowchart decision:
+	// exclusive whatever its words look like to the marker reader
+	decision := make([]bool, n)
+	for i, s := range d.Shapes {
 		names[i] = text.CleanLabel(joinLines(inside[i]))
+		if s.Kind == vision.Gateway && letters(names[i]) < 3 {
+			names[i] = "" // a marker read as a letter or two
+		}
+		decision[i] = s.Kind == vision.Gateway && names[i] != ""
 	}
 	conds := map[int]string{} // flow index → condition
 	for _, l := range groupLabels(loose) {
@@ -89,6 +100,7 @@ words:
 		lanes    []lane
 		poolName string
 		pool     string
+		pools    []lane // pool bands, each a participant of its own when there are several
 	)
 	for i, b := range d.Lanes {
 		name := ""
@@ -100,6 +112,7 @@ words:
 			if poolName == "" {
 				poolName = name
 			}
+			pools = append(pools, lane{name: name, body: b.Body})
 			continue
 		}
 		lanes = append(lanes, lane{name: cmp.Or(name, pool), body: b.Body})
@@ -123,13 +136,36 @@ words:
 		}
 		return best
 	}
+	// poolOf is the pool band a shape sits in (its index + 1), 0 when
+	// the picture has fewer than two pools
+	poolOf := func(s vision.Shape) int {
+		if len(pools) < 2 {
+			return 0
+		}
+		c := center(s.Box)
+		for k, p := range pools {
+			if c.In(p.body) {
+				return k + 1
+			}
+		}
+		return 0
+	}
 	in, out := make([]int, n), make([]int, n)
 	type edge struct{ from, to int }
 	seen := map[edge]bool{}
-	var flows []int
+	var flows, dashed []int
 	for i, f := range d.Flows {
 		e := edge{f.From, f.To}
 		if f.From == f.To || seen[e] {
+			continue
+		}
+		if f.Dashed {
+			// a dashed line is no sequence flow: between pools it is a
+			// message flow, inside one an association
+			if a, b := poolOf(d.Shapes[f.From]), poolOf(d.Shapes[f.To]); a != b && a > 0 && b > 0 {
+				seen[e] = true
+				dashed = append(dashed, i)
+			}
 			continue
 		}
 		seen[e] = true
@@ -154,8 +190,11 @@ words:
 			case text.IsEndLabel(name):
 				kind, s.Ring = vision.Event, vision.Thick
 			case strings.HasSuffix(name, "?"):
-				kind = vision.Gateway
+				kind, decision[i] = vision.Gateway, true
 			}
+		}
+		if kind == vision.Event && wide(s) && name != "" && !text.IsStartLabel(name) && !text.IsEndLabel(name) && in[i] > 0 && out[i] > 0 {
+			kind = vision.Task // a flowchart's oval step between two arrows
 		}
 		switch kind {
 		case vision.Task:
@@ -177,7 +216,11 @@ words:
 				continue
 			}
 			ids[i] = fmt.Sprintf("g%d", i+1)
-			gw := process.Gateway{ID: ids[i], Type: gatewayType(s.Marker), Name: name, Performer: performer(s)}
+			typ := gatewayType(s.Marker)
+			if decision[i] {
+				typ = process.GatewayExclusive
+			}
+			gw := process.Gateway{ID: ids[i], Type: typ, Name: name, Performer: performer(s)}
 			if name != "" {
 				gw.Specification = "Decision read from the diagram: " + name
 			}
@@ -187,7 +230,18 @@ words:
 				continue
 			}
 			ids[i] = fmt.Sprintf("e%d", i+1)
-			ev := process.Event{ID: ids[i], Name: name, Type: eventType(s, in[i], out[i]), Performer: performer(s)}
+			typ := eventType(s, in[i], out[i])
+			if wide(s) {
+				// a flowchart's terminal: its word and its arrows say which
+				// end it is, whatever its outline
+				switch {
+				case text.IsStartLabel(name) || in[i] == 0 && out[i] > 0:
+					typ = process.EventStart
+				case text.IsEndLabel(name) || out[i] == 0:
+					typ = process.EventEnd
+				}
+			}
+			ev := process.Event{ID: ids[i], Name: name, Type: typ, Performer: performer(s)}
 			switch s.Icon {
 			case vision.Envelope:
 				ev.Trigger = process.TriggerMessage
@@ -203,7 +257,7 @@ words:
 		}
 	}
 	if tasks == 0 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
 	for _, fi := range flows {
 		f := d.Flows[fi]
@@ -213,11 +267,65 @@ words:
 		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: ids[f.From], Target: ids[f.To], Condition: conds[fi]})
 	}
 	if len(m.Flows) == 0 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
+	}
+	for _, fi := range dashed {
+		f := d.Flows[fi]
+		if ids[f.From] != "" && ids[f.To] != "" {
+			m.MessageFlows = append(m.MessageFlows, process.MessageFlow{ID: fmt.Sprintf("m%d", len(m.MessageFlows)+1), Source: ids[f.From], Target: ids[f.To]})
+		}
+	}
+	if len(pools) >= 2 {
+		// separate pool bands stay separate participants
+		for k, p := range pools {
+			m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", k+1), Name: cmp.Or(p.name, fmt.Sprintf("Pool %d", k+1))})
+		}
+		for i, s := range d.Shapes {
+			k := poolOf(s)
+			if k == 0 || ids[i] == "" {
+				continue
+			}
+			pid := fmt.Sprintf("pool%d", k)
+			for j := range m.Activities {
+				if m.Activities[j].ID == ids[i] {
+					m.Activities[j].Pool = pid
+				}
+			}
+			for j := range m.Gateways {
+				if m.Gateways[j].ID == ids[i] {
+					m.Gateways[j].Pool = pid
+				}
+			}
+			for j := range m.Events {
+				if m.Events[j].ID == ids[i] {
+					m.Events[j].Pool = pid
+				}
+			}
+		}
+	}
+	var notes []string
+	noted := map[int]bool{}
+	for _, t := range d.Traces {
+		if ids[t.Node] == "" || noted[t.Node] {
+			continue
+		}
+		noted[t.Node] = true
+		what := cmp.Or(names[t.Node], "this node")
+		note := fmt.Sprintf("A connector at %q could not be followed to its other end (near %d, %d in the picture): check the flows there.", what, t.End.X, t.End.Y)
+		notes = append(notes, note)
+		m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", len(m.Annotations)+1), Text: note, AttachedTo: ids[t.Node]})
 	}
 	for _, ln := range lanes {
 		if usedLane[ln.name] && ln.name != "" {
-			m.Participants = append(m.Participants, process.Participant{Name: ln.name})
+			pt := process.Participant{Name: ln.name}
+			if len(pools) >= 2 {
+				for k, p := range pools {
+					if center(ln.body).In(p.body) {
+						pt.Pool = fmt.Sprintf("pool%d", k+1)
+					}
+				}
+			}
+			m.Participants = append(m.Participants, pt)
 		}
 	}
 	m.ProcessName = cmp.Or(poolName, text.NameFromFile(filename), "Process read from a diagram")
@@ -227,10 +335,15 @@ words:
 	}
 	m.ProcessPurpose += "."
 	process.Repair(&m)
+	// the picture is a modeller's diagram, as a BPMN file is: drawn as
+	// seen, so that the builder adds no gateway where lines merely meet
+	// (a loop coming back into a task) and no parallel split where a
+	// start fans out
+	m.Verbatim = true
 	if len(m.Validate()) > 0 {
-		return process.Model{}, false
+		return process.Model{}, nil, false
 	}
-	return m, true
+	return m, notes, true
 }
 
 // gatewayType is the BPMN gateway type of a diamond's marker; an empty
@@ -364,6 +477,29 @@ func joinLines(ws []word) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// wide reports whether a shape is drawn wider than high around its text,
+// as flowcharts draw their ovals and diamonds; BPMN's are as wide as high.
+func wide(s vision.Shape) bool { return s.Inner.Dx()*4 >= s.Inner.Dy()*5 }
+
+// holdsText reports whether the words inside a shape are its name: a
+// box's always, a flowchart's oval or diamond's too, and a diamond's
+// when they make a word (a BPMN marker read by OCR is a letter or a
+// sign, dropped later).
+func holdsText(s vision.Shape) bool {
+	return s.Kind == vision.Task || s.Kind == vision.Gateway || wide(s)
+}
+
+// letters counts the letters of a label.
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
 }
 
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }

@@ -53,6 +53,12 @@ type Score struct {
 	// Flows counts the reference flows the analysis has directly;
 	// Flows2 also those it has through one gateway.
 	Flows, Flows2 Counts
+	// Kinds counts the matched gateways (Refs) and those read with the
+	// reference's type (Found).
+	Kinds Counts
+	// Lanes counts the reference's lanes (participants) found by name,
+	// and the analysis' lanes that name one of them.
+	Lanes Counts
 	// Missed names the reference tasks not found, Extra the analysis'
 	// tasks that match none, Lost the reference flows not found.
 	Missed, Extra, Lost []string
@@ -64,11 +70,14 @@ func (s *Score) Add(o Score) {
 	s.Flows.Add(o.Flows)
 	s.Flows2.Add(o.Flows2)
 	s.Gateways.Add(o.Gateways)
+	s.Kinds.Add(o.Kinds)
+	s.Lanes.Add(o.Lanes)
 }
 
 // graph is a model's flow nodes and sequence flows.
 type graph struct {
 	kind  map[string]string // id → task | gateway | event
+	gtype map[string]string // gateway id → BPMN gateway type
 	name  map[string]string
 	succ  map[string][]string
 	nodes []string
@@ -76,7 +85,7 @@ type graph struct {
 }
 
 func newGraph(m *process.Model) *graph {
-	g := &graph{kind: map[string]string{}, name: map[string]string{}, succ: map[string][]string{}}
+	g := &graph{kind: map[string]string{}, gtype: map[string]string{}, name: map[string]string{}, succ: map[string][]string{}}
 	for _, a := range m.Activities {
 		if a.Type == process.ActivityEventSubProcess || a.ForCompensation {
 			continue
@@ -85,7 +94,7 @@ func newGraph(m *process.Model) *graph {
 		g.nodes = append(g.nodes, a.ID)
 	}
 	for _, x := range m.Gateways {
-		g.kind[x.ID], g.name[x.ID] = "gateway", x.Name
+		g.kind[x.ID], g.name[x.ID], g.gtype[x.ID] = "gateway", x.Name, x.Type
 		g.nodes = append(g.nodes, x.ID)
 	}
 	for _, e := range m.Events {
@@ -192,8 +201,12 @@ func Compare(ref, got *process.Model) Score {
 			}
 		case "gateway":
 			s.Gateways.Refs++
-			if match[rid] != "" {
+			if m := match[rid]; m != "" {
 				s.Gateways.Found++
+				s.Kinds.Refs++
+				if a.gtype[m] == r.gtype[rid] {
+					s.Kinds.Found++
+				}
 			}
 		}
 	}
@@ -243,6 +256,7 @@ func Compare(ref, got *process.Model) Score {
 			}
 		}
 	}
+	s.Lanes = compareLanes(ref, got)
 	for _, f := range a.flows {
 		s.Flows.Cand++
 		x, y := back[f[0]], back[f[1]]
@@ -251,6 +265,35 @@ func Compare(ref, got *process.Model) Score {
 		}
 	}
 	return s
+}
+
+// compareLanes matches the lanes (participants) of two models by name,
+// one to one; a model with one participant or none has no lanes.
+func compareLanes(ref, got *process.Model) Counts {
+	names := func(m *process.Model) []string {
+		if len(m.Participants) < 2 {
+			return nil
+		}
+		var out []string
+		for _, p := range m.Participants {
+			out = append(out, p.Name)
+		}
+		return out
+	}
+	r, a := names(ref), names(got)
+	c := Counts{Refs: len(r), Cand: len(a)}
+	used := make([]bool, len(a))
+	for _, rn := range r {
+		for k, an := range a {
+			if !used[k] && (jaccard(rn, an) >= 0.5 || editSim(rn, an) >= 0.8) {
+				used[k] = true
+				c.Found++
+				c.Right++
+				break
+			}
+		}
+	}
+	return c
 }
 
 // stop words carry no content for label matching.

@@ -75,3 +75,31 @@ func TestEditSim(t *testing.T) {
 		}
 	}
 }
+
+func TestCompareKindsAndLanes(t *testing.T) {
+	ref := model([]string{"Receive order", "Ship goods"}, []string{"In stock?"}, [][2]string{{"t1", "g1"}, {"g1", "t2"}})
+	ref.Participants = []process.Participant{{Name: "Sales"}, {Name: "Warehouse"}}
+	tests := []struct {
+		name         string
+		gwType       string
+		names        []string
+		kinds, lanes Counts
+	}{
+		{"kind and lanes right", process.GatewayExclusive, []string{"Sales", "Warehouse"}, Counts{Refs: 1, Found: 1}, Counts{Refs: 2, Found: 2, Cand: 2, Right: 2}},
+		{"parallel for exclusive, one lane misread", process.GatewayParallel, []string{"Sales", "Wherever", "Finance"}, Counts{Refs: 1}, Counts{Refs: 2, Found: 1, Cand: 3, Right: 1}},
+		{"one lane is no lane", process.GatewayExclusive, []string{"Sales"}, Counts{Refs: 1, Found: 1}, Counts{Refs: 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := model([]string{"Receive order", "Ship goods"}, []string{""}, [][2]string{{"t1", "g1"}, {"g1", "t2"}})
+			got.Gateways[0].Type = tt.gwType
+			for _, l := range tt.names {
+				got.Participants = append(got.Participants, process.Participant{Name: l})
+			}
+			s := Compare(ref, got)
+			if s.Kinds != tt.kinds || s.Lanes != tt.lanes {
+				t.Errorf("kinds %+v lanes %+v, want %+v %+v", s.Kinds, s.Lanes, tt.kinds, tt.lanes)
+			}
+		})
+	}
+}

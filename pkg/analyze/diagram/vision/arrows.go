@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"math"
 	"sort"
 )
 
@@ -14,6 +15,19 @@ type Flow struct {
 	// Sure is false when no arrowhead told the direction and it was
 	// guessed from the reading order.
 	Sure bool
+	// Dashed is true for a connector drawn in dashes: a message flow
+	// between pools (or an association), not a sequence flow.
+	Dashed bool
+}
+
+// Trace is a connector followed from a shape to nowhere: its other end
+// touches no shape found (an arrow cut by a smudge, a shape not
+// recognised). It is not drawn as a flow; the reader says it is there.
+type Trace struct {
+	// Node indexes Diagram.Shapes: the shape the connector leaves.
+	Node int
+	// End is the connector's ink farthest from that shape.
+	End image.Point
 }
 
 // contact is where a connector touches a shape's surroundings.
@@ -54,9 +68,12 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 	}
 	for _, s := range d.Shapes {
 		cb := s.Box.Inset(-1).Intersect(bounds)
+		in := outline(s, stroke)
 		for y := cb.Min.Y; y < cb.Max.Y; y++ {
 			for x := cb.Min.X; x < cb.Max.X; x++ {
-				removed[y*w+x] = true
+				if in(x, y) {
+					removed[y*w+x] = true
+				}
 			}
 		}
 	}
@@ -110,6 +127,35 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			}
 		}
 	}
+	// a dashed connector is a row of short straight pieces: join each
+	// dash to the dashes just beyond its ends (along its line, or round
+	// a bend), and remember the groups made of dashes
+	// (two dashes meeting at a bend make one L-shaped piece: thin ink,
+	// though its box is square)
+	var dashes []int32
+	straight := func(b image.Rectangle) bool { return min(b.Dx(), b.Dy()) <= stroke+1 }
+	for l := int32(1); l < int32(n); l++ {
+		c := ls.comps[l]
+		long := max(c.box.Dx(), c.box.Dy())
+		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || c.area <= 2*long*(stroke+1)) {
+			dashes = append(dashes, l)
+		}
+	}
+	for i, a := range dashes {
+		ba := ls.comps[a].box
+		reach := max(ba.Dx(), ba.Dy())/2 + stroke + 2
+		for _, b := range dashes[i+1:] {
+			bb := ls.comps[b].box
+			if bb.Min.Y > ba.Max.Y+reach {
+				break // dashes are listed top to bottom by their first row
+			}
+			if ba.Inset(-reach).Overlaps(bb) && (aligned(ba, bb, stroke) || !straight(ba) || !straight(bb) || corner(ba, bb, reach)) {
+				if ra, rb := find(a), find(b); ra != rb {
+					parent[ra] = rb
+				}
+			}
+		}
+	}
 	// two lines crossing go straight on: join the pieces left and right
 	// of a crossing, and above and below it, but not across
 	join := func(a, b int) {
@@ -149,6 +195,10 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			}
 		}
 	}
+	dashCount := map[int32]int{}
+	for _, l := range dashes {
+		dashCount[find(l)]++
+	}
 	// contacts and sampled paths per joined component
 	type group struct {
 		contacts map[int]*contact
@@ -186,9 +236,21 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 	}
 	roots := make([]int32, 0, len(groups))
+	var loose []int32
 	for r, g := range groups {
-		if len(g.contacts) >= 2 {
+		switch {
+		case len(g.contacts) >= 2:
 			roots = append(roots, r)
+		case len(g.contacts) == 1:
+			loose = append(loose, r)
+		}
+	}
+	sort.Slice(loose, func(i, j int) bool { return loose[i] < loose[j] })
+	d.Traces = d.Traces[:0]
+	for _, r := range loose {
+		if t, ok := unfinished(groups[r].path, groups[r].pixels, groups[r].contacts, stroke); ok && t.End.In(bounds.Inset(2*stroke+2)) {
+			// (a line running off the picture is a frame's or a cut)
+			d.Traces = append(d.Traces, t)
 		}
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
@@ -242,7 +304,7 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			if b.x < a.x || (b.x == a.x && b.y < a.y) {
 				a, b = b, a
 			}
-			flows = append(flows, Flow{From: a.node, To: b.node, Path: path})
+			flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Dashed: dashCount[r] >= 3})
 			continue
 		}
 		var srcs, dsts []*contact
@@ -253,13 +315,54 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 				srcs = append(srcs, c)
 			}
 		}
+		if len(srcs) == 0 {
+			// every end looks like a head (one is a head cut short by
+			// the shape it points at): the thinnest end is the tail
+			k := 0
+			for i, c := range dsts {
+				if c.density < dsts[k].density {
+					k = i
+				}
+			}
+			srcs = []*contact{dsts[k]}
+			dsts = append(dsts[:k:k], dsts[k+1:]...)
+		}
 		for _, s := range srcs {
 			for _, t := range dsts {
-				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true})
+				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true, Dashed: dashCount[r] >= 3})
 			}
 		}
 	}
 	return flows
+}
+
+// unfinished reads a line piece that touches one shape: it is a
+// connector left unfinished when it is long and thin (a line, not a
+// word or an icon: at most three strokes of ink per pixel of its
+// extent) and reaches well away from the shape.
+func unfinished(path []image.Point, pixels int, contacts map[int]*contact, stroke int) (Trace, bool) {
+	var c *contact
+	for _, x := range contacts {
+		c = x
+	}
+	if c == nil || len(path) == 0 {
+		return Trace{}, false
+	}
+	cx, cy := c.sx/c.n, c.sy/c.n
+	box := image.Rectangle{Min: path[0], Max: path[0].Add(image.Pt(1, 1))}
+	far, farD := path[0], -1
+	for _, p := range path {
+		box = box.Union(image.Rectangle{Min: p, Max: p.Add(image.Pt(1, 1))})
+		if d := (p.X-cx)*(p.X-cx) + (p.Y-cy)*(p.Y-cy); d > farD {
+			far, farD = p, d
+		}
+	}
+	reach := 25 * max(stroke, 1)
+	extent := box.Dx() + box.Dy()
+	if farD < reach*reach || pixels > 3*max(stroke, 1)*extent {
+		return Trace{}, false
+	}
+	return Trace{Node: c.node, End: far}, true
 }
 
 // crossings marks the ink where a horizontal and a vertical line cross:
@@ -332,4 +435,59 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 		}
 	}
 	return grown
+}
+
+// outline reports the pixels a shape covers, its outline and a pixel or
+// two beyond: a box's whole box, but only the diamond or the ellipse
+// itself for a gateway or an event, so that an arrowhead touching a
+// diamond's slanted side (inside its bounding box) stays an arrowhead.
+func outline(s Shape, stroke int) func(x, y int) bool {
+	b := s.Box
+	cx, cy := float64(b.Min.X+b.Max.X-1)/2, float64(b.Min.Y+b.Max.Y-1)/2
+	switch s.Kind {
+	case Gateway:
+		// the inside's half extents; the outline lies within stroke+2
+		// of its sides, measured along their normals
+		hw, hh := float64(s.Inner.Dx())/2, float64(s.Inner.Dy())/2
+		icx, icy := float64(s.Inner.Min.X+s.Inner.Max.X-1)/2, float64(s.Inner.Min.Y+s.Inner.Max.Y-1)/2
+		lim := hw*hh + float64(stroke+2)*math.Hypot(hw, hh)
+		return func(x, y int) bool {
+			return math.Abs(float64(x)-icx)*hh+math.Abs(float64(y)-icy)*hw <= lim
+		}
+	case Event:
+		a, c := float64(b.Dx())/2+1, float64(b.Dy())/2+1
+		return func(x, y int) bool {
+			dx, dy := (float64(x)-cx)/a, (float64(y)-cy)/c
+			return dx*dx+dy*dy <= 1
+		}
+	}
+	return func(int, int) bool { return true }
+}
+
+// aligned reports whether two dashes lie on one straight line: both
+// horizontal on the same rows or both vertical on the same columns.
+func aligned(a, b image.Rectangle, stroke int) bool {
+	switch {
+	case a.Dx() > a.Dy() && b.Dx() > b.Dy():
+		return absDiff(a.Min.Y+a.Max.Y, b.Min.Y+b.Max.Y) <= 2*stroke
+	case a.Dy() > a.Dx() && b.Dy() > b.Dx():
+		return absDiff(a.Min.X+a.Max.X, b.Min.X+b.Max.X) <= 2*stroke
+	}
+	return false
+}
+
+// corner reports whether a horizontal and a vertical dash meet at a
+// bend: an end of one is within reach of an end of the other.
+func corner(a, b image.Rectangle, reach int) bool {
+	if (a.Dx() > a.Dy()) == (b.Dx() > b.Dy()) {
+		return false
+	}
+	return a.Inset(-reach).Overlaps(b)
+}
+
+func absDiff(a, b int) int {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }

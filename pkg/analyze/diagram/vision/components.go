@@ -138,3 +138,44 @@ func (ls *labels) spanFill(l int32) float64 {
 	}
 	return float64(filled) / float64(c.box.Dx()*c.box.Dy())
 }
+
+// spanAt is the width of the component's row span (leftmost to rightmost
+// pixel) on row y, 0 when the row misses it.
+func (ls *labels) spanAt(l int32, y int) int {
+	c := ls.comps[l]
+	if y < c.box.Min.Y || y >= c.box.Max.Y {
+		return 0
+	}
+	row := ls.lab[y*ls.w : (y+1)*ls.w]
+	lo, hi := -1, -1
+	for x := c.box.Min.X; x < c.box.Max.X; x++ {
+		if row[x] == l {
+			if lo < 0 {
+				lo = x
+			}
+			hi = x
+		}
+	}
+	if lo < 0 {
+		return 0
+	}
+	return hi - lo + 1
+}
+
+// profile reports whether the component's row spans a quarter of its
+// height from the top and from the bottom are both between lo and hi
+// times its width, and the middle row spans nearly all of it: a diamond
+// (a half) or an ellipse (√3/2) drawn wider than high, which a triangle
+// or a lopsided region is not.
+func (ls *labels) profile(l int32, lo, hi float64) bool {
+	b := ls.comps[l].box
+	w := float64(b.Dx())
+	mid := float64(ls.spanAt(l, b.Min.Y+b.Dy()/2))
+	for _, y := range []int{b.Min.Y + b.Dy()/4, b.Max.Y - 1 - b.Dy()/4} {
+		s := float64(ls.spanAt(l, y)) / w
+		if s < lo || s > hi {
+			return false
+		}
+	}
+	return mid >= 0.85*w
+}

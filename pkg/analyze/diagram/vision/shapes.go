@@ -87,6 +87,8 @@ type Diagram struct {
 	Shapes []Shape
 	Flows  []Flow
 	Lanes  []Band
+	// Traces are connectors that leave a shape and end nowhere found.
+	Traces []Trace
 	// Stroke is the typical line width in pixels.
 	Stroke int
 }
@@ -133,6 +135,29 @@ func Recognize(g *image.Gray) Diagram {
 			seen := false
 			for _, o := range cands {
 				if o.kind != Task && center(c.box).In(o.box.Inset(-stroke)) || center(o.box).In(c.box) && o.kind != Task {
+					seen = true
+					break
+				}
+			}
+			if !seen {
+				cands = append(cands, c)
+			}
+		}
+	}
+	// a thin outline drawn at a shallow slant (a flowchart's wide
+	// diamond, a small ellipse) is grey, not black, where it is
+	// anti-aliased: at the Otsu cut it has gaps its white inside leaks
+	// through. A lenient cut closes them; it adds the diamonds and
+	// ellipses only it finds.
+	if stroke <= 2 {
+		lenient := binarize(g, cut+(255-cut)/2)
+		for _, c := range candidates(lenient, minSide) {
+			if c.kind == Task {
+				continue
+			}
+			seen := false
+			for _, o := range cands {
+				if center(c.box).In(o.box.Inset(-stroke)) || center(o.box).In(c.box) {
 					seen = true
 					break
 				}
@@ -235,7 +260,11 @@ func Recognize(g *image.Gray) Diagram {
 				s.Ring = Double
 			}
 		case Gateway:
-			s.Marker = gatewayMarker(n.bm, n.ls, cands, n)
+			// a diamond drawn wider than high holds a flowchart's
+			// question, whose letters are no marker
+			if n.box.Dx()*4 < n.box.Dy()*5 {
+				s.Marker = gatewayMarker(n.bm, n.ls, cands, n)
+			}
 			// the corners of a diamond's outline reach past its inside by
 			// the stroke times √2
 			s.Box = n.box.Inset(-2*stroke - 1)
@@ -337,12 +366,16 @@ func candidates(bm *bitmap, minSide int) []*candidate {
 		cd := &candidate{l: l, ls: ws, bm: bm, box: b, fill: f, white: float64(c.area) / (f * float64(b.Dx()*b.Dy()))}
 		ar := float64(b.Dx()) / float64(b.Dy())
 		square := ar > 0.8 && ar < 1.25
+		// a flowchart's terminals and decisions are drawn around their
+		// text, so wider than high: taken when their outline has the
+		// shape's profile
+		wide := ar >= 1.25 && ar <= 6
 		switch {
 		case f > 0.9:
 			cd.kind = Task
-		case square && f > 0.7 && f < 0.86 && cd.white > 0.2:
+		case f > 0.7 && f < 0.86 && cd.white > 0.2 && (square || wide && ar <= 4 && ws.profile(l, 0.75, 0.95)):
 			cd.kind = Event
-		case square && f > 0.4 && f < 0.62:
+		case f > 0.4 && f < 0.62 && (square || wide && ws.profile(l, 0.35, 0.65)):
 			cd.kind = Gateway
 		default:
 			continue

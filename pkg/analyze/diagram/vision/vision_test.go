@@ -82,6 +82,49 @@ func (c *canvas) diamond(x, y, r int, marker string) image.Rectangle {
 	return image.Rect(x-r, y-r, x+r, y+r)
 }
 
+// wideDiamond is a flowchart decision centred at (x, y), rx wide and ry
+// high each way, with a row of letter-like strokes inside (its question).
+func (c *canvas) wideDiamond(x, y, rx, ry int) {
+	c.line(x-rx, y, x, y-ry)
+	c.line(x, y-ry, x+rx, y)
+	c.line(x+rx, y, x, y+ry)
+	c.line(x, y+ry, x-rx, y)
+	c.letters(x-rx/3, y-6, x+rx/3)
+}
+
+// letters draws letter-sized strokes from x0 to x1 on the row below y:
+// text, as far as the recogniser is concerned.
+func (c *canvas) letters(x0, y, x1 int) {
+	for x := x0; x < x1; x += 9 {
+		c.line(x, y, x, y+12)
+		c.line(x, y+12, x+5, y+12)
+	}
+}
+
+// ellipse is a flowchart terminal: an outline rx wide and ry high each
+// way, with a word inside.
+func (c *canvas) ellipse(x, y, rx, ry int) {
+	for a := 0; a < 720; a++ {
+		t := float64(a) * math.Pi / 360
+		c.dot(x+int(math.Round(float64(rx)*math.Cos(t))), y+int(math.Round(float64(ry)*math.Sin(t))))
+	}
+	c.letters(x-rx/3, y-6, x+rx/3)
+}
+
+// dashedArrow draws an orthogonal connector in dashes of 10 with gaps
+// of 6, with a filled head at the last point.
+func (c *canvas) dashedArrow(pts ...image.Point) {
+	for i := 1; i < len(pts); i++ {
+		a, b := pts[i-1], pts[i]
+		n := max(abs(b.X-a.X), abs(b.Y-a.Y))
+		for t := 0; t < n; t += 16 {
+			e := min(t+10, n)
+			c.line(a.X+(b.X-a.X)*t/n, a.Y+(b.Y-a.Y)*t/n, a.X+(b.X-a.X)*e/n, a.Y+(b.Y-a.Y)*e/n)
+		}
+	}
+	c.arrow(pts[len(pts)-1].Add(image.Pt(-sign(pts[len(pts)-1].X-pts[len(pts)-2].X)*12, -sign(pts[len(pts)-1].Y-pts[len(pts)-2].Y)*12)), pts[len(pts)-1])
+}
+
 // circle is an event: a ring of width w.
 func (c *canvas) circle(x, y, r, w int) image.Rectangle {
 	for dy := -r - w; dy <= r+w; dy++ {
@@ -157,6 +200,8 @@ func TestRecognize(t *testing.T) {
 		draw   func(c *canvas)
 		shapes []string
 		flows  []string
+		traces int // connectors ending nowhere
+		dashed int // flows drawn in dashes
 	}{
 		{
 			name:   "decision with two branches",
@@ -213,6 +258,68 @@ func TestRecognize(t *testing.T) {
 			shapes: []string{"gatewayO@02", "task@00", "task@04"},
 			flows:  []string{"gatewayO@02 → task@04", "task@00 → gatewayO@02"},
 		},
+		{
+			name:   "flowchart: oval terminals, a wide diamond holding its question, thin lines",
+			stroke: 1,
+			draw: func(c *canvas) {
+				c.ellipse(60, 200, 45, 22)
+				c.box(150, 170, 110, 60)
+				c.wideDiamond(400, 200, 90, 30)
+				c.box(560, 60, 110, 60)
+				c.box(560, 280, 110, 60)
+				c.arrow(image.Pt(106, 200), image.Pt(149, 200))
+				c.arrow(image.Pt(261, 200), image.Pt(309, 200))
+				// exits from the diamond's slanted sides, heads on the boxes
+				c.arrow(image.Pt(445, 184), image.Pt(500, 90), image.Pt(559, 90))
+				c.arrow(image.Pt(445, 216), image.Pt(500, 310), image.Pt(559, 310))
+			},
+			shapes: []string{"eventthin@00", "gateway@04", "task@02", "task@06", "task@06"},
+			flows:  []string{"eventthin@00 → task@02", "gateway@04 → task@06", "gateway@04 → task@06", "task@02 → gateway@04"},
+		},
+		{
+			name:   "an arrowhead on a diamond's slanted side",
+			stroke: 1,
+			draw: func(c *canvas) {
+				c.box(40, 170, 110, 60)
+				c.wideDiamond(400, 200, 120, 30)
+				c.box(600, 170, 110, 60)
+				// from the box's corner up to the diamond's lower left side
+				c.line(151, 229, 230, 229)
+				c.arrow(image.Pt(230, 229), image.Pt(330, 219))
+				c.arrow(image.Pt(521, 200), image.Pt(599, 200))
+			},
+			shapes: []string{"gateway@04", "task@00", "task@06"},
+			flows:  []string{"gateway@04 → task@06", "task@00 → gateway@04"},
+		},
+		{
+			name:   "a connector that ends nowhere is no flow",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.box(40, 160, 110, 80)
+				c.box(300, 160, 110, 80)
+				c.arrow(image.Pt(151, 200), image.Pt(299, 200))
+				// leaves the second box and stops in the open
+				c.line(411, 200, 520, 200)
+				c.line(520, 200, 520, 330)
+			},
+			shapes: []string{"task@00", "task@03"},
+			flows:  []string{"task@00 → task@03"},
+			traces: 1,
+		},
+		{
+			name:   "a dashed connector with a bend is one dashed flow",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.box(40, 40, 110, 80)
+				c.box(400, 280, 110, 80)
+				c.box(600, 40, 110, 80)
+				c.dashedArrow(image.Pt(95, 121), image.Pt(95, 320), image.Pt(399, 320))
+				c.arrow(image.Pt(151, 80), image.Pt(599, 80))
+			},
+			shapes: []string{"task@00", "task@04", "task@06"},
+			flows:  []string{"task@00 → task@04", "task@00 → task@06"},
+			dashed: 1,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -229,6 +336,18 @@ func TestRecognize(t *testing.T) {
 			}
 			if got := flowsOf(d); strings.Join(got, ", ") != strings.Join(tt.flows, ", ") {
 				t.Errorf("flows\n got %v\nwant %v", got, tt.flows)
+			}
+			dashed := 0
+			for _, f := range d.Flows {
+				if f.Dashed {
+					dashed++
+				}
+			}
+			if dashed != tt.dashed {
+				t.Errorf("%d dashed flows, want %d", dashed, tt.dashed)
+			}
+			if len(d.Traces) != tt.traces {
+				t.Errorf("%d unfinished connectors %+v, want %d", len(d.Traces), d.Traces, tt.traces)
 			}
 			if t.Failed() && os.Getenv("VISION_DUMP") != "" {
 				f, _ := os.Create("/tmp/" + strings.ReplaceAll(tt.name, " ", "_") + ".png")

@@ -1,0 +1,224 @@
+package diagram
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
+	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// decisionDiagram is a task, a diamond and two tasks after it, as the
+// recogniser reports them: the diamond's box is w wide and 60 high, its
+// marker mk; the exits leave its right corner up and down.
+func decisionDiagram(w int, mk vision.Marker) vision.Diagram {
+	box := func(x, y int) vision.Shape {
+		r := image.Rect(x, y, x+120, y+60)
+		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
+	}
+	gw := image.Rect(200, 170, 200+w, 230)
+	d := vision.Diagram{Stroke: 2, Shapes: []vision.Shape{
+		box(20, 170),
+		{Kind: vision.Gateway, Box: gw, Inner: gw.Inset(5), Marker: mk},
+		box(500, 40),
+		box(500, 300),
+	}}
+	path := func(pts ...image.Point) []image.Point { return pts }
+	end := gw.Max.X
+	d.Flows = []vision.Flow{
+		{From: 0, To: 1, Sure: true, Path: path(image.Pt(140, 200), image.Pt(199, 200))},
+		{From: 1, To: 2, Sure: true, Path: path(image.Pt(end, 200), image.Pt(end+20, 200), image.Pt(end+20, 70), image.Pt(499, 70))},
+		{From: 1, To: 3, Sure: true, Path: path(image.Pt(end, 200), image.Pt(end+20, 200), image.Pt(end+20, 330), image.Pt(499, 330))},
+	}
+	return d
+}
+
+// TestStructureDecisions: a flowchart diamond with its question inside
+// is an exclusive gateway named by it, with the exits' words as the
+// conditions, whatever the marker reader made of its letters; in a BPMN
+// picture the marker decides, and an unmarked diamond is exclusive.
+func TestStructureDecisions(t *testing.T) {
+	words := func(ws ...word) []word { return ws }
+	tasks := []word{
+		{text: "Check", block: 1, left: 40, top: 190, w: 40, h: 14, conf: 90},
+		{text: "request", block: 1, left: 85, top: 190, w: 40, h: 14, conf: 90},
+		{text: "Book", block: 2, left: 520, top: 60, w: 40, h: 14, conf: 90},
+		{text: "room", block: 2, left: 565, top: 60, w: 40, h: 14, conf: 90},
+		{text: "Refuse", block: 3, left: 520, top: 320, w: 50, h: 14, conf: 90},
+	}
+	tests := []struct {
+		name       string
+		width      int
+		marker     vision.Marker
+		extra      []word
+		typ, label string
+		conds      string // condition of the flow to Book room, then to Refuse
+	}{
+		{
+			"flowchart diamond, question inside, Yes/No on the exits", 180, vision.MarkerNone,
+			words(
+				word{text: "Enough", block: 4, left: 245, top: 192, w: 50, h: 14, conf: 90},
+				word{text: "cover?", block: 4, left: 300, top: 192, w: 45, h: 14, conf: 90},
+				word{text: "Yes", block: 5, left: 410, top: 50, w: 25, h: 14, conf: 90},
+				word{text: "No", block: 6, left: 410, top: 335, w: 20, h: 14, conf: 90},
+			),
+			process.GatewayExclusive, "Enough cover?", "Yes|No",
+		},
+		{
+			"question inside, letters taken for a + marker", 180, vision.MarkerParallel,
+			words(word{text: "Approved?", block: 4, left: 250, top: 192, w: 80, h: 14, conf: 90}),
+			process.GatewayExclusive, "Approved?", "|",
+		},
+		{"BPMN parallel marker", 60, vision.MarkerParallel, nil, process.GatewayParallel, "", "|"},
+		{"BPMN marker read by OCR as a letter", 60, vision.MarkerExclusive,
+			words(word{text: "X", block: 4, left: 225, top: 192, w: 10, h: 14, conf: 40}),
+			process.GatewayExclusive, "", "|"},
+		{"BPMN inclusive marker", 60, vision.MarkerInclusive, nil, process.GatewayInclusive, "", "|"},
+		{"BPMN event-based marker", 60, vision.MarkerEventBased, nil, process.GatewayEventBased, "", "|"},
+		{"unmarked BPMN diamond", 60, vision.MarkerNone, nil, process.GatewayExclusive, "", "|"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := decisionDiagram(tt.width, tt.marker)
+			m, _, ok := structureModel(d, append(append([]word(nil), tasks...), tt.extra...), nil, "chart.png")
+			if !ok {
+				t.Fatal("no structure")
+			}
+			// the first gateway is the picture's; repair adds the join
+			// where the branches end
+			if len(m.Gateways) == 0 || m.Gateways[0].ID != "g2" {
+				t.Fatalf("gateways %+v, want the diamond first", m.Gateways)
+			}
+			g := m.Gateways[0]
+			if g.Type != tt.typ || g.Name != tt.label {
+				t.Errorf("gateway %q %s, want %q %s", g.Name, g.Type, tt.label, tt.typ)
+			}
+			cond := map[string]string{}
+			for _, f := range m.Flows {
+				if f.Source == g.ID {
+					for _, a := range m.Activities {
+						if a.ID == f.Target {
+							cond[a.Name] = f.Condition
+						}
+					}
+				}
+			}
+			if got := cond["Book room"] + "|" + cond["Refuse"]; got != tt.conds {
+				t.Errorf("conditions %q, want %q (%v)", got, tt.conds, cond)
+			}
+		})
+	}
+}
+
+// TestStructureUnfinishedConnector: a connector the recogniser could not
+// follow to its other end is no flow but a note on its node.
+func TestStructureUnfinishedConnector(t *testing.T) {
+	d := decisionDiagram(60, vision.MarkerNone)
+	d.Traces = []vision.Trace{{Node: 2, End: image.Pt(760, 70)}}
+	ws := []word{
+		{text: "Book", block: 2, left: 520, top: 60, w: 40, h: 14, conf: 90},
+		{text: "room", block: 2, left: 565, top: 60, w: 40, h: 14, conf: 90},
+	}
+	m, notes, ok := structureModel(d, ws, nil, "")
+	if !ok {
+		t.Fatal("no structure")
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], `"Book room"`) || !strings.Contains(notes[0], "760, 70") {
+		t.Fatalf("notes %q", notes)
+	}
+	drawn := 0
+	for _, f := range m.Flows {
+		if strings.HasPrefix(f.ID, "f") {
+			drawn++ // the picture's, not those repair adds to the start and end
+		}
+	}
+	if drawn != 3 {
+		t.Errorf("flows %+v, want the three drawn", m.Flows)
+	}
+	var book string
+	for _, a := range m.Activities {
+		if a.Name == "Book room" {
+			book = a.ID
+		}
+	}
+	if len(m.Annotations) != 1 || m.Annotations[0].AttachedTo != book {
+		t.Errorf("annotations %+v, want one on %s", m.Annotations, book)
+	}
+}
+
+// TestStructureDrawnAsSeen: the diagram built from a picture has the
+// gateways the picture has: none is added where lines merely meet (a
+// loop coming back into a task) or where a start fans out.
+func TestStructureDrawnAsSeen(t *testing.T) {
+	d := decisionDiagram(60, vision.MarkerNone)
+	// the lower branch comes back into the first task
+	d.Flows = append(d.Flows, vision.Flow{From: 3, To: 0, Sure: true, Path: []image.Point{image.Pt(560, 360), image.Pt(80, 360), image.Pt(80, 231)}})
+	ws := []word{
+		{text: "Check", block: 1, left: 40, top: 190, w: 40, h: 14, conf: 90},
+		{text: "Book", block: 2, left: 520, top: 60, w: 40, h: 14, conf: 90},
+		{text: "Refuse", block: 3, left: 520, top: 320, w: 50, h: 14, conf: 90},
+	}
+	m, _, ok := structureModel(d, ws, nil, "")
+	if !ok {
+		t.Fatal("no structure")
+	}
+	x, err := bpmn.Build(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Count(string(x), "<bpmn:exclusiveGateway") + strings.Count(string(x), "<bpmn:parallelGateway") + strings.Count(string(x), "<bpmn:inclusiveGateway")
+	if got != len(m.Gateways) {
+		t.Errorf("%d gateways in the BPMN, the model has %d: %+v", got, len(m.Gateways), m.Gateways)
+	}
+}
+
+// TestStructurePoolsAndMessages: two pool bands stay two participants,
+// and a dashed connector between them is a message flow, not a sequence
+// flow.
+func TestStructurePoolsAndMessages(t *testing.T) {
+	box := func(x, y int) vision.Shape {
+		r := image.Rect(x, y, x+120, y+60)
+		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
+	}
+	d := vision.Diagram{Stroke: 2,
+		Shapes: []vision.Shape{box(100, 60), box(400, 60), box(400, 280)},
+		Lanes: []vision.Band{
+			{Header: image.Rect(0, 0, 30, 200), Body: image.Rect(30, 0, 800, 200), Pool: true},
+			{Header: image.Rect(0, 220, 30, 420), Body: image.Rect(30, 220, 800, 420), Pool: true},
+		},
+		Flows: []vision.Flow{
+			{From: 0, To: 1, Sure: true, Path: []image.Point{image.Pt(221, 90), image.Pt(399, 90)}},
+			{From: 1, To: 2, Sure: true, Dashed: true, Path: []image.Point{image.Pt(460, 121), image.Pt(460, 279)}},
+		},
+	}
+	ws := []word{
+		{text: "Send", block: 1, left: 120, top: 80, w: 40, h: 14, conf: 90},
+		{text: "Invoice", block: 2, left: 420, top: 80, w: 50, h: 14, conf: 90},
+		{text: "Pay", block: 3, left: 420, top: 300, w: 30, h: 14, conf: 90},
+	}
+	m, _, ok := structureModel(d, ws, []string{"Supplier", "Customer"}, "")
+	if !ok {
+		t.Fatal("no structure")
+	}
+	if len(m.Pools) != 2 {
+		t.Fatalf("pools %+v, want Supplier and Customer", m.Pools)
+	}
+	pool := map[string]string{}
+	id := map[string]string{}
+	for _, a := range m.Activities {
+		pool[a.Name], id[a.Name] = a.Pool, a.ID
+	}
+	if pool["Invoice"] == pool["Pay"] || pool["Send"] != pool["Invoice"] {
+		t.Errorf("pools of the tasks %v", pool)
+	}
+	if len(m.MessageFlows) != 1 || m.MessageFlows[0].Source != id["Invoice"] || m.MessageFlows[0].Target != id["Pay"] {
+		t.Errorf("message flows %+v", m.MessageFlows)
+	}
+	for _, f := range m.Flows {
+		if f.Source == id["Invoice"] && f.Target == id["Pay"] {
+			t.Errorf("the dashed line became a sequence flow %+v", f)
+		}
+	}
+}
