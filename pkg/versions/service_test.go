@@ -60,7 +60,7 @@ func TestRestore(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, _ = ar.Get(ctx, "acc", "r1")
-	svc := &versions.Service{Repo: r, Render: func(*process.Model) string { return "text" }}
+	svc := &versions.Service{Repo: r, Render: func(*process.Model) (string, []analysis.LogicWarning) { return "text", nil }}
 	for _, tc := range []struct {
 		name    string
 		n, base int
