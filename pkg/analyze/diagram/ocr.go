@@ -169,7 +169,7 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 		}
 	}
 	if eraseLines {
-		removeLines(dst)
+		removeLines(dst, float64(dw)/float64(w))
 	}
 	return dst, float64(dw) / float64(w)
 }
@@ -235,11 +235,15 @@ func sharpen(g *image.Gray, r int, amount float64) {
 
 // removeLines whitens long straight dark runs: box borders, lanes and
 // arrows. Tesseract reads text inside boxes badly while the borders touch
-// its line finder; the letters themselves have no runs this long.
-func removeLines(g *image.Gray) {
+// its line finder; the letters themselves have no runs this long at the
+// page's scale.
+func removeLines(g *image.Gray, scale float64) {
 	b := g.Bounds()
 	w, h := b.Dx(), b.Dy()
-	minRun := max(50, min(w, h)/12)
+	// a run shorter than 50 source pixels may be a letter's stem: the
+	// page was enlarged by scale, and so were its letters (a bold 30 px
+	// "d" enlarged 2.2 times is a 50 px stroke)
+	minRun := max(50, min(w, h)/12, int(math.Round(50*scale)))
 	dark := func(x, y int) bool { return g.Pix[y*g.Stride+x] < 140 }
 	var hs, vs [][3]int // runs to clear: fixed coordinate, start, end
 	for y := 0; y < h; y++ {
