@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -326,10 +325,10 @@ func detectImage(filename string, head []byte) (string, error) {
 
 func detectBPMN(filename string, head []byte) (string, error) {
 	ext := strings.ToLower(strings.TrimPrefix(filepath.Ext(filename), "."))
-	if h, ok := decodeUTF16(head[:min(len(head), 512)&^1]); ok {
+	if h, ok := extract.DecodeUTF16BOM(head[:min(len(head), 512)&^1]); ok {
 		// Modellers on Windows save UTF-16 with a byte order mark; the
 		// file is converted to UTF-8 before it is stored (bpmnUTF8).
-		head = h
+		head = []byte(h)
 	}
 	trimmed := bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF")), " \t\r\n")
 	switch ext {
@@ -347,42 +346,18 @@ func detectBPMN(filename string, head []byte) (string, error) {
 	return "", failure.Permanent(bpmnTypeMessage, nil)
 }
 
-// decodeUTF16 decodes data that starts with a UTF-16 byte order mark (little
-// or big endian) into UTF-8; ok is false for anything else. An odd last
-// byte is dropped (the caller checks whole files).
-func decodeUTF16(data []byte) (out []byte, ok bool) {
-	var be bool
-	switch {
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		be = true
-	default:
-		return nil, false
-	}
-	body := data[2:]
-	u := make([]uint16, len(body)/2)
-	for i := range u {
-		a, b := uint16(body[2*i]), uint16(body[2*i+1])
-		if be {
-			u[i] = a<<8 | b
-		} else {
-			u[i] = b<<8 | a
-		}
-	}
-	return []byte(string(utf16.Decode(u))), true
-}
-
 // bpmnUTF8 is BPMNUpload's Normalize: a UTF-16 file (with its byte order
 // mark) becomes UTF-8, and its XML declaration says so; other files are
 // kept as they are.
 func bpmnUTF8(data []byte) ([]byte, error) {
-	out, ok := decodeUTF16(data)
+	text, ok := extract.DecodeUTF16BOM(data)
 	if !ok {
 		return data, nil
 	}
 	if len(data)%2 != 0 {
 		return nil, failure.Permanent("This BPMN file is UTF-16 but ends in half a character: it is cut off or damaged. Save it again (as UTF-8 if the tool offers it) and upload it.", nil)
 	}
+	out := []byte(text)
 	if !bytes.HasPrefix(out, []byte("<?xml")) {
 		return out, nil
 	}

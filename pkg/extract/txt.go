@@ -41,10 +41,9 @@ func decodeText(data []byte) (string, error) {
 	switch {
 	case bytes.HasPrefix(data, []byte{0xEF, 0xBB, 0xBF}):
 		return string(bytes.ToValidUTF8(data[3:], []byte("\uFFFD"))), nil
-	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
-		return decodeUTF16(data[2:], false), nil
-	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
-		return decodeUTF16(data[2:], true), nil
+	}
+	if text, ok := DecodeUTF16BOM(data); ok {
+		return text, nil
 	}
 	if bytes.IndexByte(data, 0) >= 0 {
 		return "", errors.New("txt: NUL bytes without a UTF-16 byte order mark")
@@ -57,6 +56,19 @@ func decodeText(data []byte) (string, error) {
 		return "", err
 	}
 	return string(out), nil
+}
+
+// DecodeUTF16BOM decodes data that starts with a UTF-16 byte order mark
+// (little or big endian) into UTF-8; ok is false for anything else. An odd
+// last byte is dropped (callers that need whole files check that).
+func DecodeUTF16BOM(data []byte) (text string, ok bool) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0xFF, 0xFE}):
+		return decodeUTF16(data[2:], false), true
+	case bytes.HasPrefix(data, []byte{0xFE, 0xFF}):
+		return decodeUTF16(data[2:], true), true
+	}
+	return "", false
 }
 
 func decodeUTF16(b []byte, bigEndian bool) string {
