@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"image/png"
+	"math"
 	"strings"
 	"time"
 
@@ -12,8 +14,9 @@ import (
 )
 
 // DOCX exports a Word document written directly as OOXML: a title, the
-// formatted text with its "===" sections as headings, and, when the model
-// is given, tables of the activities, the SIPOC and the gateways.
+// formatted text with its "===" sections as headings, the diagram as a
+// PNG picture right after the summary, and, when the model is given,
+// tables of the activities, the SIPOC and the gateways.
 func DOCX(r Request) ([]byte, string, string, error) {
 	text := r.text()
 	if strings.TrimSpace(text) == "" {
@@ -24,7 +27,17 @@ func DOCX(r Request) ([]byte, string, string, error) {
 	if meta := metaLine(r); meta != "" {
 		d.para("Subtitle", meta, false)
 	}
-	for _, sec := range sections(text) {
+	var pic *docxPicture
+	if g := r.diagram(); g != nil {
+		p, err := newDocxPicture(r, g)
+		if err != nil {
+			return nil, "", "", fmt.Errorf("docx: %w", err)
+		}
+		pic = p
+	}
+	secs := sections(text)
+	after := summaryIndex(secs)
+	for k, sec := range secs {
 		if sec.Heading != "" {
 			d.para("Heading1", sec.Heading, false)
 		}
@@ -38,6 +51,9 @@ func DOCX(r Request) ([]byte, string, string, error) {
 			}
 			d.para("", strings.TrimSpace(l), false)
 		}
+		if k == after && pic != nil {
+			d.picture(pic, r.title())
+		}
 	}
 	if m := r.Model; m != nil {
 		for _, t := range modelTables(m) {
@@ -47,14 +63,22 @@ func DOCX(r Request) ([]byte, string, string, error) {
 	}
 	var buf bytes.Buffer
 	z := zip.NewWriter(&buf)
+	types, rels := docxContentTypes, docxDocRels
+	if pic != nil {
+		types = strings.Replace(types, `<Default Extension="xml"`, `<Default Extension="png" ContentType="image/png"/><Default Extension="xml"`, 1)
+		rels = strings.Replace(rels, `</Relationships>`, `<Relationship Id="`+docxPictureRel+`" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/diagram.png"/></Relationships>`, 1)
+	}
 	parts := []struct{ name, body string }{
-		{"[Content_Types].xml", docxContentTypes},
+		{"[Content_Types].xml", types},
 		{"_rels/.rels", docxRels},
-		{"word/_rels/document.xml.rels", docxDocRels},
+		{"word/_rels/document.xml.rels", rels},
 		{"word/styles.xml", docxStyles},
 		{"docProps/app.xml", docxApp},
 		{"docProps/core.xml", docxCore(r.title())},
 		{"word/document.xml", d.document()},
+	}
+	if pic != nil {
+		parts = append(parts, struct{ name, body string }{"word/media/diagram.png", string(pic.png)})
 	}
 	for _, p := range parts {
 		w, err := z.CreateHeader(&zip.FileHeader{Name: p.name, Method: zip.Deflate, Modified: time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)})
@@ -196,8 +220,66 @@ func (d *docxBody) table(t table) {
 	d.b.WriteString("</w:tbl><w:p/>")
 }
 
+// docxPictureRel is the relationship id of the diagram picture.
+const docxPictureRel = "rIdDiagram"
+
+// docxPicture is the diagram as a PNG and its size on the page.
+type docxPicture struct {
+	png    []byte
+	cx, cy int // EMU
+}
+
+// Picture bounds: the printable width and height of the page, and the
+// pixels of the PNG (a sharp print at page width without a heavy file).
+const (
+	emuPerTwip       = 635
+	textHeightTwips  = 16838 - 2*1134
+	docxPictureMaxPx = 4000.0
+)
+
+// newDocxPicture rasterises the diagram for the Word document: up to twice
+// its own size, at most docxPictureMaxPx on its longer side, shown at its
+// natural size (96 px per inch) or shrunk to fit the page.
+func newDocxPicture(r Request, g *diagram) (*docxPicture, error) {
+	w, h := g.Max.X-g.Min.X+20, g.Max.Y-g.Min.Y+20
+	s := math.Min(2, docxPictureMaxPx/math.Max(w, h))
+	s = fitScale(w, h, s)
+	img, err := rasterise(r.context(), drawOn(g, s))
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return nil, err
+	}
+	const emuPerPx = 9525
+	cx, cy := w*emuPerPx, h*emuPerPx
+	maxW, maxH := float64(textWidthTwips*emuPerTwip), float64(textHeightTwips*emuPerTwip)*0.85
+	if f := math.Min(maxW/cx, maxH/cy); f < 1 {
+		cx, cy = cx*f, cy*f
+	}
+	return &docxPicture{png: b.Bytes(), cx: int(cx), cy: int(cy)}, nil
+}
+
+// picture writes the diagram as an inline picture in its own centred
+// paragraph, with a caption above it.
+func (d *docxBody) picture(p *docxPicture, title string) {
+	d.para("Heading1", "Process diagram", false)
+	fmt.Fprintf(&d.b, `<w:p><w:pPr><w:jc w:val="center"/></w:pPr><w:r><w:drawing>`+
+		`<wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="%d" cy="%d"/>`+
+		`<wp:docPr id="1" name="Process diagram" descr="%s"/>`+
+		`<wp:cNvGraphicFramePr><a:graphicFrameLocks noChangeAspect="1"/></wp:cNvGraphicFramePr>`+
+		`<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">`+
+		`<pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="diagram.png"/><pic:cNvPicPr/></pic:nvPicPr>`+
+		`<pic:blipFill><a:blip r:embed="%s"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill>`+
+		`<pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="%d" cy="%d"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr>`+
+		`</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`,
+		p.cx, p.cy, esc("BPMN diagram of "+title), docxPictureRel, p.cx, p.cy)
+}
+
 func (d *docxBody) document() string {
-	return xml.Header + `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><w:body>` +
+	return xml.Header + `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"` +
+		` xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><w:body>` +
 		d.b.String() +
 		`<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr></w:body></w:document>`
 }

@@ -6,9 +6,22 @@ import (
 	"strings"
 )
 
+// canvas is what the drawer draws on: a PDF page, or the vector recorder
+// behind the SVG and PNG exports (vector.go), so that all three share one
+// geometry. Coordinates are PDF points (y up); op takes path operators of
+// the PDF content stream (m, l, c, h, re, S, B, f, d).
+type canvas interface {
+	op(format string, args ...any)
+	stroke(r, g, b, width float64)
+	fill(r, g, b float64)
+	rect(x, y, w, h float64, mode string)
+	text(x, y float64, fontName string, size float64, s []byte)
+	rotatedText(x, y float64, fontName string, size float64, s []byte)
+}
+
 // drawer maps diagram coordinates (y down, pixels) to PDF points (y up).
 type drawer struct {
-	p   *pdfPage
+	p   canvas
 	s   float64
 	ox  float64
 	top float64

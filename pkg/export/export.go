@@ -15,6 +15,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -36,6 +37,15 @@ type Request struct {
 	// ctx is the caller's context, set by ExportContext, so that long
 	// renders stop when the client has gone.
 	ctx context.Context
+}
+
+// context is the caller's context, or Background when Export was called
+// without one.
+func (r Request) context() context.Context {
+	if r.ctx == nil {
+		return context.Background()
+	}
+	return r.ctx
 }
 
 // err reports whether the caller has gone.
@@ -127,6 +137,25 @@ func (r Request) text() string {
 		return process.FormattedText(r.Model)
 	}
 	return ""
+}
+
+// diagram is the drawing the reports show: the stored BPMN's, else one
+// laid out from the model; nil when neither can be drawn.
+func (r Request) diagram() *diagram {
+	data := r.BPMN
+	if len(data) == 0 && r.Model != nil {
+		if b, err := bpmn.Build(r.Model); err == nil {
+			data = b
+		}
+	}
+	if len(data) == 0 {
+		return nil
+	}
+	d, err := parseDiagram(data)
+	if err != nil {
+		return nil
+	}
+	return d
 }
 
 func nothing(format string) error {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-
-	"github.com/spade-bpmn/spade/pkg/bpmn"
 )
 
 // A4 in points.
@@ -16,8 +14,8 @@ const (
 )
 
 // PDF exports a PDF with the title, the formatted text (sections as
-// headings), the model's tables when given, and the BPMN diagram drawn as
-// vector graphics on landscape pages.
+// headings) with the BPMN diagram drawn as vector graphics on landscape
+// pages right after the summary, and the model's tables when given.
 func PDF(r Request) ([]byte, string, string, error) {
 	text := r.text()
 	if strings.TrimSpace(text) == "" {
@@ -29,7 +27,13 @@ func PDF(r Request) ([]byte, string, string, error) {
 	if meta := metaLine(r); meta != "" {
 		l.paragraph(meta, fontRegular, 9, 0, 10)
 	}
-	for _, sec := range sections(text) {
+	// The diagram follows the summary: readers look at the picture
+	// before the tables (a diagram that cannot be read leaves the text
+	// export intact).
+	d := r.diagram()
+	secs := sections(text)
+	after := summaryIndex(secs)
+	for k, sec := range secs {
 		if sec.Heading != "" {
 			l.heading(sec.Heading)
 		}
@@ -49,23 +53,17 @@ func PDF(r Request) ([]byte, string, string, error) {
 			}
 			l.paragraph(strings.TrimSpace(line), fontRegular, 10, 0, 2)
 		}
+		if k == after && d != nil {
+			l.diagram(d, r.title())
+			if k+1 < len(secs) || r.Model != nil {
+				l.newPage()
+			}
+		}
 	}
 	if r.Model != nil {
 		for _, t := range modelTables(r.Model) {
 			l.heading(t.title)
 			l.table(t)
-		}
-	}
-	data := r.BPMN
-	if len(data) == 0 && r.Model != nil {
-		if b, err := bpmn.Build(r.Model); err == nil {
-			data = b
-		}
-	}
-	if len(data) > 0 {
-		// A diagram that cannot be read leaves the text export intact.
-		if d, err := parseDiagram(data); err == nil {
-			l.diagram(d, r.title())
 		}
 	}
 	l.footers()

@@ -43,6 +43,23 @@ func sections(text string) []section {
 	return out
 }
 
+// summaryHeadings name the sections that summarise an analysis: the
+// documents' purpose, the BPMN report's overview.
+var summaryHeadings = []string{"Process Purpose", "Process Overview", "Summary"}
+
+// summaryIndex is the section after which the reports place the diagram:
+// the first summary section, else the first section.
+func summaryIndex(secs []section) int {
+	for i, s := range secs {
+		for _, h := range summaryHeadings {
+			if strings.EqualFold(s.Heading, h) {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
 // heading recognises "=== Title ===" (also "## Title" from LLM narratives).
 func heading(t string) (string, bool) {
 	if strings.HasPrefix(t, "===") && strings.HasSuffix(t, "===") && len(t) > 6 {
