@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/bpmn"
@@ -103,10 +105,49 @@ func (BPMNFile) AnalyzeBPMN(ctx context.Context, filename string, data []byte, _
 			return nil, fmt.Errorf("encode converted model: %w", err)
 		}
 		res.ModelJSON = string(modelJSON)
-		res.FormattedText = process.FormattedText(m) + "\n" + res.FormattedText
+		res.FormattedText = reportFirst(res.FormattedText, process.FormattedText(m))
 		res.Metadata.WorkMinutes, res.Metadata.WaitMinutes = process.Totals(m)
 	}
 	return res, nil
+}
+
+// reportLead names the quality report's sections that come before the
+// converted model's text: a reader of a BPMN report wants the verdict
+// first, not after hundreds of lines of SIPOC.
+var reportLead = []string{"Process Overview", "Quality Score", "Quality Issues Found"}
+
+// reportFirst orders a BPMN report's text: the overview, score and issues
+// of the quality report, then the converted model's sections (purpose,
+// participants, flow, SIPOC, gateways), then the rest of the quality
+// report. Sections are found by their "=== Title ===" lines, the way the
+// web app reads them.
+func reportFirst(report, model string) string {
+	type part struct{ title, text string }
+	var parts []part
+	for _, chunk := range strings.SplitAfter(report, "\n") {
+		t := strings.TrimSpace(chunk)
+		if strings.HasPrefix(t, "===") && strings.HasSuffix(t, "===") && len(t) > 6 {
+			parts = append(parts, part{title: strings.TrimSpace(strings.Trim(t, "="))})
+		}
+		if len(parts) == 0 {
+			parts = append(parts, part{})
+		}
+		parts[len(parts)-1].text += chunk
+	}
+	var lead, rest strings.Builder
+	for _, want := range reportLead {
+		for _, p := range parts {
+			if p.title == want {
+				lead.WriteString(strings.TrimRight(p.text, "\n") + "\n\n")
+			}
+		}
+	}
+	for _, p := range parts {
+		if !slices.Contains(reportLead, p.title) {
+			rest.WriteString(p.text)
+		}
+	}
+	return lead.String() + strings.TrimRight(model, "\n") + "\n\n" + strings.TrimLeft(rest.String(), "\n")
 }
 
 // hasDiagram reports whether the file draws at least one element.

@@ -81,3 +81,32 @@ func TestBPMNFileCancelled(t *testing.T) {
 		t.Fatal("want the context's error")
 	}
 }
+
+// TestBPMNReportScoreFirst: a BPMN report's text gives the overview, the
+// quality score and the issues before the converted model's SIPOC, and
+// keeps every section once.
+func TestBPMNReportScoreFirst(t *testing.T) {
+	t.Parallel()
+	var a BPMNFile
+	res, err := a.AnalyzeBPMN(context.Background(), "leave.bpmn", []byte(leaveNoDI), nil, llm.Input{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := res.FormattedText
+	order := []string{"=== Process Overview ===", "=== Quality Score ===", "=== Quality Issues Found ===",
+		"=== Process Purpose ===", "=== SIPOC Summary ===", "=== Element Inventory ===", "=== Analysis Overview ==="}
+	last := -1
+	for _, h := range order {
+		i := strings.Index(text, h)
+		if i <= last {
+			t.Fatalf("%q at %d, after %d:\n%s", h, i, last, text)
+		}
+		if strings.Count(text, h) != 1 {
+			t.Errorf("%q %d times", h, strings.Count(text, h))
+		}
+		last = i
+	}
+	if !strings.Contains(text[:strings.Index(text, "=== Process Purpose ===")], "Quality score:") {
+		t.Error("the score line is not before the model's text")
+	}
+}
