@@ -77,6 +77,11 @@ type node struct {
 	handlerID string
 	called    string
 	doc       string
+	// refs are the root elements an event's definitions refer to, by
+	// trigger: the index into graph.rootEls.
+	refs map[string]int
+	// eventRefs are the model's references, resolved by rootRefs.
+	eventRefs []process.EventRef
 	// note is the WT/wt annotation text ("" for none).
 	note     string
 	defFlow  int // index of the default flow, -1 for none
@@ -97,6 +102,14 @@ type flow struct {
 	// isDefault marks the model's default branch.
 	isDefault bool
 	deleted   bool
+	// doc is the flow's documentation.
+	doc string
+}
+
+// rootRef is a message, signal, error or escalation written at the top of
+// the definitions for the event definitions that refer to it.
+type rootRef struct {
+	trigger, id, name, code string
 }
 
 // endpoint is one end of a message flow: a node, or a pool (node -1).
@@ -183,6 +196,9 @@ type graph struct {
 	// verbatim draws a model converted from a BPMN file as the file said
 	// (process.Model.Verbatim): no gateways, events or labels added.
 	verbatim bool
+	// roots are the messages, signals, errors and escalations the events
+	// refer to, written as root elements of the definitions.
+	rootEls []rootRef
 	// ctx is passed to every layout; simplified records that one of them
 	// was over its work budget.
 	ctx        context.Context
@@ -280,6 +296,9 @@ func (g *graph) reserve(m *process.Model) {
 	}
 	for _, e := range m.Events {
 		add(e.ID)
+		for _, r := range e.Refs {
+			add(r.ID)
+		}
 	}
 	for _, f := range m.Flows {
 		add(f.ID)
@@ -411,7 +430,8 @@ func (g *graph) buildPools(m *process.Model, name string) map[string]int {
 	for i, p := range m.Pools {
 		pl := pool{name: oneLine(p.Name), doc: strings.TrimSpace(p.Description), collapsed: p.Collapsed}
 		pl.id = g.modelID("Participant_", p.ID)
-		if pl.name == "" {
+		if pl.name == "" && !g.verbatim {
+			// a file's unnamed pool stays unnamed
 			pl.name = fmt.Sprintf("Pool %d", i+1)
 		}
 		if p.ProcessID != "" {
@@ -523,7 +543,12 @@ func newGraph(m *process.Model, name string) *graph {
 			if e.Type != typ {
 				continue
 			}
-			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), timerKind: e.TimerKind, triggers: multipleTriggers(e.Triggers), host: -1}
+			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), timerKind: e.TimerKind, triggers: multipleTriggers(e.Triggers), host: -1, eventRefs: e.Refs}
+			if g.verbatim {
+				// a file's event documentation (documents' events carry
+				// their source sentence, which is not documentation)
+				n.doc = strings.TrimSpace(e.Source)
+			}
 			place(n, e.Pool, e.Performer)
 			switch typ {
 			case process.EventStart:
@@ -558,6 +583,9 @@ func newGraph(m *process.Model, name string) *graph {
 	}
 	for _, gw := range m.Gateways {
 		n := &node{id: g.modelID("Gateway_", gw.ID), name: oneLine(gw.Name), doc: strings.TrimSpace(gw.Specification), host: -1}
+		if n.doc == "" && g.verbatim {
+			n.doc = strings.TrimSpace(gw.Source) // the file's documentation
+		}
 		place(n, gw.Pool, gw.Performer)
 		switch gw.Type {
 		case process.GatewayParallel:
@@ -623,11 +651,13 @@ func newGraph(m *process.Model, name string) *graph {
 			g.flows[i].id = g.modelID("Flow_", f.ID)
 		}
 		g.flows[i].isDefault = f.Default
+		g.flows[i].doc = strings.TrimSpace(f.Documentation)
 		if g.verbatim && f.Conditional {
 			g.flows[i].expr, g.flows[i].hasExpr = strings.TrimSpace(f.Expression), true
 		}
 		seen[[2]int{from, to}] = i
 	}
+	g.rootRefs()
 	g.messageFlows(m, byModelID, poolByID)
 	g.artifacts(m, byModelID, poolOf)
 	return g
@@ -787,15 +817,27 @@ func (g *graph) attachBoundaries(m *process.Model, byModelID map[string]int) {
 			continue
 		}
 		h, ok := byModelID[attached[n.modelRef]]
-		if !ok || h == i || !g.nodes[h].isActivity() || g.nodes[h].pool != n.pool {
+		// A file's boundary event on an activity of another process stays
+		// attached (attachedToRef may cross processes); the builder's own
+		// models keep a boundary event in its host's pool.
+		crossPool := ok && h != i && g.nodes[h].isActivity() && g.nodes[h].pool != n.pool
+		if !ok || h == i || !g.nodes[h].isActivity() || (crossPool && !g.verbatim) {
 			n.kind = kindCatch
 			if !catchable(n.trigger) {
+				if g.verbatim {
+					// never an invented trigger: a plain intermediate event
+					n.kind = kindThrow
+					continue
+				}
 				n.trigger = process.TriggerTimer
 			}
 			continue
 		}
 		hn := g.nodes[h]
-		n.host, n.parent, n.lane = h, hn.parent, hn.lane
+		n.host, n.lane = h, hn.lane
+		if !crossPool {
+			n.parent = hn.parent
+		}
 	}
 }
 
@@ -1013,4 +1055,36 @@ func timeNote(work, wait float64) string {
 		parts = append(parts, "wt "+process.FormatDuration(wait))
 	}
 	return strings.Join(parts, " / ")
+}
+
+// rootRefs gives every message, signal, error and escalation the events
+// refer to one root element (the file's id when free), shared by the
+// events naming the same one.
+func (g *graph) rootRefs() {
+	byKey := map[[2]string]int{}
+	prefix := map[string]string{
+		process.TriggerMessage: "Message_", process.TriggerSignal: "Signal_",
+		process.TriggerError: "Error_", process.TriggerEscalation: "Escalation_",
+	}
+	for _, n := range g.nodes {
+		for _, r := range n.eventRefs {
+			p, ok := prefix[r.Trigger]
+			if !ok || strings.TrimSpace(r.ID) == "" {
+				continue
+			}
+			k := [2]string{r.Trigger, r.ID}
+			i, seen := byKey[k]
+			if !seen {
+				i = len(g.rootEls)
+				byKey[k] = i
+				g.rootEls = append(g.rootEls, rootRef{trigger: r.Trigger, id: g.modelID(p, r.ID), name: oneLine(r.Name), code: strings.TrimSpace(r.Code)})
+			}
+			if n.refs == nil {
+				n.refs = map[string]int{}
+			}
+			if _, dup := n.refs[r.Trigger]; !dup {
+				n.refs[r.Trigger] = i
+			}
+		}
+	}
 }

@@ -212,7 +212,13 @@ func (g *graph) eventTriggers() {
 			}
 		case kindBoundary:
 			switch n.trigger {
-			case "", process.TriggerNone, process.TriggerTerminate, process.TriggerLink:
+			case "", process.TriggerNone:
+				// a file's boundary event without a trigger keeps none:
+				// a timer would be invented
+				if !g.verbatim {
+					n.trigger = process.TriggerTimer
+				}
+			case process.TriggerTerminate, process.TriggerLink:
 				n.trigger = process.TriggerTimer
 			}
 		}

@@ -119,6 +119,7 @@ func (g *graph) write(name, purpose string, d *drawing) []byte {
 		g.writeArtifacts(w, p, -1)
 		w.close("bpmn:process")
 	}
+	g.writeRoots(w)
 	for _, it := range g.data {
 		if it.store {
 			kv := []string{"id", it.objectID}
@@ -144,7 +145,10 @@ func (g *graph) bare() bool {
 func (g *graph) writeCollaboration(w *xw) {
 	w.open("bpmn:collaboration", "id", "Collaboration_1")
 	for _, p := range g.pools {
-		kv := []string{"id", p.id, "name", p.name}
+		kv := []string{"id", p.id}
+		if p.name != "" {
+			kv = append(kv, "name", p.name)
+		}
 		if !p.collapsed {
 			kv = append(kv, "processRef", p.processID)
 		}
@@ -317,8 +321,15 @@ func (g *graph) writeScope(w *xw, p, scope int) {
 			kv = append(kv, "name", f.name)
 		}
 		kv = append(kv, "sourceRef", g.nodes[f.from].id, "targetRef", g.nodes[f.to].id)
-		if f.cond {
+		if f.cond || f.doc != "" {
 			w.open("bpmn:sequenceFlow", kv...)
+			if f.doc != "" {
+				w.text("bpmn:documentation", f.doc)
+			}
+			if !f.cond {
+				w.close("bpmn:sequenceFlow")
+				continue
+			}
 			expr := f.name
 			if f.hasExpr {
 				expr = f.expr
@@ -390,7 +401,12 @@ func (g *graph) writeNode(w *xw, i int) {
 	if n.triggered {
 		kv = append(kv, "triggeredByEvent", "true")
 	}
-	if n.kind == kindCall && qname(n.called) != "" {
+	switch {
+	case n.kind == kindCall && g.verbatim && n.called != "":
+		// a file's calledElement as written (tools put expressions and
+		// prefixed names there)
+		kv = append(kv, "calledElement", n.called)
+	case n.kind == kindCall && qname(n.called) != "":
 		kv = append(kv, "calledElement", qname(n.called))
 	}
 	if n.defFlow >= 0 {
@@ -549,13 +565,13 @@ func (g *graph) writeDefinitions(w *xw, n *node) {
 		case process.TriggerLink:
 			w.empty("bpmn:linkEventDefinition", "id", id, "name", n.name)
 		case process.TriggerMessage:
-			w.empty("bpmn:messageEventDefinition", "id", id)
+			w.empty("bpmn:messageEventDefinition", g.refAttr(n, trigger, "messageRef", "id", id)...)
 		case process.TriggerSignal:
-			w.empty("bpmn:signalEventDefinition", "id", id)
+			w.empty("bpmn:signalEventDefinition", g.refAttr(n, trigger, "signalRef", "id", id)...)
 		case process.TriggerError:
-			w.empty("bpmn:errorEventDefinition", "id", id)
+			w.empty("bpmn:errorEventDefinition", g.refAttr(n, trigger, "errorRef", "id", id)...)
 		case process.TriggerEscalation:
-			w.empty("bpmn:escalationEventDefinition", "id", id)
+			w.empty("bpmn:escalationEventDefinition", g.refAttr(n, trigger, "escalationRef", "id", id)...)
 		case process.TriggerTerminate:
 			w.empty("bpmn:terminateEventDefinition", "id", id)
 		case process.TriggerCompensation:
@@ -715,5 +731,36 @@ func (g *graph) writePlane(w *xw, d *drawing, plane int) {
 			}
 			g.edge(w, t.id+"_link_di", t.id+"_link", pts, layout.Rect{})
 		}
+	}
+}
+
+// refAttr adds to kv the reference attribute (messageRef, …) of an event
+// definition whose event names a root element for trigger.
+func (g *graph) refAttr(n *node, trigger, attr string, kv ...string) []string {
+	if i, ok := n.refs[trigger]; ok {
+		kv = append(kv, attr, g.rootEls[i].id)
+	}
+	return kv
+}
+
+// writeRoots writes the messages, signals, errors and escalations the
+// events refer to, with their names and codes.
+func (g *graph) writeRoots(w *xw) {
+	for _, r := range g.rootEls {
+		kv := []string{"id", r.id}
+		if r.name != "" {
+			kv = append(kv, "name", r.name)
+		}
+		switch r.trigger {
+		case process.TriggerError:
+			if r.code != "" {
+				kv = append(kv, "errorCode", r.code)
+			}
+		case process.TriggerEscalation:
+			if r.code != "" {
+				kv = append(kv, "escalationCode", r.code)
+			}
+		}
+		w.empty("bpmn:"+r.trigger, kv...)
 	}
 }

@@ -280,6 +280,23 @@ type Event struct {
 	Parent string `json:"parent,omitempty"`
 	Source string `json:"source,omitempty"`
 	Spans  []Span `json:"spans,omitempty" schema:"-"`
+	// Refs are the message, signal, error and escalation an event's BPMN
+	// file named in its definitions (messageRef, …), with their names and
+	// codes, so that a re-drawn file keeps them.
+	Refs []EventRef `json:"refs,omitempty" schema:"-"`
+}
+
+// EventRef is the element an event definition refers to: a message,
+// signal, error or escalation of the BPMN file.
+type EventRef struct {
+	// Trigger is the definition's trigger (TriggerMessage, TriggerSignal,
+	// TriggerError or TriggerEscalation).
+	Trigger string `json:"trigger"`
+	// ID is the referenced element's id in the file.
+	ID   string `json:"id"`
+	Name string `json:"name,omitempty"`
+	// Code is an error's errorCode or an escalation's escalationCode.
+	Code string `json:"code,omitempty"`
 }
 
 // Flow is a sequence flow between two nodes (activities, gateways, events)
@@ -299,6 +316,8 @@ type Flow struct {
 	// Unnamed marks a flow its file left without a name: its Condition
 	// came from the expression and is not drawn as a label.
 	Unnamed bool `json:"unnamed,omitempty" schema:"-"`
+	// Documentation is the flow's documentation in its BPMN file.
+	Documentation string `json:"documentation,omitempty" schema:"-"`
 }
 
 // MessageFlow is a message sent from one pool to another. Source and

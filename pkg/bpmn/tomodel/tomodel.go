@@ -402,7 +402,13 @@ func (c *converter) ownPool(p *parse.Element, poolOf map[*parse.Element]string) 
 		id += "_"
 	}
 	c.used[id] = true
-	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: p.Label(), ProcessID: p.ID})
+	name := p.Label()
+	if name == "" {
+		// The pool is the converter's, not the file's: it gets a name (a
+		// pool the file left unnamed stays unnamed).
+		name = "Pool " + strconv.Itoa(len(c.m.Pools)+1)
+	}
+	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: name, ProcessID: p.ID})
 	poolOf[p] = id
 	c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
 }
@@ -643,6 +649,7 @@ func (c *converter) event(e *parse.Element, sc scope) {
 			continue
 		}
 		kinds = append(kinds, t)
+		c.eventRef(&ev, t, def)
 		if t == process.TriggerLink && ev.Name == "" {
 			// The builder pairs link events by name: an unnamed one keeps
 			// its pair through the link's own name.
@@ -678,6 +685,49 @@ func (c *converter) event(e *parse.Element, sc scope) {
 	c.dataAssociations(e)
 }
 
+// refAttrs name, per trigger, the attribute of an event definition that
+// refers to a root element, and that element's code attribute.
+var refAttrs = map[string][2]string{
+	process.TriggerMessage:    {"messageRef", ""},
+	process.TriggerSignal:     {"signalRef", ""},
+	process.TriggerError:      {"errorRef", "errorCode"},
+	process.TriggerEscalation: {"escalationRef", "escalationCode"},
+}
+
+// eventRef keeps the message, signal, error or escalation an event
+// definition refers to, with its name and code. A reference to nothing
+// in the file is listed as not converted.
+func (c *converter) eventRef(ev *process.Event, trigger string, def *parse.Element) {
+	attrs, ok := refAttrs[trigger]
+	if !ok {
+		return
+	}
+	id := strings.TrimSpace(def.Attr(attrs[0]))
+	if id == "" {
+		return
+	}
+	// A QName reference may carry the file's own prefix ("tns:Msg_1").
+	target := c.defs.ByID(id)
+	if target == nil {
+		if i := strings.IndexByte(id, ':'); i >= 0 {
+			target = c.defs.ByID(id[i+1:])
+		}
+	}
+	if target == nil {
+		at := def
+		if strings.TrimSpace(def.ID) == "" && def.Parent != nil {
+			at = def.Parent // the event, which a reader can find
+		}
+		c.skip(attrs[0]+" to an element the file does not hold", at)
+		return
+	}
+	r := process.EventRef{Trigger: trigger, ID: strings.TrimSpace(target.ID), Name: target.Label()}
+	if attrs[1] != "" {
+		r.Code = strings.TrimSpace(target.Attr(attrs[1]))
+	}
+	ev.Refs = append(ev.Refs, r)
+}
+
 func (c *converter) flow(e *parse.Element) {
 	if e.Source == nil || e.Target == nil {
 		c.skip("sequenceFlow with a missing end", e)
@@ -687,7 +737,7 @@ func (c *converter) flow(e *parse.Element) {
 		c.skip("sequenceFlow from or to something that is not a task, event or gateway", e)
 		return
 	}
-	f := process.Flow{ID: c.id(e), Source: c.ref(e.Source), Target: c.ref(e.Target), Condition: e.Label()}
+	f := process.Flow{ID: c.id(e), Source: c.ref(e.Source), Target: c.ref(e.Target), Condition: e.Label(), Documentation: doc(e)}
 	if cond := e.Condition(); cond != nil {
 		text := strings.TrimSpace(cond.Text)
 		f.Conditional, f.Expression = true, text

@@ -295,6 +295,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bpmn/{id}/diagram.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stored diagram drawn as PNG on the server; scale 0.25 to 4 (400 outside), lowered to fit 24 megapixels and 16,384 px a side (header X-Spade-Png-Scale: the scale drawn) */
+        get: operations["get_bpmn_id_diagram_png"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bpmn/{id}/diagram.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stored diagram drawn as SVG on the server (the PDF's drawing) */
+        get: operations["get_bpmn_id_diagram_svg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cached-analysis/{id}": {
         parameters: {
             query?: never;
@@ -934,6 +968,12 @@ export interface components {
             status: "success";
             user_id: string;
         };
+        EventRef: {
+            code?: string;
+            id: string;
+            name?: string;
+            trigger: string;
+        };
         ExportRequest: {
             formatted_text?: string;
             id?: string;
@@ -1067,6 +1107,7 @@ export interface components {
             parent?: string;
             performer?: string;
             pool?: string;
+            refs?: components["schemas"]["EventRef"][];
             source?: string;
             spans?: components["schemas"]["Span"][];
             throw?: boolean;
@@ -1080,6 +1121,7 @@ export interface components {
             condition?: string;
             conditional?: boolean;
             default?: boolean;
+            documentation?: string;
             expression?: string;
             id: string;
             source: string;
@@ -2022,6 +2064,77 @@ export interface operations {
                 };
                 content: {
                     "application/xml": string;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    get_bpmn_id_diagram_png: {
+        parameters: {
+            query?: {
+                /** @description pixels per diagram unit (default 1) */
+                scale?: number;
+            };
+            header?: {
+                /** @description the account to act in (default: the last one used) */
+                "X-Account-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    get_bpmn_id_diagram_svg: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the account to act in (default: the last one used) */
+                "X-Account-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
                 };
             };
             /** @description Error */
