@@ -26,6 +26,12 @@ const (
 	OpAddEvent     = "add_event"
 	OpConnect      = "connect"
 	OpDisconnect   = "disconnect"
+	// OpEndAfter ends the process right after Target: its way out goes
+	// to a new end event.
+	OpEndAfter = "end_after"
+	// OpNameCondition labels the flow from Target to Other with
+	// Condition.
+	OpNameCondition = "name_condition"
 )
 
 // Positions of a new element relative to its anchor.
@@ -90,6 +96,10 @@ func (o Op) Describe() string {
 		return fmt.Sprintf("Connected %q to %q", o.Target, o.Other)
 	case OpDisconnect:
 		return fmt.Sprintf("Disconnected %q from %q", o.Target, o.Other)
+	case OpEndAfter:
+		return fmt.Sprintf("Ended the process after %q", o.Target)
+	case OpNameCondition:
+		return fmt.Sprintf("Named the flow from %q to %q %q", o.Target, o.Other, o.Condition)
 	}
 	return o.Op
 }
@@ -114,14 +124,14 @@ func Schema() map[string]any {
 	str := func(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
 	props := map[string]any{
 		"op": map[string]any{"type": "string", "description": "The edit.", "enum": []string{
-			OpRename, OpMove, OpAddActivity, OpDelete, OpAddDecision, OpMakeParallel, OpLoopBack, OpAddEvent, OpConnect, OpDisconnect}},
-		"target":    str("Id of the element changed (renamed, moved, deleted, made parallel, source of a connection or loop)."),
+			OpRename, OpMove, OpAddActivity, OpDelete, OpAddDecision, OpMakeParallel, OpLoopBack, OpAddEvent, OpConnect, OpDisconnect, OpEndAfter, OpNameCondition}},
+		"target":    str("Id of the element changed (renamed, moved, deleted, made parallel, source of a connection, loop or named flow, the step after which the process ends)."),
 		"name":      str("New name (rename), name of the new activity, question of the new decision, or name of the new event."),
 		"lane":      str("Participant (lane) to move the target to, or of the new activity; empty keeps the anchor's lane."),
 		"position":  map[string]any{"type": "string", "description": "Where the new element goes relative to the anchor.", "enum": []string{After, Before}},
 		"anchor":    str("Id of the element the new activity, decision or event is placed after or before."),
-		"other":     str("Id of the second element: the other activity made parallel, the target of a connection, the step a loop returns to."),
-		"condition": str("Label of the new branch, e.g. \"Rejected\"."),
+		"other":     str("Id of the second element: the other activity made parallel, the target of a connection or named flow, the step a loop returns to."),
+		"condition": str("Label of the new branch or of the named flow, e.g. \"Rejected\"."),
 		"branch_to": str("Where the decision's new branch goes: \"end\", the id of an existing element, or the name of a new activity."),
 		"trigger":   map[string]any{"type": "string", "description": "Trigger of the new event.", "enum": []string{process.TriggerNone, process.TriggerTimer, process.TriggerMessage, process.TriggerSignal}},
 	}

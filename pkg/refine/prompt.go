@@ -20,6 +20,8 @@ func SystemInstruction() string {
 - loop_back: target = id of the step after which work may go back, other = id of the step it returns to, condition = when.
 - add_event: trigger = timer, message or signal, name = e.g. "2 days passed", position and anchor as for add_activity.
 - connect / disconnect: target = source id, other = target id, condition = label (connect only).
+- end_after: target = id of the step after which the process (that branch) ends; its way out is replaced by an end event.
+- name_condition: target = source id, other = target id of an existing flow, condition = its label (e.g. "Approved").
 Use ids from the model, never names, in target, anchor and other. Fill every field; leave unused ones "". Put every part of the request you cannot express as operations in not_understood, word for word; never invent elements the request does not ask for.`
 }
 

@@ -232,7 +232,7 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 		return nil, usedLLM, err
 	}
 	if len(plan.Operations) == 0 {
-		return nil, usedLLM, fmt.Errorf("%w: %s", ErrNotUnderstood, notUnderstoodDetail(plan.NotUnderstood))
+		return nil, usedLLM, fmt.Errorf("%w: %s", ErrNotUnderstood, notUnderstoodDetail(plan.NotUnderstood, refine.Names(m)))
 	}
 	next, err := refine.Apply(m, plan.Operations)
 	if err != nil {
@@ -255,9 +255,17 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 	return out, usedLLM, err
 }
 
-func notUnderstoodDetail(parts []string) string {
+// notUnderstoodDetail answers an instruction nothing was made of with
+// the closest forms SPADE understands, written with the diagram's names
+// (a short list, not the whole grammar).
+func notUnderstoodDetail(parts []string, names []string) string {
 	if len(parts) == 0 {
 		return "Write what to change, for example: rename 'Check' to 'Check receipts'; move 'Approve' to Finance; add step 'Archive invoice' after 'Pay invoice'."
 	}
-	return fmt.Sprintf("SPADE did not understand %q. Commands it knows:\n%s", strings.Join(parts, "; "), refine.Grammar)
+	var b strings.Builder
+	fmt.Fprintf(&b, "SPADE did not understand %q. Did you mean one of these?", strings.Join(parts, "; "))
+	for _, s := range refine.Suggest(strings.Join(parts, " "), names) {
+		b.WriteString("\n• " + s)
+	}
+	return b.String()
 }
