@@ -133,7 +133,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	}
 	if out == nil {
 		if out, err = pl.Analyzer.Analyze(ctx, provider, in); err != nil {
-			return nil, err
+			return nil, ownKeyFailure(keySource, err)
 		}
 		if cacheKey != "" {
 			// Remembered before the row is completed: a lookup only takes

@@ -28,12 +28,39 @@ func notUsersFault(err error) bool {
 	switch {
 	case errors.Is(err, llm.ErrRefused), errors.Is(err, llm.ErrInvalidRequest):
 		return false
-	case errors.Is(err, llm.ErrAuth), errors.Is(err, llm.ErrRateLimited), errors.Is(err, llm.ErrUnavailable):
+	case errors.Is(err, llm.ErrAuth), errors.Is(err, llm.ErrRateLimited), errors.Is(err, llm.ErrUnavailable),
+		errors.Is(err, llm.ErrUnreachable):
 		return true
 	case failure.IsPermanent(err):
 		return false
 	}
 	return true
+}
+
+// Details of an analysis that failed on the user's own key. They speak to
+// the user, who can act on them (try again, fix or remove the key), never
+// of the operator's settings; the daily call is given back (notUsersFault).
+const (
+	ownKeyUnreachable = "Your AI provider could not be reached, so this analysis did not run and used none of today's analyses. Your key is kept: try again later, or remove the key in Settings to use the built-in analyzer."
+	ownKeyRefused     = "Your AI provider refused your API key, so this analysis did not run and used none of today's analyses. Your key is kept: check it in Settings and try again, or remove the key to use the built-in analyzer."
+)
+
+// ownKeyFailure gives a failure of an analysis run on the user's own key
+// (keySource llm.KeyUser) the detail that speaks to them when their
+// provider could not be reached or refused the key; the cause stays in the
+// chain for the refund and the logs. Other failures pass unchanged.
+func ownKeyFailure(keySource string, err error) error {
+	if err == nil || keySource != llm.KeyUser {
+		return err
+	}
+	switch {
+	case errors.Is(err, llm.ErrAuth):
+		return failure.Permanent(ownKeyRefused, err)
+	case (errors.Is(err, llm.ErrUnreachable) || errors.Is(err, llm.ErrUnavailable)) && failure.IsPermanent(err):
+		// the retry loop gave up: a transient one is still being retried
+		return failure.Permanent(ownKeyUnreachable, err)
+	}
+	return err
 }
 
 // refundIfNotUsersFault gives the analysis' daily call back when its

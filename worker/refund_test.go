@@ -3,6 +3,7 @@ package worker
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/failure"
@@ -18,6 +19,8 @@ func TestNotUsersFault(t *testing.T) {
 		{"provider unreachable", fmt.Errorf("call: %w", llm.ErrUnavailable), true},
 		{"rate limited", fmt.Errorf("call: %w", llm.ErrRateLimited), true},
 		{"key rejected", llm.ErrAuth, true},
+		{"own key rejected", fmt.Errorf("%w: %w", llm.ErrAuth, llm.ErrUserKey), true},
+		{"unreachable, retries given up", failure.Permanent("The AI provider could not be reached.", fmt.Errorf("gave up: %w", llm.ErrUnreachable)), true},
 		{"server fault", errors.New("database is locked"), true},
 		{"unreadable file", failure.Permanent("This PDF cannot be read.", nil), false},
 		{"content refused", llm.ErrRefused, false},
@@ -27,5 +30,55 @@ func TestNotUsersFault(t *testing.T) {
 		if got := notUsersFault(tt.err); got != tt.want {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestOwnKeyFailure: a failure on the user's own key because their
+// provider cannot be reached or refuses the key speaks to the user (key
+// kept, what to do, no call used) and never names an operator's setting;
+// the cause stays for the refund. Other failures and other keys pass as
+// they are.
+func TestOwnKeyFailure(t *testing.T) {
+	t.Parallel()
+	gaveUp := func(cause error) error {
+		return failure.Permanent("The AI provider could not be reached. If this keeps happening, ask the administrator to check the AI provider settings (SPADE_LLM_BASE_URL).", fmt.Errorf("gave up after 2 tries: %w", cause))
+	}
+	tests := []struct {
+		name   string
+		source string
+		err    error
+		want   string // "" : unchanged
+	}{
+		{"own key, unreachable", llm.KeyUser, gaveUp(llm.ErrUnreachable), ownKeyUnreachable},
+		{"own key, unavailable for the whole budget", llm.KeyUser, gaveUp(llm.ErrUnavailable), ownKeyUnreachable},
+		{"own key, refused", llm.KeyUser, failure.Permanent("The AI provider rejected the API key.", fmt.Errorf("%w: %w", llm.ErrAuth, llm.ErrUserKey)), ownKeyRefused},
+		{"own key, still being retried", llm.KeyUser, fmt.Errorf("call: %w", llm.ErrUnavailable), ""},
+		{"own key, content refused", llm.KeyUser, llm.ErrRefused, ""},
+		{"system key, unreachable", llm.KeySystem, gaveUp(llm.ErrUnreachable), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ownKeyFailure(tt.source, tt.err)
+			d, _ := failure.Detail(got)
+			if tt.want == "" {
+				if got != tt.err {
+					t.Errorf("changed to %v", got)
+				}
+				return
+			}
+			if d != tt.want || !errors.Is(got, tt.err) || !notUsersFault(got) {
+				t.Errorf("detail %q (refund %v)", d, notUsersFault(got))
+			}
+			for _, bad := range []string{"SPADE_", "administrator"} {
+				if strings.Contains(d, bad) {
+					t.Errorf("detail %q names %q", d, bad)
+				}
+			}
+			for _, want := range []string{"Your AI provider", "key is kept", "try again", "remove the key", "built-in analyzer"} {
+				if !strings.Contains(d, want) {
+					t.Errorf("detail %q lacks %q", d, want)
+				}
+			}
+		})
 	}
 }
