@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -188,9 +189,12 @@ func (s *Server) bpmnXML(c echo.Context) error {
 		// Documents and images are drawn by SPADE already; an uploaded
 		// BPMN file is converted to the model and drawn again.
 		if a.AnalyzerType == analysis.TypeBPMN {
-			laid, note, err := relayout(c.Request().Context(), out)
+			laid, note, conv, err := relayout(c.Request().Context(), out)
 			if err != nil {
 				return err
+			}
+			if conv != "" {
+				c.Response().Header().Set(ConversionNoteHeader, conv)
 			}
 			if note != "" {
 				c.Response().Header().Set(LayoutNoteHeader, note)
@@ -210,6 +214,11 @@ func (s *Server) bpmnXML(c echo.Context) error {
 // it inside a request).
 const LayoutNoteHeader = "X-Spade-Layout-Note"
 
+// ConversionNoteHeader carries, on GET /api/bpmn/{id}?layout=spade, what
+// the conversion of the file into the process model did not keep or
+// changed (tomodel's note), so that a re-layout says what it dropped.
+const ConversionNoteHeader = "X-Spade-Conversion-Note"
+
 // relayout converts a BPMN file into the process model and draws it with
 // SPADE's layout, inside the request: with the request's context, and
 // only for models within the element cap of saves (beyond it the file's
@@ -217,27 +226,53 @@ const LayoutNoteHeader = "X-Spade-Layout-Note"
 // has a work budget growing with nodes × flows, beyond which it draws the
 // simple layout, with a note. Both steps are deterministic, so a failure
 // is the file's: 422 with its detail.
-func relayout(ctx context.Context, xml []byte) (laid []byte, note string, err error) {
-	m, err := tomodel.FromXML(xml)
+//
+// conv is the conversion's note: what of the file the model did not keep.
+func relayout(ctx context.Context, xml []byte) (laid []byte, note, conv string, err error) {
+	r, err := tomodel.ConvertXML(xml)
 	if err == nil {
+		m := r.Model
 		if n := versions.CountElements(m); n > versions.MaxElements {
-			return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, so this is the file's own diagram.", n, versions.MaxElements), nil
+			return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, so this is the file's own diagram.", n, versions.MaxElements), "", nil
 		}
 		var b *bpmn.Built
 		if b, err = bpmn.BuildContext(ctx, m); err == nil {
 			if b.Simplified {
 				note = bpmn.SimplifiedNote
 			}
-			return b.XML, note, nil
+			return b.XML, note, headerSafe(r.Note()), nil
 		}
 	}
 	if ctx.Err() != nil {
-		return nil, "", ctx.Err()
+		return nil, "", "", ctx.Err()
 	}
 	if d, ok := failure.Detail(err); ok {
-		return nil, "", errStatus(http.StatusUnprocessableEntity, d)
+		return nil, "", "", errStatus(http.StatusUnprocessableEntity, d)
 	}
-	return nil, "", fmt.Errorf("relayout bpmn: %w", err)
+	return nil, "", "", fmt.Errorf("relayout bpmn: %w", err)
+}
+
+// maxHeaderNote bounds a note sent in a header (proxies refuse large
+// headers); the note lists kinds with a few ids, so it is short anyway.
+const maxHeaderNote = 2000
+
+// headerSafe makes a note fit one header line: control characters become
+// spaces and it is cut at maxHeaderNote bytes on a character boundary.
+func headerSafe(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+	if len(s) > maxHeaderNote {
+		cut := maxHeaderNote
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
 }
 
 func (s *Server) deleteAnalysis(c echo.Context) error {

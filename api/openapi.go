@@ -111,7 +111,7 @@ func routes() []route {
 		{method: "GET", path: "/api/check-graph/{id}", summary: "Whether the BPMN diagram exists yet", tag: "analyses", answers: []answer{ok(200, GraphCheck{})}},
 		{method: "GET", path: "/api/graph/{id}", summary: "The process model", tag: "analyses", answers: []answer{ok(200, process.Model{})}},
 		{method: "GET", path: "/api/bpmn/{id}", summary: "The BPMN 2.0 XML", tag: "analyses",
-			query: []*openapi3.Parameter{queryParam("layout", "spade: the uploaded file converted to the process model and drawn with SPADE's layout (beyond 5,000 elements the file's own diagram, beyond the layout's work budget the simple layout, either with the header X-Spade-Layout-Note saying so); omitted or file: the stored diagram (an uploaded file's own)",
+			query: []*openapi3.Parameter{queryParam("layout", "spade: the uploaded file converted to the process model and drawn with SPADE's layout (beyond 5,000 elements the file's own diagram, beyond the layout's work budget the simple layout, either with the header X-Spade-Layout-Note saying so; the header X-Spade-Conversion-Note lists what the conversion did not keep); omitted or file: the stored diagram (an uploaded file's own)",
 				openapi3.NewStringSchema().WithEnum("file", "spade"))},
 			answers: []answer{ok(200, xml)}},
 		{method: "GET", path: "/api/bpmn/{id}/diagram.svg", summary: "The stored diagram drawn as SVG on the server (the PDF's drawing)", tag: "analyses",

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/bpmn/quality"
@@ -113,6 +114,10 @@ func TestBPMNAnalyzerMIWG(t *testing.T) {
 		res, relaid := s.do(http.MethodGet, "/api/bpmn/"+v.ID+"?layout=spade", nil, "")
 		if res.StatusCode != http.StatusOK || !strings.Contains(string(relaid), "BPMNShape") || string(relaid) == string(data) {
 			t.Errorf("%s: GET /api/bpmn?layout=spade: %d %.200s", name, res.StatusCode, relaid)
+		}
+		// the re-layout says what the conversion dropped, as the upload did
+		if got := res.Header.Get(api.ConversionNoteHeader); note != "" && got == "" {
+			t.Errorf("%s: re-layout without the conversion note %q", name, note)
 		}
 	}
 	res, body := s.do(http.MethodGet, "/api/bpmn/"+ids[files[0]]+"?layout=sideways", nil, "")

@@ -2043,7 +2043,7 @@ export interface operations {
     get_bpmn_id: {
         parameters: {
             query?: {
-                /** @description spade: the uploaded file converted to the process model and drawn with SPADE's layout (beyond 5,000 elements the file's own diagram, beyond the layout's work budget the simple layout, either with the header X-Spade-Layout-Note saying so); omitted or file: the stored diagram (an uploaded file's own) */
+                /** @description spade: the uploaded file converted to the process model and drawn with SPADE's layout (beyond 5,000 elements the file's own diagram, beyond the layout's work budget the simple layout, either with the header X-Spade-Layout-Note saying so; the header X-Spade-Conversion-Note lists what the conversion did not keep); omitted or file: the stored diagram (an uploaded file's own) */
                 layout?: "file" | "spade";
             };
             header?: {
