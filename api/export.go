@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -27,6 +28,10 @@ func (s *Server) mountExport() {
 // the picture was drawn at: the one asked for, or lower when the picture
 // would have been over the pixel bound.
 const PNGScaleHeader = "X-Spade-Png-Scale"
+
+// PNGNoteHeader says, on GET /api/bpmn/{id}/diagram.png, why the picture
+// is smaller than asked (the pixel bound), and what to use instead.
+const PNGNoteHeader = "X-Spade-Png-Note"
 
 // pictureTimeout bounds one picture export; a 2,000-node model takes
 // about half a second.
@@ -64,6 +69,9 @@ func (s *Server) diagramPicture(format string) echo.HandlerFunc {
 			data, used, err = export.DiagramPNG(ctx, []byte(a.BPMNXML), scale)
 			if err == nil {
 				c.Response().Header().Set(PNGScaleHeader, strconv.FormatFloat(used, 'g', 4, 64))
+				if used < scale {
+					c.Response().Header().Set(PNGNoteHeader, fmt.Sprintf("The diagram is too large for a PNG at scale %g; it is drawn at scale %.3g. Download the SVG for full detail.", scale, used))
+				}
 			}
 		} else {
 			data, err = export.DiagramSVG(ctx, []byte(a.BPMNXML))

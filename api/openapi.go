@@ -116,7 +116,7 @@ func routes() []route {
 			answers: []answer{ok(200, xml)}},
 		{method: "GET", path: "/api/bpmn/{id}/diagram.svg", summary: "The stored diagram drawn as SVG on the server (the PDF's drawing)", tag: "analyses",
 			answers: []answer{ok(200, file{media: []string{export.TypeSVG}})}},
-		{method: "GET", path: "/api/bpmn/{id}/diagram.png", summary: "The stored diagram drawn as PNG on the server; scale 0.25 to 4 (400 outside), lowered to fit 24 megapixels and 16,384 px a side (header X-Spade-Png-Scale: the scale drawn)", tag: "analyses",
+		{method: "GET", path: "/api/bpmn/{id}/diagram.png", summary: "The stored diagram drawn as PNG on the server; scale 0.25 to 4 (400 outside), lowered to fit 24 megapixels and 16,384 px a side (header X-Spade-Png-Scale: the scale drawn; X-Spade-Png-Note when it was lowered)", tag: "analyses",
 			query:   []*openapi3.Parameter{queryParam("scale", "pixels per diagram unit (default 1)", openapi3.NewFloat64Schema().WithMin(export.MinPNGScale).WithMax(export.MaxPNGScale))},
 			answers: []answer{ok(200, file{media: []string{export.TypePNG}})}},
 		{method: "DELETE", path: "/api/cached-analysis/{id}", summary: "Delete an analysis", tag: "analyses", answers: []answer{ok(200, Deleted{})}},

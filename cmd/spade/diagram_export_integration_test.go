@@ -39,6 +39,19 @@ func TestDiagramPictureExport(t *testing.T) {
 	if _, err := png.Decode(bytes.NewReader(pic)); err != nil {
 		t.Fatalf("png: %v", err)
 	}
+	// a diagram too wide for a PNG at scale 4 is drawn smaller, and says so
+	code, w, body := s.upload("/api/bpmn/analyze", "wide.bpmn", []byte(wideBPMN))
+	if code != 202 {
+		t.Fatalf("upload wide: %d %s", code, body)
+	}
+	s.waitFor(w.ID, 30*time.Second, finished)
+	res, pic = s.do(http.MethodGet, "/api/bpmn/"+w.ID+"/diagram.png?scale=4", nil, "")
+	if res.StatusCode != 200 || res.Header.Get(api.PNGScaleHeader) == "4" || !strings.Contains(res.Header.Get(api.PNGNoteHeader), "Download the SVG") {
+		t.Errorf("wide png: %d scale %q note %q", res.StatusCode, res.Header.Get(api.PNGScaleHeader), res.Header.Get(api.PNGNoteHeader))
+	}
+	if cfg, err := png.DecodeConfig(bytes.NewReader(pic)); err != nil || cfg.Width > 16384 {
+		t.Errorf("wide png: %+v %v", cfg, err)
+	}
 	for _, tc := range []struct {
 		path   string
 		status int
@@ -56,3 +69,17 @@ func TestDiagramPictureExport(t *testing.T) {
 		}
 	}
 }
+
+// wideBPMN draws two tasks 60,000 px apart.
+const wideBPMN = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="D" targetNamespace="http://example.com">
+  <process id="P" name="Wide">
+    <task id="A" name="Start here"/><task id="B" name="Far away"/>
+    <sequenceFlow id="F" sourceRef="A" targetRef="B"/>
+  </process>
+  <bpmndi:BPMNDiagram id="Dg"><bpmndi:BPMNPlane id="Pl" bpmnElement="P">
+    <bpmndi:BPMNShape id="A_di" bpmnElement="A"><dc:Bounds x="0" y="0" width="100" height="80"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="B_di" bpmnElement="B"><dc:Bounds x="60000" y="0" width="100" height="80"/></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="F_di" bpmnElement="F"><di:waypoint x="100" y="40"/><di:waypoint x="60000" y="40"/></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</definitions>`

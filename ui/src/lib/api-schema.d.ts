@@ -302,7 +302,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The stored diagram drawn as PNG on the server; scale 0.25 to 4 (400 outside), lowered to fit 24 megapixels and 16,384 px a side (header X-Spade-Png-Scale: the scale drawn) */
+        /** The stored diagram drawn as PNG on the server; scale 0.25 to 4 (400 outside), lowered to fit 24 megapixels and 16,384 px a side (header X-Spade-Png-Scale: the scale drawn; X-Spade-Png-Note when it was lowered) */
         get: operations["get_bpmn_id_diagram_png"];
         put?: never;
         post?: never;
