@@ -154,6 +154,36 @@ func TestDiagramExportLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// SPADE's layout of a long chain is one wide row; a modeller's file
+	// of the same size is a grid.
+	for _, tc := range []struct {
+		name string
+		xml  []byte
+	}{{"laid out by SPADE", laid.XML}, {"grid of 2,025 tasks", gridBPMN(45)}} {
+		t.Run(tc.name, func(t *testing.T) { largeExport(t, tc.xml) })
+	}
+}
+
+// gridBPMN is an n×n grid of named tasks, each row joined by flows.
+func gridBPMN(n int) []byte {
+	var sem, di strings.Builder
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			id := fmt.Sprintf("T%d_%d", r, c)
+			fmt.Fprintf(&sem, `<task id="%s" name="Task %d of row %d"/>`, id, c, r)
+			fmt.Fprintf(&di, `<bpmndi:BPMNShape id="%s_di" bpmnElement="%s"><dc:Bounds x="%d" y="%d" width="100" height="80"/></bpmndi:BPMNShape>`, id, id, c*150, r*120)
+			if c > 0 {
+				fmt.Fprintf(&sem, `<sequenceFlow id="F%s" sourceRef="T%d_%d" targetRef="%s"/>`, id, r, c-1, id)
+				fmt.Fprintf(&di, `<bpmndi:BPMNEdge id="F%s_di" bpmnElement="F%s"><di:waypoint x="%d" y="%d"/><di:waypoint x="%d" y="%d"/></bpmndi:BPMNEdge>`, id, id, c*150-50, r*120+40, c*150, r*120+40)
+			}
+		}
+	}
+	return []byte(`<?xml version="1.0" encoding="UTF-8"?><definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="D" targetNamespace="http://example.com"><process id="P">` +
+		sem.String() + `</process><bpmndi:BPMNDiagram id="Dg"><bpmndi:BPMNPlane id="Pl" bpmnElement="P">` + di.String() + `</bpmndi:BPMNPlane></bpmndi:BPMNDiagram></definitions>`)
+}
+
+func largeExport(t *testing.T, xmlData []byte) {
+	laid := struct{ XML []byte }{xmlData}
 	d, err := parseDiagram(laid.XML)
 	if err != nil {
 		t.Fatal(err)
