@@ -14,8 +14,9 @@ const (
 )
 
 // PDF exports a PDF with the title, the formatted text (sections as
-// headings) with the BPMN diagram drawn as vector graphics on landscape
-// pages right after the summary, and the model's tables when given.
+// headings) with the BPMN diagram drawn as vector graphics right after the
+// summary (on the portrait page when it stays readable at its width, else
+// on landscape pages), and the model's tables when given.
 func PDF(r Request) ([]byte, string, string, error) {
 	text := r.text()
 	if strings.TrimSpace(text) == "" {
@@ -53,7 +54,7 @@ func PDF(r Request) ([]byte, string, string, error) {
 			}
 			l.paragraph(strings.TrimSpace(line), fontRegular, 10, 0, 2)
 		}
-		if k == after && d != nil {
+		if k == after && d != nil && !l.inlineDiagram(d) {
 			l.diagram(d, r.title())
 			if k+1 < len(secs) || r.Model != nil {
 				l.newPage()
@@ -208,6 +209,35 @@ func (l *pdfLayout) footers() {
 	}
 }
 
+// minReadableScale is the smallest scale at which the diagram's 10 px
+// labels stay readable in print (4.5 pt).
+const minReadableScale = 0.45
+
+// inlineDiagram draws the diagram under a heading on the portrait page,
+// on the current one when it fits below the text, else on the next, when
+// it stays readable at the page's width; false leaves it to the landscape
+// pages.
+func (l *pdfLayout) inlineDiagram(d *diagram) bool {
+	availW := a4W - 2*margin
+	w, h := d.Max.X-d.Min.X+20, d.Max.Y-d.Min.Y+20
+	s := math.Min(1, availW/w)
+	if s < minReadableScale || h*s > a4H-2*margin-60 {
+		return false
+	}
+	if l.y-margin-60 < h*s {
+		l.newPage()
+	}
+	l.heading("Process diagram")
+	ox := margin + (availW-w*s)/2
+	top := l.y - 4
+	l.page.op("q %s %s %s %s re W n", f2(margin), f2(top-h*s), f2(availW), f2(h*s))
+	dr := &drawer{p: l.page, s: s, ox: ox, top: top, min: point{d.Min.X - 10, d.Min.Y - 10}}
+	dr.draw(d)
+	l.page.op("Q")
+	l.y = top - h*s - 12
+	return true
+}
+
 // diagram draws the BPMN diagram on landscape pages: scaled to fit one
 // page when that stays readable, otherwise cut into vertical strips.
 func (l *pdfLayout) diagram(d *diagram, title string) {
@@ -216,7 +246,7 @@ func (l *pdfLayout) diagram(d *diagram, title string) {
 	w, h := d.Max.X-d.Min.X+20, d.Max.Y-d.Min.Y+20
 	s := math.Min(1, math.Min(availW/w, availH/h))
 	tiles := 1
-	if s < 0.45 {
+	if s < minReadableScale {
 		s = math.Min(0.6, availH/h)
 		tiles = int(math.Ceil(w * s / availW))
 		if tiles > 20 {
