@@ -33,6 +33,9 @@ const PNGScaleHeader = "X-Spade-Png-Scale"
 // is smaller than asked (the pixel bound), and what to use instead.
 const PNGNoteHeader = "X-Spade-Png-Note"
 
+// maxPictures is how many diagram pictures one api process draws at once.
+const maxPictures = 2
+
 // pictureTimeout bounds one picture export; a 2,000-node model takes
 // about half a second.
 const pictureTimeout = 30 * time.Second
@@ -61,6 +64,14 @@ func (s *Server) diagramPicture(format string) echo.HandlerFunc {
 		}
 		ctx, cancel := context.WithTimeout(c.Request().Context(), pictureTimeout)
 		defer cancel()
+		// A picture waits for a free slot for as long as it may take; a
+		// flood of large exports queues instead of taking the memory.
+		select {
+		case s.pictures <- struct{}{}:
+			defer func() { <-s.pictures }()
+		case <-ctx.Done():
+			return errStatus(http.StatusServiceUnavailable, "Too many diagram pictures are being drawn right now. Try again in a minute.")
+		}
 		var data []byte
 		ctype := export.TypeSVG
 		if format == "png" {

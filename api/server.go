@@ -64,6 +64,9 @@ type Server struct {
 	bodyDeadline func(limit int64) time.Duration
 	// writeStall overrides writeStall (tests).
 	writeStall time.Duration
+	// pictures bounds the diagram pictures drawn at once (each holds up
+	// to export.MaxPNGPixels bytes and a core).
+	pictures chan struct{}
 }
 
 // SessionCookie is the name of the session cookie.
@@ -73,7 +76,8 @@ const SessionCookie = "spade_session"
 func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
-	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config)}
+	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config),
+		pictures: make(chan struct{}, maxPictures)}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(s.writeProgress)
 	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
