@@ -37,3 +37,39 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestEmailFrame checks that an e-mail's greeting, requests about the
+// mail itself and its closing formula with the signature make no steps.
+func TestEmailFrame(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		bad  []string
+	}{
+		{"kind regards on its own line", "Subject: Key handover\nFrom: Facilities\n\nDear colleagues,\n\nplease read this carefully. The receptionist hands out the key and the guard records the number.\n\nKind regards,\nPeter Brown\nFacilities Manager", []string{"peter", "regard", "read", "facilities manager"}},
+		{"joined signature", "Hi team,\n\nThe buyer checks the quote and the manager signs the order.\n\nThanks and regards, Lucia Ferri Head of Purchasing", []string{"lucia", "thank", "regard"}},
+		{"best and a first name", "Hello all,\n\nThe driver loads the van. The dispatcher confirms the route. Please let me know if anything is unclear.\n\nBest,\nMarek", []string{"marek", "best", "know"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			if len(m.Activities) < 2 {
+				t.Fatalf("steps lost:%s", describe(m))
+			}
+			for _, a := range m.Activities {
+				for _, b := range tt.bad {
+					if strings.Contains(strings.ToLower(a.Name), b) {
+						t.Errorf("step %q from the e-mail's frame:%s", a.Name, describe(m))
+					}
+				}
+			}
+			for _, p := range m.Participants {
+				for _, b := range tt.bad {
+					if strings.Contains(strings.ToLower(p.Name), b) {
+						t.Errorf("lane %q from the signature", p.Name)
+					}
+				}
+			}
+		})
+	}
+}

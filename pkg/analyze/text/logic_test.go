@@ -210,6 +210,18 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"inspect"}, {"deliver"}}},
 		},
 		{
+			name:  "subjects named by the outcome of an either-or",
+			text:  "The inspector checks the delivered lot. The inspector either accepts the lot or quarantines it. An accepted lot is moved to stock by the storekeeper. A quarantined lot is destroyed by the storekeeper; in that case nothing is invoiced and purchasing informs the vendor. The storekeeper updates the stock list.",
+			never: [][2]pattern{{{"quarantin"}, {"mov"}}, {{"destroy"}, {"updat"}}, {{"inform"}, {"updat"}}},
+			reach: [][2]pattern{{{"accept"}, {"mov"}}, {{"destroy"}, {"inform", "vendor"}}},
+		},
+		{
+			name:  "nothing is sent, in a clause of its own",
+			text:  "The clerk reviews the order. If the customer has no credit, the clerk blocks the order, and nothing is sent. The warehouse packs the order. The carrier delivers the parcel.",
+			never: [][2]pattern{{{"block"}, {"pack"}}, {{"block"}, {"deliver"}}},
+			reach: [][2]pattern{{{"review"}, {"pack"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},

@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free))\b`)
 	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
 	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
@@ -38,7 +38,22 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if !ok {
 		return nil
 	}
-	s = conditionalSubject(s)
+	prevInto := a.b.lastInto
+	a.b.lastInto = nil
+	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
+		// "A blocked batch is scrapped; in that case customer service
+		// informs the customer": still the blocking branch
+		a.b.into = prevInto
+		s = capitalise(s[m[1]:])
+		defer a.b.leaveBranch()
+	} else if rest, ok := a.b.branchSubject(s); ok {
+		// "… either releases the batch or blocks it. A blocked batch is
+		// scrapped": the sentence is the blocking branch's next step
+		s = rest
+		defer a.b.leaveBranch()
+	} else {
+		s = conditionalSubject(s)
+	}
 	s, restore := a.namedPerformer(s)
 	defer restore()
 	if s, ok = a.trigger(s); !ok {
@@ -167,6 +182,14 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, r.body = timerPhrase(s)
+	// "… and nothing is shipped": the end of the branch (closeSentence
+	// reads it from s), no step
+	if loc := nothingRe.FindStringIndex(r.body); loc != nil {
+		r.body = strings.TrimSpace(r.body[:loc[0]] + " " + r.body[loc[1]:])
+		if r.body != "" && loc[0] == 0 {
+			r.body = capitalise(r.body)
+		}
+	}
 	// "As soon as the parts arrive, …": a message caught before the step
 	a.pendingMessage = messageLead(s, a.lastObject)
 	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
@@ -298,6 +321,13 @@ func (a *analyzer) leadInStep(lead, source string) {
 var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|after)\s+(?:the\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:has|have)\s+been\s+(?:received|returned|delivered)|(?:is|are)\s+(?:received|returned|back)|arrives?|(?:has|have)\s+arrived|comes?\s+back)\s*[.!]?$`)
 
 var (
+	// inThatCaseRe opens a sentence that goes on with the case the last
+	// one named: "in that case …".
+	inThatCaseRe = regexp.MustCompile(`^(?i:in\s+(?:that|this|such\s+a|which|either)\s+case|then)\s*,?\s+`)
+	// nothingRe is a clause that says nothing more is done to the case
+	// ("nothing is shipped", "in that case nothing else happens"), with
+	// the word that joins it to the rest of the sentence.
+	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)(?:\s+(?:to|for)\s+(?:the\s+)?[a-z-]+)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
 	// stateSubjectRe is a subject that names the case's state: "A
 	// refused application is answered with …".
 	// Only "a"/"any"/"every": "The complete application is then
