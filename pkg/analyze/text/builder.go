@@ -111,11 +111,14 @@ type builder struct {
 	// lastInto is the branch the last sentence went to that way, for an
 	// "in that case" that goes on with it.
 	lastInto *[]*item
+	// intoEnds: the branch in into ended before the sentence was added
+	// to it, and ends again after it.
+	intoEnds bool
 }
 
 // branchSubjectRe is a subject in the state a decision's branch leaves
 // the case in: "A released batch goes back to the warehouse".
-var branchSubjectRe = regexp.MustCompile(`^(?i:an?|any|every|each|the)\s+([a-z]+ed)\s+([a-z][\w-]*)\s+(\S.*)$`)
+var branchSubjectRe = regexp.MustCompile(`^(?:(?i:an?|any|every|each|the|all)\s+)?([A-Za-z][a-z]+ed)\s+([a-z][\w-]*)\s+(\S.*)$`)
 
 // branchSubject reads a sentence whose subject names the outcome of the
 // decision right before it ("… either releases the batch or blocks it. A
@@ -139,11 +142,17 @@ func (b *builder) branchSubject(s string) (rest string, ok bool) {
 			continue
 		}
 		n := len(br.items)
-		if br.items[n-1].end || br.items[n-1].back != nil {
+		if br.items[n-1].back != nil {
 			continue
 		}
 		if stemOf(firstWord(br.items[0].act.verb)) != state {
 			continue
+		}
+		if br.items[n-1].end {
+			// "… are rejected. Rejected applicants receive a notice": the
+			// notice comes before the branch's end
+			br.items = br.items[:n-1]
+			b.intoEnds = true
 		}
 		b.into = &br.items
 		return "The " + m[2] + " " + m[3], true
@@ -154,7 +163,12 @@ func (b *builder) branchSubject(s string) (rest string, ok bool) {
 // leaveBranch ends a sentence read into a decision's branch: what follows
 // comes after the decision again.
 func (b *builder) leaveBranch() {
-	b.lastInto, b.into = b.into, nil
+	if b.intoEnds && b.into != nil {
+		if l := *b.into; len(l) == 0 || !l[len(l)-1].end {
+			*b.into = append(*b.into, &item{end: true})
+		}
+	}
+	b.lastInto, b.into, b.intoEnds = b.into, nil, false
 }
 
 // stemOf is a verb or its participle reduced to a common stem: "blocks",
@@ -328,9 +342,10 @@ func (b *builder) add(ds []*draft) {
 		return
 	}
 	b.closeOpen()
-	if len(ds) == 1 && ds[0].event == nil && negativeVerbs[firstWord(ds[0].verb)] && mayRe.MatchString(ds[0].source) {
-		// "Compliance can reject the claim": a possible outcome, so a
-		// decision whose rejecting branch ends and whose other goes on
+	if ds[0].event == nil && negativeVerbs[firstWord(ds[0].verb)] && (len(ds) == 1 && mayRe.MatchString(ds[0].source) || len(b.seq) > 0) {
+		// "Compliance can reject the claim", "Ineligible applications are
+		// rejected": a possible outcome, not a step every case passes, so
+		// a decision whose rejecting branch ends and whose other goes on
 		g := &gwBlock{typ: process.GatewayExclusive, performer: ds[0].performer, before: b.lastItem(),
 			name: capitalise(strings.TrimSpace(ds[0].name)) + "?", spec: "Decides whether to " + strings.ToLower(ds[0].name) + "."}
 		g.branches = []branch{{label: "Yes", items: append(acts(ds), &item{end: true})}, {label: "No"}}
@@ -364,6 +379,9 @@ func (b *builder) endHere() {
 	b.pendingToBranch()
 	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return // the main flow ends at its end event anyway
+	}
+	if l := *b.last; l[len(l)-1].end {
+		return // a refusal's branch that ended already
 	}
 	*b.last = append(*b.last, &item{end: true})
 }

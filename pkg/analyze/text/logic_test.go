@@ -222,6 +222,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"review"}, {"pack"}}},
 		},
 		{
+			name:  "a refusal in the main flow, then its cases",
+			text:  "The clerk registers the complaint. The clerk rejects complaints about closed stores. Rejected complaints receive a standard reply. The technician repairs the device. The clerk closes the complaint.",
+			never: [][2]pattern{{{"reject"}, {"repair"}}, {{"reply"}, {"repair"}}},
+			reach: [][2]pattern{{{"regist"}, {"repair"}}, {{"reject"}, {"reply"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
