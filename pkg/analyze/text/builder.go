@@ -342,12 +342,18 @@ func (b *builder) add(ds []*draft) {
 		return
 	}
 	b.closeOpen()
-	if ds[0].event == nil && negativeVerbs[firstWord(ds[0].verb)] && (len(ds) == 1 && mayRe.MatchString(ds[0].source) || len(b.seq) > 0) {
+	// the sentence's first step after its waits: "after 5 days the order
+	// is cancelled" waits, then cancels
+	k := 0
+	for k < len(ds)-1 && ds[k].event != nil && ds[k].event.trigger == process.TriggerTimer {
+		k++
+	}
+	if ds[k].event == nil && negativeVerbs[firstWord(ds[k].verb)] && (len(ds) == 1 && mayRe.MatchString(ds[0].source) || len(b.seq) > 0) {
 		// "Compliance can reject the claim", "Ineligible applications are
 		// rejected": a possible outcome, not a step every case passes, so
 		// a decision whose rejecting branch ends and whose other goes on
-		g := &gwBlock{typ: process.GatewayExclusive, performer: ds[0].performer, before: b.lastItem(),
-			name: capitalise(strings.TrimSpace(ds[0].name)) + "?", spec: "Decides whether to " + strings.ToLower(ds[0].name) + "."}
+		g := &gwBlock{typ: process.GatewayExclusive, performer: ds[k].performer, before: b.lastItem(),
+			name: capitalise(strings.TrimSpace(ds[k].name)) + "?", spec: "Decides whether to " + strings.ToLower(ds[k].name) + "."}
 		g.branches = []branch{{label: "Yes", items: append(acts(ds), &item{end: true})}, {label: "No"}}
 		b.seq = append(b.seq, &item{gw: g})
 		b.last = &g.branches[0].items

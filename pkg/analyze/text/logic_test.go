@@ -228,6 +228,29 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"regist"}, {"repair"}}, {{"reject"}, {"reply"}}},
 		},
 		{
+			name:  "a subject limited by who rejects it",
+			text:  "The agent records the booking request. The duty manager reviews the booking request. A booking the duty manager rejects is cancelled and the guest is told why. The agent confirms the booking. The cashier charges the deposit.",
+			never: [][2]pattern{{{"cancel"}, {"confirm"}}, {{"cancel"}, {"charg"}}},
+			reach: [][2]pattern{{{"review"}, {"charg"}}},
+		},
+		{
+			name:  "the rejection in a condition is a step of its branch",
+			text:  "The clerk registers the repair request. If the housing officer rejects the request, the request is archived and the clerk informs the tenant. The caretaker books a technician. The technician repairs the window.",
+			never: [][2]pattern{{{"reject"}, {"book"}}, {{"archiv"}, {"repair"}}},
+			reach: [][2]pattern{{{"regist"}, {"book"}}},
+		},
+		{
+			name:  "a rejection sent back for rework makes no step of its own",
+			text:  "The author writes the article. If the editor rejects the article, the author revises it and submits it again. The editor publishes the article.",
+			reach: [][2]pattern{{{"revis"}, {"publish"}}},
+		},
+		{
+			name:  "a cancellation after a wait",
+			text:  "The store clerk reserves the item. After 7 days the reservation is cancelled by the store clerk and the item goes back on the shelf. The cashier sells the item.",
+			never: [][2]pattern{{{"cancel"}, {"sell"}}},
+			reach: [][2]pattern{{{"reserv"}, {"sell"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},

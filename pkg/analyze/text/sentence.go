@@ -333,6 +333,10 @@ var (
 	// Only "a"/"any"/"every": "The complete application is then
 	// forwarded" describes the one case the text follows.
 	stateSubjectRe = regexp.MustCompile(`^(?i:an?|any|every)\s+(refused|rejected|declined|denied|cancell?ed|approved|accepted|incomplete|invalid|failed|unpaid)\s+([a-z][\w-]*)\s+((?:is|are|will be|gets|goes|must|shall|can)\b.*)$`)
+	// objectRelativeRe is a subject limited by what someone decides on
+	// it: "A request the manager rejects is closed", "Requisitions that
+	// the department manager declines are returned".
+	objectRelativeRe = regexp.MustCompile(`^(?i:an?\s+|any\s+|every\s+|all\s+)?([A-Za-z][a-z-]+)\s+(?:(?i:that|which)\s+)?(?i:the|a|an|his|her|their|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(rejects|declines|refuses|cancels|denies|approves|accepts|returns|reject|decline|refuse|approve|accept)\s+((?:is|are|will|must|shall|gets?|goes|go)\b.*)$`)
 	// answeredWithRe is a case answered with a letter: the letter is what
 	// is done.
 	answeredWithRe = regexp.MustCompile(`(?i)^the\s+[a-z][\w-]*\s+(?:is|are)\s+answered\s+with\s+((?:a|an|the)\s+[^,.;]+)`)
@@ -356,6 +360,12 @@ func conditionalSubject(s string) string {
 		// "… is answered with a refusal notice": the notice is sent
 		rest = answeredWithRe.ReplaceAllString(rest, "$1 is sent")
 		return "If the " + noun + " is " + state + ", " + rest
+	}
+	if m := objectRelativeRe.FindStringSubmatch(s); m != nil {
+		// "A request the manager rejects is closed": "If the manager
+		// rejects the request, the request is closed"
+		noun := strings.ToLower(m[1])
+		return "If the " + strings.ToLower(m[2]) + " " + strings.ToLower(m[3]) + " the " + noun + ", the " + noun + " " + m[4]
 	}
 	if m := forStateRe.FindStringSubmatch(s); m != nil {
 		state, noun := strings.ToLower(m[1]), strings.ToLower(m[2])
