@@ -85,6 +85,16 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 			text:  "The customer submits the order. The clerk checks the stock. If the goods are in stock, the clerk sends an order confirmation to the customer. If not, the clerk sends a delay notice to the customer. The clerk sends the invoice to the customer.",
 			pools: []string{"customer"},
 		},
+		{
+			name:  "regulator, police and a haulier",
+			text:  "The compliance officer files the suspicious activity report with the regulator. The regulator confirms the receipt. The security manager reports the theft to the police. The dispatcher books the haulier. The haulier collects the pallets.",
+			pools: []string{"regulator", "police", "haulier"},
+		},
+		{
+			name:  "other banks and a franchisee",
+			text:  "Every morning the banks send the account statements. The cash accountant matches the statement lines. The franchisee orders the goods. The sales clerk confirms the order to the franchisee.",
+			pools: []string{"banks", "franchisee"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
