@@ -275,6 +275,10 @@ func (a *analyzer) heading(h string) {
 	if a.name == "" {
 		a.name = h
 	}
+	if a.sectionNames == nil {
+		a.sectionNames = map[int]string{}
+	}
+	a.sectionNames[a.sectionNo+1] = trimPunct(stripNumber(h))
 	if len(a.headings) < maxHeadingSteps+1 {
 		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
 	}

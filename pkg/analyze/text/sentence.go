@@ -84,6 +84,7 @@ func (a *analyzer) admit(s string) (string, bool) {
 			cut--
 		}
 		s = s[:cut]
+		a.cutSentences++
 	}
 	if strings.HasSuffix(s, "?") {
 		a.lastQuestion = s // "Is the invoice correct? If yes, …"
