@@ -38,6 +38,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if !ok {
 		return nil
 	}
+	s = plainOrder(s)
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
@@ -322,6 +323,12 @@ func (a *analyzer) leadInStep(lead, source string) {
 var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|after)\s+(?:the\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:has|have)\s+been\s+(?:received|returned|delivered)|(?:is|are)\s+(?:received|returned|back)|arrives?|(?:has|have)\s+arrived|comes?\s+back)\s*[.!]?$`)
 
 var (
+	// ifNoCommaRe is a condition the writer did not close with a comma,
+	// followed by a pronoun subject: "If the test fails we roll back".
+	ifNoCommaRe = regexp.MustCompile(`^((?i:if|when|once|as soon as))\s+([^,;]{3,80}?)\s+(we|I|they|he|she)\s+(\S.*)$`)
+	// frontedObjectRe is an object put before its subject: "Approved and
+	// standard changes we schedule, implement and test."
+	frontedObjectRe = regexp.MustCompile(`^([A-Z][a-z-]*(?:\s+(?:and\s+)?[a-z][a-z-]*){0,4}\s+[a-z][a-z-]*s)\s+(we|I|they)\s+([a-z]+(?:,\s*[a-z]+)*(?:,?\s+and\s+[a-z]+)?)\s*[.!]?$`)
 	// inThatCaseRe opens a sentence that goes on with the case the last
 	// one named: "in that case …".
 	inThatCaseRe = regexp.MustCompile(`^(?i:in\s+(?:that|this|such\s+a|which|either)\s+case|then)\s*,?\s+`)
@@ -388,4 +395,46 @@ func lowerInitial(s string) string {
 		ws[0] = strings.ToLower(ws[0])
 	}
 	return strings.Join(ws, " ")
+}
+
+// plainOrder puts a spoken sentence in the order the readers expect: a
+// comma after a condition that has none ("If the test fails we roll back"
+// → "If the test fails, we roll back") and a fronted object back after its
+// verbs ("Approved changes we schedule and test" → "We schedule and test
+// approved changes").
+func plainOrder(s string) string {
+	if m := ifNoCommaRe.FindStringSubmatch(s); m != nil {
+		if _, f := verbForm(lastWord(m[2])); f != formNone || strings.Contains(" "+strings.ToLower(m[2])+" ", " not ") {
+			return m[1] + " " + m[2] + ", " + m[3] + " " + m[4]
+		}
+	}
+	if m := frontedObjectRe.FindStringSubmatch(s); m != nil {
+		for _, v := range strings.FieldsFunc(m[3], func(r rune) bool { return r == ',' || r == ' ' }) {
+			if v == "and" {
+				continue
+			}
+			if _, f := verbForm(v); f != formBase {
+				return s
+			}
+		}
+		return capitalise(m[2]) + " " + m[3] + " " + lowerFirstWord(m[1]) + "."
+	}
+	return s
+}
+
+// lastWord is a phrase's last word without punctuation.
+func lastWord(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) == 0 {
+		return ""
+	}
+	return trimPunct(ws[len(ws)-1])
+}
+
+// lowerFirstWord lower-cases a phrase's first letter.
+func lowerFirstWord(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
