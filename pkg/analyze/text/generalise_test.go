@@ -41,6 +41,8 @@ func TestGeneralRules(t *testing.T) {
 			[]string{"Clerk | Print new label"}, []string{"Miss"}},
 		{"an object said before its subject", "Urgent and routine samples we register, label and test.",
 			[]string{"Process Owner | Label urgent and routine samples", "Process Owner | Test urgent and routine samples"}, nil},
+		{"a label before a full clause", "- Day 2: the payroll clerk checks the overtime sheets\n- Late sheets: the team lead signs the missing sheets",
+			[]string{"Payroll Clerk | Check overtime sheets", "Team Lead | Sign missing sheets"}, []string{"Day", "Late"}},
 		{"a subjunctive is no step of its own", "The policy requires that the manager approve the request. The clerk files the request.",
 			[]string{"Clerk | File request"}, []string{"Approve request"}},
 		{"joint subjects: one step by the first", "The recruiter screens the CVs. The team lead and the recruiter interview the candidates.",

@@ -111,6 +111,11 @@ func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
 			a.sectionActor = a.performer(np)
 			return m[2], restore
 		}
+		if labelPrefix(m[1], m[2]) {
+			// "Working day 1: AP accountant runs the report": the label
+			// dates or heads the step; the clause after it is the step
+			return m[2], func() {}
+		}
 	} else if m := roleSuffixRe.FindStringSubmatch(s); m != nil {
 		if np := nounPhrase(strings.Fields(m[2]), 5); isAgent(np) {
 			a.sectionActor = a.performer(np)
@@ -437,4 +442,20 @@ func lowerFirstWord(s string) string {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// labelPrefixStops open a prefix that is a condition or an answer, which
+// the readers of conditions need: "If rejected: …", "Yes: …".
+var labelPrefixStops = set(`if when once after before otherwise else yes no in unless where while for`)
+
+// labelPrefix reports whether "X: rest" is a label in front of a full
+// clause that names its own performer: "Working day 1: AP accountant runs
+// the report", "Corrected amounts: the AP accountant adjusts the accrual".
+func labelPrefix(label, rest string) bool {
+	ws := strings.Fields(label)
+	if len(ws) == 0 || len(ws) > 4 || labelPrefixStops[norm(ws[0])] || wordCount(rest) < 4 {
+		return false
+	}
+	cs := parseClause(rest, "")
+	return len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer)
 }
