@@ -188,9 +188,10 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	var refusal *draft
 	if cs := parseClause(cond, a.lastObject); len(cs) == 1 && cs[0].performer != "" && isAgent(cs[0].performer) &&
 		negativeVerbs[firstWord(cs[0].verb)] && len(cs[0].object) > 0 && !negative(cond) && a.count < maxDrafts &&
-		!againRe.MatchString(r.s) && !backRe.MatchString(r.s) {
+		!againRe.MatchString(r.s) && !(backRe.MatchString(r.s) && !negative(main)) {
 		// (a rejection sent back for rework is the decision's answer,
-		// not an outcome of its own: "… corrects it and submits it again")
+		// not an outcome of its own: "… corrects it and submits it again";
+		// "returned to the requester and not ordered" ends all the same)
 		refusal = a.newDraft(r.s, cs[0], cond)
 	}
 	ds := a.clauses(main, r.s)

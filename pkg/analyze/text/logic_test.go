@@ -251,6 +251,18 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"reserv"}, {"sell"}}},
 		},
 		{
+			name:  "that's it for that applicant",
+			text:  "The recruiter screens the application. If the screening is negative, the recruiter sends a rejection e-mail and that's it for that applicant. The recruiter schedules the interview. The manager signs the contract.",
+			never: [][2]pattern{{{"rejection"}, {"schedul"}}, {{"rejection"}, {"sign"}}},
+			reach: [][2]pattern{{{"screen"}, {"sign"}}},
+		},
+		{
+			name:  "returned and not ordered ends the rejected case",
+			text:  "The employee enters the requisition. If the team lead rejects the requisition, the requisition is returned to the employee and is not ordered. The buyer orders the goods. Accounts payable pays the invoice.",
+			never: [][2]pattern{{{"reject"}, {"pay"}}, {{"reject"}, {"order", "good"}}},
+			reach: [][2]pattern{{{"enter"}, {"pay"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},

@@ -189,6 +189,8 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, r.body = timerPhrase(s)
+	// "… and that's it for that candidate": the end, no step
+	r.body = thatsItRe.ReplaceAllString(r.body, ".")
 	// "… and nothing is shipped": the end of the branch (closeSentence
 	// reads it from s), no step
 	if loc := nothingRe.FindStringIndex(r.body); loc != nil {
@@ -328,6 +330,9 @@ func (a *analyzer) leadInStep(lead, source string) {
 var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|after)\s+(?:the\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:has|have)\s+been\s+(?:received|returned|delivered)|(?:is|are)\s+(?:received|returned|back)|arrives?|(?:has|have)\s+arrived|comes?\s+back)\s*[.!]?$`)
 
 var (
+	// thatsItRe is a spoken end of a branch with what joins it: "… and
+	// that's it for that candidate", "; that's the end of it for us".
+	thatsItRe = regexp.MustCompile(`(?i)(?:,|;|\s+and|\s*-)?\s+that(?:'s|’s|\s+is)\s+(?:it|the\s+end)(?:\s+(?:of\s+it|for\s+[a-z]+(?:\s+[a-z]+)?))*\s*[.!]?\s*$`)
 	// ifNoCommaRe is a condition the writer did not close with a comma,
 	// followed by a pronoun subject: "If the test fails we roll back".
 	ifNoCommaRe = regexp.MustCompile(`^((?i:if|when|once|as soon as))\s+([^,;]{3,80}?)\s+(we|I|they|he|she)\s+(\S.*)$`)
