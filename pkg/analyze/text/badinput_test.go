@@ -95,6 +95,7 @@ func TestEmailFrame(t *testing.T) {
 		{"kind regards on its own line", "Subject: Key handover\nFrom: Facilities\n\nDear colleagues,\n\nplease read this carefully. The receptionist hands out the key and the guard records the number.\n\nKind regards,\nPeter Brown\nFacilities Manager", []string{"peter", "regard", "read", "facilities manager"}},
 		{"joined signature", "Hi team,\n\nThe buyer checks the quote and the manager signs the order.\n\nThanks and regards, Lucia Ferri Head of Purchasing", []string{"lucia", "thank", "regard"}},
 		{"best and a first name", "Hello all,\n\nThe driver loads the van. The dispatcher confirms the route. Please let me know if anything is unclear.\n\nBest,\nMarek", []string{"marek", "best", "know"}},
+		{"shout if unclear", "Team,\n\nThe planner books the slot and the driver confirms it. Shout if anything is unclear.\n\nCheers,\nOla", []string{"shout", "ola", "cheer"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free))\b`)
+	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free)|(?:just\s+)?(?:shout|let\s+(?:me|us)\s+know|reach\s+out|ping\s+(?:me|us))\s+if)\b`)
 	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
 	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
