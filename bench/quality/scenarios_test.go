@@ -22,10 +22,11 @@ func TestScenariosLoad(t *testing.T) {
 }
 
 // devScenarioFloor is the share of dev scenario checks the built-in
-// analyzer held when the scenarios were written (62 %, 635 of 1024 on
-// 27 Nov 2026), rounded down a little: a change that loses checks fails
-// here. Raise it as the analyzer improves.
-const devScenarioFloor = 0.60
+// analyzer holds (73.7 %, 905 of 1228 with the 54 scenarios at the end of
+// 27 Nov 2026; 62 %, 635 of 1024 when the first 44 were written), rounded
+// down a little: a change that loses checks fails here. Raise it as the
+// analyzer improves.
+const devScenarioFloor = 0.73
 
 // TestScenarioFloor keeps the built-in analyzer's dev scenario checks at
 // or above the floor. Only the dev set: blind is read in totals, by hand.

@@ -41,6 +41,12 @@ type analyzer struct {
 	lastTo       string     // a known person the last step handed work to
 	lastPron     string     // "he" or "she" of the last step
 	sectionNo    int
+	// sectionNames are the headings by section number, for the note on
+	// a text that describes unrelated processes.
+	sectionNames map[int]string
+	// cutSentences counts the passages read only in part: no real
+	// sentence runs on for more than maxSentence bytes.
+	cutSentences int
 	headings     []string // the document's headings, for a text without steps
 	pendingTimer string   // the sentence's wait or deadline, not yet placed
 	// pendingMessage is the message the sentence's lead-in waits for,

@@ -105,6 +105,89 @@ type builder struct {
 	// subs are the sections made so far, by lower-case heading: a
 	// repeated heading adds to its first section.
 	subs map[string]*subBlock
+	// into is the branch a sentence whose subject names a decision's
+	// outcome ("A blocked batch …") adds its steps to; nil for the flow.
+	into *[]*item
+	// lastInto is the branch the last sentence went to that way, for an
+	// "in that case" that goes on with it.
+	lastInto *[]*item
+	// intoEnds: the branch in into ended before the sentence was added
+	// to it, and ends again after it.
+	intoEnds bool
+}
+
+// branchSubjectRe is a subject in the state a decision's branch leaves
+// the case in: "A released batch goes back to the warehouse".
+var branchSubjectRe = regexp.MustCompile(`^(?:(?i:an?|any|every|each|the|all)\s+)?([A-Za-z][a-z]+ed)\s+([a-z][\w-]*)\s+(\S.*)$`)
+
+// branchSubject reads a sentence whose subject names the outcome of the
+// decision right before it ("… either releases the batch or blocks it. A
+// released batch goes back to the warehouse. A blocked batch is
+// scrapped."): the sentence's steps go to that branch, after its first
+// step, and rest is the sentence with the plain subject. ok is false when
+// no branch of the last decision has that outcome.
+func (b *builder) branchSubject(s string) (rest string, ok bool) {
+	m := branchSubjectRe.FindStringSubmatch(s)
+	if m == nil || b.open != nil || len(b.seq) == 0 {
+		return s, false
+	}
+	g := b.seq[len(b.seq)-1].gw
+	if g == nil || g.typ != process.GatewayExclusive {
+		return s, false
+	}
+	state := stemOf(m[1])
+	for i := range g.branches {
+		br := &g.branches[i]
+		if len(br.items) == 0 || br.items[0].act == nil || br.items[0].act.event != nil {
+			continue
+		}
+		n := len(br.items)
+		if br.items[n-1].back != nil {
+			continue
+		}
+		if stemOf(firstWord(br.items[0].act.verb)) != state {
+			continue
+		}
+		if br.items[n-1].end {
+			// "… are rejected. Rejected applicants receive a notice": the
+			// notice comes before the branch's end
+			br.items = br.items[:n-1]
+			b.intoEnds = true
+		}
+		b.into = &br.items
+		return "The " + m[2] + " " + m[3], true
+	}
+	return s, false
+}
+
+// leaveBranch ends a sentence read into a decision's branch: what follows
+// comes after the decision again.
+func (b *builder) leaveBranch() {
+	if b.intoEnds && b.into != nil {
+		if l := *b.into; len(l) == 0 || !l[len(l)-1].end {
+			*b.into = append(*b.into, &item{end: true})
+		}
+	}
+	b.lastInto, b.into, b.intoEnds = b.into, nil, false
+}
+
+// stemOf is a verb or its participle reduced to a common stem: "blocks",
+// "blocked", "block" → "block"; "released", "release" → "releas".
+func stemOf(w string) string {
+	w = strings.ToLower(w)
+	for _, suf := range []string{"ied", "ed", "es", "e", "s"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			w = strings.TrimSuffix(w, suf)
+			if suf == "ied" {
+				w += "y"
+			}
+			break
+		}
+	}
+	if n := len(w); n > 3 && w[n-1] == w[n-2] && !strings.ContainsRune("aeiouls", rune(w[n-1])) {
+		w = w[:n-1] // "scrapped" → "scrap", "cancelled" keeps its "ll"
+	}
+	return w
 }
 
 // section closes the current section as a sub-process and starts the
@@ -252,12 +335,25 @@ func (b *builder) add(ds []*draft) {
 		b.last = &o.pending
 		return
 	}
+	if b.into != nil {
+		*b.into = append(*b.into, acts(ds)...)
+		b.last = b.into
+		b.lastN = len(ds)
+		return
+	}
 	b.closeOpen()
-	if len(ds) == 1 && ds[0].event == nil && negativeVerbs[firstWord(ds[0].verb)] && mayRe.MatchString(ds[0].source) {
-		// "Compliance can reject the claim": a possible outcome, so a
-		// decision whose rejecting branch ends and whose other goes on
-		g := &gwBlock{typ: process.GatewayExclusive, performer: ds[0].performer, before: b.lastItem(),
-			name: capitalise(strings.TrimSpace(ds[0].name)) + "?", spec: "Decides whether to " + strings.ToLower(ds[0].name) + "."}
+	// the sentence's first step after its waits: "after 5 days the order
+	// is cancelled" waits, then cancels
+	k := 0
+	for k < len(ds)-1 && ds[k].event != nil && ds[k].event.trigger == process.TriggerTimer {
+		k++
+	}
+	if ds[k].event == nil && negativeVerbs[firstWord(ds[k].verb)] && (len(ds) == 1 && mayRe.MatchString(ds[0].source) || len(b.seq) > 0) {
+		// "Compliance can reject the claim", "Ineligible applications are
+		// rejected": a possible outcome, not a step every case passes, so
+		// a decision whose rejecting branch ends and whose other goes on
+		g := &gwBlock{typ: process.GatewayExclusive, performer: ds[k].performer, before: b.lastItem(),
+			name: capitalise(strings.TrimSpace(ds[k].name)) + "?", spec: "Decides whether to " + strings.ToLower(ds[k].name) + "."}
 		g.branches = []branch{{label: "Yes", items: append(acts(ds), &item{end: true})}, {label: "No"}}
 		b.seq = append(b.seq, &item{gw: g})
 		b.last = &g.branches[0].items
@@ -289,6 +385,9 @@ func (b *builder) endHere() {
 	b.pendingToBranch()
 	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
 		return // the main flow ends at its end event anyway
+	}
+	if l := *b.last; l[len(l)-1].end {
+		return // a refusal's branch that ended already
 	}
 	*b.last = append(*b.last, &item{end: true})
 }

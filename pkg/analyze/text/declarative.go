@@ -132,7 +132,7 @@ func declarative(ws []string, prev string) []clause {
 				continue // "operations follow documented SOPs"
 			}
 		}
-		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) {
+		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) && !plainAgreement(subject, ws, i) {
 			continue
 		}
 		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
@@ -336,3 +336,26 @@ func modifierFirst(w string) bool {
 // transitiveWork are verbs that name no work alone ("the process ends")
 // but do with a performer and an object ("the agent ends the call").
 var transitiveWork = set(`end start begin take apply`)
+
+// plainAgreement reports whether a base form after a singular subject is
+// the verb all the same, as plain non-native English writes it ("The
+// quality inspector measure the parts", "team leader reject the
+// request"): the subject names a role and the verb's object or particle
+// follows right after it.
+func plainAgreement(subject, ws []string, i int) bool {
+	if len(subject) > 4 || !isAgent(nounPhrase(subject, 5)) || i+1 >= len(ws) {
+		return false
+	}
+	for _, w := range subject {
+		if n := norm(w); breaks(w) || prepositions[n] || agreementStops[n] || modals[n] || auxBe[n] {
+			return false // "requires that the manager approve the request"
+		}
+	}
+	next := norm(ws[i+1])
+	return determiners[next] || personalObjects[next] || pronouns[next] || particles[next]
+}
+
+// agreementStops in front of a role and a base form make it a
+// subjunctive or a causative, not a plain statement: "that the manager
+// approve", "let the clerk check", "and the buyer sign".
+var agreementStops = set(`that and or to if when whether let make makes help helps have has ask asks lets until unless so`)

@@ -80,6 +80,11 @@ func (a *analyzer) document(text string) {
 				continue
 			}
 		}
+		if a.count > 0 && bl.kind != blockRow && bl.kind != blockItem && signOff(bl.text) {
+			// "Kind regards, Nadia Kowalski, Plant Quality Manager": the
+			// e-mail is over; its signature names no step
+			return
+		}
 		if bl.kind != blockRow {
 			a.table = nil
 		}
@@ -106,6 +111,37 @@ func (a *analyzer) document(text string) {
 		}
 	}
 }
+
+// signOffRe is the closing formula of a letter or e-mail: "Kind
+// regards,", "Thanks and regards", "Best,", "Thank you for your
+// cooperation,".
+var signOffRe = regexp.MustCompile(`(?i)^(?:(?:many\s+|and\s+)?thanks|thank\s+you|(?:best|kind|warm|warmest|with\s+kind|with\s+best)(?:\s+regards|\s+wishes)?|regards|cheers|sincerely|yours(?:\s+(?:sincerely|faithfully|truly))?|br|kr)\b[^.?\n]{0,50}?[,!]?$`)
+
+// signOff reports whether a block opens with a letter's closing formula
+// on a short line of its own, followed at most by a few signature lines.
+func signOff(text string) bool {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	first := strings.TrimSpace(lines[0])
+	if wordCount(text) > 20 {
+		return false
+	}
+	if len(lines) == 1 && signOffJoinedRe.MatchString(first) && !endsSentence(first) {
+		return true
+	}
+	if wordCount(first) > 6 {
+		return false
+	}
+	if len(lines) == 1 && !strings.HasSuffix(first, ",") && !strings.HasSuffix(first, "!") {
+		// "Best regards" alone, or a paragraph that joined the lines
+		return signOffRe.MatchString(first) && wordCount(first) <= 3
+	}
+	return signOffRe.MatchString(first)
+}
+
+// signOffJoinedRe is a closing formula whose signature lines were joined
+// into one paragraph: "Thanks and regards, Nadia Kowalski Plant Quality
+// Manager".
+var signOffJoinedRe = regexp.MustCompile(`(?i)^(?:(?:many\s+|and\s+)?thanks(?:\s+and\s+regards)?|thank\s+you[^,]{0,30}|(?:best|kind|warm)\s+regards|regards|best|cheers|sincerely)\s*,\s+\S`)
 
 // choiceLeadRe introduces a list of alternatives: "… using one of the
 // following methods:", "Use one of:".
@@ -239,6 +275,10 @@ func (a *analyzer) heading(h string) {
 	if a.name == "" {
 		a.name = h
 	}
+	if a.sectionNames == nil {
+		a.sectionNames = map[int]string{}
+	}
+	a.sectionNames[a.sectionNo+1] = trimPunct(stripNumber(h))
 	if len(a.headings) < maxHeadingSteps+1 {
 		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
 	}

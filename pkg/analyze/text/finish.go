@@ -1,6 +1,8 @@
 package text
 
 import (
+	"context"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -35,7 +37,20 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	a.thin()
 	a.fillPerformers()
 	a.partyReceives()
+	thinned := 0
+	for _, d := range a.drafts {
+		if d.drop && d.event == nil {
+			thinned++
+		}
+	}
 	drafts := a.b.compile(&m)
+	if len(m.Activities) == 1 && m.Activities[0].Performer == process.DefaultPerformer {
+		// "Invoice. Supplier. Purchase order.": one noun read as an
+		// order, by nobody; no description of work
+		if d := drafts[m.Activities[0].ID]; d != nil && wordCount(d.source) <= 3 && nounList(text) {
+			m = process.Model{}
+		}
+	}
 	if len(m.Activities) == 0 {
 		// Nothing reads as a step: answer with a short, honest model the
 		// user can read at a glance (one step per heading at most) rather
@@ -44,6 +59,9 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	}
 	if len(a.pendingIn) > 0 && len(m.Activities) > 0 {
 		m.Activities[0].SIPOC.Inputs = appendUnique(m.Activities[0].SIPOC.Inputs, a.pendingIn...)
+	}
+	if dataRow(a.name) {
+		a.name = "" // "ID;Name;Amount;Date" is a table's header, not a title
 	}
 	m.ProcessName = firstNonEmpty(a.processName(), NameFromFile(filename), "Process Analysis")
 	if len(m.ProcessName) > 120 {
@@ -54,6 +72,20 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	}
 	if m.ProcessPurpose == "" {
 		m.ProcessPurpose = "Describes how " + m.ProcessName + " is carried out, step by step."
+	}
+	if a.cutSentences > 0 && !strings.HasPrefix(m.ProcessPurpose, noStepsPurpose) {
+		if a.cutSentences == 1 {
+			m.ProcessPurpose += fmt.Sprintf(" Note: a passage of the text runs on for more than %d characters without a sentence break; only its start was read.", maxSentence)
+		} else {
+			m.ProcessPurpose += fmt.Sprintf(" Note: %d passages of the text run on for more than %d characters without a sentence break; only the start of each was read.", a.cutSentences, maxSentence)
+		}
+	}
+	if thinned > 0 && !strings.HasPrefix(m.ProcessPurpose, noStepsPurpose) {
+		m.ProcessPurpose += fmt.Sprintf(" Note: the text describes %d steps, more than a readable diagram holds; the model shows %d of them, spread over the whole text.", thinned+len(m.Activities), len(m.Activities))
+	}
+	if names := a.unrelatedSections(); len(names) > 1 {
+		m.ProcessPurpose += " Note: the text seems to describe " + fmt.Sprint(len(names)) + " unrelated processes (" + strings.Join(names, "; ") +
+			"): no performer or object is shared between them. They are drawn one after the other; analyse each part on its own for a model of each."
 	}
 	neighbours(&m)
 	// a lane holds work: a speaker who only asks questions, or someone
@@ -134,16 +166,27 @@ func (a *analyzer) noSteps(filename, text string) process.Model {
 		systems = systems[:8]
 	}
 	doc := firstNonEmpty(a.name, NameFromFile(filename), "the document")
+	rows := 0
 	for _, h := range a.headings {
 		if len(b.seq) == maxHeadingSteps {
 			break
+		}
+		if dataRow(h) {
+			rows++ // "1;Acme;100;2026-01-01": a table's row, no heading
+			continue
 		}
 		if strings.EqualFold(h, a.name) {
 			continue
 		}
 		b.add([]*draft{{name: capitalise(h), performer: a.currentActor(), inputs: []string{capitalise(h)}, systems: systems}})
 	}
+	if dataRow(doc) {
+		doc = "the document"
+	}
 	m.ProcessPurpose = noStepsPurpose + " in " + doc + ": no sentence says who does what."
+	if rows > 0 && len(b.seq) == 0 {
+		m.ProcessPurpose = noStepsPurpose + " in " + doc + ": it reads as a table of data (rows of values), not as a description of work."
+	}
 	if len(b.seq) > 0 {
 		m.ProcessPurpose = noStepsPurpose + " in " + doc + ": only its headings are listed, as steps to fill in."
 	} else {
@@ -257,4 +300,105 @@ func NameFromFile(fn string) string {
 		return ""
 	}
 	return titleCase(strings.Join(strings.Fields(base), " "))
+}
+
+// unrelatedSections returns the headings of the document's sections when
+// they describe unrelated processes: at least two sections with two or
+// more steps each, and no performer and no object word shared by any two
+// of them ("Employee onboarding" and "Warehouse cycle count" in one file).
+// It returns nil when the sections belong to one process.
+func (a *analyzer) unrelatedSections() []string {
+	type sec struct {
+		performers, objects map[string]bool
+		steps               int
+	}
+	secs := map[int]*sec{}
+	var order []int
+	for _, d := range a.drafts {
+		if d.event != nil || d.drop {
+			continue
+		}
+		s := secs[d.section]
+		if s == nil {
+			s = &sec{performers: map[string]bool{}, objects: map[string]bool{}}
+			secs[d.section] = s
+			order = append(order, d.section)
+		}
+		s.steps++
+		s.performers[strings.ToLower(d.performer)] = true
+		for _, w := range strings.Fields(strings.ToLower(d.object)) {
+			if w = strings.TrimSuffix(trimPunct(w), "s"); len(w) > 3 && !determiners[w] {
+				s.objects[w] = true
+			}
+		}
+	}
+	var names []string
+	var kept []*sec
+	for _, k := range order {
+		s := secs[k]
+		name := a.sectionNames[k]
+		if k == 0 && name == "" {
+			name = a.name // the title before the first heading
+		}
+		if s.steps < 2 || name == "" {
+			continue
+		}
+		for _, o := range kept {
+			for p := range s.performers {
+				if o.performers[p] {
+					return nil
+				}
+			}
+			for w := range s.objects {
+				if o.objects[w] {
+					return nil
+				}
+			}
+		}
+		kept = append(kept, s)
+		names = append(names, name)
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	return names
+}
+
+// dataRow reports whether a line is a row of a table dump rather than a
+// heading: values split by two or more semicolons, tabs or bars, or a
+// line that is mostly digits.
+func dataRow(s string) bool {
+	seps := strings.Count(s, ";") + strings.Count(s, "\t") + strings.Count(s, "|")
+	if seps >= 2 {
+		return true
+	}
+	digits, letters := 0, 0
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			letters++
+		}
+	}
+	return digits > 0 && digits >= letters
+}
+
+// nounList reports whether a text is a list of labels ("Invoice.
+// Supplier. Purchase order. Goods receipt."): three or more sentences,
+// every one of at most three words.
+func nounList(text string) bool {
+	if len(text) > 10_000 {
+		return false
+	}
+	n := 0
+	for _, bl := range segment(context.Background(), text) {
+		for _, s := range sentences(bl.text) {
+			if wordCount(s) > 3 {
+				return false
+			}
+			n++
+		}
+	}
+	return n >= 3
 }

@@ -183,7 +183,23 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 			return nil, true
 		}
 	}
+	// "If the manager rejects the request, the request is closed": the
+	// manager's rejection is a step of its own, the first of the branch
+	var refusal *draft
+	if cs := parseClause(cond, a.lastObject); len(cs) == 1 && cs[0].performer != "" && isAgent(cs[0].performer) &&
+		negativeVerbs[firstWord(cs[0].verb)] && len(cs[0].object) > 0 && !negative(cond) && a.count < maxDrafts &&
+		!againRe.MatchString(r.s) && !(backRe.MatchString(r.s) && !negative(main)) {
+		// (a rejection sent back for rework is the decision's answer,
+		// not an outcome of its own: "… corrects it and submits it again";
+		// "returned to the requester and not ordered" ends all the same)
+		refusal = a.newDraft(r.s, cs[0], cond)
+	}
 	ds := a.clauses(main, r.s)
+	if refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
+		ds = append([]*draft{refusal}, ds...)
+	} else if refusal != nil {
+		refusal.drop = true
+	}
 	a.applyTimes(ds, work, wait)
 	a.b.addIf(cond, a.decider(ds), ds)
 	if other != "" {

@@ -85,6 +85,16 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 			text:  "The customer submits the order. The clerk checks the stock. If the goods are in stock, the clerk sends an order confirmation to the customer. If not, the clerk sends a delay notice to the customer. The clerk sends the invoice to the customer.",
 			pools: []string{"customer"},
 		},
+		{
+			name:  "regulator, police and a haulier",
+			text:  "The compliance officer files the suspicious activity report with the regulator. The regulator confirms the receipt. The security manager reports the theft to the police. The dispatcher books the haulier. The haulier collects the pallets.",
+			pools: []string{"regulator", "police", "haulier"},
+		},
+		{
+			name:  "other banks and a franchisee",
+			text:  "Every morning the banks send the account statements. The cash accountant matches the statement lines. The franchisee orders the goods. The sales clerk confirms the order to the franchisee.",
+			pools: []string{"banks", "franchisee"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,28 +123,81 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 }
 
 // TestSpeakersAreNotLanes checks that in a transcript the roles the
-// speakers describe are lanes and their first names are not.
+// speakers describe (in what they say, in the label, or in a roster of
+// participants) are lanes, and their names and the interviewer are not.
 func TestSpeakersAreNotLanes(t *testing.T) {
-	text := "Anna: I'm the change manager. When a change request comes in, I classify the request.\n" +
-		"Ben: And then the implementation team schedules the change and implements it.\n" +
-		"Anna: If the test fails, the implementation team rolls the change back.\n" +
-		"Ben: Finally the change manager closes the request.\n"
-	m := analyze(t, text)
-	var lanes []string
-	for _, p := range m.Participants {
-		if p.Pool == "" {
-			lanes = append(lanes, strings.ToLower(p.Name))
-		}
+	tests := []struct {
+		name      string
+		text      string
+		lanes     []string
+		not       []string
+		wantSteps []string
+	}{
+		{
+			name: "roles stated in what they say",
+			text: "Anna: I'm the change manager. When a change request comes in, I classify the request.\n" +
+				"Ben: And then the implementation team schedules the change and implements it.\n" +
+				"Anna: If the test fails, the implementation team rolls the change back.\n" +
+				"Ben: Finally the change manager closes the request.\n",
+			lanes: []string{"change manager", "implementation team"},
+			not:   []string{"anna", "ben"},
+		},
+		{
+			name: "a roster gives the roles, turns use first names",
+			text: "Workshop on truck servicing\n" +
+				"Attendees: Jana Novak (Fleet Manager), Dr. Omar Ali (Workshop Mechanic), moderator\n\n" +
+				"Moderator: How does it start?\n" +
+				"Jana: I book the truck in for its service.\n" +
+				"Omar: I inspect the brakes and I replace the worn parts.\n" +
+				"Moderator: And after that?\n" +
+				"Jana: Then I release the truck for the next tour.\n",
+			lanes:     []string{"fleet manager", "workshop mechanic"},
+			not:       []string{"jana", "omar", "moderator", "jana novak"},
+			wantSteps: []string{"inspect", "release"},
+		},
+		{
+			name: "the role in the first label, the first name later",
+			text: "Interviewer: Who handles a lost card?\n" +
+				"Priya Raman (Card Services Officer): I block the card in the card system.\n" +
+				"Interviewer: Then?\n" +
+				"Priya: I order a replacement card and I send the PIN letter.\n",
+			lanes: []string{"card services officer"},
+			not:   []string{"priya", "interviewer", "priya raman"},
+		},
+		{
+			name: "a role label naming the person in brackets",
+			text: "Desk (Tim, Service Desk): I log the call and I reset the password.\n" +
+				"Caller: Thanks.\n" +
+				"Tim: I close the ticket after the caller confirms.\n" +
+				"Caller: Great.\n",
+			not: []string{"tim"},
+		},
 	}
-	for _, want := range []string{"change manager", "implementation team"} {
-		if !contains(lanes, want) {
-			t.Errorf("no lane %q in %v", want, lanes)
-		}
-	}
-	for _, not := range []string{"anna", "ben"} {
-		if contains(lanes, not) {
-			t.Errorf("speaker %q is a lane: %v", not, lanes)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			var lanes []string
+			for _, p := range m.Participants {
+				if p.Pool == "" {
+					lanes = append(lanes, strings.ToLower(p.Name))
+				}
+			}
+			for _, want := range tt.lanes {
+				if !contains(lanes, want) {
+					t.Errorf("no lane %q in %v", want, lanes)
+				}
+			}
+			for _, not := range tt.not {
+				if contains(lanes, not) {
+					t.Errorf("speaker %q is a lane: %v", not, lanes)
+				}
+			}
+			for _, w := range tt.wantSteps {
+				if len(nodesMatching(m, pattern{w})) == 0 {
+					t.Errorf("no step %q:%s", w, describe(m))
+				}
+			}
+		})
 	}
 }
 

@@ -20,7 +20,10 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	distributor distributors freelancer freelancers landlord landlords reader readers caller callers visitor
 	visitors couple couples traveller travellers traveler travelers household households shopper shoppers
 	homeowner homeowners borrower borrowers donor donors sender senders caterer caterers owner owners
-	bureau bureaus authority authorities shop shops garage garages`)
+	bureau bureaus authority authorities shop shops garage garages regulator regulators police brigade franchisee
+	franchisees haulier hauliers hauler haulers recipient recipients pharmacy pharmacies
+	council councils subsidiary subsidiaries lender lenders notary notaries court courts embassy
+	municipality ministry`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".
@@ -46,8 +49,11 @@ func isExternal(name string) bool {
 			return true // "a freelance translator", "an external auditor"
 		}
 	}
-	if (head == "company" || head == "firm" || head == "provider") && len(ws) > 1 {
+	if (head == "company" || head == "firm" || head == "provider" || head == "bank") && len(ws) > 1 {
 		return true // "the shipping company"; "the company" is the organisation
+	}
+	if head == "banks" {
+		return true // "the banks send the statements": other banks; "the bank" is ours
 	}
 	if personHeads[head] && len(ws) > 1 && (externalWords[ws[len(ws)-2]] || ws[len(ws)-2] == "third") {
 		return true // "the insured person", "a third party"

@@ -121,7 +121,13 @@ func segment(ctx context.Context, text string) []block {
 		}
 		curEnds := cur != nil && endsSentence(tailOf(buf))
 		continuation := cur != nil && (startsLower(t) || !curEnds && cur.kind == blockPara)
-		if !continuation && (prevBlank || cur == nil || curEnds) && isHeadingText(t) {
+		// "Warehouse cycle count" alone between two paragraphs of full
+		// sentences is a heading, even though its first word can be read
+		// as an order (a step line without a full stop stands in a list)
+		between := !continuation && prevBlank && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" &&
+			len(out) > 0 && out[len(out)-1].kind == blockPara && raw[len(raw)-1] != nil && endsSentence(tailOf(raw[len(raw)-1])) &&
+			wordCount(t) <= 6 && !endsSentence(t) && isCapitalised(t)
+		if !continuation && (prevBlank || cur == nil || curEnds) && (isHeadingText(t) || between) {
 			flush()
 			emit(block{kind: blockHeading, text: headingText(t)})
 			prevBlank = true

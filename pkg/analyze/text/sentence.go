@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following)\b`)
+	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free)|(?:just\s+)?(?:shout|let\s+(?:me|us)\s+know|reach\s+out|ping\s+(?:me|us))\s+if)\b`)
 	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
 	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
@@ -38,7 +38,23 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if !ok {
 		return nil
 	}
-	s = conditionalSubject(s)
+	s = plainOrder(s)
+	prevInto := a.b.lastInto
+	a.b.lastInto = nil
+	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
+		// "A blocked batch is scrapped; in that case customer service
+		// informs the customer": still the blocking branch
+		a.b.into = prevInto
+		s = capitalise(s[m[1]:])
+		defer a.b.leaveBranch()
+	} else if rest, ok := a.b.branchSubject(s); ok {
+		// "… either releases the batch or blocks it. A blocked batch is
+		// scrapped": the sentence is the blocking branch's next step
+		s = rest
+		defer a.b.leaveBranch()
+	} else {
+		s = conditionalSubject(s)
+	}
 	s, restore := a.namedPerformer(s)
 	defer restore()
 	if s, ok = a.trigger(s); !ok {
@@ -69,6 +85,7 @@ func (a *analyzer) admit(s string) (string, bool) {
 			cut--
 		}
 		s = s[:cut]
+		a.cutSentences++
 	}
 	if strings.HasSuffix(s, "?") {
 		a.lastQuestion = s // "Is the invoice correct? If yes, …"
@@ -93,6 +110,11 @@ func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
 		if np := nounPhrase(strings.Fields(m[1]), 5); isAgent(np) {
 			a.sectionActor = a.performer(np)
 			return m[2], restore
+		}
+		if labelPrefix(m[1], m[2]) {
+			// "Working day 1: AP accountant runs the report": the label
+			// dates or heads the step; the clause after it is the step
+			return m[2], func() {}
 		}
 	} else if m := roleSuffixRe.FindStringSubmatch(s); m != nil {
 		if np := nounPhrase(strings.Fields(m[2]), 5); isAgent(np) {
@@ -167,6 +189,16 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, r.body = timerPhrase(s)
+	// "… and that's it for that candidate": the end, no step
+	r.body = thatsItRe.ReplaceAllString(r.body, ".")
+	// "… and nothing is shipped": the end of the branch (closeSentence
+	// reads it from s), no step
+	if loc := nothingRe.FindStringIndex(r.body); loc != nil {
+		r.body = strings.TrimSpace(r.body[:loc[0]] + " " + r.body[loc[1]:])
+		if r.body != "" && loc[0] == 0 {
+			r.body = capitalise(r.body)
+		}
+	}
 	// "As soon as the parts arrive, …": a message caught before the step
 	a.pendingMessage = messageLead(s, a.lastObject)
 	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
@@ -298,11 +330,31 @@ func (a *analyzer) leadInStep(lead, source string) {
 var trailingArrivalRe = regexp.MustCompile(`(?i),?\s+(?:once|when|as soon as|after)\s+(?:the\s+|all\s+|both\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:has|have)\s+been\s+(?:received|returned|delivered)|(?:is|are)\s+(?:received|returned|back)|arrives?|(?:has|have)\s+arrived|comes?\s+back)\s*[.!]?$`)
 
 var (
+	// thatsItRe is a spoken end of a branch with what joins it: "… and
+	// that's it for that candidate", "; that's the end of it for us".
+	thatsItRe = regexp.MustCompile(`(?i)(?:,|;|\s+and|\s*-)?\s+that(?:'s|’s|\s+is)\s+(?:it|the\s+end)(?:\s+(?:of\s+it|for\s+[a-z]+(?:\s+[a-z]+)?))*\s*[.!]?\s*$`)
+	// ifNoCommaRe is a condition the writer did not close with a comma,
+	// followed by a pronoun subject: "If the test fails we roll back".
+	ifNoCommaRe = regexp.MustCompile(`^((?i:if|when|once|as soon as))\s+([^,;]{3,80}?)\s+(we|I|they|he|she)\s+(\S.*)$`)
+	// frontedObjectRe is an object put before its subject: "Approved and
+	// standard changes we schedule, implement and test."
+	frontedObjectRe = regexp.MustCompile(`^([A-Z][a-z-]*(?:\s+(?:and\s+)?[a-z][a-z-]*){0,4}\s+[a-z][a-z-]*s)\s+(we|I|they)\s+([a-z]+(?:,\s*[a-z]+)*(?:,?\s+and\s+[a-z]+)?)\s*[.!]?$`)
+	// inThatCaseRe opens a sentence that goes on with the case the last
+	// one named: "in that case …".
+	inThatCaseRe = regexp.MustCompile(`^(?i:in\s+(?:that|this|such\s+a|which|either)\s+case|then)\s*,?\s+`)
+	// nothingRe is a clause that says nothing more is done to the case
+	// ("nothing is shipped", "in that case nothing else happens"), with
+	// the word that joins it to the rest of the sentence.
+	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)(?:\s+(?:to|for)\s+(?:the\s+)?[a-z-]+)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
 	// stateSubjectRe is a subject that names the case's state: "A
 	// refused application is answered with …".
 	// Only "a"/"any"/"every": "The complete application is then
 	// forwarded" describes the one case the text follows.
 	stateSubjectRe = regexp.MustCompile(`^(?i:an?|any|every)\s+(refused|rejected|declined|denied|cancell?ed|approved|accepted|incomplete|invalid|failed|unpaid)\s+([a-z][\w-]*)\s+((?:is|are|will be|gets|goes|must|shall|can)\b.*)$`)
+	// objectRelativeRe is a subject limited by what someone decides on
+	// it: "A request the manager rejects is closed", "Requisitions that
+	// the department manager declines are returned".
+	objectRelativeRe = regexp.MustCompile(`^(?i:an?\s+|any\s+|every\s+|all\s+)?([A-Za-z][a-z-]+)\s+(?:(?i:that|which)\s+)?(?i:the|a|an|his|her|their|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(rejects|declines|refuses|cancels|denies|approves|accepts|returns|reject|decline|refuse|approve|accept)\s+((?:is|are|will|must|shall|gets?|goes|go)\b.*)$`)
 	// answeredWithRe is a case answered with a letter: the letter is what
 	// is done.
 	answeredWithRe = regexp.MustCompile(`(?i)^the\s+[a-z][\w-]*\s+(?:is|are)\s+answered\s+with\s+((?:a|an|the)\s+[^,.;]+)`)
@@ -327,6 +379,12 @@ func conditionalSubject(s string) string {
 		rest = answeredWithRe.ReplaceAllString(rest, "$1 is sent")
 		return "If the " + noun + " is " + state + ", " + rest
 	}
+	if m := objectRelativeRe.FindStringSubmatch(s); m != nil {
+		// "A request the manager rejects is closed": "If the manager
+		// rejects the request, the request is closed"
+		noun := strings.ToLower(m[1])
+		return "If the " + strings.ToLower(m[2]) + " " + strings.ToLower(m[3]) + " the " + noun + ", the " + noun + " " + m[4]
+	}
 	if m := forStateRe.FindStringSubmatch(s); m != nil {
 		state, noun := strings.ToLower(m[1]), strings.ToLower(m[2])
 		return "If the " + noun + " is " + state + ", " + lowerInitial(m[3])
@@ -347,4 +405,62 @@ func lowerInitial(s string) string {
 		ws[0] = strings.ToLower(ws[0])
 	}
 	return strings.Join(ws, " ")
+}
+
+// plainOrder puts a spoken sentence in the order the readers expect: a
+// comma after a condition that has none ("If the test fails we roll back"
+// → "If the test fails, we roll back") and a fronted object back after its
+// verbs ("Approved changes we schedule and test" → "We schedule and test
+// approved changes").
+func plainOrder(s string) string {
+	if m := ifNoCommaRe.FindStringSubmatch(s); m != nil {
+		if _, f := verbForm(lastWord(m[2])); f != formNone || strings.Contains(" "+strings.ToLower(m[2])+" ", " not ") {
+			return m[1] + " " + m[2] + ", " + m[3] + " " + m[4]
+		}
+	}
+	if m := frontedObjectRe.FindStringSubmatch(s); m != nil {
+		for _, v := range strings.FieldsFunc(m[3], func(r rune) bool { return r == ',' || r == ' ' }) {
+			if v == "and" {
+				continue
+			}
+			if _, f := verbForm(v); f != formBase {
+				return s
+			}
+		}
+		return capitalise(m[2]) + " " + m[3] + " " + lowerFirstWord(m[1]) + "."
+	}
+	return s
+}
+
+// lastWord is a phrase's last word without punctuation.
+func lastWord(s string) string {
+	ws := strings.Fields(s)
+	if len(ws) == 0 {
+		return ""
+	}
+	return trimPunct(ws[len(ws)-1])
+}
+
+// lowerFirstWord lower-cases a phrase's first letter.
+func lowerFirstWord(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// labelPrefixStops open a prefix that is a condition or an answer, which
+// the readers of conditions need: "If rejected: …", "Yes: …".
+var labelPrefixStops = set(`if when once after before otherwise else yes no in unless where while for`)
+
+// labelPrefix reports whether "X: rest" is a label in front of a full
+// clause that names its own performer: "Working day 1: AP accountant runs
+// the report", "Corrected amounts: the AP accountant adjusts the accrual".
+func labelPrefix(label, rest string) bool {
+	ws := strings.Fields(label)
+	if len(ws) == 0 || len(ws) > 4 || labelPrefixStops[norm(ws[0])] || wordCount(rest) < 4 {
+		return false
+	}
+	cs := parseClause(rest, "")
+	return len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer)
 }

@@ -13,23 +13,112 @@ type turn struct {
 	// Manager)".
 	role string
 	text string
+	// roster is a list of participants with their roles ("Participants:
+	// Tom Riley (consultant), …"), in a turn of its own.
+	roster string
 }
 
 // selfRoleRe is a speaker saying what they do: "I'm the change manager",
 // "as the team lead I …", "I lead the implementation team".
 var selfRoleRe = regexp.MustCompile(`(?i)\b(?:I'm|I am|I work as|as)\s+(?:the|a|an|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})|\bI\s+(?:lead|run|head|manage)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b|\bI'm\s+(?:on|in|part of)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b`)
 
+// rosterRe is a transcript's list of who took part: "Participants: Tom
+// Riley (consultant), Sandra Okafor (Team Lead, Property Claims)".
+var rosterRe = regexp.MustCompile(`(?i)^\s*(?:participants|attendees|present|speakers|in attendance|on the call|people|attending)\s*:\s*(.+)$`)
+
+// rosterEntryRe is one person of a roster or a speaker label with the
+// role in brackets.
+var rosterEntryRe = regexp.MustCompile(`([A-Z][\p{L}.'-]*(?:\s+[A-Z][\p{L}.'-]*){0,3})\s*\(([^)]{2,60})\)`)
+
+// honorifics stand before a name and are no part of what the person is
+// called in a turn label ("Dr. Elif Sahin" speaks as "Elif").
+var honorifics = set(`dr dr. mr mr. mrs mrs. ms ms. prof prof. sir mx mx.`)
+
+// roleIn picks the role out of a bracket that may also hold a name or a
+// unit: "Team Lead, Property Claims" → "Team Lead"; "Lina, Customer Care"
+// → "Customer Care".
+func roleIn(s string) string {
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		if part != "" && isAgent(part) {
+			return titleCase(part)
+		}
+	}
+	return ""
+}
+
+// nameKeys are the ways a transcript refers to a person: the full name
+// and the first name without a title ("Dr. Elif Sahin" → "elif sahin",
+// "elif").
+func nameKeys(name string) []string {
+	ws := strings.Fields(strings.ToLower(name))
+	for len(ws) > 1 && honorifics[ws[0]] {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 {
+		return nil
+	}
+	keys := []string{strings.ToLower(strings.TrimSpace(name)), strings.Join(ws, " ")}
+	if len(ws) > 1 {
+		keys = append(keys, ws[0], ws[len(ws)-1])
+	}
+	return keys
+}
+
 // roles finds the role each speaker states, in the label or in what they
 // say, so that the lane is the role ("Change Manager"), never the
-// speaker's name: a person is not a lane.
-func roles(turns []turn) map[string]string {
+// speaker's name: a person is not a lane. roster holds the roles a list
+// of participants gave, by lower-case name keys.
+func roles(turns []turn, roster map[string]string) map[string]string {
 	out := map[string]string{}
+	byName := map[string]string{}
+	for k, v := range roster {
+		byName[k] = v
+	}
+	// a label names the role once ("Farida Haddad (Licensing Officer)"),
+	// later turns only the first name ("Farida:"); a role label may name
+	// the person in brackets ("Agent (Lina, Customer Care)")
+	for _, t := range turns {
+		if t.speaker == "" {
+			continue
+		}
+		if r := roleIn(t.role); r != "" && !isAgent(t.speaker) {
+			for _, k := range nameKeys(t.speaker) {
+				if byName[k] == "" {
+					byName[k] = r
+				}
+			}
+		}
+		if isAgent(t.speaker) && t.role != "" {
+			for _, part := range strings.Split(t.role, ",") {
+				if part = strings.TrimSpace(part); part != "" && !isAgent(part) {
+					for _, k := range nameKeys(part) {
+						if byName[k] == "" {
+							byName[k] = titleCase(t.speaker)
+						}
+					}
+				}
+			}
+		}
+	}
 	for _, t := range turns {
 		if t.speaker == "" || out[t.speaker] != "" {
 			continue
 		}
-		if t.role != "" && isAgent(t.role) {
-			out[t.speaker] = titleCase(t.role)
+		if isAgent(t.speaker) && t.role != "" {
+			out[t.speaker] = titleCase(t.speaker) // "Agent (Lina, …)": the label is the role
+			continue
+		}
+		if r := roleIn(t.role); r != "" {
+			out[t.speaker] = r
+			continue
+		}
+		if r := byName[strings.ToLower(t.speaker)]; r != "" {
+			out[t.speaker] = r
+			continue
+		}
+		if ks := nameKeys(t.speaker); len(ks) > 1 && byName[ks[1]] != "" {
+			out[t.speaker] = byName[ks[1]]
 			continue
 		}
 		for _, m := range selfRoleRe.FindAllStringSubmatch(t.text, -1) {
@@ -52,10 +141,14 @@ func roles(turns []turn) map[string]string {
 }
 
 var (
-	speakerRe  = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\(([^)]{1,40})\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
-	vttVoiceRe = regexp.MustCompile(`^\s*<v\s+([^>]+)>\s*(.*?)(?:</v>)?\s*$`)
-	cueRe      = regexp.MustCompile(`^\s*(\d+|WEBVTT.*|\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?\s*-->.*)\s*$`)
-	notSpeaker = set(`note notes warning caution step inputs outputs input output date time subject re to from cc bcc
+	// askerRoles lead a conversation without doing its work.
+	askerRoles = set(`interviewer facilitator moderator host note-taker notetaker`)
+	// firstPersonRe finds a speaker stating work: "I check", "we send".
+	firstPersonRe = regexp.MustCompile(`(?i)\b(?:I|we|my|our|I'm|I'll|we'll|we're)\b`)
+	speakerRe     = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\(([^)]{1,40})\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
+	vttVoiceRe    = regexp.MustCompile(`^\s*<v\s+([^>]+)>\s*(.*?)(?:</v>)?\s*$`)
+	cueRe         = regexp.MustCompile(`^\s*(\d+|WEBVTT.*|\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?\s*-->.*)\s*$`)
+	notSpeaker    = set(`note notes warning caution step inputs outputs input output date time subject re to from cc bcc
 		alt speed example type tip important todo phone email fax tel web url source attendees agenda location
 		duration title version status owner purpose scope mission parameter setting result answer question q a`)
 )
@@ -81,6 +174,13 @@ func transcript(ctx context.Context, text string) []turn {
 			continue
 		}
 		nonEmpty++
+		if m := rosterRe.FindStringSubmatch(t); m != nil && rosterEntryRe.MatchString(m[1]) {
+			// the roster: who is who, no turn
+			turns = append(turns, turn{roster: m[1]})
+			more = append(more, nil)
+			speakerLines++
+			continue
+		}
 		if m := vttVoiceRe.FindStringSubmatch(t); m != nil {
 			speakerLines++
 			speakers[m[1]]++
@@ -120,10 +220,23 @@ func transcript(ctx context.Context, text string) []turn {
 func (a *analyzer) transcript(turns []turn) {
 	var speakers []string
 	seen := map[string]bool{} // lower-case speakers, for a linear read
-	role := roles(turns)
+	roster := map[string]string{}
+	for _, t := range turns {
+		for _, m := range rosterEntryRe.FindAllStringSubmatch(t.roster, -1) {
+			if r := roleIn(m[2]); r != "" {
+				for _, k := range nameKeys(m[1]) {
+					roster[k] = r
+				}
+			}
+		}
+	}
+	role := roles(turns, roster)
 	for _, t := range turns {
 		if a.ctx.Err() != nil {
 			return
+		}
+		if t.roster != "" {
+			continue
 		}
 		if t.speaker == "" {
 			a.name = trimPunct(t.text)
@@ -132,6 +245,18 @@ func (a *analyzer) transcript(turns []turn) {
 		name := titleCase(t.speaker)
 		if r := role[t.speaker]; r != "" {
 			name = r
+		} else if askerRoles[strings.ToLower(t.speaker)] {
+			// the interviewer asks and prompts: no step, no lane
+			continue
+		} else if !firstPersonRe.MatchString(t.text) {
+			// a person with no role who states no work of their own:
+			// what they say names its own performers, and the person is
+			// no lane
+			a.speaker = ""
+			for _, s := range sentences(t.text) {
+				a.sentence(s, false)
+			}
+			continue
 		}
 		a.speaker = a.performer(name)
 		if k := strings.ToLower(strings.TrimSpace(a.speaker)); k != "" && !seen[k] {
