@@ -30,7 +30,7 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	log := h.Log.With("analysis_id", p, "task_type", t.Type())
-	a, err := h.Repo.GetByID(ctx, p)
+	a, err := h.row(ctx, p)
 	if errors.Is(err, analysis.ErrNotFound) {
 		log.Info("analysis gone, nothing to do")
 		return nil
@@ -81,6 +81,9 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		return nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	provider, in, keySource, err := pl.Chooser.Choose(ctx, a)
@@ -149,6 +152,12 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		}
 	}
 	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
+		return nil, err
+	}
+	// Locating sources and rendering take no context: a task whose
+	// deadline fired during the analysis stops here (a reprocess records
+	// no stages, so nothing else would notice).
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	var sourceText string
