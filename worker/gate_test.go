@@ -122,7 +122,9 @@ func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline) *stack {
 		})
 	}
 	pl.Renderer = pipeline.RenderFunc(func(m *process.Model) (string, analysis.Metadata) { return m.ProcessName, analysis.Metadata{} })
-	pl.Builder = pipeline.BuildFunc(func(context.Context, *process.Model) ([]byte, error) { return []byte("<definitions/>"), nil })
+	if pl.Builder == nil {
+		pl.Builder = pipeline.BuildFunc(func(context.Context, *process.Model) ([]byte, error) { return []byte("<definitions/>"), nil })
+	}
 	if cfg.Concurrency == 0 {
 		cfg.Concurrency = 4
 	}

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -156,6 +157,19 @@ func (r *Repo) SetStageText(ctx context.Context, id, stage, text string) error {
 	})
 }
 
+// BeginStage marks the analysis running, counts the attempt and records
+// that its first stage starts now: one write where BeginAttempt and
+// SetStage took two.
+func (r *Repo) BeginStage(ctx context.Context, id, stage string) error {
+	st := StageText[stage]
+	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	return r.update(ctx, id, map[string]any{
+		"status": StatusRunning, "attempt": gorm.Expr("attempt + 1"), "detail": "",
+		"stage": stage, "current_stage": st.Text, "progress": st.Progress,
+		"stages_log": gorm.Expr("stages_log || ?", mark),
+	})
+}
+
 // BeginAttempt marks the analysis running and counts the attempt.
 func (r *Repo) BeginAttempt(ctx context.Context, id string) error {
 	return r.update(ctx, id, map[string]any{
@@ -171,8 +185,12 @@ type Result struct {
 	ModelJSON      string
 	Metadata       Metadata
 	Usage          Usage
-	// BPMNXML is set when the analyzer already has the diagram (BPMN files).
+	// BPMNXML is set when the analyzer already has the diagram (BPMN files)
+	// or the worker drew it in the same task.
 	BPMNXML string
+	// GraphStatus is stored with the result: GraphCompleted when BPMNXML
+	// is the finished diagram; empty: GraphPending, the graph task decides.
+	GraphStatus string
 	// SourceText is the extracted document text the model was made from.
 	SourceText string
 }
@@ -191,7 +209,7 @@ func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 		"formatted_text": res.FormattedText, "model_json": res.ModelJSON, "metadata_json": string(meta),
 		"input_tokens": res.Usage.InputTokens, "output_tokens": res.Usage.OutputTokens,
 		"total_tokens": res.Usage.TotalTokens, "detail": "", "completed_at": now,
-		"graph_status": GraphPending,
+		"graph_status": cmp.Or(res.GraphStatus, GraphPending),
 		"stages_log":   gorm.Expr("stages_log || ?", StageCompleted+"@"+now.Format(time.RFC3339Nano)+"\n"),
 	}
 	if res.BPMNXML != "" {
