@@ -55,12 +55,11 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err != nil {
 		return h.fail(ctx, a, err, log)
 	}
-	h.drawInline(ctx, res, model, log)
 	if err := h.Repo.Complete(ctx, a.ID, *res); err != nil {
 		return err
 	}
 	log.Info("analysis completed", "total_tokens", res.Usage.TotalTokens)
-	if res.GraphStatus == analysis.GraphCompleted {
+	if h.drawInline(ctx, a.ID, res, model, log) {
 		return nil
 	}
 	return h.Queue.EnqueueGraph(ctx, a.ID)
@@ -70,23 +69,28 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 // activities) whose diagram the process task draws itself.
 const maxInlineModel = 64 << 10
 
-// drawInline draws the diagram of a small model in the process task and
-// stores it with the result: one write instead of two, and no graph task
-// to enqueue, wait for, and read the row again (issue 26: the separate
-// graph task tripled the time from upload to diagram). A larger model, a
-// BPMN file (the graph task decides whether its own diagram stays) or a
-// drawing that fails is left to the graph task, which retries, budgets
-// and records failures as before.
-func (h *processHandler) drawInline(ctx context.Context, res *analysis.Result, m *process.Model, log *slog.Logger) {
+// drawInline draws the diagram of a small model in the process task,
+// right after the result is stored (the text is shown while it draws), and
+// reports whether it stored it: no graph task to enqueue, wait for, and
+// read the row again (issue 26: the separate graph task made the diagram
+// appear three times later than a bare queue round trip). A larger model,
+// a BPMN file (the graph task decides whether its own diagram stays) or a
+// drawing that fails is left to the graph task, which retries, budgets and
+// records failures as before.
+func (h *processHandler) drawInline(ctx context.Context, id string, res *analysis.Result, m *process.Model, log *slog.Logger) bool {
 	if m == nil || res.BPMNXML != "" || len(res.ModelJSON) > maxInlineModel || h.Pipeline.Builder == nil {
-		return
+		return false
 	}
 	xml, err := h.Pipeline.Builder.BuildBPMN(ctx, m)
+	if err == nil {
+		err = h.Repo.SetGraph(ctx, id, analysis.GraphCompleted, string(xml), "")
+	}
 	if err != nil {
 		log.Info("diagram left to the graph task", "error", err)
-		return
+		return false
 	}
-	res.BPMNXML, res.GraphStatus = string(xml), analysis.GraphCompleted
+	log.Info("graph built", "bytes", len(xml))
+	return true
 }
 
 // run does the work. live records each stage on the row; a reprocess

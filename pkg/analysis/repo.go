@@ -1,7 +1,6 @@
 package analysis
 
 import (
-	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -185,12 +184,8 @@ type Result struct {
 	ModelJSON      string
 	Metadata       Metadata
 	Usage          Usage
-	// BPMNXML is set when the analyzer already has the diagram (BPMN files)
-	// or the worker drew it in the same task.
+	// BPMNXML is set when the analyzer already has the diagram (BPMN files).
 	BPMNXML string
-	// GraphStatus is stored with the result: GraphCompleted when BPMNXML
-	// is the finished diagram; empty: GraphPending, the graph task decides.
-	GraphStatus string
 	// SourceText is the extracted document text the model was made from.
 	SourceText string
 }
@@ -209,7 +204,7 @@ func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 		"formatted_text": res.FormattedText, "model_json": res.ModelJSON, "metadata_json": string(meta),
 		"input_tokens": res.Usage.InputTokens, "output_tokens": res.Usage.OutputTokens,
 		"total_tokens": res.Usage.TotalTokens, "detail": "", "completed_at": now,
-		"graph_status": cmp.Or(res.GraphStatus, GraphPending),
+		"graph_status": GraphPending,
 		"stages_log":   gorm.Expr("stages_log || ?", StageCompleted+"@"+now.Format(time.RFC3339Nano)+"\n"),
 	}
 	if res.BPMNXML != "" {
