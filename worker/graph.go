@@ -27,7 +27,7 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	log := h.Log.With("analysis_id", id, "task_type", t.Type())
-	a, err := h.Repo.GetByID(ctx, id)
+	a, err := h.row(ctx, id)
 	if errors.Is(err, analysis.ErrNotFound) {
 		return nil
 	}

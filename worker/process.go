@@ -30,7 +30,7 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	log := h.Log.With("analysis_id", p, "task_type", t.Type())
-	a, err := h.Repo.GetByID(ctx, p)
+	a, err := h.row(ctx, p)
 	if errors.Is(err, analysis.ErrNotFound) {
 		log.Info("analysis gone, nothing to do")
 		return nil
@@ -48,10 +48,10 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		}
 		return nil
 	}
-	if err := h.Repo.BeginAttempt(ctx, a.ID); err != nil {
+	if err := h.Repo.BeginStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return err
 	}
-	res, err := h.run(ctx, a, true, log)
+	res, model, err := h.run(ctx, a, true, log)
 	if err != nil {
 		return h.fail(ctx, a, err, log)
 	}
@@ -59,13 +59,46 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return err
 	}
 	log.Info("analysis completed", "total_tokens", res.Usage.TotalTokens)
+	if h.drawInline(ctx, a.ID, res, model, log) {
+		return nil
+	}
 	return h.Queue.EnqueueGraph(ctx, a.ID)
+}
+
+// maxInlineModel is the largest model (JSON bytes, about a hundred
+// activities) whose diagram the process task draws itself.
+const maxInlineModel = 64 << 10
+
+// drawInline draws the diagram of a small model in the process task,
+// right after the result is stored (the text is shown while it draws), and
+// reports whether it stored it: no graph task to enqueue, wait for, and
+// read the row again (issue 26: the separate graph task made the diagram
+// appear three times later than a bare queue round trip). A larger model,
+// a BPMN file (the graph task decides whether its own diagram stays) or a
+// drawing that fails is left to the graph task, which retries, budgets and
+// records failures as before.
+func (h *processHandler) drawInline(ctx context.Context, id string, res *analysis.Result, m *process.Model, log *slog.Logger) bool {
+	if m == nil || res.BPMNXML != "" || len(res.ModelJSON) > maxInlineModel || h.Pipeline.Builder == nil {
+		return false
+	}
+	xml, err := h.Pipeline.Builder.BuildBPMN(ctx, m)
+	if err == nil {
+		err = h.Repo.SetGraph(ctx, id, analysis.GraphCompleted, string(xml), "")
+	}
+	if err != nil {
+		log.Info("diagram left to the graph task", "error", err)
+		return false
+	}
+	log.Info("graph built", "bytes", len(xml))
+	return true
 }
 
 // run does the work. live records each stage on the row; a reprocess
 // passes false so that the stored result stays as it is until the new one
-// is in.
-func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live bool, log *slog.Logger) (*analysis.Result, error) {
+// is in. The live pipeline has recorded the first stage (extracting_text) with
+// the attempt (Repo.BeginStage). It returns the model with the result
+// (nil for a BPMN file, whose analyzer renders its own result).
+func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live bool, log *slog.Logger) (*analysis.Result, *process.Model, error) {
 	pl := h.Pipeline
 	setStage := func(context.Context, string, string) error { return nil }
 	var notify func(ctx context.Context, e llm.RetryEvent)
@@ -73,19 +106,19 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		setStage = h.Repo.SetStage
 		notify = h.showRetry(a.ID, log)
 	}
-	if err := setStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
-		return nil, err
-	}
 	data, err := h.Blobs.Get(ctx, a.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
-		return nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
+		return nil, nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
 	}
 	provider, in, keySource, err := pl.Chooser.Choose(ctx, a)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// One wrapper per analysis: the retry budget covers the first call and
 	// the corrective round trip together.
@@ -94,36 +127,36 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 
 	if a.AnalyzerType == analysis.TypeBPMN {
 		if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		res, err := pl.BPMN.AnalyzeBPMN(ctx, a.OriginalFilename, data, provider, in)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		res.Metadata.APIKeySource = keySource
-		return res, nil
+		return res, nil, nil
 	}
 
 	var doc *pipeline.Extracted
 	if a.AnalyzerType == analysis.TypeImage {
 		if pl.Images != nil {
 			if err := pl.Images.CheckImage(data, a.IsDemo); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		in.Kind, in.Image, in.MIMEType = "image", data, a.ContentType
 	} else {
 		doc, err = pl.Extractor.Extract(ctx, a.OriginalFilename, data, a.IsDemo)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		in.Kind, in.Text = "document", doc.Text
 	}
 	if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var cacheKey, reusedFrom string
 	var out *llm.Result
@@ -133,7 +166,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	}
 	if out == nil {
 		if out, err = pl.Analyzer.Analyze(ctx, provider, in); err != nil {
-			return nil, ownKeyFailure(keySource, err)
+			return nil, nil, ownKeyFailure(keySource, err)
 		}
 		if cacheKey != "" {
 			// Remembered before the row is completed: a lookup only takes
@@ -149,7 +182,13 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		}
 	}
 	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	// Locating sources and rendering take no context: a task whose
+	// deadline fired during the analysis stops here (a reprocess records
+	// no stages, so nothing else would notice).
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
 	}
 	var sourceText string
 	if doc != nil {
@@ -169,7 +208,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	}
 	modelJSON, err := json.Marshal(out.Model)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	usage := analysis.Usage(out.Usage)
 	meta.Model, meta.ModelName, meta.APIKeySource, meta.Usage = out.ModelName, out.ModelName, keySource, &usage
@@ -181,7 +220,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 		ProcessName: out.Model.ProcessName, ProcessPurpose: out.Model.ProcessPurpose,
 		FormattedText: formatted, ModelJSON: string(modelJSON), Metadata: meta, Usage: usage,
 		SourceText: strings.ToValidUTF8(sourceText, ""),
-	}, nil
+	}, &out.Model, nil
 }
 
 // maxSourceText bounds the document text kept for the Source panel (the

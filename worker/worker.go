@@ -34,6 +34,15 @@ type Config struct {
 	RetryRand rand.Source
 	// Middlewares wrap every task handler (metrics, reprocess progress).
 	Middlewares []asynq.MiddlewareFunc
+	// HeavySlots is how many heavy tasks (pictures, large PDFs and BPMN
+	// files, diagrams of large models) this process runs at once; light
+	// tasks keep the rest of Concurrency. 0: DefaultHeavySlots of the
+	// process's cores and memory limit.
+	HeavySlots int
+	// BusyDelay is the ceiling of the jittered delay before a task that
+	// found its analysis still running, or no free heavy slot, is tried
+	// again (0: two seconds).
+	BusyDelay time.Duration
 }
 
 // Deps are what the handlers need.
@@ -69,16 +78,32 @@ func New(cfg Config, deps Deps) *Worker {
 		Concurrency:       cfg.Concurrency,
 		Queues:            tasks.Queues,
 		TaskCheckInterval: cfg.TaskCheckInterval,
-		ShutdownTimeout:   cfg.ShutdownTimeout,
-		RetryDelayFunc:    func(n int, _ error, _ *asynq.Task) time.Duration { return retry(n) },
-		ErrorHandler:      asynq.ErrorHandlerFunc(w.handleError),
-		Logger:            slogAdapter{deps.Log},
-		LogLevel:          asynq.WarnLevel,
+		// A task put back (busy, deferred) or retried waits in asynq's
+		// retry set until the forwarder moves it: every 5 s by default,
+		// which would add up to 5 s to every put-back; half the busy
+		// delay keeps that within it.
+		DelayedTaskCheckInterval: busyCeiling(cfg) / 2,
+		ShutdownTimeout:          cfg.ShutdownTimeout,
+		RetryDelayFunc: func(n int, err error, _ *asynq.Task) time.Duration {
+			if notFailure(err) {
+				return w.busyDelay()
+			}
+			return retry(n)
+		},
+		ErrorHandler: asynq.ErrorHandlerFunc(w.handleError),
+		Logger:       slogAdapter{deps.Log},
+		LogLevel:     asynq.WarnLevel,
 		// A permanent failure (already recorded on the row) is not a
-		// failure of the queue: don't count it or retry it.
-		IsFailure: func(err error) bool { return !errors.Is(err, asynq.SkipRetry) },
+		// failure of the queue: don't count it or retry it. Nor is a task
+		// put back because its analysis is still running or every heavy
+		// slot is taken.
+		IsFailure: func(err error) bool { return !errors.Is(err, asynq.SkipRetry) && !notFailure(err) },
 	})
 	w.mux = asynq.NewServeMux()
+	// The gate comes first: a task it puts back never reached the
+	// handler, and the metrics and task log do not count it as an attempt.
+	g := &gate{w: w, slots: make(chan struct{}, heavySlots(cfg))}
+	w.mux.Use(g.Wrap)
 	w.mux.Use(cfg.Middlewares...)
 	w.mux.Handle(tasks.TypeAnalysisProcess, &processHandler{deps})
 	w.mux.Handle(tasks.TypeAnalysisGraph, &graphHandler{deps})
@@ -108,6 +133,10 @@ func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
 	retried, _ := asynq.GetRetryCount(ctx)
 	maxRetry, _ := asynq.GetMaxRetry(ctx)
 	log := w.deps.Log.With("task_type", t.Type())
+	if notFailure(err) && retried < maxRetry {
+		log.Debug("task put back", "reason", err)
+		return
+	}
 	p, perr := tasks.ParsePayload(t.Payload())
 	if perr == nil {
 		log = log.With("analysis_id", p.AnalysisID)

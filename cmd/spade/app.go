@@ -158,6 +158,7 @@ func (a *App) newWorker() (*worker.Worker, error) {
 	a.closer = append(a.closer, pl.Close)
 	wcfg := worker.Config{
 		Concurrency:       a.Cfg.WorkerConcurrency,
+		HeavySlots:        a.Cfg.WorkerHeavy,
 		TaskCheckInterval: a.Cfg.TaskCheckInterval,
 		ShutdownTimeout:   a.Cfg.ShutdownTimeout,
 		SweepInterval:     a.Cfg.SweepInterval,

@@ -156,6 +156,19 @@ func (r *Repo) SetStageText(ctx context.Context, id, stage, text string) error {
 	})
 }
 
+// BeginStage marks the analysis running, counts the attempt and records
+// that its first stage starts now: one write where BeginAttempt and
+// SetStage took two.
+func (r *Repo) BeginStage(ctx context.Context, id, stage string) error {
+	st := StageText[stage]
+	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	return r.update(ctx, id, map[string]any{
+		"status": StatusRunning, "attempt": gorm.Expr("attempt + 1"), "detail": "",
+		"stage": stage, "current_stage": st.Text, "progress": st.Progress,
+		"stages_log": gorm.Expr("stages_log || ?", mark),
+	})
+}
+
 // BeginAttempt marks the analysis running and counts the attempt.
 func (r *Repo) BeginAttempt(ctx context.Context, id string) error {
 	return r.update(ctx, id, map[string]any{

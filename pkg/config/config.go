@@ -51,6 +51,10 @@ type Config struct {
 	SecretKey         string // SPADE_SECRET_KEY; generated into the data dir when empty
 	MetricsToken      string // SPADE_METRICS_TOKEN
 	WorkerConcurrency int    // SPADE_WORKER_CONCURRENCY
+	// WorkerHeavy is SPADE_WORKER_HEAVY: how many heavy tasks (pictures,
+	// large PDFs and BPMN files) one worker process runs at once; 0 takes
+	// one per core, within the memory limit.
+	WorkerHeavy       int
 	TaskCheckInterval time.Duration
 	SweepInterval     time.Duration // SPADE_SWEEP_INTERVAL
 	DemoWait          time.Duration // SPADE_DEMO_WAIT
@@ -119,6 +123,7 @@ var Vars = []Var{
 	{Name: "SPADE_METRICS_TOKEN", Default: "", Meaning: "bearer token a Prometheus scraper may use for /metrics", Secret: true},
 	{Name: "SPADE_METRICS_ADDR", Default: "(unset)", Meaning: "extra listen address serving /metrics from `spade worker` processes"},
 	{Name: "SPADE_WORKER_CONCURRENCY", Default: "4", Meaning: "analyses processed at once per worker process"},
+	{Name: "SPADE_WORKER_HEAVY", Default: "0 (one per core, at most one per 512 MiB of `SPADE_MEMORY_LIMIT`)", Meaning: "heavy analyses (pictures, PDFs from 4 MB, DOCX/DOC from 1 MB, TXT from 2 MB, BPMN files from 1 MB) processed at once per worker process, within `SPADE_WORKER_CONCURRENCY`; the others wait while light ones go on"},
 	{Name: "SPADE_TASK_CHECK_INTERVAL", Default: "20ms", Meaning: "how often an idle worker polls Redis for new tasks (latency vs idle load)"},
 	{Name: "SPADE_SWEEP_INTERVAL", Default: "30s", Meaning: "how often unfinished analyses without a live task are enqueued again"},
 	{Name: "SPADE_DEMO_WAIT", Default: "20s", Meaning: "how long the demo endpoint waits for a diagram before answering `timeout`"},
@@ -174,6 +179,7 @@ func LoadFrom(getenv func(string) string, defaultLog string) (*Config, error) {
 	var errs []error
 	c.DevProviderPublic = boolEnv(getenv, "SPADE_DEV_PROVIDER_PUBLIC", &errs)
 	c.WorkerConcurrency = intEnv(getenv, "SPADE_WORKER_CONCURRENCY", 4, &errs)
+	c.WorkerHeavy = intEnv(getenv, "SPADE_WORKER_HEAVY", 0, &errs)
 	c.DailyLimit = intEnv(getenv, "SPADE_DAILY_LIMIT", 5, &errs)
 	c.TrialDays = intEnv(getenv, "SPADE_TRIAL_DAYS", 14, &errs)
 	c.LLMRPM = intEnv(getenv, "SPADE_LLM_RPM", 0, &errs)
@@ -268,6 +274,9 @@ func (c *Config) validate() error {
 	}
 	if c.WorkerConcurrency < 1 || c.WorkerConcurrency > 1000 {
 		errs = append(errs, fmt.Errorf("SPADE_WORKER_CONCURRENCY=%d: want 1..1000", c.WorkerConcurrency))
+	}
+	if c.WorkerHeavy < 0 || c.WorkerHeavy > 1000 {
+		errs = append(errs, fmt.Errorf("SPADE_WORKER_HEAVY=%d: want 0 (one per core) to 1000", c.WorkerHeavy))
 	}
 	if c.LLMRPM < 0 || c.LLMTPM < 0 {
 		errs = append(errs, fmt.Errorf("SPADE_LLM_RPM=%d, SPADE_LLM_TPM=%d: want 0 (no limit) or more", c.LLMRPM, c.LLMTPM))

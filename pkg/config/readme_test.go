@@ -31,6 +31,8 @@ func TestLoadValidates(t *testing.T) {
 		{"bad provider", "SPADE_LLM_PROVIDER", "claude", false},
 		{"gemini without key", "SPADE_LLM_PROVIDER", "gemini", false},
 		{"bad concurrency", "SPADE_WORKER_CONCURRENCY", "zero", false},
+		{"heavy slots", "SPADE_WORKER_HEAVY", "2", true},
+		{"negative heavy slots", "SPADE_WORKER_HEAVY", "-1", false},
 		{"bad redis url", "SPADE_REDIS_URL", "http://x", false},
 		{"bad duration", "SPADE_SWEEP_INTERVAL", "often", false},
 		{"good redis", "SPADE_REDIS_URL", "redis://127.0.0.1:6379/0", true},

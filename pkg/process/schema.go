@@ -14,128 +14,110 @@ package process
 // A fresh map is returned on each call so callers may adapt it (for example
 // to a vendor's own schema type) without affecting others.
 func JSONSchema() map[string]any {
-	str := func(desc string) map[string]any {
-		return map[string]any{"type": "string", "description": desc}
+	// No descriptions: the system instruction (llm.SystemInstruction)
+	// explains every field once; repeated here they doubled the tokens
+	// each call pays for the fixed part of the prompt (issue 26).
+	str := func() map[string]any { return map[string]any{"type": "string"} }
+	enum := func(values ...string) map[string]any {
+		return map[string]any{"type": "string", "enum": values}
 	}
-	enum := func(desc string, values ...string) map[string]any {
-		return map[string]any{"type": "string", "description": desc, "enum": values}
+	num := func() map[string]any { return map[string]any{"type": "number"} }
+	boolean := func() map[string]any { return map[string]any{"type": "boolean"} }
+	strList := func() map[string]any {
+		return map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
 	}
-	num := func(desc string) map[string]any {
-		return map[string]any{"type": "number", "description": desc}
+	list := func(item map[string]any) map[string]any {
+		return map[string]any{"type": "array", "items": item}
 	}
-	strList := func(desc string) map[string]any {
-		return map[string]any{"type": "array", "description": desc, "items": map[string]any{"type": "string"}}
-	}
-	list := func(desc string, item map[string]any) map[string]any {
-		return map[string]any{"type": "array", "description": desc, "items": item}
-	}
+	pool := str()
+	parent := str()
 
-	boolean := func(desc string) map[string]any {
-		return map[string]any{"type": "boolean", "description": desc}
-	}
-	pool := str("Id of the pool the element sits in; empty for the main organisation's pool.")
-	parent := str("Id of the sub-process activity that contains the element; empty at the top level.")
-
-	poolObj := object("A separate organisation or party with its own process (the customer, a supplier, an insurer, an applicant). Roles inside the main organisation are participants (lanes), not pools.",
-		prop{"id", str("Unique id, e.g. \"p_customer\".")},
-		prop{"name", str("Name of the party, e.g. \"Customer\".")},
-		prop{"description", str("One sentence on the party; empty if unknown.")},
-		prop{"collapsed", boolean("True when the text says nothing about the party's own steps: the pool is drawn as an empty band that only sends and receives messages.")},
+	poolObj := object(prop{"id", str()},
+		prop{"name", str()},
+		prop{"description", str()},
+		prop{"collapsed", boolean()},
 	)
-	participant := object("A role, person, team or system inside a pool that performs work; each becomes a lane.",
-		prop{"name", str("Short name of the role, e.g. \"Accounts Payable Clerk\"; never a pronoun.")},
-		prop{"description", str("One sentence on what the participant does; empty if unknown.")},
+	participant := object(prop{"name", str()},
+		prop{"description", str()},
 		prop{"pool", pool},
 	)
-	sipoc := object("Suppliers, inputs, outputs, customers and systems of the activity.",
-		prop{"suppliers", strList("Who provides the inputs (participants or external parties).")},
-		prop{"inputs", strList("Documents, data or material the activity needs.")},
-		prop{"outputs", strList("What the activity produces.")},
-		prop{"customers", strList("Who receives the outputs.")},
-		prop{"systems", strList("IT systems or tools used, e.g. ERP, CRM, e-mail, Excel.")},
+	sipoc := object(prop{"suppliers", strList()},
+		prop{"inputs", strList()},
+		prop{"outputs", strList()},
+		prop{"customers", strList()},
+		prop{"systems", strList()},
 	)
-	activity := object("A task or sub-process performed by one participant.",
-		prop{"id", str("Unique id, e.g. \"a1\".")},
-		prop{"name", str("Verb-object name, e.g. \"Check invoice\".")},
-		prop{"type", enum("Kind of activity: task (plain), user (a person with a system), service (a system alone), send (sends a message), receive (waits for a message), manual, business_rule, script, subprocess (its steps are the elements whose parent is this id), event_subprocess, transaction, adhoc_subprocess, call_activity (a reusable process).",
-			ActivityTask, ActivityUser, ActivityService, ActivitySend, ActivityReceive, ActivityManual, ActivityBusinessRule, ActivityScript,
+	activity := object(prop{"id", str()},
+		prop{"name", str()},
+		prop{"type", enum(ActivityTask, ActivityUser, ActivityService, ActivitySend, ActivityReceive, ActivityManual, ActivityBusinessRule, ActivityScript,
 			ActivitySubProcess, ActivityEventSubProcess, ActivityTransaction, ActivityAdHoc, ActivityCall)},
-		prop{"marker", enum("none; loop when the activity repeats until a condition holds; parallel or sequential when it is done for each item of a list (multi-instance).", MarkerNone, MarkerLoop, MarkerParallel, MarkerSequential)},
-		prop{"performer", str("Name of the participant (lane) performing it; must match a participant name of its pool; empty only in a pool without lanes.")},
+		prop{"marker", enum(MarkerNone, MarkerLoop, MarkerParallel, MarkerSequential)},
+		prop{"performer", str()},
 		prop{"pool", pool},
 		prop{"parent", parent},
 		prop{"sipoc", sipoc},
-		prop{"work_time_minutes", num("Work time (WT) in minutes of effort; 0 if the text gives none.")},
-		prop{"wait_time_minutes", num("Wait time (wt) in minutes the work waits; 0 if the text gives none.")},
-		prop{"source", str("The sentence of the input this activity was taken from, verbatim.")},
+		prop{"work_time_minutes", num()},
+		prop{"wait_time_minutes", num()},
+		prop{"source", str()},
 	)
-	gateway := object("A decision or split/join point. Condition labels go on outgoing flows.",
-		prop{"id", str("Unique id, e.g. \"g1\".")},
-		prop{"type", enum("Gateway type: exclusive (one branch), parallel (all branches), inclusive (one or more), event_based (the first event that happens), complex.", GatewayExclusive, GatewayParallel, GatewayInclusive, GatewayEventBased, GatewayComplex)},
-		prop{"name", str("The question decided, e.g. \"Invoice approved?\"; empty for joins.")},
-		prop{"performer", str("Participant who decides; empty if none.")},
+	gateway := object(prop{"id", str()},
+		prop{"type", enum(GatewayExclusive, GatewayParallel, GatewayInclusive, GatewayEventBased, GatewayComplex)},
+		prop{"name", str()},
+		prop{"performer", str()},
 		prop{"pool", pool},
 		prop{"parent", parent},
-		prop{"specification", str("The rule the gateway applies, in prose.")},
-		prop{"source", str("The sentence of the input the decision was taken from, verbatim; empty if none.")},
+		prop{"specification", str()},
+		prop{"source", str()},
 	)
-	event := object("A start, intermediate, end or boundary event.",
-		prop{"id", str("Unique id, e.g. \"e1\".")},
-		prop{"type", enum("start, intermediate (during the flow), end, or boundary (on the border of the activity named in attached_to: something that happens during it, e.g. a deadline or an error).", EventStart, EventIntermediate, EventEnd, EventBoundary)},
-		prop{"trigger", enum("What the event waits for or sends: none, message, timer (a wait or deadline), signal, error, escalation, conditional, terminate (ends the whole process), compensation, link, cancel, multiple.",
-			TriggerNone, TriggerMessage, TriggerTimer, TriggerSignal, TriggerError, TriggerEscalation, TriggerConditional, TriggerTerminate, TriggerCompensation, TriggerLink, TriggerCancel, TriggerMultiple)},
-		prop{"throw", boolean("True for an intermediate event that sends or raises (e.g. sends a message); false for one that waits for it.")},
-		prop{"name", str("Short name, e.g. \"Invoice received\" or \"2 weeks passed\".")},
-		prop{"timer", str("For timer events: the duration, date or cycle as the text says it, e.g. \"2 weeks\"; empty otherwise.")},
-		prop{"attached_to", str("For boundary events: id of the activity the event sits on; empty otherwise.")},
-		prop{"non_interrupting", boolean("For boundary events: true when the activity goes on after the event; false when the event stops it.")},
-		prop{"performer", str("Participant whose lane holds the event; empty if none.")},
+	event := object(prop{"id", str()},
+		prop{"type", enum(EventStart, EventIntermediate, EventEnd, EventBoundary)},
+		prop{"trigger", enum(TriggerNone, TriggerMessage, TriggerTimer, TriggerSignal, TriggerError, TriggerEscalation, TriggerConditional, TriggerTerminate, TriggerCompensation, TriggerLink, TriggerCancel, TriggerMultiple)},
+		prop{"throw", boolean()},
+		prop{"name", str()},
+		prop{"timer", str()},
+		prop{"attached_to", str()},
+		prop{"non_interrupting", boolean()},
+		prop{"performer", str()},
 		prop{"pool", pool},
 		prop{"parent", parent},
-		prop{"source", str("The sentence of the input the event was taken from, verbatim; empty if none.")},
+		prop{"source", str()},
 	)
-	flow := object("A sequence flow between two nodes (activities, gateways, events) of the same pool and sub-process.",
-		prop{"id", str("Unique id, e.g. \"f1\".")},
-		prop{"source", str("Id of the node the flow leaves.")},
-		prop{"target", str("Id of the node the flow enters.")},
-		prop{"condition", str("Condition label when leaving a decision gateway, naming the branch: Yes/No only for a yes/no question, the alternative for an either/or question (e.g. \"Express delivery\", \"Amount over 1000\"); empty otherwise.")},
-		prop{"default", boolean("True for the branch a decision takes when no other condition holds.")},
+	flow := object(prop{"id", str()},
+		prop{"source", str()},
+		prop{"target", str()},
+		prop{"condition", str()},
+		prop{"default", boolean()},
 	)
-	messageFlow := object("A message between two pools: from a node (or a collapsed pool) of one pool to a node (or a collapsed pool) of another.",
-		prop{"id", str("Unique id, e.g. \"m1\".")},
-		prop{"name", str("The message, e.g. \"Invoice\".")},
-		prop{"source", str("Id of the sending node, or of a collapsed pool.")},
-		prop{"target", str("Id of the receiving node, or of a collapsed pool.")},
+	messageFlow := object(prop{"id", str()},
+		prop{"name", str()},
+		prop{"source", str()},
+		prop{"target", str()},
 	)
-	data := object("A data object (document, form, record) or data store (database, file share) that activities read or write.",
-		prop{"id", str("Unique id, e.g. \"d1\".")},
-		prop{"name", str("Name, e.g. \"Purchase order\" or \"Customer database\".")},
-		prop{"kind", enum("object for a document or record, store for a database or archive.", DataObject, DataStore)},
+	data := object(prop{"id", str()},
+		prop{"name", str()},
+		prop{"kind", enum(DataObject, DataStore)},
 	)
-	dataAssociation := object("Who reads or writes data: source data and target activity for an input, source activity and target data for an output.",
-		prop{"id", str("Unique id, e.g. \"da1\".")},
-		prop{"source", str("Id of the data (input) or of the activity or event (output).")},
-		prop{"target", str("Id of the activity or event (input) or of the data (output).")},
+	dataAssociation := object(prop{"id", str()},
+		prop{"source", str()},
+		prop{"target", str()},
 	)
-	annotation := object("A note attached to an element.",
-		prop{"id", str("Unique id, e.g. \"n1\".")},
-		prop{"text", str("The note.")},
-		prop{"attached_to", str("Id of the element the note explains; empty for a free note.")},
+	annotation := object(prop{"id", str()},
+		prop{"text", str()},
+		prop{"attached_to", str()},
 	)
 
-	root := object("A business process extracted from a document or diagram.",
-		prop{"process_name", str("Name of the process.")},
-		prop{"process_purpose", str("One or two sentences on why the process exists.")},
-		prop{"pools", list("Empty when only one organisation takes part. Otherwise the organisation whose process it is first, then every other party with its own process (customer, supplier, insurer).", poolObj)},
-		prop{"participants", list("Roles inside the pools that perform activities (lanes).", participant)},
-		prop{"activities", list("Activities in the order they happen.", activity)},
-		prop{"gateways", list("Decision and parallel gateways.", gateway)},
-		prop{"events", list("At least one start and one end event per pool with steps.", event)},
-		prop{"flows", list("Sequence flows connecting every event, activity and gateway inside one pool; a rework loop is a flow back to an earlier node.", flow)},
-		prop{"message_flows", list("Messages exchanged between pools.", messageFlow)},
-		prop{"data", list("Documents and stores the activities read or write.", data)},
-		prop{"data_associations", list("Which activities read or write which data.", dataAssociation)},
-		prop{"annotations", list("Notes on elements; usually empty.", annotation)},
+	root := object(prop{"process_name", str()},
+		prop{"process_purpose", str()},
+		prop{"pools", list(poolObj)},
+		prop{"participants", list(participant)},
+		prop{"activities", list(activity)},
+		prop{"gateways", list(gateway)},
+		prop{"events", list(event)},
+		prop{"flows", list(flow)},
+		prop{"message_flows", list(messageFlow)},
+		prop{"data", list(data)},
+		prop{"data_associations", list(dataAssociation)},
+		prop{"annotations", list(annotation)},
 	)
 	root["title"] = "ProcessModel"
 	return root
@@ -149,7 +131,7 @@ type prop struct {
 	schema map[string]any
 }
 
-func object(desc string, props ...prop) map[string]any {
+func object(props ...prop) map[string]any {
 	properties := make(map[string]any, len(props))
 	required := make([]string, 0, len(props))
 	for _, p := range props {
@@ -158,7 +140,6 @@ func object(desc string, props ...prop) map[string]any {
 	}
 	return map[string]any{
 		"type":                 "object",
-		"description":          desc,
 		"properties":           properties,
 		"required":             required,
 		"additionalProperties": false,

@@ -3,6 +3,8 @@ package providers
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -55,6 +57,54 @@ func BenchmarkPromptCost(b *testing.B) {
 			b.ReportMetric(float64(llm.EstimateTokens(in.Text))/pages, "document-tokens/page")
 			b.ReportMetric(float64(llm.EstimateTokens(model))/pages, "output-tokens/page")
 			b.ReportMetric(pages, "pages")
+		})
+	}
+}
+
+// BenchmarkPromptPerDocument reports the prompt tokens one analysis sends
+// for a one-page and a 100-page document (the claim text repeated), on a
+// model with a 32k window (sections of its budget) and on gemini-2.5-flash
+// (sections of at most 30,000 tokens), as llm.AnalyzeDocument splits
+// them: every call repeats the fixed instruction and schema, so a long
+// document pays for it once per section.
+//   - fixed-tokens: the instruction and the schema;
+//   - calls: LLM calls for the document;
+//   - prompt-tokens: everything sent over those calls.
+func BenchmarkPromptPerDocument(b *testing.B) {
+	claim := claimInput(b, "").Text
+	schema, _ := json.Marshal(process.JSONSchema())
+	fixed := llm.EstimateTokens(llm.SystemInstruction()) + llm.EstimateTokens(string(schema))
+	doc := func(pages int) string {
+		text := strings.Repeat(claim+"\n\n", pages*charsPerPage/len(claim)+1)
+		return text[:pages*charsPerPage]
+	}
+	for _, tc := range []struct {
+		name  string
+		pages int
+		model string
+	}{
+		{"1-page/32k-window", 1, "qwen2.5"},
+		{"100-pages/32k-window", 100, "qwen2.5"},
+		{"1-page/gemini-2.5-flash", 1, "gemini-2.5-flash"},
+		{"100-pages/gemini-2.5-flash", 100, "gemini-2.5-flash"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			text := doc(tc.pages)
+			var calls, sent int
+			for b.Loop() {
+				sections := llm.SplitSections(text, llm.SectionBudget(llm.LongOptions{Model: tc.model}))
+				calls, sent = len(sections), 0
+				for k, s := range sections {
+					in := llm.Input{Kind: llm.KindDocument, Filename: "claim.txt", Text: s.Text}
+					if len(sections) > 1 {
+						in.Section = fmt.Sprintf("part %d of %d", k+1, len(sections))
+					}
+					sent += fixed + llm.EstimateTokens(llm.UserPrompt(in))
+				}
+			}
+			b.ReportMetric(float64(fixed), "fixed-tokens")
+			b.ReportMetric(float64(calls), "calls")
+			b.ReportMetric(float64(sent), "prompt-tokens")
 		})
 	}
 }
