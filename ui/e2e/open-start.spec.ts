@@ -269,3 +269,70 @@ test('settings: usage follows the server after the own key is saved and deleted;
     await snap(page, `settings-usage-after-delete-${width}`, false);
   }
 });
+
+test('bad input: saving offline keeps the edits with a clear message; a save after another tab saved shows the 409 with Reload', async ({ page, context, pageProblems }) => {
+  // The stale save's 409 is part of the journey.
+  pageProblems.allow(/409.*\/api\/analyses\/[^/]+\/versions/);
+  await signInAs(page, 'ops@example.com');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const up = await page.request.post('/api/bpmn/analyze', {
+    multipart: { file: { name: 'two-tabs.bpmn', mimeType: 'application/xml', buffer: Buffer.from(orderBpmn) } },
+  });
+  expect(up.status()).toBeLessThan(300);
+  const body = (await up.json()) as { id: string } | { id: string }[];
+  const id = Array.isArray(body) ? body[0].id : body.id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
+    .toBe(true);
+  await page.goto('/bpmn-analyzer');
+  await appReady(page);
+  await page.locator(`[data-testid="recent-item"][data-id="${id}"]`).click();
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape[data-element-id="Ship"]')).toBeVisible({ timeout: 60_000 });
+  await editor.locator('.djs-shape[data-element-id="Ship"]').click();
+  await page.keyboard.press('Delete');
+  await expect(editor.locator('.djs-shape[data-element-id="Ship"]')).toHaveCount(0);
+
+  // Offline: a clear message, the edit still on the canvas.
+  await context.setOffline(true);
+  await editor.getByRole('button', { name: 'Save version' }).click();
+  await expect(editor.getByRole('alert')).toContainText('you seem to be offline');
+  await expect(editor.getByRole('alert')).toContainText('Your edits are still here');
+  await expect(editor.locator('.djs-shape[data-element-id="Ship"]')).toHaveCount(0);
+  await expect(editor.locator('.djs-shape[data-element-id="Check"]')).toHaveCount(1);
+  await snap(page, 'bad-input-offline-1440', false);
+  await context.setOffline(false);
+
+  // Another tab saves first; this tab's save is refused with a way out.
+  const other = await context.newPage();
+  await other.goto('/bpmn-analyzer');
+  const saved = await other.evaluate(
+    async ({ id, xml }) => {
+      const acc = JSON.parse(localStorage.getItem('selected_account') ?? '{}') as { account_id?: string };
+      const r = await fetch(`/api/analyses/${id}/versions`, {
+        method: 'POST',
+        headers: { 'X-Account-ID': acc.account_id ?? '', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ base_version: 1, bpmn_xml: xml.replace('Check stock', 'Check stock levels') }),
+      });
+      return r.status;
+    },
+    { id, xml: orderBpmn },
+  );
+  expect(saved).toBe(201);
+  await other.close();
+  await editor.getByRole('button', { name: 'Save version' }).click();
+  const alert = editor.getByRole('alert');
+  await expect(alert).toContainText('Reload');
+  const reload = alert.getByRole('button', { name: 'Reload the latest version' });
+  await expectTappable(page, reload, 'Reload the latest version');
+  await expectTappable(page, alert.getByRole('button', { name: 'Download my edits (.bpmn)' }), 'Download my edits');
+  const [dl] = await Promise.all([page.waitForEvent('download'), alert.getByRole('button', { name: 'Download my edits (.bpmn)' }).click()]);
+  expect(dl.suggestedFilename()).toMatch(/\.bpmn$/);
+  await snap(page, 'bad-input-conflict-1440', false);
+  await reload.click();
+  const bench = page.getByTestId('model-workbench');
+  await expect(bench.getByRole('status').filter({ hasText: 'Reloaded: version 2 is the latest.' })).toBeVisible({ timeout: 30_000 });
+  await expect(bench.locator('[data-testid="bpmn-canvas"] text', { hasText: 'Check stock levels' }).first()).toBeAttached({ timeout: 30_000 });
+});
