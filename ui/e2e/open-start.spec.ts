@@ -207,6 +207,9 @@ test('source: numbering, the title and captions are no missed sentences; Make a 
     const text = (await msg.textContent()) ?? '';
     for (const elementId of ids) expect(text, `the message shows no id (${elementId})`).not.toContain(`'${elementId}'`);
     expect(text).not.toMatch(/\b(Activity|Task|Event|Gateway|StartEvent|EndEvent)_[A-Za-z0-9]+/);
+    // The sentence is not offered a second time (its new task has no source sentence).
+    await expect(row.getByText('Task made')).toBeVisible({ timeout: 15_000 });
+    await expect(row.getByRole('button', { name: 'Make a task' })).toHaveCount(0);
     await snap(page, 'source-make-task-1440', false);
   }
 

@@ -425,6 +425,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           busy={busy}
           onSelectSentence={(ids) => setSourceHighlight(ids)}
           nameOf={(id) => names.get(id)}
+          hasName={(n) => [...names.values()].some((v) => v.replace(/’/g, "'").toLowerCase() === n.replace(/’/g, "'").toLowerCase())}
           onMakeTask={(name, place) => {
             const quote = (n: string) => `'${n.replace(/'/g, '’')}'`;
             const where = place.after ? `after ${quote(place.after)}` : place.before ? `before ${quote(place.before)}` : null;

@@ -65,6 +65,24 @@ describe('SourcePanel', () => {
     expect(onMake).toHaveBeenCalledWith('Nobody files it', { before: 'Pay invoice' });
   });
 
+  it('does not offer a sentence again once a task of its name is in the diagram', async () => {
+    mockFetch({ 'GET /api/analyses/x/source': json(trace) });
+    render(
+      <SourcePanel
+        analysisId="x"
+        version={2}
+        selectedElement={null}
+        busy={false}
+        onSelectSentence={() => {}}
+        onMakeTask={() => {}}
+        nameOf={nameOf}
+        hasName={(n) => n === 'Nobody files it'}
+      />,
+    );
+    expect(await screen.findByText('Task made')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Make a task' })).toBeNull();
+  });
+
   it('explains when the analysis keeps no text', async () => {
     mockFetch({ 'GET /api/analyses/x/source': json({ detail: 'This analysis has no document text to show.' }, 404) });
     render(<SourcePanel analysisId="x" version={1} selectedElement={null} busy={false} onSelectSentence={() => {}} onMakeTask={() => {}} nameOf={nameOf} />);

@@ -19,6 +19,11 @@ export interface SourcePanelProps {
   onMakeTask: (name: string, place: { after?: string; before?: string }) => void;
   /** The name an element has in the diagram; elements without one are not offered as a place. */
   nameOf: (id: string) => string | undefined;
+  /**
+   * Whether the diagram has an element of this name: a sentence already
+   * made into a task (its task has no source sentence) is not offered again.
+   */
+  hasName?: (name: string) => boolean;
   busy: boolean;
 }
 
@@ -46,7 +51,7 @@ function sentenceOf(t: SourceTrace | null, el: string | null): number {
  * diagram; the others are flagged as possibly missed, with a one-click
  * "Make a task".
  */
-export function SourcePanel({ analysisId, version, selectedElement, onSelectSentence, onMakeTask, nameOf, busy }: SourcePanelProps) {
+export function SourcePanel({ analysisId, version, selectedElement, onSelectSentence, onMakeTask, nameOf, hasName, busy }: SourcePanelProps) {
   // The trace of this analysis and version; a new one reads as loading at once.
   const [loaded, setLoaded] = useKeyedState<{ trace: SourceTrace | null; error: string | null }>(`${analysisId}@${version}`, {
     trace: null,
@@ -129,6 +134,8 @@ export function SourcePanel({ analysisId, version, selectedElement, onSelectSent
               </button>
               {covered ? (
                 <span className="az-badge">{s.elements.length} element{s.elements.length === 1 ? '' : 's'}</span>
+              ) : hasName?.(taskNameFrom(s.text)) ? (
+                <span className="az-badge">Task made</span>
               ) : (
                 <button type="button" className="btn btn-small" disabled={busy} onClick={() => onMakeTask(taskNameFrom(s.text), placeOf(i))}>
                   Make a task
