@@ -1,6 +1,7 @@
 package process
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,7 +28,8 @@ type Trace struct {
 
 // SplitSentences cuts text into sentences: at . ! ? followed by a space
 // and at line breaks (headings, list items, transcript turns are lines).
-// Offsets are byte offsets into text; blank stretches are skipped.
+// A list number ("1.", "2.3.", "b.") starts its sentence instead of being
+// one. Offsets are byte offsets into text; blank stretches are skipped.
 func SplitSentences(text string) []Span {
 	var out []Span
 	start := 0
@@ -57,13 +59,111 @@ func SplitSentences(text string) []Span {
 		case '\n':
 			emit(i + 1)
 		case '.', '!', '?':
-			if i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\t') {
+			if i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\t') && !(text[i] == '.' && listMarker.MatchString(strings.TrimSpace(text[start:i+1]))) {
 				emit(i + 1)
 			}
 		}
 	}
 	emit(len(text))
 	return out
+}
+
+// listMarker is a list number or bullet on its own: "1.", "2.3.", "(4)",
+// "b)", "iv.", "-", "•".
+var listMarker = regexp.MustCompile(`^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,5})[.)]?|[-–•*·▪◦])$`)
+
+// listPrefix is a list number or bullet at the start of a line.
+var listPrefix = regexp.MustCompile(`^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,5})[.)]|\d{1,3}(?:\.\d{1,3})+|[-–•*·▪◦])\s+`)
+
+// caption starts a figure's or table's caption ("Figure 2: …", "Table 1 –").
+var caption = regexp.MustCompile(`(?i)^(?:figure|fig\.|table|tab\.|image|diagram|chart|exhibit|abbildung|abb\.|tabelle)\s*\d+[a-z]?\s*(?:[:.–—-]|$)`)
+
+// notASentence reports whether the span is a heading, a title, a caption
+// or a bare list number rather than a sentence a step could come from:
+// such lines are left out of the trace unless an element came from them.
+// first says whether it is the text's first span (its title).
+func notASentence(text string, sp Span, first bool) bool {
+	s := strings.TrimSpace(text[sp.Start:sp.End])
+	if s == "" || listMarker.MatchString(s) || caption.MatchString(s) || strings.HasPrefix(s, "#") {
+		return true
+	}
+	// A sentence cut inside a line ("Done. Next step") is a sentence; the
+	// rest are judged as whole lines.
+	wholeLine := aloneOnLine(text, sp)
+	if !wholeLine {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(s)
+	if strings.ContainsRune(".!?;", last) {
+		return false
+	}
+	listed := listPrefix.MatchString(s)
+	body := strings.TrimSpace(listPrefix.ReplaceAllString(s, ""))
+	words := strings.Fields(body)
+	if len(words) == 0 {
+		return true
+	}
+	if last == ':' {
+		return len(words) <= 8
+	}
+	// "Speaker: what they said" is a transcript turn, not a heading.
+	if strings.Contains(body, ": ") {
+		return false
+	}
+	if upperCase(body) {
+		return true
+	}
+	if titleCase(words) && len(words) <= 8 {
+		// A numbered line of capitalised words is a section heading
+		// ("2.1 Scope"); a listed step is written as a sentence.
+		return !listed || len(words) <= 4
+	}
+	return first && !listed && len(words) <= 12
+}
+
+// aloneOnLine reports whether nothing but blanks shares the span's line.
+func aloneOnLine(text string, sp Span) bool {
+	before := text[:sp.Start]
+	if i := strings.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	after := text[sp.End:]
+	if i := strings.IndexByte(after, '\n'); i >= 0 {
+		after = after[:i]
+	}
+	return strings.TrimSpace(before) == "" && strings.TrimSpace(after) == ""
+}
+
+// upperCase reports whether s has letters and all of them are capitals.
+func upperCase(s string) bool {
+	letters := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			if !unicode.IsUpper(r) {
+				return false
+			}
+			letters++
+		}
+	}
+	return letters > 1
+}
+
+// titleCase reports whether every word of four letters or more starts
+// with a capital (short words may be "and", "of", "the").
+func titleCase(words []string) bool {
+	long := 0
+	for _, w := range words {
+		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		if utf8.RuneCountInString(w) < 4 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(w)
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		long++
+	}
+	return long > 0
 }
 
 // normIndex maps positions of a whitespace-collapsed, lower-cased copy of
@@ -140,7 +240,9 @@ func Locate(m *Model, text string) {
 
 // TraceSources maps every sentence of text to the elements that came from
 // it (by their Spans, else by finding their Source), and measures how much
-// of the text the model covers.
+// of the text the model covers. Titles, headings, captions and bare list
+// numbers are no sentences: they are left out (unless an element came
+// from one) and do not count against the coverage.
 func TraceSources(m *Model, text string) Trace {
 	spans := SplitSentences(text)
 	t := Trace{Sentences: make([]Sentence, len(spans)), Unplaced: []string{}}
@@ -175,6 +277,13 @@ func TraceSources(m *Model, text string) Trace {
 	for _, e := range c.Events {
 		place(e.ID, e.Source, e.Spans)
 	}
+	kept := t.Sentences[:0]
+	for i, s := range t.Sentences {
+		if len(s.Elements) > 0 || !notASentence(text, s.Span, i == 0) {
+			kept = append(kept, s)
+		}
+	}
+	t.Sentences = kept
 	covered := 0
 	for _, s := range t.Sentences {
 		if len(s.Elements) > 0 {

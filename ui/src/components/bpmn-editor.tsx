@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fitBox, type Box, type ViewBox } from './bpmn-view';
+import { FIT_MARGIN, fitBox, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName, svgToPng } from './bpmn-export';
 import { loadModelerSimulation, SIMULATION_TOGGLE_EVENT, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
@@ -95,6 +95,25 @@ export interface BpmnEditorProps {
   onCancel: () => void;
   /** Names the SVG and PNG downloads. */
   exportName?: string;
+  /**
+   * Redraws the latest saved version with SPADE's layout; the answer is
+   * loaded as an unsaved change (Save keeps it, Cancel drops it). note says
+   * why it is not the full layout, when it is not.
+   */
+  onRelayout?: () => Promise<{ xml: string; note: string }>;
+  /**
+   * Shows the latest saved version instead (offered when a save was refused
+   * because someone saved first: onSave rejected with an error whose
+   * conflict is true). Discards the edits.
+   */
+  onReload?: () => Promise<void>;
+}
+
+/** What the editor shows above the canvas when something failed. */
+interface EditorError {
+  text: string;
+  /** Someone saved first: offer to download these edits and to reload. */
+  conflict?: boolean;
 }
 
 /**
@@ -104,7 +123,7 @@ export interface BpmnEditorProps {
  * simulation, full screen, SVG/PNG and Save / Cancel. The bpmn.io watermark
  * stays visible: its licence requires it.
  */
-export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: BpmnEditorProps) {
+export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, onRelayout, onReload }: BpmnEditorProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -112,7 +131,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: 
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<EditorError | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [relaying, setRelaying] = useState(false);
   const [history, setHistory] = useState({ undo: false, redo: false });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [simOn, setSimOn] = useState(false);
@@ -126,7 +147,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: 
     const el = containerRef.current;
     if (!m || !el) return;
     const canvas = m.get('canvas');
-    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight));
+    // The palette sits on the canvas' left edge: the fitted diagram starts
+    // right of it, so no shape is drawn under the tools.
+    const palette = el.querySelector('.djs-palette')?.getBoundingClientRect();
+    const left = palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - el.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left }));
   }, []);
 
   useEffect(() => {
@@ -203,7 +228,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: 
       await onSave(out);
       setDirty(false);
     } catch (err) {
-      setError((err as Error).message || 'Saving failed. Please try again.');
+      // The edits stay on the canvas whatever failed: nothing is lost by trying again.
+      setError({ text: (err as Error).message || 'Saving failed. Please try again.', conflict: (err as { conflict?: boolean }).conflict === true });
     } finally {
       setSaving(false);
     }
@@ -238,9 +264,43 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: 
       const { svg } = await m.saveSVG();
       downloadBlob(kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg), pictureFileName(exportName, kind));
     } catch (err) {
-      setError(`${kind.toUpperCase()} export failed: ${err instanceof Error ? err.message : 'please try again.'}`);
+      setError({ text: `${kind.toUpperCase()} export failed: ${err instanceof Error ? err.message : 'please try again.'}` });
     } finally {
       setExporting(false);
+    }
+  };
+
+  /** The edits as a .bpmn download, so a refused save loses nothing. */
+  const downloadEdits = async () => {
+    const m = modelerRef.current;
+    if (!m) return;
+    try {
+      const { xml: out } = await m.saveXML({ format: true });
+      if (out) downloadBlob(new Blob([out], { type: 'application/xml' }), pictureFileName(exportName, 'bpmn'));
+    } catch (err) {
+      setError({ text: `The download failed: ${err instanceof Error ? err.message : 'please try again.'}`, conflict: true });
+    }
+  };
+
+  const relayout = async () => {
+    const m = modelerRef.current;
+    if (!m || !onRelayout) return;
+    if (dirty && !window.confirm('Re-layout redraws the last saved version; your unsaved changes are replaced. Go on?')) return;
+    setRelaying(true);
+    setError(null);
+    setNote(null);
+    try {
+      const laid = await onRelayout();
+      await m.importXML(laid.xml);
+      fit();
+      // A new import empties the undo stack: the redrawn diagram is one unsaved change.
+      setHistory({ undo: false, redo: false });
+      setDirty(true);
+      setNote(laid.note ? `Re-laid out: ${laid.note} Save to keep it, Cancel to drop it.` : 'Re-laid out with SPADE\'s layout. Save to keep it as a new version, Cancel to drop it.');
+    } catch (err) {
+      setError({ text: `Re-layout failed: ${err instanceof Error ? err.message : 'please try again.'}` });
+    } finally {
+      setRelaying(false);
     }
   };
 
@@ -276,6 +336,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: 
         <button type="button" className="btn btn-small" onClick={fit} disabled={!ready}>
           Fit Content
         </button>
+        {onRelayout ? (
+          <button type="button" className="btn btn-small" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
+            {relaying ? 'Re-laying out…' : 'Re-layout'}
+          </button>
+        ) : null}
         <button type="button" className="btn btn-small" onClick={() => modelerRef.current?.get('toggleMode').toggleMode(!simOn)} disabled={!ready} aria-pressed={simOn}>
           {simOn ? 'Stop simulation' : 'Simulate'}
         </button>
@@ -317,8 +382,32 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName }: 
         </div>
       ) : null}
       {error ? (
-        <p className="bpmn-editor-error" role="alert">
-          {error}
+        <div className="bpmn-editor-error" role="alert">
+          <p>{error.text}</p>
+          {error.conflict ? (
+            <div className="bpmn-editor-error-actions">
+              <button type="button" className="btn btn-small" onClick={() => void downloadEdits()}>
+                Download my edits (.bpmn)
+              </button>
+              {onReload ? (
+                <button
+                  type="button"
+                  className="btn btn-small btn-primary"
+                  onClick={() => {
+                    if (document.fullscreenElement) void document.exitFullscreen();
+                    void onReload().catch((err: unknown) => setError({ text: (err as Error).message || 'Reloading failed. Please try again.', conflict: true }));
+                  }}
+                >
+                  Reload the latest version
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      {note ? (
+        <p className="bpmn-editor-note" role="status">
+          {note}
         </p>
       ) : null}
       {status === 'loading' ? (

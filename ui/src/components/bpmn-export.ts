@@ -38,8 +38,8 @@ export function svgSize(svg: string): { width: number; height: number } | null {
   return width > 0 && height > 0 ? { width, height } : null;
 }
 
-/** A file name from a process name: letters, digits, spaces turned to dashes. */
-export function pictureFileName(name: string | undefined, ext: 'svg' | 'png'): string {
+/** A download's file name from a process name (the picture or the diagram's BPMN): letters, digits, spaces turned to dashes. */
+export function pictureFileName(name: string | undefined, ext: 'svg' | 'png' | 'bpmn'): string {
   const base = (name ?? '')
     .normalize('NFC')
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')

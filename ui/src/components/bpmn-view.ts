@@ -14,6 +14,14 @@ export interface ViewBox extends Box {
   inner: Box;
 }
 
+/** Free space kept around a fitted diagram, in CSS px per side. */
+export interface Margin {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
 /**
  * Screen space kept free around a fitted diagram, in CSS px: the overview
  * toggle sits top right and the bpmn.io watermark bottom right (53 × 21 px,
@@ -26,7 +34,7 @@ export const FIT_MARGIN = { top: 44, right: 24, bottom: 44, left: 24 } as const;
  * `height` CSS px, centred, with the margins kept free. Never larger than
  * 100 % (a three-step diagram is not blown up) and never below `minScale`.
  */
-export function fitBox(inner: Box, width: number, height: number, minScale = 0.05, margin = FIT_MARGIN): Box & { scale: number } {
+export function fitBox(inner: Box, width: number, height: number, minScale = 0.05, margin: Margin = FIT_MARGIN): Box & { scale: number } {
   const availW = Math.max(1, width - margin.left - margin.right);
   const availH = Math.max(1, height - margin.top - margin.bottom);
   const w = Math.max(1, inner.width);
@@ -45,7 +53,7 @@ export function fitBox(inner: Box, width: number, height: number, minScale = 0.0
  * as 100 % while the focus fits, never further out than the whole diagram's
  * fit (`fitScale`), so what changed is in the middle and as large as room allows.
  */
-export function focusBox(focus: Box, fitScale: number, width: number, height: number, margin = FIT_MARGIN): Box & { scale: number } {
+export function focusBox(focus: Box, fitScale: number, width: number, height: number, margin: Margin = FIT_MARGIN): Box & { scale: number } {
   return fitBox(focus, width, height, fitScale, margin);
 }
 

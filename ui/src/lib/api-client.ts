@@ -21,6 +21,8 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Auth calls set this so a 401 never loops into another session check. */
   skipAuthRetry?: boolean;
   timeoutMs?: number;
+  /** Reads the headers of a successful answer (a note the server sends beside the body). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function readErrorDetail(res: Response): Promise<string> {
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const { body, query, responseType: _r, skipAuthRetry: _s, timeoutMs, headers, ...init } = opts;
+  const { body, query, responseType: _r, skipAuthRetry: _s, onHeaders: _h, timeoutMs, headers, ...init } = opts;
   const h = new Headers(headers);
   for (const [k, v] of Object.entries(contextHeaders())) if (!h.has(k)) h.set(k, v);
   let payload: BodyInit | null | undefined;
@@ -134,6 +136,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
     console.warn('permission denied', { path });
   }
   if (!res.ok) throw new ApiError(res.status, await readErrorDetail(res));
+  opts.onHeaders?.(res.headers);
   const type = opts.responseType ?? 'json';
   if (type === 'blob') return (await res.blob()) as T;
   const text = await res.text();

@@ -130,6 +130,31 @@ describe('MembershipSection', () => {
     expect(screen.getByTestId('trial-status')).toHaveTextContent('Not Started');
   });
 
+  it('follows the server after the own key is saved or deleted, without a Refresh', async () => {
+    let hasKey = true;
+    mockFetch({
+      'GET /api/membership/usage': () =>
+        json({ membership_type: 'Free', daily_limit: 5, usage_today: hasKey ? 1 : 5, remaining_calls: hasKey ? 4 : 0, has_own_key: hasKey }),
+      'GET /api/user-settings/api-key': () => json(hasKey ? { has_key: true, masked_key: '••••••••9876' } : { has_key: false, masked_key: '' }),
+      'DELETE /api/user-settings/api-key': () => {
+        hasKey = false;
+        return json({ success: true });
+      },
+    });
+    const user = userEvent.setup();
+    wrap(
+      <>
+        <MembershipSection />
+        <ApiKeySection />
+      </>,
+    );
+    expect(await screen.findByTestId('remaining-calls')).toHaveTextContent('4');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete API Key' })).getByRole('button', { name: 'Delete' }));
+    await expect.poll(() => screen.getByTestId('remaining-calls').textContent).toBe('0');
+    expect(screen.getByTestId('usage-today')).toHaveTextContent('5');
+  });
+
   it('refresh without a user id explains itself', async () => {
     mockFetch({ 'GET /api/membership/usage': json({ membership_type: 'Free', daily_limit: 5, trial_started_at: '2020-01-01T00:00:00Z' }) });
     const user = userEvent.setup();

@@ -42,6 +42,28 @@ export function clearMembership(userId: string | null | undefined): void {
   writeLocal(userCacheKey(userId), JSON.stringify(c));
 }
 
+/** Window event of membershipChanged; its detail is the user id. */
+export const MEMBERSHIP_CHANGED_EVENT = 'spade:membership-changed';
+
+/**
+ * Something changed the user's usage or limits on the server (an own key
+ * saved or deleted): the cache is dropped and whatever shows usage reads
+ * it again (onMembershipChanged), so it follows the server.
+ */
+export function membershipChanged(userId: string | null | undefined): void {
+  clearMembership(userId);
+  if (userId && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(MEMBERSHIP_CHANGED_EVENT, { detail: userId }));
+}
+
+/** Calls fn after each membershipChanged of this user; returns the unsubscribe. */
+export function onMembershipChanged(userId: string | null | undefined, fn: () => void): () => void {
+  const listener = (e: Event) => {
+    if ((e as CustomEvent<string>).detail === userId) fn();
+  };
+  window.addEventListener(MEMBERSHIP_CHANGED_EVENT, listener);
+  return () => window.removeEventListener(MEMBERSHIP_CHANGED_EVENT, listener);
+}
+
 /** The cached API-key presence. */
 export function cachedApiKey(userId: string | null | undefined): UserCache['apiKey'] | null {
   if (!userId) return null;

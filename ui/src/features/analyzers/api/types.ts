@@ -23,10 +23,11 @@ export type Usage = Schemas['TokenUsage'];
 /**
  * Analysis metadata (spec §3); BPMN analyses add the inventory, complexity and quality.
  * extra.reused_from: the id of an identical earlier analysis whose model was reused (no LLM call, 0 tokens);
- * the server keeps extra as free-form JSON, so the UI names the one key it reads.
+ * extra.conversion_note / layout_note: what converting an uploaded BPMN file dropped or simplified;
+ * the server keeps extra as free-form JSON, so the UI names the keys it reads.
  */
 export type AnalysisMetadata = Omit<Schemas['AnalysisMetadata'], 'extra'> & {
-  extra?: { reused_from?: string } & Record<string, unknown>;
+  extra?: { reused_from?: string; conversion_note?: string; layout_note?: string } & Record<string, unknown>;
 };
 
 /** One entry of GET /api/recent. */

@@ -59,3 +59,24 @@ export type SourceTrace = Schemas['SourceTrace'];
 export function getSource(id: string, signal?: AbortSignal): Promise<SourceTrace> {
   return api.get(`${base(id)}/source`, { signal });
 }
+
+/** A diagram redrawn by SPADE's layout, with the server's note when it is not the full layout. */
+export interface Relaid {
+  xml: string;
+  /** Why the answer is the file's own or the simple layout (X-Spade-Layout-Note); '' when the full layout. */
+  note: string;
+}
+
+/** GET the latest version's diagram redrawn with SPADE's layout (?layout=spade); nothing is stored. */
+export async function getRelaid(id: string): Promise<Relaid> {
+  let note = '';
+  const xml = await api.get<string>(`/api/bpmn/${encodeURIComponent(id)}`, {
+    query: { layout: 'spade' },
+    responseType: 'text',
+    headers: { Accept: 'application/xml' },
+    onHeaders: (h) => {
+      note = h.get('X-Spade-Layout-Note') ?? '';
+    },
+  });
+  return { xml, note };
+}

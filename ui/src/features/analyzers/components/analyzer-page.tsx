@@ -16,7 +16,9 @@ import { useRecent } from '../hooks/use-recent';
 import { clearAnalysisCache } from '../lib/cache';
 import { TEXTS } from '../lib/file-rules';
 import { splitSections } from '../lib/sections';
+import { blankDiagramFile } from '../lib/blank-diagram';
 import { AnalyzerDropzone } from './analyzer-dropzone';
+import { EditorStart } from './editor-start';
 import { BpmnTabs } from './bpmn-tabs';
 import { ExportOptions } from './export-options';
 import { ProcessTabs } from './process-tabs';
@@ -56,10 +58,21 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const mobile = useIsMobile();
   const dbUserId = useAccountStore((s) => s.dbUserId);
   const recent = useRecent(kind);
-  const run = useAnalysisRun(kind, { onAccepted: () => clearMembership(dbUserId), onSettled: recent.reload });
+  const run = useAnalysisRun(kind, {
+    onAccepted: () => clearMembership(dbUserId),
+    // A failed analysis may have had its daily call given back: the next
+    // look at usage asks the server.
+    onSettled: () => {
+      clearMembership(dbUserId);
+      recent.reload();
+    },
+  });
   const { view, file, analysis, progress, stage, error, limit, trialOpen } = run;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [exporting, setExporting] = useState<ExportType | null>(null);
+  // Set by "Open BPMN file in editor" and "New blank diagram": the result
+  // opens on the Process Model tab in Edit mode instead of the report.
+  const [startInEditor, setStartInEditor] = useState(false);
   const resultsRef = useRef<HTMLElement>(null);
 
   const complete = analysis && view === 'complete' ? analysis : null;
@@ -121,7 +134,16 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const page = pages[kind];
   const busy = view === 'analyzing';
   const recentList = (
-    <RecentList kind={kind} items={recent.items} loading={recent.loading} selectedId={analysis?.id} onPick={(i) => void run.open(i)} />
+    <RecentList
+      kind={kind}
+      items={recent.items}
+      loading={recent.loading}
+      selectedId={analysis?.id}
+      onPick={(i) => {
+        setStartInEditor(false);
+        void run.open(i);
+      }}
+    />
   );
   return (
     <div className={`page az-page az-${kind}`} data-state={view}>
@@ -132,7 +154,14 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
       {complete ? (
         <div className="az-layout az-layout-result">
           <section className="card az-results" data-testid="analysis-results" ref={resultsRef}>
-            <ResultsHeader mobile={mobile} onNew={run.reset} onDelete={() => setDeleteOpen(true)} />
+            <ResultsHeader
+              mobile={mobile}
+              onNew={() => {
+                setStartInEditor(false);
+                run.reset();
+              }}
+              onDelete={() => setDeleteOpen(true)}
+            />
             <h3 className="az-process-name" data-testid="process-name">
               {complete.process_name || 'Unnamed process'}
             </h3>
@@ -143,7 +172,9 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
               mobile={mobile}
               onExport={(t) => void doExport(t)}
             />
-            {kind === 'bpmn' ? <BpmnTabs analysis={complete} mobile={mobile} onChanged={refreshAfterChange} /> : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
+            {kind === 'bpmn' ? (
+              <BpmnTabs key={complete.id} analysis={complete} mobile={mobile} onChanged={refreshAfterChange} startInEditor={startInEditor} />
+            ) : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
             <h3 className="az-sub">Full Report</h3>
             <SectionsView sections={sections} />
             <ResultsFooter analysis={complete} />
@@ -176,6 +207,20 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
               </button>
             ) : null}
             {busy ? <ProgressPanel progress={progress} stage={stage} /> : null}
+            {kind === 'bpmn' && !busy && !file ? (
+              <EditorStart
+                disabled={busy}
+                onOpen={(f) => {
+                  setStartInEditor(true);
+                  void run.start(f);
+                }}
+                onInvalid={(message) => run.refuse({ type: 'format', message })}
+                onBlank={() => {
+                  setStartInEditor(true);
+                  void run.start(blankDiagramFile());
+                }}
+              />
+            ) : null}
           </section>
           {recentList}
         </div>

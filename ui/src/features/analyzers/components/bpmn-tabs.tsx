@@ -31,6 +31,8 @@ export interface BpmnTabsProps {
   mobile?: boolean;
   /** Enables editing, refinement and versions of the uploaded diagram. */
   onChanged?: (saved: SavedVersion) => Promise<void> | void;
+  /** Opened from "Open BPMN file in editor" or "New blank diagram": start on the diagram in Edit mode. */
+  startInEditor?: boolean;
 }
 
 /**
@@ -38,8 +40,12 @@ export interface BpmnTabsProps {
  * as fallback, and the uploaded diagram itself (Process Model), which can
  * be edited and refined like a generated one.
  */
-export function BpmnTabs({ analysis, mobile = false, onChanged }: BpmnTabsProps) {
-  const [active, setActive] = useState('overview');
+export function BpmnTabs({ analysis, mobile = false, onChanged, startInEditor = false }: BpmnTabsProps) {
+  const [active, setActive] = useState(startInEditor ? 'model' : 'overview');
+  // Edit mode only on the first showing: coming back to the tab shows the viewer.
+  const [editFirst, setEditFirst] = useState(startInEditor);
+  const extra = analysis.metadata?.extra;
+  const notes = [extra?.conversion_note, extra?.layout_note].filter((n): n is string => typeof n === 'string' && n.trim() !== '');
   const graph = useMemo(
     () => ({ exists: analysis.graph?.status === 'completed', status: analysis.graph?.status ?? ('unknown' as const), recheck: () => undefined }),
     [analysis.graph?.status],
@@ -52,7 +58,14 @@ export function BpmnTabs({ analysis, mobile = false, onChanged }: BpmnTabsProps)
   const cxRating = cx ? complexityRating((cx.score / cx.denominator) * 10) : null;
 
   return (
-    <Tabs tabs={tabs} active={active} onChange={setActive}>
+    <Tabs
+      tabs={tabs}
+      active={active}
+      onChange={(t) => {
+        setEditFirst(false);
+        setActive(t);
+      }}
+    >
       {active === 'overview' ? (
         <div className="az-overview">
           <dl className="az-kv">
@@ -194,7 +207,23 @@ export function BpmnTabs({ analysis, mobile = false, onChanged }: BpmnTabsProps)
         </div>
       ) : null}
       {active === 'model' ? (
-        <ProcessModelPanel analysisId={analysis.id} graph={graph} mobile={mobile} version={analysis.version ?? 1} onChanged={onChanged} processName={analysis.process_name || undefined} />
+        <>
+          {notes.map((n) => (
+            <p key={n} className="notice az-conversion-note" data-testid="conversion-note">
+              {n}
+            </p>
+          ))}
+          <ProcessModelPanel
+            analysisId={analysis.id}
+            graph={graph}
+            mobile={mobile}
+            version={analysis.version ?? 1}
+            onChanged={onChanged}
+            processName={analysis.process_name || undefined}
+            startEditing={editFirst}
+            canRelayout
+          />
+        </>
       ) : null}
     </Tabs>
   );

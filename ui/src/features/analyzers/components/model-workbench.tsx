@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { ApiError } from '../../../lib/api-client';
 import { SourcePanel } from './source-panel';
 import {
+  getRelaid,
   getVersion,
   listVersions,
   refineModel,
@@ -33,6 +34,10 @@ export interface ModelWorkbenchProps {
   onRetry: () => void;
   /** Names the SVG and PNG downloads of the diagram. */
   processName?: string;
+  /** Opens in Edit mode (a file opened in the editor, a blank diagram). */
+  startEditing?: boolean;
+  /** Offers Re-layout: SPADE's layout of the diagram, saved as a new version (or loaded into the editor). */
+  canRelayout?: boolean;
 }
 
 type Mode = 'view' | 'edit';
@@ -50,9 +55,38 @@ function when(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleString();
 }
 
+/** A save that could not reach the server: the edits stay in the editor. */
+const offlineText =
+  'The diagram was not saved: you seem to be offline, or the server cannot be reached. Your edits are still here; save again once the connection is back.';
+
 function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.detail;
   return (err as Error).message || 'Something went wrong. Please try again.';
+}
+
+/**
+ * What the editor shows when a save failed; the edits stay in the editor
+ * either way. conflict (HTTP 409: someone saved first) makes the editor
+ * offer a download of the edits and a reload of the latest version.
+ */
+export function saveFailure(err: unknown): Error & { conflict?: boolean } {
+  if (err instanceof ApiError && err.status === 409) {
+    return Object.assign(new Error(`${err.detail} Download your edits first if you want to keep them: reloading discards them.`), { conflict: true });
+  }
+  if (err instanceof ApiError && err.status === 0) return new Error(offlineText);
+  return new Error(errorText(err));
+}
+
+/** Element id → name in a BPMN diagram (elements without a name are left out). */
+export function elementNames(xml: string): Map<string, string> {
+  const names = new Map<string, string>();
+  if (typeof DOMParser === 'undefined') return names;
+  const doc = new DOMParser().parseFromString(xml, 'application/xml');
+  for (const el of Array.from(doc.querySelectorAll('[id][name]'))) {
+    const name = el.getAttribute('name')?.replace(/\s+/g, ' ').trim();
+    if (name) names.set(el.getAttribute('id') as string, name);
+  }
+  return names;
 }
 
 /** The example commands shown under the refine box (the built-in grammar). */
@@ -72,8 +106,8 @@ const refineExamples = [
  * the bpmn-js Modeler, refinement in words and the version list with open,
  * compare (changed elements highlighted) and restore.
  */
-export function ModelWorkbench({ analysisId, xml, version, height, onChanged, onRetry, processName }: ModelWorkbenchProps) {
-  const [mode, setMode] = useState<Mode>('view');
+export function ModelWorkbench({ analysisId, xml, version, height, onChanged, onRetry, processName, startEditing = false, canRelayout = false }: ModelWorkbenchProps) {
+  const [mode, setMode] = useState<Mode>(startEditing ? 'edit' : 'view');
   const [panel, setPanel] = useState<Panel>('none');
   // The version list and an opened or compared version belong to one model
   // version and one open panel: another model or panel starts without them.
@@ -91,6 +125,8 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
   const [sourceHighlight, setSourceHighlight] = useState<string[] | undefined>(undefined);
   // What the last refinement changed, shown (centred and highlighted) on the version it made.
   const [refined, setRefined] = useState<{ version: number; ids: string[] } | null>(null);
+  // Names of the diagram's elements, read only while the Source panel needs them.
+  const names = useMemo(() => (panel === 'source' ? elementNames(xml) : new Map<string, string>()), [panel, xml]);
 
   useEffect(() => {
     if (panel !== 'versions') return;
@@ -114,16 +150,47 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
   };
 
   const save = async (edited: string) => {
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) throw saveFailure(new ApiError(0, 'offline'));
     try {
       const saved = await saveVersion(analysisId, version, edited);
       setMode('view');
       setRefined(null);
       await stored(saved, `Saved as version ${saved.version}: ${saved.summary}.`, undefined, edited);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        throw new Error(`${err.detail} (Copy your changes first: reloading discards them.)`);
+      throw saveFailure(err);
+    }
+  };
+
+  /** After a refused save: show the latest version (someone else's) instead of the edits. */
+  const reload = async () => {
+    const list = await listVersions(analysisId);
+    setMode('view');
+    setRefined(null);
+    setLastRefine(null);
+    setMessage({ kind: 'ok', text: `Reloaded: version ${list.latest} is the latest.` });
+    setShown(null);
+    // The page re-reads the analysis; the summary is not shown.
+    await onChanged({ version: list.latest, summary: '', changes: [] });
+  };
+
+  /** Re-layout outside the editor: SPADE's layout of the latest version, stored as the next version. */
+  const relayout = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const laid = await getRelaid(analysisId);
+      if (laid.note && laid.xml.trim() === xml.trim()) {
+        setMessage({ kind: 'error', text: laid.note });
+        return;
       }
-      throw new Error(errorText(err));
+      const saved = await saveVersion(analysisId, version, laid.xml);
+      setLastRefine(version);
+      setRefined(null);
+      await stored(saved, `Re-laid out as version ${saved.version}.`, laid.note ? [laid.note] : undefined, laid.xml);
+    } catch (err) {
+      setMessage({ kind: 'error', text: err instanceof ApiError && err.status === 0 ? offlineText : errorText(err) });
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -194,7 +261,15 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           </p>
         }
       >
-        <BpmnEditor xml={xml} height={height} onSave={save} onCancel={() => setMode('view')} exportName={processName ?? ''} />
+        <BpmnEditor
+          xml={xml}
+          height={height}
+          onSave={save}
+          onCancel={() => setMode('view')}
+          exportName={processName ?? ''}
+          onRelayout={canRelayout ? () => getRelaid(analysisId) : undefined}
+          onReload={reload}
+        />
       </Suspense>
     );
   }
@@ -206,6 +281,11 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         <button type="button" className="btn btn-secondary btn-small" onClick={() => setMode('edit')} disabled={busy}>
           Edit diagram
         </button>
+        {canRelayout ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void relayout()} disabled={busy}>
+            Re-layout
+          </button>
+        ) : null}
         <button
           type="button"
           className="btn btn-secondary btn-small"
@@ -344,13 +424,16 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           selectedElement={selected}
           busy={busy}
           onSelectSentence={(ids) => setSourceHighlight(ids)}
+          nameOf={(id) => names.get(id)}
+          hasName={(n) => [...names.values()].some((v) => v.replace(/’/g, "'").toLowerCase() === n.replace(/’/g, "'").toLowerCase())}
           onMakeTask={(name, place) => {
-            const where = place.after ? `after '${place.after}'` : place.before ? `before '${place.before}'` : null;
+            const quote = (n: string) => `'${n.replace(/'/g, '’')}'`;
+            const where = place.after ? `after ${quote(place.after)}` : place.before ? `before ${quote(place.before)}` : null;
             if (!where) {
               setMessage({ kind: 'error', text: 'No step of the diagram comes from the text around this sentence; add the task in the editor instead.' });
               return;
             }
-            void refine(`add step '${name.replace(/'/g, '’')}' ${where}`);
+            void refine(`add step ${quote(name)} ${where}`);
           }}
         />
       ) : null}

@@ -18,13 +18,17 @@ export interface ProcessModelPanelProps {
   onChanged?: (saved: SavedVersion) => Promise<void> | void;
   /** Names the SVG and PNG downloads of the diagram. */
   processName?: string;
+  /** Opens in Edit mode (a file opened in the editor, a blank diagram). */
+  startEditing?: boolean;
+  /** Offers Re-layout (an uploaded BPMN file, redrawn by SPADE's layout). */
+  canRelayout?: boolean;
 }
 
 /**
  * The Process Model tab: fetches the XML only once a graph exists (cache
  * first), then shows the viewer at 400 px (mobile) or 600 px (desktop).
  */
-export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onChanged, processName }: ProcessModelPanelProps) {
+export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onChanged, processName, startEditing, canRelayout }: ProcessModelPanelProps) {
   // Each version has its own cached diagram; version 1 keeps the old key.
   const cacheKey = version > 1 ? `${analysisId}@${version}` : analysisId;
   // The cache answers first; a diagram fetched later is cached, and a new
@@ -88,7 +92,19 @@ export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onCh
       if (edited) cacheBpmn(`${analysisId}@${saved.version}`, edited);
       return onChanged(saved);
     };
-    return <ModelWorkbench analysisId={analysisId} xml={xml} version={version} height={height} onChanged={changed} onRetry={retry} processName={processName} />;
+    return (
+      <ModelWorkbench
+        analysisId={analysisId}
+        xml={xml}
+        version={version}
+        height={height}
+        onChanged={changed}
+        onRetry={retry}
+        processName={processName}
+        startEditing={startEditing}
+        canRelayout={canRelayout}
+      />
+    );
   }
   return (
     <BpmnViewer

@@ -12,14 +12,30 @@ export interface SourcePanelProps {
   selectedElement: string | null;
   /** A sentence was chosen: highlight its elements in the diagram. */
   onSelectSentence: (elements: string[]) => void;
-  /** Turns an uncovered sentence into a task next to an element of a neighbouring sentence (ids). */
+  /**
+   * Turns an uncovered sentence into a task next to an element of a
+   * neighbouring sentence, named as the diagram names it (never its id).
+   */
   onMakeTask: (name: string, place: { after?: string; before?: string }) => void;
+  /** The name an element has in the diagram; elements without one are not offered as a place. */
+  nameOf: (id: string) => string | undefined;
+  /**
+   * Whether the diagram has an element of this name: a sentence already
+   * made into a task (its task has no source sentence) is not offered again.
+   */
+  hasName?: (name: string) => boolean;
   busy: boolean;
 }
 
-/** A task name from a sentence: its first words, without the full stop. */
+/** A task name from a sentence: its first words, without a list number or bullet and without the full stop. */
 export function taskNameFrom(sentence: string): string {
-  const words = sentence.replace(/[.!?;:]+$/, '').replace(/["'“”]/g, '').split(/\s+/).filter(Boolean);
+  const words = sentence
+    .trim()
+    .replace(/^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,5})[.)]|\d{1,3}(?:\.\d{1,3})+|[-–•*·▪◦])\s+/, '')
+    .replace(/[.!?;:]+$/, '')
+    .replace(/["'“”]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
   const name = words.slice(0, 8).join(' ');
   return name.length > 60 ? `${name.slice(0, 57)}…` : name;
 }
@@ -35,7 +51,7 @@ function sentenceOf(t: SourceTrace | null, el: string | null): number {
  * diagram; the others are flagged as possibly missed, with a one-click
  * "Make a task".
  */
-export function SourcePanel({ analysisId, version, selectedElement, onSelectSentence, onMakeTask, busy }: SourcePanelProps) {
+export function SourcePanel({ analysisId, version, selectedElement, onSelectSentence, onMakeTask, nameOf, hasName, busy }: SourcePanelProps) {
   // The trace of this analysis and version; a new one reads as loading at once.
   const [loaded, setLoaded] = useKeyedState<{ trace: SourceTrace | null; error: string | null }>(`${analysisId}@${version}`, {
     trace: null,
@@ -80,16 +96,17 @@ export function SourcePanel({ analysisId, version, selectedElement, onSelectSent
       </p>
     );
   const missed = trace.sentences.filter((s) => s.elements.length === 0).length;
-  // The new task goes after the elements of the sentence before it, or
-  // before those of the sentence after it.
+  // The new task goes after the last named element of the sentences
+  // before it, or before the first named one of those after it; refine
+  // finds elements by the name a person sees, and the message repeats it.
   const placeOf = (i: number): { after?: string; before?: string } => {
     for (let j = i - 1; j >= 0; j--) {
-      const el = trace.sentences[j].elements;
-      if (el.length) return { after: el[el.length - 1] };
+      const named = trace.sentences[j].elements.map(nameOf).filter((n): n is string => !!n);
+      if (named.length) return { after: named[named.length - 1] };
     }
     for (let j = i + 1; j < trace.sentences.length; j++) {
-      const el = trace.sentences[j].elements;
-      if (el.length) return { before: el[0] };
+      const named = trace.sentences[j].elements.map(nameOf).filter((n): n is string => !!n);
+      if (named.length) return { before: named[0] };
     }
     return {};
   };
@@ -117,6 +134,8 @@ export function SourcePanel({ analysisId, version, selectedElement, onSelectSent
               </button>
               {covered ? (
                 <span className="az-badge">{s.elements.length} element{s.elements.length === 1 ? '' : 's'}</span>
+              ) : hasName?.(taskNameFrom(s.text)) ? (
+                <span className="az-badge">Task made</span>
               ) : (
                 <button type="button" className="btn btn-small" disabled={busy} onClick={() => onMakeTask(taskNameFrom(s.text), placeOf(i))}>
                   Make a task

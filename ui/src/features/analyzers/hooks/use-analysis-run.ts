@@ -65,8 +65,8 @@ export interface AnalysisRun extends RunState {
   choose: (file: File | null) => void;
   /** The dropzone refused a file. */
   refuse: (error: UploadError) => void;
-  /** Uploads the chosen file and follows its analysis to the result. */
-  start: () => Promise<void>;
+  /** Uploads the chosen file (or the one given, chosen and started at once) and follows its analysis to the result. */
+  start: (file?: File) => Promise<void>;
   /** Opens an analysis from the Recent list (cache first); a running one is followed. */
   open: (item: RecentItem) => Promise<void>;
   /** Back to the empty page; stops following. */
@@ -145,11 +145,11 @@ export function useAnalysisRun(kind: AnalyzerKind, { onAccepted, onSettled, dela
     onSettled?.();
   };
 
-  const start = async () => {
-    const file = state.file;
+  const start = async (given?: File) => {
+    const file = given ?? state.file;
     if (!file) return;
     const signal = newRun();
-    set({ error: null, view: 'analyzing', progress: 0, stage: 'Uploading file...' });
+    set({ error: null, limit: null, trialOpen: false, file, analysis: null, view: 'analyzing', progress: 0, stage: 'Uploading file...' });
     try {
       const first = await startAnalysis(kind, file, signal);
       onAccepted?.();

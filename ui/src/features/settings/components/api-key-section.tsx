@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { cachedApiKey, clearMembership, storeApiKey } from '../../../lib/membership/user-cache';
+import { cachedApiKey, membershipChanged, storeApiKey } from '../../../lib/membership/user-cache';
 import { deleteApiKey, getApiKey, saveApiKey, type ApiKeyInfo } from '../api/settings-api';
 
 /** API Integration UI states (spec §2 Settings). */
@@ -62,7 +62,7 @@ export function ApiKeySection() {
       setValue('');
       setShow(false);
       setNotice(warning ? { text: warning, kind: 'warning' } : { text: 'API key saved. Your analyses now use your own key.', kind: 'success' });
-      clearMembership(dbUserId);
+      membershipChanged(dbUserId);
       await load();
     } catch (err) {
       setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to save API key.');
@@ -76,7 +76,7 @@ export function ApiKeySection() {
       await deleteApiKey();
       setConfirmOpen(false);
       setNotice({ text: 'API key deleted. The system default key is used from now on.', kind: 'success' });
-      clearMembership(dbUserId);
+      membershipChanged(dbUserId);
       await load();
     } catch (err) {
       setConfirmOpen(false);

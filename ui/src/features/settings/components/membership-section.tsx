@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
 import { fetchMembershipUsage, membershipFallback, type MembershipUsage } from '../../../lib/membership/membership-api';
 import { trialLabel, trialStatus } from '../../../lib/membership/trial';
-import { cachedMembership, clearMembership, storeMembership } from '../../../lib/membership/user-cache';
+import { cachedMembership, clearMembership, onMembershipChanged, storeMembership } from '../../../lib/membership/user-cache';
 
 /** Membership & Usage: type, daily limit, usage today, remaining calls, trial status; cached per user for 1 h. */
 export function MembershipSection() {
@@ -49,6 +49,18 @@ export function MembershipSection() {
     // Loaded once per mount unless cached.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // An own key saved or deleted changes the limit: read the server's
+  // figures again instead of showing the ones from before.
+  useEffect(
+    () =>
+      onMembershipChanged(dbUserId, () => {
+        setError(null);
+        void fetchUsage(true);
+      }),
+    // fetchUsage only reads the user id, which is a dependency already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dbUserId],
+  );
 
   const trial = data ? trialStatus(data.membership_type, data.trial_started_at) : null;
   return (
@@ -82,7 +94,7 @@ export function MembershipSection() {
           </div>
           <div>
             <dt>Remaining Calls</dt>
-            <dd>{data.remaining_calls < 0 ? 'Unlimited' : data.remaining_calls}</dd>
+            <dd data-testid="remaining-calls">{data.remaining_calls < 0 ? 'Unlimited' : data.remaining_calls}</dd>
           </div>
           {trial && trial.kind !== 'not_applicable' ? (
             <div>
