@@ -212,6 +212,7 @@ type tally struct {
 	got, base      diagscore.Score
 	structured     int
 	notes          int // connectors the reader could not finish
+	noted          int // pictures with a note
 	recogniseTotal time.Duration
 }
 
@@ -304,6 +305,9 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				}
 				if err == nil {
 					t.notes += len(r.Notes)
+					if len(r.Notes) > 0 {
+						t.noted++
+					}
 				}
 			}
 			// the held-out Graphviz charts are read only as totals
@@ -321,6 +325,13 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				if err == nil && len(r.Notes) > 0 {
 					fmt.Fprintf(w, "    notes %q\n", r.Notes)
 				}
+				if s.Lanes.Found < s.Lanes.Refs || s.Lanes.Right < s.Lanes.Cand || s.Members.Found < s.Members.Refs {
+					var ln []string
+					for _, p := range got.Participants {
+						ln = append(ln, p.Name)
+					}
+					fmt.Fprintf(w, "    lanes %q, %d of %d tasks in their lane\n", ln, s.Members.Found, s.Members.Refs)
+				}
 			}
 		}
 	}
@@ -332,7 +343,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tnotes\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
+	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tin lane\tmsg R\tmsg P\tnotes/pic\tnoted pics\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
 	pc := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 	// a figure over nothing is no figure
 	pcOf := func(n int, f float64) string {
@@ -346,10 +357,11 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		if t == nil {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
 			pc(t.got.Tasks.Recall()), pc(t.got.Tasks.Precision()), pc(t.got.Flows.Recall()), pc(t.got.Flows.Precision()), pc(t.got.Flows2.Recall()),
 			pcOf(t.got.Gateways.Refs, t.got.Gateways.Recall()), pcOf(t.got.Gateways.Cand, t.got.Gateways.Precision()), pcOf(t.got.Kinds.Refs, t.got.Kinds.Recall()),
-			pcOf(t.got.Lanes.Refs, t.got.Lanes.Recall()), pcOf(t.got.Lanes.Cand, t.got.Lanes.Precision()), t.notes,
+			pcOf(t.got.Lanes.Refs, t.got.Lanes.Recall()), pcOf(t.got.Lanes.Cand, t.got.Lanes.Precision()), pcOf(t.got.Members.Refs, t.got.Members.Recall()),
+			pcOf(t.got.Messages.Refs, t.got.Messages.Recall()), pcOf(t.got.Messages.Cand, t.got.Messages.Precision()), float64(t.notes)/float64(t.images), t.noted,
 			float64(t.recogniseTotal.Milliseconds())/float64(t.images),
 			pc(t.base.Tasks.Recall()), pc(t.base.Tasks.Precision()), pc(t.base.Flows.Recall()), pc(t.base.Flows2.Recall()), pc(t.base.Gateways.Recall()))
 	}

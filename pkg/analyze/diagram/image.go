@@ -210,13 +210,34 @@ func workImage(src image.Image) *image.Gray {
 
 // readLaneNames reads the names written upwards in the lane and pool
 // headers: each header is turned a quarter clockwise and read with the
-// others on one page.
+// others on one page. A flowchart frame's name, written across its top,
+// is read the same way without the turn (on the whole page, a line
+// crossing the frame's corner often takes its first letter).
 func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr OCR) ([]string, error) {
-	rects := make([]image.Rectangle, len(bands))
-	for i, b := range bands {
-		rects[i] = b.Header.Inset(1)
+	names := make([]string, len(bands))
+	for _, titled := range []bool{false, true} {
+		var (
+			rects []image.Rectangle
+			at    []int
+		)
+		for i, b := range bands {
+			if b.Titled == titled {
+				rects = append(rects, b.Header.Inset(1))
+				at = append(at, i)
+			}
+		}
+		if len(rects) == 0 {
+			continue
+		}
+		got, err := readStrips(ctx, g, rects, !titled, 0, ocr)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range at {
+			names[i] = got[k]
+		}
 	}
-	return readStrips(ctx, g, rects, true, 0, ocr)
+	return names, nil
 }
 
 // readStrips reads the text of several parts of the picture with one OCR

@@ -41,12 +41,16 @@ func structureModel(d vision.Diagram, words []word, laneNames []string, filename
 	}
 	n := len(d.Shapes)
 	inside := make([][]word, n)
+	titles := make([][]word, len(d.Lanes))
 	var loose []word
 words:
 	for _, w := range words {
 		c := image.Pt(w.left+w.w/2, w.top+w.h/2)
-		for _, b := range d.Lanes {
+		for k, b := range d.Lanes {
 			if c.In(b.Header) {
+				if b.Titled {
+					titles[k] = append(titles[k], w)
+				}
 				continue words // upward names are read on their own
 			}
 		}
@@ -106,6 +110,14 @@ words:
 		name := ""
 		if i < len(laneNames) {
 			name = laneNames[i]
+		}
+		if b.Titled {
+			// the strip read on its own keeps letters a line crossing the
+			// frame's corner takes on the page; the page's words keep
+			// their lines apart, when an edge label sits in the strip too
+			if page := frameTitle(titles[i]); name == "" || len(strings.Fields(name)) > 3 {
+				name = page
+			}
 		}
 		if b.Pool {
 			pool = name
@@ -344,6 +356,28 @@ words:
 		return process.Model{}, nil, false
 	}
 	return m, notes, true
+}
+
+// frameTitle is a flowchart frame's name: the first line of the words
+// in its header strip (an edge label lower down in the strip is no part
+// of it).
+func frameTitle(ws []word) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	top := ws[0]
+	for _, w := range ws {
+		if w.top < top.top {
+			top = w
+		}
+	}
+	var line []word
+	for _, w := range ws {
+		if absInt((w.top+w.h/2)-(top.top+top.h/2)) <= max(top.h, w.h)/2 {
+			line = append(line, w)
+		}
+	}
+	return text.CleanLabel(joinLines(line))
 }
 
 // gatewayType is the BPMN gateway type of a diamond's marker; an empty

@@ -222,3 +222,83 @@ func TestStructurePoolsAndMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestStructureFrameLanes: a flowchart's frames (Graphviz clusters) are
+// lanes named by the first line of words across their top; the boxes
+// inside each belong to it, and a word lower in the strip (an edge
+// label) is no part of the name.
+func TestStructureFrameLanes(t *testing.T) {
+	box := func(x, y int) vision.Shape {
+		r := image.Rect(x, y, x+120, y+60)
+		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
+	}
+	d := vision.Diagram{Stroke: 1,
+		Shapes: []vision.Shape{box(40, 80), box(40, 250), box(440, 80)},
+		Lanes: []vision.Band{
+			{Header: image.Rect(22, 22, 348, 79), Body: image.Rect(20, 20, 350, 400), Titled: true},
+			{Header: image.Rect(422, 22, 748, 79), Body: image.Rect(420, 20, 750, 400), Titled: true},
+		},
+		Flows: []vision.Flow{
+			{From: 0, To: 1, Sure: true, Path: []image.Point{image.Pt(100, 141), image.Pt(100, 249)}},
+			{From: 1, To: 2, Sure: true, Path: []image.Point{image.Pt(161, 280), image.Pt(500, 141)}},
+		},
+	}
+	tests := []struct {
+		name  string
+		words []word
+		strip []string          // the headers read on their own
+		want  map[string]string // task → lane
+	}{
+		{
+			"a title in each frame",
+			[]word{
+				{text: "Employee", block: 7, left: 30, top: 28, w: 70, h: 16, conf: 90},
+				{text: "Finance", block: 8, left: 430, top: 28, w: 60, h: 16, conf: 90},
+				{text: "Yes", block: 9, left: 470, top: 60, w: 25, h: 12, conf: 90},
+			},
+			[]string{"", ""},
+			map[string]string{"Send": "Employee", "Check": "Employee", "Pay": "Finance"},
+		},
+		{
+			"the header read on its own keeps the letter a crossing line took on the page",
+			[]word{
+				{text: "mployee", block: 7, left: 36, top: 28, w: 64, h: 16, conf: 60},
+				{text: "Finance", block: 8, left: 430, top: 28, w: 60, h: 16, conf: 90},
+			},
+			[]string{"Employee", "Finance"},
+			map[string]string{"Send": "Employee", "Check": "Employee", "Pay": "Finance"},
+		},
+		{
+			"no title: no names to guess, the frames are still lanes",
+			nil,
+			[]string{"", ""},
+			map[string]string{"Send": "Lane 1", "Check": "Lane 1", "Pay": "Lane 2"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := append([]word{
+				{text: "Send", block: 1, left: 60, top: 100, w: 40, h: 14, conf: 90},
+				{text: "Check", block: 2, left: 60, top: 270, w: 50, h: 14, conf: 90},
+				{text: "Pay", block: 3, left: 460, top: 100, w: 30, h: 14, conf: 90},
+			}, tt.words...)
+			m, _, ok := structureModel(d, ws, tt.strip, "")
+			if !ok {
+				t.Fatal("no structure")
+			}
+			got := map[string]string{}
+			for _, a := range m.Activities {
+				got[a.Name] = a.Performer
+			}
+			for k, v := range tt.want {
+				if got[k] != v {
+					t.Errorf("lanes of the tasks %v, want %v", got, tt.want)
+					break
+				}
+			}
+			if len(m.Participants) != 2 {
+				t.Errorf("participants %+v, want two", m.Participants)
+			}
+		})
+	}
+}

@@ -41,8 +41,9 @@ type contact struct {
 // findFlows removes the shapes and lane lines from the ink, collects the
 // remaining line pieces that touch two or more shapes, and directs each
 // by the filled arrowhead at its target end. Lines crossing a lane border
-// are joined across it.
-func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
+// are joined across it; cross are frame lines (a flowchart's swimlanes),
+// removed too and joined across whichever way they run.
+func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	w, h := bm.w, bm.h
 	stroke := d.Stroke
 	removed := make([]bool, w*h)
@@ -77,7 +78,8 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			}
 		}
 	}
-	for _, r := range lines {
+	all := append(append([]image.Rectangle(nil), lines...), cross...)
+	for _, r := range all {
 		r = r.Intersect(bounds)
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
@@ -99,10 +101,16 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 		return a
 	}
-	// join pieces across removed horizontal lane lines
-	for _, r := range lines {
+	// join pieces across removed horizontal lane lines; a frame's line
+	// is crossed by slanted arrows too, whose ink goes on a little to
+	// the side
+	for li, r := range all {
 		if r.Dx() < r.Dy() {
 			continue
+		}
+		slant := 0
+		if li >= len(lines) {
+			slant = r.Dy() + 2
 		}
 		r = r.Intersect(bounds)
 		reach := 4 * (stroke + 2)
@@ -118,11 +126,56 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			if above < 0 || below >= h {
 				continue
 			}
-			a, b := ls.lab[above*w+x], ls.lab[below*w+x]
-			if a != 0 && b != 0 {
-				ra, rb := find(a), find(b)
-				if ra != rb {
-					parent[ra] = rb
+			a := ls.lab[above*w+x]
+			if a == 0 {
+				continue
+			}
+			for dx := range 2*slant + 1 {
+				bx := x + (dx+1)/2*(1-2*(dx%2)) // x, x+1, x-1, x+2 …
+				if bx < 0 || bx >= w {
+					continue
+				}
+				if b := ls.lab[below*w+bx]; b != 0 {
+					if ra, rb := find(a), find(b); ra != rb {
+						parent[ra] = rb
+					}
+					break
+				}
+			}
+		}
+	}
+	// and across a frame's upright sides
+	for _, r := range cross {
+		if r.Dx() >= r.Dy() {
+			continue
+		}
+		r = r.Intersect(bounds)
+		reach := 4 * (stroke + 2)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			left, right := r.Min.X-1, r.Max.X
+			for left >= 0 && removed[y*w+left] && r.Min.X-left < reach {
+				left--
+			}
+			for right < w && removed[y*w+right] && right-r.Max.X < reach {
+				right++
+			}
+			if left < 0 || right >= w {
+				continue
+			}
+			a := ls.lab[y*w+left]
+			if a == 0 {
+				continue
+			}
+			for dy := range 2*(r.Dx()+2) + 1 {
+				by := y + (dy+1)/2*(1-2*(dy%2)) // y, y+1, y-1, y+2 …
+				if by < 0 || by >= h {
+					continue
+				}
+				if b := ls.lab[by*w+right]; b != 0 {
+					if ra, rb := find(a), find(b); ra != rb {
+						parent[ra] = rb
+					}
+					break
 				}
 			}
 		}
