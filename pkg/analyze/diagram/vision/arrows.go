@@ -28,6 +28,11 @@ type Trace struct {
 	Node int
 	// End is the connector's ink farthest from that shape.
 	End image.Point
+	// Start is where the connector touches the shape.
+	Start image.Point
+	// Dashed is true for a connector drawn in dashes (an association to
+	// a note or a data object, a message flow to a pool not read).
+	Dashed bool
 }
 
 // contact is where a connector touches a shape's surroundings.
@@ -190,7 +195,10 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	for l := int32(1); l < int32(n); l++ {
 		c := ls.comps[l]
 		long := max(c.box.Dx(), c.box.Dy())
-		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || c.area <= 2*long*(stroke+1)) {
+		// (an L's arms are both dash-long: a blurred word is a thin blob
+		// too, but low)
+		bent := min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3 && c.area <= 2*long*(stroke+1)
+		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || bent) {
 			dashes = append(dashes, l)
 		}
 	}
@@ -249,8 +257,10 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		}
 	}
 	dashCount := map[int32]int{}
+	dashArea := map[int32]int{}
 	for _, l := range dashes {
 		dashCount[find(l)]++
+		dashArea[find(l)] += ls.comps[l].area
 	}
 	// contacts and sampled paths per joined component
 	type group struct {
@@ -288,6 +298,12 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			}
 		}
 	}
+	// a dashed connector is dashes nearly all through; a solid line
+	// that a blur, its crossings and its labels break into a few short
+	// pieces is mostly one long stroke
+	dashed := func(r int32) bool {
+		return dashCount[r] >= 3 && dashArea[r]*10 >= groups[r].pixels*6
+	}
 	roots := make([]int32, 0, len(groups))
 	var loose []int32
 	for r, g := range groups {
@@ -303,6 +319,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	for _, r := range loose {
 		if t, ok := unfinished(groups[r].path, groups[r].pixels, groups[r].contacts, stroke); ok && t.End.In(bounds.Inset(2*stroke+2)) {
 			// (a line running off the picture is a frame's or a cut)
+			t.Dashed = dashed(r)
 			d.Traces = append(d.Traces, t)
 		}
 	}
@@ -357,7 +374,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			if b.x < a.x || (b.x == a.x && b.y < a.y) {
 				a, b = b, a
 			}
-			flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Dashed: dashCount[r] >= 3})
+			flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Dashed: dashed(r)})
 			continue
 		}
 		var srcs, dsts []*contact
@@ -382,7 +399,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		}
 		for _, s := range srcs {
 			for _, t := range dsts {
-				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true, Dashed: dashCount[r] >= 3})
+				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true, Dashed: dashed(r)})
 			}
 		}
 	}
@@ -415,7 +432,7 @@ func unfinished(path []image.Point, pixels int, contacts map[int]*contact, strok
 	if farD < reach*reach || pixels > 3*max(stroke, 1)*extent {
 		return Trace{}, false
 	}
-	return Trace{Node: c.node, End: far}, true
+	return Trace{Node: c.node, End: far, Start: image.Pt(cx, cy)}, true
 }
 
 // crossings marks the ink where a horizontal and a vertical line cross:

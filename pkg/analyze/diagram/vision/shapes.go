@@ -298,6 +298,11 @@ func Recognize(g *image.Gray) Diagram {
 			continue
 		}
 		b, k := c.box, stroke+2
+		if c.container && lanePiece(b, d.Lanes, 2*k) {
+			// a lane's white inside cut off by a connector running
+			// across the lane: its side is that connector, which stays
+			continue
+		}
 		lines = append(lines,
 			image.Rect(b.Min.X-k, b.Min.Y-k, b.Max.X+k, b.Min.Y),
 			image.Rect(b.Min.X-k, b.Max.Y, b.Max.X+k, b.Max.Y+k),
@@ -306,6 +311,21 @@ func Recognize(g *image.Gray) Diagram {
 	}
 	d.Flows = findFlows(bm, &d, lines, cross)
 	return d
+}
+
+// lanePiece reports whether a white region reaches from a lane's top to
+// its bottom: a piece of the lane's inside, not a sub-process drawn in
+// it.
+func lanePiece(b image.Rectangle, lanes []Band, tol int) bool {
+	for _, ln := range lanes {
+		if ln.Pool && len(lanes) > 1 {
+			continue // the pool's lanes follow, when it has any
+		}
+		if absDiff(b.Min.Y, ln.Body.Min.Y) <= tol && absDiff(b.Max.Y, ln.Body.Max.Y) <= tol {
+			return true
+		}
+	}
+	return false
 }
 
 // framed reports whether ink runs along most of all four sides of a

@@ -47,6 +47,37 @@ func abs(a int) int {
 	return a
 }
 
+// word is a blurred word: a low blob of ink, a stroke along its foot
+// and short ticks above it.
+func (c *canvas) word(x, y, w int) {
+	c.line(x, y+4, x+w, y+4)
+	for k := x; k <= x+w; k += 6 {
+		c.line(k, y, k, y+4)
+	}
+}
+
+// blur averages each pixel with its eight neighbours, as a camera out
+// of focus does.
+func (c *canvas) blur() {
+	b := c.g.Bounds()
+	out := image.NewGray(b)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			sum, n := 0, 0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if p := image.Pt(x+dx, y+dy); p.In(b) {
+						sum += int(c.g.GrayAt(p.X, p.Y).Y)
+						n++
+					}
+				}
+			}
+			out.SetGray(x, y, color.Gray{Y: uint8(sum / n)})
+		}
+	}
+	c.g = out
+}
+
 // rect is a plain rectangle with square corners: a flowchart's frame.
 func (c *canvas) rect(x, y, w, h int) {
 	c.line(x, y, x+w, y)
@@ -368,6 +399,43 @@ func TestRecognize(t *testing.T) {
 			},
 			shapes: []string{"task@01", "task@04", "task@06"},
 			flows:  []string{"task@01 → task@04", "task@04 → task@06"},
+		},
+		{
+			name:   "a connector running up across two lanes stays whole (the lane's inside it cuts off is no sub-process)",
+			stroke: 2,
+			draw: func(c *canvas) {
+				// a pool with its header, three lanes with theirs
+				c.rect(10, 10, 780, 400)
+				c.line(40, 10, 40, 410)
+				c.line(70, 10, 70, 410)
+				c.line(40, 143, 790, 143)
+				c.line(40, 276, 790, 276)
+				c.box(150, 40, 110, 70)
+				c.box(500, 40, 110, 70)
+				c.box(600, 170, 110, 70)
+				c.box(150, 310, 110, 70)
+				c.arrow(image.Pt(261, 345), image.Pt(400, 345), image.Pt(400, 75), image.Pt(499, 75))
+				c.arrow(image.Pt(261, 75), image.Pt(330, 75), image.Pt(330, 205), image.Pt(599, 205))
+			},
+			shapes: []string{"task@02", "task@02", "task@05", "task@06"},
+			flows:  []string{"task@02 → task@05", "task@02 → task@06"},
+		},
+		{
+			name:   "a short solid line with blurred words beside it is no dashed line",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.circle(60, 200, 18, 2)
+				c.box(110, 160, 110, 80)
+				c.box(400, 160, 110, 80)
+				c.arrow(image.Pt(79, 200), image.Pt(109, 200))
+				c.arrow(image.Pt(221, 200), image.Pt(399, 200))
+				// the event's name under the short line, as a blur leaves
+				// words: low, thin blobs
+				c.word(82, 205, 14)
+				c.word(82, 215, 14)
+			},
+			shapes: []string{"eventthin@00", "task@01", "task@04"},
+			flows:  []string{"eventthin@00 → task@01", "task@01 → task@04"},
 		},
 		{
 			name:   "a rounded frame (an expanded sub-process) is no lane",
