@@ -115,36 +115,87 @@ func TestStructureDecisions(t *testing.T) {
 // TestStructureUnfinishedConnector: a connector the recogniser could not
 // follow to its other end is no flow but a note on its node.
 func TestStructureUnfinishedConnector(t *testing.T) {
-	d := decisionDiagram(60, vision.MarkerNone)
-	d.Traces = []vision.Trace{{Node: 2, End: image.Pt(760, 70)}}
 	ws := []word{
+		{text: "Check", block: 1, left: 40, top: 190, w: 40, h: 14, conf: 90},
+		{text: "request", block: 1, left: 85, top: 190, w: 40, h: 14, conf: 90},
 		{text: "Book", block: 2, left: 520, top: 60, w: 40, h: 14, conf: 90},
 		{text: "room", block: 2, left: 565, top: 60, w: 40, h: 14, conf: 90},
+		{text: "Refuse", block: 3, left: 520, top: 320, w: 50, h: 14, conf: 90},
+		// a free label out on the right
+		{text: "urgent", block: 4, left: 740, top: 200, w: 40, h: 14, conf: 90},
 	}
-	m, notes, ok := structureModel(d, ws, nil, "")
-	if !ok {
-		t.Fatal("no structure")
+	tests := []struct {
+		name   string
+		traces []vision.Trace
+		want   []string // what each note says, in order
+	}{
+		{
+			"a line leaving a box to the right, ending nowhere",
+			[]vision.Trace{{Node: 2, Start: image.Pt(620, 70), End: image.Pt(760, 70)}},
+			[]string{`A line leaving "Book room" to the right ends at no shape`},
+		},
+		{"a dashed line is an association, not a missing flow", []vision.Trace{{Node: 2, Start: image.Pt(620, 70), End: image.Pt(760, 70), Dashed: true}}, nil},
+		{"a line ending on a word is its underline or leader", []vision.Trace{{Node: 3, Start: image.Pt(620, 330), End: image.Pt(745, 210)}}, nil},
+		{
+			"two halves of one line broken at a crossing make one note naming both ends",
+			[]vision.Trace{
+				{Node: 0, Start: image.Pt(80, 231), End: image.Pt(300, 420)},
+				{Node: 3, Start: image.Pt(560, 361), End: image.Pt(318, 420)},
+			},
+			[]string{`The line between "Check request" and "Refuse" could not be followed`},
+		},
+		{
+			"a line stopping just short of a shape names it",
+			[]vision.Trace{{Node: 0, Start: image.Pt(80, 231), End: image.Pt(495, 335)}},
+			[]string{`A line leaving "Check request" stops just short of "Refuse"`},
+		},
+		{
+			"an unnamed diamond is named by its neighbour; at most three notes, the longest lines first",
+			[]vision.Trace{
+				{Node: 1, Start: image.Pt(230, 230), End: image.Pt(230, 300)},
+				{Node: 0, Start: image.Pt(80, 170), End: image.Pt(80, 20)},
+				{Node: 2, Start: image.Pt(620, 70), End: image.Pt(780, 10)},
+				{Node: 3, Start: image.Pt(620, 330), End: image.Pt(790, 410)},
+			},
+			[]string{`A line leaving "Refuse" to the right`, `A line leaving "Book room" to the right`, `A line leaving "Check request" upwards`},
+		},
 	}
-	if len(notes) != 1 || !strings.Contains(notes[0], `"Book room"`) || !strings.Contains(notes[0], "760, 70") {
-		t.Fatalf("notes %q", notes)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := decisionDiagram(60, vision.MarkerNone)
+			d.Traces = tt.traces
+			m, notes, ok := structureModel(d, ws, nil, "")
+			if !ok {
+				t.Fatal("no structure")
+			}
+			if len(notes) != len(tt.want) {
+				t.Fatalf("notes %q, want %d", notes, len(tt.want))
+			}
+			for i, w := range tt.want {
+				if !strings.HasPrefix(notes[i], w) {
+					t.Errorf("note %d %q, want it to start %q", i, notes[i], w)
+				}
+			}
+			if len(m.Annotations) != len(notes) {
+				t.Errorf("annotations %+v, want one per note", m.Annotations)
+			}
+			drawn := 0
+			for _, f := range m.Flows {
+				if strings.HasPrefix(f.ID, "f") {
+					drawn++ // the picture's, not those repair adds to the start and end
+				}
+			}
+			if drawn != 3 {
+				t.Errorf("flows %+v, want the three drawn", m.Flows)
+			}
+		})
 	}
-	drawn := 0
-	for _, f := range m.Flows {
-		if strings.HasPrefix(f.ID, "f") {
-			drawn++ // the picture's, not those repair adds to the start and end
-		}
-	}
-	if drawn != 3 {
-		t.Errorf("flows %+v, want the three drawn", m.Flows)
-	}
-	var book string
-	for _, a := range m.Activities {
-		if a.Name == "Book room" {
-			book = a.ID
-		}
-	}
-	if len(m.Annotations) != 1 || m.Annotations[0].AttachedTo != book {
-		t.Errorf("annotations %+v, want one on %s", m.Annotations, book)
+	// the unnamed diamond: named by the box before it
+	d := decisionDiagram(60, vision.MarkerNone)
+	d.Traces = []vision.Trace{{Node: 1, Start: image.Pt(230, 230), End: image.Pt(230, 400)}}
+	_, notes, _ := structureModel(d, ws, nil, "")
+	if len(notes) != 1 || !strings.Contains(notes[0], `an unnamed diamond after "Check request" downwards`) {
+		t.Errorf("notes %q", notes)
 	}
 }
 
