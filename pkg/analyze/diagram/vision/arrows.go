@@ -443,8 +443,11 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 	w, h := bm.w, bm.h
 	ink := func(i int) bool { return bm.pix[i] && !removed[i] }
 	reach := 3*stroke + 3
-	left := make([]int32, w*h) // ink run length ending here, from the left
-	up := make([]int32, w*h)
+	// ink run length ending here, from the left and from above; only
+	// whether it passes reach matters, so it stops counting at 255 (a
+	// byte a pixel, not four)
+	left := make([]uint8, w*h)
+	up := make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			i := y*w + x
@@ -453,10 +456,10 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 			}
 			left[i], up[i] = 1, 1
 			if x > 0 {
-				left[i] += left[i-1]
+				left[i] = max(left[i-1], left[i-1]+1) // stays at 255
 			}
 			if y > 0 {
-				up[i] += up[i-w]
+				up[i] = max(up[i-w], up[i-w]+1)
 			}
 		}
 	}
