@@ -75,8 +75,8 @@ func degrade(src image.Image, variant string, seed int) ([]byte, error) {
 }
 
 // photo makes the picture look like a phone's photo of a printout on a
-// desk: the page seen a little from below (its top edge narrower by
-// 1.5–3.5 % of its width on each side, turned by up to 1.5°), lit
+// desk: the page seen a little from below (its sides leaning in by
+// 2–4°, so its top edge is narrower, and turned by up to 1.5°), lit
 // unevenly (a lamp off to one side: the far corner a quarter darker),
 // on paper with a grain and faint blotches, slightly out of focus, as
 // the phone's JPEG. The seed picks the tilt and the light.
@@ -88,13 +88,13 @@ func photo(g *image.Gray, seed int) *image.Gray {
 	mx, my := int(w*0.06)+12, int(h*0.06)+12
 	ow, oh := b.Dx()+2*mx, b.Dy()+2*my
 	out := image.NewGray(image.Rect(0, 0, ow, oh))
-	key := 0.015 + 0.02*rng.Float64()
+	lean := 0.035 + 0.035*rng.Float64() // tan of 2–4°
 	turn := (rng.Float64()*3 - 1.5) * math.Pi / 180
 	sin, cos := math.Sincos(turn)
 	// the page's corners on the photo: top edge pulled in by key
 	type pt struct{ x, y float64 }
 	corner := func(u, v float64) pt {
-		inset := key * w * (1 - v) // the top narrower
+		inset := lean * h * (1 - v) // the top narrower
 		x := float64(mx) + inset + u*(w-2*inset)
 		y := float64(my) + v*h
 		cx, cy := float64(ow)/2, float64(oh)/2
