@@ -191,10 +191,10 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	// (two dashes meeting at a bend make one L-shaped piece: thin ink,
 	// though its box is square)
 	var dashes []int32
-	// real are the dashes that count towards calling a line dashed: an
+	// isDash marks the dashes that count towards calling a line dashed: an
 	// L's arms are both dash-long, while a blurred word is a thin blob
 	// too, but low (it is still joined, as a label beside its line)
-	real := map[int32]bool{}
+	isDash := map[int32]bool{}
 	straight := func(b image.Rectangle) bool { return min(b.Dx(), b.Dy()) <= stroke+1 }
 	for l := int32(1); l < int32(n); l++ {
 		c := ls.comps[l]
@@ -202,7 +202,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		thin := c.area <= 2*long*(stroke+1)
 		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || thin) {
 			dashes = append(dashes, l)
-			real[l] = straight(c.box) || min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3
+			isDash[l] = straight(c.box) || min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3
 		}
 	}
 	for i, a := range dashes {
@@ -262,7 +262,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	dashCount := map[int32]int{}
 	dashArea := map[int32]int{}
 	for _, l := range dashes {
-		if real[l] {
+		if isDash[l] {
 			dashCount[find(l)]++
 			dashArea[find(l)] += ls.comps[l].area
 		}
