@@ -56,28 +56,6 @@ func (c *canvas) word(x, y, w int) {
 	}
 }
 
-// blur averages each pixel with its eight neighbours, as a camera out
-// of focus does.
-func (c *canvas) blur() {
-	b := c.g.Bounds()
-	out := image.NewGray(b)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			sum, n := 0, 0
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					if p := image.Pt(x+dx, y+dy); p.In(b) {
-						sum += int(c.g.GrayAt(p.X, p.Y).Y)
-						n++
-					}
-				}
-			}
-			out.SetGray(x, y, color.Gray{Y: uint8(sum / n)})
-		}
-	}
-	c.g = out
-}
-
 // rect is a plain rectangle with square corners: a flowchart's frame.
 func (c *canvas) rect(x, y, w, h int) {
 	c.line(x, y, x+w, y)
