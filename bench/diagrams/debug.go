@@ -69,7 +69,7 @@ func debugImage(path, variant, out string) error {
 			rgb.Set(p.X+(q.X-p.X)*t/200, p.Y+(q.Y-p.Y)*t/200, color.RGBA{255, 0, 0, 255})
 		}
 		rect(image.Rect(q.X-4, q.Y-4, q.X+4, q.Y+4), color.RGBA{255, 0, 0, 255})
-		fmt.Printf("  flow %d -> %d sure=%v\n", fl.From, fl.To, fl.Sure)
+		fmt.Printf("  flow %d -> %d sure=%v dashed=%v\n", fl.From, fl.To, fl.Sure, fl.Dashed)
 	}
 	w, err := os.Create(out)
 	if err != nil {

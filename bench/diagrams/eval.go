@@ -13,6 +13,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,7 +31,7 @@ import (
 
 // Variants are the degradations applied to each rendered image, each
 // reproducible from the clean PNG.
-var Variants = []string{"clean", "blur", "rotated", "jpeg"}
+var Variants = []string{"clean", "blur", "rotated", "jpeg", "photo"}
 
 // degrade applies a variant to a clean image and encodes the result.
 func degrade(src image.Image, variant string, seed int) ([]byte, error) {
@@ -53,10 +54,16 @@ func degrade(src image.Image, variant string, seed int) ([]byte, error) {
 		draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
 		draw.Draw(page, b.Add(image.Pt(mx, my)), g, b.Min, draw.Src)
 		out = rotate(page, deg)
+	case "photo":
+		out = photo(g, seed)
 	}
 	var buf bytes.Buffer
-	if variant == "jpeg" {
-		if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: 60}); err != nil {
+	if variant == "jpeg" || variant == "photo" {
+		q := 60
+		if variant == "photo" {
+			q = 80 // a phone's own JPEG
+		}
+		if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: q}); err != nil {
 			return nil, fmt.Errorf("encode jpeg: %w", err)
 		}
 		return buf.Bytes(), nil
@@ -65,6 +72,91 @@ func degrade(src image.Image, variant string, seed int) ([]byte, error) {
 		return nil, fmt.Errorf("encode png: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// photo makes the picture look like a phone's photo of a printout on a
+// desk: the page seen a little from below (its sides leaning in by
+// 2–4°, so its top edge is narrower, and turned by up to 1.5°), lit
+// unevenly (a lamp off to one side: the far corner a quarter darker),
+// on paper with a grain and faint blotches, slightly out of focus, as
+// the phone's JPEG. The seed picks the tilt and the light.
+func photo(g *image.Gray, seed int) *image.Gray {
+	rng := rand.New(rand.NewPCG(uint64(seed)+7, 11))
+	b := g.Bounds()
+	w, h := float64(b.Dx()), float64(b.Dy())
+	// the page on a larger frame, a margin of desk around it
+	mx, my := int(w*0.06)+12, int(h*0.06)+12
+	ow, oh := b.Dx()+2*mx, b.Dy()+2*my
+	out := image.NewGray(image.Rect(0, 0, ow, oh))
+	lean := 0.035 + 0.035*rng.Float64() // tan of 2–4°
+	turn := (rng.Float64()*3 - 1.5) * math.Pi / 180
+	sin, cos := math.Sincos(turn)
+	// the page's corners on the photo: top edge pulled in by key
+	type pt struct{ x, y float64 }
+	corner := func(u, v float64) pt {
+		inset := lean * h * (1 - v) // the top narrower
+		x := float64(mx) + inset + u*(w-2*inset)
+		y := float64(my) + v*h
+		cx, cy := float64(ow)/2, float64(oh)/2
+		return pt{cx + (x-cx)*cos - (y-cy)*sin, cy + (x-cx)*sin + (y-cy)*cos}
+	}
+	p00, p10, p01, p11 := corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1)
+	// the light: brightest at a spot off one side, darker away from it
+	lx, ly := rng.Float64()*float64(ow), -0.3*float64(oh)
+	far := math.Hypot(float64(ow), 1.3*float64(oh))
+	// blotches: a coarse grid of shades, smoothly spread
+	const cell = 64
+	gw, gh := ow/cell+2, oh/cell+2
+	blot := make([]float64, gw*gh)
+	for i := range blot {
+		blot[i] = rng.Float64()*10 - 5
+	}
+	// invert the page mapping by Newton steps on (u, v): the bilinear
+	// quad is close enough to a perspective for a mild tilt
+	src := func(x, y float64) (float64, float64, bool) {
+		u, v := (x-float64(mx))/w, (y-float64(my))/h
+		for range 6 {
+			fx := (1-u)*(1-v)*p00.x + u*(1-v)*p10.x + (1-u)*v*p01.x + u*v*p11.x - x
+			fy := (1-u)*(1-v)*p00.y + u*(1-v)*p10.y + (1-u)*v*p01.y + u*v*p11.y - y
+			dxu := (1-v)*(p10.x-p00.x) + v*(p11.x-p01.x)
+			dxv := (1-u)*(p01.x-p00.x) + u*(p11.x-p10.x)
+			dyu := (1-v)*(p10.y-p00.y) + v*(p11.y-p01.y)
+			dyv := (1-u)*(p01.y-p00.y) + u*(p11.y-p10.y)
+			det := dxu*dyv - dxv*dyu
+			if det == 0 {
+				break
+			}
+			u -= (fx*dyv - fy*dxv) / det
+			v -= (fy*dxu - fx*dyu) / det
+		}
+		return u * w, v * h, u >= 0 && u <= 1 && v >= 0 && v <= 1
+	}
+	for y := 0; y < oh; y++ {
+		for x := 0; x < ow; x++ {
+			val := 150.0 // the desk
+			if sx, sy, ok := src(float64(x), float64(y)); ok {
+				x0, y0 := int(sx), int(sy)
+				fx, fy := sx-float64(x0), sy-float64(y0)
+				px := func(x, y int) float64 {
+					if !image.Pt(x, y).In(b) {
+						return 255
+					}
+					return float64(g.GrayAt(x+b.Min.X, y+b.Min.Y).Y)
+				}
+				val = px(x0, y0)*(1-fx)*(1-fy) + px(x0+1, y0)*fx*(1-fy) + px(x0, y0+1)*(1-fx)*fy + px(x0+1, y0+1)*fx*fy
+				// paper: grain and blotches
+				gx, gy := float64(x)/cell, float64(y)/cell
+				ix, iy := int(gx), int(gy)
+				ax, ay := gx-float64(ix), gy-float64(iy)
+				bl := blot[iy*gw+ix]*(1-ax)*(1-ay) + blot[iy*gw+ix+1]*ax*(1-ay) + blot[(iy+1)*gw+ix]*(1-ax)*ay + blot[(iy+1)*gw+ix+1]*ax*ay
+				val += bl + rng.Float64()*8 - 4
+			}
+			light := 1 - 0.25*math.Hypot(float64(x)-lx, float64(y)-ly)/far
+			val *= light
+			out.Pix[y*out.Stride+x] = uint8(max(0, min(255, math.Round(val))))
+		}
+	}
+	return boxBlur(out, 1)
 }
 
 // boxBlur averages each pixel with its neighbours within r.
@@ -212,6 +304,7 @@ type tally struct {
 	got, base      diagscore.Score
 	structured     int
 	notes          int // connectors the reader could not finish
+	noted          int // pictures with a note
 	recogniseTotal time.Duration
 }
 
@@ -304,6 +397,9 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				}
 				if err == nil {
 					t.notes += len(r.Notes)
+					if len(r.Notes) > 0 {
+						t.noted++
+					}
 				}
 			}
 			// the held-out Graphviz charts are read only as totals
@@ -321,6 +417,13 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				if err == nil && len(r.Notes) > 0 {
 					fmt.Fprintf(w, "    notes %q\n", r.Notes)
 				}
+				if s.Lanes.Found < s.Lanes.Refs || s.Lanes.Right < s.Lanes.Cand || s.Members.Found < s.Members.Refs {
+					var ln []string
+					for _, p := range got.Participants {
+						ln = append(ln, p.Name)
+					}
+					fmt.Fprintf(w, "    lanes %q, %d of %d tasks in their lane\n", ln, s.Members.Found, s.Members.Refs)
+				}
 			}
 		}
 	}
@@ -332,7 +435,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tnotes\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
+	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tin lane\tmsg R\tmsg P\tnotes/pic\tnoted pics\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
 	pc := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 	// a figure over nothing is no figure
 	pcOf := func(n int, f float64) string {
@@ -346,10 +449,11 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		if t == nil {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
 			pc(t.got.Tasks.Recall()), pc(t.got.Tasks.Precision()), pc(t.got.Flows.Recall()), pc(t.got.Flows.Precision()), pc(t.got.Flows2.Recall()),
 			pcOf(t.got.Gateways.Refs, t.got.Gateways.Recall()), pcOf(t.got.Gateways.Cand, t.got.Gateways.Precision()), pcOf(t.got.Kinds.Refs, t.got.Kinds.Recall()),
-			pcOf(t.got.Lanes.Refs, t.got.Lanes.Recall()), pcOf(t.got.Lanes.Cand, t.got.Lanes.Precision()), t.notes,
+			pcOf(t.got.Lanes.Refs, t.got.Lanes.Recall()), pcOf(t.got.Lanes.Cand, t.got.Lanes.Precision()), pcOf(t.got.Members.Refs, t.got.Members.Recall()),
+			pcOf(t.got.Messages.Refs, t.got.Messages.Recall()), pcOf(t.got.Messages.Cand, t.got.Messages.Precision()), float64(t.notes)/float64(t.images), t.noted,
 			float64(t.recogniseTotal.Milliseconds())/float64(t.images),
 			pc(t.base.Tasks.Recall()), pc(t.base.Tasks.Precision()), pc(t.base.Flows.Recall()), pc(t.base.Flows2.Recall()), pc(t.base.Gateways.Recall()))
 	}

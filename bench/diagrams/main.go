@@ -31,9 +31,16 @@ func main() {
 		dir     = flag.String("dir", "bench/diagrams/testdata", "image set")
 		rend    = flag.String("renderer", "bpmn-js,graphviz", "comma-separated renderers: bpmn-js (the PNGs in -dir), graphviz (drawn at bench time by dot)")
 		gvOut   = flag.String("graphviz-src", "", "write the Graphviz set's dot sources into this directory and stop")
+		mem     = flag.String("mem", "", "read one picture with OCR stubbed (for /usr/bin/time -v) and stop")
+		memProf = flag.String("memprof", "", "with -mem: write CPU and allocation profiles to this path (.cpu, .heap)")
 	)
 	flag.Parse()
 	switch {
+	case *mem != "":
+		if err := memRun(*mem, *memProf); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	case *debug != "":
 		if err := debugImage(*debug, *variant, "/tmp/overlay.png"); err != nil {
 			fmt.Fprintln(os.Stderr, err)

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -58,6 +59,13 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 		return nil, err
 	}
 	g := workImage(src)
+	if b := src.Bounds(); b.Dx() > g.Rect.Dx() {
+		// the full-size picture is done with (src is not used below):
+		// collect it before the recogniser's buffers are made, so that
+		// they do not pile up on top of it (a 40-megapixel PNG is 160 MB
+		// decoded, and the collector would wait for twice that)
+		runtime.GC()
+	}
 	g, angle := vision.Deskew(g)
 	d := vision.Recognize(g)
 	words, err := readWords(ctx, g, ocr, true, textZoom(d))
@@ -190,33 +198,131 @@ func rereadBoxes(ctx context.Context, g *image.Gray, d vision.Diagram, words []w
 }
 
 // workImage is the picture in grey, at most maxWorkSide on its long side.
+// A larger picture is shrunk by averaging each block of source pixels
+// (thin lines stay as grey lines, where sampling would drop them) row by
+// row into the grey image: no full-size copy is made.
 func workImage(src image.Image) *image.Gray {
 	b := src.Bounds()
 	w, h := b.Dx(), b.Dy()
-	scale := 1.0
 	if long := max(w, h); long > maxWorkSide {
-		scale = float64(maxWorkSide) / float64(long)
+		return shrinkGrey(src, float64(maxWorkSide)/float64(long))
 	}
-	dw, dh := max(1, int(float64(w)*scale)), max(1, int(float64(h)*scale))
-	g := image.NewGray(image.Rect(0, 0, dw, dh))
+	g := image.NewGray(image.Rect(0, 0, w, h))
 	draw.Draw(g, g.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
-	if scale == 1 {
-		draw.Draw(g, g.Bounds(), src, b.Min, draw.Over)
-	} else {
-		draw.ApproxBiLinear.Scale(g, g.Bounds(), src, b, draw.Over, nil)
-	}
+	draw.Draw(g, g.Bounds(), src, b.Min, draw.Over)
 	return g
+}
+
+// shrinkGrey scales src by scale (< 1) into a grey image by area
+// averaging: each source row is read once, in grey (a JPEG's luma plane
+// directly), and added to the output row it falls in. Transparent
+// pixels count as white paper.
+func shrinkGrey(src image.Image, scale float64) *image.Gray {
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	dw, dh := max(1, int(float64(w)*scale)), max(1, int(float64(h)*scale))
+	out := image.NewGray(image.Rect(0, 0, dw, dh))
+	sum := make([]uint32, dw)
+	cnt := make([]uint32, dw)
+	col := make([]int, w) // output column of each source column
+	for x := range w {
+		col[x] = min(dw-1, x*dw/w)
+	}
+	row := make([]uint8, w)
+	flush := func(oy int) {
+		for x := range dw {
+			if cnt[x] > 0 {
+				out.Pix[oy*out.Stride+x] = uint8((sum[x] + cnt[x]/2) / cnt[x])
+			}
+			sum[x], cnt[x] = 0, 0
+		}
+	}
+	cur := 0
+	for y := range h {
+		oy := min(dh-1, y*dh/h)
+		if oy != cur {
+			flush(cur)
+			cur = oy
+		}
+		greyRow(src, b.Min.Y+y, row)
+		for x, v := range row {
+			sum[col[x]] += uint32(v)
+			cnt[col[x]]++
+		}
+	}
+	flush(cur)
+	return out
+}
+
+// greyRow reads row y of src in grey into row (len = the width).
+func greyRow(src image.Image, y int, row []uint8) {
+	b := src.Bounds()
+	switch m := src.(type) {
+	case *image.YCbCr:
+		i := m.YOffset(b.Min.X, y)
+		copy(row, m.Y[i:i+len(row)])
+		return
+	case *image.Gray:
+		i := m.PixOffset(b.Min.X, y)
+		copy(row, m.Pix[i:i+len(row)])
+		return
+	case *image.NRGBA:
+		p := m.Pix[m.PixOffset(b.Min.X, y):]
+		for x := range row {
+			r, g, bl, a := uint32(p[4*x]), uint32(p[4*x+1]), uint32(p[4*x+2]), uint32(p[4*x+3])
+			// over white paper, then the luma of the colour
+			v := (19595*(r*a/255+255-a) + 38470*(g*a/255+255-a) + 7471*(bl*a/255+255-a) + 1<<15) >> 16
+			row[x] = uint8(min(255, v))
+		}
+		return
+	case *image.RGBA:
+		p := m.Pix[m.PixOffset(b.Min.X, y):]
+		for x := range row {
+			r, g, bl, a := uint32(p[4*x]), uint32(p[4*x+1]), uint32(p[4*x+2]), uint32(p[4*x+3])
+			v := (19595*(r+255-a) + 38470*(g+255-a) + 7471*(bl+255-a) + 1<<15) >> 16
+			row[x] = uint8(min(255, v))
+		}
+		return
+	}
+	for x := range row {
+		r, g, bl, a := src.At(b.Min.X+x, y).RGBA()
+		// over white paper, then the luma of the colour
+		r, g, bl = r+0xffff-a, g+0xffff-a, bl+0xffff-a
+		v := (19595*r + 38470*g + 7471*bl + 1<<15) >> 24
+		row[x] = uint8(min(255, v))
+	}
 }
 
 // readLaneNames reads the names written upwards in the lane and pool
 // headers: each header is turned a quarter clockwise and read with the
-// others on one page.
+// others on one page. A flowchart frame's name, written across its top,
+// is read the same way without the turn (on the whole page, a line
+// crossing the frame's corner often takes its first letter).
 func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr OCR) ([]string, error) {
-	rects := make([]image.Rectangle, len(bands))
-	for i, b := range bands {
-		rects[i] = b.Header.Inset(1)
+	names := make([]string, len(bands))
+	for _, titled := range []bool{false, true} {
+		var (
+			rects []image.Rectangle
+			at    []int
+		)
+		for i, b := range bands {
+			if b.Titled == titled {
+				rects = append(rects, b.Header.Inset(1))
+				at = append(at, i)
+			}
+		}
+		if len(rects) == 0 {
+			continue
+		}
+		got, err := readStrips(ctx, g, rects, !titled, 0, ocr)
+		if err != nil {
+			return nil, err
+		}
+		for k, i := range at {
+			names[i] = got[k]
+		}
 	}
-	return readStrips(ctx, g, rects, true, 0, ocr)
+	return names, nil
 }
 
 // readStrips reads the text of several parts of the picture with one OCR

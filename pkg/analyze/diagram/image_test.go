@@ -129,3 +129,55 @@ func tilt(g *image.Gray, deg float64) *image.Gray {
 	}
 	return out
 }
+
+// TestWorkImage: a picture larger than the recogniser works on is
+// shrunk to maxWorkSide by averaging, from any pixel format, straight
+// into grey: a one-pixel line stays a grey line, transparent paper is
+// white, a JPEG's luma is its grey.
+func TestWorkImage(t *testing.T) {
+	const w, h = 2 * maxWorkSide, maxWorkSide / 2
+	// a vertical line one pixel wide at x = 1001 on white
+	nrgba := image.NewNRGBA(image.Rect(0, 0, w, h))
+	rgba := image.NewRGBA(image.Rect(0, 0, w, h))
+	gray := image.NewGray(image.Rect(0, 0, w, h))
+	ycc := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio420)
+	for y := range h {
+		for x := range w {
+			v := uint8(255)
+			if x == 1001 {
+				v = 0
+			}
+			// NRGBA: paper left transparent, the line opaque
+			if v == 0 {
+				nrgba.SetNRGBA(x, y, color.NRGBA{A: 255})
+			}
+			rgba.SetRGBA(x, y, color.RGBA{v, v, v, 255})
+			gray.Pix[y*gray.Stride+x] = v
+			ycc.Y[ycc.YOffset(x, y)] = v
+		}
+	}
+	for i := range ycc.Cb {
+		ycc.Cb[i], ycc.Cr[i] = 128, 128
+	}
+	tests := []struct {
+		name string
+		src  image.Image
+	}{{"NRGBA, transparent paper", nrgba}, {"RGBA", rgba}, {"grey", gray}, {"JPEG's YCbCr", ycc}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := workImage(tt.src)
+			if g.Rect.Dx() != maxWorkSide || g.Rect.Dy() != h/2 {
+				t.Fatalf("work image %v, want %d × %d", g.Rect, maxWorkSide, h/2)
+			}
+			row := g.Pix[10*g.Stride : 10*g.Stride+g.Rect.Dx()]
+			if row[0] != 255 || row[2000] != 255 {
+				t.Errorf("paper %d, %d, want white", row[0], row[2000])
+			}
+			// the line falls into output column 500, averaged with one
+			// white pixel
+			if v := row[500]; v < 100 || v > 160 {
+				t.Errorf("line at column 500 is %d, want a mid grey", v)
+			}
+		})
+	}
+}

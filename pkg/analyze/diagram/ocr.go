@@ -153,9 +153,14 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 	if dh < 1 {
 		dh = 1
 	}
-	dst := image.NewGray(image.Rect(0, 0, dw, dh))
-	draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
-	draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)
+	var dst *image.Gray
+	if g, ok := src.(*image.Gray); ok && dw*h > bigScale {
+		dst = resampleGrey(g, dw, dh)
+	} else {
+		dst = image.NewGray(image.Rect(0, 0, dw, dh))
+		draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+		draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Over, nil)
+	}
 	if g, ok := src.(*image.Gray); ok {
 		if soft := blur(g); soft > 4 {
 			// a mildly soft picture (a turned or resampled one) takes a
@@ -172,6 +177,97 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 		removeLines(dst, float64(dw)/float64(w))
 	}
 	return dst, float64(dw) / float64(w)
+}
+
+// bigScale is the size (output width × source height) above which
+// prepare scales with resampleGrey: x/image/draw's kernel scaler keeps
+// 32 bytes for each of these pixels at once, 400 MB for a photo's
+// 24-megapixel OCR page.
+const bigScale = 4 << 20
+
+// resampleGrey scales a grey image to dw × dh with the Catmull-Rom
+// kernel (widened when shrinking), as draw.CatmullRom does, but a few
+// rows at a time: each source row is scaled across once into a small
+// ring of rows, and each output row is mixed from the ring.
+func resampleGrey(src *image.Gray, dw, dh int) *image.Gray {
+	sw, sh := src.Rect.Dx(), src.Rect.Dy()
+	type taps struct {
+		first int
+		w     []float32
+	}
+	weights := func(n, m int) []taps {
+		scale := float64(n) / float64(m)
+		wide := math.Max(1, scale)
+		out := make([]taps, m)
+		for i := range m {
+			c := (float64(i)+0.5)*scale - 0.5
+			lo, hi := int(math.Ceil(c-2*wide)), int(math.Floor(c+2*wide))
+			lo, hi = max(0, lo), min(n-1, hi)
+			var ws []float32
+			sum := 0.0
+			for j := lo; j <= hi; j++ {
+				t := math.Abs(float64(j)-c) / wide
+				var k float64
+				switch {
+				case t < 1:
+					k = 1.5*t*t*t - 2.5*t*t + 1
+				case t < 2:
+					k = -0.5*t*t*t + 2.5*t*t - 4*t + 2
+				}
+				ws = append(ws, float32(k))
+				sum += k
+			}
+			if sum != 0 {
+				for k := range ws {
+					ws[k] /= float32(sum)
+				}
+			}
+			out[i] = taps{first: lo, w: ws}
+		}
+		return out
+	}
+	xs, ys := weights(sw, dw), weights(sh, dh)
+	ring := 1
+	for _, t := range ys {
+		ring = max(ring, len(t.w)+1)
+	}
+	rows := make([][]float32, ring)
+	at := make([]int, ring) // the source row each ring slot holds
+	for i := range rows {
+		rows[i], at[i] = make([]float32, dw), -1
+	}
+	across := func(sy int) []float32 {
+		k := sy % ring
+		if at[k] == sy {
+			return rows[k]
+		}
+		line := src.Pix[sy*src.Stride : sy*src.Stride+sw]
+		for x, t := range xs {
+			var v float32
+			for j, w := range t.w {
+				v += w * float32(line[t.first+j])
+			}
+			rows[k][x] = v
+		}
+		at[k] = sy
+		return rows[k]
+	}
+	out := image.NewGray(image.Rect(0, 0, dw, dh))
+	acc := make([]float32, dw)
+	for y, t := range ys {
+		clear(acc)
+		for j, w := range t.w {
+			r := across(t.first + j)
+			for x, v := range r {
+				acc[x] += w * v
+			}
+		}
+		row := out.Pix[y*out.Stride : y*out.Stride+dw]
+		for x, v := range acc {
+			row[x] = uint8(max(0, min(255, math.Round(float64(v)))))
+		}
+	}
+	return out
 }
 
 // blur tells how far the picture is out of focus: the ratio of grey to
@@ -197,39 +293,48 @@ func blur(g *image.Gray) float64 {
 // radius r), which gives blurred letters back their edges for OCR.
 func sharpen(g *image.Gray, r int, amount float64) {
 	w, h := g.Rect.Dx(), g.Rect.Dy()
-	box := func(src []uint8) []uint8 {
-		tmp := make([]uint8, w*h)
-		out := make([]uint8, w*h)
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				s, n := 0, 0
-				for k := max(0, x-r); k <= min(w-1, x+r); k++ {
-					s += int(src[y*w+k])
-					n++
-				}
-				tmp[y*w+x] = uint8(s / n)
-			}
-		}
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				s, n := 0, 0
-				for k := max(0, y-r); k <= min(h-1, y+r); k++ {
-					s += int(tmp[k*w+x])
-					n++
-				}
-				out[y*w+x] = uint8(s / n)
-			}
-		}
-		return out
-	}
-	pix := make([]uint8, w*h)
+	// one page-sized buffer: the blurred copy, blurred in place a line
+	// at a time (a 24-megapixel OCR page would otherwise cost five)
+	soft := make([]uint8, w*h)
 	for y := 0; y < h; y++ {
-		copy(pix[y*w:(y+1)*w], g.Pix[y*g.Stride:y*g.Stride+w])
+		copy(soft[y*w:(y+1)*w], g.Pix[y*g.Stride:y*g.Stride+w])
 	}
-	soft := box(box(pix))
-	for i, v := range pix {
-		s := int(v) + int(amount*float64(int(v)-int(soft[i])))
-		g.Pix[(i/w)*g.Stride+i%w] = uint8(max(0, min(255, s)))
+	line := make([]uint8, max(w, h))
+	// box averages the n values at soft[start], soft[start+step], …
+	// over a window of radius r, through the line buffer
+	box := func(start, step, n int) {
+		for k := range n {
+			line[k] = soft[start+k*step]
+		}
+		s := 0
+		for k := 0; k <= min(n-1, r); k++ {
+			s += int(line[k])
+		}
+		for k := range n {
+			lo, hi := max(0, k-r), min(n-1, k+r)
+			soft[start+k*step] = uint8(s / (hi - lo + 1))
+			if k+r+1 < n {
+				s += int(line[k+r+1])
+			}
+			if k-r >= 0 {
+				s -= int(line[k-r])
+			}
+		}
+	}
+	for range 2 {
+		for y := range h {
+			box(y*w, 1, w)
+		}
+		for x := range w {
+			box(x, w, h)
+		}
+	}
+	for y := range h {
+		row := g.Pix[y*g.Stride : y*g.Stride+w]
+		for x, v := range row {
+			s := int(v) + int(amount*float64(int(v)-int(soft[y*w+x])))
+			row[x] = uint8(max(0, min(255, s)))
+		}
 	}
 }
 

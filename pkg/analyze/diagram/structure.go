@@ -41,12 +41,16 @@ func structureModel(d vision.Diagram, words []word, laneNames []string, filename
 	}
 	n := len(d.Shapes)
 	inside := make([][]word, n)
+	titles := make([][]word, len(d.Lanes))
 	var loose []word
 words:
 	for _, w := range words {
 		c := image.Pt(w.left+w.w/2, w.top+w.h/2)
-		for _, b := range d.Lanes {
+		for k, b := range d.Lanes {
 			if c.In(b.Header) {
+				if b.Titled {
+					titles[k] = append(titles[k], w)
+				}
 				continue words // upward names are read on their own
 			}
 		}
@@ -106,6 +110,14 @@ words:
 		name := ""
 		if i < len(laneNames) {
 			name = laneNames[i]
+		}
+		if b.Titled {
+			// the strip read on its own keeps letters a line crossing the
+			// frame's corner takes on the page; the page's words keep
+			// their lines apart, when an edge label sits in the strip too
+			if page := frameTitle(titles[i]); name == "" || len(strings.Fields(name)) > 3 {
+				name = page
+			}
 		}
 		if b.Pool {
 			pool = name
@@ -303,17 +315,9 @@ words:
 			}
 		}
 	}
-	var notes []string
-	noted := map[int]bool{}
-	for _, t := range d.Traces {
-		if ids[t.Node] == "" || noted[t.Node] {
-			continue
-		}
-		noted[t.Node] = true
-		what := cmp.Or(names[t.Node], "this node")
-		note := fmt.Sprintf("A connector at %q could not be followed to its other end (near %d, %d in the picture): check the flows there.", what, t.End.X, t.End.Y)
-		notes = append(notes, note)
-		m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", len(m.Annotations)+1), Text: note, AttachedTo: ids[t.Node]})
+	notes := traceNotes(d, ids, names, words)
+	for _, nt := range notes {
+		m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", len(m.Annotations)+1), Text: nt.text, AttachedTo: ids[nt.node]})
 	}
 	for _, ln := range lanes {
 		if usedLane[ln.name] && ln.name != "" {
@@ -343,7 +347,167 @@ words:
 	if len(m.Validate()) > 0 {
 		return process.Model{}, nil, false
 	}
-	return m, notes, true
+	var texts []string
+	for _, nt := range notes {
+		texts = append(texts, nt.text)
+	}
+	return m, texts, true
+}
+
+// maxNotes caps the notes of one picture: a user looks at a few places,
+// not at a list; the longest unfinished lines come first.
+const maxNotes = 3
+
+// note is what the reader says about one place in the picture, on the
+// node concerned.
+type note struct {
+	node int
+	text string
+}
+
+// traceNotes turns the connectors the recogniser could not finish into
+// notes a user can act on: each names the shape(s) to look at and the
+// way the line leaves. It leaves out what is no missing flow: dashed
+// lines (associations to notes and data, message flows to a pool not
+// read), lines that end on a word (a label's underline or leader),
+// lines from nodes not in the model. Two halves of one broken line,
+// ending close together, make one note naming both ends.
+func traceNotes(d vision.Diagram, ids, names []string, words []word) []note {
+	type cand struct {
+		t    vision.Trace
+		long int
+	}
+	var cs []cand
+	onWord := func(p image.Point) bool {
+		for _, w := range words {
+			r := image.Rect(w.left, w.top, w.left+w.w, w.top+w.h).Inset(-2 * d.Stroke)
+			if p.In(r) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, t := range d.Traces {
+		if t.Node < 0 || t.Node >= len(ids) || ids[t.Node] == "" || t.Dashed || onWord(t.End) {
+			continue
+		}
+		c := center(d.Shapes[t.Node].Box)
+		cs = append(cs, cand{t, absInt(t.End.X-c.X) + absInt(t.End.Y-c.Y)})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].long > cs[j].long })
+	near := max(6*d.Stroke, 12)
+	var out []note
+	used := make([]bool, len(cs))
+	noted := map[int]bool{}
+	for i, c := range cs {
+		if used[i] || noted[c.t.Node] {
+			continue
+		}
+		used[i] = true
+		from := describeNode(d, names, c.t.Node)
+		var text string
+		// the other half of the same line, cut where it crosses something
+		other := -1
+		for j := i + 1; j < len(cs); j++ {
+			o := cs[j].t
+			if !used[j] && o.Node != c.t.Node && absInt(o.End.X-c.t.End.X)+absInt(o.End.Y-c.t.End.Y) <= 4*near {
+				other = j
+				break
+			}
+		}
+		switch {
+		case other >= 0:
+			used[other] = true
+			noted[cs[other].t.Node] = true
+			text = fmt.Sprintf("The line between %s and %s could not be followed all the way (it breaks where it crosses something): the flow between them is not drawn; check it.", from, describeNode(d, names, cs[other].t.Node))
+		default:
+			if k := shapeNear(d, c.t.End, near, c.t.Node); k >= 0 {
+				text = fmt.Sprintf("A line leaving %s stops just short of %s: the flow between them is not drawn; check it.", from, describeNode(d, names, k))
+			} else {
+				text = fmt.Sprintf("A line leaving %s %s ends at no shape that could be read: a flow or a step may be missing there.", from, direction(c.t.Start, c.t.End))
+			}
+		}
+		noted[c.t.Node] = true
+		out = append(out, note{node: c.t.Node, text: text})
+		if len(out) == maxNotes {
+			break
+		}
+	}
+	return out
+}
+
+// describeNode names a shape for a note: its label in quotes, or what
+// it is when it has none.
+func describeNode(d vision.Diagram, names []string, i int) string {
+	if names[i] != "" {
+		return fmt.Sprintf("%q", names[i])
+	}
+	s := d.Shapes[i]
+	what := map[vision.Kind]string{vision.Task: "an unnamed box", vision.Gateway: "an unnamed diamond", vision.Event: "an unnamed circle"}[s.Kind]
+	// the named shape a flow joins it to says which one
+	for _, f := range d.Flows {
+		switch {
+		case f.To == i && names[f.From] != "":
+			return fmt.Sprintf("%s after %q", what, names[f.From])
+		case f.From == i && names[f.To] != "":
+			return fmt.Sprintf("%s before %q", what, names[f.To])
+		}
+	}
+	return what
+}
+
+// shapeNear is the shape other than from whose box lies within reach of
+// p, or -1.
+func shapeNear(d vision.Diagram, p image.Point, reach, from int) int {
+	best, bestD := -1, reach+1
+	for i, s := range d.Shapes {
+		if i == from {
+			continue
+		}
+		b := s.Box
+		dx := max(0, b.Min.X-p.X, p.X-b.Max.X)
+		dy := max(0, b.Min.Y-p.Y, p.Y-b.Max.Y)
+		if dd := max(dx, dy); dd < bestD {
+			best, bestD = i, dd
+		}
+	}
+	return best
+}
+
+// direction says which way a line runs from a to b, as a person would.
+func direction(a, b image.Point) string {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	switch {
+	case absInt(dx) >= absInt(dy) && dx >= 0:
+		return "to the right"
+	case absInt(dx) >= absInt(dy):
+		return "to the left"
+	case dy > 0:
+		return "downwards"
+	}
+	return "upwards"
+}
+
+// frameTitle is a flowchart frame's name: the first line of the words
+// in its header strip (an edge label lower down in the strip is no part
+// of it).
+func frameTitle(ws []word) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	top := ws[0]
+	for _, w := range ws {
+		if w.top < top.top {
+			top = w
+		}
+	}
+	var line []word
+	for _, w := range ws {
+		if absInt((w.top+w.h/2)-(top.top+top.h/2)) <= max(top.h, w.h)/2 {
+			line = append(line, w)
+		}
+	}
+	return text.CleanLabel(joinLines(line))
 }
 
 // gatewayType is the BPMN gateway type of a diamond's marker; an empty

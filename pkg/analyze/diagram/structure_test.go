@@ -115,36 +115,87 @@ func TestStructureDecisions(t *testing.T) {
 // TestStructureUnfinishedConnector: a connector the recogniser could not
 // follow to its other end is no flow but a note on its node.
 func TestStructureUnfinishedConnector(t *testing.T) {
-	d := decisionDiagram(60, vision.MarkerNone)
-	d.Traces = []vision.Trace{{Node: 2, End: image.Pt(760, 70)}}
 	ws := []word{
+		{text: "Check", block: 1, left: 40, top: 190, w: 40, h: 14, conf: 90},
+		{text: "request", block: 1, left: 85, top: 190, w: 40, h: 14, conf: 90},
 		{text: "Book", block: 2, left: 520, top: 60, w: 40, h: 14, conf: 90},
 		{text: "room", block: 2, left: 565, top: 60, w: 40, h: 14, conf: 90},
+		{text: "Refuse", block: 3, left: 520, top: 320, w: 50, h: 14, conf: 90},
+		// a free label out on the right
+		{text: "urgent", block: 4, left: 740, top: 200, w: 40, h: 14, conf: 90},
 	}
-	m, notes, ok := structureModel(d, ws, nil, "")
-	if !ok {
-		t.Fatal("no structure")
+	tests := []struct {
+		name   string
+		traces []vision.Trace
+		want   []string // what each note says, in order
+	}{
+		{
+			"a line leaving a box to the right, ending nowhere",
+			[]vision.Trace{{Node: 2, Start: image.Pt(620, 70), End: image.Pt(760, 70)}},
+			[]string{`A line leaving "Book room" to the right ends at no shape`},
+		},
+		{"a dashed line is an association, not a missing flow", []vision.Trace{{Node: 2, Start: image.Pt(620, 70), End: image.Pt(760, 70), Dashed: true}}, nil},
+		{"a line ending on a word is its underline or leader", []vision.Trace{{Node: 3, Start: image.Pt(620, 330), End: image.Pt(745, 210)}}, nil},
+		{
+			"two halves of one line broken at a crossing make one note naming both ends",
+			[]vision.Trace{
+				{Node: 0, Start: image.Pt(80, 231), End: image.Pt(300, 420)},
+				{Node: 3, Start: image.Pt(560, 361), End: image.Pt(318, 420)},
+			},
+			[]string{`The line between "Check request" and "Refuse" could not be followed`},
+		},
+		{
+			"a line stopping just short of a shape names it",
+			[]vision.Trace{{Node: 0, Start: image.Pt(80, 231), End: image.Pt(495, 335)}},
+			[]string{`A line leaving "Check request" stops just short of "Refuse"`},
+		},
+		{
+			"an unnamed diamond is named by its neighbour; at most three notes, the longest lines first",
+			[]vision.Trace{
+				{Node: 1, Start: image.Pt(230, 230), End: image.Pt(230, 300)},
+				{Node: 0, Start: image.Pt(80, 170), End: image.Pt(80, 20)},
+				{Node: 2, Start: image.Pt(620, 70), End: image.Pt(780, 10)},
+				{Node: 3, Start: image.Pt(620, 330), End: image.Pt(790, 410)},
+			},
+			[]string{`A line leaving "Refuse" to the right`, `A line leaving "Book room" to the right`, `A line leaving "Check request" upwards`},
+		},
 	}
-	if len(notes) != 1 || !strings.Contains(notes[0], `"Book room"`) || !strings.Contains(notes[0], "760, 70") {
-		t.Fatalf("notes %q", notes)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := decisionDiagram(60, vision.MarkerNone)
+			d.Traces = tt.traces
+			m, notes, ok := structureModel(d, ws, nil, "")
+			if !ok {
+				t.Fatal("no structure")
+			}
+			if len(notes) != len(tt.want) {
+				t.Fatalf("notes %q, want %d", notes, len(tt.want))
+			}
+			for i, w := range tt.want {
+				if !strings.HasPrefix(notes[i], w) {
+					t.Errorf("note %d %q, want it to start %q", i, notes[i], w)
+				}
+			}
+			if len(m.Annotations) != len(notes) {
+				t.Errorf("annotations %+v, want one per note", m.Annotations)
+			}
+			drawn := 0
+			for _, f := range m.Flows {
+				if strings.HasPrefix(f.ID, "f") {
+					drawn++ // the picture's, not those repair adds to the start and end
+				}
+			}
+			if drawn != 3 {
+				t.Errorf("flows %+v, want the three drawn", m.Flows)
+			}
+		})
 	}
-	drawn := 0
-	for _, f := range m.Flows {
-		if strings.HasPrefix(f.ID, "f") {
-			drawn++ // the picture's, not those repair adds to the start and end
-		}
-	}
-	if drawn != 3 {
-		t.Errorf("flows %+v, want the three drawn", m.Flows)
-	}
-	var book string
-	for _, a := range m.Activities {
-		if a.Name == "Book room" {
-			book = a.ID
-		}
-	}
-	if len(m.Annotations) != 1 || m.Annotations[0].AttachedTo != book {
-		t.Errorf("annotations %+v, want one on %s", m.Annotations, book)
+	// the unnamed diamond: named by the box before it
+	d := decisionDiagram(60, vision.MarkerNone)
+	d.Traces = []vision.Trace{{Node: 1, Start: image.Pt(230, 230), End: image.Pt(230, 400)}}
+	_, notes, _ := structureModel(d, ws, nil, "")
+	if len(notes) != 1 || !strings.Contains(notes[0], `an unnamed diamond after "Check request" downwards`) {
+		t.Errorf("notes %q", notes)
 	}
 }
 
@@ -220,5 +271,85 @@ func TestStructurePoolsAndMessages(t *testing.T) {
 		if f.Source == id["Invoice"] && f.Target == id["Pay"] {
 			t.Errorf("the dashed line became a sequence flow %+v", f)
 		}
+	}
+}
+
+// TestStructureFrameLanes: a flowchart's frames (Graphviz clusters) are
+// lanes named by the first line of words across their top; the boxes
+// inside each belong to it, and a word lower in the strip (an edge
+// label) is no part of the name.
+func TestStructureFrameLanes(t *testing.T) {
+	box := func(x, y int) vision.Shape {
+		r := image.Rect(x, y, x+120, y+60)
+		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
+	}
+	d := vision.Diagram{Stroke: 1,
+		Shapes: []vision.Shape{box(40, 80), box(40, 250), box(440, 80)},
+		Lanes: []vision.Band{
+			{Header: image.Rect(22, 22, 348, 79), Body: image.Rect(20, 20, 350, 400), Titled: true},
+			{Header: image.Rect(422, 22, 748, 79), Body: image.Rect(420, 20, 750, 400), Titled: true},
+		},
+		Flows: []vision.Flow{
+			{From: 0, To: 1, Sure: true, Path: []image.Point{image.Pt(100, 141), image.Pt(100, 249)}},
+			{From: 1, To: 2, Sure: true, Path: []image.Point{image.Pt(161, 280), image.Pt(500, 141)}},
+		},
+	}
+	tests := []struct {
+		name  string
+		words []word
+		strip []string          // the headers read on their own
+		want  map[string]string // task → lane
+	}{
+		{
+			"a title in each frame",
+			[]word{
+				{text: "Employee", block: 7, left: 30, top: 28, w: 70, h: 16, conf: 90},
+				{text: "Finance", block: 8, left: 430, top: 28, w: 60, h: 16, conf: 90},
+				{text: "Yes", block: 9, left: 470, top: 60, w: 25, h: 12, conf: 90},
+			},
+			[]string{"", ""},
+			map[string]string{"Send": "Employee", "Check": "Employee", "Pay": "Finance"},
+		},
+		{
+			"the header read on its own keeps the letter a crossing line took on the page",
+			[]word{
+				{text: "mployee", block: 7, left: 36, top: 28, w: 64, h: 16, conf: 60},
+				{text: "Finance", block: 8, left: 430, top: 28, w: 60, h: 16, conf: 90},
+			},
+			[]string{"Employee", "Finance"},
+			map[string]string{"Send": "Employee", "Check": "Employee", "Pay": "Finance"},
+		},
+		{
+			"no title: no names to guess, the frames are still lanes",
+			nil,
+			[]string{"", ""},
+			map[string]string{"Send": "Lane 1", "Check": "Lane 1", "Pay": "Lane 2"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := append([]word{
+				{text: "Send", block: 1, left: 60, top: 100, w: 40, h: 14, conf: 90},
+				{text: "Check", block: 2, left: 60, top: 270, w: 50, h: 14, conf: 90},
+				{text: "Pay", block: 3, left: 460, top: 100, w: 30, h: 14, conf: 90},
+			}, tt.words...)
+			m, _, ok := structureModel(d, ws, tt.strip, "")
+			if !ok {
+				t.Fatal("no structure")
+			}
+			got := map[string]string{}
+			for _, a := range m.Activities {
+				got[a.Name] = a.Performer
+			}
+			for k, v := range tt.want {
+				if got[k] != v {
+					t.Errorf("lanes of the tasks %v, want %v", got, tt.want)
+					break
+				}
+			}
+			if len(m.Participants) != 2 {
+				t.Errorf("participants %+v, want two", m.Participants)
+			}
+		})
 	}
 }

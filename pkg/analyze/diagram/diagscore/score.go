@@ -59,6 +59,14 @@ type Score struct {
 	// Lanes counts the reference's lanes (participants) found by name,
 	// and the analysis' lanes that name one of them.
 	Lanes Counts
+	// Members counts the matched tasks that sit in a lane in the
+	// reference (Refs) and those the analysis puts in the lane of that
+	// name (Found); Cand and Right the same from the analysis' side.
+	Members Counts
+	// Messages counts the reference's message flows between flow nodes
+	// found between the matched nodes, and the analysis' message flows
+	// that are the reference's.
+	Messages Counts
 	// Missed names the reference tasks not found, Extra the analysis'
 	// tasks that match none, Lost the reference flows not found.
 	Missed, Extra, Lost []string
@@ -72,6 +80,8 @@ func (s *Score) Add(o Score) {
 	s.Gateways.Add(o.Gateways)
 	s.Kinds.Add(o.Kinds)
 	s.Lanes.Add(o.Lanes)
+	s.Members.Add(o.Members)
+	s.Messages.Add(o.Messages)
 }
 
 // graph is a model's flow nodes and sequence flows.
@@ -257,6 +267,8 @@ func Compare(ref, got *process.Model) Score {
 		}
 	}
 	s.Lanes = compareLanes(ref, got)
+	s.Members = compareMembers(ref, got, match)
+	s.Messages = compareMessages(ref, got, match)
 	for _, f := range a.flows {
 		s.Flows.Cand++
 		x, y := back[f[0]], back[f[1]]
@@ -265,6 +277,74 @@ func Compare(ref, got *process.Model) Score {
 		}
 	}
 	return s
+}
+
+// compareMembers checks the lane of every matched task: the reference's
+// and the analysis' performer must name the same lane (by the lane
+// name rule). Only models with lanes on both sides count.
+func compareMembers(ref, got *process.Model, match map[string]string) Counts {
+	var c Counts
+	if len(ref.Participants) < 2 {
+		return c
+	}
+	perf := map[string]string{}
+	for _, a := range got.Activities {
+		perf[a.ID] = a.Performer
+	}
+	for _, a := range ref.Activities {
+		m := match[a.ID]
+		if m == "" || a.Performer == "" {
+			continue
+		}
+		c.Refs++
+		p := perf[m]
+		if p == "" {
+			continue
+		}
+		c.Cand++
+		if jaccard(a.Performer, p) >= 0.5 || editSim(a.Performer, p) >= 0.8 {
+			c.Found++
+			c.Right++
+		}
+	}
+	return c
+}
+
+// compareMessages matches message flows by their ends (flow nodes
+// matched to the reference's; a message flow to a collapsed pool has no
+// node to match and is left out).
+func compareMessages(ref, got *process.Model, match map[string]string) Counts {
+	var c Counts
+	type pair struct{ a, b string }
+	have := map[pair]bool{}
+	for _, f := range got.MessageFlows {
+		have[pair{f.Source, f.Target}] = true
+	}
+	nodes := map[string]bool{}
+	for _, a := range ref.Activities {
+		nodes[a.ID] = true
+	}
+	for _, e := range ref.Events {
+		nodes[e.ID] = true
+	}
+	for _, g := range ref.Gateways {
+		nodes[g.ID] = true
+	}
+	right := map[pair]bool{}
+	for _, f := range ref.MessageFlows {
+		if !nodes[f.Source] || !nodes[f.Target] {
+			continue
+		}
+		c.Refs++
+		p := pair{match[f.Source], match[f.Target]}
+		if p.a != "" && p.b != "" && have[p] {
+			c.Found++
+			right[p] = true
+		}
+	}
+	c.Cand = len(got.MessageFlows)
+	c.Right = len(right)
+	return c
 }
 
 // compareLanes matches the lanes (participants) of two models by name,

@@ -103,3 +103,43 @@ func TestCompareKindsAndLanes(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareLanesAndMessages: a matched task counts in its lane when
+// the analysis names the reference's lane; message flows count by their
+// matched ends.
+func TestCompareLanesAndMessages(t *testing.T) {
+	ref := model([]string{"Send invoice", "Pay invoice", "Book payment"}, nil, [][2]string{{"t1", "t3"}})
+	ref.Participants = []process.Participant{{Name: "Supplier"}, {Name: "Customer"}}
+	ref.Activities[0].Performer, ref.Activities[1].Performer, ref.Activities[2].Performer = "Supplier", "Customer", "Supplier"
+	ref.MessageFlows = []process.MessageFlow{{ID: "m1", Source: "t1", Target: "t2"}, {ID: "m2", Source: "t2", Target: "pool9"}}
+	tests := []struct {
+		name             string
+		perf             [3]string
+		msgs             [][2]string
+		members, memberP int // found, cand
+		msgFound, msgP   int // found, cand
+	}{
+		{"all right", [3]string{"Supplier", "Customer", "Supplier"}, [][2]string{{"t1", "t2"}}, 3, 3, 1, 1},
+		{"one in the wrong lane, one in none", [3]string{"Supplier", "Supplier", ""}, nil, 1, 2, 0, 0},
+		{"a message flow the wrong way", [3]string{"Suplier", "Customer", "Supplier"}, [][2]string{{"t2", "t1"}}, 3, 3, 0, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := model([]string{"Send invoice", "Pay invoice", "Book payment"}, nil, [][2]string{{"t1", "t3"}})
+			got.Participants = ref.Participants
+			for i := range got.Activities {
+				got.Activities[i].Performer = tt.perf[i]
+			}
+			for _, m := range tt.msgs {
+				got.MessageFlows = append(got.MessageFlows, process.MessageFlow{Source: m[0], Target: m[1]})
+			}
+			s := Compare(ref, got)
+			if s.Members.Refs != 3 || s.Members.Found != tt.members || s.Members.Cand != tt.memberP {
+				t.Errorf("members %+v, want found %d of 3, cand %d", s.Members, tt.members, tt.memberP)
+			}
+			if s.Messages.Refs != 1 || s.Messages.Found != tt.msgFound || s.Messages.Cand != tt.msgP {
+				t.Errorf("messages %+v, want found %d of 1, cand %d", s.Messages, tt.msgFound, tt.msgP)
+			}
+		})
+	}
+}

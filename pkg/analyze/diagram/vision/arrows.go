@@ -28,6 +28,11 @@ type Trace struct {
 	Node int
 	// End is the connector's ink farthest from that shape.
 	End image.Point
+	// Start is where the connector touches the shape.
+	Start image.Point
+	// Dashed is true for a connector drawn in dashes (an association to
+	// a note or a data object, a message flow to a pool not read).
+	Dashed bool
 }
 
 // contact is where a connector touches a shape's surroundings.
@@ -41,8 +46,9 @@ type contact struct {
 // findFlows removes the shapes and lane lines from the ink, collects the
 // remaining line pieces that touch two or more shapes, and directs each
 // by the filled arrowhead at its target end. Lines crossing a lane border
-// are joined across it.
-func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
+// are joined across it; cross are frame lines (a flowchart's swimlanes),
+// removed too and joined across whichever way they run.
+func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	w, h := bm.w, bm.h
 	stroke := d.Stroke
 	removed := make([]bool, w*h)
@@ -77,7 +83,8 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			}
 		}
 	}
-	for _, r := range lines {
+	all := append(append([]image.Rectangle(nil), lines...), cross...)
+	for _, r := range all {
 		r = r.Intersect(bounds)
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
@@ -99,10 +106,16 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 		return a
 	}
-	// join pieces across removed horizontal lane lines
-	for _, r := range lines {
+	// join pieces across removed horizontal lane lines; a frame's line
+	// is crossed by slanted arrows too, whose ink goes on a little to
+	// the side
+	for li, r := range all {
 		if r.Dx() < r.Dy() {
 			continue
+		}
+		slant := 0
+		if li >= len(lines) {
+			slant = r.Dy() + 2
 		}
 		r = r.Intersect(bounds)
 		reach := 4 * (stroke + 2)
@@ -118,11 +131,56 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			if above < 0 || below >= h {
 				continue
 			}
-			a, b := ls.lab[above*w+x], ls.lab[below*w+x]
-			if a != 0 && b != 0 {
-				ra, rb := find(a), find(b)
-				if ra != rb {
-					parent[ra] = rb
+			a := ls.lab[above*w+x]
+			if a == 0 {
+				continue
+			}
+			for dx := range 2*slant + 1 {
+				bx := x + (dx+1)/2*(1-2*(dx%2)) // x, x+1, x-1, x+2 …
+				if bx < 0 || bx >= w {
+					continue
+				}
+				if b := ls.lab[below*w+bx]; b != 0 {
+					if ra, rb := find(a), find(b); ra != rb {
+						parent[ra] = rb
+					}
+					break
+				}
+			}
+		}
+	}
+	// and across a frame's upright sides
+	for _, r := range cross {
+		if r.Dx() >= r.Dy() {
+			continue
+		}
+		r = r.Intersect(bounds)
+		reach := 4 * (stroke + 2)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			left, right := r.Min.X-1, r.Max.X
+			for left >= 0 && removed[y*w+left] && r.Min.X-left < reach {
+				left--
+			}
+			for right < w && removed[y*w+right] && right-r.Max.X < reach {
+				right++
+			}
+			if left < 0 || right >= w {
+				continue
+			}
+			a := ls.lab[y*w+left]
+			if a == 0 {
+				continue
+			}
+			for dy := range 2*(r.Dx()+2) + 1 {
+				by := y + (dy+1)/2*(1-2*(dy%2)) // y, y+1, y-1, y+2 …
+				if by < 0 || by >= h {
+					continue
+				}
+				if b := ls.lab[by*w+right]; b != 0 {
+					if ra, rb := find(a), find(b); ra != rb {
+						parent[ra] = rb
+					}
+					break
 				}
 			}
 		}
@@ -133,12 +191,18 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 	// (two dashes meeting at a bend make one L-shaped piece: thin ink,
 	// though its box is square)
 	var dashes []int32
+	// isDash marks the dashes that count towards calling a line dashed: an
+	// L's arms are both dash-long, while a blurred word is a thin blob
+	// too, but low (it is still joined, as a label beside its line)
+	isDash := map[int32]bool{}
 	straight := func(b image.Rectangle) bool { return min(b.Dx(), b.Dy()) <= stroke+1 }
 	for l := int32(1); l < int32(n); l++ {
 		c := ls.comps[l]
 		long := max(c.box.Dx(), c.box.Dy())
-		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || c.area <= 2*long*(stroke+1)) {
+		thin := c.area <= 2*long*(stroke+1)
+		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || thin) {
 			dashes = append(dashes, l)
+			isDash[l] = straight(c.box) || min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3
 		}
 	}
 	for i, a := range dashes {
@@ -196,8 +260,12 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 	}
 	dashCount := map[int32]int{}
+	dashArea := map[int32]int{}
 	for _, l := range dashes {
-		dashCount[find(l)]++
+		if isDash[l] {
+			dashCount[find(l)]++
+			dashArea[find(l)] += ls.comps[l].area
+		}
 	}
 	// contacts and sampled paths per joined component
 	type group struct {
@@ -235,6 +303,12 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			}
 		}
 	}
+	// a dashed connector is dashes nearly all through; a solid line
+	// that a blur, its crossings and its labels break into a few short
+	// pieces is mostly one long stroke
+	dashed := func(r int32) bool {
+		return dashCount[r] >= 3 && dashArea[r]*10 >= groups[r].pixels*6
+	}
 	roots := make([]int32, 0, len(groups))
 	var loose []int32
 	for r, g := range groups {
@@ -250,6 +324,7 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 	for _, r := range loose {
 		if t, ok := unfinished(groups[r].path, groups[r].pixels, groups[r].contacts, stroke); ok && t.End.In(bounds.Inset(2*stroke+2)) {
 			// (a line running off the picture is a frame's or a cut)
+			t.Dashed = dashed(r)
 			d.Traces = append(d.Traces, t)
 		}
 	}
@@ -304,7 +379,7 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 			if b.x < a.x || (b.x == a.x && b.y < a.y) {
 				a, b = b, a
 			}
-			flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Dashed: dashCount[r] >= 3})
+			flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Dashed: dashed(r)})
 			continue
 		}
 		var srcs, dsts []*contact
@@ -329,7 +404,7 @@ func findFlows(bm *bitmap, d *Diagram, lines []image.Rectangle) []Flow {
 		}
 		for _, s := range srcs {
 			for _, t := range dsts {
-				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true, Dashed: dashCount[r] >= 3})
+				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true, Dashed: dashed(r)})
 			}
 		}
 	}
@@ -362,7 +437,7 @@ func unfinished(path []image.Point, pixels int, contacts map[int]*contact, strok
 	if farD < reach*reach || pixels > 3*max(stroke, 1)*extent {
 		return Trace{}, false
 	}
-	return Trace{Node: c.node, End: far}, true
+	return Trace{Node: c.node, End: far, Start: image.Pt(cx, cy)}, true
 }
 
 // crossings marks the ink where a horizontal and a vertical line cross:
@@ -373,8 +448,11 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 	w, h := bm.w, bm.h
 	ink := func(i int) bool { return bm.pix[i] && !removed[i] }
 	reach := 3*stroke + 3
-	left := make([]int32, w*h) // ink run length ending here, from the left
-	up := make([]int32, w*h)
+	// ink run length ending here, from the left and from above; only
+	// whether it passes reach matters, so it stops counting at 255 (a
+	// byte a pixel, not four)
+	left := make([]uint8, w*h)
+	up := make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			i := y*w + x
@@ -383,10 +461,10 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 			}
 			left[i], up[i] = 1, 1
 			if x > 0 {
-				left[i] += left[i-1]
+				left[i] = max(left[i-1], left[i-1]+1) // stays at 255
 			}
 			if y > 0 {
-				up[i] += up[i-w]
+				up[i] = max(up[i-w], up[i-w]+1)
 			}
 		}
 	}

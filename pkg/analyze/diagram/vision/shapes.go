@@ -80,6 +80,9 @@ type Band struct {
 	// Pool is true for a pool; its body spans its lanes, which follow it
 	// as bands of their own.
 	Pool bool
+	// Titled is true for a flowchart's frame (a Graphviz cluster): its
+	// name is written across the header strip at its top, not upwards.
+	Titled bool
 }
 
 // Diagram is the structure found in an image.
@@ -271,30 +274,73 @@ func Recognize(g *image.Gray) Diagram {
 		}
 		d.Shapes = append(d.Shapes, s)
 	}
-	var lines []image.Rectangle
+	var lines, cross []image.Rectangle
 	d.Lanes, lines = bands(bm, cands, stroke)
+	pooled := len(d.Lanes) > 0
+	if !pooled {
+		// no BPMN pool: a flowchart's swimlanes are plain frames around
+		// their nodes, whose lines the arrows cross
+		fr := frames(bm, d.Shapes, stroke)
+		d.Lanes = frameBands(fr, d.Shapes, stroke)
+		k := stroke + 2
+		for _, b := range fr {
+			cross = append(cross,
+				image.Rect(b.Min.X-1, b.Min.Y-1, b.Max.X+1, b.Min.Y+k-1),
+				image.Rect(b.Min.X-1, b.Max.Y-k+1, b.Max.X+1, b.Max.Y+1),
+				image.Rect(b.Min.X-1, b.Min.Y-1, b.Min.X+k-1, b.Max.Y+1),
+				image.Rect(b.Max.X-k+1, b.Min.Y-1, b.Max.X+1, b.Max.Y+1))
+		}
+	}
 	for _, c := range cands {
-		if !c.container && !c.header {
+		// a tall white strip is a pool's header only beside a pool: with
+		// none found it is a gap fenced by arrows, whose lines stay
+		if !c.container && (!c.header || !pooled) {
 			continue
 		}
 		b, k := c.box, stroke+2
+		if c.container && lanePiece(b, d.Lanes, 2*k) {
+			// a lane's white inside cut off by a connector running
+			// across the lane: its side is that connector, which stays
+			continue
+		}
 		lines = append(lines,
 			image.Rect(b.Min.X-k, b.Min.Y-k, b.Max.X+k, b.Min.Y),
 			image.Rect(b.Min.X-k, b.Max.Y, b.Max.X+k, b.Max.Y+k),
 			image.Rect(b.Min.X-k, b.Min.Y, b.Min.X, b.Max.Y),
 			image.Rect(b.Max.X, b.Min.Y, b.Max.X+k, b.Max.Y))
 	}
-	d.Flows = findFlows(bm, &d, lines)
+	d.Flows = findFlows(bm, &d, lines, cross)
 	return d
 }
 
+// lanePiece reports whether a white region reaches from a lane's top to
+// its bottom: a piece of the lane's inside, not a sub-process drawn in
+// it.
+func lanePiece(b image.Rectangle, lanes []Band, tol int) bool {
+	for _, ln := range lanes {
+		if ln.Pool && len(lanes) > 1 {
+			continue // the pool's lanes follow, when it has any
+		}
+		if absDiff(b.Min.Y, ln.Body.Min.Y) <= tol && absDiff(b.Max.Y, ln.Body.Max.Y) <= tol {
+			return true
+		}
+	}
+	return false
+}
+
 // framed reports whether ink runs along most of all four sides of a
-// white box, as a task's border does (a message flow's little circle on
+// white box (the middle three quarters of each; of a wide box's short
+// sides, the middle half), as a task's border does (a message flow's little circle on
 // the border leaves a gap); a region fenced in by arrows and the corners
 // of diamonds leaves wide gaps along its box.
 func framed(bm *bitmap, b image.Rectangle, stroke int) bool {
 	side := func(x0, y0, dx, dy, n int) bool {
 		lo, hi := n/8, n-n/8
+		if dx == 0 && b.Dx() >= 2*b.Dy() {
+			// a wide box's rounded corners (Graphviz rounds them by a
+			// good part of the height) take more of its short sides
+			lo, hi = n/4, n-n/4
+		}
 		ink, all := 0, 0
 		for k := lo; k < hi; k++ {
 			x, y := x0+dx*k, y0+dy*k

@@ -47,9 +47,30 @@ func abs(a int) int {
 	return a
 }
 
+// word is a blurred word: a low blob of ink, a stroke along its foot
+// and short ticks above it.
+func (c *canvas) word(x, y, w int) {
+	c.line(x, y+4, x+w, y+4)
+	for k := x; k <= x+w; k += 6 {
+		c.line(k, y, k, y+4)
+	}
+}
+
+// rect is a plain rectangle with square corners: a flowchart's frame.
+func (c *canvas) rect(x, y, w, h int) {
+	c.line(x, y, x+w, y)
+	c.line(x, y+h, x+w, y+h)
+	c.line(x, y, x, y+h)
+	c.line(x+w, y, x+w, y+h)
+}
+
 // box is a task: a rectangle with corners cut round.
 func (c *canvas) box(x, y, w, h int) image.Rectangle {
-	r := 8
+	return c.roundBox(x, y, w, h, 8)
+}
+
+// roundBox is a box whose corners are cut by r.
+func (c *canvas) roundBox(x, y, w, h, r int) image.Rectangle {
 	c.line(x+r, y, x+w-r, y)
 	c.line(x+r, y+h, x+w-r, y+h)
 	c.line(x, y+r, x, y+h-r)
@@ -202,6 +223,7 @@ func TestRecognize(t *testing.T) {
 		flows  []string
 		traces int // connectors ending nowhere
 		dashed int // flows drawn in dashes
+		frames int // titled lanes (a flowchart's clusters)
 	}{
 		{
 			name:   "decision with two branches",
@@ -320,6 +342,91 @@ func TestRecognize(t *testing.T) {
 			flows:  []string{"task@00 → task@04", "task@00 → task@06"},
 			dashed: 1,
 		},
+		{
+			name:   "flowchart swimlanes: square frames around their boxes, arrows crossing them",
+			stroke: 1,
+			draw: func(c *canvas) {
+				// two clusters side by side, as Graphviz draws them
+				c.rect(20, 20, 330, 380)
+				c.rect(400, 20, 370, 380)
+				c.box(60, 90, 110, 60)
+				c.box(60, 280, 110, 60)
+				c.box(480, 90, 110, 60)
+				c.box(600, 280, 110, 60)
+				c.arrow(image.Pt(115, 151), image.Pt(115, 279))
+				// straight across both frames' sides
+				c.arrow(image.Pt(171, 120), image.Pt(479, 120))
+				// slanted across them
+				c.arrow(image.Pt(171, 310), image.Pt(600, 300))
+				// out of the bottom frame line and back in through its side
+				c.arrow(image.Pt(535, 151), image.Pt(535, 410), image.Pt(790, 410), image.Pt(790, 310), image.Pt(711, 310))
+			},
+			shapes: []string{"task@01", "task@01", "task@05", "task@06"},
+			flows:  []string{"task@01 → task@01", "task@01 → task@05", "task@01 → task@06", "task@05 → task@06"},
+			frames: 2,
+		},
+		{
+			name:   "flowchart steps in wide boxes rounded by a third of their height",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.roundBox(40, 180, 200, 46, 16)
+				c.roundBox(320, 180, 200, 46, 16)
+				c.roundBox(600, 180, 170, 46, 16)
+				c.arrow(image.Pt(241, 203), image.Pt(319, 203))
+				c.arrow(image.Pt(521, 203), image.Pt(599, 203))
+			},
+			shapes: []string{"task@01", "task@04", "task@06"},
+			flows:  []string{"task@01 → task@04", "task@04 → task@06"},
+		},
+		{
+			name:   "a connector running up across two lanes stays whole (the lane's inside it cuts off is no sub-process)",
+			stroke: 2,
+			draw: func(c *canvas) {
+				// a pool with its header, three lanes with theirs
+				c.rect(10, 10, 780, 400)
+				c.line(40, 10, 40, 410)
+				c.line(70, 10, 70, 410)
+				c.line(40, 143, 790, 143)
+				c.line(40, 276, 790, 276)
+				c.box(150, 40, 110, 70)
+				c.box(500, 40, 110, 70)
+				c.box(600, 170, 110, 70)
+				c.box(150, 310, 110, 70)
+				c.arrow(image.Pt(261, 345), image.Pt(400, 345), image.Pt(400, 75), image.Pt(499, 75))
+				c.arrow(image.Pt(261, 75), image.Pt(330, 75), image.Pt(330, 205), image.Pt(599, 205))
+			},
+			shapes: []string{"task@02", "task@02", "task@05", "task@06"},
+			flows:  []string{"task@02 → task@05", "task@02 → task@06"},
+		},
+		{
+			name:   "a short solid line with blurred words beside it is no dashed line",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.circle(60, 200, 18, 2)
+				c.box(110, 160, 110, 80)
+				c.box(400, 160, 110, 80)
+				c.arrow(image.Pt(79, 200), image.Pt(109, 200))
+				c.arrow(image.Pt(221, 200), image.Pt(399, 200))
+				// the event's name under the short line, as a blur leaves
+				// words: low, thin blobs
+				c.word(82, 205, 14)
+				c.word(82, 215, 14)
+			},
+			shapes: []string{"eventthin@00", "task@01", "task@04"},
+			flows:  []string{"eventthin@00 → task@01", "task@01 → task@04"},
+		},
+		{
+			name:   "a rounded frame (an expanded sub-process) is no lane",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.box(20, 20, 500, 360)
+				c.box(60, 120, 110, 80)
+				c.box(300, 120, 110, 80)
+				c.arrow(image.Pt(171, 160), image.Pt(299, 160))
+			},
+			shapes: []string{"task@01", "task@03"},
+			flows:  []string{"task@01 → task@03"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -345,6 +452,15 @@ func TestRecognize(t *testing.T) {
 			}
 			if dashed != tt.dashed {
 				t.Errorf("%d dashed flows, want %d", dashed, tt.dashed)
+			}
+			frames := 0
+			for _, b := range d.Lanes {
+				if b.Titled {
+					frames++
+				}
+			}
+			if frames != tt.frames {
+				t.Errorf("%d frames %+v, want %d", frames, d.Lanes, tt.frames)
 			}
 			if len(d.Traces) != tt.traces {
 				t.Errorf("%d unfinished connectors %+v, want %d", len(d.Traces), d.Traces, tt.traces)
