@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { BpmnViewer } from '../../../components/bpmn-viewer';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { UploadErrorPanel, type UploadError } from '../../../components/upload-error-panel';
 import { useRegisterNow } from '../../../components/use-register-now';
 import { ApiError } from '../../../lib/api-client';
@@ -11,6 +10,18 @@ import { demoTexts, type DemoKind } from '../lib/file-rules';
 import { DemoDropzone } from './demo-dropzone';
 import { Icon } from '../../../components/icons';
 import '../landing.css';
+
+// The viewer is fetched only once there is a diagram to show: a first-time
+// visitor's landing page loads no diagram code (initial JS ≤ 110 KB gz).
+const BpmnViewer = lazy(() => import('../../../components/bpmn-viewer').then((m) => ({ default: m.BpmnViewer })));
+
+function DemoDiagram({ xml }: { xml: string }) {
+  return (
+    <Suspense fallback={<div className="demo-viewer-loading" style={{ height: 480 }} aria-busy="true">Loading the diagram…</div>}>
+      <BpmnViewer xml={xml} height={480} />
+    </Suspense>
+  );
+}
 
 /** Progress and message timing (spec part 2 §4, §9). */
 export const PROGRESS_STEP_MS = 150;
@@ -259,7 +270,7 @@ export function DemoSection() {
         </div>
         {exportPanel}
         {result.bpmnXml ? (
-          <BpmnViewer xml={result.bpmnXml} height={480} />
+          <DemoDiagram xml={result.bpmnXml} />
         ) : timedOut ? (
           <div className="notice" role="status">
             <p>{result.message || 'BPMN generation taking longer than expected'}</p>
@@ -312,7 +323,7 @@ export function DemoSection() {
           14-day free trial.
         </p>
         {exportPanel}
-        {last?.bpmnXml ? <BpmnViewer xml={last.bpmnXml} height={480} /> : null}
+        {last?.bpmnXml ? <DemoDiagram xml={last.bpmnXml} /> : null}
       </div>
     );
   }
