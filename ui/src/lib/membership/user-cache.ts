@@ -27,6 +27,12 @@ export function cachedMembership(userId: string | null | undefined, now = Date.n
   return { ...m.data };
 }
 
+/** When the cached membership was stored (ms since the epoch), or undefined when none is. */
+export function membershipStoredAt(userId: string | null | undefined): number | undefined {
+  if (!userId) return undefined;
+  return read(userId).membership?.timestamp;
+}
+
 /** Stores membership data, dropping the email addresses. */
 export function storeMembership(userId: string | null | undefined, data: MembershipUsage, now = Date.now()): void {
   if (!userId) return;
