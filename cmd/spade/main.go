@@ -81,8 +81,11 @@ func main() {
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
-	if err := cmd.run(ctx, os.Args[2:]); err != nil {
+	err := cmd.run(ctx, os.Args[2:])
+	// Before os.Exit, which runs no deferred calls: signals go back to
+	// their default handling.
+	stop()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "spade:", err)
 		os.Exit(1)
 	}

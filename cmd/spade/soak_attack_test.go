@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -300,7 +301,7 @@ func TestSoakAttacks(t *testing.T) {
 					_ = conn.SetReadDeadline(time.Now().Add(2 * time.Second))
 					buf := make([]byte, 512)
 					if _, err := conn.Read(buf); err != nil {
-						if ne, ok := err.(net.Error); ok && ne.Timeout() {
+						if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
 							continue
 						}
 						break

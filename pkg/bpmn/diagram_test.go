@@ -3,6 +3,7 @@ package bpmn
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"io"
 	"math"
 	"strconv"
@@ -72,7 +73,7 @@ func readDiagram(t *testing.T, b []byte) *diagram {
 	var textOf *element
 	for {
 		tok, err := dec.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
@@ -331,7 +332,7 @@ func checkRefs(t *testing.T, b []byte) {
 	var inRef bool
 	for {
 		tok, err := dec.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

@@ -83,7 +83,7 @@ func parseDiagram(data []byte) (*diagram, error) {
 	count := 0
 	for {
 		tok, err := dec.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

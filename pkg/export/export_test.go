@@ -253,7 +253,7 @@ func TestDOCX(t *testing.T) {
 	inT := false
 	for {
 		tok, err := dec.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

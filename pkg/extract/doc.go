@@ -77,7 +77,7 @@ func readCFB(data []byte, limit int64, names ...string) (map[string][]byte, erro
 			return nil, fmt.Errorf("doc: too many directory entries: %w", errDOC)
 		}
 		f, err := r.Next()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

@@ -209,7 +209,7 @@ func parseStyles(a *docxArchive, name string, styles map[string]styleInfo) error
 	var cur styleInfo
 	for {
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
@@ -262,7 +262,7 @@ func parseNumbering(a *docxArchive, name string, n *numbering) error {
 	lvl := -1
 	for {
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {
@@ -368,7 +368,7 @@ func (w *docxWalker) walk(r io.Reader) error {
 			}
 		}
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err != nil {

@@ -49,7 +49,7 @@ func (h *hexReader) Read(p []byte) (int, error) {
 		hi, ok, err := h.digit()
 		if err != nil || !ok {
 			h.done = true
-			if err != nil && err != io.EOF {
+			if err != nil && !errors.Is(err, io.EOF) {
 				return n, err
 			}
 			break
@@ -59,7 +59,7 @@ func (h *hexReader) Read(p []byte) (int, error) {
 			h.done = true
 			p[n] = hi << 4
 			n++
-			if err != nil && err != io.EOF {
+			if err != nil && !errors.Is(err, io.EOF) {
 				return n, err
 			}
 			break
@@ -241,7 +241,7 @@ func (l *lzwReader) Read(p []byte) (int, error) {
 		}
 		if err := l.step(); err != nil {
 			l.done = true
-			if err != io.EOF && err != io.ErrUnexpectedEOF {
+			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 				return 0, err
 			}
 		}

@@ -3,7 +3,6 @@ package reprocess
 import (
 	"context"
 	"fmt"
-	"io"
 	"log/slog"
 	"sync"
 	"testing"
@@ -52,7 +51,7 @@ func openDB(t *testing.T, url string) *db.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = d.Close() })
-	if err := d.Migrate(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil))); err != nil {
+	if err := d.Migrate(context.Background(), slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
 	return d

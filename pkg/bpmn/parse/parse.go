@@ -139,7 +139,7 @@ func readTree(data []byte) (*node, string, error) {
 	)
 	for {
 		tok, err := d.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

@@ -3,6 +3,7 @@ package parse_test
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -67,7 +68,7 @@ func rawScan(t *testing.T, data []byte) rawCounts {
 	foreign := 0 // depth inside elements of other namespaces (extensions)
 	for {
 		tok, err := d.RawToken()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {

@@ -27,23 +27,30 @@ export const routes: RouteObject[] = [
       { path: 'pricing', lazy: () => import('../features/pages/pricing-page') },
       { path: 'blog', lazy: () => import('../features/blog/components/blog-list-page') },
       { path: 'blog/*', lazy: () => import('../features/blog/components/blog-post-page') },
-      // Signed in; no account needed yet.
+      // Signed in: the server-state cache (TanStack Query) is loaded with
+      // these pages only, never with the public ones.
       {
-        element: <ProtectedRoute requireAccount={false} />,
-        children: [{ path: 'account', lazy: () => import('../features/accounts/components/account-page') }],
-      },
-      // Signed in with an account selected.
-      {
-        element: <ProtectedRoute />,
+        lazy: () => import('./query-layout'),
         children: [
-          { path: 'analyzer', lazy: () => import('../features/analyzers/analyzer-hub-page') },
-          { path: 'document-analyzer', lazy: () => import('../features/analyzers/document-analyzer-page') },
-          { path: 'image-analyzer', lazy: () => import('../features/analyzers/image-analyzer-page') },
-          { path: 'bpmn-analyzer', lazy: () => import('../features/analyzers/bpmn-analyzer-page') },
-          { path: 'settings', lazy: () => import('../features/settings/settings-page') },
-          { path: 'ops', lazy: () => import('../features/ops/ops-page') },
-          { path: 'disclaimer', lazy: () => import('../features/pages/disclaimer-page') },
-          { path: '*', lazy: () => import('../features/pages/not-found-page') },
+          // Signed in; no account needed yet.
+          {
+            element: <ProtectedRoute requireAccount={false} />,
+            children: [{ path: 'account', lazy: () => import('../features/accounts/components/account-page') }],
+          },
+          // Signed in with an account selected.
+          {
+            element: <ProtectedRoute />,
+            children: [
+              { path: 'analyzer', lazy: () => import('../features/analyzers/analyzer-hub-page') },
+              { path: 'document-analyzer', lazy: () => import('../features/analyzers/document-analyzer-page') },
+              { path: 'image-analyzer', lazy: () => import('../features/analyzers/image-analyzer-page') },
+              { path: 'bpmn-analyzer', lazy: () => import('../features/analyzers/bpmn-analyzer-page') },
+              { path: 'settings', lazy: () => import('../features/settings/settings-page') },
+              { path: 'ops', lazy: () => import('../features/ops/ops-page') },
+              { path: 'disclaimer', lazy: () => import('../features/pages/disclaimer-page') },
+              { path: '*', lazy: () => import('../features/pages/not-found-page') },
+            ],
+          },
         ],
       },
     ],

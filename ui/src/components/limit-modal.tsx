@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from './modal';
 import { formatCountdown, nextUtcMidnight, type LimitInfo } from '../lib/membership/limit';
@@ -25,12 +25,12 @@ export function LimitModal({ open, info, unit = 'document', onClose, now = () =>
     setWasOpen(open);
     if (open) setTick(now());
   }
+  // Reads the latest clock without restarting the timer on every render.
+  const onSecond = useEffectEvent(() => setTick(now()));
   useEffect(() => {
     if (!open) return;
-    const t = setInterval(() => setTick(now()), 1000);
+    const t = setInterval(onSecond, 1000);
     return () => clearInterval(t);
-    // now is a stable clock in practice; re-running on every render would reset the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const reset = nextUtcMidnight(tick);
   const limit = info?.limit ?? 1;

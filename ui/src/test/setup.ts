@@ -11,3 +11,17 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
 });
+
+// jsdom has <dialog> (and its `open` attribute) but not showModal()/close():
+// enough of them for the Modal, which the journeys check in a real browser
+// (focus trap, inert page, Escape).
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../test/fetch-mock';
+import { withQuery } from '../../test/query';
 import { useAccountStore } from '../../stores/account-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { userCacheKey } from '../../lib/membership/user-cache';
@@ -12,7 +13,7 @@ import { TokensSection } from './components/tokens-section';
 import { Component as SettingsPage } from './settings-page';
 import { testAccount, testUser } from '../../test/fixtures';
 
-const wrap = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+const wrap = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>, { wrapper: withQuery() });
 
 beforeEach(() => {
   useAccountStore.setState({ dbUserId: 'u1', selectedAccount: testAccount({ account_id: 'acc1', account_name: 'Analyst Workspace' }) });

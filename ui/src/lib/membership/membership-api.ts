@@ -46,8 +46,8 @@ export function normaliseUsage(raw: unknown): MembershipUsage {
 }
 
 /** GET /api/membership/usage. */
-export async function fetchMembershipUsage(): Promise<MembershipUsage> {
-  return normaliseUsage(await api.get<unknown>('/api/membership/usage'));
+export async function fetchMembershipUsage(signal?: AbortSignal): Promise<MembershipUsage> {
+  return normaliseUsage(await api.get<unknown>('/api/membership/usage', { signal }));
 }
 
 /** GET /api/membership/type. */

@@ -27,6 +27,12 @@ export function cachedMembership(userId: string | null | undefined, now = Date.n
   return { ...m.data };
 }
 
+/** When the cached membership was stored (ms since the epoch), or undefined when none is. */
+export function membershipStoredAt(userId: string | null | undefined): number | undefined {
+  if (!userId) return undefined;
+  return read(userId).membership?.timestamp;
+}
+
 /** Stores membership data, dropping the email addresses. */
 export function storeMembership(userId: string | null | undefined, data: MembershipUsage, now = Date.now()): void {
   if (!userId) return;
@@ -40,28 +46,6 @@ export function clearMembership(userId: string | null | undefined): void {
   const c = read(userId);
   delete c.membership;
   writeLocal(userCacheKey(userId), JSON.stringify(c));
-}
-
-/** Window event of membershipChanged; its detail is the user id. */
-export const MEMBERSHIP_CHANGED_EVENT = 'spade:membership-changed';
-
-/**
- * Something changed the user's usage or limits on the server (an own key
- * saved or deleted): the cache is dropped and whatever shows usage reads
- * it again (onMembershipChanged), so it follows the server.
- */
-export function membershipChanged(userId: string | null | undefined): void {
-  clearMembership(userId);
-  if (userId && typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(MEMBERSHIP_CHANGED_EVENT, { detail: userId }));
-}
-
-/** Calls fn after each membershipChanged of this user; returns the unsubscribe. */
-export function onMembershipChanged(userId: string | null | undefined, fn: () => void): () => void {
-  const listener = (e: Event) => {
-    if ((e as CustomEvent<string>).detail === userId) fn();
-  };
-  window.addEventListener(MEMBERSHIP_CHANGED_EVENT, listener);
-  return () => window.removeEventListener(MEMBERSHIP_CHANGED_EVENT, listener);
 }
 
 /** The cached API-key presence. */

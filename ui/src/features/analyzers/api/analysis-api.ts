@@ -63,33 +63,38 @@ export function normaliseRecent(raw: unknown): RecentItem[] {
   return out;
 }
 
-/** GET /api/recent for one analyzer; a failure gives an empty list (spec §8). */
-export async function listRecent(kind: AnalyzerKind, limit = 50): Promise<RecentItem[]> {
-  try {
-    return normaliseRecent(await api.get<unknown>('/api/recent', { query: { analyzer_type: kind, limit } }));
-  } catch {
-    return [];
-  }
+/**
+ * GET /api/recent for one analyzer. It rejects on failure so the query
+ * can retry a transient one; the hook shows a failure as an empty list
+ * (spec §8).
+ */
+export async function listRecent(kind: AnalyzerKind, signal?: AbortSignal, limit = 50): Promise<RecentItem[]> {
+  return normaliseRecent(await api.get<unknown>('/api/recent', { query: { analyzer_type: kind, limit }, signal }));
 }
 
-/** GET /api/check-graph/{id}; a failure counts as absent (spec §8). */
-export async function checkGraph(id: string, signal?: AbortSignal): Promise<{ exists: boolean; status?: GraphStatus }> {
-  try {
-    const r = await api.get<{ exists?: boolean; status?: GraphStatus }>(`/api/check-graph/${encodeURIComponent(id)}`, { signal });
-    return { exists: r?.exists === true, status: r?.status };
-  } catch {
-    return { exists: false };
-  }
+/** One answer of the graph check. */
+export interface GraphCheck {
+  exists: boolean;
+  status?: GraphStatus;
+}
+
+/**
+ * GET /api/check-graph/{id}. It rejects on failure so the query can retry
+ * a transient one; the hook counts a failure as absent (spec §8).
+ */
+export async function checkGraph(id: string, signal?: AbortSignal): Promise<GraphCheck> {
+  const r = await api.get<{ exists?: boolean; status?: GraphStatus }>(`/api/check-graph/${encodeURIComponent(id)}`, { signal });
+  return { exists: r?.exists === true, status: r?.status };
 }
 
 /** GET /api/graph/{id}: the process model JSON. */
-export function getProcessModel(id: string): Promise<ProcessModel> {
-  return api.get<ProcessModel>(`/api/graph/${encodeURIComponent(id)}`);
+export function getProcessModel(id: string, signal?: AbortSignal): Promise<ProcessModel> {
+  return api.get<ProcessModel>(`/api/graph/${encodeURIComponent(id)}`, { signal });
 }
 
 /** GET /api/bpmn/{id}: BPMN 2.0 XML. */
-export function getBpmnXml(id: string): Promise<string> {
-  return api.get<string>(`/api/bpmn/${encodeURIComponent(id)}`, { responseType: 'text', headers: { Accept: 'application/xml' } });
+export function getBpmnXml(id: string, signal?: AbortSignal): Promise<string> {
+  return api.get<string>(`/api/bpmn/${encodeURIComponent(id)}`, { responseType: 'text', headers: { Accept: 'application/xml' }, signal });
 }
 
 /** DELETE /api/cached-analysis/{id}. */

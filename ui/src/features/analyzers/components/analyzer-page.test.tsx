@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock';
+import { withQuery } from '../../../test/query';
 import { cachePrefix } from '../lib/cache';
 import { AnalyzerPage } from './analyzer-page';
 
@@ -47,6 +48,7 @@ function renderPage(kind: 'document' | 'image' | 'bpmn' = 'document') {
     <MemoryRouter>
       <AnalyzerPage kind={kind} />
     </MemoryRouter>,
+    { wrapper: withQuery() },
   );
 }
 

@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query/query-keys';
 import { Link } from 'react-router';
 import { UploadErrorPanel } from '../../../components/upload-error-panel';
 import { ApiError } from '../../../lib/api-client';
@@ -94,21 +96,30 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   }, [completeId]);
   const sections = useMemo(() => splitSections(complete?.formatted_text), [complete?.formatted_text]);
 
+  const client = useQueryClient();
+  // A 404 means it is gone already: that is what the person wanted.
+  const removal = useMutation({
+    mutationFn: (id: string) =>
+      deleteAnalysis(id).catch((err: unknown) => {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+      }),
+    onSuccess: (_, id) => {
+      clearAnalysisCache(id);
+      client.removeQueries({ queryKey: queryKeys.graph(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.recent(kind) });
+    },
+  });
   const confirmDelete = async () => {
     if (!analysis) return;
     try {
-      await deleteAnalysis(analysis.id);
-    } catch (err) {
-      if (!(err instanceof ApiError && err.status === 404)) {
-        window.alert('Failed to delete analysis. Please try again.');
-        setDeleteOpen(false);
-        return;
-      }
+      await removal.mutateAsync(analysis.id);
+    } catch {
+      window.alert('Failed to delete analysis. Please try again.');
+      setDeleteOpen(false);
+      return;
     }
-    clearAnalysisCache(analysis.id);
     setDeleteOpen(false);
     run.reset();
-    recent.reload();
   };
 
   const doExport = async (type: ExportType) => {

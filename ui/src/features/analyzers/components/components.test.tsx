@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '../../../test/fetch-mock';
+import { withQuery } from '../../../test/query';
 import type { RecentItem } from '../api/types';
 import { AnalyzerDropzone } from './analyzer-dropzone';
 import { ExportOptions } from './export-options';
@@ -117,7 +118,7 @@ describe('ProcessModelPanel', () => {
     ...over,
   });
   it('loading, none, failed with Retry', async () => {
-    const { rerender } = render(<ProcessModelPanel analysisId="a" graph={graph({})} mobile={false} />);
+    const { rerender } = render(<ProcessModelPanel analysisId="a" graph={graph({})} mobile={false} />, { wrapper: withQuery() });
     expect(screen.getByText('Generating process model...')).toBeInTheDocument();
     rerender(<ProcessModelPanel analysisId="a" graph={graph({ status: 'none' })} mobile={false} />);
     expect(screen.getByText('No process model is available for this analysis.')).toBeInTheDocument();
@@ -127,9 +128,9 @@ describe('ProcessModelPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(g.recheck).toHaveBeenCalled();
   });
-  it('a failing XML fetch shows the retry view', async () => {
-    mockFetch({ 'GET /api/bpmn/a': json({ detail: 'boom' }, 500) });
-    render(<ProcessModelPanel analysisId="a" graph={graph({ exists: true, status: 'completed' })} mobile />);
+  it('a refused XML fetch shows the retry view at once (4xx is not retried)', async () => {
+    mockFetch({ 'GET /api/bpmn/a': json({ detail: 'gone' }, 404) });
+    render(<ProcessModelPanel analysisId="a" graph={graph({ exists: true, status: 'completed' })} mobile />, { wrapper: withQuery() });
     expect(await screen.findByText('Failed to load process model. Please try again.')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { getBpmnXml } from '../api/analysis-api';
 import type { SavedVersion } from '../api/versions-api';
 import { ModelWorkbench } from './model-workbench';
 import type { GraphState } from '../hooks/use-graph-status';
 import { cacheBpmn, cachedBpmn } from '../lib/cache';
-import { useKeyedState } from '../../../lib/use-keyed-state';
+import { queryKeys } from '../../../lib/query/query-keys';
 
 /** Props of ProcessModelPanel. */
 export interface ProcessModelPanelProps {
@@ -31,39 +32,32 @@ export interface ProcessModelPanelProps {
 export function ProcessModelPanel({ analysisId, graph, mobile, version = 1, onChanged, processName, startEditing, canRelayout }: ProcessModelPanelProps) {
   // Each version has its own cached diagram; version 1 keeps the old key.
   const cacheKey = version > 1 ? `${analysisId}@${version}` : analysisId;
-  // The cache answers first; a diagram fetched later is cached, and a new
-  // version's diagram is cached by the edit that made it.
-  const cached = useMemo(() => cachedBpmn(cacheKey), [cacheKey]);
+  // The browser's copy (analysis_bpmn_) answers first and is kept for good:
+  // a version's diagram never changes. A diagram fetched later is stored
+  // there, and a new version's diagram is stored by the edit that made it.
+  const query = useQuery({
+    queryKey: queryKeys.bpmn(analysisId, version),
+    queryFn: async ({ signal }) => {
+      const x = await getBpmnXml(analysisId, signal);
+      cacheBpmn(cacheKey, x);
+      return x;
+    },
+    initialData: () => cachedBpmn(cacheKey) ?? undefined,
+    staleTime: Infinity,
+    enabled: graph.exists || cachedBpmn(cacheKey) !== null,
+  });
   // The diagram on screen and the analysis it belongs to: a new version of the
   // same analysis keeps the previous diagram (and the workbench with its
   // messages) until the new one is in; another analysis starts empty.
-  const [shown, setShown] = useState<{ analysisId: string; xml: string } | null>(() => (cached ? { analysisId, xml: cached } : null));
-  if (cached && (shown?.analysisId !== analysisId || shown.xml !== cached)) setShown({ analysisId, xml: cached });
+  const [shown, setShown] = useState<{ analysisId: string; xml: string } | null>(() => (query.data ? { analysisId, xml: query.data } : null));
+  if (query.data && (shown?.analysisId !== analysisId || shown.xml !== query.data)) setShown({ analysisId, xml: query.data });
   const xml = shown?.analysisId === analysisId ? shown.xml : null;
-  const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useKeyedState(`${cacheKey}#${attempt}`, false);
-
-  useEffect(() => {
-    if (cached || !graph.exists) return;
-    let cancelled = false;
-    getBpmnXml(analysisId)
-      .then((x) => {
-        if (cancelled) return;
-        cacheBpmn(cacheKey, x);
-        setShown({ analysisId, xml: x });
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [analysisId, cacheKey, cached, graph.exists, attempt, setFailed]);
+  const failed = query.isError;
 
   const height = mobile ? 400 : 600;
   const retry = () => {
     graph.recheck();
-    setAttempt((n) => n + 1);
+    if (query.isError) void query.refetch();
   };
   if (failed || (!graph.exists && graph.status === 'failed')) {
     return (

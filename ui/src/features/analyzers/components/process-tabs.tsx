@@ -1,12 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { getProcessModel } from '../api/analysis-api';
-import type { Analysis, ProcessModel } from '../api/types';
+import type { Analysis } from '../api/types';
 import type { SavedVersion } from '../api/versions-api';
 import type { GraphState } from '../hooks/use-graph-status';
 import { processView } from '../lib/process-view';
 import { ProcessModelPanel } from './process-model-panel';
 import { Tabs } from './tabs';
-import { useKeyedState } from '../../../lib/use-keyed-state';
+import { queryKeys } from '../../../lib/query/query-keys';
 
 const tabs = [
   { id: 'overview', label: 'Overview' },
@@ -50,19 +51,13 @@ function Cell({ values }: { values: string[] }) {
  */
 export function ProcessTabs({ analysis, graph, mobile, onChanged }: ProcessTabsProps) {
   const [active, setActive] = useState('overview');
-  // The model of this analysis, version and graph state; until it is in (or
-  // when it cannot be read) the text's sections stand in.
-  const [model, setModel] = useKeyedState<ProcessModel | null>(`${analysis.id}@${analysis.version}#${graph.exists}`, null);
-  useEffect(() => {
-    if (!graph.exists) return;
-    let cancelled = false;
-    getProcessModel(analysis.id)
-      .then((m) => !cancelled && setModel(m))
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [analysis.id, analysis.version, graph.exists, setModel]);
+  // The model of this analysis and version, once the graph exists; until it
+  // is in (or when it cannot be read) the text's sections stand in.
+  const { data: model = null } = useQuery({
+    queryKey: queryKeys.processModel(analysis.id, analysis.version),
+    queryFn: ({ signal }) => getProcessModel(analysis.id, signal),
+    enabled: graph.exists,
+  });
   const view = useMemo(() => processView(analysis.formatted_text, model), [analysis.formatted_text, model]);
 
   return (

@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { json, mockFetch } from '../../../test/fetch-mock';
+import { withQuery } from '../../../test/query';
 import { cachePrefix } from '../lib/cache';
 import { classifyFailure, COMPLETE_DELAY_MS, useAnalysisRun, type AnalysisRunOptions } from './use-analysis-run';
 
@@ -25,7 +26,7 @@ const docx = () => new File(['hello'], 'invoice.docx', { type: 'application/vnd.
 function setup(over: AnalysisRunOptions = {}) {
   const onAccepted = vi.fn();
   const onSettled = vi.fn();
-  const hook = renderHook(() => useAnalysisRun('document', { onAccepted, onSettled, delay: () => 1000, ...over }));
+  const hook = renderHook(() => useAnalysisRun('document', { onAccepted, onSettled, delay: () => 1000, ...over }), { wrapper: withQuery() });
   return { ...hook, onAccepted, onSettled };
 }
 

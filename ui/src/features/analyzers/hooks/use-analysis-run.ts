@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { UploadError } from '../../../components/upload-error-panel';
 import { ApiError } from '../../../lib/api-client';
 import type { LimitInfo } from '../../../lib/membership/limit';
 import { resolveLimitInfo } from '../../../lib/membership/resolve-limit';
-import { isAbort, poll, wait } from '../../../lib/poll';
+import { isAbort, wait } from '../../../lib/poll';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { watchQuery } from '../../../lib/query/watch-query';
 import { getAnalysis, startAnalysis } from '../api/analysis-api';
 import type { Analysis, AnalyzerKind, RecentItem } from '../api/types';
 import { cacheAnalysis, cachedAnalysis } from '../lib/cache';
@@ -95,6 +98,7 @@ export interface AnalysisRunOptions {
  * leaving the page aborts the one before, its requests included.
  */
 export function useAnalysisRun(kind: AnalyzerKind, { onAccepted, onSettled, delay = pollDelay }: AnalysisRunOptions = {}): AnalysisRun {
+  const client = useQueryClient();
   const [state, setState] = useState<RunState>(initialState);
   const runRef = useRef<AbortController | null>(null);
   const set = (patch: Partial<RunState> | ((s: RunState) => Partial<RunState>)) =>
@@ -129,7 +133,15 @@ export function useAnalysisRun(kind: AnalyzerKind, { onAccepted, onSettled, dela
     show(first);
     const done = isFinished(first)
       ? first
-      : await poll({ fetch: (sig) => getAnalysis(kind, first.id, sig), settled: isFinished, onAnswer: show, delay, signal });
+      : await watchQuery(client, {
+          queryKey: queryKeys.analysis(kind, first.id),
+          queryFn: ({ signal: sig }) => getAnalysis(kind, first.id, sig),
+          first,
+          settled: isFinished,
+          onAnswer: show,
+          delay,
+          signal,
+        });
     if (done.status === 'failed') {
       set({ view: 'initial', progress: 0, stage: '', error: { type: 'analysis_failed', message: done.detail || 'The analysis failed. Please try again.' } });
       onSettled?.();

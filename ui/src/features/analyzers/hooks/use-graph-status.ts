@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { checkGraph } from '../api/analysis-api';
+import { useCallback } from 'react';
+import { useQuery, type QueryState } from '@tanstack/react-query';
+import { isTransient } from '../../../lib/poll';
+import { queryKeys } from '../../../lib/query/query-keys';
+import { checkGraph, type GraphCheck } from '../api/analysis-api';
 import type { GraphStatus } from '../api/types';
 import { cacheHasGraph, cachedHasGraph } from '../lib/cache';
 import { graphDelay } from '../lib/delays';
-import { poll } from '../../../lib/poll';
-import { useKeyedState } from '../../../lib/use-keyed-state';
 
 /** Graph availability of one analysis. */
 export interface GraphState {
@@ -14,42 +15,51 @@ export interface GraphState {
   recheck: () => void;
 }
 
+/** True once the answer will not change: the graph exists, failed, or none will come. */
+export function graphSettled(r: GraphCheck): boolean {
+  return r.exists || r.status === 'failed' || r.status === 'none';
+}
+
+/**
+ * Pause before the next graph check, or false to stop: stops once settled
+ * or after a failure that retrying will not mend (4xx); otherwise the gaps
+ * grow with each answer (graphDelay: 2 s while fresh, up to the spec's 30 s).
+ */
+export function nextGraphCheck(state: Pick<QueryState<GraphCheck>, 'data' | 'error' | 'dataUpdateCount'>, finishedAt?: string): number | false {
+  const { data, error, dataUpdateCount } = state;
+  if (data && graphSettled(data)) return false;
+  if (error && !isTransient(error)) return false;
+  const finished = finishedAt ? Date.parse(finishedAt) : NaN;
+  const age = Number.isNaN(finished) ? 0 : Date.now() - finished;
+  return graphDelay(Math.max(0, dataUpdateCount - 1), age);
+}
+
 /**
  * Checks whether the analysis has a process model: on selection, then
- * with growing gaps (2 s while fresh, up to 30 s) until it exists, the
- * server says it failed or none will come, or the analysis is deselected.
+ * with growing gaps until it exists, the server says it failed or none
+ * will come, or the analysis is deselected (the query unmounts and its
+ * request is aborted). A graph seen before is not asked for again: its
+ * presence is kept in the browser (analysis_has_graph_), absence never.
  */
 export function useGraphStatus(id: string | null, initial?: GraphStatus, finishedAt?: string): GraphState {
-  const [round, setRound] = useState(0);
-  // A graph seen before is not asked for again (absence is never cached).
   const known = id !== null && cachedHasGraph(id);
-  const [found, setFound] = useKeyedState<{ exists: boolean; status: GraphStatus | 'unknown' }>(
-    `${id ?? ''}#${round}`,
-    { exists: false, status: id ? (initial ?? 'unknown') : 'unknown' },
-  );
-
-  useEffect(() => {
-    if (!id || known) return;
-    const controller = new AbortController();
-    const finished = finishedAt ? Date.parse(finishedAt) : NaN;
-    const age = () => (Number.isNaN(finished) ? 0 : Date.now() - finished);
-    poll({
-      fetch: (signal) => checkGraph(id, signal),
-      settled: (r) => r.exists || r.status === 'failed' || r.status === 'none',
-      onAnswer: (r) => {
-        if (r.exists) {
-          cacheHasGraph(id);
-          setFound({ exists: true, status: 'completed' });
-        } else if (r.status) setFound({ exists: false, status: r.status });
-      },
-      // The first check at once; then gaps that grow with each answer.
-      delay: (n) => (n === 0 ? 0 : graphDelay(n - 1, age())),
-      signal: controller.signal,
-    }).catch(() => undefined); // aborted: the analysis was deselected
-    return () => controller.abort();
-  }, [id, known, initial, finishedAt, round, setFound]);
-
-  const recheck = useCallback(() => setRound((r) => r + 1), []);
+  const query = useQuery({
+    queryKey: queryKeys.graph(id ?? ''),
+    queryFn: async ({ signal }) => {
+      const r = await checkGraph(id as string, signal);
+      if (r.exists) cacheHasGraph(id as string);
+      return r;
+    },
+    enabled: id !== null && !known,
+    refetchInterval: (q) => nextGraphCheck(q.state, finishedAt),
+    // Each selection asks afresh: absence must be re-checked.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const { refetch } = query;
+  const recheck = useCallback(() => void refetch(), [refetch]);
   if (known) return { exists: true, status: 'completed', recheck };
-  return { exists: found.exists, status: found.status, recheck };
+  const r = query.data;
+  if (r?.exists) return { exists: true, status: 'completed', recheck };
+  return { exists: false, status: r?.status ?? (id ? (initial ?? 'unknown') : 'unknown'), recheck };
 }

@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query/query-keys';
 import { listRecent } from '../api/analysis-api';
 import type { AnalyzerKind, RecentItem } from '../api/types';
 import { filterRecent } from '../lib/filters';
@@ -11,25 +13,13 @@ export interface Recent {
   reload: () => void;
 }
 
-/** Loads the Recent list on arrival and on request; a failure reads as an empty list. */
+/** Loads the Recent list on arrival and on request; a failure reads as an empty list (spec §8). */
 export function useRecent(kind: AnalyzerKind): Recent {
-  const [items, setItems] = useState<RecentItem[]>([]);
-  const [loading, setLoading] = useState(true);
-  // State changes only once the list is in: the first load starts with `loading` already true.
-  const fetchList = useCallback(
-    () =>
-      listRecent(kind).then((list) => {
-        setItems(filterRecent(kind, list));
-        setLoading(false);
-      }),
-    [kind],
-  );
-  useEffect(() => {
-    void fetchList();
-  }, [fetchList]);
-  const reload = useCallback(() => {
-    setLoading(true);
-    void fetchList();
-  }, [fetchList]);
-  return { items, loading, reload };
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.recent(kind),
+    queryFn: async ({ signal }) => filterRecent(kind, await listRecent(kind, signal)),
+  });
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.recent(kind) }), [client, kind]);
+  return { items: query.data ?? [], loading: query.isFetching, reload };
 }

@@ -7,8 +7,8 @@ export interface ApiKeyInfo {
 }
 
 /** Reads whether the user has their own AI key (masked). */
-export async function getApiKey(): Promise<ApiKeyInfo> {
-  const r = await api.get<Partial<ApiKeyInfo> | null>('/api/user-settings/api-key');
+export async function getApiKey(signal?: AbortSignal): Promise<ApiKeyInfo> {
+  const r = await api.get<Partial<ApiKeyInfo> | null>('/api/user-settings/api-key', { signal });
   return { has_key: r?.has_key === true, masked_key: typeof r?.masked_key === 'string' ? r.masked_key : null };
 }
 
@@ -54,8 +54,8 @@ function normaliseToken(v: unknown): AccessToken | null {
 }
 
 /** Lists the user's active tokens (array or {tokens: [...]}). */
-export async function listTokens(): Promise<AccessToken[]> {
-  const r = await api.get<unknown>('/api/user-settings/tokens');
+export async function listTokens(signal?: AbortSignal): Promise<AccessToken[]> {
+  const r = await api.get<unknown>('/api/user-settings/tokens', { signal });
   const list = Array.isArray(r) ? r : r && typeof r === 'object' && Array.isArray((r as { tokens?: unknown }).tokens) ? (r as { tokens: unknown[] }).tokens : [];
   return list.map(normaliseToken).filter((t): t is AccessToken => t !== null);
 }

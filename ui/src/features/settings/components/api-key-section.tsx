@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query/query-keys';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { cachedApiKey, membershipChanged, storeApiKey } from '../../../lib/membership/user-cache';
+import { cachedApiKey, clearMembership, storeApiKey } from '../../../lib/membership/user-cache';
 import { deleteApiKey, getApiKey, saveApiKey, type ApiKeyInfo } from '../api/settings-api';
 
 /** API Integration UI states (spec §2 Settings). */
@@ -11,43 +13,46 @@ export type ApiKeyUiState = 'loading' | 'none' | 'entering' | 'has_key' | 'error
 /** API Integration: loading, no key (Add), entering (show/hide, Save, Cancel, Enter submits), has key (masked, Delete). */
 export function ApiKeySection() {
   const dbUserId = useAccountStore((s) => s.dbUserId);
+  const client = useQueryClient();
   // The per-user cache (presence and last four) answers at once; the server call then confirms it.
-  const [info, setInfo] = useState<ApiKeyInfo | null>(() => {
-    const c = cachedApiKey(dbUserId);
-    return c ? { has_key: c.hasKey, masked_key: c.hasKey ? `••••••••${c.lastFour ?? ''}` : null } : null;
+  const query = useQuery({
+    queryKey: queryKeys.apiKey(dbUserId),
+    queryFn: async ({ signal }) => {
+      const i = await getApiKey(signal);
+      storeApiKey(dbUserId, i.has_key, i.masked_key);
+      return i;
+    },
+    initialData: (): ApiKeyInfo | undefined => {
+      const c = cachedApiKey(dbUserId);
+      return c ? { has_key: c.hasKey, masked_key: c.hasKey ? `••••••••${c.lastFour ?? ''}` : null } : undefined;
+    },
+    // The cached presence is shown, but always confirmed.
+    initialDataUpdatedAt: 0,
   });
-  const [state, setState] = useState<ApiKeyUiState>(() => (info ? (info.has_key ? 'has_key' : 'none') : 'loading'));
+  const info = query.data ?? null;
+  const [entering, setEntering] = useState(false);
+  const state: ApiKeyUiState = entering ? 'entering' : query.isError && !query.isFetching ? 'error' : info ? (info.has_key ? 'has_key' : 'none') : 'loading';
   const [value, setValue] = useState('');
   const [show, setShow] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? (query.isError && !query.isFetching ? 'Failed to load API key information.' : null);
   // A success reads as one (green); a key stored unchecked shows the server's warning instead.
   const [notice, setNotice] = useState<{ text: string; kind: 'success' | 'warning' } | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  // What happens once the server answers; on mount the state already reads
-  // 'loading' (or the cached answer), so the first call needs nothing before it.
-  const fetchInfo = () =>
-    getApiKey().then(
-      (i) => {
-        setInfo(i);
-        storeApiKey(dbUserId, i.has_key, i.masked_key);
-        setState(i.has_key ? 'has_key' : 'none');
-      },
-      () => {
-        setError('Failed to load API key information.');
-        setState('error');
-      },
-    );
-  const load = () => {
-    setState((st) => (st === 'has_key' || st === 'none' ? st : 'loading'));
-    return fetchInfo();
+  // Saving or deleting a key changes it and the membership (own key or trial):
+  // both are read again before the mutation counts as done.
+  const changed = () => {
+    clearMembership(dbUserId);
+    return Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.apiKey(dbUserId) }),
+      client.invalidateQueries({ queryKey: queryKeys.membership(dbUserId) }),
+    ]);
   };
-  useEffect(() => {
-    void fetchInfo();
-    // Loaded once per mount; the user id does not change while the page is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const saveKey = useMutation({ mutationFn: saveApiKey, onSuccess: changed });
+  const deletion = useMutation({ mutationFn: deleteApiKey, onSuccess: changed });
+  const saving = saveKey.isPending;
+  const load = () => query.refetch();
 
   const save = async () => {
     const key = value.trim();
@@ -55,29 +60,23 @@ export function ApiKeySection() {
       setError('Please enter an API key.');
       return;
     }
-    setSaving(true);
     setError(null);
     try {
-      const { warning } = await saveApiKey(key);
+      const { warning } = await saveKey.mutateAsync(key);
       setValue('');
       setShow(false);
+      setEntering(false);
       setNotice(warning ? { text: warning, kind: 'warning' } : { text: 'API key saved. Your analyses now use your own key.', kind: 'success' });
-      membershipChanged(dbUserId);
-      await load();
     } catch (err) {
       setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to save API key.');
-    } finally {
-      setSaving(false);
     }
   };
 
   const remove = async () => {
     try {
-      await deleteApiKey();
+      await deletion.mutateAsync();
       setConfirmOpen(false);
       setNotice({ text: 'API key deleted. The system default key is used from now on.', kind: 'success' });
-      membershipChanged(dbUserId);
-      await load();
     } catch (err) {
       setConfirmOpen(false);
       setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to delete API key.');
@@ -112,7 +111,7 @@ export function ApiKeySection() {
             onClick={() => {
               setError(null);
               setNotice(null);
-              setState('entering');
+              setEntering(true);
             }}
           >
             Add API Key
@@ -161,7 +160,7 @@ export function ApiKeySection() {
               onClick={() => {
                 setValue('');
                 setError(null);
-                setState(info?.has_key ? 'has_key' : 'none');
+                setEntering(false);
               }}
             >
               Cancel

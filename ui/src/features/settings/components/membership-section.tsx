@@ -1,66 +1,51 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query/query-keys';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
 import { fetchMembershipUsage, membershipFallback, type MembershipUsage } from '../../../lib/membership/membership-api';
 import { trialLabel, trialStatus } from '../../../lib/membership/trial';
-import { cachedMembership, clearMembership, onMembershipChanged, storeMembership } from '../../../lib/membership/user-cache';
+import { cachedMembership, clearMembership, MEMBERSHIP_CACHE_MS, membershipStoredAt, storeMembership } from '../../../lib/membership/user-cache';
 
 /** Membership & Usage: type, daily limit, usage today, remaining calls, trial status; cached per user for 1 h. */
 export function MembershipSection() {
   const dbUserId = useAccountStore((s) => s.dbUserId);
-  const [data, setData] = useState<MembershipUsage | null>(() => cachedMembership(dbUserId));
-  const [loading, setLoading] = useState(data === null);
-  const [error, setError] = useState<string | null>(null);
-  const [fallback, setFallback] = useState(false);
+  // The per-user copy in the browser counts for an hour from when it was stored.
+  const query = useQuery({
+    queryKey: queryKeys.membership(dbUserId),
+    queryFn: async ({ signal }) => {
+      const d = await fetchMembershipUsage(signal);
+      storeMembership(dbUserId, d);
+      return d;
+    },
+    initialData: () => cachedMembership(dbUserId) ?? undefined,
+    initialDataUpdatedAt: () => membershipStoredAt(dbUserId),
+    staleTime: MEMBERSHIP_CACHE_MS,
+    enabled: dbUserId !== null,
+  });
+  const loading = query.isFetching;
+  // A first load that failed shows the defaults with a note; a failed
+  // refresh keeps what was shown.
+  const fallback = query.isError && !query.data;
+  const data: MembershipUsage | null = query.data ?? (fallback ? membershipFallback : null);
+  const loadError = fallback
+    ? query.error instanceof ApiError && query.error.detail && query.error.status !== 0
+      ? query.error.detail
+      : 'Failed to load membership data'
+    : null;
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? loadError;
 
-  // What happens once the server answers; the first load (from the effect)
-  // starts with `loading` already true, so it needs nothing before the call.
-  const fetchUsage = (refresh: boolean) =>
-    fetchMembershipUsage().then(
-      (d) => {
-        storeMembership(dbUserId, d);
-        setData(d);
-        setFallback(false);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (refresh) {
-          setError('Failed to refresh membership. Please try again.');
-        } else {
-          setError(err instanceof ApiError && err.detail && err.status !== 0 ? err.detail : 'Failed to load membership data');
-          setData(membershipFallback);
-          setFallback(true);
-        }
-        setLoading(false);
-      },
-    );
-  const refresh = () => {
+  const refresh = async () => {
     if (!dbUserId) {
       setError('User information is missing. Cannot refresh membership.');
       return;
     }
     clearMembership(dbUserId);
-    setLoading(true);
     setError(null);
-    void fetchUsage(true);
+    const r = await query.refetch();
+    if (r.isError) setError('Failed to refresh membership. Please try again.');
   };
-  useEffect(() => {
-    if (!data) void fetchUsage(false);
-    // Loaded once per mount unless cached.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  // An own key saved or deleted changes the limit: read the server's
-  // figures again instead of showing the ones from before.
-  useEffect(
-    () =>
-      onMembershipChanged(dbUserId, () => {
-        setError(null);
-        void fetchUsage(true);
-      }),
-    // fetchUsage only reads the user id, which is a dependency already.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [dbUserId],
-  );
 
   const trial = data ? trialStatus(data.membership_type, data.trial_started_at) : null;
   return (
@@ -71,7 +56,7 @@ export function MembershipSection() {
           type="button"
           className="btn btn-secondary btn-small"
           disabled={loading}
-          onClick={refresh}
+          onClick={() => void refresh()}
         >
           Refresh
         </button>

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/query/query-keys';
 import { ApiError } from '../../../lib/api-client';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { createToken, listTokens, revokeToken, type AccessToken } from '../api/settings-api';
@@ -11,23 +13,22 @@ function when(ts?: string | null): string {
 
 /** Personal access tokens: list, create (secret shown once with Copy), revoke. */
 export function TokensSection() {
-  const [tokens, setTokens] = useState<AccessToken[] | null>(null);
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: queryKeys.tokens, queryFn: ({ signal }) => listTokens(signal) });
+  // A failed load reads as an empty list with the reason below it.
+  const tokens = list.data ?? (list.isError ? [] : null);
+  const loadError = list.isError ? (list.error instanceof ApiError && list.error.detail ? list.error.detail : 'Failed to load access tokens.') : null;
+  // Creating or revoking changes the list: it is read again before the mutation counts as done.
+  const load = () => client.invalidateQueries({ queryKey: queryKeys.tokens });
+  const creation = useMutation({ mutationFn: createToken, onSuccess: load });
+  const revocation = useMutation({ mutationFn: revokeToken, onSuccess: load });
   const [name, setName] = useState('');
   const [secret, setSecret] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const busy = creation.isPending;
+  const [actionError, setError] = useState<string | null>(null);
+  const error = actionError ?? loadError;
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
-
-  // State changes once the list is in, never in the same tick as the call.
-  const load = () =>
-    listTokens().then(setTokens, (err: unknown) => {
-      setTokens([]);
-      setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to load access tokens.');
-    });
-  useEffect(() => {
-    void load();
-  }, []);
 
   const create = async () => {
     const n = name.trim();
@@ -35,18 +36,14 @@ export function TokensSection() {
       setError('Please enter a name for the token.');
       return;
     }
-    setBusy(true);
     setError(null);
     try {
-      const r = await createToken(n);
+      const r = await creation.mutateAsync(n);
       setSecret(r.secret || null);
       setCopied(false);
       setName('');
-      await load();
     } catch (err) {
       setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to create access token.');
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -64,9 +61,8 @@ export function TokensSection() {
   const revoke = async () => {
     if (!revoking) return;
     try {
-      await revokeToken(revoking.id);
+      await revocation.mutateAsync(revoking.id);
       setRevoking(null);
-      await load();
     } catch (err) {
       setRevoking(null);
       setError(err instanceof ApiError && err.detail ? err.detail : 'Failed to revoke access token.');
