@@ -61,7 +61,7 @@ func TestOwnKeyFailure(t *testing.T) {
 			got := ownKeyFailure(tt.source, tt.err)
 			d, _ := failure.Detail(got)
 			if tt.want == "" {
-				if got != tt.err {
+				if got != tt.err { //nolint:errorlint // identity: the error must come back unchanged, not wrapped
 					t.Errorf("changed to %v", got)
 				}
 				return

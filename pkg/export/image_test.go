@@ -29,7 +29,7 @@ func wellFormed(t *testing.T, data []byte) {
 	dec := xml.NewDecoder(bytes.NewReader(data))
 	for {
 		_, err := dec.Token()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return
 		}
 		if err != nil {

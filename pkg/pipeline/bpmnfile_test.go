@@ -106,7 +106,8 @@ func TestBPMNReportScoreFirst(t *testing.T) {
 		}
 		last = i
 	}
-	if !strings.Contains(text[:strings.Index(text, "=== Process Purpose ===")], "Quality score:") {
+	before, _, found := strings.Cut(text, "=== Process Purpose ===")
+	if !found || !strings.Contains(before, "Quality score:") {
 		t.Error("the score line is not before the model's text")
 	}
 }
