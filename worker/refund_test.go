@@ -41,7 +41,7 @@ func TestNotUsersFault(t *testing.T) {
 func TestOwnKeyFailure(t *testing.T) {
 	t.Parallel()
 	gaveUp := func(cause error) error {
-		return failure.Permanent("The AI provider could not be reached. If this keeps happening, ask the administrator to check the AI provider settings (SPADE_LLM_BASE_URL).", fmt.Errorf("gave up after 2 tries: %w", cause))
+		return failure.Permanent("The AI provider could not be reached. If this keeps happening, ask your administrator to check the AI provider settings.", fmt.Errorf("gave up after 2 tries: %w", cause))
 	}
 	tests := []struct {
 		name   string

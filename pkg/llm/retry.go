@@ -207,7 +207,7 @@ func (r *retrying) giveUp(tries int, err error) error {
 		}
 	}
 	if errors.Is(err, ErrUnreachable) {
-		detail += " If this keeps happening, ask the administrator to check the AI provider settings (SPADE_LLM_BASE_URL)."
+		detail += " If this keeps happening, ask your administrator to check the AI provider settings."
 	}
 	return failure.Permanent(detail, fmt.Errorf("gave up after %d tries: %w", tries, err))
 }

@@ -111,7 +111,7 @@ func TestRetrying(t *testing.T) {
 			texts: []string{
 				"The AI provider could not be reached. Retry 1 of 5 in 5 s", "Analyzing the process (retry 1 of 5)",
 			},
-			detail: "The AI provider could not be reached. SPADE tried 2 times over 5 s. Please try again later. If this keeps happening, ask the administrator to check the AI provider settings (SPADE_LLM_BASE_URL).",
+			detail: "The AI provider could not be reached. SPADE tried 2 times over 5 s. Please try again later. If this keeps happening, ask your administrator to check the AI provider settings.",
 			class:  ProviderFault,
 		},
 		{

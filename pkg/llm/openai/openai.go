@@ -369,7 +369,7 @@ func mapError(ctx context.Context, err error, userKey, image bool, model string)
 		return failure.Permanent(keyOwner(userKey, "The AI provider rejected the API key."),
 			fmt.Errorf("%w: %w", authErr, err))
 	case status == http.StatusNotFound:
-		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Ask the administrator to check the model name and base URL (SPADE_LLM_MODEL, SPADE_LLM_BASE_URL).", model),
+		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Ask your administrator to check the AI model settings.", model),
 			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrModelNotFound, err))
 	case status == http.StatusRequestTimeout || status >= 500:
 		return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))

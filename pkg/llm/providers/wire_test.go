@@ -260,7 +260,7 @@ func TestFailureCasesOnTheWire(t *testing.T) {
 			{
 				name: "connection refused: two tries within 30 s", baseURL: refusedURL, calls: 2,
 				texts:  []string{"The AI provider could not be reached. Retry 1 of 5 in 5 s", "Analyzing the process (retry 1 of 5)"},
-				detail: "ask the administrator to check the AI provider settings (SPADE_LLM_BASE_URL)", class: llm.ProviderFault,
+				detail: "ask your administrator to check the AI provider settings", class: llm.ProviderFault,
 			},
 			{
 				name: "a cut-off answer is asked for again in compact form", answers: []answer{{model: model[:len(model)/2], finish: v.cut}, {model: model}},
