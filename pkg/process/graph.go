@@ -88,6 +88,24 @@ func (m *Model) MainPool() string {
 	return ""
 }
 
+// NodeIDs returns the ids of the model's flow nodes (activities, gateways
+// and events), the elements sequence and message flows connect. Checks and
+// repairs that ask "is this id a node?" share it instead of each
+// collecting the three lists by hand.
+func (m *Model) NodeIDs() map[string]bool {
+	ids := make(map[string]bool, len(m.Activities)+len(m.Gateways)+len(m.Events))
+	for _, a := range m.Activities {
+		ids[a.ID] = true
+	}
+	for _, g := range m.Gateways {
+		ids[g.ID] = true
+	}
+	for _, e := range m.Events {
+		ids[e.ID] = true
+	}
+	return ids
+}
+
 // poolKey maps a pool reference to the key of the pool it means: "" for
 // the main pool (written "" or as its id), the id otherwise.
 func poolKey(main, pool string) string {

@@ -64,21 +64,12 @@ type idSet struct {
 
 // allIDs collects the ids of every element of the model.
 func allIDs(m *Model) *idSet {
-	s := &idSet{used: map[string]bool{}, next: map[string]int{}}
+	s := &idSet{used: m.NodeIDs(), next: map[string]int{}}
 	for _, p := range m.Pools {
 		s.used[p.ID] = true
 	}
 	for _, p := range m.Participants {
 		s.used[p.ID] = true
-	}
-	for _, a := range m.Activities {
-		s.used[a.ID] = true
-	}
-	for _, g := range m.Gateways {
-		s.used[g.ID] = true
-	}
-	for _, e := range m.Events {
-		s.used[e.ID] = true
 	}
 	for _, f := range m.Flows {
 		s.used[f.ID] = true
@@ -401,16 +392,7 @@ func fixNames(m *Model) {
 // colliding across pools are common when each pool was written on its
 // own); without such a hint the first twin is meant.
 func fixIDs(m *Model) {
-	used := map[string]bool{}
-	for _, a := range m.Activities {
-		used[a.ID] = true
-	}
-	for _, g := range m.Gateways {
-		used[g.ID] = true
-	}
-	for _, e := range m.Events {
-		used[e.ID] = true
-	}
+	used := m.NodeIDs()
 	taken := map[string]bool{}
 	fresh := func(prefix string, n int) string {
 		for {
@@ -685,7 +667,7 @@ func addFlow(m *Model, ids *idSet, source, target string) {
 }
 
 func fixFlowIDs(m *Model) {
-	others := map[string]bool{}
+	others := m.NodeIDs()
 	for _, p := range m.Pools {
 		others[p.ID] = true
 	}
@@ -693,15 +675,6 @@ func fixFlowIDs(m *Model) {
 		if p.ID != "" {
 			others[p.ID] = true
 		}
-	}
-	for _, a := range m.Activities {
-		others[a.ID] = true
-	}
-	for _, g := range m.Gateways {
-		others[g.ID] = true
-	}
-	for _, e := range m.Events {
-		others[e.ID] = true
 	}
 	for _, d := range m.Data {
 		others[d.ID] = true

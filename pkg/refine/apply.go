@@ -117,10 +117,7 @@ func (e *editor) find(ref string) (node, error) {
 }
 
 func (e *editor) used() map[string]bool {
-	u := map[string]bool{}
-	for _, n := range e.nodes() {
-		u[n.id] = true
-	}
+	u := e.m.NodeIDs()
 	for _, f := range e.m.Flows {
 		u[f.ID] = true
 	}
