@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/layout"
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -105,11 +106,11 @@ func (g *graph) defaultNames() {
 			continue
 		}
 		switch n.kind {
-		case kindStart:
+		case parse.KindStartEvent:
 			n.name = "Start"
-		case kindEnd:
+		case parse.KindEndEvent:
 			n.name = "End"
-		case kindCatch, kindThrow, kindBoundary:
+		case parse.KindIntermediateCatchEvent, parse.KindIntermediateThrowEvent, parse.KindBoundaryEvent:
 			switch n.trigger {
 			case process.TriggerTimer:
 				n.name = "Wait"
@@ -124,7 +125,7 @@ func (g *graph) defaultNames() {
 			default:
 				n.name = "Event"
 			}
-		case kindExclusive, kindInclusive, kindComplex, kindParallel, kindEventBased, kindSubProcess, kindTransaction, kindAdHoc:
+		case parse.KindExclusiveGateway, parse.KindInclusiveGateway, parse.KindComplexGateway, parse.KindParallelGateway, parse.KindEventBasedGateway, parse.KindSubProcess, parse.KindTransaction, parse.KindAdHocSubProcess:
 		default:
 			n.name = "Task"
 		}
@@ -366,7 +367,7 @@ func textNode(text string, band int) layout.Node {
 func (g *graph) topOf(i, scope int) int {
 	for depth := 0; i >= 0 && depth <= len(g.nodes); depth++ {
 		n := g.nodes[i]
-		if n.kind == kindBoundary {
+		if n.kind == parse.KindBoundaryEvent {
 			i = n.host
 			continue
 		}
@@ -621,7 +622,7 @@ func pathLength(pts []layout.Point) float64 {
 func (g *graph) layoutInner(d *drawing, c int) (float64, float64, error) {
 	s := newScene(1)
 	for _, i := range g.ix.nodes[c] {
-		if g.nodes[i].kind != kindBoundary {
+		if g.nodes[i].kind != parse.KindBoundaryEvent {
 			s.addNode(0, i, g.shapeNode(d, i, 0))
 		}
 	}
@@ -689,7 +690,7 @@ func (g *graph) sceneEdges(s *scene, scope int) {
 func (g *graph) edgeFrom(s *scene, from, to int) layout.Edge {
 	a := g.nodes[from]
 	e := layout.Edge{From: s.at[[2]int{0, from}], To: s.at[[2]int{0, to}]}
-	if a.kind != kindBoundary {
+	if a.kind != parse.KindBoundaryEvent {
 		return e
 	}
 	e.From = s.at[[2]int{0, a.host}]
@@ -862,7 +863,7 @@ func (g *graph) layoutMain(d *drawing) error {
 	s := newScene(len(specs))
 	s.lg.Bands = specs
 	for i, n := range g.nodes {
-		if n.parent < 0 && n.kind != kindBoundary {
+		if n.parent < 0 && n.kind != parse.KindBoundaryEvent {
 			s.addNode(0, i, g.shapeNode(d, i, band(n.pool, n.lane)))
 		}
 	}

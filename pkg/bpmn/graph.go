@@ -8,33 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// Element kinds, named as the BPMN XML elements they become.
 const (
-	kindTask          = "task"
-	kindUserTask      = "userTask"
-	kindServiceTask   = "serviceTask"
-	kindSendTask      = "sendTask"
-	kindReceiveTask   = "receiveTask"
-	kindManualTask    = "manualTask"
-	kindRuleTask      = "businessRuleTask"
-	kindScriptTask    = "scriptTask"
-	kindSubProcess    = "subProcess"
-	kindTransaction   = "transaction"
-	kindAdHoc         = "adHocSubProcess"
-	kindCall          = "callActivity"
-	kindStart         = "startEvent"
-	kindEnd           = "endEvent"
-	kindCatch         = "intermediateCatchEvent"
-	kindThrow         = "intermediateThrowEvent"
-	kindBoundary      = "boundaryEvent"
-	kindExclusive     = "exclusiveGateway"
-	kindParallel      = "parallelGateway"
-	kindInclusive     = "inclusiveGateway"
-	kindEventBased    = "eventBasedGateway"
-	kindComplex       = "complexGateway"
 	defaultTargetNS   = "http://spade-bpmn.org/schema/bpmn"
 	annotationPrefix  = "TextAnnotation_"
 	associationPrefix = "Association_"
@@ -205,32 +183,17 @@ type graph struct {
 	simplified bool
 }
 
-func (n *node) isGateway() bool {
-	switch n.kind {
-	case kindExclusive, kindParallel, kindInclusive, kindEventBased, kindComplex:
-		return true
-	}
-	return false
-}
+// The node's place in the BPMN type hierarchy, asked of the one
+// vocabulary in parse (the writer never makes an implicitThrowEvent, the
+// one event kind the reader knows beyond these).
+func (n *node) isGateway() bool { return parse.IsGateway(n.kind) }
 
-func (n *node) isEvent() bool {
-	switch n.kind {
-	case kindStart, kindEnd, kindCatch, kindThrow, kindBoundary:
-		return true
-	}
-	return false
-}
+func (n *node) isEvent() bool { return parse.IsEvent(n.kind) }
 
 func (n *node) isActivity() bool { return !n.isGateway() && !n.isEvent() && n.kind != "" }
 
 // isContainer reports whether the node holds nodes of its own.
-func (n *node) isContainer() bool {
-	switch n.kind {
-	case kindSubProcess, kindTransaction, kindAdHoc:
-		return true
-	}
-	return false
-}
+func (n *node) isContainer() bool { return parse.IsSubProcess(n.kind) }
 
 var (
 	ncInvalid = regexp.MustCompile(`[^A-Za-z0-9_.-]+`)
@@ -319,7 +282,7 @@ func (g *graph) reserve(m *process.Model) {
 
 func (g *graph) addNode(n *node) int {
 	n.defFlow, n.handler = -1, -1
-	if n.host == 0 && n.kind != kindBoundary {
+	if n.host == 0 && n.kind != parse.KindBoundaryEvent {
 		n.host = -1
 	}
 	g.nodes = append(g.nodes, n)
@@ -552,9 +515,9 @@ func newGraph(m *process.Model, name string) *graph {
 			place(n, e.Pool, e.Performer)
 			switch typ {
 			case process.EventStart:
-				n.kind = kindStart
+				n.kind = parse.KindStartEvent
 			case process.EventEnd:
-				n.kind = kindEnd
+				n.kind = parse.KindEndEvent
 			default:
 				n.kind = intermediateKind(e)
 			}
@@ -567,12 +530,12 @@ func newGraph(m *process.Model, name string) *graph {
 	for _, a := range m.Activities {
 		n := &node{id: g.modelID("Activity_", a.ID), kind: activityKind(a), name: oneLine(a.Name), doc: strings.TrimSpace(a.Source), marker: a.Marker, called: oneLine(a.CalledElement), host: -1}
 		place(n, a.Pool, a.Performer)
-		if n.kind == kindTask {
+		if n.kind == parse.KindTask {
 			switch {
 			case systems[strings.ToLower(strings.TrimSpace(a.Performer))]:
-				n.kind = kindServiceTask
+				n.kind = parse.KindServiceTask
 			case len(a.SIPOC.Systems) > 0:
-				n.kind = kindUserTask
+				n.kind = parse.KindUserTask
 			}
 		}
 		n.collapsed = a.Collapsed
@@ -589,15 +552,15 @@ func newGraph(m *process.Model, name string) *graph {
 		place(n, gw.Pool, gw.Performer)
 		switch gw.Type {
 		case process.GatewayParallel:
-			n.kind = kindParallel
+			n.kind = parse.KindParallelGateway
 		case process.GatewayInclusive:
-			n.kind = kindInclusive
+			n.kind = parse.KindInclusiveGateway
 		case process.GatewayEventBased:
-			n.kind = kindEventBased
+			n.kind = parse.KindEventBasedGateway
 		case process.GatewayComplex:
-			n.kind = kindComplex
+			n.kind = parse.KindComplexGateway
 		default:
-			n.kind = kindExclusive
+			n.kind = parse.KindExclusiveGateway
 		}
 		register(gw.ID, n)
 	}
@@ -610,7 +573,7 @@ func newGraph(m *process.Model, name string) *graph {
 		case process.EventStart, process.EventEnd, process.EventIntermediate, process.EventBoundary:
 			continue
 		}
-		n := &node{id: g.modelID("Event_", e.ID), kind: kindThrow, name: oneLine(e.Name), host: -1}
+		n := &node{id: g.modelID("Event_", e.ID), kind: parse.KindIntermediateThrowEvent, name: oneLine(e.Name), host: -1}
 		place(n, e.Pool, e.Performer)
 		register(e.ID, n)
 	}
@@ -631,7 +594,7 @@ func newGraph(m *process.Model, name string) *graph {
 			g.msgs = append(g.msgs, msgFlow{id: g.modelID("MessageFlow_", f.ID), name: oneLine(f.Condition), from: endpoint{from, a.pool}, to: endpoint{to, b.pool}})
 			continue
 		}
-		if a.parent != b.parent || b.kind == kindBoundary {
+		if a.parent != b.parent || b.kind == parse.KindBoundaryEvent {
 			continue
 		}
 		label := oneLine(f.Condition)
@@ -813,7 +776,7 @@ func (g *graph) attachBoundaries(m *process.Model, byModelID map[string]int) {
 		}
 	}
 	for i, n := range g.nodes {
-		if n.kind != kindBoundary {
+		if n.kind != parse.KindBoundaryEvent {
 			continue
 		}
 		h, ok := byModelID[attached[n.modelRef]]
@@ -822,11 +785,11 @@ func (g *graph) attachBoundaries(m *process.Model, byModelID map[string]int) {
 		// models keep a boundary event in its host's pool.
 		crossPool := ok && h != i && g.nodes[h].isActivity() && g.nodes[h].pool != n.pool
 		if !ok || h == i || !g.nodes[h].isActivity() || (crossPool && !g.verbatim) {
-			n.kind = kindCatch
+			n.kind = parse.KindIntermediateCatchEvent
 			if !catchable(n.trigger) {
 				if g.verbatim {
 					// never an invented trigger: a plain intermediate event
-					n.kind = kindThrow
+					n.kind = parse.KindIntermediateThrowEvent
 					continue
 				}
 				n.trigger = process.TriggerTimer
@@ -846,7 +809,7 @@ func (g *graph) attachBoundaries(m *process.Model, byModelID map[string]int) {
 func (g *graph) handlers(byModelID map[string]int) {
 	for _, n := range g.nodes {
 		h, ok := byModelID[n.handlerRef]
-		if !ok || n.kind != kindBoundary || n.trigger != process.TriggerCompensation {
+		if !ok || n.kind != parse.KindBoundaryEvent || n.trigger != process.TriggerCompensation {
 			continue
 		}
 		if a := g.nodes[h]; a.compensation && a.pool == n.pool && a.parent == n.parent {
@@ -888,47 +851,47 @@ func catchable(trigger string) bool {
 func intermediateKind(e process.Event) string {
 	switch e.Type {
 	case process.EventBoundary:
-		return kindBoundary
+		return parse.KindBoundaryEvent
 	}
 	switch e.Trigger {
 	case process.TriggerTimer, process.TriggerConditional:
-		return kindCatch
+		return parse.KindIntermediateCatchEvent
 	case process.TriggerMessage, process.TriggerSignal, process.TriggerLink, process.TriggerMultiple:
 		if e.Throw {
-			return kindThrow
+			return parse.KindIntermediateThrowEvent
 		}
-		return kindCatch
+		return parse.KindIntermediateCatchEvent
 	}
-	return kindThrow
+	return parse.KindIntermediateThrowEvent
 }
 
 // activityKind maps the model's activity type to its BPMN element.
 func activityKind(a process.Activity) string {
 	switch a.Type {
 	case process.ActivityUser:
-		return kindUserTask
+		return parse.KindUserTask
 	case process.ActivityService:
-		return kindServiceTask
+		return parse.KindServiceTask
 	case process.ActivitySend:
-		return kindSendTask
+		return parse.KindSendTask
 	case process.ActivityReceive:
-		return kindReceiveTask
+		return parse.KindReceiveTask
 	case process.ActivityManual:
-		return kindManualTask
+		return parse.KindManualTask
 	case process.ActivityBusinessRule:
-		return kindRuleTask
+		return parse.KindBusinessRuleTask
 	case process.ActivityScript:
-		return kindScriptTask
+		return parse.KindScriptTask
 	case process.ActivitySubProcess, process.ActivityEventSubProcess:
-		return kindSubProcess
+		return parse.KindSubProcess
 	case process.ActivityTransaction:
-		return kindTransaction
+		return parse.KindTransaction
 	case process.ActivityAdHoc:
-		return kindAdHoc
+		return parse.KindAdHocSubProcess
 	case process.ActivityCall:
-		return kindCall
+		return parse.KindCallActivity
 	}
-	return kindTask
+	return parse.KindTask
 }
 
 // messageFlows resolves message flows between nodes and pools; one inside
@@ -1014,8 +977,8 @@ func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf fun
 		// read (through a data input of their own)
 		switch {
 		case nd.isActivity():
-		case !input && (nd.kind == kindCatch || nd.kind == kindStart || nd.kind == kindBoundary):
-		case input && (nd.kind == kindThrow || nd.kind == kindEnd):
+		case !input && (nd.kind == parse.KindIntermediateCatchEvent || nd.kind == parse.KindStartEvent || nd.kind == parse.KindBoundaryEvent):
+		case input && (nd.kind == parse.KindIntermediateThrowEvent || nd.kind == parse.KindEndEvent):
 		default:
 			continue
 		}
@@ -1029,7 +992,7 @@ func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf fun
 		tn := textNote{id: g.modelID(annotationPrefix, a.ID), text: text, node: -1, parent: -1}
 		if n, ok := byModelID[a.AttachedTo]; ok {
 			tn.node, tn.pool, tn.parent, tn.lane = n, g.nodes[n].pool, g.nodes[n].parent, g.nodes[n].lane
-			if g.nodes[n].kind == kindBoundary {
+			if g.nodes[n].kind == parse.KindBoundaryEvent {
 				// notes on boundary events go beside the host
 				h := g.nodes[n].host
 				tn.lane = g.nodes[h].lane

@@ -1,5 +1,7 @@
 package bpmn
 
+import "github.com/spade-bpmn/spade/pkg/bpmn/parse"
+
 // index groups the graph's elements by where they sit, built once the
 // graph is repaired, so that drawing and writing stay linear even for
 // thousands of nested sub-processes.
@@ -22,7 +24,7 @@ func (g *graph) buildIndex() {
 		bounds: map[int][]int{}, assoc: map[int][]int{}, dataAssoc: map[int][]int{}, depth: make([]int, len(g.nodes))}
 	for i, n := range g.nodes {
 		ix.nodes[n.parent] = append(ix.nodes[n.parent], i)
-		if n.kind == kindBoundary {
+		if n.kind == parse.KindBoundaryEvent {
 			ix.bounds[n.host] = append(ix.bounds[n.host], i)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -43,7 +44,7 @@ func (g *graph) dropImpossibleFlows() {
 		if f.deleted {
 			continue
 		}
-		if to := g.nodes[f.to].kind; to == kindStart || to == kindBoundary || g.nodes[f.from].kind == kindEnd {
+		if to := g.nodes[f.to].kind; to == parse.KindStartEvent || to == parse.KindBoundaryEvent || g.nodes[f.from].kind == parse.KindEndEvent {
 			g.deleteFlow(i)
 		}
 	}
@@ -58,7 +59,7 @@ func isBlank(n *node) bool {
 func (g *graph) singleBlankStart() {
 	first := map[[2]int]int{}
 	for i, n := range g.nodes {
-		if n.kind != kindStart || !isBlank(n) {
+		if n.kind != parse.KindStartEvent || !isBlank(n) {
 			continue
 		}
 		sc := [2]int{n.pool, n.parent}
@@ -167,7 +168,7 @@ func (g *graph) collapseEmptyPools() {
 // ad-hoc-sub-process).
 func (g *graph) dropAdHocStartEnd() {
 	for _, n := range g.nodes {
-		if n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc && (n.kind == kindStart || n.kind == kindEnd) {
+		if n.parent >= 0 && g.nodes[n.parent].kind == parse.KindAdHocSubProcess && (n.kind == parse.KindStartEvent || n.kind == parse.KindEndEvent) {
 			n.kind = ""
 		}
 	}
@@ -185,7 +186,7 @@ func (g *graph) eventTriggers() {
 		inEventSub := n.parent >= 0 && g.nodes[n.parent].triggered
 		inSub := n.parent >= 0 && !inEventSub
 		switch n.kind {
-		case kindStart:
+		case parse.KindStartEvent:
 			switch {
 			case inSub:
 				n.trigger = ""
@@ -200,17 +201,17 @@ func (g *graph) eventTriggers() {
 					n.trigger = ""
 				}
 			}
-		case kindEnd:
+		case parse.KindEndEvent:
 			switch n.trigger {
 			case process.TriggerTimer, process.TriggerConditional, process.TriggerLink:
 				n.trigger = ""
 			}
-		case kindThrow:
+		case parse.KindIntermediateThrowEvent:
 			switch n.trigger {
 			case process.TriggerError, process.TriggerTerminate, process.TriggerCancel:
 				n.trigger = ""
 			}
-		case kindBoundary:
+		case parse.KindBoundaryEvent:
 			switch n.trigger {
 			case "", process.TriggerNone:
 				// a file's boundary event without a trigger keeps none:
@@ -255,16 +256,16 @@ func (g *graph) scopes() (keys [][2]int, members map[[2]int][]int) {
 
 // exemptStart reports whether a node needs no incoming flow.
 func (g *graph) exemptStart(n *node) bool {
-	return n.kind == kindStart || n.kind == kindBoundary || n.triggered || n.compensation ||
-		(n.kind == kindCatch && n.trigger == process.TriggerLink) ||
-		(n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc)
+	return n.kind == parse.KindStartEvent || n.kind == parse.KindBoundaryEvent || n.triggered || n.compensation ||
+		(n.kind == parse.KindIntermediateCatchEvent && n.trigger == process.TriggerLink) ||
+		(n.parent >= 0 && g.nodes[n.parent].kind == parse.KindAdHocSubProcess)
 }
 
 // exemptEnd reports whether a node needs no outgoing flow.
 func (g *graph) exemptEnd(n *node) bool {
-	return n.kind == kindEnd || n.triggered || n.compensation ||
-		(n.kind == kindThrow && n.trigger == process.TriggerLink) ||
-		(n.parent >= 0 && g.nodes[n.parent].kind == kindAdHoc)
+	return n.kind == parse.KindEndEvent || n.triggered || n.compensation ||
+		(n.kind == parse.KindIntermediateThrowEvent && n.trigger == process.TriggerLink) ||
+		(n.parent >= 0 && g.nodes[n.parent].kind == parse.KindAdHocSubProcess)
 }
 
 // connectStarts makes sure every process and sub-process has a start
@@ -273,7 +274,7 @@ func (g *graph) exemptEnd(n *node) bool {
 func (g *graph) connectStarts() {
 	keys, members := g.scopes()
 	for _, sc := range keys {
-		adhoc := sc[1] >= 0 && g.nodes[sc[1]].kind == kindAdHoc
+		adhoc := sc[1] >= 0 && g.nodes[sc[1]].kind == parse.KindAdHocSubProcess
 		if adhoc {
 			continue
 		}
@@ -281,7 +282,7 @@ func (g *graph) connectStarts() {
 		var orphans []int
 		for _, i := range members[sc] {
 			n := g.nodes[i]
-			if n.kind == kindStart && (start < 0 || isBlank(n) && !isBlank(g.nodes[start])) {
+			if n.kind == parse.KindStartEvent && (start < 0 || isBlank(n) && !isBlank(g.nodes[start])) {
 				start = i
 			}
 		}
@@ -291,7 +292,7 @@ func (g *graph) connectStarts() {
 			}
 		}
 		if start < 0 {
-			st := &node{id: g.newID("Event_", "Start"), kind: kindStart, name: "Start"}
+			st := &node{id: g.newID("Event_", "Start"), kind: parse.KindStartEvent, name: "Start"}
 			if sc[1] >= 0 && g.nodes[sc[1]].triggered {
 				st.trigger = process.TriggerMessage
 			}
@@ -325,18 +326,18 @@ func (g *graph) connectStarts() {
 func (g *graph) connectEnds() {
 	keys, members := g.scopes()
 	for _, sc := range keys {
-		if sc[1] >= 0 && g.nodes[sc[1]].kind == kindAdHoc {
+		if sc[1] >= 0 && g.nodes[sc[1]].kind == parse.KindAdHocSubProcess {
 			continue
 		}
 		hasEnd := false
 		for _, i := range members[sc] {
 			nd := g.nodes[i]
-			if nd.kind == kindEnd {
+			if nd.kind == parse.KindEndEvent {
 				hasEnd = true
 				continue
 			}
 			if len(nd.out) == 0 && !g.exemptEnd(nd) {
-				e := g.addNodeBeside(i, &node{id: g.newID("Event_", "End"), kind: kindEnd, name: "End"})
+				e := g.addNodeBeside(i, &node{id: g.newID("Event_", "End"), kind: parse.KindEndEvent, name: "End"})
 				g.addFlow(i, e, "")
 				hasEnd = true
 			}
@@ -345,7 +346,7 @@ func (g *graph) connectEnds() {
 			// every node is in a cycle: leave it after the node a walk
 			// from the start reaches last
 			last := g.lastReached(members[sc])
-			e := g.addNodeBeside(last, &node{id: g.newID("Event_", "End"), kind: kindEnd, name: "End"})
+			e := g.addNodeBeside(last, &node{id: g.newID("Event_", "End"), kind: parse.KindEndEvent, name: "End"})
 			g.addFlow(last, e, "")
 		}
 	}
@@ -357,7 +358,7 @@ func (g *graph) lastReached(members []int) int {
 	seen := map[int]bool{}
 	var queue []int
 	for _, i := range members {
-		if g.nodes[i].kind == kindStart {
+		if g.nodes[i].kind == parse.KindStartEvent {
 			queue = append(queue, i)
 			seen[i] = true
 		}
@@ -373,7 +374,7 @@ func (g *graph) lastReached(members []int) int {
 			}
 		}
 	}
-	if g.exemptEnd(g.nodes[last]) || g.nodes[last].kind == kindStart && len(members) > 1 {
+	if g.exemptEnd(g.nodes[last]) || g.nodes[last].kind == parse.KindStartEvent && len(members) > 1 {
 		for k := len(queue) - 1; k >= 0; k-- {
 			if n := g.nodes[queue[k]]; !g.exemptEnd(n) {
 				return queue[k]
@@ -388,17 +389,17 @@ func (g *graph) lastReached(members []int) int {
 // event-based-gateway).
 func (g *graph) fixEventBased() {
 	for _, n := range g.nodes {
-		if n.kind != kindEventBased {
+		if n.kind != parse.KindEventBasedGateway {
 			continue
 		}
 		ok := len(n.out) >= 2
 		for _, fi := range n.out {
-			if k := g.nodes[g.flows[fi].to].kind; k != kindCatch && k != kindReceiveTask {
+			if k := g.nodes[g.flows[fi].to].kind; k != parse.KindIntermediateCatchEvent && k != parse.KindReceiveTask {
 				ok = false
 			}
 		}
 		if !ok {
-			n.kind = kindExclusive
+			n.kind = parse.KindExclusiveGateway
 		}
 	}
 }
@@ -413,11 +414,11 @@ func (g *graph) splitImplicitForks() {
 		if nd.isGateway() || len(nd.out) < 2 {
 			continue
 		}
-		kind := kindParallel
+		kind := parse.KindParallelGateway
 		name := ""
 		for _, fi := range nd.out {
 			if g.flows[fi].name != "" {
-				kind = kindExclusive
+				kind = parse.KindExclusiveGateway
 				name = decisionName(nd.name)
 			}
 		}
@@ -447,7 +448,7 @@ func (g *graph) joinImplicitMerges() {
 		if nd.isGateway() || len(nd.in) < 2 {
 			continue
 		}
-		gw := g.addNodeBeside(i, &node{id: g.newID("Gateway_", "Merge_"+nd.id), kind: kindExclusive})
+		gw := g.addNodeBeside(i, &node{id: g.newID("Gateway_", "Merge_"+nd.id), kind: parse.KindExclusiveGateway})
 		for _, fi := range append([]int(nil), nd.in...) {
 			g.retarget(fi, gw)
 		}
@@ -466,8 +467,8 @@ func (g *graph) splitJoinForks() {
 			continue
 		}
 		kind := nd.kind
-		if kind == kindEventBased {
-			kind = kindExclusive
+		if kind == parse.KindEventBasedGateway {
+			kind = parse.KindExclusiveGateway
 		}
 		gw := g.addNodeBeside(i, &node{id: g.newID("Gateway_", "Join_"+nd.id), kind: kind})
 		for _, fi := range append([]int(nil), nd.in...) {
@@ -559,7 +560,7 @@ var defaultLabel = regexp.MustCompile(`(?i)^(else|otherwise|default|in all other
 // (bpmnlint conditional-flows, label-required, superfluous-label).
 func (g *graph) conditions() {
 	for _, n := range g.nodes {
-		decision := n.kind == kindExclusive || n.kind == kindInclusive || n.kind == kindComplex
+		decision := n.kind == parse.KindExclusiveGateway || n.kind == parse.KindInclusiveGateway || n.kind == parse.KindComplexGateway
 		if !decision {
 			for _, fi := range n.out {
 				g.flows[fi].name, g.flows[fi].cond = "", false

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/layout"
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -402,23 +403,23 @@ func (g *graph) writeNode(w *xw, i int) {
 		kv = append(kv, "triggeredByEvent", "true")
 	}
 	switch {
-	case n.kind == kindCall && g.verbatim && n.called != "":
+	case n.kind == parse.KindCallActivity && g.verbatim && n.called != "":
 		// a file's calledElement as written (tools put expressions and
 		// prefixed names there)
 		kv = append(kv, "calledElement", n.called)
-	case n.kind == kindCall && qname(n.called) != "":
+	case n.kind == parse.KindCallActivity && qname(n.called) != "":
 		kv = append(kv, "calledElement", qname(n.called))
 	}
 	if n.defFlow >= 0 {
 		kv = append(kv, "default", g.flows[n.defFlow].id)
 	}
-	if n.kind == kindBoundary {
+	if n.kind == parse.KindBoundaryEvent {
 		if n.nonInterrupting {
 			kv = append(kv, "cancelActivity", "false")
 		}
 		kv = append(kv, "attachedToRef", g.nodes[n.host].id)
 	}
-	if n.kind == kindStart && n.nonInterrupting && n.parent >= 0 && g.nodes[n.parent].triggered {
+	if n.kind == parse.KindStartEvent && n.nonInterrupting && n.parent >= 0 && g.nodes[n.parent].triggered {
 		kv = append(kv, "isInterrupting", "false")
 	}
 	w.open(el, kv...)
@@ -470,7 +471,7 @@ func (g *graph) writeNode(w *xw, i int) {
 		}
 	}
 	if n.isEvent() {
-		if n.kind == kindCatch || n.kind == kindStart || n.kind == kindBoundary {
+		if n.kind == parse.KindIntermediateCatchEvent || n.kind == parse.KindStartEvent || n.kind == parse.KindBoundaryEvent {
 			for _, ai := range g.ix.assoc[i] {
 				if a := g.assoc[ai]; !a.input {
 					w.open("bpmn:dataOutputAssociation", "id", a.id)
@@ -479,7 +480,7 @@ func (g *graph) writeNode(w *xw, i int) {
 				}
 			}
 		}
-		if n.kind == kindThrow || n.kind == kindEnd {
+		if n.kind == parse.KindIntermediateThrowEvent || n.kind == parse.KindEndEvent {
 			g.writeEventInputs(w, i)
 		}
 		g.writeDefinitions(w, n)
@@ -668,7 +669,7 @@ func (g *graph) writePlane(w *xw, d *drawing, plane int) {
 			continue
 		}
 		var kv []string
-		if n.kind == kindExclusive {
+		if n.kind == parse.KindExclusiveGateway {
 			kv = append(kv, "isMarkerVisible", "true")
 		}
 		if n.isContainer() {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
 // canvas is what the drawer draws on: a PDF page, or the vector recorder
@@ -36,7 +38,7 @@ func (d *drawer) draw(g *diagram) {
 	// largest first), then flows, then the other nodes on top
 	holds := containers(g)
 	for _, s := range g.Shapes {
-		if s.Kind == "participant" || s.Kind == "lane" {
+		if isPoolOrLane(s.Kind) {
 			d.container(s)
 		}
 	}
@@ -51,7 +53,7 @@ func (d *drawer) draw(g *diagram) {
 		isHolder[i] = true
 	}
 	for i, s := range g.Shapes {
-		if s.Kind != "participant" && s.Kind != "lane" && !isHolder[i] {
+		if !isPoolOrLane(s.Kind) && !isHolder[i] {
 			d.node(s)
 		}
 	}
@@ -63,13 +65,13 @@ func (d *drawer) draw(g *diagram) {
 func containers(g *diagram) []int {
 	var out []int
 	for i, s := range g.Shapes {
-		if s.Kind == "participant" || s.Kind == "lane" || isEventKind(s.Kind) || isGatewayKind(s.Kind) {
+		if isPoolOrLane(s.Kind) || parse.IsEvent(s.Kind) || parse.IsGateway(s.Kind) {
 			continue
 		}
 		b := s.Bounds
 		for j, o := range g.Shapes {
 			cx, cy := o.Bounds.X+o.Bounds.W/2, o.Bounds.Y+o.Bounds.H/2
-			if j != i && o.Kind != "participant" && o.Kind != "lane" && o.Bounds.W*o.Bounds.H < b.W*b.H &&
+			if j != i && !isPoolOrLane(o.Kind) && o.Bounds.W*o.Bounds.H < b.W*b.H &&
 				cx > b.X && cx < b.X+b.W && cy > b.Y && cy < b.Y+b.H {
 				out = append(out, i)
 				break
@@ -116,8 +118,8 @@ func (d *drawer) container(s diShape) {
 	}
 }
 
-func isGatewayKind(k string) bool { return strings.HasSuffix(k, "Gateway") }
-func isEventKind(k string) bool   { return strings.HasSuffix(k, "Event") }
+// isPoolOrLane reports whether kind is drawn as a band holding nodes.
+func isPoolOrLane(kind string) bool { return kind == parse.KindParticipant || kind == parse.KindLane }
 
 func (d *drawer) node(s diShape) {
 	b := s.Bounds
@@ -126,46 +128,46 @@ func (d *drawer) node(s diShape) {
 	cx, cy := x+w/2, y+h/2
 	lw := 1.2*d.s + 0.2
 	switch {
-	case isGatewayKind(s.Kind):
+	case parse.IsGateway(s.Kind):
 		p.fill(1, 1, 1)
 		p.stroke(0, 0, 0, lw)
 		p.op("%s %s m %s %s l %s %s l %s %s l h B", f2(cx), f2(y+h), f2(x+w), f2(cy), f2(cx), f2(y), f2(x), f2(cy))
 		m := w * 0.18
 		switch s.Kind {
-		case "exclusiveGateway":
+		case parse.KindExclusiveGateway:
 			p.stroke(0, 0, 0, lw*2)
 			p.op("%s %s m %s %s l S %s %s m %s %s l S", f2(cx-m), f2(cy-m), f2(cx+m), f2(cy+m), f2(cx-m), f2(cy+m), f2(cx+m), f2(cy-m))
-		case "parallelGateway":
+		case parse.KindParallelGateway:
 			p.stroke(0, 0, 0, lw*2)
 			p.op("%s %s m %s %s l S %s %s m %s %s l S", f2(cx-m*1.3), f2(cy), f2(cx+m*1.3), f2(cy), f2(cx), f2(cy-m*1.3), f2(cx), f2(cy+m*1.3))
-		case "inclusiveGateway":
+		case parse.KindInclusiveGateway:
 			p.stroke(0, 0, 0, lw*1.5)
 			d.circle(cx, cy, m*1.3, "S")
-		case "eventBasedGateway":
+		case parse.KindEventBasedGateway:
 			p.stroke(0, 0, 0, lw)
 			d.circle(cx, cy, m*1.4, "S")
 		}
 		d.label(s.Name, s.Label, b, true)
-	case isEventKind(s.Kind):
+	case parse.IsEvent(s.Kind):
 		p.fill(1, 1, 1)
 		width := lw
-		if s.Kind == "endEvent" {
+		if s.Kind == parse.KindEndEvent {
 			width = lw * 3
 		}
 		p.stroke(0, 0, 0, width)
 		d.circle(cx, cy, w/2, "B")
-		if strings.HasPrefix(s.Kind, "intermediate") || s.Kind == "boundaryEvent" {
+		if s.Kind == parse.KindIntermediateCatchEvent || s.Kind == parse.KindIntermediateThrowEvent || s.Kind == parse.KindBoundaryEvent {
 			p.stroke(0, 0, 0, lw)
 			d.circle(cx, cy, w/2-2.5*d.s, "S")
 		}
 		d.marker(s.Marker, cx, cy, w)
 		d.label(s.Name, s.Label, b, true)
-	case s.Kind == "textAnnotation":
+	case s.Kind == parse.KindTextAnnotation:
 		p.stroke(0.3, 0.3, 0.3, lw)
 		br := math.Min(10*d.s, w/4)
 		p.op("%s %s m %s %s l %s %s l %s %s l S", f2(x+br), f2(y+h), f2(x), f2(y+h), f2(x), f2(y), f2(x+br), f2(y))
 		d.boxText(s.Name, x+3*d.s, y, w-6*d.s, h, false)
-	case s.Kind == "dataObjectReference" || s.Kind == "dataStoreReference":
+	case s.Kind == parse.KindDataObjectReference || s.Kind == parse.KindDataStoreReference:
 		p.fill(1, 1, 1)
 		p.stroke(0, 0, 0, lw)
 		p.rect(x, y, w, h, "B")
@@ -175,10 +177,10 @@ func (d *drawer) node(s diShape) {
 		p.stroke(0, 0, 0, lw)
 		d.roundRect(x, y, w, h, math.Min(10*d.s, h/4))
 		d.boxText(s.Name, x+4*d.s, y, w-8*d.s, h, true)
-		if strings.HasSuffix(s.Kind, "userTask") || strings.HasSuffix(s.Kind, "serviceTask") {
+		if s.Kind == parse.KindUserTask || s.Kind == parse.KindServiceTask {
 			p.fill(0.4, 0.4, 0.4)
 			tag := "user"
-			if strings.HasSuffix(s.Kind, "serviceTask") {
+			if s.Kind == parse.KindServiceTask {
 				tag = "service"
 			}
 			p.text(x+4*d.s, y+h-9*d.s, fontRegular, math.Max(2.5, 7*d.s), encode(tag))
@@ -208,7 +210,7 @@ func (d *drawer) marker(kind string, cx, cy, w float64) {
 func (d *drawer) edge(e diEdge) {
 	p := d.p
 	lw := 0.9*d.s + 0.15
-	dashed := e.Kind == "association" || e.Kind == "messageFlow" || strings.HasPrefix(e.Kind, "data")
+	dashed := e.Kind == parse.KindAssociation || e.Kind == parse.KindMessageFlow || e.Kind == parse.KindDataInputAssociation || e.Kind == parse.KindDataOutputAssociation
 	p.stroke(0.1, 0.1, 0.1, lw)
 	if dashed {
 		p.op("[%s %s] 0 d", f2(3*d.s+0.5), f2(3*d.s+0.5))
@@ -226,7 +228,7 @@ func (d *drawer) edge(e diEdge) {
 	if dashed {
 		p.op("[] 0 d")
 	}
-	if e.Kind == "sequenceFlow" || e.Kind == "messageFlow" {
+	if e.Kind == parse.KindSequenceFlow || e.Kind == parse.KindMessageFlow {
 		n := len(e.Points)
 		a, z := e.Points[n-2], e.Points[n-1]
 		d.arrow(d.x(a.X), d.y(a.Y), d.x(z.X), d.y(z.Y))

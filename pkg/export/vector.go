@@ -27,7 +27,7 @@ type recorder struct {
 	inDash   bool
 	dashArr  []float64
 	// budget bounds the path segments recorded; a diagram over it stops
-	// drawing (parseDiagram's limits keep real files far below).
+	// drawing (parse.MaxElements and maxWaypoints keep real files far below).
 	budget int
 	over   bool
 }

@@ -2,24 +2,71 @@ package parse
 
 import "strings"
 
+// Element kinds, by the local name of their BPMN 2.0 XML element. This is
+// SPADE's one BPMN vocabulary: the writer (pkg/bpmn) names the elements it
+// writes with these constants, the reader and the lint rules classify what
+// they read with the predicates below, and the PDF/DOCX/SVG drawing
+// (pkg/export) picks its symbols with both.
+const (
+	KindTask             = "task"
+	KindUserTask         = "userTask"
+	KindServiceTask      = "serviceTask"
+	KindSendTask         = "sendTask"
+	KindReceiveTask      = "receiveTask"
+	KindManualTask       = "manualTask"
+	KindBusinessRuleTask = "businessRuleTask"
+	KindScriptTask       = "scriptTask"
+
+	KindSubProcess      = "subProcess"
+	KindTransaction     = "transaction"
+	KindAdHocSubProcess = "adHocSubProcess"
+	KindCallActivity    = "callActivity"
+
+	KindStartEvent             = "startEvent"
+	KindEndEvent               = "endEvent"
+	KindIntermediateCatchEvent = "intermediateCatchEvent"
+	KindIntermediateThrowEvent = "intermediateThrowEvent"
+	KindBoundaryEvent          = "boundaryEvent"
+	KindImplicitThrowEvent     = "implicitThrowEvent"
+
+	KindExclusiveGateway  = "exclusiveGateway"
+	KindParallelGateway   = "parallelGateway"
+	KindInclusiveGateway  = "inclusiveGateway"
+	KindEventBasedGateway = "eventBasedGateway"
+	KindComplexGateway    = "complexGateway"
+
+	KindSequenceFlow          = "sequenceFlow"
+	KindMessageFlow           = "messageFlow"
+	KindParticipant           = "participant"
+	KindLane                  = "lane"
+	KindDataObject            = "dataObject"
+	KindDataObjectReference   = "dataObjectReference"
+	KindDataStoreReference    = "dataStoreReference"
+	KindDataInputAssociation  = "dataInputAssociation"
+	KindDataOutputAssociation = "dataOutputAssociation"
+	KindTextAnnotation        = "textAnnotation"
+	KindAssociation           = "association"
+	KindGroup                 = "group"
+)
+
 // The BPMN type hierarchy, by element local name. Rules ask "is this an
 // Activity?" the way bpmnlint asks is(node, 'bpmn:Activity'); keeping the
 // hierarchy in one place keeps the rules short and consistent.
 
-var taskKinds = set("task", "userTask", "serviceTask", "sendTask", "receiveTask",
-	"manualTask", "businessRuleTask", "scriptTask")
+var taskKinds = set(KindTask, KindUserTask, KindServiceTask, KindSendTask, KindReceiveTask,
+	KindManualTask, KindBusinessRuleTask, KindScriptTask)
 
-var subProcessKinds = set("subProcess", "transaction", "adHocSubProcess")
+var subProcessKinds = set(KindSubProcess, KindTransaction, KindAdHocSubProcess)
 
-var gatewayKinds = set("exclusiveGateway", "parallelGateway", "inclusiveGateway",
-	"eventBasedGateway", "complexGateway")
+var gatewayKinds = set(KindExclusiveGateway, KindParallelGateway, KindInclusiveGateway,
+	KindEventBasedGateway, KindComplexGateway)
 
-var eventKinds = set("startEvent", "endEvent", "intermediateCatchEvent",
-	"intermediateThrowEvent", "boundaryEvent", "implicitThrowEvent")
+var eventKinds = set(KindStartEvent, KindEndEvent, KindIntermediateCatchEvent,
+	KindIntermediateThrowEvent, KindBoundaryEvent, KindImplicitThrowEvent)
 
-var dataKinds = set("dataObject", "dataObjectReference", "dataStoreReference")
+var dataKinds = set(KindDataObject, KindDataObjectReference, KindDataStoreReference)
 
-var artifactKinds = set("textAnnotation", "association", "group")
+var artifactKinds = set(KindTextAnnotation, KindAssociation, KindGroup)
 
 func set(s ...string) map[string]bool {
 	m := make(map[string]bool, len(s))
@@ -38,7 +85,7 @@ func IsSubProcess(kind string) bool { return subProcessKinds[kind] }
 
 // IsActivity reports whether kind is a task, sub-process or call activity.
 func IsActivity(kind string) bool {
-	return taskKinds[kind] || subProcessKinds[kind] || kind == "callActivity"
+	return taskKinds[kind] || subProcessKinds[kind] || kind == KindCallActivity
 }
 
 // IsGateway reports whether kind is a gateway.
@@ -50,12 +97,12 @@ func IsEvent(kind string) bool { return eventKinds[kind] }
 // IsCatchEvent reports whether kind catches (start, intermediate catch,
 // boundary).
 func IsCatchEvent(kind string) bool {
-	return kind == "startEvent" || kind == "intermediateCatchEvent" || kind == "boundaryEvent"
+	return kind == KindStartEvent || kind == KindIntermediateCatchEvent || kind == KindBoundaryEvent
 }
 
 // IsThrowEvent reports whether kind throws (end, intermediate throw).
 func IsThrowEvent(kind string) bool {
-	return kind == "endEvent" || kind == "intermediateThrowEvent" || kind == "implicitThrowEvent"
+	return kind == KindEndEvent || kind == KindIntermediateThrowEvent || kind == KindImplicitThrowEvent
 }
 
 // IsFlowNode reports whether kind is an activity, gateway or event.
@@ -68,7 +115,7 @@ func IsData(kind string) bool { return dataKinds[kind] }
 // IsFlowElement reports whether kind may appear as a flow element of a
 // process or sub-process.
 func IsFlowElement(kind string) bool {
-	return IsFlowNode(kind) || kind == "sequenceFlow" || dataKinds[kind]
+	return IsFlowNode(kind) || kind == KindSequenceFlow || dataKinds[kind]
 }
 
 // IsArtifact reports whether kind is a text annotation, association or
@@ -88,7 +135,7 @@ func IsEventDefinition(kind string) bool {
 // "inclusive", "event-based", "complex".
 func GatewayType(kind string) string {
 	switch kind {
-	case "eventBasedGateway":
+	case KindEventBasedGateway:
 		return "event-based"
 	default:
 		return strings.TrimSuffix(kind, "Gateway")
