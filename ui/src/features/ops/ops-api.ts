@@ -20,11 +20,24 @@ export type ReprocessForm = Required<Omit<Schemas['ReprocessRequest'], 'include_
 export type DryRun = Schemas['DryRun'];
 
 export const opsApi = {
-  queues: () => api.get<Schemas['QueueList']>('/api/ops/queues').then((r) => r.queues),
-  failed: () => api.get<Schemas['FailedList']>('/api/ops/failed?limit=20').then((r) => r.items),
+  queues: (signal?: AbortSignal) => api.get<Schemas['QueueList']>('/api/ops/queues', { signal }).then((r) => r.queues),
+  failed: (signal?: AbortSignal) => api.get<Schemas['FailedList']>('/api/ops/failed?limit=20', { signal }).then((r) => r.items),
   retry: (id: string) => api.post<unknown>(`/api/ops/analyses/${encodeURIComponent(id)}/retry`),
   setPaused: (name: string, paused: boolean) =>
     api.post<QueueView>(`/api/ops/queues/${encodeURIComponent(name)}/${paused ? 'pause' : 'resume'}`),
-  runs: () => api.get<Schemas['RunList']>('/api/ops/reprocess?limit=10').then((r) => r.runs),
+  runs: (signal?: AbortSignal) => api.get<Schemas['RunList']>('/api/ops/reprocess?limit=10', { signal }).then((r) => r.runs),
   reprocess: (f: ReprocessForm) => api.post<RunView | DryRun>('/api/ops/reprocess', { ...f }),
 };
+
+/** Everything the operations page shows, read together so that one poll refreshes the whole page. */
+export interface OpsOverview {
+  queues: QueueView[];
+  failed: FailedView[];
+  runs: RunView[];
+}
+
+/** Reads queues, failures and runs at once; aborting the signal aborts all three. */
+export async function loadOverview(signal?: AbortSignal): Promise<OpsOverview> {
+  const [queues, failed, runs] = await Promise.all([opsApi.queues(signal), opsApi.failed(signal), opsApi.runs(signal)]);
+  return { queues, failed, runs };
+}

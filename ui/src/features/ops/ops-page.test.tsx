@@ -5,6 +5,7 @@ import { json, mockFetch } from '../../test/fetch-mock';
 import { Component as OpsPage } from './ops-page';
 import { useAuthStore } from '../../stores/auth-store';
 import { testUser } from '../../test/fixtures';
+import { withQuery } from '../../test/query';
 
 const queue = (name: string, over: Record<string, unknown> = {}) => ({
   name, weight: 1, size: 0, pending: 0, active: 0, scheduled: 0, retry: 0, archived: 0,
@@ -37,7 +38,7 @@ describe('Operations page', () => {
         return json(queue('analysis', { paused: true }));
       },
     });
-    render(<OpsPage />);
+    render(<OpsPage />, { wrapper: withQuery() });
     expect(await screen.findByTestId('queue-analysis-pending')).toHaveTextContent('7');
     expect(await screen.findByText('The model refused this document.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -58,7 +59,7 @@ describe('Operations page', () => {
         return json({ dry_run: true, matched: 12, pending: 5 });
       },
     });
-    render(<OpsPage />);
+    render(<OpsPage />, { wrapper: withQuery() });
     await userEvent.click(await screen.findByRole('button', { name: 'Count' }));
     expect(await screen.findByTestId('ops-reprocess-result')).toHaveTextContent('12 analyses match; 5 would be enqueued.');
     await userEvent.type(screen.getByPlaceholderText('e.g. 2/s (no limit)'), 'fast');
@@ -66,10 +67,23 @@ describe('Operations page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot read the rate');
   });
 
+  it('shows why a retry was refused', async () => {
+    mockFetch({
+      'GET /api/ops/queues': () => json({ queues: [] }),
+      'GET /api/ops/failed': () => json({ items: [failedItem] }),
+      'GET /api/ops/reprocess': () => json({ runs: [] }),
+      'POST /api/ops/analyses/an-1/retry': () => json({ detail: 'This analysis is running again already.' }, 409),
+    });
+    render(<OpsPage />, { wrapper: withQuery() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This analysis is running again already.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled();
+  });
+
   it('tells a non-operator they need the role and polls nothing', async () => {
     useAuthStore.setState({ user: testUser({ id: 'u1', firstName: 'Ana' }) });
     const calls = mockFetch({});
-    render(<OpsPage />);
+    render(<OpsPage />, { wrapper: withQuery() });
     expect(screen.getByRole('heading', { name: 'You need the operator role' })).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.filter((c) => c.url.includes('/api/ops/'))).toHaveLength(0);
@@ -82,7 +96,7 @@ describe('Operations page', () => {
       'GET /api/ops/failed': () => json({ detail: 'This page is for operators.' }, 403),
       'GET /api/ops/reprocess': () => json({ detail: 'This page is for operators.' }, 403),
     });
-    render(<OpsPage />);
+    render(<OpsPage />, { wrapper: withQuery() });
     expect(await screen.findByRole('alert')).toHaveTextContent('This page is for operators.');
     const before = calls.length;
     await vi.advanceTimersByTimeAsync(10_000);

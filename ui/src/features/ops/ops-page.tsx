@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query/query-keys';
 import { useAuthStore } from '../../stores/auth-store';
-import { opsApi, type DryRun, type FailedView, type QueueView, type ReprocessForm, type RunView } from './ops-api';
+import { loadOverview, opsApi, type DryRun, type FailedView, type OpsOverview, type QueueView, type ReprocessForm, type RunView } from './ops-api';
 import './ops.css';
 
 /** How often the page refreshes queue depth, failures and runs. */
@@ -242,62 +244,40 @@ function NotOperator() {
   );
 }
 
+/**
+ * The next poll in REFRESH_MS, or none once the server said 403: the role
+ * was taken away, and asking again every 2 s only fills the console with
+ * 403s.
+ */
+export function refreshInterval(query: Query<OpsOverview, Error, OpsOverview, typeof queryKeys.ops>): number | false {
+  const e = query.state.error;
+  return e instanceof ApiError && e.status === 403 ? false : REFRESH_MS;
+}
+
+/** An action's failure, shown until the next answer of the page's poll (as a failed poll's is). */
+interface ActionError {
+  text: string;
+  at: number;
+}
+
 function OpsDashboard() {
-  const [queues, setQueues] = useState<QueueView[]>([]);
-  const [failed, setFailed] = useState<FailedView[]>([]);
-  const [runs, setRuns] = useState<RunView[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState('');
+  const client = useQueryClient();
+  const overview = useQuery({
+    queryKey: queryKeys.ops,
+    queryFn: ({ signal }) => loadOverview(signal),
+    refetchInterval: refreshInterval,
+  });
+  const [actionError, setActionError] = useState<ActionError | null>(null);
+  // Retrying, pausing and starting a run change what the page shows: it is read again before the action counts as done.
+  const reload = () => client.invalidateQueries({ queryKey: queryKeys.ops });
+  const onError = (e: unknown) => setActionError({ text: message(e), at: overview.dataUpdatedAt });
+  const retry = useMutation({ mutationFn: opsApi.retry, onSuccess: reload, onError });
+  const toggle = useMutation({ mutationFn: (q: QueueView) => opsApi.setPaused(q.name, !q.paused), onSuccess: reload, onError });
 
-  const [forbidden, setForbidden] = useState(false);
-
-  // State changes only once the answers are in (then/catch), never in the
-  // same tick as the call: the first load runs from an effect.
-  const load = useCallback(
-    () =>
-      Promise.all([opsApi.queues(), opsApi.failed(), opsApi.runs()]).then(
-        ([q, f, r]) => {
-          setQueues(q);
-          setFailed(f);
-          setRuns(r);
-          setError('');
-        },
-        (e: unknown) => {
-          setError(message(e));
-          // The role was taken away: asking again every 2 s only fills the console with 403s.
-          if (e instanceof ApiError && e.status === 403) setForbidden(true);
-        },
-      ),
-    [],
-  );
-
-  useEffect(() => {
-    if (forbidden) return;
-    void load();
-    const t = setInterval(() => void load(), REFRESH_MS);
-    return () => clearInterval(t);
-  }, [load, forbidden]);
-
-  async function retry(id: string) {
-    setBusy(id);
-    try {
-      await opsApi.retry(id);
-      await load();
-    } catch (e) {
-      setError(message(e));
-    } finally {
-      setBusy('');
-    }
-  }
-
-  async function toggle(q: QueueView) {
-    try {
-      await opsApi.setPaused(q.name, !q.paused);
-      await load();
-    } catch (e) {
-      setError(message(e));
-    }
-  }
+  const error =
+    actionError && actionError.at === overview.dataUpdatedAt ? actionError.text : overview.error ? message(overview.error) : '';
+  const { queues = [], failed = [], runs = [] } = overview.data ?? {};
+  const busy = retry.isPending ? retry.variables : '';
 
   return (
     <div className="page ops-page">
@@ -307,9 +287,9 @@ function OpsDashboard() {
           {error}
         </p>
       )}
-      <QueuesCard queues={queues} onToggle={toggle} />
-      <FailedCard items={failed} onRetry={retry} busy={busy} />
-      <ReprocessCard runs={runs} onStarted={load} />
+      <QueuesCard queues={queues} onToggle={(q) => toggle.mutate(q)} />
+      <FailedCard items={failed} onRetry={(id) => retry.mutate(id)} busy={busy} />
+      <ReprocessCard runs={runs} onStarted={() => void reload()} />
     </div>
   );
 }

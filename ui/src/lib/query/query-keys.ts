@@ -13,4 +13,5 @@ export const queryKeys = {
   membership: (userId: string | null) => ['membership', userId ?? ''] as const,
   apiKey: (userId: string | null) => ['api-key', userId ?? ''] as const,
   tokens: ['tokens'] as const,
+  ops: ['ops'] as const,
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAccountStore } from '../../../stores/account-store';
 import { initializeAccountContext, loadAccounts, selectAccount } from '../../../lib/auth/account-service';
@@ -38,11 +38,12 @@ export function Component() {
     void initializeAccountContext();
   }, [state.accountsReady, initialized]);
 
+  // Asked to choose with no accounts loaded: load them once, on entry (the
+  // answer fills the store, which must not ask again).
+  const [loadOnEntry] = useState(() => choose && accounts.length === 0 && initialized);
   useEffect(() => {
-    if (choose && accounts.length === 0 && initialized) void loadAccounts(true);
-    // Only on entry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (loadOnEntry) void loadAccounts(true);
+  }, [loadOnEntry]);
 
   // No selection needed any more: back to the origin, or /settings.
   useEffect(() => {
