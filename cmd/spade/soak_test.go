@@ -43,9 +43,15 @@ var (
 	buildErr  error
 )
 
-// spadeBinary builds the spade command once per test binary.
+// spadeBinary builds the spade command once per test binary, or returns
+// SPADE_TEST_BINARY when set (CI passes the release build it serves the
+// end-to-end journeys with, so that it is built once and the soak tests
+// run what ships).
 func spadeBinary(t *testing.T) string {
 	t.Helper()
+	if p := os.Getenv("SPADE_TEST_BINARY"); p != "" {
+		return p
+	}
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "spade-soak-bin-")
 		if err != nil {
