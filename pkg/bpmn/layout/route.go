@@ -108,103 +108,76 @@ func (l *layouter) clear(layer, except int, y1, y2 float64) bool {
 }
 
 // route decides, for every hop between consecutive items of every edge,
-// how it is drawn, and assigns channel tracks.
+// how it is drawn (routeHops), assigns channel tracks, and sets the
+// columns' and channels' horizontal coordinates (placeColumns). A
+// cancelled context stops it between edges.
 func (l *layouter) route() {
 	l.channels = make([]channel, l.nLayers+1)
 	l.hops = make([][]hop, len(l.g.Edges))
-	addSeg := func(c int, ya float64, sa int8, yb float64, sb int8) hop {
-		lo, hi := ya, yb
-		if lo > hi {
-			lo, hi = hi, lo
-		}
-		ch := &l.channels[c]
-		ch.segs = append(ch.segs, segment{ya: ya, yb: yb, sa: sa, sb: sb, lo: lo, hi: hi})
-		return hop{kind: hopTrack, channel: c, seg: len(ch.segs) - 1}
+	if !l.routeHops() {
+		return
 	}
+	for c := range l.channels {
+		if l.ctx.Err() != nil {
+			return
+		}
+		l.channels[c].assignTracks()
+	}
+	l.placeColumns()
+}
+
+// addSeg adds a vertical segment from ya to yb to channel c and returns
+// the hop that runs on it.
+func (l *layouter) addSeg(c int, ya float64, sa int8, yb float64, sb int8) hop {
+	lo, hi := ya, yb
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	ch := &l.channels[c]
+	ch.segs = append(ch.segs, segment{ya: ya, yb: yb, sa: sa, sb: sb, lo: lo, hi: hi})
+	return hop{kind: hopTrack, channel: c, seg: len(ch.segs) - 1}
+}
+
+// sidePorts records which nodes' top and bottom are taken: each takes one
+// edge; small offsets keep the side exit (a short jog reads better than a
+// corner exit).
+type sidePorts struct{ top, bottom []bool }
+
+func newSidePorts(n int) *sidePorts {
+	return &sidePorts{top: make([]bool, n), bottom: make([]bool, n)}
+}
+
+func (sp *sidePorts) free(n int, top bool) bool {
+	if top {
+		return !sp.top[n]
+	}
+	return !sp.bottom[n]
+}
+
+func (sp *sidePorts) take(n int, top bool) {
+	if top {
+		sp.top[n] = true
+	} else {
+		sp.bottom[n] = true
+	}
+}
+
+// routeHops gives every edge its hops and widens the channel its label
+// sits in; false when the context was cancelled.
+func (l *layouter) routeHops() bool {
 	use := l.countPorts()
-	// each top and bottom takes one edge; small offsets keep the side
-	// exit (a short jog reads better than a corner exit)
-	topUsed := make([]bool, len(l.g.Nodes))
-	bottomUsed := make([]bool, len(l.g.Nodes))
-	side := func(n int, top bool) bool {
-		if top {
-			return !topUsed[n]
-		}
-		return !bottomUsed[n]
-	}
-	take := func(n int, top bool) {
-		if top {
-			topUsed[n] = true
-		} else {
-			bottomUsed[n] = true
-		}
-	}
+	ports := newSidePorts(len(l.g.Nodes))
 	for i, p := range l.paths {
 		if i%1024 == 0 && l.ctx.Err() != nil {
-			return
+			return false
 		}
 		self := len(p) == 3 && p[0] == p[2]
 		hs := make([]hop, 0, len(p)-1)
 		for k := 0; k+1 < len(p); k++ {
-			a, b := &l.items[p[k]], &l.items[p[k+1]]
-			if b.layer == a.layer+1 && a.y != b.y && !self {
-				// the label sits between the shape and the bend, on the
-				// shape's side of the line, so the run must fit it
-				run := max(float64(sidePortMin), l.g.Edges[i].LabelH+8)
-				if n := l.g.Nodes[p[0]]; k == 0 && n.SidePorts && math.Abs(b.y-a.y) >= n.H/2+run {
-					u := use[p[0]]
-					up := b.y < a.y
-					if ((up && u.outUp == 1) || (!up && u.outDown == 1 && !u.loopOut)) && side(p[0], up) && l.clear(a.layer, p[k], a.y, b.y) {
-						take(p[0], up)
-						hs = append(hs, hop{kind: hopSideOut, channel: b.layer, top: up})
-						continue
-					}
-				}
-				if k+2 == len(p) && l.g.Nodes[p[k+1]].SidePorts && math.Abs(b.y-a.y) >= l.g.Nodes[p[k+1]].H/2+sidePortMin {
-					v := use[p[k+1]]
-					above := a.y < b.y
-					if ((above && v.inAbove == 1) || (!above && v.inBelow == 1 && !v.loopIn)) && side(p[k+1], above) && l.clear(b.layer, p[k+1], a.y, b.y) {
-						take(p[k+1], above)
-						hs = append(hs, hop{kind: hopSideIn, channel: b.layer, top: above})
-						continue
-					}
-				}
-			}
-			if b.layer == a.layer+1 && a.y != b.y && !self {
-				if k == 0 && l.g.Nodes[p[0]].FreePorts && math.Abs(b.y-a.y) <= l.g.Nodes[p[0]].H/2-portInset {
-					hs = append(hs, hop{kind: hopStraight, channel: b.layer, offStart: true})
-					continue
-				}
-				if k+2 == len(p) && l.g.Nodes[p[k+1]].FreePorts && math.Abs(b.y-a.y) <= l.g.Nodes[p[k+1]].H/2-portInset {
-					hs = append(hs, hop{kind: hopStraight, channel: b.layer, offEnd: true})
-					continue
-				}
-			}
-			switch {
-			case b.layer == a.layer+1:
-				if a.y == b.y {
-					hs = append(hs, hop{kind: hopStraight, channel: b.layer})
-				} else {
-					hs = append(hs, addSeg(b.layer, a.y, sideLeft, b.y, sideRight))
-				}
-			case b.layer == a.layer-1:
-				if a.y == b.y {
-					hs = append(hs, hop{kind: hopStraight, channel: a.layer})
-				} else {
-					hs = append(hs, addSeg(a.layer, a.y, sideRight, b.y, sideLeft))
-				}
-			case self && k == 0:
-				hs = append(hs, addSeg(a.layer+1, a.y, sideLeft, b.y, sideLeft))
-			case self:
-				hs = append(hs, addSeg(a.layer, a.y, sideRight, b.y, sideRight))
-			case k == 0:
-				hs = append(hs, hop{kind: hopDown})
-			default:
-				hs = append(hs, hop{kind: hopUp})
-			}
+			hs = append(hs, l.hopFor(i, p, k, self, use, ports))
 		}
 		if e := l.g.Edges[i]; e.Boundary && len(hs) > 0 {
-			l.boundaryHop(i, p, hs, addSeg)
+			l.boundaryHop(i, p, hs)
 		}
 		l.hops[i] = hs
 		if e := l.g.Edges[i]; e.LabelW > 0 && len(hs) > 0 && hs[0].kind != hopDown {
@@ -214,13 +187,96 @@ func (l *layouter) route() {
 			}
 		}
 	}
-	for c := range l.channels {
-		if l.ctx.Err() != nil {
-			return
+	return true
+}
+
+// hopFor decides how hop k of edge i (path p) is drawn: from or into a
+// node's top or bottom, off-centre on a node's side, or through the
+// channels.
+func (l *layouter) hopFor(i int, p []int, k int, self bool, use []portUse, ports *sidePorts) hop {
+	a, b := &l.items[p[k]], &l.items[p[k+1]]
+	if b.layer == a.layer+1 && a.y != b.y && !self {
+		if h, ok := l.sidePortHop(i, p, k, use, ports); ok {
+			return h
 		}
-		l.channels[c].assignTracks()
+		if h, ok := l.freePortHop(p, k); ok {
+			return h
+		}
 	}
-	// horizontal coordinates
+	return l.channelHop(p, k, self)
+}
+
+// sidePortHop leaves the edge's first node from its top or bottom, or
+// enters its last node there, when that port is free, the only edge that
+// way, and the column beside it is clear; the label sits between the
+// shape and the bend, on the shape's side of the line, so the run must
+// fit it.
+func (l *layouter) sidePortHop(i int, p []int, k int, use []portUse, ports *sidePorts) (hop, bool) {
+	a, b := &l.items[p[k]], &l.items[p[k+1]]
+	run := max(float64(sidePortMin), l.g.Edges[i].LabelH+8)
+	if n := l.g.Nodes[p[0]]; k == 0 && n.SidePorts && math.Abs(b.y-a.y) >= n.H/2+run {
+		u := use[p[0]]
+		up := b.y < a.y
+		if ((up && u.outUp == 1) || (!up && u.outDown == 1 && !u.loopOut)) && ports.free(p[0], up) && l.clear(a.layer, p[k], a.y, b.y) {
+			ports.take(p[0], up)
+			return hop{kind: hopSideOut, channel: b.layer, top: up}, true
+		}
+	}
+	if k+2 == len(p) && l.g.Nodes[p[k+1]].SidePorts && math.Abs(b.y-a.y) >= l.g.Nodes[p[k+1]].H/2+sidePortMin {
+		v := use[p[k+1]]
+		above := a.y < b.y
+		if ((above && v.inAbove == 1) || (!above && v.inBelow == 1 && !v.loopIn)) && ports.free(p[k+1], above) && l.clear(b.layer, p[k+1], a.y, b.y) {
+			ports.take(p[k+1], above)
+			return hop{kind: hopSideIn, channel: b.layer, top: above}, true
+		}
+	}
+	return hop{}, false
+}
+
+// freePortHop runs the hop straight, off the centre of a node with free
+// ports, when the other end is level with a point of its side.
+func (l *layouter) freePortHop(p []int, k int) (hop, bool) {
+	a, b := &l.items[p[k]], &l.items[p[k+1]]
+	if k == 0 && l.g.Nodes[p[0]].FreePorts && math.Abs(b.y-a.y) <= l.g.Nodes[p[0]].H/2-portInset {
+		return hop{kind: hopStraight, channel: b.layer, offStart: true}, true
+	}
+	if k+2 == len(p) && l.g.Nodes[p[k+1]].FreePorts && math.Abs(b.y-a.y) <= l.g.Nodes[p[k+1]].H/2-portInset {
+		return hop{kind: hopStraight, channel: b.layer, offEnd: true}, true
+	}
+	return hop{}, false
+}
+
+// channelHop runs the hop through the channel between the layers:
+// straight when level, else on a vertical segment; a self-loop goes out
+// right and back in left; a hop within one layer goes down or up.
+func (l *layouter) channelHop(p []int, k int, self bool) hop {
+	a, b := &l.items[p[k]], &l.items[p[k+1]]
+	switch {
+	case b.layer == a.layer+1:
+		if a.y == b.y {
+			return hop{kind: hopStraight, channel: b.layer}
+		}
+		return l.addSeg(b.layer, a.y, sideLeft, b.y, sideRight)
+	case b.layer == a.layer-1:
+		if a.y == b.y {
+			return hop{kind: hopStraight, channel: a.layer}
+		}
+		return l.addSeg(a.layer, a.y, sideRight, b.y, sideLeft)
+	case self && k == 0:
+		return l.addSeg(a.layer+1, a.y, sideLeft, b.y, sideLeft)
+	case self:
+		return l.addSeg(a.layer, a.y, sideRight, b.y, sideRight)
+	case k == 0:
+		return hop{kind: hopDown}
+	default:
+		return hop{kind: hopUp}
+	}
+}
+
+// placeColumns sets the horizontal coordinates: each layer's column as
+// wide as its widest node, each channel wide enough for its tracks and
+// label, channels and columns alternating from x = 0.
+func (l *layouter) placeColumns() {
 	colW := make([]float64, l.nLayers)
 	for ly, items := range l.layers {
 		colW[ly] = 20
@@ -321,7 +377,7 @@ func (ch *channel) trackX(t int) float64 {
 // boundaryHop makes the first hop of an edge leaving a boundary event run
 // down from the event, below its host, into the next channel, so that it
 // goes around the host instead of out of its side.
-func (l *layouter) boundaryHop(i int, p []int, hs []hop, addSeg func(int, float64, int8, float64, int8) hop) {
+func (l *layouter) boundaryHop(i int, p []int, hs []hop) {
 	e := l.g.Edges[i]
 	a, b := &l.items[p[0]], &l.items[p[1]]
 	low := a.y + l.g.Nodes[p[0]].H/2 + e.BoundaryDrop
@@ -332,7 +388,7 @@ func (l *layouter) boundaryHop(i int, p []int, hs []hop, addSeg func(int, float6
 		seg.lo, seg.hi = min(seg.ya, seg.yb), max(seg.ya, seg.yb)
 	case hopStraight, hopSideOut, hopSideIn:
 		if b.layer == a.layer+1 {
-			hs[0] = addSeg(b.layer, low, sideLeft, b.y, sideRight)
+			hs[0] = l.addSeg(b.layer, low, sideLeft, b.y, sideRight)
 		}
 	}
 }
