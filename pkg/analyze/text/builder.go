@@ -43,6 +43,10 @@ type item struct {
 	// end ends the branch here with an end event ("… and the process
 	// ends").
 	end bool
+	// soft marks an end the text only implied ("it is not posted"): a
+	// rework loop that follows ("… may correct it and submit it again")
+	// says where the branch returns, and replaces it.
+	soft bool
 	// back loops the branch back to an earlier item instead of going on.
 	back *item
 	// sub is a section of a long document: a sub-process.
@@ -379,17 +383,40 @@ func (b *builder) lastItem() *item {
 }
 
 // endHere ends the branch the last sentence went to with an end event.
-func (b *builder) endHere() {
+func (b *builder) endHere() { b.endBranch(false) }
+
+// endSoft ends the branch like endHere, with an end that a rework loop
+// of the next sentences replaces.
+func (b *builder) endSoft() { b.endBranch(true) }
+
+// dropSoftEnd removes the implied ends from the end of list, before a
+// loop or the steps of the same branch are added to it.
+func dropSoftEnd(list *[]*item) {
+	for l := *list; len(l) > 0 && l[len(l)-1].end && l[len(l)-1].soft; l = *list {
+		*list = l[:len(l)-1]
+	}
+}
+
+func (b *builder) endBranch(soft bool) {
 	// "If …, A; the claim is closed.": the sentences waiting for an
 	// "otherwise" belong to the branch that ends, not after the decision
 	b.pendingToBranch()
-	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+	if b.last == nil || b.last == &b.seq {
 		return // the main flow ends at its end event anyway
+	}
+	if len(*b.last) == 0 {
+		// "If the part fails, it is not shipped.": a branch with no step
+		// of its own ends all the same, when it is a branch of the open
+		// decision
+		if o := b.open; o != nil && len(o.branches) > 0 && b.last == &o.branches[len(o.branches)-1].items {
+			*b.last = append(*b.last, &item{end: true, soft: soft})
+		}
+		return
 	}
 	if l := *b.last; l[len(l)-1].end {
 		return // a refusal's branch that ended already
 	}
-	*b.last = append(*b.last, &item{end: true})
+	*b.last = append(*b.last, &item{end: true, soft: soft})
 }
 
 // loopTo ends the branch the last sentence went to with a flow back to
@@ -397,7 +424,11 @@ func (b *builder) endHere() {
 // measuring).
 func (b *builder) loopTo(target *item) bool {
 	b.pendingToBranch()
-	if target == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+	if target == nil || b.last == nil || b.last == &b.seq {
+		return false
+	}
+	dropSoftEnd(b.last)
+	if len(*b.last) == 0 {
 		return false
 	}
 	*b.last = append(*b.last, &item{back: target})
@@ -408,7 +439,10 @@ func (b *builder) loopTo(target *item) bool {
 // sentence gave no step loop back to target. It reports whether there
 // was such a branch.
 func (b *builder) loopEmptyBranch(target *item) bool {
-	if target == nil || b.open == nil || b.last == nil || b.last == &b.seq || len(*b.last) > 0 {
+	if target == nil || b.open == nil || b.last == nil || b.last == &b.seq {
+		return false
+	}
+	if dropSoftEnd(b.last); len(*b.last) > 0 {
 		return false
 	}
 	*b.last = append(*b.last, &item{back: target})
@@ -421,7 +455,11 @@ func (b *builder) loopEmptyBranch(target *item) bool {
 func (b *builder) loopBack() bool {
 	b.pendingToBranch()
 	o := b.open
-	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+	if o == nil || o.before == nil || b.last == nil || b.last == &b.seq {
+		return false
+	}
+	dropSoftEnd(b.last)
+	if len(*b.last) == 0 {
 		return false
 	}
 	*b.last = append(*b.last, &item{back: b.runStart(o.before)})
@@ -1066,6 +1104,7 @@ func (b *builder) pendingToBranch() {
 	if o == nil || b.last != &o.pending || len(o.pending) == 0 || len(o.branches) == 0 {
 		return
 	}
+	dropSoftEnd(&o.branches[0].items)
 	o.branches[0].items = append(o.branches[0].items, o.pending...)
 	o.pending = nil
 	o.pendingN = maxPending // what follows comes after the decision

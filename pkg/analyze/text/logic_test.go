@@ -263,6 +263,17 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"enter"}, {"pay"}}},
 		},
 		{
+			name:  "a step and a closing clause on what is not done",
+			text:  "The reviewer checks the invoice. If the invoice is wrong, the reviewer marks it and it is not paid. The clerk books the invoice. The cashier pays the supplier.",
+			never: [][2]pattern{{{"mark"}, {"book"}}, {{"mark"}, {"pay"}}},
+			reach: [][2]pattern{{{"check"}, {"pay"}}},
+		},
+		{
+			name:  "will not be released, then a rework loop that says where it returns",
+			text:  "The editor proofreads the leaflet. A faulty leaflet will not be printed; the designer may fix it and send it again. The printer prints the leaflet.",
+			reach: [][2]pattern{{{"fix"}, {"print"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
@@ -291,6 +302,39 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 					t.Errorf("%v does not reach %v:%s", p[0], p[1], describe(m))
 				}
 			}
+		})
+	}
+}
+
+// TestNegativeClauseWithoutStepEndsBranch checks "If the part fails, it
+// is not shipped": the condition's branch has no step, and ends.
+func TestNegativeClauseWithoutStepEndsBranch(t *testing.T) {
+	tests := []struct{ name, text string }{
+		{"is not", "The inspector tests the pump. If the pump fails the test, it is not delivered. The clerk packs the pump. The driver delivers the pump."},
+		{"will not be", "The cook tastes the soup. If the soup is too salty, it will not be served. The waiter serves the soup."},
+		{"must not be", "The nurse checks the blood bag. Should the label be unreadable, the bag must not be used. The nurse starts the transfusion."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			ends := map[string]bool{}
+			for _, e := range m.Events {
+				if e.Type == process.EventEnd {
+					ends[e.ID] = true
+				}
+			}
+			gws := map[string]bool{}
+			for _, g := range m.Gateways {
+				if g.Type == process.GatewayExclusive {
+					gws[g.ID] = true
+				}
+			}
+			for _, f := range m.Flows {
+				if gws[f.Source] && ends[f.Target] {
+					return
+				}
+			}
+			t.Errorf("no decision has a branch that ends:%s", describe(m))
 		})
 	}
 }

@@ -199,6 +199,14 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 			r.body = capitalise(r.body)
 		}
 	}
+	// "… marks the part and it is not shipped": the end of the branch
+	// (closeSentence reads it from s), no step; a condition keeps its
+	// clause ("If the part fails, it is not shipped" has no other)
+	if loc := negEndRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
+		if cut := strings.TrimSpace(r.body[:loc[0]]); !ifLeadRe.MatchString(cut) || ifStartRe.MatchString(cut) {
+			r.body = cut + "."
+		}
+	}
 	// "As soon as the parts arrive, …": a message caught before the step
 	a.pendingMessage = messageLead(s, a.lastObject)
 	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
@@ -342,6 +350,8 @@ var (
 	// inThatCaseRe opens a sentence that goes on with the case the last
 	// one named: "in that case …".
 	inThatCaseRe = regexp.MustCompile(`^(?i:in\s+(?:that|this|such\s+a|which|either)\s+case|then)\s*,?\s+`)
+	// ifLeadRe opens a sentence with its condition.
+	ifLeadRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|should|in case|where|unless|once)\b`)
 	// nothingRe is a clause that says nothing more is done to the case
 	// ("nothing is shipped", "in that case nothing else happens"), with
 	// the word that joins it to the rest of the sentence.
