@@ -525,7 +525,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 		return
 	}
 	b.closeOpen()
-	if b.reopen(cond, ds) {
+	if b.reopen(cond, ds) || b.intoChoice(cond, ds) {
 		return
 	}
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
@@ -537,21 +537,90 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	b.lastN = 1
 }
 
+// intoChoice adds the steps of an "if" to the branch of the choice right
+// before it that the condition names: "Sometimes the board approves it,
+// sometimes it rejects it. If the request is approved, the clerk orders
+// the equipment": the order is the approving branch's next step, not a
+// second decision that a rejected request would pass. It reports whether
+// there was such a branch.
+func (b *builder) intoChoice(cond string, ds []*draft) bool {
+	if len(b.seq) == 0 || len(ds) == 0 || negative(cond) {
+		return false
+	}
+	g := b.seq[len(b.seq)-1].gw
+	if g == nil || g.typ != process.GatewayExclusive || g.whether || g.cond != "" || len(g.branches) < 2 {
+		return false
+	}
+	words := map[string]bool{}
+	for _, w := range strings.Fields(cond) {
+		if n := norm(w); strings.HasSuffix(n, "ed") || strings.HasSuffix(n, "en") {
+			words[stemOf(n)] = true
+		}
+	}
+	for i := range g.branches {
+		br := &g.branches[i]
+		n := len(br.items)
+		if n == 0 || br.items[0].act == nil || br.items[0].act.event != nil || br.items[n-1].end || br.items[n-1].back != nil {
+			continue
+		}
+		if !words[stemOf(firstWord(br.items[0].act.verb))] {
+			continue
+		}
+		br.items = append(br.items, acts(ds)...)
+		b.last = &br.items
+		b.lastN = len(ds)
+		return true
+	}
+	return false
+}
+
+// loopBranch ends the branch of the last decision whose first item is
+// first with a flow back to target.
+func (b *builder) loopBranch(first, target *item) {
+	if len(b.seq) == 0 || first == nil || target == nil {
+		return
+	}
+	g := b.seq[len(b.seq)-1].gw
+	if g == nil {
+		return
+	}
+	for i := range g.branches {
+		br := &g.branches[i]
+		if n := len(br.items); n > 0 && br.items[0] == first && !br.items[n-1].end && br.items[n-1].back == nil {
+			br.items = append(br.items, &item{back: target})
+		}
+	}
+}
+
 // addChoice adds a decision between alternatives ("either approves or
 // rejects"), each branch named by its first step.
 func (b *builder) addChoice(performer string, alts [][]*draft) {
 	b.closeOpen()
 	g := &gwBlock{typ: process.GatewayExclusive, performer: performer, before: b.lastItem()}
 	var names []string
+	skip := false
 	for _, ds := range alts {
 		if len(ds) == 0 {
+			// "sometimes the desk review is enough": a way round the
+			// other branches (one is enough)
+			if !skip {
+				g.branches = append(g.branches, branch{label: "Otherwise"})
+			}
+			skip = true
 			continue
 		}
-		label := strings.Fields(ds[0].name)[0]
+		named := ds[0]
+		for _, d := range ds {
+			if d.event == nil {
+				named = d // the branch's first step names it, not its wait
+				break
+			}
+		}
+		label := strings.Fields(named.name)[0]
 		names = append(names, strings.ToLower(label))
 		g.branches = append(g.branches, branch{label: label, items: acts(ds)})
 	}
-	if len(g.branches) < 2 {
+	if len(g.branches) < 2 || len(names) == 0 {
 		for _, br := range g.branches {
 			b.seq = append(b.seq, br.items...)
 		}
@@ -559,6 +628,14 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 	}
 	g.name = capitalise(strings.Join(names, " or ")) + "?"
 	g.spec = "Decides whether to " + strings.Join(names, " or ") + "."
+	if skip && len(names) == 1 {
+		for _, ds := range alts {
+			if len(ds) > 0 {
+				g.name = capitalise(ds[0].name) + "?"
+				g.spec = "Decides whether to " + strings.ToLower(ds[0].name) + "."
+			}
+		}
+	}
 	if len(alts) == 2 && len(names) == 2 && len(alts[0]) > 0 && len(alts[1]) > 0 && names[0] == names[1] && alts[0][0].performer != alts[1][0].performer {
 		// "the team lead or the director approves it": who does it
 		g.name = alts[0][0].performer + " or " + strings.ToLower(alts[1][0].performer) + "?"

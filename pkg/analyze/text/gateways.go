@@ -400,3 +400,103 @@ func atoi(s string) int {
 // shouldIfRe finds an inverted condition: "Should any of these tests
 // fail, the vehicle does not pass".
 var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)
+
+// sometimesRe finds the markers of alternatives that happen in some
+// cases each: "Sometimes it approves, sometimes it declines, and quite
+// often it asks for more information."
+var sometimesRe = regexp.MustCompile(`(?i)(?:^|[,;]\s*(?:and\s+|but\s+|or\s+|while\s+)?|\s(?:and|but|or|while)\s+|\s)(sometimes|at other times|other times|in some cases|in other cases|in a few cases|in rare cases|in most cases|occasionally|now and then|every now and then|(?:quite\s+|very\s+|more\s+)?often|usually|mostly|rarely)\b,?\s*`)
+
+// someMarkers are the markers that say a case goes one way only some of
+// the time; at least one of the alternatives has one.
+var someMarkers = set(`sometimes occasionally`)
+
+// whichCaseRe is the rest of an alternative that goes on with it: "…,
+// in which case the manager updates the proposal".
+var whichCaseRe = regexp.MustCompile(`(?i),?\s+in\s+which\s+case\s+`)
+
+// readSometimes reads alternatives marked by how often each happens
+// ("Sometimes the clerk calls, sometimes she writes"): an exclusive
+// choice with a branch per alternative. An alternative with no step of
+// its own ("sometimes the desk review is enough") is a branch that skips.
+func (a *analyzer) readSometimes(r *reading) ([]*draft, bool) {
+	ms := sometimesRe.FindAllStringSubmatchIndex(r.body, -1)
+	if len(ms) < 2 {
+		return nil, false
+	}
+	some := false
+	for _, m := range ms {
+		w := strings.ToLower(r.body[m[2]:m[3]])
+		if someMarkers[w] || strings.HasPrefix(w, "in some") || strings.HasPrefix(w, "in other") || strings.HasPrefix(w, "at other") || strings.Contains(w, "now and then") {
+			some = true
+		}
+	}
+	// the subject may come before the first marker ("The committee
+	// sometimes approves, sometimes declines"), never a whole clause
+	pre := strings.TrimSpace(r.body[:ms[0][0]])
+	if !some || wordCount(pre) > 4 || strings.ContainsAny(pre, ",;") {
+		return nil, false
+	}
+	var parts []string
+	for i, m := range ms {
+		end := len(r.body)
+		if i+1 < len(ms) {
+			end = ms[i+1][0]
+		}
+		part := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(r.body[m[1]:end]), ".!"))
+		if pre != "" {
+			part = pre + " " + part
+		}
+		parts = append(parts, part)
+	}
+	// the sentence's wait ("… goes back to the committee the next week")
+	// is the last alternative's, where such a phrase ends the sentence
+	timer := a.pendingTimer
+	a.pendingTimer = ""
+	var alts [][]*draft
+	var all []*draft
+	backs := map[int]*draft{}
+	for i, part := range parts {
+		if i == len(parts)-1 {
+			a.pendingTimer = timer
+		}
+		var texts []string
+		if loc := whichCaseRe.FindStringIndex(part); loc != nil {
+			texts = []string{part[:loc[0]], capitalise(part[loc[1]:])}
+		} else {
+			texts = []string{part}
+		}
+		var ds []*draft
+		for _, t := range texts {
+			// "… and it goes back to the committee": a loop, no step
+			if loc := backClauseRe.FindStringIndex(t); loc != nil && loc[0] > 0 {
+				if e := a.backTo(t[loc[0]:]); e != nil && e.item != nil {
+					backs[i] = e
+					t = t[:loc[0]]
+				}
+			}
+			cs := a.clauses(t, r.s)
+			if len(cs) == 0 && wordCount(t) <= 3 {
+				// "sometimes it approves": the decision's object
+				cs = a.clauses(t+" it", r.s)
+			}
+			ds = append(ds, cs...)
+		}
+		alts = append(alts, ds)
+		all = append(all, ds...)
+	}
+	if len(all) == 0 {
+		return nil, false
+	}
+	a.applyTimes(all, r.work, r.wait)
+	a.b.addChoice(a.decider(all), alts)
+	for i, e := range backs {
+		if len(alts[i]) > 0 {
+			a.b.loopBranch(alts[i][0].item, e.item)
+		}
+	}
+	return all, true
+}
+
+// backClauseRe is a closing clause that sends the case back: "… and it
+// goes back to the committee".
+var backClauseRe = regexp.MustCompile(`(?i),?\s+(?:and|then)\s+(?:it|they|the\s+[a-z]+)\s+(?:goes|go|is\s+sent|are\s+sent|comes|returns)\s+back\s+to\b.*$`)

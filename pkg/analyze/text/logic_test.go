@@ -365,6 +365,24 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			exclusive: [][2]pattern{{{"send|expert"}, {"settl"}}},
 		},
 		{
+			name:      "sometimes, sometimes, and now and then",
+			text:      "The clerk registers the request. The board reviews the request. Sometimes the board approves it, sometimes it rejects it, and now and then it postpones it. If the request is approved, the clerk orders the equipment. The clerk pays the vendor.",
+			exclusive: [][2]pattern{{{"approv"}, {"reject"}}, {{"approv"}, {"postpon"}}, {{"reject"}, {"postpon"}}},
+			never:     [][2]pattern{{{"reject"}, {"order"}}, {{"reject"}, {"pay"}}, {{"postpon"}, {"order"}}},
+		},
+		{
+			name:      "sometimes with a branch that has no step",
+			text:      "The assistant registers the proposal. The underwriter reviews the risk. Sometimes the underwriter orders a survey, sometimes the desk review is enough. The underwriter quotes the premium.",
+			skip:      [][3]pattern{{{"review"}, {"survey"}, {"quot"}}},
+			exclusive: [][2]pattern{},
+		},
+		{
+			name:      "a subject before the markers and a loop in one alternative",
+			text:      "The author submits the paper. The panel reads the paper. The panel sometimes accepts, occasionally refuses, and often requests changes, in which case the author revises the paper and it goes back to the panel. The editor publishes the paper.",
+			exclusive: [][2]pattern{{{"accept"}, {"refus"}}},
+			never:     [][2]pattern{{{"refus"}, {"publish"}}},
+		},
+		{
 			name:      "either or",
 			text:      "The clerk receives the claim. The clerk either approves the claim or forwards it to the team lead. The clerk archives the file.",
 			exclusive: [][2]pattern{{{"approv"}, {"forward"}}},

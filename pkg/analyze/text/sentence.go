@@ -231,7 +231,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 		return nil // "This continues until …" closes a cycle, no step
 	}
 	readers := []sentenceReader{
-		a.readDepending, a.readEither, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
+		a.readDepending, a.readEither, a.readSometimes, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
 		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,
 		a.readOtherwiseMid, a.readIfMid, a.readWhile,
 	}
