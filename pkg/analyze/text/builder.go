@@ -620,6 +620,17 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 		names = append(names, strings.ToLower(label))
 		g.branches = append(g.branches, branch{label: label, items: acts(ds)})
 	}
+	// "quotes standard terms, quotes with a loading or declines": the
+	// first word names no branch apart, the step does
+	seen := map[string]int{}
+	for _, br := range g.branches {
+		seen[br.label]++
+	}
+	for i, br := range g.branches {
+		if seen[br.label] > 1 && len(br.items) > 0 && br.items[0].act != nil {
+			g.branches[i].label = strings.Join(limitWords(strings.Fields(br.items[0].act.name), 4), " ")
+		}
+	}
 	if len(g.branches) < 2 || len(names) == 0 {
 		for _, br := range g.branches {
 			b.seq = append(b.seq, br.items...)

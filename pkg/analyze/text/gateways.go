@@ -3,6 +3,8 @@ package text
 import (
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var (
@@ -63,6 +65,17 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 		return nil, false
 	}
 	lead := m[1]
+	if alts := a.listAlternatives(lead+m[2], m[3], r.s); alts != nil {
+		// "either resolves the ticket, escalates it or closes it": a
+		// branch per verb
+		var all []*draft
+		for _, alt := range alts {
+			all = append(all, alt...)
+		}
+		a.applyTimes(alts[0], r.work, r.wait)
+		a.b.addChoice(a.decider(all), alts)
+		return all, true
+	}
 	one := a.clauses(lead+m[2], r.s)
 	two := a.clauses(lead+m[3], r.s)
 	if len(one) == 0 || len(two) == 0 {
@@ -89,9 +102,21 @@ func (a *analyzer) readDepending(r *reading) ([]*draft, bool) {
 	if e := eitherRe.FindStringSubmatch(body); e != nil {
 		body = e[1] + e[2] + " or " + e[3]
 	}
-	ds := a.clauses(body, r.s)
-	alts := alternatives(ds)
-	if !hasAlt(ds) {
+	var ds []*draft
+	var alts [][]*draft
+	if i := strings.LastIndex(body, " or "); i > 0 {
+		// "quotes standard terms, quotes with a loading, or declines":
+		// three branches
+		alts = a.listAlternatives(body[:i], body[i+4:], r.s)
+	}
+	for _, alt := range alts {
+		ds = append(ds, alt...)
+	}
+	if alts == nil {
+		ds = a.clauses(body, r.s)
+		alts = alternatives(ds)
+	}
+	if len(alts) < 3 && !hasAlt(ds) {
 		alts = a.orAlternatives(body, r.s)
 		ds = nil
 		for _, alt := range alts {
@@ -500,3 +525,78 @@ func (a *analyzer) readSometimes(r *reading) ([]*draft, bool) {
 // backClauseRe is a closing clause that sends the case back: "… and it
 // goes back to the committee".
 var backClauseRe = regexp.MustCompile(`(?i),?\s+(?:and|then)\s+(?:it|they|the\s+[a-z]+)\s+(?:goes|go|is\s+sent|are\s+sent|comes|returns)\s+back\s+to\b.*$`)
+
+// listSepRe separates the members of a list of clauses.
+var listSepRe = regexp.MustCompile(`,\s+(?:and\s+)?`)
+
+// verbSeries splits "the underwriter quotes standard terms, quotes terms
+// with a loading, or declines the risk" (head is the text before the last
+// "or", last the text after it) into one clause per verb, each with the
+// subject: "the underwriter quotes standard terms", "the underwriter
+// quotes terms with a loading", "the underwriter declines the risk". A
+// bare verb takes the object of the last ("approves, rejects or
+// postpones the change"). It returns nil unless every member after the
+// first opens with a verb in the same form as the first's.
+func verbSeries(head, last string) []string {
+	head = strings.TrimRight(strings.TrimSpace(head), ",")
+	pieces := listSepRe.Split(head, -1)
+	if len(pieces) < 2 {
+		return nil
+	}
+	pieces = append(pieces, strings.TrimRight(strings.TrimSpace(last), ".!"))
+	ws := strings.Fields(pieces[0])
+	k := -1
+	for i, w := range ws {
+		if _, f := verbForm(w); f == formThird {
+			k = i
+			break
+		}
+	}
+	if k < 0 || k > 5 {
+		return nil
+	}
+	subject := strings.Join(ws[:k], " ")
+	pieces[0] = strings.Join(ws[k:], " ")
+	lw := strings.Fields(pieces[len(pieces)-1])
+	for _, p := range pieces {
+		pw := strings.Fields(p)
+		if len(pw) == 0 {
+			return nil
+		}
+		if _, f := verbForm(pw[0]); f != formThird {
+			return nil
+		}
+	}
+	out := make([]string, len(pieces))
+	for i, p := range pieces {
+		if len(strings.Fields(p)) == 1 && len(lw) > 1 {
+			p += " " + strings.Join(lw[1:], " ")
+		}
+		out[i] = strings.TrimSpace(subject + " " + p)
+	}
+	return out
+}
+
+// listAlternatives reads the clauses of verbSeries as the branches of a
+// choice, or returns nil.
+func (a *analyzer) listAlternatives(head, last, source string) [][]*draft {
+	texts := verbSeries(head, last)
+	if texts == nil {
+		return nil
+	}
+	// the sentence's wait ("meets every Thursday and either …") comes
+	// before the choice, not in its first branch
+	if t := a.pendingTimer; t != "" {
+		a.pendingTimer = ""
+		a.b.add([]*draft{eventDraft(process.TriggerTimer, t, t, a.currentActor(), source)})
+	}
+	var alts [][]*draft
+	for _, t := range texts {
+		ds := a.clauses(t, source)
+		if len(ds) == 0 {
+			return nil
+		}
+		alts = append(alts, ds)
+	}
+	return alts
+}

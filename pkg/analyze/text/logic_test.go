@@ -383,6 +383,23 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			never:     [][2]pattern{{{"refus"}, {"publish"}}},
 		},
 		{
+			name:      "depending on, three verbs in a list",
+			text:      "The assistant registers the proposal. Depending on the risk score, the underwriter quotes standard terms, quotes terms with a loading, or declines the risk. The assistant files the proposal.",
+			exclusive: [][2]pattern{{{"quot", "standard"}, {"quot", "loading"}}, {{"quot", "standard"}, {"declin"}}, {{"quot", "loading"}, {"declin"}}},
+			never:     [][2]pattern{{{"declin"}, {"fil"}}},
+		},
+		{
+			name:      "either with three bare verbs and an aside on the subject",
+			text:      "The clerk registers the change. The board, which meets every Thursday, either approves, rejects, or postpones the change. The clerk files the change.",
+			exclusive: [][2]pattern{{{"approv"}, {"reject"}}, {{"approv"}, {"postpon"}}, {{"reject"}, {"postpon"}}},
+			never:     [][2]pattern{{{"reject"}, {"fil"}}},
+		},
+		{
+			name:      "either with three clauses",
+			text:      "The agent checks the ticket. The agent either resolves the ticket, escalates it to the specialist or closes it as a duplicate. The agent informs the customer.",
+			exclusive: [][2]pattern{{{"resolv"}, {"escalat"}}, {{"resolv"}, {"clos"}}, {{"escalat"}, {"clos"}}},
+		},
+		{
 			name:      "either or",
 			text:      "The clerk receives the claim. The clerk either approves the claim or forwards it to the team lead. The clerk archives the file.",
 			exclusive: [][2]pattern{{{"approv"}, {"forward"}}},

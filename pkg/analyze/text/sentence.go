@@ -207,6 +207,9 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 			r.body = cut + "."
 		}
 	}
+	// "The board, which meets every Thursday, either approves …": the
+	// aside says nothing about this case's steps
+	r.body = asideRe.ReplaceAllString(r.body, "$1 ")
 	// "As soon as the parts arrive, …": a message caught before the step
 	a.pendingMessage = messageLead(s, a.lastObject)
 	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
@@ -350,6 +353,9 @@ var (
 	// inThatCaseRe opens a sentence that goes on with the case the last
 	// one named: "in that case …".
 	inThatCaseRe = regexp.MustCompile(`^(?i:in\s+(?:that|this|such\s+a|which|either)\s+case|then)\s*,?\s+`)
+	// asideRe is a non-restrictive relative clause right after the
+	// subject: "The board, which meets every Thursday, …".
+	asideRe = regexp.MustCompile(`^((?:[Tt]he|[Oo]ur|[Aa]n?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}),\s+(?:which|who)\s+(?:meets?|convenes?|sits?|is|are|was|has|have|works?|usually|normally)\b[^,]{0,60},\s+`)
 	// ifLeadRe opens a sentence with its condition.
 	ifLeadRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|should|in case|where|unless|once)\b`)
 	// nothingRe is a clause that says nothing more is done to the case
