@@ -76,6 +76,11 @@ type gwBlock struct {
 	// before is the item in front of the decision: where a rework loop
 	// of its branches returns to.
 	before *item
+	// awaited names the answer an outside party owes by a deadline ("If
+	// the customer does not answer within 14 days, …"): the decision
+	// waits for whichever comes first, that answer or the deadline's
+	// timer (an event-based gateway). Empty for other decisions.
+	awaited string
 }
 
 type branch struct {
@@ -314,6 +319,7 @@ func (b *builder) closeOpen() {
 		// case goes straight on
 		o.branches = append([]branch{{label: "Yes"}}, o.branches...)
 	}
+	o.waitForAnswer()
 	for i, br := range o.branches {
 		// "If the request is rejected, the employee is notified.": a
 		// refusal ends its branch unless the text loops it back
@@ -591,6 +597,72 @@ func (b *builder) loopBranch(first, target *item) {
 		}
 	}
 }
+
+// waitForAnswer turns a decision on an answer owed by a deadline into
+// a wait for whichever comes first: the timeout branch (the one on a
+// negated condition, else the one without a condition) starts with the
+// deadline's timer, every other branch with the answer's message. The
+// timer is the one the sentences put in a branch; without one the
+// decision stays as it is.
+func (o *gwBlock) waitForAnswer() {
+	if o.awaited == "" || o.typ != process.GatewayExclusive || o.whether || len(o.branches) < 2 {
+		return
+	}
+	var timer *item
+	for i := range o.branches {
+		br := &o.branches[i]
+		if len(br.items) > 0 && br.items[0].act != nil && br.items[0].act.event != nil && br.items[0].act.event.trigger == process.TriggerTimer {
+			if timer == nil {
+				timer = br.items[0]
+			}
+			br.items = br.items[1:]
+		}
+	}
+	if timer == nil {
+		return
+	}
+	out := -1
+	for i, br := range o.branches {
+		if br.cond != "" && (negative(br.cond) || failsRe.MatchString(br.cond)) {
+			out = i
+			break
+		}
+	}
+	if out < 0 {
+		for i, br := range o.branches {
+			if br.cond == "" {
+				out = i
+				break
+			}
+		}
+	}
+	if out < 0 {
+		return
+	}
+	for i := range o.branches {
+		br := &o.branches[i]
+		if i == out {
+			br.items = append([]*item{timer}, br.items...)
+			continue
+		}
+		d := timer.act
+		msg := &draft{name: o.awaited, performer: d.performer, source: d.source, section: d.section,
+			event: &eventInfo{trigger: process.TriggerMessage}}
+		it := &item{act: msg}
+		msg.item = it
+		br.items = append([]*item{it}, br.items...)
+	}
+	for i := range o.branches {
+		o.branches[i].label = "" // the event says which way the case went
+	}
+	o.typ = process.GatewayEventBased
+	o.name = o.awaited + " or " + strings.ToLower(timer.act.name) + "?"
+	o.spec = "Waits for whichever comes first: " + strings.ToLower(o.awaited) + " or the deadline (" + timer.act.name + ")."
+}
+
+// failsRe marks a condition that something did not happen: "the
+// customer fails to respond".
+var failsRe = regexp.MustCompile(`(?i)\b(?:fails?|failed)\s+to\b|\bno\s+(?:answer|reply|response|feedback|payment|confirmation)\b|\bnobody\b|\bno one\b`)
 
 // addChoice adds a decision between alternatives ("either approves or
 // rejects"), each branch named by its first step.
@@ -970,7 +1042,11 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
 			c.ng++
 			join := fmt.Sprintf("Gateway_%d", c.ng)
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: g.typ, Parent: c.parent})
+			joinType := g.typ
+			if joinType == process.GatewayEventBased {
+				joinType = process.GatewayExclusive // what comes first is one path: an exclusive merge
+			}
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: joinType, Parent: c.parent})
 			c.flow(cur, split, label)
 			c.ids[it] = split
 			emptyDone := false
@@ -995,7 +1071,7 @@ func (c *compiler) emit(items []*item, from, label string) string {
 					continue
 				}
 				last := c.emit(br.items, split, br.label)
-				if last != "" && g.typ == process.GatewayExclusive && goesOn && refuses(br.items) {
+				if last != "" && g.typ != process.GatewayParallel && goesOn && refuses(br.items) {
 					c.flow(last, c.event(process.EventEnd, "End"), "")
 					continue
 				}

@@ -227,6 +227,11 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	}
 	a.applyTimes(ds, work, wait)
 	a.b.addIf(cond, a.decider(ds), ds)
+	if o := a.b.open; o != nil && o.awaited == "" {
+		// "If the customer does not answer within 14 days, …": a wait
+		// for the answer or the deadline, whichever comes first
+		o.awaited = a.awaitedAnswer(cond, r.s)
+	}
 	if other != "" {
 		os := a.clauses(other, r.s)
 		a.b.addOtherwise(os)
@@ -599,4 +604,67 @@ func (a *analyzer) listAlternatives(head, last, source string) [][]*draft {
 		alts = append(alts, ds)
 	}
 	return alts
+}
+
+// owedRe reads a condition on an answer an outside party owes: "the
+// customer does not answer within 14 days", "the broker accepts the quote
+// within 30 days", "the vendor has not replied".
+var owedRe = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+|our\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)??)\s+(?:(?:does|do|did|has|have|had)\s+not\s+|(?:doesn't|don't|didn't|hasn't|haven't)\s+|(?:fails?|failed)\s+to\s+)?(?:yet\s+)?([a-z]+)\b(.*)$`)
+
+// noAnswerRe is a condition on an answer that does not come: "no
+// response is received within 30 days".
+var noAnswerRe = regexp.MustCompile(`(?i)\bno\s+(answer|reply|response|feedback|payment|confirmation)\b`)
+
+// owedNouns name the message a verb of answering sends.
+var owedNouns = map[string]string{"answer": "Answer", "reply": "Reply", "respond": "Response", "pay": "Payment",
+	"confirm": "Confirmation", "react": "Response", "sign": "Signature"}
+
+// awaitedAnswer names the answer a deadline condition waits for ("If the
+// customer does not answer within 14 days" waits for "Answer received"),
+// or returns "" when the condition sets no deadline on an outside party.
+func (a *analyzer) awaitedAnswer(cond, source string) string {
+	// the timer phrase is out of cond by now: it has to be in the
+	// source's condition
+	full := source
+	if m := whenFailRe.FindStringSubmatch(full); m != nil {
+		full = "If " + m[1] + ", " + m[2]
+	}
+	if m := shouldIfRe.FindStringSubmatch(full); m != nil {
+		full = "If " + m[1] + ", " + m[2]
+	}
+	m0 := ifStartRe.FindStringSubmatch(full)
+	if m0 == nil {
+		return ""
+	}
+	if t, _ := findTimer(m0[2]); t == "" {
+		return ""
+	}
+	if m := noAnswerRe.FindStringSubmatch(cond); m != nil {
+		return capitalise(strings.ToLower(m[1])) + " received"
+	}
+	m := owedRe.FindStringSubmatch(cond)
+	if m == nil || !isExternal(m[1]) {
+		return ""
+	}
+	base, f := verbForm(m[2])
+	if f == formNone {
+		return ""
+	}
+	if n := owedNouns[base]; n != "" {
+		return n + " received"
+	}
+	var obj []string
+	for _, w := range strings.Fields(m[3]) {
+		n := norm(w)
+		if n == "within" || n == "in" || n == "by" || n == "before" || n == "after" || n == "for" || n == "on" {
+			break
+		}
+		if !determiners[n] {
+			obj = append(obj, n)
+		}
+	}
+	if len(obj) == 0 || len(obj) > 3 {
+		return capitalise(strings.ToLower(m[1])) + " " + participle(base)
+	}
+	return capitalise(strings.Join(obj, " ")) + " " + participle(base)
 }
