@@ -383,6 +383,17 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			never:     [][2]pattern{{{"refus"}, {"publish"}}},
 		},
 		{
+			name:  "a requirement for someone's approval on the cases above a threshold",
+			text:  "The traveller enters the trip. The travel desk checks the trip. Trips with costs over 2,000 EUR also require the written approval of the finance director. The travel desk books the flight.",
+			skip:  [][3]pattern{{{"check"}, {"approv"}, {"book"}}},
+			never: [][2]pattern{},
+		},
+		{
+			name:  "a new approver with no tasks before",
+			text:  "The clerk drafts the contract. Each contract requires the signature of the managing director. The clerk sends the contract to the client.",
+			never: [][2]pattern{{{"send"}, {"sign"}}},
+		},
+		{
 			name:      "depending on, three verbs in a list",
 			text:      "The assistant registers the proposal. Depending on the risk score, the underwriter quotes standard terms, quotes terms with a loading, or declines the risk. The assistant files the proposal.",
 			exclusive: [][2]pattern{{{"quot", "standard"}, {"quot", "loading"}}, {{"quot", "standard"}, {"declin"}}, {{"quot", "loading"}, {"declin"}}},

@@ -207,6 +207,9 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 			r.body = cut + "."
 		}
 	}
+	// "Requisitions above 10,000 EUR additionally need the approval of
+	// the department manager": the manager's step, for those cases
+	r.body = needsApproval(r.body)
 	// "The board, which meets every Thursday, either approves …": the
 	// aside says nothing about this case's steps
 	r.body = asideRe.ReplaceAllString(r.body, "$1 ")
