@@ -9,7 +9,7 @@ import (
 
 var (
 	otherwiseRe    = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|if this is not so|if not so|should this not be the case|where this is not the case|failing this|failing that|in all other cases|in any other case|in other cases|in the other case|in the opposite case|in the negative case|if the answer is no)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
-	ifStartRe      = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
+	ifStartRe      = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if|where)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
 	ifMidRe        = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
 	otherwiseMidRe = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
 	whetherRe      = regexp.MustCompile(`(?i)^(.*?)\bwhether\s+(.+?)(?:\s+or not)?[.!?]?$`)

@@ -269,6 +269,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"check"}, {"pay"}}},
 		},
 		{
+			name:  "under no circumstances closed as a completed case",
+			text:  "The analyst screens the supplier. In the event of a fraud hit, the analyst blocks the supplier and alerts the auditor. For clarity, such a case is under no circumstances closed as a completed review. Where the screening is clean, the analyst approves the supplier. The analyst closes the review.",
+			never: [][2]pattern{{{"block"}, {"clos"}}, {{"alert"}, {"approv"}}},
+			reach: [][2]pattern{{{"approv"}, {"clos"}}},
+		},
+		{
 			name:  "will not be released, then a rework loop that says where it returns",
 			text:  "The editor proofreads the leaflet. A faulty leaflet will not be printed; the designer may fix it and send it again. The printer prints the leaflet.",
 			reach: [][2]pattern{{{"fix"}, {"print"}}},
