@@ -21,7 +21,7 @@ var (
 	midIfRe = regexp.MustCompile(`(?i)^(.{8,}?),?\s+and,?\s+(?:if|when|once|provided that)\s+([^,]{3,80}),\s+(.+)$`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
 	// like "if" ("When a build fails, the developer fixes …").
-	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
+	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged|(?:finds?|found|detects?|detected|reveals?|revealed|identifies|identified|shows?)\s+(?:an?\s+|any\s+|one\s+or\s+more\s+)?(?:critical\s+|major\s+|serious\s+|severe\s+|possible\s+|potential\s+)?(?:findings?|defects?|errors?|problems?|issues?|discrepanc(?:y|ies)|deviations?|mismatch(?:es)?|hits?|fraud|vulnerabilit(?:y|ies)))\b.*?),\s+(.+)$`)
 	// eitherRe splits "X either does A or does B" into alternatives.
 	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
 )

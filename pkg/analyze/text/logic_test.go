@@ -269,6 +269,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"check"}, {"pay"}}},
 		},
 		{
+			name:  "when the audit finds a major deviation",
+			text:  "The auditor audits the plant. When the audit finds a major deviation, the auditor withdraws the certificate and informs the owner. The auditor issues the report. The clerk invoices the audit.",
+			never: [][2]pattern{{{"withdraw"}, {"issu"}}, {{"withdraw"}, {"invoic"}}},
+			reach: [][2]pattern{{{"audit"}, {"invoic"}}},
+		},
+		{
 			name:  "under no circumstances closed as a completed case",
 			text:  "The analyst screens the supplier. In the event of a fraud hit, the analyst blocks the supplier and alerts the auditor. For clarity, such a case is under no circumstances closed as a completed review. Where the screening is clean, the analyst approves the supplier. The analyst closes the review.",
 			never: [][2]pattern{{{"block"}, {"clos"}}, {{"alert"}, {"approv"}}},
