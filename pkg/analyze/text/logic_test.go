@@ -269,6 +269,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"check"}, {"pay"}}},
 		},
 		{
+			name:  "arrows in a bullet list, and stop",
+			text:  "The clerk checks the order.\n- Customer pays -> clerk ships the goods\n- Customer refuses -> clerk cancels the order\n- Address unknown -> clerk phones the customer, stop\n- Clerk files the order",
+			never: [][2]pattern{{{"cancel"}, {"fil"}}, {{"phon"}, {"fil"}}, {{"cancel"}, {"ship"}}},
+			reach: [][2]pattern{{{"ship"}, {"fil"}}},
+		},
+		{
 			name:  "when the audit finds a major deviation",
 			text:  "The auditor audits the plant. When the audit finds a major deviation, the auditor withdraws the certificate and informs the owner. The auditor issues the report. The clerk invoices the audit.",
 			never: [][2]pattern{{{"withdraw"}, {"issu"}}, {{"withdraw"}, {"invoic"}}},

@@ -53,7 +53,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		s = rest
 		defer a.b.leaveBranch()
 	} else {
-		s = conditionalSubject(s)
+		s = conditionalSubject(arrowCondition(s))
 	}
 	s, restore := a.namedPerformer(s)
 	defer restore()
@@ -359,6 +359,9 @@ var (
 	// asideRe is a non-restrictive relative clause right after the
 	// subject: "The board, which meets every Thursday, …".
 	asideRe = regexp.MustCompile(`^((?:[Tt]he|[Oo]ur|[Aa]n?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}),\s+(?:which|who)\s+(?:meets?|convenes?|sits?|is|are|was|has|have|works?|usually|normally)\b[^,]{0,60},\s+`)
+	// arrowRe is a condition and what follows from it in note form:
+	// "GP refuses -> clerk informs patient".
+	arrowRe = regexp.MustCompile(`^([^>]{2,80}?)\s*(?:->|=>|→)\s*([^>]+)$`)
 	// ifLeadRe opens a sentence with its condition.
 	ifLeadRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|should|in case|where|unless|once)\b`)
 	// nothingRe is a clause that says nothing more is done to the case
@@ -482,4 +485,21 @@ func labelPrefix(label, rest string) bool {
 	}
 	cs := parseClause(rest, "")
 	return len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer)
+}
+
+// arrowCondition reads "customer refuses -> clerk cancels the order" as
+// "If customer refuses, clerk cancels the order": the arrow of notes and
+// bullet lists says what happens in that case. A step on either side of
+// an arrow list with more than one arrow stays as written.
+func arrowCondition(s string) string {
+	m := arrowRe.FindStringSubmatch(s)
+	if m == nil || wordCount(m[1]) > 10 || strings.Contains(m[1], ",") {
+		return s
+	}
+	cond := strings.TrimSpace(m[1])
+	if ifLeadRe.MatchString(cond) {
+		cond = strings.TrimSpace(cond[strings.IndexByte(cond, ' ')+1:])
+	}
+	cond = strings.TrimRight(cond, "?:")
+	return "If " + lowerInitial(cond) + ", " + strings.TrimSpace(m[2])
 }
