@@ -352,7 +352,18 @@ func plainAgreement(subject, ws []string, i int) bool {
 		}
 	}
 	next := norm(ws[i+1])
-	return determiners[next] || personalObjects[next] || pronouns[next] || particles[next]
+	if determiners[next] || personalObjects[next] || pronouns[next] || particles[next] {
+		return true
+	}
+	// "HR send warning letter", "employee bring new paper": plain
+	// English without the article, where the verb is one that names work
+	// and a noun follows it
+	if _, cf := curatedVerbForm(ws[i]); cf == formBase && !prepositions[next] && !agreementStops[next] && !auxBe[next] && !modals[next] && !breaks(ws[i]) {
+		if _, nf := verbForm(ws[i+1]); nf == formNone || nf == formIng {
+			return true
+		}
+	}
+	return false
 }
 
 // agreementStops in front of a role and a base form make it a
