@@ -129,6 +129,12 @@ func TestControlFlow(t *testing.T) {
 			loops:  [][2]string{{"Adjust machine", "Measure first part"}},
 		},
 		{
+			name:   "goes back to a step named by its verb",
+			text:   "The chemist weighs the powder. The chemist mixes the batch. If the sample is too thick, the chemist adds water and goes back to mixing. The chemist fills the bottles.",
+			splits: 1,
+			loops:  [][2]string{{"Add water", "Mix batch"}},
+		},
+		{
 			name:   "when something fails is a decision",
 			text:   "The CI server builds the commit. When a build fails, the developer fixes the code. The QA team runs the regression tests.",
 			splits: 1,

@@ -109,6 +109,16 @@ func (a *analyzer) closeSentence(s string, before int) {
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
 		}
+	case backToStepRe.MatchString(s) && a.backToStep(s, before) != nil:
+		// "If the verification fails, the engineer goes back to
+		// investigating": back to the investigation, no step of its own
+		e := a.backToStep(s, before)
+		for _, d := range a.drafts[before:] {
+			if d.event == nil && firstWord(d.verb) == "go" {
+				d.drop = true
+			}
+		}
+		a.b.loopTo(e.item)
 	case backRe.MatchString(s) && !againRe.MatchString(s):
 		// "… sends it back to the clerk": back to the clerk's last step
 		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
@@ -235,4 +245,33 @@ func (a *analyzer) backTo(s string) *draft {
 		}
 	}
 	return target
+}
+
+// backToStepRe names the step the case goes back to: "goes back to
+// investigating", "returns to checking the form".
+var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b`)
+
+// backToStep finds the earlier step a sentence goes back to by its verb
+// ("goes back to investigating": the last investigation before the
+// sentence), or nil.
+func (a *analyzer) backToStep(s string, before int) *draft {
+	m := backToStepRe.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	w := m[1]
+	if w == "" {
+		w = m[2]
+	}
+	b, f := verbForm(w)
+	if f != formIng {
+		return nil
+	}
+	for i := min(before, len(a.drafts)) - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event == nil && !e.drop && e.item != nil && firstWord(e.verb) == b {
+			return e
+		}
+	}
+	return nil
 }
