@@ -65,6 +65,28 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 		return nil, false
 	}
 	lead := m[1]
+	var pre []*draft
+	if t := strings.TrimSpace(lead); strings.HasSuffix(t, " and") && !strings.Contains(t, ",") {
+		// "The board meets every Thursday and either approves …": the
+		// first clause comes before the choice, its subject makes it
+		t = strings.TrimSuffix(t, " and")
+		ws := strings.Fields(t)
+		for k, w := range ws {
+			if b, f := verbForm(w); f == formThird && k > 0 {
+				if !meetingVerbs[b] {
+					// (the choice's "it" is still what came before)
+					obj := a.lastObject
+					pre = a.clauses(t, r.s)
+					a.lastObject = obj
+				}
+				lead = strings.Join(ws[:k], " ") + " "
+				break
+			}
+		}
+	}
+	if len(pre) > 0 {
+		a.b.add(pre)
+	}
 	if alts := a.listAlternatives(lead+m[2], m[3], r.s); alts != nil {
 		// "either resolves the ticket, escalates it or closes it": a
 		// branch per verb
@@ -74,7 +96,7 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 		}
 		a.applyTimes(alts[0], r.work, r.wait)
 		a.b.addChoice(a.decider(all), alts)
-		return all, true
+		return append(pre, all...), true
 	}
 	one := a.clauses(lead+m[2], r.s)
 	two := a.clauses(lead+m[3], r.s)
@@ -83,7 +105,7 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 	}
 	a.applyTimes(one, r.work, r.wait)
 	a.b.addChoice(a.decider(one), [][]*draft{one, two})
-	return append(one, two...), true
+	return append(pre, append(one, two...)...), true
 }
 
 // dependingRe opens a sentence whose alternatives depend on something:
@@ -668,3 +690,7 @@ func (a *analyzer) awaitedAnswer(cond, source string) string {
 	}
 	return capitalise(strings.Join(obj, " ")) + " " + participle(base)
 }
+
+// meetingVerbs say when a body sits, not what it does: "the board meets
+// every Thursday and either approves or rejects" has one step, the choice.
+var meetingVerbs = set(`meet convene gather sit assemble`)

@@ -424,6 +424,12 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			never:     [][2]pattern{{{"reject"}, {"fil"}}},
 		},
 		{
+			name:      "a hand-over to a body whose relative clause states its choice",
+			text:      "The engineer raises the change. The change goes to the change board, which meets every Thursday and either approves, rejects, or postpones it. The clerk files the change.",
+			exclusive: [][2]pattern{{{"approv"}, {"reject"}}, {{"approv"}, {"postpon"}}},
+			never:     [][2]pattern{{{"reject"}, {"fil"}}},
+		},
+		{
 			name:      "either with three clauses",
 			text:      "The agent checks the ticket. The agent either resolves the ticket, escalates it to the specialist or closes it as a duplicate. The agent informs the customer.",
 			exclusive: [][2]pattern{{{"resolv"}, {"escalat"}}, {{"resolv"}, {"clos"}}, {{"escalat"}, {"clos"}}},

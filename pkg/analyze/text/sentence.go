@@ -38,6 +38,12 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if !ok {
 		return nil
 	}
+	if m := choiceRelativeRe.FindStringSubmatch(s); m != nil {
+		// "The request goes to the board, which either approves or
+		// rejects it": the board's choice is a sentence of its own
+		ds := a.sentence(m[1]+".", inItem)
+		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
+	}
 	s = plainOrder(s)
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
@@ -362,6 +368,10 @@ var (
 	// arrowRe is a condition and what follows from it in note form:
 	// "GP refuses -> clerk informs patient".
 	arrowRe = regexp.MustCompile(`^([^>]{2,80}?)\s*(?:->|=>|→)\s*([^>]+)$`)
+	// choiceRelativeRe is a hand-over to a party whose relative clause
+	// states its choice: "… goes to the change board, which meets every
+	// Thursday and either approves, rejects or asks for more analysis".
+	choiceRelativeRe = regexp.MustCompile(`^(.{6,}?\b(?:to|by|with)\s+(the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})),\s+(?:which|who)\s+((?:[^,]*\s)?(?:either|sometimes)\s.+)$`)
 	// ifLeadRe opens a sentence with its condition.
 	ifLeadRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|should|in case|where|unless|once)\b`)
 	// nothingRe is a clause that says nothing more is done to the case
