@@ -664,6 +664,38 @@ func (o *gwBlock) waitForAnswer() {
 // customer fails to respond".
 var failsRe = regexp.MustCompile(`(?i)\b(?:fails?|failed)\s+to\b|\bno\s+(?:answer|reply|response|feedback|payment|confirmation)\b|\bnobody\b|\bno one\b`)
 
+// addIfChoice adds a decision whose branch is itself a choice: "If the
+// role conflicts, the manager either removes the old role or withdraws
+// the request".
+func (b *builder) addIfChoice(cond, performer string, alts [][]*draft, back bool) {
+	b.addIf(cond, performer, nil)
+	o := b.open
+	if o == nil || len(o.branches) == 0 {
+		b.addChoice(performer, alts)
+		return
+	}
+	saved := b.seq
+	b.seq, b.open = nil, nil
+	b.addChoice(performer, alts)
+	nested := b.seq
+	b.seq, b.open = saved, o
+	if back && o.before != nil && len(nested) == 1 && nested[0].gw != nil {
+		// "… goes back to the manager, who either removes the old role
+		// or withdraws the request": the removal goes through the check
+		// again, the withdrawal ends
+		for i := range nested[0].gw.branches {
+			nb := &nested[0].gw.branches[i]
+			if len(nb.items) > 0 && !refuses(nb.items) {
+				nb.items = append(nb.items, &item{back: b.runStart(o.before)})
+			}
+		}
+	}
+	br := &o.branches[len(o.branches)-1]
+	br.items = append(br.items, nested...)
+	b.last = &br.items
+	b.lastN = 1
+}
+
 // addChoice adds a decision between alternatives ("either approves or
 // rejects"), each branch named by its first step.
 func (b *builder) addChoice(performer string, alts [][]*draft) {

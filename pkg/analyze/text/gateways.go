@@ -241,6 +241,16 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		// "returned to the requester and not ordered" ends all the same)
 		refusal = a.newDraft(r.s, cs[0], cond)
 	}
+	if e := eitherRe.FindStringSubmatch(main); e != nil && other == "" && refusal == nil {
+		// "If the role conflicts, the manager either removes the old
+		// role or withdraws the request": a choice in that case
+		one, two := a.clauses(e[1]+e[2], r.s), a.clauses(e[1]+e[3], r.s)
+		if len(one) > 0 && len(two) > 0 {
+			a.applyTimes(one, work, wait)
+			a.b.addIfChoice(cond, a.decider(one), [][]*draft{one, two}, a.sentBack)
+			return append(one, two...), true
+		}
+	}
 	ds := a.clauses(main, r.s)
 	if refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
 		ds = append([]*draft{refusal}, ds...)

@@ -41,6 +41,15 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if m := choiceRelativeRe.FindStringSubmatch(s); m != nil {
 		// "The request goes to the board, which either approves or
 		// rejects it": the board's choice is a sentence of its own
+		if im := ifStartRe.FindStringSubmatch(m[1]); im != nil && backRe.MatchString(im[3]) {
+			// "If …, the request goes back to the manager, who either
+			// removes the role or withdraws the request": the manager's
+			// choice is that case's branch, no loop
+			// (and what the choice keeps goes through the check again)
+			a.sentBack = true
+			defer func() { a.sentBack = false }()
+			return a.sentence(im[1]+" "+im[2]+", "+m[2]+" "+m[3], inItem)
+		}
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
