@@ -52,6 +52,7 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The order is shipped.", "Ship order", process.DefaultPerformer},
 		{"Users should review the metadata.", "Review metadata", "Users"},
 		{"The manager must sign the contract.", "Sign contract", "Manager"},
+		{"The underwriter binds cover.", "Bind cover", "Underwriter"},                                                 // a verb that is mostly a noun, before a bare noun
 		{"The clerk checks the part. Purchasing additionally informs the supplier.", "Inform supplier", "Purchasing"}, // an adverb is no part of the performer
 		{"The clerk opens the file. Accountant send payment reminder.", "Send payment reminder", "Accountant"},        // plain English without article and agreement
 		{"Teacher give pupil new book.", "Give pupil new book", "Teacher"},

@@ -120,7 +120,8 @@ func declarative(ws []string, prev string) []clause {
 			continue
 		}
 		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
-			particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])))) {
+			particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) ||
+			agentThenNoun(subject, ws, i))) {
 			continue // "Purchase requisitions above …": a plural noun
 		}
 		subj := norm(subject[len(subject)-1])
@@ -370,3 +371,24 @@ func plainAgreement(subject, ws []string, i int) bool {
 // subjunctive or a causative, not a plain statement: "that the manager
 // approve", "let the clerk check", "and the buyer sign".
 var agreementStops = set(`that and or to if when whether let make makes help helps have has ask asks lets until unless so`)
+
+// agentThenNoun reports "the underwriter binds cover": a verb that is
+// mostly a noun stands between a named performer and a bare noun that is
+// no verb in that form, so it is the verb.
+func agentThenNoun(subject, ws []string, i int) bool {
+	if i+1 >= len(ws) || f3(ws[i]) != formThird || !isAgent(nounPhrase(subject, 5)) {
+		return false
+	}
+	next := norm(ws[i+1])
+	if prepositions[next] || agreementStops[next] || auxBe[next] || modals[next] || breaks(ws[i]) {
+		return false
+	}
+	_, nf := verbForm(ws[i+1])
+	return nf != formThird && nf != formPast
+}
+
+// f3 is the form verbForm gives w.
+func f3(w string) int {
+	_, f := verbForm(w)
+	return f
+}
