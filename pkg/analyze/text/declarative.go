@@ -372,11 +372,17 @@ func plainAgreement(subject, ws []string, i int) bool {
 // approve", "let the clerk check", "and the buyer sign".
 var agreementStops = set(`that and or to if when whether let make makes help helps have has ask asks lets until unless so`)
 
-// agentThenNoun reports "the underwriter binds cover": a verb that is
+// agentThenNoun reports "the underwriter binds cover", "we decline
+// cover": a verb that is
 // mostly a noun stands between a named performer and a bare noun that is
 // no verb in that form, so it is the verb.
 func agentThenNoun(subject, ws []string, i int) bool {
-	if i+1 >= len(ws) || f3(ws[i]) != formThird || !isAgent(nounPhrase(subject, 5)) {
+	if i+1 >= len(ws) {
+		return false
+	}
+	named := f3(ws[i]) == formThird && isAgent(nounPhrase(subject, 5))
+	spoken := f3(ws[i]) == formBase && len(subject) == 1 && personal[norm(subject[0])] // "we decline cover"
+	if !named && !spoken {
 		return false
 	}
 	next := norm(ws[i+1])

@@ -269,6 +269,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"check"}, {"pay"}}},
 		},
 		{
+			name:  "spoken, with a verb that is also a noun and no article",
+			text:  "Ana: The assessor reviews the file. If the policy has lapsed, we refuse payment and I send the notice. Then we settle the claim.",
+			never: [][2]pattern{{{"refus"}, {"settl"}}, {{"notice"}, {"settl"}}},
+			reach: [][2]pattern{{{"review"}, {"settl"}}},
+		},
+		{
 			name:  "arrows in a bullet list, and stop",
 			text:  "The clerk checks the order.\n- Customer pays -> clerk ships the goods\n- Customer refuses -> clerk cancels the order\n- Address unknown -> clerk phones the customer, stop\n- Clerk files the order",
 			never: [][2]pattern{{{"cancel"}, {"fil"}}, {{"phon"}, {"fil"}}, {{"cancel"}, {"ship"}}},
