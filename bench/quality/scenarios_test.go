@@ -22,11 +22,11 @@ func TestScenariosLoad(t *testing.T) {
 }
 
 // devScenarioFloor is the share of dev scenario checks the built-in
-// analyzer holds (73.7 %, 905 of 1228 with the 54 scenarios at the end of
-// 27 Nov 2026; 62 %, 635 of 1024 when the first 44 were written), rounded
-// down a little: a change that loses checks fails here. Raise it as the
-// analyzer improves.
-const devScenarioFloor = 0.73
+// analyzer holds (77.4 %, 1069 of 1382 with the 60 scenarios after the
+// third session of 27 Nov 2026; 73.7 %, 905 of 1228 with the first 54;
+// 62 %, 635 of 1024 when the first 44 were written), less two points: a
+// change that loses checks fails here. Raise it as the analyzer improves.
+const devScenarioFloor = 0.74
 
 // TestScenarioFloor keeps the built-in analyzer's dev scenario checks at
 // or above the floor. Only the dev set: blind is read in totals, by hand.

@@ -79,6 +79,11 @@ type analyzer struct {
 	// condActor is the subject of the sentence's condition or lead-in:
 	// who "he"/"she"/"they" of the main clause is.
 	condActor string
+
+	// sentBack marks a sentence rewritten from "… goes back to the
+	// manager, who either …": the branches of the manager's choice that
+	// go on return to the step before the decision.
+	sentBack bool
 }
 
 const (

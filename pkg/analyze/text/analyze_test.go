@@ -52,6 +52,10 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The order is shipped.", "Ship order", process.DefaultPerformer},
 		{"Users should review the metadata.", "Review metadata", "Users"},
 		{"The manager must sign the contract.", "Sign contract", "Manager"},
+		{"The underwriter binds cover.", "Bind cover", "Underwriter"},                                                 // a verb that is mostly a noun, before a bare noun
+		{"The clerk checks the part. Purchasing additionally informs the supplier.", "Inform supplier", "Purchasing"}, // an adverb is no part of the performer
+		{"The clerk opens the file. Accountant send payment reminder.", "Send payment reminder", "Accountant"},        // plain English without article and agreement
+		{"Teacher give pupil new book.", "Give pupil new book", "Teacher"},
 		{"- Verification of GNSS operation prior to flight", "Verify GNSS operation", process.DefaultPerformer},
 		{"- Confirming spatial coverage of products", "Confirm spatial coverage of products", process.DefaultPerformer},
 		{"The HR department sends the offer letter to the candidate.", "Send offer letter", "HR Department"},

@@ -43,6 +43,10 @@ type item struct {
 	// end ends the branch here with an end event ("… and the process
 	// ends").
 	end bool
+	// soft marks an end the text only implied ("it is not posted"): a
+	// rework loop that follows ("… may correct it and submit it again")
+	// says where the branch returns, and replaces it.
+	soft bool
 	// back loops the branch back to an earlier item instead of going on.
 	back *item
 	// sub is a section of a long document: a sub-process.
@@ -72,6 +76,11 @@ type gwBlock struct {
 	// before is the item in front of the decision: where a rework loop
 	// of its branches returns to.
 	before *item
+	// awaited names the answer an outside party owes by a deadline ("If
+	// the customer does not answer within 14 days, …"): the decision
+	// waits for whichever comes first, that answer or the deadline's
+	// timer (an event-based gateway). Empty for other decisions.
+	awaited string
 }
 
 type branch struct {
@@ -310,6 +319,7 @@ func (b *builder) closeOpen() {
 		// case goes straight on
 		o.branches = append([]branch{{label: "Yes"}}, o.branches...)
 	}
+	o.waitForAnswer()
 	for i, br := range o.branches {
 		// "If the request is rejected, the employee is notified.": a
 		// refusal ends its branch unless the text loops it back
@@ -379,17 +389,40 @@ func (b *builder) lastItem() *item {
 }
 
 // endHere ends the branch the last sentence went to with an end event.
-func (b *builder) endHere() {
+func (b *builder) endHere() { b.endBranch(false) }
+
+// endSoft ends the branch like endHere, with an end that a rework loop
+// of the next sentences replaces.
+func (b *builder) endSoft() { b.endBranch(true) }
+
+// dropSoftEnd removes the implied ends from the end of list, before a
+// loop or the steps of the same branch are added to it.
+func dropSoftEnd(list *[]*item) {
+	for l := *list; len(l) > 0 && l[len(l)-1].end && l[len(l)-1].soft; l = *list {
+		*list = l[:len(l)-1]
+	}
+}
+
+func (b *builder) endBranch(soft bool) {
 	// "If …, A; the claim is closed.": the sentences waiting for an
 	// "otherwise" belong to the branch that ends, not after the decision
 	b.pendingToBranch()
-	if b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+	if b.last == nil || b.last == &b.seq {
 		return // the main flow ends at its end event anyway
+	}
+	if len(*b.last) == 0 {
+		// "If the part fails, it is not shipped.": a branch with no step
+		// of its own ends all the same, when it is a branch of the open
+		// decision
+		if o := b.open; o != nil && len(o.branches) > 0 && b.last == &o.branches[len(o.branches)-1].items {
+			*b.last = append(*b.last, &item{end: true, soft: soft})
+		}
+		return
 	}
 	if l := *b.last; l[len(l)-1].end {
 		return // a refusal's branch that ended already
 	}
-	*b.last = append(*b.last, &item{end: true})
+	*b.last = append(*b.last, &item{end: true, soft: soft})
 }
 
 // loopTo ends the branch the last sentence went to with a flow back to
@@ -397,7 +430,11 @@ func (b *builder) endHere() {
 // measuring).
 func (b *builder) loopTo(target *item) bool {
 	b.pendingToBranch()
-	if target == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+	if target == nil || b.last == nil || b.last == &b.seq {
+		return false
+	}
+	dropSoftEnd(b.last)
+	if len(*b.last) == 0 {
 		return false
 	}
 	*b.last = append(*b.last, &item{back: target})
@@ -408,7 +445,10 @@ func (b *builder) loopTo(target *item) bool {
 // sentence gave no step loop back to target. It reports whether there
 // was such a branch.
 func (b *builder) loopEmptyBranch(target *item) bool {
-	if target == nil || b.open == nil || b.last == nil || b.last == &b.seq || len(*b.last) > 0 {
+	if target == nil || b.open == nil || b.last == nil || b.last == &b.seq {
+		return false
+	}
+	if dropSoftEnd(b.last); len(*b.last) > 0 {
 		return false
 	}
 	*b.last = append(*b.last, &item{back: target})
@@ -421,7 +461,11 @@ func (b *builder) loopEmptyBranch(target *item) bool {
 func (b *builder) loopBack() bool {
 	b.pendingToBranch()
 	o := b.open
-	if o == nil || o.before == nil || b.last == nil || len(*b.last) == 0 || b.last == &b.seq {
+	if o == nil || o.before == nil || b.last == nil || b.last == &b.seq {
+		return false
+	}
+	dropSoftEnd(b.last)
+	if len(*b.last) == 0 {
 		return false
 	}
 	*b.last = append(*b.last, &item{back: b.runStart(o.before)})
@@ -487,7 +531,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 		return
 	}
 	b.closeOpen()
-	if b.reopen(cond, ds) {
+	if b.reopen(cond, ds) || b.intoChoice(cond, ds) {
 		return
 	}
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
@@ -499,21 +543,199 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	b.lastN = 1
 }
 
+// intoChoice adds the steps of an "if" to the branch of the choice right
+// before it that the condition names: "Sometimes the board approves it,
+// sometimes it rejects it. If the request is approved, the clerk orders
+// the equipment": the order is the approving branch's next step, not a
+// second decision that a rejected request would pass. It reports whether
+// there was such a branch.
+func (b *builder) intoChoice(cond string, ds []*draft) bool {
+	if len(b.seq) == 0 || len(ds) == 0 || negative(cond) {
+		return false
+	}
+	g := b.seq[len(b.seq)-1].gw
+	if g == nil || g.typ != process.GatewayExclusive || g.whether || g.cond != "" || len(g.branches) < 2 {
+		return false
+	}
+	words := map[string]bool{}
+	for _, w := range strings.Fields(cond) {
+		if n := norm(w); strings.HasSuffix(n, "ed") || strings.HasSuffix(n, "en") {
+			words[stemOf(n)] = true
+		}
+	}
+	for i := range g.branches {
+		br := &g.branches[i]
+		n := len(br.items)
+		if n == 0 || br.items[0].act == nil || br.items[0].act.event != nil || br.items[n-1].end || br.items[n-1].back != nil {
+			continue
+		}
+		if !words[stemOf(firstWord(br.items[0].act.verb))] {
+			continue
+		}
+		br.items = append(br.items, acts(ds)...)
+		b.last = &br.items
+		b.lastN = len(ds)
+		return true
+	}
+	return false
+}
+
+// loopBranch ends the branch of the last decision whose first item is
+// first with a flow back to target.
+func (b *builder) loopBranch(first, target *item) {
+	if len(b.seq) == 0 || first == nil || target == nil {
+		return
+	}
+	g := b.seq[len(b.seq)-1].gw
+	if g == nil {
+		return
+	}
+	for i := range g.branches {
+		br := &g.branches[i]
+		if n := len(br.items); n > 0 && br.items[0] == first && !br.items[n-1].end && br.items[n-1].back == nil {
+			br.items = append(br.items, &item{back: target})
+		}
+	}
+}
+
+// waitForAnswer turns a decision on an answer owed by a deadline into
+// a wait for whichever comes first: the timeout branch (the one on a
+// negated condition, else the one without a condition) starts with the
+// deadline's timer, every other branch with the answer's message. The
+// timer is the one the sentences put in a branch; without one the
+// decision stays as it is.
+func (o *gwBlock) waitForAnswer() {
+	if o.awaited == "" || o.typ != process.GatewayExclusive || o.whether || len(o.branches) < 2 {
+		return
+	}
+	var timer *item
+	for i := range o.branches {
+		br := &o.branches[i]
+		if len(br.items) > 0 && br.items[0].act != nil && br.items[0].act.event != nil && br.items[0].act.event.trigger == process.TriggerTimer {
+			if timer == nil {
+				timer = br.items[0]
+			}
+			br.items = br.items[1:]
+		}
+	}
+	if timer == nil {
+		return
+	}
+	out := -1
+	for i, br := range o.branches {
+		if br.cond != "" && (negative(br.cond) || failsRe.MatchString(br.cond)) {
+			out = i
+			break
+		}
+	}
+	if out < 0 {
+		for i, br := range o.branches {
+			if br.cond == "" {
+				out = i
+				break
+			}
+		}
+	}
+	if out < 0 {
+		return
+	}
+	for i := range o.branches {
+		br := &o.branches[i]
+		if i == out {
+			br.items = append([]*item{timer}, br.items...)
+			continue
+		}
+		d := timer.act
+		msg := &draft{name: o.awaited, performer: d.performer, source: d.source, section: d.section,
+			event: &eventInfo{trigger: process.TriggerMessage}}
+		it := &item{act: msg}
+		msg.item = it
+		br.items = append([]*item{it}, br.items...)
+	}
+	for i := range o.branches {
+		o.branches[i].label = "" // the event says which way the case went
+	}
+	o.typ = process.GatewayEventBased
+	o.name = o.awaited + " or " + strings.ToLower(timer.act.name) + "?"
+	o.spec = "Waits for whichever comes first: " + strings.ToLower(o.awaited) + " or the deadline (" + timer.act.name + ")."
+}
+
+// failsRe marks a condition that something did not happen: "the
+// customer fails to respond".
+var failsRe = regexp.MustCompile(`(?i)\b(?:fails?|failed)\s+to\b|\bno\s+(?:answer|reply|response|feedback|payment|confirmation)\b|\bnobody\b|\bno one\b`)
+
+// addIfChoice adds a decision whose branch is itself a choice: "If the
+// role conflicts, the manager either removes the old role or withdraws
+// the request".
+func (b *builder) addIfChoice(cond, performer string, alts [][]*draft, back bool) {
+	b.addIf(cond, performer, nil)
+	o := b.open
+	if o == nil || len(o.branches) == 0 {
+		b.addChoice(performer, alts)
+		return
+	}
+	saved := b.seq
+	b.seq, b.open = nil, nil
+	b.addChoice(performer, alts)
+	nested := b.seq
+	b.seq, b.open = saved, o
+	if back && o.before != nil && len(nested) == 1 && nested[0].gw != nil {
+		// "… goes back to the manager, who either removes the old role
+		// or withdraws the request": the removal goes through the check
+		// again, the withdrawal ends
+		for i := range nested[0].gw.branches {
+			nb := &nested[0].gw.branches[i]
+			if len(nb.items) > 0 && !refuses(nb.items) {
+				nb.items = append(nb.items, &item{back: b.runStart(o.before)})
+			}
+		}
+	}
+	br := &o.branches[len(o.branches)-1]
+	br.items = append(br.items, nested...)
+	b.last = &br.items
+	b.lastN = 1
+}
+
 // addChoice adds a decision between alternatives ("either approves or
 // rejects"), each branch named by its first step.
 func (b *builder) addChoice(performer string, alts [][]*draft) {
 	b.closeOpen()
 	g := &gwBlock{typ: process.GatewayExclusive, performer: performer, before: b.lastItem()}
 	var names []string
+	skip := false
 	for _, ds := range alts {
 		if len(ds) == 0 {
+			// "sometimes the desk review is enough": a way round the
+			// other branches (one is enough)
+			if !skip {
+				g.branches = append(g.branches, branch{label: "Otherwise"})
+			}
+			skip = true
 			continue
 		}
-		label := strings.Fields(ds[0].name)[0]
+		named := ds[0]
+		for _, d := range ds {
+			if d.event == nil {
+				named = d // the branch's first step names it, not its wait
+				break
+			}
+		}
+		label := strings.Fields(named.name)[0]
 		names = append(names, strings.ToLower(label))
 		g.branches = append(g.branches, branch{label: label, items: acts(ds)})
 	}
-	if len(g.branches) < 2 {
+	// "quotes standard terms, quotes with a loading or declines": the
+	// first word names no branch apart, the step does
+	seen := map[string]int{}
+	for _, br := range g.branches {
+		seen[br.label]++
+	}
+	for i, br := range g.branches {
+		if seen[br.label] > 1 && len(br.items) > 0 && br.items[0].act != nil {
+			g.branches[i].label = strings.Join(limitWords(strings.Fields(br.items[0].act.name), 4), " ")
+		}
+	}
+	if len(g.branches) < 2 || len(names) == 0 {
 		for _, br := range g.branches {
 			b.seq = append(b.seq, br.items...)
 		}
@@ -521,6 +743,14 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 	}
 	g.name = capitalise(strings.Join(names, " or ")) + "?"
 	g.spec = "Decides whether to " + strings.Join(names, " or ") + "."
+	if skip && len(names) == 1 {
+		for _, ds := range alts {
+			if len(ds) > 0 {
+				g.name = capitalise(ds[0].name) + "?"
+				g.spec = "Decides whether to " + strings.ToLower(ds[0].name) + "."
+			}
+		}
+	}
 	if len(alts) == 2 && len(names) == 2 && len(alts[0]) > 0 && len(alts[1]) > 0 && names[0] == names[1] && alts[0][0].performer != alts[1][0].performer {
 		// "the team lead or the director approves it": who does it
 		g.name = alts[0][0].performer + " or " + strings.ToLower(alts[1][0].performer) + "?"
@@ -844,7 +1074,11 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
 			c.ng++
 			join := fmt.Sprintf("Gateway_%d", c.ng)
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: g.typ, Parent: c.parent})
+			joinType := g.typ
+			if joinType == process.GatewayEventBased {
+				joinType = process.GatewayExclusive // what comes first is one path: an exclusive merge
+			}
+			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: joinType, Parent: c.parent})
 			c.flow(cur, split, label)
 			c.ids[it] = split
 			emptyDone := false
@@ -869,7 +1103,7 @@ func (c *compiler) emit(items []*item, from, label string) string {
 					continue
 				}
 				last := c.emit(br.items, split, br.label)
-				if last != "" && g.typ == process.GatewayExclusive && goesOn && refuses(br.items) {
+				if last != "" && g.typ != process.GatewayParallel && goesOn && refuses(br.items) {
 					c.flow(last, c.event(process.EventEnd, "End"), "")
 					continue
 				}
@@ -1066,6 +1300,7 @@ func (b *builder) pendingToBranch() {
 	if o == nil || b.last != &o.pending || len(o.pending) == 0 || len(o.branches) == 0 {
 		return
 	}
+	dropSoftEnd(&o.branches[0].items)
 	o.branches[0].items = append(o.branches[0].items, o.pending...)
 	o.pending = nil
 	o.pendingN = maxPending // what follows comes after the decision

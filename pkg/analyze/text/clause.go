@@ -90,7 +90,8 @@ var (
 	leadInWords = set(`when once after before as upon during for in on at where prior following with
 		to while whilst within throughout whenever since because although though based depending according given`)
 	adverbs = set(`also then usually normally typically always first immediately promptly carefully further
-		manually automatically quickly again now still only just both either ideally`)
+		manually automatically quickly again now still only just both either ideally
+		additionally subsequently afterwards next finally separately personally directly routinely regularly`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
 		advised instructed allowed permitted`)
 	particles   = set(`up out off back over down through aside away`)

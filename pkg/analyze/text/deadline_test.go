@@ -29,6 +29,62 @@ func TestDeadlinesOnWaiting(t *testing.T) {
 			t.Errorf("closing and booking are not alternatives:%s", describe(m))
 		}
 	})
+	// an answer owed by an outside party by a deadline: an event-based
+	// gateway whose one way is the answer's message, the other the timer
+	waits := []struct{ name, text, answer, late, onTime string }{
+		{"has not replied, no other branch", "The support agent opens a ticket with the vendor. If the vendor has not replied within 2 days, the support manager calls the vendor's account manager. The support agent installs the patch.", "repl", "call", "install"},
+		{"positive condition first", "The clerk mails the quote to the broker. If the broker accepts the quote within 30 days, the clerk books the policy. If the broker does not accept in that time, the clerk archives the quote.", "accept", "archiv", "book"},
+		{"fails to respond", "The officer asks the tenant for the missing papers. Should the tenant fail to respond within 3 weeks, the officer closes the file. The officer checks the papers.", "respon", "clos", "check"},
+	}
+	for _, tt := range waits {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			var eb string
+			for _, g := range m.Gateways {
+				if g.Type == process.GatewayEventBased {
+					eb = g.ID
+				}
+			}
+			if eb == "" {
+				t.Fatalf("no event-based gateway:%s", describe(m))
+			}
+			kinds := map[string]string{}
+			for _, e := range m.Events {
+				kinds[e.ID] = e.Trigger
+			}
+			var msg, timer string
+			for _, f := range m.Flows {
+				if f.Source == eb {
+					switch kinds[f.Target] {
+					case process.TriggerMessage:
+						msg = f.Target
+					case process.TriggerTimer:
+						timer = f.Target
+					}
+				}
+			}
+			if msg == "" || timer == "" {
+				t.Fatalf("the gateway does not wait for a message and a timer:%s", describe(m))
+			}
+			b := newBehaviour(m)
+			if !b.reachesAny([]string{timer}, pattern{tt.late}, nil) || !b.reachesAny([]string{msg}, pattern{tt.onTime}, nil) {
+				t.Errorf("the timer does not lead to %q or the answer to %q:%s", tt.late, tt.onTime, describe(m))
+			}
+			for _, e := range m.Events {
+				if e.ID == msg && !(pattern{tt.answer}).matches(e.Name) {
+					t.Errorf("the message is named %q, want %q", e.Name, tt.answer)
+				}
+			}
+		})
+	}
+	t.Run("a deadline on our own work stays a decision", func(t *testing.T) {
+		m := analyze(t, "The technician repairs the machine. If the technician has not fixed the machine within 4 hours, the supervisor informs the plant manager. The operator restarts the line.")
+		for _, g := range m.Gateways {
+			if g.Type == process.GatewayEventBased {
+				t.Errorf("an event-based gateway for internal work:%s", describe(m))
+			}
+		}
+	})
 	t.Run("a customer's payment is waited for", func(t *testing.T) {
 		m := analyze(t, "The clerk sends the invoice to the customer. The customer pays within 30 days. The clerk closes the order.")
 		if timers(m) == 0 {

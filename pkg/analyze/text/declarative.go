@@ -120,7 +120,8 @@ func declarative(ws []string, prev string) []clause {
 			continue
 		}
 		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
-			particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])))) {
+			particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) ||
+			agentThenNoun(subject, ws, i))) {
 			continue // "Purchase requisitions above …": a plural noun
 		}
 		subj := norm(subject[len(subject)-1])
@@ -352,10 +353,48 @@ func plainAgreement(subject, ws []string, i int) bool {
 		}
 	}
 	next := norm(ws[i+1])
-	return determiners[next] || personalObjects[next] || pronouns[next] || particles[next]
+	if determiners[next] || personalObjects[next] || pronouns[next] || particles[next] {
+		return true
+	}
+	// "HR send warning letter", "employee bring new paper": plain
+	// English without the article, where the verb is one that names work
+	// and a noun follows it
+	if _, cf := curatedVerbForm(ws[i]); cf == formBase && !prepositions[next] && !agreementStops[next] && !auxBe[next] && !modals[next] && !breaks(ws[i]) {
+		if _, nf := verbForm(ws[i+1]); nf == formNone || nf == formIng {
+			return true
+		}
+	}
+	return false
 }
 
 // agreementStops in front of a role and a base form make it a
 // subjunctive or a causative, not a plain statement: "that the manager
 // approve", "let the clerk check", "and the buyer sign".
 var agreementStops = set(`that and or to if when whether let make makes help helps have has ask asks lets until unless so`)
+
+// agentThenNoun reports "the underwriter binds cover", "we decline
+// cover": a verb that is
+// mostly a noun stands between a named performer and a bare noun that is
+// no verb in that form, so it is the verb.
+func agentThenNoun(subject, ws []string, i int) bool {
+	if i+1 >= len(ws) {
+		return false
+	}
+	named := f3(ws[i]) == formThird && isAgent(nounPhrase(subject, 5))
+	spoken := f3(ws[i]) == formBase && len(subject) == 1 && personal[norm(subject[0])] // "we decline cover"
+	if !named && !spoken {
+		return false
+	}
+	next := norm(ws[i+1])
+	if prepositions[next] || agreementStops[next] || auxBe[next] || modals[next] || breaks(ws[i]) {
+		return false
+	}
+	_, nf := verbForm(ws[i+1])
+	return nf != formThird && nf != formPast
+}
+
+// f3 is the form verbForm gives w.
+func f3(w string) int {
+	_, f := verbForm(w)
+	return f
+}

@@ -129,6 +129,19 @@ func TestControlFlow(t *testing.T) {
 			loops:  [][2]string{{"Adjust machine", "Measure first part"}},
 		},
 		{
+			name:   "goes back to a party whose relative clause is its choice",
+			text:   "The buyer enters the order. The clerk checks the budget. If the amount exceeds the budget, the order goes back to the buyer, who either reduces the quantity or cancels the order. The clerk releases the order.",
+			splits: 2,
+			apart:  [][2]string{{"Cancel order", "Release order"}},
+			loops:  [][2]string{{"Reduce quantity", "Check budget"}},
+		},
+		{
+			name:   "goes back to a step named by its verb",
+			text:   "The chemist weighs the powder. The chemist mixes the batch. If the sample is too thick, the chemist adds water and goes back to mixing. The chemist fills the bottles.",
+			splits: 1,
+			loops:  [][2]string{{"Add water", "Mix batch"}},
+		},
+		{
 			name:   "when something fails is a decision",
 			text:   "The CI server builds the commit. When a build fails, the developer fixes the code. The QA team runs the regression tests.",
 			splits: 1,

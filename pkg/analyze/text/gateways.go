@@ -3,11 +3,13 @@ package text
 import (
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var (
 	otherwiseRe    = regexp.MustCompile(`(?i)^(?:(otherwise|else|if this is not the case|if that is not the case|if this is not so|if not so|should this not be the case|where this is not the case|failing this|failing that|in all other cases|in any other case|in other cases|in the other case|in the opposite case|in the negative case|if the answer is no)\b[,:]?|(if not|if no|if it is not|if they are not)\s*[,:])\s*`)
-	ifStartRe      = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
+	ifStartRe      = regexp.MustCompile(`(?i)^(if|in case of|in case|in the event that|in the event of|provided that|only if|where)\s+(.+?)(?:,\s+(?:then\s+)?|\s+then\s+)(.+)$`)
 	ifMidRe        = regexp.MustCompile(`(?i)^(.{8,}?)\s+(?:if|in case|provided that)\s+(.{4,})$`)
 	otherwiseMidRe = regexp.MustCompile(`(?i)^(.+?)[,;]\s+(?:otherwise|or else|else|if not)[,]?\s+(.+)$`)
 	whetherRe      = regexp.MustCompile(`(?i)^(.*?)\bwhether\s+(.+?)(?:\s+or not)?[.!?]?$`)
@@ -19,7 +21,7 @@ var (
 	midIfRe = regexp.MustCompile(`(?i)^(.{8,}?),?\s+and,?\s+(?:if|when|once|provided that)\s+([^,]{3,80}),\s+(.+)$`)
 	// whenFailRe finds "when" clauses that name a failure: they decide
 	// like "if" ("When a build fails, the developer fixes …").
-	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged)\b.*?),\s+(.+)$`)
+	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged|(?:finds?|found|detects?|detected|reveals?|revealed|identifies|identified|shows?)\s+(?:an?\s+|any\s+|one\s+or\s+more\s+)?(?:critical\s+|major\s+|serious\s+|severe\s+|possible\s+|potential\s+)?(?:findings?|defects?|errors?|problems?|issues?|discrepanc(?:y|ies)|deviations?|mismatch(?:es)?|hits?|fraud|vulnerabilit(?:y|ies)))\b.*?),\s+(.+)$`)
 	// eitherRe splits "X either does A or does B" into alternatives.
 	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
 )
@@ -63,6 +65,39 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 		return nil, false
 	}
 	lead := m[1]
+	var pre []*draft
+	if t := strings.TrimSpace(lead); strings.HasSuffix(t, " and") && !strings.Contains(t, ",") {
+		// "The board meets every Thursday and either approves …": the
+		// first clause comes before the choice, its subject makes it
+		t = strings.TrimSuffix(t, " and")
+		ws := strings.Fields(t)
+		for k, w := range ws {
+			if b, f := verbForm(w); f == formThird && k > 0 {
+				if !meetingVerbs[b] {
+					// (the choice's "it" is still what came before)
+					obj := a.lastObject
+					pre = a.clauses(t, r.s)
+					a.lastObject = obj
+				}
+				lead = strings.Join(ws[:k], " ") + " "
+				break
+			}
+		}
+	}
+	if len(pre) > 0 {
+		a.b.add(pre)
+	}
+	if alts := a.listAlternatives(lead+m[2], m[3], r.s); alts != nil {
+		// "either resolves the ticket, escalates it or closes it": a
+		// branch per verb
+		var all []*draft
+		for _, alt := range alts {
+			all = append(all, alt...)
+		}
+		a.applyTimes(alts[0], r.work, r.wait)
+		a.b.addChoice(a.decider(all), alts)
+		return append(pre, all...), true
+	}
 	one := a.clauses(lead+m[2], r.s)
 	two := a.clauses(lead+m[3], r.s)
 	if len(one) == 0 || len(two) == 0 {
@@ -70,7 +105,7 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 	}
 	a.applyTimes(one, r.work, r.wait)
 	a.b.addChoice(a.decider(one), [][]*draft{one, two})
-	return append(one, two...), true
+	return append(pre, append(one, two...)...), true
 }
 
 // dependingRe opens a sentence whose alternatives depend on something:
@@ -89,9 +124,21 @@ func (a *analyzer) readDepending(r *reading) ([]*draft, bool) {
 	if e := eitherRe.FindStringSubmatch(body); e != nil {
 		body = e[1] + e[2] + " or " + e[3]
 	}
-	ds := a.clauses(body, r.s)
-	alts := alternatives(ds)
-	if !hasAlt(ds) {
+	var ds []*draft
+	var alts [][]*draft
+	if i := strings.LastIndex(body, " or "); i > 0 {
+		// "quotes standard terms, quotes with a loading, or declines":
+		// three branches
+		alts = a.listAlternatives(body[:i], body[i+4:], r.s)
+	}
+	for _, alt := range alts {
+		ds = append(ds, alt...)
+	}
+	if alts == nil {
+		ds = a.clauses(body, r.s)
+		alts = alternatives(ds)
+	}
+	if len(alts) < 3 && !hasAlt(ds) {
 		alts = a.orAlternatives(body, r.s)
 		ds = nil
 		for _, alt := range alts {
@@ -194,6 +241,16 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		// "returned to the requester and not ordered" ends all the same)
 		refusal = a.newDraft(r.s, cs[0], cond)
 	}
+	if e := eitherRe.FindStringSubmatch(main); e != nil && other == "" && refusal == nil {
+		// "If the role conflicts, the manager either removes the old
+		// role or withdraws the request": a choice in that case
+		one, two := a.clauses(e[1]+e[2], r.s), a.clauses(e[1]+e[3], r.s)
+		if len(one) > 0 && len(two) > 0 {
+			a.applyTimes(one, work, wait)
+			a.b.addIfChoice(cond, a.decider(one), [][]*draft{one, two}, a.sentBack)
+			return append(one, two...), true
+		}
+	}
 	ds := a.clauses(main, r.s)
 	if refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
 		ds = append([]*draft{refusal}, ds...)
@@ -202,6 +259,11 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	}
 	a.applyTimes(ds, work, wait)
 	a.b.addIf(cond, a.decider(ds), ds)
+	if o := a.b.open; o != nil && o.awaited == "" {
+		// "If the customer does not answer within 14 days, …": a wait
+		// for the answer or the deadline, whichever comes first
+		o.awaited = a.awaitedAnswer(cond, r.s)
+	}
 	if other != "" {
 		os := a.clauses(other, r.s)
 		a.b.addOtherwise(os)
@@ -400,3 +462,245 @@ func atoi(s string) int {
 // shouldIfRe finds an inverted condition: "Should any of these tests
 // fail, the vehicle does not pass".
 var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)
+
+// sometimesRe finds the markers of alternatives that happen in some
+// cases each: "Sometimes it approves, sometimes it declines, and quite
+// often it asks for more information."
+var sometimesRe = regexp.MustCompile(`(?i)(?:^|[,;]\s*(?:and\s+|but\s+|or\s+|while\s+)?|\s(?:and|but|or|while)\s+|\s)(sometimes|at other times|other times|in some cases|in other cases|in a few cases|in rare cases|in most cases|occasionally|now and then|every now and then|(?:quite\s+|very\s+|more\s+)?often|usually|mostly|rarely)\b,?\s*`)
+
+// someMarkers are the markers that say a case goes one way only some of
+// the time; at least one of the alternatives has one.
+var someMarkers = set(`sometimes occasionally`)
+
+// whichCaseRe is the rest of an alternative that goes on with it: "…,
+// in which case the manager updates the proposal".
+var whichCaseRe = regexp.MustCompile(`(?i),?\s+in\s+which\s+case\s+`)
+
+// readSometimes reads alternatives marked by how often each happens
+// ("Sometimes the clerk calls, sometimes she writes"): an exclusive
+// choice with a branch per alternative. An alternative with no step of
+// its own ("sometimes the desk review is enough") is a branch that skips.
+func (a *analyzer) readSometimes(r *reading) ([]*draft, bool) {
+	ms := sometimesRe.FindAllStringSubmatchIndex(r.body, -1)
+	if len(ms) < 2 {
+		return nil, false
+	}
+	some := false
+	for _, m := range ms {
+		w := strings.ToLower(r.body[m[2]:m[3]])
+		if someMarkers[w] || strings.HasPrefix(w, "in some") || strings.HasPrefix(w, "in other") || strings.HasPrefix(w, "at other") || strings.Contains(w, "now and then") {
+			some = true
+		}
+	}
+	// the subject may come before the first marker ("The committee
+	// sometimes approves, sometimes declines"), never a whole clause
+	pre := strings.TrimSpace(r.body[:ms[0][0]])
+	if !some || wordCount(pre) > 4 || strings.ContainsAny(pre, ",;") {
+		return nil, false
+	}
+	var parts []string
+	for i, m := range ms {
+		end := len(r.body)
+		if i+1 < len(ms) {
+			end = ms[i+1][0]
+		}
+		part := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(r.body[m[1]:end]), ".!"))
+		if pre != "" {
+			part = pre + " " + part
+		}
+		parts = append(parts, part)
+	}
+	// the sentence's wait ("… goes back to the committee the next week")
+	// is the last alternative's, where such a phrase ends the sentence
+	timer := a.pendingTimer
+	a.pendingTimer = ""
+	var alts [][]*draft
+	var all []*draft
+	backs := map[int]*draft{}
+	for i, part := range parts {
+		if i == len(parts)-1 {
+			a.pendingTimer = timer
+		}
+		var texts []string
+		if loc := whichCaseRe.FindStringIndex(part); loc != nil {
+			texts = []string{part[:loc[0]], capitalise(part[loc[1]:])}
+		} else {
+			texts = []string{part}
+		}
+		var ds []*draft
+		for _, t := range texts {
+			// "… and it goes back to the committee": a loop, no step
+			if loc := backClauseRe.FindStringIndex(t); loc != nil && loc[0] > 0 {
+				if e := a.backTo(t[loc[0]:]); e != nil && e.item != nil {
+					backs[i] = e
+					t = t[:loc[0]]
+				}
+			}
+			cs := a.clauses(t, r.s)
+			if len(cs) == 0 && wordCount(t) <= 3 {
+				// "sometimes it approves": the decision's object
+				cs = a.clauses(t+" it", r.s)
+			}
+			ds = append(ds, cs...)
+		}
+		alts = append(alts, ds)
+		all = append(all, ds...)
+	}
+	if len(all) == 0 {
+		return nil, false
+	}
+	a.applyTimes(all, r.work, r.wait)
+	a.b.addChoice(a.decider(all), alts)
+	for i, e := range backs {
+		if len(alts[i]) > 0 {
+			a.b.loopBranch(alts[i][0].item, e.item)
+		}
+	}
+	return all, true
+}
+
+// backClauseRe is a closing clause that sends the case back: "… and it
+// goes back to the committee".
+var backClauseRe = regexp.MustCompile(`(?i),?\s+(?:and|then)\s+(?:it|they|the\s+[a-z]+)\s+(?:goes|go|is\s+sent|are\s+sent|comes|returns)\s+back\s+to\b.*$`)
+
+// listSepRe separates the members of a list of clauses.
+var listSepRe = regexp.MustCompile(`,\s+(?:and\s+)?`)
+
+// verbSeries splits "the underwriter quotes standard terms, quotes terms
+// with a loading, or declines the risk" (head is the text before the last
+// "or", last the text after it) into one clause per verb, each with the
+// subject: "the underwriter quotes standard terms", "the underwriter
+// quotes terms with a loading", "the underwriter declines the risk". A
+// bare verb takes the object of the last ("approves, rejects or
+// postpones the change"). It returns nil unless every member after the
+// first opens with a verb in the same form as the first's.
+func verbSeries(head, last string) []string {
+	head = strings.TrimRight(strings.TrimSpace(head), ",")
+	pieces := listSepRe.Split(head, -1)
+	if len(pieces) < 2 {
+		return nil
+	}
+	pieces = append(pieces, strings.TrimRight(strings.TrimSpace(last), ".!"))
+	ws := strings.Fields(pieces[0])
+	k := -1
+	for i, w := range ws {
+		if _, f := verbForm(w); f == formThird {
+			k = i
+			break
+		}
+	}
+	if k < 0 || k > 5 {
+		return nil
+	}
+	subject := strings.Join(ws[:k], " ")
+	pieces[0] = strings.Join(ws[k:], " ")
+	lw := strings.Fields(pieces[len(pieces)-1])
+	for _, p := range pieces {
+		pw := strings.Fields(p)
+		if len(pw) == 0 {
+			return nil
+		}
+		if _, f := verbForm(pw[0]); f != formThird {
+			return nil
+		}
+	}
+	out := make([]string, len(pieces))
+	for i, p := range pieces {
+		if len(strings.Fields(p)) == 1 && len(lw) > 1 {
+			p += " " + strings.Join(lw[1:], " ")
+		}
+		out[i] = strings.TrimSpace(subject + " " + p)
+	}
+	return out
+}
+
+// listAlternatives reads the clauses of verbSeries as the branches of a
+// choice, or returns nil.
+func (a *analyzer) listAlternatives(head, last, source string) [][]*draft {
+	texts := verbSeries(head, last)
+	if texts == nil {
+		return nil
+	}
+	// the sentence's wait ("meets every Thursday and either …") comes
+	// before the choice, not in its first branch
+	if t := a.pendingTimer; t != "" {
+		a.pendingTimer = ""
+		a.b.add([]*draft{eventDraft(process.TriggerTimer, t, t, a.currentActor(), source)})
+	}
+	var alts [][]*draft
+	for _, t := range texts {
+		ds := a.clauses(t, source)
+		if len(ds) == 0 {
+			return nil
+		}
+		alts = append(alts, ds)
+	}
+	return alts
+}
+
+// owedRe reads a condition on an answer an outside party owes: "the
+// customer does not answer within 14 days", "the broker accepts the quote
+// within 30 days", "the vendor has not replied".
+var owedRe = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+|our\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)??)\s+(?:(?:does|do|did|has|have|had)\s+not\s+|(?:doesn't|don't|didn't|hasn't|haven't)\s+|(?:fails?|failed)\s+to\s+)?(?:yet\s+)?([a-z]+)\b(.*)$`)
+
+// noAnswerRe is a condition on an answer that does not come: "no
+// response is received within 30 days".
+var noAnswerRe = regexp.MustCompile(`(?i)\bno\s+(answer|reply|response|feedback|payment|confirmation)\b`)
+
+// owedNouns name the message a verb of answering sends.
+var owedNouns = map[string]string{"answer": "Answer", "reply": "Reply", "respond": "Response", "pay": "Payment",
+	"confirm": "Confirmation", "react": "Response", "sign": "Signature"}
+
+// awaitedAnswer names the answer a deadline condition waits for ("If the
+// customer does not answer within 14 days" waits for "Answer received"),
+// or returns "" when the condition sets no deadline on an outside party.
+func (a *analyzer) awaitedAnswer(cond, source string) string {
+	// the timer phrase is out of cond by now: it has to be in the
+	// source's condition
+	full := source
+	if m := whenFailRe.FindStringSubmatch(full); m != nil {
+		full = "If " + m[1] + ", " + m[2]
+	}
+	if m := shouldIfRe.FindStringSubmatch(full); m != nil {
+		full = "If " + m[1] + ", " + m[2]
+	}
+	m0 := ifStartRe.FindStringSubmatch(full)
+	if m0 == nil {
+		return ""
+	}
+	if t, _ := findTimer(m0[2]); t == "" {
+		return ""
+	}
+	if m := noAnswerRe.FindStringSubmatch(cond); m != nil {
+		return capitalise(strings.ToLower(m[1])) + " received"
+	}
+	m := owedRe.FindStringSubmatch(cond)
+	if m == nil || !isExternal(m[1]) {
+		return ""
+	}
+	base, f := verbForm(m[2])
+	if f == formNone {
+		return ""
+	}
+	if n := owedNouns[base]; n != "" {
+		return n + " received"
+	}
+	var obj []string
+	for _, w := range strings.Fields(m[3]) {
+		n := norm(w)
+		if n == "within" || n == "in" || n == "by" || n == "before" || n == "after" || n == "for" || n == "on" {
+			break
+		}
+		if !determiners[n] {
+			obj = append(obj, n)
+		}
+	}
+	if len(obj) == 0 || len(obj) > 3 {
+		return capitalise(strings.ToLower(m[1])) + " " + participle(base)
+	}
+	return capitalise(strings.Join(obj, " ")) + " " + participle(base)
+}
+
+// meetingVerbs say when a body sits, not what it does: "the board meets
+// every Thursday and either approves or rejects" has one step, the choice.
+var meetingVerbs = set(`meet convene gather sit assemble`)

@@ -263,6 +263,41 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"enter"}, {"pay"}}},
 		},
 		{
+			name:  "a step and a closing clause on what is not done",
+			text:  "The reviewer checks the invoice. If the invoice is wrong, the reviewer marks it and it is not paid. The clerk books the invoice. The cashier pays the supplier.",
+			never: [][2]pattern{{{"mark"}, {"book"}}, {{"mark"}, {"pay"}}},
+			reach: [][2]pattern{{{"check"}, {"pay"}}},
+		},
+		{
+			name:  "spoken, with a verb that is also a noun and no article",
+			text:  "Ana: The assessor reviews the file. If the policy has lapsed, we refuse payment and I send the notice. Then we settle the claim.",
+			never: [][2]pattern{{{"refus"}, {"settl"}}, {{"notice"}, {"settl"}}},
+			reach: [][2]pattern{{{"review"}, {"settl"}}},
+		},
+		{
+			name:  "arrows in a bullet list, and stop",
+			text:  "The clerk checks the order.\n- Customer pays -> clerk ships the goods\n- Customer refuses -> clerk cancels the order\n- Address unknown -> clerk phones the customer, stop\n- Clerk files the order",
+			never: [][2]pattern{{{"cancel"}, {"fil"}}, {{"phon"}, {"fil"}}, {{"cancel"}, {"ship"}}},
+			reach: [][2]pattern{{{"ship"}, {"fil"}}},
+		},
+		{
+			name:  "when the audit finds a major deviation",
+			text:  "The auditor audits the plant. When the audit finds a major deviation, the auditor withdraws the certificate and informs the owner. The auditor issues the report. The clerk invoices the audit.",
+			never: [][2]pattern{{{"withdraw"}, {"issu"}}, {{"withdraw"}, {"invoic"}}},
+			reach: [][2]pattern{{{"audit"}, {"invoic"}}},
+		},
+		{
+			name:  "under no circumstances closed as a completed case",
+			text:  "The analyst screens the supplier. In the event of a fraud hit, the analyst blocks the supplier and alerts the auditor. For clarity, such a case is under no circumstances closed as a completed review. Where the screening is clean, the analyst approves the supplier. The analyst closes the review.",
+			never: [][2]pattern{{{"block"}, {"clos"}}, {{"alert"}, {"approv"}}},
+			reach: [][2]pattern{{{"approv"}, {"clos"}}},
+		},
+		{
+			name:  "will not be released, then a rework loop that says where it returns",
+			text:  "The editor proofreads the leaflet. A faulty leaflet will not be printed; the designer may fix it and send it again. The printer prints the leaflet.",
+			reach: [][2]pattern{{{"fix"}, {"print"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
@@ -295,6 +330,39 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 	}
 }
 
+// TestNegativeClauseWithoutStepEndsBranch checks "If the part fails, it
+// is not shipped": the condition's branch has no step, and ends.
+func TestNegativeClauseWithoutStepEndsBranch(t *testing.T) {
+	tests := []struct{ name, text string }{
+		{"is not", "The inspector tests the pump. If the pump fails the test, it is not delivered. The clerk packs the pump. The driver delivers the pump."},
+		{"will not be", "The cook tastes the soup. If the soup is too salty, it will not be served. The waiter serves the soup."},
+		{"must not be", "The nurse checks the blood bag. Should the label be unreadable, the bag must not be used. The nurse starts the transfusion."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			ends := map[string]bool{}
+			for _, e := range m.Events {
+				if e.Type == process.EventEnd {
+					ends[e.ID] = true
+				}
+			}
+			gws := map[string]bool{}
+			for _, g := range m.Gateways {
+				if g.Type == process.GatewayExclusive {
+					gws[g.ID] = true
+				}
+			}
+			for _, f := range m.Flows {
+				if gws[f.Source] && ends[f.Target] {
+					return
+				}
+			}
+			t.Errorf("no decision has a branch that ends:%s", describe(m))
+		})
+	}
+}
+
 // TestConditionsApplyToTheirCases checks that a condition stated on some
 // cases makes a decision with a branch that skips the conditional work,
 // and that "either … or" and "depending on" are exclusive choices.
@@ -319,6 +387,58 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			name:      "depending on",
 			text:      "The adjuster registers the claim. Depending on the type of damage, the adjuster sends an expert to the site or settles the claim by phone. The adjuster closes the claim.",
 			exclusive: [][2]pattern{{{"send|expert"}, {"settl"}}},
+		},
+		{
+			name:      "sometimes, sometimes, and now and then",
+			text:      "The clerk registers the request. The board reviews the request. Sometimes the board approves it, sometimes it rejects it, and now and then it postpones it. If the request is approved, the clerk orders the equipment. The clerk pays the vendor.",
+			exclusive: [][2]pattern{{{"approv"}, {"reject"}}, {{"approv"}, {"postpon"}}, {{"reject"}, {"postpon"}}},
+			never:     [][2]pattern{{{"reject"}, {"order"}}, {{"reject"}, {"pay"}}, {{"postpon"}, {"order"}}},
+		},
+		{
+			name:      "sometimes with a branch that has no step",
+			text:      "The assistant registers the proposal. The underwriter reviews the risk. Sometimes the underwriter orders a survey, sometimes the desk review is enough. The underwriter quotes the premium.",
+			skip:      [][3]pattern{{{"review"}, {"survey"}, {"quot"}}},
+			exclusive: [][2]pattern{},
+		},
+		{
+			name:      "a subject before the markers and a loop in one alternative",
+			text:      "The author submits the paper. The panel reads the paper. The panel sometimes accepts, occasionally refuses, and often requests changes, in which case the author revises the paper and it goes back to the panel. The editor publishes the paper.",
+			exclusive: [][2]pattern{{{"accept"}, {"refus"}}},
+			never:     [][2]pattern{{{"refus"}, {"publish"}}},
+		},
+		{
+			name:  "a requirement for someone's approval on the cases above a threshold",
+			text:  "The traveller enters the trip. The travel desk checks the trip. Trips with costs over 2,000 EUR also require the written approval of the finance director. The travel desk books the flight.",
+			skip:  [][3]pattern{{{"check"}, {"approv"}, {"book"}}},
+			never: [][2]pattern{},
+		},
+		{
+			name:  "a new approver with no tasks before",
+			text:  "The clerk drafts the contract. Each contract requires the signature of the managing director. The clerk sends the contract to the client.",
+			never: [][2]pattern{{{"send"}, {"sign"}}},
+		},
+		{
+			name:      "depending on, three verbs in a list",
+			text:      "The assistant registers the proposal. Depending on the risk score, the underwriter quotes standard terms, quotes terms with a loading, or declines the risk. The assistant files the proposal.",
+			exclusive: [][2]pattern{{{"quot", "standard"}, {"quot", "loading"}}, {{"quot", "standard"}, {"declin"}}, {{"quot", "loading"}, {"declin"}}},
+			never:     [][2]pattern{{{"declin"}, {"fil"}}},
+		},
+		{
+			name:      "either with three bare verbs and an aside on the subject",
+			text:      "The clerk registers the change. The board, which meets every Thursday, either approves, rejects, or postpones the change. The clerk files the change.",
+			exclusive: [][2]pattern{{{"approv"}, {"reject"}}, {{"approv"}, {"postpon"}}, {{"reject"}, {"postpon"}}},
+			never:     [][2]pattern{{{"reject"}, {"fil"}}},
+		},
+		{
+			name:      "a hand-over to a body whose relative clause states its choice",
+			text:      "The engineer raises the change. The change goes to the change board, which meets every Thursday and either approves, rejects, or postpones it. The clerk files the change.",
+			exclusive: [][2]pattern{{{"approv"}, {"reject"}}, {{"approv"}, {"postpon"}}},
+			never:     [][2]pattern{{{"reject"}, {"fil"}}},
+		},
+		{
+			name:      "either with three clauses",
+			text:      "The agent checks the ticket. The agent either resolves the ticket, escalates it to the specialist or closes it as a duplicate. The agent informs the customer.",
+			exclusive: [][2]pattern{{{"resolv"}, {"escalat"}}, {{"resolv"}, {"clos"}}, {{"escalat"}, {"clos"}}},
 		},
 		{
 			name:      "either or",

@@ -9,7 +9,13 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded)\b|\bno\s+further\s+(?:action|steps?)\b|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	// negEndRe is a closing clause saying the case is not carried on:
+	// "If the part fails, it is not shipped", "…, and the order will not
+	// be delivered". Only at the end of the sentence, after a clause
+	// break, so that a condition ("if the invoice is not paid, …") never
+	// reads as one.
+	negEndRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*|\s(?:and|so|then)\s+)(?:it|they|this|these|that|those|(?:the|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:is|are|gets|get)\s+(?:not|never|under\s+no\s+circumstances|in\s+no\s+case|on\s+no\s+account|by\s+no\s+means)|isn't|aren't|(?:will|shall|must|may|can|should)\s+(?:not|never)\s+be|won't\s+be|cannot\s+be|can't\s+be|mustn't\s+be|(?:is|are)\s+not\s+to\s+be)\s+(?:any\s+longer\s+)?(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out|used|sold|installed|opened|approved|ordered|dispatched|published|granted|admitted|enrolled|hired|signed|invoiced|credited|reimbursed|produced|assembled|handed\s+over|put\s+away|stored|transferred|activated|created|booked\s+in|scheduled|funded|paid\s+out|renewed|launched|deployed|served|dispensed|administered|fulfilled|forwarded|continued|pursued)(?:\s+(?:to|for|in|into)\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\W*$`)
 	// againRe marks rework: a step done again after a decision.
 	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew|another one|a new one)\b`)
 	// forEachRe marks work done per item: multi-instance.
@@ -75,6 +81,12 @@ func (a *analyzer) closeSentence(s string, before int) {
 			a.b.endHere()
 			return
 		}
+		if negEndRe.MatchString(s) {
+			// "If the part fails, it is not shipped.": the branch ends
+			// unless a rework loop follows
+			a.b.endSoft()
+			return
+		}
 		if backRe.MatchString(s) {
 			// "If there is a conflict, the request goes back to the line
 			// manager": no step of its own, a loop to the manager's step
@@ -90,11 +102,23 @@ func (a *analyzer) closeSentence(s string, before int) {
 	switch {
 	case endRe.MatchString(s):
 		a.b.endHere()
+	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
+		a.b.endSoft()
 	case renewedRe.MatchString(s) && !againRe.MatchString(s):
 		// "… and the planner sends a new offer": back to the first offer
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
 		}
+	case backToStepRe.MatchString(s) && a.backToStep(s, before) != nil:
+		// "If the verification fails, the engineer goes back to
+		// investigating": back to the investigation, no step of its own
+		e := a.backToStep(s, before)
+		for _, d := range a.drafts[before:] {
+			if d.event == nil && firstWord(d.verb) == "go" {
+				d.drop = true
+			}
+		}
+		a.b.loopTo(e.item)
 	case backRe.MatchString(s) && !againRe.MatchString(s):
 		// "… sends it back to the clerk": back to the clerk's last step
 		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
@@ -221,4 +245,33 @@ func (a *analyzer) backTo(s string) *draft {
 		}
 	}
 	return target
+}
+
+// backToStepRe names the step the case goes back to: "goes back to
+// investigating", "returns to checking the form".
+var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b`)
+
+// backToStep finds the earlier step a sentence goes back to by its verb
+// ("goes back to investigating": the last investigation before the
+// sentence), or nil.
+func (a *analyzer) backToStep(s string, before int) *draft {
+	m := backToStepRe.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	w := m[1]
+	if w == "" {
+		w = m[2]
+	}
+	b, f := verbForm(w)
+	if f != formIng {
+		return nil
+	}
+	for i := min(before, len(a.drafts)) - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event == nil && !e.drop && e.item != nil && firstWord(e.verb) == b {
+			return e
+		}
+	}
+	return nil
 }

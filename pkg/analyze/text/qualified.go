@@ -157,3 +157,51 @@ func (a *analyzer) readRest(r *reading) ([]*draft, bool) {
 // goesToRe finds things that go somewhere by themselves: "Bodies without
 // defects go on to final assembly".
 var goesToRe = regexp.MustCompile(`(?i)^(.+?)\s+(?:go|goes|move|moves|pass|passes|proceed|proceeds|continue|continues)\s+(?:on\s+|straight\s+|directly\s+)?to\s+(.{3,60}?)[.!]?$`)
+
+// needsApprovalRe finds a requirement for someone's approval:
+// "Requisitions above 10,000 EUR additionally need the approval of the
+// department manager", "Scrapping … requires the sign-off of the plant
+// controller".
+var needsApprovalRe = regexp.MustCompile(`(?i)^(.+?)\s+(?:additionally\s+|also\s+|further\s+|then\s+)?(?:needs?|requires?|must\s+(?:have|get|receive|obtain)|(?:is|are)\s+subject\s+to)\s+(?:the\s+|an?\s+|additional\s+|further\s+|separate\s+|prior\s+|written\s+|formal\s+)*(approval|sign-off|signature|authori[sz]ation|consent|countersignature|release)\s+(?:of|from|by)\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+|our\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)(?:\s+(?:before|after|within|if|when|once|as well|too)\b.*)?[.!]?$`)
+
+// approvalVerbs is the step an approval noun asks of its giver.
+var approvalVerbs = map[string]string{"approval": "approves", "sign-off": "signs off", "signature": "signs",
+	"authorisation": "authorises", "authorization": "authorizes", "consent": "consents to",
+	"countersignature": "countersigns", "release": "releases"}
+
+// thresholdRe finds the part of a subject that limits it to some cases:
+// "above 5,000 EUR", "with a value over 1,000", "of more than 10 days".
+var thresholdRe = regexp.MustCompile(`(?i)\b(?:above|over|below|under|exceeding|more than|less than|higher than|lower than|from|with|without)\b`)
+
+// needsApproval rewrites a requirement for someone's approval as the
+// approver's step, conditional when the subject names the cases it
+// applies to: "Requisitions above 10,000 EUR additionally need the
+// approval of the department manager" reads "If the requisitions are
+// above 10,000 EUR, the department manager approves the requisition".
+// It returns body unchanged when the sentence is no such requirement.
+func needsApproval(body string) string {
+	m := needsApprovalRe.FindStringSubmatch(strings.TrimSpace(body))
+	if m == nil {
+		return body
+	}
+	agent := strings.ToLower(m[3])
+	if np := nounPhrase(strings.Fields(agent), 4); np == "" || !isAgent(np) {
+		return body
+	}
+	ws := strings.Fields(m[1])
+	if len(ws) > 0 && determiners[norm(ws[0])] {
+		ws = ws[1:]
+	}
+	if len(ws) == 0 || len(ws) > 12 || pronouns[strings.ToLower(ws[0])] {
+		return body
+	}
+	noun := strings.ToLower(strings.Trim(ws[0], ",.;:"))
+	if len(noun) > 4 && strings.HasSuffix(noun, "s") && !strings.HasSuffix(noun, "ss") {
+		noun = strings.TrimSuffix(noun, "s")
+	}
+	step := "the " + agent + " " + approvalVerbs[strings.ToLower(m[2])] + " the " + noun + "."
+	if rest := strings.Join(ws[1:], " "); rest != "" && thresholdRe.MatchString(rest) {
+		return "If the " + strings.ToLower(ws[0]) + " " + rest + ", " + step
+	}
+	return capitalise(step)
+}

@@ -38,6 +38,21 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if !ok {
 		return nil
 	}
+	if m := choiceRelativeRe.FindStringSubmatch(s); m != nil {
+		// "The request goes to the board, which either approves or
+		// rejects it": the board's choice is a sentence of its own
+		if im := ifStartRe.FindStringSubmatch(m[1]); im != nil && backRe.MatchString(im[3]) {
+			// "If …, the request goes back to the manager, who either
+			// removes the role or withdraws the request": the manager's
+			// choice is that case's branch, no loop
+			// (and what the choice keeps goes through the check again)
+			a.sentBack = true
+			defer func() { a.sentBack = false }()
+			return a.sentence(im[1]+" "+im[2]+", "+m[2]+" "+m[3], inItem)
+		}
+		ds := a.sentence(m[1]+".", inItem)
+		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
+	}
 	s = plainOrder(s)
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
@@ -53,7 +68,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		s = rest
 		defer a.b.leaveBranch()
 	} else {
-		s = conditionalSubject(s)
+		s = conditionalSubject(arrowCondition(s))
 	}
 	s, restore := a.namedPerformer(s)
 	defer restore()
@@ -199,6 +214,20 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 			r.body = capitalise(r.body)
 		}
 	}
+	// "… marks the part and it is not shipped": the end of the branch
+	// (closeSentence reads it from s), no step; a condition keeps its
+	// clause ("If the part fails, it is not shipped" has no other)
+	if loc := negEndRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
+		if cut := strings.TrimSpace(r.body[:loc[0]]); !ifLeadRe.MatchString(cut) || ifStartRe.MatchString(cut) {
+			r.body = cut + "."
+		}
+	}
+	// "Requisitions above 10,000 EUR additionally need the approval of
+	// the department manager": the manager's step, for those cases
+	r.body = needsApproval(r.body)
+	// "The board, which meets every Thursday, either approves …": the
+	// aside says nothing about this case's steps
+	r.body = asideRe.ReplaceAllString(r.body, "$1 ")
 	// "As soon as the parts arrive, …": a message caught before the step
 	a.pendingMessage = messageLead(s, a.lastObject)
 	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
@@ -223,7 +252,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 		return nil // "This continues until …" closes a cycle, no step
 	}
 	readers := []sentenceReader{
-		a.readDepending, a.readEither, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
+		a.readDepending, a.readEither, a.readSometimes, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
 		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,
 		a.readOtherwiseMid, a.readIfMid, a.readWhile,
 	}
@@ -342,6 +371,18 @@ var (
 	// inThatCaseRe opens a sentence that goes on with the case the last
 	// one named: "in that case …".
 	inThatCaseRe = regexp.MustCompile(`^(?i:in\s+(?:that|this|such\s+a|which|either)\s+case|then)\s*,?\s+`)
+	// asideRe is a non-restrictive relative clause right after the
+	// subject: "The board, which meets every Thursday, …".
+	asideRe = regexp.MustCompile(`^((?:[Tt]he|[Oo]ur|[Aa]n?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}),\s+(?:which|who)\s+(?:meets?|convenes?|sits?|is|are|was|has|have|works?|usually|normally)\b[^,]{0,60},\s+`)
+	// arrowRe is a condition and what follows from it in note form:
+	// "GP refuses -> clerk informs patient".
+	arrowRe = regexp.MustCompile(`^([^>]{2,80}?)\s*(?:->|=>|→)\s*([^>]+)$`)
+	// choiceRelativeRe is a hand-over to a party whose relative clause
+	// states its choice: "… goes to the change board, which meets every
+	// Thursday and either approves, rejects or asks for more analysis".
+	choiceRelativeRe = regexp.MustCompile(`^(.{6,}?\b(?:to|by|with)\s+(the\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})),\s+(?:which|who)\s+((?:[^,]*\s)?(?:either|sometimes)\s.+)$`)
+	// ifLeadRe opens a sentence with its condition.
+	ifLeadRe = regexp.MustCompile(`(?i)^(?:if|when|whenever|should|in case|where|unless|once)\b`)
 	// nothingRe is a clause that says nothing more is done to the case
 	// ("nothing is shipped", "in that case nothing else happens"), with
 	// the word that joins it to the rest of the sentence.
@@ -463,4 +504,21 @@ func labelPrefix(label, rest string) bool {
 	}
 	cs := parseClause(rest, "")
 	return len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer)
+}
+
+// arrowCondition reads "customer refuses -> clerk cancels the order" as
+// "If customer refuses, clerk cancels the order": the arrow of notes and
+// bullet lists says what happens in that case. A step on either side of
+// an arrow list with more than one arrow stays as written.
+func arrowCondition(s string) string {
+	m := arrowRe.FindStringSubmatch(s)
+	if m == nil || wordCount(m[1]) > 10 || strings.Contains(m[1], ",") {
+		return s
+	}
+	cond := strings.TrimSpace(m[1])
+	if ifLeadRe.MatchString(cond) {
+		cond = strings.TrimSpace(cond[strings.IndexByte(cond, ' ')+1:])
+	}
+	cond = strings.TrimRight(cond, "?:")
+	return "If " + lowerInitial(cond) + ", " + strings.TrimSpace(m[2])
 }
