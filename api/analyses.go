@@ -3,12 +3,10 @@ package api
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
@@ -106,27 +104,6 @@ func (s *Server) CreateAnalysis(ctx context.Context, id, accountID, userID, typ 
 
 func (s *Server) load(c echo.Context) (*analysis.Analysis, error) {
 	return s.Repo.Get(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
-}
-
-// getAnalysis answers polls. A finished analysis changes only through a
-// delete or a reprocess, so its answer is kept for a moment (see cache.go).
-func (s *Server) getAnalysis(c echo.Context) error {
-	key := "v:" + PrincipalOf(c).Account.ID + "/" + c.Param("id")
-	if e, ok := s.cache.get(key); ok {
-		return c.JSONBlob(http.StatusOK, e.body)
-	}
-	a, err := s.Repo.GetView(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	body, err := json.Marshal(a.ToView())
-	if err != nil {
-		return err
-	}
-	if a.Finished() {
-		s.cache.put(key, cacheEntry{body: body, expires: time.Now().Add(viewTTL)})
-	}
-	return c.JSONBlob(http.StatusOK, body)
 }
 
 func (s *Server) recent(c echo.Context) error {

@@ -1,15 +1,19 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/hashicorp/golang-lru/v2/simplelru"
 	"github.com/labstack/echo/v4"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/spade-bpmn/spade/pkg/auth"
 )
@@ -24,6 +28,12 @@ import (
 // busy writer no longer empties the cache for everybody. Operator routes
 // reach any account and empty it all. Another api process sees a change
 // within the TTL.
+//
+// Concurrent misses of one key (64 clients polling when the entry lapses)
+// make one lookup, not one each (load). A lookup that overlaps an
+// eviction is answered but not cached, so an entry evicted by a logout or
+// a revocation in this process cannot be put back by a read that started
+// before it.
 const (
 	principalTTL = time.Second
 	viewTTL      = 2 * time.Second
@@ -34,7 +44,9 @@ const (
 type cacheEntry struct {
 	principal *auth.Principal
 	body      []byte
-	expires   time.Time
+	// etag is the answer's entity tag (a hash of body), "" for principals.
+	etag    string
+	expires time.Time
 	// owner is the index key the entry is filed under for eviction:
 	// "u:"+user id for a principal, "a:"+account id for an answer.
 	owner string
@@ -51,10 +63,16 @@ type readCache struct {
 	mu     sync.Mutex
 	lru    *simplelru.LRU[string, cacheEntry]
 	owners map[string]map[string]struct{}
+	// evictions counts evictions (writes, logouts, clears): a lookup that
+	// saw it change while it ran does not cache its answer.
+	evictions atomic.Uint64
+	flight    singleflight.Group
+	// now is the clock (tests move it past a TTL).
+	now func() time.Time
 }
 
 func newReadCache() *readCache {
-	rc := &readCache{owners: map[string]map[string]struct{}{}}
+	rc := &readCache{owners: map[string]map[string]struct{}{}, now: time.Now}
 	// NewLRU fails only for a size below one.
 	rc.lru, _ = simplelru.NewLRU(cacheMax, rc.unindex)
 	return rc
@@ -78,7 +96,7 @@ func (rc *readCache) get(key string) (cacheEntry, bool) {
 	if !ok {
 		return cacheEntry{}, false
 	}
-	if time.Now().After(e.expires) {
+	if rc.now().After(e.expires) {
 		rc.lru.Remove(key)
 		return cacheEntry{}, false
 	}
@@ -112,8 +130,40 @@ func ownerOf(key string, e cacheEntry) string {
 	return ""
 }
 
+// load returns the entry under key, or runs fetch for it: once for all
+// concurrent misses of the same key. fetch reports whether its entry may
+// be cached (a principal, a finished analysis' answer); it is cached for
+// ttl unless an eviction ran meanwhile. The callers of one key ask the
+// same question (the key covers the credential, the account and the
+// analysis), so they may share the answer and its error; one whose own
+// request is still live retries alone when the shared fetch failed on the
+// first caller's cancelled context.
+func (rc *readCache) load(ctx context.Context, key string, ttl time.Duration, fetch func() (cacheEntry, bool, error)) (cacheEntry, error) {
+	if e, ok := rc.get(key); ok {
+		return e, nil
+	}
+	run := func() (cacheEntry, error) {
+		before := rc.evictions.Load()
+		e, keep, err := fetch()
+		if err == nil && keep {
+			e.expires = rc.now().Add(ttl)
+			if rc.evictions.Load() == before {
+				rc.put(key, e)
+			}
+		}
+		return e, err
+	}
+	v, err, shared := rc.flight.Do(key, func() (any, error) { return run() })
+	if err != nil && shared && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		return run()
+	}
+	e, _ := v.(cacheEntry)
+	return e, err
+}
+
 // evictOwner removes every entry filed under owner.
 func (rc *readCache) evictOwner(owner string) {
+	rc.evictions.Add(1)
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	keys := make([]string, 0, len(rc.owners[owner]))
@@ -126,12 +176,14 @@ func (rc *readCache) evictOwner(owner string) {
 }
 
 func (rc *readCache) remove(key string) {
+	rc.evictions.Add(1)
 	rc.mu.Lock()
 	rc.lru.Remove(key)
 	rc.mu.Unlock()
 }
 
 func (rc *readCache) clear() {
+	rc.evictions.Add(1)
 	rc.mu.Lock()
 	rc.lru.Purge()
 	rc.mu.Unlock()
@@ -177,13 +229,12 @@ func (s *Server) invalidateOnWrite(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// principalKey identifies a credential and the account it asks for; the
-// secret itself is not kept as a key.
-func principalCacheKey(c echo.Context) string {
-	r := c.Request()
+// principalCacheKey identifies a credential and the account it asks for;
+// the secret itself is not kept as a key.
+func principalCacheKey(r *http.Request) string {
 	cred := r.Header.Get("Authorization")
 	if cred == "" {
-		if ck, err := c.Cookie(SessionCookie); err == nil {
+		if ck, err := r.Cookie(SessionCookie); err == nil {
 			cred = "cookie " + ck.Value
 		}
 	}

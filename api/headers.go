@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -44,20 +45,25 @@ const (
 func SecurityHeaders(https bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			h := c.Response().Header()
-			csp := appCSP
-			if p := c.Request().URL.Path; p == "/ops/queues" || strings.HasPrefix(p, "/ops/queues/") {
-				csp = opsCSP
-			}
-			h.Set("Content-Security-Policy", csp)
-			h.Set("X-Frame-Options", "DENY")
-			h.Set("X-Content-Type-Options", "nosniff")
-			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-			h.Set("Cross-Origin-Opener-Policy", "same-origin")
-			if https {
-				h.Set("Strict-Transport-Security", hstsValue)
-			}
+			setSecurityHeaders(c.Response().Header(), c.Request().URL.Path, https)
 			return next(c)
 		}
+	}
+}
+
+// setSecurityHeaders is SecurityHeaders for one response; the poll fast
+// path (poll.go) sets the same headers without the middleware chain.
+func setSecurityHeaders(h http.Header, path string, https bool) {
+	csp := appCSP
+	if path == "/ops/queues" || strings.HasPrefix(path, "/ops/queues/") {
+		csp = opsCSP
+	}
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	if https {
+		h.Set("Strict-Transport-Security", hstsValue)
 	}
 }

@@ -42,6 +42,9 @@ func OpsMount(o Ops) func(*Server) {
 			// echo builds the middleware chain per request, so a Use here
 			// also covers the routes registered before it.
 			s.E.Use(o.Metrics.Echo())
+			for i, pr := range pollRoutes {
+				s.pollObservers[i] = o.Metrics.HTTPObserver(http.MethodGet, pr.route)
+			}
 			s.E.GET("/metrics", echo.WrapHandler(o.Metrics.Handler()), s.metricsAuth(o.MetricsToken))
 		}
 		if o.Dashboard != nil {

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,25 +24,31 @@ func PrincipalOf(c echo.Context) *auth.Principal {
 // the session or the token.
 func (s *Server) resolvePrincipal(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		key := ""
+		var key string
 		if safeMethod(c.Request()) {
-			key = principalCacheKey(c)
+			key = principalCacheKey(c.Request())
 		}
-		if key != "" {
-			if e, ok := s.cache.get(key); ok {
-				c.Set(principalKey, copyPrincipal(e.principal))
-				return next(c)
+		if key == "" {
+			p, err := s.lookupPrincipal(c)
+			if err != nil {
+				return err
 			}
+			if p != nil {
+				c.Set(principalKey, p)
+			}
+			return next(c)
 		}
-		p, err := s.lookupPrincipal(c)
+		e, err := s.cache.load(c.Request().Context(), key, principalTTL, func() (cacheEntry, bool, error) {
+			p, err := s.lookupPrincipal(c)
+			return cacheEntry{principal: p}, p != nil, err
+		})
 		if err != nil {
 			return err
 		}
-		if p != nil {
-			if key != "" {
-				s.cache.put(key, cacheEntry{principal: copyPrincipal(p), expires: time.Now().Add(principalTTL)})
-			}
-			c.Set(principalKey, p)
+		if e.principal != nil {
+			// Every request gets its own copy: a shared or cached
+			// principal stays out of reach of handlers.
+			c.Set(principalKey, copyPrincipal(e.principal))
 		}
 		return next(c)
 	}

@@ -67,6 +67,12 @@ type Server struct {
 	// pictures bounds the diagram pictures drawn at once (each holds up
 	// to export.MaxPNGPixels bytes and a core).
 	pictures chan struct{}
+	// https: the public URL is https (HSTS on every answer).
+	https bool
+	// pollObservers count the polls answered outside echo (servePoll) in
+	// the metrics the echo middleware keeps, one per pollRoutes entry;
+	// nil without metrics.
+	pollObservers [len(pollRoutes)]func(status int, d time.Duration)
 }
 
 // SessionCookie is the name of the session cookie.
@@ -77,10 +83,10 @@ func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config),
-		pictures: make(chan struct{}, maxPictures)}
+		pictures: make(chan struct{}, maxPictures), https: d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(s.writeProgress)
-	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
+	e.Use(SecurityHeaders(s.https))
 	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
 	e.Use(s.recoverer)
 	e.Use(s.accessLog)
@@ -108,8 +114,14 @@ func New(d Deps) *Server {
 	return s
 }
 
-// ServeHTTP lets the server be used as an http.Handler.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.E.ServeHTTP(w, r) }
+// ServeHTTP lets the server be used as an http.Handler. A poll whose
+// principal and answer are cached is answered without echo (poll.go).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.servePoll(w, r) {
+		return
+	}
+	s.E.ServeHTTP(w, r)
+}
 
 func requestID(c echo.Context) string {
 	return c.Response().Header().Get(echo.HeaderXRequestID)

@@ -308,3 +308,35 @@ func TestHeavySlots(t *testing.T) {
 		t.Errorf("%d pictures ran at once, want 1", p)
 	}
 }
+
+// TestReleaseHeavyFreesMemoryWhenLast: the heavy task that ends last hands
+// memory back to the OS; one ending while another still runs does not.
+func TestReleaseHeavyFreesMemoryWhenLast(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		running int // heavy tasks holding a slot before the releases
+		release int
+		frees   int
+	}{
+		{"the only one", 1, 1, 1},
+		{"one of two ends", 2, 1, 0},
+		{"both end", 2, 2, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			frees := 0
+			g := &gate{slots: make(chan struct{}, 2), freeOS: func() { frees++ }}
+			for range tt.running {
+				g.slots <- struct{}{}
+			}
+			for range tt.release {
+				g.releaseHeavy()
+			}
+			if frees != tt.frees {
+				t.Errorf("%d frees, want %d", frees, tt.frees)
+			}
+		})
+	}
+}

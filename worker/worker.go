@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"runtime/debug"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -102,7 +103,7 @@ func New(cfg Config, deps Deps) *Worker {
 	w.mux = asynq.NewServeMux()
 	// The gate comes first: a task it puts back never reached the
 	// handler, and the metrics and task log do not count it as an attempt.
-	g := &gate{w: w, slots: make(chan struct{}, heavySlots(cfg))}
+	g := &gate{w: w, slots: make(chan struct{}, heavySlots(cfg)), freeOS: debug.FreeOSMemory}
 	w.mux.Use(g.Wrap)
 	w.mux.Use(cfg.Middlewares...)
 	w.mux.Handle(tasks.TypeAnalysisProcess, &processHandler{deps})

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Throughput benchmark (issue 8): analyses per second with 1 and 2 worker
-# processes, each at concurrency 50, against a fake OpenAI-compatible model
-# that answers after 2 s; and resident memory per in-flight analysis.
+# Throughput benchmark (issues 8, 26): analyses per second with 1, 2 and 3
+# worker processes, each at concurrency 50, against a fake
+# OpenAI-compatible model that answers after 2 s; resident memory per
+# in-flight analysis; then each rate against the ideal (1 worker's rate
+# times the worker count; issue 26 target >= 0.95 at 3).
 #
-#   bench/throughput/run.sh                 # 200 analyses per run
-#   BENCH_N=400 BENCH_LLM_DELAY=2s bench/throughput/run.sh
+#   nice -n 10 bench/throughput/run.sh      # 200 analyses per run
+#   BENCH_N=400 BENCH_LLM_DELAY=2s BENCH_WORKERS="1 2" bench/throughput/run.sh
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -15,7 +17,8 @@ TMP="$(mktemp -d /tmp/spade-bench-tp-XXXXXX)"
 go build -o "$TMP/loadgen" ./bench/throughput/cmd/loadgen
 trap 'rm -rf "$TMP"' EXIT
 
-for W in 1 2; do
+: >"$TMP/rates"
+for W in ${BENCH_WORKERS:-1 2 3}; do
   PORT=$((18180 + W))
   STACK_PORT="$PORT" STACK_WORKERS="$W" STACK_CONCURRENCY="$CONC" STACK_FAKE_LLM="$DELAY" \
     STACK_REDIS_PORT=$((16480 + W)) STACK_PG_PORT=$((15530 + W)) \
@@ -28,6 +31,8 @@ for W in 1 2; do
   # Warm up (pdfium compile, connections), then measure.
   "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n 10 -c 10 >/dev/null
   echo "== $W worker process(es), concurrency $CONC each, LLM latency $DELAY, $N analyses, $((CONC * W)) clients"
-  "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n "$N" -c $((CONC * W)) -pids "$WPIDS"
+  "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n "$N" -c $((CONC * W)) -pids "$WPIDS" | tee "$TMP/out$W"
+  echo "$W $(sed -n 's/.*rate=\([0-9.]*\).*/\1/p' "$TMP/out$W") $(cut -d' ' -f1 /proc/loadavg)" >>"$TMP/rates"
   kill $SP; wait $SP 2>/dev/null || true
 done
+awk 'NR == 1 { one = $2 } { printf "%d worker(s): %.2f analyses/s, %.2fx one worker, %.2f of ideal (load %s)\n", $1, $2, $2 / one, $2 / (one * $1), $3 }' "$TMP/rates"

@@ -42,12 +42,14 @@ func BenchmarkPipeline(b *testing.B) {
 
 	// 2. Upload → completed, upload → graph exists, sequentially.
 	var done, graph []time.Duration
+	var traces []trace
 	for i := 0; i < n; i++ {
 		start := time.Now()
 		code, v, body := s.upload("/api/analyze", "one-page.txt", []byte(sampleTXT))
 		if code != http.StatusAccepted {
 			b.Fatalf("upload %d %s", code, body)
 		}
+		tr := trace{id: v.ID, start: start}
 		var completedAt time.Duration
 		s.pollRaw(v.ID, func(v analysis.View) bool {
 			if completedAt == 0 && v.Status == analysis.StatusCompleted {
@@ -56,7 +58,10 @@ func BenchmarkPipeline(b *testing.B) {
 			return finished(v)
 		})
 		done, graph = append(done, completedAt), append(graph, time.Since(start))
+		tr.seen = time.Now()
+		traces = append(traces, tr)
 	}
+	printTrace(b, s, traces)
 
 	// 3. Sustained throughput: 50 clients uploading at once.
 	const total, clients = 400, 50
@@ -101,6 +106,56 @@ func BenchmarkPipeline(b *testing.B) {
 	fmt.Printf("task check interval %s: bare p50 %.1f ms p99 %.1f ms | completed p50 %.1f ms (%.1fx bare) p99 %.1f ms | graph p50 %.1f ms (%.1fx bare) p99 %.1f ms | %.0f analyses/s | idle %.0f redis cmd/s\n",
 		interval, p(bare, .5), p(bare, .99), p(done, .5), p(done, .5)/p(bare, .5), p(done, .99),
 		p(graph, .5), p(graph, .5)/p(bare, .5), p(graph, .99), rate, idle)
+}
+
+// trace is one sequential analysis of BenchmarkPipeline: when its upload
+// started and when the client saw it finished.
+type trace struct {
+	id          string
+	start, seen time.Time
+}
+
+// printTrace prints where upload → finished goes, the median of each
+// segment over the sequential analyses, from the stage marks the worker
+// writes on the row (stage@time) and the row's last update (the inline
+// diagram stored after the result): api (upload to the queued row),
+// dequeue (enqueue, the worker's check interval, the run lease and the
+// row read, the stage write), extract, analyse, the result and its writes,
+// the diagram and its write, and the poll that saw it.
+func printTrace(b *testing.B, s *stack, traces []trace) {
+	segments := []string{"api", "dequeue", "extract", "analyse", "result", "diagram", "poll"}
+	got := map[string][]time.Duration{}
+	for _, tr := range traces {
+		a, err := s.app.Repo.GetByID(context.Background(), tr.id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		at := map[string]time.Time{}
+		for _, m := range a.ParseStages() {
+			if _, ok := at[m.Stage]; !ok {
+				at[m.Stage] = m.At
+			}
+		}
+		points := []time.Time{tr.start, at[analysis.StageQueued], at[analysis.StageExtractingText], at[analysis.StageAnalyzing],
+			at[analysis.StageBuildingModel], at[analysis.StageCompleted], a.UpdatedAt, tr.seen}
+		for i, name := range segments {
+			if points[i].IsZero() || points[i+1].IsZero() {
+				continue
+			}
+			got[name] = append(got[name], points[i+1].Sub(points[i]))
+		}
+	}
+	var parts []string
+	var sum time.Duration
+	for _, name := range segments {
+		if len(got[name]) == 0 {
+			continue
+		}
+		m := pct(got[name], 0.5)
+		sum += m
+		parts = append(parts, fmt.Sprintf("%s %.1f", name, m.Seconds()*1000))
+	}
+	fmt.Printf("trace of one analysis, medians over %d sequential ones (ms): %s (sum %.1f)\n", len(traces), strings.Join(parts, " | "), sum.Seconds()*1000)
 }
 
 // pollRaw polls as fast as the server answers (the UI polls far slower);

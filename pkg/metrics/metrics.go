@@ -9,6 +9,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -100,16 +101,35 @@ func (m *Metrics) Echo() echo.MiddlewareFunc {
 				// Let the error handler write the real status first.
 				c.Error(err)
 			}
-			route := c.Path()
-			if route == "" {
-				route = "unmatched"
-			}
-			method := c.Request().Method
-			m.httpRequests.WithLabelValues(method, route, strconv.Itoa(c.Response().Status)).Inc()
-			m.httpDuration.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
+			m.ObserveHTTP(c.Request().Method, c.Path(), c.Response().Status, time.Since(start))
 			return nil
 		}
 	}
+}
+
+// HTTPObserver returns ObserveHTTP for one method and route, for requests
+// answered outside echo's middleware chain (the api's cached polls): the
+// series of status 200 and the latency are looked up once, on first use.
+func (m *Metrics) HTTPObserver(method, route string) func(status int, d time.Duration) {
+	ok := sync.OnceValue(func() prometheus.Counter { return m.httpRequests.WithLabelValues(method, route, "200") })
+	latency := sync.OnceValue(func() prometheus.Observer { return m.httpDuration.WithLabelValues(method, route) })
+	return func(status int, d time.Duration) {
+		if status == http.StatusOK {
+			ok().Inc()
+		} else {
+			m.httpRequests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+		}
+		latency().Observe(d.Seconds())
+	}
+}
+
+// ObserveHTTP counts one answered request.
+func (m *Metrics) ObserveHTTP(method, route string, status int, d time.Duration) {
+	if route == "" {
+		route = "unmatched"
+	}
+	m.httpRequests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+	m.httpDuration.WithLabelValues(method, route).Observe(d.Seconds())
 }
 
 // TaskMiddleware times every task attempt and counts its outcome: success,

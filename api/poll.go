@@ -1,0 +1,170 @@
+package api
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"github.com/spade-bpmn/spade/pkg/auth"
+)
+
+// Polls of an analysis (GET /api/document/{id} and its image and bpmn
+// twins) are most of the api's traffic. A finished analysis' answer is
+// kept encoded, with its length and entity tag (cache.go), and written as
+// it is. When both the request's principal and that answer are cached,
+// ServeHTTP answers before echo (servePoll): the router, the middleware
+// chain and its allocations cost a poll as much again as the bytes it
+// sends. Everything else, and every miss, goes the ordinary way.
+
+// pollRoutes are the poll routes' prefixes and their route templates (the
+// metrics' label).
+var pollRoutes = [...]struct{ prefix, route string }{
+	{"/api/document/", "/api/document/:id"},
+	{"/api/image/document/", "/api/image/document/:id"},
+	{"/api/bpmn/document/", "/api/bpmn/document/:id"},
+}
+
+// pollRoute returns the index in pollRoutes and the analysis id of a poll
+// path; ok is false when path is not one.
+func pollRoute(path string) (i int, id string, ok bool) {
+	for i, pr := range pollRoutes {
+		if rest, found := strings.CutPrefix(path, pr.prefix); found {
+			if rest == "" || strings.Contains(rest, "/") {
+				return 0, "", false
+			}
+			return i, rest, true
+		}
+	}
+	return 0, "", false
+}
+
+// viewKey is the cache key of an account's answer for one analysis.
+func viewKey(accountID, id string) string { return "v:" + accountID + "/" + id }
+
+// viewEntry is an encoded answer with its entity tag.
+func viewEntry(body []byte) cacheEntry {
+	sum := sha256.Sum256(body)
+	return cacheEntry{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+}
+
+// writeView answers e: 304 when the client already holds it (its
+// If-None-Match names the tag), else the body with its length, so that
+// net/http need not chunk it. It returns the status.
+func writeView(w http.ResponseWriter, r *http.Request, e cacheEntry) int {
+	h := w.Header()
+	if e.etag != "" {
+		h.Set("ETag", e.etag)
+		if etagMatches(r.Header.Get("If-None-Match"), e.etag) {
+			w.WriteHeader(http.StatusNotModified)
+			return http.StatusNotModified
+		}
+	}
+	h.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
+	h.Set(echo.HeaderContentLength, strconv.Itoa(len(e.body)))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(e.body)
+	return http.StatusOK
+}
+
+// etagMatches applies If-None-Match's weak comparison (RFC 9110 13.1.2).
+func etagMatches(header, etag string) bool {
+	for header != "" {
+		var tag string
+		tag, header, _ = strings.Cut(header, ",")
+		tag = strings.TrimSpace(tag)
+		if tag == "*" || strings.TrimPrefix(tag, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}
+
+// getAnalysis answers polls. A finished analysis changes only through a
+// delete or a reprocess, so its answer is kept for a moment (see cache.go);
+// concurrent polls of one unfinished analysis share one read.
+func (s *Server) getAnalysis(c echo.Context) error {
+	ctx := c.Request().Context()
+	account, id := PrincipalOf(c).Account.ID, c.Param("id")
+	e, err := s.cache.load(ctx, viewKey(account, id), viewTTL, func() (cacheEntry, bool, error) {
+		a, err := s.Repo.GetView(ctx, account, id)
+		if err != nil {
+			return cacheEntry{}, false, err
+		}
+		body, err := json.Marshal(a.ToView())
+		if err != nil {
+			return cacheEntry{}, false, err
+		}
+		return viewEntry(body), a.Finished(), nil
+	})
+	if err != nil {
+		return err
+	}
+	writeView(c.Response(), c.Request(), e)
+	return nil
+}
+
+// servePoll answers a poll whose principal and answer are both cached,
+// with what the middleware chain would have added (security headers,
+// request id, no-store, a write deadline, metrics, the debug access log),
+// and reports whether it did. The cached principal is what
+// resolvePrincipal resolved for this very credential, X-Account-ID and
+// route kind within principalTTL, so the checks it passed then (token
+// scope, membership) hold; a logout or revocation in this process evicts
+// it first. GET only: a write must pass invalidateOnWrite.
+func (s *Server) servePoll(w http.ResponseWriter, r *http.Request) bool {
+	if r.Method != http.MethodGet || r.ContentLength != 0 || len(r.TransferEncoding) > 0 || r.URL.RawPath != "" {
+		return false
+	}
+	ri, id, ok := pollRoute(r.URL.Path)
+	if !ok {
+		return false
+	}
+	key := principalCacheKey(r)
+	if key == "" {
+		return false
+	}
+	pe, ok := s.cache.get(key)
+	if !ok || pe.principal == nil || pe.principal.User == nil || pe.principal.Account == nil {
+		return false
+	}
+	ve, ok := s.cache.get(viewKey(pe.principal.Account.ID, id))
+	if !ok {
+		return false
+	}
+	start := time.Now()
+	h := w.Header()
+	setSecurityHeaders(h, r.URL.Path, s.https)
+	rid := r.Header.Get(echo.HeaderXRequestID)
+	if rid == "" {
+		rid = auth.NewID()
+	}
+	h.Set(echo.HeaderXRequestID, rid)
+	h.Set("Cache-Control", "no-store")
+	// The answer is in memory and small: one deadline covers its write
+	// and the flush after it (writes.go).
+	_ = http.NewResponseController(w).SetWriteDeadline(start.Add(s.stall()))
+	status := writeView(w, r, ve)
+	if observe := s.pollObservers[ri]; observe != nil {
+		observe(status, time.Since(start))
+	}
+	if s.log.Enabled(r.Context(), slog.LevelDebug) {
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "route", pollRoutes[ri].route, "status", status,
+			"duration_ms", time.Since(start).Milliseconds(), "request_id", rid, "cached", true)
+	}
+	return true
+}
+
+// stall is writeStall, or the tests' override (as in writeProgress).
+func (s *Server) stall() time.Duration {
+	if s.writeStall > 0 {
+		return s.writeStall
+	}
+	return writeStall
+}
