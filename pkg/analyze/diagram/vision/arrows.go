@@ -1,10 +1,8 @@
 package vision
 
 import (
-	"fmt"
 	"image"
 	"math"
-	"os"
 	"sort"
 )
 
@@ -281,11 +279,29 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	}
 	dashCount := map[int32]int{}
 	dashArea := map[int32]int{}
-	for _, l := range dashes {
-		if isDash[l] {
-			dashCount[find(l)]++
-			dashArea[find(l)] += ls.comps[l].area
+	// a piece that ends on a removed line (a frame's side a solid arrow
+	// crosses) is cut there, not drawn as a dash
+	cutShort := func(b image.Rectangle) bool {
+		b = b.Inset(-2).Intersect(bounds)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if removed[y*w+x] {
+					return true
+				}
+			}
 		}
+		return false
+	}
+	// (and a title's letters beside a line are thin blobs too: only
+	// straight dashes make a line dashed, an L at a bend adds its ink)
+	for _, l := range dashes {
+		if !isDash[l] {
+			continue
+		}
+		if b := ls.comps[l].box; straight(b) && !cutShort(b) {
+			dashCount[find(l)]++
+		}
+		dashArea[find(l)] += ls.comps[l].area
 	}
 	// contacts and sampled paths per joined component
 	type group struct {
@@ -439,9 +455,6 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			a, b := cs[0], cs[1]
 			ra := ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], stroke))
 			rb := ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], stroke))
-			if os.Getenv("DBGX") != "" {
-				fmt.Println("ring", a.node, a.x, a.y, ra, b.node, b.x, b.y, rb)
-			}
 			if ra != rb {
 				if rb {
 					a, b = b, a
