@@ -342,8 +342,12 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	// a dashed connector is dashes nearly all through; a solid line
 	// that a blur, its crossings and its labels break into a few short
 	// pieces is mostly one long stroke
+	// (a long dashed line keeps its name when a label beside it joins
+	// it: five straight dashes make it dashed with less than half the
+	// ink, as no solid line breaks into so many)
 	dashed := func(r int32) bool {
-		return dashCount[r] >= 3 && dashArea[r]*10 >= groups[r].pixels*6
+		return dashCount[r] >= 3 && dashArea[r]*10 >= groups[r].pixels*6 ||
+			dashCount[r] >= 5 && dashArea[r]*10 >= groups[r].pixels*4
 	}
 	// a dashed connector's last dash may stop a gap short of the shape
 	// it points at (an open arrowhead merged into an event's ring, a
