@@ -52,7 +52,7 @@ func debugImage(path, variant, out string) error {
 		}
 	}
 	for i, s := range d.Shapes {
-		c := map[vision.Kind]color.Color{vision.Task: color.RGBA{0, 0, 255, 255}, vision.Gateway: color.RGBA{0, 180, 0, 255}, vision.Event: color.RGBA{255, 140, 0, 255}}[s.Kind]
+		c := map[vision.Kind]color.Color{vision.Task: color.RGBA{0, 0, 255, 255}, vision.Gateway: color.RGBA{0, 180, 0, 255}, vision.Event: color.RGBA{255, 140, 0, 255}, vision.Pool: color.RGBA{150, 0, 150, 255}}[s.Kind]
 		rect(s.Box, c)
 		fmt.Printf("  %d kind=%d box=%v marker=%d ring=%d icon=%d\n", i, s.Kind, s.Box, s.Marker, s.Ring, s.Icon)
 	}
@@ -70,6 +70,9 @@ func debugImage(path, variant, out string) error {
 		}
 		rect(image.Rect(q.X-4, q.Y-4, q.X+4, q.Y+4), color.RGBA{255, 0, 0, 255})
 		fmt.Printf("  flow %d -> %d sure=%v dashed=%v\n", fl.From, fl.To, fl.Sure, fl.Dashed)
+	}
+	for _, t := range d.Traces {
+		fmt.Printf("  trace from %d start=%v end=%v dashed=%v\n", t.Node, t.Start, t.End, t.Dashed)
 	}
 	w, err := os.Create(out)
 	if err != nil {

@@ -435,7 +435,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tin lane\tmsg R\tmsg P\tnotes/pic\tnoted pics\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
+	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tin lane\tmsg R\tmsg P\tpool R\tpool P\tevent kind\ttrigger\tnotes/pic\tnoted pics\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
 	pc := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
 	// a figure over nothing is no figure
 	pcOf := func(n int, f float64) string {
@@ -449,11 +449,12 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		if t == nil {
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
 			pc(t.got.Tasks.Recall()), pc(t.got.Tasks.Precision()), pc(t.got.Flows.Recall()), pc(t.got.Flows.Precision()), pc(t.got.Flows2.Recall()),
 			pcOf(t.got.Gateways.Refs, t.got.Gateways.Recall()), pcOf(t.got.Gateways.Cand, t.got.Gateways.Precision()), pcOf(t.got.Kinds.Refs, t.got.Kinds.Recall()),
 			pcOf(t.got.Lanes.Refs, t.got.Lanes.Recall()), pcOf(t.got.Lanes.Cand, t.got.Lanes.Precision()), pcOf(t.got.Members.Refs, t.got.Members.Recall()),
-			pcOf(t.got.Messages.Refs, t.got.Messages.Recall()), pcOf(t.got.Messages.Cand, t.got.Messages.Precision()), float64(t.notes)/float64(t.images), t.noted,
+			pcOf(t.got.Messages.Refs, t.got.Messages.Recall()), pcOf(t.got.Messages.Cand, t.got.Messages.Precision()),
+			pcOf(t.got.Pools.Refs, t.got.Pools.Recall()), pcOf(t.got.Pools.Cand, t.got.Pools.Precision()), pcOf(t.got.Events.Refs, t.got.Events.Recall()), pcOf(t.got.Triggers.Refs, t.got.Triggers.Recall()), float64(t.notes)/float64(t.images), t.noted,
 			float64(t.recogniseTotal.Milliseconds())/float64(t.images),
 			pc(t.base.Tasks.Recall()), pc(t.base.Tasks.Precision()), pc(t.base.Flows.Recall()), pc(t.base.Flows2.Recall()), pc(t.base.Gateways.Recall()))
 	}

@@ -97,8 +97,9 @@ words:
 	// lanes: each lane is named by its own strip or else by its pool; a
 	// single lane is no lane (the pool names the process)
 	type lane struct {
-		name string
-		body image.Rectangle
+		name      string
+		body      image.Rectangle
+		collapsed bool
 	}
 	var (
 		lanes    []lane
@@ -128,6 +129,15 @@ words:
 			continue
 		}
 		lanes = append(lanes, lane{name: cmp.Or(name, pool), body: b.Body})
+	}
+	// a collapsed pool is a participant of its own, a box message flows
+	// start and end on
+	collapsed := map[int]int{} // shape index → index in pools
+	for i, s := range d.Shapes {
+		if s.Kind == vision.Pool {
+			collapsed[i] = len(pools)
+			pools = append(pools, lane{name: names[i], body: s.Box, collapsed: true})
+		}
 	}
 	if len(lanes) == 1 {
 		if poolName == "" {
@@ -180,6 +190,9 @@ words:
 			}
 			continue
 		}
+		if d.Shapes[f.From].Kind == vision.Pool || d.Shapes[f.To].Kind == vision.Pool {
+			continue // a collapsed pool has no steps to follow
+		}
 		seen[e] = true
 		flows = append(flows, i)
 		out[f.From]++
@@ -209,6 +222,10 @@ words:
 			kind = vision.Task // a flowchart's oval step between two arrows
 		}
 		switch kind {
+		case vision.Pool:
+			if len(pools) >= 2 {
+				ids[i] = fmt.Sprintf("pool%d", collapsed[i]+1)
+			}
 		case vision.Task:
 			if name == "" && !connected {
 				continue // a closed region that holds nothing: not a task
@@ -259,6 +276,8 @@ words:
 				ev.Trigger = process.TriggerMessage
 			case vision.Clock:
 				ev.Trigger = process.TriggerTimer
+			case vision.Lightning:
+				ev.Trigger = process.TriggerError
 			}
 			if s.Ring == vision.Double {
 				if host := attachedTo(d.Shapes, i); host >= 0 && ids[host] != "" {
@@ -290,11 +309,11 @@ words:
 	if len(pools) >= 2 {
 		// separate pool bands stay separate participants
 		for k, p := range pools {
-			m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", k+1), Name: cmp.Or(p.name, fmt.Sprintf("Pool %d", k+1))})
+			m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", k+1), Name: cmp.Or(p.name, fmt.Sprintf("Pool %d", k+1)), Collapsed: p.collapsed})
 		}
 		for i, s := range d.Shapes {
 			k := poolOf(s)
-			if k == 0 || ids[i] == "" {
+			if k == 0 || ids[i] == "" || s.Kind == vision.Pool {
 				continue
 			}
 			pid := fmt.Sprintf("pool%d", k)
@@ -315,7 +334,12 @@ words:
 			}
 		}
 	}
-	notes := traceNotes(d, ids, names, words)
+	var notes []note
+	for _, nt := range traceNotes(d, ids, names, words) {
+		if d.Shapes[nt.node].Kind != vision.Pool {
+			notes = append(notes, nt) // a collapsed pool takes no annotation
+		}
+	}
 	for _, nt := range notes {
 		m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", len(m.Annotations)+1), Text: nt.text, AttachedTo: ids[nt.node]})
 	}
@@ -535,7 +559,10 @@ func eventType(s vision.Shape, in, out int) string {
 	case s.Ring == vision.Thick || (in > 0 && out == 0 && s.Ring != vision.Double):
 		return process.EventEnd
 	case s.Ring == vision.Thin || in == 0:
-		if s.Ring == vision.Double {
+		// a double ring that something flows out of but nothing into
+		// starts: a message flow's arrowhead against a start event's
+		// ring looks like an inner ring
+		if s.Ring == vision.Double && out == 0 {
 			return process.EventIntermediate
 		}
 		return process.EventStart

@@ -353,3 +353,66 @@ func TestStructureFrameLanes(t *testing.T) {
 		})
 	}
 }
+
+// TestStructureCollapsedPool: a collapsed pool (a wide box with only its
+// name) beside an expanded one is a participant of its own; the dashed
+// connectors to and from it are message flows with the pool as their
+// end, and solid lines touching it are no sequence flows.
+func TestStructureCollapsedPool(t *testing.T) {
+	box := func(x, y int) vision.Shape {
+		r := image.Rect(x, y, x+120, y+60)
+		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
+	}
+	customer := image.Rect(10, 10, 790, 70)
+	d := vision.Diagram{Stroke: 2,
+		Shapes: []vision.Shape{
+			{Kind: vision.Pool, Box: customer, Inner: customer.Inset(3)},
+			box(100, 160), box(400, 160),
+		},
+		Lanes: []vision.Band{{Header: image.Rect(10, 100, 40, 300), Body: image.Rect(40, 100, 790, 300), Pool: true}},
+		Flows: []vision.Flow{
+			{From: 1, To: 2, Sure: true, Path: []image.Point{image.Pt(221, 190), image.Pt(399, 190)}},
+			{From: 0, To: 1, Sure: true, Dashed: true, Path: []image.Point{image.Pt(160, 71), image.Pt(160, 159)}},
+			{From: 2, To: 0, Sure: true, Dashed: true, Path: []image.Point{image.Pt(460, 159), image.Pt(460, 71)}},
+			{From: 2, To: 0, Sure: true, Path: []image.Point{image.Pt(480, 159), image.Pt(480, 71)}},
+		},
+	}
+	ws := []word{
+		{text: "Customer", block: 1, left: 360, top: 30, w: 70, h: 14, conf: 90},
+		{text: "Take", block: 2, left: 120, top: 180, w: 40, h: 14, conf: 90},
+		{text: "order", block: 2, left: 165, top: 180, w: 40, h: 14, conf: 90},
+		{text: "Confirm", block: 3, left: 420, top: 180, w: 60, h: 14, conf: 90},
+	}
+	m, _, ok := structureModel(d, ws, []string{"Web shop"}, "")
+	if !ok {
+		t.Fatal("no structure")
+	}
+	var cust process.Pool
+	for _, p := range m.Pools {
+		if p.Name == "Customer" {
+			cust = p
+		}
+	}
+	if len(m.Pools) != 2 || !cust.Collapsed {
+		t.Fatalf("pools %+v, want Web shop and a collapsed Customer", m.Pools)
+	}
+	id := map[string]string{}
+	for _, a := range m.Activities {
+		id[a.Name] = a.ID
+	}
+	want := map[string]bool{cust.ID + "→" + id["Take order"]: true, id["Confirm"] + "→" + cust.ID: true}
+	for _, f := range m.MessageFlows {
+		if !want[f.Source+"→"+f.Target] {
+			t.Errorf("message flow %+v", f)
+		}
+		delete(want, f.Source+"→"+f.Target)
+	}
+	if len(want) > 0 {
+		t.Errorf("message flows %+v, missing %v", m.MessageFlows, want)
+	}
+	for _, f := range m.Flows {
+		if f.Source == cust.ID || f.Target == cust.ID {
+			t.Errorf("a solid line to the collapsed pool became a sequence flow %+v", f)
+		}
+	}
+}

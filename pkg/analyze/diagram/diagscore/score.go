@@ -67,6 +67,16 @@ type Score struct {
 	// found between the matched nodes, and the analysis' message flows
 	// that are the reference's.
 	Messages Counts
+	// Pools counts the reference's pools (of a collaboration of two or
+	// more) found by name, and the analysis' pools that name one.
+	Pools Counts
+	// Events counts the matched events (Refs) and those read with the
+	// reference's position (start, intermediate, end, boundary) and
+	// trigger (none, message, timer, error…) (Found).
+	Events Counts
+	// Triggers counts the matched events that have a trigger in the
+	// reference (Refs) and those read with it (Found).
+	Triggers Counts
 	// Missed names the reference tasks not found, Extra the analysis'
 	// tasks that match none, Lost the reference flows not found.
 	Missed, Extra, Lost []string
@@ -82,12 +92,15 @@ func (s *Score) Add(o Score) {
 	s.Lanes.Add(o.Lanes)
 	s.Members.Add(o.Members)
 	s.Messages.Add(o.Messages)
+	s.Pools.Add(o.Pools)
+	s.Events.Add(o.Events)
+	s.Triggers.Add(o.Triggers)
 }
 
 // graph is a model's flow nodes and sequence flows.
 type graph struct {
 	kind  map[string]string // id → task | gateway | event
-	gtype map[string]string // gateway id → BPMN gateway type
+	gtype map[string]string // gateway id → BPMN gateway type, event id → position and trigger
 	name  map[string]string
 	succ  map[string][]string
 	nodes []string
@@ -108,7 +121,7 @@ func newGraph(m *process.Model) *graph {
 		g.nodes = append(g.nodes, x.ID)
 	}
 	for _, e := range m.Events {
-		g.kind[e.ID], g.name[e.ID] = "event", e.Name
+		g.kind[e.ID], g.name[e.ID], g.gtype[e.ID] = "event", e.Name, e.Type+" "+trigger(e.Trigger)
 		g.nodes = append(g.nodes, e.ID)
 	}
 	for _, f := range m.Flows {
@@ -209,6 +222,19 @@ func Compare(ref, got *process.Model) Score {
 			} else {
 				s.Missed = append(s.Missed, r.name[rid])
 			}
+		case "event":
+			if m := match[rid]; m != "" {
+				s.Events.Refs++
+				if a.gtype[m] == r.gtype[rid] {
+					s.Events.Found++
+				}
+				if rt := strings.Fields(r.gtype[rid]); len(rt) == 2 && rt[1] != process.TriggerNone {
+					s.Triggers.Refs++
+					if at := strings.Fields(a.gtype[m]); len(at) == 2 && at[1] == rt[1] {
+						s.Triggers.Found++
+					}
+				}
+			}
 		case "gateway":
 			s.Gateways.Refs++
 			if m := match[rid]; m != "" {
@@ -269,6 +295,7 @@ func Compare(ref, got *process.Model) Score {
 	s.Lanes = compareLanes(ref, got)
 	s.Members = compareMembers(ref, got, match)
 	s.Messages = compareMessages(ref, got, match)
+	s.Pools = comparePools(ref, got)
 	for _, f := range a.flows {
 		s.Flows.Cand++
 		x, y := back[f[0]], back[f[1]]
@@ -347,6 +374,30 @@ func compareMessages(ref, got *process.Model, match map[string]string) Counts {
 	return c
 }
 
+// trigger is an event's trigger, none when it has none.
+func trigger(t string) string {
+	if t == "" {
+		return process.TriggerNone
+	}
+	return t
+}
+
+// comparePools matches the pools of two collaborations by name, one to
+// one; a model with one pool or none has no pools to find.
+func comparePools(ref, got *process.Model) Counts {
+	if len(ref.Pools) < 2 {
+		return Counts{}
+	}
+	var r, a []string
+	for _, p := range ref.Pools {
+		r = append(r, p.Name)
+	}
+	for _, p := range got.Pools {
+		a = append(a, p.Name)
+	}
+	return matchNames(r, a)
+}
+
 // compareLanes matches the lanes (participants) of two models by name,
 // one to one; a model with one participant or none has no lanes.
 func compareLanes(ref, got *process.Model) Counts {
@@ -360,7 +411,12 @@ func compareLanes(ref, got *process.Model) Counts {
 		}
 		return out
 	}
-	r, a := names(ref), names(got)
+	return matchNames(names(ref), names(got))
+}
+
+// matchNames pairs names one to one by the lane name rule (content-word
+// Jaccard ≥ 0.5 or edit similarity ≥ 0.8).
+func matchNames(r, a []string) Counts {
 	c := Counts{Refs: len(r), Cand: len(a)}
 	used := make([]bool, len(a))
 	for _, rn := range r {

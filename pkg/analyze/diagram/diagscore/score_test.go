@@ -143,3 +143,43 @@ func TestCompareLanesAndMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestComparePoolsAndEvents: pools are found by name (only in a
+// collaboration of two or more), matched events count when their
+// position and trigger are the reference's, triggers on their own.
+func TestComparePoolsAndEvents(t *testing.T) {
+	ref := model([]string{"Send invoice", "Pay invoice"}, nil, [][2]string{{"e1", "t1"}, {"t1", "e2"}, {"e2", "t2"}})
+	ref.Events = []process.Event{
+		{ID: "e1", Type: process.EventStart, Trigger: process.TriggerMessage},
+		{ID: "e2", Type: process.EventIntermediate, Trigger: process.TriggerTimer},
+	}
+	ref.Pools = []process.Pool{{ID: "p1", Name: "Supplier"}, {ID: "p2", Name: "Customer", Collapsed: true}}
+	tests := []struct {
+		name             string
+		events           []process.Event
+		pools            []process.Pool
+		kinds, triggers  int // found of 2, of 2
+		poolsR, poolsCan int
+	}{
+		{"all read", ref.Events, ref.Pools, 2, 2, 2, 2},
+		{
+			"a start read as intermediate, a timer lost, one pool",
+			[]process.Event{{ID: "e1", Type: process.EventIntermediate, Trigger: process.TriggerMessage}, {ID: "e2", Type: process.EventIntermediate}},
+			[]process.Pool{{ID: "x", Name: "Suplier"}},
+			0, 1, 1, 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := model([]string{"Send invoice", "Pay invoice"}, nil, [][2]string{{"e1", "t1"}, {"t1", "e2"}, {"e2", "t2"}})
+			got.Events, got.Pools = tt.events, tt.pools
+			s := Compare(ref, got)
+			if s.Events.Refs != 2 || s.Events.Found != tt.kinds || s.Triggers.Refs != 2 || s.Triggers.Found != tt.triggers {
+				t.Errorf("events %+v triggers %+v, want %d and %d of 2", s.Events, s.Triggers, tt.kinds, tt.triggers)
+			}
+			if s.Pools.Refs != 2 || s.Pools.Found != tt.poolsR || s.Pools.Cand != tt.poolsCan {
+				t.Errorf("pools %+v", s.Pools)
+			}
+		})
+	}
+}

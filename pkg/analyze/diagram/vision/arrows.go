@@ -195,14 +195,21 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	// L's arms are both dash-long, while a blurred word is a thin blob
 	// too, but low (it is still joined, as a label beside its line)
 	isDash := map[int32]bool{}
+	stub := map[int32]bool{}
 	straight := func(b image.Rectangle) bool { return min(b.Dx(), b.Dy()) <= stroke+1 }
 	for l := int32(1); l < int32(n); l++ {
 		c := ls.comps[l]
 		long := max(c.box.Dx(), c.box.Dy())
 		thin := c.area <= 2*long*(stroke+1)
-		if long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || thin) {
+		switch {
+		case long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || thin):
 			dashes = append(dashes, l)
 			isDash[l] = straight(c.box) || min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3
+		case long >= stroke+2 && long < 2*stroke+3 && straight(c.box) && c.box.Dx() != c.box.Dy():
+			// a dash cut short by a pool's border or at the line's end:
+			// joined to a whole dash on its line, never counted as one
+			dashes = append(dashes, l)
+			stub[l] = true
 		}
 	}
 	for i, a := range dashes {
@@ -210,10 +217,21 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		reach := max(ba.Dx(), ba.Dy())/2 + stroke + 2
 		for _, b := range dashes[i+1:] {
 			bb := ls.comps[b].box
-			if bb.Min.Y > ba.Max.Y+reach {
+			if bb.Min.Y > ba.Max.Y+dashGap(image.Rect(0, 0, 12*stroke+10, 1), stroke) {
 				break // dashes are listed top to bottom by their first row
 			}
-			if ba.Inset(-reach).Overlaps(bb) && (aligned(ba, bb, stroke) || !straight(ba) || !straight(bb) || corner(ba, bb, reach)) {
+			if stub[a] || stub[b] {
+				if !stub[a] && inLine(ba, bb, stroke, straight(ba)) || !stub[b] && inLine(bb, ba, stroke, straight(bb)) ||
+					!(stub[a] && stub[b]) && corner(ba, bb, cornerGap(ba, bb, stroke)) {
+					if ra, rb := find(a), find(b); ra != rb {
+						parent[ra] = rb
+					}
+				}
+				continue
+			}
+			if inLine(ba, bb, stroke, straight(ba)) || inLine(bb, ba, stroke, straight(bb)) ||
+				ba.Inset(-reach).Overlaps(bb) && (aligned(ba, bb, stroke) || !straight(ba) || !straight(bb)) ||
+				straight(ba) && straight(bb) && corner(ba, bb, cornerGap(ba, bb, stroke)) {
 				if ra, rb := find(a), find(b); ra != rb {
 					parent[ra] = rb
 				}
@@ -261,11 +279,29 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	}
 	dashCount := map[int32]int{}
 	dashArea := map[int32]int{}
-	for _, l := range dashes {
-		if isDash[l] {
-			dashCount[find(l)]++
-			dashArea[find(l)] += ls.comps[l].area
+	// a piece that ends on a removed line (a frame's side a solid arrow
+	// crosses) is cut there, not drawn as a dash
+	cutShort := func(b image.Rectangle) bool {
+		b = b.Inset(-2).Intersect(bounds)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				if removed[y*w+x] {
+					return true
+				}
+			}
 		}
+		return false
+	}
+	// (and a title's letters beside a line are thin blobs too: only
+	// straight dashes make a line dashed, an L at a bend adds its ink)
+	for _, l := range dashes {
+		if !isDash[l] {
+			continue
+		}
+		if b := ls.comps[l].box; straight(b) && !cutShort(b) {
+			dashCount[find(l)]++
+		}
+		dashArea[find(l)] += ls.comps[l].area
 	}
 	// contacts and sampled paths per joined component
 	type group struct {
@@ -306,8 +342,54 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	// a dashed connector is dashes nearly all through; a solid line
 	// that a blur, its crossings and its labels break into a few short
 	// pieces is mostly one long stroke
+	// (a long dashed line keeps its name when a label beside it joins
+	// it: five straight dashes make it dashed with less than half the
+	// ink, as no solid line breaks into so many)
 	dashed := func(r int32) bool {
-		return dashCount[r] >= 3 && dashArea[r]*10 >= groups[r].pixels*6
+		return dashCount[r] >= 3 && dashArea[r]*10 >= groups[r].pixels*6 ||
+			dashCount[r] >= 5 && dashArea[r]*10 >= groups[r].pixels*4
+	}
+	// a dashed connector's last dash may stop a gap short of the shape
+	// it points at (an open arrowhead merged into an event's ring, a
+	// start circle whose stub joins another line): look ahead of each
+	// end dash, along its line, for a shape's halo
+	for _, l := range dashes {
+		r := find(l)
+		b := ls.comps[l].box
+		if !isDash[l] && !stub[l] || !straight(b) || groups[r] == nil || !dashed(r) {
+			continue
+		}
+		g := dashGap(b, stroke)
+		var aheads []image.Rectangle
+		if b.Dx() >= b.Dy() {
+			aheads = []image.Rectangle{image.Rect(b.Min.X-g, b.Min.Y-g/2, b.Min.X, b.Max.Y+g/2), image.Rect(b.Max.X, b.Min.Y-g/2, b.Max.X+g, b.Max.Y+g/2)}
+		} else {
+			aheads = []image.Rectangle{image.Rect(b.Min.X-g/2, b.Min.Y-g, b.Max.X+g/2, b.Min.Y), image.Rect(b.Min.X-g/2, b.Max.Y, b.Max.X+g/2, b.Max.Y+g)}
+		}
+		for _, a := range aheads {
+			a = a.Intersect(bounds)
+			own, node, best := false, -1, 0
+			var at image.Point
+			for y := a.Min.Y; y < a.Max.Y && !own; y++ {
+				for x := a.Min.X; x < a.Max.X; x++ {
+					i := y*w + x
+					if lb := ls.lab[i]; lb != 0 && lb != l && find(lb) == r {
+						own = true // the line goes on: no end
+						break
+					}
+					if hn := halo[i]; hn != 0 {
+						dd := absDiff(x, (b.Min.X+b.Max.X)/2) + absDiff(y, (b.Min.Y+b.Max.Y)/2)
+						if node < 0 || dd < best {
+							node, best, at = int(hn-1), dd, image.Pt(x, y)
+						}
+					}
+				}
+			}
+			if own || node < 0 || groups[r].contacts[node] != nil {
+				continue
+			}
+			groups[r].contacts[node] = &contact{node: node, sx: at.X, sy: at.Y, n: 1}
+		}
 	}
 	roots := make([]int32, 0, len(groups))
 	var loose []int32
@@ -370,6 +452,21 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			}
 			path = p
 		}
+		if dashed(r) && len(cs) == 2 {
+			// a message flow starts at a small circle on its source's
+			// border and ends in an open arrowhead: the circle says
+			// which end is which where the ink around the ends cannot
+			a, b := cs[0], cs[1]
+			ra := ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], stroke))
+			rb := ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], stroke))
+			if ra != rb {
+				if rb {
+					a, b = b, a
+				}
+				flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Sure: true, Dashed: true})
+				continue
+			}
+		}
 		if hi < lo*1.3 {
 			// no arrowhead to go by: read left to right, top to bottom
 			if len(cs) != 2 {
@@ -409,6 +506,68 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		}
 	}
 	return flows
+}
+
+// onOutline reports whether a point lies on a shape's outline, within
+// a stroke or two: where a message flow's start circle is centred (an
+// open arrowhead's white inside lies off it, beyond the arrow's tip).
+func onOutline(s Shape, stroke int) func(p image.Point) bool {
+	b := s.Box.Inset(1)
+	tol := stroke + 2
+	return func(p image.Point) bool {
+		switch s.Kind {
+		case Event:
+			c := center(b)
+			r := float64(b.Dx()+b.Dy()) / 4
+			return math.Abs(math.Hypot(float64(p.X-c.X), float64(p.Y-c.Y))-r) <= float64(tol)
+		case Task, Pool:
+			if !p.In(b.Inset(-tol)) {
+				return false
+			}
+			return min(absDiff(p.X, b.Min.X), absDiff(p.X, b.Max.X-1), absDiff(p.Y, b.Min.Y), absDiff(p.Y, b.Max.Y-1)) <= tol
+		}
+		return false
+	}
+}
+
+// ringNear reports whether a small ring (a message flow's start
+// circle, white inside) lies near a point, centred where at says: ink
+// all round a white centre at one radius, in at least 14 of 16
+// directions.
+func ringNear(bm *bitmap, x0, y0, stroke int, at func(image.Point) bool) bool {
+	reach := 3*stroke + 6
+	var dirs [16][2]float64
+	for k := range dirs {
+		a := float64(k) * math.Pi / 8
+		dirs[k] = [2]float64{math.Cos(a), math.Sin(a)}
+	}
+	for y := y0 - reach; y <= y0+reach; y++ {
+		for x := x0 - reach; x <= x0+reach; x++ {
+			if bm.at(x, y) || x < 0 || y < 0 || x >= bm.w || y >= bm.h || !at(image.Pt(x, y)) {
+				continue
+			}
+			for r := stroke + 2; r <= 3*stroke+6; r++ {
+				hits := 0
+				for _, d := range dirs {
+					// white inside the ring, ink on it
+					in := image.Pt(x+int(math.Round(d[0]*float64(r-stroke-1))), y+int(math.Round(d[1]*float64(r-stroke-1))))
+					if bm.at(in.X, in.Y) {
+						break
+					}
+					for o := -1; o <= 1; o++ {
+						if bm.at(x+int(math.Round(d[0]*float64(r+o))), y+int(math.Round(d[1]*float64(r+o)))) {
+							hits++
+							break
+						}
+					}
+				}
+				if hits >= 14 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // unfinished reads a line piece that touches one shape: it is a
@@ -540,6 +699,33 @@ func outline(s Shape, stroke int) func(x, y int) bool {
 		}
 	}
 	return func(int, int) bool { return true }
+}
+
+// dashGap is how far a straight dash reaches along its line to the
+// next: one and a half times its own length and a stroke or two.
+func dashGap(b image.Rectangle, stroke int) int {
+	return max(b.Dx(), b.Dy())*3/2 + stroke + 2
+}
+
+// inLine reports whether dash b lies ahead of the straight dash a on
+// a's own line, within a gap: along its line a dash reaches further than
+// sideways, as bpmn-js leaves gaps longer than its message flows' dashes
+// (10 on, 12 off).
+func inLine(a, b image.Rectangle, stroke int, straight bool) bool {
+	if !straight {
+		return false
+	}
+	g := dashGap(a, stroke)
+	if a.Dx() >= a.Dy() {
+		return image.Rect(a.Min.X-g, a.Min.Y-stroke, a.Max.X+g, a.Max.Y+stroke).Overlaps(b)
+	}
+	return image.Rect(a.Min.X-stroke, a.Min.Y-g, a.Max.X+stroke, a.Max.Y+g).Overlaps(b)
+}
+
+// cornerGap is how far apart two dashes meeting at a bend may be: the
+// gap of the longer, split between its two legs.
+func cornerGap(a, b image.Rectangle, stroke int) int {
+	return max(dashGap(a, stroke), dashGap(b, stroke)) * 2 / 3
 }
 
 // aligned reports whether two dashes lie on one straight line: both

@@ -96,8 +96,24 @@ const maxSkew = 5.0
 // lines (box borders, lanes, arrows) and returns the image turned
 // straight, with the angle found in degrees. Images that are straight
 // within a quarter degree come back unchanged.
+//
+// A photo (its corners not paper white: a desk, a shadow) is first
+// evened out (flatten) and, once straight, its keystone taken out (a
+// page seen from below is narrower at the top: keystone).
 func Deskew(g *image.Gray) (*image.Gray, float64) {
 	g = normalise(g)
+	photo := darkCorners(g)
+	if photo {
+		g = flatten(g)
+	}
+	g, angle := deskew(g)
+	if photo {
+		g = keystone(g)
+	}
+	return g, angle
+}
+
+func deskew(g *image.Gray) (*image.Gray, float64) {
 	bm := binarize(g, otsu(g))
 	// ink pixels that continue horizontally: the lines, not the letters
 	var pts []image.Point
@@ -151,6 +167,151 @@ func Deskew(g *image.Gray) (*image.Gray, float64) {
 		return g, 0
 	}
 	return rotate(g, best), best
+}
+
+// darkCorners reports whether the picture's corners are darker than
+// paper: a photo of a page on a desk, or lit unevenly. A rendering or a
+// scan has white corners.
+func darkCorners(g *image.Gray) bool {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	cw, ch := max(w/20, 1), max(h/20, 1)
+	if w < 40 || h < 40 {
+		return false
+	}
+	dark := 0
+	for _, c := range [][2]int{{0, 0}, {w - cw, 0}, {0, h - ch}, {w - cw, h - ch}} {
+		sum := 0
+		for y := c[1]; y < c[1]+ch; y++ {
+			for x := c[0]; x < c[0]+cw; x++ {
+				sum += int(g.Pix[y*g.Stride+x])
+			}
+		}
+		if sum < 225*cw*ch {
+			dark++
+		}
+	}
+	return dark >= 3
+}
+
+// flatten evens out uneven light: each pixel is divided by the paper's
+// brightness around it (the brightest pixel of its 24-pixel block and
+// the blocks around, spread smoothly), so that paper is white and ink
+// black all over the page, as a global cut needs.
+func flatten(g *image.Gray) *image.Gray {
+	const cell = 24
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	gw, gh := (w+cell-1)/cell, (h+cell-1)/cell
+	blk := make([]float64, gw*gh)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := (y/cell)*gw + x/cell
+			blk[i] = max(blk[i], float64(g.Pix[y*g.Stride+x]))
+		}
+	}
+	// the brightest of each block's neighbours: a block inside a dark
+	// area (a filled shape, thick letters) takes the paper beside it
+	bg := make([]float64, gw*gh)
+	for by := range gh {
+		for bx := range gw {
+			m := 0.0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if x, y := bx+dx, by+dy; x >= 0 && y >= 0 && x < gw && y < gh {
+						m = max(m, blk[y*gw+x])
+					}
+				}
+			}
+			bg[by*gw+bx] = max(m, 32)
+		}
+	}
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		fy := float64(y)/cell - 0.5
+		y0 := max(0, min(gh-1, int(math.Floor(fy))))
+		y1 := min(gh-1, y0+1)
+		ay := max(0, min(1, fy-float64(y0)))
+		for x := 0; x < w; x++ {
+			fx := float64(x)/cell - 0.5
+			x0 := max(0, min(gw-1, int(math.Floor(fx))))
+			x1 := min(gw-1, x0+1)
+			ax := max(0, min(1, fx-float64(x0)))
+			b := bg[y0*gw+x0]*(1-ax)*(1-ay) + bg[y0*gw+x1]*ax*(1-ay) + bg[y1*gw+x0]*(1-ax)*ay + bg[y1*gw+x1]*ax*ay
+			out.Pix[y*out.Stride+x] = uint8(min(255, math.Round(float64(g.Pix[y*g.Stride+x])*255/b)))
+		}
+	}
+	return out
+}
+
+// maxKeystone is the largest keystone keystone looks for: the top of the
+// page up to a tenth narrower (or wider) than its bottom.
+const maxKeystone = 0.1
+
+// keystone takes out the narrowing of a page photographed from below
+// (or above): upright lines lean in towards the top on both sides. It
+// finds the narrowing k that makes the upright lines' ink fall into the
+// fewest columns, and widens each row by 1/(1 − k·(1 − y/h)) about the
+// middle.
+func keystone(g *image.Gray) *image.Gray {
+	bm := binarize(g, otsu(g))
+	w, h := bm.w, bm.h
+	var pts []image.Point
+	for y := 1; y < h-1; y++ {
+		for x := 0; x < w; x++ {
+			if bm.pix[y*w+x] && bm.pix[(y-1)*w+x] && bm.pix[(y+1)*w+x] {
+				pts = append(pts, image.Point{X: x, Y: y})
+			}
+		}
+	}
+	if len(pts) < 50 {
+		return g
+	}
+	if len(pts) > 200_000 {
+		step := len(pts)/200_000 + 1
+		k := 0
+		for i := 0; i < len(pts); i += step {
+			pts[k] = pts[i]
+			k++
+		}
+		pts = pts[:k]
+	}
+	cx := float64(w) / 2
+	score := func(k float64) float64 {
+		bins := make([]int32, 2*w)
+		for _, p := range pts {
+			s := 1 - k*(1-float64(p.Y)/float64(h))
+			i := int(math.Round(cx+(float64(p.X)-cx)/s)) + w/2
+			if i >= 0 && i < len(bins) {
+				bins[i]++
+			}
+		}
+		var sum float64
+		for _, c := range bins {
+			sum += float64(c) * float64(c)
+		}
+		return sum
+	}
+	best, bestS := 0.0, score(0)
+	for k := -maxKeystone; k <= maxKeystone+1e-9; k += 0.01 {
+		if s := score(k); s > bestS*1.0001 {
+			best, bestS = k, s
+		}
+	}
+	for k := best - 0.008; k <= best+0.008+1e-9; k += 0.002 {
+		if s := score(k); s > bestS*1.0001 {
+			best, bestS = k, s
+		}
+	}
+	if math.Abs(best) < 0.01 {
+		return g
+	}
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		s := 1 - best*(1-float64(y)/float64(h))
+		for x := 0; x < w; x++ {
+			out.Pix[y*out.Stride+x] = bilinear(g, cx+(float64(x)-cx)*s, float64(y))
+		}
+	}
+	return out
 }
 
 // normalise returns the image with its origin at (0, 0), which the rest

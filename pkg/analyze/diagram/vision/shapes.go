@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"math"
 	"sort"
 )
 
@@ -16,6 +17,10 @@ const (
 	Gateway
 	// Event is a circle.
 	Event
+	// Pool is a collapsed pool: a wide box with its name inside and no
+	// content, a participant drawn as a black box, which message flows
+	// start and end on.
+	Pool
 )
 
 // Marker is what a gateway diamond holds.
@@ -59,6 +64,9 @@ const (
 	Envelope
 	// Clock is a timer event.
 	Clock
+	// Lightning is an error event: a zigzag from the lower left to the
+	// upper right.
+	Lightning
 )
 
 // Shape is one recognised flow node.
@@ -208,8 +216,9 @@ func Recognize(g *image.Gray) Diagram {
 		}
 	}
 	var (
-		d     = Diagram{Stroke: stroke}
-		nodes []*candidate
+		d         = Diagram{Stroke: stroke}
+		nodes     []*candidate
+		collapsed []*candidate // wide empty boxes: collapsed pools, when outside every pool
 	)
 	for _, a := range cands {
 		if a.container || a.header {
@@ -227,6 +236,10 @@ func Recognize(g *image.Gray) Diagram {
 			continue
 		}
 		ar := float64(a.box.Dx()) / float64(a.box.Dy())
+		if a.kind == Task && ar > 6 && a.box.Dx()*10 >= w*3 && a.box.Dy() >= 3*minSide && framed(bm, a.box, stroke) && runsOn(bm, a.box, stroke) < 2 {
+			collapsed = append(collapsed, a)
+			continue
+		}
 		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(bm, a.box, stroke) || runsOn(bm, a.box, stroke) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
 		}
@@ -262,6 +275,11 @@ func Recognize(g *image.Gray) Diagram {
 			if double {
 				s.Ring = Double
 			}
+			if s.Icon == NoIcon && n.box.Dx()*4 < n.box.Dy()*5 {
+				// an icon too small for its white pieces to be shapes
+				// (an envelope at three-quarter scale): read its ink
+				s.Icon = iconInk(bm, n.box, stroke)
+			}
 		case Gateway:
 			// a diamond drawn wider than high holds a flowchart's
 			// question, whose letters are no marker
@@ -289,6 +307,20 @@ func Recognize(g *image.Gray) Diagram {
 				image.Rect(b.Min.X-1, b.Max.Y-k+1, b.Max.X+1, b.Max.Y+1),
 				image.Rect(b.Min.X-1, b.Min.Y-1, b.Min.X+k-1, b.Max.Y+1),
 				image.Rect(b.Max.X-k+1, b.Min.Y-1, b.Max.X+1, b.Max.Y+1))
+		}
+	}
+	for _, c := range collapsed {
+		// an empty lane's inside is as wide: a collapsed pool is outside
+		// every pool, and no flowchart frame holds it
+		in := false
+		for _, b := range d.Lanes {
+			if center(c.box).In(b.Body) {
+				in = true
+				break
+			}
+		}
+		if !in && pooled {
+			d.Shapes = append(d.Shapes, Shape{Kind: Pool, Inner: c.box, Box: c.box.Inset(-stroke - 1)})
 		}
 	}
 	for _, c := range cands {
@@ -544,6 +576,106 @@ func eventIcon(cands []*candidate, n *candidate) (icon Icon, double bool) {
 		}
 	}
 	return icon, double
+}
+
+// iconInk reads the symbol inside an event circle from its ink, within
+// seven tenths of the inside's radius (clear of an intermediate event's
+// inner ring): a box wider than high with its top and bottom rows
+// inked is an envelope, a ring round a centre a clock, ink in the upper
+// right and lower left corners of a square but not in the others a
+// lightning bolt.
+func iconInk(bm *bitmap, in image.Rectangle, stroke int) Icon {
+	c := center(in)
+	r := min(in.Dx(), in.Dy()) * 7 / 20
+	if r < 4 {
+		return NoIcon
+	}
+	var (
+		box image.Rectangle
+		n   int
+	)
+	for y := c.Y - r; y <= c.Y+r; y++ {
+		for x := c.X - r; x <= c.X+r; x++ {
+			if (x-c.X)*(x-c.X)+(y-c.Y)*(y-c.Y) > r*r || !bm.at(x, y) {
+				continue
+			}
+			p := image.Rectangle{Min: image.Pt(x, y), Max: image.Pt(x+1, y+1)}
+			if n == 0 {
+				box = p
+			} else {
+				box = box.Union(p)
+			}
+			n++
+		}
+	}
+	bw, bh := box.Dx(), box.Dy()
+	if n < 2*r || bw < r/2 || bh < r/2 {
+		return NoIcon // a speck, a letter's stroke
+	}
+	inked := func(x0, y0, x1, y1 int) float64 {
+		k, all := 0, 0
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				all++
+				if bm.at(x, y) {
+					k++
+				}
+			}
+		}
+		if all == 0 {
+			return 0
+		}
+		return float64(k) / float64(all)
+	}
+	// rows: the share of columns with ink in the top and bottom stroke
+	band := max(stroke, 1) + 1
+	rowInk := func(y0 int) float64 {
+		k := 0
+		for x := box.Min.X; x < box.Max.X; x++ {
+			for y := y0; y < y0+band; y++ {
+				if bm.at(x, y) {
+					k++
+					break
+				}
+			}
+		}
+		return float64(k) / float64(bw)
+	}
+	if bw*100 >= bh*120 && bw*100 <= bh*220 && rowInk(box.Min.Y) >= 0.7 && rowInk(box.Max.Y-band) >= 0.7 {
+		return Envelope
+	}
+	square := bw*100 >= bh*75 && bw*100 <= bh*133
+	if square {
+		// a clock's face: ink on a ring round the ink's centre, in most
+		// of 16 directions
+		cx, cy := float64(box.Min.X+box.Max.X-1)/2, float64(box.Min.Y+box.Max.Y-1)/2
+		rr := float64(bw+bh)/4 - float64(stroke)/2
+		hits := 0
+		for k := range 16 {
+			a := float64(k) * math.Pi / 8
+			hit := false
+			for d := -float64(stroke) - 1; d <= float64(stroke)+1 && !hit; d++ {
+				hit = bm.at(int(math.Round(cx+(rr+d)*math.Cos(a))), int(math.Round(cy+(rr+d)*math.Sin(a))))
+			}
+			if hit {
+				hits++
+			}
+		}
+		if hits >= 13 && inked(int(cx)-1, int(cy)-1, int(cx)+2, int(cy)+2) > 0 {
+			return Clock
+		}
+		// a bolt: ink in its upper right and lower left quarters'
+		// corners, little in the others
+		tw, th := max(bw/4, 1), max(bh/4, 1)
+		tl := inked(box.Min.X, box.Min.Y, box.Min.X+tw, box.Min.Y+th)
+		tr := inked(box.Max.X-tw, box.Min.Y, box.Max.X, box.Min.Y+th)
+		bl := inked(box.Min.X, box.Max.Y-th, box.Min.X+tw, box.Max.Y)
+		br := inked(box.Max.X-tw, box.Max.Y-th, box.Max.X, box.Max.Y)
+		if min(tr, bl) > 0.08 && min(tr, bl) > 3*max(tl, br) {
+			return Lightning
+		}
+	}
+	return NoIcon
 }
 
 func center(r image.Rectangle) image.Point {
