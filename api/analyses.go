@@ -189,6 +189,11 @@ func (s *Server) bpmnXML(c echo.Context) error {
 		// Documents and images are drawn by SPADE already; an uploaded
 		// BPMN file is converted to the model and drawn again.
 		if a.AnalyzerType == analysis.TypeBPMN {
+			release, err := s.modelTurn(c)
+			if err != nil {
+				return err
+			}
+			defer release()
 			laid, note, conv, err := relayout(c.Request().Context(), out)
 			if err != nil {
 				return err

@@ -67,6 +67,11 @@ type Server struct {
 	// pictures bounds the diagram pictures drawn at once (each holds up
 	// to export.MaxPNGPixels bytes and a core).
 	pictures chan struct{}
+	// modelWork bounds the requests that work on a whole process model
+	// at once (see rationModelWork); modelWorkWait overrides
+	// modelWorkWait (tests).
+	modelWork     chan struct{}
+	modelWorkWait time.Duration
 }
 
 // SessionCookie is the name of the session cookie.
@@ -77,7 +82,7 @@ func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config),
-		pictures: make(chan struct{}, maxPictures)}
+		pictures: make(chan struct{}, maxPictures), modelWork: make(chan struct{}, maxModelWork)}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(s.writeProgress)
 	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))
