@@ -69,6 +69,12 @@ func (s *Server) analysisSource(c echo.Context) error {
 	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, text), Text: text})
 }
 
+// loadForEdit loads the analysis of the request for a refinement or a
+// restore: without its stored diagram, which neither reads.
+func (s *Server) loadForEdit(c echo.Context) (*analysis.Analysis, error) {
+	return s.Repo.GetForEdit(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
+}
+
 // errEmptyBody is readJSON's answer to a request without a body.
 var errEmptyBody = errStatus(http.StatusBadRequest, "The request body is empty: send the JSON this endpoint expects.")
 
@@ -255,7 +261,7 @@ func (s *Server) restoreVersion(c echo.Context) error {
 	if req.BaseVersion < 1 {
 		return errStatus(http.StatusBadRequest, "base_version must name the latest version you saw, for example {\"base_version\": 3}.")
 	}
-	a, err := s.load(c)
+	a, err := s.loadForEdit(c)
 	if err != nil {
 		return err
 	}
@@ -290,7 +296,7 @@ func (s *Server) refineAnalysis(c echo.Context) error {
 	if req.BaseVersion < 1 {
 		return errStatus(http.StatusBadRequest, "base_version must name the version the instruction refers to.")
 	}
-	a, err := s.load(c)
+	a, err := s.loadForEdit(c)
 	if err != nil {
 		return err
 	}

@@ -268,11 +268,17 @@ func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n, base int
 	if n == latest {
 		return nil, failure.Permanent(fmt.Sprintf("Version %d is already the latest version; there is nothing to restore.", n), ErrSameVersion)
 	}
-	v, err := s.Repo.Get(ctx, a, n)
+	// The model alone first: a version over the cap is refused before
+	// its diagram is read or anything is decoded.
+	mj, err := s.Repo.ModelJSON(ctx, a, n)
 	if err != nil {
 		return nil, err
 	}
-	if err := tooLargeJSON(v.ModelJSON, fmt.Sprintf("Version %d has %%d elements", n), "restores"); err != nil {
+	if err := tooLargeJSON(mj, fmt.Sprintf("Version %d has %%d elements", n), "restores"); err != nil {
+		return nil, err
+	}
+	v, err := s.Repo.Get(ctx, a, n)
+	if err != nil {
 		return nil, err
 	}
 	m, err := process.Decode([]byte(v.ModelJSON))

@@ -144,6 +144,24 @@ func (r *Repo) Get(ctx context.Context, a *analysis.Analysis, n int) (*Version, 
 	return &v, nil
 }
 
+// ModelJSON returns only the model JSON of version n of a (not its
+// diagram), so that a restore can count its elements before it loads the
+// rest.
+func (r *Repo) ModelJSON(ctx context.Context, a *analysis.Analysis, n int) (string, error) {
+	var v Version
+	err := r.db.WithContext(ctx).Select("model_json").Where("analysis_id = ? AND version = ?", a.ID, n).Take(&v).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		if n == 1 && max(a.Version, 1) == 1 {
+			return a.ModelJSON, nil
+		}
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("get version: %w", err)
+	}
+	return v.ModelJSON, nil
+}
+
 // Save stores v as the version after base and makes it the analysis'
 // current content (process name, model, BPMN, formatted text). It answers
 // ErrConflict, storing nothing, when base is not the latest version. The
