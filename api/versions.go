@@ -69,8 +69,8 @@ func (s *Server) analysisSource(c echo.Context) error {
 	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, text), Text: text})
 }
 
-// loadForEdit loads the analysis of the request for a refinement or a
-// restore: without its stored diagram, which neither reads.
+// loadForEdit loads the analysis of the request for a save, a refinement
+// or a restore: without its stored diagram, which none of them reads.
 func (s *Server) loadForEdit(c echo.Context) (*analysis.Analysis, error) {
 	return s.Repo.GetForEdit(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
 }
@@ -229,7 +229,7 @@ func (s *Server) saveVersion(c echo.Context) error {
 	if strings.TrimSpace(req.BPMNXML) == "" {
 		return errStatus(http.StatusBadRequest, "bpmn_xml is empty: send the edited diagram as BPMN 2.0 XML.")
 	}
-	a, err := s.load(c)
+	a, err := s.loadForEdit(c)
 	if err != nil {
 		return err
 	}

@@ -113,11 +113,20 @@ func (s *Service) SaveXML(ctx context.Context, a *analysis.Analysis, base int, x
 	if strings.TrimSpace(m.ProcessName) == "" {
 		m.ProcessName = a.ProcessName
 	}
-	old, _ := current(a)
+	prefix := ""
+	var old *process.Model
+	if big, err := elementsInJSON(a.ModelJSON); err == nil && big > MaxElements {
+		// A diagram over the cap (an uploaded BPMN file) replaced by one
+		// within it: not decoded and compared element by element (a
+		// list of 100,000 removals in the answer), only named.
+		prefix = fmt.Sprintf("Replaced a diagram of %d elements: ", big)
+	} else {
+		old, _ = current(a)
+	}
 	if m.ProcessPurpose == "" && old != nil {
 		m.ProcessPurpose = old.ProcessPurpose
 	}
-	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: xml, source: SourceEdit, author: author})
+	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: xml, source: SourceEdit, author: author, summaryPrefix: prefix})
 }
 
 // draft is a version about to be stored.
@@ -288,7 +297,12 @@ func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n, base int
 	if err := tooLarge(m, fmt.Sprintf("Version %d has %%d elements", n), "restores"); err != nil {
 		return nil, err
 	}
-	old, _ := current(a)
+	var old *process.Model
+	if big, err := elementsInJSON(a.ModelJSON); err != nil || big <= MaxElements {
+		// The latest model is compared with the restored one unless it is
+		// over the cap (see SaveXML).
+		old, _ = current(a)
+	}
 	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: []byte(v.BPMNXML),
 		source: SourceRestore, author: author, summaryPrefix: fmt.Sprintf("Restored version %d: ", n)})
 }
