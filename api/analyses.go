@@ -175,7 +175,17 @@ func (s *Server) graph(c echo.Context) error {
 }
 
 func (s *Server) bpmnXML(c echo.Context) error {
-	a, err := s.Repo.GetDiagram(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
+	ctx, acc := c.Request().Context(), PrincipalOf(c).Account.ID
+	size, err := s.Repo.DiagramSize(ctx, acc, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	release, err := s.answerRoom(c, size)
+	if err != nil {
+		return err
+	}
+	defer release()
+	a, err := s.Repo.GetDiagram(ctx, acc, c.Param("id"))
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -65,4 +66,55 @@ func TestRationModelWork(t *testing.T) {
 			t.Errorf("request with a turn: %d", c)
 		}
 	}
+}
+
+// TestAnswerRoom: small answers pass at once; large ones share
+// answerBudget bytes (each counted twice its size, at most the whole
+// budget), wait for room, and are answered 503 with a detail and
+// Retry-After when none comes in time.
+func TestAnswerRoom(t *testing.T) {
+	t.Parallel()
+	e := echo.New()
+	s := &Server{E: e, log: slog.New(slog.DiscardHandler), answers: newAnswerBudget(), modelWorkWait: 100 * time.Millisecond}
+	ctx := func() echo.Context {
+		return e.NewContext(httptest.NewRequest(http.MethodGet, "/", nil), httptest.NewRecorder())
+	}
+	for _, tc := range []struct {
+		name string
+		size int64
+		ok   bool
+	}{
+		{"a small answer while the budget is full", 1 << 10, true},
+		{"a large one while it is full", largeAnswer, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Fill the budget with one answer larger than it.
+			hold, err := s.answerRoom(ctx(), 4*answerBudget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer hold()
+			c := ctx()
+			release, err := s.answerRoom(c, tc.size)
+			if tc.ok != (err == nil) {
+				t.Fatalf("answerRoom(%d) = %v, want ok %v", tc.size, err, tc.ok)
+			}
+			if err != nil {
+				var he *httpError
+				if !errors.As(err, &he) || he.status != http.StatusServiceUnavailable || he.detail != detailAnswersBusy || c.Response().Header().Get("Retry-After") == "" {
+					t.Errorf("refusal: %v, Retry-After %q", err, c.Response().Header().Get("Retry-After"))
+				}
+				return
+			}
+			release()
+		})
+	}
+	// Room comes back: two answers of a quarter of the budget fit at once.
+	r1, err1 := s.answerRoom(ctx(), answerBudget/4)
+	r2, err2 := s.answerRoom(ctx(), answerBudget/4)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("room after release: %v %v", err1, err2)
+	}
+	r1()
+	r2()
 }

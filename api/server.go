@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
@@ -72,6 +73,8 @@ type Server struct {
 	// modelWorkWait (tests).
 	modelWork     chan struct{}
 	modelWorkWait time.Duration
+	// answers is the byte budget of large stored answers (answerRoom).
+	answers *semaphore.Weighted
 }
 
 // SessionCookie is the name of the session cookie.
@@ -82,7 +85,8 @@ func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config),
-		pictures: make(chan struct{}, maxPictures), modelWork: make(chan struct{}, maxModelWork)}
+		pictures: make(chan struct{}, maxPictures), modelWork: make(chan struct{}, maxModelWork),
+		answers: newAnswerBudget()}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(s.writeProgress)
 	e.Use(SecurityHeaders(d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")))

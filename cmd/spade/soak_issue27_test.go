@@ -313,8 +313,14 @@ func TestSoakIssue27(t *testing.T) {
 
 	t.Run("7: refine and restore on a large analysis", func(t *testing.T) {
 		n := sized(5_000, 50_000) // 9,999 or 99,999 elements
+		up := measure(t, cl)
 		ids := cl.uploadCopies(t, "/api/bpmn/analyze", "chain.bpmn", chainBPMN(n), 1)
 		views := cl.waitAll(ids, 10*time.Minute)
+		// The analysis of the file itself: a figure for the notes (the
+		// rows bound what happens to it afterwards).
+		w := readMemory(t, cl.workers[0])
+		t.Logf("worker peak RSS analysing a BPMN file of %d elements: %d MB, %d MB over its baseline; CPU %.1f s",
+			2*n-1, w.peak>>20, (w.peak-up.wBase)>>20, cpuSeconds(t, cl.workers[0])-up.workCPU)
 		if len(ids) == 0 || views[ids[0]].Status != analysis.StatusCompleted {
 			t.Fatalf("chain of %d tasks: %v", n, views)
 		}

@@ -38,3 +38,19 @@ func (r *Repo) GetDiagram(ctx context.Context, accountID, id string) (*Analysis,
 	}
 	return &a, nil
 }
+
+// DiagramSize is the length of the stored diagram of analysis id, read
+// without the diagram, so that a large answer can wait for its turn
+// before the api holds it.
+func (r *Repo) DiagramSize(ctx context.Context, accountID, id string) (int64, error) {
+	var n []int64
+	err := r.db.WithContext(ctx).Model(&Analysis{}).Where("id = ? AND account_id = ?", id, accountID).
+		Pluck("COALESCE(LENGTH(bpmn_xml), 0)", &n).Error
+	if err != nil {
+		return 0, fmt.Errorf("diagram size: %w", err)
+	}
+	if len(n) == 0 {
+		return 0, ErrNotFound
+	}
+	return n[0], nil
+}
