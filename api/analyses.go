@@ -152,21 +152,36 @@ func (s *Server) graph(c echo.Context) error {
 }
 
 func (s *Server) bpmnXML(c echo.Context) error {
-	a, err := s.load(c)
+	ctx, acc := c.Request().Context(), PrincipalOf(c).Account.ID
+	size, err := s.Repo.DiagramSize(ctx, acc, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	release, err := s.answerRoom(c, size)
+	if err != nil {
+		return err
+	}
+	defer release()
+	a, err := s.Repo.GetDiagram(ctx, acc, c.Param("id"))
 	if err != nil {
 		return err
 	}
 	if a.BPMNXML == "" {
 		return errStatus(http.StatusNotFound, "No process model is available for this analysis.")
 	}
-	out := []byte(a.BPMNXML)
 	switch c.QueryParam("layout") {
 	case "", "file":
+		return writeString(c, "application/xml; charset=utf-8", a.BPMNXML)
 	case "spade":
 		// Documents and images are drawn by SPADE already; an uploaded
 		// BPMN file is converted to the model and drawn again.
 		if a.AnalyzerType == analysis.TypeBPMN {
-			laid, note, conv, err := relayout(c.Request().Context(), out)
+			release, err := s.modelTurn(c)
+			if err != nil {
+				return err
+			}
+			defer release()
+			laid, note, conv, err := relayout(c.Request().Context(), []byte(a.BPMNXML))
 			if err != nil {
 				return err
 			}
@@ -177,13 +192,30 @@ func (s *Server) bpmnXML(c echo.Context) error {
 				c.Response().Header().Set(LayoutNoteHeader, note)
 			}
 			if laid != nil {
-				out = laid
+				return c.Blob(http.StatusOK, "application/xml; charset=utf-8", laid)
 			}
 		}
 	default:
 		return errStatus(http.StatusBadRequest, "layout must be spade, or file (the default) for the stored diagram.")
 	}
-	return c.Blob(http.StatusOK, "application/xml; charset=utf-8", out)
+	return writeString(c, "application/xml; charset=utf-8", a.BPMNXML)
+}
+
+// writeString answers s in pieces of writeChunk bytes, so that a large
+// stored answer is not copied whole into a byte slice first.
+func writeString(c echo.Context, contentType, s string) error {
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, contentType)
+	w.Header().Set(echo.HeaderContentLength, strconv.Itoa(len(s)))
+	w.WriteHeader(http.StatusOK)
+	for len(s) > 0 {
+		k := min(len(s), writeChunk)
+		if _, err := w.Write([]byte(s[:k])); err != nil {
+			return err
+		}
+		s = s[k:]
+	}
+	return nil
 }
 
 // LayoutNoteHeader carries, on GET /api/bpmn/{id}?layout=spade, why the
@@ -206,6 +238,11 @@ const ConversionNoteHeader = "X-Spade-Conversion-Note"
 //
 // conv is the conversion's note: what of the file the model did not keep.
 func relayout(ctx context.Context, xml []byte) (laid []byte, note, conv string, err error) {
+	// Counted from the file first: a file far over the cap is not
+	// converted at all.
+	if n := flowElementsInXML(xml); n > versions.MaxElements {
+		return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, so this is the file's own diagram.", n, versions.MaxElements), "", nil
+	}
 	r, err := tomodel.ConvertXML(xml)
 	if err == nil {
 		m := r.Model

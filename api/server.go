@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
+	"golang.org/x/sync/semaphore"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/auth"
@@ -73,6 +74,13 @@ type Server struct {
 	// the metrics the echo middleware keeps, one per pollRoutes entry;
 	// nil without metrics.
 	pollObservers [len(pollRoutes)]func(status int, d time.Duration)
+	// modelWork bounds the requests that work on a whole process model
+	// at once (see rationModelWork); modelWorkWait overrides
+	// modelWorkWait (tests).
+	modelWork     chan struct{}
+	modelWorkWait time.Duration
+	// answers is the byte budget of large stored answers (answerRoom).
+	answers *semaphore.Weighted
 }
 
 // SessionCookie is the name of the session cookie.
@@ -83,7 +91,8 @@ func New(d Deps) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config),
-		pictures: make(chan struct{}, maxPictures), https: d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")}
+		pictures: make(chan struct{}, maxPictures), modelWork: make(chan struct{}, maxModelWork),
+		answers: newAnswerBudget(), https: d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")}
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(s.writeProgress)
 	e.Use(SecurityHeaders(s.https))

@@ -32,11 +32,11 @@ func (s *Server) mountVersions() {
 	g := s.Protected.Group("/analyses/:id")
 	g.GET("/versions", s.listVersions)
 	g.GET("/versions/:n", s.getVersion)
-	g.POST("/versions", s.saveVersion)
+	g.POST("/versions", s.saveVersion, s.rationModelWork)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/versions", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
-	g.POST("/versions/:n/restore", s.restoreVersion)
+	g.POST("/versions/:n/restore", s.restoreVersion, s.rationModelWork)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/versions/:n/restore", maxInstructionBody, "")
-	g.POST("/refine", s.refineAnalysis)
+	g.POST("/refine", s.refineAnalysis, s.rationModelWork)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/refine", maxInstructionBody, "")
 	g.GET("/source", s.analysisSource)
 }
@@ -67,6 +67,12 @@ func (s *Server) analysisSource(c echo.Context) error {
 		}
 	}
 	return c.JSON(http.StatusOK, SourceView{Trace: process.TraceSources(m, text), Text: text})
+}
+
+// loadForEdit loads the analysis of the request for a save, a refinement
+// or a restore: without its stored diagram, which none of them reads.
+func (s *Server) loadForEdit(c echo.Context) (*analysis.Analysis, error) {
+	return s.Repo.GetForEdit(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id"))
 }
 
 // errEmptyBody is readJSON's answer to a request without a body.
@@ -223,7 +229,7 @@ func (s *Server) saveVersion(c echo.Context) error {
 	if strings.TrimSpace(req.BPMNXML) == "" {
 		return errStatus(http.StatusBadRequest, "bpmn_xml is empty: send the edited diagram as BPMN 2.0 XML.")
 	}
-	a, err := s.load(c)
+	a, err := s.loadForEdit(c)
 	if err != nil {
 		return err
 	}
@@ -255,7 +261,7 @@ func (s *Server) restoreVersion(c echo.Context) error {
 	if req.BaseVersion < 1 {
 		return errStatus(http.StatusBadRequest, "base_version must name the latest version you saw, for example {\"base_version\": 3}.")
 	}
-	a, err := s.load(c)
+	a, err := s.loadForEdit(c)
 	if err != nil {
 		return err
 	}
@@ -290,7 +296,7 @@ func (s *Server) refineAnalysis(c echo.Context) error {
 	if req.BaseVersion < 1 {
 		return errStatus(http.StatusBadRequest, "base_version must name the version the instruction refers to.")
 	}
-	a, err := s.load(c)
+	a, err := s.loadForEdit(c)
 	if err != nil {
 		return err
 	}

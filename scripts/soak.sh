@@ -6,9 +6,14 @@
 # S3-compatible store, a shared 60 requests/minute LLM budget), and the
 # attacks of issue 12 (field floods and decompression bombs under an RSS
 # bound, export ratios, slow bodies, headers, cross-site logout, file
-# modes), the cost attacks of issue 27 (a dense BPMN file, a TXT of a
-# million lines, 60-megapixel pictures: status, detail, worker CPU seconds
-# and peak RSS growth). CI runs the same tests at 20 analyses. Then every fuzz
+# modes), the cost attacks of issue 27 (a dense BPMN file in the worker and
+# re-laid out in the api, a TXT of a million lines also through the
+# anonymous demo, a DOCX inflating to 90 MB of text, 60-megapixel
+# pictures, PDF bombs through LZW, ASCIIHex and long dictionaries, refine
+# and restore of 100,000 elements, a large diagram to clients that never
+# read, a token scoped to one account: status, detail, each process's CPU
+# seconds and peak RSS growth). CI runs the same tests at 20 analyses (and
+# issue 27's at a smaller size). Then every fuzz
 # target of the module runs for a fixed budget (SPADE_FUZZ_TIME, default 60s each).
 #
 #   scripts/soak.sh            # SPADE_SOAK_N=200

@@ -22,6 +22,14 @@ import (
 // extends it every third of it.
 const runLeaseTTL = 30 * time.Second
 
+// runGrace is how long past its task's deadline a run keeps its lease:
+// a step that checks its context stops within seconds of the deadline;
+// one that ignores it (a bug) would otherwise hold the lease, and keep the
+// analysis from ever being retried, for as long as its process lives.
+// After the grace the retry runs, and the stuck run is logged when it
+// ends.
+const runGrace = time.Minute
+
 // errBusy: another run of the same task still goes on (asynq gave up on
 // it when its deadline fired, but the work has not stopped yet). The
 // attempt is put back without counting as a failure.
@@ -112,7 +120,7 @@ func (g *gate) Wrap(next asynq.Handler) asynq.Handler {
 		if err != nil {
 			return err
 		}
-		release, ok, err := g.w.deps.Queue.Hold(ctx, t.Type()+":"+id, runLeaseTTL)
+		release, ok, err := g.w.deps.Queue.Hold(ctx, t.Type()+":"+id, runLeaseTTL, runGrace)
 		if err != nil {
 			return err
 		}
@@ -136,7 +144,13 @@ func (g *gate) Wrap(next asynq.Handler) asynq.Handler {
 				return errDeferred
 			}
 		}
-		return next.ProcessTask(withRow(ctx, a), t)
+		err = next.ProcessTask(withRow(ctx, a), t)
+		if d, ok := ctx.Deadline(); ok && time.Since(d) > runGrace {
+			// Its lease lapsed at the cap: a retry may have run beside it.
+			g.w.deps.Log.Warn("task ran past its deadline and grace, ignoring its context; its run lease had lapsed",
+				"analysis_id", id, "task_type", t.Type(), "over", time.Since(d).Round(time.Second).String())
+		}
+		return err
 	})
 }
 

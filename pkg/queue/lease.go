@@ -31,12 +31,27 @@ var (
 // not ctx: it must outlive a cancelled task for as long as the handler
 // still runs. A process that dies stops extending it, and it lapses after
 // ttl.
-func (q *Queue) Hold(ctx context.Context, key string, ttl time.Duration) (release func(), ok bool, err error) {
+//
+// When ctx has a deadline, the lease is extended no further than that
+// deadline plus grace: a run that ignores its cancelled context forever
+// (a step with no context check) must not keep its analysis from ever
+// being retried while its process lives. Past the cap the lease lapses
+// and the next attempt may run beside the stuck one; grace is the time a
+// step that does check its context gets to stop before that.
+func (q *Queue) Hold(ctx context.Context, key string, ttl, grace time.Duration) (release func(), ok bool, err error) {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	token := hex.EncodeToString(b[:])
 	key = leasePrefix + key
-	ok, err = q.Redis.SetNX(ctx, key, token, ttl).Result()
+	var until time.Time
+	if d, ok := ctx.Deadline(); ok {
+		until = d.Add(grace)
+	}
+	first := ttl
+	if ext, more := leaseExtension(time.Now(), until, ttl); more {
+		first = ext
+	}
+	ok, err = q.Redis.SetNX(ctx, key, token, first).Result()
 	if err != nil {
 		return nil, false, fmt.Errorf("%w: run lease: %v", ErrUnavailable, err)
 	}
@@ -53,11 +68,17 @@ func (q *Queue) Hold(ctx context.Context, key string, ttl time.Duration) (releas
 			select {
 			case <-stop:
 				return
-			case <-tick.C:
+			case now := <-tick.C:
+				ext, more := leaseExtension(now, until, ttl)
+				if !more {
+					// Past the hard cap: no more extensions, the lease
+					// lapses within what is left of its last one.
+					return
+				}
 				c, cancel := context.WithTimeout(context.Background(), ttl/3)
 				// A failed extension is retried at the next tick; the lease
 				// lasts ttl, three ticks.
-				_ = extendLease.Run(c, q.Redis, []string{key}, token, ttl.Milliseconds()).Err()
+				_ = extendLease.Run(c, q.Redis, []string{key}, token, max(ext.Milliseconds(), 1)).Err()
 				cancel()
 			}
 		}
@@ -74,4 +95,18 @@ func (q *Queue) Hold(ctx context.Context, key string, ttl time.Duration) (releas
 		})
 	}
 	return release, true, nil
+}
+
+// leaseExtension is how long a lease is extended at now: ttl, but not
+// past until (the hard cap; zero means none). more is false once the cap
+// has passed.
+func leaseExtension(now, until time.Time, ttl time.Duration) (ext time.Duration, more bool) {
+	if until.IsZero() {
+		return ttl, true
+	}
+	left := until.Sub(now)
+	if left <= 0 {
+		return 0, false
+	}
+	return min(ttl, left), true
 }

@@ -1,6 +1,7 @@
 package versions
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -112,11 +113,20 @@ func (s *Service) SaveXML(ctx context.Context, a *analysis.Analysis, base int, x
 	if strings.TrimSpace(m.ProcessName) == "" {
 		m.ProcessName = a.ProcessName
 	}
-	old, _ := current(a)
+	prefix := ""
+	var old *process.Model
+	if big, err := elementsInJSON(a.ModelJSON); err == nil && big > MaxElements {
+		// A diagram over the cap (an uploaded BPMN file) replaced by one
+		// within it: not decoded and compared element by element (a
+		// list of 100,000 removals in the answer), only named.
+		prefix = fmt.Sprintf("Replaced a diagram of %d elements: ", big)
+	} else {
+		old, _ = current(a)
+	}
 	if m.ProcessPurpose == "" && old != nil {
 		m.ProcessPurpose = old.ProcessPurpose
 	}
-	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: xml, source: SourceEdit, author: author})
+	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: xml, source: SourceEdit, author: author, summaryPrefix: prefix})
 }
 
 // draft is a version about to be stored.
@@ -164,9 +174,90 @@ func (s *Service) store(ctx context.Context, a *analysis.Analysis, d draft) (*Sa
 // tooLarge refuses a model over MaxElements, the cap of saves. subject
 // starts the detail and takes the count ("This diagram has %d elements").
 func tooLarge(m *process.Model, subject, what string) error {
-	if n := countElements(m); n > MaxElements {
+	return overCap(countElements(m), subject, what)
+}
+
+// overCap is tooLarge for a model of n elements.
+func overCap(n int, subject, what string) error {
+	if n > MaxElements {
 		return failure.Permanent(fmt.Sprintf(subject+"; SPADE %s diagrams of up to %d elements (flow nodes and flows), as for saves. Split it into smaller processes.", n, what, MaxElements), ErrTooLarge)
 	}
+	return nil
+}
+
+// tooLargeJSON is tooLarge on a stored model's JSON, counted without
+// decoding it: decoding a model of 100,000 elements to find it over the
+// cap cost the request about as much as the work it was refused.
+// Unreadable JSON passes (the decoding after it reports it).
+func tooLargeJSON(modelJSON, subject, what string) error {
+	n, err := elementsInJSON(modelJSON)
+	if err != nil {
+		return nil
+	}
+	return overCap(n, subject, what)
+}
+
+// elementsInJSON counts what CountElements counts in a model's JSON, by
+// the length of its arrays, without decoding their items.
+func elementsInJSON(modelJSON string) (int, error) {
+	var c struct {
+		Activities   itemCount `json:"activities"`
+		Gateways     itemCount `json:"gateways"`
+		Events       itemCount `json:"events"`
+		Flows        itemCount `json:"flows"`
+		MessageFlows itemCount `json:"message_flows"`
+		Data         itemCount `json:"data"`
+	}
+	if err := json.Unmarshal([]byte(modelJSON), &c); err != nil {
+		return 0, err
+	}
+	return int(c.Activities + c.Gateways + c.Events + c.Flows + c.MessageFlows + c.Data), nil
+}
+
+// itemCount is the number of items of a JSON array (0 for null), found
+// by scanning its bytes: the items are never decoded.
+type itemCount int
+
+// UnmarshalJSON counts the commas between the array's own items.
+// encoding/json has already checked that b is valid JSON.
+func (n *itemCount) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) < 2 || b[0] != '[' {
+		*n = 0 // null (or not an array: nothing counted)
+		return nil
+	}
+	inner := bytes.TrimSpace(b[1 : len(b)-1])
+	if len(inner) == 0 {
+		*n = 0
+		return nil
+	}
+	depth, items, inString, escaped := 0, 1, false, false
+	for _, c := range inner {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '[', '{':
+			depth++
+		case ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				items++
+			}
+		}
+	}
+	*n = itemCount(items)
 	return nil
 }
 
@@ -186,6 +277,15 @@ func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n, base int
 	if n == latest {
 		return nil, failure.Permanent(fmt.Sprintf("Version %d is already the latest version; there is nothing to restore.", n), ErrSameVersion)
 	}
+	// The model alone first: a version over the cap is refused before
+	// its diagram is read or anything is decoded.
+	mj, err := s.Repo.ModelJSON(ctx, a, n)
+	if err != nil {
+		return nil, err
+	}
+	if err := tooLargeJSON(mj, fmt.Sprintf("Version %d has %%d elements", n), "restores"); err != nil {
+		return nil, err
+	}
 	v, err := s.Repo.Get(ctx, a, n)
 	if err != nil {
 		return nil, err
@@ -197,7 +297,12 @@ func (s *Service) Restore(ctx context.Context, a *analysis.Analysis, n, base int
 	if err := tooLarge(m, fmt.Sprintf("Version %d has %%d elements", n), "restores"); err != nil {
 		return nil, err
 	}
-	old, _ := current(a)
+	var old *process.Model
+	if big, err := elementsInJSON(a.ModelJSON); err != nil || big <= MaxElements {
+		// The latest model is compared with the restored one unless it is
+		// over the cap (see SaveXML).
+		old, _ = current(a)
+	}
 	return s.store(ctx, a, draft{base: base, model: m, old: old, xml: []byte(v.BPMNXML),
 		source: SourceRestore, author: author, summaryPrefix: fmt.Sprintf("Restored version %d: ", n)})
 }
@@ -212,12 +317,19 @@ var ErrNotUnderstood = errors.New("versions: instruction not understood")
 // Refine carries out an instruction in words as the version after base.
 // The diagram is redrawn with SPADE's layout.
 func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, instruction, author string, charge func() error) (*Saved, bool, error) {
-	m, err := current(a)
-	if err != nil {
-		return nil, false, err
+	if a.ModelJSON == "" {
+		return nil, false, ErrNoModel
 	}
 	if base != max(a.Version, 1) {
 		return nil, false, &ConflictError{Base: base, Latest: max(a.Version, 1)}
+	}
+	// Counted before anything is decoded (see tooLargeJSON).
+	if err := tooLargeJSON(a.ModelJSON, "This diagram has %d elements", "refines"); err != nil {
+		return nil, false, err
+	}
+	m, err := current(a)
+	if err != nil {
+		return nil, false, err
 	}
 	// The refusal comes before any work: converting, applying and drawing
 	// a model of 100,000 elements inside the request took gigabytes.

@@ -89,3 +89,52 @@ func TestRestore(t *testing.T) {
 		t.Fatalf("restore = %+v, %v", saved, err)
 	}
 }
+
+// TestSaveOverLargeModel: a small diagram saved over a model beyond the
+// cap (an uploaded BPMN file) is stored with a summary naming the size it
+// replaced, not compared element by element (which listed every element of
+// the large model as removed); over a model within the cap the changes
+// are listed as before.
+func TestSaveOverLargeModel(t *testing.T) {
+	d, err := db.Open("sqlite://" + t.TempDir() + "/v.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ctx := context.Background()
+	if err := d.Migrate(ctx, slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	ar := analysis.NewRepo(d.DB)
+	svc := &versions.Service{Repo: versions.NewRepo(d.DB),
+		Convert: func([]byte) (*process.Model, error) { return process.Decode([]byte(chain(3))) },
+		Render:  func(*process.Model) (string, []analysis.LogicWarning) { return "text", nil }}
+	for _, tc := range []struct {
+		name       string
+		tasks      int
+		prefix     string
+		maxChanges int
+	}{
+		{"over the cap", 2600, "Replaced a diagram of 5199 elements: ", 5},
+		{"within the cap", 10, "", 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			id := "s" + strconv.Itoa(tc.tasks)
+			a := &analysis.Analysis{ID: id, AccountID: "acc", AnalyzerType: analysis.TypeBPMN, OriginalFilename: "x.bpmn", BlobKey: id}
+			if err := ar.Create(ctx, a); err != nil {
+				t.Fatal(err)
+			}
+			if err := ar.Complete(ctx, id, analysis.Result{ProcessName: "P", ModelJSON: chain(tc.tasks), FormattedText: "big"}); err != nil {
+				t.Fatal(err)
+			}
+			a, _ = ar.GetForEdit(ctx, "acc", id)
+			saved, err := svc.SaveXML(ctx, a, 1, []byte("<definitions/>"), "me")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(saved.Summary, tc.prefix) || len(saved.Changes) > tc.maxChanges || (tc.prefix == "" && len(saved.Changes) == 0) {
+				t.Errorf("summary %q with %d changes; want prefix %q and at most %d", saved.Summary, len(saved.Changes), tc.prefix, tc.maxChanges)
+			}
+		})
+	}
+}

@@ -44,7 +44,11 @@ func decodeImage(img []byte) (image.Image, error) {
 	if err != nil {
 		return nil, failure.Permanent("The image could not be read. Upload the diagram as PNG, JPEG or WEBP (HEIC and HEIF pictures can only be read with an AI provider key; otherwise convert them to JPEG first).", err)
 	}
-	if cfg.Width*cfg.Height > maxPixels || cfg.Width <= 0 || cfg.Height <= 0 {
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		// Not "too large": a header that gives no size is a damaged file.
+		return nil, failure.Permanent(fmt.Sprintf("The image's header gives its size as %d × %d pixels, so the file is damaged. Open it in an image editor, export it again as PNG or JPEG, and upload that.", cfg.Width, cfg.Height), nil)
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > maxPixels {
 		return nil, failure.Permanent(fmt.Sprintf("The image is %d × %d pixels, which is too large to read. Upload a picture of at most 60 megapixels.", cfg.Width, cfg.Height), nil)
 	}
 	src, _, err := image.Decode(bytes.NewReader(img))
