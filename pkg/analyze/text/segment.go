@@ -23,6 +23,14 @@ type block struct {
 	marker string // "number", "bullet", "check" for items
 	cells  []string
 	num    int // a numbered item's number ("4." → 4), 0 otherwise
+	// glyph is an item's marker in outline: "•", "◦", "9.", "a)", so
+	// that a list nested in another with the same kind of marker is
+	// told apart from it.
+	glyph string
+	// runIn marks a heading written as a run-in label ("Inputs.",
+	// "Outline of steps."): it names a part of the section it stands
+	// in, not a section of its own.
+	runIn bool
 }
 
 var (
@@ -115,8 +123,16 @@ func segment(ctx context.Context, text string) []block {
 				continue
 			}
 			flush()
-			open(block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1])})
+			open(block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1]), glyph: glyphOf(m[1])})
 			prevBlank = false
+			continue
+		}
+		if furnitureLine(t) {
+			// a caption or a link inside a paragraph is a block of its
+			// own, so that the paragraph's steps are read without it
+			flush()
+			emit(block{kind: blockPara, text: t})
+			prevBlank = true
 			continue
 		}
 		curEnds := cur != nil && endsSentence(tailOf(buf))
@@ -129,7 +145,7 @@ func segment(ctx context.Context, text string) []block {
 			wordCount(t) <= 6 && !endsSentence(t) && isCapitalised(t)
 		if !continuation && (prevBlank || cur == nil || curEnds) && (isHeadingText(t) || between) {
 			flush()
-			emit(block{kind: blockHeading, text: headingText(t)})
+			emit(block{kind: blockHeading, text: headingText(t), runIn: strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..")})
 			prevBlank = true
 			continue
 		}
@@ -225,6 +241,13 @@ func isHeadingText(t string) bool {
 		return false
 	}
 	ws := strings.Fields(t)
+	for _, w := range ws[:len(ws)-1] {
+		// "Toolchain. Lightweight photogrammetry suite …" runs on after
+		// a full stop: a sentence, not a title ("e.g." and "No." excepted)
+		if len(w) > 3 && strings.HasSuffix(w, ".") && !abbrevs[strings.ToLower(strings.TrimLeft(w, "(\"'"))] && strings.Count(w, ".") == 1 {
+			return false
+		}
+	}
 	if last == '.' {
 		// run-in labels such as "Inputs." or "Outline of steps."
 		if n > 4 || determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
@@ -397,4 +420,29 @@ func stepNumber(marker string) int {
 		}
 	}
 	return n
+}
+
+// glyphOf is a list marker in outline: digits become 9 and a single
+// letter a ("12." → "9.", "(b)" → "(a)", "Step 4:" → "step 9:").
+func glyphOf(m string) string {
+	var b strings.Builder
+	letters := 0
+	for _, r := range m {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	for _, r := range strings.ToLower(m) {
+		switch {
+		case r >= '0' && r <= '9':
+			if !strings.HasSuffix(b.String(), "9") {
+				b.WriteRune('9')
+			}
+		case letters == 1 && unicode.IsLetter(r):
+			b.WriteRune('a')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
