@@ -5,50 +5,38 @@ import (
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
-// Blocks of an SOP that carry no step: callouts, captions and links. A
-// reader skips them; a model that shows them as tasks or sub-processes
-// hides the procedure behind its furniture.
-var (
-	// calloutHeadRe is a callout box's title on a line of its own
-	// ("Note", "WARNING", "Important."): the block after it is the box.
-	calloutHeadRe = regexp.MustCompile(`(?i)^(?:notes?|caution|warning|important|tips?|hint|todo|nb|attention|danger)$`)
-	// calloutLeadRe opens a block that is a callout as a whole
-	// ("NOTE: …", "Warning – …"); "Note the settings" is a step.
-	calloutLeadRe = regexp.MustCompile(`(?i)^(?:notes?|caution|warning|important|tips?|hint|nb|attention|danger|notice|remark)\s*[:—–-]\s`)
-	// captionRe is a figure's or table's caption ("Figure 2: …",
-	// "Table 1 – Approval limits").
-	captionRe = regexp.MustCompile(`(?i)^(?:figure|fig\.|table|tab\.|image|diagram|chart|exhibit|illustration|photo|screenshot|abbildung|abb\.|tabelle)\s*\d+[a-z]?\s*(?:[:.–—-]|$)`)
-	urlRe     = regexp.MustCompile(`(?i)\b(?:https?://|www\.)\S+`)
-	// altHeadRe is the heading of one of several alternative ways to do
-	// the same thing: "Method 1 — GUI", "Option B: handheld printer".
-	altHeadRe = regexp.MustCompile(`(?i)^(method|option|alternative|approach|pathway|path|variant|way)\s+(\d{1,2}|[a-z])\b`)
-)
+// altHeadRe is the heading of one of several alternative ways to do the
+// same thing: "Method 1 — GUI", "Option B: handheld printer".
+var altHeadRe = regexp.MustCompile(`(?i)^(method|option|alternative|approach|pathway|path|variant|way)\s+(\d{1,2}|[a-z])\b`)
 
 // furniture reports whether a block is a caption, a link with at most a
 // short label ("Also refer: https://…") or a callout opened by its
 // title ("NOTE: …"): no step comes from it.
 func furniture(bl block) bool {
+	// SOPs carry these blocks beside the procedure; a model that shows
+	// them as tasks or sub-processes hides the procedure behind them
 	t := strings.TrimSpace(bl.text)
-	if captionRe.MatchString(t) && wordCount(t) <= 20 {
+	if textshape.Caption(t) {
 		return true
 	}
-	if bl.kind != blockRow && urlRe.MatchString(t) && wordCount(urlRe.ReplaceAllString(t, "")) <= 8 {
+	if bl.kind != blockRow && textshape.Link(t) {
 		return true
 	}
-	return bl.kind != blockRow && bl.kind != blockHeading && calloutLeadRe.MatchString(t)
+	return bl.kind != blockRow && bl.kind != blockHeading && textshape.CalloutLead(t)
 }
 
 // furnitureLine reports whether a line is a caption or a link with at
 // most a short label.
 func furnitureLine(t string) bool {
-	return furniture(block{kind: blockPara, text: t}) && !calloutLeadRe.MatchString(t)
+	return textshape.Caption(t) || textshape.Link(t)
 }
 
 // callout reports whether a heading is a callout box's title.
 func callout(h string) bool {
-	return calloutHeadRe.MatchString(trimPunct(h))
+	return textshape.CalloutTitle(h)
 }
 
 // choiceName names the step of a listed alternative that made no step
