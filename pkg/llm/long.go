@@ -99,7 +99,7 @@ func sectionMarker(m string) bool {
 		return true
 	}
 	t := strings.TrimSuffix(m, ".")
-	return t != m && t != "" && strings.Trim(t, "IVXABCDEFGHIJKLMNOPQRSTUVWYZ") == "" && (len(t) == 1 || strings.Trim(t, "IVX") == "")
+	return t != m && t != "" && (len(t) == 1 && t[0] >= 'A' && t[0] <= 'Z' || strings.Trim(t, "IVX") == "")
 }
 
 // headingWords reads a numbered line's words as a title unless it ends
