@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn"
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // section is one "=== Heading ===" part of the formatted text.
@@ -60,14 +61,14 @@ func summaryIndex(secs []section) int {
 	return 0
 }
 
-// heading recognises "=== Title ===" (also "## Title" from LLM narratives).
+// heading recognises "=== Title ===" (also "## Title" from LLM
+// narratives), by the shared line classifier.
 func heading(t string) (string, bool) {
-	if strings.HasPrefix(t, "===") && strings.HasSuffix(t, "===") && len(t) > 6 {
-		h := strings.TrimSpace(strings.Trim(t, "="))
-		return h, h != ""
+	if h, ok := textshape.Banner(t); ok {
+		return h, true
 	}
-	if strings.HasPrefix(t, "## ") {
-		return strings.TrimSpace(t[3:]), true
+	if level, h, ok := textshape.Markdown(t); ok && level == 2 {
+		return h, true
 	}
 	return "", false
 }

@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // LongOptions size the calls of AnalyzeDocument.
@@ -59,42 +59,53 @@ type Section struct {
 	Text  string
 }
 
-var (
-	markdownHeading = regexp.MustCompile(`^#{1,6}\s+\S`)
-	numberedHeading = regexp.MustCompile(`^(\d+(\.\d+)*[.)]?|[IVX]+\.|[A-Z]\.)\s+\S`)
-)
-
-// heading reports whether line looks like a section heading: a Markdown
-// heading, a short numbered line ("2. Assessment", "3.1 Payment") or a
-// short line in capitals, none ending like a sentence.
+// heading reports whether line looks like a section heading, by the
+// classifier the built-in analyzer reads documents with: a Markdown
+// heading, a short numbered heading ("2. Assessment", "3.1 Payment") or
+// a short line in capitals, none ending like a sentence.
 func heading(line string) (string, bool) {
 	l := strings.TrimSpace(line)
 	if l == "" || len([]rune(l)) > 80 {
 		return "", false
 	}
-	if markdownHeading.MatchString(l) {
-		return strings.TrimSpace(strings.TrimLeft(l, "#")), true
+	if _, title, ok := textshape.Markdown(l); ok {
+		return title, true
 	}
 	if strings.HasSuffix(l, ".") || strings.HasSuffix(l, ",") || strings.HasSuffix(l, ";") || strings.HasSuffix(l, ":") {
 		return "", false
 	}
-	if numberedHeading.MatchString(l) && len(strings.Fields(l)) <= 10 {
-		return l, true
-	}
-	letters, upper := 0, 0
-	for _, r := range l {
-		if r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' {
-			letters++
-			if r >= 'A' && r <= 'Z' {
-				upper++
+	if len(strings.Fields(l)) <= 10 {
+		marker, body, ok := textshape.Item(l)
+		if !ok {
+			// "2 Assessment": a section number without a full stop
+			if f := strings.Fields(l); len(f) > 1 && strings.Trim(f[0], "0123456789.") == "" && f[0][0] != '.' {
+				marker, body, ok = f[0], strings.Join(f[1:], " "), true
 			}
 		}
+		if ok && sectionMarker(marker) && textshape.Heading(body, headingWords) {
+			return l, true
+		}
 	}
-	if letters >= 4 && upper == letters && len(strings.Fields(l)) <= 8 {
+	if textshape.AllCaps(l) && len(strings.Fields(l)) <= 8 && textshape.Heading(l, nil) {
 		return l, true
 	}
 	return "", false
 }
+
+// sectionMarker reports a marker that numbers sections: "2.", "3.1",
+// "4)", "IV.", "B.".
+func sectionMarker(m string) bool {
+	if textshape.MarkerKind(m) == textshape.Number {
+		return true
+	}
+	t := strings.TrimSuffix(m, ".")
+	return t != m && t != "" && (len(t) == 1 && t[0] >= 'A' && t[0] <= 'Z' || strings.Trim(t, "IVX") == "")
+}
+
+// headingWords reads a numbered line's words as a title unless it ends
+// like a sentence: the splitter has no verb lexicon, and a numbered
+// step ("3. Pay the invoice") costs it only an extra section boundary.
+func headingWords(_ []string, stop bool) bool { return stop }
 
 // SplitSections cuts text into sections of at most budget tokens: at its
 // headings, packing consecutive short sections together, and by paragraphs

@@ -1,10 +1,11 @@
 package process
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // Sentence is one sentence of the extracted document text and the model
@@ -59,7 +60,7 @@ func SplitSentences(text string) []Span {
 		case '\n':
 			emit(i + 1)
 		case '.', '!', '?':
-			if i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\t') && !(text[i] == '.' && listMarker.MatchString(strings.TrimSpace(text[start:i+1]))) {
+			if i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\t') && !(text[i] == '.' && textshape.BareMarker(text[start:i+1])) {
 				emit(i + 1)
 			}
 		}
@@ -68,57 +69,49 @@ func SplitSentences(text string) []Span {
 	return out
 }
 
-// listMarker is a list number or bullet on its own: "1.", "2.3.", "(4)",
-// "b)", "iv.", "-", "•".
-var listMarker = regexp.MustCompile(`^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,5})[.)]?|[-–•*·▪◦])$`)
-
-// listPrefix is a list number or bullet at the start of a line.
-var listPrefix = regexp.MustCompile(`^(?:\(?(?:\d{1,3}(?:\.\d{1,3})*|[A-Za-z]|[ivxIVX]{1,5})[.)]|\d{1,3}(?:\.\d{1,3})+|[-–•*·▪◦])\s+`)
-
-// caption starts a figure's or table's caption ("Figure 2: …", "Table 1 –").
-var caption = regexp.MustCompile(`(?i)^(?:figure|fig\.|table|tab\.|image|diagram|chart|exhibit|abbildung|abb\.|tabelle)\s*\d+[a-z]?\s*(?:[:.–—-]|$)`)
-
 // notASentence reports whether the span is a heading, a title, a caption
 // or a bare list number rather than a sentence a step could come from:
 // such lines are left out of the trace unless an element came from them.
 // first says whether it is the text's first span (its title).
 func notASentence(text string, sp Span, first bool) bool {
 	s := strings.TrimSpace(text[sp.Start:sp.End])
-	if s == "" || listMarker.MatchString(s) || caption.MatchString(s) || strings.HasPrefix(s, "#") {
+	if s == "" || textshape.BareMarker(s) || textshape.Caption(s) || textshape.Link(s) || textshape.CalloutTitle(s) {
+		return true
+	}
+	if _, _, ok := textshape.Markdown(s); ok {
 		return true
 	}
 	// A sentence cut inside a line ("Done. Next step") is a sentence; the
-	// rest are judged as whole lines.
-	wholeLine := aloneOnLine(text, sp)
-	if !wholeLine {
+	// rest are judged as whole lines, by the classifier the built-in
+	// analyzer reads documents with (without its verb lexicon).
+	if !aloneOnLine(text, sp) {
 		return false
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
 	if strings.ContainsRune(".!?;", last) {
 		return false
 	}
-	listed := listPrefix.MatchString(s)
-	body := strings.TrimSpace(listPrefix.ReplaceAllString(s, ""))
-	words := strings.Fields(body)
-	if len(words) == 0 {
-		return true
+	body, marker, listed := s, "", false
+	if m, b, ok := textshape.Item(s); ok {
+		marker, body, listed = m, b, true
 	}
+	words := strings.Fields(body)
 	if last == ':' {
-		return len(words) <= 8
+		return len(words) <= 8 // "Steps:" introduces a list
 	}
 	// "Speaker: what they said" is a transcript turn, not a heading.
 	if strings.Contains(body, ": ") {
 		return false
 	}
-	if upperCase(body) {
+	if listed {
+		// a numbered line of capitalised words is a section heading
+		// ("2.1 Scope"); a listed step is written as a sentence
+		return textshape.NumberedHeading(marker, body, nil) && (len(words) <= 4 || textshape.AllCaps(body))
+	}
+	if textshape.Heading(s, nil) {
 		return true
 	}
-	if titleCase(words) && len(words) <= 8 {
-		// A numbered line of capitalised words is a section heading
-		// ("2.1 Scope"); a listed step is written as a sentence.
-		return !listed || len(words) <= 4
-	}
-	return first && !listed && len(words) <= 12
+	return first && len(words) <= 12
 }
 
 // aloneOnLine reports whether nothing but blanks shares the span's line.
@@ -132,38 +125,6 @@ func aloneOnLine(text string, sp Span) bool {
 		after = after[:i]
 	}
 	return strings.TrimSpace(before) == "" && strings.TrimSpace(after) == ""
-}
-
-// upperCase reports whether s has letters and all of them are capitals.
-func upperCase(s string) bool {
-	letters := 0
-	for _, r := range s {
-		if unicode.IsLetter(r) {
-			if !unicode.IsUpper(r) {
-				return false
-			}
-			letters++
-		}
-	}
-	return letters > 1
-}
-
-// titleCase reports whether every word of four letters or more starts
-// with a capital (short words may be "and", "of", "the").
-func titleCase(words []string) bool {
-	long := 0
-	for _, w := range words {
-		w = strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-		if utf8.RuneCountInString(w) < 4 {
-			continue
-		}
-		r, _ := utf8.DecodeRuneInString(w)
-		if !unicode.IsUpper(r) {
-			return false
-		}
-		long++
-	}
-	return long > 0
 }
 
 // normIndex maps positions of a whitespace-collapsed, lower-cased copy of

@@ -11,8 +11,8 @@ import (
 // "clerk" after "Accounts Payable Clerk" is the same lane.
 func (a *analyzer) performer(np string) string {
 	np = strings.TrimSpace(acronymParenRe.ReplaceAllString(np, ""))
-	if np == "" {
-		return a.currentActor()
+	if np == "" || layoutPhrase(np) {
+		return a.currentActor() // "Hard shadows move …" names no lane
 	}
 	if long, ok := a.aliases[strings.ToLower(np)]; ok {
 		np = long // "AP" is "Accounts Payable"

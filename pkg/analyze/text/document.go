@@ -34,26 +34,51 @@ func (a *analyzer) document(text string) {
 	// ch collects the list after "one of the following methods:", each
 	// item an alternative
 	var ch *choice
-	defer func() { a.endChoice(ch) }()
+	defer func() {
+		a.endChoice(ch)
+		if a.ctx.Err() == nil {
+			a.alternativeSections()
+		}
+	}()
+	// box holds the marker of the list a callout box ("Note", "TODO.")
+	// goes on with; boxOpen says a box title was the last block
+	boxOpen, box := false, ""
 	for i, bl := range blocks {
 		if a.ctx.Err() != nil {
 			return // cancelled or out of time: the caller reports it
 		}
-		if ch != nil && (bl.kind != blockItem || bl.marker == ch.marker) {
+		if boxOpen {
+			if bl.kind == blockPara || bl.kind == blockItem && bl.marker != "number" && (box == "" || bl.marker == box) {
+				box = bl.marker
+				if bl.kind == blockPara {
+					boxOpen = false
+				}
+				continue // the box's text is a remark, no step
+			}
+			boxOpen = false
+		}
+		if bl.kind == blockHeading && callout(bl.text) && i > 0 {
+			boxOpen, box = true, ""
+			continue
+		}
+		if furniture(bl) {
+			continue
+		}
+		if ch != nil && (bl.kind != blockItem || bl.glyph == ch.marker) {
 			a.endChoice(ch)
 			ch = nil
 		}
 		if ch != nil {
 			a.b.closeOpen()
 			ch.bounds = append(ch.bounds, len(a.b.seq))
-			a.listItem(bl)
+			a.choiceItem(bl)
 			a.b.closeOpen()
 			continue
 		}
 		if (bl.kind == blockItem || bl.kind == blockPara) && strings.HasSuffix(strings.TrimSpace(bl.text), ":") && choiceLeadRe.MatchString(bl.text) {
 			marker := ""
 			if bl.kind == blockItem {
-				marker = bl.marker
+				marker = bl.glyph
 			}
 			if bl.kind == blockItem {
 				a.listItem(bl)
@@ -92,6 +117,10 @@ func (a *analyzer) document(text string) {
 		case blockRow:
 			a.row(bl.cells)
 		case blockHeading:
+			if bl.runIn && a.b.secName != "" {
+				a.sectionKind(bl.text) // "Inputs." inside "Method 1 — …"
+				continue
+			}
 			a.heading(bl.text)
 		case blockItem:
 			a.listItem(bl)
@@ -150,7 +179,7 @@ var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\
 // choice is a run of list items that are alternatives: bounds[i] is
 // where item i's steps begin in the builder's main sequence.
 type choice struct {
-	marker string // the lead item's marker: items with another one are the options
+	marker string // the lead item's glyph: items with another one are the options
 	lead   string
 	bounds []int
 }
@@ -266,7 +295,9 @@ func (a *analyzer) row(cells []string) {
 			continue
 		}
 		for _, s := range sentences(c) {
-			a.sentence(s, true)
+			if settingStep(s) {
+				a.sentence(s, true)
+			}
 		}
 	}
 }
@@ -283,26 +314,16 @@ func (a *analyzer) heading(h string) {
 		a.headings = appendUnique(a.headings, trimPunct(stripNumber(h)))
 	}
 	a.b.section(trimPunct(stripNumber(h)))
-	l := strings.ToLower(trimPunct(h))
-	a.section = sectionNormal
 	a.sectionNo++
-	for _, s := range skipSections {
-		if l == s || strings.HasPrefix(l, s+" ") || strings.HasSuffix(l, " "+s) {
-			a.section = sectionSkip
-		}
-	}
-	first := strings.Fields(l)
-	if len(first) > 0 && len(first) <= 3 && (inputSections[first[0]] || inputSections[l]) {
-		a.section = sectionInputs
-	}
-	if len(first) > 0 && len(first) <= 3 && (outputSections[first[0]] || outputSections[l]) {
-		a.section = sectionOutputs
-	}
+	a.sectionKind(h)
 	a.sectionActor = ""
 	ws := strings.Fields(h)
 	if len(ws) <= 6 {
 		for i, w := range ws {
 			n := norm(w)
+			if (n == "centre" || n == "center") && i+1 < len(ws) && norm(ws[i+1]) == "of" {
+				continue // "Centre of Gravity Calibration" names no team
+			}
 			if roleWords[n] && n != "system" && n != "management" && n != "operations" && n != "support" &&
 				n != "service" && n != "it" && n != "head" && n != "desk" {
 				from := 0
@@ -319,6 +340,25 @@ func (a *analyzer) heading(h string) {
 				break
 			}
 		}
+	}
+}
+
+// sectionKind sets what the list items and short paragraphs under a
+// heading are: steps, inputs, outputs, or nothing of the process.
+func (a *analyzer) sectionKind(h string) {
+	l := strings.ToLower(trimPunct(h))
+	a.section = sectionNormal
+	for _, s := range skipSections {
+		if l == s || strings.HasPrefix(l, s+" ") || strings.HasSuffix(l, " "+s) {
+			a.section = sectionSkip
+		}
+	}
+	first := strings.Fields(l)
+	if len(first) > 0 && len(first) <= 3 && (inputSections[first[0]] || inputSections[l]) {
+		a.section = sectionInputs
+	}
+	if len(first) > 0 && len(first) <= 3 && (outputSections[first[0]] || outputSections[l]) {
+		a.section = sectionOutputs
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // Kinds of text block.
@@ -23,10 +25,17 @@ type block struct {
 	marker string // "number", "bullet", "check" for items
 	cells  []string
 	num    int // a numbered item's number ("4." → 4), 0 otherwise
+	// glyph is an item's marker in outline: "•", "◦", "9.", "a)", so
+	// that a list nested in another with the same kind of marker is
+	// told apart from it.
+	glyph string
+	// runIn marks a heading written as a run-in label ("Inputs.",
+	// "Outline of steps."): it names a part of the section it stands
+	// in, not a section of its own.
+	runIn bool
 }
 
 var (
-	bulletRe = regexp.MustCompile(`^([•●○◦▪▫■□☐☑☒✓✔❑➢➤►▶\-–—*·]|\(?[a-zA-Z]\)|\(?\d{1,2}[.)]|\d{1,2}(?:\.\d{1,2})+[.)]?|[ivx]{1,4}[.)]|step\s+\d+[.:)]?|Step\s+\d+[.:)]?)\s+(.*)$`)
 	tocRe    = regexp.MustCompile(`(\.{3,}|…{2,}|(\s\.){3,}|_{3,})\s*\d+\s*$`)
 	pageRe   = regexp.MustCompile(`(?i)^(page\s+)?\d+(\s*(of|/)\s*\d+)?$|^-\s*\d+\s*-$`)
 	boilerRe = regexp.MustCompile(`(?i:revision|\brev\.?\s*\d|version\s+\d|\bv\d+\.\d|confidential|copyright|©|all rights reserved|printed copies|uncontrolled|document (no|number|id)\b|effective date|page \d+ of \d+)|\bDRAFT\b`)
@@ -105,18 +114,24 @@ func segment(ctx context.Context, text string) []block {
 			prevBlank = true
 			continue
 		}
-		if m := bulletRe.FindStringSubmatch(t); m != nil && strings.TrimSpace(m[2]) != "" {
-			marker := markerKind(m[1])
-			body := strings.TrimSpace(m[2])
-			if marker == "number" && isHeadingText(body) && !strings.ContainsAny(m[1], ")") {
+		if mark, body, ok := textshape.Item(t); ok {
+			if textshape.NumberedHeading(mark, body, readsAsStep) {
 				flush()
 				emit(block{kind: blockHeading, text: headingText(body)})
 				prevBlank = true
 				continue
 			}
 			flush()
-			open(block{kind: blockItem, text: body, marker: marker, num: stepNumber(m[1])})
+			open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyphOf(mark)})
 			prevBlank = false
+			continue
+		}
+		if furnitureLine(t) {
+			// a caption or a link inside a paragraph is a block of its
+			// own, so that the paragraph's steps are read without it
+			flush()
+			emit(block{kind: blockPara, text: t})
+			prevBlank = true
 			continue
 		}
 		curEnds := cur != nil && endsSentence(tailOf(buf))
@@ -129,7 +144,7 @@ func segment(ctx context.Context, text string) []block {
 			wordCount(t) <= 6 && !endsSentence(t) && isCapitalised(t)
 		if !continuation && (prevBlank || cur == nil || curEnds) && (isHeadingText(t) || between) {
 			flush()
-			emit(block{kind: blockHeading, text: headingText(t)})
+			emit(block{kind: blockHeading, text: headingText(t), runIn: strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..")})
 			prevBlank = true
 			continue
 		}
@@ -169,17 +184,6 @@ func tailOf(buf []byte) string {
 	return string(buf)
 }
 
-func markerKind(m string) string {
-	switch {
-	case strings.ContainsAny(m, "□☐☑☒✓✔❑"):
-		return "check"
-	case strings.IndexFunc(m, unicode.IsDigit) >= 0:
-		return "number"
-	default:
-		return "bullet"
-	}
-}
-
 // boilerplate reports page furniture: page numbers, lines repeated on many
 // pages and short revision/confidentiality lines.
 func boilerplate(t string, freq map[string]int) bool {
@@ -196,66 +200,44 @@ func boilerplate(t string, freq map[string]int) bool {
 	return false
 }
 
-// isHeadingText reports whether a line reads like a heading: short, no
-// sentence punctuation at the end, not starting in lower case, and not a
-// short imperative step ("Remove lens cap.").
-func isHeadingText(t string) bool {
-	t = strings.TrimSpace(t)
-	n := wordCount(t)
-	if n == 0 || n > 12 || startsLower(t) {
-		return false
-	}
-	letters, upper := 0, 0
-	for _, r := range t {
-		if unicode.IsLetter(r) {
-			letters++
-			if unicode.IsUpper(r) {
-				upper++
-			}
-		}
-	}
-	if letters < 2 {
-		return false
-	}
-	if upper == letters && letters >= 3 && !strings.HasSuffix(t, ":") {
-		return true // ALL CAPS
-	}
-	last := t[len(t)-1]
-	if strings.ContainsRune(",;:!?", rune(last)) {
-		return false
-	}
-	ws := strings.Fields(t)
-	if last == '.' {
-		// run-in labels such as "Inputs." or "Outline of steps."
-		if n > 4 || determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
-			return false
+// isHeadingText reports whether a line reads like a heading: the shared
+// shape rules of textshape.Heading, with this package's verbs telling a
+// short step ("Remove lens cap.", "Sign contract") from a title.
+func isHeadingText(t string) bool { return textshape.Heading(t, readsAsStep) }
+
+// readsAsStep is the textshape.Reader that knows English verbs: a line
+// with a full stop is a sentence when it opens with a determiner or a
+// pronoun, has an auxiliary or a modal, or opens with a verb ("Outline
+// of steps." excepted); a line without one is a step when it opens with
+// an order followed by lower-case words ("Power on controller"; "Review
+// Process" in title case stays a heading) or ends on a function word.
+func readsAsStep(ws []string, stop bool) bool {
+	if stop {
+		if determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
+			return true
 		}
 		for _, w := range ws {
 			if auxBe[norm(w)] || modals[norm(w)] {
-				return false
+				return true
 			}
 		}
-		if _, f := verbForm(ws[0]); f != formNone && !(len(ws) > 1 && norm(ws[1]) == "of") {
-			return false // "Outline of steps." is a label, not a step
-		}
-		return true
+		_, f := verbForm(ws[0])
+		return f != formNone && !(len(ws) > 1 && norm(ws[1]) == "of")
 	}
 	if danglers[norm(ws[len(ws)-1])] {
-		return false
+		return true
 	}
-	if _, f := verbForm(ws[0]); f == formBase && n >= 2 {
-		// "Power on controller" or "Sign contract" without a full stop is
-		// a step; "Review Process" in title case is still a heading
+	if _, f := verbForm(ws[0]); f == formBase && len(ws) >= 2 {
 		for _, w := range ws[1:] {
 			if startsLower(w) && !danglers[norm(w)] {
-				return false
+				return true
 			}
 		}
-		if n >= 3 && !isCapitalised(ws[len(ws)-1]) {
-			return false
+		if len(ws) >= 3 && !isCapitalised(ws[len(ws)-1]) {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 func startsLower(t string) bool {
@@ -397,4 +379,29 @@ func stepNumber(marker string) int {
 		}
 	}
 	return n
+}
+
+// glyphOf is a list marker in outline: digits become 9 and a single
+// letter a ("12." → "9.", "(b)" → "(a)", "Step 4:" → "step 9:").
+func glyphOf(m string) string {
+	var b strings.Builder
+	letters := 0
+	for _, r := range m {
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	for _, r := range strings.ToLower(m) {
+		switch {
+		case r >= '0' && r <= '9':
+			if !strings.HasSuffix(b.String(), "9") {
+				b.WriteRune('9')
+			}
+		case letters == 1 && unicode.IsLetter(r):
+			b.WriteRune('a')
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
