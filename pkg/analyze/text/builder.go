@@ -1271,12 +1271,26 @@ var negativeVerbs = set(`reject decline refuse cancel deny withdraw abort termin
 // applicant" ends there, even though its condition names no refusal.
 func refuses(items []*item) bool {
 	for _, it := range items {
-		if it.act != nil && it.act.event == nil && negativeVerbs[firstWord(it.act.verb)] {
+		if it.act == nil || it.act.event != nil {
+			continue
+		}
+		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || lapsedRe.MatchString(it.act.name) {
 			return true
 		}
 	}
 	return false
 }
+
+// holdVerbs stop a case short of its completion without turning it down:
+// "the manager restricts the account", "the start date is postponed". In a
+// branch they end it like a refusal; in the main flow they stay steps
+// (unlike negativeVerbs, they are no possible outcome of their own).
+// "suspend" is not one: a suspended case is usually resumed.
+var holdVerbs = set(`restrict postpone revoke void`)
+
+// lapsedRe finds a step that records that the case ran out or was given
+// up: "marks the offer as lapsed", "sets the order to expired".
+var lapsedRe = regexp.MustCompile(`(?i)\b(?:as|to)\s+(?:lapsed|expired|void|voided|withdrawn|cancell?ed|rejected|declined|abandoned|lost)\b`)
 
 // loopOpen ends the open decision's last branch with a flow back to
 // target: "If the login fails, go back to step 4."

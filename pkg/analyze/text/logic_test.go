@@ -298,6 +298,24 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"fix"}, {"print"}}},
 		},
 		{
+			name:  "a restriction ends its branch",
+			text:  "The analyst asks the customer for the documents. If the customer stays silent, the team lead restricts the account. The analyst renews the profile. The analyst closes the review.",
+			never: [][2]pattern{{{"restrict"}, {"clos"}}, {{"restrict"}, {"renew"}}},
+			reach: [][2]pattern{{{"ask"}, {"clos"}}},
+		},
+		{
+			name:  "a postponement ends its branch",
+			text:  "HR checks the visa. If the visa is missing, the start of the contract is postponed and HR informs the team. The team lead welcomes the employee.",
+			never: [][2]pattern{{{"postpon"}, {"welcom"}}},
+			reach: [][2]pattern{{{"check"}, {"welcom"}}},
+		},
+		{
+			name:  "an offer marked as lapsed ends its branch",
+			text:  "The sales rep sends the offer to the client. If the client does not sign, the sales rep marks the offer as lapsed. If the client signs, the sales rep books the order. The sales rep bills the client.",
+			never: [][2]pattern{{{"laps"}, {"book"}}, {{"laps"}, {"bill"}}},
+			reach: [][2]pattern{{{"send"}, {"bill"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
