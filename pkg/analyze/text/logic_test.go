@@ -316,6 +316,24 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"send"}, {"bill"}}},
 		},
 		{
+			name:  "a condition without its comma, ending in a lapse",
+			text:  "The agent sends the offer to the client. If the client does not reply within two weeks the agent marks the offer as expired. If the client accepts, the agent books the order. The agent bills the client.",
+			never: [][2]pattern{{{"expir"}, {"book"}}, {{"expir"}, {"bill"}}},
+			reach: [][2]pattern{{{"send"}, {"bill"}}},
+		},
+		{
+			name:  "a condition without its comma and an article subject",
+			text:  "The clerk checks the form. If the form is incomplete the clerk rejects the form. The clerk stamps the form. The clerk files the form.",
+			never: [][2]pattern{{{"reject"}, {"stamp"}}},
+			reach: [][2]pattern{{{"check"}, {"stamp"}}},
+		},
+		{
+			name:  "what a finding means is its branch",
+			text:  "The filter screens the beneficiary. On a hit the analyst investigates the hit. A confirmed hit means the transfer is stopped and reported to the authority; the transfer is never executed. The clerk releases the transfer. The bank confirms the transfer.",
+			never: [][2]pattern{{{"stop"}, {"releas"}}, {{"report"}, {"confirm"}}},
+			reach: [][2]pattern{{{"investigat"}, {"releas"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
