@@ -183,6 +183,8 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	switch {
 	case c.performer != "":
 		performer = a.performer(c.performer)
+	case c.pronoun && a.speaker == "" && a.writer != "" && c.pron == "i":
+		performer = a.performer(a.writer) // "I check …" in an e-mail: its writer
 	case c.pronoun && a.speaker == "" && a.condActor != "":
 		performer = a.condActor
 	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):

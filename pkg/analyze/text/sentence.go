@@ -227,7 +227,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	}
 	// "Requisitions above 10,000 EUR additionally need the approval of
 	// the department manager": the manager's step, for those cases
-	r.body = needsApproval(r.body)
+	r.body = needsApproval(r.body, a.writer)
 	// "The board, which meets every Thursday, either approves …": the
 	// aside says nothing about this case's steps
 	r.body = asideRe.ReplaceAllString(r.body, "$1 ")
