@@ -1274,7 +1274,8 @@ func refuses(items []*item) bool {
 		if it.act == nil || it.act.event != nil {
 			continue
 		}
-		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || lapsedRe.MatchString(it.act.name) {
+		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || lapsedRe.MatchString(it.act.name) ||
+			(v == "send" || v == "turn") && awayRe.MatchString(it.act.name) {
 			return true
 		}
 	}
@@ -1287,6 +1288,10 @@ func refuses(items []*item) bool {
 // (unlike negativeVerbs, they are no possible outcome of their own).
 // "suspend" is not one: a suspended case is usually resumed.
 var holdVerbs = set(`restrict postpone revoke void`)
+
+// awayRe finds a party sent off unserved: "the truck is sent away",
+// "walk-in patients are turned away".
+var awayRe = regexp.MustCompile(`(?i)\baway\b`)
 
 // lapsedRe finds a step that records that the case ran out or was given
 // up: "marks the offer as lapsed", "sets the order to expired".

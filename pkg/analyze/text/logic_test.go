@@ -334,6 +334,18 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"investigat"}, {"releas"}}},
 		},
 		{
+			name:  "a visitor turned away",
+			text:  "The guard checks the visitor pass at the gate. If the pass is missing, the visitor is turned away. The guard opens the barrier. The host greets the visitor.",
+			never: [][2]pattern{{{"turn", "away"}, {"open"}}, {{"turn", "away"}, {"greet"}}},
+			reach: [][2]pattern{{{"check"}, {"greet"}}},
+		},
+		{
+			name:  "a demonstrative subject that is not paid",
+			text:  "The nurse records the absence. If the employee does not bring a doctor's note within 3 days, HR sends a reminder and these days are not paid. Payroll pays the sick leave allowance.",
+			never: [][2]pattern{{{"remind"}, {"pay"}}},
+			reach: [][2]pattern{{{"record"}, {"pay"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
