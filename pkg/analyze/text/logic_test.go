@@ -346,6 +346,18 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"record"}, {"pay"}}},
 		},
 		{
+			name:  "a finding before a colon in a list, with stop and a prohibition",
+			text:  "Branch onboarding\n\n- Clerk checks the passport\n- Clerk screens the name against the watch list\n  - match on the watch list: stop, do NOT issue the card, security officer alerts the police\n- Clerk issues the card\n- Clerk hands over the card",
+			never: [][2]pattern{{{"alert"}, {"issu"}}, {{"match|alert"}, {"hand"}}},
+			reach: [][2]pattern{{{"screen"}, {"issu"}}},
+		},
+		{
+			name:  "no booking before a colon",
+			text:  "- Guard checks the delivery papers\n- no booking: driver is sent away, no unloading\n- Forklift driver unloads the truck\n- Clerk books the receipt",
+			never: [][2]pattern{{{"away"}, {"unload"}}, {{"away"}, {"book"}}},
+			reach: [][2]pattern{{{"check"}, {"book"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
