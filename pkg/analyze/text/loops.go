@@ -74,6 +74,8 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 // submits it again" loops back to the step before the decision; "for
 // each" repeats the sentence's steps per item.
 func (a *analyzer) closeSentence(s string, before int) {
+	a.b.endState = endState(s)
+	defer func() { a.b.endState = "" }()
 	if a.count == before {
 		if endRe.MatchString(s) {
 			// "3. If …, the handler rejects the claim. The process ends.":
@@ -274,4 +276,18 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 		}
 	}
 	return nil
+}
+
+// endStateRe is a closing clause that names the state the case is left
+// in: "the request is cancelled", "the claim is closed as incomplete".
+var endStateRe = regexp.MustCompile(`(?i)\b(?:the|this|that|such\s+an?)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are|gets|get)\s+(?:then\s+|also\s+)?(cancell?ed|closed|rejected|declined|withdrawn|terminated|refused|abandoned|lapsed|expired|voided)(\s+as\s+[a-z-]+)?\b`)
+
+// endState names the end of a branch after the state the sentence leaves
+// the case in ("Claim closed as incomplete"), or "" when it names none.
+func endState(s string) string {
+	m := endStateRe.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return capitalise(strings.ToLower(m[1] + " " + m[2] + m[3]))
 }
