@@ -540,3 +540,27 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 		})
 	}
 }
+
+// TestEndNamesTheState checks that a branch ended by a clause on the
+// case's state ("the application is closed as expired") names its end
+// event after that state.
+func TestEndNamesTheState(t *testing.T) {
+	tests := []struct{ name, text, end string }{
+		{"closed as expired", "The agent sends the lease to the tenant. If the tenant does not sign within 14 days, the application is closed as expired. The caretaker hands over the keys.", "Application closed as expired"},
+		{"cancelled request", "The clerk checks the leave balance. If the balance is too low, the clerk writes to the employee and the request is cancelled. The clerk books the days.", "Request cancelled"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			for _, e := range m.Events {
+				if e.Name == tt.end {
+					if newBehaviour(m).reachesAny([]string{e.ID}, pattern{"hand|book"}, nil) {
+						t.Errorf("%q goes on:%s", tt.end, describe(m))
+					}
+					return
+				}
+			}
+			t.Errorf("no event %q:%s", tt.end, describe(m))
+		})
+	}
+}
