@@ -564,3 +564,33 @@ func TestEndNamesTheState(t *testing.T) {
 		})
 	}
 }
+
+// TestStanceIsNoStep checks that a sentence stating an attitude ("attaches
+// great importance to …", "reflects the expectations of …") makes no
+// step, no lane and no pool, while a light verb with a real object stays
+// a step.
+func TestStanceIsNoStep(t *testing.T) {
+	text := "The bank attaches the utmost importance to knowing its customers. This policy reflects the expectations of the regulator. " +
+		"The analyst opens a review case. The analyst puts the file on the shelf. The analyst places an order with the supplier."
+	m := analyze(t, text)
+	for _, p := range []pattern{{"attach|importance"}, {"reflect|expectation"}} {
+		if ids := nodesMatching(m, p); len(ids) > 0 {
+			t.Errorf("%v is a step:%s", p, describe(m))
+		}
+	}
+	for _, p := range []pattern{{"open", "case"}, {"put", "file"}, {"plac", "order"}} {
+		if ids := nodesMatching(m, p); len(ids) == 0 {
+			t.Errorf("no step %v:%s", p, describe(m))
+		}
+	}
+	for _, pl := range m.Pools {
+		if (pattern{"knowing|customers|regulator"}).matches(pl.Name) {
+			t.Errorf("pool %q", pl.Name)
+		}
+	}
+	for _, pa := range m.Participants {
+		if (pattern{"knowing|customers|regulator"}).matches(pa.Name) {
+			t.Errorf("participant %q", pa.Name)
+		}
+	}
+}
