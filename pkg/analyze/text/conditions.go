@@ -102,8 +102,8 @@ func baseVerb(w string) bool {
 }
 
 // meansRe finds a condition stated as what a finding means: "A confirmed
-// match means the payment is blocked".
-var meansRe = regexp.MustCompile(`(?i)^(?:an?|any|every|each)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+means\s+(?:that\s+)?(\S.{3,})$`)
+// match means the payment is blocked", "More analysis means …".
+var meansRe = regexp.MustCompile(`(?i)^(?:(an?|any|every|each)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+means\s+(?:that\s+)?(\S.{3,})$`)
 
 // meansAsIf reads "A confirmed match means the payment is blocked" as "If
 // there is a confirmed match, the payment is blocked": the finding is the
@@ -113,5 +113,15 @@ func meansAsIf(s string) string {
 	if m == nil {
 		return s
 	}
-	return "If there is a " + m[1] + ", " + m[2]
+	// "This means …", "The rule means …", "Every part that fails means
+	// …": no finding, which is a bare noun phrase
+	for _, w := range strings.Fields(m[2]) {
+		if n := norm(w); determiners[n] || pronouns[n] || n == "what" {
+			return s
+		}
+	}
+	if m[1] == "" {
+		return "If there is " + lowerInitial(m[2]) + ", " + m[3] // "More analysis means …"
+	}
+	return "If there is a " + m[2] + ", " + m[3]
 }

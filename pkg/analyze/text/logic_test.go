@@ -358,6 +358,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"check"}, {"book"}}},
 		},
 		{
+			name:  "what a bare finding means is its branch",
+			text:  "The panel reviews the grant proposal. Insufficient funds means the secretary informs the applicant and the proposal is not funded. The treasurer transfers the grant.",
+			never: [][2]pattern{{{"inform"}, {"transfer"}}},
+			reach: [][2]pattern{{{"review"}, {"transfer"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
