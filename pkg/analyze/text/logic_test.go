@@ -364,6 +364,18 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"review"}, {"transfer"}}},
 		},
 		{
+			name:  "a refusal without object in a note is of the thing just worked on",
+			text:  "- Clerk sends the request to the doctor\n- Doctor signs the prescription\n   - doctor refuses (e.g. dose too high) -> clerk informs patient, nothing is sent to the pharmacy\n- Clerk sends the prescription to the pharmacy\n- Pharmacy dispenses the medicine",
+			never: [][2]pattern{{{"refus"}, {"send", "prescription"}}, {{"refus"}, {"dispens"}}},
+			reach: [][2]pattern{{{"sign"}, {"send", "prescription"}}},
+		},
+		{
+			name:  "a refusal without object in prose",
+			text:  "The clerk sends the request to the doctor. The doctor signs the prescription. If the doctor refuses, the clerk informs the patient and nothing is sent to the pharmacy. The clerk sends the prescription to the pharmacy.",
+			never: [][2]pattern{{{"refus"}, {"send", "prescription"}}},
+			reach: [][2]pattern{{{"sign"}, {"send", "prescription"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},

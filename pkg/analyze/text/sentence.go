@@ -522,9 +522,12 @@ func arrowCondition(s string) string {
 	if ifLeadRe.MatchString(cond) {
 		cond = strings.TrimSpace(cond[strings.IndexByte(cond, ' ')+1:])
 	}
-	cond = strings.TrimRight(cond, "?:")
+	cond = strings.TrimSpace(parenRe.ReplaceAllString(strings.TrimRight(cond, "?:"), ""))
 	return "If " + lowerInitial(cond) + ", " + stopLast(strings.TrimSpace(m[2]))
 }
+
+// parenRe is an aside in brackets: "doctor refuses (e.g. dose too high)".
+var parenRe = regexp.MustCompile(`\s*\([^()]*\)`)
 
 // stopLast moves a note's "stop" and its prohibitions to the end of what
 // happens in that case: "stop, do not open the account, the officer files
