@@ -387,10 +387,11 @@ var stanceVerbs = set(`reflect emphasise emphasize underline stress cherish ende
 
 // stanceNouns are what a light verb attaches or gives when it states an
 // attitude: "attaches the utmost importance", "places emphasis".
-var stanceNouns = set(`importance emphasis priority weight significance attention value commitment`)
+// ("priority" is not: "the nurse assigns a priority" is work).
+var stanceNouns = set(`importance emphasis weight significance attention value commitment`)
 
 // lightVerbs carry no work of their own before a stance noun.
-var lightVerbs = set(`attach place put lay give assign accord`)
+var lightVerbs = set(`attach place put lay give accord`)
 
 // stance reports a clause that states an attitude instead of work: "The
 // bank attaches the utmost importance to knowing its customers".
