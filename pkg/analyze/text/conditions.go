@@ -18,22 +18,20 @@ var subjectPronouns = set(`we i they he she you`)
 // so that every reader of "If …, …" sees it: the main clause starts at the
 // first subject (a pronoun, or an article and up to three words) that is
 // followed by a verb, a modal or a passive auxiliary. A sentence with a
-// comma or "then" is left as it is.
+// comma, or with "then" before that subject, is left as it is.
 func ifComma(s string) string {
 	if !condLeadNoCommaRe.MatchString(s) || strings.ContainsAny(s, ",;:") {
 		return s
 	}
 	ws := strings.Fields(s)
-	for _, w := range ws {
-		if strings.EqualFold(w, "then") {
-			return s
-		}
-	}
 	lead := 1
 	if strings.EqualFold(ws[0], "in") {
 		lead = 2
 	}
 	for i := lead + 2; i < len(ws)-1; i++ {
+		if strings.EqualFold(ws[i-1], "then") {
+			return s // "If …, then …" ends the condition already
+		}
 		if !hasPredicate(ws[lead:i]) {
 			continue // "If the amount in the request exceeds …"
 		}

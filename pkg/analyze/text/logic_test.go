@@ -376,6 +376,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"sign"}, {"send", "prescription"}}},
 		},
 		{
+			name:  "a condition without its comma and a then later in the main clause",
+			text:  "The recruiter sends the offer to the candidate. If we hear nothing in a week the recruiter calls once and then withdraws the offer. If the candidate accepts, HR prepares the contract.",
+			never: [][2]pattern{{{"withdraw"}, {"contract"}}},
+			reach: [][2]pattern{{{"send"}, {"contract"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
