@@ -123,3 +123,23 @@ func meansAsIf(s string) string {
 	}
 	return "If there is a " + m[2] + ", " + m[3]
 }
+
+// noNoRe is a spoken rule "No budget, no job ad, the requisition is
+// closed": without the first thing the second is not done, and what
+// follows is what happens instead.
+var noNoRe = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}),\s+no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}(?:,\s+|\s*[.!]?$)(.*)$`)
+
+// noNoCondition reads "No budget, no job ad, the requisition is closed" as
+// "If there is no budget, the requisition is closed and nothing else
+// happens": the branch without the first thing ends.
+func noNoCondition(s string) string {
+	m := noNoRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return s
+	}
+	rest := strings.TrimRight(strings.TrimSpace(m[2]), ".!")
+	if rest == "" {
+		return "If there is no " + m[1] + ", nothing else happens."
+	}
+	return "If there is no " + m[1] + ", " + rest + " and nothing else happens."
+}

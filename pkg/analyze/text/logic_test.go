@@ -382,6 +382,12 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"send"}, {"contract"}}},
 		},
 		{
+			name:  "no this, no that: the branch without it ends",
+			text:  "The team lead opens a requisition. Finance confirms the budget. No budget, no job ad, the requisition is closed. The recruiter publishes the job ad. The recruiter screens the CVs.",
+			never: [][2]pattern{{{"clos", "requisition"}, {"publish"}}, {{"clos", "requisition"}, {"screen"}}},
+			reach: [][2]pattern{{{"confirm"}, {"publish"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},

@@ -193,9 +193,9 @@ func (a *analyzer) introduction(s string) bool {
 // flow, the sentence's ending, rework and per-item markers and its timer
 // are placed.
 func (a *analyzer) structure(s string, inItem bool) []*draft {
-	// "A confirmed match means …", "If the part is late we call …": a
-	// condition as every reader below expects it
-	s = ifComma(meansAsIf(s))
+	// "A confirmed match means …", "If the part is late we call …", "No
+	// budget, no job ad, …": a condition as every reader below expects it
+	s = ifComma(meansAsIf(noNoCondition(s)))
 	work, wait := durations(s)
 	r := &reading{s: s, work: work, wait: wait, inItem: inItem}
 	a.condActor = ""
