@@ -531,6 +531,12 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			exclusive: [][2]pattern{{{"resolv"}, {"escalat"}}, {{"resolv"}, {"clos"}}, {{"escalat"}, {"clos"}}},
 		},
 		{
+			name:      "a loss before a colon in a list is a condition",
+			text:      "- Receiving clerk unloads the truck\n- quality inspector inspects each damaged pallet\n  - total loss: inspector books the stock write-off\n- Claims clerk files a damage claim with the carrier",
+			skip:      [][3]pattern{{{"inspect"}, {"write"}, {"fil", "claim"}}},
+			exclusive: [][2]pattern{},
+		},
+		{
 			name:      "either or",
 			text:      "The clerk receives the claim. The clerk either approves the claim or forwards it to the team lead. The clerk archives the file.",
 			exclusive: [][2]pattern{{{"approv"}, {"forward"}}},

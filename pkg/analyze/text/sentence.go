@@ -560,7 +560,7 @@ var (
 	// findingRe is a short note of what a check found, in front of a
 	// colon that says what then happens: "hit on the watch list: …",
 	// "no booking: …".
-	findingRe = regexp.MustCompile(`(?i)^(?:an?\s+|the\s+|any\s+)?(?:[a-z-]+\s+){0,3}?(?:hits?|match(?:es)?|mismatch(?:es)?|discrepanc(?:y|ies)|errors?|failures?|deviations?|shortages?)(?:\s+(?:on|in|with|against|at)\s+(?:the\s+|a\s+)?[a-z-]+(?:\s+[a-z-]+)?)?$|^no\s+[a-z-]+(?:\s+[a-z-]+)?$`)
+	findingRe = regexp.MustCompile(`(?i)^(?:an?\s+|the\s+|any\s+)?(?:[a-z-]+\s+){0,3}?(?:hits?|match(?:es)?|mismatch(?:es)?|discrepanc(?:y|ies)|errors?|failures?|deviations?|shortages?|loss|losses|defects?)(?:\s+(?:on|in|with|against|at)\s+(?:the\s+|a\s+)?[a-z-]+(?:\s+[a-z-]+)?)?$|^no\s+[a-z-]+(?:\s+[a-z-]+)?$`)
 )
 
 // colonCondition reads a note "hit on the watch list: the officer alerts
