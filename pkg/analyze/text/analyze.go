@@ -26,6 +26,8 @@ type analyzer struct {
 	sectionActor string
 	lastActor    string
 	speaker      string
+	// writer is the role an e-mail's sender signs with: who "I" is.
+	writer       string
 	lastObject   string
 	participants []string
 	canon        map[string]string
@@ -107,6 +109,7 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 	if turns := transcript(ctx, text); turns != nil {
 		a.transcript(turns)
 	} else {
+		a.writer = writerRole(text)
 		a.document(text)
 	}
 	return a.finish(filename, text)

@@ -47,6 +47,9 @@ type item struct {
 	// rework loop that follows ("… may correct it and submit it again")
 	// says where the branch returns, and replaces it.
 	soft bool
+	// endName names the end event: the state the text leaves the case in
+	// ("Request cancelled"); "End" when empty.
+	endName string
 	// back loops the branch back to an earlier item instead of going on.
 	back *item
 	// sub is a section of a long document: a sub-process.
@@ -101,6 +104,9 @@ type builder struct {
 	lastN int
 	// startName and endName name the events; "Start"/"End" when empty.
 	startName, endName string
+	// endState is the state the sentence being closed leaves the case in
+	// ("the request is cancelled"): the name of the end it adds.
+	endState string
 	// startMessage makes the start event catch a message: "The process
 	// starts when the bank receives a loan application".
 	startMessage bool
@@ -415,14 +421,17 @@ func (b *builder) endBranch(soft bool) {
 		// of its own ends all the same, when it is a branch of the open
 		// decision
 		if o := b.open; o != nil && len(o.branches) > 0 && b.last == &o.branches[len(o.branches)-1].items {
-			*b.last = append(*b.last, &item{end: true, soft: soft})
+			*b.last = append(*b.last, &item{end: true, soft: soft, endName: b.endState})
 		}
 		return
 	}
 	if l := *b.last; l[len(l)-1].end {
+		if l[len(l)-1].endName == "" {
+			l[len(l)-1].endName = b.endState
+		}
 		return // a refusal's branch that ended already
 	}
-	*b.last = append(*b.last, &item{end: true, soft: soft})
+	*b.last = append(*b.last, &item{end: true, soft: soft, endName: b.endState})
 }
 
 // loopTo ends the branch the last sentence went to with a flow back to
@@ -1014,7 +1023,7 @@ func (c *compiler) emit(items []*item, from, label string) string {
 		}
 		switch {
 		case it.end:
-			id := c.event(process.EventEnd, "End")
+			id := c.event(process.EventEnd, firstNonEmpty(it.endName, "End"))
 			c.flow(cur, id, label)
 			cur, label = "", ""
 			continue
@@ -1271,12 +1280,31 @@ var negativeVerbs = set(`reject decline refuse cancel deny withdraw abort termin
 // applicant" ends there, even though its condition names no refusal.
 func refuses(items []*item) bool {
 	for _, it := range items {
-		if it.act != nil && it.act.event == nil && negativeVerbs[firstWord(it.act.verb)] {
+		if it.act == nil || it.act.event != nil {
+			continue
+		}
+		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || lapsedRe.MatchString(it.act.name) ||
+			(v == "send" || v == "turn") && awayRe.MatchString(it.act.name) {
 			return true
 		}
 	}
 	return false
 }
+
+// holdVerbs stop a case short of its completion without turning it down:
+// "the manager restricts the account", "the start date is postponed". In a
+// branch they end it like a refusal; in the main flow they stay steps
+// (unlike negativeVerbs, they are no possible outcome of their own).
+// "suspend" is not one: a suspended case is usually resumed.
+var holdVerbs = set(`restrict postpone revoke void`)
+
+// awayRe finds a party sent off unserved: "the truck is sent away",
+// "walk-in patients are turned away".
+var awayRe = regexp.MustCompile(`(?i)\baway\b`)
+
+// lapsedRe finds a step that records that the case ran out or was given
+// up: "marks the offer as lapsed", "sets the order to expired".
+var lapsedRe = regexp.MustCompile(`(?i)\b(?:as|to)\s+(?:lapsed|expired|void|voided|withdrawn|cancell?ed|rejected|declined|abandoned|lost)\b`)
 
 // loopOpen ends the open decision's last branch with a flow back to
 // target: "If the login fails, go back to step 4."

@@ -170,6 +170,9 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		if repeatsOnly(c) || startsProcess(c) {
 			continue // "This is repeated until …": a loop, not a step; "The process is started by …": its start
 		}
+		if stance(c) {
+			continue // "The bank attaches great importance to …": an attitude, not a step
+		}
 		out = append(out, a.newDraft(source, c, text))
 	}
 	return a.withEvents(out, source)
@@ -183,6 +186,8 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	switch {
 	case c.performer != "":
 		performer = a.performer(c.performer)
+	case c.pronoun && a.speaker == "" && a.writer != "" && c.pron == "i":
+		performer = a.performer(a.writer) // "I check …" in an e-mail: its writer
 	case c.pronoun && a.speaker == "" && a.condActor != "":
 		performer = a.condActor
 	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
@@ -374,6 +379,40 @@ var repeatWords = set(`this these that those it them step steps process procedur
 // repeatsOnly reports whether a clause only says that earlier steps are
 // repeated ("This is repeated", "Repeat steps 2 to 4"): a loop marker,
 // no step of its own.
+// stanceVerbs state an attitude or a stated aim, never a step: "the policy
+// reflects the regulator's expectations".
+// ("acknowledge", "recognise" and "value" are not: "acknowledges the
+// ticket", "values the stock" are work).
+var stanceVerbs = set(`reflect emphasise emphasize underline stress cherish endeavour endeavor strive aspire`)
+
+// stanceNouns are what a light verb attaches or gives when it states an
+// attitude: "attaches the utmost importance", "places emphasis".
+// ("priority" is not: "the nurse assigns a priority" is work).
+var stanceNouns = set(`importance emphasis weight significance attention value commitment`)
+
+// lightVerbs carry no work of their own before a stance noun.
+var lightVerbs = set(`attach place put lay give accord`)
+
+// stance reports a clause that states an attitude instead of work: "The
+// bank attaches the utmost importance to knowing its customers".
+func stance(c clause) bool {
+	v := firstWord(c.verb)
+	if stanceVerbs[v] {
+		return true
+	}
+	if !lightVerbs[v] {
+		return false
+	}
+	for _, w := range c.object {
+		if n := norm(w); stanceNouns[n] {
+			return true
+		} else if n == "to" || n == "on" {
+			return false
+		}
+	}
+	return false
+}
+
 func repeatsOnly(c clause) bool {
 	return c.verb == "repeat" && (len(c.object) == 0 || repeatWords[norm(c.object[0])])
 }

@@ -201,6 +201,12 @@ func (a *analyzer) readOtherwise(r *reading) ([]*draft, bool) {
 	return ds, true
 }
 
+// refusalClause reports one clause in which a party turns something down:
+// "the manager rejects the request".
+func refusalClause(cs []clause) bool {
+	return len(cs) == 1 && cs[0].performer != "" && isAgent(cs[0].performer) && negativeVerbs[firstWord(cs[0].verb)] && len(cs[0].object) > 0
+}
+
 // readIf reads "If X, Y[; otherwise Z]", and "When a build fails, …",
 // which decides like "if".
 func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
@@ -233,7 +239,19 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	// "If the manager rejects the request, the request is closed": the
 	// manager's rejection is a step of its own, the first of the branch
 	var refusal *draft
-	if cs := parseClause(cond, a.lastObject); len(cs) == 1 && cs[0].performer != "" && isAgent(cs[0].performer) &&
+	cs := parseClause(cond, a.lastObject)
+	if !refusalClause(cs) && a.lastObject != "" && refusalRe.MatchString(cond) && !negative(cond) {
+		// "If the doctor refuses, …" after "The doctor signs the
+		// prescription": the refusal is of the thing just worked on; in
+		// a note ("doctor refuses") the subject has no article
+		for _, c := range []string{cond, "the " + cond} {
+			if alt := parseClause(c+" the "+a.lastObject, a.lastObject); refusalClause(alt) {
+				cs = alt
+				break
+			}
+		}
+	}
+	if len(cs) == 1 && cs[0].performer != "" && isAgent(cs[0].performer) &&
 		negativeVerbs[firstWord(cs[0].verb)] && len(cs[0].object) > 0 && !negative(cond) && a.count < maxDrafts &&
 		!againRe.MatchString(r.s) && !(backRe.MatchString(r.s) && !negative(main)) {
 		// (a rejection sent back for rework is the decision's answer,

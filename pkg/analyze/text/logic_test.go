@@ -298,6 +298,96 @@ func TestNegativeOutcomesEndTheirBranch(t *testing.T) {
 			reach: [][2]pattern{{{"fix"}, {"print"}}},
 		},
 		{
+			name:  "a restriction ends its branch",
+			text:  "The analyst asks the customer for the documents. If the customer stays silent, the team lead restricts the account. The analyst renews the profile. The analyst closes the review.",
+			never: [][2]pattern{{{"restrict"}, {"clos"}}, {{"restrict"}, {"renew"}}},
+			reach: [][2]pattern{{{"ask"}, {"clos"}}},
+		},
+		{
+			name:  "a postponement ends its branch",
+			text:  "HR checks the visa. If the visa is missing, the start of the contract is postponed and HR informs the team. The team lead welcomes the employee.",
+			never: [][2]pattern{{{"postpon"}, {"welcom"}}},
+			reach: [][2]pattern{{{"check"}, {"welcom"}}},
+		},
+		{
+			name:  "an offer marked as lapsed ends its branch",
+			text:  "The sales rep sends the offer to the client. If the client does not sign, the sales rep marks the offer as lapsed. If the client signs, the sales rep books the order. The sales rep bills the client.",
+			never: [][2]pattern{{{"laps"}, {"book"}}, {{"laps"}, {"bill"}}},
+			reach: [][2]pattern{{{"send"}, {"bill"}}},
+		},
+		{
+			name:  "a condition without its comma, ending in a lapse",
+			text:  "The agent sends the offer to the client. If the client does not reply within two weeks the agent marks the offer as expired. If the client accepts, the agent books the order. The agent bills the client.",
+			never: [][2]pattern{{{"expir"}, {"book"}}, {{"expir"}, {"bill"}}},
+			reach: [][2]pattern{{{"send"}, {"bill"}}},
+		},
+		{
+			name:  "a condition without its comma and an article subject",
+			text:  "The clerk checks the form. If the form is incomplete the clerk rejects the form. The clerk stamps the form. The clerk files the form.",
+			never: [][2]pattern{{{"reject"}, {"stamp"}}},
+			reach: [][2]pattern{{{"check"}, {"stamp"}}},
+		},
+		{
+			name:  "what a finding means is its branch",
+			text:  "The filter screens the beneficiary. On a hit the analyst investigates the hit. A confirmed hit means the transfer is stopped and reported to the authority; the transfer is never executed. The clerk releases the transfer. The bank confirms the transfer.",
+			never: [][2]pattern{{{"stop"}, {"releas"}}, {{"report"}, {"confirm"}}},
+			reach: [][2]pattern{{{"investigat"}, {"releas"}}},
+		},
+		{
+			name:  "a visitor turned away",
+			text:  "The guard checks the visitor pass at the gate. If the pass is missing, the visitor is turned away. The guard opens the barrier. The host greets the visitor.",
+			never: [][2]pattern{{{"turn", "away"}, {"open"}}, {{"turn", "away"}, {"greet"}}},
+			reach: [][2]pattern{{{"check"}, {"greet"}}},
+		},
+		{
+			name:  "a demonstrative subject that is not paid",
+			text:  "The nurse records the absence. If the employee does not bring a doctor's note within 3 days, HR sends a reminder and these days are not paid. Payroll pays the sick leave allowance.",
+			never: [][2]pattern{{{"remind"}, {"pay"}}},
+			reach: [][2]pattern{{{"record"}, {"pay"}}},
+		},
+		{
+			name:  "a finding before a colon in a list, with stop and a prohibition",
+			text:  "Branch onboarding\n\n- Clerk checks the passport\n- Clerk screens the name against the watch list\n  - match on the watch list: stop, do NOT issue the card, security officer alerts the police\n- Clerk issues the card\n- Clerk hands over the card",
+			never: [][2]pattern{{{"alert"}, {"issu"}}, {{"match|alert"}, {"hand"}}},
+			reach: [][2]pattern{{{"screen"}, {"issu"}}},
+		},
+		{
+			name:  "no booking before a colon",
+			text:  "- Guard checks the delivery papers\n- no booking: driver is sent away, no unloading\n- Forklift driver unloads the truck\n- Clerk books the receipt",
+			never: [][2]pattern{{{"away"}, {"unload"}}, {{"away"}, {"book"}}},
+			reach: [][2]pattern{{{"check"}, {"book"}}},
+		},
+		{
+			name:  "what a bare finding means is its branch",
+			text:  "The panel reviews the grant proposal. Insufficient funds means the secretary informs the applicant and the proposal is not funded. The treasurer transfers the grant.",
+			never: [][2]pattern{{{"inform"}, {"transfer"}}},
+			reach: [][2]pattern{{{"review"}, {"transfer"}}},
+		},
+		{
+			name:  "a refusal without object in a note is of the thing just worked on",
+			text:  "- Clerk sends the request to the doctor\n- Doctor signs the prescription\n   - doctor refuses (e.g. dose too high) -> clerk informs patient, nothing is sent to the pharmacy\n- Clerk sends the prescription to the pharmacy\n- Pharmacy dispenses the medicine",
+			never: [][2]pattern{{{"refus"}, {"send", "prescription"}}, {{"refus"}, {"dispens"}}},
+			reach: [][2]pattern{{{"sign"}, {"send", "prescription"}}},
+		},
+		{
+			name:  "a refusal without object in prose",
+			text:  "The clerk sends the request to the doctor. The doctor signs the prescription. If the doctor refuses, the clerk informs the patient and nothing is sent to the pharmacy. The clerk sends the prescription to the pharmacy.",
+			never: [][2]pattern{{{"refus"}, {"send", "prescription"}}},
+			reach: [][2]pattern{{{"sign"}, {"send", "prescription"}}},
+		},
+		{
+			name:  "a condition without its comma and a then later in the main clause",
+			text:  "The recruiter sends the offer to the candidate. If we hear nothing in a week the recruiter calls once and then withdraws the offer. If the candidate accepts, HR prepares the contract.",
+			never: [][2]pattern{{{"withdraw"}, {"contract"}}},
+			reach: [][2]pattern{{{"send"}, {"contract"}}},
+		},
+		{
+			name:  "no this, no that: the branch without it ends",
+			text:  "The team lead opens a requisition. Finance confirms the budget. No budget, no job ad, the requisition is closed. The recruiter publishes the job ad. The recruiter screens the CVs.",
+			never: [][2]pattern{{{"clos", "requisition"}, {"publish"}}, {{"clos", "requisition"}, {"screen"}}},
+			reach: [][2]pattern{{{"confirm"}, {"publish"}}},
+		},
+		{
 			name:  "a refusal that says where it returns",
 			text:  "The clerk checks the form. If the form is incomplete, the clerk rejects it and the check starts again. The clerk files the form.",
 			reach: [][2]pattern{{{"reject"}, {"check"}}},
@@ -441,6 +531,12 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 			exclusive: [][2]pattern{{{"resolv"}, {"escalat"}}, {{"resolv"}, {"clos"}}, {{"escalat"}, {"clos"}}},
 		},
 		{
+			name:      "a loss before a colon in a list is a condition",
+			text:      "- Receiving clerk unloads the truck\n- quality inspector inspects each damaged pallet\n  - total loss: inspector books the stock write-off\n- Claims clerk files a damage claim with the carrier",
+			skip:      [][3]pattern{{{"inspect"}, {"write"}, {"fil", "claim"}}},
+			exclusive: [][2]pattern{},
+		},
+		{
 			name:      "either or",
 			text:      "The clerk receives the claim. The clerk either approves the claim or forwards it to the team lead. The clerk archives the file.",
 			exclusive: [][2]pattern{{{"approv"}, {"forward"}}},
@@ -478,5 +574,60 @@ func TestConditionsApplyToTheirCases(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEndNamesTheState checks that a branch ended by a clause on the
+// case's state ("the application is closed as expired") names its end
+// event after that state.
+func TestEndNamesTheState(t *testing.T) {
+	tests := []struct{ name, text, end string }{
+		{"closed as expired", "The agent sends the lease to the tenant. If the tenant does not sign within 14 days, the application is closed as expired. The caretaker hands over the keys.", "Application closed as expired"},
+		{"cancelled request", "The clerk checks the leave balance. If the balance is too low, the clerk writes to the employee and the request is cancelled. The clerk books the days.", "Request cancelled"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			for _, e := range m.Events {
+				if e.Name == tt.end {
+					if newBehaviour(m).reachesAny([]string{e.ID}, pattern{"hand|book"}, nil) {
+						t.Errorf("%q goes on:%s", tt.end, describe(m))
+					}
+					return
+				}
+			}
+			t.Errorf("no event %q:%s", tt.end, describe(m))
+		})
+	}
+}
+
+// TestStanceIsNoStep checks that a sentence stating an attitude ("attaches
+// great importance to …", "reflects the expectations of …") makes no
+// step, no lane and no pool, while a light verb with a real object stays
+// a step.
+func TestStanceIsNoStep(t *testing.T) {
+	text := "The bank attaches the utmost importance to knowing its customers. This policy reflects the expectations of the regulator. " +
+		"The analyst opens a review case. The analyst puts the file on the shelf. The analyst places an order with the supplier. " +
+		"The analyst assigns a priority to the case."
+	m := analyze(t, text)
+	for _, p := range []pattern{{"attach|importance"}, {"reflect|expectation"}} {
+		if ids := nodesMatching(m, p); len(ids) > 0 {
+			t.Errorf("%v is a step:%s", p, describe(m))
+		}
+	}
+	for _, p := range []pattern{{"open", "case"}, {"put", "file"}, {"plac", "order"}, {"assign", "priorit"}} {
+		if ids := nodesMatching(m, p); len(ids) == 0 {
+			t.Errorf("no step %v:%s", p, describe(m))
+		}
+	}
+	for _, pl := range m.Pools {
+		if (pattern{"knowing|customers|regulator"}).matches(pl.Name) {
+			t.Errorf("pool %q", pl.Name)
+		}
+	}
+	for _, pa := range m.Participants {
+		if (pattern{"knowing|customers|regulator"}).matches(pa.Name) {
+			t.Errorf("participant %q", pa.Name)
+		}
 	}
 }

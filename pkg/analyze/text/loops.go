@@ -15,7 +15,7 @@ var (
 	// be delivered". Only at the end of the sentence, after a clause
 	// break, so that a condition ("if the invoice is not paid, …") never
 	// reads as one.
-	negEndRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*|\s(?:and|so|then)\s+)(?:it|they|this|these|that|those|(?:the|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:is|are|gets|get)\s+(?:not|never|under\s+no\s+circumstances|in\s+no\s+case|on\s+no\s+account|by\s+no\s+means)|isn't|aren't|(?:will|shall|must|may|can|should)\s+(?:not|never)\s+be|won't\s+be|cannot\s+be|can't\s+be|mustn't\s+be|(?:is|are)\s+not\s+to\s+be)\s+(?:any\s+longer\s+)?(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out|used|sold|installed|opened|approved|ordered|dispatched|published|granted|admitted|enrolled|hired|signed|invoiced|credited|reimbursed|produced|assembled|handed\s+over|put\s+away|stored|transferred|activated|created|booked\s+in|scheduled|funded|paid\s+out|renewed|launched|deployed|served|dispensed|administered|fulfilled|forwarded|continued|pursued)(?:\s+(?:to|for|in|into)\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\W*$`)
+	negEndRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*|\s(?:and|so|then)\s+)(?:it|they|this|these|that|those|(?:the|such\s+an?|this|these|that|those)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:is|are|gets|get)\s+(?:not|never|under\s+no\s+circumstances|in\s+no\s+case|on\s+no\s+account|by\s+no\s+means)|isn't|aren't|(?:will|shall|must|may|can|should)\s+(?:not|never)\s+be|won't\s+be|cannot\s+be|can't\s+be|mustn't\s+be|(?:is|are)\s+not\s+to\s+be)\s+(?:any\s+longer\s+)?(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out|used|sold|installed|opened|approved|ordered|dispatched|published|granted|admitted|enrolled|hired|signed|invoiced|credited|reimbursed|produced|assembled|handed\s+over|put\s+away|stored|transferred|activated|created|booked\s+in|scheduled|funded|paid\s+out|renewed|launched|deployed|served|dispensed|administered|fulfilled|forwarded|continued|pursued)(?:\s+(?:to|for|in|into)\s+(?:the\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\W*$`)
 	// againRe marks rework: a step done again after a decision.
 	againRe = regexp.MustCompile(`(?i)\b(?:again|resubmit\w*|re-submit\w*|once more|anew|another one|a new one)\b`)
 	// forEachRe marks work done per item: multi-instance.
@@ -74,6 +74,8 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 // submits it again" loops back to the step before the decision; "for
 // each" repeats the sentence's steps per item.
 func (a *analyzer) closeSentence(s string, before int) {
+	a.b.endState = endState(s)
+	defer func() { a.b.endState = "" }()
 	if a.count == before {
 		if endRe.MatchString(s) {
 			// "3. If …, the handler rejects the claim. The process ends.":
@@ -274,4 +276,18 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 		}
 	}
 	return nil
+}
+
+// endStateRe is a closing clause that names the state the case is left
+// in: "the request is cancelled", "the claim is closed as incomplete".
+var endStateRe = regexp.MustCompile(`(?i)\b(?:the|this|that|such\s+an?)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are|gets|get)\s+(?:then\s+|also\s+)?(cancell?ed|closed|rejected|declined|withdrawn|terminated|refused|abandoned|lapsed|expired|voided)(\s+as\s+[a-z-]+)?\b`)
+
+// endState names the end of a branch after the state the sentence leaves
+// the case in ("Claim closed as incomplete"), or "" when it names none.
+func endState(s string) string {
+	m := endStateRe.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return capitalise(strings.ToLower(m[1] + " " + m[2] + m[3]))
 }

@@ -178,13 +178,17 @@ var thresholdRe = regexp.MustCompile(`(?i)\b(?:above|over|below|under|exceeding|
 // applies to: "Requisitions above 10,000 EUR additionally need the
 // approval of the department manager" reads "If the requisitions are
 // above 10,000 EUR, the department manager approves the requisition".
-// It returns body unchanged when the sentence is no such requirement.
-func needsApproval(body string) string {
+// It returns body unchanged when the sentence is no such requirement;
+// writer is who "me" is.
+func needsApproval(body, writer string) string {
 	m := needsApprovalRe.FindStringSubmatch(strings.TrimSpace(body))
 	if m == nil {
 		return body
 	}
 	agent := strings.ToLower(m[3])
+	if (agent == "me" || agent == "myself") && writer != "" {
+		agent = strings.ToLower(writer) // "a sign-off from me": the writer's
+	}
 	if np := nounPhrase(strings.Fields(agent), 4); np == "" || !isAgent(np) {
 		return body
 	}

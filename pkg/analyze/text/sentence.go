@@ -68,7 +68,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		s = rest
 		defer a.b.leaveBranch()
 	} else {
-		s = conditionalSubject(arrowCondition(s))
+		s = conditionalSubject(arrowCondition(colonCondition(s)))
 	}
 	s, restore := a.namedPerformer(s)
 	defer restore()
@@ -193,6 +193,9 @@ func (a *analyzer) introduction(s string) bool {
 // flow, the sentence's ending, rework and per-item markers and its timer
 // are placed.
 func (a *analyzer) structure(s string, inItem bool) []*draft {
+	// "A confirmed match means …", "If the part is late we call …", "No
+	// budget, no job ad, …": a condition as every reader below expects it
+	s = ifComma(meansAsIf(noNoCondition(s)))
 	work, wait := durations(s)
 	r := &reading{s: s, work: work, wait: wait, inItem: inItem}
 	a.condActor = ""
@@ -224,7 +227,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	}
 	// "Requisitions above 10,000 EUR additionally need the approval of
 	// the department manager": the manager's step, for those cases
-	r.body = needsApproval(r.body)
+	r.body = needsApproval(r.body, a.writer)
 	// "The board, which meets every Thursday, either approves …": the
 	// aside says nothing about this case's steps
 	r.body = asideRe.ReplaceAllString(r.body, "$1 ")
@@ -519,6 +522,54 @@ func arrowCondition(s string) string {
 	if ifLeadRe.MatchString(cond) {
 		cond = strings.TrimSpace(cond[strings.IndexByte(cond, ' ')+1:])
 	}
-	cond = strings.TrimRight(cond, "?:")
-	return "If " + lowerInitial(cond) + ", " + strings.TrimSpace(m[2])
+	cond = strings.TrimSpace(parenRe.ReplaceAllString(strings.TrimRight(cond, "?:"), ""))
+	return "If " + lowerInitial(cond) + ", " + stopLast(strings.TrimSpace(m[2]))
+}
+
+// parenRe is an aside in brackets: "doctor refuses (e.g. dose too high)".
+var parenRe = regexp.MustCompile(`\s*\([^()]*\)`)
+
+// stopLast moves a note's "stop" and its prohibitions to the end of what
+// happens in that case: "stop, do not open the account, the officer files
+// a report" files the report and stops there; the prohibition is no step.
+func stopLast(s string) string {
+	parts := strings.Split(strings.TrimRight(s, ".!"), ",")
+	var keep []string
+	stop := false
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		switch {
+		case stopClauseRe.MatchString(p) || prohibitionRe.MatchString(p):
+			stop = true
+		case p != "":
+			keep = append(keep, p)
+		}
+	}
+	if !stop || len(keep) == 0 {
+		return s
+	}
+	return strings.Join(keep, ", ") + ", stop"
+}
+
+var (
+	// stopClauseRe is a note's clause that halts the case: "stop".
+	stopClauseRe = regexp.MustCompile(`(?i)^(?:and\s+)?(?:stop|halt|abort)$`)
+	// prohibitionRe is a note's clause that forbids the next step: "do
+	// NOT open the account", "never ship".
+	prohibitionRe = regexp.MustCompile(`(?i)^(?:and\s+)?(?:do\s+not|don't|never)\s+[a-z]`)
+	// findingRe is a short note of what a check found, in front of a
+	// colon that says what then happens: "hit on the watch list: …",
+	// "no booking: …".
+	findingRe = regexp.MustCompile(`(?i)^(?:an?\s+|the\s+|any\s+)?(?:[a-z-]+\s+){0,3}?(?:hits?|match(?:es)?|mismatch(?:es)?|discrepanc(?:y|ies)|errors?|failures?|deviations?|shortages?|loss|losses|defects?)(?:\s+(?:on|in|with|against|at)\s+(?:the\s+|a\s+)?[a-z-]+(?:\s+[a-z-]+)?)?$|^no\s+[a-z-]+(?:\s+[a-z-]+)?$`)
+)
+
+// colonCondition reads a note "hit on the watch list: the officer alerts
+// the police" as a condition and what happens in that case, like an
+// arrow; any other "label: text" is left as it is.
+func colonCondition(s string) string {
+	label, rest, ok := strings.Cut(s, ":")
+	if !ok || strings.TrimSpace(rest) == "" || !findingRe.MatchString(strings.TrimSpace(label)) {
+		return s
+	}
+	return strings.TrimSpace(label) + " -> " + strings.TrimSpace(rest)
 }

@@ -1,0 +1,145 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// condLeadNoCommaRe finds a condition written without the comma that ends it:
+// "If the broker does not answer within a week the assistant closes the
+// file".
+var condLeadNoCommaRe = regexp.MustCompile(`(?i)^(if|unless|in case|should|where)\s+\S`)
+
+// subjectPronouns start a main clause after a condition: "If the part is
+// late we call the supplier".
+var subjectPronouns = set(`we i they he she you`)
+
+// ifComma puts the missing comma between a condition and its main clause,
+// so that every reader of "If …, …" sees it: the main clause starts at the
+// first subject (a pronoun, or an article and up to three words) that is
+// followed by a verb, a modal or a passive auxiliary. A sentence with a
+// comma, or with "then" before that subject, is left as it is.
+func ifComma(s string) string {
+	if !condLeadNoCommaRe.MatchString(s) || strings.ContainsAny(s, ",;:") {
+		return s
+	}
+	ws := strings.Fields(s)
+	lead := 1
+	if strings.EqualFold(ws[0], "in") {
+		lead = 2
+	}
+	for i := lead + 2; i < len(ws)-1; i++ {
+		if strings.EqualFold(ws[i-1], "then") {
+			return s // "If …, then …" ends the condition already
+		}
+		if !hasPredicate(ws[lead:i]) {
+			continue // "If the amount in the request exceeds …"
+		}
+		n := norm(ws[i])
+		var verbAt int
+		switch {
+		case subjectPronouns[n]:
+			verbAt = i + 1
+		case n == "the" || n == "a" || n == "an" || n == "our" || n == "their" || n == "your":
+			verbAt = -1
+			for j := i + 2; j <= i+4 && j < len(ws); j++ {
+				if mainVerb(ws[j]) {
+					verbAt = j
+					break
+				}
+				if determiners[norm(ws[j])] {
+					break
+				}
+			}
+		default:
+			continue
+		}
+		if verbAt < 0 || verbAt >= len(ws) || !mainVerb(ws[verbAt]) && !(subjectPronouns[n] && baseVerb(ws[verbAt])) {
+			continue
+		}
+		return strings.Join(ws[:i], " ") + ", " + strings.Join(ws[i:], " ")
+	}
+	return s
+}
+
+// hasPredicate reports whether a condition's words hold a verb of any
+// form, so that it can end before the next subject.
+func hasPredicate(ws []string) bool {
+	for _, w := range ws {
+		n := norm(w)
+		if modals[n] || n == "is" || n == "are" || n == "was" || n == "were" || n == "does" || n == "do" || n == "did" ||
+			strings.HasSuffix(n, "n't") {
+			return true
+		}
+		if _, f := verbForm(n); f != formNone {
+			return true
+		}
+	}
+	return false
+}
+
+// mainVerb reports whether w can start the predicate of a main clause: a
+// third-person verb, a modal or a form of "be" ("is closed").
+func mainVerb(w string) bool {
+	n := norm(w)
+	if modals[n] || n == "is" || n == "are" || n == "gets" {
+		return true
+	}
+	_, f := verbForm(n)
+	return f == formThird
+}
+
+// baseVerb reports whether w is the base form of a verb: "we call".
+func baseVerb(w string) bool {
+	n := norm(w)
+	if modals[n] {
+		return true
+	}
+	_, f := verbForm(n)
+	return f == formBase
+}
+
+// meansRe finds a condition stated as what a finding means: "A confirmed
+// match means the payment is blocked", "More analysis means …".
+var meansRe = regexp.MustCompile(`(?i)^(?:(an?|any|every|each)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+means\s+(?:that\s+)?(\S.{3,})$`)
+
+// meansAsIf reads "A confirmed match means the payment is blocked" as "If
+// there is a confirmed match, the payment is blocked": the finding is the
+// condition, what it means is its branch.
+func meansAsIf(s string) string {
+	m := meansRe.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	// "This means …", "The rule means …", "Every part that fails means
+	// …": no finding, which is a bare noun phrase
+	for _, w := range strings.Fields(m[2]) {
+		if n := norm(w); determiners[n] || pronouns[n] || n == "what" {
+			return s
+		}
+	}
+	if m[1] == "" {
+		return "If there is " + lowerInitial(m[2]) + ", " + m[3] // "More analysis means …"
+	}
+	return "If there is a " + m[2] + ", " + m[3]
+}
+
+// noNoRe is a spoken rule "No budget, no job ad, the requisition is
+// closed": without the first thing the second is not done, and what
+// follows is what happens instead.
+var noNoRe = regexp.MustCompile(`(?i)^no\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}),\s+no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}(?:,\s+|\s*[.!]?$)(.*)$`)
+
+// noNoCondition reads "No budget, no job ad, the requisition is closed" as
+// "If there is no budget, the requisition is closed and nothing else
+// happens": the branch without the first thing ends.
+func noNoCondition(s string) string {
+	m := noNoRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return s
+	}
+	rest := strings.TrimRight(strings.TrimSpace(m[2]), ".!")
+	if rest == "" {
+		return "If there is no " + m[1] + ", nothing else happens."
+	}
+	return "If there is no " + m[1] + ", " + rest + " and nothing else happens."
+}
