@@ -37,9 +37,39 @@ func (s *Server) mountAnalyses() {
 	g.DELETE("/cached-analysis/:id", s.deleteAnalysis)
 }
 
+// KindOpenInEditor is the kind BeforeAnalyze gets for a BPMN file or a
+// blank diagram opened in the editor (POST /api/bpmn/analyze?purpose=edit):
+// the person draws, no analyzer of theirs runs (the file is read and
+// checked as any BPMN file, without an AI call), so it counts no daily
+// analysis.
+const KindOpenInEditor = "bpmn-editor"
+
+// Charged says whether an analyze call of this kind counts one of the
+// day's analyses: every kind but KindOpenInEditor.
+func Charged(kind string) bool { return kind != KindOpenInEditor }
+
+// analyzeKind is what BeforeAnalyze is told about this call: the analyzer
+// type, or KindOpenInEditor for a BPMN file opened in the editor.
+func analyzeKind(c echo.Context, typ string) (string, error) {
+	switch c.QueryParam("purpose") {
+	case "", "analyze":
+		return typ, nil
+	case "edit":
+		if typ == analysis.TypeBPMN {
+			return KindOpenInEditor, nil
+		}
+		return "", errStatus(http.StatusBadRequest, "purpose=edit is for BPMN files opened in the editor (POST /api/bpmn/analyze); documents and images are analysed.")
+	}
+	return "", errStatus(http.StatusBadRequest, "purpose must be analyze (the default) or edit (a BPMN file opened in the editor).")
+}
+
 func (s *Server) analyzeHandler(typ string, kind UploadKind) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		p := PrincipalOf(c)
+		charge, err := analyzeKind(c, typ)
+		if err != nil {
+			return err
+		}
 		up, _, err := ReadUpload(c, kind)
 		if err != nil {
 			return err
@@ -47,7 +77,7 @@ func (s *Server) analyzeHandler(typ string, kind UploadKind) echo.HandlerFunc {
 		id := auth.NewID()
 		c.Set(analysisIDKey, id)
 		if s.BeforeAnalyze != nil {
-			if err := s.BeforeAnalyze(c, p, typ); err != nil {
+			if err := s.BeforeAnalyze(c, p, charge); err != nil {
 				return err
 			}
 		}
@@ -181,7 +211,7 @@ func (s *Server) bpmnXML(c echo.Context) error {
 				return err
 			}
 			defer release()
-			laid, note, conv, err := relayout(c.Request().Context(), []byte(a.BPMNXML))
+			laid, note, conv, err := relayout(c.Request().Context(), []byte(a.BPMNXML), "so this is the file's own diagram")
 			if err != nil {
 				return err
 			}
@@ -237,17 +267,27 @@ const ConversionNoteHeader = "X-Spade-Conversion-Note"
 // is the file's: 422 with its detail.
 //
 // conv is the conversion's note: what of the file the model did not keep.
-func relayout(ctx context.Context, xml []byte) (laid []byte, note, conv string, err error) {
+// kept ends the note of a diagram over the cap, saying what is answered
+// instead ("so this is the file's own diagram").
+func relayout(ctx context.Context, xml []byte, kept string) (laid []byte, note, conv string, err error) {
 	// Counted from the file first: a file far over the cap is not
 	// converted at all.
 	if n := flowElementsInXML(xml); n > versions.MaxElements {
-		return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, so this is the file's own diagram.", n, versions.MaxElements), "", nil
+		return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, %s.", n, versions.MaxElements, kept), "", nil
 	}
 	r, err := tomodel.ConvertXML(xml)
+	if err != nil && ctx.Err() == nil {
+		// Not a BPMN document (possible for a diagram sent by a client,
+		// never for a stored one): the sender's to fix.
+		if d, ok := failure.Detail(err); ok {
+			return nil, "", "", errStatus(http.StatusUnprocessableEntity, d)
+		}
+		return nil, "", "", errStatus(http.StatusUnprocessableEntity, "This is not a BPMN diagram SPADE can read: "+err.Error())
+	}
 	if err == nil {
 		m := r.Model
 		if n := versions.CountElements(m); n > versions.MaxElements {
-			return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, so this is the file's own diagram.", n, versions.MaxElements), "", nil
+			return nil, fmt.Sprintf("This diagram has %d elements; SPADE redraws diagrams of up to %d, %s.", n, versions.MaxElements, kept), "", nil
 		}
 		var b *bpmn.Built
 		if b, err = bpmn.BuildContext(ctx, m); err == nil {

@@ -59,10 +59,16 @@ func sessionOnly(detail string) echo.MiddlewareFunc {
 
 // BeforeAnalyze applies the trial and the daily limit to one analyze call:
 // 403 with the spec's trial-expired text, 429 with the exact daily-limit
-// detail the UI parses.
-func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, _ string) error {
+// detail the UI parses. A kind that runs no analyzer (Charged false) is
+// held to the trial only and counts no call.
+func (m *Membership) BeforeAnalyze(c echo.Context, p *auth.Principal, kind string) error {
 	id := AnalysisIDOf(c)
-	_, err := m.Limiter.Acquire(c.Request().Context(), subjectOf(p.User), id)
+	var err error
+	if Charged(kind) {
+		_, err = m.Limiter.Acquire(c.Request().Context(), subjectOf(p.User), id)
+	} else {
+		_, err = m.Limiter.Check(subjectOf(p.User))
+	}
 	var le *membership.LimitError
 	switch {
 	case err == nil:

@@ -98,7 +98,8 @@ func routes() []route {
 
 		{method: "POST", path: "/api/analyze", summary: "Upload a document (PDF, DOC, DOCX, TXT) for analysis", tag: "analyses", body: analysisFile, answers: []answer{ok(202, analysis.View{})}},
 		{method: "POST", path: "/api/image/analyze", summary: "Upload a process diagram image for analysis", tag: "analyses", body: analysisFile, answers: []answer{ok(202, analysis.View{})}},
-		{method: "POST", path: "/api/bpmn/analyze", summary: "Upload a BPMN, XML or JSON file for analysis (VSDX is not supported yet)", tag: "analyses", body: analysisFile, answers: []answer{ok(202, analysis.View{})}},
+		{method: "POST", path: "/api/bpmn/analyze", summary: "Upload a BPMN, XML or JSON file for analysis (VSDX is not supported yet)", tag: "analyses", body: analysisFile, answers: []answer{ok(202, analysis.View{})},
+			query: []*openapi3.Parameter{queryParam("purpose", "analyze (default): counts one of the day's analyses; edit: a BPMN file or a blank diagram opened in the editor, which counts none (the trial still applies)", openapi3.NewStringSchema().WithEnum("analyze", "edit"))}},
 		{method: "GET", path: "/api/document/{id}", summary: "A document analysis", tag: "analyses", answers: []answer{ok(200, analysis.View{})}},
 		{method: "GET", path: "/api/image/document/{id}", summary: "An image analysis", tag: "analyses", answers: []answer{ok(200, analysis.View{})}},
 		{method: "GET", path: "/api/bpmn/document/{id}", summary: "A BPMN analysis", tag: "analyses", answers: []answer{ok(200, analysis.View{})}},
@@ -130,6 +131,7 @@ func routes() []route {
 		{method: "POST", path: "/api/analyses/{id}/versions", summary: "Save an edited diagram as a new version (409 when base_version is not the latest)", tag: "versions", body: SaveVersionRequest{}, answers: []answer{ok(201, versions.Saved{})}},
 		{method: "POST", path: "/api/analyses/{id}/versions/{n}/restore", summary: "Restore version n as the version after base_version (409 when that is no longer the latest)", tag: "versions", body: RestoreRequest{}, answers: []answer{ok(201, versions.Saved{})}},
 		{method: "GET", path: "/api/analyses/{id}/source", summary: "The extracted text, each sentence with the elements that came from it, and the coverage", tag: "versions", answers: []answer{ok(200, SourceView{})}},
+		{method: "POST", path: "/api/analyses/{id}/layout", summary: "Redraw a diagram (the editor's unsaved contents) with SPADE's layout; nothing is stored and no daily analysis is used (400 over 12 MB; over the 5,000-element cap of saves the diagram comes back unchanged with a note; 422 when it is not BPMN SPADE can read)", tag: "versions", body: LayoutRequest{}, answers: []answer{ok(200, LayoutAnswer{})}},
 		{method: "POST", path: "/api/analyses/{id}/refine", summary: "Change the model by an instruction in words (422 with what was not understood)", tag: "versions", body: RefineRequest{}, answers: []answer{ok(201, versions.Saved{})}},
 
 		{method: "POST", path: "/api/demo/analyze", summary: "Anonymous demo analysis (one per device per day); waits for the diagram", tag: "demo", public: true,

@@ -39,6 +39,59 @@ func (s *Server) mountVersions() {
 	g.POST("/refine", s.refineAnalysis, s.rationModelWork)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/refine", maxInstructionBody, "")
 	g.GET("/source", s.analysisSource)
+	g.POST("/layout", s.layoutDiagram)
+	s.limitBody(http.MethodPost, "/api/analyses/:id/layout", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
+}
+
+// LayoutRequest is the body of POST /api/analyses/{id}/layout: the diagram
+// as the editor holds it, unsaved edits included.
+type LayoutRequest struct {
+	BPMNXML string `json:"bpmn_xml" required:"true" doc:"the diagram to redraw, BPMN 2.0 XML (the editor's current contents)"`
+}
+
+// LayoutAnswer is a diagram redrawn with SPADE's layout; nothing is stored.
+type LayoutAnswer struct {
+	BPMNXML string `json:"bpmn_xml" doc:"the redrawn diagram; the diagram sent, unchanged, when it is over the element cap of saves (layout_note says so)"`
+	// LayoutNote says why the answer is not SPADE's full layout.
+	LayoutNote string `json:"layout_note" doc:"why the answer is not SPADE's full layout (over the element cap: unchanged; over the layout's work budget: the simple layout); empty when it is"`
+	// ConversionNote says what the diagram → model conversion did not keep.
+	ConversionNote string `json:"conversion_note" doc:"what of the diagram the process model did not keep (groups, vendor extensions …); empty when nothing"`
+}
+
+// layoutDiagram redraws the diagram in the body with SPADE's layout, so
+// that the editor's Re-layout works on the unsaved edits rather than on
+// the last saved version. It stores nothing and runs no analyzer, so it
+// costs no daily analysis; the body limit and the element cap are those
+// of saves, and the layout has the same work budget as ?layout=spade.
+func (s *Server) layoutDiagram(c echo.Context) error {
+	var req LayoutRequest
+	if err := readJSON(c, &req); err != nil {
+		return err
+	}
+	if strings.TrimSpace(req.BPMNXML) == "" {
+		return errStatus(http.StatusBadRequest, "bpmn_xml is empty: send the diagram to redraw as BPMN 2.0 XML.")
+	}
+	// The analysis must be the caller's: the route is account-scoped like
+	// the other version routes, though the diagram comes from the body.
+	if _, err := s.load(c); err != nil {
+		return err
+	}
+	// A whole model is converted and laid out: one of the api's few
+	// model-work turns, like saves, refine and ?layout=spade.
+	release, err := s.modelTurn(c)
+	if err != nil {
+		return err
+	}
+	defer release()
+	laid, note, conv, err := relayout(c.Request().Context(), []byte(req.BPMNXML), "so the diagram is left as it is")
+	if err != nil {
+		return err
+	}
+	out := LayoutAnswer{BPMNXML: req.BPMNXML, LayoutNote: note, ConversionNote: conv}
+	if laid != nil {
+		out.BPMNXML = string(laid)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // SourceView is the extracted text with, per sentence, the elements that

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
@@ -9,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/labstack/echo/v4"
 
 	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
@@ -146,9 +150,33 @@ func TestBPMNAnalyzerWithoutDI(t *testing.T) {
     <sequenceFlow id="F3" sourceRef="T2" targetRef="E"/>
   </process>
 </definitions>`)
-	code, v, body := s.upload("/api/bpmn/analyze", "leave.bpmn", file)
+	usage := func() int {
+		t.Helper()
+		res, b := s.do(http.MethodGet, "/api/membership/usage", nil, "")
+		var u struct {
+			UsageToday int `json:"usage_today"`
+		}
+		if err := json.Unmarshal(b, &u); res.StatusCode != http.StatusOK || err != nil {
+			t.Fatalf("usage: %d %v %s", res.StatusCode, err, b)
+		}
+		return u.UsageToday
+	}
+	before := usage()
+	// Opened in the editor (purpose=edit): the same analysis, no daily analysis used.
+	code, v, body := s.upload("/api/bpmn/analyze?purpose=edit", "leave.bpmn", file)
 	if code != http.StatusAccepted {
 		t.Fatalf("upload %d %s", code, body)
+	}
+	if n := usage(); n != before {
+		t.Errorf("opening a file in the editor used a daily analysis: usage %d → %d", before, n)
+	}
+	for path, want := range map[string]string{"/api/bpmn/analyze?purpose=sideways": "purpose must be", "/api/analyze?purpose=edit": "purpose=edit is for BPMN files"} {
+		if code, _, body := s.upload(path, "leave.bpmn", file); code != http.StatusBadRequest || !strings.Contains(body, want) {
+			t.Errorf("%s: %d %s", path, code, body)
+		}
+	}
+	if n := usage(); n != before {
+		t.Errorf("refused uploads used a daily analysis: usage %d → %d", before, n)
 	}
 	v = s.waitFor(v.ID, 60*time.Second, finished)
 	if v.Status != analysis.StatusCompleted {
@@ -162,6 +190,41 @@ func TestBPMNAnalyzerWithoutDI(t *testing.T) {
 	}
 	bpmntest.Check(t, map[string][]byte{"leave": xml})
 
+	// the editor's Re-layout lays out what the editor holds (an unsaved
+	// task here), stores nothing, and refuses what is not BPMN
+	edited := strings.Replace(string(file), `<userTask id="T2"`, `<task id="T3" name="Check calendar"/><userTask id="T2"`, 1)
+	edited = strings.Replace(edited, `<sequenceFlow id="F2" sourceRef="T1" targetRef="T2"/>`,
+		`<sequenceFlow id="F2" sourceRef="T1" targetRef="T3"/><sequenceFlow id="F4" sourceRef="T3" targetRef="T2"/>`, 1)
+	edited = strings.Replace(edited, `<flowNodeRef>T1</flowNodeRef>`, `<flowNodeRef>T1</flowNodeRef><flowNodeRef>T3</flowNodeRef>`, 1)
+	req, _ := json.Marshal(api.LayoutRequest{BPMNXML: edited})
+	res, out := s.do(http.MethodPost, "/api/analyses/"+v.ID+"/layout", bytes.NewReader(req), echo.MIMEApplicationJSON)
+	var laid api.LayoutAnswer
+	if err := json.Unmarshal(out, &laid); res.StatusCode != http.StatusOK || err != nil || !strings.Contains(laid.BPMNXML, `name="Check calendar"`) ||
+		!strings.Contains(laid.BPMNXML, `bpmnElement="T3"`) || laid.LayoutNote != "" {
+		t.Errorf("POST layout of the edited diagram: %d %v %.300s", res.StatusCode, err, out)
+	}
+	bpmntest.Check(t, map[string][]byte{"relaid-edit": []byte(laid.BPMNXML)})
+	if res, stored := s.do(http.MethodGet, "/api/bpmn/"+v.ID, nil, ""); res.StatusCode != http.StatusOK || strings.Contains(string(stored), "Check calendar") {
+		t.Errorf("the layout was stored: %d %.200s", res.StatusCode, stored)
+	}
+	for _, bad := range []struct {
+		body string
+		code int
+		want string
+	}{
+		{`{"bpmn_xml": "  "}`, http.StatusBadRequest, "bpmn_xml is empty"},
+		{`{"bpmn_xml": "<html>not a diagram</html>"}`, http.StatusUnprocessableEntity, "BPMN"},
+		{``, http.StatusBadRequest, "body is empty"},
+	} {
+		res, out := s.do(http.MethodPost, "/api/analyses/"+v.ID+"/layout", strings.NewReader(bad.body), echo.MIMEApplicationJSON)
+		if res.StatusCode != bad.code || !strings.Contains(string(out), bad.want) {
+			t.Errorf("POST layout %q: %d %s, want %d %q", bad.body, res.StatusCode, out, bad.code, bad.want)
+		}
+	}
+	if res, out := s.do(http.MethodPost, "/api/analyses/no-such-id/layout", bytes.NewReader(req), echo.MIMEApplicationJSON); res.StatusCode != http.StatusNotFound {
+		t.Errorf("POST layout of an unknown analysis: %d %s", res.StatusCode, out)
+	}
+
 	// pools without any process: the quality report is there, SPADE's
 	// layout has nothing to draw and says so
 	empty := []byte(`<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D2" targetNamespace="http://example.com">
@@ -171,11 +234,14 @@ func TestBPMNAnalyzerWithoutDI(t *testing.T) {
 	if code != http.StatusAccepted {
 		t.Fatalf("upload %d %s", code, body)
 	}
+	if n := usage(); n != before+1 {
+		t.Errorf("a BPMN analysis counts one daily analysis: usage %d → %d", before, n)
+	}
 	e = s.waitFor(e.ID, 60*time.Second, finished)
 	if e.Status != analysis.StatusCompleted {
 		t.Fatalf("pools only: status %s (%s)", e.Status, e.Detail)
 	}
-	res, out := s.do(http.MethodGet, "/api/bpmn/"+e.ID+"?layout=spade", nil, "")
+	res, out = s.do(http.MethodGet, "/api/bpmn/"+e.ID+"?layout=spade", nil, "")
 	if res.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(string(out), "nothing to draw") {
 		t.Errorf("layout=spade of pools only: %d %s", res.StatusCode, out)
 	}

@@ -171,6 +171,18 @@ func (l *Limiter) StatusOf(s Subject) Status {
 // userSubject is a user's counter in the ledger.
 func userSubject(userID string) string { return "user:" + userID }
 
+// Check applies the trial rule to s without counting a call: for what
+// runs no analyzer (a BPMN file or a blank diagram opened in the editor)
+// but is still part of the analyzer tools. It returns ErrTrialExpired (as
+// a *TrialExpiredError) or nil.
+func (l *Limiter) Check(s Subject) (Status, error) {
+	st := l.StatusOf(s)
+	if !st.Allowed {
+		return st, &TrialExpiredError{Days: int(l.trial / (24 * time.Hour))}
+	}
+	return st, nil
+}
+
 // Acquire checks the rules for s and counts one analyze call, charged to
 // analysisID so that Refund can give it back. It returns ErrTrialExpired,
 // a *LimitError, or a database error.

@@ -116,8 +116,33 @@ test('open and start: a blank diagram and a BPMN file open in the editor as vers
   const fileId = ((await (await started2).json()) as { id: string }).id;
   await expect(editor.locator('.djs-shape[data-element-id="Ship"]')).toBeVisible({ timeout: 120_000 });
   const before = await editor.locator('.djs-shape[data-element-id="Ship"]').boundingBox();
+  // An unsaved edit first: Re-layout lays out what the editor holds, this task included.
+  await editor.locator('.djs-shape[data-element-id="Ship"]').click();
+  await editor.locator('.djs-context-pad .entry[data-action="append.append-task"]').click();
+  await expect(editor.locator('.djs-direct-editing-parent')).toBeVisible();
+  await page.keyboard.type('Pack goods');
+  const fileCanvas = (await editor.getByTestId('bpmn-editor-canvas').boundingBox())!;
+  await editor.getByTestId('bpmn-editor-canvas').click({ position: { x: fileCanvas.width - 40, y: 40 } });
+  await expect(editor.locator('.djs-shape').filter({ hasText: 'Pack goods' })).toHaveCount(1);
+  const laidOut = page.waitForResponse((r) => r.url().endsWith(`/api/analyses/${fileId}/layout`) && r.request().method() === 'POST');
   await editor.getByRole('button', { name: 'Re-layout' }).click();
+  expect((await laidOut).status()).toBe(200);
   await expect(editor.getByRole('status').filter({ hasText: 'Re-laid out' })).toBeVisible({ timeout: 30_000 });
+  await expect(editor.getByRole('status')).toContainText('your unsaved edits included');
+  await expect(editor.locator('.djs-shape').filter({ hasText: 'Pack goods' }), 'the unsaved task is in the re-laid diagram').toHaveCount(1);
+  // Undo brings back the diagram as it was (the hand-drawn positions and the new task); Redo the re-laid one.
+  const undo = editor.getByRole('button', { name: 'Undo', exact: true });
+  await expectTappable(page, undo, 'Undo after a re-layout at 1440 px');
+  const laidShip = await editor.locator('.djs-shape').filter({ hasText: 'Ship goods' }).first().boundingBox();
+  await undo.click();
+  await expect(editor.getByRole('status').filter({ hasText: 'Re-layout undone' })).toBeVisible();
+  await expect(editor.locator('.djs-shape').filter({ hasText: 'Pack goods' })).toHaveCount(1);
+  const undoneShip = await editor.locator('.djs-shape').filter({ hasText: 'Ship goods' }).first().boundingBox();
+  expect(Math.abs((undoneShip?.x ?? 0) - (laidShip?.x ?? 0)) + Math.abs((undoneShip?.y ?? 0) - (laidShip?.y ?? 0)), 'Undo moved the shapes back').toBeGreaterThan(5);
+  await snap(page, 'open-start-relayout-undone-1440', false);
+  await editor.getByRole('button', { name: 'Redo', exact: true }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'Re-layout redone' })).toBeVisible();
+  await expect(editor.getByRole('button', { name: 'Save version' })).toBeEnabled();
   await expect(editor.locator('.djs-shape[data-element-id="Ship"], .djs-shape:has(text:text("Ship goods"))').first()).toBeVisible();
   const fileHits = await shapesHitTestable(page, editor.getByTestId('bpmn-editor-canvas'));
   expect(fileHits.shapes).toBeGreaterThanOrEqual(4);
@@ -128,6 +153,8 @@ test('open and start: a blank diagram and a BPMN file open in the editor as vers
   await snap(page, 'open-start-relayout-editor-1440', false);
   await editor.getByRole('button', { name: 'Save version' }).click();
   await expect(bench.getByRole('status').filter({ hasText: 'Saved as version 2' })).toBeVisible({ timeout: 30_000 });
+  const saved2 = (await (await page.request.get(`/api/analyses/${fileId}/versions/2`)).json()) as { bpmn_xml: string };
+  expect(saved2.bpmn_xml, 'the saved re-layout keeps the unsaved task').toContain('Pack goods');
 
   // Re-layout from the analyzer's Process Model tab stores the next version, with Undo.
   await bench.getByRole('button', { name: 'Re-layout' }).click();
@@ -154,6 +181,12 @@ test('open and start: a blank diagram and a BPMN file open in the editor as vers
   const phoneHits = await shapesHitTestable(page, editor.getByTestId('bpmn-editor-canvas'));
   expect(phoneHits.hidden).toEqual([]);
   await snap(page, 'open-start-editor-375', false);
+  // Re-layout on a phone: the note and Undo are reachable.
+  await expectTappable(page, editor.getByRole('button', { name: 'Re-layout' }), 'Re-layout at 375 px');
+  await editor.getByRole('button', { name: 'Re-layout' }).click();
+  await expect(editor.getByRole('status').filter({ hasText: 'Re-laid out' })).toBeVisible({ timeout: 30_000 });
+  await expectTappable(page, editor.getByRole('button', { name: 'Undo', exact: true }), 'Undo after a re-layout at 375 px');
+  await snap(page, 'open-start-relayout-editor-375', false);
 });
 
 test('source: numbering, the title and captions are no missed sentences; Make a task names its neighbour, never an id', async ({ page }) => {

@@ -26,7 +26,7 @@ interface Modeler {
     focus?(): void;
   };
   get(name: 'commandStack'): { canUndo(): boolean; canRedo(): boolean; undo(): void; redo(): void };
-  get(name: 'eventBus'): { on(event: string, fn: (e: { issues?: LintIssues; active?: boolean }) => void): void };
+  get(name: 'eventBus'): { on(event: string, fn: (e: { issues?: LintIssues; active?: boolean; trigger?: string }) => void): void };
   get(name: 'elementRegistry'): { get(id: string): Shape | undefined };
   get(name: 'selection'): { select(el: Shape): void };
   get(name: 'toggleMode'): ToggleMode;
@@ -96,11 +96,13 @@ export interface BpmnEditorProps {
   /** Names the SVG and PNG downloads. */
   exportName?: string;
   /**
-   * Redraws the latest saved version with SPADE's layout; the answer is
-   * loaded as an unsaved change (Save keeps it, Cancel drops it). note says
-   * why it is not the full layout, when it is not.
+   * Redraws the diagram the editor holds (unsaved edits included) with
+   * SPADE's layout; the answer is loaded as an unsaved change (Undo brings
+   * back what was there, Save keeps it, Cancel drops it). note says why it
+   * is not the full layout, when it is not; conversion what the layout did
+   * not keep.
    */
-  onRelayout?: () => Promise<{ xml: string; note: string }>;
+  onRelayout?: (xml: string) => Promise<{ xml: string; note: string; conversion?: string }>;
   /**
    * Shows the latest saved version instead (offered when a save was refused
    * because someone saved first: onSave rejected with an error whose
@@ -141,6 +143,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const [helpOpen, setHelpOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  // A re-layout is a new import, which empties bpmn-js' command stack: the
+  // diagram before it (and whether it was saved) is kept here so that Undo
+  // can bring it back, and Redo the re-laid one after that.
+  const layoutUndo = useRef<{ xml: string; dirty: boolean }[]>([]);
+  const layoutRedo = useRef<string[]>([]);
 
   const fit = useCallback(() => {
     const m = modelerRef.current;
@@ -186,10 +193,15 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         observer = new ResizeObserver(() => canvas.resized());
         observer.observe(container);
         fit();
-        bus.on('commandStack.changed', () => {
+        bus.on('commandStack.changed', (e: { trigger?: string }) => {
+          // An import (re-layout, undoing one) clears the stack; relayout()
+          // and stepBack() set the history themselves.
+          if (e.trigger === 'clear') return;
+          // A new edit after undoing a re-layout: the re-laid diagram can no longer be redone.
+          if (e.trigger === 'execute') layoutRedo.current = [];
           setDirty(true);
           const stack = m.get('commandStack');
-          setHistory({ undo: stack.canUndo(), redo: stack.canRedo() });
+          setHistory({ undo: stack.canUndo() || layoutUndo.current.length > 0, redo: stack.canRedo() || layoutRedo.current.length > 0 });
         });
         setStatus('ready');
       } catch (err) {
@@ -227,6 +239,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
       if (!out) throw new Error('The editor returned no diagram.');
       await onSave(out);
       setDirty(false);
+      // What Undo brings back across a re-layout is no longer the saved diagram.
+      layoutUndo.current = layoutUndo.current.map((u) => ({ ...u, dirty: true }));
     } catch (err) {
       // The edits stay on the canvas whatever failed: nothing is lost by trying again.
       setError({ text: (err as Error).message || 'Saving failed. Please try again.', conflict: (err as { conflict?: boolean }).conflict === true });
@@ -282,25 +296,73 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     }
   };
 
+  /** Loads xml as the diagram after an import-based step (re-layout, or undoing one), keeping the undo history's layers. */
+  const loadStep = async (m: Modeler, next: string, nowDirty: boolean) => {
+    await m.importXML(next);
+    fit();
+    const stack = m.get('commandStack');
+    setHistory({ undo: stack.canUndo() || layoutUndo.current.length > 0, redo: stack.canRedo() || layoutRedo.current.length > 0 });
+    setDirty(nowDirty);
+  };
+
+  /** Re-layout of what the editor holds now, unsaved edits included; one unsaved change that Undo takes back. */
   const relayout = async () => {
     const m = modelerRef.current;
     if (!m || !onRelayout) return;
-    if (dirty && !window.confirm('Re-layout redraws the last saved version; your unsaved changes are replaced. Go on?')) return;
     setRelaying(true);
     setError(null);
     setNote(null);
     try {
-      const laid = await onRelayout();
-      await m.importXML(laid.xml);
-      fit();
-      // A new import empties the undo stack: the redrawn diagram is one unsaved change.
-      setHistory({ undo: false, redo: false });
-      setDirty(true);
-      setNote(laid.note ? `Re-laid out: ${laid.note} Save to keep it, Cancel to drop it.` : 'Re-laid out with SPADE\'s layout. Save to keep it as a new version, Cancel to drop it.');
+      const { xml: current } = await m.saveXML({ format: true });
+      if (!current) throw new Error('the editor returned no diagram.');
+      const laid = await onRelayout(current);
+      if (laid.xml.trim() === current.trim()) {
+        // Over the element cap the server leaves the diagram as it is and says why.
+        setNote(laid.note || 'The diagram is unchanged.');
+        return;
+      }
+      layoutUndo.current.push({ xml: current, dirty });
+      layoutRedo.current = [];
+      await loadStep(m, laid.xml, true);
+      const parts = [laid.note ? `Re-laid out: ${laid.note}` : "Re-laid out with SPADE's layout, your unsaved edits included."];
+      if (laid.conversion) parts.push(`Not kept by the layout: ${laid.conversion}`);
+      parts.push('Undo brings back the diagram as it was; Save version keeps this one.');
+      setNote(parts.join(' '));
     } catch (err) {
       setError({ text: `Re-layout failed: ${err instanceof Error ? err.message : 'please try again.'}` });
     } finally {
       setRelaying(false);
+    }
+  };
+
+  /** Undo (back = true) or Redo: bpmn-js' own history first, then across a re-layout. */
+  const stepBack = async (back: boolean) => {
+    const m = modelerRef.current;
+    if (!m) return;
+    const stack = m.get('commandStack');
+    if (back ? stack.canUndo() : stack.canRedo()) {
+      if (back) stack.undo();
+      else stack.redo();
+      return;
+    }
+    try {
+      if (back) {
+        const before = layoutUndo.current.pop();
+        if (!before) return;
+        const { xml: laidOut } = await m.saveXML({ format: true });
+        if (laidOut) layoutRedo.current.push(laidOut);
+        await loadStep(m, before.xml, before.dirty);
+        setNote('Re-layout undone: the diagram is as it was before.');
+      } else {
+        const again = layoutRedo.current.pop();
+        if (!again) return;
+        const { xml: current } = await m.saveXML({ format: true });
+        if (current) layoutUndo.current.push({ xml: current, dirty });
+        await loadStep(m, again, true);
+        setNote('Re-layout redone. Save version keeps it.');
+      }
+    } catch (err) {
+      setError({ text: `${back ? 'Undo' : 'Redo'} failed: ${err instanceof Error ? err.message : 'please try again.'}` });
     }
   };
 
@@ -321,10 +383,10 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         </button>
       </div>
       <div className="bpmn-toolbar" role="toolbar" aria-label="Editing tools">
-        <button type="button" className="btn btn-small" onClick={() => modelerRef.current?.get('commandStack').undo()} disabled={!ready || !history.undo || simOn}>
+        <button type="button" className="btn btn-small" onClick={() => void stepBack(true)} disabled={!ready || !history.undo || simOn || relaying}>
           Undo
         </button>
-        <button type="button" className="btn btn-small" onClick={() => modelerRef.current?.get('commandStack').redo()} disabled={!ready || !history.redo || simOn}>
+        <button type="button" className="btn btn-small" onClick={() => void stepBack(false)} disabled={!ready || !history.redo || simOn || relaying}>
           Redo
         </button>
         <button type="button" className="btn btn-small" onClick={() => zoomBy(1.2)} disabled={!ready}>

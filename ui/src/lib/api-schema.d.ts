@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/analyses/{id}/layout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redraw a diagram (the editor's unsaved contents) with SPADE's layout; nothing is stored and no daily analysis is used (400 over 12 MB; over the 5,000-element cap of saves the diagram comes back unchanged with a note; 422 when it is not BPMN SPADE can read) */
+        post: operations["post_analyses_id_layout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analyses/{id}/refine": {
         parameters: {
             query?: never;
@@ -1026,6 +1043,18 @@ export interface components {
             has_key: boolean;
             success: boolean;
         };
+        LayoutAnswer: {
+            /** @description the redrawn diagram; the diagram sent, unchanged, when it is over the element cap of saves (layout_note says so) */
+            bpmn_xml: string;
+            /** @description what of the diagram the process model did not keep (groups, vendor extensions …); empty when nothing */
+            conversion_note: string;
+            /** @description why the answer is not SPADE's full layout (over the element cap: unchanged; over the layout's work budget: the simple layout); empty when it is */
+            layout_note: string;
+        };
+        LayoutRequest: {
+            /** @description the diagram to redraw, BPMN 2.0 XML (the editor's current contents) */
+            bpmn_xml: string;
+        };
         Limits: {
             daily_limit: number;
             demo_per_day: number;
@@ -1417,6 +1446,44 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    post_analyses_id_layout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the account to act in (default: the last one used) */
+                "X-Account-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LayoutAnswer"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     post_analyses_id_refine: {
         parameters: {
             query?: never;
@@ -1969,7 +2036,10 @@ export interface operations {
     };
     post_bpmn_analyze: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description analyze (default): counts one of the day's analyses; edit: a BPMN file or a blank diagram opened in the editor, which counts none (the trial still applies) */
+                purpose?: "analyze" | "edit";
+            };
             header?: {
                 /** @description the account to act in (default: the last one used) */
                 "X-Account-ID"?: string;

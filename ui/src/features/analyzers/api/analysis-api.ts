@@ -13,11 +13,17 @@ const documentPath: Record<AnalyzerKind, string> = {
   bpmn: '/api/bpmn/document/',
 };
 
+/**
+ * Why a file is uploaded: 'analyze' (counts one of the day's analyses) or
+ * 'edit' (a BPMN file or a blank diagram opened in the editor, which counts none).
+ */
+export type UploadPurpose = 'analyze' | 'edit';
+
 /** POST the file; the server answers 202 with the queued analysis (or an array whose first item counts). */
-export async function startAnalysis(kind: AnalyzerKind, file: File, signal?: AbortSignal): Promise<Analysis> {
+export async function startAnalysis(kind: AnalyzerKind, file: File, signal?: AbortSignal, purpose: UploadPurpose = 'analyze'): Promise<Analysis> {
   const form = new FormData();
   form.append('file', file);
-  const res = await api.post<Analysis | Analysis[]>(analyzePath[kind], form, { signal });
+  const res = await api.post<Analysis | Analysis[]>(analyzePath[kind], form, { signal, query: purpose === 'edit' ? { purpose } : undefined });
   return Array.isArray(res) ? res[0] : res;
 }
 

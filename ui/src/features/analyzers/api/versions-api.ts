@@ -65,6 +65,17 @@ export interface Relaid {
   xml: string;
   /** Why the answer is the file's own or the simple layout (X-Spade-Layout-Note); '' when the full layout. */
   note: string;
+  /** What of the diagram the conversion to SPADE's model did not keep; '' when nothing (or not asked). */
+  conversion?: string;
+}
+
+/**
+ * POST a diagram (the editor's unsaved contents) to be redrawn with SPADE's
+ * layout; nothing is stored and no daily analysis is used.
+ */
+export async function layoutDiagram(id: string, bpmnXml: string): Promise<Relaid> {
+  const out = await api.post<Schemas['LayoutAnswer']>(`${base(id)}/layout`, { bpmn_xml: bpmnXml });
+  return { xml: out.bpmn_xml, note: out.layout_note, conversion: out.conversion_note };
 }
 
 /** GET the latest version's diagram redrawn with SPADE's layout (?layout=spade); nothing is stored. */

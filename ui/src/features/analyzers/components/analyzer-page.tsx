@@ -223,12 +223,12 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
                 disabled={busy}
                 onOpen={(f) => {
                   setStartInEditor(true);
-                  void run.start(f);
+                  void run.start(f, 'edit');
                 }}
                 onInvalid={(message) => run.refuse({ type: 'format', message })}
                 onBlank={() => {
                   setStartInEditor(true);
-                  void run.start(blankDiagramFile());
+                  void run.start(blankDiagramFile(), 'edit');
                 }}
               />
             ) : null}

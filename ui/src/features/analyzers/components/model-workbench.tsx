@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { SourcePanel } from './source-panel';
 import {
   getRelaid,
+  layoutDiagram,
   getVersion,
   listVersions,
   refineModel,
@@ -267,7 +268,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           onSave={save}
           onCancel={() => setMode('view')}
           exportName={processName ?? ''}
-          onRelayout={canRelayout ? () => getRelaid(analysisId) : undefined}
+          onRelayout={canRelayout ? (current) => layoutDiagram(analysisId, current) : undefined}
           onReload={reload}
         />
       </Suspense>

@@ -1,7 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { json, mockFetch } from '../../../test/fetch-mock';
+import { startAnalysis } from '../api/analysis-api';
 import { BLANK_DIAGRAM_FILENAME, blankDiagramFile, blankDiagramXml } from '../lib/blank-diagram';
 import { EditorStart } from './editor-start';
 import { elementNames, saveFailure } from './model-workbench';
@@ -34,6 +36,17 @@ describe('EditorStart', () => {
     await user.click(screen.getByRole('button', { name: 'New blank diagram' }));
     expect(onBlank).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Open BPMN file in editor' })).toBeEnabled();
+  });
+});
+
+describe('startAnalysis', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('asks for purpose=edit only when the file is opened in the editor, which counts no daily analysis', async () => {
+    const calls = mockFetch({ 'POST /api/bpmn/analyze': json({ id: 'a1', status: 'queued' }, 202) });
+    const f = blankDiagramFile();
+    await startAnalysis('bpmn', f, undefined, 'edit');
+    await startAnalysis('bpmn', f);
+    expect(calls.map((c) => c.url.replace(/^https?:\/\/[^/]+/, ''))).toEqual(['/api/bpmn/analyze?purpose=edit', '/api/bpmn/analyze']);
   });
 });
 

@@ -7,7 +7,7 @@ import { resolveLimitInfo } from '../../../lib/membership/resolve-limit';
 import { isAbort, wait } from '../../../lib/poll';
 import { queryKeys } from '../../../lib/query/query-keys';
 import { watchQuery } from '../../../lib/query/watch-query';
-import { getAnalysis, startAnalysis } from '../api/analysis-api';
+import { getAnalysis, startAnalysis, type UploadPurpose } from '../api/analysis-api';
 import type { Analysis, AnalyzerKind, RecentItem } from '../api/types';
 import { cacheAnalysis, cachedAnalysis } from '../lib/cache';
 import { isFinished, pollDelay } from '../lib/delays';
@@ -68,8 +68,11 @@ export interface AnalysisRun extends RunState {
   choose: (file: File | null) => void;
   /** The dropzone refused a file. */
   refuse: (error: UploadError) => void;
-  /** Uploads the chosen file (or the one given, chosen and started at once) and follows its analysis to the result. */
-  start: (file?: File) => Promise<void>;
+  /**
+   * Uploads the chosen file (or the one given, chosen and started at once) and follows its analysis to the result;
+   * purpose 'edit' (a file or blank diagram opened in the editor) counts no daily analysis.
+   */
+  start: (file?: File, purpose?: UploadPurpose) => Promise<void>;
   /** Opens an analysis from the Recent list (cache first); a running one is followed. */
   open: (item: RecentItem) => Promise<void>;
   /** Back to the empty page; stops following. */
@@ -157,13 +160,13 @@ export function useAnalysisRun(kind: AnalyzerKind, { onAccepted, onSettled, dela
     onSettled?.();
   };
 
-  const start = async (given?: File) => {
+  const start = async (given?: File, purpose: UploadPurpose = 'analyze') => {
     const file = given ?? state.file;
     if (!file) return;
     const signal = newRun();
     set({ error: null, limit: null, trialOpen: false, file, analysis: null, view: 'analyzing', progress: 0, stage: 'Uploading file...' });
     try {
-      const first = await startAnalysis(kind, file, signal);
+      const first = await startAnalysis(kind, file, signal, purpose);
       onAccepted?.();
       await follow(first, signal);
     } catch (err) {
