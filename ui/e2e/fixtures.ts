@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 
 export { expect };
-export type { Locator, Page } from '@playwright/test';
+export type { Locator, Page, Response } from '@playwright/test';
 
 /** Console messages that are not faults of the app, each with its reason. */
 const allowedConsole: RegExp[] = [

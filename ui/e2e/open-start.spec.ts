@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Locator, type Page, type Response } from './fixtures';
 import { appReady, expectTappable, snap } from './helpers';
 import { filesDir, signInAs } from './analyzers-helpers';
 
@@ -60,9 +60,21 @@ async function shapesHitTestable(page: Page, canvas: Locator): Promise<{ shapes:
   });
 }
 
-/** The analysis the BPMN upload of this run created (its POST answer). */
+/**
+ * The analysis the BPMN upload of this run created (its POST answer).
+ * Opening a file and starting a blank diagram upload with ?purpose=edit,
+ * so the path is matched, not the end of the URL.
+ */
 function analysisStarted(page: Page) {
-  return page.waitForResponse((r) => r.url().endsWith('/api/bpmn/analyze') && r.request().method() === 'POST', { timeout: 30_000 });
+  return page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/bpmn/analyze' && r.request().method() === 'POST',
+    { timeout: 30_000 },
+  );
+}
+
+/** Whether an upload was sent as an edit (no daily analysis used). */
+function sentAsEdit(r: Response): boolean {
+  return new URL(r.url()).searchParams.get('purpose') === 'edit';
 }
 
 test('open and start: a blank diagram and a BPMN file open in the editor as version 1, save as version 2, re-layout in the editor and the analyzer', async ({ page }) => {
@@ -79,7 +91,9 @@ test('open and start: a blank diagram and a BPMN file open in the editor as vers
   // New blank diagram: the editor opens on one start event, as version 1.
   const started = analysisStarted(page);
   await blank.click();
-  const blankId = ((await (await started).json()) as { id: string }).id;
+  const blankAnswer = await started;
+  expect(sentAsEdit(blankAnswer), 'a blank diagram uses no daily analysis (purpose=edit)').toBe(true);
+  const blankId = ((await blankAnswer.json()) as { id: string }).id;
   const editor = page.getByTestId('bpmn-editor');
   await expect(editor.locator('.djs-shape[data-element-id="StartEvent_1"]')).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole('tab', { name: 'Process Model', selected: true })).toBeVisible();
