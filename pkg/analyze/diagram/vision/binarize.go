@@ -113,6 +113,54 @@ func Deskew(g *image.Gray) (*image.Gray, float64) {
 	return g, angle
 }
 
+// maxPoints is how many ink points deskew and keystone score at most: a
+// sample is enough and bounds the time.
+const maxPoints = 200_000
+
+// samplePoints thins pts, in place, to at most about maxPoints, keeping
+// every n-th.
+func samplePoints(pts []image.Point) []image.Point {
+	if len(pts) <= maxPoints {
+		return pts
+	}
+	step := len(pts)/maxPoints + 1
+	k := 0
+	for i := 0; i < len(pts); i += step {
+		pts[k] = pts[i]
+		k++
+	}
+	return pts[:k]
+}
+
+// sumSquares is the sum of the squared bin counts: highest when the ink
+// falls into the fewest bins.
+func sumSquares(bins []int32) float64 {
+	var s float64
+	for _, c := range bins {
+		s += float64(c) * float64(c)
+	}
+	return s
+}
+
+// bestScore finds the value in [-lim, lim] that scores highest: a coarse
+// pass in steps of step, then a fine one in steps of fineStep within
+// ±fine of the coarse best. A value must beat the best so far by 0.01 %
+// to replace it, so that noise keeps 0.
+func bestScore(score func(float64) float64, lim, step, fine, fineStep float64) float64 {
+	best, bestS := 0.0, score(0)
+	for v := -lim; v <= lim+1e-9; v += step {
+		if s := score(v); s > bestS*1.0001 {
+			best, bestS = v, s
+		}
+	}
+	for v := best - fine; v <= best+fine+1e-9; v += fineStep {
+		if s := score(v); s > bestS*1.0001 {
+			best, bestS = v, s
+		}
+	}
+	return best
+}
+
 func deskew(g *image.Gray) (*image.Gray, float64) {
 	bm := binarize(g, otsu(g))
 	// ink pixels that continue horizontally: the lines, not the letters
@@ -127,15 +175,7 @@ func deskew(g *image.Gray) (*image.Gray, float64) {
 	if len(pts) < 50 {
 		return g, 0
 	}
-	if len(pts) > 200_000 { // a sample is enough and bounds the time
-		step := len(pts)/200_000 + 1
-		k := 0
-		for i := 0; i < len(pts); i += step {
-			pts[k] = pts[i]
-			k++
-		}
-		pts = pts[:k]
-	}
+	pts = samplePoints(pts)
 	score := func(deg float64) float64 {
 		t := math.Tan(deg * math.Pi / 180)
 		off := int(math.Abs(t)*float64(bm.w)) + 2
@@ -146,23 +186,9 @@ func deskew(g *image.Gray) (*image.Gray, float64) {
 				bins[i]++
 			}
 		}
-		var s float64
-		for _, c := range bins {
-			s += float64(c) * float64(c)
-		}
-		return s
+		return sumSquares(bins)
 	}
-	best, bestS := 0.0, score(0)
-	for d := -maxSkew; d <= maxSkew+1e-9; d += 0.25 {
-		if s := score(d); s > bestS*1.0001 {
-			best, bestS = d, s
-		}
-	}
-	for d := best - 0.2; d <= best+0.2+1e-9; d += 0.05 {
-		if s := score(d); s > bestS*1.0001 {
-			best, bestS = d, s
-		}
-	}
+	best := bestScore(score, maxSkew, 0.25, 0.2, 0.05)
 	if math.Abs(best) < 0.25 {
 		return g, 0
 	}
@@ -265,15 +291,7 @@ func keystone(g *image.Gray) *image.Gray {
 	if len(pts) < 50 {
 		return g
 	}
-	if len(pts) > 200_000 {
-		step := len(pts)/200_000 + 1
-		k := 0
-		for i := 0; i < len(pts); i += step {
-			pts[k] = pts[i]
-			k++
-		}
-		pts = pts[:k]
-	}
+	pts = samplePoints(pts)
 	cx := float64(w) / 2
 	score := func(k float64) float64 {
 		bins := make([]int32, 2*w)
@@ -284,23 +302,9 @@ func keystone(g *image.Gray) *image.Gray {
 				bins[i]++
 			}
 		}
-		var sum float64
-		for _, c := range bins {
-			sum += float64(c) * float64(c)
-		}
-		return sum
+		return sumSquares(bins)
 	}
-	best, bestS := 0.0, score(0)
-	for k := -maxKeystone; k <= maxKeystone+1e-9; k += 0.01 {
-		if s := score(k); s > bestS*1.0001 {
-			best, bestS = k, s
-		}
-	}
-	for k := best - 0.008; k <= best+0.008+1e-9; k += 0.002 {
-		if s := score(k); s > bestS*1.0001 {
-			best, bestS = k, s
-		}
-	}
+	best := bestScore(score, maxKeystone, 0.01, 0.008, 0.002)
 	if math.Abs(best) < 0.01 {
 		return g
 	}
