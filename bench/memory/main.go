@@ -13,14 +13,10 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"log"
-	"mime/multipart"
 	"net"
 	"net/http"
 	"os"
@@ -31,8 +27,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/spade-bpmn/spade/pkg/auth"
-	"github.com/spade-bpmn/spade/pkg/db"
+	"github.com/spade-bpmn/spade/bench/internal/benchapi"
 )
 
 const textDoc = `Invoice approval process
@@ -98,18 +93,18 @@ func run(bin, image, pdf string, settle time.Duration) error {
 		return err
 	}
 	pid := cmd.Process.Pid
-	token, err := createUser(dbURL)
+	token, err := benchapi.CreateUser(dbURL, benchapi.User{Subject: "memory", Email: "memory@example.com", Name: "Memory"}, "bench")
 	if err != nil {
 		return err
 	}
-	cl := &client{base: base, token: token}
+	cl := &benchapi.Client{Base: base, Token: token}
 	load, _ := os.ReadFile("/proc/loadavg")
 	fmt.Printf("spade serve, embedded defaults; settle %s; load %s\n", settle, strings.Join(strings.Fields(string(load))[:3], " "))
 	fmt.Println("RSS: spade serve; peak: spade serve with its children (pdftotext, tesseract) at once, sampled every 20 ms")
 	fmt.Printf("%-34s %10s %10s %10s %10s %10s\n", "moment", "RSS MiB", "peak MiB", "heap MiB", "Go sys MiB", "released")
 	report := func(moment string, peak int64) {
-		m := cl.goMem()
-		fmt.Printf("%-34s %10.0f %10s %10.0f %10.0f %10.0f\n", moment, mib(rssKB(pid)*1024), peakText(peak),
+		m := goMem(base)
+		fmt.Printf("%-34s %10.0f %10s %10.0f %10.0f %10.0f\n", moment, mib(benchapi.RSSKB(pid)*1024), peakText(peak),
 			mib(m["go_memstats_heap_inuse_bytes"]), mib(m["go_memstats_sys_bytes"]), mib(m["go_memstats_heap_released_bytes"]))
 	}
 	time.Sleep(2 * time.Second)
@@ -119,9 +114,9 @@ func run(bin, image, pdf string, settle time.Duration) error {
 		stop := make(chan struct{})
 		go sampleRSS(pid, &peak, stop)
 		start := time.Now()
-		id, err := cl.upload(a.path, a.file, a.body)
+		id, err := cl.Upload(a.path, a.file, a.body)
 		if err == nil {
-			err = cl.wait(id, 5*time.Minute)
+			err = cl.Wait(id, 5*time.Minute)
 		}
 		close(stop)
 		if err != nil {
@@ -160,24 +155,9 @@ func sampleRSS(pid int, peak *atomic.Int64, stop chan struct{}) {
 	}
 }
 
-// rssKB reads VmRSS of a process, in KiB.
-func rssKB(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for l := range strings.SplitSeq(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(l, "VmRSS:"); ok {
-			v, _ := strconv.ParseInt(strings.Fields(rest)[0], 10, 64)
-			return v
-		}
-	}
-	return 0
-}
-
 // treeRSSKB is the VmRSS of pid and its descendants, in KiB.
 func treeRSSKB(pid int) int64 {
-	total := rssKB(pid)
+	total := benchapi.RSSKB(pid)
 	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
 	for _, t := range tasks {
 		b, _ := os.ReadFile(t)
@@ -213,86 +193,10 @@ func waitHealthy(base string, d time.Duration) error {
 	return fmt.Errorf("spade serve not healthy after %s", d)
 }
 
-// createUser makes a user with an unlimited plan and an access token in
-// the database (as bench/throughput's loadgen does).
-func createUser(dbURL string) (string, error) {
-	d, err := db.Open(dbURL)
-	if err != nil {
-		return "", err
-	}
-	defer d.Close()
-	ctx := context.Background()
-	st := auth.NewStore(d.DB)
-	u, _, err := st.UpsertUser(ctx, auth.User{Issuer: "bench", Subject: "memory", Email: "memory@example.com", Name: "Memory"})
-	if err != nil {
-		return "", err
-	}
-	accs, err := st.Accounts(ctx, u.ID)
-	if err != nil || len(accs) == 0 {
-		return "", fmt.Errorf("no account for the bench user: %v", err)
-	}
-	d.Exec(`UPDATE users SET membership_type = 'Standard' WHERE id = ?`, u.ID)
-	d.Exec(`UPDATE accounts SET membership_type = 'Standard' WHERE id = ?`, accs[0].ID)
-	secret, _, err := st.CreateToken(ctx, u.ID, accs[0].ID, "bench")
-	return secret, err
-}
-
-type client struct{ base, token string }
-
-func (c *client) do(req *http.Request) (*http.Response, error) {
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	return http.DefaultClient.Do(req)
-}
-
-func (c *client) upload(path, name string, data []byte) (string, error) {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	fw, _ := w.CreateFormFile("file", name)
-	_, _ = fw.Write(data)
-	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPost, c.base+path, &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	res, err := c.do(req)
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	var v struct{ ID, Detail string }
-	_ = json.NewDecoder(res.Body).Decode(&v)
-	if res.StatusCode != http.StatusAccepted {
-		return "", fmt.Errorf("upload: %d %s", res.StatusCode, v.Detail)
-	}
-	return v.ID, nil
-}
-
-func (c *client) wait(id string, d time.Duration) error {
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
-		req, _ := http.NewRequest(http.MethodGet, c.base+"/api/document/"+id, nil)
-		res, err := c.do(req)
-		if err == nil {
-			var v struct {
-				Status, Detail string
-				Graph          struct{ Status string }
-			}
-			_ = json.NewDecoder(res.Body).Decode(&v)
-			res.Body.Close()
-			if v.Status == "failed" {
-				return fmt.Errorf("analysis %s failed: %s", id, v.Detail)
-			}
-			if v.Status == "completed" && v.Graph.Status != "pending" && v.Graph.Status != "building" {
-				return nil
-			}
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return fmt.Errorf("analysis %s not finished after %s", id, d)
-}
-
 // goMem reads the Go runtime's memory gauges from /metrics.
-func (c *client) goMem() map[string]int64 {
+func goMem(base string) map[string]int64 {
 	out := map[string]int64{}
-	req, _ := http.NewRequest(http.MethodGet, c.base+"/metrics", nil)
+	req, _ := http.NewRequest(http.MethodGet, base+"/metrics", nil)
 	req.Header.Set("Authorization", "Bearer "+metricsToken)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {

@@ -9,15 +9,10 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"strconv"
@@ -26,8 +21,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/spade-bpmn/spade/pkg/auth"
-	"github.com/spade-bpmn/spade/pkg/db"
+	"github.com/spade-bpmn/spade/bench/internal/benchapi"
 )
 
 const doc = `Invoice approval process
@@ -45,17 +39,17 @@ func main() {
 	pids := flag.String("pids", "", "comma-separated worker pids to sample memory of")
 	setup := flag.Bool("setup", false, "only create the user, run one analysis and print TOKEN ID")
 	flag.Parse()
-	token, err := createUser(*dbURL)
+	token, err := benchapi.CreateUser(*dbURL, benchapi.User{Subject: "load", Email: "load@example.com", Name: "Load Test"}, "bench")
 	if err != nil {
 		log.Fatal(err)
 	}
-	cl := &client{base: *base, token: token, http: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	cl := &benchapi.Client{Base: *base, Token: token, HTTP: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
 	if *setup {
-		id, err := cl.upload()
+		id, err := upload(cl)
 		if err != nil {
 			log.Fatal(err)
 		}
-		if err := cl.wait(id, 2*time.Minute); err != nil {
+		if err := cl.Wait(id, 2*time.Minute); err != nil {
 			log.Fatal(err)
 		}
 		fmt.Println(token, id)
@@ -64,87 +58,12 @@ func main() {
 	run(cl, *n, *c, parsePids(*pids))
 }
 
-func createUser(dbURL string) (string, error) {
-	d, err := db.Open(dbURL)
-	if err != nil {
-		return "", err
-	}
-	defer d.Close()
-	ctx := context.Background()
-	st := auth.NewStore(d.DB)
-	u, _, err := st.UpsertUser(ctx, auth.User{Issuer: "bench", Subject: "load", Email: "load@example.com", Name: "Load Test"})
-	if err != nil {
-		return "", err
-	}
-	accs, err := st.Accounts(ctx, u.ID)
-	if err != nil || len(accs) == 0 {
-		return "", fmt.Errorf("no account for the load-test user: %v", err)
-	}
-	d.Exec(`UPDATE users SET membership_type = 'Standard' WHERE id = ?`, u.ID)
-	d.Exec(`UPDATE accounts SET membership_type = 'Standard' WHERE id = ?`, accs[0].ID)
-	secret, _, err := st.CreateToken(ctx, u.ID, accs[0].ID, "bench")
-	return secret, err
-}
-
-type client struct {
-	base, token string
-	http        *http.Client
-}
-
-func (c *client) upload() (string, error) {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	fw, _ := w.CreateFormFile("file", "invoice.txt")
-	_, _ = io.WriteString(fw, doc)
-	// Distinct content per upload: the result cache answers a repeat
-	// without a model call, which is not what this measures.
-	_, _ = fmt.Fprintf(fw, "\nCase reference %d.\n", rand.Int64())
-	_ = w.Close()
-	req, _ := http.NewRequest(http.MethodPost, c.base+"/api/analyze", &buf)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	res, err := c.http.Do(req)
-	if err != nil {
-		return "", err
-	}
-	defer res.Body.Close()
-	var v struct{ ID, Detail string }
-	_ = json.NewDecoder(res.Body).Decode(&v)
-	if res.StatusCode != http.StatusAccepted {
-		return "", fmt.Errorf("upload: %d %s", res.StatusCode, v.Detail)
-	}
-	return v.ID, nil
-}
-
-func (c *client) state(id string) (string, string, error) {
-	req, _ := http.NewRequest(http.MethodGet, c.base+"/api/document/"+id, nil)
-	req.Header.Set("Authorization", "Bearer "+c.token)
-	res, err := c.http.Do(req)
-	if err != nil {
-		return "", "", err
-	}
-	defer res.Body.Close()
-	var v struct {
-		Status string
-		Graph  struct{ Status string }
-	}
-	_ = json.NewDecoder(res.Body).Decode(&v)
-	return v.Status, v.Graph.Status, nil
-}
-
-func (c *client) wait(id string, d time.Duration) error {
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
-		st, g, err := c.state(id)
-		if err == nil && (st == "failed" || (st == "completed" && g != "pending" && g != "building")) {
-			if st == "failed" {
-				return fmt.Errorf("analysis %s failed", id)
-			}
-			return nil
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	return fmt.Errorf("analysis %s not finished after %s", id, d)
+// upload sends the invoice text with a line of its own, so that the
+// result cache cannot answer it without a model call, which is not what
+// this measures.
+func upload(cl *benchapi.Client) (string, error) {
+	body := fmt.Sprintf("%s\nCase reference %d.\n", doc, rand.Int64())
+	return cl.Upload("/api/analyze", "invoice.txt", []byte(body))
 }
 
 func parsePids(s string) []int {
@@ -157,30 +76,15 @@ func parsePids(s string) []int {
 	return out
 }
 
-// rssKB reads VmRSS of a process.
-func rssKB(pid int) int {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, l := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(l, "VmRSS:") {
-			v, _ := strconv.Atoi(strings.Fields(l)[1])
-			return v
-		}
-	}
-	return 0
-}
-
 func totalRSS(pids []int) int {
 	t := 0
 	for _, p := range pids {
-		t += rssKB(p)
+		t += int(benchapi.RSSKB(p))
 	}
 	return t
 }
 
-func run(cl *client, n, c int, pids []int) {
+func run(cl *benchapi.Client, n, c int, pids []int) {
 	idle := totalRSS(pids)
 	var (
 		peak     atomic.Int64
@@ -210,7 +114,7 @@ func run(cl *client, n, c int, pids []int) {
 		go func() {
 			defer wg.Done()
 			for range jobs {
-				id, err := cl.upload()
+				id, err := upload(cl)
 				if err != nil {
 					failed.Add(1)
 					log.Print(err)
@@ -219,7 +123,7 @@ func run(cl *client, n, c int, pids []int) {
 				if v := inflight.Add(1); v > maxIn.Load() {
 					maxIn.Store(v)
 				}
-				if err := cl.wait(id, 10*time.Minute); err != nil {
+				if err := cl.Wait(id, 10*time.Minute); err != nil {
 					failed.Add(1)
 					log.Print(err)
 				} else {
