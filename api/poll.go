@@ -161,7 +161,8 @@ func (s *Server) servePoll(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// stall is writeStall, or the tests' override (as in writeProgress).
+// stall is writeStall, or the tests' override (writeProgress and
+// servePoll).
 func (s *Server) stall() time.Duration {
 	if s.writeStall > 0 {
 		return s.writeStall

@@ -28,10 +28,7 @@ const (
 // deadline into a long handler of the next).
 func (s *Server) writeProgress(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		stall := writeStall
-		if s.writeStall > 0 {
-			stall = s.writeStall
-		}
+		stall := s.stall()
 		w := c.Response().Writer
 		rc := http.NewResponseController(w)
 		if rc.SetWriteDeadline(time.Time{}) != nil {
