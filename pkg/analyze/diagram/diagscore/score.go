@@ -347,16 +347,7 @@ func compareMessages(ref, got *process.Model, match map[string]string) Counts {
 	for _, f := range got.MessageFlows {
 		have[pair{f.Source, f.Target}] = true
 	}
-	nodes := map[string]bool{}
-	for _, a := range ref.Activities {
-		nodes[a.ID] = true
-	}
-	for _, e := range ref.Events {
-		nodes[e.ID] = true
-	}
-	for _, g := range ref.Gateways {
-		nodes[g.ID] = true
-	}
+	nodes := ref.NodeIDs()
 	right := map[pair]bool{}
 	for _, f := range ref.MessageFlows {
 		if !nodes[f.Source] || !nodes[f.Target] {
