@@ -46,10 +46,16 @@ func (r *Repo) Create(ctx context.Context, a *Analysis) error {
 // Get returns the analysis id of account accountID; another account's
 // analysis is ErrNotFound.
 func (r *Repo) Get(ctx context.Context, accountID, id string) (*Analysis, error) {
-	var a Analysis
 	// The document text (up to 2 MB) is read only by SourceText: the
 	// diagram, model and export routes that load analyses do not need it.
-	err := r.db.WithContext(ctx).Omit("source_text").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
+	return takeOwned(r.db.WithContext(ctx).Omit("source_text"), accountID, id)
+}
+
+// takeOwned reads, with q's choice of columns, analysis id if it is
+// account accountID's; another account's analysis is ErrNotFound.
+func takeOwned(q *gorm.DB, accountID, id string) (*Analysis, error) {
+	var a Analysis
+	err := q.Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, ErrNotFound
 	}
@@ -77,15 +83,7 @@ func (r *Repo) SourceText(ctx context.Context, accountID, id string) (string, er
 // account accountID without the model JSON and the BPMN XML, which can be
 // large and which polls do not need.
 func (r *Repo) GetView(ctx context.Context, accountID, id string) (*Analysis, error) {
-	var a Analysis
-	err := r.db.WithContext(ctx).Omit("model_json", "bpmn_xml", "source_text").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, ErrNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("get analysis: %w", err)
-	}
-	return &a, nil
+	return takeOwned(r.db.WithContext(ctx).Omit("model_json", "bpmn_xml", "source_text"), accountID, id)
 }
 
 // GetByID returns the analysis whatever its account (worker side only).

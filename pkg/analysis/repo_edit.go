@@ -2,10 +2,7 @@ package analysis
 
 import (
 	"context"
-	"errors"
 	"fmt"
-
-	"gorm.io/gorm"
 )
 
 // GetForEdit is Get without the stored diagram (bpmn_xml) and the
@@ -13,30 +10,14 @@ import (
 // row (its model, version and status). The diagram of a model of 100,000
 // elements is tens of MB, which each such request held for nothing.
 func (r *Repo) GetForEdit(ctx context.Context, accountID, id string) (*Analysis, error) {
-	var a Analysis
-	err := r.db.WithContext(ctx).Omit("source_text", "bpmn_xml").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, ErrNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("get analysis: %w", err)
-	}
-	return &a, nil
+	return takeOwned(r.db.WithContext(ctx).Omit("source_text", "bpmn_xml"), accountID, id)
 }
 
 // GetDiagram reads only what GET /api/bpmn/{id} answers from: the stored
 // diagram and the analyzer type. Ten clients fetching a 15 MB diagram
 // each held the whole row (model, text, metadata) beside it.
 func (r *Repo) GetDiagram(ctx context.Context, accountID, id string) (*Analysis, error) {
-	var a Analysis
-	err := r.db.WithContext(ctx).Select("id", "account_id", "analyzer_type", "bpmn_xml").Where("id = ? AND account_id = ?", id, accountID).Take(&a).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, ErrNotFound
-	}
-	if err != nil {
-		return nil, fmt.Errorf("get analysis: %w", err)
-	}
-	return &a, nil
+	return takeOwned(r.db.WithContext(ctx).Select("id", "account_id", "analyzer_type", "bpmn_xml"), accountID, id)
 }
 
 // DiagramSize is the length of the stored diagram of analysis id, read
