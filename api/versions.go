@@ -73,7 +73,8 @@ func (s *Server) layoutDiagram(c echo.Context) error {
 	}
 	// The analysis must be the caller's: the route is account-scoped like
 	// the other version routes, though the diagram comes from the body.
-	if _, err := s.load(c); err != nil {
+	// Only whether it exists in the caller's account: the lightest read.
+	if _, err := s.Repo.GetView(c.Request().Context(), PrincipalOf(c).Account.ID, c.Param("id")); err != nil {
 		return err
 	}
 	// A whole model is converted and laid out: one of the api's few
