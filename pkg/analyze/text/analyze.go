@@ -71,6 +71,9 @@ type analyzer struct {
 	lastEvent *draft
 	// steps are the first activities of numbered list items, by number.
 	steps map[int]*draft
+	// jumps are the jumps ahead to numbered steps not read yet, by
+	// number ("… and go to step 7").
+	jumps map[int][]*item
 	// lastQuestion is the last question the text asked: what "If yes"
 	// answers.
 	lastQuestion string
@@ -96,7 +99,7 @@ const (
 )
 
 func newAnalyzer() *analyzer {
-	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[int]*draft{}, ctx: context.Background(), actors: newActorIndex()}
+	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[int]*draft{}, jumps: map[int][]*item{}, ctx: context.Background(), actors: newActorIndex()}
 }
 
 // Analyze builds a process model from document text: a transcript is read

@@ -52,6 +52,9 @@ type item struct {
 	endName string
 	// back loops the branch back to an earlier item instead of going on.
 	back *item
+	// forward marks a jump to a numbered step read after it ("… and go
+	// to step 7"): back then points ahead, to a node emitted later.
+	forward bool
 	// sub is a section of a long document: a sub-process.
 	sub *subBlock
 }
@@ -946,6 +949,14 @@ func (b *builder) compile(m *process.Model) map[string]*draft {
 		end := c.event(process.EventEnd, firstNonEmpty(b.endName, "End"))
 		c.flow(last, end, "")
 	}
+	for _, l := range c.later {
+		id := c.ids[l.to]
+		if id == "" {
+			// the step jumped to was no step after all: the branch ends
+			id = c.event(process.EventEnd, "End")
+		}
+		c.flow(l.from, id, l.label)
+	}
 	return c.drafts
 }
 
@@ -1001,6 +1012,14 @@ type compiler struct {
 	ids map[*item]string
 	// parent is the sub-process being emitted ("" at the top level).
 	parent string
+	// later are the jumps forward to steps not emitted yet.
+	later []laterFlow
+}
+
+// laterFlow is a jump forward: a flow drawn once its target has a node.
+type laterFlow struct {
+	from, label string
+	to          *item
 }
 
 func (c *compiler) event(typ, name string) string {
@@ -1030,6 +1049,11 @@ func (c *compiler) emit(items []*item, from, label string) string {
 		case it.back != nil:
 			if id := c.ids[it.back]; id != "" {
 				c.flow(cur, id, label)
+				cur, label = "", ""
+			} else if it.forward {
+				// the step jumped to is emitted later: its flow is drawn
+				// once it has a node
+				c.later = append(c.later, laterFlow{from: cur, label: label, to: it.back})
 				cur, label = "", ""
 			}
 			continue
@@ -1305,6 +1329,44 @@ var awayRe = regexp.MustCompile(`(?i)\baway\b`)
 // lapsedRe finds a step that records that the case ran out or was given
 // up: "marks the offer as lapsed", "sets the order to expired".
 var lapsedRe = regexp.MustCompile(`(?i)\b(?:as|to)\s+(?:lapsed|expired|void|voided|withdrawn|cancell?ed|rejected|declined|abandoned|lost)\b`)
+
+// jumpAhead ends the branch the last sentence went to with a jump to a
+// numbered step not read yet ("… and go to step 7"); the returned item
+// ends the branch until resolve points it at that step.
+func (b *builder) jumpAhead() *item {
+	b.pendingToBranch()
+	if b.last == nil || b.last == &b.seq {
+		return nil
+	}
+	dropSoftEnd(b.last)
+	if len(*b.last) == 0 {
+		return nil
+	}
+	it := &item{end: true}
+	*b.last = append(*b.last, it)
+	return it
+}
+
+// jumpOpen ends the open decision's last branch with a jump to a
+// numbered step not read yet: "If the parcel is empty, go to step 7."
+func (b *builder) jumpOpen() *item {
+	o := b.open
+	if o == nil || len(o.branches) == 0 {
+		return nil
+	}
+	br := &o.branches[len(o.branches)-1]
+	it := &item{end: true}
+	br.items = append(br.items, it)
+	return it
+}
+
+// resolveJump points a jump ahead at the step it names, now read.
+func resolveJump(jump, target *item) {
+	if jump == nil || target == nil {
+		return
+	}
+	jump.end, jump.back, jump.forward = false, target, true
+}
 
 // loopOpen ends the open decision's last branch with a flow back to
 // target: "If the login fails, go back to step 4."

@@ -271,7 +271,21 @@ func (a *analyzer) row(cells []string) {
 			}
 		}
 		text := cells[h.action]
-		ds := a.sentence(text, true)
+		if len(strings.Fields(text)) <= 3 && endRe.MatchString(text) {
+			// a closing "End" row is no step: jumps to its number end
+			// their branch
+			a.sectionActor = saved
+			return
+		}
+		// a cell may hold more than one sentence: "Check the result;
+		// if it is implausible, recalibrate and go back to step 5"
+		var ds []*draft
+		for _, s := range sentences(text) {
+			ds = append(ds, a.sentence(s, true)...)
+		}
+		if n := rowNumber(cells, h.action); n > 0 && len(ds) > 0 {
+			a.stepRead(n, ds[0]) // where "go back to step 2" returns
+		}
 		if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
 			// a short action cell without a verb is still the step's name
 			d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
@@ -397,7 +411,7 @@ func (a *analyzer) listItem(bl block) {
 	for i, s := range sentences(text) {
 		ds := a.sentence(s, true)
 		if i == 0 && bl.num > 0 && len(ds) > 0 && a.steps != nil {
-			a.steps[bl.num] = ds[0] // where "go back to step 4" returns
+			a.stepRead(bl.num, ds[0]) // where "go back to step 4" returns
 		}
 	}
 }
@@ -411,4 +425,17 @@ func entryText(t string) string {
 	t = trimPunct(t)
 	ws := limitWords(strings.Fields(t), 8)
 	return capitalise(strings.Join(ws, " "))
+}
+
+// rowNumber is the step number of a procedure table's row: its first cell
+// when that holds only a number ("3", "3."), not the action; 0 otherwise.
+func rowNumber(cells []string, action int) int {
+	if len(cells) == 0 || action == 0 {
+		return 0
+	}
+	c := strings.TrimSuffix(strings.TrimSpace(cells[0]), ".")
+	if c == "" || len(c) > 3 || strings.Trim(c, "0123456789") != "" {
+		return 0
+	}
+	return atoi(c)
 }

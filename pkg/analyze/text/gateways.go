@@ -235,6 +235,15 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 			a.b.loopOpen(d.item)
 			return nil, true
 		}
+		if n := atoi(g[1]); n > 0 && a.jumps != nil {
+			// "If the parcel is empty, go to step 7", read before step 7:
+			// the branch skips ahead to it
+			a.b.addIf(cond, a.currentActor(), nil)
+			if it := a.b.jumpOpen(); it != nil {
+				a.jumps[n] = append(a.jumps[n], it)
+			}
+			return nil, true
+		}
 	}
 	// "If the manager rejects the request, the request is closed": the
 	// manager's rejection is a step of its own, the first of the branch

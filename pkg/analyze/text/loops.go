@@ -104,6 +104,9 @@ func (a *analyzer) closeSentence(s string, before int) {
 	switch {
 	case endRe.MatchString(s):
 		a.b.endHere()
+	case stepJumpRe.MatchString(s) && a.jumpToStep(s, before):
+		// "… recounts the coins and goes back to step 2", "… writes a
+		// report and goes to step 5": the branch goes on at that step
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		a.b.endSoft()
 	case renewedRe.MatchString(s) && !againRe.MatchString(s):
@@ -290,4 +293,54 @@ func endState(s string) string {
 		return ""
 	}
 	return capitalise(strings.ToLower(m[1] + " " + m[2] + m[3]))
+}
+
+// stepJumpRe finds a jump to a numbered step after the work of a branch:
+// "… and go back to step 2", "… then continue with step 7", "…, back to
+// step 3".
+var stepJumpRe = regexp.MustCompile(`(?i)\b(?:(?:go|goes|going|return|returns|jump|jumps|continue|continues|proceed|proceeds|skip|skips|move|moves)\s+(?:back\s+|forward\s+|ahead\s+|on\s+|straight\s+|directly\s+)?(?:to|at|with)|back\s+to)\s+step\s+(\d{1,3})\b`)
+
+// jumpVerbs are the verbs of a jump that is no work of its own.
+var jumpVerbs = set(`go return jump continue proceed skip move`)
+
+// jumpToStep ends the branch the sentence's steps went to with a jump to
+// the numbered step it names: back to an earlier step (a loop), or ahead
+// to one not read yet (the steps between are skipped; without such a
+// step the branch ends). The jump itself is no step. It reports whether
+// the jump was drawn.
+func (a *analyzer) jumpToStep(s string, before int) bool {
+	m := stepJumpRe.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	n := atoi(m[1])
+	if n <= 0 || before > len(a.drafts) {
+		return false
+	}
+	for _, d := range a.drafts[before:] {
+		if d.event == nil && jumpVerbs[firstWord(d.verb)] {
+			d.drop = true
+		}
+	}
+	if d := a.steps[n]; d != nil && d.item != nil {
+		return a.b.loopTo(d.item)
+	}
+	if it := a.b.jumpAhead(); it != nil {
+		a.jumps[n] = append(a.jumps[n], it)
+		return true
+	}
+	return false
+}
+
+// stepRead records the first step of numbered step n and points the
+// jumps ahead to it that were waiting for it.
+func (a *analyzer) stepRead(n int, d *draft) {
+	if a.steps == nil || d == nil {
+		return
+	}
+	a.steps[n] = d
+	for _, it := range a.jumps[n] {
+		resolveJump(it, d.item)
+	}
+	delete(a.jumps, n)
 }

@@ -225,6 +225,11 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 			r.body = cut + "."
 		}
 	}
+	// "… scrap the part and go to step 5": the jump (closeSentence reads
+	// it from s), no step
+	if loc := jumpTailRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
+		r.body = strings.TrimSpace(r.body[:loc[0]]) + "."
+	}
 	// "Requisitions above 10,000 EUR additionally need the approval of
 	// the department manager": the manager's step, for those cases
 	r.body = needsApproval(r.body, a.writer)
@@ -563,12 +568,22 @@ var (
 	findingRe = regexp.MustCompile(`(?i)^(?:an?\s+|the\s+|any\s+)?(?:[a-z-]+\s+){0,3}?(?:hits?|match(?:es)?|mismatch(?:es)?|discrepanc(?:y|ies)|errors?|failures?|deviations?|shortages?|loss|losses|defects?)(?:\s+(?:on|in|with|against|at)\s+(?:the\s+|a\s+)?[a-z-]+(?:\s+[a-z-]+)?)?$|^no\s+[a-z-]+(?:\s+[a-z-]+)?$`)
 )
 
+// jumpTailRe is a jump to a numbered step that closes a sentence after
+// its work: "… and go back to step 2", "…, then continue with step 7".
+var jumpTailRe = regexp.MustCompile(`(?i),?\s+(?:and\s+(?:then\s+)?|then\s+)(?:(?:go|goes|return|returns|jump|jumps|continue|continues|proceed|proceeds|skip|skips|move|moves)\s+(?:back\s+|forward\s+|ahead\s+|on\s+|straight\s+|directly\s+)?(?:to|at|with)|back\s+to)\s+step\s+\d{1,3}\W*$`)
+
+// negFindingRe is a short note of a check that came out wrong, in front
+// of a colon that says what then happens: "seal and papers do not
+// match: …", "badge is not valid: …".
+var negFindingRe = regexp.MustCompile(`(?i)^[a-z][\w-]*(?:\s+[\w-]+){0,5}?\s+(?:(?:do|does|did|is|are|was|were|has|have|can|could)\s+not|isn't|aren't|doesn't|don't|didn't|can't|cannot|fails?|failed|differs?|exceeds?)\b(?:\s+[\w-]+){0,3}$`)
+
 // colonCondition reads a note "hit on the watch list: the officer alerts
 // the police" as a condition and what happens in that case, like an
 // arrow; any other "label: text" is left as it is.
 func colonCondition(s string) string {
 	label, rest, ok := strings.Cut(s, ":")
-	if !ok || strings.TrimSpace(rest) == "" || !findingRe.MatchString(strings.TrimSpace(label)) {
+	label = strings.TrimSpace(label)
+	if !ok || strings.TrimSpace(rest) == "" || !(findingRe.MatchString(label) || wordCount(label) <= 8 && negFindingRe.MatchString(label)) {
 		return s
 	}
 	return strings.TrimSpace(label) + " -> " + strings.TrimSpace(rest)

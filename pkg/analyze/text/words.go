@@ -47,8 +47,9 @@ func verbForm(w string) (string, int) {
 	n := strings.TrimSuffix(norm(w), "'s")
 	base, form := lexicon().Base(n)
 	if form == wordnet.FormNone {
-		// "preselects", "co-signs": a prefix on a verb WordNet knows
-		for _, pre := range []string{"pre-", "pre", "re-", "co-"} {
+		// "preselects", "co-signs", "recalibrates": a prefix on a verb
+		// WordNet knows
+		for _, pre := range []string{"pre-", "pre", "re-", "re", "co-"} {
 			if rest := strings.TrimPrefix(n, pre); rest != n && len(rest) >= 4 {
 				if b, f := verbForm(rest); f != formNone {
 					return strings.TrimSuffix(pre, "-") + b, f

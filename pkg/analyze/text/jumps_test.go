@@ -1,0 +1,143 @@
+package text
+
+import "testing"
+
+// logicCase is a description and the behaviour an analyst checks first in
+// its model, in the patterns of the scenario checks.
+type logicCase struct {
+	name string
+	text string
+	// never: no node matching [0] reaches a node matching [1]
+	never [][2]pattern
+	// reach: some node matching [0] reaches a node matching [1]
+	reach [][2]pattern
+	// loop: some node matching [0] and some matching [1] reach each other
+	loop [][2]pattern
+	// exclusive: after one exclusive split, an [0] and a [1] that do not
+	// reach each other
+	exclusive [][2]pattern
+	// absent: no activity matches
+	absent []pattern
+}
+
+// checkLogic makes a logicCase's checks on the model of its text.
+func checkLogic(t *testing.T, tt logicCase) {
+	t.Helper()
+	m := analyze(t, tt.text)
+	b := newBehaviour(m)
+	for _, p := range tt.never {
+		from := nodesMatching(m, p[0])
+		if len(from) == 0 {
+			t.Errorf("no node matches %v%s", p[0], describe(m))
+			continue
+		}
+		if b.reachesAny(from, p[1], nil) {
+			t.Errorf("%v reaches %v%s", p[0], p[1], describe(m))
+		}
+	}
+	for _, p := range tt.reach {
+		if !b.reachesAny(nodesMatching(m, p[0]), p[1], nil) {
+			t.Errorf("%v does not reach %v%s", p[0], p[1], describe(m))
+		}
+	}
+	for _, p := range tt.loop {
+		ok := false
+		for _, x := range nodesMatching(m, p[0]) {
+			for _, y := range nodesMatching(m, p[1]) {
+				if b.reachable(x, nil)[y] && b.reachable(y, nil)[x] {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			t.Errorf("no loop through %v and %v%s", p[0], p[1], describe(m))
+		}
+	}
+	for _, p := range tt.exclusive {
+		if !b.exclusiveApart(p[0], p[1]) {
+			t.Errorf("%v and %v are not exclusive%s", p[0], p[1], describe(m))
+		}
+	}
+	for _, p := range tt.absent {
+		for _, a := range m.Activities {
+			if p.matches(a.Name) {
+				t.Errorf("activity %q should not be there%s", a.Name, describe(m))
+			}
+		}
+	}
+}
+
+// TestJumpsToNumberedSteps covers "go (back) to step N" after work of its
+// own, jumps forward over steps, a jump to a closing "End" step, and
+// numbered rows of a procedure table.
+func TestJumpsToNumberedSteps(t *testing.T) {
+	tests := []logicCase{
+		{
+			name:   "work, then back to an earlier step",
+			text:   "1. The cashier counts the till.\n2. The cashier compares the total with the receipts.\n3. If the totals differ, the cashier recounts the coins and goes back to step 2.\n4. The supervisor signs the cash sheet.\n",
+			loop:   [][2]pattern{{{"recount"}, {"compar"}}},
+			reach:  [][2]pattern{{{"compar"}, {"sign"}}},
+			absent: []pattern{{"go"}},
+		},
+		{
+			name:      "a jump forward skips the steps between",
+			text:      "1. The clerk opens the parcel.\n2. If the parcel is empty, the clerk writes a damage report and goes to step 5.\n3. The clerk shelves the items.\n4. The clerk updates the stock list.\n5. The clerk files the delivery note.\n",
+			never:     [][2]pattern{{{"writ", "report"}, {"shelv"}}, {{"writ", "report"}, {"updat"}}},
+			reach:     [][2]pattern{{{"writ", "report"}, {"file"}}, {{"shelv"}, {"file"}}},
+			exclusive: [][2]pattern{{{"writ", "report"}, {"shelv"}}},
+			absent:    []pattern{{"go"}},
+		},
+		{
+			name:   "a jump to a closing End step ends the branch",
+			text:   "1. The guard checks the badge.\n2. If the badge is invalid, the guard turns the visitor away and goes to step 5.\n3. The guard prints a visitor pass.\n4. The host collects the visitor at the gate.\n5. End.\n",
+			never:  [][2]pattern{{{"turn"}, {"print"}}, {{"turn"}, {"collect"}}},
+			reach:  [][2]pattern{{{"check", "badge"}, {"collect"}}},
+			absent: []pattern{{"end"}, {"go"}},
+		},
+		{
+			name:   "numbered rows of a procedure table",
+			text:   "No. | Action | Role\n1 | Weigh the parcel | Packer\n2 | Print the shipping label | Packer\n3 | If the label is unreadable, clean the print head and go back to step 2 | Packer\n4 | Hand the parcel to the driver | Dispatcher\n5 | End | —\n",
+			loop:   [][2]pattern{{{"clean"}, {"print"}}},
+			reach:  [][2]pattern{{{"weigh"}, {"hand"}}},
+			absent: []pattern{{"end"}, {"go"}},
+		},
+		{
+			name:      "table cells with a condition after a semicolon and a finding before a colon",
+			text:      "No. | Step | Who\n1 | Fill the mould with resin | Moulder\n2 | Measure the wall thickness; if too thin, grind the core and go back to step 1 | Moulder\n3 | Wall and core do not match: scrap the part and go to step 5 | Moulder\n4 | Pack the part | Packer\n5 | End | —\n",
+			loop:      [][2]pattern{{{"grind"}, {"fill"}}},
+			never:     [][2]pattern{{{"scrap"}, {"pack"}}},
+			exclusive: [][2]pattern{{{"scrap"}, {"pack"}}},
+			reach:     [][2]pattern{{{"measur"}, {"pack"}}},
+			absent:    []pattern{{"go"}, {"end"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
+
+// TestConditionAfterSemicolon covers "X; if C, Y": a step, then a decision
+// on C with Y on its branch, in imperative and in reported style.
+func TestConditionAfterSemicolon(t *testing.T) {
+	tests := []logicCase{
+		{
+			name:  "imperative with a jump back",
+			text:  "1. Fill the mould with resin.\n2. Measure the wall thickness; if too thin, grind the core and go back to step 1.\n3. Pack the part.\n",
+			loop:  [][2]pattern{{{"grind"}, {"fill"}}},
+			reach: [][2]pattern{{{"measur"}, {"pack"}}},
+		},
+		{
+			name:  "a verb WordNet knows only without its re- prefix",
+			text:  "The operator runs the batch. The operator checks the yield; if implausible, the operator recalibrates the scale and weighs the batch again. The operator labels the drums.",
+			reach: [][2]pattern{{{"recalibrat"}, {"label"}}, {{"check"}, {"label"}}},
+		},
+		{
+			name:  "reported with its own subject",
+			text:  "The porter brings the trolley to the ward. The nurse counts the linen; if pieces are missing, the nurse writes a loss note. The porter takes the empty trolley back.",
+			reach: [][2]pattern{{{"count"}, {"take|tak", "trolley"}}, {{"writ", "note"}, {"take|tak", "trolley"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
