@@ -141,3 +141,23 @@ func TestConditionAfterSemicolon(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
+
+// TestAgainReturnsToTheSameWork covers a step done "again" when more than
+// one earlier step has its verb: it returns to the one on the same thing.
+func TestAgainReturnsToTheSameWork(t *testing.T) {
+	tests := []logicCase{
+		{
+			name: "the same object, not the nearest step with the verb",
+			text: "The lab runs the stress test. The auditor runs the document review. If the stress test fails, the engineer patches the firmware and the lab runs the stress test again. The manager signs the certificate.",
+			loop: [][2]pattern{{{"patch"}, {"run", "stress"}}},
+		},
+		{
+			name: "the same performer when the objects say nothing",
+			text: "The buyer checks the offer. The controller checks the budget. If the offer is incomplete, the assistant completes it and the buyer checks it again. The buyer places the order.",
+			loop: [][2]pattern{{{"complet"}, {"check", "offer"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}

@@ -59,14 +59,48 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 	} else if !strings.Contains(strings.ToLower(d.source), "again") {
 		return nil, nil
 	}
+	// of the earlier steps with that verb, the one on the same thing
+	// ("QA runs the regression again": the regression run, not the scan
+	// another team runs beside it), then by the same performer, then the
+	// nearest
+	var best *draft
+	bestScore := -1
 	for i := before - 1; i >= 0; i-- {
 		e := a.drafts[i]
 		if e.event == nil && !e.drop && firstWord(e.verb) == v && e.item != nil &&
 			(head == "" || strings.HasSuffix(strings.ToLower(strings.TrimSpace(e.object)), head)) {
-			return d, e
+			score := 2 * sharedStems(d.object, e.object)
+			if strings.EqualFold(d.performer, e.performer) {
+				score++
+			}
+			if score > bestScore {
+				best, bestScore = e, score
+			}
 		}
 	}
-	return nil, nil
+	if best == nil {
+		return nil, nil
+	}
+	return d, best
+}
+
+// sharedStems counts the words of at least four letters two objects
+// share, by stem: "regression" and "regression suite" share one.
+func sharedStems(x, y string) int {
+	seen := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(x)) {
+		if w = trimPunct(w); len(w) >= 4 {
+			seen[stemOf(w)] = true
+		}
+	}
+	n := 0
+	for _, w := range strings.Fields(strings.ToLower(y)) {
+		if w = trimPunct(w); len(w) >= 4 && seen[stemOf(w)] {
+			n++
+			delete(seen, stemOf(w))
+		}
+	}
+	return n
 }
 
 // closeSentence runs once a sentence's steps are in the flow (those from
