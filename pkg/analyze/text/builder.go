@@ -1330,6 +1330,35 @@ var awayRe = regexp.MustCompile(`(?i)\baway\b`)
 // up: "marks the offer as lapsed", "sets the order to expired".
 var lapsedRe = regexp.MustCompile(`(?i)\b(?:as|to)\s+(?:lapsed|expired|void|voided|withdrawn|cancell?ed|rejected|declined|abandoned|lost)\b`)
 
+// loopChoice ends the branch of the choice just made that holds d, its
+// last step, with a flow back to the work in front of the choice: "The
+// manager either approves the draft, or she returns it and the clerk
+// reworks it and submits it again". It reports whether there was such a
+// branch. With rework set, d must be work of whoever did the work in
+// front of the choice ("… or sends it back, and the clerk revises it"):
+// a party that sends its own purchase back is no rework.
+func (b *builder) loopChoice(d *draft, rework bool) bool {
+	if d == nil || len(b.seq) == 0 {
+		return false
+	}
+	g := b.seq[len(b.seq)-1].gw
+	if g == nil || g.typ != process.GatewayExclusive || g.before == nil || g.before.act == nil || g.before.act.event != nil || len(g.branches) < 2 {
+		return false
+	}
+	if rework && !strings.EqualFold(d.performer, g.before.act.performer) {
+		return false
+	}
+	for i := range g.branches {
+		br := &g.branches[i]
+		n := len(br.items)
+		if n > 0 && br.items[n-1].act == d {
+			br.items = append(br.items, &item{back: b.runStart(g.before)})
+			return true
+		}
+	}
+	return false
+}
+
 // jumpAhead ends the branch the last sentence went to with a jump to a
 // numbered step not read yet ("… and go to step 7"); the returned item
 // ends the branch until resolve points it at that step.

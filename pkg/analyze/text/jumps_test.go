@@ -161,3 +161,26 @@ func TestAgainReturnsToTheSameWork(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
+
+// TestChoiceBranchGoesBack covers a choice whose one branch hands the work
+// back for rework: that branch returns to the work in front of the
+// choice instead of joining the other.
+func TestChoiceBranchGoesBack(t *testing.T) {
+	tests := []logicCase{
+		{
+			name:  "either, with a resubmission again",
+			text:  "The planner submits the rota to the head nurse. The head nurse either accepts the rota, or she returns it and the planner adjusts the shifts and submits the rota again. The planner publishes the rota.",
+			loop:  [][2]pattern{{{"adjust"}, {"submit"}}},
+			reach: [][2]pattern{{{"accept"}, {"publish"}}},
+		},
+		{
+			name:  "or, with the work sent back to whoever did it",
+			text:  "The analyst prepares the forecast for the director. The director signs the forecast or sends it back, and the analyst corrects the figures. The analyst uploads the forecast.",
+			loop:  [][2]pattern{{{"correct"}, {"prepar"}}},
+			reach: [][2]pattern{{{"sign"}, {"upload"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}

@@ -158,10 +158,15 @@ func (a *analyzer) closeSentence(s string, before int) {
 			}
 		}
 		a.b.loopTo(e.item)
-	case backRe.MatchString(s) && !againRe.MatchString(s):
+	case (backRe.MatchString(s) || sentBackRe.MatchString(s)) && !againRe.MatchString(s):
 		// "… sends it back to the clerk": back to the clerk's last step
 		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
 			a.b.loopTo(e.item)
+		} else if d := a.lastDraft(); d != nil && a.b.open == nil && !backRe.MatchString(s) && !handBackVerbs[firstWord(d.verb)] {
+			// "… approves the draft or sends it back, and the clerk
+			// revises it": the returning branch goes back to the work
+			// in front of the choice
+			a.b.loopChoice(d, true)
 		}
 	case againRe.MatchString(s):
 		// a step done again returns to where it was first done; a new
@@ -172,8 +177,10 @@ func (a *analyzer) closeSentence(s string, before int) {
 		} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
 			// "… corrects it and resubmits it to the line manager": back
 			// to the manager's last step
-		} else {
-			a.b.loopBack()
+		} else if !a.b.loopBack() && a.b.open == nil {
+			// "… either approves it, or returns it and the clerk
+			// submits it again": the returning branch of the choice
+			a.b.loopChoice(a.lastDraft(), false)
 		}
 	}
 	if m := forEachRe.FindStringSubmatch(s); m != nil && !timeNouns[strings.ToLower(strings.Fields(m[1])[0])] {
@@ -188,6 +195,22 @@ func (a *analyzer) closeSentence(s string, before int) {
 		}
 	}
 }
+
+// sentBackRe is work handed back without saying to whom: "… or sends it
+// back, and the clerk revises it".
+var sentBackRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|hands?|handed|gives?|gave|passes|passed)\s+(?:it|them|the\s+[a-z]+)\s+back\b`)
+
+// lastDraft is the last step read, or nil.
+func (a *analyzer) lastDraft() *draft {
+	if len(a.drafts) == 0 {
+		return nil
+	}
+	return a.drafts[len(a.drafts)-1]
+}
+
+// handBackVerbs hand work over: a branch that ends with one has no
+// rework of its own.
+var handBackVerbs = set(`send return hand give pass forward route refer`)
 
 // resubmittedTo finds the earlier step of the party the sentence's last
 // step hands its work back to ("resubmits it to the line manager"), or
