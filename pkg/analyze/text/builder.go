@@ -813,7 +813,12 @@ var opposites = map[string]string{
 	"correct": "incorrect", "available": "unavailable", "positive": "negative", "successful": "unsuccessful",
 	"succeed": "fail", "sufficient": "insufficient", "eligible": "ineligible", "confirmed": "cancelled",
 	"agree": "disagree", "justified": "unjustified", "acceptable": "unacceptable", "high": "low",
+	"wrong": "right", "fine": "wrong", "ok": "wrong", "good": "bad",
 }
+
+// condQuantifiers open a condition without naming what it is about:
+// "if something is wrong … if everything is fine" ask one question.
+var condQuantifiers = set(`something everything anything all`)
 
 // reopen fills the empty other branch of a recent decision when the text
 // comes back to it: "If the applicant is admitted, the office sends an
@@ -869,7 +874,7 @@ func condWords(s string) []string {
 	var out []string
 	for _, w := range strings.Fields(s) {
 		n := norm(w)
-		if n == "" || determiners[n] || auxBe[n] || n == "not" || n == "no" || modals[n] || prepositions[n] {
+		if n == "" || determiners[n] || auxBe[n] || n == "not" || n == "no" || modals[n] || prepositions[n] || condQuantifiers[n] {
 			continue
 		}
 		out = append(out, strings.TrimSuffix(n, "s"))

@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // logicCase is a description and the behaviour an analyst checks first in
 // its model, in the patterns of the scenario checks.
@@ -183,4 +186,35 @@ func TestChoiceBranchGoesBack(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
+}
+
+// TestWikiOutline covers a wiki page: "== Heading ==" lines are headings
+// and "**" bullets are items one level in, whose conditions and loops are
+// read like any other item's.
+func TestWikiOutline(t *testing.T) {
+	checkLogic(t, logicCase{
+		name:   "wiki how-to",
+		text:   "= How to: Book the van =\n\n== Steps ==\n* Fill in the booking sheet.\n* Send the sheet to the fleet desk.\n* The fleet desk checks the calendar.\n** If the van is taken, the fleet desk offers another date.\n*** Pick a new date and send the sheet again.\n** If the van is free, the fleet desk confirms the booking.\n* Collect the keys at reception.\n",
+		loop:   [][2]pattern{{{"pick"}, {"check", "calendar"}}},
+		reach:  [][2]pattern{{{"confirm"}, {"collect"}}},
+		absent: []pattern{{"=="}, {"**"}},
+	})
+	m := analyze(t, "== Steps ==\n* The clerk opens the file.\n** The clerk signs the form.\n")
+	for _, a := range m.Activities {
+		if strings.Contains(a.Name, "=") || strings.Contains(a.Name, "*") {
+			t.Errorf("markup in activity %q", a.Name)
+		}
+	}
+}
+
+// TestOppositeAnswersOneQuestion covers two conditions that answer one
+// question in other words ("if something is wrong … if everything is
+// fine"): one decision, not two in a row.
+func TestOppositeAnswersOneQuestion(t *testing.T) {
+	checkLogic(t, logicCase{
+		name:      "wrong and fine",
+		text:      "The editor reads the article. If something is wrong, the editor marks the errors. If everything is fine, the editor publishes the article. The editor archives the draft.",
+		exclusive: [][2]pattern{{{"mark"}, {"publish"}}},
+		never:     [][2]pattern{{{"mark"}, {"publish"}}},
+	})
 }

@@ -41,6 +41,10 @@ var (
 	boilerRe = regexp.MustCompile(`(?i:revision|\brev\.?\s*\d|version\s+\d|\bv\d+\.\d|confidential|copyright|©|all rights reserved|printed copies|uncontrolled|document (no|number|id)\b|effective date|page \d+ of \d+)|\bDRAFT\b`)
 	noteRe   = regexp.MustCompile(`(?i)^(note|notes|caution|warning|important|tip|hint|todo|nb)\b\s*[:.—–-]?`)
 	mdHeadRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
+	// wikiHeadRe is a wiki heading: "== Steps ==".
+	wikiHeadRe = regexp.MustCompile(`^={1,6}\s*([^=\s][^=]*?)\s*={1,6}$`)
+	// wikiItemRe is a nested wiki bullet: "** If …", "*** Correct …".
+	wikiItemRe = regexp.MustCompile(`^(\*{2,6})\s+(\S.*)$`)
 )
 
 // normaliseText undoes what extraction leaves behind: ligatures, odd
@@ -112,6 +116,19 @@ func segment(ctx context.Context, text string) []block {
 			flush()
 			emit(block{kind: blockHeading, text: headingText(m[1])})
 			prevBlank = true
+			continue
+		}
+		if m := wikiHeadRe.FindStringSubmatch(t); m != nil {
+			flush()
+			emit(block{kind: blockHeading, text: headingText(m[1])})
+			prevBlank = true
+			continue
+		}
+		if m := wikiItemRe.FindStringSubmatch(t); m != nil {
+			// a nested bullet of a wiki page: an item one level in
+			flush()
+			open(block{kind: blockItem, text: m[2], marker: "bullet", glyph: m[1]})
+			prevBlank = false
 			continue
 		}
 		if mark, body, ok := textshape.Item(t); ok {
