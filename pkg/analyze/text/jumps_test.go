@@ -218,3 +218,32 @@ func TestOppositeAnswersOneQuestion(t *testing.T) {
 		never:     [][2]pattern{{{"mark"}, {"publish"}}},
 	})
 }
+
+// TestArrowChecklist covers a terse checklist: "[ ]" items, chains of
+// arrows (a finding, then its steps in order, "END" closing the branch),
+// arrow lines indented under an item, and "X decides:" followed by its
+// answers, each with its own work.
+func TestArrowChecklist(t *testing.T) {
+	checkLogic(t, logicCase{
+		name: "bakery dispatch checklist",
+		text: "BREAD DISPATCH — night shift\n\n" +
+			"[ ] Oven done → count the trays\n" +
+			"      trays short → phone the baker → note the gap → END\n" +
+			"[ ] Count OK → load the crates\n" +
+			"[ ] Scan the crates\n" +
+			"      scanner offline → restart the handheld → scan again\n" +
+			"[ ] Crate damaged? → set it aside → supervisor decides:\n" +
+			"      repack → move the loaves to a new crate\n" +
+			"      discard → log the loaves as waste → END\n" +
+			"[ ] Seal the van\n",
+		never:     [][2]pattern{{{"phone", "baker"}, {"load"}}, {{"log", "waste"}, {"seal"}}},
+		reach:     [][2]pattern{{{"count", "tray"}, {"seal"}}, {{"move", "loav"}, {"seal"}}},
+		loop:      [][2]pattern{{{"restart"}, {"scan"}}},
+		exclusive: [][2]pattern{{{"phone"}, {"load"}}, {{"move", "loav"}, {"log", "waste"}}},
+		absent:    []pattern{{"[ ]"}, {"end"}, {"stop"}, {"→"}},
+	})
+	m := analyze(t, "[ ] Switch on the till\n[x] Count the float\n")
+	if got := names(m); len(got) != 2 {
+		t.Errorf("checkbox items: %v", got)
+	}
+}

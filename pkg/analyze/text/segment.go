@@ -41,6 +41,12 @@ var (
 	boilerRe = regexp.MustCompile(`(?i:revision|\brev\.?\s*\d|version\s+\d|\bv\d+\.\d|confidential|copyright|©|all rights reserved|printed copies|uncontrolled|document (no|number|id)\b|effective date|page \d+ of \d+)|\bDRAFT\b`)
 	noteRe   = regexp.MustCompile(`(?i)^(note|notes|caution|warning|important|tip|hint|todo|nb)\b\s*[:.—–-]?`)
 	mdHeadRe = regexp.MustCompile(`^#{1,6}\s+(.*)$`)
+	// arrowLineRe is a line of a note that says what follows from what:
+	// "seal broken → refuse the load".
+	arrowLineRe = regexp.MustCompile(`\S\s*(?:→|->|=>)\s*\S`)
+	// checkboxRe is a checklist item written with brackets: "[ ] …",
+	// "[x] …".
+	checkboxRe = regexp.MustCompile(`^\[[ xX✓]?\]\s+(\S.*)$`)
 	// wikiHeadRe is a wiki heading: "== Steps ==".
 	wikiHeadRe = regexp.MustCompile(`^={1,6}\s*([^=\s][^=]*?)\s*={1,6}$`)
 	// wikiItemRe is a nested wiki bullet: "** If …", "*** Correct …".
@@ -124,6 +130,13 @@ func segment(ctx context.Context, text string) []block {
 			prevBlank = true
 			continue
 		}
+		if m := checkboxRe.FindStringSubmatch(t); m != nil {
+			// "[ ] Post the goods receipt": a checklist item
+			flush()
+			open(block{kind: blockItem, text: m[1], marker: "check", glyph: "[ ]"})
+			prevBlank = false
+			continue
+		}
 		if m := wikiItemRe.FindStringSubmatch(t); m != nil {
 			// a nested bullet of a wiki page: an item one level in
 			flush()
@@ -140,6 +153,15 @@ func segment(ctx context.Context, text string) []block {
 			}
 			flush()
 			open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyphOf(mark)})
+			prevBlank = false
+			continue
+		}
+		if cur != nil && cur.kind == blockItem && t != line && arrowLineRe.MatchString(t) {
+			// "   seal broken → refuse the load → END" indented under a
+			// checklist item: what happens in that case, an item one
+			// level in, not more words of the item above
+			flush()
+			open(block{kind: blockItem, text: t, marker: "bullet", glyph: "→"})
 			prevBlank = false
 			continue
 		}

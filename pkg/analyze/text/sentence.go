@@ -519,6 +519,9 @@ func labelPrefix(label, rest string) bool {
 // bullet lists says what happens in that case. A step on either side of
 // an arrow list with more than one arrow stays as written.
 func arrowCondition(s string) string {
+	if chain := arrowSplitRe.Split(strings.TrimRight(strings.TrimSpace(s), ".!"), -1); len(chain) > 2 {
+		return arrowChain(chain, s)
+	}
 	m := arrowRe.FindStringSubmatch(s)
 	if m == nil || wordCount(m[1]) > 10 || strings.Contains(m[1], ",") {
 		return s
@@ -529,6 +532,62 @@ func arrowCondition(s string) string {
 	}
 	cond = strings.TrimSpace(parenRe.ReplaceAllString(strings.TrimRight(cond, "?:"), ""))
 	return "If " + lowerInitial(cond) + ", " + stopLast(strings.TrimSpace(m[2]))
+}
+
+// arrowSplitRe splits a chain of arrows: "seal broken → refuse the load
+// → call QA → END".
+var arrowSplitRe = regexp.MustCompile(`\s*(?:→|->|=>)\s*`)
+
+// arrowChain reads a chain of arrows as its steps in order: "seal broken
+// → refuse the load → call QA → END" reads "If seal broken, refuse the
+// load, call QA, stop"; a chain that opens with a step is its steps in
+// order. A chain it cannot read stays as written.
+func arrowChain(chain []string, s string) string {
+	var steps []string
+	end := false
+	for i, c := range chain {
+		c = strings.TrimSpace(strings.TrimRight(c, "?:"))
+		switch {
+		case c == "":
+			return s
+		case i == len(chain)-1 && (stopClauseRe.MatchString(c) || strings.EqualFold(c, "end") || strings.EqualFold(c, "done")):
+			end = true
+		default:
+			steps = append(steps, c)
+		}
+	}
+	if len(steps) < 2 {
+		return s
+	}
+	closing := "."
+	if end {
+		closing = ", and the process ends."
+	}
+	if stepFirst(steps[0]) {
+		// "check the seal → unload": steps one after the other
+		return capitalise(strings.Join(steps, ", then ")) + closing
+	}
+	cond := strings.TrimSpace(parenRe.ReplaceAllString(steps[0], ""))
+	if ifLeadRe.MatchString(cond) {
+		cond = strings.TrimSpace(cond[strings.IndexByte(cond, ' ')+1:])
+	}
+	return "If " + lowerInitial(cond) + ", " + strings.Join(steps[1:], ", then ") + closing
+}
+
+// stepFirst reports whether a note's phrase is an order ("check the seal
+// number") rather than a finding ("seal broken", "logger not readable",
+// "excursion above 8 °C?").
+func stepFirst(p string) bool {
+	ws := strings.Fields(p)
+	if len(ws) < 2 || strings.Contains(p, "?") || negative(p) {
+		return false
+	}
+	if _, f := verbForm(ws[0]); f != formBase {
+		return false
+	}
+	// "seal broken": a thing and its state
+	_, f := verbForm(ws[len(ws)-1])
+	return !(len(ws) <= 3 && f == formPast)
 }
 
 // parenRe is an aside in brackets: "doctor refuses (e.g. dose too high)".

@@ -65,6 +65,24 @@ func choiceName(text string) string {
 // the CIP unit", "the scheme's dispute portal").
 func (a *analyzer) choiceItem(bl block) {
 	before := len(a.drafts)
+	if chain := arrowSplitRe.Split(strings.TrimRight(strings.TrimSpace(bl.text), ".!"), -1); len(chain) >= 2 && wordCount(chain[0]) <= 3 {
+		// "release → put away to cold store" under "QA decides:": the
+		// answer names the branch, what follows the arrow is its work
+		last := len(chain) - 1
+		ends := false
+		if t := strings.TrimSpace(chain[last]); last > 1 && (stopClauseRe.MatchString(t) || strings.EqualFold(t, "end")) {
+			chain, ends = chain[:last], true
+		}
+		bl.text = capitalise(strings.Join(chain[1:], ", then ")) + "."
+		if ends {
+			// "destroy → book the stock as scrap → END": that branch ends
+			defer func() {
+				if len(a.drafts) > before {
+					a.b.seq = append(a.b.seq, &item{end: true})
+				}
+			}()
+		}
+	}
 	a.listItem(bl)
 	if len(a.drafts) > before {
 		if d := a.drafts[before]; d.event == nil && wordCount(d.name) <= 2 && wordCount(bl.text) >= wordCount(d.name)+3 {
