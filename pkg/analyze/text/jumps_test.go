@@ -247,3 +247,25 @@ func TestArrowChecklist(t *testing.T) {
 		t.Errorf("checkbox items: %v", got)
 	}
 }
+
+// TestFailedItemGoesBack covers a subject limited by a failed check ("A
+// part that fails …") that goes back to an earlier role, and a step that
+// two conditions lead to ("If A, or once B, X"): it is not lost and comes
+// after the decision.
+func TestFailedItemGoesBack(t *testing.T) {
+	tests := []logicCase{
+		{
+			name: "a failed item goes back to a role",
+			text: "The joiner builds the cabinet. The inspector checks the cabinet. A cabinet that fails the check goes back to the joiner for another round. The driver delivers the cabinet.",
+			loop: [][2]pattern{{{"build"}, {"check"}}},
+		},
+		{
+			name:  "either way to one step",
+			text:  "The clerk checks the form. If the form is complete, the clerk files it. Otherwise the clerk asks for the missing page. If the form is complete, or once the page has arrived, the manager signs the form. The clerk archives it.",
+			reach: [][2]pattern{{{"file"}, {"sign"}}, {{"ask"}, {"sign"}}, {{"sign"}, {"archiv"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}

@@ -442,8 +442,29 @@ func conditionalSubject(s string) string {
 		noun := strings.ToLower(m[1])
 		return "If " + noun + " " + m[2] + ", the " + noun + " " + m[3]
 	}
+	if m := oneThatFailsRe.FindStringSubmatch(s); m != nil {
+		// "A device that fails the test goes back to the technician":
+		// "If the device fails the test, the device goes back …"
+		noun := strings.ToLower(m[1])
+		return "If the " + noun + " " + strings.TrimSpace(m[2]) + ", the " + noun + " " + m[3]
+	}
+	if m := eitherWayRe.FindStringSubmatch(s); m != nil {
+		// "If the warranty is valid, or once the quote is accepted, the
+		// technician repairs it": both ways lead to the step, which
+		// comes after the decision
+		return capitalise(m[1])
+	}
 	return s
 }
+
+var (
+	// oneThatFailsRe is a singular subject limited by a failed check:
+	// "A part that fails the test goes back to the welder".
+	oneThatFailsRe = regexp.MustCompile(`^(?i:an?|any|every|each)\s+([a-z][\w-]*)\s+(?:that|which|who)\s+((?:fails?|failed|does\s+not\s+pass|doesn't\s+pass|is\s+(?:rejected|refused|declined|returned|found\s+faulty))\b[^,]*?),?\s+((?:is|goes|gets|returns|will|must|shall|has\s+to)\b.*)$`)
+	// eitherWayRe opens a step with two conditions that both lead to it:
+	// "If A, or once B, X".
+	eitherWayRe = regexp.MustCompile(`^(?i:if|when)\s+[^,]{3,80},\s+(?i:or)\s+(?i:once|when|after|as\s+soon\s+as|if)\s+[^,]{3,80},\s+(.{6,})$`)
+)
 
 // lowerInitial lower-cases an article or pronoun opening a clause moved
 // behind a condition, keeping names as written.
