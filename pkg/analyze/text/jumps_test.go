@@ -269,3 +269,19 @@ func TestFailedItemGoesBack(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
+
+// TestFAQAnswers covers an FAQ: the "A:" label is no part of the answer,
+// whose steps and conditions are read like any other text.
+func TestFAQAnswers(t *testing.T) {
+	checkLogic(t, logicCase{
+		name:  "library FAQ",
+		text:  "Interlibrary loans — FAQ\n\nQ: How do I order a book from another library?\nA: Fill in the loan form at the desk. The loan office checks the form.\n\nQ: What if the book cannot be found?\nA: The loan office cancels the order and sends you an e-mail. Nothing is charged.\n\nQ: What does it cost?\nA: The loan office charges a fee of 3 EUR when the book arrives.\n",
+		reach: [][2]pattern{{{"fill", "form"}, {"check", "form"}}, {{"check", "form"}, {"charg"}}},
+	})
+	m := analyze(t, "Q: Who signs the lease?\nA: The landlord signs the lease and the tenant pays the deposit.\n")
+	for _, a := range m.Activities {
+		if strings.HasPrefix(a.Name, "A:") || strings.HasPrefix(a.Name, "A ") {
+			t.Errorf("the answer's label in %q", a.Name)
+		}
+	}
+}

@@ -44,6 +44,10 @@ var (
 	// arrowLineRe is a line of a note that says what follows from what:
 	// "seal broken → refuse the load".
 	arrowLineRe = regexp.MustCompile(`\S\s*(?:→|->|=>)\s*\S`)
+	// faqQuestionRe and faqAnswerRe are the labels of an FAQ's
+	// questions and answers: "Q: How do I claim?", "A: Send us …".
+	faqQuestionRe = regexp.MustCompile(`^\s*(?:Q|Question)\s*:\s*\S`)
+	faqAnswerRe   = regexp.MustCompile(`^(?:A|Answer)\s*:\s*`)
 	// checkboxRe is a checklist item written with brackets: "[ ] …",
 	// "[x] …".
 	checkboxRe = regexp.MustCompile(`^\[[ xX✓]?\]\s+(\S.*)$`)
@@ -98,6 +102,14 @@ func segment(ctx context.Context, text string) []block {
 		out = append(out, b)
 		raw = append(raw, nil)
 	}
+	// an FAQ's "Q:"/"A:" labels: the answer is the text, its label none
+	faq := false
+	for _, l := range lines {
+		if faqQuestionRe.MatchString(l) {
+			faq = true
+			break
+		}
+	}
 	prevBlank := true
 	for i, line := range lines {
 		if i&1023 == 0 && ctx.Err() != nil {
@@ -110,6 +122,9 @@ func segment(ctx context.Context, text string) []block {
 			continue
 		}
 		t := strings.TrimSpace(line)
+		if faq {
+			t = faqAnswerRe.ReplaceAllString(t, "")
+		}
 		if t == "" {
 			flush()
 			prevBlank = true
