@@ -285,3 +285,22 @@ func TestFAQAnswers(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoPassivesInOneSentence covers "A is done by X and B is done by
+// Y": both steps, each by its own performer, in the branch they belong to.
+func TestTwoPassivesInOneSentence(t *testing.T) {
+	m := analyze(t, "The registrar checks the request. If the request is valid, the licence is issued by the registrar and the fee is collected by the cashier. The registrar archives the file.")
+	want := map[string]string{"Issue licence": "Registrar", "Collect fee": "Cashier"}
+	for name, who := range want {
+		a, ok := activity(m, name)
+		if !ok || a.Performer != who {
+			t.Errorf("no %q by %s: %v", name, who, names(m))
+		}
+	}
+	checkLogic(t, logicCase{
+		name:  "both in the branch",
+		text:  "The registrar checks the request. If the request is valid, the licence is issued by the registrar and the fee is collected by the cashier. Otherwise the registrar rejects the request. The registrar archives the file.",
+		never: [][2]pattern{{{"reject"}, {"collect"}}},
+		reach: [][2]pattern{{{"issu"}, {"collect"}}, {{"collect"}, {"archiv"}}},
+	})
+}

@@ -41,6 +41,14 @@ func isChannel(np string) bool {
 // the subject: the rest only adds "from"/"to" and further actions ("… and
 // then sent to the manager").
 func passive(c clause, rest []string, prev string) []clause {
+	if k := nextPassive(rest); k > 0 {
+		// "The permit is granted by the board and the fee is invoiced
+		// by the office": a second passive clause with its own subject
+		first := append([]string(nil), rest[:k]...)
+		first[len(first)-1] = strings.TrimRight(first[len(first)-1], ",;")
+		c.performer = byAgent(first)
+		return append(passive(c, first, prev), parseClause(strings.Join(rest[k+1:], " "), prev)...)
+	}
 	tmp := finish(clause{verb: c.verb}, rest, prev, formPast)
 	if len(tmp) == 0 {
 		return []clause{c}
@@ -63,6 +71,26 @@ func passive(c clause, rest []string, prev string) []clause {
 		out = append(out, t)
 	}
 	return out
+}
+
+// nextPassive finds the "and" that opens a second passive clause with a
+// subject of its own ("… and the fee is invoiced by …"): its index in
+// rest, or 0.
+func nextPassive(rest []string) int {
+	for k := 1; k+3 < len(rest); k++ {
+		if norm(rest[k]) != "and" || !determiners[norm(rest[k+1])] {
+			continue
+		}
+		for j := k + 2; j+1 < len(rest) && j <= k+5; j++ {
+			if auxBe[norm(rest[j])] {
+				if _, f := verbForm(rest[j+1]); f == formPast {
+					return k
+				}
+				break
+			}
+		}
+	}
+	return 0
 }
 
 // passiveSubject drops a leading prepositional phrase from a passive
