@@ -268,7 +268,9 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		d.addressed = appendUnique(d.addressed, a.party(c.to))
 	}
 	for i := 0; i+1 < len(c.object); i++ {
-		if norm(c.object[i]) == "with" {
+		// "opens a ticket with the provider", "books a bed at the
+		// partner hospital": the party the step deals with
+		if w := norm(c.object[i]); w == "with" || w == "at" {
 			if np := nounPhrase(c.object[i+1:], 4); np != "" && isExternal(np) {
 				d.addressed = appendUnique(d.addressed, a.party(np))
 				d.custs = appendUnique(d.custs, a.party(np))

@@ -23,7 +23,27 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	bureau bureaus authority authorities shop shops garage garages regulator regulators police brigade franchisee
 	franchisees haulier hauliers hauler haulers recipient recipients pharmacy pharmacies
 	council councils subsidiary subsidiaries lender lenders notary notaries court courts embassy
-	municipality ministry`)
+	municipality ministry provider providers forwarder forwarders consignee consignees consignor consignors
+	shipper shippers valuer valuers surveyor surveyors appraiser appraisers insurer insurers reinsurer reinsurers
+	registry registries workshop workshops partner partners practitioner practitioners gp gps courier couriers
+	customs`)
+
+// authorityQualifiers make an office, department or service a public
+// authority outside the organisation: "the customs office", "the tax
+// office", "the fire department".
+var authorityQualifiers = set(`customs tax immigration fire revenue land trade commercial`)
+
+// authorityHeads are the heads authorityQualifiers turn into an outside
+// authority; "the procurement office" stays a unit of ours.
+var authorityHeads = set(`office offices department departments service services administration agency brigade`)
+
+// partnerHeads are organisations that "partner" puts outside ours.
+var partnerHeads = set(`hospital hospitals clinic clinics hotel hotels school schools university universities laboratory lab
+	laboratories labs firm firms company companies store stores`)
+
+// insideQualifiers keep a party inside the organisation whatever its
+// head: "the internal auditor", "our in-house lawyer".
+var insideQualifiers = set(`internal in-house inhouse`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".
@@ -45,8 +65,22 @@ func isExternal(name string) bool {
 		return false
 	}
 	for _, w := range ws[:len(ws)-1] {
+		if insideQualifiers[w] {
+			return false // "the internal auditor"
+		}
+	}
+	for _, w := range ws[:len(ws)-1] {
 		if outsideQualifiers[w] {
 			return true // "a freelance translator", "an external auditor"
+		}
+		if authorityQualifiers[w] && authorityHeads[head] {
+			return true // "the customs office", "the tax office"
+		}
+		if w == "partner" && partnerHeads[head] {
+			return true // "a partner hospital"; "the partner manager" is ours
+		}
+		if (w == "reference" || w == "contract") && (head == "laboratory" || head == "lab" || head == "laboratories" || head == "labs") {
+			return true // "the reference laboratory": tests sent out
 		}
 	}
 	if (head == "company" || head == "firm" || head == "provider" || head == "bank") && len(ws) > 1 {
@@ -326,7 +360,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		if requesting[v] {
 			// "requests them from the applicant": the request goes out
 			// to the party that answers it later
-			for _, sup := range a.SIPOC.Suppliers {
+			for _, sup := range d.suppliers { // as written, not the neighbours filled in
 				to = appendUnique(to, one(sup))
 			}
 		}
