@@ -109,7 +109,9 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		// "When a customer calls, the agent …": a lead-in is context, not
 		// a clause of the list
 		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
-			parts = nil
+			// "After the review, the officer orders …, and the analyst
+			// verifies …": the clauses after it still form a list
+			parts = parts[1:]
 		}
 		if len(parts) >= 2 && len(parts) <= 6 {
 			var pcs []clause

@@ -250,3 +250,21 @@ func TestOwnerAndCaterer(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadInThenParallelClauses checks that a lead-in before a list of
+// clauses ("After the briefing, A does X, and in parallel B does Y")
+// keeps every clause of the list, each on a branch of its own.
+func TestLeadInThenParallelClauses(t *testing.T) {
+	m := analyze(t, "The steward opens the hall. After the briefing, the chef orders the vegetables from the grocer, and in parallel the head waiter lays the tables. The steward locks the hall.")
+	ids := map[string]string{}
+	for _, a := range m.Activities {
+		ids[a.Name] = a.ID
+	}
+	order, lay := ids["Order vegetables"], ids["Lay tables"]
+	if order == "" || lay == "" {
+		t.Fatalf("activities %v lack Order vegetables or Lay tables", ids)
+	}
+	if reaches(m, order, lay) || reaches(m, lay, order) {
+		t.Errorf("Order vegetables and Lay tables follow each other, want them side by side")
+	}
+}
