@@ -31,6 +31,23 @@ var routedVerb = map[string]string{
 // acronymDefRe is an acronym in brackets after the name it abbreviates.
 var acronymDefRe = regexp.MustCompile(`\s*\([A-Z]{2,6}\)`)
 
+// namesEachSubject reports whether clauses name their own performers,
+// at least two different ones: "the chef orders …, and the waiter lays …".
+func namesEachSubject(cs []clause) bool {
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if c.performer == "" || c.pronoun {
+			return false
+		}
+		seen[c.performer] = true
+	}
+	return len(seen) >= 2
+}
+
+// timeLeadIns open a lead-in that only says when the clauses after it
+// happen: no condition, so what follows is read as it stands.
+var timeLeadIns = set(`after once when whenever upon following`)
+
 // clauses turns a clause text into activity drafts.
 func (a *analyzer) clauses(text, source string) []*draft {
 	// "The General Ledger (GL) team exports …": the acronym is known
@@ -108,10 +125,16 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		parts := clauseListRe.Split(text, -1)
 		// "When a customer calls, the agent …": a lead-in is context, not
 		// a clause of the list
+		afterLead := false
 		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
-			// "After the review, the officer orders …, and the analyst
-			// verifies …": the clauses after it still form a list
-			parts = parts[1:]
+			parts = nil
+			if timeLeadIns[norm(first[0])] {
+				afterLead = true
+				// "After the review, the officer orders …, and the
+				// analyst verifies …": after a lead-in in time the
+				// clauses still form a list
+				parts = clauseListRe.Split(text, -1)[1:]
+			}
 		}
 		if len(parts) >= 2 && len(parts) <= 6 {
 			var pcs []clause
@@ -144,6 +167,9 @@ func (a *analyzer) clauses(text, source string) []*draft {
 					prev = o
 				}
 				pcs = append(pcs, pc...)
+			}
+			if afterLead && !namesEachSubject(pcs) {
+				all = false // after a lead-in only "A does X, and B does Y"
 			}
 			if all && len(pcs) > len(cs) {
 				cs = pcs
