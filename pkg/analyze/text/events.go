@@ -18,7 +18,8 @@ var (
 	// timerRe finds waits and deadlines: "after two weeks", "within 3
 	// days", "every Tuesday", "at the end of each quarter", "seven days
 	// before departure". Work durations ("for 10 minutes") are not timers.
-	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|wait(?:s|ing)?(?:\s+for)?|in|up to|has|have)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|evening|night))?|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:next\s+|following\s+)?(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:days?|weeks?|hours?|months?)\s+before\s+(?:the\s+)?[a-z]+))\b`)
+	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|inside|wait(?:s|ing)?(?:\s+for)?|in|up to|has|have)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+(?:more than\s+|longer than\s+|over\s+)?)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|evening|night))?|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:next\s+|following\s+)?(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|hours?|months?)\s+(?:before|after)\s+(?:the\s+)?[a-z]+)` +
+		`|(?:(?:period|deadline|time limit|term|window)\s+of\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?)))\b`)
 	// extraTimerRe finds the waits timerRe leaves out, behind a cheaper
 	// word test (timerHints): "once a week", "the next working day", "at
 	// the end of the registration period", "on the day of rental", "two
@@ -33,8 +34,9 @@ var (
 		`|(after\s+the\s+[a-z-]+\s+period)` +
 		`|(on\s+the\s+(?:due|agreed|scheduled|planned|delivery|payment|start|closing)\s+date))\b`)
 	// workTimerRe marks a duration spent working, which is no timer:
-	// "centrifuge the samples for 10 minutes".
-	workTimerRe = regexp.MustCompile(`(?i)\b(?:takes?|took|lasts?|spends?|needs?)\b`)
+	// "centrifuge the samples for 10 minutes"; "the last working day"
+	// is a date, not "lasts".
+	workTimerRe = regexp.MustCompile(`(?i)\b(?:takes?|took|lasts|lasted|spends?|needs?|(?:will|to|must|can|should|may)\s+last)\b`)
 )
 
 // timerPhrase returns the wait or deadline a sentence names, or "", and
