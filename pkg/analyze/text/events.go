@@ -12,6 +12,10 @@ import (
 type eventInfo struct {
 	trigger string // process.TriggerTimer or process.TriggerMessage
 	timer   string // the duration or date as written
+	// deadline marks a timer that limits the organisation's own next
+	// step ("Within 2 days the clerk must register the claim"): a
+	// boundary timer on that step, not a wait before it.
+	deadline bool
 }
 
 var (
@@ -136,10 +140,37 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 			}
 		}
 		t := eventDraft(process.TriggerTimer, a.pendingTimer, a.pendingTimer, performer, source)
+		t.event.deadline = ownDeadline(out, a.pendingTimer, source)
 		a.pendingTimer = ""
 		out = append([]*draft{t}, out...)
 	}
 	return out
+}
+
+// deadlineWordRe introduces a time limit rather than a wait: "within 2
+// days", "inside an hour", "no later than 3 days after …".
+var deadlineWordRe = regexp.MustCompile(`(?i)\b(?:within|inside|no later than)\s+(?:about\s+|at most\s+)?$`)
+
+// ownDeadline reports whether a sentence's time limits the
+// organisation's own step: no condition ("If no answer within …" is a
+// deadline on waiting), a limit word before the time, and a first step
+// done inside the organisation that neither waits nor receives.
+func ownDeadline(ds []*draft, timer, source string) bool {
+	if condLeadRe.MatchString(source) {
+		return false
+	}
+	i := strings.Index(strings.ToLower(source), strings.ToLower(timer))
+	if i <= 0 || !deadlineWordRe.MatchString(source[:i]) {
+		return false
+	}
+	for _, d := range ds {
+		if d.event != nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		return d.performer != "" && !isExternal(d.performer) && !receiving[v] && v != "wait" && v != "receive"
+	}
+	return false
 }
 
 // paymentTermRe is a term for paying: "pays … within 30 days",
