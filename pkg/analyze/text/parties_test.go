@@ -106,6 +106,16 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 			pools: []string{"reference laboratory", "workshop"},
 		},
 		{
+			name:  "owners of things are outside, owners of products are not",
+			text:  "The vehicle owner books an inspection. The inspector tests the brakes. The product owner reviews the backlog. The inspector calls the vehicle owner.",
+			pools: []string{"vehicle owner"},
+		},
+		{
+			name:  "a small business owner",
+			text:  "The adviser calls the small business owner. The adviser drafts the plan and sends the plan to the owner.",
+			pools: []string{"business owner"},
+		},
+		{
 			name:  "other banks and a franchisee",
 			text:  "Every morning the banks send the account statements. The cash accountant matches the statement lines. The franchisee orders the goods. The sales clerk confirms the order to the franchisee.",
 			pools: []string{"banks", "franchisee"},

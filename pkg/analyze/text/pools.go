@@ -49,6 +49,11 @@ var insideQualifiers = set(`internal in-house inhouse`)
 // the word before: "the insured person", "the third party".
 var personHeads = set(`person persons people party parties`)
 
+// ownedThings make an owner an outside party: the owner of a property,
+// a vehicle or an account, not of a product or a process.
+var ownedThings = set(`property home house vehicle car land restaurant shop building flat apartment plant site farm
+	boat pet dog account card shop store company`)
+
 // looseExternal are external heads only on their own: "members" are
 // outside parties, "committee members" are not.
 var looseExternal = set(`member members user users participant participants speaker speakers broker brokers owner owners`)
@@ -61,6 +66,9 @@ func isExternal(name string) bool {
 		return false
 	}
 	head := ws[len(ws)-1]
+	if (head == "owner" || head == "owners") && len(ws) > 1 && (ownedThings[ws[len(ws)-2]] || (len(ws) > 2 && ws[len(ws)-3] == "small")) {
+		return true // "the property owner", "a small business owner"; "the product owner" is ours
+	}
 	if looseExternal[head] && len(ws) > 1 {
 		return false
 	}
