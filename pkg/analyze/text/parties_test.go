@@ -116,6 +116,16 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 			pools: []string{"business owner"},
 		},
 		{
+			name:  "the bare head names the outside party named in full before",
+			text:  "The fitter removes the pump. The pump is shipped to the external workshop for overhaul. The workshop returns the pump. The fitter installs the pump.",
+			pools: []string{"workshop"},
+		},
+		{
+			name:  "the bare head after an outside qualifier",
+			text:  "The editor sends the manuscript to an independent reviewer. The reviewer returns comments. The editor revises the manuscript.",
+			pools: []string{"reviewer"},
+		},
+		{
 			name:  "other banks and a franchisee",
 			text:  "Every morning the banks send the account statements. The cash accountant matches the statement lines. The franchisee orders the goods. The sales clerk confirms the order to the franchisee.",
 			pools: []string{"banks", "franchisee"},

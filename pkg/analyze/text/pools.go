@@ -130,6 +130,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		canon[k] = name
 		return name
 	}
+	shortNames(m, drafts)
 	ext := map[string]bool{}
 	for i := range m.Activities {
 		a := &m.Activities[i]
@@ -936,4 +937,67 @@ func dropPassThrough(m *process.Model) {
 			break
 		}
 	}
+}
+
+// shortNames gives the outside party a performer names by its bare head
+// noun back its full name: after "sends the sample to the external
+// laboratory", "the laboratory sends the results" is that laboratory,
+// not a lane of ours. Only a one-word name that is no outside party on
+// its own and that exactly one outside party of the text ends in.
+func shortNames(m *process.Model, drafts map[string]*draft) {
+	full := map[string]string{} // head → the outside party's full name ("" when two differ)
+	note := func(name string) {
+		if !isExternal(name) || len(strings.Fields(name)) < 2 {
+			return
+		}
+		k := partyKey(name)
+		if f, ok := full[k]; ok && !strings.EqualFold(f, name) {
+			full[k] = ""
+			return
+		}
+		full[k] = name
+	}
+	for _, a := range m.Activities {
+		note(a.Performer)
+		for _, c := range a.SIPOC.Customers {
+			note(c)
+		}
+		for _, c := range a.SIPOC.Suppliers {
+			note(c)
+		}
+		if d := drafts[a.ID]; d != nil {
+			for _, c := range d.addressed {
+				note(c)
+			}
+		}
+	}
+	rename := func(name string) string {
+		if len(strings.Fields(name)) != 1 || isExternal(name) {
+			return name
+		}
+		if f := full[partyKey(name)]; f != "" {
+			return f
+		}
+		return name
+	}
+	for i := range m.Activities {
+		m.Activities[i].Performer = rename(m.Activities[i].Performer)
+	}
+	for i := range m.Events {
+		m.Events[i].Performer = rename(m.Events[i].Performer)
+	}
+	for i := range m.Gateways {
+		m.Gateways[i].Performer = rename(m.Gateways[i].Performer)
+	}
+	seen := map[string]bool{}
+	var parts []process.Participant
+	for _, p := range m.Participants {
+		p.Name = rename(p.Name)
+		if seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		parts = append(parts, p)
+	}
+	m.Participants = parts
 }
