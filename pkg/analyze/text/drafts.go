@@ -44,6 +44,10 @@ func namesEachSubject(cs []clause) bool {
 	return len(seen) >= 2
 }
 
+// getFromRe is "get" with an object and a source: "gets the report
+// from the police".
+var getFromRe = regexp.MustCompile(`(?i)\b(?:gets|get|got) (?:the|a|an|their|its|his|her|all|any) [^,;.]{1,60}? from (?:the|a|an|their|its|his|her) `)
+
 // timeLeadIns open a lead-in that only says when the clauses after it
 // happen: no condition, so what follows is read as it stands.
 var timeLeadIns = set(`after once when whenever upon following`)
@@ -53,6 +57,12 @@ func (a *analyzer) clauses(text, source string) []*draft {
 	// "The General Ledger (GL) team exports …": the acronym is known
 	// (findAcronyms) and only splits the subject
 	text = acronymDefRe.ReplaceAllString(text, "")
+	// "gets the report from the police": receiving, not the "get" of
+	// "gets approved"
+	text = getFromRe.ReplaceAllStringFunc(text, func(m string) string {
+		ws := strings.SplitN(m, " ", 2)
+		return map[string]string{"get": "receive", "gets": "receives", "got": "received"}[strings.ToLower(ws[0])] + " " + ws[1]
+	})
 	// "It is the responsibility of the clerk to archive the file": the
 	// clerk must archive it
 	if m := dutyRe.FindStringSubmatch(text); m != nil {
@@ -283,7 +293,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		}
 		a.lastObject = obj
 	}
-	if c.from != "" && isAgent(c.from) {
+	if c.from != "" && (isAgent(c.from) || isExternal(c.from)) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
 	if c.to != "" && personalObjects[strings.ToLower(firstWord(c.to))] && a.lastExternal != "" {

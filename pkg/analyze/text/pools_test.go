@@ -28,6 +28,22 @@ func TestPools(t *testing.T) {
 			lanes:     []string{"Clerk"},
 		},
 		{
+			name:      "gets something from an authority",
+			text:      "The adjuster opens the file. The adjuster gets the accident report from the police. The adjuster settles the claim.",
+			pools:     []string{"Police"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Adjuster"},
+		},
+		{
+			name:      "obtains something from a registry",
+			text:      "The notary clerk drafts the deed. The notary clerk obtains an extract from the land registry. The notary clerk files the deed.",
+			pools:     []string{"Land Registry"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Notary Clerk"},
+		},
+		{
 			name:  "no external party",
 			text:  "The clerk checks the order. The manager approves the order.",
 			lanes: []string{"Clerk", "Manager"},
