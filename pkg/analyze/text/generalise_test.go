@@ -268,3 +268,38 @@ func TestLeadInThenParallelClauses(t *testing.T) {
 		t.Errorf("Order vegetables and Lay tables follow each other, want them side by side")
 	}
 }
+
+// TestParallelPhrasings checks more ways of saying that work runs side
+// by side: each pair of steps is on branches apart, neither reaching the
+// other.
+func TestParallelPhrasings(t *testing.T) {
+	tests := []struct {
+		name, text string
+		apart      [][2]string
+	}{
+		{"at the same time as a clause", "The host opens the doors. At the same time as the band tunes the guitars, the host tests the microphones. The host greets the guests.",
+			[][2]string{{"Tune guitars", "Test microphones"}}},
+		{"in same time, two performers", "The host opens the doors. In same time the band tunes the guitars and the barman chills the drinks. The host greets the guests.",
+			[][2]string{{"Tune guitars", "Chill drinks"}, {"Open doors", "Chill drinks"}}},
+		{"during this time", "The mechanic lifts the car. During this time the apprentice orders the tyres. The mechanic fits the tyres.",
+			[][2]string{{"Lift car", "Order tyres"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			ids := map[string]string{}
+			for _, a := range m.Activities {
+				ids[a.Name] = a.ID
+			}
+			for _, p := range tt.apart {
+				x, y := ids[p[0]], ids[p[1]]
+				if x == "" || y == "" {
+					t.Fatalf("activities %v lack %q or %q", ids, p[0], p[1])
+				}
+				if reaches(m, x, y) || reaches(m, y, x) {
+					t.Errorf("%q and %q follow each other, want them side by side", p[0], p[1])
+				}
+			}
+		})
+	}
+}

@@ -5,13 +5,14 @@ import (
 )
 
 var (
-	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
-	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
+	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in the meanwhile|in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|parallel to this|alongside this|during (?:this|that|that same|the same) time)\b[,:]?\s*`)
+	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently)\b,?`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	// parallelListRe finds a lead-in that announces simultaneous work
 	// before a colon: "Then two things happen at the same time: …".
 	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|two things happen|three things happen)\b[^:]{0,30}:\s*(.+)$`)
-	whileStartRe   = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
+	// whileStartRe reads "While X, Y" and "At the same time as X, Y".
+	whileStartRe = regexp.MustCompile(`(?i)^(?:while|whilst|(?:at|in) (?:the )?same time as)\s+(.+?),\s*(.+)$`)
 )
 
 // readWhileFirst reads "While X, Y": Y runs beside X.
@@ -35,11 +36,24 @@ func (a *analyzer) readParallelStart(r *reading) ([]*draft, bool) {
 	if m == nil || a.count == 0 {
 		return nil, false
 	}
-	ds := a.clauses(r.body[len(m[0]):], r.s)
+	rest := r.body[len(m[0]):]
+	ds := a.clauses(rest, r.s)
 	a.applyTimes(ds, r.work, r.wait)
+	if bs := byPerformer(ds); len(bs) > 1 && !sequenceWordRe.MatchString(rest) {
+		// "Meanwhile the IT team prepares the laptop and the facility
+		// team makes the badge": each performer's work is a branch of
+		// its own beside the previous steps
+		for _, b := range bs {
+			a.b.addParallel(b)
+		}
+		return ds, true
+	}
 	a.b.addParallel(ds)
 	return ds, true
 }
+
+// sequenceWordRe finds words that put clauses one after the other.
+var sequenceWordRe = regexp.MustCompile(`(?i)\b(?:then|afterwards|after that|next|subsequently|once|when|before|after)\b`)
 
 // readWhile reads "X while Y": Y runs beside X, when both are steps.
 func (a *analyzer) readWhile(r *reading) ([]*draft, bool) {
