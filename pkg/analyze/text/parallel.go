@@ -2,6 +2,8 @@ package text
 
 import (
 	"regexp"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var (
@@ -125,3 +127,47 @@ func byPerformer(ds []*draft) [][]*draft {
 
 // parallelPartRe splits the clauses of a parallel list.
 var parallelPartRe = regexp.MustCompile(`\s*(?:;|,\s+and\s+|,\s+while\s+|,\s+)\s*(?:and\s+)?`)
+
+// sideBySideRe is a sentence that only says the steps before it run side
+// by side: "These two checks happen in parallel.", "Both run at the same
+// time."
+var sideBySideRe = regexp.MustCompile(`(?i)^(?:(?:these|those|the)\s+(two|three)\b|both\b|(two|three)\s+of\s+them\b)[^.;]{0,40}\b(?:in parallel|at the same time|simultaneously|concurrently|side by side|independently)\b`)
+
+// sideByOwnRe marks clauses of one sentence as independent of each
+// other: "… and the clerk prints the labels independently of each other".
+var sideByOwnRe = regexp.MustCompile(`(?i),?\s*\b(?:independently(?:\s+of\s+(?:each\s+other|one\s+another))?|side\s+by\s+side)\b,?`)
+
+// sideBySide reads a sentence without steps that puts the last steps
+// side by side; false when it is not one or they are not plain steps in
+// sequence.
+func (a *analyzer) sideBySide(s string) bool {
+	m := sideBySideRe.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	n := 2
+	if m[1] == "three" || m[2] == "three" {
+		n = 3
+	}
+	return a.b.parallelLast(n)
+}
+
+// parallelLast puts the last n steps of the main sequence on branches of
+// one parallel split; false when any of them is no plain activity or a
+// decision is still open.
+func (b *builder) parallelLast(n int) bool {
+	if b.open != nil || len(b.seq) < n {
+		return false
+	}
+	last := b.seq[len(b.seq)-n:]
+	g := &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}
+	for _, it := range last {
+		if it.act == nil || it.act.event != nil || it.end || it.back != nil {
+			return false
+		}
+		g.branches = append(g.branches, branch{items: []*item{it}})
+	}
+	b.seq = append(b.seq[:len(b.seq)-n], &item{gw: g})
+	b.lastN = 1
+	return true
+}
