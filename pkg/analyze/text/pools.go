@@ -437,12 +437,15 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
 			continue
 		}
-		for _, c := range a.SIPOC.Customers {
+		for _, c := range appendUnique(append([]string(nil), a.SIPOC.Customers...), d.addressed...) {
+			// the parties addressed too: "passes the file on to the
+			// notary" names one the grammar knows no role for
+			c = one(c)
 			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
 				continue
 			}
 			if id, ok := poolOf[c]; ok && receivers[c] {
-				addMsg(messageOf(d), a.ID, id)
+				addMsg(firstNonEmpty(messageOf(d), "message"), a.ID, id)
 			}
 		}
 	}

@@ -44,6 +44,14 @@ func TestPools(t *testing.T) {
 			lanes:     []string{"Notary Clerk"},
 		},
 		{
+			name:      "passes something on to a party the grammar knows no role for",
+			text:      "The paralegal checks the deed. The paralegal passes the deed on to the notary. The paralegal archives the copy.",
+			pools:     []string{"Notary"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Paralegal"},
+		},
+		{
 			name:  "no external party",
 			text:  "The clerk checks the order. The manager approves the order.",
 			lanes: []string{"Clerk", "Manager"},
