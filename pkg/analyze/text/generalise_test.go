@@ -283,6 +283,8 @@ func TestParallelPhrasings(t *testing.T) {
 			[][2]string{{"Tune guitars", "Chill drinks"}, {"Open doors", "Chill drinks"}}},
 		{"during this time", "The mechanic lifts the car. During this time the apprentice orders the tyres. The mechanic fits the tyres.",
 			[][2]string{{"Lift car", "Order tyres"}}},
+		{"at the same time as an earlier step's object moves", "The agent checks the booking. The agent sends the voucher to the hotel. The hotel confirms the room. At the same time as the voucher goes out, the controller books the fee. The agent closes the booking.",
+			[][2]string{{"Send voucher", "Book fee"}}},
 		{"a sentence of its own says the last two run in parallel", "The editor receives the draft. The proofreader checks the spelling. The designer sets the layout. These two tasks are done in parallel. The editor approves the issue.",
 			[][2]string{{"Check spelling", "Set layout"}}},
 		{"independently of each other", "The editor receives the draft. The proofreader checks the spelling and the designer sets the layout independently of each other. The editor approves the issue.",

@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
 )
@@ -26,9 +27,42 @@ func (a *analyzer) readWhileFirst(r *reading) ([]*draft, bool) {
 	first := a.clauses(m[1], r.s)
 	second := a.clauses(m[2], r.s)
 	a.applyTimes(append(first, second...), r.work, r.wait)
+	if len(first) > 0 && onlyMoving(first) {
+		first = nil // "as the voucher goes out": a thing moving, no one's step
+	}
+	if len(first) == 0 {
+		// "At the same time as the repair order goes out, …": beside
+		// the earlier step that works on what the lead-in names
+		a.b.besideObject(m[1])
+	}
 	a.b.add(first)
 	a.b.addParallel(second)
 	return append(first, second...), true
+}
+
+// besideObject makes the next parallel work run beside the steps from
+// the last one (of the last four) whose object the lead-in names ("as
+// the repair order goes out": "Send repair order") to the end of the
+// main sequence.
+func (b *builder) besideObject(lead string) {
+	if b.open != nil {
+		return
+	}
+	words := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(lead)) {
+		words[trimPunct(w)] = true
+	}
+	for i := len(b.seq) - 1; i >= 0 && i >= len(b.seq)-4; i-- {
+		it := b.seq[i]
+		if it.act == nil || it.act.event != nil {
+			return
+		}
+		ws := strings.Fields(strings.ToLower(it.act.object))
+		if len(ws) > 0 && words[trimPunct(ws[len(ws)-1])] {
+			b.lastN = len(b.seq) - i
+			return
+		}
+	}
 }
 
 // readParallelStart reads "Meanwhile, …": the steps run beside the
@@ -169,5 +203,18 @@ func (b *builder) parallelLast(n int) bool {
 	}
 	b.seq = append(b.seq[:len(b.seq)-n], &item{gw: g})
 	b.lastN = 1
+	return true
+}
+
+// onlyMoving reports whether every draft only says that something
+// moves ("the voucher goes out", "the parts arrive"): no one's step.
+func onlyMoving(ds []*draft) bool {
+	for _, d := range ds {
+		switch firstWord(d.verb) {
+		case "go", "come", "arrive", "leave", "reach":
+		default:
+			return false
+		}
+	}
 	return true
 }
