@@ -802,7 +802,12 @@ func answerCatches(m *process.Model, g *flowGraph, drafts map[string]*draft, poo
 			continue
 		}
 		from := only
-		if p := g.activityBefore(e.ID); p != "" {
+		if named := partyNamedIn(e.Source, poolOf); named != "" {
+			from = named // "Once the customer has signed the offer, …"
+		} else if only != "" && e.Source != "" && namesOtherParty(e.Source, poolOf) {
+			from = "" // a party without a pool of its own sends it: no guess
+		}
+		if p := g.activityBefore(e.ID); p != "" && partyNamedIn(e.Source, poolOf) == "" {
 			if d := drafts[p]; d != nil {
 				for _, who := range append(append(append([]string(nil), d.addressed...), d.custs...), d.suppliers...) {
 					if id, ok := poolOf[who]; ok {
@@ -1003,4 +1008,44 @@ func shortNames(m *process.Model, drafts map[string]*draft) {
 		parts = append(parts, p)
 	}
 	m.Participants = parts
+}
+
+// partyNamedIn returns the pool of the one outside party a sentence
+// names ("Once the customer has signed the offer"), or "".
+func partyNamedIn(source string, poolOf map[string]string) string {
+	src := " " + strings.ToLower(source) + " "
+	found := ""
+	for name, id := range poolOf {
+		k := partyKey(name)
+		if k == "" || !(strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
+			continue
+		}
+		if found != "" && found != id {
+			return "" // two parties: the text does not say which
+		}
+		found = id
+	}
+	return found
+}
+
+// namesOtherParty reports whether a sentence's subject is an outside
+// party without a pool: "Once the tenant has signed …" when only the
+// landlord has one.
+func namesOtherParty(source string, poolOf map[string]string) bool {
+	ws := strings.Fields(strings.ToLower(source))
+	for i, w := range ws {
+		if i > 4 {
+			break
+		}
+		w = trimPunct(w)
+		if externalWords[w] && !looseExternal[w] {
+			for name := range poolOf {
+				if partyKey(name) == strings.TrimSuffix(w, "s") {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
