@@ -1073,6 +1073,9 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			d := it.act
 			c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
 				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source, Parent: c.parent})
+			if d.event.deadline {
+				c.drafts[id] = d // attachDeadlines makes it a boundary timer
+			}
 			c.flow(cur, id, label)
 			cur, label = id, ""
 		case it.act != nil:

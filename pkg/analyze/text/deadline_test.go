@@ -107,3 +107,56 @@ func TestDeadlinesOnWaiting(t *testing.T) {
 		}
 	})
 }
+
+// TestOwnDeadlineIsBoundaryTimer checks that a time limit on the
+// organisation's own step is a non-interrupting boundary timer on that
+// step with a path of its own, not a wait in front of it, while a wait
+// ("After 2 days …") and a deadline on waiting stay in the flow.
+func TestOwnDeadlineIsBoundaryTimer(t *testing.T) {
+	tests := []struct {
+		name, text, host string // host "" when the timer stays in the flow
+	}{
+		{"limit before the step", "The porter takes in the parcel. Within 3 hours the porter has to log the parcel. The courier leaves.", "Log parcel"},
+		{"limit after the step", "The agent opens the case. The agent must classify the case within one day. The supervisor audits the case.", "Classify case"},
+		{"a wait is no limit", "The agent opens the case. After one day the agent classifies the case.", ""},
+		{"a deadline on waiting", "The agent mails the form to the tenant. If the tenant does not reply within 10 days, the agent closes the case. The agent files the form.", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			names := map[string]string{}
+			for _, a := range m.Activities {
+				names[a.ID] = a.Name
+			}
+			var on string
+			found := false
+			for _, e := range m.Events {
+				if e.Trigger != process.TriggerTimer {
+					continue
+				}
+				found = true
+				if e.Type == process.EventBoundary {
+					on = names[e.AttachedTo]
+					if !e.NonInterrupting {
+						t.Errorf("boundary timer on %q interrupts the step", on)
+					}
+					leaves := false
+					for _, f := range m.Flows {
+						if f.Source == e.ID {
+							leaves = true
+						}
+					}
+					if !leaves {
+						t.Errorf("boundary timer on %q leads nowhere", on)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("no timer:%s", describe(m))
+			}
+			if on != tt.host {
+				t.Errorf("boundary timer on %q, want %q:%s", on, tt.host, describe(m))
+			}
+		})
+	}
+}

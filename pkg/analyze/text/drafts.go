@@ -31,11 +31,38 @@ var routedVerb = map[string]string{
 // acronymDefRe is an acronym in brackets after the name it abbreviates.
 var acronymDefRe = regexp.MustCompile(`\s*\([A-Z]{2,6}\)`)
 
+// namesEachSubject reports whether clauses name their own performers,
+// at least two different ones: "the chef orders …, and the waiter lays …".
+func namesEachSubject(cs []clause) bool {
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if c.performer == "" || c.pronoun {
+			return false
+		}
+		seen[c.performer] = true
+	}
+	return len(seen) >= 2
+}
+
+// getFromRe is "get" with an object and a source: "gets the report
+// from the police".
+var getFromRe = regexp.MustCompile(`(?i)\b(?:gets|get|got) (?:the|a|an|their|its|his|her|all|any) [^,;.]{1,60}? from (?:the|a|an|their|its|his|her) `)
+
+// timeLeadIns open a lead-in that only says when the clauses after it
+// happen: no condition, so what follows is read as it stands.
+var timeLeadIns = set(`after once when whenever upon following`)
+
 // clauses turns a clause text into activity drafts.
 func (a *analyzer) clauses(text, source string) []*draft {
 	// "The General Ledger (GL) team exports …": the acronym is known
 	// (findAcronyms) and only splits the subject
 	text = acronymDefRe.ReplaceAllString(text, "")
+	// "gets the report from the police": receiving, not the "get" of
+	// "gets approved"
+	text = getFromRe.ReplaceAllStringFunc(text, func(m string) string {
+		ws := strings.SplitN(m, " ", 2)
+		return map[string]string{"get": "receive", "gets": "receives", "got": "received"}[strings.ToLower(ws[0])] + " " + ws[1]
+	})
 	// "It is the responsibility of the clerk to archive the file": the
 	// clerk must archive it
 	if m := dutyRe.FindStringSubmatch(text); m != nil {
@@ -108,8 +135,16 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		parts := clauseListRe.Split(text, -1)
 		// "When a customer calls, the agent …": a lead-in is context, not
 		// a clause of the list
+		afterLead := false
 		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
 			parts = nil
+			if timeLeadIns[norm(first[0])] {
+				afterLead = true
+				// "After the review, the officer orders …, and the
+				// analyst verifies …": after a lead-in in time the
+				// clauses still form a list
+				parts = clauseListRe.Split(text, -1)[1:]
+			}
 		}
 		if len(parts) >= 2 && len(parts) <= 6 {
 			var pcs []clause
@@ -142,6 +177,9 @@ func (a *analyzer) clauses(text, source string) []*draft {
 					prev = o
 				}
 				pcs = append(pcs, pc...)
+			}
+			if afterLead && !namesEachSubject(pcs) {
+				all = false // after a lead-in only "A does X, and B does Y"
 			}
 			if all && len(pcs) > len(cs) {
 				cs = pcs
@@ -255,7 +293,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		}
 		a.lastObject = obj
 	}
-	if c.from != "" && isAgent(c.from) {
+	if c.from != "" && (isAgent(c.from) || isExternal(c.from)) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
 	if c.to != "" && personalObjects[strings.ToLower(firstWord(c.to))] && a.lastExternal != "" {
@@ -268,7 +306,9 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		d.addressed = appendUnique(d.addressed, a.party(c.to))
 	}
 	for i := 0; i+1 < len(c.object); i++ {
-		if norm(c.object[i]) == "with" {
+		// "opens a ticket with the provider", "books a bed at the
+		// partner hospital": the party the step deals with
+		if w := norm(c.object[i]); w == "with" || w == "at" {
 			if np := nounPhrase(c.object[i+1:], 4); np != "" && isExternal(np) {
 				d.addressed = appendUnique(d.addressed, a.party(np))
 				d.custs = appendUnique(d.custs, a.party(np))

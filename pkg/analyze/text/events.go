@@ -12,13 +12,18 @@ import (
 type eventInfo struct {
 	trigger string // process.TriggerTimer or process.TriggerMessage
 	timer   string // the duration or date as written
+	// deadline marks a timer that limits the organisation's own next
+	// step ("Within 2 days the clerk must register the claim"): a
+	// boundary timer on that step, not a wait before it.
+	deadline bool
 }
 
 var (
 	// timerRe finds waits and deadlines: "after two weeks", "within 3
 	// days", "every Tuesday", "at the end of each quarter", "seven days
 	// before departure". Work durations ("for 10 minutes") are not timers.
-	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|wait(?:s|ing)?(?:\s+for)?|in|up to|has|have)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|evening|night))?|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:next\s+|following\s+)?(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:days?|weeks?|hours?|months?)\s+before\s+(?:the\s+)?[a-z]+))\b`)
+	timerRe = regexp.MustCompile(`(?i)\b(?:(?:after|within|inside|wait(?:s|ing)?(?:\s+for)?|in|up to|has|have)\s+(?:about\s+|around\s+|at least\s+|at most\s+)?(` + numPat + `\s+(?:business |working |calendar )?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?))|(?:for\s+(?:more than\s+|longer than\s+|over\s+)?)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?|years?))|(every\s+(?:(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:morning|afternoon|evening|night))?|morning|evening|night|day|week|month|quarter|year|working day|business day))|((?:at the end of|at the start of|at the beginning of|on the first (?:working |business )?day of|on the last (?:working |business )?day of)\s+(?:each|every|the)\s+(?:next\s+|following\s+)?(?:day|week|month|quarter|year|shift|period))|(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|hours?|months?)\s+(?:before|after)\s+(?:the\s+)?[a-z]+)` +
+		`|(?:(?:period|deadline|time limit|term|window)\s+of\s+)(` + numPat + `\s+(?:business |working |calendar )?(?:days?|weeks?|months?)))\b`)
 	// extraTimerRe finds the waits timerRe leaves out, behind a cheaper
 	// word test (timerHints): "once a week", "the next working day", "at
 	// the end of the registration period", "on the day of rental", "two
@@ -33,8 +38,9 @@ var (
 		`|(after\s+the\s+[a-z-]+\s+period)` +
 		`|(on\s+the\s+(?:due|agreed|scheduled|planned|delivery|payment|start|closing)\s+date))\b`)
 	// workTimerRe marks a duration spent working, which is no timer:
-	// "centrifuge the samples for 10 minutes".
-	workTimerRe = regexp.MustCompile(`(?i)\b(?:takes?|took|lasts?|spends?|needs?)\b`)
+	// "centrifuge the samples for 10 minutes"; "the last working day"
+	// is a date, not "lasts".
+	workTimerRe = regexp.MustCompile(`(?i)\b(?:takes?|took|lasts|lasted|spends?|needs?|(?:will|to|must|can|should|may)\s+last)\b`)
 )
 
 // timerPhrase returns the wait or deadline a sentence names, or "", and
@@ -134,10 +140,37 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 			}
 		}
 		t := eventDraft(process.TriggerTimer, a.pendingTimer, a.pendingTimer, performer, source)
+		t.event.deadline = ownDeadline(out, a.pendingTimer, source)
 		a.pendingTimer = ""
 		out = append([]*draft{t}, out...)
 	}
 	return out
+}
+
+// deadlineWordRe introduces a time limit rather than a wait: "within 2
+// days", "inside an hour", "no later than 3 days after …".
+var deadlineWordRe = regexp.MustCompile(`(?i)\b(?:within|inside|no later than)\s+(?:about\s+|at most\s+)?$`)
+
+// ownDeadline reports whether a sentence's time limits the
+// organisation's own step: no condition ("If no answer within …" is a
+// deadline on waiting), a limit word before the time, and a first step
+// done inside the organisation that neither waits nor receives.
+func ownDeadline(ds []*draft, timer, source string) bool {
+	if condLeadRe.MatchString(source) {
+		return false
+	}
+	i := strings.Index(strings.ToLower(source), strings.ToLower(timer))
+	if i <= 0 || !deadlineWordRe.MatchString(source[:i]) {
+		return false
+	}
+	for _, d := range ds {
+		if d.event != nil {
+			continue
+		}
+		v := firstWord(d.verb)
+		return d.performer != "" && !isExternal(d.performer) && !receiving[v] && v != "wait" && v != "receive"
+	}
+	return false
 }
 
 // paymentTermRe is a term for paying: "pays … within 30 days",

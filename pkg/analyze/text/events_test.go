@@ -28,6 +28,12 @@ func TestEvents(t *testing.T) {
 		{"in advance", "The physician orders the doses two weeks in advance.", []string{"two weeks in advance"}, 0, ""},
 		{"month", "Each January, the advisor sends the checklist.", []string{"Each January"}, 0, ""},
 		{"a date", "On the due date, the treasury team releases the payment run.", []string{"On the due date"}, 0, ""},
+		{"the last working day is a date, not work that lasts", "On the last business day of each month the cashier counts the safe.", []string{"On the last business day of each month"}, 0, ""},
+		{"work that lasts is no timer", "The soak test lasts 4 hours. The engineer reads the log.", nil, 0, ""},
+		{"some days after an event", "The auction closes 14 days after the listing. The seller ships the lot.", []string{"14 days after the listing"}, 0, ""},
+		{"a period of some days", "A cooling-off period of 7 days applies. The agent activates the contract.", []string{"7 days"}, 0, ""},
+		{"inside as within", "The nurse must call the surgeon inside 20 minutes.", []string{"20 minutes"}, 0, ""},
+		{"held for more than a time", "Parcels held for more than two weeks are returned to the sender by the clerk.", []string{"two weeks"}, 0, ""},
 		{"no time at all", "The clerk checks the invoice. The manager approves it.", nil, 0, ""},
 	}
 	for _, tt := range tests {

@@ -102,6 +102,7 @@ func (a *analyzer) finish(filename, text string) process.Model {
 			m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
 		}
 	}
+	attachDeadlines(&m, drafts)
 	collaborate(&m, drafts)
 	process.Repair(&m)
 	return m

@@ -250,3 +250,62 @@ func TestOwnerAndCaterer(t *testing.T) {
 		}
 	}
 }
+
+// TestLeadInThenParallelClauses checks that a lead-in before a list of
+// clauses ("After the briefing, A does X, and in parallel B does Y")
+// keeps every clause of the list, each on a branch of its own.
+func TestLeadInThenParallelClauses(t *testing.T) {
+	m := analyze(t, "The steward opens the hall. After the briefing, the chef orders the vegetables from the grocer, and in parallel the head waiter lays the tables. The steward locks the hall.")
+	ids := map[string]string{}
+	for _, a := range m.Activities {
+		ids[a.Name] = a.ID
+	}
+	order, lay := ids["Order vegetables"], ids["Lay tables"]
+	if order == "" || lay == "" {
+		t.Fatalf("activities %v lack Order vegetables or Lay tables", ids)
+	}
+	if reaches(m, order, lay) || reaches(m, lay, order) {
+		t.Errorf("Order vegetables and Lay tables follow each other, want them side by side")
+	}
+}
+
+// TestParallelPhrasings checks more ways of saying that work runs side
+// by side: each pair of steps is on branches apart, neither reaching the
+// other.
+func TestParallelPhrasings(t *testing.T) {
+	tests := []struct {
+		name, text string
+		apart      [][2]string
+	}{
+		{"at the same time as a clause", "The host opens the doors. At the same time as the band tunes the guitars, the host tests the microphones. The host greets the guests.",
+			[][2]string{{"Tune guitars", "Test microphones"}}},
+		{"in same time, two performers", "The host opens the doors. In same time the band tunes the guitars and the barman chills the drinks. The host greets the guests.",
+			[][2]string{{"Tune guitars", "Chill drinks"}, {"Open doors", "Chill drinks"}}},
+		{"during this time", "The mechanic lifts the car. During this time the apprentice orders the tyres. The mechanic fits the tyres.",
+			[][2]string{{"Lift car", "Order tyres"}}},
+		{"at the same time as an earlier step's object moves", "The agent checks the booking. The agent sends the voucher to the hotel. The hotel confirms the room. At the same time as the voucher goes out, the controller books the fee. The agent closes the booking.",
+			[][2]string{{"Send voucher", "Book fee"}}},
+		{"a sentence of its own says the last two run in parallel", "The editor receives the draft. The proofreader checks the spelling. The designer sets the layout. These two tasks are done in parallel. The editor approves the issue.",
+			[][2]string{{"Check spelling", "Set layout"}}},
+		{"independently of each other", "The editor receives the draft. The proofreader checks the spelling and the designer sets the layout independently of each other. The editor approves the issue.",
+			[][2]string{{"Check spelling", "Set layout"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			ids := map[string]string{}
+			for _, a := range m.Activities {
+				ids[a.Name] = a.ID
+			}
+			for _, p := range tt.apart {
+				x, y := ids[p[0]], ids[p[1]]
+				if x == "" || y == "" {
+					t.Fatalf("activities %v lack %q or %q", ids, p[0], p[1])
+				}
+				if reaches(m, x, y) || reaches(m, y, x) {
+					t.Errorf("%q and %q follow each other, want them side by side", p[0], p[1])
+				}
+			}
+		})
+	}
+}

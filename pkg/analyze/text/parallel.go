@@ -2,16 +2,20 @@ package text
 
 import (
 	"regexp"
+	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var (
-	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in parallel|at the same time|simultaneously|concurrently|parallel to this|alongside this)\b[,:]?\s*`)
-	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|at the same time|simultaneously|concurrently)\b,?`)
+	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in the meanwhile|in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|parallel to this|alongside this|during (?:this|that|that same|the same) time)\b[,:]?\s*`)
+	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently)\b,?`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	// parallelListRe finds a lead-in that announces simultaneous work
 	// before a colon: "Then two things happen at the same time: …".
 	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|two things happen|three things happen)\b[^:]{0,30}:\s*(.+)$`)
-	whileStartRe   = regexp.MustCompile(`(?i)^(?:while|whilst)\s+(.+?),\s*(.+)$`)
+	// whileStartRe reads "While X, Y" and "At the same time as X, Y".
+	whileStartRe = regexp.MustCompile(`(?i)^(?:while|whilst|(?:at|in) (?:the )?same time as)\s+(.+?),\s*(.+)$`)
 )
 
 // readWhileFirst reads "While X, Y": Y runs beside X.
@@ -23,9 +27,42 @@ func (a *analyzer) readWhileFirst(r *reading) ([]*draft, bool) {
 	first := a.clauses(m[1], r.s)
 	second := a.clauses(m[2], r.s)
 	a.applyTimes(append(first, second...), r.work, r.wait)
+	if len(first) > 0 && onlyMoving(first) {
+		first = nil // "as the voucher goes out": a thing moving, no one's step
+	}
+	if len(first) == 0 {
+		// "At the same time as the repair order goes out, …": beside
+		// the earlier step that works on what the lead-in names
+		a.b.besideObject(m[1])
+	}
 	a.b.add(first)
 	a.b.addParallel(second)
 	return append(first, second...), true
+}
+
+// besideObject makes the next parallel work run beside the steps from
+// the last one (of the last four) whose object the lead-in names ("as
+// the repair order goes out": "Send repair order") to the end of the
+// main sequence.
+func (b *builder) besideObject(lead string) {
+	if b.open != nil {
+		return
+	}
+	words := map[string]bool{}
+	for _, w := range strings.Fields(strings.ToLower(lead)) {
+		words[trimPunct(w)] = true
+	}
+	for i := len(b.seq) - 1; i >= 0 && i >= len(b.seq)-4; i-- {
+		it := b.seq[i]
+		if it.act == nil || it.act.event != nil {
+			return
+		}
+		ws := strings.Fields(strings.ToLower(it.act.object))
+		if len(ws) > 0 && words[trimPunct(ws[len(ws)-1])] {
+			b.lastN = len(b.seq) - i
+			return
+		}
+	}
 }
 
 // readParallelStart reads "Meanwhile, …": the steps run beside the
@@ -35,11 +72,24 @@ func (a *analyzer) readParallelStart(r *reading) ([]*draft, bool) {
 	if m == nil || a.count == 0 {
 		return nil, false
 	}
-	ds := a.clauses(r.body[len(m[0]):], r.s)
+	rest := r.body[len(m[0]):]
+	ds := a.clauses(rest, r.s)
 	a.applyTimes(ds, r.work, r.wait)
+	if bs := byPerformer(ds); len(bs) > 1 && !sequenceWordRe.MatchString(rest) {
+		// "Meanwhile the IT team prepares the laptop and the facility
+		// team makes the badge": each performer's work is a branch of
+		// its own beside the previous steps
+		for _, b := range bs {
+			a.b.addParallel(b)
+		}
+		return ds, true
+	}
 	a.b.addParallel(ds)
 	return ds, true
 }
+
+// sequenceWordRe finds words that put clauses one after the other.
+var sequenceWordRe = regexp.MustCompile(`(?i)\b(?:then|afterwards|after that|next|subsequently|once|when|before|after)\b`)
 
 // readWhile reads "X while Y": Y runs beside X, when both are steps.
 func (a *analyzer) readWhile(r *reading) ([]*draft, bool) {
@@ -111,3 +161,60 @@ func byPerformer(ds []*draft) [][]*draft {
 
 // parallelPartRe splits the clauses of a parallel list.
 var parallelPartRe = regexp.MustCompile(`\s*(?:;|,\s+and\s+|,\s+while\s+|,\s+)\s*(?:and\s+)?`)
+
+// sideBySideRe is a sentence that only says the steps before it run side
+// by side: "These two checks happen in parallel.", "Both run at the same
+// time."
+var sideBySideRe = regexp.MustCompile(`(?i)^(?:(?:these|those|the)\s+(two|three)\b|both\b|(two|three)\s+of\s+them\b)[^.;]{0,40}\b(?:in parallel|at the same time|simultaneously|concurrently|side by side|independently)\b`)
+
+// sideByOwnRe marks clauses of one sentence as independent of each
+// other: "… and the clerk prints the labels independently of each other".
+var sideByOwnRe = regexp.MustCompile(`(?i),?\s*\b(?:independently(?:\s+of\s+(?:each\s+other|one\s+another))?|side\s+by\s+side)\b,?`)
+
+// sideBySide reads a sentence without steps that puts the last steps
+// side by side; false when it is not one or they are not plain steps in
+// sequence.
+func (a *analyzer) sideBySide(s string) bool {
+	m := sideBySideRe.FindStringSubmatch(s)
+	if m == nil {
+		return false
+	}
+	n := 2
+	if m[1] == "three" || m[2] == "three" {
+		n = 3
+	}
+	return a.b.parallelLast(n)
+}
+
+// parallelLast puts the last n steps of the main sequence on branches of
+// one parallel split; false when any of them is no plain activity or a
+// decision is still open.
+func (b *builder) parallelLast(n int) bool {
+	if b.open != nil || len(b.seq) < n {
+		return false
+	}
+	last := b.seq[len(b.seq)-n:]
+	g := &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}
+	for _, it := range last {
+		if it.act == nil || it.act.event != nil || it.end || it.back != nil {
+			return false
+		}
+		g.branches = append(g.branches, branch{items: []*item{it}})
+	}
+	b.seq = append(b.seq[:len(b.seq)-n], &item{gw: g})
+	b.lastN = 1
+	return true
+}
+
+// onlyMoving reports whether every draft only says that something
+// moves ("the voucher goes out", "the parts arrive"): no one's step.
+func onlyMoving(ds []*draft) bool {
+	for _, d := range ds {
+		switch firstWord(d.verb) {
+		case "go", "come", "arrive", "leave", "reach":
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -91,6 +91,41 @@ func TestOutsideOrganisationsArePools(t *testing.T) {
 			pools: []string{"regulator", "police", "haulier"},
 		},
 		{
+			name:  "provider, forwarder and consignee on their own",
+			text:  "The planner reserves capacity with the provider. The provider confirms the slot. The planner hands the crates to the forwarder. The forwarder carries the crates to the consignee. The consignee acknowledges the receipt. The accountant bills the consignee.",
+			pools: []string{"provider", "forwarder", "consignee"},
+		},
+		{
+			name:  "tax office, land registry, valuer and a partner hospital",
+			text:  "The paralegal files the transfer return with the tax office. The tax office issues the clearance. The paralegal sends the deed to the land registry. The valuer appraises the flat. The nurse books a bed at the partner hospital. The partner manager reviews the contract.",
+			pools: []string{"tax office", "land registry", "valuer", "partner hospital"},
+		},
+		{
+			name:  "reference laboratory and a workshop",
+			text:  "The technician ships the swab to the reference laboratory. The reference laboratory reports the finding. The fleet manager sends the van to the workshop. The workshop repairs the brakes and returns the van.",
+			pools: []string{"reference laboratory", "workshop"},
+		},
+		{
+			name:  "owners of things are outside, owners of products are not",
+			text:  "The vehicle owner books an inspection. The inspector tests the brakes. The product owner reviews the backlog. The inspector calls the vehicle owner.",
+			pools: []string{"vehicle owner"},
+		},
+		{
+			name:  "a small business owner",
+			text:  "The adviser calls the small business owner. The adviser drafts the plan and sends the plan to the owner.",
+			pools: []string{"business owner"},
+		},
+		{
+			name:  "the bare head names the outside party named in full before",
+			text:  "The fitter removes the pump. The pump is shipped to the external workshop for overhaul. The workshop returns the pump. The fitter installs the pump.",
+			pools: []string{"workshop"},
+		},
+		{
+			name:  "the bare head after an outside qualifier",
+			text:  "The editor sends the manuscript to an independent reviewer. The reviewer returns comments. The editor revises the manuscript.",
+			pools: []string{"reviewer"},
+		},
+		{
 			name:  "other banks and a franchisee",
 			text:  "Every morning the banks send the account statements. The cash accountant matches the statement lines. The franchisee orders the goods. The sales clerk confirms the order to the franchisee.",
 			pools: []string{"banks", "franchisee"},

@@ -23,11 +23,36 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	bureau bureaus authority authorities shop shops garage garages regulator regulators police brigade franchisee
 	franchisees haulier hauliers hauler haulers recipient recipients pharmacy pharmacies
 	council councils subsidiary subsidiaries lender lenders notary notaries court courts embassy
-	municipality ministry`)
+	municipality ministry provider providers forwarder forwarders consignee consignees consignor consignors
+	shipper shippers valuer valuers surveyor surveyors appraiser appraisers insurer insurers reinsurer reinsurers
+	registry registries workshop workshops partner partners practitioner practitioners gp gps courier couriers
+	customs`)
+
+// authorityQualifiers make an office, department or service a public
+// authority outside the organisation: "the customs office", "the tax
+// office", "the fire department".
+var authorityQualifiers = set(`customs tax immigration fire revenue land trade commercial`)
+
+// authorityHeads are the heads authorityQualifiers turn into an outside
+// authority; "the procurement office" stays a unit of ours.
+var authorityHeads = set(`office offices department departments service services administration agency brigade`)
+
+// partnerHeads are organisations that "partner" puts outside ours.
+var partnerHeads = set(`hospital hospitals clinic clinics hotel hotels school schools university universities laboratory lab
+	laboratories labs firm firms company companies store stores`)
+
+// insideQualifiers keep a party inside the organisation whatever its
+// head: "the internal auditor", "our in-house lawyer".
+var insideQualifiers = set(`internal in-house inhouse`)
 
 // personHeads name a party by what it is to the organisation only with
 // the word before: "the insured person", "the third party".
 var personHeads = set(`person persons people party parties`)
+
+// ownedThings make an owner an outside party: the owner of a property,
+// a vehicle or an account, not of a product or a process.
+var ownedThings = set(`property home house vehicle car land restaurant shop building flat apartment plant site farm
+	boat pet dog account card shop store company`)
 
 // looseExternal are external heads only on their own: "members" are
 // outside parties, "committee members" are not.
@@ -41,12 +66,29 @@ func isExternal(name string) bool {
 		return false
 	}
 	head := ws[len(ws)-1]
+	if (head == "owner" || head == "owners") && len(ws) > 1 && (ownedThings[ws[len(ws)-2]] || (len(ws) > 2 && ws[len(ws)-3] == "small")) {
+		return true // "the property owner", "a small business owner"; "the product owner" is ours
+	}
 	if looseExternal[head] && len(ws) > 1 {
 		return false
 	}
 	for _, w := range ws[:len(ws)-1] {
+		if insideQualifiers[w] {
+			return false // "the internal auditor"
+		}
+	}
+	for _, w := range ws[:len(ws)-1] {
 		if outsideQualifiers[w] {
 			return true // "a freelance translator", "an external auditor"
+		}
+		if authorityQualifiers[w] && authorityHeads[head] {
+			return true // "the customs office", "the tax office"
+		}
+		if w == "partner" && partnerHeads[head] {
+			return true // "a partner hospital"; "the partner manager" is ours
+		}
+		if (w == "reference" || w == "contract") && (head == "laboratory" || head == "lab" || head == "laboratories" || head == "labs") {
+			return true // "the reference laboratory": tests sent out
 		}
 	}
 	if (head == "company" || head == "firm" || head == "provider" || head == "bank") && len(ws) > 1 {
@@ -88,6 +130,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		canon[k] = name
 		return name
 	}
+	shortNames(m, drafts)
 	ext := map[string]bool{}
 	for i := range m.Activities {
 		a := &m.Activities[i]
@@ -326,7 +369,7 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		if requesting[v] {
 			// "requests them from the applicant": the request goes out
 			// to the party that answers it later
-			for _, sup := range a.SIPOC.Suppliers {
+			for _, sup := range d.suppliers { // as written, not the neighbours filled in
 				to = appendUnique(to, one(sup))
 			}
 		}
@@ -394,12 +437,15 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
 			continue
 		}
-		for _, c := range a.SIPOC.Customers {
+		for _, c := range appendUnique(append([]string(nil), a.SIPOC.Customers...), d.addressed...) {
+			// the parties addressed too: "passes the file on to the
+			// notary" names one the grammar knows no role for
+			c = one(c)
 			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
 				continue
 			}
 			if id, ok := poolOf[c]; ok && receivers[c] {
-				addMsg(messageOf(d), a.ID, id)
+				addMsg(firstNonEmpty(messageOf(d), "message"), a.ID, id)
 			}
 		}
 	}
@@ -756,7 +802,12 @@ func answerCatches(m *process.Model, g *flowGraph, drafts map[string]*draft, poo
 			continue
 		}
 		from := only
-		if p := g.activityBefore(e.ID); p != "" {
+		if named := partyNamedIn(e.Source, poolOf); named != "" {
+			from = named // "Once the customer has signed the offer, …"
+		} else if only != "" && e.Source != "" && namesOtherParty(e.Source, poolOf) {
+			from = "" // a party without a pool of its own sends it: no guess
+		}
+		if p := g.activityBefore(e.ID); p != "" && partyNamedIn(e.Source, poolOf) == "" {
 			if d := drafts[p]; d != nil {
 				for _, who := range append(append(append([]string(nil), d.addressed...), d.custs...), d.suppliers...) {
 					if id, ok := poolOf[who]; ok {
@@ -894,4 +945,107 @@ func dropPassThrough(m *process.Model) {
 			break
 		}
 	}
+}
+
+// shortNames gives the outside party a performer names by its bare head
+// noun back its full name: after "sends the sample to the external
+// laboratory", "the laboratory sends the results" is that laboratory,
+// not a lane of ours. Only a one-word name that is no outside party on
+// its own and that exactly one outside party of the text ends in.
+func shortNames(m *process.Model, drafts map[string]*draft) {
+	full := map[string]string{} // head → the outside party's full name ("" when two differ)
+	note := func(name string) {
+		if !isExternal(name) || len(strings.Fields(name)) < 2 {
+			return
+		}
+		k := partyKey(name)
+		if f, ok := full[k]; ok && !strings.EqualFold(f, name) {
+			full[k] = ""
+			return
+		}
+		full[k] = name
+	}
+	for _, a := range m.Activities {
+		note(a.Performer)
+		for _, c := range a.SIPOC.Customers {
+			note(c)
+		}
+		for _, c := range a.SIPOC.Suppliers {
+			note(c)
+		}
+		if d := drafts[a.ID]; d != nil {
+			for _, c := range d.addressed {
+				note(c)
+			}
+		}
+	}
+	rename := func(name string) string {
+		if len(strings.Fields(name)) != 1 || isExternal(name) {
+			return name
+		}
+		if f := full[partyKey(name)]; f != "" {
+			return f
+		}
+		return name
+	}
+	for i := range m.Activities {
+		m.Activities[i].Performer = rename(m.Activities[i].Performer)
+	}
+	for i := range m.Events {
+		m.Events[i].Performer = rename(m.Events[i].Performer)
+	}
+	for i := range m.Gateways {
+		m.Gateways[i].Performer = rename(m.Gateways[i].Performer)
+	}
+	seen := map[string]bool{}
+	var parts []process.Participant
+	for _, p := range m.Participants {
+		p.Name = rename(p.Name)
+		if seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		parts = append(parts, p)
+	}
+	m.Participants = parts
+}
+
+// partyNamedIn returns the pool of the one outside party a sentence
+// names ("Once the customer has signed the offer"), or "".
+func partyNamedIn(source string, poolOf map[string]string) string {
+	src := " " + strings.ToLower(source) + " "
+	found := ""
+	for name, id := range poolOf {
+		k := partyKey(name)
+		if k == "" || !(strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
+			continue
+		}
+		if found != "" && found != id {
+			return "" // two parties: the text does not say which
+		}
+		found = id
+	}
+	return found
+}
+
+// namesOtherParty reports whether a sentence's subject is an outside
+// party without a pool: "Once the tenant has signed …" when only the
+// landlord has one.
+func namesOtherParty(source string, poolOf map[string]string) bool {
+	ws := strings.Fields(strings.ToLower(source))
+	for i, w := range ws {
+		if i > 4 {
+			break
+		}
+		w = trimPunct(w)
+		if externalWords[w] && !looseExternal[w] {
+			for name := range poolOf {
+				if partyKey(name) == strings.TrimSuffix(w, "s") {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }

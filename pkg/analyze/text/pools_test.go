@@ -1,6 +1,11 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
 
 func TestPools(t *testing.T) {
 	tests := []struct {
@@ -26,6 +31,30 @@ func TestPools(t *testing.T) {
 			collapsed: []bool{true},
 			messages:  1,
 			lanes:     []string{"Clerk"},
+		},
+		{
+			name:      "gets something from an authority",
+			text:      "The adjuster opens the file. The adjuster gets the accident report from the police. The adjuster settles the claim.",
+			pools:     []string{"Police"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Adjuster"},
+		},
+		{
+			name:      "obtains something from a registry",
+			text:      "The notary clerk drafts the deed. The notary clerk obtains an extract from the land registry. The notary clerk files the deed.",
+			pools:     []string{"Land Registry"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Notary Clerk"},
+		},
+		{
+			name:      "passes something on to a party the grammar knows no role for",
+			text:      "The paralegal checks the deed. The paralegal passes the deed on to the notary. The paralegal archives the copy.",
+			pools:     []string{"Notary"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Paralegal"},
 		},
 		{
 			name:  "no external party",
@@ -237,5 +266,27 @@ func TestPartyChoiceLeavesNoEmptyDecision(t *testing.T) {
 	}
 	if ps := m.Validate(); len(ps) > 0 {
 		t.Errorf("invalid model: %v", ps)
+	}
+}
+
+// TestAwaitedMessageComesFromTheNamedParty checks that a message the
+// organisation waits for ("Once the tenant has signed the lease") comes
+// from the party the sentence names, not from another party's pool.
+func TestAwaitedMessageComesFromTheNamedParty(t *testing.T) {
+	m := analyze(t, "The agent sends the lease to the tenant. The agent orders the keys from the supplier. Once the tenant has signed the lease, the agent hands over the keys.")
+	pools := map[string]string{}
+	for _, p := range m.Pools {
+		pools[p.ID] = p.Name
+	}
+	events := map[string]bool{}
+	for _, e := range m.Events {
+		if e.Trigger == process.TriggerMessage && e.Pool == "" && e.Type == process.EventIntermediate {
+			events[e.ID] = true
+		}
+	}
+	for _, f := range m.MessageFlows {
+		if events[f.Target] && pools[f.Source] != "" && !strings.Contains(pools[f.Source], "Tenant") {
+			t.Errorf("the signed lease comes from %q, want the tenant:%s", pools[f.Source], describe(m))
+		}
 	}
 }

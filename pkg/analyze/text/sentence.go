@@ -294,7 +294,14 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 		own = true
 		body = parallelMidRe.ReplaceAllString(body, "")
 	}
+	if sideByOwnRe.MatchString(body) {
+		own = true // "… independently of each other": only beside each other
+		body = sideByOwnRe.ReplaceAllString(body, "")
+	}
 	ds := a.clauses(body, r.s)
+	if len(ds) == 0 && a.sideBySide(r.s) {
+		return nil // "These two checks happen in parallel."
+	}
 	if bs := byPerformer(ds); own && len(bs) > 1 {
 		// "The clerk books the flight and the assistant reserves the
 		// hotel in parallel": side by side with each other
