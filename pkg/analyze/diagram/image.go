@@ -81,11 +81,23 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 	}
 	laneStrips := laneStripPages(g, d.Lanes)
 	for _, sp := range laneStrips {
-		parts = append(parts, ocrPart{g: sp.page})
+		if !sp.titled {
+			parts = append(parts, ocrPart{g: sp.page})
+		}
 	}
 	read, err := readParts(ctx, ocr, parts)
 	if err != nil {
 		return nil, err
+	}
+	if n := len(laneStrips); n > 0 && laneStrips[n-1].titled {
+		// a flowchart frame's names, read on a page of their own: on
+		// the shared page tesseract cut letters off their ends
+		// (Graphviz clusters: "Manag", "inance")
+		titles, err := readParts(ctx, ocr, []ocrPart{{g: laneStrips[n-1].page}})
+		if err != nil {
+			return nil, err
+		}
+		read = append(read, titles...)
 	}
 	words := read[0]
 	labels := groupLabels(words)
@@ -378,7 +390,7 @@ func laneStripPages(g *image.Gray, bands []vision.Band) []*stripPage {
 			continue
 		}
 		sp := newStripPage(g, rects, !titled)
-		sp.at = at
+		sp.at, sp.titled = at, titled
 		out = append(out, sp)
 	}
 	return out
@@ -404,8 +416,10 @@ type stripPage struct {
 	page   *image.Gray
 	strips []*image.Gray // nil for a part outside the picture
 	tops   []int         // where each strip starts on the page
-	// at is the band of each strip, for lane headers
-	at []int
+	// at is the band of each strip, for lane headers; titled when
+	// they are frame titles written across (not turned)
+	at     []int
+	titled bool
 }
 
 // newStripPage cuts out rects of g and stacks them.
