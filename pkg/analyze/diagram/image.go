@@ -76,7 +76,10 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 	parts := []ocrPart{{g: g, erase: true, zoom: zoom}}
 	var taskStrips *stripPage
 	if len(rects) > 0 {
-		taskStrips = newStripPage(g, rects, false)
+		// in columns, about as wide as the page above them: a page of
+		// strips one box wide would be stacked under the page padded to
+		// its width, and tesseract's time grows with the white pixels too
+		taskStrips = newStripPage(g, rects, false, g.Rect.Dx())
 		parts = append(parts, ocrPart{g: taskStrips.page, zoom: zoom})
 	}
 	laneStrips := laneStripPages(g, d.Lanes)
@@ -389,8 +392,8 @@ func laneStripPages(g *image.Gray, bands []vision.Band) []*stripPage {
 		if len(rects) == 0 {
 			continue
 		}
-		sp := newStripPage(g, rects, !titled)
-		sp.at, sp.titled = at, titled
+		sp := newStripPage(g, rects, !titled, 0)
+		sp.bands, sp.titled = at, titled
 		out = append(out, sp)
 	}
 	return out
@@ -401,7 +404,7 @@ func laneNames(bands []vision.Band, pages []*stripPage, read [][]word) []string 
 	names := make([]string, len(bands))
 	for k, sp := range pages {
 		got, _ := sp.texts(read[k])
-		for j, i := range sp.at {
+		for j, i := range sp.bands {
 			names[i] = got[j]
 		}
 	}
@@ -415,20 +418,21 @@ func laneNames(bands []vision.Band, pages []*stripPage, read [][]word) []string 
 type stripPage struct {
 	page   *image.Gray
 	strips []*image.Gray // nil for a part outside the picture
-	tops   []int         // where each strip starts on the page
-	// at is the band of each strip, for lane headers; titled when
+	at     []image.Point // where each strip's top left is on the page
+	// bands are the band of each strip, for lane headers; titled when
 	// they are frame titles written across (not turned)
-	at     []int
+	bands  []int
 	titled bool
 }
 
-// newStripPage cuts out rects of g and stacks them.
-func newStripPage(g *image.Gray, rects []image.Rectangle, upright bool) *stripPage {
+// newStripPage cuts out rects of g and stacks them in columns, as many as
+// fit in width (one when width is 0), each about as high as the others.
+func newStripPage(g *image.Gray, rects []image.Rectangle, upright bool, width int) *stripPage {
 	const gap = 24
 	var (
 		strips []*image.Gray
-		width  int
-		height = gap
+		colW   int
+		total  int
 	)
 	for _, rr := range rects {
 		r := rr.Intersect(g.Rect)
@@ -450,22 +454,37 @@ func newStripPage(g *image.Gray, rects []image.Rectangle, upright bool) *stripPa
 			draw.Draw(s, s.Rect, g, r.Min, draw.Src)
 		}
 		strips = append(strips, s)
-		width = max(width, s.Rect.Dx())
-		height += s.Rect.Dy() + gap
+		colW = max(colW, s.Rect.Dx()+gap)
+		total += s.Rect.Dy() + gap
 	}
-	page := image.NewGray(image.Rect(0, 0, width+2*gap, height))
-	draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
-	tops := make([]int, len(strips))
-	y := gap
+	cols := 1
+	if colW > 0 {
+		cols = max(1, width/colW)
+	}
+	colH := (total + cols - 1) / cols
+	at := make([]image.Point, len(strips))
+	x, y := gap, gap
+	pw, ph := gap, gap
 	for i, s := range strips {
-		tops[i] = y
 		if s == nil {
+			at[i] = image.Pt(x, y)
 			continue
 		}
-		draw.Draw(page, s.Rect.Add(image.Pt(gap, y)), s, image.Point{}, draw.Src)
+		if y > gap && y-gap+s.Rect.Dy()+gap > colH {
+			x, y = x+colW, gap // the column is full
+		}
+		at[i] = image.Pt(x, y)
 		y += s.Rect.Dy() + gap
+		pw, ph = max(pw, x+colW), max(ph, y)
 	}
-	return &stripPage{page: page, strips: strips, tops: tops}
+	page := image.NewGray(image.Rect(0, 0, pw+gap, ph))
+	draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	for i, s := range strips {
+		if s != nil {
+			draw.Draw(page, s.Rect.Add(at[i]), s, image.Point{}, draw.Src)
+		}
+	}
+	return &stripPage{page: page, strips: strips, at: at}
 }
 
 // texts gives the text read on each strip (words in the page's
@@ -483,8 +502,9 @@ func (sp *stripPage) texts(ws []word) ([]string, []float64) {
 	counts := make([]int, len(sp.strips))
 	for _, w := range ws {
 		cy := w.top + w.h/2
+		c := image.Pt(w.left+w.w/2, cy)
 		for i, s := range sp.strips {
-			if s != nil && cy >= sp.tops[i] && cy < sp.tops[i]+s.Rect.Dy() {
+			if s != nil && c.In(s.Rect.Add(sp.at[i])) {
 				names[i] = strings.TrimSpace(names[i] + " " + w.text)
 				confs[i] += w.conf
 				counts[i]++
