@@ -68,10 +68,41 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 	}
 	g, angle := vision.Deskew(g)
 	d := vision.Recognize(g)
-	words, err := readWords(ctx, g, ocr, true, textZoom(d))
+	zoom := textZoom(g, d)
+	// the page, the task boxes cut out and the lane headers are read in
+	// one tesseract run: each run costs a third of a second of CPU
+	// before it reads a word (loading its model)
+	boxes, rects := taskRects(d)
+	parts := []ocrPart{{g: g, erase: true, zoom: zoom}}
+	var taskStrips *stripPage
+	if len(rects) > 0 {
+		// in columns, about as wide as the page above them: a page of
+		// strips one box wide would be stacked under the page padded to
+		// its width, and tesseract's time grows with the white pixels too
+		taskStrips = newStripPage(g, rects, false, g.Rect.Dx())
+		parts = append(parts, ocrPart{g: taskStrips.page, zoom: zoom})
+	}
+	laneStrips := laneStripPages(g, d.Lanes)
+	for _, sp := range laneStrips {
+		if !sp.titled {
+			parts = append(parts, ocrPart{g: sp.page})
+		}
+	}
+	read, err := readParts(ctx, ocr, parts)
 	if err != nil {
 		return nil, err
 	}
+	if n := len(laneStrips); n > 0 && laneStrips[n-1].titled {
+		// a flowchart frame's names, read on a page of their own: on
+		// the shared page tesseract cut letters off their ends
+		// (Graphviz clusters: "Manag", "inance")
+		titles, err := readParts(ctx, ocr, []ocrPart{{g: laneStrips[n-1].page}})
+		if err != nil {
+			return nil, err
+		}
+		read = append(read, titles...)
+	}
+	words := read[0]
 	labels := groupLabels(words)
 	// a small picture's letters may be too few pixels high for OCR at the
 	// first scale, though a person reads them: read it again larger (and
@@ -80,11 +111,11 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 		if len(labels) > 0 {
 			break
 		}
-		zoom := z * max(1, textZoom(d))
-		if px := float64(g.Rect.Dx()) * float64(g.Rect.Dy()) * zoom * zoom; px > maxOCRPixels {
+		larger := z * max(1, zoom)
+		if px := float64(g.Rect.Dx()) * float64(g.Rect.Dy()) * larger * larger; px > maxOCRPixels {
 			break // as large as OCR pages go: prepare would shrink it back
 		}
-		if words, err = readWords(ctx, g, ocr, false, zoom); err != nil {
+		if words, err = readWords(ctx, g, ocr, false, larger); err != nil {
 			return nil, err
 		}
 		labels = groupLabels(words)
@@ -94,19 +125,17 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 	}
 	var lanes []string
 	if len(d.Lanes) > 0 {
-		if lanes, err = readLaneNames(ctx, g, d.Lanes, ocr); err != nil {
-			return nil, err
-		}
+		lanes = laneNames(d.Lanes, laneStrips, read[len(read)-len(laneStrips):])
 	}
 	out := &ImageReading{}
-	var read []string
+	var order []string
 	for _, l := range text.ReadingOrder(labels) {
-		read = append(read, l.Text)
+		order = append(order, l.Text)
 	}
-	out.Text = strings.Join(read, " ")
-	words, err = rereadBoxes(ctx, g, d, words, ocr)
-	if err != nil {
-		return nil, err
+	out.Text = strings.Join(order, " ")
+	if taskStrips != nil {
+		texts, confs := taskStrips.texts(read[1])
+		words = rereadBoxes(d, boxes, texts, confs, words)
 	}
 	if m, notes, ok := structureModel(d, words, lanes, filename); ok {
 		out.Model, out.Structured, out.Notes = m, true, notes
@@ -122,46 +151,94 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 }
 
 // textZoom is how much to enlarge the picture for OCR, judged by the
-// task boxes: a modeller's 12-point label in a box 80 units high reads
-// best when the box is about 200 pixels high. Without boxes it is 0 (the
-// size rule of prepare applies).
-func textZoom(d vision.Diagram) float64 {
-	var hs []int
+// height of the text lines measured in the task boxes: tesseract reads a
+// line whose ink (ascenders to descenders) is ocrLineHeight pixels high
+// as well as a larger one, and each enlargement beyond it costs CPU in
+// proportion to the pixels (an A4 page at ×3.3 took 4.3 s, at ×2 2.7 s,
+// with the same words read). Without a measurable line it falls back to
+// the boxes' height (a modeller's 12-point label in a box 80 units high
+// reads well when the box is about 200 pixels high); without boxes it is
+// 0 (the size rule of prepare applies).
+func textZoom(g *image.Gray, d vision.Diagram) float64 {
+	var hs, lines []int
 	for _, s := range d.Shapes {
 		if s.Kind == vision.Task {
 			hs = append(hs, s.Inner.Dy())
+			lines = append(lines, inkLines(g, s.Inner.Inset(d.Stroke+1))...)
 		}
 	}
 	if len(hs) == 0 {
 		return 0
+	}
+	if len(lines) >= 3 {
+		sort.Ints(lines)
+		z := ocrLineHeight / float64(lines[len(lines)/2])
+		return math.Max(1, math.Min(z, 3.5))
 	}
 	sort.Ints(hs)
 	z := 200 / float64(hs[len(hs)/2])
 	return math.Max(1, math.Min(z, 3.5))
 }
 
-// rereadBoxes reads every task box again on a page of its own (cut out,
-// stacked with white gaps): tesseract misses or garbles text beside icons
-// and close to borders on the whole page. A box keeps the reading OCR was
-// surer of (mean word confidence); the other reading's words are dropped.
-func rereadBoxes(ctx context.Context, g *image.Gray, d vision.Diagram, words []word, ocr OCR) ([]word, error) {
-	var (
-		boxes []int
-		rects []image.Rectangle
-	)
+// ocrLineHeight is the height in pixels of a text line's ink that OCR
+// is given: smaller letters lose their shapes when binarised, larger
+// ones only cost time (tesseract scales every line to a fixed height
+// before recognising it).
+const ocrLineHeight = 18
+
+// inkLines gives the heights of the text lines in r: the runs of rows
+// that have dark ink, between blank rows. A run as high as half the box
+// is an icon or a border, not a line.
+func inkLines(g *image.Gray, r image.Rectangle) []int {
+	r = r.Intersect(g.Rect)
+	if r.Dx() < 4 || r.Dy() < 4 {
+		return nil
+	}
+	var out []int
+	run := 0
+	end := func() {
+		if run >= 3 && run <= r.Dy()/2 {
+			out = append(out, run)
+		}
+		run = 0
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		inked := false
+		for _, v := range g.Pix[y*g.Stride+r.Min.X : y*g.Stride+r.Max.X] {
+			if v < 128 {
+				inked = true
+				break
+			}
+		}
+		if inked {
+			run++
+		} else {
+			end()
+		}
+	}
+	end()
+	return out
+}
+
+// taskRects gives the task shapes (their index in d.Shapes) and the
+// inside of each, which rereadBoxes reads again.
+func taskRects(d vision.Diagram) (boxes []int, rects []image.Rectangle) {
 	for i, s := range d.Shapes {
 		if s.Kind == vision.Task {
 			boxes = append(boxes, i)
 			rects = append(rects, s.Inner.Inset(d.Stroke))
 		}
 	}
-	if len(rects) == 0 {
-		return words, nil
-	}
-	texts, confs, err := readStripsConf(ctx, g, rects, false, textZoom(d), ocr)
-	if err != nil {
-		return nil, err
-	}
+	return boxes, rects
+}
+
+// rereadBoxes puts the reading of every task box on a page of its own
+// (cut out, stacked with white gaps, enlarged like the page: texts and
+// their mean word confidence confs) beside the page's: tesseract misses
+// or garbles text beside icons and close to borders on the whole page.
+// A box keeps the reading OCR was surer of; the other reading's words
+// are dropped.
+func rereadBoxes(d vision.Diagram, boxes []int, texts []string, confs []float64, words []word) []word {
 	drop := make([]bool, len(words))
 	var extra []word
 	for k, i := range boxes {
@@ -194,7 +271,7 @@ func rereadBoxes(ctx context.Context, g *image.Gray, d vision.Diagram, words []w
 			out = append(out, w)
 		}
 	}
-	return append(out, extra...), nil
+	return append(out, extra...)
 }
 
 // workImage is the picture in grey, at most maxWorkSide on its long side.
@@ -293,13 +370,14 @@ func greyRow(src image.Image, y int, row []uint8) {
 	}
 }
 
-// readLaneNames reads the names written upwards in the lane and pool
-// headers: each header is turned a quarter clockwise and read with the
-// others on one page. A flowchart frame's name, written across its top,
-// is read the same way without the turn (on the whole page, a line
-// crossing the frame's corner often takes its first letter).
-func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr OCR) ([]string, error) {
-	names := make([]string, len(bands))
+// laneStripPages cuts out the lane and pool headers for reading: the
+// names written upwards, each header turned a quarter clockwise, on one
+// page; a flowchart frame's name, written across its top, on a second
+// page without the turn (on the whole page, a line crossing the frame's
+// corner often takes its first letter). A page with no header is left
+// out.
+func laneStripPages(g *image.Gray, bands []vision.Band) []*stripPage {
+	var out []*stripPage
 	for _, titled := range []bool{false, true} {
 		var (
 			rects []image.Rectangle
@@ -314,34 +392,47 @@ func readLaneNames(ctx context.Context, g *image.Gray, bands []vision.Band, ocr 
 		if len(rects) == 0 {
 			continue
 		}
-		got, err := readStrips(ctx, g, rects, !titled, 0, ocr)
-		if err != nil {
-			return nil, err
-		}
-		for k, i := range at {
-			names[i] = got[k]
+		sp := newStripPage(g, rects, !titled, 0)
+		sp.bands, sp.titled = at, titled
+		out = append(out, sp)
+	}
+	return out
+}
+
+// laneNames gives each band the name read on its header strip.
+func laneNames(bands []vision.Band, pages []*stripPage, read [][]word) []string {
+	names := make([]string, len(bands))
+	for k, sp := range pages {
+		got, _ := sp.texts(read[k])
+		for j, i := range sp.bands {
+			names[i] = got[j]
 		}
 	}
-	return names, nil
+	return names
 }
 
-// readStrips reads the text of several parts of the picture with one OCR
-// run: the parts are cut out (turned a quarter clockwise when upright),
-// stacked on a white page with gaps, and the words found are given back
-// to the part they sit on.
-func readStrips(ctx context.Context, g *image.Gray, rects []image.Rectangle, upright bool, zoom float64, ocr OCR) ([]string, error) {
-	names, _, err := readStripsConf(ctx, g, rects, upright, zoom, ocr)
-	return names, err
+// stripPage is several parts of the picture cut out (turned a quarter
+// clockwise when upright) and stacked on a white page with gaps, so that
+// one OCR run reads them all; the words found go back to the part they
+// sit on.
+type stripPage struct {
+	page   *image.Gray
+	strips []*image.Gray // nil for a part outside the picture
+	at     []image.Point // where each strip's top left is on the page
+	// bands are the band of each strip, for lane headers; titled when
+	// they are frame titles written across (not turned)
+	bands  []int
+	titled bool
 }
 
-// readStripsConf is readStrips with the mean confidence of each part's
-// words.
-func readStripsConf(ctx context.Context, g *image.Gray, rects []image.Rectangle, upright bool, zoom float64, ocr OCR) ([]string, []float64, error) {
+// newStripPage cuts out rects of g and stacks them in columns, as many as
+// fit in width (one when width is 0), each about as high as the others.
+func newStripPage(g *image.Gray, rects []image.Rectangle, upright bool, width int) *stripPage {
 	const gap = 24
 	var (
 		strips []*image.Gray
-		width  int
-		height = gap
+		colW   int
+		total  int
 	)
 	for _, rr := range rects {
 		r := rr.Intersect(g.Rect)
@@ -363,38 +454,57 @@ func readStripsConf(ctx context.Context, g *image.Gray, rects []image.Rectangle,
 			draw.Draw(s, s.Rect, g, r.Min, draw.Src)
 		}
 		strips = append(strips, s)
-		width = max(width, s.Rect.Dx())
-		height += s.Rect.Dy() + gap
+		colW = max(colW, s.Rect.Dx()+gap)
+		total += s.Rect.Dy() + gap
 	}
-	page := image.NewGray(image.Rect(0, 0, width+2*gap, height))
-	draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
-	tops := make([]int, len(strips))
-	y := gap
+	cols := 1
+	if colW > 0 {
+		cols = max(1, width/colW)
+	}
+	colH := (total + cols - 1) / cols
+	at := make([]image.Point, len(strips))
+	x, y := gap, gap
+	pw, ph := gap, gap
 	for i, s := range strips {
-		tops[i] = y
 		if s == nil {
+			at[i] = image.Pt(x, y)
 			continue
 		}
-		draw.Draw(page, s.Rect.Add(image.Pt(gap, y)), s, image.Point{}, draw.Src)
+		if y > gap && y-gap+s.Rect.Dy()+gap > colH {
+			x, y = x+colW, gap // the column is full
+		}
+		at[i] = image.Pt(x, y)
 		y += s.Rect.Dy() + gap
+		pw, ph = max(pw, x+colW), max(ph, y)
 	}
-	ws, err := readWords(ctx, page, ocr, false, zoom)
-	if err != nil {
-		return nil, nil, err
+	page := image.NewGray(image.Rect(0, 0, pw+gap, ph))
+	draw.Draw(page, page.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+	for i, s := range strips {
+		if s != nil {
+			draw.Draw(page, s.Rect.Add(at[i]), s, image.Point{}, draw.Src)
+		}
 	}
+	return &stripPage{page: page, strips: strips, at: at}
+}
+
+// texts gives the text read on each strip (words in the page's
+// coordinates) and the mean confidence of its words.
+func (sp *stripPage) texts(ws []word) ([]string, []float64) {
+	ws = append([]word(nil), ws...)
 	sort.SliceStable(ws, func(i, j int) bool {
 		if absInt(ws[i].top-ws[j].top) > ws[i].h/2 {
 			return ws[i].top < ws[j].top
 		}
 		return ws[i].left < ws[j].left
 	})
-	names := make([]string, len(strips))
-	confs := make([]float64, len(strips))
-	counts := make([]int, len(strips))
+	names := make([]string, len(sp.strips))
+	confs := make([]float64, len(sp.strips))
+	counts := make([]int, len(sp.strips))
 	for _, w := range ws {
 		cy := w.top + w.h/2
-		for i, s := range strips {
-			if s != nil && cy >= tops[i] && cy < tops[i]+s.Rect.Dy() {
+		c := image.Pt(w.left+w.w/2, cy)
+		for i, s := range sp.strips {
+			if s != nil && c.In(s.Rect.Add(sp.at[i])) {
 				names[i] = strings.TrimSpace(names[i] + " " + w.text)
 				confs[i] += w.conf
 				counts[i]++
@@ -407,5 +517,5 @@ func readStripsConf(ctx context.Context, g *image.Gray, rects []image.Rectangle,
 			confs[i] /= float64(counts[i])
 		}
 	}
-	return names, confs, nil
+	return names, confs
 }

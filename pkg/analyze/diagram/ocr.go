@@ -10,7 +10,7 @@ import (
 	"image/color"
 	_ "image/gif" // decoders for the formats the Image Analyzer accepts
 	_ "image/jpeg"
-	"image/png"
+	_ "image/png"
 	"math"
 	"os"
 	"os/exec"
@@ -58,9 +58,11 @@ func decodeImage(img []byte) (image.Image, error) {
 	return src, nil
 }
 
-// OCR reads the words of a PNG picture and answers tesseract's TSV. The
-// image path takes it as a parameter so that a benchmark can cache it.
-type OCR func(ctx context.Context, png []byte) (string, error)
+// OCR reads the words of a grey picture (a binary PGM, which tesseract
+// reads as it is: no compression to do and undo) and answers tesseract's
+// TSV. The image path takes it as a parameter so that a benchmark can
+// cache it.
+type OCR func(ctx context.Context, pgm []byte) (string, error)
 
 // tesseract is the OCR of the reader: the tesseract binary reading
 // sparse text (psm 11, the layout of diagrams: scattered labels).
@@ -97,26 +99,93 @@ func (r *Reader) tesseractPath() (string, error) {
 // readWords runs OCR on a grey image prepared for it (enlarged when small,
 // lines erased) and returns the words in the image's own coordinates.
 func readWords(ctx context.Context, g *image.Gray, ocr OCR, eraseLines bool, zoom float64) ([]word, error) {
-	prep, scale := prepare(g, eraseLines, zoom)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, prep); err != nil {
-		return nil, fmt.Errorf("builtin ocr: encode: %w", err)
-	}
-	tsv, err := ocr(ctx, buf.Bytes())
+	got, err := readParts(ctx, ocr, []ocrPart{{g: g, erase: eraseLines, zoom: zoom}})
 	if err != nil {
 		return nil, err
 	}
-	ws := parseTSV(tsv)
-	if scale != 1 {
-		for i := range ws {
-			w := &ws[i]
-			w.left = int(float64(w.left) / scale)
-			w.top = int(float64(w.top) / scale)
-			w.w = max(1, int(float64(w.w)/scale))
-			w.h = max(1, int(float64(w.h)/scale))
+	return got[0], nil
+}
+
+// ocrPart is one image for readParts: erase its long lines, enlarge it
+// by zoom (0: prepare's size rule).
+type ocrPart struct {
+	g     *image.Gray
+	erase bool
+	zoom  float64
+}
+
+// partGap is the white between two parts on readParts' page: wider than
+// tesseract's reach when it joins words into lines.
+const partGap = 40
+
+// readParts prepares each part for OCR, stacks them on one page (each
+// tesseract run costs about 0.35 s of CPU before it reads a word, loading
+// its model) and returns each part's words in the part's own
+// coordinates.
+func readParts(ctx context.Context, ocr OCR, parts []ocrPart) ([][]word, error) {
+	preps := make([]*image.Gray, len(parts))
+	scales := make([]float64, len(parts))
+	tops := make([]int, len(parts))
+	width, height := 0, 0
+	for i, p := range parts {
+		preps[i], scales[i] = prepare(p.g, p.erase, p.zoom)
+		if i > 0 {
+			height += partGap
+		}
+		tops[i] = height
+		height += preps[i].Rect.Dy()
+		width = max(width, preps[i].Rect.Dx())
+	}
+	page := preps[0]
+	if len(parts) > 1 {
+		page = image.NewGray(image.Rect(0, 0, width, height))
+		for i := range page.Pix {
+			page.Pix[i] = 255
+		}
+		for i, p := range preps {
+			for y := range p.Rect.Dy() {
+				copy(page.Pix[(tops[i]+y)*page.Stride:], p.Pix[y*p.Stride:y*p.Stride+p.Rect.Dx()])
+			}
 		}
 	}
-	return ws, nil
+	tsv, err := ocr(ctx, encodePGM(page))
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]word, len(parts))
+	for _, w := range parseTSV(tsv) {
+		cy := w.top + w.h/2
+		i := len(parts) - 1
+		for i > 0 && cy < tops[i] {
+			i--
+		}
+		if cy >= tops[i]+preps[i].Rect.Dy() {
+			continue // in the gap between two parts
+		}
+		w.top -= tops[i]
+		if s := scales[i]; s != 1 {
+			w.left = int(float64(w.left) / s)
+			w.top = int(float64(w.top) / s)
+			w.w = max(1, int(float64(w.w)/s))
+			w.h = max(1, int(float64(w.h)/s))
+		}
+		out[i] = append(out[i], w)
+	}
+	return out, nil
+}
+
+// encodePGM writes a grey image as a binary PGM (P5). PNG's compression
+// cost a quarter of a second on an A4 OCR page, and tesseract's undoing
+// it as much again; the page goes through a pipe and is never stored.
+func encodePGM(g *image.Gray) []byte {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	head := fmt.Sprintf("P5\n%d %d\n255\n", w, h)
+	out := make([]byte, len(head), len(head)+w*h)
+	copy(out, head)
+	for y := range h {
+		out = append(out, g.Pix[y*g.Stride:y*g.Stride+w]...)
+	}
+	return out
 }
 
 func firstLine(s string) string {
@@ -158,8 +227,17 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 		dh = 1
 	}
 	var dst *image.Gray
-	if g, ok := src.(*image.Gray); ok && dw*h > bigScale {
-		dst = resampleGrey(g, dw, dh)
+	if g, ok := src.(*image.Gray); ok {
+		// every page the reader makes is grey: resampleGrey scales it
+		// a few rows at a time, where x/image/draw's kernel scaler
+		// clears and fills 32 bytes for each output-width × source-height
+		// pixel (a second of CPU on an A4 page and its task strips)
+		if dw == w && dh == h {
+			dst = image.NewGray(image.Rect(0, 0, w, h))
+			draw.Draw(dst, dst.Rect, g, b.Min, draw.Src)
+		} else {
+			dst = resampleGrey(g, dw, dh)
+		}
 	} else {
 		dst = image.NewGray(image.Rect(0, 0, dw, dh))
 		draw.Draw(dst, dst.Bounds(), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
@@ -182,12 +260,6 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 	}
 	return dst, float64(dw) / float64(w)
 }
-
-// bigScale is the size (output width × source height) above which
-// prepare scales with resampleGrey: x/image/draw's kernel scaler keeps
-// 32 bytes for each of these pixels at once, 400 MB for a photo's
-// 24-megapixel OCR page.
-const bigScale = 4 << 20
 
 // resampleGrey scales a grey image to dw × dh with the Catmull-Rom
 // kernel (widened when shrinking), as draw.CatmullRom does, but a few

@@ -3,6 +3,7 @@ package diagram
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -100,9 +101,15 @@ func TestSmallPictureReadAgainLarger(t *testing.T) {
 			pages := 0
 			ocr := func(_ context.Context, page []byte) (string, error) {
 				pages++
-				c, err := png.DecodeConfig(bytes.NewReader(page))
-				if err != nil || c.Width < tt.minSide {
-					return "", err
+				var (
+					magic string
+					w, h  int
+				)
+				if _, err := fmt.Sscan(string(page), &magic, &w, &h); err != nil || magic != "P5" {
+					return "", fmt.Errorf("OCR page is no PGM (%q): %v", magic, err)
+				}
+				if w < tt.minSide {
+					return "", nil
 				}
 				return "level\tpage_num\n5\t1\t1\t1\t1\t1\t10\t10\t60\t20\t95\tOrder\n", nil
 			}
