@@ -77,9 +77,6 @@ func (BPMNFile) AnalyzeBPMN(ctx context.Context, filename string, data []byte, _
 	if m == nil {
 		return res, nil
 	}
-	// The layout draws the file's own process name (or its fallback), not
-	// the report's name given to the model's JSON and text.
-	fileName := m.ProcessName
 	if m.ProcessName == "" {
 		m.ProcessName = name
 	}
@@ -93,11 +90,11 @@ func (BPMNFile) AnalyzeBPMN(ctx context.Context, filename string, data []byte, _
 	if drawn {
 		return res, nil
 	}
-	m.ProcessName = fileName
 	// Without diagram interchange no viewer can draw the file: the stored
-	// diagram is SPADE's layout of the converted model. The task's context
-	// bounds the layout; a graph over its work budget is drawn with the
-	// simple layout, and the note says so.
+	// diagram is SPADE's layout of the converted model, the very model
+	// stored as its JSON, so the graph task has nothing to redraw. The
+	// task's context bounds the layout; a graph over its work budget is
+	// drawn with the simple layout, and the note says so.
 	laid, err := bpmn.BuildContext(ctx, m)
 	if err != nil {
 		if ctx.Err() != nil {
