@@ -37,7 +37,8 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if a.Status != analysis.StatusCompleted {
 		return nil
 	}
-	if a.ModelJSON == "" || keepsOwnDiagram(a) {
+	q, _ := asynq.GetQueueName(ctx)
+	if a.ModelJSON == "" || keepsOwnDiagram(a) || drawnByAnalysis(a, q) {
 		// BPMN files carry their own diagram.
 		status := analysis.GraphCompleted
 		if a.BPMNXML == "" {
@@ -46,7 +47,6 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		return h.Repo.SetGraph(ctx, id, status, "", "")
 	}
 	// A batch rebuild that fails keeps the stored diagram and its status.
-	q, _ := asynq.GetQueueName(ctx)
 	markFailed := func() {
 		if q != tasks.QueueReprocess {
 			_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
@@ -88,4 +88,15 @@ func keepsOwnDiagram(a *analysis.Analysis) bool {
 	meta := a.ParseMetadata()
 	d, _ := meta.Extra["diagram"].(string)
 	return d != pipeline.DiagramFromSpade && meta.Format != "json"
+}
+
+// drawnByAnalysis reports whether the stored diagram of a BPMN file was
+// drawn by its analysis (the process task) from the model stored beside
+// it, so that the live graph task has nothing to redraw: redrawing a
+// large file's model took the worker seconds of CPU and its layout's
+// memory again after the analysis had completed (issue 27, row 8). A
+// batch rebuild on the reprocess queue still redraws it with the current
+// layout.
+func drawnByAnalysis(a *analysis.Analysis, queue string) bool {
+	return a.AnalyzerType == analysis.TypeBPMN && a.BPMNXML != "" && queue != tasks.QueueReprocess
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/llm"
 	"github.com/spade-bpmn/spade/pkg/pipeline"
+	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
 // TestKeepsOwnDiagram reads the marker the BPMN-file analyzer writes: the
@@ -49,6 +50,32 @@ func TestKeepsOwnDiagram(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := keepsOwnDiagram(tt.a); got != tt.want {
 				t.Errorf("keepsOwnDiagram = %v, want %v (metadata %s)", got, tt.want, tt.a.MetadataJSON)
+			}
+		})
+	}
+}
+
+// TestDrawnByAnalysis: the live graph task leaves a BPMN file's diagram as
+// its analysis drew it; a batch rebuild redraws it, and documents are
+// always drawn by the graph task.
+func TestDrawnByAnalysis(t *testing.T) {
+	t.Parallel()
+	file := &analysis.Analysis{AnalyzerType: analysis.TypeBPMN, BPMNXML: "<definitions/>"}
+	tests := []struct {
+		name  string
+		a     *analysis.Analysis
+		queue string
+		want  bool
+	}{
+		{"file on the live queue", file, tasks.QueueGraph, true},
+		{"file in a batch rebuild", file, tasks.QueueReprocess, false},
+		{"file without a diagram", &analysis.Analysis{AnalyzerType: analysis.TypeBPMN}, tasks.QueueGraph, false},
+		{"document", &analysis.Analysis{AnalyzerType: analysis.TypeDocument, BPMNXML: "<definitions/>"}, tasks.QueueGraph, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := drawnByAnalysis(tt.a, tt.queue); got != tt.want {
+				t.Errorf("drawnByAnalysis(%s, %q) = %v, want %v", tt.a.AnalyzerType, tt.queue, got, tt.want)
 			}
 		})
 	}
