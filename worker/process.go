@@ -127,6 +127,10 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 	if err != nil {
 		return nil, nil, err
 	}
+	if live && provider.Name() == providers.Builtin {
+		// Its stages end within milliseconds (see stageDelay).
+		stages.holdShort()
+	}
 	// One wrapper per analysis: the retry budget covers the first call and
 	// the corrective round trip together.
 	provider = llm.Retrying(provider, pl.Retry, notify)

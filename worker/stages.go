@@ -9,14 +9,17 @@ import (
 	"github.com/spade-bpmn/spade/pkg/analysis"
 )
 
-// stageDelay is how long a stage runs before its mark is written on its
-// own. A shorter stage's mark waits for the next write of the row, the
+// stageDelay is how long a stage of an analysis by the built-in analyzer
+// runs before its mark is written on its own. A shorter stage's mark waits for the next write of the row, the
 // result (Repo.Complete) or a later stage, and goes with it: the built-in
 // analyzer passes analyzing and building_model within milliseconds, and
 // two row writes each were most of what an analysis cost beyond the queue
 // round trip (issue 26). The web app polls far slower than this, so a
 // user sees every stage that lasts long enough to be seen, and the stage
-// history keeps every mark with the time it began.
+// history keeps every mark with the time it began. A vendor's call takes
+// seconds and may wait for the shared rate budget, which writes its own
+// stage text on the row (cmd/spade budget.go): those analyses write each
+// stage at once, as before, so a held mark never overwrites that text.
 const stageDelay = 250 * time.Millisecond
 
 // stageWriter records the stages of one live analysis on its row, holding
@@ -31,7 +34,10 @@ type stageWriter struct {
 	log   *slog.Logger
 	delay time.Duration
 
-	mu      sync.Mutex
+	mu sync.Mutex
+	// hold: stages are held back (holdShort); otherwise each is written
+	// when it begins.
+	hold    bool
 	ctx     context.Context
 	pending []analysis.StageMark
 	timer   *time.Timer
@@ -46,8 +52,17 @@ func newStageWriter(repo *analysis.Repo, id string, log *slog.Logger, delay time
 	return &stageWriter{repo: repo, id: id, log: log, delay: delay}
 }
 
-// set records that stage begins now; its mark is written within delay,
-// or with the next write of the row if that comes first.
+// holdShort makes the writer hold back stages from now on (the analysis
+// runs on the built-in analyzer).
+func (w *stageWriter) holdShort() {
+	w.mu.Lock()
+	w.hold = true
+	w.mu.Unlock()
+}
+
+// set records that stage begins now. Held, its mark is written within
+// delay, or with the next write of the row if that comes first; else at
+// once.
 func (w *stageWriter) set(ctx context.Context, _ string, stage string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -57,8 +72,13 @@ func (w *stageWriter) set(ctx context.Context, _ string, stage string) error {
 	if w.closed {
 		return nil
 	}
-	w.ctx = context.WithoutCancel(ctx)
 	w.pending = append(w.pending, analysis.StageMark{Stage: stage, At: time.Now().UTC()})
+	if !w.hold {
+		w.ctx = ctx
+		w.writeLocked()
+		return w.err
+	}
+	w.ctx = context.WithoutCancel(ctx)
 	if w.timer == nil {
 		w.timer = time.AfterFunc(w.delay, w.late)
 	} else {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/llm/providers"
 	"github.com/spade-bpmn/spade/pkg/pipeline"
 )
 
@@ -21,14 +22,16 @@ func TestStageWriter(t *testing.T) {
 	tests := []struct {
 		name  string
 		delay time.Duration
+		hold  bool
 		// end: "take" hands the held marks over, "close" writes them.
 		end       string
 		wantTaken []string
 		wantRow   string
 	}{
-		{"short stages go with the result", time.Hour, "take", []string{analysis.StageAnalyzing, analysis.StageBuildingModel}, analysis.StageQueued},
-		{"a failed attempt keeps its stages", time.Hour, "close", nil, analysis.StageBuildingModel},
-		{"a lasting stage is written", 0, "wait", nil, analysis.StageBuildingModel},
+		{"short stages go with the result", time.Hour, true, "take", []string{analysis.StageAnalyzing, analysis.StageBuildingModel}, analysis.StageQueued},
+		{"a failed attempt keeps its stages", time.Hour, true, "close", nil, analysis.StageBuildingModel},
+		{"a lasting stage is written", 0, true, "wait", nil, analysis.StageBuildingModel},
+		{"a vendor's stages are written at once", time.Hour, false, "take", nil, analysis.StageBuildingModel},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -37,6 +40,9 @@ func TestStageWriter(t *testing.T) {
 			s.add(t, "a1", analysis.TypeDocument, "order.txt", 10)
 			ctx := context.Background()
 			w := newStageWriter(s.repo, "a1", slog.New(slog.DiscardHandler), tt.delay)
+			if tt.hold {
+				w.holdShort()
+			}
 			for _, st := range []string{analysis.StageAnalyzing, analysis.StageBuildingModel} {
 				if err := w.set(ctx, "a1", st); err != nil {
 					t.Fatal(err)
@@ -75,12 +81,21 @@ func TestStageWriter(t *testing.T) {
 	}
 }
 
-// TestStageHistoryKept: a completed analysis whose stages all ended at
-// once still has every stage in its history, in order, with the times
-// they began.
+// builtinFake answers like fakeProvider under the built-in analyzer's
+// name, whose stages the worker holds back.
+type builtinFake struct{ fakeProvider }
+
+func (builtinFake) Name() string { return providers.Builtin }
+
+// TestStageHistoryKept: a completed analysis by the built-in analyzer,
+// whose stages all ended at once, still has every stage in its history,
+// in order, with the times they began.
 func TestStageHistoryKept(t *testing.T) {
 	t.Parallel()
 	pl := &pipeline.Pipeline{
+		Chooser: pipeline.ChooseFunc(func(context.Context, *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
+			return builtinFake{}, llm.Input{}, "system", nil
+		}),
 		Extractor: pipeline.ExtractFunc(func(_ context.Context, _ string, data []byte, _ bool) (*pipeline.Extracted, error) {
 			return &pipeline.Extracted{Text: string(data), Format: "txt"}, nil
 		}),
