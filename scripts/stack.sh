@@ -46,7 +46,11 @@ cleanup() {
   if [ -n "${PGDATA_DIR:-}" ]; then as_pg "$PGBIN/pg_ctl" stop -D "$PGDATA_DIR" -m fast >/dev/null 2>&1 || true; fi
   if [ "${STACK_KEEP:-0}" != 1 ]; then rm -rf "$STACK_DIR"; else echo "kept $STACK_DIR" >&2; fi
 }
-trap cleanup EXIT INT TERM
+# A signal exits (the EXIT trap cleans up): a cleanup run by the INT or
+# TERM trap alone returned into the script, which went on to start
+# PostgreSQL after its directory was removed and left it running.
+trap cleanup EXIT
+trap 'exit 143' INT TERM
 
 as_pg() {
   if [ "$(id -u)" -eq 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"; else "$@"; fi
