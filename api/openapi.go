@@ -42,7 +42,9 @@ type route struct {
 	method, path, summary, tag string
 	// public routes need no session or token.
 	public bool
-	query  []*openapi3.Parameter
+	// query are the parameters beyond the path and X-Account-ID (query
+	// strings, the poll routes' If-None-Match).
+	query []*openapi3.Parameter
 	// body is the request: nil (none), a Go value (JSON of its type),
 	// upload (multipart) or form (urlencoded).
 	body any
@@ -57,6 +59,8 @@ type answer struct {
 	status int
 	body   any
 	desc   string
+	// headers are the answer's documented headers: name → description.
+	headers map[string]string
 }
 
 // file is an answer that is a file or text, not JSON.
@@ -76,6 +80,23 @@ func ok(status int, body any) answer { return answer{status: status, body: body}
 
 func also(status int, body any, desc string) answer {
 	return answer{status: status, body: body, desc: desc}
+}
+
+// pollAnswers are the answers of the poll routes (poll.go): the analysis
+// with its entity tag, or 304 without a body when If-None-Match names
+// that tag.
+func pollAnswers() []answer {
+	return []answer{
+		{status: 200, body: analysis.View{}, headers: map[string]string{"ETag": "the answer's entity tag, for If-None-Match"}},
+		{status: 304, desc: "Not modified: If-None-Match names the current answer's tag", headers: map[string]string{"ETag": "the answer's entity tag"}},
+	}
+}
+
+// ifNoneMatch is the poll routes' conditional request header.
+func ifNoneMatch() *openapi3.Parameter {
+	return openapi3.NewHeaderParameter("If-None-Match").
+		WithDescription("an ETag of an earlier answer: 304 without a body while the answer is unchanged").
+		WithSchema(openapi3.NewStringSchema())
 }
 
 func queryParam(name, desc string, s *openapi3.Schema) *openapi3.Parameter {
@@ -100,9 +121,9 @@ func routes() []route {
 		{method: "POST", path: "/api/image/analyze", summary: "Upload a process diagram image for analysis", tag: "analyses", body: analysisFile, answers: []answer{ok(202, analysis.View{})}},
 		{method: "POST", path: "/api/bpmn/analyze", summary: "Upload a BPMN, XML or JSON file for analysis (VSDX is not supported yet)", tag: "analyses", body: analysisFile, answers: []answer{ok(202, analysis.View{})},
 			query: []*openapi3.Parameter{queryParam("purpose", "analyze (default): counts one of the day's analyses; edit: a BPMN file or a blank diagram opened in the editor, which counts none (the trial still applies)", openapi3.NewStringSchema().WithEnum("analyze", "edit"))}},
-		{method: "GET", path: "/api/document/{id}", summary: "A document analysis", tag: "analyses", answers: []answer{ok(200, analysis.View{})}},
-		{method: "GET", path: "/api/image/document/{id}", summary: "An image analysis", tag: "analyses", answers: []answer{ok(200, analysis.View{})}},
-		{method: "GET", path: "/api/bpmn/document/{id}", summary: "A BPMN analysis", tag: "analyses", answers: []answer{ok(200, analysis.View{})}},
+		{method: "GET", path: "/api/document/{id}", summary: "A document analysis", tag: "analyses", query: []*openapi3.Parameter{ifNoneMatch()}, answers: pollAnswers()},
+		{method: "GET", path: "/api/image/document/{id}", summary: "An image analysis", tag: "analyses", query: []*openapi3.Parameter{ifNoneMatch()}, answers: pollAnswers()},
+		{method: "GET", path: "/api/bpmn/document/{id}", summary: "A BPMN analysis", tag: "analyses", query: []*openapi3.Parameter{ifNoneMatch()}, answers: pollAnswers()},
 		{method: "GET", path: "/api/recent", summary: "Recent analyses of the account", tag: "analyses",
 			query: []*openapi3.Parameter{
 				queryParam("analyzer_type", "only this analyzer's (text is document)", openapi3.NewStringSchema().WithEnum("document", "image", "bpmn", "text")),
@@ -262,6 +283,13 @@ func (r route) operation(g *schemaGen, detail *openapi3.SchemaRef) (*openapi3.Op
 			desc = http.StatusText(a.status)
 		}
 		res := openapi3.NewResponse().WithDescription(desc)
+		for name, hd := range a.headers {
+			if res.Headers == nil {
+				res.Headers = openapi3.Headers{}
+			}
+			res.Headers[name] = &openapi3.HeaderRef{Value: &openapi3.Header{Parameter: openapi3.Parameter{
+				Description: hd, Schema: openapi3.NewStringSchema().NewRef()}}}
+		}
 		switch b := a.body.(type) {
 		case nil:
 		case file:

@@ -23,6 +23,10 @@ import (
 // chain and its allocations cost a poll as much again as the bytes it
 // sends. Everything else, and every miss, goes the ordinary way.
 
+// requestIDHeader is echo.HeaderXRequestID in canonical form, the key
+// net/http files it under.
+const requestIDHeader = "X-Request-Id"
+
 // pollRoutes are the poll routes' prefixes and their route templates (the
 // metrics' label).
 var pollRoutes = [...]struct{ prefix, route string }{
@@ -51,7 +55,9 @@ func viewKey(accountID, id string) string { return "v:" + accountID + "/" + id }
 // viewEntry is an encoded answer with its entity tag.
 func viewEntry(body []byte) cacheEntry {
 	sum := sha256.Sum256(body)
-	return cacheEntry{body: body, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
+	return cacheEntry{body: body, etag: etag, etagHdr: []string{etag}, lengthHdr: []string{strconv.Itoa(len(body))},
+		typeHdr: []string{echo.MIMEApplicationJSON}}
 }
 
 // writeView answers e: 304 when the client already holds it (its
@@ -60,14 +66,14 @@ func viewEntry(body []byte) cacheEntry {
 func writeView(w http.ResponseWriter, r *http.Request, e cacheEntry) int {
 	h := w.Header()
 	if e.etag != "" {
-		h.Set("ETag", e.etag)
-		if etagMatches(r.Header.Get("If-None-Match"), e.etag) {
+		h["Etag"] = e.etagHdr
+		if inm := r.Header["If-None-Match"]; len(inm) > 0 && etagMatches(inm[0], e.etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return http.StatusNotModified
 		}
 	}
-	h.Set(echo.HeaderContentType, echo.MIMEApplicationJSON)
-	h.Set(echo.HeaderContentLength, strconv.Itoa(len(e.body)))
+	h[echo.HeaderContentType] = e.typeHdr
+	h[echo.HeaderContentLength] = e.lengthHdr
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(e.body)
 	return http.StatusOK
@@ -140,16 +146,25 @@ func (s *Server) servePoll(w http.ResponseWriter, r *http.Request) bool {
 	}
 	start := time.Now()
 	h := w.Header()
-	setSecurityHeaders(h, r.URL.Path, s.https)
-	rid := r.Header.Get(echo.HeaderXRequestID)
+	s.pollHeaders.apply(h)
+	// echo.HeaderXRequestID is not canonical: Get would canonicalise it
+	// (an allocation) on every poll.
+	rid := ""
+	if v := r.Header[requestIDHeader]; len(v) > 0 {
+		rid = v[0]
+	}
 	if rid == "" {
 		rid = auth.NewID()
 	}
-	h.Set(echo.HeaderXRequestID, rid)
-	h.Set("Cache-Control", "no-store")
+	h[requestIDHeader] = []string{rid}
 	// The answer is in memory and small: one deadline covers its write
-	// and the flush after it (writes.go).
-	_ = http.NewResponseController(w).SetWriteDeadline(start.Add(s.stall()))
+	// and the flush after it (writes.go). net/http's own writer takes it
+	// directly; a wrapped one goes through a ResponseController.
+	if d, ok := w.(interface{ SetWriteDeadline(time.Time) error }); ok {
+		_ = d.SetWriteDeadline(start.Add(s.stall()))
+	} else {
+		_ = http.NewResponseController(w).SetWriteDeadline(start.Add(s.stall()))
+	}
 	status := writeView(w, r, ve)
 	if observe := s.pollObservers[ri]; observe != nil {
 		observe(status, time.Since(start))

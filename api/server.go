@@ -81,6 +81,8 @@ type Server struct {
 	modelWorkWait time.Duration
 	// answers is the byte budget of large stored answers (answerRoom).
 	answers *semaphore.Weighted
+	// pollHeaders are the headers servePoll sets on every answer.
+	pollHeaders headerSet
 }
 
 // SessionCookie is the name of the session cookie.
@@ -93,6 +95,7 @@ func New(d Deps) *Server {
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config),
 		pictures: make(chan struct{}, maxPictures), modelWork: make(chan struct{}, maxModelWork),
 		answers: newAnswerBudget(), https: d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")}
+	s.pollHeaders = newSecurityHeaders(s.https).json.with("Cache-Control", "no-store")
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(s.writeProgress)
 	e.Use(SecurityHeaders(s.https))

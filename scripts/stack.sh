@@ -9,17 +9,33 @@
 #   STACK_S3=1 scripts/stack.sh   # no shared disk: uploads in versitygw (S3), a data dir per process
 #
 # Everything lives in $STACK_DIR (default: a new temp dir) and is removed on
-# exit unless STACK_KEEP=1. Ports: api $STACK_PORT (8080), workers' /metrics
-# on 9101, 9102, …
+# exit unless STACK_KEEP=1. Ports are free loopback ports the kernel picks
+# (several stacks, benchmarks and other people's servers share a machine)
+# unless given: api $STACK_PORT, Redis $STACK_REDIS_PORT, PostgreSQL
+# $STACK_PG_PORT, the fake model $STACK_LLM_PORT, S3 $STACK_S3_PORT, workers' /metrics from
+# $STACK_METRICS_PORT up. STACK_ENV_FILE receives the database, Redis and
+# api addresses once the stack is up.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 STACK_DIR="${STACK_DIR:-$(mktemp -d /tmp/spade-stack-XXXXXX)}"
-STACK_PORT="${STACK_PORT:-8080}"
 STACK_WORKERS="${STACK_WORKERS:-2}"
 STACK_CONCURRENCY="${STACK_CONCURRENCY:-8}"
-REDIS_PORT="${STACK_REDIS_PORT:-16379}"
-PG_PORT="${STACK_PG_PORT:-15432}"
+# free_ports N prints N distinct ports that were free a moment ago: all
+# sockets are held until every port is chosen, so none repeats.
+free_ports() {
+  python3 -c 'import socket, sys
+ss = [socket.socket() for _ in range(int(sys.argv[1]))]
+for s in ss: s.bind(("127.0.0.1", 0))
+print(" ".join(str(s.getsockname()[1]) for s in ss))' "$1"
+}
+read -r -a FREE < <(free_ports $((5 + STACK_WORKERS)))
+STACK_PORT="${STACK_PORT:-${FREE[0]}}"
+REDIS_PORT="${STACK_REDIS_PORT:-${FREE[1]}}"
+PG_PORT="${STACK_PG_PORT:-${FREE[2]}}"
+LLM_PORT="${STACK_LLM_PORT:-${FREE[3]}}"
+S3_PORT="${STACK_S3_PORT:-${FREE[4]}}"
+METRICS_PORTS=("${FREE[@]:5}")
 mkdir -p "$STACK_DIR/bin" "$STACK_DIR/data" "$STACK_DIR/logs"
 
 pids=()
@@ -30,7 +46,11 @@ cleanup() {
   if [ -n "${PGDATA_DIR:-}" ]; then as_pg "$PGBIN/pg_ctl" stop -D "$PGDATA_DIR" -m fast >/dev/null 2>&1 || true; fi
   if [ "${STACK_KEEP:-0}" != 1 ]; then rm -rf "$STACK_DIR"; else echo "kept $STACK_DIR" >&2; fi
 }
-trap cleanup EXIT INT TERM
+# A signal exits (the EXIT trap cleans up): a cleanup run by the INT or
+# TERM trap alone returned into the script, which went on to start
+# PostgreSQL after its directory was removed and left it running.
+trap cleanup EXIT
+trap 'exit 143' INT TERM
 
 as_pg() {
   if [ "$(id -u)" -eq 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups -- "$@"; else "$@"; fi
@@ -64,7 +84,6 @@ export SPADE_UI_DIR="${SPADE_UI_DIR:-$ROOT/ui/dist}"
 if [ "${STACK_S3:-0}" = 1 ]; then
   VGW="$(command -v versitygw || echo "${SPADE_TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/spade-tools/bin}/versitygw")"
   [ -x "$VGW" ] || { echo "versitygw missing: run scripts/ensure-system.sh" >&2; exit 1; }
-  S3_PORT="${STACK_S3_PORT:-17070}"
   mkdir -p "$STACK_DIR/s3/spade"
   export AWS_ACCESS_KEY_ID=stack AWS_SECRET_ACCESS_KEY=stack-secret
   ROOT_ACCESS_KEY="$AWS_ACCESS_KEY_ID" ROOT_SECRET_KEY="$AWS_SECRET_ACCESS_KEY" \
@@ -79,9 +98,9 @@ own_dir() { if [ "${STACK_S3:-0}" = 1 ]; then echo "$STACK_DIR/data-$1"; else ec
 
 if [ -n "${STACK_FAKE_LLM:-}" ]; then
   (cd "$ROOT" && go build -o "$STACK_DIR/bin/fakellm" ./bench/throughput/cmd/fakellm)
-  "$STACK_DIR/bin/fakellm" -addr 127.0.0.1:18090 -delay "$STACK_FAKE_LLM" >"$STACK_DIR/logs/fakellm.log" 2>&1 &
+  "$STACK_DIR/bin/fakellm" -addr "127.0.0.1:$LLM_PORT" -delay "$STACK_FAKE_LLM" >"$STACK_DIR/logs/fakellm.log" 2>&1 &
   pids+=($!)
-  export SPADE_LLM_PROVIDER=openai SPADE_LLM_BASE_URL=http://127.0.0.1:18090/v1 OPENAI_API_KEY=fake SPADE_LLM_MODEL=fake-model
+  export SPADE_LLM_PROVIDER=openai SPADE_LLM_BASE_URL="http://127.0.0.1:$LLM_PORT/v1" OPENAI_API_KEY=fake SPADE_LLM_MODEL=fake-model
 fi
 
 for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break; sleep 0.1; done
@@ -90,7 +109,8 @@ for _ in $(seq 50); do redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break;
 SPADE_DATA_DIR="$(own_dir api)" "$STACK_DIR/bin/spade" api >"$STACK_DIR/logs/api.log" 2>&1 &
 pids+=($!)
 for i in $(seq 1 "$STACK_WORKERS"); do
-  SPADE_DATA_DIR="$(own_dir "worker$i")" SPADE_METRICS_ADDR="127.0.0.1:$((9100 + i))" "$STACK_DIR/bin/spade" worker >"$STACK_DIR/logs/worker$i.log" 2>&1 &
+  if [ -n "${STACK_METRICS_PORT:-}" ]; then mport=$((STACK_METRICS_PORT + i - 1)); else mport=${METRICS_PORTS[$((i - 1))]}; fi
+  SPADE_DATA_DIR="$(own_dir "worker$i")" SPADE_METRICS_ADDR="127.0.0.1:$mport" "$STACK_DIR/bin/spade" worker >"$STACK_DIR/logs/worker$i.log" 2>&1 &
   pids+=($!)
 done
 
@@ -107,12 +127,12 @@ SPADE stack is up (1 api, $STACK_WORKERS workers):
   redis      $SPADE_REDIS_URL
   uploads    ${SPADE_BLOB_URL:-$SPADE_DATA_DIR/uploads}
   logs       $STACK_DIR/logs  (JSON, one line per event: request_id / task_id / analysis_id)
-  workers'   /metrics on 127.0.0.1:9101…
+  workers'   /metrics on 127.0.0.1:${STACK_METRICS_PORT:-${METRICS_PORTS[*]}}…
   admin      SPADE_DATABASE_URL=$SPADE_DATABASE_URL $STACK_DIR/bin/spade users grant-operator --email …
 Ctrl-C stops everything.
 MSG
 if [ -n "${STACK_ENV_FILE:-}" ]; then
-  { echo "SPADE_DATABASE_URL=$SPADE_DATABASE_URL"; echo "SPADE_REDIS_URL=$SPADE_REDIS_URL"; echo "STACK_DIR=$STACK_DIR"; echo "SPADE_BIN=$STACK_DIR/bin/spade"; } >"$STACK_ENV_FILE"
+  { echo "SPADE_DATABASE_URL=$SPADE_DATABASE_URL"; echo "SPADE_REDIS_URL=$SPADE_REDIS_URL"; echo "STACK_DIR=$STACK_DIR"; echo "SPADE_BIN=$STACK_DIR/bin/spade"; echo "STACK_PORT=$STACK_PORT"; echo "STACK_URL=http://127.0.0.1:$STACK_PORT"; } >"$STACK_ENV_FILE"
 fi
 wait -n "${pids[@]}" || true
 echo "a process exited; stopping the stack (logs in $STACK_DIR/logs)" >&2

@@ -51,10 +51,13 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err := h.Repo.BeginStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return err
 	}
-	res, model, err := h.run(ctx, a, true, log)
+	stages := newStageWriter(h.Repo, a.ID, log, stageDelay)
+	res, model, err := h.run(ctx, a, stages, log)
 	if err != nil {
+		stages.close()
 		return h.fail(ctx, a, err, log)
 	}
+	res.Stages = stages.take()
 	if err := h.Repo.Complete(ctx, a.ID, *res); err != nil {
 		return err
 	}
@@ -93,18 +96,22 @@ func (h *processHandler) drawInline(ctx context.Context, id string, res *analysi
 	return true
 }
 
-// run does the work. live records each stage on the row; a reprocess
-// passes false so that the stored result stays as it is until the new one
-// is in. The live pipeline has recorded the first stage (extracting_text) with
-// the attempt (Repo.BeginStage). It returns the model with the result
-// (nil for a BPMN file, whose analyzer renders its own result).
-func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live bool, log *slog.Logger) (*analysis.Result, *process.Model, error) {
+// run does the work. stages records each stage on the row (live); a
+// reprocess passes nil so that the stored result stays as it is until the
+// new one is in. The live pipeline has recorded the first stage
+// (extracting_text) with the attempt (Repo.BeginStage); the marks of
+// later stages that end quickly are still held in stages when run
+// returns (the caller's result write takes them). It returns the model
+// with the result (nil for a BPMN file, whose analyzer renders its own
+// result).
+func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *stageWriter, log *slog.Logger) (*analysis.Result, *process.Model, error) {
 	pl := h.Pipeline
+	live := stages != nil
 	setStage := func(context.Context, string, string) error { return nil }
 	var notify func(ctx context.Context, e llm.RetryEvent)
 	if live {
-		setStage = h.Repo.SetStage
-		notify = h.showRetry(a.ID, log)
+		setStage = stages.set
+		notify = h.showRetry(a.ID, stages.flush, log)
 	}
 	data, err := h.Blobs.Get(ctx, a.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
@@ -119,6 +126,10 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, live boo
 	provider, in, keySource, err := pl.Chooser.Choose(ctx, a)
 	if err != nil {
 		return nil, nil, err
+	}
+	if live && provider.Name() == providers.Builtin {
+		// Its stages end within milliseconds (see stageDelay).
+		stages.holdShort()
 	}
 	// One wrapper per analysis: the retry budget covers the first call and
 	// the corrective round trip together.
@@ -254,8 +265,11 @@ func (h *processHandler) reuse(ctx context.Context, key string, a *analysis.Anal
 // and current_stage say that the analysis waits for the provider, why, and
 // when the next try comes. A failed write is logged, not fatal: the
 // analysis itself can still succeed.
-func (h *processHandler) showRetry(id string, log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
+// flush writes the stages held before it, so that the retry's stage is
+// the row's newest.
+func (h *processHandler) showRetry(id string, flush func(), log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
 	return func(ctx context.Context, e llm.RetryEvent) {
+		flush()
 		stage := analysis.StageAnalyzing
 		if e.Waiting {
 			stage = analysis.StageWaitingProvider

@@ -21,7 +21,7 @@ func (h *processHandler) reprocess(ctx context.Context, a *analysis.Analysis, lo
 		return nil
 	}
 	log = log.With("reprocess", true)
-	res, _, err := h.run(ctx, a, false, log)
+	res, _, err := h.run(ctx, a, nil, log)
 	if err != nil {
 		if permanent(ctx, err) {
 			log.Info("reprocess failed; previous result kept", "error", err)

@@ -17,8 +17,9 @@ DUR="${BENCH_DURATION:-5s}"
 PAIRS="${BENCH_PAIRS:-5}"
 CONNS="${BENCH_CONNECTIONS:-64}"
 TMP="$(mktemp -d /tmp/spade-bench-http-XXXXXX)"
-PORT="${STACK_PORT:-18080}"
-BARE_PORT="${BENCH_BARE_PORT:-18081}"
+# Ports are free ones the kernel picks (the stack's in scripts/stack.sh):
+# fixed ones collided with other runs on a shared machine.
+BARE_PORT="${BENCH_BARE_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}"
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
@@ -29,11 +30,15 @@ trap cleanup EXIT INT TERM
 
 go build -o "$TMP/loadgen" ./bench/throughput/cmd/loadgen
 go build -o "$TMP/bare" ./bench/http/cmd/bare
-STACK_PORT="$PORT" STACK_WORKERS=1 STACK_ENV_FILE="$TMP/env" SPADE_LOG_LEVEL=warn scripts/stack.sh 2>"$TMP/stack.log" &
-pids+=($!)
-for _ in $(seq 600); do [ -s "$TMP/env" ] && break; sleep 0.2; done
+STACK_WORKERS=1 STACK_ENV_FILE="$TMP/env" SPADE_LOG_LEVEL=warn scripts/stack.sh 2>"$TMP/stack.log" &
+SP=$!
+pids+=($SP)
+# The stack builds spade first, which takes minutes on a busy machine:
+# wait for as long as it runs.
+while kill -0 "$SP" 2>/dev/null && [ ! -s "$TMP/env" ]; do sleep 0.2; done
 [ -s "$TMP/env" ] || { cat "$TMP/stack.log" >&2; exit 1; }
 set -a; . "$TMP/env"; set +a
+PORT="$STACK_PORT"
 read -r TOKEN ID < <("$TMP/loadgen" -setup -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL")
 curl -fsS -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/document/$ID" >"$TMP/body.json"
 "$TMP/bare" -addr 127.0.0.1:$BARE_PORT -body "$TMP/body.json" &

@@ -19,14 +19,16 @@ trap 'rm -rf "$TMP"' EXIT
 
 : >"$TMP/rates"
 for W in ${BENCH_WORKERS:-1 2 3}; do
-  PORT=$((18180 + W))
-  STACK_PORT="$PORT" STACK_WORKERS="$W" STACK_CONCURRENCY="$CONC" STACK_FAKE_LLM="$DELAY" \
-    STACK_REDIS_PORT=$((16480 + W)) STACK_PG_PORT=$((15530 + W)) \
+  # The stack picks free ports and writes them to the env file.
+  STACK_WORKERS="$W" STACK_CONCURRENCY="$CONC" STACK_FAKE_LLM="$DELAY" \
     STACK_ENV_FILE="$TMP/env$W" SPADE_LOG_LEVEL=warn scripts/stack.sh 2>"$TMP/stack$W.log" &
   SP=$!
-  for _ in $(seq 600); do [ -s "$TMP/env$W" ] && break; sleep 0.2; done
+  # The stack builds spade first, which takes minutes on a busy machine:
+  # wait for as long as it runs.
+  while kill -0 "$SP" 2>/dev/null && [ ! -s "$TMP/env$W" ]; do sleep 0.2; done
   [ -s "$TMP/env$W" ] || { cat "$TMP/stack$W.log" >&2; kill $SP; exit 1; }
   set -a; . "$TMP/env$W"; set +a
+  PORT="$STACK_PORT"
   WPIDS=$(pgrep -f "$STACK_DIR/bin/spade worker" | paste -sd, -)
   # Warm up (pdfium compile, connections), then measure.
   "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n 10 -c 10 >/dev/null
@@ -34,5 +36,7 @@ for W in ${BENCH_WORKERS:-1 2 3}; do
   "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n "$N" -c $((CONC * W)) -pids "$WPIDS" | tee "$TMP/out$W"
   echo "$W $(sed -n 's/.*rate=\([0-9.]*\).*/\1/p' "$TMP/out$W") $(cut -d' ' -f1 /proc/loadavg)" >>"$TMP/rates"
   kill $SP; wait $SP 2>/dev/null || true
+  # The next stack picks its own ports and directory.
+  unset STACK_PORT STACK_DIR
 done
 awk 'NR == 1 { one = $2 } { printf "%d worker(s): %.2f analyses/s, %.2fx one worker, %.2f of ideal (load %s)\n", $1, $2, $2 / one, $2 / (one * $1), $3 }' "$TMP/rates"

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"gorm.io/gorm"
@@ -142,6 +143,30 @@ func (r *Repo) SetStage(ctx context.Context, id, stage string) error {
 	})
 }
 
+// SetStages records stages that began at their marks' times, the last one
+// current: one write for stages a worker held back because each ended
+// sooner than it could be seen (worker's stageWriter).
+func (r *Repo) SetStages(ctx context.Context, id string, marks []StageMark) error {
+	if len(marks) == 0 {
+		return nil
+	}
+	last := marks[len(marks)-1].Stage
+	st := StageText[last]
+	return r.update(ctx, id, map[string]any{
+		"status": StatusRunning, "stage": last, "current_stage": st.Text, "progress": st.Progress,
+		"stages_log": gorm.Expr("stages_log || ?", stageLog(marks)),
+	})
+}
+
+// stageLog is marks as lines of stages_log.
+func stageLog(marks []StageMark) string {
+	var b strings.Builder
+	for _, m := range marks {
+		b.WriteString(m.Stage + "@" + m.At.UTC().Format(time.RFC3339Nano) + "\n")
+	}
+	return b.String()
+}
+
 // SetStageText records that stage starts now with text as current_stage
 // instead of the stage's usual text: the retry loop says what it waits for
 // ("The AI provider is busy (rate limit). Retry 2 of 5 in 40 s").
@@ -186,6 +211,10 @@ type Result struct {
 	BPMNXML string
 	// SourceText is the extracted document text the model was made from.
 	SourceText string
+	// Stages are marks of stages that began before the result and are not
+	// on the row yet (a worker holds back short stages): written before
+	// the completed mark, in the same write.
+	Stages []StageMark
 }
 
 // Complete stores the result and marks the analysis completed, with the
@@ -203,7 +232,7 @@ func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 		"input_tokens": res.Usage.InputTokens, "output_tokens": res.Usage.OutputTokens,
 		"total_tokens": res.Usage.TotalTokens, "detail": "", "completed_at": now,
 		"graph_status": GraphPending,
-		"stages_log":   gorm.Expr("stages_log || ?", StageCompleted+"@"+now.Format(time.RFC3339Nano)+"\n"),
+		"stages_log":   gorm.Expr("stages_log || ?", stageLog(append(res.Stages[:len(res.Stages):len(res.Stages)], StageMark{Stage: StageCompleted, At: now}))),
 	}
 	if res.BPMNXML != "" {
 		fields["bpmn_xml"] = res.BPMNXML

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/db"
@@ -36,7 +37,12 @@ func TestRepo(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := r.Complete(ctx, "a1", analysis.Result{ProcessName: "P", ModelJSON: `{"process_name":"P"}`}); err != nil {
+			if err := r.SetStages(ctx, "a1", nil); err != nil {
+				t.Fatal(err)
+			}
+			// A stage the worker held back goes with the result.
+			held := []analysis.StageMark{{Stage: analysis.StageBuildingModel, At: time.Now()}}
+			if err := r.Complete(ctx, "a1", analysis.Result{ProcessName: "P", ModelJSON: `{"process_name":"P"}`, Stages: held}); err != nil {
 				t.Fatal(err)
 			}
 			if err := r.SetGraph(ctx, "a1", analysis.GraphCompleted, "<definitions/>", ""); err != nil {
@@ -54,7 +60,7 @@ func TestRepo(t *testing.T) {
 			for _, m := range view.ParseStages() {
 				stages = append(stages, m.Stage)
 			}
-			if got := filepath.Join(stages...); got != "queued/extracting_text/analyzing/completed" {
+			if got := filepath.Join(stages...); got != "queued/extracting_text/analyzing/building_model/completed" {
 				t.Errorf("stages = %s", got)
 			}
 			if _, err := r.Get(ctx, "other", "a1"); !errors.Is(err, analysis.ErrNotFound) {

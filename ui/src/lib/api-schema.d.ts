@@ -2080,6 +2080,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description an ETag of an earlier answer: 304 without a body while the answer is unchanged */
+                "If-None-Match"?: string;
                 /** @description the account to act in (default: the last one used) */
                 "X-Account-ID"?: string;
             };
@@ -2093,11 +2095,22 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description the answer's entity tag, for If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Analysis"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current answer's tag */
+            304: {
+                headers: {
+                    /** @description the answer's entity tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -2414,6 +2427,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description an ETag of an earlier answer: 304 without a body while the answer is unchanged */
+                "If-None-Match"?: string;
                 /** @description the account to act in (default: the last one used) */
                 "X-Account-ID"?: string;
             };
@@ -2427,11 +2442,22 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description the answer's entity tag, for If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Analysis"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current answer's tag */
+            304: {
+                headers: {
+                    /** @description the answer's entity tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
@@ -2601,6 +2627,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description an ETag of an earlier answer: 304 without a body while the answer is unchanged */
+                "If-None-Match"?: string;
                 /** @description the account to act in (default: the last one used) */
                 "X-Account-ID"?: string;
             };
@@ -2614,11 +2642,22 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description the answer's entity tag, for If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Analysis"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current answer's tag */
+            304: {
+                headers: {
+                    /** @description the answer's entity tag */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error */
             default: {
