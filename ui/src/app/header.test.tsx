@@ -44,7 +44,8 @@ describe('header', () => {
   ])('labels the user menu %#', async (user, label) => {
     useAuthStore.setState({ isAuthenticated: true, user });
     renderHeader();
-    await userEvent.click(screen.getByRole("button", { name: label }));
+    // The signed-in bar is its own chunk: it appears once loaded.
+    await userEvent.click(await screen.findByRole('button', { name: label }));
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
   });
@@ -52,31 +53,31 @@ describe('header', () => {
   it('offers Operations only to operators', async () => {
     useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'Op', is_operator: true }) });
     renderHeader();
-    await userEvent.click(screen.getByRole('button', { name: 'Op' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Op' }));
     expect(screen.getByRole('menuitem', { name: 'Operations' })).toHaveAttribute('href', '/ops');
   });
 
   it('hides Operations from other users', async () => {
     useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'Ana' }) });
     renderHeader();
-    await userEvent.click(screen.getByRole('button', { name: 'Ana' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Ana' }));
     expect(screen.queryByRole('menuitem', { name: 'Operations' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Operations' })).toBeNull();
   });
 
-  it('shows only the signed-in bar to signed-in users', () => {
+  it('shows only the signed-in bar to signed-in users', async () => {
     useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'A' }) });
     renderHeader();
+    expect(await screen.findByRole('link', { name: 'Disclaimer' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Disclaimer' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
   });
 
   it('offers the four analyzers in the Analyzer menu', async () => {
     useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'A' }) });
     renderHeader();
-    await userEvent.click(screen.getByRole('button', { name: /^Analyzer/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Analyzer/ }));
     const menu = screen.getByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((e) => e.getAttribute('href'))).toEqual([
       '/analyzer',
@@ -84,6 +85,18 @@ describe('header', () => {
       '/image-analyzer',
       '/bpmn-analyzer',
     ]);
+  });
+
+  it("offers the signed-in links in the account drawer (narrow screens)", async () => {
+    useAuthStore.setState({ isAuthenticated: true, user: testUser({ id: '1', firstName: 'Ana', is_operator: true }) });
+    renderHeader();
+    await userEvent.click(screen.getByRole('button', { name: 'Open account menu' }));
+    const drawer = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(await within(drawer).findByText('Ana')).toBeInTheDocument();
+    for (const name of ['Disclaimer', 'Settings', 'Operations']) expect(within(drawer).getByRole('link', { name })).toBeInTheDocument();
+    await userEvent.click(within(drawer).getByRole('button', { name: /^Analyzer/ }));
+    expect(within(drawer).getByRole('link', { name: 'BPMN Analyzer' })).toHaveAttribute('href', '/bpmn-analyzer');
+    expect(within(drawer).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
   it('footer links open in a new tab', () => {

@@ -1,22 +1,23 @@
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { displayName, useAuthStore } from '../stores/auth-store';
-import { logout, startLogin } from '../lib/auth/auth-service';
+import { startLogin } from '../lib/auth/auth-service';
 import { siteConfig } from '../config';
+import { useOpenUntilNavigation } from './use-open-until-navigation';
+
+// The signed-in bar and drawer (menus, logout) are their own chunk:
+// visitors of the public pages never load them.
+// startup.ts starts the same import as soon as the session is known to be
+// signed in, so the bar is usually ready by the time the header renders it.
+const SignedInBar = lazy(() => import('./header-signed-in').then((m) => ({ default: m.SignedInBar })));
+const SignedInDrawer = lazy(() => import('./header-signed-in').then((m) => ({ default: m.SignedInDrawer })));
 
 const publicLinks = [
   { to: '/about', label: 'About' },
   { to: '/blog', label: 'Blog' },
   { to: '/pricing', label: 'Pricing' },
   { to: '/contact', label: 'Contact Us' },
-];
-
-const analyzerLinks = [
-  { to: '/analyzer', label: 'All Analyzers' },
-  { to: '/document-analyzer', label: 'Document Analyzer' },
-  { to: '/image-analyzer', label: 'Image Analyzer' },
-  { to: '/bpmn-analyzer', label: 'BPMN Analyzer' },
 ];
 
 /** Shows 'Connecting...' once an auth error has lasted 2 s. */
@@ -48,65 +49,11 @@ function LoginButton({ error }: { error: string | null }) {
   const connecting = useConnectingNote(error);
   return (
     <span className="login-wrap">
-      <button type="button" className="btn btn-primary btn-small" onClick={() => startLogin()}>
+      <button type="button" className="btn btn-primary btn-small" onClick={() => void startLogin()}>
         Login
       </button>
       {connecting ? <span className="connecting-note">Connecting...</span> : null}
     </span>
-  );
-}
-
-/**
- * Open/closed state of a menu that closes when the page changes. The reset
- * happens while rendering the new page (React's "adjust state when a prop
- * changes"), so the old menu never shows over the new page for a frame.
- */
-function useOpenUntilNavigation(): [boolean, Dispatch<SetStateAction<boolean>>] {
-  const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const [page, setPage] = useState(pathname);
-  if (page !== pathname) {
-    setPage(pathname);
-    if (open) setOpen(false);
-  }
-  return [open, setOpen];
-}
-
-/** Dropdown that closes on outside click, Escape and navigation. */
-function Dropdown({ label, children, id }: { label: string; children: React.ReactNode; id: string }) {
-  const [open, setOpen] = useOpenUntilNavigation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, setOpen]);
-  return (
-    <div className="dropdown" ref={ref}>
-      <button
-        type="button"
-        className="nav-button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((v) => !v)}
-      >
-        {label} <span aria-hidden="true">▾</span>
-      </button>
-      {open ? (
-        <div className="dropdown-menu" id={id} role="menu">
-          {children}
-        </div>
-      ) : null}
-    </div>
   );
 }
 
@@ -162,15 +109,8 @@ export function Header() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const user = useAuthStore((s) => s.user);
   const error = useAuthStore((s) => s.error);
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useOpenUntilNavigation();
   const [drawerOpen, setDrawerOpen] = useOpenUntilNavigation();
-  const [analyzerOpen, setAnalyzerOpen] = useState(false);
-
-  const doLogout = () => {
-    setDrawerOpen(false);
-    void logout((p) => navigate(p, { replace: true }));
-  };
 
   return (
     <header className="site-header">
@@ -204,31 +144,9 @@ export function Header() {
         )}
         <div className="auth-bar">
           {isAuthenticated ? (
-            <>
-              <Dropdown label="Analyzer" id="analyzer-menu">
-                {analyzerLinks.map((l) => (
-                  <Link key={l.to} to={l.to} role="menuitem" className="dropdown-item">
-                    {l.label}
-                  </Link>
-                ))}
-              </Dropdown>
-              <NavLink to="/disclaimer" className="nav-link">
-                Disclaimer
-              </NavLink>
-              <Dropdown label={displayName(user)} id="user-menu">
-                <Link to="/settings" role="menuitem" className="dropdown-item">
-                  Settings
-                </Link>
-                {user?.is_operator ? (
-                  <Link to="/ops" role="menuitem" className="dropdown-item">
-                    Operations
-                  </Link>
-                ) : null}
-                <button type="button" role="menuitem" className="dropdown-item" onClick={doLogout}>
-                  Logout
-                </button>
-              </Dropdown>
-            </>
+            <Suspense fallback={null}>
+              <SignedInBar user={user} />
+            </Suspense>
           ) : (
             <LoginButton error={error} />
           )}
@@ -263,40 +181,9 @@ export function Header() {
 
       <SlideIn open={drawerOpen} onClose={() => setDrawerOpen(false)} side="right" width={280} label="Account menu">
         {isAuthenticated ? (
-          <>
-            <p className="drawer-user">{displayName(user)}</p>
-            <button
-              type="button"
-              className="slide-link slide-button"
-              aria-expanded={analyzerOpen}
-              onClick={() => setAnalyzerOpen((v) => !v)}
-            >
-              Analyzer <span aria-hidden="true">{analyzerOpen ? '▴' : '▾'}</span>
-            </button>
-            {analyzerOpen ? (
-              <div className="slide-sub">
-                {analyzerLinks.map((l) => (
-                  <NavLink key={l.to} to={l.to} className="slide-link">
-                    {l.label}
-                  </NavLink>
-                ))}
-              </div>
-            ) : null}
-            <NavLink to="/disclaimer" className="slide-link">
-              Disclaimer
-            </NavLink>
-            <NavLink to="/settings" className="slide-link">
-              Settings
-            </NavLink>
-            {user?.is_operator ? (
-              <NavLink to="/ops" className="slide-link">
-                Operations
-              </NavLink>
-            ) : null}
-            <button type="button" className="slide-link slide-button" onClick={doLogout}>
-              Logout
-            </button>
-          </>
+          <Suspense fallback={null}>
+            <SignedInDrawer user={user} onLogout={() => setDrawerOpen(false)} />
+          </Suspense>
         ) : (
           <div className="slide-login">
             <LoginButton error={error} />

@@ -43,3 +43,13 @@ export function ProtectedRoute({ requireAccount = true }: { requireAccount?: boo
   }
   return <Outlet />;
 }
+
+/** The signed-in routes that need no account yet (a lazy route's Component: public pages never load this guard). */
+export function SignedInRoute() {
+  return <ProtectedRoute requireAccount={false} />;
+}
+
+/** The signed-in routes that need a selected account. */
+export function AccountRoute() {
+  return <ProtectedRoute />;
+}

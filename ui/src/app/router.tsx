@@ -1,7 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { ErrorPage } from './error-page';
-import { ProtectedRoute } from './protected-route';
 
 /**
  * The route table (spec part 1 §2). Pages are lazy so each public page
@@ -27,19 +26,19 @@ export const routes: RouteObject[] = [
       { path: 'pricing', lazy: () => import('../features/pages/pricing-page') },
       { path: 'blog', lazy: () => import('../features/blog/components/blog-list-page') },
       { path: 'blog/*', lazy: () => import('../features/blog/components/blog-post-page') },
-      // Signed in: the server-state cache (TanStack Query) is loaded with
-      // these pages only, never with the public ones.
+      // Signed in: the server-state cache (TanStack Query) and the route
+      // guard are loaded with these pages only, never with the public ones.
       {
         lazy: () => import('./query-layout'),
         children: [
           // Signed in; no account needed yet.
           {
-            element: <ProtectedRoute requireAccount={false} />,
+            lazy: () => import('./protected-route').then((m) => ({ Component: m.SignedInRoute })),
             children: [{ path: 'account', lazy: () => import('../features/accounts/components/account-page') }],
           },
           // Signed in with an account selected.
           {
-            element: <ProtectedRoute />,
+            lazy: () => import('./protected-route').then((m) => ({ Component: m.AccountRoute })),
             children: [
               { path: 'analyzer', lazy: () => import('../features/analyzers/analyzer-hub-page') },
               { path: 'document-analyzer', lazy: () => import('../features/analyzers/document-analyzer-page') },

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { FIT_MARGIN, fitBox, type Box, type ViewBox } from './bpmn-view';
-import { downloadBlob, pictureFileName, svgToPng } from './bpmn-export';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
+import { downloadBlob, pictureFileName } from './bpmn-export';
+import { PictureExport } from './picture-export';
 import { loadModelerSimulation, SIMULATION_TOGGLE_EVENT, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
@@ -86,6 +87,9 @@ export const editorShortcuts: [string, string][] = [
   ['Space / R / L (while simulating)', 'Pause, reset, show the log'],
 ];
 
+/** The problems listed at most; a large diagram can have thousands, the rest are counted. */
+export const PROBLEMS_SHOWN = 100;
+
 /** Props of BpmnEditor. */
 export interface BpmnEditorProps {
   xml: string;
@@ -142,7 +146,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const [panelOpen, setPanelOpen] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  // A large diagram opens with lint paused: linting thousands of elements
+  // again after every change would make each edit wait.
+  const size = useMemo(() => drawnElements(xml), [xml]);
+  const large = size >= LARGE_DIAGRAM;
+  const [lintPaused, setLintPaused] = useState(large);
   // A re-layout is a new import, which empties bpmn-js' command stack: the
   // diagram before it (and whether it was saved) is kept here so that Undo
   // can bring it back, and Redo the re-laid one after that.
@@ -172,7 +180,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           container: containerRef.current,
           additionalModules: modules,
           propertiesPanel: { parent: panelRef.current },
-          linting: { bpmnlint: lint, active: true },
+          linting: { bpmnlint: lint, active: !large },
         });
         modelerRef.current = m;
         const bus = m.get('eventBus');
@@ -186,6 +194,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           );
         });
         bus.on(SIMULATION_TOGGLE_EVENT, (e) => setSimOn(Boolean(e.active)));
+        // Drawing a large diagram holds the page for seconds: the note saying so shows first.
+        if (large) await nextPaint();
+        if (cancelled) return;
         await m.importXML(xml);
         if (cancelled) return;
         const container = containerRef.current;
@@ -203,6 +214,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           const stack = m.get('commandStack');
           setHistory({ undo: stack.canUndo() || layoutUndo.current.length > 0, redo: stack.canRedo() || layoutRedo.current.length > 0 });
         });
+        setLintPaused(large);
         setStatus('ready');
       } catch (err) {
         console.warn('bpmn editor failed', err instanceof Error ? err.message : err);
@@ -215,7 +227,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
       modelerRef.current?.destroy();
       modelerRef.current = null;
     };
-  }, [xml, fit]);
+  }, [xml, fit, large]);
 
   useEffect(() => {
     const onChange = () => {
@@ -269,19 +281,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     setPanelOpen(true);
   };
 
-  const exportPicture = async (kind: 'svg' | 'png') => {
+  /** The diagram as bpmn-js draws it, for the SVG and PNG downloads. */
+  const diagramSvg = async () => {
     const m = modelerRef.current;
-    if (!m) return;
-    setExporting(true);
-    setError(null);
-    try {
-      const { svg } = await m.saveSVG();
-      downloadBlob(kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg), pictureFileName(exportName, kind));
-    } catch (err) {
-      setError({ text: `${kind.toUpperCase()} export failed: ${err instanceof Error ? err.message : 'please try again.'}` });
-    } finally {
-      setExporting(false);
-    }
+    if (!m) throw new Error('the editor is not ready yet.');
+    return (await m.saveSVG()).svg;
   };
 
   /** The edits as a .bpmn download, so a refused save loses nothing. */
@@ -366,6 +370,12 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     }
   };
 
+  /** Lints the large diagram now and from then on while editing. */
+  const resumeLint = () => {
+    modelerRef.current?.get('linting').toggle(true);
+    setLintPaused(false);
+  };
+
   const ready = status === 'ready';
   const errors = problems.filter((p) => p.category === 'error').length;
   const warnings = problems.length - errors;
@@ -409,12 +419,13 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <button type="button" className="btn btn-small" onClick={() => setPanelOpen((v) => !v)} disabled={!ready} aria-pressed={panelOpen}>
           Properties
         </button>
-        <button type="button" className="btn btn-small" onClick={() => void exportPicture('svg')} disabled={!ready || exporting} aria-label="Download the diagram as SVG">
-          SVG
-        </button>
-        <button type="button" className="btn btn-small" onClick={() => void exportPicture('png')} disabled={!ready || exporting} aria-label="Download the diagram as PNG">
-          PNG
-        </button>
+        <PictureExport
+          ready={ready}
+          getSvg={diagramSvg}
+          name={exportName}
+          onError={(text) => setError(text ? { text } : null)}
+          onNote={setNote}
+        />
         <button
           type="button"
           className="btn btn-small"
@@ -473,8 +484,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         </p>
       ) : null}
       {status === 'loading' ? (
-        <p className="muted" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading the editor…
+        <p className="muted bpmn-editor-loading" role="status">
+          <span className="spinner" aria-hidden="true" />{' '}
+          {large
+            ? `Opening a large diagram (${size.toLocaleString('en-US')} elements): drawing it takes a few seconds…`
+            : 'Loading the editor…'}
         </p>
       ) : null}
       {status === 'failed' ? (
@@ -484,7 +498,18 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <div ref={containerRef} className="bpmn-editor-canvas" style={{ height }} data-testid="bpmn-editor-canvas" />
         <aside ref={panelRef} className="bpmn-editor-panel" aria-label="Properties" hidden={!panelOpen} style={{ maxHeight: height }} />
       </div>
-      {ready ? (
+      {ready && lintPaused ? (
+        <section className="bpmn-problems" aria-label="Problems">
+          <h4>Lint is paused</h4>
+          <p className="muted">
+            This is a large diagram ({size.toLocaleString('en-US')} elements): checking it after every change would slow editing down.{' '}
+            <button type="button" className="btn btn-small" onClick={resumeLint}>
+              Check the diagram
+            </button>
+          </p>
+        </section>
+      ) : null}
+      {ready && !lintPaused ? (
         <section className="bpmn-problems" aria-label="Problems">
           <h4>
             {problems.length
@@ -493,7 +518,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           </h4>
           {problems.length ? (
             <ul>
-              {problems.map((p) => (
+              {problems.slice(0, PROBLEMS_SHOWN).map((p) => (
                 <li key={`${p.rule}-${p.elementId}-${p.message}`}>
                   <button type="button" className={`bpmn-problem is-${p.category}`} onClick={() => select(p)}>
                     <span className="bpmn-problem-kind">{p.category === 'error' ? 'Error' : 'Warning'}</span>
@@ -503,6 +528,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
                 </li>
               ))}
             </ul>
+          ) : null}
+          {problems.length > PROBLEMS_SHOWN ? (
+            <p className="muted">…and {(problems.length - PROBLEMS_SHOWN).toLocaleString('en-US')} more: fix the ones above first.</p>
           ) : null}
         </section>
       ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedPngScale, pictureFileName, PNG_MAX_PIXELS, PNG_MAX_SIDE, svgSize } from './bpmn-export';
+import { boundedPngScale, pictureFileName, planPng, PNG_MAX_PIXELS, PNG_MAX_SIDE, PNG_MIN_SCALE, svgSize } from './bpmn-export';
 
 describe('boundedPngScale', () => {
   it('keeps the requested scale for an ordinary diagram', () => {
@@ -33,5 +33,37 @@ describe('pictureFileName', () => {
     expect(pictureFileName('Purchase / Approval (v2)', 'png')).toBe('Purchase-Approval-v2.png');
     expect(pictureFileName('', 'svg')).toBe('process-model.svg');
     expect(pictureFileName('Überweisung prüfen', 'svg')).toBe('Überweisung-prüfen.svg');
+  });
+});
+
+describe('planPng', () => {
+  it.each([
+    // [width, height, requested, scale drawn, note expected]
+    ['an ordinary diagram at 2×', 1200, 500, 2, 2, false],
+    ['an ordinary diagram at 10×', 800, 400, 10, 10, false],
+    ['a wide diagram at 10×, bounded by the side', 3000, 600, 10, PNG_MAX_SIDE / 3000, true],
+  ])('%s', (_name, w, h, requested, scale, noted) => {
+    const plan = planPng(w, h, requested);
+    expect(plan.scale).toBeCloseTo(scale, 6);
+    expect(plan.note !== null).toBe(noted);
+  });
+
+  it('says what it drew instead, in numbers a person can check, and offers SVG', () => {
+    const plan = planPng(3000, 600, 10);
+    expect(plan.note).toContain('instead of 10×');
+    expect(plan.note).toContain('30,000 × 6,000 px');
+    expect(plan.note).toContain('SVG');
+  });
+
+  it('refuses a picture that would only be readable above the browser limits, pointing to SVG', () => {
+    // A 2,000-node model drawn in one long row: any PNG of it is a smear.
+    const w = 300_000;
+    const h = 400;
+    expect(boundedPngScale(w, h, 10)).toBeLessThan(PNG_MIN_SCALE);
+    expect(() => planPng(w, h, 10)).toThrow(/too large for a readable PNG \(300,000 × 400 px at 1×.*Download SVG instead/);
+  });
+
+  it('refuses a picture without size', () => {
+    expect(() => planPng(0, 0)).toThrow('no size');
   });
 });

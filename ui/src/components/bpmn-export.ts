@@ -8,6 +8,14 @@ export const PNG_MAX_SIDE = 8192;
 export const PNG_MAX_PIXELS = 32_000_000;
 /** The scale a PNG is drawn at unless bounded: sharp on slides and high-density screens. */
 export const PNG_DEFAULT_SCALE = 2;
+/** The PNG scales offered beside the PNG button. */
+export const PNG_SCALES = [1, 2, 4, 10] as const;
+/**
+ * Below this scale a PNG's labels (11–12 px in the diagram) shrink under
+ * 6 px, too small to read: such a picture is refused with a pointer to SVG
+ * instead of a useless download.
+ */
+export const PNG_MIN_SCALE = 0.5;
 
 /**
  * The scale to draw an SVG of `width` × `height` px at: the requested
@@ -18,6 +26,38 @@ export function boundedPngScale(width: number, height: number, requested = PNG_D
   if (!(width > 0) || !(height > 0)) return 0;
   const want = Number.isFinite(requested) && requested > 0 ? requested : 1;
   return Math.min(want, PNG_MAX_SIDE / width, PNG_MAX_SIDE / height, Math.sqrt(PNG_MAX_PIXELS / (width * height)));
+}
+
+/** How a PNG of a picture of width × height px at a requested scale is drawn. */
+export interface PngPlan {
+  /** The scale it is drawn at (the requested one unless bounded). */
+  scale: number;
+  /** Said to the user when the scale was lowered; null when it was not. */
+  note: string | null;
+}
+
+const px = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/**
+ * Plans a PNG at `requested` scale: bounded by the browser's canvas limits,
+ * with a note when lowered; throws an Error whose message says why (and
+ * offers SVG) when even the bounded picture would be unreadable.
+ */
+export function planPng(width: number, height: number, requested = PNG_DEFAULT_SCALE): PngPlan {
+  const scale = boundedPngScale(width, height, requested);
+  if (scale <= 0) throw new Error('The diagram has no size to draw.');
+  const limits = `browsers draw pictures of up to ${px(PNG_MAX_SIDE)} px a side and ${PNG_MAX_PIXELS / 1_000_000} million pixels`;
+  if (scale < PNG_MIN_SCALE) {
+    throw new Error(
+      `The diagram is too large for a readable PNG (${px(width)} × ${px(height)} px at 1×; ${limits}). Download SVG instead: it stays sharp at any size.`,
+    );
+  }
+  if (scale >= requested - 1e-9) return { scale, note: null };
+  const shown = Math.floor(scale * 10) / 10;
+  return {
+    scale,
+    note: `The PNG was drawn at ${shown}× instead of ${requested}×: at ${requested}× it would be ${px(width * requested)} × ${px(height * requested)} px, and ${limits}. For a sharp picture at any size, download SVG.`,
+  };
 }
 
 /** The pixel size an SVG declares (its width/height attributes, else its viewBox). */
@@ -48,11 +88,15 @@ export function pictureFileName(name: string | undefined, ext: 'svg' | 'png' | '
   return `${base || 'process-model'}.${ext}`;
 }
 
-/** Draws the SVG on a white canvas at a bounded scale and encodes it as PNG. */
-export async function svgToPng(svg: string, requestedScale = PNG_DEFAULT_SCALE): Promise<Blob> {
+/**
+ * Draws the SVG on a white canvas at a bounded scale (planPng) and encodes
+ * it as PNG; note says when the scale was lowered. Throws with a message
+ * for the user when the picture cannot be drawn readably.
+ */
+export async function svgToPng(svg: string, requestedScale = PNG_DEFAULT_SCALE): Promise<{ blob: Blob; note: string | null }> {
   const size = svgSize(svg);
   if (!size) throw new Error('The diagram has no size to draw.');
-  const scale = boundedPngScale(size.width, size.height, requestedScale);
+  const { scale, note } = planPng(size.width, size.height, requestedScale);
   const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml;charset=utf-8' }));
   try {
     const img = new Image();
@@ -72,7 +116,7 @@ export async function svgToPng(svg: string, requestedScale = PNG_DEFAULT_SCALE):
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
     if (!blob) throw new Error('The picture is too large for this browser; try SVG.');
-    return blob;
+    return { blob, note };
   } finally {
     URL.revokeObjectURL(url);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_MARGIN, fitBox, focusBox, unionBox, anyHidden } from './bpmn-view';
+import { FIT_MARGIN, fitBox, focusBox, unionBox, anyHidden, drawnElements } from './bpmn-view';
 
 /** The screen rectangle (CSS px) a diagram box lands on for a view of a W × H canvas. */
 function onScreen(b: { x: number; y: number; width: number; height: number }, v: { x: number; y: number; scale: number }) {
@@ -56,5 +56,20 @@ describe('unionBox', () => {
   it('spans the boxes, null for none', () => {
     expect(unionBox([])).toBeNull();
     expect(unionBox([{ x: 0, y: 0, width: 10, height: 10 }, { x: 20, y: -5, width: 5, height: 5 }])).toEqual({ x: 0, y: -5, width: 25, height: 15 });
+  });
+});
+
+describe('drawnElements', () => {
+  it.each([
+    ['an empty string', '', 0],
+    ['a diagram without DI', '<bpmn:process id="P"><bpmn:task id="T" /></bpmn:process>', 0],
+    [
+      'shapes and edges',
+      '<bpmndi:BPMNShape id="a_di" bpmnElement="a"/><bpmndi:BPMNEdge id="f_di" bpmnElement="f"/><bpmndi:BPMNShape bpmnElement="b"/>',
+      3,
+    ],
+    ['the plane counts too', '<bpmndi:BPMNPlane id="P_di" bpmnElement="P">', 1],
+  ])('%s', (_name, xml, n) => {
+    expect(drawnElements(xml)).toBe(n);
   });
 });

@@ -89,3 +89,32 @@ export function anyHidden(v: ViewBox): boolean {
   const h = hiddenSides(v);
   return h.left || h.right || h.up || h.down;
 }
+
+/**
+ * From this many drawn elements on, a diagram is "large": bpmn-js takes
+ * seconds to draw it (the page cannot react meanwhile), so the viewer and
+ * the editor say so before they start, and the editor pauses lint while
+ * editing (each change would lint the whole diagram again).
+ */
+export const LARGE_DIAGRAM = 1000;
+
+/**
+ * The number of elements a BPMN diagram draws (its shapes and edges: each
+ * names its element in bpmnElement), counted without parsing the XML.
+ */
+export function drawnElements(xml: string): number {
+  let n = 0;
+  for (let i = xml.indexOf('bpmnElement='); i >= 0; i = xml.indexOf('bpmnElement=', i + 12)) n++;
+  return n;
+}
+
+/** Lets the browser paint what was just rendered (a "large diagram" note) before work that blocks the page. */
+export function nextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame === 'undefined') {
+      resolve();
+      return;
+    }
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, fitBox, focusBox, hiddenSides, unionBox, type Box, type ViewBox } from './bpmn-view';
-import { downloadBlob, pictureFileName, svgToPng } from './bpmn-export';
+import { anyHidden, drawnElements, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
+import { PictureExport } from './picture-export';
 import { loadViewerSimulation, SIMULATION_TOGGLE_EVENT, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
@@ -262,8 +262,8 @@ export function BpmnViewer({
   const [simWanted, setSimWanted] = useState(false);
   const [simOn, setSimOn] = useState(false);
   const [simFailed, setSimFailed] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [exportNote, setExportNote] = useState<string | null>(null);
   const viewKeyRef = useRef(viewKey);
   const highlightRef = useRef(highlight);
   const focusRef = useRef(focus);
@@ -330,6 +330,9 @@ export function BpmnViewer({
         const viewer = new Ctor({ container: containerRef.current, additionalModules: sim ? [minimap, sim] : [minimap] });
         viewerRef.current = viewer;
         keyboardMinimapToggle(containerRef.current, viewer);
+        // Drawing a large diagram holds the page for seconds: the note saying so shows first.
+        if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
+        if (cancelled) return;
         await viewer.importXML(xml);
         if (cancelled) return;
         const canvas = viewer.get('canvas');
@@ -486,20 +489,11 @@ export function BpmnViewer({
     viewerRef.current?.get('toggleMode').toggleMode(!simOn);
   };
 
-  const exportPicture = async (kind: 'svg' | 'png') => {
+  /** The diagram as bpmn-js draws it, for the SVG and PNG downloads. */
+  const diagramSvg = async () => {
     const viewer = viewerRef.current;
-    if (!viewer) return;
-    setExporting(true);
-    setExportError(null);
-    try {
-      const { svg } = await viewer.saveSVG();
-      const blob = kind === 'svg' ? new Blob([svg], { type: 'image/svg+xml' }) : await svgToPng(svg);
-      downloadBlob(blob, pictureFileName(exportName, kind));
-    } catch (err) {
-      setExportError(`${kind.toUpperCase()} export failed: ${err instanceof Error ? err.message : 'please try again.'}`);
-    } finally {
-      setExporting(false);
-    }
+    if (!viewer) throw new Error('the diagram is not shown yet.');
+    return (await viewer.saveSVG()).svg;
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -546,6 +540,10 @@ export function BpmnViewer({
   };
 
   const showLoading = loading || status === 'loading';
+  // Counted only while loading: the note is shown before a long draw.
+  const drawn = showLoading && !loading && xml ? drawnElements(xml) : 0;
+  const loadingNote =
+    drawn >= LARGE_DIAGRAM ? `Drawing a large diagram (${drawn.toLocaleString('en-US')} elements): this takes a few seconds…` : loadingText;
   const ready = status === 'ready' && !loading;
   const tooSmall = ready && scale < readableAt - 0.001;
   const continues = ready && (sides.left || sides.right || sides.up || sides.down);
@@ -575,14 +573,7 @@ export function BpmnViewer({
           {simOn ? 'Stop simulation' : 'Simulate'}
         </button>
         {exportName !== undefined ? (
-          <>
-            <button type="button" className="btn btn-small" onClick={() => void exportPicture('svg')} disabled={!ready || exporting} aria-label="Download the diagram as SVG">
-              SVG
-            </button>
-            <button type="button" className="btn btn-small" onClick={() => void exportPicture('png')} disabled={!ready || exporting} aria-label="Download the diagram as PNG">
-              PNG
-            </button>
-          </>
+          <PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={setExportError} onNote={setExportNote} />
         ) : null}
         <button type="button" className="btn btn-small" onClick={toggleFullscreen} disabled={!ready} aria-pressed={fullscreen}>
           {fullscreen ? 'Exit full screen' : 'Full screen'}
@@ -614,13 +605,18 @@ export function BpmnViewer({
           {exportError ?? 'The simulation could not be loaded. Check your connection and try again.'}
         </p>
       ) : null}
+      {exportNote ? (
+        <p className="bpmn-viewer-note" role="status">
+          {exportNote}
+        </p>
+      ) : null}
       {/* Key presses bubble up from the focused diagram; the stage itself is not a tab stop. */}
       <div className="bpmn-stage" style={{ height }} onKeyDown={onKeyDown} ref={stageRef}>
         <div ref={containerRef} className="bpmn-canvas" data-testid="bpmn-canvas" />
         {showLoading ? (
           <div className="bpmn-overlay">
             <span className="spinner" aria-hidden="true" />
-            <span>{loadingText}</span>
+            <span>{loadingNote}</span>
           </div>
         ) : null}
         {status === 'failed' && !loading ? (

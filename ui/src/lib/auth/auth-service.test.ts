@@ -4,7 +4,6 @@ import {
   consumeReturnPath,
   exchangeCode,
   hasSignInMarker,
-  logout,
   navigation,
   refreshToken,
   resetAuthCache,
@@ -12,6 +11,7 @@ import {
   storeReturnPath,
   handleUnauthorized,
 } from './auth-service';
+import { logout } from './auth-logout';
 import { onAuthEvent, type AuthEvent } from './auth-events';
 import { useAuthStore } from '../../stores/auth-store';
 import { useAccountStore } from '../../stores/account-store';
@@ -135,9 +135,9 @@ describe('auth service', () => {
     expect(consumeReturnPath()).toBe('/analyzer');
   });
 
-  it('starts login by navigating to the server with the callback URL and hint', () => {
+  it('starts login by navigating to the server with the callback URL and hint', async () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
-    expect(startLogin({ loginHint: 'consultant@example.com' })).toBe(true);
+    expect(await startLogin({ loginHint: 'consultant@example.com' })).toBe(true);
     const url = new URL(assign.mock.calls[0][0], 'http://localhost');
     expect(url.pathname).toBe('/api/auth/login');
     expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/callback`);
@@ -145,10 +145,10 @@ describe('auth service', () => {
     expect(events.map((e) => e.type)).toContain('login_started');
   });
 
-  it('refuses login on unsupported browsers with a login_failed event', () => {
+  it('refuses login on unsupported browsers with a login_failed event', async () => {
     const assign = vi.spyOn(navigation, 'assign').mockImplementation(() => {});
     setUA('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1');
-    expect(startLogin()).toBe(false);
+    expect(await startLogin()).toBe(false);
     expect(assign).not.toHaveBeenCalled();
     const failed = events.find((e) => e.type === 'login_failed');
     expect(failed).toMatchObject({
@@ -158,13 +158,13 @@ describe('auth service', () => {
     });
   });
 
-  it('alerts when the login redirect fails', () => {
+  it('alerts when the login redirect fails', async () => {
     vi.spyOn(navigation, 'assign').mockImplementation(() => {
       throw new Error('blocked');
     });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(startLogin()).toBe(false);
+    expect(await startLogin()).toBe(false);
     expect(alert).toHaveBeenCalledWith('Unable to redirect to login. Please try again or contact support.');
   });
 

@@ -1,6 +1,5 @@
 import { api, ApiError } from '../api-client';
 import { useAuthStore } from '../../stores/auth-store';
-import { useAccountStore } from '../../stores/account-store';
 import type { components } from '../api-schema';
 import type { AuthInfoResponse, UserInfo } from '../types';
 import {
@@ -16,7 +15,6 @@ import {
 } from '../storage';
 import { cookieNames, lifetimes, storageKeys } from '../storage-keys';
 import { publishAuthEvent, onAuthEvent } from './auth-events';
-import { currentBrowser, recommendedBrowsers, unsupportedMessage } from './browser-detect';
 import { siteConfig } from '../../config';
 
 /** Result of a session check. */
@@ -132,8 +130,13 @@ export function consumeReturnPath(): string {
   return path;
 }
 
-/** Publishes login_failed (browser_not_supported) and answers false when the browser is refused. */
-function browserAllowsLogin(): boolean {
+/**
+ * Publishes login_failed (browser_not_supported) and answers false when the
+ * browser is refused. The browser rules load on the first sign-in click
+ * only: visitors who never sign in do not download them.
+ */
+async function browserAllowsLogin(): Promise<boolean> {
+  const { currentBrowser, recommendedBrowsers, unsupportedMessage } = await import('./browser-detect');
   const info = currentBrowser();
   const message = unsupportedMessage(info);
   if (message === null) return true;
@@ -159,8 +162,8 @@ export const navigation = {
 };
 
 /** Starts sign-in by navigating to the server's login endpoint (desktop Chrome/Edge/Firefox only). */
-export function startLogin(opts: { loginHint?: string } = {}): boolean {
-  if (!browserAllowsLogin()) return false;
+export async function startLogin(opts: { loginHint?: string } = {}): Promise<boolean> {
+  if (!(await browserAllowsLogin())) return false;
   publishAuthEvent({ type: 'login_started' });
   try {
     const params = new URLSearchParams({ redirect_uri: callbackUrl() });
@@ -183,7 +186,7 @@ type PublicConfig = components['schemas']['PublicConfig'];
  * to the login page, which offers registration itself.
  */
 export async function startRegistration(): Promise<boolean> {
-  if (!browserAllowsLogin()) return false;
+  if (!(await browserAllowsLogin())) return false;
   let cfg: PublicConfig | undefined;
   try {
     cfg = await api.get<PublicConfig>('/api/config', { skipAuthRetry: true, timeoutMs: 3000 });
@@ -239,40 +242,16 @@ export async function refreshToken(): Promise<boolean> {
   return true;
 }
 
-/**
- * Signs out: announces start, tells the server (a failure is tolerated),
- * clears caches, the selected account, the database user id, cookies and
- * flags, announces completion and navigates to /.
- */
-export async function logout(navigate: (path: string) => void = (p) => navigation.assign(p)): Promise<void> {
-  loggingOut = true;
-  publishAuthEvent({ type: 'logout_started' });
-  try {
-    await api.get('/api/auth/logout', { skipAuthRetry: true, timeoutMs: 5000 });
-  } catch (err) {
-    console.warn('logout call failed', err);
-  }
-  resetAuthCache();
-  clearSignInMarkers();
-  removeLocal(storageKeys.accountsCache);
-  removeLocal(storageKeys.returnPath);
-  useAccountStore.getState().reset();
-  useAuthStore.getState().reset();
-  publishAuthEvent({ type: 'state_changed', authenticated: false, user: null });
-  publishAuthEvent({ type: 'logout_completed' });
-  navigate('/');
-  // The signed-in page re-renders once more before the navigation lands;
-  // it must not store itself as a return path.
-  setTimeout(() => {
-    loggingOut = false;
-  }, 1000);
-}
-
 let loggingOut = false;
 
 /** True between logout start and shortly after the navigation to /. */
 export function isLoggingOut(): boolean {
   return loggingOut;
+}
+
+/** Sets the logout window (auth-logout.ts, which signed-in pages load). */
+export function setLoggingOut(on: boolean): void {
+  loggingOut = on;
 }
 
 // On logout completion session storage is cleared and local storage keeps
@@ -289,6 +268,6 @@ export async function handleUnauthorized(): Promise<boolean> {
   const result = await checkAuth({ force: true });
   if (result.authenticated) return true;
   storeReturnPath(window.location.pathname + window.location.search);
-  startLogin();
+  await startLogin();
   return false;
 }

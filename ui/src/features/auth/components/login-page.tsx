@@ -15,7 +15,7 @@ export function Component() {
     <div className="page narrow center">
       <h1>Sign in to {siteConfig.productName}</h1>
       <p className="muted">Sign in with your organisation account to use the analyzers.</p>
-      <button type="button" className="btn btn-primary btn-large" onClick={() => startLogin()}>
+      <button type="button" className="btn btn-primary btn-large" onClick={() => void startLogin()}>
         Login
       </button>
     </div>
