@@ -28,8 +28,9 @@ const allowedConsole: RegExp[] = [
  * Tests that provoke an error on purpose allow it: `pageProblems.allow(/403 GET \/ops\/queues/)`.
  */
 export const test = base.extend<{ pageProblems: { allow: (pattern: RegExp) => void } }>({
-  baseURL: async ({ baseURL }, use, testInfo) => {
-    await use(serverURLs.length ? serverURLs[testInfo.parallelIndex % serverURLs.length] : baseURL);
+  // `provide`, not `use`: ESLint's react-hooks rule reads use() in a function named baseURL as a hook.
+  baseURL: async ({ baseURL }, provide, testInfo) => {
+    await provide(serverURLs.length ? serverURLs[testInfo.parallelIndex % serverURLs.length] : baseURL);
   },
   pageProblems: [
     async ({ page, baseURL }, use) => {
