@@ -1,7 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Journeys run against a running `spade serve` (built-in OIDC provider).
-const baseURL = process.env.SPADE_E2E_URL || 'http://127.0.0.1:8080';
+// scripts/e2e.sh starts one server per worker and lists them in
+// SPADE_E2E_URLS; e2e/fixtures.ts points each worker at its own.
+export const serverURLs = (process.env.SPADE_E2E_URLS || process.env.SPADE_E2E_URL || 'http://127.0.0.1:8080').split(',');
+const baseURL = serverURLs[0];
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -18,8 +21,10 @@ export default defineConfig({
   outputDir: './e2e/artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // The journeys of one file run in order in one worker; files spread over
+  // the workers, one per server (users, ledgers and queues are per server).
   fullyParallel: false,
-  workers: 1,
+  workers: serverURLs.length,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['html', { outputFolder: './e2e/artifacts/report', open: 'never' }]],
   use: {

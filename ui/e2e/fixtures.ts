@@ -3,6 +3,15 @@ import { test as base, expect } from '@playwright/test';
 export { expect };
 export type { Locator, Page, Response } from '@playwright/test';
 
+/**
+ * The servers scripts/e2e.sh started, one per worker (SPADE_E2E_URLS, as in
+ * playwright.config.ts). Each worker talks to its own, so users, daily-call
+ * ledgers, the queue and analyses are never shared between journeys running
+ * at the same time. A worker started again after a failure keeps its
+ * parallelIndex, so it keeps its server.
+ */
+const serverURLs = (process.env.SPADE_E2E_URLS || process.env.SPADE_E2E_URL || '').split(',').filter(Boolean);
+
 /** Console messages that are not faults of the app, each with its reason. */
 const allowedConsole: RegExp[] = [
   // The contact page embeds Calendly's widget from its CDN; the test machines have no internet.
@@ -19,6 +28,10 @@ const allowedConsole: RegExp[] = [
  * Tests that provoke an error on purpose allow it: `pageProblems.allow(/403 GET \/ops\/queues/)`.
  */
 export const test = base.extend<{ pageProblems: { allow: (pattern: RegExp) => void } }>({
+  // `provide`, not `use`: ESLint's react-hooks rule reads use() in a function named baseURL as a hook.
+  baseURL: async ({ baseURL }, provide, testInfo) => {
+    await provide(serverURLs.length ? serverURLs[testInfo.parallelIndex % serverURLs.length] : baseURL);
+  },
   pageProblems: [
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
