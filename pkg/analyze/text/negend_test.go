@@ -43,3 +43,19 @@ func TestNegativeSentenceEndsTheNamedBranch(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
+
+// TestPartyChoiceInItsPool covers an outside party's "either … or" choice:
+// its two steps are alternatives inside its pool, not a chain.
+func TestPartyChoiceInItsPool(t *testing.T) {
+	tests := []logicCase{
+		{
+			name:      "an authority clears or holds",
+			text:      "The shipping clerk submits the export declaration to the tax office. The tax office either approves the shipment directly or selects the shipment for an audit. The shipping clerk pays the fees. The warehouse clerk loads the truck.",
+			exclusive: [][2]pattern{{{"approv"}, {"select"}}},
+			reach:     [][2]pattern{{{"pay"}, {"load"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
