@@ -320,7 +320,7 @@ func (b *builder) closeOpen() {
 	}
 	// "Should the check fail, … If the check succeeds, …": two branches
 	// on one question leave no case for a third
-	if !hasNo && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond)) {
+	if !hasNo && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond) && !endOnlyCase(o.branches)) {
 		o.branches = append(o.branches, branch{label: "No"})
 	}
 	if hasNo && len(o.branches) == 1 {
@@ -387,6 +387,47 @@ func (b *builder) add(ds []*draft) {
 // mayRe marks a step that is a possibility, not always done: "can
 // reject", "may decline".
 var mayRe = regexp.MustCompile(`(?i)\b(?:can|may|might|could)\s+(?:also\s+|still\s+)?(?:reject|decline|refuse|cancel|deny|withdraw|abort|terminate)\b`)
+
+// outcomeBranch is the list of the open decision's branch whose steps
+// bring the case into the state cond names: "If the seal is broken, the
+// clerk rejects the parcel. A rejected parcel is never forwarded." names
+// the rejecting branch, so the end belongs to it and not to a new branch
+// of the same question (which would leave the decision no way on). The
+// steps still waiting after the "if" sentence count as its first branch.
+// Nil when no branch does such a step.
+func (b *builder) outcomeBranch(cond string) *[]*item {
+	o := b.open
+	if o == nil || o.whether {
+		return nil
+	}
+	states := map[string]bool{}
+	for _, w := range strings.Fields(cond) {
+		if n := norm(w); len(n) >= 4 && !auxBe[n] && !determiners[n] {
+			states[stemOf(n)] = true
+		}
+	}
+	does := func(items []*item) bool {
+		for _, it := range items {
+			if it.act != nil && it.act.event == nil && !it.act.drop && states[stemOf(firstWord(it.act.verb))] {
+				return true
+			}
+		}
+		return false
+	}
+	if len(o.branches) > 0 && does(o.pending) {
+		return &o.pending
+	}
+	for i := len(o.branches) - 1; i >= 0; i-- {
+		if does(o.branches[i].items) {
+			return &o.branches[i].items
+		}
+	}
+	return nil
+}
+
+// endsBranch makes the sentence's end go to list, a branch of the open
+// decision that outcomeBranch found.
+func (b *builder) endsBranch(list *[]*item) { b.last = list }
 
 // lastItem is the last item of seq, where a decision's rework loops
 // return to.
@@ -804,6 +845,38 @@ func sameQuestion(a, b string) bool {
 		diff++
 	}
 	return diff == 1
+}
+
+// endOnlyCase reports two branches on one subject of which one only
+// ends and whose conditions are not one answer and its opposite: "If the
+// part fails, … If the part has scratches, it is not shipped." names two
+// bad cases; the parts with neither go on, so the decision keeps a way
+// on for them.
+func endOnlyCase(brs []branch) bool {
+	if len(brs) != 2 {
+		return false
+	}
+	ca, cb := condWords(brs[0].cond), condWords(brs[1].cond)
+	if len(ca) == len(cb) {
+		diff, opp := 0, 0
+		for i := range ca {
+			if ca[i] != cb[i] {
+				diff++
+				if opposites[ca[i]] == cb[i] || opposites[cb[i]] == ca[i] {
+					opp++
+				}
+			}
+		}
+		if diff == 1 && opp == 1 {
+			return false // "if the test passes … if the test fails"
+		}
+	}
+	for _, br := range brs {
+		if len(br.items) == 1 && br.items[0].end {
+			return true
+		}
+	}
+	return false
 }
 
 // opposites pairs the answers of one question, in condWords' form.
@@ -1315,7 +1388,7 @@ func refuses(items []*item) bool {
 		if it.act == nil || it.act.event != nil {
 			continue
 		}
-		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || lapsedRe.MatchString(it.act.name) ||
+		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || disposeVerbs[v] || lapsedRe.MatchString(it.act.name) ||
 			(v == "send" || v == "turn") && awayRe.MatchString(it.act.name) {
 			return true
 		}
@@ -1329,6 +1402,11 @@ func refuses(items []*item) bool {
 // (unlike negativeVerbs, they are no possible outcome of their own).
 // "suspend" is not one: a suspended case is usually resumed.
 var holdVerbs = set(`restrict postpone revoke void`)
+
+// disposeVerbs do away with the thing the case is about: "If the part
+// fails, the inspector scraps it" leaves nothing to go on with, so the
+// branch ends unless the text sends it back.
+var disposeVerbs = set(`scrap discard destroy`)
 
 // awayRe finds a party sent off unserved: "the truck is sent away",
 // "walk-in patients are turned away".

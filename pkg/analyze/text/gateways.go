@@ -285,6 +285,15 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		refusal.drop = true
 	}
 	a.applyTimes(ds, work, wait)
+	if len(ds) == 0 && (endRe.MatchString(r.s) || negEndRe.MatchString(r.s)) {
+		// "A rejected parcel is never forwarded." after "If …, the clerk
+		// rejects the parcel": the end of the rejecting branch, no new
+		// case of the decision
+		if list := a.b.outcomeBranch(cond); list != nil {
+			a.b.endsBranch(list)
+			return ds, true
+		}
+	}
 	a.b.addIf(cond, a.decider(ds), ds)
 	if o := a.b.open; o != nil && o.awaited == "" {
 		// "If the customer does not answer within 14 days, …": a wait

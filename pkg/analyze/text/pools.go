@@ -240,6 +240,10 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: name, Source: from, Target: to})
 	}
 
+	// a party's choice ("Customs either releases the goods or selects
+	// the container for inspection"): its steps right after one exclusive
+	// split are alternatives, kept so in the party's pool
+	choiceOf := partyChoices(m, ext)
 	// the parties' steps leave the organisation's flow, in order
 	chains := map[string][]string{}
 	startMessage := ""
@@ -417,11 +421,33 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		m.Events = append(m.Events,
 			process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
 			process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
-		prev := start
-		for _, id := range append(ids, end) {
-			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: prev, Target: id})
-			prev = id
+		flow := func(from, to, cond string) {
+			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: from, Target: to, Condition: cond})
 		}
+		prev := start
+		for i := 0; i < len(ids); {
+			c, j := choiceOf[ids[i]], i+1
+			for c.split != "" && j < len(ids) && choiceOf[ids[j]].split == c.split {
+				j++
+			}
+			if j-i < 2 {
+				flow(prev, ids[i], "")
+				prev, i = ids[i], j
+				continue
+			}
+			split := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+1)
+			join := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+2)
+			m.Gateways = append(m.Gateways,
+				process.Gateway{ID: split, Type: process.GatewayExclusive, Name: c.name, Performer: m.Activities[byID[ids[i]]].Performer, Pool: p.ID},
+				process.Gateway{ID: join, Type: process.GatewayExclusive, Performer: m.Activities[byID[ids[i]]].Performer, Pool: p.ID})
+			flow(prev, split, "")
+			for _, id := range ids[i:j] {
+				flow(split, id, choiceOf[id].label)
+				flow(id, join, "")
+			}
+			prev, i = join, j
+		}
+		flow(prev, end, "")
 	}
 	// steps of the organisation that hand something to a party that
 	// only receives send it to that party's pool
@@ -1048,4 +1074,43 @@ func namesOtherParty(source string, poolOf map[string]string) bool {
 		}
 	}
 	return false
+}
+
+// partyChoice is the exclusive split an outside party's step follows
+// directly, with the split's name and the branch's label.
+type partyChoice struct{ split, name, label string }
+
+// partyChoices finds the steps of outside parties that begin a branch of
+// an exclusive split and end it (their next node is a join): alternatives
+// of that party's choice.
+func partyChoices(m *process.Model, ext map[string]bool) map[string]partyChoice {
+	gws := map[string]process.Gateway{}
+	for _, gw := range m.Gateways {
+		gws[gw.ID] = gw
+	}
+	outs, ins := map[string]int{}, map[string]int{}
+	for _, f := range m.Flows {
+		outs[f.Source]++
+		ins[f.Target]++
+	}
+	perf := map[string]string{}
+	for _, a := range m.Activities {
+		perf[a.ID] = a.Performer
+	}
+	next := map[string][]string{}
+	for _, f := range m.Flows {
+		next[f.Source] = append(next[f.Source], f.Target)
+	}
+	out := map[string]partyChoice{}
+	for _, f := range m.Flows {
+		gw, ok := gws[f.Source]
+		if !ok || gw.Type != process.GatewayExclusive || outs[f.Source] < 2 || !ext[perf[f.Target]] || len(next[f.Target]) != 1 {
+			continue
+		}
+		if j, ok := gws[next[f.Target][0]]; !ok || ins[j.ID] < 2 {
+			continue // a branch that goes on with other work is no plain alternative
+		}
+		out[f.Target] = partyChoice{split: f.Source, name: gw.Name, label: f.Condition}
+	}
+	return out
 }
