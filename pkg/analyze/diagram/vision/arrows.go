@@ -39,8 +39,11 @@ type Trace struct {
 type contact struct {
 	node      int
 	sx, sy, n int
-	x, y      int
-	density   float64
+	// via is set for a dashed line's end found along the solid line its
+	// last dash merges into
+	via     bool
+	x, y    int
+	density float64
 }
 
 // findFlows removes the shapes and lane lines from the ink, collects the
@@ -369,6 +372,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		for _, a := range aheads {
 			a = a.Intersect(bounds)
 			own, node, best := false, -1, 0
+			other, otherD := int32(-1), 0
 			var at image.Point
 			for y := a.Min.Y; y < a.Max.Y && !own; y++ {
 				for x := a.Min.X; x < a.Max.X; x++ {
@@ -376,6 +380,11 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 					if lb := ls.lab[i]; lb != 0 && lb != l && find(lb) == r {
 						own = true // the line goes on: no end
 						break
+					} else if lb != 0 && lb != l {
+						dd := absDiff(x, (b.Min.X+b.Max.X)/2) + absDiff(y, (b.Min.Y+b.Max.Y)/2)
+						if other < 0 || dd < otherD {
+							other, otherD = find(lb), dd
+						}
 					}
 					if hn := halo[i]; hn != 0 {
 						dd := absDiff(x, (b.Min.X+b.Max.X)/2) + absDiff(y, (b.Min.Y+b.Max.Y)/2)
@@ -385,10 +394,27 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 					}
 				}
 			}
+			viaSolid := false
+			if !own && node < 0 && other >= 0 {
+				viaSolid = true
+				// the dashes end on a solid line instead: bpmn-js draws a
+				// message flow's last bend along the sequence flow that
+				// enters the same shape, so the dashes merge into it; the
+				// message goes to that line's end nearest the last dash
+				if og := groups[other]; og != nil && len(og.contacts) >= 2 && !dashed(other) {
+					for _, c := range og.contacts {
+						p := image.Pt(c.sx/c.n, c.sy/c.n)
+						dd := absDiff(p.X, (b.Min.X+b.Max.X)/2) + absDiff(p.Y, (b.Min.Y+b.Max.Y)/2)
+						if node < 0 || dd < best || dd == best && c.node < node {
+							node, best, at = c.node, dd, p
+						}
+					}
+				}
+			}
 			if own || node < 0 || groups[r].contacts[node] != nil {
 				continue
 			}
-			groups[r].contacts[node] = &contact{node: node, sx: at.X, sy: at.Y, n: 1}
+			groups[r].contacts[node] = &contact{node: node, sx: at.X, sy: at.Y, n: 1, via: viaSolid}
 		}
 	}
 	roots := make([]int32, 0, len(groups))
@@ -452,13 +478,47 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			}
 			path = p
 		}
+		if dashed(r) && len(cs) > 2 {
+			// dashes that merge into a sequence flow at both ends (its
+			// start circle sits where a sequence flow leaves the same
+			// shape): the ringed end sends the message to the end found
+			// along the solid line, and the rest of the ink is the
+			// sequence flow leaving the sender
+			var src, via *contact
+			rings := 0
+			for _, c := range cs {
+				switch {
+				case c.via:
+					via = c
+				case ringNear(bm, c.x, c.y, stroke, onOutline(d.Shapes[c.node], stroke+2)):
+					src = c
+					rings++
+				}
+			}
+			if via != nil && rings == 1 {
+				flows = append(flows, Flow{From: src.node, To: via.node, Path: path, Sure: true, Dashed: true})
+				for _, c := range cs {
+					if c != src && c != via {
+						flows = append(flows, Flow{From: src.node, To: c.node, Path: path, Sure: true})
+					}
+				}
+				continue
+			}
+		}
 		if dashed(r) && len(cs) == 2 {
 			// a message flow starts at a small circle on its source's
 			// border and ends in an open arrowhead: the circle says
 			// which end is which where the ink around the ends cannot
 			a, b := cs[0], cs[1]
-			ra := ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], stroke))
-			rb := ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], stroke))
+			ra := ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], stroke+2))
+			rb := ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], stroke+2))
+			if ra && rb {
+				// a small open arrowhead closes into a ring as well (at
+				// three-quarter scale, its tip on the target): the start
+				// circle is the one centred right on its shape's outline
+				ra = ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], 1))
+				rb = ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], 1))
+			}
 			if ra != rb {
 				if rb {
 					a, b = b, a
@@ -511,9 +571,8 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 // onOutline reports whether a point lies on a shape's outline, within
 // a stroke or two: where a message flow's start circle is centred (an
 // open arrowhead's white inside lies off it, beyond the arrow's tip).
-func onOutline(s Shape, stroke int) func(p image.Point) bool {
+func onOutline(s Shape, tol int) func(p image.Point) bool {
 	b := s.Box.Inset(1)
-	tol := stroke + 2
 	return func(p image.Point) bool {
 		switch s.Kind {
 		case Event:
@@ -547,12 +606,17 @@ func ringNear(bm *bitmap, x0, y0, stroke int, at func(image.Point) bool) bool {
 				continue
 			}
 			for r := stroke + 2; r <= 3*stroke+6; r++ {
-				hits := 0
+				hits, inked := 0, 0
 				for _, d := range dirs {
-					// white inside the ring, ink on it
+					// white inside the ring, ink on it; a sequence flow
+					// leaving the same point runs from the centre out
+					// through the ring, inking its inside in one or two
+					// directions (a filled dot or an arrowhead inks more)
 					in := image.Pt(x+int(math.Round(d[0]*float64(r-stroke-1))), y+int(math.Round(d[1]*float64(r-stroke-1))))
 					if bm.at(in.X, in.Y) {
-						break
+						if inked++; inked > 2 {
+							break
+						}
 					}
 					for o := -1; o <= 1; o++ {
 						if bm.at(x+int(math.Round(d[0]*float64(r+o))), y+int(math.Round(d[1]*float64(r+o)))) {
@@ -561,7 +625,7 @@ func ringNear(bm *bitmap, x0, y0, stroke int, at func(image.Point) bool) bool {
 						}
 					}
 				}
-				if hits >= 14 {
+				if hits >= 14 && inked <= 2 {
 					return true
 				}
 			}
