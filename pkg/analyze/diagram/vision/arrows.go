@@ -490,7 +490,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 				switch {
 				case c.via:
 					via = c
-				case ringNear(bm, c.x, c.y, stroke, onOutline(d.Shapes[c.node], stroke+2)):
+				case ringNear(bm, c.x, c.y, stroke, onOutline(d.Shapes[c.node], stroke)):
 					src = c
 					rings++
 				}
@@ -510,15 +510,8 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			// border and ends in an open arrowhead: the circle says
 			// which end is which where the ink around the ends cannot
 			a, b := cs[0], cs[1]
-			ra := ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], stroke+2))
-			rb := ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], stroke+2))
-			if ra && rb {
-				// a small open arrowhead closes into a ring as well (at
-				// three-quarter scale, its tip on the target): the start
-				// circle is the one centred right on its shape's outline
-				ra = ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], 1))
-				rb = ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], 1))
-			}
+			ra := ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], stroke))
+			rb := ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], stroke))
 			if ra != rb {
 				if rb {
 					a, b = b, a
@@ -571,8 +564,9 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 // onOutline reports whether a point lies on a shape's outline, within
 // a stroke or two: where a message flow's start circle is centred (an
 // open arrowhead's white inside lies off it, beyond the arrow's tip).
-func onOutline(s Shape, tol int) func(p image.Point) bool {
+func onOutline(s Shape, stroke int) func(p image.Point) bool {
 	b := s.Box.Inset(1)
+	tol := stroke + 2
 	return func(p image.Point) bool {
 		switch s.Kind {
 		case Event:
@@ -606,17 +600,12 @@ func ringNear(bm *bitmap, x0, y0, stroke int, at func(image.Point) bool) bool {
 				continue
 			}
 			for r := stroke + 2; r <= 3*stroke+6; r++ {
-				hits, inked := 0, 0
+				hits := 0
 				for _, d := range dirs {
-					// white inside the ring, ink on it; a sequence flow
-					// leaving the same point runs from the centre out
-					// through the ring, inking its inside in one or two
-					// directions (a filled dot or an arrowhead inks more)
+					// white inside the ring, ink on it
 					in := image.Pt(x+int(math.Round(d[0]*float64(r-stroke-1))), y+int(math.Round(d[1]*float64(r-stroke-1))))
 					if bm.at(in.X, in.Y) {
-						if inked++; inked > 2 {
-							break
-						}
+						break
 					}
 					for o := -1; o <= 1; o++ {
 						if bm.at(x+int(math.Round(d[0]*float64(r+o))), y+int(math.Round(d[1]*float64(r+o)))) {
@@ -625,7 +614,7 @@ func ringNear(bm *bitmap, x0, y0, stroke int, at func(image.Point) bool) bool {
 						}
 					}
 				}
-				if hits >= 14 && inked <= 2 {
+				if hits >= 14 {
 					return true
 				}
 			}
