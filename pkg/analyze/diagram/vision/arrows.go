@@ -39,8 +39,11 @@ type Trace struct {
 type contact struct {
 	node      int
 	sx, sy, n int
-	x, y      int
-	density   float64
+	// via is set for a dashed line's end found along the solid line its
+	// last dash merges into
+	via     bool
+	x, y    int
+	density float64
 }
 
 // findFlows removes the shapes and lane lines from the ink, collects the
@@ -369,6 +372,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		for _, a := range aheads {
 			a = a.Intersect(bounds)
 			own, node, best := false, -1, 0
+			other, otherD := int32(-1), 0
 			var at image.Point
 			for y := a.Min.Y; y < a.Max.Y && !own; y++ {
 				for x := a.Min.X; x < a.Max.X; x++ {
@@ -376,6 +380,11 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 					if lb := ls.lab[i]; lb != 0 && lb != l && find(lb) == r {
 						own = true // the line goes on: no end
 						break
+					} else if lb != 0 && lb != l {
+						dd := absDiff(x, (b.Min.X+b.Max.X)/2) + absDiff(y, (b.Min.Y+b.Max.Y)/2)
+						if other < 0 || dd < otherD {
+							other, otherD = find(lb), dd
+						}
 					}
 					if hn := halo[i]; hn != 0 {
 						dd := absDiff(x, (b.Min.X+b.Max.X)/2) + absDiff(y, (b.Min.Y+b.Max.Y)/2)
@@ -385,10 +394,27 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 					}
 				}
 			}
+			viaSolid := false
+			if !own && node < 0 && other >= 0 {
+				viaSolid = true
+				// the dashes end on a solid line instead: bpmn-js draws a
+				// message flow's last bend along the sequence flow that
+				// enters the same shape, so the dashes merge into it; the
+				// message goes to that line's end nearest the last dash
+				if og := groups[other]; og != nil && len(og.contacts) >= 2 && !dashed(other) {
+					for _, c := range og.contacts {
+						p := image.Pt(c.sx/c.n, c.sy/c.n)
+						dd := absDiff(p.X, (b.Min.X+b.Max.X)/2) + absDiff(p.Y, (b.Min.Y+b.Max.Y)/2)
+						if node < 0 || dd < best || dd == best && c.node < node {
+							node, best, at = c.node, dd, p
+						}
+					}
+				}
+			}
 			if own || node < 0 || groups[r].contacts[node] != nil {
 				continue
 			}
-			groups[r].contacts[node] = &contact{node: node, sx: at.X, sy: at.Y, n: 1}
+			groups[r].contacts[node] = &contact{node: node, sx: at.X, sy: at.Y, n: 1, via: viaSolid}
 		}
 	}
 	roots := make([]int32, 0, len(groups))
@@ -451,6 +477,33 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 				p = append(p, path[i])
 			}
 			path = p
+		}
+		if dashed(r) && len(cs) > 2 {
+			// dashes that merge into a sequence flow at both ends (its
+			// start circle sits where a sequence flow leaves the same
+			// shape): the ringed end sends the message to the end found
+			// along the solid line, and the rest of the ink is the
+			// sequence flow leaving the sender
+			var src, via *contact
+			rings := 0
+			for _, c := range cs {
+				switch {
+				case c.via:
+					via = c
+				case ringNear(bm, c.x, c.y, stroke, onOutline(d.Shapes[c.node], stroke)):
+					src = c
+					rings++
+				}
+			}
+			if via != nil && rings == 1 {
+				flows = append(flows, Flow{From: src.node, To: via.node, Path: path, Sure: true, Dashed: true})
+				for _, c := range cs {
+					if c != src && c != via {
+						flows = append(flows, Flow{From: src.node, To: c.node, Path: path, Sure: true})
+					}
+				}
+				continue
+			}
 		}
 		if dashed(r) && len(cs) == 2 {
 			// a message flow starts at a small circle on its source's

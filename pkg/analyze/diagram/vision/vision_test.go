@@ -424,6 +424,30 @@ func TestRecognize(t *testing.T) {
 			dashed: 1,
 		},
 		{
+			// bpmn-js puts a message flow's start circle where a sequence
+			// flow leaves the sender and runs its last leg along the
+			// sequence flow entering the receiver: the dashes meet solid
+			// lines at both ends
+			name:   "message flow sharing its first and last legs with sequence flows",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.rect(10, 10, 780, 170)
+				c.line(40, 10, 40, 180)
+				c.rect(10, 240, 780, 170)
+				c.line(40, 240, 40, 410)
+				c.box(120, 60, 110, 70)
+				c.box(560, 60, 110, 70)
+				c.box(60, 290, 110, 70)
+				c.box(420, 290, 110, 70)
+				c.arrow(image.Pt(231, 95), image.Pt(559, 95))
+				c.arrow(image.Pt(171, 345), image.Pt(330, 345), image.Pt(330, 315), image.Pt(419, 315))
+				c.messageFlow(image.Pt(231, 95), image.Pt(290, 95), image.Pt(290, 315), image.Pt(419, 315))
+			},
+			shapes: []string{"task@01", "task@01", "task@04", "task@06"},
+			flows:  []string{"task@01 → task@04", "task@01 → task@04", "task@01 → task@06"},
+			dashed: 1,
+		},
+		{
 			name:   "event icons: envelope, clock, lightning, none",
 			stroke: 2,
 			draw: func(c *canvas) {
