@@ -270,6 +270,30 @@ describe('AnalyzerPage', () => {
     expect(calls.length).toBe(before);
   });
 
+  it('BPMN analyzer: a result that completed with its graph pending checks the graph until it is there, then loads the diagram', async () => {
+    // The analysis completes with graph "pending" and the graph task marks it
+    // completed a moment later: the last analysis poll may come in between.
+    const bpmn = analysis({ id: 'b1', analyzer_type: 'bpmn', original_filename: 'chain.bpmn', graph: { status: 'pending' } });
+    localStorage.setItem(cachePrefix.data + 'b1', JSON.stringify(bpmn));
+    let checks = 0;
+    const calls = mockFetch({
+      'GET /api/recent': json([bpmn]),
+      'GET /api/check-graph/b1': () => (++checks < 2 ? json({ exists: false, status: 'pending' }) : json({ exists: true, status: 'completed' })),
+      'GET /api/bpmn/b1': () => new Response('<definitions/>', { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+    });
+    renderPage('bpmn');
+    await user().click(await screen.findByTestId('recent-item'));
+    await user().click(await screen.findByRole('tab', { name: 'Process Model' }));
+    expect(screen.getByText('Generating process model...')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    const paths = calls.map((c) => c.url.replace(/^https?:\/\/[^/]+/, '').split('?')[0]);
+    expect(paths.filter((p) => p === '/api/check-graph/b1')).toHaveLength(2);
+    expect(paths).toContain('/api/bpmn/b1');
+    // Settled: no more checks.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(checks).toBe(2);
+  });
+
   it('BPMN analyzer: quality score grid, issues and DOCX/PDF exports', async () => {
     const bpmn = analysis({
       id: 'b1',

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Analysis } from '../api/types';
 import type { SavedVersion } from '../api/versions-api';
+import { useGraphStatus } from '../hooks/use-graph-status';
 import { ProcessModelPanel } from './process-model-panel';
 import { bpmnReport, complexityRating, qualityLabel, scoreBand } from '../lib/bpmn-report';
 import { sectionBody, splitSections } from '../lib/sections';
@@ -46,10 +47,16 @@ export function BpmnTabs({ analysis, mobile = false, onChanged, startInEditor = 
   const [editFirst, setEditFirst] = useState(startInEditor);
   const extra = analysis.metadata?.extra;
   const notes = [extra?.conversion_note, extra?.layout_note].filter((n): n is string => typeof n === 'string' && n.trim() !== '');
-  const graph = useMemo(
-    () => ({ exists: analysis.graph?.status === 'completed', status: analysis.graph?.status ?? ('unknown' as const), recheck: () => undefined }),
-    [analysis.graph?.status],
-  );
+  // The analysis completes with its graph "pending"; the graph task marks
+  // it completed (or "none") a moment later. An answer that settled already
+  // is taken as it is; otherwise the status is checked until it settles,
+  // or the Process Model tab would wait on "Generating process model..."
+  // whenever the last analysis poll came before the graph task ran.
+  const initial = analysis.graph?.status;
+  const settled = initial === 'completed' || initial === 'failed' || initial === 'none';
+  const checked = useGraphStatus(settled ? null : analysis.id, initial, analysis.completed_at ?? analysis.updated_at);
+  const fixed = useMemo(() => ({ exists: initial === 'completed', status: initial ?? ('unknown' as const), recheck: () => undefined }), [initial]);
+  const graph = settled ? fixed : checked;
   const sections = useMemo(() => splitSections(analysis.formatted_text), [analysis.formatted_text]);
   const report = useMemo(() => bpmnReport(analysis.metadata, sections), [analysis.metadata, sections]);
   const overviewText = sectionBody(sections, 'analysis overview') || sectionBody(sections, 'process overview');
