@@ -154,7 +154,16 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		}
 	}
 	if internal == 0 {
-		return // the text is told from the party's side: it is the process
+		// Every performer is a kind of party that is usually outside
+		// ("the insurer", "the policyholder"): the one doing most of the
+		// steps is the organisation the text is about, the others stay
+		// parties. With one performer the text is told from its side and
+		// it is the process.
+		home := homeParty(m, ext)
+		if home == "" {
+			return
+		}
+		delete(ext, home)
 	}
 	// parties that only receive: customers of moving or addressing steps
 	receivers := map[string]bool{}
@@ -1113,4 +1122,31 @@ func partyChoices(m *process.Model, ext map[string]bool) map[string]partyChoice 
 		out[f.Target] = partyChoice{split: f.Source, name: gw.Name, label: f.Condition}
 	}
 	return out
+}
+
+// homeParty is the outside-looking performer that does most of the
+// steps when there are at least two of them and that one does more than
+// any other; "" when there is only one or no clear leader.
+func homeParty(m *process.Model, ext map[string]bool) string {
+	if len(ext) < 2 {
+		return ""
+	}
+	count := map[string]int{}
+	for _, a := range m.Activities {
+		count[a.Performer]++
+	}
+	best, second := "", 0
+	for _, p := range sortedKeys(ext) {
+		switch n := count[p]; {
+		case best == "" || n > count[best]:
+			second = count[best]
+			best = p
+		case n > second:
+			second = n
+		}
+	}
+	if count[best] <= second {
+		return ""
+	}
+	return best
 }

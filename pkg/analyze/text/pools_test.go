@@ -25,6 +25,14 @@ func TestPools(t *testing.T) {
 			lanes:     []string{"Clerk"},
 		},
 		{
+			name:      "two outside-looking parties: the one doing most steps is ours",
+			text:      "The tenant sends the meter reading to the insurer. The insurer checks the reading. The insurer computes the premium. The insurer sends the invoice to the tenant.",
+			pools:     []string{"Tenant"},
+			collapsed: []bool{false},
+			messages:  2,
+			lanes:     []string{"Insurer"},
+		},
+		{
 			name:      "customer only receives",
 			text:      "The clerk checks the order. The clerk sends the invoice to the customer.",
 			pools:     []string{"Customer"},
