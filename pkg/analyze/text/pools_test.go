@@ -33,6 +33,14 @@ func TestPools(t *testing.T) {
 			lanes:     []string{"Insurer"},
 		},
 		{
+			name:      "a courier our dispatcher assigns is a lane of ours",
+			text:      "The dispatcher assigns a courier to the order. The courier picks up the parcel. The courier delivers the parcel to the customer.",
+			pools:     []string{"Customer"},
+			collapsed: []bool{true},
+			messages:  1,
+			lanes:     []string{"Dispatcher", "Courier"},
+		},
+		{
 			name:      "customer only receives",
 			text:      "The clerk checks the order. The clerk sends the invoice to the customer.",
 			pools:     []string{"Customer"},
