@@ -6,9 +6,10 @@
 # One server per Playwright worker (SPADE_E2E_WORKERS, default 2): each
 # worker has its own users, daily-call ledgers, queue and analyses, so a
 # journey that pauses the queue or spends a user's daily calls cannot touch
-# the journeys another worker runs at the same time. Two workers ran the 41
-# journeys in about half the time of one on a 2-core machine: most of a
-# journey's time is spent waiting on the server and on 1 s polls.
+# the journeys another worker runs at the same time. On a 2-core machine two
+# workers are no faster than one (each journey runs 1.5-2x slower beside the
+# other: 44 journeys took 9.4-10.1 min against 7.9 min for 41 with one
+# worker); on more cores they overlap. SPADE_E2E_WORKERS=1 runs one server.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/bin/spade"
