@@ -45,12 +45,9 @@ func TestReadPartsOnePage(t *testing.T) {
 			pages := 0
 			ocr := func(_ context.Context, page []byte) (string, error) {
 				pages++
-				var (
-					magic string
-					w, h  int
-				)
-				if _, err := fmt.Sscan(string(page), &magic, &w, &h); err != nil || magic != "P5" {
-					return "", fmt.Errorf("OCR page is no PGM (%q): %v", magic, err)
+				w, h, err := pgmSize(page)
+				if err != nil {
+					return "", err
 				}
 				if w != 2600 || h != 340 {
 					t.Errorf("page %d × %d, want 2600 × 340", w, h)

@@ -101,12 +101,9 @@ func TestSmallPictureReadAgainLarger(t *testing.T) {
 			pages := 0
 			ocr := func(_ context.Context, page []byte) (string, error) {
 				pages++
-				var (
-					magic string
-					w, h  int
-				)
-				if _, err := fmt.Sscan(string(page), &magic, &w, &h); err != nil || magic != "P5" {
-					return "", fmt.Errorf("OCR page is no PGM (%q): %v", magic, err)
+				w, _, err := pgmSize(page)
+				if err != nil {
+					return "", err
 				}
 				if w < tt.minSide {
 					return "", nil
@@ -122,4 +119,14 @@ func TestSmallPictureReadAgainLarger(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pgmSize reads the width and height from the header of a binary PGM
+// page, the form OCR pages are handed to tesseract in.
+func pgmSize(page []byte) (w, h int, err error) {
+	var magic string
+	if _, err := fmt.Sscan(string(page), &magic, &w, &h); err != nil || magic != "P5" {
+		return 0, 0, fmt.Errorf("OCR page is no PGM (%q): %v", magic, err)
+	}
+	return w, h, nil
 }
