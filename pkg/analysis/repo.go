@@ -217,8 +217,23 @@ type Result struct {
 	Stages []StageMark
 }
 
+// largeColumn is the size from which Complete writes a column of the
+// result in a statement of its own.
+const largeColumn = 1 << 20
+
 // Complete stores the result and marks the analysis completed, with the
 // graph pending (or completed when the result carries the diagram).
+//
+// A result with a large column (a 100,000-element BPMN file's diagram,
+// model and text) is written one large column per statement, in one
+// transaction with the completed mark, so that nobody sees the row
+// completed before all of it is there and a failure leaves nothing
+// behind. One statement of all of them had the driver hold every column
+// again as its encoded argument and again in the message it sends (and
+// that buffer's growth): for a 100,000-element file the worker's live
+// heap went from 79 MB to 262 MB during the write, now to at most 152 MB
+// (issue 27, soak row 7). Small results stay one statement, without a
+// transaction.
 func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 	meta, err := json.Marshal(res.Metadata)
 	if err != nil {
@@ -228,19 +243,45 @@ func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 	fields := map[string]any{
 		"status": StatusCompleted, "stage": StageCompleted, "current_stage": CompletedText,
 		"progress": 100, "process_name": res.ProcessName, "process_purpose": res.ProcessPurpose,
-		"formatted_text": res.FormattedText, "model_json": res.ModelJSON, "metadata_json": string(meta),
-		"input_tokens": res.Usage.InputTokens, "output_tokens": res.Usage.OutputTokens,
+		"metadata_json": string(meta),
+		"input_tokens":  res.Usage.InputTokens, "output_tokens": res.Usage.OutputTokens,
 		"total_tokens": res.Usage.TotalTokens, "detail": "", "completed_at": now,
 		"graph_status": GraphPending,
 		"stages_log":   gorm.Expr("stages_log || ?", stageLog(append(res.Stages[:len(res.Stages):len(res.Stages)], StageMark{Stage: StageCompleted, At: now}))),
 	}
-	if res.BPMNXML != "" {
-		fields["bpmn_xml"] = res.BPMNXML
+	// The diagram and the source text are kept when the result has none.
+	columns := []struct {
+		name, value string
+		always      bool
+	}{
+		{"bpmn_xml", res.BPMNXML, false},
+		{"model_json", res.ModelJSON, true},
+		{"formatted_text", res.FormattedText, true},
+		{"source_text", res.SourceText, false},
 	}
-	if res.SourceText != "" {
-		fields["source_text"] = res.SourceText
+	var large []string
+	for _, c := range columns {
+		switch {
+		case len(c.value) >= largeColumn:
+			large = append(large, c.name)
+		case c.always || c.value != "":
+			fields[c.name] = c.value
+		}
 	}
-	return r.update(ctx, id, fields)
+	if len(large) == 0 {
+		return r.update(ctx, id, fields)
+	}
+	return r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		for _, c := range columns {
+			if len(c.value) < largeColumn {
+				continue
+			}
+			if err := updateRow(tx, id, map[string]any{c.name: c.value}); err != nil {
+				return err
+			}
+		}
+		return updateRow(tx, id, fields)
+	})
 }
 
 // Fail marks the analysis failed with a detail for the user.
@@ -302,8 +343,14 @@ func (r *Repo) Touch(ctx context.Context, id string) error {
 }
 
 func (r *Repo) update(ctx context.Context, id string, fields map[string]any) error {
+	return updateRow(r.db.WithContext(ctx), id, fields)
+}
+
+// updateRow writes fields and updated_at to the analysis id through db (a
+// transaction, or the repository's connection with a context).
+func updateRow(db *gorm.DB, id string, fields map[string]any) error {
 	fields["updated_at"] = time.Now().UTC()
-	res := r.db.WithContext(ctx).Model(&Analysis{}).Where("id = ?", id).Updates(fields)
+	res := db.Model(&Analysis{}).Where("id = ?", id).Updates(fields)
 	if res.Error != nil {
 		return fmt.Errorf("update analysis %s: %w", id, res.Error)
 	}

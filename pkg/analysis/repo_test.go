@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,6 +69,73 @@ func TestRepo(t *testing.T) {
 			}
 			if _, err := r.GetView(ctx, "other", "a1"); !errors.Is(err, analysis.ErrNotFound) {
 				t.Errorf("other account view: err = %v, want ErrNotFound", err)
+			}
+		})
+	}
+}
+
+// TestCompleteLargeColumns: a result with columns of a MB and more is
+// written a column per statement in one transaction; the row ends the same
+// as after a small result's single statement.
+func TestCompleteLargeColumns(t *testing.T) {
+	big := func(c string) string { return strings.Repeat(c, 1<<20+1) }
+	for name, url := range testenv.Databases(t) {
+		t.Run(name, func(t *testing.T) {
+			d, err := db.Open(url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer d.Close()
+			if err := d.Migrate(context.Background(), slog.New(slog.DiscardHandler)); err != nil {
+				t.Fatal(err)
+			}
+			ctx := context.Background()
+			r := analysis.NewRepo(d.DB)
+			for _, tc := range []struct {
+				name string
+				res  analysis.Result
+				// bpmn is the diagram stored before the result.
+				bpmn string
+			}{
+				{"small", analysis.Result{ProcessName: "P", ModelJSON: "{}", FormattedText: "text", BPMNXML: "<d/>", SourceText: "src"}, ""},
+				{"all large", analysis.Result{ProcessName: "P", ModelJSON: big("m"), FormattedText: big("f"), BPMNXML: big("b"), SourceText: big("s")}, ""},
+				{"some large", analysis.Result{ProcessName: "P", ModelJSON: big("m"), FormattedText: "text", SourceText: "src"}, "<kept/>"},
+			} {
+				t.Run(tc.name, func(t *testing.T) {
+					id := strings.ReplaceAll(tc.name, " ", "-")
+					if err := r.Create(ctx, &analysis.Analysis{ID: id, AccountID: "acc", AnalyzerType: analysis.TypeBPMN, OriginalFilename: "x.bpmn", BlobKey: id}); err != nil {
+						t.Fatal(err)
+					}
+					if tc.bpmn != "" {
+						if err := r.SetGraph(ctx, id, analysis.GraphNone, tc.bpmn, ""); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if err := r.Complete(ctx, id, tc.res); err != nil {
+						t.Fatal(err)
+					}
+					a, err := r.Get(ctx, "acc", id)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a.SourceText, err = r.SourceText(ctx, "acc", id); err != nil {
+						t.Fatal(err)
+					}
+					wantXML := tc.res.BPMNXML
+					if wantXML == "" {
+						wantXML = tc.bpmn
+					}
+					if a.Status != analysis.StatusCompleted || a.ProcessName != "P" || a.ModelJSON != tc.res.ModelJSON ||
+						a.FormattedText != tc.res.FormattedText || a.BPMNXML != wantXML || a.SourceText != tc.res.SourceText {
+						t.Errorf("row after Complete: status %s, name %q, sizes model %d, text %d, xml %d (want %d), source %d",
+							a.Status, a.ProcessName, len(a.ModelJSON), len(a.FormattedText), len(a.BPMNXML), len(wantXML), len(a.SourceText))
+					}
+				})
+			}
+			// An unknown analysis: not found, and nothing written.
+			err = r.Complete(ctx, "missing", analysis.Result{ModelJSON: big("m")})
+			if !errors.Is(err, analysis.ErrNotFound) {
+				t.Errorf("Complete of a missing analysis: %v, want ErrNotFound", err)
 			}
 		})
 	}
