@@ -43,8 +43,10 @@ const rssGrowthBound = 150 << 20
 // starved of CPU.
 const soakMemLimit = "300MiB"
 
-// memory is a process's resident set: now and its high-water mark.
-type memory struct{ rss, peak int64 }
+// memory is a process's resident set: now and its high-water mark, and
+// the file-backed part of it now (the binary's mapped code and data,
+// which GOMEMLIMIT does not count).
+type memory struct{ rss, peak, file int64 }
 
 // readMemory reads VmRSS and VmHWM from /proc.
 func readMemory(t *testing.T, p *proc) memory {
@@ -65,6 +67,8 @@ func readMemory(t *testing.T, p *proc) memory {
 			m.rss = kb << 10
 		case "VmHWM:":
 			m.peak = kb << 10
+		case "RssFile:":
+			m.file = kb << 10
 		}
 	}
 	if m.rss == 0 || m.peak == 0 {
