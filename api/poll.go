@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"github.com/spade-bpmn/spade/pkg/auth"
 )
 
 // Polls of an analysis (GET /api/document/{id} and its image and bpmn
@@ -154,7 +152,7 @@ func (s *Server) servePoll(w http.ResponseWriter, r *http.Request) bool {
 		rid = v[0]
 	}
 	if rid == "" {
-		rid = auth.NewID()
+		rid = s.requestIDs.next()
 	}
 	h[requestIDHeader] = []string{rid}
 	// The answer is in memory and small: one deadline covers its write
