@@ -51,7 +51,10 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err := h.Repo.BeginStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return err
 	}
-	stages := newStageWriter(h.Repo, a.ID, log, stageDelay)
+	// The attempt ends when a stage write finds the analysis deleted.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stages := newStageWriter(h.Repo, a.ID, log, stageDelay, cancel)
 	res, model, err := h.run(ctx, a, stages, log)
 	if err != nil {
 		stages.close()

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -47,10 +48,14 @@ type stageWriter struct {
 	// database is gone): the next stage returns it and ends the attempt,
 	// as a stage write that failed at once did.
 	err error
+	// gone cancels the attempt when a write finds the row deleted: a held
+	// mark is written while the stage's work (a vendor's call) already
+	// runs, and that work is for nobody now. nil: nothing to cancel.
+	gone context.CancelCauseFunc
 }
 
-func newStageWriter(repo *analysis.Repo, id string, log *slog.Logger, delay time.Duration) *stageWriter {
-	return &stageWriter{repo: repo, id: id, log: log, delay: delay}
+func newStageWriter(repo *analysis.Repo, id string, log *slog.Logger, delay time.Duration, gone context.CancelCauseFunc) *stageWriter {
+	return &stageWriter{repo: repo, id: id, log: log, delay: delay, gone: gone}
 }
 
 // set records that stage begins now. Its mark is written within delay,
@@ -117,6 +122,9 @@ func (w *stageWriter) writeLocked() {
 	}
 	if err := w.repo.SetStages(w.ctx, w.id, w.pending); err != nil {
 		w.err = err
+		if errors.Is(err, analysis.ErrNotFound) && w.gone != nil {
+			w.gone(err)
+		}
 		w.log.Warn("recording the stage failed", "error", err)
 		return
 	}

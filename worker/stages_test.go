@@ -39,7 +39,7 @@ func TestStageWriter(t *testing.T) {
 			s := newStack(t, Config{}, &pipeline.Pipeline{})
 			s.add(t, "a1", analysis.TypeDocument, "order.txt", 10)
 			ctx := context.Background()
-			w := newStageWriter(s.repo, "a1", slog.New(slog.DiscardHandler), tt.delay)
+			w := newStageWriter(s.repo, "a1", slog.New(slog.DiscardHandler), tt.delay, nil)
 			for _, st := range []string{analysis.StageAnalyzing, analysis.StageBuildingModel} {
 				if err := w.set(ctx, "a1", st); err != nil {
 					t.Fatal(err)
@@ -114,7 +114,7 @@ func TestStageMarkGivesWayToWaitText(t *testing.T) {
 				if err := s.repo.BeginStage(ctx, id, analysis.StageExtractingText); err != nil {
 					t.Fatal(err)
 				}
-				w := newStageWriter(s.repo, id, slog.New(slog.DiscardHandler), tt.delay)
+				w := newStageWriter(s.repo, id, slog.New(slog.DiscardHandler), tt.delay, nil)
 				if err := w.set(ctx, id, analysis.StageAnalyzing); err != nil {
 					t.Fatal(err)
 				}
@@ -146,6 +146,32 @@ func TestStageMarkGivesWayToWaitText(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStageWriteOnDeletedRow: a held mark written after the analysis was
+// deleted cancels the attempt (its work is for nobody) and the next stage
+// returns the failure.
+func TestStageWriteOnDeletedRow(t *testing.T) {
+	t.Parallel()
+	s := newStack(t, Config{}, &pipeline.Pipeline{})
+	s.add(t, "a1", analysis.TypeDocument, "order.txt", 10)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	w := newStageWriter(s.repo, "a1", slog.New(slog.DiscardHandler), 0, cancel)
+	if _, err := s.repo.Delete(ctx, "acc", "a1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.set(ctx, "a1", analysis.StageAnalyzing); err != nil {
+		t.Fatal(err)
+	}
+	<-ctx.Done()
+	if cause := context.Cause(ctx); !errors.Is(cause, analysis.ErrNotFound) {
+		t.Errorf("attempt cancelled by %v, want the row gone", cause)
+	}
+	if err := w.set(ctx, "a1", analysis.StageBuildingModel); !errors.Is(err, analysis.ErrNotFound) {
+		t.Errorf("next stage: %v, want the row gone", err)
+	}
+	w.close()
 }
 
 // waitingFake is a vendor whose call first waits for the shared rate
