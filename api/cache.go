@@ -45,12 +45,11 @@ type cacheEntry struct {
 	principal *auth.Principal
 	body      []byte
 	// etag is the answer's entity tag (a hash of body), "" for principals;
-	// etagHdr, lengthHdr and typeHdr are it, len(body) and the JSON type
-	// as header values, built once for every answer written from the
-	// entry (viewEntry).
-	etag                        string
-	etagHdr, lengthHdr, typeHdr []string
-	expires                     time.Time
+	// etagHdr and typeHdr are it and the JSON type as header values,
+	// built once for every answer written from the entry (viewEntry).
+	etag             string
+	etagHdr, typeHdr []string
+	expires          time.Time
 	// owner is the index key the entry is filed under for eviction:
 	// "u:"+user id for a principal, "a:"+account id for an answer.
 	owner string

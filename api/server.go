@@ -83,6 +83,8 @@ type Server struct {
 	answers *semaphore.Weighted
 	// pollHeaders are the headers servePoll sets on every answer.
 	pollHeaders headerSet
+	// requestIDs makes the ids of requests that bring none.
+	requestIDs *requestIDs
 }
 
 // SessionCookie is the name of the session cookie.
@@ -94,12 +96,12 @@ func New(d Deps) *Server {
 	e.HideBanner, e.HidePort = true, true
 	s := &Server{Deps: d, E: e, log: d.Log, cache: newReadCache(), bodyLimits: map[string]routeLimit{}, uploads: newUploadKinds(d.Config),
 		pictures: make(chan struct{}, maxPictures), modelWork: make(chan struct{}, maxModelWork),
-		answers: newAnswerBudget(), https: d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://")}
+		answers: newAnswerBudget(), https: d.Config != nil && strings.HasPrefix(d.Config.PublicURL, "https://"), requestIDs: newRequestIDs()}
 	s.pollHeaders = newSecurityHeaders(s.https).json.with("Cache-Control", "no-store")
 	e.HTTPErrorHandler = s.errorHandler
 	e.Use(s.writeProgress)
 	e.Use(SecurityHeaders(s.https))
-	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: auth.NewID}))
+	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{Generator: s.requestIDs.next}))
 	e.Use(s.recoverer)
 	e.Use(s.accessLog)
 	e.Use(s.bodyLimit)

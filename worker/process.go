@@ -51,7 +51,10 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if err := h.Repo.BeginStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
 		return err
 	}
-	stages := newStageWriter(h.Repo, a.ID, log, stageDelay)
+	// The attempt ends when a stage write finds the analysis deleted.
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stages := newStageWriter(h.Repo, a.ID, log, stageDelay, cancel)
 	res, model, err := h.run(ctx, a, stages, log)
 	if err != nil {
 		stages.close()
@@ -111,7 +114,10 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 	var notify func(ctx context.Context, e llm.RetryEvent)
 	if live {
 		setStage = stages.set
-		notify = h.showRetry(a.ID, stages.flush, log)
+		notify = h.showRetry(a.ID, stages.note, log)
+		// The shared rate budget (wrapped into the provider by the
+		// chooser) shows its wait through the stage writer too.
+		ctx = pipeline.WithShowWait(ctx, stages.showWait)
 	}
 	data, err := h.Blobs.Get(ctx, a.BlobKey)
 	if errors.Is(err, blob.ErrNotFound) {
@@ -126,10 +132,6 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 	provider, in, keySource, err := pl.Chooser.Choose(ctx, a)
 	if err != nil {
 		return nil, nil, err
-	}
-	if live && provider.Name() == providers.Builtin {
-		// Its stages end within milliseconds (see stageDelay).
-		stages.holdShort()
 	}
 	// One wrapper per analysis: the retry budget covers the first call and
 	// the corrective round trip together.
@@ -263,21 +265,18 @@ func (h *processHandler) reuse(ctx context.Context, key string, a *analysis.Anal
 
 // showRetry returns the retry loop's notifier for analysis id: the stage
 // and current_stage say that the analysis waits for the provider, why, and
-// when the next try comes. A failed write is logged, not fatal: the
-// analysis itself can still succeed.
-// flush writes the stages held before it, so that the retry's stage is
-// the row's newest.
-func (h *processHandler) showRetry(id string, flush func(), log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
+// when the next try comes. note (the stage writer's) writes the stages
+// held before it first, so that the retry's stage is the row's newest; a
+// failed write is logged, not fatal: the analysis itself can still
+// succeed.
+func (h *processHandler) showRetry(id string, note func(context.Context, func(context.Context) error), log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
 	return func(ctx context.Context, e llm.RetryEvent) {
-		flush()
 		stage := analysis.StageAnalyzing
 		if e.Waiting {
 			stage = analysis.StageWaitingProvider
 			log.Info("llm call failed, waiting to retry", "error", e.Err, "retry", e.Retry, "delay", e.Delay.String())
 		}
-		if err := h.Repo.SetStageText(ctx, id, stage, e.Text()); err != nil {
-			log.Warn("recording retry stage failed", "error", err)
-		}
+		note(ctx, func(ctx context.Context) error { return h.Repo.SetStageText(ctx, id, stage, e.Text()) })
 	}
 }
 

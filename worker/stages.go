@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"sync"
 	"time"
@@ -9,25 +10,27 @@ import (
 	"github.com/spade-bpmn/spade/pkg/analysis"
 )
 
-// stageDelay is how long a stage of an analysis by the built-in analyzer
-// runs before its mark is written on its own. A shorter stage's mark waits for the next write of the row, the
-// result (Repo.Complete) or a later stage, and goes with it: the built-in
-// analyzer passes analyzing and building_model within milliseconds, and
-// two row writes each were most of what an analysis cost beyond the queue
-// round trip (issue 26). The web app polls far slower than this, so a
-// user sees every stage that lasts long enough to be seen, and the stage
-// history keeps every mark with the time it began. A vendor's call takes
-// seconds and may wait for the shared rate budget, which writes its own
-// stage text on the row (cmd/spade budget.go): those analyses write each
-// stage at once, as before, so a held mark never overwrites that text.
+// stageDelay is how long a stage of an analysis runs before its mark is
+// written on its own. A shorter stage's mark waits for the next write of
+// the row, the result (Repo.Complete) or a later stage, and goes with it:
+// the built-in analyzer passes analyzing and building_model within
+// milliseconds, and two row writes each were most of what an analysis
+// cost beyond the queue round trip (issue 26). The web app polls far
+// slower than this, so a user sees every stage that lasts long enough to
+// be seen, and the stage history keeps every mark with the time it began.
+// A text that says what the analysis waits for (the retry loop's, the
+// shared rate budget's) is written through the writer (note), after the
+// marks it holds: a held mark never lands on top of it, whatever the
+// analyzer.
 const stageDelay = 250 * time.Millisecond
 
 // stageWriter records the stages of one live analysis on its row, holding
 // back the marks of stages until they have lasted stageDelay. Its timer
-// writes a held stage; take hands what is still held to the result's
-// write. mu is held across the timer's write, so take (and so the result
-// written after it) never runs beside it: a late stage write can never
-// land after the result and mark a completed analysis running again.
+// writes a held stage; note writes the held stages and then a wait text;
+// take hands what is still held to the result's write. mu is held across
+// every write, so none of them runs beside another: a held mark cannot
+// land after a wait text written later, nor a late stage write after the
+// result (marking a completed analysis running again).
 type stageWriter struct {
 	repo  *analysis.Repo
 	id    string
@@ -35,9 +38,8 @@ type stageWriter struct {
 	delay time.Duration
 
 	mu sync.Mutex
-	// hold: stages are held back (holdShort); otherwise each is written
-	// when it begins.
-	hold    bool
+	// ctx is the context of the held marks' write: the attempt's, without
+	// its cancellation (the timer writes after set returned).
 	ctx     context.Context
 	pending []analysis.StageMark
 	timer   *time.Timer
@@ -46,23 +48,18 @@ type stageWriter struct {
 	// database is gone): the next stage returns it and ends the attempt,
 	// as a stage write that failed at once did.
 	err error
+	// gone cancels the attempt when a write finds the row deleted: a held
+	// mark is written while the stage's work (a vendor's call) already
+	// runs, and that work is for nobody now. nil: nothing to cancel.
+	gone context.CancelCauseFunc
 }
 
-func newStageWriter(repo *analysis.Repo, id string, log *slog.Logger, delay time.Duration) *stageWriter {
-	return &stageWriter{repo: repo, id: id, log: log, delay: delay}
+func newStageWriter(repo *analysis.Repo, id string, log *slog.Logger, delay time.Duration, gone context.CancelCauseFunc) *stageWriter {
+	return &stageWriter{repo: repo, id: id, log: log, delay: delay, gone: gone}
 }
 
-// holdShort makes the writer hold back stages from now on (the analysis
-// runs on the built-in analyzer).
-func (w *stageWriter) holdShort() {
-	w.mu.Lock()
-	w.hold = true
-	w.mu.Unlock()
-}
-
-// set records that stage begins now. Held, its mark is written within
-// delay, or with the next write of the row if that comes first; else at
-// once.
+// set records that stage begins now. Its mark is written within delay,
+// or with the next write of the row if that comes first.
 func (w *stageWriter) set(ctx context.Context, _ string, stage string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -73,11 +70,6 @@ func (w *stageWriter) set(ctx context.Context, _ string, stage string) error {
 		return nil
 	}
 	w.pending = append(w.pending, analysis.StageMark{Stage: stage, At: time.Now().UTC()})
-	if !w.hold {
-		w.ctx = ctx
-		w.writeLocked()
-		return w.err
-	}
 	w.ctx = context.WithoutCancel(ctx)
 	if w.timer == nil {
 		w.timer = time.AfterFunc(w.delay, w.late)
@@ -98,15 +90,30 @@ func (w *stageWriter) late() {
 	w.writeLocked()
 }
 
-// flush writes the held stages now (before a write that names a stage of
-// its own, such as the retry loop's waiting_provider).
-func (w *stageWriter) flush() {
+// note writes the held stages, then calls write (a wait text of the
+// retry loop or the shared rate budget), both under the lock: the text
+// lands after every mark set before it, and the timer cannot write one of
+// them over it. After take or close it writes nothing (the result or the
+// failure is the row's last word).
+func (w *stageWriter) note(ctx context.Context, write func(context.Context) error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.closed {
+		return
+	}
 	if w.timer != nil {
 		w.timer.Stop()
 	}
 	w.writeLocked()
+	if err := write(ctx); err != nil {
+		w.log.Warn("recording the stage text failed", "error", err)
+	}
+}
+
+// showWait is the live analysis' pipeline.ShowWait: the shared rate
+// budget's wait text, written after the held stages.
+func (w *stageWriter) showWait(ctx context.Context, text string) {
+	w.note(ctx, func(ctx context.Context) error { return w.repo.SetWaitText(ctx, w.id, text) })
 }
 
 func (w *stageWriter) writeLocked() {
@@ -115,6 +122,9 @@ func (w *stageWriter) writeLocked() {
 	}
 	if err := w.repo.SetStages(w.ctx, w.id, w.pending); err != nil {
 		w.err = err
+		if errors.Is(err, analysis.ErrNotFound) && w.gone != nil {
+			w.gone(err)
+		}
 		w.log.Warn("recording the stage failed", "error", err)
 		return
 	}

@@ -6,7 +6,13 @@
 # on a warmer or quieter machine), each pair's rates and ratio, then the
 # median, min and max ratio (issue 26 target: SPADE >= 85 % of bare). wrk
 # shares the cores with both servers, so the load average is printed beside
-# each pair: on a busy machine compare ratios, not rates.
+# each pair: on a busy machine compare ratios, not rates. Then as many
+# rounds with both servers loaded at once (half the connections each),
+# whose CPU-per-request ratio the other load on the machine moves least.
+#
+# What a poll's headers alone cost: two bare servers side by side, one
+# with `-headers 7` (SPADE's 8 with the type) and one with `-headers 7
+# -length` (a ninth, which grows the header map), under one wrk each.
 #
 #   nice -n 10 bench/http/run.sh                      # 5 pairs of 5 s
 #   BENCH_PAIRS=9 BENCH_DURATION=10s bench/http/run.sh
@@ -78,9 +84,30 @@ for i in $(seq "$PAIRS"); do
   awk -v s="$S" -v b="$B" 'BEGIN { printf "%.4f\n", 100*s/b }' >>"$TMP/ratios"
   awk -v sc="$SPADE_CPU" -v bc="$BARE_CPU" 'BEGIN { printf "%.4f\n", 100*bc/sc }' >>"$TMP/cpuratios"
 done
+# Then both servers at once, each under its own wrk with half the
+# connections: a pair run one after the other meets a different machine
+# on each side (other people's jobs come and go within seconds, and a
+# server that gets less CPU answers fewer requests per wake-up, so each
+# costs more); run together, both meet the same one.
+: >"$TMP/together"
+for i in $(seq "$PAIRS"); do
+  tb=$(ticks "$BARE_PID"); ts=$(ticks "$API_PID")
+  wrk -t1 -c$((CONNS / 2)) -d"$DUR" -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$BARE_PORT/api/document/$ID" >"$TMP/bare.txt" &
+  WB=$!
+  wrk -t1 -c$((CONNS / 2)) -d"$DUR" -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$PORT/api/document/$ID" >"$TMP/spade.txt"
+  wait "$WB"
+  E=$(non2xx "$TMP/spade.txt")
+  [ -z "$E" ] || { echo "spade answered $E non-2xx responses" >&2; cat "$TMP/spade.txt" >&2; exit 1; }
+  awk -v i="$i" -v nb="$(requests "$TMP/bare.txt")" -v ns="$(requests "$TMP/spade.txt")" -v b0="$tb" -v b1="$(ticks "$BARE_PID")" \
+    -v s0="$ts" -v s1="$(ticks "$API_PID")" -v hz="$HZ" -v l="$(cut -d' ' -f1 /proc/loadavg)" -v out="$TMP/together" 'BEGIN {
+    bc = (b1 - b0) / hz * 1e6 / nb; sc = (s1 - s0) / hz * 1e6 / ns
+    printf "together %d: spade %d requests, bare %d; server CPU per request spade %.1f us, bare %.1f us, bare/spade %.1f %% (load %s)\n", i, ns, nb, sc, bc, 100*bc/sc, l
+    printf "%.4f\n", 100*bc/sc >>out }'
+done
 summary() { sort -n "$1" | awk -v n="$PAIRS" -v what="$2" '{ r[NR] = $1 } END {
   med = (n % 2) ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2
   printf "GET /api/document/{id}: %s = %.1f %% median (min %.1f, max %.1f) over %d pairs\n", what, med, r[1], r[n], n }'; }
 summary "$TMP/ratios" "requests/s, spade / bare echo (target >= 85 %)"
 summary "$TMP/cpuratios" "server CPU per request, bare echo / spade"
+summary "$TMP/together" "server CPU per request, both at once, bare echo / spade"
 echo "load after: $(uptime | sed 's/.*load average: //')"

@@ -36,18 +36,16 @@ func wireBudget(a *App, pl *pipeline.Pipeline) error {
 		if an.IsDemo || queue == tasks.QueueReprocess {
 			c.Priority = budget.Low
 		}
-		// A reprocess leaves the stored analysis untouched until its new
-		// result is in, so only live analyses show the wait.
-		if queue != tasks.QueueReprocess {
-			id := an.ID
+		// Only live analyses show the wait (a reprocess carries no
+		// ShowWait), through the worker, which writes the stage marks it
+		// holds back first.
+		if show := pipeline.ShowWaitOf(ctx); show != nil {
 			c.OnWait = func(waiting bool) {
 				text := budget.WaitingText
 				if !waiting {
 					text = analysis.StageText[analysis.StageAnalyzing].Text
 				}
-				if err := a.Repo.SetWaitText(context.WithoutCancel(ctx), id, text); err != nil {
-					a.Log.Warn("stage text not saved", "analysis_id", id, "error", err)
-				}
+				show(context.WithoutCancel(ctx), text)
 			}
 		}
 		return b.Wrap(p, c), in, src, nil
