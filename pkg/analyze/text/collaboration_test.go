@@ -50,7 +50,7 @@ func TestCollaborationFindParties(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m, drafts := phaseModel(tt.rows)
-			c := newCollaboration(m, drafts)
+			c := newCollaboration(m, drafts, partyCues{})
 			c.findParties()
 			home := c.findHome()
 			if got := sortedKeys(c.ext); home && !slices.Equal(got, tt.ext) {
@@ -77,7 +77,7 @@ func TestCollaborationReceiversAndSources(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m, drafts := phaseModel(tt.rows)
-			c := newCollaboration(m, drafts)
+			c := newCollaboration(m, drafts, partyCues{})
 			c.findParties()
 			c.findReceivers()
 			c.findSources()
@@ -93,7 +93,7 @@ func TestCollaborationReceiversAndSources(t *testing.T) {
 
 func TestCollaborationPoolsAndMessages(t *testing.T) {
 	m, drafts := phaseModel([][4]string{{"Clerk", "send", "Supplier", ""}, {"Supplier", "sign", "", ""}, {"Clerk", "file", "", ""}})
-	c := newCollaboration(m, drafts)
+	c := newCollaboration(m, drafts, partyCues{})
 	c.findParties()
 	c.findReceivers()
 	c.makePools()
@@ -132,7 +132,7 @@ func TestCollaborationPoolsAndMessages(t *testing.T) {
 
 func TestCollaborationPoolFlowsChoice(t *testing.T) {
 	m, drafts := phaseModel([][4]string{{"Vendor", "accept", "", ""}, {"Vendor", "decline", "", ""}})
-	c := newCollaboration(m, drafts)
+	c := newCollaboration(m, drafts, partyCues{})
 	c.ext["Vendor"] = true
 	c.makePools()
 	c.chains["Vendor"] = []string{"A", "B"}

@@ -132,11 +132,12 @@ type collaboration struct {
 	msgs               []process.MessageFlow
 	chains             map[string][]string // party → its steps (and catches), in order
 	startMessage       string              // the party's step that opens the process
+	cues               partyCues           // what the text says about who is inside
 }
 
 // newCollaboration starts a collaboration for m.
-func newCollaboration(m *process.Model, drafts map[string]*draft) *collaboration {
-	return &collaboration{m: m, drafts: drafts, canon: map[string]string{}, ext: map[string]bool{},
+func newCollaboration(m *process.Model, drafts map[string]*draft, cues partyCues) *collaboration {
+	return &collaboration{m: m, drafts: drafts, cues: cues, canon: map[string]string{}, ext: map[string]bool{},
 		receivers: map[string]bool{}, sources: map[string]bool{}, poolOf: map[string]string{}, chains: map[string][]string{}}
 }
 
@@ -157,8 +158,8 @@ func (c *collaboration) one(name string) string {
 // after it. A party that only receives something ("returns the invoice to
 // the supplier") is a collapsed pool. Models without external parties
 // stay one pool.
-func collaborate(m *process.Model, drafts map[string]*draft) {
-	c := newCollaboration(m, drafts)
+func collaborate(m *process.Model, drafts map[string]*draft, text string) {
+	c := newCollaboration(m, drafts, readCues(text))
 	shortNames(m, drafts)
 	c.findParties()
 	if !c.findHome() {
@@ -193,9 +194,10 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 // findParties marks the performers that are outside parties, each under
 // one name, and names the parties among the steps' customers the same way.
 func (c *collaboration) findParties() {
+	c.ownedRoles()
 	for i := range c.m.Activities {
 		a := &c.m.Activities[i]
-		if isExternal(a.Performer) {
+		if c.cues.external(a.Performer) {
 			a.Performer = c.one(a.Performer)
 			c.ext[a.Performer] = true
 		}
@@ -203,7 +205,7 @@ func (c *collaboration) findParties() {
 	for i := range c.m.Activities {
 		cs := c.m.Activities[i].SIPOC.Customers
 		for k, cu := range cs {
-			if isExternal(cu) {
+			if c.cues.external(cu) {
 				cs[k] = c.one(cu)
 			}
 		}
@@ -229,6 +231,55 @@ func (c *collaboration) findHome() bool {
 	return true
 }
 
+// ownedRoles gives the steps of an outside party's role ("The insurer's
+// assessor checks the estimate") to that party: the assessor works in
+// the insurer's pool, not in a lane of ours.
+func (c *collaboration) ownedRoles() {
+	rename := map[string]string{}
+	for i := range c.m.Activities {
+		a := &c.m.Activities[i]
+		d := c.drafts[a.ID]
+		if d == nil || a.Performer == "" || c.cues.external(a.Performer) {
+			continue
+		}
+		if owner := c.cues.ownerParty(d.source, a.Performer); owner != "" {
+			rename[a.Performer] = owner
+			a.Performer = owner
+		}
+	}
+	if len(rename) == 0 {
+		return
+	}
+	for i := range c.m.Activities {
+		if o, ok := rename[c.m.Activities[i].Performer]; ok {
+			c.m.Activities[i].Performer = o
+		}
+	}
+	for i := range c.m.Gateways {
+		if o, ok := rename[c.m.Gateways[i].Performer]; ok {
+			c.m.Gateways[i].Performer = o
+		}
+	}
+	for i := range c.m.Events {
+		if o, ok := rename[c.m.Events[i].Performer]; ok {
+			c.m.Events[i].Performer = o
+		}
+	}
+	seen := map[string]bool{}
+	var parts []process.Participant
+	for _, p := range c.m.Participants {
+		if o, ok := rename[p.Name]; ok {
+			p.Name = o
+		}
+		if seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		parts = append(parts, p)
+	}
+	c.m.Participants = parts
+}
+
 // findReceivers finds the parties that only receive: customers of the
 // organisation's moving or addressing steps and the parties they address.
 func (c *collaboration) findReceivers() {
@@ -247,7 +298,7 @@ func (c *collaboration) findReceivers() {
 			continue
 		}
 		for _, cu := range a.SIPOC.Customers {
-			if isExternal(cu) && !c.ext[cu] {
+			if c.cues.external(cu) && !c.ext[cu] {
 				c.receivers[cu] = true
 			}
 		}
@@ -263,7 +314,7 @@ func (c *collaboration) findSources() {
 			continue
 		}
 		for _, sup := range a.SIPOC.Suppliers {
-			if isExternal(sup) && !c.ext[c.one(sup)] && !c.receivers[c.one(sup)] {
+			if c.cues.external(sup) && !c.ext[c.one(sup)] && !c.receivers[c.one(sup)] {
 				c.sources[c.one(sup)] = true
 			}
 		}
@@ -394,10 +445,10 @@ func (c *collaboration) reassignWaits() {
 	last := ""
 	for i := range c.m.Events {
 		e := &c.m.Events[i]
-		if e.Pool == "" && (c.ext[e.Performer] || isExternal(e.Performer)) {
+		if e.Pool == "" && (c.ext[e.Performer] || c.cues.external(e.Performer)) {
 			e.Performer = last
 		}
-		if e.Pool == "" && e.Performer != "" && !c.ext[e.Performer] && !isExternal(e.Performer) {
+		if e.Pool == "" && e.Performer != "" && !c.ext[e.Performer] && !c.cues.external(e.Performer) {
 			last = e.Performer
 		}
 	}
@@ -409,7 +460,7 @@ func (c *collaboration) reassignWaits() {
 func (c *collaboration) reassignDecisions() {
 	for i := range c.m.Gateways {
 		gw := &c.m.Gateways[i]
-		if gw.Pool != "" || !(c.ext[gw.Performer] || isExternal(gw.Performer)) {
+		if gw.Pool != "" || !(c.ext[gw.Performer] || c.cues.external(gw.Performer)) {
 			continue
 		}
 		gw.Performer = ""
@@ -627,7 +678,7 @@ func (c *collaboration) poolParticipants() {
 	var parts []process.Participant
 	merged := map[string]bool{}
 	for _, p := range c.m.Participants {
-		if isExternal(p.Name) {
+		if c.cues.external(p.Name) {
 			p.Name = c.one(p.Name)
 			if merged[p.Name] {
 				continue
