@@ -105,6 +105,7 @@ func TestCollaborationPoolsAndMessages(t *testing.T) {
 	if len(c.msgs) != 1 {
 		t.Errorf("addMsg kept %d flows for one source and target, want 1", len(c.msgs))
 	}
+	before := c.snapshot()
 	c.moveSteps()
 	if got := m.Activities[1].Pool; got != m.Pools[1].ID {
 		t.Errorf("the supplier's step is in pool %q, want %q", got, m.Pools[1].ID)
@@ -118,7 +119,7 @@ func TestCollaborationPoolsAndMessages(t *testing.T) {
 	if !hasMsg("A", "B") || !hasMsg("B", "C") {
 		t.Errorf("messages = %+v, want A→B and B→C", c.msgs)
 	}
-	c.poolFlows(nil)
+	c.poolFlows(nil, before)
 	starts := 0
 	for _, e := range m.Events {
 		if e.Pool == m.Pools[1].ID && e.Type == process.EventStart {
@@ -137,7 +138,7 @@ func TestCollaborationPoolFlowsChoice(t *testing.T) {
 	c.makePools()
 	c.chains["Vendor"] = []string{"A", "B"}
 	gws := len(m.Gateways)
-	c.poolFlows(map[string]partyChoice{"A": {split: "G", name: "Accept?", label: "yes"}, "B": {split: "G", label: "no"}})
+	c.chainFlows(m.Pools[1], c.chains["Vendor"], map[string]partyChoice{"A": {split: "G", name: "Accept?", label: "yes"}, "B": {split: "G", label: "no"}})
 	if len(m.Gateways) != gws+2 {
 		t.Fatalf("gateways = %+v, want a split and a join in the vendor's pool", m.Gateways)
 	}

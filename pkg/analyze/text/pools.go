@@ -175,18 +175,20 @@ func collaborate(m *process.Model, drafts map[string]*draft, text string) {
 	// the container for inspection"): its steps right after one exclusive
 	// split are alternatives, kept so in the party's pool
 	choiceOf := partyChoices(m, c.ext)
+	before := c.snapshot()
 	c.moveSteps()
 	dropPassThrough(m)
 	c.reassignWaits()
 	c.reassignDecisions()
 	c.messageStart()
 	c.handOffs()
-	c.poolFlows(choiceOf)
+	c.poolFlows(choiceOf, before)
 	c.toReceivers()
 	c.withSources()
 	c.poolParticipants()
 	c.msgs = unaddressedSends(m, drafts, c.poolOf, c.msgs)
 	c.msgs = answerCatches(m, c.g, drafts, c.poolOf, c.msgs)
+	c.dropInnerMessages()
 	m.MessageFlows = c.msgs
 	c.typeSendReceive()
 }
@@ -573,16 +575,101 @@ func (c *collaboration) handedTo(a process.Activity, d *draft) []string {
 	return to
 }
 
-// poolFlows gives each acting party's pool its own start → steps → end,
-// with an exclusive split and join around the alternatives of a choice
-// the party makes.
-func (c *collaboration) poolFlows(choiceOf map[string]partyChoice) {
-	m := c.m
-	for _, p := range m.Pools[1:] {
+// flowSnapshot is the organisation's flow before the parties' steps
+// left it.
+type flowSnapshot struct {
+	flows       []process.Flow
+	gateways    map[string]process.Gateway
+	starts      []string
+	ends        []string
+	activityIDs map[string]bool
+}
+
+// snapshot keeps the flow as it is now, for the parties' projections.
+func (c *collaboration) snapshot() flowSnapshot {
+	s := flowSnapshot{flows: slices.Clone(c.m.Flows), gateways: map[string]process.Gateway{}, activityIDs: map[string]bool{}}
+	for _, g := range c.m.Gateways {
+		s.gateways[g.ID] = g
+	}
+	for _, e := range c.m.Events {
+		if e.Pool != "" || e.Parent != "" {
+			continue
+		}
+		switch e.Type {
+		case process.EventStart:
+			s.starts = append(s.starts, e.ID)
+		case process.EventEnd:
+			s.ends = append(s.ends, e.ID)
+		}
+	}
+	for _, a := range c.m.Activities {
+		s.activityIDs[a.ID] = true
+	}
+	return s
+}
+
+// partyGateways are the gateways a party's pool keeps: its own decisions
+// and those that come after one of its steps. The organisation's
+// decisions before the party first acts only say whether it is asked:
+// the party starts with what it receives.
+func (s flowSnapshot) partyGateways(party string, steps []string) map[string]process.Gateway {
+	next := map[string][]string{}
+	for _, f := range s.flows {
+		next[f.Source] = append(next[f.Source], f.Target)
+	}
+	after := map[string]bool{}
+	stack := append([]string(nil), steps...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, y := range next[x] {
+			if !after[y] {
+				after[y] = true
+				stack = append(stack, y)
+			}
+		}
+	}
+	out := map[string]process.Gateway{}
+	for id, g := range s.gateways {
+		if after[id] || (g.Performer != "" && partyKey(g.Performer) == partyKey(party)) {
+			out[id] = g
+		}
+	}
+	return out
+}
+
+// poolFlows gives each acting party's pool its own start → steps → end:
+// the organisation's flow projected onto the party's steps, or, where
+// that finds no way to them, a chain with an exclusive split and join
+// around the alternatives of a choice the party makes.
+func (c *collaboration) poolFlows(choiceOf map[string]partyChoice, before flowSnapshot) {
+	for _, p := range c.m.Pools[1:] {
 		ids := c.chains[p.Name]
 		if len(ids) == 0 {
 			continue
 		}
+		var steps, extra []string
+		for _, id := range ids {
+			if before.activityIDs[id] {
+				steps = append(steps, id)
+			} else {
+				extra = append(extra, id) // a message catch added at its end
+			}
+		}
+		gws := before.partyGateways(p.Name, steps)
+		if proj := project(before.flows, steps, gws, before.starts, before.ends); proj != nil && len(steps) > 0 {
+			c.projectedFlows(p, proj, gws, before.starts, before.ends, extra)
+			continue
+		}
+		c.chainFlows(p, ids, choiceOf)
+	}
+}
+
+// chainFlows draws a party's pool as one chain of its steps, with an
+// exclusive split and join around the alternatives of a choice it makes.
+func (c *collaboration) chainFlows(p process.Pool, ids []string, choiceOf map[string]partyChoice) {
+	m := c.m
+	{
 		start := fmt.Sprintf("Event_%s_start", p.ID)
 		end := fmt.Sprintf("Event_%s_end", p.ID)
 		m.Events = append(m.Events,
@@ -694,6 +781,31 @@ func (c *collaboration) poolParticipants() {
 		parts = append(parts, p)
 	}
 	c.m.Participants = parts
+}
+
+// dropInnerMessages drops the message flows between two nodes of one
+// pool (a party's step to its own next step): within a pool the sequence
+// flows carry the work, and a message there would become a second,
+// parallel way.
+func (c *collaboration) dropInnerMessages() {
+	pool := map[string]string{}
+	for _, p := range c.m.Pools {
+		pool[p.ID] = p.ID
+	}
+	for _, a := range c.m.Activities {
+		pool[a.ID] = firstNonEmpty(a.Pool, "Pool_main")
+	}
+	for _, e := range c.m.Events {
+		pool[e.ID] = firstNonEmpty(e.Pool, "Pool_main")
+	}
+	var out []process.MessageFlow
+	for _, f := range c.msgs {
+		if ps, pt := pool[f.Source], pool[f.Target]; ps != "" && ps == pt {
+			continue
+		}
+		out = append(out, f)
+	}
+	c.msgs = out
 }
 
 // typeSendReceive marks the organisation's steps a message flow leaves
