@@ -23,6 +23,8 @@ func TestPartyCuesExternal(t *testing.T) {
 		{"a party introduced as external", "The handler appoints an external loss adjuster.", "Loss Adjuster", true},
 		{"an internal one stays inside", "The handler appoints an external auditor.", "Internal Auditor", false},
 		{"a role of ours", "The handler checks the file.", "Handler", false},
+		{"a bare partner is a role (a firm's partner)", "The partner reviews the draft.", "Partner", false},
+		{"a partner hospital is outside", "The nurse calls the partner hospital.", "Partner Hospital", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -25,7 +25,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	council councils subsidiary subsidiaries lender lenders notary notaries court courts embassy
 	municipality ministry provider providers forwarder forwarders consignee consignees consignor consignors
 	shipper shippers valuer valuers surveyor surveyors appraiser appraisers insurer insurers reinsurer reinsurers
-	registry registries workshop workshops partner partners practitioner practitioners gp gps
+	registry registries workshop workshops practitioner practitioners gp gps
 	customs`)
 
 // authorityQualifiers make an office, department or service a public
