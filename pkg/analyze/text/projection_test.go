@@ -92,3 +92,32 @@ func TestPartyDecisionKeepsItsBranches(t *testing.T) {
 		t.Errorf("the rejection reaches the payout:%s", describe(m))
 	}
 }
+
+// TestPartyHoldsIsAStep checks that an outside party holding or keeping
+// something is a step of its choice, not a description: "The tax office
+// either clears the refund or holds it for an audit".
+func TestPartyHoldsIsAStep(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"The accountant files the return with the tax office. The tax office either clears the refund or holds it for an audit. The accountant archives the file.", "hold"},
+		{"The clerk sends the claim to the insurer. The insurer keeps the deposit. The clerk closes the file.", "keep"},
+	}
+	for _, tt := range tests {
+		m := analyze(t, "Refunds\n\n"+tt.text)
+		found := false
+		for _, a := range m.Activities {
+			if strings.HasPrefix(strings.ToLower(a.Name), tt.want) {
+				found = a.Pool != ""
+			}
+		}
+		if !found {
+			t.Errorf("no %q step in the party's pool:%s", tt.want, describe(m))
+		}
+	}
+	// a thing that keeps something describes: no step
+	m := analyze(t, "Logs\n\nThe clerk opens the ticket. The system keeps a log of all changes. The clerk closes the ticket.")
+	for _, a := range m.Activities {
+		if strings.HasPrefix(strings.ToLower(a.Name), "keep") {
+			t.Errorf("a system keeping a log is a step:%s", describe(m))
+		}
+	}
+}
