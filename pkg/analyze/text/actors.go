@@ -21,6 +21,12 @@ func (a *analyzer) performer(np string) string {
 	if c, ok := a.canon[k]; ok {
 		return c
 	}
+	if r := a.personRoles[k]; r != "" && !strings.EqualFold(r, np) {
+		// a person the transcript gave a role: the role is the lane
+		p := a.performer(r)
+		a.canon[k] = p
+		return p
+	}
 	// the first participant, in the order met, that k names
 	if i := a.actors.first(a.actors.suffix[k], a.actors.trimmed[strings.TrimSuffix(k, "s")], a.actors.group[withoutGroup(k)]); i >= 0 {
 		p := a.participants[i]

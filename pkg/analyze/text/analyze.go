@@ -27,7 +27,11 @@ type analyzer struct {
 	lastActor    string
 	speaker      string
 	// writer is the role an e-mail's sender signs with: who "I" is.
-	writer       string
+	writer string
+	// personRoles are the roles of the people a transcript's speakers
+	// and roster name, by their lower-case names: "Jonas sends a
+	// reminder" is the payments clerk's step.
+	personRoles  map[string]string
 	lastObject   string
 	participants []string
 	canon        map[string]string

@@ -140,7 +140,10 @@ func declarative(ws []string, prev string) []clause {
 			continue
 		}
 		waitsFor := b == "wait" && i+2 < len(ws) && norm(ws[i+1]) == "for" && !numberWord(ws[i+2]) // "waits for the contract": a message
-		if (f == formThird || f == formBase) && !waitsFor && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
+		// an outside party that holds or keeps something decides on it:
+		// "The tax office either clears the refund or holds it"
+		partyHolds := (b == "hold" || b == "keep") && isExternal(nounPhrase(subject, 5))
+		if (f == formThird || f == formBase) && !waitsFor && !partyHolds && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
 			return nil // "The policy applies to all staff"
 		}
 		if b == "take" && i+1 < len(ws) && isDuration(ws[i+1:]) {

@@ -200,6 +200,15 @@ func TestSpeakersAreNotLanes(t *testing.T) {
 			not:   []string{"priya", "interviewer", "priya raman"},
 		},
 		{
+			name: "a person named as the performer of a step is their role",
+			text: "Call notes\nPresent: Petra (operations lead), Jonas (payments clerk)\n\n" +
+				"Petra: How do we handle a recall?\n" +
+				"Jonas: I open a recall case and I send the recall request.\n" +
+				"Petra: If there is no answer, Jonas sends a reminder and Petra escalates the case.\n",
+			lanes: []string{"payments clerk", "operations lead"},
+			not:   []string{"jonas", "petra"},
+		},
+		{
 			name: "a role label naming the person in brackets",
 			text: "Desk (Tim, Service Desk): I log the call and I reset the password.\n" +
 				"Caller: Thanks.\n" +

@@ -25,7 +25,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	council councils subsidiary subsidiaries lender lenders notary notaries court courts embassy
 	municipality ministry provider providers forwarder forwarders consignee consignees consignor consignors
 	shipper shippers valuer valuers surveyor surveyors appraiser appraisers insurer insurers reinsurer reinsurers
-	registry registries workshop workshops partner partners practitioner practitioners gp gps
+	registry registries workshop workshops practitioner practitioners gp gps
 	customs`)
 
 // authorityQualifiers make an office, department or service a public
@@ -113,152 +113,277 @@ func partyKey(name string) string {
 	return strings.TrimSuffix(ws[len(ws)-1], "s")
 }
 
+// collaboration holds what collaborate's phases share: the model being
+// split into pools, the drafts its steps came from, the outside parties
+// found and the pools and message flows made for them.
+type collaboration struct {
+	m      *process.Model
+	drafts map[string]*draft
+	// canon is the one name per party: the first met, by partyKey
+	canon map[string]string
+	// ext are the parties acting in the text, outside the organisation
+	ext map[string]bool
+	// receivers only receive; sources are only ordered or received from
+	receivers, sources map[string]bool
+	g                  *flowGraph
+	order              []string       // the activities in reading order
+	byID               map[string]int // activity id → index in m.Activities
+	poolOf             map[string]string
+	msgs               []process.MessageFlow
+	chains             map[string][]string // party → its steps (and catches), in order
+	startMessage       string              // the party's step that opens the process
+	cues               partyCues           // what the text says about who is inside
+}
+
+// newCollaboration starts a collaboration for m.
+func newCollaboration(m *process.Model, drafts map[string]*draft, cues partyCues) *collaboration {
+	return &collaboration{m: m, drafts: drafts, cues: cues, canon: map[string]string{}, ext: map[string]bool{},
+		receivers: map[string]bool{}, sources: map[string]bool{}, poolOf: map[string]string{}, chains: map[string][]string{}}
+}
+
+// one gives the party's name as first met: "Applicants" and "Applicant"
+// are one party.
+func (c *collaboration) one(name string) string {
+	k := partyKey(name)
+	if n, ok := c.canon[k]; ok {
+		return n
+	}
+	c.canon[k] = name
+	return name
+}
+
 // collaborate turns external parties into pools of their own: their steps
 // leave the organisation's flow for a chain in their pool, and message
 // flows connect each of them with the organisation's steps before and
 // after it. A party that only receives something ("returns the invoice to
 // the supplier") is a collapsed pool. Models without external parties
 // stay one pool.
-func collaborate(m *process.Model, drafts map[string]*draft) {
-	// one name per party: the first met
-	canon := map[string]string{}
-	one := func(name string) string {
-		k := partyKey(name)
-		if c, ok := canon[k]; ok {
-			return c
-		}
-		canon[k] = name
-		return name
-	}
+func collaborate(m *process.Model, drafts map[string]*draft, text string) {
+	c := newCollaboration(m, drafts, readCues(text))
 	shortNames(m, drafts)
-	ext := map[string]bool{}
-	for i := range m.Activities {
-		a := &m.Activities[i]
-		if isExternal(a.Performer) {
-			a.Performer = one(a.Performer)
-			ext[a.Performer] = true
+	c.findParties()
+	if !c.findHome() {
+		return
+	}
+	c.findReceivers()
+	c.findSources()
+	if len(c.ext) == 0 && len(c.receivers) == 0 && len(c.sources) == 0 {
+		return
+	}
+	c.makePools()
+	// a party's choice ("Customs either releases the goods or selects
+	// the container for inspection"): its steps right after one exclusive
+	// split are alternatives, kept so in the party's pool
+	choiceOf := partyChoices(m, c.ext)
+	before := c.snapshot()
+	c.moveSteps()
+	dropPassThrough(m)
+	c.reassignWaits()
+	c.reassignDecisions()
+	c.messageStart()
+	c.handOffs()
+	c.poolFlows(choiceOf, before)
+	c.toReceivers()
+	c.withSources()
+	c.poolParticipants()
+	c.msgs = unaddressedSends(m, drafts, c.poolOf, c.msgs)
+	c.msgs = answerCatches(m, c.g, drafts, c.poolOf, c.msgs)
+	c.dropInnerMessages()
+	m.MessageFlows = c.msgs
+	c.typeSendReceive()
+}
+
+// findParties marks the performers that are outside parties, each under
+// one name, and names the parties among the steps' customers the same way.
+func (c *collaboration) findParties() {
+	c.ownedRoles()
+	for i := range c.m.Activities {
+		a := &c.m.Activities[i]
+		if c.cues.external(a.Performer) {
+			a.Performer = c.one(a.Performer)
+			c.ext[a.Performer] = true
 		}
 	}
-	for i := range m.Activities {
-		cs := m.Activities[i].SIPOC.Customers
-		for k, c := range cs {
-			if isExternal(c) {
-				cs[k] = one(c)
+	for i := range c.m.Activities {
+		cs := c.m.Activities[i].SIPOC.Customers
+		for k, cu := range cs {
+			if c.cues.external(cu) {
+				cs[k] = c.one(cu)
 			}
 		}
 	}
-	internal := 0
-	for _, a := range m.Activities {
-		if !ext[a.Performer] {
-			internal++
+}
+
+// findHome handles texts where every performer is a kind of party that is
+// usually outside ("the insurer", "the policyholder"): the one doing most
+// of the steps is the organisation the text is about, the others stay
+// parties. With one performer the text is told from its side and it is
+// the process: findHome reports false and the model stays one pool.
+func (c *collaboration) findHome() bool {
+	for _, a := range c.m.Activities {
+		if !c.ext[a.Performer] {
+			return true
 		}
 	}
-	if internal == 0 {
-		// Every performer is a kind of party that is usually outside
-		// ("the insurer", "the policyholder"): the one doing most of the
-		// steps is the organisation the text is about, the others stay
-		// parties. With one performer the text is told from its side and
-		// it is the process.
-		home := homeParty(m, ext)
-		if home == "" {
-			return
-		}
-		delete(ext, home)
+	home := homeParty(c.m, c.ext)
+	if home == "" {
+		return false
 	}
-	// parties that only receive: customers of moving or addressing steps
-	receivers := map[string]bool{}
-	for _, a := range m.Activities {
-		d := drafts[a.ID]
-		if d == nil || ext[a.Performer] {
+	delete(c.ext, home)
+	return true
+}
+
+// ownedRoles gives the steps of an outside party's role ("The insurer's
+// assessor checks the estimate") to that party: the assessor works in
+// the insurer's pool, not in a lane of ours.
+func (c *collaboration) ownedRoles() {
+	rename := map[string]string{}
+	for i := range c.m.Activities {
+		a := &c.m.Activities[i]
+		d := c.drafts[a.ID]
+		if d == nil || a.Performer == "" || c.cues.external(a.Performer) {
+			continue
+		}
+		if owner := c.cues.ownerParty(d.source, a.Performer); owner != "" {
+			rename[a.Performer] = owner
+			a.Performer = owner
+		}
+	}
+	if len(rename) == 0 {
+		return
+	}
+	for i := range c.m.Activities {
+		if o, ok := rename[c.m.Activities[i].Performer]; ok {
+			c.m.Activities[i].Performer = o
+		}
+	}
+	for i := range c.m.Gateways {
+		if o, ok := rename[c.m.Gateways[i].Performer]; ok {
+			c.m.Gateways[i].Performer = o
+		}
+	}
+	for i := range c.m.Events {
+		if o, ok := rename[c.m.Events[i].Performer]; ok {
+			c.m.Events[i].Performer = o
+		}
+	}
+	seen := map[string]bool{}
+	var parts []process.Participant
+	for _, p := range c.m.Participants {
+		if o, ok := rename[p.Name]; ok {
+			p.Name = o
+		}
+		if seen[p.Name] {
+			continue
+		}
+		seen[p.Name] = true
+		parts = append(parts, p)
+	}
+	c.m.Participants = parts
+}
+
+// findReceivers finds the parties that only receive: customers of the
+// organisation's moving or addressing steps and the parties they address.
+func (c *collaboration) findReceivers() {
+	for _, a := range c.m.Activities {
+		d := c.drafts[a.ID]
+		if d == nil || c.ext[a.Performer] {
 			continue
 		}
 		for _, p := range d.addressed {
-			if !ext[one(p)] {
-				receivers[one(p)] = true
+			if !c.ext[c.one(p)] {
+				c.receivers[c.one(p)] = true
 			}
 		}
 		v := firstWord(d.verb)
 		if !moving[v] && !addressing[v] {
 			continue
 		}
-		for _, c := range a.SIPOC.Customers {
-			if isExternal(c) && !ext[c] {
-				receivers[c] = true
+		for _, cu := range a.SIPOC.Customers {
+			if c.cues.external(cu) && !c.ext[cu] {
+				c.receivers[cu] = true
 			}
 		}
 	}
-	// parties the organisation only orders from or receives from ("orders
-	// the parts from the wholesaler"): collapsed pools too
-	sources := map[string]bool{}
-	for _, a := range m.Activities {
-		if ext[a.Performer] {
+}
+
+// findSources finds the parties the organisation only orders from or
+// receives from ("orders the parts from the wholesaler"): collapsed pools
+// too.
+func (c *collaboration) findSources() {
+	for _, a := range c.m.Activities {
+		if c.ext[a.Performer] {
 			continue
 		}
 		for _, sup := range a.SIPOC.Suppliers {
-			if isExternal(sup) && !ext[one(sup)] && !receivers[one(sup)] {
-				sources[one(sup)] = true
+			if c.cues.external(sup) && !c.ext[c.one(sup)] && !c.receivers[c.one(sup)] {
+				c.sources[c.one(sup)] = true
 			}
 		}
 	}
-	if len(ext) == 0 && len(receivers) == 0 && len(sources) == 0 {
-		return
-	}
+}
 
-	g := newFlowGraph(m)
-	var order []string
+// makePools makes the organisation's pool, then one per acting party in
+// the order they act, then collapsed ones for receivers and sources.
+func (c *collaboration) makePools() {
+	m := c.m
+	c.g = newFlowGraph(m)
 	for _, s := range process.Ordered(m) {
 		if s.Kind == process.StepActivity {
-			order = append(order, s.ID)
+			c.order = append(c.order, s.ID)
 		}
 	}
-	byID := map[string]int{}
+	c.byID = map[string]int{}
 	for i, a := range m.Activities {
-		byID[a.ID] = i
+		c.byID[a.ID] = i
 	}
-
 	m.Pools = []process.Pool{{ID: "Pool_main", Name: firstNonEmpty(m.ProcessName, "Process")}}
-	poolOf := map[string]string{}
-	addPool := func(name string, collapsed bool) string {
-		if id, ok := poolOf[name]; ok {
-			return id
+	for _, id := range c.order {
+		if p := m.Activities[c.byID[id]].Performer; c.ext[p] {
+			c.addPool(p, false)
 		}
-		id := fmt.Sprintf("Pool_%d", len(m.Pools))
-		m.Pools = append(m.Pools, process.Pool{ID: id, Name: name, Collapsed: collapsed})
-		poolOf[name] = id
+	}
+	for _, p := range sortedKeys(c.receivers) {
+		c.addPool(p, true)
+	}
+	for _, p := range sortedKeys(c.sources) {
+		c.addPool(p, true)
+	}
+}
+
+// addPool gives the party a pool unless it has one, and returns its id.
+func (c *collaboration) addPool(name string, collapsed bool) string {
+	if id, ok := c.poolOf[name]; ok {
 		return id
 	}
-	for _, id := range order {
-		if p := m.Activities[byID[id]].Performer; ext[p] {
-			addPool(p, false)
+	id := fmt.Sprintf("Pool_%d", len(c.m.Pools))
+	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: name, Collapsed: collapsed})
+	c.poolOf[name] = id
+	return id
+}
+
+// addMsg adds a message flow unless one from the same source to the same
+// target exists.
+func (c *collaboration) addMsg(name, from, to string) {
+	for _, f := range c.msgs {
+		if f.Source == from && f.Target == to {
+			return
 		}
 	}
-	for _, p := range sortedKeys(receivers) {
-		addPool(p, true)
-	}
-	for _, p := range sortedKeys(sources) {
-		addPool(p, true)
-	}
+	c.msgs = append(c.msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(c.msgs)+1), Name: name, Source: from, Target: to})
+}
 
-	var msgs []process.MessageFlow
-	addMsg := func(name, from, to string) {
-		for _, f := range msgs {
-			if f.Source == from && f.Target == to {
-				return
-			}
-		}
-		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: name, Source: from, Target: to})
-	}
+// performer is the performer of activity id.
+func (c *collaboration) performer(id string) string { return c.m.Activities[c.byID[id]].Performer }
 
-	// a party's choice ("Customs either releases the goods or selects
-	// the container for inspection"): its steps right after one exclusive
-	// split are alternatives, kept so in the party's pool
-	choiceOf := partyChoices(m, ext)
-	// the parties' steps leave the organisation's flow, in order
-	chains := map[string][]string{}
-	startMessage := ""
-	for i, id := range order {
-		a := &m.Activities[byID[id]]
-		if !ext[a.Performer] {
+// moveSteps takes the parties' steps out of the organisation's flow, in
+// order, into chains of their pools, with a message in from the
+// organisation's step before and one out to its next step.
+func (c *collaboration) moveSteps() {
+	m := c.m
+	for i, id := range c.order {
+		a := &m.Activities[c.byID[id]]
+		if !c.ext[a.Performer] {
 			continue
 		}
 		party := a.Performer
@@ -268,130 +393,141 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 				ins = append(ins, f.Source)
 			}
 		}
-		prev, next := g.splice(id)
+		prev, next := c.g.splice(id)
 		obj := ""
-		if d := drafts[id]; d != nil {
+		if d := c.drafts[id]; d != nil {
 			obj = firstNonEmpty(messageOf(d), "message")
 		}
 		// a message in from the organisation's step before, unless the
 		// party's own step came right before
-		if p := g.activityBefore(prev); p != "" && (i == 0 || !ext[m.Activities[byID[order[i-1]]].Performer]) {
-			if pd := drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[byID[p]].SIPOC.Customers, party)) {
-				addMsg(messageOf(pd), p, id)
+		if p := c.g.activityBefore(prev); p != "" && (i == 0 || !c.ext[c.performer(c.order[i-1])]) {
+			if pd := c.drafts[p]; pd != nil && (moving[firstWord(pd.verb)] || addressing[firstWord(pd.verb)] || hasFold(m.Activities[c.byID[p]].SIPOC.Customers, party)) {
+				c.addMsg(messageOf(pd), p, id)
 			}
-		} else if g.isStart(prev, m) && startMessage == "" {
-			startMessage = id
+		} else if c.g.isStart(prev, m) && c.startMessage == "" {
+			c.startMessage = id
 		}
 		// and one out to the organisation's next step
-		if n := g.nodeAfter(next); n != "" {
-			addMsg(obj, id, n)
-		} else if d := drafts[id]; d != nil && (moving[firstWord(d.verb)] || addressing[firstWord(d.verb)]) && g.kind(next) == process.EventEnd && len(ins) > 0 {
-			// "… and the agency notifies the university of its decision"
-			// at the end: the organisation waits for it before it ends
-			e := fmt.Sprintf("Event_msg_%d", len(m.Events)+1)
-			who := ""
-			if p := g.activityBefore(prev); p != "" {
-				who = m.Activities[byID[p]].Performer
-			}
-			m.Events = append(m.Events, process.Event{ID: e, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
-				Name: capitalise(obj) + " received", Performer: who})
-			for k := range m.Flows {
-				if m.Flows[k].Target == next && slices.Contains(ins, m.Flows[k].Source) {
-					m.Flows[k].Target = e
-				}
-			}
-			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_msg_%d", len(m.Flows)+1), Source: e, Target: next})
-			addMsg(obj, id, e)
+		if n := c.g.nodeAfter(next); n != "" {
+			c.addMsg(obj, id, n)
+		} else if d := c.drafts[id]; d != nil && (moving[firstWord(d.verb)] || addressing[firstWord(d.verb)]) && c.g.kind(next) == process.EventEnd && len(ins) > 0 {
+			c.waitAtEnd(id, obj, prev, next, ins)
 		}
-		a.Pool = poolOf[party]
+		a.Pool = c.poolOf[party]
 		a.Parent = "" // the party's steps form one chain in its pool
-		chains[party] = append(chains[party], id)
+		c.chains[party] = append(c.chains[party], id)
 	}
-	dropPassThrough(m)
-	// waits left in the organisation's flow belong to its lanes
+}
+
+// waitAtEnd puts a message catch before the organisation's end when a
+// party's last step sends something ("… and the agency notifies the
+// university of its decision"): the organisation waits for it before it
+// ends.
+func (c *collaboration) waitAtEnd(id, obj, prev, next string, ins []string) {
+	m := c.m
+	e := fmt.Sprintf("Event_msg_%d", len(m.Events)+1)
+	who := ""
+	if p := c.g.activityBefore(prev); p != "" {
+		who = c.performer(p)
+	}
+	m.Events = append(m.Events, process.Event{ID: e, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
+		Name: capitalise(obj) + " received", Performer: who})
+	for k := range m.Flows {
+		if m.Flows[k].Target == next && slices.Contains(ins, m.Flows[k].Source) {
+			m.Flows[k].Target = e
+		}
+	}
+	m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_msg_%d", len(m.Flows)+1), Source: e, Target: next})
+	c.addMsg(obj, id, e)
+}
+
+// reassignWaits puts the waits left in the organisation's flow into its
+// lanes: a wait a party's name was on goes to the lane before it.
+func (c *collaboration) reassignWaits() {
 	last := ""
-	for i := range m.Events {
-		e := &m.Events[i]
-		if e.Pool == "" && (ext[e.Performer] || isExternal(e.Performer)) {
+	for i := range c.m.Events {
+		e := &c.m.Events[i]
+		if e.Pool == "" && (c.ext[e.Performer] || c.cues.external(e.Performer)) {
 			e.Performer = last
 		}
-		if e.Pool == "" && e.Performer != "" && !ext[e.Performer] && !isExternal(e.Performer) {
+		if e.Pool == "" && e.Performer != "" && !c.ext[e.Performer] && !c.cues.external(e.Performer) {
 			last = e.Performer
 		}
 	}
-	// so do decisions on what a party does ("If the applicant does not
-	// reply, …"): the organisation decides, in the lane before it
-	for i := range m.Gateways {
-		gw := &m.Gateways[i]
-		if gw.Pool != "" || !(ext[gw.Performer] || isExternal(gw.Performer)) {
+}
+
+// reassignDecisions does the same for decisions on what a party does
+// ("If the applicant does not reply, …"): the organisation decides, in the
+// lane before it.
+func (c *collaboration) reassignDecisions() {
+	for i := range c.m.Gateways {
+		gw := &c.m.Gateways[i]
+		if gw.Pool != "" || !(c.ext[gw.Performer] || c.cues.external(gw.Performer)) {
 			continue
 		}
 		gw.Performer = ""
-		if p := g.activityBefore(gw.ID); p != "" {
-			gw.Performer = m.Activities[byID[p]].Performer
+		if p := c.g.activityBefore(gw.ID); p != "" {
+			gw.Performer = c.performer(p)
 		}
 	}
-	// the process starts with a message when a party's step opens it
-	if startMessage != "" {
-		for i := range m.Events {
-			e := &m.Events[i]
-			if e.Type == process.EventStart && e.Pool == "" {
-				e.Trigger = process.TriggerMessage
-				if e.Name == "" || e.Name == "Start" {
-					if d := drafts[startMessage]; d != nil && messageOf(d) != "" {
-						e.Name = capitalise(messageOf(d)) + " received"
-					}
-				}
-				for k := range msgs {
-					if msgs[k].Source == startMessage {
-						msgs[k].Target = e.ID
-					}
-				}
-				// the start event sits in the lane of the step it starts
-				for _, f := range m.Flows {
-					if f.Source == e.ID {
-						if k, ok := byID[f.Target]; ok {
-							e.Performer = m.Activities[k].Performer
-						}
-					}
-				}
-				break
+}
+
+// messageStart makes the process start with a message when a party's
+// step opens it.
+func (c *collaboration) messageStart() {
+	if c.startMessage == "" {
+		return
+	}
+	m := c.m
+	for i := range m.Events {
+		e := &m.Events[i]
+		if e.Type != process.EventStart || e.Pool != "" {
+			continue
+		}
+		e.Trigger = process.TriggerMessage
+		if e.Name == "" || e.Name == "Start" {
+			if d := c.drafts[c.startMessage]; d != nil && messageOf(d) != "" {
+				e.Name = capitalise(messageOf(d)) + " received"
 			}
 		}
+		for k := range c.msgs {
+			if c.msgs[k].Source == c.startMessage {
+				c.msgs[k].Target = e.ID
+			}
+		}
+		// the start event sits in the lane of the step it starts
+		for _, f := range m.Flows {
+			if f.Source == e.ID {
+				if k, ok := c.byID[f.Target]; ok {
+					e.Performer = m.Activities[k].Performer
+				}
+			}
+		}
+		return
 	}
-	// steps of the organisation that hand something to a party acting
-	// later ("invites the candidates", then "the candidate signs …") send
-	// it to that party's next step
+}
+
+// handOffs makes the organisation's steps that hand something to a party
+// acting later ("invites the candidates", then "the candidate signs …")
+// send it to that party's next step.
+func (c *collaboration) handOffs() {
+	m := c.m
 	pos := map[string]int{}
-	for i, id := range order {
+	for i, id := range c.order {
 		pos[id] = i
 	}
-	for _, id := range order {
-		a := m.Activities[byID[id]]
-		d := drafts[id]
+	for _, id := range c.order {
+		a := m.Activities[c.byID[id]]
+		d := c.drafts[id]
 		if a.Pool != "" || d == nil {
 			continue
 		}
-		v := firstWord(d.verb)
-		var to []string
-		for _, c := range a.SIPOC.Customers {
-			if moving[v] || addressing[v] || hasFold(d.addressed, c) {
-				to = append(to, c)
-			}
-		}
-		if requesting[v] {
-			// "requests them from the applicant": the request goes out
-			// to the party that answers it later
-			for _, sup := range d.suppliers { // as written, not the neighbours filled in
-				to = appendUnique(to, one(sup))
-			}
-		}
-		for _, c := range to {
-			if len(chains[c]) == 0 {
+		for _, party := range c.handedTo(a, d) {
+			if len(c.chains[party]) == 0 {
 				continue
 			}
 			target := ""
-			for _, x := range chains[c] {
+			for _, x := range c.chains[party] {
 				if pos[x] > pos[id] {
 					target = x
 					break
@@ -401,30 +537,139 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 				// sent on one branch only: a wait for it in the party's
 				// pool could wait forever, so the message goes to the
 				// pool itself
-				addMsg(messageOf(d), id, poolOf[c])
+				c.addMsg(messageOf(d), id, c.poolOf[party])
 				continue
 			}
 			if target == "" {
 				// nothing the party does comes after: it receives the
 				// message at the end of its flow ("returns the invoice to
 				// the supplier")
-				target = fmt.Sprintf("Event_%s_msg_%d", poolOf[c], len(m.Events)+1)
+				target = fmt.Sprintf("Event_%s_msg_%d", c.poolOf[party], len(m.Events)+1)
 				obj := firstNonEmpty(messageOf(d), "message")
 				m.Events = append(m.Events, process.Event{ID: target, Type: process.EventIntermediate, Trigger: process.TriggerMessage,
-					Name: capitalise(obj) + " received", Performer: c, Pool: poolOf[c]})
-				chains[c] = append(chains[c], target)
+					Name: capitalise(obj) + " received", Performer: party, Pool: c.poolOf[party]})
+				c.chains[party] = append(c.chains[party], target)
 			}
-			addMsg(messageOf(d), id, target)
+			c.addMsg(messageOf(d), id, target)
 		}
 	}
-	// each party's pool gets its own start → steps → end
-	n := 0
-	for _, p := range m.Pools[1:] {
-		ids := chains[p.Name]
+}
+
+// handedTo lists whom an organisation's step hands something to: the
+// customers of a moving or addressing step, those it addresses, and for a
+// request the parties it asks ("requests them from the applicant").
+func (c *collaboration) handedTo(a process.Activity, d *draft) []string {
+	v := firstWord(d.verb)
+	var to []string
+	for _, cu := range a.SIPOC.Customers {
+		if moving[v] || addressing[v] || hasFold(d.addressed, cu) {
+			to = append(to, cu)
+		}
+	}
+	if requesting[v] {
+		// the request goes out to the party that answers it later
+		for _, sup := range d.suppliers { // as written, not the neighbours filled in
+			to = appendUnique(to, c.one(sup))
+		}
+	}
+	return to
+}
+
+// flowSnapshot is the organisation's flow before the parties' steps
+// left it.
+type flowSnapshot struct {
+	flows       []process.Flow
+	gateways    map[string]process.Gateway
+	starts      []string
+	ends        []string
+	activityIDs map[string]bool
+}
+
+// snapshot keeps the flow as it is now, for the parties' projections.
+func (c *collaboration) snapshot() flowSnapshot {
+	s := flowSnapshot{flows: slices.Clone(c.m.Flows), gateways: map[string]process.Gateway{}, activityIDs: map[string]bool{}}
+	for _, g := range c.m.Gateways {
+		s.gateways[g.ID] = g
+	}
+	for _, e := range c.m.Events {
+		if e.Pool != "" || e.Parent != "" {
+			continue
+		}
+		switch e.Type {
+		case process.EventStart:
+			s.starts = append(s.starts, e.ID)
+		case process.EventEnd:
+			s.ends = append(s.ends, e.ID)
+		}
+	}
+	for _, a := range c.m.Activities {
+		s.activityIDs[a.ID] = true
+	}
+	return s
+}
+
+// partyGateways are the gateways a party's pool keeps: its own decisions
+// and those that come after one of its steps. The organisation's
+// decisions before the party first acts only say whether it is asked:
+// the party starts with what it receives.
+func (s flowSnapshot) partyGateways(party string, steps []string) map[string]process.Gateway {
+	next := map[string][]string{}
+	for _, f := range s.flows {
+		next[f.Source] = append(next[f.Source], f.Target)
+	}
+	after := map[string]bool{}
+	stack := append([]string(nil), steps...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, y := range next[x] {
+			if !after[y] {
+				after[y] = true
+				stack = append(stack, y)
+			}
+		}
+	}
+	out := map[string]process.Gateway{}
+	for id, g := range s.gateways {
+		if after[id] || (g.Performer != "" && partyKey(g.Performer) == partyKey(party)) {
+			out[id] = g
+		}
+	}
+	return out
+}
+
+// poolFlows gives each acting party's pool its own start → steps → end:
+// the organisation's flow projected onto the party's steps, or, where
+// that finds no way to them, a chain with an exclusive split and join
+// around the alternatives of a choice the party makes.
+func (c *collaboration) poolFlows(choiceOf map[string]partyChoice, before flowSnapshot) {
+	for _, p := range c.m.Pools[1:] {
+		ids := c.chains[p.Name]
 		if len(ids) == 0 {
 			continue
 		}
-		n++
+		var steps, extra []string
+		for _, id := range ids {
+			if before.activityIDs[id] {
+				steps = append(steps, id)
+			} else {
+				extra = append(extra, id) // a message catch added at its end
+			}
+		}
+		gws := before.partyGateways(p.Name, steps)
+		if proj := project(before.flows, steps, gws, before.starts, before.ends); proj != nil && len(steps) > 0 {
+			c.projectedFlows(p, proj, gws, before.starts, before.ends, extra)
+			continue
+		}
+		c.chainFlows(p, ids, choiceOf)
+	}
+}
+
+// chainFlows draws a party's pool as one chain of its steps, with an
+// exclusive split and join around the alternatives of a choice it makes.
+func (c *collaboration) chainFlows(p process.Pool, ids []string, choiceOf map[string]partyChoice) {
+	m := c.m
+	{
 		start := fmt.Sprintf("Event_%s_start", p.ID)
 		end := fmt.Sprintf("Event_%s_end", p.ID)
 		m.Events = append(m.Events,
@@ -435,8 +680,8 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		}
 		prev := start
 		for i := 0; i < len(ids); {
-			c, j := choiceOf[ids[i]], i+1
-			for c.split != "" && j < len(ids) && choiceOf[ids[j]].split == c.split {
+			ch, j := choiceOf[ids[i]], i+1
+			for ch.split != "" && j < len(ids) && choiceOf[ids[j]].split == ch.split {
 				j++
 			}
 			if j-i < 2 {
@@ -446,9 +691,10 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 			}
 			split := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+1)
 			join := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+2)
+			who := c.performer(ids[i])
 			m.Gateways = append(m.Gateways,
-				process.Gateway{ID: split, Type: process.GatewayExclusive, Name: c.name, Performer: m.Activities[byID[ids[i]]].Performer, Pool: p.ID},
-				process.Gateway{ID: join, Type: process.GatewayExclusive, Performer: m.Activities[byID[ids[i]]].Performer, Pool: p.ID})
+				process.Gateway{ID: split, Type: process.GatewayExclusive, Name: ch.name, Performer: who, Pool: p.ID},
+				process.Gateway{ID: join, Type: process.GatewayExclusive, Performer: who, Pool: p.ID})
 			flow(prev, split, "")
 			for _, id := range ids[i:j] {
 				flow(split, id, choiceOf[id].label)
@@ -458,13 +704,16 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		}
 		flow(prev, end, "")
 	}
-	// steps of the organisation that hand something to a party that
-	// only receives send it to that party's pool
-	for _, a := range m.Activities {
+}
+
+// toReceivers makes the organisation's steps that hand something to a
+// party that only receives send it to that party's pool.
+func (c *collaboration) toReceivers() {
+	for _, a := range c.m.Activities {
 		if a.Pool != "" {
 			continue
 		}
-		d := drafts[a.ID]
+		d := c.drafts[a.ID]
 		if d == nil {
 			continue
 		}
@@ -472,70 +721,104 @@ func collaborate(m *process.Model, drafts map[string]*draft) {
 		if !moving[v] && !addressing[v] && len(d.addressed) == 0 {
 			continue
 		}
-		for _, c := range appendUnique(append([]string(nil), a.SIPOC.Customers...), d.addressed...) {
+		for _, cu := range appendUnique(append([]string(nil), a.SIPOC.Customers...), d.addressed...) {
 			// the parties addressed too: "passes the file on to the
 			// notary" names one the grammar knows no role for
-			c = one(c)
-			if !moving[v] && !addressing[v] && !hasFold(d.addressed, c) {
+			cu = c.one(cu)
+			if !moving[v] && !addressing[v] && !hasFold(d.addressed, cu) {
 				continue
 			}
-			if id, ok := poolOf[c]; ok && receivers[c] {
-				addMsg(firstNonEmpty(messageOf(d), "message"), a.ID, id)
+			if id, ok := c.poolOf[cu]; ok && c.receivers[cu] {
+				c.addMsg(firstNonEmpty(messageOf(d), "message"), a.ID, id)
 			}
 		}
 	}
-	// steps that order from or take in from a party that does not act
-	// in the text exchange a message with its pool: the order goes out,
-	// what is received comes in
-	for _, a := range m.Activities {
-		d := drafts[a.ID]
+}
+
+// withSources makes the steps that order from or take in from a party
+// that does not act in the text exchange a message with its pool: the
+// order goes out, what is received comes in.
+func (c *collaboration) withSources() {
+	for _, a := range c.m.Activities {
+		d := c.drafts[a.ID]
 		if a.Pool != "" || d == nil {
 			continue
 		}
 		for _, sup := range a.SIPOC.Suppliers {
-			sup = one(sup)
-			id, ok := poolOf[sup]
-			if !ok || !(sources[sup] || receivers[sup]) {
+			sup = c.one(sup)
+			id, ok := c.poolOf[sup]
+			if !ok || !(c.sources[sup] || c.receivers[sup]) {
 				continue
 			}
 			if requesting[firstWord(d.verb)] {
-				addMsg(firstNonEmpty(messageOf(d), "request"), a.ID, id)
+				c.addMsg(firstNonEmpty(messageOf(d), "request"), a.ID, id)
 			} else {
-				addMsg(firstNonEmpty(messageOf(d), "message"), id, a.ID)
+				c.addMsg(firstNonEmpty(messageOf(d), "message"), id, a.ID)
 			}
 		}
 	}
-	// a party acting in its own pool is that pool's one lane; one that
-	// only receives has none
+}
+
+// poolParticipants makes a party acting in its own pool that pool's one
+// lane; one that only receives has none.
+func (c *collaboration) poolParticipants() {
 	var parts []process.Participant
 	merged := map[string]bool{}
-	for _, p := range m.Participants {
-		if isExternal(p.Name) {
-			p.Name = one(p.Name)
+	for _, p := range c.m.Participants {
+		if c.cues.external(p.Name) {
+			p.Name = c.one(p.Name)
 			if merged[p.Name] {
 				continue
 			}
 			merged[p.Name] = true
 		}
-		if id, ok := poolOf[p.Name]; ok {
-			if receivers[p.Name] || sources[p.Name] {
+		if id, ok := c.poolOf[p.Name]; ok {
+			if c.receivers[p.Name] || c.sources[p.Name] {
 				continue
 			}
 			p.Pool = id
 		}
 		parts = append(parts, p)
 	}
-	m.Participants = parts
-	msgs = unaddressedSends(m, drafts, poolOf, msgs)
-	msgs = answerCatches(m, g, drafts, poolOf, msgs)
-	m.MessageFlows = msgs
-	for i := range m.Activities {
-		a := &m.Activities[i]
-		d := drafts[a.ID]
+	c.m.Participants = parts
+}
+
+// dropInnerMessages drops the message flows between two nodes of one
+// pool (a party's step to its own next step): within a pool the sequence
+// flows carry the work, and a message there would become a second,
+// parallel way.
+func (c *collaboration) dropInnerMessages() {
+	pool := map[string]string{}
+	for _, p := range c.m.Pools {
+		pool[p.ID] = p.ID
+	}
+	for _, a := range c.m.Activities {
+		pool[a.ID] = firstNonEmpty(a.Pool, "Pool_main")
+	}
+	for _, e := range c.m.Events {
+		pool[e.ID] = firstNonEmpty(e.Pool, "Pool_main")
+	}
+	var out []process.MessageFlow
+	for _, f := range c.msgs {
+		if ps, pt := pool[f.Source], pool[f.Target]; ps != "" && ps == pt {
+			continue
+		}
+		out = append(out, f)
+	}
+	c.msgs = out
+}
+
+// typeSendReceive marks the organisation's steps a message flow leaves
+// with a moving verb as send tasks, and those one reaches with a
+// receiving verb as receive tasks.
+func (c *collaboration) typeSendReceive() {
+	for i := range c.m.Activities {
+		a := &c.m.Activities[i]
+		d := c.drafts[a.ID]
 		if d == nil || a.Pool != "" {
 			continue
 		}
-		for _, f := range msgs {
+		for _, f := range c.msgs {
 			switch {
 			case f.Source == a.ID && moving[firstWord(d.verb)]:
 				a.Type = process.ActivitySend

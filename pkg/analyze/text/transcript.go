@@ -231,6 +231,19 @@ func (a *analyzer) transcript(turns []turn) {
 		}
 	}
 	role := roles(turns, roster)
+	// people named as performers ("Jonas sends a reminder") are their
+	// roles too
+	a.personRoles = map[string]string{}
+	for k, r := range roster {
+		a.personRoles[k] = r
+	}
+	for sp, r := range role {
+		if !isAgent(sp) {
+			for _, k := range nameKeys(sp) {
+				a.personRoles[k] = r
+			}
+		}
+	}
 	for _, t := range turns {
 		if a.ctx.Err() != nil {
 			return

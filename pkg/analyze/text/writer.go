@@ -9,6 +9,10 @@ import (
 // name: "From: Ana Ruiz, Claims Manager", "From: Ana Ruiz (Claims)".
 var fromLineRe = regexp.MustCompile(`(?im)^\s*from\s*:\s*[^,(<\n]{2,60}?\s*(?:,\s*|\(\s*)([A-Za-z][\w&/ -]{1,50}?)\s*\)?\s*$`)
 
+// narratorRe is a story's narrator naming themselves: "I, Marco, …",
+// "I (Marco) …", "My name is Marco".
+var narratorRe = regexp.MustCompile(`\bI,\s+([A-Z][a-z]+),|\bI\s+\(([A-Z][a-z]+)\)|\b[Mm]y name is ([A-Z][a-z]+)\b`)
+
 // writerRole returns the role an e-mail's writer signs with, or "" when
 // the text has no sender line that names one: that role is who "I" and
 // "me" are ("I check the permit", "needs a sign-off from me").
@@ -19,6 +23,10 @@ func writerRole(text string) string {
 	}
 	m := fromLineRe.FindStringSubmatch(head)
 	if m == nil {
+		// a story's narrator: "I, Marco, needed a loan"
+		if n := narratorRe.FindStringSubmatch(head); n != nil {
+			return firstNonEmpty(n[1], n[2], n[3])
+		}
 		return ""
 	}
 	role := strings.TrimSpace(m[1])

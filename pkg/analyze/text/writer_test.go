@@ -9,6 +9,10 @@ func TestWriterRole(t *testing.T) {
 		{"name only", "From: Lena Vogt\nTo: Process team", ""},
 		{"no sender line", "The clerk checks the form. The clerk files it.", ""},
 		{"from inside a sentence", "The goods come from: the warehouse, north wing", ""},
+		{"a story's narrator", "How it went\n\nI, Marco, needed a loan. I sent the application.", "Marco"},
+		{"a narrator in brackets", "I (Ana) open the shop at eight.", "Ana"},
+		{"my name is", "My name is Lea and I run the kiosk.", "Lea"},
+		{"a plain I names no one", "I sent the application to the bank.", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

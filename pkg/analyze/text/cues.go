@@ -1,0 +1,131 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// partyCues are what the whole text says about who is inside the
+// organisation and who is outside, beyond a party's own name: "We are an
+// independent body shop", "the GP on duty", "an external loss adjuster".
+type partyCues struct {
+	// home is the partyKey of what the text says the organisation is
+	// ("we are a small shop" → "shop"), or "".
+	home string
+	// staff are partyKeys the text says work for the organisation ("the
+	// GP on duty", "staffed by triage nurses and a GP").
+	staff map[string]bool
+	// outside are lower-case names the text introduces as outside ("an
+	// external loss adjuster"): the same name later is that party.
+	outside []string
+}
+
+var (
+	// weAreRe is the organisation naming itself: "We are an independent
+	// body shop", "Who we are: a customs broker", "We are small shop".
+	weAreRe = regexp.MustCompile(`(?i)\b(?:we\s+are|who\s+we\s+are\s*:)\s+(a|an|the)?\s*((?:[a-z][\w-]*\s+){0,4}?[a-z][\w-]*)\s*(?:[,.;:()]|\s(?:for|of|in|with|that|which|who|and|based|from|at|on|to)\b|$)`)
+	// onDutyRe is staff named by the shift they work: "the GP on duty".
+	onDutyRe = regexp.MustCompile(`(?i)\b([a-z][\w-]*)\s+on\s+(?:duty|call|shift)\b`)
+	// staffedRe lists the organisation's staff: "staffed by triage
+	// nurses, a GP on duty and the reception team".
+	staffedRe = regexp.MustCompile(`(?i)\bstaffed\s+by\s+([^.;:]+)`)
+	// employedRe is staff said to be employed: "the GP is employed by
+	// the centre".
+	employedRe = regexp.MustCompile(`(?i)\b([a-z][\w-]*)\s+(?:is|are)\s+(?:employed|paid|hired)\s+by\s+(?:the|our|us)\b`)
+	// outsideIntroRe introduces a party as outside: "appoints an external
+	// loss adjuster".
+	outsideIntroRe = regexp.MustCompile(`(?i)\b(?:external|freelance|independent|third-party|outside|contracted|outsourced)\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)`)
+	// listSplitRe splits a list of staff.
+	listSplitRe = regexp.MustCompile(`,|\band\b`)
+)
+
+// readCues reads the cues of a text.
+func readCues(text string) partyCues {
+	c := partyCues{staff: map[string]bool{}}
+	if m := weAreRe.FindStringSubmatch(text); m != nil {
+		ws := strings.Fields(strings.ToLower(m[2]))
+		head := ws[len(ws)-1]
+		// without an article only a party noun: "we are small shop",
+		// not "we are responsible"
+		if m[1] != "" || isExternal(head) || head == "bank" {
+			c.home = partyKey(head)
+		}
+	}
+	for _, m := range onDutyRe.FindAllStringSubmatch(text, -1) {
+		c.staff[partyKey(m[1])] = true
+	}
+	for _, m := range employedRe.FindAllStringSubmatch(text, -1) {
+		c.staff[partyKey(m[1])] = true
+	}
+	for _, m := range staffedRe.FindAllStringSubmatch(text, -1) {
+		for _, part := range listSplitRe.Split(m[1], -1) {
+			ws := strings.Fields(strings.ToLower(part))
+			for len(ws) > 1 && (ws[len(ws)-1] == "duty" || ws[len(ws)-1] == "call" || ws[len(ws)-1] == "on") {
+				ws = ws[:len(ws)-1] // "a GP on duty"
+			}
+			if len(ws) > 0 {
+				c.staff[partyKey(ws[len(ws)-1])] = true
+			}
+		}
+	}
+	for _, m := range outsideIntroRe.FindAllStringSubmatch(text, -1) {
+		c.outside = append(c.outside, strings.ToLower(m[1]))
+	}
+	return c
+}
+
+// external reports whether a performer is a party outside the
+// organisation, by its name (isExternal) and what the text says: staff
+// and the organisation's own kind are inside; a name the text introduced
+// as outside is outside; "the bank" is outside when the organisation
+// says it is something else.
+func (c partyCues) external(name string) bool {
+	k := partyKey(name)
+	if k == "" {
+		return false
+	}
+	if c.staff[k] || (c.home != "" && k == c.home) {
+		return false
+	}
+	if isExternal(name) {
+		return true
+	}
+	if c.home != "" && k == "bank" {
+		return true // "We are a small shop. … the bank sends a chargeback letter"
+	}
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, w := range strings.Fields(n) {
+		if insideQualifiers[w] {
+			return false // "the internal auditor" after "an external auditor"
+		}
+	}
+	for _, o := range c.outside {
+		if o == n || strings.HasSuffix(o, " "+n) || strings.HasSuffix(n, " "+o) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownerParty is the outside party whose role a performer is, by the
+// sentence it acts in: "The insurer's assessor checks the estimate" → the
+// insurer; "" when the sentence names no such owner.
+func (c partyCues) ownerParty(source, performer string) string {
+	src := strings.ToLower(source)
+	p := strings.ToLower(performer)
+	for i := 0; ; {
+		j := strings.Index(src[i:], "'s "+p)
+		if j < 0 {
+			return ""
+		}
+		j += i
+		ws := strings.Fields(src[:j])
+		if len(ws) > 0 {
+			w := trimPunct(ws[len(ws)-1])
+			if c.external(w) {
+				return titleCase(w)
+			}
+		}
+		i = j + 3
+	}
+}

@@ -1,0 +1,91 @@
+package text
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestPartyCuesExternal(t *testing.T) {
+	tests := []struct {
+		name, text, party string
+		want              bool
+	}{
+		{"a GP is outside by default", "The GP examines the patient.", "GP", true},
+		{"the GP on duty is staff", "The GP on duty examines the patient.", "GP", false},
+		{"staffed by", "The centre is staffed by triage nurses, a GP and a radiographer.", "GP", false},
+		{"employed by", "Our GPs are employed by the practice.", "GP", false},
+		{"the bank is ours by default", "The bank checks the account.", "Bank", false},
+		{"the bank is outside when we are a shop", "We are a small shop. The bank sends a letter.", "Bank", true},
+		{"without an article only a party noun", "We are small shop for shoes.", "Bank", true},
+		{"we are responsible names nothing", "We are responsible for refunds.", "Bank", false},
+		{"our own kind is inside", "Who we are: a customs broker. Clients send documents.", "Broker", false},
+		{"the insurer is ours when we say so", "We are the insurer.", "Insurer", false},
+		{"a party introduced as external", "The handler appoints an external loss adjuster.", "Loss Adjuster", true},
+		{"an internal one stays inside", "The handler appoints an external auditor.", "Internal Auditor", false},
+		{"a role of ours", "The handler checks the file.", "Handler", false},
+		{"a bare partner is a role (a firm's partner)", "The partner reviews the draft.", "Partner", false},
+		{"a partner hospital is outside", "The nurse calls the partner hospital.", "Partner Hospital", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := readCues(tt.text).external(tt.party); got != tt.want {
+				t.Errorf("external(%q) = %v, want %v (cues %+v)", tt.party, got, tt.want, readCues(tt.text))
+			}
+		})
+	}
+}
+
+func TestPartyCuesOwnerParty(t *testing.T) {
+	tests := []struct {
+		source, performer, want string
+	}{
+		{"The insurer's assessor checks the estimate.", "Assessor", "Insurer"},
+		{"The customer's supplier quality team reviews the report.", "Supplier Quality Team", "Customer"},
+		{"The manager's assistant books the trip.", "Assistant", ""},
+		{"The assessor checks the estimate.", "Assessor", ""},
+	}
+	for _, tt := range tests {
+		if got := (partyCues{}).ownerParty(tt.source, tt.performer); got != tt.want {
+			t.Errorf("ownerParty(%q, %q) = %q, want %q", tt.source, tt.performer, got, tt.want)
+		}
+	}
+}
+
+// TestPartyCuesInModels checks the cues end to end: staff that look like
+// parties stay lanes, an outside party's role acts in its pool.
+func TestPartyCuesInModels(t *testing.T) {
+	tests := []struct {
+		name, text string
+		pools      []string // besides the main pool
+		lanes      []string // lanes of the main pool, at least these
+	}{
+		{"the GP on duty is a lane", "Walk-ins\n\nThe nurse assesses the patient. The GP on duty examines the patient. The GP on duty treats the patient.",
+			nil, []string{"Nurse", "GP"}},
+		{"the insurer's assessor works for the insurer", "Repairs\n\nThe advisor sends the estimate to the insurer. The insurer's assessor checks the estimate. The advisor orders the parts.",
+			[]string{"Insurer"}, []string{"Advisor"}},
+		{"the bank is outside for a shop", "Chargebacks\n\nWe are a small shop. The bank sends a chargeback letter to the shop. The manager checks the receipt. The manager sends the proof to the bank.",
+			[]string{"Bank"}, []string{"Manager"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			var pools, lanes []string
+			for _, p := range m.Pools[min(1, len(m.Pools)):] {
+				pools = append(pools, p.Name)
+			}
+			for _, p := range m.Participants {
+				if p.Pool == "" {
+					lanes = append(lanes, p.Name)
+				}
+			}
+			if !slices.Equal(pools, tt.pools) {
+				t.Errorf("pools = %v, want %v:%s", pools, tt.pools, describe(m))
+			}
+			for _, l := range tt.lanes {
+				if !slices.Contains(lanes, l) {
+					t.Errorf("lanes = %v, want %s among them", lanes, l)
+				}
+			}
+		})
+	}
+}
