@@ -27,8 +27,11 @@ type analyzer struct {
 	lastActor    string
 	speaker      string
 	// writer is the role an e-mail's sender signs with: who "I" is.
-	writer       string
-	lastObject   string
+	writer     string
+	lastObject string
+	// nextSentence is the sentence after the one being read in its
+	// paragraph: "When X, A." decides like "if" when it is "Otherwise B."
+	nextSentence string
 	participants []string
 	canon        map[string]string
 	actors       actorIndex // participants by the keys names are matched on
