@@ -3,6 +3,8 @@ package text
 import (
 	"context"
 	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 // TestTerminationPhrases lists ways a text says a branch is over, and
@@ -71,4 +73,61 @@ func TestWhenWithoutOtherwiseStaysTemporal(t *testing.T) {
 	for _, g := range m.Gateways {
 		t.Errorf("unexpected gateway %q:%s", g.Name, describe(m))
 	}
+}
+
+// TestEachParty splits a compound subject that works side by side into a
+// clause per party, and leaves other sentences alone.
+func TestEachParty(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"The buyer and the planner check the forecast.", "The buyer must check the forecast and the planner must check the forecast."},
+		{"AP and AR close their sub-ledgers on day 1.", "AP must close their sub-ledgers on day 1 and AR must close their sub-ledgers on day 1."},
+		{"The quality engineer and the plant manager sign the report", "The quality engineer must sign the report and the plant manager must sign the report."},
+		{"Salt and pepper season the soup.", "Salt and pepper season the soup."},
+		{"The clerk checks the invoice and the receipt.", "The clerk checks the invoice and the receipt."},
+	} {
+		if got := eachParty(tc.in); got != tc.want {
+			t.Errorf("eachParty(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestParallelShapes checks side-by-side work written in the middle of a
+// sentence or with a compound subject.
+func TestParallelShapes(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		parallel [2]pattern
+	}{
+		{"and in the meantime", "The clerk registers the order. The porting desk books the port date, and in the meantime logistics ships the SIM. The network team activates the number.", [2]pattern{{"book"}, {"ship"}}},
+		{"compound subject simultaneously", "The clerk opens the period. The buyer and the planner check the forecast simultaneously. The accountant reconciles the accounts.", [2]pattern{{"check"}, {"check"}}},
+		{"neither waits for the other", "The clerk opens the file. The auditor reviews the ledger and the analyst tests the controls; neither waits for the other. The manager signs the report.", [2]pattern{{"review"}, {"test"}}},
+	}
+	for _, tc := range tests {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		if !parallelApart(m, tc.parallel[0], tc.parallel[1]) {
+			t.Errorf("%s: %v and %v not on two branches of a parallel split:%s", tc.name, tc.parallel[0], tc.parallel[1], describe(m))
+		}
+	}
+}
+
+// parallelApart reports a parallel split after which two different
+// activities matching a and b follow that do not reach each other.
+func parallelApart(m process.Model, a, b pattern) bool {
+	bh := newBehaviour(m)
+	as, bs := nodesMatching(m, a), nodesMatching(m, b)
+	for _, g := range m.Gateways {
+		if g.Type != process.GatewayParallel {
+			continue
+		}
+		after := bh.reachable(g.ID, nil)
+		for _, x := range as {
+			for _, y := range bs {
+				if x != y && after[x] && after[y] && !bh.reachable(x, nil)[y] && !bh.reachable(y, nil)[x] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -298,6 +298,9 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 		own = true // "… independently of each other": only beside each other
 		body = sideByOwnRe.ReplaceAllString(body, "")
 	}
+	if own {
+		body = eachParty(body) // "AP and AR close … simultaneously"
+	}
 	ds := a.clauses(body, r.s)
 	if len(ds) == 0 && a.sideBySide(r.s) {
 		return nil // "These two checks happen in parallel."
