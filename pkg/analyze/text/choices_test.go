@@ -131,3 +131,39 @@ func parallelApart(m process.Model, a, b pattern) bool {
 	}
 	return false
 }
+
+// TestUntilLoops: steps that go on "until" a result loops back through a
+// decision on it; an "until" of time or of a wait is no loop.
+func TestUntilLoops(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		text string
+		loop [2]pattern // nil: no decision at all
+	}{
+		{"two steps until", "The clerk registers the part. The setter adjusts the mould and the inspector measures the part until all dimensions are in tolerance. The manager releases the mould.", [2]pattern{{"adjust"}, {"measur"}}},
+		{"keeps doing until", "The clerk registers the meter. The lab keeps testing the meter until two results agree. Billing issues a credit note.", [2]pattern{{"test"}, {"test"}}},
+		{"a wait until collected", "The clerk registers the parcel. The parcel is held at the depot until the customer collects it. The clerk closes the case.", [2]pattern{}},
+		{"until a day", "The clerk registers the parcel. The clerk stores the parcel until Friday. The clerk closes the case.", [2]pattern{}},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		if tc.loop[0] == nil {
+			if len(m.Gateways) > 0 {
+				t.Errorf("%s: a decision where none was said:%s", tc.name, describe(m))
+			}
+			continue
+		}
+		b := newBehaviour(m)
+		as := nodesMatching(m, tc.loop[0])
+		looped := false
+		for _, x := range as {
+			for _, y := range nodesMatching(m, tc.loop[1]) {
+				if b.reachable(x, nil)[y] && b.reachable(y, nil)[x] {
+					looped = true
+				}
+			}
+		}
+		if !looped {
+			t.Errorf("%s: no cycle through %v and %v:%s", tc.name, tc.loop[0], tc.loop[1], describe(m))
+		}
+	}
+}

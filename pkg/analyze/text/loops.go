@@ -401,3 +401,52 @@ func (a *analyzer) stepRead(n int, d *draft) {
 	}
 	delete(a.jumps, n)
 }
+
+// untilTailRe is a sentence whose steps go on until a condition holds:
+// "The setter adjusts the mould and the inspector measures the part until
+// all dimensions are in tolerance", "The lab keeps testing the meter until
+// two results agree".
+var untilTailRe = regexp.MustCompile(`(?i)^(.{8,}?)[,]?\s+until\s+(.{4,}?)[.!]?$`)
+
+// keepIngRe is "keeps doing": the step done over and over.
+var keepIngRe = regexp.MustCompile(`(?i)\b(?:keeps?|kept|keep\s+on|keeps\s+on|continues?|continued|goes\s+on|go\s+on)\s+([a-z]+ing)\b`)
+
+// untilTimeRe is an "until" of time or of a wait, not of a result: "until
+// Friday", "until the end of the month", "until further notice", "until
+// it is collected".
+var untilTimeRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:end|next|close|deadline|start|beginning|\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|noon|midnight|further\s+notice|then|now|today|[a-z]+\s+(?:is|are|has\s+been|have\s+been)\s+(?:collected|picked\s+up|paid|received|delivered|returned|released))\b`)
+
+// untilLoop reads a sentence that repeats its steps until a condition
+// holds: the steps, then a decision on the condition whose "No" goes back
+// to the first of them. Only with a sign of repetition ("keeps doing",
+// "again", "repeat") or more than one step: "The parcel is held until the
+// customer collects it" is a wait.
+func (a *analyzer) untilLoop(r *reading) ([]*draft, bool) {
+	m := untilTailRe.FindStringSubmatch(r.body)
+	if m == nil || untilTimeRe.MatchString(m[2]) || a.b.open != nil || a.b.into != nil {
+		return nil, false
+	}
+	head, cue := m[1], false
+	if k := keepIngRe.FindStringSubmatchIndex(head); k != nil {
+		if base, f := verbForm(head[k[2]:k[3]]); f == formIng {
+			head = head[:k[0]] + "must " + base + head[k[3]:] // "keeps testing" → "must test"
+			cue = true
+		}
+	}
+	cue = cue || againRe.MatchString(head) || loopRe.MatchString(head)
+	ds := a.clauses(head, r.s)
+	if len(ds) == 0 || hasAlt(ds) || (!cue && len(ds) < 2) {
+		return nil, false
+	}
+	for _, d := range ds {
+		if d.event != nil {
+			return nil, false
+		}
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.add(ds)
+	if ds[0].item != nil {
+		a.b.addLoopUntil(m[2], ds[len(ds)-1].performer, ds[0].item)
+	}
+	return ds, true
+}

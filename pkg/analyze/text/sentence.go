@@ -287,6 +287,9 @@ func (a *analyzer) placeTimer(s string) {
 // alternatives ("or"). A sentence without steps adds its time to the last
 // step or offers itself as the purpose.
 func (a *analyzer) readPlain(r *reading) []*draft {
+	if ds, ok := a.untilLoop(r); ok {
+		return ds // "… keeps testing the meter until two results agree"
+	}
 	body := r.body
 	par, own := false, false
 	if parallelMidRe.MatchString(body) {
