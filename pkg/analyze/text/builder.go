@@ -249,18 +249,41 @@ func flattenSubs(items []*item) []*item {
 			steps += countActs([]*item{it})
 		}
 	}
-	if subs >= 2 && steps >= minSubSteps {
-		return items
-	}
+	whole := subs < 2 || steps < minSubSteps
 	var out []*item
 	for _, it := range items {
-		if it.sub != nil {
+		if it.sub != nil && (whole || endsEarly(it.sub.items)) {
+			// a section with a branch that ends the process ("…, the
+			// application is refused; the procedure is terminated") is
+			// no sub-process: its end would only end the section, and
+			// the case would go on to the next one
 			out = append(out, it.sub.items...)
 			continue
 		}
 		out = append(out, it)
 	}
 	return out
+}
+
+// endsEarly reports whether a branch of a decision among items ends with
+// an end event of its own: the process stops there.
+func endsEarly(items []*item) bool {
+	for _, it := range items {
+		if it.gw == nil {
+			continue
+		}
+		for _, br := range it.gw.branches {
+			for _, x := range br.items {
+				if x.end {
+					return true
+				}
+			}
+			if endsEarly(br.items) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func countActs(items []*item) int {

@@ -167,3 +167,40 @@ func TestUntilLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestSectionEndEndsProcess: a section whose branch ends the process is
+// no sub-process (its end would only end the section and the case would
+// go on to the next one); the other sections stay sub-processes.
+func TestSectionEndEndsProcess(t *testing.T) {
+	text := `Permit manual
+
+1. Intake
+1.1 The clerk registers the request.
+1.2 The clerk checks the identity of the requester.
+1.3 If the identity cannot be confirmed, the clerk rejects the request and the process ends.
+1.4 The clerk assigns the request to an officer.
+
+2. Handling
+2.1 The officer reviews the file.
+2.2 The officer prepares the permit.
+2.3 The supervisor signs the permit.
+
+3. Closing
+3.1 The officer sends the permit.
+3.2 The clerk archives the file.`
+	m := Analyze(context.Background(), text, "t.txt")
+	subs := map[string]string{}
+	for _, a := range m.Activities {
+		if a.Type == process.ActivitySubProcess {
+			subs[a.ID] = a.Name
+		}
+	}
+	for _, a := range m.Activities {
+		if (pattern{"reject"}).matches(a.Name) && subs[a.Parent] != "" {
+			t.Errorf("the rejection ends only its section %q:%s", subs[a.Parent], describe(m))
+		}
+		if (pattern{"sign", "permit"}).matches(a.Name) && subs[a.Parent] == "" {
+			t.Errorf("the handling section is no longer a sub-process:%s", describe(m))
+		}
+	}
+}
