@@ -204,3 +204,21 @@ func TestSectionEndEndsProcess(t *testing.T) {
 		}
 	}
 }
+
+// TestDocumentAboutItself: a sentence about the policy, ordinance or
+// regulation itself is no step, and the document is no performer.
+func TestDocumentAboutItself(t *testing.T) {
+	for _, s := range []string{
+		"This policy applies to all staff.",
+		"This ordinance lays down the rules for pavement cafés.",
+		"The present regulation enters into force on 1 May.",
+		"These rules replace the guidelines of 2019.",
+	} {
+		m := Analyze(context.Background(), s+" The clerk checks the form. The officer approves the form.", "t.txt")
+		for _, a := range m.Activities {
+			if a.Source == s || !(pattern{"check|approv"}).matches(a.Name) {
+				t.Errorf("%q: activity %q [%s]", s, a.Name, a.Performer)
+			}
+		}
+	}
+}
