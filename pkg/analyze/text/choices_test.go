@@ -222,3 +222,23 @@ func TestDocumentAboutItself(t *testing.T) {
 		}
 	}
 }
+
+// TestAdverbBeforeVerb: an adverb between the performer and the verb
+// belongs to neither ("The clerk simply closes the file").
+func TestAdverbBeforeVerb(t *testing.T) {
+	for _, s := range []string{"The clerk simply closes the file.", "The clerk generally closes the file.", "The clerk often closes the file."} {
+		m := Analyze(context.Background(), "The officer reviews the file. "+s, "t.txt")
+		found := false
+		for _, a := range m.Activities {
+			if (pattern{"clos", "file"}).matches(a.Name) {
+				found = true
+				if a.Performer != "Clerk" {
+					t.Errorf("%q: performer %q, want Clerk", s, a.Performer)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no closing step:%s", s, describe(m))
+		}
+	}
+}
