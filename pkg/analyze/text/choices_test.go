@@ -242,3 +242,26 @@ func TestAdverbBeforeVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusalShapesEndBranch: a refusal said with a phrasal verb or
+// handed over as a notice ends its branch.
+func TestRefusalShapesEndBranch(t *testing.T) {
+	for _, tc := range []struct {
+		s   string
+		neg pattern
+	}{
+		{"Should the manager not approve, the request is turned down and the employee is informed.", pattern{"turn"}},
+		{"If the customer withdraws, the clerk sends a cancellation confirmation.", pattern{"cancellation"}},
+		{"If the budget is exhausted, the clerk e-mails a decline notice.", pattern{"decline"}},
+	} {
+		m := Analyze(context.Background(), "The clerk checks the application. "+tc.s+" Otherwise the clerk approves the application. The cashier pays the grant.", "t.txt")
+		b := newBehaviour(m)
+		ns := nodesMatching(m, tc.neg)
+		if len(ns) == 0 || b.reachesAny(ns, pattern{"pay"}, nil) {
+			t.Errorf("%q: %v missing or reaches the payment:%s", tc.s, tc.neg, describe(m))
+		}
+		if !b.reachesAny(nodesMatching(m, pattern{"approv"}), pattern{"pay"}, nil) {
+			t.Errorf("%q: the approval no longer reaches the payment:%s", tc.s, describe(m))
+		}
+	}
+}
