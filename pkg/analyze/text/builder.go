@@ -1383,6 +1383,13 @@ func shortCondition(cond string) string {
 // approves": a decision on the condition whose "No" branch returns to
 // target and whose "Yes" branch goes on.
 func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
+	return b.addLoopCheck(cond, performer, target, false)
+}
+
+// addLoopCheck closes a cycle with a decision on cond: back to target when
+// cond does not hold yet ("until"), or while it still holds (again set:
+// "as long as").
+func (b *builder) addLoopCheck(cond, performer string, target *item, again bool) bool {
 	if target == nil || len(b.seq) == 0 {
 		return false
 	}
@@ -1390,6 +1397,10 @@ func (b *builder) addLoopUntil(cond, performer string, target *item) bool {
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
 		spec: "Repeated until " + strings.TrimSpace(cond) + "."}
 	g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: target}}}}
+	if again {
+		g.spec = "Repeated as long as " + strings.TrimSpace(cond) + "."
+		g.branches = []branch{{label: "Yes", items: []*item{{back: target}}}, {label: "No"}}
+	}
 	b.seq = append(b.seq, &item{gw: g})
 	b.last = &b.seq
 	b.lastN = 1

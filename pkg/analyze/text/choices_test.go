@@ -265,3 +265,17 @@ func TestRefusalShapesEndBranch(t *testing.T) {
 		}
 	}
 }
+
+// TestAsLongAsLoops: "As long as C, A and B" repeats the steps while C
+// holds; the way out goes on.
+func TestAsLongAsLoops(t *testing.T) {
+	m := Analyze(context.Background(), "The tester tests the build. As long as defects are found, the developer fixes them and the tester retests the build. The manager releases the build.", "t.txt")
+	b := newBehaviour(m)
+	fix, retest := nodesMatching(m, pattern{"fix"}), nodesMatching(m, pattern{"retest"})
+	if len(fix) == 0 || len(retest) == 0 || !b.reachesAny(fix, pattern{"retest"}, nil) || !b.reachesAny(retest, pattern{"fix"}, nil) {
+		t.Errorf("no cycle through the fix and the retest:%s", describe(m))
+	}
+	if !b.reachesAny(retest, pattern{"releas"}, nil) {
+		t.Errorf("the loop has no way out:%s", describe(m))
+	}
+}

@@ -450,3 +450,32 @@ func (a *analyzer) untilLoop(r *reading) ([]*draft, bool) {
 	}
 	return ds, true
 }
+
+// asLongAsRe is a sentence whose steps go on as long as a condition
+// holds: "As long as defects are found, the developer fixes them and the
+// tester retests the build".
+var asLongAsRe = regexp.MustCompile(`(?i)^(?:for\s+)?as\s+long\s+as\s+([^,]{3,120}?),\s+(.{8,}?)[.!]?$`)
+
+// asLongAsLoop reads "As long as C, A and B": the steps, then a decision
+// on C whose "Yes" goes back to the first of them.
+func (a *analyzer) asLongAsLoop(r *reading) ([]*draft, bool) {
+	m := asLongAsRe.FindStringSubmatch(r.body)
+	if m == nil || a.b.open != nil || a.b.into != nil {
+		return nil, false
+	}
+	ds := a.clauses(m[2], r.s)
+	if len(ds) == 0 || hasAlt(ds) {
+		return nil, false
+	}
+	for _, d := range ds {
+		if d.event != nil {
+			return nil, false
+		}
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.add(ds)
+	if ds[0].item != nil {
+		a.b.addLoopCheck(m[1], ds[len(ds)-1].performer, ds[0].item, true)
+	}
+	return ds, true
+}

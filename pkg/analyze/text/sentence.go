@@ -287,6 +287,9 @@ func (a *analyzer) placeTimer(s string) {
 // alternatives ("or"). A sentence without steps adds its time to the last
 // step or offers itself as the purpose.
 func (a *analyzer) readPlain(r *reading) []*draft {
+	if ds, ok := a.asLongAsLoop(r); ok {
+		return ds // "As long as defects are found, the developer fixes them …"
+	}
 	if ds, ok := a.untilLoop(r); ok {
 		return ds // "… keeps testing the meter until two results agree"
 	}
