@@ -279,3 +279,29 @@ func TestAsLongAsLoops(t *testing.T) {
 		t.Errorf("the loop has no way out:%s", describe(m))
 	}
 }
+
+// TestRepeatLoopsBack: "repeats the reconciliation" goes back to the
+// reconciliation; with no such step before it stays a step.
+func TestRepeatLoopsBack(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		loop pattern // the step looped to; nil: no loop, "Repeat" kept
+	}{
+		{"The clerk registers the order. The accountant reconciles the accounts. If the figures still do not match, the accountant repeats the reconciliation. The controller signs the report.", pattern{"reconcil"}},
+		{"The clerk registers the device. The technician repairs the device. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", pattern{"repair"}},
+		{"The clerk registers the order. The tester tests the build. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", nil},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		b := newBehaviour(m)
+		if tc.loop == nil {
+			if len(nodesMatching(m, pattern{"repeat"})) == 0 {
+				t.Errorf("the repeat step was dropped with nothing to repeat:%s", describe(m))
+			}
+			continue
+		}
+		ns := nodesMatching(m, tc.loop)
+		if len(ns) != 1 || !b.reachable(ns[0], nil)[ns[0]] {
+			t.Errorf("no loop back to %v:%s", tc.loop, describe(m))
+		}
+	}
+}

@@ -143,6 +143,9 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// report and goes to step 5": the branch goes on at that step
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		a.b.endSoft()
+	case a.redoneStep(before):
+		// "If the figures still do not match, the accountant repeats the
+		// reconciliation": back to the reconciliation
 	case renewedRe.MatchString(s) && !againRe.MatchString(s):
 		// "… and the planner sends a new offer": back to the first offer
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
@@ -478,4 +481,51 @@ func (a *analyzer) asLongAsLoop(r *reading) ([]*draft, bool) {
 		a.b.addLoopCheck(m[1], ds[len(ds)-1].performer, ds[0].item, true)
 	}
 	return ds, true
+}
+
+// redoVerbs name doing an earlier step once more: "repeats the
+// reconciliation", "redoes the count".
+var redoVerbs = set(`repeat redo rerun`)
+
+// redoneStep loops the branch back to the earlier step that the
+// sentence's only step repeats by name ("repeats the reconciliation"
+// after "reconciles the accounts"; "repeats the repair" after "repairs
+// the device"), dropping the "repeat" step; false when there is none.
+func (a *analyzer) redoneStep(before int) bool {
+	if before != len(a.drafts)-1 {
+		return false
+	}
+	d := a.drafts[before]
+	if d.event != nil || !redoVerbs[firstWord(d.verb)] {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(d.object))
+	if len(ws) == 0 {
+		return false
+	}
+	noun := trimPunct(ws[len(ws)-1])
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event != nil || e.drop || e.item == nil {
+			continue
+		}
+		v := firstWord(e.verb)
+		if commonPrefix(v, noun) >= 5 || sharedStems(d.object, e.object) > 0 && !redoVerbs[v] {
+			if a.b.loopTo(e.item) {
+				d.drop = true
+				return true
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// commonPrefix is how many leading letters a and b share.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }
