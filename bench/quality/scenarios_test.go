@@ -22,13 +22,15 @@ func TestScenariosLoad(t *testing.T) {
 }
 
 // devScenarioFloor is the share of dev scenario checks the built-in
-// analyzer holds (82.9 %, 1517 of 1831 with the 80 scenarios at the end
-// of the fourth session; 82.0 %, 1502 after merging text5 and text6; 78.8 %, 1089 of 1382 with the 60 scenarios after the
+// analyzer holds (79.8 %, 1624 of 2035 with 91 scenarios in the fifth
+// session: 11 harder ones written before the analyzer read them hold 101
+// of 204, the first 80 went 1517 → 1523; 82.9 %, 1517 of 1831 with the
+// 80 scenarios at the end of the fourth session; 82.0 %, 1502 after merging text5 and text6; 78.8 %, 1089 of 1382 with the 60 scenarios after the
 // fourth session of 27 Nov 2026; 77.4 %, 1069 after the third; 73.7 %,
 // 905 of 1228 with the first 54;
 // 62 %, 635 of 1024 when the first 44 were written), less two points: a
 // change that loses checks fails here. Raise it as the analyzer improves.
-const devScenarioFloor = 0.81
+const devScenarioFloor = 0.78
 
 // TestScenarioFloor keeps the built-in analyzer's dev scenario checks at
 // or above the floor. Only the dev set: blind is read in totals, by hand.

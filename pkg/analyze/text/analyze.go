@@ -31,8 +31,11 @@ type analyzer struct {
 	// personRoles are the roles of the people a transcript's speakers
 	// and roster name, by their lower-case names: "Jonas sends a
 	// reminder" is the payments clerk's step.
-	personRoles  map[string]string
-	lastObject   string
+	personRoles map[string]string
+	lastObject  string
+	// nextSentence is the sentence after the one being read in its
+	// paragraph: "When X, A." decides like "if" when it is "Otherwise B."
+	nextSentence string
 	participants []string
 	canon        map[string]string
 	actors       actorIndex // participants by the keys names are matched on

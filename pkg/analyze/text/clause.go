@@ -91,7 +91,9 @@ var (
 		to while whilst within throughout whenever since because although though based depending according given`)
 	adverbs = set(`also then usually normally typically always first immediately promptly carefully further
 		manually automatically quickly again now still only just both either ideally
-		additionally subsequently afterwards next finally separately personally directly routinely regularly`)
+		additionally subsequently afterwards next finally separately personally directly routinely regularly
+		simply generally mostly often sometimes actually basically formally officially physically electronically jointly
+		briefly properly thoroughly visually initially eventually merely certainly definitely really`)
 	obligation = set(`responsible required encouraged expected asked supposed able going obliged requested
 		advised instructed allowed permitted`)
 	particles   = set(`up out off back over down through aside away`)

@@ -8,10 +8,7 @@ import (
 
 // declarative handles "Subject verb object", passives and modals.
 func declarative(ws []string, prev string) []clause {
-	limit := len(ws)
-	if limit > 9 {
-		limit = 9
-	}
+	limit := min(len(ws), 9)
 	for i := 1; i < limit; i++ {
 		if breaks(ws[i-1]) || strings.ContainsAny(ws[i-1], "()") {
 			return nil
@@ -24,91 +21,12 @@ func declarative(ws []string, prev string) []clause {
 			}
 		}
 		if auxBe[w] {
-			j := skipAdverbs(ws, i+1)
-			if j >= len(ws) {
-				return nil
-			}
-			if norm(ws[j]) == "not" {
-				return nil
-			}
-			if obligation[norm(ws[j])] && (j+1 >= len(ws) || norm(ws[j+1]) == "to" || norm(ws[j+1]) == "for" || strings.HasSuffix(ws[j], ":")) {
-				return modalVerb(subject, ws, j+1, prev)
-			}
-			// (else "Missing documents are requested from the owner": a
-			// plain passive)
-			b, f := verbForm(ws[j])
-			switch f {
-			case formPast, formBase:
-				if f == formBase && participle(b) != norm(ws[j]) && irregular[norm(ws[j])] == "" {
-					return nil
-				}
-				// passive: the subject is the object
-				if n := norm(subject[0]); n == "not" || n == "no" || n == "none" {
-					return nil
-				}
-				if _, sf := verbForm(subject[0]); sf == formBase && len(subject) > 1 && !modifierFirst(subject[0]) {
-					return nil // "Ensure it is …" was an imperative
-				}
-				c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
-				rest := ws[j+1:]
-				// "The applicant is sent an offer": the thing sent is
-				// the object, the person its receiver
-				if len(rest) > 1 && (norm(rest[0]) == "a" || norm(rest[0]) == "an") {
-					if np := nounPhrase(subject, 4); isAgent(np) || norm(subject[len(subject)-1]) == "others" {
-						var obj []string
-						for _, w := range rest[1:] {
-							if prepositions[norm(w)] || cutWords[norm(w)] || norm(w) == "and" {
-								break
-							}
-							obj = append(obj, w)
-							if breaks(w) {
-								break
-							}
-						}
-						if len(obj) > 0 && len(obj) <= 4 {
-							return []clause{{verb: b, object: cleanObject(obj), to: np}}
-						}
-					}
-				}
-				c.performer = byAgent(rest)
-				// "An assessor is sent to inspect the car": the assessor
-				// inspects it
-				if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "to" && isAgent(np) && !isSystem(np) {
-					if b2, f2 := verbForm(rest[1]); f2 == formBase {
-						if next := finish(clause{verb: b2}, rest[2:], prev, formBase); len(next) > 0 {
-							for i := range next {
-								if next[i].performer == "" {
-									next[i].performer = np
-								}
-							}
-							return append([]clause{c}, next...)
-						}
-					}
-				}
-				return passive(c, rest, prev)
-			case formIng:
-				return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formIng), subject)
-			}
-			return nil
+			return beClause(subject, ws, i, prev)
 		}
 		if modals[w] || (tryWords[w] && i+1 < len(ws) && norm(ws[i+1]) == "to") {
 			return modalVerb(subject, ws, i+1, prev)
 		}
-		b, f := verbForm(ws[i])
-		if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {
-			// "operations rolls back the change": a phrasal verb even
-			// where the word alone reads as a noun
-			if pb, pf := lexicon().Base(norm(ws[i])); pf != wordnet.FormNone && lexicon().HasParticle(pb, norm(ws[i+1])) && pb != "be" && pb != "have" {
-				b, f = pb, int(pf)
-			}
-		}
-		if f == formNone && i+1 < len(ws) && (determiners[norm(ws[i+1])] || personalObjects[norm(ws[i+1])]) && isAgent(nounPhrase(subject, 5)) {
-			// "The examiners grade the thesis": between a performer and
-			// its object, a word that is mostly a noun is the verb
-			if lb, lf := lexicon().Base(w); (lf == wordnet.FormBase || lf == wordnet.FormThird || lf == wordnet.FormPast) && (!notWork[lb] || transitiveWork[lb]) {
-				b, f = lb, int(lf)
-			}
-		}
+		b, f := verbAt(subject, ws, i)
 		if f == formNone && i+2 < len(ws) {
 			// "looks for runs and dust": a search, though "look" alone
 			// names no work
@@ -116,42 +34,155 @@ func declarative(ws []string, prev string) []clause {
 				return withPerformer(finish(clause{verb: "look " + norm(ws[i+1])}, ws[i+2:], prev, int(lf)), subject)
 			}
 		}
-		if f == formNone || f == formIng {
+		if f == formNone || f == formIng || !finiteVerb(subject, ws, i, f) {
 			continue
 		}
-		if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
-			particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) ||
-			agentThenNoun(subject, ws, i))) {
-			continue // "Purchase requisitions above …": a plural noun
-		}
-		subj := norm(subject[len(subject)-1])
-		if determiners[subj] || subj == "not" || norm(subject[0]) == "not" || norm(subject[0]) == "no" {
-			continue
-		}
-		if f == formPast {
-			if _, sf := verbForm(subj); sf != formNone && !roleWords[subj] {
-				continue // "operations follow documented SOPs"
-			}
-		}
-		if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) && !plainAgreement(subject, ws, i) {
-			continue
-		}
-		if i+1 < len(ws) && (auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])]) {
-			continue
-		}
-		waitsFor := b == "wait" && i+2 < len(ws) && norm(ws[i+1]) == "for" && !numberWord(ws[i+2]) // "waits for the contract": a message
-		// an outside party that holds or keeps something decides on it:
-		// "The tax office either clears the refund or holds it"
-		partyHolds := (b == "hold" || b == "keep") && isExternal(nounPhrase(subject, 5))
-		if (f == formThird || f == formBase) && !waitsFor && !partyHolds && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
-			return nil // "The policy applies to all staff"
-		}
-		if b == "take" && i+1 < len(ws) && isDuration(ws[i+1:]) {
-			return nil // "which takes about 2 hours": time, not work
+		if noWork(ws, i, b, f, subject) {
+			return nil
 		}
 		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
 	}
 	return nil
+}
+
+// beClause reads a clause whose verb at i is a form of "be": an
+// obligation ("Staff are required to log …"), a passive ("Missing
+// documents are requested from the owner") or a progressive.
+func beClause(subject, ws []string, i int, prev string) []clause {
+	j := skipAdverbs(ws, i+1)
+	if j >= len(ws) {
+		return nil
+	}
+	if norm(ws[j]) == "not" {
+		return nil
+	}
+	if obligation[norm(ws[j])] && (j+1 >= len(ws) || norm(ws[j+1]) == "to" || norm(ws[j+1]) == "for" || strings.HasSuffix(ws[j], ":")) {
+		return modalVerb(subject, ws, j+1, prev)
+	}
+	// (else "Missing documents are requested from the owner": a
+	// plain passive)
+	b, f := verbForm(ws[j])
+	switch f {
+	case formPast, formBase:
+		if f == formBase && participle(b) != norm(ws[j]) && irregular[norm(ws[j])] == "" {
+			return nil
+		}
+		return passiveClause(subject, ws[j+1:], b, prev)
+	case formIng:
+		return withPerformer(finish(clause{verb: b}, ws[j+1:], prev, formIng), subject)
+	}
+	return nil
+}
+
+// passiveClause reads a passive: the subject is the object, the agent
+// follows "by"; "The applicant is sent an offer" names a receiver, "An
+// assessor is sent to inspect the car" a performer of the next step.
+func passiveClause(subject, rest []string, b, prev string) []clause {
+	if n := norm(subject[0]); n == "not" || n == "no" || n == "none" {
+		return nil
+	}
+	if _, sf := verbForm(subject[0]); sf == formBase && len(subject) > 1 && !modifierFirst(subject[0]) {
+		return nil // "Ensure it is …" was an imperative
+	}
+	c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
+	// "The applicant is sent an offer": the thing sent is
+	// the object, the person its receiver
+	if len(rest) > 1 && (norm(rest[0]) == "a" || norm(rest[0]) == "an") {
+		if np := nounPhrase(subject, 4); isAgent(np) || norm(subject[len(subject)-1]) == "others" {
+			var obj []string
+			for _, w := range rest[1:] {
+				if prepositions[norm(w)] || cutWords[norm(w)] || norm(w) == "and" {
+					break
+				}
+				obj = append(obj, w)
+				if breaks(w) {
+					break
+				}
+			}
+			if len(obj) > 0 && len(obj) <= 4 {
+				return []clause{{verb: b, object: cleanObject(obj), to: np}}
+			}
+		}
+	}
+	c.performer = byAgent(rest)
+	// "An assessor is sent to inspect the car": the assessor
+	// inspects it
+	if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "to" && isAgent(np) && !isSystem(np) {
+		if b2, f2 := verbForm(rest[1]); f2 == formBase {
+			if next := finish(clause{verb: b2}, rest[2:], prev, formBase); len(next) > 0 {
+				for i := range next {
+					if next[i].performer == "" {
+						next[i].performer = np
+					}
+				}
+				return append([]clause{c}, next...)
+			}
+		}
+	}
+	return passive(c, rest, prev)
+}
+
+// verbAt reads the word at i as a verb: by its form, as a phrasal verb
+// ("operations rolls back the change") or, between a performer and its
+// object, as the verb a mostly-noun word can be ("The examiners grade the
+// thesis").
+func verbAt(subject, ws []string, i int) (string, int) {
+	w := norm(ws[i])
+	b, f := verbForm(ws[i])
+	if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {
+		// "operations rolls back the change": a phrasal verb even
+		// where the word alone reads as a noun
+		if pb, pf := lexicon().Base(norm(ws[i])); pf != wordnet.FormNone && lexicon().HasParticle(pb, norm(ws[i+1])) && pb != "be" && pb != "have" {
+			b, f = pb, int(pf)
+		}
+	}
+	if f == formNone && i+1 < len(ws) && (determiners[norm(ws[i+1])] || personalObjects[norm(ws[i+1])]) && isAgent(nounPhrase(subject, 5)) {
+		// "The examiners grade the thesis": between a performer and
+		// its object, a word that is mostly a noun is the verb
+		if lb, lf := lexicon().Base(w); (lf == wordnet.FormBase || lf == wordnet.FormThird || lf == wordnet.FormPast) && (!notWork[lb] || transitiveWork[lb]) {
+			b, f = lb, int(lf)
+		}
+	}
+	return b, f
+}
+
+// finiteVerb reports whether the verb at i (in form f) is the clause's
+// finite verb after subject, not a plural noun ("Purchase requisitions
+// above …"), a participle ("operations follow documented SOPs") or a
+// word before an auxiliary.
+func finiteVerb(subject, ws []string, i, f int) bool {
+	if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
+		particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) ||
+		agentThenNoun(subject, ws, i))) {
+		return false // "Purchase requisitions above …": a plural noun
+	}
+	subj := norm(subject[len(subject)-1])
+	if determiners[subj] || subj == "not" || norm(subject[0]) == "not" || norm(subject[0]) == "no" {
+		return false
+	}
+	if f == formPast {
+		if _, sf := verbForm(subj); sf != formNone && !roleWords[subj] {
+			return false // "operations follow documented SOPs"
+		}
+	}
+	if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) && !plainAgreement(subject, ws, i) {
+		return false
+	}
+	return i+1 >= len(ws) || !(auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])])
+}
+
+// noWork reports a clause whose verb b at i names no step: a state ("The
+// policy applies to all staff") or a duration ("which takes about 2
+// hours").
+func noWork(ws []string, i int, b string, f int, subject []string) bool {
+	waitsFor := b == "wait" && i+2 < len(ws) && norm(ws[i+1]) == "for" && !numberWord(ws[i+2]) // "waits for the contract": a message
+	// an outside party that holds or keeps something decides on it:
+	// "The tax office either clears the refund or holds it"
+	partyHolds := (b == "hold" || b == "keep") && isExternal(nounPhrase(subject, 5))
+	if (f == formThird || f == formBase) && !waitsFor && !partyHolds && (statives[b] || b == "apply" && i+1 < len(ws) && norm(ws[i+1]) == "to") {
+		return true // "The policy applies to all staff"
+	}
+	return b == "take" && i+1 < len(ws) && isDuration(ws[i+1:]) // "which takes about 2 hours": time, not work
 }
 
 // modalVerb handles "Users should (also) consider …", "The manager must

@@ -134,11 +134,23 @@ func (a *analyzer) document(text string) {
 					continue
 				}
 			}
-			for _, s := range sentences(bl.text) {
-				a.sentence(s, false)
-			}
+			a.paragraph(bl.text)
 		}
 	}
+}
+
+// paragraph reads a paragraph's sentences in order, each knowing the one
+// after it.
+func (a *analyzer) paragraph(text string) {
+	ss := sentences(text)
+	for i, s := range ss {
+		a.nextSentence = ""
+		if i+1 < len(ss) {
+			a.nextSentence = ss[i+1]
+		}
+		a.sentence(s, false)
+	}
+	a.nextSentence = ""
 }
 
 // signOffRe is the closing formula of a letter or e-mail: "Kind

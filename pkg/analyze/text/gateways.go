@@ -22,6 +22,9 @@ var (
 	// whenFailRe finds "when" clauses that name a failure: they decide
 	// like "if" ("When a build fails, the developer fixes …").
 	whenFailRe = regexp.MustCompile(`(?i)^(?:when|whenever|in case)\s+(.{3,80}?\b(?:fails?|failed|is rejected|are rejected|is not|are not|does not|do not|is missing|are missing|is incomplete|are incomplete|is wrong|is invalid|is damaged|are damaged|(?:finds?|found|detects?|detected|reveals?|revealed|identifies|identified|shows?)\s+(?:an?\s+|any\s+|one\s+or\s+more\s+)?(?:critical\s+|major\s+|serious\s+|severe\s+|possible\s+|potential\s+)?(?:findings?|defects?|errors?|problems?|issues?|discrepanc(?:y|ies)|deviations?|mismatch(?:es)?|hits?|fraud|vulnerabilit(?:y|ies)))\b.*?),\s+(.+)$`)
+	// whenCondRe finds a "when" lead-in, which decides like "if" when the
+	// next sentence starts with "otherwise".
+	whenCondRe = regexp.MustCompile(`(?i)^(?:when|whenever)\s+([^,]{3,120}?),\s+(.+)$`)
 	// eitherRe splits "X either does A or does B" into alternatives.
 	eitherRe = regexp.MustCompile(`(?i)^(.*?)\beither\s+(.+?)\s+or\s+(.+?)[.!]?$`)
 )
@@ -212,6 +215,9 @@ func refusalClause(cs []clause) bool {
 func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
 		r.body = "If " + m[1] + ", " + m[2]
+	}
+	if m := whenCondRe.FindStringSubmatch(r.body); m != nil && otherwiseRe.MatchString(a.nextSentence) {
+		r.body = "If " + m[1] + ", " + m[2] // "When X, A. Otherwise B.": a choice
 	}
 	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
 		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"

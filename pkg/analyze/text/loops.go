@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\bends\s+(?:there|here|at\s+that\s+point)\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
 	// negEndRe is a closing clause saying the case is not carried on:
 	// "If the part fails, it is not shipped", "…, and the order will not
 	// be delivered". Only at the end of the sentence, after a clause
@@ -143,6 +143,9 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// report and goes to step 5": the branch goes on at that step
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		a.b.endSoft()
+	case a.redoneStep(before):
+		// "If the figures still do not match, the accountant repeats the
+		// reconciliation": back to the reconciliation
 	case renewedRe.MatchString(s) && !againRe.MatchString(s):
 		// "… and the planner sends a new offer": back to the first offer
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
@@ -400,4 +403,129 @@ func (a *analyzer) stepRead(n int, d *draft) {
 		resolveJump(it, d.item)
 	}
 	delete(a.jumps, n)
+}
+
+// untilTailRe is a sentence whose steps go on until a condition holds:
+// "The setter adjusts the mould and the inspector measures the part until
+// all dimensions are in tolerance", "The lab keeps testing the meter until
+// two results agree".
+var untilTailRe = regexp.MustCompile(`(?i)^(.{8,}?)[,]?\s+until\s+(.{4,}?)[.!]?$`)
+
+// keepIngRe is "keeps doing": the step done over and over.
+var keepIngRe = regexp.MustCompile(`(?i)\b(?:keeps?|kept|keep\s+on|keeps\s+on|continues?|continued|goes\s+on|go\s+on)\s+([a-z]+ing)\b`)
+
+// untilTimeRe is an "until" of time or of a wait, not of a result: "until
+// Friday", "until the end of the month", "until further notice", "until
+// it is collected".
+var untilTimeRe = regexp.MustCompile(`(?i)^(?:the\s+)?(?:end|next|close|deadline|start|beginning|\d|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|noon|midnight|further\s+notice|then|now|today|[a-z]+\s+(?:is|are|has\s+been|have\s+been)\s+(?:collected|picked\s+up|paid|received|delivered|returned|released))\b`)
+
+// untilLoop reads a sentence that repeats its steps until a condition
+// holds: the steps, then a decision on the condition whose "No" goes back
+// to the first of them. Only with a sign of repetition ("keeps doing",
+// "again", "repeat") or more than one step: "The parcel is held until the
+// customer collects it" is a wait.
+func (a *analyzer) untilLoop(r *reading) ([]*draft, bool) {
+	m := untilTailRe.FindStringSubmatch(r.body)
+	if m == nil || untilTimeRe.MatchString(m[2]) || a.b.open != nil || a.b.into != nil {
+		return nil, false
+	}
+	head, cue := m[1], false
+	if k := keepIngRe.FindStringSubmatchIndex(head); k != nil {
+		if base, f := verbForm(head[k[2]:k[3]]); f == formIng {
+			head = head[:k[0]] + "must " + base + head[k[3]:] // "keeps testing" → "must test"
+			cue = true
+		}
+	}
+	cue = cue || againRe.MatchString(head) || loopRe.MatchString(head)
+	ds := a.clauses(head, r.s)
+	if len(ds) == 0 || hasAlt(ds) || (!cue && len(ds) < 2) {
+		return nil, false
+	}
+	for _, d := range ds {
+		if d.event != nil {
+			return nil, false
+		}
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.add(ds)
+	if ds[0].item != nil {
+		a.b.addLoopUntil(m[2], ds[len(ds)-1].performer, ds[0].item)
+	}
+	return ds, true
+}
+
+// asLongAsRe is a sentence whose steps go on as long as a condition
+// holds: "As long as defects are found, the developer fixes them and the
+// tester retests the build".
+var asLongAsRe = regexp.MustCompile(`(?i)^(?:for\s+)?as\s+long\s+as\s+([^,]{3,120}?),\s+(.{8,}?)[.!]?$`)
+
+// asLongAsLoop reads "As long as C, A and B": the steps, then a decision
+// on C whose "Yes" goes back to the first of them.
+func (a *analyzer) asLongAsLoop(r *reading) ([]*draft, bool) {
+	m := asLongAsRe.FindStringSubmatch(r.body)
+	if m == nil || a.b.open != nil || a.b.into != nil {
+		return nil, false
+	}
+	ds := a.clauses(m[2], r.s)
+	if len(ds) == 0 || hasAlt(ds) {
+		return nil, false
+	}
+	for _, d := range ds {
+		if d.event != nil {
+			return nil, false
+		}
+	}
+	a.applyTimes(ds, r.work, r.wait)
+	a.b.add(ds)
+	if ds[0].item != nil {
+		a.b.addLoopCheck(m[1], ds[len(ds)-1].performer, ds[0].item, true)
+	}
+	return ds, true
+}
+
+// redoVerbs name doing an earlier step once more: "repeats the
+// reconciliation", "redoes the count".
+var redoVerbs = set(`repeat redo rerun`)
+
+// redoneStep loops the branch back to the earlier step that the
+// sentence's only step repeats by name ("repeats the reconciliation"
+// after "reconciles the accounts"; "repeats the repair" after "repairs
+// the device"), dropping the "repeat" step; false when there is none.
+func (a *analyzer) redoneStep(before int) bool {
+	if before != len(a.drafts)-1 {
+		return false
+	}
+	d := a.drafts[before]
+	if d.event != nil || !redoVerbs[firstWord(d.verb)] {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(d.object))
+	if len(ws) == 0 {
+		return false
+	}
+	noun := trimPunct(ws[len(ws)-1])
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event != nil || e.drop || e.item == nil {
+			continue
+		}
+		v := firstWord(e.verb)
+		if commonPrefix(v, noun) >= 5 || sharedStems(d.object, e.object) > 0 && !redoVerbs[v] {
+			if a.b.loopTo(e.item) {
+				d.drop = true
+				return true
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// commonPrefix is how many leading letters a and b share.
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
 }

@@ -10,199 +10,319 @@ import (
 
 // finish parses the object after the verb, up to where the clause turns to
 // something else, and splits "… and sends it to …" into a second clause.
+// It runs in phases: the verb's particle, a leading "and"/"or" (two verbs
+// on one object), the word-by-word object scan (objectScan), the object's
+// clean-up, then the coordinated clauses the scan left over.
 func finish(c clause, rest []string, prev string, form int) []clause {
+	c, rest = takeParticle(c, rest)
 	if len(rest) > 0 {
-		p := norm(rest[0])
-		upTo := p == "up" && len(rest) > 1 && norm(rest[1]) == "to" // "selects up to five"
-		// "hired through an agency": "through" and "over" are particles
-		// only of verbs that take them ("go through", "hand over")
-		prepLike := (p == "through" || p == "over") && !lexicon().HasParticle(c.verb, p)
-		if (particles[p] && !upTo && !prepLike) || (p == "on" && onParticle[c.verb]) || (p == "in" && inParticle[c.verb]) {
-			c.verb += " " + p
-			rest = rest[1:]
+		if w := norm(rest[0]); w == "and" || w == "or" || auxBe[w] {
+			return leadingCoordination(c, rest, prev, form)
 		}
 	}
-	var tail []string
-	var other []clause // a coordinated clause with its own subject
-	alt := false       // the tail is an alternative ("… or …")
-	tailPron := ""     // the tail's subject is this pronoun ("… and I log them")
-	stop := len(rest)
-	for j := 0; j < len(rest); j++ {
-		stop = j
-		w := norm(rest[j])
-		if j == 0 && (w == "and" || w == "or") && (len(rest) > 2 || (len(rest) == 2 && form == formPast)) {
-			// "picks and packs the goods": two actions on one object
-			if b2, f2 := verbForm(rest[1]); f2 != formNone && (f2 == form || f2 == formBase) && !determiners[norm(rest[1])] {
-				second := finish(clause{verb: b2}, rest[2:], prev, f2)
-				if form == formPast && f2 == formPast && len(second) > 0 {
-					// "… are set aside and reported to purchasing": both
-					// participles act on the passive's subject
-					return append([]clause{c}, second...)
-				}
-				if len(second) > 0 && len(second[0].object) > 0 && strings.Contains(c.verb, " ") {
-					// "logs in and sets a new password": a phrasal verb
-					// is done, the object belongs to the second
-					return append([]clause{c}, second...)
-				}
-				if len(second) > 0 && len(second[0].object) > 0 {
-					c.object = second[0].object
-					c.to, c.from = second[0].to, second[0].from
-					second[0].alt = w == "or" // "approves or rejects the claim": a choice
-					return append([]clause{c}, second...)
-				}
-			}
-			if w == "and" && len(rest) > 3 && determiners[norm(rest[1])] {
-				// "… are closed and the employee is notified": a clause
-				// with a subject of its own
-				if cs := declarative(rest[1:], prev); len(cs) > 0 {
-					return append([]clause{c}, cs...)
-				}
-			}
-			return nil
-		}
-		if j == 0 && (w == "and" || w == "or" || auxBe[w]) {
-			return nil
-		}
-		if (w == "whether" || w == "that" || w == "if" || w == "which" || w == "what" || w == "how") && j == 0 {
-			c.object = append(c.object, rest[j])
-			continue
-		}
-		if (w == "that" || w == "which") && j > 0 && j+1 < len(rest) && (auxBe[norm(rest[j+1])] || finiteModals[norm(rest[j+1])]) {
-			break // "clears any that are older": a relative clause
-		}
-		if strings.HasPrefix(rest[j], "(") {
-			// skip a parenthetical aside and read on
-			for j < len(rest) && !strings.Contains(rest[j], ")") {
-				j++
-			}
-			if j < len(rest) && strings.HasSuffix(strings.TrimRight(rest[j], ".;:"), ")") && strings.ContainsAny(rest[j], ",;:.") && !strings.HasSuffix(rest[j], ")") {
-				break
-			}
-			continue
-		}
-		if cutWords[w] || (w == "in" && j+1 < len(rest) && norm(rest[j+1]) == "order") || rest[j] == "—" || rest[j] == "–" {
-			break
-		}
-		if w == "the" && j > 0 && j+2 < len(rest) && timeNouns[norm(rest[j+1])] && (norm(rest[j+2]) == "before" || norm(rest[j+2]) == "after") {
-			break // "prepares the environment the day before"
-		}
-		if w == "at" && j+1 < len(rest) && norm(rest[j+1]) == "least" {
-			break
-		}
-		if j == 1 && len(c.object) == 1 && (personalObjects[norm(c.object[0])] || norm(c.object[0]) == "it") && !strings.Contains(c.verb, " ") &&
-			(particles[w] && w != "through" && w != "over" || (w == "in" && inParticle[c.verb]) || (w == "on" && onParticle[c.verb])) &&
-			(j+1 >= len(rest) || breaks(rest[j]) || prepositions[norm(rest[j+1])] || norm(rest[j+1]) == "and") { // not "logs it in the CRM"
-			c.verb += " " + w // "hands it in at the desk": "hand in"
-			continue
-		}
-		if w == "up" && len(c.object) == 0 && j+2 < len(rest) && norm(rest[j+1]) == "to" && numberWord(rest[j+2]) {
-			j += 2 // "selects up to five candidates": the candidates
-			continue
-		}
-		if (w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up") &&
-			!(len(c.object) == 1 && personalObjects[norm(c.object[0])]) { // "asks them for a deposit"
-			if j+1 < len(rest) && (numberWord(rest[j+1]) || norm(rest[j+1]) == "to" || norm(rest[j+1]) == "about") {
-				break
-			}
-		}
-		if numberWord(rest[j]) && j+1 < len(rest) && timeUnits.MatchString(norm(rest[j+1])) {
-			break
-		}
-		if w == "from" {
-			c.from = nounPhrase(rest[j+1:], 4)
-			break
-		}
-		if w == "to" {
-			if j+1 < len(rest) {
-				if _, f := verbForm(rest[j+1]); f == formBase {
-					break
-				}
-			}
-			c.to = nounPhrase(rest[j+1:], 4)
-			break
-		}
-		if w == "by" {
-			break
-		}
-		if (w == "in" || w == "on" || w == "with" || w == "into") && j+1 < len(rest) {
-			k := j + 1
-			if k < len(rest) && determiners[norm(rest[k])] {
-				k++
-			}
-			if k < len(rest) && isSystem(rest[k]) {
-				break
-			}
-		}
-		if w == "and" && j+1 < len(rest) {
-			// "… and comes back": a verb that names no step still ends
-			// the object
-			if b, f := lexicon().Base(norm(rest[j+1])); f == wordnet.FormThird && notWork[b] {
-				break
-			}
-		}
-		if w == "or" && j+1 < len(rest) {
-			// "… opposes the dismissal or confirms it": a choice between
-			// two actions
-			if _, f := verbForm(rest[j+1]); f != formNone && f != formIng && (f == form || f == formThird) && !determiners[norm(rest[j+1])] {
-				tail, alt = rest[j+1:], true
-				break
-			}
-		}
-		if w == "and" || w == "then" {
-			if j+1 < len(rest) {
-				nxt := rest[j+1:]
-				if norm(nxt[0]) == "then" && len(nxt) > 1 {
-					nxt = nxt[1:]
-				}
-				if personal[norm(nxt[0])] && len(nxt) > 1 {
-					tailPron = norm(nxt[0])
-					nxt = nxt[1:] // "… and then I enter it"
-				}
-				if _, f := verbFormNext(nxt); f != formNone && (f != formIng || form == formIng) && (f == form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
-					tail = nxt
-					break
-				}
-				// "… and the research office reviews it": a clause with a
-				// subject of its own
-				if w == "and" && len(nxt) > 2 && !personal[norm(nxt[0])] {
-					if cs := declarative(nxt, prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun || determiners[norm(nxt[0])]) {
-						other = cs // "… and a rejection letter is sent"
-						break
-					}
-				}
-			}
-		}
-		c.object = append(c.object, rest[j])
-		if strings.HasSuffix(rest[j], ",") && len(c.object) < 2 && j+1 < len(rest) {
-			if _, f := verbForm(rest[j+1]); f == formNone && !cutWords[norm(rest[j+1])] && norm(rest[j+1]) != "and" {
-				continue // "calibrated, georeferenced frames"
-			}
-		}
-		if breaks(rest[j]) || strings.ContainsAny(rest[j], "()") {
-			if j+1 < len(rest) {
-				nxt := rest[j+1:]
-				for len(nxt) > 0 && (norm(nxt[0]) == "and" || norm(nxt[0]) == "then") {
-					nxt = nxt[1:]
-				}
-				if len(nxt) > 0 {
-					if _, f := verbForm(nxt[0]); f == formThird || (f == form && f != formNone) {
-						tail = nxt
-					} else if len(nxt) > 2 && determiners[norm(nxt[0])] && norm(rest[j+1]) == "and" {
-						// "…, and the bank transfers the money": a clause
-						// with a subject of its own
-						if cs := declarative(nxt, prev); len(cs) > 0 && cs[0].performer != "" {
-							other = cs
-						}
-					}
-				}
-			}
-			break
-		}
-	}
+	s := &objectScan{c: c, rest: rest, prev: prev, form: form, stop: len(rest)}
+	s.run()
 	relative := false
-	if tail == nil && stop < len(rest) {
-		tail, relative, tailPron = findTail(rest[stop:], form)
+	if s.tail == nil && s.stop < len(rest) {
+		s.tail, relative, s.tailPron = findTail(rest[s.stop:], form)
 	}
+	c = settleObject(s.c, prev)
+	if len(s.other) > 0 {
+		return withOwnSubjects(c, s.other)
+	}
+	out := []clause{c}
+	if len(s.tail) > 0 {
+		out = append(out, tailClauses(c, s.tail, prev, form, s.alt, s.tailPron, relative)...)
+	}
+	return out
+}
+
+// takeParticle joins a particle right after the verb to it: "hands over
+// the keys" → "hand over".
+func takeParticle(c clause, rest []string) (clause, []string) {
+	if len(rest) == 0 {
+		return c, rest
+	}
+	p := norm(rest[0])
+	upTo := p == "up" && len(rest) > 1 && norm(rest[1]) == "to" // "selects up to five"
+	// "hired through an agency": "through" and "over" are particles
+	// only of verbs that take them ("go through", "hand over")
+	prepLike := (p == "through" || p == "over") && !lexicon().HasParticle(c.verb, p)
+	if (particles[p] && !upTo && !prepLike) || (p == "on" && onParticle[c.verb]) || (p == "in" && inParticle[c.verb]) {
+		c.verb += " " + p
+		rest = rest[1:]
+	}
+	return c, rest
+}
+
+// leadingCoordination reads an object that starts with "and", "or" or a
+// form of "be": "picks and packs the goods" (two actions on one object),
+// "approves or rejects the claim" (a choice), "… are closed and the
+// employee is notified" (a clause with its own subject). Anything else
+// names no object: nil.
+func leadingCoordination(c clause, rest []string, prev string, form int) []clause {
+	w := norm(rest[0])
+	if (w != "and" && w != "or") || !(len(rest) > 2 || (len(rest) == 2 && form == formPast)) {
+		return nil
+	}
+	if b2, f2 := verbForm(rest[1]); f2 != formNone && (f2 == form || f2 == formBase) && !determiners[norm(rest[1])] {
+		second := finish(clause{verb: b2}, rest[2:], prev, f2)
+		if form == formPast && f2 == formPast && len(second) > 0 {
+			// "… are set aside and reported to purchasing": both
+			// participles act on the passive's subject
+			return append([]clause{c}, second...)
+		}
+		if len(second) > 0 && len(second[0].object) > 0 && strings.Contains(c.verb, " ") {
+			// "logs in and sets a new password": a phrasal verb
+			// is done, the object belongs to the second
+			return append([]clause{c}, second...)
+		}
+		if len(second) > 0 && len(second[0].object) > 0 {
+			c.object = second[0].object
+			c.to, c.from = second[0].to, second[0].from
+			second[0].alt = w == "or" // "approves or rejects the claim": a choice
+			return append([]clause{c}, second...)
+		}
+	}
+	if w == "and" && len(rest) > 3 && determiners[norm(rest[1])] {
+		// "… are closed and the employee is notified": a clause
+		// with a subject of its own
+		if cs := declarative(rest[1:], prev); len(cs) > 0 {
+			return append([]clause{c}, cs...)
+		}
+	}
+	return nil
+}
+
+// objectScan reads the object after the verb word by word until the
+// clause turns to something else, and keeps what follows the object: a
+// coordinated action (tail), a clause with a subject of its own (other).
+type objectScan struct {
+	c        clause
+	rest     []string
+	prev     string
+	form     int
+	tail     []string
+	other    []clause // a coordinated clause with its own subject
+	alt      bool     // the tail is an alternative ("… or …")
+	tailPron string   // the tail's subject is this pronoun ("… and I log them")
+	stop     int      // where the object ended
+}
+
+func (s *objectScan) run() {
+	for j := 0; j < len(s.rest); j++ {
+		s.stop = j
+		next, done := s.at(j)
+		if done {
+			return
+		}
+		j = next
+	}
+}
+
+// at reads the word at j: it returns the index the scan reads on from
+// (less one) and whether the object ends here.
+func (s *objectScan) at(j int) (int, bool) {
+	w := norm(s.rest[j])
+	switch {
+	case j == 0 && clauseObjects[w]:
+		s.c.object = append(s.c.object, s.rest[j]) // "checks whether …"
+		return j, false
+	case (w == "that" || w == "which") && j > 0 && j+1 < len(s.rest) && (auxBe[norm(s.rest[j+1])] || finiteModals[norm(s.rest[j+1])]):
+		return j, true // "clears any that are older": a relative clause
+	case strings.HasPrefix(s.rest[j], "("):
+		return skipAside(s.rest, j)
+	case objectCut(s.rest, j, w):
+		return j, true
+	case s.pronounParticle(j, w):
+		s.c.verb += " " + w // "hands it in at the desk": "hand in"
+		return j, false
+	case w == "up" && len(s.c.object) == 0 && j+2 < len(s.rest) && norm(s.rest[j+1]) == "to" && numberWord(s.rest[j+2]):
+		return j + 2, false // "selects up to five candidates": the candidates
+	case s.quantityCut(j, w):
+		return j, true
+	case w == "from":
+		s.c.from = nounPhrase(s.rest[j+1:], 4)
+		return j, true
+	case w == "to":
+		if j+1 < len(s.rest) {
+			if _, f := verbForm(s.rest[j+1]); f == formBase {
+				return j, true // "… to check": a purpose
+			}
+		}
+		s.c.to = nounPhrase(s.rest[j+1:], 4)
+		return j, true
+	case w == "by" || systemFollows(s.rest, j, w):
+		return j, true
+	case s.joinsAction(j, w):
+		return j, true
+	}
+	return s.take(j)
+}
+
+// clauseObjects open an object that is a clause: "checks whether …".
+var clauseObjects = set(`whether that if which what how`)
+
+// skipAside skips a parenthetical aside from j and reads on; an aside
+// closed and followed by a full stop ("(EUR 500).") ends the object.
+func skipAside(rest []string, j int) (int, bool) {
+	for j < len(rest) && !strings.Contains(rest[j], ")") {
+		j++
+	}
+	if j < len(rest) && strings.HasSuffix(strings.TrimRight(rest[j], ".;:"), ")") && strings.ContainsAny(rest[j], ",;:.") && !strings.HasSuffix(rest[j], ")") {
+		return j, true
+	}
+	return j, false
+}
+
+// objectCut says whether the word w at j ends the object whatever the
+// object holds so far: a cut word, "in order to", a dash, "the day
+// before", "at least".
+func objectCut(rest []string, j int, w string) bool {
+	if cutWords[w] || (w == "in" && j+1 < len(rest) && norm(rest[j+1]) == "order") || rest[j] == "—" || rest[j] == "–" {
+		return true
+	}
+	if w == "the" && j > 0 && j+2 < len(rest) && timeNouns[norm(rest[j+1])] && (norm(rest[j+2]) == "before" || norm(rest[j+2]) == "after") {
+		return true // "prepares the environment the day before"
+	}
+	return w == "at" && j+1 < len(rest) && norm(rest[j+1]) == "least"
+}
+
+// pronounParticle says whether w is the particle of a verb whose object
+// is a lone pronoun: "hands it in at the desk", not "logs it in the CRM".
+func (s *objectScan) pronounParticle(j int, w string) bool {
+	rest := s.rest
+	if j != 1 || len(s.c.object) != 1 || !(personalObjects[norm(s.c.object[0])] || norm(s.c.object[0]) == "it") || strings.Contains(s.c.verb, " ") {
+		return false
+	}
+	if !(particles[w] && w != "through" && w != "over" || (w == "in" && inParticle[s.c.verb]) || (w == "on" && onParticle[s.c.verb])) {
+		return false
+	}
+	return j+1 >= len(rest) || breaks(rest[j]) || prepositions[norm(rest[j+1])] || norm(rest[j+1]) == "and"
+}
+
+// quantityCut says whether an amount or a duration starts at j: "… for
+// 30 days", "… about to", "… 2 hours".
+func (s *objectScan) quantityCut(j int, w string) bool {
+	rest := s.rest
+	if (w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up") &&
+		!(len(s.c.object) == 1 && personalObjects[norm(s.c.object[0])]) { // "asks them for a deposit"
+		if j+1 < len(rest) && (numberWord(rest[j+1]) || norm(rest[j+1]) == "to" || norm(rest[j+1]) == "about") {
+			return true
+		}
+	}
+	return numberWord(rest[j]) && j+1 < len(rest) && timeUnits.MatchString(norm(rest[j+1]))
+}
+
+// systemFollows says whether "in/on/with/into" at j names a system: "…
+// in SAP" ends the object.
+func systemFollows(rest []string, j int, w string) bool {
+	if (w != "in" && w != "on" && w != "with" && w != "into") || j+1 >= len(rest) {
+		return false
+	}
+	k := j + 1
+	if k < len(rest) && determiners[norm(rest[k])] {
+		k++
+	}
+	return k < len(rest) && isSystem(rest[k])
+}
+
+// joinsAction says whether "and", "or" or "then" at j joins a further
+// action or clause to this one, and keeps it as the tail or other.
+func (s *objectScan) joinsAction(j int, w string) bool {
+	rest := s.rest
+	if j+1 >= len(rest) {
+		return false
+	}
+	if w == "and" {
+		// "… and comes back": a verb that names no step still ends
+		// the object
+		if b, f := lexicon().Base(norm(rest[j+1])); f == wordnet.FormThird && notWork[b] {
+			return true
+		}
+	}
+	if w == "or" && s.alternative(rest[j+1:]) {
+		return true
+	}
+	if w != "and" && w != "then" {
+		return false
+	}
+	return s.coordinated(w, rest[j+1:])
+}
+
+// alternative keeps nxt, after "or", as the tail when it starts with a
+// verb: "… opposes the dismissal or confirms it", a choice between two
+// actions.
+func (s *objectScan) alternative(nxt []string) bool {
+	if _, f := verbForm(nxt[0]); f != formNone && f != formIng && (f == s.form || f == formThird) && !determiners[norm(nxt[0])] {
+		s.tail, s.alt = nxt, true
+		return true
+	}
+	return false
+}
+
+// coordinated keeps nxt, after "and" or "then" (w), as the tail when it
+// is an action, or as other when it is a clause with its own subject.
+func (s *objectScan) coordinated(w string, nxt []string) bool {
+	if norm(nxt[0]) == "then" && len(nxt) > 1 {
+		nxt = nxt[1:]
+	}
+	if personal[norm(nxt[0])] && len(nxt) > 1 {
+		s.tailPron = norm(nxt[0])
+		nxt = nxt[1:] // "… and then I enter it"
+	}
+	if _, f := verbFormNext(nxt); f != formNone && (f != formIng || s.form == formIng) && (f == s.form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
+		s.tail = nxt
+		return true
+	}
+	// "… and the research office reviews it": a clause with a
+	// subject of its own
+	if w == "and" && len(nxt) > 2 && !personal[norm(nxt[0])] {
+		if cs := declarative(nxt, s.prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun || determiners[norm(nxt[0])]) {
+			s.other = cs // "… and a rejection letter is sent"
+			return true
+		}
+	}
+	return false
+}
+
+// take adds the word at j to the object; a word that closes a phrase
+// (a comma, a full stop, a bracket) ends the object unless a list of
+// adjectives goes on, and a verb after it starts the tail.
+func (s *objectScan) take(j int) (int, bool) {
+	rest := s.rest
+	s.c.object = append(s.c.object, rest[j])
+	if strings.HasSuffix(rest[j], ",") && len(s.c.object) < 2 && j+1 < len(rest) {
+		if _, f := verbForm(rest[j+1]); f == formNone && !cutWords[norm(rest[j+1])] && norm(rest[j+1]) != "and" {
+			return j, false // "calibrated, georeferenced frames"
+		}
+	}
+	if !breaks(rest[j]) && !strings.ContainsAny(rest[j], "()") {
+		return j, false
+	}
+	if j+1 < len(rest) {
+		nxt := rest[j+1:]
+		for len(nxt) > 0 && (norm(nxt[0]) == "and" || norm(nxt[0]) == "then") {
+			nxt = nxt[1:]
+		}
+		if len(nxt) > 0 {
+			if _, f := verbForm(nxt[0]); f == formThird || (f == s.form && f != formNone) {
+				s.tail = nxt
+			} else if len(nxt) > 2 && determiners[norm(nxt[0])] && norm(rest[j+1]) == "and" {
+				// "…, and the bank transfers the money": a clause
+				// with a subject of its own
+				if cs := declarative(nxt, s.prev); len(cs) > 0 && cs[0].performer != "" {
+					s.other = cs
+				}
+			}
+		}
+	}
+	return j, true
+}
+
+// settleObject cleans the scanned object and resolves what stands for
+// things named before: "clears any", "asks them for a deposit", "it".
+func settleObject(c clause, prev string) clause {
 	if len(c.object) == 1 && quantifiers[norm(c.object[0])] && prev != "" {
 		c.object = strings.Fields(prev) // "clears any": the ones just named
 	}
@@ -211,57 +331,78 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		c.object = c.object[1:] // "asks them for a deposit": "Ask for deposit"
 	}
 	c.object = resolvePronoun(c.object, prev)
+	return c
+}
+
+// withOwnSubjects follows c by the clauses with subjects of their own
+// joined to it; their pronouns stand for c's object.
+func withOwnSubjects(c clause, other []clause) []clause {
 	out := []clause{c}
-	if len(other) > 0 {
-		o := c.objectText()
-		for _, t := range other {
-			if o != "" {
-				t.object = resolvePronoun(t.object, o)
-			}
-			out = append(out, t)
+	o := c.objectText()
+	for _, t := range other {
+		if o != "" {
+			t.object = resolvePronoun(t.object, o)
 		}
-		return out
-	}
-	if len(tail) > 0 {
-		next := prev
-		if o := c.objectText(); o != "" {
-			next = o
-		}
-		if b, f := verbFormNext(tail); f != formNone {
-			for k, t := range finish(clause{verb: b}, tail[1:], next, f) {
-				t.alt = alt && k == 0
-				if tailPron != "" && tailPron != "he" && tailPron != "she" && t.performer == "" {
-					// "…, and I log them": the speaker, not the subject
-					// before
-					t.pronoun, t.pron = true, tailPron
-				} else if t.performer == "" {
-					t.performer = c.performer
-					if relative && c.to != "" && isAgent(c.to) {
-						t.performer = c.to // "… to the technician, who schedules …"
-					} else if np := nounPhrase(c.object, 4); relative && c.to == "" && isAgent(np) && !isSystem(np) {
-						t.performer = np // "… informs the doctor, who decides …"
-					}
-				}
-				if len(t.object) == 0 && f == formPast {
-					t.object = c.object
-				}
-				if form == formPast && f == formPast && k == 0 {
-					if by := byAgent(tail[1:]); by != "" {
-						t.performer = by // "… drafted by the officer and signed by the head"
-					}
-					if len(t.object) == 0 {
-						out = append(out, t) // the passive's subject is its object
-						continue
-					}
-				}
-				if len(t.object) == 0 && !strings.Contains(t.verb, " ") {
-					continue // "… and set to local CTAF": too little to name
-				}
-				out = append(out, t)
-			}
-		}
+		out = append(out, t)
 	}
 	return out
+}
+
+// tailClauses parses the coordinated action after c's object ("… and
+// sends it to …") and gives its clauses their performer: the speaker of a
+// pronoun, the party a relative clause names, else c's.
+func tailClauses(c clause, tail []string, prev string, form int, alt bool, tailPron string, relative bool) []clause {
+	next := prev
+	if o := c.objectText(); o != "" {
+		next = o
+	}
+	b, f := verbFormNext(tail)
+	if f == formNone {
+		return nil
+	}
+	var out []clause
+	for k, t := range finish(clause{verb: b}, tail[1:], next, f) {
+		t.alt = alt && k == 0
+		t = tailPerformer(c, t, tailPron, relative)
+		if len(t.object) == 0 && f == formPast {
+			t.object = c.object
+		}
+		if form == formPast && f == formPast && k == 0 {
+			if by := byAgent(tail[1:]); by != "" {
+				t.performer = by // "… drafted by the officer and signed by the head"
+			}
+			if len(t.object) == 0 {
+				out = append(out, t) // the passive's subject is its object
+				continue
+			}
+		}
+		if len(t.object) == 0 && !strings.Contains(t.verb, " ") {
+			continue // "… and set to local CTAF": too little to name
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// tailPerformer gives a coordinated clause t without a performer of its
+// own the one who does it.
+func tailPerformer(c, t clause, tailPron string, relative bool) clause {
+	if tailPron != "" && tailPron != "he" && tailPron != "she" && t.performer == "" {
+		// "…, and I log them": the speaker, not the subject
+		// before
+		t.pronoun, t.pron = true, tailPron
+		return t
+	}
+	if t.performer != "" {
+		return t
+	}
+	t.performer = c.performer
+	if relative && c.to != "" && isAgent(c.to) {
+		t.performer = c.to // "… to the technician, who schedules …"
+	} else if np := nounPhrase(c.object, 4); relative && c.to == "" && isAgent(np) && !isSystem(np) {
+		t.performer = np // "… informs the doctor, who decides …"
+	}
+	return t
 }
 
 // findTail looks past a cut ("… by email and then I enter it …") for a

@@ -9,7 +9,7 @@ import (
 
 var (
 	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in the meanwhile|in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|parallel to this|alongside this|during (?:this|that|that same|the same) time)\b[,:]?\s*`)
-	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently)\b,?`)
+	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|in the meantime|in the meanwhile|meanwhile)\b,?`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	// parallelListRe finds a lead-in that announces simultaneous work
 	// before a colon: "Then two things happen at the same time: …".
@@ -164,12 +164,12 @@ var parallelPartRe = regexp.MustCompile(`\s*(?:;|,\s+and\s+|,\s+while\s+|,\s+)\s
 
 // sideBySideRe is a sentence that only says the steps before it run side
 // by side: "These two checks happen in parallel.", "Both run at the same
-// time."
-var sideBySideRe = regexp.MustCompile(`(?i)^(?:(?:these|those|the)\s+(two|three)\b|both\b|(two|three)\s+of\s+them\b)[^.;]{0,40}\b(?:in parallel|at the same time|simultaneously|concurrently|side by side|independently)\b`)
+// time.", "Neither waits for the other."
+var sideBySideRe = regexp.MustCompile(`(?i)^(?:(?:these|those|the)\s+(two|three)\b|both\b|(two|three)\s+of\s+them\b)[^.;]{0,40}\b(?:in parallel|at the same time|simultaneously|concurrently|side by side|independently)\b|^(?:and\s+)?(?:neither|none)\s+(?:of\s+(?:them|the\s+two)\s+)?waits\s+for\s+(?:the\s+other|each\s+other|another)\b`)
 
 // sideByOwnRe marks clauses of one sentence as independent of each
 // other: "… and the clerk prints the labels independently of each other".
-var sideByOwnRe = regexp.MustCompile(`(?i),?\s*\b(?:independently(?:\s+of\s+(?:each\s+other|one\s+another))?|side\s+by\s+side)\b,?`)
+var sideByOwnRe = regexp.MustCompile(`(?i),?\s*\b(?:independently(?:\s+of\s+(?:each\s+other|one\s+another|the\s+other))?|side\s+by\s+side|without\s+waiting\s+for\s+(?:each\s+other|one\s+another|the\s+other))\b,?|[,;]?\s*(?:and\s+)?neither\s+(?:of\s+them\s+)?waits\s+for\s+the\s+other\b`)
 
 // sideBySide reads a sentence without steps that puts the last steps
 // side by side; false when it is not one or they are not plain steps in
@@ -217,4 +217,43 @@ func onlyMoving(ds []*draft) bool {
 		}
 	}
 	return true
+}
+
+// eachParty gives each party of a compound subject a clause of its own,
+// for a sentence that says they work side by side: "AP and AR close
+// their sub-ledgers simultaneously" → "AP must close their sub-ledgers
+// and AR must close their sub-ledgers". Any other sentence stays as it is.
+func eachParty(body string) string {
+	ws := strings.Fields(strings.TrimRight(strings.TrimSpace(body), ".!; "))
+	for k := 1; k <= 3 && k < len(ws); k++ {
+		if norm(ws[k]) != "and" || !party(strings.Join(ws[:k], " ")) {
+			continue
+		}
+		for v := k + 2; v <= k+4 && v+1 < len(ws); v++ {
+			if !baseVerb(ws[v]) || modals[norm(ws[v])] || !party(strings.Join(ws[k+1:v], " ")) {
+				continue
+			}
+			rest := strings.Join(ws[v:], " ")
+			return strings.Join(ws[:k], " ") + " must " + rest + " and " + lowerArticle(strings.Join(ws[k+1:v], " ")) + " must " + rest + "."
+		}
+	}
+	return body
+}
+
+// party reports whether np names a performer, an acronym ("AP") included.
+func party(np string) bool {
+	ws := strings.Fields(np)
+	if len(ws) == 1 && len(ws[0]) >= 2 && len(ws[0]) <= 4 && strings.ToUpper(ws[0]) == ws[0] && strings.ToLower(ws[0]) != ws[0] {
+		return true
+	}
+	return isAgent(nounPhrase(ws, 4))
+}
+
+// lowerArticle lower-cases a leading article: "The planner" → "the planner".
+func lowerArticle(np string) string {
+	if ws := strings.Fields(np); len(ws) > 1 && determiners[norm(ws[0])] {
+		ws[0] = strings.ToLower(ws[0])
+		return strings.Join(ws, " ")
+	}
+	return np
 }

@@ -9,7 +9,7 @@ import (
 )
 
 var (
-	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|the following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free)|(?:just\s+)?(?:shout|let\s+(?:me|us)\s+know|reach\s+out|ping\s+(?:me|us))\s+if)\b`)
+	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|(?:this|the\s+present)\s+(?:policy|ordinance|regulation|directive|standard|guideline|instruction|manual|by-law|bylaw|rule|code\s+of\s+practice|work\s+instruction)|these\s+(?:rules|regulations|guidelines|provisions)|the\s+following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free)|(?:just\s+)?(?:shout|let\s+(?:me|us)\s+know|reach\s+out|ping\s+(?:me|us))\s+if)\b`)
 	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
 	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
 	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
@@ -287,6 +287,12 @@ func (a *analyzer) placeTimer(s string) {
 // alternatives ("or"). A sentence without steps adds its time to the last
 // step or offers itself as the purpose.
 func (a *analyzer) readPlain(r *reading) []*draft {
+	if ds, ok := a.asLongAsLoop(r); ok {
+		return ds // "As long as defects are found, the developer fixes them …"
+	}
+	if ds, ok := a.untilLoop(r); ok {
+		return ds // "… keeps testing the meter until two results agree"
+	}
 	body := r.body
 	par, own := false, false
 	if parallelMidRe.MatchString(body) {
@@ -297,6 +303,9 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 	if sideByOwnRe.MatchString(body) {
 		own = true // "… independently of each other": only beside each other
 		body = sideByOwnRe.ReplaceAllString(body, "")
+	}
+	if own {
+		body = eachParty(body) // "AP and AR close … simultaneously"
 	}
 	ds := a.clauses(body, r.s)
 	if len(ds) == 0 && a.sideBySide(r.s) {

@@ -1,0 +1,307 @@
+package text
+
+import (
+	"context"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// TestTerminationPhrases lists ways a text says a branch is over, and
+// sentences that only look like it.
+func TestTerminationPhrases(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want bool
+	}{
+		{"The consultant discharges the patient and the clinic's part ends there.", true},
+		{"The procedure is thereby terminated.", true},
+		{"The application is then closed.", true},
+		{"If CAB say no, it is finish for this change.", true},
+		{"The port never happens.", true},
+		{"The process ends.", true},
+		{"The road ends at the depot.", false},
+		{"The nurse ends the call and books the slot.", false},
+	} {
+		if got := endRe.MatchString(tc.s); got != tc.want {
+			t.Errorf("endRe(%q) = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}
+
+// TestChoiceShapes checks choices written without "if": a "when" lead-in
+// answered by "otherwise" decides like "if".
+func TestChoiceShapes(t *testing.T) {
+	tests := []struct {
+		name      string
+		text      string
+		exclusive [][2]pattern
+		never     [][2]pattern
+	}{
+		{
+			name:      "when … otherwise",
+			text:      "The consultant assesses the patient. When no disorder is found, the consultant discharges the patient and the clinic's part ends there. Otherwise the consultant agrees a treatment plan with the family.",
+			exclusive: [][2]pattern{{{"discharg"}, {"agre", "plan"}}},
+			never:     [][2]pattern{{{"discharg"}, {"agre", "plan"}}},
+		},
+		{
+			name:      "whenever … otherwise",
+			text:      "The inspector checks the crate. Whenever a seal is broken, the inspector quarantines the crate. Otherwise the clerk stores the crate.",
+			exclusive: [][2]pattern{{{"quarantin"}, {"stor"}}},
+		},
+	}
+	for _, tc := range tests {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		b := newBehaviour(m)
+		for _, p := range tc.exclusive {
+			if !b.exclusiveApart(p[0], p[1]) {
+				t.Errorf("%s: %v and %v not on two branches of a choice:%s", tc.name, p[0], p[1], describe(m))
+			}
+		}
+		for _, p := range tc.never {
+			if b.reachesAny(nodesMatching(m, p[0]), p[1], nil) {
+				t.Errorf("%s: %v reaches %v:%s", tc.name, p[0], p[1], describe(m))
+			}
+		}
+	}
+}
+
+// TestWhenWithoutOtherwiseStaysTemporal: a "when" with no "otherwise"
+// after it is a point in time, not a choice.
+func TestWhenWithoutOtherwiseStaysTemporal(t *testing.T) {
+	m := Analyze(context.Background(), "The clerk registers the parcel. When the parcel is registered, the clerk stores it. The driver delivers it.", "t.txt")
+	for _, g := range m.Gateways {
+		t.Errorf("unexpected gateway %q:%s", g.Name, describe(m))
+	}
+}
+
+// TestEachParty splits a compound subject that works side by side into a
+// clause per party, and leaves other sentences alone.
+func TestEachParty(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"The buyer and the planner check the forecast.", "The buyer must check the forecast and the planner must check the forecast."},
+		{"AP and AR close their sub-ledgers on day 1.", "AP must close their sub-ledgers on day 1 and AR must close their sub-ledgers on day 1."},
+		{"The quality engineer and the plant manager sign the report", "The quality engineer must sign the report and the plant manager must sign the report."},
+		{"Salt and pepper season the soup.", "Salt and pepper season the soup."},
+		{"The clerk checks the invoice and the receipt.", "The clerk checks the invoice and the receipt."},
+	} {
+		if got := eachParty(tc.in); got != tc.want {
+			t.Errorf("eachParty(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestParallelShapes checks side-by-side work written in the middle of a
+// sentence or with a compound subject.
+func TestParallelShapes(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		parallel [2]pattern
+	}{
+		{"and in the meantime", "The clerk registers the order. The porting desk books the port date, and in the meantime logistics ships the SIM. The network team activates the number.", [2]pattern{{"book"}, {"ship"}}},
+		{"compound subject simultaneously", "The clerk opens the period. The buyer and the planner check the forecast simultaneously. The accountant reconciles the accounts.", [2]pattern{{"check"}, {"check"}}},
+		{"neither waits for the other", "The clerk opens the file. The auditor reviews the ledger and the analyst tests the controls; neither waits for the other. The manager signs the report.", [2]pattern{{"review"}, {"test"}}},
+	}
+	for _, tc := range tests {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		if !parallelApart(m, tc.parallel[0], tc.parallel[1]) {
+			t.Errorf("%s: %v and %v not on two branches of a parallel split:%s", tc.name, tc.parallel[0], tc.parallel[1], describe(m))
+		}
+	}
+}
+
+// parallelApart reports a parallel split after which two different
+// activities matching a and b follow that do not reach each other.
+func parallelApart(m process.Model, a, b pattern) bool {
+	bh := newBehaviour(m)
+	as, bs := nodesMatching(m, a), nodesMatching(m, b)
+	for _, g := range m.Gateways {
+		if g.Type != process.GatewayParallel {
+			continue
+		}
+		after := bh.reachable(g.ID, nil)
+		for _, x := range as {
+			for _, y := range bs {
+				if x != y && after[x] && after[y] && !bh.reachable(x, nil)[y] && !bh.reachable(y, nil)[x] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// TestUntilLoops: steps that go on "until" a result loops back through a
+// decision on it; an "until" of time or of a wait is no loop.
+func TestUntilLoops(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		text string
+		loop [2]pattern // nil: no decision at all
+	}{
+		{"two steps until", "The clerk registers the part. The setter adjusts the mould and the inspector measures the part until all dimensions are in tolerance. The manager releases the mould.", [2]pattern{{"adjust"}, {"measur"}}},
+		{"keeps doing until", "The clerk registers the meter. The lab keeps testing the meter until two results agree. Billing issues a credit note.", [2]pattern{{"test"}, {"test"}}},
+		{"a wait until collected", "The clerk registers the parcel. The parcel is held at the depot until the customer collects it. The clerk closes the case.", [2]pattern{}},
+		{"until a day", "The clerk registers the parcel. The clerk stores the parcel until Friday. The clerk closes the case.", [2]pattern{}},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		if tc.loop[0] == nil {
+			if len(m.Gateways) > 0 {
+				t.Errorf("%s: a decision where none was said:%s", tc.name, describe(m))
+			}
+			continue
+		}
+		b := newBehaviour(m)
+		as := nodesMatching(m, tc.loop[0])
+		looped := false
+		for _, x := range as {
+			for _, y := range nodesMatching(m, tc.loop[1]) {
+				if b.reachable(x, nil)[y] && b.reachable(y, nil)[x] {
+					looped = true
+				}
+			}
+		}
+		if !looped {
+			t.Errorf("%s: no cycle through %v and %v:%s", tc.name, tc.loop[0], tc.loop[1], describe(m))
+		}
+	}
+}
+
+// TestSectionEndEndsProcess: a section whose branch ends the process is
+// no sub-process (its end would only end the section and the case would
+// go on to the next one); the other sections stay sub-processes.
+func TestSectionEndEndsProcess(t *testing.T) {
+	text := `Permit manual
+
+1. Intake
+1.1 The clerk registers the request.
+1.2 The clerk checks the identity of the requester.
+1.3 If the identity cannot be confirmed, the clerk rejects the request and the process ends.
+1.4 The clerk assigns the request to an officer.
+
+2. Handling
+2.1 The officer reviews the file.
+2.2 The officer prepares the permit.
+2.3 The supervisor signs the permit.
+
+3. Closing
+3.1 The officer sends the permit.
+3.2 The clerk archives the file.`
+	m := Analyze(context.Background(), text, "t.txt")
+	subs := map[string]string{}
+	for _, a := range m.Activities {
+		if a.Type == process.ActivitySubProcess {
+			subs[a.ID] = a.Name
+		}
+	}
+	for _, a := range m.Activities {
+		if (pattern{"reject"}).matches(a.Name) && subs[a.Parent] != "" {
+			t.Errorf("the rejection ends only its section %q:%s", subs[a.Parent], describe(m))
+		}
+		if (pattern{"sign", "permit"}).matches(a.Name) && subs[a.Parent] == "" {
+			t.Errorf("the handling section is no longer a sub-process:%s", describe(m))
+		}
+	}
+}
+
+// TestDocumentAboutItself: a sentence about the policy, ordinance or
+// regulation itself is no step, and the document is no performer.
+func TestDocumentAboutItself(t *testing.T) {
+	for _, s := range []string{
+		"This policy applies to all staff.",
+		"This ordinance lays down the rules for pavement cafés.",
+		"The present regulation enters into force on 1 May.",
+		"These rules replace the guidelines of 2019.",
+	} {
+		m := Analyze(context.Background(), s+" The clerk checks the form. The officer approves the form.", "t.txt")
+		for _, a := range m.Activities {
+			if a.Source == s || !(pattern{"check|approv"}).matches(a.Name) {
+				t.Errorf("%q: activity %q [%s]", s, a.Name, a.Performer)
+			}
+		}
+	}
+}
+
+// TestAdverbBeforeVerb: an adverb between the performer and the verb
+// belongs to neither ("The clerk simply closes the file").
+func TestAdverbBeforeVerb(t *testing.T) {
+	for _, s := range []string{"The clerk simply closes the file.", "The clerk generally closes the file.", "The clerk often closes the file."} {
+		m := Analyze(context.Background(), "The officer reviews the file. "+s, "t.txt")
+		found := false
+		for _, a := range m.Activities {
+			if (pattern{"clos", "file"}).matches(a.Name) {
+				found = true
+				if a.Performer != "Clerk" {
+					t.Errorf("%q: performer %q, want Clerk", s, a.Performer)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no closing step:%s", s, describe(m))
+		}
+	}
+}
+
+// TestRefusalShapesEndBranch: a refusal said with a phrasal verb or
+// handed over as a notice ends its branch.
+func TestRefusalShapesEndBranch(t *testing.T) {
+	for _, tc := range []struct {
+		s   string
+		neg pattern
+	}{
+		{"Should the manager not approve, the request is turned down and the employee is informed.", pattern{"turn"}},
+		{"If the customer withdraws, the clerk sends a cancellation confirmation.", pattern{"cancellation"}},
+		{"If the budget is exhausted, the clerk e-mails a decline notice.", pattern{"decline"}},
+	} {
+		m := Analyze(context.Background(), "The clerk checks the application. "+tc.s+" Otherwise the clerk approves the application. The cashier pays the grant.", "t.txt")
+		b := newBehaviour(m)
+		ns := nodesMatching(m, tc.neg)
+		if len(ns) == 0 || b.reachesAny(ns, pattern{"pay"}, nil) {
+			t.Errorf("%q: %v missing or reaches the payment:%s", tc.s, tc.neg, describe(m))
+		}
+		if !b.reachesAny(nodesMatching(m, pattern{"approv"}), pattern{"pay"}, nil) {
+			t.Errorf("%q: the approval no longer reaches the payment:%s", tc.s, describe(m))
+		}
+	}
+}
+
+// TestAsLongAsLoops: "As long as C, A and B" repeats the steps while C
+// holds; the way out goes on.
+func TestAsLongAsLoops(t *testing.T) {
+	m := Analyze(context.Background(), "The tester tests the build. As long as defects are found, the developer fixes them and the tester retests the build. The manager releases the build.", "t.txt")
+	b := newBehaviour(m)
+	fix, retest := nodesMatching(m, pattern{"fix"}), nodesMatching(m, pattern{"retest"})
+	if len(fix) == 0 || len(retest) == 0 || !b.reachesAny(fix, pattern{"retest"}, nil) || !b.reachesAny(retest, pattern{"fix"}, nil) {
+		t.Errorf("no cycle through the fix and the retest:%s", describe(m))
+	}
+	if !b.reachesAny(retest, pattern{"releas"}, nil) {
+		t.Errorf("the loop has no way out:%s", describe(m))
+	}
+}
+
+// TestRepeatLoopsBack: "repeats the reconciliation" goes back to the
+// reconciliation; with no such step before it stays a step.
+func TestRepeatLoopsBack(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		loop pattern // the step looped to; nil: no loop, "Repeat" kept
+	}{
+		{"The clerk registers the order. The accountant reconciles the accounts. If the figures still do not match, the accountant repeats the reconciliation. The controller signs the report.", pattern{"reconcil"}},
+		{"The clerk registers the device. The technician repairs the device. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", pattern{"repair"}},
+		{"The clerk registers the order. The tester tests the build. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", nil},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		b := newBehaviour(m)
+		if tc.loop == nil {
+			if len(nodesMatching(m, pattern{"repeat"})) == 0 {
+				t.Errorf("the repeat step was dropped with nothing to repeat:%s", describe(m))
+			}
+			continue
+		}
+		ns := nodesMatching(m, tc.loop)
+		if len(ns) != 1 || !b.reachable(ns[0], nil)[ns[0]] {
+			t.Errorf("no loop back to %v:%s", tc.loop, describe(m))
+		}
+	}
+}
