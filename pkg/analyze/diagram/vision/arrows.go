@@ -50,9 +50,11 @@ type contact struct {
 // remaining line pieces that touch two or more shapes, and directs each
 // by the filled arrowhead at its target end. Lines crossing a lane border
 // are joined across it; cross are frame lines (a flowchart's swimlanes),
-// removed too and joined across whichever way they run. Each phase is a
-// method of flowTracer, in the order below.
-func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
+// removed too and joined across whichever way they run; icons are
+// small boxes drawn on a line (a message flow's envelope), joined to
+// the dashes that run into them. Each phase is a method of flowTracer,
+// in the order below.
+func findFlows(bm *bitmap, d *Diagram, lines, cross, icons []image.Rectangle) []Flow {
 	t := newFlowTracer(bm, d, lines, cross)
 	t.markShapes()
 	t.markLines()
@@ -61,6 +63,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 	t.joinAcrossColumns()
 	t.collectDashes()
 	t.joinDashes()
+	t.joinIcons(icons)
 	t.joinCrossings()
 	t.countDashes()
 	t.collectGroups()
@@ -97,7 +100,11 @@ type flowTracer struct {
 	dashes              []int32
 	isDash, stub        map[int32]bool
 	dashCount, dashArea map[int32]int
-	groups              map[int32]*inkGroup
+	// iconPieces are the icons' own pieces, iconArea their ink per
+	// group (not counted against a dashed line's dashes)
+	iconPieces []int32
+	iconArea   map[int32]int
+	groups     map[int32]*inkGroup
 }
 
 // inkGroup is one joined connector: where it touches shapes, and its
@@ -341,6 +348,37 @@ func (t *flowTracer) dashesMeet(a, b int32) bool {
 		t.straight(ba) && t.straight(bb) && corner(ba, bb, cornerGap(ba, bb, stroke))
 }
 
+// joinIcons joins each icon drawn on a line to the dashes ending within
+// a gap of it: the envelope bpmn-js draws on a message flow hides the
+// line where it sits, and the dashes either side stop a gap short.
+func (t *flowTracer) joinIcons(icons []image.Rectangle) {
+	gap := dashGap(image.Rect(0, 0, 10*t.stroke, t.stroke), t.stroke)
+	for _, ic := range icons {
+		var own int32
+		near := map[int32]bool{}
+		r := ic.Inset(-gap).Intersect(t.bounds)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				l := t.ls.lab[y*t.w+x]
+				switch {
+				case l == 0:
+				case image.Pt(x, y).In(ic):
+					own = l
+				case t.isDash[l] || t.stub[l]:
+					near[l] = true
+				}
+			}
+		}
+		if own == 0 {
+			continue
+		}
+		t.iconPieces = append(t.iconPieces, own)
+		for l := range near {
+			t.union(l, own)
+		}
+	}
+}
+
 // joinCrossings lets two lines crossing go straight on: it joins the
 // pieces left and right of a crossing, and above and below it, but not
 // across.
@@ -407,6 +445,12 @@ func (t *flowTracer) countDashes() {
 		}
 		t.dashArea[t.find(l)] += t.ls.comps[l].area
 	}
+	// an envelope is drawn on message flows only: it counts as a dash
+	t.iconArea = map[int32]int{}
+	for _, l := range t.iconPieces {
+		t.iconArea[t.find(l)] += t.ls.comps[l].area
+		t.dashCount[t.find(l)]++
+	}
 }
 
 // collectGroups gathers each joined group's contacts with the shapes'
@@ -450,10 +494,12 @@ func (t *flowTracer) collectGroups() {
 // break into a few short pieces is mostly one long stroke (a long
 // dashed line keeps its name when a label beside it joins it: five
 // straight dashes make it dashed with less than half the ink, as no
-// solid line breaks into so many).
+// solid line breaks into so many). An icon drawn on the line counts
+// as one dash, its ink not at all.
 func (t *flowTracer) dashed(r int32) bool {
-	return t.dashCount[r] >= 3 && t.dashArea[r]*10 >= t.groups[r].pixels*6 ||
-		t.dashCount[r] >= 5 && t.dashArea[r]*10 >= t.groups[r].pixels*4
+	ink := t.groups[r].pixels - t.iconArea[r]
+	return t.dashCount[r] >= 3 && t.dashArea[r]*10 >= ink*6 ||
+		t.dashCount[r] >= 5 && t.dashArea[r]*10 >= ink*4
 }
 
 // extendDashEnds looks ahead of each end dash of a dashed connector,

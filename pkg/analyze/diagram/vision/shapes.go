@@ -246,8 +246,11 @@ func Recognize(g *image.Gray) Diagram {
 		nodes = append(nodes, a)
 	}
 	// a circle or diamond far smaller than the task boxes is a marker
-	// (a message flow's start, a conditional flow's diamond), not a node
+	// (a message flow's start, a conditional flow's diamond), not a node;
+	// a box under a third of their height is an icon (the envelope
+	// bpmn-js draws on a message flow), whose ink is then the line's
 	var hs []int
+	var icons []image.Rectangle
 	for _, n := range nodes {
 		if n.kind == Task {
 			hs = append(hs, n.box.Dy())
@@ -259,6 +262,10 @@ func Recognize(g *image.Gray) Diagram {
 		kept := nodes[:0]
 		for _, n := range nodes {
 			if n.kind != Task && n.box.Dx()*100 < th*28 {
+				continue
+			}
+			if n.kind == Task && n.box.Dy()*3 < th {
+				icons = append(icons, n.box.Inset(-stroke-1))
 				continue
 			}
 			kept = append(kept, n)
@@ -341,7 +348,7 @@ func Recognize(g *image.Gray) Diagram {
 			image.Rect(b.Min.X-k, b.Min.Y, b.Min.X, b.Max.Y),
 			image.Rect(b.Max.X, b.Min.Y, b.Max.X+k, b.Max.Y))
 	}
-	d.Flows = findFlows(bm, &d, lines, cross)
+	d.Flows = findFlows(bm, &d, lines, cross, icons)
 	return d
 }
 

@@ -484,6 +484,32 @@ func TestRecognize(t *testing.T) {
 			dashed: 1,
 		},
 		{
+			// bpmn-js draws a message flow's message as an envelope on
+			// its line: a small box with a flap, no task (it was read as
+			// one, and cut the line in two)
+			name:   "envelope drawn on a message flow",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.rect(10, 10, 780, 170)
+				c.line(40, 10, 40, 180)
+				c.rect(10, 240, 780, 170)
+				c.line(40, 240, 40, 410)
+				c.box(120, 60, 110, 70)
+				c.box(400, 60, 110, 70)
+				c.box(120, 290, 110, 70)
+				c.box(400, 290, 110, 70)
+				c.arrow(image.Pt(231, 95), image.Pt(399, 95))
+				c.arrow(image.Pt(231, 325), image.Pt(399, 325))
+				c.messageFlow(image.Pt(455, 130), image.Pt(455, 289))
+				// white inside, the dashes running into its top and bottom
+				draw.Draw(c.g, image.Rect(443, 206, 468, 223), &image.Uniform{C: color.White}, image.Point{}, draw.Src)
+				c.envelope(455, 214, 26, 18)
+			},
+			shapes: []string{"task@01", "task@01", "task@04", "task@04"},
+			flows:  []string{"task@01 → task@04", "task@01 → task@04", "task@04 → task@04"},
+			dashed: 1,
+		},
+		{
 			// bpmn-js puts a message flow's start circle where a sequence
 			// flow leaves the sender and runs its last leg along the
 			// sequence flow entering the receiver: the dashes meet solid
