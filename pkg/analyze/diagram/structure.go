@@ -23,346 +23,35 @@ import (
 // caller falls back to the label heuristic. A connector that leaves a
 // node and ends nowhere found is no flow: it becomes a note, returned
 // and attached to the node as an annotation, so that the user knows
-// where to look.
+// where to look. Each phase is a method of structureBuilder, in the
+// order below.
 func structureModel(d vision.Diagram, words []word, laneNames []string, filename string) (process.Model, []string, bool) {
-	if len(d.Flows) == 0 || len(d.Shapes) < 2 {
+	if !trustFlows(d) {
 		return process.Model{}, nil, false
 	}
-	// lines without arrowheads are box borders and underlines as often as
-	// connectors: trust the structure only when most arrows point
-	sure := 0
-	for _, f := range d.Flows {
-		if f.Sure {
-			sure++
-		}
-	}
-	if sure*2 < len(d.Flows) {
+	b := &structureBuilder{d: d, words: words}
+	b.placeWords()
+	b.nameShapes()
+	b.readLabels()
+	b.readLanes(laneNames)
+	b.pickFlows()
+	if b.addNodes(); b.tasks == 0 {
 		return process.Model{}, nil, false
 	}
-	n := len(d.Shapes)
-	inside := make([][]word, n)
-	titles := make([][]word, len(d.Lanes))
-	var loose []word
-words:
-	for _, w := range words {
-		c := image.Pt(w.left+w.w/2, w.top+w.h/2)
-		for k, b := range d.Lanes {
-			if c.In(b.Header) {
-				if b.Titled {
-					titles[k] = append(titles[k], w)
-				}
-				continue words // upward names are read on their own
-			}
-		}
-		at := -1
-		for i, s := range d.Shapes {
-			if holdsText(s) && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
-				at = i
-			}
-		}
-		if at >= 0 {
-			inside[at] = append(inside[at], w)
-		} else {
-			loose = append(loose, w)
-		}
-	}
-	names := make([]string, n)
-	// a diamond with its question written inside is a flowchart decision:
-	// exclusive whatever its words look like to the marker reader
-	decision := make([]bool, n)
-	for i, s := range d.Shapes {
-		names[i] = text.CleanLabel(joinLines(inside[i]))
-		if s.Kind == vision.Gateway && letters(names[i]) < 3 {
-			names[i] = "" // a marker read as a letter or two
-		}
-		decision[i] = s.Kind == vision.Gateway && names[i] != ""
-	}
-	conds := map[int]string{} // flow index → condition
-	for _, l := range groupLabels(loose) {
-		label := text.CleanLabel(l.Text)
-		if label == "" {
-			continue
-		}
-		lb := image.Rect(l.Left, l.Top, l.Right, l.Bottom)
-		node, nd := nearestLabelled(d.Shapes, lb)
-		flow, fd := nearestFlow(d.Flows, lb)
-		cond := text.IsConditionLabel(label)
-		switch {
-		case node >= 0 && (strings.HasSuffix(label, "?") || (!cond && nd <= fd) || flow < 0):
-			names[node] = strings.TrimSpace(names[node] + " " + label)
-		case flow >= 0 && fd <= float64(max(3*l.LineHeight, 12*d.Stroke)) && d.Shapes[d.Flows[flow].From].Kind == vision.Gateway:
-			conds[flow] = strings.TrimSpace(conds[flow] + " " + label)
-		}
-	}
-	// lanes: each lane is named by its own strip or else by its pool; a
-	// single lane is no lane (the pool names the process)
-	type lane struct {
-		name      string
-		body      image.Rectangle
-		collapsed bool
-	}
-	var (
-		lanes    []lane
-		poolName string
-		pool     string
-		pools    []lane // pool bands, each a participant of its own when there are several
-	)
-	for i, b := range d.Lanes {
-		name := ""
-		if i < len(laneNames) {
-			name = laneNames[i]
-		}
-		if b.Titled {
-			// the strip read on its own keeps letters a line crossing the
-			// frame's corner takes on the page; the page's words keep
-			// their lines apart, when an edge label sits in the strip too
-			if page := frameTitle(titles[i]); name == "" || len(strings.Fields(name)) > 3 {
-				name = page
-			}
-		}
-		if b.Pool {
-			pool = name
-			if poolName == "" {
-				poolName = name
-			}
-			pools = append(pools, lane{name: name, body: b.Body})
-			continue
-		}
-		lanes = append(lanes, lane{name: cmp.Or(name, pool), body: b.Body})
-	}
-	// a collapsed pool is a participant of its own, a box message flows
-	// start and end on
-	collapsed := map[int]int{} // shape index → index in pools
-	for i, s := range d.Shapes {
-		if s.Kind == vision.Pool {
-			collapsed[i] = len(pools)
-			pools = append(pools, lane{name: names[i], body: s.Box, collapsed: true})
-		}
-	}
-	if len(lanes) == 1 {
-		if poolName == "" {
-			poolName = lanes[0].name
-		}
-		lanes = nil
-	}
-	performer := func(s vision.Shape) string {
-		c := center(s.Box)
-		best, bestA := "", 0
-		for k, ln := range lanes {
-			if c.In(ln.body) && (best == "" || area(ln.body) < bestA) {
-				best, bestA = ln.name, area(ln.body)
-				if best == "" {
-					best = fmt.Sprintf("Lane %d", k+1)
-				}
-			}
-		}
-		return best
-	}
-	// poolOf is the pool band a shape sits in (its index + 1), 0 when
-	// the picture has fewer than two pools
-	poolOf := func(s vision.Shape) int {
-		if len(pools) < 2 {
-			return 0
-		}
-		c := center(s.Box)
-		for k, p := range pools {
-			if c.In(p.body) {
-				return k + 1
-			}
-		}
-		return 0
-	}
-	in, out := make([]int, n), make([]int, n)
-	type edge struct{ from, to int }
-	seen := map[edge]bool{}
-	var flows, dashed []int
-	for i, f := range d.Flows {
-		e := edge{f.From, f.To}
-		if f.From == f.To || seen[e] {
-			continue
-		}
-		if f.Dashed {
-			// a dashed line is no sequence flow: between pools it is a
-			// message flow, inside one an association
-			if a, b := poolOf(d.Shapes[f.From]), poolOf(d.Shapes[f.To]); a != b && a > 0 && b > 0 {
-				seen[e] = true
-				dashed = append(dashed, i)
-			}
-			continue
-		}
-		if d.Shapes[f.From].Kind == vision.Pool || d.Shapes[f.To].Kind == vision.Pool {
-			continue // a collapsed pool has no steps to follow
-		}
-		seen[e] = true
-		flows = append(flows, i)
-		out[f.From]++
-		in[f.To]++
-	}
-	boxes := text.NewLabeller()
-	var m process.Model
-	ids := make([]string, n)
-	usedLane := map[string]bool{}
-	tasks := 0
-	for i, s := range d.Shapes {
-		connected := in[i]+out[i] > 0
-		name := names[i]
-		kind := s.Kind
-		if kind == vision.Task {
-			// a flowchart draws its terminals and decisions as boxes too
-			switch {
-			case text.IsStartLabel(name):
-				kind, s.Ring = vision.Event, vision.Thin
-			case text.IsEndLabel(name):
-				kind, s.Ring = vision.Event, vision.Thick
-			case strings.HasSuffix(name, "?"):
-				kind, decision[i] = vision.Gateway, true
-			}
-		}
-		if kind == vision.Event && wide(s) && name != "" && !text.IsStartLabel(name) && !text.IsEndLabel(name) && in[i] > 0 && out[i] > 0 {
-			kind = vision.Task // a flowchart's oval step between two arrows
-		}
-		switch kind {
-		case vision.Pool:
-			if len(pools) >= 2 {
-				ids[i] = fmt.Sprintf("pool%d", collapsed[i]+1)
-			}
-		case vision.Task:
-			if name == "" && !connected {
-				continue // a closed region that holds nothing: not a task
-			}
-			if name == "" {
-				name = "Unnamed task"
-			}
-			ids[i] = fmt.Sprintf("t%d", i+1)
-			act := process.Activity{ID: ids[i], Name: name, Performer: performer(s)}
-			act.SIPOC = boxes.SIPOC(name)
-			act.Source = name
-			m.Activities = append(m.Activities, act)
-			usedLane[act.Performer] = true
-			tasks++
-		case vision.Gateway:
-			if !connected {
-				continue
-			}
-			ids[i] = fmt.Sprintf("g%d", i+1)
-			typ := gatewayType(s.Marker)
-			if decision[i] {
-				typ = process.GatewayExclusive
-			}
-			gw := process.Gateway{ID: ids[i], Type: typ, Name: name, Performer: performer(s)}
-			if name != "" {
-				gw.Specification = "Decision read from the diagram: " + name
-			}
-			m.Gateways = append(m.Gateways, gw)
-		case vision.Event:
-			if !connected && name == "" {
-				continue
-			}
-			ids[i] = fmt.Sprintf("e%d", i+1)
-			typ := eventType(s, in[i], out[i])
-			if wide(s) {
-				// a flowchart's terminal: its word and its arrows say which
-				// end it is, whatever its outline
-				switch {
-				case text.IsStartLabel(name) || in[i] == 0 && out[i] > 0:
-					typ = process.EventStart
-				case text.IsEndLabel(name) || out[i] == 0:
-					typ = process.EventEnd
-				}
-			}
-			ev := process.Event{ID: ids[i], Name: name, Type: typ, Performer: performer(s)}
-			switch s.Icon {
-			case vision.Envelope:
-				ev.Trigger = process.TriggerMessage
-			case vision.Clock:
-				ev.Trigger = process.TriggerTimer
-			case vision.Lightning:
-				ev.Trigger = process.TriggerError
-			}
-			if s.Ring == vision.Double {
-				if host := attachedTo(d.Shapes, i); host >= 0 && ids[host] != "" {
-					ev.Type, ev.AttachedTo = process.EventBoundary, ids[host]
-				}
-			}
-			m.Events = append(m.Events, ev)
-		}
-	}
-	if tasks == 0 {
+	if b.addFlows(); len(b.m.Flows) == 0 {
 		return process.Model{}, nil, false
 	}
-	for _, fi := range flows {
-		f := d.Flows[fi]
-		if ids[f.From] == "" || ids[f.To] == "" {
-			continue
-		}
-		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: ids[f.From], Target: ids[f.To], Condition: conds[fi]})
-	}
-	if len(m.Flows) == 0 {
-		return process.Model{}, nil, false
-	}
-	for _, fi := range dashed {
-		f := d.Flows[fi]
-		if ids[f.From] != "" && ids[f.To] != "" {
-			m.MessageFlows = append(m.MessageFlows, process.MessageFlow{ID: fmt.Sprintf("m%d", len(m.MessageFlows)+1), Source: ids[f.From], Target: ids[f.To]})
-		}
-	}
-	if len(pools) >= 2 {
-		// separate pool bands stay separate participants
-		for k, p := range pools {
-			m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", k+1), Name: cmp.Or(p.name, fmt.Sprintf("Pool %d", k+1)), Collapsed: p.collapsed})
-		}
-		for i, s := range d.Shapes {
-			k := poolOf(s)
-			if k == 0 || ids[i] == "" || s.Kind == vision.Pool {
-				continue
-			}
-			pid := fmt.Sprintf("pool%d", k)
-			for j := range m.Activities {
-				if m.Activities[j].ID == ids[i] {
-					m.Activities[j].Pool = pid
-				}
-			}
-			for j := range m.Gateways {
-				if m.Gateways[j].ID == ids[i] {
-					m.Gateways[j].Pool = pid
-				}
-			}
-			for j := range m.Events {
-				if m.Events[j].ID == ids[i] {
-					m.Events[j].Pool = pid
-				}
-			}
-		}
-	}
-	var notes []note
-	for _, nt := range traceNotes(d, ids, names, words) {
-		if d.Shapes[nt.node].Kind != vision.Pool {
-			notes = append(notes, nt) // a collapsed pool takes no annotation
-		}
-	}
-	for _, nt := range notes {
-		m.Annotations = append(m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", len(m.Annotations)+1), Text: nt.text, AttachedTo: ids[nt.node]})
-	}
-	for _, ln := range lanes {
-		if usedLane[ln.name] && ln.name != "" {
-			pt := process.Participant{Name: ln.name}
-			if len(pools) >= 2 {
-				for k, p := range pools {
-					if center(ln.body).In(p.body) {
-						pt.Pool = fmt.Sprintf("pool%d", k+1)
-					}
-				}
-			}
-			m.Participants = append(m.Participants, pt)
-		}
-	}
-	m.ProcessName = cmp.Or(poolName, text.NameFromFile(filename), "Process read from a diagram")
+	b.addPools()
+	notes := b.addNotes()
+	b.addParticipants()
+	m := &b.m
+	m.ProcessName = cmp.Or(b.poolName, text.NameFromFile(filename), "Process read from a diagram")
 	m.ProcessPurpose = "Process read from the diagram's shapes and arrows"
 	if filename != "" {
 		m.ProcessPurpose += " in " + filename
 	}
 	m.ProcessPurpose += "."
-	process.Repair(&m)
+	process.Repair(m)
 	// the picture is a modeller's diagram, as a BPMN file is: drawn as
 	// seen, so that the builder adds no gateway where lines merely meet
 	// (a loop coming back into a task) and no parallel split where a
@@ -375,7 +64,428 @@ words:
 	for _, nt := range notes {
 		texts = append(texts, nt.text)
 	}
-	return m, texts, true
+	return *m, texts, true
+}
+
+// trustFlows reports whether the diagram has structure to read: two
+// shapes and a flow, and most flows directed by an arrowhead (lines
+// without arrowheads are box borders and underlines as often as
+// connectors).
+func trustFlows(d vision.Diagram) bool {
+	if len(d.Flows) == 0 || len(d.Shapes) < 2 {
+		return false
+	}
+	sure := 0
+	for _, f := range d.Flows {
+		if f.Sure {
+			sure++
+		}
+	}
+	return sure*2 >= len(d.Flows)
+}
+
+// band is a lane or a pool read from the picture.
+type band struct {
+	name      string
+	body      image.Rectangle
+	collapsed bool
+}
+
+// structureBuilder holds what structureModel's phases share.
+type structureBuilder struct {
+	d     vision.Diagram
+	words []word
+	// inside are the words inside each shape, titles those in each
+	// lane's header, loose the rest
+	inside, titles [][]word
+	loose          []word
+	names          []string
+	// decision marks a diamond with its question written inside: a
+	// flowchart decision, exclusive whatever its words look like to the
+	// marker reader
+	decision []bool
+	conds    map[int]string // flow index → condition
+	lanes    []band
+	pools    []band // pool bands, each a participant of its own when there are several
+	poolName string
+	// collapsed maps a collapsed pool's shape index to its index in pools
+	collapsed map[int]int
+	in, out   []int
+	// flows and dashed index d.Flows: the sequence flows and the
+	// message flows kept
+	flows, dashed []int
+	m             process.Model
+	ids           []string
+	usedLane      map[string]bool
+	tasks         int
+}
+
+// placeWords sorts the words into the shapes that hold them, the lane
+// headers and the loose rest.
+func (b *structureBuilder) placeWords() {
+	d := b.d
+	b.inside = make([][]word, len(d.Shapes))
+	b.titles = make([][]word, len(d.Lanes))
+words:
+	for _, w := range b.words {
+		c := image.Pt(w.left+w.w/2, w.top+w.h/2)
+		for k, l := range d.Lanes {
+			if c.In(l.Header) {
+				if l.Titled {
+					b.titles[k] = append(b.titles[k], w)
+				}
+				continue words // upward names are read on their own
+			}
+		}
+		at := -1
+		for i, s := range d.Shapes {
+			if holdsText(s) && c.In(s.Inner) && (at < 0 || area(s.Inner) < area(d.Shapes[at].Inner)) {
+				at = i
+			}
+		}
+		if at >= 0 {
+			b.inside[at] = append(b.inside[at], w)
+		} else {
+			b.loose = append(b.loose, w)
+		}
+	}
+}
+
+// nameShapes names each shape by the words inside it.
+func (b *structureBuilder) nameShapes() {
+	n := len(b.d.Shapes)
+	b.names = make([]string, n)
+	b.decision = make([]bool, n)
+	for i, s := range b.d.Shapes {
+		b.names[i] = text.CleanLabel(joinLines(b.inside[i]))
+		if s.Kind == vision.Gateway && letters(b.names[i]) < 3 {
+			b.names[i] = "" // a marker read as a letter or two
+		}
+		b.decision[i] = s.Kind == vision.Gateway && b.names[i] != ""
+	}
+}
+
+// readLabels gives each loose label to the shape it names or the
+// gateway's outgoing flow whose condition it is.
+func (b *structureBuilder) readLabels() {
+	d := b.d
+	b.conds = map[int]string{}
+	for _, l := range groupLabels(b.loose) {
+		label := text.CleanLabel(l.Text)
+		if label == "" {
+			continue
+		}
+		lb := image.Rect(l.Left, l.Top, l.Right, l.Bottom)
+		node, nd := nearestLabelled(d.Shapes, lb)
+		flow, fd := nearestFlow(d.Flows, lb)
+		cond := text.IsConditionLabel(label)
+		switch {
+		case node >= 0 && (strings.HasSuffix(label, "?") || (!cond && nd <= fd) || flow < 0):
+			b.names[node] = strings.TrimSpace(b.names[node] + " " + label)
+		case flow >= 0 && fd <= float64(max(3*l.LineHeight, 12*d.Stroke)) && d.Shapes[d.Flows[flow].From].Kind == vision.Gateway:
+			b.conds[flow] = strings.TrimSpace(b.conds[flow] + " " + label)
+		}
+	}
+}
+
+// readLanes names the lanes and pools: each lane is named by its own
+// strip or else by its pool; a single lane is no lane (the pool names
+// the process); a collapsed pool is a participant of its own, a box
+// message flows start and end on.
+func (b *structureBuilder) readLanes(laneNames []string) {
+	pool := ""
+	for i, l := range b.d.Lanes {
+		name := ""
+		if i < len(laneNames) {
+			name = laneNames[i]
+		}
+		if l.Titled {
+			// the strip read on its own keeps letters a line crossing the
+			// frame's corner takes on the page; the page's words keep
+			// their lines apart, when an edge label sits in the strip too
+			if page := frameTitle(b.titles[i]); name == "" || len(strings.Fields(name)) > 3 {
+				name = page
+			}
+		}
+		if l.Pool {
+			pool = name
+			if b.poolName == "" {
+				b.poolName = name
+			}
+			b.pools = append(b.pools, band{name: name, body: l.Body})
+			continue
+		}
+		b.lanes = append(b.lanes, band{name: cmp.Or(name, pool), body: l.Body})
+	}
+	b.collapsed = map[int]int{}
+	for i, s := range b.d.Shapes {
+		if s.Kind == vision.Pool {
+			b.collapsed[i] = len(b.pools)
+			b.pools = append(b.pools, band{name: b.names[i], body: s.Box, collapsed: true})
+		}
+	}
+	if len(b.lanes) == 1 {
+		if b.poolName == "" {
+			b.poolName = b.lanes[0].name
+		}
+		b.lanes = nil
+	}
+}
+
+// performer is the name of the smallest lane a shape sits in.
+func (b *structureBuilder) performer(s vision.Shape) string {
+	c := center(s.Box)
+	best, bestA := "", 0
+	for k, ln := range b.lanes {
+		if c.In(ln.body) && (best == "" || area(ln.body) < bestA) {
+			best, bestA = ln.name, area(ln.body)
+			if best == "" {
+				best = fmt.Sprintf("Lane %d", k+1)
+			}
+		}
+	}
+	return best
+}
+
+// poolOf is the pool band a shape sits in (its index + 1), 0 when the
+// picture has fewer than two pools.
+func (b *structureBuilder) poolOf(s vision.Shape) int {
+	if len(b.pools) < 2 {
+		return 0
+	}
+	c := center(s.Box)
+	for k, p := range b.pools {
+		if c.In(p.body) {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// pickFlows keeps each connection once: a dashed line is no sequence
+// flow (between pools it is a message flow, inside one an
+// association), and a collapsed pool has no steps to follow.
+func (b *structureBuilder) pickFlows() {
+	d := b.d
+	b.in, b.out = make([]int, len(d.Shapes)), make([]int, len(d.Shapes))
+	type edge struct{ from, to int }
+	seen := map[edge]bool{}
+	for i, f := range d.Flows {
+		e := edge{f.From, f.To}
+		if f.From == f.To || seen[e] {
+			continue
+		}
+		if f.Dashed {
+			if p, q := b.poolOf(d.Shapes[f.From]), b.poolOf(d.Shapes[f.To]); p != q && p > 0 && q > 0 {
+				seen[e] = true
+				b.dashed = append(b.dashed, i)
+			}
+			continue
+		}
+		if d.Shapes[f.From].Kind == vision.Pool || d.Shapes[f.To].Kind == vision.Pool {
+			continue
+		}
+		seen[e] = true
+		b.flows = append(b.flows, i)
+		b.out[f.From]++
+		b.in[f.To]++
+	}
+}
+
+// nodeKind is the kind a shape is read as: a flowchart draws its
+// terminals and decisions as boxes too, and its steps as ovals between
+// two arrows.
+func (b *structureBuilder) nodeKind(i int, s *vision.Shape) vision.Kind {
+	name, kind := b.names[i], s.Kind
+	if kind == vision.Task {
+		switch {
+		case text.IsStartLabel(name):
+			kind, s.Ring = vision.Event, vision.Thin
+		case text.IsEndLabel(name):
+			kind, s.Ring = vision.Event, vision.Thick
+		case strings.HasSuffix(name, "?"):
+			kind, b.decision[i] = vision.Gateway, true
+		}
+	}
+	if kind == vision.Event && wide(*s) && name != "" && !text.IsStartLabel(name) && !text.IsEndLabel(name) && b.in[i] > 0 && b.out[i] > 0 {
+		kind = vision.Task
+	}
+	return kind
+}
+
+// addNodes turns the shapes into the model's activities, gateways and
+// events.
+func (b *structureBuilder) addNodes() {
+	b.ids = make([]string, len(b.d.Shapes))
+	b.usedLane = map[string]bool{}
+	labeller := text.NewLabeller()
+	for i, s := range b.d.Shapes {
+		connected := b.in[i]+b.out[i] > 0
+		name := b.names[i]
+		switch b.nodeKind(i, &s) {
+		case vision.Pool:
+			if len(b.pools) >= 2 {
+				b.ids[i] = fmt.Sprintf("pool%d", b.collapsed[i]+1)
+			}
+		case vision.Task:
+			if name == "" && !connected {
+				continue // a closed region that holds nothing: not a task
+			}
+			b.addTask(i, s, cmp.Or(name, "Unnamed task"), labeller)
+		case vision.Gateway:
+			if connected {
+				b.addGateway(i, s, name)
+			}
+		case vision.Event:
+			if connected || name != "" {
+				b.addEvent(i, s, name)
+			}
+		}
+	}
+}
+
+func (b *structureBuilder) addTask(i int, s vision.Shape, name string, labeller *text.Labeller) {
+	b.ids[i] = fmt.Sprintf("t%d", i+1)
+	act := process.Activity{ID: b.ids[i], Name: name, Performer: b.performer(s)}
+	act.SIPOC = labeller.SIPOC(name)
+	act.Source = name
+	b.m.Activities = append(b.m.Activities, act)
+	b.usedLane[act.Performer] = true
+	b.tasks++
+}
+
+func (b *structureBuilder) addGateway(i int, s vision.Shape, name string) {
+	b.ids[i] = fmt.Sprintf("g%d", i+1)
+	typ := gatewayType(s.Marker)
+	if b.decision[i] {
+		typ = process.GatewayExclusive
+	}
+	gw := process.Gateway{ID: b.ids[i], Type: typ, Name: name, Performer: b.performer(s)}
+	if name != "" {
+		gw.Specification = "Decision read from the diagram: " + name
+	}
+	b.m.Gateways = append(b.m.Gateways, gw)
+}
+
+func (b *structureBuilder) addEvent(i int, s vision.Shape, name string) {
+	in, out := b.in[i], b.out[i]
+	b.ids[i] = fmt.Sprintf("e%d", i+1)
+	typ := eventType(s, in, out)
+	if wide(s) {
+		// a flowchart's terminal: its word and its arrows say which end
+		// it is, whatever its outline
+		switch {
+		case text.IsStartLabel(name) || in == 0 && out > 0:
+			typ = process.EventStart
+		case text.IsEndLabel(name) || out == 0:
+			typ = process.EventEnd
+		}
+	}
+	ev := process.Event{ID: b.ids[i], Name: name, Type: typ, Performer: b.performer(s)}
+	switch s.Icon {
+	case vision.Envelope:
+		ev.Trigger = process.TriggerMessage
+	case vision.Clock:
+		ev.Trigger = process.TriggerTimer
+	case vision.Lightning:
+		ev.Trigger = process.TriggerError
+	}
+	if s.Ring == vision.Double {
+		if host := attachedTo(b.d.Shapes, i); host >= 0 && b.ids[host] != "" {
+			ev.Type, ev.AttachedTo = process.EventBoundary, b.ids[host]
+		}
+	}
+	b.m.Events = append(b.m.Events, ev)
+}
+
+// addFlows adds the sequence flows and message flows between nodes in
+// the model.
+func (b *structureBuilder) addFlows() {
+	m := &b.m
+	for _, fi := range b.flows {
+		f := b.d.Flows[fi]
+		if b.ids[f.From] == "" || b.ids[f.To] == "" {
+			continue
+		}
+		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: b.ids[f.From], Target: b.ids[f.To], Condition: b.conds[fi]})
+	}
+	if len(m.Flows) == 0 {
+		return
+	}
+	for _, fi := range b.dashed {
+		f := b.d.Flows[fi]
+		if b.ids[f.From] != "" && b.ids[f.To] != "" {
+			m.MessageFlows = append(m.MessageFlows, process.MessageFlow{ID: fmt.Sprintf("m%d", len(m.MessageFlows)+1), Source: b.ids[f.From], Target: b.ids[f.To]})
+		}
+	}
+}
+
+// addPools keeps separate pool bands separate participants, each node
+// in the pool it sits in.
+func (b *structureBuilder) addPools() {
+	if len(b.pools) < 2 {
+		return
+	}
+	m := &b.m
+	for k, p := range b.pools {
+		m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", k+1), Name: cmp.Or(p.name, fmt.Sprintf("Pool %d", k+1)), Collapsed: p.collapsed})
+	}
+	for i, s := range b.d.Shapes {
+		k := b.poolOf(s)
+		if k == 0 || b.ids[i] == "" || s.Kind == vision.Pool {
+			continue
+		}
+		pid := fmt.Sprintf("pool%d", k)
+		for j := range m.Activities {
+			if m.Activities[j].ID == b.ids[i] {
+				m.Activities[j].Pool = pid
+			}
+		}
+		for j := range m.Gateways {
+			if m.Gateways[j].ID == b.ids[i] {
+				m.Gateways[j].Pool = pid
+			}
+		}
+		for j := range m.Events {
+			if m.Events[j].ID == b.ids[i] {
+				m.Events[j].Pool = pid
+			}
+		}
+	}
+}
+
+// addNotes attaches the notes on unfinished connectors to their nodes
+// (a collapsed pool takes no annotation) and returns them.
+func (b *structureBuilder) addNotes() []note {
+	var notes []note
+	for _, nt := range traceNotes(b.d, b.ids, b.names, b.words) {
+		if b.d.Shapes[nt.node].Kind != vision.Pool {
+			notes = append(notes, nt)
+		}
+	}
+	for _, nt := range notes {
+		b.m.Annotations = append(b.m.Annotations, process.Annotation{ID: fmt.Sprintf("n%d", len(b.m.Annotations)+1), Text: nt.text, AttachedTo: b.ids[nt.node]})
+	}
+	return notes
+}
+
+// addParticipants adds the named lanes that hold a task, each in the
+// pool it lies in.
+func (b *structureBuilder) addParticipants() {
+	for _, ln := range b.lanes {
+		if !b.usedLane[ln.name] || ln.name == "" {
+			continue
+		}
+		pt := process.Participant{Name: ln.name}
+		if len(b.pools) >= 2 {
+			for k, p := range b.pools {
+				if center(ln.body).In(p.body) {
+					pt.Pool = fmt.Sprintf("pool%d", k+1)
+				}
+			}
+		}
+		b.m.Participants = append(b.m.Participants, pt)
+	}
 }
 
 // maxNotes caps the notes of one picture: a user looks at a few places,

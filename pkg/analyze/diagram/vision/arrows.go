@@ -50,91 +50,185 @@ type contact struct {
 // remaining line pieces that touch two or more shapes, and directs each
 // by the filled arrowhead at its target end. Lines crossing a lane border
 // are joined across it; cross are frame lines (a flowchart's swimlanes),
-// removed too and joined across whichever way they run.
-func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
-	w, h := bm.w, bm.h
-	stroke := d.Stroke
-	removed := make([]bool, w*h)
-	halo := make([]int32, w*h) // node index + 1
+// removed too and joined across whichever way they run; icons are
+// small boxes drawn on a line (a message flow's envelope), joined to
+// the dashes that run into them. Each phase is a method of flowTracer,
+// in the order below.
+func findFlows(bm *bitmap, d *Diagram, lines, cross, icons []image.Rectangle) []Flow {
+	t := newFlowTracer(bm, d, lines, cross)
+	t.markShapes()
+	t.markLines()
+	t.labelPieces()
+	t.joinAcrossRows()
+	t.joinAcrossColumns()
+	t.collectDashes()
+	t.joinDashes()
+	t.joinIcons(icons)
+	t.joinCrossings()
+	t.countDashes()
+	t.collectGroups()
+	t.extendDashEnds()
+	roots := t.connectors()
+	var flows []Flow
+	for _, r := range roots {
+		flows = append(flows, t.direct(r)...)
+	}
+	return flows
+}
+
+// flowTracer holds what findFlows' phases share: the ink left when the
+// shapes and lines are taken out, its pieces, and the joins between
+// them (a union-find over the pieces).
+type flowTracer struct {
+	bm     *bitmap
+	d      *Diagram
+	w, h   int
+	stroke int
+	bounds image.Rectangle
+	// lines are lane lines, cross a flowchart frame's lines; all both
+	lines, cross, all []image.Rectangle
+	// removed marks the shapes' outlines and the lines, halo the shape
+	// (index + 1) whose surroundings a pixel is in, cut the pixels where
+	// two lines cross
+	removed []bool
+	halo    []int32
+	cut     []bool
+	ls      *labels
+	parent  []int32
+	// dashes lists the dash-like pieces; isDash those that count
+	// towards calling a line dashed, stub those cut short
+	dashes              []int32
+	isDash, stub        map[int32]bool
+	dashCount, dashArea map[int32]int
+	// iconPieces are the icons' own pieces, iconArea their ink per
+	// group (not counted against a dashed line's dashes)
+	iconPieces []int32
+	iconArea   map[int32]int
+	groups     map[int32]*inkGroup
+}
+
+// inkGroup is one joined connector: where it touches shapes, and its
+// ink sampled.
+type inkGroup struct {
+	contacts map[int]*contact
+	path     []image.Point
+	pixels   int
+}
+
+func newFlowTracer(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) *flowTracer {
+	return &flowTracer{
+		bm: bm, d: d, w: bm.w, h: bm.h, stroke: d.Stroke,
+		bounds:  image.Rect(0, 0, bm.w, bm.h),
+		lines:   lines,
+		cross:   cross,
+		all:     append(append([]image.Rectangle(nil), lines...), cross...),
+		removed: make([]bool, bm.w*bm.h),
+		halo:    make([]int32, bm.w*bm.h),
+		isDash:  map[int32]bool{},
+		stub:    map[int32]bool{},
+	}
+}
+
+// markShapes marks each shape's surroundings in halo (big shapes first,
+// so that a boundary event on a task's border wins) and its outline in
+// removed.
+func (t *flowTracer) markShapes() {
+	d, w := t.d, t.w
 	order := make([]int, len(d.Shapes))
 	for i := range order {
 		order[i] = i
 	}
-	// big shapes first so that a boundary event on a task's border wins
 	sort.SliceStable(order, func(a, b int) bool {
 		ra, rb := d.Shapes[order[a]].Box, d.Shapes[order[b]].Box
 		return ra.Dx()*ra.Dy() > rb.Dx()*rb.Dy()
 	})
-	bounds := image.Rect(0, 0, w, h)
 	for _, i := range order {
-		s := d.Shapes[i]
-		hb := s.Box.Inset(-stroke - 3).Intersect(bounds)
+		hb := d.Shapes[i].Box.Inset(-t.stroke - 3).Intersect(t.bounds)
 		for y := hb.Min.Y; y < hb.Max.Y; y++ {
 			for x := hb.Min.X; x < hb.Max.X; x++ {
-				halo[y*w+x] = int32(i + 1)
+				t.halo[y*w+x] = int32(i + 1)
 			}
 		}
 	}
 	for _, s := range d.Shapes {
-		cb := s.Box.Inset(-1).Intersect(bounds)
-		in := outline(s, stroke)
+		cb := s.Box.Inset(-1).Intersect(t.bounds)
+		in := outline(s, t.stroke)
 		for y := cb.Min.Y; y < cb.Max.Y; y++ {
 			for x := cb.Min.X; x < cb.Max.X; x++ {
 				if in(x, y) {
-					removed[y*w+x] = true
+					t.removed[y*w+x] = true
 				}
 			}
 		}
 	}
-	all := append(append([]image.Rectangle(nil), lines...), cross...)
-	for _, r := range all {
-		r = r.Intersect(bounds)
+}
+
+// markLines marks the lane and frame lines in removed.
+func (t *flowTracer) markLines() {
+	for _, r := range t.all {
+		r = r.Intersect(t.bounds)
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
-				removed[y*w+x] = true
+				t.removed[y*t.w+x] = true
 			}
 		}
 	}
-	cut := crossings(bm, removed, stroke)
-	ls := label(w, h, func(i int) bool { return bm.pix[i] && !removed[i] && !cut[i] }, true)
-	n := len(ls.comps)
-	parent := make([]int32, n)
-	for i := range parent {
-		parent[i] = int32(i)
+}
+
+// labelPieces finds the crossings and labels the ink left, each piece
+// a set of its own.
+func (t *flowTracer) labelPieces() {
+	bm := t.bm
+	t.cut = crossings(bm, t.removed, t.stroke)
+	t.ls = label(t.w, t.h, func(i int) bool { return bm.pix[i] && !t.removed[i] && !t.cut[i] }, true)
+	t.parent = make([]int32, len(t.ls.comps))
+	for i := range t.parent {
+		t.parent[i] = int32(i)
 	}
-	find := func(a int32) int32 {
-		for parent[a] != a {
-			parent[a] = parent[parent[a]]
-			a = parent[a]
-		}
-		return a
+}
+
+func (t *flowTracer) find(a int32) int32 {
+	for t.parent[a] != a {
+		t.parent[a] = t.parent[t.parent[a]]
+		a = t.parent[a]
 	}
-	// join pieces across removed horizontal lane lines; a frame's line
-	// is crossed by slanted arrows too, whose ink goes on a little to
-	// the side
-	for li, r := range all {
+	return a
+}
+
+func (t *flowTracer) union(a, b int32) {
+	if ra, rb := t.find(a), t.find(b); ra != rb {
+		t.parent[ra] = rb
+	}
+}
+
+// joinAcrossRows joins pieces across removed horizontal lines; a
+// frame's line is crossed by slanted arrows too, whose ink goes on a
+// little to the side.
+func (t *flowTracer) joinAcrossRows() {
+	w, h := t.w, t.h
+	for li, r := range t.all {
 		if r.Dx() < r.Dy() {
 			continue
 		}
 		slant := 0
-		if li >= len(lines) {
+		if li >= len(t.lines) {
 			slant = r.Dy() + 2
 		}
-		r = r.Intersect(bounds)
-		reach := 4 * (stroke + 2)
+		r = r.Intersect(t.bounds)
+		reach := 4 * (t.stroke + 2)
 		for x := r.Min.X; x < r.Max.X; x++ {
 			// the neighbouring lane's border is removed too: look past it
 			above, below := r.Min.Y-1, r.Max.Y
-			for above >= 0 && removed[above*w+x] && r.Min.Y-above < reach {
+			for above >= 0 && t.removed[above*w+x] && r.Min.Y-above < reach {
 				above--
 			}
-			for below < h && removed[below*w+x] && below-r.Max.Y < reach {
+			for below < h && t.removed[below*w+x] && below-r.Max.Y < reach {
 				below++
 			}
 			if above < 0 || below >= h {
 				continue
 			}
-			a := ls.lab[above*w+x]
+			a := t.ls.lab[above*w+x]
 			if a == 0 {
 				continue
 			}
@@ -143,34 +237,36 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 				if bx < 0 || bx >= w {
 					continue
 				}
-				if b := ls.lab[below*w+bx]; b != 0 {
-					if ra, rb := find(a), find(b); ra != rb {
-						parent[ra] = rb
-					}
+				if b := t.ls.lab[below*w+bx]; b != 0 {
+					t.union(a, b)
 					break
 				}
 			}
 		}
 	}
-	// and across a frame's upright sides
-	for _, r := range cross {
+}
+
+// joinAcrossColumns joins pieces across a frame's upright sides.
+func (t *flowTracer) joinAcrossColumns() {
+	w, h := t.w, t.h
+	for _, r := range t.cross {
 		if r.Dx() >= r.Dy() {
 			continue
 		}
-		r = r.Intersect(bounds)
-		reach := 4 * (stroke + 2)
+		r = r.Intersect(t.bounds)
+		reach := 4 * (t.stroke + 2)
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			left, right := r.Min.X-1, r.Max.X
-			for left >= 0 && removed[y*w+left] && r.Min.X-left < reach {
+			for left >= 0 && t.removed[y*w+left] && r.Min.X-left < reach {
 				left--
 			}
-			for right < w && removed[y*w+right] && right-r.Max.X < reach {
+			for right < w && t.removed[y*w+right] && right-r.Max.X < reach {
 				right++
 			}
 			if left < 0 || right >= w {
 				continue
 			}
-			a := ls.lab[y*w+left]
+			a := t.ls.lab[y*w+left]
 			if a == 0 {
 				continue
 			}
@@ -179,80 +275,118 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 				if by < 0 || by >= h {
 					continue
 				}
-				if b := ls.lab[by*w+right]; b != 0 {
-					if ra, rb := find(a), find(b); ra != rb {
-						parent[ra] = rb
-					}
+				if b := t.ls.lab[by*w+right]; b != 0 {
+					t.union(a, b)
 					break
 				}
 			}
 		}
 	}
-	// a dashed connector is a row of short straight pieces: join each
-	// dash to the dashes just beyond its ends (along its line, or round
-	// a bend), and remember the groups made of dashes
-	// (two dashes meeting at a bend make one L-shaped piece: thin ink,
-	// though its box is square)
-	var dashes []int32
-	// isDash marks the dashes that count towards calling a line dashed: an
-	// L's arms are both dash-long, while a blurred word is a thin blob
-	// too, but low (it is still joined, as a label beside its line)
-	isDash := map[int32]bool{}
-	stub := map[int32]bool{}
-	straight := func(b image.Rectangle) bool { return min(b.Dx(), b.Dy()) <= stroke+1 }
-	for l := int32(1); l < int32(n); l++ {
-		c := ls.comps[l]
+}
+
+// straight reports whether a piece's box is a stroke thin.
+func (t *flowTracer) straight(b image.Rectangle) bool {
+	return min(b.Dx(), b.Dy()) <= t.stroke+1
+}
+
+// collectDashes lists the pieces that may be dashes: a dashed
+// connector is a row of short straight pieces (two dashes meeting at a
+// bend make one L-shaped piece: thin ink, though its box is square).
+// isDash marks the dashes that count towards calling a line dashed: an
+// L's arms are both dash-long, while a blurred word is a thin blob too,
+// but low (it is still joined, as a label beside its line).
+func (t *flowTracer) collectDashes() {
+	stroke := t.stroke
+	for l := int32(1); l < int32(len(t.ls.comps)); l++ {
+		c := t.ls.comps[l]
 		long := max(c.box.Dx(), c.box.Dy())
 		thin := c.area <= 2*long*(stroke+1)
 		switch {
-		case long >= 2*stroke+3 && long <= 12*stroke+10 && (straight(c.box) || thin):
-			dashes = append(dashes, l)
-			isDash[l] = straight(c.box) || min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3
-		case long >= stroke+2 && long < 2*stroke+3 && straight(c.box) && c.box.Dx() != c.box.Dy():
+		case long >= 2*stroke+3 && long <= 12*stroke+10 && (t.straight(c.box) || thin):
+			t.dashes = append(t.dashes, l)
+			t.isDash[l] = t.straight(c.box) || min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3
+		case long >= stroke+2 && long < 2*stroke+3 && t.straight(c.box) && c.box.Dx() != c.box.Dy():
 			// a dash cut short by a pool's border or at the line's end:
 			// joined to a whole dash on its line, never counted as one
-			dashes = append(dashes, l)
-			stub[l] = true
+			t.dashes = append(t.dashes, l)
+			t.stub[l] = true
 		}
 	}
-	for i, a := range dashes {
-		ba := ls.comps[a].box
-		reach := max(ba.Dx(), ba.Dy())/2 + stroke + 2
-		for _, b := range dashes[i+1:] {
-			bb := ls.comps[b].box
-			if bb.Min.Y > ba.Max.Y+dashGap(image.Rect(0, 0, 12*stroke+10, 1), stroke) {
+}
+
+// joinDashes joins each dash to the dashes just beyond its ends (along
+// its line, or round a bend).
+func (t *flowTracer) joinDashes() {
+	for i, a := range t.dashes {
+		ba := t.ls.comps[a].box
+		for _, b := range t.dashes[i+1:] {
+			bb := t.ls.comps[b].box
+			if bb.Min.Y > ba.Max.Y+dashGap(image.Rect(0, 0, 12*t.stroke+10, 1), t.stroke) {
 				break // dashes are listed top to bottom by their first row
 			}
-			if stub[a] || stub[b] {
-				if !stub[a] && inLine(ba, bb, stroke, straight(ba)) || !stub[b] && inLine(bb, ba, stroke, straight(bb)) ||
-					!(stub[a] && stub[b]) && corner(ba, bb, cornerGap(ba, bb, stroke)) {
-					if ra, rb := find(a), find(b); ra != rb {
-						parent[ra] = rb
-					}
-				}
-				continue
-			}
-			if inLine(ba, bb, stroke, straight(ba)) || inLine(bb, ba, stroke, straight(bb)) ||
-				ba.Inset(-reach).Overlaps(bb) && (aligned(ba, bb, stroke) || !straight(ba) || !straight(bb)) ||
-				straight(ba) && straight(bb) && corner(ba, bb, cornerGap(ba, bb, stroke)) {
-				if ra, rb := find(a), find(b); ra != rb {
-					parent[ra] = rb
-				}
+			if t.dashesMeet(a, b) {
+				t.union(a, b)
 			}
 		}
 	}
-	// two lines crossing go straight on: join the pieces left and right
-	// of a crossing, and above and below it, but not across
+}
+
+// dashesMeet reports whether two dash pieces continue each other: in
+// line, overlapping within half a dash, or at a corner; a stub only
+// along a whole dash's line or at a corner.
+func (t *flowTracer) dashesMeet(a, b int32) bool {
+	stroke := t.stroke
+	ba, bb := t.ls.comps[a].box, t.ls.comps[b].box
+	sa, sb := t.stub[a], t.stub[b]
+	if sa || sb {
+		return !sa && inLine(ba, bb, stroke, t.straight(ba)) || !sb && inLine(bb, ba, stroke, t.straight(bb)) ||
+			!(sa && sb) && corner(ba, bb, cornerGap(ba, bb, stroke))
+	}
+	reach := max(ba.Dx(), ba.Dy())/2 + stroke + 2
+	return inLine(ba, bb, stroke, t.straight(ba)) || inLine(bb, ba, stroke, t.straight(bb)) ||
+		ba.Inset(-reach).Overlaps(bb) && (aligned(ba, bb, stroke) || !t.straight(ba) || !t.straight(bb)) ||
+		t.straight(ba) && t.straight(bb) && corner(ba, bb, cornerGap(ba, bb, stroke))
+}
+
+// joinIcons joins each icon drawn on a line to the dashes ending within
+// a gap of it: the envelope bpmn-js draws on a message flow hides the
+// line where it sits, and the dashes either side stop a gap short.
+func (t *flowTracer) joinIcons(icons []image.Rectangle) {
+	gap := dashGap(image.Rect(0, 0, 10*t.stroke, t.stroke), t.stroke)
+	for _, ic := range icons {
+		var own int32
+		near := map[int32]bool{}
+		r := ic.Inset(-gap).Intersect(t.bounds)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				l := t.ls.lab[y*t.w+x]
+				switch {
+				case l == 0:
+				case image.Pt(x, y).In(ic):
+					own = l
+				case t.isDash[l] || t.stub[l]:
+					near[l] = true
+				}
+			}
+		}
+		if own == 0 {
+			continue
+		}
+		t.iconPieces = append(t.iconPieces, own)
+		for l := range near {
+			t.union(l, own)
+		}
+	}
+}
+
+// joinCrossings lets two lines crossing go straight on: it joins the
+// pieces left and right of a crossing, and above and below it, but not
+// across.
+func (t *flowTracer) joinCrossings() {
+	w, h, cut := t.w, t.h, t.cut
 	join := func(a, b int) {
-		if a < 0 || b < 0 {
-			return
-		}
-		la, lb := ls.lab[a], ls.lab[b]
-		if la == 0 || lb == 0 {
-			return
-		}
-		if ra, rb := find(la), find(lb); ra != rb {
-			parent[ra] = rb
+		if la, lb := t.ls.lab[a], t.ls.lab[b]; la != 0 && lb != 0 {
+			t.union(la, lb)
 		}
 	}
 	for y := 0; y < h; y++ {
@@ -280,57 +414,68 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			}
 		}
 	}
-	dashCount := map[int32]int{}
-	dashArea := map[int32]int{}
-	// a piece that ends on a removed line (a frame's side a solid arrow
-	// crosses) is cut there, not drawn as a dash
-	cutShort := func(b image.Rectangle) bool {
-		b = b.Inset(-2).Intersect(bounds)
-		for y := b.Min.Y; y < b.Max.Y; y++ {
-			for x := b.Min.X; x < b.Max.X; x++ {
-				if removed[y*w+x] {
-					return true
-				}
+}
+
+// cutShort reports whether a piece ends on a removed line (a frame's
+// side a solid arrow crosses): it is cut there, not drawn as a dash.
+func (t *flowTracer) cutShort(b image.Rectangle) bool {
+	b = b.Inset(-2).Intersect(t.bounds)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if t.removed[y*t.w+x] {
+				return true
 			}
 		}
-		return false
 	}
-	// (and a title's letters beside a line are thin blobs too: only
-	// straight dashes make a line dashed, an L at a bend adds its ink)
-	for _, l := range dashes {
-		if !isDash[l] {
+	return false
+}
+
+// countDashes counts each joined group's straight dashes and their ink
+// (a title's letters beside a line are thin blobs too: only straight
+// dashes make a line dashed, an L at a bend adds its ink).
+func (t *flowTracer) countDashes() {
+	t.dashCount = map[int32]int{}
+	t.dashArea = map[int32]int{}
+	for _, l := range t.dashes {
+		if !t.isDash[l] {
 			continue
 		}
-		if b := ls.comps[l].box; straight(b) && !cutShort(b) {
-			dashCount[find(l)]++
+		if b := t.ls.comps[l].box; t.straight(b) && !t.cutShort(b) {
+			t.dashCount[t.find(l)]++
 		}
-		dashArea[find(l)] += ls.comps[l].area
+		t.dashArea[t.find(l)] += t.ls.comps[l].area
 	}
-	// contacts and sampled paths per joined component
-	type group struct {
-		contacts map[int]*contact
-		path     []image.Point
-		pixels   int
+	// an envelope is drawn on message flows only: it counts as a dash
+	t.iconArea = map[int32]int{}
+	for _, l := range t.iconPieces {
+		t.iconArea[t.find(l)] += t.ls.comps[l].area
+		t.dashCount[t.find(l)]++
 	}
-	groups := map[int32]*group{}
-	for y := 0; y < h; y++ {
+}
+
+// collectGroups gathers each joined group's contacts with the shapes'
+// surroundings and samples its path.
+func (t *flowTracer) collectGroups() {
+	w := t.w
+	t.groups = map[int32]*inkGroup{}
+	for y := 0; y < t.h; y++ {
 		for x := 0; x < w; x++ {
 			i := y*w + x
-			l := ls.lab[i]
+			l := t.ls.lab[i]
 			if l == 0 {
 				continue
 			}
-			r := find(l)
-			g := groups[r]
+			r := t.find(l)
+			g := t.groups[r]
 			if g == nil {
-				g = &group{contacts: map[int]*contact{}}
-				groups[r] = g
+				g = &inkGroup{contacts: map[int]*contact{}}
+				t.groups[r] = g
 			}
 			g.pixels++
 			if g.pixels%4 == 1 {
 				g.path = append(g.path, image.Point{X: x, Y: y})
 			}
-			if hn := halo[i]; hn != 0 {
+			if hn := t.halo[i]; hn != 0 {
 				c := g.contacts[int(hn-1)]
 				if c == nil {
 					c = &contact{node: int(hn - 1)}
@@ -342,27 +487,33 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			}
 		}
 	}
-	// a dashed connector is dashes nearly all through; a solid line
-	// that a blur, its crossings and its labels break into a few short
-	// pieces is mostly one long stroke
-	// (a long dashed line keeps its name when a label beside it joins
-	// it: five straight dashes make it dashed with less than half the
-	// ink, as no solid line breaks into so many)
-	dashed := func(r int32) bool {
-		return dashCount[r] >= 3 && dashArea[r]*10 >= groups[r].pixels*6 ||
-			dashCount[r] >= 5 && dashArea[r]*10 >= groups[r].pixels*4
-	}
-	// a dashed connector's last dash may stop a gap short of the shape
-	// it points at (an open arrowhead merged into an event's ring, a
-	// start circle whose stub joins another line): look ahead of each
-	// end dash, along its line, for a shape's halo
-	for _, l := range dashes {
-		r := find(l)
-		b := ls.comps[l].box
-		if !isDash[l] && !stub[l] || !straight(b) || groups[r] == nil || !dashed(r) {
+}
+
+// dashed reports whether a group is a dashed connector: dashes nearly
+// all through; a solid line that a blur, its crossings and its labels
+// break into a few short pieces is mostly one long stroke (a long
+// dashed line keeps its name when a label beside it joins it: five
+// straight dashes make it dashed with less than half the ink, as no
+// solid line breaks into so many). An icon drawn on the line counts
+// as one dash, its ink not at all.
+func (t *flowTracer) dashed(r int32) bool {
+	ink := t.groups[r].pixels - t.iconArea[r]
+	return t.dashCount[r] >= 3 && t.dashArea[r]*10 >= ink*6 ||
+		t.dashCount[r] >= 5 && t.dashArea[r]*10 >= ink*4
+}
+
+// extendDashEnds looks ahead of each end dash of a dashed connector,
+// along its line, for a shape's halo: its last dash may stop a gap
+// short of the shape it points at (an open arrowhead merged into an
+// event's ring, a start circle whose stub joins another line).
+func (t *flowTracer) extendDashEnds() {
+	for _, l := range t.dashes {
+		r := t.find(l)
+		b := t.ls.comps[l].box
+		if !t.isDash[l] && !t.stub[l] || !t.straight(b) || t.groups[r] == nil || !t.dashed(r) {
 			continue
 		}
-		g := dashGap(b, stroke)
+		g := dashGap(b, t.stroke)
 		var aheads []image.Rectangle
 		if b.Dx() >= b.Dy() {
 			aheads = []image.Rectangle{image.Rect(b.Min.X-g, b.Min.Y-g/2, b.Min.X, b.Max.Y+g/2), image.Rect(b.Max.X, b.Min.Y-g/2, b.Max.X+g, b.Max.Y+g/2)}
@@ -370,56 +521,69 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 			aheads = []image.Rectangle{image.Rect(b.Min.X-g/2, b.Min.Y-g, b.Max.X+g/2, b.Min.Y), image.Rect(b.Min.X-g/2, b.Max.Y, b.Max.X+g/2, b.Max.Y+g)}
 		}
 		for _, a := range aheads {
-			a = a.Intersect(bounds)
-			own, node, best := false, -1, 0
-			other, otherD := int32(-1), 0
-			var at image.Point
-			for y := a.Min.Y; y < a.Max.Y && !own; y++ {
-				for x := a.Min.X; x < a.Max.X; x++ {
-					i := y*w + x
-					if lb := ls.lab[i]; lb != 0 && lb != l && find(lb) == r {
-						own = true // the line goes on: no end
-						break
-					} else if lb != 0 && lb != l {
-						dd := absDiff(x, (b.Min.X+b.Max.X)/2) + absDiff(y, (b.Min.Y+b.Max.Y)/2)
-						if other < 0 || dd < otherD {
-							other, otherD = find(lb), dd
-						}
-					}
-					if hn := halo[i]; hn != 0 {
-						dd := absDiff(x, (b.Min.X+b.Max.X)/2) + absDiff(y, (b.Min.Y+b.Max.Y)/2)
-						if node < 0 || dd < best {
-							node, best, at = int(hn-1), dd, image.Pt(x, y)
-						}
-					}
-				}
+			if c, ok := t.lookAhead(l, r, b, a.Intersect(t.bounds)); ok && t.groups[r].contacts[c.node] == nil {
+				t.groups[r].contacts[c.node] = c
 			}
-			viaSolid := false
-			if !own && node < 0 && other >= 0 {
-				viaSolid = true
-				// the dashes end on a solid line instead: bpmn-js draws a
-				// message flow's last bend along the sequence flow that
-				// enters the same shape, so the dashes merge into it; the
-				// message goes to that line's end nearest the last dash
-				if og := groups[other]; og != nil && len(og.contacts) >= 2 && !dashed(other) {
-					for _, c := range og.contacts {
-						p := image.Pt(c.sx/c.n, c.sy/c.n)
-						dd := absDiff(p.X, (b.Min.X+b.Max.X)/2) + absDiff(p.Y, (b.Min.Y+b.Max.Y)/2)
-						if node < 0 || dd < best || dd == best && c.node < node {
-							node, best, at = c.node, dd, p
-						}
-					}
-				}
-			}
-			if own || node < 0 || groups[r].contacts[node] != nil {
-				continue
-			}
-			groups[r].contacts[node] = &contact{node: node, sx: at.X, sy: at.Y, n: 1, via: viaSolid}
 		}
 	}
-	roots := make([]int32, 0, len(groups))
+}
+
+// lookAhead searches the area a ahead of dash l (box b, group r) for
+// the shape the dashes point at: a shape's halo, or else the end of a
+// solid line the dashes merge into (bpmn-js draws a message flow's last
+// bend along the sequence flow that enters the same shape; the message
+// goes to that line's end nearest the last dash). It finds nothing when
+// the group's own ink goes on there.
+func (t *flowTracer) lookAhead(l, r int32, b, a image.Rectangle) (*contact, bool) {
+	mid := image.Pt((b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2)
+	dist := func(p image.Point) int { return absDiff(p.X, mid.X) + absDiff(p.Y, mid.Y) }
+	node, best := -1, 0
+	other, otherD := int32(-1), 0
+	var at image.Point
+	for y := a.Min.Y; y < a.Max.Y; y++ {
+		for x := a.Min.X; x < a.Max.X; x++ {
+			i := y*t.w + x
+			if lb := t.ls.lab[i]; lb != 0 && lb != l && t.find(lb) == r {
+				return nil, false // the line goes on: no end
+			} else if lb != 0 && lb != l {
+				if dd := dist(image.Pt(x, y)); other < 0 || dd < otherD {
+					other, otherD = t.find(lb), dd
+				}
+			}
+			if hn := t.halo[i]; hn != 0 {
+				if dd := dist(image.Pt(x, y)); node < 0 || dd < best {
+					node, best, at = int(hn-1), dd, image.Pt(x, y)
+				}
+			}
+		}
+	}
+	if node >= 0 {
+		return &contact{node: node, sx: at.X, sy: at.Y, n: 1}, true
+	}
+	if other < 0 {
+		return nil, false
+	}
+	og := t.groups[other]
+	if og == nil || len(og.contacts) < 2 || t.dashed(other) {
+		return nil, false
+	}
+	for _, c := range og.contacts {
+		p := image.Pt(c.sx/c.n, c.sy/c.n)
+		if dd := dist(p); node < 0 || dd < best || dd == best && c.node < node {
+			node, best, at = c.node, dd, p
+		}
+	}
+	return &contact{node: node, sx: at.X, sy: at.Y, n: 1, via: true}, true
+}
+
+// connectors sorts the groups: those touching one shape become
+// d.Traces when they are unfinished connectors (a line running off the
+// picture is a frame's or a cut), and those touching two or more are
+// returned, in label order.
+func (t *flowTracer) connectors() []int32 {
+	roots := make([]int32, 0, len(t.groups))
 	var loose []int32
-	for r, g := range groups {
+	for r, g := range t.groups {
 		switch {
 		case len(g.contacts) >= 2:
 			roots = append(roots, r)
@@ -428,134 +592,161 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross []image.Rectangle) []Flow {
 		}
 	}
 	sort.Slice(loose, func(i, j int) bool { return loose[i] < loose[j] })
-	d.Traces = d.Traces[:0]
+	t.d.Traces = t.d.Traces[:0]
 	for _, r := range loose {
-		if t, ok := unfinished(groups[r].path, groups[r].pixels, groups[r].contacts, stroke); ok && t.End.In(bounds.Inset(2*stroke+2)) {
-			// (a line running off the picture is a frame's or a cut)
-			t.Dashed = dashed(r)
-			d.Traces = append(d.Traces, t)
+		g := t.groups[r]
+		if tr, ok := unfinished(g.path, g.pixels, g.contacts, t.stroke); ok && tr.End.In(t.bounds.Inset(2*t.stroke+2)) {
+			tr.Dashed = t.dashed(r)
+			t.d.Traces = append(t.d.Traces, tr)
 		}
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
-	radius := 4*stroke + 4
+	return roots
+}
+
+// ends lists group r's contacts in shape order, each placed at its
+// mean and weighed by the group's ink around it (an arrowhead is dense).
+func (t *flowTracer) ends(r int32) []*contact {
+	radius := 4*t.stroke + 4
+	var cs []*contact
+	for _, c := range t.groups[r].contacts {
+		c.x, c.y = c.sx/c.n, c.sy/c.n
+		cs = append(cs, c)
+	}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].node < cs[j].node })
+	for _, c := range cs {
+		k := 0
+		for y := max(c.y-radius, 0); y <= min(c.y+radius, t.h-1); y++ {
+			for x := max(c.x-radius, 0); x <= min(c.x+radius, t.w-1); x++ {
+				if l := t.ls.lab[y*t.w+x]; l != 0 && t.find(l) == r {
+					k++
+				}
+			}
+		}
+		c.density = float64(k) / float64(radius*max(t.stroke, 1))
+	}
+	return cs
+}
+
+// samplePath keeps at most about 400 points of a path.
+func samplePath(path []image.Point) []image.Point {
+	if len(path) <= 400 {
+		return path
+	}
+	step := len(path)/400 + 1
+	var p []image.Point
+	for i := 0; i < len(path); i += step {
+		p = append(p, path[i])
+	}
+	return p
+}
+
+// direct turns one connector touching two or more shapes into flows.
+func (t *flowTracer) direct(r int32) []Flow {
+	cs := t.ends(r)
+	path := samplePath(t.groups[r].path)
+	dashed := t.dashed(r)
+	if dashed && len(cs) > 2 {
+		if fs, ok := t.messageAlongSolid(cs, path); ok {
+			return fs
+		}
+	}
+	if dashed && len(cs) == 2 {
+		if f, ok := t.messageByRing(cs[0], cs[1], path); ok {
+			return []Flow{f}
+		}
+	}
+	return byArrowhead(cs, path, dashed)
+}
+
+// messageAlongSolid reads dashes that merge into a sequence flow at
+// both ends (its start circle sits where a sequence flow leaves the
+// same shape): the ringed end sends the message to the end found along
+// the solid line, and the rest of the ink is the sequence flow leaving
+// the sender.
+func (t *flowTracer) messageAlongSolid(cs []*contact, path []image.Point) ([]Flow, bool) {
+	var src, via *contact
+	rings := 0
+	for _, c := range cs {
+		switch {
+		case c.via:
+			via = c
+		case ringNear(t.bm, c.x, c.y, t.stroke, onOutline(t.d.Shapes[c.node], t.stroke)):
+			src = c
+			rings++
+		}
+	}
+	if via == nil || rings != 1 {
+		return nil, false
+	}
+	flows := []Flow{{From: src.node, To: via.node, Path: path, Sure: true, Dashed: true}}
+	for _, c := range cs {
+		if c != src && c != via {
+			flows = append(flows, Flow{From: src.node, To: c.node, Path: path, Sure: true})
+		}
+	}
+	return flows, true
+}
+
+// messageByRing directs a dashed connector between two shapes by its
+// start: a message flow starts at a small circle on its source's border
+// and ends in an open arrowhead, and the circle says which end is which
+// where the ink around the ends cannot.
+func (t *flowTracer) messageByRing(a, b *contact, path []image.Point) (Flow, bool) {
+	ra := ringNear(t.bm, a.x, a.y, t.stroke, onOutline(t.d.Shapes[a.node], t.stroke))
+	rb := ringNear(t.bm, b.x, b.y, t.stroke, onOutline(t.d.Shapes[b.node], t.stroke))
+	if ra == rb {
+		return Flow{}, false
+	}
+	if rb {
+		a, b = b, a
+	}
+	return Flow{From: a.node, To: b.node, Path: path, Sure: true, Dashed: true}, true
+}
+
+// byArrowhead directs a connector by the ink at its ends: the dense
+// ends are heads, the others tails, every tail flowing to every head.
+// With no arrowhead to go by a connector between two shapes is read
+// left to right, top to bottom (and is not Sure).
+func byArrowhead(cs []*contact, path []image.Point, dashed bool) []Flow {
+	lo, hi := cs[0].density, cs[0].density
+	for _, c := range cs {
+		lo, hi = min(lo, c.density), max(hi, c.density)
+	}
+	if hi < lo*1.3 {
+		if len(cs) != 2 {
+			return nil
+		}
+		a, b := cs[0], cs[1]
+		if b.x < a.x || (b.x == a.x && b.y < a.y) {
+			a, b = b, a
+		}
+		return []Flow{{From: a.node, To: b.node, Path: path, Dashed: dashed}}
+	}
+	var srcs, dsts []*contact
+	for _, c := range cs {
+		if c.density >= hi*0.75 {
+			dsts = append(dsts, c)
+		} else {
+			srcs = append(srcs, c)
+		}
+	}
+	if len(srcs) == 0 {
+		// every end looks like a head (one is a head cut short by the
+		// shape it points at): the thinnest end is the tail
+		k := 0
+		for i, c := range dsts {
+			if c.density < dsts[k].density {
+				k = i
+			}
+		}
+		srcs = []*contact{dsts[k]}
+		dsts = append(dsts[:k:k], dsts[k+1:]...)
+	}
 	var flows []Flow
-	for _, r := range roots {
-		g := groups[r]
-		var cs []*contact
-		for _, c := range g.contacts {
-			c.x, c.y = c.sx/c.n, c.sy/c.n
-			cs = append(cs, c)
-		}
-		sort.Slice(cs, func(i, j int) bool { return cs[i].node < cs[j].node })
-		for _, c := range cs {
-			k := 0
-			for y := c.y - radius; y <= c.y+radius; y++ {
-				for x := c.x - radius; x <= c.x+radius; x++ {
-					if x >= 0 && y >= 0 && x < w && y < h {
-						if l := ls.lab[y*w+x]; l != 0 && find(l) == r {
-							k++
-						}
-					}
-				}
-			}
-			c.density = float64(k) / float64(radius*max(stroke, 1))
-		}
-		lo, hi := cs[0].density, cs[0].density
-		for _, c := range cs {
-			if c.density < lo {
-				lo = c.density
-			}
-			if c.density > hi {
-				hi = c.density
-			}
-		}
-		path := g.path
-		if len(path) > 400 {
-			step := len(path)/400 + 1
-			var p []image.Point
-			for i := 0; i < len(path); i += step {
-				p = append(p, path[i])
-			}
-			path = p
-		}
-		if dashed(r) && len(cs) > 2 {
-			// dashes that merge into a sequence flow at both ends (its
-			// start circle sits where a sequence flow leaves the same
-			// shape): the ringed end sends the message to the end found
-			// along the solid line, and the rest of the ink is the
-			// sequence flow leaving the sender
-			var src, via *contact
-			rings := 0
-			for _, c := range cs {
-				switch {
-				case c.via:
-					via = c
-				case ringNear(bm, c.x, c.y, stroke, onOutline(d.Shapes[c.node], stroke)):
-					src = c
-					rings++
-				}
-			}
-			if via != nil && rings == 1 {
-				flows = append(flows, Flow{From: src.node, To: via.node, Path: path, Sure: true, Dashed: true})
-				for _, c := range cs {
-					if c != src && c != via {
-						flows = append(flows, Flow{From: src.node, To: c.node, Path: path, Sure: true})
-					}
-				}
-				continue
-			}
-		}
-		if dashed(r) && len(cs) == 2 {
-			// a message flow starts at a small circle on its source's
-			// border and ends in an open arrowhead: the circle says
-			// which end is which where the ink around the ends cannot
-			a, b := cs[0], cs[1]
-			ra := ringNear(bm, a.x, a.y, stroke, onOutline(d.Shapes[a.node], stroke))
-			rb := ringNear(bm, b.x, b.y, stroke, onOutline(d.Shapes[b.node], stroke))
-			if ra != rb {
-				if rb {
-					a, b = b, a
-				}
-				flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Sure: true, Dashed: true})
-				continue
-			}
-		}
-		if hi < lo*1.3 {
-			// no arrowhead to go by: read left to right, top to bottom
-			if len(cs) != 2 {
-				continue
-			}
-			a, b := cs[0], cs[1]
-			if b.x < a.x || (b.x == a.x && b.y < a.y) {
-				a, b = b, a
-			}
-			flows = append(flows, Flow{From: a.node, To: b.node, Path: path, Dashed: dashed(r)})
-			continue
-		}
-		var srcs, dsts []*contact
-		for _, c := range cs {
-			if c.density >= hi*0.75 {
-				dsts = append(dsts, c)
-			} else {
-				srcs = append(srcs, c)
-			}
-		}
-		if len(srcs) == 0 {
-			// every end looks like a head (one is a head cut short by
-			// the shape it points at): the thinnest end is the tail
-			k := 0
-			for i, c := range dsts {
-				if c.density < dsts[k].density {
-					k = i
-				}
-			}
-			srcs = []*contact{dsts[k]}
-			dsts = append(dsts[:k:k], dsts[k+1:]...)
-		}
-		for _, s := range srcs {
-			for _, t := range dsts {
-				flows = append(flows, Flow{From: s.node, To: t.node, Path: path, Sure: true, Dashed: dashed(r)})
-			}
+	for _, s := range srcs {
+		for _, d := range dsts {
+			flows = append(flows, Flow{From: s.node, To: d.node, Path: path, Sure: true, Dashed: dashed})
 		}
 	}
 	return flows

@@ -246,8 +246,11 @@ func Recognize(g *image.Gray) Diagram {
 		nodes = append(nodes, a)
 	}
 	// a circle or diamond far smaller than the task boxes is a marker
-	// (a message flow's start, a conditional flow's diamond), not a node
+	// (a message flow's start, a conditional flow's diamond), not a node;
+	// a box under a third of their height is an icon (the envelope
+	// bpmn-js draws on a message flow), whose ink is then the line's
 	var hs []int
+	var icons []image.Rectangle
 	for _, n := range nodes {
 		if n.kind == Task {
 			hs = append(hs, n.box.Dy())
@@ -259,6 +262,10 @@ func Recognize(g *image.Gray) Diagram {
 		kept := nodes[:0]
 		for _, n := range nodes {
 			if n.kind != Task && n.box.Dx()*100 < th*28 {
+				continue
+			}
+			if n.kind == Task && n.box.Dy()*3 < th {
+				icons = append(icons, n.box.Inset(-stroke-1))
 				continue
 			}
 			kept = append(kept, n)
@@ -341,7 +348,7 @@ func Recognize(g *image.Gray) Diagram {
 			image.Rect(b.Min.X-k, b.Min.Y, b.Min.X, b.Max.Y),
 			image.Rect(b.Max.X, b.Min.Y, b.Max.X+k, b.Max.Y))
 	}
-	d.Flows = findFlows(bm, &d, lines, cross)
+	d.Flows = findFlows(bm, &d, lines, cross, icons)
 	return d
 }
 
@@ -544,13 +551,51 @@ func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangl
 	}
 	sort.Ints(firsts)
 	first := firsts[1]
-	if doubles >= 2 {
+	if doubles >= 2 && diagonalDoubles(bm, in, stroke) >= 1 {
 		return Double, in.Inset(-first - ring)
 	}
 	if first*10 >= stroke*17 && first >= 3 {
 		return Thick, in.Inset(-first)
 	}
 	return Thin, in.Inset(-first)
+}
+
+// diagonalDoubles counts the diagonals along which a second ring lies
+// beyond an event's outline. An intermediate event's inner ring runs
+// all round it; what lies beside a plain circle at one of its four
+// axis points does not reach the diagonals: a message flow's open
+// arrowhead touching it, its name a few pixels below (at scale 0.75
+// both passed for a second ring, and the circle for an intermediate
+// event whose box took in the arrowhead). Along a diagonal a thin
+// inner ring can merge with the outline, so one diagonal is enough.
+func diagonalDoubles(bm *bitmap, in image.Rectangle, stroke int) int {
+	cx, cy := float64(in.Min.X+in.Max.X)/2, float64(in.Min.Y+in.Max.Y)/2
+	r := float64(in.Dx()+in.Dy()) / 4
+	limit := float64(6*stroke + 4)
+	n := 0
+	for _, d := range [][2]float64{{-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		// along the ray in half-pixel steps, from just inside the
+		// outline: the white, the outline, a gap, a second ring
+		var runs []float64
+		ink := false
+		for t := r * 0.6; t < r+3*limit; t += 0.5 {
+			x := int(math.Round(cx + d[0]*t*math.Sqrt2/2))
+			y := int(math.Round(cy + d[1]*t*math.Sqrt2/2))
+			if on := bm.at(x, y); on != ink || len(runs) == 0 {
+				runs = append(runs, 0)
+				ink = on
+			}
+			runs[len(runs)-1] += 0.5
+		}
+		if bm.at(int(math.Round(cx+d[0]*r*0.6*math.Sqrt2/2)), int(math.Round(cy+d[1]*r*0.6*math.Sqrt2/2))) {
+			runs = runs[1:] // the icon's ink: start from the white beyond it
+		}
+		// runs: white, outline, gap, second, …
+		if len(runs) >= 4 && runs[1] < limit && runs[2] < float64(3*stroke+3) && runs[3] <= 2*runs[1]+3 {
+			n++
+		}
+	}
+	return n
 }
 
 // eventIcon reads the symbols inside an event from the shapes dropped
