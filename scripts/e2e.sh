@@ -3,17 +3,19 @@
 # built-in OpenID provider, builtin analyzer) on free loopback ports with
 # throwaway data dirs, runs the Playwright journeys against them, stops them.
 #
-# One server per Playwright worker (SPADE_E2E_WORKERS, default 2): each
-# worker has its own users, daily-call ledgers, queue and analyses, so a
-# journey that pauses the queue or spends a user's daily calls cannot touch
-# the journeys another worker runs at the same time. On a 2-core machine two
-# workers are no faster than one (each journey runs 1.5-2x slower beside the
-# other: 44 journeys took 9.4-10.1 min against 7.9 min for 41 with one
-# worker); on more cores they overlap. SPADE_E2E_WORKERS=1 runs one server.
+# One server per Playwright worker: each worker has its own users,
+# daily-call ledgers, queue and analyses, so a journey that pauses the queue
+# or spends a user's daily calls cannot touch the journeys another worker
+# runs at the same time. SPADE_E2E_WORKERS sets the number; by default one
+# on up to 2 cores, two on more. On 2 cores two workers were slower than
+# one (each journey ran 1.5-2x slower beside the other: 44 journeys took
+# 9.3-10.1 min against 7.9 min for 41 with one worker), and one worker
+# leaves room for what `go tool task test` runs beside it (vitest, the soak
+# tests).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/bin/spade"
-workers=${SPADE_E2E_WORKERS:-2}
+workers=${SPADE_E2E_WORKERS:-$(( $(nproc) > 2 ? 2 : 1 ))}
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 pids=() datas=() urls=()

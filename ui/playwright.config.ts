@@ -30,7 +30,14 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace snapshots the DOM at every action and every poll of an
+    // expect: recorded for every journey ('retain-on-failure') it costs CPU
+    // the journeys share with the server and, in `go tool task test`, with
+    // vitest and the soak tests (large-diagram.spec.ts measured 200 s
+    // instead of 44 with one). CI retries a failed journey once and records
+    // the trace of that retry; a local run (no retries) keeps the trace of
+    // a failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: chromiumArgs,
