@@ -78,11 +78,8 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const resultsRef = useRef<HTMLElement>(null);
 
   const complete = analysis && view === 'complete' ? analysis : null;
-  const graph = useGraphStatus(
-    kind === 'bpmn' ? null : (complete?.id ?? null),
-    complete?.graph?.status,
-    complete?.completed_at ?? complete?.updated_at,
-  );
+  // One check for every kind: the Process Model tab and the BPMN export wait on it.
+  const graph = useGraphStatus(complete?.id ?? null, complete?.graph?.status, complete?.completed_at ?? complete?.updated_at);
   // A result replaces what the person was looking at (a card far down the
   // Recent list on a phone): bring its top into view instead of leaving the
   // page scrolled into the middle of it.
@@ -184,7 +181,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
               onExport={(t) => void doExport(t)}
             />
             {kind === 'bpmn' ? (
-              <BpmnTabs key={complete.id} analysis={complete} mobile={mobile} onChanged={refreshAfterChange} startInEditor={startInEditor} />
+              <BpmnTabs key={complete.id} analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} startInEditor={startInEditor} />
             ) : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
             <h3 className="az-sub">Full Report</h3>
             <SectionsView sections={sections} />
