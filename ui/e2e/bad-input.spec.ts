@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { appReady, expectTappable, snap } from './helpers';
+import { expectTappable, snap } from './helpers';
 import { filesDir, signInAs } from './analyzers-helpers';
-import { chainBpmn, insideViewport, latestVersion, openInEditor } from './bpmn-chain';
+import { chainBpmn, editFromRecent, insideViewport, latestVersion, openInEditor } from './bpmn-chain';
 
 // Issue 25, "Bad input", as a person meets it: a save while offline loses
 // nothing and works once the connection is back; two tabs saving the same
@@ -14,18 +14,6 @@ test.setTimeout(300_000);
 
 /** A small process of three steps, drawn by hand. */
 const smallBpmn = chainBpmn(3, 'Order handling');
-
-/** Opens the editor of an analysis from the Recent list (Process Model → Edit diagram). */
-async function editFromRecent(page: Page, id: string): Promise<Locator> {
-  await page.goto('/bpmn-analyzer');
-  await appReady(page);
-  await page.locator(`[data-testid="recent-item"][data-id="${id}"]`).click();
-  await page.getByRole('tab', { name: 'Process Model' }).click();
-  await page.getByRole('button', { name: 'Edit diagram' }).click();
-  const editor = page.getByTestId('bpmn-editor');
-  await expect(editor.locator('.djs-shape[data-element-id="Task_2"]')).toBeVisible({ timeout: 60_000 });
-  return editor;
-}
 
 /** Removes a shape as a person does: click it, press Delete. */
 async function removeShape(page: Page, editor: Locator, elementId: string): Promise<void> {
@@ -87,8 +75,8 @@ test('two tabs edit the same analysis: the second save is refused in words, with
   tabB.on('pageerror', (e) => problemsB.push(e.message));
   await tabB.setViewportSize({ width: 1440, height: 900 });
 
-  const editorA = await editFromRecent(page, id);
-  const editorB = await editFromRecent(tabB, id);
+  const editorA = await editFromRecent(page, id, 'Task_2');
+  const editorB = await editFromRecent(tabB, id, 'Task_2');
 
   // A saves first.
   await removeShape(page, editorA, 'Task_1');

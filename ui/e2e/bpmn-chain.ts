@@ -78,6 +78,22 @@ export async function openInEditor(page: Page, file: string, beforeUpload?: () =
   return ((await (await started).json()) as { id: string }).id;
 }
 
+/**
+ * Opens the editor of an analysis as a person does: the BPMN Analyzer's
+ * Recent list → Process Model → Edit diagram; waits until the editor shows
+ * the shape `shownId`. Answers the editor.
+ */
+export async function editFromRecent(page: Page, id: string, shownId: string): Promise<Locator> {
+  await page.goto('/bpmn-analyzer');
+  await appReady(page);
+  await page.locator(`[data-testid="recent-item"][data-id="${id}"]`).click();
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator(`.djs-shape[data-element-id="${shownId}"]`)).toBeVisible({ timeout: 60_000 });
+  return editor;
+}
+
 /** The versions the server holds for an analysis (the latest's number). */
 export async function latestVersion(page: Page, id: string): Promise<number> {
   return ((await (await page.request.get(`/api/analyses/${id}/versions`)).json()) as { latest: number }).latest;

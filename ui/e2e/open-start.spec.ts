@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type Response } from './fixtures';
 import { appReady, expectTappable, snap } from './helpers';
 import { filesDir, signInAs } from './analyzers-helpers';
+import { editFromRecent } from './bpmn-chain';
 
 // Issue 25, items 4, 6 and 7 as a person sees them: open a BPMN file or a
 // blank diagram straight in the editor, re-layout it; the Source panel
@@ -187,9 +188,7 @@ test('open and start: a blank diagram and a BPMN file open in the editor as vers
   await expectTappable(page, page.getByRole('button', { name: 'Open BPMN file in editor' }), 'Open BPMN file in editor at 375 px');
   await expectTappable(page, page.getByRole('button', { name: 'New blank diagram' }), 'New blank diagram at 375 px');
   await snap(page, 'open-start-upload-375', false);
-  await page.locator(`[data-testid="recent-item"][data-id="${blankId}"]`).click();
-  await page.getByRole('tab', { name: 'Process Model' }).click();
-  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  await editFromRecent(page, blankId, 'StartEvent_1');
   await expect(editor.locator('.djs-shape').filter({ hasText: 'Check the order' })).toBeVisible({ timeout: 60_000 });
   await expectTappable(page, editor.getByRole('button', { name: 'Save version' }), 'Save version at 375 px');
   const phoneHits = await shapesHitTestable(page, editor.getByTestId('bpmn-editor-canvas'));
@@ -334,13 +333,7 @@ test('bad input: saving offline keeps the edits with a clear message; a save aft
   await expect
     .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
     .toBe(true);
-  await page.goto('/bpmn-analyzer');
-  await appReady(page);
-  await page.locator(`[data-testid="recent-item"][data-id="${id}"]`).click();
-  await page.getByRole('tab', { name: 'Process Model' }).click();
-  await page.getByRole('button', { name: 'Edit diagram' }).click();
-  const editor = page.getByTestId('bpmn-editor');
-  await expect(editor.locator('.djs-shape[data-element-id="Ship"]')).toBeVisible({ timeout: 60_000 });
+  const editor = await editFromRecent(page, id, 'Ship');
   await editor.locator('.djs-shape[data-element-id="Ship"]').click();
   await page.keyboard.press('Delete');
   await expect(editor.locator('.djs-shape[data-element-id="Ship"]')).toHaveCount(0);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from './fixtures';
-import { snap } from './helpers';
+import { expect, test, type Locator, type Page } from './fixtures';
+import { expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
 
 // Issue 25: the diagram opens fitted, a token can be played through it, and
@@ -176,6 +176,138 @@ test('the editor: properties panel, lint problems that select the element, undo/
     });
     expect(hit, `${name} hit-testable`).toBe(true);
   }
+  page.once('dialog', (d) => void d.accept());
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('model-workbench')).toBeVisible();
+});
+
+/** Where the tokens were drawn while they played, in the diagram's coordinates (each position the animation drew). */
+interface TokenTrack {
+  samples: { x: number; y: number }[];
+}
+
+/**
+ * Starts recording every position a token is drawn at in `root`: the
+ * animation moves a token by setting its transform, once per frame, and
+ * draws it at the start of each flow as it sets off, so every flow taken
+ * leaves at least its first point. The transform is read, not the screen
+ * box, so scrolling the page or the canvas meanwhile changes nothing.
+ */
+async function trackTokens(root: Locator): Promise<void> {
+  await root.evaluate((el) => {
+    const samples: { x: number; y: number }[] = [];
+    const note = (t: Element) => {
+      const m = /translate\(\s*(-?[\d.]+)[ ,]+(-?[\d.]+)\s*\)/.exec(t.getAttribute('transform') ?? '');
+      // The token is a circle of 20 drawn from the translated corner: its centre is 10 further.
+      if (m) samples.push({ x: Number(m[1]) + 10, y: Number(m[2]) + 10 });
+    };
+    const seen = new MutationObserver((records) => {
+      for (const m of records) {
+        if (m.type === 'attributes' && m.target instanceof Element && m.target.matches('.bts-token')) note(m.target);
+        for (const n of m.addedNodes) if (n instanceof Element && n.matches('.bts-token')) note(n);
+      }
+    });
+    seen.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['transform'] });
+    (window as unknown as { __track: { seen: MutationObserver; samples: typeof samples } }).__track = { seen, samples };
+  });
+}
+
+/** Stops the recording and answers it. */
+async function tokenTrack(root: Locator): Promise<TokenTrack> {
+  return root.evaluate(() => {
+    const w = window as unknown as { __track: { seen: MutationObserver; samples: TokenTrack['samples'] } };
+    w.__track.seen.disconnect();
+    return { samples: w.__track.samples };
+  });
+}
+
+/** A shape's bounds in the diagram, as the file draws it. */
+function bounds(id: string) {
+  const m = new RegExp(`bpmnElement="${id}"[^>]*><dc:Bounds x="(\\d+)" y="(\\d+)" width="(\\d+)" height="(\\d+)"`).exec(loanBpmn);
+  if (!m) throw new Error(`no bounds for ${id}`);
+  const [x, y, w, h] = m.slice(1).map(Number);
+  return { left: x, top: y, right: x + w, bottom: y + h };
+}
+
+/** The positions at which the token (radius 10) touched the shape, 2 units to spare. */
+function touching(t: TokenTrack, id: string) {
+  const b = bounds(id);
+  const reach = 12;
+  return t.samples.filter((s) => s.x >= b.left - reach && s.x <= b.right + reach && s.y >= b.top - reach && s.y <= b.bottom + reach);
+}
+
+/**
+ * Plays the rejected case in `scope` (the viewer or the editor) as a person
+ * does: Simulate, the gateway's pad once (from "yes" to "no"), ▶ on the
+ * start event; watches the token until "Finished" shows on an end event.
+ */
+async function playRejected(page: Page, scope: Locator, label: string): Promise<TokenTrack> {
+  const simulate = scope.getByRole('button', { name: 'Simulate', exact: true });
+  await expectTappable(page, simulate, `Simulate (${label})`);
+  await simulate.click();
+  await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  const gatewayPad = scope.locator('.djs-overlays[data-container-id="Decide"] .bts-context-pad').first();
+  const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
+  await expectTappable(page, gatewayPad, `the gateway's path switch (${label})`);
+  await gatewayPad.click();
+  // The chosen path is drawn darker than the other one.
+  const stroke = (flow: string) => scope.locator(`.djs-connection[data-element-id="${flow}"] .djs-visual path`).first().evaluate((p) => getComputedStyle(p).stroke);
+  expect(await stroke('no'), `the "no" flow is marked as the chosen path (${label})`).not.toBe(await stroke('yes'));
+  await expectTappable(page, startPad, `the start event's ▶ (${label})`);
+  await trackTokens(scope);
+  await startPad.click();
+  // The token simulation marks the end event that finished the process.
+  const finished = scope.locator('.djs-overlays .bts-element-notification', { hasText: 'Finished' });
+  await expect(finished).toHaveCount(1, { timeout: 30_000 });
+  await expect(scope.locator('.djs-overlays[data-container-id="Rejected"] .bts-element-notification'), `"Finished" on Application rejected (${label})`).toContainText('Finished');
+  await expectTappable(page, finished, `"Finished" on Application rejected (${label})`);
+  const log = scope.locator('.bts-log');
+  if (!(await log.isVisible().catch(() => false))) await scope.locator('[title="Toggle Simulation Log"]').first().click();
+  await expect(log).toContainText('Process finished');
+  await expect(log).toContainText('Send rejection letter');
+  await expect(log).not.toContainText('Pay out loan');
+  return tokenTrack(scope);
+}
+
+/** The token set off from the start, took "no" at the gateway, left the rejection letter towards its end event, and was never drawn near the payment. */
+function expectRejectedPath(t: TokenTrack, label: string) {
+  // Each flow's first point is always drawn; its last may fall between two frames, so the end
+  // event is judged by its "Finished" (playRejected) and the flow into it by its first point.
+  for (const id of ['Start', 'Decide', 'Reject']) expect(touching(t, id).length, `the token was drawn at ${id} (${label})`).toBeGreaterThan(0);
+  expect(t.samples.filter((s) => s.x >= 560 && s.x <= 622 && Math.abs(s.y - 290) < 2).length, `the token set off towards Application rejected (${label})`).toBeGreaterThan(0);
+  for (const id of ['Pay', 'Paid']) expect(touching(t, id), `the token was never drawn near ${id} (${label})`).toEqual([]);
+  test.info().annotations.push({ type: `token positions drawn (${label})`, description: String(t.samples.length) });
+}
+
+test('token simulation: the rejected case\'s token reaches "Application rejected" without passing "Pay out loan" (viewer at 1440 and 375 px, editor)', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page);
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ]) {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.setViewportSize({ width, height });
+    await openModel(page, id);
+    const bench = page.getByTestId('model-workbench');
+    await bench.locator('.bpmn-stage').scrollIntoViewIfNeeded();
+    const track = await playRejected(page, bench, `viewer at ${width} px`);
+    expectRejectedPath(track, `viewer at ${width} px`);
+    await snap(page, `simulation-rejected-viewer-${width}`, false);
+    await bench.getByRole('button', { name: 'Stop simulation' }).click();
+    await expect(bench.getByRole('button', { name: 'Simulate', exact: true })).toBeVisible();
+    await expect(bench.locator('.bts-token')).toHaveCount(0);
+  }
+
+  // The editor plays it the same way (editing paused while it plays).
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape[data-element-id="Rejected"]')).toBeVisible({ timeout: 60_000 });
+  const track = await playRejected(page, editor, 'editor at 1440 px');
+  expectRejectedPath(track, 'editor at 1440 px');
+  await snap(page, 'simulation-rejected-editor-1440', false);
+  await editor.getByRole('button', { name: 'Stop simulation' }).click();
   page.once('dialog', (d) => void d.accept());
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('model-workbench')).toBeVisible();

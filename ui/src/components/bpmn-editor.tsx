@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
-import { loadModelerSimulation, SIMULATION_TOGGLE_EVENT, type ToggleMode } from './bpmn-simulation';
+import { loadModelerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -193,7 +193,10 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
             }),
           );
         });
-        bus.on(SIMULATION_TOGGLE_EVENT, (e) => setSimOn(Boolean(e.active)));
+        bus.on(SIMULATION_TOGGLE_EVENT, (e) => {
+          setSimOn(Boolean(e.active));
+          if (e.active) showSimulationControls(m as unknown as SimulationHost);
+        });
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (large) await nextPaint();
         if (cancelled) return;

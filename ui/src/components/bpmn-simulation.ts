@@ -47,3 +47,36 @@ export function loadModelerSimulation(): Promise<unknown> {
   }
   return modelerSim;
 }
+
+/**
+ * The zoom below which bpmn-js-token-simulation hides its overlays: the ▶
+ * on start events, the gateways' path switch and "Finished" show from 0.5.
+ */
+export const SIMULATION_MIN_ZOOM = 0.5;
+
+/** The part of bpmn-js the simulation's view needs: the canvas and the start events. */
+export interface SimulationHost {
+  get(name: 'canvas'): unknown;
+  get(name: 'elementRegistry'): unknown;
+}
+
+interface SimCanvas {
+  zoom(level?: number): number;
+  scrollToElement(element: unknown, padding: { top: number; right: number; bottom: number; left: number }): void;
+}
+
+/**
+ * Makes the simulation's controls show when it is switched on: a diagram
+ * fitted to a phone (or a large one on any screen) sits below 0.5, where
+ * the library hides every ▶ and path switch, so Simulate offered nothing
+ * to press. Zooms to 0.5 around the middle of the view, then brings the
+ * first start event (and its ▶, drawn left of it) into view.
+ */
+export function showSimulationControls(host: SimulationHost): void {
+  const canvas = host.get('canvas') as SimCanvas;
+  if (canvas.zoom() >= SIMULATION_MIN_ZOOM) return;
+  canvas.zoom(SIMULATION_MIN_ZOOM);
+  const registry = host.get('elementRegistry') as { filter(fn: (e: { type?: string }) => boolean): unknown[] };
+  const [start] = registry.filter((e) => e.type === 'bpmn:StartEvent');
+  if (start) canvas.scrollToElement(start, { top: 24, right: 24, bottom: 24, left: 48 });
+}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { anyHidden, drawnElements, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
-import { loadViewerSimulation, SIMULATION_TOGGLE_EVENT, type ToggleMode } from './bpmn-simulation';
+import { loadViewerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
 export { hiddenSides, type ViewBox } from './bpmn-view';
@@ -354,7 +354,10 @@ export function BpmnViewer({
         bus.on('minimap.toggle', () => {
           if (!minimapAutoRef.current) minimapChosenRef.current = true;
         });
-        bus.on(SIMULATION_TOGGLE_EVENT, (e) => setSimOn(Boolean(e.active)));
+        bus.on(SIMULATION_TOGGLE_EVENT, (e) => {
+          setSimOn(Boolean(e.active));
+          if (e.active) showSimulationControls(viewer as unknown as SimulationHost);
+        });
         bus.on('canvas.viewbox.changed', () => {
           const v = canvas.viewbox();
           setSides(hiddenSides(v));

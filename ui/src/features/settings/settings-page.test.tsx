@@ -7,6 +7,9 @@ import { withQuery } from '../../test/query';
 import { useAccountStore } from '../../stores/account-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { userCacheKey } from '../../lib/membership/user-cache';
+import { forgetUsage } from '../../lib/membership/forget-usage';
+import { createQueryClient } from '../../lib/query/query-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiKeySection } from './components/api-key-section';
 import { MembershipSection } from './components/membership-section';
 import { TokensSection } from './components/tokens-section';
@@ -154,6 +157,25 @@ describe('MembershipSection', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Delete API Key' })).getByRole('button', { name: 'Delete' }));
     await expect.poll(() => screen.getByTestId('remaining-calls').textContent).toBe('0');
     expect(screen.getByTestId('usage-today')).toHaveTextContent('5');
+  });
+
+  it("shows the server's figures when opened again after an analysis used a call (forgetUsage), not the query cache's", async () => {
+    // One query cache for the signed-in pages: Settings, then an analyzer, then Settings again.
+    let used = 1;
+    const calls = mockFetch({
+      'GET /api/membership/usage': () => json({ membership_type: 'Free', daily_limit: 5, usage_today: used, remaining_calls: 5 - used }),
+    });
+    const client = createQueryClient();
+    const open = () => render(<QueryClientProvider client={client}><MembershipSection /></QueryClientProvider>);
+    const first = open();
+    expect(await screen.findByTestId('remaining-calls')).toHaveTextContent('4');
+    first.unmount();
+    used = 2;
+    await forgetUsage(client, 'u1');
+    open();
+    await expect.poll(() => screen.getByTestId('remaining-calls').textContent).toBe('3');
+    expect(screen.getByTestId('usage-today')).toHaveTextContent('2');
+    expect(calls).toHaveLength(2);
   });
 
   it('refresh without a user id explains itself', async () => {

@@ -294,6 +294,29 @@ describe('AnalyzerPage', () => {
     expect(checks).toBe(2);
   });
 
+  it.each([
+    { kind: 'document' as const, status: 'completed' as const },
+    { kind: 'document' as const, status: 'none' as const },
+    { kind: 'bpmn' as const, status: 'completed' as const },
+    { kind: 'bpmn' as const, status: 'failed' as const },
+  ])('$kind analyzer: a result whose graph is $status already is taken at its word (no graph check)', async ({ kind, status }) => {
+    const a = analysis({ analyzer_type: kind, original_filename: kind === 'bpmn' ? 'chain.bpmn' : 'invoice.docx', graph: { status } });
+    localStorage.setItem(cachePrefix.data + 'a1', JSON.stringify(a));
+    const calls = mockFetch({
+      'GET /api/recent': json([a]),
+      'GET /api/check-graph/a1': json({ exists: status === 'completed', status }),
+      'GET /api/graph/a1': json({ activities: [] }),
+      'GET /api/bpmn/a1': () => new Response('<definitions/>', { status: 200, headers: { 'Content-Type': 'application/xml' } }),
+    });
+    renderPage(kind);
+    await user().click(await screen.findByTestId('recent-item'));
+    await user().click(await screen.findByRole('tab', { name: 'Process Model' }));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(calls.filter((c) => c.url.includes('/api/check-graph/'))).toHaveLength(0);
+    expect(screen.queryByText('Generating process model...')).toBeNull();
+    if (kind === 'document') expect(screen.getByTestId('export-bpmn')).toHaveProperty('disabled', status !== 'completed');
+  });
+
   it('BPMN analyzer: quality score grid, issues and DOCX/PDF exports', async () => {
     const bpmn = analysis({
       id: 'b1',

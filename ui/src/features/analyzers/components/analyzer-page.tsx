@@ -8,7 +8,7 @@ import { useAccountStore } from '../../../stores/account-store';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { LimitModal } from '../../../components/limit-modal';
 import { TrialExpiredModal } from '../../../components/trial-expired-modal';
-import { clearMembership } from '../../../lib/membership/user-cache';
+import { forgetUsage } from '../../../lib/membership/forget-usage';
 import { deleteAnalysis, exportAnalysis, exportFilename, getAnalysis, saveBlob } from '../api/analysis-api';
 import type { AnalyzerKind, ExportType } from '../api/types';
 import { useAnalysisRun } from '../hooks/use-analysis-run';
@@ -60,12 +60,13 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const mobile = useIsMobile();
   const dbUserId = useAccountStore((s) => s.dbUserId);
   const recent = useRecent(kind);
+  const client = useQueryClient();
   const run = useAnalysisRun(kind, {
-    onAccepted: () => clearMembership(dbUserId),
+    onAccepted: () => void forgetUsage(client, dbUserId),
     // A failed analysis may have had its daily call given back: the next
     // look at usage asks the server.
     onSettled: () => {
-      clearMembership(dbUserId);
+      void forgetUsage(client, dbUserId);
       recent.reload();
     },
   });
@@ -78,11 +79,8 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   const resultsRef = useRef<HTMLElement>(null);
 
   const complete = analysis && view === 'complete' ? analysis : null;
-  const graph = useGraphStatus(
-    kind === 'bpmn' ? null : (complete?.id ?? null),
-    complete?.graph?.status,
-    complete?.completed_at ?? complete?.updated_at,
-  );
+  // One check for every kind: the Process Model tab and the BPMN export wait on it.
+  const graph = useGraphStatus(complete?.id ?? null, complete?.graph?.status, complete?.completed_at ?? complete?.updated_at);
   // A result replaces what the person was looking at (a card far down the
   // Recent list on a phone): bring its top into view instead of leaving the
   // page scrolled into the middle of it.
@@ -96,7 +94,6 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
   }, [completeId]);
   const sections = useMemo(() => splitSections(complete?.formatted_text), [complete?.formatted_text]);
 
-  const client = useQueryClient();
   // A 404 means it is gone already: that is what the person wanted.
   const removal = useMutation({
     mutationFn: (id: string) =>
@@ -184,7 +181,7 @@ export function AnalyzerPage({ kind }: { kind: AnalyzerKind }) {
               onExport={(t) => void doExport(t)}
             />
             {kind === 'bpmn' ? (
-              <BpmnTabs key={complete.id} analysis={complete} mobile={mobile} onChanged={refreshAfterChange} startInEditor={startInEditor} />
+              <BpmnTabs key={complete.id} analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} startInEditor={startInEditor} />
             ) : <ProcessTabs analysis={complete} graph={graph} mobile={mobile} onChanged={refreshAfterChange} />}
             <h3 className="az-sub">Full Report</h3>
             <SectionsView sections={sections} />

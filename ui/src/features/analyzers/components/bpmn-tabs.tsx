@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Analysis } from '../api/types';
 import type { SavedVersion } from '../api/versions-api';
-import { useGraphStatus } from '../hooks/use-graph-status';
+import type { GraphState } from '../hooks/use-graph-status';
 import { ProcessModelPanel } from './process-model-panel';
 import { bpmnReport, complexityRating, qualityLabel, scoreBand } from '../lib/bpmn-report';
 import { sectionBody, splitSections } from '../lib/sections';
@@ -29,6 +29,8 @@ const metricLabels: Record<string, string> = {
 /** Props of BpmnTabs. */
 export interface BpmnTabsProps {
   analysis: Analysis;
+  /** The uploaded diagram's graph, as the page's useGraphStatus sees it. */
+  graph: GraphState;
   mobile?: boolean;
   /** Enables editing, refinement and versions of the uploaded diagram. */
   onChanged?: (saved: SavedVersion) => Promise<void> | void;
@@ -41,22 +43,12 @@ export interface BpmnTabsProps {
  * as fallback, and the uploaded diagram itself (Process Model), which can
  * be edited and refined like a generated one.
  */
-export function BpmnTabs({ analysis, mobile = false, onChanged, startInEditor = false }: BpmnTabsProps) {
+export function BpmnTabs({ analysis, graph, mobile = false, onChanged, startInEditor = false }: BpmnTabsProps) {
   const [active, setActive] = useState(startInEditor ? 'model' : 'overview');
   // Edit mode only on the first showing: coming back to the tab shows the viewer.
   const [editFirst, setEditFirst] = useState(startInEditor);
   const extra = analysis.metadata?.extra;
   const notes = [extra?.conversion_note, extra?.layout_note].filter((n): n is string => typeof n === 'string' && n.trim() !== '');
-  // The analysis completes with its graph "pending"; the graph task marks
-  // it completed (or "none") a moment later. An answer that settled already
-  // is taken as it is; otherwise the status is checked until it settles,
-  // or the Process Model tab would wait on "Generating process model..."
-  // whenever the last analysis poll came before the graph task ran.
-  const initial = analysis.graph?.status;
-  const settled = initial === 'completed' || initial === 'failed' || initial === 'none';
-  const checked = useGraphStatus(settled ? null : analysis.id, initial, analysis.completed_at ?? analysis.updated_at);
-  const fixed = useMemo(() => ({ exists: initial === 'completed', status: initial ?? ('unknown' as const), recheck: () => undefined }), [initial]);
-  const graph = settled ? fixed : checked;
   const sections = useMemo(() => splitSections(analysis.formatted_text), [analysis.formatted_text]);
   const report = useMemo(() => bpmnReport(analysis.metadata, sections), [analysis.metadata, sections]);
   const overviewText = sectionBody(sections, 'analysis overview') || sectionBody(sections, 'process overview');

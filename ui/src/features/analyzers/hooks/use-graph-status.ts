@@ -40,9 +40,18 @@ export function nextGraphCheck(state: Pick<QueryState<GraphCheck>, 'data' | 'err
  * will come, or the analysis is deselected (the query unmounts and its
  * request is aborted). A graph seen before is not asked for again: its
  * presence is kept in the browser (analysis_has_graph_), absence never.
+ * An analysis whose own graph status has settled (completed, failed,
+ * none) is taken at its word; any other (pending, building, missing) is
+ * checked until it settles: the analysis completes with its graph
+ * "pending" and the graph task marks it a moment later, so the last
+ * analysis poll may come before it (the Process Model tab then waited on
+ * "Generating process model..." for good). Retry (recheck) asks the
+ * server in either case.
  */
 export function useGraphStatus(id: string | null, initial?: GraphStatus, finishedAt?: string): GraphState {
   const known = id !== null && cachedHasGraph(id);
+  // The analysis' own status is an answer too: settled, it is not checked.
+  const settled = initial !== undefined && graphSettled({ exists: initial === 'completed', status: initial });
   const query = useQuery({
     queryKey: queryKeys.graph(id ?? ''),
     queryFn: async ({ signal }) => {
@@ -50,16 +59,20 @@ export function useGraphStatus(id: string | null, initial?: GraphStatus, finishe
       if (r.exists) cacheHasGraph(id as string);
       return r;
     },
-    enabled: id !== null && !known,
+    enabled: id !== null && !known && !settled,
     refetchInterval: (q) => nextGraphCheck(q.state, finishedAt),
     // Each selection asks afresh: absence must be re-checked.
     staleTime: 0,
     gcTime: 0,
   });
   const { refetch } = query;
-  const recheck = useCallback(() => void refetch(), [refetch]);
+  const recheck = useCallback(() => {
+    if (id !== null) void refetch();
+  }, [id, refetch]);
   if (known) return { exists: true, status: 'completed', recheck };
   const r = query.data;
   if (r?.exists) return { exists: true, status: 'completed', recheck };
-  return { exists: false, status: r?.status ?? (id ? (initial ?? 'unknown') : 'unknown'), recheck };
+  if (id === null) return { exists: false, status: 'unknown', recheck };
+  if (r) return { exists: false, status: r.status ?? initial ?? 'unknown', recheck };
+  return { exists: initial === 'completed', status: initial ?? 'unknown', recheck };
 }

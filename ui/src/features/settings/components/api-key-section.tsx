@@ -4,7 +4,8 @@ import { queryKeys } from '../../../lib/query/query-keys';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountStore } from '../../../stores/account-store';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { cachedApiKey, clearMembership, storeApiKey } from '../../../lib/membership/user-cache';
+import { forgetUsage } from '../../../lib/membership/forget-usage';
+import { cachedApiKey, storeApiKey } from '../../../lib/membership/user-cache';
 import { deleteApiKey, getApiKey, saveApiKey, type ApiKeyInfo } from '../api/settings-api';
 
 /** API Integration UI states (spec §2 Settings). */
@@ -42,13 +43,7 @@ export function ApiKeySection() {
 
   // Saving or deleting a key changes it and the membership (own key or trial):
   // both are read again before the mutation counts as done.
-  const changed = () => {
-    clearMembership(dbUserId);
-    return Promise.all([
-      client.invalidateQueries({ queryKey: queryKeys.apiKey(dbUserId) }),
-      client.invalidateQueries({ queryKey: queryKeys.membership(dbUserId) }),
-    ]);
-  };
+  const changed = () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.apiKey(dbUserId) }), forgetUsage(client, dbUserId)]);
   const saveKey = useMutation({ mutationFn: saveApiKey, onSuccess: changed });
   const deletion = useMutation({ mutationFn: deleteApiKey, onSuccess: changed });
   const saving = saveKey.isPending;
