@@ -120,236 +120,336 @@ type candidate struct {
 }
 
 // Recognize finds the shapes, lanes and flows of a diagram in a straight
-// (deskewed) grey image.
+// (deskewed) grey image. Each phase is a method of recognizer, in the
+// order below.
 func Recognize(g *image.Gray) Diagram {
 	g = normalise(g)
-	w, h := g.Rect.Dx(), g.Rect.Dy()
-	if w < 8 || h < 8 {
+	if g.Rect.Dx() < 8 || g.Rect.Dy() < 8 {
 		return Diagram{}
 	}
+	r := newRecognizer(g)
+	r.gatherCandidates()
+	r.rankCandidates()
+	r.markContainers()
+	r.markHeaders()
+	r.pickNodes()
+	r.dropMarkers()
+	r.buildShapes()
+	r.findLanes()
+	r.addCollapsedPools()
+	r.addContainerLines()
+	r.d.Flows = findFlows(r.bm, &r.d, r.lines, r.cross, r.icons)
+	return r.d
+}
+
+// recognizer holds what Recognize's phases hand on to each other.
+type recognizer struct {
+	g       *image.Gray
+	bm      *bitmap
+	cut     uint8
+	w       int
+	stroke  int
+	minSide int
+	cands   []*candidate
+	nodes   []*candidate
+	// collapsed are wide empty boxes: collapsed pools, when outside
+	// every pool
+	collapsed []*candidate
+	icons     []image.Rectangle
+	lines     []image.Rectangle
+	cross     []image.Rectangle
+	pooled    bool
+	d         Diagram
+}
+
+// newRecognizer binarises g at its Otsu cut and measures the stroke.
+func newRecognizer(g *image.Gray) *recognizer {
 	cut := otsu(g)
 	bm := binarize(g, cut)
 	stroke := strokeWidth(bm)
-	// letters' holes are smaller than this; the inside of a small event
-	// circle at three-quarter scale is not
-	minSide := 10 + stroke
-	cands := candidates(bm, minSide)
+	return &recognizer{
+		g: g, bm: bm, cut: cut, w: g.Rect.Dx(), stroke: stroke,
+		// letters' holes are smaller than this; the inside of a small
+		// event circle at three-quarter scale is not
+		minSide: 10 + stroke,
+		d:       Diagram{Stroke: stroke},
+	}
+}
+
+// gatherCandidates finds the closed white regions at the Otsu cut, and
+// the non-task ones only a stricter or a more lenient cut finds.
+func (r *recognizer) gatherCandidates() {
+	r.cands = candidates(r.bm, r.minSide)
 	// a blurred picture thickens lines until a gateway's marker touches
 	// its outline: a stricter cut keeps the lines' cores apart, and adds
 	// the diamonds and circles only it finds
-	if ink := inkLevel(g); ink < cut {
-		strict := binarize(g, cut-(cut-ink)/2)
-		for _, c := range candidates(strict, minSide) {
-			if c.kind == Task {
-				continue
-			}
-			seen := false
-			for _, o := range cands {
-				if o.kind != Task && center(c.box).In(o.box.Inset(-stroke)) || center(o.box).In(c.box) && o.kind != Task {
-					seen = true
-					break
-				}
-			}
-			if !seen {
-				cands = append(cands, c)
-			}
-		}
+	if ink := inkLevel(r.g); ink < r.cut {
+		strict := binarize(r.g, r.cut-(r.cut-ink)/2)
+		r.addUnseen(candidates(strict, r.minSide), true)
 	}
 	// a thin outline drawn at a shallow slant (a flowchart's wide
 	// diamond, a small ellipse) is grey, not black, where it is
 	// anti-aliased: at the Otsu cut it has gaps its white inside leaks
 	// through. A lenient cut closes them; it adds the diamonds and
 	// ellipses only it finds.
-	if stroke <= 2 {
-		lenient := binarize(g, cut+(255-cut)/2)
-		for _, c := range candidates(lenient, minSide) {
-			if c.kind == Task {
+	if r.stroke <= 2 {
+		lenient := binarize(r.g, r.cut+(255-r.cut)/2)
+		r.addUnseen(candidates(lenient, r.minSide), false)
+	}
+}
+
+// addUnseen appends the non-task candidates of extra that no candidate
+// found so far (only non-task ones when nonTask is set) already covers.
+func (r *recognizer) addUnseen(extra []*candidate, nonTask bool) {
+	for _, c := range extra {
+		if c.kind == Task {
+			continue
+		}
+		seen := false
+		for _, o := range r.cands {
+			if nonTask && o.kind == Task {
 				continue
 			}
-			seen := false
-			for _, o := range cands {
-				if center(c.box).In(o.box.Inset(-stroke)) || center(o.box).In(c.box) {
-					seen = true
-					break
-				}
+			if center(c.box).In(o.box.Inset(-r.stroke)) || center(o.box).In(c.box) {
+				seen = true
+				break
 			}
-			if !seen {
-				cands = append(cands, c)
-			}
+		}
+		if !seen {
+			r.cands = append(r.cands, c)
 		}
 	}
-	// biggest first: a shape inside an accepted node is its icon or marker
-	sort.SliceStable(cands, func(i, j int) bool {
-		ai, aj := cands[i].box.Dx()*cands[i].box.Dy(), cands[j].box.Dx()*cands[j].box.Dy()
-		if ai != aj {
-			return ai > aj
-		}
-		if cands[i].box.Min != cands[j].box.Min {
-			return cands[i].box.Min.Y < cands[j].box.Min.Y || cands[i].box.Min.Y == cands[j].box.Min.Y && cands[i].box.Min.X < cands[j].box.Min.X
-		}
-		return cands[i].l < cands[j].l
+}
+
+// rankCandidates puts the biggest first: a shape inside an accepted node
+// is its icon or marker. Ties go by position, then label, so the order
+// is the same on every run.
+func (r *recognizer) rankCandidates() {
+	sort.SliceStable(r.cands, func(i, j int) bool {
+		return biggerFirst(r.cands[i], r.cands[j])
 	})
-	inside := func(in, out image.Rectangle) bool {
-		c := image.Point{X: (in.Min.X + in.Max.X) / 2, Y: (in.Min.Y + in.Max.Y) / 2}
-		return c.In(out) && in.Dx()*in.Dy() < out.Dx()*out.Dy()
+}
+
+// biggerFirst orders candidates by area, largest first, then top-left
+// corner, then label.
+func biggerFirst(a, b *candidate) bool {
+	ai, aj := a.box.Dx()*a.box.Dy(), b.box.Dx()*b.box.Dy()
+	if ai != aj {
+		return ai > aj
 	}
-	// rectangles holding a node-sized shape are lanes, pools or expanded
-	// sub-processes
-	for _, a := range cands {
-		if a.kind != Task || !framed(bm, a.box, stroke) {
+	if a.box.Min != b.box.Min {
+		return a.box.Min.Y < b.box.Min.Y || a.box.Min.Y == b.box.Min.Y && a.box.Min.X < b.box.Min.X
+	}
+	return a.l < b.l
+}
+
+// within reports whether in's centre lies in out and in is the smaller.
+func within(in, out image.Rectangle) bool {
+	c := image.Point{X: (in.Min.X + in.Max.X) / 2, Y: (in.Min.Y + in.Max.Y) / 2}
+	return c.In(out) && in.Dx()*in.Dy() < out.Dx()*out.Dy()
+}
+
+// markContainers marks the rectangles holding a node-sized shape: lanes,
+// pools or expanded sub-processes.
+func (r *recognizer) markContainers() {
+	for _, a := range r.cands {
+		if a.kind != Task || !framed(r.bm, a.box, r.stroke) {
 			continue // a region fenced by arrows is no lane
 		}
-		for _, b := range cands {
-			if b == a || !inside(b.box, a.box) {
-				continue
-			}
-			big := min(b.box.Dx(), b.box.Dy()) >= max(15*stroke, 25)
-			if b.kind == Task && (big || b.box.Dy()*10 >= a.box.Dy()*3 || b.box.Dx()*10 >= a.box.Dx()*3) && b.box.Dx() > 3*minSide {
+		for _, b := range r.cands {
+			if b != a && within(b.box, a.box) && r.holds(a, b) {
 				a.container = true
 				break
 			}
 		}
 	}
-	for _, a := range cands {
-		if a.kind == Task && !a.container && a.box.Dy() >= 3*a.box.Dx() && a.box.Dx() < 12*stroke+40 && framed(bm, a.box, stroke) {
+}
+
+// holds reports whether b, inside a, is a task big enough to make a a
+// container.
+func (r *recognizer) holds(a, b *candidate) bool {
+	big := min(b.box.Dx(), b.box.Dy()) >= max(15*r.stroke, 25)
+	return b.kind == Task && (big || b.box.Dy()*10 >= a.box.Dy()*3 || b.box.Dx()*10 >= a.box.Dx()*3) && b.box.Dx() > 3*r.minSide
+}
+
+// markHeaders marks tall narrow framed boxes: a pool's header, when a
+// pool is found.
+func (r *recognizer) markHeaders() {
+	for _, a := range r.cands {
+		if a.kind == Task && !a.container && a.box.Dy() >= 3*a.box.Dx() && a.box.Dx() < 12*r.stroke+40 && framed(r.bm, a.box, r.stroke) {
 			a.header = true
 		}
 	}
-	var (
-		d         = Diagram{Stroke: stroke}
-		nodes     []*candidate
-		collapsed []*candidate // wide empty boxes: collapsed pools, when outside every pool
-	)
-	for _, a := range cands {
+}
+
+// pickNodes keeps the candidates that are nodes, drops those inside one,
+// and sets wide empty boxes aside as possible collapsed pools.
+func (r *recognizer) pickNodes() {
+	for _, a := range r.cands {
 		if a.container || a.header {
 			continue
 		}
-		var owner *candidate
-		for _, n := range nodes {
-			if inside(a.box, n.box) {
-				owner = n
-				break
-			}
-		}
-		if owner != nil {
+		if r.owned(a) {
 			a.dropped = true
 			continue
 		}
 		ar := float64(a.box.Dx()) / float64(a.box.Dy())
-		if a.kind == Task && ar > 6 && a.box.Dx()*10 >= w*3 && a.box.Dy() >= 3*minSide && framed(bm, a.box, stroke) && runsOn(bm, a.box, stroke) < 2 {
-			collapsed = append(collapsed, a)
+		if a.kind == Task && ar > 6 && a.box.Dx()*10 >= r.w*3 && a.box.Dy() >= 3*r.minSide && framed(r.bm, a.box, r.stroke) && runsOn(r.bm, a.box, r.stroke) < 2 {
+			r.collapsed = append(r.collapsed, a)
 			continue
 		}
-		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(bm, a.box, stroke) || runsOn(bm, a.box, stroke) >= 2) {
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
 		}
-		nodes = append(nodes, a)
+		r.nodes = append(r.nodes, a)
 	}
-	// a circle or diamond far smaller than the task boxes is a marker
-	// (a message flow's start, a conditional flow's diamond), not a node;
-	// a box under a third of their height is an icon (the envelope
-	// bpmn-js draws on a message flow), whose ink is then the line's
+}
+
+// owned reports whether a lies inside a node accepted so far.
+func (r *recognizer) owned(a *candidate) bool {
+	for _, n := range r.nodes {
+		if within(a.box, n.box) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropMarkers removes from the nodes a circle or diamond far smaller
+// than the task boxes, which is a marker (a message flow's start, a
+// conditional flow's diamond), not a node; a box under a third of their
+// height is an icon (the envelope bpmn-js draws on a message flow),
+// whose ink is then the line's.
+func (r *recognizer) dropMarkers() {
 	var hs []int
-	var icons []image.Rectangle
-	for _, n := range nodes {
+	for _, n := range r.nodes {
 		if n.kind == Task {
 			hs = append(hs, n.box.Dy())
 		}
 	}
-	if len(hs) > 0 {
-		sort.Ints(hs)
-		th := hs[len(hs)/2]
-		kept := nodes[:0]
-		for _, n := range nodes {
-			if n.kind != Task && n.box.Dx()*100 < th*28 {
-				continue
-			}
-			if n.kind == Task && n.box.Dy()*3 < th {
-				icons = append(icons, n.box.Inset(-stroke-1))
-				continue
-			}
-			kept = append(kept, n)
-		}
-		nodes = kept
+	if len(hs) == 0 {
+		return
 	}
-	for _, n := range nodes {
-		s := Shape{Kind: n.kind, Inner: n.box, Box: n.box.Inset(-stroke - 1)}
-		switch n.kind {
-		case Event:
-			s.Ring, s.Box = eventRing(bm, n.box, stroke)
-			var double bool
-			s.Icon, double = eventIcon(cands, n)
-			if double {
-				s.Ring = Double
-			}
-			if s.Icon == NoIcon && n.box.Dx()*4 < n.box.Dy()*5 {
-				// an icon too small for its white pieces to be shapes
-				// (an envelope at three-quarter scale): read its ink
-				s.Icon = iconInk(bm, n.box, stroke)
-			}
-		case Gateway:
-			// a diamond drawn wider than high holds a flowchart's
-			// question, whose letters are no marker
-			if n.box.Dx()*4 < n.box.Dy()*5 {
-				s.Marker = gatewayMarker(n.bm, n.ls, cands, n)
-			}
-			// the corners of a diamond's outline reach past its inside by
-			// the stroke times √2
-			s.Box = n.box.Inset(-2*stroke - 1)
-		}
-		d.Shapes = append(d.Shapes, s)
-	}
-	var lines, cross []image.Rectangle
-	d.Lanes, lines = bands(bm, cands, stroke)
-	pooled := len(d.Lanes) > 0
-	if !pooled {
-		// no BPMN pool: a flowchart's swimlanes are plain frames around
-		// their nodes, whose lines the arrows cross
-		fr := frames(bm, d.Shapes, stroke)
-		d.Lanes = frameBands(fr, d.Shapes, stroke)
-		k := stroke + 2
-		for _, b := range fr {
-			cross = append(cross,
-				image.Rect(b.Min.X-1, b.Min.Y-1, b.Max.X+1, b.Min.Y+k-1),
-				image.Rect(b.Min.X-1, b.Max.Y-k+1, b.Max.X+1, b.Max.Y+1),
-				image.Rect(b.Min.X-1, b.Min.Y-1, b.Min.X+k-1, b.Max.Y+1),
-				image.Rect(b.Max.X-k+1, b.Min.Y-1, b.Max.X+1, b.Max.Y+1))
-		}
-	}
-	for _, c := range collapsed {
-		// an empty lane's inside is as wide: a collapsed pool is outside
-		// every pool, and no flowchart frame holds it
-		in := false
-		for _, b := range d.Lanes {
-			if center(c.box).In(b.Body) {
-				in = true
-				break
-			}
-		}
-		if !in && pooled {
-			d.Shapes = append(d.Shapes, Shape{Kind: Pool, Inner: c.box, Box: c.box.Inset(-stroke - 1)})
-		}
-	}
-	for _, c := range cands {
-		// a tall white strip is a pool's header only beside a pool: with
-		// none found it is a gap fenced by arrows, whose lines stay
-		if !c.container && (!c.header || !pooled) {
+	sort.Ints(hs)
+	th := hs[len(hs)/2]
+	kept := r.nodes[:0]
+	for _, n := range r.nodes {
+		if n.kind != Task && n.box.Dx()*100 < th*28 {
 			continue
 		}
-		b, k := c.box, stroke+2
-		if c.container && lanePiece(b, d.Lanes, 2*k) {
+		if n.kind == Task && n.box.Dy()*3 < th {
+			r.icons = append(r.icons, n.box.Inset(-r.stroke-1))
+			continue
+		}
+		kept = append(kept, n)
+	}
+	r.nodes = kept
+}
+
+// buildShapes turns each node into a Shape.
+func (r *recognizer) buildShapes() {
+	for _, n := range r.nodes {
+		r.d.Shapes = append(r.d.Shapes, r.shape(n))
+	}
+}
+
+// shape reads a node's ring and icon (events) or marker (gateways).
+func (r *recognizer) shape(n *candidate) Shape {
+	stroke := r.stroke
+	s := Shape{Kind: n.kind, Inner: n.box, Box: n.box.Inset(-stroke - 1)}
+	switch n.kind {
+	case Event:
+		s.Ring, s.Box = eventRing(r.bm, n.box, stroke)
+		var double bool
+		s.Icon, double = eventIcon(r.cands, n)
+		if double {
+			s.Ring = Double
+		}
+		if s.Icon == NoIcon && n.box.Dx()*4 < n.box.Dy()*5 {
+			// an icon too small for its white pieces to be shapes
+			// (an envelope at three-quarter scale): read its ink
+			s.Icon = iconInk(r.bm, n.box, stroke)
+		}
+	case Gateway:
+		// a diamond drawn wider than high holds a flowchart's
+		// question, whose letters are no marker
+		if n.box.Dx()*4 < n.box.Dy()*5 {
+			s.Marker = gatewayMarker(n.bm, n.ls, r.cands, n)
+		}
+		// the corners of a diamond's outline reach past its inside by
+		// the stroke times √2
+		s.Box = n.box.Inset(-2*stroke - 1)
+	}
+	return s
+}
+
+// findLanes finds the pools' lanes and their lines or, with no BPMN
+// pool, a flowchart's swimlanes: plain frames around their nodes, whose
+// lines the arrows cross.
+func (r *recognizer) findLanes() {
+	r.d.Lanes, r.lines = bands(r.bm, r.cands, r.stroke)
+	r.pooled = len(r.d.Lanes) > 0
+	if r.pooled {
+		return
+	}
+	fr := frames(r.bm, r.d.Shapes, r.stroke)
+	r.d.Lanes = frameBands(fr, r.d.Shapes, r.stroke)
+	k := r.stroke + 2
+	for _, b := range fr {
+		r.cross = append(r.cross,
+			image.Rect(b.Min.X-1, b.Min.Y-1, b.Max.X+1, b.Min.Y+k-1),
+			image.Rect(b.Min.X-1, b.Max.Y-k+1, b.Max.X+1, b.Max.Y+1),
+			image.Rect(b.Min.X-1, b.Min.Y-1, b.Min.X+k-1, b.Max.Y+1),
+			image.Rect(b.Max.X-k+1, b.Min.Y-1, b.Max.X+1, b.Max.Y+1))
+	}
+}
+
+// addCollapsedPools adds the wide empty boxes outside every lane as
+// collapsed pools, when the picture has pools: an empty lane's inside is
+// as wide, and no flowchart frame holds a collapsed pool.
+func (r *recognizer) addCollapsedPools() {
+	if !r.pooled {
+		return
+	}
+	for _, c := range r.collapsed {
+		if !inBand(center(c.box), r.d.Lanes) {
+			r.d.Shapes = append(r.d.Shapes, Shape{Kind: Pool, Inner: c.box, Box: c.box.Inset(-r.stroke - 1)})
+		}
+	}
+}
+
+// inBand reports whether p lies in the body of one of the lanes.
+func inBand(p image.Point, lanes []Band) bool {
+	for _, b := range lanes {
+		if p.In(b.Body) {
+			return true
+		}
+	}
+	return false
+}
+
+// addContainerLines adds the outlines of containers, and of pool headers
+// when there are pools, to the lines findFlows removes. A tall white
+// strip is a pool's header only beside a pool: with none found it is a
+// gap fenced by arrows, whose lines stay.
+func (r *recognizer) addContainerLines() {
+	k := r.stroke + 2
+	for _, c := range r.cands {
+		if !c.container && (!c.header || !r.pooled) {
+			continue
+		}
+		b := c.box
+		if c.container && lanePiece(b, r.d.Lanes, 2*k) {
 			// a lane's white inside cut off by a connector running
 			// across the lane: its side is that connector, which stays
 			continue
 		}
-		lines = append(lines,
+		r.lines = append(r.lines,
 			image.Rect(b.Min.X-k, b.Min.Y-k, b.Max.X+k, b.Min.Y),
 			image.Rect(b.Min.X-k, b.Max.Y, b.Max.X+k, b.Max.Y+k),
 			image.Rect(b.Min.X-k, b.Min.Y, b.Min.X, b.Max.Y),
 			image.Rect(b.Max.X, b.Min.Y, b.Max.X+k, b.Max.Y))
 	}
-	d.Flows = findFlows(bm, &d, lines, cross, icons)
-	return d
 }
 
 // lanePiece reports whether a white region reaches from a lane's top to
