@@ -29,8 +29,15 @@ import (
 // reach any account and empty it all. Another api process sees a change
 // within the TTL.
 //
-// Concurrent misses of one key (64 clients polling when the entry lapses)
-// make one lookup, not one each (load). A lookup that overlaps an
+// Concurrent misses of one key make one lookup, not one each (load). An
+// entry is refreshed ahead of its end (stale-while-revalidate): after
+// refreshAt of its TTL the first request to read it refreshes it while
+// every other request is still answered from the entry, so 64 clients
+// polling at an expiry no longer all wait on one database read. The
+// bound is unchanged: nothing is served more than the TTL after the read
+// it came from (past that the entry is a miss, as before), a refresh that
+// fails or finds the analysis unfinished or gone drops the entry, and an
+// eviction still removes it at once. A lookup that overlaps an
 // eviction is answered but not cached, so an entry evicted by a logout or
 // a revocation in this process cannot be put back by a read that started
 // before it.
@@ -38,6 +45,9 @@ const (
 	principalTTL = time.Second
 	viewTTL      = 2 * time.Second
 	cacheMax     = 10000
+	// refreshAt is the part of an entry's TTL after which a read refreshes
+	// it (the others are still served the entry until the TTL ends).
+	refreshAt = 0.75
 )
 
 // cacheEntry is a cached principal (key "p:…") or answer body ("v:account/id").
@@ -50,6 +60,8 @@ type cacheEntry struct {
 	etag             string
 	etagHdr, typeHdr []string
 	expires          time.Time
+	// refresh is when a read starts refreshing the entry (refreshAt).
+	refresh time.Time
 	// owner is the index key the entry is filed under for eviction:
 	// "u:"+user id for a principal, "a:"+account id for an answer.
 	owner string
@@ -70,12 +82,14 @@ type readCache struct {
 	// saw it change while it ran does not cache its answer.
 	evictions atomic.Uint64
 	flight    singleflight.Group
+	// refreshing holds the keys a request is refreshing (load), under mu.
+	refreshing map[string]struct{}
 	// now is the clock (tests move it past a TTL).
 	now func() time.Time
 }
 
 func newReadCache() *readCache {
-	rc := &readCache{owners: map[string]map[string]struct{}{}, now: time.Now}
+	rc := &readCache{owners: map[string]map[string]struct{}{}, refreshing: map[string]struct{}{}, now: time.Now}
 	// NewLRU fails only for a size below one.
 	rc.lru, _ = simplelru.NewLRU(cacheMax, rc.unindex)
 	return rc
@@ -141,20 +155,36 @@ func ownerOf(key string, e cacheEntry) string {
 // analysis), so they may share the answer and its error; one whose own
 // request is still live retries alone when the shared fetch failed on the
 // first caller's cancelled context.
+//
+// An entry past its refresh time is refreshed by the one caller that
+// claims it; the others get the entry meanwhile. The refresh's answer,
+// error included, is the claimer's; a refresh that fails or may not be
+// cached (an analysis reprocessed or deleted elsewhere) drops the entry,
+// so it is not served again.
 func (rc *readCache) load(ctx context.Context, key string, ttl time.Duration, fetch func() (cacheEntry, bool, error)) (cacheEntry, error) {
-	if e, ok := rc.get(key); ok {
-		return e, nil
-	}
 	run := func() (cacheEntry, error) {
 		before := rc.evictions.Load()
 		e, keep, err := fetch()
 		if err == nil && keep {
-			e.expires = rc.now().Add(ttl)
+			now := rc.now()
+			e.expires = now.Add(ttl)
+			e.refresh = now.Add(time.Duration(float64(ttl) * refreshAt))
 			if rc.evictions.Load() == before {
 				rc.put(key, e)
 			}
 		}
 		return e, err
+	}
+	if e, ok := rc.get(key); ok {
+		if !rc.claimRefresh(key, e) {
+			return e, nil
+		}
+		defer rc.endRefresh(key)
+		ne, err := run()
+		if err != nil || ne.expires.IsZero() {
+			rc.drop(key, e)
+		}
+		return ne, err
 	}
 	v, err, shared := rc.flight.Do(key, func() (any, error) { return run() })
 	if err != nil && shared && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
@@ -162,6 +192,50 @@ func (rc *readCache) load(ctx context.Context, key string, ttl time.Duration, fe
 	}
 	e, _ := v.(cacheEntry)
 	return e, err
+}
+
+// claimRefresh reports whether the caller is to refresh e, the entry
+// under key: e is past its refresh time and nobody else refreshes it.
+func (rc *readCache) claimRefresh(key string, e cacheEntry) bool {
+	if e.refresh.IsZero() || !rc.now().After(e.refresh) {
+		return false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if _, busy := rc.refreshing[key]; busy {
+		return false
+	}
+	rc.refreshing[key] = struct{}{}
+	return true
+}
+
+// needsRefresh reports whether e, the entry under key, is past its
+// refresh time with no refresh running: the poll fast path leaves such a
+// request to load.
+func (rc *readCache) needsRefresh(key string, e cacheEntry) bool {
+	if e.refresh.IsZero() || !rc.now().After(e.refresh) {
+		return false
+	}
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	_, busy := rc.refreshing[key]
+	return !busy
+}
+
+func (rc *readCache) endRefresh(key string) {
+	rc.mu.Lock()
+	delete(rc.refreshing, key)
+	rc.mu.Unlock()
+}
+
+// drop removes the entry under key if it is still e (a refresh that may
+// not keep it); an entry a concurrent lookup put meanwhile stays.
+func (rc *readCache) drop(key string, e cacheEntry) {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	if cur, ok := rc.lru.Peek(key); ok && cur.expires.Equal(e.expires) {
+		rc.lru.Remove(key)
+	}
 }
 
 // evictOwner removes every entry filed under owner.

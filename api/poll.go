@@ -100,7 +100,12 @@ func etagMatches(header, etag string) bool {
 
 // getAnalysis answers polls. A finished analysis changes only through a
 // delete or a reprocess, so its answer is kept for a moment (see cache.go);
-// concurrent polls of one unfinished analysis share one read.
+// concurrent polls of one unfinished analysis share one read. Bound: an
+// analysis finishing, failing or being deleted is seen at once when it was
+// unfinished (never cached), else within viewTTL (2 s) of the read the
+// cached answer came from; the answer is refreshed by one poll after
+// refreshAt of that while the others are served it (stale-while-
+// revalidate), and a delete or reprocess in this process evicts it.
 func (s *Server) getAnalysis(c echo.Context) error {
 	ctx := c.Request().Context()
 	account, id := PrincipalOf(c).Account.ID, c.Param("id")
@@ -146,8 +151,9 @@ func (s *Server) servePoll(w http.ResponseWriter, r *http.Request) bool {
 	if !ok || pe.principal == nil || pe.principal.User == nil || pe.principal.Account == nil {
 		return false
 	}
-	ve, ok := s.cache.get(viewKey(pe.principal.Account.ID, id))
-	if !ok {
+	vk := viewKey(pe.principal.Account.ID, id)
+	ve, ok := s.cache.get(vk)
+	if !ok || s.cache.needsRefresh(vk, ve) || s.cache.needsRefresh(key, pe) {
 		return false
 	}
 	start := time.Now()
