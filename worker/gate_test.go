@@ -91,7 +91,8 @@ type stack struct {
 	w     *Worker
 }
 
-func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline) *stack {
+// newStack starts the worker; refund, when given, is its Refunder.
+func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline, refund ...Refunder) *stack {
 	t.Helper()
 	d, err := db.Open("sqlite://" + filepath.Join(t.TempDir(), "spade.db"))
 	if err != nil {
@@ -134,7 +135,11 @@ func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline) *stack {
 	cfg.RetryDelay = func(int) time.Duration { return 20 * time.Millisecond }
 	cfg.BusyDelay = 40 * time.Millisecond
 	s := &stack{repo: analysis.NewRepo(d.DB), blobs: blobs, q: q}
-	s.w = New(cfg, Deps{Repo: s.repo, Blobs: blobs, Queue: q, Pipeline: pl, Log: log})
+	deps := Deps{Repo: s.repo, Blobs: blobs, Queue: q, Pipeline: pl, Log: log}
+	if len(refund) > 0 {
+		deps.Refunder = refund[0]
+	}
+	s.w = New(cfg, deps)
 	if err := s.w.Start(); err != nil {
 		t.Fatal(err)
 	}

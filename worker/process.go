@@ -294,10 +294,16 @@ func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err err
 		detail = permanentDetail(err)
 	}
 	log.Info("analysis failed", "error", err, "fault", llm.Classify(err).String())
+	// The call is given back before the failure shows: whoever sees the
+	// row failed (the UI, GET /api/membership/usage right after) sees the
+	// call given back too, and a crash in between leaves no failed row
+	// whose refund nobody will make (a redelivery of a failed row does
+	// nothing). Should Fail not be written, the task is retried; the
+	// refund is idempotent.
+	h.refundIfNotUsersFault(ctx, a.ID, err, log)
 	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
 		return ferr
 	}
-	h.refundIfNotUsersFault(ctx, a.ID, err, log)
 	return fmt.Errorf("%w: %v", asynq.SkipRetry, err)
 }
 

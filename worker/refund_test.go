@@ -1,13 +1,17 @@
 package worker
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
 )
 
 func TestNotUsersFault(t *testing.T) {
@@ -77,6 +81,76 @@ func TestOwnKeyFailure(t *testing.T) {
 			for _, want := range []string{"Your AI provider", "key is kept", "try again", "remove the key", "built-in analyzer"} {
 				if !strings.Contains(d, want) {
 					t.Errorf("detail %q lacks %q", d, want)
+				}
+			}
+		})
+	}
+}
+
+// seenRefunder records, for each refund, the status the analysis' row had
+// at that moment.
+type seenRefunder struct {
+	repo func() *analysis.Repo
+	mu   sync.Mutex
+	seen []string
+}
+
+func (r *seenRefunder) Refund(ctx context.Context, id string) error {
+	a, err := r.repo().GetByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.seen = append(r.seen, a.Status)
+	return nil
+}
+
+func (r *seenRefunder) statuses() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.seen...)
+}
+
+// TestRefundBeforeFailureShows: the daily call of an analysis that failed
+// through no fault of the user's is given back before its row says failed,
+// so that whoever sees the failure (the UI reading the usage right after)
+// sees the call given back; a failure of the file gives nothing back. A CI
+// run under load read the usage between the two writes (issue 14.4).
+func TestRefundBeforeFailureShows(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		err     error
+		refunds int
+	}{
+		{"provider rejects the system key", fmt.Errorf("analyze: %w", llm.ErrAuth), 1},
+		{"our side fails on every attempt", errors.New("database down"), 1},
+		{"the file cannot be read", failure.Permanent("This file cannot be read.", errors.New("broken")), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			pl := &pipeline.Pipeline{
+				Extractor: pipeline.ExtractFunc(func(context.Context, string, []byte, bool) (*pipeline.Extracted, error) {
+					return nil, tt.err
+				}),
+			}
+			var s *stack
+			r := &seenRefunder{repo: func() *analysis.Repo { return s.repo }}
+			s = newStack(t, Config{}, pl, r)
+			s.add(t, "a1", analysis.TypeDocument, "order.txt", 10)
+			if err := s.q.EnqueueProcess(context.Background(), "a1"); err != nil {
+				t.Fatal(err)
+			}
+			s.waitFor(t, "a1", func(a *analysis.Analysis) bool { return a.Status == analysis.StatusFailed })
+			seen := r.statuses()
+			if len(seen) != tt.refunds {
+				t.Fatalf("%d refunds, want %d", len(seen), tt.refunds)
+			}
+			for _, st := range seen {
+				if st == analysis.StatusFailed {
+					t.Errorf("refunded when the row already said failed")
 				}
 			}
 		})

@@ -164,12 +164,14 @@ func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
 		}
 		a, gerr := w.deps.Repo.GetByID(ctx, p.AnalysisID)
 		if gerr == nil && a.Status != analysis.StatusFailed && a.Status != analysis.StatusCompleted {
-			if ferr := w.deps.Repo.Fail(ctx, p.AnalysisID, detail); ferr == nil && !errors.Is(err, asynq.SkipRetry) {
+			if !errors.Is(err, asynq.SkipRetry) {
 				// Retries used up on transient errors (provider down,
 				// rate limits, our faults); permanent failures were
-				// judged where their cause was still known.
+				// judged where their cause was still known. Given back
+				// before the row shows failed, as in processHandler.fail.
 				w.deps.refundIfNotUsersFault(ctx, p.AnalysisID, err, log)
 			}
+			_ = w.deps.Repo.Fail(ctx, p.AnalysisID, detail)
 		}
 		return
 	}
