@@ -204,8 +204,20 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         if (cancelled) return;
         const container = containerRef.current;
         const canvas = m.get('canvas');
-        observer = new ResizeObserver(() => canvas.resized());
+        // The canvas narrows when the properties panel opens (or the window
+        // or full screen changes its size): diagram-js keeps the old size
+        // until told, and the fit made for the wider canvas would cut the
+        // right edge off, so each size change re-measures and fits again.
+        let last = { w: container.clientWidth, h: container.clientHeight };
+        observer = new ResizeObserver(() => {
+          const now = { w: container.clientWidth, h: container.clientHeight };
+          if (now.w === last.w && now.h === last.h) return;
+          last = now;
+          canvas.resized();
+          fit();
+        });
         observer.observe(container);
+        canvas.resized();
         fit();
         bus.on('commandStack.changed', (e: { trigger?: string }) => {
           // An import (re-layout, undoing one) clears the stack; relayout()
