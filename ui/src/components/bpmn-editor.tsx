@@ -44,6 +44,9 @@ interface EditorModules {
 
 let editorModules: Promise<EditorModules> | null = null;
 
+/** Free space right of a fitted diagram, in CSS px: room for the simulation's "Finished" badge on an end event. */
+const SIM_BADGE_MARGIN = 72;
+
 /** Loads the Modeler, properties panel, lint and token simulation with their stylesheets, once, on first edit. */
 function loadEditor(): Promise<EditorModules> {
   if (!editorModules) {
@@ -166,7 +169,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     // right of it, so no shape is drawn under the tools.
     const palette = el.querySelector('.djs-palette')?.getBoundingClientRect();
     const left = palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - el.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
-    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left }));
+    // Token simulation badges an end event's right side ("Finished", about
+    // 60 px wide): the right margin keeps it inside the canvas.
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right: SIM_BADGE_MARGIN }));
   }, []);
 
   useEffect(() => {
