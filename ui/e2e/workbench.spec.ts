@@ -127,6 +127,22 @@ test('the diagram opens fitted at 1440 and 375 px, plays a rejected case to its 
   await snap(page, 'workbench-fitted-375', false);
 });
 
+/** The ids of the editor's shapes whose drawn box is not wholly inside the canvas' box. */
+async function shapesOutsideCanvas(editor: Locator): Promise<string[]> {
+  return editor.getByTestId('bpmn-editor-canvas').evaluate((canvas) => {
+    const c = canvas.getBoundingClientRect();
+    const out: string[] = [];
+    for (const shape of canvas.querySelectorAll('.djs-shape')) {
+      const visual = shape.querySelector('.djs-visual');
+      if (!visual) continue;
+      const b = visual.getBoundingClientRect();
+      if (b.width === 0 && b.height === 0) continue;
+      if (b.left < c.left || b.top < c.top || b.right > c.right || b.bottom > c.bottom) out.push(shape.getAttribute('data-element-id') ?? '?');
+    }
+    return out;
+  });
+}
+
 test('the editor: properties panel, lint problems that select the element, undo/redo, shortcuts in Help', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
   const id = await uploadBpmn(page);
@@ -137,6 +153,16 @@ test('the editor: properties panel, lint problems that select the element, undo/
   await expect(editor.locator('.djs-shape').first()).toBeVisible({ timeout: 60_000 });
   await expect(editor.locator('.bjs-powered-by')).toBeVisible();
   await expect(editor.getByRole('complementary', { name: 'Properties' })).toBeVisible();
+  // With the panel taking 320 px the canvas is narrower: the diagram is fitted
+  // to it, so no shape (the end event on the right included) is cut off.
+  await expect.poll(() => shapesOutsideCanvas(editor), { message: 'shapes outside the editor canvas with the panel open at 1440 px' }).toEqual([]);
+  // Closing and opening the panel fits the diagram again each time.
+  await editor.getByRole('button', { name: 'Properties', exact: true }).click();
+  await expect(editor.getByRole('complementary', { name: 'Properties' })).toBeHidden();
+  await expect.poll(() => shapesOutsideCanvas(editor), { message: 'shapes outside the editor canvas with the panel closed' }).toEqual([]);
+  await editor.getByRole('button', { name: 'Properties', exact: true }).click();
+  await expect(editor.getByRole('complementary', { name: 'Properties' })).toBeVisible();
+  await expect.poll(() => shapesOutsideCanvas(editor), { message: 'shapes outside the editor canvas with the panel opened again' }).toEqual([]);
 
   // Selecting the "no" flow (by its label, as a person does) shows its condition in the panel.
   await editor.locator('.djs-element[data-element-id="no_label"]').first().click({ force: true });

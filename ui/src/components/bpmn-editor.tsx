@@ -44,6 +44,9 @@ interface EditorModules {
 
 let editorModules: Promise<EditorModules> | null = null;
 
+/** Free space right of a fitted diagram, in CSS px: room for the simulation's "Finished" badge on an end event. */
+const SIM_BADGE_MARGIN = 72;
+
 /** Loads the Modeler, properties panel, lint and token simulation with their stylesheets, once, on first edit. */
 function loadEditor(): Promise<EditorModules> {
   if (!editorModules) {
@@ -166,7 +169,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     // right of it, so no shape is drawn under the tools.
     const palette = el.querySelector('.djs-palette')?.getBoundingClientRect();
     const left = palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - el.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
-    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left }));
+    // Token simulation badges an end event's right side ("Finished", about
+    // 60 px wide): the right margin keeps it inside the canvas.
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right: SIM_BADGE_MARGIN }));
   }, []);
 
   useEffect(() => {
@@ -204,8 +209,20 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         if (cancelled) return;
         const container = containerRef.current;
         const canvas = m.get('canvas');
-        observer = new ResizeObserver(() => canvas.resized());
+        // The canvas narrows when the properties panel opens (or the window
+        // or full screen changes its size): diagram-js keeps the old size
+        // until told, and the fit made for the wider canvas would cut the
+        // right edge off, so each size change re-measures and fits again.
+        let last = { w: container.clientWidth, h: container.clientHeight };
+        observer = new ResizeObserver(() => {
+          const now = { w: container.clientWidth, h: container.clientHeight };
+          if (now.w === last.w && now.h === last.h) return;
+          last = now;
+          canvas.resized();
+          fit();
+        });
         observer.observe(container);
+        canvas.resized();
         fit();
         bus.on('commandStack.changed', (e: { trigger?: string }) => {
           // An import (re-layout, undoing one) clears the stack; relayout()
