@@ -163,6 +163,16 @@ test('the editor: properties panel, lint problems that select the element, undo/
   await editor.getByRole('button', { name: 'Properties', exact: true }).click();
   await expect(editor.getByRole('complementary', { name: 'Properties' })).toBeVisible();
   await expect.poll(() => shapesOutsideCanvas(editor), { message: 'shapes outside the editor canvas with the panel opened again' }).toEqual([]);
+  // A zoom the user chose survives the panel closing: only a fitted view is fitted again.
+  const viewport = editor.locator('svg .viewport').first();
+  await editor.getByRole('button', { name: 'Zoom In', exact: true }).click();
+  const zoomed = await viewport.getAttribute('transform');
+  await editor.getByRole('button', { name: 'Properties', exact: true }).click();
+  await expect(editor.getByRole('complementary', { name: 'Properties' })).toBeHidden();
+  await expect(viewport).toHaveAttribute('transform', zoomed ?? '');
+  await editor.getByRole('button', { name: 'Properties', exact: true }).click();
+  await editor.getByRole('button', { name: 'Fit Content', exact: true }).click();
+  await expect.poll(() => shapesOutsideCanvas(editor), { message: 'shapes outside the editor canvas after Fit Content' }).toEqual([]);
 
   // Selecting the "no" flow (by its label, as a person does) shows its condition in the panel.
   await editor.locator('.djs-element[data-element-id="no_label"]').first().click({ force: true });

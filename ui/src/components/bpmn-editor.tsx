@@ -159,6 +159,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   // can bring it back, and Redo the re-laid one after that.
   const layoutUndo = useRef<{ xml: string; dirty: boolean }[]>([]);
   const layoutRedo = useRef<string[]>([]);
+  // The view the last fit made: a size change fits again only while the
+  // user has not zoomed or scrolled away from it.
+  const fitted = useRef<{ x: number; y: number; scale: number } | null>(null);
 
   const fit = useCallback(() => {
     const m = modelerRef.current;
@@ -172,6 +175,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     // Token simulation badges an end event's right side ("Finished", about
     // 60 px wide): the right margin keeps it inside the canvas.
     canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right: SIM_BADGE_MARGIN }));
+    const { x, y } = canvas.viewbox();
+    fitted.current = { x, y, scale: canvas.zoom() };
   }, []);
 
   useEffect(() => {
@@ -218,8 +223,14 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           const now = { w: container.clientWidth, h: container.clientHeight };
           if (now.w === last.w && now.h === last.h) return;
           last = now;
+          // Still the fitted view? Then fit the new size; a view the user
+          // zoomed or scrolled stays where they put it.
+          const { x, y } = canvas.viewbox();
+          const scale = canvas.zoom();
+          const f = fitted.current;
+          const untouched = f !== null && Math.abs(f.x - x) < 0.5 && Math.abs(f.y - y) < 0.5 && Math.abs(f.scale - scale) < 1e-3;
           canvas.resized();
-          fit();
+          if (untouched) fit();
         });
         observer.observe(container);
         canvas.resized();
