@@ -438,20 +438,28 @@ func (a *analyzer) untilLoop(r *reading) ([]*draft, bool) {
 	}
 	cue = cue || againRe.MatchString(head) || loopRe.MatchString(head)
 	ds := a.clauses(head, r.s)
-	if len(ds) == 0 || hasAlt(ds) || (!cue && len(ds) < 2) {
+	if len(ds) == 0 || hasAlt(ds) || (!cue && len(ds) < 2) || !a.addRepeated(ds, r, m[2], false) {
 		return nil, false
 	}
+	return ds, true
+}
+
+// addRepeated adds the steps of a sentence that repeats them and the
+// decision on cond that closes the cycle back to the first step: while
+// cond still holds (again), or until it holds. A step that waits (an
+// event) is not work to repeat: then nothing is added.
+func (a *analyzer) addRepeated(ds []*draft, r *reading, cond string, again bool) bool {
 	for _, d := range ds {
 		if d.event != nil {
-			return nil, false
+			return false
 		}
 	}
 	a.applyTimes(ds, r.work, r.wait)
 	a.b.add(ds)
 	if ds[0].item != nil {
-		a.b.addLoopUntil(m[2], ds[len(ds)-1].performer, ds[0].item)
+		a.b.addLoopCheck(cond, ds[len(ds)-1].performer, ds[0].item, again)
 	}
-	return ds, true
+	return true
 }
 
 // asLongAsRe is a sentence whose steps go on as long as a condition
@@ -467,18 +475,8 @@ func (a *analyzer) asLongAsLoop(r *reading) ([]*draft, bool) {
 		return nil, false
 	}
 	ds := a.clauses(m[2], r.s)
-	if len(ds) == 0 || hasAlt(ds) {
+	if len(ds) == 0 || hasAlt(ds) || !a.addRepeated(ds, r, m[1], true) {
 		return nil, false
-	}
-	for _, d := range ds {
-		if d.event != nil {
-			return nil, false
-		}
-	}
-	a.applyTimes(ds, r.work, r.wait)
-	a.b.add(ds)
-	if ds[0].item != nil {
-		a.b.addLoopCheck(m[1], ds[len(ds)-1].performer, ds[0].item, true)
 	}
 	return ds, true
 }

@@ -665,45 +665,51 @@ func (c *collaboration) poolFlows(choiceOf map[string]partyChoice, before flowSn
 	}
 }
 
+// poolEnds adds the start and the end event of party pool p and returns
+// their ids.
+func (c *collaboration) poolEnds(p process.Pool) (start, end string) {
+	start, end = fmt.Sprintf("Event_%s_start", p.ID), fmt.Sprintf("Event_%s_end", p.ID)
+	c.m.Events = append(c.m.Events,
+		process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
+		process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
+	return start, end
+}
+
+// poolFlow adds a sequence flow inside party pool p.
+func (c *collaboration) poolFlow(p process.Pool, from, to, cond string) {
+	c.m.Flows = append(c.m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(c.m.Flows)+1), Source: from, Target: to, Condition: cond})
+}
+
 // chainFlows draws a party's pool as one chain of its steps, with an
 // exclusive split and join around the alternatives of a choice it makes.
 func (c *collaboration) chainFlows(p process.Pool, ids []string, choiceOf map[string]partyChoice) {
 	m := c.m
-	{
-		start := fmt.Sprintf("Event_%s_start", p.ID)
-		end := fmt.Sprintf("Event_%s_end", p.ID)
-		m.Events = append(m.Events,
-			process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
-			process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
-		flow := func(from, to, cond string) {
-			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: from, Target: to, Condition: cond})
+	start, end := c.poolEnds(p)
+	prev := start
+	for i := 0; i < len(ids); {
+		ch, j := choiceOf[ids[i]], i+1
+		for ch.split != "" && j < len(ids) && choiceOf[ids[j]].split == ch.split {
+			j++
 		}
-		prev := start
-		for i := 0; i < len(ids); {
-			ch, j := choiceOf[ids[i]], i+1
-			for ch.split != "" && j < len(ids) && choiceOf[ids[j]].split == ch.split {
-				j++
-			}
-			if j-i < 2 {
-				flow(prev, ids[i], "")
-				prev, i = ids[i], j
-				continue
-			}
-			split := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+1)
-			join := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+2)
-			who := c.performer(ids[i])
-			m.Gateways = append(m.Gateways,
-				process.Gateway{ID: split, Type: process.GatewayExclusive, Name: ch.name, Performer: who, Pool: p.ID},
-				process.Gateway{ID: join, Type: process.GatewayExclusive, Performer: who, Pool: p.ID})
-			flow(prev, split, "")
-			for _, id := range ids[i:j] {
-				flow(split, id, choiceOf[id].label)
-				flow(id, join, "")
-			}
-			prev, i = join, j
+		if j-i < 2 {
+			c.poolFlow(p, prev, ids[i], "")
+			prev, i = ids[i], j
+			continue
 		}
-		flow(prev, end, "")
+		split := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+1)
+		join := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+2)
+		who := c.performer(ids[i])
+		m.Gateways = append(m.Gateways,
+			process.Gateway{ID: split, Type: process.GatewayExclusive, Name: ch.name, Performer: who, Pool: p.ID},
+			process.Gateway{ID: join, Type: process.GatewayExclusive, Performer: who, Pool: p.ID})
+		c.poolFlow(p, prev, split, "")
+		for _, id := range ids[i:j] {
+			c.poolFlow(p, split, id, choiceOf[id].label)
+			c.poolFlow(p, id, join, "")
+		}
+		prev, i = join, j
 	}
+	c.poolFlow(p, prev, end, "")
 }
 
 // toReceivers makes the organisation's steps that hand something to a

@@ -233,18 +233,14 @@ func dedupeEdges(es []projEdge) []projEdge {
 // (extra) between its last steps and its end.
 func (c *collaboration) projectedFlows(p process.Pool, proj *projection, gateways map[string]process.Gateway, starts, ends, extra []string) {
 	m := c.m
-	start := fmt.Sprintf("Event_%s_start", p.ID)
-	end := fmt.Sprintf("Event_%s_end", p.ID)
-	m.Events = append(m.Events,
-		process.Event{ID: start, Type: process.EventStart, Name: "Start", Pool: p.ID},
-		process.Event{ID: end, Type: process.EventEnd, Name: "End", Pool: p.ID})
+	start, end := c.poolEnds(p)
 	last := end
 	if len(extra) > 0 {
 		last = extra[0]
 		for i := 0; i+1 < len(extra); i++ {
-			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: extra[i], Target: extra[i+1]})
+			c.poolFlow(p, extra[i], extra[i+1], "")
 		}
-		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: extra[len(extra)-1], Target: end})
+		c.poolFlow(p, extra[len(extra)-1], end, "")
 	}
 	isStart, isEnd := map[string]bool{}, map[string]bool{}
 	for _, s := range starts {
@@ -313,7 +309,7 @@ func (c *collaboration) projectedFlows(p process.Pool, proj *projection, gateway
 			if _, ok := gateways[from]; ok {
 				cond = e.cond
 			}
-			m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%s_%d", p.ID, len(m.Flows)+1), Source: s, Target: t, Condition: cond})
+			c.poolFlow(p, s, t, cond)
 		}
 	}
 }
