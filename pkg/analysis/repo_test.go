@@ -16,19 +16,25 @@ import (
 
 func TestMain(m *testing.M) { testenv.Main(m) }
 
+// openRepo opens the database at url, migrated, for the test's lifetime.
+func openRepo(t *testing.T, url string) *analysis.Repo {
+	t.Helper()
+	d, err := db.Open(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = d.Close() })
+	if err := d.Migrate(context.Background(), slog.New(slog.DiscardHandler)); err != nil {
+		t.Fatal(err)
+	}
+	return analysis.NewRepo(d.DB)
+}
+
 func TestRepo(t *testing.T) {
 	for name, url := range testenv.Databases(t) {
 		t.Run(name, func(t *testing.T) {
-			d, err := db.Open(url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
-			if err := d.Migrate(context.Background(), slog.New(slog.DiscardHandler)); err != nil {
-				t.Fatal(err)
-			}
 			ctx := context.Background()
-			r := analysis.NewRepo(d.DB)
+			r := openRepo(t, url)
 			a := &analysis.Analysis{ID: "a1", AccountID: "acc", AnalyzerType: analysis.TypeDocument, OriginalFilename: "x.txt", BlobKey: "a1"}
 			if err := r.Create(ctx, a); err != nil {
 				t.Fatal(err)
@@ -81,16 +87,8 @@ func TestCompleteLargeColumns(t *testing.T) {
 	big := func(c string) string { return strings.Repeat(c, 1<<20+1) }
 	for name, url := range testenv.Databases(t) {
 		t.Run(name, func(t *testing.T) {
-			d, err := db.Open(url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer d.Close()
-			if err := d.Migrate(context.Background(), slog.New(slog.DiscardHandler)); err != nil {
-				t.Fatal(err)
-			}
 			ctx := context.Background()
-			r := analysis.NewRepo(d.DB)
+			r := openRepo(t, url)
 			for _, tc := range []struct {
 				name string
 				res  analysis.Result
@@ -133,7 +131,7 @@ func TestCompleteLargeColumns(t *testing.T) {
 				})
 			}
 			// An unknown analysis: not found, and nothing written.
-			err = r.Complete(ctx, "missing", analysis.Result{ModelJSON: big("m")})
+			err := r.Complete(ctx, "missing", analysis.Result{ModelJSON: big("m")})
 			if !errors.Is(err, analysis.ErrNotFound) {
 				t.Errorf("Complete of a missing analysis: %v, want ErrNotFound", err)
 			}
