@@ -208,9 +208,6 @@ func TestWaitTextAfterHeldStages(t *testing.T) {
 		Extractor: pipeline.ExtractFunc(func(_ context.Context, _ string, data []byte, _ bool) (*pipeline.Extracted, error) {
 			return &pipeline.Extracted{Text: string(data), Format: "txt"}, nil
 		}),
-		Analyzer: pipeline.AnalyzeFunc(func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
-			return p.Analyze(ctx, in)
-		}),
 	}
 	s := newStack(t, Config{}, pl)
 	s.add(t, "a1", analysis.TypeDocument, "order.txt", 100)
@@ -237,14 +234,8 @@ func TestWaitTextAfterHeldStages(t *testing.T) {
 func TestStageHistoryKept(t *testing.T) {
 	t.Parallel()
 	pl := &pipeline.Pipeline{
-		Chooser: pipeline.ChooseFunc(func(context.Context, *analysis.Analysis) (llm.Provider, llm.Input, string, error) {
-			return fakeProvider{}, llm.Input{}, "system", nil
-		}),
 		Extractor: pipeline.ExtractFunc(func(_ context.Context, _ string, data []byte, _ bool) (*pipeline.Extracted, error) {
 			return &pipeline.Extracted{Text: string(data), Format: "txt"}, nil
-		}),
-		Analyzer: pipeline.AnalyzeFunc(func(ctx context.Context, p llm.Provider, in llm.Input) (*llm.Result, error) {
-			return p.Analyze(ctx, in)
 		}),
 	}
 	s := newStack(t, Config{}, pl)
