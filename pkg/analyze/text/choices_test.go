@@ -22,10 +22,43 @@ func TestTerminationPhrases(t *testing.T) {
 		{"The process ends.", true},
 		{"The road ends at the depot.", false},
 		{"The nurse ends the call and books the slot.", false},
+		{"If the patient is not fit, the doctor postpones the discharge; the checklist stops here for today.", true},
+		{"A rejected sample is not processed further.", true},
+		{"The desk assistant declines the loan. STOP.", false},
+		{"STOP.", true},
+		{"A blocked batch is never filled.", true},
+		{"The batch is never late.", false},
+		{"The line stops for cleaning.", false},
 	} {
 		if got := endRe.MatchString(tc.s); got != tc.want {
 			t.Errorf("endRe(%q) = %v, want %v", tc.s, got, tc.want)
 		}
+	}
+}
+
+// TestJumpToNumberedItem reads a jump to a numbered item or point as one
+// to a numbered step, and a rule about some cases as no end of the
+// branch the text follows.
+func TestJumpToNumberedItem(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		jump bool
+	}{
+		{"The nurse explains them again and goes back to item 3.", true},
+		{"If not, return to point 2.", true},
+		{"The clerk goes back to the item list.", false},
+	} {
+		if got := stepJumpRe.MatchString(tc.s); got != tc.jump {
+			t.Errorf("stepJumpRe(%q) = %v, want %v", tc.s, got, tc.jump)
+		}
+	}
+	m := Analyze(context.Background(), "1. The author opens a pull request.\n2. The maintainer reviews the change.\n3. The bot closes the issue.\n\nA pull request that the maintainer closes as obsolete is never merged.", "x.txt")
+	names := map[string]bool{}
+	for _, act := range m.Activities {
+		names[act.Name] = true
+	}
+	if !names["Close issue"] || len(m.Activities) != 3 {
+		t.Errorf("a rule about some cases changed the steps: %v", names)
 	}
 }
 

@@ -487,7 +487,7 @@ func condSubject(cond string) string {
 }
 
 // gotoRe finds a jump back to a numbered step.
-var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+step\s+(\d{1,3})|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:from\s+)?steps?\s+(\d{1,3})`)
+var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+(?:step|item|point)\s+(\d{1,3})|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:from\s+)?steps?\s+(\d{1,3})`)
 
 // atoi reads a short decimal number; 0 when s is none.
 func atoi(s string) int {

@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\bends\s+(?:there|here|at\s+that\s+point)\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts)\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
 	// negEndRe is a closing clause saying the case is not carried on:
 	// "If the part fails, it is not shipped", "…, and the order will not
 	// be delivered". Only at the end of the sentence, after a clause
@@ -103,6 +103,11 @@ func sharedStems(x, y string) int {
 	return n
 }
 
+// subsetNoteRe is a sentence about the cases a relative clause picks out
+// ("A pull request that the maintainer closes … is never merged"), not
+// about the case the text is following.
+var subsetNoteRe = regexp.MustCompile(`^(?i:an?|any|every)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:that|which|who)\s+`)
+
 // closeSentence runs once a sentence's steps are in the flow (those from
 // index before on): "… and the process ends" ends the branch; "… and
 // submits it again" loops back to the step before the decision; "for
@@ -111,6 +116,12 @@ func (a *analyzer) closeSentence(s string, before int) {
 	a.b.endState = endState(s)
 	defer func() { a.b.endState = "" }()
 	if a.count == before {
+		if subsetNoteRe.MatchString(s) {
+			// "A pull request that the maintainer closes as won't fix is
+			// never merged": a rule about some cases, stated aside; it
+			// ends no branch the text is following
+			return
+		}
 		if endRe.MatchString(s) {
 			// "3. If …, the handler rejects the claim. The process ends.":
 			// a sentence of its own ends the branch the last one opened
@@ -136,6 +147,13 @@ func (a *analyzer) closeSentence(s string, before int) {
 		return
 	}
 	switch {
+	case subsetNoteRe.MatchString(s) && endRe.MatchString(s):
+		// "A pull request that the maintainer closes as won't fix is
+		// never merged": a rule about some cases, no work of the case
+		// followed and no end of its branch
+		for _, d := range a.drafts[before:] {
+			d.drop = true
+		}
 	case endRe.MatchString(s):
 		a.b.endHere()
 	case stepJumpRe.MatchString(s) && a.jumpToStep(s, before):
@@ -358,7 +376,7 @@ func endState(s string) string {
 // stepJumpRe finds a jump to a numbered step after the work of a branch:
 // "… and go back to step 2", "… then continue with step 7", "…, back to
 // step 3".
-var stepJumpRe = regexp.MustCompile(`(?i)\b(?:(?:go|goes|going|return|returns|jump|jumps|continue|continues|proceed|proceeds|skip|skips|move|moves)\s+(?:back\s+|forward\s+|ahead\s+|on\s+|straight\s+|directly\s+)?(?:to|at|with)|back\s+to)\s+step\s+(\d{1,3})\b`)
+var stepJumpRe = regexp.MustCompile(`(?i)\b(?:(?:go|goes|going|return|returns|jump|jumps|continue|continues|proceed|proceeds|skip|skips|move|moves)\s+(?:back\s+|forward\s+|ahead\s+|on\s+|straight\s+|directly\s+)?(?:to|at|with)|back\s+to)\s+(?:step|item|point)\s+(\d{1,3})\b`)
 
 // jumpVerbs are the verbs of a jump that is no work of its own.
 var jumpVerbs = set(`go return jump continue proceed skip move`)

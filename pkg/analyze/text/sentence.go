@@ -666,7 +666,7 @@ var (
 
 // jumpTailRe is a jump to a numbered step that closes a sentence after
 // its work: "… and go back to step 2", "…, then continue with step 7".
-var jumpTailRe = regexp.MustCompile(`(?i),?\s+(?:and\s+(?:then\s+)?|then\s+)(?:(?:go|goes|return|returns|jump|jumps|continue|continues|proceed|proceeds|skip|skips|move|moves)\s+(?:back\s+|forward\s+|ahead\s+|on\s+|straight\s+|directly\s+)?(?:to|at|with)|back\s+to)\s+step\s+\d{1,3}\W*$`)
+var jumpTailRe = regexp.MustCompile(`(?i),?\s+(?:and\s+(?:then\s+)?|then\s+)(?:(?:go|goes|return|returns|jump|jumps|continue|continues|proceed|proceeds|skip|skips|move|moves)\s+(?:back\s+|forward\s+|ahead\s+|on\s+|straight\s+|directly\s+)?(?:to|at|with)|back\s+to)\s+(?:step|item|point)\s+\d{1,3}\W*$`)
 
 // negFindingRe is a short note of a check that came out wrong, in front
 // of a colon that says what then happens: "seal and papers do not
