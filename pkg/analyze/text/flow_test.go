@@ -88,6 +88,12 @@ func TestControlFlow(t *testing.T) {
 			apart:  [][2]string{{"Decline application", "Prepare contract"}},
 		},
 		{
+			name:   "a question after a loop opens a decision of its own",
+			text:   "The nurse reviews the medication. If the patient cannot explain it, the nurse explains it again and goes back to the review. Does the patient need home care? If yes, the coordinator sends a care request. If no, the nurse gives the patient a leaflet. The doctor signs the letter.",
+			splits: 2,
+			apart:  [][2]string{{"Send care request", "Give patient leaflet"}},
+		},
+		{
 			name:   "either or",
 			text:   "The manager reviews the dismissal. The manager either opposes the dismissal or confirms it. The clerk files the case.",
 			splits: 1,

@@ -454,7 +454,14 @@ func (a *analyzer) namedCondition(cond string) string {
 		if len(q) > 1 && (auxBe[norm(q[0])] || finiteModals[norm(q[0])] || norm(q[0]) == "does" || norm(q[0]) == "do" || norm(q[0]) == "has" || norm(q[0]) == "have") {
 			q = q[1:]
 		}
-		return strings.Join(q, " ")
+		named := strings.Join(q, " ")
+		if o := a.b.open; o != nil && !strings.EqualFold(o.cond, named) {
+			// "… goes back to item 3. Does the patient need home care? If
+			// yes, …": a new question opens a decision of its own, not a
+			// third answer to the one still open
+			a.b.closeOpen()
+		}
+		return named
 	}
 	if len(ws) > 1 && (norm(ws[0]) == "he" || norm(ws[0]) == "she" || norm(ws[0]) == "they") {
 		// "If the candidate accepts, …; if she declines, …": the same
