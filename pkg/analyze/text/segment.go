@@ -148,6 +148,13 @@ func segment(ctx context.Context, text string) []block {
 		if m := checkboxRe.FindStringSubmatch(t); m != nil {
 			// "[ ] Post the goods receipt": a checklist item
 			flush()
+			if mark, body, ok := textshape.Item(m[1]); ok && textshape.MarkerKind(mark) == textshape.Number {
+				// "[ ] 4. Does the patient …": the number is the
+				// step's, not words of it: the item is a numbered step
+				open(block{kind: blockItem, text: body, marker: "number", num: stepNumber(mark), glyph: glyphOf(mark)})
+				prevBlank = false
+				continue
+			}
 			open(block{kind: blockItem, text: m[1], marker: "check", glyph: "[ ]"})
 			prevBlank = false
 			continue

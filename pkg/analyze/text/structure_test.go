@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -142,5 +143,26 @@ func TestDefaultPerformer(t *testing.T) {
 				t.Errorf("Process Owner lane %v, want %v:%s", owner, tt.owner, describe(m))
 			}
 		})
+	}
+}
+
+// TestCheckboxNumberedSteps reads "[ ] 1. …" as numbered step 1 whose
+// box is ticked: its conditions and jumps are read as a step's, and its
+// number is no word of it.
+func TestCheckboxNumberedSteps(t *testing.T) {
+	text := "Checklist\n\n[ ] 1. The clerk checks the form. If the form is incomplete, the clerk returns it to the applicant and the process ends.\n[ ] 2. The clerk files the form.\n[x] 3. The clerk closes the case."
+	m := Analyze(context.Background(), text, "x.txt")
+	gws := 0
+	for _, g := range m.Gateways {
+		if g.Type == process.GatewayExclusive {
+			gws++
+		}
+	}
+	names := map[string]bool{}
+	for _, a := range m.Activities {
+		names[a.Name] = true
+	}
+	if gws != 1 || !names["File form"] || !names["Close case"] {
+		t.Errorf("gateways %d, activities %v; want one decision, File form and Close case", gws, names)
 	}
 }
