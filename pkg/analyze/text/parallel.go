@@ -72,7 +72,7 @@ func (a *analyzer) readParallelStart(r *reading) ([]*draft, bool) {
 	if m == nil || a.count == 0 {
 		return nil, false
 	}
-	rest := r.body[len(m[0]):]
+	rest := joinTailRe.ReplaceAllString(r.body[len(m[0]):], "")
 	ds := a.clauses(rest, r.s)
 	a.applyTimes(ds, r.work, r.wait)
 	if bs := byPerformer(ds); len(bs) > 1 && !sequenceWordRe.MatchString(rest) {
@@ -90,6 +90,39 @@ func (a *analyzer) readParallelStart(r *reading) ([]*draft, bool) {
 
 // sequenceWordRe finds words that put clauses one after the other.
 var sequenceWordRe = regexp.MustCompile(`(?i)\b(?:then|afterwards|after that|next|subsequently|once|when|before|after)\b`)
+
+// joinTailRe is a clause that only says where parallel work meets:
+// "…, both must be finished before the decision".
+var joinTailRe = regexp.MustCompile(`(?i)[,;]\s*(?:and\s+)?(?:both|all|the\s+two|all\s+(?:three|of\s+them))\s+(?:must|have\s+to|need\s+to|should|shall)\s+be\s+(?:finished|done|complete|completed|ready|over)\b.*$`)
+
+// midParallelRe is a sentence whose second clause runs beside its first:
+// "… asks the police for an opinion and, in the meantime, calculates
+// the fee", "… sends the form; meanwhile the clerk books the room".
+var midParallelRe = regexp.MustCompile(`(?i)^(.{8,}?)(?:,?\s+and\s*,?|\s*;|,)\s*(?:in\s+the\s+meantime|in\s+the\s+meanwhile|meanwhile|at\s+the\s+same\s+time|simultaneously|in\s+parallel)\s*,?\s+(.{6,})$`)
+
+// readMidParallel reads "A and, in the meantime, B": B runs beside A,
+// when both are steps.
+func (a *analyzer) readMidParallel(r *reading) ([]*draft, bool) {
+	m := midParallelRe.FindStringSubmatch(r.body)
+	if m == nil {
+		return nil, false
+	}
+	first := a.clauses(m[1], r.s)
+	if len(first) == 0 {
+		return nil, false
+	}
+	second := a.clauses(m[2], r.s)
+	if len(second) == 0 {
+		for _, d := range first {
+			d.drop = true
+		}
+		return nil, false
+	}
+	a.applyTimes(first, r.work, r.wait)
+	a.b.add(first)
+	a.b.addParallel(second)
+	return append(first, second...), true
+}
 
 // readWhile reads "X while Y": Y runs beside X, when both are steps.
 func (a *analyzer) readWhile(r *reading) ([]*draft, bool) {
