@@ -236,7 +236,7 @@ type tableHead struct {
 
 var (
 	actionHeads = set(`action actions activity activities task tasks description what procedure instruction instructions`)
-	roleHeads   = set(`responsible responsibility role roles who owner performer actor by person party accountable`)
+	roleHeads   = set(`responsible responsibility role roles who owner performer actor by person party accountable lane swimlane swim-lane department`)
 	timeHeads   = set(`time duration effort`)
 )
 

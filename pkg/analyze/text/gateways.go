@@ -222,6 +222,9 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
 		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
 	}
+	if m := ifColonRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2] // "If noted: files a claim …"
+	}
 	m := ifStartRe.FindStringSubmatch(r.body)
 	if m == nil {
 		return nil, false
@@ -510,6 +513,10 @@ func atoi(s string) int {
 
 // shouldIfRe finds an inverted condition: "Should any of these tests
 // fail, the vehicle does not pass".
+// ifColonRe is a condition in note form, a colon after it: "If not
+// noted: rejects the claim; end".
+var ifColonRe = regexp.MustCompile(`(?i)^if\s+([^:,;]{2,60}):\s+(\S.+)$`)
+
 var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)
 
 // sometimesRe finds the markers of alternatives that happen in some

@@ -51,6 +51,9 @@ var (
 	// checkboxRe is a checklist item written with brackets: "[ ] …",
 	// "[x] …".
 	checkboxRe = regexp.MustCompile(`^\[[ xX✓]?\]\s+(\S.*)$`)
+	// tableRuleRe is the rule under a text table's header row:
+	// "----|----", "+------+------+", "|:---|---:|".
+	tableRuleRe = regexp.MustCompile(`^\s*[|+]?\s*:?-{3,}:?\s*(?:[|+]\s*:?-{3,}:?\s*)+[|+]?\s*$`)
 	// wikiHeadRe is a wiki heading: "== Steps ==".
 	wikiHeadRe = regexp.MustCompile(`^={1,6}\s*([^=\s][^=]*?)\s*={1,6}$`)
 	// wikiItemRe is a nested wiki bullet: "** If …", "*** Correct …".
@@ -114,6 +117,11 @@ func segment(ctx context.Context, text string) []block {
 	for i, line := range lines {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil
+		}
+		if tableRuleRe.MatchString(line) {
+			// "-----|-----": the rule under a text table's header row is
+			// no text, and the table goes on below it
+			continue
 		}
 		if cells := tableCells(line); cells != nil {
 			flush()

@@ -166,3 +166,27 @@ func TestCheckboxNumberedSteps(t *testing.T) {
 		t.Errorf("gateways %d, activities %v; want one decision, File form and Close case", gws, names)
 	}
 }
+
+// TestSwimLaneTable reads a swim-lane table pasted as text: the rule
+// under the header row does not end the table, the "Lane" column names
+// who does the step, and "If X: Y" in a cell is a condition.
+func TestSwimLaneTable(t *testing.T) {
+	text := "Claim handling\n\nLane        | Step\n------------|------------------\nClaims desk | Registers the claim\nClaims desk | Checks the receipt\nClaims desk | If noted: files a claim against the carrier\nClaims desk | If not noted: rejects the claim; end\nAccounting  | Books the compensation\n"
+	m := Analyze(context.Background(), text, "x.txt")
+	perf := map[string]string{}
+	for _, a := range m.Activities {
+		perf[a.Name] = a.Performer
+	}
+	if perf["Register claim"] != "Claims Desk" || perf["Book compensation"] != "Accounting" {
+		t.Fatalf("performers %v, want the lane column's", perf)
+	}
+	gws := 0
+	for _, g := range m.Gateways {
+		if g.Type == process.GatewayExclusive {
+			gws++
+		}
+	}
+	if gws == 0 || perf["Reject claim"] == "" {
+		t.Errorf("no decision on the noted receipt: %v", perf)
+	}
+}
