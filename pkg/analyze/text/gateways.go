@@ -224,6 +224,10 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	}
 	if m := ifColonRe.FindStringSubmatch(r.body); m != nil {
 		r.body = "If " + m[1] + ", " + m[2] // "If noted: files a claim …"
+	} else if m := stateColonRe.FindStringSubmatch(r.body); m != nil && r.inItem && wordCount(m[1]) <= 6 {
+		// "→ account blocked (unpaid fines): the assistant declines the
+		// loan": a branch of a decision tree, its state before the colon
+		r.body = "If " + m[1] + ", " + m[2]
 	}
 	m := ifStartRe.FindStringSubmatch(r.body)
 	if m == nil {
@@ -516,6 +520,11 @@ func atoi(s string) int {
 // ifColonRe is a condition in note form, a colon after it: "If not
 // noted: rejects the claim; end".
 var ifColonRe = regexp.MustCompile(`(?i)^if\s+([^:,;]{2,60}):\s+(\S.+)$`)
+
+// stateColonRe is a list item that names a state, then a colon and what
+// is done in it: "account OK: the assistant reserves the device". The
+// state starts in lower case, unlike a label ("Owner: Finance").
+var stateColonRe = regexp.MustCompile(`^([a-z][^:;,()]{1,50}?)(?:\s*\([^)]*\))?:\s+(\S.+)$`)
 
 var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)
 

@@ -54,6 +54,9 @@ var (
 	// tableRuleRe is the rule under a text table's header row:
 	// "----|----", "+------+------+", "|:---|---:|".
 	tableRuleRe = regexp.MustCompile(`^\s*[|+]?\s*:?-{3,}:?\s*(?:[|+]\s*:?-{3,}:?\s*)+[|+]?\s*$`)
+	// arrowItemRe is a line that opens with an arrow: a branch of a
+	// decision tree written as text.
+	arrowItemRe = regexp.MustCompile(`^(?:→|->|=>|⇒)\s+(\S.*)$`)
 	// wikiHeadRe is a wiki heading: "== Steps ==".
 	wikiHeadRe = regexp.MustCompile(`^={1,6}\s*([^=\s][^=]*?)\s*={1,6}$`)
 	// wikiItemRe is a nested wiki bullet: "** If …", "*** Correct …".
@@ -171,6 +174,14 @@ func segment(ctx context.Context, text string) []block {
 			// a nested bullet of a wiki page: an item one level in
 			flush()
 			open(block{kind: blockItem, text: m[2], marker: "bullet", glyph: m[1]})
+			prevBlank = false
+			continue
+		}
+		if m := arrowItemRe.FindStringSubmatch(t); m != nil {
+			// "  → account OK: the assistant reserves the device": a
+			// branch of a decision tree drawn with arrows, an item
+			flush()
+			open(block{kind: blockItem, text: m[1], marker: "bullet", glyph: "→"})
 			prevBlank = false
 			continue
 		}

@@ -190,3 +190,22 @@ func TestSwimLaneTable(t *testing.T) {
 		t.Errorf("no decision on the noted receipt: %v", perf)
 	}
 }
+
+// TestArrowDecisionTree reads a decision tree drawn with arrows: each
+// arrow line is an item, and "state: step" in an item is a branch on
+// that state.
+func TestArrowDecisionTree(t *testing.T) {
+	text := "Loan request\n\nThe student submits a loan request\n  → The desk assistant checks the account\n      → account blocked (unpaid fines): the desk assistant declines the loan. STOP.\n      → account OK: the desk assistant reserves the device\n  → The desk assistant hands over the device\n"
+	m := Analyze(context.Background(), text, "x.txt")
+	ids := map[string]string{}
+	for _, a := range m.Activities {
+		ids[a.Name] = a.ID
+	}
+	decline, hand := ids["Decline loan"], ids["Hand over device"]
+	if decline == "" || ids["Reserve device"] == "" || hand == "" {
+		t.Fatalf("activities %v lack the tree's steps", ids)
+	}
+	if reaches(m, decline, hand) {
+		t.Errorf("a declined loan reaches the hand-over")
+	}
+}
