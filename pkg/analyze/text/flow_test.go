@@ -94,6 +94,12 @@ func TestControlFlow(t *testing.T) {
 			apart:  [][2]string{{"Send care request", "Give patient leaflet"}},
 		},
 		{
+			name:   "cases by threshold, the second 'of X or more', in a list item after a lead-in",
+			text:   "The agent checks the ticket.\n\n- Once the photo is in, decide: for orders under 50 EUR, the agent issues a refund; for orders of 50 EUR or more, the agent creates a return label.\n- The agent closes the ticket.",
+			splits: 1,
+			apart:  [][2]string{{"Issue refund", "Create return label"}},
+		},
+		{
 			name:   "either or",
 			text:   "The manager reviews the dismissal. The manager either opposes the dismissal or confirms it. The clerk files the case.",
 			splits: 1,

@@ -11,7 +11,7 @@ var (
 	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major|correct|incorrect|wrong|inaccurate|simple|small|large|low-value|high-value)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
-	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than)\s+(?:[^,]|,\d){1,30}?)(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
+	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than|up to|of at least)\s+(?:[^,]|,\d){1,30}?|of\s+(?:[^,]|,\d){1,25}?\s+or\s+(?:more|less|above|below|higher|lower|over))(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
 	// withRe finds a subject qualified by what it has: "Bodies with small
 	// defects are polished", "Patients without insurance pay …".
 	withRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+(with(?:out)?\s+(?:a\s+|an\s+|no\s+)?[a-z-]+(?:\s+[a-z-]+)?|in\s+(?:a\s+)?(?:perfect|good|bad|poor|new|used|working|sellable|resalable)\s+(?:condition|state|order))\s+(?:are|go|goes|must|need|get|pay|move|stay|remain|is)\b`)
@@ -52,13 +52,21 @@ func qualifiedSubject(body string) (cond, main string) {
 	return "", ""
 }
 
+// forAfterColonRe is a lead-in whose colon opens the cases: "…, decide:
+// for orders under 50 EUR, …".
+var forAfterColonRe = regexp.MustCompile(`(?i)^[^:;]{0,80}:\s+(for\s+\S.+)$`)
+
 // readQualified reads "Damaged goods are rejected", "For applicants over
 // 50, the underwriter orders …": the qualified subject is the condition.
 func (a *analyzer) readQualified(r *reading) ([]*draft, bool) {
-	if r.inItem {
-		return nil, false
+	body := r.body
+	if m := forAfterColonRe.FindStringSubmatch(body); m != nil {
+		body = m[1] // "Once the photo is in, decide: for orders under 50 EUR, …"
 	}
-	cond, main := qualifiedSubject(r.body)
+	if r.inItem && !strings.HasPrefix(strings.ToLower(body), "for ") {
+		return nil, false // only an explicit "For …, …" qualifies a list item
+	}
+	cond, main := qualifiedSubject(body)
 	if cond == "" {
 		return nil, false
 	}
@@ -100,7 +108,7 @@ func condKind(cond string) string {
 	ws := strings.Fields(strings.ToLower(cond))
 	for _, w := range ws {
 		switch w {
-		case "above", "over", "below", "under", "exceeding", "older", "younger", "more", "less":
+		case "above", "over", "below", "under", "exceeding", "older", "younger", "more", "less", "up", "least":
 			return "threshold"
 		case "with", "without", "condition", "state":
 			return "having"
