@@ -128,6 +128,11 @@ func (a *analyzer) closeSentence(s string, before int) {
 			a.b.endHere()
 			return
 		}
+		if stepJumpRe.MatchString(s) && a.jumpToStep(s, before) {
+			// "…; the pull request goes back to step 2": a sentence of
+			// its own sends the branch the last one opened to that step
+			return
+		}
 		if negEndRe.MatchString(s) {
 			// "If the part fails, it is not shipped.": the branch ends
 			// unless a rework loop follows
