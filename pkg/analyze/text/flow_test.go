@@ -100,9 +100,9 @@ func TestControlFlow(t *testing.T) {
 			apart:  [][2]string{{"Issue refund", "Create return label"}},
 		},
 		{
-			name:   "a jump back to a numbered step in a sentence of its own",
-			text:   "1. The author opens a pull request.\n2. CI runs the unit tests.\n3. A maintainer reviews the change.\n   - If changes are requested, the author updates the branch; the pull request goes back to step 2.\n4. The release manager merges the change.",
-			loops:  [][2]string{{"Update branch", "Run unit tests"}},
+			name:  "a jump back to a numbered step in a sentence of its own",
+			text:  "1. The author opens a pull request.\n2. CI runs the unit tests.\n3. A maintainer reviews the change.\n   - If changes are requested, the author updates the branch; the pull request goes back to step 2.\n4. The release manager merges the change.",
+			loops: [][2]string{{"Update branch", "Run unit tests"}},
 		},
 		{
 			name:   "either or",
