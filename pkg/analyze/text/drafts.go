@@ -315,6 +315,14 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 			}
 		}
 	}
+	if addressing[firstWord(d.verb)] && len(c.object) > 0 {
+		// "asks the traffic police for an opinion", "consults the fire
+		// brigade": the outside party addressed is the object
+		if np := nounPhrase(c.object, 4); np != "" && isExternal(np) {
+			d.addressed = appendUnique(d.addressed, a.party(np))
+			d.custs = appendUnique(d.custs, a.party(np))
+		}
+	}
 	a.lastTo = ""
 	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)

@@ -152,6 +152,20 @@ func TestExternalParties(t *testing.T) {
 	}
 }
 
+// TestAddressedObject makes the outside party a step addresses as its
+// object ("asks the traffic police for an opinion") a pool that receives
+// a message.
+func TestAddressedObject(t *testing.T) {
+	m := analyze(t, "The permit office checks the application. The permit office asks the traffic police for an opinion. The permit office issues the permit.")
+	var pools []string
+	for _, p := range m.Pools {
+		pools = append(pools, p.Name)
+	}
+	if !contains(pools, "Traffic Police") || len(m.MessageFlows) == 0 {
+		t.Errorf("pools %q, message flows %+v; want the police addressed", pools, m.MessageFlows)
+	}
+}
+
 // TestGeneralLoops covers rework cycles written without "again".
 func TestGeneralLoops(t *testing.T) {
 	tests := []struct {
