@@ -47,9 +47,12 @@ type analyzer struct {
 	docActor     string   // "intended for trained staff": who does the imperatives
 	describe     map[string]string
 	table        *tableHead // header of the table being read
-	lastTo       string     // a known person the last step handed work to
-	lastPron     string     // "he" or "she" of the last step
-	sectionNo    int
+	// rowActor marks a table row whose role column names who acts: an
+	// outside party named there does its own step
+	rowActor  bool
+	lastTo    string // a known person the last step handed work to
+	lastPron  string // "he" or "she" of the last step
+	sectionNo int
 	// sectionNames are the headings by section number, for the note on
 	// a text that describes unrelated processes.
 	sectionNames map[int]string

@@ -280,6 +280,8 @@ func (a *analyzer) row(cells []string) {
 		if h.role >= 0 && h.role < len(cells) {
 			if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
 				a.sectionActor = a.performer(np)
+				a.rowActor = true
+				defer func() { a.rowActor = false }()
 			}
 		}
 		text := cells[h.action]

@@ -242,7 +242,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		performer = a.lastActor
 	default:
 		performer = a.currentActor()
-		if c.object != nil && isExternal(performer) && a.lastInternal != "" {
+		if c.object != nil && isExternal(performer) && a.lastInternal != "" && !a.rowActor {
 			// "A receipt is e-mailed to the customer": nobody named, and
 			// the outside party that acted last does not send it to
 			// itself; the organisation does

@@ -171,13 +171,13 @@ func TestCheckboxNumberedSteps(t *testing.T) {
 // under the header row does not end the table, the "Lane" column names
 // who does the step, and "If X: Y" in a cell is a condition.
 func TestSwimLaneTable(t *testing.T) {
-	text := "Claim handling\n\nLane        | Step\n------------|------------------\nClaims desk | Registers the claim\nClaims desk | Checks the receipt\nClaims desk | If noted: files a claim against the carrier\nClaims desk | If not noted: rejects the claim; end\nAccounting  | Books the compensation\n"
+	text := "Claim handling\n\nLane        | Step\n------------|------------------\nClaims desk | Registers the claim\nCarrier     | Sends the signed delivery receipt\nClaims desk | Checks the receipt\nClaims desk | If noted: files a claim against the carrier\nClaims desk | If not noted: rejects the claim; end\nAccounting  | Books the compensation\n"
 	m := Analyze(context.Background(), text, "x.txt")
 	perf := map[string]string{}
 	for _, a := range m.Activities {
 		perf[a.Name] = a.Performer
 	}
-	if perf["Register claim"] != "Claims Desk" || perf["Book compensation"] != "Accounting" {
+	if perf["Register claim"] != "Claims Desk" || perf["Book compensation"] != "Accounting" || perf["Send signed delivery receipt"] != "Carrier" {
 		t.Fatalf("performers %v, want the lane column's", perf)
 	}
 	gws := 0
