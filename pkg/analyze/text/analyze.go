@@ -47,6 +47,10 @@ type analyzer struct {
 	docActor     string   // "intended for trained staff": who does the imperatives
 	describe     map[string]string
 	table        *tableHead // header of the table being read
+	// stateBranchAt is a.count after the last list item read as a
+	// state and its step ("damaged: … reports the damage"), 0 if none:
+	// a sibling item right after it is another branch of that decision
+	stateBranchAt int
 	// rowActor marks a table row whose role column names who acts: an
 	// outside party named there does its own step
 	rowActor  bool

@@ -87,6 +87,9 @@ type gwBlock struct {
 	// waits for whichever comes first, that answer or the deadline's
 	// timer (an event-based gateway). Empty for other decisions.
 	awaited string
+	// cases marks a decision whose answers the text lists one by one
+	// (a decision tree's sibling items): they are all its ways out
+	cases bool
 }
 
 type branch struct {
@@ -343,7 +346,7 @@ func (b *builder) closeOpen() {
 	}
 	// "Should the check fail, … If the check succeeds, …": two branches
 	// on one question leave no case for a third
-	if !hasNo && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond) && !endOnlyCase(o.branches)) {
+	if !hasNo && !o.cases && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond) && !endOnlyCase(o.branches)) {
 		o.branches = append(o.branches, branch{label: "No"})
 	}
 	if hasNo && len(o.branches) == 1 {
@@ -617,6 +620,19 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	b.open = g
 	b.last = &g.branches[0].items
 	b.lastN = 1
+}
+
+// addCase adds another answer to the open decision: a branch on cond
+// with steps ds.
+func (b *builder) addCase(cond string, ds []*draft) {
+	o := b.open
+	if len(o.branches) == 1 && o.branches[0].label == "Yes" {
+		o.branches[0].label = shortCondition(o.cond)
+	}
+	o.branches = append(o.branches, branch{label: shortCondition(cond), items: acts(ds), cond: cond})
+	b.last = &o.branches[len(o.branches)-1].items
+	o.pendingN = maxPending // further plain steps come after it
+	o.cases = true
 }
 
 // intoChoice adds the steps of an "if" to the branch of the choice right

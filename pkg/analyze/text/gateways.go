@@ -227,7 +227,18 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	} else if m := stateColonRe.FindStringSubmatch(r.body); m != nil && r.inItem && wordCount(m[1]) <= 6 {
 		// "→ account blocked (unpaid fines): the assistant declines the
 		// loan": a branch of a decision tree, its state before the colon
+		if o := a.b.open; o != nil && !o.whether && a.stateBranchAt > 0 && a.stateBranchAt == a.count {
+			// "→ damaged: … → fine: …": the item right after a state's
+			// item is another answer of the same decision
+			if ds := a.clauses(m[2], r.s); len(ds) > 0 {
+				a.applyTimes(ds, r.work, r.wait)
+				a.b.addCase(m[1], ds)
+				a.stateBranchAt = a.count
+				return ds, true
+			}
+		}
 		r.body = "If " + m[1] + ", " + m[2]
+		defer func() { a.stateBranchAt = a.count }()
 	}
 	m := ifStartRe.FindStringSubmatch(r.body)
 	if m == nil {

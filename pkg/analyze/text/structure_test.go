@@ -209,3 +209,26 @@ func TestArrowDecisionTree(t *testing.T) {
 		t.Errorf("a declined loan reaches the hand-over")
 	}
 }
+
+// TestTreeSiblingStates reads sibling items of a decision tree, each a
+// state and its step, as the answers of one decision with no third way.
+func TestTreeSiblingStates(t *testing.T) {
+	text := "Device return\n\nIT support inspects the returned device\n  → damaged: IT support reports the damage\n  → fine: the desk assistant closes the loan\n"
+	m := Analyze(context.Background(), text, "x.txt")
+	next := map[string]int{}
+	for _, f := range m.Flows {
+		next[f.Source]++
+	}
+	splits := 0
+	for _, g := range m.Gateways {
+		if g.Type == process.GatewayExclusive && next[g.ID] > 1 {
+			splits++
+			if next[g.ID] != 2 {
+				t.Errorf("decision %q has %d ways out, want 2", g.Name, next[g.ID])
+			}
+		}
+	}
+	if splits != 1 {
+		t.Errorf("exclusive splits = %d, want 1", splits)
+	}
+}
