@@ -257,6 +257,7 @@ func TestOwnerAndCaterer(t *testing.T) {
 		external bool
 	}{
 		{"Owner", true}, {"Caterer", true}, {"Product Owner", false}, {"Application Owner", false},
+		{"Airport Hotel", true}, {"GP Practice", true}, {"Practice Manager", false}, {"Group Practice", false},
 	}
 	for _, tt := range tests {
 		if got := isExternal(tt.word); got != tt.external {

@@ -26,7 +26,7 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	municipality ministry provider providers forwarder forwarders consignee consignees consignor consignors
 	shipper shippers valuer valuers surveyor surveyors appraiser appraisers insurer insurers reinsurer reinsurers
 	registry registries workshop workshops practitioner practitioners gp gps
-	customs`)
+	customs hotel hotels`)
 
 // authorityQualifiers make an office, department or service a public
 // authority outside the organisation: "the customs office", "the tax
@@ -93,6 +93,9 @@ func isExternal(name string) bool {
 	}
 	if (head == "company" || head == "firm" || head == "provider" || head == "bank") && len(ws) > 1 {
 		return true // "the shipping company"; "the company" is the organisation
+	}
+	if (head == "practice" || head == "practices" || head == "surgery") && len(ws) > 1 && externalWords[ws[len(ws)-2]] {
+		return true // "the patient's GP practice": the GP's, not ours
 	}
 	if head == "banks" {
 		return true // "the banks send the statements": other banks; "the bank" is ours
