@@ -316,6 +316,9 @@ func (a *analyzer) row(cells []string) {
 		a.sectionActor = saved
 		return
 	}
+	if a.logRow(cells) {
+		return
+	}
 	// other tables hold settings and notes: only full sentences in them
 	// can be instructions
 	for _, c := range cells {

@@ -222,3 +222,29 @@ func layoutPhrase(np string) bool {
 	}
 	return true
 }
+
+// logRow reads a row of an activity log without a header ("2026-03-04
+// 08:05 | Field Service | Technician visits and tests the meter."): its
+// last cell's sentences are steps of the party named in the short cell
+// before it. It reports whether the row was one.
+func (a *analyzer) logRow(cells []string) bool {
+	n := len(cells)
+	if n < 2 || !strings.ContainsAny(cells[n-1], ".!") || wordCount(cells[n-1]) < 4 {
+		return false
+	}
+	who := strings.TrimSpace(cells[n-2])
+	ws := strings.Fields(who)
+	if len(ws) == 0 || len(ws) > 3 || !isCapitalised(who) || strings.ContainsAny(who, "0123456789.:") {
+		return false
+	}
+	if nounPhrase(ws, 3) == "" {
+		return false
+	}
+	saved := a.sectionActor
+	a.sectionActor, a.rowActor = a.performer(who), true
+	for _, s := range sentences(cells[n-1]) {
+		a.sentence(s, false)
+	}
+	a.sectionActor, a.rowActor = saved, false
+	return true
+}

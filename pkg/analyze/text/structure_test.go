@@ -232,3 +232,18 @@ func TestTreeSiblingStates(t *testing.T) {
 		t.Errorf("exclusive splits = %d, want 1", splits)
 	}
 }
+
+// TestActivityLogRows reads an activity log pasted as a table without a
+// header: each row's last cell holds the steps of the party in the cell
+// before it.
+func TestActivityLogRows(t *testing.T) {
+	text := "Ticket 4711 — activity log\n\n2026-03-04 08:05 | Field Service | The technician tests the meter.\n2026-03-11 14:02 | Billing | Billing recalculates the invoice and issues a credit note.\n"
+	m := Analyze(context.Background(), text, "x.txt")
+	perf := map[string]string{}
+	for _, a := range m.Activities {
+		perf[a.Name] = a.Performer
+	}
+	if perf["Test meter"] == "" || perf["Recalculate invoice"] != "Billing" || perf["Issue credit note"] != "Billing" {
+		t.Errorf("activities %v, want the log's steps by its parties", perf)
+	}
+}
