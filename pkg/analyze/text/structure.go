@@ -224,13 +224,13 @@ func layoutPhrase(np string) bool {
 }
 
 // logRow reads a row of an activity log without a header ("2026-03-04
-// 08:05 | Field Service | Technician visits and tests the meter."): its
-// last cell's sentences are steps of the party named in the short cell
+// 08:05 | Field Service | Technician visits and tests the meter."), its
+// first cell a time, date or number: its last cell's sentences are steps of the party named in the short cell
 // before it. It reports whether the row was one.
 func (a *analyzer) logRow(cells []string) bool {
 	n := len(cells)
-	if n < 2 || !strings.ContainsAny(cells[n-1], ".!") || wordCount(cells[n-1]) < 4 {
-		return false
+	if n < 3 || !strings.ContainsAny(cells[0], "0123456789") || !strings.ContainsAny(cells[n-1], ".!") || wordCount(cells[n-1]) < 4 {
+		return false // a log row starts with its time or number; a settings row does not
 	}
 	who := strings.TrimSpace(cells[n-2])
 	ws := strings.Fields(who)
