@@ -105,6 +105,11 @@ func TestControlFlow(t *testing.T) {
 			loops: [][2]string{{"Update branch", "Run unit tests"}},
 		},
 		{
+			name:  "back to the step a noun of work names",
+			text:  "The inspector inspects the weld. If the seam is porous, the welder grinds it out and goes back to the inspection. The clerk files the report.",
+			loops: [][2]string{{"Grind", "Inspect weld"}},
+		},
+		{
 			name:   "either or",
 			text:   "The manager reviews the dismissal. The manager either opposes the dismissal or confirms it. The clerk files the case.",
 			splits: 1,

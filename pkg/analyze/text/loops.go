@@ -337,7 +337,7 @@ func (a *analyzer) backTo(s string) *draft {
 
 // backToStepRe names the step the case goes back to: "goes back to
 // investigating", "returns to checking the form".
-var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b`)
+var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+the\s+([a-z]+)\b`)
 
 // backToStep finds the earlier step a sentence goes back to by its verb
 // ("goes back to investigating": the last investigation before the
@@ -347,21 +347,43 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 	if m == nil {
 		return nil
 	}
-	w := m[1]
-	if w == "" {
-		w = m[2]
-	}
-	b, f := verbForm(w)
-	if f != formIng {
-		return nil
+	bases := map[string]bool{}
+	if m[3] != "" {
+		// "… goes back to the review": the step whose verb the noun names
+		for _, b := range nounVerbs(strings.ToLower(m[3])) {
+			bases[b] = true
+		}
+	} else {
+		w := m[1]
+		if w == "" {
+			w = m[2]
+		}
+		b, f := verbForm(w)
+		if f != formIng {
+			return nil
+		}
+		bases[b] = true
 	}
 	for i := min(before, len(a.drafts)) - 1; i >= 0; i-- {
 		e := a.drafts[i]
-		if e.event == nil && !e.drop && e.item != nil && firstWord(e.verb) == b {
+		if e.event == nil && !e.drop && e.item != nil && bases[firstWord(e.verb)] {
 			return e
 		}
 	}
 	return nil
+}
+
+// nounVerbs are the verbs a noun of work may name: "review" → review,
+// "inspection" → inspect, "assessment" → assess, "approval" → approve,
+// "validation" → validate.
+func nounVerbs(n string) []string {
+	out := []string{n}
+	for _, sfx := range [][2]string{{"ation", "ate"}, {"ation", ""}, {"ion", ""}, {"ion", "e"}, {"ment", ""}, {"al", "e"}} {
+		if strings.HasSuffix(n, sfx[0]) && len(n) > len(sfx[0])+2 {
+			out = append(out, strings.TrimSuffix(n, sfx[0])+sfx[1])
+		}
+	}
+	return out
 }
 
 // endStateRe is a closing clause that names the state the case is left
