@@ -180,6 +180,16 @@ func segment(ctx context.Context, text string) []block {
 			prevBlank = false
 			continue
 		}
+		if cur != nil && (endsSentence(tailOf(buf)) || cur.kind == blockItem && cur.glyph == "→") && !startsLower(t) && outcomeLine(t) {
+			// "Outcome is one of three:" then "Approved → fleet
+			// coordinator books …", "Refused: assistant informs the
+			// patient": each line is one case and what is done in it,
+			// not more words of the paragraph or case above
+			flush()
+			open(block{kind: blockItem, text: t, marker: textshape.Bullet, glyph: "→"})
+			prevBlank = false
+			continue
+		}
 		if furnitureLine(t) {
 			// a caption or a link inside a paragraph is a block of its
 			// own, so that the paragraph's steps are read without it
@@ -458,4 +468,14 @@ func glyphOf(m string) string {
 		}
 	}
 	return b.String()
+}
+
+// outcomeLine reports a line that names a case and what is done in it:
+// "Approved → book the workshop", "Refused: the assistant informs the
+// patient", "No reply in 48 hours: call the practice again".
+func outcomeLine(t string) bool {
+	if m := arrowRe.FindStringSubmatch(t); m != nil {
+		return wordCount(m[1]) <= 6 && !strings.Contains(m[1], ",")
+	}
+	return colonCondition(t) != t
 }

@@ -1,0 +1,72 @@
+package text
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestOutcomeLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{"Approved → fleet coordinator books workshop appointment", true},
+		{"Refused: pharmacy assistant informs the patient", true},
+		{"No reply in 48 hours: pharmacist calls the practice again", true},
+		{"Not covered: the handler sends the declinature", true},
+		{"Working day 1: AP accountant runs the report", false},
+		{"Note: the form is kept for ten years", false},
+		{"The clerk checks the form, the manager signs it and the file goes → archive", false},
+	}
+	for _, tt := range tests {
+		if got := outcomeLine(tt.line); got != tt.want {
+			t.Errorf("outcomeLine(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestOutcomeLinesSplit checks that case lines after a sentence that
+// announces them are items of their own, not words of that paragraph.
+func TestOutcomeLinesSplit(t *testing.T) {
+	text := "Leasing company decides. Outcome is one of three:\nApproved → coordinator books the workshop\nRejected → coordinator informs the driver\nThanks for reading it."
+	var items []string
+	for _, bl := range segment(context.Background(), text) {
+		if bl.kind == blockItem {
+			items = append(items, bl.text)
+		}
+	}
+	want := []string{"Approved → coordinator books the workshop", "Rejected → coordinator informs the driver"}
+	if strings.Join(items, "|") != strings.Join(want, "|") {
+		t.Errorf("items = %q, want %q", items, want)
+	}
+}
+
+func TestBareSubject(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"logistics ships the SIM", "Logistics ships the SIM"},
+		{"claims clerk books the credit note", "Claims clerk books the credit note"},
+		{"the clerk books the note", "the clerk books the note"},
+		{"send the form to the clerk", "send the form to the clerk"},
+		{"invoice arrives at the desk", "invoice arrives at the desk"},
+		{"it ships", "it ships"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(bareSubject(strings.Fields(tt.in)), " "); got != tt.want {
+			t.Errorf("bareSubject(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestOutcomeColonCondition(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Approved: pharmacist records the authorisation", "Approved -> pharmacist records the authorisation"},
+		{"No reply in 48 hours: pharmacist calls again", "No reply in 48 hours -> pharmacist calls again"},
+		{"Inputs: the form", "Inputs: the form"},
+	}
+	for _, tt := range tests {
+		if got := colonCondition(tt.in); got != tt.want {
+			t.Errorf("colonCondition(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
