@@ -155,7 +155,7 @@ func parseClause(text string, prev string) []clause {
 			return append(rel, parseClause(m[1]+" "+m[3], next)...)
 		}
 	}
-	ws = bareSubject(ws)
+	ws = bareSubject(withoutParallelLead(ws))
 	if cs := restrictive(ws, prev); cs != nil {
 		return cs
 	}
@@ -334,6 +334,17 @@ func bareSubject(ws []string) []string {
 		if breaks(ws[i]) {
 			return ws
 		}
+	}
+	return ws
+}
+
+// withoutParallelLead drops "in the meantime", "meanwhile" and the like
+// from a clause's start: "…, and in the meantime logistics ships the SIM"
+// is a clause the side-by-side readers did not take, and it still names
+// its step.
+func withoutParallelLead(ws []string) []string {
+	if m := parallelStartRe.FindString(strings.Join(ws, " ")); m != "" && len(strings.Fields(m)) < len(ws)-1 {
+		return ws[len(strings.Fields(m)):]
 	}
 	return ws
 }

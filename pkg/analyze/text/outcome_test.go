@@ -70,3 +70,75 @@ func TestOutcomeColonCondition(t *testing.T) {
 		}
 	}
 }
+
+func TestEmojiLead(t *testing.T) {
+	tests := []struct {
+		line, body string
+		ok         bool
+	}{
+		{"📦 Pharmacy assistant prepares the medication", "Pharmacy assistant prepares the medication", true},
+		{"🛍️ Assistant hands the bag over", "Assistant hands the bag over", true},
+		{"✅ Accepted → desk books the date", "Accepted → desk books the date", true},
+		{"✓ Form signed", "", false},
+		{"→ refuse the load", "", false},
+		{"🎉", "", false},
+		{"Plain line", "", false},
+	}
+	for _, tt := range tests {
+		body, ok := emojiLead(tt.line)
+		if body != tt.body || ok != tt.ok {
+			t.Errorf("emojiLead(%q) = %q, %v; want %q, %v", tt.line, body, ok, tt.body, tt.ok)
+		}
+	}
+}
+
+// TestEmojiLines checks that lines led by pictographs are steps of their
+// own and that a pictograph before a title standing alone is dropped.
+func TestEmojiLines(t *testing.T) {
+	text := "💊 Repeat prescriptions – cheat sheet\n\n📥 Assistant logs the request\n🔍 Pharmacist checks the history\n"
+	var got []string
+	for _, bl := range segment(context.Background(), text) {
+		got = append(got, map[int]string{blockHeading: "H", blockPara: "P", blockItem: "I"}[bl.kind]+":"+bl.text)
+	}
+	want := []string{"H:Repeat prescriptions – cheat sheet", "P:Assistant logs the request", "P:Pharmacist checks the history"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("blocks = %q, want %q", got, want)
+	}
+}
+
+func TestOperatorParty(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"Tour Operator", true},
+		{"Network Operator", true},
+		{"Old Operator", true},
+		{"Machine Operator", false},
+		{"Operator", false},
+	}
+	for _, tt := range tests {
+		if got := isExternal(tt.name); got != tt.want {
+			t.Errorf("isExternal(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestClauseAfterCommaAnd(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"Porting desk books the port date, and in the meantime logistics ships the SIM", []string{"Porting Desk: Book port date", "Logistics: Ship SIM"}},
+		{"The desk books the date, and the courier ships the card", []string{"Desk: Book date", "Courier: Ship card"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range parseClause(tt.in, "") {
+			got = append(got, c.performer+": "+c.name())
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("parseClause(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/spade-bpmn/spade/pkg/textshape"
 )
@@ -156,6 +157,25 @@ func segment(ctx context.Context, text string) []block {
 			// a nested bullet of a wiki page: an item one level in
 			flush()
 			open(block{kind: blockItem, text: m[2], marker: "bullet", glyph: m[1]})
+			prevBlank = false
+			continue
+		}
+		if body, ok := emojiLead(t); ok {
+			// "📦 Pharmacy assistant prepares the medication": a
+			// pictograph leads a step like a bullet; one leading a
+			// title that stands alone ("💊 Repeat prescriptions") is
+			// only decoration
+			flush()
+			alone := prevBlank && (i+1 == len(lines) || strings.TrimSpace(lines[i+1]) == "")
+			if alone && (len(out) == 0 || isHeadingText(body)) {
+				// (the document's first line is its title)
+				emit(block{kind: blockHeading, text: headingText(body)})
+				prevBlank = true
+				continue
+			}
+			// each such line is a paragraph of its own: the next
+			// pictograph starts the next step
+			emit(block{kind: blockPara, text: body})
 			prevBlank = false
 			continue
 		}
@@ -478,4 +498,39 @@ func outcomeLine(t string) bool {
 		return wordCount(m[1]) <= 6 && !strings.Contains(m[1], ",")
 	}
 	return colonCondition(t) != t
+}
+
+// emojiLead splits the text off a line led by pictographs ("📞 No
+// repeats left → …"); ok is false when the line has no such lead or no
+// words after it.
+func emojiLead(t string) (body string, ok bool) {
+	i := 0
+	for i < len(t) {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		if !pictograph(r) {
+			break
+		}
+		i += n
+	}
+	if i == 0 {
+		return "", false
+	}
+	body = strings.TrimSpace(t[i:])
+	if body == "" || !unicode.IsLetter([]rune(body)[0]) {
+		return "", false
+	}
+	return body, true
+}
+
+// pictograph reports an emoji or a symbol that stands for one, with the
+// joiners and selectors written between them; not the check marks and
+// arrows that lists and notes use with a meaning of their own.
+func pictograph(r rune) bool {
+	switch {
+	case r == '\u200d' || r == '\ufe0f' || r == '\ufe0e' || r >= 0x1f3fb && r <= 0x1f3ff:
+		return true
+	case r >= 0x1f300 && r <= 0x1faff, r >= 0x2600 && r <= 0x26ff, r == 0x2705, r == 0x274c, r == 0x2b50:
+		return true
+	}
+	return false
 }
