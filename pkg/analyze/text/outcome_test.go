@@ -142,3 +142,33 @@ func TestClauseAfterCommaAnd(t *testing.T) {
 		}
 	}
 }
+
+func TestEitherLead(t *testing.T) {
+	tests := []struct{ lead, before, subject string }{
+		{"Once approved, the installation team mounts the panels, and the electrician ", "Once approved, the installation team mounts the panels", "the electrician "},
+		{"The network operator ", "", "The network operator "},
+		{"The board meets on Thursday and ", "", "The board meets on Thursday and "},
+		{"Red, and the clerk ", "", "Red, and the clerk "},
+	}
+	for _, tt := range tests {
+		before, subject := eitherLead(tt.lead)
+		if before != tt.before || subject != tt.subject {
+			t.Errorf("eitherLead(%q) = %q, %q; want %q, %q", tt.lead, before, subject, tt.before, tt.subject)
+		}
+	}
+}
+
+// TestEitherAfterClause checks that a clause before "…, and X either A or
+// B" is a step of its own before the choice, not part of both branches.
+func TestEitherAfterClause(t *testing.T) {
+	m := analyze(t, "Connection\n\nThe planner designs the installation. The installation team mounts the panels, and the electrician either certifies the installation or records defects. The accountant sends the invoice.\n")
+	mounts := 0
+	for _, act := range m.Activities {
+		if strings.HasPrefix(act.Name, "Mount") {
+			mounts++
+		}
+	}
+	if mounts != 1 {
+		t.Errorf("%d mounting steps, want 1: %v", mounts, m.Activities)
+	}
+}

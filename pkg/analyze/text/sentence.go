@@ -689,3 +689,20 @@ func colonCondition(s string) string {
 	}
 	return strings.TrimSpace(label) + " -> " + strings.TrimSpace(rest)
 }
+
+// eitherLead splits the words before "either" into a clause of its own
+// and the subject of the choice: "the installation team mounts the
+// panels, and the electrician " → "the installation team mounts the
+// panels", "the electrician ". before is "" when the lead is only the
+// subject.
+func eitherLead(lead string) (before, subject string) {
+	i := strings.LastIndex(lead, ", and ")
+	if i < 0 {
+		return "", lead
+	}
+	subject = lead[i+len(", and "):]
+	if n := wordCount(subject); n == 0 || n > 5 || wordCount(lead[:i]) < 3 {
+		return "", lead
+	}
+	return lead[:i], subject
+}
