@@ -172,3 +172,22 @@ func TestEitherAfterClause(t *testing.T) {
 		t.Errorf("%d mounting steps, want 1: %v", mounts, m.Activities)
 	}
 }
+
+func TestDepartmentGerundActs(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"Housekeeping prepares the rooms", true},
+		{"Purchasing approves the order", true},
+		{"Checking the form takes time", false},
+		{"processing takes two days", false},
+	}
+	for _, tt := range tests {
+		ws := strings.Fields(tt.in)
+		base, form := verbForm(norm(ws[0]))
+		if got := notInstruction(ws, norm(ws[0]), base, form); got != tt.want {
+			t.Errorf("notInstruction(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
