@@ -257,8 +257,23 @@ func (a *analyzer) clauseDrafts(cs []clause, source, text string) []*draft {
 
 // newDraft makes an activity from a clause, resolving its performer from
 // context and filling the SIPOC from its object, "from"/"to" and the
-// systems named in the sentence.
+// systems named in the sentence; each phase is a function of its own.
 func (a *analyzer) newDraft(source string, c clause, text string) *draft {
+	performer := a.draftPerformer(c)
+	a.notePerformer(&c, performer)
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
+	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
+		d.name = capitalise(c.verb + " to " + c.to) // "writes to the insured person"
+	}
+	a.objectSIPOC(d, c)
+	a.partySIPOC(d, &c)
+	a.record(d, c, source)
+	return d
+}
+
+// draftPerformer is who does a clause's step: its subject, or for a
+// pronoun or no subject the one the context names.
+func (a *analyzer) draftPerformer(c clause) string {
 	performer := ""
 	switch {
 	case c.performer != "":
@@ -288,23 +303,31 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 			performer = a.lastInternal
 		}
 	}
+	return performer
+}
+
+// notePerformer keeps the performer as the context later clauses'
+// pronouns and missing subjects read (c is kept as the last clause, and
+// what partySIPOC sets on it after shows there).
+func (a *analyzer) notePerformer(c *clause, performer string) {
 	if !isExternal(performer) && performer != process.DefaultPerformer {
 		a.lastInternal = performer
 	} else if isExternal(performer) {
 		a.lastExternal = performer
 	}
 	a.lastActor = performer
-	a.lastClause = &c
+	a.lastClause = c
 	a.lastActorPron = ""
 	if c.pronoun {
 		a.lastActorPron = c.pron
 	} else if c.performer != "" && singular(performer) {
 		a.lastSingular = performer
 	}
-	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
-	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
-		d.name = capitalise(c.verb + " to " + c.to) // "writes to the insured person"
-	}
+}
+
+// objectSIPOC fills the SIPOC from the clause's object: who is
+// addressed, what is made, used or worked on.
+func (a *analyzer) objectSIPOC(d *draft, c clause) {
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {
@@ -332,6 +355,12 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		}
 		a.lastObject = obj
 	}
+}
+
+// partySIPOC fills suppliers, customers and the outside parties a step
+// addresses from "from", "to", "with" and "at" ("them" after "to" is the
+// outside party that acted last, set on c).
+func (a *analyzer) partySIPOC(d *draft, c *clause) {
 	if c.from != "" && (isAgent(c.from) || isExternal(c.from)) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
@@ -354,6 +383,11 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 			}
 		}
 	}
+}
+
+// record keeps the draft as the last step, with what the sentence adds
+// to it (systems, inputs listed before) and the hand-over context.
+func (a *analyzer) record(d *draft, c clause, source string) {
 	a.lastTo = ""
 	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)
@@ -372,7 +406,6 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	a.last = d
 	d.section = a.sectionNo
 	a.drafts = append(a.drafts, d)
-	return d
 }
 
 // relativeClause reads a clause list part that starts with a relative
