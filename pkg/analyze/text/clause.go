@@ -155,6 +155,7 @@ func parseClause(text string, prev string) []clause {
 			return append(rel, parseClause(m[1]+" "+m[3], next)...)
 		}
 	}
+	ws = bareSubject(withoutParallelLead(ws))
 	if cs := restrictive(ws, prev); cs != nil {
 		return cs
 	}
@@ -312,3 +313,38 @@ func skipTimePhrase(ws []string) []string {
 
 // possessives say whose, never what: they leave labels.
 var possessives = set(`our my your their its his`)
+
+// bareSubject capitalises a clause that opens with a performer named
+// without an article after a lead-in or a comma ("[In the meantime]
+// logistics ships the SIM", "…, claims clerk books the credit note"), so
+// that it reads like the sentence "Logistics ships the SIM" and not like
+// an order ("Claim clerk …").
+func bareSubject(ws []string) []string {
+	if len(ws) < 3 || !startsLower(ws[0]) || determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
+		return ws
+	}
+	for i := 1; i < len(ws) && i <= 3; i++ {
+		if _, f := verbForm(ws[i]); f == formThird {
+			if !isAgent(nounPhrase(ws[:i], 3)) {
+				return ws
+			}
+			out := append([]string{capitalise(ws[0])}, ws[1:]...)
+			return out
+		}
+		if breaks(ws[i]) {
+			return ws
+		}
+	}
+	return ws
+}
+
+// withoutParallelLead drops "in the meantime", "meanwhile" and the like
+// from a clause's start: "…, and in the meantime logistics ships the SIM"
+// is a clause the side-by-side readers did not take, and it still names
+// its step.
+func withoutParallelLead(ws []string) []string {
+	if m := parallelStartRe.FindString(strings.Join(ws, " ")); m != "" && len(strings.Fields(m)) < len(ws)-1 {
+		return ws[len(strings.Fields(m)):]
+	}
+	return ws
+}

@@ -52,8 +52,33 @@ var getFromRe = regexp.MustCompile(`(?i)\b(?:gets|get|got) (?:the|a|an|their|its
 // happen: no condition, so what follows is read as it stands.
 var timeLeadIns = set(`after once when whenever upon following`)
 
-// clauses turns a clause text into activity drafts.
+// clauses turns a clause text into activity drafts, in phases: the
+// text's set phrasings are rewritten, a few whole forms read at once, a
+// named person read as a role, the clauses parsed (as a list when the
+// text is one), and each clause made a draft.
 func (a *analyzer) clauses(text, source string) []*draft {
+	text = clauseRewrites(text)
+	text, ds, ok := a.wholeForms(text, source)
+	if ok {
+		return ds
+	}
+	name, text := a.namedPerson(text)
+	cs := a.clauseList(text, name)
+	if name != "" {
+		for i := range cs {
+			if cs[i].performer == "Agent" {
+				cs[i].performer = name
+			}
+			if cs[i].leadIn == "Agent" {
+				cs[i].leadIn = name
+			}
+		}
+	}
+	return a.withEvents(a.clauseDrafts(cs, source, text), source)
+}
+
+// clauseRewrites rewrites set phrasings into the plain clause they mean.
+func clauseRewrites(text string) string {
 	// "The General Ledger (GL) team exports …": the acronym is known
 	// (findAcronyms) and only splits the subject
 	text = acronymDefRe.ReplaceAllString(text, "")
@@ -73,6 +98,13 @@ func (a *analyzer) clauses(text, source string) []*draft {
 	if m := hasTimeRe.FindStringSubmatch(text); m != nil {
 		text = m[1] + " must " + m[len(m)-1]
 	}
+	return text
+}
+
+// wholeForms reads the forms that make their drafts at once: a passive
+// on a list of things and a hand-over for a decision (ok is true). It
+// returns the text to read on, "starts by checking" rewritten.
+func (a *analyzer) wholeForms(text, source string) (string, []*draft, bool) {
 	// "The brakes, the lights and the tyres are tested": one step on the
 	// listed things
 	listText := text
@@ -94,7 +126,7 @@ func (a *analyzer) clauses(text, source string) []*draft {
 					out = append(out, a.newDraft(source, c, text))
 				}
 			}
-			return a.withEvents(out, source)
+			return text, a.withEvents(out, source), true
 		}
 	}
 	// "The inspector starts by checking the documents": the checking
@@ -113,12 +145,17 @@ func (a *analyzer) clauses(text, source string) []*draft {
 				obj = strings.Fields(a.lastObject)
 			}
 			c := clause{performer: np, verb: routedVerb[strings.ToLower(m[3])], object: obj}
-			return []*draft{a.newDraft(source, c, text)}
+			return text, []*draft{a.newDraft(source, c, text)}, true
 		}
 	}
-	// a named person ("Anna receives …") is an agent once introduced;
-	// the grammar only knows roles, so read the name as a role
-	name := ""
+	return text, nil, false
+}
+
+// namedPerson reads a named person ("Anna receives …") as an agent once
+// introduced: the grammar only knows roles, so the name is read as the
+// role "The agent" and returned as the performer it stands for ("" when
+// the text opens with no known person).
+func (a *analyzer) namedPerson(text string) (name, rest string) {
 	if ws := strings.Fields(text); len(ws) > 1 {
 		for n := min(3, len(ws)-1); n >= 1 && name == ""; n-- {
 			cand := strings.Join(ws[:n], " ")
@@ -128,74 +165,76 @@ func (a *analyzer) clauses(text, source string) []*draft {
 			}
 		}
 	}
+	return name, text
+}
+
+// clauseList parses text as one clause, or as a list of clauses each
+// with its own subject when that reads more of it: "The post is
+// advertised, applicants apply, and the applications are checked".
+func (a *analyzer) clauseList(text, name string) []clause {
 	cs := parseClause(text, a.lastObject)
-	// "The post is advertised, applicants apply, and the applications
-	// are checked": a list of clauses, each with its own subject
-	if name == "" && strings.Count(text, ",") >= 1 {
-		parts := clauseListRe.Split(text, -1)
-		// "When a customer calls, the agent …": a lead-in is context, not
-		// a clause of the list
-		afterLead := false
-		if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
-			parts = nil
-			if timeLeadIns[norm(first[0])] {
-				afterLead = true
-				// "After the review, the officer orders …, and the
-				// analyst verifies …": after a lead-in in time the
-				// clauses still form a list
-				parts = clauseListRe.Split(text, -1)[1:]
-			}
-		}
-		if len(parts) >= 2 && len(parts) <= 6 {
-			var pcs []clause
-			prev := a.lastObject
-			all := true
-			for i, p := range parts {
-				var pc []clause
-				if i > 0 && len(pcs) > 0 {
-					pc = relativeClause(p, pcs[len(pcs)-1], prev)
-				}
-				if pc == nil && i > 0 && len(pcs) > 0 {
-					pc = passiveContinuation(p, parts[i-1], pcs[len(pcs)-1], prev)
-				}
-				if pc == nil {
-					pc = parseClause(p, prev)
-					if i > 0 && len(pc) > 0 && pc[0].performer == "" && !pc[0].pronoun && len(pcs) > 0 && pcs[0].performer != "" {
-						if _, f := verbForm(strings.Fields(p)[0]); f == formBase {
-							// "The inspector looks for runs, dust inclusions
-							// and …": after a subject's verb, a bare base
-							// form is a noun in a list, not an instruction
-							pc = nil
-						}
-					}
-				}
-				if len(pc) == 0 {
-					all = false
-					break
-				}
-				if o := pc[len(pc)-1].objectText(); o != "" {
-					prev = o
-				}
-				pcs = append(pcs, pc...)
-			}
-			if afterLead && !namesEachSubject(pcs) {
-				all = false // after a lead-in only "A does X, and B does Y"
-			}
-			if all && len(pcs) > len(cs) {
-				cs = pcs
-			}
+	if name != "" || strings.Count(text, ",") < 1 {
+		return cs
+	}
+	parts := clauseListRe.Split(text, -1)
+	// "When a customer calls, the agent …": a lead-in is context, not
+	// a clause of the list
+	afterLead := false
+	if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
+		parts = nil
+		if timeLeadIns[norm(first[0])] {
+			afterLead = true
+			// "After the review, the officer orders …, and the
+			// analyst verifies …": after a lead-in in time the
+			// clauses still form a list
+			parts = clauseListRe.Split(text, -1)[1:]
 		}
 	}
-	if name != "" {
-		for i := range cs {
-			if cs[i].performer == "Agent" {
-				cs[i].performer = name
-			}
-			if cs[i].leadIn == "Agent" {
-				cs[i].leadIn = name
+	if len(parts) < 2 || len(parts) > 6 {
+		return cs
+	}
+	var pcs []clause
+	prev := a.lastObject
+	for i, p := range parts {
+		var pc []clause
+		if i > 0 && len(pcs) > 0 {
+			pc = relativeClause(p, pcs[len(pcs)-1], prev)
+		}
+		if pc == nil && i > 0 && len(pcs) > 0 {
+			pc = passiveContinuation(p, parts[i-1], pcs[len(pcs)-1], prev)
+		}
+		if pc == nil {
+			pc = parseClause(p, prev)
+			if i > 0 && len(pc) > 0 && pc[0].performer == "" && !pc[0].pronoun && len(pcs) > 0 && pcs[0].performer != "" {
+				if _, f := verbForm(strings.Fields(p)[0]); f == formBase {
+					// "The inspector looks for runs, dust inclusions
+					// and …": after a subject's verb, a bare base
+					// form is a noun in a list, not an instruction
+					pc = nil
+				}
 			}
 		}
+		if len(pc) == 0 {
+			return cs
+		}
+		if o := pc[len(pc)-1].objectText(); o != "" {
+			prev = o
+		}
+		pcs = append(pcs, pc...)
 	}
+	if afterLead && !namesEachSubject(pcs) {
+		return cs // after a lead-in only "A does X, and B does Y"
+	}
+	if len(pcs) > len(cs) {
+		return pcs
+	}
+	return cs
+}
+
+// clauseDrafts makes a draft of each clause that names a step: a
+// lead-in sets the section's performer, and loops, starts and stances
+// make none.
+func (a *analyzer) clauseDrafts(cs []clause, source, text string) []*draft {
 	var out []*draft
 	for _, c := range cs {
 		if c.leadIn != "" {
@@ -213,13 +252,28 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		}
 		out = append(out, a.newDraft(source, c, text))
 	}
-	return a.withEvents(out, source)
+	return out
 }
 
 // newDraft makes an activity from a clause, resolving its performer from
 // context and filling the SIPOC from its object, "from"/"to" and the
-// systems named in the sentence.
+// systems named in the sentence; each phase is a function of its own.
 func (a *analyzer) newDraft(source string, c clause, text string) *draft {
+	performer := a.draftPerformer(c)
+	a.notePerformer(&c, performer)
+	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
+	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
+		d.name = capitalise(c.verb + " to " + c.to) // "writes to the insured person"
+	}
+	a.objectSIPOC(d, c)
+	a.partySIPOC(d, &c)
+	a.record(d, c, source)
+	return d
+}
+
+// draftPerformer is who does a clause's step: its subject, or for a
+// pronoun or no subject the one the context names.
+func (a *analyzer) draftPerformer(c clause) string {
 	performer := ""
 	switch {
 	case c.performer != "":
@@ -249,23 +303,31 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 			performer = a.lastInternal
 		}
 	}
+	return performer
+}
+
+// notePerformer keeps the performer as the context later clauses'
+// pronouns and missing subjects read (c is kept as the last clause, and
+// what partySIPOC sets on it after shows there).
+func (a *analyzer) notePerformer(c *clause, performer string) {
 	if !isExternal(performer) && performer != process.DefaultPerformer {
 		a.lastInternal = performer
 	} else if isExternal(performer) {
 		a.lastExternal = performer
 	}
 	a.lastActor = performer
-	a.lastClause = &c
+	a.lastClause = c
 	a.lastActorPron = ""
 	if c.pronoun {
 		a.lastActorPron = c.pron
 	} else if c.performer != "" && singular(performer) {
 		a.lastSingular = performer
 	}
-	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
-	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
-		d.name = capitalise(c.verb + " to " + c.to) // "writes to the insured person"
-	}
+}
+
+// objectSIPOC fills the SIPOC from the clause's object: who is
+// addressed, what is made, used or worked on.
+func (a *analyzer) objectSIPOC(d *draft, c clause) {
 	obj := c.objectText()
 	verb := strings.Fields(c.verb)[0]
 	if obj != "" {
@@ -293,6 +355,12 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 		}
 		a.lastObject = obj
 	}
+}
+
+// partySIPOC fills suppliers, customers and the outside parties a step
+// addresses from "from", "to", "with" and "at" ("them" after "to" is the
+// outside party that acted last, set on c).
+func (a *analyzer) partySIPOC(d *draft, c *clause) {
 	if c.from != "" && (isAgent(c.from) || isExternal(c.from)) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
@@ -323,6 +391,11 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 			d.custs = appendUnique(d.custs, a.party(np))
 		}
 	}
+}
+
+// record keeps the draft as the last step, with what the sentence adds
+// to it (systems, inputs listed before) and the hand-over context.
+func (a *analyzer) record(d *draft, c clause, source string) {
 	a.lastTo = ""
 	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)
@@ -341,7 +414,6 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	a.last = d
 	d.section = a.sectionNo
 	a.drafts = append(a.drafts, d)
-	return d
 }
 
 // relativeClause reads a clause list part that starts with a relative

@@ -69,7 +69,14 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 	}
 	lead := m[1]
 	var pre []*draft
-	if t := strings.TrimSpace(lead); strings.HasSuffix(t, " and") && !strings.Contains(t, ",") {
+	if before, subject := eitherLead(lead); before != "" {
+		// "A mounts the panels, and the electrician either …": the
+		// clause before is a step of its own, before the choice
+		if pre = a.clauses(before, r.s); len(pre) > 0 {
+			lead = subject
+		}
+	}
+	if t := strings.TrimSpace(lead); len(pre) == 0 && strings.HasSuffix(t, " and") && !strings.Contains(t, ",") {
 		// "The board meets every Thursday and either approves …": the
 		// first clause comes before the choice, its subject makes it
 		t = strings.TrimSuffix(t, " and")

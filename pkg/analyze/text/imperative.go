@@ -98,6 +98,11 @@ func notInstruction(ws []string, w0, base string, form int) bool {
 			return true // "Finance verifies the bank details"
 		}
 	}
+	if form == formIng && len(ws) > 2 && isCapitalised(ws[0]) && !breaks(ws[0]) {
+		if _, f := verbForm(ws[1]); f == formThird && determiners[norm(ws[2])] {
+			return true // "Housekeeping prepares the rooms": a department acts
+		}
+	}
 	if form == formIng && gerundSubject(ws) {
 		return true
 	}

@@ -120,7 +120,8 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	logistics shipping receiving marketing operations management system bot robot payable receivable
 	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
 	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
-	centre center centres centers depot bureau bureaus authority authorities shop garage agency bank banks`)
+	centre center centres centers depot bureau bureaus authority authorities shop garage agency bank banks
+	company companies`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.

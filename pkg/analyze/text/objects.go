@@ -278,6 +278,9 @@ func (s *objectScan) coordinated(w string, nxt []string) bool {
 	// "… and the research office reviews it": a clause with a
 	// subject of its own
 	if w == "and" && len(nxt) > 2 && !personal[norm(nxt[0])] {
+		// ("… and in the meantime logistics ships the SIM": the
+		// performer named without an article after the lead)
+		nxt = bareSubject(withoutParallelLead(nxt))
 		if cs := declarative(nxt, s.prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun || determiners[norm(nxt[0])]) {
 			s.other = cs // "… and a rejection letter is sent"
 			return true
@@ -308,10 +311,12 @@ func (s *objectScan) take(j int) (int, bool) {
 		if len(nxt) > 0 {
 			if _, f := verbForm(nxt[0]); f == formThird || (f == s.form && f != formNone) {
 				s.tail = nxt
-			} else if len(nxt) > 2 && determiners[norm(nxt[0])] && norm(rest[j+1]) == "and" {
+			} else if own := bareSubject(withoutParallelLead(nxt)); len(own) > 2 && norm(rest[j+1]) == "and" &&
+				(determiners[norm(own[0])] || startsLower(nxt[0]) && !startsLower(own[0])) {
 				// "…, and the bank transfers the money": a clause
-				// with a subject of its own
-				if cs := declarative(nxt, s.prev); len(cs) > 0 && cs[0].performer != "" {
+				// with a subject of its own (also "…, and in the
+				// meantime logistics ships the SIM")
+				if cs := declarative(own, s.prev); len(cs) > 0 && cs[0].performer != "" {
 					s.other = cs
 				}
 			}

@@ -27,6 +27,11 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	registry registries workshop workshops practitioner practitioners gp gps
 	customs hotel hotels`)
 
+// operatorKinds make an operator a business of its own: a tour
+// operator, a network or grid operator, the customer's old (donor)
+// operator; a machine or forklift operator is staff.
+var operatorKinds = set(`tour network grid mobile telecom old donor recipient transmission distribution`)
+
 // authorityQualifiers make an office, department or service a public
 // authority outside the organisation: "the customs office", "the tax
 // office", "the fire department".
@@ -95,6 +100,9 @@ func isExternal(name string) bool {
 	}
 	if (head == "practice" || head == "practices" || head == "surgery") && len(ws) > 1 && externalWords[ws[len(ws)-2]] {
 		return true // "the patient's GP practice": the GP's, not ours
+	}
+	if (head == "operator" || head == "operators") && len(ws) > 1 && operatorKinds[ws[len(ws)-2]] {
+		return true // "the tour operator", "the old operator"; "the machine operator" is ours
 	}
 	if head == "banks" {
 		return true // "the banks send the statements": other banks; "the bank" is ours

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/spade-bpmn/spade/pkg/textshape"
 )
@@ -76,183 +77,269 @@ func normaliseText(s string) string {
 // running headers repeated on every page, revision lines) and tables of
 // contents. It returns nil when ctx is cancelled.
 func segment(ctx context.Context, text string) []block {
-	lines := strings.Split(normaliseText(text), "\n")
-	freq := map[string]int{}
-	for _, l := range lines {
-		if t := strings.TrimSpace(l); t != "" {
-			freq[t]++
-		}
-	}
-	// A block's text grows in a byte buffer (appending to a string would
-	// copy it on every line: quadratic on a wall of short lines) and is
-	// tidied once at the end; raw[i] is out[i]'s buffer, nil when the
-	// block's text is final already.
-	var (
-		out []block
-		raw [][]byte
-		cur *block
-		buf []byte
-	)
-	open := func(b block) {
-		cur = &b
-		buf = append(buf[:0:0], b.text...)
-	}
-	flush := func() {
-		if cur != nil && len(buf) > 0 {
-			out = append(out, *cur)
-			raw = append(raw, buf)
-		}
-		cur, buf = nil, nil
-	}
-	emit := func(b block) {
-		out = append(out, b)
-		raw = append(raw, nil)
-	}
-	// an FAQ's "Q:"/"A:" labels: the answer is the text, its label none
-	faq := false
-	for _, l := range lines {
-		if faqQuestionRe.MatchString(l) {
-			faq = true
-			break
-		}
-	}
-	prevBlank := true
-	for i, line := range lines {
+	s := newSegmenter(strings.Split(normaliseText(text), "\n"))
+	for i, line := range s.lines {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil
 		}
-		if tableRuleRe.MatchString(line) {
-			// "-----|-----": the rule under a text table's header row is
-			// no text, and the table goes on below it
-			continue
+		s.line(i, line)
+	}
+	return s.blocks()
+}
+
+// segmenter reads a text's lines into blocks. A block's text grows in a
+// byte buffer (appending to a string would copy it on every line:
+// quadratic on a wall of short lines) and is tidied once at the end;
+// raw[i] is out[i]'s buffer, nil when the block's text is final already.
+type segmenter struct {
+	lines []string
+	freq  map[string]int // how often each trimmed line occurs: running headers
+	// faq is set for an FAQ's "Q:"/"A:" labels: the answer is the text,
+	// its label none
+	faq       bool
+	out       []block
+	raw       [][]byte
+	cur       *block // the block still growing, or nil
+	buf       []byte // cur's text so far
+	prevBlank bool   // the line before was blank or closed its block
+}
+
+func newSegmenter(lines []string) *segmenter {
+	s := &segmenter{lines: lines, freq: map[string]int{}, prevBlank: true}
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" {
+			s.freq[t]++
 		}
-		if cells := tableCells(line); cells != nil {
-			flush()
-			emit(block{kind: blockRow, text: strings.Join(cells, " | "), cells: cells})
-			prevBlank = true
-			continue
+	}
+	for _, l := range lines {
+		if faqQuestionRe.MatchString(l) {
+			s.faq = true
+			break
 		}
-		t := strings.TrimSpace(line)
-		if faq {
-			t = faqAnswerRe.ReplaceAllString(t, "")
+	}
+	return s
+}
+
+// open starts a block that later lines may continue.
+func (s *segmenter) open(b block) {
+	s.cur = &b
+	s.buf = append(s.buf[:0:0], b.text...)
+}
+
+// flush closes the growing block.
+func (s *segmenter) flush() {
+	if s.cur != nil && len(s.buf) > 0 {
+		s.out = append(s.out, *s.cur)
+		s.raw = append(s.raw, s.buf)
+	}
+	s.cur, s.buf = nil, nil
+}
+
+// emit adds a block that is complete as it stands.
+func (s *segmenter) emit(b block) {
+	s.out = append(s.out, b)
+	s.raw = append(s.raw, nil)
+}
+
+// line reads line i in phases: a table row, a blank or furniture line,
+// a line whose markup says what it is, a line that stands apart from the
+// prose around it, and otherwise prose.
+func (s *segmenter) line(i int, line string) {
+	if tableRuleRe.MatchString(line) {
+		// "-----|-----": the rule under a text table's header row is
+		// no text, and the table goes on below it
+		return
+	}
+	if cells := tableCells(line); cells != nil {
+		s.flush()
+		s.emit(block{kind: blockRow, text: strings.Join(cells, " | "), cells: cells})
+		s.prevBlank = true
+		return
+	}
+	t := strings.TrimSpace(line)
+	if s.faq {
+		t = faqAnswerRe.ReplaceAllString(t, "")
+	}
+	if t == "" {
+		s.flush()
+		s.prevBlank = true
+		return
+	}
+	if boilerplate(t, s.freq) || tocRe.MatchString(t) {
+		return
+	}
+	if s.marked(i, t) || s.apart(line, t) {
+		return
+	}
+	s.prose(i, t)
+}
+
+// marked reads a line whose markup says what it is: a Markdown or wiki
+// heading, a checklist item, a wiki bullet, a line led by pictographs or
+// a list item; false when it has none.
+func (s *segmenter) marked(i int, t string) bool {
+	if m := mdHeadRe.FindStringSubmatch(t); m != nil {
+		s.flush()
+		s.emit(block{kind: blockHeading, text: headingText(m[1])})
+		s.prevBlank = true
+		return true
+	}
+	if m := wikiHeadRe.FindStringSubmatch(t); m != nil {
+		s.flush()
+		s.emit(block{kind: blockHeading, text: headingText(m[1])})
+		s.prevBlank = true
+		return true
+	}
+	if m := checkboxRe.FindStringSubmatch(t); m != nil {
+		// "[ ] Post the goods receipt": a checklist item
+		s.flush()
+		if mark, body, ok := textshape.Item(m[1]); ok && textshape.MarkerKind(mark) == textshape.Number {
+			// "[ ] 4. Does the patient …": the number is the
+			// step's, not words of it: the item is a numbered step
+			s.open(block{kind: blockItem, text: body, marker: "number", num: stepNumber(mark), glyph: glyphOf(mark)})
+			s.prevBlank = false
+			return true
 		}
-		if t == "" {
-			flush()
-			prevBlank = true
-			continue
+		s.open(block{kind: blockItem, text: m[1], marker: "check", glyph: "[ ]"})
+		s.prevBlank = false
+		return true
+	}
+	if m := wikiItemRe.FindStringSubmatch(t); m != nil {
+		// a nested bullet of a wiki page: an item one level in
+		s.flush()
+		s.open(block{kind: blockItem, text: m[2], marker: "bullet", glyph: m[1]})
+		s.prevBlank = false
+		return true
+	}
+	if m := arrowItemRe.FindStringSubmatch(t); m != nil {
+		// "  → account OK: the assistant reserves the device": a
+		// branch of a decision tree drawn with arrows, an item
+		s.flush()
+		s.open(block{kind: blockItem, text: m[1], marker: "bullet", glyph: "→"})
+		s.prevBlank = false
+		return true
+	}
+	if body, ok := emojiLead(t); ok {
+		// "📦 Pharmacy assistant prepares the medication": a
+		// pictograph leads a step like a bullet; one leading a
+		// title that stands alone ("💊 Repeat prescriptions") is
+		// only decoration
+		s.flush()
+		alone := s.prevBlank && (i+1 == len(s.lines) || strings.TrimSpace(s.lines[i+1]) == "")
+		if alone && (len(s.out) == 0 || isHeadingText(body)) {
+			// (the document's first line is its title)
+			s.emit(block{kind: blockHeading, text: headingText(body)})
+			s.prevBlank = true
+			return true
 		}
-		if boilerplate(t, freq) || tocRe.MatchString(t) {
-			continue
+		// each such line is a paragraph of its own: the next
+		// pictograph starts the next step
+		s.emit(block{kind: blockPara, text: body})
+		s.prevBlank = false
+		return true
+	}
+	if mark, body, ok := textshape.Item(t); ok {
+		if textshape.NumberedHeading(mark, body, readsAsStep) {
+			s.flush()
+			s.emit(block{kind: blockHeading, text: headingText(body)})
+			s.prevBlank = true
+			return true
 		}
-		if m := mdHeadRe.FindStringSubmatch(t); m != nil {
-			flush()
-			emit(block{kind: blockHeading, text: headingText(m[1])})
-			prevBlank = true
-			continue
-		}
-		if m := wikiHeadRe.FindStringSubmatch(t); m != nil {
-			flush()
-			emit(block{kind: blockHeading, text: headingText(m[1])})
-			prevBlank = true
-			continue
-		}
-		if m := checkboxRe.FindStringSubmatch(t); m != nil {
-			// "[ ] Post the goods receipt": a checklist item
-			flush()
-			if mark, body, ok := textshape.Item(m[1]); ok && textshape.MarkerKind(mark) == textshape.Number {
-				// "[ ] 4. Does the patient …": the number is the
-				// step's, not words of it: the item is a numbered step
-				open(block{kind: blockItem, text: body, marker: "number", num: stepNumber(mark), glyph: glyphOf(mark)})
-				prevBlank = false
-				continue
-			}
-			open(block{kind: blockItem, text: m[1], marker: "check", glyph: "[ ]"})
-			prevBlank = false
-			continue
-		}
-		if m := wikiItemRe.FindStringSubmatch(t); m != nil {
-			// a nested bullet of a wiki page: an item one level in
-			flush()
-			open(block{kind: blockItem, text: m[2], marker: "bullet", glyph: m[1]})
-			prevBlank = false
-			continue
-		}
-		if m := arrowItemRe.FindStringSubmatch(t); m != nil {
-			// "  → account OK: the assistant reserves the device": a
-			// branch of a decision tree drawn with arrows, an item
-			flush()
-			open(block{kind: blockItem, text: m[1], marker: "bullet", glyph: "→"})
-			prevBlank = false
-			continue
-		}
-		if mark, body, ok := textshape.Item(t); ok {
-			if textshape.NumberedHeading(mark, body, readsAsStep) {
-				flush()
-				emit(block{kind: blockHeading, text: headingText(body)})
-				prevBlank = true
-				continue
-			}
-			flush()
-			open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyphOf(mark)})
-			prevBlank = false
-			continue
-		}
-		if cur != nil && cur.kind == blockItem && t != line && arrowLineRe.MatchString(t) {
-			// "   seal broken → refuse the load → END" indented under a
-			// checklist item: what happens in that case, an item one
-			// level in, not more words of the item above
-			flush()
-			open(block{kind: blockItem, text: t, marker: "bullet", glyph: "→"})
-			prevBlank = false
-			continue
-		}
-		if furnitureLine(t) {
-			// a caption or a link inside a paragraph is a block of its
-			// own, so that the paragraph's steps are read without it
-			flush()
-			emit(block{kind: blockPara, text: t})
-			prevBlank = true
-			continue
-		}
-		curEnds := cur != nil && endsSentence(tailOf(buf))
-		continuation := cur != nil && (startsLower(t) || !curEnds && cur.kind == blockPara)
-		// "Warehouse cycle count" alone between two paragraphs of full
-		// sentences is a heading, even though its first word can be read
-		// as an order (a step line without a full stop stands in a list)
-		between := !continuation && prevBlank && i+1 < len(lines) && strings.TrimSpace(lines[i+1]) == "" &&
-			len(out) > 0 && out[len(out)-1].kind == blockPara && raw[len(raw)-1] != nil && endsSentence(tailOf(raw[len(raw)-1])) &&
-			wordCount(t) <= 6 && !endsSentence(t) && isCapitalised(t)
-		if !continuation && (prevBlank || cur == nil || curEnds) && (isHeadingText(t) || between) {
-			flush()
-			emit(block{kind: blockHeading, text: headingText(t), runIn: strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..")})
-			prevBlank = true
-			continue
-		}
-		if cur != nil && (continuation || cur.kind == blockPara) {
-			if n := len(buf); n > 0 && buf[n-1] == '-' && startsLower(t) {
-				buf = append(buf[:n-1], t...)
-			} else {
-				buf = append(append(buf, ' '), t...)
-			}
-		} else if cur == nil && startsLower(t) && len(out) > 0 && out[len(out)-1].kind == blockPara && raw[len(raw)-1] != nil {
-			// a paragraph cut by a page or column break carries on
-			last := out[len(out)-1]
-			buf = append(append(raw[len(raw)-1], ' '), t...)
-			out, raw = out[:len(out)-1], raw[:len(raw)-1]
-			cur = &last
+		s.flush()
+		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyphOf(mark)})
+		s.prevBlank = false
+		return true
+	}
+	return false
+}
+
+// apart reads a line without markup that still stands apart from the
+// prose around it: a case indented under an item or listed after a
+// sentence, a caption or a link; false for prose.
+func (s *segmenter) apart(line, t string) bool {
+	if s.cur != nil && s.cur.kind == blockItem && t != line && arrowLineRe.MatchString(t) {
+		// "   seal broken → refuse the load → END" indented under a
+		// checklist item: what happens in that case, an item one
+		// level in, not more words of the item above
+		s.flush()
+		s.open(block{kind: blockItem, text: t, marker: "bullet", glyph: "→"})
+		s.prevBlank = false
+		return true
+	}
+	if s.cur != nil && (endsSentence(tailOf(s.buf)) || s.cur.kind == blockItem && s.cur.glyph == "→") && !startsLower(t) && outcomeLine(t) {
+		// "Outcome is one of three:" then "Approved → fleet
+		// coordinator books …", "Refused: assistant informs the
+		// patient": each line is one case and what is done in it,
+		// not more words of the paragraph or case above
+		s.flush()
+		s.open(block{kind: blockItem, text: t, marker: textshape.Bullet, glyph: "→"})
+		s.prevBlank = false
+		return true
+	}
+	if furnitureLine(t) {
+		// a caption or a link inside a paragraph is a block of its
+		// own, so that the paragraph's steps are read without it
+		s.flush()
+		s.emit(block{kind: blockPara, text: t})
+		s.prevBlank = true
+		return true
+	}
+	return false
+}
+
+// prose reads a line of running text: a heading, more words of the
+// growing block, a paragraph cut by a page break carrying on, or a new
+// paragraph.
+func (s *segmenter) prose(i int, t string) {
+	curEnds := s.cur != nil && endsSentence(tailOf(s.buf))
+	continuation := s.cur != nil && (startsLower(t) || !curEnds && s.cur.kind == blockPara)
+	if !continuation && (s.prevBlank || s.cur == nil || curEnds) && (isHeadingText(t) || s.between(i, t)) {
+		s.flush()
+		s.emit(block{kind: blockHeading, text: headingText(t), runIn: strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..")})
+		s.prevBlank = true
+		return
+	}
+	out, raw := s.out, s.raw
+	switch {
+	case s.cur != nil && (continuation || s.cur.kind == blockPara):
+		if n := len(s.buf); n > 0 && s.buf[n-1] == '-' && startsLower(t) {
+			s.buf = append(s.buf[:n-1], t...)
 		} else {
-			flush()
-			open(block{kind: blockPara, text: t})
+			s.buf = append(append(s.buf, ' '), t...)
 		}
-		prevBlank = false
+	case s.cur == nil && startsLower(t) && len(out) > 0 && out[len(out)-1].kind == blockPara && raw[len(raw)-1] != nil:
+		// a paragraph cut by a page or column break carries on
+		last := out[len(out)-1]
+		s.buf = append(append(raw[len(raw)-1], ' '), t...)
+		s.out, s.raw = out[:len(out)-1], raw[:len(raw)-1]
+		s.cur = &last
+	default:
+		s.flush()
+		s.open(block{kind: blockPara, text: t})
 	}
-	flush()
-	for i, r := range raw {
+	s.prevBlank = false
+}
+
+// between reports a short capitalised line alone between two paragraphs
+// of full sentences: "Warehouse cycle count" there is a heading, even
+// though its first word can be read as an order (a step line without a
+// full stop stands in a list). Only asked of a line that continues no
+// block.
+func (s *segmenter) between(i int, t string) bool {
+	return s.prevBlank && i+1 < len(s.lines) && strings.TrimSpace(s.lines[i+1]) == "" &&
+		len(s.out) > 0 && s.out[len(s.out)-1].kind == blockPara && s.raw[len(s.raw)-1] != nil && endsSentence(tailOf(s.raw[len(s.raw)-1])) &&
+		wordCount(t) <= 6 && !endsSentence(t) && isCapitalised(t)
+}
+
+// blocks closes the last block and tidies every grown text.
+func (s *segmenter) blocks() []block {
+	s.flush()
+	for i, r := range s.raw {
 		if r != nil {
-			out[i].text = strings.Join(strings.Fields(string(r)), " ")
+			s.out[i].text = strings.Join(strings.Fields(string(r)), " ")
 		}
 	}
-	return out
+	return s.out
 }
 
 // tailOf is the end of a block's text, enough to tell whether it ends a
@@ -484,4 +571,49 @@ func glyphOf(m string) string {
 		}
 	}
 	return b.String()
+}
+
+// outcomeLine reports a line that names a case and what is done in it:
+// "Approved → book the workshop", "Refused: the assistant informs the
+// patient", "No reply in 48 hours: call the practice again".
+func outcomeLine(t string) bool {
+	if m := arrowRe.FindStringSubmatch(t); m != nil {
+		return wordCount(m[1]) <= 6 && !strings.Contains(m[1], ",")
+	}
+	return colonCondition(t) != t
+}
+
+// emojiLead splits the text off a line led by pictographs ("📞 No
+// repeats left → …"); ok is false when the line has no such lead or no
+// words after it.
+func emojiLead(t string) (body string, ok bool) {
+	i := 0
+	for i < len(t) {
+		r, n := utf8.DecodeRuneInString(t[i:])
+		if !pictograph(r) {
+			break
+		}
+		i += n
+	}
+	if i == 0 {
+		return "", false
+	}
+	body = strings.TrimSpace(t[i:])
+	if body == "" || !unicode.IsLetter([]rune(body)[0]) {
+		return "", false
+	}
+	return body, true
+}
+
+// pictograph reports an emoji or a symbol that stands for one, with the
+// joiners and selectors written between them; not the check marks and
+// arrows that lists and notes use with a meaning of their own.
+func pictograph(r rune) bool {
+	switch {
+	case r == '\u200d' || r == '\ufe0f' || r == '\ufe0e' || r >= 0x1f3fb && r <= 0x1f3ff:
+		return true
+	case r >= 0x1f300 && r <= 0x1faff, r >= 0x2600 && r <= 0x26ff, r == 0x2705, r == 0x274c, r == 0x2b50:
+		return true
+	}
+	return false
 }

@@ -673,14 +673,36 @@ var jumpTailRe = regexp.MustCompile(`(?i),?\s+(?:and\s+(?:then\s+)?|then\s+)(?:(
 // match: …", "badge is not valid: …".
 var negFindingRe = regexp.MustCompile(`(?i)^[a-z][\w-]*(?:\s+[\w-]+){0,5}?\s+(?:(?:do|does|did|is|are|was|were|has|have|can|could)\s+not|isn't|aren't|doesn't|don't|didn't|can't|cannot|fails?|failed|differs?|exceeds?)\b(?:\s+[\w-]+){0,3}$`)
 
+// outcomeLabelRe is a label that names a decision's outcome or a wait
+// that ran out: "Approved", "Not covered", "Total loss", "No reply in 48
+// hours".
+var outcomeLabelRe = regexp.MustCompile(`(?i)^(?:not\s+)?(?:approved|rejected|refused|declined|denied|accepted|granted|cancell?ed|confirmed|covered|passed|failed|valid|invalid)$|^no\s+(?:reply|answer|response|payment|decision)\s+(?:with)?in\s+\d+\s+[a-z]+$`)
+
 // colonCondition reads a note "hit on the watch list: the officer alerts
 // the police" as a condition and what happens in that case, like an
 // arrow; any other "label: text" is left as it is.
 func colonCondition(s string) string {
 	label, rest, ok := strings.Cut(s, ":")
 	label = strings.TrimSpace(label)
-	if !ok || strings.TrimSpace(rest) == "" || !(findingRe.MatchString(label) || wordCount(label) <= 8 && negFindingRe.MatchString(label)) {
+	if !ok || strings.TrimSpace(rest) == "" || !(findingRe.MatchString(label) || outcomeLabelRe.MatchString(label) || wordCount(label) <= 8 && negFindingRe.MatchString(label)) {
 		return s
 	}
 	return strings.TrimSpace(label) + " -> " + strings.TrimSpace(rest)
+}
+
+// eitherLead splits the words before "either" into a clause of its own
+// and the subject of the choice: "the installation team mounts the
+// panels, and the electrician " → "the installation team mounts the
+// panels", "the electrician ". before is "" when the lead is only the
+// subject.
+func eitherLead(lead string) (before, subject string) {
+	i := strings.LastIndex(lead, ", and ")
+	if i < 0 {
+		return "", lead
+	}
+	subject = lead[i+len(", and "):]
+	if n := wordCount(subject); n == 0 || n > 5 || wordCount(lead[:i]) < 3 {
+		return "", lead
+	}
+	return lead[:i], subject
 }

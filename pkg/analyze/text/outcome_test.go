@@ -1,0 +1,193 @@
+package text
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestOutcomeLine(t *testing.T) {
+	tests := []struct {
+		line string
+		want bool
+	}{
+		{"Approved → fleet coordinator books workshop appointment", true},
+		{"Refused: pharmacy assistant informs the patient", true},
+		{"No reply in 48 hours: pharmacist calls the practice again", true},
+		{"Not covered: the handler sends the declinature", true},
+		{"Working day 1: AP accountant runs the report", false},
+		{"Note: the form is kept for ten years", false},
+		{"The clerk checks the form, the manager signs it and the file goes → archive", false},
+	}
+	for _, tt := range tests {
+		if got := outcomeLine(tt.line); got != tt.want {
+			t.Errorf("outcomeLine(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
+
+// TestOutcomeLinesSplit checks that case lines after a sentence that
+// announces them are items of their own, not words of that paragraph.
+func TestOutcomeLinesSplit(t *testing.T) {
+	text := "Leasing company decides. Outcome is one of three:\nApproved → coordinator books the workshop\nRejected → coordinator informs the driver\nThanks for reading it."
+	var items []string
+	for _, bl := range segment(context.Background(), text) {
+		if bl.kind == blockItem {
+			items = append(items, bl.text)
+		}
+	}
+	want := []string{"Approved → coordinator books the workshop", "Rejected → coordinator informs the driver"}
+	if strings.Join(items, "|") != strings.Join(want, "|") {
+		t.Errorf("items = %q, want %q", items, want)
+	}
+}
+
+func TestBareSubject(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"logistics ships the SIM", "Logistics ships the SIM"},
+		{"claims clerk books the credit note", "Claims clerk books the credit note"},
+		{"the clerk books the note", "the clerk books the note"},
+		{"send the form to the clerk", "send the form to the clerk"},
+		{"invoice arrives at the desk", "invoice arrives at the desk"},
+		{"it ships", "it ships"},
+	}
+	for _, tt := range tests {
+		if got := strings.Join(bareSubject(strings.Fields(tt.in)), " "); got != tt.want {
+			t.Errorf("bareSubject(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestOutcomeColonCondition(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Approved: pharmacist records the authorisation", "Approved -> pharmacist records the authorisation"},
+		{"No reply in 48 hours: pharmacist calls again", "No reply in 48 hours -> pharmacist calls again"},
+		{"Inputs: the form", "Inputs: the form"},
+	}
+	for _, tt := range tests {
+		if got := colonCondition(tt.in); got != tt.want {
+			t.Errorf("colonCondition(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestEmojiLead(t *testing.T) {
+	tests := []struct {
+		line, body string
+		ok         bool
+	}{
+		{"📦 Pharmacy assistant prepares the medication", "Pharmacy assistant prepares the medication", true},
+		{"🛍️ Assistant hands the bag over", "Assistant hands the bag over", true},
+		{"✅ Accepted → desk books the date", "Accepted → desk books the date", true},
+		{"✓ Form signed", "", false},
+		{"→ refuse the load", "", false},
+		{"🎉", "", false},
+		{"Plain line", "", false},
+	}
+	for _, tt := range tests {
+		body, ok := emojiLead(tt.line)
+		if body != tt.body || ok != tt.ok {
+			t.Errorf("emojiLead(%q) = %q, %v; want %q, %v", tt.line, body, ok, tt.body, tt.ok)
+		}
+	}
+}
+
+// TestEmojiLines checks that lines led by pictographs are steps of their
+// own and that a pictograph before a title standing alone is dropped.
+func TestEmojiLines(t *testing.T) {
+	text := "💊 Repeat prescriptions – cheat sheet\n\n📥 Assistant logs the request\n🔍 Pharmacist checks the history\n"
+	var got []string
+	for _, bl := range segment(context.Background(), text) {
+		got = append(got, map[int]string{blockHeading: "H", blockPara: "P", blockItem: "I"}[bl.kind]+":"+bl.text)
+	}
+	want := []string{"H:Repeat prescriptions – cheat sheet", "P:Assistant logs the request", "P:Pharmacist checks the history"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("blocks = %q, want %q", got, want)
+	}
+}
+
+func TestOperatorParty(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"Tour Operator", true},
+		{"Network Operator", true},
+		{"Old Operator", true},
+		{"Machine Operator", false},
+		{"Operator", false},
+	}
+	for _, tt := range tests {
+		if got := isExternal(tt.name); got != tt.want {
+			t.Errorf("isExternal(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestClauseAfterCommaAnd(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"Porting desk books the port date, and in the meantime logistics ships the SIM", []string{"Porting Desk: Book port date", "Logistics: Ship SIM"}},
+		{"The desk books the date, and the courier ships the card", []string{"Desk: Book date", "Courier: Ship card"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, c := range parseClause(tt.in, "") {
+			got = append(got, c.performer+": "+c.name())
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("parseClause(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestEitherLead(t *testing.T) {
+	tests := []struct{ lead, before, subject string }{
+		{"Once approved, the installation team mounts the panels, and the electrician ", "Once approved, the installation team mounts the panels", "the electrician "},
+		{"The network operator ", "", "The network operator "},
+		{"The board meets on Thursday and ", "", "The board meets on Thursday and "},
+		{"Red, and the clerk ", "", "Red, and the clerk "},
+	}
+	for _, tt := range tests {
+		before, subject := eitherLead(tt.lead)
+		if before != tt.before || subject != tt.subject {
+			t.Errorf("eitherLead(%q) = %q, %q; want %q, %q", tt.lead, before, subject, tt.before, tt.subject)
+		}
+	}
+}
+
+// TestEitherAfterClause checks that a clause before "…, and X either A or
+// B" is a step of its own before the choice, not part of both branches.
+func TestEitherAfterClause(t *testing.T) {
+	m := analyze(t, "Connection\n\nThe planner designs the installation. The installation team mounts the panels, and the electrician either certifies the installation or records defects. The accountant sends the invoice.\n")
+	mounts := 0
+	for _, act := range m.Activities {
+		if strings.HasPrefix(act.Name, "Mount") {
+			mounts++
+		}
+	}
+	if mounts != 1 {
+		t.Errorf("%d mounting steps, want 1: %v", mounts, m.Activities)
+	}
+}
+
+func TestDepartmentGerundActs(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"Housekeeping prepares the rooms", true},
+		{"Purchasing approves the order", true},
+		{"Checking the form takes time", false},
+		{"processing takes two days", false},
+	}
+	for _, tt := range tests {
+		ws := strings.Fields(tt.in)
+		base, form := verbForm(norm(ws[0]))
+		if got := notInstruction(ws, norm(ws[0]), base, form); got != tt.want {
+			t.Errorf("notInstruction(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
