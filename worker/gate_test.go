@@ -129,7 +129,9 @@ func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline, refund ...Refunde
 	if cfg.Concurrency == 0 {
 		cfg.Concurrency = 4
 	}
-	cfg.TaskCheckInterval = 10 * time.Millisecond
+	if cfg.TaskCheckInterval == 0 {
+		cfg.TaskCheckInterval = 10 * time.Millisecond
+	}
 	cfg.SweepInterval = time.Hour
 	cfg.ShutdownTimeout = 5 * time.Second
 	cfg.RetryDelay = func(int) time.Duration { return 20 * time.Millisecond }

@@ -24,7 +24,10 @@ import (
 
 // Config tunes the worker.
 type Config struct {
-	Concurrency       int
+	Concurrency int
+	// TaskCheckInterval is how often an idle worker asks Redis for tasks
+	// it was not woken for: an enqueue wakes it at once (queue.Waker), so
+	// this only bounds how long a lost wake can delay a task.
 	TaskCheckInterval time.Duration
 	ShutdownTimeout   time.Duration
 	SweepInterval     time.Duration
@@ -60,13 +63,17 @@ type Deps struct {
 
 // Worker is the asynq server plus the recovery sweep.
 type Worker struct {
-	cfg  Config
-	deps Deps
-	srv  *asynq.Server
-	mux  *asynq.ServeMux
-	stop chan struct{}
-	done chan struct{}
+	cfg   Config
+	deps  Deps
+	waker *queue.Waker
+	srv   *asynq.Server
+	mux   *asynq.ServeMux
+	stop  chan struct{}
+	done  chan struct{}
 }
+
+// wakeSleep caps asynq's sleep after an empty round of fetches.
+const wakeSleep = 4 * time.Millisecond
 
 // New builds the worker; Start runs it.
 func New(cfg Config, deps Deps) *Worker {
@@ -75,10 +82,14 @@ func New(cfg Config, deps Deps) *Worker {
 	if retry == nil {
 		retry = newBackoff(cfg.RetryRand).delay
 	}
-	w.srv = asynq.NewServerFromRedisClient(deps.Queue.Redis, asynq.Config{
-		Concurrency:       cfg.Concurrency,
-		Queues:            tasks.Queues,
-		TaskCheckInterval: cfg.TaskCheckInterval,
+	w.waker = deps.Queue.NewWaker(len(tasks.Queues), cfg.TaskCheckInterval)
+	w.srv = asynq.NewServerFromRedisClient(w.waker.Client(), asynq.Config{
+		Concurrency: cfg.Concurrency,
+		Queues:      tasks.Queues,
+		// asynq sleeps this long after finding every queue empty; the
+		// waker then holds the next fetch until a wake, so the sleep only
+		// delays a wake that lands in it: keep it short.
+		TaskCheckInterval: min(cfg.TaskCheckInterval, wakeSleep),
 		// A task put back (busy, deferred) or retried waits in asynq's
 		// retry set until the forwarder moves it: every 5 s by default,
 		// which would add up to 5 s to every put-back; half the busy
@@ -113,7 +124,10 @@ func New(cfg Config, deps Deps) *Worker {
 
 // Start runs the server and the sweep in the background.
 func (w *Worker) Start() error {
+	// Subscribed before the first fetch, so no enqueue falls between.
+	w.waker.Start(2 * time.Second)
 	if err := w.srv.Start(w.mux); err != nil {
+		_ = w.waker.Close()
 		return fmt.Errorf("worker start: %w", err)
 	}
 	go w.sweepLoop()
@@ -125,7 +139,13 @@ func (w *Worker) Start() error {
 func (w *Worker) Shutdown() {
 	close(w.stop)
 	<-w.done
+	w.waker.Stop()
 	w.srv.Shutdown()
+	_ = w.waker.Close()
+	// Tasks this worker put back on the queue are for the others now.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	w.deps.Queue.Wake(ctx)
 }
 
 // handleError runs after a failed attempt. When retries are exhausted the

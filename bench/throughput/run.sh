@@ -5,7 +5,11 @@
 # in-flight analysis; then each rate against the ideal (1 worker's rate
 # times the worker count; issue 26 target >= 0.95 at 3).
 #
-#   nice -n 10 bench/throughput/run.sh      # 200 analyses per run
+#   nice -n 10 bench/throughput/run.sh      # 200 analyses per worker process
+#
+# The analyses scale with the workers: a fixed 200 at 3 workers (150
+# clients, 2 s each) is little more than one round, so the ramp-up and the
+# last stragglers, not the workers, set the rate.
 #   BENCH_N=400 BENCH_LLM_DELAY=2s BENCH_WORKERS="1 2" bench/throughput/run.sh
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -32,8 +36,8 @@ for W in ${BENCH_WORKERS:-1 2 3}; do
   WPIDS=$(pgrep -f "$STACK_DIR/bin/spade worker" | paste -sd, -)
   # Warm up (pdfium compile, connections), then measure.
   "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n 10 -c 10 >/dev/null
-  echo "== $W worker process(es), concurrency $CONC each, LLM latency $DELAY, $N analyses, $((CONC * W)) clients"
-  "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n "$N" -c $((CONC * W)) -pids "$WPIDS" | tee "$TMP/out$W"
+  echo "== $W worker process(es), concurrency $CONC each, LLM latency $DELAY, $((N * W)) analyses, $((CONC * W)) clients"
+  "$TMP/loadgen" -url "http://127.0.0.1:$PORT" -db "$SPADE_DATABASE_URL" -n "$((N * W))" -c $((CONC * W)) -pids "$WPIDS" | tee "$TMP/out$W"
   echo "$W $(sed -n 's/.*rate=\([0-9.]*\).*/\1/p' "$TMP/out$W") $(cut -d' ' -f1 /proc/loadavg)" >>"$TMP/rates"
   kill $SP; wait $SP 2>/dev/null || true
   # The next stack picks its own ports and directory.

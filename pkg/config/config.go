@@ -124,7 +124,7 @@ var Vars = []Var{
 	{Name: "SPADE_METRICS_ADDR", Default: "(unset)", Meaning: "extra listen address serving /metrics from `spade worker` processes"},
 	{Name: "SPADE_WORKER_CONCURRENCY", Default: "4", Meaning: "analyses processed at once per worker process"},
 	{Name: "SPADE_WORKER_HEAVY", Default: "0 (one per core, at most one per 512 MiB of `SPADE_MEMORY_LIMIT`)", Meaning: "heavy analyses (pictures, PDFs from 4 MB, DOCX/DOC from 1 MB, TXT from 2 MB, BPMN files from 1 MB) processed at once per worker process, within `SPADE_WORKER_CONCURRENCY`; the others wait while light ones go on"},
-	{Name: "SPADE_TASK_CHECK_INTERVAL", Default: "20ms", Meaning: "how often an idle worker polls Redis for new tasks (latency vs idle load)"},
+	{Name: "SPADE_TASK_CHECK_INTERVAL", Default: "1s", Meaning: "how often an idle worker asks Redis for tasks it was not woken for (an enqueue wakes workers at once; this bounds the delay of a lost wake)"},
 	{Name: "SPADE_SWEEP_INTERVAL", Default: "30s", Meaning: "how often unfinished analyses without a live task are enqueued again"},
 	{Name: "SPADE_DEMO_WAIT", Default: "20s", Meaning: "how long the demo endpoint waits for a diagram before answering `timeout`"},
 	{Name: "SPADE_DAILY_LIMIT", Default: "5", Meaning: "analyze calls per UTC day for Free members (trial or own key)"},
@@ -195,7 +195,7 @@ func LoadFrom(getenv func(string) string, defaultLog string) (*Config, error) {
 		// the calls themselves.
 		errs = append(errs, fmt.Errorf("SPADE_LLM_RETRY_BUDGET=%s: want a duration above 0 and at most 8m", c.LLMRetryBudget))
 	}
-	c.TaskCheckInterval = durEnv(getenv, "SPADE_TASK_CHECK_INTERVAL", 20*time.Millisecond, &errs)
+	c.TaskCheckInterval = durEnv(getenv, "SPADE_TASK_CHECK_INTERVAL", time.Second, &errs)
 	c.SweepInterval = durEnv(getenv, "SPADE_SWEEP_INTERVAL", 30*time.Second, &errs)
 	c.DemoWait = durEnv(getenv, "SPADE_DEMO_WAIT", 20*time.Second, &errs)
 	c.ShutdownTimeout = durEnv(getenv, "SPADE_SHUTDOWN_TIMEOUT", 25*time.Second, &errs)

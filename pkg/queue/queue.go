@@ -62,13 +62,22 @@ func (q *Queue) Ping(ctx context.Context) error {
 }
 
 // Enqueue adds a task; a task with the same id already queued is success.
+// Idle workers are woken at once (see Waker).
 func (q *Queue) Enqueue(ctx context.Context, t *asynq.Task) error {
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
 	if err := EnqueueOnce(ctx, q.Client, t); err != nil {
 		return fmt.Errorf("%w: enqueue %s: %v", ErrUnavailable, t.Type(), err)
 	}
+	q.Wake(ctx)
 	return nil
+}
+
+// Wake tells idle workers to look for tasks now (after an enqueue, or
+// after tasks were put back). It is only a hint: a wake that cannot be
+// published is dropped, and the workers' fallback poll finds the task.
+func (q *Queue) Wake(ctx context.Context) {
+	_ = q.Redis.Publish(ctx, WakeChannel, "").Err()
 }
 
 // Enqueuer puts a task on the queue (asynq.Client; tests count calls).
