@@ -421,6 +421,11 @@ func endsSentence(t string) bool {
 
 var abbrevs = set(`e.g. i.e. etc. approx. mr. mrs. ms. dr. no. vs. fig. incl. dept. min. max. ca. cf. al. st. co. ltd. inc. resp. esp. appx.`)
 
+// lowerOpeners are words that open a sentence even in lower case, as
+// chat messages are written: "CI builds the branch. if the build fails,
+// …" is two sentences.
+var lowerOpeners = set(`if when once then otherwise after afterwards finally next unless we i`)
+
 // sentences splits a paragraph at sentence ends, keeping abbreviations and
 // decimal numbers together.
 func sentences(p string) []string {
@@ -444,7 +449,7 @@ func sentences(p string) []string {
 			continue
 		}
 		next := ws[i+1]
-		if startsLower(next) {
+		if startsLower(next) && !lowerOpeners[strings.ToLower(strings.Trim(next, ",:"))] {
 			continue
 		}
 		if len(strings.TrimRight(w, ".")) == 1 && isCapitalised(w) {

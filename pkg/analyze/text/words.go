@@ -56,6 +56,9 @@ func verbForm(w string) (string, int) {
 				}
 			}
 		}
+		if b, f := hyphenVerb(n); f != formNone {
+			return b, f
+		}
 	}
 	if form == wordnet.FormNone || notWork[base] {
 		return "", formNone
@@ -237,4 +240,25 @@ func stripNumber(h string) string {
 		return strings.Join(ws[1:], " ")
 	}
 	return h
+}
+
+// hyphenVerb reads a compound verb in the third person whose last part is
+// a verb: "cherry-picks", "double-checks", "fast-tracks" → "cherry-pick",
+// "double-check", "fast-track". Only the third person: a base or past
+// form after a hyphen is mostly an adjective ("on-call", "risk-based").
+func hyphenVerb(n string) (string, int) {
+	i := strings.LastIndexByte(n, '-')
+	if i < 2 || i+4 > len(n) || strings.Count(n, "-") > 1 {
+		return "", formNone
+	}
+	head, last := n[:i], n[i+1:]
+	for _, r := range head {
+		if !unicode.IsLetter(r) {
+			return "", formNone
+		}
+	}
+	if b, f := verbForm(last); f == formThird {
+		return head + "-" + b, f
+	}
+	return "", formNone
 }
