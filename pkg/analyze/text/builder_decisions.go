@@ -11,6 +11,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	if o := b.open; o != nil && o.whether {
 		label := shortCondition(cond)
 		o.branches = append(o.branches, branch{label: label, items: acts(ds), cond: cond})
+		b.last = &o.branches[len(o.branches)-1].items
 		return
 	}
 	// "If the risk is high … If the risk is acceptable …": one decision

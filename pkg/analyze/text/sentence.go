@@ -259,6 +259,26 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	if m := untilRe.FindStringSubmatch(r.body); m != nil && a.loopUntil(m[1]) {
 		return nil // "This continues until …" closes a cycle, no step
 	}
+	ds := a.readSteps(r)
+	if outcomesRe.MatchString(r.body) && ifLeadRe.MatchString(a.nextSentence) && (a.b.open == nil || !a.b.open.whether) {
+		// "The office can resolve in three ways. If it grants …. If it
+		// asks for more …. If it refuses …": one decision whose
+		// branches the next sentences give, not one decision each
+		a.b.addWhether("which outcome", a.currentActor())
+		a.b.open.cases = true
+		// "… sends the information and waits again": back to the decision
+		a.b.open.before = a.b.seq[len(a.b.seq)-1]
+	}
+	return ds
+}
+
+// outcomesRe is a sentence that announces the answers of a decision:
+// "There are three outcomes", "can resolve in three manners".
+var outcomesRe = regexp.MustCompile(`(?i)\b(?:two|three|four|five|[2-5])\s+(?:possible\s+|different\s+)?(?:outcomes|results|options|possibilities|manners|ways|answers|decisions|cases|scenarios)\b`)
+
+// readSteps reads the sentence's steps through the first reader that
+// takes it.
+func (a *analyzer) readSteps(r *reading) []*draft {
 	readers := []sentenceReader{
 		a.readDepending, a.readEither, a.readSometimes, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
 		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,

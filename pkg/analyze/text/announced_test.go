@@ -1,0 +1,36 @@
+package text
+
+import "testing"
+
+// TestAnnouncedOutcomes reads "there are three outcomes" followed by one
+// "if" sentence per outcome as one decision with a branch each, and the
+// rules of chat text and hyphenated verbs.
+func TestAnnouncedOutcomes(t *testing.T) {
+	for _, tc := range []logicCase{
+		{
+			name: "three outcomes, one ends",
+			text: "The clerk checks the application. The head of the office decides. There are three outcomes. " +
+				"If everything complies, the head grants the permit. If minor points are open, the head grants the permit with conditions. " +
+				"If the project contradicts the plan, the head refuses the permit and the file is closed. " +
+				"The clerk then collects the fee and the inspector schedules the site inspection.",
+			exclusive: [][2]pattern{{{"grant", "permit"}, {"refus", "permit"}}, {{"condition"}, {"refus", "permit"}}},
+			never:     [][2]pattern{{{"refus", "permit"}, {"collect", "fee"}}},
+		},
+		{
+			name: "an outcome that waits again",
+			text: "HR files the application with the immigration office. The immigration office can resolve in three manners. " +
+				"If the office grants the permit, HR informs the candidate. If the office requires more information, HR sends the information to the office and waits again for the resolution. " +
+				"If the office denies the permit, HR sends a denial letter to the candidate and the hiring is cancelled; the process ends here. HR registers the new worker.",
+			loop:  [][2]pattern{{{"send", "information"}, {"send", "information"}}},
+			never: [][2]pattern{{{"denial"}, {"regist", "worker"}}},
+		},
+		{
+			name: "chat text in lower case, a hyphenated verb",
+			text: "the developer cherry-picks the fix onto the release branch. CI builds the branch. if the build fails, the developer corrects the code and pushes again. once it is green, ops deploys the hotfix.",
+			loop: [][2]pattern{{{"build", "branch"}, {"correct", "code"}}},
+			reach: [][2]pattern{{{"cherry", "fix"}, {"deploy", "hotfix"}}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkLogic(t, tc) })
+	}
+}
