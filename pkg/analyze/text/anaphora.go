@@ -122,8 +122,19 @@ func singular(p string) bool {
 		return false
 	}
 	head := ws[len(ws)-1]
-	return !strings.HasSuffix(head, "s") && !groupWords[head] && !isSystem(head)
+	for k := 1; k < len(ws)-1; k++ {
+		if ws[k] == "of" {
+			head = ws[k-1] // "head of the office": one person
+			break
+		}
+	}
+	return !strings.HasSuffix(head, "s") && !groupWords[head] && !orgWords[head] && !isSystem(head)
 }
+
+// orgWords are nouns for an organisation, which "he" or "she" never
+// means: "the fire service returns a statement. … If everything
+// complies, she grants the permit" (the head of the office).
+var orgWords = set(`service services agency authority bureau company bank insurer ministry court firm provider supplier vendor carrier laboratory lab administration municipality`)
 
 // agreeing resolves "he"/"she" against the last single person when the
 // last performer was "they" or a group: "When a couple wants a cake, they

@@ -25,12 +25,48 @@ func TestAnnouncedOutcomes(t *testing.T) {
 			never: [][2]pattern{{{"denial"}, {"regist", "worker"}}},
 		},
 		{
-			name: "chat text in lower case, a hyphenated verb",
-			text: "the developer cherry-picks the fix onto the release branch. CI builds the branch. if the build fails, the developer corrects the code and pushes again. once it is green, ops deploys the hotfix.",
-			loop: [][2]pattern{{{"build", "branch"}, {"correct", "code"}}},
+			name:  "chat text in lower case, a hyphenated verb",
+			text:  "the developer cherry-picks the fix onto the release branch. CI builds the branch. if the build fails, the developer corrects the code and pushes again. once it is green, ops deploys the hotfix.",
+			loop:  [][2]pattern{{{"build", "branch"}, {"correct", "code"}}},
 			reach: [][2]pattern{{{"cherry", "fix"}, {"deploy", "hotfix"}}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkLogic(t, tc) })
+	}
+}
+
+// TestOnBehalfIsOutside reads a party acting on behalf of an outside
+// party as outside too.
+func TestOnBehalfIsOutside(t *testing.T) {
+	for _, tc := range []struct {
+		text, name string
+		want       bool
+	}{
+		{"Permits\n\nAn architect submits the application on behalf of the owner.", "Architect", true},
+		{"A clerk files the form on behalf of the customer.", "Clerk", false}, // a role of ours
+		{"An architect drafts the plans on behalf of the partner.", "Architect", false},
+	} {
+		c := readCues(tc.text)
+		if got := c.external(tc.name); got != tc.want {
+			t.Errorf("%q: external(%q) = %v, want %v", tc.text, tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestSingularPerson tells who "he" or "she" can mean.
+func TestSingularPerson(t *testing.T) {
+	for _, tc := range []struct {
+		p    string
+		want bool
+	}{
+		{"Head of The Office", true},
+		{"Regional Fire Service", false},
+		{"Zoning Officer", true},
+		{"Review Board", false},
+		{"Credit Bureau", false},
+	} {
+		if got := singular(tc.p); got != tc.want {
+			t.Errorf("singular(%q) = %v, want %v", tc.p, got, tc.want)
+		}
 	}
 }

@@ -35,9 +35,17 @@ var (
 	// outsideIntroRe introduces a party as outside: "appoints an external
 	// loss adjuster".
 	outsideIntroRe = regexp.MustCompile(`(?i)\b(?:external|freelance|independent|third-party|outside|contracted|outsourced)\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)`)
+	// onBehalfRe is a party, introduced with "a", acting for another: "An
+	// architect submits the application on behalf of the owner".
+	onBehalfRe = regexp.MustCompile(`(?im)(?:^|[.!?:]\s+)an?\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+[a-z]+s\b[^.!?]*?\bon\s+behalf\s+of\s+(?:the|a|an|its|their|his|her)\s+([a-z][\w-]*)`)
 	// listSplitRe splits a list of staff.
 	listSplitRe = regexp.MustCompile(`,|\band\b`)
 )
+
+// staffNouns are roles that act for an outside party as our staff: "a
+// clerk files the form on behalf of the customer".
+var staffNouns = set(`clerk clerks agent agents officer officers assistant assistants employee employees staff team
+	manager managers desk handler handlers advisor adviser advisors advisers representative rep member colleague`)
 
 // readCues reads the cues of a text.
 func readCues(text string) partyCues {
@@ -70,6 +78,13 @@ func readCues(text string) partyCues {
 	}
 	for _, m := range outsideIntroRe.FindAllStringSubmatch(text, -1) {
 		c.outside = append(c.outside, strings.ToLower(m[1]))
+	}
+	for _, m := range onBehalfRe.FindAllStringSubmatch(text, -1) {
+		// who acts on behalf of an outside party is on its side
+		ws := strings.Fields(strings.ToLower(m[1]))
+		if isExternal(m[2]) && !isExternal(m[1]) && !staffNouns[ws[len(ws)-1]] {
+			c.outside = append(c.outside, strings.ToLower(m[1]))
+		}
 	}
 	return c
 }
