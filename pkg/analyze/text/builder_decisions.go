@@ -11,7 +11,11 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	if o := b.open; o != nil && o.whether {
 		label := shortCondition(cond)
 		o.branches = append(o.branches, branch{label: label, items: acts(ds), cond: cond})
-		b.last = &o.branches[len(o.branches)-1].items
+		if o.cases {
+			// an announced outcome ("three outcomes. If …"): its
+			// sentence's rework loops from this branch
+			b.last = &o.branches[len(o.branches)-1].items
+		}
 		return
 	}
 	// "If the risk is high … If the risk is acceptable …": one decision
