@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestAnnouncedOutcomes reads "there are three outcomes" followed by one
 // "if" sentence per outcome as one decision with a branch each, and the
@@ -67,6 +70,26 @@ func TestSingularPerson(t *testing.T) {
 	} {
 		if got := singular(tc.p); got != tc.want {
 			t.Errorf("singular(%q) = %v, want %v", tc.p, got, tc.want)
+		}
+	}
+}
+
+// TestPlainEnglishSideBySide reads plain non-native English, where a
+// role or an acronym takes the base form ("the lab make", "the DBA
+// make"), as a clause of its own, beside the other "in same time".
+func TestPlainEnglishSideBySide(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		a, b pattern
+	}{
+		{"The supplier send the samples. The incoming inspector measure all dimension and in same time the lab make the material test. The quality engineer decide.",
+			pattern{"measur", "dimension"}, pattern{"make", "test"}},
+		{"The engineer prepare the deployment package and at the same time the DBA make the backup of the database. The engineer deploy.",
+			pattern{"prepar", "package"}, pattern{"backup"}},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		if !parallelApart(m, tc.a, tc.b) {
+			t.Errorf("%q: %v and %v not on two branches of a parallel split:%s", tc.text, tc.a, tc.b, describe(m))
 		}
 	}
 }

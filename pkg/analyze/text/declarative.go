@@ -378,7 +378,7 @@ var transitiveWork = set(`end start begin take apply`)
 // request"): the subject names a role and the verb's object or particle
 // follows right after it.
 func plainAgreement(subject, ws []string, i int) bool {
-	if len(subject) > 4 || !isAgent(nounPhrase(subject, 5)) || i+1 >= len(ws) {
+	if len(subject) > 4 || !(isAgent(nounPhrase(subject, 5)) || acronymSubject(subject)) || i+1 >= len(ws) {
 		return false
 	}
 	for _, w := range subject {
@@ -399,6 +399,20 @@ func plainAgreement(subject, ws []string, i int) bool {
 		}
 	}
 	return false
+}
+
+// acronymSubject reports a subject that is an acronym, with or without
+// its article: "the DBA make the backup", "CAB approve the change".
+func acronymSubject(subject []string) bool {
+	ws := subject
+	if len(ws) == 2 && determiners[norm(ws[0])] {
+		ws = ws[1:]
+	}
+	if len(ws) != 1 {
+		return false
+	}
+	w := strings.Trim(ws[0], ",;:")
+	return len(w) >= 2 && len(w) <= 5 && strings.ToUpper(w) == w && strings.ToLower(w) != w
 }
 
 // agreementStops in front of a role and a base form make it a

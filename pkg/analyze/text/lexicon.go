@@ -119,7 +119,7 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	developer developers designer designers architect architects legal compliance payroll treasury
 	logistics shipping receiving marketing operations management system bot robot payable receivable
 	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
-	guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
+	lab labs laboratory laboratories guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
 	centre center centres centers depot bureau bureaus authority authorities shop garage agency bank banks
 	company companies`)
 

@@ -98,7 +98,7 @@ var joinTailRe = regexp.MustCompile(`(?i)[,;]\s*(?:and\s+)?(?:both|all|the\s+two
 // midParallelRe is a sentence whose second clause runs beside its first:
 // "… asks the police for an opinion and, in the meantime, calculates
 // the fee", "… sends the form; meanwhile the clerk books the room".
-var midParallelRe = regexp.MustCompile(`(?i)^(.{8,}?)(?:,?\s+and\s*,?|\s*;|,)\s*(?:in\s+the\s+meantime|in\s+the\s+meanwhile|meanwhile|at\s+the\s+same\s+time|simultaneously|in\s+parallel)\s*,?\s+(.{6,})$`)
+var midParallelRe = regexp.MustCompile(`(?i)^(.{8,}?)(?:,?\s+and\s*,?|\s*;|,)\s*(?:in\s+the\s+meantime|in\s+the\s+meanwhile|meanwhile|(?:at|in)\s+(?:the\s+)?same\s+time|simultaneously|in\s+parallel)\s*,?\s+(.{6,})$`)
 
 // readMidParallel reads "A and, in the meantime, B": B runs beside A,
 // when both are steps.
