@@ -28,6 +28,13 @@ func TestAnnouncedOutcomes(t *testing.T) {
 			never: [][2]pattern{{{"denial"}, {"regist", "worker"}}},
 		},
 		{
+			name:   "repeat a step by its noun until",
+			text:   "The technician pipettes the samples onto the plate. Wash the plate with wash buffer. Repeat the washing until the residual volume check passes (usually three cycles). The technician reads the plate.",
+			loop:   [][2]pattern{{{"wash", "plate"}, {"wash", "plate"}}},
+			reach:  [][2]pattern{{{"pipett", "sample"}, {"read", "plate"}}},
+			absent: []pattern{{"repeat"}},
+		},
+		{
 			name:  "chat text in lower case, a hyphenated verb",
 			text:  "the developer cherry-picks the fix onto the release branch. CI builds the branch. if the build fails, the developer corrects the code and pushes again. once it is green, ops deploys the hotfix.",
 			loop:  [][2]pattern{{{"build", "branch"}, {"correct", "code"}}},

@@ -447,6 +447,9 @@ func (b *builder) addWhether(cond, performer string) {
 // question turns a condition into a gateway name: "the invoice is
 // correct" → "Invoice correct?".
 func question(cond string) string {
+	if i := strings.Index(cond, "("); i > 0 {
+		cond = cond[:i] // "the check passes (usually three cycles)": no aside
+	}
 	ws := strings.Fields(trimPunct(cond))
 	if len(ws) > 1 && strings.EqualFold(ws[0], "to") {
 		ws = ws[1:] // "whether to make an offer"

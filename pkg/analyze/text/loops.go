@@ -483,6 +483,14 @@ func (a *analyzer) untilLoop(r *reading) ([]*draft, bool) {
 	}
 	cue = cue || againRe.MatchString(head) || loopRe.MatchString(head)
 	ds := a.clauses(head, r.s)
+	if len(ds) == 1 && len(a.drafts) > 0 && a.drafts[len(a.drafts)-1] == ds[0] {
+		// "Repeat the washing until the check passes": back to the
+		// washing, no "repeat" step of its own
+		if e := a.redoTarget(ds[0], len(a.drafts)-1); e != nil && a.b.addLoopCheck(m[2], e.performer, e.item, false) {
+			ds[0].drop = true
+			return ds, true
+		}
+	}
 	if len(ds) == 0 || hasAlt(ds) || (!cue && len(ds) < 2) || !a.addRepeated(ds, r, m[2], false) {
 		return nil, false
 	}
@@ -539,12 +547,24 @@ func (a *analyzer) redoneStep(before int) bool {
 		return false
 	}
 	d := a.drafts[before]
-	if d.event != nil || !redoVerbs[firstWord(d.verb)] {
+	e := a.redoTarget(d, before)
+	if e == nil || !a.b.loopTo(e.item) {
 		return false
+	}
+	d.drop = true
+	return true
+}
+
+// redoTarget is the earlier step (before index before) that d, a
+// "repeat" step, names ("repeats the reconciliation" after "reconciles
+// the accounts", "repeat the washing" after "wash the plate"), or nil.
+func (a *analyzer) redoTarget(d *draft, before int) *draft {
+	if d.event != nil || !redoVerbs[firstWord(d.verb)] {
+		return nil
 	}
 	ws := strings.Fields(strings.ToLower(d.object))
 	if len(ws) == 0 {
-		return false
+		return nil
 	}
 	noun := trimPunct(ws[len(ws)-1])
 	for i := before - 1; i >= 0; i-- {
@@ -553,15 +573,11 @@ func (a *analyzer) redoneStep(before int) bool {
 			continue
 		}
 		v := firstWord(e.verb)
-		if commonPrefix(v, noun) >= 5 || sharedStems(d.object, e.object) > 0 && !redoVerbs[v] {
-			if a.b.loopTo(e.item) {
-				d.drop = true
-				return true
-			}
-			return false
+		if p := commonPrefix(v, noun); p >= 5 || (p == len(v) && p >= 4 && strings.HasSuffix(noun, "ing")) || sharedStems(d.object, e.object) > 0 && !redoVerbs[v] {
+			return e
 		}
 	}
-	return false
+	return nil
 }
 
 // commonPrefix is how many leading letters a and b share.
