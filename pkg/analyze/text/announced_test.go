@@ -35,6 +35,14 @@ func TestAnnouncedOutcomes(t *testing.T) {
 			absent: []pattern{{"repeat"}},
 		},
 		{
+			name: "outcome list: a long state, a jump back to a step",
+			text: "1. The technician pipettes the samples onto the plate.\n2. The technician reads the plate.\n3. The scientist evaluates the controls:\n   - controls within range: the scientist accepts the run and calculates the concentrations;\n" +
+				"   - one control slightly out of range: the scientist repeats the run from step 1;\n   - controls clearly out of range or the standard curve failed: the scientist rejects the run. No results are reported.\n4. The scientist sends the results to the sponsor.",
+			loop:      [][2]pattern{{{"pipett"}, {"evaluat", "control"}}},
+			exclusive: [][2]pattern{{{"accept", "run"}, {"reject", "run"}}},
+			never:     [][2]pattern{{{"reject", "run"}, {"send", "result"}}},
+		},
+		{
 			name:  "chat text in lower case, a hyphenated verb",
 			text:  "the developer cherry-picks the fix onto the release branch. CI builds the branch. if the build fails, the developer corrects the code and pushes again. once it is green, ops deploys the hotfix.",
 			loop:  [][2]pattern{{{"build", "branch"}, {"correct", "code"}}},

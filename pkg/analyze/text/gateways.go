@@ -231,12 +231,23 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	}
 	if m := ifColonRe.FindStringSubmatch(r.body); m != nil {
 		r.body = "If " + m[1] + ", " + m[2] // "If noted: files a claim …"
-	} else if m := stateColonRe.FindStringSubmatch(r.body); m != nil && r.inItem && wordCount(m[1]) <= 6 {
+	} else if m := stateColonRe.FindStringSubmatch(r.body); m != nil && r.inItem && (wordCount(m[1]) <= 6 || a.stateBranchAt > 0 && a.stateBranchAt == a.count && wordCount(m[1]) <= 12) {
+		// (a longer state only as the next answer of the same decision:
+		// "– controls clearly out of range or the curve failed: …")
 		// "→ account blocked (unpaid fines): the assistant declines the
 		// loan": a branch of a decision tree, its state before the colon
 		if o := a.b.open; o != nil && !o.whether && a.stateBranchAt > 0 && a.stateBranchAt == a.count {
 			// "→ damaged: … → fine: …": the item right after a state's
 			// item is another answer of the same decision
+			if g := gotoRe.FindStringSubmatch(m[2]); g != nil {
+				// "– slightly out of range: repeat the run from step 3"
+				if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
+					a.b.addCase(m[1], nil)
+					a.b.loopOpen(d.item)
+					a.stateBranchAt = a.count
+					return nil, true
+				}
+			}
 			if ds := a.clauses(m[2], r.s); len(ds) > 0 {
 				a.applyTimes(ds, r.work, r.wait)
 				a.b.addCase(m[1], ds)
@@ -519,7 +530,7 @@ func condSubject(cond string) string {
 }
 
 // gotoRe finds a jump back to a numbered step.
-var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+(?:step|item|point)\s+(\d{1,3})|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:from\s+)?steps?\s+(\d{1,3})`)
+var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+(?:step|item|point)\s+(\d{1,3})|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:the\s+\w+\s+)?(?:from\s+)?steps?\s+(\d{1,3})`)
 
 // atoi reads a short decimal number; 0 when s is none.
 func atoi(s string) int {
@@ -542,7 +553,7 @@ var ifColonRe = regexp.MustCompile(`(?i)^if\s+([^:,;]{2,60}):\s+(\S.+)$`)
 // stateColonRe is a list item that names a state, then a colon and what
 // is done in it: "account OK: the assistant reserves the device". The
 // state starts in lower case, unlike a label ("Owner: Finance").
-var stateColonRe = regexp.MustCompile(`^([a-z][^:;,()]{1,50}?)(?:\s*\([^)]*\))?:\s+(\S.+)$`)
+var stateColonRe = regexp.MustCompile(`^([a-z][^:;,()]{1,80}?)(?:\s*\([^)]*\))?:\s+(\S.+)$`)
 
 var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)
 
