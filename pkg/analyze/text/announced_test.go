@@ -43,6 +43,13 @@ func TestAnnouncedOutcomes(t *testing.T) {
 			never:     [][2]pattern{{{"reject", "run"}, {"send", "result"}}},
 		},
 		{
+			name: "cases by level in lettered items",
+			text: "Section 3. The analyst classifies the alert as low, medium or high risk.\n(a) A low-risk alert is closed by the analyst with a short justification.\n(b) A medium-risk alert is escalated to the compliance officer.\n" +
+				"(c) A high-risk alert is escalated to the reporting officer, who files a report with the authority.\nSection 4. The officer archives the case file.",
+			exclusive: [][2]pattern{{{"clos", "alert"}, {"file", "report"}}},
+			never:     [][2]pattern{{{"clos", "alert"}, {"file", "report"}}},
+		},
+		{
 			name:  "chat text in lower case, a hyphenated verb",
 			text:  "the developer cherry-picks the fix onto the release branch. CI builds the branch. if the build fails, the developer corrects the code and pushes again. once it is green, ops deploys the hotfix.",
 			loop:  [][2]pattern{{{"build", "branch"}, {"correct", "code"}}},
@@ -86,6 +93,9 @@ func TestSingularPerson(t *testing.T) {
 		if got := singular(tc.p); got != tc.want {
 			t.Errorf("singular(%q) = %v, want %v", tc.p, got, tc.want)
 		}
+	}
+	if !isExternal("Financial Intelligence Unit") || isExternal("Business Unit") {
+		t.Errorf("a financial intelligence unit is an outside authority, a business unit is ours")
 	}
 }
 

@@ -9,6 +9,10 @@ var (
 	// qualRe finds a subject qualified by a state that only some items
 	// have: "Damaged goods", "Incomplete applications".
 	qualRe = regexp.MustCompile(`(?i)^(?:the\s+|all\s+|any\s+)?(damaged|defective|incomplete|faulty|invalid|missing|late|urgent|overdue|suspicious|standard|normal|complex|high-risk|low-risk|unpaid|broken|expired|approved|rejected|accepted|declined|refused|valid|complete|successful|failed|minor|major|correct|incorrect|wrong|inaccurate|simple|small|large|low-value|high-value)(?:\s+(?:or|and)\s+[a-z-]+)?\s+([a-z-]+s)\s+(?:are|must|need|should|have|get|go)\b`)
+	// levelRe finds one item qualified by its level, as a list of cases
+	// writes it: "A low-risk alert is closed by the analyst", "A
+	// medium-priority ticket goes to the second level".
+	levelRe = regexp.MustCompile(`(?i)^an?\s+((?:low|medium|moderate|high|very\s+high|critical|minor|major|standard|elevated)-(?:risk|value|priority|severity|impact|level))\s+([a-z-]+)\s+(?:is|must|needs|should|has|gets|goes)\b`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
 	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than|up to|of at least)\s+(?:[^,]|,\d){1,30}?|of\s+(?:[^,]|,\d){1,25}?\s+or\s+(?:more|less|above|below|higher|lower|over))(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
@@ -33,6 +37,9 @@ func qualifiedSubject(body string) (cond, main string) {
 	}
 	if m := withRe.FindStringSubmatch(body); m != nil {
 		return m[1] + " " + m[2], body
+	}
+	if m := levelRe.FindStringSubmatch(body); m != nil {
+		return m[2] + " " + strings.ToLower(m[1]), body
 	}
 	if m := compRe.FindStringSubmatch(body); m != nil {
 		return m[1] + " " + m[2], body
@@ -63,8 +70,8 @@ func (a *analyzer) readQualified(r *reading) ([]*draft, bool) {
 	if m := forAfterColonRe.FindStringSubmatch(body); m != nil {
 		body = m[1] // "Once the photo is in, decide: for orders under 50 EUR, …"
 	}
-	if r.inItem && !strings.HasPrefix(strings.ToLower(body), "for ") {
-		return nil, false // only an explicit "For …, …" qualifies a list item
+	if r.inItem && !strings.HasPrefix(strings.ToLower(body), "for ") && !levelRe.MatchString(body) {
+		return nil, false // only an explicit "For …, …" or a level ("A low-risk alert is …") qualifies a list item
 	}
 	cond, main := qualifiedSubject(body)
 	if cond == "" {
