@@ -50,6 +50,13 @@ func TestAnnouncedOutcomes(t *testing.T) {
 			never:     [][2]pattern{{{"clos", "alert"}, {"file", "report"}}},
 		},
 		{
+			name: "macro sections are alternatives; 'it' in the next condition is the same thing",
+			text: "The agent verifies the customer's identity. Then pick the macro that matches the request.\n\nMACRO A — Refund request\nThe agent checks the return window and issues the refund.\n\n" +
+				"MACRO B — Parcel not arrived\nThe agent opens a trace request with the carrier. If the parcel is lost, the agent ships a replacement order; if it is found, the agent sends the tracking link to the customer.\n\n" +
+				"MACRO C — Account deletion\nThe agent forwards the request to the privacy team. The privacy team deletes the account.",
+			exclusive: [][2]pattern{{{"issu", "refund"}, {"trace"}}, {{"trace"}, {"delet", "account"}}, {{"ship", "replacement"}, {"send", "tracking"}}},
+		},
+		{
 			name:  "chat text in lower case, a hyphenated verb",
 			text:  "the developer cherry-picks the fix onto the release branch. CI builds the branch. if the build fails, the developer corrects the code and pushes again. once it is green, ops deploys the hotfix.",
 			loop:  [][2]pattern{{{"build", "branch"}, {"correct", "code"}}},

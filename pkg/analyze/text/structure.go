@@ -10,7 +10,7 @@ import (
 
 // altHeadRe is the heading of one of several alternative ways to do the
 // same thing: "Method 1 — GUI", "Option B: handheld printer".
-var altHeadRe = regexp.MustCompile(`(?i)^(method|option|alternative|approach|pathway|path|variant|way)\s+(\d{1,2}|[a-z])\b`)
+var altHeadRe = regexp.MustCompile(`(?i)^(method|option|alternative|approach|pathway|path|variant|way|macro|case|scenario)\s+(\d{1,2}|[a-z])\b`)
 
 // furniture reports whether a block is a caption, a link with at most a
 // short label ("Also refer: https://…") or a callout opened by its
