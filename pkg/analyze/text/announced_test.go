@@ -125,3 +125,25 @@ func TestPlainEnglishSideBySide(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainEnglishRework: "we start again with measuring" goes back to
+// the measuring, "no order is released" ends the branch, and "for 5
+// samples" is what is asked for.
+func TestPlainEnglishRework(t *testing.T) {
+	checkLogic(t, logicCase{
+		text: "Purchasing ask the supplier for 5 samples of the new part. The inspector measures the samples. The quality engineer checks the report. " +
+			"If the dimension is wrong, purchasing sends the samples back to the supplier and we start again with measuring. " +
+			"If the material test is failed, the part is rejected, purchasing inform supplier and no order is released. Purchasing releases the serial order.",
+		loop:  [][2]pattern{{{"measur", "sample"}, {"send", "back"}}},
+		never: [][2]pattern{{{"reject", "part"}, {"releas", "order"}}},
+		reach: [][2]pattern{{{"ask", "sample"}, {"measur"}}},
+	})
+	for _, tc := range []struct {
+		w    string
+		want bool
+	}{{"samples", true}, {"days", false}, {"EUR", false}, {"checks", false}, {"items", true}} {
+		if got := countedThing(tc.w); got != tc.want {
+			t.Errorf("countedThing(%q) = %v, want %v", tc.w, got, tc.want)
+		}
+	}
+}

@@ -174,13 +174,15 @@ func (a *analyzer) closeSentence(s string, before int) {
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
 		}
-	case backToStepRe.MatchString(s) && a.backToStep(s, before) != nil:
+	case backToStepRe.MatchString(s) && a.backToStep(s, before) != nil && !inParallel(a.b.seq, a.backToStep(s, before).item, false):
+		// (a jump into one branch of parallel work would wait forever at
+		// its join)
 		// "If the verification fails, the engineer goes back to
 		// investigating": back to the investigation, no step of its own
 		e := a.backToStep(s, before)
 		for _, d := range a.drafts[before:] {
-			if d.event == nil && firstWord(d.verb) == "go" {
-				d.drop = true
+			if d.event == nil && (firstWord(d.verb) == "go" || restartVerbs[firstWord(d.verb)] && againRe.MatchString(d.object)) {
+				d.drop = true // "… and we start again with measuring": the jump, no step
 			}
 		}
 		a.b.loopTo(e.item)
@@ -335,9 +337,33 @@ func (a *analyzer) backTo(s string) *draft {
 	return target
 }
 
+// inParallel reports whether target sits on a branch of a parallel
+// split among items (inside is whether items already are on one).
+func inParallel(items []*item, target *item, inside bool) bool {
+	for _, it := range items {
+		if it == target {
+			return inside
+		}
+		if it.gw != nil {
+			for _, br := range it.gw.branches {
+				if inParallel(br.items, target, inside || it.gw.typ == process.GatewayParallel) {
+					return true
+				}
+			}
+		}
+		if it.sub != nil && inParallel(it.sub.items, target, inside) {
+			return true
+		}
+	}
+	return false
+}
+
+// restartVerbs start a step over: "start again with measuring".
+var restartVerbs = set(`start begin restart`)
+
 // backToStepRe names the step the case goes back to: "goes back to
 // investigating", "returns to checking the form".
-var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+the\s+([a-z]+)\b`)
+var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:starts?|begins?|started|began)\s+again\s+(?:with|from|at)\s+(?:the\s+)?([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+the\s+([a-z]+)\b`)
 
 // backToStep finds the earlier step a sentence goes back to by its verb
 // ("goes back to investigating": the last investigation before the
@@ -348,16 +374,14 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 		return nil
 	}
 	bases := map[string]bool{}
-	if m[3] != "" {
+	if m[4] != "" {
 		// "… goes back to the review": the step whose verb the noun names
-		for _, b := range nounVerbs(strings.ToLower(m[3])) {
+		for _, b := range nounVerbs(strings.ToLower(m[4])) {
 			bases[b] = true
 		}
 	} else {
-		w := m[1]
-		if w == "" {
-			w = m[2]
-		}
+		w := firstNonEmpty(m[1], m[2], m[3]) // "… and we start again with measuring"
+
 		b, f := verbForm(w)
 		if f != formIng {
 			return nil

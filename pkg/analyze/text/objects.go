@@ -208,11 +208,27 @@ func (s *objectScan) quantityCut(j int, w string) bool {
 	if (w == "for" || w == "about" || w == "approximately" || w == "around" || w == "up") &&
 		!(len(s.c.object) == 1 && personalObjects[norm(s.c.object[0])]) { // "asks them for a deposit"
 		if j+1 < len(rest) && (numberWord(rest[j+1]) || norm(rest[j+1]) == "to" || norm(rest[j+1]) == "about") {
-			return true
+			// "asks the supplier for 5 samples": things asked for, not an
+			// amount or a duration
+			return !(w == "for" && numberWord(rest[j+1]) && j+2 < len(rest) && countedThing(rest[j+2]))
 		}
 	}
 	return numberWord(rest[j]) && j+1 < len(rest) && timeUnits.MatchString(norm(rest[j+1]))
 }
+
+// countedThing reports a plural noun after a number that is neither a
+// unit of time nor of money: "5 samples", not "30 days" or "100 EUR".
+func countedThing(w string) bool {
+	n := norm(w)
+	if timeUnits.MatchString(n) || moneyUnits[n] || len(n) < 4 || !strings.HasSuffix(n, "s") {
+		return false
+	}
+	_, f := verbForm(n)
+	return f == formNone
+}
+
+// moneyUnits are currencies and shares written after an amount.
+var moneyUnits = set(`eur euro euros usd dollars gbp pounds chf francs percent cents points`)
 
 // systemFollows says whether "in/on/with/into" at j names a system: "…
 // in SAP" ends the object.
