@@ -147,3 +147,18 @@ func TestPlainEnglishRework(t *testing.T) {
 		}
 	}
 }
+
+// TestRecipientFirst reads the recipient before the object, as
+// Spanish-influenced English writes it.
+func TestRecipientFirst(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"HR solicits to the candidate the documentation.", "Solicit documentation"},
+		{"The buyer sends to the supplier the signed order.", "Send signed order"},
+		{"The clerk sends the order to the supplier.", "Send order"},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		if len(m.Activities) != 1 || m.Activities[0].Name != tc.want {
+			t.Errorf("%q: %v, want one activity %q", tc.text, names(m), tc.want)
+		}
+	}
+}

@@ -144,6 +144,12 @@ func (s *objectScan) at(j int) (int, bool) {
 	case w == "from":
 		s.c.from = nounPhrase(s.rest[j+1:], 4)
 		return j, true
+	case w == "to" && len(s.c.object) == 0 && s.recipientFirst(j) > 0:
+		// "sends to the supplier the order", "solicits to the candidate
+		// the documentation": the recipient before the object
+		k := s.recipientFirst(j)
+		s.c.to = nounPhrase(s.rest[j+1:k], 4)
+		return k - 1, false
 	case w == "to":
 		if j+1 < len(s.rest) {
 			if _, f := verbForm(s.rest[j+1]); f == formBase {
@@ -159,6 +165,31 @@ func (s *objectScan) at(j int) (int, bool) {
 	}
 	return s.take(j)
 }
+
+// recipientFirst is where the object starts after a recipient that
+// comes first ("to the candidate the documentation"), or 0: an article
+// opens the recipient and another one, within four words, the object.
+func (s *objectScan) recipientFirst(j int) int {
+	rest := s.rest
+	if j+1 >= len(rest) || !articles[norm(rest[j+1])] {
+		return 0
+	}
+	for k := j + 2; k < len(rest) && k <= j+5; k++ {
+		if breaks(rest[k-1]) || prepositions[norm(rest[k])] {
+			return 0
+		}
+		if articles[norm(rest[k])] {
+			if !isAgent(nounPhrase(rest[j+1:k], 4)) && !isExternal(nounPhrase(rest[j+1:k], 4)) {
+				return 0
+			}
+			return k
+		}
+	}
+	return 0
+}
+
+// articles open a noun phrase.
+var articles = set(`the a an`)
 
 // clauseObjects open an object that is a clause: "checks whether …".
 var clauseObjects = set(`whether that if which what how`)
