@@ -162,3 +162,21 @@ func TestRecipientFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestParallelPhrasings lists more ways a text puts work side by side:
+// a list after "in parallel:", "parallel to that", "in any order", "two
+// tasks start now:".
+func TestParallelPhrasings(t *testing.T) {
+	a, b := pattern{"credit"}, pattern{"fraud"}
+	for _, text := range []string{
+		"The clerk registers the order. The following happens in parallel:\n- the analyst runs the credit check\n- the risk officer runs the fraud check\nThe manager decides.",
+		"The clerk registers the order. Then the analyst runs the credit check. Parallel to that, the risk officer runs the fraud check. The manager decides.",
+		"The clerk registers the order. The analyst runs the credit check and the risk officer runs the fraud check. These checks can be done in any order. The manager decides.",
+		"The clerk registers the order. Two tasks start now: the analyst runs the credit check and the risk officer runs the fraud check. Once both are finished, the manager decides.",
+	} {
+		m := Analyze(context.Background(), text, "t.txt")
+		if !parallelApart(m, a, b) {
+			t.Errorf("%q: credit and fraud checks not on two branches of a parallel split:%s", text, describe(m))
+		}
+	}
+}

@@ -71,11 +71,15 @@ func (a *analyzer) document(text string) {
 		if ch != nil {
 			a.b.closeOpen()
 			ch.bounds = append(ch.bounds, len(a.b.seq))
-			a.choiceItem(bl)
+			if ch.parallel {
+				a.listItem(bl) // work, not a method's name
+			} else {
+				a.choiceItem(bl)
+			}
 			a.b.closeOpen()
 			continue
 		}
-		if (bl.kind == blockItem || bl.kind == blockPara) && strings.HasSuffix(strings.TrimSpace(bl.text), ":") && choiceLeadRe.MatchString(bl.text) {
+		if lead := strings.TrimSpace(bl.text); (bl.kind == blockItem || bl.kind == blockPara) && strings.HasSuffix(lead, ":") && (choiceLeadRe.MatchString(lead) || parallelLeadRe.MatchString(lead)) {
 			marker := ""
 			if bl.kind == blockItem {
 				marker = bl.glyph
@@ -88,7 +92,7 @@ func (a *analyzer) document(text string) {
 				}
 			}
 			a.b.closeOpen()
-			ch = &choice{marker: marker, lead: bl.text}
+			ch = &choice{marker: marker, lead: bl.text, parallel: !choiceLeadRe.MatchString(lead)}
 			continue
 		}
 		// "Responsible: System administrator" in an SOP's header names
@@ -194,7 +198,14 @@ type choice struct {
 	marker string // the lead item's glyph: items with another one are the options
 	lead   string
 	bounds []int
+	// parallel: the items run side by side ("The following happens in
+	// parallel:"), not one of them
+	parallel bool
 }
+
+// parallelLeadRe introduces a list of work done side by side: "The
+// following happens in parallel:", "At the same time:".
+var parallelLeadRe = regexp.MustCompile(`(?i)\b(?:in\s+parallel|at\s+the\s+same\s+time|simultaneously|concurrently|side\s+by\s+side)\s*:\s*$`)
 
 // endChoice turns the steps of a choice's items into the branches of one
 // exclusive decision: the reader takes one of the methods, not all of
@@ -222,6 +233,12 @@ func (a *analyzer) endChoice(ch *choice) {
 		branches = append(branches, branch{label: label, items: items})
 	}
 	g := &gwBlock{typ: process.GatewayExclusive, name: "Which method?", spec: "One of the listed alternatives is used."}
+	if ch.parallel {
+		g = &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}
+		for i := range branches {
+			branches[i].label = ""
+		}
+	}
 	g.branches = branches
 	a.b.seq = append(seq[:ch.bounds[0]], &item{gw: g})
 	a.b.last = &a.b.seq

@@ -8,12 +8,12 @@ import (
 )
 
 var (
-	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in the meanwhile|in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|parallel to this|alongside this|during (?:this|that|that same|the same) time)\b[,:]?\s*`)
+	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in the meanwhile|in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|(?:in\s+)?parallel (?:to|with) (?:this|that|it)|alongside (?:this|that|it)|during (?:this|that|that same|the same) time)\b[,:]?\s*`)
 	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|in the meantime|in the meanwhile|meanwhile)\b,?`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	// parallelListRe finds a lead-in that announces simultaneous work
 	// before a colon: "Then two things happen at the same time: …".
-	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|two things happen|three things happen)\b[^:]{0,30}:\s*(.+)$`)
+	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|(?:two|three|four) (?:things|tasks|activities|checks|jobs) (?:now )?(?:happen|start|run|begin|take place))\b[^:]{0,30}:\s*(.+)$`)
 	// whileStartRe reads "While X, Y" and "At the same time as X, Y".
 	whileStartRe = regexp.MustCompile(`(?i)^(?:while|whilst|(?:at|in) (?:the )?same time as)\s+(.+?),\s*(.+)$`)
 )
@@ -198,7 +198,7 @@ var parallelPartRe = regexp.MustCompile(`\s*(?:;|,\s+and\s+|,\s+while\s+|,\s+)\s
 // sideBySideRe is a sentence that only says the steps before it run side
 // by side: "These two checks happen in parallel.", "Both run at the same
 // time.", "Neither waits for the other."
-var sideBySideRe = regexp.MustCompile(`(?i)^(?:(?:these|those|the)\s+(two|three)\b|both\b|(two|three)\s+of\s+them\b)[^.;]{0,40}\b(?:in parallel|at the same time|simultaneously|concurrently|side by side|independently)\b|^(?:and\s+)?(?:neither|none)\s+(?:of\s+(?:them|the\s+two)\s+)?waits\s+for\s+(?:the\s+other|each\s+other|another)\b`)
+var sideBySideRe = regexp.MustCompile(`(?i)^(?:(?:these|those|the)\s+(two|three)\b|(?:these|those)\s+[a-z]+s\b|both\b|(two|three)\s+of\s+them\b)[^.;]{0,40}\b(?:in parallel|at the same time|simultaneously|concurrently|side by side|independently|in any order)\b|^(?:and\s+)?(?:neither|none)\s+(?:of\s+(?:them|the\s+two)\s+)?waits\s+for\s+(?:the\s+other|each\s+other|another)\b`)
 
 // sideByOwnRe marks clauses of one sentence as independent of each
 // other: "… and the clerk prints the labels independently of each other".

@@ -121,7 +121,8 @@ func (a *analyzer) admit(s string) (string, bool) {
 func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
 	saved := a.sectionActor
 	restore = func() { a.sectionActor = saved }
-	if m := rolePrefixRe.FindStringSubmatch(s); m != nil {
+	if m := rolePrefixRe.FindStringSubmatch(s); m != nil && !parallelListRe.MatchString(s) {
+		// ("Two things happen: …" is a lead-in of parallel work, no label)
 		if np := nounPhrase(strings.Fields(m[1]), 5); isAgent(np) {
 			a.sectionActor = a.performer(np)
 			return m[2], restore
