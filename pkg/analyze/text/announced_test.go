@@ -163,10 +163,10 @@ func TestRecipientFirst(t *testing.T) {
 	}
 }
 
-// TestParallelPhrasings lists more ways a text puts work side by side:
+// TestMoreParallelPhrasings lists more ways a text puts work side by side:
 // a list after "in parallel:", "parallel to that", "in any order", "two
 // tasks start now:".
-func TestParallelPhrasings(t *testing.T) {
+func TestMoreParallelPhrasings(t *testing.T) {
 	a, b := pattern{"credit"}, pattern{"fraud"}
 	for _, text := range []string{
 		"The clerk registers the order. The following happens in parallel:\n- the analyst runs the credit check\n- the risk officer runs the fraud check\nThe manager decides.",
