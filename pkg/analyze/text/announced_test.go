@@ -180,3 +180,22 @@ func TestMoreParallelPhrasings(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreLoopPhrasings lists more ways a text sends work back: "This is
+// repeated until the editor approves it", "go back to the drafting",
+// "the process returns to the production step", "she waits five minutes
+// and measures again".
+func TestMoreLoopPhrasings(t *testing.T) {
+	for _, tc := range []logicCase{
+		{text: "The writer revises the draft. The editor reads the draft. This is repeated until the editor approves it. The editor publishes the draft.",
+			loop: [][2]pattern{{{"revis"}, {"read"}}}},
+		{text: "The writer drafts the text. The editor reviews the draft. If it is not approved, go back to the drafting. The editor publishes the text.",
+			loop: [][2]pattern{{{"draft", "text"}, {"review"}}}},
+		{text: "The operator produces the part. The inspector checks the quality. If the quality is not sufficient, the process returns to the production step. The inspector packs the part.",
+			loop: [][2]pattern{{{"produc"}, {"check"}}}},
+		{text: "The nurse measures the blood pressure. If the value is above 140, she waits five minutes and measures again. The nurse records the value.",
+			loop: [][2]pattern{{{"measur"}, {"measur"}}}},
+	} {
+		checkLogic(t, tc)
+	}
+}

@@ -176,8 +176,45 @@ func parseClause(text string, prev string) []clause {
 				return declarative(ws[k+1:], prev)
 			}
 		}
+		// "she waits five minutes and measures again": the first verb
+		// names no step, the second one does, of the same subject
+		if cs := secondVerb(ws, prev); cs != nil {
+			return cs
+		}
 	}
 	return cs
+}
+
+// secondVerb reads the clause after "and" that shares the subject of a
+// first verb naming no step, or nil.
+func secondVerb(ws []string, prev string) []clause {
+	first := -1
+	for j := 1; j < len(ws) && j <= 4; j++ {
+		if _, f := verbForm(ws[j]); f == formThird {
+			first = j
+			break
+		}
+		if b, f := lexicon().Base(norm(ws[j])); f == wordnet.FormThird && notWork[b] {
+			first = j
+			break
+		}
+	}
+	if first < 0 {
+		return nil
+	}
+	for k := first + 1; k+1 < len(ws) && k <= first+6; k++ {
+		if breaks(ws[k-1]) {
+			return nil
+		}
+		if norm(ws[k]) != "and" {
+			continue
+		}
+		if _, f := verbForm(ws[k+1]); f != formThird {
+			return nil
+		}
+		return declarative(append(append([]string{}, ws[:first]...), ws[k+1:]...), prev)
+	}
+	return nil
 }
 
 // caseQuantifiers open "in both cases", "in any case": a step after the

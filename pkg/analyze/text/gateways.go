@@ -287,6 +287,13 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 			return nil, true
 		}
 	}
+	if e := a.jumpBackOnly(main); e != nil {
+		// "If it is not approved, go back to the drafting", "…, the
+		// process returns to the production step": the branch loops
+		a.b.addIf(cond, e.performer, nil)
+		a.b.loopOpen(e.item)
+		return nil, true
+	}
 	// "If the manager rejects the request, the request is closed": the
 	// manager's rejection is a step of its own, the first of the branch
 	var refusal *draft
@@ -348,6 +355,21 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		ds = append(ds, os...)
 	}
 	return ds, true
+}
+
+// jumpBackOnly is the earlier step a clause that only goes back names
+// ("go back to the drafting", "the process returns to the production
+// step"), or nil when the clause does more or names none.
+func (a *analyzer) jumpBackOnly(main string) *draft {
+	loc := backToStepRe.FindStringIndex(main)
+	if loc == nil || wordCount(main[:loc[0]]) > 3 || wordCount(main[loc[1]:]) > 2 {
+		return nil
+	}
+	e := a.backToStep(main, len(a.drafts))
+	if e == nil || inParallel(a.b.seq, e.item, false) {
+		return nil
+	}
+	return e
 }
 
 // readWhether reads "The clerk checks whether the form is complete": a

@@ -288,6 +288,12 @@ func (a *analyzer) loopUntil(cond string) bool {
 			break
 		}
 	}
+	if (target == nil || target == a.last) && who != "" {
+		// "The writer revises the draft. The editor reads it. This is
+		// repeated until the editor approves it": the one named is who
+		// decides, not all who repeat; the last two steps repeat
+		target = a.stepBefore(a.last)
+	}
 	if target == nil || target == a.last {
 		return false
 	}
@@ -300,6 +306,23 @@ func (a *analyzer) loopUntil(cond string) bool {
 		}
 	}
 	return a.b.addLoopUntil(cond, firstNonEmpty(who, a.currentActor()), target.item)
+}
+
+// stepBefore is the step read right before last (a plain step still in
+// the flow), or nil.
+func (a *analyzer) stepBefore(last *draft) *draft {
+	seen := false
+	for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-8; i-- {
+		d := a.drafts[i]
+		if d == last {
+			seen = true
+			continue
+		}
+		if seen && d.event == nil && !d.drop && d.item != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 // backTo finds the last step of the role a sentence sends the work back
@@ -363,7 +386,7 @@ var restartVerbs = set(`start begin restart`)
 
 // backToStepRe names the step the case goes back to: "goes back to
 // investigating", "returns to checking the form".
-var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:starts?|begins?|started|began)\s+again\s+(?:with|from|at)\s+(?:the\s+)?([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+the\s+([a-z]+)\b`)
+var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:starts?|begins?|started|began)\s+again\s+(?:with|from|at)\s+(?:the\s+)?([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+the\s+([a-z]+)\b|\b(?:returns?|returned)\s+to\s+the\s+([a-z]+)\s+(?:step|stage|phase|task)\b`)
 
 // backToStep finds the earlier step a sentence goes back to by its verb
 // ("goes back to investigating": the last investigation before the
@@ -374,9 +397,10 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 		return nil
 	}
 	bases := map[string]bool{}
-	if m[4] != "" {
-		// "… goes back to the review": the step whose verb the noun names
-		for _, b := range nounVerbs(strings.ToLower(m[4])) {
+	if noun := firstNonEmpty(m[4], m[5]); noun != "" {
+		// "… goes back to the review", "returns to the production
+		// step": the step whose verb the noun names
+		for _, b := range nounVerbs(strings.ToLower(noun)) {
 			bases[b] = true
 		}
 	} else {
@@ -402,7 +426,10 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 // "validation" → validate.
 func nounVerbs(n string) []string {
 	out := []string{n}
-	for _, sfx := range [][2]string{{"ation", "ate"}, {"ation", ""}, {"ion", ""}, {"ion", "e"}, {"ment", ""}, {"al", "e"}} {
+	if b, f := verbForm(n); f == formIng {
+		out = append(out, b) // "the drafting" → draft
+	}
+	for _, sfx := range [][2]string{{"ation", "ate"}, {"ation", ""}, {"uction", "uce"}, {"ion", ""}, {"ion", "e"}, {"ment", ""}, {"al", "e"}} {
 		if strings.HasSuffix(n, sfx[0]) && len(n) > len(sfx[0])+2 {
 			out = append(out, strings.TrimSuffix(n, sfx[0])+sfx[1])
 		}
