@@ -101,6 +101,11 @@ func TestSingularPerson(t *testing.T) {
 			t.Errorf("singular(%q) = %v, want %v", tc.p, got, tc.want)
 		}
 	}
+	for _, p := range []string{"Sponsor", "Parts Dealer", "Beneficiary", "Solicitor"} {
+		if !isExternal(p) {
+			t.Errorf("%q is an outside party", p)
+		}
+	}
 	if !isExternal("Financial Intelligence Unit") || isExternal("Business Unit") {
 		t.Errorf("a financial intelligence unit is an outside authority, a business unit is ours")
 	}

@@ -25,7 +25,9 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	municipality ministry provider providers forwarder forwarders consignee consignees consignor consignors
 	shipper shippers valuer valuers surveyor surveyors appraiser appraisers insurer insurers reinsurer reinsurers
 	registry registries workshop workshops practitioner practitioners gp gps
-	customs hotel hotels`)
+	customs hotel hotels sponsor sponsors dealer dealers retailer retailers debtor debtors creditor creditors
+	beneficiary beneficiaries counterparty counterparties tenderer tenderers licensee licensees lessee lessees
+	solicitor solicitors`)
 
 // operatorKinds make an operator a business of its own: a tour
 // operator, a network or grid operator, the customer's old (donor)
