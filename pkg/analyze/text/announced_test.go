@@ -204,3 +204,24 @@ func TestMoreLoopPhrasings(t *testing.T) {
 		checkLogic(t, tc)
 	}
 }
+
+// TestRelativeAndReplyMessages: "requests documents from the applicant, who uploads
+// them" is the applicant's step, and a party's closing reply ("The
+// sponsor acknowledges receipt") is a message back.
+func TestRelativeAndReplyMessages(t *testing.T) {
+	for _, tc := range []struct {
+		text      string
+		party     string
+		atLeast   int
+		partyStep string
+	}{
+		{"The bank requests documents from the applicant, who uploads them to the portal. The officer checks the documents.", "Applicant", 2, "Upload documents"},
+		{"The scientist evaluates the results. The scientist sends the results to the sponsor. The sponsor acknowledges receipt.", "Sponsor", 2, "Acknowledge receipt"},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		act, ok := activity(m, tc.partyStep)
+		if !ok || act.Performer != tc.party || len(m.MessageFlows) < tc.atLeast {
+			t.Errorf("%q: %q by %q, %d message flows; want it by %q and at least %d:%s", tc.text, tc.partyStep, act.Performer, len(m.MessageFlows), tc.party, tc.atLeast, describe(m))
+		}
+	}
+}

@@ -195,10 +195,12 @@ func (a *analyzer) clauseList(text, name string) []clause {
 	}
 	var pcs []clause
 	prev := a.lastObject
+	rel := false // a part is a relative clause on a party: "…, who uploads them"
 	for i, p := range parts {
 		var pc []clause
 		if i > 0 && len(pcs) > 0 {
 			pc = relativeClause(p, pcs[len(pcs)-1], prev)
+			rel = rel || len(pc) > 0 && norm(strings.Fields(p)[0]) == "who"
 		}
 		if pc == nil && i > 0 && len(pcs) > 0 {
 			pc = passiveContinuation(p, parts[i-1], pcs[len(pcs)-1], prev)
@@ -225,7 +227,7 @@ func (a *analyzer) clauseList(text, name string) []clause {
 	if afterLead && !namesEachSubject(pcs) {
 		return cs // after a lead-in only "A does X, and B does Y"
 	}
-	if len(pcs) > len(cs) {
+	if len(pcs) > len(cs) || rel && len(pcs) == len(cs) {
 		return pcs
 	}
 	return cs
@@ -439,6 +441,8 @@ func relativeClause(part string, before clause, prev string) []clause {
 	party := ""
 	if before.to != "" && isAgent(before.to) {
 		party = before.to
+	} else if before.from != "" && (isAgent(before.from) || isExternal(before.from)) {
+		party = before.from // "requests documents from the applicant, who uploads them"
 	}
 	if rel == "where" {
 		cs := parseClause(strings.Join(rest, " "), prev)

@@ -41,7 +41,7 @@ func (c *collaboration) moveSteps() {
 		// and one out to the organisation's next step
 		if n := c.g.nodeAfter(next); n != "" {
 			c.addMsg(obj, id, n)
-		} else if d := c.drafts[id]; d != nil && (moving[firstWord(d.verb)] || addressing[firstWord(d.verb)]) && c.g.kind(next) == process.EventEnd && len(ins) > 0 {
+		} else if d := c.drafts[id]; d != nil && (moving[firstWord(d.verb)] || addressing[firstWord(d.verb)] || replyVerbs[firstWord(d.verb)]) && c.g.kind(next) == process.EventEnd && len(ins) > 0 {
 			c.waitAtEnd(id, obj, prev, next, ins)
 		}
 		a.Pool = c.poolOf[party]
@@ -49,6 +49,10 @@ func (c *collaboration) moveSteps() {
 		c.chains[party] = append(c.chains[party], id)
 	}
 }
+
+// replyVerbs answer the organisation: a party's last step with one
+// ("the sponsor acknowledges receipt") is a message back to it.
+var replyVerbs = set(`acknowledge confirm answer`)
 
 // waitAtEnd puts a message catch before the organisation's end when a
 // party's last step sends something ("… and the agency notifies the
