@@ -225,3 +225,23 @@ func TestRelativeAndReplyMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestMoreChoicePhrasings lists more ways a text names alternatives: "For
+// domestic shipments, … For international shipments, …", "In case of a
+// small claim … In case of a large claim, …", "accepts it, rejects it, or
+// requests changes", "can accept it, reject it or request changes".
+func TestMoreChoicePhrasings(t *testing.T) {
+	for _, tc := range []logicCase{
+		{text: "The clerk receives the order. For domestic shipments, the clerk books a truck. For international shipments, the clerk books a freight forwarder. The clerk sends the invoice.",
+			exclusive: [][2]pattern{{{"book", "truck"}, {"book", "forwarder"}}}},
+		{text: "The handler registers the claim. In case of a small claim the handler pays directly. In case of a large claim, an expert visits the site. The handler closes the claim.",
+			exclusive: [][2]pattern{{{"pay"}, {"visit"}}}},
+		{text: "The author submits the change. The approver can accept it, reject it or request changes. The author closes the ticket.",
+			exclusive: [][2]pattern{{{"accept"}, {"request", "change"}}, {{"reject"}, {"request", "change"}}}},
+		{text: "The buyer checks the offer. Three outcomes are possible: the buyer accepts the offer, negotiates the price, or rejects the offer. The buyer files the documents.",
+			exclusive: [][2]pattern{{{"accept"}, {"negotiat"}}},
+			never:     [][2]pattern{{{"reject"}, {"file"}}}},
+	} {
+		checkLogic(t, tc)
+	}
+}

@@ -286,6 +286,14 @@ func sameQuestion(a, b string) bool {
 	if ca[0] == cb[0] {
 		return true
 	}
+	if len(ca) == 2 && len(cb) == 2 && ca[1] == cb[1] && f3(ca[0]) == formNone && f3(cb[0]) == formNone {
+		// "in case of a small claim … in case of a large claim",
+		// "domestic shipments … international shipments": one thing,
+		// two kinds of it
+		if f := f3(ca[1]); f != formPast && f != formThird && f != formIng {
+			return true
+		}
+	}
 	// "If approved, … If rejected, …", "if the test passes … if the test
 	// fails": the same words but for one answer and its opposite
 	if len(ca) != len(cb) {

@@ -739,6 +739,68 @@ func verbSeries(head, last string) []string {
 	return out
 }
 
+// modalSeriesRe is a subject and a modal before a series of verbs: "The
+// approver can accept it, reject it or request changes".
+var modalSeriesRe = regexp.MustCompile(`(?i)^(.{2,60}?)\s+(?:can|may|could|might|will)\s+(.+)$`)
+
+// readOrSeries reads "The approver accepts it, rejects it, or requests
+// changes" and "… can accept it, reject it or request changes": three or
+// more actions of one subject listed with a last "or" are the branches of
+// one choice.
+func (a *analyzer) readOrSeries(r *reading) ([]*draft, bool) {
+	body := strings.TrimRight(strings.TrimSpace(r.body), ".!")
+	i := strings.LastIndex(body, " or ")
+	if i < 0 || !strings.Contains(body[:i], ",") || r.inItem {
+		return nil, false
+	}
+	texts := verbSeries(body[:i], body[i+4:])
+	if m := modalSeriesRe.FindStringSubmatch(body); texts == nil && m != nil {
+		texts = modalSeries(m[1], m[2])
+	}
+	if len(texts) < 3 {
+		return nil, false
+	}
+	var alts [][]*draft
+	var all []*draft
+	for _, t := range texts {
+		ds := a.clauses(t, r.s)
+		if len(ds) == 0 {
+			for _, d := range all {
+				d.drop = true
+			}
+			return nil, false
+		}
+		alts = append(alts, ds)
+		all = append(all, ds...)
+	}
+	a.applyTimes(alts[0], r.work, r.wait)
+	a.b.addChoice(a.decider(all), alts)
+	return all, true
+}
+
+// modalSeries splits "accept it, reject it or request changes" after the
+// subject and its modal into "SUBJECT must accept it", …; nil unless every
+// member opens with a verb's base form.
+func modalSeries(subject, rest string) []string {
+	i := strings.LastIndex(rest, " or ")
+	if i < 0 {
+		return nil
+	}
+	pieces := append(listSepRe.Split(strings.TrimRight(strings.TrimSpace(rest[:i]), ","), -1), rest[i+4:])
+	var out []string
+	for _, p := range pieces {
+		pw := strings.Fields(p)
+		if len(pw) == 0 {
+			return nil
+		}
+		if _, f := verbForm(pw[0]); f != formBase {
+			return nil
+		}
+		out = append(out, subject+" must "+strings.TrimSpace(p))
+	}
+	return out
+}
+
 // listAlternatives reads the clauses of verbSeries as the branches of a
 // choice, or returns nil.
 func (a *analyzer) listAlternatives(head, last, source string) [][]*draft {

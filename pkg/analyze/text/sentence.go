@@ -283,7 +283,7 @@ func (a *analyzer) readSteps(r *reading) []*draft {
 	readers := []sentenceReader{
 		a.readDepending, a.readEither, a.readSometimes, a.readParallelList, a.readWhileFirst, a.readParallelStart, a.readOtherwise,
 		a.readIf, a.readMidIf, a.readQualified, a.readRest, a.readWhether,
-		a.readOtherwiseMid, a.readIfMid, a.readMidParallel, a.readWhile,
+		a.readOtherwiseMid, a.readIfMid, a.readMidParallel, a.readWhile, a.readOrSeries,
 	}
 	for _, read := range readers {
 		if ds, ok := read(r); ok {
