@@ -245,3 +245,17 @@ func TestMoreChoicePhrasings(t *testing.T) {
 		checkLogic(t, tc)
 	}
 }
+
+// TestRestartAndBareDecision: "… and the cycle starts again" loops with
+// no step of its own; "Quality engineer decide." is the engineer's step.
+func TestRestartAndBareDecision(t *testing.T) {
+	checkLogic(t, logicCase{
+		text:   "The engineer installs the update. The engineer runs the tests. If a test fails, the engineer rolls back the update and the cycle starts again. The engineer closes the ticket.",
+		loop:   [][2]pattern{{{"roll"}, {"run", "test"}}},
+		absent: []pattern{{"start"}},
+	})
+	m := Analyze(context.Background(), "The inspector measure the parts. Quality engineer decide. If all is ok he approve the part.", "t.txt")
+	if a, ok := activity(m, "Decide"); !ok || a.Performer != "Quality Engineer" {
+		t.Errorf("want the quality engineer's decision: %v", names(m))
+	}
+}

@@ -378,8 +378,14 @@ var transitiveWork = set(`end start begin take apply`)
 // request"): the subject names a role and the verb's object or particle
 // follows right after it.
 func plainAgreement(subject, ws []string, i int) bool {
-	if len(subject) > 4 || !(isAgent(nounPhrase(subject, 5)) || acronymSubject(subject)) || i+1 >= len(ws) {
+	if len(subject) > 4 || !(isAgent(nounPhrase(subject, 5)) || acronymSubject(subject)) {
 		return false
+	}
+	if i+1 >= len(ws) {
+		// "Quality engineer decide.": a role and a work verb, nothing
+		// after it
+		_, cf := curatedVerbForm(ws[i])
+		return cf == formBase && len(subject) >= 2 && strings.HasSuffix(strings.TrimSpace(ws[i]), ".")
 	}
 	for _, w := range subject {
 		if n := norm(w); breaks(w) || prepositions[n] || agreementStops[n] || modals[n] || auxBe[n] {

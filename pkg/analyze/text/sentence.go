@@ -226,6 +226,11 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 			r.body = cut + "."
 		}
 	}
+	// "… rolls back the update and the cycle starts again": the loop
+	// (closeSentence reads "again" from s), no step
+	if loc := restartTailRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
+		r.body = strings.TrimSpace(r.body[:loc[0]]) + "."
+	}
 	// "… scrap the part and go to step 5": the jump (closeSentence reads
 	// it from s), no step
 	if loc := jumpTailRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
@@ -276,6 +281,10 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 // outcomesRe is a sentence that announces the answers of a decision:
 // "There are three outcomes", "can resolve in three manners".
 var outcomesRe = regexp.MustCompile(`(?i)\b(?:two|three|four|five|[2-5])\s+(?:possible\s+|different\s+)?(?:outcomes|results|options|possibilities|manners|ways|answers|decisions|cases|scenarios)\b`)
+
+// restartTailRe is a closing clause that only says the work starts over:
+// "… and the cycle starts again", ", and the process begins anew".
+var restartTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+|then\s+)?(?:the\s+)?(?:whole\s+)?(?:cycle|process|procedure|loop|round)\s+(?:then\s+)?(?:starts|begins|runs|repeats|restarts)\s*(?:again|over|anew|from\s+the\s+(?:start|beginning))?\W*$`)
 
 // readSteps reads the sentence's steps through the first reader that
 // takes it.
