@@ -107,7 +107,11 @@ func (a *analyzer) party(np string) string {
 	if c, ok := a.canon[k]; ok {
 		return c
 	}
-	if i := a.actors.first(a.actors.suffix[k], a.actors.prefix[k], a.actors.trimmed[strings.TrimSuffix(k, "s")]); i >= 0 {
+	prefix := a.actors.prefix[k]
+	if prefix > 0 && isExternal(k) && !isExternal(a.participants[prefix-1]) {
+		prefix = 0 // "the customer" is not "customer service"
+	}
+	if i := a.actors.first(a.actors.suffix[k], prefix, a.actors.trimmed[strings.TrimSuffix(k, "s")]); i >= 0 {
 		return a.participants[i]
 	}
 	return np

@@ -259,3 +259,13 @@ func TestRestartAndBareDecision(t *testing.T) {
 		t.Errorf("want the quality engineer's decision: %v", names(m))
 	}
 }
+
+// TestCustomerServiceIsOurs: "customer service" is a team of ours, and
+// the customer it calls is not that team.
+func TestCustomerServiceIsOurs(t *testing.T) {
+	m := Analyze(context.Background(), "The agent logs the complaint. Then customer service calls the customer and explains the problem.", "t.txt")
+	a, ok := activity(m, "Call customer")
+	if !ok || a.Performer != "Customer Service" || a.Pool != "" || len(m.MessageFlows) == 0 {
+		t.Errorf("want customer service's call to the customer, a message to the customer's pool:%s", describe(m))
+	}
+}
