@@ -269,3 +269,13 @@ func TestCustomerServiceIsOurs(t *testing.T) {
 		t.Errorf("want customer service's call to the customer, a message to the customer's pool:%s", describe(m))
 	}
 }
+
+// TestToldThenActs: "The carrier is notified and collects the goods" is
+// the organisation's notice, then the carrier's step.
+func TestToldThenActs(t *testing.T) {
+	m := Analyze(context.Background(), "The clerk prepares the goods. The carrier is notified and collects the goods. The clerk closes the order.", "t.txt")
+	a, ok := activity(m, "Collect goods")
+	if !ok || a.Performer != "Carrier" || len(m.MessageFlows) < 2 {
+		t.Errorf("want the carrier's collection after the notice, with messages:%s", describe(m))
+	}
+}

@@ -119,6 +119,20 @@ func passiveClause(subject, rest []string, b, prev string) []clause {
 			}
 		}
 	}
+	// "The carrier is notified and collects the goods": the one told
+	// does the next step
+	if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "and" && (isAgent(np) || isExternal(np)) && !isSystem(np) {
+		if b2, f2 := verbForm(rest[1]); f2 == formThird {
+			if next := finish(clause{verb: b2}, rest[2:], prev, formThird); len(next) > 0 {
+				for i := range next {
+					if next[i].performer == "" {
+						next[i].performer = np
+					}
+				}
+				return append([]clause{c}, next...)
+			}
+		}
+	}
 	return passive(c, rest, prev)
 }
 
