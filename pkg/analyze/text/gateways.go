@@ -229,33 +229,9 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
 		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
 	}
-	if m := ifColonRe.FindStringSubmatch(r.body); m != nil {
-		r.body = "If " + m[1] + ", " + m[2] // "If noted: files a claim …"
-	} else if m := stateColonRe.FindStringSubmatch(r.body); m != nil && r.inItem && (wordCount(m[1]) <= 6 || a.stateBranchAt > 0 && a.stateBranchAt == a.count && wordCount(m[1]) <= 12) {
-		// (a longer state only as the next answer of the same decision:
-		// "– controls clearly out of range or the curve failed: …")
-		// "→ account blocked (unpaid fines): the assistant declines the
-		// loan": a branch of a decision tree, its state before the colon
-		if o := a.b.open; o != nil && !o.whether && a.stateBranchAt > 0 && a.stateBranchAt == a.count {
-			// "→ damaged: … → fine: …": the item right after a state's
-			// item is another answer of the same decision
-			if g := gotoRe.FindStringSubmatch(m[2]); g != nil {
-				// "– slightly out of range: repeat the run from step 3"
-				if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
-					a.b.addCase(m[1], nil)
-					a.b.loopOpen(d.item)
-					a.stateBranchAt = a.count
-					return nil, true
-				}
-			}
-			if ds := a.clauses(m[2], r.s); len(ds) > 0 {
-				a.applyTimes(ds, r.work, r.wait)
-				a.b.addCase(m[1], ds)
-				a.stateBranchAt = a.count
-				return ds, true
-			}
-		}
-		r.body = "If " + m[1] + ", " + m[2]
+	if ds, handled, state := a.readStateItem(r); handled {
+		return ds, true
+	} else if state {
 		defer func() { a.stateBranchAt = a.count }()
 	}
 	m := ifStartRe.FindStringSubmatch(r.body)
@@ -270,28 +246,7 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if mo := otherwiseMidRe.FindStringSubmatch(main); mo != nil {
 		main, other = mo[1], mo[2]
 	}
-	if g := gotoRe.FindStringSubmatch(main); g != nil {
-		// "If the login fails, go back to step 4": the branch loops
-		if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
-			a.b.addIf(cond, d.performer, nil)
-			a.b.loopOpen(d.item)
-			return nil, true
-		}
-		if n := atoi(g[1]); n > 0 && a.jumps != nil {
-			// "If the parcel is empty, go to step 7", read before step 7:
-			// the branch skips ahead to it
-			a.b.addIf(cond, a.currentActor(), nil)
-			if it := a.b.jumpOpen(); it != nil {
-				a.jumps[n] = append(a.jumps[n], it)
-			}
-			return nil, true
-		}
-	}
-	if e := a.jumpBackOnly(main); e != nil {
-		// "If it is not approved, go back to the drafting", "…, the
-		// process returns to the production step": the branch loops
-		a.b.addIf(cond, e.performer, nil)
-		a.b.loopOpen(e.item)
+	if a.ifJump(cond, main) {
 		return nil, true
 	}
 	// "If the manager rejects the request, the request is closed": the
@@ -370,6 +325,76 @@ func (a *analyzer) jumpBackOnly(main string) *draft {
 		return nil
 	}
 	return e
+}
+
+// readStateItem is readIf's first phase for list items and notes: "If
+// noted: files a claim" and "→ account blocked: the assistant declines
+// the loan" become "If …, …" in r.body; an item right after a state's
+// item is another answer of the same decision, added at once (handled).
+// state reports a state item read as a new decision's first answer.
+func (a *analyzer) readStateItem(r *reading) (steps []*draft, handled, state bool) {
+	if m := ifColonRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2] // "If noted: files a claim …"
+	} else if m := stateColonRe.FindStringSubmatch(r.body); m != nil && r.inItem && (wordCount(m[1]) <= 6 || a.stateBranchAt > 0 && a.stateBranchAt == a.count && wordCount(m[1]) <= 12) {
+		// (a longer state only as the next answer of the same decision:
+		// "– controls clearly out of range or the curve failed: …")
+		// "→ account blocked (unpaid fines): the assistant declines the
+		// loan": a branch of a decision tree, its state before the colon
+		if o := a.b.open; o != nil && !o.whether && a.stateBranchAt > 0 && a.stateBranchAt == a.count {
+			// "→ damaged: … → fine: …": the item right after a state's
+			// item is another answer of the same decision
+			if g := gotoRe.FindStringSubmatch(m[2]); g != nil {
+				// "– slightly out of range: repeat the run from step 3"
+				if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
+					a.b.addCase(m[1], nil)
+					a.b.loopOpen(d.item)
+					a.stateBranchAt = a.count
+					return nil, true, false
+				}
+			}
+			if ds := a.clauses(m[2], r.s); len(ds) > 0 {
+				a.applyTimes(ds, r.work, r.wait)
+				a.b.addCase(m[1], ds)
+				a.stateBranchAt = a.count
+				return ds, true, false
+			}
+		}
+		r.body = "If " + m[1] + ", " + m[2]
+		return nil, false, true
+	}
+	return nil, false, false
+}
+
+// ifJump is readIf's phase for a branch that only jumps: to a numbered
+// step ("If the login fails, go back to step 4"; "go to step 7", read
+// before step 7) or back to a step it names ("go back to the drafting").
+// It reports whether the branch was such a jump.
+func (a *analyzer) ifJump(cond, main string) bool {
+	if g := gotoRe.FindStringSubmatch(main); g != nil {
+		// "If the login fails, go back to step 4": the branch loops
+		if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
+			a.b.addIf(cond, d.performer, nil)
+			a.b.loopOpen(d.item)
+			return true
+		}
+		if n := atoi(g[1]); n > 0 && a.jumps != nil {
+			// "If the parcel is empty, go to step 7", read before step 7:
+			// the branch skips ahead to it
+			a.b.addIf(cond, a.currentActor(), nil)
+			if it := a.b.jumpOpen(); it != nil {
+				a.jumps[n] = append(a.jumps[n], it)
+			}
+			return true
+		}
+	}
+	if e := a.jumpBackOnly(main); e != nil {
+		// "If it is not approved, go back to the drafting", "…, the
+		// process returns to the production step": the branch loops
+		a.b.addIf(cond, e.performer, nil)
+		a.b.loopOpen(e.item)
+		return true
+	}
+	return false
 }
 
 // readWhether reads "The clerk checks whether the form is complete": a
