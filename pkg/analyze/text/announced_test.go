@@ -279,3 +279,29 @@ func TestToldThenActs(t *testing.T) {
 		t.Errorf("want the carrier's collection after the notice, with messages:%s", describe(m))
 	}
 }
+
+// TestProcessTableNext reads a Markdown process table whose "Next"
+// column loops back, takes an exception row on a condition, branches to
+// rows by answer and ends; "… at the same time" at a row's end puts its
+// own steps side by side.
+func TestProcessTableNext(t *testing.T) {
+	text := "| No. | Step | Who | Next |\n| 1 | Receive the application form | Procurement | 2 |\n" +
+		"| 2 | Check the insurance certificate | Procurement | 3, or 2a if documents missing |\n" +
+		"| 2a | Request missing documents from the carrier | Procurement | back to 2 |\n" +
+		"| 3 | Run credit check and sanctions screening at the same time | Finance | 4 |\n" +
+		"| 4 | Rate the carrier | Procurement | A → 5, B → 6, C → 7 |\n" +
+		"| 5 | Sign the framework contract | Procurement | 8 |\n| 6 | Agree a trial period | Procurement | 8 |\n" +
+		"| 7 | Reject the carrier | Procurement | end |\n| 8 | Create the carrier in the system | Planning | end |\n"
+	checkLogic(t, logicCase{
+		text:      text,
+		loop:      [][2]pattern{{{"check", "insurance"}, {"request", "document"}}},
+		exclusive: [][2]pattern{{{"sign"}, {"agree", "trial"}}, {{"sign"}, {"reject"}}},
+		never:     [][2]pattern{{{"reject"}, {"creat", "carrier"}}},
+	})
+	if m := Analyze(context.Background(), text, "t.txt"); !parallelApart(m, pattern{"credit"}, pattern{"sanction"}) {
+		t.Errorf("credit check and sanctions screening not side by side:%s", describe(m))
+	}
+	if c := tableCells("| 2a | Request documents | Procurement | back to 2 |"); len(c) != 4 || c[0] != "2a" || c[3] != "back to 2" {
+		t.Errorf("a Markdown row's outer bars: %q", c)
+	}
+}

@@ -249,7 +249,16 @@ func (a *analyzer) endChoice(ch *choice) {
 // and who performs it.
 type tableHead struct {
 	action, role, time int // column index, -1 when absent
+	// next is the column that says which row follows ("Next", "Go
+	// to"), -1 when absent; conds holds, by a row's number, the
+	// condition an earlier row's next cell sent the case there on
+	next  int
+	conds map[string]string
 }
+
+// nextHeads name the column of a process table that says which row
+// follows.
+var nextHeads = set(`next successor goto`)
 
 var (
 	actionHeads = set(`action actions activity activities task tasks description what procedure instruction instructions`)
@@ -266,7 +275,7 @@ func (a *analyzer) row(cells []string) {
 		return
 	}
 	if a.table == nil {
-		h := &tableHead{action: -1, role: -1, time: -1}
+		h := &tableHead{action: -1, role: -1, time: -1, next: -1, conds: map[string]string{}}
 		step := -1
 		for i, c := range cells {
 			for _, w := range strings.Fields(strings.ToLower(c)) {
@@ -280,6 +289,8 @@ func (a *analyzer) row(cells []string) {
 					h.role = i
 				case timeHeads[w] && h.time < 0:
 					h.time = i
+				case nextHeads[w] && h.next < 0:
+					h.next = i
 				}
 			}
 		}
@@ -302,6 +313,11 @@ func (a *analyzer) row(cells []string) {
 			}
 		}
 		text := cells[h.action]
+		if cond := h.conds[rowKey(cells)]; cond != "" && h.action > 0 {
+			// an earlier row's next cell sends the case here on a
+			// condition: "3, or 2a if documents missing"
+			text = "If " + cond + ", " + lowerFirst1(text)
+		}
 		if len(strings.Fields(text)) <= 3 && endRe.MatchString(text) {
 			// a closing "End" row is no step: jumps to its number end
 			// their branch
@@ -324,6 +340,9 @@ func (a *analyzer) row(cells []string) {
 			d.inputs, d.outputs = nil, nil
 			a.b.add([]*draft{d})
 			ds = []*draft{d}
+		}
+		if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
+			a.rowNext(h, cells[h.next])
 		}
 		if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
 			w, wt := durations(cells[h.time])
@@ -459,6 +478,66 @@ func entryText(t string) string {
 	t = trimPunct(t)
 	ws := limitWords(strings.Fields(t), 8)
 	return capitalise(strings.Join(ws, " "))
+}
+
+// rowKey is a row's number as written in its first cell ("2a"), lower
+// case.
+func rowKey(cells []string) string {
+	if len(cells) == 0 {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSuffix(strings.TrimSpace(cells[0]), "."))
+}
+
+// lowerFirst1 lower-cases the first letter of a step written as an order
+// ("Request missing documents"), so that it reads on after a condition.
+func lowerFirst1(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+var (
+	// nextEndRe is a next cell that ends the process: "end — carrier is
+	// not set up".
+	nextEndRe = regexp.MustCompile(`(?i)^\s*(?:end|stop|done)\b`)
+	// nextBackRe is a next cell that loops back: "back to 2".
+	nextBackRe = regexp.MustCompile(`(?i)^\s*(?:go\s+)?back\s+to\s+(?:step\s+|row\s+)?(\d{1,3})\b`)
+	// nextOrIfRe is a next cell with an exception: "3, or 2a if
+	// documents missing".
+	nextOrIfRe = regexp.MustCompile(`(?i)^\s*\w{1,4},?\s+or\s+(\w{1,4})\s+if\s+(.+?)\s*$`)
+	// nextArrowRe is one answer of a next cell that branches: "A → 5".
+	nextArrowRe = regexp.MustCompile(`([A-Za-z][\w -]{0,30}?)\s*(?:→|->|=>)\s*(\w{1,4})\b`)
+)
+
+// rowNext reads a process table's next cell after its row's steps: the
+// end of the branch, a loop back to an earlier row, an exception row
+// taken on a condition, or answers that each go to a row of their own
+// (one decision whose branches those rows are).
+func (a *analyzer) rowNext(h *tableHead, next string) {
+	switch {
+	case nextEndRe.MatchString(next):
+		a.b.endHere()
+	case nextBackRe.MatchString(next):
+		m := nextBackRe.FindStringSubmatch(next)
+		if d := a.steps[atoi(m[1])]; d != nil && d.item != nil {
+			a.b.loopTo(d.item)
+		}
+	case nextOrIfRe.MatchString(next):
+		m := nextOrIfRe.FindStringSubmatch(next)
+		h.conds[strings.ToLower(m[1])] = strings.TrimSpace(m[2])
+	default:
+		ms := nextArrowRe.FindAllStringSubmatch(next, -1)
+		if len(ms) < 2 {
+			return
+		}
+		for _, m := range ms {
+			h.conds[strings.ToLower(m[2])] = strings.TrimSpace(m[1])
+		}
+		a.b.addWhether("which outcome", a.currentActor())
+		a.b.open.cases = true
+	}
 }
 
 // rowNumber is the step number of a procedure table's row: its first cell

@@ -491,6 +491,9 @@ func tableCells(line string) []string {
 	case strings.Contains(line, "\t"):
 		parts = strings.Split(line, "\t")
 	case strings.Count(line, " | ") >= 1:
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "| ") && strings.HasSuffix(t, " |") {
+			line = t[2 : len(t)-2] // "| 2 | Check … | Procurement |": a Markdown row's outer bars
+		}
 		parts = strings.Split(line, " | ")
 	default:
 		return nil

@@ -325,9 +325,11 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 	}
 	body := r.body
 	par, own := false, false
-	if parallelMidRe.MatchString(body) {
+	trailing := false // "Run credit check and sanctions screening at the same time"
+	if loc := parallelMidRe.FindStringIndex(body); loc != nil {
 		par = a.count > 0
 		own = true
+		trailing = strings.TrimRight(body[loc[1]:], " .!") == ""
 		body = parallelMidRe.ReplaceAllString(body, "")
 	}
 	if sideByOwnRe.MatchString(body) {
@@ -344,6 +346,15 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 	if bs := byPerformer(ds); own && len(bs) > 1 {
 		// "The clerk books the flight and the assistant reserves the
 		// hotel in parallel": side by side with each other
+		return a.addBranches(bs, r)
+	}
+	if trailing && len(ds) > 1 && !hasAlt(ds) {
+		// "Run credit check and sanctions screening at the same time":
+		// the sentence's own steps side by side, not beside the last one
+		var bs [][]*draft
+		for _, d := range ds {
+			bs = append(bs, []*draft{d})
+		}
 		return a.addBranches(bs, r)
 	}
 	if len(ds) == 0 {
