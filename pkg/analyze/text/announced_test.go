@@ -101,7 +101,7 @@ func TestSingularPerson(t *testing.T) {
 			t.Errorf("singular(%q) = %v, want %v", tc.p, got, tc.want)
 		}
 	}
-	for _, p := range []string{"Sponsor", "Parts Dealer", "Beneficiary", "Solicitor"} {
+	for _, p := range []string{"Sponsor", "Parts Dealer", "Beneficiary", "Solicitor", "Subcontractor", "Airline", "Parents"} {
 		if !isExternal(p) {
 			t.Errorf("%q is an outside party", p)
 		}

@@ -27,7 +27,8 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	registry registries workshop workshops practitioner practitioners gp gps
 	customs hotel hotels sponsor sponsors dealer dealers retailer retailers debtor debtors creditor creditors
 	beneficiary beneficiaries counterparty counterparties tenderer tenderers licensee licensees lessee lessees
-	solicitor solicitors`)
+	solicitor solicitors reseller resellers investor investors guarantor guarantors subcontractor subcontractors
+	airline airlines consulate headhunter headhunters parent parents`)
 
 // operatorKinds make an operator a business of its own: a tour
 // operator, a network or grid operator, the customer's old (donor)
