@@ -305,3 +305,13 @@ func TestProcessTableNext(t *testing.T) {
 		t.Errorf("a Markdown row's outer bars: %q", c)
 	}
 }
+
+// TestWaitsAgain: "… sends a reminder and waits again" goes back to the
+// wait for the answer, not to the invoice.
+func TestWaitsAgain(t *testing.T) {
+	checkLogic(t, logicCase{
+		text:  "The clerk sends the invoice to the customer. If the customer does not pay within 30 days, the clerk sends a reminder and waits again. After the payment arrives, the clerk closes the case.",
+		loop:  [][2]pattern{{{"send", "reminder"}, {"send", "reminder"}}},
+		never: [][2]pattern{{{"send", "reminder"}, {"send", "invoice"}}},
+	})
+}

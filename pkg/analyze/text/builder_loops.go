@@ -22,6 +22,23 @@ func (b *builder) loopTo(target *item) bool {
 	return true
 }
 
+// loopToOpen ends the branch the last sentence went to with a flow back
+// to the open decision itself ("… sends a reminder and waits again": the
+// wait for the answer once more). It reports whether there was one in
+// the main flow to go back to.
+func (b *builder) loopToOpen() bool {
+	o := b.open
+	if o == nil || b.last == nil || b.last == &b.seq {
+		return false
+	}
+	for _, it := range b.seq {
+		if it.gw == o {
+			return b.loopTo(it)
+		}
+	}
+	return false
+}
+
 // loopEmptyBranch makes the open decision's branch that the last
 // sentence gave no step loop back to target. It reports whether there
 // was such a branch.

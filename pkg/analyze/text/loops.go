@@ -196,6 +196,9 @@ func (a *analyzer) closeSentence(s string, before int) {
 			// in front of the choice
 			a.b.loopChoice(d, true)
 		}
+	case waitAgainRe.MatchString(s) && a.b.loopToOpen():
+		// "… sends a reminder and waits again": back to the wait for
+		// the answer, not to the step before it
 	case againRe.MatchString(s):
 		// a step done again returns to where it was first done; a new
 		// step ("corrects and resubmits") returns to the step before the
@@ -380,6 +383,10 @@ func inParallel(items []*item, target *item, inside bool) bool {
 	}
 	return false
 }
+
+// waitAgainRe is a branch that goes back to waiting: "… and waits
+// again", "… and waits once more".
+var waitAgainRe = regexp.MustCompile(`(?i)\bwait(?:s|ing)?\s+(?:again|once\s+more|anew)\b`)
 
 // restartVerbs start a step over: "start again with measuring".
 var restartVerbs = set(`start begin restart`)
