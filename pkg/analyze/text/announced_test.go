@@ -3,6 +3,8 @@ package text
 import (
 	"context"
 	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 // TestAnnouncedOutcomes reads "there are three outcomes" followed by one
@@ -314,4 +316,14 @@ func TestWaitsAgain(t *testing.T) {
 		loop:  [][2]pattern{{{"send", "reminder"}, {"send", "reminder"}}},
 		never: [][2]pattern{{{"send", "reminder"}, {"send", "invoice"}}},
 	})
+	m := Analyze(context.Background(), "The clerk sends the invoice to the customer. If the customer does not pay within 30 days, the clerk sends a reminder and waits again. After the payment arrives, the clerk closes the case.", "t.txt")
+	n := 0
+	for _, e := range m.Events {
+		if e.Trigger == process.TriggerMessage && e.Type == process.EventIntermediate {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("want one catch of the payment, got %d:%s", n, describe(m))
+	}
 }

@@ -22,6 +22,24 @@ func (b *builder) loopTo(target *item) bool {
 	return true
 }
 
+// awaits reports whether the open or the last decision waits for the
+// message named ("Payment received").
+func (b *builder) awaits(msg string) bool {
+	var gs []*gwBlock
+	if b.open != nil {
+		gs = append(gs, b.open)
+	}
+	if n := len(b.seq); n > 0 && b.seq[n-1].gw != nil {
+		gs = append(gs, b.seq[n-1].gw)
+	}
+	for _, g := range gs {
+		if g.awaited != "" && strings.EqualFold(g.awaited, msg) {
+			return true
+		}
+	}
+	return false
+}
+
 // loopToOpen ends the branch the last sentence went to with a flow back
 // to the open decision itself ("… sends a reminder and waits again": the
 // wait for the answer once more). It reports whether there was one in

@@ -114,6 +114,11 @@ func (a *analyzer) withEvents(ds []*draft, source string) []*draft {
 	if a.pendingMessage != "" && a.lastEvent != nil && strings.EqualFold(a.lastEvent.name, a.pendingMessage) {
 		a.pendingMessage = "" // "waits for the contract. Once it is received, …": one event
 	}
+	if a.pendingMessage != "" && a.b.awaits(a.pendingMessage) {
+		// "If the customer does not pay within 30 days, … After the
+		// payment arrives, …": the wait for the payment caught it
+		a.pendingMessage = ""
+	}
 	if a.pendingMessage != "" {
 		performer := a.currentActor()
 		for _, d := range out {
