@@ -256,6 +256,11 @@ func TestRestartAndBareDecision(t *testing.T) {
 		loop:   [][2]pattern{{{"roll"}, {"run", "test"}}},
 		absent: []pattern{{"start"}},
 	})
+	checkLogic(t, logicCase{
+		text:   "The landlord checks the references. If the references are bad, the landlord turns the tenant down and the process ends. The landlord prepares the lease.",
+		never:  [][2]pattern{{{"turn", "tenant"}, {"prepar", "lease"}}},
+		absent: []pattern{{"process", "end"}},
+	})
 	m := Analyze(context.Background(), "The inspector measure the parts. Quality engineer decide. If all is ok he approve the part.", "t.txt")
 	if a, ok := activity(m, "Decide"); !ok || a.Performer != "Quality Engineer" {
 		t.Errorf("want the quality engineer's decision: %v", names(m))

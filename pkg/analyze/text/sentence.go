@@ -227,9 +227,13 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 		}
 	}
 	// "… rolls back the update and the cycle starts again": the loop
-	// (closeSentence reads "again" from s), no step
-	if loc := restartTailRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
-		r.body = strings.TrimSpace(r.body[:loc[0]]) + "."
+	// (closeSentence reads "again" from s), no step; "… turns the tenant
+	// down and the process ends": the end (closeSentence reads it), no
+	// part of the step
+	for _, re := range []*regexp.Regexp{restartTailRe, endTailRe} {
+		if loc := re.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
+			r.body = strings.TrimSpace(r.body[:loc[0]]) + "."
+		}
 	}
 	// "… scrap the part and go to step 5": the jump (closeSentence reads
 	// it from s), no step
@@ -285,6 +289,10 @@ var outcomesRe = regexp.MustCompile(`(?i)\b(?:two|three|four|five|[2-5])\s+(?:po
 // restartTailRe is a closing clause that only says the work starts over:
 // "… and the cycle starts again", ", and the process begins anew".
 var restartTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+|then\s+)?(?:the\s+)?(?:whole\s+)?(?:cycle|process|procedure|loop|round)\s+(?:then\s+)?(?:starts|begins|runs|repeats|restarts)\s*(?:again|over|anew|from\s+the\s+(?:start|beginning))?\W*$`)
+
+// endTailRe is a closing clause that only ends the process: "… and the
+// process ends", ", and the case is closed".
+var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$`)
 
 // readSteps reads the sentence's steps through the first reader that
 // takes it.
