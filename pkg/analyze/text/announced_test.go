@@ -332,3 +332,18 @@ func TestWaitsAgain(t *testing.T) {
 		t.Errorf("want one catch of the payment, got %d:%s", n, describe(m))
 	}
 }
+
+// TestClauseAfterRecipient: "… to an interview and the manager makes an
+// offer", "… to the candidate and the candidate signs the contract": the
+// clause after the recipient is a step of its own subject.
+func TestClauseAfterRecipient(t *testing.T) {
+	for _, tc := range []struct{ text, step, by string }{
+		{"HR reviews the application. The candidate is invited to an interview and the manager makes an offer.", "Make offer", "Manager"},
+		{"HR communicates the resolution to the candidate and the candidate signs the contract. HR registers the worker.", "Sign contract", "Candidate"},
+	} {
+		m := Analyze(context.Background(), tc.text, "t.txt")
+		if a, ok := activity(m, tc.step); !ok || a.Performer != tc.by {
+			t.Errorf("%q: want %q by %q:%s", tc.text, tc.step, tc.by, describe(m))
+		}
+	}
+}

@@ -22,6 +22,7 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	}
 	s := &objectScan{c: c, rest: rest, prev: prev, form: form, stop: len(rest)}
 	s.run()
+	s.laterClause()
 	relative := false
 	if s.tail == nil && s.stop < len(rest) {
 		s.tail, relative, s.tailPron = findTail(rest[s.stop:], form)
@@ -35,6 +36,29 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 		out = append(out, tailClauses(c, s.tail, prev, form, s.alt, s.tailPron, relative)...)
 	}
 	return out
+}
+
+// laterClause finds, after an object the scan ended at a recipient or a
+// source ("… is invited to an interview and the manager makes an
+// offer"), a clause with a subject of its own a few words on: other, as
+// the scan would have.
+func (s *objectScan) laterClause() {
+	rest := s.rest
+	if s.tail != nil || len(s.other) > 0 || s.stop >= len(rest) {
+		return
+	}
+	if w := norm(rest[s.stop]); w != "to" && w != "from" {
+		return // only after a recipient or a source
+	}
+	for k := s.stop + 1; k+2 < len(rest) && k <= s.stop+6; k++ {
+		if breaks(rest[k-1]) {
+			return
+		}
+		if norm(rest[k]) == "and" && (determiners[norm(rest[k+1])] || acronymSubject(rest[k+1:k+2])) {
+			s.coordinated("and", rest[k+1:])
+			return
+		}
+	}
 }
 
 // takeParticle joins a particle right after the verb to it: "hands over
