@@ -347,3 +347,16 @@ func TestClauseAfterRecipient(t *testing.T) {
 		}
 	}
 }
+
+// TestGoesToParty: "An e-mail goes to the supplier" is the buyer's send
+// to the supplier's pool; "the parts go to the warehouse" is no send.
+func TestGoesToParty(t *testing.T) {
+	m := Analyze(context.Background(), "The buyer approves the order. An e-mail goes to the supplier. The buyer files the order.", "t.txt")
+	if a, ok := activity(m, "Send e-mail"); !ok || a.Performer != "Buyer" || len(m.MessageFlows) == 0 {
+		t.Errorf("want the buyer's e-mail to the supplier:%s", describe(m))
+	}
+	m = Analyze(context.Background(), "The clerk checks the parts. The parts go to the warehouse. The clerk files the report.", "t.txt")
+	if _, ok := activity(m, "Send parts"); ok {
+		t.Errorf("parts moved inside are no message:%s", describe(m))
+	}
+}

@@ -294,6 +294,22 @@ var restartTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+|then\s+)
 // process ends", ", and the case is closed".
 var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$`)
 
+// goesToPartyRe is a thing that moves to someone: "An e-mail goes to the
+// supplier", "A copy then goes out to the insurer".
+var goesToPartyRe = regexp.MustCompile(`(?i)^(?:the|an?)\s+([a-z][\w -]{1,40}?)\s+(?:then\s+)?(?:goes|go)\s+(?:out\s+)?to\s+(?:the\s+)?([a-z][\w -]{1,40}?)\W*$`)
+
+// goesToParty reads "An e-mail goes to the supplier" as a step of the one
+// acting now: sending it to that outside party; nil for anything else
+// ("the parts go to the warehouse" moves them inside).
+func (a *analyzer) goesToParty(body, source string) []*draft {
+	m := goesToPartyRe.FindStringSubmatch(strings.TrimSpace(body))
+	if m == nil || !isExternal(m[2]) || a.count >= maxDrafts {
+		return nil
+	}
+	d := a.newDraft(source, clause{verb: "send", object: strings.Fields(m[1]), to: m[2]}, body)
+	return a.withEvents([]*draft{d}, source)
+}
+
 // readSteps reads the sentence's steps through the first reader that
 // takes it.
 func (a *analyzer) readSteps(r *reading) []*draft {
@@ -364,6 +380,9 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 			bs = append(bs, []*draft{d})
 		}
 		return a.addBranches(bs, r)
+	}
+	if len(ds) == 0 {
+		ds = a.goesToParty(body, r.s)
 	}
 	if len(ds) == 0 {
 		if (r.work > 0 || r.wait > 0) && a.last != nil {
