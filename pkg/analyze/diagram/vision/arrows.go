@@ -606,19 +606,30 @@ func (t *flowTracer) connectors() []int32 {
 
 // ends lists group r's contacts in shape order, each placed at its
 // mean and weighed by the group's ink around it (an arrowhead is dense).
-func (t *flowTracer) ends(r int32) []*contact {
-	radius := 4*t.stroke + 4
+// Only ink nearer to the contact than to the group's other contacts
+// counts: on a short arrow (PlantUML's between two steps stacked close)
+// both windows would hold the whole arrow, its head too.
+func (t *flowTracer) ends(r int32, radius int) []*contact {
 	var cs []*contact
 	for _, c := range t.groups[r].contacts {
 		c.x, c.y = c.sx/c.n, c.sy/c.n
 		cs = append(cs, c)
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].node < cs[j].node })
+	nearest := func(c *contact, x, y int) bool {
+		d := sq(x-c.x) + sq(y-c.y)
+		for _, o := range cs {
+			if o != c && sq(x-o.x)+sq(y-o.y) < d {
+				return false
+			}
+		}
+		return true
+	}
 	for _, c := range cs {
 		k := 0
 		for y := max(c.y-radius, 0); y <= min(c.y+radius, t.h-1); y++ {
 			for x := max(c.x-radius, 0); x <= min(c.x+radius, t.w-1); x++ {
-				if l := t.ls.lab[y*t.w+x]; l != 0 && t.find(l) == r {
+				if l := t.ls.lab[y*t.w+x]; l != 0 && t.find(l) == r && nearest(c, x, y) {
 					k++
 				}
 			}
@@ -643,7 +654,12 @@ func samplePath(path []image.Point) []image.Point {
 
 // direct turns one connector touching two or more shapes into flows.
 func (t *flowTracer) direct(r int32) []Flow {
-	cs := t.ends(r)
+	cs := t.ends(r, 4*t.stroke+4)
+	if lo, hi := densities(cs); hi < lo*1.3 {
+		// no end stands out: look closer, where an arrowhead is widest
+		// and a line's bend or a label's letters are not yet reached
+		cs = t.ends(r, 2*t.stroke+3)
+	}
 	path := samplePath(t.groups[r].path)
 	dashed := t.dashed(r)
 	if dashed && len(cs) > 2 {
@@ -707,18 +723,22 @@ func (t *flowTracer) messageByRing(a, b *contact, path []image.Point) (Flow, boo
 // byArrowhead directs a connector by the ink at its ends: the dense
 // ends are heads, the others tails, every tail flowing to every head.
 // With no arrowhead to go by a connector between two shapes is read
-// left to right, top to bottom (and is not Sure).
+// left to right or top to bottom, whichever way its ends lie further
+// apart (and is not Sure).
 func byArrowhead(cs []*contact, path []image.Point, dashed bool) []Flow {
-	lo, hi := cs[0].density, cs[0].density
-	for _, c := range cs {
-		lo, hi = min(lo, c.density), max(hi, c.density)
-	}
+	lo, hi := densities(cs)
 	if hi < lo*1.3 {
 		if len(cs) != 2 {
 			return nil
 		}
 		a, b := cs[0], cs[1]
-		if b.x < a.x || (b.x == a.x && b.y < a.y) {
+		// along the way the two ends lie apart: a connector between
+		// two shapes stacked one above the other goes down
+		if absDiff(a.y, b.y) > absDiff(a.x, b.x) {
+			if b.y < a.y {
+				a, b = b, a
+			}
+		} else if b.x < a.x || (b.x == a.x && b.y < a.y) {
 			a, b = b, a
 		}
 		return []Flow{{From: a.node, To: b.node, Path: path, Dashed: dashed}}
@@ -750,6 +770,15 @@ func byArrowhead(cs []*contact, path []image.Point, dashed bool) []Flow {
 		}
 	}
 	return flows
+}
+
+// densities is the lowest and the highest density of the contacts.
+func densities(cs []*contact) (lo, hi float64) {
+	lo, hi = cs[0].density, cs[0].density
+	for _, c := range cs {
+		lo, hi = min(lo, c.density), max(hi, c.density)
+	}
+	return lo, hi
 }
 
 // onOutline reports whether a point lies on a shape's outline, within
@@ -925,8 +954,9 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 func outline(s Shape, stroke int) func(x, y int) bool {
 	b := s.Box
 	cx, cy := float64(b.Min.X+b.Max.X-1)/2, float64(b.Min.Y+b.Max.Y-1)/2
-	switch s.Kind {
-	case Gateway:
+	switch {
+	case s.Kind == Gateway && s.Hexagon:
+	case s.Kind == Gateway:
 		// the inside's half extents; the outline lies within stroke+2
 		// of its sides, measured along their normals
 		hw, hh := float64(s.Inner.Dx())/2, float64(s.Inner.Dy())/2
@@ -935,7 +965,7 @@ func outline(s Shape, stroke int) func(x, y int) bool {
 		return func(x, y int) bool {
 			return math.Abs(float64(x)-icx)*hh+math.Abs(float64(y)-icy)*hw <= lim
 		}
-	case Event:
+	case s.Kind == Event:
 		a, c := float64(b.Dx())/2+1, float64(b.Dy())/2+1
 		return func(x, y int) bool {
 			dx, dy := (float64(x)-cx)/a, (float64(y)-cy)/c
@@ -992,6 +1022,8 @@ func corner(a, b image.Rectangle, reach int) bool {
 	}
 	return a.Inset(-reach).Overlaps(b)
 }
+
+func sq(a int) int { return a * a }
 
 func absDiff(a, b int) int {
 	if a > b {

@@ -79,6 +79,9 @@ type Shape struct {
 	Marker Marker
 	Ring   Ring
 	Icon   Icon
+	// Hexagon is set for a flowchart's decision drawn as a hexagon
+	// (PlantUML): its outline is its box's.
+	Hexagon bool
 }
 
 // Band is a pool or a lane: the strip at its left holding its name
@@ -116,6 +119,7 @@ type candidate struct {
 	kind      Kind
 	container bool
 	header    bool
+	hexagon   bool
 	dropped   bool
 }
 
@@ -135,6 +139,7 @@ func Recognize(g *image.Gray) Diagram {
 	r.pickNodes()
 	r.dropMarkers()
 	r.buildShapes()
+	r.addDots()
 	r.findLanes()
 	r.addCollapsedPools()
 	r.addContainerLines()
@@ -365,6 +370,11 @@ func (r *recognizer) shape(n *candidate) Shape {
 		if double {
 			s.Ring = Double
 		}
+		if bullseye(r.bm, n.box) {
+			// a ring round a filled dot: a flowchart's end
+			s.Ring, s.Icon = Thick, NoIcon
+			break
+		}
 		if s.Icon == NoIcon && n.box.Dx()*4 < n.box.Dy()*5 {
 			// an icon too small for its white pieces to be shapes
 			// (an envelope at three-quarter scale): read its ink
@@ -379,6 +389,7 @@ func (r *recognizer) shape(n *candidate) Shape {
 		// the corners of a diamond's outline reach past its inside by
 		// the stroke times √2
 		s.Box = n.box.Inset(-2*stroke - 1)
+		s.Hexagon = n.hexagon
 	}
 	return s
 }
@@ -514,14 +525,25 @@ func framed(bm *bitmap, b image.Rectangle, stroke int) bool {
 func runsOn(bm *bitmap, b image.Rectangle, stroke int) int {
 	d := 2*stroke + 4
 	n := 0
+	// from each corner along each of its two sides' lines, out to d past
+	// it: the line must run on unbroken, so that a line passing beside
+	// the box (a swimlane separator, a connector below it) is no fence
+	run := func(x, y, dx, dy int) bool {
+		for k := 0; k < d; k++ {
+			if !bm.at(x+dx*k, y+dy*k) {
+				return false
+			}
+		}
+		return true
+	}
 	for o := 1; o <= stroke+1; o++ {
-		for _, p := range [][2]int{
-			{b.Min.X - d, b.Min.Y - o}, {b.Max.X - 1 + d, b.Min.Y - o}, // top
-			{b.Min.X - d, b.Max.Y - 1 + o}, {b.Max.X - 1 + d, b.Max.Y - 1 + o}, // bottom
-			{b.Min.X - o, b.Min.Y - d}, {b.Min.X - o, b.Max.Y - 1 + d}, // left
-			{b.Max.X - 1 + o, b.Min.Y - d}, {b.Max.X - 1 + o, b.Max.Y - 1 + d}, // right
+		for _, p := range [][4]int{
+			{b.Min.X - 1, b.Min.Y - o, -1, 0}, {b.Max.X, b.Min.Y - o, 1, 0}, // top
+			{b.Min.X - 1, b.Max.Y - 1 + o, -1, 0}, {b.Max.X, b.Max.Y - 1 + o, 1, 0}, // bottom
+			{b.Min.X - o, b.Min.Y - 1, 0, -1}, {b.Min.X - o, b.Max.Y, 0, 1}, // left
+			{b.Max.X - 1 + o, b.Min.Y - 1, 0, -1}, {b.Max.X - 1 + o, b.Max.Y, 0, 1}, // right
 		} {
-			if bm.at(p[0], p[1]) {
+			if run(p[0]+p[2], p[1]+p[3], p[2], p[3]) {
 				n++
 			}
 		}
@@ -556,6 +578,9 @@ func candidates(bm *bitmap, minSide int) []*candidate {
 		// shape's profile
 		wide := ar >= 1.25 && ar <= 6
 		switch {
+		case f > 0.75 && f < 0.97 && ws.hexagon(l):
+			cd.kind = Gateway
+			cd.hexagon = true
 		case f > 0.9:
 			cd.kind = Task
 		case f > 0.7 && f < 0.86 && cd.white > 0.2 && (square || wide && ar <= 4 && ws.profile(l, 0.75, 0.95)):
@@ -594,19 +619,35 @@ func inkLevel(g *image.Gray) uint8 {
 // the width of vertical lines.
 func strokeWidth(bm *bitmap) int {
 	var hist [16]int
-	for y := 0; y < bm.h; y += 2 {
-		run := 0
-		for x := 0; x <= bm.w; x++ {
-			if x < bm.w && bm.pix[y*bm.w+x] {
-				run++
-				continue
+	// a run starting at the same column on most rows is a line down the
+	// whole picture (PlantUML's swimlane separators, drawn thicker than
+	// its shapes): it would outweigh every shape's outline
+	starts := make([]int, bm.w+1)
+	rows := 0
+	runs := func(each func(x0, run int)) {
+		for y := 0; y < bm.h; y += 2 {
+			run := 0
+			for x := 0; x <= bm.w; x++ {
+				if x < bm.w && bm.pix[y*bm.w+x] {
+					run++
+					continue
+				}
+				if run > 0 && run < len(hist) {
+					each(x-run, run)
+				}
+				run = 0
 			}
-			if run > 0 && run < len(hist) {
-				hist[run]++
-			}
-			run = 0
 		}
 	}
+	runs(func(x0, _ int) { starts[x0]++ })
+	for y := 0; y < bm.h; y += 2 {
+		rows++
+	}
+	runs(func(x0, run int) {
+		if starts[x0]*10 <= rows*6 {
+			hist[run]++
+		}
+	})
 	best := 2
 	for i := 1; i < len(hist); i++ {
 		if hist[i] > hist[best] {

@@ -1,0 +1,187 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"sort"
+)
+
+// The shapes flowchart tools draw that BPMN does not: PlantUML's
+// hexagon decisions (a box with pointed ends, its question inside), its
+// start as a filled dot and its end as a bullseye (a ring round a filled
+// dot).
+
+// hexagon reports whether white component l is a hexagon drawn wider
+// than high: its row spans shrink linearly from the middle row (nearly
+// the whole width) to the top and bottom rows, which still span well
+// over half of it. A rounded box keeps its full width at a quarter of its
+// height, an ellipse or a stadium narrows faster towards its ends than
+// near its middle, a diamond comes to a point.
+func (ls *labels) hexagon(l int32) bool {
+	b := ls.comps[l].box
+	w, h := b.Dx(), b.Dy()
+	if h < 8 || w*2 < h*3 {
+		return false
+	}
+	mid := ls.spanAt(l, b.Min.Y+h/2)
+	span := func(y int) int {
+		return min(ls.spanAt(l, y), ls.spanAt(l, b.Max.Y-1-(y-b.Min.Y)))
+	}
+	q := span(b.Min.Y + h/4)
+	e := span(b.Min.Y + h/8)
+	d1, d2 := mid-q, q-e // along h/4, then along the next h/8
+	if mid*100 < w*95 || d1*4 < h || d1*5 > h*4 {
+		return false
+	}
+	// straight sides: the second step is about half the first
+	if d2*10 < d1*3 || d2*10 > d1*8 || e*2 <= w {
+		return false
+	}
+	// and every row's ends on both sides where straight sides put them,
+	// which the stairs of a region fenced by arrows are not
+	c := float64(b.Min.Y) + float64(h-1)/2
+	slope := float64(d1) / 2 / (float64(h) / 4) // each side, per row
+	tol := 2.0 + float64(h)/20
+	bad := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		lo, hi := ls.rowEnds(l, y)
+		in := slope * math.Abs(float64(y)-c)
+		if lo < 0 || math.Abs(float64(lo-b.Min.X)-in) > tol || math.Abs(float64(b.Max.X-1-hi)-in) > tol {
+			bad++
+		}
+	}
+	return bad*10 <= h
+}
+
+// rowEnds is the leftmost and the rightmost pixel of component l on row
+// y, -1 when the row misses it.
+func (ls *labels) rowEnds(l int32, y int) (lo, hi int) {
+	b := ls.comps[l].box
+	row := ls.lab[y*ls.w : (y+1)*ls.w]
+	lo, hi = -1, -1
+	for x := b.Min.X; x < b.Max.X; x++ {
+		if row[x] == l {
+			if lo < 0 {
+				lo = x
+			}
+			hi = x
+		}
+	}
+	return lo, hi
+}
+
+// solidDot reports whether the ink round c is a filled disc of radius
+// between lo and hi: equal ink runs in eight directions, the disc inside
+// them all ink. It returns the disc's radius.
+func solidDot(bm *bitmap, c image.Point, lo, hi int) (int, bool) {
+	if !bm.at(c.X, c.Y) {
+		return 0, false
+	}
+	var runs []int
+	for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+		n := 0
+		for bm.at(c.X+d[0]*(n+1), c.Y+d[1]*(n+1)) && n <= 2*hi {
+			n++
+		}
+		if d[0] != 0 && d[1] != 0 {
+			n = int(math.Round(float64(n) * math.Sqrt2))
+		}
+		runs = append(runs, n)
+	}
+	sort.Ints(runs)
+	// lines leaving the dot lengthen up to two runs; the others agree
+	r := runs[2]
+	if r < lo || r > hi || runs[5]*4 > r*5+4 || runs[0]*5+4 < r*4 {
+		return 0, false
+	}
+	ink, all := 0, 0
+	rr := float64(r) - 0.5
+	for y := -r; y <= r; y++ {
+		for x := -r; x <= r; x++ {
+			if float64(x*x+y*y) <= rr*rr {
+				all++
+				if bm.at(c.X+x, c.Y+y) {
+					ink++
+				}
+			}
+		}
+	}
+	return r, ink*100 >= all*95
+}
+
+// bullseye reports whether an event's white inside surrounds a filled
+// dot about half its size: PlantUML's end.
+func bullseye(bm *bitmap, in image.Rectangle) bool {
+	rad := min(in.Dx(), in.Dy()) / 2
+	r, ok := solidDot(bm, center(in), max(3, rad/4), rad*3/4)
+	return ok && r*10 >= rad*3
+}
+
+// addDots adds the filled dots outside every shape as start events: a
+// flowchart's start (PlantUML, UML activity diagrams). A dot's core is
+// a square of ink wider than any line or letter stroke.
+func (r *recognizer) addDots() {
+	// at a cut halfway to the ink's core: a drop shadow (PlantUML's,
+	// grey) does not make the dot lopsided
+	bm := r.bm
+	if ink := inkLevel(r.g); ink < r.cut {
+		bm = binarize(r.g, ink+(r.cut-ink)/2)
+	}
+	k := max(3, 2*r.stroke+1) // the core square's half side
+	lo, hi := max(5, 3*r.stroke), max(40, 12*r.stroke)
+	// rows of ink runs at least 2k+1 long, looked at every k rows
+	var found []image.Rectangle
+	for y := k; y < bm.h-k; y += k {
+		run := 0
+		for x := 0; x <= bm.w; x++ {
+			if x < bm.w && bm.pix[y*bm.w+x] {
+				run++
+				continue
+			}
+			if run >= 2*k+1 && run <= 2*hi+2 {
+				c := image.Pt(x-run/2-1, y)
+				// the disc's centre row: walk up and down to the middle
+				// of the vertical run through c
+				up, down := 0, 0
+				for bm.at(c.X, c.Y-up-1) && up <= 2*hi {
+					up++
+				}
+				for bm.at(c.X, c.Y+down+1) && down <= 2*hi {
+					down++
+				}
+				c.Y += (down - up) / 2
+				if rad, ok := solidDot(bm, c, lo, hi); ok {
+					box := image.Rect(c.X-rad, c.Y-rad, c.X+rad+1, c.Y+rad+1)
+					if !r.overlapsDot(box, found) {
+						found = append(found, box)
+					}
+				}
+			}
+			run = 0
+		}
+	}
+	for _, b := range found {
+		r.d.Shapes = append(r.d.Shapes, Shape{Kind: Event, Ring: Thin, Inner: b, Box: b.Inset(-1)})
+	}
+}
+
+// overlapsDot reports whether a dot's box meets a shape found before or
+// another dot: an event's bullseye or filled icon, a marker.
+func (r *recognizer) overlapsDot(box image.Rectangle, found []image.Rectangle) bool {
+	for _, s := range r.d.Shapes {
+		if s.Box.Overlaps(box) {
+			return true
+		}
+	}
+	for _, c := range r.cands {
+		if c.kind != Task && c.box.Overlaps(box) {
+			return true
+		}
+	}
+	for _, f := range found {
+		if f.Overlaps(box) {
+			return true
+		}
+	}
+	return false
+}
