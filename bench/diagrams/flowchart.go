@@ -14,6 +14,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 // The PlantUML and Mermaid sets: the Graphviz set's charts (the same
@@ -143,6 +145,35 @@ func (f *flowchart) plantUML(i int) string {
 	return b.String()
 }
 
+// withLoopMerges is the reference as PlantUML draws it: a repeat loop
+// starts at a merge diamond, which the way in and the way back join
+// before the loop's first step.
+func (f *flowchart) withLoopMerges(ref *process.Model) *process.Model {
+	m := *ref
+	m.Flows = append([]process.Flow(nil), ref.Flows...)
+	m.Gateways = append([]process.Gateway(nil), ref.Gateways...)
+	for k, s := range f.steps {
+		if s.dec == nil || !s.dec.loop {
+			continue
+		}
+		id := fmt.Sprintf("m%d", k+1)
+		perf := ""
+		for _, a := range m.Activities {
+			if a.ID == s.task {
+				perf = a.Performer
+			}
+		}
+		m.Gateways = append(m.Gateways, process.Gateway{ID: id, Type: process.GatewayExclusive, Performer: perf})
+		for j := range m.Flows {
+			if m.Flows[j].Target == s.task {
+				m.Flows[j].Target = id
+			}
+		}
+		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: id, Target: s.task})
+	}
+	return &m
+}
+
 // mermaid writes the chart as a Mermaid flowchart.
 func (f *flowchart) mermaid(i int) string {
 	var b strings.Builder
@@ -228,6 +259,7 @@ func fcSources(renderer, ext, cacheDir string) (all, missing []fcSource, err err
 			text = c.fc.plantUML(i)
 			// PlantUML draws its activity diagrams top to bottom
 			c.name = fmt.Sprintf("pu-%02d", i)
+			c.ref = c.fc.withLoopMerges(c.ref)
 		} else {
 			text = c.fc.mermaid(i)
 			c.name = strings.Replace(c.name, "gv-", "mm-", 1)

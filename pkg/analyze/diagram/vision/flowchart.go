@@ -127,7 +127,7 @@ func (r *recognizer) addDots() {
 	if ink := inkLevel(r.g); ink < r.cut {
 		bm = binarize(r.g, ink+(r.cut-ink)/2)
 	}
-	k := max(3, 2*r.stroke+1) // the core square's half side
+	k := max(3, 2*r.stroke+1) // rows looked at every k, runs of 2k+1 or more
 	lo, hi := max(5, 3*r.stroke), max(40, 12*r.stroke)
 	// rows of ink runs at least 2k+1 long, looked at every k rows
 	var found []image.Rectangle
@@ -139,29 +139,26 @@ func (r *recognizer) addDots() {
 				continue
 			}
 			if run >= 2*k+1 && run <= 2*hi+2 {
-				c := image.Pt(x-run/2-1, y)
-				// the disc's centre row: walk up and down to the middle
-				// of the vertical run through c
-				up, down := 0, 0
-				for bm.at(c.X, c.Y-up-1) && up <= 2*hi {
-					up++
-				}
-				for bm.at(c.X, c.Y+down+1) && down <= 2*hi {
-					down++
-				}
-				c.Y += (down - up) / 2
-				if rad, ok := solidDot(bm, c, lo, hi); ok {
+				// the disc's centre is within k rows of a row looked at
+				for dy := -k; dy <= k; dy++ {
+					c := image.Pt(x-run/2-1, y+dy)
+					rad, ok := solidDot(bm, c, lo, hi)
+					if !ok {
+						continue
+					}
 					box := image.Rect(c.X-rad, c.Y-rad, c.X+rad+1, c.Y+rad+1)
 					if !r.overlapsDot(box, found) {
 						found = append(found, box)
 					}
+					break
 				}
 			}
 			run = 0
 		}
 	}
 	for _, b := range found {
-		r.d.Shapes = append(r.d.Shapes, Shape{Kind: Event, Ring: Thin, Inner: b, Box: b.Inset(-1)})
+		// the box takes in a drop shadow, which is no connector's ink
+		r.d.Shapes = append(r.d.Shapes, Shape{Kind: Event, Ring: Thin, Inner: b, Box: b.Inset(-r.stroke - 2)})
 	}
 }
 

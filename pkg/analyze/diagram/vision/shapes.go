@@ -620,8 +620,8 @@ func inkLevel(g *image.Gray) uint8 {
 func strokeWidth(bm *bitmap) int {
 	var hist [16]int
 	// a run starting at the same column on most rows is a line down the
-	// whole picture (PlantUML's swimlane separators, drawn thicker than
-	// its shapes): it would outweigh every shape's outline
+	// picture (PlantUML's swimlane separators, drawn thicker than its
+	// shapes): it would outweigh every shape's outline
 	starts := make([]int, bm.w+1)
 	rows := 0
 	runs := func(each func(x0, run int)) {
@@ -643,18 +643,25 @@ func strokeWidth(bm *bitmap) int {
 	for y := 0; y < bm.h; y += 2 {
 		rows++
 	}
+	var rest [16]int
 	runs(func(x0, run int) {
+		hist[run]++
 		if starts[x0]*10 <= rows*6 {
-			hist[run]++
+			rest[run]++
 		}
 	})
-	best := 2
-	for i := 1; i < len(hist); i++ {
-		if hist[i] > hist[best] {
-			best = i
+	mode := func(h [16]int) int {
+		best := 2
+		for i := 1; i < len(h); i++ {
+			if h[i] > h[best] {
+				best = i
+			}
 		}
+		return best
 	}
-	return best
+	// only lines thicker than the rest are left out: a pool's border
+	// drawn as thin as the shapes still counts with them
+	return min(mode(hist), mode(rest))
 }
 
 // eventRing reads the circle's outline to the left and right of its
