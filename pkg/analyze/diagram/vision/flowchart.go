@@ -53,6 +53,27 @@ func (ls *labels) hexagon(l int32) bool {
 	return bad*10 <= h
 }
 
+// ellipse reports whether white component l's row ends lie on the
+// ellipse its box holds, on all but a few rows: an event's circle or a
+// terminal's ellipse, not a region fenced by a loop's connectors whose
+// spans happen to fill as much of its box.
+func (ls *labels) ellipse(l int32) bool {
+	b := ls.comps[l].box
+	w, h := float64(b.Dx()), float64(b.Dy())
+	cx, cy := float64(b.Min.X)+(w-1)/2, float64(b.Min.Y)+(h-1)/2
+	tol := 2 + h/15
+	bad := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		lo, hi := ls.rowEnds(l, y)
+		t := (float64(y) - cy) / (h / 2)
+		half := w / 2 * math.Sqrt(max(0, 1-t*t))
+		if lo < 0 || math.Abs(cx-half-float64(lo)) > tol || math.Abs(float64(hi)-cx-half) > tol {
+			bad++
+		}
+	}
+	return bad*100 <= b.Dy()*15
+}
+
 // rowEnds is the leftmost and the rightmost pixel of component l on row
 // y, -1 when the row misses it.
 func (ls *labels) rowEnds(l int32, y int) (lo, hi int) {
