@@ -418,6 +418,9 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				if len(s.Lost) > 0 {
 					fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
 				}
+				if len(s.Misread) > 0 {
+					fmt.Fprintf(w, "    events misread %q\n", s.Misread)
+				}
 				if err == nil && len(r.Notes) > 0 {
 					fmt.Fprintf(w, "    notes %q\n", r.Notes)
 				}

@@ -178,8 +178,9 @@ func (r *recognizer) addDots() {
 		}
 	}
 	for _, b := range found {
-		// the box takes in a drop shadow, which is no connector's ink
-		r.d.Shapes = append(r.d.Shapes, Shape{Kind: Event, Ring: Thin, Inner: b, Box: b.Inset(-r.stroke - 2)})
+		// the box takes in a drop shadow (PlantUML's, offset by about a
+		// third of the radius), which is no connector's ink
+		r.d.Shapes = append(r.d.Shapes, Shape{Kind: Event, Ring: Thin, Inner: b, Box: b.Inset(-r.stroke - 2 - b.Dx()/4)})
 	}
 }
 
