@@ -112,7 +112,7 @@ func solidDot(bm *bitmap, c image.Point, lo, hi int) (int, bool) {
 	sort.Ints(runs)
 	// lines leaving the dot lengthen up to two runs; the others agree
 	r := runs[2]
-	if r < lo || r > hi || runs[5]*4 > r*5+4 || runs[0]*5+4 < r*4 {
+	if r < lo || r > hi || runs[5]*8 > r*9+8 || runs[0]*8+8 < r*7 {
 		return 0, false
 	}
 	ink, all := 0, 0
@@ -128,6 +128,24 @@ func solidDot(bm *bitmap, c image.Point, lo, hi int) (int, bool) {
 		}
 	}
 	return r, ink*100 >= all*95
+}
+
+// roundDot reports whether the paper shows all round a disc of radius r
+// at c, just outside it, but where a line or two leave it: a filled
+// arrowhead's corners reach out there.
+func roundDot(bm *bitmap, c image.Point, r int) bool {
+	// round: just outside the disc the paper shows all round it but
+	// where a line or two leave it (a filled arrowhead's corners reach
+	// out there)
+	out := 0
+	for k := range 32 {
+		sin, cos := math.Sincos(float64(k) * math.Pi / 16)
+		d := float64(r) + 2.5 // clear of its anti-aliased edge
+		if bm.at(c.X+int(math.Round(d*cos)), c.Y+int(math.Round(d*sin))) {
+			out++
+		}
+	}
+	return out <= 4
 }
 
 // bullseye reports whether an event's white inside surrounds a filled
@@ -149,7 +167,8 @@ func (r *recognizer) addDots() {
 		bm = binarize(r.g, ink+(r.cut-ink)/2)
 	}
 	k := max(3, 2*r.stroke+1) // rows looked at every k, runs of 2k+1 or more
-	lo, hi := max(5, 3*r.stroke), max(40, 12*r.stroke)
+	// larger than a filled arrowhead's inscribed circle
+	lo, hi := max(5, 4*r.stroke), max(40, 12*r.stroke)
 	// rows of ink runs at least 2k+1 long, looked at every k rows
 	var found []image.Rectangle
 	for y := k; y < bm.h-k; y += k {
@@ -160,18 +179,28 @@ func (r *recognizer) addDots() {
 				continue
 			}
 			if run >= 2*k+1 && run <= 2*hi+2 {
-				// the disc's centre is within k rows of a row looked at
+				// the disc's centre is within k rows of a row looked at:
+				// the row through it has the longest chord
+				best, at := 0, image.Point{}
 				for dy := -k; dy <= k; dy++ {
 					c := image.Pt(x-run/2-1, y+dy)
-					rad, ok := solidDot(bm, c, lo, hi)
-					if !ok {
-						continue
+					l, rt := c.X, c.X
+					for bm.at(l-1, c.Y) && c.X-l < 2*hi {
+						l--
 					}
-					box := image.Rect(c.X-rad, c.Y-rad, c.X+rad+1, c.Y+rad+1)
+					for bm.at(rt+1, c.Y) && rt-c.X < 2*hi {
+						rt++
+					}
+					c.X = (l + rt) / 2
+					if rad, ok := solidDot(bm, c, lo, hi); ok && rad > best {
+						best, at = rad, c
+					}
+				}
+				if best > 0 && roundDot(bm, at, best) {
+					box := image.Rect(at.X-best, at.Y-best, at.X+best+1, at.Y+best+1)
 					if !r.overlapsDot(box, found) {
 						found = append(found, box)
 					}
-					break
 				}
 			}
 			run = 0
