@@ -418,6 +418,9 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				if len(s.Lost) > 0 {
 					fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
 				}
+				if s.Messages.Refs+s.Messages.Cand > 0 {
+					fmt.Fprintf(w, "    message flows %d/%d (P %d/%d)\n", s.Messages.Found, s.Messages.Refs, s.Messages.Right, s.Messages.Cand)
+				}
 				if len(s.Misread) > 0 {
 					fmt.Fprintf(w, "    events misread %q\n", s.Misread)
 				}

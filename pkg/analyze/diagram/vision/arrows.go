@@ -655,13 +655,13 @@ func samplePath(path []image.Point) []image.Point {
 // direct turns one connector touching two or more shapes into flows.
 func (t *flowTracer) direct(r int32) []Flow {
 	cs := t.ends(r, 4*t.stroke+4)
-	if lo, hi := densities(cs); hi < lo*1.3 {
+	dashed := t.dashed(r)
+	if lo, hi := densities(cs); hi < lo*1.3 && !dashed {
 		// no end stands out: look closer, where an arrowhead is widest
 		// and a line's bend or a label's letters are not yet reached
 		cs = t.ends(r, 2*t.stroke+3)
 	}
 	path := samplePath(t.groups[r].path)
-	dashed := t.dashed(r)
 	if dashed && len(cs) > 2 {
 		if fs, ok := t.messageAlongSolid(cs, path); ok {
 			return fs

@@ -659,9 +659,13 @@ func strokeWidth(bm *bitmap) int {
 		}
 		return best
 	}
-	// only lines thicker than the rest are left out: a pool's border
-	// drawn as thin as the shapes still counts with them
-	return min(mode(hist), mode(rest))
+	// only thick lines (three pixels or more) thicker than the rest are
+	// left out: a pool's border drawn about as thin as the shapes still
+	// counts with them
+	if all := mode(hist); all >= 3 {
+		return min(all, mode(rest))
+	}
+	return mode(hist)
 }
 
 // eventRing reads the circle's outline to the left and right of its
