@@ -65,6 +65,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross, icons []image.Rectangle) []
 	t.joinDashes()
 	t.joinIcons(icons)
 	t.joinCrossings()
+	t.joinAcrossLabels()
 	t.countDashes()
 	t.collectGroups()
 	t.extendDashEnds()
@@ -244,6 +245,95 @@ func (t *flowTracer) joinAcrossRows() {
 			}
 		}
 	}
+}
+
+// joinAcrossLabels joins a line interrupted by its label (Mermaid
+// draws an edge's label on the line, over a box of its own): from each
+// end of a piece that runs out straight into open paper, it looks on
+// along the line, past the label's letters, for a piece going on the
+// same way. Only when letters lie in the gap: two lines that merely
+// line up stay apart, and a shape or a lane line ends the look.
+func (t *flowTracer) joinAcrossLabels() {
+	w := t.w
+	reach := 12*t.stroke + 60
+	small := func(l int32) bool {
+		b := t.ls.comps[l].box
+		return b.Dx() <= 3*t.stroke+24 && b.Dy() <= 3*t.stroke+24
+	}
+	for l := int32(1); l < int32(len(t.ls.comps)); l++ {
+		b := t.ls.comps[l].box
+		if max(b.Dx(), b.Dy()) < 3*t.stroke+6 {
+			continue // a letter or a speck
+		}
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			p, ok := t.stubEnd(l, b, d)
+			if !ok {
+				continue
+			}
+			letters := false
+			for k := 1; k <= reach; k++ {
+				x, y := p.X+d[0]*k, p.Y+d[1]*k
+				if x < 0 || y < 0 || x >= w || y >= t.h || t.removed[y*w+x] || t.halo[y*w+x] != 0 {
+					break
+				}
+				o := t.ls.lab[y*w+x]
+				if o == 0 || o == l {
+					continue
+				}
+				if small(o) {
+					letters = true
+					continue
+				}
+				if letters && t.find(o) != t.find(l) {
+					t.union(l, o)
+				}
+				break
+			}
+		}
+	}
+}
+
+// stubEnd finds where piece l (box b) ends at its side facing d in a
+// straight stub along d: a line's end, not a corner or a letter.
+func (t *flowTracer) stubEnd(l int32, b image.Rectangle, d [2]int) (image.Point, bool) {
+	w := t.w
+	at := func(x, y int) bool {
+		return x >= 0 && y >= 0 && x < w && y < t.h && t.ls.lab[y*w+x] == l
+	}
+	var ends []image.Point
+	switch {
+	case d[0] != 0:
+		x := b.Min.X
+		if d[0] > 0 {
+			x = b.Max.X - 1
+		}
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			if at(x, y) {
+				ends = append(ends, image.Pt(x, y))
+			}
+		}
+	default:
+		y := b.Min.Y
+		if d[1] > 0 {
+			y = b.Max.Y - 1
+		}
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if at(x, y) {
+				ends = append(ends, image.Pt(x, y))
+			}
+		}
+	}
+	if len(ends) == 0 || len(ends) > t.stroke+1 {
+		return image.Point{}, false
+	}
+	p := ends[len(ends)/2]
+	// the stub runs back along the line for a while
+	for k := 1; k <= 2*t.stroke+4; k++ {
+		if !at(p.X-d[0]*k, p.Y-d[1]*k) {
+			return image.Point{}, false
+		}
+	}
+	return p, true
 }
 
 // joinAcrossColumns joins pieces across a frame's upright sides.

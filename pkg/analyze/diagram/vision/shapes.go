@@ -902,9 +902,11 @@ func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Mar
 			seen[l] = true
 		}
 	}
+	// a ring's inside is a good part of the diamond; the holes of the
+	// letters of a question written inside it (Mermaid) are not
 	closed := 0
 	for l := range seen {
-		if ws.comps[l].box.In(b) && ws.comps[l].area >= 4 {
+		if c := ws.comps[l]; c.box.In(b) && c.area >= 4 && max(c.box.Dx(), c.box.Dy())*6 >= b.Dx() {
 			closed++
 		}
 	}
