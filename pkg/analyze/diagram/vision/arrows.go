@@ -683,7 +683,15 @@ func (t *flowTracer) connectors() []int32 {
 	}
 	sort.Slice(loose, func(i, j int) bool { return loose[i] < loose[j] })
 	t.d.Traces = t.d.Traces[:0]
+	kept := loose[:0]
 	for _, r := range loose {
+		if t.reachesShape(r) {
+			roots = append(roots, r)
+		} else {
+			kept = append(kept, r)
+		}
+	}
+	for _, r := range kept {
 		g := t.groups[r]
 		if tr, ok := unfinished(g.path, g.pixels, g.contacts, t.stroke); ok && tr.End.In(t.bounds.Inset(2*t.stroke+2)) {
 			tr.Dashed = t.dashed(r)
@@ -692,6 +700,37 @@ func (t *flowTracer) connectors() []int32 {
 	}
 	sort.Slice(roots, func(i, j int) bool { return roots[i] < roots[j] })
 	return roots
+}
+
+// reachesShape gives a connector touching one shape its other end
+// when its far end stops a few pixels short of another shape, beyond
+// its surroundings: Mermaid's arrowheads stop short of a circle's
+// anti-aliased outline.
+func (t *flowTracer) reachesShape(r int32) bool {
+	g := t.groups[r]
+	var c *contact
+	for _, x := range g.contacts {
+		c = x
+	}
+	if c == nil || len(g.path) == 0 {
+		return false
+	}
+	cx, cy := c.sx/c.n, c.sy/c.n
+	far, farD := g.path[0], -1
+	for _, p := range g.path {
+		if d := (p.X-cx)*(p.X-cx) + (p.Y-cy)*(p.Y-cy); d > farD {
+			far, farD = p, d
+		}
+	}
+	gap := t.stroke + 3 + max(3, t.stroke)
+	for k, s := range t.d.Shapes {
+		if k == c.node || !far.In(s.Box.Inset(-gap)) {
+			continue
+		}
+		g.contacts[k] = &contact{node: k, sx: far.X, sy: far.Y, n: 1}
+		return true
+	}
+	return false
 }
 
 // ends lists group r's contacts in shape order, each placed at its
