@@ -256,9 +256,10 @@ func (t *flowTracer) joinAcrossRows() {
 func (t *flowTracer) joinAcrossLabels() {
 	w := t.w
 	reach := 12*t.stroke + 60
+	// a letter: small, and no dash of a dashed line (a stroke thin)
 	small := func(l int32) bool {
 		b := t.ls.comps[l].box
-		return b.Dx() <= 3*t.stroke+24 && b.Dy() <= 3*t.stroke+24
+		return b.Dx() <= 3*t.stroke+24 && b.Dy() <= 3*t.stroke+24 && !t.straight(b)
 	}
 	for l := int32(1); l < int32(len(t.ls.comps)); l++ {
 		b := t.ls.comps[l].box
@@ -270,7 +271,11 @@ func (t *flowTracer) joinAcrossLabels() {
 			if !ok {
 				continue
 			}
-			letters := false
+			// the label's letters start and end close to the line's
+			// two stubs and sit across it, centred on it
+			first, last := 0, 0
+			var lbox image.Rectangle
+			pad := 4*t.stroke + 8
 			for k := 1; k <= reach; k++ {
 				x, y := p.X+d[0]*k, p.Y+d[1]*k
 				if x < 0 || y < 0 || x >= w || y >= t.h || t.removed[y*w+x] || t.halo[y*w+x] != 0 {
@@ -281,16 +286,37 @@ func (t *flowTracer) joinAcrossLabels() {
 					continue
 				}
 				if small(o) {
-					letters = true
+					if first == 0 {
+						first = k
+					}
+					last = k
+					lbox = lbox.Union(t.ls.comps[o].box)
 					continue
 				}
-				if letters && t.find(o) != t.find(l) {
+				across := lbox.Min.Y + lbox.Max.Y - 2*p.Y
+				if d[0] == 0 {
+					across = lbox.Min.X + lbox.Max.X - 2*p.X
+				}
+				if first > 0 && first <= pad && k-last <= pad && absDiff(across, 0) <= 2*t.stroke+6 &&
+					t.runsOn(o, image.Pt(x, y), d) && t.find(o) != t.find(l) {
 					t.union(l, o)
 				}
 				break
 			}
 		}
 	}
+}
+
+// runsOn reports whether piece o goes on from p along d for a while:
+// a line continuing the one interrupted, not one crossing it.
+func (t *flowTracer) runsOn(o int32, p image.Point, d [2]int) bool {
+	for k := 1; k <= 2*t.stroke+4; k++ {
+		x, y := p.X+d[0]*k, p.Y+d[1]*k
+		if x < 0 || y < 0 || x >= t.w || y >= t.h || t.ls.lab[y*t.w+x] != o {
+			return false
+		}
+	}
+	return true
 }
 
 // stubEnd finds where piece l (box b) ends at its side facing d in a
@@ -735,16 +761,24 @@ func (t *flowTracer) reachesShape(r int32) bool {
 
 // ends lists group r's contacts in shape order, each placed at its
 // mean and weighed by the group's ink around it (an arrowhead is dense).
-// Only ink nearer to the contact than to the group's other contacts
-// counts: on a short arrow (PlantUML's between two steps stacked close)
-// both windows would hold the whole arrow, its head too.
-func (t *flowTracer) ends(r int32, radius int) []*contact {
+// With split, only ink nearer to the contact than to the group's other
+// contacts counts: on a short arrow (PlantUML's between two steps
+// stacked close) both windows would hold the whole arrow, its head too.
+func (t *flowTracer) ends(r int32, radius int, split bool) []*contact {
 	var cs []*contact
 	for _, c := range t.groups[r].contacts {
 		c.x, c.y = c.sx/c.n, c.sy/c.n
 		cs = append(cs, c)
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].node < cs[j].node })
+	if split {
+		// the closer look centres each end on the connector's ink
+		// just outside its shape's box: a diamond's outline left
+		// beside its corner pulls the contact off the line
+		for _, c := range cs {
+			c.x, c.y = t.outsideBox(r, c, radius*2)
+		}
+	}
 	nearest := func(c *contact, x, y int) bool {
 		d := sq(x-c.x) + sq(y-c.y)
 		for _, o := range cs {
@@ -758,7 +792,7 @@ func (t *flowTracer) ends(r int32, radius int) []*contact {
 		k := 0
 		for y := max(c.y-radius, 0); y <= min(c.y+radius, t.h-1); y++ {
 			for x := max(c.x-radius, 0); x <= min(c.x+radius, t.w-1); x++ {
-				if l := t.ls.lab[y*t.w+x]; l != 0 && t.find(l) == r && nearest(c, x, y) {
+				if l := t.ls.lab[y*t.w+x]; l != 0 && t.find(l) == r && (!split || nearest(c, x, y)) {
 					k++
 				}
 			}
@@ -783,12 +817,22 @@ func samplePath(path []image.Point) []image.Point {
 
 // direct turns one connector touching two or more shapes into flows.
 func (t *flowTracer) direct(r int32) []Flow {
-	cs := t.ends(r, 4*t.stroke+4)
+	cs := t.ends(r, 4*t.stroke+4, false)
 	dashed := t.dashed(r)
-	if lo, hi := densities(cs); hi < lo*1.3 && !dashed {
-		// no end stands out: look closer, where an arrowhead is widest
-		// and a line's bend or a label's letters are not yet reached
-		cs = t.ends(r, 2*t.stroke+3)
+	// no end stands out: each end at its own half of the connector,
+	// then closer, where an arrowhead is widest and a line's bend or a
+	// label's letters are not yet reached
+	for _, radius := range []int{4*t.stroke + 4, 2*t.stroke + 3} {
+		if lo, hi := densities(cs); hi >= lo*1.3 || dashed {
+			break
+		}
+		cs = t.ends(r, radius, true)
+	}
+	if len(cs) > 0 {
+		// ends() moved the contacts for the closer look; put them back
+		for _, c := range cs {
+			c.x, c.y = c.sx/c.n, c.sy/c.n
+		}
 	}
 	path := samplePath(t.groups[r].path)
 	if dashed && len(cs) > 2 {
@@ -899,6 +943,29 @@ func byArrowhead(cs []*contact, path []image.Point, dashed bool) []Flow {
 		}
 	}
 	return flows
+}
+
+// outsideBox is the mean of group r's ink around contact c in its
+// shape's surroundings but outside the shape's box, or the contact's own
+// place when there is none.
+func (t *flowTracer) outsideBox(r int32, c *contact, reach int) (int, int) {
+	box := t.d.Shapes[c.node].Box
+	sx, sy, n := 0, 0, 0
+	for y := max(c.y-reach, 0); y <= min(c.y+reach, t.h-1); y++ {
+		for x := max(c.x-reach, 0); x <= min(c.x+reach, t.w-1); x++ {
+			i := y*t.w + x
+			if t.halo[i] != int32(c.node+1) || image.Pt(x, y).In(box) {
+				continue
+			}
+			if l := t.ls.lab[i]; l != 0 && t.find(l) == r {
+				sx, sy, n = sx+x, sy+y, n+1
+			}
+		}
+	}
+	if n == 0 {
+		return c.x, c.y
+	}
+	return sx / n, sy / n
 }
 
 // densities is the lowest and the highest density of the contacts.
