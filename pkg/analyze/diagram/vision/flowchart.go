@@ -233,3 +233,68 @@ func (r *recognizer) overlapsDot(box image.Rectangle, found []image.Rectangle) b
 	}
 	return false
 }
+
+// addColumns reads a flowchart's swimlanes drawn as columns: lines
+// thicker than the shapes' outlines running down nearly the whole
+// picture (PlantUML's), each lane between two of them with its name at
+// the top. The lines are crossed by the arrows going from lane to lane.
+func (r *recognizer) addColumns() {
+	bm := r.bm
+	type sep struct{ x0, x1, top, bottom int }
+	var seps []sep
+	for x := 0; x < bm.w; x++ {
+		// the longest run of ink down column x
+		best, bt, run, rt := 0, 0, 0, 0
+		for y := 0; y <= bm.h; y++ {
+			if y < bm.h && bm.pix[y*bm.w+x] {
+				if run == 0 {
+					rt = y
+				}
+				run++
+				continue
+			}
+			if run > best {
+				best, bt = run, rt
+			}
+			run = 0
+		}
+		if best*20 < bm.h*17 {
+			continue
+		}
+		if n := len(seps); n > 0 && seps[n-1].x1 == x {
+			seps[n-1].x1 = x + 1
+			seps[n-1].top, seps[n-1].bottom = max(seps[n-1].top, bt), min(seps[n-1].bottom, bt+best)
+			continue
+		}
+		seps = append(seps, sep{x0: x, x1: x + 1, top: bt, bottom: bt + best})
+	}
+	kept := seps[:0]
+	for _, s := range seps {
+		if s.x1-s.x0 > r.stroke && s.x1-s.x0 <= 4*r.stroke+4 {
+			kept = append(kept, s)
+		}
+	}
+	if len(kept) < 2 {
+		return
+	}
+	var lanes []Band
+	for i := 1; i < len(kept); i++ {
+		a, b := kept[i-1], kept[i]
+		top, bottom := max(a.top, b.top), min(a.bottom, b.bottom)
+		body := image.Rect(a.x1, top, b.x0, bottom)
+		if body.Dx() < 4*r.minSide {
+			return
+		}
+		first := bottom
+		for _, s := range r.d.Shapes {
+			if center(s.Box).In(body) {
+				first = min(first, s.Box.Min.Y)
+			}
+		}
+		lanes = append(lanes, Band{Header: image.Rect(body.Min.X, top, body.Max.X, max(top, first-1)), Body: body, Titled: true})
+	}
+	r.d.Lanes = lanes
+	for _, s := range kept {
+		r.cross = append(r.cross, image.Rect(s.x0-1, s.top-1, s.x1+1, s.bottom+1))
+	}
+}

@@ -405,6 +405,10 @@ func (r *recognizer) findLanes() {
 	}
 	fr := frames(r.bm, r.d.Shapes, r.stroke)
 	r.d.Lanes = frameBands(fr, r.d.Shapes, r.stroke)
+	if len(fr) == 0 {
+		r.addColumns()
+		return
+	}
 	k := r.stroke + 2
 	for _, b := range fr {
 		r.cross = append(r.cross,
