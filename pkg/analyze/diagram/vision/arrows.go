@@ -823,7 +823,7 @@ func (t *flowTracer) direct(r int32) []Flow {
 	// then closer, where an arrowhead is widest and a line's bend or a
 	// label's letters are not yet reached
 	for _, radius := range []int{4*t.stroke + 4, 2*t.stroke + 3} {
-		if lo, hi := densities(cs); hi >= lo*1.3 || dashed {
+		if lo, hi := densities(cs); hi >= lo*1.3 || dashed || !t.short(cs) {
 			break
 		}
 		cs = t.ends(r, radius, true)
@@ -943,6 +943,18 @@ func byArrowhead(cs []*contact, path []image.Point, dashed bool) []Flow {
 		}
 	}
 	return flows
+}
+
+// short reports whether a connector joins two shapes so close that the
+// windows round its ends take in most of it: only there does a closer
+// look tell its head (on a long one, or on a blurred photo's, it finds
+// a head in a bend or a smudge).
+func (t *flowTracer) short(cs []*contact) bool {
+	if len(cs) != 2 {
+		return false
+	}
+	d := math.Hypot(float64(cs[0].x-cs[1].x), float64(cs[0].y-cs[1].y))
+	return d <= float64(2*(4*t.stroke+4)+2*t.stroke+2)
 }
 
 // outsideBox is the mean of group r's ink around contact c in its

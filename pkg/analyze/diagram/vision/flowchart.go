@@ -298,3 +298,22 @@ func (r *recognizer) addColumns() {
 		r.cross = append(r.cross, image.Rect(s.x0-1, s.top-1, s.x1+1, s.bottom+1))
 	}
 }
+
+// tallColumns marks the columns whose longest run of ink reaches down
+// nearly the whole picture: a swimlane's line (PlantUML's).
+func tallColumns(bm *bitmap) []bool {
+	tall := make([]bool, bm.w+1)
+	for x := 0; x < bm.w; x++ {
+		best, run := 0, 0
+		for y := 0; y < bm.h; y++ {
+			if bm.pix[y*bm.w+x] {
+				run++
+				best = max(best, run)
+			} else {
+				run = 0
+			}
+		}
+		tall[x] = best*20 >= bm.h*17
+	}
+	return tall
+}

@@ -136,6 +136,7 @@ func Recognize(g *image.Gray) Diagram {
 	r.rankCandidates()
 	r.markContainers()
 	r.markHeaders()
+	r.tall = tallColumns(r.bm)
 	r.pickNodes()
 	r.dropMarkers()
 	r.buildShapes()
@@ -164,7 +165,9 @@ type recognizer struct {
 	lines     []image.Rectangle
 	cross     []image.Rectangle
 	pooled    bool
-	d         Diagram
+	// tall marks the columns inked down nearly the whole picture
+	tall []bool
+	d    Diagram
 }
 
 // newRecognizer binarises g at its Otsu cut and measures the stroke.
@@ -299,11 +302,11 @@ func (r *recognizer) pickNodes() {
 			continue
 		}
 		ar := float64(a.box.Dx()) / float64(a.box.Dy())
-		if a.kind == Task && ar > 6 && a.box.Dx()*10 >= r.w*3 && a.box.Dy() >= 3*r.minSide && framed(r.bm, a.box, r.stroke) && runsOn(r.bm, a.box, r.stroke) < 2 {
+		if a.kind == Task && ar > 6 && a.box.Dx()*10 >= r.w*3 && a.box.Dy() >= 3*r.minSide && framed(r.bm, a.box, r.stroke) && runsOn(r.bm, a.box, r.stroke, r.tall) < 2 {
 			r.collapsed = append(r.collapsed, a)
 			continue
 		}
-		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke) >= 2) {
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke, r.tall) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
 		}
 		r.nodes = append(r.nodes, a)
@@ -525,29 +528,21 @@ func framed(bm *bitmap, b image.Rectangle, stroke int) bool {
 
 // runsOn counts the sides of a white box whose border line runs on past
 // a corner: a task's border turns at its corners, while a region fenced
-// by a lane's border and arrows is bounded by lines that go on.
-func runsOn(bm *bitmap, b image.Rectangle, stroke int) int {
+// by a lane's border and arrows is bounded by lines that go on; tall
+// marks the columns of lines down the whole picture.
+func runsOn(bm *bitmap, b image.Rectangle, stroke int, tall []bool) int {
 	d := 2*stroke + 4
 	n := 0
-	// from each corner along each of its two sides' lines, out to d past
-	// it: the line must run on unbroken, so that a line passing beside
-	// the box (a swimlane separator, a connector below it) is no fence
-	run := func(x, y, dx, dy int) bool {
-		for k := 0; k < d; k++ {
-			if !bm.at(x+dx*k, y+dy*k) {
-				return false
-			}
-		}
-		return true
-	}
 	for o := 1; o <= stroke+1; o++ {
-		for _, p := range [][4]int{
-			{b.Min.X - 1, b.Min.Y - o, -1, 0}, {b.Max.X, b.Min.Y - o, 1, 0}, // top
-			{b.Min.X - 1, b.Max.Y - 1 + o, -1, 0}, {b.Max.X, b.Max.Y - 1 + o, 1, 0}, // bottom
-			{b.Min.X - o, b.Min.Y - 1, 0, -1}, {b.Min.X - o, b.Max.Y, 0, 1}, // left
-			{b.Max.X - 1 + o, b.Min.Y - 1, 0, -1}, {b.Max.X - 1 + o, b.Max.Y, 0, 1}, // right
+		for _, p := range [][2]int{
+			{b.Min.X - d, b.Min.Y - o}, {b.Max.X - 1 + d, b.Min.Y - o}, // top
+			{b.Min.X - d, b.Max.Y - 1 + o}, {b.Max.X - 1 + d, b.Max.Y - 1 + o}, // bottom
+			{b.Min.X - o, b.Min.Y - d}, {b.Min.X - o, b.Max.Y - 1 + d}, // left
+			{b.Max.X - 1 + o, b.Min.Y - d}, {b.Max.X - 1 + o, b.Max.Y - 1 + d}, // right
 		} {
-			if run(p[0]+p[2], p[1]+p[3], p[2], p[3]) {
+			// a line down the whole picture (a swimlane's, PlantUML's)
+			// may pass a box's side: it is no border running on
+			if bm.at(p[0], p[1]) && !tall[p[0]] {
 				n++
 			}
 		}
