@@ -152,8 +152,21 @@ func roundDot(bm *bitmap, c image.Point, r int) bool {
 // dot about half its size: PlantUML's end.
 func bullseye(bm *bitmap, in image.Rectangle) bool {
 	rad := min(in.Dx(), in.Dy()) / 2
-	r, ok := solidDot(bm, center(in), max(3, rad/4), rad*3/4)
-	return ok && r*10 >= rad*3
+	c := center(in)
+	r, ok := solidDot(bm, c, max(3, rad/4), rad*3/4)
+	if !ok || r*10 < rad*3 {
+		return false
+	}
+	// paper between the dot and the ring, where a clock's face would be
+	white := 0
+	d := float64(r+rad) / 2
+	for k := range 16 {
+		sin, cos := math.Sincos(float64(k) * math.Pi / 8)
+		if !bm.at(c.X+int(math.Round(d*cos)), c.Y+int(math.Round(d*sin))) {
+			white++
+		}
+	}
+	return white >= 13
 }
 
 // addDots adds the filled dots outside every shape as start events: a
@@ -300,8 +313,9 @@ func (r *recognizer) addColumns() {
 }
 
 // tallColumns marks the columns whose longest run of ink reaches down
-// nearly the whole picture: a swimlane's line (PlantUML's).
-func tallColumns(bm *bitmap) []bool {
+// nearly the whole picture, in lines no wider than a few strokes: a
+// swimlane's line (PlantUML's), not a photo's dark desk beside the page.
+func tallColumns(bm *bitmap, stroke int) []bool {
 	tall := make([]bool, bm.w+1)
 	for x := 0; x < bm.w; x++ {
 		best, run := 0, 0
@@ -314,6 +328,22 @@ func tallColumns(bm *bitmap) []bool {
 			}
 		}
 		tall[x] = best*20 >= bm.h*17
+	}
+	for x := 0; x < bm.w; {
+		if !tall[x] {
+			x++
+			continue
+		}
+		e := x
+		for e < bm.w && tall[e] {
+			e++
+		}
+		if e-x > 4*stroke+4 {
+			for k := x; k < e; k++ {
+				tall[k] = false
+			}
+		}
+		x = e
 	}
 	return tall
 }

@@ -136,7 +136,7 @@ func Recognize(g *image.Gray) Diagram {
 	r.rankCandidates()
 	r.markContainers()
 	r.markHeaders()
-	r.tall = tallColumns(r.bm)
+	r.tall = tallColumns(r.bm, r.stroke)
 	r.pickNodes()
 	r.dropMarkers()
 	r.buildShapes()
@@ -373,8 +373,9 @@ func (r *recognizer) shape(n *candidate) Shape {
 		if double {
 			s.Ring = Double
 		}
-		if bullseye(r.bm, n.box) {
-			// a ring round a filled dot: a flowchart's end
+		if s.Ring != Double && bullseye(r.bm, n.box) {
+			// a ring round a filled dot: a flowchart's end (in a
+			// double ring, an intermediate event's icon)
 			s.Ring, s.Icon = Thick, NoIcon
 			break
 		}
