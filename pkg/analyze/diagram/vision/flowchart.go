@@ -317,17 +317,20 @@ func (r *recognizer) addColumns() {
 // swimlane's line (PlantUML's), not a photo's dark desk beside the page.
 func tallColumns(bm *bitmap, stroke int) []bool {
 	tall := make([]bool, bm.w+1)
-	for x := 0; x < bm.w; x++ {
-		best, run := 0, 0
-		for y := 0; y < bm.h; y++ {
-			if bm.pix[y*bm.w+x] {
-				run++
-				best = max(best, run)
+	run, best := make([]int32, bm.w), make([]int32, bm.w)
+	for y := 0; y < bm.h; y++ { // row by row, as the bitmap is stored
+		row := bm.pix[y*bm.w : (y+1)*bm.w]
+		for x, on := range row {
+			if on {
+				run[x]++
+				best[x] = max(best[x], run[x])
 			} else {
-				run = 0
+				run[x] = 0
 			}
 		}
-		tall[x] = best*20 >= bm.h*17
+	}
+	for x := range bm.w {
+		tall[x] = int(best[x])*20 >= bm.h*17
 	}
 	for x := 0; x < bm.w; {
 		if !tall[x] {
