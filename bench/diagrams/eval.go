@@ -254,7 +254,7 @@ type imageCase struct {
 	ref   *process.Model
 	lanes bool
 	dev   bool
-	// renderer drew the picture: bpmn-js or graphviz
+	// renderer drew the picture: bpmn-js, graphviz, plantuml or mermaid
 	renderer string
 }
 
@@ -323,8 +323,12 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 			more, err = loadImages(dir)
 		case "graphviz":
 			more, err = loadGraphviz(cacheDir)
+		case "plantuml":
+			more, err = loadPlantUML(cacheDir)
+		case "mermaid":
+			more, err = loadMermaid(cacheDir)
 		default:
-			err = fmt.Errorf("unknown renderer %q (bpmn-js, graphviz)", rd)
+			err = fmt.Errorf("unknown renderer %q (bpmn-js, graphviz, plantuml, mermaid)", rd)
 		}
 		if err != nil {
 			return err
@@ -402,8 +406,8 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 					}
 				}
 			}
-			// the held-out Graphviz charts are read only as totals
-			if verbose && (c.dev || c.renderer != "graphviz") {
+			// the held-out generated charts are read only as totals
+			if verbose && (c.dev || c.renderer == "bpmn-js") {
 				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d, kind %d) | base tasks %d flows %d gw %d | %.0f ms\n",
 					c.name, v, s.Tasks.Found, s.Tasks.Refs, s.Tasks.Right, s.Tasks.Cand, s.Flows.Found, s.Flows.Refs, s.Flows2.Found,
 					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, s.Kinds.Found, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
@@ -413,6 +417,12 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				}
 				if len(s.Lost) > 0 {
 					fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
+				}
+				if s.Messages.Refs+s.Messages.Cand > 0 {
+					fmt.Fprintf(w, "    message flows %d/%d (P %d/%d)\n", s.Messages.Found, s.Messages.Refs, s.Messages.Right, s.Messages.Cand)
+				}
+				if len(s.Misread) > 0 {
+					fmt.Fprintf(w, "    events misread %q\n", s.Misread)
 				}
 				if err == nil && len(r.Notes) > 0 {
 					fmt.Fprintf(w, "    notes %q\n", r.Notes)
@@ -428,7 +438,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		}
 	}
 	var order []string
-	for _, rd := range []string{"bpmn-js", "graphviz"} {
+	for _, rd := range []string{"bpmn-js", "graphviz", "plantuml", "mermaid"} {
 		order = append(order, rd+" all", rd+" dev", rd+" held-out")
 		for _, v := range Variants {
 			order = append(order, rd+" "+v, rd+" "+v+" lanes", rd+" "+v+" flat")

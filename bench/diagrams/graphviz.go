@@ -58,6 +58,9 @@ type gvChart struct {
 	dot  string
 	ref  *process.Model
 	dev  bool
+	// fc is the chart's structure, which the PlantUML and Mermaid sets
+	// draw in their own notations (flowchart.go)
+	fc flowchart
 }
 
 // gvGenerate builds chart i: a start, a chain of steps with up to two
@@ -91,9 +94,11 @@ func gvGenerate(i int) gvChart {
 	fmt.Fprintf(&b, "digraph chart%d {\n  rankdir=%s; dpi=%d; bgcolor=white;\n", i, dir, dpi)
 	fmt.Fprintf(&b, "  node [fontname=%q, fontsize=12]; edge [fontname=%q, fontsize=11];\n", font, font)
 	lane := map[string]int{}
+	fc := flowchart{lr: lr, lanes: lanes}
 	node := func(id, label, attrs string, ln int) {
 		fmt.Fprintf(&b, "  %s [label=%q, %s];\n", id, label, attrs)
 		lane[id] = ln
+		fc.nodes = append(fc.nodes, fcNode{id: id, label: label, kind: fcKind(id), lane: ln})
 	}
 	edge := func(from, to, label string) {
 		if label != "" {
@@ -102,6 +107,7 @@ func gvGenerate(i int) gvChart {
 			fmt.Fprintf(&b, "  %s -> %s;\n", from, to)
 		}
 		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: from, Target: to, Condition: label})
+		fc.edges = append(fc.edges, fcEdge{from: from, to: to, label: label})
 	}
 	laneOf := func(k int) int {
 		if lanes == 0 {
@@ -143,6 +149,7 @@ func gvGenerate(i int) gvChart {
 		edge(prev, id, pending)
 		pending = ""
 		prev = id
+		fc.steps = append(fc.steps, fcStep{task: id})
 		if !decAt[k+1] {
 			continue
 		}
@@ -156,9 +163,12 @@ func gvGenerate(i int) gvChart {
 		// or one that leads to its own end
 		alt := task(k + 1)
 		edge(gid, alt, qs[2])
+		dec := &fcDecision{id: gid, question: qs[0], yes: qs[1], no: qs[2], alt: alt, loop: true}
+		fc.steps[len(fc.steps)-1].dec = dec
 		if rng.IntN(2) == 0 {
 			edge(alt, id, "")
 		} else {
+			dec.loop = false
 			eid := fmt.Sprintf("x%d", q)
 			node(eid, "End", "shape="+terminal+", peripheries=2", laneOf(k+1))
 			m.Events = append(m.Events, process.Event{ID: eid, Name: "End", Type: process.EventEnd, Performer: performer(laneOf(k + 1))})
@@ -186,7 +196,7 @@ func gvGenerate(i int) gvChart {
 	// the loop comes back to gets its merging gateway, as when the
 	// bpmn-js references are read
 	process.Repair(m)
-	return gvChart{name: fmt.Sprintf("gv-%02d-%s", i, strings.ToLower(dir)), dot: sortClusters(b.String()), ref: m, dev: i%4 != 3}
+	return gvChart{name: fmt.Sprintf("gv-%02d-%s", i, strings.ToLower(dir)), dot: sortClusters(b.String()), ref: m, dev: i%4 != 3, fc: fc}
 }
 
 // sortClusters sorts the node lists of the cluster lines, so that the

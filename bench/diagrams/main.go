@@ -29,7 +29,7 @@ func main() {
 		variant = flag.String("variant", "", "comma-separated variants (default all: clean,blur,rotated,jpeg)")
 		cache   = flag.String("cache", filepath.Join(os.TempDir(), "spade-bench-ocr"), "OCR answers cached by image hash")
 		dir     = flag.String("dir", "bench/diagrams/testdata", "image set")
-		rend    = flag.String("renderer", "bpmn-js,graphviz", "comma-separated renderers: bpmn-js (the PNGs in -dir), graphviz (drawn at bench time by dot)")
+		rend    = flag.String("renderer", "bpmn-js,graphviz,plantuml,mermaid", "comma-separated renderers: bpmn-js (the PNGs in -dir), graphviz, plantuml, mermaid (drawn at bench time by dot, plantuml and tools/mermaid)")
 		gvOut   = flag.String("graphviz-src", "", "write the Graphviz set's dot sources into this directory and stop")
 		mem     = flag.String("mem", "", "read one picture with OCR stubbed (for /usr/bin/time -v) and stop")
 		memProf = flag.String("memprof", "", "with -mem: write CPU and allocation profiles to this path (.cpu, .heap)")

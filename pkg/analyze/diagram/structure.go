@@ -660,13 +660,16 @@ func gatewayType(mk vision.Marker) string {
 
 // eventType reads the circle's outline, corrected by its connections: a
 // thin circle nothing flows into starts, a thick one ends, a double one
-// waits in between; a circle with flows on both sides is intermediate
-// whatever its outline.
+// waits in between (unless it is empty and nothing leaves it); a circle
+// with flows on both sides is intermediate whatever its outline.
 func eventType(s vision.Shape, in, out int) string {
 	switch {
 	case in > 0 && out > 0:
 		return process.EventIntermediate
-	case s.Ring == vision.Thick || (in > 0 && out == 0 && s.Ring != vision.Double):
+	case s.Ring == vision.Thick || (in > 0 && out == 0 && (s.Ring != vision.Double || s.Icon == vision.NoIcon)):
+		// a plain double circle that only flows come into ends the
+		// process: a flowchart's end (Mermaid's, Graphviz's), as an
+		// intermediate event would have to lead on
 		return process.EventEnd
 	case s.Ring == vision.Thin || in == 0:
 		// a double ring that something flows out of but nothing into

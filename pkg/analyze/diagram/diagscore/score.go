@@ -80,6 +80,9 @@ type Score struct {
 	// Missed names the reference tasks not found, Extra the analysis'
 	// tasks that match none, Lost the reference flows not found.
 	Missed, Extra, Lost []string
+	// Misread names the matched events read with another type than the
+	// reference's: "name: reference type → type read".
+	Misread []string
 }
 
 // Add adds another score's tallies.
@@ -227,6 +230,8 @@ func Compare(ref, got *process.Model) Score {
 				s.Events.Refs++
 				if a.gtype[m] == r.gtype[rid] {
 					s.Events.Found++
+				} else {
+					s.Misread = append(s.Misread, r.name[rid]+": "+r.gtype[rid]+" → "+a.gtype[m])
 				}
 				if rt := strings.Fields(r.gtype[rid]); len(rt) == 2 && rt[1] != process.TriggerNone {
 					s.Triggers.Refs++

@@ -65,6 +65,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross, icons []image.Rectangle) []
 	t.joinDashes()
 	t.joinIcons(icons)
 	t.joinCrossings()
+	t.joinAcrossLabels()
 	t.countDashes()
 	t.collectGroups()
 	t.extendDashEnds()
@@ -244,6 +245,121 @@ func (t *flowTracer) joinAcrossRows() {
 			}
 		}
 	}
+}
+
+// joinAcrossLabels joins a line interrupted by its label (Mermaid
+// draws an edge's label on the line, over a box of its own): from each
+// end of a piece that runs out straight into open paper, it looks on
+// along the line, past the label's letters, for a piece going on the
+// same way. Only when letters lie in the gap: two lines that merely
+// line up stay apart, and a shape or a lane line ends the look.
+func (t *flowTracer) joinAcrossLabels() {
+	w := t.w
+	reach := 12*t.stroke + 60
+	// a letter: small, and no dash of a dashed line (a stroke thin)
+	small := func(l int32) bool {
+		b := t.ls.comps[l].box
+		return b.Dx() <= 3*t.stroke+24 && b.Dy() <= 3*t.stroke+24 && !t.straight(b)
+	}
+	for l := int32(1); l < int32(len(t.ls.comps)); l++ {
+		b := t.ls.comps[l].box
+		if max(b.Dx(), b.Dy()) < 3*t.stroke+6 {
+			continue // a letter or a speck
+		}
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			p, ok := t.stubEnd(l, b, d)
+			if !ok {
+				continue
+			}
+			// the label's letters start and end close to the line's
+			// two stubs and sit across it, centred on it
+			first, last := 0, 0
+			var lbox image.Rectangle
+			pad := 4*t.stroke + 8
+			for k := 1; k <= reach; k++ {
+				x, y := p.X+d[0]*k, p.Y+d[1]*k
+				if x < 0 || y < 0 || x >= w || y >= t.h || t.removed[y*w+x] || t.halo[y*w+x] != 0 {
+					break
+				}
+				o := t.ls.lab[y*w+x]
+				if o == 0 || o == l {
+					continue
+				}
+				if small(o) {
+					if first == 0 {
+						first = k
+					}
+					last = k
+					lbox = lbox.Union(t.ls.comps[o].box)
+					continue
+				}
+				across := lbox.Min.Y + lbox.Max.Y - 2*p.Y
+				if d[0] == 0 {
+					across = lbox.Min.X + lbox.Max.X - 2*p.X
+				}
+				if first > 0 && first <= pad && k-last <= pad && absDiff(across, 0) <= 2*t.stroke+6 &&
+					t.runsOn(o, image.Pt(x, y), d) && t.find(o) != t.find(l) {
+					t.union(l, o)
+				}
+				break
+			}
+		}
+	}
+}
+
+// runsOn reports whether piece o goes on from p along d for a while:
+// a line continuing the one interrupted, not one crossing it.
+func (t *flowTracer) runsOn(o int32, p image.Point, d [2]int) bool {
+	for k := 1; k <= 2*t.stroke+4; k++ {
+		x, y := p.X+d[0]*k, p.Y+d[1]*k
+		if x < 0 || y < 0 || x >= t.w || y >= t.h || t.ls.lab[y*t.w+x] != o {
+			return false
+		}
+	}
+	return true
+}
+
+// stubEnd finds where piece l (box b) ends at its side facing d in a
+// straight stub along d: a line's end, not a corner or a letter.
+func (t *flowTracer) stubEnd(l int32, b image.Rectangle, d [2]int) (image.Point, bool) {
+	w := t.w
+	at := func(x, y int) bool {
+		return x >= 0 && y >= 0 && x < w && y < t.h && t.ls.lab[y*w+x] == l
+	}
+	var ends []image.Point
+	switch {
+	case d[0] != 0:
+		x := b.Min.X
+		if d[0] > 0 {
+			x = b.Max.X - 1
+		}
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			if at(x, y) {
+				ends = append(ends, image.Pt(x, y))
+			}
+		}
+	default:
+		y := b.Min.Y
+		if d[1] > 0 {
+			y = b.Max.Y - 1
+		}
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if at(x, y) {
+				ends = append(ends, image.Pt(x, y))
+			}
+		}
+	}
+	if len(ends) == 0 || len(ends) > t.stroke+1 {
+		return image.Point{}, false
+	}
+	p := ends[len(ends)/2]
+	// the stub runs back along the line for a while
+	for k := 1; k <= 2*t.stroke+4; k++ {
+		if !at(p.X-d[0]*k, p.Y-d[1]*k) {
+			return image.Point{}, false
+		}
+	}
+	return p, true
 }
 
 // joinAcrossColumns joins pieces across a frame's upright sides.
@@ -593,7 +709,15 @@ func (t *flowTracer) connectors() []int32 {
 	}
 	sort.Slice(loose, func(i, j int) bool { return loose[i] < loose[j] })
 	t.d.Traces = t.d.Traces[:0]
+	kept := loose[:0]
 	for _, r := range loose {
+		if t.reachesShape(r) {
+			roots = append(roots, r)
+		} else {
+			kept = append(kept, r)
+		}
+	}
+	for _, r := range kept {
 		g := t.groups[r]
 		if tr, ok := unfinished(g.path, g.pixels, g.contacts, t.stroke); ok && tr.End.In(t.bounds.Inset(2*t.stroke+2)) {
 			tr.Dashed = t.dashed(r)
@@ -604,21 +728,71 @@ func (t *flowTracer) connectors() []int32 {
 	return roots
 }
 
+// reachesShape gives a connector touching one shape its other end
+// when its far end stops a few pixels short of another shape, beyond
+// its surroundings: Mermaid's arrowheads stop short of a circle's
+// anti-aliased outline.
+func (t *flowTracer) reachesShape(r int32) bool {
+	g := t.groups[r]
+	var c *contact
+	for _, x := range g.contacts {
+		c = x
+	}
+	if c == nil || len(g.path) == 0 {
+		return false
+	}
+	cx, cy := c.sx/c.n, c.sy/c.n
+	far, farD := g.path[0], -1
+	for _, p := range g.path {
+		if d := (p.X-cx)*(p.X-cx) + (p.Y-cy)*(p.Y-cy); d > farD {
+			far, farD = p, d
+		}
+	}
+	gap := t.stroke + 3 + max(3, t.stroke)
+	for k, s := range t.d.Shapes {
+		if k == c.node || !far.In(s.Box.Inset(-gap)) {
+			continue
+		}
+		g.contacts[k] = &contact{node: k, sx: far.X, sy: far.Y, n: 1}
+		return true
+	}
+	return false
+}
+
 // ends lists group r's contacts in shape order, each placed at its
 // mean and weighed by the group's ink around it (an arrowhead is dense).
-func (t *flowTracer) ends(r int32) []*contact {
-	radius := 4*t.stroke + 4
+// With split, only ink nearer to the contact than to the group's other
+// contacts counts: on a short arrow (PlantUML's between two steps
+// stacked close) both windows would hold the whole arrow, its head too.
+func (t *flowTracer) ends(r int32, radius int, split bool) []*contact {
 	var cs []*contact
 	for _, c := range t.groups[r].contacts {
 		c.x, c.y = c.sx/c.n, c.sy/c.n
 		cs = append(cs, c)
 	}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].node < cs[j].node })
+	if split {
+		// the closer look centres each end on the connector's ink
+		// just outside its shape's box: a diamond's outline left
+		// beside its corner pulls the contact off the line
+		for _, c := range cs {
+			c.x, c.y = t.outsideBox(r, c, radius*2)
+		}
+	}
+	nearest := func(c *contact, x, y int) bool {
+		d := sq(x-c.x) + sq(y-c.y)
+		for _, o := range cs {
+			if o != c && sq(x-o.x)+sq(y-o.y) < d {
+				return false
+			}
+		}
+		return true
+	}
 	for _, c := range cs {
 		k := 0
 		for y := max(c.y-radius, 0); y <= min(c.y+radius, t.h-1); y++ {
 			for x := max(c.x-radius, 0); x <= min(c.x+radius, t.w-1); x++ {
-				if l := t.ls.lab[y*t.w+x]; l != 0 && t.find(l) == r {
+				if l := t.ls.lab[y*t.w+x]; l != 0 && t.find(l) == r && (!split || nearest(c, x, y)) {
 					k++
 				}
 			}
@@ -643,9 +817,24 @@ func samplePath(path []image.Point) []image.Point {
 
 // direct turns one connector touching two or more shapes into flows.
 func (t *flowTracer) direct(r int32) []Flow {
-	cs := t.ends(r)
-	path := samplePath(t.groups[r].path)
+	cs := t.ends(r, 4*t.stroke+4, false)
 	dashed := t.dashed(r)
+	// no end stands out: each end at its own half of the connector,
+	// then closer, where an arrowhead is widest and a line's bend or a
+	// label's letters are not yet reached
+	for _, radius := range []int{4*t.stroke + 4, 2*t.stroke + 3} {
+		if lo, hi := densities(cs); hi >= lo*1.3 || dashed || !t.short(cs) {
+			break
+		}
+		cs = t.ends(r, radius, true)
+	}
+	if len(cs) > 0 {
+		// ends() moved the contacts for the closer look; put them back
+		for _, c := range cs {
+			c.x, c.y = c.sx/c.n, c.sy/c.n
+		}
+	}
+	path := samplePath(t.groups[r].path)
 	if dashed && len(cs) > 2 {
 		if fs, ok := t.messageAlongSolid(cs, path); ok {
 			return fs
@@ -707,18 +896,22 @@ func (t *flowTracer) messageByRing(a, b *contact, path []image.Point) (Flow, boo
 // byArrowhead directs a connector by the ink at its ends: the dense
 // ends are heads, the others tails, every tail flowing to every head.
 // With no arrowhead to go by a connector between two shapes is read
-// left to right, top to bottom (and is not Sure).
+// left to right or top to bottom, whichever way its ends lie further
+// apart (and is not Sure).
 func byArrowhead(cs []*contact, path []image.Point, dashed bool) []Flow {
-	lo, hi := cs[0].density, cs[0].density
-	for _, c := range cs {
-		lo, hi = min(lo, c.density), max(hi, c.density)
-	}
+	lo, hi := densities(cs)
 	if hi < lo*1.3 {
 		if len(cs) != 2 {
 			return nil
 		}
 		a, b := cs[0], cs[1]
-		if b.x < a.x || (b.x == a.x && b.y < a.y) {
+		// along the way the two ends lie apart: a connector between
+		// two shapes stacked one above the other goes down
+		if absDiff(a.y, b.y) > absDiff(a.x, b.x) {
+			if b.y < a.y {
+				a, b = b, a
+			}
+		} else if b.x < a.x || (b.x == a.x && b.y < a.y) {
 			a, b = b, a
 		}
 		return []Flow{{From: a.node, To: b.node, Path: path, Dashed: dashed}}
@@ -750,6 +943,50 @@ func byArrowhead(cs []*contact, path []image.Point, dashed bool) []Flow {
 		}
 	}
 	return flows
+}
+
+// short reports whether a connector joins two shapes so close that the
+// windows round its ends take in most of it: only there does a closer
+// look tell its head (on a long one, or on a blurred photo's, it finds
+// a head in a bend or a smudge).
+func (t *flowTracer) short(cs []*contact) bool {
+	if len(cs) != 2 {
+		return false
+	}
+	d := math.Hypot(float64(cs[0].x-cs[1].x), float64(cs[0].y-cs[1].y))
+	return d <= float64(2*(4*t.stroke+4)+2*t.stroke+2)
+}
+
+// outsideBox is the mean of group r's ink around contact c in its
+// shape's surroundings but outside the shape's box, or the contact's own
+// place when there is none.
+func (t *flowTracer) outsideBox(r int32, c *contact, reach int) (int, int) {
+	box := t.d.Shapes[c.node].Box
+	sx, sy, n := 0, 0, 0
+	for y := max(c.y-reach, 0); y <= min(c.y+reach, t.h-1); y++ {
+		for x := max(c.x-reach, 0); x <= min(c.x+reach, t.w-1); x++ {
+			i := y*t.w + x
+			if t.halo[i] != int32(c.node+1) || image.Pt(x, y).In(box) {
+				continue
+			}
+			if l := t.ls.lab[i]; l != 0 && t.find(l) == r {
+				sx, sy, n = sx+x, sy+y, n+1
+			}
+		}
+	}
+	if n == 0 {
+		return c.x, c.y
+	}
+	return sx / n, sy / n
+}
+
+// densities is the lowest and the highest density of the contacts.
+func densities(cs []*contact) (lo, hi float64) {
+	lo, hi = cs[0].density, cs[0].density
+	for _, c := range cs {
+		lo, hi = min(lo, c.density), max(hi, c.density)
+	}
+	return lo, hi
 }
 
 // onOutline reports whether a point lies on a shape's outline, within
@@ -925,8 +1162,9 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 func outline(s Shape, stroke int) func(x, y int) bool {
 	b := s.Box
 	cx, cy := float64(b.Min.X+b.Max.X-1)/2, float64(b.Min.Y+b.Max.Y-1)/2
-	switch s.Kind {
-	case Gateway:
+	switch {
+	case s.Kind == Gateway && s.Hexagon:
+	case s.Kind == Gateway:
 		// the inside's half extents; the outline lies within stroke+2
 		// of its sides, measured along their normals
 		hw, hh := float64(s.Inner.Dx())/2, float64(s.Inner.Dy())/2
@@ -935,7 +1173,7 @@ func outline(s Shape, stroke int) func(x, y int) bool {
 		return func(x, y int) bool {
 			return math.Abs(float64(x)-icx)*hh+math.Abs(float64(y)-icy)*hw <= lim
 		}
-	case Event:
+	case s.Kind == Event:
 		a, c := float64(b.Dx())/2+1, float64(b.Dy())/2+1
 		return func(x, y int) bool {
 			dx, dy := (float64(x)-cx)/a, (float64(y)-cy)/c
@@ -992,6 +1230,8 @@ func corner(a, b image.Rectangle, reach int) bool {
 	}
 	return a.Inset(-reach).Overlaps(b)
 }
+
+func sq(a int) int { return a * a }
 
 func absDiff(a, b int) int {
 	if a > b {

@@ -79,6 +79,9 @@ type Shape struct {
 	Marker Marker
 	Ring   Ring
 	Icon   Icon
+	// Hexagon is set for a flowchart's decision drawn as a hexagon
+	// (PlantUML): its outline is its box's.
+	Hexagon bool
 }
 
 // Band is a pool or a lane: the strip at its left holding its name
@@ -116,6 +119,7 @@ type candidate struct {
 	kind      Kind
 	container bool
 	header    bool
+	hexagon   bool
 	dropped   bool
 }
 
@@ -132,9 +136,11 @@ func Recognize(g *image.Gray) Diagram {
 	r.rankCandidates()
 	r.markContainers()
 	r.markHeaders()
+	r.tall = tallColumns(r.bm, r.stroke)
 	r.pickNodes()
 	r.dropMarkers()
 	r.buildShapes()
+	r.addDots()
 	r.findLanes()
 	r.addCollapsedPools()
 	r.addContainerLines()
@@ -159,7 +165,9 @@ type recognizer struct {
 	lines     []image.Rectangle
 	cross     []image.Rectangle
 	pooled    bool
-	d         Diagram
+	// tall marks the columns inked down nearly the whole picture
+	tall []bool
+	d    Diagram
 }
 
 // newRecognizer binarises g at its Otsu cut and measures the stroke.
@@ -294,11 +302,11 @@ func (r *recognizer) pickNodes() {
 			continue
 		}
 		ar := float64(a.box.Dx()) / float64(a.box.Dy())
-		if a.kind == Task && ar > 6 && a.box.Dx()*10 >= r.w*3 && a.box.Dy() >= 3*r.minSide && framed(r.bm, a.box, r.stroke) && runsOn(r.bm, a.box, r.stroke) < 2 {
+		if a.kind == Task && ar > 6 && a.box.Dx()*10 >= r.w*3 && a.box.Dy() >= 3*r.minSide && framed(r.bm, a.box, r.stroke) && runsOn(r.bm, a.box, r.stroke, r.tall) < 2 {
 			r.collapsed = append(r.collapsed, a)
 			continue
 		}
-		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke) >= 2) {
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke, r.tall) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
 		}
 		r.nodes = append(r.nodes, a)
@@ -365,6 +373,12 @@ func (r *recognizer) shape(n *candidate) Shape {
 		if double {
 			s.Ring = Double
 		}
+		if s.Ring != Double && bullseye(r.bm, n.box) {
+			// a ring round a filled dot: a flowchart's end (in a
+			// double ring, an intermediate event's icon)
+			s.Ring, s.Icon = Thick, NoIcon
+			break
+		}
 		if s.Icon == NoIcon && n.box.Dx()*4 < n.box.Dy()*5 {
 			// an icon too small for its white pieces to be shapes
 			// (an envelope at three-quarter scale): read its ink
@@ -379,6 +393,7 @@ func (r *recognizer) shape(n *candidate) Shape {
 		// the corners of a diamond's outline reach past its inside by
 		// the stroke times √2
 		s.Box = n.box.Inset(-2*stroke - 1)
+		s.Hexagon = n.hexagon
 	}
 	return s
 }
@@ -394,6 +409,10 @@ func (r *recognizer) findLanes() {
 	}
 	fr := frames(r.bm, r.d.Shapes, r.stroke)
 	r.d.Lanes = frameBands(fr, r.d.Shapes, r.stroke)
+	if len(fr) == 0 {
+		r.addColumns()
+		return
+	}
 	k := r.stroke + 2
 	for _, b := range fr {
 		r.cross = append(r.cross,
@@ -510,8 +529,9 @@ func framed(bm *bitmap, b image.Rectangle, stroke int) bool {
 
 // runsOn counts the sides of a white box whose border line runs on past
 // a corner: a task's border turns at its corners, while a region fenced
-// by a lane's border and arrows is bounded by lines that go on.
-func runsOn(bm *bitmap, b image.Rectangle, stroke int) int {
+// by a lane's border and arrows is bounded by lines that go on; tall
+// marks the columns of lines down the whole picture.
+func runsOn(bm *bitmap, b image.Rectangle, stroke int, tall []bool) int {
 	d := 2*stroke + 4
 	n := 0
 	for o := 1; o <= stroke+1; o++ {
@@ -521,7 +541,9 @@ func runsOn(bm *bitmap, b image.Rectangle, stroke int) int {
 			{b.Min.X - o, b.Min.Y - d}, {b.Min.X - o, b.Max.Y - 1 + d}, // left
 			{b.Max.X - 1 + o, b.Min.Y - d}, {b.Max.X - 1 + o, b.Max.Y - 1 + d}, // right
 		} {
-			if bm.at(p[0], p[1]) {
+			// a line down the whole picture (a swimlane's, PlantUML's)
+			// may pass a box's side: it is no border running on
+			if bm.at(p[0], p[1]) && !tall[p[0]] {
 				n++
 			}
 		}
@@ -556,9 +578,12 @@ func candidates(bm *bitmap, minSide int) []*candidate {
 		// shape's profile
 		wide := ar >= 1.25 && ar <= 6
 		switch {
+		case f > 0.75 && f < 0.97 && ws.hexagon(l):
+			cd.kind = Gateway
+			cd.hexagon = true
 		case f > 0.9:
 			cd.kind = Task
-		case f > 0.7 && f < 0.86 && cd.white > 0.2 && (square || wide && ar <= 4 && ws.profile(l, 0.75, 0.95)):
+		case f > 0.7 && f < 0.86 && cd.white > 0.2 && (square || wide && ar <= 4 && ws.profile(l, 0.75, 0.95)) && ws.ellipse(l):
 			cd.kind = Event
 		case f > 0.4 && f < 0.62 && (square || wide && ws.profile(l, 0.35, 0.65)):
 			cd.kind = Gateway
@@ -594,26 +619,53 @@ func inkLevel(g *image.Gray) uint8 {
 // the width of vertical lines.
 func strokeWidth(bm *bitmap) int {
 	var hist [16]int
+	// a run starting at the same column on most rows is a line down the
+	// picture (PlantUML's swimlane separators, drawn thicker than its
+	// shapes): it would outweigh every shape's outline
+	starts := make([]int, bm.w+1)
+	rows := 0
+	runs := func(each func(x0, run int)) {
+		for y := 0; y < bm.h; y += 2 {
+			run := 0
+			for x := 0; x <= bm.w; x++ {
+				if x < bm.w && bm.pix[y*bm.w+x] {
+					run++
+					continue
+				}
+				if run > 0 && run < len(hist) {
+					each(x-run, run)
+				}
+				run = 0
+			}
+		}
+	}
+	runs(func(x0, _ int) { starts[x0]++ })
 	for y := 0; y < bm.h; y += 2 {
-		run := 0
-		for x := 0; x <= bm.w; x++ {
-			if x < bm.w && bm.pix[y*bm.w+x] {
-				run++
-				continue
-			}
-			if run > 0 && run < len(hist) {
-				hist[run]++
-			}
-			run = 0
-		}
+		rows++
 	}
-	best := 2
-	for i := 1; i < len(hist); i++ {
-		if hist[i] > hist[best] {
-			best = i
+	var rest [16]int
+	runs(func(x0, run int) {
+		hist[run]++
+		if starts[x0]*10 <= rows*6 {
+			rest[run]++
 		}
+	})
+	mode := func(h [16]int) int {
+		best := 2
+		for i := 1; i < len(h); i++ {
+			if h[i] > h[best] {
+				best = i
+			}
+		}
+		return best
 	}
-	return best
+	// only thick lines (three pixels or more) thicker than the rest are
+	// left out: a pool's border drawn about as thin as the shapes still
+	// counts with them
+	if all := mode(hist); all >= 3 {
+		return min(all, mode(rest))
+	}
+	return mode(hist)
 }
 
 // eventRing reads the circle's outline to the left and right of its
@@ -850,9 +902,11 @@ func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Mar
 			seen[l] = true
 		}
 	}
+	// a ring's inside is a good part of the diamond; the holes of the
+	// letters of a question written inside it (Mermaid) are not
 	closed := 0
 	for l := range seen {
-		if ws.comps[l].box.In(b) && ws.comps[l].area >= 4 {
+		if c := ws.comps[l]; c.box.In(b) && c.area >= 4 && max(c.box.Dx(), c.box.Dy())*6 >= b.Dx() {
 			closed++
 		}
 	}

@@ -643,6 +643,49 @@ func TestRecognize(t *testing.T) {
 			flows:  []string{"task@01 → task@03"},
 		},
 	}
+	tests = append(tests, struct {
+		name   string
+		stroke int
+		draw   func(c *canvas)
+		shapes []string
+		flows  []string
+		traces int
+		dashed int
+		frames int
+	}{
+		// PlantUML: a filled start dot, steps stacked close with short
+		// arrows, a hexagon decision whose exits leave its points, bullseye
+		// ends, a thick swimlane line down the whole picture
+		name:   "PlantUML activity",
+		stroke: 1,
+		draw: func(c *canvas) {
+			c.disc(200, 20, 10)
+			c.arrow(image.Pt(200, 31), image.Pt(200, 49))
+			c.roundBox(140, 50, 120, 36, 10)
+			c.arrow(image.Pt(200, 87), image.Pt(200, 105))
+			c.roundBox(140, 106, 120, 36, 10)
+			c.arrow(image.Pt(200, 143), image.Pt(200, 161))
+			c.hexagon(200, 178, 60, 16)
+			c.arrow(image.Pt(140, 178), image.Pt(110, 178), image.Pt(110, 229))
+			c.arrow(image.Pt(260, 178), image.Pt(310, 178), image.Pt(310, 229))
+			c.roundBox(50, 230, 120, 36, 10)
+			c.roundBox(250, 230, 120, 36, 10)
+			c.arrow(image.Pt(110, 267), image.Pt(110, 299))
+			c.arrow(image.Pt(310, 267), image.Pt(310, 299))
+			c.circle(110, 315, 15, 1)
+			c.disc(110, 315, 8)
+			c.circle(310, 315, 15, 1)
+			c.disc(310, 315, 8)
+			for x := 500; x < 503; x++ {
+				c.line(x, 2, x, 417)
+			}
+		},
+		shapes: []string{"eventthick@01", "eventthick@03", "eventthin@02", "gateway@02", "task@01", "task@02", "task@02", "task@03"},
+		flows: []string{
+			"eventthin@02 → task@02", "gateway@02 → task@01", "gateway@02 → task@03", "task@01 → eventthick@01",
+			"task@02 → gateway@02", "task@02 → task@02", "task@03 → eventthick@03",
+		},
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := newCanvas(800, 420, tt.stroke)

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestFlowchartSources: every chart of the set is written in both
+// notations with all its steps, a loop as PlantUML's repeat (whose
+// reference gains the merge PlantUML draws), an end branch as an if, and
+// Mermaid's node ids clear of its keyword "end".
+func TestFlowchartSources(t *testing.T) {
+	for i := range gvCharts {
+		c := gvGenerate(i)
+		pu, mm := c.fc.plantUML(i), c.fc.mermaid(i)
+		loops, ends := 0, 0
+		for _, s := range c.fc.steps {
+			if s.dec != nil && s.dec.loop {
+				loops++
+			} else if s.dec != nil {
+				ends++
+			}
+		}
+		tests := []struct {
+			what      string
+			got, want int
+		}{
+			{"repeat", strings.Count(pu, "\nrepeat\n"), loops},
+			{"backward", strings.Count(pu, "backward :"), loops},
+			{"if", strings.Count(pu, "\nif ("), ends},
+			{"stop", strings.Count(pu, "\nstop\n"), ends + 1},
+			{"merges", len(c.fc.withLoopMerges(c.ref).Gateways) - len(c.ref.Gateways), loops},
+			{"mermaid edges", strings.Count(mm, " -->"), len(c.fc.edges)},
+			{"bare end id", strings.Count(mm, " end\n") + strings.Count(mm, "--> end"), c.fc.lanes},
+		}
+		for _, tt := range tests {
+			if tt.got != tt.want {
+				t.Errorf("chart %d: %s %d, want %d", i, tt.what, tt.got, tt.want)
+			}
+		}
+		for _, a := range c.ref.Activities {
+			if !strings.Contains(pu, ":"+a.Name+";") || !strings.Contains(mm, `"`+a.Name+`"`) {
+				t.Errorf("chart %d: step %q missing", i, a.Name)
+			}
+		}
+	}
+}

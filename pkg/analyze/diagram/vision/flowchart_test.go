@@ -1,0 +1,85 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+)
+
+// hexagon is PlantUML's decision centred at (x, y): rx wide and ry high
+// each way, its ends pointed by ry, with its question inside.
+func (c *canvas) hexagon(x, y, rx, ry int) {
+	c.line(x-rx+ry, y-ry, x+rx-ry, y-ry)
+	c.line(x-rx+ry, y+ry, x+rx-ry, y+ry)
+	c.line(x-rx, y, x-rx+ry, y-ry)
+	c.line(x-rx, y, x-rx+ry, y+ry)
+	c.line(x+rx, y, x+rx-ry, y-ry)
+	c.line(x+rx, y, x+rx-ry, y+ry)
+	c.letters(x-rx/2, y-6, x+rx/2)
+}
+
+// disc is a filled dot of radius r: PlantUML's start.
+func (c *canvas) disc(x, y, r int) {
+	for dy := -r; dy <= r; dy++ {
+		for dx := -r; dx <= r; dx++ {
+			if math.Hypot(float64(dx), float64(dy)) <= float64(r) {
+				c.g.SetGray(x+dx, y+dy, color.Gray{})
+			}
+		}
+	}
+}
+
+// triangle is a filled arrowhead pointing up with its tip at (x, y).
+func (c *canvas) triangle(x, y, l int) {
+	for k := 0; k < l; k++ {
+		for o := -k / 2; o <= k/2; o++ {
+			c.g.SetGray(x+o, y+k, color.Gray{})
+		}
+	}
+}
+
+func TestFlowchartShapes(t *testing.T) {
+	tests := []struct {
+		name string
+		draw func(c *canvas)
+		// what the helpers read at the drawing's centre (100, 60)
+		hexagon, dot, bullseye bool
+	}{
+		{"hexagon", func(c *canvas) { c.hexagon(100, 60, 70, 16) }, true, false, false},
+		{"wide diamond", func(c *canvas) { c.wideDiamond(100, 60, 70, 30) }, false, false, false},
+		{"rounded box", func(c *canvas) { c.roundBox(30, 40, 140, 40, 10) }, false, false, false},
+		{"ellipse", func(c *canvas) { c.ellipse(100, 60, 70, 20) }, false, false, false},
+		{"dot", func(c *canvas) { c.disc(100, 60, 10) }, false, true, false},
+		{"dot with a line leaving", func(c *canvas) { c.disc(100, 60, 10); c.line(100, 60, 100, 110) }, false, true, false},
+		{"filled arrowhead", func(c *canvas) { c.triangle(100, 50, 22) }, false, false, false},
+		// its dot is one, which addDots leaves to the event around it
+		{"bullseye", func(c *canvas) { c.circle(100, 60, 16, 2); c.disc(100, 60, 8) }, false, true, true},
+		{"clock", func(c *canvas) { c.circle(100, 60, 16, 2); c.clock(100, 60, 9) }, false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(200, 120, 2)
+			tt.draw(c)
+			bm := binarize(c.g, 128)
+			ws := label(bm.w, bm.h, func(i int) bool { return !bm.pix[i] }, false)
+			hex, bull := false, false
+			for l := int32(1); l < int32(len(ws.comps)); l++ {
+				b := ws.comps[l].box
+				if b.Min.X == 0 || b.Min.Y == 0 || b.Dx() < 12 || !image.Pt(100, 60).In(b.Inset(-2)) {
+					continue
+				}
+				hex = hex || ws.hexagon(l)
+				bull = bull || bullseye(bm, b)
+			}
+			_, dot := solidDot(bm, image.Pt(100, 60), 5, 40)
+			if dot {
+				r, _ := solidDot(bm, image.Pt(100, 60), 5, 40)
+				dot = roundDot(bm, image.Pt(100, 60), r)
+			}
+			if hex != tt.hexagon || dot != tt.dot || bull != tt.bullseye {
+				t.Errorf("hexagon %v, dot %v, bullseye %v; want %v, %v, %v", hex, dot, bull, tt.hexagon, tt.dot, tt.bullseye)
+			}
+		})
+	}
+}
