@@ -4,7 +4,10 @@ import (
 	"context"
 	"time"
 
+	"github.com/hibiken/asynq"
+
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/queue"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
@@ -36,15 +39,18 @@ func (w *Worker) sweepLoop() {
 	}
 }
 
-// Sweep enqueues again every unfinished analysis that has no live task, and
-// returns how many it enqueued. Because the database is the source of truth
-// and task ids are idempotent, running it any time is safe.
+// Sweep enqueues again every unfinished analysis that has no live task,
+// and every one whose task's run was orphaned by a worker process that died
+// (takeOver), and returns how many it enqueued. Because the database is
+// the source of truth and task ids are idempotent, running it any time is
+// safe.
 func (w *Worker) Sweep(ctx context.Context) (int, error) {
 	rows, err := w.deps.Repo.Unfinished(ctx, time.Now().UTC().Add(-sweepGrace), 1000)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
+	s := &sweepState{}
 	for _, a := range rows {
 		typ := tasks.TypeAnalysisProcess
 		if a.Status == analysis.StatusCompleted {
@@ -56,6 +62,14 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 			return n, err
 		}
 		if live {
+			took, err := w.takeOver(ctx, s, typ, a.ID)
+			if err != nil {
+				return n, err
+			}
+			if took {
+				_ = w.deps.Repo.Touch(ctx, a.ID)
+				n++
+			}
 			continue
 		}
 		w.deps.Queue.Delete(id) // an archived remnant would block the id
@@ -71,4 +85,67 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 		n++
 	}
 	return n, nil
+}
+
+// sweepState is what one sweep learns once for all its rows: the asynq
+// servers that are heartbeating, read at the first overdue lease.
+type sweepState struct {
+	alive map[queue.Process]bool
+}
+
+// takeOver runs again an analysis whose task asynq still shows as live
+// but whose run was orphaned: the worker process that held the run lease
+// was killed (kill -9, a lost machine). asynq would give the task back
+// only once its own lease on it expired (30 s) and a recoverer ran (every
+// minute); the sweep sees it sooner, when both of the holder's own signs
+// of life have stopped: its run lease is overdue (two extensions missed)
+// and its asynq server has left the server list (no heartbeat for ten
+// seconds). A live process keeps at least one of them going even when its
+// task ignores its context (the lease is extended until deadline plus
+// grace; the heartbeat runs regardless), so a run that is merely slow is
+// never taken over.
+//
+// The lease is taken over with a compare-and-delete, so of two sweepers
+// only one goes on, and the analysis is enqueued as a task of its own id
+// (<id>:process:after-<token>): the orphaned task still holds the plain
+// id in asynq, which would swallow a second enqueue. The orphaned task,
+// when asynq gives it back, finds the run lease held (and waits) or the
+// analysis finished (and does nothing): one result, as with any retry.
+func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (bool, error) {
+	key := typ + ":" + id
+	h, overdue, err := w.deps.Queue.Overdue(ctx, key, runLeaseTTL)
+	if err != nil || !overdue {
+		return false, err
+	}
+	if s.alive == nil {
+		if s.alive, err = w.deps.Queue.Servers(); err != nil {
+			return false, err
+		}
+	}
+	if s.alive[h.Process] {
+		return false, nil
+	}
+	took, err := w.deps.Queue.TakeOver(ctx, key, h)
+	if err != nil || !took {
+		return false, err
+	}
+	o := tasks.Options{Kind: "after-" + h.Token}
+	var t *asynq.Task
+	if typ == tasks.TypeAnalysisGraph {
+		t, err = tasks.NewAnalysisGraphTask(id, o)
+	} else {
+		t, err = tasks.NewAnalysisProcessTask(id, o)
+	}
+	if err == nil {
+		err = w.deps.Queue.Enqueue(ctx, t)
+	}
+	if err != nil {
+		// The lease is gone and the orphaned task still waits for asynq's
+		// recovery: that, or the next sweep's plain enqueue once asynq
+		// archived it, still runs the analysis.
+		return false, err
+	}
+	w.deps.Log.Info("run taken over from a worker that stopped",
+		"analysis_id", id, "task_type", typ, "holder_host", h.Host, "holder_pid", h.PID)
+	return true, nil
 }
