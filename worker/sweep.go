@@ -15,20 +15,37 @@ import (
 // be between inserting the row and enqueuing its task.
 const sweepGrace = 2 * time.Second
 
+// takeOverEvery is how often a worker looks for runs to take over
+// (TakeOvers) between its sweeps: a dead holder's run lease stays overdue
+// for at least ten seconds before it lapses (see Queue.Overdue), and a
+// pass every five seconds catches it within that window.
+const takeOverEvery = runLeaseTTL / 6
+
 func (w *Worker) sweepLoop() {
 	defer close(w.done)
 	interval := w.cfg.SweepInterval
 	if interval <= 0 {
 		interval = 30 * time.Second
 	}
-	t := time.NewTicker(interval)
+	every := min(interval, takeOverEvery)
+	t := time.NewTicker(every)
 	defer t.Stop()
+	var last time.Time
 	for {
 		ctx, cancel := context.WithTimeout(context.Background(), max(interval, 30*time.Second))
-		if n, err := w.Sweep(ctx); err != nil {
-			w.deps.Log.Warn("recovery sweep failed", "error", err)
+		// A full sweep when its interval is up (half a tick early rather
+		// than a tick late), else only the takeovers.
+		if time.Since(last) >= interval-every/2 {
+			last = time.Now()
+			if n, err := w.Sweep(ctx); err != nil {
+				w.deps.Log.Warn("recovery sweep failed", "error", err)
+			} else if n > 0 {
+				w.deps.Log.Info("recovery sweep enqueued analyses", "count", n)
+			}
+		} else if n, err := w.TakeOvers(ctx); err != nil {
+			w.deps.Log.Warn("looking for orphaned runs failed", "error", err)
 		} else if n > 0 {
-			w.deps.Log.Info("recovery sweep enqueued analyses", "count", n)
+			w.deps.Log.Info("orphaned runs taken over", "count", n)
 		}
 		cancel()
 		select {
@@ -87,10 +104,47 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 	return n, nil
 }
 
+// TakeOvers is the part of Sweep that runs between sweeps: it takes over
+// the runs of unfinished analyses whose holder died (takeOver), whether or
+// not asynq still shows their task live, and returns how many it
+// enqueued. (A task that is not live gets its plain enqueue at the next
+// sweep as well; the run lease and the finished row make the second run
+// a no-op.) Only rows that a run has begun are looked at: a queued row's
+// task holds no lease yet.
+func (w *Worker) TakeOvers(ctx context.Context) (int, error) {
+	rows, err := w.deps.Repo.Unfinished(ctx, time.Now().UTC().Add(-sweepGrace), 1000)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	s := &sweepState{}
+	for _, a := range rows {
+		typ := tasks.TypeAnalysisGraph
+		switch {
+		case a.Status == analysis.StatusRunning:
+			typ = tasks.TypeAnalysisProcess
+		case a.Status != analysis.StatusCompleted:
+			continue
+		}
+		took, err := w.takeOver(ctx, s, typ, a.ID)
+		if err != nil {
+			return n, err
+		}
+		if took {
+			_ = w.deps.Repo.Touch(ctx, a.ID)
+			n++
+		}
+	}
+	return n, nil
+}
+
 // sweepState is what one sweep learns once for all its rows: the asynq
 // servers that are heartbeating, read at the first overdue lease.
 type sweepState struct {
 	alive map[queue.Process]bool
+	// unsure: the server list could not be read, or was not to be
+	// trusted; this pass takes nothing over.
+	unsure bool
 }
 
 // takeOver runs again an analysis whose task asynq still shows as live
@@ -103,7 +157,9 @@ type sweepState struct {
 // seconds). A live process keeps at least one of them going even when its
 // task ignores its context (the lease is extended until deadline plus
 // grace; the heartbeat runs regardless), so a run that is merely slow is
-// never taken over.
+// never taken over. A process stopped as a whole (SIGSTOP, a paused
+// machine) for more than about fifteen seconds counts as dead, as it does
+// for asynq after thirty.
 //
 // The lease is taken over with a compare-and-delete, so of two sweepers
 // only one goes on, and the analysis is enqueued as a task of its own id
@@ -117,12 +173,16 @@ func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (b
 	if err != nil || !overdue {
 		return false, err
 	}
-	if s.alive == nil {
+	if s.alive == nil && !s.unsure {
 		if s.alive, err = w.deps.Queue.Servers(); err != nil {
-			return false, err
+			// The plain re-enqueues of the sweep go on; the next pass
+			// looks again (this process's own server registers with its
+			// first heartbeat).
+			w.deps.Log.Warn("no run taken over: the asynq server list is not to be trusted", "error", err)
+			s.unsure = true
 		}
 	}
-	if s.alive[h.Process] {
+	if s.unsure || s.alive[h.Process] {
 		return false, nil
 	}
 	took, err := w.deps.Queue.TakeOver(ctx, key, h)

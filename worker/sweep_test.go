@@ -20,7 +20,8 @@ import (
 // but whose run lease names a process that stopped heartbeating and missed
 // its extensions (a worker killed with kill -9), is run again by the sweep
 // at once, under a task id of its own, and completes exactly once although
-// two sweepers found it together. A holder that is alive, a lease extended
+// two workers found it together (a sweep, and a takeover pass between
+// sweeps). A holder that is alive, a lease extended
 // on time, or a lease that names no process (an older version's) is left
 // alone. On a real Redis, with the worker's asynq server registered in it.
 func TestSweepTakesOver(t *testing.T) {
@@ -45,10 +46,16 @@ func TestSweepTakesOver(t *testing.T) {
 		// returns its value.
 		lease func(t *testing.T, key string) string
 		want  bool
+		// lost: asynq lost the task too (the plain re-enqueue of the
+		// sweep and the takeover may both run; one result all the same).
+		lost bool
 	}{
 		{"holder gone, extensions missed", "sw-gone", func(t *testing.T, key string) string {
 			return setLease(t, s.q, key, dead, 10*time.Second)
-		}, true},
+		}, true, false},
+		{"holder gone, task lost", "sw-lost", func(t *testing.T, key string) string {
+			return setLease(t, s.q, key, dead, 10*time.Second)
+		}, true, true},
 		{"holder alive near its hard cap", "sw-alive", func(t *testing.T, key string) string {
 			release, ok, err := s.q.Hold(ctx, key, runLeaseTTL, runGrace)
 			if err != nil || !ok {
@@ -60,13 +67,13 @@ func TestSweepTakesOver(t *testing.T) {
 			}
 			v, _ := s.q.Redis.Get(ctx, leaseKey(key)).Result()
 			return v
-		}, false},
+		}, false, false},
 		{"holder gone, lease extended on time", "sw-on-time", func(t *testing.T, key string) string {
 			return setLease(t, s.q, key, dead, 25*time.Second)
-		}, false},
+		}, false, false},
 		{"an older version's lease", "sw-older", func(t *testing.T, key string) string {
 			return setLease(t, s.q, key, "d1", 10*time.Second)
-		}, false},
+		}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			id := tc.id
@@ -80,19 +87,23 @@ func TestSweepTakesOver(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := s.q.Client.EnqueueContext(ctx, task, asynq.ProcessIn(time.Hour)); err != nil {
-				t.Fatal(err)
+			if !tc.lost {
+				if _, err := s.q.Client.EnqueueContext(ctx, task, asynq.ProcessIn(time.Hour)); err != nil {
+					t.Fatal(err)
+				}
 			}
 			key := tasks.TypeAnalysisProcess + ":" + id
 			value := tc.lease(t, key)
 
+			// Two workers look at once: one sweeps, the other looks for
+			// takeovers between its sweeps.
 			var wg sync.WaitGroup
 			counts := make([]int, 2)
-			for i := range counts {
+			for i, pass := range []func(context.Context) (int, error){s.w.Sweep, s.w.TakeOvers} {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					n, err := s.w.Sweep(ctx)
+					n, err := pass(ctx)
 					if err != nil {
 						t.Error(err)
 					}
@@ -100,7 +111,7 @@ func TestSweepTakesOver(t *testing.T) {
 				}()
 			}
 			wg.Wait()
-			if got := counts[0] + counts[1]; got != map[bool]int{true: 1}[tc.want] {
+			if got := counts[0] + counts[1]; got != map[bool]int{true: 1}[tc.want] && (!tc.lost || got != 2) {
 				t.Fatalf("the sweeps enqueued %d analyses (%v), want taken over: %v", got, counts, tc.want)
 			}
 			if !tc.want {
@@ -122,9 +133,12 @@ func TestSweepTakesOver(t *testing.T) {
 				t.Errorf("completed %d times:\n%s", n, log)
 			}
 			// The orphaned task, when asynq gives it back, finds the work
-			// done; the sweep has nothing left to do.
+			// done; the sweeps have nothing left to do.
 			if n, err := s.w.Sweep(ctx); n != 0 || err != nil {
 				t.Errorf("sweep after the takeover: %d, %v", n, err)
+			}
+			if n, err := s.w.TakeOvers(ctx); n != 0 || err != nil {
+				t.Errorf("takeovers after the takeover: %d, %v", n, err)
 			}
 		})
 	}
