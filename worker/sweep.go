@@ -27,31 +27,35 @@ func (w *Worker) sweepLoop() {
 	if interval <= 0 {
 		interval = 30 * time.Second
 	}
-	every := min(interval, takeOverEvery)
-	t := time.NewTicker(every)
-	defer t.Stop()
-	var last time.Time
-	for {
+	sweeps := time.NewTicker(interval)
+	defer sweeps.Stop()
+	// Between sweeps further apart than takeOverEvery, passes that only
+	// take orphaned runs over.
+	var takeOvers <-chan time.Time
+	if interval > takeOverEvery {
+		t := time.NewTicker(takeOverEvery)
+		defer t.Stop()
+		takeOvers = t.C
+	}
+	run := func(pass func(context.Context) (int, error), failed, enqueued string) {
 		ctx, cancel := context.WithTimeout(context.Background(), max(interval, 30*time.Second))
-		// A full sweep when its interval is up (half a tick early rather
-		// than a tick late), else only the takeovers.
-		if time.Since(last) >= interval-every/2 {
-			last = time.Now()
-			if n, err := w.Sweep(ctx); err != nil {
-				w.deps.Log.Warn("recovery sweep failed", "error", err)
-			} else if n > 0 {
-				w.deps.Log.Info("recovery sweep enqueued analyses", "count", n)
-			}
-		} else if n, err := w.TakeOvers(ctx); err != nil {
-			w.deps.Log.Warn("looking for orphaned runs failed", "error", err)
+		defer cancel()
+		if n, err := pass(ctx); err != nil {
+			w.deps.Log.Warn(failed, "error", err)
 		} else if n > 0 {
-			w.deps.Log.Info("orphaned runs taken over", "count", n)
+			w.deps.Log.Info(enqueued, "count", n)
 		}
-		cancel()
+	}
+	sweep := func() { run(w.Sweep, "recovery sweep failed", "recovery sweep enqueued analyses") }
+	sweep()
+	for {
 		select {
 		case <-w.stop:
 			return
-		case <-t.C:
+		case <-sweeps.C:
+			sweep()
+		case <-takeOvers:
+			run(w.TakeOvers, "looking for orphaned runs failed", "orphaned runs taken over")
 		}
 	}
 }
