@@ -145,7 +145,7 @@ func (w *Worker) TakeOvers(ctx context.Context) (int, error) {
 // sweepState is what one sweep learns once for all its rows: the asynq
 // servers that are heartbeating, read at the first overdue lease.
 type sweepState struct {
-	alive map[queue.Process]bool
+	alive queue.Servers
 	// unsure: the server list could not be read, or was not to be
 	// trusted; this pass takes nothing over.
 	unsure bool
@@ -158,8 +158,10 @@ type sweepState struct {
 // minute); the sweep sees it sooner, when both of the holder's own signs
 // of life have stopped: its run lease is overdue (two extensions missed)
 // and its asynq server has left the server list (no heartbeat for ten
-// seconds). A live process keeps at least one of them going even when its
-// task ignores its context (the lease is extended until deadline plus
+// seconds; or the server of its host and pid started after the lease was
+// taken: a restarted container's new process with the old pid). A live
+// process keeps at least one of them going even when its task ignores its
+// context (the lease is extended until deadline plus
 // grace; the heartbeat runs regardless), so a run that is merely slow is
 // never taken over. A process stopped as a whole (SIGSTOP, a paused
 // machine) for more than about fifteen seconds counts as dead, as it does
@@ -186,7 +188,7 @@ func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (b
 			s.unsure = true
 		}
 	}
-	if s.unsure || s.alive[h.Process] {
+	if s.unsure || s.alive.Alive(h) {
 		return false, nil
 	}
 	took, err := w.deps.Queue.TakeOver(ctx, key, h)

@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -39,7 +40,11 @@ func TestSweepTakesOver(t *testing.T) {
 			t.Fatalf("the worker's asynq server never listed: %v", err)
 		}
 	}
-	dead := queue.Holder{Token: "d1", Process: queue.Process{Host: "gone-host", PID: 4242}}.String()
+	dead := queue.Holder{Token: "d1", Process: queue.Process{Host: "gone-host", PID: 4242}, Taken: time.Now()}.String()
+	// The holder had this process's host and pid, and took its lease
+	// before this process's server started: a container restarted with its
+	// worker as pid 1 again.
+	reused := queue.Holder{Token: "d2", Process: thisProcess(t, s.q), Taken: time.Now().Add(-time.Hour)}.String()
 	for _, tc := range []struct {
 		name, id string
 		// lease sets the run lease of key (as the holder left it) and
@@ -56,6 +61,9 @@ func TestSweepTakesOver(t *testing.T) {
 		{"holder gone, task lost", "sw-lost", func(t *testing.T, key string) string {
 			return setLease(t, s.q, key, dead, 10*time.Second)
 		}, true, true},
+		{"holder's pid reused by a new process", "sw-reused", func(t *testing.T, key string) string {
+			return setLease(t, s.q, key, reused, 10*time.Second)
+		}, true, false},
 		{"holder alive near its hard cap", "sw-alive", func(t *testing.T, key string) string {
 			release, ok, err := s.q.Hold(ctx, key, runLeaseTTL, runGrace)
 			if err != nil || !ok {
@@ -154,4 +162,25 @@ func setLease(t *testing.T, q *queue.Queue, key, value string, left time.Duratio
 		t.Fatal(err)
 	}
 	return value
+}
+
+// thisProcess is this process as its queue names it in the leases it
+// takes.
+func thisProcess(t *testing.T, q *queue.Queue) queue.Process {
+	t.Helper()
+	release, ok, err := q.Hold(context.Background(), "self-probe", time.Minute, 0)
+	if err != nil || !ok {
+		t.Fatalf("Hold: %v %v", ok, err)
+	}
+	defer release()
+	v, err := q.Redis.Get(context.Background(), leaseKey("self-probe")).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.SplitN(v, " ", 4)
+	pid, err := strconv.Atoi(f[1])
+	if len(f) != 4 || err != nil {
+		t.Fatalf("lease value %q", v)
+	}
+	return queue.Process{Host: f[3], PID: pid}
 }

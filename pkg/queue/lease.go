@@ -39,8 +39,8 @@ var (
 // ttl, or as soon as a sweep sees that its process's asynq server stopped
 // heartbeating (Overdue, TakeOver).
 //
-// The lease's value names its holder (Holder): a random token, and this
-// process's pid and host, as asynq registers its server.
+// The lease's value names its holder (Holder): a random token, this
+// process's pid and host, as asynq registers its server, and the time.
 //
 // When ctx has a deadline, the lease is extended no further than that
 // deadline plus grace: a run that ignores its cancelled context forever
@@ -51,7 +51,7 @@ var (
 func (q *Queue) Hold(ctx context.Context, key string, ttl, grace time.Duration) (release func(), ok bool, err error) {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
-	token := Holder{Token: hex.EncodeToString(b[:]), Process: q.self}.String()
+	token := Holder{Token: hex.EncodeToString(b[:]), Process: q.self, Taken: time.Now()}.String()
 	key = leasePrefix + key
 	var until time.Time
 	if d, ok := ctx.Deadline(); ok {
@@ -137,27 +137,33 @@ func thisProcess() Process {
 	return Process{Host: host, PID: os.Getpid()}
 }
 
-// Holder is who holds a run lease: the run's random token and the process
-// it runs in. Its String is the lease's value, "token pid host".
+// Holder is who holds a run lease: the run's random token, the process it
+// runs in, and when it took the lease (by that process's clock). Its
+// String is the lease's value, "token pid taken host" (taken in Unix
+// nanoseconds; the host last, as the rest of the line).
 type Holder struct {
 	Token string
 	Process
+	Taken time.Time
 }
 
 func (h Holder) String() string {
-	return h.Token + " " + strconv.Itoa(h.PID) + " " + h.Host
+	return h.Token + " " + strconv.Itoa(h.PID) + " " + strconv.FormatInt(h.Taken.UnixNano(), 10) + " " + h.Host
 }
 
 // parseHolder reads a lease's value; ok is false for a value that names
 // no process (a lease taken by an older version, which held a bare token).
 func parseHolder(v string) (h Holder, ok bool) {
-	token, rest, ok1 := strings.Cut(v, " ")
-	pid, host, ok2 := strings.Cut(rest, " ")
-	n, err := strconv.Atoi(pid)
-	if !ok1 || !ok2 || err != nil || token == "" || host == "" || n <= 0 {
+	f := strings.SplitN(v, " ", 4)
+	if len(f) != 4 || f[0] == "" || f[3] == "" {
 		return Holder{}, false
 	}
-	return Holder{Token: token, Process: Process{Host: host, PID: n}}, true
+	pid, err1 := strconv.Atoi(f[1])
+	taken, err2 := strconv.ParseInt(f[2], 10, 64)
+	if err1 != nil || err2 != nil || pid <= 0 {
+		return Holder{}, false
+	}
+	return Holder{Token: f[0], Process: Process{Host: f[3], PID: pid}, Taken: time.Unix(0, taken)}, true
 }
 
 // Overdue reads the run lease named key, taken with ttl, and returns its
@@ -190,24 +196,46 @@ func (q *Queue) Overdue(ctx context.Context, key string, ttl time.Duration) (h H
 	return h, true, nil
 }
 
-// Servers returns the processes whose asynq server is heartbeating
-// (asynq's server list, whose entries expire twice its five-second
-// heartbeat after the last beat), through the public Inspector API.
+// Servers are the asynq servers that heartbeat: when the (first) server
+// of each process started.
+type Servers map[Process]time.Time
+
+// restartMargin is how much later than its lease a server of the
+// holder's host and pid must have started to count as a new process.
+const restartMargin = time.Second
+
+// Alive reports whether h's process can still be running its run: a
+// server of its host and pid heartbeats, and started before h took the
+// lease. A server of that host and pid that started after it is a new
+// process that got the same pid (a container restarted with its worker
+// as pid 1), and h's process is gone. Both times come from the one
+// machine's clock; restartMargin leaves room for a clock stepped back.
+func (s Servers) Alive(h Holder) bool {
+	started, ok := s[h.Process]
+	return ok && !started.After(h.Taken.Add(restartMargin))
+}
+
+// Servers returns the asynq servers that heartbeat (asynq's server list,
+// whose entries expire twice its five-second heartbeat after the last
+// beat), through the public Inspector API.
 //
 // The list is only as good as its reads: asynq leaves out an entry it
 // could not read. So it must contain this process, whose own server is
 // registered when it sweeps; a list without it is an error, and no lease
 // is taken over on its word.
-func (q *Queue) Servers() (map[Process]bool, error) {
+func (q *Queue) Servers() (Servers, error) {
 	list, err := q.Inspector.Servers()
 	if err != nil {
 		return nil, fmt.Errorf("%w: asynq servers: %v", ErrUnavailable, err)
 	}
-	alive := make(map[Process]bool, len(list))
+	alive := make(Servers, len(list))
 	for _, s := range list {
-		alive[Process{Host: s.Host, PID: s.PID}] = true
+		p := Process{Host: s.Host, PID: s.PID}
+		if t, ok := alive[p]; !ok || s.Started.Before(t) {
+			alive[p] = s.Started
+		}
 	}
-	if !alive[q.self] {
+	if _, ok := alive[q.self]; !ok {
 		return nil, fmt.Errorf("%w: asynq servers: this process (%s %d) is not among the %d listed", ErrUnavailable, q.self.Host, q.self.PID, len(list))
 	}
 	return alive, nil

@@ -165,7 +165,7 @@ func TestHoldHardCap(t *testing.T) {
 // Redis and on a real one.
 func TestOverdueAndTakeOver(t *testing.T) {
 	const ttl = 30 * time.Second
-	dead := Holder{Token: "0f0f", Process: Process{Host: "gone-host", PID: 4242}}
+	dead := Holder{Token: "0f0f", Process: Process{Host: "gone host", PID: 4242}, Taken: time.Unix(0, 1764331200123456789)}
 	for _, tc := range []struct {
 		name string
 		url  func(t *testing.T) string
@@ -192,7 +192,7 @@ func TestOverdueAndTakeOver(t *testing.T) {
 				t.Fatalf("Hold: %v %v", ok, err)
 			}
 			v, err := q.Redis.Get(ctx, leasePrefix+"t1:process").Result()
-			if h, ok := parseHolder(v); err != nil || !ok || h.Process != q.self || len(h.Token) != 32 {
+			if h, ok := parseHolder(v); err != nil || !ok || h.Process != q.self || len(h.Token) != 32 || time.Since(h.Taken) > time.Minute {
 				t.Fatalf("lease value %q (%v) does not name this process %v", v, err, q.self)
 			}
 			release()
@@ -207,7 +207,8 @@ func TestOverdueAndTakeOver(t *testing.T) {
 				{"half of ttl left", dead.String(), ttl / 2, false},
 				{"two extensions missed", dead.String(), 10 * time.Second, true},
 				{"older version's bare token", "0f0f", 10 * time.Second, false},
-				{"no pid", "0f0f x gone-host", 10 * time.Second, false},
+				{"no time", "0f0f 4242 gone-host", 10 * time.Second, false},
+				{"no pid", "0f0f x 1764331200123456789 gone-host", 10 * time.Second, false},
 				{"no expiry", dead.String(), 0, false},
 			} {
 				key := "t2:" + c.name
@@ -278,7 +279,7 @@ func TestServers(t *testing.T) {
 	defer srv.Shutdown()
 	// The server registers with its first heartbeat (the bound is a hang
 	// guard, not a timing assertion).
-	var alive map[Process]bool
+	var alive Servers
 	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
 		if alive, err = q.Servers(); err == nil {
 			break
@@ -287,7 +288,22 @@ func TestServers(t *testing.T) {
 			t.Fatalf("this process's server never listed: %v", err)
 		}
 	}
-	if !alive[q.self] || alive[Process{Host: "gone-host", PID: 4242}] {
-		t.Errorf("Servers = %v, want %v among them and no gone-host", alive, q.self)
+	started, ok := alive[q.self]
+	if _, gone := alive[Process{Host: "gone-host", PID: 4242}]; !ok || gone {
+		t.Fatalf("Servers = %v, want %v among them and no gone-host", alive, q.self)
+	}
+	for _, tc := range []struct {
+		name string
+		h    Holder
+		want bool
+	}{
+		{"lease taken after the server started", Holder{Token: "a", Process: q.self, Taken: started.Add(time.Minute)}, true},
+		{"clock stepped back a little", Holder{Token: "a", Process: q.self, Taken: started.Add(-restartMargin / 2)}, true},
+		{"server started after the lease: pid reused", Holder{Token: "a", Process: q.self, Taken: started.Add(-time.Minute)}, false},
+		{"no server of that pid", Holder{Token: "a", Process: Process{Host: q.self.Host, PID: 4242}, Taken: started.Add(time.Minute)}, false},
+	} {
+		if got := alive.Alive(tc.h); got != tc.want {
+			t.Errorf("%s: Alive = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
