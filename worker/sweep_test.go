@@ -56,13 +56,13 @@ func TestSweepTakesOver(t *testing.T) {
 		lost bool
 	}{
 		{"holder gone, extensions missed", "sw-gone", func(t *testing.T, key string) string {
-			return setLease(t, s.q, key, dead, 10*time.Second)
+			return setLease(t, s.q, key, dead, 5*time.Second)
 		}, true, false},
 		{"holder gone, task lost", "sw-lost", func(t *testing.T, key string) string {
-			return setLease(t, s.q, key, dead, 10*time.Second)
+			return setLease(t, s.q, key, dead, 5*time.Second)
 		}, true, true},
 		{"holder's pid reused by a new process", "sw-reused", func(t *testing.T, key string) string {
-			return setLease(t, s.q, key, reused, 10*time.Second)
+			return setLease(t, s.q, key, reused, 5*time.Second)
 		}, true, false},
 		{"holder alive near its hard cap", "sw-alive", func(t *testing.T, key string) string {
 			release, ok, err := s.q.Hold(ctx, key, runLeaseTTL, runGrace)
@@ -70,7 +70,7 @@ func TestSweepTakesOver(t *testing.T) {
 				t.Fatalf("Hold: %v %v", ok, err)
 			}
 			t.Cleanup(release)
-			if err := s.q.Redis.PExpire(ctx, leaseKey(key), 10*time.Second).Err(); err != nil {
+			if err := s.q.Redis.PExpire(ctx, leaseKey(key), 5*time.Second).Err(); err != nil {
 				t.Fatal(err)
 			}
 			v, _ := s.q.Redis.Get(ctx, leaseKey(key)).Result()
@@ -80,7 +80,7 @@ func TestSweepTakesOver(t *testing.T) {
 			return setLease(t, s.q, key, dead, 25*time.Second)
 		}, false, false},
 		{"an older version's lease", "sw-older", func(t *testing.T, key string) string {
-			return setLease(t, s.q, key, "d1", 10*time.Second)
+			return setLease(t, s.q, key, "d1", 5*time.Second)
 		}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

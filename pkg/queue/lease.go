@@ -168,10 +168,10 @@ func parseHolder(v string) (h Holder, ok bool) {
 
 // Overdue reads the run lease named key, taken with ttl, and returns its
 // holder when the holder has missed its extensions: a live holder extends
-// the lease to ttl every third of it, so less than half of ttl left means
-// two extensions in a row did not arrive (or the run is near its hard cap,
-// see Hold). Whether its process is gone is for the caller to decide
-// (Servers). ok is false when nobody holds the lease, its holder is on
+// the lease to ttl every third of it, so less than a third of ttl left
+// means two extensions in a row did not arrive (or the run is near its
+// hard cap, see Hold). Whether its process is gone is for the caller to
+// decide (Servers). ok is false when nobody holds the lease, its holder is on
 // time, or the lease names no process.
 func (q *Queue) Overdue(ctx context.Context, key string, ttl time.Duration) (h Holder, ok bool, err error) {
 	key = leasePrefix + key
@@ -190,7 +190,7 @@ func (q *Queue) Overdue(ctx context.Context, key string, ttl time.Duration) (h H
 	}
 	h, ok = parseHolder(get.Val())
 	// A negative PTTL: no expiry (not one of Hold's), or gone meanwhile.
-	if left := pttl.Val(); !ok || left < 0 || left >= ttl/2 {
+	if left := pttl.Val(); !ok || left < 0 || left >= ttl/3 {
 		return Holder{}, false, nil
 	}
 	return h, true, nil

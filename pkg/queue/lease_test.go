@@ -204,11 +204,11 @@ func TestOverdueAndTakeOver(t *testing.T) {
 			}{
 				{"no lease", "", 0, false},
 				{"extended on time", dead.String(), 25 * time.Second, false},
-				{"half of ttl left", dead.String(), ttl / 2, false},
-				{"two extensions missed", dead.String(), 10 * time.Second, true},
-				{"older version's bare token", "0f0f", 10 * time.Second, false},
-				{"no time", "0f0f 4242 gone-host", 10 * time.Second, false},
-				{"no pid", "0f0f x 1764331200123456789 gone-host", 10 * time.Second, false},
+				{"one extension missed", dead.String(), 12 * time.Second, false},
+				{"two extensions missed", dead.String(), 8 * time.Second, true},
+				{"older version's bare token", "0f0f", 8 * time.Second, false},
+				{"no time", "0f0f 4242 gone-host", 8 * time.Second, false},
+				{"no pid", "0f0f x 1764331200123456789 gone-host", 8 * time.Second, false},
 				{"no expiry", dead.String(), 0, false},
 			} {
 				key := "t2:" + c.name
@@ -222,7 +222,7 @@ func TestOverdueAndTakeOver(t *testing.T) {
 			}
 
 			// Eight sweepers found the same dead holder: one takes over.
-			set("t3:process", dead.String(), 10*time.Second)
+			set("t3:process", dead.String(), 8*time.Second)
 			var wg sync.WaitGroup
 			var won atomic.Int32
 			for range 8 {
