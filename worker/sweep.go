@@ -161,11 +161,11 @@ type sweepState struct {
 // seconds; or the server of its host and pid started after the lease was
 // taken: a restarted container's new process with the old pid). A live
 // process keeps at least one of them going even when its task ignores its
-// context (the lease is extended until deadline plus
-// grace; the heartbeat runs regardless), so a run that is merely slow is
-// never taken over. A process stopped as a whole (SIGSTOP, a paused
-// machine) for more than about fifteen seconds counts as dead, as it does
-// for asynq after thirty.
+// context (the lease is extended until deadline plus grace; the heartbeat
+// runs regardless), so a run that is merely slow is never taken over. A
+// process stopped as a whole (SIGSTOP, a paused machine) or cut off from
+// Redis for more than about twenty seconds counts as dead, as it does for
+// asynq after thirty.
 //
 // The lease is taken over with a compare-and-delete, so of two sweepers
 // only one goes on, and the analysis is enqueued as a task of its own id
