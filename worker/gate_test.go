@@ -89,10 +89,17 @@ type stack struct {
 	blobs *blob.Store
 	q     *queue.Queue
 	w     *Worker
+	db    *db.DB
 }
 
 // newStack starts the worker; refund, when given, is its Refunder.
 func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline, refund ...Refunder) *stack {
+	t.Helper()
+	return newStackOn(t, "", cfg, pl, refund...)
+}
+
+// newStackOn is newStack on the Redis at redisURL ("": in-process).
+func newStackOn(t *testing.T, redisURL string, cfg Config, pl *pipeline.Pipeline, refund ...Refunder) *stack {
 	t.Helper()
 	d, err := db.Open("sqlite://" + filepath.Join(t.TempDir(), "spade.db"))
 	if err != nil {
@@ -107,7 +114,7 @@ func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline, refund ...Refunde
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := queue.Open("")
+	q, err := queue.Open(redisURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +143,7 @@ func newStack(t *testing.T, cfg Config, pl *pipeline.Pipeline, refund ...Refunde
 	cfg.ShutdownTimeout = 5 * time.Second
 	cfg.RetryDelay = func(int) time.Duration { return 20 * time.Millisecond }
 	cfg.BusyDelay = 40 * time.Millisecond
-	s := &stack{repo: analysis.NewRepo(d.DB), blobs: blobs, q: q}
+	s := &stack{repo: analysis.NewRepo(d.DB), blobs: blobs, q: q, db: d}
 	deps := Deps{Repo: s.repo, Blobs: blobs, Queue: q, Pipeline: pl, Log: log}
 	if len(refund) > 0 {
 		deps.Refunder = refund[0]

@@ -4,7 +4,10 @@ import (
 	"context"
 	"time"
 
+	"github.com/hibiken/asynq"
+
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/queue"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
@@ -12,39 +15,63 @@ import (
 // be between inserting the row and enqueuing its task.
 const sweepGrace = 2 * time.Second
 
+// takeOverEvery is how often a worker looks for runs to take over
+// (TakeOvers) between its sweeps: a dead holder's run lease stays overdue
+// for at least ten seconds before it lapses (see Queue.Overdue), and a
+// pass every five seconds catches it within that window.
+const takeOverEvery = runLeaseTTL / 6
+
 func (w *Worker) sweepLoop() {
 	defer close(w.done)
 	interval := w.cfg.SweepInterval
 	if interval <= 0 {
 		interval = 30 * time.Second
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
+	sweeps := time.NewTicker(interval)
+	defer sweeps.Stop()
+	// Between sweeps further apart than takeOverEvery, passes that only
+	// take orphaned runs over.
+	var takeOvers <-chan time.Time
+	if interval > takeOverEvery {
+		t := time.NewTicker(takeOverEvery)
+		defer t.Stop()
+		takeOvers = t.C
+	}
+	run := func(pass func(context.Context) (int, error), failed, enqueued string) {
 		ctx, cancel := context.WithTimeout(context.Background(), max(interval, 30*time.Second))
-		if n, err := w.Sweep(ctx); err != nil {
-			w.deps.Log.Warn("recovery sweep failed", "error", err)
+		defer cancel()
+		if n, err := pass(ctx); err != nil {
+			w.deps.Log.Warn(failed, "error", err)
 		} else if n > 0 {
-			w.deps.Log.Info("recovery sweep enqueued analyses", "count", n)
+			w.deps.Log.Info(enqueued, "count", n)
 		}
-		cancel()
+	}
+	sweep := func() { run(w.Sweep, "recovery sweep failed", "recovery sweep enqueued analyses") }
+	sweep()
+	for {
 		select {
 		case <-w.stop:
 			return
-		case <-t.C:
+		case <-sweeps.C:
+			sweep()
+		case <-takeOvers:
+			run(w.TakeOvers, "looking for orphaned runs failed", "orphaned runs taken over")
 		}
 	}
 }
 
-// Sweep enqueues again every unfinished analysis that has no live task, and
-// returns how many it enqueued. Because the database is the source of truth
-// and task ids are idempotent, running it any time is safe.
+// Sweep enqueues again every unfinished analysis that has no live task,
+// and every one whose task's run was orphaned by a worker process that died
+// (takeOver), and returns how many it enqueued. Because the database is
+// the source of truth and task ids are idempotent, running it any time is
+// safe.
 func (w *Worker) Sweep(ctx context.Context) (int, error) {
 	rows, err := w.deps.Repo.Unfinished(ctx, time.Now().UTC().Add(-sweepGrace), 1000)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
+	s := &sweepState{}
 	for _, a := range rows {
 		typ := tasks.TypeAnalysisProcess
 		if a.Status == analysis.StatusCompleted {
@@ -56,6 +83,14 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 			return n, err
 		}
 		if live {
+			took, err := w.takeOver(ctx, s, typ, a.ID)
+			if err != nil {
+				return n, err
+			}
+			if took {
+				_ = w.deps.Repo.Touch(ctx, a.ID)
+				n++
+			}
 			continue
 		}
 		w.deps.Queue.Delete(id) // an archived remnant would block the id
@@ -71,4 +106,112 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 		n++
 	}
 	return n, nil
+}
+
+// TakeOvers is the part of Sweep that runs between sweeps: it takes over
+// the runs of unfinished analyses whose holder died (takeOver), whether or
+// not asynq still shows their task live, and returns how many it
+// enqueued. (A task that is not live gets its plain enqueue at the next
+// sweep as well; the run lease and the finished row make the second run
+// a no-op.) Only rows that a run has begun are looked at: a queued row's
+// task holds no lease yet.
+func (w *Worker) TakeOvers(ctx context.Context) (int, error) {
+	rows, err := w.deps.Repo.Unfinished(ctx, time.Now().UTC().Add(-sweepGrace), 1000)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	s := &sweepState{}
+	for _, a := range rows {
+		typ := tasks.TypeAnalysisGraph
+		switch {
+		case a.Status == analysis.StatusRunning:
+			typ = tasks.TypeAnalysisProcess
+		case a.Status != analysis.StatusCompleted:
+			continue
+		}
+		took, err := w.takeOver(ctx, s, typ, a.ID)
+		if err != nil {
+			return n, err
+		}
+		if took {
+			_ = w.deps.Repo.Touch(ctx, a.ID)
+			n++
+		}
+	}
+	return n, nil
+}
+
+// sweepState is what one sweep learns once for all its rows: the asynq
+// servers that are heartbeating, read at the first overdue lease.
+type sweepState struct {
+	alive queue.Servers
+	// unsure: the server list could not be read, or was not to be
+	// trusted; this pass takes nothing over.
+	unsure bool
+}
+
+// takeOver runs again an analysis whose task asynq still shows as live
+// but whose run was orphaned: the worker process that held the run lease
+// was killed (kill -9, a lost machine). asynq would give the task back
+// only once its own lease on it expired (30 s) and a recoverer ran (every
+// minute); the sweep sees it sooner, when both of the holder's own signs
+// of life have stopped: its run lease is overdue (two extensions missed)
+// and its asynq server has left the server list (no heartbeat for ten
+// seconds; or the server of its host and pid started after the lease was
+// taken: a restarted container's new process with the old pid). A live
+// process keeps at least one of them going even when its task ignores its
+// context (the lease is extended until deadline plus grace; the heartbeat
+// runs regardless), so a run that is merely slow is never taken over. A
+// process stopped as a whole (SIGSTOP, a paused machine) or cut off from
+// Redis for more than about twenty seconds counts as dead, as it does for
+// asynq after thirty.
+//
+// The lease is taken over with a compare-and-delete, so of two sweepers
+// only one goes on, and the analysis is enqueued as a task of its own id
+// (<id>:process:after-<token>): the orphaned task still holds the plain
+// id in asynq, which would swallow a second enqueue. The orphaned task,
+// when asynq gives it back, finds the run lease held (and waits) or the
+// analysis finished (and does nothing): one result, as with any retry.
+func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (bool, error) {
+	key := typ + ":" + id
+	h, overdue, err := w.deps.Queue.Overdue(ctx, key, runLeaseTTL)
+	if err != nil || !overdue {
+		return false, err
+	}
+	if s.alive == nil && !s.unsure {
+		if s.alive, err = w.deps.Queue.Servers(); err != nil {
+			// The plain re-enqueues of the sweep go on; the next pass
+			// looks again (this process's own server registers with its
+			// first heartbeat).
+			w.deps.Log.Warn("no run taken over: the asynq server list is not to be trusted", "error", err)
+			s.unsure = true
+		}
+	}
+	if s.unsure || s.alive.Alive(h) {
+		return false, nil
+	}
+	took, err := w.deps.Queue.TakeOver(ctx, key, h)
+	if err != nil || !took {
+		return false, err
+	}
+	o := tasks.Options{Kind: "after-" + h.Token}
+	var t *asynq.Task
+	if typ == tasks.TypeAnalysisGraph {
+		t, err = tasks.NewAnalysisGraphTask(id, o)
+	} else {
+		t, err = tasks.NewAnalysisProcessTask(id, o)
+	}
+	if err == nil {
+		err = w.deps.Queue.Enqueue(ctx, t)
+	}
+	if err != nil {
+		// The lease is gone and the orphaned task still waits for asynq's
+		// recovery: that, or the next sweep's plain enqueue once asynq
+		// archived it, still runs the analysis.
+		return false, err
+	}
+	w.deps.Log.Info("run taken over from a worker that stopped",
+		"analysis_id", id, "task_type", typ, "holder_host", h.Host, "holder_pid", h.PID)
+	return true, nil
 }

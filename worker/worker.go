@@ -179,7 +179,11 @@ func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		if t.Type() == tasks.TypeAnalysisGraph {
-			_ = w.deps.Repo.SetGraph(ctx, p.AnalysisID, analysis.GraphFailed, "", "")
+			if err := w.deps.Repo.SetGraph(ctx, p.AnalysisID, analysis.GraphFailed, "", ""); err != nil {
+				// The row keeps showing the diagram as pending; the
+				// recovery sweep enqueues it again.
+				log.Error("could not record the diagram as failed", "error", err)
+			}
 			return
 		}
 		a, gerr := w.deps.Repo.GetByID(ctx, p.AnalysisID)
@@ -191,7 +195,13 @@ func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
 				// before the row shows failed, as in processHandler.fail.
 				w.deps.refundIfNotUsersFault(ctx, p.AnalysisID, err, log)
 			}
-			_ = w.deps.Repo.Fail(ctx, p.AnalysisID, detail)
+			if err := w.deps.Repo.Fail(ctx, p.AnalysisID, detail); err != nil {
+				// The row keeps showing the analysis unfinished; the
+				// recovery sweep enqueues it again.
+				log.Error("could not record the analysis as failed", "error", err)
+			}
+		} else if gerr != nil && !errors.Is(gerr, analysis.ErrNotFound) {
+			log.Error("could not read the analysis to record its failure", "error", gerr)
 		}
 		return
 	}

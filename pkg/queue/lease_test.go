@@ -2,8 +2,12 @@ package queue
 
 import (
 	"context"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/hibiken/asynq"
 
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
@@ -151,5 +155,155 @@ func TestHoldHardCap(t *testing.T) {
 	}
 	if _, ok, _ := q.Hold(context.Background(), "nocap:process", ttl, 0); ok {
 		t.Error("a lease without a deadline lapsed while its holder lived")
+	}
+}
+
+// TestOverdueAndTakeOver: a lease names its holder; it is overdue only
+// when two extensions were missed and it names a process; of several
+// sweepers that take over the same dead holder's lease exactly one wins,
+// and a lease another run took meanwhile is left alone. On the in-process
+// Redis and on a real one.
+func TestOverdueAndTakeOver(t *testing.T) {
+	const ttl = 30 * time.Second
+	dead := Holder{Token: "0f0f", Process: Process{Host: "gone host", PID: 4242}, Taken: time.Unix(0, 1764331200123456789)}
+	for _, tc := range []struct {
+		name string
+		url  func(t *testing.T) string
+	}{
+		{"in-process", func(*testing.T) string { return "" }},
+		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q, err := Open(tc.url(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer q.Close()
+			ctx := context.Background()
+			set := func(key, value string, left time.Duration) {
+				t.Helper()
+				if err := q.Redis.Set(ctx, leasePrefix+key, value, left).Err(); err != nil {
+					t.Fatal(err)
+				}
+			}
+
+			release, ok, err := q.Hold(ctx, "t1:process", ttl, time.Minute)
+			if err != nil || !ok {
+				t.Fatalf("Hold: %v %v", ok, err)
+			}
+			v, err := q.Redis.Get(ctx, leasePrefix+"t1:process").Result()
+			if h, ok := parseHolder(v); err != nil || !ok || h.Process != q.self || len(h.Token) != 32 || time.Since(h.Taken) > time.Minute {
+				t.Fatalf("lease value %q (%v) does not name this process %v", v, err, q.self)
+			}
+			release()
+
+			for _, c := range []struct {
+				name, value string
+				left        time.Duration
+				want        bool
+			}{
+				{"no lease", "", 0, false},
+				{"extended on time", dead.String(), 25 * time.Second, false},
+				{"one extension missed", dead.String(), 12 * time.Second, false},
+				{"two extensions missed", dead.String(), 8 * time.Second, true},
+				{"older version's bare token", "0f0f", 8 * time.Second, false},
+				{"no time", "0f0f 4242 gone-host", 8 * time.Second, false},
+				{"no pid", "0f0f x 1764331200123456789 gone-host", 8 * time.Second, false},
+				{"no expiry", dead.String(), 0, false},
+			} {
+				key := "t2:" + c.name
+				if c.value != "" {
+					set(key, c.value, c.left)
+				}
+				h, ok, err := q.Overdue(ctx, key, ttl)
+				if err != nil || ok != c.want || (ok && h != dead) {
+					t.Errorf("%s: Overdue = %v, %v, %v; want %v", c.name, h, ok, err, c.want)
+				}
+			}
+
+			// Eight sweepers found the same dead holder: one takes over.
+			set("t3:process", dead.String(), 8*time.Second)
+			var wg sync.WaitGroup
+			var won atomic.Int32
+			for range 8 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					took, err := q.TakeOver(ctx, "t3:process", dead)
+					if err != nil {
+						t.Error(err)
+					}
+					if took {
+						won.Add(1)
+					}
+				}()
+			}
+			wg.Wait()
+			if won.Load() != 1 {
+				t.Errorf("%d sweepers took the lease over, want 1", won.Load())
+			}
+			if n, _ := q.Redis.Exists(ctx, leasePrefix+"t3:process").Result(); n != 0 {
+				t.Error("the lease taken over is still there")
+			}
+			// A new run holds it now: the stale holder's takeover leaves it.
+			next, ok, err := q.Hold(ctx, "t3:process", ttl, time.Minute)
+			if err != nil || !ok {
+				t.Fatalf("Hold after the takeover: %v %v", ok, err)
+			}
+			defer next()
+			if took, err := q.TakeOver(ctx, "t3:process", dead); took || err != nil {
+				t.Errorf("TakeOver of a lease a new run holds = %v, %v", took, err)
+			}
+			if _, ok, _ := q.Hold(ctx, "t3:process", ttl, time.Minute); ok {
+				t.Error("the new run's lease was dropped")
+			}
+		})
+	}
+}
+
+// TestServers: the heartbeating asynq servers, this process's among them;
+// a list without this process is not trusted.
+func TestServers(t *testing.T) {
+	q, err := Open(testenv.Redis(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	if _, err := q.Servers(); err == nil {
+		t.Fatal("Servers without this process's server: no error")
+	}
+	srv := asynq.NewServerFromRedisClient(q.Redis, asynq.Config{Concurrency: 1, LogLevel: asynq.FatalLevel})
+	if err := srv.Start(asynq.HandlerFunc(func(context.Context, *asynq.Task) error { return nil })); err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Shutdown()
+	// The server registers with its first heartbeat (the bound is a hang
+	// guard, not a timing assertion).
+	var alive Servers
+	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+		if alive, err = q.Servers(); err == nil {
+			break
+		}
+		if time.Since(start) > time.Minute {
+			t.Fatalf("this process's server never listed: %v", err)
+		}
+	}
+	started, ok := alive[q.self]
+	if _, gone := alive[Process{Host: "gone-host", PID: 4242}]; !ok || gone {
+		t.Fatalf("Servers = %v, want %v among them and no gone-host", alive, q.self)
+	}
+	for _, tc := range []struct {
+		name string
+		h    Holder
+		want bool
+	}{
+		{"lease taken after the server started", Holder{Token: "a", Process: q.self, Taken: started.Add(time.Minute)}, true},
+		{"clock stepped back a little", Holder{Token: "a", Process: q.self, Taken: started.Add(-restartMargin / 2)}, true},
+		{"server started after the lease: pid reused", Holder{Token: "a", Process: q.self, Taken: started.Add(-time.Minute)}, false},
+		{"no server of that pid", Holder{Token: "a", Process: Process{Host: q.self.Host, PID: 4242}, Taken: started.Add(time.Minute)}, false},
+	} {
+		if got := alive.Alive(tc.h); got != tc.want {
+			t.Errorf("%s: Alive = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

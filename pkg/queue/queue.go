@@ -25,12 +25,15 @@ type Queue struct {
 	Redis     redis.UniversalClient
 	Client    *asynq.Client
 	Inspector *asynq.Inspector
-	embedded  *miniredis.Miniredis
+	// self is this process as asynq registers its server (host, pid):
+	// the run leases it takes name it as their holder.
+	self     Process
+	embedded *miniredis.Miniredis
 }
 
 // Open connects to url; an empty url starts an in-process Redis.
 func Open(url string) (*Queue, error) {
-	q := &Queue{}
+	q := &Queue{self: thisProcess()}
 	if url == "" {
 		m := miniredis.NewMiniRedis()
 		if err := m.StartAddr("127.0.0.1:0"); err != nil {

@@ -125,3 +125,32 @@ func TestRemoveStalePostgresDirs(t *testing.T) {
 		})
 	}
 }
+
+// TestPostgresServerStopStart: a stopped server refuses connections; it
+// starts again on the same address with its data kept.
+func TestPostgresServerStopStart(t *testing.T) {
+	s := StartPostgresServer(t)
+	db, err := sql.Open("pgx", s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Exec("CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)"); err != nil {
+		t.Fatal(err)
+	}
+	s.Stop()
+	s.Stop() // stopping twice is harmless
+	if err := db.Ping(); err == nil {
+		t.Fatal("a stopped server answered")
+	}
+	if err := s.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(); err == nil {
+		t.Error("starting a running server: no error")
+	}
+	var n int
+	if err := db.QueryRow("SELECT n FROM kept").Scan(&n); err != nil || n != 7 {
+		t.Fatalf("after the restart: %d, %v; want 7", n, err)
+	}
+}

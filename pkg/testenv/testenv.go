@@ -10,16 +10,13 @@
 package testenv
 
 import (
-	"context"
 	"database/sql"
 	"errors"
 	"fmt"
 	"net"
 	"os"
 	"os/exec"
-	"os/user"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -269,110 +266,14 @@ func asPostgres(name string, args ...string) *exec.Cmd {
 }
 
 func startPostgres() (string, error) {
-	bin, err := PGBinDir()
+	s, err := newPostgresServer()
 	if err != nil {
 		return "", err
-	}
-	removeStalePostgresDirs(os.TempDir(), time.Hour)
-	dir, err := os.MkdirTemp("", "spade-pg-")
-	if err != nil {
-		return "", err
-	}
-	var cred *syscall.Credential
-	if os.Geteuid() == 0 {
-		u, err := user.Lookup("postgres")
-		if err != nil {
-			return "", fmt.Errorf("running as root needs the postgres user: %w", err)
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		if err := os.Chown(dir, uid, gid); err != nil {
-			return "", err
-		}
-		cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
-	}
-	data := filepath.Join(dir, "data")
-	if out, err := asPostgres(filepath.Join(bin, "initdb"), "-D", data, "-U", "app", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C.UTF-8").CombinedOutput(); err != nil {
-		_ = os.RemoveAll(dir)
-		return "", fmt.Errorf("initdb: %v: %s", err, out)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	logFile, err := os.OpenFile(filepath.Join(dir, "log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-	if err != nil {
-		return "", err
-	}
-	// The server is a child of the test binary, not a daemon of pg_ctl's:
-	// a test binary that ends without reaching Stop (its -timeout ran out, a
-	// panic, a kill) takes the server with it through the parent-death
-	// signal (SIGQUIT: PostgreSQL's immediate shutdown). Started by pg_ctl,
-	// such servers ran on for hours after their tests.
-	cmd := exec.Command(filepath.Join(bin, "postgres"), "-D", data, "-p", strconv.Itoa(port), "-h", "127.0.0.1", "-k", dir,
-		"-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200")
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	// Credential, not setpriv: the kernel clears the parent-death signal
-	// when a process changes its user, and Go sets the signal after the
-	// user change.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred, Pdeathsig: syscall.SIGQUIT}
-	started := make(chan error, 1)
-	exited := make(chan struct{})
-	go func() {
-		// The parent-death signal follows the thread that started the
-		// child: this goroutine keeps its thread until the server exits, so
-		// the runtime cannot retire that thread under a running server.
-		runtime.LockOSThread()
-		err := cmd.Start()
-		started <- err
-		if err == nil {
-			_ = cmd.Wait()
-		}
-		close(exited)
-	}()
-	if err := <-started; err != nil {
-		logFile.Close()
-		_ = os.RemoveAll(dir)
-		return "", fmt.Errorf("start postgres: %w", err)
-	}
-	stop := func() {
-		_ = cmd.Process.Signal(syscall.SIGQUIT)
-		<-exited
-		logFile.Close()
-		_ = os.RemoveAll(dir)
 	}
 	mu.Lock()
-	stoppers = append(stoppers, stop)
+	stoppers = append(stoppers, s.remove)
 	mu.Unlock()
-	url := fmt.Sprintf("postgres://app@127.0.0.1:%d/postgres?sslmode=disable", port)
-	// As long as pg_ctl start -w waits by default; a loaded machine needs a
-	// while for the first start.
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	db, err := sql.Open("pgx", url)
-	if err != nil {
-		return "", err
-	}
-	defer db.Close()
-	for {
-		err := db.PingContext(ctx)
-		if err == nil {
-			break
-		}
-		select {
-		case <-exited:
-			log, _ := os.ReadFile(filepath.Join(dir, "log"))
-			return "", fmt.Errorf("postgres exited at start-up: %s", log)
-		default:
-		}
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("postgres did not accept connections within 60 s: %w", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return url, nil
+	return s.URL, nil
 }
 
 // removeStalePostgresDirs removes the spade-pg-* directories in tmp that
