@@ -348,3 +348,172 @@ test('token simulation: the rejected case\'s token reaches "Application rejected
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('model-workbench')).toBeVisible();
 });
+
+/** What bpmn-js-token-simulation draws besides the tokens and the pads on the shapes. */
+const simParts = ['.bts-palette', '.bts-set-animation-speed', '.bts-notifications', '.bts-log'];
+
+/**
+ * Hit-tests a grid of points over the canvas (those inside the viewport):
+ * how many reach one of the simulation's parts instead of the diagram, and
+ * whether the canvas' centre reaches the canvas.
+ */
+async function canvasHits(canvas: Locator) {
+  return canvas.evaluate((el, parts) => {
+    const r = el.getBoundingClientRect();
+    let covered = 0;
+    let tested = 0;
+    for (let i = 1; i < 16; i++) {
+      for (let j = 1; j < 10; j++) {
+        const x = r.left + (r.width * i) / 16;
+        const y = r.top + (r.height * j) / 10;
+        if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
+        tested++;
+        const hit = document.elementFromPoint(x, y);
+        if (hit?.closest(parts.join(','))) covered++;
+      }
+    }
+    const mid = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { tested, covered, centreOnCanvas: mid !== null && el.contains(mid) };
+  }, simParts);
+}
+
+/** Where each simulation part is: inside the strip below the canvas, and whether its box overlaps the canvas' box. */
+async function simPlacement(canvas: Locator) {
+  return canvas.evaluate((el, parts) => {
+    const c = el.getBoundingClientRect();
+    const root = el.closest('[data-testid="model-workbench"], [data-testid="bpmn-editor"]') ?? document.body;
+    return parts.map((sel) => {
+      const part = root.querySelector(sel);
+      const r = part?.getBoundingClientRect();
+      const shown = r !== undefined && r.width > 0 && r.height > 0;
+      const overlaps = shown && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
+      return { part: sel, present: part !== null, docked: part?.closest('[data-testid="bpmn-sim-dock"]') != null, shown, overlaps };
+    });
+  }, simParts);
+}
+
+/** Records every notification as it appears: whether it was docked and whether it lay over the canvas. */
+async function trackNotifications(scope: Locator, canvasSel: string): Promise<void> {
+  await scope.evaluate((root, sel) => {
+    const seen: { text: string; docked: boolean; overCanvas: boolean }[] = [];
+    const canvas = root.querySelector(sel)!;
+    const obs = new MutationObserver((records) => {
+      for (const m of records)
+        for (const n of m.addedNodes) {
+          if (!(n instanceof HTMLElement) || !n.matches('.bts-notification')) continue;
+          const r = n.getBoundingClientRect();
+          const c = canvas.getBoundingClientRect();
+          seen.push({
+            text: n.textContent?.trim() ?? '',
+            docked: n.closest('[data-testid="bpmn-sim-dock"]') !== null,
+            overCanvas: r.width > 0 && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top,
+          });
+        }
+    });
+    obs.observe(root, { subtree: true, childList: true });
+    (window as unknown as { __notes: { obs: MutationObserver; seen: typeof seen } }).__notes = { obs, seen };
+  }, canvasSel);
+}
+
+async function notificationsSeen(scope: Locator) {
+  return scope.evaluate(() => {
+    const w = window as unknown as { __notes: { obs: MutationObserver; seen: { text: string; docked: boolean; overCanvas: boolean }[] } };
+    w.__notes.obs.disconnect();
+    return w.__notes.seen;
+  });
+}
+
+/**
+ * Switches the simulation on in `scope`, opens its log and checks, as a
+ * person meets them: nothing of the simulation covers the diagram (a grid
+ * of hit-tests), its controls, speed, notifications and log sit in the
+ * strip below the canvas and can be pressed, the ▶ and the gateway's switch
+ * on the diagram can be pressed, and a rejected case plays to its end with
+ * every notification in the strip.
+ */
+async function checkDocked(page: Page, scope: Locator, canvasSel: string, label: string) {
+  const canvas = scope.locator(canvasSel);
+  await scope.getByRole('button', { name: 'Simulate', exact: true }).click();
+  await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  const logToggle = scope.locator('[title="Toggle Simulation Log"]').first();
+  if (!(await scope.locator('.bts-log').isVisible().catch(() => false))) await logToggle.click();
+  await expect(scope.locator('.bts-log')).toBeVisible();
+
+  await canvas.scrollIntoViewIfNeeded();
+  const hits = await canvasHits(canvas);
+  expect(hits.tested, `points hit-tested on the canvas (${label})`).toBeGreaterThan(20);
+  expect(hits.covered, `points of the canvas covered by the simulation's controls, log or notifications (${label})`).toBe(0);
+  expect(hits.centreOnCanvas, `the canvas' centre reaches the diagram (${label})`).toBe(true);
+  for (const p of await simPlacement(canvas)) {
+    expect(p.present, `${p.part} exists (${label})`).toBe(true);
+    expect(p.docked, `${p.part} sits in the strip below the canvas (${label})`).toBe(true);
+    expect(p.overlaps, `${p.part} overlaps the canvas (${label})`).toBe(false);
+  }
+  await expect(scope.locator('.bts-toggle-mode')).toBeHidden();
+  const dock = scope.getByTestId('bpmn-sim-dock');
+  await expect(dock, `the simulation strip shows (${label})`).toBeVisible();
+
+  // The strip's controls and the canvas' own can be pressed where they are drawn.
+  for (const title of ['Play/Pause Simulation', 'Reset Simulation', 'Toggle Simulation Log', 'Set animation speed = Slow', 'Set animation speed = Fast']) {
+    await expectTappable(page, dock.locator(`[title="${title}"]`).first(), `${title} (${label})`);
+  }
+  await expectTappable(page, scope.locator('.bjs-powered-by').first(), `the bpmn.io watermark (${label})`);
+  if (canvasSel === '.bpmn-canvas') {
+    // Top right of the canvas: brought to the middle of the screen, clear of the page's fixed header, as a person scrolls to it.
+    const overview = scope.locator('.djs-minimap .toggle').first();
+    await overview.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expectTappable(page, overview, `the overview's toggle (${label})`);
+  }
+
+  // Play the rejected case: the ▶ and the switch on the diagram are on top; every notification lands in the strip.
+  await trackNotifications(scope, canvasSel);
+  const gatewayPad = scope.locator('.djs-overlays[data-container-id="Decide"] .bts-context-pad').first();
+  await expectTappable(page, gatewayPad, `the gateway's path switch (${label})`);
+  await gatewayPad.click();
+  const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
+  await expectTappable(page, startPad, `the start event's ▶ (${label})`);
+  await startPad.click();
+  await expect(scope.locator('.djs-overlays[data-container-id="Rejected"] .bts-element-notification')).toContainText('Finished', { timeout: 30_000 });
+  await expect(scope.locator('.bts-log')).toContainText('Process finished');
+  const notes = await notificationsSeen(scope);
+  expect(notes.length, `notifications shown while playing (${label})`).toBeGreaterThan(0);
+  expect(notes.filter((n) => !n.docked || n.overCanvas), `notifications outside the strip or over the canvas (${label})`).toEqual([]);
+  // After the play: still nothing over the diagram, the log holds the steps.
+  await canvas.scrollIntoViewIfNeeded();
+  expect((await canvasHits(canvas)).covered, `points covered after playing (${label})`).toBe(0);
+  await expect(scope.locator('.bts-log')).toContainText('Send rejection letter');
+  await dock.scrollIntoViewIfNeeded();
+}
+
+test('the simulation\'s controls, speed, notifications and log sit in a strip below the canvas, never over the diagram (viewer and editor at 1440 and 375 px)', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page);
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ]) {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.setViewportSize({ width, height });
+    await openModel(page, id);
+    const bench = page.getByTestId('model-workbench');
+    await checkDocked(page, bench, '.bpmn-canvas', `viewer at ${width} px`);
+    await snap(page, `simulation-dock-viewer-${width}`, false);
+    await bench.getByRole('button', { name: 'Stop simulation' }).click();
+    await expect(bench.getByTestId('bpmn-sim-dock')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Edit diagram' }).click();
+    const editor = page.getByTestId('bpmn-editor');
+    await expect(editor.locator('.djs-shape[data-element-id="Rejected"]')).toBeVisible({ timeout: 60_000 });
+    // The editor's palette is back at the top, where the library's own switch (hidden) pushed it down from.
+    const palette = await editor.locator('.djs-palette').boundingBox();
+    const canvasBox = await editor.getByTestId('bpmn-editor-canvas').boundingBox();
+    expect(palette!.y - canvasBox!.y, `the palette's distance from the canvas' top (editor at ${width} px)`).toBeLessThan(40);
+    await checkDocked(page, editor, '[data-testid="bpmn-editor-canvas"]', `editor at ${width} px`);
+    await snap(page, `simulation-dock-editor-${width}`, false);
+    await editor.getByRole('button', { name: 'Stop simulation' }).click();
+    await expect(editor.getByTestId('bpmn-sim-dock')).toBeHidden();
+    page.once('dialog', (d) => void d.accept());
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('model-workbench')).toBeVisible();
+  }
+});

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
-import { loadModelerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, loadModelerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -136,6 +136,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
   const modelerRef = useRef<Modeler | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [dirty, setDirty] = useState(false);
@@ -193,6 +194,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           linting: { bpmnlint: lint, active: !large },
         });
         modelerRef.current = m;
+        if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
         const bus = m.get('eventBus');
         bus.on('linting.completed', (e) => {
           const reg = m.get('elementRegistry');
@@ -526,7 +528,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <p role="alert">The editor could not open this diagram. Export it as BPMN and edit it in another modeller.</p>
       ) : null}
       <div className={`bpmn-editor-body${panelOpen ? ' has-panel' : ''}`}>
-        <div ref={containerRef} className="bpmn-editor-canvas" style={{ height }} data-testid="bpmn-editor-canvas" />
+        <div className="bpmn-editor-main">
+          <div ref={containerRef} className="bpmn-editor-canvas" style={{ height }} data-testid="bpmn-editor-canvas" />
+          {/* The token simulation's controls, notifications and log, moved here from over the diagram (on a phone above the panel). */}
+          <div className="bpmn-sim-dock" ref={dockRef} data-testid="bpmn-sim-dock" role="region" aria-label="Simulation" hidden={!simOn} />
+        </div>
         <aside ref={panelRef} className="bpmn-editor-panel" aria-label="Properties" hidden={!panelOpen} style={{ maxHeight: height }} />
       </div>
       {ready && lintPaused ? (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { anyHidden, drawnElements, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
-import { loadViewerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, loadViewerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
 export { hiddenSides, type ViewBox } from './bpmn-view';
@@ -249,6 +249,7 @@ export function BpmnViewer({
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
   // The outcome of the last import, with what it imported: a new diagram (or
   // a retry) reads as 'loading' from its first render until its import ends.
@@ -330,6 +331,7 @@ export function BpmnViewer({
         const viewer = new Ctor({ container: containerRef.current, additionalModules: sim ? [minimap, sim] : [minimap] });
         viewerRef.current = viewer;
         keyboardMinimapToggle(containerRef.current, viewer);
+        if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
         if (cancelled) return;
@@ -631,6 +633,8 @@ export function BpmnViewer({
           </div>
         ) : null}
       </div>
+      {/* The token simulation's controls, notifications and log, moved here from over the diagram. */}
+      <div className="bpmn-sim-dock" ref={dockRef} data-testid="bpmn-sim-dock" role="region" aria-label="Simulation" hidden={!simOn} />
       {/* Below the canvas, never over a shape: the zoom and where the diagram goes on. */}
       <div className="bpmn-statusbar" data-testid="bpmn-statusbar">
         <span className="bpmn-zoom" aria-live="polite">
