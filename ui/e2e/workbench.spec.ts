@@ -517,3 +517,139 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     await expect(page.getByTestId('model-workbench')).toBeVisible();
   }
 });
+
+/** The loan process with both ways meeting again at "Archive application" before one end. */
+const mergedLoanBpmn = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
+  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Defs" targetNamespace="http://example.com/loan2">
+  <bpmn:process id="Loan2" name="Loan application" isExecutable="false">
+    <bpmn:startEvent id="Start" name="Application received"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:task id="Review" name="Review application"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing></bpmn:task>
+    <bpmn:exclusiveGateway id="Decide" name="Approved?"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>yes</bpmn:outgoing><bpmn:outgoing>no</bpmn:outgoing></bpmn:exclusiveGateway>
+    <bpmn:task id="Pay" name="Pay out loan"><bpmn:incoming>yes</bpmn:incoming><bpmn:outgoing>f4</bpmn:outgoing></bpmn:task>
+    <bpmn:task id="Reject" name="Send rejection letter"><bpmn:incoming>no</bpmn:incoming><bpmn:outgoing>f6</bpmn:outgoing></bpmn:task>
+    <bpmn:task id="Archive" name="Archive application"><bpmn:incoming>f4</bpmn:incoming><bpmn:incoming>f6</bpmn:incoming><bpmn:outgoing>f7</bpmn:outgoing></bpmn:task>
+    <bpmn:endEvent id="Closed" name="Application closed"><bpmn:incoming>f7</bpmn:incoming></bpmn:endEvent>
+    <bpmn:sequenceFlow id="f1" sourceRef="Start" targetRef="Review" />
+    <bpmn:sequenceFlow id="f2" sourceRef="Review" targetRef="Decide" />
+    <bpmn:sequenceFlow id="yes" name="yes" sourceRef="Decide" targetRef="Pay" />
+    <bpmn:sequenceFlow id="no" name="no" sourceRef="Decide" targetRef="Reject" />
+    <bpmn:sequenceFlow id="f4" sourceRef="Pay" targetRef="Archive" />
+    <bpmn:sequenceFlow id="f6" sourceRef="Reject" targetRef="Archive" />
+    <bpmn:sequenceFlow id="f7" sourceRef="Archive" targetRef="Closed" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="D"><bpmndi:BPMNPlane id="P" bpmnElement="Loan2">
+    <bpmndi:BPMNShape id="Start_di" bpmnElement="Start"><dc:Bounds x="100" y="182" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Review_di" bpmnElement="Review"><dc:Bounds x="190" y="160" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Decide_di" bpmnElement="Decide" isMarkerVisible="true"><dc:Bounds x="345" y="175" width="50" height="50" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Pay_di" bpmnElement="Pay"><dc:Bounds x="460" y="80" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Reject_di" bpmnElement="Reject"><dc:Bounds x="460" y="250" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Archive_di" bpmnElement="Archive"><dc:Bounds x="620" y="160" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Closed_di" bpmnElement="Closed"><dc:Bounds x="782" y="182" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="200" /><di:waypoint x="190" y="200" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="290" y="200" /><di:waypoint x="345" y="200" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="yes_di" bpmnElement="yes"><di:waypoint x="370" y="175" /><di:waypoint x="370" y="120" /><di:waypoint x="460" y="120" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="no_di" bpmnElement="no"><di:waypoint x="370" y="225" /><di:waypoint x="370" y="290" /><di:waypoint x="460" y="290" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f4_di" bpmnElement="f4"><di:waypoint x="560" y="120" /><di:waypoint x="670" y="120" /><di:waypoint x="670" y="160" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f6_di" bpmnElement="f6"><di:waypoint x="560" y="290" /><di:waypoint x="670" y="290" /><di:waypoint x="670" y="240" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f7_di" bpmnElement="f7"><di:waypoint x="720" y="200" /><di:waypoint x="782" y="200" /></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+
+/** The id of the diagram element whose drawn text (its own or its label's) is `name`. */
+async function idByName(scope: Locator, name: string): Promise<string> {
+  const id = await scope.locator('.bpmn-canvas .djs-element').evaluateAll(
+    (els, n) => {
+      const squash = (t: string | null) => (t ?? '').replace(/\s+/g, '');
+      const hit = els.find((e) => squash(e.querySelector(':scope > .djs-visual')?.textContent ?? null) === squash(n));
+      return hit?.getAttribute('data-element-id') ?? null;
+    },
+    name,
+  );
+  if (!id) throw new Error(`no element drawn with the text ${name}`);
+  return id.replace(/_label$/, '');
+}
+
+test('refine in words: an unknown sentence is answered with the closest commands as buttons; ending after a step, a name with "and" and a named condition; the rejected case then ends right after the letter', async ({ page, pageProblems }) => {
+  // The unknown sentence is refused with 422: part of the journey.
+  pageProblems.allow(/422.*\/refine/);
+  await signInAs(page, 'ops@example.com');
+  const up = await page.request.post('/api/bpmn/analyze', {
+    multipart: { file: { name: 'loan-merged.bpmn', mimeType: 'application/xml', buffer: Buffer.from(mergedLoanBpmn) } },
+  });
+  expect(up.status()).toBeLessThan(300);
+  const body = (await up.json()) as { id: string } | { id: string }[];
+  const id = Array.isArray(body) ? body[0].id : body.id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
+    .toBe(true);
+
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await openModel(page, id);
+    const bench = page.getByTestId('model-workbench');
+    await bench.getByRole('button', { name: 'Refine in words' }).click();
+    const box = bench.getByLabel('Describe a change');
+    await box.fill('once Send rejection letter is done we are finished');
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    const alert = bench.getByRole('alert');
+    await expect(alert).toContainText('Did you mean one of these?');
+    // The closest commands are a list of their own, never bullets run into the message.
+    await expect(alert.locator('p').first()).not.toContainText('•');
+    const offered = alert.getByRole('list', { name: 'Commands SPADE understands' }).getByRole('button');
+    expect(await offered.count()).toBeGreaterThan(0);
+    expect(await offered.count()).toBeLessThanOrEqual(3);
+    const endAfter = offered.filter({ hasText: "end the process after 'Send rejection letter'" });
+    await expectTappable(page, endAfter, `the suggestion to end after the letter (${width} px)`);
+    await snap(page, `refine-suggestions-${width}`, false);
+    await endAfter.click();
+    await expect(box).toHaveValue("end the process after 'Send rejection letter'");
+    await expect(box).toBeFocused();
+    if (width === 375) continue;
+
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    await expect(bench.getByRole('status').filter({ hasText: 'Version 2' })).toBeVisible({ timeout: 20_000 });
+    await expect(bench.getByRole('status')).toContainText('Ended the process after "Send rejection letter"');
+
+    // A new name with "and" in it stays one name.
+    await box.fill("rename 'Pay out loan' to 'Pay and notify the applicant'");
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    await expect(bench.getByRole('status').filter({ hasText: 'Version 3' })).toBeVisible({ timeout: 20_000 });
+    await expect(bench.getByRole('status')).toContainText('Renamed "Pay out loan" to "Pay and notify the applicant"');
+    await expect.poll(() => idByName(bench, 'Pay and notify the applicant').catch(() => null), { timeout: 15_000 }).not.toBeNull();
+
+    // The condition of the way to the letter, named in words, is drawn on its flow.
+    await box.fill("name the flow from 'Approved?' to 'Send rejection letter' as 'Rejected'");
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    await expect(bench.getByRole('status').filter({ hasText: 'Version 4' })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => idByName(bench, 'Rejected').catch(() => null), { timeout: 15_000 }).not.toBeNull();
+    await page.waitForTimeout(800); // the second fit, ~500 ms after import
+
+    // Play the rejected case: the token ends right after the letter, never reaching the archive or the payment.
+    const gateway = await idByName(bench, 'Approved?');
+    const rejected = await idByName(bench, 'Rejected');
+    await bench.getByRole('button', { name: 'Simulate', exact: true }).click();
+    await expect(bench.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+    const pad = bench.locator(`.djs-overlays[data-container-id="${gateway}"] .bts-context-pad`).first();
+    const chosen = () => bench.locator(`.djs-connection[data-element-id="${rejected}"] .djs-visual path`).first().evaluate((p) => getComputedStyle(p).stroke);
+    // The switch walks through the ways out; the chosen one is drawn dark (#212121).
+    for (let i = 0; i < 3 && (await chosen()) !== 'rgb(33, 33, 33)'; i++) await pad.click();
+    expect(await chosen(), 'the "Rejected" way is chosen').toBe('rgb(33, 33, 33)');
+    const start = await idByName(bench, 'Application received').catch(() => null);
+    const startPad = start
+      ? bench.locator(`.djs-overlays[data-container-id="${start}"] .bts-context-pad`).first()
+      : bench.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first();
+    await expectTappable(page, startPad, 'the start event\'s ▶');
+    await startPad.click();
+    const log = bench.locator('.bts-log');
+    if (!(await log.isVisible().catch(() => false))) await bench.locator('[title="Toggle Simulation Log"]').first().click();
+    await expect(log).toContainText('Process finished', { timeout: 30_000 });
+    await expect(log).toContainText('Send rejection letter');
+    await expect(log).not.toContainText('Archive application');
+    await expect(log).not.toContainText('Pay and notify');
+    await snap(page, 'refine-ended-after-letter-1440', false);
+  }
+});

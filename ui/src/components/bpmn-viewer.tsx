@@ -393,6 +393,9 @@ export function BpmnViewer({
           canvas.resized();
           firstView();
           settled = true;
+          // Built for the simulation on a view that opens on what changed (after a refinement or a
+          // compare, no kept view): switch it on here too, or the first Simulate did nothing.
+          if (sim) viewer.get('toggleMode').toggleMode(true);
         }, FIT_DELAY_MS);
       } catch (err) {
         if (!cancelled) {
