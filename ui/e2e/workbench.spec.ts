@@ -625,6 +625,7 @@ test('refine in words: an unknown sentence is answered with the closest commands
     await box.fill("name the flow from 'Approved?' to 'Send rejection letter' as 'Rejected'");
     await bench.getByRole('button', { name: 'Apply' }).click();
     await expect(bench.getByRole('status').filter({ hasText: 'Version 4' })).toBeVisible({ timeout: 20_000 });
+    await expect(bench.getByRole('status')).toContainText('Named the flow from "Approved?" to "Send rejection letter" "Rejected"');
     await expect.poll(() => idByName(bench, 'Rejected').catch(() => null), { timeout: 15_000 }).not.toBeNull();
     await page.waitForTimeout(800); // the second fit, ~500 ms after import
 
