@@ -498,6 +498,20 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     const bench = page.getByTestId('model-workbench');
     await checkDocked(page, bench, '.bpmn-canvas', `viewer at ${width} px`);
     await snap(page, `simulation-dock-viewer-${width}`, false);
+    // Full screen: the canvas takes what the bars and the strip (log open) leave, all of it on the screen.
+    await bench.getByRole('button', { name: 'Full screen' }).click();
+    await expect(bench.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+    await expect
+      .poll(() => bench.getByTestId('bpmn-sim-dock').evaluate((d) => Math.round(d.getBoundingClientRect().bottom - window.innerHeight)), {
+        message: `the strip's bottom below the screen's, in full screen (${width} px)`,
+      })
+      .toBeLessThanOrEqual(0);
+    const stage = (await bench.locator('.bpmn-canvas').boundingBox())!;
+    expect(stage.height, `the canvas' height in full screen at ${width} px`).toBeGreaterThan(150);
+    expect((await canvasHits(bench.locator('.bpmn-canvas'))).covered, `points covered in full screen (${width} px)`).toBe(0);
+    await snap(page, `simulation-dock-viewer-fullscreen-${width}`, false);
+    await bench.getByRole('button', { name: 'Exit full screen' }).click();
+    await expect(bench.getByRole('button', { name: 'Full screen' })).toBeVisible();
     await bench.getByRole('button', { name: 'Stop simulation' }).click();
     await expect(bench.getByTestId('bpmn-sim-dock')).toBeHidden();
 
