@@ -508,10 +508,15 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
       .toBeLessThanOrEqual(0);
     const stage = (await bench.locator('.bpmn-canvas').boundingBox())!;
     expect(stage.height, `the canvas' height in full screen at ${width} px`).toBeGreaterThan(150);
+    // Fitted again for the new size, never so small that the library hides its ▶.
+    await expectTappable(page, bench.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first(), `the start event's ▶ in full screen (${width} px)`);
     expect((await canvasHits(bench.locator('.bpmn-canvas'))).covered, `points covered in full screen (${width} px)`).toBe(0);
     await snap(page, `simulation-dock-viewer-fullscreen-${width}`, false);
     await bench.getByRole('button', { name: 'Exit full screen' }).click();
     await expect(bench.getByRole('button', { name: 'Full screen' })).toBeVisible();
+    // Fit Content while simulating (at 375 px the whole diagram fits only below 50 %): the ▶ stays there to press.
+    await bench.getByRole('button', { name: 'Fit Content' }).click();
+    await expectTappable(page, bench.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first(), `the start event's ▶ after Fit Content (${width} px)`);
     await bench.getByRole('button', { name: 'Stop simulation' }).click();
     await expect(bench.getByTestId('bpmn-sim-dock')).toBeHidden();
 

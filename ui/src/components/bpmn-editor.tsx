@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
-import { dockSimulationControls, loadModelerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -43,9 +43,6 @@ interface EditorModules {
 }
 
 let editorModules: Promise<EditorModules> | null = null;
-
-/** Free space right of a fitted diagram, in CSS px: room for the simulation's "Finished" badge on an end event. */
-const SIM_BADGE_MARGIN = 72;
 
 /** Loads the Modeler, properties panel, lint and token simulation with their stylesheets, once, on first edit. */
 function loadEditor(): Promise<EditorModules> {

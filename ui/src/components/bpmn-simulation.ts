@@ -54,6 +54,9 @@ export function loadModelerSimulation(): Promise<unknown> {
  */
 export const SIMULATION_MIN_ZOOM = 0.5;
 
+/** Free space right of a fitted diagram while simulating, in CSS px: room for the "Finished" badge (about 60 px) drawn right of an end event. */
+export const SIM_BADGE_MARGIN = 72;
+
 /** The part of bpmn-js the simulation's view needs: the canvas and the start events. */
 export interface SimulationHost {
   get(name: 'canvas'): unknown;
