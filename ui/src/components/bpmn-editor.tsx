@@ -144,6 +144,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const [history, setHistory] = useState({ undo: false, redo: false });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [simOn, setSimOn] = useState(false);
+  // Read by the fit: while the simulation plays it never fits below the zoom its controls need.
+  const simOnRef = useRef(false);
   const [panelOpen, setPanelOpen] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -173,6 +175,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     // Token simulation badges an end event's right side ("Finished", about
     // 60 px wide): the right margin keeps it inside the canvas.
     canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right: SIM_BADGE_MARGIN }));
+    // Fitted below the simulation's least zoom while it plays: back to it, around the first start event.
+    if (simOnRef.current) showSimulationControls(m as unknown as SimulationHost);
     const { x, y } = canvas.viewbox();
     fitted.current = { x, y, scale: canvas.zoom() };
   }, []);
@@ -203,6 +207,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           );
         });
         bus.on(SIMULATION_TOGGLE_EVENT, (e) => {
+          simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
           if (e.active) showSimulationControls(m as unknown as SimulationHost);
         });
