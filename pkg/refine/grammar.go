@@ -84,10 +84,12 @@ var (
 		{regexp.MustCompile(`(?i)^after\s+` + q + `,?\s+(?:then\s+)?(?:the\s+process\s+ends|end\s+the\s+process|it\s+ends|stop)$`), func(g []string) Op {
 			return Op{Op: OpEndAfter, Target: g[1]}
 		}},
-		{regexp.MustCompile(`(?i)^(?:name|label|call|mark)\s+(?:the\s+)?(?:flow|branch|path|arrow|condition|connection)\s+from\s+` + q + `\s+to\s+` + q + `\s*[:=]?\s*(\x{e000}[0-9]+\x{e001})$`), func(g []string) Op {
+		// "… as 'C'" (or ": 'C'") before a quoted condition right after the names: the
+		// latter's lazy second name took " as" in ("'Send rejection letter' as").
+		{regexp.MustCompile(`(?i)^(?:name|label|call|mark)\s+(?:the\s+)?(?:flow|branch|path|arrow|condition|connection)\s+from\s+` + q + `\s+to\s+` + q + `(?:\s+(?:as|with)\s+|\s*[:=]\s*)` + q + `$`), func(g []string) Op {
 			return Op{Op: OpNameCondition, Target: g[1], Other: g[2], Condition: g[3]}
 		}},
-		{regexp.MustCompile(`(?i)^(?:name|label|call|mark)\s+(?:the\s+)?(?:flow|branch|path|arrow|condition|connection)\s+from\s+` + q + `\s+to\s+` + q + `(?:\s+(?:as|with)\s+|\s*[:=]\s*)` + q + `$`), func(g []string) Op {
+		{regexp.MustCompile(`(?i)^(?:name|label|call|mark)\s+(?:the\s+)?(?:flow|branch|path|arrow|condition|connection)\s+from\s+` + q + `\s+to\s+` + q + `\s*[:=]?\s*(\x{e000}[0-9]+\x{e001})$`), func(g []string) Op {
 			return Op{Op: OpNameCondition, Target: g[1], Other: g[2], Condition: g[3]}
 		}},
 		{regexp.MustCompile(`(?i)^(?:the\s+)?(?:condition|label|name)\s+(?:of\s+)?(?:the\s+)?(?:flow|branch|path|arrow)?\s*from\s+` + q + `\s+to\s+` + q + `\s+is\s+` + q + `$`), func(g []string) Op {

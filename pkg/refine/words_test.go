@@ -69,6 +69,8 @@ func TestParseWords(t *testing.T) {
 		{"after Check claim, if rejected, the process ends", []Op{{Op: OpAddDecision, Anchor: "Check claim", Condition: "rejected", BranchTo: EndOfProcess}}},
 		{"name the flow from Approved? to Pay claim as Yes", []Op{{Op: OpNameCondition, Target: "Approved?", Other: "Pay claim", Condition: "Yes"}}},
 		{`label the branch from "Approved?" to "Send rejection letter" "No"`, []Op{{Op: OpNameCondition, Target: "Approved?", Other: "Send rejection letter", Condition: "No"}}},
+		{"name the flow from 'Approved?' to 'Send rejection letter' as 'Rejected'", []Op{{Op: OpNameCondition, Target: "Approved?", Other: "Send rejection letter", Condition: "Rejected"}}},
+		{"label the flow from 'Approved?' to 'Pay and notify' with 'Approved and signed'", []Op{{Op: OpNameCondition, Target: "Approved?", Other: "Pay and notify", Condition: "Approved and signed"}}},
 		{"name the flow from 'Approved?' to 'Pay claim': 'Amount within budget'", []Op{{Op: OpNameCondition, Target: "Approved?", Other: "Pay claim", Condition: "Amount within budget"}}},
 		{"the condition from Approved? to Pay claim is approved", []Op{{Op: OpNameCondition, Target: "Approved?", Other: "Pay claim", Condition: "approved"}}},
 		// quoted names keep their "and", full stops and semicolons

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { acceptCookies, appReady, snap } from './helpers';
+import { acceptCookies, appReady, diagramFit, snap } from './helpers';
 
 const processText = `Purchase order approval process.
 The requester fills in a purchase request in the ERP system and submits it to their team lead.
@@ -33,6 +33,12 @@ test('anonymous demo: upload a document and see the diagram', async ({ page }) =
   await expect(canvas.locator('svg .djs-element').first()).toBeAttached({ timeout: 150_000 });
   await expect(canvas.locator('.bjs-powered-by')).toBeVisible();
   await expect(page.getByText('View Only')).toBeVisible();
+  // Issue 25: the demo opens fitted, the whole model inside the canvas, no cue over a shape.
+  await expect(page.getByTestId('bpmn-statusbar')).toContainText('%', { timeout: 15_000 });
+  await expect.poll(async () => (await diagramFit(canvas)).outside, { message: 'shapes outside the demo canvas at 1440 px' }).toBe(0);
+  const wide = await diagramFit(canvas);
+  expect(wide.shapes).toBeGreaterThan(5);
+  expect(wide.covering, 'cues over shapes at 1440 px').toBe(0);
   await snap(page, 'demo-result-1440');
 
   await page.getByRole('button', { name: 'BPMN Export' }).click();
@@ -42,6 +48,21 @@ test('anonymous demo: upload a document and see the diagram', async ({ page }) =
   await page.reload();
   await appReady(page);
   await expect(page.getByRole('heading', { name: 'Previous Analysis Result' })).toBeVisible();
+
+  // On a phone the previous result opens fitted too: every shape inside, the overview closed.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await appReady(page);
+  await expect(page.getByRole('heading', { name: 'Previous Analysis Result' })).toBeVisible();
+  await expect(canvas.locator('svg .djs-element').first()).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByTestId('bpmn-statusbar')).toContainText('%', { timeout: 15_000 });
+  await expect.poll(async () => (await diagramFit(canvas)).outside, { message: 'shapes outside the demo canvas at 375 px' }).toBe(0);
+  const narrow = await diagramFit(canvas);
+  expect(narrow.shapes).toBe(wide.shapes);
+  expect(narrow.covering, 'cues over shapes at 375 px').toBe(0);
+  await expect(canvas.locator('.djs-minimap.open')).toHaveCount(0);
+  await canvas.scrollIntoViewIfNeeded();
+  await snap(page, 'demo-result-375', false);
 });
 
 test('demo validation messages', async ({ page }) => {

@@ -81,3 +81,21 @@ export async function expectTappable(page: Page, target: import('@playwright/tes
     expect(hit, `${what}: hit-testing its centre reaches it`).toBe(true);
   }).toPass({ timeout: 5_000 });
 }
+
+/**
+ * How the diagram in `canvas` (a BpmnViewer's canvas) is framed: how many
+ * shapes and flows are drawn, how many lie (with their labels) partly
+ * outside the canvas' box, and how many of the viewer's cues overlap a
+ * drawn shape inside it.
+ */
+export async function diagramFit(canvas: import('@playwright/test').Locator) {
+  return canvas.evaluate((el) => {
+    const c = el.getBoundingClientRect();
+    const shapes = [...el.querySelectorAll('.djs-shape, .djs-connection')].map((s) => s.getBoundingClientRect()).filter((r) => r.width > 0 || r.height > 0);
+    const outside = shapes.filter((r) => r.left < c.left - 0.5 || r.top < c.top - 0.5 || r.right > c.right + 0.5 || r.bottom > c.bottom + 0.5).length;
+    const root = el.closest('.bpmn-viewer') ?? document.body;
+    const cues = [...root.querySelectorAll('.bpmn-cue')].map((q) => q.getBoundingClientRect());
+    const covering = cues.filter((q) => shapes.some((r) => q.left < Math.min(r.right, c.right) && q.right > Math.max(r.left, c.left) && q.top < Math.min(r.bottom, c.bottom) && q.bottom > Math.max(r.top, c.top))).length;
+    return { shapes: shapes.length, outside, covering, cues: cues.length };
+  });
+}

@@ -348,3 +348,328 @@ test('token simulation: the rejected case\'s token reaches "Application rejected
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('model-workbench')).toBeVisible();
 });
+
+/** What bpmn-js-token-simulation draws besides the tokens and the pads on the shapes. */
+const simParts = ['.bts-palette', '.bts-set-animation-speed', '.bts-notifications', '.bts-log'];
+
+/**
+ * Hit-tests a grid of points over the canvas (those inside the viewport):
+ * how many reach one of the simulation's parts instead of the diagram, and
+ * whether the canvas' centre reaches the canvas.
+ */
+async function canvasHits(canvas: Locator) {
+  return canvas.evaluate((el, parts) => {
+    const r = el.getBoundingClientRect();
+    let covered = 0;
+    let tested = 0;
+    for (let i = 1; i < 16; i++) {
+      for (let j = 1; j < 10; j++) {
+        const x = r.left + (r.width * i) / 16;
+        const y = r.top + (r.height * j) / 10;
+        if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
+        tested++;
+        const hit = document.elementFromPoint(x, y);
+        if (hit?.closest(parts.join(','))) covered++;
+      }
+    }
+    const mid = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return { tested, covered, centreOnCanvas: mid !== null && el.contains(mid) };
+  }, simParts);
+}
+
+/** Where each simulation part is: inside the strip below the canvas, and whether its box overlaps the canvas' box. */
+async function simPlacement(canvas: Locator) {
+  return canvas.evaluate((el, parts) => {
+    const c = el.getBoundingClientRect();
+    const root = el.closest('[data-testid="model-workbench"], [data-testid="bpmn-editor"]') ?? document.body;
+    return parts.map((sel) => {
+      const part = root.querySelector(sel);
+      const r = part?.getBoundingClientRect();
+      const shown = r !== undefined && r.width > 0 && r.height > 0;
+      const overlaps = shown && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
+      return { part: sel, present: part !== null, docked: part?.closest('[data-testid="bpmn-sim-dock"]') != null, shown, overlaps };
+    });
+  }, simParts);
+}
+
+/** Records every notification as it appears: whether it was docked and whether it lay over the canvas. */
+async function trackNotifications(scope: Locator, canvasSel: string): Promise<void> {
+  await scope.evaluate((root, sel) => {
+    const seen: { text: string; docked: boolean; overCanvas: boolean }[] = [];
+    const canvas = root.querySelector(sel)!;
+    const obs = new MutationObserver((records) => {
+      for (const m of records)
+        for (const n of m.addedNodes) {
+          if (!(n instanceof HTMLElement) || !n.matches('.bts-notification')) continue;
+          const r = n.getBoundingClientRect();
+          const c = canvas.getBoundingClientRect();
+          seen.push({
+            text: n.textContent?.trim() ?? '',
+            docked: n.closest('[data-testid="bpmn-sim-dock"]') !== null,
+            overCanvas: r.width > 0 && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top,
+          });
+        }
+    });
+    obs.observe(root, { subtree: true, childList: true });
+    (window as unknown as { __notes: { obs: MutationObserver; seen: typeof seen } }).__notes = { obs, seen };
+  }, canvasSel);
+}
+
+async function notificationsSeen(scope: Locator) {
+  return scope.evaluate(() => {
+    const w = window as unknown as { __notes: { obs: MutationObserver; seen: { text: string; docked: boolean; overCanvas: boolean }[] } };
+    w.__notes.obs.disconnect();
+    return w.__notes.seen;
+  });
+}
+
+/**
+ * Switches the simulation on in `scope`, opens its log and checks, as a
+ * person meets them: nothing of the simulation covers the diagram (a grid
+ * of hit-tests), its controls, speed, notifications and log sit in the
+ * strip below the canvas and can be pressed, the ▶ and the gateway's switch
+ * on the diagram can be pressed, and a rejected case plays to its end with
+ * every notification in the strip.
+ */
+async function checkDocked(page: Page, scope: Locator, canvasSel: string, label: string) {
+  const canvas = scope.locator(canvasSel);
+  await scope.getByRole('button', { name: 'Simulate', exact: true }).click();
+  await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  const logToggle = scope.locator('[title="Toggle Simulation Log"]').first();
+  if (!(await scope.locator('.bts-log').isVisible().catch(() => false))) await logToggle.click();
+  await expect(scope.locator('.bts-log')).toBeVisible();
+
+  await canvas.scrollIntoViewIfNeeded();
+  const hits = await canvasHits(canvas);
+  expect(hits.tested, `points hit-tested on the canvas (${label})`).toBeGreaterThan(20);
+  expect(hits.covered, `points of the canvas covered by the simulation's controls, log or notifications (${label})`).toBe(0);
+  expect(hits.centreOnCanvas, `the canvas' centre reaches the diagram (${label})`).toBe(true);
+  for (const p of await simPlacement(canvas)) {
+    expect(p.present, `${p.part} exists (${label})`).toBe(true);
+    expect(p.docked, `${p.part} sits in the strip below the canvas (${label})`).toBe(true);
+    expect(p.overlaps, `${p.part} overlaps the canvas (${label})`).toBe(false);
+  }
+  await expect(scope.locator('.bts-toggle-mode')).toBeHidden();
+  const dock = scope.getByTestId('bpmn-sim-dock');
+  await expect(dock, `the simulation strip shows (${label})`).toBeVisible();
+
+  // The strip's controls and the canvas' own can be pressed where they are drawn.
+  for (const title of ['Play/Pause Simulation', 'Reset Simulation', 'Toggle Simulation Log', 'Set animation speed = Slow', 'Set animation speed = Fast']) {
+    await expectTappable(page, dock.locator(`[title="${title}"]`).first(), `${title} (${label})`);
+  }
+  await expectTappable(page, scope.locator('.bjs-powered-by').first(), `the bpmn.io watermark (${label})`);
+  if (canvasSel === '.bpmn-canvas') {
+    // Top right of the canvas: brought to the middle of the screen, clear of the page's fixed header, as a person scrolls to it.
+    const overview = scope.locator('.djs-minimap .toggle').first();
+    await overview.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expectTappable(page, overview, `the overview's toggle (${label})`);
+  }
+
+  // Play the rejected case: the ▶ and the switch on the diagram are on top; every notification lands in the strip.
+  await trackNotifications(scope, canvasSel);
+  const gatewayPad = scope.locator('.djs-overlays[data-container-id="Decide"] .bts-context-pad').first();
+  await expectTappable(page, gatewayPad, `the gateway's path switch (${label})`);
+  await gatewayPad.click();
+  const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
+  await expectTappable(page, startPad, `the start event's ▶ (${label})`);
+  await startPad.click();
+  await expect(scope.locator('.djs-overlays[data-container-id="Rejected"] .bts-element-notification')).toContainText('Finished', { timeout: 30_000 });
+  await expect(scope.locator('.bts-log')).toContainText('Process finished');
+  const notes = await notificationsSeen(scope);
+  expect(notes.length, `notifications shown while playing (${label})`).toBeGreaterThan(0);
+  expect(notes.filter((n) => !n.docked || n.overCanvas), `notifications outside the strip or over the canvas (${label})`).toEqual([]);
+  // After the play: still nothing over the diagram, the log holds the steps.
+  await canvas.scrollIntoViewIfNeeded();
+  expect((await canvasHits(canvas)).covered, `points covered after playing (${label})`).toBe(0);
+  await expect(scope.locator('.bts-log')).toContainText('Send rejection letter');
+  // Fit Content while simulating (at 375 px the whole diagram fits only below 50 %, where the library hides its ▶): the ▶ stays there to press.
+  await scope.getByRole('button', { name: 'Fit Content' }).click();
+  await expectTappable(page, scope.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first(), `the start event's ▶ after Fit Content (${label})`);
+  await dock.scrollIntoViewIfNeeded();
+}
+
+test('the simulation\'s controls, speed, notifications and log sit in a strip below the canvas, never over the diagram (viewer and editor at 1440 and 375 px)', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page);
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ]) {
+    await page.evaluate(() => sessionStorage.clear());
+    await page.setViewportSize({ width, height });
+    await openModel(page, id);
+    const bench = page.getByTestId('model-workbench');
+    await checkDocked(page, bench, '.bpmn-canvas', `viewer at ${width} px`);
+    await snap(page, `simulation-dock-viewer-${width}`, false);
+    // Full screen: the canvas takes what the bars and the strip (log open) leave, all of it on the screen.
+    await bench.getByRole('button', { name: 'Full screen' }).click();
+    await expect(bench.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+    await expect
+      .poll(() => bench.getByTestId('bpmn-sim-dock').evaluate((d) => Math.round(d.getBoundingClientRect().bottom - window.innerHeight)), {
+        message: `the strip's bottom below the screen's, in full screen (${width} px)`,
+      })
+      .toBeLessThanOrEqual(0);
+    const stage = (await bench.locator('.bpmn-canvas').boundingBox())!;
+    expect(stage.height, `the canvas' height in full screen at ${width} px`).toBeGreaterThan(150);
+    // Fitted again for the new size, never so small that the library hides its ▶.
+    await expectTappable(page, bench.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first(), `the start event's ▶ in full screen (${width} px)`);
+    expect((await canvasHits(bench.locator('.bpmn-canvas'))).covered, `points covered in full screen (${width} px)`).toBe(0);
+    await snap(page, `simulation-dock-viewer-fullscreen-${width}`, false);
+    await bench.getByRole('button', { name: 'Exit full screen' }).click();
+    await expect(bench.getByRole('button', { name: 'Full screen' })).toBeVisible();
+    await bench.getByRole('button', { name: 'Stop simulation' }).click();
+    await expect(bench.getByTestId('bpmn-sim-dock')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Edit diagram' }).click();
+    const editor = page.getByTestId('bpmn-editor');
+    await expect(editor.locator('.djs-shape[data-element-id="Rejected"]')).toBeVisible({ timeout: 60_000 });
+    // The editor's palette is back at the top, where the library's own switch (hidden) pushed it down from.
+    const palette = await editor.locator('.djs-palette').boundingBox();
+    const canvasBox = await editor.getByTestId('bpmn-editor-canvas').boundingBox();
+    expect(palette!.y - canvasBox!.y, `the palette's distance from the canvas' top (editor at ${width} px)`).toBeLessThan(40);
+    await checkDocked(page, editor, '[data-testid="bpmn-editor-canvas"]', `editor at ${width} px`);
+    await snap(page, `simulation-dock-editor-${width}`, false);
+    await editor.getByRole('button', { name: 'Stop simulation' }).click();
+    await expect(editor.getByTestId('bpmn-sim-dock')).toBeHidden();
+    page.once('dialog', (d) => void d.accept());
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('model-workbench')).toBeVisible();
+  }
+});
+
+/** The loan process with both ways meeting again at "Archive application" before one end. */
+const mergedLoanBpmn = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"
+  xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" id="Defs" targetNamespace="http://example.com/loan2">
+  <bpmn:process id="Loan2" name="Loan application" isExecutable="false">
+    <bpmn:startEvent id="Start" name="Application received"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
+    <bpmn:task id="Review" name="Review application"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing></bpmn:task>
+    <bpmn:exclusiveGateway id="Decide" name="Approved?"><bpmn:incoming>f2</bpmn:incoming><bpmn:outgoing>yes</bpmn:outgoing><bpmn:outgoing>no</bpmn:outgoing></bpmn:exclusiveGateway>
+    <bpmn:task id="Pay" name="Pay out loan"><bpmn:incoming>yes</bpmn:incoming><bpmn:outgoing>f4</bpmn:outgoing></bpmn:task>
+    <bpmn:task id="Reject" name="Send rejection letter"><bpmn:incoming>no</bpmn:incoming><bpmn:outgoing>f6</bpmn:outgoing></bpmn:task>
+    <bpmn:task id="Archive" name="Archive application"><bpmn:incoming>f4</bpmn:incoming><bpmn:incoming>f6</bpmn:incoming><bpmn:outgoing>f7</bpmn:outgoing></bpmn:task>
+    <bpmn:endEvent id="Closed" name="Application closed"><bpmn:incoming>f7</bpmn:incoming></bpmn:endEvent>
+    <bpmn:sequenceFlow id="f1" sourceRef="Start" targetRef="Review" />
+    <bpmn:sequenceFlow id="f2" sourceRef="Review" targetRef="Decide" />
+    <bpmn:sequenceFlow id="yes" name="yes" sourceRef="Decide" targetRef="Pay" />
+    <bpmn:sequenceFlow id="no" name="no" sourceRef="Decide" targetRef="Reject" />
+    <bpmn:sequenceFlow id="f4" sourceRef="Pay" targetRef="Archive" />
+    <bpmn:sequenceFlow id="f6" sourceRef="Reject" targetRef="Archive" />
+    <bpmn:sequenceFlow id="f7" sourceRef="Archive" targetRef="Closed" />
+  </bpmn:process>
+  <bpmndi:BPMNDiagram id="D"><bpmndi:BPMNPlane id="P" bpmnElement="Loan2">
+    <bpmndi:BPMNShape id="Start_di" bpmnElement="Start"><dc:Bounds x="100" y="182" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Review_di" bpmnElement="Review"><dc:Bounds x="190" y="160" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Decide_di" bpmnElement="Decide" isMarkerVisible="true"><dc:Bounds x="345" y="175" width="50" height="50" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Pay_di" bpmnElement="Pay"><dc:Bounds x="460" y="80" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Reject_di" bpmnElement="Reject"><dc:Bounds x="460" y="250" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Archive_di" bpmnElement="Archive"><dc:Bounds x="620" y="160" width="100" height="80" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNShape id="Closed_di" bpmnElement="Closed"><dc:Bounds x="782" y="182" width="36" height="36" /></bpmndi:BPMNShape>
+    <bpmndi:BPMNEdge id="f1_di" bpmnElement="f1"><di:waypoint x="136" y="200" /><di:waypoint x="190" y="200" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f2_di" bpmnElement="f2"><di:waypoint x="290" y="200" /><di:waypoint x="345" y="200" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="yes_di" bpmnElement="yes"><di:waypoint x="370" y="175" /><di:waypoint x="370" y="120" /><di:waypoint x="460" y="120" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="no_di" bpmnElement="no"><di:waypoint x="370" y="225" /><di:waypoint x="370" y="290" /><di:waypoint x="460" y="290" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f4_di" bpmnElement="f4"><di:waypoint x="560" y="120" /><di:waypoint x="670" y="120" /><di:waypoint x="670" y="160" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f6_di" bpmnElement="f6"><di:waypoint x="560" y="290" /><di:waypoint x="670" y="290" /><di:waypoint x="670" y="240" /></bpmndi:BPMNEdge>
+    <bpmndi:BPMNEdge id="f7_di" bpmnElement="f7"><di:waypoint x="720" y="200" /><di:waypoint x="782" y="200" /></bpmndi:BPMNEdge>
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+
+/** The id of the diagram element whose drawn text (its own or its label's) is `name`. */
+async function idByName(scope: Locator, name: string): Promise<string> {
+  const id = await scope.locator('.bpmn-canvas .djs-element').evaluateAll(
+    (els, n) => {
+      const squash = (t: string | null) => (t ?? '').replace(/\s+/g, '');
+      const hit = els.find((e) => squash(e.querySelector(':scope > .djs-visual')?.textContent ?? null) === squash(n));
+      return hit?.getAttribute('data-element-id') ?? null;
+    },
+    name,
+  );
+  if (!id) throw new Error(`no element drawn with the text ${name}`);
+  return id.replace(/_label$/, '');
+}
+
+test('refine in words: an unknown sentence is answered with the closest commands as buttons; ending after a step, a name with "and" and a named condition; the rejected case then ends right after the letter', async ({ page, pageProblems }) => {
+  // The unknown sentence is refused with 422: part of the journey.
+  pageProblems.allow(/422.*\/refine/);
+  await signInAs(page, 'ops@example.com');
+  const up = await page.request.post('/api/bpmn/analyze', {
+    multipart: { file: { name: 'loan-merged.bpmn', mimeType: 'application/xml', buffer: Buffer.from(mergedLoanBpmn) } },
+  });
+  expect(up.status()).toBeLessThan(300);
+  const body = (await up.json()) as { id: string } | { id: string }[];
+  const id = Array.isArray(body) ? body[0].id : body.id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
+    .toBe(true);
+
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await openModel(page, id);
+    const bench = page.getByTestId('model-workbench');
+    await bench.getByRole('button', { name: 'Refine in words' }).click();
+    const box = bench.getByLabel('Describe a change');
+    await box.fill('once Send rejection letter is done we are finished');
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    const alert = bench.getByRole('alert');
+    await expect(alert).toContainText('Did you mean one of these?');
+    // The closest commands are a list of their own, never bullets run into the message.
+    await expect(alert.locator('p').first()).not.toContainText('•');
+    const offered = alert.getByRole('list', { name: 'Commands SPADE understands' }).getByRole('button');
+    expect(await offered.count()).toBeGreaterThan(0);
+    expect(await offered.count()).toBeLessThanOrEqual(3);
+    const endAfter = offered.filter({ hasText: "end the process after 'Send rejection letter'" });
+    await expectTappable(page, endAfter, `the suggestion to end after the letter (${width} px)`);
+    await snap(page, `refine-suggestions-${width}`, false);
+    await endAfter.click();
+    await expect(box).toHaveValue("end the process after 'Send rejection letter'");
+    await expect(box).toBeFocused();
+    if (width === 375) continue;
+
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    await expect(bench.getByRole('status').filter({ hasText: 'Version 2' })).toBeVisible({ timeout: 20_000 });
+    await expect(bench.getByRole('status')).toContainText('Ended the process after "Send rejection letter"');
+
+    // A new name with "and" in it stays one name.
+    await box.fill("rename 'Pay out loan' to 'Pay and notify the applicant'");
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    await expect(bench.getByRole('status').filter({ hasText: 'Version 3' })).toBeVisible({ timeout: 20_000 });
+    await expect(bench.getByRole('status')).toContainText('Renamed "Pay out loan" to "Pay and notify the applicant"');
+    await expect.poll(() => idByName(bench, 'Pay and notify the applicant').catch(() => null), { timeout: 15_000 }).not.toBeNull();
+
+    // The condition of the way to the letter, named in words, is drawn on its flow.
+    await box.fill("name the flow from 'Approved?' to 'Send rejection letter' as 'Rejected'");
+    await bench.getByRole('button', { name: 'Apply' }).click();
+    await expect(bench.getByRole('status').filter({ hasText: 'Version 4' })).toBeVisible({ timeout: 20_000 });
+    await expect(bench.getByRole('status')).toContainText('Named the flow from "Approved?" to "Send rejection letter" "Rejected"');
+    await expect.poll(() => idByName(bench, 'Rejected').catch(() => null), { timeout: 15_000 }).not.toBeNull();
+    await page.waitForTimeout(800); // the second fit, ~500 ms after import
+
+    // Play the rejected case: the token ends right after the letter, never reaching the archive or the payment.
+    const gateway = await idByName(bench, 'Approved?');
+    const rejected = await idByName(bench, 'Rejected');
+    await bench.getByRole('button', { name: 'Simulate', exact: true }).click();
+    await expect(bench.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+    const pad = bench.locator(`.djs-overlays[data-container-id="${gateway}"] .bts-context-pad`).first();
+    const chosen = () => bench.locator(`.djs-connection[data-element-id="${rejected}"] .djs-visual path`).first().evaluate((p) => getComputedStyle(p).stroke);
+    // The switch walks through the ways out; the chosen one is drawn dark (#212121).
+    for (let i = 0; i < 3 && (await chosen()) !== 'rgb(33, 33, 33)'; i++) await pad.click();
+    expect(await chosen(), 'the "Rejected" way is chosen').toBe('rgb(33, 33, 33)');
+    const start = await idByName(bench, 'Application received').catch(() => null);
+    const startPad = start
+      ? bench.locator(`.djs-overlays[data-container-id="${start}"] .bts-context-pad`).first()
+      : bench.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first();
+    await expectTappable(page, startPad, 'the start event\'s ▶');
+    await startPad.click();
+    const log = bench.locator('.bts-log');
+    if (!(await log.isVisible().catch(() => false))) await bench.locator('[title="Toggle Simulation Log"]').first().click();
+    await expect(log).toContainText('Process finished', { timeout: 30_000 });
+    await expect(log).toContainText('Send rejection letter');
+    await expect(log).not.toContainText('Archive application');
+    await expect(log).not.toContainText('Pay and notify');
+    await snap(page, 'refine-ended-after-letter-1440', false);
+  }
+});

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
-import { loadModelerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -43,9 +43,6 @@ interface EditorModules {
 }
 
 let editorModules: Promise<EditorModules> | null = null;
-
-/** Free space right of a fitted diagram, in CSS px: room for the simulation's "Finished" badge on an end event. */
-const SIM_BADGE_MARGIN = 72;
 
 /** Loads the Modeler, properties panel, lint and token simulation with their stylesheets, once, on first edit. */
 function loadEditor(): Promise<EditorModules> {
@@ -136,6 +133,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
   const modelerRef = useRef<Modeler | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [dirty, setDirty] = useState(false);
@@ -146,6 +144,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const [history, setHistory] = useState({ undo: false, redo: false });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [simOn, setSimOn] = useState(false);
+  // Read by the fit: while the simulation plays it never fits below the zoom its controls need.
+  const simOnRef = useRef(false);
   const [panelOpen, setPanelOpen] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -175,6 +175,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     // Token simulation badges an end event's right side ("Finished", about
     // 60 px wide): the right margin keeps it inside the canvas.
     canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right: SIM_BADGE_MARGIN }));
+    // Fitted below the simulation's least zoom while it plays: back to it, around the first start event.
+    if (simOnRef.current) showSimulationControls(m as unknown as SimulationHost);
     const { x, y } = canvas.viewbox();
     fitted.current = { x, y, scale: canvas.zoom() };
   }, []);
@@ -193,6 +195,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           linting: { bpmnlint: lint, active: !large },
         });
         modelerRef.current = m;
+        if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
         const bus = m.get('eventBus');
         bus.on('linting.completed', (e) => {
           const reg = m.get('elementRegistry');
@@ -204,6 +207,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           );
         });
         bus.on(SIMULATION_TOGGLE_EVENT, (e) => {
+          simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
           if (e.active) showSimulationControls(m as unknown as SimulationHost);
         });
@@ -526,7 +530,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <p role="alert">The editor could not open this diagram. Export it as BPMN and edit it in another modeller.</p>
       ) : null}
       <div className={`bpmn-editor-body${panelOpen ? ' has-panel' : ''}`}>
-        <div ref={containerRef} className="bpmn-editor-canvas" style={{ height }} data-testid="bpmn-editor-canvas" />
+        <div className="bpmn-editor-main">
+          <div ref={containerRef} className="bpmn-editor-canvas" style={{ height }} data-testid="bpmn-editor-canvas" />
+          {/* The token simulation's controls, notifications and log, moved here from over the diagram (on a phone above the panel). */}
+          <div className="bpmn-sim-dock" ref={dockRef} data-testid="bpmn-sim-dock" role="region" aria-label="Simulation" hidden={!simOn} />
+        </div>
         <aside ref={panelRef} className="bpmn-editor-panel" aria-label="Properties" hidden={!panelOpen} style={{ maxHeight: height }} />
       </div>
       {ready && lintPaused ? (

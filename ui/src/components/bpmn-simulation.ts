@@ -54,6 +54,9 @@ export function loadModelerSimulation(): Promise<unknown> {
  */
 export const SIMULATION_MIN_ZOOM = 0.5;
 
+/** Free space right of a fitted diagram while simulating, in CSS px: room for the "Finished" badge (about 60 px) drawn right of an end event. */
+export const SIM_BADGE_MARGIN = 72;
+
 /** The part of bpmn-js the simulation's view needs: the canvas and the start events. */
 export interface SimulationHost {
   get(name: 'canvas'): unknown;
@@ -79,4 +82,45 @@ export function showSimulationControls(host: SimulationHost): void {
   const registry = host.get('elementRegistry') as { filter(fn: (e: { type?: string }) => boolean): unknown[] };
   const [start] = registry.filter((e) => e.type === 'bpmn:StartEvent');
   if (start) canvas.scrollToElement(start, { top: 24, right: 24, bottom: 24, left: 48 });
+}
+
+/**
+ * What bpmn-js-token-simulation draws over the canvas, in the order the dock
+ * shows them: play/pause, reset and the log's toggle; the speed; the
+ * process instances; the notifications; the log itself.
+ */
+export const DOCKED_SIMULATION_PARTS = ['.bts-palette', '.bts-set-animation-speed', '.bts-scopes', '.bts-notifications', '.bts-log'] as const;
+
+/**
+ * Moves the token simulation's controls, notifications and log out of the
+ * canvas into `dock`, a strip below it: the library draws them over the
+ * diagram (the log alone 300 px wide, most of a phone's canvas) where they
+ * cover shapes and the canvas' own controls. They keep their listeners
+ * (the library holds each element, never looks them up in the canvas). The
+ * dock is emptied first, so a viewer built again leaves none of the old
+ * ones behind. Answers how many parts were docked (0 without the simulation).
+ */
+export function dockSimulationControls(canvas: HTMLElement, dock: HTMLElement): number {
+  dock.replaceChildren();
+  let docked = 0;
+  for (const selector of DOCKED_SIMULATION_PARTS) {
+    const part = canvas.querySelector<HTMLElement>(selector);
+    if (!part) continue;
+    if (selector === '.bts-palette') {
+      part.setAttribute('role', 'group');
+      part.setAttribute('aria-label', 'Simulation controls');
+    } else if (selector === '.bts-set-animation-speed') {
+      part.setAttribute('role', 'group');
+      part.setAttribute('aria-label', 'Simulation speed');
+    } else if (selector === '.bts-notifications') {
+      part.setAttribute('role', 'status');
+      part.setAttribute('aria-live', 'polite');
+    } else if (selector === '.bts-log') {
+      part.setAttribute('role', 'log');
+      part.setAttribute('aria-label', 'Simulation log');
+    }
+    dock.append(part);
+    docked++;
+  }
+  return docked;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, drawnElements, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
-import { loadViewerSimulation, showSimulationControls, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
 export { hiddenSides, type ViewBox } from './bpmn-view';
@@ -249,6 +249,7 @@ export function BpmnViewer({
   const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
   const viewerRef = useRef<Viewer | null>(null);
   // The outcome of the last import, with what it imported: a new diagram (or
   // a retry) reads as 'loading' from its first render until its import ends.
@@ -261,6 +262,8 @@ export function BpmnViewer({
   // Token simulation: asked for once (then built into the viewer), and on or off.
   const [simWanted, setSimWanted] = useState(false);
   const [simOn, setSimOn] = useState(false);
+  // Read by the fit, which keeps room for the simulation's "Finished" badge while it is on.
+  const simOnRef = useRef(false);
   const [simFailed, setSimFailed] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exportNote, setExportNote] = useState<string | null>(null);
@@ -309,8 +312,17 @@ export function BpmnViewer({
     const el = containerRef.current;
     if (!viewer || !el) return 1;
     const canvas = viewer.get('canvas');
-    const box = fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight);
+    const inner = canvas.viewbox().inner;
+    let box = fitBox(inner, el.clientWidth, el.clientHeight);
+    if (simOnRef.current) {
+      // Room at the right for "Finished" on an end event, unless that costs the
+      // simulation's ▶ and switches (hidden below SIMULATION_MIN_ZOOM).
+      const roomy = fitBox(inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, right: SIM_BADGE_MARGIN });
+      if (roomy.scale >= SIMULATION_MIN_ZOOM || box.scale < SIMULATION_MIN_ZOOM) box = roomy;
+    }
     canvas.viewbox(box);
+    // Fitted below the simulation's least zoom: back to it, around the first start event.
+    if (simOnRef.current) showSimulationControls(viewer as unknown as SimulationHost);
     return box.scale;
   }, []);
 
@@ -330,6 +342,7 @@ export function BpmnViewer({
         const viewer = new Ctor({ container: containerRef.current, additionalModules: sim ? [minimap, sim] : [minimap] });
         viewerRef.current = viewer;
         keyboardMinimapToggle(containerRef.current, viewer);
+        if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
         if (cancelled) return;
@@ -355,8 +368,12 @@ export function BpmnViewer({
           if (!minimapAutoRef.current) minimapChosenRef.current = true;
         });
         bus.on(SIMULATION_TOGGLE_EVENT, (e) => {
+          simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
-          if (e.active) showSimulationControls(viewer as unknown as SimulationHost);
+          if (!e.active) return;
+          // The whole diagram on screen: fitted again with room for "Finished" at the right.
+          if (!anyHidden(canvas.viewbox())) fitWhole();
+          else showSimulationControls(viewer as unknown as SimulationHost);
         });
         bus.on('canvas.viewbox.changed', () => {
           const v = canvas.viewbox();
@@ -391,6 +408,9 @@ export function BpmnViewer({
           canvas.resized();
           firstView();
           settled = true;
+          // Built for the simulation on a view that opens on what changed (after a refinement or a
+          // compare, no kept view): switch it on here too, or the first Simulate did nothing.
+          if (sim) viewer.get('toggleMode').toggleMode(true);
         }, FIT_DELAY_MS);
       } catch (err) {
         if (!cancelled) {
@@ -631,6 +651,8 @@ export function BpmnViewer({
           </div>
         ) : null}
       </div>
+      {/* The token simulation's controls, notifications and log, moved here from over the diagram. */}
+      <div className="bpmn-sim-dock" ref={dockRef} data-testid="bpmn-sim-dock" role="region" aria-label="Simulation" hidden={!simOn} />
       {/* Below the canvas, never over a shape: the zoom and where the diagram goes on. */}
       <div className="bpmn-statusbar" data-testid="bpmn-statusbar">
         <span className="bpmn-zoom" aria-live="polite">

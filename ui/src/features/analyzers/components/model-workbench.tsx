@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { BpmnViewer } from '../../../components/bpmn-viewer';
 import { ApiError } from '../../../lib/api-client';
 import { SourcePanel } from './source-panel';
@@ -66,6 +66,20 @@ function errorText(err: unknown): string {
 }
 
 /**
+ * The server's answer to an instruction it did not understand, apart: its
+ * message, and the closest commands it does understand (the lines it
+ * starts with "• "), which the workbench offers as buttons that fill the
+ * box, instead of one paragraph with the bullets run together.
+ */
+export function refineAnswer(detail: string): { text: string; suggestions: string[] } {
+  const lines = detail.split('\n');
+  const bullet = /^\s*•\s*/;
+  const suggestions = lines.filter((l) => bullet.test(l)).map((l) => l.replace(bullet, '').trim()).filter(Boolean);
+  const text = lines.filter((l) => !bullet.test(l)).join(' ').replace(/\s+/g, ' ').trim();
+  return { text, suggestions };
+}
+
+/**
  * What the editor shows when a save failed; the edits stay in the editor
  * either way. conflict (HTTP 409: someone saved first) makes the editor
  * offer a download of the edits and a reload of the latest version.
@@ -100,6 +114,8 @@ const refineExamples = [
   "loop back from 'Review' to 'Correct claim' if incomplete",
   "after 'Review claim', if rejected, the process ends",
   "add timer '2 days' after 'Send offer'",
+  "end the process after 'Send rejection letter'",
+  "name the flow from 'Approved?' to 'Pay invoice' as 'Approved'",
 ];
 
 /**
@@ -119,8 +135,14 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     null,
   );
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; details?: string[] } | null>(null);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; details?: string[]; suggestions?: string[] } | null>(null);
   const [instruction, setInstruction] = useState('');
+  // A suggestion was chosen: the box (open again if it was closed) takes the focus once drawn.
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  const [focusBox, setFocusBox] = useState(0);
+  useEffect(() => {
+    if (focusBox) boxRef.current?.focus();
+  }, [focusBox]);
   const [lastRefine, setLastRefine] = useState<number | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [sourceHighlight, setSourceHighlight] = useState<string[] | undefined>(undefined);
@@ -212,7 +234,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
       const missed = (saved.not_understood ?? []).map((s) => `Not understood: “${s}”`);
       await stored(saved, `Version ${saved.version}: ${saved.summary}.`, [...done, ...missed]);
     } catch (err) {
-      setMessage({ kind: 'error', text: errorText(err) });
+      setMessage({ kind: 'error', ...refineAnswer(errorText(err)) });
     } finally {
       setBusy(false);
     }
@@ -327,6 +349,26 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
               ))}
             </ul>
           ) : null}
+          {message.suggestions?.length ? (
+            <ul className="az-refine-suggestions" aria-label="Commands SPADE understands">
+              {message.suggestions.map((sg) => (
+                <li key={sg}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    title="Put this command in the box to adjust and apply"
+                    onClick={() => {
+                      setInstruction(sg);
+                      setPanel('refine');
+                      setFocusBox((n) => n + 1);
+                    }}
+                  >
+                    {sg}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {message.kind === 'ok' && lastRefine ? (
             <button type="button" className="btn btn-small" disabled={busy} onClick={() => void restore(lastRefine, `Undone: version ${lastRefine} is back.`)}>
               Undo
@@ -345,6 +387,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         >
           <label htmlFor={`refine-${analysisId}`}>Describe a change</label>
           <textarea
+            ref={boxRef}
             id={`refine-${analysisId}`}
             value={instruction}
             maxLength={2000}
