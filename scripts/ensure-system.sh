@@ -21,6 +21,9 @@ have docker-compose || need+=(docker-compose)
 # compiler and the C library headers. Builds stay CGO_ENABLED=0.
 have gcc || need+=(gcc)
 [ -e /usr/include/stdlib.h ] || need+=(libc6-dev)
+# The race run links the system SQLite (-tags libsqlite3, see Taskfile.yml)
+# instead of compiling mattn/go-sqlite3's copy.
+[ -e /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 
 # The S3-compatible test server builds from the Go module proxy into the
 # tools cache the tests look in (pkg/testenv.ToolsDir).

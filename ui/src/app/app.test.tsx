@@ -3,22 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { ErrorPage } from './error-page';
 
-vi.mock('./router', () => ({
-  createAppRouter: () =>
-    createMemoryRouter(
-      [
-        { path: '/', element: <p>home page</p> },
-        {
-          path: '/boom',
-          errorElement: <ErrorPage />,
-          Component: () => {
-            throw new Error('kaboom');
-          },
-        },
-      ],
-      { initialEntries: ['/'] },
-    ),
-}));
+vi.mock('./router', () => import('../test/app-router-mock'));
 
 describe('App start-up', () => {
   afterEach(() => {

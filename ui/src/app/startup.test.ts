@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initializeAuth } from './startup';
 import { rendersImmediately } from './app';
 import { resetAuthCache } from '../lib/auth/auth-service';
@@ -7,9 +7,17 @@ import { useAccountStore } from '../stores/account-store';
 import { setWithExpiry } from '../lib/storage';
 import { json, mockFetch } from '../test/fetch-mock';
 
-vi.mock('./router', () => ({ createAppRouter: () => ({}) }));
+vi.mock('./router', () => import('../test/app-router-mock'));
 
 const user = { id: 'u', firstName: 'Ada' };
+
+// initializeAuth starts loading the signed-in header without waiting for
+// it. The load must end inside this file: with more than one worker each
+// file's jsdom is torn down after it, and a load cut off there stays failed
+// in the module graph the worker's next file shares (isolate: false).
+afterAll(async () => {
+  await import('./header-signed-in');
+});
 
 describe('start-up', () => {
   beforeEach(() => {

@@ -10,6 +10,11 @@ export interface AiConfig {
 
 let pending: Promise<AiConfig | null> | null = null;
 
+/** Forgets the loaded (or loading) configuration, so the next call asks again (tests). */
+export function resetAiConfig(): void {
+  pending = null;
+}
+
 /** Fetches /api/config once per page load; null when it cannot be read. */
 export function loadAiConfig(): Promise<AiConfig | null> {
   if (!pending) {

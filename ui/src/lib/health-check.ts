@@ -12,6 +12,12 @@ export interface HealthCache {
 const ABORT_MS = 3000;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Cancels a pending retry, so the next failure schedules its own (tests). */
+export function resetHealthCheck(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+}
+
 /**
  * Checks GET /api/health at most once per browser session (3 s abort). A
  * good result is cached 5 minutes; a failure is only logged, cached, and

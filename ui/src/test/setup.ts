@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resetClientState } from './reset';
 
+// The files share one module graph and one jsdom per worker (isolate: false
+// in vite.config.ts): after each test the page, the storage, the cookies,
+// the module caches, the timers and the stubbed globals are put back.
 afterEach(() => {
   cleanup();
+  resetClientState();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
   localStorage.clear();
   sessionStorage.clear();
   for (const c of document.cookie.split(';')) {

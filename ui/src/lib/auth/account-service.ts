@@ -8,6 +8,11 @@ import { publishAuthEvent } from './auth-events';
 
 let initializing: Promise<void> | null = null;
 
+/** Forgets an account context run still in flight, so the next call starts a new one (tests). */
+export function resetAccountContextRun(): void {
+  initializing = null;
+}
+
 function statusOf(err: unknown): string {
   return err instanceof ApiError ? String(err.status) : 'network error';
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -10,6 +10,12 @@ import { deviceId } from '../lib/device-id';
 vi.mock('../../../components/bpmn-viewer', () => ({
   BpmnViewer: ({ xml }: { xml: string }) => <div data-testid="viewer">{xml}</div>,
 }));
+
+// The files share one module graph and mock registry (isolate: false): the
+// files after this one get the real viewer back.
+afterAll(() => {
+  vi.doUnmock('../../../components/bpmn-viewer');
+});
 
 const XML = '<definitions id="d"/>';
 
@@ -68,7 +74,7 @@ describe('demo section', () => {
     await advance(1000);
     expect(screen.getByRole('heading', { name: 'Analysis Complete' })).toBeInTheDocument();
     expect(screen.getByText('Order to Cash')).toBeInTheDocument();
-    expect(screen.getByTestId('viewer')).toHaveTextContent(XML);
+    expect(await screen.findByTestId('viewer')).toHaveTextContent(XML);
     await user.click(screen.getByRole('button', { name: 'BPMN Export' }));
     expect(screen.getByRole('heading', { name: 'Register to Export' })).toBeInTheDocument();
     expect(screen.getAllByText('BPMN export is available for registered users.').length).toBeGreaterThan(0);
@@ -123,7 +129,7 @@ describe('demo section', () => {
     await advance(20_000);
     expect(polls).toBe(4);
     expect(screen.getByRole('heading', { name: 'Analysis Complete' })).toBeInTheDocument();
-    expect(screen.getByTestId('viewer')).toHaveTextContent(XML);
+    expect(await screen.findByTestId('viewer')).toHaveTextContent(XML);
   });
 
   it('stops polling when the page is left', async () => {
@@ -148,12 +154,13 @@ describe('demo section', () => {
     expect(polls).toBe(seen);
   });
 
-  it("replaces the upload step with today's previous result", () => {
+  it("replaces the upload step with today's previous result", async () => {
     recordUsage(deviceId(), { fileName: 'old.pdf', bpmnXml: XML, timestamp: new Date().toISOString(), processName: 'Hiring' });
     renderDemo();
     expect(screen.getByRole('heading', { name: 'Previous Analysis Result' })).toBeInTheDocument();
     expect(screen.getByText(/old\.pdf/)).toBeInTheDocument();
-    expect(screen.getByTestId('viewer')).toHaveTextContent(XML);
+    // The viewer is lazy: it is there at once only when an earlier test loaded it.
+    expect(await screen.findByTestId('viewer')).toHaveTextContent(XML);
     expect(screen.queryByRole('button', { name: 'Start Analysis' })).toBeNull();
   });
 });
