@@ -88,7 +88,6 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 				return n, err
 			}
 			if took {
-				_ = w.deps.Repo.Touch(ctx, a.ID)
 				n++
 			}
 			continue
@@ -135,7 +134,6 @@ func (w *Worker) TakeOvers(ctx context.Context) (int, error) {
 			return n, err
 		}
 		if took {
-			_ = w.deps.Repo.Touch(ctx, a.ID)
 			n++
 		}
 	}
@@ -211,6 +209,7 @@ func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (b
 		// archived it, still runs the analysis.
 		return false, err
 	}
+	_ = w.deps.Repo.Touch(ctx, id) // the next sweep leaves the new task alone
 	w.deps.Log.Info("run taken over from a worker that stopped",
 		"analysis_id", id, "task_type", typ, "holder_host", h.Host, "holder_pid", h.PID)
 	return true, nil

@@ -17,47 +17,34 @@ import (
 // and a lease that lapsed (its holder's process died) and was taken over
 // is not dropped by the stale holder's release.
 func TestHold(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		url  func(t *testing.T) string
-	}{
-		{"in-process", func(*testing.T) string { return "" }},
-		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			q, err := Open(tc.url(t))
-			if err != nil {
-				t.Fatal(err)
+	eachRedis(t, func(t *testing.T, q *Queue) {
+		ctx := context.Background()
+		hold := func(key string, want bool) func() {
+			t.Helper()
+			release, ok, err := q.Hold(ctx, key, time.Minute, time.Minute)
+			if err != nil || ok != want {
+				t.Fatalf("Hold(%s) = %v, %v; want %v", key, ok, err, want)
 			}
-			defer q.Close()
-			ctx := context.Background()
-			hold := func(key string, want bool) func() {
-				t.Helper()
-				release, ok, err := q.Hold(ctx, key, time.Minute, time.Minute)
-				if err != nil || ok != want {
-					t.Fatalf("Hold(%s) = %v, %v; want %v", key, ok, err, want)
-				}
-				return release
-			}
-			first := hold("a1:process", true)
-			hold("a1:process", false)
-			other := hold("a1:graph", true) // another task of the same analysis
-			first()
-			first()
-			second := hold("a1:process", true)
-			hold("a1:process", false)
+			return release
+		}
+		first := hold("a1:process", true)
+		hold("a1:process", false)
+		other := hold("a1:graph", true) // another task of the same analysis
+		first()
+		first()
+		second := hold("a1:process", true)
+		hold("a1:process", false)
 
-			// The second holder stalls and its lease is taken over: its
-			// release leaves the new holder's lease alone.
-			if err := q.Redis.Set(ctx, leasePrefix+"a1:process", "someone else", time.Minute).Err(); err != nil {
-				t.Fatal(err)
-			}
-			second()
-			hold("a1:process", false)
-			other()
-			hold("a1:graph", true)
-		})
-	}
+		// The second holder stalls and its lease is taken over: its
+		// release leaves the new holder's lease alone.
+		if err := q.Redis.Set(ctx, leasePrefix+"a1:process", "someone else", time.Minute).Err(); err != nil {
+			t.Fatal(err)
+		}
+		second()
+		hold("a1:process", false)
+		other()
+		hold("a1:graph", true)
+	})
 }
 
 // TestHoldLapses: a lease nobody extends (its process died) lapses after
@@ -166,99 +153,86 @@ func TestHoldHardCap(t *testing.T) {
 func TestOverdueAndTakeOver(t *testing.T) {
 	const ttl = 30 * time.Second
 	dead := Holder{Token: "0f0f", Process: Process{Host: "gone host", PID: 4242}, Taken: time.Unix(0, 1764331200123456789)}
-	for _, tc := range []struct {
-		name string
-		url  func(t *testing.T) string
-	}{
-		{"in-process", func(*testing.T) string { return "" }},
-		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			q, err := Open(tc.url(t))
-			if err != nil {
+	eachRedis(t, func(t *testing.T, q *Queue) {
+		ctx := context.Background()
+		set := func(key, value string, left time.Duration) {
+			t.Helper()
+			if err := q.Redis.Set(ctx, leasePrefix+key, value, left).Err(); err != nil {
 				t.Fatal(err)
 			}
-			defer q.Close()
-			ctx := context.Background()
-			set := func(key, value string, left time.Duration) {
-				t.Helper()
-				if err := q.Redis.Set(ctx, leasePrefix+key, value, left).Err(); err != nil {
-					t.Fatal(err)
-				}
-			}
+		}
 
-			release, ok, err := q.Hold(ctx, "t1:process", ttl, time.Minute)
-			if err != nil || !ok {
-				t.Fatalf("Hold: %v %v", ok, err)
-			}
-			v, err := q.Redis.Get(ctx, leasePrefix+"t1:process").Result()
-			if h, ok := parseHolder(v); err != nil || !ok || h.Process != q.self || len(h.Token) != 32 || time.Since(h.Taken) > time.Minute {
-				t.Fatalf("lease value %q (%v) does not name this process %v", v, err, q.self)
-			}
-			release()
+		release, ok, err := q.Hold(ctx, "t1:process", ttl, time.Minute)
+		if err != nil || !ok {
+			t.Fatalf("Hold: %v %v", ok, err)
+		}
+		v, err := q.Redis.Get(ctx, leasePrefix+"t1:process").Result()
+		if h, ok := parseHolder(v); err != nil || !ok || h.Process != q.self || len(h.Token) != 32 || time.Since(h.Taken) > time.Minute {
+			t.Fatalf("lease value %q (%v) does not name this process %v", v, err, q.self)
+		}
+		release()
 
-			for _, c := range []struct {
-				name, value string
-				left        time.Duration
-				want        bool
-			}{
-				{"no lease", "", 0, false},
-				{"extended on time", dead.String(), 25 * time.Second, false},
-				{"one extension missed", dead.String(), 12 * time.Second, false},
-				{"two extensions missed", dead.String(), 8 * time.Second, true},
-				{"older version's bare token", "0f0f", 8 * time.Second, false},
-				{"no time", "0f0f 4242 gone-host", 8 * time.Second, false},
-				{"no pid", "0f0f x 1764331200123456789 gone-host", 8 * time.Second, false},
-				{"no expiry", dead.String(), 0, false},
-			} {
-				key := "t2:" + c.name
-				if c.value != "" {
-					set(key, c.value, c.left)
-				}
-				h, ok, err := q.Overdue(ctx, key, ttl)
-				if err != nil || ok != c.want || (ok && h != dead) {
-					t.Errorf("%s: Overdue = %v, %v, %v; want %v", c.name, h, ok, err, c.want)
-				}
+		for _, c := range []struct {
+			name, value string
+			left        time.Duration
+			want        bool
+		}{
+			{"no lease", "", 0, false},
+			{"extended on time", dead.String(), 25 * time.Second, false},
+			{"one extension missed", dead.String(), 12 * time.Second, false},
+			{"two extensions missed", dead.String(), 8 * time.Second, true},
+			{"older version's bare token", "0f0f", 8 * time.Second, false},
+			{"no time", "0f0f 4242 gone-host", 8 * time.Second, false},
+			{"no pid", "0f0f x 1764331200123456789 gone-host", 8 * time.Second, false},
+			{"no expiry", dead.String(), 0, false},
+		} {
+			key := "t2:" + c.name
+			if c.value != "" {
+				set(key, c.value, c.left)
 			}
+			h, ok, err := q.Overdue(ctx, key, ttl)
+			if err != nil || ok != c.want || (ok && h != dead) {
+				t.Errorf("%s: Overdue = %v, %v, %v; want %v", c.name, h, ok, err, c.want)
+			}
+		}
 
-			// Eight sweepers found the same dead holder: one takes over.
-			set("t3:process", dead.String(), 8*time.Second)
-			var wg sync.WaitGroup
-			var won atomic.Int32
-			for range 8 {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					took, err := q.TakeOver(ctx, "t3:process", dead)
-					if err != nil {
-						t.Error(err)
-					}
-					if took {
-						won.Add(1)
-					}
-				}()
-			}
-			wg.Wait()
-			if won.Load() != 1 {
-				t.Errorf("%d sweepers took the lease over, want 1", won.Load())
-			}
-			if n, _ := q.Redis.Exists(ctx, leasePrefix+"t3:process").Result(); n != 0 {
-				t.Error("the lease taken over is still there")
-			}
-			// A new run holds it now: the stale holder's takeover leaves it.
-			next, ok, err := q.Hold(ctx, "t3:process", ttl, time.Minute)
-			if err != nil || !ok {
-				t.Fatalf("Hold after the takeover: %v %v", ok, err)
-			}
-			defer next()
-			if took, err := q.TakeOver(ctx, "t3:process", dead); took || err != nil {
-				t.Errorf("TakeOver of a lease a new run holds = %v, %v", took, err)
-			}
-			if _, ok, _ := q.Hold(ctx, "t3:process", ttl, time.Minute); ok {
-				t.Error("the new run's lease was dropped")
-			}
-		})
-	}
+		// Eight sweepers found the same dead holder: one takes over.
+		set("t3:process", dead.String(), 8*time.Second)
+		var wg sync.WaitGroup
+		var won atomic.Int32
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				took, err := q.TakeOver(ctx, "t3:process", dead)
+				if err != nil {
+					t.Error(err)
+				}
+				if took {
+					won.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		if won.Load() != 1 {
+			t.Errorf("%d sweepers took the lease over, want 1", won.Load())
+		}
+		if n, _ := q.Redis.Exists(ctx, leasePrefix+"t3:process").Result(); n != 0 {
+			t.Error("the lease taken over is still there")
+		}
+		// A new run holds it now: the stale holder's takeover leaves it.
+		next, ok, err := q.Hold(ctx, "t3:process", ttl, time.Minute)
+		if err != nil || !ok {
+			t.Fatalf("Hold after the takeover: %v %v", ok, err)
+		}
+		defer next()
+		if took, err := q.TakeOver(ctx, "t3:process", dead); took || err != nil {
+			t.Errorf("TakeOver of a lease a new run holds = %v, %v", took, err)
+		}
+		if _, ok, _ := q.Hold(ctx, "t3:process", ttl, time.Minute); ok {
+			t.Error("the new run's lease was dropped")
+		}
+	})
 }
 
 // TestServers: the heartbeating asynq servers, this process's among them;
@@ -305,5 +279,26 @@ func TestServers(t *testing.T) {
 		if got := alive.Alive(tc.h); got != tc.want {
 			t.Errorf("%s: Alive = %v, want %v", tc.name, got, tc.want)
 		}
+	}
+}
+
+// eachRedis runs f on a queue over the in-process Redis and over a real
+// redis-server.
+func eachRedis(t *testing.T, f func(t *testing.T, q *Queue)) {
+	for _, tc := range []struct {
+		name string
+		url  func(t *testing.T) string
+	}{
+		{"in-process", func(*testing.T) string { return "" }},
+		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q, err := Open(tc.url(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer q.Close()
+			f(t, q)
+		})
 	}
 }
