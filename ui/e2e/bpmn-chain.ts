@@ -1,5 +1,6 @@
-// The bad-input journeys' shared parts: a generated BPMN chain of any size
-// (drawn in rows) and the steps both spec files take.
+// The e2e journeys' shared BPMN parts: a generated BPMN chain of any size
+// (drawn in rows), a BPMN upload that waits for its diagram, and the steps
+// several spec files take.
 import { expect, type Locator, type Page } from './fixtures';
 import { appReady } from './helpers';
 
@@ -114,4 +115,18 @@ export async function insideViewport(page: Page, targets: Locator[], what: strin
     expect(b!.x, `${what}: left edge`).toBeGreaterThanOrEqual(0);
     expect(b!.x + b!.width, `${what}: right edge`).toBeLessThanOrEqual(vp.width + 0.5);
   }
+}
+
+/** Uploads a BPMN file through the API and waits until its diagram exists; returns the analysis id. */
+export async function uploadBpmn(page: Page, name: string, xml: string): Promise<string> {
+  const up = await page.request.post('/api/bpmn/analyze', {
+    multipart: { file: { name, mimeType: 'application/xml', buffer: Buffer.from(xml) } },
+  });
+  expect(up.status()).toBeLessThan(300);
+  const body = (await up.json()) as { id: string } | { id: string }[];
+  const id = Array.isArray(body) ? body[0].id : body.id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
+    .toBe(true);
+  return id;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page, type Response } from './fixtures';
 import { appReady, expectTappable, snap } from './helpers';
 import { filesDir, signInAs } from './analyzers-helpers';
-import { editFromRecent } from './bpmn-chain';
+import { editFromRecent, uploadBpmn } from './bpmn-chain';
 
 // Issue 25, items 4, 6 and 7 as a person sees them: open a BPMN file or a
 // blank diagram straight in the editor, re-layout it; the Source panel
@@ -324,15 +324,7 @@ test('bad input: saving offline keeps the edits with a clear message; a save aft
   pageProblems.allow(/409.*\/api\/analyses\/[^/]+\/versions/);
   await signInAs(page, 'ops@example.com');
   await page.setViewportSize({ width: 1440, height: 900 });
-  const up = await page.request.post('/api/bpmn/analyze', {
-    multipart: { file: { name: 'two-tabs.bpmn', mimeType: 'application/xml', buffer: Buffer.from(orderBpmn) } },
-  });
-  expect(up.status()).toBeLessThan(300);
-  const body = (await up.json()) as { id: string } | { id: string }[];
-  const id = Array.isArray(body) ? body[0].id : body.id;
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
-    .toBe(true);
+  const id = await uploadBpmn(page, 'two-tabs.bpmn', orderBpmn);
   const editor = await editFromRecent(page, id, 'Ship');
   await editor.locator('.djs-shape[data-element-id="Ship"]').click();
   await page.keyboard.press('Delete');

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
+import { uploadBpmn } from './bpmn-chain';
 
 // Issue 25: the diagram opens fitted, a token can be played through it, and
 // the editor is one a bpmn.io / Camunda Modeler user recognises.
@@ -43,20 +44,6 @@ const loanBpmn = `<?xml version="1.0" encoding="UTF-8"?>
   </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
 </bpmn:definitions>`;
 
-/** Uploads the BPMN file through the API and waits until its diagram exists. */
-async function uploadBpmn(page: Page): Promise<string> {
-  const up = await page.request.post('/api/bpmn/analyze', {
-    multipart: { file: { name: 'loan-application.bpmn', mimeType: 'application/xml', buffer: Buffer.from(loanBpmn) } },
-  });
-  expect(up.status()).toBeLessThan(300);
-  const body = (await up.json()) as { id: string } | { id: string }[];
-  const id = Array.isArray(body) ? body[0].id : body.id;
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
-    .toBe(true);
-  return id;
-}
-
 async function openModel(page: Page, id: string) {
   await page.goto('/bpmn-analyzer');
   await page.locator(`[data-testid="recent-item"][data-id="${id}"]`).click();
@@ -80,7 +67,7 @@ async function fitted(page: Page) {
 
 test('the diagram opens fitted at 1440 and 375 px, plays a rejected case to its end, and exports SVG and PNG', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
-  const id = await uploadBpmn(page);
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openModel(page, id);
   const wide = await fitted(page);
@@ -145,7 +132,7 @@ async function shapesOutsideCanvas(editor: Locator): Promise<string[]> {
 
 test('the editor: properties panel, lint problems that select the element, undo/redo, shortcuts in Help', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
-  const id = await uploadBpmn(page);
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openModel(page, id);
   await page.getByRole('button', { name: 'Edit diagram' }).click();
@@ -317,7 +304,7 @@ function expectRejectedPath(t: TokenTrack, label: string) {
 
 test('token simulation: the rejected case\'s token reaches "Application rejected" without passing "Pay out loan" (viewer at 1440 and 375 px, editor)', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
-  const id = await uploadBpmn(page);
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
   for (const [width, height] of [
     [1440, 900],
     [375, 812],
@@ -490,7 +477,7 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
 
 test('the simulation\'s controls, speed, notifications and log sit in a strip below the canvas, never over the diagram (viewer and editor at 1440 and 375 px)', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
-  const id = await uploadBpmn(page);
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
   for (const [width, height] of [
     [1440, 900],
     [375, 812],
@@ -593,15 +580,7 @@ test('refine in words: an unknown sentence is answered with the closest commands
   // The unknown sentence is refused with 422: part of the journey.
   pageProblems.allow(/422.*\/refine/);
   await signInAs(page, 'ops@example.com');
-  const up = await page.request.post('/api/bpmn/analyze', {
-    multipart: { file: { name: 'loan-merged.bpmn', mimeType: 'application/xml', buffer: Buffer.from(mergedLoanBpmn) } },
-  });
-  expect(up.status()).toBeLessThan(300);
-  const body = (await up.json()) as { id: string } | { id: string }[];
-  const id = Array.isArray(body) ? body[0].id : body.id;
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/check-graph/${id}`)).json()) as { exists: boolean }).exists, { timeout: 150_000 })
-    .toBe(true);
+  const id = await uploadBpmn(page, 'loan-merged.bpmn', mergedLoanBpmn);
 
   for (const [width, height] of [
     [375, 812],
