@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -295,53 +296,51 @@ func fcCases(renderer string, all []fcSource) ([]imageCase, error) {
 // loadPlantUML draws the PlantUML set with Debian's plantuml (one Java
 // run for every chart not drawn yet).
 func loadPlantUML(cacheDir string) ([]imageCase, error) {
-	all, missing, err := fcSources("plantuml", ".puml", cacheDir)
-	if err != nil {
-		return nil, err
-	}
-	if len(missing) > 0 {
+	return loadDrawn("plantuml", ".puml", cacheDir, func() error {
 		if _, err := exec.LookPath("plantuml"); err != nil {
-			return nil, errors.New("the PlantUML set needs Debian's plantuml (apt-get install plantuml), or leave it out with -renderer")
+			return errors.New("the PlantUML set needs Debian's plantuml (apt-get install plantuml), or leave it out with -renderer")
 		}
-		args := []string{"-tpng"}
-		for _, s := range missing {
-			args = append(args, s.src)
-		}
-		cmd := exec.CommandContext(context.Background(), "plantuml", args...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("plantuml: %w: %s", err, out)
-		}
-		if err := greyInPlace(missing); err != nil {
-			return nil, err
-		}
-	}
-	return fcCases("plantuml", all)
+		return nil
+	}, "plantuml", "-tpng")
 }
 
 // loadMermaid draws the Mermaid set in Chromium with tools/mermaid (one
 // browser for every chart not drawn yet).
 func loadMermaid(cacheDir string) ([]imageCase, error) {
-	all, missing, err := fcSources("mermaid", ".mmd", cacheDir)
+	return loadDrawn("mermaid", ".mmd", cacheDir, func() error {
+		if _, err := os.Stat("tools/mermaid/node_modules/mermaid"); err != nil {
+			return errors.New("the Mermaid set needs tools/mermaid's packages (bash scripts/npm-install.sh tools/mermaid) and Debian's chromium, or leave it out with -renderer")
+		}
+		return nil
+	}, "node", "tools/mermaid/render.mjs")
+}
+
+// loadDrawn writes set's sources (ext) into cacheDir and draws the ones
+// not drawn yet with one run of command, the sources appended to its
+// arguments, after ready says the tool is there; then greys them as the
+// other sets' pictures are.
+func loadDrawn(set, ext, cacheDir string, ready func() error, command ...string) ([]imageCase, error) {
+	all, missing, err := fcSources(set, ext, cacheDir)
 	if err != nil {
 		return nil, err
 	}
 	if len(missing) > 0 {
-		if _, err := os.Stat("tools/mermaid/node_modules/mermaid"); err != nil {
-			return nil, errors.New("the Mermaid set needs tools/mermaid's packages (bash scripts/npm-install.sh tools/mermaid) and Debian's chromium, or leave it out with -renderer")
+		if err := ready(); err != nil {
+			return nil, err
 		}
-		args := []string{"tools/mermaid/render.mjs"}
+		args := slices.Clone(command[1:])
 		for _, s := range missing {
 			args = append(args, s.src)
 		}
-		cmd := exec.CommandContext(context.Background(), "node", args...)
+		cmd := exec.CommandContext(context.Background(), command[0], args...)
 		if out, err := cmd.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("mermaid: %w: %s", err, out)
+			return nil, fmt.Errorf("%s: %w: %s", set, err, out)
 		}
 		if err := greyInPlace(missing); err != nil {
 			return nil, err
 		}
 	}
-	return fcCases("mermaid", all)
+	return fcCases(set, all)
 }
 
 // greyInPlace re-encodes freshly drawn PNGs in grey.
