@@ -14,13 +14,23 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/queue"
 	"github.com/spade-bpmn/spade/pkg/tasks"
 )
 
 // runLeaseTTL is how long a run lease outlives a process that died while
 // holding it (kill -9): its retry waits at most this long. A live holder
-// extends it every third of it.
+// extends it every third of it. Config.RunLease overrides it (tests).
 const runLeaseTTL = 30 * time.Second
+
+// leaseTTL is the run leases' ttl: the configured RunLease, else
+// runLeaseTTL.
+func (w *Worker) leaseTTL() time.Duration {
+	if w.cfg.RunLease > 0 {
+		return w.cfg.RunLease
+	}
+	return runLeaseTTL
+}
 
 // runGrace is how long past its task's deadline a run keeps its lease:
 // a step that checks its context stops within seconds of the deadline;
@@ -106,6 +116,13 @@ func DefaultHeavySlots(cores int, memLimit int64) int {
 // heavy slot. The slot and the lease are held until the handler returns,
 // which can be after asynq gave up on the attempt (its deadline fired):
 // the work then still counts against this process until it has stopped.
+//
+// A run whose lease another run took over (this process was frozen or cut
+// off from Redis long enough to count as dead) is fenced: its context is
+// cancelled with queue.ErrLeaseLost as soon as an extension finds the
+// lease taken, the row's run token (the lease's) is cleared so that none
+// of its writes lands any more (analysis.Run), and the task ends without
+// a retry: the run that took over does the work.
 type gate struct {
 	w     *Worker
 	slots chan struct{}
@@ -120,14 +137,30 @@ func (g *gate) Wrap(next asynq.Handler) asynq.Handler {
 		if err != nil {
 			return err
 		}
-		release, ok, err := g.w.deps.Queue.Hold(ctx, t.Type()+":"+id, runLeaseTTL, runGrace)
+		lease, ok, err := g.w.deps.Queue.Hold(ctx, t.Type()+":"+id, g.w.leaseTTL(), runGrace)
 		if err != nil {
 			return err
 		}
 		if !ok {
 			return errBusy
 		}
-		defer release()
+		defer lease.Release()
+		ctx, cancel := context.WithCancelCause(ctx)
+		defer cancel(nil)
+		go func() {
+			select {
+			case <-lease.Lost():
+				cancel(queue.ErrLeaseLost)
+				c, stop := context.WithTimeout(context.Background(), 5*time.Second)
+				defer stop()
+				if err := g.w.deps.Repo.Supersede(c, id, lease.Token); err != nil && !errors.Is(err, analysis.ErrNotFound) {
+					// The run that took over clears it as well.
+					g.w.deps.Log.Warn("could not fence a run that lost its lease", "analysis_id", id, "error", err)
+				}
+			case <-ctx.Done():
+			}
+		}()
+		ctx = withRunToken(ctx, lease.Token)
 		a, err := g.w.deps.Repo.GetByID(ctx, id)
 		if errors.Is(err, analysis.ErrNotFound) {
 			g.w.deps.Log.Info("analysis gone, nothing to do", "analysis_id", id, "task_type", t.Type())
@@ -145,6 +178,10 @@ func (g *gate) Wrap(next asynq.Handler) asynq.Handler {
 			}
 		}
 		err = next.ProcessTask(withRow(ctx, a), t)
+		if errors.Is(context.Cause(ctx), queue.ErrLeaseLost) || errors.Is(err, analysis.ErrSuperseded) {
+			g.w.deps.Log.Warn("run stopped: another run took it over", "analysis_id", id, "task_type", t.Type(), "error", err)
+			return nil
+		}
 		if d, ok := ctx.Deadline(); ok && time.Since(d) > runGrace {
 			// Its lease lapsed at the cap: a retry may have run beside it.
 			g.w.deps.Log.Warn("task ran past its deadline and grace, ignoring its context; its run lease had lapsed",
@@ -194,6 +231,21 @@ func heavySlots(cfg Config) int {
 }
 
 type rowKey struct{}
+
+type runTokenKey struct{}
+
+// withRunToken hands the token of the run lease the gate took to the
+// handler, whose writes it fences (analysis.Run).
+func withRunToken(ctx context.Context, token string) context.Context {
+	return context.WithValue(ctx, runTokenKey{}, token)
+}
+
+// runToken is the gate's run token ("" for a handler called without the
+// gate: its writes are not fenced).
+func runToken(ctx context.Context) string {
+	s, _ := ctx.Value(runTokenKey{}).(string)
+	return s
+}
 
 // withRow hands the row the gate loaded to the handler (one read per
 // attempt).

@@ -48,24 +48,28 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		}
 		return nil
 	}
-	if err := h.Repo.BeginStage(ctx, a.ID, analysis.StageExtractingText); err != nil {
+	// Every write of this run is fenced by its run lease's token (the
+	// gate's): once another run took over, they change nothing.
+	run := h.Repo.Run(a.ID, runToken(ctx))
+	if err := run.Begin(ctx, analysis.StageExtractingText); err != nil {
 		return err
 	}
-	// The attempt ends when a stage write finds the analysis deleted.
+	// The attempt ends when a stage write finds the analysis deleted or
+	// taken over.
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
-	stages := newStageWriter(h.Repo, a.ID, log, stageDelay, cancel)
+	stages := newStageWriter(run, log, stageDelay, cancel)
 	res, model, err := h.run(ctx, a, stages, log)
 	if err != nil {
 		stages.close()
-		return h.fail(ctx, a, err, log)
+		return h.fail(ctx, a, run, err, log)
 	}
 	res.Stages = stages.take()
-	if err := h.Repo.Complete(ctx, a.ID, *res); err != nil {
+	if err := run.Complete(ctx, *res); err != nil {
 		return err
 	}
 	log.Info("analysis completed", "total_tokens", res.Usage.TotalTokens)
-	if h.drawInline(ctx, a.ID, res, model, log) {
+	if h.drawInline(ctx, run, res, model, log) {
 		return nil
 	}
 	return h.Queue.EnqueueGraph(ctx, a.ID)
@@ -83,13 +87,13 @@ const maxInlineModel = 64 << 10
 // a BPMN file (the graph task decides whether its own diagram stays) or a
 // drawing that fails is left to the graph task, which retries, budgets and
 // records failures as before.
-func (h *processHandler) drawInline(ctx context.Context, id string, res *analysis.Result, m *process.Model, log *slog.Logger) bool {
+func (h *processHandler) drawInline(ctx context.Context, run analysis.Run, res *analysis.Result, m *process.Model, log *slog.Logger) bool {
 	if m == nil || res.BPMNXML != "" || len(res.ModelJSON) > maxInlineModel || h.Pipeline.Builder == nil {
 		return false
 	}
 	xml, err := h.Pipeline.Builder.BuildBPMN(ctx, m)
 	if err == nil {
-		err = h.Repo.SetGraph(ctx, id, analysis.GraphCompleted, string(xml), "")
+		err = run.SetGraph(ctx, analysis.GraphCompleted, string(xml), "")
 	}
 	if err != nil {
 		log.Info("diagram left to the graph task", "error", err)
@@ -114,7 +118,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 	var notify func(ctx context.Context, e llm.RetryEvent)
 	if live {
 		setStage = stages.set
-		notify = h.showRetry(a.ID, stages.note, log)
+		notify = showRetry(stages.run, stages.note, log)
 		// The shared rate budget (wrapped into the provider by the
 		// chooser) shows its wait through the stage writer too.
 		ctx = pipeline.WithShowWait(ctx, stages.showWait)
@@ -269,20 +273,20 @@ func (h *processHandler) reuse(ctx context.Context, key string, a *analysis.Anal
 // held before it first, so that the retry's stage is the row's newest; a
 // failed write is logged, not fatal: the analysis itself can still
 // succeed.
-func (h *processHandler) showRetry(id string, note func(context.Context, func(context.Context) error), log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
+func showRetry(run analysis.Run, note func(context.Context, func(context.Context) error), log *slog.Logger) func(ctx context.Context, e llm.RetryEvent) {
 	return func(ctx context.Context, e llm.RetryEvent) {
 		stage := analysis.StageAnalyzing
 		if e.Waiting {
 			stage = analysis.StageWaitingProvider
 			log.Info("llm call failed, waiting to retry", "error", e.Err, "retry", e.Retry, "delay", e.Delay.String())
 		}
-		note(ctx, func(ctx context.Context) error { return h.Repo.SetStageText(ctx, id, stage, e.Text()) })
+		note(ctx, func(ctx context.Context) error { return run.SetStageText(ctx, stage, e.Text()) })
 	}
 }
 
 // fail records a permanent failure on the row (no retry) or hands a
 // transient one back to asynq for a retry with back-off (see permanent).
-func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err error, log *slog.Logger) error {
+func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, run analysis.Run, err error, log *slog.Logger) error {
 	if !permanent(ctx, err) {
 		if ctx.Err() == nil {
 			log.Warn("analysis attempt failed", "error", err)
@@ -301,7 +305,7 @@ func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, err err
 	// nothing). Should Fail not be written, the task is retried; the
 	// refund is idempotent.
 	h.refundIfNotUsersFault(ctx, a.ID, err, log)
-	if ferr := h.Repo.Fail(context.WithoutCancel(ctx), a.ID, detail); ferr != nil {
+	if ferr := run.Fail(context.WithoutCancel(ctx), detail); ferr != nil {
 		return ferr
 	}
 	return fmt.Errorf("%w: %v", asynq.SkipRetry, err)

@@ -32,8 +32,7 @@ const stageDelay = 250 * time.Millisecond
 // land after a wait text written later, nor a late stage write after the
 // result (marking a completed analysis running again).
 type stageWriter struct {
-	repo  *analysis.Repo
-	id    string
+	run   analysis.Run
 	log   *slog.Logger
 	delay time.Duration
 
@@ -48,14 +47,15 @@ type stageWriter struct {
 	// database is gone): the next stage returns it and ends the attempt,
 	// as a stage write that failed at once did.
 	err error
-	// gone cancels the attempt when a write finds the row deleted: a held
-	// mark is written while the stage's work (a vendor's call) already
-	// runs, and that work is for nobody now. nil: nothing to cancel.
+	// gone cancels the attempt when a write finds the row deleted, or in
+	// the hands of a run that took over (ErrSuperseded): a held mark is
+	// written while the stage's work (a vendor's call) already runs, and
+	// that work is for nobody now. nil: nothing to cancel.
 	gone context.CancelCauseFunc
 }
 
-func newStageWriter(repo *analysis.Repo, id string, log *slog.Logger, delay time.Duration, gone context.CancelCauseFunc) *stageWriter {
-	return &stageWriter{repo: repo, id: id, log: log, delay: delay, gone: gone}
+func newStageWriter(run analysis.Run, log *slog.Logger, delay time.Duration, gone context.CancelCauseFunc) *stageWriter {
+	return &stageWriter{run: run, log: log, delay: delay, gone: gone}
 }
 
 // set records that stage begins now. Its mark is written within delay,
@@ -113,16 +113,16 @@ func (w *stageWriter) note(ctx context.Context, write func(context.Context) erro
 // showWait is the live analysis' pipeline.ShowWait: the shared rate
 // budget's wait text, written after the held stages.
 func (w *stageWriter) showWait(ctx context.Context, text string) {
-	w.note(ctx, func(ctx context.Context) error { return w.repo.SetWaitText(ctx, w.id, text) })
+	w.note(ctx, func(ctx context.Context) error { return w.run.SetWaitText(ctx, text) })
 }
 
 func (w *stageWriter) writeLocked() {
 	if len(w.pending) == 0 || w.err != nil {
 		return
 	}
-	if err := w.repo.SetStages(w.ctx, w.id, w.pending); err != nil {
+	if err := w.run.SetStages(w.ctx, w.pending); err != nil {
 		w.err = err
-		if errors.Is(err, analysis.ErrNotFound) && w.gone != nil {
+		if (errors.Is(err, analysis.ErrNotFound) || errors.Is(err, analysis.ErrSuperseded)) && w.gone != nil {
 			w.gone(err)
 		}
 		w.log.Warn("recording the stage failed", "error", err)

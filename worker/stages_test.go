@@ -39,7 +39,7 @@ func TestStageWriter(t *testing.T) {
 			s := newStack(t, Config{}, &pipeline.Pipeline{})
 			s.add(t, "a1", analysis.TypeDocument, "order.txt", 10)
 			ctx := context.Background()
-			w := newStageWriter(s.repo, "a1", slog.New(slog.DiscardHandler), tt.delay, nil)
+			w := newStageWriter(s.repo.Run("a1", ""), slog.New(slog.DiscardHandler), tt.delay, nil)
 			for _, st := range []string{analysis.StageAnalyzing, analysis.StageBuildingModel} {
 				if err := w.set(ctx, "a1", st); err != nil {
 					t.Fatal(err)
@@ -111,16 +111,16 @@ func TestStageMarkGivesWayToWaitText(t *testing.T) {
 			for i := range 10 {
 				id := fmt.Sprintf("a%d", i)
 				s.add(t, id, analysis.TypeDocument, "order.txt", 10)
-				if err := s.repo.BeginStage(ctx, id, analysis.StageExtractingText); err != nil {
+				if err := s.repo.Run(id, "").Begin(ctx, analysis.StageExtractingText); err != nil {
 					t.Fatal(err)
 				}
-				w := newStageWriter(s.repo, id, slog.New(slog.DiscardHandler), tt.delay, nil)
+				w := newStageWriter(s.repo.Run(id, ""), slog.New(slog.DiscardHandler), tt.delay, nil)
 				if err := w.set(ctx, id, analysis.StageAnalyzing); err != nil {
 					t.Fatal(err)
 				}
 				if tt.retry {
 					w.note(ctx, func(ctx context.Context) error {
-						return s.repo.SetStageText(ctx, id, analysis.StageWaitingProvider, retryText)
+						return s.repo.Run(id, "").SetStageText(ctx, analysis.StageWaitingProvider, retryText)
 					})
 				} else {
 					w.showWait(ctx, budget.WaitingText)
@@ -157,7 +157,7 @@ func TestStageWriteOnDeletedRow(t *testing.T) {
 	s.add(t, "a1", analysis.TypeDocument, "order.txt", 10)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	w := newStageWriter(s.repo, "a1", slog.New(slog.DiscardHandler), 0, cancel)
+	w := newStageWriter(s.repo.Run("a1", ""), slog.New(slog.DiscardHandler), 0, cancel)
 	if _, err := s.repo.Delete(ctx, "acc", "a1"); err != nil {
 		t.Fatal(err)
 	}

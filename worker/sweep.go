@@ -2,6 +2,7 @@ package worker
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/hibiken/asynq"
@@ -17,9 +18,13 @@ const sweepGrace = 2 * time.Second
 
 // takeOverEvery is how often a worker looks for runs to take over
 // (TakeOvers) between its sweeps: a dead holder's run lease stays overdue
-// for at least ten seconds before it lapses (see Queue.Overdue), and a
-// pass every five seconds catches it within that window.
-const takeOverEvery = runLeaseTTL / 6
+// for at least a third of its ttl (ten seconds) before it lapses (see
+// Queue.Overdue), and a pass every sixth of it catches it within that
+// window.
+func (w *Worker) takeOverEvery() time.Duration { return w.leaseTTL() / 6 }
+
+// maxTakeOvers bounds the leases one takeover pass looks at.
+const maxTakeOvers = 1000
 
 func (w *Worker) sweepLoop() {
 	defer close(w.done)
@@ -32,8 +37,8 @@ func (w *Worker) sweepLoop() {
 	// Between sweeps further apart than takeOverEvery, passes that only
 	// take orphaned runs over.
 	var takeOvers <-chan time.Time
-	if interval > takeOverEvery {
-		t := time.NewTicker(takeOverEvery)
+	if every := w.takeOverEvery(); interval > every {
+		t := time.NewTicker(every)
 		defer t.Stop()
 		takeOvers = t.C
 	}
@@ -108,28 +113,27 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 }
 
 // TakeOvers is the part of Sweep that runs between sweeps: it takes over
-// the runs of unfinished analyses whose holder died (takeOver), whether or
-// not asynq still shows their task live, and returns how many it
-// enqueued. (A task that is not live gets its plain enqueue at the next
-// sweep as well; the run lease and the finished row make the second run
-// a no-op.) Only rows that a run has begun are looked at: a queued row's
-// task holds no lease yet.
+// the runs whose holder died (takeOver), whether or not asynq still shows
+// their task live, and returns how many it enqueued. (A task that is not
+// live gets its plain enqueue at the next sweep as well; the run lease and
+// the finished row make the second run a no-op.) The candidates are the
+// run leases near their end, read from Redis in one call
+// (Queue.OverdueLeases): a pass every five seconds reads no database rows
+// unless it takes a run over, where it read up to a thousand unfinished
+// rows and two Redis keys each.
 func (w *Worker) TakeOvers(ctx context.Context) (int, error) {
-	rows, err := w.deps.Repo.Unfinished(ctx, time.Now().UTC().Add(-sweepGrace), 1000)
+	keys, err := w.deps.Queue.OverdueLeases(ctx, w.leaseTTL(), maxTakeOvers)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	s := &sweepState{}
-	for _, a := range rows {
-		typ := tasks.TypeAnalysisGraph
-		switch {
-		case a.Status == analysis.StatusRunning:
-			typ = tasks.TypeAnalysisProcess
-		case a.Status != analysis.StatusCompleted:
+	for _, key := range keys {
+		typ, id, ok := leaseTask(key)
+		if !ok {
 			continue
 		}
-		took, err := w.takeOver(ctx, s, typ, a.ID)
+		took, err := w.takeOver(ctx, s, typ, id)
 		if err != nil {
 			return n, err
 		}
@@ -138,6 +142,18 @@ func (w *Worker) TakeOvers(ctx context.Context) (int, error) {
 		}
 	}
 	return n, nil
+}
+
+// leaseTask splits a run lease's name (the gate's task type:analysis id)
+// into the task type and the analysis id; ok is false for a lease of no
+// task type this worker runs.
+func leaseTask(key string) (typ, id string, ok bool) {
+	for _, typ := range []string{tasks.TypeAnalysisProcess, tasks.TypeAnalysisGraph} {
+		if id, ok := strings.CutPrefix(key, typ+":"); ok && id != "" {
+			return typ, id, true
+		}
+	}
+	return "", "", false
 }
 
 // sweepState is what one sweep learns once for all its rows: the asynq
@@ -165,15 +181,18 @@ type sweepState struct {
 // Redis for more than about twenty seconds counts as dead, as it does for
 // asynq after thirty.
 //
-// The lease is taken over with a compare-and-delete, so of two sweepers
+// The lease is taken over with a compare-and-mark, so of two sweepers
 // only one goes on, and the analysis is enqueued as a task of its own id
 // (<id>:process:after-<token>): the orphaned task still holds the plain
 // id in asynq, which would swallow a second enqueue. The orphaned task,
 // when asynq gives it back, finds the run lease held (and waits) or the
 // analysis finished (and does nothing): one result, as with any retry.
+// The old run is fenced on the row (Repo.Supersede): should its process
+// only have been frozen, none of its writes lands when it wakes up, and
+// at its next extension it finds the lease marked as taken and stops.
 func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (bool, error) {
 	key := typ + ":" + id
-	h, overdue, err := w.deps.Queue.Overdue(ctx, key, runLeaseTTL)
+	h, overdue, err := w.deps.Queue.Overdue(ctx, key, w.leaseTTL())
 	if err != nil || !overdue {
 		return false, err
 	}
@@ -189,7 +208,7 @@ func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (b
 	if s.unsure || s.alive.Alive(h) {
 		return false, nil
 	}
-	took, err := w.deps.Queue.TakeOver(ctx, key, h)
+	took, err := w.deps.Queue.TakeOver(ctx, key, h, w.leaseTTL())
 	if err != nil || !took {
 		return false, err
 	}
@@ -209,7 +228,9 @@ func (w *Worker) takeOver(ctx context.Context, s *sweepState, typ, id string) (b
 		// archived it, still runs the analysis.
 		return false, err
 	}
-	_ = w.deps.Repo.Touch(ctx, id) // the next sweep leaves the new task alone
+	// The old run's writes are refused from now on, should its process
+	// only have been frozen; the next sweep leaves the new task alone.
+	_ = w.deps.Repo.Supersede(ctx, id, h.Token)
 	w.deps.Log.Info("run taken over from a worker that stopped",
 		"analysis_id", id, "task_type", typ, "holder_host", h.Host, "holder_pid", h.PID)
 	return true, nil

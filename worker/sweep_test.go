@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/pipeline"
@@ -65,14 +66,14 @@ func TestSweepTakesOver(t *testing.T) {
 			return setLease(t, s.q, key, reused, 5*time.Second)
 		}, true, false},
 		{"holder alive near its hard cap", "sw-alive", func(t *testing.T, key string) string {
-			release, ok, err := s.q.Hold(ctx, key, runLeaseTTL, runGrace)
+			// Its task's deadline caps its lease 5 s from now.
+			capped, cancel := context.WithTimeout(ctx, 5*time.Second)
+			t.Cleanup(cancel)
+			l, ok, err := s.q.Hold(capped, key, runLeaseTTL, 0)
 			if err != nil || !ok {
 				t.Fatalf("Hold: %v %v", ok, err)
 			}
-			t.Cleanup(release)
-			if err := s.q.Redis.PExpire(ctx, leaseKey(key), 5*time.Second).Err(); err != nil {
-				t.Fatal(err)
-			}
+			t.Cleanup(l.Release)
 			v, _ := s.q.Redis.Get(ctx, leaseKey(key)).Result()
 			return v
 		}, false, false},
@@ -155,10 +156,20 @@ func TestSweepTakesOver(t *testing.T) {
 // leaseKey is the Redis key of a run lease (pkg/queue's prefix).
 func leaseKey(key string) string { return "spade:run:" + key }
 
-// setLease writes a run lease as its holder left it, with left to live.
+// setLease writes a run lease as its holder left it, with left to live,
+// and its deadline beside it (as Queue.Hold keeps it).
 func setLease(t *testing.T, q *queue.Queue, key, value string, left time.Duration) string {
 	t.Helper()
-	if err := q.Redis.Set(context.Background(), leaseKey(key), value, left).Err(); err != nil {
+	ctx := context.Background()
+	now, err := q.Redis.Time(ctx).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Redis.Set(ctx, leaseKey(key), value, left).Err(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := float64(now.Add(left).UnixMilli())
+	if err := q.Redis.ZAdd(ctx, "spade:run-deadlines", redis.Z{Score: deadline, Member: leaseKey(key)}).Err(); err != nil {
 		t.Fatal(err)
 	}
 	return value
@@ -168,11 +179,11 @@ func setLease(t *testing.T, q *queue.Queue, key, value string, left time.Duratio
 // takes.
 func thisProcess(t *testing.T, q *queue.Queue) queue.Process {
 	t.Helper()
-	release, ok, err := q.Hold(context.Background(), "self-probe", time.Minute, 0)
+	l, ok, err := q.Hold(context.Background(), "self-probe", time.Minute, 0)
 	if err != nil || !ok {
 		t.Fatalf("Hold: %v %v", ok, err)
 	}
-	defer release()
+	defer l.Release()
 	v, err := q.Redis.Get(context.Background(), leaseKey("self-probe")).Result()
 	if err != nil {
 		t.Fatal(err)

@@ -43,6 +43,9 @@ type Config struct {
 	// tasks keep the rest of Concurrency. 0: DefaultHeavySlots of the
 	// process's cores and memory limit.
 	HeavySlots int
+	// RunLease is the ttl of the run leases (0: 30 seconds); tests
+	// shorten it, so that a lease taken over is noticed within a test.
+	RunLease time.Duration
 	// BusyDelay is the ceiling of the jittered delay before a task that
 	// found its analysis still running, or no free heavy slot, is tried
 	// again (0: two seconds).

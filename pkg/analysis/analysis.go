@@ -13,6 +13,10 @@ import (
 // Errors of this package.
 var (
 	ErrNotFound = errors.New("analysis not found")
+	// ErrSuperseded: a run's write found the analysis in another run's
+	// hands (its run was taken over) or, for Run.Begin, finished; the
+	// write changed nothing, and the run must stop.
+	ErrSuperseded = errors.New("another run of this analysis took over or finished it")
 )
 
 // Statuses.

@@ -143,19 +143,95 @@ func (r *Repo) SetStage(ctx context.Context, id, stage string) error {
 	})
 }
 
+// Run is one run of an analysis's process task, named by its token (the
+// run lease's, queue.Lease.Token). Begin writes the token on the row;
+// every later write of the run lands only while the row still carries it,
+// so a run that lost its lease (a frozen or cut-off worker whose run was
+// taken over) cannot write over the run that took over: its writes
+// return ErrSuperseded. A Run with no token writes whatever run the row
+// names (a batch reprocess, tests).
+type Run struct {
+	r         *Repo
+	id, token string
+}
+
+// Run returns the writes of analysis id's run named token.
+func (r *Repo) Run(id, token string) Run { return Run{r: r, id: id, token: token} }
+
+// Begin marks the analysis running under this run, counts the attempt
+// and records that its first stage starts now, all in one write. It is
+// refused (ErrSuperseded) once the analysis finished: a run that took
+// over, or a retry, that read the row before an earlier run completed it
+// does not run it a second time.
+func (u Run) Begin(ctx context.Context, stage string) error {
+	st := StageText[stage]
+	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	res := u.r.db.WithContext(ctx).Model(&Analysis{}).
+		Where("id = ? AND status IN ?", u.id, []string{StatusQueued, StatusRunning}).
+		Updates(map[string]any{
+			"status": StatusRunning, "attempt": gorm.Expr("attempt + 1"), "detail": "",
+			"stage": stage, "current_stage": st.Text, "progress": st.Progress,
+			"stages_log": gorm.Expr("stages_log || ?", mark),
+			"run_token":  u.token, "updated_at": time.Now().UTC(),
+		})
+	if res.Error != nil {
+		return fmt.Errorf("begin analysis %s: %w", u.id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return u.r.refused(ctx, u.id)
+	}
+	return nil
+}
+
 // SetStages records stages that began at their marks' times, the last one
 // current: one write for stages a worker held back because each ended
 // sooner than it could be seen (worker's stageWriter).
-func (r *Repo) SetStages(ctx context.Context, id string, marks []StageMark) error {
+func (u Run) SetStages(ctx context.Context, marks []StageMark) error {
 	if len(marks) == 0 {
 		return nil
 	}
 	last := marks[len(marks)-1].Stage
 	st := StageText[last]
-	return r.update(ctx, id, map[string]any{
+	return u.update(ctx, map[string]any{
 		"status": StatusRunning, "stage": last, "current_stage": st.Text, "progress": st.Progress,
 		"stages_log": gorm.Expr("stages_log || ?", stageLog(marks)),
 	})
+}
+
+// SetStageText records that stage starts now with text as current_stage
+// instead of the stage's usual text: the retry loop says what it waits for
+// ("The AI provider is busy (rate limit). Retry 2 of 5 in 40 s").
+func (u Run) SetStageText(ctx context.Context, stage, text string) error {
+	st := StageText[stage]
+	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	return u.update(ctx, map[string]any{
+		"status": StatusRunning, "stage": stage, "current_stage": text, "progress": st.Progress,
+		"stages_log": gorm.Expr("stages_log || ?", mark),
+	})
+}
+
+// Supersede is what a takeover writes on the row of the run it took over
+// from the run named token: the token is cleared, if the row still
+// carries it, so that the old run's writes are refused from now on, even
+// before the new run begins; and updated_at is bumped, so that the next
+// sweep leaves the new task alone.
+func (r *Repo) Supersede(ctx context.Context, id, token string) error {
+	return r.update(ctx, id, map[string]any{
+		"run_token": gorm.Expr("CASE WHEN run_token = ? THEN '' ELSE run_token END", token),
+	})
+}
+
+// refused tells why a run's write changed no row: the row is gone
+// (ErrNotFound) or in another run's hands or finished (ErrSuperseded).
+func (r *Repo) refused(ctx context.Context, id string) error {
+	var n int64
+	if err := r.db.WithContext(ctx).Model(&Analysis{}).Where("id = ?", id).Count(&n).Error; err != nil {
+		return fmt.Errorf("analysis %s: %w", id, err)
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return ErrSuperseded
 }
 
 // stageLog is marks as lines of stages_log.
@@ -165,31 +241,6 @@ func stageLog(marks []StageMark) string {
 		b.WriteString(m.Stage + "@" + m.At.UTC().Format(time.RFC3339Nano) + "\n")
 	}
 	return b.String()
-}
-
-// SetStageText records that stage starts now with text as current_stage
-// instead of the stage's usual text: the retry loop says what it waits for
-// ("The AI provider is busy (rate limit). Retry 2 of 5 in 40 s").
-func (r *Repo) SetStageText(ctx context.Context, id, stage, text string) error {
-	st := StageText[stage]
-	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
-	return r.update(ctx, id, map[string]any{
-		"status": StatusRunning, "stage": stage, "current_stage": text, "progress": st.Progress,
-		"stages_log": gorm.Expr("stages_log || ?", mark),
-	})
-}
-
-// BeginStage marks the analysis running, counts the attempt and records
-// that its first stage starts now: one write where BeginAttempt and
-// SetStage took two.
-func (r *Repo) BeginStage(ctx context.Context, id, stage string) error {
-	st := StageText[stage]
-	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
-	return r.update(ctx, id, map[string]any{
-		"status": StatusRunning, "attempt": gorm.Expr("attempt + 1"), "detail": "",
-		"stage": stage, "current_stage": st.Text, "progress": st.Progress,
-		"stages_log": gorm.Expr("stages_log || ?", mark),
-	})
 }
 
 // BeginAttempt marks the analysis running and counts the attempt.
@@ -235,6 +286,11 @@ const largeColumn = 1 << 20
 // (issue 27, soak row 7). Small results stay one statement, without a
 // transaction.
 func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
+	return r.Run(id, "").Complete(ctx, res)
+}
+
+// Complete is Repo.Complete by this run.
+func (u Run) Complete(ctx context.Context, res Result) error {
 	meta, err := json.Marshal(res.Metadata)
 	if err != nil {
 		return fmt.Errorf("complete analysis: %w", err)
@@ -269,24 +325,29 @@ func (r *Repo) Complete(ctx context.Context, id string, res Result) error {
 		}
 	}
 	if len(large) == 0 {
-		return r.update(ctx, id, fields)
+		return u.update(ctx, fields)
 	}
-	return r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return u.r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, c := range columns {
 			if len(c.value) < largeColumn {
 				continue
 			}
-			if err := updateRow(tx, id, map[string]any{c.name: c.value}); err != nil {
+			if err := u.updateIn(ctx, tx, map[string]any{c.name: c.value}); err != nil {
 				return err
 			}
 		}
-		return updateRow(tx, id, fields)
+		return u.updateIn(ctx, tx, fields)
 	})
 }
 
 // Fail marks the analysis failed with a detail for the user.
 func (r *Repo) Fail(ctx context.Context, id, detail string) error {
-	return r.update(ctx, id, map[string]any{
+	return r.Run(id, "").Fail(ctx, detail)
+}
+
+// Fail is Repo.Fail by this run.
+func (u Run) Fail(ctx context.Context, detail string) error {
+	return u.update(ctx, map[string]any{
 		"status": StatusFailed, "stage": StageFailed, "current_stage": "Analysis failed",
 		"detail": detail, "graph_status": GraphNone,
 	})
@@ -294,6 +355,11 @@ func (r *Repo) Fail(ctx context.Context, id, detail string) error {
 
 // SetGraph stores the BPMN diagram and the graph status.
 func (r *Repo) SetGraph(ctx context.Context, id, status, xml, detail string) error {
+	return r.Run(id, "").SetGraph(ctx, status, xml, detail)
+}
+
+// SetGraph is Repo.SetGraph by this run (the diagram it drew itself).
+func (u Run) SetGraph(ctx context.Context, status, xml, detail string) error {
 	fields := map[string]any{"graph_status": status}
 	if xml != "" {
 		fields["bpmn_xml"] = xml
@@ -301,7 +367,7 @@ func (r *Repo) SetGraph(ctx context.Context, id, status, xml, detail string) err
 	if detail != "" {
 		fields["detail"] = detail
 	}
-	return r.update(ctx, id, fields)
+	return u.update(ctx, fields)
 }
 
 // Delete removes an account's analysis and returns it (for its blob).
@@ -343,19 +409,31 @@ func (r *Repo) Touch(ctx context.Context, id string) error {
 }
 
 func (r *Repo) update(ctx context.Context, id string, fields map[string]any) error {
-	return updateRow(r.db.WithContext(ctx), id, fields)
+	return r.Run(id, "").update(ctx, fields)
 }
 
-// updateRow writes fields and updated_at to the analysis id through db (a
-// transaction, or the repository's connection with a context).
-func updateRow(db *gorm.DB, id string, fields map[string]any) error {
+func (u Run) update(ctx context.Context, fields map[string]any) error {
+	return u.updateIn(ctx, u.r.db.WithContext(ctx), fields)
+}
+
+// updateIn writes fields and updated_at to the run's analysis through db
+// (a transaction, or the repository's connection with a context), if the
+// row still carries the run's token.
+func (u Run) updateIn(ctx context.Context, db *gorm.DB, fields map[string]any) error {
 	fields["updated_at"] = time.Now().UTC()
-	res := db.Model(&Analysis{}).Where("id = ?", id).Updates(fields)
+	q := db.Model(&Analysis{}).Where("id = ?", u.id)
+	if u.token != "" {
+		q = q.Where("run_token = ?", u.token)
+	}
+	res := q.Updates(fields)
 	if res.Error != nil {
-		return fmt.Errorf("update analysis %s: %w", id, res.Error)
+		return fmt.Errorf("update analysis %s: %w", u.id, res.Error)
 	}
 	if res.RowsAffected == 0 {
-		return ErrNotFound
+		if u.token == "" {
+			return ErrNotFound
+		}
+		return u.r.refused(ctx, u.id)
 	}
 	return nil
 }

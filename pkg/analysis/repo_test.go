@@ -44,7 +44,7 @@ func TestRepo(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := r.SetStages(ctx, "a1", nil); err != nil {
+			if err := r.Run("a1", "").SetStages(ctx, nil); err != nil {
 				t.Fatal(err)
 			}
 			// A stage the worker held back goes with the result.
@@ -134,6 +134,92 @@ func TestCompleteLargeColumns(t *testing.T) {
 			err := r.Complete(ctx, "missing", analysis.Result{ModelJSON: big("m")})
 			if !errors.Is(err, analysis.ErrNotFound) {
 				t.Errorf("Complete of a missing analysis: %v, want ErrNotFound", err)
+			}
+		})
+	}
+}
+
+// TestRunFence: of two runs of one analysis, the one that began last
+// holds the row: the other's stages, wait texts, result and failure change
+// nothing (ErrSuperseded); a takeover (Supersede) fences the old run even
+// before a new one begins; a run that begins after another completed is
+// refused; a run without a token (a reprocess) writes as before. On
+// SQLite and PostgreSQL.
+func TestRunFence(t *testing.T) {
+	for name, url := range testenv.Databases(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			r := openRepo(t, url)
+			for _, id := range []string{"f1", "f2"} {
+				if err := r.Create(ctx, &analysis.Analysis{ID: id, AccountID: "acc", AnalyzerType: analysis.TypeDocument, OriginalFilename: "x.txt", BlobKey: id}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			old, next := r.Run("f1", "old"), r.Run("f1", "next")
+			if err := old.Begin(ctx, analysis.StageExtractingText); err != nil {
+				t.Fatal(err)
+			}
+			if err := old.SetStageText(ctx, analysis.StageWaitingProvider, "waiting"); err != nil {
+				t.Fatal(err)
+			}
+			// The old run's worker froze; its run was taken over.
+			if err := r.Supersede(ctx, "f1", "old"); err != nil {
+				t.Fatal(err)
+			}
+			if err := old.SetStages(ctx, []analysis.StageMark{{Stage: analysis.StageAnalyzing, At: time.Now()}}); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("old run's stages after the takeover: %v, want ErrSuperseded", err)
+			}
+			if err := next.Begin(ctx, analysis.StageExtractingText); err != nil {
+				t.Fatal(err)
+			}
+			// A takeover of the old holder found late leaves the new run be.
+			if err := r.Supersede(ctx, "f1", "old"); err != nil {
+				t.Fatal(err)
+			}
+			for name, write := range map[string]func() error{
+				"stages": func() error {
+					return old.SetStages(ctx, []analysis.StageMark{{Stage: analysis.StageAnalyzing, At: time.Now()}})
+				},
+				"stage text": func() error { return old.SetStageText(ctx, analysis.StageWaitingProvider, "old waits") },
+				"result":     func() error { return old.Complete(ctx, analysis.Result{ProcessName: "old"}) },
+				"failure":    func() error { return old.Fail(ctx, "old failed") },
+				"graph":      func() error { return old.SetGraph(ctx, analysis.GraphCompleted, "<old/>", "") },
+			} {
+				if err := write(); !errors.Is(err, analysis.ErrSuperseded) {
+					t.Errorf("old run's %s: %v, want ErrSuperseded", name, err)
+				}
+			}
+			if err := old.SetWaitText(ctx, "old waits"); err != nil {
+				t.Error(err)
+			}
+			if err := next.Complete(ctx, analysis.Result{ProcessName: "next", ModelJSON: "{}"}); err != nil {
+				t.Fatal(err)
+			}
+			// A run that read the row before it completed.
+			if err := old.Begin(ctx, analysis.StageExtractingText); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("Begin after completion: %v, want ErrSuperseded", err)
+			}
+			a, err := r.GetByID(ctx, "f1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Status != analysis.StatusCompleted || a.ProcessName != "next" || a.Attempt != 2 || a.BPMNXML != "" ||
+				strings.Contains(a.StagesLog, analysis.StageAnalyzing) || strings.Contains(a.CurrentStage, "old") {
+				t.Errorf("row = status %s, name %q, attempt %d, bpmn %q, current %q, stages %q; want only the new run's writes",
+					a.Status, a.ProcessName, a.Attempt, a.BPMNXML, a.CurrentStage, a.StagesLog)
+			}
+			if err := r.Run("gone", "t").Begin(ctx, analysis.StageExtractingText); !errors.Is(err, analysis.ErrNotFound) {
+				t.Errorf("Begin of a deleted analysis: %v, want ErrNotFound", err)
+			}
+			if err := r.Run("gone", "t").Fail(ctx, "x"); !errors.Is(err, analysis.ErrNotFound) {
+				t.Errorf("Fail of a deleted analysis: %v, want ErrNotFound", err)
+			}
+			// No token: a reprocess writes whatever run began.
+			if err := r.Run("f2", "some run").Begin(ctx, analysis.StageExtractingText); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Complete(ctx, "f2", analysis.Result{ProcessName: "reprocessed"}); err != nil {
+				t.Errorf("Complete without a token: %v", err)
 			}
 		})
 	}

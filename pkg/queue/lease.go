@@ -18,26 +18,102 @@ import (
 // leasePrefix keeps run leases apart from asynq's keys.
 const leasePrefix = "spade:run:"
 
+// deadlinesKey is a sorted set of every run lease this version holds,
+// scored by the time its last extension runs out (Unix milliseconds by
+// Redis's own clock, so that workers' clocks do not matter): a takeover
+// pass reads the leases near their end from it (OverdueLeases) instead of
+// reading every unfinished analysis from the database.
+const deadlinesKey = "spade:run-deadlines"
+
+// takenPrefix marks a lease taken over (TakeOver): the value that stays
+// in the key until the lease would have run out. The next run may take
+// it (Hold), the run it was taken from may not extend it and learns that
+// it lost it; a key that vanished (Redis restarted without its data) is
+// simply taken again by its holder.
+const takenPrefix = "taken "
+
+// ErrLeaseLost means another run took over a run lease: the run that held
+// it must stop and write nothing more (the run that took over does the
+// work). It is the cause of a lost lease's context (Lease.Lost).
+var ErrLeaseLost = errors.New("the run lease was taken over by another run")
+
 // Lua scripts that touch a lease only while it still carries the holder's
-// token: a holder whose lease expired (a stalled process) must not extend
-// or delete the lease of the run that took over; and of two sweepers that
-// found the same dead holder, only the first takes its lease over
-// (dropLease is the compare-and-delete of TakeOver too).
+// token: a holder whose lease was taken over (a stalled process) must not
+// extend or delete the lease of the run that took over; and of two
+// sweepers that found the same dead holder, only the first takes its
+// lease over. Each keeps the lease's deadline in deadlinesKey with it.
+// (Redis ≥ 5 replicates a script's effects, so TIME may precede writes.)
 var (
-	extendLease = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("PEXPIRE", KEYS[1], ARGV[2]) end return 0`)
-	dropLease   = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`)
+	// takeLease: KEYS lease, deadlines; ARGV value, ms. Takes a free lease
+	// or one taken over (its marker); 1 when taken.
+	takeLease = redis.NewScript(`local v = redis.call("GET", KEYS[1])
+if v and string.sub(v, 1, 6) ~= "taken " then return 0 end
+redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2])
+local t = redis.call("TIME")
+redis.call("ZADD", KEYS[2], t[1] * 1000 + math.floor(t[2] / 1000) + ARGV[2], KEYS[1])
+return 1`)
+	// extendLease: KEYS lease, deadlines; ARGV value, ms. 1: extended
+	// (or taken again after it vanished); 0: someone else holds it.
+	extendLease = redis.NewScript(`local v = redis.call("GET", KEYS[1])
+if v == ARGV[1] then redis.call("PEXPIRE", KEYS[1], ARGV[2])
+elseif not v then redis.call("SET", KEYS[1], ARGV[1], "PX", ARGV[2])
+else return 0 end
+local t = redis.call("TIME")
+redis.call("ZADD", KEYS[2], t[1] * 1000 + math.floor(t[2] / 1000) + ARGV[2], KEYS[1])
+return 1`)
+	// dropLease: KEYS lease, deadlines; ARGV value. Compare-and-delete.
+	dropLease = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then
+redis.call("ZREM", KEYS[2], KEYS[1])
+return redis.call("DEL", KEYS[1]) end
+return 0`)
+	// takeOverLease: KEYS lease, deadlines; ARGV value, marker, ms.
+	// Compare-and-mark: the lease becomes the marker until it would
+	// have run out.
+	takeOverLease = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then
+redis.call("SET", KEYS[1], ARGV[2], "PX", ARGV[3])
+redis.call("ZREM", KEYS[2], KEYS[1])
+return 1 end
+return 0`)
+	// dueLeases: KEYS deadlines; ARGV within (ms), limit. Forgets the
+	// leases past their deadline (they lapsed), then returns those whose
+	// deadline comes within the next ARGV[1] milliseconds.
+	dueLeases = redis.NewScript(`local t = redis.call("TIME")
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", "(" .. now)
+return redis.call("ZRANGEBYSCORE", KEYS[1], "-inf", now + ARGV[1], "LIMIT", 0, ARGV[2])`)
 )
 
+// Lease is a run lease a run holds (Hold).
+type Lease struct {
+	// Token is the holder's random token (Holder.Token): the run's name,
+	// which it also writes on what it fences (the analysis row).
+	Token   string
+	lost    chan struct{}
+	release func()
+}
+
+// Lost is closed when the lease was found taken over by another run (an
+// extension found another value in it): the run must stop and write
+// nothing more. A lease Redis lost (restarted without its data) is taken
+// again, not lost.
+func (l *Lease) Lost() <-chan struct{} { return l.lost }
+
+// Release stops extending the lease and drops it if it is still ours.
+// Calling it again does nothing.
+func (l *Lease) Release() { l.release() }
+
 // Hold takes the run lease named key for ttl and keeps extending it
-// until release is called, so that two runs of the same work never
+// until it is released, so that two runs of the same work never
 // overlap across worker processes: asynq gives up on a task whose deadline
 // fired and schedules its retry while the first run may still be going;
-// the retry finds the lease held and waits. ok is false (and release nil)
-// when another run holds it. The lease is extended with its own contexts,
-// not ctx: it must outlive a cancelled task for as long as the handler
-// still runs. A process that dies stops extending it, and it lapses after
-// ttl, or as soon as a sweep sees that its process's asynq server stopped
-// heartbeating (Overdue, TakeOver).
+// the retry finds the lease held and waits. ok is false (and the lease
+// nil) when another run holds it. The lease is extended with its own
+// contexts, not ctx: it must outlive a cancelled task for as long as the
+// handler still runs. A process that dies stops extending it, and it
+// lapses after ttl, or as soon as a sweep sees that its process's asynq
+// server stopped heartbeating (Overdue, TakeOver). A process that was
+// only frozen finds, at its next extension, that its lease was taken
+// over, and Lost tells its run to stop.
 //
 // The lease's value names its holder (Holder): a random token, this
 // process's pid and host, as asynq registers its server, and the time.
@@ -48,11 +124,12 @@ var (
 // being retried while its process lives. Past the cap the lease lapses
 // and the next attempt may run beside the stuck one; grace is the time a
 // step that does check its context gets to stop before that.
-func (q *Queue) Hold(ctx context.Context, key string, ttl, grace time.Duration) (release func(), ok bool, err error) {
+func (q *Queue) Hold(ctx context.Context, key string, ttl, grace time.Duration) (lease *Lease, ok bool, err error) {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
-	token := Holder{Token: hex.EncodeToString(b[:]), Process: q.self, Taken: time.Now()}.String()
-	key = leasePrefix + key
+	l := &Lease{Token: hex.EncodeToString(b[:]), lost: make(chan struct{})}
+	value := Holder{Token: l.Token, Process: q.self, Taken: time.Now()}.String()
+	keys := []string{leasePrefix + key, deadlinesKey}
 	var until time.Time
 	if d, ok := ctx.Deadline(); ok {
 		until = d.Add(grace)
@@ -61,11 +138,11 @@ func (q *Queue) Hold(ctx context.Context, key string, ttl, grace time.Duration) 
 	if ext, more := leaseExtension(time.Now(), until, ttl); more {
 		first = ext
 	}
-	ok, err = q.Redis.SetNX(ctx, key, token, first).Result()
+	n, err := takeLease.Run(ctx, q.Redis, keys, value, max(first.Milliseconds(), 1)).Int()
 	if err != nil {
 		return nil, false, fmt.Errorf("%w: run lease: %v", ErrUnavailable, err)
 	}
-	if !ok {
+	if n != 1 {
 		return nil, false, nil
 	}
 	stop := make(chan struct{})
@@ -88,23 +165,27 @@ func (q *Queue) Hold(ctx context.Context, key string, ttl, grace time.Duration) 
 				c, cancel := context.WithTimeout(context.Background(), ttl/3)
 				// A failed extension is retried at the next tick; the lease
 				// lasts ttl, three ticks.
-				_ = extendLease.Run(c, q.Redis, []string{key}, token, max(ext.Milliseconds(), 1)).Err()
+				n, err := extendLease.Run(c, q.Redis, keys, value, max(ext.Milliseconds(), 1)).Int()
 				cancel()
+				if err == nil && n == 0 {
+					close(l.lost)
+					return
+				}
 			}
 		}
 	}()
 	var once sync.Once
-	release = func() {
+	l.release = func() {
 		once.Do(func() {
 			close(stop)
 			<-done
 			c, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 			defer cancel()
 			// Not dropped (Redis away): it lapses after ttl.
-			_ = dropLease.Run(c, q.Redis, []string{key}, token).Err()
+			_ = dropLease.Run(c, q.Redis, keys, value).Err()
 		})
 	}
-	return release, true, nil
+	return l, true, nil
 }
 
 // leaseExtension is how long a lease is extended at now: ttl, but not
@@ -241,14 +322,34 @@ func (q *Queue) Servers() (Servers, error) {
 	return alive, nil
 }
 
-// TakeOver deletes the run lease named key if h still holds it (a
-// compare-and-delete in one script) and reports whether it did: of
-// several sweepers that found the same dead holder, exactly one gets
-// true, and a lease that a new run took meanwhile is left alone.
-func (q *Queue) TakeOver(ctx context.Context, key string, h Holder) (bool, error) {
-	n, err := dropLease.Run(ctx, q.Redis, []string{leasePrefix + key}, h.String()).Int()
+// TakeOver takes the run lease named key, taken with ttl, from h if h
+// still holds it (a compare-and-mark in one script) and reports whether
+// it did: of several sweepers that found the same dead holder, exactly
+// one gets true, and a lease that a new run took meanwhile is left alone.
+// The lease is left marked as taken over for ttl: the next run may take
+// it, and h, should it only have been frozen, finds at its next extension
+// that it lost it (Lease.Lost).
+func (q *Queue) TakeOver(ctx context.Context, key string, h Holder, ttl time.Duration) (bool, error) {
+	n, err := takeOverLease.Run(ctx, q.Redis, []string{leasePrefix + key, deadlinesKey}, h.String(), takenPrefix+h.Token, max(ttl.Milliseconds(), 1)).Int()
 	if err != nil {
 		return false, fmt.Errorf("%w: run lease: %v", ErrUnavailable, err)
 	}
 	return n == 1, nil
+}
+
+// OverdueLeases returns the names of at most limit run leases, taken with
+// ttl, that run out within a third of ttl: a live holder extends its
+// lease to ttl every third of it, so these are the leases that may be
+// overdue (Overdue tells). They come from the deadlines Redis keeps beside
+// the leases, so a takeover pass costs one read however many analyses
+// are unfinished; leases past their deadline (lapsed) are forgotten.
+func (q *Queue) OverdueLeases(ctx context.Context, ttl time.Duration, limit int) ([]string, error) {
+	names, err := dueLeases.Run(ctx, q.Redis, []string{deadlinesKey}, (ttl / 3).Milliseconds(), limit).StringSlice()
+	if err != nil {
+		return nil, fmt.Errorf("%w: run leases: %v", ErrUnavailable, err)
+	}
+	for i, n := range names {
+		names[i] = strings.TrimPrefix(n, leasePrefix)
+	}
+	return names, nil
 }

@@ -2,12 +2,14 @@ package queue
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
@@ -21,11 +23,14 @@ func TestHold(t *testing.T) {
 		ctx := context.Background()
 		hold := func(key string, want bool) func() {
 			t.Helper()
-			release, ok, err := q.Hold(ctx, key, time.Minute, time.Minute)
+			l, ok, err := q.Hold(ctx, key, time.Minute, time.Minute)
 			if err != nil || ok != want {
 				t.Fatalf("Hold(%s) = %v, %v; want %v", key, ok, err, want)
 			}
-			return release
+			if l == nil {
+				return nil
+			}
+			return l.Release
 		}
 		first := hold("a1:process", true)
 		hold("a1:process", false)
@@ -63,11 +68,11 @@ func TestHoldLapses(t *testing.T) {
 		t.Fatal("a held lease was taken")
 	}
 	q.embedded.FastForward(31 * time.Second)
-	release, ok, err := q.Hold(ctx, "a1:process", 30*time.Second, time.Minute)
+	l, ok, err := q.Hold(ctx, "a1:process", 30*time.Second, time.Minute)
 	if err != nil || !ok {
 		t.Fatalf("lapsed lease not taken: %v %v", ok, err)
 	}
-	release()
+	l.Release()
 	_ = q.Redis.Close()
 	if _, _, err := q.Hold(ctx, "a2:process", time.Second, time.Minute); err == nil {
 		t.Fatal("Hold without Redis: no error")
@@ -119,21 +124,21 @@ func TestHoldHardCap(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("Hold: %v %v", ok, err)
 	}
-	defer stuck()
+	defer stuck.Release()
 	kept, ok, err := q.Hold(context.Background(), "nocap:process", time.Minute, 0)
 	if err != nil || !ok {
 		t.Fatalf("Hold without deadline: %v %v", ok, err)
 	}
-	defer kept()
+	defer kept.Release()
 	// Poll until the capped lease can be taken; the uncapped one, held
 	// just as long by a live holder, must still be held then.
 	for start := time.Now(); ; time.Sleep(50 * time.Millisecond) {
-		release, ok, err := q.Hold(context.Background(), "cap:process", ttl, 0)
+		l, ok, err := q.Hold(context.Background(), "cap:process", ttl, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ok {
-			release()
+			l.Release()
 			break
 		}
 		if time.Since(start) > time.Minute {
@@ -162,15 +167,15 @@ func TestOverdueAndTakeOver(t *testing.T) {
 			}
 		}
 
-		release, ok, err := q.Hold(ctx, "t1:process", ttl, time.Minute)
+		l, ok, err := q.Hold(ctx, "t1:process", ttl, time.Minute)
 		if err != nil || !ok {
 			t.Fatalf("Hold: %v %v", ok, err)
 		}
 		v, err := q.Redis.Get(ctx, leasePrefix+"t1:process").Result()
-		if h, ok := parseHolder(v); err != nil || !ok || h.Process != q.self || len(h.Token) != 32 || time.Since(h.Taken) > time.Minute {
+		if h, ok := parseHolder(v); err != nil || !ok || h.Process != q.self || h.Token != l.Token || len(h.Token) != 32 || time.Since(h.Taken) > time.Minute {
 			t.Fatalf("lease value %q (%v) does not name this process %v", v, err, q.self)
 		}
-		release()
+		l.Release()
 
 		for _, c := range []struct {
 			name, value string
@@ -204,7 +209,7 @@ func TestOverdueAndTakeOver(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				took, err := q.TakeOver(ctx, "t3:process", dead)
+				took, err := q.TakeOver(ctx, "t3:process", dead, ttl)
 				if err != nil {
 					t.Error(err)
 				}
@@ -217,20 +222,126 @@ func TestOverdueAndTakeOver(t *testing.T) {
 		if won.Load() != 1 {
 			t.Errorf("%d sweepers took the lease over, want 1", won.Load())
 		}
-		if n, _ := q.Redis.Exists(ctx, leasePrefix+"t3:process").Result(); n != 0 {
-			t.Error("the lease taken over is still there")
+		if v, _ := q.Redis.Get(ctx, leasePrefix+"t3:process").Result(); v != takenPrefix+dead.Token {
+			t.Errorf("the lease taken over is %q, want it marked as taken over", v)
 		}
 		// A new run holds it now: the stale holder's takeover leaves it.
 		next, ok, err := q.Hold(ctx, "t3:process", ttl, time.Minute)
 		if err != nil || !ok {
 			t.Fatalf("Hold after the takeover: %v %v", ok, err)
 		}
-		defer next()
-		if took, err := q.TakeOver(ctx, "t3:process", dead); took || err != nil {
+		defer next.Release()
+		if took, err := q.TakeOver(ctx, "t3:process", dead, ttl); took || err != nil {
 			t.Errorf("TakeOver of a lease a new run holds = %v, %v", took, err)
 		}
 		if _, ok, _ := q.Hold(ctx, "t3:process", ttl, time.Minute); ok {
 			t.Error("the new run's lease was dropped")
+		}
+	})
+}
+
+// TestLeaseLost: a holder whose lease another run took (its value
+// rewritten, as a takeover leaves it) learns it at its next extension
+// and stops extending it; a lease Redis lost (the key vanished) is taken
+// again, not lost. On the in-process Redis and on a real one.
+func TestLeaseLost(t *testing.T) {
+	eachRedis(t, func(t *testing.T, q *Queue) {
+		ctx := context.Background()
+		const ttl = 300 * time.Millisecond
+		kept, ok, err := q.Hold(ctx, "l1:process", ttl, 0)
+		if err != nil || !ok {
+			t.Fatalf("Hold: %v %v", ok, err)
+		}
+		defer kept.Release()
+		taken, ok, err := q.Hold(ctx, "l2:process", ttl, 0)
+		if err != nil || !ok {
+			t.Fatalf("Hold: %v %v", ok, err)
+		}
+		defer taken.Release()
+		// Redis forgot one lease; another run took the other.
+		if err := q.Redis.Del(ctx, leasePrefix+"l1:process").Err(); err != nil {
+			t.Fatal(err)
+		}
+		if err := q.Redis.Set(ctx, leasePrefix+"l2:process", takenPrefix+taken.Token, time.Minute).Err(); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-taken.Lost():
+		case <-time.After(time.Minute): // a hang guard, not a timing assertion
+			t.Fatal("the holder never learnt that its lease was taken over")
+		}
+		if v, _ := q.Redis.Get(ctx, leasePrefix+"l2:process").Result(); v != takenPrefix+taken.Token {
+			t.Errorf("the lease taken over was changed by its old holder: %q", v)
+		}
+		// Taken over, the lease is free for the next run.
+		next, ok, err := q.Hold(ctx, "l2:process", time.Minute, 0)
+		if err != nil || !ok {
+			t.Fatalf("Hold of a lease taken over: %v %v", ok, err)
+		}
+		next.Release()
+		// The holder whose key vanished has it again, and has not lost it.
+		for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+			v, _ := q.Redis.Get(ctx, leasePrefix+"l1:process").Result()
+			if h, ok := parseHolder(v); ok && h.Token == kept.Token {
+				break
+			}
+			if time.Since(start) > time.Minute {
+				t.Fatal("a vanished lease was never taken again by its holder")
+			}
+		}
+		select {
+		case <-kept.Lost():
+			t.Error("a lease Redis forgot counts as lost")
+		default:
+		}
+	})
+}
+
+// TestOverdueLeases: the takeover pass's candidates come from the
+// deadlines kept beside the leases: a lease whose deadline is within a
+// third of its ttl (its holder stopped extending, or is near its hard
+// cap) is one, a lease extended on time or released is not, and a
+// deadline long past (the lease lapsed) is forgotten. On the in-process
+// Redis and on a real one.
+func TestOverdueLeases(t *testing.T) {
+	eachRedis(t, func(t *testing.T, q *Queue) {
+		ctx := context.Background()
+		const ttl = 30 * time.Second
+		hold := func(ctx context.Context, key string) *Lease {
+			t.Helper()
+			l, ok, err := q.Hold(ctx, key, ttl, 0)
+			if err != nil || !ok {
+				t.Fatalf("Hold(%s): %v %v", key, ok, err)
+			}
+			t.Cleanup(l.Release)
+			return l
+		}
+		hold(ctx, "d1:process")
+		// Its task's deadline caps it within a third of the ttl.
+		capped, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		hold(capped, "d2:process")
+		hold(capped, "d3:process").Release()
+		if err := q.Redis.ZAdd(ctx, deadlinesKey, redis.Z{Score: 1, Member: leasePrefix + "d4:process"}).Err(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := q.OverdueLeases(ctx, ttl, 100)
+		if err != nil || len(got) != 1 || got[0] != "d2:process" {
+			t.Fatalf("OverdueLeases = %v, %v; want [d2:process]", got, err)
+		}
+		if err := q.Redis.ZScore(ctx, deadlinesKey, leasePrefix+"d4:process").Err(); !errors.Is(err, redis.Nil) {
+			t.Errorf("a lapsed lease's deadline was kept (%v)", err)
+		}
+		// Taken over, a lease is no candidate any more.
+		h, ok, err := q.Overdue(ctx, "d2:process", ttl)
+		if err != nil || !ok {
+			t.Fatalf("Overdue(d2) = %v, %v", ok, err)
+		}
+		if took, err := q.TakeOver(ctx, "d2:process", h, ttl); !took || err != nil {
+			t.Fatalf("TakeOver = %v, %v", took, err)
+		}
+		if got, err := q.OverdueLeases(ctx, ttl, 100); err != nil || len(got) != 0 {
+			t.Errorf("OverdueLeases after the takeover = %v, %v", got, err)
 		}
 	})
 }

@@ -1,0 +1,138 @@
+package worker
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
+	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/pipeline"
+	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/queue"
+	"github.com/spade-bpmn/spade/pkg/tasks"
+	"github.com/spade-bpmn/spade/pkg/testenv"
+)
+
+// TestFencedRun: two runs of one analysis. The first run's lease is taken
+// over while it waits for the LLM (its worker froze; simulated by
+// rewriting the lease's value as a takeover leaves it). At its next
+// extension the run learns it: its context ends with queue.ErrLeaseLost,
+// its token leaves the row, so that its later writes are refused, and its
+// task ends without a retry although its step goes on after its context
+// ended. The run that took over completes, and the analysis has exactly
+// one result, the second run's. On the in-process Redis and on a real one.
+func TestFencedRun(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		url  func(*testing.T) string
+	}{
+		{"in-process", func(*testing.T) string { return "" }},
+		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			started, unblock := make(chan struct{}), make(chan struct{})
+			cause := make(chan error, 1)
+			var calls atomic.Int32
+			pl := &pipeline.Pipeline{
+				Extractor: pipeline.ExtractFunc(func(_ context.Context, _ string, data []byte, _ bool) (*pipeline.Extracted, error) {
+					return &pipeline.Extracted{Text: string(data), Format: "txt"}, nil
+				}),
+				Analyzer: pipeline.AnalyzeFunc(func(ctx context.Context, _ llm.Provider, _ llm.Input) (*llm.Result, error) {
+					if calls.Add(1) > 1 {
+						return &llm.Result{Model: process.Model{ProcessName: "second"}}, nil
+					}
+					close(started)
+					<-ctx.Done()
+					cause <- context.Cause(ctx)
+					// A step that goes on after its context ended (a
+					// frozen process that wakes up) and has a result.
+					<-unblock
+					return &llm.Result{Model: process.Model{ProcessName: "first"}}, nil
+				}),
+			}
+			s := newStackOn(t, tc.url(t), Config{RunLease: 300 * time.Millisecond}, pl)
+			ctx := context.Background()
+			const id = "fenced"
+			s.add(t, id, analysis.TypeDocument, "order.txt", 100)
+			if err := s.q.EnqueueProcess(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+			<-started
+			key := leaseKey(tasks.TypeAnalysisProcess + ":" + id)
+			v, err := s.q.Redis.Get(ctx, key).Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := strings.Fields(v)[0]
+			if got := runTokenOf(t, s, id); got != first {
+				t.Fatalf("the row names run %q, want the first run's %q", got, first)
+			}
+			if err := s.q.Redis.Set(ctx, key, "taken "+first, time.Minute).Err(); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case err := <-cause:
+				if !errors.Is(err, queue.ErrLeaseLost) {
+					t.Fatalf("the first run's context ended with %v, want ErrLeaseLost", err)
+				}
+			case <-time.After(time.Minute): // a hang guard, not a timing assertion
+				t.Fatal("the first run never learnt that its lease was taken over")
+			}
+			// The first run fenced itself: its writes are refused.
+			for start := time.Now(); runTokenOf(t, s, id) == first; time.Sleep(10 * time.Millisecond) {
+				if time.Since(start) > time.Minute {
+					t.Fatal("the first run's token stayed on the row")
+				}
+			}
+			if err := s.repo.Run(id, first).Complete(ctx, analysis.Result{ProcessName: "first"}); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("a write of the first run: %v, want ErrSuperseded", err)
+			}
+
+			// The run that took over completes while the first still runs.
+			next, err := tasks.NewAnalysisProcessTask(id, tasks.Options{Kind: "after-" + first})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.q.Enqueue(ctx, next); err != nil {
+				t.Fatal(err)
+			}
+			s.waitFor(t, id, completed)
+			close(unblock)
+			plain := tasks.TaskID(tasks.TypeAnalysisProcess, id, "")
+			for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+				live, err := s.q.Live(ctx, plain)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !live {
+					break
+				}
+				if time.Since(start) > time.Minute {
+					t.Fatal("the first run's task never ended (or is retried)")
+				}
+			}
+			a, err := s.repo.GetByID(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(a.StagesLog, analysis.StageCompleted+"@"); a.ProcessName != "second" || a.Status != analysis.StatusCompleted || n != 1 || calls.Load() != 2 {
+				t.Errorf("row: %s %q, completed %d times, %d LLM calls; want the second run's one result:\n%s",
+					a.Status, a.ProcessName, n, calls.Load(), a.StagesLog)
+			}
+		})
+	}
+}
+
+// runTokenOf is the run token on analysis id's row.
+func runTokenOf(t *testing.T, s *stack, id string) string {
+	t.Helper()
+	var token string
+	if err := s.db.Raw(`SELECT run_token FROM analyses WHERE id = ?`, id).Scan(&token).Error; err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
