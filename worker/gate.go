@@ -147,6 +147,7 @@ func (g *gate) Wrap(next asynq.Handler) asynq.Handler {
 		defer lease.Release()
 		ctx, cancel := context.WithCancelCause(ctx)
 		defer cancel(nil)
+		running := ctx
 		go func() {
 			select {
 			case <-lease.Lost():
@@ -157,7 +158,7 @@ func (g *gate) Wrap(next asynq.Handler) asynq.Handler {
 					// The run that took over clears it as well.
 					g.w.deps.Log.Warn("could not fence a run that lost its lease", "analysis_id", id, "error", err)
 				}
-			case <-ctx.Done():
+			case <-running.Done():
 			}
 		}()
 		ctx = withRunToken(ctx, lease.Token)
