@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -95,6 +96,9 @@ func run(cl *benchapi.Client, n, c int, pids []int) {
 		wg       sync.WaitGroup
 		jobs     = make(chan int)
 		stop     = make(chan struct{})
+		mu       sync.Mutex
+		uploads  []time.Duration // upload request → 202
+		totals   []time.Duration // upload request → seen finished
 	)
 	go func() { // memory sampler
 		for {
@@ -114,7 +118,9 @@ func run(cl *benchapi.Client, n, c int, pids []int) {
 		go func() {
 			defer wg.Done()
 			for range jobs {
+				began := time.Now()
 				id, err := upload(cl)
+				uploaded := time.Since(began)
 				if err != nil {
 					failed.Add(1)
 					log.Print(err)
@@ -128,6 +134,9 @@ func run(cl *benchapi.Client, n, c int, pids []int) {
 					log.Print(err)
 				} else {
 					done.Add(1)
+					mu.Lock()
+					uploads, totals = append(uploads, uploaded), append(totals, time.Since(began))
+					mu.Unlock()
 				}
 				inflight.Add(-1)
 			}
@@ -141,8 +150,24 @@ func run(cl *benchapi.Client, n, c int, pids []int) {
 	close(stop)
 	el := time.Since(start)
 	fmt.Printf("analyses=%d failed=%d clients=%d elapsed=%.1fs rate=%.2f/s\n", done.Load(), failed.Load(), c, el.Seconds(), float64(done.Load())/el.Seconds())
+	// Where a client's time goes: the upload request, and the whole
+	// analysis as the client sees it (upload to the poll that finds it
+	// finished, every 100 ms).
+	fmt.Printf("upload_p50=%s upload_p90=%s client_p50=%s client_p90=%s\n",
+		quantile(uploads, 0.5), quantile(uploads, 0.9), quantile(totals, 0.5), quantile(totals, 0.9))
 	if len(pids) > 0 && maxIn.Load() > 0 {
 		fmt.Printf("worker_rss_idle=%dKB worker_rss_peak=%dKB max_in_flight=%d per_in_flight=%.0fKB\n",
 			idle, peak.Load(), maxIn.Load(), float64(peak.Load()-int64(idle))/float64(maxIn.Load()))
 	}
+}
+
+// quantile is the q-quantile of ds (0 when there are none), to the
+// millisecond.
+func quantile(ds []time.Duration, q float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	ds = slices.Clone(ds)
+	slices.Sort(ds)
+	return ds[min(int(float64(len(ds))*q), len(ds)-1)].Round(time.Millisecond)
 }
