@@ -6,6 +6,7 @@ package benchapi
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -55,6 +56,8 @@ type Client struct {
 	Base, Token string
 	// HTTP is the client used; nil means http.DefaultClient.
 	HTTP *http.Client
+	// PollEvery is Wait's interval between polls (0: 100 ms).
+	PollEvery time.Duration
 }
 
 func (c *Client) do(req *http.Request) (*http.Response, error) {
@@ -109,7 +112,7 @@ func (c *Client) Wait(id string, d time.Duration) error {
 				return nil
 			}
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(cmp.Or(c.PollEvery, 100*time.Millisecond))
 	}
 	return fmt.Errorf("analysis %s not finished after %s", id, d)
 }

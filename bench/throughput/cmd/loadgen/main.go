@@ -39,12 +39,13 @@ func main() {
 	c := flag.Int("c", 50, "concurrent clients")
 	pids := flag.String("pids", "", "comma-separated worker pids to sample memory of")
 	setup := flag.Bool("setup", false, "only create the user, run one analysis and print TOKEN ID")
+	poll := flag.Duration("poll", 100*time.Millisecond, "interval between a client's polls of its analysis")
 	flag.Parse()
 	token, err := benchapi.CreateUser(*dbURL, benchapi.User{Subject: "load", Email: "load@example.com", Name: "Load Test"}, "bench")
 	if err != nil {
 		log.Fatal(err)
 	}
-	cl := &benchapi.Client{Base: *base, Token: token, HTTP: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}}
+	cl := &benchapi.Client{Base: *base, Token: token, HTTP: &http.Client{Timeout: 60 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 256}}, PollEvery: *poll}
 	if *setup {
 		id, err := upload(cl)
 		if err != nil {
