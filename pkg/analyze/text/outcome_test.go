@@ -124,6 +124,30 @@ func TestOperatorParty(t *testing.T) {
 	}
 }
 
+func TestPartnerQualifiedParty(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"Lending Library", true},
+		{"Borrowing Museum", true},
+		{"Referring Vet", true},
+		{"Referring Physician", true},
+		{"Farmer", true},
+		{"Patron", true},
+		{"Event Organiser", true},
+		{"Lending Officer", false},
+		{"Receiving Clerk", false},
+		{"Library", false},
+		{"Requesting Business Unit", false},
+	}
+	for _, tt := range tests {
+		if got := isExternal(tt.name); got != tt.want {
+			t.Errorf("isExternal(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestClauseAfterCommaAnd(t *testing.T) {
 	tests := []struct {
 		in   string
