@@ -191,6 +191,17 @@ func TestSpeakersAreNotLanes(t *testing.T) {
 			wantSteps: []string{"inspect", "release"},
 		},
 		{
+			name: "a ticket log: weekday, time and a bar before the speaker",
+			text: "Ticket 4821, disputed charge\n" +
+				"Mon 09:30 | Lena (Claims Desk): The claims desk pulls the inspection photos.\n" +
+				"Mon 09:41 | Lena (Claims Desk): The claims desk sends the photos to the customer.\n" +
+				"Thu 10:20 | Raj (Damage Assessor): The damage assessor compares both sets of photos.\n" +
+				"2026-11-03 15:02 - Raj (Damage Assessor): The damage assessor withdraws the charge.\n",
+			lanes:     []string{"claims desk", "damage assessor"},
+			not:       []string{"lena", "raj"},
+			wantSteps: []string{"compare", "withdraw"},
+		},
+		{
 			name: "the role in the first label, the first name later",
 			text: "Interviewer: Who handles a lost card?\n" +
 				"Priya Raman (Card Services Officer): I block the card in the card system.\n" +
