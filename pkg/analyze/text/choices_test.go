@@ -329,6 +329,7 @@ func TestRepeatLoopsBack(t *testing.T) {
 		{"The clerk registers the order. The accountant reconciles the accounts. If the figures still do not match, the accountant repeats the reconciliation. The controller signs the report.", pattern{"reconcil"}},
 		{"The clerk registers the device. The technician repairs the device. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", pattern{"repair"}},
 		{"The clerk registers the order. The tester tests the build. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", nil},
+		{"The clerk registers the sample. The nurse runs the bloods. If the bloods are abnormal, the doctor reviews them and the nurse repeats the bloods. The doctor operates.", pattern{"run", "blood"}},
 	} {
 		m := Analyze(context.Background(), tc.text, "t.txt")
 		b := newBehaviour(m)

@@ -597,16 +597,20 @@ func (a *analyzer) asLongAsLoop(r *reading) ([]*draft, bool) {
 var redoVerbs = set(`repeat redo rerun`)
 
 // redoneStep loops the branch back to the earlier step that the
-// sentence's only step repeats by name ("repeats the reconciliation"
+// sentence's last step repeats by name ("repeats the reconciliation"
 // after "reconciles the accounts"; "repeats the repair" after "repairs
 // the device"), dropping the "repeat" step; false when there is none.
 func (a *analyzer) redoneStep(before int) bool {
-	if before != len(a.drafts)-1 {
+	if before >= len(a.drafts) {
 		return false
 	}
-	d := a.drafts[before]
+	// the sentence's last step: "… the surgeon reviews them and the nurse
+	// repeats the bloods" goes back to the bloods after the review
+	d := a.drafts[len(a.drafts)-1]
 	e := a.redoTarget(d, before)
-	if e == nil || !a.b.loopTo(e.item) {
+	// (a loop into one branch of parallel work would wait forever at its
+	// join)
+	if e == nil || inParallel(a.b.seq, e.item, false) || !a.b.loopTo(e.item) {
 		return false
 	}
 	d.drop = true
