@@ -345,3 +345,23 @@ func TestRepeatLoopsBack(t *testing.T) {
 		}
 	}
 }
+
+// TestItemLaterSentenceQualifies: in a list item only the first sentence
+// is the item's step; "Incomplete submissions are returned …" after it is
+// a decision as in a paragraph, and the resubmission loops back.
+func TestItemLaterSentenceQualifies(t *testing.T) {
+	text := "Ethics review\n\n" +
+		"1. The investigator submits the protocol to the Ethics Office.\n" +
+		"2. The secretary screens the submission for completeness. Incomplete submissions are returned to the investigator, who resubmits them.\n" +
+		"3. The committee discusses the study.\n"
+	m := Analyze(context.Background(), text, "t.txt")
+	b := newBehaviour(m)
+	screen := nodesMatching(m, pattern{"screen"})
+	resubmit := nodesMatching(m, pattern{"resubmit"})
+	if len(screen) != 1 || len(resubmit) != 1 || !b.reachable(resubmit[0], nil)[screen[0]] {
+		t.Errorf("no loop from the resubmission back to the screening:%s", describe(m))
+	}
+	if len(m.Gateways) == 0 {
+		t.Errorf("no decision for incomplete submissions:%s", describe(m))
+	}
+}

@@ -462,7 +462,10 @@ func (a *analyzer) listItem(bl block) {
 		return
 	}
 	for i, s := range sentences(text) {
-		ds := a.sentence(s, true)
+		// the item's first sentence is its step; the ones after it read as
+		// a paragraph's do ("2. The secretary screens the submission.
+		// Incomplete submissions are returned …": a decision)
+		ds := a.sentence(s, i == 0)
 		if i == 0 && bl.num > 0 && len(ds) > 0 && a.steps != nil {
 			a.stepRead(bl.num, ds[0]) // where "go back to step 4" returns
 		}
