@@ -28,7 +28,8 @@ verify visit wait weigh wipe write insert rotate disarm land feel listen press d
 avoid leave observe wear fit format inform sort audit interview contract hire onboard train invite
 brief sign-off approve plot fly photograph solve troubleshoot diagnose repair
 reconcile reimburse refund quote negotiate match shortlist hire reject dispatch invoice
-pipette centrifuge aliquot incubate thaw vortex autoclave sterilise sterilize dilute`
+pipette centrifuge aliquot incubate thaw vortex autoclave sterilise sterilize dilute
+vote`
 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow

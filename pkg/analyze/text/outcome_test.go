@@ -215,3 +215,11 @@ func TestDepartmentGerundActs(t *testing.T) {
 		}
 	}
 }
+
+// TestCommitteeVotes: "votes" is the committee's step, not a plural noun.
+func TestCommitteeVotes(t *testing.T) {
+	m := Analyze(context.Background(), "The clerk registers the study. The committee votes on the study. The secretary archives the file.", "t.txt")
+	if len(nodesMatching(m, pattern{"vote"})) != 1 {
+		t.Errorf("no voting step:%s", describe(m))
+	}
+}
