@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -363,5 +364,36 @@ func TestItemLaterSentenceQualifies(t *testing.T) {
 	}
 	if len(m.Gateways) == 0 {
 		t.Errorf("no decision for incomplete submissions:%s", describe(m))
+	}
+}
+
+// TestSectionEndingOnBranchIsInlined: a section whose branch ends the
+// process is no sub-process, also when the next section's "at the same
+// time" put it on a branch of parallel work; the refusal never reaches
+// the permit.
+func TestSectionEndingOnBranchIsInlined(t *testing.T) {
+	text := "Ordinance on market stalls\n\n" +
+		"Article 1 — Purpose\n" +
+		"This ordinance lays down the rules for market stalls on public squares, in the interest of public safety.\n\n" +
+		"Article 2 — Application\n" +
+		"(1) The trader shall submit the application to the permit office together with a stall plan.\n" +
+		"(2) The permit office shall check the stall plan. Where the stall would block the fire lane, the application shall be refused, and the refusal shall be notified to the trader; the procedure is thereby terminated.\n\n" +
+		"Article 3 — Consultation\n" +
+		"(1) The permit office shall at the same time consult the police and the fire service.\n" +
+		"(2) Should either of them object, the permit office shall invite the trader to amend the stall plan.\n\n" +
+		"Article 4 — Decision\n" +
+		"The permit office shall issue the permit and the finance office shall levy the fee.\n"
+	m := Analyze(context.Background(), text, "t.txt")
+	refused := false
+	for _, a := range m.Activities {
+		if strings.HasPrefix(a.Name, "Refuse") {
+			refused = true
+			if a.Parent != "" {
+				t.Errorf("the refusal ends only the section %s:%s", a.Parent, describe(m))
+			}
+		}
+	}
+	if !refused {
+		t.Errorf("no refusal:%s", describe(m))
 	}
 }
