@@ -282,6 +282,14 @@ func (a *analyzer) draftPerformer(c clause) string {
 		performer = a.performer(c.performer)
 	case c.pronoun && a.speaker == "" && a.writer != "" && c.pron == "i":
 		performer = a.performer(a.writer) // "I check …" in an e-mail: its writer
+	case c.pronoun && a.speaker == "" && c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
+		// "we email the applicant, they upload the document": not we
+		performer = a.lastAddressed
+	case c.pronoun && a.speaker == "" && firstPersonPlural[c.pron] && isExternal(firstNonEmpty(a.condActor, a.lastActor)):
+		// "The supplier delivers the cabinets. We install them", "When a
+		// customer orders, we check …": we are the organisation, never
+		// the outside party that acted last
+		performer = a.ourSide()
 	case c.pronoun && a.speaker == "" && a.condActor != "":
 		performer = a.condActor
 	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
@@ -306,6 +314,21 @@ func (a *analyzer) draftPerformer(c clause) string {
 		}
 	}
 	return performer
+}
+
+// firstPersonPlural are the subjects that speak for the organisation.
+var firstPersonPlural = set(`we us`)
+
+// ourSide is who "we" are when the last to act was an outside party: the
+// organisation's last performer, the writer of the text, the role the
+// document or section names, else the process owner.
+func (a *analyzer) ourSide() string {
+	for _, p := range []string{a.lastInternal, a.writer, a.sectionActor, a.docActor} {
+		if p != "" && !isExternal(p) {
+			return a.performer(p)
+		}
+	}
+	return process.DefaultPerformer
 }
 
 // notePerformer keeps the performer as the context later clauses'
@@ -401,6 +424,12 @@ func (a *analyzer) record(d *draft, c clause, source string) {
 	a.lastTo = ""
 	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)
+	}
+	a.lastAddressed = ""
+	if len(d.addressed) > 0 {
+		a.lastAddressed = d.addressed[0]
+	} else if a.lastTo != "" && isExternal(a.lastTo) {
+		a.lastAddressed = a.lastTo
 	}
 	if c.pron == "he" || c.pron == "she" {
 		a.lastPron = c.pron

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -316,5 +317,41 @@ func TestProcessOwnerOnlyWithoutPerformers(t *testing.T) {
 				t.Errorf("placeholder lane %v, want %v: %v", owner, tt.owner, names(m))
 			}
 		})
+	}
+}
+
+// TestWeIsOurOrganisation: "we" after an outside party acted (or named
+// in the condition) is the organisation, never that party; "they" right
+// after "we email the applicant" is the applicant.
+func TestWeIsOurOrganisation(t *testing.T) {
+	tests := []struct {
+		text string
+		step string // a step of ours
+		not  string // the outside party it must not be given to
+	}{
+		{"Our team orders the cabinets from the supplier. The supplier delivers the cabinets. We install the kitchen.", "Install", "Supplier"},
+		{"When a customer orders a kitchen, we check the measurements. Our team orders the cabinets.", "Check", "Customer"},
+		{"The customer brings the item back to the store. We check the receipt. If there is no receipt, we refuse the return.", "Check", "Customer"},
+	}
+	for _, tt := range tests {
+		m := Analyze(context.Background(), tt.text, "t.txt")
+		found := false
+		for _, a := range m.Activities {
+			if strings.HasPrefix(a.Name, tt.step) {
+				found = true
+				if a.Performer == tt.not {
+					t.Errorf("%q: %q is done by %s:%s", tt.text, a.Name, a.Performer, describe(m))
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no %s step:%s", tt.text, tt.step, describe(m))
+		}
+	}
+	m := Analyze(context.Background(), "The applicant uploads the documents. Then we email the applicant. They upload the missing document. We check it again.", "t.txt")
+	for _, a := range m.Activities {
+		if strings.HasPrefix(a.Name, "Upload missing") && a.Performer != "Applicant" {
+			t.Errorf("%q is done by %s, want the applicant:%s", a.Name, a.Performer, describe(m))
+		}
 	}
 }
