@@ -75,10 +75,10 @@ type analyzer struct {
 	// lastInternal is the last performer inside the organisation, and
 	// lastExternal the last one outside it ("… to them").
 	lastInternal string
+	lastExternal string
 	// lastAddressed is the outside party the last step addressed or
 	// sent to: who "they" are right after "we email the applicant"
 	lastAddressed string
-	lastExternal string
 	// lastActorPron is the pronoun that named lastActor ("" when a noun
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.

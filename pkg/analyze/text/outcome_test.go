@@ -223,3 +223,23 @@ func TestCommitteeVotes(t *testing.T) {
 		t.Errorf("no voting step:%s", describe(m))
 	}
 }
+
+// TestFAQQuestionCase: the answer to a question about a case is that
+// case ("Q: And if something is missing?" "A: Then we email …").
+func TestFAQQuestionCase(t *testing.T) {
+	text := "Q: How does it start?\nA: The applicant uploads the documents.\n\n" +
+		"Q: And if something is missing?\nA: Then we email the applicant.\n\n" +
+		"Q: What happens if the fee is not paid?\nA: The application is closed.\n\n" +
+		"Q: Who signs?\nA: The director signs the permit.\n"
+	var got []string
+	for _, bl := range segment(context.Background(), text) {
+		got = append(got, bl.text)
+	}
+	all := strings.Join(got, "|")
+	for _, want := range []string{"? The applicant uploads the documents.", "? If something is missing, then we email the applicant.",
+		"? If the fee is not paid, the application is closed.", "? The director signs the permit."} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no %q in %q", want, got)
+		}
+	}
+}

@@ -96,7 +96,10 @@ type segmenter struct {
 	freq  map[string]int // how often each trimmed line occurs: running headers
 	// faq is set for an FAQ's "Q:"/"A:" labels: the answer is the text,
 	// its label none
-	faq       bool
+	faq bool
+	// faqCond is the condition the last question asked ("Q: And if
+	// something is missing?"): its answer's first sentence is that case
+	faqCond   string
 	out       []block
 	raw       [][]byte
 	cur       *block // the block still growing, or nil
@@ -118,6 +121,42 @@ func newSegmenter(lines []string) *segmenter {
 		}
 	}
 	return s
+}
+
+// faqCondRe is a question that asks about a case: "Q: And if something
+// is missing?", "Q: What happens if the customer does not pay?".
+var faqCondRe = regexp.MustCompile(`(?i)^\s*(?:Q|Question)\s*:\s*(?:(?:and|but|ok|okay|so|right)[,.!]?\s+)*(?:what\s+(?:happens\s+|do\s+you\s+do\s+)?)?(?:if|when)\s+([^?]{3,120})\?\s*$`)
+
+// faqLeads are the first words of an answer that go lower-case behind
+// the question's condition.
+var faqLeads = set(`then we they the a an it in`)
+
+// faqAnswer strips an FAQ's answer label; the answer to a question about
+// a case ("Q: What if they aren't eligible?" "A: We send a rejection.")
+// reads as that case: "If they aren't eligible, we send a rejection."
+func (s *segmenter) faqAnswer(t string) string {
+	if m := faqCondRe.FindStringSubmatch(t); m != nil {
+		s.faqCond = strings.TrimSpace(m[1])
+		return t
+	}
+	if faqQuestionRe.MatchString(t) {
+		s.faqCond = ""
+		return t
+	}
+	if !faqAnswerRe.MatchString(t) {
+		return t
+	}
+	t = faqAnswerRe.ReplaceAllString(t, "")
+	cond := s.faqCond
+	s.faqCond = ""
+	if cond == "" || t == "" || ifLeadRe.MatchString(t) {
+		return t
+	}
+	ws := strings.SplitN(t, " ", 2)
+	if faqLeads[strings.ToLower(ws[0])] {
+		ws[0] = strings.ToLower(ws[0])
+	}
+	return "If " + cond + ", " + strings.Join(ws, " ")
 }
 
 // open starts a block that later lines may continue.
@@ -158,7 +197,7 @@ func (s *segmenter) line(i int, line string) {
 	}
 	t := strings.TrimSpace(line)
 	if s.faq {
-		t = faqAnswerRe.ReplaceAllString(t, "")
+		t = s.faqAnswer(t)
 	}
 	if t == "" {
 		s.flush()
