@@ -400,3 +400,17 @@ func TestSectionEndingOnBranchIsInlined(t *testing.T) {
 		t.Errorf("no refusal:%s", describe(m))
 	}
 }
+
+// TestProhibitionLeadIn: "do NOT fail over:" leads in to the step done
+// instead, which is kept.
+func TestProhibitionLeadIn(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"If the lag is above 60 seconds, do NOT fail over: the DBA opens a support case.", "If the lag is above 60 seconds, the DBA opens a support case."},
+		{"Don't ship it: QA blocks the batch.", "QA blocks the batch."},
+		{"Do not sign the form.", "Do not sign the form."},
+	} {
+		if got := plainOrder(tc.in); got != tc.want {
+			t.Errorf("plainOrder(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

@@ -567,6 +567,9 @@ func lowerInitial(s string) string {
 // verbs ("Approved changes we schedule and test" → "We schedule and test
 // approved changes").
 func plainOrder(s string) string {
+	// "If the lag is high, do NOT fail over: the DBA opens a case": what
+	// is not done leads in to what is
+	s = dontLeadRe.ReplaceAllString(s, "$1$2")
 	if m := ifNoCommaRe.FindStringSubmatch(s); m != nil {
 		if _, f := verbForm(lastWord(m[2])); f != formNone || strings.Contains(" "+strings.ToLower(m[2])+" ", " not ") {
 			return m[1] + " " + m[2] + ", " + m[3] + " " + m[4]
@@ -585,6 +588,10 @@ func plainOrder(s string) string {
 	}
 	return s
 }
+
+// dontLeadRe is a prohibition that leads in to what is done instead:
+// ", do NOT fail over: the DBA opens …", "Don't ship it: QA …".
+var dontLeadRe = regexp.MustCompile(`(?i)(^|,\s+)(?:do\s+not|don't|never)\s+[a-z][\w -]{1,40}:\s+(\S)`)
 
 // lastWord is a phrase's last word without punctuation.
 func lastWord(s string) string {
