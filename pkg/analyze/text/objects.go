@@ -286,7 +286,8 @@ func countedThing(w string) bool {
 var moneyUnits = set(`eur euro euros usd dollars gbp pounds chf francs percent cents points`)
 
 // systemFollows says whether "in/on/with/into" at j names a system: "…
-// in SAP" ends the object.
+// in SAP" ends the object; an outside party named after a system does
+// not.
 func systemFollows(rest []string, j int, w string) bool {
 	if (w != "in" && w != "on" && w != "with" && w != "into") || j+1 >= len(rest) {
 		return false
@@ -295,7 +296,12 @@ func systemFollows(rest []string, j int, w string) bool {
 	if k < len(rest) && determiners[norm(rest[k])] {
 		k++
 	}
-	return k < len(rest) && isSystem(rest[k])
+	if k >= len(rest) || !isSystem(rest[k]) {
+		return false
+	}
+	// "with the database vendor", "with the software supplier": a party
+	// named after its product, not the system
+	return !isExternal(nounPhrase(rest[k:], 3))
 }
 
 // joinsAction says whether "and", "or" or "then" at j joins a further
