@@ -414,3 +414,19 @@ func TestProhibitionLeadIn(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeLeadComma: a short time lead-in naming a thing gets its comma;
+// one naming an action or a clause is left alone.
+func TestTimeLeadComma(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"After surgery the nurse monitors the recovery.", "After surgery, the nurse monitors the recovery."},
+		{"Before shipment we weigh the parcel.", "Before shipment, we weigh the parcel."},
+		{"After checking the form the clerk files it.", "After checking the form the clerk files it."},
+		{"After the customer pays the invoice, we ship.", "After the customer pays the invoice, we ship."},
+		{"After surgery, the nurse monitors the recovery.", "After surgery, the nurse monitors the recovery."},
+	} {
+		if got := timeLeadComma(tc.in); got != tc.want {
+			t.Errorf("timeLeadComma(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}

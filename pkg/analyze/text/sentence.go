@@ -570,6 +570,7 @@ func plainOrder(s string) string {
 	// "If the lag is high, do NOT fail over: the DBA opens a case": what
 	// is not done leads in to what is
 	s = dontLeadRe.ReplaceAllString(s, "$1$2")
+	s = timeLeadComma(s)
 	if m := ifNoCommaRe.FindStringSubmatch(s); m != nil {
 		if _, f := verbForm(lastWord(m[2])); f != formNone || strings.Contains(" "+strings.ToLower(m[2])+" ", " not ") {
 			return m[1] + " " + m[2] + ", " + m[3] + " " + m[4]
@@ -592,6 +593,27 @@ func plainOrder(s string) string {
 // dontLeadRe is a prohibition that leads in to what is done instead:
 // ", do NOT fail over: the DBA opens …", "Don't ship it: QA …".
 var dontLeadRe = regexp.MustCompile(`(?i)(^|,\s+)(?:do\s+not|don't|never)\s+[a-z][\w -]{1,40}:\s+(\S)`)
+
+// timeLeadNoCommaRe is a short time lead-in written without its comma:
+// "After surgery the nurse monitors …".
+var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during)\s+(?:(?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
+
+// timeLeadComma gives a short time lead-in its comma, so that the clause
+// after it is read as the sentence's step, not as part of the lead-in;
+// only when the lead-in names a thing, not an action ("After checking
+// the form the clerk …" is left alone).
+func timeLeadComma(s string) string {
+	m := timeLeadNoCommaRe.FindStringSubmatchIndex(s)
+	if m == nil {
+		return s
+	}
+	for _, w := range strings.Fields(s[m[4]:m[5]]) {
+		if _, f := verbForm(w); f != formNone || determiners[norm(w)] || pronouns[norm(w)] {
+			return s
+		}
+	}
+	return s[:m[3]] + "," + s[m[3]:]
+}
 
 // lastWord is a phrase's last word without punctuation.
 func lastWord(s string) string {
