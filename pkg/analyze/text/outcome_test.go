@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -241,5 +242,35 @@ func TestFAQQuestionCase(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("no %q in %q", want, got)
 		}
+	}
+}
+
+// TestCalmCaps: words a prose line shouts are written as prose; headings
+// in capitals and acronyms stay.
+func TestCalmCaps(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"1. REGISTRAR logs the request.", "1. Registrar logs the request."},
+		{"CURATOR assesses it. IF the work is fragile -> CURATOR declines the loan. END.", "Curator assesses it. If the work is fragile -> Curator declines the loan. End."},
+		{"CONSERVATOR writes the report AND, AT THE SAME TIME, REGISTRAR asks", "Conservator writes the report and, at the same time, Registrar asks"},
+		{"QA checks the HACCP log in the IT system", "QA checks the HACCP log in the IT system"},
+		{"The SAP ADMINISTRATOR books it", "The SAP Administrator books it"},
+		{"JOB AID - OUTGOING LOANS", "JOB AID - OUTGOING LOANS"},
+	} {
+		if got := calmCaps(tc.in); got != tc.want {
+			t.Errorf("calmCaps(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestRoleStepIsNoHeading: "1. Registrar logs the request." is a step,
+// "1. Scope" a heading.
+func TestRoleStepIsNoHeading(t *testing.T) {
+	var kinds []int
+	for _, bl := range segment(context.Background(), "Loans\n\n1. Scope\n\n1. Registrar logs the request.\n2. Art Handler crates the work.\n") {
+		kinds = append(kinds, bl.kind)
+	}
+	want := []int{blockHeading, blockHeading, blockItem, blockItem}
+	if fmt.Sprint(kinds) != fmt.Sprint(want) {
+		t.Errorf("kinds = %v, want %v", kinds, want)
 	}
 }
