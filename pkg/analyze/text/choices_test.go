@@ -430,3 +430,26 @@ func TestTimeLeadComma(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionConditions: a short question naming a case, then what is
+// done, is that case's condition; a question to the reader is not.
+func TestQuestionConditions(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"No answer within 10 days?", "The assistant selects the next library."}, []string{"If no answer within 10 days, the assistant selects the next library."}},
+		{[]string{"Complete?", "Then the officer assesses the plan."}, []string{"If complete, then the officer assesses the plan."}},
+		{[]string{"What happens next?", "The clerk files it."}, []string{"What happens next?", "The clerk files it."}},
+		{[]string{"QA hold?", "The planner waits."}, []string{"If QA hold, the planner waits."}},
+	} {
+		if got := questionConditions(tc.in); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("questionConditions(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	// "STOP, no ILL needed." ends the branch and is no step
+	m := Analyze(context.Background(), "The assistant checks the catalogue. If we own the item, the assistant places a hold. STOP, no loan needed. The assistant sends the request.", "t.txt")
+	if len(nodesMatching(m, pattern{"stop"})) != 0 {
+		t.Errorf("a STOP note became a step:%s", describe(m))
+	}
+}

@@ -263,6 +263,9 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	defer a.placeTimer(s)
 	before := a.count
 	defer a.closeSentence(s, before)
+	if stopNoteRe.MatchString(r.body) {
+		return nil // "STOP, no ILL needed.": the end (closeSentence), no step
+	}
 	if m := whetherRe.FindStringSubmatch(r.body); m != nil && strings.Contains(strings.ToLower(r.body), "whether") {
 		a.lastQuestion = m[2] + "?" // what a following "If yes" answers
 	}
@@ -750,6 +753,9 @@ func stopLast(s string) string {
 }
 
 var (
+	// stopNoteRe is a sentence that halts the case with a note why:
+	// "STOP, no ILL needed.", "Stop - do not continue."
+	stopNoteRe = regexp.MustCompile(`(?i)^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b`)
 	// stopClauseRe is a note's clause that halts the case: "stop".
 	stopClauseRe = regexp.MustCompile(`(?i)^(?:and\s+)?(?:stop|halt|abort)$`)
 	// prohibitionRe is a note's clause that forbids the next step: "do
