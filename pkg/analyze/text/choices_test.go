@@ -453,3 +453,16 @@ func TestQuestionConditions(t *testing.T) {
 		t.Errorf("a STOP note became a step:%s", describe(m))
 	}
 }
+
+// TestLabelBeforeCondition: "Dryer check: if …, X" keeps X as the
+// condition's branch; "Nothing is paid for a rejected load" is no step.
+func TestLabelBeforeCondition(t *testing.T) {
+	m := Analyze(context.Background(), "The operator tests the sample. Dryer check: if the grain can be dried, the operator books it for drying. The operator prints the ticket.", "t.txt")
+	if len(nodesMatching(m, pattern{"book", "drying"})) != 1 || len(m.Gateways) == 0 {
+		t.Errorf("no decision with the drying step:%s", describe(m))
+	}
+	m = Analyze(context.Background(), "The operator tests the load. If the load is wet, the operator rejects the load. Nothing is paid for a rejected load. The office pays the farmer.", "t.txt")
+	if len(nodesMatching(m, pattern{"pay", "nothing"})) != 0 {
+		t.Errorf("'nothing is paid' became a step:%s", describe(m))
+	}
+}

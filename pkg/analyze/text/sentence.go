@@ -481,7 +481,7 @@ var (
 	// nothingRe is a clause that says nothing more is done to the case
 	// ("nothing is shipped", "in that case nothing else happens"), with
 	// the word that joins it to the rest of the sentence.
-	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?(?:nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)|no\s+(?:further\s+)?[a-z-]+\s+(?:is|are|gets|will\s+be)\s+(?:released|paid|shipped|issued|made|sent|ordered|delivered|refunded|granted|processed|booked|executed|signed|deployed|reported))(?:\s+(?:to|for)\s+(?:the\s+)?[a-z-]+)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
+	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?(?:nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)|no\s+(?:further\s+)?[a-z-]+\s+(?:is|are|gets|will\s+be)\s+(?:released|paid|shipped|issued|made|sent|ordered|delivered|refunded|granted|processed|booked|executed|signed|deployed|reported))(?:\s+(?:to|for)\s+(?:the\s+|an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
 	// stateSubjectRe is a subject that names the case's state: "A
 	// refused application is answered with …".
 	// Only "a"/"any"/"every": "The complete application is then
@@ -573,6 +573,11 @@ func plainOrder(s string) string {
 	// "If the lag is high, do NOT fail over: the DBA opens a case": what
 	// is not done leads in to what is
 	s = dontLeadRe.ReplaceAllString(s, "$1$2")
+	// "Dryer check: if the grain can be dried, …": the label names the
+	// step's topic, the condition is the sentence
+	if m := labelIfRe.FindStringSubmatch(s); m != nil {
+		s = capitalise(m[1])
+	}
 	s = timeLeadComma(s)
 	if m := ifNoCommaRe.FindStringSubmatch(s); m != nil {
 		if _, f := verbForm(lastWord(m[2])); f != formNone || strings.Contains(" "+strings.ToLower(m[2])+" ", " not ") {
@@ -592,6 +597,9 @@ func plainOrder(s string) string {
 	}
 	return s
 }
+
+// labelIfRe is a short label before a condition: "Dryer check: if …".
+var labelIfRe = regexp.MustCompile(`^[A-Z][\w' -]{1,30}:\s+((?i:if|when|where|unless|should|in\s+case)\s.+)$`)
 
 // dontLeadRe is a prohibition that leads in to what is done instead:
 // ", do NOT fail over: the DBA opens …", "Don't ship it: QA …".
