@@ -466,3 +466,19 @@ func TestLabelBeforeCondition(t *testing.T) {
 		t.Errorf("'nothing is paid' became a step:%s", describe(m))
 	}
 }
+
+// TestItCannotIsTheOtherBranch: "if the grain can be dried, …; if it
+// cannot be dried, …" is one decision, not a second one on the last
+// object.
+func TestItCannotIsTheOtherBranch(t *testing.T) {
+	m := Analyze(context.Background(), "The operator tests the sample. If the grain can be dried, the operator books it for drying and adds a drying charge. If it cannot be dried, the operator rejects the load. The operator prints the ticket.", "t.txt")
+	splits := 0
+	for _, g := range m.Gateways {
+		if g.Name != "" {
+			splits++
+		}
+	}
+	if splits != 1 {
+		t.Errorf("%d named decisions, want 1:%s", splits, describe(m))
+	}
+}
