@@ -334,6 +334,7 @@ func TestRepeatLoopsBack(t *testing.T) {
 		{"The clerk registers the device. The technician repairs the device. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", pattern{"repair"}},
 		{"The clerk registers the order. The tester tests the build. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", nil},
 		{"The clerk registers the sample. The nurse runs the bloods. If the bloods are abnormal, the doctor reviews them and the nurse repeats the bloods. The doctor operates.", pattern{"run", "blood"}},
+		{"The clerk registers the patient. The nurse takes blood. If the sample is clotted, the lab rejects the sample and the nurse takes new blood. The doctor reads the result.", pattern{"take", "blood"}},
 	} {
 		m := Analyze(context.Background(), tc.text, "t.txt")
 		b := newBehaviour(m)

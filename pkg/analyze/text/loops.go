@@ -27,7 +27,7 @@ var (
 		working business second other first last`)
 	// renewedRe marks a step that redoes an earlier one on a new version
 	// of its object: "sends a new offer", "submits a revised budget".
-	renewedRe = regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new|revised|corrected|updated|amended|reworked)\s+(\w+)`)
+	renewedRe = regexp.MustCompile(`(?i)\b(?:(?:a|an|the|some)\s+(?:new|revised|corrected|updated|amended|reworked|fresh)|(?:new|fresh))\s+(\w+)`)
 	// backRe marks work handed back to someone inside the organisation:
 	// "sends it back to the clerk", "returns the report to the author".
 	backRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|returns?|returned|passes|passed|hands|handed|gives|refers|referred|routes|routed|goes|go|comes|moves)\b[^.;]*?\bback\s+to\b|\breturns?\s+(?:it|them|the\s+\w+)\s+to\b|\b(?:is|are)\s+returned\s+to\b|\breturns\s+to\s+(?:the|a|an)\b`)
@@ -56,6 +56,9 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 	head := ""
 	if m := renewedRe.FindStringSubmatch(d.source); m != nil {
 		head = strings.ToLower(m[1])
+		if isAgent(head) || isExternal(head) {
+			return nil, nil // "a new customer" is another party, no rework
+		}
 	} else if !strings.Contains(strings.ToLower(d.source), "again") {
 		return nil, nil
 	}
