@@ -425,6 +425,7 @@ func TestTimeLeadComma(t *testing.T) {
 		{"After checking the form the clerk files it.", "After checking the form the clerk files it."},
 		{"After the customer pays the invoice, we ship.", "After the customer pays the invoice, we ship."},
 		{"After surgery, the nurse monitors the recovery.", "After surgery, the nurse monitors the recovery."},
+		{"After the repair the technician runs a test cycle.", "After the repair, the technician runs a test cycle."},
 	} {
 		if got := timeLeadComma(tc.in); got != tc.want {
 			t.Errorf("timeLeadComma(%q) = %q, want %q", tc.in, got, tc.want)
@@ -481,5 +482,18 @@ func TestItCannotIsTheOtherBranch(t *testing.T) {
 	}
 	if splits != 1 {
 		t.Errorf("%d named decisions, want 1:%s", splits, describe(m))
+	}
+}
+
+// TestNounVerbs: the step a noun of work names.
+func TestNounVerbs(t *testing.T) {
+	for noun, verb := range map[string]string{"diagnosis": "diagnose", "analysis": "analyse", "delivery": "deliver", "acceptance": "accept", "inspection": "inspect"} {
+		found := false
+		for _, v := range nounVerbs(noun) {
+			found = found || v == verb
+		}
+		if !found {
+			t.Errorf("nounVerbs(%q) = %v, want %q among them", noun, nounVerbs(noun), verb)
+		}
 	}
 }

@@ -433,13 +433,15 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 
 // nounVerbs are the verbs a noun of work may name: "review" → review,
 // "inspection" → inspect, "assessment" → assess, "approval" → approve,
-// "validation" → validate.
+// "validation" → validate, "diagnosis" → diagnose, "analysis" → analyse,
+// "delivery" → deliver.
 func nounVerbs(n string) []string {
 	out := []string{n}
 	if b, f := verbForm(n); f == formIng {
 		out = append(out, b) // "the drafting" → draft
 	}
-	for _, sfx := range [][2]string{{"ation", "ate"}, {"ation", ""}, {"uction", "uce"}, {"ion", ""}, {"ion", "e"}, {"ment", ""}, {"al", "e"}} {
+	for _, sfx := range [][2]string{{"ation", "ate"}, {"ation", ""}, {"uction", "uce"}, {"ion", ""}, {"ion", "e"}, {"ment", ""}, {"al", "e"},
+		{"osis", "ose"}, {"ysis", "yse"}, {"ysis", "yze"}, {"ance", ""}, {"ery", "er"}} {
 		if strings.HasSuffix(n, sfx[0]) && len(n) > len(sfx[0])+2 {
 			out = append(out, strings.TrimSuffix(n, sfx[0])+sfx[1])
 		}

@@ -607,7 +607,7 @@ var dontLeadRe = regexp.MustCompile(`(?i)(^|,\s+)(?:do\s+not|don't|never)\s+[a-z
 
 // timeLeadNoCommaRe is a short time lead-in written without its comma:
 // "After surgery the nurse monitors …".
-var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during)\s+(?:(?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
+var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
 
 // timeLeadComma gives a short time lead-in its comma, so that the clause
 // after it is read as the sentence's step, not as part of the lead-in;
@@ -618,8 +618,10 @@ func timeLeadComma(s string) string {
 	if m == nil {
 		return s
 	}
-	for _, w := range strings.Fields(s[m[4]:m[5]]) {
-		if _, f := verbForm(w); f != formNone || determiners[norm(w)] || pronouns[norm(w)] {
+	for _, w := range strings.Fields(s[m[6]:m[7]]) {
+		// (after an article a verb's base form is its noun: "After the
+		// repair"; "After the customer pays" is a clause)
+		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] {
 			return s
 		}
 	}
