@@ -274,3 +274,15 @@ func TestRoleStepIsNoHeading(t *testing.T) {
 		t.Errorf("kinds = %v, want %v", kinds, want)
 	}
 }
+
+// TestMoreRoles: roles without an agent ending are performers.
+func TestMoreRoles(t *testing.T) {
+	for _, r := range []string{"General Counsel", "paralegal", "foreman", "warden", "bursar", "steward", "vet", "ombudsman", "magistrate", "mayor", "actuary", "panel"} {
+		if !isAgent(r) {
+			t.Errorf("isAgent(%q) = false", r)
+		}
+	}
+	if !isExternal("Referring Vet") || isExternal("Vet") {
+		t.Errorf("the referring vet is outside, the vet ours")
+	}
+}
