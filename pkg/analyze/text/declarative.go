@@ -141,6 +141,11 @@ func passiveClause(subject, rest []string, b, prev string) []clause {
 // object, as the verb a mostly-noun word can be ("The examiners grade the
 // thesis").
 func verbAt(subject, ws []string, i int) (string, int) {
+	if i > 0 && (strings.HasSuffix(ws[i-1], "'s") || strings.HasSuffix(ws[i-1], "s'")) {
+		// "the counterparty's revised redline": after a possessive the
+		// word belongs to the noun phrase
+		return "", formNone
+	}
 	w := norm(ws[i])
 	b, f := verbForm(ws[i])
 	if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {

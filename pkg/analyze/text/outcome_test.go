@@ -286,3 +286,14 @@ func TestMoreRoles(t *testing.T) {
 		t.Errorf("the referring vet is outside, the vet ours")
 	}
 }
+
+// TestPossessiveIsNoPerformer: "The counterparty's revised redline shall
+// be reviewed" has no performer "Counterparty's".
+func TestPossessiveIsNoPerformer(t *testing.T) {
+	m := Analyze(context.Background(), "The lawyer negotiates the deviations with the counterparty. The counterparty's revised redline shall be reviewed again. The paralegal archives the contract.", "t.txt")
+	for _, p := range m.Participants {
+		if strings.HasSuffix(p.Name, "'s") {
+			t.Errorf("lane %q:%s", p.Name, describe(m))
+		}
+	}
+}
