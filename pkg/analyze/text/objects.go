@@ -327,6 +327,17 @@ func (s *objectScan) joinsAction(j int, w string) bool {
 	return s.coordinated(w, rest[j+1:])
 }
 
+// roleActs reports whether ws opens with a department or role named
+// bare and its verb: "finance refunds …", "purchasing orders …" (not the
+// verb "finance").
+func roleActs(ws []string) bool {
+	if len(ws) < 2 || !roleWords[norm(ws[0])] {
+		return false
+	}
+	_, f := verbForm(ws[1])
+	return f == formThird
+}
+
 // alternative keeps nxt, after "or", as the tail when it starts with a
 // verb: "… opposes the dismissal or confirms it", a choice between two
 // actions.
@@ -348,7 +359,7 @@ func (s *objectScan) coordinated(w string, nxt []string) bool {
 		s.tailPron = norm(nxt[0])
 		nxt = nxt[1:] // "… and then I enter it"
 	}
-	if _, f := verbFormNext(nxt); f != formNone && (f != formIng || s.form == formIng) && (f == s.form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
+	if _, f := verbFormNext(nxt); f != formNone && (f != formIng || s.form == formIng) && (f == s.form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] && !roleActs(nxt) {
 		s.tail = nxt
 		return true
 	}

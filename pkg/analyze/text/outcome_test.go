@@ -297,3 +297,18 @@ func TestPossessiveIsNoPerformer(t *testing.T) {
 		}
 	}
 }
+
+// TestBareDepartmentAfterAnd: "… and finance refunds the amount" is
+// finance's step, not a step "Finance refunds amount" of the one before.
+func TestBareDepartmentAfterAnd(t *testing.T) {
+	m := Analyze(context.Background(), "The assessor compares the photos. The assessor withdraws the charge and finance refunds the amount to the customer.", "t.txt")
+	ok := false
+	for _, a := range m.Activities {
+		if strings.HasPrefix(a.Name, "Refund") && a.Performer == "Finance" {
+			ok = true
+		}
+	}
+	if !ok {
+		t.Errorf("no refund by finance:%s", describe(m))
+	}
+}
