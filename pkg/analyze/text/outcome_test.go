@@ -312,3 +312,12 @@ func TestBareDepartmentAfterAnd(t *testing.T) {
 		t.Errorf("no refund by finance:%s", describe(m))
 	}
 }
+
+// TestAdverbBeforeBaseVerb: plain non-native English "HR also send copy
+// to the insurer" is HR's step, as "HR also sends a copy" is.
+func TestAdverbBeforeBaseVerb(t *testing.T) {
+	cs := parseClause("HR also send copy to the health insurance company.", "")
+	if len(cs) != 1 || cs[0].performer != "HR" || cs[0].verb != "send" {
+		t.Errorf("parseClause = %+v, want HR's send", cs)
+	}
+}
