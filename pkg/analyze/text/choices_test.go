@@ -426,6 +426,9 @@ func TestTimeLeadComma(t *testing.T) {
 		{"After the customer pays the invoice, we ship.", "After the customer pays the invoice, we ship."},
 		{"After surgery, the nurse monitors the recovery.", "After surgery, the nurse monitors the recovery."},
 		{"After the repair the technician runs a test cycle.", "After the repair, the technician runs a test cycle."},
+		{"In laboratory the lab assistant scan every tube.", "In laboratory, the lab assistant scan every tube."},
+		{"In the portal the applicant uploads the form.", "In the portal the applicant uploads the form."},
+		{"In case the customer objects, we call.", "In case the customer objects, we call."},
 	} {
 		if got := timeLeadComma(tc.in); got != tc.want {
 			t.Errorf("timeLeadComma(%q) = %q, want %q", tc.in, got, tc.want)

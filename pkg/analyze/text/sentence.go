@@ -605,9 +605,14 @@ var labelIfRe = regexp.MustCompile(`^[A-Z][\w' -]{1,30}:\s+((?i:if|when|where|un
 // ", do NOT fail over: the DBA opens …", "Don't ship it: QA …".
 var dontLeadRe = regexp.MustCompile(`(?i)(^|,\s+)(?:do\s+not|don't|never)\s+[a-z][\w -]{1,40}:\s+(\S)`)
 
-// timeLeadNoCommaRe is a short time lead-in written without its comma:
-// "After surgery the nurse monitors …".
-var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
+// timeLeadNoCommaRe is a short time or place lead-in written without its
+// comma: "After surgery the nurse monitors …", "In laboratory the lab
+// assistant scans …".
+var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during|in|at|on)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
+
+// leadNotPlace are the words after "in", "at" or "on" that open a
+// condition or a manner, not a time or place: "in case", "on condition".
+var leadNotPlace = set(`case condition order addition general principle short particular any each every all which that`)
 
 // timeLeadComma gives a short time lead-in its comma, so that the clause
 // after it is read as the sentence's step, not as part of the lead-in;
@@ -618,10 +623,13 @@ func timeLeadComma(s string) string {
 	if m == nil {
 		return s
 	}
+	if place := strings.ToLower(strings.Fields(s)[0]); (place == "in" || place == "at" || place == "on") && m[4] >= 0 {
+		return s // "In the portal the …" may name where, not when: only the bare noun of plain English ("In laboratory the …")
+	}
 	for _, w := range strings.Fields(s[m[6]:m[7]]) {
 		// (after an article a verb's base form is its noun: "After the
 		// repair"; "After the customer pays" is a clause)
-		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] {
+		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] || leadNotPlace[norm(w)] {
 			return s
 		}
 	}
