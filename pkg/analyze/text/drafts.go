@@ -44,6 +44,10 @@ func namesEachSubject(cs []clause) bool {
 	return len(seen) >= 2
 }
 
+// lookAtRe is looking at a thing: "looks at the work order", "look the
+// paper" (plain non-native English), "looks over the draft".
+var lookAtRe = regexp.MustCompile(`(?i)\b(?:look|looks|looked)\s+(?:(?:at|over|through|into)\s+)?(?:the|a|an|every|each|all|his|her|their|its)\b`)
+
 // getFromRe is "get" with an object and a source: "gets the report
 // from the police".
 var getFromRe = regexp.MustCompile(`(?i)\b(?:gets|get|got) (?:the|a|an|their|its|his|her|all|any) [^,;.]{1,60}? from (?:the|a|an|their|its|his|her) `)
@@ -87,6 +91,12 @@ func clauseRewrites(text string) string {
 	text = getFromRe.ReplaceAllStringFunc(text, func(m string) string {
 		ws := strings.SplitN(m, " ", 2)
 		return map[string]string{"get": "receive", "gets": "receives", "got": "received"}[strings.ToLower(ws[0])] + " " + ws[1]
+	})
+	// "The planner looks at the work order", "HR look the paper": the
+	// planner checks it
+	text = lookAtRe.ReplaceAllStringFunc(text, func(m string) string {
+		ws := strings.Fields(m)
+		return map[string]string{"look": "check", "looks": "checks", "looked": "checked"}[strings.ToLower(ws[0])] + " " + ws[len(ws)-1]
 	})
 	// "It is the responsibility of the clerk to archive the file": the
 	// clerk must archive it

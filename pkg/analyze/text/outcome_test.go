@@ -321,3 +321,16 @@ func TestAdverbBeforeBaseVerb(t *testing.T) {
 		t.Errorf("parseClause = %+v, want HR's send", cs)
 	}
 }
+
+// TestLookAtIsCheck: looking at a thing is checking it.
+func TestLookAtIsCheck(t *testing.T) {
+	for _, s := range []string{"The planner looks at the work order.", "HR look the paper.", "The editor looks over the draft."} {
+		cs := parseClause(clauseRewrites(s), "")
+		if len(cs) != 1 || cs[0].verb != "check" {
+			t.Errorf("%q: %+v, want a check", s, cs)
+		}
+	}
+	if got := clauseRewrites("The clerk looks for the file."); got != "The clerk looks for the file." {
+		t.Errorf("a search became %q", got)
+	}
+}
