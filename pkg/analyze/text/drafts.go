@@ -48,6 +48,10 @@ func namesEachSubject(cs []clause) bool {
 // paper" (plain non-native English), "looks over the draft".
 var lookAtRe = regexp.MustCompile(`(?i)\b(?:look|looks|looked)\s+(?:(?:at|over|through|into)\s+)?(?:the|a|an|every|each|all|his|her|their|its)\b`)
 
+// tellToRe is telling to someone: "tell to payroll", "tells to the
+// customer".
+var tellToRe = regexp.MustCompile(`(?i)\b(?:tell|tells)\s+to\s+`)
+
 // getFromRe is "get" with an object and a source: "gets the report
 // from the police".
 var getFromRe = regexp.MustCompile(`(?i)\b(?:gets|get|got) (?:the|a|an|their|its|his|her|all|any) [^,;.]{1,60}? from (?:the|a|an|their|its|his|her) `)
@@ -97,6 +101,13 @@ func clauseRewrites(text string) string {
 	text = lookAtRe.ReplaceAllStringFunc(text, func(m string) string {
 		ws := strings.Fields(m)
 		return map[string]string{"look": "check", "looks": "checks", "looked": "checked"}[strings.ToLower(ws[0])] + " " + ws[len(ws)-1]
+	})
+	// "… and tell to payroll" (plain non-native English): informs payroll
+	text = tellToRe.ReplaceAllStringFunc(text, func(m string) string {
+		if strings.HasPrefix(strings.ToLower(m), "tells") {
+			return "informs "
+		}
+		return "inform "
 	})
 	// "It is the responsibility of the clerk to archive the file": the
 	// clerk must archive it

@@ -330,6 +330,9 @@ func TestLookAtIsCheck(t *testing.T) {
 			t.Errorf("%q: %+v, want a check", s, cs)
 		}
 	}
+	if cs := parseClause(clauseRewrites("HR tell to payroll."), ""); len(cs) != 1 || cs[0].verb != "inform" {
+		t.Errorf("'tell to payroll': %+v, want inform", cs)
+	}
 	if got := clauseRewrites("The clerk looks for the file."); got != "The clerk looks for the file." {
 		t.Errorf("a search became %q", got)
 	}
