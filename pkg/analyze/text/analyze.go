@@ -76,6 +76,9 @@ type analyzer struct {
 	// lastExternal the last one outside it ("… to them").
 	lastInternal string
 	lastExternal string
+	// lastAddressed is the outside party the last step addressed or
+	// sent to: who "they" are right after "we email the applicant"
+	lastAddressed string
 	// lastActorPron is the pronoun that named lastActor ("" when a noun
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.

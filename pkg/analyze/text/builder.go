@@ -251,9 +251,21 @@ func flattenSubs(items []*item) []*item {
 			steps += countActs([]*item{it})
 		}
 	}
-	whole := subs < 2 || steps < minSubSteps
+	return inlineSubs(items, subs < 2 || steps < minSubSteps)
+}
+
+// inlineSubs puts the items of the sections that are no sub-process into
+// the flow, also where a section stands on a branch ("The licensing
+// service shall at the same time consult …" runs beside the section
+// before it): every section when whole, else those that end early.
+func inlineSubs(items []*item, whole bool) []*item {
 	var out []*item
 	for _, it := range items {
+		if it.gw != nil {
+			for i := range it.gw.branches {
+				it.gw.branches[i].items = inlineSubs(it.gw.branches[i].items, whole)
+			}
+		}
 		if it.sub != nil && (whole || endsEarly(it.sub.items)) {
 			// a section with a branch that ends the process ("…, the
 			// application is refused; the procedure is terminated") is

@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -26,6 +27,15 @@ func TestTerminationPhrases(t *testing.T) {
 		{"A rejected sample is not processed further.", true},
 		{"The desk assistant declines the loan. STOP.", false},
 		{"STOP.", true},
+		{"STOP, no ILL needed.", true},
+		{"That application is dead at that point; it never goes to the committee.", true},
+		{"The order no longer proceeds to picking.", true},
+		{"The parcel never goes missing.", false},
+		{"Stop - do not continue with the order.", true},
+		{"Stop the line and call the supervisor.", false},
+		{"The paralegal notifies the business unit and the matter is closed.", true},
+		{"The ticket is closed.", true},
+		{"The booking file is updated.", false},
 		{"A blocked batch is never filled.", true},
 		{"The batch is never late.", false},
 		{"The line stops for cleaning.", false},
@@ -323,6 +333,8 @@ func TestRepeatLoopsBack(t *testing.T) {
 		{"The clerk registers the order. The accountant reconciles the accounts. If the figures still do not match, the accountant repeats the reconciliation. The controller signs the report.", pattern{"reconcil"}},
 		{"The clerk registers the device. The technician repairs the device. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", pattern{"repair"}},
 		{"The clerk registers the order. The tester tests the build. If the customer is not satisfied, the technician repeats the repair. The clerk closes the case.", nil},
+		{"The clerk registers the sample. The nurse runs the bloods. If the bloods are abnormal, the doctor reviews them and the nurse repeats the bloods. The doctor operates.", pattern{"run", "blood"}},
+		{"The clerk registers the patient. The nurse takes blood. If the sample is clotted, the lab rejects the sample and the nurse takes new blood. The doctor reads the result.", pattern{"take", "blood"}},
 	} {
 		m := Analyze(context.Background(), tc.text, "t.txt")
 		b := newBehaviour(m)
@@ -335,6 +347,146 @@ func TestRepeatLoopsBack(t *testing.T) {
 		ns := nodesMatching(m, tc.loop)
 		if len(ns) != 1 || !b.reachable(ns[0], nil)[ns[0]] {
 			t.Errorf("no loop back to %v:%s", tc.loop, describe(m))
+		}
+	}
+}
+
+// TestItemLaterSentenceQualifies: in a list item only the first sentence
+// is the item's step; "Incomplete submissions are returned …" after it is
+// a decision as in a paragraph, and the resubmission loops back.
+func TestItemLaterSentenceQualifies(t *testing.T) {
+	text := "Ethics review\n\n" +
+		"1. The investigator submits the protocol to the Ethics Office.\n" +
+		"2. The secretary screens the submission for completeness. Incomplete submissions are returned to the investigator, who resubmits them.\n" +
+		"3. The committee discusses the study.\n"
+	m := Analyze(context.Background(), text, "t.txt")
+	b := newBehaviour(m)
+	screen := nodesMatching(m, pattern{"screen"})
+	resubmit := nodesMatching(m, pattern{"resubmit"})
+	if len(screen) != 1 || len(resubmit) != 1 || !b.reachable(resubmit[0], nil)[screen[0]] {
+		t.Errorf("no loop from the resubmission back to the screening:%s", describe(m))
+	}
+	if len(m.Gateways) == 0 {
+		t.Errorf("no decision for incomplete submissions:%s", describe(m))
+	}
+}
+
+// TestSectionEndingOnBranchIsInlined: a section whose branch ends the
+// process is no sub-process, also when the next section's "at the same
+// time" put it on a branch of parallel work; the refusal never reaches
+// the permit.
+func TestSectionEndingOnBranchIsInlined(t *testing.T) {
+	text := "Ordinance on market stalls\n\n" +
+		"Article 1 — Purpose\n" +
+		"This ordinance lays down the rules for market stalls on public squares, in the interest of public safety.\n\n" +
+		"Article 2 — Application\n" +
+		"(1) The trader shall submit the application to the permit office together with a stall plan.\n" +
+		"(2) The permit office shall check the stall plan. Where the stall would block the fire lane, the application shall be refused, and the refusal shall be notified to the trader; the procedure is thereby terminated.\n\n" +
+		"Article 3 — Consultation\n" +
+		"(1) The permit office shall at the same time consult the police and the fire service.\n" +
+		"(2) Should either of them object, the permit office shall invite the trader to amend the stall plan.\n\n" +
+		"Article 4 — Decision\n" +
+		"The permit office shall issue the permit and the finance office shall levy the fee.\n"
+	m := Analyze(context.Background(), text, "t.txt")
+	refused := false
+	for _, a := range m.Activities {
+		if strings.HasPrefix(a.Name, "Refuse") {
+			refused = true
+			if a.Parent != "" {
+				t.Errorf("the refusal ends only the section %s:%s", a.Parent, describe(m))
+			}
+		}
+	}
+	if !refused {
+		t.Errorf("no refusal:%s", describe(m))
+	}
+}
+
+// TestTimeLeadComma: a short time lead-in naming a thing gets its comma;
+// one naming an action or a clause is left alone; a prohibition before a
+// colon ("do NOT fail over:") leads in to the step done instead.
+func TestTimeLeadComma(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"After surgery the nurse monitors the recovery.", "After surgery, the nurse monitors the recovery."},
+		{"Before shipment we weigh the parcel.", "Before shipment, we weigh the parcel."},
+		{"After checking the form the clerk files it.", "After checking the form the clerk files it."},
+		{"After the customer pays the invoice, we ship.", "After the customer pays the invoice, we ship."},
+		{"After surgery, the nurse monitors the recovery.", "After surgery, the nurse monitors the recovery."},
+		{"After the repair the technician runs a test cycle.", "After the repair, the technician runs a test cycle."},
+		{"In laboratory the lab assistant scan every tube.", "In laboratory, the lab assistant scan every tube."},
+		{"In the portal the applicant uploads the form.", "In the portal the applicant uploads the form."},
+		{"In case the customer objects, we call.", "In case the customer objects, we call."},
+		{"If the lag is above 60 seconds, do NOT fail over: the DBA opens a support case.", "If the lag is above 60 seconds, the DBA opens a support case."},
+		{"Don't ship it: QA blocks the batch.", "QA blocks the batch."},
+		{"Do not sign the form.", "Do not sign the form."},
+	} {
+		if got := plainOrder(tc.in); got != tc.want {
+			t.Errorf("plainOrder(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestQuestionConditions: a short question naming a case, then what is
+// done, is that case's condition; a question to the reader is not.
+func TestQuestionConditions(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"No answer within 10 days?", "The assistant selects the next library."}, []string{"If no answer within 10 days, the assistant selects the next library."}},
+		{[]string{"Complete?", "Then the officer assesses the plan."}, []string{"If complete, then the officer assesses the plan."}},
+		{[]string{"What happens next?", "The clerk files it."}, []string{"What happens next?", "The clerk files it."}},
+		{[]string{"QA hold?", "The planner waits."}, []string{"If QA hold, the planner waits."}},
+	} {
+		if got := questionConditions(tc.in); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("questionConditions(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	// "STOP, no ILL needed." ends the branch and is no step
+	m := Analyze(context.Background(), "The assistant checks the catalogue. If we own the item, the assistant places a hold. STOP, no loan needed. The assistant sends the request.", "t.txt")
+	if len(nodesMatching(m, pattern{"stop"})) != 0 {
+		t.Errorf("a STOP note became a step:%s", describe(m))
+	}
+}
+
+// TestLabelBeforeCondition: "Dryer check: if …, X" keeps X as the
+// condition's branch; "Nothing is paid for a rejected load" is no step.
+func TestLabelBeforeCondition(t *testing.T) {
+	m := Analyze(context.Background(), "The operator tests the sample. Dryer check: if the grain can be dried, the operator books it for drying. The operator prints the ticket.", "t.txt")
+	if len(nodesMatching(m, pattern{"book", "drying"})) != 1 || len(m.Gateways) == 0 {
+		t.Errorf("no decision with the drying step:%s", describe(m))
+	}
+	m = Analyze(context.Background(), "The operator tests the load. If the load is wet, the operator rejects the load. Nothing is paid for a rejected load. The office pays the farmer.", "t.txt")
+	if len(nodesMatching(m, pattern{"pay", "nothing"})) != 0 {
+		t.Errorf("'nothing is paid' became a step:%s", describe(m))
+	}
+}
+
+// TestItCannotIsTheOtherBranch: "if the grain can be dried, …; if it
+// cannot be dried, …" is one decision, not a second one on the last
+// object.
+func TestItCannotIsTheOtherBranch(t *testing.T) {
+	m := Analyze(context.Background(), "The operator tests the sample. If the grain can be dried, the operator books it for drying and adds a drying charge. If it cannot be dried, the operator rejects the load. The operator prints the ticket.", "t.txt")
+	splits := 0
+	for _, g := range m.Gateways {
+		if g.Name != "" {
+			splits++
+		}
+	}
+	if splits != 1 {
+		t.Errorf("%d named decisions, want 1:%s", splits, describe(m))
+	}
+}
+
+// TestNounVerbs: the step a noun of work names.
+func TestNounVerbs(t *testing.T) {
+	for noun, verb := range map[string]string{"diagnosis": "diagnose", "analysis": "analyse", "delivery": "deliver", "acceptance": "accept", "inspection": "inspect"} {
+		found := false
+		for _, v := range nounVerbs(noun) {
+			found = found || v == verb
+		}
+		if !found {
+			t.Errorf("nounVerbs(%q) = %v, want %q among them", noun, nounVerbs(noun), verb)
 		}
 	}
 }

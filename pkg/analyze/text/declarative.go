@@ -15,9 +15,12 @@ func declarative(ws []string, prev string) []clause {
 		}
 		w := norm(ws[i])
 		subject := ws[:i]
+		for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
+			subject = subject[:len(subject)-1] // "HR also"
+		}
 		if adverbs[w] && i+1 < len(ws) {
-			if _, f2 := verbForm(ws[i+1]); f2 == formThird || f2 == formPast {
-				continue // "He further checks the signature"
+			if _, f2 := verbForm(ws[i+1]); f2 == formThird || f2 == formPast || f2 == formBase && len(subject) == 1 && roleWords[norm(subject[0])] {
+				continue // "He further checks the signature", "HR also send copy"
 			}
 		}
 		if auxBe[w] {
@@ -141,6 +144,11 @@ func passiveClause(subject, rest []string, b, prev string) []clause {
 // object, as the verb a mostly-noun word can be ("The examiners grade the
 // thesis").
 func verbAt(subject, ws []string, i int) (string, int) {
+	if i > 0 && (strings.HasSuffix(ws[i-1], "'s") || strings.HasSuffix(ws[i-1], "s'")) {
+		// "the counterparty's revised redline": after a possessive the
+		// word belongs to the noun phrase
+		return "", formNone
+	}
 	w := norm(ws[i])
 	b, f := verbForm(ws[i])
 	if f == formNone && i+1 < len(ws) && particles[norm(ws[i+1])] {

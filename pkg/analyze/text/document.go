@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 var headingStop = set(`what who how when why where which for of the and responsibilities duties tasks role`)
@@ -146,7 +147,7 @@ func (a *analyzer) document(text string) {
 // paragraph reads a paragraph's sentences in order, each knowing the one
 // after it.
 func (a *analyzer) paragraph(text string) {
-	ss := sentences(text)
+	ss := questionConditions(sentences(text))
 	for i, s := range ss {
 		a.nextSentence = ""
 		if i+1 < len(ss) {
@@ -449,7 +450,7 @@ func (a *analyzer) listItem(bl block) {
 		}
 		return
 	}
-	if bl.marker == "check" {
+	if bl.marker == "check" && len(sentences(text)) < 2 {
 		if ds := a.sentence(text, true); len(ds) > 0 {
 			return
 		}
@@ -461,12 +462,48 @@ func (a *analyzer) listItem(bl block) {
 		a.b.add([]*draft{d})
 		return
 	}
-	for i, s := range sentences(text) {
-		ds := a.sentence(s, true)
+	for i, s := range questionConditions(sentences(text)) {
+		// the item's first sentence is its step; the ones after it read as
+		// a paragraph's do ("2. The secretary screens the submission.
+		// Incomplete submissions are returned …": a decision)
+		ds := a.sentence(s, i == 0)
 		if i == 0 && bl.num > 0 && len(ds) > 0 && a.steps != nil {
 			a.stepRead(bl.num, ds[0]) // where "go back to step 4" returns
 		}
 	}
+}
+
+// askingWords open a question that asks the reader, not a case: "What
+// happens next?", "Is it urgent?".
+var askingWords = set(`what who how why where which whose whom when can could would should do does did is are was were
+	will shall may might must have has any anything q question`)
+
+// questionConditions reads a short question that names a case, followed
+// by what is done, as that case's condition: "No answer within 10 days?
+// The assistant selects the next library." → "If no answer within 10
+// days, the assistant selects the next library."
+func questionConditions(ss []string) []string {
+	var out []string
+	for i := 0; i < len(ss); i++ {
+		q := strings.TrimSpace(ss[i])
+		ws := strings.Fields(q)
+		if i+1 < len(ss) && strings.HasSuffix(q, "?") && len(ws) <= 14 && !askingWords[norm(ws[0])] && !strings.Contains(q, ":") {
+			next := strings.Fields(ss[i+1])
+			if len(next) > 0 && !ifLeadRe.MatchString(ss[i+1]) {
+				if faqLeads[strings.ToLower(next[0])] {
+					next[0] = strings.ToLower(next[0])
+				}
+				if len(ws[0]) > 1 && !textshape.AllCaps(ws[0]) {
+					ws[0] = strings.ToLower(ws[0]) // "No answer …?" (not "QA …?")
+				}
+				out = append(out, "If "+strings.TrimSuffix(strings.Join(ws, " "), "?")+", "+strings.Join(next, " "))
+				i++
+				continue
+			}
+		}
+		out = append(out, ss[i])
+	}
+	return out
 }
 
 // entryText cleans a list item into a SIPOC entry.

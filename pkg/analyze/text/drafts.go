@@ -44,6 +44,14 @@ func namesEachSubject(cs []clause) bool {
 	return len(seen) >= 2
 }
 
+// lookAtRe is looking at a thing: "looks at the work order", "look the
+// paper" (plain non-native English), "looks over the draft".
+var lookAtRe = regexp.MustCompile(`(?i)\b(?:look|looks|looked)\s+(?:(?:at|over|through|into)\s+)?(?:the|a|an|every|each|all|his|her|their|its)\b`)
+
+// tellToRe is telling to someone: "tell to payroll", "tells to the
+// customer".
+var tellToRe = regexp.MustCompile(`(?i)\b(?:tell|tells)\s+to\s+`)
+
 // getFromRe is "get" with an object and a source: "gets the report
 // from the police".
 var getFromRe = regexp.MustCompile(`(?i)\b(?:gets|get|got) (?:the|a|an|their|its|his|her|all|any) [^,;.]{1,60}? from (?:the|a|an|their|its|his|her) `)
@@ -87,6 +95,19 @@ func clauseRewrites(text string) string {
 	text = getFromRe.ReplaceAllStringFunc(text, func(m string) string {
 		ws := strings.SplitN(m, " ", 2)
 		return map[string]string{"get": "receive", "gets": "receives", "got": "received"}[strings.ToLower(ws[0])] + " " + ws[1]
+	})
+	// "The planner looks at the work order", "HR look the paper": the
+	// planner checks it
+	text = lookAtRe.ReplaceAllStringFunc(text, func(m string) string {
+		ws := strings.Fields(m)
+		return map[string]string{"look": "check", "looks": "checks", "looked": "checked"}[strings.ToLower(ws[0])] + " " + ws[len(ws)-1]
+	})
+	// "… and tell to payroll" (plain non-native English): informs payroll
+	text = tellToRe.ReplaceAllStringFunc(text, func(m string) string {
+		if strings.HasPrefix(strings.ToLower(m), "tells") {
+			return "informs "
+		}
+		return "inform "
 	})
 	// "It is the responsibility of the clerk to archive the file": the
 	// clerk must archive it
@@ -282,6 +303,14 @@ func (a *analyzer) draftPerformer(c clause) string {
 		performer = a.performer(c.performer)
 	case c.pronoun && a.speaker == "" && a.writer != "" && c.pron == "i":
 		performer = a.performer(a.writer) // "I check …" in an e-mail: its writer
+	case c.pronoun && a.speaker == "" && c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
+		// "we email the applicant, they upload the document": not we
+		performer = a.lastAddressed
+	case c.pronoun && a.speaker == "" && firstPersonPlural[c.pron] && isExternal(firstNonEmpty(a.condActor, a.lastActor)):
+		// "The supplier delivers the cabinets. We install them", "When a
+		// customer orders, we check …": we are the organisation, never
+		// the outside party that acted last
+		performer = a.ourSide()
 	case c.pronoun && a.speaker == "" && a.condActor != "":
 		performer = a.condActor
 	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
@@ -306,6 +335,21 @@ func (a *analyzer) draftPerformer(c clause) string {
 		}
 	}
 	return performer
+}
+
+// firstPersonPlural are the subjects that speak for the organisation.
+var firstPersonPlural = set(`we us`)
+
+// ourSide is who "we" are when the last to act was an outside party: the
+// organisation's last performer, the writer of the text, the role the
+// document or section names, else the process owner.
+func (a *analyzer) ourSide() string {
+	for _, p := range []string{a.lastInternal, a.writer, a.sectionActor, a.docActor} {
+		if p != "" && !isExternal(p) {
+			return a.performer(p)
+		}
+	}
+	return process.DefaultPerformer
 }
 
 // notePerformer keeps the performer as the context later clauses'
@@ -401,6 +445,12 @@ func (a *analyzer) record(d *draft, c clause, source string) {
 	a.lastTo = ""
 	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)
+	}
+	a.lastAddressed = ""
+	if len(d.addressed) > 0 {
+		a.lastAddressed = d.addressed[0]
+	} else if a.lastTo != "" && isExternal(a.lastTo) {
+		a.lastAddressed = a.lastTo
 	}
 	if c.pron == "he" || c.pron == "she" {
 		a.lastPron = c.pron

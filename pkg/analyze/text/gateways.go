@@ -555,8 +555,9 @@ func (a *analyzer) namedCondition(cond string) string {
 			}
 		}
 	}
-	if len(ws) > 2 && norm(ws[0]) == "it" && ws[0] != "IT" && auxBe[norm(ws[1])] {
-		// "If the parcel is lost, …; if it is found, …": the state of the
+	if len(ws) > 2 && norm(ws[0]) == "it" && ws[0] != "IT" && (auxBe[norm(ws[1])] || finiteModals[norm(ws[1])] || norm(ws[1]) == "cannot" || norm(ws[1]) == "can't") {
+		// "If the parcel is lost, …; if it is found, …", "if the grain
+		// can be dried, …; if it cannot be dried, …": the state of the
 		// same thing, so the same decision
 		if o := a.b.open; o != nil && !o.whether && len(o.pending) == 0 && len(o.branches) == 1 {
 			if subj := condSubject(o.cond); subj != "" && !personal[norm(subj)] && !pronouns[strings.ToLower(subj)] {

@@ -28,7 +28,8 @@ verify visit wait weigh wipe write insert rotate disarm land feel listen press d
 avoid leave observe wear fit format inform sort audit interview contract hire onboard train invite
 brief sign-off approve plot fly photograph solve troubleshoot diagnose repair
 reconcile reimburse refund quote negotiate match shortlist hire reject dispatch invoice
-pipette centrifuge aliquot incubate thaw vortex autoclave sterilise sterilize dilute`
+pipette centrifuge aliquot incubate thaw vortex autoclave sterilise sterilize dilute
+vote`
 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow
@@ -121,6 +122,8 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	logistics shipping receiving marketing operations management system bot robot payable receivable
 	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
 	lab labs laboratory laboratories guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
+	counsel paralegal paralegals foreman foremen warden wardens bursar bursars steward stewards vet vets concierge
+	ombudsman magistrate magistrates mayor actuary actuaries panel panels
 	centre center centres centers depot bureau bureaus authority authorities shop garage agency bank banks
 	company companies`)
 

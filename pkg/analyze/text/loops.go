@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts)\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application|matter|ticket|file|dossier|booking)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts)\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:never|no\s+longer)\s+(?:goes|go|gets|moves|proceeds|continues)\s+(?:to|on|further|any\s+further)\b|\b(?:is|are)\s+dead\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
 	// negEndRe is a closing clause saying the case is not carried on:
 	// "If the part fails, it is not shipped", "…, and the order will not
 	// be delivered". Only at the end of the sentence, after a clause
@@ -27,7 +27,7 @@ var (
 		working business second other first last`)
 	// renewedRe marks a step that redoes an earlier one on a new version
 	// of its object: "sends a new offer", "submits a revised budget".
-	renewedRe = regexp.MustCompile(`(?i)\b(?:a|an|the)\s+(?:new|revised|corrected|updated|amended|reworked)\s+(\w+)`)
+	renewedRe = regexp.MustCompile(`(?i)\b(?:(?:a|an|the|some)\s+(?:new|revised|corrected|updated|amended|reworked|fresh)|(?:new|fresh))\s+(\w+)`)
 	// backRe marks work handed back to someone inside the organisation:
 	// "sends it back to the clerk", "returns the report to the author".
 	backRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|returns?|returned|passes|passed|hands|handed|gives|refers|referred|routes|routed|goes|go|comes|moves)\b[^.;]*?\bback\s+to\b|\breturns?\s+(?:it|them|the\s+\w+)\s+to\b|\b(?:is|are)\s+returned\s+to\b|\breturns\s+to\s+(?:the|a|an)\b`)
@@ -56,6 +56,9 @@ func (a *analyzer) repeated(before int) (*draft, *draft) {
 	head := ""
 	if m := renewedRe.FindStringSubmatch(d.source); m != nil {
 		head = strings.ToLower(m[1])
+		if isAgent(head) || isExternal(head) {
+			return nil, nil // "a new customer" is another party, no rework
+		}
 	} else if !strings.Contains(strings.ToLower(d.source), "again") {
 		return nil, nil
 	}
@@ -430,13 +433,15 @@ func (a *analyzer) backToStep(s string, before int) *draft {
 
 // nounVerbs are the verbs a noun of work may name: "review" → review,
 // "inspection" → inspect, "assessment" → assess, "approval" → approve,
-// "validation" → validate.
+// "validation" → validate, "diagnosis" → diagnose, "analysis" → analyse,
+// "delivery" → deliver.
 func nounVerbs(n string) []string {
 	out := []string{n}
 	if b, f := verbForm(n); f == formIng {
 		out = append(out, b) // "the drafting" → draft
 	}
-	for _, sfx := range [][2]string{{"ation", "ate"}, {"ation", ""}, {"uction", "uce"}, {"ion", ""}, {"ion", "e"}, {"ment", ""}, {"al", "e"}} {
+	for _, sfx := range [][2]string{{"ation", "ate"}, {"ation", ""}, {"uction", "uce"}, {"ion", ""}, {"ion", "e"}, {"ment", ""}, {"al", "e"},
+		{"osis", "ose"}, {"ysis", "yse"}, {"ysis", "yze"}, {"ance", ""}, {"ery", "er"}} {
 		if strings.HasSuffix(n, sfx[0]) && len(n) > len(sfx[0])+2 {
 			out = append(out, strings.TrimSuffix(n, sfx[0])+sfx[1])
 		}
@@ -597,16 +602,20 @@ func (a *analyzer) asLongAsLoop(r *reading) ([]*draft, bool) {
 var redoVerbs = set(`repeat redo rerun`)
 
 // redoneStep loops the branch back to the earlier step that the
-// sentence's only step repeats by name ("repeats the reconciliation"
+// sentence's last step repeats by name ("repeats the reconciliation"
 // after "reconciles the accounts"; "repeats the repair" after "repairs
 // the device"), dropping the "repeat" step; false when there is none.
 func (a *analyzer) redoneStep(before int) bool {
-	if before != len(a.drafts)-1 {
+	if before >= len(a.drafts) {
 		return false
 	}
-	d := a.drafts[before]
+	// the sentence's last step: "… the surgeon reviews them and the nurse
+	// repeats the bloods" goes back to the bloods after the review
+	d := a.drafts[len(a.drafts)-1]
 	e := a.redoTarget(d, before)
-	if e == nil || !a.b.loopTo(e.item) {
+	// (a loop into one branch of parallel work would wait forever at its
+	// join)
+	if e == nil || inParallel(a.b.seq, e.item, false) || !a.b.loopTo(e.item) {
 		return false
 	}
 	d.drop = true

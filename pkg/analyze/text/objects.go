@@ -286,7 +286,8 @@ func countedThing(w string) bool {
 var moneyUnits = set(`eur euro euros usd dollars gbp pounds chf francs percent cents points`)
 
 // systemFollows says whether "in/on/with/into" at j names a system: "…
-// in SAP" ends the object.
+// in SAP" ends the object; an outside party named after a system does
+// not.
 func systemFollows(rest []string, j int, w string) bool {
 	if (w != "in" && w != "on" && w != "with" && w != "into") || j+1 >= len(rest) {
 		return false
@@ -295,7 +296,12 @@ func systemFollows(rest []string, j int, w string) bool {
 	if k < len(rest) && determiners[norm(rest[k])] {
 		k++
 	}
-	return k < len(rest) && isSystem(rest[k])
+	if k >= len(rest) || !isSystem(rest[k]) {
+		return false
+	}
+	// "with the database vendor", "with the software supplier": a party
+	// named after its product, not the system
+	return !isExternal(nounPhrase(rest[k:], 3))
 }
 
 // joinsAction says whether "and", "or" or "then" at j joins a further
@@ -321,6 +327,17 @@ func (s *objectScan) joinsAction(j int, w string) bool {
 	return s.coordinated(w, rest[j+1:])
 }
 
+// roleActs reports whether ws opens with a department or role named
+// bare and its verb: "finance refunds …", "purchasing orders …" (not the
+// verb "finance").
+func roleActs(ws []string) bool {
+	if len(ws) < 2 || !roleWords[norm(ws[0])] {
+		return false
+	}
+	_, f := verbForm(ws[1])
+	return f == formThird
+}
+
 // alternative keeps nxt, after "or", as the tail when it starts with a
 // verb: "… opposes the dismissal or confirms it", a choice between two
 // actions.
@@ -342,7 +359,7 @@ func (s *objectScan) coordinated(w string, nxt []string) bool {
 		s.tailPron = norm(nxt[0])
 		nxt = nxt[1:] // "… and then I enter it"
 	}
-	if _, f := verbFormNext(nxt); f != formNone && (f != formIng || s.form == formIng) && (f == s.form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] {
+	if _, f := verbFormNext(nxt); f != formNone && (f != formIng || s.form == formIng) && (f == s.form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] && !roleActs(nxt) {
 		s.tail = nxt
 		return true
 	}

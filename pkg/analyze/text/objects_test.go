@@ -68,6 +68,25 @@ func TestObjectCut(t *testing.T) {
 	}
 }
 
+// TestSystemFollows: "in SAP" and "with the database" end an object, a
+// party named after a system ("with the database vendor") does not.
+func TestSystemFollows(t *testing.T) {
+	for _, tc := range []struct {
+		rest string
+		j    int
+		want bool
+	}{
+		{"the invoice in SAP", 2, true},
+		{"the case with the database", 2, true},
+		{"a support case with the database vendor", 3, false},
+	} {
+		ws := strings.Fields(tc.rest)
+		if got := systemFollows(ws, tc.j, norm(ws[tc.j])); got != tc.want {
+			t.Errorf("systemFollows(%q, %d) = %v, want %v", tc.rest, tc.j, got, tc.want)
+		}
+	}
+}
+
 func TestSkipAside(t *testing.T) {
 	for _, tc := range []struct {
 		rest     string

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -191,6 +192,17 @@ func TestSpeakersAreNotLanes(t *testing.T) {
 			wantSteps: []string{"inspect", "release"},
 		},
 		{
+			name: "a ticket log: weekday, time and a bar before the speaker",
+			text: "Ticket 4821, disputed charge\n" +
+				"Mon 09:30 | Lena (Claims Desk): The claims desk pulls the inspection photos.\n" +
+				"Mon 09:41 | Lena (Claims Desk): The claims desk sends the photos to the customer.\n" +
+				"Thu 10:20 | Raj (Damage Assessor): The damage assessor compares both sets of photos.\n" +
+				"2026-11-03 15:02 - Raj (Damage Assessor): The damage assessor withdraws the charge.\n",
+			lanes:     []string{"claims desk", "damage assessor"},
+			not:       []string{"lena", "raj"},
+			wantSteps: []string{"compare", "withdraw"},
+		},
+		{
 			name: "the role in the first label, the first name later",
 			text: "Interviewer: Who handles a lost card?\n" +
 				"Priya Raman (Card Services Officer): I block the card in the card system.\n" +
@@ -305,5 +317,41 @@ func TestProcessOwnerOnlyWithoutPerformers(t *testing.T) {
 				t.Errorf("placeholder lane %v, want %v: %v", owner, tt.owner, names(m))
 			}
 		})
+	}
+}
+
+// TestWeIsOurOrganisation: "we" after an outside party acted (or named
+// in the condition) is the organisation, never that party; "they" right
+// after "we email the applicant" is the applicant.
+func TestWeIsOurOrganisation(t *testing.T) {
+	tests := []struct {
+		text string
+		step string // a step of ours
+		not  string // the outside party it must not be given to
+	}{
+		{"Our team orders the cabinets from the supplier. The supplier delivers the cabinets. We install the kitchen.", "Install", "Supplier"},
+		{"When a customer orders a kitchen, we check the measurements. Our team orders the cabinets.", "Check", "Customer"},
+		{"The customer brings the item back to the store. We check the receipt. If there is no receipt, we refuse the return.", "Check", "Customer"},
+	}
+	for _, tt := range tests {
+		m := Analyze(context.Background(), tt.text, "t.txt")
+		found := false
+		for _, a := range m.Activities {
+			if strings.HasPrefix(a.Name, tt.step) {
+				found = true
+				if a.Performer == tt.not {
+					t.Errorf("%q: %q is done by %s:%s", tt.text, a.Name, a.Performer, describe(m))
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no %s step:%s", tt.text, tt.step, describe(m))
+		}
+	}
+	m := Analyze(context.Background(), "The applicant uploads the documents. Then we email the applicant. They upload the missing document. We check it again.", "t.txt")
+	for _, a := range m.Activities {
+		if strings.HasPrefix(a.Name, "Upload missing") && a.Performer != "Applicant" {
+			t.Errorf("%q is done by %s, want the applicant:%s", a.Name, a.Performer, describe(m))
+		}
 	}
 }

@@ -28,7 +28,8 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	customs hotel hotels sponsor sponsors dealer dealers retailer retailers debtor debtors creditor creditors
 	beneficiary beneficiaries counterparty counterparties tenderer tenderers licensee licensees lessee lessees
 	solicitor solicitors reseller resellers investor investors guarantor guarantors subcontractor subcontractors
-	airline airlines consulate headhunter headhunters parent parents`)
+	airline airlines consulate headhunter headhunters parent parents farmer farmers grower growers patron patrons
+	organiser organisers organizer organizers`)
 
 // operatorKinds make an operator a business of its own: a tour
 // operator, a network or grid operator, the customer's old (donor)
@@ -46,7 +47,11 @@ var authorityHeads = set(`office offices department departments service services
 
 // partnerHeads are organisations that "partner" puts outside ours.
 var partnerHeads = set(`hospital hospitals clinic clinics hotel hotels school schools university universities laboratory lab
-	laboratories labs firm firms company companies store stores`)
+	laboratories labs firm firms company companies store stores library libraries museum museums institution institutions`)
+
+// partnerQualifiers put an organisation of partnerHeads outside ours:
+// "a partner hospital", "the lending library", "the borrowing museum".
+var partnerQualifiers = set(`partner lending borrowing referring receiving sending`)
 
 // insideQualifiers keep a party inside the organisation whatever its
 // head: "the internal auditor", "our in-house lawyer".
@@ -91,8 +96,8 @@ func isExternal(name string) bool {
 		if authorityQualifiers[w] && authorityHeads[head] {
 			return true // "the customs office", "the tax office"
 		}
-		if w == "partner" && partnerHeads[head] {
-			return true // "a partner hospital"; "the partner manager" is ours
+		if partnerQualifiers[w] && partnerHeads[head] {
+			return true // "a partner hospital", "the lending library"; "the partner manager" is ours
 		}
 		if (w == "reference" || w == "contract") && (head == "laboratory" || head == "lab" || head == "laboratories" || head == "labs") {
 			return true // "the reference laboratory": tests sent out

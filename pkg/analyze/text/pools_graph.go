@@ -125,7 +125,7 @@ func (g *flowGraph) activityFrom(id string, forward bool) string {
 var requesting = set(`order request ask buy purchase book reserve hire rent commission requisition`)
 
 // outsideQualifiers put the party they qualify outside the organisation.
-var outsideQualifiers = set(`freelance freelancing external third-party outside independent contracted outsourced`)
+var outsideQualifiers = set(`freelance freelancing external third-party outside independent contracted outsourced referring`)
 
 // catchesMessage reports whether id is an intermediate message event.
 func (g *flowGraph) catchesMessage(id string) bool {

@@ -73,11 +73,93 @@ func normaliseText(s string) string {
 	return r.Replace(s)
 }
 
+var (
+	// capsWordRe is a word written in capitals: "REGISTRAR", "IF".
+	capsWordRe = regexp.MustCompile(`\b[A-Z][A-Z'-]*[A-Z]\b`)
+	// lowerWordRe is a word in lower case: the line is prose, not a
+	// heading in capitals.
+	lowerWordRe = regexp.MustCompile(`\b[a-z]{3,}\b`)
+	// sentenceStartRe is what comes before a sentence's first word.
+	sentenceStartRe = regexp.MustCompile(`(?:^|[.!?:>→]|\d[.)])\W*$`)
+)
+
+// capsFunction are the words a job aid shouts to show its logic ("IF …
+// ->", "AND, AT THE SAME TIME", "REPEAT UNTIL", "END"): lower-case in
+// the sentence.
+var capsFunction = set(`if then and or at the same time do not repeat until end when stop else otherwise a an no never
+	only all each every after before once for to of in on with is are must shall go step wait`)
+
+// capsAlone are the words of capsFunction that stand for themselves on
+// their own ("IF", "END"); "GO", "DO" or "AN" alone may be acronyms.
+var capsAlone = set(`if then and or end stop else when until repeat otherwise never not`)
+
+// calmCaps writes the words a prose line puts in capitals for emphasis
+// as words ("REGISTRAR logs the request. IF the work is fragile ->
+// CURATOR declines" → "Registrar logs the request. If the work is
+// fragile -> Curator declines"), so that roles and conditions read as
+// they do in plain prose. Lines all in capitals (headings) and acronyms
+// (QA, HACCP, IT) stay as they are.
+func calmCaps(line string) string {
+	if !lowerWordRe.MatchString(line) || !capsWordRe.MatchString(line) {
+		return line
+	}
+	var b strings.Builder
+	last := 0
+	for _, loc := range capsRunRe.FindAllStringIndex(line, -1) {
+		run := line[loc[0]:loc[1]]
+		calm := calmRun(run, sentenceStartRe.MatchString(line[:loc[0]]))
+		b.WriteString(line[last:loc[0]])
+		b.WriteString(calm)
+		last = loc[1]
+	}
+	b.WriteString(line[last:])
+	return b.String()
+}
+
+// capsRunRe is a run of words in capitals: "ART HANDLER", "AT THE SAME
+// TIME".
+var capsRunRe = regexp.MustCompile(`\b[A-Z][A-Z'-]*[A-Z]\b(?: +\b[A-Z][A-Z'-]*[A-Z]\b)*`)
+
+// calmRun writes a run of capitals as prose: a role in title case ("ART
+// HANDLER" → "Art Handler"), the words of the logic in lower case (the
+// first one capitalised at a sentence's start); anything else, an
+// acronym, stays.
+func calmRun(run string, start bool) string {
+	lw := strings.ToLower(run)
+	ws := strings.Fields(lw)
+	head := strings.TrimSuffix(ws[len(ws)-1], "'s")
+	if (roleWords[head] || isAgent(head)) && !isSystem(head) && len(head) >= 4 {
+		out := strings.Fields(run)
+		for i, w := range ws {
+			if !isSystem(strings.TrimSuffix(w, "'s")) {
+				out[i] = capitalise(w) // "SAP ADMINISTRATOR" → "SAP Administrator"
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for _, w := range ws {
+		if !capsFunction[w] {
+			return run
+		}
+	}
+	if len(ws) == 1 && !capsAlone[lw] {
+		return run // "the GO requests …": an acronym
+	}
+	if start {
+		return capitalise(lw)
+	}
+	return lw
+}
+
 // segment splits text into blocks, dropping page furniture (page numbers,
 // running headers repeated on every page, revision lines) and tables of
 // contents. It returns nil when ctx is cancelled.
 func segment(ctx context.Context, text string) []block {
-	s := newSegmenter(strings.Split(normaliseText(text), "\n"))
+	lines := strings.Split(normaliseText(text), "\n")
+	for i, l := range lines {
+		lines[i] = calmCaps(l)
+	}
+	s := newSegmenter(lines)
 	for i, line := range s.lines {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil
@@ -96,7 +178,10 @@ type segmenter struct {
 	freq  map[string]int // how often each trimmed line occurs: running headers
 	// faq is set for an FAQ's "Q:"/"A:" labels: the answer is the text,
 	// its label none
-	faq       bool
+	faq bool
+	// faqCond is the condition the last question asked ("Q: And if
+	// something is missing?"): its answer's first sentence is that case
+	faqCond   string
 	out       []block
 	raw       [][]byte
 	cur       *block // the block still growing, or nil
@@ -118,6 +203,42 @@ func newSegmenter(lines []string) *segmenter {
 		}
 	}
 	return s
+}
+
+// faqCondRe is a question that asks about a case: "Q: And if something
+// is missing?", "Q: What happens if the customer does not pay?".
+var faqCondRe = regexp.MustCompile(`(?i)^\s*(?:Q|Question)\s*:\s*(?:(?:and|but|ok|okay|so|right)[,.!]?\s+)*(?:what\s+(?:happens\s+|do\s+you\s+do\s+)?)?(?:if|when)\s+([^?]{3,120})\?\s*$`)
+
+// faqLeads are the first words of an answer that go lower-case behind
+// the question's condition.
+var faqLeads = set(`then we they the a an it in`)
+
+// faqAnswer strips an FAQ's answer label; the answer to a question about
+// a case ("Q: What if they aren't eligible?" "A: We send a rejection.")
+// reads as that case: "If they aren't eligible, we send a rejection."
+func (s *segmenter) faqAnswer(t string) string {
+	if m := faqCondRe.FindStringSubmatch(t); m != nil {
+		s.faqCond = strings.TrimSpace(m[1])
+		return t
+	}
+	if faqQuestionRe.MatchString(t) {
+		s.faqCond = ""
+		return t
+	}
+	if !faqAnswerRe.MatchString(t) {
+		return t
+	}
+	t = faqAnswerRe.ReplaceAllString(t, "")
+	cond := s.faqCond
+	s.faqCond = ""
+	if cond == "" || t == "" || ifLeadRe.MatchString(t) {
+		return t
+	}
+	ws := strings.SplitN(t, " ", 2)
+	if faqLeads[strings.ToLower(ws[0])] {
+		ws[0] = strings.ToLower(ws[0])
+	}
+	return "If " + cond + ", " + strings.Join(ws, " ")
 }
 
 // open starts a block that later lines may continue.
@@ -158,7 +279,7 @@ func (s *segmenter) line(i int, line string) {
 	}
 	t := strings.TrimSpace(line)
 	if s.faq {
-		t = faqAnswerRe.ReplaceAllString(t, "")
+		t = s.faqAnswer(t)
 	}
 	if t == "" {
 		s.flush()
@@ -378,6 +499,18 @@ func isHeadingText(t string) bool { return textshape.Heading(t, readsAsStep) }
 // of steps." excepted); a line without one is a step when it opens with
 // an order followed by lower-case words ("Power on controller"; "Review
 // Process" in title case stays a heading) or ends on a function word.
+// agentActs reports whether a role of up to three words opens ws and a
+// verb in the third person follows it: "Registrar logs the request",
+// "Art Handler crates the work".
+func agentActs(ws []string) bool {
+	for i := 1; i < len(ws) && i <= 3; i++ {
+		if _, f := verbForm(ws[i]); f == formThird {
+			return isAgent(strings.Join(ws[:i], " ")) && !isSystem(norm(ws[i-1]))
+		}
+	}
+	return false
+}
+
 func readsAsStep(ws []string, stop bool) bool {
 	if stop {
 		if determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
@@ -387,6 +520,9 @@ func readsAsStep(ws []string, stop bool) bool {
 			if auxBe[norm(w)] || modals[norm(w)] {
 				return true
 			}
+		}
+		if agentActs(ws) {
+			return true // "1. Registrar logs the request."
 		}
 		_, f := verbForm(ws[0])
 		return f != formNone && !(len(ws) > 1 && norm(ws[1]) == "of")

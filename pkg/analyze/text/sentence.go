@@ -263,6 +263,9 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	defer a.placeTimer(s)
 	before := a.count
 	defer a.closeSentence(s, before)
+	if stopNoteRe.MatchString(r.body) {
+		return nil // "STOP, no ILL needed.": the end (closeSentence), no step
+	}
 	if m := whetherRe.FindStringSubmatch(r.body); m != nil && strings.Contains(strings.ToLower(r.body), "whether") {
 		a.lastQuestion = m[2] + "?" // what a following "If yes" answers
 	}
@@ -478,7 +481,7 @@ var (
 	// nothingRe is a clause that says nothing more is done to the case
 	// ("nothing is shipped", "in that case nothing else happens"), with
 	// the word that joins it to the rest of the sentence.
-	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?(?:nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)|no\s+(?:further\s+)?[a-z-]+\s+(?:is|are|gets|will\s+be)\s+(?:released|paid|shipped|issued|made|sent|ordered|delivered|refunded|granted|processed|booked|executed|signed|deployed|reported))(?:\s+(?:to|for)\s+(?:the\s+)?[a-z-]+)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
+	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?(?:nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)|no\s+(?:further\s+)?[a-z-]+\s+(?:is|are|gets|will\s+be)\s+(?:released|paid|shipped|issued|made|sent|ordered|delivered|refunded|granted|processed|booked|executed|signed|deployed|reported))(?:\s+(?:to|for)\s+(?:the\s+|an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
 	// stateSubjectRe is a subject that names the case's state: "A
 	// refused application is answered with …".
 	// Only "a"/"any"/"every": "The complete application is then
@@ -567,6 +570,15 @@ func lowerInitial(s string) string {
 // verbs ("Approved changes we schedule and test" → "We schedule and test
 // approved changes").
 func plainOrder(s string) string {
+	// "If the lag is high, do NOT fail over: the DBA opens a case": what
+	// is not done leads in to what is
+	s = dontLeadRe.ReplaceAllString(s, "$1$2")
+	// "Dryer check: if the grain can be dried, …": the label names the
+	// step's topic, the condition is the sentence
+	if m := labelIfRe.FindStringSubmatch(s); m != nil {
+		s = capitalise(m[1])
+	}
+	s = timeLeadComma(s)
 	if m := ifNoCommaRe.FindStringSubmatch(s); m != nil {
 		if _, f := verbForm(lastWord(m[2])); f != formNone || strings.Contains(" "+strings.ToLower(m[2])+" ", " not ") {
 			return m[1] + " " + m[2] + ", " + m[3] + " " + m[4]
@@ -584,6 +596,44 @@ func plainOrder(s string) string {
 		return capitalise(m[2]) + " " + m[3] + " " + lowerFirstWord(m[1]) + "."
 	}
 	return s
+}
+
+// labelIfRe is a short label before a condition: "Dryer check: if …".
+var labelIfRe = regexp.MustCompile(`^[A-Z][\w' -]{1,30}:\s+((?i:if|when|where|unless|should|in\s+case)\s.+)$`)
+
+// dontLeadRe is a prohibition that leads in to what is done instead:
+// ", do NOT fail over: the DBA opens …", "Don't ship it: QA …".
+var dontLeadRe = regexp.MustCompile(`(?i)(^|,\s+)(?:do\s+not|don't|never)\s+[a-z][\w -]{1,40}:\s+(\S)`)
+
+// timeLeadNoCommaRe is a short time or place lead-in written without its
+// comma: "After surgery the nurse monitors …", "In laboratory the lab
+// assistant scans …".
+var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during|in|at|on)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
+
+// leadNotPlace are the words after "in", "at" or "on" that open a
+// condition or a manner, not a time or place: "in case", "on condition".
+var leadNotPlace = set(`case condition order addition general principle short particular any each every all which that`)
+
+// timeLeadComma gives a short time lead-in its comma, so that the clause
+// after it is read as the sentence's step, not as part of the lead-in;
+// only when the lead-in names a thing, not an action ("After checking
+// the form the clerk …" is left alone).
+func timeLeadComma(s string) string {
+	m := timeLeadNoCommaRe.FindStringSubmatchIndex(s)
+	if m == nil {
+		return s
+	}
+	if place := strings.ToLower(strings.Fields(s)[0]); (place == "in" || place == "at" || place == "on") && m[4] >= 0 {
+		return s // "In the portal the …" may name where, not when: only the bare noun of plain English ("In laboratory the …")
+	}
+	for _, w := range strings.Fields(s[m[6]:m[7]]) {
+		// (after an article a verb's base form is its noun: "After the
+		// repair"; "After the customer pays" is a clause)
+		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] || leadNotPlace[norm(w)] {
+			return s
+		}
+	}
+	return s[:m[3]] + "," + s[m[3]:]
 }
 
 // lastWord is a phrase's last word without punctuation.
@@ -721,6 +771,9 @@ func stopLast(s string) string {
 }
 
 var (
+	// stopNoteRe is a sentence that halts the case with a note why:
+	// "STOP, no ILL needed.", "Stop - do not continue."
+	stopNoteRe = regexp.MustCompile(`(?i)^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b`)
 	// stopClauseRe is a note's clause that halts the case: "stop".
 	stopClauseRe = regexp.MustCompile(`(?i)^(?:and\s+)?(?:stop|halt|abort)$`)
 	// prohibitionRe is a note's clause that forbids the next step: "do

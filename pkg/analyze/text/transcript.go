@@ -145,7 +145,7 @@ var (
 	askerRoles = set(`interviewer facilitator moderator host note-taker notetaker`)
 	// firstPersonRe finds a speaker stating work: "I check", "we send".
 	firstPersonRe = regexp.MustCompile(`(?i)\b(?:I|we|my|our|I'm|I'll|we'll|we're)\b`)
-	speakerRe     = regexp.MustCompile(`^\s*(?:[\[(]?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\(([^)]{1,40})\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
+	speakerRe     = regexp.MustCompile(`^\s*(?:[\[(]?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*\.?,?\s+|\d{4}-\d{2}-\d{2}[ T]|\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?,?\s+)?(\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d+)?)[\])]?\s*[-–|·•]?\s*)?([A-Z][\p{L}.'-]*(?:\s[A-Z][\p{L}.'-]*){0,3}|Speaker\s*\d+)\s*(?:\(([^)]{1,40})\))?\s*(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?\s*:\s+(.+)$`)
 	vttVoiceRe    = regexp.MustCompile(`^\s*<v\s+([^>]+)>\s*(.*?)(?:</v>)?\s*$`)
 	cueRe         = regexp.MustCompile(`^\s*(\d+|WEBVTT.*|\d{1,2}:\d{2}(:\d{2})?([.,]\d+)?\s*-->.*)\s*$`)
 	notSpeaker    = set(`note notes warning caution step inputs outputs input output date time subject re to from cc bcc
