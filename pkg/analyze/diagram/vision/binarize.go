@@ -98,13 +98,16 @@ const maxSkew = 5.0
 // within a quarter degree come back unchanged.
 //
 // A photo (its corners not paper white: a desk, a shadow) is first
-// evened out (flatten) and, once straight, its keystone taken out (a
+// evened out (flatten), the desk around the page made paper (clearDesk)
+// and, once straight, its keystone taken out (a
 // page seen from below is narrower at the top: keystone).
 func Deskew(g *image.Gray) (*image.Gray, float64) {
 	g = normalise(g)
 	photo := darkCorners(g)
 	if photo {
-		g = flatten(g)
+		flat := flatten(g)
+		clearDesk(g, flat)
+		g = flat
 	}
 	g, angle := deskew(g)
 	if photo {
@@ -266,6 +269,104 @@ func flatten(g *image.Gray) *image.Gray {
 		}
 	}
 	return out
+}
+
+// clearDesk turns the desk around a photographed page into paper in
+// flat (g evened out). The desk is what is darker than the page (at g's
+// Otsu cut, before evening out, which brightens a wide desk too) and
+// joined to the picture's edge through solid ink (a deskWidth square
+// all ink round each pixel), grown back by the square's half and a
+// pixel of the page's soft edge: a line drawn close to the page's edge
+// (a pool's border) that the softness joins to the desk stays. Left as
+// flatten leaves it, the desk is a dark band round the page that frames
+// it as one huge shape, inks every column and row to the edge (read as
+// lane lines) and draws the Otsu cut towards its grey. When the desk is
+// most of the picture (a dark background, not a desk), nothing changes.
+func clearDesk(g, flat *image.Gray) {
+	const half = deskWidth / 2
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	if w <= deskWidth || h <= deskWidth {
+		return
+	}
+	cut := otsu(g)
+	ink := integral(w, h, func(x, y int) bool { return g.Pix[y*g.Stride+x] < cut })
+	solid := func(x, y int) bool {
+		x0, y0, x1, y1 := max(x-half, 0), max(y-half, 0), min(x+half+1, w), min(y+half+1, h)
+		return ink.sum(x0, y0, x1, y1) == (x1-x0)*(y1-y0)
+	}
+	desk := make([]bool, w*h)
+	var queue []int
+	push := func(x, y int) {
+		if i := y*w + x; !desk[i] && solid(x, y) {
+			desk[i] = true
+			queue = append(queue, i)
+		}
+	}
+	for x := range w {
+		push(x, 0)
+		push(x, h-1)
+	}
+	for y := range h {
+		push(0, y)
+		push(w-1, y)
+	}
+	for k := 0; k < len(queue); k++ {
+		x, y := queue[k]%w, queue[k]/w
+		if x > 0 {
+			push(x-1, y)
+		}
+		if x < w-1 {
+			push(x+1, y)
+		}
+		if y > 0 {
+			push(x, y-1)
+		}
+		if y < h-1 {
+			push(x, y+1)
+		}
+	}
+	if len(queue) == 0 || len(queue)*5 > w*h*3 {
+		return
+	}
+	grown := integral(w, h, func(x, y int) bool { return desk[y*w+x] })
+	const reach = half + 1
+	for y := range h {
+		for x := range w {
+			if grown.sum(max(x-reach, 0), max(y-reach, 0), min(x+reach+1, w), min(y+reach+1, h)) > 0 {
+				flat.Pix[y*flat.Stride+x] = 255
+			}
+		}
+	}
+}
+
+// deskWidth is the side of the square of ink clearDesk takes for desk,
+// not line: wider than a softened line.
+const deskWidth = 9
+
+// summed is a summed-area table: sum counts the set pixels of a
+// rectangle in constant time.
+type summed struct {
+	w int
+	s []int32
+}
+
+func integral(w, h int, set func(x, y int) bool) summed {
+	t := summed{w: w + 1, s: make([]int32, (w+1)*(h+1))}
+	for y := range h {
+		var row int32
+		for x := range w {
+			if set(x, y) {
+				row++
+			}
+			t.s[(y+1)*t.w+x+1] = t.s[y*t.w+x+1] + row
+		}
+	}
+	return t
+}
+
+// sum is the number of set pixels in [x0, x1) × [y0, y1).
+func (t summed) sum(x0, y0, x1, y1 int) int {
+	return int(t.s[y1*t.w+x1] - t.s[y0*t.w+x1] - t.s[y1*t.w+x0] + t.s[y0*t.w+x0])
 }
 
 // maxKeystone is the largest keystone keystone looks for: the top of the

@@ -152,6 +152,7 @@ func Recognize(g *image.Gray) Diagram {
 type recognizer struct {
 	g       *image.Gray
 	bm      *bitmap
+	coreBM  *bitmap
 	cut     uint8
 	w       int
 	stroke  int
@@ -182,6 +183,20 @@ func newRecognizer(g *image.Gray) *recognizer {
 		minSide: 10 + stroke,
 		d:       Diagram{Stroke: stroke},
 	}
+}
+
+// core is the picture binarised halfway between the Otsu cut and the
+// ink's core (made once): a soft photo's strokes, thickened at the Otsu
+// cut until they close the paper between a bullseye's dot and ring, are
+// apart again.
+func (r *recognizer) core() *bitmap {
+	if r.coreBM == nil {
+		r.coreBM = r.bm
+		if ink := inkLevel(r.g); ink < r.cut {
+			r.coreBM = binarize(r.g, ink+(r.cut-ink)/2)
+		}
+	}
+	return r.coreBM
 }
 
 // gatherCandidates finds the closed white regions at the Otsu cut, and
@@ -373,7 +388,7 @@ func (r *recognizer) shape(n *candidate) Shape {
 		if double {
 			s.Ring = Double
 		}
-		if s.Ring != Double && bullseye(r.bm, n.box) {
+		if s.Ring != Double && (bullseye(r.bm, n.box) || bullseye(r.core(), n.box)) {
 			// a ring round a filled dot: a flowchart's end (in a
 			// double ring, an intermediate event's icon)
 			s.Ring, s.Icon = Thick, NoIcon
@@ -838,7 +853,10 @@ func iconInk(bm *bitmap, in image.Rectangle, stroke int) Icon {
 		}
 		return float64(k) / float64(bw)
 	}
-	if bw*100 >= bh*120 && bw*100 <= bh*220 && rowInk(box.Min.Y) >= 0.7 && rowInk(box.Max.Y-band) >= 0.7 {
+	// an envelope fills a good part of its circle's height; a word
+	// (a flowchart's "End", letters run together in a soft photo) is
+	// a low strip across it
+	if bw*100 >= bh*120 && bw*100 <= bh*220 && bh*4 >= in.Dy() && rowInk(box.Min.Y) >= 0.7 && rowInk(box.Max.Y-band) >= 0.7 {
 		return Envelope
 	}
 	square := bw*100 >= bh*75 && bw*100 <= bh*133

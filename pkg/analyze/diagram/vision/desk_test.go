@@ -1,0 +1,182 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"testing"
+)
+
+// onDesk lays a page, its ink lightened to ink and the insides of boxes
+// tinted to fill (a pastel shape on paper, as Mermaid draws), on a grey
+// desk with margin pixels all round, and softens it (3×3 box blur) as a
+// phone camera does.
+func onDesk(page *image.Gray, boxes []image.Rectangle, ink, fill, desk uint8, margin int) *image.Gray {
+	w, h := page.Rect.Dx()+2*margin, page.Rect.Dy()+2*margin
+	g := image.NewGray(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			px, py := x-margin, y-margin
+			v := desk
+			if p := image.Pt(px, py); p.In(page.Rect) {
+				v = 255
+				for _, b := range boxes {
+					if p.In(b) {
+						v = fill
+					}
+				}
+				if page.Pix[py*page.Stride+px] < 128 {
+					v = ink
+				}
+			}
+			g.Pix[y*g.Stride+x] = v
+		}
+	}
+	soft := image.NewGray(g.Rect)
+	for y := range h {
+		for x := range w {
+			sum, n := 0, 0
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < w && yy < h {
+						sum += int(g.Pix[yy*g.Stride+xx])
+						n++
+					}
+				}
+			}
+			soft.Pix[y*soft.Stride+x] = uint8(sum / n)
+		}
+	}
+	return soft
+}
+
+// TestClearDesk: the desk round a photographed page becomes paper once
+// evened out, and the page's lines stay, one drawn close to its edge
+// too; a picture that is mostly dark (a dark
+// background, not a desk) is left as it is.
+func TestClearDesk(t *testing.T) {
+	c := newCanvas(400, 200, 2)
+	c.box(40, 40, 120, 80)
+	c.line(3, 30, 3, 170) // a pool's border close to the page's edge
+	raw := onDesk(c.g, nil, 0, 255, 140, 40)
+	photo := flatten(raw)
+	clearDesk(raw, photo)
+	for _, p := range []image.Point{{5, 5}, {470, 270}, {20, 150}, {460, 10}} {
+		if v := photo.GrayAt(p.X, p.Y).Y; v != 255 {
+			t.Errorf("desk at %v is %d, want paper", p, v)
+		}
+	}
+	darkest := uint8(255)
+	for y := 70; y < 170; y++ {
+		for x := 70; x < 210; x++ {
+			darkest = min(darkest, photo.GrayAt(x, y).Y)
+		}
+	}
+	if darkest > 100 {
+		t.Errorf("the box's darkest pixel is %d, want ink", darkest)
+	}
+	for y := 80; y < 200; y += 20 {
+		if v := min(photo.GrayAt(42, y).Y, photo.GrayAt(43, y).Y, photo.GrayAt(44, y).Y); v > 128 {
+			t.Errorf("the line by the page's edge at y %d is %d, want ink", y, v)
+		}
+	}
+
+	dark := image.NewGray(image.Rect(0, 0, 300, 200))
+	for i := range dark.Pix {
+		dark.Pix[i] = 30
+	}
+	for y := 80; y < 120; y++ {
+		for x := 100; x < 200; x++ {
+			dark.Pix[y*dark.Stride+x] = 250
+		}
+	}
+	clearDesk(dark, dark)
+	if v := dark.GrayAt(5, 5).Y; v != 30 {
+		t.Errorf("a dark background became %d", v)
+	}
+}
+
+// TestPhotoPastel: thin light outlines round pastel boxes (Mermaid's
+// look), photographed on a grey desk, are read as on the page: the desk
+// would otherwise frame the page as one shape and draw the cut to its
+// grey.
+func TestPhotoPastel(t *testing.T) {
+	c := newCanvas(900, 260, 1)
+	boxes := []image.Rectangle{
+		c.box(40, 90, 130, 60),
+		c.box(260, 90, 130, 60),
+		c.box(480, 90, 130, 60),
+		c.box(700, 90, 130, 60),
+	}
+	for i := range boxes {
+		boxes[i] = boxes[i].Inset(1)
+	}
+	c.arrow(image.Pt(171, 120), image.Pt(259, 120))
+	c.arrow(image.Pt(391, 120), image.Pt(479, 120))
+	c.arrow(image.Pt(611, 120), image.Pt(699, 120))
+	for _, tc := range []struct {
+		name   string
+		margin int
+	}{{"on a desk", 60}, {"page alone", 0}} {
+		g := onDesk(c.g, boxes, 150, 232, 140, tc.margin)
+		straight, _ := Deskew(g)
+		d := Recognize(straight)
+		if len(d.Shapes) != 4 || len(d.Flows) != 3 {
+			t.Errorf("%s: %d shapes, %d flows, want 4 and 3", tc.name, len(d.Shapes), len(d.Flows))
+		}
+	}
+}
+
+// TestIconInkWord: in a soft photo a flowchart end's word ("End", its
+// letters run together into a low solid strip) has an envelope's inked
+// top and bottom rows; only a symbol a good part of the circle's height
+// is read as one.
+func TestIconInkWord(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		draw func(c *canvas)
+		want Icon
+	}{
+		{"envelope", func(c *canvas) { c.envelope(100, 100, 40, 28) }, Envelope},
+		{"word run together", func(c *canvas) {
+			for y := 93; y < 107; y++ {
+				c.line(85, y, 115, y)
+			}
+		}, NoIcon},
+	} {
+		c := newCanvas(200, 200, 3)
+		c.circle(100, 100, 50, 3)
+		tc.draw(c)
+		in := image.Rect(53, 53, 148, 148)
+		if got := iconInk(binarize(c.g, 128), in, 3); got != tc.want {
+			t.Errorf("%s: icon %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestBullseyeCore: a soft photo's bullseye (a flowchart's end), its
+// paper between dot and ring grey enough to be ink at the Otsu cut, is
+// found at the cut halfway to the ink's core.
+func TestBullseyeCore(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 200, 200))
+	for y := range 200 {
+		for x := range 200 {
+			d := math.Hypot(float64(x-100), float64(y-100))
+			v := uint8(255)
+			switch {
+			case d <= 10, d > 19 && d <= 23:
+				v = 0 // the dot and the ring
+			case d <= 19:
+				v = 110 // the softened paper between them
+			}
+			g.Pix[y*g.Stride+x] = v
+		}
+	}
+	r := newRecognizer(g)
+	in := image.Rect(78, 78, 122, 122)
+	if bullseye(r.bm, in) {
+		t.Fatalf("the gap is paper at the Otsu cut %d: the case is not shown", r.cut)
+	}
+	if !bullseye(r.core(), in) {
+		t.Errorf("no bullseye at the core cut (Otsu %d)", r.cut)
+	}
+}
