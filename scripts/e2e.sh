@@ -6,16 +6,20 @@
 # One server per Playwright worker: each worker has its own users,
 # daily-call ledgers, queue and analyses, so a journey that pauses the queue
 # or spends a user's daily calls cannot touch the journeys another worker
-# runs at the same time. SPADE_E2E_WORKERS sets the number; by default one
-# on up to 2 cores, two on more. On 2 cores two workers were slower than
-# one (each journey ran 1.5-2x slower beside the other: 44 journeys took
-# 9.3-10.1 min against 7.9 min for 41 with one worker), and one worker
-# leaves room for what `go tool task test` runs beside it (vitest, the soak
-# tests).
+# runs at the same time. SPADE_E2E_WORKERS sets the number; by default
+# three, on any number of cores. The journeys mostly wait (on the app's
+# polls, the worker, page loads and bpmn-js settling), not compute: one
+# worker used 0.25 of a core (look.spec.ts: 21 s of CPU in 89 s), and on a
+# 2-core machine other helpers kept at load 7-21 the 48 journeys took
+# 8.9 min with one worker, 5.6 min with two and 4.7 min with three
+# (CPU for the whole run, servers and Chromium included: 1.6-2.1 min).
+# An earlier measurement (two workers slower than one on 2 cores) predates
+# CI's traces going to 'on-first-retry': a trace recorded for every journey
+# made them CPU-bound.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/bin/spade"
-workers=${SPADE_E2E_WORKERS:-$(( $(nproc) > 2 ? 2 : 1 ))}
+workers=${SPADE_E2E_WORKERS:-3}
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 pids=() datas=() urls=()

@@ -7,6 +7,10 @@ import { uploadBpmn } from './bpmn-chain';
 // the editor is one a bpmn.io / Camunda Modeler user recognises.
 
 test.setTimeout(240_000);
+// Its journeys share nothing (each signs in and uploads its own diagram) and
+// together take about 110 s, the longest file: run in order in one worker it
+// was the last to finish, so they spread over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 /** A loan decision: the rejected case ends at "Application rejected" without "Pay out loan". */
 const loanBpmn = `<?xml version="1.0" encoding="UTF-8"?>
