@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
-import { dockSimulationControls, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -196,6 +196,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         });
         modelerRef.current = m;
         if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
+        followTokens(m as unknown as SimulationHost);
         const bus = m.get('eventBus');
         bus.on('linting.completed', (e) => {
           const reg = m.get('elementRegistry');

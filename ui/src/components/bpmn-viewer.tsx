@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { anyHidden, drawnElements, FIT_MARGIN, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
-import { dockSimulationControls, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
 export { hiddenSides, type ViewBox } from './bpmn-view';
@@ -343,6 +343,7 @@ export function BpmnViewer({
         viewerRef.current = viewer;
         keyboardMinimapToggle(containerRef.current, viewer);
         if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
+        if (sim) followTokens(viewer as unknown as SimulationHost);
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
         if (cancelled) return;
