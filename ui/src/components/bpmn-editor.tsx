@@ -163,6 +163,13 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   // user has not zoomed or scrolled away from it.
   const fitted = useRef<{ x: number; y: number; scale: number } | null>(null);
 
+  /** The view is still the one the last fit made (the user has not zoomed or scrolled). */
+  const fittedStill = useCallback((canvas: { viewbox(): { x: number; y: number }; zoom(): number }): boolean => {
+    const { x, y } = canvas.viewbox();
+    const f = fitted.current;
+    return f !== null && Math.abs(f.x - x) < 0.5 && Math.abs(f.y - y) < 0.5 && Math.abs(f.scale - canvas.zoom()) < 1e-3;
+  }, []);
+
   const fit = useCallback(() => {
     const m = modelerRef.current;
     const el = containerRef.current;
@@ -173,8 +180,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const palette = el.querySelector('.djs-palette')?.getBoundingClientRect();
     const left = palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - el.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
     // Token simulation badges an end event's right side ("Finished", about
-    // 60 px wide): the right margin keeps it inside the canvas.
-    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right: SIM_BADGE_MARGIN }));
+    // 60 px wide): while it plays the right margin keeps it inside the
+    // canvas. Kept only then: on a phone those 48 px more cost a quarter of
+    // the room left of the palette.
+    const right = simOnRef.current ? SIM_BADGE_MARGIN : FIT_MARGIN.right;
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right }));
     // Fitted below the simulation's least zoom while it plays: back to it, around the first start event.
     if (simOnRef.current) showSimulationControls(m as unknown as SimulationHost);
     const { x, y } = canvas.viewbox();
@@ -210,7 +220,10 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         bus.on(SIMULATION_TOGGLE_EVENT, (e) => {
           simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
-          if (e.active) showSimulationControls(m as unknown as SimulationHost);
+          if (!e.active) return;
+          // Still the fitted view: fitted again with room for "Finished" at the right.
+          if (fittedStill(m.get('canvas'))) fit();
+          else showSimulationControls(m as unknown as SimulationHost);
         });
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (large) await nextPaint();
@@ -230,10 +243,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           last = now;
           // Still the fitted view? Then fit the new size; a view the user
           // zoomed or scrolled stays where they put it.
-          const { x, y } = canvas.viewbox();
-          const scale = canvas.zoom();
-          const f = fitted.current;
-          const untouched = f !== null && Math.abs(f.x - x) < 0.5 && Math.abs(f.y - y) < 0.5 && Math.abs(f.scale - scale) < 1e-3;
+          const untouched = fittedStill(canvas);
           canvas.resized();
           if (untouched) fit();
         });
@@ -263,7 +273,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
       modelerRef.current?.destroy();
       modelerRef.current = null;
     };
-  }, [xml, fit, large]);
+  }, [xml, fit, fittedStill, large]);
 
   useEffect(() => {
     const onChange = () => {
