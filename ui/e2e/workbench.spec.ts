@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
-import { uploadBpmn } from './bpmn-chain';
+import { chainBpmn, uploadBpmn } from './bpmn-chain';
 
 // Issue 25: the diagram opens fitted, a token can be played through it, and
 // the editor is one a bpmn.io / Camunda Modeler user recognises.
@@ -522,6 +522,103 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('model-workbench')).toBeVisible();
   }
+});
+
+/**
+ * Starts recording, for every frame a token is drawn in `root`, whether its
+ * box on the screen lies inside the canvas' box (1 px to spare).
+ */
+async function watchTokensOnScreen(root: Locator, canvasSel: string): Promise<void> {
+  await root.evaluate((el, sel) => {
+    const canvas = el.querySelector(sel)!;
+    const seen = { inside: 0, outside: [] as string[] };
+    const note = (t: Element) => {
+      const c = canvas.getBoundingClientRect();
+      const b = t.getBoundingClientRect();
+      if (b.width === 0) return;
+      if (b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1) seen.inside++;
+      else seen.outside.push(`${Math.round(b.left - c.left)},${Math.round(b.top - c.top)}`);
+    };
+    const obs = new MutationObserver((records) => {
+      for (const m of records) {
+        if (m.type === 'attributes' && m.target instanceof Element && m.target.matches('.bts-token')) note(m.target);
+        for (const n of m.addedNodes) if (n instanceof Element && n.matches('.bts-token')) note(n);
+      }
+    });
+    obs.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['transform'] });
+    (window as unknown as { __onScreen: { obs: MutationObserver; seen: typeof seen } }).__onScreen = { obs, seen };
+  }, canvasSel);
+}
+
+async function tokensOnScreen(root: Locator): Promise<{ inside: number; outside: string[] }> {
+  return root.evaluate(() => {
+    const w = window as unknown as { __onScreen: { obs: MutationObserver; seen: { inside: number; outside: string[] } } };
+    w.__onScreen.obs.disconnect();
+    return w.__onScreen.seen;
+  });
+}
+
+/**
+ * The simulation strip holds no empty band: each part it shows has
+ * something in it, and the strip is no taller than what it shows.
+ */
+async function stripWithoutBlank(dock: Locator) {
+  return dock.evaluate((d) => {
+    const shown = [...d.children].filter((c) => c.getBoundingClientRect().height > 0);
+    const empty = shown.filter((c) => !c.textContent?.trim() && !c.querySelector('button, svg, i, select, input, [class*="icon"]')).map((c) => c.className);
+    const top = Math.min(...shown.map((c) => c.getBoundingClientRect().top));
+    const bottom = Math.max(...shown.map((c) => c.getBoundingClientRect().bottom));
+    return { empty, slack: Math.round(d.getBoundingClientRect().height - (bottom - top)), parts: shown.map((c) => c.className) };
+  });
+}
+
+/**
+ * Plays the wide chain in `scope` at 375 px: Fast, ▶ on the start event, and
+ * every frame of the token is drawn inside the canvas (the view follows it
+ * past the edge of the 50 % view) until "Finished" shows on the end event,
+ * where a person can see it.
+ */
+async function playFollowed(page: Page, scope: Locator, canvasSel: string, label: string) {
+  await scope.getByRole('button', { name: 'Simulate', exact: true }).click();
+  await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  const dock = scope.getByTestId('bpmn-sim-dock');
+  await dock.scrollIntoViewIfNeeded();
+  const idle = await stripWithoutBlank(dock);
+  expect(idle.empty, `empty parts in the simulation strip before playing (${label})`).toEqual([]);
+  expect(idle.slack, `the strip's height beyond its parts, padding and border (${label})`).toBeLessThanOrEqual(14);
+  await dock.locator('[title="Set animation speed = Fast"]').first().click();
+  await scope.locator(canvasSel).scrollIntoViewIfNeeded();
+  const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
+  await expectTappable(page, startPad, `the start event's ▶ (${label})`);
+  await watchTokensOnScreen(scope, canvasSel);
+  await startPad.click();
+  const finished = scope.locator('.djs-overlays[data-container-id="End"] .bts-element-notification');
+  await expect(finished, `"Finished" on the end event (${label})`).toContainText('Finished', { timeout: 90_000 });
+  const track = await tokensOnScreen(scope);
+  expect(track.inside, `token frames drawn inside the canvas (${label})`).toBeGreaterThan(20);
+  expect(track.outside, `token frames drawn outside the canvas, canvas-relative (${label})`).toEqual([]);
+  await expectTappable(page, finished, `"Finished" on the end event (${label})`);
+  await snap(page, `simulation-followed-${label.replace(/\W+/g, '-')}`, false);
+  const after = await stripWithoutBlank(dock);
+  expect(after.empty, `empty parts in the simulation strip after playing (${label})`).toEqual([]);
+  await scope.getByRole('button', { name: 'Stop simulation' }).click();
+}
+
+test('a wide model at 375 px: the simulated token stays on screen to its end (the view follows it), the strip below has no empty band', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page, 'wide-chain.bpmn', chainBpmn(12, 'Wide chain'));
+  await page.evaluate(() => sessionStorage.clear());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, id);
+  await playFollowed(page, page.getByTestId('model-workbench'), '.bpmn-canvas', 'viewer 375');
+
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape[data-element-id="End"]')).toBeVisible({ timeout: 60_000 });
+  await playFollowed(page, editor, '[data-testid="bpmn-editor-canvas"]', 'editor 375');
+  page.once('dialog', (d) => void d.accept());
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('model-workbench')).toBeVisible();
 });
 
 /** The loan process with both ways meeting again at "Archive application" before one end. */

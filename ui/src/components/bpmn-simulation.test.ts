@@ -82,6 +82,23 @@ describe('followView', () => {
       expect(followView(view, c.target, 20)).toEqual(c.want);
     });
   }
+
+  // The diagram (with room around it) spans x -20 to 2020, y -20 to 580 (less than the view's height).
+  const bounds = { x: -20, y: -20, width: 2040, height: 600 };
+  const bounded: { name: string; target: Box; want: Box | null }[] = [
+    { name: 'the last flow: the view stops at the diagram\'s right edge, no empty canvas past it', target: { x: 1850, y: 160, width: 150, height: 80 }, want: { x: 1420, y: 0, width: 600, height: 800 } },
+    { name: 'a loop back to the start: the view stops at the left edge', target: { x: -10, y: 160, width: 100, height: 80 }, want: { x: -20, y: 0, width: 600, height: 800 } },
+    { name: 'in the middle the bounds change nothing', target: { x: 900, y: 160, width: 150, height: 80 }, want: { x: 675, y: 0, width: 600, height: 800 } },
+    { name: 'bounds smaller than the view (the axis fits): centred as without', target: { x: 100, y: 900, width: 100, height: 80 }, want: { x: 0, y: 540, width: 600, height: 800 } },
+  ];
+  for (const c of bounded) {
+    it(c.name, () => {
+      const got = followView(view, c.target, 20, bounds);
+      expect(got).toEqual(c.want);
+      // What the token heads for is always in the view.
+      expect(got!.x <= c.target.x && c.target.x + c.target.width <= got!.x + got!.width).toBe(true);
+    });
+  }
 });
 
 describe('tokenWay', () => {

@@ -96,20 +96,23 @@ export const FOLLOW_MARGIN = 32;
 /**
  * The view that shows `target` (a token's way: the flow it runs along and
  * the element it heads for) when the current `view` does not: on each axis
- * where the target reaches outside the view
- * the view moves to centre it, or to its start (`margin` before it) when
- * it is larger than the view; an axis it fits on stays put, so a token running along a row moves
- * the view sideways only. Same size as `view` (the zoom never changes).
- * Null when the target shows already.
+ * where the target reaches outside the view, the view moves to centre it,
+ * or to its start (`margin` before it) when it is larger than the view; an
+ * axis it fits on stays put, so a token running along a row moves the view
+ * sideways only. A view smaller than `bounds` (the diagram with room
+ * around it) stops at its edges rather than showing empty canvas past the
+ * end. Same size as `view` (the zoom never changes). Null when the target
+ * shows already.
  */
-export function followView(view: Box, target: Box, margin: number): Box | null {
-  const axis = (start: number, size: number, tStart: number, tSize: number): number => {
+export function followView(view: Box, target: Box, margin: number, bounds?: Box): Box | null {
+  const axis = (start: number, size: number, tStart: number, tSize: number, bStart?: number, bSize?: number): number => {
     if (tStart >= start && tStart + tSize <= start + size) return start;
-    if (tSize + 2 * margin > size) return tStart - margin;
-    return tStart + tSize / 2 - size / 2;
+    let next = tSize + 2 * margin > size ? tStart - margin : tStart + tSize / 2 - size / 2;
+    if (bStart !== undefined && bSize !== undefined && bSize > size) next = Math.min(Math.max(next, bStart), bStart + bSize - size);
+    return next;
   };
-  const x = axis(view.x, view.width, target.x, target.width);
-  const y = axis(view.y, view.height, target.y, target.height);
+  const x = axis(view.x, view.width, target.x, target.width, bounds?.x, bounds?.width);
+  const y = axis(view.y, view.height, target.y, target.height, bounds?.y, bounds?.height);
   if (x === view.x && y === view.y) return null;
   return { x, y, width: view.width, height: view.height };
 }
@@ -137,13 +140,17 @@ export function tokenWay(flow: FollowedFlow): Box | null {
  */
 export function followTokens(host: SimulationHost): void {
   const bus = host.get('eventBus') as { on(event: string, cb: (e: { animation?: { element?: FollowedFlow } }) => void): void };
-  const canvas = host.get('canvas') as { viewbox(box?: Box): Box & { scale: number } };
+  const canvas = host.get('canvas') as { viewbox(box?: Box): Box & { scale: number; inner?: Box } };
   bus.on(SIMULATION_ANIMATION_EVENT, (e) => {
     const way = e.animation?.element ? tokenWay(e.animation.element) : null;
     if (!way) return;
     const view = canvas.viewbox();
     if (!(view.scale > 0)) return;
-    const next = followView(view, way, FOLLOW_MARGIN / view.scale);
+    const m = FOLLOW_MARGIN / view.scale;
+    // The diagram with room around it, and at the right for "Finished" on an end event.
+    const inner = view.inner;
+    const bounds = inner ? { x: inner.x - m, y: inner.y - m, width: inner.width + m + SIM_BADGE_MARGIN / view.scale, height: inner.height + 2 * m } : undefined;
+    const next = followView(view, way, m, bounds);
     if (next) canvas.viewbox(next);
   });
 }
