@@ -621,6 +621,50 @@ test('a wide model at 375 px: the simulated token stays on screen to its end (th
   await expect(page.getByTestId('model-workbench')).toBeVisible();
 });
 
+test('the editor at 375 px: a problem chosen in the list below the canvas brings the page back to the canvas with its element selected where a person can tap it', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, id);
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape[data-element-id="Rejected"]')).toBeVisible({ timeout: 60_000 });
+  await editor.locator('.djs-element[data-element-id="Rejected"]').first().click({ force: true });
+  await page.keyboard.press('Delete');
+  const row = editor.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /Send rejection letter/ }).first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  // A person reading the list has scrolled it to the top of the screen (below the header): the canvas above is off the screen.
+  await row.evaluate((el) => {
+    el.style.scrollMarginTop = '72px';
+    el.scrollIntoView({ block: 'start' });
+  });
+  const canvasBottom = await editor.getByTestId('bpmn-editor-canvas').evaluate((c) => c.getBoundingClientRect().bottom);
+  expect(canvasBottom, 'the canvas is scrolled off the screen while the problem row shows').toBeLessThan(64);
+  await row.click();
+  const selected = editor.locator('.djs-element.selected[data-element-id="Reject"]');
+  await expect(selected).toHaveCount(1);
+  // Without scrolling by the test: the selected task is on the screen, below the fixed header, and on top where it is drawn.
+  await expect
+    .poll(
+      () =>
+        selected.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+          const inside = r.top >= header && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          const onTop = hit !== null && (el === hit || el.contains(hit));
+          return inside && onTop ? 'on screen, on top' : `box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} below header ${Math.round(header)}; hit ${hit?.tagName}.${hit?.getAttribute('class')}`;
+        }),
+      { message: 'the selected task is on the screen and hit-testable after choosing its problem' },
+    )
+    .toBe('on screen, on top');
+  await snap(page, 'editor-problem-selected-375', false);
+  page.once('dialog', (d) => void d.accept());
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('model-workbench')).toBeVisible();
+});
+
 /** The loan process with both ways meeting again at "Archive application" before one end. */
 const mergedLoanBpmn = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI"

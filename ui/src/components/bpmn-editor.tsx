@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
+import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
@@ -23,7 +23,7 @@ interface Modeler {
     zoom(level?: 'fit-viewport' | number, center?: 'auto'): number;
     viewbox(box?: Box): ViewBox;
     resized(): void;
-    scrollToElement(el: Shape, padding?: number): void;
+    scrollToElement(el: Shape, padding?: number | { top: number; right: number; bottom: number; left: number }): void;
     focus?(): void;
   };
   get(name: 'commandStack'): { canUndo(): boolean; canRedo(): boolean; undo(): void; redo(): void };
@@ -122,6 +122,12 @@ interface EditorError {
   conflict?: boolean;
 }
 
+/** The canvas' left margin, in CSS px, that keeps a shape clear of the palette drawn over its left edge. */
+function clearOfPalette(canvas: HTMLElement): number {
+  const palette = canvas.querySelector('.djs-palette')?.getBoundingClientRect();
+  return palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - canvas.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
+}
+
 /**
  * Edit mode of the Process Model tab: the bpmn-js Modeler (palette, context
  * pad, drag into lanes, direct label editing) with the properties panel,
@@ -177,8 +183,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const canvas = m.get('canvas');
     // The palette sits on the canvas' left edge: the fitted diagram starts
     // right of it, so no shape is drawn under the tools.
-    const palette = el.querySelector('.djs-palette')?.getBoundingClientRect();
-    const left = palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - el.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
+    const left = clearOfPalette(el);
     // Token simulation badges an end event's right side ("Finished", about
     // 60 px wide): while it plays the right margin keeps it inside the
     // canvas. Kept only then: on a phone those 48 px more cost a quarter of
@@ -323,8 +328,16 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const el = m?.get('elementRegistry').get(p.elementId);
     if (!m || !el) return;
     m.get('selection').select(el);
-    m.get('canvas').scrollToElement(el, 80);
+    const canvas = m.get('canvas');
+    // A fitted overview on a phone (a quarter of full size) draws a task
+    // smaller than the lint badge on it: zoomed to where its name reads.
+    if (canvas.zoom() < READABLE_ZOOM) canvas.zoom(Math.ceil(READABLE_ZOOM * 1000) / 1000);
+    const box = containerRef.current;
+    canvas.scrollToElement(el, { top: 60, right: 40, bottom: 60, left: box ? clearOfPalette(box) : 80 });
     setPanelOpen(true);
+    // On a phone the list sits below the canvas and the panel, a screen or
+    // more down: the page scrolls back up so the selected element shows.
+    containerRef.current?.scrollIntoView?.({ block: 'nearest' });
   };
 
   /** The diagram as bpmn-js draws it, for the SVG and PNG downloads. */

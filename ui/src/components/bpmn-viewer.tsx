@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, READABLE_ZOOM, SMALLEST_LABEL_PX, unionBox, type Box, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
-export { hiddenSides, type ViewBox } from './bpmn-view';
+export { hiddenSides, MIN_READABLE_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, type ViewBox } from './bpmn-view';
 
 /** Zoom limits and button factors (spec part 2 §9). */
 export const ZOOM_MIN = 0.2;
@@ -19,12 +19,6 @@ export function clampZoom(level: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, level));
 }
 
-/** Smallest text a person can read on screen, in CSS px (issue 13.2). */
-export const MIN_READABLE_PX = 9;
-/** bpmn-js draws external labels (events, gateways, flows) at 11 px, task names at 12 px. */
-export const SMALLEST_LABEL_PX = 11;
-/** Below this scale the smallest labels drop under MIN_READABLE_PX. */
-export const READABLE_ZOOM = MIN_READABLE_PX / SMALLEST_LABEL_PX;
 /** Keyboard zoom step: + and - reach a readable size from a fitted overview in a few presses. */
 export const KEY_ZOOM_FACTOR = 1.25;
 const PAD = 20;
