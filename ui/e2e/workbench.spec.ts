@@ -604,17 +604,32 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   await scope.getByRole('button', { name: 'Stop simulation' }).click();
 }
 
-test('a wide model at 375 px: the simulated token stays on screen to its end (the view follows it), the strip below has no empty band', async ({ page }) => {
+/** PNG and its scale sit on one row, the scale right after the button, both tappable. */
+async function pngBesideScale(page: Page, scope: Locator, label: string) {
+  const png = scope.getByRole('button', { name: 'Download the diagram as PNG' });
+  const scale = scope.getByRole('combobox', { name: 'PNG scale' });
+  await expectTappable(page, png, `PNG (${label})`);
+  await expectTappable(page, scale, `PNG scale (${label})`);
+  const a = (await png.boundingBox())!;
+  const b = (await scale.boundingBox())!;
+  expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)), `PNG and its scale on one row (${label})`).toBeLessThan(4);
+  expect(b.x - (a.x + a.width), `the scale right after PNG (${label})`).toBeGreaterThanOrEqual(0);
+  expect(b.x - (a.x + a.width), `the scale right after PNG (${label})`).toBeLessThan(16);
+}
+
+test('a wide model at 375 px: the simulated token stays on screen to its end (the view follows it), the strip below has no empty band; PNG keeps its scale beside it', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
   const id = await uploadBpmn(page, 'wide-chain.bpmn', chainBpmn(12, 'Wide chain'));
   await page.evaluate(() => sessionStorage.clear());
   await page.setViewportSize({ width: 375, height: 812 });
   await openModel(page, id);
+  await pngBesideScale(page, page.getByTestId('model-workbench'), 'viewer 375');
   await playFollowed(page, page.getByTestId('model-workbench'), '.bpmn-canvas', 'viewer 375');
 
   await page.getByRole('button', { name: 'Edit diagram' }).click();
   const editor = page.getByTestId('bpmn-editor');
   await expect(editor.locator('.djs-shape[data-element-id="End"]')).toBeVisible({ timeout: 60_000 });
+  await pngBesideScale(page, editor, 'editor 375');
   await playFollowed(page, editor, '[data-testid="bpmn-editor-canvas"]', 'editor 375');
   page.once('dialog', (d) => void d.accept());
   await editor.getByRole('button', { name: 'Cancel' }).click();
