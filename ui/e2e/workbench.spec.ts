@@ -207,6 +207,9 @@ test('the editor: properties panel, lint problems that select the element, undo/
 /** Where the tokens were drawn while they played, in the diagram's coordinates (each position the animation drew). */
 interface TokenTrack {
   samples: { x: number; y: number }[];
+  /** With a canvas to watch: the frames drawn inside its box on the screen, and where (canvas-relative) those outside were. */
+  inside: number;
+  outside: string[];
 }
 
 /**
@@ -214,15 +217,23 @@ interface TokenTrack {
  * animation moves a token by setting its transform, once per frame, and
  * draws it at the start of each flow as it sets off, so every flow taken
  * leaves at least its first point. The transform is read, not the screen
- * box, so scrolling the page or the canvas meanwhile changes nothing.
+ * box, so scrolling the page or the canvas meanwhile changes nothing. With
+ * `canvasSel`, each frame's box on the screen is also judged: inside that
+ * canvas' box (1 px to spare) or not.
  */
-async function trackTokens(root: Locator): Promise<void> {
-  await root.evaluate((el) => {
-    const samples: { x: number; y: number }[] = [];
+async function trackTokens(root: Locator, canvasSel?: string): Promise<void> {
+  await root.evaluate((el, sel) => {
+    const track: TokenTrack = { samples: [], inside: 0, outside: [] };
+    const canvas = sel ? el.querySelector(sel) : null;
     const note = (t: Element) => {
       const m = /translate\(\s*(-?[\d.]+)[ ,]+(-?[\d.]+)\s*\)/.exec(t.getAttribute('transform') ?? '');
       // The token is a circle of 20 drawn from the translated corner: its centre is 10 further.
-      if (m) samples.push({ x: Number(m[1]) + 10, y: Number(m[2]) + 10 });
+      if (m) track.samples.push({ x: Number(m[1]) + 10, y: Number(m[2]) + 10 });
+      const b = t.getBoundingClientRect();
+      if (!canvas || b.width === 0) return;
+      const c = canvas.getBoundingClientRect();
+      if (b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1) track.inside++;
+      else track.outside.push(`${Math.round(b.left - c.left)},${Math.round(b.top - c.top)}`);
     };
     const seen = new MutationObserver((records) => {
       for (const m of records) {
@@ -231,16 +242,16 @@ async function trackTokens(root: Locator): Promise<void> {
       }
     });
     seen.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['transform'] });
-    (window as unknown as { __track: { seen: MutationObserver; samples: typeof samples } }).__track = { seen, samples };
-  });
+    (window as unknown as { __track: { seen: MutationObserver; track: TokenTrack } }).__track = { seen, track };
+  }, canvasSel);
 }
 
 /** Stops the recording and answers it. */
 async function tokenTrack(root: Locator): Promise<TokenTrack> {
   return root.evaluate(() => {
-    const w = window as unknown as { __track: { seen: MutationObserver; samples: TokenTrack['samples'] } };
+    const w = window as unknown as { __track: { seen: MutationObserver; track: TokenTrack } };
     w.__track.seen.disconnect();
-    return { samples: w.__track.samples };
+    return w.__track.track;
   });
 }
 
@@ -525,40 +536,6 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
 });
 
 /**
- * Starts recording, for every frame a token is drawn in `root`, whether its
- * box on the screen lies inside the canvas' box (1 px to spare).
- */
-async function watchTokensOnScreen(root: Locator, canvasSel: string): Promise<void> {
-  await root.evaluate((el, sel) => {
-    const canvas = el.querySelector(sel)!;
-    const seen = { inside: 0, outside: [] as string[] };
-    const note = (t: Element) => {
-      const c = canvas.getBoundingClientRect();
-      const b = t.getBoundingClientRect();
-      if (b.width === 0) return;
-      if (b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1) seen.inside++;
-      else seen.outside.push(`${Math.round(b.left - c.left)},${Math.round(b.top - c.top)}`);
-    };
-    const obs = new MutationObserver((records) => {
-      for (const m of records) {
-        if (m.type === 'attributes' && m.target instanceof Element && m.target.matches('.bts-token')) note(m.target);
-        for (const n of m.addedNodes) if (n instanceof Element && n.matches('.bts-token')) note(n);
-      }
-    });
-    obs.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['transform'] });
-    (window as unknown as { __onScreen: { obs: MutationObserver; seen: typeof seen } }).__onScreen = { obs, seen };
-  }, canvasSel);
-}
-
-async function tokensOnScreen(root: Locator): Promise<{ inside: number; outside: string[] }> {
-  return root.evaluate(() => {
-    const w = window as unknown as { __onScreen: { obs: MutationObserver; seen: { inside: number; outside: string[] } } };
-    w.__onScreen.obs.disconnect();
-    return w.__onScreen.seen;
-  });
-}
-
-/**
  * The simulation strip holds no empty band: each part it shows has
  * something in it, and the strip is no taller than what it shows.
  */
@@ -590,11 +567,11 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   await scope.locator(canvasSel).scrollIntoViewIfNeeded();
   const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
   await expectTappable(page, startPad, `the start event's ▶ (${label})`);
-  await watchTokensOnScreen(scope, canvasSel);
+  await trackTokens(scope, canvasSel);
   await startPad.click();
   const finished = scope.locator('.djs-overlays[data-container-id="End"] .bts-element-notification');
   await expect(finished, `"Finished" on the end event (${label})`).toContainText('Finished', { timeout: 90_000 });
-  const track = await tokensOnScreen(scope);
+  const track = await tokenTrack(scope);
   expect(track.inside, `token frames drawn inside the canvas (${label})`).toBeGreaterThan(20);
   expect(track.outside, `token frames drawn outside the canvas, canvas-relative (${label})`).toEqual([]);
   await expectTappable(page, finished, `"Finished" on the end event (${label})`);
