@@ -614,7 +614,7 @@ export function BpmnViewer({
             <li>Shift + scroll to move horizontally</li>
             <li>Keys (click the diagram first): + and − zoom, 0 shows 100 %, F fits, R zooms to a readable size, arrows pan</li>
             <li>The overview in the corner shows the whole diagram; click or drag it to move there</li>
-            <li>Simulate: press ▶ on a start event to send a token; click a gateway to choose the path it takes</li>
+            <li>Simulate: press ▶ on a start event to send a token; click a gateway to choose the path it takes; the view follows a token past the edge of the screen</li>
           </ul>
         </div>
       ) : null}
