@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
-import { chainBpmn, uploadBpmn } from './bpmn-chain';
+import { chainBpmn, insideViewport, uploadBpmn } from './bpmn-chain';
 
 // Issue 25: the diagram opens fitted, a token can be played through it, and
 // the editor is one a bpmn.io / Camunda Modeler user recognises.
@@ -613,7 +613,7 @@ test('a wide model at 375 px: the simulated token stays on screen to its end (th
   await expect(page.getByTestId('model-workbench')).toBeVisible();
 });
 
-test('the editor at 375 px: a problem chosen in the list below the canvas brings the page back to the canvas with its element selected where a person can tap it', async ({ page }) => {
+test('the editor at 375 px: Zoom to read from a fitted overview; a problem chosen in the list below the canvas brings the page back to the canvas with its element selected where a person can tap it', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
   const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
   await page.evaluate(() => sessionStorage.clear());
@@ -622,6 +622,21 @@ test('the editor at 375 px: a problem chosen in the list below the canvas brings
   await page.getByRole('button', { name: 'Edit diagram' }).click();
   const editor = page.getByTestId('bpmn-editor');
   await expect(editor.locator('.djs-shape[data-element-id="Rejected"]')).toBeVisible({ timeout: 60_000 });
+  // Fitted, names are drawn far too small to read: "Zoom to read" brings them to a readable size from the process' start, clear of the palette.
+  const zoomToRead = editor.getByRole('button', { name: 'Zoom to read' });
+  await expectTappable(page, zoomToRead, 'Zoom to read (editor at 375 px)');
+  await expect(zoomToRead).toBeEnabled();
+  await zoomToRead.click();
+  const scale = await editor.locator('svg .viewport').first().evaluate((g) => (g as SVGGElement).transform.baseVal.consolidate()?.matrix.a ?? 0);
+  expect(scale, 'the zoom after Zoom to read (names at 9 px or more)').toBeGreaterThanOrEqual(9 / 11 - 0.001);
+  await expect(zoomToRead).toBeDisabled();
+  const start = editor.locator('.djs-element[data-element-id="Start"]').first();
+  const paletteRight = await editor.locator('.djs-palette').evaluate((p) => p.getBoundingClientRect().right);
+  expect((await start.boundingBox())!.x, 'the start event right of the palette').toBeGreaterThan(paletteRight);
+  await insideViewport(page, [start], 'the start event after Zoom to read');
+  await snap(page, 'editor-zoom-to-read-375', false);
+  await editor.getByRole('button', { name: 'Fit Content', exact: true }).click();
+  await expect(zoomToRead).toBeEnabled();
   await editor.locator('.djs-element[data-element-id="Rejected"]').first().click({ force: true });
   await page.keyboard.press('Delete');
   const row = editor.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /Send rejection letter/ }).first();

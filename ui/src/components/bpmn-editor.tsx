@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
@@ -168,6 +168,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   // The view the last fit made: a size change fits again only while the
   // user has not zoomed or scrolled away from it.
   const fitted = useRef<{ x: number; y: number; scale: number } | null>(null);
+  // The zoom on screen: "Zoom to read" is offered while names are drawn too small to read.
+  const [scale, setScale] = useState(1);
 
   /** The view is still the one the last fit made (the user has not zoomed or scrolled). */
   const fittedStill = useCallback((canvas: { viewbox(): { x: number; y: number }; zoom(): number }): boolean => {
@@ -253,6 +255,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           if (untouched) fit();
         });
         observer.observe(container);
+        bus.on('canvas.viewbox.changed', () => setScale(canvas.zoom()));
         canvas.resized();
         fit();
         bus.on('commandStack.changed', (e: { trigger?: string }) => {
@@ -321,6 +324,23 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const zoomBy = (factor: number) => {
     const canvas = modelerRef.current?.get('canvas');
     if (canvas) canvas.zoom(Math.min(5, Math.max(0.2, canvas.zoom() * factor)), 'auto');
+  };
+
+  /**
+   * Names at a readable size (a phone's fit draws them at a quarter): from
+   * the process' left end when the whole diagram showed, clear of the
+   * palette, else around the middle of the view.
+   */
+  const zoomToRead = () => {
+    const canvas = modelerRef.current?.get('canvas');
+    const el = containerRef.current;
+    if (!canvas || !el) return;
+    const before = canvas.viewbox();
+    canvas.zoom(Math.ceil(READABLE_ZOOM * 1000) / 1000, 'auto');
+    if (anyHidden(before)) return;
+    const v = canvas.viewbox();
+    const k = el.clientWidth / v.width;
+    canvas.viewbox({ x: before.inner.x - clearOfPalette(el) / k, y: v.y, width: v.width, height: v.height });
   };
 
   const select = (p: Problem) => {
@@ -466,6 +486,10 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         </button>
         <button type="button" className="btn btn-small" onClick={fit} disabled={!ready}>
           Fit Content
+        </button>
+        {/* Always there (disabled once names read), so the toolbar never reflows under a finger. */}
+        <button type="button" className="btn btn-small" onClick={zoomToRead} disabled={!ready || scale >= READABLE_ZOOM - 0.001}>
+          Zoom to read
         </button>
         {onRelayout ? (
           <button type="button" className="btn btn-small" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
