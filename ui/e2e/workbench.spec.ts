@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from './fixtures';
 import { expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
-import { uploadBpmn } from './bpmn-chain';
+import { chainBpmn, insideViewport, uploadBpmn } from './bpmn-chain';
 
 // Issue 25: the diagram opens fitted, a token can be played through it, and
 // the editor is one a bpmn.io / Camunda Modeler user recognises.
@@ -211,6 +211,9 @@ test('the editor: properties panel, lint problems that select the element, undo/
 /** Where the tokens were drawn while they played, in the diagram's coordinates (each position the animation drew). */
 interface TokenTrack {
   samples: { x: number; y: number }[];
+  /** With a canvas to watch: the frames drawn inside its box on the screen, and where (canvas-relative) those outside were. */
+  inside: number;
+  outside: string[];
 }
 
 /**
@@ -218,15 +221,23 @@ interface TokenTrack {
  * animation moves a token by setting its transform, once per frame, and
  * draws it at the start of each flow as it sets off, so every flow taken
  * leaves at least its first point. The transform is read, not the screen
- * box, so scrolling the page or the canvas meanwhile changes nothing.
+ * box, so scrolling the page or the canvas meanwhile changes nothing. With
+ * `canvasSel`, each frame's box on the screen is also judged: inside that
+ * canvas' box (1 px to spare) or not.
  */
-async function trackTokens(root: Locator): Promise<void> {
-  await root.evaluate((el) => {
-    const samples: { x: number; y: number }[] = [];
+async function trackTokens(root: Locator, canvasSel?: string): Promise<void> {
+  await root.evaluate((el, sel) => {
+    const track: TokenTrack = { samples: [], inside: 0, outside: [] };
+    const canvas = sel ? el.querySelector(sel) : null;
     const note = (t: Element) => {
       const m = /translate\(\s*(-?[\d.]+)[ ,]+(-?[\d.]+)\s*\)/.exec(t.getAttribute('transform') ?? '');
       // The token is a circle of 20 drawn from the translated corner: its centre is 10 further.
-      if (m) samples.push({ x: Number(m[1]) + 10, y: Number(m[2]) + 10 });
+      if (m) track.samples.push({ x: Number(m[1]) + 10, y: Number(m[2]) + 10 });
+      const b = t.getBoundingClientRect();
+      if (!canvas || b.width === 0) return;
+      const c = canvas.getBoundingClientRect();
+      if (b.left >= c.left - 1 && b.right <= c.right + 1 && b.top >= c.top - 1 && b.bottom <= c.bottom + 1) track.inside++;
+      else track.outside.push(`${Math.round(b.left - c.left)},${Math.round(b.top - c.top)}`);
     };
     const seen = new MutationObserver((records) => {
       for (const m of records) {
@@ -235,16 +246,16 @@ async function trackTokens(root: Locator): Promise<void> {
       }
     });
     seen.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['transform'] });
-    (window as unknown as { __track: { seen: MutationObserver; samples: typeof samples } }).__track = { seen, samples };
-  });
+    (window as unknown as { __track: { seen: MutationObserver; track: TokenTrack } }).__track = { seen, track };
+  }, canvasSel);
 }
 
 /** Stops the recording and answers it. */
 async function tokenTrack(root: Locator): Promise<TokenTrack> {
   return root.evaluate(() => {
-    const w = window as unknown as { __track: { seen: MutationObserver; samples: TokenTrack['samples'] } };
+    const w = window as unknown as { __track: { seen: MutationObserver; track: TokenTrack } };
     w.__track.seen.disconnect();
-    return { samples: w.__track.samples };
+    return w.__track.track;
   });
 }
 
@@ -526,6 +537,143 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     await editor.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('model-workbench')).toBeVisible();
   }
+});
+
+/**
+ * The simulation strip holds no empty band: each part it shows has
+ * something in it, and the strip is no taller than what it shows.
+ */
+async function stripWithoutBlank(dock: Locator) {
+  return dock.evaluate((d) => {
+    const shown = [...d.children].filter((c) => c.getBoundingClientRect().height > 0);
+    const empty = shown.filter((c) => !c.textContent?.trim() && !c.querySelector('button, svg, i, select, input, [class*="icon"]')).map((c) => c.className);
+    const top = Math.min(...shown.map((c) => c.getBoundingClientRect().top));
+    const bottom = Math.max(...shown.map((c) => c.getBoundingClientRect().bottom));
+    return { empty, slack: Math.round(d.getBoundingClientRect().height - (bottom - top)), parts: shown.map((c) => c.className) };
+  });
+}
+
+/**
+ * Plays the wide chain in `scope` at 375 px: Fast, ▶ on the start event, and
+ * every frame of the token is drawn inside the canvas (the view follows it
+ * past the edge of the 50 % view) until "Finished" shows on the end event,
+ * where a person can see it.
+ */
+async function playFollowed(page: Page, scope: Locator, canvasSel: string, label: string) {
+  await scope.getByRole('button', { name: 'Simulate', exact: true }).click();
+  await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  const dock = scope.getByTestId('bpmn-sim-dock');
+  await dock.scrollIntoViewIfNeeded();
+  const idle = await stripWithoutBlank(dock);
+  expect(idle.empty, `empty parts in the simulation strip before playing (${label})`).toEqual([]);
+  expect(idle.slack, `the strip's height beyond its parts, padding and border (${label})`).toBeLessThanOrEqual(14);
+  await dock.locator('[title="Set animation speed = Fast"]').first().click();
+  await scope.locator(canvasSel).scrollIntoViewIfNeeded();
+  const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
+  await expectTappable(page, startPad, `the start event's ▶ (${label})`);
+  await trackTokens(scope, canvasSel);
+  await startPad.click();
+  const finished = scope.locator('.djs-overlays[data-container-id="End"] .bts-element-notification');
+  await expect(finished, `"Finished" on the end event (${label})`).toContainText('Finished', { timeout: 90_000 });
+  const track = await tokenTrack(scope);
+  expect(track.inside, `token frames drawn inside the canvas (${label})`).toBeGreaterThan(20);
+  expect(track.outside, `token frames drawn outside the canvas, canvas-relative (${label})`).toEqual([]);
+  await expectTappable(page, finished, `"Finished" on the end event (${label})`);
+  await snap(page, `simulation-followed-${label.replace(/\W+/g, '-')}`, false);
+  const after = await stripWithoutBlank(dock);
+  expect(after.empty, `empty parts in the simulation strip after playing (${label})`).toEqual([]);
+  await scope.getByRole('button', { name: 'Stop simulation' }).click();
+}
+
+/** PNG and its scale sit on one row, the scale right after the button, both tappable. */
+async function pngBesideScale(page: Page, scope: Locator, label: string) {
+  const png = scope.getByRole('button', { name: 'Download the diagram as PNG' });
+  const scale = scope.getByRole('combobox', { name: 'PNG scale' });
+  await expectTappable(page, png, `PNG (${label})`);
+  await expectTappable(page, scale, `PNG scale (${label})`);
+  const a = (await png.boundingBox())!;
+  const b = (await scale.boundingBox())!;
+  expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)), `PNG and its scale on one row (${label})`).toBeLessThan(4);
+  expect(b.x - (a.x + a.width), `the scale right after PNG (${label})`).toBeGreaterThanOrEqual(0);
+  expect(b.x - (a.x + a.width), `the scale right after PNG (${label})`).toBeLessThan(16);
+}
+
+test('a wide model at 375 px: the simulated token stays on screen to its end (the view follows it), the strip below has no empty band; PNG keeps its scale beside it', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page, 'wide-chain.bpmn', chainBpmn(12, 'Wide chain'));
+  await page.evaluate(() => sessionStorage.clear());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, id);
+  await pngBesideScale(page, page.getByTestId('model-workbench'), 'viewer 375');
+  await playFollowed(page, page.getByTestId('model-workbench'), '.bpmn-canvas', 'viewer 375');
+
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape[data-element-id="End"]')).toBeVisible({ timeout: 60_000 });
+  await pngBesideScale(page, editor, 'editor 375');
+  await playFollowed(page, editor, '[data-testid="bpmn-editor-canvas"]', 'editor 375');
+  page.once('dialog', (d) => void d.accept());
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('model-workbench')).toBeVisible();
+});
+
+test('the editor at 375 px: Zoom to read from a fitted overview; a problem chosen in the list below the canvas brings the page back to the canvas with its element selected where a person can tap it', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, id);
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape[data-element-id="Rejected"]')).toBeVisible({ timeout: 60_000 });
+  // Fitted, names are drawn far too small to read: "Zoom to read" brings them to a readable size from the process' start, clear of the palette.
+  const zoomToRead = editor.getByRole('button', { name: 'Zoom to read' });
+  await expectTappable(page, zoomToRead, 'Zoom to read (editor at 375 px)');
+  await expect(zoomToRead).toBeEnabled();
+  await zoomToRead.click();
+  const scale = await editor.locator('svg .viewport').first().evaluate((g) => (g as SVGGElement).transform.baseVal.consolidate()?.matrix.a ?? 0);
+  expect(scale, 'the zoom after Zoom to read (names at 9 px or more)').toBeGreaterThanOrEqual(9 / 11 - 0.001);
+  await expect(zoomToRead).toBeDisabled();
+  const start = editor.locator('.djs-element[data-element-id="Start"]').first();
+  const paletteRight = await editor.locator('.djs-palette').evaluate((p) => p.getBoundingClientRect().right);
+  expect((await start.boundingBox())!.x, 'the start event right of the palette').toBeGreaterThan(paletteRight);
+  await insideViewport(page, [start], 'the start event after Zoom to read');
+  await snap(page, 'editor-zoom-to-read-375', false);
+  await editor.getByRole('button', { name: 'Fit Content', exact: true }).click();
+  await expect(zoomToRead).toBeEnabled();
+  await editor.locator('.djs-element[data-element-id="Rejected"]').first().click({ force: true });
+  await page.keyboard.press('Delete');
+  const row = editor.getByRole('region', { name: 'Problems' }).getByRole('button', { name: /Send rejection letter/ }).first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  // A person reading the list has scrolled it to the top of the screen (below the header): the canvas above is off the screen.
+  await row.evaluate((el) => {
+    el.style.scrollMarginTop = '72px';
+    el.scrollIntoView({ block: 'start' });
+  });
+  const canvasBottom = await editor.getByTestId('bpmn-editor-canvas').evaluate((c) => c.getBoundingClientRect().bottom);
+  expect(canvasBottom, 'the canvas is scrolled off the screen while the problem row shows').toBeLessThan(64);
+  await row.click();
+  const selected = editor.locator('.djs-element.selected[data-element-id="Reject"]');
+  await expect(selected).toHaveCount(1);
+  // Without scrolling by the test: the selected task is on the screen, below the fixed header, and on top where it is drawn.
+  await expect
+    .poll(
+      () =>
+        selected.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+          const inside = r.top >= header && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          const onTop = hit !== null && (el === hit || el.contains(hit));
+          return inside && onTop ? 'on screen, on top' : `box ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}×${Math.round(r.height)} below header ${Math.round(header)}; hit ${hit?.tagName}.${hit?.getAttribute('class')}`;
+        }),
+      { message: 'the selected task is on the screen and hit-testable after choosing its problem' },
+    )
+    .toBe('on screen, on top');
+  await snap(page, 'editor-problem-selected-375', false);
+  page.once('dialog', (d) => void d.accept());
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('model-workbench')).toBeVisible();
 });
 
 /** The loan process with both ways meeting again at "Archive application" before one end. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, type Box, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
-import { dockSimulationControls, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -23,7 +23,7 @@ interface Modeler {
     zoom(level?: 'fit-viewport' | number, center?: 'auto'): number;
     viewbox(box?: Box): ViewBox;
     resized(): void;
-    scrollToElement(el: Shape, padding?: number): void;
+    scrollToElement(el: Shape, padding?: number | { top: number; right: number; bottom: number; left: number }): void;
     focus?(): void;
   };
   get(name: 'commandStack'): { canUndo(): boolean; canRedo(): boolean; undo(): void; redo(): void };
@@ -122,6 +122,12 @@ interface EditorError {
   conflict?: boolean;
 }
 
+/** The canvas' left margin, in CSS px, that keeps a shape clear of the palette drawn over its left edge. */
+function clearOfPalette(canvas: HTMLElement): number {
+  const palette = canvas.querySelector('.djs-palette')?.getBoundingClientRect();
+  return palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - canvas.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
+}
+
 /**
  * Edit mode of the Process Model tab: the bpmn-js Modeler (palette, context
  * pad, drag into lanes, direct label editing) with the properties panel,
@@ -162,6 +168,15 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   // The view the last fit made: a size change fits again only while the
   // user has not zoomed or scrolled away from it.
   const fitted = useRef<{ x: number; y: number; scale: number } | null>(null);
+  // The zoom on screen: "Zoom to read" is offered while names are drawn too small to read.
+  const [scale, setScale] = useState(1);
+
+  /** The view is still the one the last fit made (the user has not zoomed or scrolled). */
+  const fittedStill = useCallback((canvas: { viewbox(): { x: number; y: number }; zoom(): number }): boolean => {
+    const { x, y } = canvas.viewbox();
+    const f = fitted.current;
+    return f !== null && Math.abs(f.x - x) < 0.5 && Math.abs(f.y - y) < 0.5 && Math.abs(f.scale - canvas.zoom()) < 1e-3;
+  }, []);
 
   const fit = useCallback(() => {
     const m = modelerRef.current;
@@ -170,11 +185,13 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const canvas = m.get('canvas');
     // The palette sits on the canvas' left edge: the fitted diagram starts
     // right of it, so no shape is drawn under the tools.
-    const palette = el.querySelector('.djs-palette')?.getBoundingClientRect();
-    const left = palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - el.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
+    const left = clearOfPalette(el);
     // Token simulation badges an end event's right side ("Finished", about
-    // 60 px wide): the right margin keeps it inside the canvas.
-    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right: SIM_BADGE_MARGIN }));
+    // 60 px wide): while it plays the right margin keeps it inside the
+    // canvas. Kept only then: on a phone those 48 px more cost a quarter of
+    // the room left of the palette.
+    const right = simOnRef.current ? SIM_BADGE_MARGIN : FIT_MARGIN.right;
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right }));
     // Fitted below the simulation's least zoom while it plays: back to it, around the first start event.
     if (simOnRef.current) showSimulationControls(m as unknown as SimulationHost);
     const { x, y } = canvas.viewbox();
@@ -196,6 +213,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         });
         modelerRef.current = m;
         if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
+        followTokens(m as unknown as SimulationHost);
         const bus = m.get('eventBus');
         bus.on('linting.completed', (e) => {
           const reg = m.get('elementRegistry');
@@ -209,7 +227,10 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         bus.on(SIMULATION_TOGGLE_EVENT, (e) => {
           simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
-          if (e.active) showSimulationControls(m as unknown as SimulationHost);
+          if (!e.active) return;
+          // Still the fitted view: fitted again with room for "Finished" at the right.
+          if (fittedStill(m.get('canvas'))) fit();
+          else showSimulationControls(m as unknown as SimulationHost);
         });
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (large) await nextPaint();
@@ -229,14 +250,12 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           last = now;
           // Still the fitted view? Then fit the new size; a view the user
           // zoomed or scrolled stays where they put it.
-          const { x, y } = canvas.viewbox();
-          const scale = canvas.zoom();
-          const f = fitted.current;
-          const untouched = f !== null && Math.abs(f.x - x) < 0.5 && Math.abs(f.y - y) < 0.5 && Math.abs(f.scale - scale) < 1e-3;
+          const untouched = fittedStill(canvas);
           canvas.resized();
           if (untouched) fit();
         });
         observer.observe(container);
+        bus.on('canvas.viewbox.changed', () => setScale(canvas.zoom()));
         canvas.resized();
         fit();
         bus.on('commandStack.changed', (e: { trigger?: string }) => {
@@ -262,7 +281,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
       modelerRef.current?.destroy();
       modelerRef.current = null;
     };
-  }, [xml, fit, large]);
+  }, [xml, fit, fittedStill, large]);
 
   useEffect(() => {
     const onChange = () => {
@@ -307,13 +326,38 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     if (canvas) canvas.zoom(Math.min(5, Math.max(0.2, canvas.zoom() * factor)), 'auto');
   };
 
+  /**
+   * Names at a readable size (a phone's fit draws them at a quarter): from
+   * the process' left end when the whole diagram showed, clear of the
+   * palette, else around the middle of the view.
+   */
+  const zoomToRead = () => {
+    const canvas = modelerRef.current?.get('canvas');
+    const el = containerRef.current;
+    if (!canvas || !el) return;
+    const before = canvas.viewbox();
+    canvas.zoom(Math.ceil(READABLE_ZOOM * 1000) / 1000, 'auto');
+    if (anyHidden(before)) return;
+    const v = canvas.viewbox();
+    const k = el.clientWidth / v.width;
+    canvas.viewbox({ x: before.inner.x - clearOfPalette(el) / k, y: v.y, width: v.width, height: v.height });
+  };
+
   const select = (p: Problem) => {
     const m = modelerRef.current;
     const el = m?.get('elementRegistry').get(p.elementId);
     if (!m || !el) return;
     m.get('selection').select(el);
-    m.get('canvas').scrollToElement(el, 80);
+    const canvas = m.get('canvas');
+    // A fitted overview on a phone (a quarter of full size) draws a task
+    // smaller than the lint badge on it: zoomed to where its name reads.
+    if (canvas.zoom() < READABLE_ZOOM) canvas.zoom(Math.ceil(READABLE_ZOOM * 1000) / 1000);
+    const box = containerRef.current;
+    canvas.scrollToElement(el, { top: 60, right: 40, bottom: 60, left: box ? clearOfPalette(box) : 80 });
     setPanelOpen(true);
+    // On a phone the list sits below the canvas and the panel, a screen or
+    // more down: the page scrolls back up so the selected element shows.
+    containerRef.current?.scrollIntoView?.({ block: 'nearest' });
   };
 
   /** The diagram as bpmn-js draws it, for the SVG and PNG downloads. */
@@ -442,6 +486,10 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         </button>
         <button type="button" className="btn btn-small" onClick={fit} disabled={!ready}>
           Fit Content
+        </button>
+        {/* Always there (disabled once names read), so the toolbar never reflows under a finger. */}
+        <button type="button" className="btn btn-small" onClick={zoomToRead} disabled={!ready || scale >= READABLE_ZOOM - 0.001}>
+          Zoom to read
         </button>
         {onRelayout ? (
           <button type="button" className="btn btn-small" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>

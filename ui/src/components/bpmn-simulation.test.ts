@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCKED_SIMULATION_PARTS, dockSimulationControls } from './bpmn-simulation';
+import { DOCKED_SIMULATION_PARTS, dockSimulationControls, followTokens, followView, SIMULATION_ANIMATION_EVENT, tokenWay, type SimulationHost } from './bpmn-simulation';
+import type { Box } from './bpmn-view';
 
 /** A canvas as bpmn-js-token-simulation leaves it: its parts appended to the diagram's container. */
 function simulatedCanvas(parts: readonly string[]): { canvas: HTMLElement; svg: Element } {
@@ -62,5 +63,79 @@ describe('dockSimulationControls', () => {
     // Without the simulation the dock is emptied.
     dockSimulationControls(simulatedCanvas([]).canvas, dock);
     expect(dock.children).toHaveLength(0);
+  });
+});
+
+describe('followView', () => {
+  // A phone's view at 50 %: 600 × 800 diagram units from (0, 0).
+  const view = { x: 0, y: 0, width: 600, height: 800 };
+  // A diagram (with room around it) from x -20 to 2020, y -20 to 580 (less than the view's height).
+  const diagram = { x: -20, y: -20, width: 2040, height: 600 };
+  const cases: { name: string; target: Box; bounds?: Box; want: Box | null }[] = [
+    { name: 'a flow inside the view leaves it where it is', target: { x: 100, y: 200, width: 150, height: 80 }, want: null },
+    { name: 'a flow touching the edge from inside stays put', target: { x: 500, y: 0, width: 100, height: 800 }, want: null },
+    { name: 'a flow running on past the right edge: the view moves sideways only, centring it', target: { x: 550, y: 160, width: 150, height: 80 }, want: { x: 325, y: 0, width: 600, height: 800 } },
+    { name: 'a flow back to the left (a loop)', target: { x: -300, y: 160, width: 100, height: 80 }, want: { x: -550, y: 0, width: 600, height: 800 } },
+    { name: 'a flow below the view: it moves down only', target: { x: 100, y: 900, width: 100, height: 80 }, want: { x: 0, y: 540, width: 600, height: 800 } },
+    { name: 'a flow longer than the view: its start shows, the margin before it', target: { x: 700, y: 160, width: 900, height: 80 }, want: { x: 680, y: 0, width: 600, height: 800 } },
+    { name: "the last flow: the view stops at the diagram's right edge, no empty canvas past it", target: { x: 1850, y: 160, width: 150, height: 80 }, bounds: diagram, want: { x: 1420, y: 0, width: 600, height: 800 } },
+    { name: 'a loop back to the start: the view stops at the left edge', target: { x: -10, y: 160, width: 100, height: 80 }, bounds: diagram, want: { x: -20, y: 0, width: 600, height: 800 } },
+    { name: 'in the middle the bounds change nothing', target: { x: 900, y: 160, width: 150, height: 80 }, bounds: diagram, want: { x: 675, y: 0, width: 600, height: 800 } },
+    { name: 'bounds smaller than the view (the axis fits): centred as without', target: { x: 100, y: 900, width: 100, height: 80 }, bounds: diagram, want: { x: 0, y: 540, width: 600, height: 800 } },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const got = followView(view, c.target, 20, c.bounds);
+      expect(got).toEqual(c.want);
+      // What the token heads for is in the view across, when it can be.
+      const v = got ?? view;
+      if (c.target.width <= v.width) expect(v.x <= c.target.x && c.target.x + c.target.width <= v.x + v.width).toBe(true);
+    });
+  }
+});
+
+describe('tokenWay', () => {
+  it('spans the waypoints and the shape the flow leads to', () => {
+    expect(tokenWay({ waypoints: [{ x: 136, y: 200 }, { x: 190, y: 200 }], target: { x: 190, y: 160, width: 100, height: 80 } })).toEqual({ x: 136, y: 160, width: 154, height: 80 });
+  });
+  it('is null for a flow without waypoints or target', () => {
+    expect(tokenWay({})).toBeNull();
+  });
+});
+
+describe('followTokens', () => {
+  /** A bpmn-js stand-in: an event bus, and a canvas whose view is `view` at `scale`. */
+  function host(view: Box, scale: number) {
+    const listeners: Record<string, ((e: unknown) => void)[]> = {};
+    const state = { view: { ...view, scale } };
+    const h = {
+      get(name: string) {
+        if (name === 'eventBus') return { on: (ev: string, cb: (e: unknown) => void) => (listeners[ev] ??= []).push(cb) };
+        if (name === 'canvas')
+          return {
+            viewbox: (b?: Box) => {
+              if (b) state.view = { ...b, scale };
+              return state.view;
+            },
+          };
+        return undefined;
+      },
+    } as SimulationHost;
+    const fire = (ev: string, e: unknown) => (listeners[ev] ?? []).forEach((cb) => cb(e));
+    return { h, state, fire };
+  }
+
+  it('moves the view to a token that sets off past its edge, and leaves it for one in view', () => {
+    const { h, state, fire } = host({ x: 0, y: 0, width: 600, height: 800 }, 0.5);
+    followTokens(h);
+    const flow = (x1: number, x2: number) => ({ animation: { element: { waypoints: [{ x: x1, y: 200 }, { x: x2, y: 200 }], target: { x: x2, y: 160, width: 100, height: 80 } } } });
+    fire(SIMULATION_ANIMATION_EVENT, flow(136, 190));
+    expect(state.view.x).toBe(0);
+    fire(SIMULATION_ANIMATION_EVENT, flow(560, 620));
+    // The way 560–720 centred in a view 600 wide; the zoom is kept.
+    expect(state.view).toEqual({ x: 340, y: 0, width: 600, height: 800, scale: 0.5 });
+    // An event without a flow (a scope's token) changes nothing.
+    fire(SIMULATION_ANIMATION_EVENT, {});
+    expect(state.view.x).toBe(340);
   });
 });

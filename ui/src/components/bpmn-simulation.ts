@@ -1,6 +1,8 @@
 // bpmn-js-token-simulation (MIT), loaded only when someone presses Play: it
 // adds a module to bpmn-js, so the viewer or editor is built again with it.
 
+import { unionBox, type Box } from './bpmn-view';
+
 /** Event bpmn-js-token-simulation fires when its mode is switched on or off. */
 export const SIMULATION_TOGGLE_EVENT = 'tokenSimulation.toggleMode';
 
@@ -57,10 +59,11 @@ export const SIMULATION_MIN_ZOOM = 0.5;
 /** Free space right of a fitted diagram while simulating, in CSS px: room for the "Finished" badge (about 60 px) drawn right of an end event. */
 export const SIM_BADGE_MARGIN = 72;
 
-/** The part of bpmn-js the simulation's view needs: the canvas and the start events. */
+/** The part of bpmn-js the simulation's view needs: the canvas, the start events and the events. */
 export interface SimulationHost {
   get(name: 'canvas'): unknown;
   get(name: 'elementRegistry'): unknown;
+  get(name: 'eventBus'): unknown;
 }
 
 interface SimCanvas {
@@ -82,6 +85,74 @@ export function showSimulationControls(host: SimulationHost): void {
   const registry = host.get('elementRegistry') as { filter(fn: (e: { type?: string }) => boolean): unknown[] };
   const [start] = registry.filter((e) => e.type === 'bpmn:StartEvent');
   if (start) canvas.scrollToElement(start, { top: 24, right: 24, bottom: 24, left: 48 });
+}
+
+/** Event bpmn-js-token-simulation fires when a token sets off along a sequence flow. */
+export const SIMULATION_ANIMATION_EVENT = 'tokenSimulation.animationCreated';
+
+/** Screen space kept between a followed token's way and the canvas' edge, in CSS px. */
+export const FOLLOW_MARGIN = 32;
+
+/**
+ * The view that shows `target` (a token's way: the flow it runs along and
+ * the element it heads for) when the current `view` does not: on each axis
+ * where the target reaches outside the view, the view moves to centre it,
+ * or to its start (`margin` before it) when it is larger than the view; an
+ * axis it fits on stays put, so a token running along a row moves the view
+ * sideways only. A view smaller than `bounds` (the diagram with room
+ * around it) stops at its edges rather than showing empty canvas past the
+ * end. Same size as `view` (the zoom never changes). Null when the target
+ * shows already.
+ */
+export function followView(view: Box, target: Box, margin: number, bounds?: Box): Box | null {
+  const axis = (start: number, size: number, tStart: number, tSize: number, bStart?: number, bSize?: number): number => {
+    if (tStart >= start && tStart + tSize <= start + size) return start;
+    let next = tSize + 2 * margin > size ? tStart - margin : tStart + tSize / 2 - size / 2;
+    if (bStart !== undefined && bSize !== undefined && bSize > size) next = Math.min(Math.max(next, bStart), bStart + bSize - size);
+    return next;
+  };
+  const x = axis(view.x, view.width, target.x, target.width, bounds?.x, bounds?.width);
+  const y = axis(view.y, view.height, target.y, target.height, bounds?.y, bounds?.height);
+  if (x === view.x && y === view.y) return null;
+  return { x, y, width: view.width, height: view.height };
+}
+
+interface FollowedFlow {
+  waypoints?: { x: number; y: number }[];
+  target?: { x?: number; y?: number; width?: number; height?: number };
+}
+
+/** The box of a token's way: the flow's waypoints and the shape it leads to. */
+export function tokenWay(flow: FollowedFlow): Box | null {
+  const boxes: Box[] = (flow.waypoints ?? []).map((p) => ({ x: p.x, y: p.y, width: 0, height: 0 }));
+  const t = flow.target;
+  if (t && [t.x, t.y, t.width, t.height].every((n) => Number.isFinite(n))) boxes.push({ x: t.x!, y: t.y!, width: t.width!, height: t.height! });
+  return unionBox(boxes);
+}
+
+/**
+ * Keeps the moving token on screen: the least zoom the simulation allows
+ * (SIMULATION_MIN_ZOOM) shows only part of a wide diagram on a phone, and a
+ * token running on past the canvas' edge left the person watching an empty
+ * view. Each time a token sets off along a flow that is not wholly in view,
+ * the view moves (same zoom) to show the flow and where it leads. A person
+ * can still drag the view anywhere between the steps.
+ */
+export function followTokens(host: SimulationHost): void {
+  const bus = host.get('eventBus') as { on(event: string, cb: (e: { animation?: { element?: FollowedFlow } }) => void): void };
+  const canvas = host.get('canvas') as { viewbox(box?: Box): Box & { scale: number; inner?: Box } };
+  bus.on(SIMULATION_ANIMATION_EVENT, (e) => {
+    const way = e.animation?.element ? tokenWay(e.animation.element) : null;
+    if (!way) return;
+    const view = canvas.viewbox();
+    if (!(view.scale > 0)) return;
+    const m = FOLLOW_MARGIN / view.scale;
+    // The diagram with room around it, and at the right for "Finished" on an end event.
+    const inner = view.inner;
+    const bounds = inner ? { x: inner.x - m, y: inner.y - m, width: inner.width + m + SIM_BADGE_MARGIN / view.scale, height: inner.height + 2 * m } : undefined;
+    const next = followView(view, way, m, bounds);
+    if (next) canvas.viewbox(next);
+  });
 }
 
 /**

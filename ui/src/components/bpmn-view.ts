@@ -1,6 +1,13 @@
 // View geometry of the BPMN viewer: pure functions of boxes, so they are
 // unit-tested without a browser and shared by the viewer and the editor.
 
+/** Smallest text a person can read on screen, in CSS px (issue 13.2). */
+export const MIN_READABLE_PX = 9;
+/** bpmn-js draws external labels (events, gateways, flows) at 11 px, task names at 12 px. */
+export const SMALLEST_LABEL_PX = 11;
+/** Below this scale the smallest labels drop under MIN_READABLE_PX. */
+export const READABLE_ZOOM = MIN_READABLE_PX / SMALLEST_LABEL_PX;
+
 /** A rectangle in diagram units. */
 export interface Box {
   x: number;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, nextPaint, unionBox, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, READABLE_ZOOM, SMALLEST_LABEL_PX, unionBox, type Box, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
-import { dockSimulationControls, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
-export { hiddenSides, type ViewBox } from './bpmn-view';
+export { hiddenSides, MIN_READABLE_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, type ViewBox } from './bpmn-view';
 
 /** Zoom limits and button factors (spec part 2 §9). */
 export const ZOOM_MIN = 0.2;
@@ -19,12 +19,6 @@ export function clampZoom(level: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, level));
 }
 
-/** Smallest text a person can read on screen, in CSS px (issue 13.2). */
-export const MIN_READABLE_PX = 9;
-/** bpmn-js draws external labels (events, gateways, flows) at 11 px, task names at 12 px. */
-export const SMALLEST_LABEL_PX = 11;
-/** Below this scale the smallest labels drop under MIN_READABLE_PX. */
-export const READABLE_ZOOM = MIN_READABLE_PX / SMALLEST_LABEL_PX;
 /** Keyboard zoom step: + and - reach a readable size from a fitted overview in a few presses. */
 export const KEY_ZOOM_FACTOR = 1.25;
 const PAD = 20;
@@ -343,6 +337,7 @@ export function BpmnViewer({
         viewerRef.current = viewer;
         keyboardMinimapToggle(containerRef.current, viewer);
         if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
+        if (sim) followTokens(viewer as unknown as SimulationHost);
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
         if (cancelled) return;
@@ -619,7 +614,7 @@ export function BpmnViewer({
             <li>Shift + scroll to move horizontally</li>
             <li>Keys (click the diagram first): + and − zoom, 0 shows 100 %, F fits, R zooms to a readable size, arrows pan</li>
             <li>The overview in the corner shows the whole diagram; click or drag it to move there</li>
-            <li>Simulate: press ▶ on a start event to send a token; click a gateway to choose the path it takes</li>
+            <li>Simulate: press ▶ on a start event to send a token; click a gateway to choose the path it takes; the view follows a token past the edge of the screen</li>
           </ul>
         </div>
       ) : null}

@@ -50,23 +50,26 @@ export function PictureExport({ ready, getSvg, name, onError, onNote }: PictureE
       <button type="button" className="btn btn-small" onClick={() => void run('svg')} disabled={!ready || busy !== null} aria-label="Download the diagram as SVG">
         {busy === 'svg' ? 'SVG…' : 'SVG'}
       </button>
-      <button type="button" className="btn btn-small" onClick={() => void run('png')} disabled={!ready || busy !== null} aria-label="Download the diagram as PNG">
-        {busy === 'png' ? 'PNG…' : 'PNG'}
-      </button>
-      <select
-        className="bpmn-png-scale"
-        aria-label="PNG scale"
-        title="PNG scale"
-        value={scale}
-        disabled={!ready || busy !== null}
-        onChange={(e) => setScale(Number(e.target.value))}
-      >
-        {PNG_SCALES.map((s) => (
-          <option key={s} value={s}>
-            {s}×
-          </option>
-        ))}
-      </select>
+      {/* The scale stays beside its button: wrapped onto a line of its own (a phone's toolbar) "2×" said nothing. */}
+      <span className="bpmn-png-group">
+        <button type="button" className="btn btn-small" onClick={() => void run('png')} disabled={!ready || busy !== null} aria-label="Download the diagram as PNG">
+          {busy === 'png' ? 'PNG…' : 'PNG'}
+        </button>
+        <select
+          className="bpmn-png-scale"
+          aria-label="PNG scale"
+          title="PNG scale"
+          value={scale}
+          disabled={!ready || busy !== null}
+          onChange={(e) => setScale(Number(e.target.value))}
+        >
+          {PNG_SCALES.map((s) => (
+            <option key={s} value={s}>
+              {s}×
+            </option>
+          ))}
+        </select>
+      </span>
     </>
   );
 }
