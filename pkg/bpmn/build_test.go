@@ -242,7 +242,8 @@ func lintLike(t *testing.T, d *doc, b []byte) {
 				t.Errorf("end event %s has outgoing flows", e.ID)
 			}
 		}
-		if in == 0 && local != "startEvent" {
+		// a boundary event starts from the activity it is attached to
+		if in == 0 && local != "startEvent" && local != "boundaryEvent" {
 			t.Errorf("%s %s is an implicit start", local, e.ID)
 		}
 		if out == 0 && local != "endEvent" {
