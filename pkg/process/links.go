@@ -46,132 +46,183 @@ func fixBoundaries(m *Model) {
 // sub-process or a compensation handler, message flows touching a
 // gateway, exact duplicates.
 func fixConnections(m *Model) {
-	g := newGraph(m)
-	resolve := nodeResolver(m, g)
-	main := m.MainPool()
-	poolIDs := map[string]bool{}
-	poolFold := map[string]string{}
-	for _, p := range m.Pools {
-		poolIDs[p.ID] = true
-		for _, k := range []string{strings.ToLower(p.ID), strings.ToLower(p.Name)} {
-			if _, ok := poolFold[k]; !ok {
-				poolFold[k] = p.ID
-			}
-		}
-	}
-	poolOf := func(id string) string {
-		if n, ok := g.node(id); ok {
-			p, _ := nodePlace(m, n)
-			return poolKey(main, p)
-		}
-		return poolKey(main, id)
-	}
-	parentOf := func(id string) string {
-		if n, ok := g.node(id); ok {
-			_, p := nodePlace(m, n)
-			return p
-		}
-		return ""
-	}
-	// chain lists the sub-processes around id, innermost first, ending
-	// with "" (the pool's top level); parents are acyclic and bounded.
-	chain := func(id string) []string {
-		var c []string
-		for p, hops := parentOf(id), 0; p != "" && hops <= MaxNesting+1; p, hops = parentOf(p), hops+1 {
-			c = append(c, p)
-		}
-		return append(c, "")
-	}
-	// lift returns the ancestor of id (or id) that sits directly in
-	// container cont.
-	lift := func(id, cont string) string {
-		for hops := 0; hops <= MaxNesting+1; hops++ {
-			if parentOf(id) == cont {
-				return id
-			}
-			id = parentOf(id)
-		}
-		return id
-	}
-
-	type key struct{ s, t string }
-	seenSeq, seenMsg := map[key]bool{}, map[key]bool{}
-	var flows []Flow
-	var msgs []MessageFlow
-	addMsg := func(f MessageFlow) {
-		if !g.has(f.Source) && !poolIDs[f.Source] || !g.has(f.Target) && !poolIDs[f.Target] {
-			return
-		}
-		if isGatewayNode(g, f.Source) || isGatewayNode(g, f.Target) || poolOf(f.Source) == poolOf(f.Target) {
-			return
-		}
-		if k := (key{f.Source, f.Target}); !seenMsg[k] {
-			seenMsg[k] = true
-			msgs = append(msgs, f)
-		}
-	}
-	addSeq := func(f Flow) {
-		if !g.has(f.Source) || !g.has(f.Target) || f.Source == f.Target {
-			return
-		}
-		if poolOf(f.Source) != poolOf(f.Target) {
-			addMsg(MessageFlow{ID: f.ID, Name: f.Condition, Source: f.Source, Target: f.Target})
-			return
-		}
-		if parentOf(f.Source) != parentOf(f.Target) {
-			cs, ct := chain(f.Source), chain(f.Target)
-			in := map[string]bool{}
-			for _, c := range ct {
-				in[c] = true
-			}
-			common := ""
-			for _, c := range cs {
-				if in[c] {
-					common = c
-					break
-				}
-			}
-			f.Source, f.Target = lift(f.Source, common), lift(f.Target, common)
-			if f.Source == f.Target || parentOf(f.Source) != parentOf(f.Target) {
-				return
-			}
-		}
-		if g.eventType(f.Target) == EventStart || g.eventType(f.Source) == EventEnd || g.eventType(f.Target) == EventBoundary {
-			return
-		}
-		if g.outside[f.Source] || g.outside[f.Target] {
-			return
-		}
-		if k := (key{f.Source, f.Target}); !seenSeq[k] {
-			seenSeq[k] = true
-			flows = append(flows, f)
-		}
-	}
+	c := newConnector(m)
 	for _, f := range m.Flows {
-		f.Source, f.Target = resolve(f.Source), resolve(f.Target)
+		f.Source, f.Target = c.resolve(f.Source), c.resolve(f.Target)
 		f.Condition = strings.TrimSpace(f.Condition)
-		addSeq(f)
-	}
-	resolveEnd := func(ref string) string {
-		ref = resolve(ref)
-		if g.has(ref) || poolIDs[ref] {
-			return ref
-		}
-		if id, ok := poolFold[strings.ToLower(ref)]; ok {
-			return id
-		}
-		return ref
+		c.addSeq(f)
 	}
 	for _, f := range m.MessageFlows {
-		f.Source, f.Target = resolveEnd(f.Source), resolveEnd(f.Target)
-		if g.has(f.Source) && g.has(f.Target) && poolOf(f.Source) == poolOf(f.Target) {
-			addSeq(Flow{ID: f.ID, Source: f.Source, Target: f.Target, Condition: f.Name})
+		f.Source, f.Target = c.resolveEnd(f.Source), c.resolveEnd(f.Target)
+		if c.g.has(f.Source) && c.g.has(f.Target) && c.poolOf(f.Source) == c.poolOf(f.Target) {
+			c.addSeq(Flow{ID: f.ID, Source: f.Source, Target: f.Target, Condition: f.Name})
 			continue
 		}
-		addMsg(f)
+		c.addMsg(f)
 	}
-	m.Flows, m.MessageFlows = flows, msgs
+	m.Flows, m.MessageFlows = c.flows, c.msgs
 	messageEvents(m)
+}
+
+// flowKey identifies a flow by its ends, to drop exact duplicates.
+type flowKey struct{ s, t string }
+
+// connector collects the repaired flows of fixConnections: it knows each
+// node's pool and sub-process and keeps the flows it accepted, in order.
+type connector struct {
+	m        *Model
+	g        *graph
+	resolve  func(string) string
+	main     string
+	poolIDs  map[string]bool   // pool IDs
+	poolFold map[string]string // lower-cased pool ID or name → first pool with it
+	seenSeq  map[flowKey]bool
+	seenMsg  map[flowKey]bool
+	flows    []Flow
+	msgs     []MessageFlow
+}
+
+func newConnector(m *Model) *connector {
+	g := newGraph(m)
+	c := &connector{
+		m: m, g: g, resolve: nodeResolver(m, g), main: m.MainPool(),
+		poolIDs: map[string]bool{}, poolFold: map[string]string{},
+		seenSeq: map[flowKey]bool{}, seenMsg: map[flowKey]bool{},
+	}
+	for _, p := range m.Pools {
+		c.poolIDs[p.ID] = true
+		for _, k := range []string{strings.ToLower(p.ID), strings.ToLower(p.Name)} {
+			if _, ok := c.poolFold[k]; !ok {
+				c.poolFold[k] = p.ID
+			}
+		}
+	}
+	return c
+}
+
+// poolOf is the pool a node (or a pool ID) belongs to.
+func (c *connector) poolOf(id string) string {
+	if n, ok := c.g.node(id); ok {
+		p, _ := nodePlace(c.m, n)
+		return poolKey(c.main, p)
+	}
+	return poolKey(c.main, id)
+}
+
+// parentOf is the sub-process a node sits in, "" at its pool's top level.
+func (c *connector) parentOf(id string) string {
+	if n, ok := c.g.node(id); ok {
+		_, p := nodePlace(c.m, n)
+		return p
+	}
+	return ""
+}
+
+// chain lists the sub-processes around id, innermost first, ending with
+// "" (the pool's top level); parents are acyclic and bounded.
+func (c *connector) chain(id string) []string {
+	var ch []string
+	for p, hops := c.parentOf(id), 0; p != "" && hops <= MaxNesting+1; p, hops = c.parentOf(p), hops+1 {
+		ch = append(ch, p)
+	}
+	return append(ch, "")
+}
+
+// lift returns the ancestor of id (or id) that sits directly in
+// container cont.
+func (c *connector) lift(id, cont string) string {
+	for hops := 0; hops <= MaxNesting+1; hops++ {
+		if c.parentOf(id) == cont {
+			return id
+		}
+		id = c.parentOf(id)
+	}
+	return id
+}
+
+// resolveEnd resolves a message flow's end: a node, else a pool by ID or
+// (ignoring case) by name.
+func (c *connector) resolveEnd(ref string) string {
+	ref = c.resolve(ref)
+	if c.g.has(ref) || c.poolIDs[ref] {
+		return ref
+	}
+	if id, ok := c.poolFold[strings.ToLower(ref)]; ok {
+		return id
+	}
+	return ref
+}
+
+// addMsg keeps a message flow between two existing nodes or pools of
+// different pools, neither end a gateway, once.
+func (c *connector) addMsg(f MessageFlow) {
+	if !c.g.has(f.Source) && !c.poolIDs[f.Source] || !c.g.has(f.Target) && !c.poolIDs[f.Target] {
+		return
+	}
+	if isGatewayNode(c.g, f.Source) || isGatewayNode(c.g, f.Target) || c.poolOf(f.Source) == c.poolOf(f.Target) {
+		return
+	}
+	if k := (flowKey{f.Source, f.Target}); !c.seenMsg[k] {
+		c.seenMsg[k] = true
+		c.msgs = append(c.msgs, f)
+	}
+}
+
+// addSeq keeps a sequence flow, once: one between pools becomes a message
+// flow, one between sub-process levels is lifted to their common level,
+// and one that no sequence flow may draw is dropped.
+func (c *connector) addSeq(f Flow) {
+	if !c.g.has(f.Source) || !c.g.has(f.Target) || f.Source == f.Target {
+		return
+	}
+	if c.poolOf(f.Source) != c.poolOf(f.Target) {
+		c.addMsg(MessageFlow{ID: f.ID, Name: f.Condition, Source: f.Source, Target: f.Target})
+		return
+	}
+	f, ok := c.sameLevel(f)
+	if !ok || !c.seqAllowed(f) {
+		return
+	}
+	if k := (flowKey{f.Source, f.Target}); !c.seenSeq[k] {
+		c.seenSeq[k] = true
+		c.flows = append(c.flows, f)
+	}
+}
+
+// sameLevel re-attaches a flow between sub-process levels to the
+// ancestors of its ends that sit in their innermost common container;
+// false when both ends then are one node.
+func (c *connector) sameLevel(f Flow) (Flow, bool) {
+	if c.parentOf(f.Source) == c.parentOf(f.Target) {
+		return f, true
+	}
+	cs, ct := c.chain(f.Source), c.chain(f.Target)
+	in := map[string]bool{}
+	for _, p := range ct {
+		in[p] = true
+	}
+	common := ""
+	for _, p := range cs {
+		if in[p] {
+			common = p
+			break
+		}
+	}
+	f.Source, f.Target = c.lift(f.Source, common), c.lift(f.Target, common)
+	if f.Source == f.Target || c.parentOf(f.Source) != c.parentOf(f.Target) {
+		return f, false
+	}
+	return f, true
+}
+
+// seqAllowed reports whether a sequence flow may join its ends: none into
+// a start or boundary event, out of an end event, or touching an event
+// sub-process or a compensation handler.
+func (c *connector) seqAllowed(f Flow) bool {
+	if c.g.eventType(f.Target) == EventStart || c.g.eventType(f.Source) == EventEnd || c.g.eventType(f.Target) == EventBoundary {
+		return false
+	}
+	return !c.g.outside[f.Source] && !c.g.outside[f.Target]
 }
 
 // messageEvents makes events agree with the message flows at them: an
