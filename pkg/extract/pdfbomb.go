@@ -257,80 +257,107 @@ func (s *pdfScanner) skipHex() {
 func (s *pdfScanner) readDict() dictInfo {
 	d := s.data
 	s.pos += 2
-	info := dictInfo{earlyChange: true} // PDF's default
-	depth := 1
-	var key string // the top-level key whose value comes next
-	arr := 0       // depth of arrays inside the current top-level value
-	for s.pos < len(d) && depth > 0 {
+	r := dictReader{s: s, info: dictInfo{earlyChange: true}, depth: 1} // PDF's default
+	for s.pos < len(d) && r.depth > 0 {
 		c := d[s.pos]
 		switch {
 		case c == '%':
 			s.skipLine()
 		case c == '(':
 			s.skipString()
-			key = nextKey(key, depth, arr)
+			r.key = nextKey(r.key, r.depth, r.arr)
 		case c == '<' && s.pos+1 < len(d) && d[s.pos+1] == '<':
-			depth++
+			r.depth++
 			s.pos += 2
 		case c == '>' && s.pos+1 < len(d) && d[s.pos+1] == '>':
-			depth--
+			r.depth--
 			s.pos += 2
-			if depth == 1 && arr == 0 {
-				key = ""
-			}
+			r.endValue()
 		case c == '<':
 			s.skipHex()
-			key = nextKey(key, depth, arr)
+			r.key = nextKey(r.key, r.depth, r.arr)
 		case c == '[':
-			arr++
+			r.arr++
 			s.pos++
 		case c == ']':
-			arr = max(0, arr-1)
+			r.arr = max(0, r.arr-1)
 			s.pos++
-			if depth == 1 && arr == 0 {
-				key = ""
-			}
+			r.endValue()
 		case c == '/':
-			name := s.readName()
-			switch {
-			case depth == 1 && arr == 0 && key == "":
-				key = name
-				if key == "Filter" {
-					info.filters = info.filters[:0]
-				}
-			case depth == 1 && key == "Filter":
-				info.filters = append(info.filters, name)
-				if arr == 0 {
-					key = ""
-				}
-			case depth == 1 && arr == 0 && key == "Subtype":
-				info.image = info.image || name == "Image"
-				key = ""
-			case depth > 1 && name == "EarlyChange":
-				info.earlyChange = s.peekInt() != 0
-			case depth == 1 && arr == 0:
-				key = ""
-			}
+			r.name(s.readName())
 		case isRegular(d, s.pos):
-			tok := s.readRegular()
-			if depth == 1 && arr == 0 && key == "Filter" && isDigits(tok) && s.followedByRef() {
-				info.filterRef = s.refAt(tok)
-			}
-			if depth == 1 && arr == 0 && key != "" {
-				if key == "Length" {
-					if n, err := strconv.Atoi(string(tok)); err == nil && !s.followedByRef() {
-						info.length = n
-					}
-				}
-				if !bytes.Equal(tok, []byte("R")) && !s.followedByRef() {
-					key = ""
-				}
-			}
+			r.regular(s.readRegular())
 		default:
 			s.pos++
 		}
 	}
-	return info
+	return r.info
+}
+
+// dictReader is readDict's place in a dictionary: how deep it is in
+// dictionaries (1 at the top level) and in arrays inside the current
+// top-level value, and the top-level key whose value comes next.
+type dictReader struct {
+	s     *pdfScanner
+	info  dictInfo
+	depth int
+	arr   int
+	key   string
+}
+
+// top tells whether the reader is at the dictionary's own level.
+func (r *dictReader) top() bool { return r.depth == 1 && r.arr == 0 }
+
+// endValue clears the pending key once a nested dictionary or array that
+// was its value closes.
+func (r *dictReader) endValue() {
+	if r.top() {
+		r.key = ""
+	}
+}
+
+// name takes a /Name: a top-level key, a filter of /Filter, the image
+// /Subtype, or /EarlyChange inside /DecodeParms.
+func (r *dictReader) name(name string) {
+	switch {
+	case r.top() && r.key == "":
+		r.key = name
+		if r.key == "Filter" {
+			r.info.filters = r.info.filters[:0]
+		}
+	case r.depth == 1 && r.key == "Filter":
+		r.info.filters = append(r.info.filters, name)
+		if r.arr == 0 {
+			r.key = ""
+		}
+	case r.top() && r.key == "Subtype":
+		r.info.image = r.info.image || name == "Image"
+		r.key = ""
+	case r.depth > 1 && name == "EarlyChange":
+		r.info.earlyChange = r.s.peekInt() != 0
+	case r.top():
+		r.key = ""
+	}
+}
+
+// regular takes a number, keyword or reference part: an indirect /Filter,
+// a direct /Length; a top-level value ends unless it is a reference.
+func (r *dictReader) regular(tok []byte) {
+	s := r.s
+	if !r.top() || r.key == "" {
+		return
+	}
+	if r.key == "Filter" && isDigits(tok) && s.followedByRef() {
+		r.info.filterRef = s.refAt(tok)
+	}
+	if r.key == "Length" {
+		if n, err := strconv.Atoi(string(tok)); err == nil && !s.followedByRef() {
+			r.info.length = n
+		}
+	}
+	if !bytes.Equal(tok, []byte("R")) && !s.followedByRef() {
+		r.key = ""
+	}
 }
 
 // nextKey clears the pending top-level key once its value (a string) is
