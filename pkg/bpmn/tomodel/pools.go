@@ -1,0 +1,109 @@
+package tomodel
+
+import (
+	"strconv"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+// boundaryLanes puts a boundary event that no lane names in its host's
+// lane: it sits on the host's border (modellers rarely list boundary
+// events in lanes, and the builder draws them there).
+func (c *converter) boundaryLanes() {
+	lane := map[string]string{}
+	for _, a := range c.m.Activities {
+		lane[a.ID] = a.Performer
+	}
+	for i := range c.m.Events {
+		e := &c.m.Events[i]
+		if e.Type == process.EventBoundary && e.Performer == "" {
+			e.Performer = lane[e.AttachedTo]
+		}
+	}
+}
+
+// ownPool gives a process drawn in no pool a pool of its own.
+func (c *converter) ownPool(p *parse.Element, poolOf map[*parse.Element]string) {
+	id := "Participant_" + p.ID
+	for c.used[id] || c.defs.ByID(id) != nil {
+		id += "_"
+	}
+	c.used[id] = true
+	name := p.Label()
+	if name == "" {
+		// The pool is the converter's, not the file's: it gets a name (a
+		// pool the file left unnamed stays unnamed).
+		name = "Pool " + strconv.Itoa(len(c.m.Pools)+1)
+	}
+	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: name, ProcessID: p.ID})
+	poolOf[p] = id
+	c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
+}
+
+func hasFlowNodes(p *parse.Element) bool {
+	for _, e := range p.Children {
+		if parse.IsFlowNode(e.Kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// lanesOf turns a process' lane sets into participants. Lane names are the
+// key nodes use (Performer), so a pool's lanes get distinct names: an
+// unnamed or repeated lane gets a numbered one.
+func (c *converter) lanesOf(p *parse.Element, pool string) {
+	names := map[string]bool{}
+	var walk func(set *parse.Element, parent string)
+	walk = func(set *parse.Element, parent string) {
+		for _, l := range set.ChildrenOf("lane") {
+			name := l.Label()
+			if name == "" || names[name] {
+				base := name
+				if base == "" {
+					base = "Lane"
+				}
+				name = base
+				for n := 2; names[name]; n++ {
+					name = base + " " + strconv.Itoa(n)
+				}
+				c.adjust("lane %s named %q", l.ID, name)
+			}
+			names[name] = true
+			c.lanes[l] = name
+			c.m.Participants = append(c.m.Participants, process.Participant{
+				Name: name, Description: doc(l), ID: c.id(l), Pool: pool, Parent: parent,
+				Unnamed: l.Label() == "",
+			})
+			if child := l.Child("childLaneSet"); child != nil {
+				walk(child, name)
+			}
+		}
+	}
+	for _, set := range p.ChildrenOf("laneSet") {
+		walk(set, "")
+	}
+}
+
+// performer returns the innermost lane holding e, or inherited.
+func (c *converter) performer(e *parse.Element, inherited string) string {
+	best, depth := "", -1
+	for _, l := range e.Lanes {
+		name, ok := c.lanes[l]
+		if !ok {
+			continue
+		}
+		dp := 0
+		for p := l.Parent; p != nil && p.Kind != "process"; p = p.Parent {
+			dp++
+		}
+		if dp > depth {
+			best, depth = name, dp
+		}
+	}
+	if best == "" {
+		return inherited
+	}
+	return best
+}
