@@ -196,72 +196,106 @@ func connect(m *Model, ids *idSet) {
 	}
 }
 
+// connectContainer connects the nodes of one container (see connect), in
+// four phases: chain a container without flows, feed and drain the nodes
+// flows miss, then tie what is still cut off from a start or an end.
 func connectContainer(m *Model, g *graph, nodes []node, add func(source, target string)) {
-	isStart := func(id string) bool { return g.eventType(id) == EventStart }
-	isEnd := func(id string) bool { return g.eventType(id) == EventEnd }
-	firstEnd, firstStart := "", ""
+	w := containerWiring{m: m, g: g, nodes: nodes, add: add}
 	for _, n := range nodes {
-		if isEnd(n.ID) && firstEnd == "" {
-			firstEnd = n.ID
+		if w.isEnd(n.ID) && w.firstEnd == "" {
+			w.firstEnd = n.ID
 		}
-		if isStart(n.ID) && firstStart == "" {
-			firstStart = n.ID
+		if w.isStart(n.ID) && w.firstStart == "" {
+			w.firstStart = n.ID
 		}
 	}
-	if firstEnd == "" || firstStart == "" {
+	if w.firstEnd == "" || w.firstStart == "" {
 		return
 	}
-	prevSource := func(i int, ok func(string) bool) string {
-		for j := i - 1; j >= 0; j-- {
-			if g.needsOut(nodes[j].ID) && ok(nodes[j].ID) {
-				return nodes[j].ID
-			}
-		}
-		return firstStart
-	}
-	anyNode := func(string) bool { return true }
+	w.chainFlowless()
+	w.feedAndDrain()
+	starts, ends := roots(g, nodes)
+	w.reachFromStarts(starts)
+	w.reachEnds(ends)
+}
 
-	flowless := true
-	for _, n := range nodes {
-		if len(g.out[n.ID]) > 0 {
-			flowless = false
-			break
+// containerWiring is one container's nodes, in document order, and the
+// flows connectContainer adds between them.
+type containerWiring struct {
+	m                    *Model
+	g                    *graph
+	nodes                []node
+	add                  func(source, target string)
+	firstStart, firstEnd string
+}
+
+func (w *containerWiring) isStart(id string) bool { return w.g.eventType(id) == EventStart }
+func (w *containerWiring) isEnd(id string) bool   { return w.g.eventType(id) == EventEnd }
+
+// anyNode accepts every node as a source.
+func anyNode(string) bool { return true }
+
+// prevSource is the last node before nodes[i] that may have an outgoing
+// flow and that ok accepts, else the first start event.
+func (w *containerWiring) prevSource(i int, ok func(string) bool) string {
+	for j := i - 1; j >= 0; j-- {
+		if w.g.needsOut(w.nodes[j].ID) && ok(w.nodes[j].ID) {
+			return w.nodes[j].ID
 		}
 	}
-	if flowless {
-		for i, n := range nodes {
-			if g.needsIn(n.ID) {
-				add(prevSource(i, anyNode), n.ID)
-			}
+	return w.firstStart
+}
+
+// chainFlowless chains the nodes in document order when none has an
+// outgoing flow.
+func (w *containerWiring) chainFlowless() {
+	for _, n := range w.nodes {
+		if len(w.g.out[n.ID]) > 0 {
+			return
 		}
 	}
-	for i, n := range nodes {
-		if isEnd(n.ID) || !g.needsIn(n.ID) || len(g.in[n.ID]) > 0 {
+	for i, n := range w.nodes {
+		if w.g.needsIn(n.ID) {
+			w.add(w.prevSource(i, anyNode), n.ID)
+		}
+	}
+}
+
+// feedAndDrain feeds every node without incoming flow from the node
+// before it, runs every node without outgoing flow to the first end
+// event, and feeds every end event nobody reaches.
+func (w *containerWiring) feedAndDrain() {
+	g := w.g
+	for i, n := range w.nodes {
+		if w.isEnd(n.ID) || !g.needsIn(n.ID) || len(g.in[n.ID]) > 0 {
 			continue
 		}
-		add(prevSource(i, anyNode), n.ID)
+		w.add(w.prevSource(i, anyNode), n.ID)
 	}
-	for _, n := range nodes {
+	for _, n := range w.nodes {
 		if !g.needsOut(n.ID) || len(g.out[n.ID]) > 0 {
 			continue
 		}
-		add(n.ID, firstEnd)
+		w.add(n.ID, w.firstEnd)
 	}
-	for i, n := range nodes {
-		if isEnd(n.ID) && len(g.in[n.ID]) == 0 {
-			add(prevSource(i, anyNode), n.ID)
+	for i, n := range w.nodes {
+		if w.isEnd(n.ID) && len(g.in[n.ID]) == 0 {
+			w.add(w.prevSource(i, anyNode), n.ID)
 		}
 	}
+}
 
-	starts, ends := roots(g, nodes)
-	for guard := 0; guard <= len(nodes); guard++ {
-		fwd := g.reach(m, starts, true)
+// reachFromStarts feeds the first node no start reaches from the last
+// reached node before it, one at a time, until every node is reached.
+func (w *containerWiring) reachFromStarts(starts []string) {
+	for guard := 0; guard <= len(w.nodes); guard++ {
+		fwd := w.g.reach(w.m, starts, true)
 		changed := false
-		for i, n := range nodes {
-			if fwd[n.ID] || !g.needsIn(n.ID) && !isEnd(n.ID) {
+		for i, n := range w.nodes {
+			if fwd[n.ID] || !w.g.needsIn(n.ID) && !w.isEnd(n.ID) {
 				continue
 			}
-			add(prevSource(i, func(id string) bool { return fwd[id] }), n.ID)
+			w.add(w.prevSource(i, func(id string) bool { return fwd[id] }), n.ID)
 			changed = true
 			break
 		}
@@ -269,22 +303,29 @@ func connectContainer(m *Model, g *graph, nodes []node, add func(source, target 
 			break
 		}
 	}
+}
+
+// reachEnds runs the last node that reaches no end to the next node after
+// it that does (else the first end event), one at a time, until every
+// node reaches an end.
+func (w *containerWiring) reachEnds(ends []string) {
+	nodes := w.nodes
 	for guard := 0; guard <= len(nodes); guard++ {
-		back := g.reach(m, ends, false)
+		back := w.g.reach(w.m, ends, false)
 		changed := false
 		for i := len(nodes) - 1; i >= 0; i-- {
 			n := nodes[i]
 			if back[n.ID] {
 				continue
 			}
-			dst := firstEnd
+			dst := w.firstEnd
 			for j := i + 1; j < len(nodes); j++ {
-				if back[nodes[j].ID] && g.needsIn(nodes[j].ID) {
+				if back[nodes[j].ID] && w.g.needsIn(nodes[j].ID) {
 					dst = nodes[j].ID
 					break
 				}
 			}
-			add(n.ID, dst)
+			w.add(n.ID, dst)
 			changed = true
 			break
 		}

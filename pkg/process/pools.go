@@ -203,73 +203,110 @@ func laneKey(pool, name string) string {
 // the pool itself and is cleared. Lanes of a collapsed pool are dropped: a
 // black box has none.
 func fixParticipants(m *Model) {
-	main := m.MainPool()
-	single := len(m.Pools) == 0
+	ls := declaredLanes(m)
+	ls.clearPoolPerformers(m)
+	ls.performerLanes(m)
+	nestLanes(ls.main, ls.ps)
+	m.Participants = ls.ps
+	canonicalPerformers(m, ls.main)
+}
+
+// laneSet is the lanes fixParticipants keeps, as it learns them.
+type laneSet struct {
+	main     string
+	ps       []Participant
+	seen     map[string]bool   // laneKey → kept
+	declared map[string]bool   // poolKey → the model declared lanes for it
+	hasLanes map[string]bool   // poolKey → the pool has lanes (declared or performers)
+	first    map[string]string // poolKey → its first lane's name
+}
+
+// declaredLanes keeps the model's own lanes: named, once per pool and
+// spelling, none in a collapsed pool.
+func declaredLanes(m *Model) *laneSet {
+	ls := &laneSet{
+		main: m.MainPool(), seen: map[string]bool{}, declared: map[string]bool{},
+		hasLanes: map[string]bool{}, first: map[string]string{},
+	}
 	collapsed := map[string]bool{}
-	poolName := map[string]string{}
 	for _, p := range m.Pools {
 		if p.Collapsed {
 			collapsed[p.ID] = true
 		}
-		poolName[poolKey(main, p.ID)] = strings.ToLower(p.Name)
 	}
-	seen := map[string]bool{}
-	declared := map[string]bool{}
-	first := map[string]string{}
-	var ps []Participant
 	for _, p := range m.Participants {
 		p.Name = strings.TrimSpace(p.Name)
-		pk := poolKey(main, p.Pool)
+		pk := poolKey(ls.main, p.Pool)
 		k := laneKey(pk, p.Name)
-		if p.Name == "" || seen[k] || collapsed[p.Pool] {
+		if p.Name == "" || ls.seen[k] || collapsed[p.Pool] {
 			continue
 		}
-		seen[k] = true
-		declared[pk] = true
-		if _, ok := first[pk]; !ok {
-			first[pk] = p.Name
+		ls.seen[k] = true
+		ls.declared[pk] = true
+		ls.hasLanes[pk] = true
+		if _, ok := ls.first[pk]; !ok {
+			ls.first[pk] = p.Name
 		}
-		ps = append(ps, p)
+		ls.ps = append(ls.ps, p)
 	}
-	hasLanes := map[string]bool{}
-	for pk := range declared {
-		hasLanes[pk] = true
+	return ls
+}
+
+// clearPoolPerformers clears a performer that only names its own
+// lane-less pool (in a model with pools), and notes every pool whose
+// activities name performers as one with lanes.
+func (ls *laneSet) clearPoolPerformers(m *Model) {
+	single := len(m.Pools) == 0
+	poolName := map[string]string{}
+	for _, p := range m.Pools {
+		poolName[poolKey(ls.main, p.ID)] = strings.ToLower(p.Name)
 	}
 	for i := range m.Activities {
 		a := &m.Activities[i]
-		pk := poolKey(main, a.Pool)
-		if !single && a.Performer != "" && !declared[pk] && strings.ToLower(a.Performer) == poolName[pk] {
+		pk := poolKey(ls.main, a.Pool)
+		if !single && a.Performer != "" && !ls.declared[pk] && strings.ToLower(a.Performer) == poolName[pk] {
 			a.Performer = ""
 		}
 		if a.Performer != "" {
-			hasLanes[pk] = true
-			if _, ok := first[pk]; !ok {
-				first[pk] = a.Performer
+			ls.hasLanes[pk] = true
+			if _, ok := ls.first[pk]; !ok {
+				ls.first[pk] = a.Performer
 			}
 		}
 	}
+}
+
+// performerLanes gives an activity without performer its pool's default
+// lane when the pool has lanes, and adds a lane for every performer that
+// has none.
+func (ls *laneSet) performerLanes(m *Model) {
 	for i := range m.Activities {
 		a := &m.Activities[i]
-		pk := poolKey(main, a.Pool)
-		if a.Performer == "" && hasLanes[pk] {
+		pk := poolKey(ls.main, a.Pool)
+		if a.Performer == "" && ls.hasLanes[pk] {
 			a.Performer = DefaultPerformer
-			if pk != "" && first[pk] != "" {
-				a.Performer = first[pk]
+			if pk != "" && ls.first[pk] != "" {
+				a.Performer = ls.first[pk]
 			}
 		}
 		if a.Performer == "" {
 			continue
 		}
-		if k := laneKey(pk, a.Performer); !seen[k] {
-			seen[k] = true
+		if k := laneKey(pk, a.Performer); !ls.seen[k] {
+			ls.seen[k] = true
 			lane := Participant{Name: a.Performer}
 			if pk != "" {
 				lane.Pool = pk
 			}
-			ps = append(ps, lane)
+			ls.ps = append(ls.ps, lane)
 		}
 	}
-	// nested lanes name a lane of their own pool, without cycles
+}
+
+// nestLanes makes every nested lane name a lane of its own pool, without
+// cycles: a parent that is missing, the lane itself, or on a cycle through
+// the lane is cleared.
+func nestLanes(main string, ps []Participant) {
 	names := map[string]int{}
 	for i, p := range ps {
 		names[laneKey(poolKey(main, p.Pool), p.Name)] = i
@@ -296,10 +333,13 @@ func fixParticipants(m *Model) {
 			k = next
 		}
 	}
-	m.Participants = ps
-	// one spelling per lane: "clerk" and "Clerk" are the same participant
+}
+
+// canonicalPerformers spells every performer as its lane is spelled:
+// "clerk" and "Clerk" are the same participant.
+func canonicalPerformers(m *Model, main string) {
 	canon := map[string]string{}
-	for _, p := range ps {
+	for _, p := range m.Participants {
 		canon[laneKey(poolKey(main, p.Pool), p.Name)] = p.Name
 	}
 	for i := range m.Activities {
