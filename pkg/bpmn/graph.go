@@ -262,62 +262,101 @@ func oneLine(s string) string {
 func newGraph(m *process.Model, name string) *graph {
 	g := &graph{ids: map[string]bool{}, next: map[string]int{}, reserved: map[string]bool{}, verbatim: m.Verbatim}
 	g.reserve(m)
-	poolByID := g.buildPools(m, name)
-	poolOf := func(id string) int {
-		if i, ok := poolByID[id]; ok {
-			return i
-		}
-		return g.mainPool()
+	b := &graphBuilder{g: g, m: m, poolByID: g.buildPools(m, name), byModelID: map[string]int{}}
+	g.buildLanes(m, b.poolOf)
+	// Node ids are handed out in this order: starts, activities,
+	// gateways, intermediate, end and boundary events, then the rest.
+	b.addEvents(process.EventStart)
+	b.addActivities()
+	b.addGateways()
+	b.addEvents(process.EventIntermediate)
+	b.addEvents(process.EventEnd)
+	b.addEvents(process.EventBoundary)
+	b.addUntypedEvents()
+	g.nest(m, b.byModelID)
+	g.attachBoundaries(m, b.byModelID)
+	g.handlers(b.byModelID)
+	b.addFlows()
+	g.rootRefs()
+	g.messageFlows(m, b.byModelID, b.poolByID)
+	g.artifacts(m, b.byModelID, b.poolOf)
+	return g
+}
+
+// graphBuilder is newGraph's lookup from the model's ids to the graph's
+// pools and nodes.
+type graphBuilder struct {
+	g         *graph
+	m         *process.Model
+	poolByID  map[string]int // model pool id → pool
+	byModelID map[string]int // model node id → node (the first with it)
+}
+
+// poolOf is the pool a model pool id names, the main pool when none.
+func (b *graphBuilder) poolOf(id string) int {
+	if i, ok := b.poolByID[id]; ok {
+		return i
 	}
-	g.buildLanes(m, poolOf)
-	byModelID := map[string]int{}
-	register := func(modelID string, n *node) {
-		n.modelRef = modelID
-		i := g.addNode(n)
-		if _, dup := byModelID[modelID]; !dup && modelID != "" {
-			byModelID[modelID] = i
-		}
+	return b.g.mainPool()
+}
+
+// register adds a node made from the model's node modelID.
+func (b *graphBuilder) register(modelID string, n *node) {
+	n.modelRef = modelID
+	i := b.g.addNode(n)
+	if _, dup := b.byModelID[modelID]; !dup && modelID != "" {
+		b.byModelID[modelID] = i
 	}
+}
+
+// place puts a node in its pool and lane, at the pool's top level.
+func (b *graphBuilder) place(n *node, poolID, performer string) {
+	n.pool = b.poolOf(poolID)
+	n.lane = b.g.lookupLane(n.pool, performer)
+	n.parent = -1
+}
+
+// addEvents adds the model's events of one type.
+func (b *graphBuilder) addEvents(typ string) {
+	g := b.g
+	for _, e := range b.m.Events {
+		if e.Type != typ {
+			continue
+		}
+		n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), timerKind: e.TimerKind, triggers: multipleTriggers(e.Triggers), host: -1, eventRefs: e.Refs}
+		if g.verbatim {
+			// a file's event documentation (documents' events carry
+			// their source sentence, which is not documentation)
+			n.doc = strings.TrimSpace(e.Source)
+		}
+		b.place(n, e.Pool, e.Performer)
+		switch typ {
+		case process.EventStart:
+			n.kind = parse.KindStartEvent
+		case process.EventEnd:
+			n.kind = parse.KindEndEvent
+		default:
+			n.kind = intermediateKind(e)
+		}
+		n.nonInterrupting = e.NonInterrupting
+		n.handlerRef = e.Handler
+		b.register(e.ID, n)
+	}
+}
+
+// addActivities adds the activities: a plain task whose performer is a
+// system is a service task, one that uses systems a user task.
+func (b *graphBuilder) addActivities() {
+	g := b.g
 	systems := map[string]bool{}
-	for _, a := range m.Activities {
+	for _, a := range b.m.Activities {
 		for _, s := range a.SIPOC.Systems {
 			systems[strings.ToLower(strings.TrimSpace(s))] = true
 		}
 	}
-	place := func(n *node, poolID, performer string) {
-		n.pool = poolOf(poolID)
-		n.lane = g.lookupLane(n.pool, performer)
-		n.parent = -1
-	}
-	addEvents := func(typ string) {
-		for _, e := range m.Events {
-			if e.Type != typ {
-				continue
-			}
-			n := &node{id: g.modelID("Event_", e.ID), name: oneLine(e.Name), trigger: e.Trigger, timer: strings.TrimSpace(e.Timer), timerKind: e.TimerKind, triggers: multipleTriggers(e.Triggers), host: -1, eventRefs: e.Refs}
-			if g.verbatim {
-				// a file's event documentation (documents' events carry
-				// their source sentence, which is not documentation)
-				n.doc = strings.TrimSpace(e.Source)
-			}
-			place(n, e.Pool, e.Performer)
-			switch typ {
-			case process.EventStart:
-				n.kind = parse.KindStartEvent
-			case process.EventEnd:
-				n.kind = parse.KindEndEvent
-			default:
-				n.kind = intermediateKind(e)
-			}
-			n.nonInterrupting = e.NonInterrupting
-			n.handlerRef = e.Handler
-			register(e.ID, n)
-		}
-	}
-	addEvents(process.EventStart)
-	for _, a := range m.Activities {
+	for _, a := range b.m.Activities {
 		n := &node{id: g.modelID("Activity_", a.ID), kind: activityKind(a), name: oneLine(a.Name), doc: strings.TrimSpace(a.Source), marker: a.Marker, called: oneLine(a.CalledElement), host: -1}
-		place(n, a.Pool, a.Performer)
+		b.place(n, a.Pool, a.Performer)
 		if n.kind == parse.KindTask {
 			switch {
 			case systems[strings.ToLower(strings.TrimSpace(a.Performer))]:
@@ -330,14 +369,19 @@ func newGraph(m *process.Model, name string) *graph {
 		n.triggered = a.Type == process.ActivityEventSubProcess
 		n.compensation = a.ForCompensation
 		n.note = timeNote(a.WorkMinutes, a.WaitMinutes)
-		register(a.ID, n)
+		b.register(a.ID, n)
 	}
-	for _, gw := range m.Gateways {
+}
+
+// addGateways adds the gateways; an unknown type is exclusive.
+func (b *graphBuilder) addGateways() {
+	g := b.g
+	for _, gw := range b.m.Gateways {
 		n := &node{id: g.modelID("Gateway_", gw.ID), name: oneLine(gw.Name), doc: strings.TrimSpace(gw.Specification), host: -1}
 		if n.doc == "" && g.verbatim {
 			n.doc = strings.TrimSpace(gw.Source) // the file's documentation
 		}
-		place(n, gw.Pool, gw.Performer)
+		b.place(n, gw.Pool, gw.Performer)
 		switch gw.Type {
 		case process.GatewayParallel:
 			n.kind = parse.KindParallelGateway
@@ -350,39 +394,44 @@ func newGraph(m *process.Model, name string) *graph {
 		default:
 			n.kind = parse.KindExclusiveGateway
 		}
-		register(gw.ID, n)
+		b.register(gw.ID, n)
 	}
-	addEvents(process.EventIntermediate)
-	addEvents(process.EventEnd)
-	addEvents(process.EventBoundary)
-	// events of an unknown type become intermediate events
-	for _, e := range m.Events {
+}
+
+// addUntypedEvents adds events of an unknown type as intermediate events.
+func (b *graphBuilder) addUntypedEvents() {
+	for _, e := range b.m.Events {
 		switch e.Type {
 		case process.EventStart, process.EventEnd, process.EventIntermediate, process.EventBoundary:
 			continue
 		}
-		n := &node{id: g.modelID("Event_", e.ID), kind: parse.KindIntermediateThrowEvent, name: oneLine(e.Name), host: -1}
-		place(n, e.Pool, e.Performer)
-		register(e.ID, n)
+		n := &node{id: b.g.modelID("Event_", e.ID), kind: parse.KindIntermediateThrowEvent, name: oneLine(e.Name), host: -1}
+		b.place(n, e.Pool, e.Performer)
+		b.register(e.ID, n)
 	}
-	g.nest(m, byModelID)
-	g.attachBoundaries(m, byModelID)
-	g.handlers(byModelID)
+}
+
+// addFlows adds the sequence flows between known nodes: one between pools
+// becomes a message flow, one between sub-process levels or into a
+// boundary event is dropped, and duplicates merge their labels (except in
+// a file read verbatim).
+func (b *graphBuilder) addFlows() {
+	g := b.g
 	seen := map[[2]int]int{}
-	for _, f := range m.Flows {
-		from, ok1 := byModelID[f.Source]
-		to, ok2 := byModelID[f.Target]
+	for _, f := range b.m.Flows {
+		from, ok1 := b.byModelID[f.Source]
+		to, ok2 := b.byModelID[f.Target]
 		if !ok1 || !ok2 {
 			continue
 		}
-		a, b := g.nodes[from], g.nodes[to]
-		if a.pool != b.pool {
+		a, c := g.nodes[from], g.nodes[to]
+		if a.pool != c.pool {
 			// a sequence flow cannot leave its pool: what crosses is a
 			// message
-			g.msgs = append(g.msgs, msgFlow{id: g.modelID("MessageFlow_", f.ID), name: oneLine(f.Condition), from: endpoint{from, a.pool}, to: endpoint{to, b.pool}})
+			g.msgs = append(g.msgs, msgFlow{id: g.modelID("MessageFlow_", f.ID), name: oneLine(f.Condition), from: endpoint{from, a.pool}, to: endpoint{to, c.pool}})
 			continue
 		}
-		if a.parent != b.parent || b.kind == parse.KindBoundaryEvent {
+		if a.parent != c.parent || c.kind == parse.KindBoundaryEvent {
 			continue
 		}
 		label := oneLine(f.Condition)
@@ -408,8 +457,4 @@ func newGraph(m *process.Model, name string) *graph {
 		}
 		seen[[2]int{from, to}] = i
 	}
-	g.rootRefs()
-	g.messageFlows(m, byModelID, poolByID)
-	g.artifacts(m, byModelID, poolOf)
-	return g
 }

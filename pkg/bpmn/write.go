@@ -315,9 +315,32 @@ func qname(s string) string {
 	return q
 }
 
+// writeNode writes flow node i: its attributes, documentation and flows,
+// then what an activity or an event holds.
 func (g *graph) writeNode(w *xw, i int) {
 	n := g.nodes[i]
 	el := "bpmn:" + n.kind
+	w.open(el, g.nodeAttrs(n)...)
+	if n.doc != "" {
+		w.text("bpmn:documentation", n.doc)
+	}
+	for _, fi := range n.in {
+		w.text("bpmn:incoming", g.flows[fi].id)
+	}
+	for _, fi := range n.out {
+		w.text("bpmn:outgoing", g.flows[fi].id)
+	}
+	if n.isActivity() {
+		g.writeActivityBody(w, i)
+	}
+	if n.isEvent() {
+		g.writeEventBody(w, i)
+	}
+	w.close(el)
+}
+
+// nodeAttrs are a flow node's XML attributes.
+func (g *graph) nodeAttrs(n *node) []string {
 	kv := []string{"id", n.id}
 	if n.name != "" {
 		kv = append(kv, "name", n.name)
@@ -348,70 +371,69 @@ func (g *graph) writeNode(w *xw, i int) {
 	if n.kind == parse.KindStartEvent && n.nonInterrupting && n.parent >= 0 && g.nodes[n.parent].triggered {
 		kv = append(kv, "isInterrupting", "false")
 	}
-	w.open(el, kv...)
-	if n.doc != "" {
-		w.text("bpmn:documentation", n.doc)
+	return kv
+}
+
+// writeActivityBody writes what an activity holds after its flows: data
+// associations, its loop marker and, for a sub-process, its content.
+func (g *graph) writeActivityBody(w *xw, i int) {
+	n := g.nodes[i]
+	var ins, outs []dataAssoc
+	for _, ai := range g.ix.assoc[i] {
+		if a := g.assoc[ai]; a.input {
+			ins = append(ins, a)
+		} else {
+			outs = append(outs, a)
+		}
 	}
-	for _, fi := range n.in {
-		w.text("bpmn:incoming", g.flows[fi].id)
+	if len(ins) > 0 {
+		// bpmn-js' own placeholder: a data input association needs a
+		// target inside the activity
+		w.empty("bpmn:property", "id", n.id+"_input", "name", "__targetRef_placeholder")
 	}
-	for _, fi := range n.out {
-		w.text("bpmn:outgoing", g.flows[fi].id)
+	for _, a := range ins {
+		w.open("bpmn:dataInputAssociation", "id", a.id)
+		w.text("bpmn:sourceRef", g.data[a.data].id)
+		w.text("bpmn:targetRef", n.id+"_input")
+		w.close("bpmn:dataInputAssociation")
 	}
-	if n.isActivity() {
-		var ins, outs []dataAssoc
+	for _, a := range outs {
+		w.open("bpmn:dataOutputAssociation", "id", a.id)
+		w.text("bpmn:targetRef", g.data[a.data].id)
+		w.close("bpmn:dataOutputAssociation")
+	}
+	switch n.marker {
+	case process.MarkerLoop:
+		w.empty("bpmn:standardLoopCharacteristics", "id", n.id+"_loop")
+	case process.MarkerParallel:
+		w.empty("bpmn:multiInstanceLoopCharacteristics", "id", n.id+"_loop")
+	case process.MarkerSequential:
+		w.empty("bpmn:multiInstanceLoopCharacteristics", "id", n.id+"_loop", "isSequential", "true")
+	}
+	if n.isContainer() {
+		g.writeScope(w, n.pool, i)
+		g.writeArtifacts(w, n.pool, i)
+	}
+}
+
+// writeEventBody writes what an event holds after its flows: a catching
+// event's data outputs, a throwing event's data inputs, and its event
+// definitions.
+func (g *graph) writeEventBody(w *xw, i int) {
+	n := g.nodes[i]
+	if n.kind == parse.KindIntermediateCatchEvent || n.kind == parse.KindStartEvent || n.kind == parse.KindBoundaryEvent {
 		for _, ai := range g.ix.assoc[i] {
-			if a := g.assoc[ai]; a.input {
-				ins = append(ins, a)
-			} else {
-				outs = append(outs, a)
+			if a := g.assoc[ai]; !a.input {
+				w.open("bpmn:dataOutputAssociation", "id", a.id)
+				w.text("bpmn:targetRef", g.data[a.data].id)
+				w.close("bpmn:dataOutputAssociation")
 			}
 		}
-		if len(ins) > 0 {
-			// bpmn-js' own placeholder: a data input association needs a
-			// target inside the activity
-			w.empty("bpmn:property", "id", n.id+"_input", "name", "__targetRef_placeholder")
-		}
-		for _, a := range ins {
-			w.open("bpmn:dataInputAssociation", "id", a.id)
-			w.text("bpmn:sourceRef", g.data[a.data].id)
-			w.text("bpmn:targetRef", n.id+"_input")
-			w.close("bpmn:dataInputAssociation")
-		}
-		for _, a := range outs {
-			w.open("bpmn:dataOutputAssociation", "id", a.id)
-			w.text("bpmn:targetRef", g.data[a.data].id)
-			w.close("bpmn:dataOutputAssociation")
-		}
-		switch n.marker {
-		case process.MarkerLoop:
-			w.empty("bpmn:standardLoopCharacteristics", "id", n.id+"_loop")
-		case process.MarkerParallel:
-			w.empty("bpmn:multiInstanceLoopCharacteristics", "id", n.id+"_loop")
-		case process.MarkerSequential:
-			w.empty("bpmn:multiInstanceLoopCharacteristics", "id", n.id+"_loop", "isSequential", "true")
-		}
-		if n.isContainer() {
-			g.writeScope(w, n.pool, i)
-			g.writeArtifacts(w, n.pool, i)
-		}
 	}
-	if n.isEvent() {
-		if n.kind == parse.KindIntermediateCatchEvent || n.kind == parse.KindStartEvent || n.kind == parse.KindBoundaryEvent {
-			for _, ai := range g.ix.assoc[i] {
-				if a := g.assoc[ai]; !a.input {
-					w.open("bpmn:dataOutputAssociation", "id", a.id)
-					w.text("bpmn:targetRef", g.data[a.data].id)
-					w.close("bpmn:dataOutputAssociation")
-				}
-			}
-		}
-		if n.kind == parse.KindIntermediateThrowEvent || n.kind == parse.KindEndEvent {
-			g.writeEventInputs(w, i)
-		}
-		g.writeDefinitions(w, n)
+	if n.kind == parse.KindIntermediateThrowEvent || n.kind == parse.KindEndEvent {
+		g.writeEventInputs(w, i)
 	}
-	w.close(el)
+	g.writeDefinitions(w, n)
 }
 
 // writeEventInputs writes what a throw or end event reads: a data input
