@@ -61,8 +61,16 @@ func (s *idSet) fresh(prefix string) string {
 // colliding across pools are common when each pool was written on its
 // own); without such a hint the first twin is meant.
 func fixIDs(m *Model) {
+	taken, twins := uniqueNodeIDs(m)
+	resolveTwins(m, twins)
+	uniqueOtherIDs(m, taken)
+}
+
+// uniqueNodeIDs gives every node a unique id and returns the node ids
+// and, for each original id, the ids its nodes have now, in node order.
+func uniqueNodeIDs(m *Model) (taken map[string]bool, twins map[string][]string) {
 	used := m.NodeIDs()
-	taken := map[string]bool{}
+	taken = map[string]bool{}
 	fresh := func(prefix string, n int) string {
 		for {
 			id := fmt.Sprintf("%s_%d", prefix, n)
@@ -72,7 +80,7 @@ func fixIDs(m *Model) {
 			n++
 		}
 	}
-	twins := map[string][]string{} // original id → ids after renaming, in node order
+	twins = map[string][]string{}
 	fix := func(id *string, prefix string, n int) {
 		*id = strings.TrimSpace(*id)
 		orig := *id
@@ -97,10 +105,15 @@ func fixIDs(m *Model) {
 	for i := range m.Events {
 		fix(&m.Events[i].ID, "Event", i+1)
 	}
-	resolveTwins(m, twins)
+	return taken, twins
+}
 
-	// Other kinds: a clash with a node renames the other element, since
-	// flows name nodes far more often than pools or data.
+// uniqueOtherIDs gives every pool, data item, annotation and lane an id
+// no other element uses (taken holds the node ids), and points the
+// references to a renamed pool or data item at its new id. A clash with a
+// node renames the other element, since flows name nodes far more often
+// than pools or data.
+func uniqueOtherIDs(m *Model, taken map[string]bool) {
 	ids := allIDs(m)
 	seen := map[string]bool{}
 	for id := range taken {
@@ -195,99 +208,130 @@ func resolveTwins(m *Model, twins map[string][]string) {
 	if !ambiguous {
 		return
 	}
-	g := newGraph(m)
-	main := m.MainPool()
-	place := func(id string) (pool, parent string) {
-		n, ok := g.node(id)
-		if !ok {
-			return "", ""
-		}
-		p, par := nodePlace(m, n)
-		return poolKey(main, p), par
+	tp := twinPicker{m: m, g: newGraph(m), main: m.MainPool(), twins: twins}
+	tp.flowEnds()
+	tp.containers()
+}
+
+// twinPicker chooses, for a reference to an id several nodes share, the
+// twin that fits where the reference is made.
+type twinPicker struct {
+	m     *Model
+	g     *graph
+	main  string
+	twins map[string][]string // shared id → the ids of its twins
+}
+
+// place is the pool (as poolKey) and sub-process of a node.
+func (tp *twinPicker) place(id string) (pool, parent string) {
+	n, ok := tp.g.node(id)
+	if !ok {
+		return "", ""
 	}
-	// pick chooses among the candidates for ref the twin nearest to the
-	// node other (already resolved): same container, then same pool (or,
-	// for message flows, another pool).
-	pick := func(ref string, others []string, samePool bool) string {
-		cands := twins[ref]
-		if len(cands) < 2 {
-			return ref
-		}
-		for _, pass := range []int{0, 1} {
-			for _, c := range cands {
-				cp, cpar := place(c)
-				for _, o := range others {
-					op, opar := place(o)
-					switch {
-					case pass == 0 && samePool && cp == op && cpar == opar:
-						return c
-					case pass == 1 && samePool && cp == op:
-						return c
-					case pass == 0 && !samePool && cp != op:
-						return c
-					}
+	p, par := nodePlace(tp.m, n)
+	return poolKey(tp.main, p), par
+}
+
+// pick chooses among the candidates for ref the twin nearest to the
+// node other (already resolved): same container, then same pool (or,
+// for message flows, another pool).
+func (tp *twinPicker) pick(ref string, others []string, samePool bool) string {
+	cands := tp.twins[ref]
+	if len(cands) < 2 {
+		return ref
+	}
+	for _, pass := range []int{0, 1} {
+		for _, c := range cands {
+			cp, cpar := tp.place(c)
+			for _, o := range others {
+				op, opar := tp.place(o)
+				switch {
+				case pass == 0 && samePool && cp == op && cpar == opar:
+					return c
+				case pass == 1 && samePool && cp == op:
+					return c
+				case pass == 0 && !samePool && cp != op:
+					return c
 				}
 			}
 		}
-		return cands[0]
 	}
-	cands := func(ref string) []string {
-		if c := twins[ref]; len(c) > 0 {
-			return c
-		}
-		return []string{ref}
+	return cands[0]
+}
+
+// cands is what ref may stand for: its twins, or itself.
+func (tp *twinPicker) cands(ref string) []string {
+	if c := tp.twins[ref]; len(c) > 0 {
+		return c
 	}
+	return []string{ref}
+}
+
+// flowEnds resolves the ends of sequence flows (to a twin near the other
+// end) and of message flows (to a twin in another pool).
+func (tp *twinPicker) flowEnds() {
+	m := tp.m
 	for i := range m.Flows {
 		f := &m.Flows[i]
 		s, t := f.Source, f.Target
-		if len(twins[s]) > 1 {
-			f.Source = pick(s, cands(t), true)
+		if len(tp.twins[s]) > 1 {
+			f.Source = tp.pick(s, tp.cands(t), true)
 		}
-		if len(twins[t]) > 1 {
-			f.Target = pick(t, []string{f.Source}, true)
+		if len(tp.twins[t]) > 1 {
+			f.Target = tp.pick(t, []string{f.Source}, true)
 		}
 	}
 	for i := range m.MessageFlows {
 		f := &m.MessageFlows[i]
 		s, t := f.Source, f.Target
-		if len(twins[s]) > 1 {
-			f.Source = pick(s, cands(t), false)
+		if len(tp.twins[s]) > 1 {
+			f.Source = tp.pick(s, tp.cands(t), false)
 		}
-		if len(twins[t]) > 1 {
-			f.Target = pick(t, []string{f.Source}, false)
+		if len(tp.twins[t]) > 1 {
+			f.Target = tp.pick(t, []string{f.Source}, false)
 		}
 	}
-	pickIn := func(ref, pool string, want func(node) bool) string {
-		cs := twins[ref]
-		if len(cs) < 2 {
-			return ref
-		}
-		for _, c := range cs {
-			n, _ := g.node(c)
-			if p, _ := place(c); p == poolKey(main, pool) && want(n) {
-				return c
-			}
-		}
-		for _, c := range cs {
-			if n, _ := g.node(c); want(n) {
-				return c
-			}
-		}
-		return cs[0]
+}
+
+// pickIn chooses among the twins of ref one that want accepts, in pool
+// first.
+func (tp *twinPicker) pickIn(ref, pool string, want func(node) bool) string {
+	cs := tp.twins[ref]
+	if len(cs) < 2 {
+		return ref
 	}
+	for _, c := range cs {
+		n, _ := tp.g.node(c)
+		if p, _ := tp.place(c); p == poolKey(tp.main, pool) && want(n) {
+			return c
+		}
+	}
+	for _, c := range cs {
+		if n, _ := tp.g.node(c); want(n) {
+			return c
+		}
+	}
+	return cs[0]
+}
+
+// containers resolves the sub-process a node sits in and the activity a
+// boundary event is attached to: a twin that is an activity, in the
+// node's pool first.
+func (tp *twinPicker) containers() {
+	m := tp.m
 	isAct := func(n node) bool { return n.Kind == KindActivity }
 	for i := range m.Activities {
 		a := &m.Activities[i]
-		a.Parent = pickIn(a.Parent, a.Pool, isAct)
+		a.Parent = tp.pickIn(a.Parent, a.Pool, isAct)
 	}
 	for i := range m.Gateways {
 		gw := &m.Gateways[i]
-		gw.Parent = pickIn(gw.Parent, gw.Pool, isAct)
+		gw.Parent = tp.pickIn(gw.Parent, gw.Pool, isAct)
 	}
 	for i := range m.Events {
 		e := &m.Events[i]
-		e.Parent = pickIn(e.Parent, e.Pool, isAct)
-		e.AttachedTo = pickIn(e.AttachedTo, e.Pool, isAct)
+		e.Parent = tp.pickIn(e.Parent, e.Pool, isAct)
+		e.AttachedTo = tp.pickIn(e.AttachedTo, e.Pool, isAct)
 	}
 }
 

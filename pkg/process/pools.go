@@ -24,6 +24,17 @@ func (r *repairer) fixPools() {
 		}
 	}
 	ids := allIDs(m)
+	seen := uniquePoolIDs(m, ids)
+	resolvePoolRefs(m, ids, seen)
+	if len(m.Pools) == 0 {
+		return
+	}
+	r.placeByPerformer()
+}
+
+// uniquePoolIDs gives every pool without an id, or with one an earlier
+// pool has, a fresh one, and returns the set of pool ids.
+func uniquePoolIDs(m *Model, ids *idSet) map[string]bool {
 	seen := map[string]bool{}
 	for i := range m.Pools {
 		p := &m.Pools[i]
@@ -32,6 +43,14 @@ func (r *repairer) fixPools() {
 		}
 		seen[p.ID] = true
 	}
+	return seen
+}
+
+// resolvePoolRefs resolves every pool reference to a pool id (seen holds
+// the pool ids, and grows with the pools created): by a differently cased
+// id, by name, else an undeclared name creates its pool where a node or
+// lane names it, and an undeclared id means the main pool.
+func resolvePoolRefs(m *Model, ids *idSet, seen map[string]bool) {
 	byFold := map[string]string{}
 	byName := map[string]string{}
 	for _, p := range m.Pools {
@@ -85,12 +104,12 @@ func (r *repairer) fixPools() {
 	for i := range m.Annotations {
 		resolve(&m.Annotations[i].Pool, false)
 	}
+}
 
-	if len(m.Pools) == 0 {
-		return
-	}
-	// A performer naming another pool, or a lane of another pool only,
-	// places a node that did not say where it sits.
+// placeByPerformer moves a top-level node without a pool whose performer
+// names another pool, or a lane of another pool only, to that pool.
+func (r *repairer) placeByPerformer() {
+	m := r.m
 	main := m.MainPool()
 	if r.implicitMain {
 		main = ""
