@@ -239,15 +239,51 @@ type scope struct {
 	pool, parent, performer string
 }
 
+// run converts the definitions into c.m in phases: ids, pools, lanes and
+// the process' name, then every process' content, the collaborations'
+// message flows and artifacts, and the associations last.
 func (c *converter) run() {
 	d := c.defs
 	c.lanes = map[*parse.Element]string{}
 	c.dataRef = map[*parse.Element]*parse.Element{}
 	c.annotations = map[string]int{}
-	// Ids first, in document order, so that a reference always names the
-	// id its target ends up with, whichever is converted first; and the
-	// drawn reference of each data object, for associations naming the
-	// object.
+	c.assignIDs()
+	poolOf := c.collaborationPools()
+	c.processPools(poolOf)
+	for _, p := range d.Processes {
+		if c.m.ProcessName == "" {
+			c.m.ProcessName = p.Label()
+		}
+		if c.m.ProcessPurpose == "" {
+			c.m.ProcessPurpose = doc(p)
+		}
+		c.lanesOf(p, poolOf[p])
+	}
+	c.nameProcess()
+	for _, p := range d.Processes {
+		c.container(p, scope{pool: poolOf[p]})
+	}
+	c.boundaryLanes()
+	c.extensions()
+	for _, col := range d.Collaborations {
+		for _, ch := range col.Children {
+			switch ch.Kind {
+			case "messageFlow":
+				c.messageFlow(ch)
+			case "textAnnotation", "association", "group":
+				c.artifact(ch, scope{})
+			}
+		}
+	}
+	c.resolveAssociations()
+}
+
+// assignIDs hands out ids first, in document order, so that a reference
+// always names the id its target ends up with, whichever is converted
+// first; and notes the drawn reference of each data object, for
+// associations naming the object.
+func (c *converter) assignIDs() {
+	d := c.defs
 	d.Walk(func(e *parse.Element) bool {
 		if strings.TrimSpace(e.ID) != "" {
 			c.id(e)
@@ -261,10 +297,14 @@ func (c *converter) run() {
 		}
 		return true
 	})
+}
 
-	// Pools: every participant of every collaboration, in document order.
+// collaborationPools makes a pool of every participant of every
+// collaboration, in document order, and returns the pool of each process
+// a participant draws (the first participant's, when several do).
+func (c *converter) collaborationPools() map[*parse.Element]string {
 	poolOf := map[*parse.Element]string{}
-	for _, col := range d.Collaborations {
+	for _, col := range c.defs.Collaborations {
 		if c.m.ProcessName == "" {
 			c.m.ProcessName = col.Label()
 		}
@@ -286,14 +326,19 @@ func (c *converter) run() {
 			}
 		}
 	}
-	// Processes drawn in no pool: with a collaboration (or several
-	// processes), each one with content becomes a pool of its own so its
-	// nodes stay apart; a single process alone is the model itself. This
-	// includes a process drawn inside an expanded call activity: the model
-	// has no content for call activities (Parent names sub-processes only),
-	// and a pool of its own keeps its nodes and flows as they are.
+	return poolOf
+}
+
+// processPools gives processes drawn in no pool a pool of their own: with
+// a collaboration (or several processes), each one with content becomes a
+// pool so its nodes stay apart; a single process alone is the model
+// itself. This includes a process drawn inside an expanded call activity:
+// the model has no content for call activities (Parent names
+// sub-processes only), and a pool of its own keeps its nodes and flows as
+// they are.
+func (c *converter) processPools(poolOf map[*parse.Element]string) {
 	var content []*parse.Element
-	for _, p := range d.Processes {
+	for _, p := range c.defs.Processes {
 		if hasFlowNodes(p) {
 			content = append(content, p)
 		}
@@ -305,15 +350,13 @@ func (c *converter) run() {
 		}
 		c.ownPool(p, poolOf)
 	}
-	for _, p := range d.Processes {
-		if c.m.ProcessName == "" {
-			c.m.ProcessName = p.Label()
-		}
-		if c.m.ProcessPurpose == "" {
-			c.m.ProcessPurpose = doc(p)
-		}
-		c.lanesOf(p, poolOf[p])
-	}
+}
+
+// nameProcess names a process the file left unnamed: after its
+// collaborations and processes (named before), its first expanded named
+// pool, else the file's definitions; the definitions' documentation is
+// its purpose when no process had one.
+func (c *converter) nameProcess() {
 	if c.m.ProcessName == "" {
 		for _, p := range c.m.Pools {
 			if !p.Collapsed && p.Name != "" {
@@ -323,27 +366,11 @@ func (c *converter) run() {
 		}
 	}
 	if c.m.ProcessName == "" {
-		c.m.ProcessName = d.Root.Label()
+		c.m.ProcessName = c.defs.Root.Label()
 	}
 	if c.m.ProcessPurpose == "" {
-		c.m.ProcessPurpose = doc(d.Root)
+		c.m.ProcessPurpose = doc(c.defs.Root)
 	}
-	for _, p := range d.Processes {
-		c.container(p, scope{pool: poolOf[p]})
-	}
-	c.boundaryLanes()
-	c.extensions()
-	for _, col := range d.Collaborations {
-		for _, ch := range col.Children {
-			switch ch.Kind {
-			case "messageFlow":
-				c.messageFlow(ch)
-			case "textAnnotation", "association", "group":
-				c.artifact(ch, scope{})
-			}
-		}
-	}
-	c.resolveAssociations()
 }
 
 // notVendor are namespaces of foreign attributes that belong to XML and
