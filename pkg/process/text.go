@@ -27,18 +27,7 @@ const none = "None identified"
 func FormattedText(m *Model) string {
 	var b strings.Builder
 	steps := Ordered(m)
-	byID := map[string]Activity{}
-	for _, a := range m.Activities {
-		if _, ok := byID[a.ID]; !ok {
-			byID[a.ID] = a
-		}
-	}
-	gws := map[string]Gateway{}
-	for _, g := range m.Gateways {
-		if _, ok := gws[g.ID]; !ok {
-			gws[g.ID] = g
-		}
-	}
+	multiPool := expandedPools(m) > 1
 
 	b.WriteString(SectionPurpose + "\n")
 	fmt.Fprintf(&b, "Process Name: %s\n", orNone(m.ProcessName, "Unnamed process"))
@@ -49,7 +38,25 @@ func FormattedText(m *Model) string {
 	b.WriteString("\n")
 
 	b.WriteString(SectionFlow + "\n")
-	multiPool := expandedPools(m) > 1
+	writeFlowSummary(&b, m, steps, multiPool)
+	b.WriteString("\n")
+
+	b.WriteString(SectionActivities + "\n")
+	writeActivities(&b, m, steps, multiPool)
+
+	b.WriteString(SectionSIPOC + "\n")
+	writeSIPOC(&b, m)
+	b.WriteString("\n")
+
+	b.WriteString(SectionGateways + "\n")
+	writeGateways(&b, m, steps)
+	return b.String()
+}
+
+// writeFlowSummary writes the flow summary: one line per step, indented
+// by its depth in sub-processes, with its branches, boundary events and
+// messages below it.
+func writeFlowSummary(b *strings.Builder, m *Model, steps []Step, multiPool bool) {
 	for _, s := range steps {
 		ind := strings.Repeat("  ", s.Depth)
 		switch s.Kind {
@@ -58,70 +65,80 @@ func FormattedText(m *Model) string {
 				continue
 			}
 			// the trigger follows the name: the UI reads "Start: …" lines
-			fmt.Fprintf(&b, "%sStart: %s%s\n", ind, orNone(s.Name, "Start"), eventSuffix(s))
+			fmt.Fprintf(b, "%sStart: %s%s\n", ind, orNone(s.Name, "Start"), eventSuffix(s))
 		case StepEnd:
 			if s.Depth > 0 && plainEdge(s, "End") {
 				continue
 			}
-			fmt.Fprintf(&b, "%sEnd: %s%s\n", ind, orNone(s.Name, "End"), eventSuffix(s))
+			fmt.Fprintf(b, "%sEnd: %s%s\n", ind, orNone(s.Name, "End"), eventSuffix(s))
 		case StepEvent:
-			fmt.Fprintf(&b, "%sEvent%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "Intermediate event"))
+			fmt.Fprintf(b, "%sEvent%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "Intermediate event"))
 		case StepActivity:
-			fmt.Fprintf(&b, "%sStep %d: %s%s (%s)\n", ind, s.Number, s.Name, activityNotes(s), performerOf(m, s, multiPool))
+			fmt.Fprintf(b, "%sStep %d: %s%s (%s)\n", ind, s.Number, s.Name, activityNotes(s), performerOf(m, s, multiPool))
 		case StepGateway:
 			if s.Join {
 				continue
 			}
-			fmt.Fprintf(&b, "%sGateway (%s): %s\n", ind, titleType(s.GatewayType), gatewayName(s))
+			fmt.Fprintf(b, "%sGateway (%s): %s\n", ind, titleType(s.GatewayType), gatewayName(s))
 		}
 		for _, br := range s.Branches {
-			fmt.Fprintf(&b, "%s  - %s → %s\n", ind, branchLabel(s, br), br.TargetName)
+			fmt.Fprintf(b, "%s  - %s → %s\n", ind, branchLabel(s, br), br.TargetName)
 		}
 		for _, bd := range s.Boundaries {
-			fmt.Fprintf(&b, "%s  - %s\n", ind, boundaryLine(bd))
+			fmt.Fprintf(b, "%s  - %s\n", ind, boundaryLine(bd))
 		}
 		for _, msg := range s.Messages {
-			fmt.Fprintf(&b, "%s  - %s\n", ind, messageLine(msg))
+			fmt.Fprintf(b, "%s  - %s\n", ind, messageLine(msg))
 		}
 	}
-	b.WriteString("\n")
+}
 
-	b.WriteString(SectionActivities + "\n")
+// writeActivities writes each activity with its SIPOC and times, and each
+// split's branches, in step order, then the process' total times.
+func writeActivities(b *strings.Builder, m *Model, steps []Step, multiPool bool) {
+	byID := map[string]Activity{}
+	for _, a := range m.Activities {
+		if _, ok := byID[a.ID]; !ok {
+			byID[a.ID] = a
+		}
+	}
 	links := newLinkIndex(m)
 	for _, s := range steps {
 		switch s.Kind {
 		case StepActivity:
 			a := byID[s.ID]
-			fmt.Fprintf(&b, "%d. %s\n", s.Number, a.Name)
-			fmt.Fprintf(&b, "   Performer: %s\n", a.Performer)
+			fmt.Fprintf(b, "%d. %s\n", s.Number, a.Name)
+			fmt.Fprintf(b, "   Performer: %s\n", a.Performer)
 			sp := links.sipoc(a)
-			fmt.Fprintf(&b, "   Suppliers: %s\n", list(sp.Suppliers))
-			fmt.Fprintf(&b, "   Inputs: %s\n", list(sp.Inputs))
-			fmt.Fprintf(&b, "   Outputs: %s\n", list(sp.Outputs))
-			fmt.Fprintf(&b, "   Customers: %s\n", list(sp.Customers))
-			fmt.Fprintf(&b, "   Systems: %s\n", list(sp.Systems))
-			fmt.Fprintf(&b, "   Work Time (WT): %s\n", FormatDuration(a.WorkMinutes))
-			fmt.Fprintf(&b, "   Wait Time (wt): %s\n", FormatDuration(a.WaitMinutes))
-			writeActivityExtras(&b, m, s, multiPool)
+			fmt.Fprintf(b, "   Suppliers: %s\n", list(sp.Suppliers))
+			fmt.Fprintf(b, "   Inputs: %s\n", list(sp.Inputs))
+			fmt.Fprintf(b, "   Outputs: %s\n", list(sp.Outputs))
+			fmt.Fprintf(b, "   Customers: %s\n", list(sp.Customers))
+			fmt.Fprintf(b, "   Systems: %s\n", list(sp.Systems))
+			fmt.Fprintf(b, "   Work Time (WT): %s\n", FormatDuration(a.WorkMinutes))
+			fmt.Fprintf(b, "   Wait Time (wt): %s\n", FormatDuration(a.WaitMinutes))
+			writeActivityExtras(b, m, s, multiPool)
 			if a.Source != "" {
-				fmt.Fprintf(&b, "   Source: %q\n", a.Source)
+				fmt.Fprintf(b, "   Source: %q\n", a.Source)
 			}
 		case StepGateway:
 			if s.Join {
 				continue
 			}
-			fmt.Fprintf(&b, "Gateway (%s): %s\n", titleType(s.GatewayType), gatewayName(s))
+			fmt.Fprintf(b, "Gateway (%s): %s\n", titleType(s.GatewayType), gatewayName(s))
 			for _, br := range s.Branches {
-				fmt.Fprintf(&b, "   - %s → %s\n", branchLabel(s, br), br.TargetName)
+				fmt.Fprintf(b, "   - %s → %s\n", branchLabel(s, br), br.TargetName)
 			}
 		}
 	}
 	work, wait := Totals(m)
-	fmt.Fprintf(&b, "\nTotal Work Time (WT): %s\n", FormatDuration(work))
-	fmt.Fprintf(&b, "Total Wait Time (wt): %s\n", FormatDuration(wait))
-	fmt.Fprintf(&b, "Total Lead Time (WT + wt): %s\n\n", FormatDuration(work+wait))
+	fmt.Fprintf(b, "\nTotal Work Time (WT): %s\n", FormatDuration(work))
+	fmt.Fprintf(b, "Total Wait Time (wt): %s\n", FormatDuration(wait))
+	fmt.Fprintf(b, "Total Lead Time (WT + wt): %s\n\n", FormatDuration(work+wait))
+}
 
-	b.WriteString(SectionSIPOC + "\n")
+// writeSIPOC writes the SIPOC table, one list per column.
+func writeSIPOC(b *strings.Builder, m *Model) {
 	t := SIPOCTable(m)
 	for _, col := range []struct {
 		name string
@@ -135,9 +152,17 @@ func FormattedText(m *Model) string {
 			b.WriteString("- " + v + "\n")
 		}
 	}
-	b.WriteString("\n")
+}
 
-	b.WriteString(SectionGateways + "\n")
+// writeGateways writes each split with who decides it, its specification
+// and its conditions.
+func writeGateways(b *strings.Builder, m *Model, steps []Step) {
+	gws := map[string]Gateway{}
+	for _, g := range m.Gateways {
+		if _, ok := gws[g.ID]; !ok {
+			gws[g.ID] = g
+		}
+	}
 	n := 0
 	for _, s := range steps {
 		if s.Kind != StepGateway || s.Join {
@@ -145,25 +170,24 @@ func FormattedText(m *Model) string {
 		}
 		n++
 		g := gws[s.ID]
-		fmt.Fprintf(&b, "%d. %s (%s gateway", n, gatewayName(s), titleType(s.GatewayType))
+		fmt.Fprintf(b, "%d. %s (%s gateway", n, gatewayName(s), titleType(s.GatewayType))
 		if g.Performer != "" {
-			fmt.Fprintf(&b, ", decided by %s", g.Performer)
+			fmt.Fprintf(b, ", decided by %s", g.Performer)
 		}
 		b.WriteString(")\n")
 		if g.Specification != "" {
-			fmt.Fprintf(&b, "   Specification: %s\n", g.Specification)
+			fmt.Fprintf(b, "   Specification: %s\n", g.Specification)
 		}
 		if len(s.Branches) > 0 {
 			b.WriteString("   Conditions:\n")
 		}
 		for _, br := range s.Branches {
-			fmt.Fprintf(&b, "   - %s → %s\n", branchLabel(s, br), br.TargetName)
+			fmt.Fprintf(b, "   - %s → %s\n", branchLabel(s, br), br.TargetName)
 		}
 	}
 	if n == 0 {
 		b.WriteString("No gateways: the process runs as a single sequence.\n")
 	}
-	return b.String()
 }
 
 func orNone(s, def string) string {
