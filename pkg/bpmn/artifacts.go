@@ -46,6 +46,16 @@ func (g *graph) messageFlows(m *process.Model, byModelID, poolByID map[string]in
 // artifacts resolves data objects, data stores, their associations and
 // text annotations.
 func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf func(string) int) {
+	dataByID := g.dataItems(m, byModelID, poolOf)
+	g.dataAssociations(m, byModelID, dataByID)
+	g.textNotes(m, byModelID, poolOf)
+}
+
+// dataItems adds the data objects and stores, and returns the item of
+// each model data id (the first with it). A pool's data inputs and
+// outputs are its process' own; data in a collapsed pool moves to the
+// main pool.
+func (g *graph) dataItems(m *process.Model, byModelID map[string]int, poolOf func(string) int) map[string]int {
 	dataByID := map[string]int{}
 	for _, d := range m.Data {
 		it := dataItem{name: oneLine(d.Name), state: oneLine(d.State), store: d.Kind == process.DataStore, collection: d.Collection, parent: -1}
@@ -77,6 +87,12 @@ func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf fun
 		}
 		g.data = append(g.data, it)
 	}
+	return dataByID
+}
+
+// dataAssociations adds the associations between a data item and a node
+// of its pool that may read or write it.
+func (g *graph) dataAssociations(m *process.Model, byModelID, dataByID map[string]int) {
 	for _, a := range m.DataAssociations {
 		d, dIn := dataByID[a.Source]
 		n, nOK := byModelID[a.Target]
@@ -101,6 +117,11 @@ func (g *graph) artifacts(m *process.Model, byModelID map[string]int, poolOf fun
 		}
 		g.assoc = append(g.assoc, dataAssoc{id: g.modelID("DataAssociation_", a.ID), data: d, node: n, input: input})
 	}
+}
+
+// textNotes adds the text annotations: beside the node they are attached
+// to (a boundary event's beside its host), else in their pool and lane.
+func (g *graph) textNotes(m *process.Model, byModelID map[string]int, poolOf func(string) int) {
 	for _, a := range m.Annotations {
 		text := strings.TrimSpace(a.Text)
 		if text == "" {
