@@ -43,12 +43,32 @@ func Suggest(sentence string, names []string) []string {
 	s := " " + strings.ToLower(strings.Join(strings.FieldsFunc(sentence, func(r rune) bool {
 		return !(r == '\'' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127)
 	}), " ")) + " "
-	// The names the sentence mentions, longest first (so that "Check
-	// claim" wins over "Check"), become the examples' X and Y.
-	var mentioned []string
+	mentioned, rest := mentionedNames(s, names)
+	x, y := exampleNames(s, mentioned, names)
+	ranks := rankForms(rest)
+	var out []string
+	if ranks[0].score == 0 {
+		for _, i := range []int{0, 2, 6} { // rename, add a step, a decision
+			out = append(out, forms[i].example(x, y))
+		}
+		return out
+	}
+	for _, r := range ranks {
+		if r.score == 0 || len(out) == maxSuggestions {
+			break
+		}
+		out = append(out, forms[r.i].example(x, y))
+	}
+	return out
+}
+
+// mentionedNames finds the names the sentence s (lower case, padded with
+// spaces) mentions, longest first (so that "Check claim" wins over
+// "Check"), at most two, and returns s without them.
+func mentionedNames(s string, names []string) (mentioned []string, rest string) {
 	sorted := append([]string(nil), names...)
 	sort.SliceStable(sorted, func(i, j int) bool { return len(sorted[i]) > len(sorted[j]) })
-	rest := s
+	rest = s
 	for _, n := range sorted {
 		ln := strings.ToLower(strings.TrimSpace(n))
 		if ln == "" || len(mentioned) == 2 {
@@ -59,7 +79,13 @@ func Suggest(sentence string, names []string) []string {
 			rest = rest[:i] + " " + rest[i+len(ln):]
 		}
 	}
-	x, y := "Check claim", "Pay claim"
+	return mentioned, rest
+}
+
+// exampleNames chooses the examples' X and Y: the names mentioned, in the
+// sentence's order, filled up from the diagram's names, else stock names.
+func exampleNames(s string, mentioned, names []string) (x, y string) {
+	x, y = "Check claim", "Pay claim"
 	switch {
 	case len(mentioned) >= 2:
 		x, y = mentioned[0], mentioned[1]
@@ -79,10 +105,18 @@ func Suggest(sentence string, names []string) []string {
 	case len(names) == 1:
 		x = names[0]
 	}
-	// Words of the names do not point to forms ("Approve" in a name is
-	// not a decision).
-	type scored struct{ i, score int }
-	var ranks []scored
+	return x, y
+}
+
+// formRank is a form (its index in forms) and how many words of the
+// sentence point to it.
+type formRank struct{ i, score int }
+
+// rankForms scores every form by the words of rest (the sentence without
+// the names: words of the names do not point to forms, "Approve" in a
+// name is not a decision), best first.
+func rankForms(rest string) []formRank {
+	var ranks []formRank
 	for i, f := range forms {
 		score := 0
 		for _, w := range f.words {
@@ -90,21 +124,8 @@ func Suggest(sentence string, names []string) []string {
 				score++
 			}
 		}
-		ranks = append(ranks, scored{i, score})
+		ranks = append(ranks, formRank{i, score})
 	}
 	sort.SliceStable(ranks, func(a, b int) bool { return ranks[a].score > ranks[b].score })
-	var out []string
-	if ranks[0].score == 0 {
-		for _, i := range []int{0, 2, 6} { // rename, add a step, a decision
-			out = append(out, forms[i].example(x, y))
-		}
-		return out
-	}
-	for _, r := range ranks {
-		if r.score == 0 || len(out) == maxSuggestions {
-			break
-		}
-		out = append(out, forms[r.i].example(x, y))
-	}
-	return out
+	return ranks
 }
