@@ -20,90 +20,114 @@ func expandedPools(m *Model) int {
 // one as an external party) with its lanes and the messages it sends and
 // receives.
 func writeParticipants(b *strings.Builder, m *Model) {
-	lane := func(ind string, p Participant) {
-		if p.Description != "" {
-			fmt.Fprintf(b, "%s- %s: %s\n", ind, p.Name, p.Description)
-		} else {
-			fmt.Fprintf(b, "%s- %s\n", ind, p.Name)
-		}
-	}
 	if len(m.Pools) == 0 {
 		if len(m.Participants) == 0 {
 			b.WriteString("- " + none + "\n")
 		}
 		for _, p := range m.Participants {
-			lane("", p)
+			writeLane(b, "", p)
 		}
 		return
 	}
-	main := m.MainPool()
 	g := newGraph(m)
-	msgs := messagesByNode(m, g)
-	poolOf := func(id string) (string, bool) {
-		if n, ok := g.node(id); ok {
-			p, _ := nodePlace(m, n)
-			return poolKey(main, p), true
-		}
-		for _, p := range m.Pools {
-			if p.ID == id {
-				return poolKey(main, id), true
-			}
-		}
-		return "", false
-	}
+	pw := participantWriter{b: b, m: m, g: g, main: m.MainPool(), msgs: messagesByNode(m, g)}
 	listed := map[string]bool{}
 	for _, p := range m.Pools {
-		pk := poolKey(main, p.ID)
+		pk := poolKey(pw.main, p.ID)
 		if listed[pk] {
 			continue
 		}
 		listed[pk] = true
-		kind := "pool"
-		if p.Collapsed {
-			kind = "external party"
-		}
-		if p.Description != "" {
-			fmt.Fprintf(b, "- %s (%s): %s\n", p.Name, kind, p.Description)
-		} else {
-			fmt.Fprintf(b, "- %s (%s)\n", p.Name, kind)
-		}
-		for _, l := range m.Participants {
-			if poolKey(main, l.Pool) == pk {
-				lane("  ", l)
-			}
-		}
-		// each message under both parties, from their side: "Pay claim:
-		// sends Payment to Customer"
-		own := func(id string) string {
-			if g.has(id) {
-				return orNone(g.name(m, id), id) + ": "
-			}
-			return ""
-		}
-		for _, f := range m.MessageFlows {
-			if sp, ok := poolOf(f.Source); ok && sp == pk {
-				for _, msg := range msgs[f.Source] {
-					if msg.Sends && msg.PartnerID == f.Target && msg.Name == f.Name {
-						msg.PartnerName = ""
-						fmt.Fprintf(b, "  - %s%s\n", own(f.Source), messageLine(msg))
-						break
-					}
-				}
-			}
-			if tp, ok := poolOf(f.Target); ok && tp == pk {
-				for _, msg := range msgs[f.Target] {
-					if !msg.Sends && msg.PartnerID == f.Source && msg.Name == f.Name {
-						msg.PartnerName = ""
-						fmt.Fprintf(b, "  - %s%s\n", own(f.Target), messageLine(msg))
-						break
-					}
-				}
-			}
-		}
+		pw.writePool(p, pk)
+		pw.writePoolMessages(pk)
 	}
 	for _, l := range m.Participants {
-		if pk := poolKey(main, l.Pool); !listed[pk] {
-			lane("", l)
+		if pk := poolKey(pw.main, l.Pool); !listed[pk] {
+			writeLane(b, "", l)
+		}
+	}
+}
+
+// writeLane writes one lane, with its description.
+func writeLane(b *strings.Builder, ind string, p Participant) {
+	if p.Description != "" {
+		fmt.Fprintf(b, "%s- %s: %s\n", ind, p.Name, p.Description)
+	} else {
+		fmt.Fprintf(b, "%s- %s\n", ind, p.Name)
+	}
+}
+
+// participantWriter writes the participants of a model with pools.
+type participantWriter struct {
+	b    *strings.Builder
+	m    *Model
+	g    *graph
+	main string
+	msgs map[string][]Message
+}
+
+// poolOf is the pool (as poolKey) of a node or a pool id; false for
+// neither.
+func (pw *participantWriter) poolOf(id string) (string, bool) {
+	if n, ok := pw.g.node(id); ok {
+		p, _ := nodePlace(pw.m, n)
+		return poolKey(pw.main, p), true
+	}
+	for _, p := range pw.m.Pools {
+		if p.ID == id {
+			return poolKey(pw.main, id), true
+		}
+	}
+	return "", false
+}
+
+// writePool writes a pool (a collapsed one as an external party) and its
+// lanes.
+func (pw *participantWriter) writePool(p Pool, pk string) {
+	kind := "pool"
+	if p.Collapsed {
+		kind = "external party"
+	}
+	if p.Description != "" {
+		fmt.Fprintf(pw.b, "- %s (%s): %s\n", p.Name, kind, p.Description)
+	} else {
+		fmt.Fprintf(pw.b, "- %s (%s)\n", p.Name, kind)
+	}
+	for _, l := range pw.m.Participants {
+		if poolKey(pw.main, l.Pool) == pk {
+			writeLane(pw.b, "  ", l)
+		}
+	}
+}
+
+// writePoolMessages writes each message under both parties, from their
+// side: "Pay claim: sends Payment to Customer".
+func (pw *participantWriter) writePoolMessages(pk string) {
+	m, g := pw.m, pw.g
+	own := func(id string) string {
+		if g.has(id) {
+			return orNone(g.name(m, id), id) + ": "
+		}
+		return ""
+	}
+	for _, f := range m.MessageFlows {
+		if sp, ok := pw.poolOf(f.Source); ok && sp == pk {
+			for _, msg := range pw.msgs[f.Source] {
+				if msg.Sends && msg.PartnerID == f.Target && msg.Name == f.Name {
+					msg.PartnerName = ""
+					fmt.Fprintf(pw.b, "  - %s%s\n", own(f.Source), messageLine(msg))
+					break
+				}
+			}
+		}
+		if tp, ok := pw.poolOf(f.Target); ok && tp == pk {
+			for _, msg := range pw.msgs[f.Target] {
+				if !msg.Sends && msg.PartnerID == f.Source && msg.Name == f.Name {
+					msg.PartnerName = ""
+					fmt.Fprintf(pw.b, "  - %s%s\n", own(f.Target), messageLine(msg))
+					break
+				}
+			}
 		}
 	}
 }
