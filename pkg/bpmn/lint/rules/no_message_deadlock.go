@@ -87,7 +87,6 @@ func (w *waitNode) dominates(u int) bool {
 func newCollab(d *parse.Definitions) *collab {
 	c := &collab{graphs: map[*parse.Element]*flowGraph{}, senders: map[*parse.Element][]*parse.Element{},
 		triggers: map[*parse.Element][]*parse.Element{}}
-	blackBox := map[*parse.Element]bool{}
 	var flows []*parse.Element
 	eachElement(d, func(e *parse.Element) {
 		if e.Kind == "messageFlow" && e.Source != nil && e.Target != nil {
@@ -100,6 +99,17 @@ func newCollab(d *parse.Definitions) *collab {
 	for _, g := range processGraphs(d) {
 		c.graphs[g.proc] = g
 	}
+	blackBox := c.collectSenders(flows)
+	gateways := c.nodeWaits(receivers(flows, c.senders), blackBox)
+	c.gatewayWaits(gateways, blackBox)
+	return c
+}
+
+// collectSenders notes, for every node a message flow reaches from a node
+// of another process, the nodes that send to it; it returns the nodes a
+// message reaches from a pool or anything but a node (a black box).
+func (c *collab) collectSenders(flows []*parse.Element) (blackBox map[*parse.Element]bool) {
+	blackBox = map[*parse.Element]bool{}
 	for _, f := range flows {
 		if !parse.IsFlowNode(f.Target.Kind) {
 			continue
@@ -115,16 +125,28 @@ func newCollab(d *parse.Definitions) *collab {
 		}
 		c.senders[f.Target] = append(c.senders[f.Target], f.Source)
 	}
-	// The receiving nodes in the order of their message flows, so that
-	// the findings come in document order.
+	return blackBox
+}
+
+// receivers lists the receiving nodes in the order of their message
+// flows, so that the findings come in document order.
+func receivers(flows []*parse.Element, senders map[*parse.Element][]*parse.Element) []*parse.Element {
 	var targets []*parse.Element
 	listed := map[*parse.Element]bool{}
 	for _, f := range flows {
-		if t := f.Target; len(c.senders[t]) > 0 && !listed[t] {
+		if t := f.Target; len(senders[t]) > 0 && !listed[t] {
 			listed[t] = true
 			targets = append(targets, t)
 		}
 	}
+	return targets
+}
+
+// nodeWaits records what each receiving node waits for: a process' start
+// event is triggered by its senders, a receive task or catch event waits
+// for them. It returns the event-based gateways before catching nodes,
+// which wait for their events together.
+func (c *collab) nodeWaits(targets []*parse.Element, blackBox map[*parse.Element]bool) []*parse.Element {
 	seenGateway := map[*parse.Element]bool{}
 	var gateways []*parse.Element
 	for _, t := range targets {
@@ -149,10 +171,15 @@ func newCollab(d *parse.Definitions) *collab {
 		}
 		c.addWait(t, g, c.senders[t])
 	}
-	// An event-based gateway waits for whichever of its events comes
-	// first: it waits for ever when none of its messages is sent, unless
-	// one of its events can happen anyway (a timer, a signal, a message
-	// from a black box or from outside the file).
+	return gateways
+}
+
+// gatewayWaits records the event-based gateways' waits. Such a gateway
+// waits for whichever of its events comes first: it waits for ever when
+// none of its messages is sent, unless one of its events can happen
+// anyway (a timer, a signal, a message from a black box or from outside
+// the file).
+func (c *collab) gatewayWaits(gateways []*parse.Element, blackBox map[*parse.Element]bool) {
 	for _, gw := range gateways {
 		var senders []*parse.Element
 		open := false
@@ -169,7 +196,6 @@ func newCollab(d *parse.Definitions) *collab {
 			c.addWait(gw, c.graphs[gw.Process()], senders)
 		}
 	}
-	return c
 }
 
 // addWait records a node of g that waits for a message from senders,

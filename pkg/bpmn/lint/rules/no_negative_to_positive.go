@@ -55,51 +55,15 @@ func noNegativeToPositiveRule() lint.Rule {
 	})
 }
 
+// negativeToPositive reports, in one process graph, each negative
+// outcome (a decision's negative branch, or a negative node) that leads on
+// to a positive completion.
 func negativeToPositive(g *flowGraph) []lint.Finding {
-	var out []lint.Finding
-	positive := make([]bool, len(g.elems))
-	returns := make([]bool, len(g.elems))
-	anyPositive := false
-	for v, e := range g.elems {
-		if g.isExit[v] {
-			continue
-		}
-		positive[v] = isPositive(e)
-		anyPositive = anyPositive || positive[v]
-		// A path stops where the model says the case returns, and at a
-		// second decision that asks for approval: whatever follows it is
-		// that decision's outcome (an escalation to the director).
-		returns[v] = (!parse.IsGateway(e.Kind) && saysReturn(e.Label())) ||
-			(parse.IsGateway(e.Kind) && len(e.Outgoing) > 1 && hasWord(words(e.Label()), approvalQuestions))
-	}
+	ns, anyPositive := newNegativeSearch(g)
 	if !anyPositive {
 		return nil
 	}
-	// search walks from the first vertex of the outcome and returns the
-	// nearest positive completion, or -1.
-	search := func(from int, preceding []bool) int {
-		if preceding[from] || returns[from] {
-			return -1
-		}
-		seen := make([]bool, len(g.elems))
-		seen[from] = true
-		queue := []int{from}
-		for len(queue) > 0 {
-			v := queue[0]
-			queue = queue[1:]
-			if positive[v] && !g.isExit[v] {
-				return v
-			}
-			for _, w := range g.succ[v] {
-				if seen[w] || preceding[w] || returns[w] || g.flowReturns(v, w) {
-					continue
-				}
-				seen[w] = true
-				queue = append(queue, w)
-			}
-		}
-		return -1
-	}
+	var out []lint.Finding
 	// reached[v] is the positive completion a negative node leads to (-1:
 	// none, or not a negative node).
 	reached := make([]int, len(g.elems))
@@ -112,25 +76,13 @@ func negativeToPositive(g *flowGraph) []lint.Finding {
 		}
 		switch {
 		case parse.IsGateway(e.Kind):
-			for _, f := range e.Outgoing {
-				t, ok := g.entry[f.Target]
-				if !ok || !negativeBranch(e, f) || (!parse.IsGateway(f.Target.Kind) && isNegative(f.Target.Label())) {
-					// A negative node at the branch's end is reported itself.
-					continue
-				}
-				preceding := g.reach([]int{v}, nil, true)
-				if p := search(t, preceding); p >= 0 {
-					branch := branchText(f)
-					out = append(out, at(f, "The "+branch+" branch of "+quoted(e)+" leads on to "+quoted(g.elems[p])+
-						" without returning to an earlier step: a negative outcome reaches a positive completion. End the branch, or route it back to the step it returns to"))
-				}
-			}
+			out = append(out, ns.negativeBranches(v, e)...)
 		case (parse.IsActivity(e.Kind) || parse.IsEvent(e.Kind)) && e.Kind != "startEvent" && isNegative(e.Label()):
 			// Everything that can reach the outcome precedes it; when the
 			// outcome is on a loop, the loop's nodes do too, so only the
 			// loop's exits are searched.
 			preceding := g.reach(g.pred[v], nil, true)
-			reached[v] = g.searchAfter(v, preceding, search)
+			reached[v] = g.searchAfter(v, preceding, ns.search)
 		}
 	}
 	for v, p := range reached {
@@ -140,6 +92,82 @@ func negativeToPositive(g *flowGraph) []lint.Finding {
 		e := g.elems[v]
 		out = append(out, at(e, quoted(e)+" is a negative outcome, yet it leads on to "+quoted(g.elems[p])+
 			" without returning to an earlier step: a rejected or failed case reaches a positive completion. End this branch, or route it back to the step it returns to"))
+	}
+	return out
+}
+
+// negativeSearch is one process graph with the vertices that are
+// positive completions and those where a path stops.
+type negativeSearch struct {
+	g        *flowGraph
+	positive []bool
+	returns  []bool
+}
+
+// newNegativeSearch classifies the vertices; false when no vertex is a
+// positive completion (nothing to report).
+func newNegativeSearch(g *flowGraph) (*negativeSearch, bool) {
+	ns := &negativeSearch{g: g, positive: make([]bool, len(g.elems)), returns: make([]bool, len(g.elems))}
+	anyPositive := false
+	for v, e := range g.elems {
+		if g.isExit[v] {
+			continue
+		}
+		ns.positive[v] = isPositive(e)
+		anyPositive = anyPositive || ns.positive[v]
+		// A path stops where the model says the case returns, and at a
+		// second decision that asks for approval: whatever follows it is
+		// that decision's outcome (an escalation to the director).
+		ns.returns[v] = (!parse.IsGateway(e.Kind) && saysReturn(e.Label())) ||
+			(parse.IsGateway(e.Kind) && len(e.Outgoing) > 1 && hasWord(words(e.Label()), approvalQuestions))
+	}
+	return ns, anyPositive
+}
+
+// search walks from the first vertex of the outcome and returns the
+// nearest positive completion, or -1.
+func (ns *negativeSearch) search(from int, preceding []bool) int {
+	g := ns.g
+	if preceding[from] || ns.returns[from] {
+		return -1
+	}
+	seen := make([]bool, len(g.elems))
+	seen[from] = true
+	queue := []int{from}
+	for len(queue) > 0 {
+		v := queue[0]
+		queue = queue[1:]
+		if ns.positive[v] && !g.isExit[v] {
+			return v
+		}
+		for _, w := range g.succ[v] {
+			if seen[w] || preceding[w] || ns.returns[w] || g.flowReturns(v, w) {
+				continue
+			}
+			seen[w] = true
+			queue = append(queue, w)
+		}
+	}
+	return -1
+}
+
+// negativeBranches reports the negative branches of decision v that lead
+// on to a positive completion; a negative node at a branch's end is
+// reported itself.
+func (ns *negativeSearch) negativeBranches(v int, e *parse.Element) []lint.Finding {
+	g := ns.g
+	var out []lint.Finding
+	for _, f := range e.Outgoing {
+		t, ok := g.entry[f.Target]
+		if !ok || !negativeBranch(e, f) || (!parse.IsGateway(f.Target.Kind) && isNegative(f.Target.Label())) {
+			continue
+		}
+		preceding := g.reach([]int{v}, nil, true)
+		if p := ns.search(t, preceding); p >= 0 {
+			branch := branchText(f)
+			out = append(out, at(f, "The "+branch+" branch of "+quoted(e)+" leads on to "+quoted(g.elems[p])+
+				" without returning to an earlier step: a negative outcome reaches a positive completion. End the branch, or route it back to the step it returns to"))
+		}
 	}
 	return out
 }
