@@ -278,75 +278,16 @@ func messageEvents(m *Model) {
 // and lane. Data nobody uses keeps its pool and leaves a sub-process that
 // does not exist.
 func fixData(m *Model) {
-	g := newGraph(m)
-	resolve := nodeResolver(m, g)
-	dataIdx := map[string]int{}
-	dataFold := map[string][]int{}
-	for i, d := range m.Data {
-		dataIdx[d.ID] = i
-		for _, k := range []string{strings.ToLower(d.ID), strings.ToLower(d.Name)} {
-			dataFold[k] = append(dataFold[k], i)
-		}
-	}
-	findData := func(ref string) (int, bool) {
-		ref = strings.TrimSpace(ref)
-		if i, ok := dataIdx[ref]; ok {
-			return i, true
-		}
-		if c := dataFold[strings.ToLower(ref)]; len(c) == 1 {
-			return c[0], true
-		}
-		return 0, false
-	}
-	findNode := func(ref string) (node, bool) {
-		n, ok := g.node(resolve(ref))
-		if !ok || n.Kind == KindGateway {
-			return node{}, false
-		}
-		return n, true
-	}
-	type key struct{ s, t string }
-	seen := map[key]bool{}
+	dl := newDataLinker(m)
+	seen := map[flowKey]bool{}
 	user := map[int]node{}
 	var out []DataAssociation
 	for _, a := range m.DataAssociations {
-		var d int
-		var n node
-		switch {
-		case exactData(dataIdx, a.Source) && !g.has(a.Source):
-			d, _ = findData(a.Source)
-			nn, ok := findNode(a.Target)
-			if !ok {
-				continue
-			}
-			n = nn
-			a.Source, a.Target = m.Data[d].ID, n.ID
-		case exactData(dataIdx, a.Target) && !g.has(a.Target):
-			d, _ = findData(a.Target)
-			nn, ok := findNode(a.Source)
-			if !ok {
-				continue
-			}
-			n = nn
-			a.Source, a.Target = n.ID, m.Data[d].ID
-		default:
-			if dd, ok := findData(a.Source); ok {
-				if nn, ok := findNode(a.Target); ok {
-					d, n = dd, nn
-					a.Source, a.Target = m.Data[d].ID, n.ID
-					break
-				}
-			}
-			if dd, ok := findData(a.Target); ok {
-				if nn, ok := findNode(a.Source); ok {
-					d, n = dd, nn
-					a.Source, a.Target = n.ID, m.Data[d].ID
-					break
-				}
-			}
+		a, d, n, ok := dl.orient(a)
+		if !ok {
 			continue
 		}
-		k := key{a.Source, a.Target}
+		k := flowKey{a.Source, a.Target}
 		if seen[k] {
 			continue
 		}
@@ -357,6 +298,96 @@ func fixData(m *Model) {
 		}
 	}
 	m.DataAssociations = out
+	placeData(m, dl.g, user)
+}
+
+// dataLinker finds the data item and the node a data association joins.
+type dataLinker struct {
+	m        *Model
+	g        *graph
+	resolve  func(string) string
+	dataIdx  map[string]int   // data id → index (the last with it)
+	dataFold map[string][]int // lower-cased data id or name → indexes
+}
+
+func newDataLinker(m *Model) *dataLinker {
+	g := newGraph(m)
+	dl := &dataLinker{m: m, g: g, resolve: nodeResolver(m, g), dataIdx: map[string]int{}, dataFold: map[string][]int{}}
+	for i, d := range m.Data {
+		dl.dataIdx[d.ID] = i
+		for _, k := range []string{strings.ToLower(d.ID), strings.ToLower(d.Name)} {
+			dl.dataFold[k] = append(dl.dataFold[k], i)
+		}
+	}
+	return dl
+}
+
+// findData finds a data item by id, else by the one item whose id or name
+// matches ignoring case.
+func (dl *dataLinker) findData(ref string) (int, bool) {
+	ref = strings.TrimSpace(ref)
+	if i, ok := dl.dataIdx[ref]; ok {
+		return i, true
+	}
+	if c := dl.dataFold[strings.ToLower(ref)]; len(c) == 1 {
+		return c[0], true
+	}
+	return 0, false
+}
+
+// findNode finds the activity or event a reference names.
+func (dl *dataLinker) findNode(ref string) (node, bool) {
+	n, ok := dl.g.node(dl.resolve(ref))
+	if !ok || n.Kind == KindGateway {
+		return node{}, false
+	}
+	return n, true
+}
+
+// orient resolves both ends of a data association: the data item at the
+// end that names one by its exact id (and is no node), else at either end
+// that finds one while the other finds a node. It returns the association
+// with both ends as ids, the data item's index and the node; false when
+// it joins no data item to an activity or event.
+func (dl *dataLinker) orient(a DataAssociation) (DataAssociation, int, node, bool) {
+	data := dl.m.Data
+	switch {
+	case exactData(dl.dataIdx, a.Source) && !dl.g.has(a.Source):
+		d, _ := dl.findData(a.Source)
+		n, ok := dl.findNode(a.Target)
+		if !ok {
+			return a, 0, node{}, false
+		}
+		a.Source, a.Target = data[d].ID, n.ID
+		return a, d, n, true
+	case exactData(dl.dataIdx, a.Target) && !dl.g.has(a.Target):
+		d, _ := dl.findData(a.Target)
+		n, ok := dl.findNode(a.Source)
+		if !ok {
+			return a, 0, node{}, false
+		}
+		a.Source, a.Target = n.ID, data[d].ID
+		return a, d, n, true
+	}
+	if d, ok := dl.findData(a.Source); ok {
+		if n, ok := dl.findNode(a.Target); ok {
+			a.Source, a.Target = data[d].ID, n.ID
+			return a, d, n, true
+		}
+	}
+	if d, ok := dl.findData(a.Target); ok {
+		if n, ok := dl.findNode(a.Source); ok {
+			a.Source, a.Target = n.ID, data[d].ID
+			return a, d, n, true
+		}
+	}
+	return a, 0, node{}, false
+}
+
+// placeData puts each data item where its first user sits (pool,
+// sub-process, lane); an unused item leaves a sub-process that does not
+// exist.
+func placeData(m *Model, g *graph, user map[int]node) {
 	for i := range m.Data {
 		d := &m.Data[i]
 		if n, ok := user[i]; ok {
