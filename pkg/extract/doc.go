@@ -246,105 +246,133 @@ func appendCompressed(dst []rune, b []byte) []rune {
 // marks into paragraphs, cell marks into " | " separated rows, field codes
 // dropped (their displayed result kept), object anchors removed.
 func cleanWordText(raw []rune) string {
-	var (
-		blocks   []block
-		cur      strings.Builder
-		cells    []string
-		groups   int
-		tableGrp int
-		cols     int // cells per row of the current table, 0 until known
-		// field nesting: for each open field, whether we are past its
-		// separator (showing the result) or still in its code; open counts
-		// the fields still in their code.
-		fields  []bool
-		open    int
-		skipped int // characters dropped since the last visible one
-		prev    rune
-	)
-	flushPara := func() {
-		if tableGrp != 0 {
-			// First paragraph after a table ends it.
-			tableGrp, cols = 0, 0
-		}
-		blocks = append(blocks, block{text: cur.String()})
-		cur.Reset()
-	}
+	w := &wordCleaner{}
 	for _, r := range raw {
-		switch r {
-		case 0x13: // field begin
-			fields = append(fields, false)
-			open++
-			prev = r
-			continue
-		case 0x14: // field separator
-			if n := len(fields); n > 0 && !fields[n-1] {
-				fields[n-1] = true
-				open--
-			}
-			prev = r
-			continue
-		case 0x15: // field end
-			if n := len(fields); n > 0 {
-				if !fields[n-1] {
-					open--
-				}
-				fields = fields[:n-1]
-			}
-			prev = r
+		if w.fieldMark(r) {
+			w.prev = r
 			continue
 		}
-		if open > 0 {
-			// Field codes are short; a code running on for pages means
-			// an unbalanced field, which must not swallow the document.
-			if skipped++; skipped > 4096 {
-				fields, open = fields[:0], 0
-			} else {
-				continue
-			}
+		if w.inFieldCode() {
+			continue
 		}
-		skipped = 0
-		switch r {
-		case '\r':
-			flushPara()
-		case 0x0B: // line break inside a paragraph
-			cur.WriteByte('\n')
-		case 0x0C: // page or section break
-			flushPara()
-		case 0x07:
-			// Cells end with 0x07 and rows with one more. Without parsing
-			// paragraph properties an empty cell looks the same as a row
-			// end, so the first row's cell count decides for later rows.
-			if prev == 0x07 && len(cells) > 0 && (cols == 0 || len(cells) >= cols) {
-				if tableGrp == 0 {
-					groups++
-					tableGrp = groups
-				}
-				if cols == 0 {
-					cols = len(cells)
-				}
-				blocks = append(blocks, block{text: joinCells(cells), group: tableGrp})
-				cells = cells[:0]
-			} else {
-				cells = append(cells, strings.ReplaceAll(cur.String(), "\n", " "))
-				cur.Reset()
-			}
-		case '\t', 0xA0:
-			cur.WriteByte(' ')
-		case 0x1E: // non-breaking hyphen
-			cur.WriteByte('-')
-		case 0x1F: // optional hyphen
-		default:
-			if r >= 0x20 {
-				cur.WriteRune(r)
-			}
-		}
-		prev = r
+		w.char(r)
+		w.prev = r
 	}
-	if len(cells) > 0 {
-		blocks = append(blocks, block{text: joinCells(cells), group: tableGrp})
+	if len(w.cells) > 0 {
+		w.blocks = append(w.blocks, block{text: joinCells(w.cells), group: w.tableGrp})
 	}
-	blocks = append(blocks, block{text: cur.String()})
-	return joinBlocks(blocks)
+	w.blocks = append(w.blocks, block{text: w.cur.String()})
+	return joinBlocks(w.blocks)
+}
+
+// wordCleaner is cleanWordText's place in the text.
+type wordCleaner struct {
+	blocks   []block
+	cur      strings.Builder
+	cells    []string
+	groups   int
+	tableGrp int
+	cols     int // cells per row of the current table, 0 until known
+	// field nesting: for each open field, whether we are past its
+	// separator (showing the result) or still in its code; open counts
+	// the fields still in their code.
+	fields  []bool
+	open    int
+	skipped int // characters dropped since the last visible one
+	prev    rune
+}
+
+// fieldMark takes a field's begin, separator or end mark; false for any
+// other character.
+func (w *wordCleaner) fieldMark(r rune) bool {
+	switch r {
+	case 0x13: // field begin
+		w.fields = append(w.fields, false)
+		w.open++
+	case 0x14: // field separator
+		if n := len(w.fields); n > 0 && !w.fields[n-1] {
+			w.fields[n-1] = true
+			w.open--
+		}
+	case 0x15: // field end
+		if n := len(w.fields); n > 0 {
+			if !w.fields[n-1] {
+				w.open--
+			}
+			w.fields = w.fields[:n-1]
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// inFieldCode drops a character of a field's code. Field codes are short;
+// a code running on for pages means an unbalanced field, which must not
+// swallow the document.
+func (w *wordCleaner) inFieldCode() bool {
+	if w.open > 0 {
+		if w.skipped++; w.skipped > 4096 {
+			w.fields, w.open = w.fields[:0], 0
+		} else {
+			return true
+		}
+	}
+	w.skipped = 0
+	return false
+}
+
+// flushPara ends the paragraph; the first paragraph after a table ends
+// the table.
+func (w *wordCleaner) flushPara() {
+	if w.tableGrp != 0 {
+		w.tableGrp, w.cols = 0, 0
+	}
+	w.blocks = append(w.blocks, block{text: w.cur.String()})
+	w.cur.Reset()
+}
+
+// char takes a visible character or a paragraph, line, page or cell mark.
+func (w *wordCleaner) char(r rune) {
+	switch r {
+	case '\r':
+		w.flushPara()
+	case 0x0B: // line break inside a paragraph
+		w.cur.WriteByte('\n')
+	case 0x0C: // page or section break
+		w.flushPara()
+	case 0x07:
+		w.cellMark()
+	case '\t', 0xA0:
+		w.cur.WriteByte(' ')
+	case 0x1E: // non-breaking hyphen
+		w.cur.WriteByte('-')
+	case 0x1F: // optional hyphen
+	default:
+		if r >= 0x20 {
+			w.cur.WriteRune(r)
+		}
+	}
+}
+
+// cellMark ends a cell or a row. Cells end with 0x07 and rows with one
+// more. Without parsing paragraph properties an empty cell looks the same
+// as a row end, so the first row's cell count decides for later rows.
+func (w *wordCleaner) cellMark() {
+	if w.prev == 0x07 && len(w.cells) > 0 && (w.cols == 0 || len(w.cells) >= w.cols) {
+		if w.tableGrp == 0 {
+			w.groups++
+			w.tableGrp = w.groups
+		}
+		if w.cols == 0 {
+			w.cols = len(w.cells)
+		}
+		w.blocks = append(w.blocks, block{text: joinCells(w.cells), group: w.tableGrp})
+		w.cells = w.cells[:0]
+		return
+	}
+	w.cells = append(w.cells, strings.ReplaceAll(w.cur.String(), "\n", " "))
+	w.cur.Reset()
 }
 
 func u16(b []byte, off int) (uint16, bool) {

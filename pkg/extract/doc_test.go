@@ -145,3 +145,26 @@ func TestDOCFromLibreOffice(t *testing.T) {
 		})
 	}
 }
+
+// TestCleanWordText: Word's marks become paragraphs, rows and spaces;
+// field codes go, their results stay.
+func TestCleanWordText(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, raw, want string
+	}{
+		{"paragraphs", "One\rTwo", "One\n\nTwo"},
+		{"line break and hyphens", "a\x0bb\x1ec\x1fd\te", "a\nb-cd e"},
+		{"field result kept", "see \x13 PAGEREF x \x14page 2\x15 here", "see page 2 here"},
+		{"nested field", "\x13 IF \x13 REF a \x14x\x15 \x14shown\x15", "shown"},
+		{"table rows", "a\x07b\x07\x07c\x07d\x07\x07after\r", "a | b\nc | d\n\nafter"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if got := cleanWordText([]rune(tt.raw)); got != tt.want {
+				t.Errorf("cleanWordText(%q) = %q, want %q", tt.raw, got, tt.want)
+			}
+		})
+	}
+}
