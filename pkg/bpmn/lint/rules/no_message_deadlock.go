@@ -235,8 +235,33 @@ func (c *collab) mayNeverCome(w *waitNode) string {
 	if !w.mandatory {
 		return ""
 	}
-	// The messages received on every path before this one, by sending
-	// process: a run of that process must send them too.
+	required := c.requiredBefore(w)
+	byProc := map[*parse.Element][]*parse.Element{}
+	var procs []*parse.Element
+	for _, s := range w.senders {
+		p := s.Process()
+		if byProc[p] == nil {
+			procs = append(procs, p)
+		}
+		byProc[p] = append(byProc[p], s)
+	}
+	never := true
+	for _, p := range procs {
+		mayNotSend, reachable := c.mayNotSend(p, byProc[p], required[p])
+		if !mayNotSend {
+			return ""
+		}
+		if reachable {
+			never = false
+		}
+	}
+	return deadlockText(w, never)
+}
+
+// requiredBefore lists the messages received on every path before wait w,
+// by sending process: a run of that process must send them too. Each
+// entry is a set of senders, any one of which will do.
+func (c *collab) requiredBefore(w *waitNode) map[*parse.Element][][]*parse.Element {
 	required := map[*parse.Element][][]*parse.Element{}
 	for _, s := range c.triggers[w.g.proc] {
 		required[s.Process()] = append(required[s.Process()], []*parse.Element{s})
@@ -252,50 +277,51 @@ func (c *collab) mayNeverCome(w *waitNode) string {
 			}
 		}
 	}
-	byProc := map[*parse.Element][]*parse.Element{}
-	var procs []*parse.Element
-	for _, s := range w.senders {
-		p := s.Process()
-		if byProc[p] == nil {
-			procs = append(procs, p)
-		}
-		byProc[p] = append(byProc[p], s)
+	return required
+}
+
+// mayNotSend tells whether a run of process p that sends none of senders
+// can reach its end while sending what the required sets ask for, and
+// whether any of senders can be reached at all.
+func (c *collab) mayNotSend(p *parse.Element, senders []*parse.Element, required [][]*parse.Element) (mayNotSend, reachable bool) {
+	g := c.graphs[p]
+	if g == nil {
+		return false, false
 	}
-	never := true
-	for _, p := range procs {
-		g := c.graphs[p]
-		if g == nil {
-			return ""
-		}
-		blocked := make([]bool, len(g.elems))
-		for _, s := range byProc[p] {
-			if v, ok := g.entry[s]; ok {
-				blocked[v] = true
-			}
-		}
-		fromStart := g.reach(g.roots(), nil, false)
-		for _, s := range byProc[p] {
-			if v, ok := g.entry[s]; ok && fromStart[v] {
-				never = false
-			}
-		}
-		avoid := g.reach(g.roots(), blocked, false)
-		toEnd := g.reach(g.terminals(), blocked, true)
-		if !anyOf(avoid, g.terminals()) {
-			return "" // every run of this pool sends it
-		}
-		for _, set := range required[p] {
-			ok := false
-			for _, s := range set {
-				if v, in := g.entry[s]; in && avoid[v] && toEnd[v] {
-					ok = true
-				}
-			}
-			if !ok {
-				return "" // the runs that avoid it are not the ones that got here
-			}
+	blocked := make([]bool, len(g.elems))
+	for _, s := range senders {
+		if v, ok := g.entry[s]; ok {
+			blocked[v] = true
 		}
 	}
+	fromStart := g.reach(g.roots(), nil, false)
+	for _, s := range senders {
+		if v, ok := g.entry[s]; ok && fromStart[v] {
+			reachable = true
+		}
+	}
+	avoid := g.reach(g.roots(), blocked, false)
+	toEnd := g.reach(g.terminals(), blocked, true)
+	if !anyOf(avoid, g.terminals()) {
+		return false, reachable // every run of this pool sends it
+	}
+	for _, set := range required {
+		ok := false
+		for _, s := range set {
+			if v, in := g.entry[s]; in && avoid[v] && toEnd[v] {
+				ok = true
+			}
+		}
+		if !ok {
+			return false, reachable // the runs that avoid it are not the ones that got here
+		}
+	}
+	return true, reachable
+}
+
+// deadlockText is the finding for a wait that may wait for ever: for a
+// message never sent, or sent on some branches only.
+func deadlockText(w *waitNode, never bool) string {
 	pool := poolName(w.g.proc)
 	if never {
 		return quoted(w.elem) + " in " + pool + " waits for a message that is never sent: " + names(w.senders) +
