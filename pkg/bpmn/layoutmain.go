@@ -19,7 +19,7 @@ func (g *graph) layoutMain(d *drawing) error {
 	plan := g.planBands()
 	s, proxies := g.mainScene(d, plan)
 	left := float64(poolX+poolHeader) + float64(plan.maxDepth)*laneHeader
-	res, err := layout.Layout(g.ctx, s.lg, layout.Options{X: left, Y: poolY})
+	res, err := layout.Layout(g.ctx, s.lg, layout.Options{X: left, Y: poolY, Wrap: wrapAspect})
 	if err != nil {
 		return err
 	}
@@ -29,6 +29,14 @@ func (g *graph) layoutMain(d *drawing) error {
 	g.cutMessageFlows(d, proxies)
 	return nil
 }
+
+// wrapAspect is the frame a long process is folded into rows for
+// (layout.Options.Wrap): twice as wide as high, between a desktop's
+// diagram stage (about 2.7) and a landscape page (1.4), so that the
+// fitted view and the reports' pictures of a 79-step procedure show its
+// names at a size a person can read when zoomed, instead of one row 35
+// times wider than high.
+const wrapAspect = 2
 
 // bandPlan is where pools and lanes go in the layout: one band per leaf
 // lane (or per pool without lanes), pools stacked top to bottom.

@@ -56,6 +56,9 @@ type Node struct {
 	// FreePorts lets edges attach anywhere along the left and right sides
 	// (rectangles: an edge from a slightly offset neighbour stays straight).
 	FreePorts bool
+	// pin keeps a row's exit and entry points (wrap) in the last and
+	// first layer.
+	pin rowEnd
 }
 
 // Edge is a directed connection between two nodes (indices into
@@ -80,6 +83,9 @@ type BandSpec struct {
 	// MinHeight replaces the default smallest band height when positive
 	// (a collapsed pool is a thin band).
 	MinHeight float64
+	// corridor is free space at the top of the band (wrap: the lines
+	// from the row above run there).
+	corridor float64
 }
 
 // Graph is the input of Layout.
@@ -125,6 +131,11 @@ type Options struct {
 	X, Y float64
 	// MaxWork is the work budget (0: DefaultMaxWork), see Work.
 	MaxWork int
+	// Wrap folds a drawing much wider than this aspect (width / height),
+	// and wider than a desktop shows readably, into rows when that makes
+	// it fit such a frame at a clearly larger scale (wrap.go); 0 keeps
+	// one row.
+	Wrap float64
 }
 
 // DefaultMaxWork is the default work budget: the layered layout's items
@@ -169,6 +180,15 @@ func Layout(ctx context.Context, g Graph, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("%w: edge %d references a missing node", ErrInvalidGraph, i)
 		}
 	}
+	flat, err := layoutFlat(ctx, g, lanes, opt)
+	if err != nil || opt.Wrap <= 0 {
+		return flat, err
+	}
+	return wrap(ctx, g, lanes, opt, flat)
+}
+
+// layoutFlat is Layout in one row.
+func layoutFlat(ctx context.Context, g Graph, lanes int, opt Options) (*Result, error) {
 	l := newLayouter(g, lanes)
 	l.ctx = ctx
 	l.breakCycles()
