@@ -31,12 +31,11 @@ func (g *graph) layoutMain(d *drawing) error {
 }
 
 // wrapAspect is the frame a long process is folded into rows for
-// (layout.Options.Wrap): twice as wide as high, between a desktop's
-// diagram stage (about 2.7) and a landscape page (1.4), so that the
-// fitted view and the reports' pictures of a 79-step procedure show its
-// names at a size a person can read when zoomed, instead of one row 35
-// times wider than high.
-const wrapAspect = 2
+// (layout.Options.Wrap): the Process Model stage at 1440 px (about 800 ×
+// 512 CSS px beside the Recent list) and a landscape page (1.41), so that
+// the fitted view and the reports' pictures of a 79-step procedure are
+// several times larger than one row 35 times wider than high.
+const wrapAspect = 1.4
 
 // bandPlan is where pools and lanes go in the layout: one band per leaf
 // lane (or per pool without lanes), pools stacked top to bottom.

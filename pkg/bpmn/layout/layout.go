@@ -189,6 +189,14 @@ func Layout(ctx context.Context, g Graph, opt Options) (*Result, error) {
 
 // layoutFlat is Layout in one row.
 func layoutFlat(ctx context.Context, g Graph, lanes int, opt Options) (*Result, error) {
+	_, r, err := layoutRow(ctx, g, lanes, opt)
+	return r, err
+}
+
+// layoutRow is layoutFlat that also answers its layouter (nil when the
+// graph was drawn with the simple layout), whose columns and channels
+// wrap compacts.
+func layoutRow(ctx context.Context, g Graph, lanes int, opt Options) (*layouter, *Result, error) {
 	l := newLayouter(g, lanes)
 	l.ctx = ctx
 	l.breakCycles()
@@ -199,7 +207,7 @@ func layoutFlat(ctx context.Context, g Graph, lanes int, opt Options) (*Result, 
 	}
 	w := l.work()
 	if w > budget {
-		return l.simple(opt), ctx.Err()
+		return nil, l.simple(opt), ctx.Err()
 	}
 	// All items at once: growing the slice edge by edge copied it over
 	// and over (a third of the time of a dense graph).
@@ -207,10 +215,10 @@ func layoutFlat(ctx context.Context, g Graph, lanes int, opt Options) (*Result, 
 	for _, step := range []func(){l.buildItems, l.orderLayers, l.assignY, l.route} {
 		step()
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return l.result(opt), nil
+	return l, l.result(opt), nil
 }
 
 // Work is the layered layout's work for g: its shapes plus, per edge, the

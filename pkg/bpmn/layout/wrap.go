@@ -71,6 +71,13 @@ func wrapRows(w, h, aspect float64) int {
 // zoom (9 px text from bpmn-js's 11 px labels) stays in one row.
 const wrapMinWidth = 1700
 
+// wrapCrossings is how many more edge crossings a fold may add per cut
+// (the lines between rows cross a row's edges between lanes), beyond a
+// quarter more than the one-row drawing has: an edge from a lane to
+// another crosses the other rows' bands, and a process that changes
+// lanes at every step would become a lattice of lines.
+const wrapCrossings = 8
+
 // wrapTries is how many row counts wrap compares around its estimate
 // (each is one more layout; the shared column grid and the cuts make the
 // estimate from the one-row drawing rough).
@@ -85,11 +92,24 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 	if est < 2 || flat.Simplified || flat.Width < wrapMinWidth {
 		return flat, nil
 	}
+	// each edge between lanes crosses the other rows' bands: a process
+	// with many would become a lattice of lines (and is not tried, which
+	// would cost a layout per row count)
+	between := 0
+	for _, e := range g.Edges {
+		if g.Nodes[e.From].Lane != g.Nodes[e.To].Lane {
+			between++
+		}
+	}
+	if between > wrapCrossings*est {
+		return flat, nil
+	}
 	l := newLayouter(g, lanes)
 	l.breakCycles()
 	l.assignLayers()
 	best, bestS := flat, wrapGain*fitScale(flat.Width, flat.Height, opt.Wrap)
 	tried := map[int]bool{}
+	flatX := -1
 	for rows := max(2, est-1); rows <= est+wrapTries; rows++ {
 		cuts := l.chooseCuts(flat, rows, opt.X)
 		if len(cuts) == 0 || tried[len(cuts)] {
@@ -100,7 +120,13 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 		if err != nil {
 			return nil, err
 		}
-		if r != nil && fitScale(r.Width, r.Height, opt.Wrap) > bestS {
+		if r == nil || fitScale(r.Width, r.Height, opt.Wrap) <= bestS {
+			continue
+		}
+		if flatX < 0 {
+			flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
+		}
+		if Measure(r.Nodes, r.Edges, nil).Crossings-flatX <= max(wrapCrossings*len(cuts), flatX/4) {
 			best, bestS = r, fitScale(r.Width, r.Height, opt.Wrap)
 		}
 	}
@@ -134,9 +160,18 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 		}
 	}
 	fg.Nodes = make([]Node, len(g.Nodes), len(g.Nodes)+8)
+	used := make([]bool, fg.Lanes)
 	for v, n := range g.Nodes {
 		n.Lane = band(n.Lane, rowOf(v))
 		fg.Nodes[v] = n
+		used[n.Lane] = true
+	}
+	// a lane without shapes in a row is a thin strip there, not a band as
+	// high as an empty lane
+	for b, u := range used {
+		if !u && fg.Bands[b].MinHeight == 0 {
+			fg.Bands[b].MinHeight = 2 * lanePad
+		}
 	}
 	type link struct{ edge, first, second, exit, entry, band int }
 	var links []link
@@ -168,9 +203,12 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 			fg.Bands[b].corridor = float64(c*corridorGap + 4)
 		}
 	}
-	fr, err := layoutFlat(ctx, fg, lanes*nRows, Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
-	if err != nil || fr.Simplified {
+	fl, fr, err := layoutRow(ctx, fg, lanes*nRows, Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
+	if err != nil || fl == nil {
 		return nil, err
+	}
+	if c := fl.compactRows(fr, nRows, opt); c != nil {
+		fr = c
 	}
 	r := &Result{
 		Nodes:  fr.Nodes[:len(g.Nodes)],
@@ -191,7 +229,7 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 	// the connectors: right of the exit column, each on its own track,
 	// then along the corridor of the target's row band to the left of the
 	// entry column
-	used := make([]int, fg.Lanes)
+	inBand := make([]int, fg.Lanes)
 	right := 0.0
 	for k, c := range links {
 		a, b := fr.Edges[c.first], fr.Edges[c.second]
@@ -200,9 +238,9 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 		// and right of the last column
 		xr := opt.X + fr.Width - channelOuter + 10 + float64(k)*corridorGap
 		right = max(right, xr+10-opt.X)
-		yc := fr.Lanes[c.band].Y + 6 + float64(used[c.band])*corridorGap
-		xl := opt.X + channelOuter - 10 - float64(used[c.band]%6)*corridorGap/2
-		used[c.band]++
+		yc := fr.Lanes[c.band].Y + 6 + float64(inBand[c.band])*corridorGap
+		xl := opt.X + channelOuter - 10 - float64(inBand[c.band]%6)*corridorGap/2
+		inBand[c.band]++
 		pts := append([]Point(nil), a...)
 		pts = append(pts, Point{xr, exit.Y}, Point{xr, yc}, Point{xl, yc}, Point{xl, entry.Y})
 		pts = append(pts, b...)
@@ -271,4 +309,156 @@ func (l *layouter) chooseCuts(flat *Result, rows int, x0 float64) []int {
 		}
 	}
 	return cuts
+}
+
+// compactRows gives every row its own column widths: the rows share one
+// column grid, so a row would keep the width of a wide sub-process
+// another row has in the same column, and the empty columns a row's last
+// edge runs through. Each row's columns shrink to its own widest shape
+// (none when it has no shape there) and the channels it does not use to
+// nothing; channel 0 stays (the connectors run there). Nil when that
+// would draw an edge through a shape or shapes over each other (an edge
+// between lanes runs across the other rows' bands).
+func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
+	nl := l.nLayers
+	rowOf := func(band int) int { return band % nRows }
+	colW := make([][]float64, nRows)
+	hasNode := make([][]bool, nRows)
+	seg := make([][]bool, nRows)
+	for r := range colW {
+		colW[r] = make([]float64, nl)
+		hasNode[r] = make([]bool, nl)
+		seg[r] = make([]bool, nl+1)
+	}
+	for _, it := range l.items {
+		if it.node < 0 {
+			continue
+		}
+		r := rowOf(it.lane)
+		hasNode[r][it.layer] = true
+		colW[r][it.layer] = max(colW[r][it.layer], l.g.Nodes[it.node].W)
+	}
+	bandAt := func(y float64) int {
+		k := sort.Search(len(l.bands), func(i int) bool { return l.bands[i].Y+l.bands[i].H > y })
+		return min(k, len(l.bands)-1)
+	}
+	full := make([]bool, len(l.bands))
+	for _, it := range l.items {
+		full[it.lane] = true
+	}
+	// A vertical segment from one lane to another runs across the other
+	// rows' bands between them: rows it crosses where they have shapes or
+	// edges share one grid (a group), so that it stays in a channel there.
+	group := make([]int, nRows)
+	for r := range group {
+		group[r] = r
+	}
+	find := func(r int) int {
+		for group[r] != r {
+			group[r] = group[group[r]]
+			r = group[r]
+		}
+		return r
+	}
+	for c := range l.channels {
+		for _, s := range l.channels[c].segs {
+			own := rowOf(bandAt(s.ya))
+			seg[own][c] = true
+			for b := bandAt(min(s.ya, s.yb)); b <= bandAt(max(s.ya, s.yb)); b++ {
+				if full[b] && rowOf(b) != own {
+					group[find(rowOf(b))] = find(own)
+				}
+			}
+		}
+	}
+	for r := 0; r < nRows; r++ {
+		g := find(r)
+		if g == r {
+			continue
+		}
+		for c := 0; c < nl; c++ {
+			colW[g][c] = max(colW[g][c], colW[r][c])
+			hasNode[g][c] = hasNode[g][c] || hasNode[r][c]
+		}
+		for c := 0; c <= nl; c++ {
+			seg[g][c] = seg[g][c] || seg[r][c]
+		}
+	}
+	for r := 0; r < nRows; r++ {
+		g := find(r)
+		colW[r], hasNode[r], seg[r] = colW[g], hasNode[g], seg[g]
+	}
+	chShift := make([][]float64, nRows)
+	center := make([][]float64, nRows)
+	width := 0.0
+	for r := 0; r < nRows; r++ {
+		chShift[r] = make([]float64, nl+1)
+		center[r] = make([]float64, nl)
+		x := 0.0
+		for c := 0; c <= nl; c++ {
+			ch := &l.channels[c]
+			near := (c > 0 && hasNode[r][c-1]) || (c < nl && hasNode[r][c])
+			chShift[r][c] = x - ch.left
+			if c == 0 || seg[r][c] || near {
+				x += ch.width
+			}
+			if c < nl {
+				center[r][c] = x + colW[r][c]/2
+				x += colW[r][c]
+			}
+		}
+		width = max(width, x)
+	}
+	if width >= l.width-1 {
+		return nil
+	}
+	// mapX moves an x of the shared grid (from opt.X) to row r's columns
+	mapX := func(r int, x float64) float64 {
+		x -= opt.X
+		c := sort.Search(nl, func(k int) bool { return l.colLeft[k]+l.colW[k] >= x })
+		if c < nl && x >= l.colLeft[c] {
+			return opt.X + x - (l.colLeft[c] + l.colW[c]/2) + center[r][c]
+		}
+		return opt.X + x + chShift[r][c]
+	}
+	out := &Result{
+		Nodes:  make([]Rect, len(fr.Nodes)),
+		Edges:  make([][]Point, len(fr.Edges)),
+		Labels: make([]Rect, len(fr.Labels)),
+		Lanes:  fr.Lanes,
+		Width:  width,
+		Height: fr.Height,
+	}
+	for v, n := range fr.Nodes {
+		n.X = mapX(rowOf(l.g.Nodes[v].Lane), n.X+n.W/2) - n.W/2
+		out.Nodes[v] = n
+	}
+	ends := make([][2]int, len(l.g.Edges))
+	for i, e := range l.g.Edges {
+		ends[i] = [2]int{e.From, e.To}
+		r := rowOf(l.g.Nodes[e.From].Lane)
+		pts := make([]Point, len(fr.Edges[i]))
+		for k, p := range fr.Edges[i] {
+			pts[k] = Point{mapX(r, p.X), p.Y}
+		}
+		out.Edges[i] = pts
+		if lb := fr.Labels[i]; lb.W > 0 {
+			lb.X = mapX(r, lb.X)
+			out.Labels[i] = lb
+		}
+	}
+	if m := Measure(out.Nodes, out.Edges, ends); m.Through > 0 || m.Overlaps > 0 {
+		return nil
+	}
+	for _, lb := range out.Labels {
+		if lb.W == 0 {
+			continue
+		}
+		for _, n := range out.Nodes {
+			if lb.X < n.X+n.W && n.X < lb.X+lb.W && lb.Y < n.Y+n.H && n.Y < lb.Y+lb.H {
+				return nil
+			}
+		}
+	}
+	return out
 }

@@ -125,3 +125,31 @@ func TestWrapRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapCompactsRows: a row does not keep the width a wide shape gives
+// its column in another row (the rows share a column grid before
+// compaction): successive tasks of a row stay close.
+func TestWrapCompactsRows(t *testing.T) {
+	t.Parallel()
+	g := chain(60, 1, func(int) int { return 0 })
+	g.Nodes[2].W = 1500
+	r, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 1.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, g, r)
+	rows := map[float64]bool{}
+	for k := 1; k < len(g.Nodes); k++ {
+		a, b := r.Nodes[k-1], r.Nodes[k]
+		rows[b.Y] = true
+		if a.Y != b.Y || k == 2 || k == 3 {
+			continue
+		}
+		if gap := b.X - (a.X + a.W); gap > 150 {
+			t.Errorf("tasks %d and %d of one row %.0f apart", k-1, k, gap)
+		}
+	}
+	if len(rows) < 3 {
+		t.Errorf("%d rows, want at least 3 (drawing %.0f × %.0f)", len(rows), r.Width, r.Height)
+	}
+}
