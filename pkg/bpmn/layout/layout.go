@@ -14,7 +14,10 @@
 //     neighbours (isotonic regression keeps order, spacing and band);
 //  6. orthogonal routing: every vertical edge segment runs in the channel
 //     between two layers on its own track, tracks ordered to avoid
-//     crossings, so no edge passes through a shape.
+//     crossings, so no edge passes through a shape;
+//  7. with Options.Wrap, a drawing far wider than that aspect is folded
+//     into rows inside its lanes, each row with its own column widths,
+//     the edges between rows joined through free outer channels (wrap.go).
 //
 // Collaborations use the same machinery: each pool contributes its lanes
 // as bands (Graph.Bands adds the gap between pools and the thin band of a
