@@ -170,3 +170,30 @@ test('the editor palette is one narrow column of tappable tools on a phone, as b
   await page.mouse.click(canvasBox.x + canvasBox.width * 0.6, canvasBox.y + canvasBox.height - 60);
   await expect(editor.locator('.djs-shape[data-element-id^="Activity_"]')).toHaveCount(tasksBefore + 1);
 });
+
+test('long procedure documents open whole or readable at their start, at 1440 and 375 px (fitted scales recorded)', async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const docs = ['QC-and-Reporting.pdf', 'Standard-Flight-Equipment-Checklist.pdf', 'HiRes-Processing-Pipeline.pdf'];
+  const ids: string[] = [];
+  for (const d of docs) ids.push(await analyse(page, join(testdata, 'docs', 'appn', d), 'application/pdf'));
+  const figures: string[] = [];
+  for (const [width, height] of [
+    [1440, 900],
+    [375, 812],
+  ]) {
+    await page.setViewportSize({ width, height });
+    for (let i = 0; i < docs.length; i++) {
+      await page.evaluate(() => sessionStorage.clear());
+      const canvas = await openModel(page, ids[i]);
+      const f = await fitted(canvas);
+      const view = await diagramFit(canvas);
+      figures.push(`${docs[i]} at ${width} px: ${f.scale.toFixed(3)} (drawn ${Math.round(f.width)} × ${Math.round(f.height)})`);
+      expect(view.covering, `${docs[i]} at ${width} px: cues over shapes`).toBe(0);
+      // Whole inside the canvas, or (too long even for the least fit) its start at a readable size.
+      if (view.outside > 0) expect(f.scale, `${docs[i]} at ${width} px: cut off and not readable`).toBeGreaterThanOrEqual(0.81);
+      if (i === 0) await snap(page, `long-model-qc-${width}`, false);
+    }
+  }
+  test.info().annotations.push({ type: 'fitted', description: figures.join('; ') });
+  console.log(figures.join('\n'));
+});
