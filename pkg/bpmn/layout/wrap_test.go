@@ -116,11 +116,18 @@ func TestWrapRandom(t *testing.T) {
 			t.Run(fmt.Sprintf("n%d_seed%d", n, seed), func(t *testing.T) {
 				t.Parallel()
 				g, _ := graphgen.Graph(graphgen.Model(n, seed))
-				r, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 2})
-				if err != nil {
-					t.Fatal(err)
+				// as generated (many lane changes: mostly left in one row) and in one lane (folded)
+				one := layout.Graph{Nodes: append([]layout.Node(nil), g.Nodes...), Edges: g.Edges, Lanes: 1}
+				for i := range one.Nodes {
+					one.Nodes[i].Lane = 0
 				}
-				check(t, g, r)
+				for _, g := range []layout.Graph{g, one} {
+					r, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 1.4})
+					if err != nil {
+						t.Fatal(err)
+					}
+					check(t, g, r)
+				}
 			})
 		}
 	}
