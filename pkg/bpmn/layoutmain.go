@@ -19,7 +19,7 @@ func (g *graph) layoutMain(d *drawing) error {
 	plan := g.planBands()
 	s, proxies := g.mainScene(d, plan)
 	left := float64(poolX+poolHeader) + float64(plan.maxDepth)*laneHeader
-	res, err := layout.Layout(g.ctx, s.lg, layout.Options{X: left, Y: poolY})
+	res, err := layout.Layout(g.ctx, s.lg, layout.Options{X: left, Y: poolY, Wrap: wrapAspect})
 	if err != nil {
 		return err
 	}
@@ -29,6 +29,13 @@ func (g *graph) layoutMain(d *drawing) error {
 	g.cutMessageFlows(d, proxies)
 	return nil
 }
+
+// wrapAspect is the frame a long process is folded into rows for
+// (layout.Options.Wrap): the Process Model stage at 1440 px (about 800 ×
+// 512 CSS px beside the Recent list) and a landscape page (1.41), so that
+// the fitted view and the reports' pictures of a 79-step procedure are
+// several times larger than one row 35 times wider than high.
+const wrapAspect = 1.4
 
 // bandPlan is where pools and lanes go in the layout: one band per leaf
 // lane (or per pool without lanes), pools stacked top to bottom.

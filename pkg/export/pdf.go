@@ -209,6 +209,9 @@ func (l *pdfLayout) footers() {
 	}
 }
 
+// maxDiagramPages bounds the landscape pages of one diagram.
+const maxDiagramPages = 20
+
 // minReadableScale is the smallest scale at which the diagram's 10 px
 // labels stay readable in print (4.5 pt).
 const minReadableScale = 0.45
@@ -239,21 +242,27 @@ func (l *pdfLayout) inlineDiagram(d *diagram) bool {
 }
 
 // diagram draws the BPMN diagram on landscape pages: scaled to fit one
-// page when that stays readable, otherwise cut into vertical strips.
+// page when that stays readable, otherwise cut into pages of a readable
+// scale: vertical strips of its full height, or, for a diagram too high
+// for that (a long process drawn in rows), a grid of pages read row by
+// row. At most maxDiagramPages pages (the scale shrinks to stay within).
 func (l *pdfLayout) diagram(d *diagram, title string) {
 	const pw, ph, m = a4H, a4W, 30.0
 	availW, availH := pw-2*m, ph-2*m-20
 	w, h := d.Max.X-d.Min.X+20, d.Max.Y-d.Min.Y+20
 	s := math.Min(1, math.Min(availW/w, availH/h))
-	tiles := 1
+	cols, rows := 1, 1
 	if s < minReadableScale {
-		s = math.Min(0.6, availH/h)
-		tiles = int(math.Ceil(w * s / availW))
-		if tiles > 20 {
-			tiles = 20
-			s = availW * 20 / w
+		s = math.Max(minReadableScale, math.Min(0.6, availH/h))
+		for {
+			cols, rows = int(math.Ceil(w*s/availW)), int(math.Ceil(h*s/availH))
+			if cols*rows <= maxDiagramPages {
+				break
+			}
+			s *= 0.9
 		}
 	}
+	tiles := cols * rows
 	for t := 0; t < tiles; t++ {
 		p := l.doc.addPage(pw, ph)
 		label := "Process diagram"
@@ -262,8 +271,8 @@ func (l *pdfLayout) diagram(d *diagram, title string) {
 		}
 		p.fill(0, 0, 0)
 		p.text(m, ph-m-10, fontBold, 11, encode(label+" · "+title))
-		ox := m - float64(t)*availW
-		top := ph - m - 20
+		ox := m - float64(t%cols)*availW
+		top := ph - m - 20 + float64(t/cols)*availH
 		p.op("q %s %s %s %s re W n", f2(m), f2(m), f2(availW), f2(availH))
 		dr := &drawer{p: p, s: s, ox: ox, top: top, min: point{d.Min.X - 10, d.Min.Y - 10}}
 		dr.draw(d)

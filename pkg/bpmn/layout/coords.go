@@ -33,7 +33,7 @@ func (l *layouter) assignY() {
 	l.bands = make([]Band, l.lanes)
 	y := 0.0
 	for ln := range l.bands {
-		h := need[ln] + 2*lanePad
+		h := need[ln] + 2*lanePad + l.corridor(ln)
 		minH := float64(laneMinHeight)
 		if ln < len(l.g.Bands) {
 			y += l.g.Bands[ln].GapAbove
@@ -107,6 +107,14 @@ func (l *layouter) assignY() {
 	}
 }
 
+// corridor is the free space kept at the top of a band (wrap).
+func (l *layouter) corridor(lane int) float64 {
+	if lane < len(l.g.Bands) {
+		return l.g.Bands[lane].corridor
+	}
+	return 0
+}
+
 // linkGroups records each item's neighbours in its (layer, lane) group.
 func (l *layouter) linkGroups(groups [][][]int) {
 	l.prev = make([]int, len(l.items))
@@ -130,7 +138,7 @@ func (l *layouter) linkGroups(groups [][][]int) {
 // neighbours or leaving its band.
 func (l *layouter) interval(it int) (float64, float64) {
 	band := l.bands[l.items[it].lane]
-	lo, hi := band.Y+lanePad+l.slotTop(it), band.Y+band.H-lanePad-l.slotBottom(it)
+	lo, hi := band.Y+lanePad+l.corridor(l.items[it].lane)+l.slotTop(it), band.Y+band.H-lanePad-l.slotBottom(it)
 	if p := l.prev[it]; p >= 0 {
 		lo = max(lo, l.items[p].y+l.sep(p, it))
 	}
@@ -282,7 +290,7 @@ func (l *layouter) placeGroup(g []int, desired []float64, lane int) {
 		}
 	}
 	band := l.bands[lane]
-	lo := band.Y + lanePad + l.slotTop(g[0])
+	lo := band.Y + lanePad + l.corridor(lane) + l.slotTop(g[0])
 	hi := band.Y + band.H - lanePad - l.slotBottom(g[len(g)-1]) - offs[len(g)-1]
 	k := 0
 	for _, b := range blocks {

@@ -196,6 +196,7 @@ func (l *layouter) assignLayers() {
 			}
 		}
 	}
+	l.pinEnds()
 	for _, ly := range l.layer {
 		if ly+1 > l.nLayers {
 			l.nLayers = ly + 1
@@ -462,4 +463,25 @@ func (l *layouter) countCrossings() int {
 		}
 	}
 	return total
+}
+
+// pinEnds puts the exit points of a wrapped drawing's rows in the last
+// layer and their entry points in the first (wrap.go).
+func (l *layouter) pinEnds() {
+	last, any := 0, false
+	for v, n := range l.g.Nodes {
+		last = max(last, l.layer[v])
+		any = any || n.pin != pinNone
+	}
+	if !any {
+		return
+	}
+	for v, n := range l.g.Nodes {
+		switch n.pin {
+		case pinFirst:
+			l.layer[v] = 0
+		case pinLast:
+			l.layer[v] = last
+		}
+	}
 }

@@ -14,7 +14,10 @@
 //     neighbours (isotonic regression keeps order, spacing and band);
 //  6. orthogonal routing: every vertical edge segment runs in the channel
 //     between two layers on its own track, tracks ordered to avoid
-//     crossings, so no edge passes through a shape.
+//     crossings, so no edge passes through a shape;
+//  7. with Options.Wrap, a drawing far wider than that aspect is folded
+//     into rows inside its lanes, each row with its own column widths,
+//     the edges between rows joined through free outer channels (wrap.go).
 //
 // Collaborations use the same machinery: each pool contributes its lanes
 // as bands (Graph.Bands adds the gap between pools and the thin band of a
@@ -56,6 +59,9 @@ type Node struct {
 	// FreePorts lets edges attach anywhere along the left and right sides
 	// (rectangles: an edge from a slightly offset neighbour stays straight).
 	FreePorts bool
+	// pin keeps a row's exit and entry points (wrap) in the last and
+	// first layer.
+	pin rowEnd
 }
 
 // Edge is a directed connection between two nodes (indices into
@@ -80,6 +86,9 @@ type BandSpec struct {
 	// MinHeight replaces the default smallest band height when positive
 	// (a collapsed pool is a thin band).
 	MinHeight float64
+	// corridor is free space at the top of the band (wrap: the lines
+	// from the row above run there).
+	corridor float64
 }
 
 // Graph is the input of Layout.
@@ -125,6 +134,11 @@ type Options struct {
 	X, Y float64
 	// MaxWork is the work budget (0: DefaultMaxWork), see Work.
 	MaxWork int
+	// Wrap folds a drawing much wider than this aspect (width / height),
+	// and wider than a desktop shows readably, into rows when that makes
+	// it fit such a frame at a clearly larger scale (wrap.go); 0 keeps
+	// one row.
+	Wrap float64
 }
 
 // DefaultMaxWork is the default work budget: the layered layout's items
@@ -169,6 +183,23 @@ func Layout(ctx context.Context, g Graph, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("%w: edge %d references a missing node", ErrInvalidGraph, i)
 		}
 	}
+	flat, err := layoutFlat(ctx, g, lanes, opt)
+	if err != nil || opt.Wrap <= 0 {
+		return flat, err
+	}
+	return wrap(ctx, g, lanes, opt, flat)
+}
+
+// layoutFlat is Layout in one row.
+func layoutFlat(ctx context.Context, g Graph, lanes int, opt Options) (*Result, error) {
+	_, r, err := layoutRow(ctx, g, lanes, opt)
+	return r, err
+}
+
+// layoutRow is layoutFlat that also answers its layouter (nil when the
+// graph was drawn with the simple layout), whose columns and channels
+// wrap compacts.
+func layoutRow(ctx context.Context, g Graph, lanes int, opt Options) (*layouter, *Result, error) {
 	l := newLayouter(g, lanes)
 	l.ctx = ctx
 	l.breakCycles()
@@ -179,7 +210,7 @@ func Layout(ctx context.Context, g Graph, opt Options) (*Result, error) {
 	}
 	w := l.work()
 	if w > budget {
-		return l.simple(opt), ctx.Err()
+		return nil, l.simple(opt), ctx.Err()
 	}
 	// All items at once: growing the slice edge by edge copied it over
 	// and over (a third of the time of a dense graph).
@@ -187,10 +218,10 @@ func Layout(ctx context.Context, g Graph, opt Options) (*Result, error) {
 	for _, step := range []func(){l.buildItems, l.orderLayers, l.assignY, l.route} {
 		step()
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return l.result(opt), nil
+	return l, l.result(opt), nil
 }
 
 // Work is the layered layout's work for g: its shapes plus, per edge, the

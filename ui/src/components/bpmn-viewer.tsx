@@ -384,6 +384,15 @@ export function BpmnViewer({
           const el = viewer.get('elementRegistry');
           const around = unionBox((focusRef.current ?? []).map((id) => elementBox(el.get(id))).filter((b): b is Box => b !== null));
           if (around) canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
+          else if (anyHidden(canvas.viewbox())) {
+            // Too long to show whole even at the least fit (a 79-step procedure on a
+            // phone): not a clipped strip of 3 px text, but its start at a readable
+            // size, and the "continues" cue and the overview say there is more.
+            const v = canvas.viewbox();
+            const fb = fitBox(v.inner, container.clientWidth, container.clientHeight);
+            const start = initialViewBox({ ...fb, inner: v.inner }, fb.scale, readable);
+            if (start) canvas.viewbox(start);
+          }
           placeMinimap(anyHidden(canvas.viewbox()));
         };
         const saved = resume ?? (focusRef.current?.length ? null : savedView(viewKeyRef.current));

@@ -1,0 +1,464 @@
+package layout
+
+import (
+	"context"
+	"math"
+	"sort"
+)
+
+// Row wrapping: a long process (a 79-step procedure) drawn in one row is
+// 35 times wider than high, and every screen or page shows it at a few
+// per cent, unreadable. With Options.Wrap the layered layout is folded
+// into rows like lines of text:
+//
+//   - the layers of the one-row layout are cut into rows at channels that
+//     as few edges cross as possible (never one a loop runs back over),
+//     near equal widths;
+//   - every lane band becomes one band per row, stacked inside the lane
+//     (so a lane stays one rectangle around all its shapes, and a pool
+//     around its lanes), and the rows share one column grid;
+//   - an edge that crosses a cut is laid out as two halves: from its
+//     source to an exit point in the last column of its row, and from an
+//     entry point in the first column of the next row to its target. The
+//     two are joined right of the drawing, down (or up) to a corridor
+//     kept free at the top of the target's row band and left to the first
+//     column: only free space, so no edge passes through a shape.
+
+// rowEnd pins a node to the first or last layer (the entry and exit
+// points of the edges between rows).
+type rowEnd int8
+
+const (
+	pinNone rowEnd = iota
+	pinFirst
+	pinLast
+)
+
+// corridorGap is the distance between two corridors at the top of a row
+// band, and between two connectors right and left of the drawing.
+const corridorGap = 8
+
+// wrapCutWindow is how far from its ideal place (as a share of a row's
+// width) a cut may move to cross fewer edges.
+const wrapCutWindow = 0.3
+
+// wrapGain is how much larger the fitted scale of the wrapped drawing must
+// be than the one-row drawing's (at Options.Wrap's aspect) to be used.
+const wrapGain = 1.25
+
+// fitScale is the scale at which a w × h drawing fits a frame of the
+// given aspect (width / height) with height 1.
+func fitScale(w, h, aspect float64) float64 {
+	return min(aspect/max(w, 1), 1/max(h, 1))
+}
+
+// wrapRows is the number of rows that fits a w × h one-row drawing best
+// into a frame of the given aspect, supposing each row keeps the height h.
+func wrapRows(w, h, aspect float64) int {
+	best, bestS := 1, fitScale(w, h, aspect)
+	for r := 2; r <= 64; r++ {
+		s := fitScale(w/float64(r), h*float64(r), aspect)
+		if s <= bestS {
+			break
+		}
+		best, bestS = r, s
+	}
+	return best
+}
+
+// wrapMinWidth is the narrowest drawing wrap folds: one that fits a
+// desktop's diagram stage (about 1,390 CSS px at 1440 px) at the readable
+// zoom (9 px text from bpmn-js's 11 px labels) stays in one row.
+const wrapMinWidth = 1700
+
+// wrapCrossings is how many more edge crossings a fold may add per cut
+// (the lines between rows cross a row's edges between lanes), beyond a
+// quarter more than the one-row drawing has: an edge from a lane to
+// another crosses the other rows' bands, and a process that changes
+// lanes at every step would become a lattice of lines.
+const wrapCrossings = 8
+
+// wrapTries is how many row counts wrap compares around its estimate
+// (each is one more layout; the shared column grid and the cuts make the
+// estimate from the one-row drawing rough).
+const wrapTries = 6
+
+// wrap folds the one-row drawing flat of g into rows (see above), trying
+// a few row counts and keeping the one that fits Options.Wrap's frame at
+// the largest scale; it returns flat itself when no fold is clearly
+// better (wrapGain).
+func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*Result, error) {
+	est := wrapRows(flat.Width, flat.Height, opt.Wrap)
+	if est < 2 || flat.Simplified || flat.Width < wrapMinWidth {
+		return flat, nil
+	}
+	// each edge between lanes crosses the other rows' bands: a process
+	// with many would become a lattice of lines (and is not tried, which
+	// would cost a layout per row count)
+	between := 0
+	for _, e := range g.Edges {
+		if g.Nodes[e.From].Lane != g.Nodes[e.To].Lane {
+			between++
+		}
+	}
+	if between > wrapCrossings*est {
+		return flat, nil
+	}
+	l := newLayouter(g, lanes)
+	l.breakCycles()
+	l.assignLayers()
+	best, bestS := flat, wrapGain*fitScale(flat.Width, flat.Height, opt.Wrap)
+	tried := map[int]bool{}
+	flatX := -1
+	for rows := max(2, est-1); rows <= est+wrapTries; rows++ {
+		cuts := l.chooseCuts(flat, rows, opt.X)
+		if len(cuts) == 0 || tried[len(cuts)] {
+			continue
+		}
+		tried[len(cuts)] = true
+		r, err := l.fold(ctx, cuts, opt)
+		if err != nil {
+			return nil, err
+		}
+		if r == nil || fitScale(r.Width, r.Height, opt.Wrap) <= bestS {
+			continue
+		}
+		if flatX < 0 {
+			flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
+		}
+		if Measure(r.Nodes, r.Edges, nil).Crossings-flatX <= max(wrapCrossings*len(cuts), flatX/4) {
+			best, bestS = r, fitScale(r.Width, r.Height, opt.Wrap)
+		}
+	}
+	return best, nil
+}
+
+// fold lays out l's graph in the rows that cuts start (nil when the
+// folded layout was over the work budget).
+func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, error) {
+	g, lanes := l.g, l.lanes
+	rowOf := func(v int) int {
+		return sort.Search(len(cuts), func(k int) bool { return cuts[k] > l.layer[v] })
+	}
+	nRows := len(cuts) + 1
+	band := func(lane, row int) int { return lane*nRows + row }
+
+	// the folded graph: the nodes in their row bands, then an exit and an
+	// entry point per edge between rows
+	fg := Graph{Lanes: lanes * nRows, Bands: make([]BandSpec, lanes*nRows)}
+	for ln := 0; ln < lanes; ln++ {
+		var spec BandSpec
+		if ln < len(g.Bands) {
+			spec = g.Bands[ln]
+		}
+		for r := 0; r < nRows; r++ {
+			s := BandSpec{MinHeight: spec.MinHeight}
+			if r == 0 {
+				s.GapAbove = spec.GapAbove
+			}
+			fg.Bands[band(ln, r)] = s
+		}
+	}
+	fg.Nodes = make([]Node, len(g.Nodes), len(g.Nodes)+8)
+	used := make([]bool, fg.Lanes)
+	for v, n := range g.Nodes {
+		n.Lane = band(n.Lane, rowOf(v))
+		fg.Nodes[v] = n
+		used[n.Lane] = true
+	}
+	// a lane without shapes in a row is a thin strip there, not a band as
+	// high as an empty lane
+	for b, u := range used {
+		if !u && fg.Bands[b].MinHeight == 0 {
+			fg.Bands[b].MinHeight = 2 * lanePad
+		}
+	}
+	type link struct{ edge, first, second, exit, entry, band int }
+	var links []link
+	half := make([]int, len(g.Edges)) // edge → its (first) edge in fg
+	for i, e := range g.Edges {
+		ru, rv := rowOf(e.From), rowOf(e.To)
+		if ru == rv {
+			half[i] = len(fg.Edges)
+			fg.Edges = append(fg.Edges, e)
+			continue
+		}
+		bu, bv := fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane
+		exit := len(fg.Nodes)
+		fg.Nodes = append(fg.Nodes, Node{Lane: bu, pin: pinLast}, Node{Lane: bv, pin: pinFirst})
+		first := e
+		first.To = exit
+		second := Edge{From: exit + 1, To: e.To}
+		half[i] = len(fg.Edges)
+		links = append(links, link{edge: i, first: len(fg.Edges), second: len(fg.Edges) + 1, exit: exit, entry: exit + 1, band: bv})
+		fg.Edges = append(fg.Edges, first, second)
+	}
+	// room for the corridors at the top of the bands the links enter
+	corridors := make([]int, fg.Lanes)
+	for _, k := range links {
+		corridors[k.band]++
+	}
+	for b, c := range corridors {
+		if c > 0 {
+			fg.Bands[b].corridor = float64(c*corridorGap + 4)
+		}
+	}
+	fl, fr, err := layoutRow(ctx, fg, lanes*nRows, Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
+	if err != nil || fl == nil {
+		return nil, err
+	}
+	if c := fl.compactRows(fr, nRows, opt); c != nil {
+		fr = c
+	}
+	r := &Result{
+		Nodes:  fr.Nodes[:len(g.Nodes)],
+		Edges:  make([][]Point, len(g.Edges)),
+		Labels: make([]Rect, len(g.Edges)),
+		Lanes:  make([]Band, lanes),
+		Width:  fr.Width,
+		Height: fr.Height,
+	}
+	for ln := range r.Lanes {
+		top, bottom := fr.Lanes[band(ln, 0)], fr.Lanes[band(ln, nRows-1)]
+		r.Lanes[ln] = Band{Y: top.Y, H: bottom.Y + bottom.H - top.Y}
+	}
+	for i := range g.Edges {
+		r.Edges[i] = fr.Edges[half[i]]
+		r.Labels[i] = fr.Labels[half[i]]
+	}
+	// the connectors: right of the exit column, each on its own track,
+	// then along the corridor of the target's row band to the left of the
+	// entry column
+	inBand := make([]int, fg.Lanes)
+	right := 0.0
+	for k, c := range links {
+		a, b := fr.Edges[c.first], fr.Edges[c.second]
+		exit, entry := a[len(a)-1], b[0]
+		// the outer channels are free: channelOuter wide, left of the first
+		// and right of the last column
+		xr := opt.X + fr.Width - channelOuter + 10 + float64(k)*corridorGap
+		right = max(right, xr+10-opt.X)
+		yc := fr.Lanes[c.band].Y + 6 + float64(inBand[c.band])*corridorGap
+		xl := opt.X + channelOuter - 10 - float64(inBand[c.band]%6)*corridorGap/2
+		inBand[c.band]++
+		pts := append([]Point(nil), a...)
+		pts = append(pts, Point{xr, exit.Y}, Point{xr, yc}, Point{xl, yc}, Point{xl, entry.Y})
+		pts = append(pts, b...)
+		r.Edges[c.edge] = simplify(pts)
+	}
+	r.Width = max(r.Width, right)
+	return r, nil
+}
+
+// chooseCuts picks the layers that start rows 2, 3, …: near equal
+// widths of the one-row drawing, moved within wrapCutWindow to the cut the
+// fewest edges cross, never one a back edge crosses (its loop would have
+// to run between rows). Empty when no cut is allowed.
+func (l *layouter) chooseCuts(flat *Result, rows int, x0 float64) []int {
+	left := make([]float64, l.nLayers)
+	for i := range left {
+		left[i] = math.Inf(1)
+	}
+	for v, rc := range flat.Nodes {
+		left[l.layer[v]] = min(left[l.layer[v]], rc.X-x0)
+	}
+	// crossing[c]: edges from a layer before c to c or after; a back edge
+	// over c forbids the cut (-1)
+	diff := make([]int, l.nLayers+1)
+	back := make([]int, l.nLayers+1)
+	for i := range l.g.Edges {
+		a, b := l.dagEdge(i)
+		la, lb := l.layer[a], l.layer[b]
+		if la >= lb {
+			continue
+		}
+		if l.reversed[i] {
+			back[la+1]++
+			back[lb+1]--
+		} else {
+			diff[la+1]++
+			diff[lb+1]--
+		}
+	}
+	crossing := make([]int, l.nLayers)
+	cur, curBack := 0, 0
+	for c := 0; c < l.nLayers; c++ {
+		cur += diff[c]
+		curBack += back[c]
+		crossing[c] = cur
+		if curBack > 0 || math.IsInf(left[c], 1) {
+			crossing[c] = -1
+		}
+	}
+	rowW := flat.Width / float64(rows)
+	var cuts []int
+	for k := 1; k < rows; k++ {
+		target := float64(k) * rowW
+		best := -1
+		for c := 1; c < l.nLayers; c++ {
+			if crossing[c] < 0 || (len(cuts) > 0 && c <= cuts[len(cuts)-1]) || math.Abs(left[c]-target) > wrapCutWindow*rowW {
+				continue
+			}
+			if best < 0 || crossing[c] < crossing[best] ||
+				(crossing[c] == crossing[best] && math.Abs(left[c]-target) < math.Abs(left[best]-target)) {
+				best = c
+			}
+		}
+		if best > 0 {
+			cuts = append(cuts, best)
+		}
+	}
+	return cuts
+}
+
+// compactRows gives every row its own column widths: the rows share one
+// column grid, so a row would keep the width of a wide sub-process
+// another row has in the same column, and the empty columns a row's last
+// edge runs through. Each row's columns shrink to its own widest shape
+// (none when it has no shape there) and the channels it does not use to
+// nothing; channel 0 stays (the connectors run there). Nil when that
+// would draw an edge through a shape or shapes over each other (an edge
+// between lanes runs across the other rows' bands).
+func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
+	nl := l.nLayers
+	rowOf := func(band int) int { return band % nRows }
+	colW := make([][]float64, nRows)
+	hasNode := make([][]bool, nRows)
+	seg := make([][]bool, nRows)
+	for r := range colW {
+		colW[r] = make([]float64, nl)
+		hasNode[r] = make([]bool, nl)
+		seg[r] = make([]bool, nl+1)
+	}
+	for _, it := range l.items {
+		if it.node < 0 {
+			continue
+		}
+		r := rowOf(it.lane)
+		hasNode[r][it.layer] = true
+		colW[r][it.layer] = max(colW[r][it.layer], l.g.Nodes[it.node].W)
+	}
+	bandAt := func(y float64) int {
+		k := sort.Search(len(l.bands), func(i int) bool { return l.bands[i].Y+l.bands[i].H > y })
+		return min(k, len(l.bands)-1)
+	}
+	full := make([]bool, len(l.bands))
+	for _, it := range l.items {
+		full[it.lane] = true
+	}
+	// A vertical segment from one lane to another runs across the other
+	// rows' bands between them: rows it crosses where they have shapes or
+	// edges share one grid (a group), so that it stays in a channel there.
+	group := make([]int, nRows)
+	for r := range group {
+		group[r] = r
+	}
+	find := func(r int) int {
+		for group[r] != r {
+			group[r] = group[group[r]]
+			r = group[r]
+		}
+		return r
+	}
+	for c := range l.channels {
+		for _, s := range l.channels[c].segs {
+			own := rowOf(bandAt(s.ya))
+			seg[own][c] = true
+			for b := bandAt(min(s.ya, s.yb)); b <= bandAt(max(s.ya, s.yb)); b++ {
+				if full[b] && rowOf(b) != own {
+					group[find(rowOf(b))] = find(own)
+				}
+			}
+		}
+	}
+	for r := 0; r < nRows; r++ {
+		g := find(r)
+		if g == r {
+			continue
+		}
+		for c := 0; c < nl; c++ {
+			colW[g][c] = max(colW[g][c], colW[r][c])
+			hasNode[g][c] = hasNode[g][c] || hasNode[r][c]
+		}
+		for c := 0; c <= nl; c++ {
+			seg[g][c] = seg[g][c] || seg[r][c]
+		}
+	}
+	for r := 0; r < nRows; r++ {
+		g := find(r)
+		colW[r], hasNode[r], seg[r] = colW[g], hasNode[g], seg[g]
+	}
+	chShift := make([][]float64, nRows)
+	center := make([][]float64, nRows)
+	width := 0.0
+	for r := 0; r < nRows; r++ {
+		chShift[r] = make([]float64, nl+1)
+		center[r] = make([]float64, nl)
+		x := 0.0
+		for c := 0; c <= nl; c++ {
+			ch := &l.channels[c]
+			near := (c > 0 && hasNode[r][c-1]) || (c < nl && hasNode[r][c])
+			chShift[r][c] = x - ch.left
+			if c == 0 || seg[r][c] || near {
+				x += ch.width
+			}
+			if c < nl {
+				center[r][c] = x + colW[r][c]/2
+				x += colW[r][c]
+			}
+		}
+		width = max(width, x)
+	}
+	if width >= l.width-1 {
+		return nil
+	}
+	// mapX moves an x of the shared grid (from opt.X) to row r's columns
+	mapX := func(r int, x float64) float64 {
+		x -= opt.X
+		c := sort.Search(nl, func(k int) bool { return l.colLeft[k]+l.colW[k] >= x })
+		if c < nl && x >= l.colLeft[c] {
+			return opt.X + x - (l.colLeft[c] + l.colW[c]/2) + center[r][c]
+		}
+		return opt.X + x + chShift[r][c]
+	}
+	out := &Result{
+		Nodes:  make([]Rect, len(fr.Nodes)),
+		Edges:  make([][]Point, len(fr.Edges)),
+		Labels: make([]Rect, len(fr.Labels)),
+		Lanes:  fr.Lanes,
+		Width:  width,
+		Height: fr.Height,
+	}
+	for v, n := range fr.Nodes {
+		n.X = mapX(rowOf(l.g.Nodes[v].Lane), n.X+n.W/2) - n.W/2
+		out.Nodes[v] = n
+	}
+	ends := make([][2]int, len(l.g.Edges))
+	for i, e := range l.g.Edges {
+		ends[i] = [2]int{e.From, e.To}
+		r := rowOf(l.g.Nodes[e.From].Lane)
+		pts := make([]Point, len(fr.Edges[i]))
+		for k, p := range fr.Edges[i] {
+			pts[k] = Point{mapX(r, p.X), p.Y}
+		}
+		out.Edges[i] = pts
+		if lb := fr.Labels[i]; lb.W > 0 {
+			lb.X = mapX(r, lb.X)
+			out.Labels[i] = lb
+		}
+	}
+	if m := Measure(out.Nodes, out.Edges, ends); m.Through > 0 || m.Overlaps > 0 {
+		return nil
+	}
+	for _, lb := range out.Labels {
+		if lb.W == 0 {
+			continue
+		}
+		for _, n := range out.Nodes {
+			if lb.X < n.X+n.W && n.X < lb.X+lb.W && lb.Y < n.Y+n.H && n.Y < lb.Y+lb.H {
+				return nil
+			}
+		}
+	}
+	return out
+}

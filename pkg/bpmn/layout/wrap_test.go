@@ -1,0 +1,162 @@
+package layout_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/spade-bpmn/spade/bench/layout/graphgen"
+	"github.com/spade-bpmn/spade/pkg/bpmn/layout"
+)
+
+// chain is n tasks in a row, task k in lane lane(k).
+func chain(n, lanes int, lane func(k int) int) layout.Graph {
+	g := layout.Graph{Lanes: lanes}
+	for k := 0; k < n; k++ {
+		g.Nodes = append(g.Nodes, task(lane(k)))
+		if k > 0 {
+			g.Edges = append(g.Edges, layout.Edge{From: k - 1, To: k})
+		}
+	}
+	return g
+}
+
+// fitAt is the scale at which a drawing fits a frame of the aspect with height 1.
+func fitAt(r *layout.Result, aspect float64) float64 {
+	return min(aspect/r.Width, 1/r.Height)
+}
+
+func TestWrap(t *testing.T) {
+	t.Parallel()
+	loop := chain(60, 1, func(int) int { return 0 })
+	loop.Nodes[20] = gw(0)
+	loop.Edges = append(loop.Edges, layout.Edge{From: 20, To: 5, LabelW: 30, LabelH: 14})
+	twoPools := chain(50, 3, func(k int) int { return (k / 7) % 3 })
+	twoPools.Bands = []layout.BandSpec{{}, {}, {GapAbove: 30}}
+	tests := []struct {
+		name string
+		g    layout.Graph
+		rows int // at least this many rows of shapes
+	}{
+		{"chain of 79", chain(79, 1, func(int) int { return 0 }), 3},
+		{"chain over two lanes", chain(60, 2, func(k int) int { return (k / 5) % 2 }), 2},
+		{"loop back", loop, 2},
+		{"lanes and a pool gap", twoPools, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			flat, err := layout.Layout(context.Background(), tt.g, layout.Options{X: 10, Y: 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := layout.Layout(context.Background(), tt.g, layout.Options{X: 10, Y: 20, Wrap: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, tt.g, r)
+			if got, was := fitAt(r, 2), fitAt(flat, 2); got < 1.25*was {
+				t.Errorf("fitted scale %.4f, one row %.4f: want at least 1.25 times larger", got, was)
+			}
+			// rows: the distinct top edges of the task shapes in lane 0
+			tops := map[float64]bool{}
+			for i, n := range r.Nodes {
+				if tt.g.Nodes[i].Lane == 0 {
+					tops[n.Y] = true
+				}
+			}
+			if len(tops) < tt.rows {
+				t.Errorf("%d rows in lane 0 (%v), want at least %d; size %.0f × %.0f", len(tops), tops, tt.rows, r.Width, r.Height)
+			}
+			// lanes stacked without overlap, in input order
+			for k := 1; k < len(r.Lanes); k++ {
+				if r.Lanes[k].Y < r.Lanes[k-1].Y+r.Lanes[k-1].H {
+					t.Errorf("lane %d %v overlaps lane %d %v", k, r.Lanes[k], k-1, r.Lanes[k-1])
+				}
+			}
+			for i, pts := range r.Edges {
+				for _, p := range pts {
+					if p.X < 10 || p.X > 10+r.Width || p.Y < 20 || p.Y > 20+r.Height {
+						t.Errorf("edge %d leaves the drawing area at %v", i, p)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestWrapKeepsShortDrawings: a drawing that already fits the frame is the
+// one-row drawing, unchanged.
+func TestWrapKeepsShortDrawings(t *testing.T) {
+	t.Parallel()
+	for _, g := range []layout.Graph{
+		chain(6, 1, func(int) int { return 0 }),
+		chain(9, 3, func(k int) int { return k % 3 }),
+		{Nodes: []layout.Node{gw(0), task(0), task(0), gw(0)}, Edges: edges(0, 1, 0, 2, 1, 3, 2, 3)},
+	} {
+		flat, err := layout.Layout(context.Background(), g, layout.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(flat, r) {
+			t.Errorf("%d nodes: the wrapped layout differs from the one-row layout", len(g.Nodes))
+		}
+	}
+}
+
+func TestWrapRandom(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{50, 200} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			t.Run(fmt.Sprintf("n%d_seed%d", n, seed), func(t *testing.T) {
+				t.Parallel()
+				g, _ := graphgen.Graph(graphgen.Model(n, seed))
+				// as generated (many lane changes: mostly left in one row) and in one lane (folded)
+				one := layout.Graph{Nodes: append([]layout.Node(nil), g.Nodes...), Edges: g.Edges, Lanes: 1}
+				for i := range one.Nodes {
+					one.Nodes[i].Lane = 0
+				}
+				for _, g := range []layout.Graph{g, one} {
+					r, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 1.4})
+					if err != nil {
+						t.Fatal(err)
+					}
+					check(t, g, r)
+				}
+			})
+		}
+	}
+}
+
+// TestWrapCompactsRows: a row does not keep the width a wide shape gives
+// its column in another row (the rows share a column grid before
+// compaction): successive tasks of a row stay close.
+func TestWrapCompactsRows(t *testing.T) {
+	t.Parallel()
+	g := chain(60, 1, func(int) int { return 0 })
+	g.Nodes[2].W = 1500
+	r, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 1.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, g, r)
+	rows := map[float64]bool{}
+	for k := 1; k < len(g.Nodes); k++ {
+		a, b := r.Nodes[k-1], r.Nodes[k]
+		rows[b.Y] = true
+		if a.Y != b.Y || k == 2 || k == 3 {
+			continue
+		}
+		if gap := b.X - (a.X + a.W); gap > 150 {
+			t.Errorf("tasks %d and %d of one row %.0f apart", k-1, k, gap)
+		}
+	}
+	if len(rows) < 3 {
+		t.Errorf("%d rows, want at least 3 (drawing %.0f × %.0f)", len(rows), r.Width, r.Height)
+	}
+}
