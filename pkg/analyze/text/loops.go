@@ -184,8 +184,8 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// investigating": back to the investigation, no step of its own
 		e := a.backToStep(s, before)
 		for _, d := range a.drafts[before:] {
-			if d.event == nil && (firstWord(d.verb) == "go" || restartVerbs[firstWord(d.verb)] && againRe.MatchString(d.object)) {
-				d.drop = true // "… and we start again with measuring": the jump, no step
+			if d.event == nil && (firstWord(d.verb) == "go" || firstWord(d.verb) == "return" && d.object == "" || restartVerbs[firstWord(d.verb)] && againRe.MatchString(d.object)) {
+				d.drop = true // "… and we start again with measuring", "… and returns to scheduling": the jump, no step
 			}
 		}
 		a.b.loopTo(e.item)
@@ -269,7 +269,7 @@ func (a *analyzer) resubmittedTo(before int) *draft {
 // untilRe finds a sentence that closes a cycle of the steps before it:
 // "This continues until the reviewer approves the pull request", "These
 // steps are repeated until the test passes".
-var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+until\s+(.{4,}?)[.!]?$`)
+var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
 
 // loopUntil loops back from the last step to the first recent step of
 // the party the condition names ("until the reviewer approves": the
@@ -396,7 +396,7 @@ var restartVerbs = set(`start begin restart`)
 
 // backToStepRe names the step the case goes back to: "goes back to
 // investigating", "returns to checking the form".
-var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:starts?|begins?|started|began)\s+again\s+(?:with|from|at)\s+(?:the\s+)?([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+the\s+([a-z]+)\b|\b(?:returns?|returned)\s+to\s+the\s+([a-z]+)\s+(?:step|stage|phase|task)\b`)
+var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:starts?|begins?|started|began)\s+again\s+(?:with|from|at)\s+(?:the\s+)?([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+(?:the\s+)?([a-z]+)\b|\b(?:returns?|returned)\s+to\s+the\s+([a-z]+)\s+(?:step|stage|phase|task)\b`)
 
 // backToStep finds the earlier step a sentence goes back to by its verb
 // ("goes back to investigating": the last investigation before the
@@ -517,7 +517,7 @@ func (a *analyzer) stepRead(n int, d *draft) {
 // "The setter adjusts the mould and the inspector measures the part until
 // all dimensions are in tolerance", "The lab keeps testing the meter until
 // two results agree".
-var untilTailRe = regexp.MustCompile(`(?i)^(.{8,}?)[,]?\s+until\s+(.{4,}?)[.!]?$`)
+var untilTailRe = regexp.MustCompile(`(?i)^(.{8,}?)[,]?\s+(?:until|till|til)\s+(.{4,}?)[.!]?$`)
 
 // keepIngRe is "keeps doing": the step done over and over.
 var keepIngRe = regexp.MustCompile(`(?i)\b(?:keeps?|kept|keep\s+on|keeps\s+on|continues?|continued|goes\s+on|go\s+on)\s+([a-z]+ing)\b`)

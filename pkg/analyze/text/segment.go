@@ -719,10 +719,14 @@ func glyphOf(m string) string {
 
 // outcomeLine reports a line that names a case and what is done in it:
 // "Approved → book the workshop", "Refused: the assistant informs the
-// patient", "No reply in 48 hours: call the practice again".
+// patient", "No reply in 48 hours: call the practice again", "SCRAP -
+// warehouse scraps the parts".
 func outcomeLine(t string) bool {
 	if m := arrowRe.FindStringSubmatch(t); m != nil {
 		return wordCount(m[1]) <= 6 && !strings.Contains(m[1], ",")
+	}
+	if m := labelDashRe.FindStringSubmatch(t); m != nil && dashLabel(m[1], m[2]) {
+		return true // "SCRAP - warehouse scraps the parts"
 	}
 	return colonCondition(t) != t
 }

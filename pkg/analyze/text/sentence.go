@@ -12,7 +12,7 @@ var (
 	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|(?:this|the\s+present)\s+(?:policy|ordinance|regulation|directive|standard|guideline|instruction|manual|by-law|bylaw|rule|code\s+of\s+practice|work\s+instruction)|these\s+(?:rules|regulations|guidelines|provisions)|the\s+following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free)|(?:just\s+)?(?:shout|let\s+(?:me|us)\s+know|reach\s+out|ping\s+(?:me|us))\s+if)\b`)
 	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
 	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
-	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
+	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.'"“”‘’ -]{1,40}?)\s*:\s+(\S.*)$`)
 	roleSuffixRe   = regexp.MustCompile(`^(.{6,}?)\s*\(([A-Z][\w&/.' -]{1,40})\)[.!]?$`)
 )
 
@@ -53,7 +53,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
-	s = plainOrder(s)
+	s = caseGoesBack(plainOrder(s))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
@@ -132,6 +132,11 @@ func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
 			// dates or heads the step; the clause after it is the step
 			return m[2], func() {}
 		}
+	} else if m := labelDashRe.FindStringSubmatch(s); m != nil && dashLabel(m[1], m[2]) {
+		// "REWORK - production reworks the parts": the capitalised label
+		// names the option or the stage; the clause after the dash is
+		// the step
+		return m[2], func() {}
 	} else if m := roleSuffixRe.FindStringSubmatch(s); m != nil {
 		if np := nounPhrase(strings.Fields(m[2]), 5); isAgent(np) {
 			a.sectionActor = a.performer(np)
@@ -596,6 +601,40 @@ func plainOrder(s string) string {
 		return capitalise(m[2]) + " " + m[3] + " " + lowerFirstWord(m[1]) + "."
 	}
 	return s
+}
+
+// caseBackRe is a closing clause in which the case, not a person, goes
+// back to an earlier step: "…, the lead rolls back and the change returns
+// to scheduling", "… and the form goes back to the check".
+var caseBackRe = regexp.MustCompile(`(?i)\s+and\s+(?:then\s+)?(?:the|this|that|its|their)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+((?:returns|goes\s+back|is\s+sent\s+back|loops\s+back|comes\s+back)\s+to\s+\S)`)
+
+// caseGoesBack drops the subject of such a closing clause, so that it
+// reads as the branch's jump back ("… rolls back and returns to
+// scheduling") and not as a step named after the case. A person going
+// back ("and the engineer returns to the site") keeps the subject.
+func caseGoesBack(s string) string {
+	m := caseBackRe.FindStringSubmatchIndex(s)
+	if m == nil || isAgent(s[m[2]:m[3]]) || isExternal(s[m[2]:m[3]]) {
+		return s
+	}
+	return s[:m[0]] + " and " + s[m[4]:]
+}
+
+// labelDashRe is a capitalised label before a dash and a clause in
+// lower case: "REWORK - production reworks the parts", "Use As Is –
+// quality engineer releases the parts".
+var labelDashRe = regexp.MustCompile(`^([A-Z][\p{L}0-9'/&]*(?:\s+[A-Z][\p{L}0-9'/&]*){0,3})\s+[-–—]\s+([a-z].{8,})$`)
+
+// dashLabel reports whether "LABEL - rest" is a label in front of a
+// clause with a performer of its own: "REWORK - production reworks the
+// parts" (a department names no role word, but still does the step).
+func dashLabel(label, rest string) bool {
+	ws := strings.Fields(label)
+	if len(ws) == 0 || len(ws) > 4 || labelPrefixStops[norm(ws[0])] || wordCount(rest) < 3 {
+		return false
+	}
+	cs := parseClause(rest, "")
+	return len(cs) > 0 && cs[0].performer != ""
 }
 
 // labelIfRe is a short label before a condition: "Dryer check: if …".

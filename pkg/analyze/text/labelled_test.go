@@ -1,0 +1,60 @@
+package text
+
+import "testing"
+
+// TestLabelledOptionsAndCaseJumps covers options written as a capitalised
+// label, a dash and a clause under a "one of" lead; a label in quotes
+// before a colon; a phrasal verb before a jump back; and the case (not a
+// person) going back to an earlier step.
+func TestLabelledOptionsAndCaseJumps(t *testing.T) {
+	tests := []logicCase{
+		{
+			name: "capitalised options after a dash are one choice",
+			text: "The inspector checks the parts. The quality engineer decides, one of:\n" +
+				"USE AS IS - the quality engineer releases the parts.\n" +
+				"REWORK - production reworks the parts.\n" +
+				"SCRAP - the warehouse scraps the parts. Scrapped parts are never shipped.\n" +
+				"Logistics ships the released parts to the customer.\n",
+			exclusive: [][2]pattern{{{"scrap"}, {"rework"}}, {{"releas"}, {"scrap"}}},
+			never:     [][2]pattern{{{"scrap"}, {"ship"}}},
+			absent:    []pattern{{"use", "as"}, {"scrap", "warehouse"}},
+		},
+		{
+			name:   "a label in quotes before a colon heads the step",
+			text:   "Field 1 \"Detected by\": the operator who finds the defect stops the line and raises the report.\nField 2 \"Containment\": the shift supervisor quarantines all suspect stock.\n",
+			reach:  [][2]pattern{{{"stop", "line"}, {"quarantin"}}},
+			absent: []pattern{{"field"}},
+		},
+		{
+			name:   "the case returns to an earlier step after a phrasal verb",
+			text:   "The change manager schedules the change. The lead runs the smoke test. If the smoke test fails, the lead rolls back and the change returns to scheduling. The change manager closes the record.\n",
+			loop:   [][2]pattern{{{"roll", "back"}, {"schedul"}}},
+			reach:  [][2]pattern{{{"run", "test"}, {"clos", "record"}}},
+			absent: []pattern{{"return"}},
+		},
+		{
+			name:   "the case goes back with work of its own before",
+			text:   "The change manager schedules the change. The lead runs the smoke test. If the smoke test fails, the lead reverts the change and the change goes back to scheduling. The change manager closes the record.\n",
+			loop:   [][2]pattern{{{"revert"}, {"schedul"}}},
+			absent: []pattern{{"change", "go"}, {"return"}},
+		},
+		{
+			name:  "a person going back keeps the subject",
+			text:  "The engineer visits the site. The engineer tests the line. If the line still fails, the engineer orders a part and the engineer returns to the site.\nThe clerk closes the ticket.\n",
+			reach: [][2]pattern{{{"test", "line"}, {"clos", "ticket"}}},
+		},
+		{
+			name:  "rework named by a bare noun",
+			text:  "1. Production reworks the parts.\n2. The quality engineer inspects the parts. Parts that fail the inspection go back to rework.\n3. Logistics ships the parts.\n",
+			reach: [][2]pattern{{{"inspect"}, {"ship"}}},
+		},
+		{
+			name: "repeat till a condition holds",
+			text: "The lab assistant prepares the sample. The lab assistant measures the sample again and again till two readings agree. The lab assistant files the result.\n",
+			loop: [][2]pattern{{{"measur"}, {"measur"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
