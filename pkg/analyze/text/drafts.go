@@ -65,6 +65,9 @@ var timeLeadIns = set(`after once when whenever upon following`)
 // named person read as a role, the clauses parsed (as a list when the
 // text is one), and each clause made a draft.
 func (a *analyzer) clauses(text, source string) []*draft {
+	if ds := a.besideClauses(text, source); ds != nil {
+		return ds
+	}
 	text = clauseRewrites(text)
 	text, ds, ok := a.wholeForms(text, source)
 	if ok {
@@ -83,6 +86,29 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		}
 	}
 	return a.withEvents(a.clauseDrafts(cs, source, text), source)
+}
+
+// besideClauses reads "A and, at the same time, B" on a branch or
+// anywhere a clause list is read whole: B's steps are marked to run
+// beside A's. nil when the text is no such pair.
+func (a *analyzer) besideClauses(text, source string) []*draft {
+	m := midParallelRe.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	first := a.clauses(m[1], source)
+	if len(first) == 0 {
+		return nil
+	}
+	second := a.clauses(m[2], source)
+	if len(second) == 0 || second[0].event != nil || first[len(first)-1].event != nil {
+		for _, d := range append(first, second...) {
+			d.drop = true
+		}
+		return nil
+	}
+	second[0].beside = true
+	return append(first, second...)
 }
 
 // clauseRewrites rewrites set phrasings into the plain clause they mean.

@@ -1,6 +1,11 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
 
 // TestLabelledOptionsAndCaseJumps covers options written as a capitalised
 // label, a dash and a clause under a "one of" lead; a label in quotes
@@ -56,5 +61,63 @@ func TestLabelledOptionsAndCaseJumps(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
+
+// TestBranchWorkSideBySide covers "A and, at the same time, B" on a
+// branch of a decision: a parallel split inside the branch, and the
+// other branch still apart.
+func TestBranchWorkSideBySide(t *testing.T) {
+	tests := []struct {
+		name      string
+		text      string
+		parallel  [2]pattern
+		exclusive [2]pattern
+	}{
+		{
+			name:      "after otherwise",
+			text:      "The clerk checks the order. If the order is incomplete, the clerk rejects it. Otherwise the clerk books the order and, at the same time, the warehouse reserves the stock. The driver delivers the goods.",
+			parallel:  [2]pattern{{"book"}, {"reserv"}},
+			exclusive: [2]pattern{{"reject"}, {"book"}},
+		},
+		{
+			name:      "after if, without commas",
+			text:      "The clerk checks the order. If the order is complete, the clerk books the order and at the same time the warehouse reserves the stock. If not, the clerk returns the order to the customer. The driver delivers the goods.",
+			parallel:  [2]pattern{{"book"}, {"reserv"}},
+			exclusive: [2]pattern{{"return"}, {"reserv"}},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := analyze(t, tc.text)
+			if !parallelApart(m, tc.parallel[0], tc.parallel[1]) {
+				t.Errorf("%v and %v not on two branches of a parallel split:%s", tc.parallel[0], tc.parallel[1], describe(m))
+			}
+			if !newBehaviour(m).exclusiveApart(tc.exclusive[0], tc.exclusive[1]) {
+				t.Errorf("%v and %v are not exclusive:%s", tc.exclusive[0], tc.exclusive[1], describe(m))
+			}
+		})
+	}
+}
+
+// TestOrdinalSecondAndLapse covers "after a second reminder", an ordinal
+// and no wait of one second, and "the offer lapses and the hire is
+// cancelled", whose step is the cancelling alone.
+func TestOrdinalSecondAndLapse(t *testing.T) {
+	m := analyze(t, "The partner sends the contract to the candidate. If the candidate does not sign within 7 days, the partner sends a reminder; after a second reminder without signature the offer lapses and the hire is cancelled. The partner creates the payroll record.")
+	for _, e := range m.Events {
+		if e.Trigger == process.TriggerTimer && strings.Contains(strings.ToLower(e.Name), "second") {
+			t.Errorf("timer %q read from an ordinal:%s", e.Name, describe(m))
+		}
+	}
+	found := false
+	for _, a := range m.Activities {
+		if strings.Contains(strings.ToLower(a.Name), "lapse") {
+			t.Errorf("activity %q names the lapse:%s", a.Name, describe(m))
+		}
+		found = found || a.Name == "Cancel hire"
+	}
+	if !found {
+		t.Errorf("no step \"Cancel hire\":%s", describe(m))
 	}
 }

@@ -53,7 +53,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
-	s = caseGoesBack(plainOrder(s))
+	s = ordinalSecond(caseGoesBack(plainOrder(s)))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
@@ -601,6 +601,23 @@ func plainOrder(s string) string {
 		return capitalise(m[2]) + " " + m[3] + " " + lowerFirstWord(m[1]) + "."
 	}
 	return s
+}
+
+// ordinalSecondRe is "a second" as an ordinal before a noun: "after a
+// second reminder", not a wait of one second ("after a second,").
+var ordinalSecondRe = regexp.MustCompile(`(?i)\b(after|within|inside|in|up\s+to)\s+(a|an|one)\s+second\s+([a-z][\w-]*)`)
+
+// ordinalSecond writes such an ordinal as "2nd", so that no timer of one
+// second is read from it; a word that goes on the wait ("after a second
+// or two") keeps it.
+func ordinalSecond(s string) string {
+	return ordinalSecondRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := ordinalSecondRe.FindStringSubmatch(m)
+		if n := norm(sm[3]); n == "or" || n == "and" || n == "to" || n == "of" || n == "later" || prepositions[n] {
+			return m
+		}
+		return sm[1] + " " + sm[2] + " 2nd " + sm[3]
+	})
 }
 
 // caseBackRe is a closing clause in which the case, not a person, goes
