@@ -128,6 +128,9 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 	a.ctx = ctx
 	if turns := transcript(ctx, text); turns != nil {
 		a.transcript(turns)
+	} else if prose, ok := gherkinProse(text); ok {
+		// a Gherkin feature file: its scenarios read as decisions
+		a.document(prose)
 	} else {
 		a.writer = writerRole(text)
 		a.document(text)
