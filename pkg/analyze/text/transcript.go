@@ -244,12 +244,18 @@ func (a *analyzer) transcript(turns []turn) {
 			}
 		}
 	}
+	outside := outsideSpeaker(turns, role)
 	for _, t := range turns {
 		if a.ctx.Err() != nil {
 			return
 		}
 		if t.roster != "" {
 			continue
+		}
+		if outside != "" && t.speaker != "" && !strings.EqualFold(firstNonEmpty(role[t.speaker], t.speaker), outside) {
+			// "I send you the guide" to the caller: "you" is the
+			// outside party on the line
+			t.text = addressed(t.text, outside)
 		}
 		if t.speaker == "" {
 			a.name = trimPunct(t.text)
@@ -288,4 +294,50 @@ func (a *analyzer) transcript(turns []turn) {
 	if a.purpose == "" && len(speakers) > 0 {
 		a.purpose = "Process as described in a conversation between " + strings.Join(speakers, ", ") + "."
 	}
+}
+
+// outsideSpeaker is the outside party a conversation is held with, by
+// its role or label ("Customer (Ms Okafor)", "Caller"), or "" when no
+// speaker is one or more than one is.
+func outsideSpeaker(turns []turn, role map[string]string) string {
+	found := ""
+	for _, t := range turns {
+		if t.speaker == "" {
+			continue
+		}
+		name := firstNonEmpty(role[t.speaker], t.speaker)
+		if !isExternal(name) {
+			continue
+		}
+		if found != "" && !strings.EqualFold(found, name) {
+			return ""
+		}
+		found = name
+	}
+	return strings.ToLower(found)
+}
+
+// youRe finds "you" after the word before it: "send you", "to you".
+var youRe = regexp.MustCompile(`(?i)\b([a-z][a-z-]*)\s+you\b`)
+
+// addressed writes "you" as the outside party a turn is said to where
+// the party receives something: "I'm e-mailing you the link" → "I'm
+// e-mailing the customer the link", "sent to you" → "sent to the
+// customer". "Thank you", "can you" and "you" as the subject stay.
+func addressed(text, party string) string {
+	np := "the " + party
+	return youRe.ReplaceAllStringFunc(text, func(m string) string {
+		sm := youRe.FindStringSubmatch(m)
+		w := norm(sm[1])
+		if w == "to" || w == "for" {
+			return sm[1] + " " + np
+		}
+		if modals[w] || auxBe[w] || w == "thank" || w == "do" || w == "does" || w == "did" || w == "let" || w == "if" {
+			return m
+		}
+		if _, f := verbForm(sm[1]); f == formNone {
+			return m
+		}
+		return sm[1] + " " + np
+	})
 }

@@ -1,0 +1,45 @@
+package text
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestAddressed covers "you" in what a service speaker says to the
+// outside party on the line: a recipient becomes the party, other uses
+// stay.
+func TestAddressed(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"I'm e-mailing you the link now.", "I'm e-mailing the customer the link now."},
+		{"We send you the self-help guide.", "We send the customer the self-help guide."},
+		{"The survey goes to you by e-mail.", "The survey goes to the customer by e-mail."},
+		{"Thank you for calling.", "Thank you for calling."},
+		{"Could you send us a photo?", "Could you send us a photo?"},
+		{"If you haven't replied, we close it.", "If you haven't replied, we close it."},
+	}
+	for _, tt := range tests {
+		if got := addressed(tt.in, "customer"); got != tt.want {
+			t.Errorf("addressed(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCallWithCustomer covers a service call: the caller is an outside
+// pool that what the agent sends reaches by message flows.
+func TestCallWithCustomer(t *testing.T) {
+	m := analyze(t, "Agent (Priya, Fault Desk): Fibrelink fault desk, Priya speaking.\n"+
+		"Customer (Ms Okafor): My internet has been down since this morning.\n"+
+		"Priya: Sorry about that. I log a fault ticket and I send you the self-help guide.\n"+
+		"Ms Okafor: Thanks.\n"+
+		"Priya: If the guide does not help, I book a field engineer.\n")
+	pool := false
+	for _, p := range m.Pools {
+		pool = pool || strings.EqualFold(p.Name, "Customer")
+	}
+	if !pool {
+		t.Fatalf("no Customer pool:%s", describe(m))
+	}
+	if len(m.MessageFlows) == 0 {
+		t.Errorf("no message flow to the customer:%s", describe(m))
+	}
+}
