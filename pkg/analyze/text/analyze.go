@@ -106,6 +106,9 @@ type analyzer struct {
 	// manager, who either …": the branches of the manager's choice that
 	// go on return to the step before the decision.
 	sentBack bool
+	// onBranch is set while the clauses of a decision's branch are read
+	// ("If …, A until C"): a repetition then loops inside the branch
+	onBranch bool
 }
 
 const (

@@ -20,6 +20,11 @@ type draft struct {
 	// beside marks the first step of work that runs beside the steps
 	// before it in its list: "A and, at the same time, B" on a branch
 	beside bool
+	// until closes a cycle after this step: the work from untilFrom on is
+	// done again until the condition holds ("… chases the plumber until
+	// the report comes in", on a branch)
+	until     string
+	untilFrom *draft
 	// verb and object are the clause the activity was named from.
 	verb, object string
 	// event is set for a wait or message event in the flow.
@@ -333,10 +338,17 @@ func acts(ds []*draft) []*item {
 			return []*item{{gw: g}}
 		}
 	}
-	out := make([]*item, len(ds))
-	for i, d := range ds {
-		out[i] = &item{act: d}
-		d.item = out[i]
+	out := make([]*item, 0, len(ds))
+	for _, d := range ds {
+		it := &item{act: d}
+		d.item = it
+		out = append(out, it)
+		if d.until != "" && d.untilFrom != nil && d.untilFrom.item != nil {
+			g := &gwBlock{typ: process.GatewayExclusive, name: question(d.until), performer: d.performer,
+				spec: "Repeated until " + strings.TrimSpace(d.until) + "."}
+			g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: d.untilFrom.item}}}}
+			out = append(out, &item{gw: g})
+		}
 	}
 	return out
 }

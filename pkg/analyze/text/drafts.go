@@ -68,6 +68,9 @@ func (a *analyzer) clauses(text, source string) []*draft {
 	if ds := a.besideClauses(text, source); ds != nil {
 		return ds
 	}
+	if ds := a.untilClauses(text, source); ds != nil {
+		return ds
+	}
 	text = clauseRewrites(text)
 	text, ds, ok := a.wholeForms(text, source)
 	if ok {
@@ -109,6 +112,44 @@ func (a *analyzer) besideClauses(text, source string) []*draft {
 	}
 	second[0].beside = true
 	return append(first, second...)
+}
+
+// waitVerbs keep a thing as it is until something happens: "The parcel
+// is held until the customer collects it" is a wait, not work done again.
+var waitVerbs = set(`hold keep store wait remain stay park leave rest sit lie hang block freeze suspend`)
+
+// untilClauses reads "A chases the plumber until the report comes in"
+// on a decision's branch, where the sentence's own loop reading
+// (untilLoop) does not: the steps, marked to be done again until the
+// condition holds. nil when the text is no such clause.
+func (a *analyzer) untilClauses(text, source string) []*draft {
+	m := untilTailRe.FindStringSubmatch(text)
+	if !a.onBranch || m == nil || untilTimeRe.MatchString(m[2]) || wordCount(m[2]) > 12 {
+		return nil
+	}
+	head := m[1]
+	cue := againRe.MatchString(head) || loopRe.MatchString(head)
+	if k := keepIngRe.FindStringSubmatchIndex(head); k != nil {
+		if base, f := verbForm(head[k[2]:k[3]]); f == formIng {
+			head = head[:k[0]] + "must " + base + head[k[3]:] // "keeps chasing" → "must chase"
+			cue = true
+		}
+	}
+	ds := a.clauses(head, source)
+	if len(ds) == 0 {
+		return nil
+	}
+	for _, d := range ds {
+		if d.event != nil || d.beside || d.until != "" || !cue && waitVerbs[firstWord(d.verb)] {
+			for _, d := range ds {
+				d.drop = true
+			}
+			return nil
+		}
+	}
+	last := ds[len(ds)-1]
+	last.until, last.untilFrom = m[2], ds[0]
+	return ds
 }
 
 // clauseRewrites rewrites set phrasings into the plain clause they mean.

@@ -121,3 +121,21 @@ func TestOrdinalSecondAndLapse(t *testing.T) {
 		t.Errorf("no step \"Cancel hire\":%s", describe(m))
 	}
 }
+
+// TestUntilOnBranch covers "If C, A until D": A is done again on the
+// branch until D holds; a wait ("is held until …") is no loop.
+func TestUntilOnBranch(t *testing.T) {
+	checkLogic(t, logicCase{
+		name:  "work done again on a branch",
+		text:  "The clerk receives the claim. If the leak report is missing, the adjuster chases the plumber until the report comes in. The clerk files the claim.",
+		loop:  [][2]pattern{{{"chas"}, {"chas"}}},
+		reach: [][2]pattern{{{"chas"}, {"file"}}},
+	})
+	m := analyze(t, "The clerk receives the parcel. If the customer is away, the parcel is held until the customer collects it. The clerk closes the file.")
+	b := newBehaviour(m)
+	for _, x := range nodesMatching(m, pattern{"hold|held"}) {
+		if b.reachable(x, nil)[x] {
+			t.Errorf("a wait loops back to itself:%s", describe(m))
+		}
+	}
+}
