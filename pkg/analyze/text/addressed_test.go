@@ -43,3 +43,32 @@ func TestCallWithCustomer(t *testing.T) {
 		t.Errorf("no message flow to the customer:%s", describe(m))
 	}
 }
+
+// TestLetterTo covers a letter to an outside party by its role: "you"
+// is that party; other texts are left alone.
+func TestLetterTo(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+		ok             bool
+	}{
+		{"to an applicant", "Dear applicant,\n\nWe check your application. If documents are missing, we write to you and you resend it. You'll get the permit.", "Dear applicant,\n\nWe check the applicant's application. If documents are missing, we write to the applicant and the applicant resend it. The applicant will get the permit.", true},
+		{"to a team", "Dear team,\n\nYou check the invoice.", "", false},
+		{"no salutation", "You check the invoice. Dear applicant, hello.", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := letterTo(tt.in)
+			if ok != tt.ok || got != tt.want {
+				t.Errorf("letterTo = %q, %v; want %q, %v", got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+	m := analyze(t, "Dear applicant,\n\nThe permit officer checks your application. If documents are missing, the permit officer writes to you and you resend the application. The permit officer issues the permit and sends it to you.\n\nYours sincerely,\nPermits Unit")
+	pool := false
+	for _, p := range m.Pools {
+		pool = pool || strings.EqualFold(p.Name, "Applicant")
+	}
+	if !pool || len(m.MessageFlows) == 0 {
+		t.Errorf("no Applicant pool with message flows:%s", describe(m))
+	}
+}

@@ -134,6 +134,10 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 	} else if prose, ok := gherkinProse(text); ok {
 		// a Gherkin feature file: its scenarios read as decisions
 		a.document(prose)
+	} else if letter, ok := letterTo(text); ok {
+		// "Dear applicant, … you resend …": the addressee's part
+		a.writer = writerRole(text)
+		a.document(letter)
 	} else {
 		a.writer = writerRole(text)
 		a.document(text)

@@ -341,3 +341,52 @@ func addressed(text, party string) string {
 		return sm[1] + " " + np
 	})
 }
+
+// dearRe is a letter's salutation to a party by its role: "Dear
+// applicant,", "Dear Customer".
+var dearRe = regexp.MustCompile(`(?i)^\s*dear\s+([a-z][a-z -]{2,30}?)\s*[,:]?\s*$`)
+
+// secondPersonRe finds the second person with the verb forms that change
+// with it.
+var secondPersonRe = regexp.MustCompile(`(?i)\b(?:you(?:'ll|’ll)|you(?:'d|’d)|you(?:'ve|’ve)|you(?:'re|’re)|your|yours|you)\b`)
+
+// letterTo rewrites a letter to an outside party by its role ("Dear
+// applicant,") in the third person, so that what "you" do and receive is
+// that party's: "we write to you and you resend the form" → "we write to
+// the applicant and the applicant resends the form". ok is false for any
+// other text.
+func letterTo(text string) (string, bool) {
+	first := ""
+	for _, l := range strings.SplitN(text, "\n", 8) {
+		if strings.TrimSpace(l) != "" {
+			first = l
+			break
+		}
+	}
+	m := dearRe.FindStringSubmatch(first)
+	if m == nil || !isExternal(m[1]) {
+		return "", false
+	}
+	party := strings.ToLower(strings.TrimSpace(m[1]))
+	np := "the " + party
+	return secondPersonRe.ReplaceAllStringFunc(text, func(w string) string {
+		l := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+		out := np
+		switch {
+		case strings.HasSuffix(l, "'ll"):
+			out = np + " will"
+		case strings.HasSuffix(l, "'d"):
+			out = np + " would"
+		case strings.HasSuffix(l, "'ve"):
+			out = np + " has"
+		case strings.HasSuffix(l, "'re"):
+			out = np + " is"
+		case l == "your" || l == "yours":
+			out = np + "'s"
+		}
+		if w[0] >= 'A' && w[0] <= 'Z' {
+			out = capitalise(out)
+		}
+		return out
+	}), true
+}
