@@ -139,3 +139,18 @@ func TestUntilOnBranch(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCaseLeadAndStopThere covers call-note phrasing: "No glass cover,
+// the handler declines the claim, and we stop there" is a decision whose
+// declining branch ends, with no "stop" step.
+func TestNoCaseLeadAndStopThere(t *testing.T) {
+	checkLogic(t, logicCase{
+		text:      "The handler checks the cover. No glass cover, the handler declines the claim, and we stop there. The handler sends a repair order to the workshop. The handler pays the workshop.",
+		never:     [][2]pattern{{{"declin"}, {"pay"}}},
+		exclusive: [][2]pattern{{{"declin"}, {"send", "order"}}},
+		absent:    []pattern{{"stop"}},
+	})
+	if got := noCaseLead("No money, no honey."); got != "No money, no honey." {
+		t.Errorf("a rule was read as a case: %q", got)
+	}
+}

@@ -53,7 +53,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
-	s = ordinalSecond(caseGoesBack(plainOrder(s)))
+	s = noCaseLead(ordinalSecond(caseGoesBack(plainOrder(s))))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
@@ -299,8 +299,8 @@ var outcomesRe = regexp.MustCompile(`(?i)\b(?:two|three|four|five|[2-5])\s+(?:po
 var restartTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+|then\s+)?(?:the\s+)?(?:whole\s+)?(?:cycle|process|procedure|loop|round)\s+(?:then\s+)?(?:starts|begins|runs|repeats|restarts)\s*(?:again|over|anew|from\s+the\s+(?:start|beginning))?\W*$`)
 
 // endTailRe is a closing clause that only ends the process: "… and the
-// process ends", ", and the case is closed".
-var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$`)
+// process ends", ", and the case is closed", ", and we stop there".
+var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$|(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:we|they)\s+(?:stop|end|halt)\s+(?:there|here|at\s+(?:that|this)\s+point)\W*$`)
 
 // goesToPartyRe is a thing that moves to someone: "An e-mail goes to the
 // supplier", "A copy then goes out to the insurer".
@@ -601,6 +601,21 @@ func plainOrder(s string) string {
 		return capitalise(m[2]) + " " + m[3] + " " + lowerFirstWord(m[1]) + "."
 	}
 	return s
+}
+
+// noCaseRe is a case named by what is missing, as call notes put it:
+// "No glass cover, the handler declines the claim".
+var noCaseRe = regexp.MustCompile(`^(?i:no)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}),\s+(\S.{8,})$`)
+
+// noCaseLead writes such a lead as the condition it is: "If there is no
+// glass cover, the handler declines the claim". "No X, no Y" (a rule)
+// and a lead without a clause after it stay.
+func noCaseLead(s string) string {
+	m := noCaseRe.FindStringSubmatch(s)
+	if m == nil || strings.HasPrefix(strings.ToLower(m[2]), "no ") || len(parseClause(m[2], "")) == 0 {
+		return s
+	}
+	return "If there is no " + m[1] + ", " + m[2]
 }
 
 // ordinalSecondRe is "a second" as an ordinal before a noun: "after a
