@@ -154,3 +154,17 @@ func TestNoCaseLeadAndStopThere(t *testing.T) {
 		t.Errorf("a rule was read as a case: %q", got)
 	}
 }
+
+// TestDoesNotGoFurther covers "the centre does not treat the patient
+// further" after a branch: the branch ends; "does not need further
+// documents" is no end.
+func TestDoesNotGoFurther(t *testing.T) {
+	checkLogic(t, logicCase{
+		text:  "1. The nurse assesses the patient. If the patient shows signs of a stroke, the nurse calls the ambulance service; the centre does not treat the patient further.\n2. The doctor examines the patient.\n3. The receptionist discharges the patient.\n",
+		never: [][2]pattern{{{"call", "ambulanc"}, {"examin"}}},
+		reach: [][2]pattern{{{"assess"}, {"examin"}}},
+	})
+	if endRe.MatchString("The clerk does not need further documents from the bank.") {
+		t.Error("a clause that only needs nothing more reads as an end")
+	}
+}
