@@ -168,3 +168,38 @@ func TestDoesNotGoFurther(t *testing.T) {
 		t.Error("a clause that only needs nothing more reads as an end")
 	}
 }
+
+// TestReturnedForGood covers a branch that hands the case back to an
+// outside party ("the referral is returned to the customer"): it ends;
+// a return for correction does not.
+func TestReturnedForGood(t *testing.T) {
+	checkLogic(t, logicCase{
+		name:  "returned for good, after a lead of what is missing",
+		text:  "The coordinator sends the appointment letter to the customer. The coordinator phones the customer; without a confirmation the slot is released and the referral is returned to the customer. The nurse examines the customer.",
+		never: [][2]pattern{{{"return"}, {"examin"}}},
+		reach: [][2]pattern{{{"phone"}, {"examin"}}},
+	})
+	tests := []struct {
+		s    string
+		want bool
+	}{
+		{"The application is returned to the applicant.", true},
+		{"The application is returned to the applicant for correction.", false},
+		{"The form is returned to the clerk.", false},
+	}
+	for _, tt := range tests {
+		if got := returnedOut(tt.s); got != tt.want {
+			t.Errorf("returnedOut(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestReturnedInvoiceNeverPaid covers the invoice returned to the
+// supplier on the "otherwise" branch: it never reaches the payment.
+func TestReturnedInvoiceNeverPaid(t *testing.T) {
+	checkLogic(t, logicCase{
+		text:  invoiceText,
+		never: [][2]pattern{{{"return", "invoice"}, {"pay"}}},
+		reach: [][2]pattern{{{"approv"}, {"pay"}}},
+	})
+}

@@ -169,6 +169,11 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// report and goes to step 5": the branch goes on at that step
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		a.b.endSoft()
+	case returnedOut(s):
+		// "… the slot is released and the referral is returned to the
+		// GP": the case leaves for the outside party; a rework loop
+		// that follows replaces the end
+		a.b.endSoft()
 	case a.redoneStep(before):
 		// "If the figures still do not match, the accountant repeats the
 		// reconciliation": back to the reconciliation
@@ -385,6 +390,21 @@ func inParallel(items []*item, target *item, inside bool) bool {
 		}
 	}
 	return false
+}
+
+// returnedOutRe is the case handed back to whoever sent it in: "the
+// referral is returned to the GP", "returns the form to the applicant".
+var returnedOutRe = regexp.MustCompile(`(?i)\b(?:(?:is|are)\s+(?:then\s+)?(?:returned|sent\s+back|handed\s+back)|returns\s+(?:it|them|the\s+[a-z-]+)|sends\s+(?:it|them|the\s+[a-z-]+)\s+back)\s+to\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\W*$`)
+
+// reworkCueRe marks a return for rework, not for good: "for
+// correction", "to complete it", "who corrects it".
+var reworkCueRe = regexp.MustCompile(`(?i)\b(?:correct\w*|complet\w*|amend\w*|fix\w*|rework\w*|revis\w*|missing|again|resubmit\w*|re-submit\w*)\b`)
+
+// returnedOut reports a closing clause that hands the case back to an
+// outside party for good, ending its branch.
+func returnedOut(s string) bool {
+	m := returnedOutRe.FindStringSubmatch(strings.TrimSpace(s))
+	return m != nil && isExternal(m[1]) && !reworkCueRe.MatchString(s)
 }
 
 // waitAgainRe is a branch that goes back to waiting: "… and waits

@@ -607,10 +607,19 @@ func plainOrder(s string) string {
 // "No glass cover, the handler declines the claim".
 var noCaseRe = regexp.MustCompile(`^(?i:no)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}),\s+(\S.{8,})$`)
 
+// withoutLeadRe is a case led by what is missing: "Without a
+// confirmation(,) the slot is released".
+var withoutLeadRe = regexp.MustCompile(`^(?i:without)\s+(?i:a|an|any)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?),?\s+((?i:the|this|that|its|their)\s+\S.{8,})$`)
+
 // noCaseLead writes such a lead as the condition it is: "If there is no
 // glass cover, the handler declines the claim". "No X, no Y" (a rule)
 // and a lead without a clause after it stay.
 func noCaseLead(s string) string {
+	if m := withoutLeadRe.FindStringSubmatch(s); m != nil && len(parseClause(m[2], "")) > 0 {
+		// "without a confirmation the slot is released": the case in
+		// which the thing is missing
+		return "If there is no " + m[1] + ", " + m[2]
+	}
 	m := noCaseRe.FindStringSubmatch(s)
 	if m == nil || strings.HasPrefix(strings.ToLower(m[2]), "no ") || len(parseClause(m[2], "")) == 0 {
 		return s
