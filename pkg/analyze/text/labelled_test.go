@@ -203,3 +203,19 @@ func TestReturnedInvoiceNeverPaid(t *testing.T) {
 		reach: [][2]pattern{{{"approv"}, {"pay"}}},
 	})
 }
+
+// TestClockTimeLead covers a log's clock times before its lines: they
+// name no performer.
+func TestClockTimeLead(t *testing.T) {
+	m := analyze(t, "22:00 Dispatcher assigns the pickup to a driver.\n22:05 Driver drives to the yard.\n22:40 The driver loads the trailer.\n08:00 – Billing clerk invoices the shipper.\n")
+	for _, p := range m.Participants {
+		if strings.ContainsAny(p.Name, "0123456789:") {
+			t.Errorf("lane %q holds the clock time:%s", p.Name, describe(m))
+		}
+	}
+	for _, want := range []string{"Assign pickup", "Load trailer", "Invoice shipper"} {
+		if _, ok := activity(m, want); !ok {
+			t.Errorf("no activity %q:%s", want, describe(m))
+		}
+	}
+}

@@ -575,6 +575,9 @@ func lowerInitial(s string) string {
 // verbs ("Approved changes we schedule and test" → "We schedule and test
 // approved changes").
 func plainOrder(s string) string {
+	// "22:40 At the yard the driver checks the seal": a log's clock time
+	// dates the line; it names no performer
+	s = clockLeadRe.ReplaceAllString(s, "")
 	// "If the lag is high, do NOT fail over: the DBA opens a case": what
 	// is not done leads in to what is
 	s = dontLeadRe.ReplaceAllString(s, "$1$2")
@@ -677,6 +680,10 @@ func dashLabel(label, rest string) bool {
 	cs := parseClause(rest, "")
 	return len(cs) > 0 && cs[0].performer != ""
 }
+
+// clockLeadRe is a clock time that opens a line of a log: "22:40 ",
+// "08:00 – ", "7.15am: ".
+var clockLeadRe = regexp.MustCompile(`^\s*(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s*(?i:am|pm|h))?\s*(?:[-–|:]\s*)?(?:\s|$)`)
 
 // labelIfRe is a short label before a condition: "Dryer check: if …".
 var labelIfRe = regexp.MustCompile(`^[A-Z][\w' -]{1,30}:\s+((?i:if|when|where|unless|should|in\s+case)\s.+)$`)
