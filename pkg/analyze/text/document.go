@@ -96,6 +96,9 @@ func (a *analyzer) document(text string) {
 			ch = &choice{marker: marker, lead: bl.text, parallel: !choiceLeadRe.MatchString(lead)}
 			continue
 		}
+		if bl.kind == blockPara && rosterRe.MatchString(strings.TrimSpace(bl.text)) {
+			continue // "Present: Change Manager (chair), …": who met, no step
+		}
 		// "Responsible: System administrator" in an SOP's header names
 		// who does the steps; it is no step and no lane of its own
 		if m := roleFieldRe.FindStringSubmatch(strings.TrimSpace(bl.text)); m != nil && bl.kind != blockRow {

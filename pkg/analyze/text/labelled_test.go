@@ -219,3 +219,21 @@ func TestClockTimeLead(t *testing.T) {
 		}
 	}
 }
+
+// TestMinutesLeadsAndRoster covers meeting minutes: the attendee line is
+// no step, a title line does not run into it, and a lead ending in a
+// colon does not run into the sentence after it.
+func TestMinutesLeadsAndRoster(t *testing.T) {
+	m := analyze(t, "Change Advisory Board - minutes, weekly session\nPresent: Change Manager (chair), Infrastructure Lead, Service Owner.\n\n"+
+		"Item 1 - how normal changes go through CAB from now on (agreed):\nRequester raises the change record. Change Manager screens it.\nInfrastructure Lead implements the change.\n")
+	for _, want := range []string{"Raise change record", "Screen change record", "Implement change"} {
+		if _, ok := activity(m, want); !ok {
+			t.Errorf("no activity %q:%s", want, describe(m))
+		}
+	}
+	for _, a := range m.Activities {
+		if l := strings.ToLower(a.Name); strings.Contains(l, "present") || strings.Contains(l, "minutes") {
+			t.Errorf("activity %q from the header:%s", a.Name, describe(m))
+		}
+	}
+}

@@ -422,6 +422,12 @@ func (s *segmenter) prose(i int, t string) {
 	}
 	out, raw := s.out, s.raw
 	switch {
+	case s.cur != nil && s.cur.kind == blockPara && !startsLower(t) && s.leadEnds(t):
+		// "Item 1 – how changes go through CAB (agreed):" then
+		// "Requester raises the change record.": the lead and what it
+		// leads to are apart, not one sentence
+		s.flush()
+		s.open(block{kind: blockPara, text: t})
 	case s.cur != nil && (continuation || s.cur.kind == blockPara):
 		if n := len(s.buf); n > 0 && s.buf[n-1] == '-' && startsLower(t) {
 			s.buf = append(s.buf[:n-1], t...)
@@ -439,6 +445,22 @@ func (s *segmenter) prose(i int, t string) {
 		s.open(block{kind: blockPara, text: t})
 	}
 	s.prevBlank = false
+}
+
+// labelLineRe is a line that opens with a short label and a colon:
+// "Present: …", "Guest: vendor account manager".
+var labelLineRe = regexp.MustCompile(`^[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+\S`)
+
+// leadEnds reports whether the growing paragraph ends before line t: its
+// text ends with a colon (a lead), or it is one short line without a
+// sentence end (a title) and t opens with a label ("Present: …").
+func (s *segmenter) leadEnds(t string) bool {
+	tail := strings.TrimSpace(tailOf(s.buf))
+	if strings.HasSuffix(tail, ":") {
+		return true
+	}
+	text := strings.TrimSpace(string(s.buf))
+	return !endsSentence(text) && !strings.Contains(text, ". ") && wordCount(text) <= 10 && labelLineRe.MatchString(t)
 }
 
 // between reports a short capitalised line alone between two paragraphs
