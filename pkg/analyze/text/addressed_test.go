@@ -72,3 +72,27 @@ func TestLetterTo(t *testing.T) {
 		t.Errorf("no Applicant pool with message flows:%s", describe(m))
 	}
 }
+
+// TestPlainPerson covers a speaker's future and progressive, read as the
+// plain present.
+func TestPlainPerson(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"I'm logging a fault ticket now.", "I log a fault ticket now."},
+		{"I'll run a line test from here.", "I will run a line test from here."},
+		{"We are sending the invoice.", "We send the invoice."},
+		{"We're going to send the invoice.", "We will send the invoice."},
+		{"I'm sorry about that.", "I'm sorry about that."},
+		{"The clerk is checking the form.", "The clerk is checking the form."},
+	}
+	for _, tt := range tests {
+		if got := plainPerson(tt.in); got != tt.want {
+			t.Errorf("plainPerson(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	m := analyze(t, "Agent (Priya, Fault Desk): Hello, Priya speaking.\nCustomer (Ms Okafor): My internet is down.\nPriya: I'm logging a fault ticket now. I'll run a line test.\nMs Okafor: Fine.\nPriya: I am booking an engineer.\n")
+	for _, want := range []string{"Run line test", "Book engineer"} {
+		if _, ok := activity(m, want); !ok {
+			t.Errorf("no activity %q:%s", want, describe(m))
+		}
+	}
+}

@@ -578,6 +578,7 @@ func plainOrder(s string) string {
 	// "22:40 At the yard the driver checks the seal": a log's clock time
 	// dates the line; it names no performer
 	s = clockLeadRe.ReplaceAllString(s, "")
+	s = plainPerson(s)
 	// "If the lag is high, do NOT fail over: the DBA opens a case": what
 	// is not done leads in to what is
 	s = dontLeadRe.ReplaceAllString(s, "$1$2")
@@ -679,6 +680,34 @@ func dashLabel(label, rest string) bool {
 	}
 	cs := parseClause(rest, "")
 	return len(cs) > 0 && cs[0].performer != ""
+}
+
+// willRe and progressiveRe are a speaker's future and present
+// progressive: "I'll run a line test", "I'm logging a ticket now", "we
+// are sending the form".
+var (
+	willRe        = regexp.MustCompile(`(?i)\b(I|we|they|you)(?:'ll|’ll)\s`)
+	progressiveRe = regexp.MustCompile(`(?i)\b(I(?:'m|’m|\s+am)|(?:we|they)(?:'re|’re|\s+are))\s+(?:now\s+|just\s+|also\s+)?([a-z]+ing)\b(\s+to\b)?`)
+)
+
+// plainPerson writes a speaker's future and progressive in the plain
+// present the clause reader knows: "I'll run" → "I will run", "I'm
+// logging a ticket" → "I log a ticket", "we're going to send" → "we
+// will send".
+func plainPerson(s string) string {
+	s = willRe.ReplaceAllString(s, "$1 will ")
+	return progressiveRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := progressiveRe.FindStringSubmatch(m)
+		subj := strings.Fields(strings.NewReplacer("'m", "", "’m", "", "'re", "", "’re", "").Replace(sm[1]))[0]
+		if strings.EqualFold(sm[2], "going") && sm[3] != "" {
+			return subj + " will" // "I'm going to send" → "I will send"
+		}
+		base, f := verbForm(sm[2])
+		if f != formIng {
+			return m
+		}
+		return subj + " " + base + sm[3]
+	})
 }
 
 // clockLeadRe is a clock time that opens a line of a log: "22:40 ",
