@@ -96,3 +96,11 @@ func TestPlainPerson(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainPersonAside covers an interviewer's aside, which stays as it
+// is: no step "Record".
+func TestPlainPersonAside(t *testing.T) {
+	if got := plainPerson("Okay, I'm recording."); got != "Okay, I'm recording." {
+		t.Errorf("plainPerson rewrote an aside: %q", got)
+	}
+}

@@ -687,26 +687,27 @@ func dashLabel(label, rest string) bool {
 // are sending the form".
 var (
 	willRe        = regexp.MustCompile(`(?i)\b(I|we|they|you)(?:'ll|’ll)\s`)
-	progressiveRe = regexp.MustCompile(`(?i)\b(I(?:'m|’m|\s+am)|(?:we|they)(?:'re|’re|\s+are))\s+(?:now\s+|just\s+|also\s+)?([a-z]+ing)\b(\s+to\b)?`)
+	progressiveRe = regexp.MustCompile(`(?i)\b(I(?:'m|’m|\s+am)|(?:we|they)(?:'re|’re|\s+are))\s+(?:now\s+|just\s+|also\s+)?([a-z]+ing)\b(\s+to\b)?(\s+[a-z0-9"'(])`)
 )
 
 // plainPerson writes a speaker's future and progressive in the plain
 // present the clause reader knows: "I'll run" → "I will run", "I'm
 // logging a ticket" → "I log a ticket", "we're going to send" → "we
-// will send".
+// will send". A progressive with nothing after it ("Okay, I'm
+// recording.") is talk about the call, no step, and stays.
 func plainPerson(s string) string {
 	s = willRe.ReplaceAllString(s, "$1 will ")
 	return progressiveRe.ReplaceAllStringFunc(s, func(m string) string {
 		sm := progressiveRe.FindStringSubmatch(m)
 		subj := strings.Fields(strings.NewReplacer("'m", "", "’m", "", "'re", "", "’re", "").Replace(sm[1]))[0]
 		if strings.EqualFold(sm[2], "going") && sm[3] != "" {
-			return subj + " will" // "I'm going to send" → "I will send"
+			return subj + " will" + sm[4] // "I'm going to send" → "I will send"
 		}
 		base, f := verbForm(sm[2])
 		if f != formIng {
 			return m
 		}
-		return subj + " " + base + sm[3]
+		return subj + " " + base + sm[3] + sm[4]
 	})
 }
 
