@@ -237,3 +237,24 @@ func TestMinutesLeadsAndRoster(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryNUnits covers a recurrence with a count: "every 12 months",
+// "every 2 weeks" are timers as "every month" is.
+func TestEveryNUnits(t *testing.T) {
+	for _, text := range []string{
+		"The analyst opens the account. The KYC file is reviewed again every 12 months.",
+		"The clerk sends the offer. The clerk checks the status every 2 weeks.",
+		"The clerk sends the offer. The clerk checks the status every three days.",
+	} {
+		m := analyze(t, text)
+		timers := 0
+		for _, e := range m.Events {
+			if e.Trigger == process.TriggerTimer && strings.HasPrefix(e.Name, "Every ") {
+				timers++
+			}
+		}
+		if timers != 1 {
+			t.Errorf("%q: %d recurrence timers:%s", text, timers, describe(m))
+		}
+	}
+}
