@@ -106,6 +106,9 @@ type analyzer struct {
 	// manager, who either …": the branches of the manager's choice that
 	// go on return to the step before the decision.
 	sentBack bool
+	// onBranch is set while the clauses of a decision's branch are read
+	// ("If …, A until C"): a repetition then loops inside the branch
+	onBranch bool
 }
 
 const (
@@ -128,6 +131,13 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 	a.ctx = ctx
 	if turns := transcript(ctx, text); turns != nil {
 		a.transcript(turns)
+	} else if prose, ok := gherkinProse(text); ok {
+		// a Gherkin feature file: its scenarios read as decisions
+		a.document(prose)
+	} else if letter, ok := letterTo(text); ok {
+		// "Dear applicant, … you resend …": the addressee's part
+		a.writer = writerRole(text)
+		a.document(letter)
 	} else {
 		a.writer = writerRole(text)
 		a.document(text)

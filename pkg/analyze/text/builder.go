@@ -17,6 +17,14 @@ type draft struct {
 	source           string
 	section          int
 	drop             bool // thinned out of a too-long flow
+	// beside marks the first step of work that runs beside the steps
+	// before it in its list: "A and, at the same time, B" on a branch
+	beside bool
+	// until closes a cycle after this step: the work from untilFrom on is
+	// done again until the condition holds ("… chases the plumber until
+	// the report comes in", on a branch)
+	until     string
+	untilFrom *draft
 	// verb and object are the clause the activity was named from.
 	verb, object string
 	// event is set for a wait or message event in the flow.
@@ -322,10 +330,25 @@ func countActs(items []*item) int {
 const maxPending = 3
 
 func acts(ds []*draft) []*item {
-	out := make([]*item, len(ds))
-	for i, d := range ds {
-		out[i] = &item{act: d}
-		d.item = out[i]
+	for k := 1; k < len(ds); k++ {
+		if ds[k].beside {
+			// "A and, at the same time, B": both run side by side
+			g := &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}
+			g.branches = []branch{{items: acts(ds[:k])}, {items: acts(ds[k:])}}
+			return []*item{{gw: g}}
+		}
+	}
+	out := make([]*item, 0, len(ds))
+	for _, d := range ds {
+		it := &item{act: d}
+		d.item = it
+		out = append(out, it)
+		if d.until != "" && d.untilFrom != nil && d.untilFrom.item != nil {
+			g := &gwBlock{typ: process.GatewayExclusive, name: question(d.until), performer: d.performer,
+				spec: "Repeated until " + strings.TrimSpace(d.until) + "."}
+			g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: d.untilFrom.item}}}}
+			out = append(out, &item{gw: g})
+		}
 	}
 	return out
 }
@@ -385,16 +408,18 @@ func (b *builder) add(ds []*draft) {
 		return
 	}
 	if o := b.open; o != nil && !o.whether && len(o.branches) == 1 && o.pendingN < maxPending {
-		o.pending = append(o.pending, acts(ds)...)
+		items := acts(ds)
+		o.pending = append(o.pending, items...)
 		o.pendingN++
-		o.lastLen = len(ds)
+		o.lastLen = len(items)
 		b.last = &o.pending
 		return
 	}
 	if b.into != nil {
-		*b.into = append(*b.into, acts(ds)...)
+		items := acts(ds)
+		*b.into = append(*b.into, items...)
 		b.last = b.into
-		b.lastN = len(ds)
+		b.lastN = len(items)
 		return
 	}
 	b.closeOpen()
@@ -416,9 +441,10 @@ func (b *builder) add(ds []*draft) {
 		b.lastN = 1
 		return
 	}
-	b.seq = append(b.seq, acts(ds)...)
+	items := acts(ds)
+	b.seq = append(b.seq, items...)
 	b.last = &b.seq
-	b.lastN = len(ds)
+	b.lastN = len(items)
 }
 
 // mayRe marks a step that is a possibility, not always done: "can

@@ -26,6 +26,11 @@ func declarative(ws []string, prev string) []clause {
 		if auxBe[w] {
 			return beClause(subject, ws, i, prev)
 		}
+		if i+2 < len(ws) && roleWords[norm(ws[i+1])] {
+			if _, f2 := verbForm(ws[i+2]); f2 == formThird {
+				continue // "the special needs coordinator assesses …": a noun before the role
+			}
+		}
 		if modals[w] || (tryWords[w] && i+1 < len(ws) && norm(ws[i+1]) == "to") {
 			return modalVerb(subject, ws, i+1, prev)
 		}

@@ -96,6 +96,9 @@ func (a *analyzer) document(text string) {
 			ch = &choice{marker: marker, lead: bl.text, parallel: !choiceLeadRe.MatchString(lead)}
 			continue
 		}
+		if bl.kind == blockPara && rosterRe.MatchString(strings.TrimSpace(bl.text)) {
+			continue // "Present: Change Manager (chair), …": who met, no step
+		}
 		// "Responsible: System administrator" in an SOP's header names
 		// who does the steps; it is no step and no lane of its own
 		if m := roleFieldRe.FindStringSubmatch(strings.TrimSpace(bl.text)); m != nil && bl.kind != blockRow {
@@ -191,7 +194,7 @@ var signOffJoinedRe = regexp.MustCompile(`(?i)^(?:(?:many\s+|and\s+)?thanks(?:\s
 
 // choiceLeadRe introduces a list of alternatives: "… using one of the
 // following methods:", "Use one of:".
-var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\s+following|\s+these)?(?:\s+\w+){0,2}|either of the following(?:\s+\w+)?|choose (?:one|between)(?:\s+\w+){0,3}|(?:decides|chooses|selects)(?:\s+(?:between|on|whether|either))?)\s*:\s*$`)
+var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\s+following|\s+these)?(?:\s+\w+){0,2}|either of the following(?:\s+\w+)?|choose (?:one|between)(?:\s+\w+){0,3}|(?:decides|chooses|selects)(?:\s+(?:between|on|whether|either))?)\s*\)?\s*:\s*$`)
 
 // choice is a run of list items that are alternatives: bounds[i] is
 // where item i's steps begin in the builder's main sequence.

@@ -65,6 +65,12 @@ var timeLeadIns = set(`after once when whenever upon following`)
 // named person read as a role, the clauses parsed (as a list when the
 // text is one), and each clause made a draft.
 func (a *analyzer) clauses(text, source string) []*draft {
+	if ds := a.besideClauses(text, source); ds != nil {
+		return ds
+	}
+	if ds := a.untilClauses(text, source); ds != nil {
+		return ds
+	}
 	text = clauseRewrites(text)
 	text, ds, ok := a.wholeForms(text, source)
 	if ok {
@@ -83,6 +89,67 @@ func (a *analyzer) clauses(text, source string) []*draft {
 		}
 	}
 	return a.withEvents(a.clauseDrafts(cs, source, text), source)
+}
+
+// besideClauses reads "A and, at the same time, B" on a branch or
+// anywhere a clause list is read whole: B's steps are marked to run
+// beside A's. nil when the text is no such pair.
+func (a *analyzer) besideClauses(text, source string) []*draft {
+	m := midParallelRe.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	first := a.clauses(m[1], source)
+	if len(first) == 0 {
+		return nil
+	}
+	second := a.clauses(m[2], source)
+	if len(second) == 0 || second[0].event != nil || first[len(first)-1].event != nil {
+		for _, d := range append(first, second...) {
+			d.drop = true
+		}
+		return nil
+	}
+	second[0].beside = true
+	return append(first, second...)
+}
+
+// waitVerbs keep a thing as it is until something happens: "The parcel
+// is held until the customer collects it" is a wait, not work done again.
+var waitVerbs = set(`hold keep store wait remain stay park leave rest sit lie hang block freeze suspend`)
+
+// untilClauses reads "A chases the plumber until the report comes in"
+// on a decision's branch, where the sentence's own loop reading
+// (untilLoop) does not: the steps, marked to be done again until the
+// condition holds. nil when the text is no such clause.
+func (a *analyzer) untilClauses(text, source string) []*draft {
+	m := untilTailRe.FindStringSubmatch(text)
+	if !a.onBranch || m == nil || untilTimeRe.MatchString(m[2]) || wordCount(m[2]) > 12 {
+		return nil
+	}
+	head := m[1]
+	cue := againRe.MatchString(head) || loopRe.MatchString(head)
+	if k := keepIngRe.FindStringSubmatchIndex(head); k != nil {
+		if base, f := verbForm(head[k[2]:k[3]]); f == formIng {
+			head = head[:k[0]] + "must " + base + head[k[3]:] // "keeps chasing" → "must chase"
+			cue = true
+		}
+	}
+	ds := a.clauses(head, source)
+	if len(ds) == 0 {
+		return nil
+	}
+	for _, d := range ds {
+		if d.event != nil || d.beside || d.until != "" || !cue && waitVerbs[firstWord(d.verb)] {
+			for _, d := range ds {
+				d.drop = true
+			}
+			return nil
+		}
+	}
+	last := ds[len(ds)-1]
+	last.until, last.untilFrom = m[2], ds[0]
+	return ds
 }
 
 // clauseRewrites rewrites set phrasings into the plain clause they mean.

@@ -282,7 +282,9 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 			return append(one, two...), true
 		}
 	}
+	a.onBranch = true
 	ds := a.clauses(main, r.s)
+	a.onBranch = false
 	if refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
 		ds = append([]*draft{refusal}, ds...)
 	} else if refusal != nil {
@@ -305,7 +307,9 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		o.awaited = a.awaitedAnswer(cond, r.s)
 	}
 	if other != "" {
+		a.onBranch = true
 		os := a.clauses(other, r.s)
+		a.onBranch = false
 		a.b.addOtherwise(os)
 		ds = append(ds, os...)
 	}

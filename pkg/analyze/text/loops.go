@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application|matter|ticket|file|dossier|booking)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts)\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:never|no\s+longer)\s+(?:goes|go|gets|moves|proceeds|continues)\s+(?:to|on|further|any\s+further)\b|\b(?:is|are)\s+dead\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application|matter|ticket|file|dossier|booking)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts|(?:we|they)\s+(?:stop|end|halt))\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:(?:does|do|did|will|shall|would)\s+not|doesn't|don't|won't)\s+[a-z]+(?:\s+(?:the|this|that|its|their|his|her)\s+[a-z-]+|\s+(?:it|them|him|her))?\s+(?:any\s+)?further\W*$|\b(?:never|no\s+longer)\s+(?:goes|go|gets|moves|proceeds|continues)\s+(?:to|on|further|any\s+further)\b|\b(?:is|are)\s+dead\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
 	// negEndRe is a closing clause saying the case is not carried on:
 	// "If the part fails, it is not shipped", "…, and the order will not
 	// be delivered". Only at the end of the sentence, after a clause
@@ -169,6 +169,11 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// report and goes to step 5": the branch goes on at that step
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		a.b.endSoft()
+	case returnedOut(s):
+		// "… the slot is released and the referral is returned to the
+		// GP": the case leaves for the outside party; a rework loop
+		// that follows replaces the end
+		a.b.endSoft()
 	case a.redoneStep(before):
 		// "If the figures still do not match, the accountant repeats the
 		// reconciliation": back to the reconciliation
@@ -184,8 +189,8 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// investigating": back to the investigation, no step of its own
 		e := a.backToStep(s, before)
 		for _, d := range a.drafts[before:] {
-			if d.event == nil && (firstWord(d.verb) == "go" || restartVerbs[firstWord(d.verb)] && againRe.MatchString(d.object)) {
-				d.drop = true // "… and we start again with measuring": the jump, no step
+			if d.event == nil && (firstWord(d.verb) == "go" || firstWord(d.verb) == "return" && d.object == "" || restartVerbs[firstWord(d.verb)] && againRe.MatchString(d.object)) {
+				d.drop = true // "… and we start again with measuring", "… and returns to scheduling": the jump, no step
 			}
 		}
 		a.b.loopTo(e.item)
@@ -269,7 +274,7 @@ func (a *analyzer) resubmittedTo(before int) *draft {
 // untilRe finds a sentence that closes a cycle of the steps before it:
 // "This continues until the reviewer approves the pull request", "These
 // steps are repeated until the test passes".
-var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+until\s+(.{4,}?)[.!]?$`)
+var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
 
 // loopUntil loops back from the last step to the first recent step of
 // the party the condition names ("until the reviewer approves": the
@@ -387,6 +392,21 @@ func inParallel(items []*item, target *item, inside bool) bool {
 	return false
 }
 
+// returnedOutRe is the case handed back to whoever sent it in: "the
+// referral is returned to the GP", "returns the form to the applicant".
+var returnedOutRe = regexp.MustCompile(`(?i)\b(?:(?:is|are)\s+(?:then\s+)?(?:returned|sent\s+back|handed\s+back)|returns\s+(?:it|them|the\s+[a-z-]+)|sends\s+(?:it|them|the\s+[a-z-]+)\s+back)\s+to\s+(?:the\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\W*$`)
+
+// reworkCueRe marks a return for rework, not for good: "for
+// correction", "to complete it", "who corrects it".
+var reworkCueRe = regexp.MustCompile(`(?i)\b(?:correct\w*|complet\w*|amend\w*|fix\w*|rework\w*|revis\w*|missing|again|resubmit\w*|re-submit\w*)\b`)
+
+// returnedOut reports a closing clause that hands the case back to an
+// outside party for good, ending its branch.
+func returnedOut(s string) bool {
+	m := returnedOutRe.FindStringSubmatch(strings.TrimSpace(s))
+	return m != nil && isExternal(m[1]) && !reworkCueRe.MatchString(s)
+}
+
 // waitAgainRe is a branch that goes back to waiting: "… and waits
 // again", "… and waits once more".
 var waitAgainRe = regexp.MustCompile(`(?i)\bwait(?:s|ing)?\s+(?:again|once\s+more|anew)\b`)
@@ -396,7 +416,7 @@ var restartVerbs = set(`start begin restart`)
 
 // backToStepRe names the step the case goes back to: "goes back to
 // investigating", "returns to checking the form".
-var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:starts?|begins?|started|began)\s+again\s+(?:with|from|at)\s+(?:the\s+)?([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+the\s+([a-z]+)\b|\b(?:returns?|returned)\s+to\s+the\s+([a-z]+)\s+(?:step|stage|phase|task)\b`)
+var backToStepRe = regexp.MustCompile(`(?i)\b(?:go|goes|going|went|return|returns|returned|loop|loops|jump|jumps)\s+back\s+to\s+([a-z]+ing)\b|\breturns?\s+to\s+([a-z]+ing)\b|\b(?:starts?|begins?|started|began)\s+again\s+(?:with|from|at)\s+(?:the\s+)?([a-z]+ing)\b|\b(?:go|goes|going|went|return|returns|returned)\s+back\s+to\s+(?:the\s+)?([a-z]+)\b|\b(?:returns?|returned)\s+to\s+the\s+([a-z]+)\s+(?:step|stage|phase|task)\b`)
 
 // backToStep finds the earlier step a sentence goes back to by its verb
 // ("goes back to investigating": the last investigation before the
@@ -517,7 +537,7 @@ func (a *analyzer) stepRead(n int, d *draft) {
 // "The setter adjusts the mould and the inspector measures the part until
 // all dimensions are in tolerance", "The lab keeps testing the meter until
 // two results agree".
-var untilTailRe = regexp.MustCompile(`(?i)^(.{8,}?)[,]?\s+until\s+(.{4,}?)[.!]?$`)
+var untilTailRe = regexp.MustCompile(`(?i)^(.{8,}?)[,]?\s+(?:until|till|til)\s+(.{4,}?)[.!]?$`)
 
 // keepIngRe is "keeps doing": the step done over and over.
 var keepIngRe = regexp.MustCompile(`(?i)\b(?:keeps?|kept|keep\s+on|keeps\s+on|continues?|continued|goes\s+on|go\s+on)\s+([a-z]+ing)\b`)

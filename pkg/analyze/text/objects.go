@@ -96,9 +96,10 @@ func leadingCoordination(c clause, rest []string, prev string, form int) []claus
 			// participles act on the passive's subject
 			return append([]clause{c}, second...)
 		}
-		if len(second) > 0 && len(second[0].object) > 0 && strings.Contains(c.verb, " ") {
-			// "logs in and sets a new password": a phrasal verb
-			// is done, the object belongs to the second
+		if len(second) > 0 && (len(second[0].object) > 0 || second[0].to != "") && strings.Contains(c.verb, " ") {
+			// "logs in and sets a new password", "rolls back and
+			// returns to scheduling": a phrasal verb is done, the
+			// object or the place belongs to the second
 			return append([]clause{c}, second...)
 		}
 		if len(second) > 0 && len(second[0].object) > 0 {

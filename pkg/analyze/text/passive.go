@@ -93,9 +93,19 @@ func nextPassive(rest []string) int {
 	return 0
 }
 
+// lapseVerbs say that a thing runs out or stops by itself: no step.
+var lapseVerbs = set(`lapses expires ends fails stops lapsed expired ended failed stopped`)
+
 // passiveSubject drops a leading prepositional phrase from a passive
 // subject: "In dusty environments an additional tarp" → "additional tarp".
 func passiveSubject(ws []string) []string {
+	// "the offer lapses and the hire is cancelled": a clause of its own
+	// before the passive one, whose subject is the one after "and"
+	for k := 2; k+1 < len(ws); k++ {
+		if norm(ws[k]) == "and" && lapseVerbs[norm(ws[k-1])] {
+			return ws[k+1:]
+		}
+	}
 	if len(ws) > 1 && prepositions[norm(ws[0])] {
 		// the last determiner starts the subject: "In both cases the
 		// complaint" → "the complaint"

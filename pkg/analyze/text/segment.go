@@ -422,6 +422,12 @@ func (s *segmenter) prose(i int, t string) {
 	}
 	out, raw := s.out, s.raw
 	switch {
+	case s.cur != nil && s.cur.kind == blockPara && !startsLower(t) && s.leadEnds(t):
+		// "Item 1 – how changes go through CAB (agreed):" then
+		// "Requester raises the change record.": the lead and what it
+		// leads to are apart, not one sentence
+		s.flush()
+		s.open(block{kind: blockPara, text: t})
 	case s.cur != nil && (continuation || s.cur.kind == blockPara):
 		if n := len(s.buf); n > 0 && s.buf[n-1] == '-' && startsLower(t) {
 			s.buf = append(s.buf[:n-1], t...)
@@ -439,6 +445,22 @@ func (s *segmenter) prose(i int, t string) {
 		s.open(block{kind: blockPara, text: t})
 	}
 	s.prevBlank = false
+}
+
+// labelLineRe is a line that opens with a short label and a colon:
+// "Present: …", "Guest: vendor account manager".
+var labelLineRe = regexp.MustCompile(`^[A-Z][\w-]*(?:\s+[\w-]+){0,2}:\s+\S`)
+
+// leadEnds reports whether the growing paragraph ends before line t: its
+// text ends with a colon (a lead), or it is one short line without a
+// sentence end (a title) and t opens with a label ("Present: …").
+func (s *segmenter) leadEnds(t string) bool {
+	tail := strings.TrimSpace(tailOf(s.buf))
+	if strings.HasSuffix(tail, ":") {
+		return true
+	}
+	text := strings.TrimSpace(string(s.buf))
+	return !endsSentence(text) && !strings.Contains(text, ". ") && wordCount(text) <= 10 && labelLineRe.MatchString(t)
 }
 
 // between reports a short capitalised line alone between two paragraphs
@@ -719,10 +741,14 @@ func glyphOf(m string) string {
 
 // outcomeLine reports a line that names a case and what is done in it:
 // "Approved → book the workshop", "Refused: the assistant informs the
-// patient", "No reply in 48 hours: call the practice again".
+// patient", "No reply in 48 hours: call the practice again", "SCRAP -
+// warehouse scraps the parts".
 func outcomeLine(t string) bool {
 	if m := arrowRe.FindStringSubmatch(t); m != nil {
 		return wordCount(m[1]) <= 6 && !strings.Contains(m[1], ",")
+	}
+	if m := labelDashRe.FindStringSubmatch(t); m != nil && dashLabel(m[1], m[2]) {
+		return true // "SCRAP - warehouse scraps the parts"
 	}
 	return colonCondition(t) != t
 }

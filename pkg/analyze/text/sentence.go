@@ -12,7 +12,7 @@ var (
 	skipSentenceRe = regexp.MustCompile(`(?i)^(see|refer|for more|for further|for details|for information|coming soon|table \d|figure \d|fig\. \d|e\.g\.|example|please refer|this page|this document|this section|this procedure|(?:this|the\s+present)\s+(?:policy|ordinance|regulation|directive|standard|guideline|instruction|manual|by-law|bylaw|rule|code\s+of\s+practice|work\s+instruction)|these\s+(?:rules|regulations|guidelines|provisions)|the\s+following|please\s+(?:read|share|forward|find|keep|note|circulate|print|save)\s+(?:it|this|these|them|the\s+attached|attached|below|the\s+following)|please\s+(?:let\s+(?:me|us)\s+know|contact|reach\s+out|do\s+not\s+hesitate|don't\s+hesitate|get\s+in\s+touch|feel\s+free)|(?:just\s+)?(?:shout|let\s+(?:me|us)\s+know|reach\s+out|ping\s+(?:me|us))\s+if)\b`)
 	introRe        = regexp.MustCompile(`^([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\s+((?:works|is|acts|sits|serves)\s+(?:in|as|at|for|on|with)\b.*|(?:owns|runs|manages|leads|heads)\s+(?:a|an)\s.*)$`)
 	triggerRe      = regexp.MustCompile(`(?i)^(?:(?:in (?:any|either|both|all) cases?|finally|eventually|then|afterwards),?\s+)?(?:the\s+|this\s+)?(?:[\w-]+\s+)?(?:process|procedure|workflow)\s+(starts|begins|is triggered|is initiated|kicks off|ends|finishes|is complete|is completed)\s+(?:when|once|as soon as|with|after|by)\s+(.+?)[.!]?$`)
-	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.' -]{1,40}?)\s*:\s+(\S.*)$`)
+	rolePrefixRe   = regexp.MustCompile(`^([A-Z][\w&/.'"“”‘’ -]{1,40}?)\s*:\s+(\S.*)$`)
 	roleSuffixRe   = regexp.MustCompile(`^(.{6,}?)\s*\(([A-Z][\w&/.' -]{1,40})\)[.!]?$`)
 )
 
@@ -53,7 +53,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
-	s = plainOrder(s)
+	s = noCaseLead(ordinalSecond(caseGoesBack(plainOrder(s))))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
@@ -132,6 +132,11 @@ func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
 			// dates or heads the step; the clause after it is the step
 			return m[2], func() {}
 		}
+	} else if m := labelDashRe.FindStringSubmatch(s); m != nil && dashLabel(m[1], m[2]) {
+		// "REWORK - production reworks the parts": the capitalised label
+		// names the option or the stage; the clause after the dash is
+		// the step
+		return m[2], func() {}
 	} else if m := roleSuffixRe.FindStringSubmatch(s); m != nil {
 		if np := nounPhrase(strings.Fields(m[2]), 5); isAgent(np) {
 			a.sectionActor = a.performer(np)
@@ -294,8 +299,8 @@ var outcomesRe = regexp.MustCompile(`(?i)\b(?:two|three|four|five|[2-5])\s+(?:po
 var restartTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+|then\s+)?(?:the\s+)?(?:whole\s+)?(?:cycle|process|procedure|loop|round)\s+(?:then\s+)?(?:starts|begins|runs|repeats|restarts)\s*(?:again|over|anew|from\s+the\s+(?:start|beginning))?\W*$`)
 
 // endTailRe is a closing clause that only ends the process: "… and the
-// process ends", ", and the case is closed".
-var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$`)
+// process ends", ", and the case is closed", ", and we stop there".
+var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$|(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:we|they)\s+(?:stop|end|halt)\s+(?:there|here|at\s+(?:that|this)\s+point)\W*$`)
 
 // goesToPartyRe is a thing that moves to someone: "An e-mail goes to the
 // supplier", "A copy then goes out to the insurer".
@@ -570,6 +575,10 @@ func lowerInitial(s string) string {
 // verbs ("Approved changes we schedule and test" → "We schedule and test
 // approved changes").
 func plainOrder(s string) string {
+	// "22:40 At the yard the driver checks the seal": a log's clock time
+	// dates the line; it names no performer
+	s = clockLeadRe.ReplaceAllString(s, "")
+	s = plainPerson(s)
 	// "If the lag is high, do NOT fail over: the DBA opens a case": what
 	// is not done leads in to what is
 	s = dontLeadRe.ReplaceAllString(s, "$1$2")
@@ -597,6 +606,114 @@ func plainOrder(s string) string {
 	}
 	return s
 }
+
+// noCaseRe is a case named by what is missing, as call notes put it:
+// "No glass cover, the handler declines the claim".
+var noCaseRe = regexp.MustCompile(`^(?i:no)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}),\s+(\S.{8,})$`)
+
+// withoutLeadRe is a case led by what is missing: "Without a
+// confirmation(,) the slot is released".
+var withoutLeadRe = regexp.MustCompile(`^(?i:without)\s+(?i:a|an|any)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?),?\s+((?i:the|this|that|its|their)\s+\S.{8,})$`)
+
+// noCaseLead writes such a lead as the condition it is: "If there is no
+// glass cover, the handler declines the claim". "No X, no Y" (a rule)
+// and a lead without a clause after it stay.
+func noCaseLead(s string) string {
+	if m := withoutLeadRe.FindStringSubmatch(s); m != nil && len(parseClause(m[2], "")) > 0 {
+		// "without a confirmation the slot is released": the case in
+		// which the thing is missing
+		return "If there is no " + m[1] + ", " + m[2]
+	}
+	m := noCaseRe.FindStringSubmatch(s)
+	if m == nil || strings.HasPrefix(strings.ToLower(m[2]), "no ") || len(parseClause(m[2], "")) == 0 {
+		return s
+	}
+	return "If there is no " + m[1] + ", " + m[2]
+}
+
+// ordinalSecondRe is "a second" as an ordinal before a noun: "after a
+// second reminder", not a wait of one second ("after a second,").
+var ordinalSecondRe = regexp.MustCompile(`(?i)\b(after|within|inside|in|up\s+to)\s+(a|an|one)\s+second\s+([a-z][\w-]*)`)
+
+// ordinalSecond writes such an ordinal as "2nd", so that no timer of one
+// second is read from it; a word that goes on the wait ("after a second
+// or two") keeps it.
+func ordinalSecond(s string) string {
+	return ordinalSecondRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := ordinalSecondRe.FindStringSubmatch(m)
+		if n := norm(sm[3]); n == "or" || n == "and" || n == "to" || n == "of" || n == "later" || prepositions[n] {
+			return m
+		}
+		return sm[1] + " " + sm[2] + " 2nd " + sm[3]
+	})
+}
+
+// caseBackRe is a closing clause in which the case, not a person, goes
+// back to an earlier step: "…, the lead rolls back and the change returns
+// to scheduling", "… and the form goes back to the check".
+var caseBackRe = regexp.MustCompile(`(?i)\s+and\s+(?:then\s+)?(?:the|this|that|its|their)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+((?:returns|goes\s+back|is\s+sent\s+back|loops\s+back|comes\s+back)\s+to\s+\S)`)
+
+// caseGoesBack drops the subject of such a closing clause, so that it
+// reads as the branch's jump back ("… rolls back and returns to
+// scheduling") and not as a step named after the case. A person going
+// back ("and the engineer returns to the site") keeps the subject.
+func caseGoesBack(s string) string {
+	m := caseBackRe.FindStringSubmatchIndex(s)
+	if m == nil || isAgent(s[m[2]:m[3]]) || isExternal(s[m[2]:m[3]]) {
+		return s
+	}
+	return s[:m[0]] + " and " + s[m[4]:]
+}
+
+// labelDashRe is a capitalised label before a dash and a clause in
+// lower case: "REWORK - production reworks the parts", "Use As Is –
+// quality engineer releases the parts".
+var labelDashRe = regexp.MustCompile(`^([A-Z][\p{L}0-9'/&]*(?:\s+[A-Z][\p{L}0-9'/&]*){0,3})\s+[-–—]\s+([a-z].{8,})$`)
+
+// dashLabel reports whether "LABEL - rest" is a label in front of a
+// clause with a performer of its own: "REWORK - production reworks the
+// parts" (a department names no role word, but still does the step).
+func dashLabel(label, rest string) bool {
+	ws := strings.Fields(label)
+	if len(ws) == 0 || len(ws) > 4 || labelPrefixStops[norm(ws[0])] || wordCount(rest) < 3 {
+		return false
+	}
+	cs := parseClause(rest, "")
+	return len(cs) > 0 && cs[0].performer != ""
+}
+
+// willRe and progressiveRe are a speaker's future and present
+// progressive: "I'll run a line test", "I'm logging a ticket now", "we
+// are sending the form".
+var (
+	willRe        = regexp.MustCompile(`(?i)\b(I|we|they|you)(?:'ll|’ll)\s`)
+	progressiveRe = regexp.MustCompile(`(?i)\b(I(?:'m|’m|\s+am)|(?:we|they)(?:'re|’re|\s+are))\s+(?:now\s+|just\s+|also\s+)?([a-z]+ing)\b(\s+to\b)?(\s+[a-z0-9"'(])`)
+)
+
+// plainPerson writes a speaker's future and progressive in the plain
+// present the clause reader knows: "I'll run" → "I will run", "I'm
+// logging a ticket" → "I log a ticket", "we're going to send" → "we
+// will send". A progressive with nothing after it ("Okay, I'm
+// recording.") is talk about the call, no step, and stays.
+func plainPerson(s string) string {
+	s = willRe.ReplaceAllString(s, "$1 will ")
+	return progressiveRe.ReplaceAllStringFunc(s, func(m string) string {
+		sm := progressiveRe.FindStringSubmatch(m)
+		subj := strings.Fields(strings.NewReplacer("'m", "", "’m", "", "'re", "", "’re", "").Replace(sm[1]))[0]
+		if strings.EqualFold(sm[2], "going") && sm[3] != "" {
+			return subj + " will" + sm[4] // "I'm going to send" → "I will send"
+		}
+		base, f := verbForm(sm[2])
+		if f != formIng {
+			return m
+		}
+		return subj + " " + base + sm[3] + sm[4]
+	})
+}
+
+// clockLeadRe is a clock time that opens a line of a log: "22:40 ",
+// "08:00 – ", "7.15am: ".
+var clockLeadRe = regexp.MustCompile(`^\s*(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s*(?i:am|pm|h))?\s*(?:[-–|:]\s*)?(?:\s|$)`)
 
 // labelIfRe is a short label before a condition: "Dryer check: if …".
 var labelIfRe = regexp.MustCompile(`^[A-Z][\w' -]{1,30}:\s+((?i:if|when|where|unless|should|in\s+case)\s.+)$`)

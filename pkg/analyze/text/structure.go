@@ -85,7 +85,7 @@ func (a *analyzer) choiceItem(bl block) {
 	}
 	a.listItem(bl)
 	if len(a.drafts) > before {
-		if d := a.drafts[before]; d.event == nil && wordCount(d.name) <= 2 && wordCount(bl.text) >= wordCount(d.name)+3 {
+		if d := a.drafts[before]; d.event == nil && wordCount(d.name) <= 2 && wordCount(bl.text) >= wordCount(d.name)+3 && !labelledStep(bl.text) {
 			if n := choiceName(bl.text); n != "" {
 				d.name = n
 			}
@@ -100,6 +100,21 @@ func (a *analyzer) choiceItem(bl block) {
 	d.name = name
 	d.inputs, d.outputs = nil, nil
 	a.b.add([]*draft{d})
+}
+
+// labelledStep reports an item whose label heads a clause that names its
+// own performer: "SCRAP - the warehouse scraps the parts", "Rework:
+// production reworks the parts". The clause's step is the option's
+// name, not the item's first words.
+func labelledStep(text string) bool {
+	text = strings.TrimSpace(text)
+	if m := labelDashRe.FindStringSubmatch(text); m != nil {
+		return dashLabel(m[1], m[2])
+	}
+	if m := rolePrefixRe.FindStringSubmatch(text); m != nil {
+		return labelPrefix(m[1], m[2])
+	}
+	return false
 }
 
 // alternativeSections turns runs of sections headed as alternatives

@@ -244,12 +244,18 @@ func (a *analyzer) transcript(turns []turn) {
 			}
 		}
 	}
+	outside := outsideSpeaker(turns, role)
 	for _, t := range turns {
 		if a.ctx.Err() != nil {
 			return
 		}
 		if t.roster != "" {
 			continue
+		}
+		if outside != "" && t.speaker != "" && !strings.EqualFold(firstNonEmpty(role[t.speaker], t.speaker), outside) {
+			// "I send you the guide" to the caller: "you" is the
+			// outside party on the line
+			t.text = addressed(t.text, outside)
 		}
 		if t.speaker == "" {
 			a.name = trimPunct(t.text)
@@ -288,4 +294,99 @@ func (a *analyzer) transcript(turns []turn) {
 	if a.purpose == "" && len(speakers) > 0 {
 		a.purpose = "Process as described in a conversation between " + strings.Join(speakers, ", ") + "."
 	}
+}
+
+// outsideSpeaker is the outside party a conversation is held with, by
+// its role or label ("Customer (Ms Okafor)", "Caller"), or "" when no
+// speaker is one or more than one is.
+func outsideSpeaker(turns []turn, role map[string]string) string {
+	found := ""
+	for _, t := range turns {
+		if t.speaker == "" {
+			continue
+		}
+		name := firstNonEmpty(role[t.speaker], t.speaker)
+		if !isExternal(name) {
+			continue
+		}
+		if found != "" && !strings.EqualFold(found, name) {
+			return ""
+		}
+		found = name
+	}
+	return strings.ToLower(found)
+}
+
+// youRe finds "you" after the word before it: "send you", "to you".
+var youRe = regexp.MustCompile(`(?i)\b([a-z][a-z-]*)\s+you\b`)
+
+// addressed writes "you" as the outside party a turn is said to where
+// the party receives something: "I'm e-mailing you the link" → "I'm
+// e-mailing the customer the link", "sent to you" → "sent to the
+// customer". "Thank you", "can you" and "you" as the subject stay.
+func addressed(text, party string) string {
+	np := "the " + party
+	return youRe.ReplaceAllStringFunc(text, func(m string) string {
+		sm := youRe.FindStringSubmatch(m)
+		w := norm(sm[1])
+		if w == "to" || w == "for" {
+			return sm[1] + " " + np
+		}
+		if modals[w] || auxBe[w] || w == "thank" || w == "do" || w == "does" || w == "did" || w == "let" || w == "if" {
+			return m
+		}
+		if _, f := verbForm(sm[1]); f == formNone {
+			return m
+		}
+		return sm[1] + " " + np
+	})
+}
+
+// dearRe is a letter's salutation to a party by its role: "Dear
+// applicant,", "Dear Customer".
+var dearRe = regexp.MustCompile(`(?i)^\s*dear\s+([a-z][a-z -]{2,30}?)\s*[,:]?\s*$`)
+
+// secondPersonRe finds the second person with the verb forms that change
+// with it.
+var secondPersonRe = regexp.MustCompile(`(?i)\b(?:you(?:'ll|’ll)|you(?:'d|’d)|you(?:'ve|’ve)|you(?:'re|’re)|your|yours|you)\b`)
+
+// letterTo rewrites a letter to an outside party by its role ("Dear
+// applicant,") in the third person, so that what "you" do and receive is
+// that party's: "we write to you and you resend the form" → "we write to
+// the applicant and the applicant resends the form". ok is false for any
+// other text.
+func letterTo(text string) (string, bool) {
+	first := ""
+	for _, l := range strings.SplitN(text, "\n", 8) {
+		if strings.TrimSpace(l) != "" {
+			first = l
+			break
+		}
+	}
+	m := dearRe.FindStringSubmatch(first)
+	if m == nil || !isExternal(m[1]) {
+		return "", false
+	}
+	party := strings.ToLower(strings.TrimSpace(m[1]))
+	np := "the " + party
+	return secondPersonRe.ReplaceAllStringFunc(text, func(w string) string {
+		l := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+		out := np
+		switch {
+		case strings.HasSuffix(l, "'ll"):
+			out = np + " will"
+		case strings.HasSuffix(l, "'d"):
+			out = np + " would"
+		case strings.HasSuffix(l, "'ve"):
+			out = np + " has"
+		case strings.HasSuffix(l, "'re"):
+			out = np + " is"
+		case l == "your" || l == "yours":
+			out = np + "'s"
+		}
+		if w[0] >= 'A' && w[0] <= 'Z' {
+			out = capitalise(out)
+		}
+		return out
+	}), true
 }
