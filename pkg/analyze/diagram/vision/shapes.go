@@ -600,7 +600,7 @@ func candidates(bm *bitmap, minSide int) []*candidate {
 			cd.kind = Task
 		case f > 0.7 && f < 0.86 && cd.white > 0.2 && (square || wide && ar <= 4 && ws.profile(l, 0.75, 0.95)) && ws.ellipse(l):
 			cd.kind = Event
-		case f > 0.4 && f < 0.62 && (square || wide && ws.profile(l, 0.35, 0.65) || ar > 6 && ar <= maxDiamondAspect && ws.diamond(l)):
+		case f > 0.4 && f < 0.62 && (square && ws.diamond(l) || wide && ws.profile(l, 0.35, 0.65) || ar > 6 && ar <= maxDiamondAspect && ws.diamond(l)):
 			cd.kind = Gateway
 		default:
 			continue
