@@ -15,7 +15,7 @@ import (
 // debugImage prints what the recogniser finds in one image and writes an
 // overlay (tasks blue, gateways green, events orange, lanes grey, flows
 // red with a dot at the target) to out.
-func debugImage(path, variant, out string) error {
+func debugImage(path, variant string, seed int, out string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("open: %w", err)
@@ -26,7 +26,7 @@ func debugImage(path, variant, out string) error {
 		return fmt.Errorf("decode: %w", err)
 	}
 	if variant != "" {
-		b, err := degrade(src, variant, 1)
+		b, err := degrade(src, variant, seed)
 		if err != nil {
 			return err
 		}

@@ -389,7 +389,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 			if c.dev {
 				split = "dev"
 			}
-			for _, k := range []string{"all", split, v, v + " " + lanes} {
+			for _, k := range []string{"all", split, v, v + " " + lanes, split + " " + v} {
 				k = c.renderer + " " + k
 				t := group(k)
 				t.images++
@@ -442,7 +442,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 	for _, rd := range []string{"bpmn-js", "graphviz", "plantuml", "mermaid"} {
 		order = append(order, rd+" all", rd+" dev", rd+" held-out")
 		for _, v := range Variants {
-			order = append(order, rd+" "+v, rd+" "+v+" lanes", rd+" "+v+" flat")
+			order = append(order, rd+" "+v, rd+" "+v+" lanes", rd+" "+v+" flat", rd+" dev "+v, rd+" held-out "+v)
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -23,6 +23,7 @@ func main() {
 		gen     = flag.Bool("gen", false, "write the source BPMN files and print the render jobs")
 		shrinkF = flag.Bool("shrink", false, "re-encode the rendered PNGs as 8-bit grey")
 		debug   = flag.String("debug", "", "print what the recogniser finds in one image, overlay in /tmp/overlay.png")
+		seed    = flag.Int("seed", 1, "with -debug: the degradation's seed (the bench's is the picture's index in its run)")
 		verbose = flag.Bool("v", false, "print every image's figures")
 		only    = flag.String("only", "", "only images whose name contains this")
 		set     = flag.String("set", "all", "dev, held or all")
@@ -42,7 +43,7 @@ func main() {
 			os.Exit(1)
 		}
 	case *debug != "":
-		if err := debugImage(*debug, *variant, "/tmp/overlay.png"); err != nil {
+		if err := debugImage(*debug, *variant, *seed, "/tmp/overlay.png"); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

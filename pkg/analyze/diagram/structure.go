@@ -114,10 +114,13 @@ type structureBuilder struct {
 	// flows and dashed index d.Flows: the sequence flows and the
 	// message flows kept
 	flows, dashed []int
-	m             process.Model
-	ids           []string
-	usedLane      map[string]bool
-	tasks         int
+	// outside: a dashed line runs from a pool to a node outside every
+	// pool band, which is then in a pool of its own
+	outside  bool
+	m        process.Model
+	ids      []string
+	usedLane map[string]bool
+	tasks    int
 }
 
 // placeWords sorts the words into the shapes that hold them, the lane
@@ -250,9 +253,6 @@ func (b *structureBuilder) performer(s vision.Shape) string {
 // poolOf is the pool band a shape sits in (its index + 1), 0 when the
 // picture has fewer than two pools.
 func (b *structureBuilder) poolOf(s vision.Shape) int {
-	if len(b.pools) < 2 {
-		return 0
-	}
 	c := center(s.Box)
 	for k, p := range b.pools {
 		if c.In(p.body) {
@@ -276,7 +276,12 @@ func (b *structureBuilder) pickFlows() {
 			continue
 		}
 		if f.Dashed {
-			if p, q := b.poolOf(d.Shapes[f.From]), b.poolOf(d.Shapes[f.To]); p != q && p > 0 && q > 0 {
+			// between two pools, or from a pool to a node outside
+			// every pool read (a pool drawn without a header, whose
+			// band is not found: MIWG A.4.0's lower process); inside
+			// one pool, or with no pool at all, an association
+			if p, q := b.poolOf(d.Shapes[f.From]), b.poolOf(d.Shapes[f.To]); p != q {
+				b.outside = b.outside || p == 0 || q == 0
 				seen[e] = true
 				b.dashed = append(b.dashed, i)
 			}
@@ -423,15 +428,22 @@ func (b *structureBuilder) addFlows() {
 // addPools keeps separate pool bands separate participants, each node
 // in the pool it sits in.
 func (b *structureBuilder) addPools() {
-	if len(b.pools) < 2 {
+	rest := 0 // the pool of the nodes outside every pool band
+	if b.outside {
+		rest = len(b.pools) + 1
+	}
+	if len(b.pools) < 2 && rest == 0 {
 		return
 	}
 	m := &b.m
 	for k, p := range b.pools {
 		m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", k+1), Name: cmp.Or(p.name, fmt.Sprintf("Pool %d", k+1)), Collapsed: p.collapsed})
 	}
+	if rest > 0 {
+		m.Pools = append(m.Pools, process.Pool{ID: fmt.Sprintf("pool%d", rest), Name: fmt.Sprintf("Pool %d", rest)})
+	}
 	for i, s := range b.d.Shapes {
-		k := b.poolOf(s)
+		k := cmp.Or(b.poolOf(s), rest)
 		if k == 0 || b.ids[i] == "" || s.Kind == vision.Pool {
 			continue
 		}

@@ -229,26 +229,10 @@ func TestStructureDrawnAsSeen(t *testing.T) {
 // and a dashed connector between them is a message flow, not a sequence
 // flow.
 func TestStructurePoolsAndMessages(t *testing.T) {
-	box := func(x, y int) vision.Shape {
-		r := image.Rect(x, y, x+120, y+60)
-		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
-	}
-	d := vision.Diagram{Stroke: 2,
-		Shapes: []vision.Shape{box(100, 60), box(400, 60), box(400, 280)},
-		Lanes: []vision.Band{
-			{Header: image.Rect(0, 0, 30, 200), Body: image.Rect(30, 0, 800, 200), Pool: true},
-			{Header: image.Rect(0, 220, 30, 420), Body: image.Rect(30, 220, 800, 420), Pool: true},
-		},
-		Flows: []vision.Flow{
-			{From: 0, To: 1, Sure: true, Path: []image.Point{image.Pt(221, 90), image.Pt(399, 90)}},
-			{From: 1, To: 2, Sure: true, Dashed: true, Path: []image.Point{image.Pt(460, 121), image.Pt(460, 279)}},
-		},
-	}
-	ws := []word{
-		{text: "Send", block: 1, left: 120, top: 80, w: 40, h: 14, conf: 90},
-		{text: "Invoice", block: 2, left: 420, top: 80, w: 50, h: 14, conf: 90},
-		{text: "Pay", block: 3, left: 420, top: 300, w: 30, h: 14, conf: 90},
-	}
+	d, ws := sendInvoicePay([]vision.Band{
+		{Header: image.Rect(0, 0, 30, 200), Body: image.Rect(30, 0, 800, 200), Pool: true},
+		{Header: image.Rect(0, 220, 30, 420), Body: image.Rect(30, 220, 800, 420), Pool: true},
+	}, image.Pt(400, 280))
 	m, _, ok := structureModel(d, ws, []string{"Supplier", "Customer"}, "")
 	if !ok {
 		t.Fatal("no structure")
@@ -415,4 +399,70 @@ func TestStructureCollapsedPool(t *testing.T) {
 			t.Errorf("a solid line to the collapsed pool became a sequence flow %+v", f)
 		}
 	}
+}
+
+// TestStructureMessageToUnreadPool: a dashed line runs between pools
+// when its ends sit in different pools or one sits outside every pool
+// read (a pool drawn without a header, whose band is not found); inside
+// one pool, or with no pool at all, it is an association.
+func TestStructureMessageToUnreadPool(t *testing.T) {
+	top := vision.Band{Header: image.Rect(0, 0, 30, 200), Body: image.Rect(30, 0, 800, 200), Pool: true}
+	tests := []struct {
+		name  string
+		lanes []vision.Band
+		to    image.Point // the dashed line's end box; it starts at (400, 60)
+		want  int         // message flows
+	}{
+		{"one pool, the end below it", []vision.Band{top}, image.Pt(400, 280), 1},
+		{"one pool, the end in it", []vision.Band{top}, image.Pt(600, 120), 0},
+		{"no pool", nil, image.Pt(400, 280), 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, ws := sendInvoicePay(tt.lanes, tt.to)
+			var names []string
+			if len(tt.lanes) > 0 {
+				names = []string{"Supplier"}
+			}
+			m, _, ok := structureModel(d, ws, names, "")
+			if !ok {
+				t.Fatal("no structure")
+			}
+			if len(m.MessageFlows) != tt.want {
+				t.Fatalf("message flows %+v, want %d", m.MessageFlows, tt.want)
+			}
+			for _, f := range m.Flows {
+				if tt.want > 0 && f.Source == m.MessageFlows[0].Source && f.Target == m.MessageFlows[0].Target {
+					t.Errorf("the message flow is a sequence flow too %+v", f)
+				}
+			}
+			if tt.want > 0 && len(m.Pools) != 2 {
+				t.Errorf("pools %+v, want Supplier and the pool below", m.Pools)
+			}
+		})
+	}
+}
+
+// sendInvoicePay is three task boxes, "Send" and "Invoice" side by side
+// at the top joined by a solid line, and "Pay" at to, which a dashed line
+// from "Invoice" reaches, in the given bands.
+func sendInvoicePay(lanes []vision.Band, to image.Point) (vision.Diagram, []word) {
+	box := func(p image.Point) vision.Shape {
+		r := image.Rect(p.X, p.Y, p.X+120, p.Y+60)
+		return vision.Shape{Kind: vision.Task, Box: r, Inner: r.Inset(2)}
+	}
+	d := vision.Diagram{Stroke: 2,
+		Shapes: []vision.Shape{box(image.Pt(100, 60)), box(image.Pt(400, 60)), box(to)},
+		Lanes:  lanes,
+		Flows: []vision.Flow{
+			{From: 0, To: 1, Sure: true, Path: []image.Point{image.Pt(221, 90), image.Pt(399, 90)}},
+			{From: 1, To: 2, Sure: true, Dashed: true, Path: []image.Point{image.Pt(460, 121), image.Pt(460, 279)}},
+		},
+	}
+	ws := []word{
+		{text: "Send", block: 1, left: 120, top: 80, w: 40, h: 14, conf: 90},
+		{text: "Invoice", block: 2, left: 420, top: 80, w: 50, h: 14, conf: 90},
+		{text: "Pay", block: 3, left: to.X + 20, top: to.Y + 20, w: 30, h: 14, conf: 90},
+	}
+	return d, ws
 }

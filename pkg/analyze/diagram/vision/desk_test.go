@@ -180,3 +180,46 @@ func TestBullseyeCore(t *testing.T) {
 		t.Errorf("no bullseye at the core cut (Otsu %d)", r.cut)
 	}
 }
+
+// TestCubic checks the sampling rotate and keystone use: exact on the
+// pixels, flat paper stays paper between them, and a line a pixel wide
+// moved by half a pixel stays darker than bilinear keeps it (bilinear
+// averages the two pixels it falls between).
+func TestCubic(t *testing.T) {
+	g := image.NewGray(image.Rect(0, 0, 20, 20))
+	for i := range g.Pix {
+		g.Pix[i] = 250
+	}
+	for y := range 20 {
+		g.Pix[y*g.Stride+9] = 20
+	}
+	tests := []struct {
+		name     string
+		x, y     float64
+		min, max uint8
+	}{
+		{"on a pixel of the line", 9, 5, 20, 20},
+		{"on a pixel of paper", 3, 5, 250, 250},
+		{"between paper pixels", 3.5, 5.5, 250, 250},
+		{"half a pixel beside the line", 8.5, 5, 110, 130},
+		{"at the edge of the picture", 0.5, 0.5, 200, 255},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if v := cubic(g, tt.x, tt.y); v < tt.min || v > tt.max {
+				t.Fatalf("cubic(%v, %v) = %d, want %d to %d", tt.x, tt.y, v, tt.min, tt.max)
+			}
+		})
+	}
+	// the line moved by half a pixel: its darkest sample
+	dark := func(f func(*image.Gray, float64, float64) uint8) uint8 {
+		m := uint8(255)
+		for x := 7.5; x < 12; x++ {
+			m = min(m, f(g, x, 5))
+		}
+		return m
+	}
+	if c, b := dark(cubic), dark(bilinear); c >= b {
+		t.Errorf("a line moved half a pixel: cubic's core %d, bilinear's %d; want cubic darker", c, b)
+	}
+}

@@ -53,6 +53,29 @@ func (ls *labels) hexagon(l int32) bool {
 	return bad*10 <= h
 }
 
+// diamond reports whether white component l's row ends lie on the
+// straight sides of the diamond its box holds (each row's half span
+// shrinking linearly from the middle row to the top and bottom), on all
+// but a tenth of its rows.
+func (ls *labels) diamond(l int32) bool {
+	b := ls.comps[l].box
+	w, h := float64(b.Dx()), float64(b.Dy())
+	if h < 8 {
+		return false
+	}
+	cx, cy := float64(b.Min.X)+(w-1)/2, float64(b.Min.Y)+(h-1)/2
+	tol := 2 + w/20 // a turn of a degree moves a flat diamond's sides along its rows
+	bad := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		lo, hi := ls.rowEnds(l, y)
+		half := w / 2 * (1 - math.Abs(float64(y)-cy)/(h/2))
+		if lo < 0 || math.Abs(cx-half-float64(lo)) > tol || math.Abs(float64(hi)-cx-half) > tol {
+			bad++
+		}
+	}
+	return bad*10 <= b.Dy()
+}
+
 // ellipse reports whether white component l's row ends lie on the
 // ellipse its box holds, on all but a few rows: an event's circle or a
 // terminal's ellipse, not a region fenced by a loop's connectors whose

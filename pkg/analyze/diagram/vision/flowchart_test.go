@@ -83,3 +83,44 @@ func TestFlowchartShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestWideDiamondKind checks candidates' reading of a decision drawn
+// round its question: however long the question, a diamond is a
+// gateway (Graphviz draws "Amount over limit?" six and a half times
+// wider than high), and a box or an ellipse as wide is none; nor is a
+// region as full as a diamond whose sides are not a diamond's.
+func TestWideDiamondKind(t *testing.T) {
+	tests := []struct {
+		name string
+		draw func(c *canvas)
+		want Kind
+		ok   bool
+	}{
+		{"diamond 2:1", func(c *canvas) { c.wideDiamond(200, 60, 60, 30) }, Gateway, true},
+		{"diamond 5:1", func(c *canvas) { c.wideDiamond(200, 60, 125, 25) }, Gateway, true},
+		{"diamond 6.5:1", func(c *canvas) { c.wideDiamond(200, 60, 156, 24) }, Gateway, true},
+		{"diamond 8:1", func(c *canvas) { c.wideDiamond(200, 60, 176, 22) }, Gateway, true},
+		{"rounded box 7:1", func(c *canvas) { c.roundBox(40, 40, 320, 46, 10) }, Task, true},
+		{"ellipse 7:1", func(c *canvas) { c.ellipse(200, 60, 161, 23) }, 0, false},
+		{"BPMN diamond", func(c *canvas) { c.diamond(200, 60, 30, "x") }, Gateway, true},
+		{"BPMN diamond, ring marker", func(c *canvas) { c.diamond(200, 60, 30, "o") }, Gateway, true},
+		// as full as a diamond and as square, but its left side is
+		// upright: a region fenced by lines, a bolt's inside
+		{"triangle", func(c *canvas) { c.line(170, 30, 170, 90); c.line(170, 30, 230, 60); c.line(170, 90, 230, 60) }, 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(400, 120, 2)
+			tt.draw(c)
+			var got *candidate
+			for _, cd := range candidates(binarize(c.g, 128), 12) {
+				if image.Pt(200, 60).In(cd.box) && (got == nil || cd.box.Dx() > got.box.Dx()) {
+					got = cd
+				}
+			}
+			if (got != nil) != tt.ok || got != nil && got.kind != tt.want {
+				t.Fatalf("got %+v; want kind %v (found %v)", got, tt.want, tt.ok)
+			}
+		})
+	}
+}

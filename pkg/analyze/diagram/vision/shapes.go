@@ -600,7 +600,7 @@ func candidates(bm *bitmap, minSide int) []*candidate {
 			cd.kind = Task
 		case f > 0.7 && f < 0.86 && cd.white > 0.2 && (square || wide && ar <= 4 && ws.profile(l, 0.75, 0.95)) && ws.ellipse(l):
 			cd.kind = Event
-		case f > 0.4 && f < 0.62 && (square || wide && ws.profile(l, 0.35, 0.65)):
+		case f > 0.4 && f < 0.62 && (square && ws.diamond(l) || wide && ws.profile(l, 0.35, 0.65) || ar > 6 && ar <= maxDiamondAspect && ws.diamond(l)):
 			cd.kind = Gateway
 		default:
 			continue
@@ -609,6 +609,13 @@ func candidates(bm *bitmap, minSide int) []*candidate {
 	}
 	return cands
 }
+
+// maxDiamondAspect is how much wider than high a decision's diamond may
+// be: Graphviz draws it round its question, and "Amount over limit?" on
+// one line makes it six and a half times wider than high. Beyond six,
+// its every row must end on its straight sides (diamond): a soft photo
+// has long thin regions between lines whose spans fill as much.
+const maxDiamondAspect = 10
 
 // inkLevel is the grey of the darkest percent of the picture: the core
 // of its lines and letters.
