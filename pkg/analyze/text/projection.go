@@ -251,7 +251,7 @@ func (c *collaboration) projectedFlows(p process.Pool, proj *projection, gateway
 	}
 	name := map[string]string{}
 	who := p.Name
-	for id := range proj.keep {
+	for _, id := range sortedKeys(proj.keep) {
 		switch {
 		case isStart[id]:
 			name[id] = start
