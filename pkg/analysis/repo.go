@@ -414,11 +414,7 @@ func (u Run) FailAnd(ctx context.Context, detail string, also func(tx *gorm.DB) 
 	err := u.r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		fields := failFields(detail)
 		fields["updated_at"] = time.Now().UTC()
-		q := tx.Model(&Analysis{}).Where("id = ? AND status IN ?", u.id, []string{StatusQueued, StatusRunning})
-		if u.token != "" {
-			q = q.Where("run_token = ?", u.token)
-		}
-		res := q.Updates(fields)
+		res := u.rows(tx).Where("status IN ?", []string{StatusQueued, StatusRunning}).Updates(fields)
 		if res.Error != nil {
 			return fmt.Errorf("fail analysis %s: %w", u.id, res.Error)
 		}
@@ -514,11 +510,7 @@ func (u Run) update(ctx context.Context, fields map[string]any) error {
 // row still carries the run's token.
 func (u Run) updateIn(ctx context.Context, db *gorm.DB, fields map[string]any) error {
 	fields["updated_at"] = time.Now().UTC()
-	q := db.Model(&Analysis{}).Where("id = ?", u.id)
-	if u.token != "" {
-		q = q.Where("run_token = ?", u.token)
-	}
-	res := q.Updates(fields)
+	res := u.rows(db).Updates(fields)
 	if res.Error != nil {
 		return fmt.Errorf("update analysis %s: %w", u.id, res.Error)
 	}
@@ -529,4 +521,14 @@ func (u Run) updateIn(ctx context.Context, db *gorm.DB, fields map[string]any) e
 		return u.r.refused(ctx, u.id)
 	}
 	return nil
+}
+
+// rows is the run's analysis row in db while it carries the run's token
+// (any run's, for a Run with no token).
+func (u Run) rows(db *gorm.DB) *gorm.DB {
+	q := db.Model(&Analysis{}).Where("id = ?", u.id)
+	if u.token != "" {
+		q = q.Where("run_token = ?", u.token)
+	}
+	return q
 }
