@@ -41,10 +41,23 @@ import (
 // eviction is answered but not cached, so an entry evicted by a logout or
 // a revocation in this process cannot be put back by a read that started
 // before it.
+//
+// The answer of an unfinished analysis changes with every stage a worker
+// writes. It is cached only while this process follows the workers'
+// change feed (queue.ChangedChannel, FollowChanges), for unfinishedTTL:
+// a worker's write names the analysis on the feed, which drops its
+// answers at once (and a lookup that overlapped it is not cached); a lost
+// message is seen within unfinishedTTL; when the feed fails, every
+// unfinished answer is dropped and none is cached until it is back. At
+// 150 clients polling every 100 ms the database read of each poll, not
+// the workers, bounded the analyses per second (issue 26 item 4).
 const (
 	principalTTL = time.Second
 	viewTTL      = 2 * time.Second
-	cacheMax     = 10000
+	// unfinishedTTL bounds how long a cached answer of an unfinished
+	// analysis is served when its change message was lost.
+	unfinishedTTL = time.Second
+	cacheMax      = 10000
 	// refreshAt is the part of an entry's TTL after which a read refreshes
 	// it (the others are still served the entry until the TTL ends).
 	refreshAt = 0.75
@@ -65,6 +78,11 @@ type cacheEntry struct {
 	// owner is the index key the entry is filed under for eviction:
 	// "u:"+user id for a principal, "a:"+account id for an answer.
 	owner string
+	// ttl, when set, is the entry's TTL instead of the one load is given;
+	// unfinished marks the answer of an unfinished analysis (cached only
+	// while the change feed is live).
+	ttl        time.Duration
+	unfinished bool
 }
 
 // readCache is a least-recently-used map of at most cacheMax entries with
@@ -86,10 +104,22 @@ type readCache struct {
 	refreshing map[string]struct{}
 	// now is the clock (tests move it past a TTL).
 	now func() time.Time
+	// analyses indexes answer keys by analysis id (a change message names
+	// only the analysis), under mu.
+	analyses map[string]map[string]struct{}
+	// changes counts change messages per stripe of analysis ids: a lookup
+	// that saw its stripe change while it ran does not cache its answer.
+	changes [64]atomic.Uint64
+	// feedLive: the change feed is subscribed; feedEpoch counts its
+	// losses, so that a lookup that overlapped one caches no unfinished
+	// answer.
+	feedLive  atomic.Bool
+	feedEpoch atomic.Uint64
 }
 
 func newReadCache() *readCache {
-	rc := &readCache{owners: map[string]map[string]struct{}{}, refreshing: map[string]struct{}{}, now: time.Now}
+	rc := &readCache{owners: map[string]map[string]struct{}{}, refreshing: map[string]struct{}{}, now: time.Now,
+		analyses: map[string]map[string]struct{}{}}
 	// NewLRU fails only for a size below one.
 	rc.lru, _ = simplelru.NewLRU(cacheMax, rc.unindex)
 	return rc
@@ -98,10 +128,79 @@ func newReadCache() *readCache {
 // unindex drops an evicted or removed key from its owner's set; the LRU
 // calls it with rc.mu held.
 func (rc *readCache) unindex(key string, e cacheEntry) {
-	if keys := rc.owners[e.owner]; keys != nil {
+	unfileKey(rc.owners, e.owner, key)
+	if id := analysisOf(key); id != "" {
+		unfileKey(rc.analyses, id, key)
+	}
+}
+
+// fileKey adds key to index[name]; unfileKey removes it.
+func fileKey(index map[string]map[string]struct{}, name, key string) {
+	keys := index[name]
+	if keys == nil {
+		keys = map[string]struct{}{}
+		index[name] = keys
+	}
+	keys[key] = struct{}{}
+}
+
+func unfileKey(index map[string]map[string]struct{}, name, key string) {
+	if keys := index[name]; keys != nil {
 		delete(keys, key)
 		if len(keys) == 0 {
-			delete(rc.owners, e.owner)
+			delete(index, name)
+		}
+	}
+}
+
+// analysisOf is the analysis id of an answer key ("v:account/id"), else "".
+func analysisOf(key string) string {
+	rest, ok := strings.CutPrefix(key, "v:")
+	if !ok {
+		return ""
+	}
+	_, id, _ := strings.Cut(rest, "/")
+	return id
+}
+
+// stripe is the counter of changes of analysis id.
+func (rc *readCache) stripe(id string) *atomic.Uint64 {
+	h := uint32(2166136261) // FNV-1a
+	for i := 0; i < len(id); i++ {
+		h = (h ^ uint32(id[i])) * 16777619
+	}
+	return &rc.changes[h%uint32(len(rc.changes))]
+}
+
+// changed drops every cached answer of analysis id (a change message):
+// a lookup running meanwhile does not cache what it read.
+func (rc *readCache) changed(id string) {
+	rc.stripe(id).Add(1)
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	keys := make([]string, 0, len(rc.analyses[id]))
+	for k := range rc.analyses[id] {
+		keys = append(keys, k)
+	}
+	for _, k := range keys {
+		rc.lru.Remove(k)
+	}
+}
+
+// setFeedLive records whether the change feed is subscribed; when it is
+// lost, every unfinished answer is dropped.
+func (rc *readCache) setFeedLive(live bool) {
+	if live {
+		rc.feedLive.Store(true)
+		return
+	}
+	rc.feedEpoch.Add(1)
+	rc.feedLive.Store(false)
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	for _, k := range rc.lru.Keys() {
+		if e, ok := rc.lru.Peek(k); ok && e.unfinished {
+			rc.lru.Remove(k)
 		}
 	}
 }
@@ -126,12 +225,10 @@ func (rc *readCache) put(key string, e cacheEntry) {
 	defer rc.mu.Unlock()
 	rc.lru.Remove(key) // a replaced entry leaves its old owner's set
 	rc.lru.Add(key, e)
-	keys := rc.owners[e.owner]
-	if keys == nil {
-		keys = map[string]struct{}{}
-		rc.owners[e.owner] = keys
+	fileKey(rc.owners, e.owner, key)
+	if id := analysisOf(key); id != "" {
+		fileKey(rc.analyses, id, key)
 	}
-	keys[key] = struct{}{}
 }
 
 // ownerOf files a principal under its user and an answer under the
@@ -162,15 +259,33 @@ func ownerOf(key string, e cacheEntry) string {
 // cached (an analysis reprocessed or deleted elsewhere) drops the entry,
 // so it is not served again.
 func (rc *readCache) load(ctx context.Context, key string, ttl time.Duration, fetch func() (cacheEntry, bool, error)) (cacheEntry, error) {
+	var changes *atomic.Uint64
+	if id := analysisOf(key); id != "" {
+		changes = rc.stripe(id)
+	}
 	run := func() (cacheEntry, error) {
 		before := rc.evictions.Load()
+		var changesBefore uint64
+		if changes != nil {
+			changesBefore = changes.Load()
+		}
+		epoch, live := rc.feedEpoch.Load(), rc.feedLive.Load()
 		e, keep, err := fetch()
+		if e.unfinished && !(live && rc.feedLive.Load() && rc.feedEpoch.Load() == epoch) {
+			keep = false // no change feed: nothing tells us when it changes
+		}
 		if err == nil && keep {
 			now := rc.now()
-			e.expires = now.Add(ttl)
-			e.refresh = now.Add(time.Duration(float64(ttl) * refreshAt))
-			if rc.evictions.Load() == before {
+			life := ttl
+			if e.ttl > 0 {
+				life = e.ttl
+			}
+			e.expires = now.Add(life)
+			e.refresh = now.Add(time.Duration(float64(life) * refreshAt))
+			if rc.evictions.Load() == before && (changes == nil || changes.Load() == changesBefore) {
 				rc.put(key, e)
+			} else {
+				e.expires = time.Time{} // not cached
 			}
 		}
 		return e, err

@@ -100,12 +100,18 @@ func etagMatches(header, etag string) bool {
 
 // getAnalysis answers polls. A finished analysis changes only through a
 // delete or a reprocess, so its answer is kept for a moment (see cache.go);
-// concurrent polls of one unfinished analysis share one read. Bound: an
-// analysis finishing, failing or being deleted is seen at once when it was
-// unfinished (never cached), else within viewTTL (2 s) of the read the
-// cached answer came from; the answer is refreshed by one poll after
-// refreshAt of that while the others are served it (stale-while-
-// revalidate), and a delete or reprocess in this process evicts it.
+// an unfinished one's is kept while the change feed is live
+// (FollowChanges), until a worker's write names it, for at most
+// unfinishedTTL; concurrent polls of one analysis share one read. Bound:
+// a change of an unfinished analysis is seen as soon as its message
+// arrives, within unfinishedTTL (1 s) when it is lost, at once when the
+// feed is down (nothing unfinished is cached then); a finished analysis
+// being deleted or reprocessed elsewhere within viewTTL (2 s) of the read
+// the cached answer came from. The answer is refreshed by one poll after
+// refreshAt of its TTL while the others are served it (stale-while-
+// revalidate), and a delete or reprocess in this process evicts it. The
+// key names the account: a poll is answered only what its own account's
+// read returned.
 func (s *Server) getAnalysis(c echo.Context) error {
 	ctx := c.Request().Context()
 	account, id := PrincipalOf(c).Account.ID, c.Param("id")
@@ -118,7 +124,11 @@ func (s *Server) getAnalysis(c echo.Context) error {
 		if err != nil {
 			return cacheEntry{}, false, err
 		}
-		return viewEntry(body), a.Finished(), nil
+		e := viewEntry(body)
+		if !a.Finished() {
+			e.unfinished, e.ttl = true, unfinishedTTL
+		}
+		return e, true, nil
 	})
 	if err != nil {
 		return err
@@ -195,4 +205,16 @@ func (s *Server) stall() time.Duration {
 		return s.writeStall
 	}
 	return writeStall
+}
+
+// FollowChanges follows the workers' change messages (queue.ChangedChannel)
+// for the poll cache: while the feed is subscribed, answers of unfinished
+// analyses are cached until a message names them (see getAnalysis). The
+// returned stop ends it. Without a queue it does nothing.
+func (s *Server) FollowChanges() (stop func()) {
+	if s.Queue == nil {
+		return func() {}
+	}
+	f := s.Queue.FollowChanges(s.cache.changed, s.cache.setFeedLive)
+	return f.Stop
 }

@@ -3,6 +3,7 @@ package worker
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -135,4 +136,130 @@ func runTokenOf(t *testing.T, s *stack, id string) string {
 		t.Fatal(err)
 	}
 	return token
+}
+
+// fencedCases are the Redis servers the fence tests run on.
+var fencedCases = []struct {
+	name string
+	url  func(*testing.T) string
+}{
+	{"in-process", func(*testing.T) string { return "" }},
+	{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
+}
+
+// waitEnded waits until no task of type typ on analysis id is live.
+func waitEnded(t *testing.T, s *stack, typ, id string) {
+	t.Helper()
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
+		live, err := s.q.Live(context.Background(), tasks.TaskID(typ, id, ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !live {
+			return
+		}
+		if time.Since(start) > time.Minute { // a hang guard, not a timing assertion
+			t.Fatalf("the %s task never ended (or is retried)", typ)
+		}
+	}
+}
+
+// leaseToken is the token of the run lease of task typ on analysis id.
+func leaseToken(t *testing.T, s *stack, typ, id string) string {
+	t.Helper()
+	v, err := s.q.Redis.Get(context.Background(), leaseKey(typ+":"+id)).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Fields(v)[0]
+}
+
+// TestFencedGraphRun: a graph task's run (the diagram of a completed
+// analysis) writes its lease's token on the row; once its run is taken
+// over (the takeover clears the token, analysis.Repo.Supersede), the
+// diagram it still draws is refused, and its task ends without a retry.
+func TestFencedGraphRun(t *testing.T) {
+	for _, tc := range fencedCases {
+		t.Run(tc.name, func(t *testing.T) {
+			started, unblock := make(chan struct{}), make(chan struct{})
+			pl := &pipeline.Pipeline{
+				Builder: pipeline.BuildFunc(func(context.Context, *process.Model) ([]byte, error) {
+					close(started)
+					<-unblock
+					return []byte("<old/>"), nil
+				}),
+			}
+			s := newStackOn(t, tc.url(t), Config{}, pl)
+			ctx := context.Background()
+			const id = "fenced-graph"
+			s.add(t, id, analysis.TypeDocument, "order.txt", 100)
+			if err := s.repo.Complete(ctx, id, analysis.Result{ProcessName: "p", ModelJSON: `{"process_name":"p"}`}); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.q.EnqueueGraph(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+			<-started
+			token := leaseToken(t, s, tasks.TypeAnalysisGraph, id)
+			if got := runTokenOf(t, s, id); got != token {
+				t.Fatalf("the row names run %q, want the graph run's %q", got, token)
+			}
+			if err := s.repo.Supersede(ctx, id, token); err != nil {
+				t.Fatal(err)
+			}
+			close(unblock)
+			waitEnded(t, s, tasks.TypeAnalysisGraph, id)
+			a, err := s.repo.GetByID(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.BPMNXML != "" || a.GraphStatus != analysis.GraphPending {
+				t.Errorf("diagram %q (%s) written by a graph run that was taken over", a.BPMNXML, a.GraphStatus)
+			}
+		})
+	}
+}
+
+// TestFencedFailureRefundsNothing: a run that was taken over before it
+// noticed (its lease's next extension is far off) and then fails through
+// no fault of the user's gives back no daily call: its failure write is
+// refused, and the refund goes only with a failure write that lands.
+func TestFencedFailureRefundsNothing(t *testing.T) {
+	for _, tc := range fencedCases {
+		t.Run(tc.name, func(t *testing.T) {
+			started, unblock := make(chan struct{}), make(chan struct{})
+			pl := &pipeline.Pipeline{
+				// It fails in the first stage, before any stage write
+				// after Begin could tell the run that it was taken over.
+				Extractor: pipeline.ExtractFunc(func(context.Context, string, []byte, bool) (*pipeline.Extracted, error) {
+					close(started)
+					<-unblock
+					return nil, fmt.Errorf("extract: %w", llm.ErrAuth)
+				}),
+			}
+			r := &seenRefunder{}
+			s := newStackOn(t, tc.url(t), Config{}, pl, r)
+			ctx := context.Background()
+			const id = "fenced-refund"
+			s.add(t, id, analysis.TypeDocument, "order.txt", 100)
+			if err := s.q.EnqueueProcess(ctx, id); err != nil {
+				t.Fatal(err)
+			}
+			<-started
+			token := leaseToken(t, s, tasks.TypeAnalysisProcess, id)
+			// What a takeover writes on the row; the run has not noticed.
+			if err := s.repo.Supersede(ctx, id, token); err != nil {
+				t.Fatal(err)
+			}
+			close(unblock)
+			waitEnded(t, s, tasks.TypeAnalysisProcess, id)
+			a, err := s.repo.GetByID(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seen := r.statuses(); len(seen) != 0 || a.Status == analysis.StatusFailed {
+				t.Errorf("a run taken over: %d refunds, row %s; want none, and the row not failed by it", len(seen), a.Status)
+			}
+		})
+	}
 }

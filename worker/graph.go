@@ -37,6 +37,16 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	if a.Status != analysis.StatusCompleted {
 		return nil
 	}
+	// Every write of this run is fenced by its run lease's token (the
+	// gate's), as the process task's are: a graph run that another run
+	// took over (its worker froze past its lease) draws nothing over it.
+	run := h.Repo.Run(id, runToken(ctx))
+	if err := run.BeginGraph(ctx); err != nil {
+		if errors.Is(err, analysis.ErrNotFound) {
+			return nil
+		}
+		return err
+	}
 	q, _ := asynq.GetQueueName(ctx)
 	if a.ModelJSON == "" || keepsOwnDiagram(a) || drawnByAnalysis(a, q) {
 		// BPMN files carry their own diagram.
@@ -44,12 +54,12 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		if a.BPMNXML == "" {
 			status = analysis.GraphNone
 		}
-		return h.Repo.SetGraph(ctx, id, status, "", "")
+		return run.SetGraph(ctx, status, "", "")
 	}
 	// A batch rebuild that fails keeps the stored diagram and its status.
 	markFailed := func() {
 		if q != tasks.QueueReprocess {
-			_ = h.Repo.SetGraph(ctx, id, analysis.GraphFailed, "", "")
+			_ = run.SetGraph(ctx, analysis.GraphFailed, "", "")
 		}
 	}
 	m, err := process.Decode([]byte(a.ModelJSON))
@@ -69,7 +79,7 @@ func (h *graphHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 		markFailed()
 		return asynq.SkipRetry
 	}
-	if err := h.Repo.SetGraph(ctx, id, analysis.GraphCompleted, string(xml), ""); err != nil {
+	if err := run.SetGraph(ctx, analysis.GraphCompleted, string(xml), ""); err != nil {
 		return err
 	}
 	log.Info("graph built", "bytes", len(xml))

@@ -62,6 +62,12 @@ func (h *processHandler) ProcessTask(ctx context.Context, t *asynq.Task) error {
 	res, model, err := h.run(ctx, a, stages, log)
 	if err != nil {
 		stages.close()
+		if c := context.Cause(ctx); errors.Is(c, analysis.ErrSuperseded) || errors.Is(c, analysis.ErrNotFound) {
+			// A stage write found the run taken over or the analysis
+			// deleted: the run stops without a failure, a refund or a
+			// retry of its own (the gate ends the task).
+			return c
+		}
 		return h.fail(ctx, a, run, err, log)
 	}
 	res.Stages = stages.take()
@@ -298,14 +304,13 @@ func (h *processHandler) fail(ctx context.Context, a *analysis.Analysis, run ana
 		detail = permanentDetail(err)
 	}
 	log.Info("analysis failed", "error", err, "fault", llm.Classify(err).String())
-	// The call is given back before the failure shows: whoever sees the
-	// row failed (the UI, GET /api/membership/usage right after) sees the
-	// call given back too, and a crash in between leaves no failed row
-	// whose refund nobody will make (a redelivery of a failed row does
-	// nothing). Should Fail not be written, the task is retried; the
-	// refund is idempotent.
-	h.refundIfNotUsersFault(ctx, a.ID, err, log)
-	if ferr := run.Fail(context.WithoutCancel(ctx), detail); ferr != nil {
+	// The call is given back in the transaction that records the
+	// failure: whoever sees the row failed (the UI, GET
+	// /api/membership/usage right after) sees the call given back too, a
+	// crash leaves neither, and a run that was taken over (its failure
+	// write is refused) gives nothing back. Should the failure not be
+	// written, the task is retried.
+	if ferr := h.recordFailure(ctx, run, a.ID, detail, err, log); ferr != nil {
 		return ferr
 	}
 	return fmt.Errorf("%w: %v", asynq.SkipRetry, err)

@@ -5,15 +5,19 @@ import (
 	"errors"
 	"log/slog"
 
+	"gorm.io/gorm"
+
+	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
 )
 
 // Refunder gives back the daily analyze call charged to an analysis
-// (membership.Limiter). Refunding twice, or an analysis never charged, is
-// harmless.
+// (membership.Limiter) inside tx, the transaction that records the
+// analysis failed, on the same database: the call comes back exactly when
+// the failure lands. Refunding an analysis never charged is harmless.
 type Refunder interface {
-	Refund(ctx context.Context, analysisID string) error
+	RefundIn(ctx context.Context, tx *gorm.DB, analysisID string) error
 }
 
 // notUsersFault reports whether a failed analysis should cost the user
@@ -63,15 +67,23 @@ func ownKeyFailure(keySource string, err error) error {
 	return err
 }
 
-// refundIfNotUsersFault gives the analysis' daily call back when its
-// failure err was not the user's fault.
-func (d Deps) refundIfNotUsersFault(ctx context.Context, analysisID string, err error, log *slog.Logger) {
-	if d.Refunder == nil || !notUsersFault(err) {
-		return
+// recordFailure marks the analysis of run failed with detail and, when
+// its failure err (nil: none to refund) was not the user's fault, gives its daily call back in
+// the same transaction (analysis.Run.FailAnd). A run that another run took
+// over, or an analysis finished meanwhile, writes nothing and refunds
+// nothing (ErrSuperseded): the refund happens at most once, together with
+// the one failure write that lands, and whoever sees the row failed sees
+// the call given back too (issue 14.4).
+func (d Deps) recordFailure(ctx context.Context, run analysis.Run, analysisID, detail string, err error, log *slog.Logger) error {
+	var refund func(tx *gorm.DB) error
+	if d.Refunder != nil && err != nil && notUsersFault(err) {
+		refund = func(tx *gorm.DB) error { return d.Refunder.RefundIn(ctx, tx, analysisID) }
 	}
-	if rerr := d.Refunder.Refund(context.WithoutCancel(ctx), analysisID); rerr != nil {
-		log.Warn("refund of the daily call failed", "error", rerr)
-		return
+	if ferr := run.FailAnd(context.WithoutCancel(ctx), detail, refund); ferr != nil {
+		return ferr
 	}
-	log.Info("daily call given back", "reason", err.Error())
+	if refund != nil {
+		log.Info("daily call given back", "reason", err.Error())
+	}
+	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 
+	"gorm.io/gorm"
+
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
@@ -87,22 +89,21 @@ func TestOwnKeyFailure(t *testing.T) {
 	}
 }
 
-// seenRefunder records, for each refund, the status the analysis' row had
-// at that moment.
+// seenRefunder records, for each refund, the status the analysis' row has
+// in the refund's transaction.
 type seenRefunder struct {
-	repo func() *analysis.Repo
 	mu   sync.Mutex
 	seen []string
 }
 
-func (r *seenRefunder) Refund(ctx context.Context, id string) error {
-	a, err := r.repo().GetByID(ctx, id)
-	if err != nil {
+func (r *seenRefunder) RefundIn(ctx context.Context, tx *gorm.DB, id string) error {
+	var status string
+	if err := tx.WithContext(ctx).Raw("SELECT status FROM analyses WHERE id = ?", id).Scan(&status).Error; err != nil {
 		return err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.seen = append(r.seen, a.Status)
+	r.seen = append(r.seen, status)
 	return nil
 }
 
@@ -112,12 +113,13 @@ func (r *seenRefunder) statuses() []string {
 	return append([]string(nil), r.seen...)
 }
 
-// TestRefundBeforeFailureShows: the daily call of an analysis that failed
-// through no fault of the user's is given back before its row says failed,
-// so that whoever sees the failure (the UI reading the usage right after)
-// sees the call given back; a failure of the file gives nothing back. A CI
-// run under load read the usage between the two writes (issue 14.4).
-func TestRefundBeforeFailureShows(t *testing.T) {
+// TestRefundWithFailure: the daily call of an analysis that failed
+// through no fault of the user's is given back in the transaction that
+// records its failure (the row says failed there), so that whoever sees
+// the failure (the UI reading the usage right after) sees the call given
+// back, and exactly once; a failure of the file gives nothing back. A CI
+// run under load read the usage between two separate writes (issue 14.4).
+func TestRefundWithFailure(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
@@ -136,9 +138,8 @@ func TestRefundBeforeFailureShows(t *testing.T) {
 					return nil, tt.err
 				}),
 			}
-			var s *stack
-			r := &seenRefunder{repo: func() *analysis.Repo { return s.repo }}
-			s = newStack(t, Config{}, pl, r)
+			r := &seenRefunder{}
+			s := newStack(t, Config{}, pl, r)
 			s.add(t, "a1", analysis.TypeDocument, "order.txt", 10)
 			if err := s.q.EnqueueProcess(context.Background(), "a1"); err != nil {
 				t.Fatal(err)
@@ -149,8 +150,8 @@ func TestRefundBeforeFailureShows(t *testing.T) {
 				t.Fatalf("%d refunds, want %d", len(seen), tt.refunds)
 			}
 			for _, st := range seen {
-				if st == analysis.StatusFailed {
-					t.Errorf("refunded when the row already said failed")
+				if st != analysis.StatusFailed {
+					t.Errorf("refunded in a transaction where the row is %s, want failed", st)
 				}
 			}
 		})

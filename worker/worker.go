@@ -189,22 +189,22 @@ func (w *Worker) handleError(ctx context.Context, t *asynq.Task, err error) {
 			}
 			return
 		}
-		a, gerr := w.deps.Repo.GetByID(ctx, p.AnalysisID)
-		if gerr == nil && a.Status != analysis.StatusFailed && a.Status != analysis.StatusCompleted {
-			if !errors.Is(err, asynq.SkipRetry) {
-				// Retries used up on transient errors (provider down,
-				// rate limits, our faults); permanent failures were
-				// judged where their cause was still known. Given back
-				// before the row shows failed, as in processHandler.fail.
-				w.deps.refundIfNotUsersFault(ctx, p.AnalysisID, err, log)
-			}
-			if err := w.deps.Repo.Fail(ctx, p.AnalysisID, detail); err != nil {
-				// The row keeps showing the analysis unfinished; the
-				// recovery sweep enqueues it again.
-				log.Error("could not record the analysis as failed", "error", err)
-			}
-		} else if gerr != nil && !errors.Is(gerr, analysis.ErrNotFound) {
-			log.Error("could not read the analysis to record its failure", "error", gerr)
+		// Retries used up on transient errors (provider down, rate
+		// limits, our faults) give the call back with the failure write;
+		// permanent failures were judged (and recorded) where their cause
+		// was still known. The write lands only on an unfinished row.
+		cause := err
+		if errors.Is(err, asynq.SkipRetry) {
+			cause = nil
+		}
+		ferr := w.deps.recordFailure(ctx, w.deps.Repo.Run(p.AnalysisID, ""), p.AnalysisID, detail, cause, log)
+		switch {
+		case ferr == nil, errors.Is(ferr, analysis.ErrNotFound), errors.Is(ferr, analysis.ErrSuperseded):
+			// recorded, gone, or finished meanwhile
+		default:
+			// The row keeps showing the analysis unfinished; the recovery
+			// sweep enqueues it again.
+			log.Error("could not record the analysis as failed", "error", ferr)
 		}
 		return
 	}

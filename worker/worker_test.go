@@ -30,7 +30,7 @@ func TestHandleErrorLogsLostFailure(t *testing.T) {
 		task func(string, tasks.Options) (*asynq.Task, error)
 		want string
 	}{
-		{"process", tasks.NewAnalysisProcessTask, "could not read the analysis to record its failure"},
+		{"process", tasks.NewAnalysisProcessTask, "could not record the analysis as failed"},
 		{"graph", tasks.NewAnalysisGraphTask, "could not record the diagram as failed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

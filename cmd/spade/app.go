@@ -88,7 +88,9 @@ func openApp(ctx context.Context, cfg *config.Config, migrate bool) (*App, error
 	}
 	a.Queue = q
 	a.closer = append(a.closer, func() { _ = q.Close() })
-	a.Repo = analysis.NewRepo(d.DB)
+	// Every write to an analysis is announced on the change feed: the
+	// api's poll cache drops its answer at once (api.FollowChanges).
+	a.Repo = analysis.NewRepo(d.DB).Announcing(q.PublishChanged)
 	a.Auth = auth.NewStore(d.DB)
 	a.Blobs, err = blob.Open(ctx, cfg.BlobURL, filepath.Join(cfg.DataDir, "uploads"))
 	if err != nil {
@@ -198,7 +200,9 @@ func (a *App) newAPI() (*api.Server, error) {
 		return nil, err
 	}
 	mountOps(a, &deps)
-	return api.New(deps), nil
+	s := api.New(deps)
+	a.closer = append(a.closer, s.FollowChanges())
+	return s, nil
 }
 
 // serveHTTP runs h on addr until ctx ends, then shuts down gracefully.

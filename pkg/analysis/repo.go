@@ -12,10 +12,30 @@ import (
 )
 
 // Repo reads and writes analyses.
-type Repo struct{ db *gorm.DB }
+type Repo struct {
+	db *gorm.DB
+	// changed, when set, is told the id of every analysis a write of
+	// the repository changed, after the write (Announcing).
+	changed func(ctx context.Context, id string)
+}
 
 // NewRepo returns a repository on db.
 func NewRepo(db *gorm.DB) *Repo { return &Repo{db: db} }
+
+// Announcing returns the repository on the same database that, after
+// every write to an analysis (stages, result, failure, diagram, delete),
+// calls changed with its id: queue.Queue.PublishChanged, so that an api
+// process drops its cached answer for it at once.
+func (r *Repo) Announcing(changed func(ctx context.Context, id string)) *Repo {
+	return &Repo{db: r.db, changed: changed}
+}
+
+// announce tells changed, if set, that analysis id changed.
+func (r *Repo) announce(ctx context.Context, id string) {
+	if r.changed != nil {
+		r.changed(ctx, id)
+	}
+}
 
 // Create inserts a new analysis.
 func (r *Repo) Create(ctx context.Context, a *Analysis) error {
@@ -30,7 +50,7 @@ func (r *Repo) Create(ctx context.Context, a *Analysis) error {
 		a.Progress = StageText[StageQueued].Progress
 	}
 	if a.StagesLog == "" {
-		a.StagesLog = a.Stage + "@" + now.Format(time.RFC3339Nano) + "\n"
+		a.StagesLog = stageLog([]StageMark{{Stage: a.Stage, At: now}})
 	}
 	if a.GraphStatus == "" {
 		a.GraphStatus = GraphPending
@@ -136,10 +156,9 @@ func (r *Repo) List(ctx context.Context, accountID string, o ListOptions) ([]Lis
 // SetStage records that stage starts now.
 func (r *Repo) SetStage(ctx context.Context, id, stage string) error {
 	st := StageText[stage]
-	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
 	return r.update(ctx, id, map[string]any{
 		"status": StatusRunning, "stage": stage, "current_stage": st.Text, "progress": st.Progress,
-		"stages_log": gorm.Expr("stages_log || ?", mark),
+		"stages_log": gorm.Expr("stages_log || ?", stageLog([]StageMark{{Stage: stage, At: time.Now()}})),
 	})
 }
 
@@ -165,17 +184,41 @@ func (r *Repo) Run(id, token string) Run { return Run{r: r, id: id, token: token
 // does not run it a second time.
 func (u Run) Begin(ctx context.Context, stage string) error {
 	st := StageText[stage]
-	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
+	now := time.Now().UTC()
 	res := u.r.db.WithContext(ctx).Model(&Analysis{}).
 		Where("id = ? AND status IN ?", u.id, []string{StatusQueued, StatusRunning}).
 		Updates(map[string]any{
 			"status": StatusRunning, "attempt": gorm.Expr("attempt + 1"), "detail": "",
 			"stage": stage, "current_stage": st.Text, "progress": st.Progress,
-			"stages_log": gorm.Expr("stages_log || ?", mark),
-			"run_token":  u.token, "updated_at": time.Now().UTC(),
+			"stages_log": gorm.Expr("stages_log || ?", stageLog([]StageMark{{Stage: stage, At: now}})),
+			"run_token":  u.token, "updated_at": now,
 		})
 	if res.Error != nil {
 		return fmt.Errorf("begin analysis %s: %w", u.id, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return u.r.refused(ctx, u.id)
+	}
+	u.r.announce(ctx, u.id)
+	return nil
+}
+
+// BeginGraph puts the completed analysis in the hands of this run of its
+// graph task (the diagram drawn after the analysis), whose token is the
+// graph task's run lease's: the row carries the token, so that the
+// diagram writes of a graph run that another run took over are refused
+// (ErrSuperseded), as the process task's writes are after Begin. It is
+// refused as well unless the analysis is completed. A Run with no token
+// writes nothing here (its writes are not fenced).
+func (u Run) BeginGraph(ctx context.Context) error {
+	if u.token == "" {
+		return nil
+	}
+	res := u.r.db.WithContext(ctx).Model(&Analysis{}).
+		Where("id = ? AND status = ?", u.id, StatusCompleted).
+		Updates(map[string]any{"run_token": u.token, "updated_at": time.Now().UTC()})
+	if res.Error != nil {
+		return fmt.Errorf("begin diagram of analysis %s: %w", u.id, res.Error)
 	}
 	if res.RowsAffected == 0 {
 		return u.r.refused(ctx, u.id)
@@ -202,11 +245,9 @@ func (u Run) SetStages(ctx context.Context, marks []StageMark) error {
 // instead of the stage's usual text: the retry loop says what it waits for
 // ("The AI provider is busy (rate limit). Retry 2 of 5 in 40 s").
 func (u Run) SetStageText(ctx context.Context, stage, text string) error {
-	st := StageText[stage]
-	mark := stage + "@" + time.Now().UTC().Format(time.RFC3339Nano) + "\n"
 	return u.update(ctx, map[string]any{
-		"status": StatusRunning, "stage": stage, "current_stage": text, "progress": st.Progress,
-		"stages_log": gorm.Expr("stages_log || ?", mark),
+		"status": StatusRunning, "stage": stage, "current_stage": text, "progress": StageText[stage].Progress,
+		"stages_log": gorm.Expr("stages_log || ?", stageLog([]StageMark{{Stage: stage, At: time.Now()}})),
 	})
 }
 
@@ -327,7 +368,7 @@ func (u Run) Complete(ctx context.Context, res Result) error {
 	if len(large) == 0 {
 		return u.update(ctx, fields)
 	}
-	return u.r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err = u.r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		for _, c := range columns {
 			if len(c.value) < largeColumn {
 				continue
@@ -338,6 +379,10 @@ func (u Run) Complete(ctx context.Context, res Result) error {
 		}
 		return u.updateIn(ctx, tx, fields)
 	})
+	if err == nil {
+		u.r.announce(ctx, u.id)
+	}
+	return err
 }
 
 // Fail marks the analysis failed with a detail for the user.
@@ -347,10 +392,49 @@ func (r *Repo) Fail(ctx context.Context, id, detail string) error {
 
 // Fail is Repo.Fail by this run.
 func (u Run) Fail(ctx context.Context, detail string) error {
-	return u.update(ctx, map[string]any{
+	return u.update(ctx, failFields(detail))
+}
+
+func failFields(detail string) map[string]any {
+	return map[string]any{
 		"status": StatusFailed, "stage": StageFailed, "current_stage": "Analysis failed",
 		"detail": detail, "graph_status": GraphNone,
+	}
+}
+
+// FailAnd marks the unfinished analysis failed with detail, as Fail, and
+// runs also (the refund of its daily call) in the same transaction, only
+// when the failure write landed: a run that another run took over, or an
+// analysis that another run finished meanwhile, changes nothing and gives
+// nothing back (ErrSuperseded). Whoever sees the row failed sees also's
+// writes too, and an error of also undoes the failure write (the task is
+// retried). also may be nil.
+func (u Run) FailAnd(ctx context.Context, detail string, also func(tx *gorm.DB) error) error {
+	landed := false
+	err := u.r.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		fields := failFields(detail)
+		fields["updated_at"] = time.Now().UTC()
+		res := u.rows(tx).Where("status IN ?", []string{StatusQueued, StatusRunning}).Updates(fields)
+		if res.Error != nil {
+			return fmt.Errorf("fail analysis %s: %w", u.id, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return nil
+		}
+		landed = true
+		if also != nil {
+			return also(tx)
+		}
+		return nil
 	})
+	if err != nil {
+		return err
+	}
+	if !landed {
+		return u.r.refused(ctx, u.id)
+	}
+	u.r.announce(ctx, u.id)
+	return nil
 }
 
 // SetGraph stores the BPMN diagram and the graph status.
@@ -385,6 +469,7 @@ func (r *Repo) Delete(ctx context.Context, accountID, id string) (*Analysis, err
 	if err != nil {
 		return nil, fmt.Errorf("delete analysis: %w", err)
 	}
+	r.announce(ctx, id)
 	return a, nil
 }
 
@@ -413,7 +498,11 @@ func (r *Repo) update(ctx context.Context, id string, fields map[string]any) err
 }
 
 func (u Run) update(ctx context.Context, fields map[string]any) error {
-	return u.updateIn(ctx, u.r.db.WithContext(ctx), fields)
+	if err := u.updateIn(ctx, u.r.db.WithContext(ctx), fields); err != nil {
+		return err
+	}
+	u.r.announce(ctx, u.id)
+	return nil
 }
 
 // updateIn writes fields and updated_at to the run's analysis through db
@@ -421,11 +510,7 @@ func (u Run) update(ctx context.Context, fields map[string]any) error {
 // row still carries the run's token.
 func (u Run) updateIn(ctx context.Context, db *gorm.DB, fields map[string]any) error {
 	fields["updated_at"] = time.Now().UTC()
-	q := db.Model(&Analysis{}).Where("id = ?", u.id)
-	if u.token != "" {
-		q = q.Where("run_token = ?", u.token)
-	}
-	res := q.Updates(fields)
+	res := u.rows(db).Updates(fields)
 	if res.Error != nil {
 		return fmt.Errorf("update analysis %s: %w", u.id, res.Error)
 	}
@@ -436,4 +521,14 @@ func (u Run) updateIn(ctx context.Context, db *gorm.DB, fields map[string]any) e
 		return u.r.refused(ctx, u.id)
 	}
 	return nil
+}
+
+// rows is the run's analysis row in db while it carries the run's token
+// (any run's, for a Run with no token).
+func (u Run) rows(db *gorm.DB) *gorm.DB {
+	q := db.Model(&Analysis{}).Where("id = ?", u.id)
+	if u.token != "" {
+		q = q.Where("run_token = ?", u.token)
+	}
+	return q
 }

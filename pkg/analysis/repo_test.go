@@ -9,8 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"gorm.io/gorm"
+
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/db"
+	"github.com/spade-bpmn/spade/pkg/membership"
 	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
@@ -220,6 +223,166 @@ func TestRunFence(t *testing.T) {
 			}
 			if err := r.Complete(ctx, "f2", analysis.Result{ProcessName: "reprocessed"}); err != nil {
 				t.Errorf("Complete without a token: %v", err)
+			}
+		})
+	}
+}
+
+// TestGraphRunFence: a graph task's run (the diagram drawn after the
+// analysis) puts the row in its hands; once another graph run took over,
+// the old run's diagram writes are refused, and a graph run begins only
+// on a completed analysis.
+func TestGraphRunFence(t *testing.T) {
+	for name, url := range testenv.Databases(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			r := openRepo(t, url)
+			if err := r.Create(ctx, &analysis.Analysis{ID: "g1", AccountID: "acc", AnalyzerType: analysis.TypeDocument, OriginalFilename: "x.txt", BlobKey: "g1"}); err != nil {
+				t.Fatal(err)
+			}
+			old, next := r.Run("g1", "graph-old"), r.Run("g1", "graph-next")
+			if err := old.BeginGraph(ctx); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("graph run of an unfinished analysis: %v, want ErrSuperseded", err)
+			}
+			if err := r.Complete(ctx, "g1", analysis.Result{ProcessName: "p", ModelJSON: "{}"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := old.BeginGraph(ctx); err != nil {
+				t.Fatal(err)
+			}
+			// The old graph run's worker froze; its run was taken over.
+			if err := r.Supersede(ctx, "g1", "graph-old"); err != nil {
+				t.Fatal(err)
+			}
+			if err := next.BeginGraph(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if err := old.SetGraph(ctx, analysis.GraphCompleted, "<old/>", ""); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("old graph run's diagram: %v, want ErrSuperseded", err)
+			}
+			if err := old.SetGraph(ctx, analysis.GraphFailed, "", ""); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("old graph run's failure: %v, want ErrSuperseded", err)
+			}
+			if err := next.SetGraph(ctx, analysis.GraphCompleted, "<next/>", ""); err != nil {
+				t.Fatal(err)
+			}
+			a, err := r.GetByID(ctx, "g1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.BPMNXML != "<next/>" || a.GraphStatus != analysis.GraphCompleted {
+				t.Errorf("diagram %q (%s), want only the new graph run's", a.BPMNXML, a.GraphStatus)
+			}
+			if err := r.Run("gone", "t").BeginGraph(ctx); !errors.Is(err, analysis.ErrNotFound) {
+				t.Errorf("graph run of a deleted analysis: %v, want ErrNotFound", err)
+			}
+			if err := r.Run("g1", "").BeginGraph(ctx); err != nil {
+				t.Errorf("graph run without a token: %v", err)
+			}
+		})
+	}
+}
+
+// TestFailAndRefund: the refund of an analysis' daily call goes with the
+// failure write, in one transaction: given back once when the failure
+// lands, never by a run that was taken over or on an analysis finished
+// meanwhile, and undone with the failure when it cannot be made.
+func TestFailAndRefund(t *testing.T) {
+	for name, url := range testenv.Databases(t) {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			d, err := db.Open(url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = d.Close() })
+			if err := d.Migrate(ctx, slog.New(slog.DiscardHandler)); err != nil {
+				t.Fatal(err)
+			}
+			r, ledger := analysis.NewRepo(d.DB), membership.NewLedger(d.DB)
+			const subject, day = "user:u1", "2026-11-29"
+			for _, id := range []string{"r1", "r2", "r3"} {
+				if err := r.Create(ctx, &analysis.Analysis{ID: id, AccountID: "acc", AnalyzerType: analysis.TypeDocument, OriginalFilename: "x.txt", BlobKey: id}); err != nil {
+					t.Fatal(err)
+				}
+				if err := ledger.Take(ctx, subject, day, 0, id); err != nil {
+					t.Fatal(err)
+				}
+			}
+			used := func() int {
+				n, err := ledger.Used(ctx, subject, day)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
+			refund := func(id string) func(tx *gorm.DB) error {
+				return func(tx *gorm.DB) error {
+					_, err := ledger.RefundIn(ctx, tx, id)
+					return err
+				}
+			}
+			status := func(id string) string {
+				a, err := r.GetByID(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return a.Status
+			}
+
+			// r1: the old run was taken over before its failure write.
+			old, next := r.Run("r1", "old"), r.Run("r1", "next")
+			if err := old.Begin(ctx, analysis.StageExtractingText); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Supersede(ctx, "r1", "old"); err != nil {
+				t.Fatal(err)
+			}
+			if err := next.Begin(ctx, analysis.StageExtractingText); err != nil {
+				t.Fatal(err)
+			}
+			if err := old.FailAnd(ctx, "old failed", refund("r1")); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("failure of a run taken over: %v, want ErrSuperseded", err)
+			}
+			if n := used(); n != 3 || status("r1") != analysis.StatusRunning {
+				t.Errorf("after a refused failure: %d calls used, status %s; want 3, running", n, status("r1"))
+			}
+			if err := next.FailAnd(ctx, "failed", refund("r1")); err != nil {
+				t.Fatal(err)
+			}
+			if n := used(); n != 2 || status("r1") != analysis.StatusFailed {
+				t.Errorf("after the failure: %d calls used, status %s; want 2, failed", n, status("r1"))
+			}
+			// A second failure write of the same analysis finds it finished.
+			if err := next.FailAnd(ctx, "failed again", refund("r1")); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("second failure: %v, want ErrSuperseded", err)
+			}
+
+			// r2: finished by another run; a failure without a token (the
+			// retries used up) is refused and gives nothing back.
+			if err := r.Complete(ctx, "r2", analysis.Result{ProcessName: "done"}); err != nil {
+				t.Fatal(err)
+			}
+			if err := r.Run("r2", "").FailAnd(ctx, "late", refund("r2")); !errors.Is(err, analysis.ErrSuperseded) {
+				t.Errorf("failure of a completed analysis: %v, want ErrSuperseded", err)
+			}
+
+			// r3: the refund cannot be made; the failure is undone with it.
+			broken := errors.New("ledger down")
+			if err := r.Run("r3", "").FailAnd(ctx, "failed", func(*gorm.DB) error { return broken }); !errors.Is(err, broken) {
+				t.Errorf("failure whose refund fails: %v, want %v", err, broken)
+			}
+			if st := status("r3"); st == analysis.StatusFailed {
+				t.Errorf("r3 is %s after its refund failed; want it unfinished", st)
+			}
+			if err := r.Run("r3", "").FailAnd(ctx, "failed", nil); err != nil {
+				t.Fatal(err)
+			}
+			if n := used(); n != 2 || status("r2") != analysis.StatusCompleted || status("r3") != analysis.StatusFailed {
+				t.Errorf("%d calls used, r2 %s, r3 %s; want 2, completed, failed", n, status("r2"), status("r3"))
+			}
+			if err := r.Run("gone", "").FailAnd(ctx, "x", nil); !errors.Is(err, analysis.ErrNotFound) {
+				t.Errorf("failure of a deleted analysis: %v, want ErrNotFound", err)
 			}
 		})
 	}

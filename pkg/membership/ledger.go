@@ -75,30 +75,49 @@ func (l *Ledger) Take(ctx context.Context, subject, day string, limit int, charg
 func (l *Ledger) Refund(ctx context.Context, chargeID string) (int, error) {
 	n := 0
 	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		var charges []struct {
-			Subject string
-			Day     string
-		}
-		if err := tx.Raw("SELECT subject, day FROM usage_charges WHERE analysis_id = ?", chargeID).Scan(&charges).Error; err != nil {
-			return err
-		}
-		for _, c := range charges {
-			res := tx.Exec("DELETE FROM usage_charges WHERE analysis_id = ? AND subject = ?", chargeID, c.Subject)
-			if res.Error != nil {
-				return res.Error
-			}
-			if res.RowsAffected == 0 {
-				continue // refunded concurrently
-			}
-			if err := tx.Exec("UPDATE usage_counts SET calls = calls - 1 WHERE subject = ? AND day = ? AND calls > 0", c.Subject, c.Day).Error; err != nil {
-				return err
-			}
-			n++
-		}
-		return nil
+		var err error
+		n, err = refund(tx, chargeID)
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("refund charge %s: %w", chargeID, err)
+	}
+	return n, nil
+}
+
+// RefundIn is Refund inside tx, a transaction of the caller's on the
+// ledger's database (the one that records an analysis failed): the call
+// is given back if and only if tx commits.
+func (l *Ledger) RefundIn(ctx context.Context, tx *gorm.DB, chargeID string) (int, error) {
+	n, err := refund(tx.WithContext(ctx), chargeID)
+	if err != nil {
+		return 0, fmt.Errorf("refund charge %s: %w", chargeID, err)
+	}
+	return n, nil
+}
+
+// refund gives back, in transaction tx, every call charged to chargeID.
+func refund(tx *gorm.DB, chargeID string) (int, error) {
+	var charges []struct {
+		Subject string
+		Day     string
+	}
+	if err := tx.Raw("SELECT subject, day FROM usage_charges WHERE analysis_id = ?", chargeID).Scan(&charges).Error; err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, c := range charges {
+		res := tx.Exec("DELETE FROM usage_charges WHERE analysis_id = ? AND subject = ?", chargeID, c.Subject)
+		if res.Error != nil {
+			return 0, res.Error
+		}
+		if res.RowsAffected == 0 {
+			continue // refunded concurrently
+		}
+		if err := tx.Exec("UPDATE usage_counts SET calls = calls - 1 WHERE subject = ? AND day = ? AND calls > 0", c.Subject, c.Day).Error; err != nil {
+			return 0, err
+		}
+		n++
 	}
 	return n, nil
 }

@@ -210,6 +210,14 @@ func (l *Limiter) Refund(ctx context.Context, analysisID string) error {
 	return err
 }
 
+// RefundIn is Refund inside tx, the caller's transaction on the limiter's
+// database: the call is given back if and only if tx commits (the worker
+// records an analysis failed and refunds it in one transaction).
+func (l *Limiter) RefundIn(ctx context.Context, tx *gorm.DB, analysisID string) error {
+	_, err := l.ledger.RefundIn(ctx, tx, analysisID)
+	return err
+}
+
 // UsageToday returns the analyze calls counted for userID on the current
 // UTC date.
 func (l *Limiter) UsageToday(ctx context.Context, userID string) (int, error) {
