@@ -471,7 +471,8 @@ func (b *builder) outcomeBranch(cond string) *[]*item {
 	}
 	does := func(items []*item) bool {
 		for _, it := range items {
-			if it.act != nil && it.act.event == nil && !it.act.drop && states[stemOf(firstWord(it.act.verb))] {
+			// ("cancelled" keeps its "ll" in the stem, "cancel" has one)
+			if it.act != nil && it.act.event == nil && !it.act.drop && (states[stemOf(firstWord(it.act.verb))] || states[stemOf(firstWord(it.act.verb))+"l"]) {
 				return true
 			}
 		}

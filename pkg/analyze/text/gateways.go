@@ -291,7 +291,7 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		refusal.drop = true
 	}
 	a.applyTimes(ds, work, wait)
-	if len(ds) == 0 && (endRe.MatchString(r.s) || negEndRe.MatchString(r.s)) {
+	if len(ds) == 0 && (endRe.MatchString(r.s) || negEndRe.MatchString(r.s) || noneRe.MatchString(r.s)) {
 		// "A rejected parcel is never forwarded." after "If …, the clerk
 		// rejects the parcel": the end of the rejecting branch, no new
 		// case of the decision

@@ -106,6 +106,11 @@ func sharedStems(x, y string) int {
 	return n
 }
 
+// noneRe is a closing clause denying the case everything further:
+// "the hire gets no laptop and no payroll record", "they receive no
+// refund".
+var noneRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*)(?:it|they|(?:the|this|that|these|those|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:gets|get|receives|receive|is\s+given|are\s+given)\s+no\s+[a-z]`)
+
 // subsetNoteRe is a sentence about the cases a relative clause picks out
 // ("A pull request that the maintainer closes … is never merged"), not
 // about the case the text is following.
@@ -139,6 +144,13 @@ func (a *analyzer) closeSentence(s string, before int) {
 		if negEndRe.MatchString(s) {
 			// "If the part fails, it is not shipped.": the branch ends
 			// unless a rework loop follows
+			a.b.endSoft()
+			return
+		}
+		if noneRe.MatchString(s) {
+			// "… the hire is cancelled. A cancelled hire gets no laptop
+			// and no payroll record.": the branch ends, as for "it is
+			// not shipped"
 			a.b.endSoft()
 			return
 		}
