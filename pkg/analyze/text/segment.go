@@ -378,10 +378,13 @@ func (s *segmenter) marked(i int, t string) bool {
 // prose around it: a case indented under an item or listed after a
 // sentence, a caption or a link; false for prose.
 func (s *segmenter) apart(line, t string) bool {
-	if s.cur != nil && s.cur.kind == blockItem && t != line && arrowLineRe.MatchString(t) {
+	if s.cur != nil && s.cur.kind == blockItem && (t != line || (s.cur.glyph == "[ ]" || s.cur.glyph == "→") && caseLine(t, s.buf)) && arrowLineRe.MatchString(t) {
 		// "   seal broken → refuse the load → END" indented under a
 		// checklist item: what happens in that case, an item one
-		// level in, not more words of the item above
+		// level in, not more words of the item above (text
+		// extraction drops the indent: under a checkbox item, a line
+		// that opens with a short case before its arrow and follows
+		// an item that ends on a full word is one all the same)
 		s.flush()
 		s.open(block{kind: blockItem, text: t, marker: "bullet", glyph: "→"})
 		s.prevBlank = false
@@ -483,6 +486,20 @@ func (s *segmenter) blocks() []block {
 		}
 	}
 	return s.out
+}
+
+// caseLine reports whether t, a line without a marker under a list item
+// whose text so far is buf, opens with a short case before its first
+// arrow ("seal broken → refuse the load") and buf does not stop on a
+// word that needs more ("… against the"), so that t is no wrapped rest
+// of the item.
+func caseLine(t string, buf []byte) bool {
+	head, _, ok := strings.Cut(arrowSplitRe.ReplaceAllString(t, "→"), "→")
+	if !ok || wordCount(head) == 0 || wordCount(head) > 4 {
+		return false
+	}
+	ws := strings.Fields(string(buf))
+	return len(ws) > 0 && !danglers[norm(ws[len(ws)-1])] && !strings.HasSuffix(ws[len(ws)-1], ",")
 }
 
 // tailOf is the end of a block's text, enough to tell whether it ends a
