@@ -119,7 +119,7 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	ceo cfo cto coo rep reps representative representatives partner partners observer observers inspector inspectors
 	planner planners scheduler dispatcher dispatchers storekeeper picker pickers packer packers tester testers
 	developer developers designer designers architect architects legal compliance payroll treasury
-	logistics shipping receiving marketing operations management system bot robot payable receivable
+	logistics shipping receiving marketing operations management system bot robot payable receivable billing
 	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
 	lab labs laboratory laboratories guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
 	counsel paralegal paralegals foreman foremen warden wardens bursar bursars steward stewards vet vets concierge
