@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -209,7 +210,61 @@ func collaborate(m *process.Model, drafts map[string]*draft, text string) {
 	c.dropInnerMessages()
 	m.MessageFlows = c.msgs
 	c.typeSendReceive()
+	fullPoolNames(m, text)
 }
+
+// fullPoolNames gives a pool named by one word the full name the text
+// uses for it elsewhere: "the fire safety officer from the fire brigade
+// … we ask the brigade" makes the pool "Fire Brigade". Only when every
+// modified mention of the word has the same modifier.
+func fullPoolNames(m *process.Model, text string) {
+	for i := range m.Pools {
+		p := &m.Pools[i]
+		if p.ID == "Pool_main" || len(strings.Fields(p.Name)) != 1 {
+			continue
+		}
+		re := regexp.MustCompile(`(?i)\bthe\s+([a-z][a-z-]+)\s+` + regexp.QuoteMeta(p.Name) + `\b`)
+		mod := ""
+		for _, mm := range re.FindAllStringSubmatch(text, -1) {
+			w := strings.ToLower(mm[1])
+			if determiners[w] || danglers[w] || noModifiers[w] || mod != "" && mod != w {
+				mod = ""
+				break
+			}
+			mod = w
+		}
+		if mod == "" {
+			continue
+		}
+		full := capitalise(mod) + " " + p.Name
+		for k := range m.Participants {
+			if m.Participants[k].Pool == p.ID && m.Participants[k].Name == p.Name {
+				m.Participants[k].Name = full
+			}
+		}
+		for k := range m.Activities {
+			if m.Activities[k].Pool == p.ID && m.Activities[k].Performer == p.Name {
+				m.Activities[k].Performer = full
+			}
+		}
+		for k := range m.Events {
+			if m.Events[k].Pool == p.ID && m.Events[k].Performer == p.Name {
+				m.Events[k].Performer = full
+			}
+		}
+		for k := range m.Gateways {
+			if m.Gateways[k].Pool == p.ID && m.Gateways[k].Performer == p.Name {
+				m.Gateways[k].Performer = full
+			}
+		}
+		p.Name = full
+	}
+}
+
+// noModifiers are words before a party's name that do not make part of
+// its name: "the same supplier", "the next carrier".
+var noModifiers = set(`same other whole new next previous first second third last relevant responsible appropriate
+	respective current original former own said above following`)
 
 // findParties marks the performers that are outside parties, each under
 // one name, and names the parties among the steps' customers the same way.
