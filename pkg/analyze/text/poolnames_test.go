@@ -18,6 +18,7 @@ func TestFullPoolNames(t *testing.T) {
 		{"two modifiers", "Brigade", "The fire brigade and the city brigade check the exits. We ask the brigade by e-mail.", "Brigade"},
 		{"no part of a name", "Supplier", "The buyer pays the same supplier. We ask the supplier by e-mail.", "Supplier"},
 		{"no modifier", "Supplier", "We ask the supplier by e-mail.", "Supplier"},
+		{"across a line break", "Carrier", "Claims desk | Registers the claim\nCarrier | Sends the receipt", "Carrier"},
 		{"main pool kept", "", "The fire brigade checks the exits.", ""},
 	}
 	for _, tt := range tests {

@@ -223,7 +223,7 @@ func fullPoolNames(m *process.Model, text string) {
 		if p.ID == "Pool_main" || len(strings.Fields(p.Name)) != 1 {
 			continue
 		}
-		re := regexp.MustCompile(`(?i)\bthe\s+([a-z][a-z-]+)\s+` + regexp.QuoteMeta(p.Name) + `\b`)
+		re := regexp.MustCompile(`(?i)\bthe[ \t]+([a-z][a-z-]+)[ \t]+` + regexp.QuoteMeta(p.Name) + `\b`) // (within a line: "… the claim\nCarrier | …" is two cells)
 		mod := ""
 		for _, mm := range re.FindAllStringSubmatch(text, -1) {
 			w := strings.ToLower(mm[1])
