@@ -65,6 +65,9 @@ type analyzer struct {
 	cutSentences int
 	headings     []string // the document's headings, for a text without steps
 	pendingTimer string   // the sentence's wait or deadline, not yet placed
+	// lastEndState is the state the last sentence left the case in
+	// ("Study rejected"), for a closing sentence that names none.
+	lastEndState string
 	// pendingMessage is the message the sentence's lead-in waits for,
 	// not yet placed.
 	pendingMessage string

@@ -122,6 +122,14 @@ var subsetNoteRe = regexp.MustCompile(`^(?i:an?|any|every)\s+[a-z][\w-]*(?:\s+[a
 // each" repeats the sentence's steps per item.
 func (a *analyzer) closeSentence(s string, before int) {
 	a.b.endState = endState(s)
+	prev := a.lastEndState
+	a.lastEndState = a.b.endState
+	if a.b.endState == "" && a.count == before {
+		// "A rejected study is closed …; it is never registered": a
+		// sentence with no step of its own that ends the branch ends it
+		// in the state the sentence before named
+		a.b.endState = prev
+	}
 	defer func() { a.b.endState = "" }()
 	if a.count == before {
 		if subsetNoteRe.MatchString(s) {
