@@ -916,13 +916,32 @@ var negFindingRe = regexp.MustCompile(`(?i)^[a-z][\w-]*(?:\s+[\w-]+){0,5}?\s+(?:
 // hours".
 var outcomeLabelRe = regexp.MustCompile(`(?i)^(?:not\s+)?(?:approved|rejected|refused|declined|denied|accepted|granted|cancell?ed|confirmed|covered|passed|failed|valid|invalid)$|^no\s+(?:reply|answer|response|payment|decision)\s+(?:with)?in\s+\d+\s+[a-z]+$`)
 
+// withCaseRe is a label that names a case by what it comes with: "With a
+// receipt, within 30 days", "Without a booking".
+var withCaseRe = regexp.MustCompile(`(?i)^with(?:out)?\s+(?:an?\s+|the\s+|no\s+)?[a-z][\w-]*(?:,?\s+[\w-]+){0,6}$`)
+
+// withCase reports whether a label names a case by what it comes with
+// and says nothing more ("With the complete documentation, two things
+// are made at the same time" is a clause, no label).
+func withCase(label string) bool {
+	if !withCaseRe.MatchString(label) {
+		return false
+	}
+	for _, w := range strings.Fields(label) {
+		if auxBe[norm(w)] {
+			return false
+		}
+	}
+	return true
+}
+
 // colonCondition reads a note "hit on the watch list: the officer alerts
 // the police" as a condition and what happens in that case, like an
 // arrow; any other "label: text" is left as it is.
 func colonCondition(s string) string {
 	label, rest, ok := strings.Cut(s, ":")
 	label = strings.TrimSpace(label)
-	if !ok || strings.TrimSpace(rest) == "" || !(findingRe.MatchString(label) || outcomeLabelRe.MatchString(label) || wordCount(label) <= 8 && negFindingRe.MatchString(label)) {
+	if !ok || strings.TrimSpace(rest) == "" || !(findingRe.MatchString(label) || outcomeLabelRe.MatchString(label) || wordCount(label) <= 8 && negFindingRe.MatchString(label) || withCase(label)) {
 		return s
 	}
 	return strings.TrimSpace(label) + " -> " + strings.TrimSpace(rest)
