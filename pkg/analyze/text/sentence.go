@@ -53,7 +53,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
-	s = noCaseLead(ordinalSecond(caseGoesBack(plainOrder(s))))
+	s = noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(s)))))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
@@ -79,6 +79,20 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		return nil
 	}
 	return a.structure(s, inItem)
+}
+
+// everyCaseLeadRe is a lead before a colon that says the steps after it
+// hold for every case: "Every return starts the same way: …", "Each
+// application: …".
+var everyCaseLeadRe = regexp.MustCompile(`(?i)^(?:every|each|any|all)\s+[a-z][\w-]*(?:\s+[\w-]+){0,5}:\s+(\S.*)$`)
+
+// everyCaseLead drops a lead that says the steps after the colon hold for
+// every case: they are the flow's own steps.
+func everyCaseLead(s string) string {
+	if m := everyCaseLeadRe.FindStringSubmatch(s); m != nil && wordCount(m[1]) >= 3 {
+		return capitalise(m[1])
+	}
+	return s
 }
 
 // admit cleans a sentence and decides whether it can describe a step:
