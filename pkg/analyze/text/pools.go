@@ -237,25 +237,22 @@ func fullPoolNames(m *process.Model, text string) {
 			continue
 		}
 		full := capitalise(mod) + " " + p.Name
-		for k := range m.Participants {
-			if m.Participants[k].Pool == p.ID && m.Participants[k].Name == p.Name {
-				m.Participants[k].Name = full
+		rename := func(name *string, pool string) {
+			if pool == p.ID && *name == p.Name {
+				*name = full
 			}
+		}
+		for k := range m.Participants {
+			rename(&m.Participants[k].Name, m.Participants[k].Pool)
 		}
 		for k := range m.Activities {
-			if m.Activities[k].Pool == p.ID && m.Activities[k].Performer == p.Name {
-				m.Activities[k].Performer = full
-			}
+			rename(&m.Activities[k].Performer, m.Activities[k].Pool)
 		}
 		for k := range m.Events {
-			if m.Events[k].Pool == p.ID && m.Events[k].Performer == p.Name {
-				m.Events[k].Performer = full
-			}
+			rename(&m.Events[k].Performer, m.Events[k].Pool)
 		}
 		for k := range m.Gateways {
-			if m.Gateways[k].Pool == p.ID && m.Gateways[k].Performer == p.Name {
-				m.Gateways[k].Performer = full
-			}
+			rename(&m.Gateways[k].Performer, m.Gateways[k].Pool)
 		}
 		p.Name = full
 	}
