@@ -370,12 +370,23 @@ func (s *objectScan) coordinated(w string, nxt []string) bool {
 		// ("… and in the meantime logistics ships the SIM": the
 		// performer named without an article after the lead)
 		nxt = bareSubject(withoutParallelLead(nxt))
-		if cs := declarative(nxt, s.prev); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun || determiners[norm(nxt[0])]) {
+		if cs := declarative(nxt, s.ownPrev()); len(cs) > 0 && (cs[0].performer != "" || cs[0].pronoun || determiners[norm(nxt[0])]) {
 			s.other = cs // "… and a rejection letter is sent"
 			return true
 		}
 	}
 	return false
+}
+
+// ownPrev is what a pronoun in a coordinated clause with a subject of its
+// own stands for: the object just scanned ("the GP writes the referral
+// letter and the receptionist sends it to the hospital": the letter),
+// else the thing named before the clause.
+func (s *objectScan) ownPrev() string {
+	if o := strings.Join(cleanObject(s.c.object), " "); o != "" && !pronouns[strings.ToLower(o)] {
+		return strings.ToLower(o)
+	}
+	return s.prev
 }
 
 // take adds the word at j to the object; a word that closes a phrase
@@ -405,7 +416,7 @@ func (s *objectScan) take(j int) (int, bool) {
 				// "…, and the bank transfers the money": a clause
 				// with a subject of its own (also "…, and in the
 				// meantime logistics ships the SIM")
-				if cs := declarative(own, s.prev); len(cs) > 0 && cs[0].performer != "" {
+				if cs := declarative(own, s.ownPrev()); len(cs) > 0 && cs[0].performer != "" {
 					s.other = cs
 				}
 			}
