@@ -52,7 +52,7 @@ var partnerHeads = set(`hospital hospitals clinic clinics hotel hotels school sc
 
 // partnerQualifiers put an organisation of partnerHeads outside ours:
 // "a partner hospital", "the lending library", "the borrowing museum".
-var partnerQualifiers = set(`partner lending borrowing referring receiving sending`)
+var partnerQualifiers = set(`partner lending borrowing referring receiving sending city`)
 
 // insideQualifiers keep a party inside the organisation whatever its
 // head: "the internal auditor", "our in-house lawyer".
@@ -112,6 +112,9 @@ func isExternal(name string) bool {
 	}
 	if (head == "operator" || head == "operators") && len(ws) > 1 && operatorKinds[ws[len(ws)-2]] {
 		return true // "the tour operator", "the old operator"; "the machine operator" is ours
+	}
+	if (head == "doctor" || head == "doctors" || head == "physician" || head == "physicians") && len(ws) > 1 && ws[len(ws)-2] == "family" {
+		return true // "the patient's family doctor": the patient's GP, like "gp"
 	}
 	if head == "banks" {
 		return true // "the banks send the statements": other banks; "the bank" is ours

@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -327,6 +328,26 @@ var messageNouns = set(`reminder reminders notification notice invoice bill offe
 	letter contract statement decision acknowledgement acknowledgment receipt certificate permit licence license
 	invitation response answer reply refund voucher ticket tickets survey questionnaire proposal estimate report`)
 
+// sentToRe is the receiver a sending verb names after "to": "sends it to
+// the hospital".
+var sentToRe = regexp.MustCompile(`(?i)\b(?:sends?|sent|e-?mails?|posts?|forwards?|passes|hands|returns?)\b[^.;:]*?\bto\s+(?:the|a|an|our|their|his|her|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)`)
+
+// toOther reports whether d's sentence sends its thing to a receiver
+// named after "to" that is not the pool only: "… and the receptionist
+// sends it to the hospital" is no message to the family doctor.
+func toOther(d *draft, only string, poolOf map[string]string) bool {
+	m := sentToRe.FindStringSubmatch(d.source)
+	if m == nil {
+		return false
+	}
+	for n, id := range poolOf {
+		if id == only && strings.Contains(strings.ToLower(m[1]), partyKey(n)) {
+			return false
+		}
+	}
+	return true
+}
+
 // unaddressedSends gives a message flow to the organisation's steps that
 // send something out without naming the receiver ("If the supplier does
 // not answer, the buyer sends a reminder"): to the outside party the
@@ -367,7 +388,7 @@ func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[str
 			continue // "sends the report to the manager"
 		}
 		to := ""
-		src := " " + strings.ToLower(d.source) + " "
+		src := " " + strings.ToLower(strings.NewReplacer(".", " ", ",", " ", ";", " ", ":", " ").Replace(d.source)) + " " // "… to the hospital."
 		for _, n := range names {
 			if k := partyKey(n); k != "" && (strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
 				to = poolOf[n]
@@ -382,7 +403,7 @@ func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[str
 					named = true
 				}
 			}
-			if len(ws) > 0 && messageNouns[strings.ToLower(ws[len(ws)-1])] && !named {
+			if len(ws) > 0 && messageNouns[strings.ToLower(ws[len(ws)-1])] && !named && !toOther(d, only, poolOf) {
 				to = only
 			}
 		}
