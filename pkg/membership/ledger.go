@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/gorm"
 )
 
@@ -18,10 +19,14 @@ var ErrLimitReached = errors.New("membership: daily limit reached")
 // call is charged to an analysis id, so that it can be given back exactly
 // once when the analysis fails for a reason that is not the user's.
 //
-// Take is one conditional UPDATE (calls = calls + 1 WHERE calls < limit)
-// inside a transaction with the charge row: PostgreSQL's row lock and
-// SQLite's single writer make it exact under concurrency, and a refund
-// never takes a counter below zero.
+// Take raises the counter in one conditional upsert (calls = calls + 1
+// WHERE calls < limit) together with the charge row: PostgreSQL's row lock
+// and SQLite's single writer make it exact under concurrency, and a refund
+// never takes a counter below zero. On PostgreSQL both are one statement,
+// so the counter's row is locked only while the server runs it, not for
+// the round trips of a transaction: every upload of one subject takes the
+// same row (issue 26: at 3 workers and 150 clients of one user, uploads
+// queued up to 14 deep on that lock and upload p50 went from 25 to 250 ms).
 type Ledger struct {
 	db *gorm.DB
 }
@@ -36,7 +41,68 @@ func Day(t time.Time) string { return t.UTC().Format("2006-01-02") }
 // reached limit (limit <= 0: no limit). It returns ErrLimitReached at the
 // limit. Taking the same chargeID twice counts once.
 func (l *Ledger) Take(ctx context.Context, subject, day string, limit int, chargeID string) error {
-	err := l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	var err error
+	if l.db.Dialector.Name() == "postgres" {
+		err = l.takeOne(ctx, subject, day, limit, chargeID)
+	} else {
+		err = l.takeInTransaction(ctx, subject, day, limit, chargeID)
+	}
+	if err != nil && !errors.Is(err, ErrLimitReached) {
+		return fmt.Errorf("count call of %s: %w", subject, err)
+	}
+	return err
+}
+
+// takeCounted raises the counter unless chargeID is charged already (or
+// the counter is at the limit: %s) and adds the charge row only if it
+// did. Two Takes of one charge at once may both raise the counter; the
+// second's charge row then breaks the primary key and its whole statement
+// rolls back.
+const takeCounted = `WITH counted AS (
+	INSERT INTO usage_counts AS u (subject, day, calls)
+	SELECT @subject, @day, 1
+	WHERE NOT EXISTS (SELECT 1 FROM usage_charges WHERE analysis_id = @charge AND subject = @subject)
+	ON CONFLICT (subject, day) DO UPDATE SET calls = u.calls + 1 %s
+	RETURNING 1)
+INSERT INTO usage_charges (analysis_id, subject, day, created_at)
+SELECT @charge, @subject, @day, @at FROM counted`
+
+// uniqueViolation is PostgreSQL's SQLSTATE for a broken unique key.
+const uniqueViolation = "23505"
+
+// takeOne is Take in one PostgreSQL statement.
+func (l *Ledger) takeOne(ctx context.Context, subject, day string, limit int, chargeID string) error {
+	args := map[string]any{"subject": subject, "day": day, "charge": chargeID, "at": time.Now().UTC(), "limit": limit}
+	cond := ""
+	if limit > 0 {
+		cond = "WHERE u.calls < @limit"
+	}
+	res := l.db.WithContext(ctx).Exec(fmt.Sprintf(takeCounted, cond), args)
+	var pe *pgconn.PgError
+	if errors.As(res.Error, &pe) && pe.Code == uniqueViolation {
+		return nil // charged at the same moment by another Take
+	}
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected > 0 {
+		return nil
+	}
+	// Nothing counted: charged before, or at the limit.
+	var n []int64
+	if err := l.db.WithContext(ctx).Raw("SELECT 1 FROM usage_charges WHERE analysis_id = ? AND subject = ?", chargeID, subject).Scan(&n).Error; err != nil {
+		return err
+	}
+	if len(n) > 0 {
+		return nil
+	}
+	return ErrLimitReached
+}
+
+// takeInTransaction is Take on SQLite (no INSERT in WITH): the counter's
+// row, the charge and the conditional UPDATE in one transaction.
+func (l *Ledger) takeInTransaction(ctx context.Context, subject, day string, limit int, chargeID string) error {
+	return l.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := tx.Exec("INSERT INTO usage_counts (subject, day, calls) VALUES (?, ?, 0) ON CONFLICT (subject, day) DO NOTHING", subject, day).Error; err != nil {
 			return err
 		}
@@ -63,10 +129,6 @@ func (l *Ledger) Take(ctx context.Context, subject, day string, limit int, charg
 		}
 		return nil
 	})
-	if err != nil && !errors.Is(err, ErrLimitReached) {
-		return fmt.Errorf("count call of %s: %w", subject, err)
-	}
-	return err
 }
 
 // Refund gives back every call charged to chargeID (on the day each was

@@ -2,8 +2,6 @@ package queue
 
 import (
 	"context"
-	"errors"
-	"net"
 	"sync"
 	"time"
 
@@ -35,103 +33,28 @@ func (q *Queue) PublishChanged(ctx context.Context, id string) {
 // each resubscription) and live(false) as soon as it fails or ends, before
 // any message could be missed unseen: a follower caches only while live.
 type ChangeFeed struct {
-	client  redis.UniversalClient
-	changed func(id string)
-	live    func(bool)
-
-	stop    chan struct{}
-	done    chan struct{}
-	stopped sync.Once
-
-	subMu sync.Mutex
-	sub   *redis.PubSub
+	client redis.UniversalClient
+	listen *listener
+	closed sync.Once
 }
 
 // FollowChanges starts following ChangedChannel on a client of its own;
 // Stop ends it.
 func (q *Queue) FollowChanges(changed func(id string), live func(bool)) *ChangeFeed {
-	f := &ChangeFeed{
-		client:  q.Opt.MakeRedisClient().(redis.UniversalClient),
-		changed: changed, live: live,
-		stop: make(chan struct{}), done: make(chan struct{}),
-	}
-	go f.listen()
+	f := &ChangeFeed{client: q.Opt.MakeRedisClient().(redis.UniversalClient)}
+	f.listen = newListener(f.client, ChangedChannel)
+	f.listen.message = func(m *redis.Message) { changed(m.Payload) }
+	f.listen.subscribed = func(m *redis.Subscription) { live(m.Kind == "subscribe") }
+	f.listen.ended = func() { live(false) }
+	f.listen.start()
 	return f
 }
 
 // Stop unsubscribes, reports the feed not live and closes its client.
 // Safe to call more than once.
 func (f *ChangeFeed) Stop() {
-	f.stopped.Do(func() {
-		close(f.stop)
-		f.subMu.Lock()
-		if f.sub != nil {
-			_ = f.sub.Close() // ends a Receive in progress
-		}
-		f.subMu.Unlock()
-		<-f.done
+	f.closed.Do(func() {
+		f.listen.halt()
 		_ = f.client.Close()
 	})
-}
-
-func (f *ChangeFeed) isStopped() bool {
-	select {
-	case <-f.stop:
-		return true
-	default:
-		return false
-	}
-}
-
-func (f *ChangeFeed) listen() {
-	defer close(f.done)
-	ctx := context.Background()
-	for {
-		f.subMu.Lock()
-		if f.isStopped() {
-			f.subMu.Unlock()
-			return
-		}
-		sub := f.client.Subscribe(ctx, ChangedChannel)
-		f.sub = sub
-		f.subMu.Unlock()
-		f.receive(ctx, sub)
-		f.live(false)
-		_ = sub.Close()
-		select {
-		case <-f.stop:
-			return
-		case <-time.After(wakeRetryPause):
-		}
-	}
-}
-
-// receive reads sub until it fails or Stop (the waker's health check: a
-// ping after wakeHealthEvery without a message).
-func (f *ChangeFeed) receive(ctx context.Context, sub *redis.PubSub) {
-	pinged := false
-	for {
-		msg, err := sub.ReceiveTimeout(ctx, wakeHealthEvery)
-		if f.isStopped() {
-			return
-		}
-		var ne net.Error
-		switch {
-		case err != nil && errors.As(err, &ne) && ne.Timeout() && !pinged:
-			if sub.Ping(ctx) != nil {
-				return
-			}
-			pinged = true
-		case err != nil:
-			return
-		default:
-			pinged = false
-			switch m := msg.(type) {
-			case *redis.Message:
-				f.changed(m.Payload)
-			case *redis.Subscription:
-				f.live(m.Kind == "subscribe")
-			}
-		}
-	}
 }

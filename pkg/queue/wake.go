@@ -3,7 +3,6 @@ package queue
 import (
 	"context"
 	"errors"
-	"net"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,15 +14,6 @@ import (
 // WakeChannel is the Redis pub/sub channel an enqueue publishes on, so that
 // idle workers fetch the new task at once instead of at their next poll.
 const WakeChannel = "spade:queue:wake"
-
-// How the listener watches its subscription: a ping after this long
-// without a message, and a fresh subscription when the ping goes
-// unanswered for as long again (a connection that died silently, as after
-// a Sentinel failover to another host).
-const (
-	wakeHealthEvery = 30 * time.Second
-	wakeRetryPause  = time.Second
-)
 
 // Waker makes a worker wait for work instead of polling for it. asynq's
 // processor polls: after finding every queue empty it sleeps its check
@@ -46,19 +36,15 @@ type Waker struct {
 	fallback time.Duration
 	queues   int
 
-	wake    chan struct{}
-	stop    chan struct{}
-	stopped sync.Once
-	done    chan struct{}
-	ready   chan struct{}
+	listen *listener
+	wake   chan struct{}
+	ready  chan struct{}
+	first  bool // the first subscription is still to be confirmed (listener goroutine only)
 
 	mu      sync.Mutex
 	empties int // consecutive fetches that found their queue empty
 	waiting atomic.Bool
 	started atomic.Bool
-
-	subMu sync.Mutex
-	sub   *redis.PubSub
 }
 
 // NewWaker gives a worker serving the given number of queues its own Redis
@@ -70,10 +56,15 @@ func (q *Queue) NewWaker(queues int, fallback time.Duration) *Waker {
 		fallback: fallback,
 		queues:   max(queues, 1),
 		wake:     make(chan struct{}, 1),
-		stop:     make(chan struct{}),
-		done:     make(chan struct{}),
 		ready:    make(chan struct{}),
+		first:    true,
 	}
+	w.listen = newListener(w.client, WakeChannel)
+	w.listen.message = func(*redis.Message) { w.Wake() }
+	w.listen.subscribed = w.subscribed
+	// Whatever ended the subscription, a message may have been missed:
+	// ask Redis once (the listener subscribes again after a pause).
+	w.listen.ended = w.Wake
 	w.client.AddHook(dequeueHook{w})
 	return w
 }
@@ -90,7 +81,7 @@ func (w *Waker) Start(timeout time.Duration) {
 	if w.started.Swap(true) {
 		return
 	}
-	go w.listen()
+	w.listen.start()
 	select {
 	case <-w.ready:
 	case <-time.After(timeout):
@@ -112,19 +103,7 @@ func (w *Waker) Waiting() bool { return w.waiting.Load() }
 // Stop ends the waiting: from now on every fetch asks Redis without
 // waiting (so asynq's shutdown is not held up by a waiting fetch), and the
 // listener unsubscribes. Safe to call more than once.
-func (w *Waker) Stop() {
-	w.stopped.Do(func() {
-		close(w.stop)
-		w.subMu.Lock()
-		if w.sub != nil {
-			_ = w.sub.Close() // ends a Receive in progress
-		}
-		w.subMu.Unlock()
-		if w.started.Load() {
-			<-w.done
-		}
-	})
-}
+func (w *Waker) Stop() { w.listen.halt() }
 
 // Close stops the waker and closes its client; call it after the asynq
 // server that uses the client has shut down.
@@ -133,78 +112,19 @@ func (w *Waker) Close() error {
 	return w.client.Close()
 }
 
-// listen turns WakeChannel messages into wakes until Stop.
-func (w *Waker) listen() {
-	defer close(w.done)
-	ctx := context.Background()
-	first := true
-	for !w.isStopped() {
-		w.subMu.Lock()
-		if w.isStopped() {
-			w.subMu.Unlock()
-			return
-		}
-		sub := w.client.Subscribe(ctx, WakeChannel)
-		w.sub = sub
-		w.subMu.Unlock()
-		first = w.receive(ctx, sub, first)
-		_ = sub.Close()
-		// Whatever ended the subscription, a message may have been
-		// missed: ask Redis once, then subscribe again after a pause.
-		w.Wake()
-		select {
-		case <-w.stop:
-			return
-		case <-time.After(wakeRetryPause):
-		}
+// subscribed confirms the first subscription (nothing can have been
+// missed before the worker starts fetching) and wakes after every later
+// one (resubscribed after a broken connection).
+func (w *Waker) subscribed(*redis.Subscription) {
+	if w.first {
+		close(w.ready)
+		w.first = false
+		return
 	}
+	w.Wake()
 }
 
-// receive reads sub until it fails or Stop; it reports whether the first
-// subscription is still to be confirmed.
-func (w *Waker) receive(ctx context.Context, sub *redis.PubSub, first bool) bool {
-	pinged := false
-	for {
-		msg, err := sub.ReceiveTimeout(ctx, wakeHealthEvery)
-		if w.isStopped() {
-			return first
-		}
-		var ne net.Error
-		switch {
-		case err != nil && errors.As(err, &ne) && ne.Timeout() && !pinged:
-			if sub.Ping(ctx) != nil {
-				return first
-			}
-			pinged = true
-		case err != nil:
-			return first
-		default:
-			pinged = false
-			switch msg.(type) {
-			case *redis.Message:
-				w.Wake()
-			case *redis.Subscription:
-				if first {
-					// Nothing can have been missed before the worker
-					// starts fetching.
-					close(w.ready)
-					first = false
-				} else {
-					w.Wake() // resubscribed after a broken connection
-				}
-			}
-		}
-	}
-}
-
-func (w *Waker) isStopped() bool {
-	select {
-	case <-w.stop:
-		return true
-	default:
-		return false
-	}
-}
+func (w *Waker) isStopped() bool { return w.listen.isStopped() }
 
 // hold runs before asynq's dequeue script: once a whole round of queues
 // was empty it waits for a wake, the fallback interval or Stop.
@@ -220,7 +140,7 @@ func (w *Waker) hold(ctx context.Context) {
 	select {
 	case <-w.wake:
 	case <-t.C:
-	case <-w.stop:
+	case <-w.listen.stop:
 	case <-ctx.Done():
 	}
 	w.waiting.Store(false)
