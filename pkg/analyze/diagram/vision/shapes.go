@@ -82,6 +82,9 @@ type Shape struct {
 	// Hexagon is set for a flowchart's decision drawn as a hexagon
 	// (PlantUML): its outline is its box's.
 	Hexagon bool
+	// Bar is set for a fork or join bar (a parallel gateway drawn as a
+	// solid black bar, bars.go): Inner is the bar itself.
+	Bar bool
 }
 
 // Band is a pool or a lane: the strip at its left holding its name
@@ -141,6 +144,7 @@ func Recognize(g *image.Gray) Diagram {
 	r.dropMarkers()
 	r.buildShapes()
 	r.addDots()
+	r.addBars()
 	r.findLanes()
 	r.addCollapsedPools()
 	r.addContainerLines()
