@@ -43,7 +43,7 @@ type flowchart struct {
 }
 
 type fcNode struct {
-	id, label, kind string // kind: start, task, decision, end
+	id, label, kind string // kind: start, task, decision, bar, end
 	lane            int    // -1 without lanes
 }
 
@@ -52,6 +52,10 @@ type fcEdge struct{ from, to, label string }
 type fcStep struct {
 	task string
 	dec  *fcDecision
+	// par are the steps run beside task between the fork and join bars
+	// (a parallel block has no decision after it)
+	par        []string
+	fork, join string
 }
 
 // fcDecision is a decision after a step: the yes exit goes on along the
@@ -71,6 +75,8 @@ func fcKind(id string) string {
 		return "end"
 	case strings.HasPrefix(id, "d"):
 		return "decision"
+	case strings.HasPrefix(id, "fork") || strings.HasPrefix(id, "join"):
+		return "bar"
 	}
 	return "task"
 }
@@ -119,6 +125,14 @@ func (f *flowchart) plantUML(i int) string {
 			lane(t.lane)
 			if s.dec != nil && s.dec.loop {
 				b.WriteString("repeat\n")
+			}
+			if len(s.par) > 0 {
+				fmt.Fprintf(&b, "fork\n:%s;\n", t.label)
+				for _, p := range s.par {
+					fmt.Fprintf(&b, "fork again\n:%s;\n", f.node(p).label)
+				}
+				b.WriteString("end fork\n")
+				continue
 			}
 			fmt.Fprintf(&b, ":%s;\n", t.label)
 			d := s.dec
@@ -191,6 +205,8 @@ func (f *flowchart) mermaid(i int) string {
 			return []string{"(((%q)))", "([%q])"}[i%2]
 		case "decision":
 			return "{%q}"
+		case "bar":
+			return "[%q]" // no Mermaid chart has a parallel block yet
 		}
 		return []string{"[%q]", "(%q)"}[(i/2)%2]
 	}
@@ -253,7 +269,11 @@ func fcSources(renderer, ext, cacheDir string) (all, missing []fcSource, err err
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("%s cache: %w", renderer, err)
 	}
-	for i := range gvCharts {
+	n := gvCharts
+	if renderer == "plantuml" {
+		n = puCharts
+	}
+	for i := range n {
 		c := gvGenerate(i)
 		var text string
 		if renderer == "plantuml" {

@@ -3,23 +3,41 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 // TestFlowchartSources: every chart of the set is written in both
 // notations with all its steps, a loop as PlantUML's repeat (whose
 // reference gains the merge PlantUML draws), an end branch as an if, and
-// Mermaid's node ids clear of its keyword "end".
+// Mermaid's node ids clear of its keyword "end"; the charts past the
+// Graphviz set have one parallel block, a fork … end fork whose
+// reference has a splitting and a joining parallel gateway.
 func TestFlowchartSources(t *testing.T) {
-	for i := range gvCharts {
+	for i := range puCharts {
 		c := gvGenerate(i)
 		pu, mm := c.fc.plantUML(i), c.fc.mermaid(i)
-		loops, ends := 0, 0
+		loops, ends, forks, branches := 0, 0, 0, 0
 		for _, s := range c.fc.steps {
 			if s.dec != nil && s.dec.loop {
 				loops++
 			} else if s.dec != nil {
 				ends++
 			}
+			if len(s.par) > 0 {
+				forks++
+				branches += len(s.par)
+			}
+		}
+		parallel := 0
+		for _, g := range c.ref.Gateways {
+			if g.Type == process.GatewayParallel {
+				parallel++
+			}
+		}
+		wantForks := 0
+		if i >= gvCharts {
+			wantForks = 1
 		}
 		tests := []struct {
 			what      string
@@ -31,6 +49,11 @@ func TestFlowchartSources(t *testing.T) {
 			{"stop", strings.Count(pu, "\nstop\n"), ends + 1},
 			{"merges", len(c.fc.withLoopMerges(c.ref).Gateways) - len(c.ref.Gateways), loops},
 			{"mermaid edges", strings.Count(mm, " -->"), len(c.fc.edges)},
+			{"forks", forks, wantForks},
+			{"fork", strings.Count(pu, "\nfork\n"), forks},
+			{"fork again", strings.Count(pu, "\nfork again\n"), branches},
+			{"end fork", strings.Count(pu, "\nend fork\n"), forks},
+			{"parallel gateways", parallel, 2 * forks},
 			{"bare end id", strings.Count(mm, " end\n") + strings.Count(mm, "--> end"), c.fc.lanes},
 		}
 		for _, tt := range tests {

@@ -30,6 +30,12 @@ import (
 // back and reported only as totals.
 const gvCharts = 36
 
+// puCharts is how many charts the PlantUML set holds: the Graphviz
+// set's, then charts with a parallel block (fork and join bars), which
+// only PlantUML draws so far; the first 36 stay as they were drawn
+// before the parallel ones were added.
+const puCharts = 48
+
 // gvSteps are the task labels the charts draw from.
 var gvSteps = []string{
 	"Receive request", "Check availability", "Book meeting room", "Send confirmation",
@@ -132,6 +138,19 @@ func gvGenerate(i int) gvChart {
 	for len(decAt) < nDec {
 		decAt[1+rng.IntN(nSteps-1)] = true
 	}
+	// a chart past the Graphviz set's runs one step's work in parallel
+	// branches (2 or 3) between a fork and a join; the charts before
+	// draw nothing more from rng, so they stay as they were
+	parAt, branches := 0, 0
+	if i >= gvCharts {
+		var free []int
+		for k := 1; k <= nSteps; k++ {
+			if !decAt[k] {
+				free = append(free, k)
+			}
+		}
+		parAt, branches = free[rng.IntN(len(free))], 2+rng.IntN(2)
+	}
 	prev, pending := "start", ""
 	used := 0
 	task := func(k int) string {
@@ -145,6 +164,29 @@ func gvGenerate(i int) gvChart {
 	}
 	q := 0
 	for k := 0; k < nSteps; k++ {
+		if parAt == k+1 {
+			fork, join := fmt.Sprintf("fork%d", k+1), fmt.Sprintf("join%d", k+1)
+			ln := laneOf(k + 1)
+			bar := `shape=box, style=filled, fillcolor=black, height=0.06, width=1.2, label=""`
+			node(fork, "", bar, ln)
+			m.Gateways = append(m.Gateways, process.Gateway{ID: fork, Type: process.GatewayParallel, Performer: performer(ln)})
+			edge(prev, fork, pending)
+			step := fcStep{fork: fork, join: join}
+			ids := make([]string, branches)
+			for br := range ids {
+				ids[br] = task(k + 1)
+				edge(fork, ids[br], "")
+			}
+			step.task, step.par = ids[0], ids[1:]
+			node(join, "", bar, ln)
+			m.Gateways = append(m.Gateways, process.Gateway{ID: join, Type: process.GatewayParallel, Performer: performer(ln)})
+			for _, id := range ids {
+				edge(id, join, "")
+			}
+			fc.steps = append(fc.steps, step)
+			prev, pending = join, ""
+			continue
+		}
 		id := task(k + 1)
 		edge(prev, id, pending)
 		pending = ""

@@ -1163,7 +1163,7 @@ func outline(s Shape, stroke int) func(x, y int) bool {
 	b := s.Box
 	cx, cy := float64(b.Min.X+b.Max.X-1)/2, float64(b.Min.Y+b.Max.Y-1)/2
 	switch {
-	case s.Kind == Gateway && s.Hexagon:
+	case s.Kind == Gateway && (s.Hexagon || s.Bar):
 	case s.Kind == Gateway:
 		// the inside's half extents; the outline lies within stroke+2
 		// of its sides, measured along their normals

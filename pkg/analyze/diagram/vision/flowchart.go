@@ -228,11 +228,14 @@ func (r *recognizer) addDots() {
 						rt++
 					}
 					c.X = (l + rt) / 2
-					if rad, ok := solidDot(bm, c, lo, hi); ok && rad > best {
+					// round where it is widest: a centre a row off
+					// the middle has as long runs but sees the dot's
+					// edge within its round of samples
+					if rad, ok := solidDot(bm, c, lo, hi); ok && rad > best && roundDot(bm, c, rad) {
 						best, at = rad, c
 					}
 				}
-				if best > 0 && roundDot(bm, at, best) {
+				if best > 0 {
 					box := image.Rect(at.X-best, at.Y-best, at.X+best+1, at.Y+best+1)
 					if !r.overlapsDot(box, found) {
 						found = append(found, box)

@@ -82,6 +82,9 @@ type Shape struct {
 	// Hexagon is set for a flowchart's decision drawn as a hexagon
 	// (PlantUML): its outline is its box's.
 	Hexagon bool
+	// Bar is set for a fork or join bar (a parallel gateway drawn as a
+	// solid black bar, bars.go): Inner is the bar itself.
+	Bar bool
 }
 
 // Band is a pool or a lane: the strip at its left holding its name
@@ -141,6 +144,7 @@ func Recognize(g *image.Gray) Diagram {
 	r.dropMarkers()
 	r.buildShapes()
 	r.addDots()
+	r.addBars()
 	r.findLanes()
 	r.addCollapsedPools()
 	r.addContainerLines()
@@ -398,6 +402,9 @@ func (r *recognizer) shape(n *candidate) Shape {
 			// an icon too small for its white pieces to be shapes
 			// (an envelope at three-quarter scale): read its ink
 			s.Icon = iconInk(r.bm, n.box, stroke)
+			if s.Icon == NoIcon && s.Ring != Double && iconInkWithin(r.bm, n.box, stroke, 9) == Lightning {
+				s.Icon = Lightning
+			}
 		}
 	case Gateway:
 		// a diamond drawn wider than high holds a flowchart's
@@ -804,8 +811,16 @@ func eventIcon(cands []*candidate, n *candidate) (icon Icon, double bool) {
 // right and lower left corners of a square but not in the others a
 // lightning bolt.
 func iconInk(bm *bitmap, in image.Rectangle, stroke int) Icon {
+	return iconInkWithin(bm, in, stroke, 7)
+}
+
+// iconInkWithin is iconInk looking within tenths of the inside's
+// radius: a circle with a single ring has no inner ring to keep clear
+// of, and a bolt's lower left and upper right points, which make it a
+// bolt, reach further out than seven tenths.
+func iconInkWithin(bm *bitmap, in image.Rectangle, stroke, tenths int) Icon {
 	c := center(in)
-	r := min(in.Dx(), in.Dy()) * 7 / 20
+	r := min(in.Dx(), in.Dy()) * tenths / 20
 	if r < 4 {
 		return NoIcon
 	}
@@ -894,6 +909,12 @@ func iconInk(bm *bitmap, in image.Rectangle, stroke int) Icon {
 		bl := inked(box.Min.X, box.Max.Y-th, box.Min.X+tw, box.Max.Y)
 		br := inked(box.Max.X-tw, box.Max.Y-th, box.Max.X, box.Max.Y)
 		if min(tr, bl) > 0.08 && min(tr, bl) > 3*max(tl, br) {
+			return Lightning
+		}
+		// looked at further out (a single ring), bpmn-js's filled bolt
+		// has its middle stroke reach into the lower right quarter:
+		// the upper left stays empty, the two points are well inked
+		if tenths > 7 && tl < 0.05 && min(tr, bl) > 0.25 && min(tr, bl) > 2*br {
 			return Lightning
 		}
 	}

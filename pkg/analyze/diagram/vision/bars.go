@@ -1,0 +1,193 @@
+package vision
+
+import "image"
+
+// A fork or join bar (UML activity diagrams, PlantUML's fork … end
+// fork): a solid black bar, several strokes thick and many times longer,
+// with connectors leaving it on its long sides. It is a parallel
+// gateway; whether it splits or joins is told by its flows (one in and
+// many out, or many in).
+
+// barRun is a run of ink along one line of the picture (a row for a
+// horizontal bar, a column for a vertical one): u0..u1 exclusive.
+type barRun struct{ u0, u1 int }
+
+// barStack is the runs of consecutive lines lying over each other.
+type barStack struct {
+	v0, v1 int // lines v0..v1 exclusive
+	runs   []barRun
+	open   bool
+}
+
+// barAxis reads a bitmap along rows (horizontal bars) or columns.
+type barAxis struct {
+	bm       *bitmap
+	vertical bool
+}
+
+func (a barAxis) lenU() int {
+	if a.vertical {
+		return a.bm.h
+	}
+	return a.bm.w
+}
+
+func (a barAxis) lenV() int {
+	if a.vertical {
+		return a.bm.w
+	}
+	return a.bm.h
+}
+
+func (a barAxis) at(u, v int) bool {
+	if a.vertical {
+		return a.bm.at(v, u)
+	}
+	return a.bm.at(u, v)
+}
+
+func (a barAxis) rect(u0, v0, u1, v1 int) image.Rectangle {
+	if a.vertical {
+		return image.Rect(v0, u0, v1, u1)
+	}
+	return image.Rect(u0, v0, u1, v1)
+}
+
+// barLimits are the thickness and length a bar may have, from the
+// stroke: thicker than any line (a PlantUML lane's line is up to four
+// strokes wide, so a bar's side must be paper), at least five times as
+// long as thick.
+func barLimits(stroke int) (thin, thick, long int) {
+	return max(4, 2*stroke+1), 8*stroke + 12, 40
+}
+
+// findBars finds the solid bars along one axis of bm: stacks of long
+// runs of ink on consecutive lines, each line's run spanning nearly the
+// stack's length, between lines of mostly paper.
+func findBars(bm *bitmap, stroke int, vertical bool) []image.Rectangle {
+	ax := barAxis{bm: bm, vertical: vertical}
+	thin, thick, long := barLimits(stroke)
+	var stacks, done []*barStack
+	for v := 0; v <= ax.lenV(); v++ {
+		var runs []barRun
+		if v < ax.lenV() {
+			run := 0
+			for u := 0; u <= ax.lenU(); u++ {
+				if u < ax.lenU() && ax.at(u, v) {
+					run++
+					continue
+				}
+				if run >= long {
+					runs = append(runs, barRun{u - run, u})
+				}
+				run = 0
+			}
+		}
+		for _, s := range stacks {
+			s.open = false
+		}
+		for _, rn := range runs {
+			var on *barStack
+			for _, s := range stacks {
+				last := s.runs[len(s.runs)-1]
+				if s.v1 == v && overlapShare(last, rn) >= 0.8 {
+					on = s
+					break
+				}
+			}
+			if on == nil {
+				on = &barStack{v0: v}
+				stacks = append(stacks, on)
+			}
+			on.runs = append(on.runs, rn)
+			on.v1, on.open = v+1, true
+		}
+		kept := stacks[:0]
+		for _, s := range stacks {
+			if s.open {
+				kept = append(kept, s)
+			} else {
+				done = append(done, s)
+			}
+		}
+		stacks = kept
+	}
+	var out []image.Rectangle
+	for _, s := range done {
+		if t := s.v1 - s.v0; t < thin || t > thick {
+			continue
+		}
+		// the bar's length: the run of its middle line
+		mid := s.runs[len(s.runs)/2]
+		if mid.u1-mid.u0 < 5*(s.v1-s.v0) {
+			continue
+		}
+		solid := 0
+		for _, rn := range s.runs {
+			if overlapShare(rn, mid) >= 0.9 {
+				solid++
+			}
+		}
+		if solid*4 < len(s.runs)*3 {
+			continue
+		}
+		if !paperBeside(ax, mid, s.v0-2) || !paperBeside(ax, mid, s.v1+1) {
+			continue
+		}
+		out = append(out, ax.rect(mid.u0, s.v0, mid.u1, s.v1))
+	}
+	return out
+}
+
+// overlapShare is how much of the shorter run the two runs share.
+func overlapShare(a, b barRun) float64 {
+	o := min(a.u1, b.u1) - max(a.u0, b.u0)
+	if o <= 0 {
+		return 0
+	}
+	return float64(o) / float64(max(1, min(a.u1-a.u0, b.u1-b.u0)))
+}
+
+// paperBeside reports whether line v is mostly paper along the run:
+// connectors cross it, a bigger blot of ink does not leave it.
+func paperBeside(ax barAxis, rn barRun, v int) bool {
+	if v < 0 || v >= ax.lenV() {
+		return true
+	}
+	ink := 0
+	for u := rn.u0; u < rn.u1; u++ {
+		if ax.at(u, v) {
+			ink++
+		}
+	}
+	return ink*10 <= (rn.u1-rn.u0)*3
+}
+
+// addBars adds the fork and join bars outside every shape as parallel
+// gateways, horizontal ones (a chart drawn top to bottom) and vertical
+// ones (left to right). A line running down nearly the whole picture is
+// a lane's, not a bar.
+func (r *recognizer) addBars() {
+	// at the cut halfway to the ink's core, as for the dots: a drop
+	// shadow does not thicken the bar
+	bm := r.core()
+	var found []image.Rectangle
+	for _, vertical := range []bool{false, true} {
+		for _, b := range findBars(bm, r.stroke, vertical) {
+			if vertical && b.Dy()*10 >= bm.h*7 {
+				continue
+			}
+			if r.overlapsDot(b, found) {
+				continue
+			}
+			found = append(found, b)
+		}
+	}
+	for _, b := range found {
+		// the box takes in a drop shadow (PlantUML's, offset down and
+		// right by about half the bar's thickness)
+		t := min(b.Dx(), b.Dy())
+		box := image.Rect(b.Min.X-1, b.Min.Y-1, b.Max.X+t/2+2, b.Max.Y+t/2+2)
+		r.d.Shapes = append(r.d.Shapes, Shape{Kind: Gateway, Marker: MarkerParallel, Bar: true, Box: box, Inner: b})
+	}
+}

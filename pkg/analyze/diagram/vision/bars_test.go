@@ -1,0 +1,132 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// bar is a fork or join bar: a solid black rectangle.
+func (c *canvas) bar(r image.Rectangle) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			c.g.SetGray(x, y, color.Gray{})
+		}
+	}
+}
+
+func TestFindBars(t *testing.T) {
+	tests := []struct {
+		name     string
+		draw     func(c *canvas)
+		vertical bool
+		want     []image.Rectangle
+	}{
+		{"horizontal bar with connectors", func(c *canvas) {
+			c.bar(image.Rect(50, 100, 350, 108))
+			c.line(200, 40, 200, 99)
+			c.line(80, 108, 80, 180)
+			c.line(320, 108, 320, 180)
+		}, false, []image.Rectangle{image.Rect(50, 100, 350, 108)}},
+		{"vertical bar", func(c *canvas) { c.bar(image.Rect(200, 20, 208, 180)) }, true, []image.Rectangle{image.Rect(200, 20, 208, 180)}},
+		{"a line is too thin", func(c *canvas) { c.line(20, 100, 380, 100) }, false, nil},
+		{"a block is too thick", func(c *canvas) { c.bar(image.Rect(50, 60, 350, 140)) }, false, nil},
+		{"too short for its thickness", func(c *canvas) { c.bar(image.Rect(100, 100, 140, 110)) }, false, nil},
+		{"a blot's edge has ink beside it", func(c *canvas) {
+			c.bar(image.Rect(50, 100, 350, 108))
+			c.bar(image.Rect(50, 109, 350, 111))
+			for x := 50; x < 350; x += 2 {
+				c.line(x, 111, x, 199)
+			}
+		}, false, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(400, 200, 2)
+			tt.draw(c)
+			got := findBars(binarize(c.g, 128), 2, tt.vertical)
+			if len(got) != len(tt.want) {
+				t.Fatalf("bars %v, want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("bar %v, want %v", got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestRecognizeBars(t *testing.T) {
+	tests := []struct {
+		name   string
+		draw   func(c *canvas)
+		shapes []string
+		flows  []string
+	}{
+		{
+			name: "top to bottom: a fork and a join bar",
+			draw: func(c *canvas) {
+				c.box(250, 20, 110, 60)
+				c.bar(image.Rect(100, 120, 600, 128))
+				c.box(80, 170, 110, 60)
+				c.box(420, 170, 110, 60)
+				c.bar(image.Rect(100, 270, 600, 278))
+				c.box(250, 320, 110, 60)
+				c.arrow(image.Pt(305, 81), image.Pt(305, 119))
+				c.arrow(image.Pt(135, 129), image.Pt(135, 169))
+				c.arrow(image.Pt(475, 129), image.Pt(475, 169))
+				c.arrow(image.Pt(135, 231), image.Pt(135, 269))
+				c.arrow(image.Pt(475, 231), image.Pt(475, 269))
+				c.arrow(image.Pt(305, 279), image.Pt(305, 319))
+			},
+			shapes: []string{"gateway+@03", "gateway+@03", "task@01", "task@03", "task@03", "task@04"},
+			flows: []string{
+				"gateway+@03 → task@01", "gateway+@03 → task@03", "gateway+@03 → task@04",
+				"task@01 → gateway+@03", "task@03 → gateway+@03", "task@04 → gateway+@03",
+			},
+		},
+		{
+			name: "left to right: vertical bars",
+			draw: func(c *canvas) {
+				c.box(20, 170, 110, 60)
+				c.bar(image.Rect(170, 60, 178, 340))
+				c.box(230, 70, 110, 60)
+				c.box(230, 270, 110, 60)
+				c.bar(image.Rect(400, 60, 408, 340))
+				c.box(460, 170, 110, 60)
+				c.arrow(image.Pt(131, 200), image.Pt(169, 200))
+				c.arrow(image.Pt(179, 100), image.Pt(229, 100))
+				c.arrow(image.Pt(179, 300), image.Pt(229, 300))
+				c.arrow(image.Pt(341, 100), image.Pt(399, 100))
+				c.arrow(image.Pt(341, 300), image.Pt(399, 300))
+				c.arrow(image.Pt(409, 200), image.Pt(459, 200))
+			},
+			shapes: []string{"gateway+@01", "gateway+@04", "task@00", "task@02", "task@02", "task@05"},
+			flows: []string{
+				"gateway+@01 → task@02", "gateway+@01 → task@02", "gateway+@04 → task@05",
+				"task@00 → gateway+@01", "task@02 → gateway+@04", "task@02 → gateway+@04",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(700, 420, 2)
+			tt.draw(c)
+			d := Recognize(c.g)
+			var shapes []string
+			for _, s := range d.Shapes {
+				shapes = append(shapes, describe(s))
+			}
+			sort.Strings(shapes)
+			if got, want := strings.Join(shapes, ", "), strings.Join(tt.shapes, ", "); got != want {
+				t.Errorf("shapes\n got %s\nwant %s", got, want)
+			}
+			if got, want := strings.Join(flowsOf(d), ", "), strings.Join(tt.flows, ", "); got != want {
+				t.Errorf("flows\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+}
