@@ -89,6 +89,9 @@ type BandSpec struct {
 	// corridor is free space at the top of the band (wrap: the lines
 	// from the row above run there).
 	corridor float64
+	// collapse draws the band with no height (wrap: a row of a lane
+	// without shapes; only lines between other bands cross it).
+	collapse bool
 }
 
 // Graph is the input of Layout.

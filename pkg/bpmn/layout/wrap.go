@@ -116,28 +116,88 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 			continue
 		}
 		tried[len(cuts)] = true
-		r, err := l.fold(ctx, cuts, opt)
-		if err != nil {
-			return nil, err
+		plans := []foldPlan{{}, {side: true}}
+		if gather := l.shortLanes(flat, cuts); gather != nil {
+			plans = append(plans, foldPlan{gather: gather}, foldPlan{side: true, gather: gather})
 		}
-		if r == nil || fitScale(r.Width, r.Height, opt.Wrap) <= bestS {
-			continue
-		}
-		if flatX < 0 {
-			flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
-		}
-		if Measure(r.Nodes, r.Edges, nil).Crossings-flatX <= max(wrapCrossings*len(cuts), flatX/4) {
-			best, bestS = r, fitScale(r.Width, r.Height, opt.Wrap)
+		for _, plan := range plans {
+			r, err := l.fold(ctx, cuts, plan, opt)
+			if err != nil {
+				return nil, err
+			}
+			if r == nil || fitScale(r.Width, r.Height, opt.Wrap) <= bestS {
+				continue
+			}
+			if flatX < 0 {
+				flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
+			}
+			if Measure(r.Nodes, r.Edges, nil).Crossings-flatX <= max(wrapCrossings*len(cuts), flatX/4) {
+				best, bestS = r, fitScale(r.Width, r.Height, opt.Wrap)
+			}
 		}
 	}
 	return best, nil
 }
 
+// foldPlan is how fold draws the rows besides its cuts.
+type foldPlan struct {
+	// side draws an edge between lanes of one row that would cross
+	// another row's shapes around the right of the drawing, like the
+	// edges between rows, so that the rows keep their own column widths.
+	side bool
+	// gather, when set, is per lane the row that holds all its shapes, or
+	// -1 for a lane cut like the layers (shortLanes).
+	gather []int
+}
+
+// shortLanes picks the lanes whose shapes fit one row of the fold that
+// cuts start but fall into several rows (a short pool beside a long one:
+// four shapes in three rows, each row band as high as a shape): they
+// stay in the row of their first shape. Nil when no lane is short.
+func (l *layouter) shortLanes(flat *Result, cuts []int) []int {
+	rowW := flat.Width / float64(len(cuts)+1)
+	rowOf := func(v int) int {
+		return sort.Search(len(cuts), func(k int) bool { return cuts[k] > l.layer[v] })
+	}
+	width := make([]float64, l.lanes)
+	first := make([]int, l.lanes)
+	rows := make([]map[int]bool, l.lanes)
+	for ln := range first {
+		first[ln] = -1
+		rows[ln] = map[int]bool{}
+	}
+	for v, n := range l.g.Nodes {
+		width[n.Lane] += n.W + channelMin
+		rows[n.Lane][rowOf(v)] = true
+		if first[n.Lane] < 0 || l.layer[v] < l.layer[first[n.Lane]] {
+			first[n.Lane] = v
+		}
+	}
+	var gather []int
+	for ln := range first {
+		if len(rows[ln]) < 2 || width[ln] > rowW/2 {
+			continue
+		}
+		if gather == nil {
+			gather = make([]int, l.lanes)
+			for k := range gather {
+				gather[k] = -1
+			}
+		}
+		gather[ln] = rowOf(first[ln])
+	}
+	return gather
+}
+
 // fold lays out l's graph in the rows that cuts start (nil when the
 // folded layout was over the work budget).
-func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, error) {
+func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Options) (*Result, error) {
 	g, lanes := l.g, l.lanes
+	side := plan.side
 	rowOf := func(v int) int {
+		if plan.gather != nil && plan.gather[g.Nodes[v].Lane] >= 0 {
+			return plan.gather[g.Nodes[v].Lane]
+		}
 		return sort.Search(len(cuts), func(k int) bool { return cuts[k] > l.layer[v] })
 	}
 	nRows := len(cuts) + 1
@@ -166,19 +226,41 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 		fg.Nodes[v] = n
 		used[n.Lane] = true
 	}
-	// a lane without shapes in a row is a thin strip there, not a band as
-	// high as an empty lane
-	for b, u := range used {
-		if !u && fg.Bands[b].MinHeight == 0 {
-			fg.Bands[b].MinHeight = 2 * lanePad
+	// a lane without shapes in a row has no height there (only lines
+	// between other bands cross it); a lane without any shape keeps a
+	// thin strip in its first row
+	for ln := 0; ln < lanes; ln++ {
+		some := false
+		for r := 0; r < nRows; r++ {
+			some = some || used[band(ln, r)]
 		}
+		for r := 0; r < nRows; r++ {
+			b := band(ln, r)
+			switch {
+			case used[b]:
+			case some || r > 0:
+				fg.Bands[b].collapse = true
+			case fg.Bands[b].MinHeight == 0:
+				fg.Bands[b].MinHeight = 2 * lanePad
+			}
+		}
+	}
+	// crossesRows tells whether a line from band a to band b would cross
+	// another row's band with shapes
+	crossesRows := func(a, b int) bool {
+		for k := min(a, b) + 1; k < max(a, b); k++ {
+			if used[k] {
+				return true
+			}
+		}
+		return false
 	}
 	type link struct{ edge, first, second, exit, entry, band int }
 	var links []link
 	half := make([]int, len(g.Edges)) // edge → its (first) edge in fg
 	for i, e := range g.Edges {
 		ru, rv := rowOf(e.From), rowOf(e.To)
-		if ru == rv {
+		if ru == rv && (!side || !crossesRows(fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane)) {
 			half[i] = len(fg.Edges)
 			fg.Edges = append(fg.Edges, e)
 			continue
