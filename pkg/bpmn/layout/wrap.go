@@ -46,6 +46,11 @@ const wrapCutWindow = 0.3
 // be than the one-row drawing's (at Options.Wrap's aspect) to be used.
 const wrapGain = 1.25
 
+// wrapTrade is how much larger a fold that draws edges around the side
+// or keeps a short lane in one row (foldPlan) must fit than the best fold
+// so far when it has more crossings.
+const wrapTrade = 1.1
+
 // fitScale is the scale at which a w × h drawing fits a frame of the
 // given aspect (width / height) with height 1.
 func fitScale(w, h, aspect float64) float64 {
@@ -109,7 +114,7 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 	l.assignLayers()
 	best, bestS := flat, wrapGain*fitScale(flat.Width, flat.Height, opt.Wrap)
 	tried := map[int]bool{}
-	flatX := -1
+	flatX, bestX := -1, 0
 	for rows := max(2, est-1); rows <= est+wrapTries; rows++ {
 		cuts := l.chooseCuts(flat, rows, opt.X)
 		if len(cuts) == 0 || tried[len(cuts)] {
@@ -125,15 +130,27 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 			if err != nil {
 				return nil, err
 			}
-			if r == nil || fitScale(r.Width, r.Height, opt.Wrap) <= bestS {
+			s := 0.0
+			if r != nil {
+				s = fitScale(r.Width, r.Height, opt.Wrap)
+			}
+			if s <= bestS {
 				continue
 			}
 			if flatX < 0 {
 				flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
+				bestX = flatX
 			}
-			if Measure(r.Nodes, r.Edges, nil).Crossings-flatX <= max(wrapCrossings*len(cuts), flatX/4) {
-				best, bestS = r, fitScale(r.Width, r.Height, opt.Wrap)
+			x := Measure(r.Nodes, r.Edges, nil).Crossings
+			if x-flatX > max(wrapCrossings*len(cuts), flatX/4) {
+				continue
 			}
+			// a side route or a gathered lane that adds crossings must
+			// fit clearly larger
+			if (plan.side || plan.gather != nil) && x > bestX && s < wrapTrade*bestS {
+				continue
+			}
+			best, bestS, bestX = r, s, x
 		}
 	}
 	return best, nil
@@ -190,7 +207,7 @@ func (l *layouter) shortLanes(flat *Result, cuts []int) []int {
 }
 
 // fold lays out l's graph in the rows that cuts start (nil when the
-// folded layout was over the work budget).
+// folded layout was over the work budget, or plan.side changes nothing).
 func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Options) (*Result, error) {
 	g, lanes := l.g, l.lanes
 	side := plan.side
@@ -258,9 +275,12 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 	type link struct{ edge, first, second, exit, entry, band int }
 	var links []link
 	half := make([]int, len(g.Edges)) // edge → its (first) edge in fg
+	sideways := false
 	for i, e := range g.Edges {
 		ru, rv := rowOf(e.From), rowOf(e.To)
-		if ru == rv && (!side || !crossesRows(fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane)) {
+		around := ru == rv && side && crossesRows(fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane)
+		sideways = sideways || around
+		if ru == rv && !around {
 			half[i] = len(fg.Edges)
 			fg.Edges = append(fg.Edges, e)
 			continue
@@ -274,6 +294,9 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 		half[i] = len(fg.Edges)
 		links = append(links, link{edge: i, first: len(fg.Edges), second: len(fg.Edges) + 1, exit: exit, entry: exit + 1, band: bv})
 		fg.Edges = append(fg.Edges, first, second)
+	}
+	if side && !sideways {
+		return nil, nil // the same drawing as without side routes
 	}
 	// room for the corridors at the top of the bands the links enter
 	corridors := make([]int, fg.Lanes)
@@ -311,18 +334,33 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 	// the connectors: right of the exit column, each on its own track,
 	// then along the corridor of the target's row band to the left of the
 	// entry column
+	// the connectors' vertical runs on tracks right of the drawing, the
+	// shorter ones inside: a long run (an edge around the side past
+	// several rows) then crosses none of the rows' short connectors
 	inBand := make([]int, fg.Lanes)
-	right := 0.0
+	ycs, xls, spans := make([]float64, len(links)), make([]float64, len(links)), make([]float64, len(links))
 	for k, c := range links {
+		a := fr.Edges[c.first]
+		ycs[k] = fr.Lanes[c.band].Y + 6 + float64(inBand[c.band])*corridorGap
+		xls[k] = opt.X + channelOuter - 10 - float64(inBand[c.band]%6)*corridorGap/2
+		inBand[c.band]++
+		spans[k] = math.Abs(ycs[k] - a[len(a)-1].Y)
+	}
+	track := make([]int, len(links))
+	for k := range track {
+		track[k] = k
+	}
+	sort.SliceStable(track, func(i, j int) bool { return spans[track[i]] < spans[track[j]] })
+	right := 0.0
+	for t, k := range track {
+		c := links[k]
 		a, b := fr.Edges[c.first], fr.Edges[c.second]
 		exit, entry := a[len(a)-1], b[0]
 		// the outer channels are free: channelOuter wide, left of the first
 		// and right of the last column
-		xr := opt.X + fr.Width - channelOuter + 10 + float64(k)*corridorGap
+		xr := opt.X + fr.Width - channelOuter + 10 + float64(t)*corridorGap
 		right = max(right, xr+10-opt.X)
-		yc := fr.Lanes[c.band].Y + 6 + float64(inBand[c.band])*corridorGap
-		xl := opt.X + channelOuter - 10 - float64(inBand[c.band]%6)*corridorGap/2
-		inBand[c.band]++
+		yc, xl := ycs[k], xls[k]
 		pts := append([]Point(nil), a...)
 		pts = append(pts, Point{xr, exit.Y}, Point{xr, yc}, Point{xl, yc}, Point{xl, entry.Y})
 		pts = append(pts, b...)
