@@ -17,7 +17,8 @@
 //     crossings, so no edge passes through a shape;
 //  7. with Options.Wrap, a drawing far wider than that aspect is folded
 //     into rows inside its lanes, each row with its own column widths,
-//     the edges between rows joined through free outer channels (wrap.go).
+//     the edges between rows joined through free outer channels, and so
+//     an edge between lanes that would cross the other rows (wrap.go).
 //
 // Collaborations use the same machinery: each pool contributes its lanes
 // as bands (Graph.Bands adds the gap between pools and the thin band of a

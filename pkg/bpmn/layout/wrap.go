@@ -22,7 +22,15 @@ import (
 //     entry point in the first column of the next row to its target. The
 //     two are joined right of the drawing, down (or up) to a corridor
 //     kept free at the top of the target's row band and left to the first
-//     column: only free space, so no edge passes through a shape.
+//     column: only free space, so no edge passes through a shape. The
+//     joins run on tracks by length, the longest outermost;
+//   - a lane's rows without shapes have no height;
+//   - each row may shrink to its own column widths (compactRows), unless
+//     an edge between lanes of a row runs down across another row's
+//     shapes; such an edge may instead be joined around the right like
+//     an edge between rows (foldPlan.side), and a short lane beside a
+//     long one may keep all its shapes in one row (foldPlan.gather):
+//     wrap tries these plans and keeps the one that fits best.
 
 // rowEnd pins a node to the first or last layer (the entry and exit
 // points of the edges between rows).
