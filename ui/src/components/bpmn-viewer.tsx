@@ -19,12 +19,6 @@ export function clampZoom(level: number): number {
   return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, level));
 }
 
-/**
- * A first fit below this share of the readable zoom shows only specks (text
- * under about 1 px): the diagram opens readable at its start instead.
- */
-const ILLEGIBLE_FIT = 1 / 8;
-
 /** Keyboard zoom step: + and - reach a readable size from a fitted overview in a few presses. */
 export const KEY_ZOOM_FACTOR = 1.25;
 const PAD = 20;
@@ -390,11 +384,10 @@ export function BpmnViewer({
           const el = viewer.get('elementRegistry');
           const around = unionBox((focusRef.current ?? []).map((id) => elementBox(el.get(id))).filter((b): b is Box => b !== null));
           if (around) canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
-          else if (anyHidden(canvas.viewbox()) || fitScale < readable * ILLEGIBLE_FIT) {
-            // Too long to show whole even at the least fit, or shown whole only as
-            // specks (a 79-step procedure in rows on a phone, at 7 %): not a strip
-            // of 1 px text, but its start at a readable size, and the "continues"
-            // cue and the overview say there is more.
+          else if (anyHidden(canvas.viewbox())) {
+            // Too long to show whole even at the least fit (a 79-step procedure on a
+            // phone): not a clipped strip of 3 px text, but its start at a readable
+            // size, and the "continues" cue and the overview say there is more.
             const v = canvas.viewbox();
             const fb = fitBox(v.inner, container.clientWidth, container.clientHeight);
             const start = initialViewBox({ ...fb, inner: v.inner }, fb.scale, readable);
