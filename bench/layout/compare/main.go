@@ -46,7 +46,12 @@ func main() {
 	sizes := flag.String("sizes", "10,50,500,2000", "process sizes (flow nodes)")
 	seed := flag.Uint64("seed", 42, "random seed")
 	keep := flag.String("out", "", "directory to keep the generated files (default: a temporary one)")
+	docs := flag.String("docs", "", "comma-separated documents to analyse with the built-in analyzer and draw; only these are measured")
 	flag.Parse()
+	if *docs != "" {
+		printDocs(runDocs(strings.Split(*docs, ","), *keep))
+		return
+	}
 
 	dir := *keep
 	if dir == "" {

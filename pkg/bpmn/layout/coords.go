@@ -40,6 +40,9 @@ func (l *layouter) assignY() {
 			if l.g.Bands[ln].MinHeight > 0 {
 				minH = l.g.Bands[ln].MinHeight
 			}
+			if l.g.Bands[ln].collapse {
+				h, minH = 0, 0
+			}
 		}
 		if h < minH {
 			h = minH

@@ -17,7 +17,8 @@
 //     crossings, so no edge passes through a shape;
 //  7. with Options.Wrap, a drawing far wider than that aspect is folded
 //     into rows inside its lanes, each row with its own column widths,
-//     the edges between rows joined through free outer channels (wrap.go).
+//     the edges between rows joined through free outer channels, and so
+//     an edge between lanes that would cross the other rows (wrap.go).
 //
 // Collaborations use the same machinery: each pool contributes its lanes
 // as bands (Graph.Bands adds the gap between pools and the thin band of a
@@ -89,6 +90,9 @@ type BandSpec struct {
 	// corridor is free space at the top of the band (wrap: the lines
 	// from the row above run there).
 	corridor float64
+	// collapse draws the band with no height (wrap: a row of a lane
+	// without shapes; only lines between other bands cross it).
+	collapse bool
 }
 
 // Graph is the input of Layout.

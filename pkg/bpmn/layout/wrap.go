@@ -22,7 +22,15 @@ import (
 //     entry point in the first column of the next row to its target. The
 //     two are joined right of the drawing, down (or up) to a corridor
 //     kept free at the top of the target's row band and left to the first
-//     column: only free space, so no edge passes through a shape.
+//     column: only free space, so no edge passes through a shape. The
+//     joins run on tracks by length, the longest outermost;
+//   - a lane's rows without shapes have no height;
+//   - each row may shrink to its own column widths (compactRows), unless
+//     an edge between lanes of a row runs down across another row's
+//     shapes; such an edge may instead be joined around the right like
+//     an edge between rows (foldPlan.side), and a short lane beside a
+//     long one may keep all its shapes in one row (foldPlan.gather):
+//     wrap tries these plans and keeps the one that fits best.
 
 // rowEnd pins a node to the first or last layer (the entry and exit
 // points of the edges between rows).
@@ -45,6 +53,11 @@ const wrapCutWindow = 0.3
 // wrapGain is how much larger the fitted scale of the wrapped drawing must
 // be than the one-row drawing's (at Options.Wrap's aspect) to be used.
 const wrapGain = 1.25
+
+// wrapTrade is how much larger a fold that draws edges around the side
+// or keeps a short lane in one row (foldPlan) must fit than the best fold
+// so far when it has more crossings.
+const wrapTrade = 1.1
 
 // fitScale is the scale at which a w × h drawing fits a frame of the
 // given aspect (width / height) with height 1.
@@ -109,35 +122,107 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 	l.assignLayers()
 	best, bestS := flat, wrapGain*fitScale(flat.Width, flat.Height, opt.Wrap)
 	tried := map[int]bool{}
-	flatX := -1
+	flatX, bestX := -1, 0
 	for rows := max(2, est-1); rows <= est+wrapTries; rows++ {
 		cuts := l.chooseCuts(flat, rows, opt.X)
 		if len(cuts) == 0 || tried[len(cuts)] {
 			continue
 		}
 		tried[len(cuts)] = true
-		r, err := l.fold(ctx, cuts, opt)
-		if err != nil {
-			return nil, err
+		plans := []foldPlan{{}, {side: true}}
+		if gather := l.shortLanes(flat, cuts); gather != nil {
+			plans = append(plans, foldPlan{gather: gather}, foldPlan{side: true, gather: gather})
 		}
-		if r == nil || fitScale(r.Width, r.Height, opt.Wrap) <= bestS {
-			continue
-		}
-		if flatX < 0 {
-			flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
-		}
-		if Measure(r.Nodes, r.Edges, nil).Crossings-flatX <= max(wrapCrossings*len(cuts), flatX/4) {
-			best, bestS = r, fitScale(r.Width, r.Height, opt.Wrap)
+		for _, plan := range plans {
+			r, err := l.fold(ctx, cuts, plan, opt)
+			if err != nil {
+				return nil, err
+			}
+			s := 0.0
+			if r != nil {
+				s = fitScale(r.Width, r.Height, opt.Wrap)
+			}
+			if s <= bestS {
+				continue
+			}
+			if flatX < 0 {
+				flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
+				bestX = flatX
+			}
+			x := Measure(r.Nodes, r.Edges, nil).Crossings
+			if x-flatX > max(wrapCrossings*len(cuts), flatX/4) {
+				continue
+			}
+			// a side route or a gathered lane that adds crossings must
+			// fit clearly larger
+			if (plan.side || plan.gather != nil) && x > bestX && s < wrapTrade*bestS {
+				continue
+			}
+			best, bestS, bestX = r, s, x
 		}
 	}
 	return best, nil
 }
 
-// fold lays out l's graph in the rows that cuts start (nil when the
-// folded layout was over the work budget).
-func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, error) {
-	g, lanes := l.g, l.lanes
+// foldPlan is how fold draws the rows besides its cuts.
+type foldPlan struct {
+	// side draws an edge between lanes of one row that would cross
+	// another row's shapes around the right of the drawing, like the
+	// edges between rows, so that the rows keep their own column widths.
+	side bool
+	// gather, when set, is per lane the row that holds all its shapes, or
+	// -1 for a lane cut like the layers (shortLanes).
+	gather []int
+}
+
+// shortLanes picks the lanes whose shapes fit one row of the fold that
+// cuts start but fall into several rows (a short pool beside a long one:
+// four shapes in three rows, each row band as high as a shape): they
+// stay in the row of their first shape. Nil when no lane is short.
+func (l *layouter) shortLanes(flat *Result, cuts []int) []int {
+	rowW := flat.Width / float64(len(cuts)+1)
 	rowOf := func(v int) int {
+		return sort.Search(len(cuts), func(k int) bool { return cuts[k] > l.layer[v] })
+	}
+	width := make([]float64, l.lanes)
+	first := make([]int, l.lanes)
+	rows := make([]map[int]bool, l.lanes)
+	for ln := range first {
+		first[ln] = -1
+		rows[ln] = map[int]bool{}
+	}
+	for v, n := range l.g.Nodes {
+		width[n.Lane] += n.W + channelMin
+		rows[n.Lane][rowOf(v)] = true
+		if first[n.Lane] < 0 || l.layer[v] < l.layer[first[n.Lane]] {
+			first[n.Lane] = v
+		}
+	}
+	var gather []int
+	for ln := range first {
+		if len(rows[ln]) < 2 || width[ln] > rowW/2 {
+			continue
+		}
+		if gather == nil {
+			gather = make([]int, l.lanes)
+			for k := range gather {
+				gather[k] = -1
+			}
+		}
+		gather[ln] = rowOf(first[ln])
+	}
+	return gather
+}
+
+// fold lays out l's graph in the rows that cuts start (nil when the
+// folded layout was over the work budget, or plan.side changes nothing).
+func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Options) (*Result, error) {
+	g, lanes := l.g, l.lanes
+	side := plan.side
+	rowOf := func(v int) int {
+		if plan.gather != nil && plan.gather[g.Nodes[v].Lane] >= 0 {
+			return plan.gather[g.Nodes[v].Lane]
+		}
 		return sort.Search(len(cuts), func(k int) bool { return cuts[k] > l.layer[v] })
 	}
 	nRows := len(cuts) + 1
@@ -166,19 +251,44 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 		fg.Nodes[v] = n
 		used[n.Lane] = true
 	}
-	// a lane without shapes in a row is a thin strip there, not a band as
-	// high as an empty lane
-	for b, u := range used {
-		if !u && fg.Bands[b].MinHeight == 0 {
-			fg.Bands[b].MinHeight = 2 * lanePad
+	// a lane without shapes in a row has no height there (only lines
+	// between other bands cross it); a lane without any shape keeps a
+	// thin strip in its first row
+	for ln := 0; ln < lanes; ln++ {
+		some := false
+		for r := 0; r < nRows; r++ {
+			some = some || used[band(ln, r)]
 		}
+		for r := 0; r < nRows; r++ {
+			b := band(ln, r)
+			switch {
+			case used[b]:
+			case some || r > 0:
+				fg.Bands[b].collapse = true
+			case fg.Bands[b].MinHeight == 0:
+				fg.Bands[b].MinHeight = 2 * lanePad
+			}
+		}
+	}
+	// crossesRows tells whether a line from band a to band b would cross
+	// another row's band with shapes
+	crossesRows := func(a, b int) bool {
+		for k := min(a, b) + 1; k < max(a, b); k++ {
+			if used[k] {
+				return true
+			}
+		}
+		return false
 	}
 	type link struct{ edge, first, second, exit, entry, band int }
 	var links []link
 	half := make([]int, len(g.Edges)) // edge → its (first) edge in fg
+	sideways := false
 	for i, e := range g.Edges {
 		ru, rv := rowOf(e.From), rowOf(e.To)
-		if ru == rv {
+		around := ru == rv && side && crossesRows(fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane)
+		sideways = sideways || around
+		if ru == rv && !around {
 			half[i] = len(fg.Edges)
 			fg.Edges = append(fg.Edges, e)
 			continue
@@ -192,6 +302,9 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 		half[i] = len(fg.Edges)
 		links = append(links, link{edge: i, first: len(fg.Edges), second: len(fg.Edges) + 1, exit: exit, entry: exit + 1, band: bv})
 		fg.Edges = append(fg.Edges, first, second)
+	}
+	if side && !sideways {
+		return nil, nil // the same drawing as without side routes
 	}
 	// room for the corridors at the top of the bands the links enter
 	corridors := make([]int, fg.Lanes)
@@ -229,18 +342,33 @@ func (l *layouter) fold(ctx context.Context, cuts []int, opt Options) (*Result, 
 	// the connectors: right of the exit column, each on its own track,
 	// then along the corridor of the target's row band to the left of the
 	// entry column
+	// the connectors' vertical runs on tracks right of the drawing, the
+	// shorter ones inside: a long run (an edge around the side past
+	// several rows) then crosses none of the rows' short connectors
 	inBand := make([]int, fg.Lanes)
-	right := 0.0
+	ycs, xls, spans := make([]float64, len(links)), make([]float64, len(links)), make([]float64, len(links))
 	for k, c := range links {
+		a := fr.Edges[c.first]
+		ycs[k] = fr.Lanes[c.band].Y + 6 + float64(inBand[c.band])*corridorGap
+		xls[k] = opt.X + channelOuter - 10 - float64(inBand[c.band]%6)*corridorGap/2
+		inBand[c.band]++
+		spans[k] = math.Abs(ycs[k] - a[len(a)-1].Y)
+	}
+	track := make([]int, len(links))
+	for k := range track {
+		track[k] = k
+	}
+	sort.SliceStable(track, func(i, j int) bool { return spans[track[i]] < spans[track[j]] })
+	right := 0.0
+	for t, k := range track {
+		c := links[k]
 		a, b := fr.Edges[c.first], fr.Edges[c.second]
 		exit, entry := a[len(a)-1], b[0]
 		// the outer channels are free: channelOuter wide, left of the first
 		// and right of the last column
-		xr := opt.X + fr.Width - channelOuter + 10 + float64(k)*corridorGap
+		xr := opt.X + fr.Width - channelOuter + 10 + float64(t)*corridorGap
 		right = max(right, xr+10-opt.X)
-		yc := fr.Lanes[c.band].Y + 6 + float64(inBand[c.band])*corridorGap
-		xl := opt.X + channelOuter - 10 - float64(inBand[c.band]%6)*corridorGap/2
-		inBand[c.band]++
+		yc, xl := ycs[k], xls[k]
 		pts := append([]Point(nil), a...)
 		pts = append(pts, Point{xr, exit.Y}, Point{xr, yc}, Point{xl, yc}, Point{xl, entry.Y})
 		pts = append(pts, b...)

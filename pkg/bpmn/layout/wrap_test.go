@@ -3,6 +3,7 @@ package layout_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"reflect"
 	"testing"
 
@@ -158,5 +159,82 @@ func TestWrapCompactsRows(t *testing.T) {
 	}
 	if len(rows) < 3 {
 		t.Errorf("%d rows, want at least 3 (drawing %.0f × %.0f)", len(rows), r.Width, r.Height)
+	}
+}
+
+// TestWrapLanesOfOtherRows: the rows of a long lane do not take the
+// width and height a short lane beside it would give them.
+//   - an early step in another lane (the field book's one drone step)
+//     would draw an edge down across every later row of the long lane,
+//     which then shared one column grid; it runs around the right instead,
+//     and each row keeps its own column widths;
+//   - a lane's rows without shapes have no height;
+//   - a short pool (four shapes beside a long one) stays in one row.
+func TestWrapLanesOfOtherRows(t *testing.T) {
+	t.Parallel()
+	early := chain(60, 2, func(k int) int { return map[bool]int{true: 1}[k == 1] })
+	early.Nodes[3].W = 1500
+	short := chain(60, 1, func(int) int { return 0 })
+	short.Lanes = 2
+	short.Bands = []layout.BandSpec{{}, {GapAbove: 30}}
+	for k := 0; k < 4; k++ {
+		short.Nodes = append(short.Nodes, task(1))
+		if k > 0 {
+			short.Edges = append(short.Edges, layout.Edge{From: 60 + k - 1, To: 60 + k})
+		}
+	}
+	short.Edges = append(short.Edges, layout.Edge{From: 61, To: 2}, layout.Edge{From: 50, To: 62})
+	tests := []struct {
+		name string
+		g    layout.Graph
+		// gap is the widest gap between successive tasks of a row of lane
+		// 0 (0: not checked), skipping task wide
+		gap  float64
+		wide int
+		// maxH is the highest lane 1 may be
+		maxH float64
+	}{
+		{"early step in another lane", early, 150, 3, 200},
+		{"short pool", short, 0, -1, 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r, err := layout.Layout(context.Background(), tt.g, layout.Options{Wrap: 1.4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, tt.g, r)
+			rows := map[float64]bool{}
+			for k := 1; k < len(tt.g.Nodes); k++ {
+				a, b := r.Nodes[k-1], r.Nodes[k]
+				if tt.g.Nodes[k].Lane != 0 {
+					continue
+				}
+				rows[b.Y] = true
+				if tt.gap == 0 || tt.g.Nodes[k-1].Lane != 0 || a.Y != b.Y || k == tt.wide || k == tt.wide+1 {
+					continue
+				}
+				if gap := b.X - (a.X + a.W); gap > tt.gap {
+					t.Errorf("tasks %d and %d of one row %.0f apart (drawing %.0f × %.0f)", k-1, k, gap, r.Width, r.Height)
+				}
+			}
+			if len(rows) < 3 {
+				t.Errorf("%d rows, want at least 3 (drawing %.0f × %.0f)", len(rows), r.Width, r.Height)
+			}
+			if h := r.Lanes[1].H; h > tt.maxH {
+				t.Errorf("lane 1 is %.0f high, want at most %.0f", h, tt.maxH)
+			}
+			// lane 1's shapes side by side, not in rows above each other
+			lo, hi := math.Inf(1), math.Inf(-1)
+			for i, n := range tt.g.Nodes {
+				if n.Lane == 1 {
+					lo, hi = min(lo, r.Nodes[i].Y), max(hi, r.Nodes[i].Y)
+				}
+			}
+			if hi-lo >= layout.TaskHeight {
+				t.Errorf("lane 1's shapes from y %.0f to %.0f: in rows above each other", lo, hi)
+			}
+		})
 	}
 }
