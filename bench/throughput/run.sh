@@ -13,10 +13,12 @@
 #   BENCH_N=400 BENCH_LLM_DELAY=2s BENCH_WORKERS="1 2" bench/throughput/run.sh
 #
 # Every client polls its analysis every BENCH_POLL (100 ms): at 3 workers
-# that is 1,500 polls/s of unfinished analyses, each a database read in
-# the one api process, and the api, not the workers, bounds the rate
-# (loadgen's upload_p50 and client_p50 show it; the workers' own time per
-# analysis grows about 5 % from 1 to 3 workers).
+# that is 1,500 polls/s of unfinished analyses in the one api process.
+# The api answers about two thirds of them from its cache of unfinished
+# analyses (dropped by the workers' change messages); the rest are
+# database reads (loadgen's upload_p50 and client_p50 show the api's
+# share; the workers' own time per analysis grows about 5 % from 1 to 3
+# workers).
 #
 # Where the rest goes: bench/throughput/probe.sh. On the 2 shared cores
 # of issue 26 (load 5 to 11 from other work) the CPU an analysis costs
