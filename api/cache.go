@@ -178,8 +178,15 @@ func (rc *readCache) changed(id string) {
 	rc.stripe(id).Add(1)
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	keys := make([]string, 0, len(rc.analyses[id]))
-	for k := range rc.analyses[id] {
+	rc.removeIndexed(rc.analyses[id])
+}
+
+// removeIndexed removes the entries whose keys an index set holds; the
+// caller holds rc.mu. The keys are copied first: each removal's eviction
+// callback deletes from the set being walked.
+func (rc *readCache) removeIndexed(set map[string]struct{}) {
+	keys := make([]string, 0, len(set))
+	for k := range set {
 		keys = append(keys, k)
 	}
 	for _, k := range keys {
@@ -358,13 +365,7 @@ func (rc *readCache) evictOwner(owner string) {
 	rc.evictions.Add(1)
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
-	keys := make([]string, 0, len(rc.owners[owner]))
-	for k := range rc.owners[owner] {
-		keys = append(keys, k)
-	}
-	for _, k := range keys {
-		rc.lru.Remove(k)
-	}
+	rc.removeIndexed(rc.owners[owner])
 }
 
 func (rc *readCache) remove(key string) {
