@@ -20,17 +20,11 @@ import (
 // is lost nothing unfinished is cached any more. On the in-process Redis
 // and on a real one.
 func TestPollUnfinishedFollowsChanges(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		url  func(*testing.T) string
-	}{
-		{"in-process", func(*testing.T) string { return "" }},
-		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, tc := range testenv.RedisBackends() {
+		t.Run(tc.Name, func(t *testing.T) {
 			ctx := context.Background()
 			f := newPollFixture(t)
-			q, err := queue.Open(tc.url(t))
+			q, err := queue.Open(tc.URL(t))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,14 +27,8 @@ import (
 // ended. The run that took over completes, and the analysis has exactly
 // one result, the second run's. On the in-process Redis and on a real one.
 func TestFencedRun(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		url  func(*testing.T) string
-	}{
-		{"in-process", func(*testing.T) string { return "" }},
-		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, tc := range testenv.RedisBackends() {
+		t.Run(tc.Name, func(t *testing.T) {
 			started, unblock := make(chan struct{}), make(chan struct{})
 			cause := make(chan error, 1)
 			var calls atomic.Int32
@@ -55,7 +49,7 @@ func TestFencedRun(t *testing.T) {
 					return &llm.Result{Model: process.Model{ProcessName: "first"}}, nil
 				}),
 			}
-			s := newStackOn(t, tc.url(t), Config{RunLease: 300 * time.Millisecond}, pl)
+			s := newStackOn(t, tc.URL(t), Config{RunLease: 300 * time.Millisecond}, pl)
 			ctx := context.Background()
 			const id = "fenced"
 			s.add(t, id, analysis.TypeDocument, "order.txt", 100)
@@ -138,15 +132,6 @@ func runTokenOf(t *testing.T, s *stack, id string) string {
 	return token
 }
 
-// fencedCases are the Redis servers the fence tests run on.
-var fencedCases = []struct {
-	name string
-	url  func(*testing.T) string
-}{
-	{"in-process", func(*testing.T) string { return "" }},
-	{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
-}
-
 // waitEnded waits until no task of type typ on analysis id is live.
 func waitEnded(t *testing.T, s *stack, typ, id string) {
 	t.Helper()
@@ -179,8 +164,8 @@ func leaseToken(t *testing.T, s *stack, typ, id string) string {
 // over (the takeover clears the token, analysis.Repo.Supersede), the
 // diagram it still draws is refused, and its task ends without a retry.
 func TestFencedGraphRun(t *testing.T) {
-	for _, tc := range fencedCases {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, tc := range testenv.RedisBackends() {
+		t.Run(tc.Name, func(t *testing.T) {
 			started, unblock := make(chan struct{}), make(chan struct{})
 			pl := &pipeline.Pipeline{
 				Builder: pipeline.BuildFunc(func(context.Context, *process.Model) ([]byte, error) {
@@ -189,7 +174,7 @@ func TestFencedGraphRun(t *testing.T) {
 					return []byte("<old/>"), nil
 				}),
 			}
-			s := newStackOn(t, tc.url(t), Config{}, pl)
+			s := newStackOn(t, tc.URL(t), Config{}, pl)
 			ctx := context.Background()
 			const id = "fenced-graph"
 			s.add(t, id, analysis.TypeDocument, "order.txt", 100)
@@ -225,8 +210,8 @@ func TestFencedGraphRun(t *testing.T) {
 // no fault of the user's gives back no daily call: its failure write is
 // refused, and the refund goes only with a failure write that lands.
 func TestFencedFailureRefundsNothing(t *testing.T) {
-	for _, tc := range fencedCases {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, tc := range testenv.RedisBackends() {
+		t.Run(tc.Name, func(t *testing.T) {
 			started, unblock := make(chan struct{}), make(chan struct{})
 			pl := &pipeline.Pipeline{
 				// It fails in the first stage, before any stage write
@@ -238,7 +223,7 @@ func TestFencedFailureRefundsNothing(t *testing.T) {
 				}),
 			}
 			r := &seenRefunder{}
-			s := newStackOn(t, tc.url(t), Config{}, pl, r)
+			s := newStackOn(t, tc.URL(t), Config{}, pl, r)
 			ctx := context.Background()
 			const id = "fenced-refund"
 			s.add(t, id, analysis.TypeDocument, "order.txt", 100)

@@ -396,15 +396,9 @@ func TestServers(t *testing.T) {
 // eachRedis runs f on a queue over the in-process Redis and over a real
 // redis-server.
 func eachRedis(t *testing.T, f func(t *testing.T, q *Queue)) {
-	for _, tc := range []struct {
-		name string
-		url  func(t *testing.T) string
-	}{
-		{"in-process", func(*testing.T) string { return "" }},
-		{"redis-server", func(t *testing.T) string { return testenv.Redis(t) }},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			q, err := Open(tc.url(t))
+	for _, tc := range testenv.RedisBackends() {
+		t.Run(tc.Name, func(t *testing.T) {
+			q, err := Open(tc.URL(t))
 			if err != nil {
 				t.Fatal(err)
 			}

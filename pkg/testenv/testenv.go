@@ -112,6 +112,22 @@ func FreePort(t testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
+// RedisBackend is one Redis a test runs against; URL gives "" for the
+// in-process Redis (queue.Open's embedded default).
+type RedisBackend struct {
+	Name string
+	URL  func(t testing.TB) string
+}
+
+// RedisBackends are the Redis servers SPADE runs on: the in-process one
+// and redis-server.
+func RedisBackends() []RedisBackend {
+	return []RedisBackend{
+		{"in-process", func(testing.TB) string { return "" }},
+		{"redis-server", Redis},
+	}
+}
+
 // Redis starts a fresh redis-server for this test and returns its URL
 // (redis://127.0.0.1:port/0). The server is stopped when the test ends.
 func Redis(t testing.TB) string {
