@@ -268,9 +268,7 @@ func messageEvents(m *Model) {
 		if e.Type == EventIntermediate && e.Trigger == TriggerMessage && !e.Throw && receives[e.ID] && !sends[e.ID] &&
 			len(g.in[e.ID]) == 0 && flowsIn[g.cont[e.ID]] {
 			e.Type = EventStart
-			if e.Name == "" {
-				e.Name = "Start" // as fixNames names an unnamed start
-			}
+			nameUnnamedEnd(e)
 		}
 	}
 }

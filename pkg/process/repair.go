@@ -56,6 +56,19 @@ type repairer struct {
 	implicitMain bool
 }
 
+// nameUnnamedEnd names an unnamed start or end event "Start" or "End".
+func nameUnnamedEnd(e *Event) {
+	if e.Name != "" {
+		return
+	}
+	switch e.Type {
+	case EventStart:
+		e.Name = "Start"
+	case EventEnd:
+		e.Name = "End"
+	}
+}
+
 func fixNames(m *Model) {
 	for i := range m.Activities {
 		a := &m.Activities[i]
@@ -78,14 +91,7 @@ func fixNames(m *Model) {
 		e.Name = strings.TrimSpace(e.Name)
 		e.Pool = strings.TrimSpace(e.Pool)
 		e.Parent = strings.TrimSpace(e.Parent)
-		if e.Name == "" {
-			switch e.Type {
-			case EventStart:
-				e.Name = "Start"
-			case EventEnd:
-				e.Name = "End"
-			}
-		}
+		nameUnnamedEnd(e)
 		if e.Trigger == TriggerTimer && e.Timer == "" {
 			// "2 weeks" or "Every Monday" as a timer's name is its timer
 			e.Timer = e.Name
