@@ -52,6 +52,10 @@ describe('BpmnViewer in Chromium', () => {
     await waitFor(() => el.textContent?.includes('Loading process model...'));
     const svg = await waitFor(() => el.querySelector('.bpmn-canvas svg'));
     await waitFor(() => el.querySelector('[data-element-id="Task_2"]'));
+    // The shapes are drawn before the first fit ends the loading state: on a
+    // busy machine the note can still be up at this moment, so wait for it
+    // to go (a note that never goes still fails here, after the timeout).
+    await waitFor(() => !el.textContent?.includes('Loading process model...'));
     expect(svg.textContent).toContain('Check order');
     expect(svg.textContent).toContain('Ship goods');
     const mark = el.querySelector<HTMLAnchorElement>('.bjs-powered-by');
