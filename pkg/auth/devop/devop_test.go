@@ -117,7 +117,13 @@ func TestProviderFlow(t *testing.T) {
 	res.Body.Close()
 	loc, _ := url.Parse(res.Header.Get("Location"))
 	bad := *f
-	bad.Verifier = "x" + f.Verifier[1:]
+	// Another first character: "x" + the rest was the right verifier itself
+	// whenever the random one began with "x" (1 run in 64).
+	wrong := "x"
+	if f.Verifier[0] == 'x' {
+		wrong = "y"
+	}
+	bad.Verifier = wrong + f.Verifier[1:]
 	if _, err := o.Exchange(context.Background(), loc.Query().Get("code"), &bad); err == nil {
 		t.Fatal("wrong PKCE verifier accepted")
 	}
