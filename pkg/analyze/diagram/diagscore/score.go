@@ -7,6 +7,7 @@
 package diagscore
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -154,12 +155,56 @@ func (g *graph) neighbours(id string) []string {
 // gateway).
 func Compare(ref, got *process.Model) Score {
 	r, a := newGraph(ref), newGraph(got)
-	match := map[string]string{} // ref id → analysis id
-	back := map[string]string{}
-	type pair struct {
-		r, a string
-		sim  float64
+	m := newMatching()
+	m.greedy(taskPairs(r, a))
+	// gateways and events: by their matched neighbours, in rounds so
+	// that chains of gateways resolve
+	for round := 0; round < 3; round++ {
+		m.greedy(m.neighbourPairs(r, a))
 	}
+	var s Score
+	s.tallyReference(r, a, m)
+	s.tallyAnalysis(a, m)
+	s.tallyFlows(r, a, m)
+	s.Lanes = compareLanes(ref, got)
+	s.Members = compareMembers(ref, got, m.match)
+	s.Messages = compareMessages(ref, got, m.match)
+	s.Pools = comparePools(ref, got)
+	return s
+}
+
+// matching is the one-to-one matching of reference nodes to the
+// analysis' nodes, kept both ways.
+type matching struct {
+	match map[string]string // ref id → analysis id
+	back  map[string]string // analysis id → ref id
+}
+
+func newMatching() *matching {
+	return &matching{match: map[string]string{}, back: map[string]string{}}
+}
+
+// pair is a candidate match of a reference node to an analysis node.
+type pair struct {
+	r, a string
+	sim  float64
+}
+
+// greedy takes the candidate pairs best first, each when neither of its
+// nodes is matched yet.
+func (m *matching) greedy(pairs []pair) {
+	sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].sim > pairs[j].sim })
+	for _, p := range pairs {
+		if m.match[p.r] == "" && m.back[p.a] == "" {
+			m.match[p.r], m.back[p.a] = p.a, p.r
+		}
+	}
+}
+
+// taskPairs proposes every reference task and analysis task whose labels
+// are alike (content-word Jaccard ≥ 0.33 or edit similarity ≥ 0.8),
+// scored by the sum of both similarities.
+func taskPairs(r, a *graph) []pair {
 	var pairs []pair
 	for _, rid := range r.nodes {
 		if r.kind[rid] != "task" {
@@ -175,140 +220,158 @@ func Compare(ref, got *process.Model) Score {
 			}
 		}
 	}
-	greedy := func(pairs []pair) {
-		sort.SliceStable(pairs, func(i, j int) bool { return pairs[i].sim > pairs[j].sim })
-		for _, p := range pairs {
-			if match[p.r] == "" && back[p.a] == "" {
-				match[p.r], back[p.a] = p.a, p.r
+	return pairs
+}
+
+// neighbourPairs proposes, for every unmatched reference gateway and
+// event, the unmatched analysis nodes of its kind next to the matches
+// of its neighbours, scored by how many such neighbours they share
+// (plus their label similarity).
+func (m *matching) neighbourPairs(r, a *graph) []pair {
+	var pairs []pair
+	for _, rid := range r.nodes {
+		if r.kind[rid] == "task" || m.match[rid] != "" {
+			continue
+		}
+		want := map[string]bool{}
+		for _, n := range r.neighbours(rid) {
+			if x := m.match[n]; x != "" {
+				want[x] = true
 			}
 		}
-	}
-	greedy(pairs)
-	// gateways and events: by their matched neighbours, twice so that
-	// chains of gateways resolve
-	for round := 0; round < 3; round++ {
-		pairs = pairs[:0]
-		for _, rid := range r.nodes {
-			if r.kind[rid] == "task" || match[rid] != "" {
+		for _, aid := range a.nodes {
+			if a.kind[aid] != r.kind[rid] || m.back[aid] != "" {
 				continue
 			}
-			want := map[string]bool{}
-			for _, n := range r.neighbours(rid) {
-				if m := match[n]; m != "" {
-					want[m] = true
+			k := 0
+			for _, n := range a.neighbours(aid) {
+				if want[n] {
+					k++
 				}
 			}
-			for _, aid := range a.nodes {
-				if a.kind[aid] != r.kind[rid] || back[aid] != "" {
-					continue
-				}
-				k := 0
-				for _, n := range a.neighbours(aid) {
-					if want[n] {
-						k++
-					}
-				}
-				if k > 0 {
-					pairs = append(pairs, pair{rid, aid, float64(k) + jaccard(r.name[rid], a.name[aid])})
-				}
+			if k > 0 {
+				pairs = append(pairs, pair{rid, aid, float64(k) + jaccard(r.name[rid], a.name[aid])})
 			}
 		}
-		greedy(pairs)
 	}
-	var s Score
+	return pairs
+}
+
+// tallyReference counts the reference's tasks and gateways found, and
+// the matched events and gateways read with the reference's type.
+func (s *Score) tallyReference(r, a *graph, m *matching) {
 	for _, rid := range r.nodes {
+		x := m.match[rid]
 		switch r.kind[rid] {
 		case "task":
 			s.Tasks.Refs++
-			if match[rid] != "" {
+			if x != "" {
 				s.Tasks.Found++
 			} else {
 				s.Missed = append(s.Missed, r.name[rid])
 			}
 		case "event":
-			if m := match[rid]; m != "" {
-				s.Events.Refs++
-				if a.gtype[m] == r.gtype[rid] {
-					s.Events.Found++
-				} else {
-					s.Misread = append(s.Misread, r.name[rid]+": "+r.gtype[rid]+" → "+a.gtype[m])
-				}
-				if rt := strings.Fields(r.gtype[rid]); len(rt) == 2 && rt[1] != process.TriggerNone {
-					s.Triggers.Refs++
-					if at := strings.Fields(a.gtype[m]); len(at) == 2 && at[1] == rt[1] {
-						s.Triggers.Found++
-					}
-				}
+			if x != "" {
+				s.tallyEvent(r.name[rid], r.gtype[rid], a.gtype[x])
 			}
 		case "gateway":
 			s.Gateways.Refs++
-			if m := match[rid]; m != "" {
+			if x != "" {
 				s.Gateways.Found++
 				s.Kinds.Refs++
-				if a.gtype[m] == r.gtype[rid] {
+				if a.gtype[x] == r.gtype[rid] {
 					s.Kinds.Found++
 				}
 			}
 		}
 	}
+}
+
+// tallyEvent counts a matched event: its type ("position trigger") as
+// the reference's and as read, and its trigger when the reference has
+// one.
+func (s *Score) tallyEvent(name, want, read string) {
+	s.Events.Refs++
+	if read == want {
+		s.Events.Found++
+	} else {
+		s.Misread = append(s.Misread, name+": "+want+" → "+read)
+	}
+	if rt := strings.Fields(want); len(rt) == 2 && rt[1] != process.TriggerNone {
+		s.Triggers.Refs++
+		if at := strings.Fields(read); len(at) == 2 && at[1] == rt[1] {
+			s.Triggers.Found++
+		}
+	}
+}
+
+// tallyAnalysis counts the analysis' tasks and gateways and those that
+// match a reference node.
+func (s *Score) tallyAnalysis(a *graph, m *matching) {
 	for _, aid := range a.nodes {
 		switch a.kind[aid] {
 		case "task":
 			s.Tasks.Cand++
-			if back[aid] != "" {
+			if m.back[aid] != "" {
 				s.Tasks.Right++
 			} else {
 				s.Extra = append(s.Extra, a.name[aid])
 			}
 		case "gateway":
 			s.Gateways.Cand++
-			if back[aid] != "" {
+			if m.back[aid] != "" {
 				s.Gateways.Right++
 			}
 		}
 	}
-	has := func(g *graph, from, to string) bool {
-		for _, t := range g.succ[from] {
-			if t == to {
-				return true
-			}
-		}
-		return false
-	}
+}
+
+// tallyFlows counts the reference flows the analysis has between the
+// matched ends, directly (Flows) or also through one gateway (Flows2),
+// and the analysis' flows that are the reference's.
+func (s *Score) tallyFlows(r, a *graph, m *matching) {
 	for _, f := range r.flows {
 		s.Flows.Refs++
 		s.Flows2.Refs++
-		x, y := match[f[0]], match[f[1]]
-		if x == "" || y == "" || !has(a, x, y) {
+		x, y := m.match[f[0]], m.match[f[1]]
+		if x == "" || y == "" || !a.has(x, y) {
 			s.Lost = append(s.Lost, r.kind[f[0]]+":"+r.name[f[0]]+" → "+r.kind[f[1]]+":"+r.name[f[1]])
 		}
 		if x == "" || y == "" {
 			continue
 		}
-		if has(a, x, y) {
+		if a.has(x, y) {
 			s.Flows.Found++
 			s.Flows2.Found++
 			continue
 		}
-		for _, mid := range a.succ[x] {
-			if a.kind[mid] == "gateway" && has(a, mid, y) {
-				s.Flows2.Found++
-				break
-			}
+		if a.throughGateway(x, y) {
+			s.Flows2.Found++
 		}
 	}
-	s.Lanes = compareLanes(ref, got)
-	s.Members = compareMembers(ref, got, match)
-	s.Messages = compareMessages(ref, got, match)
-	s.Pools = comparePools(ref, got)
 	for _, f := range a.flows {
 		s.Flows.Cand++
-		x, y := back[f[0]], back[f[1]]
-		if x != "" && y != "" && has(r, x, y) {
+		x, y := m.back[f[0]], m.back[f[1]]
+		if x != "" && y != "" && r.has(x, y) {
 			s.Flows.Right++
 		}
 	}
-	return s
+}
+
+// has tells whether the graph has a sequence flow from one node to the
+// other.
+func (g *graph) has(from, to string) bool {
+	return slices.Contains(g.succ[from], to)
+}
+
+// throughGateway tells whether a gateway follows from and leads to to.
+func (g *graph) throughGateway(from, to string) bool {
+	for _, mid := range g.succ[from] {
+		if g.kind[mid] == "gateway" && g.has(mid, to) {
+			return true
+		}
+	}
+	return false
 }
 
 // compareMembers checks the lane of every matched task: the reference's
