@@ -222,120 +222,166 @@ func fontTable(data []byte, tag string) ([]byte, error) {
 // glyphs their composites use, and .notdef); glyph ids stay as they are, so
 // the CIDToGIDMap can point into it, and the other glyphs are left empty.
 func subset(data []byte, gids map[uint16]bool) ([]byte, error) {
-	head, err := fontTable(data, "head")
+	t, err := readGlyphTables(data)
 	if err != nil {
 		return nil, err
 	}
-	maxp, err := fontTable(data, "maxp")
-	if err != nil {
-		return nil, err
-	}
-	loca, err := fontTable(data, "loca")
-	if err != nil {
-		return nil, err
-	}
-	glyf, err := fontTable(data, "glyf")
-	if err != nil {
-		return nil, err
-	}
-	n := int(binary.BigEndian.Uint16(maxp[4:]))
-	long := binary.BigEndian.Uint16(head[50:]) == 1
-	offset := func(g int) int {
-		if long {
-			return int(binary.BigEndian.Uint32(loca[4*g:]))
-		}
-		return 2 * int(binary.BigEndian.Uint16(loca[2*g:]))
-	}
-	if (long && len(loca) < 4*(n+1)) || (!long && len(loca) < 2*(n+1)) {
-		return nil, errors.New("loca table too short")
-	}
-	keep := map[int]bool{0: true}
-	queue := []int{0}
-	for g := range gids {
-		if int(g) < n && !keep[int(g)] {
-			keep[int(g)] = true
-			queue = append(queue, int(g))
-		}
-	}
-	// composite glyphs draw other glyphs: keep those too
-	for len(queue) > 0 {
-		g := queue[len(queue)-1]
-		queue = queue[:len(queue)-1]
-		s, e := offset(g), offset(g+1)
-		if e <= s || e > len(glyf) || e-s < 10 || int16(binary.BigEndian.Uint16(glyf[s:])) >= 0 {
-			continue
-		}
-		p := s + 10
-		for p+4 <= e {
-			flags := binary.BigEndian.Uint16(glyf[p:])
-			c := int(binary.BigEndian.Uint16(glyf[p+2:]))
-			if c < n && !keep[c] {
-				keep[c] = true
-				queue = append(queue, c)
-			}
-			p += 4
-			if flags&0x1 != 0 {
-				p += 4
-			} else {
-				p += 2
-			}
-			switch {
-			case flags&0x8 != 0:
-				p += 2
-			case flags&0x40 != 0:
-				p += 4
-			case flags&0x80 != 0:
-				p += 8
-			}
-			if flags&0x20 == 0 {
-				break
-			}
-		}
-	}
-	newGlyf := make([]byte, 0, 4096)
-	newLoca := make([]byte, 4*(n+1))
-	for g := range n {
-		binary.BigEndian.PutUint32(newLoca[4*g:], uint32(len(newGlyf)))
-		if keep[g] {
-			s, e := offset(g), offset(g+1)
-			if s <= e && e <= len(glyf) {
-				newGlyf = append(newGlyf, glyf[s:e]...)
-				for len(newGlyf)%4 != 0 {
-					newGlyf = append(newGlyf, 0)
-				}
-			}
-		}
-	}
-	binary.BigEndian.PutUint32(newLoca[4*n:], uint32(len(newGlyf)))
-	newHead := append([]byte(nil), head...)
+	keep := t.keptGlyphs(gids)
+	newGlyf, newLoca := t.rebuild(keep)
+	newHead := append([]byte(nil), t.head...)
 	binary.BigEndian.PutUint32(newHead[8:], 0) // checkSumAdjustment
 	binary.BigEndian.PutUint16(newHead[50:], 1)
-	tables := map[string][]byte{"head": newHead, "loca": newLoca, "glyf": newGlyf, "maxp": maxp}
+	tables := map[string][]byte{"head": newHead, "loca": newLoca, "glyf": newGlyf, "maxp": t.maxp}
 	for _, tag := range []string{"hhea", "hmtx", "cvt ", "fpgm", "prep"} {
-		if t, err := fontTable(data, tag); err == nil {
-			tables[tag] = t
+		if b, err := fontTable(data, tag); err == nil {
+			tables[tag] = b
 		}
 	}
-	// The PDF gives every width in /W; zeroing the metrics of glyphs left
-	// out lets the table compress to almost nothing.
-	if hhea, hmtx := tables["hhea"], tables["hmtx"]; len(hhea) >= 36 && hmtx != nil {
-		hm := append([]byte(nil), hmtx...)
-		nh := int(binary.BigEndian.Uint16(hhea[34:]))
-		for g := range n {
-			if keep[g] {
-				continue
-			}
-			if g < nh {
-				if 4*g+4 <= len(hm) {
-					clear(hm[4*g : 4*g+4])
-				}
-			} else if o := 4*nh + 2*(g-nh); o+2 <= len(hm) {
-				clear(hm[o : o+2])
-			}
-		}
+	if hm := blankMetrics(tables["hhea"], tables["hmtx"], t.n, keep); hm != nil {
 		tables["hmtx"] = hm
 	}
 	return ttf.Write(tables), nil
+}
+
+// glyphTables are the tables of a TrueType font that hold its glyphs.
+type glyphTables struct {
+	head, maxp, loca, glyf []byte
+	n                      int  // number of glyphs
+	long                   bool // loca holds 32-bit offsets
+}
+
+// readGlyphTables finds the glyph tables of a TrueType font and checks
+// that loca has an offset for every glyph and the end.
+func readGlyphTables(data []byte) (*glyphTables, error) {
+	var t glyphTables
+	for _, tb := range []struct {
+		tag string
+		dst *[]byte
+	}{{"head", &t.head}, {"maxp", &t.maxp}, {"loca", &t.loca}, {"glyf", &t.glyf}} {
+		b, err := fontTable(data, tb.tag)
+		if err != nil {
+			return nil, err
+		}
+		*tb.dst = b
+	}
+	t.n = int(binary.BigEndian.Uint16(t.maxp[4:]))
+	t.long = binary.BigEndian.Uint16(t.head[50:]) == 1
+	if (t.long && len(t.loca) < 4*(t.n+1)) || (!t.long && len(t.loca) < 2*(t.n+1)) {
+		return nil, errors.New("loca table too short")
+	}
+	return &t, nil
+}
+
+// offset is where glyph g starts in glyf (and glyph g-1 ends).
+func (t *glyphTables) offset(g int) int {
+	if t.long {
+		return int(binary.BigEndian.Uint32(t.loca[4*g:]))
+	}
+	return 2 * int(binary.BigEndian.Uint16(t.loca[2*g:]))
+}
+
+// keptGlyphs is .notdef, the glyphs asked for and, transitively, the
+// glyphs the composite ones among them draw.
+func (t *glyphTables) keptGlyphs(gids map[uint16]bool) map[int]bool {
+	keep := map[int]bool{0: true}
+	queue := []int{0}
+	add := func(g int) {
+		if g < t.n && !keep[g] {
+			keep[g] = true
+			queue = append(queue, g)
+		}
+	}
+	for g := range gids {
+		add(int(g))
+	}
+	for len(queue) > 0 {
+		g := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		s, e := t.offset(g), t.offset(g+1)
+		if e <= s || e > len(t.glyf) || e-s < 10 || int16(binary.BigEndian.Uint16(t.glyf[s:])) >= 0 {
+			continue // empty, out of range, too short or a simple glyph
+		}
+		for _, c := range components(t.glyf[s:e]) {
+			add(c)
+		}
+	}
+	return keep
+}
+
+// components lists the glyphs a composite glyph's records name, in
+// order: each record is flags, glyph index, its arguments (two bytes or
+// two words) and an optional scale (one, two or four F2Dot14).
+func components(glyph []byte) []int {
+	var out []int
+	for p := 10; p+4 <= len(glyph); {
+		flags := binary.BigEndian.Uint16(glyph[p:])
+		out = append(out, int(binary.BigEndian.Uint16(glyph[p+2:])))
+		p += 4
+		if flags&0x1 != 0 { // ARG_1_AND_2_ARE_WORDS
+			p += 4
+		} else {
+			p += 2
+		}
+		switch {
+		case flags&0x8 != 0: // WE_HAVE_A_SCALE
+			p += 2
+		case flags&0x40 != 0: // WE_HAVE_AN_X_AND_Y_SCALE
+			p += 4
+		case flags&0x80 != 0: // WE_HAVE_A_TWO_BY_TWO
+			p += 8
+		}
+		if flags&0x20 == 0 { // MORE_COMPONENTS
+			break
+		}
+	}
+	return out
+}
+
+// rebuild writes glyf with only the kept glyphs (each padded to four
+// bytes) and a long loca pointing into it; the other glyphs are empty.
+func (t *glyphTables) rebuild(keep map[int]bool) (glyf, loca []byte) {
+	glyf = make([]byte, 0, 4096)
+	loca = make([]byte, 4*(t.n+1))
+	for g := range t.n {
+		binary.BigEndian.PutUint32(loca[4*g:], uint32(len(glyf)))
+		if !keep[g] {
+			continue
+		}
+		s, e := t.offset(g), t.offset(g+1)
+		if s <= e && e <= len(t.glyf) {
+			glyf = append(glyf, t.glyf[s:e]...)
+			for len(glyf)%4 != 0 {
+				glyf = append(glyf, 0)
+			}
+		}
+	}
+	binary.BigEndian.PutUint32(loca[4*t.n:], uint32(len(glyf)))
+	return glyf, loca
+}
+
+// blankMetrics returns a copy of hmtx with the metrics of the glyphs
+// left out zeroed, or nil when the font has no usable hhea and hmtx.
+// The PDF gives every width in /W; zeroing the metrics of glyphs left
+// out lets the table compress to almost nothing.
+func blankMetrics(hhea, hmtx []byte, n int, keep map[int]bool) []byte {
+	if len(hhea) < 36 || hmtx == nil {
+		return nil
+	}
+	hm := append([]byte(nil), hmtx...)
+	nh := int(binary.BigEndian.Uint16(hhea[34:])) // numberOfHMetrics
+	for g := range n {
+		if keep[g] {
+			continue
+		}
+		if g < nh {
+			if 4*g+4 <= len(hm) {
+				clear(hm[4*g : 4*g+4])
+			}
+		} else if o := 4*nh + 2*(g-nh); o+2 <= len(hm) {
+			clear(hm[o : o+2])
+		}
+	}
+	return hm
 }
 
 // fontObjects returns the PDF objects of one embedded font, numbered from
