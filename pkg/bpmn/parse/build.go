@@ -192,77 +192,104 @@ var refChildren = set("incoming", "outgoing", "flowNodeRef", "eventDefinitionRef
 	"inMessageRef", "outMessageRef", "sourceRef", "targetRef", "dataInputRefs",
 	"dataOutputRefs", "inputSetRefs", "outputSetRefs")
 
+// link resolves the references of every element (flows to their ends,
+// participants to their processes, lanes to their flow nodes, events to
+// their definitions and hosts) and of every diagram shape and edge to
+// the element it draws, noting those that name no element.
 func (b *builder) link() {
 	d := b.defs
 	d.Walk(func(e *Element) bool {
 		b.checkRefs(e)
-		switch {
-		case e.Kind == "sequenceFlow":
-			e.Source = d.ByID(e.Attr("sourceRef"))
-			e.Target = d.ByID(e.Attr("targetRef"))
-			if e.Source != nil {
-				e.Source.Outgoing = append(e.Source.Outgoing, e)
-			}
-			if e.Target != nil {
-				e.Target.Incoming = append(e.Target.Incoming, e)
-			}
-		case e.Kind == "messageFlow" || e.Kind == "association":
-			e.Source = d.ByID(e.Attr("sourceRef"))
-			e.Target = d.ByID(e.Attr("targetRef"))
-		case e.Kind == "participant":
-			e.ProcessRef = d.ByID(e.Attr("processRef"))
-			if e.ProcessRef != nil && e.ProcessRef.Participant == nil {
-				e.ProcessRef.Participant = e
-			}
-		case e.Kind == "lane":
-			for _, r := range e.ChildrenOf("flowNodeRef") {
-				if n := d.ByID(r.Text); n != nil {
-					e.FlowNodeRefs = append(e.FlowNodeRefs, n)
-					n.Lanes = append(n.Lanes, e)
-				}
-			}
-		}
+		b.linkElement(e)
 		if v := e.Attr("default"); v != "" {
 			e.Default = d.ByID(v)
 		}
 		if IsEvent(e.Kind) {
-			for _, c := range e.Children {
-				switch {
-				case IsEventDefinition(c.Kind):
-					e.EventDefinitions = append(e.EventDefinitions, c)
-				case c.Kind == "eventDefinitionRef":
-					if def := d.ByID(c.Text); def != nil {
-						e.EventDefinitions = append(e.EventDefinitions, def)
-					}
-				}
-			}
-			if e.Kind == "boundaryEvent" {
-				e.AttachedTo = d.ByID(e.Attr("attachedToRef"))
-				if e.AttachedTo != nil {
-					e.AttachedTo.Boundary = append(e.AttachedTo.Boundary, e)
-				}
-			}
+			b.linkEvent(e)
 		}
 		return true
 	})
 	for _, dg := range d.Diagrams {
-		for _, s := range dg.Shapes {
-			s.Element = d.ByID(s.ElementRef)
-			if s.Element == nil && s.ElementRef != "" {
-				d.Unresolved = append(d.Unresolved, Reference{From: s.ID, Attr: "bpmnElement", To: s.ElementRef})
-			}
-			if s.Element != nil && s.Element.Shape == nil {
-				s.Element.Shape = s
+		b.linkDiagram(dg)
+	}
+}
+
+// linkElement resolves the references particular to a kind: a flow's
+// ends (and a sequence flow's place in its ends' incoming and outgoing),
+// a participant's process and a lane's flow nodes.
+func (b *builder) linkElement(e *Element) {
+	d := b.defs
+	switch e.Kind {
+	case "sequenceFlow":
+		e.Source = d.ByID(e.Attr("sourceRef"))
+		e.Target = d.ByID(e.Attr("targetRef"))
+		if e.Source != nil {
+			e.Source.Outgoing = append(e.Source.Outgoing, e)
+		}
+		if e.Target != nil {
+			e.Target.Incoming = append(e.Target.Incoming, e)
+		}
+	case "messageFlow", "association":
+		e.Source = d.ByID(e.Attr("sourceRef"))
+		e.Target = d.ByID(e.Attr("targetRef"))
+	case "participant":
+		e.ProcessRef = d.ByID(e.Attr("processRef"))
+		if e.ProcessRef != nil && e.ProcessRef.Participant == nil {
+			e.ProcessRef.Participant = e
+		}
+	case "lane":
+		for _, r := range e.ChildrenOf("flowNodeRef") {
+			if n := d.ByID(r.Text); n != nil {
+				e.FlowNodeRefs = append(e.FlowNodeRefs, n)
+				n.Lanes = append(n.Lanes, e)
 			}
 		}
-		for _, ed := range dg.Edges {
-			ed.Element = d.ByID(ed.ElementRef)
-			if ed.Element == nil && ed.ElementRef != "" {
-				d.Unresolved = append(d.Unresolved, Reference{From: ed.ID, Attr: "bpmnElement", To: ed.ElementRef})
+	}
+}
+
+// linkEvent gathers an event's definitions, its own and those it names
+// by eventDefinitionRef, and attaches a boundary event to its activity.
+func (b *builder) linkEvent(e *Element) {
+	d := b.defs
+	for _, c := range e.Children {
+		switch {
+		case IsEventDefinition(c.Kind):
+			e.EventDefinitions = append(e.EventDefinitions, c)
+		case c.Kind == "eventDefinitionRef":
+			if def := d.ByID(c.Text); def != nil {
+				e.EventDefinitions = append(e.EventDefinitions, def)
 			}
-			if ed.Element != nil && ed.Element.Edge == nil {
-				ed.Element.Edge = ed
-			}
+		}
+	}
+	if e.Kind == "boundaryEvent" {
+		e.AttachedTo = d.ByID(e.Attr("attachedToRef"))
+		if e.AttachedTo != nil {
+			e.AttachedTo.Boundary = append(e.AttachedTo.Boundary, e)
+		}
+	}
+}
+
+// linkDiagram resolves the element each shape and edge of a diagram
+// draws; the first shape or edge of an element becomes its own, one
+// naming no element is unresolved.
+func (b *builder) linkDiagram(dg *Diagram) {
+	d := b.defs
+	for _, s := range dg.Shapes {
+		s.Element = d.ByID(s.ElementRef)
+		if s.Element == nil && s.ElementRef != "" {
+			d.Unresolved = append(d.Unresolved, Reference{From: s.ID, Attr: "bpmnElement", To: s.ElementRef})
+		}
+		if s.Element != nil && s.Element.Shape == nil {
+			s.Element.Shape = s
+		}
+	}
+	for _, ed := range dg.Edges {
+		ed.Element = d.ByID(ed.ElementRef)
+		if ed.Element == nil && ed.ElementRef != "" {
+			d.Unresolved = append(d.Unresolved, Reference{From: ed.ID, Attr: "bpmnElement", To: ed.ElementRef})
+		}
+		if ed.Element != nil && ed.Element.Edge == nil {
+			ed.Element.Edge = ed
 		}
 	}
 }
