@@ -15,15 +15,16 @@ type styleInfo struct {
 	basedOn string
 }
 
-func parseStyles(a *docxArchive, name string, styles map[string]styleInfo) error {
+// walkPart reads the XML part name of the archive token by token,
+// handing start and end elements to start and end, until its end. A
+// missing part is no error: styles and numbering are optional.
+func walkPart(a *docxArchive, name string, start func(xml.StartElement), end func(xml.EndElement)) error {
 	rc, err := a.open(name)
 	if err != nil {
 		return nil
 	}
 	defer rc.Close()
 	d := xml.NewDecoder(rc)
-	var id string
-	var cur styleInfo
 	for {
 		tok, err := d.Token()
 		if errors.Is(err, io.EOF) {
@@ -34,30 +35,43 @@ func parseStyles(a *docxArchive, name string, styles map[string]styleInfo) error
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			switch t.Name.Local {
-			case "style":
-				id, cur = attr(t, "styleId"), styleInfo{}
-			case "name":
-				n := strings.ToLower(attr(t, "val"))
-				cur.heading = cur.heading || strings.HasPrefix(n, "heading") || n == "title" || n == "subtitle"
-			case "outlineLvl":
-				if v, err := strconv.Atoi(attr(t, "val")); err == nil && v < 9 {
-					cur.heading = true
-				}
-			case "numId":
-				if id != "" {
-					cur.numID = attr(t, "val")
-				}
-			case "basedOn":
-				cur.basedOn = attr(t, "val")
-			}
+			start(t)
 		case xml.EndElement:
-			if t.Name.Local == "style" && id != "" {
-				styles[id] = cur
-				id = ""
-			}
+			end(t)
 		}
 	}
+}
+
+// parseStyles reads the paragraph styles of the styles part into styles
+// by style id: whether they make headings, the list they number and the
+// style they are based on.
+func parseStyles(a *docxArchive, name string, styles map[string]styleInfo) error {
+	var id string
+	var cur styleInfo
+	return walkPart(a, name, func(t xml.StartElement) {
+		switch t.Name.Local {
+		case "style":
+			id, cur = attr(t, "styleId"), styleInfo{}
+		case "name":
+			n := strings.ToLower(attr(t, "val"))
+			cur.heading = cur.heading || strings.HasPrefix(n, "heading") || n == "title" || n == "subtitle"
+		case "outlineLvl":
+			if v, err := strconv.Atoi(attr(t, "val")); err == nil && v < 9 {
+				cur.heading = true
+			}
+		case "numId":
+			if id != "" {
+				cur.numID = attr(t, "val")
+			}
+		case "basedOn":
+			cur.basedOn = attr(t, "val")
+		}
+	}, func(t xml.EndElement) {
+		if t.Name.Local == "style" && id != "" {
+			styles[id] = cur
+			id = ""
+		}
+	})
 }
 
 // numbering maps w:numId + level to the list label format.
@@ -66,57 +80,44 @@ type numbering struct {
 	numAbstract map[string]string         // numId → abstractNumId
 }
 
+// parseNumbering reads the numbering part into n: the label format of
+// every level of every abstract numbering, and the abstract numbering
+// each list (numId) uses.
 func parseNumbering(a *docxArchive, name string, n *numbering) error {
 	n.abstractFmt = map[string]map[int]string{}
 	n.numAbstract = map[string]string{}
-	rc, err := a.open(name)
-	if err != nil {
-		return nil
-	}
-	defer rc.Close()
-	d := xml.NewDecoder(rc)
 	var abs, num string
 	lvl := -1
-	for {
-		tok, err := d.Token()
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
-			case "abstractNum":
-				abs = attr(t, "abstractNumId")
-				if n.abstractFmt[abs] == nil {
-					n.abstractFmt[abs] = map[int]string{}
-				}
-			case "lvl":
-				lvl, _ = strconv.Atoi(attr(t, "ilvl"))
-			case "numFmt":
-				if abs != "" && lvl >= 0 {
-					n.abstractFmt[abs][lvl] = attr(t, "val")
-				}
-			case "num":
-				num = attr(t, "numId")
-			case "abstractNumId":
-				if num != "" {
-					n.numAbstract[num] = attr(t, "val")
-				}
+	return walkPart(a, name, func(t xml.StartElement) {
+		switch t.Name.Local {
+		case "abstractNum":
+			abs = attr(t, "abstractNumId")
+			if n.abstractFmt[abs] == nil {
+				n.abstractFmt[abs] = map[int]string{}
 			}
-		case xml.EndElement:
-			switch t.Name.Local {
-			case "abstractNum":
-				abs = ""
-			case "lvl":
-				lvl = -1
-			case "num":
-				num = ""
+		case "lvl":
+			lvl, _ = strconv.Atoi(attr(t, "ilvl"))
+		case "numFmt":
+			if abs != "" && lvl >= 0 {
+				n.abstractFmt[abs][lvl] = attr(t, "val")
+			}
+		case "num":
+			num = attr(t, "numId")
+		case "abstractNumId":
+			if num != "" {
+				n.numAbstract[num] = attr(t, "val")
 			}
 		}
-	}
+	}, func(t xml.EndElement) {
+		switch t.Name.Local {
+		case "abstractNum":
+			abs = ""
+		case "lvl":
+			lvl = -1
+		case "num":
+			num = ""
+		}
+	})
 }
 
 func (n *numbering) format(numID string, ilvl int) string {
