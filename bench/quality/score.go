@@ -178,6 +178,35 @@ func tasks(m *process.Model) []process.Activity {
 func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	var s score
 	acts := tasks(m)
+	am := s.scoreActivities(sc, c, acts)
+	s.scorePerformers(sc, c, m, acts, am)
+	s.scoreParticipants(sc, c, m)
+	candID := matchedID(c, acts, am)
+	g := newGraph(m)
+	for _, sp := range c.splits {
+		s.branches.add(branchHits(sp, g, candID))
+	}
+	for _, l := range c.loops {
+		s.loops.ref++
+		from, to := candID(l.from), candID(l.to)
+		if from != "" && to != "" && g.reaches(from, to) {
+			s.loops.hit++
+		}
+	}
+	timers, messages := countTriggers(m)
+	s.timers = capped(len(c.timers), timers)
+	s.messages = capped(len(c.messages), messages)
+	s.messageFlows, s.missedFlows, s.modelFlows = sc.matchFlows(c.flows, m)
+	s.badLabels = sc.badLabels(acts, m)
+	s.fallback = len(acts) == 1 && strings.HasPrefix(acts[0].Name, "Review ")
+	s.honest = strings.Contains(strings.ToLower(m.ProcessPurpose), "no process steps found") && len(acts) <= 6
+	return s
+}
+
+// scoreActivities matches the reference tasks with the model's by name
+// and counts them; it returns, for each reference task, the index of
+// its match in acts or -1.
+func (s *score) scoreActivities(sc *scorer, c *testCase, acts []process.Activity) []int {
 	refNames := make([]string, len(c.tasks))
 	for i, t := range c.tasks {
 		refNames[i] = t.name
@@ -196,8 +225,12 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 		}
 	}
 	s.emptyRef = len(c.tasks) == 0
-	// the matched tasks' performers: the lane, or the pool of a lane-less
-	// party
+	return am
+}
+
+// scorePerformers checks the matched tasks' performers: the lane, or the
+// pool of a lane-less party, must name the reference's.
+func (s *score) scorePerformers(sc *scorer, c *testCase, m *process.Model, acts []process.Activity, am []int) {
 	poolName := map[string]string{}
 	for _, p := range m.Pools {
 		poolName[p.ID] = p.Name
@@ -218,108 +251,132 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 			s.wrongPerformer = append(s.wrongPerformer, c.tasks[i].name+" by "+who+", not "+c.tasks[i].performer)
 		}
 	}
+}
 
-	// lanes and pools: one list of participant names on each side
+// scoreParticipants matches the reference's lanes and pools with the
+// model's participants by name, and notes a model whose only lanes are
+// the placeholder performer where the reference has lanes.
+func (s *score) scoreParticipants(sc *scorer, c *testCase, m *process.Model) {
 	refParts := append(append([]string(nil), c.lanes...), c.pools...)
-	// a pool whose one lane bears its name is one participant
-	var candParts []string
+	if len(refParts) == 0 {
+		return
+	}
+	candParts := participantNames(m)
+	s.lanes = counts{ref: len(refParts), cand: len(candParts)}
+	for _, k := range sc.match(refParts, candParts) {
+		if k >= 0 {
+			s.lanes.hit++
+		}
+	}
+	onlyPlaceholder := len(m.Participants) > 0
+	for _, p := range m.Participants {
+		if p.Name != process.DefaultPerformer {
+			onlyPlaceholder = false
+		}
+	}
+	s.placeholder = onlyPlaceholder && len(c.lanes) > 0
+}
+
+// participantNames lists the model's lanes and pools, each name once
+// (a pool whose one lane bears its name is one participant); the
+// process' own pool is not a participant.
+func participantNames(m *process.Model) []string {
+	var names []string
 	seen := map[string]bool{}
-	addPart := func(n string) {
+	add := func(n string) {
 		if k := strings.ToLower(strings.TrimSpace(n)); !seen[k] {
 			seen[k] = true
-			candParts = append(candParts, n)
+			names = append(names, n)
 		}
 	}
 	for _, p := range m.Participants {
-		addPart(p.Name)
+		add(p.Name)
 	}
 	main := true
 	for _, p := range m.Pools {
 		if main && !p.Collapsed {
-			main = false // the process' own pool is not a participant
+			main = false
 			continue
 		}
-		addPart(p.Name)
+		add(p.Name)
 	}
-	if len(refParts) > 0 {
-		s.lanes = counts{ref: len(refParts), cand: len(candParts)}
-		for _, k := range sc.match(refParts, candParts) {
-			if k >= 0 {
-				s.lanes.hit++
-			}
-		}
-		onlyPlaceholder := len(m.Participants) > 0
-		for _, p := range m.Participants {
-			if p.Name != process.DefaultPerformer {
-				onlyPlaceholder = false
-			}
-		}
-		s.placeholder = onlyPlaceholder && len(c.lanes) > 0
-	}
+	return names
+}
 
+// matchedID returns a function giving the id of the model task matched
+// to the reference task of that name (any case), or "" when it has none.
+func matchedID(c *testCase, acts []process.Activity, am []int) func(task string) string {
 	idx := map[string]int{}
 	for i, t := range c.tasks {
 		idx[strings.ToLower(t.name)] = i
 	}
-	candID := func(task string) string {
+	return func(task string) string {
 		i, ok := idx[strings.ToLower(task)]
 		if !ok || am[i] < 0 {
 			return ""
 		}
 		return acts[am[i]].ID
 	}
-	g := newGraph(m)
-	for _, sp := range c.splits {
-		type place struct{ gw, edge string }
-		places := make([][]place, len(sp.branches))
-		for b, br := range sp.branches {
-			for _, t := range br {
-				s.branches.ref++
-				var p place
-				if id := candID(t); id != "" {
-					p.gw, p.edge = g.splitOf(id)
-				}
-				places[b] = append(places[b], p)
-			}
-		}
-		for b := range places {
-			for _, p := range places[b] {
-				if p.gw == "" {
-					continue
-				}
-				ok, sameGW, others := true, false, false
-				for o := range places {
-					if o == b {
-						continue
-					}
-					for _, q := range places[o] {
-						if q.gw == "" {
-							continue
-						}
-						others = true
-						if q.gw == p.gw {
-							sameGW = true
-							if q.edge == p.edge {
-								ok = false
-							}
-						}
-					}
-				}
-				if ok && (sameGW || !others) {
-					s.branches.hit++
-				}
-			}
-		}
-	}
-	for _, l := range c.loops {
-		s.loops.ref++
-		from, to := candID(l.from), candID(l.to)
-		if from != "" && to != "" && g.reaches(from, to) {
-			s.loops.hit++
-		}
-	}
+}
 
-	var timers, messages int
+// branchPlace is where a matched branch task hangs below a split: the
+// split gateway and the edge leaving it ("" when it has none).
+type branchPlace struct{ gw, edge string }
+
+// branchHits counts the reference split's branch tasks (ref) and those
+// the model puts below a split on their own edge (hit): on another edge
+// of the same gateway as the other branches' tasks, or below a split of
+// their own when no other branch task is below one.
+func branchHits(sp refSplit, g *graph, candID func(string) string) counts {
+	var out counts
+	places := make([][]branchPlace, len(sp.branches))
+	for b, br := range sp.branches {
+		for _, t := range br {
+			out.ref++
+			var p branchPlace
+			if id := candID(t); id != "" {
+				p.gw, p.edge = g.splitOf(id)
+			}
+			places[b] = append(places[b], p)
+		}
+	}
+	for b := range places {
+		for _, p := range places[b] {
+			if p.gw != "" && apartFromOthers(places, b, p) {
+				out.hit++
+			}
+		}
+	}
+	return out
+}
+
+// apartFromOthers tells whether place p of branch b is on its own edge:
+// no task of another branch leaves the same gateway by the same edge,
+// and some leaves it by another (or no other branch task is placed).
+func apartFromOthers(places [][]branchPlace, b int, p branchPlace) bool {
+	sameGW, others := false, false
+	for o := range places {
+		if o == b {
+			continue
+		}
+		for _, q := range places[o] {
+			if q.gw == "" {
+				continue
+			}
+			others = true
+			if q.gw == p.gw {
+				sameGW = true
+				if q.edge == p.edge {
+					return false
+				}
+			}
+		}
+	}
+	return sameGW || !others
+}
+
+// countTriggers counts the model's timer and message events.
+func countTriggers(m *process.Model) (timers, messages int) {
 	for _, e := range m.Events {
 		switch e.Trigger {
 		case process.TriggerTimer:
@@ -328,15 +385,18 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 			messages++
 		}
 	}
-	s.timers = capped(len(c.timers), timers)
-	s.messages = capped(len(c.messages), messages)
-	s.messageFlows, s.missedFlows, s.modelFlows = sc.matchFlows(c.flows, m)
+	return timers, messages
+}
 
+// badLabels lists the task labels with a noise word (a pronoun or a
+// filler) and the lanes whose name begins with one.
+func (sc *scorer) badLabels(acts []process.Activity, m *process.Model) []string {
+	var bad []string
 	for _, a := range acts {
 		for w := range strings.FieldsSeq(a.Name) {
 			w = strings.Trim(w, ",.;:'\"()")
 			if sc.noise[strings.ToLower(w)] && w != "IT" { // "Inform IT manager": the department
-				s.badLabels = append(s.badLabels, a.Name)
+				bad = append(bad, a.Name)
 				break
 			}
 		}
@@ -344,12 +404,10 @@ func (sc *scorer) evaluate(c *testCase, m *process.Model) score {
 	for _, p := range m.Participants {
 		first := strings.Fields(p.Name + " x")[0]
 		if sc.noise[strings.ToLower(first)] && first != strings.ToUpper(first) { // "IT" is a department
-			s.badLabels = append(s.badLabels, "lane "+p.Name)
+			bad = append(bad, "lane "+p.Name)
 		}
 	}
-	s.fallback = len(acts) == 1 && strings.HasPrefix(acts[0].Name, "Review ")
-	s.honest = strings.Contains(strings.ToLower(m.ProcessPurpose), "no process steps found") && len(acts) <= 6
-	return s
+	return bad
 }
 
 // matchFlows pairs reference message flows with the model's one to one:
