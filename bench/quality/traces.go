@@ -27,46 +27,88 @@ func traceLimits() scenario.TraceLimits { return scenario.TraceLimits{MaxVisits:
 //     when FROM ends a split's branch, that branch is rework and only
 //     goes back.
 func refModel(c *testCase) process.Model {
+	g := newRefGraph(c)
+	splits := g.splits(c)
+	branchEnd := map[int]bool{}
+	for _, s := range splits {
+		g.wireSplit(s, splits, branchEnd)
+	}
+	for _, e := range c.ends {
+		if i, ok := g.idx[strings.ToLower(e)]; ok {
+			g.succ[taskKey(i)] = []string{refEnd}
+		}
+	}
+	for k, l := range c.loops {
+		g.addLoop(k, l, branchEnd)
+	}
+	return g.model(c.name)
+}
+
+// refEnd is the reference model's end event.
+const refEnd = "End"
+
+// taskKey is the id of the i-th task of the reference model.
+func taskKey(i int) string { return fmt.Sprintf("T%d", i) }
+
+// refGraph is the reference model being built: its own tasks in order
+// and the successors of every node (Start, End, tasks T0…, split
+// gateways G0…, loop gateways L0…).
+type refGraph struct {
+	order []string       // the own tasks' names
+	idx   map[string]int // lower-case name → index in order
+	succ  map[string][]string
+}
+
+// newRefGraph lists the case's own tasks (each name once, outside
+// parties' tasks left out) and chains them from Start to End.
+func newRefGraph(c *testCase) *refGraph {
 	pool := map[string]bool{}
 	for _, p := range c.pools {
 		pool[strings.ToLower(p)] = true
 	}
-	var order []string
-	idx := map[string]int{}
+	g := &refGraph{idx: map[string]int{}, succ: map[string][]string{}}
 	for _, t := range c.tasks {
 		k := strings.ToLower(t.name)
-		if _, dup := idx[k]; dup || pool[strings.ToLower(t.performer)] {
+		if _, dup := g.idx[k]; dup || pool[strings.ToLower(t.performer)] {
 			continue
 		}
-		idx[k] = len(order)
-		order = append(order, t.name)
+		g.idx[k] = len(g.order)
+		g.order = append(g.order, t.name)
 	}
-	key := func(i int) string { return fmt.Sprintf("T%d", i) }
-	succ := map[string][]string{}
-	end := "End"
-	at := func(i int) string {
-		if i >= len(order) {
-			return end
-		}
-		return key(i)
+	g.succ["Start"] = []string{g.at(0)}
+	for i := range g.order {
+		g.succ[taskKey(i)] = []string{g.at(i + 1)}
 	}
-	succ["Start"] = []string{at(0)}
-	for i := range order {
-		succ[key(i)] = []string{at(i + 1)}
+	return g
+}
+
+// at is the i-th task, or End past the last.
+func (g *refGraph) at(i int) string {
+	if i >= len(g.order) {
+		return refEnd
 	}
-	type split struct {
-		pos      int
-		key      string
-		branches [][]int
-		member   map[int]bool
-	}
-	var splits []split
+	return taskKey(i)
+}
+
+// refGraphSplit is a split of the reference: its gateway, the first of
+// its tasks (where it sits) and its branches as task indexes.
+type refGraphSplit struct {
+	pos      int
+	key      string
+	branches [][]int
+	member   map[int]bool
+}
+
+// splits are the case's splits that name at least one own task, by
+// their first task.
+func (g *refGraph) splits(c *testCase) []refGraphSplit {
+	var splits []refGraphSplit
 	for k, sp := range c.splits {
-		s := split{pos: len(order), key: fmt.Sprintf("G%d", k), member: map[int]bool{}}
+		s := refGraphSplit{pos: len(g.order), key: fmt.Sprintf("G%d", k), member: map[int]bool{}}
 		for _, br := range sp.branches {
 			var b []int
 			for _, t := range br {
-				if i, ok := idx[strings.ToLower(t)]; ok {
+				if i, ok := g.idx[strings.ToLower(t)]; ok {
 					b = append(b, i)
 					s.member[i] = true
 					s.pos = min(s.pos, i)
@@ -80,84 +122,94 @@ func refModel(c *testCase) process.Model {
 		}
 	}
 	sort.SliceStable(splits, func(a, b int) bool { return splits[a].pos < splits[b].pos })
-	gwAt := map[int]string{}
-	for _, s := range splits {
-		if _, ok := gwAt[s.pos]; !ok {
-			gwAt[s.pos] = s.key
-		}
-	}
-	branchEnd := map[int]bool{}
-	resolve := func(i int) string {
-		if g, ok := gwAt[i]; ok {
-			return g
-		}
-		return at(i)
-	}
-	for _, s := range splits {
-		first := key(s.pos)
-		for n, ts := range succ {
-			if n == s.key || (strings.HasPrefix(n, "T") && s.member[indexOf(n)]) {
-				continue
-			}
-			for j, t := range ts {
-				if t == first {
-					ts[j] = s.key
-				}
-			}
-		}
-		cont := len(order)
-		for i := s.pos + 1; i < len(order); i++ {
-			if !s.member[i] {
-				cont = i
-				break
-			}
-		}
-		var outs []string
-		for _, b := range s.branches {
-			if len(b) > 0 {
-				branchEnd[b[len(b)-1]] = true
-			}
-			if len(b) == 0 {
-				outs = append(outs, resolve(cont))
-				continue
-			}
-			outs = append(outs, key(b[0]))
-			for j := 1; j < len(b); j++ {
-				succ[key(b[j-1])] = []string{key(b[j])}
-			}
-			succ[key(b[len(b)-1])] = []string{resolve(cont)}
-		}
-		succ[s.key] = outs
-	}
-	for _, e := range c.ends {
-		if i, ok := idx[strings.ToLower(e)]; ok {
-			succ[key(i)] = []string{end}
-		}
-	}
-	for k, l := range c.loops {
-		from, ok1 := idx[strings.ToLower(l.from)]
-		to, ok2 := idx[strings.ToLower(l.to)]
-		if !ok1 || !ok2 {
-			continue
-		}
-		if branchEnd[from] {
-			// the last task of a branch that loops back is a rework
-			// branch: it goes back, not on
-			succ[key(from)] = []string{key(to)}
-			continue
-		}
-		lk := fmt.Sprintf("L%d", k)
-		succ[lk] = append([]string{key(to)}, succ[key(from)]...)
-		succ[key(from)] = []string{lk}
-	}
+	return splits
+}
 
-	m := process.Model{ProcessName: c.name}
-	m.Events = append(m.Events, process.Event{ID: "Start", Type: process.EventStart}, process.Event{ID: end, Type: process.EventEnd})
-	for i, n := range order {
-		m.Activities = append(m.Activities, process.Activity{ID: key(i), Name: n})
+// wireSplit puts split s before its first task (flows into that task
+// from outside the split now reach the gateway) and runs each branch in
+// order to the first later task on no branch of the split (through the
+// gateway of a split sitting there); the last task of every branch is
+// noted in branchEnd.
+func (g *refGraph) wireSplit(s refGraphSplit, splits []refGraphSplit, branchEnd map[int]bool) {
+	first := taskKey(s.pos)
+	for n, ts := range g.succ {
+		if n == s.key || (strings.HasPrefix(n, "T") && s.member[indexOf(n)]) {
+			continue
+		}
+		for j, t := range ts {
+			if t == first {
+				ts[j] = s.key
+			}
+		}
+	}
+	cont := g.resolve(g.continuation(s), splits)
+	var outs []string
+	for _, b := range s.branches {
+		if len(b) == 0 {
+			outs = append(outs, cont)
+			continue
+		}
+		branchEnd[b[len(b)-1]] = true
+		outs = append(outs, taskKey(b[0]))
+		for j := 1; j < len(b); j++ {
+			g.succ[taskKey(b[j-1])] = []string{taskKey(b[j])}
+		}
+		g.succ[taskKey(b[len(b)-1])] = []string{cont}
+	}
+	g.succ[s.key] = outs
+}
+
+// continuation is the first task after split s's first that is on none
+// of its branches (past the last task when there is none).
+func (g *refGraph) continuation(s refGraphSplit) int {
+	for i := s.pos + 1; i < len(g.order); i++ {
+		if !s.member[i] {
+			return i
+		}
+	}
+	return len(g.order)
+}
+
+// resolve is the node a path reaching task i goes to: the gateway of the
+// first split sitting at i, else the task (or End).
+func (g *refGraph) resolve(i int, splits []refGraphSplit) string {
+	for _, s := range splits {
+		if s.pos == i {
+			return s.key
+		}
+	}
+	return g.at(i)
+}
+
+// addLoop adds loop k after its FROM task: a choice back to TO or on;
+// a branch's last task that loops back is a rework branch and only goes
+// back.
+func (g *refGraph) addLoop(k int, l refLoop, branchEnd map[int]bool) {
+	from, ok1 := g.idx[strings.ToLower(l.from)]
+	to, ok2 := g.idx[strings.ToLower(l.to)]
+	if !ok1 || !ok2 {
+		return
+	}
+	if branchEnd[from] {
+		g.succ[taskKey(from)] = []string{taskKey(to)}
+		return
+	}
+	lk := fmt.Sprintf("L%d", k)
+	g.succ[lk] = append([]string{taskKey(to)}, g.succ[taskKey(from)]...)
+	g.succ[taskKey(from)] = []string{lk}
+}
+
+// model writes the graph as a process model: Start and End events, the
+// tasks, exclusive gateways for the splits and loops, and one flow for
+// each distinct successor, in the order of the sorted node ids.
+func (g *refGraph) model(name string) process.Model {
+	m := process.Model{ProcessName: name}
+	m.Events = append(m.Events, process.Event{ID: "Start", Type: process.EventStart}, process.Event{ID: refEnd, Type: process.EventEnd})
+	for i, n := range g.order {
+		m.Activities = append(m.Activities, process.Activity{ID: taskKey(i), Name: n})
 	}
 	var nodes []string
-	for n := range succ {
+	for n := range g.succ {
 		nodes = append(nodes, n)
 		if n[0] == 'G' || n[0] == 'L' {
 			m.Gateways = append(m.Gateways, process.Gateway{ID: n, Type: process.GatewayExclusive})
@@ -168,7 +220,7 @@ func refModel(c *testCase) process.Model {
 	f := 0
 	for _, n := range nodes {
 		seen := map[string]bool{}
-		for _, t := range succ[n] {
+		for _, t := range g.succ[n] {
 			if seen[t] {
 				continue
 			}
@@ -180,9 +232,10 @@ func refModel(c *testCase) process.Model {
 	return m
 }
 
-func indexOf(taskKey string) int {
+// indexOf is the index of a task key ("T3" → 3), -1 for another node.
+func indexOf(key string) int {
 	var i int
-	if _, err := fmt.Sscanf(taskKey, "T%d", &i); err != nil {
+	if _, err := fmt.Sscanf(key, "T%d", &i); err != nil {
 		return -1
 	}
 	return i
