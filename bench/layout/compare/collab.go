@@ -70,138 +70,215 @@ func stripDI(b []byte) []byte { return diagramRE.ReplaceAll(b, nil) }
 // shape or an end of the edge (an expanded sub-process around its
 // content, an activity under its boundary event).
 func measureCollab(data []byte) row {
-	type el struct{ local, parent, attached, src, dst string }
-	els := map[string]*el{}
-	var shapes []layout.Rect
-	var shapeIDs []string
-	var edges [][]layout.Point
-	var edgeIDs []string
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	var stack []string
-	diagrams := 0
-	var shapeEl, edgeEl string
-	var pts []layout.Point
-	attr := func(se xml.StartElement, n string) string {
-		for _, a := range se.Attr {
-			if a.Name.Local == n {
-				return a.Value
-			}
-		}
-		return ""
+	di, err := readCollabDI(data)
+	if err != nil {
+		return row{err: err.Error()}
 	}
-	f := func(s string) float64 { v, _ := strconv.ParseFloat(s, 64); return v }
-	inLabel := false
+	keep := di.keptShapes()
+	var r row
+	r.nodes, r.edges = len(keep), len(di.edges)
+	r.m = layout.Measure(nil, di.edges, nil)
+	r.m.Overlaps += di.overlaps(keep)
+	r.m.Through += di.through(keep)
+	return r
+}
+
+// collabEl is a model element as the metrics need it: its kind, the
+// nearest enclosing element with an id, its host (boundary events) and
+// its ends (flows).
+type collabEl struct{ local, parent, attached, src, dst string }
+
+// collabDI is what measureCollab reads of a BPMN file: the model's
+// elements by id and the first diagram's shapes and flow edges, each
+// with the id of the element it draws.
+type collabDI struct {
+	els      map[string]*collabEl
+	shapes   []layout.Rect
+	shapeIDs []string
+	edges    [][]layout.Point
+	edgeIDs  []string
+}
+
+// collabReader is the state of the token walk over a BPMN file.
+type collabReader struct {
+	di       *collabDI
+	stack    []string // the ids of the open elements ("" for none)
+	diagrams int      // BPMNDiagrams opened so far
+	shapeEl  string   // bpmnElement of the open BPMNShape
+	edgeEl   string   // bpmnElement of the open BPMNEdge
+	pts      []layout.Point
+	inLabel  bool
+}
+
+// readCollabDI reads the elements, shapes and edges of a BPMN file.
+func readCollabDI(data []byte) (*collabDI, error) {
+	rd := &collabReader{di: &collabDI{els: map[string]*collabEl{}}}
+	dec := xml.NewDecoder(bytes.NewReader(data))
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
-			break
+			return rd.di, nil
 		}
 		if err != nil {
-			return row{err: err.Error()}
+			return nil, err
 		}
 		switch se := tok.(type) {
 		case xml.StartElement:
-			id := attr(se, "id")
-			switch se.Name.Local {
-			case "BPMNDiagram":
-				diagrams++
-			case "BPMNShape":
-				shapeEl = attr(se, "bpmnElement")
-			case "BPMNEdge":
-				edgeEl, pts = attr(se, "bpmnElement"), nil
-			case "BPMNLabel":
-				inLabel = true
-			case "Bounds":
-				if shapeEl != "" && !inLabel && diagrams == 1 {
-					shapes = append(shapes, layout.Rect{X: f(attr(se, "x")), Y: f(attr(se, "y")), W: f(attr(se, "width")), H: f(attr(se, "height"))})
-					shapeIDs = append(shapeIDs, shapeEl)
-				}
-			case "waypoint":
-				pts = append(pts, layout.Point{X: f(attr(se, "x")), Y: f(attr(se, "y"))})
-			default:
-				if id != "" && se.Name.Space == bpmn.NSModel {
-					parent := ""
-					for k := len(stack) - 1; k >= 0; k-- {
-						if stack[k] != "" {
-							parent = stack[k]
-							break
-						}
-					}
-					els[id] = &el{local: se.Name.Local, parent: parent, attached: attr(se, "attachedToRef"), src: attr(se, "sourceRef"), dst: attr(se, "targetRef")}
-				}
-			}
-			stack = append(stack, id)
+			rd.start(se)
 		case xml.EndElement:
-			stack = stack[:len(stack)-1]
-			switch se.Name.Local {
-			case "BPMNShape":
-				shapeEl = ""
-			case "BPMNLabel":
-				inLabel = false
-			case "BPMNEdge":
-				if e := els[edgeEl]; e != nil && diagrams == 1 && (e.local == "sequenceFlow" || e.local == "messageFlow") {
-					edges = append(edges, pts)
-					edgeIDs = append(edgeIDs, edgeEl)
-				}
-				edgeEl = ""
-			}
+			rd.end(se)
 		}
 	}
-	// keep flow nodes, data and annotations
+}
+
+// xmlAttr is the value of the attribute of that local name, "" when
+// the element has none.
+func xmlAttr(se xml.StartElement, n string) string {
+	for _, a := range se.Attr {
+		if a.Name.Local == n {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+// xmlFloat is the number in an attribute, 0 when it is none.
+func xmlFloat(se xml.StartElement, n string) float64 {
+	v, _ := strconv.ParseFloat(xmlAttr(se, n), 64)
+	return v
+}
+
+// start opens an element: a diagram, shape, edge or label, a shape's
+// bounds (of the first diagram, not a label's), a waypoint, or a model
+// element with an id.
+func (rd *collabReader) start(se xml.StartElement) {
+	id := xmlAttr(se, "id")
+	switch se.Name.Local {
+	case "BPMNDiagram":
+		rd.diagrams++
+	case "BPMNShape":
+		rd.shapeEl = xmlAttr(se, "bpmnElement")
+	case "BPMNEdge":
+		rd.edgeEl, rd.pts = xmlAttr(se, "bpmnElement"), nil
+	case "BPMNLabel":
+		rd.inLabel = true
+	case "Bounds":
+		if rd.shapeEl != "" && !rd.inLabel && rd.diagrams == 1 {
+			rd.di.shapes = append(rd.di.shapes, layout.Rect{X: xmlFloat(se, "x"), Y: xmlFloat(se, "y"), W: xmlFloat(se, "width"), H: xmlFloat(se, "height")})
+			rd.di.shapeIDs = append(rd.di.shapeIDs, rd.shapeEl)
+		}
+	case "waypoint":
+		rd.pts = append(rd.pts, layout.Point{X: xmlFloat(se, "x"), Y: xmlFloat(se, "y")})
+	default:
+		if id != "" && se.Name.Space == bpmn.NSModel {
+			rd.di.els[id] = &collabEl{local: se.Name.Local, parent: rd.parent(), attached: xmlAttr(se, "attachedToRef"), src: xmlAttr(se, "sourceRef"), dst: xmlAttr(se, "targetRef")}
+		}
+	}
+	rd.stack = append(rd.stack, id)
+}
+
+// parent is the id of the innermost open element that has one.
+func (rd *collabReader) parent() string {
+	for k := len(rd.stack) - 1; k >= 0; k-- {
+		if rd.stack[k] != "" {
+			return rd.stack[k]
+		}
+	}
+	return ""
+}
+
+// end closes an element; a closed edge of the first diagram that draws
+// a sequence or message flow is kept with its waypoints.
+func (rd *collabReader) end(se xml.EndElement) {
+	rd.stack = rd.stack[:len(rd.stack)-1]
+	switch se.Name.Local {
+	case "BPMNShape":
+		rd.shapeEl = ""
+	case "BPMNLabel":
+		rd.inLabel = false
+	case "BPMNEdge":
+		if e := rd.di.els[rd.edgeEl]; e != nil && rd.diagrams == 1 && (e.local == "sequenceFlow" || e.local == "messageFlow") {
+			rd.di.edges = append(rd.di.edges, rd.pts)
+			rd.di.edgeIDs = append(rd.di.edgeIDs, rd.edgeEl)
+		}
+		rd.edgeEl = ""
+	}
+}
+
+// keptShapes are the indexes of the shapes of flow nodes, data and
+// annotations: not of pools and lanes, nor of unknown elements.
+func (di *collabDI) keptShapes() []int {
 	var keep []int
-	for i, id := range shapeIDs {
-		if e := els[id]; e != nil && e.local != "participant" && e.local != "lane" {
+	for i, id := range di.shapeIDs {
+		if e := di.els[id]; e != nil && e.local != "participant" && e.local != "lane" {
 			keep = append(keep, i)
 		}
 	}
-	contains := func(a, b string) bool { // a is b or holds it
-		for k := 0; b != "" && k < 10000; k++ {
-			if a == b {
-				return true
-			}
-			e := els[b]
-			if e == nil {
-				return false
-			}
-			if e.attached != "" {
-				b = e.attached
-			} else {
-				b = e.parent
-			}
+	return keep
+}
+
+// contains tells whether element a is element b or holds it: encloses
+// it, or carries it as a boundary event, at any depth.
+func (di *collabDI) contains(a, b string) bool {
+	for k := 0; b != "" && k < 10000; k++ {
+		if a == b {
+			return true
 		}
-		return false
+		e := di.els[b]
+		if e == nil {
+			return false
+		}
+		if e.attached != "" {
+			b = e.attached
+		} else {
+			b = e.parent
+		}
 	}
-	var r row
-	r.nodes, r.edges = len(keep), len(edges)
-	r.m = layout.Measure(nil, edges, nil)
-	const eps = 0.5
+	return false
+}
+
+// collabEps is how far (in diagram units) shapes and edges may touch
+// without counting as overlapping or passing through.
+const collabEps = 0.5
+
+// overlaps counts the pairs of kept shapes that overlap, but for a shape
+// containing the other.
+func (di *collabDI) overlaps(keep []int) int {
+	n := 0
 	for x, i := range keep {
-		a := shapes[i]
+		a := di.shapes[i]
 		for _, j := range keep[x+1:] {
-			b := shapes[j]
-			if contains(shapeIDs[i], shapeIDs[j]) || contains(shapeIDs[j], shapeIDs[i]) {
+			b := di.shapes[j]
+			if di.contains(di.shapeIDs[i], di.shapeIDs[j]) || di.contains(di.shapeIDs[j], di.shapeIDs[i]) {
 				continue
 			}
-			if a.X < b.X+b.W-eps && b.X < a.X+a.W-eps && a.Y < b.Y+b.H-eps && b.Y < a.Y+a.H-eps {
-				r.m.Overlaps++
+			if a.X < b.X+b.W-collabEps && b.X < a.X+a.W-collabEps && a.Y < b.Y+b.H-collabEps && b.Y < a.Y+a.H-collabEps {
+				n++
 			}
 		}
 	}
-	for k, p := range edges {
-		e := els[edgeIDs[k]]
+	return n
+}
+
+// through counts the edge segments that pass through a kept shape, but
+// for a shape containing an end of the edge.
+func (di *collabDI) through(keep []int) int {
+	n := 0
+	for k, p := range di.edges {
+		e := di.els[di.edgeIDs[k]]
 		for s := 0; s+1 < len(p); s++ {
 			x0, x1 := min(p[s].X, p[s+1].X), max(p[s].X, p[s+1].X)
 			y0, y1 := min(p[s].Y, p[s+1].Y), max(p[s].Y, p[s+1].Y)
 			for _, i := range keep {
-				if contains(shapeIDs[i], e.src) || contains(shapeIDs[i], e.dst) {
+				if di.contains(di.shapeIDs[i], e.src) || di.contains(di.shapeIDs[i], e.dst) {
 					continue
 				}
-				b := shapes[i]
-				if x0 < b.X+b.W-eps && x1 > b.X+eps && y0 < b.Y+b.H-eps && y1 > b.Y+eps {
-					r.m.Through++
+				b := di.shapes[i]
+				if x0 < b.X+b.W-collabEps && x1 > b.X+collabEps && y0 < b.Y+b.H-collabEps && y1 > b.Y+collabEps {
+					n++
 				}
 			}
 		}
 	}
-	return r
+	return n
 }
