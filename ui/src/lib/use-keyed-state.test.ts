@@ -27,4 +27,21 @@ describe('useKeyedState', () => {
     act(() => result.current[1]((n) => n + 1));
     expect(result.current[0]).toBe(3);
   });
+
+  it('keeps one setter per key although the initial value is a new literal each render', () => {
+    const { result, rerender } = renderHook(({ k }) => useKeyedState<{ n: number }>(k, { n: 0 }), { initialProps: { k: 'a' } });
+    const first = result.current[1];
+    rerender({ k: 'a' });
+    expect(result.current[1]).toBe(first);
+    rerender({ k: 'b' });
+    expect(result.current[1]).not.toBe(first);
+  });
+
+  it('starts an updater for a key without a value from the initial value', () => {
+    const { result, rerender } = renderHook(({ k }) => useKeyedState(k, 10), { initialProps: { k: 'a' } });
+    act(() => result.current[1](3));
+    rerender({ k: 'b' });
+    act(() => result.current[1]((n) => n + 1));
+    expect(result.current[0]).toBe(11);
+  });
 });
