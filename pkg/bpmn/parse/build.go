@@ -270,28 +270,30 @@ func (b *builder) linkEvent(e *Element) {
 }
 
 // linkDiagram resolves the element each shape and edge of a diagram
-// draws; the first shape or edge of an element becomes its own, one
-// naming no element is unresolved.
+// draws; the first shape or edge of an element becomes its own.
 func (b *builder) linkDiagram(dg *Diagram) {
-	d := b.defs
 	for _, s := range dg.Shapes {
-		s.Element = d.ByID(s.ElementRef)
-		if s.Element == nil && s.ElementRef != "" {
-			d.Unresolved = append(d.Unresolved, Reference{From: s.ID, Attr: "bpmnElement", To: s.ElementRef})
-		}
+		s.Element = b.diElement(s.ID, s.ElementRef)
 		if s.Element != nil && s.Element.Shape == nil {
 			s.Element.Shape = s
 		}
 	}
 	for _, ed := range dg.Edges {
-		ed.Element = d.ByID(ed.ElementRef)
-		if ed.Element == nil && ed.ElementRef != "" {
-			d.Unresolved = append(d.Unresolved, Reference{From: ed.ID, Attr: "bpmnElement", To: ed.ElementRef})
-		}
+		ed.Element = b.diElement(ed.ID, ed.ElementRef)
 		if ed.Element != nil && ed.Element.Edge == nil {
 			ed.Element.Edge = ed
 		}
 	}
+}
+
+// diElement is the element a DI shape or edge (id) draws by its
+// bpmnElement ref; a ref naming no element is noted as unresolved.
+func (b *builder) diElement(id, ref string) *Element {
+	el := b.defs.ByID(ref)
+	if el == nil && ref != "" {
+		b.defs.Unresolved = append(b.defs.Unresolved, Reference{From: id, Attr: "bpmnElement", To: ref})
+	}
+	return el
 }
 
 func (b *builder) checkRefs(e *Element) {
