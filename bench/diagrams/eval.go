@@ -308,10 +308,43 @@ type tally struct {
 	recogniseTotal time.Duration
 }
 
+// evaluate reads every picture of the chosen renderers, set and variants
+// (with OCR answers cached in cacheDir), scores each against its source
+// model and writes the table of groups to w; verbose adds a line (and
+// details) per development picture.
 func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, verbose bool) error {
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return fmt.Errorf("cache dir: %w", err)
 	}
+	cases, err := loadRenderers(dir, renderers, cacheDir)
+	if err != nil {
+		return err
+	}
+	run := &benchRun{
+		w: w, verbose: verbose, groups: map[string]*tally{},
+		ocr: &cachedOCR{dir: cacheDir}, prov: diagram.New(diagram.Options{}),
+	}
+	variants := Variants
+	if variant != "" {
+		variants = strings.Split(variant, ",")
+	}
+	for i, c := range cases {
+		if only != "" && !strings.Contains(c.name, only) {
+			continue
+		}
+		if (set == "dev" && !c.dev) || (set == "held" && c.dev) {
+			continue
+		}
+		if err := run.readCase(i, c, variants); err != nil {
+			return err
+		}
+	}
+	return printTable(w, run.groups)
+}
+
+// loadRenderers loads the pictures of each renderer named (comma
+// separated) with their source models, in that order.
+func loadRenderers(dir, renderers, cacheDir string) ([]imageCase, error) {
 	var cases []imageCase
 	for _, rd := range strings.Split(renderers, ",") {
 		var (
@@ -331,113 +364,154 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 			err = fmt.Errorf("unknown renderer %q (bpmn-js, graphviz, plantuml, mermaid)", rd)
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		cases = append(cases, more...)
 	}
-	ocr := &cachedOCR{dir: cacheDir}
-	prov := diagram.New(diagram.Options{})
-	groups := map[string]*tally{}
-	group := func(k string) *tally {
-		if groups[k] == nil {
-			groups[k] = &tally{}
-		}
-		return groups[k]
+	return cases, nil
+}
+
+// benchRun is one run of the evaluation: where it reports, how it reads
+// and the tallies of its groups.
+type benchRun struct {
+	w       io.Writer
+	verbose bool
+	ocr     *cachedOCR
+	prov    *diagram.Reader
+	groups  map[string]*tally
+}
+
+// imageRead is the outcome of reading one picture in one variant.
+type imageRead struct {
+	r         *diagram.ImageReading // nil when the reading failed
+	err       error
+	got, base process.Model
+	s, bs     diagscore.Score // the reading's and the baseline's scores
+	elapsed   time.Duration   // the recogniser's time
+}
+
+// readCase reads case i's picture in every variant (the variant's
+// degradation is seeded by i), tallies each reading in its groups and,
+// verbose, prints it when the picture is a development one.
+func (run *benchRun) readCase(i int, c imageCase, variants []string) error {
+	f, err := os.Open(c.png)
+	if err != nil {
+		return fmt.Errorf("open: %w", err)
 	}
-	variants := Variants
-	if variant != "" {
-		variants = strings.Split(variant, ",")
+	src, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("decode %s: %w", c.png, err)
 	}
-	for i, c := range cases {
-		if only != "" && !strings.Contains(c.name, only) {
-			continue
-		}
-		if (set == "dev" && !c.dev) || (set == "held" && c.dev) {
-			continue
-		}
-		f, err := os.Open(c.png)
+	for _, v := range variants {
+		img, err := degrade(src, v, i)
 		if err != nil {
-			return fmt.Errorf("open: %w", err)
+			return err
 		}
-		src, err := png.Decode(f)
-		f.Close()
+		elapsed, err := recogniseTime(img)
 		if err != nil {
-			return fmt.Errorf("decode %s: %w", c.png, err)
+			return err
 		}
-		for _, v := range variants {
-			img, err := degrade(src, v, i)
-			if err != nil {
-				return err
-			}
-			elapsed, err := recogniseTime(img)
-			if err != nil {
-				return err
-			}
-			r, err := prov.ReadImage(context.Background(), img, c.name+".png", ocr.ocr, true)
-			var got, base process.Model
-			if err == nil {
-				got, base = r.Model, *r.Baseline
-			} else if verbose && c.dev {
-				fmt.Fprintf(w, "== %s %s: %v\n", c.name, v, err)
-			}
-			s, bs := diagscore.Compare(c.ref, &got), diagscore.Compare(c.ref, &base)
-			lanes := "flat"
-			if c.lanes {
-				lanes = "lanes"
-			}
-			split := "held-out"
-			if c.dev {
-				split = "dev"
-			}
-			for _, k := range []string{"all", split, v, v + " " + lanes, split + " " + v} {
-				k = c.renderer + " " + k
-				t := group(k)
-				t.images++
-				t.got.Add(s)
-				t.base.Add(bs)
-				t.recogniseTotal += elapsed
-				if err == nil && r.Structured {
-					t.structured++
-				}
-				if err == nil {
-					t.notes += len(r.Notes)
-					if len(r.Notes) > 0 {
-						t.noted++
-					}
-				}
-			}
-			// the held-back part of every set (generated charts and the
-			// bpmn-js references alike) is read only as totals
-			if verbose && c.dev {
-				fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d, kind %d) | base tasks %d flows %d gw %d | %.0f ms\n",
-					c.name, v, s.Tasks.Found, s.Tasks.Refs, s.Tasks.Right, s.Tasks.Cand, s.Flows.Found, s.Flows.Refs, s.Flows2.Found,
-					s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, s.Kinds.Found, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
-					float64(elapsed.Microseconds())/1000)
-				if len(s.Missed)+len(s.Extra) > 0 {
-					fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.Missed, s.Extra)
-				}
-				if len(s.Lost) > 0 {
-					fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
-				}
-				if s.Messages.Refs+s.Messages.Cand > 0 {
-					fmt.Fprintf(w, "    message flows %d/%d (P %d/%d)\n", s.Messages.Found, s.Messages.Refs, s.Messages.Right, s.Messages.Cand)
-				}
-				if len(s.Misread) > 0 {
-					fmt.Fprintf(w, "    events misread %q\n", s.Misread)
-				}
-				if err == nil && len(r.Notes) > 0 {
-					fmt.Fprintf(w, "    notes %q\n", r.Notes)
-				}
-				if s.Lanes.Found < s.Lanes.Refs || s.Lanes.Right < s.Lanes.Cand || s.Members.Found < s.Members.Refs {
-					var ln []string
-					for _, p := range got.Participants {
-						ln = append(ln, p.Name)
-					}
-					fmt.Fprintf(w, "    lanes %q, %d of %d tasks in their lane\n", ln, s.Members.Found, s.Members.Refs)
-				}
-			}
+		rd := imageRead{elapsed: elapsed}
+		rd.r, rd.err = run.prov.ReadImage(context.Background(), img, c.name+".png", run.ocr.ocr, true)
+		if rd.err == nil {
+			rd.got, rd.base = rd.r.Model, *rd.r.Baseline
+		} else if run.verbose && c.dev {
+			fmt.Fprintf(run.w, "== %s %s: %v\n", c.name, v, rd.err)
+		}
+		rd.s, rd.bs = diagscore.Compare(c.ref, &rd.got), diagscore.Compare(c.ref, &rd.base)
+		for _, k := range groupKeys(c, v) {
+			run.group(k).add(&rd)
+		}
+		// the held-back part of every set (generated charts and the
+		// bpmn-js references alike) is read only as totals
+		if run.verbose && c.dev {
+			printImage(run.w, c, v, &rd)
 		}
 	}
+	return nil
+}
+
+// groupKeys are the groups a reading of c in variant v counts in: all,
+// its split, its variant, the variant with or without lanes and the
+// split's variant, each of its renderer.
+func groupKeys(c imageCase, v string) []string {
+	lanes := "flat"
+	if c.lanes {
+		lanes = "lanes"
+	}
+	split := "held-out"
+	if c.dev {
+		split = "dev"
+	}
+	keys := []string{"all", split, v, v + " " + lanes, split + " " + v}
+	for i, k := range keys {
+		keys[i] = c.renderer + " " + k
+	}
+	return keys
+}
+
+// group is the tally of group k, made on first use.
+func (run *benchRun) group(k string) *tally {
+	if run.groups[k] == nil {
+		run.groups[k] = &tally{}
+	}
+	return run.groups[k]
+}
+
+// add counts one reading in the tally.
+func (t *tally) add(rd *imageRead) {
+	t.images++
+	t.got.Add(rd.s)
+	t.base.Add(rd.bs)
+	t.recogniseTotal += rd.elapsed
+	if rd.err != nil {
+		return
+	}
+	if rd.r.Structured {
+		t.structured++
+	}
+	t.notes += len(rd.r.Notes)
+	if len(rd.r.Notes) > 0 {
+		t.noted++
+	}
+}
+
+// printImage writes one reading's figures and what it missed, added,
+// lost and misread.
+func printImage(w io.Writer, c imageCase, v string, rd *imageRead) {
+	s, bs := rd.s, rd.bs
+	fmt.Fprintf(w, "%-28s %-7s tasks %d/%d (P %d/%d) flows %d/%d (≤2 %d) gateways %d/%d (P %d/%d, kind %d) | base tasks %d flows %d gw %d | %.0f ms\n",
+		c.name, v, s.Tasks.Found, s.Tasks.Refs, s.Tasks.Right, s.Tasks.Cand, s.Flows.Found, s.Flows.Refs, s.Flows2.Found,
+		s.Gateways.Found, s.Gateways.Refs, s.Gateways.Right, s.Gateways.Cand, s.Kinds.Found, bs.Tasks.Found, bs.Flows.Found, bs.Gateways.Found,
+		float64(rd.elapsed.Microseconds())/1000)
+	if len(s.Missed)+len(s.Extra) > 0 {
+		fmt.Fprintf(w, "    missed %q\n    extra  %q\n", s.Missed, s.Extra)
+	}
+	if len(s.Lost) > 0 {
+		fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
+	}
+	if s.Messages.Refs+s.Messages.Cand > 0 {
+		fmt.Fprintf(w, "    message flows %d/%d (P %d/%d)\n", s.Messages.Found, s.Messages.Refs, s.Messages.Right, s.Messages.Cand)
+	}
+	if len(s.Misread) > 0 {
+		fmt.Fprintf(w, "    events misread %q\n", s.Misread)
+	}
+	if rd.err == nil && len(rd.r.Notes) > 0 {
+		fmt.Fprintf(w, "    notes %q\n", rd.r.Notes)
+	}
+	if s.Lanes.Found < s.Lanes.Refs || s.Lanes.Right < s.Lanes.Cand || s.Members.Found < s.Members.Refs {
+		var ln []string
+		for _, p := range rd.got.Participants {
+			ln = append(ln, p.Name)
+		}
+		fmt.Fprintf(w, "    lanes %q, %d of %d tasks in their lane\n", ln, s.Members.Found, s.Members.Refs)
+	}
+}
+
+// groupOrder is the order of the table's rows: per renderer all, dev and
+// held-out, then per variant its lanes, flat, dev and held-out groups.
+func groupOrder() []string {
 	var order []string
 	for _, rd := range []string{"bpmn-js", "graphviz", "plantuml", "mermaid"} {
 		order = append(order, rd+" all", rd+" dev", rd+" held-out")
@@ -445,29 +519,39 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 			order = append(order, rd+" "+v, rd+" "+v+" lanes", rd+" "+v+" flat", rd+" dev "+v, rd+" held-out "+v)
 		}
 	}
+	return order
+}
+
+// pc is a fraction as a whole percentage.
+func pc(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
+
+// pcOf is pc, or a dash when the figure is over nothing.
+func pcOf(n int, f float64) string {
+	if n == 0 {
+		return "–"
+	}
+	return pc(f)
+}
+
+// printTable writes one row per group that has pictures, in groupOrder:
+// the reader's recall and precision, then the baseline's.
+func printTable(w io.Writer, groups map[string]*tally) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "group\timages\tstructured\ttask R\ttask P\tflow R\tflow P\tflow R ≤2\tgateway R\tgateway P\tgw kind\tlane R\tlane P\tin lane\tmsg R\tmsg P\tpool R\tpool P\tevent kind\ttrigger\tnotes/pic\tnoted pics\trecognise ms\t| baseline:\ttask R\ttask P\tflow R\tflow R ≤2\tgateway R\t")
-	pc := func(f float64) string { return fmt.Sprintf("%.0f %%", 100*f) }
-	// a figure over nothing is no figure
-	pcOf := func(n int, f float64) string {
-		if n == 0 {
-			return "–"
-		}
-		return pc(f)
-	}
-	for _, k := range order {
+	for _, k := range groupOrder() {
 		t := groups[k]
 		if t == nil {
 			continue
 		}
+		g, b := t.got, t.base
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%d\t%.0f\t\t%s\t%s\t%s\t%s\t%s\t\n", k, t.images, t.structured,
-			pc(t.got.Tasks.Recall()), pc(t.got.Tasks.Precision()), pc(t.got.Flows.Recall()), pc(t.got.Flows.Precision()), pc(t.got.Flows2.Recall()),
-			pcOf(t.got.Gateways.Refs, t.got.Gateways.Recall()), pcOf(t.got.Gateways.Cand, t.got.Gateways.Precision()), pcOf(t.got.Kinds.Refs, t.got.Kinds.Recall()),
-			pcOf(t.got.Lanes.Refs, t.got.Lanes.Recall()), pcOf(t.got.Lanes.Cand, t.got.Lanes.Precision()), pcOf(t.got.Members.Refs, t.got.Members.Recall()),
-			pcOf(t.got.Messages.Refs, t.got.Messages.Recall()), pcOf(t.got.Messages.Cand, t.got.Messages.Precision()),
-			pcOf(t.got.Pools.Refs, t.got.Pools.Recall()), pcOf(t.got.Pools.Cand, t.got.Pools.Precision()), pcOf(t.got.Events.Refs, t.got.Events.Recall()), pcOf(t.got.Triggers.Refs, t.got.Triggers.Recall()), float64(t.notes)/float64(t.images), t.noted,
+			pc(g.Tasks.Recall()), pc(g.Tasks.Precision()), pc(g.Flows.Recall()), pc(g.Flows.Precision()), pc(g.Flows2.Recall()),
+			pcOf(g.Gateways.Refs, g.Gateways.Recall()), pcOf(g.Gateways.Cand, g.Gateways.Precision()), pcOf(g.Kinds.Refs, g.Kinds.Recall()),
+			pcOf(g.Lanes.Refs, g.Lanes.Recall()), pcOf(g.Lanes.Cand, g.Lanes.Precision()), pcOf(g.Members.Refs, g.Members.Recall()),
+			pcOf(g.Messages.Refs, g.Messages.Recall()), pcOf(g.Messages.Cand, g.Messages.Precision()),
+			pcOf(g.Pools.Refs, g.Pools.Recall()), pcOf(g.Pools.Cand, g.Pools.Precision()), pcOf(g.Events.Refs, g.Events.Recall()), pcOf(g.Triggers.Refs, g.Triggers.Recall()), float64(t.notes)/float64(t.images), t.noted,
 			float64(t.recogniseTotal.Milliseconds())/float64(t.images),
-			pc(t.base.Tasks.Recall()), pc(t.base.Tasks.Precision()), pc(t.base.Flows.Recall()), pc(t.base.Flows2.Recall()), pc(t.base.Gateways.Recall()))
+			pc(b.Tasks.Recall()), pc(b.Tasks.Precision()), pc(b.Flows.Recall()), pc(b.Flows2.Recall()), pc(b.Gateways.Recall()))
 	}
 	return tw.Flush()
 }
