@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from './fixtures';
-import { appReady, diagramFit, expectTappable, snap } from './helpers';
+import { appReady, diagramFit, expectTappable, shapeText, snap } from './helpers';
 import { filesDir, signInAs, testdata } from './analyzers-helpers';
 import { chainBpmn, openInEditor } from './bpmn-chain';
 
@@ -67,30 +67,22 @@ async function startEventIds(page: Page, id: string): Promise<string[]> {
  * lands on it (elementFromPoint at its centre reaches its shape).
  */
 async function seen(canvas: Locator, starts: string[]) {
-  return canvas.evaluate((el, ids) => {
+  const text = await shapeText(canvas);
+  const start = await canvas.evaluate((el, ids) => {
     const c = el.getBoundingClientRect();
-    const scale = (el.querySelector('.viewport') as SVGGElement).getScreenCTM()!.a;
-    let smallestText = Infinity;
-    let texts = 0;
-    el.querySelectorAll('.djs-visual text').forEach((t) => {
-      if (!t.textContent?.trim()) return;
-      const r = t.getBoundingClientRect();
-      if (r.right < c.left || r.left > c.right || r.bottom < c.top || r.top > c.bottom) return;
-      texts++;
-      smallestText = Math.min(smallestText, parseFloat(getComputedStyle(t).fontSize) * scale);
-    });
     const shapes = ids
       .map((id) => el.querySelector(`.djs-shape[data-element-id="${id}"]`))
       .filter((s): s is Element => s !== null)
       .map((s) => ({ s, r: s.querySelector('.djs-visual')!.getBoundingClientRect() }));
     const first = shapes.reduce<(typeof shapes)[number] | null>((a, b) => (!a || b.r.left + b.r.top < a.r.left + a.r.top ? b : a), null);
-    if (!first) return { scale, smallestText, texts, start: null };
+    if (!first) return null;
     const r = first.r;
     const inCanvas = r.left >= c.left && r.right <= c.right && r.top >= c.top && r.bottom <= c.bottom;
     const inWindow = r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return { scale, smallestText, texts, start: { inCanvas, inWindow, hit: hit !== null && first.s.contains(hit), px: Math.round(r.width) } };
+    return { inCanvas, inWindow, hit: hit !== null && first.s.contains(hit) };
   }, starts);
+  return { scale: text.scale, smallestText: text.smallest, texts: text.visible, start };
 }
 
 /** Scrolls the page so the viewer's stage and status bar are in view, clear of the fixed header, for a screenshot. */
@@ -114,7 +106,7 @@ async function expectReadableStart(page: Page, canvas: Locator, starts: string[]
   return v;
 }
 
-test('a 79-step field book opens in rows: fitted whole at 1440 px, readable at its start at 375 px with Fit one tap away', async ({ page }) => {
+test('a 79-step field book opens in rows: fitted whole at 1440 px, readable at its start at 375 px with the whole one tap away', async ({ page }) => {
   // ops@ has the Standard plan (no daily limit).
   await signInAs(page, 'ops@example.com');
   const id = await analyse(page, fieldbook, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
@@ -149,19 +141,21 @@ test('a 79-step field book opens in rows: fitted whole at 1440 px, readable at i
   await expect(canvas.locator('.djs-minimap.open')).toHaveCount(0);
   await frame(canvas);
   await snap(page, 'long-model-fieldbook-375', false);
-  // The whole model is one tap away.
-  const fit = page.getByRole('button', { name: 'Fit Content' });
-  await expectTappable(page, fit, 'Fit Content at 375 px');
+  // The whole model is one tap away, beside the cues (the toolbar's Fit Content
+  // sits above the canvas, under the fixed header while the canvas is in view).
+  const fit = page.getByRole('button', { name: 'Whole diagram' });
+  await expectTappable(page, fit, 'Whole diagram at 375 px');
   await fit.click();
   const all = await diagramFit(canvas);
-  expect(all.outside, 'shapes outside the canvas after Fit Content at 375 px').toBe(0);
-  expect(all.covering, 'cues over shapes after Fit Content at 375 px').toBe(0);
+  expect(all.outside, 'shapes outside the canvas after Whole diagram at 375 px').toBe(0);
+  expect(all.covering, 'cues over shapes after Whole diagram at 375 px').toBe(0);
   await expect(page.getByRole('button', { name: 'continues →' })).toHaveCount(0);
+  await expect(fit).toHaveCount(0);
   await frame(canvas);
   await snap(page, 'long-model-fieldbook-fit-375', false);
   test.info().annotations.push({
     type: 'fitted',
-    description: `field book drawn ${Math.round(wide.width)} × ${Math.round(wide.height)}: fitted at ${wide.scale.toFixed(3)} at 1440 px; opens at ${narrow.scale.toFixed(3)} from its start at 375 px (smallest text ${narrow.smallestText.toFixed(1)} px), Fit Content ${(await fitted(canvas)).scale.toFixed(3)}`,
+    description: `field book drawn ${Math.round(wide.width)} × ${Math.round(wide.height)}: fitted at ${wide.scale.toFixed(3)} at 1440 px; opens at ${narrow.scale.toFixed(3)} from its start at 375 px (smallest text ${narrow.smallestText.toFixed(1)} px), Whole diagram ${(await fitted(canvas)).scale.toFixed(3)}`,
   });
 });
 

@@ -619,6 +619,7 @@ export function BpmnViewer({
             <li>Shift + scroll to move horizontally</li>
             <li>Keys (click the diagram first): + and − zoom, 0 shows 100 %, F fits, R zooms to a readable size, arrows pan</li>
             <li>The overview in the corner shows the whole diagram; click or drag it to move there</li>
+            <li>On a phone a large diagram opens readable at its start; Whole diagram, under the canvas, shows all of it</li>
             <li>Simulate: press ▶ on a start event to send a token; click a gateway to choose the path it takes; the view follows a token past the edge of the screen</li>
           </ul>
         </div>
@@ -661,6 +662,12 @@ export function BpmnViewer({
         {tooSmall ? (
           <button type="button" className="bpmn-cue" onClick={zoomToRead}>
             Zoom to read
+          </button>
+        ) : null}
+        {/* Beside the cues, where the eye is: on a phone the toolbar's Fit Content sits a scroll away, under the header. */}
+        {continues ? (
+          <button type="button" className="bpmn-cue" onClick={fit} title="Fit the whole diagram in view (F)">
+            Whole diagram
           </button>
         ) : null}
         {ready && sides.left ? (
