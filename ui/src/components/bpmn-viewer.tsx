@@ -384,7 +384,7 @@ export function BpmnViewer({
             // Whole (as fitted above), or, too long to show whole even at the least
             // fit or on a phone only as specks (the 79-step field book, 34 screens to
             // read), its start at a readable size: the "continues" cues say there
-            // is more and Fit Content shows it whole.
+            // is more and Whole diagram beside them shows it all.
             const vp = { width: container.clientWidth, height: container.clientHeight, narrow: smallScreen(container) };
             const first = firstViewBox(vp, canvas.viewbox().inner, readable, startEventBox(el));
             if (first.mode === 'start') canvas.viewbox(first.view);
