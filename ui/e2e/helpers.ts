@@ -99,3 +99,24 @@ export async function diagramFit(canvas: import('@playwright/test').Locator) {
     return { shapes: shapes.length, outside, covering, cues: cues.length };
   });
 }
+
+/**
+ * The diagram's scale on screen in `canvas` (a BpmnViewer's canvas), how
+ * many shape texts lie inside the canvas and the smallest of them, in CSS px.
+ */
+export async function shapeText(canvas: import('@playwright/test').Locator) {
+  return canvas.evaluate((el) => {
+    const c = el.getBoundingClientRect();
+    const scale = (el.querySelector('.viewport') as SVGGElement).getScreenCTM()!.a;
+    let smallest = Infinity;
+    let visible = 0;
+    el.querySelectorAll('.djs-visual text').forEach((t) => {
+      if (!t.textContent?.trim()) return;
+      const r = t.getBoundingClientRect();
+      if (r.right < c.left || r.left > c.right || r.bottom < c.top || r.top > c.bottom) return;
+      visible++;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
+    });
+    return { scale, smallest, visible };
+  });
+}

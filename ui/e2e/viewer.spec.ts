@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { expectTappable, snap } from './helpers';
+import { expectTappable, shapeText, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
 
 // Issue 13.2: the diagram opens readable. A long process must not open as a
@@ -40,23 +40,9 @@ async function openModel(page: Page, id: string) {
   await page.waitForTimeout(700); // the spec's second fit, ~500 ms after import
 }
 
-/** The diagram's scale on screen and the smallest text size among labels inside the stage, in CSS px. */
+/** The diagram's scale on screen and the smallest text size among labels inside the canvas, in CSS px. */
 async function measure(page: Page) {
-  return page.evaluate(() => {
-    const stage = document.querySelector('.bpmn-stage')!.getBoundingClientRect();
-    const vp = document.querySelector('.bpmn-canvas .viewport') as SVGGElement;
-    const scale = vp.getScreenCTM()!.a;
-    let smallest = Infinity;
-    let visible = 0;
-    document.querySelectorAll('.bpmn-canvas .djs-visual text').forEach((t) => {
-      if (!t.textContent?.trim()) return;
-      const r = t.getBoundingClientRect();
-      if (r.right < stage.left || r.left > stage.right || r.bottom < stage.top || r.top > stage.bottom) return;
-      visible++;
-      smallest = Math.min(smallest, parseFloat(getComputedStyle(t).fontSize) * scale);
-    });
-    return { scale, smallest, visible };
-  });
+  return shapeText(page.locator('.bpmn-canvas'));
 }
 
 /** Shapes (and flows) whose box leaves the canvas; status-bar cues that overlap a shape. */

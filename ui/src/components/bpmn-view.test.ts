@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_MARGIN, fitBox, focusBox, unionBox, anyHidden, drawnElements } from './bpmn-view';
+import { FIT_MARGIN, fitBox, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, READABLE_ZOOM, readableScreens, START_PAD, startViewBox } from './bpmn-view';
 
 /** The screen rectangle (CSS px) a diagram box lands on for a view of a W × H canvas. */
 function onScreen(b: { x: number; y: number; width: number; height: number }, v: { x: number; y: number; scale: number }) {
@@ -71,5 +71,139 @@ describe('drawnElements', () => {
     ['the plane counts too', '<bpmndi:BPMNPlane id="P_di" bpmnElement="P">', 1],
   ])('%s', (_name, xml, n) => {
     expect(drawnElements(xml)).toBe(n);
+  });
+});
+
+describe('hiddenSides', () => {
+  it('names the sides where the diagram continues', () => {
+    const v = { x: 0, y: 0, width: 100, height: 100, inner: { x: 0, y: 0, width: 300, height: 100 } };
+    expect(hiddenSides(v)).toEqual({ left: false, right: true, up: false, down: false });
+    expect(hiddenSides({ ...v, x: 100 })).toEqual({ left: true, right: true, up: false, down: false });
+    expect(hiddenSides({ ...v, width: 400 })).toEqual({ left: false, right: false, up: false, down: false });
+  });
+});
+
+describe('startViewBox', () => {
+  const vp = { width: 1000, height: 600 };
+  const low = (height: number) => ({ x: 10, y: 50, width: 5000, height });
+
+  it('opens a long, low diagram at its start, fitting its height (100 % at most)', () => {
+    const view = startViewBox(low(200), vp, READABLE_ZOOM);
+    // 240 units of height fit 600 px at any scale up to 1: 100 %.
+    expect(view.scale).toBe(1);
+    expect(view.width).toBeCloseTo(1000);
+    expect(view.height).toBeCloseTo(600);
+    expect(view.x).toBe(10 - START_PAD);
+    expect(view.y + view.height / 2).toBeCloseTo(150);
+  });
+
+  it('fits the height when that is readable', () => {
+    const view = startViewBox(low(640), vp, READABLE_ZOOM);
+    // 680 units in 600 px: scale 0.882.
+    expect(view.scale).toBeCloseTo(600 / 680, 3);
+    expect(view.x).toBe(10 - START_PAD);
+  });
+
+  it('uses the readable scale from the top-left when even the height does not fit readably', () => {
+    const view = startViewBox(low(2000), vp, READABLE_ZOOM);
+    expect(view.scale).toBeGreaterThanOrEqual(READABLE_ZOOM);
+    expect(view.scale).toBeLessThan(READABLE_ZOOM + 0.002);
+    expect(view.height * view.scale).toBeCloseTo(600, 6);
+    expect(view.y).toBe(50 - START_PAD);
+  });
+
+  it.each([
+    ['right of the first screen', { x: 2000, y: 60, width: 36, height: 36 }],
+    ['below the first screen', { x: 40, y: 1500, width: 36, height: 36 }],
+    ['far right and low', { x: 3000, y: 1800, width: 36, height: 60 }],
+  ])('moves to a start event %s', (_name, start) => {
+    const v = startViewBox(low(2000), vp, READABLE_ZOOM, start);
+    const r = onScreen(start, v);
+    expect(r.left).toBeGreaterThanOrEqual(0);
+    expect(r.top).toBeGreaterThanOrEqual(0);
+    expect(r.right).toBeLessThanOrEqual(vp.width);
+    expect(r.bottom).toBeLessThanOrEqual(vp.height);
+  });
+
+  it('stays at the top-left corner when the start event is there', () => {
+    const v = startViewBox(low(2000), vp, READABLE_ZOOM, { x: 60, y: 80, width: 36, height: 36 });
+    expect([v.x, v.y]).toEqual([10 - START_PAD, 50 - START_PAD]);
+  });
+});
+
+describe('readableScreens', () => {
+  it('counts the screens a diagram covers at the readable zoom', () => {
+    expect(readableScreens({ x: 0, y: 0, width: 2000, height: 800 }, { width: 1000, height: 400 }, 0.5)).toBeCloseTo(1, 6);
+    expect(readableScreens({ x: 0, y: 0, width: 4000, height: 800 }, { width: 1000, height: 400 }, 1)).toBeCloseTo(8, 6);
+    expect(readableScreens({ x: 0, y: 0, width: 100, height: 100 }, { width: 0, height: 400 }, 1)).toBe(0);
+  });
+});
+
+describe('firstViewBox', () => {
+  // The canvases at 375 px (a phone) and 1440 px, and models as the journeys draw
+  // them (long-model.spec, demo.spec, viewer.spec: sizes measured in Chromium).
+  const phone = { width: 299, height: 400, narrow: true };
+  const desktop = { width: 876, height: 600, narrow: false };
+  const box = (width: number, height: number) => ({ x: 150, y: 80, width, height });
+  const fieldBook = box(3409, 1777);
+  const startOf = (inner: { x: number; y: number }) => ({ x: inner.x + 80, y: inner.y + 40, width: 36, height: 60 });
+  const cases = [
+    { name: 'the 79-step field book on a phone', vp: phone, inner: fieldBook, mode: 'start' },
+    { name: 'the field book at 1440 px', vp: desktop, inner: fieldBook, mode: 'whole' },
+    { name: 'the demo purchase approval on a phone', vp: phone, inner: box(2442, 859), mode: 'whole' },
+    { name: 'a 30-step single row on a phone (fits at the least fit, 5 %)', vp: phone, inner: box(5233, 520), mode: 'whole' },
+    { name: 'the QC procedure on a phone', vp: phone, inner: box(1633, 1390), mode: 'whole' },
+    { name: 'a three-step leave request on a phone', vp: phone, inner: box(752, 260), mode: 'whole' },
+    { name: 'a tiny model on a phone (readable fitted)', vp: phone, inner: box(200, 100), mode: 'whole' },
+    { name: 'a 60-step single row on a phone (clipped even at 5 %)', vp: phone, inner: box(10400, 520), mode: 'start' },
+    { name: 'a 120-step single row at 1440 px (clipped even at 5 %)', vp: desktop, inner: box(20800, 520), mode: 'start' },
+    { name: 'a huge model at 1440 px that fits at 5 %', vp: desktop, inner: box(16000, 9000), mode: 'whole' },
+  ] as const;
+  for (const c of cases) {
+    it(`${c.mode === 'whole' ? 'shows whole' : 'opens readable at its start'}: ${c.name}`, () => {
+      const start = startOf(c.inner);
+      const first = firstViewBox(c.vp, c.inner, READABLE_ZOOM, start);
+      expect(first.mode).toBe(c.mode);
+      const v = first.view;
+      expect(v.width * v.scale).toBeCloseTo(c.vp.width, 6);
+      expect(v.height * v.scale).toBeCloseTo(c.vp.height, 6);
+      if (c.mode === 'whole') {
+        // Exactly the fit of before: small models do not change.
+        expect(v).toEqual(fitBox(c.inner, c.vp.width, c.vp.height));
+        expect(anyHidden({ ...v, inner: c.inner })).toBe(false);
+        return;
+      }
+      // Readable, the start event on screen, the model's left edge and first lane in view.
+      expect(v.scale).toBeGreaterThanOrEqual(READABLE_ZOOM);
+      const r = onScreen(start, v);
+      expect(r.left).toBeGreaterThanOrEqual(0);
+      expect(r.top).toBeGreaterThanOrEqual(0);
+      expect(r.right).toBeLessThanOrEqual(c.vp.width);
+      expect(r.bottom).toBeLessThanOrEqual(c.vp.height);
+      expect(v.x).toBeLessThanOrEqual(c.inner.x);
+      expect(v.y).toBeLessThanOrEqual(c.inner.y);
+      expect(anyHidden({ ...v, inner: c.inner })).toBe(true);
+    });
+  }
+
+  it('draws the line at MAX_OVERVIEW_SCREENS on a phone', () => {
+    // Square models whose readable area is just under and just over the limit.
+    const side = (screens: number) => Math.sqrt((screens * phone.width * phone.height) / READABLE_ZOOM ** 2);
+    const under = box(side(MAX_OVERVIEW_SCREENS - 0.5), side(MAX_OVERVIEW_SCREENS - 0.5));
+    const over = box(side(MAX_OVERVIEW_SCREENS + 0.5), side(MAX_OVERVIEW_SCREENS + 0.5));
+    expect(firstViewBox(phone, under, READABLE_ZOOM).mode).toBe('whole');
+    expect(firstViewBox(phone, over, READABLE_ZOOM).mode).toBe('start');
+    expect(firstViewBox({ ...phone, narrow: false }, over, READABLE_ZOOM).mode).toBe('whole');
+  });
+
+  it('opens at the diagram\'s top-left corner without a start event', () => {
+    const first = firstViewBox(phone, fieldBook, READABLE_ZOOM, null);
+    expect(first.mode).toBe('start');
+    expect([first.view.x, first.view.y]).toEqual([fieldBook.x - START_PAD, fieldBook.y - START_PAD]);
+  });
+
+  it('shows whole when the readable zoom is broken', () => {
+    expect(firstViewBox(phone, fieldBook, Number.NaN).mode).toBe('whole');
+    expect(firstViewBox(phone, fieldBook, 0).mode).toBe('whole');
   });
 });

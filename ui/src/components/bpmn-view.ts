@@ -64,6 +64,81 @@ export function focusBox(focus: Box, fitScale: number, width: number, height: nu
   return fitBox(focus, width, height, fitScale, margin);
 }
 
+/** Space kept around the diagram's edge when a view opens at its start, in diagram units. */
+export const START_PAD = 20;
+
+/**
+ * A model that would take more than this many screens of the canvas to read
+ * at the readable zoom opens, on a narrow screen, readable at its start
+ * rather than whole. Measured at 375 px (canvas 299 × 400 px, readable zoom
+ * 9/11): the 79-step field book folded into rows takes 34 screens and fits
+ * whole only at 7 %, 173 specks no one can tell apart; the demo's purchase
+ * approval (37 shapes) takes 12, a 30-step single row 15 and the QC
+ * procedure (66 shapes) 13. Those stay an overview a person reads by its
+ * shape and opens with "Zoom to read". The fit scale alone cannot tell them
+ * apart: the single row fits at 5 %, lower than the field book.
+ */
+export const MAX_OVERVIEW_SCREENS = 20;
+
+/** The canvas the diagram is shown in: its size in CSS px and whether it is a phone-sized screen. */
+export interface Viewport {
+  width: number;
+  height: number;
+  narrow: boolean;
+}
+
+/** How many screens of `vp` the box `inner` covers at scale `readable`. */
+export function readableScreens(inner: Box, vp: Pick<Viewport, 'width' | 'height'>, readable: number): number {
+  if (!(vp.width > 0 && vp.height > 0 && readable > 0)) return 0;
+  return ((Math.max(0, inner.width) * readable) / vp.width) * ((Math.max(0, inner.height) * readable) / vp.height);
+}
+
+/**
+ * The view that opens the diagram `inner` at its start: its full height when
+ * that is readable (100 % at most), else the readable scale from its top;
+ * from its left end, where the process starts. `start` (the start event, with
+ * its label) is kept inside the view: when the diagram's top-left corner
+ * would leave it out, the view moves to it.
+ */
+export function startViewBox(inner: Box, vp: Pick<Viewport, 'width' | 'height'>, readable: number, start?: Box | null): Box & { scale: number } {
+  const outerH = inner.height + 2 * START_PAD;
+  const heightFit = Math.min(1, vp.height / outerH);
+  // Rounded up: bpmn-js rounds scales to 1/1000, which must not drop text under the limit.
+  const scale = heightFit >= readable ? heightFit : Math.ceil(readable * 1000) / 1000;
+  const width = vp.width / scale;
+  const height = vp.height / scale;
+  let x = inner.x - START_PAD;
+  let y = outerH <= height ? inner.y + inner.height / 2 - height / 2 : inner.y - START_PAD;
+  if (start) {
+    if (start.x + start.width + START_PAD > x + width) x = start.x - START_PAD;
+    if (start.y + start.height + START_PAD > y + height) y = start.y + start.height / 2 - height / 2;
+  }
+  return { x, y, width, height, scale };
+}
+
+/**
+ * The first view of a diagram, the rule of issue 25 item 1:
+ * - 'whole' (fitted, as fitBox) when its text is readable fitted, on a wide
+ *   screen, and on a narrow screen when reading it takes at most
+ *   MAX_OVERVIEW_SCREENS screens (small models never change);
+ * - 'start' (readable at its start, as startViewBox) on a narrow screen when
+ *   the fit is below the readable zoom and reading it takes more screens than
+ *   that, and on any screen when it does not fit even at `minScale`.
+ */
+export function firstViewBox(
+  vp: Viewport,
+  inner: Box,
+  readable: number,
+  start?: Box | null,
+  minScale = 0.05,
+): { mode: 'whole' | 'start'; view: Box & { scale: number } } {
+  const fit = fitBox(inner, vp.width, vp.height, minScale);
+  const clipped = anyHidden({ ...fit, inner });
+  const overview = !vp.narrow || !(readable > 0) || fit.scale >= readable || readableScreens(inner, vp, readable) <= MAX_OVERVIEW_SCREENS;
+  if (!clipped && overview) return { mode: 'whole', view: fit };
+  return { mode: 'start', view: startViewBox(inner, vp, readable > 0 ? readable : READABLE_ZOOM, start) };
+}
+
 /** The union of boxes; null for none. */
 export function unionBox(boxes: Box[]): Box | null {
   if (!boxes.length) return null;

@@ -9,9 +9,9 @@ import { sampleBpmn } from '../test/sample-bpmn';
 let root: Root | null = null;
 let host: HTMLDivElement | null = null;
 
-function mount(ui: React.ReactElement) {
+function mount(ui: React.ReactElement, width = 800) {
   host = document.createElement('div');
-  host.style.width = '800px';
+  host.style.width = `${width}px`;
   document.body.appendChild(host);
   root = createRoot(host);
   root.render(ui);
@@ -37,6 +37,38 @@ function button(el: HTMLElement, name: string): HTMLButtonElement {
 function currentScale(el: HTMLElement): number {
   const vp = el.querySelector('.viewport') as SVGGElement;
   return vp.transform.baseVal.consolidate()?.matrix.a ?? 1;
+}
+
+/**
+ * A process of `rows` rows of `cols` named tasks chained row after row (as
+ * SPADE's layout folds a long procedure), its start event at the top-left.
+ */
+function gridBpmn(rows: number, cols: number): string {
+  const nodes: string[] = ['<bpmn:startEvent id="Start" name="Request received" />'];
+  const shapes: string[] = ['<bpmndi:BPMNShape id="Start_di" bpmnElement="Start"><dc:Bounds x="60" y="82" width="36" height="36" /></bpmndi:BPMNShape>'];
+  const flows: string[] = [];
+  let prev = 'Start';
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const id = `Task_${r}_${c}`;
+      nodes.push(`<bpmn:task id="${id}" name="Step ${r * cols + c + 1}" />`);
+      shapes.push(`<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${150 + c * 240}" y="${60 + r * 220}" width="100" height="80" /></bpmndi:BPMNShape>`);
+      flows.push(`<bpmn:sequenceFlow id="F_${id}" sourceRef="${prev}" targetRef="${id}" />`);
+      prev = id;
+    }
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" id="Grid" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="P" isExecutable="false">${nodes.join('')}${flows.join('')}</bpmn:process>
+  <bpmndi:BPMNDiagram id="D"><bpmndi:BPMNPlane id="PL" bpmnElement="P">${shapes.join('')}</bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</bpmn:definitions>`;
+}
+
+/** Whether the element's box lies inside the canvas' box. */
+function insideCanvas(el: HTMLElement, target: Element): boolean {
+  const c = el.querySelector('.bpmn-canvas')!.getBoundingClientRect();
+  const r = target.getBoundingClientRect();
+  return r.left >= c.left - 0.5 && r.top >= c.top - 0.5 && r.right <= c.right + 0.5 && r.bottom <= c.bottom + 0.5;
 }
 
 afterEach(() => {
@@ -105,6 +137,29 @@ describe('BpmnViewer in Chromium', () => {
     expect(map.classList.contains('open')).toBe(wasOpen);
     press('x');
     expect(map.classList.contains('open')).toBe(wasOpen);
+  });
+
+  it('opens a model too large to read whole in a narrow column at its start, readable, with the whole diagram one tap away', async () => {
+    // 8 rows of 14 steps, 3,400 × 1,800 units: about 30 screens of this canvas to read.
+    const el = mount(<BpmnViewer xml={gridBpmn(8, 14)} height={400} />, 340);
+    await waitFor(() => el.querySelector('[data-element-id="Task_7_13"]') && !button(el, 'Zoom In').disabled);
+    await new Promise((r) => setTimeout(r, 700)); // the second fit
+    expect(currentScale(el)).toBeGreaterThanOrEqual(0.81);
+    expect(insideCanvas(el, el.querySelector('[data-element-id="Start"] .djs-visual')!)).toBe(true);
+    expect(el.querySelector('.bpmn-statusbar')!.textContent).toContain('continues →');
+    expect([...el.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Zoom to read')).toBe(false);
+    button(el, 'Whole diagram').click();
+    expect(currentScale(el)).toBeLessThan(0.1);
+    await waitFor(() => ![...el.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Whole diagram'));
+    expect([...el.querySelectorAll('.djs-shape')].every((s) => insideCanvas(el, s.querySelector('.djs-visual')!))).toBe(true);
+  });
+
+  it('opens a small model whole in a narrow column', async () => {
+    const el = mount(<BpmnViewer xml={sampleBpmn} height={400} />, 340);
+    await waitFor(() => el.querySelector('[data-element-id="Task_2"]') && !button(el, 'Zoom In').disabled);
+    await new Promise((r) => setTimeout(r, 700));
+    expect([...el.querySelectorAll('.djs-shape')].every((s) => insideCanvas(el, s.querySelector('.djs-visual')!))).toBe(true);
+    expect([...el.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Whole diagram')).toBe(false);
   });
 
   it('shows the failed state with Retry for broken XML', async () => {

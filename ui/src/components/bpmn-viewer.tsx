@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, READABLE_ZOOM, SMALLEST_LABEL_PX, unionBox, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, READABLE_ZOOM, SMALLEST_LABEL_PX, startViewBox, unionBox, type Box, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
@@ -21,30 +21,6 @@ export function clampZoom(level: number): number {
 
 /** Keyboard zoom step: + and - reach a readable size from a fitted overview in a few presses. */
 export const KEY_ZOOM_FACTOR = 1.25;
-const PAD = 20;
-
-
-/**
- * The readable view of a diagram ("Zoom to read"). `fitted` is the view that
- * shows the whole diagram at scale `scale`; `readable` is the lowest scale at
- * which its smallest text stays at MIN_READABLE_PX. Null when the fit is
- * readable already; otherwise the diagram's full height if that is
- * readable, else the readable scale, in both cases starting at its left end
- * (where the process starts).
- */
-export function initialViewBox(fitted: ViewBox, scale: number, readable = READABLE_ZOOM): ViewBox | null {
-  if (!(scale > 0) || scale >= readable - 1e-9) return null;
-  const outerW = fitted.width * scale;
-  const outerH = fitted.height * scale;
-  const heightFit = Math.min(1, outerH / (fitted.inner.height + 2 * PAD));
-  // Rounded up: bpmn-js rounds scales to 1/1000, which must not drop text under the limit.
-  const k = heightFit >= readable ? heightFit : Math.ceil(readable * 1000) / 1000;
-  const width = outerW / k;
-  const height = outerH / k;
-  const fitsHeight = fitted.inner.height + 2 * PAD <= height;
-  const y = fitsHeight ? fitted.inner.y + fitted.inner.height / 2 - height / 2 : fitted.inner.y - PAD;
-  return { ...fitted, x: fitted.inner.x - PAD, y, width, height };
-}
 
 /** The smallest font size drawn in the diagram, in diagram units (SMALLEST_LABEL_PX when none). */
 function smallestFont(container: HTMLElement): number {
@@ -129,6 +105,21 @@ function elementBox(el: DiagramElement | undefined): Box | null {
   return unionBox(boxes);
 }
 
+/**
+ * The box (with its label) of the start event a reader begins at: of the
+ * diagram's start events, the one nearest its top-left corner (the first
+ * lane's, the first row's). Null when there is none.
+ */
+function startEventBox(registry: ElementRegistry): Box | null {
+  const starts = registry.filter((e) => e.type === 'bpmn:StartEvent');
+  let best: Box | null = null;
+  for (const s of starts) {
+    const b = elementBox(s);
+    if (b && (!best || b.x + b.y < best.x + best.y)) best = b;
+  }
+  return best;
+}
+
 // The parts of bpmn-js we use; typed here so the heavy module stays a lazy chunk.
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto' | { x: number; y: number }): number;
@@ -139,12 +130,17 @@ interface Canvas {
 }
 interface DiagramElement {
   id: string;
+  type?: string;
   x?: number;
   y?: number;
   width?: number;
   height?: number;
   waypoints?: { x: number; y: number }[];
   label?: DiagramElement;
+}
+interface ElementRegistry {
+  get(id: string): DiagramElement | undefined;
+  filter(fn: (e: DiagramElement) => boolean): DiagramElement[];
 }
 interface EventBus {
   on(event: string, cb: (e: { element?: { id: string }; open?: boolean; active?: boolean }) => void): void;
@@ -161,7 +157,7 @@ interface Viewer {
   get(name: 'canvas'): Canvas;
   get(name: 'eventBus'): EventBus;
   get(name: 'minimap'): Minimap;
-  get(name: 'elementRegistry'): { get(id: string): DiagramElement | undefined };
+  get(name: 'elementRegistry'): ElementRegistry;
   get(name: 'toggleMode'): ToggleMode;
   destroy(): void;
 }
@@ -384,14 +380,14 @@ export function BpmnViewer({
           const el = viewer.get('elementRegistry');
           const around = unionBox((focusRef.current ?? []).map((id) => elementBox(el.get(id))).filter((b): b is Box => b !== null));
           if (around) canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
-          else if (anyHidden(canvas.viewbox())) {
-            // Too long to show whole even at the least fit (a 79-step procedure on a
-            // phone): not a clipped strip of 3 px text, but its start at a readable
-            // size, and the "continues" cue and the overview say there is more.
-            const v = canvas.viewbox();
-            const fb = fitBox(v.inner, container.clientWidth, container.clientHeight);
-            const start = initialViewBox({ ...fb, inner: v.inner }, fb.scale, readable);
-            if (start) canvas.viewbox(start);
+          else {
+            // Whole (as fitted above), or, too long to show whole even at the least
+            // fit or on a phone only as specks (the 79-step field book, 34 screens to
+            // read), its start at a readable size: the "continues" cues say there
+            // is more and Whole diagram beside them shows it all.
+            const vp = { width: container.clientWidth, height: container.clientHeight, narrow: smallScreen(container) };
+            const first = firstViewBox(vp, canvas.viewbox().inner, readable, startEventBox(el));
+            if (first.mode === 'start') canvas.viewbox(first.view);
           }
           placeMinimap(anyHidden(canvas.viewbox()));
         };
@@ -490,9 +486,9 @@ export function BpmnViewer({
     const canvas = viewer.get('canvas');
     const v = canvas.viewbox();
     if (!anyHidden(v)) {
-      const fb = fitBox(v.inner, el.clientWidth, el.clientHeight);
-      const start = initialViewBox({ ...fb, inner: v.inner }, fb.scale, readableAt);
-      if (start) canvas.viewbox(start);
+      if (el.clientWidth / v.width < readableAt - 1e-9) {
+        canvas.viewbox(startViewBox(v.inner, { width: el.clientWidth, height: el.clientHeight }, readableAt, startEventBox(viewer.get('elementRegistry'))));
+      }
     } else {
       canvas.zoom(Math.ceil(readableAt * 1000) / 1000, 'auto');
     }
@@ -623,6 +619,7 @@ export function BpmnViewer({
             <li>Shift + scroll to move horizontally</li>
             <li>Keys (click the diagram first): + and − zoom, 0 shows 100 %, F fits, R zooms to a readable size, arrows pan</li>
             <li>The overview in the corner shows the whole diagram; click or drag it to move there</li>
+            <li>On a phone a large diagram opens readable at its start; Whole diagram, under the canvas, shows all of it</li>
             <li>Simulate: press ▶ on a start event to send a token; click a gateway to choose the path it takes; the view follows a token past the edge of the screen</li>
           </ul>
         </div>
@@ -665,6 +662,12 @@ export function BpmnViewer({
         {tooSmall ? (
           <button type="button" className="bpmn-cue" onClick={zoomToRead}>
             Zoom to read
+          </button>
+        ) : null}
+        {/* Beside the cues, where the eye is: on a phone the toolbar's Fit Content sits a scroll away, under the header. */}
+        {continues ? (
+          <button type="button" className="bpmn-cue" onClick={fit} title="Fit the whole diagram in view (F)">
+            Whole diagram
           </button>
         ) : null}
         {ready && sides.left ? (
