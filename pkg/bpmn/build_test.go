@@ -491,3 +491,19 @@ func BenchmarkBuild(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuildCollaboration builds the seeded collaborations of the
+// layout comparison (pools, lanes, message flows; folded from about 50
+// nodes).
+func BenchmarkBuildCollaboration(b *testing.B) {
+	for _, n := range []int{50, 200} {
+		m := graphgen.Collaboration(n, 42)
+		b.Run("nodes="+itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Build(m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -204,6 +204,20 @@ func layoutFlat(ctx context.Context, g Graph, lanes int, opt Options) (*Result, 
 // graph was drawn with the simple layout), whose columns and channels
 // wrap compacts.
 func layoutRow(ctx context.Context, g Graph, lanes int, opt Options) (*layouter, *Result, error) {
+	l, ok := prepareRow(ctx, g, lanes, opt)
+	if !ok {
+		return nil, l.simple(opt), ctx.Err()
+	}
+	r, err := l.finishRow(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, r, nil
+}
+
+// prepareRow breaks the cycles of g and assigns its layers (cheap); false
+// when the rest of the layered layout is over the work budget.
+func prepareRow(ctx context.Context, g Graph, lanes int, opt Options) (*layouter, bool) {
 	l := newLayouter(g, lanes)
 	l.ctx = ctx
 	l.breakCycles()
@@ -214,18 +228,24 @@ func layoutRow(ctx context.Context, g Graph, lanes int, opt Options) (*layouter,
 	}
 	w := l.work()
 	if w > budget {
-		return nil, l.simple(opt), ctx.Err()
+		return l, false
 	}
 	// All items at once: growing the slice edge by edge copied it over
 	// and over (a third of the time of a dense graph).
 	l.items = make([]item, 0, w)
+	return l, true
+}
+
+// finishRow is the rest of the layered layout after prepareRow: items,
+// order, vertical coordinates, routes.
+func (l *layouter) finishRow(opt Options) (*Result, error) {
 	for _, step := range []func(){l.buildItems, l.orderLayers, l.assignY, l.route} {
 		step()
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+		if err := l.ctx.Err(); err != nil {
+			return nil, err
 		}
 	}
-	return l, l.result(opt), nil
+	return l.result(opt), nil
 }
 
 // Work is the layered layout's work for g: its shapes plus, per edge, the

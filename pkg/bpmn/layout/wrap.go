@@ -134,7 +134,7 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 			plans = append(plans, foldPlan{gather: gather}, foldPlan{side: true, gather: gather})
 		}
 		for _, plan := range plans {
-			r, err := l.fold(ctx, cuts, plan, opt)
+			r, err := l.fold(ctx, cuts, plan, opt, bestS)
 			if err != nil {
 				return nil, err
 			}
@@ -214,11 +214,51 @@ func (l *layouter) shortLanes(flat *Result, cuts []int) []int {
 	return gather
 }
 
+// foldLink is an edge between rows (or around the side) in the folded
+// graph: its two halves, the exit and entry points they end and start
+// at, and the band of the entry.
+type foldLink struct{ edge, first, second, exit, entry, band int }
+
+// folded is the graph fold lays out: the nodes in their row bands (band
+// lane × rows + row), then an exit and an entry point per link.
+type folded struct {
+	g     Graph
+	nRows int
+	links []foldLink
+	half  []int // edge → its (first) edge in g
+}
+
 // fold lays out l's graph in the rows that cuts start (nil when the
-// folded layout was over the work budget, or plan.side changes nothing).
-func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Options) (*Result, error) {
+// folded layout was over the work budget, plan.side changes nothing, or
+// it cannot fit Options.Wrap's frame at a scale above floor).
+func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Options, floor float64) (*Result, error) {
+	f := l.foldGraph(cuts, plan)
+	if f == nil {
+		return nil, nil
+	}
+	fl, ok := prepareRow(ctx, f.g, f.g.Lanes, Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
+	if !ok {
+		return nil, ctx.Err()
+	}
+	// the layers are known now: a fold that cannot fit larger than the
+	// best so far is not laid out (most of wrap's time)
+	if fl.foldBound(len(l.g.Nodes), f.nRows, opt.Wrap) <= floor {
+		return nil, nil
+	}
+	fr, err := fl.finishRow(Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
+	if err != nil {
+		return nil, err
+	}
+	if c := fl.compactRows(fr, f.nRows, opt); c != nil {
+		fr = c
+	}
+	return l.joinRows(f, fr, opt), nil
+}
+
+// foldGraph builds the folded graph of cuts and plan; nil when plan.side
+// changes nothing (the same drawing as without side routes).
+func (l *layouter) foldGraph(cuts []int, plan foldPlan) *folded {
 	g, lanes := l.g, l.lanes
-	side := plan.side
 	rowOf := func(v int) int {
 		if plan.gather != nil && plan.gather[g.Nodes[v].Lane] >= 0 {
 			return plan.gather[g.Nodes[v].Lane]
@@ -226,50 +266,16 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 		return sort.Search(len(cuts), func(k int) bool { return cuts[k] > l.layer[v] })
 	}
 	nRows := len(cuts) + 1
-	band := func(lane, row int) int { return lane*nRows + row }
-
-	// the folded graph: the nodes in their row bands, then an exit and an
-	// entry point per edge between rows
-	fg := Graph{Lanes: lanes * nRows, Bands: make([]BandSpec, lanes*nRows)}
-	for ln := 0; ln < lanes; ln++ {
-		var spec BandSpec
-		if ln < len(g.Bands) {
-			spec = g.Bands[ln]
-		}
-		for r := 0; r < nRows; r++ {
-			s := BandSpec{MinHeight: spec.MinHeight}
-			if r == 0 {
-				s.GapAbove = spec.GapAbove
-			}
-			fg.Bands[band(ln, r)] = s
-		}
-	}
+	f := &folded{nRows: nRows, half: make([]int, len(g.Edges))}
+	fg := &f.g
+	used := f.bands(g, lanes)
 	fg.Nodes = make([]Node, len(g.Nodes), len(g.Nodes)+8)
-	used := make([]bool, fg.Lanes)
 	for v, n := range g.Nodes {
-		n.Lane = band(n.Lane, rowOf(v))
+		n.Lane = n.Lane*nRows + rowOf(v)
 		fg.Nodes[v] = n
 		used[n.Lane] = true
 	}
-	// a lane without shapes in a row has no height there (only lines
-	// between other bands cross it); a lane without any shape keeps a
-	// thin strip in its first row
-	for ln := 0; ln < lanes; ln++ {
-		some := false
-		for r := 0; r < nRows; r++ {
-			some = some || used[band(ln, r)]
-		}
-		for r := 0; r < nRows; r++ {
-			b := band(ln, r)
-			switch {
-			case used[b]:
-			case some || r > 0:
-				fg.Bands[b].collapse = true
-			case fg.Bands[b].MinHeight == 0:
-				fg.Bands[b].MinHeight = 2 * lanePad
-			}
-		}
-	}
+	f.collapseEmpty(lanes, used)
 	// crossesRows tells whether a line from band a to band b would cross
 	// another row's band with shapes
 	crossesRows := func(a, b int) bool {
@@ -280,35 +286,24 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 		}
 		return false
 	}
-	type link struct{ edge, first, second, exit, entry, band int }
-	var links []link
-	half := make([]int, len(g.Edges)) // edge → its (first) edge in fg
 	sideways := false
 	for i, e := range g.Edges {
 		ru, rv := rowOf(e.From), rowOf(e.To)
-		around := ru == rv && side && crossesRows(fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane)
+		around := ru == rv && plan.side && crossesRows(fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane)
 		sideways = sideways || around
 		if ru == rv && !around {
-			half[i] = len(fg.Edges)
+			f.half[i] = len(fg.Edges)
 			fg.Edges = append(fg.Edges, e)
 			continue
 		}
-		bu, bv := fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane
-		exit := len(fg.Nodes)
-		fg.Nodes = append(fg.Nodes, Node{Lane: bu, pin: pinLast}, Node{Lane: bv, pin: pinFirst})
-		first := e
-		first.To = exit
-		second := Edge{From: exit + 1, To: e.To}
-		half[i] = len(fg.Edges)
-		links = append(links, link{edge: i, first: len(fg.Edges), second: len(fg.Edges) + 1, exit: exit, entry: exit + 1, band: bv})
-		fg.Edges = append(fg.Edges, first, second)
+		f.link(i, e)
 	}
-	if side && !sideways {
-		return nil, nil // the same drawing as without side routes
+	if plan.side && !sideways {
+		return nil
 	}
 	// room for the corridors at the top of the bands the links enter
 	corridors := make([]int, fg.Lanes)
-	for _, k := range links {
+	for _, k := range f.links {
 		corridors[k.band]++
 	}
 	for b, c := range corridors {
@@ -316,36 +311,147 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 			fg.Bands[b].corridor = float64(c*corridorGap + 4)
 		}
 	}
-	fl, fr, err := layoutRow(ctx, fg, lanes*nRows, Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
-	if err != nil || fl == nil {
-		return nil, err
+	return f
+}
+
+// bands sets up one band per lane and row, the gap above a pool on its
+// first row; it answers a fresh per-band "has shapes" slice.
+func (f *folded) bands(g Graph, lanes int) []bool {
+	nRows := f.nRows
+	f.g.Lanes = lanes * nRows
+	f.g.Bands = make([]BandSpec, lanes*nRows)
+	for ln := 0; ln < lanes; ln++ {
+		var spec BandSpec
+		if ln < len(g.Bands) {
+			spec = g.Bands[ln]
+		}
+		for r := 0; r < nRows; r++ {
+			s := BandSpec{MinHeight: spec.MinHeight}
+			if r == 0 {
+				s.GapAbove = spec.GapAbove
+			}
+			f.g.Bands[ln*nRows+r] = s
+		}
 	}
-	if c := fl.compactRows(fr, nRows, opt); c != nil {
-		fr = c
+	return make([]bool, f.g.Lanes)
+}
+
+// collapseEmpty gives a lane's rows without shapes no height (only lines
+// between other bands cross them); a lane without any shape keeps a thin
+// strip in its first row.
+func (f *folded) collapseEmpty(lanes int, used []bool) {
+	nRows := f.nRows
+	for ln := 0; ln < lanes; ln++ {
+		some := false
+		for r := 0; r < nRows; r++ {
+			some = some || used[ln*nRows+r]
+		}
+		for r := 0; r < nRows; r++ {
+			b := ln*nRows + r
+			switch {
+			case used[b]:
+			case some || r > 0:
+				f.g.Bands[b].collapse = true
+			case f.g.Bands[b].MinHeight == 0:
+				f.g.Bands[b].MinHeight = 2 * lanePad
+			}
+		}
 	}
+}
+
+// link splits edge i of the original graph into two halves joined later
+// (joinRows): to an exit point pinned to the last layer and from an entry
+// point pinned to the first.
+func (f *folded) link(i int, e Edge) {
+	fg := &f.g
+	bu, bv := fg.Nodes[e.From].Lane, fg.Nodes[e.To].Lane
+	exit := len(fg.Nodes)
+	fg.Nodes = append(fg.Nodes, Node{Lane: bu, pin: pinLast}, Node{Lane: bv, pin: pinFirst})
+	first := e
+	first.To = exit
+	second := Edge{From: exit + 1, To: e.To}
+	f.half[i] = len(fg.Edges)
+	f.links = append(f.links, foldLink{edge: i, first: len(fg.Edges), second: len(fg.Edges) + 1, exit: exit, entry: exit + 1, band: bv})
+	fg.Edges = append(fg.Edges, first, second)
+}
+
+// foldBound is the largest scale at which the folded graph, its layers
+// assigned (prepareRow), can fit a frame of the given aspect: its bands
+// are at least as high as their highest shape, and each row at least as
+// wide as its own columns (compactRows) with the channels beside them.
+// nOrig is the number of shapes (the exit and entry points follow).
+func (l *layouter) foldBound(nOrig, nRows int, aspect float64) float64 {
+	nl := l.nLayers
+	slot := make([]float64, l.lanes)
+	colW := make([][]float64, nRows)
+	hasNode := make([][]bool, nRows)
+	for r := range colW {
+		colW[r] = make([]float64, nl)
+		hasNode[r] = make([]bool, nl)
+	}
+	for v, n := range l.g.Nodes[:nOrig] {
+		slot[n.Lane] = max(slot[n.Lane], n.H+n.TopReserve+n.BottomReserve)
+		r, c := n.Lane%nRows, l.layer[v]
+		hasNode[r][c] = true
+		colW[r][c] = max(colW[r][c], n.W)
+	}
+	h := 0.0
+	for ln, b := range l.g.Bands {
+		h += b.GapAbove
+		if b.collapse {
+			continue
+		}
+		minH := float64(laneMinHeight)
+		if b.MinHeight > 0 {
+			minH = b.MinHeight
+		}
+		h += max(minH, slot[ln]+2*lanePad+b.corridor)
+	}
+	w := 0.0
+	for r := 0; r < nRows; r++ {
+		x := float64(channelOuter)
+		for c := 0; c < nl; c++ {
+			x += colW[r][c]
+			if !hasNode[r][c] && (c+1 >= nl || !hasNode[r][c+1]) {
+				continue
+			}
+			if c+1 == nl {
+				x += channelOuter
+			} else {
+				x += channelMin
+			}
+		}
+		w = max(w, x)
+	}
+	return fitScale(w, h, aspect)
+}
+
+// joinRows maps the folded drawing fr back to l's graph and joins the
+// halves of every link: right of the exit column, each on its own track,
+// then along the corridor of the target's row band to the left of the
+// entry column.
+func (l *layouter) joinRows(f *folded, fr *Result, opt Options) *Result {
+	g, nRows, links := l.g, f.nRows, f.links
 	r := &Result{
 		Nodes:  fr.Nodes[:len(g.Nodes)],
 		Edges:  make([][]Point, len(g.Edges)),
 		Labels: make([]Rect, len(g.Edges)),
-		Lanes:  make([]Band, lanes),
+		Lanes:  make([]Band, l.lanes),
 		Width:  fr.Width,
 		Height: fr.Height,
 	}
 	for ln := range r.Lanes {
-		top, bottom := fr.Lanes[band(ln, 0)], fr.Lanes[band(ln, nRows-1)]
+		top, bottom := fr.Lanes[ln*nRows], fr.Lanes[ln*nRows+nRows-1]
 		r.Lanes[ln] = Band{Y: top.Y, H: bottom.Y + bottom.H - top.Y}
 	}
 	for i := range g.Edges {
-		r.Edges[i] = fr.Edges[half[i]]
-		r.Labels[i] = fr.Labels[half[i]]
+		r.Edges[i] = fr.Edges[f.half[i]]
+		r.Labels[i] = fr.Labels[f.half[i]]
 	}
-	// the connectors: right of the exit column, each on its own track,
-	// then along the corridor of the target's row band to the left of the
-	// entry column
 	// the connectors' vertical runs on tracks right of the drawing, the
 	// shorter ones inside: a long run (an edge around the side past
 	// several rows) then crosses none of the rows' short connectors
-	inBand := make([]int, fg.Lanes)
+	inBand := make([]int, f.g.Lanes)
 	ycs, xls, spans := make([]float64, len(links)), make([]float64, len(links)), make([]float64, len(links))
 	for k, c := range links {
 		a := fr.Edges[c.first]
@@ -375,7 +481,7 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 		r.Edges[c.edge] = simplify(pts)
 	}
 	r.Width = max(r.Width, right)
-	return r, nil
+	return r
 }
 
 // chooseCuts picks the layers that start rows 2, 3, …: near equal
@@ -448,24 +554,56 @@ func (l *layouter) chooseCuts(flat *Result, rows int, x0 float64) []int {
 // would draw an edge through a shape or shapes over each other (an edge
 // between lanes runs across the other rows' bands).
 func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
+	cols := l.rowColumns(nRows)
+	l.shareCrossedRows(cols)
+	center, chShift, width := l.rowOffsets(cols)
+	if width >= l.width-1 {
+		return nil
+	}
+	out := l.moveToRows(fr, nRows, opt, center, chShift)
+	out.Width = width
+	if !cleanDrawing(out, l.g.Edges) {
+		return nil
+	}
+	return out
+}
+
+// rowCols is per row of a fold its widest shape per column, whether it
+// has a shape there, and whether it has a vertical edge segment in a
+// channel.
+type rowCols struct {
+	nRows   int
+	colW    [][]float64
+	hasNode [][]bool
+	seg     [][]bool
+}
+
+// rowColumns collects the rows' own columns from the items.
+func (l *layouter) rowColumns(nRows int) *rowCols {
 	nl := l.nLayers
-	rowOf := func(band int) int { return band % nRows }
-	colW := make([][]float64, nRows)
-	hasNode := make([][]bool, nRows)
-	seg := make([][]bool, nRows)
-	for r := range colW {
-		colW[r] = make([]float64, nl)
-		hasNode[r] = make([]bool, nl)
-		seg[r] = make([]bool, nl+1)
+	rc := &rowCols{nRows: nRows, colW: make([][]float64, nRows), hasNode: make([][]bool, nRows), seg: make([][]bool, nRows)}
+	for r := range rc.colW {
+		rc.colW[r] = make([]float64, nl)
+		rc.hasNode[r] = make([]bool, nl)
+		rc.seg[r] = make([]bool, nl+1)
 	}
 	for _, it := range l.items {
 		if it.node < 0 {
 			continue
 		}
-		r := rowOf(it.lane)
-		hasNode[r][it.layer] = true
-		colW[r][it.layer] = max(colW[r][it.layer], l.g.Nodes[it.node].W)
+		r := it.lane % nRows
+		rc.hasNode[r][it.layer] = true
+		rc.colW[r][it.layer] = max(rc.colW[r][it.layer], l.g.Nodes[it.node].W)
 	}
+	return rc
+}
+
+// shareCrossedRows: a vertical segment from one lane to another runs
+// across the other rows' bands between them; rows it crosses where they
+// have shapes or edges share one grid (a group), so that it stays in a
+// channel there. It also records each row's channels with segments.
+func (l *layouter) shareCrossedRows(rc *rowCols) {
+	nl, nRows := l.nLayers, rc.nRows
 	bandAt := func(y float64) int {
 		k := sort.Search(len(l.bands), func(i int) bool { return l.bands[i].Y+l.bands[i].H > y })
 		return min(k, len(l.bands)-1)
@@ -474,9 +612,6 @@ func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
 	for _, it := range l.items {
 		full[it.lane] = true
 	}
-	// A vertical segment from one lane to another runs across the other
-	// rows' bands between them: rows it crosses where they have shapes or
-	// edges share one grid (a group), so that it stays in a channel there.
 	group := make([]int, nRows)
 	for r := range group {
 		group[r] = r
@@ -490,11 +625,11 @@ func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
 	}
 	for c := range l.channels {
 		for _, s := range l.channels[c].segs {
-			own := rowOf(bandAt(s.ya))
-			seg[own][c] = true
+			own := bandAt(s.ya) % nRows
+			rc.seg[own][c] = true
 			for b := bandAt(min(s.ya, s.yb)); b <= bandAt(max(s.ya, s.yb)); b++ {
-				if full[b] && rowOf(b) != own {
-					group[find(rowOf(b))] = find(own)
+				if full[b] && b%nRows != own {
+					group[find(b%nRows)] = find(own)
 				}
 			}
 		}
@@ -505,41 +640,50 @@ func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
 			continue
 		}
 		for c := 0; c < nl; c++ {
-			colW[g][c] = max(colW[g][c], colW[r][c])
-			hasNode[g][c] = hasNode[g][c] || hasNode[r][c]
+			rc.colW[g][c] = max(rc.colW[g][c], rc.colW[r][c])
+			rc.hasNode[g][c] = rc.hasNode[g][c] || rc.hasNode[r][c]
 		}
 		for c := 0; c <= nl; c++ {
-			seg[g][c] = seg[g][c] || seg[r][c]
+			rc.seg[g][c] = rc.seg[g][c] || rc.seg[r][c]
 		}
 	}
 	for r := 0; r < nRows; r++ {
 		g := find(r)
-		colW[r], hasNode[r], seg[r] = colW[g], hasNode[g], seg[g]
+		rc.colW[r], rc.hasNode[r], rc.seg[r] = rc.colW[g], rc.hasNode[g], rc.seg[g]
 	}
-	chShift := make([][]float64, nRows)
-	center := make([][]float64, nRows)
-	width := 0.0
-	for r := 0; r < nRows; r++ {
+}
+
+// rowOffsets places each row's columns: per row the centre of every
+// column and the shift of every channel, and the widest row's width.
+func (l *layouter) rowOffsets(rc *rowCols) (center, chShift [][]float64, width float64) {
+	nl := l.nLayers
+	chShift = make([][]float64, rc.nRows)
+	center = make([][]float64, rc.nRows)
+	for r := 0; r < rc.nRows; r++ {
 		chShift[r] = make([]float64, nl+1)
 		center[r] = make([]float64, nl)
 		x := 0.0
 		for c := 0; c <= nl; c++ {
 			ch := &l.channels[c]
-			near := (c > 0 && hasNode[r][c-1]) || (c < nl && hasNode[r][c])
+			near := (c > 0 && rc.hasNode[r][c-1]) || (c < nl && rc.hasNode[r][c])
 			chShift[r][c] = x - ch.left
-			if c == 0 || seg[r][c] || near {
+			if c == 0 || rc.seg[r][c] || near {
 				x += ch.width
 			}
 			if c < nl {
-				center[r][c] = x + colW[r][c]/2
-				x += colW[r][c]
+				center[r][c] = x + rc.colW[r][c]/2
+				x += rc.colW[r][c]
 			}
 		}
 		width = max(width, x)
 	}
-	if width >= l.width-1 {
-		return nil
-	}
+	return center, chShift, width
+}
+
+// moveToRows moves the shapes, edges and labels of fr (on the shared
+// grid) to their rows' own columns.
+func (l *layouter) moveToRows(fr *Result, nRows int, opt Options, center, chShift [][]float64) *Result {
+	nl := l.nLayers
 	// mapX moves an x of the shared grid (from opt.X) to row r's columns
 	mapX := func(r int, x float64) float64 {
 		x -= opt.X
@@ -549,21 +693,19 @@ func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
 		}
 		return opt.X + x + chShift[r][c]
 	}
+	rowOf := func(band int) int { return band % nRows }
 	out := &Result{
 		Nodes:  make([]Rect, len(fr.Nodes)),
 		Edges:  make([][]Point, len(fr.Edges)),
 		Labels: make([]Rect, len(fr.Labels)),
 		Lanes:  fr.Lanes,
-		Width:  width,
 		Height: fr.Height,
 	}
 	for v, n := range fr.Nodes {
 		n.X = mapX(rowOf(l.g.Nodes[v].Lane), n.X+n.W/2) - n.W/2
 		out.Nodes[v] = n
 	}
-	ends := make([][2]int, len(l.g.Edges))
 	for i, e := range l.g.Edges {
-		ends[i] = [2]int{e.From, e.To}
 		r := rowOf(l.g.Nodes[e.From].Lane)
 		pts := make([]Point, len(fr.Edges[i]))
 		for k, p := range fr.Edges[i] {
@@ -575,8 +717,18 @@ func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
 			out.Labels[i] = lb
 		}
 	}
+	return out
+}
+
+// cleanDrawing tells whether no edge of out passes through a shape, no
+// two shapes overlap and no edge label covers a shape.
+func cleanDrawing(out *Result, edges []Edge) bool {
+	ends := make([][2]int, len(edges))
+	for i, e := range edges {
+		ends[i] = [2]int{e.From, e.To}
+	}
 	if m := Measure(out.Nodes, out.Edges, ends); m.Through > 0 || m.Overlaps > 0 {
-		return nil
+		return false
 	}
 	for _, lb := range out.Labels {
 		if lb.W == 0 {
@@ -584,9 +736,9 @@ func (l *layouter) compactRows(fr *Result, nRows int, opt Options) *Result {
 		}
 		for _, n := range out.Nodes {
 			if lb.X < n.X+n.W && n.X < lb.X+lb.W && lb.Y < n.Y+n.H && n.Y < lb.Y+lb.H {
-				return nil
+				return false
 			}
 		}
 	}
-	return out
+	return true
 }
