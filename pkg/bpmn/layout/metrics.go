@@ -1,6 +1,10 @@
 package layout
 
-import "sort"
+import (
+	"cmp"
+	"slices"
+	"sort"
+)
 
 // Metrics are the quality figures of a drawing, used by tests and the
 // layout benchmark to compare with other layouters.
@@ -25,10 +29,12 @@ func Measure(shapes []Rect, edges [][]Point, ends [][2]int) Metrics {
 	for i := range order {
 		order[i] = i
 	}
-	sort.Slice(order, func(a, b int) bool { return shapes[order[a]].X < shapes[order[b]].X })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(shapes[a].X, shapes[b].X) })
 	const eps = 0.5
+	maxW := 0.0
 	for i, a := range order {
 		ra := shapes[a]
+		maxW = max(maxW, ra.W)
 		for _, b := range order[i+1:] {
 			rb := shapes[b]
 			if rb.X >= ra.X+ra.W-eps {
@@ -39,34 +45,27 @@ func Measure(shapes []Rect, edges [][]Point, ends [][2]int) Metrics {
 			}
 		}
 	}
-	type seg struct {
-		a, b Point
-		edge int
-	}
-	var segs []seg
+	segs := make([]mseg, 0, len(edges)*3)
 	for i, pts := range edges {
 		if len(pts) > 2 {
 			m.Bends += len(pts) - 2
 		}
 		for k := 0; k+1 < len(pts); k++ {
-			segs = append(segs, seg{pts[k], pts[k+1], i})
+			a, b := pts[k], pts[k+1]
+			segs = append(segs, mseg{a, b, min(a.X, b.X), max(a.X, b.X), i})
 		}
 	}
-	minX := func(s seg) float64 { return min(s.a.X, s.b.X) }
-	maxX := func(s seg) float64 { return max(s.a.X, s.b.X) }
-	sort.Slice(segs, func(i, j int) bool { return minX(segs[i]) < minX(segs[j]) })
-	for i := range segs {
-		s := segs[i]
-		for j := i + 1; j < len(segs) && minX(segs[j]) <= maxX(s); j++ {
-			t := segs[j]
-			if s.edge != t.edge && properCross(s.a, s.b, t.a, t.b) {
-				m.Crossings++
-			}
-		}
-	}
+	m.Crossings = crossings(segs)
 	if ends != nil {
+		// shapes by left side: a segment can only run through those
+		// starting left of its right end and ending right of its left end
 		for _, s := range segs {
-			for k, r := range shapes {
+			hi := sort.Search(len(order), func(k int) bool { return shapes[order[k]].X+eps >= s.x1 })
+			for _, k := range order[:hi] {
+				r := shapes[k]
+				if r.X+maxW < s.x0 {
+					continue
+				}
 				if k == ends[s.edge][0] || k == ends[s.edge][1] {
 					continue
 				}
@@ -77,6 +76,30 @@ func Measure(shapes []Rect, edges [][]Point, ends [][2]int) Metrics {
 		}
 	}
 	return m
+}
+
+// mseg is an edge segment Measure counts, with its x range.
+type mseg struct {
+	a, b   Point
+	x0, x1 float64
+	edge   int
+}
+
+// crossings counts the proper crossings between segments of different
+// edges (sweeping by x; segs is sorted in place).
+func crossings(segs []mseg) int {
+	slices.SortStableFunc(segs, func(a, b mseg) int { return cmp.Compare(a.x0, b.x0) })
+	n := 0
+	for i := range segs {
+		s := &segs[i]
+		for j := i + 1; j < len(segs) && segs[j].x0 <= s.x1; j++ {
+			t := &segs[j]
+			if s.edge != t.edge && properCross(s.a, s.b, t.a, t.b) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func orient(a, b, c Point) float64 {

@@ -120,9 +120,11 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 	l := newLayouter(g, lanes)
 	l.breakCycles()
 	l.assignLayers()
-	best, bestS := flat, wrapGain*fitScale(flat.Width, flat.Height, opt.Wrap)
+	best := flat
+	lim := foldLimit{scale: wrapGain * fitScale(flat.Width, flat.Height, opt.Wrap)}
+	flatX := Measure(flat.Nodes, flat.Edges, nil).Crossings
+	bestX := flatX
 	tried := map[int]bool{}
-	flatX, bestX := -1, 0
 	for rows := max(2, est-1); rows <= est+wrapTries; rows++ {
 		cuts := l.chooseCuts(flat, rows, opt.X)
 		if len(cuts) == 0 || tried[len(cuts)] {
@@ -133,8 +135,9 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 		if gather := l.shortLanes(flat, cuts); gather != nil {
 			plans = append(plans, foldPlan{gather: gather}, foldPlan{side: true, gather: gather})
 		}
+		lim.crossings = flatX + max(wrapCrossings*len(cuts), flatX/4)
 		for _, plan := range plans {
-			r, err := l.fold(ctx, cuts, plan, opt, bestS)
+			r, err := l.fold(ctx, cuts, plan, opt, lim)
 			if err != nil {
 				return nil, err
 			}
@@ -142,26 +145,29 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 			if r != nil {
 				s = fitScale(r.Width, r.Height, opt.Wrap)
 			}
-			if s <= bestS {
+			if s <= lim.scale {
 				continue
 			}
-			if flatX < 0 {
-				flatX = Measure(flat.Nodes, flat.Edges, nil).Crossings
-				bestX = flatX
-			}
 			x := Measure(r.Nodes, r.Edges, nil).Crossings
-			if x-flatX > max(wrapCrossings*len(cuts), flatX/4) {
+			if x > lim.crossings {
 				continue
 			}
 			// a side route or a gathered lane that adds crossings must
 			// fit clearly larger
-			if (plan.side || plan.gather != nil) && x > bestX && s < wrapTrade*bestS {
+			if (plan.side || plan.gather != nil) && x > bestX && s < wrapTrade*lim.scale {
 				continue
 			}
-			best, bestS, bestX = r, s, x
+			best, lim.scale, bestX = r, s, x
 		}
 	}
 	return best, nil
+}
+
+// foldLimit is what a fold must do to be used: fit at a scale above
+// scale, with at most crossings edge crossings.
+type foldLimit struct {
+	scale     float64
+	crossings int
 }
 
 // foldPlan is how fold draws the rows besides its cuts.
@@ -230,10 +236,11 @@ type folded struct {
 
 // fold lays out l's graph in the rows that cuts start (nil when the
 // folded layout was over the work budget, plan.side changes nothing, or
-// it cannot fit Options.Wrap's frame at a scale above floor).
-func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Options, floor float64) (*Result, error) {
+// it cannot meet lim: it fits Options.Wrap's frame no larger, or it has
+// more crossings).
+func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Options, lim foldLimit) (*Result, error) {
 	f := l.foldGraph(cuts, plan)
-	if f == nil {
+	if f == nil || f.minCrossings() > lim.crossings {
 		return nil, nil
 	}
 	fl, ok := prepareRow(ctx, f.g, f.g.Lanes, Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
@@ -241,8 +248,10 @@ func (l *layouter) fold(ctx context.Context, cuts []int, plan foldPlan, opt Opti
 		return nil, ctx.Err()
 	}
 	// the layers are known now: a fold that cannot fit larger than the
-	// best so far is not laid out (most of wrap's time)
-	if fl.foldBound(len(l.g.Nodes), f.nRows, opt.Wrap) <= floor {
+	// best so far, or must cross more, is not laid out (most of wrap's
+	// time)
+	if fl.foldBound(len(l.g.Nodes), f.nRows, opt.Wrap) <= lim.scale ||
+		f.minCrossings()+fl.halfCrossings(f) > lim.crossings {
 		return nil, nil
 	}
 	fr, err := fl.finishRow(Options{X: opt.X, Y: opt.Y, MaxWork: opt.MaxWork})
@@ -373,6 +382,123 @@ func (f *folded) link(i int, e Edge) {
 	f.half[i] = len(fg.Edges)
 	f.links = append(f.links, foldLink{edge: i, first: len(fg.Edges), second: len(fg.Edges) + 1, exit: exit, entry: exit + 1, band: bv})
 	fg.Edges = append(fg.Edges, first, second)
+}
+
+// minCrossings is a lower bound of the crossings of the folded drawing,
+// known before it is laid out: the connector of a link runs along a
+// corridor at the top of its entry band, from right of the drawing to
+// left of the first column, and so crosses every edge kept in a row that
+// joins a band above that corridor with one below it (such an edge runs
+// down on a vertical segment inside the drawing, and no shape or
+// horizontal segment lies in a corridor).
+func (f *folded) minCrossings() int {
+	if len(f.links) == 0 {
+		return 0
+	}
+	// per band, the kept edges whose ends lie on both sides of its top
+	straddle := make([]int, f.g.Lanes+1)
+	isLink := make([]bool, len(f.g.Edges))
+	for _, k := range f.links {
+		isLink[k.first], isLink[k.second] = true, true
+	}
+	for i, e := range f.g.Edges {
+		if isLink[i] {
+			continue
+		}
+		a, b := f.g.Nodes[e.From].Lane, f.g.Nodes[e.To].Lane
+		if a > b {
+			a, b = b, a
+		}
+		// bands a+1 … b have their top between the ends
+		straddle[a+1]++
+		straddle[b+1]--
+	}
+	for b := 1; b <= f.g.Lanes; b++ {
+		straddle[b] += straddle[b-1]
+	}
+	n := 0
+	for _, k := range f.links {
+		n += straddle[k.band]
+	}
+	// connectors into one band: a lower corridor reaches further left
+	// than a higher one's drop to its entry (joinRows's xls) unless
+	// their places left repeat
+	inBand := make([]int, f.g.Lanes)
+	seen := make([][6]int, f.g.Lanes)
+	for _, k := range f.links {
+		at := inBand[k.band] % 6
+		for p := 0; p < at; p++ {
+			n += seen[k.band][p]
+		}
+		seen[k.band][at]++
+		inBand[k.band]++
+	}
+	// two connectors whose runs each pass the other's corridor cross,
+	// whichever runs outside (at the height of the inner one's corridor)
+	for a, j := range f.links {
+		for _, k := range f.links[a+1:] {
+			if f.passes(j, k) && f.passes(k, j) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// halfCrossings is a lower bound of the crossings between the halves of
+// the links and the edges kept in a row, once the folded graph's layers
+// are known (l is its layouter after prepareRow). The first half of a
+// link runs inside its source's band from the source to the exit in the
+// last column, the second inside the target's band from the entry in the
+// first column to the target. A kept forward edge between a band above
+// and one below runs its dummies in its source's band and drops (or
+// rises) across all bands between on one vertical segment, in the
+// channel before its target's column or at its target's centre: when
+// that lies strictly between a half's ends, the half crosses it.
+func (l *layouter) halfCrossings(f *folded) int {
+	if len(f.links) == 0 {
+		return 0
+	}
+	type drop struct{ lo, hi, layer int }
+	var drops []drop
+	isLink := make([]bool, len(f.g.Edges))
+	for _, k := range f.links {
+		isLink[k.first], isLink[k.second] = true, true
+	}
+	for i, e := range f.g.Edges {
+		a, b := f.g.Nodes[e.From].Lane, f.g.Nodes[e.To].Lane
+		if isLink[i] || l.reversed[i] || e.Boundary || max(a, b)-min(a, b) < 2 {
+			continue
+		}
+		drops = append(drops, drop{min(a, b), max(a, b), l.layer[e.To]})
+	}
+	n := 0
+	for _, k := range f.links {
+		u, v := f.g.Edges[k.first].From, f.g.Edges[k.second].To
+		bu, bv := f.g.Nodes[u].Lane, f.g.Nodes[v].Lane
+		for _, d := range drops {
+			if d.lo < bu && bu < d.hi && l.layer[u] < d.layer && d.layer < l.layer[k.exit] {
+				n++
+			}
+			if d.lo < bv && bv < d.hi && l.layer[k.entry] < d.layer && d.layer < l.layer[v] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// passes tells whether the run of link j right of the drawing, from its
+// exit down or up to its corridor, passes the corridor of link k (at the
+// top of a band strictly between; corridors of one band are not told
+// apart).
+func (f *folded) passes(j, k foldLink) bool {
+	if j.band == k.band {
+		return false
+	}
+	// a band's interior at 2b, the corridor at its top at 2b-1
+	from, to, at := 2*f.g.Nodes[j.exit].Lane, 2*j.band-1, 2*k.band-1
+	return min(from, to) < at && at < max(from, to)
 }
 
 // foldBound is the largest scale at which the folded graph, its layers
