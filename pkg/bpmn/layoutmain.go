@@ -133,7 +133,7 @@ func (g *graph) mainScene(d *drawing, plan *bandPlan) (*scene, []msgProxy) {
 		}
 		from := end(m.from, m.to)
 		to := end(m.to, m.from)
-		e := layout.Edge{From: from, To: to}
+		e := layout.Edge{From: from, To: to, Message: true}
 		if m.name != "" {
 			e.LabelW, e.LabelH = labelBox(m.name, labelMaxW)
 		}

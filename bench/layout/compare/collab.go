@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"bytes"
 	"encoding/xml"
 	"errors"
@@ -80,7 +81,28 @@ func measureCollab(data []byte) row {
 	r.m = layout.Measure(nil, di.edges, nil)
 	r.m.Overlaps += di.overlaps(keep)
 	r.m.Through += di.through(keep)
+	r.length, r.msgLen, r.msgCross = di.lengths(r.m.Crossings)
 	return r
+}
+
+// lengths is the total length of the edges, that of the message flows,
+// and how many of the crossings (all edges: crossings) a message flow
+// takes part in.
+func (di *collabDI) lengths(crossings int) (length, msgLen float64, msgCross int) {
+	var seqOnly [][]layout.Point
+	for k, p := range di.edges {
+		l := 0.0
+		for s := 0; s+1 < len(p); s++ {
+			l += math.Abs(p[s+1].X-p[s].X) + math.Abs(p[s+1].Y-p[s].Y)
+		}
+		length += l
+		if e := di.els[di.edgeIDs[k]]; e != nil && e.local == "messageFlow" {
+			msgLen += l
+		} else {
+			seqOnly = append(seqOnly, p)
+		}
+	}
+	return length, msgLen, crossings - layout.Measure(nil, seqOnly, nil).Crossings
 }
 
 // collabEl is a model element as the metrics need it: its kind, the

@@ -39,6 +39,11 @@ type row struct {
 	m       layout.Metrics
 	err     string
 	missing bool
+	// length is the total length of the edges; msgLen and msgCross the
+	// length of the message flows and the crossings they take part in
+	// (collaborations only)
+	length, msgLen float64
+	msgCross       int
 }
 
 func main() {
@@ -369,13 +374,13 @@ func ratio(a, b float64) string {
 
 func print(rows []row) {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "size\tlayouter\tnodes\tedges\ttime ms\toverlaps\tcrossings\tbends\tthrough shapes\t")
+	fmt.Fprintln(w, "size\tlayouter\tnodes\tedges\ttime ms\toverlaps\tcrossings\tbends\tthrough shapes\tedge length\tmessage length\tmessage crossings\t")
 	for _, r := range rows {
 		if r.err != "" {
-			fmt.Fprintf(w, "%d\t%s\terror: %s\t\t\t\t\t\t\t\n", r.n, r.name, r.err)
+			fmt.Fprintf(w, "%d\t%s\terror: %s\t\t\t\t\t\t\t\t\t\t\n", r.n, r.name, r.err)
 			continue
 		}
-		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%.2f\t%d\t%d\t%d\t%d\t\n", r.n, r.name, r.nodes, r.edges, r.ms, r.m.Overlaps, r.m.Crossings, r.m.Bends, r.m.Through)
+		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%.2f\t%d\t%d\t%d\t%d\t%.0f\t%.0f\t%d\t\n", r.n, r.name, r.nodes, r.edges, r.ms, r.m.Overlaps, r.m.Crossings, r.m.Bends, r.m.Through, r.length, r.msgLen, r.msgCross)
 	}
 	w.Flush()
 	// ratios: ours without lanes vs the reference (same graph, same rules)

@@ -78,6 +78,13 @@ type Edge struct {
 	// it goes around the source.
 	Boundary                bool
 	BoundaryX, BoundaryDrop float64
+	// Message marks an edge between pools (a message flow): when a fold
+	// (Options.Wrap) puts its ends in different rows, or would draw it
+	// around the side, it runs the short way instead where that passes
+	// no shape: straight down or up where the ends' x ranges overlap,
+	// else with one bend. A node without size at either end (a pool
+	// border) goes where the line meets it.
+	Message bool
 }
 
 // BandSpec tunes one lane band.
@@ -130,6 +137,8 @@ type Result struct {
 	// Simplified is set when the graph was over the work budget and was
 	// drawn with the simple layout (columns by layer, direct edges).
 	Simplified bool
+	// joined lists the edges a fold joined around the right (wrap.go).
+	joined []int
 }
 
 // Options tune the layout.

@@ -160,6 +160,9 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 			best, lim.scale, bestX = r, s, x
 		}
 	}
+	if best != flat {
+		shortenMessages(g, best, opt)
+	}
 	return best, nil
 }
 
@@ -605,6 +608,7 @@ func (l *layouter) joinRows(f *folded, fr *Result, opt Options) *Result {
 		pts = append(pts, Point{xr, exit.Y}, Point{xr, yc}, Point{xl, yc}, Point{xl, entry.Y})
 		pts = append(pts, b...)
 		r.Edges[c.edge] = simplify(pts)
+		r.joined = append(r.joined, c.edge)
 	}
 	r.Width = max(r.Width, right)
 	return r

@@ -238,3 +238,61 @@ func TestWrapLanesOfOtherRows(t *testing.T) {
 		})
 	}
 }
+
+// TestWrapMessageFlows: a message flow between a folded pool and a short
+// pool below runs the short way (no longer than around the right, and
+// through no shape) instead of around the drawing like the sequence flows
+// between rows.
+func TestWrapMessageFlows(t *testing.T) {
+	t.Parallel()
+	pools := func(message bool) layout.Graph {
+		g := chain(60, 1, func(int) int { return 0 })
+		g.Lanes = 2
+		g.Bands = []layout.BandSpec{{}, {GapAbove: 30}}
+		for k := 0; k < 4; k++ {
+			g.Nodes = append(g.Nodes, task(1))
+			if k > 0 {
+				g.Edges = append(g.Edges, layout.Edge{From: 60 + k - 1, To: 60 + k})
+			}
+		}
+		g.Edges = append(g.Edges,
+			layout.Edge{From: 61, To: 2, Message: message},
+			layout.Edge{From: 50, To: 62, Message: message, LabelW: 60, LabelH: 14})
+		return g
+	}
+	length := func(pts []layout.Point) float64 {
+		l := 0.0
+		for k := 0; k+1 < len(pts); k++ {
+			l += math.Abs(pts[k+1].X-pts[k].X) + math.Abs(pts[k+1].Y-pts[k].Y)
+		}
+		return l
+	}
+	around, err := layout.Layout(context.Background(), pools(false), layout.Options{Wrap: 1.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := pools(true)
+	short, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 1.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(t, g, short)
+	var was, now float64
+	for i := len(g.Edges) - 2; i < len(g.Edges); i++ {
+		was += length(around.Edges[i])
+		now += length(short.Edges[i])
+		if length(short.Edges[i]) > length(around.Edges[i]) {
+			t.Errorf("message flow %d: %.0f px, around the right %.0f px", i, length(short.Edges[i]), length(around.Edges[i]))
+		}
+	}
+	if now >= was {
+		t.Errorf("message flows %.0f px long, around the right %.0f px: want shorter", now, was)
+	}
+	lb := short.Labels[len(g.Edges)-1]
+	for v, n := range short.Nodes {
+		if lb.X < n.X+n.W && n.X < lb.X+lb.W && lb.Y < n.Y+n.H && n.Y < lb.Y+lb.H {
+			t.Errorf("the message flow's label %v covers shape %d %v", lb, v, n)
+		}
+	}
+	t.Logf("message flows %.0f px, around the right %.0f px", now, was)
+}
