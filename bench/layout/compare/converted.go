@@ -56,6 +56,7 @@ func runConverted(root string) []row {
 				sum.length += r.length
 				sum.msgLen += r.msgLen
 				sum.msgCross += r.msgCross
+				sum.fit += r.fit
 			}
 			rows = append(rows, sum)
 		}
@@ -93,5 +94,7 @@ func convertedRow(file string, verbatim bool) (row, error) {
 		return row{}, fmt.Errorf("measure: %s", r.err)
 	}
 	r.n, r.ms = nodes, times[len(times)/2]
+	w, h := extent(out)
+	r.fit = min(stageWideW/max(w, 1), stageWideH/max(h, 1), 1)
 	return r, nil
 }

@@ -44,6 +44,9 @@ type row struct {
 	// (collaborations only)
 	length, msgLen float64
 	msgCross       int
+	// fit is the drawing's fitted scale on the Process Model stage at
+	// 1440 px (converted files: summed over the set)
+	fit float64
 }
 
 func main() {
@@ -374,13 +377,13 @@ func ratio(a, b float64) string {
 
 func print(rows []row) {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "size\tlayouter\tnodes\tedges\ttime ms\toverlaps\tcrossings\tbends\tthrough shapes\tedge length\tmessage length\tmessage crossings\t")
+	fmt.Fprintln(w, "size\tlayouter\tnodes\tedges\ttime ms\toverlaps\tcrossings\tbends\tthrough shapes\tedge length\tmessage length\tmessage crossings\tfit 1440\t")
 	for _, r := range rows {
 		if r.err != "" {
-			fmt.Fprintf(w, "%d\t%s\terror: %s\t\t\t\t\t\t\t\t\t\t\n", r.n, r.name, r.err)
+			fmt.Fprintf(w, "%d\t%s\terror: %s\t\t\t\t\t\t\t\t\t\t\t\n", r.n, r.name, r.err)
 			continue
 		}
-		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%.2f\t%d\t%d\t%d\t%d\t%.0f\t%.0f\t%d\t\n", r.n, r.name, r.nodes, r.edges, r.ms, r.m.Overlaps, r.m.Crossings, r.m.Bends, r.m.Through, r.length, r.msgLen, r.msgCross)
+		fmt.Fprintf(w, "%d\t%s\t%d\t%d\t%.2f\t%d\t%d\t%d\t%d\t%.0f\t%.0f\t%d\t%.2f\t\n", r.n, r.name, r.nodes, r.edges, r.ms, r.m.Overlaps, r.m.Crossings, r.m.Bends, r.m.Through, r.length, r.msgLen, r.msgCross, r.fit)
 	}
 	w.Flush()
 	// ratios: ours without lanes vs the reference (same graph, same rules)

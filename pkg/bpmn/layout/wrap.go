@@ -47,8 +47,10 @@ const (
 const corridorGap = 8
 
 // wrapCutWindow is how far from its ideal place (as a share of a row's
-// width) a cut may move to cross fewer edges.
-const wrapCutWindow = 0.3
+// width) a cut may move to cross fewer edges (a cut through a gateway's
+// branches splits each branch: more lines between rows, crossing each
+// other).
+const wrapCutWindow = 0.4
 
 // wrapGain is how much larger the fitted scale of the wrapped drawing must
 // be than the one-row drawing's (at Options.Wrap's aspect) to be used.
@@ -84,12 +86,27 @@ func wrapRows(w, h, aspect float64) int {
 // zoom (9 px text from bpmn-js's 11 px labels) stays in one row.
 const wrapMinWidth = 1700
 
-// wrapCrossings is how many more edge crossings a fold may add per cut
-// (the lines between rows cross a row's edges between lanes), beyond a
-// quarter more than the one-row drawing has: an edge from a lane to
-// another crosses the other rows' bands, and a process that changes
-// lanes at every step would become a lattice of lines.
+// wrapCrossings is how many edges between lanes per row a process may
+// have to be tried for folding at all: an edge from a lane to another
+// crosses the other rows' bands, and a process that changes lanes at
+// every step would become a lattice of lines.
 const wrapCrossings = 8
+
+// wrapCutCrossings is how many more edge crossings a fold may add per
+// cut (the lines between rows cross a row's edges between lanes and each
+// other), beyond a quarter more than the one-row drawing has. At 8 the
+// folds of the development cases (generated processes of 20-120 nodes,
+// MIWG A and B, round-trip files, the APPN documents; 138 drawings) added
+// 85 crossings, for a sum of scale gains (the fitted scale over the
+// one-row drawing's, 1 when not folded) of 163.9; at 2 (with
+// wrapCutWindow 0.4) 17 crossings for 159.7; with wrapLongWidth, 25
+// crossings for 160.4.
+const wrapCutCrossings = 2
+
+// wrapLongWidth is the width beyond which a one-row drawing is unreadable
+// on any screen (three desktop stages): its folds may add wrapCrossings
+// per cut, like lines of text that must break somewhere.
+const wrapLongWidth = 3 * wrapMinWidth
 
 // wrapTries is how many row counts wrap compares around its estimate
 // (each is one more layout; the shared column grid and the cuts make the
@@ -125,6 +142,10 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 	flatX := Measure(flat.Nodes, flat.Edges, nil).Crossings
 	bestX := flatX
 	tried := map[int]bool{}
+	perCut := wrapCutCrossings
+	if flat.Width > wrapLongWidth {
+		perCut = wrapCrossings
+	}
 	for rows := max(2, est-1); rows <= est+wrapTries; rows++ {
 		cuts := l.chooseCuts(flat, rows, opt.X)
 		if len(cuts) == 0 || tried[len(cuts)] {
@@ -135,7 +156,7 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 		if gather := l.shortLanes(flat, cuts); gather != nil {
 			plans = append(plans, foldPlan{gather: gather}, foldPlan{side: true, gather: gather})
 		}
-		lim.crossings = flatX + max(wrapCrossings*len(cuts), flatX/4)
+		lim.crossings = flatX + max(perCut*len(cuts), flatX/4)
 		for _, plan := range plans {
 			r, err := l.fold(ctx, cuts, plan, opt, lim)
 			if err != nil {
