@@ -162,6 +162,22 @@ func TestWrapCompactsRows(t *testing.T) {
 	}
 }
 
+// shortPool is a pool of a 60-task chain above a pool of four tasks
+// (nodes 60-63), with the extra edges between them.
+func shortPool(between ...layout.Edge) layout.Graph {
+	g := chain(60, 1, func(int) int { return 0 })
+	g.Lanes = 2
+	g.Bands = []layout.BandSpec{{}, {GapAbove: 30}}
+	for k := 0; k < 4; k++ {
+		g.Nodes = append(g.Nodes, task(1))
+		if k > 0 {
+			g.Edges = append(g.Edges, layout.Edge{From: 60 + k - 1, To: 60 + k})
+		}
+	}
+	g.Edges = append(g.Edges, between...)
+	return g
+}
+
 // TestWrapLanesOfOtherRows: the rows of a long lane do not take the
 // width and height a short lane beside it would give them.
 //   - an early step in another lane (the field book's one drone step)
@@ -174,16 +190,7 @@ func TestWrapLanesOfOtherRows(t *testing.T) {
 	t.Parallel()
 	early := chain(60, 2, func(k int) int { return map[bool]int{true: 1}[k == 1] })
 	early.Nodes[3].W = 1500
-	short := chain(60, 1, func(int) int { return 0 })
-	short.Lanes = 2
-	short.Bands = []layout.BandSpec{{}, {GapAbove: 30}}
-	for k := 0; k < 4; k++ {
-		short.Nodes = append(short.Nodes, task(1))
-		if k > 0 {
-			short.Edges = append(short.Edges, layout.Edge{From: 60 + k - 1, To: 60 + k})
-		}
-	}
-	short.Edges = append(short.Edges, layout.Edge{From: 61, To: 2}, layout.Edge{From: 50, To: 62})
+	short := shortPool(layout.Edge{From: 61, To: 2}, layout.Edge{From: 50, To: 62})
 	tests := []struct {
 		name string
 		g    layout.Graph
@@ -246,19 +253,8 @@ func TestWrapLanesOfOtherRows(t *testing.T) {
 func TestWrapMessageFlows(t *testing.T) {
 	t.Parallel()
 	pools := func(message bool) layout.Graph {
-		g := chain(60, 1, func(int) int { return 0 })
-		g.Lanes = 2
-		g.Bands = []layout.BandSpec{{}, {GapAbove: 30}}
-		for k := 0; k < 4; k++ {
-			g.Nodes = append(g.Nodes, task(1))
-			if k > 0 {
-				g.Edges = append(g.Edges, layout.Edge{From: 60 + k - 1, To: 60 + k})
-			}
-		}
-		g.Edges = append(g.Edges,
-			layout.Edge{From: 61, To: 2, Message: message},
+		return shortPool(layout.Edge{From: 61, To: 2, Message: message},
 			layout.Edge{From: 50, To: 62, Message: message, LabelW: 60, LabelH: 14})
-		return g
 	}
 	length := func(pts []layout.Point) float64 {
 		l := 0.0
