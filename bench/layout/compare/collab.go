@@ -1,12 +1,12 @@
 package main
 
 import (
-	"math"
 	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
