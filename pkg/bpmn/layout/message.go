@@ -20,6 +20,10 @@ import (
 // msgMargin keeps a straight message flow this far inside both ends.
 const msgMargin = 10
 
+// msgGridMax is the most obstacles a grid route considers (the grid has
+// about four times their square in states).
+const msgGridMax = 300
+
 // shortenMessages reroutes r's joined message flows of g (see above).
 func shortenMessages(g Graph, r *Result, opt Options) {
 	var obstacles []Rect
@@ -65,16 +69,27 @@ func shortenMessages(g Graph, r *Result, opt Options) {
 			}
 		}
 		if best == nil && !srcFree && !dstFree {
-			// around the shapes between, on a grid beside them
-			var own []Rect
+			// around the shapes between, on a grid beside them: over the
+			// obstacles near the ends and the left outer channel (at most
+			// msgGridMax, so that the grid stays small), the route checked
+			// against all
+			win := Rect{X: opt.X, Y: min(src.Y, dst.Y) - channelMin}
+			win.W = max(src.X+src.W, dst.X+dst.W) + 2*channelMin - win.X
+			win.H = max(src.Y+src.H, dst.Y+dst.H) + channelMin - win.Y
+			var near []Rect
 			for o, rc := range obstacles {
-				if owner[o] != -1-i {
-					own = append(own, rc)
+				if owner[o] != -1-i && rc.X < win.X+win.W && win.X < rc.X+rc.W && rc.Y < win.Y+win.H && win.Y < rc.Y+rc.H {
+					near = append(near, rc)
 				}
 			}
-			others := slices.Clone(r.Edges)
-			others[i] = nil
-			best = newMsgGrid(own, others, src, dst).route(src, dst, func(a, b Point) bool { return !blocked([]Point{a, b}) })
+			if len(near) <= msgGridMax {
+				others := slices.Clone(r.Edges)
+				others[i] = nil
+				best = newMsgGrid(near, others, src, dst).route(src, dst, func(a, b Point) bool { return !blocked([]Point{a, b}) })
+				if best != nil && blocked(best) {
+					best = nil
+				}
+			}
 		}
 		if best == nil || msgCost(r.Edges, i, best) >= msgCost(r.Edges, i, r.Edges[i]) {
 			continue
