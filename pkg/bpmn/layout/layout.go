@@ -137,8 +137,10 @@ type Result struct {
 	// Simplified is set when the graph was over the work budget and was
 	// drawn with the simple layout (columns by layer, direct edges).
 	Simplified bool
-	// joined lists the edges a fold joined around the right (wrap.go).
+	// joined lists the edges a fold joined around the right (wrap.go);
+	// inner is the drawing's width without them.
 	joined []int
+	inner  float64
 }
 
 // Options tune the layout.

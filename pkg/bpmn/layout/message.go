@@ -42,6 +42,7 @@ func shortenMessages(g Graph, r *Result, opt Options) {
 			owner = append(owner, -1-i)
 		}
 	}
+	defer fitWidth(r, opt)
 	for _, i := range r.joined {
 		e := g.Edges[i]
 		if !e.Message || e.From == e.To {
@@ -116,6 +117,24 @@ func shortenMessages(g Graph, r *Result, opt Options) {
 			r.Nodes[e.To] = Rect{X: best[len(best)-1].X, Y: best[len(best)-1].Y}
 		}
 	}
+}
+
+// fitWidth narrows r to what its joined edges still need right of the
+// inner drawing (none when every one became a short message flow) and
+// its edge labels.
+func fitWidth(r *Result, opt Options) {
+	w := r.inner
+	for _, i := range r.joined {
+		for _, p := range r.Edges[i] {
+			w = max(w, p.X+10-opt.X)
+		}
+	}
+	for _, lb := range r.Labels {
+		if lb.W > 0 {
+			w = max(w, lb.X+lb.W+labelMargin-opt.X)
+		}
+	}
+	r.Width = min(r.Width, w)
 }
 
 // messageRoutes lists the short routes from src to dst: straight down or

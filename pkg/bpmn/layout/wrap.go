@@ -631,6 +631,7 @@ func (l *layouter) joinRows(f *folded, fr *Result, opt Options) *Result {
 		r.Edges[c.edge] = simplify(pts)
 		r.joined = append(r.joined, c.edge)
 	}
+	r.inner = r.Width
 	r.Width = max(r.Width, right)
 	return r
 }
