@@ -26,97 +26,134 @@ const msgGridMax = 300
 
 // shortenMessages reroutes r's joined message flows of g (see above).
 func shortenMessages(g Graph, r *Result, opt Options) {
-	var obstacles []Rect
-	owner := make([]int, 0, len(g.Nodes))
-	for v, n := range g.Nodes {
-		if n.W == 0 && n.H == 0 {
-			continue
-		}
-		rc := r.Nodes[v]
-		obstacles = append(obstacles, Rect{X: rc.X, Y: rc.Y - n.TopReserve, W: rc.W, H: rc.H + n.TopReserve + n.BottomReserve})
-		owner = append(owner, v)
-	}
-	for i, lb := range r.Labels {
-		if lb.W > 0 {
-			obstacles = append(obstacles, lb)
-			owner = append(owner, -1-i)
-		}
-	}
+	m := newMsgRouter(g, r, opt)
 	defer fitWidth(r, opt)
 	for _, i := range r.joined {
 		e := g.Edges[i]
 		if !e.Message || e.From == e.To {
 			continue
 		}
-		src, dst := r.Nodes[e.From], r.Nodes[e.To]
-		srcFree := g.Nodes[e.From].W == 0 && g.Nodes[e.From].H == 0
-		dstFree := g.Nodes[e.To].W == 0 && g.Nodes[e.To].H == 0
-		// the ends' own shapes (with their reserves) count too: a route
-		// leaves and enters them through the border facing away
-		blocked := func(pts []Point) bool {
-			for k := 0; k+1 < len(pts); k++ {
-				for o, rc := range obstacles {
-					if owner[o] != -1-i && segmentInRect(pts[k], pts[k+1], rc) {
-						return true
-					}
-				}
-			}
-			return false
-		}
-		best, bestLen := []Point(nil), math.Inf(1)
-		for _, c := range messageRoutes(src, dst, srcFree, dstFree, opt.X) {
-			if l := pathLength(c); l < bestLen && !blocked(c) {
-				best, bestLen = c, l
-			}
-		}
-		if best == nil && !srcFree && !dstFree {
-			// around the shapes between, on a grid beside them: over the
-			// obstacles near the ends and the left outer channel (at most
-			// msgGridMax, so that the grid stays small), the route checked
-			// against all
-			win := Rect{X: opt.X, Y: min(src.Y, dst.Y) - channelMin}
-			win.W = max(src.X+src.W, dst.X+dst.W) + 2*channelMin - win.X
-			win.H = max(src.Y+src.H, dst.Y+dst.H) + channelMin - win.Y
-			var near []Rect
-			for o, rc := range obstacles {
-				if owner[o] != -1-i && rc.X < win.X+win.W && win.X < rc.X+rc.W && rc.Y < win.Y+win.H && win.Y < rc.Y+rc.H {
-					near = append(near, rc)
-				}
-			}
-			if len(near) <= msgGridMax {
-				others := slices.Clone(r.Edges)
-				others[i] = nil
-				best = newMsgGrid(near, others, src, dst).route(src, dst, func(a, b Point) bool { return !blocked([]Point{a, b}) })
-				if best != nil && blocked(best) {
-					best = nil
-				}
-			}
-		}
+		best := m.shortRoute(i)
 		if best == nil || msgCost(r.Edges, i, best) >= msgCost(r.Edges, i, r.Edges[i]) {
 			continue
 		}
 		lb, ok := r.Labels[i], true
 		if lb.W > 0 {
-			lb, ok = messageLabel(best, lb, opt.X, func(p Rect) bool {
-				for o, rc := range obstacles {
-					if owner[o] != -1-i && p.X < rc.X+rc.W && rc.X < p.X+p.W && p.Y < rc.Y+rc.H && rc.Y < p.Y+p.H {
-						return false
-					}
-				}
-				return true
-			})
+			lb, ok = messageLabel(best, lb, opt.X, func(p Rect) bool { return !m.covers(i, p) })
 		}
 		if !ok {
 			continue
 		}
 		r.Edges[i], r.Labels[i] = best, lb
-		if srcFree {
+		if m.free(e.From) {
 			r.Nodes[e.From] = Rect{X: best[0].X, Y: best[0].Y}
 		}
-		if dstFree {
+		if m.free(e.To) {
 			r.Nodes[e.To] = Rect{X: best[len(best)-1].X, Y: best[len(best)-1].Y}
 		}
 	}
+}
+
+// msgRouter holds what a message flow's route must stay out of: every
+// shape with its reserves (the ends' too: a route leaves and enters them
+// through the border facing away) and every edge label, each with its
+// owner (node v, or -1-i for the label of edge i).
+type msgRouter struct {
+	g         Graph
+	r         *Result
+	opt       Options
+	obstacles []Rect
+	owner     []int
+}
+
+func newMsgRouter(g Graph, r *Result, opt Options) *msgRouter {
+	m := &msgRouter{g: g, r: r, opt: opt}
+	for v, n := range g.Nodes {
+		if m.free(v) {
+			continue
+		}
+		rc := r.Nodes[v]
+		m.obstacles = append(m.obstacles, Rect{X: rc.X, Y: rc.Y - n.TopReserve, W: rc.W, H: rc.H + n.TopReserve + n.BottomReserve})
+		m.owner = append(m.owner, v)
+	}
+	for i, lb := range r.Labels {
+		if lb.W > 0 {
+			m.obstacles = append(m.obstacles, lb)
+			m.owner = append(m.owner, -1-i)
+		}
+	}
+	return m
+}
+
+// free tells whether node v is a point without size (a pool border).
+func (m *msgRouter) free(v int) bool {
+	return m.g.Nodes[v].W == 0 && m.g.Nodes[v].H == 0
+}
+
+// blocked tells whether the route pts of edge i passes an obstacle
+// (not its own label).
+func (m *msgRouter) blocked(i int, pts []Point) bool {
+	for k := 0; k+1 < len(pts); k++ {
+		for o, rc := range m.obstacles {
+			if m.owner[o] != -1-i && segmentInRect(pts[k], pts[k+1], rc) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// covers tells whether the label place p of edge i covers an obstacle.
+func (m *msgRouter) covers(i int, p Rect) bool {
+	for o, rc := range m.obstacles {
+		if m.owner[o] != -1-i && p.X < rc.X+rc.W && rc.X < p.X+p.W && p.Y < rc.Y+rc.H && rc.Y < p.Y+p.H {
+			return true
+		}
+	}
+	return false
+}
+
+// shortRoute is the shortest free one of messageRoutes for edge i, else
+// the grid route (gridRoute); nil when there is none.
+func (m *msgRouter) shortRoute(i int) []Point {
+	e := m.g.Edges[i]
+	src, dst := m.r.Nodes[e.From], m.r.Nodes[e.To]
+	best, bestLen := []Point(nil), math.Inf(1)
+	for _, c := range messageRoutes(src, dst, m.free(e.From), m.free(e.To), m.opt.X) {
+		if l := pathLength(c); l < bestLen && !m.blocked(i, c) {
+			best, bestLen = c, l
+		}
+	}
+	if best == nil && !m.free(e.From) && !m.free(e.To) {
+		best = m.gridRoute(i, src, dst)
+	}
+	return best
+}
+
+// gridRoute routes edge i around the shapes between its ends, on a grid
+// beside them: over the obstacles near the ends and the left outer
+// channel (at most msgGridMax, so that the grid stays small), the route
+// checked against all.
+func (m *msgRouter) gridRoute(i int, src, dst Rect) []Point {
+	win := Rect{X: m.opt.X, Y: min(src.Y, dst.Y) - channelMin}
+	win.W = max(src.X+src.W, dst.X+dst.W) + 2*channelMin - win.X
+	win.H = max(src.Y+src.H, dst.Y+dst.H) + channelMin - win.Y
+	var near []Rect
+	for o, rc := range m.obstacles {
+		if m.owner[o] != -1-i && rc.X < win.X+win.W && win.X < rc.X+rc.W && rc.Y < win.Y+win.H && win.Y < rc.Y+rc.H {
+			near = append(near, rc)
+		}
+	}
+	if len(near) > msgGridMax {
+		return nil
+	}
+	others := slices.Clone(m.r.Edges)
+	others[i] = nil
+	c := newMsgGrid(near, others, src, dst).route(src, dst, func(a, b Point) bool { return !m.blocked(i, []Point{a, b}) })
+	if c == nil || m.blocked(i, c) {
+		return nil
+	}
+	return c
 }
 
 // fitWidth narrows r to what its joined edges still need right of the
@@ -143,14 +180,28 @@ func fitWidth(r *Result, opt Options) {
 // the left outer channel from x0). A free end (a pool border) is a point
 // the route may move.
 func messageRoutes(src, dst Rect, srcFree, dstFree bool, x0 float64) [][]Point {
-	down := src.Y+src.H/2 < dst.Y+dst.H/2
-	yOut := func(r Rect, out bool) float64 { // border facing the other end
-		if out == down {
-			return r.Y + r.H
-		}
-		return r.Y
+	routes := straightRoutes(src, dst, srcFree, dstFree)
+	if srcFree || dstFree {
+		return routes
 	}
-	var routes [][]Point
+	return append(routes, bentRoutes(src, dst, x0)...)
+}
+
+// facing is the border of r (a message flow's end) that faces the other
+// end: its bottom when the flow runs down and leaves r (out) or runs up
+// and enters it.
+func facing(r Rect, down, out bool) float64 {
+	if out == down {
+		return r.Y + r.H
+	}
+	return r.Y
+}
+
+// straightRoutes are the vertical routes from src to dst at a few places
+// of the overlap of their x ranges (msgMargin inside); a free end takes
+// the other's range.
+func straightRoutes(src, dst Rect, srcFree, dstFree bool) [][]Point {
+	down := src.Y+src.H/2 < dst.Y+dst.H/2
 	lo, hi := max(src.X, dst.X)+msgMargin, min(src.X+src.W, dst.X+dst.W)-msgMargin
 	switch {
 	case srcFree && dstFree:
@@ -160,20 +211,27 @@ func messageRoutes(src, dst Rect, srcFree, dstFree bool, x0 float64) [][]Point {
 	case dstFree:
 		lo, hi = src.X+msgMargin, src.X+src.W-msgMargin
 	}
-	if lo <= hi {
-		mid := math.Round((lo + hi) / 2)
-		xs := []float64{mid}
-		for k := 1; k <= 3; k++ {
-			d := (hi - lo) / 2 * float64(k) / 3
-			xs = append(xs, math.Round(mid-d), math.Round(mid+d))
-		}
-		for _, x := range xs {
-			routes = append(routes, []Point{{x, yOut(src, true)}, {x, yOut(dst, false)}})
-		}
+	if lo > hi {
+		return nil
 	}
-	if srcFree || dstFree {
-		return routes
+	mid := math.Round((lo + hi) / 2)
+	xs := []float64{mid}
+	for k := 1; k <= 3; k++ {
+		d := (hi - lo) / 2 * float64(k) / 3
+		xs = append(xs, math.Round(mid-d), math.Round(mid+d))
 	}
+	routes := make([][]Point, 0, len(xs))
+	for _, x := range xs {
+		routes = append(routes, []Point{{x, facing(src, down, true)}, {x, facing(dst, down, false)}})
+	}
+	return routes
+}
+
+// bentRoutes are the routes with one bend (down or up, then across, or
+// the other way) and with two (out of a side, down or up beside both
+// ends, between them or in the left outer channel from x0, into a side).
+func bentRoutes(src, dst Rect, x0 float64) [][]Point {
+	down := src.Y+src.H/2 < dst.Y+dst.H/2
 	sc := Point{src.X + src.W/2, src.Y + src.H/2}
 	dc := Point{dst.X + dst.W/2, dst.Y + dst.H/2}
 	side := func(r Rect, towards float64) float64 {
@@ -182,16 +240,13 @@ func messageRoutes(src, dst Rect, srcFree, dstFree bool, x0 float64) [][]Point {
 		}
 		return r.X
 	}
-	// down (or up) from the source, then across into the target's side
+	var routes [][]Point
 	if dc.Y < src.Y || dc.Y > src.Y+src.H {
-		routes = append(routes, []Point{{sc.X, yOut(src, true)}, {sc.X, dc.Y}, {side(dst, sc.X), dc.Y}})
+		routes = append(routes, []Point{{sc.X, facing(src, down, true)}, {sc.X, dc.Y}, {side(dst, sc.X), dc.Y}})
 	}
-	// across from the source's side, then down (or up) into the target
 	if sc.Y < dst.Y || sc.Y > dst.Y+dst.H {
-		routes = append(routes, []Point{{side(src, dc.X), sc.Y}, {dc.X, sc.Y}, {dc.X, yOut(dst, false)}})
+		routes = append(routes, []Point{{side(src, dc.X), sc.Y}, {dc.X, sc.Y}, {dc.X, facing(dst, down, false)}})
 	}
-	// out of a side, down (or up) beside both or between them, into a
-	// side: the left outer channel is free of shapes
 	for _, x := range []float64{x0 + channelOuter/2, min(src.X, dst.X) - channelMin/2, max(src.X+src.W, dst.X+dst.W) + channelMin/2, math.Round((sc.X + dc.X) / 2)} {
 		inSrc := x > src.X-msgMargin && x < src.X+src.W+msgMargin
 		inDst := x > dst.X-msgMargin && x < dst.X+dst.W+msgMargin

@@ -115,40 +115,79 @@ func freeSteps(lines []float64, obstacles []Rect, cover func(Rect) (bool, float6
 	return free
 }
 
-// route finds the cheapest route (length, bends, crossings) from src to
-// dst, leaving and entering through the middles of their sides, out
-// beyond their margin lines; nil when there is none. free tells whether
-// the stub from a side to its margin line is free.
-func (g *msgGrid) route(src, dst Rect, free func(a, b Point) bool) []Point {
+// msgPort is where a route leaves or enters an end: a grid point on a
+// margin line beside the middle of a side, the direction of the first
+// (or last) step, and the point on the side.
+type msgPort struct {
+	i, j, dir int
+	side      Point
+}
+
+// stepTo is the grid point one step from (i, j) in direction d: 0
+// right, 1 left, 2 down, 3 up.
+func stepTo(i, j, d int) (int, int) {
+	switch d {
+	case 0:
+		return i + 1, j
+	case 1:
+		return i - 1, j
+	case 2:
+		return i, j + 1
+	default:
+		return i, j - 1
+	}
+}
+
+// ports are the ways out of (out) or into r whose stub from the side to
+// the margin line is free.
+func (g *msgGrid) ports(r Rect, out bool, free func(a, b Point) bool) []msgPort {
 	xi := func(x float64) int { i, _ := slices.BinarySearch(g.xs, x); return i }
 	yi := func(y float64) int { j, _ := slices.BinarySearch(g.ys, y); return j }
-	// directions: 0 right, 1 left, 2 down, 3 up
-	dx := [4]int{1, -1, 0, 0}
-	dy := [4]int{0, 0, 1, -1}
-	type port struct {
-		i, j, dir int
-		side      Point
+	cx, cy := r.X+r.W/2, r.Y+r.H/2
+	ps := []msgPort{
+		{xi(r.X + r.W + msgMargin), yi(cy), 0, Point{r.X + r.W, cy}},
+		{xi(r.X - msgMargin), yi(cy), 1, Point{r.X, cy}},
+		{xi(cx), yi(r.Y + r.H + msgMargin), 2, Point{cx, r.Y + r.H}},
+		{xi(cx), yi(r.Y - msgMargin), 3, Point{cx, r.Y}},
 	}
-	ports := func(r Rect, out bool) []port {
-		cx, cy := r.X+r.W/2, r.Y+r.H/2
-		ps := []port{
-			{xi(r.X + r.W + msgMargin), yi(cy), 0, Point{r.X + r.W, cy}},
-			{xi(r.X - msgMargin), yi(cy), 1, Point{r.X, cy}},
-			{xi(cx), yi(r.Y + r.H + msgMargin), 2, Point{cx, r.Y + r.H}},
-			{xi(cx), yi(r.Y - msgMargin), 3, Point{cx, r.Y}},
+	var ok []msgPort
+	for _, p := range ps {
+		if p.i >= len(g.xs) || p.j >= len(g.ys) || !free(p.side, Point{g.xs[p.i], g.ys[p.j]}) {
+			continue
 		}
-		var ok []port
-		for _, p := range ps {
-			if p.i >= len(g.xs) || p.j >= len(g.ys) || !free(p.side, Point{g.xs[p.i], g.ys[p.j]}) {
-				continue
-			}
-			if !out {
-				p.dir ^= 1 // arrive moving inwards
-			}
-			ok = append(ok, p)
+		if !out {
+			p.dir ^= 1 // arrive moving inwards
 		}
-		return ok
+		ok = append(ok, p)
 	}
+	return ok
+}
+
+// step tells whether the step from grid point (i, j) in direction d is
+// open, and how many edges it crosses.
+func (g *msgGrid) step(i, j, d int) (bool, int) {
+	ni, nj := stepTo(i, j, d)
+	if ni < 0 || nj < 0 || ni >= len(g.xs) || nj >= len(g.ys) {
+		return false, 0
+	}
+	switch d {
+	case 0:
+		return g.hFree[j][i], g.hCross[j][i]
+	case 1:
+		return g.hFree[j][ni], g.hCross[j][ni]
+	case 2:
+		return g.vFree[i][j], g.vCross[i][j]
+	default:
+		return g.vFree[i][nj], g.vCross[i][nj]
+	}
+}
+
+// route finds the cheapest route (length, bends, crossings) from src to
+// dst, leaving and entering through the middles of their sides, out
+// beyond their margin lines (Dijkstra over grid points and directions);
+// nil when there is none. free tells whether the stub from a side to its
+// margin line is free.
+func (g *msgGrid) route(src, dst Rect, free func(a, b Point) bool) []Point {
 	nx, ny := len(g.xs), len(g.ys)
 	state := func(i, j, d int) int { return (j*nx+i)*4 + d }
 	dist := make([]float64, nx*ny*4)
@@ -157,12 +196,12 @@ func (g *msgGrid) route(src, dst Rect, free func(a, b Point) bool) []Point {
 		dist[k], prev[k] = math.Inf(1), -1
 	}
 	goal := map[int]Point{}
-	for _, p := range ports(dst, false) {
+	for _, p := range g.ports(dst, false, free) {
 		goal[state(p.i, p.j, p.dir)] = p.side
 	}
 	start := map[int]Point{}
 	q := &msgQueue{}
-	for _, p := range ports(src, true) {
+	for _, p := range g.ports(src, true, free) {
 		s := state(p.i, p.j, p.dir)
 		dist[s] = 0
 		start[s] = p.side
@@ -179,34 +218,16 @@ func (g *msgGrid) route(src, dst Rect, free func(a, b Point) bool) []Point {
 		d := it.s % 4
 		i, j := (it.s/4)%nx, (it.s/4)/nx
 		for nd := 0; nd < 4; nd++ {
-			if nd == d^1 {
+			open, cross := g.step(i, j, nd)
+			if nd == d^1 || !open {
 				continue // no turning back
 			}
-			ni, nj := i+dx[nd], j+dy[nd]
-			if ni < 0 || nj < 0 || ni >= nx || nj >= ny {
-				continue
-			}
-			var open bool
-			var cross int
-			switch nd {
-			case 0:
-				open, cross = g.hFree[j][i], g.hCross[j][i]
-			case 1:
-				open, cross = g.hFree[j][ni], g.hCross[j][ni]
-			case 2:
-				open, cross = g.vFree[i][j], g.vCross[i][j]
-			default:
-				open, cross = g.vFree[i][nj], g.vCross[i][nj]
-			}
-			if !open {
-				continue
-			}
+			ni, nj := stepTo(i, j, nd)
 			c := it.cost + math.Abs(g.xs[ni]-g.xs[i]) + math.Abs(g.ys[nj]-g.ys[j]) + float64(cross*msgCross)
 			if nd != d {
 				c += msgBend
 			}
-			ns := state(ni, nj, nd)
-			if c < dist[ns] {
+			if ns := state(ni, nj, nd); c < dist[ns] {
 				dist[ns], prev[ns] = c, it.s
 				heap.Push(q, msgItem{ns, c})
 			}
