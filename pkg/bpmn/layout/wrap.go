@@ -119,28 +119,15 @@ const wrapTries = 6
 // better (wrapGain).
 func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*Result, error) {
 	est := wrapRows(flat.Width, flat.Height, opt.Wrap)
-	if est < 2 || flat.Simplified || flat.Width < wrapMinWidth {
-		return flat, nil
-	}
-	// each edge between lanes crosses the other rows' bands: a process
-	// with many would become a lattice of lines (and is not tried, which
-	// would cost a layout per row count)
-	between := 0
-	for _, e := range g.Edges {
-		if g.Nodes[e.From].Lane != g.Nodes[e.To].Lane {
-			between++
-		}
-	}
-	if between > wrapCrossings*est {
+	if est < 2 || flat.Simplified || flat.Width < wrapMinWidth || lattice(g, est) {
 		return flat, nil
 	}
 	l := newLayouter(g, lanes)
 	l.breakCycles()
 	l.assignLayers()
-	best := flat
-	lim := foldLimit{scale: wrapGain * fitScale(flat.Width, flat.Height, opt.Wrap)}
+	b := &foldBest{r: flat, lim: foldLimit{scale: wrapGain * fitScale(flat.Width, flat.Height, opt.Wrap)}}
 	flatX := Measure(flat.Nodes, flat.Edges, nil).Crossings
-	bestX := flatX
+	b.x = flatX
 	tried := map[int]bool{}
 	perCut := wrapCutCrossings
 	if flat.Width > wrapLongWidth {
@@ -156,35 +143,63 @@ func wrap(ctx context.Context, g Graph, lanes int, opt Options, flat *Result) (*
 		if gather := l.shortLanes(flat, cuts); gather != nil {
 			plans = append(plans, foldPlan{gather: gather}, foldPlan{side: true, gather: gather})
 		}
-		lim.crossings = flatX + max(perCut*len(cuts), flatX/4)
+		b.lim.crossings = flatX + max(perCut*len(cuts), flatX/4)
 		for _, plan := range plans {
-			r, err := l.fold(ctx, cuts, plan, opt, lim)
+			r, err := l.fold(ctx, cuts, plan, opt, b.lim)
 			if err != nil {
 				return nil, err
 			}
-			s := 0.0
-			if r != nil {
-				s = fitScale(r.Width, r.Height, opt.Wrap)
-			}
-			if s <= lim.scale {
-				continue
-			}
-			x := Measure(r.Nodes, r.Edges, nil).Crossings
-			if x > lim.crossings {
-				continue
-			}
-			// a side route or a gathered lane that adds crossings must
-			// fit clearly larger
-			if (plan.side || plan.gather != nil) && x > bestX && s < wrapTrade*lim.scale {
-				continue
-			}
-			best, lim.scale, bestX = r, s, x
+			b.offer(r, plan, opt.Wrap)
 		}
 	}
-	if best != flat {
-		shortenMessages(g, best, opt)
+	if b.r != flat {
+		shortenMessages(g, b.r, opt)
 	}
-	return best, nil
+	return b.r, nil
+}
+
+// lattice tells whether g has too many edges between lanes to be folded
+// into est rows: each crosses the other rows' bands, and a process with
+// many would become a lattice of lines (it is not tried, which would cost
+// a layout per row count).
+func lattice(g Graph, est int) bool {
+	between := 0
+	for _, e := range g.Edges {
+		if g.Nodes[e.From].Lane != g.Nodes[e.To].Lane {
+			between++
+		}
+	}
+	return between > wrapCrossings*est
+}
+
+// foldBest is the best drawing wrap has so far, its crossings, and what
+// a fold must do to replace it.
+type foldBest struct {
+	r   *Result
+	x   int
+	lim foldLimit
+}
+
+// offer keeps the fold r (nil: none) of plan when it fits the frame of
+// the given aspect at a larger scale within the crossings limit; a side
+// route or a gathered lane that adds crossings must fit clearly larger
+// (wrapTrade).
+func (b *foldBest) offer(r *Result, plan foldPlan, aspect float64) {
+	if r == nil {
+		return
+	}
+	s := fitScale(r.Width, r.Height, aspect)
+	if s <= b.lim.scale {
+		return
+	}
+	x := Measure(r.Nodes, r.Edges, nil).Crossings
+	if x > b.lim.crossings {
+		return
+	}
+	if (plan.side || plan.gather != nil) && x > b.x && s < wrapTrade*b.lim.scale {
+		return
+	}
+	b.r, b.lim.scale, b.x = r, s, x
 }
 
 // foldLimit is what a fold must do to be used: fit at a scale above
