@@ -394,7 +394,40 @@ func (b *builder) reopen(cond string, ds []*draft) bool {
 // negates reports whether condition b asks a's question the other way
 // round: "the applicant is admitted" and "the applicant is not admitted".
 func negates(a, b string) bool {
-	return sameQuestion(a, b) && negative(a) != negative(b)
+	return sameQuestion(a, b) && negative(a) != negative(b) && !otherDeeds(a, b)
+}
+
+// condAux are the auxiliaries a negated condition puts before its verb:
+// "the company has not paid", "the customer does not reply".
+var condAux = set(`has have had does do did`)
+
+// otherDeeds reports two conditions on one subject that name different
+// things it does: "the company cancels the event" and "the company has
+// not paid within 30 days" are two questions, not one and its opposite
+// ("the customer pays" and "the customer does not pay" are).
+func otherDeeds(a, b string) bool {
+	deed := func(s string) string {
+		var kept []string
+		for _, w := range strings.Fields(s) {
+			if !condAux[norm(w)] {
+				kept = append(kept, w)
+			}
+		}
+		ws := condWords(strings.Join(kept, " "))
+		if len(ws) < 2 {
+			return ""
+		}
+		if f := f3(ws[1]); f != formThird && f != formPast && f != formBase {
+			return ""
+		}
+		return ws[1]
+	}
+	da, db := deed(a), deed(b)
+	if da == "" || db == "" {
+		return false
+	}
+	sa, sb := stemOf(da), stemOf(db)
+	return sa != sb && !strings.HasPrefix(sa, sb) && !strings.HasPrefix(sb, sa) && opposites[da] != db && opposites[db] != da
 }
 
 // negative reports whether a condition is worded with a negation.

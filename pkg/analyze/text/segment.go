@@ -157,7 +157,7 @@ func calmRun(run string, start bool) string {
 func segment(ctx context.Context, text string) []block {
 	lines := strings.Split(normaliseText(text), "\n")
 	for i, l := range lines {
-		lines[i] = calmCaps(l)
+		lines[i] = punctuateSpoken(calmCaps(l))
 	}
 	s := newSegmenter(lines)
 	for i, line := range s.lines {
