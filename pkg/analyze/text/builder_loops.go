@@ -243,6 +243,30 @@ func (b *builder) loopOpen(target *item) bool {
 // repairs the defects and presents the vehicle again." — the repair is
 // part of the failing branch, and a loop in the main flow would cut off
 // everything after it.
+// loopsBackTo reports whether a branch of the open decision, or of the
+// decision the last sentence came after, already ends with a flow back
+// to target (or to the run of steps it starts).
+func (b *builder) loopsBackTo(target *item) bool {
+	if target == nil {
+		return false
+	}
+	gs := []*gwBlock{b.open}
+	if n := len(b.seq); n >= 2 && b.seq[n-2].gw != nil {
+		gs = append(gs, b.seq[n-2].gw)
+	}
+	for _, g := range gs {
+		if g == nil {
+			continue
+		}
+		for _, br := range g.branches {
+			if n := len(br.items); n > 0 && br.items[n-1].back != nil && (br.items[n-1].back == target || br.items[n-1].back == b.runStart(target)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (b *builder) pendingToBranch() {
 	o := b.open
 	if o == nil || b.last != &o.pending || len(o.pending) == 0 || len(o.branches) == 0 {

@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application|matter|ticket|file|dossier|booking)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts|(?:we|they)\s+(?:stop|end|halt))\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:(?:does|do|did|will|shall|would)\s+not|doesn't|don't|won't)\s+[a-z]+(?:\s+(?:the|this|that|its|their|his|her)\s+[a-z-]+|\s+(?:it|them|him|her))?\s+(?:any\s+)?further\W*$|\b(?:never|no\s+longer)\s+(?:goes|go|gets|moves|proceeds|continues)\s+(?:to|on|further|any\s+further)\b|\b(?:is|are)\s+dead\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application|matter|ticket|file|dossier|booking)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts|(?:we|they)\s+(?:stop|end|halt))\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:(?:does|do|did|will|shall|would)\s+not|doesn't|don't|won't)\s+[a-z]+(?:\s+(?:the|this|that|its|their|his|her)\s+[a-z-]+|\s+(?:it|them|him|her))?\s+(?:any\s+)?further\W*$|\b(?:never|no\s+longer)\s+(?:goes|go|gets|moves|proceeds|continues)\s+(?:to|on|further|any\s+further)\b|\b(?:is|are)\s+dead\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|bound|sold|given|taken|done|held|kept|shown|brought|bought|built|won|drawn|written|put|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
 	// negEndRe is a closing clause saying the case is not carried on:
 	// "If the part fails, it is not shipped", "…, and the order will not
 	// be delivered". Only at the end of the sentence, after a clause
@@ -218,6 +218,12 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// "… sends it back to the clerk": back to the clerk's last step
 		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
 			a.b.loopTo(e.item)
+		} else if d := a.lastDraft(); d != nil && a.b.open != nil && !a.b.open.whether && reworkCueRe.MatchString(s) && d.event == nil && handBackVerbs[firstWord(d.verb)] && d != a.drafts[before] {
+			// "If information is missing, the analyst sends the form
+			// back to the supplier, and the supplier corrects and
+			// returns it": the corrected form comes back to the step
+			// before the decision
+			a.b.loopBack()
 		} else if d := a.lastDraft(); d != nil && a.b.open == nil && !backRe.MatchString(s) && !handBackVerbs[firstWord(d.verb)] {
 			// "… approves the draft or sends it back, and the clerk
 			// revises it": the returning branch goes back to the work
@@ -231,7 +237,11 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// a step done again returns to where it was first done; a new
 		// step ("corrects and resubmits") returns to the step before the
 		// decision
-		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+		if d, e := a.repeated(before); e != nil && a.b.loopsBackTo(e.item) {
+			// "…; the broker corrects it and resubmits; the assistant
+			// checks it again": the check the branch already returns to
+			d.drop = true
+		} else if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
 		} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
 			// "… corrects it and resubmits it to the line manager": back

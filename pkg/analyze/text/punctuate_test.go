@@ -71,3 +71,42 @@ func TestTwoQuestionsOnOneSubject(t *testing.T) {
 		t.Fatalf("missing steps: %v", ids)
 	}
 }
+
+func TestStateLabel(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Statement missing: assistant returns the submission to the broker.", "If statement missing, assistant returns the submission to the broker."},
+		{"Seal broken: refuse the load.", "If seal broken, refuse the load."},
+		{"Note: the form is missing.", "Note: the form is missing."},
+		{"Assistant logs the submission.", "Assistant logs the submission."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := stateLabel(tt.in); got != tt.want {
+				t.Errorf("stateLabel(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCheckDoneAgainIsTheLoop(t *testing.T) {
+	text := "The assistant logs the submission.\nThe assistant checks the submission for the statement of values.\n- Statement missing: assistant returns the submission to the broker for correction; the broker corrects it and resubmits; the assistant checks it again.\n\nThe underwriter rates the risk."
+	m := Analyze(context.Background(), text, "")
+	for _, a := range m.Activities {
+		if a.Name == "Check submission again" {
+			t.Errorf("the check done again is a step of its own, want it to be the loop back: %v", names(m))
+		}
+	}
+}
+
+func TestOutlineSectionTitles(t *testing.T) {
+	text := "1. Intake\n   a. Underwriting assistant logs the submission from the broker.\n   b. Underwriting assistant checks the submission.\n2. Risk assessment\n   a. Underwriter orders a survey.\n   b. Underwriter rates the risk.\n3. Check the documents\n   - passport\n"
+	var headings []string
+	for _, bl := range segment(context.Background(), text) {
+		if bl.kind == blockHeading {
+			headings = append(headings, bl.text)
+		}
+	}
+	if len(headings) != 2 || headings[0] != "Intake" || headings[1] != "Risk assessment" {
+		t.Errorf("headings %q, want Intake and Risk assessment (a step with details under it stays a step)", headings)
+	}
+}

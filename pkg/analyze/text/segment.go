@@ -360,7 +360,7 @@ func (s *segmenter) marked(i int, t string) bool {
 		return true
 	}
 	if mark, body, ok := textshape.Item(t); ok {
-		if textshape.NumberedHeading(mark, body, readsAsStep) {
+		if textshape.NumberedHeading(mark, body, readsAsStep) || s.outlineSection(i, body) {
 			s.flush()
 			s.emit(block{kind: blockHeading, text: headingText(body)})
 			s.prevBlank = true
@@ -370,6 +370,48 @@ func (s *segmenter) marked(i int, t string) bool {
 		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyphOf(mark)})
 		s.prevBlank = false
 		return true
+	}
+	return false
+}
+
+// nominalEndings end the noun of a stage of work: "Risk assessment",
+// "Intake", "Binding", "Approval", "Closure".
+var nominalEndings = []string{"ment", "tion", "sion", "ance", "ence", "ing", "al", "ure", "take", "ity"}
+
+// outlineSection reports whether list item i, with text body, is the
+// title of a part of an outline: a short noun phrase of a stage of
+// work without a sentence end ("2. Risk assessment") whose next line is
+// an item indented under it ("   a. Underwriter orders a survey."). A
+// step with its details under it ("1. Check the documents" over "-
+// passport") opens with an order and stays a step.
+func (s *segmenter) outlineSection(i int, body string) bool {
+	ws := strings.Fields(body)
+	if len(ws) == 0 || len(ws) > 4 || endsSentence(body) || strings.HasSuffix(body, ":") || agentActs(ws) {
+		return false
+	}
+	last := norm(ws[len(ws)-1])
+	nominal := false
+	for _, e := range nominalEndings {
+		if strings.HasSuffix(last, e) && len(last) > len(e)+2 {
+			nominal = true
+		}
+	}
+	if !nominal {
+		return false
+	}
+	if len(ws) > 1 {
+		if _, f := verbForm(ws[0]); f == formBase && !strings.HasSuffix(last, "ing") && determiners[norm(ws[1])] {
+			return false // "Arrange the booking"
+		}
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	for j := i + 1; j < len(s.lines); j++ {
+		next := s.lines[j]
+		if strings.TrimSpace(next) == "" {
+			continue
+		}
+		_, _, item := textshape.Item(strings.TrimSpace(next))
+		return item && indent(next) > indent(s.lines[i])
 	}
 	return false
 }
