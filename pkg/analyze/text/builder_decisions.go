@@ -20,7 +20,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	}
 	// "If the risk is high … If the risk is acceptable …": one decision
 	// with two branches, not two decisions in a row
-	if o := b.open; o != nil && !o.whether && (o.pendingN == 0 || len(o.pending) == 0) && sameQuestion(o.cond, cond) {
+	if o := b.open; o != nil && !o.whether && (o.pendingN == 0 || len(o.pending) == 0) && sameQuestion(o.cond, cond) && !anotherState(o.branches, cond) {
 		if len(o.branches) == 1 && o.branches[0].label == "Yes" {
 			o.branches[0].label = shortCondition(o.cond)
 		}
@@ -274,6 +274,27 @@ func (b *builder) addChoice(performer string, alts [][]*draft) {
 	b.lastN = 1
 }
 
+// anotherState reports a condition that would be a third case of a
+// decision whose two cases already are one answer and its opposite:
+// after "Where no fraud is likely …" and "Where fraud is likely …", "If
+// fraud is confirmed" asks a new question of the same thing.
+func anotherState(brs []branch, cond string) bool {
+	if len(brs) < 2 {
+		return false
+	}
+	for i := range brs {
+		for j := i + 1; j < len(brs); j++ {
+			if negates(brs[i].cond, brs[j].cond) {
+				ci, cc := condWords(brs[i].cond), condWords(cond)
+				if len(ci) >= 2 && len(cc) >= 2 && ci[1] != cc[1] && opposites[ci[1]] != cc[1] && opposites[cc[1]] != ci[1] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // sameQuestion reports whether two conditions ask about the same thing:
 // they share their first content word ("the risk is high", "the risk is
 // acceptable"; "the claim is within the policy", "the claim is not
@@ -441,8 +462,16 @@ func negative(s string) bool {
 	return false
 }
 
+// judgedRe is the judge in front of a condition's question: "the
+// investigator considers that no fraud is likely" asks whether fraud is
+// likely.
+var judgedRe = regexp.MustCompile(`(?i)^(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:considers|decides|finds|determines|believes|thinks|concludes|establishes|judges|feels)\s+(?:that\s+)?`)
+
 func condWords(s string) []string {
 	var out []string
+	if loc := judgedRe.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		s = s[loc[1]:]
+	}
 	for _, w := range strings.Fields(s) {
 		n := norm(w)
 		if n == "" || determiners[n] || auxBe[n] || n == "not" || n == "no" || modals[n] || prepositions[n] || condQuantifiers[n] {

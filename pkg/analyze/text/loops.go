@@ -162,9 +162,11 @@ func (a *analyzer) closeSentence(s string, before int) {
 			a.b.endSoft()
 			return
 		}
-		if backRe.MatchString(s) {
+		if backRe.MatchString(s) && !(forwardPurposeRe.MatchString(s) && !reworkCueRe.MatchString(s)) {
 			// "If there is a conflict, the request goes back to the line
 			// manager": no step of its own, a loop to the manager's step
+			// ("… returns to the claims handler for settlement" goes on
+			// with the settlement, no rework)
 			if e := a.backTo(s); e != nil {
 				a.b.loopEmptyBranch(e.item)
 			}
@@ -264,6 +266,10 @@ func (a *analyzer) closeSentence(s string, before int) {
 		}
 	}
 }
+
+// forwardPurposeRe is the purpose a case is handed back for: "…
+// returns to the claims handler for settlement".
+var forwardPurposeRe = regexp.MustCompile(`(?i)\bfor\s+(?:the\s+|its\s+|their\s+)?(?:settlement|payment|processing|closure|completion|approval|signature|filing|booking|release|dispatch|archiving)\b`)
 
 // sentBackRe is work handed back without saying to whom: "… or sends it
 // back, and the clerk revises it".

@@ -32,46 +32,6 @@ func TestPunctuateSpoken(t *testing.T) {
 	}
 }
 
-func TestNegatesOtherDeeds(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want bool
-	}{
-		{"the applicant is admitted", "the applicant is not admitted", true},
-		{"the customer pays", "the customer does not pay", true},
-		{"the claim is within the policy", "the claim is not covered", true},
-		{"the company cancels the event", "the company has not paid within 30 days", false},
-		{"the supplier delivers late", "the supplier does not reply", false},
-		{"the risk is high", "the risk is low", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {
-			if got := negates(tt.a, tt.b); got != tt.want {
-				t.Errorf("negates(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestTwoQuestionsOnOneSubject(t *testing.T) {
-	// the steps between two conditions on one subject that name different
-	// deeds run for every case, not only the first condition's
-	text := "Lena books the chef.\n\nIf the company cancels the event, Lena cancels the booking.\n\nOn the day, the chef runs the course. Afterwards our bookkeeper sends the invoice to the company. If the company has not paid within 30 days, the bookkeeper sends a reminder. The bookkeeper books the payment."
-	m := Analyze(context.Background(), text, "")
-	ids := map[string]string{}
-	for _, a := range m.Activities {
-		ids[a.Name] = a.ID
-	}
-	for _, f := range m.Flows {
-		if f.Source == ids["Cancel booking"] && f.Target == ids["Run course"] {
-			t.Fatalf("the cancelled booking runs the course: %+v", m.Flows)
-		}
-	}
-	if ids["Run course"] == "" || ids["Send invoice"] == "" {
-		t.Fatalf("missing steps: %v", ids)
-	}
-}
-
 func TestStateLabel(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Statement missing: assistant returns the submission to the broker.", "If statement missing, assistant returns the submission to the broker."},
