@@ -3,6 +3,7 @@ package text
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -367,12 +368,22 @@ func (s *segmenter) marked(i int, t string) bool {
 			return true
 		}
 		s.flush()
-		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyphOf(mark)})
+		glyph := glyphOf(mark)
+		if ind := indentOf(s.lines[i]); ind > 0 {
+			// "- At the same time:" over "  - the commander posts …": a
+			// list nested by its indent is another list, though its
+			// marker is the same
+			glyph += "@" + strconv.Itoa(ind)
+		}
+		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyph})
 		s.prevBlank = false
 		return true
 	}
 	return false
 }
+
+// indentOf is how many spaces or tabs lead a line.
+func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 
 // nominalEndings end the noun of a stage of work: "Risk assessment",
 // "Intake", "Binding", "Approval", "Closure".
@@ -404,14 +415,13 @@ func (s *segmenter) outlineSection(i int, body string) bool {
 			return false // "Arrange the booking"
 		}
 	}
-	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
 	for j := i + 1; j < len(s.lines); j++ {
 		next := s.lines[j]
 		if strings.TrimSpace(next) == "" {
 			continue
 		}
 		_, _, item := textshape.Item(strings.TrimSpace(next))
-		return item && indent(next) > indent(s.lines[i])
+		return item && indentOf(next) > indentOf(s.lines[i])
 	}
 	return false
 }
