@@ -69,4 +69,15 @@ func TestOutlineSectionTitles(t *testing.T) {
 	if len(headings) != 2 || headings[0] != "Intake" || headings[1] != "Risk assessment" {
 		t.Errorf("headings %q, want Intake and Risk assessment (a step with details under it stays a step)", headings)
 	}
+	// as extraction writes it, without the indents
+	flat := "1. Intake\na. Underwriting assistant logs the submission from the broker.\nb. Underwriting assistant checks the submission.\n2. Risk assessment\na. Underwriter orders a survey.\n"
+	headings = nil
+	for _, bl := range segment(context.Background(), flat) {
+		if bl.kind == blockHeading {
+			headings = append(headings, bl.text)
+		}
+	}
+	if len(headings) != 2 {
+		t.Errorf("headings %q of the flat outline, want Intake and Risk assessment", headings)
+	}
 }

@@ -392,9 +392,10 @@ var nominalEndings = []string{"ment", "tion", "sion", "ance", "ence", "ing", "al
 // outlineSection reports whether list item i, with text body, is the
 // title of a part of an outline: a short noun phrase of a stage of
 // work without a sentence end ("2. Risk assessment") whose next line is
-// an item indented under it ("   a. Underwriter orders a survey."). A
-// step with its details under it ("1. Check the documents" over "-
-// passport") opens with an order and stays a step.
+// an item under it, indented or with another kind of marker ("   a.
+// Underwriter orders a survey."). A step with its details under it ("1.
+// Check the documents" over "- passport") opens with an order and stays
+// a step.
 func (s *segmenter) outlineSection(i int, body string) bool {
 	ws := strings.Fields(body)
 	if len(ws) == 0 || len(ws) > 4 || endsSentence(body) || strings.HasSuffix(body, ":") || agentActs(ws) {
@@ -420,8 +421,11 @@ func (s *segmenter) outlineSection(i int, body string) bool {
 		if strings.TrimSpace(next) == "" {
 			continue
 		}
-		_, _, item := textshape.Item(strings.TrimSpace(next))
-		return item && indentOf(next) > indentOf(s.lines[i])
+		mark, _, item := textshape.Item(strings.TrimSpace(next))
+		own, _, _ := textshape.Item(strings.TrimSpace(s.lines[i]))
+		// indented under it, or (extraction drops indents) of another
+		// kind of marker: "a." under "2."
+		return item && (indentOf(next) > indentOf(s.lines[i]) || glyphOf(mark) != glyphOf(own))
 	}
 	return false
 }
