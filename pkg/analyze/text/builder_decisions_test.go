@@ -86,3 +86,20 @@ func TestThirdStateIsANewDecision(t *testing.T) {
 		t.Errorf("only a case not confirmed as fraud should reach the record: %v", names(m))
 	}
 }
+
+func TestInvertedCondition(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Are documents missing, so the clerk requests them from the owner.", "If documents are missing, the clerk requests them from the owner."},
+		{"Does the customer not pay within 14 days, the clerk sends a reminder.", "If the customer does not pay within 14 days, the clerk sends a reminder."},
+		{"Is the form incomplete, the clerk returns it.", "If the form is incomplete, the clerk returns it."},
+		{"Is the form complete?", "Is the form complete?"},
+		{"Are there questions, please call us.", "Are there questions, please call us."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := invertedCondition(tt.in); got != tt.want {
+				t.Errorf("invertedCondition(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

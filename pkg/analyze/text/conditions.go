@@ -3,6 +3,8 @@ package text
 import (
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // condLeadNoCommaRe finds a condition written without the comma that ends it:
@@ -143,3 +145,46 @@ func noNoCondition(s string) string {
 	}
 	return "If there is no " + m[1] + ", " + rest + " and nothing else happens."
 }
+
+// invertedRe is a condition put as a question without its question mark,
+// as German and Dutch write it: "Are documents missing, so the clerk
+// requests them", "Does the customer not pay, the clerk sends a
+// reminder".
+var invertedRe = regexp.MustCompile(`^(Is|Are|Was|Were|Does|Do|Did|Has|Have)\s+([^,?;]{3,80}?),\s*(?:(?:so|then)\s+)?([^?]{6,})$`)
+
+// invertedCondition writes an inverted condition as an "if": "Are
+// documents missing, so the clerk requests them" → "If documents are
+// missing, the clerk requests them". The auxiliary goes before the
+// first word after the subject that states or does something (a "not",
+// a participle, a state word, a verb). Any other sentence is returned
+// as it is.
+func invertedCondition(s string) string {
+	m := invertedRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return s
+	}
+	aux := strings.ToLower(m[1])
+	ws := strings.Fields(m[2])
+	k := -1
+	for i := 1; i < len(ws); i++ {
+		n := norm(ws[i])
+		_, f := verbForm(ws[i])
+		if n == "not" || n == "no" || stateWords[n] || f == formPast || f == formIng || (aux == "does" || aux == "do" || aux == "did") && f == formBase {
+			k = i
+			break
+		}
+	}
+	if k < 1 {
+		return s
+	}
+	cond := strings.Join(ws[:k], " ") + " " + aux + " " + strings.Join(ws[k:], " ")
+	if !textshape.AllCaps(ws[0]) {
+		cond = lowerFirst1(cond)
+	}
+	return "If " + cond + ", " + m[3]
+}
+
+// stateWords are the states an inverted condition asks about.
+var stateWords = set(`missing incomplete complete damaged broken approved rejected declined ok okay invalid valid late
+	overdue failed passed unclear wrong correct available unavailable expired unsigned signed illegible eligible ineligible
+	sufficient insufficient positive negative high low`)
