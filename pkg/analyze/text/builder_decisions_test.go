@@ -103,3 +103,22 @@ func TestInvertedCondition(t *testing.T) {
 		})
 	}
 }
+
+func TestUntilAfterDecisionLoopsItsLastBranch(t *testing.T) {
+	text := "The clerk checks the calendar. If the date is free, the clerk sends a quote. If the date is taken, the clerk proposes other dates. Sometimes this goes back and forth a few times until a date fits. The chef runs the course."
+	m := Analyze(context.Background(), text, "")
+	ids := map[string]string{}
+	for _, a := range m.Activities {
+		ids[a.Name] = a.ID
+	}
+	check, quote, propose := ids["Check calendar"], ids["Send quote"], ids["Propose other dates"]
+	if check == "" || quote == "" || propose == "" {
+		t.Fatalf("missing steps: %v", names(m))
+	}
+	if !reaches(m, propose, check) {
+		t.Errorf("proposing other dates should go back to the calendar: %v", names(m))
+	}
+	if reaches(m, quote, check) {
+		t.Errorf("a quote sent for a free date should not go round again: %v", names(m))
+	}
+}

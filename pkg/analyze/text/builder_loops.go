@@ -159,6 +159,36 @@ func (b *builder) addLoopCheck(cond, performer string, target *item, again bool)
 	return true
 }
 
+// addLoopCheckIn ends list, a branch of a decision, with a decision on
+// cond whose "No" returns to target: the branch goes round until cond
+// holds, the decision's other branches do not.
+func (b *builder) addLoopCheckIn(list *[]*item, cond, performer string, target *item) bool {
+	n := len(*list)
+	if n == 0 || (*list)[n-1].end || (*list)[n-1].back != nil {
+		return false
+	}
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
+		spec: "Repeated until " + strings.TrimSpace(cond) + "."}
+	g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: target}}}}
+	*list = append(*list, &item{gw: g})
+	return true
+}
+
+// branchOf is the list of g's branch that holds it, or nil.
+func (g *gwBlock) branchOf(it *item) *[]*item {
+	if it == nil {
+		return nil
+	}
+	for i := range g.branches {
+		for _, x := range g.branches[i].items {
+			if x == it {
+				return &g.branches[i].items
+			}
+		}
+	}
+	return nil
+}
+
 // loopChoice ends the branch of the choice just made that holds d, its
 // last step, with a flow back to the work in front of the choice: "The
 // manager either approves the draft, or she returns it and the clerk

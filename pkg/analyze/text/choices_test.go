@@ -189,6 +189,7 @@ func TestUntilLoops(t *testing.T) {
 		{"keeps doing until", "The clerk registers the meter. The lab keeps testing the meter until two results agree. Billing issues a credit note.", [2]pattern{{"test"}, {"test"}}},
 		{"a wait until collected", "The clerk registers the parcel. The parcel is held at the depot until the customer collects it. The clerk closes the case.", [2]pattern{}},
 		{"until a day", "The clerk registers the parcel. The clerk stores the parcel until Friday. The clerk closes the case.", [2]pattern{}},
+		{"back and forth until, after a decision", "The clerk checks the calendar. If the date is free, the clerk sends a quote. If the date is taken, the clerk proposes other dates. Sometimes this goes back and forth a few times until a date fits. The chef runs the course.", [2]pattern{{"propos"}, {"check", "calendar"}}},
 	} {
 		m := Analyze(context.Background(), tc.text, "t.txt")
 		if tc.loop[0] == nil {

@@ -309,8 +309,9 @@ func (a *analyzer) resubmittedTo(before int) *draft {
 
 // untilRe finds a sentence that closes a cycle of the steps before it:
 // "This continues until the reviewer approves the pull request", "These
-// steps are repeated until the test passes".
-var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
+// steps are repeated until the test passes", "Sometimes this goes back
+// and forth a few times until a date fits".
+var untilRe = regexp.MustCompile(`(?i)^(?:(?:sometimes|often|usually|normally)\s+)?(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops|goes back and forth|go back and forth)(?:\s+(?:a few|several|many|some)\s+times)?\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
 
 // loopUntil loops back from the last step to the first recent step of
 // the party the condition names ("until the reviewer approves": the
@@ -333,6 +334,21 @@ func (a *analyzer) loopUntil(cond string) bool {
 			target = d // the earliest of the run
 		} else if target != nil {
 			break
+		}
+	}
+	if n := len(a.b.seq); who == "" && n > 0 && a.b.seq[n-1].gw != nil && a.b.seq[n-1].gw.typ == process.GatewayExclusive {
+		// "If the date is free, she sends a quote; if not, she proposes
+		// other dates. This goes back and forth until a date fits": the
+		// cycle starts at the step before that decision, and only the
+		// branch read last goes round it
+		g := a.b.seq[n-1].gw
+		if bf := g.before; bf != nil && bf.act != nil && bf.act.event == nil && !bf.act.drop && bf.act != a.last {
+			for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-4; i-- {
+				if list := g.branchOf(a.drafts[i].item); list != nil {
+					return a.b.addLoopCheckIn(list, cond, a.currentActor(), bf)
+				}
+			}
+			target = bf.act
 		}
 	}
 	if (target == nil || target == a.last) && who != "" {
