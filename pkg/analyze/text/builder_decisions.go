@@ -315,6 +315,11 @@ func sameQuestion(a, b string) bool {
 			return true
 		}
 	}
+	if sameSubjectHead(ca, cb) {
+		// "a physical inspection is ordered", "no inspection is
+		// ordered": one head noun, one predicate
+		return true
+	}
 	// "If approved, … If rejected, …", "if the test passes … if the test
 	// fails": the same words but for one answer and its opposite
 	if len(ca) != len(cb) {
@@ -331,6 +336,31 @@ func sameQuestion(a, b string) bool {
 		diff++
 	}
 	return diff == 1
+}
+
+// sameSubjectHead reports two conditions' words (condWords) whose
+// subjects end on the same noun, with modifiers or not, and whose
+// predicates after it are the same: "physical inspection ordered" and
+// "inspection ordered".
+func sameSubjectHead(ca, cb []string) bool {
+	head := func(ws []string) int {
+		for i := 1; i < len(ws); i++ {
+			if f := f3(ws[i]); f == formPast || f == formThird || f == formIng || stateWords[ws[i]] {
+				return i - 1
+			}
+		}
+		return -1
+	}
+	i, j := head(ca), head(cb)
+	if i < 0 || j < 0 || ca[i] != cb[j] || len(ca)-i != len(cb)-j {
+		return false
+	}
+	for k := 1; i+k < len(ca); k++ {
+		if ca[i+k] != cb[j+k] {
+			return false
+		}
+	}
+	return true
 }
 
 // endOnlyCase reports two branches on one subject of which one only

@@ -53,6 +53,8 @@ func TestSameQuestionBehindAJudge(t *testing.T) {
 		{"the investigator considers that no fraud is likely", "fraud is likely", true},
 		{"the panel decides that the risk is high", "the risk is low", true},
 		{"the investigator is available", "fraud is likely", false},
+		{"a physical inspection is ordered", "no inspection is ordered", true},
+		{"a physical inspection is ordered", "no inspection is planned", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {
