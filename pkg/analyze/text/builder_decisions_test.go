@@ -3,24 +3,44 @@ package text
 import (
 	"context"
 	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-func TestNegatesOtherDeeds(t *testing.T) {
+// activityIDs maps each activity's name to its id.
+func activityIDs(m process.Model) map[string]string {
+	ids := map[string]string{}
+	for _, a := range m.Activities {
+		ids[a.Name] = a.ID
+	}
+	return ids
+}
+
+// TestConditionPairs: whether two conditions ask one question
+// (sameQuestion), and one the other way round (negates).
+func TestConditionPairs(t *testing.T) {
 	tests := []struct {
+		name string
+		fn   func(a, b string) bool
 		a, b string
 		want bool
 	}{
-		{"the applicant is admitted", "the applicant is not admitted", true},
-		{"the customer pays", "the customer does not pay", true},
-		{"the claim is within the policy", "the claim is not covered", true},
-		{"the company cancels the event", "the company has not paid within 30 days", false},
-		{"the supplier delivers late", "the supplier does not reply", false},
-		{"the risk is high", "the risk is low", false},
+		{"negates", negates, "the applicant is admitted", "the applicant is not admitted", true},
+		{"negates", negates, "the customer pays", "the customer does not pay", true},
+		{"negates", negates, "the claim is within the policy", "the claim is not covered", true},
+		{"negates", negates, "the company cancels the event", "the company has not paid within 30 days", false},
+		{"negates", negates, "the supplier delivers late", "the supplier does not reply", false},
+		{"negates", negates, "the risk is high", "the risk is low", false},
+		{"sameQuestion", sameQuestion, "the investigator considers that no fraud is likely", "fraud is likely", true},
+		{"sameQuestion", sameQuestion, "the panel decides that the risk is high", "the risk is low", true},
+		{"sameQuestion", sameQuestion, "the investigator is available", "fraud is likely", false},
+		{"sameQuestion", sameQuestion, "a physical inspection is ordered", "no inspection is ordered", true},
+		{"sameQuestion", sameQuestion, "a physical inspection is ordered", "no inspection is planned", false},
 	}
 	for _, tt := range tests {
-		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {
-			if got := negates(tt.a, tt.b); got != tt.want {
-				t.Errorf("negates(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		t.Run(tt.name+" "+tt.a+" / "+tt.b, func(t *testing.T) {
+			if got := tt.fn(tt.a, tt.b); got != tt.want {
+				t.Errorf("%s(%q, %q) = %v, want %v", tt.name, tt.a, tt.b, got, tt.want)
 			}
 		})
 	}
@@ -31,10 +51,7 @@ func TestTwoQuestionsOnOneSubject(t *testing.T) {
 	// deeds run for every case, not only the first condition's
 	text := "Lena books the chef.\n\nIf the company cancels the event, Lena cancels the booking.\n\nOn the day, the chef runs the course. Afterwards our bookkeeper sends the invoice to the company. If the company has not paid within 30 days, the bookkeeper sends a reminder. When the payment arrives, the bookkeeper books the payment."
 	m := Analyze(context.Background(), text, "")
-	ids := map[string]string{}
-	for _, a := range m.Activities {
-		ids[a.Name] = a.ID
-	}
+	ids := activityIDs(m)
 	for _, f := range m.Flows {
 		if f.Source == ids["Cancel booking"] && f.Target == ids["Run course"] {
 			t.Fatalf("the cancelled booking runs the course: %+v", m.Flows)
@@ -45,35 +62,12 @@ func TestTwoQuestionsOnOneSubject(t *testing.T) {
 	}
 }
 
-func TestSameQuestionBehindAJudge(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want bool
-	}{
-		{"the investigator considers that no fraud is likely", "fraud is likely", true},
-		{"the panel decides that the risk is high", "the risk is low", true},
-		{"the investigator is available", "fraud is likely", false},
-		{"a physical inspection is ordered", "no inspection is ordered", true},
-		{"a physical inspection is ordered", "no inspection is planned", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.a+" / "+tt.b, func(t *testing.T) {
-			if got := sameQuestion(tt.a, tt.b); got != tt.want {
-				t.Errorf("sameQuestion(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
-			}
-		})
-	}
-}
-
 func TestThirdStateIsANewDecision(t *testing.T) {
 	// "likely" and "not likely" are one question; "confirmed" after them
 	// is the next one, and a case handed back "for settlement" goes on
 	text := "The investigator reviews the referral. Where the investigator considers that no fraud is likely, the hold is released and the claims handler continues the settlement. Where fraud is likely, the investigator interviews the claimant. If fraud is confirmed, the claim is declined. If fraud is not confirmed, the claim returns to the claims handler for settlement. The handler records the decision."
 	m := Analyze(context.Background(), text, "")
-	ids := map[string]string{}
-	for _, a := range m.Activities {
-		ids[a.Name] = a.ID
-	}
+	ids := activityIDs(m)
 	interview, release, decline, record := ids["Interview claimant"], ids["Release hold"], ids["Decline claim"], ids["Record decision"]
 	if interview == "" || release == "" || decline == "" || record == "" {
 		t.Fatalf("missing steps: %v", names(m))
@@ -89,18 +83,28 @@ func TestThirdStateIsANewDecision(t *testing.T) {
 	}
 }
 
-func TestInvertedCondition(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Are documents missing, so the clerk requests them from the owner.", "If documents are missing, the clerk requests them from the owner."},
-		{"Does the customer not pay within 14 days, the clerk sends a reminder.", "If the customer does not pay within 14 days, the clerk sends a reminder."},
-		{"Is the form incomplete, the clerk returns it.", "If the form is incomplete, the clerk returns it."},
-		{"Is the form complete?", "Is the form complete?"},
-		{"Are there questions, please call us.", "Are there questions, please call us."},
+// TestConditionRewrites: conditions written in other shapes become an
+// "if": a question without its mark, a list item led by a state.
+func TestConditionRewrites(t *testing.T) {
+	tests := []struct {
+		name     string
+		fn       func(string) string
+		in, want string
+	}{
+		{"invertedCondition", invertedCondition, "Are documents missing, so the clerk requests them from the owner.", "If documents are missing, the clerk requests them from the owner."},
+		{"invertedCondition", invertedCondition, "Does the customer not pay within 14 days, the clerk sends a reminder.", "If the customer does not pay within 14 days, the clerk sends a reminder."},
+		{"invertedCondition", invertedCondition, "Is the form incomplete, the clerk returns it.", "If the form is incomplete, the clerk returns it."},
+		{"invertedCondition", invertedCondition, "Is the form complete?", "Is the form complete?"},
+		{"invertedCondition", invertedCondition, "Are there questions, please call us.", "Are there questions, please call us."},
+		{"stateLabel", stateLabel, "Statement missing: assistant returns the submission to the broker.", "If statement missing, assistant returns the submission to the broker."},
+		{"stateLabel", stateLabel, "Seal broken: refuse the load.", "If seal broken, refuse the load."},
+		{"stateLabel", stateLabel, "Note: the form is missing.", "Note: the form is missing."},
+		{"stateLabel", stateLabel, "Assistant logs the submission.", "Assistant logs the submission."},
 	}
 	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			if got := invertedCondition(tt.in); got != tt.want {
-				t.Errorf("invertedCondition(%q) = %q, want %q", tt.in, got, tt.want)
+		t.Run(tt.name+" "+tt.in, func(t *testing.T) {
+			if got := tt.fn(tt.in); got != tt.want {
+				t.Errorf("%s(%q) = %q, want %q", tt.name, tt.in, got, tt.want)
 			}
 		})
 	}
@@ -109,10 +113,7 @@ func TestInvertedCondition(t *testing.T) {
 func TestUntilAfterDecisionLoopsItsLastBranch(t *testing.T) {
 	text := "The clerk checks the calendar. If the date is free, the clerk sends a quote. If the date is taken, the clerk proposes other dates. Sometimes this goes back and forth a few times until a date fits. The chef runs the course."
 	m := Analyze(context.Background(), text, "")
-	ids := map[string]string{}
-	for _, a := range m.Activities {
-		ids[a.Name] = a.ID
-	}
+	ids := activityIDs(m)
 	check, quote, propose := ids["Check calendar"], ids["Send quote"], ids["Propose other dates"]
 	if check == "" || quote == "" || propose == "" {
 		t.Fatalf("missing steps: %v", names(m))

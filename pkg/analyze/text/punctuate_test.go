@@ -32,22 +32,6 @@ func TestPunctuateSpoken(t *testing.T) {
 	}
 }
 
-func TestStateLabel(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Statement missing: assistant returns the submission to the broker.", "If statement missing, assistant returns the submission to the broker."},
-		{"Seal broken: refuse the load.", "If seal broken, refuse the load."},
-		{"Note: the form is missing.", "Note: the form is missing."},
-		{"Assistant logs the submission.", "Assistant logs the submission."},
-	}
-	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
-			if got := stateLabel(tt.in); got != tt.want {
-				t.Errorf("stateLabel(%q) = %q, want %q", tt.in, got, tt.want)
-			}
-		})
-	}
-}
-
 func TestCheckDoneAgainIsTheLoop(t *testing.T) {
 	text := "The assistant logs the submission.\nThe assistant checks the submission for the statement of values.\n- Statement missing: assistant returns the submission to the broker for correction; the broker corrects it and resubmits; the assistant checks it again.\n\nThe underwriter rates the risk."
 	m := Analyze(context.Background(), text, "")
@@ -59,25 +43,22 @@ func TestCheckDoneAgainIsTheLoop(t *testing.T) {
 }
 
 func TestOutlineSectionTitles(t *testing.T) {
-	text := "1. Intake\n   a. Underwriting assistant logs the submission from the broker.\n   b. Underwriting assistant checks the submission.\n2. Risk assessment\n   a. Underwriter orders a survey.\n   b. Underwriter rates the risk.\n3. Check the documents\n   - passport\n"
-	var headings []string
-	for _, bl := range segment(context.Background(), text) {
-		if bl.kind == blockHeading {
-			headings = append(headings, bl.text)
-		}
+	tests := []struct{ name, text string }{
+		{"indented", "1. Intake\n   a. Underwriting assistant logs the submission from the broker.\n   b. Underwriting assistant checks the submission.\n2. Risk assessment\n   a. Underwriter orders a survey.\n   b. Underwriter rates the risk.\n3. Check the documents\n   - passport\n"},
+		{"as extraction writes it, without the indents", "1. Intake\na. Underwriting assistant logs the submission from the broker.\nb. Underwriting assistant checks the submission.\n2. Risk assessment\na. Underwriter orders a survey.\n3. Check the documents\n- passport\n"},
 	}
-	if len(headings) != 2 || headings[0] != "Intake" || headings[1] != "Risk assessment" {
-		t.Errorf("headings %q, want Intake and Risk assessment (a step with details under it stays a step)", headings)
-	}
-	// as extraction writes it, without the indents
-	flat := "1. Intake\na. Underwriting assistant logs the submission from the broker.\nb. Underwriting assistant checks the submission.\n2. Risk assessment\na. Underwriter orders a survey.\n"
-	headings = nil
-	for _, bl := range segment(context.Background(), flat) {
-		if bl.kind == blockHeading {
-			headings = append(headings, bl.text)
-		}
-	}
-	if len(headings) != 2 {
-		t.Errorf("headings %q of the flat outline, want Intake and Risk assessment", headings)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var headings []string
+			for _, bl := range segment(context.Background(), tt.text) {
+				if bl.kind == blockHeading {
+					headings = append(headings, bl.text)
+				}
+			}
+			// a step with its details under it stays a step
+			if len(headings) != 2 || headings[0] != "Intake" || headings[1] != "Risk assessment" {
+				t.Errorf("headings %q, want Intake and Risk assessment", headings)
+			}
+		})
 	}
 }
