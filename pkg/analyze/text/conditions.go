@@ -22,7 +22,19 @@ var subjectPronouns = set(`we i they he she you`)
 // followed by a verb, a modal or a passive auxiliary. A sentence with a
 // comma, or with "then" before that subject, is left as it is.
 func ifComma(s string) string {
-	if !condLeadNoCommaRe.MatchString(s) || strings.ContainsAny(s, ",;:") {
+	if !condLeadNoCommaRe.MatchString(s) {
+		return s
+	}
+	if m := otherwiseMidRe.FindStringSubmatchIndex(s); m != nil && !strings.ContainsAny(s[:m[3]], ",;:") {
+		// "if the CV fits I schedule a phone screen, if not I send a
+		// polite no": the first case misses its comma, the other case
+		// comes after its own
+		if head := ifComma(s[:m[3]]); head != s[:m[3]] {
+			return head + s[m[3]:]
+		}
+		return s
+	}
+	if strings.ContainsAny(s, ",;:") {
 		return s
 	}
 	ws := strings.Fields(s)

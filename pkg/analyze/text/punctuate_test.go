@@ -62,3 +62,33 @@ func TestOutlineSectionTitles(t *testing.T) {
 		})
 	}
 }
+
+func TestSentenceEnds(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+	}{
+		{"I send the candidate a polite no. The manager interviews the candidate.", 2},
+		{"See form no. 12 for the details.", 1},
+		{"The clerk checks the form e.g. the date. The manager signs it.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := sentences(tt.in); len(got) != tt.want {
+				t.Errorf("sentences(%q) = %q, want %d", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTranscriptNumberedPoint(t *testing.T) {
+	text := "[09:12] Priya (Talent Partner): 1) I screen the CVs from the job board\n[09:13] Priya (Talent Partner): 2) if the CV fits I schedule a phone screen, if not I send the candidate a polite no\n[09:14] Marco (Hiring Manager): then I do the tech interview.\n"
+	m := Analyze(context.Background(), text, "")
+	found := false
+	for _, a := range m.Activities {
+		found = found || a.Name == "Schedule phone screen"
+	}
+	if !found {
+		t.Errorf("no step Schedule phone screen: %v", names(m))
+	}
+}

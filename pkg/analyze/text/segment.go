@@ -676,10 +676,10 @@ func sentences(p string) []string {
 		if !end || i == len(ws)-1 {
 			continue
 		}
-		if abbrevs[strings.ToLower(strings.TrimLeft(w, "(\"'"))] {
-			continue
-		}
 		next := ws[i+1]
+		if lw := strings.ToLower(strings.TrimLeft(w, "(\"'")); abbrevs[lw] && (lw != "no." || startsDigit(next)) {
+			continue // ("a polite no. The manager …": "no." before a number only)
+		}
 		if startsLower(next) && !lowerOpeners[strings.ToLower(strings.Trim(next, ",:"))] {
 			continue
 		}
@@ -693,6 +693,14 @@ func sentences(p string) []string {
 		out = append(out, strings.Join(ws[start:], " "))
 	}
 	return out
+}
+
+// startsDigit reports whether t begins with a digit.
+func startsDigit(t string) bool {
+	for _, r := range t {
+		return unicode.IsDigit(r)
+	}
+	return false
 }
 
 // headingText trims a heading's trailing full stop or colon.

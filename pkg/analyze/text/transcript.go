@@ -4,6 +4,8 @@ import (
 	"context"
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // turn is what one speaker said, in order.
@@ -282,7 +284,11 @@ func (a *analyzer) transcript(turns []turn) {
 			seen[k] = true
 			speakers = append(speakers, strings.TrimSpace(a.speaker))
 		}
-		for _, s := range sentences(t.text) {
+		text := t.text
+		if _, body, ok := textshape.Item(strings.TrimSpace(text)); ok {
+			text = body // "2) if the CV fits I schedule …": a numbered point of the turn
+		}
+		for _, s := range sentences(text) {
 			a.sentence(s, false)
 		}
 	}
