@@ -128,3 +128,25 @@ func TestUntilAfterDecisionLoopsItsLastBranch(t *testing.T) {
 		t.Errorf("a quote sent for a free date should not go round again: %v", names(m))
 	}
 }
+
+func TestLegaleseDecision(t *testing.T) {
+	// "shall A and shall B" are two steps; "the matter shall be deemed
+	// closed" ends the branch and is no step; the case "in time" is the
+	// other branch of the same question
+	text := "Upon receipt of a notice, the Disputes Officer shall register the dispute and shall verify the date. Where the notice was submitted after said period, the Disputes Officer shall decline the dispute. In such case no credit shall be granted, and the matter shall be deemed closed. Where the notice was submitted in time, the Disputes Officer shall grant a provisional credit. The Disputes Officer shall close the file."
+	m := Analyze(context.Background(), text, "")
+	ids := activityIDs(m)
+	for _, n := range []string{"Register dispute", "Verify date", "Decline dispute", "Grant provisional credit"} {
+		if ids[n] == "" {
+			t.Errorf("no step %q: %v", n, names(m))
+		}
+	}
+	for n := range ids {
+		if n == "Deem matter" {
+			t.Errorf("a deeming is a step: %v", names(m))
+		}
+	}
+	if decline, grant := ids["Decline dispute"], ids["Grant provisional credit"]; decline != "" && grant != "" && (reaches(m, decline, grant) || reaches(m, decline, ids["Close file"])) {
+		t.Errorf("a declined dispute goes on: %v", names(m))
+	}
+}

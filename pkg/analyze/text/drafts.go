@@ -621,10 +621,11 @@ var repeatWords = set(`this these that those it them step steps process procedur
 // repeated ("This is repeated", "Repeat steps 2 to 4"): a loop marker,
 // no step of its own.
 // stanceVerbs state an attitude or a stated aim, never a step: "the policy
-// reflects the regulator's expectations".
+// reflects the regulator's expectations", "the matter shall be deemed
+// closed".
 // ("acknowledge", "recognise" and "value" are not: "acknowledges the
 // ticket", "values the stock" are work).
-var stanceVerbs = set(`reflect emphasise emphasize underline stress cherish endeavour endeavor strive aspire`)
+var stanceVerbs = set(`reflect emphasise emphasize underline stress cherish endeavour endeavor strive aspire deem`)
 
 // stanceNouns are what a light verb attaches or gives when it states an
 // attitude: "attaches the utmost importance", "places emphasis".
