@@ -175,6 +175,12 @@ func TestControlFlow(t *testing.T) {
 			loops: [][2]string{{"Return submission", "Check submission for"}},
 		},
 		{
+			name:   "a step done again until it works is the loop back to that step, not a second loop",
+			text:   "The receiving clerk scans the return label. The inspector inspects the item. If the label does not scan, the receiving clerk types in the order number and scans again until it works. The agent closes the ticket.",
+			splits: 1,
+			loops:  [][2]string{{"Type in order number", "Scan return label"}},
+		},
+		{
 			name:   "when something fails is a decision",
 			text:   "The CI server builds the commit. When a build fails, the developer fixes the code. The QA team runs the regression tests.",
 			splits: 1,
