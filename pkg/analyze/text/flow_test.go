@@ -181,6 +181,12 @@ func TestControlFlow(t *testing.T) {
 			loops:  [][2]string{{"Type in order number", "Scan return label"}},
 		},
 		{
+			name:   "a question and an arrow in a list item is a case",
+			text:   "Steps\n- The engineer verifies the error rate\n- error rate still above 5%? -> escalate to the database team and try again\n- The commander resolves the incident\n",
+			splits: 1,
+			loops:  [][2]string{{"Escalate", "Verify error rate"}},
+		},
+		{
 			name:   "when something fails is a decision",
 			text:   "The CI server builds the commit. When a build fails, the developer fixes the code. The QA team runs the regression tests.",
 			splits: 1,
