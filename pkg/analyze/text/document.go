@@ -512,8 +512,8 @@ func questionConditions(ss []string) []string {
 		ws := strings.Fields(q)
 		if i+1 < len(ss) && strings.HasSuffix(q, "?") && len(ws) <= 14 && !askingWords[norm(ws[0])] && !strings.Contains(q, ":") {
 			next := strings.Fields(ss[i+1])
-			if len(next) > 1 && (next[0] == "->" || next[0] == "→" || next[0] == "=>") {
-				next = next[1:] // "Error rate still above 5%? -> escalate …"
+			if len(next) > 1 && (next[0] == "->" || next[0] == "→" || next[0] == "=>") && !arrowLineRe.MatchString(strings.Join(next[1:], " ")) {
+				next = next[1:] // "Error rate still above 5%? -> escalate …" (a chain of arrows is a tree of its own)
 			}
 			if len(next) > 0 && !ifLeadRe.MatchString(ss[i+1]) {
 				if faqLeads[strings.ToLower(next[0])] {
