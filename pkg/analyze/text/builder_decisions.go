@@ -485,7 +485,7 @@ func otherDeeds(a, b string) bool {
 func negative(s string) bool {
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		w = strings.Trim(w, ",.;:")
-		if w == "not" || w == "no" || w == "never" || strings.HasSuffix(w, "n't") {
+		if w == "not" || w == "no" || w == "never" || strings.HasSuffix(w, "n't") || strings.HasPrefix(w, "no-") || strings.HasPrefix(w, "non-") {
 			return true
 		}
 	}
@@ -504,6 +504,11 @@ func condWords(s string) []string {
 	}
 	for _, w := range strings.Fields(s) {
 		n := norm(w)
+		for _, neg := range []string{"no-", "non-"} {
+			if len(n) > len(neg)+2 && strings.HasPrefix(n, neg) {
+				n = n[len(neg):] // "no-hire" asks what "hire" asks
+			}
+		}
 		if n == "" || determiners[n] || auxBe[n] || n == "not" || n == "no" || modals[n] || prepositions[n] || condQuantifiers[n] {
 			continue
 		}

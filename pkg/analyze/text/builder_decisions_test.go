@@ -31,6 +31,8 @@ func TestConditionPairs(t *testing.T) {
 		{"negates", negates, "the company cancels the event", "the company has not paid within 30 days", false},
 		{"negates", negates, "the supplier delivers late", "the supplier does not reply", false},
 		{"negates", negates, "the risk is high", "the risk is low", false},
+		{"negates", negates, "no-hire", "hire", true},
+		{"negates", negates, "the part is non-compliant", "the part is compliant", true},
 		{"sameQuestion", sameQuestion, "the investigator considers that no fraud is likely", "fraud is likely", true},
 		{"sameQuestion", sameQuestion, "the panel decides that the risk is high", "the risk is low", true},
 		{"sameQuestion", sameQuestion, "the investigator is available", "fraud is likely", false},
@@ -148,5 +150,21 @@ func TestLegaleseDecision(t *testing.T) {
 	}
 	if decline, grant := ids["Decline dispute"], ids["Grant provisional credit"]; decline != "" && grant != "" && (reaches(m, decline, grant) || reaches(m, decline, ids["Close file"])) {
 		t.Errorf("a declined dispute goes on: %v", names(m))
+	}
+}
+
+func TestChatNoHireEnds(t *testing.T) {
+	// a chat's sentence after a full stop in lower case is a sentence;
+	// "no-hire" and "hire" are one question; "no offer ever goes out"
+	// ends the rejecting branch
+	text := "[09:16] Marco (Hiring Manager): I interview the candidate.\n[09:17] Marco (Hiring Manager): I decide. no-hire -> Priya sends the rejection, no offer ever goes out\n[09:18] Priya (Talent Partner): hire -> I draft the offer and send it to the candidate\n[09:19] Priya (Talent Partner): once signed, I create the employee record\n"
+	m := Analyze(context.Background(), text, "")
+	ids := activityIDs(m)
+	reject, offer := ids["Send rejection"], ids["Send offer"]
+	if reject == "" || offer == "" {
+		t.Fatalf("missing steps: %v", names(m))
+	}
+	if reaches(m, reject, offer) || reaches(m, reject, ids["Create employee record"]) {
+		t.Errorf("a rejected candidate goes on: %v", names(m))
 	}
 }
