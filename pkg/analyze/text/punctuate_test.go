@@ -92,3 +92,24 @@ func TestTranscriptNumberedPoint(t *testing.T) {
 		t.Errorf("no step Schedule phone screen: %v", names(m))
 	}
 }
+
+func TestCompanyNameIsAPool(t *testing.T) {
+	// a name with a company's legal form is another organisation, and
+	// "Ltd." before a capital ends the sentence
+	m := Analyze(context.Background(), "The buyer orders the parts from Acme Ltd. Acme Ltd confirms the order and ships the parts. The clerk checks the delivery and pays the invoice.", "")
+	pool := ""
+	for _, p := range m.Pools {
+		if p.Name == "Acme Ltd" {
+			pool = p.ID
+		}
+	}
+	if pool == "" {
+		t.Fatalf("no pool Acme Ltd: %+v", m.Pools)
+	}
+	for _, a := range m.Activities {
+		if a.Name == "Confirm order" && a.Pool == pool {
+			return
+		}
+	}
+	t.Errorf("no step Confirm order in the pool of Acme Ltd: %v", names(m))
+}

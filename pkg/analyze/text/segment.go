@@ -677,8 +677,11 @@ func sentences(p string) []string {
 			continue
 		}
 		next := ws[i+1]
-		if lw := strings.ToLower(strings.TrimLeft(w, "(\"'")); abbrevs[lw] && (lw != "no." || startsDigit(next)) {
-			continue // ("a polite no. The manager …": "no." before a number only)
+		if lw := strings.ToLower(strings.TrimLeft(w, "(\"'")); abbrevs[lw] && (lw != "no." || startsDigit(next)) && !(companySuffixes[lw] && isCapitalised(next)) {
+			// ("a polite no. The manager …": "no." before a number only;
+			// "… from Acme Ltd. Acme confirms …": a company's name ends
+			// the sentence before a capital)
+			continue
 		}
 		if startsLower(next) && !lowerOpeners[strings.ToLower(strings.Trim(next, ",:"))] {
 			continue
