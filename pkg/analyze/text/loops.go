@@ -248,7 +248,11 @@ func (a *analyzer) closeSentence(s string, before int) {
 		} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
 			// "… corrects it and resubmits it to the line manager": back
 			// to the manager's last step
-		} else if !a.b.loopBack() && a.b.open == nil {
+		} else if a.b.loopBack() {
+			if d := a.lastDraft(); d != nil && d.event == nil && retryVerbs[firstWord(d.verb)] && (strings.Trim(strings.ToLower(d.object), " .") == "" || strings.EqualFold(strings.TrimSpace(d.object), "again")) {
+				d.drop = true // "… escalates and tries again": the loop, no step
+			}
+		} else if a.b.open == nil {
 			// "… either approves it, or returns it and the clerk
 			// submits it again": the returning branch of the choice
 			a.b.loopChoice(a.lastDraft(), false)
@@ -462,6 +466,9 @@ func returnedOut(s string) bool {
 // waitAgainRe is a branch that goes back to waiting: "… and waits
 // again", "… and waits once more".
 var waitAgainRe = regexp.MustCompile(`(?i)\bwait(?:s|ing)?\s+(?:again|once\s+more|anew)\b`)
+
+// retryVerbs say only that the work is done once more: "tries again".
+var retryVerbs = set(`try retry`)
 
 // restartVerbs start a step over: "start again with measuring".
 var restartVerbs = set(`start begin restart`)

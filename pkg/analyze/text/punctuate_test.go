@@ -33,11 +33,16 @@ func TestPunctuateSpoken(t *testing.T) {
 }
 
 func TestCheckDoneAgainIsTheLoop(t *testing.T) {
-	text := "The assistant logs the submission.\nThe assistant checks the submission for the statement of values.\n- Statement missing: assistant returns the submission to the broker for correction; the broker corrects it and resubmits; the assistant checks it again.\n\nThe underwriter rates the risk."
-	m := Analyze(context.Background(), text, "")
-	for _, a := range m.Activities {
-		if a.Name == "Check submission again" {
-			t.Errorf("the check done again is a step of its own, want it to be the loop back: %v", names(m))
+	tests := []struct{ text, step string }{
+		{"The assistant logs the submission.\nThe assistant checks the submission for the statement of values.\n- Statement missing: assistant returns the submission to the broker for correction; the broker corrects it and resubmits; the assistant checks it again.\n\nThe underwriter rates the risk.", "Check submission again"},
+		{"The clerk checks the form. If the form is wrong, the clerk calls the customer and tries again. The clerk files the form.", "Try again"},
+	}
+	for _, tt := range tests {
+		m := Analyze(context.Background(), tt.text, "")
+		for _, a := range m.Activities {
+			if a.Name == tt.step {
+				t.Errorf("%q is a step of its own, want it to be the loop back: %v", tt.step, names(m))
+			}
 		}
 	}
 }
