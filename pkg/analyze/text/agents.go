@@ -77,6 +77,9 @@ func isAgent(np string) bool {
 			return true
 		}
 	}
+	if companyName(ws) {
+		return true // "Acme Ltd"
+	}
 	// the head noun (last word) decides: "Accounts Payable Clerk" is a
 	// clerk, "Shutter and Aperture Priority" is a priority
 	head := norm(ws[len(ws)-1])
@@ -89,6 +92,15 @@ func isAgent(np string) bool {
 		}
 	}
 	return false
+}
+
+// companySuffixes end the name of a company: "Acme Ltd", "Müller GmbH".
+var companySuffixes = set(`ltd ltd. limited inc inc. gmbh ag llc plc corp corp. bv b.v. s.a. sa srl spa oy pty`)
+
+// companyName reports a capitalised name that ends with a company's legal
+// form: "Acme Ltd", "NetCore GmbH".
+func companyName(ws []string) bool {
+	return len(ws) >= 2 && companySuffixes[strings.ToLower(strings.TrimRight(ws[len(ws)-1], ",;:"))] && isCapitalised(ws[len(ws)-2])
 }
 
 var docNouns = set(`status structure control history information owner version title overview summary

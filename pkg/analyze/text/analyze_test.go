@@ -56,6 +56,7 @@ func TestSentencesToActivities(t *testing.T) {
 		{"The clerk checks the part. Purchasing additionally informs the supplier.", "Inform supplier", "Purchasing"}, // an adverb is no part of the performer
 		{"The clerk opens the file. Accountant send payment reminder.", "Send payment reminder", "Accountant"},        // plain English without article and agreement
 		{"Teacher give pupil new book.", "Give pupil new book", "Teacher"},
+		{"The receiving clerk types in the order number.", "Type in order number", "Receiving Clerk"}, // a verb that is mostly a noun, with its particle
 		{"- Verification of GNSS operation prior to flight", "Verify GNSS operation", process.DefaultPerformer},
 		{"- Confirming spatial coverage of products", "Confirm spatial coverage of products", process.DefaultPerformer},
 		{"The HR department sends the offer letter to the candidate.", "Send offer letter", "HR Department"},

@@ -543,6 +543,18 @@ func (b *builder) endBranch(soft bool) {
 }
 
 // addParallel runs ds at the same time as the step before it.
+// outsideOnly reports whether items are only steps of parties outside
+// the organisation that stay theirs.
+func outsideOnly(items []*item) bool {
+	for _, it := range items {
+		if it.act == nil || it.act.event != nil || !isExternal(it.act.performer) || gettingVerbs[firstWord(it.act.verb)] {
+			// (a party's receiving is our sending: partyReceives)
+			return false
+		}
+	}
+	return len(items) > 0
+}
+
 func (b *builder) addParallel(ds []*draft) {
 	if len(ds) == 0 {
 		return
@@ -560,6 +572,13 @@ func (b *builder) addParallel(ds []*draft) {
 	n := b.lastN
 	if n < 1 || n > len(b.seq) {
 		n = 1
+	}
+	for n < len(b.seq) && outsideOnly(b.seq[len(b.seq)-n:]) {
+		// "… orders a survey from the firm. The firm sends the report.
+		// Meanwhile, the underwriter pulls the loss history": the
+		// outside party's step goes to its own pool, so the work beside
+		// the new steps is our own step before it
+		n++
 	}
 	first := append([]*item(nil), b.seq[len(b.seq)-n:]...)
 	g := &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}

@@ -159,6 +159,36 @@ func (b *builder) addLoopCheck(cond, performer string, target *item, again bool)
 	return true
 }
 
+// addLoopCheckIn ends list, a branch of a decision, with a decision on
+// cond whose "No" returns to target: the branch goes round until cond
+// holds, the decision's other branches do not.
+func (b *builder) addLoopCheckIn(list *[]*item, cond, performer string, target *item) bool {
+	n := len(*list)
+	if n == 0 || (*list)[n-1].end || (*list)[n-1].back != nil {
+		return false
+	}
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
+		spec: "Repeated until " + strings.TrimSpace(cond) + "."}
+	g.branches = []branch{{label: "Yes"}, {label: "No", items: []*item{{back: target}}}}
+	*list = append(*list, &item{gw: g})
+	return true
+}
+
+// branchOf is the list of g's branch that holds it, or nil.
+func (g *gwBlock) branchOf(it *item) *[]*item {
+	if it == nil {
+		return nil
+	}
+	for i := range g.branches {
+		for _, x := range g.branches[i].items {
+			if x == it {
+				return &g.branches[i].items
+			}
+		}
+	}
+	return nil
+}
+
 // loopChoice ends the branch of the choice just made that holds d, its
 // last step, with a flow back to the work in front of the choice: "The
 // manager either approves the draft, or she returns it and the clerk
@@ -243,6 +273,30 @@ func (b *builder) loopOpen(target *item) bool {
 // repairs the defects and presents the vehicle again." — the repair is
 // part of the failing branch, and a loop in the main flow would cut off
 // everything after it.
+// loopsBackTo reports whether a branch of the open decision, or of the
+// decision the last sentence came after, already ends with a flow back
+// to target (or to the run of steps it starts).
+func (b *builder) loopsBackTo(target *item) bool {
+	if target == nil {
+		return false
+	}
+	gs := []*gwBlock{b.open}
+	if n := len(b.seq); n >= 2 && b.seq[n-2].gw != nil {
+		gs = append(gs, b.seq[n-2].gw)
+	}
+	for _, g := range gs {
+		if g == nil {
+			continue
+		}
+		for _, br := range g.branches {
+			if n := len(br.items); n > 0 && br.items[n-1].back != nil && (br.items[n-1].back == target || br.items[n-1].back == b.runStart(target)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (b *builder) pendingToBranch() {
 	o := b.open
 	if o == nil || b.last != &o.pending || len(o.pending) == 0 || len(o.branches) == 0 {

@@ -145,6 +145,8 @@ func TestParallelShapes(t *testing.T) {
 		{"and in the meantime", "The clerk registers the order. The porting desk books the port date, and in the meantime logistics ships the SIM. The network team activates the number.", [2]pattern{{"book"}, {"ship"}}},
 		{"compound subject simultaneously", "The clerk opens the period. The buyer and the planner check the forecast simultaneously. The accountant reconciles the accounts.", [2]pattern{{"check"}, {"check"}}},
 		{"neither waits for the other", "The clerk opens the file. The auditor reviews the ledger and the analyst tests the controls; neither waits for the other. The manager signs the report.", [2]pattern{{"review"}, {"test"}}},
+		{"meanwhile after an outside party's reply: beside our own step", "The underwriter logs the submission. The underwriter orders a survey from the risk engineering firm. The risk engineering firm sends the survey report. Meanwhile, the underwriter pulls the loss history. The underwriter rates the risk.", [2]pattern{{"order", "survey"}, {"pull"}}},
+		{"a nested list under a bullet lead", "Steps\n- The engineer acknowledges the alert\n- At the same time:\n  - the commander posts a status update\n  - the engineer checks the recent deploys\n- The engineer verifies the error rate\n", [2]pattern{{"post"}, {"check"}}},
 	}
 	for _, tc := range tests {
 		m := Analyze(context.Background(), tc.text, "t.txt")
@@ -187,6 +189,7 @@ func TestUntilLoops(t *testing.T) {
 		{"keeps doing until", "The clerk registers the meter. The lab keeps testing the meter until two results agree. Billing issues a credit note.", [2]pattern{{"test"}, {"test"}}},
 		{"a wait until collected", "The clerk registers the parcel. The parcel is held at the depot until the customer collects it. The clerk closes the case.", [2]pattern{}},
 		{"until a day", "The clerk registers the parcel. The clerk stores the parcel until Friday. The clerk closes the case.", [2]pattern{}},
+		{"back and forth until, after a decision", "The clerk checks the calendar. If the date is free, the clerk sends a quote. If the date is taken, the clerk proposes other dates. Sometimes this goes back and forth a few times until a date fits. The chef runs the course.", [2]pattern{{"propos"}, {"check", "calendar"}}},
 	} {
 		m := Analyze(context.Background(), tc.text, "t.txt")
 		if tc.loop[0] == nil {

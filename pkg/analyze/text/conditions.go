@@ -3,6 +3,8 @@ package text
 import (
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // condLeadNoCommaRe finds a condition written without the comma that ends it:
@@ -20,7 +22,19 @@ var subjectPronouns = set(`we i they he she you`)
 // followed by a verb, a modal or a passive auxiliary. A sentence with a
 // comma, or with "then" before that subject, is left as it is.
 func ifComma(s string) string {
-	if !condLeadNoCommaRe.MatchString(s) || strings.ContainsAny(s, ",;:") {
+	if !condLeadNoCommaRe.MatchString(s) {
+		return s
+	}
+	if m := otherwiseMidRe.FindStringSubmatchIndex(s); m != nil && !strings.ContainsAny(s[:m[3]], ",;:") {
+		// "if the CV fits I schedule a phone screen, if not I send a
+		// polite no": the first case misses its comma, the other case
+		// comes after its own
+		if head := ifComma(s[:m[3]]); head != s[:m[3]] {
+			return head + s[m[3]:]
+		}
+		return s
+	}
+	if strings.ContainsAny(s, ",;:") {
 		return s
 	}
 	ws := strings.Fields(s)
@@ -143,3 +157,46 @@ func noNoCondition(s string) string {
 	}
 	return "If there is no " + m[1] + ", " + rest + " and nothing else happens."
 }
+
+// invertedRe is a condition put as a question without its question mark,
+// as German and Dutch write it: "Are documents missing, so the clerk
+// requests them", "Does the customer not pay, the clerk sends a
+// reminder".
+var invertedRe = regexp.MustCompile(`^(Is|Are|Was|Were|Does|Do|Did|Has|Have)\s+([^,?;]{3,80}?),\s*(?:(?:so|then)\s+)?([^?]{6,})$`)
+
+// invertedCondition writes an inverted condition as an "if": "Are
+// documents missing, so the clerk requests them" → "If documents are
+// missing, the clerk requests them". The auxiliary goes before the
+// first word after the subject that states or does something (a "not",
+// a participle, a state word, a verb). Any other sentence is returned
+// as it is.
+func invertedCondition(s string) string {
+	m := invertedRe.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return s
+	}
+	aux := strings.ToLower(m[1])
+	ws := strings.Fields(m[2])
+	k := -1
+	for i := 1; i < len(ws); i++ {
+		n := norm(ws[i])
+		_, f := verbForm(ws[i])
+		if n == "not" || n == "no" || stateWords[n] || f == formPast || f == formIng || (aux == "does" || aux == "do" || aux == "did") && f == formBase {
+			k = i
+			break
+		}
+	}
+	if k < 1 {
+		return s
+	}
+	cond := strings.Join(ws[:k], " ") + " " + aux + " " + strings.Join(ws[k:], " ")
+	if !textshape.AllCaps(ws[0]) {
+		cond = lowerFirst1(cond)
+	}
+	return "If " + cond + ", " + m[3]
+}
+
+// stateWords are the states an inverted condition asks about.
+var stateWords = set(`missing incomplete complete damaged broken approved rejected declined ok okay invalid valid late
+	overdue failed passed unclear wrong correct available unavailable expired unsigned signed illegible eligible ineligible
+	sufficient insufficient positive negative high low`)

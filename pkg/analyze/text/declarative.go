@@ -179,7 +179,7 @@ func verbAt(subject, ws []string, i int) (string, int) {
 // word before an auxiliary.
 func finiteVerb(subject, ws []string, i, f int) bool {
 	if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
-		particles[norm(ws[i+1])] || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) ||
+		particles[norm(ws[i+1])] || inParticleNext(ws, i) || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) ||
 		agentThenNoun(subject, ws, i))) {
 		return false // "Purchase requisitions above …": a plural noun
 	}
@@ -196,6 +196,13 @@ func finiteVerb(subject, ws []string, i, f int) bool {
 		return false
 	}
 	return i+1 >= len(ws) || !(auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])])
+}
+
+// inParticleNext reports a verb at i that takes the "in" after it as its
+// particle: "the clerk types in the order number".
+func inParticleNext(ws []string, i int) bool {
+	b, _ := verbForm(ws[i])
+	return i+1 < len(ws) && norm(ws[i+1]) == "in" && inParticle[b]
 }
 
 // noWork reports a clause whose verb b at i names no step: a state ("The

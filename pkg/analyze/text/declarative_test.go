@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -44,6 +45,23 @@ func TestPassiveClause(t *testing.T) {
 		}
 		if got != tc.want || !strings.EqualFold(perf, tc.performer) || to != tc.to {
 			t.Errorf("passiveClause(%q, %q) = %q by %q to %q; want %q by %q to %q", tc.subject, tc.rest, got, perf, to, tc.want, tc.performer, tc.to)
+		}
+	}
+}
+
+func TestCoordinatedPassive(t *testing.T) {
+	// a second passive predicate of the same subject is a step of its
+	// own, by whoever its own "by" names, else by the first's performer
+	text := "The import declaration is prepared by the customs broker and is lodged with the customs authority. The container is moved to the inspection bay by the terminal operator and is inspected by customs officers."
+	m := Analyze(context.Background(), text, "")
+	want := map[string]string{"Prepare import declaration": "Customs Broker", "Lodge import declaration": "Customs Broker", "Move container": "Terminal Operator", "Inspect container": "Customs Officers"}
+	got := map[string]string{}
+	for _, a := range m.Activities {
+		got[a.Name] = a.Performer
+	}
+	for name, who := range want {
+		if !strings.EqualFold(got[name], who) {
+			t.Errorf("%s by %q, want by %q (%v)", name, got[name], who, got)
 		}
 	}
 }

@@ -465,7 +465,7 @@ func (a *analyzer) listItem(bl block) {
 		a.b.add([]*draft{d})
 		return
 	}
-	for i, s := range questionConditions(sentences(text)) {
+	for i, s := range questionConditions(sentences(stateLabel(text))) {
 		// the item's first sentence is its step; the ones after it read as
 		// a paragraph's do ("2. The secretary screens the submission.
 		// Incomplete submissions are returned …": a decision)
@@ -474,6 +474,26 @@ func (a *analyzer) listItem(bl block) {
 			a.stepRead(bl.num, ds[0]) // where "go back to step 4" returns
 		}
 	}
+}
+
+// stateLabelRe is a list item led by the state of a thing and a colon:
+// "Statement missing: the assistant returns the submission", "Seal
+// broken: refuse the load".
+var stateLabelRe = regexp.MustCompile(`^((?:[A-Za-z][\w-]*\s+){1,3}?)((?:not\s+)?(?:missing|incomplete|complete|damaged|broken|approved|rejected|declined|ok|okay|invalid|valid|late|overdue|failed|passed|unclear|wrong|correct|found|available|unavailable|expired|unsigned|signed|illegible))\s*:\s+(\S.*)$`)
+
+// stateLabel writes an item led by a state as the condition it is:
+// "Statement missing: assistant returns it" → "If statement missing,
+// assistant returns it". Any other item is returned as it is.
+func stateLabel(text string) string {
+	m := stateLabelRe.FindStringSubmatch(text)
+	if m == nil {
+		return text
+	}
+	ws := strings.Fields(m[1])
+	if len(ws[0]) > 1 && !textshape.AllCaps(ws[0]) {
+		ws[0] = strings.ToLower(ws[0])
+	}
+	return "If " + strings.Join(ws, " ") + " " + strings.ToLower(m[2]) + ", " + m[3]
 }
 
 // askingWords open a question that asks the reader, not a case: "What
@@ -492,6 +512,9 @@ func questionConditions(ss []string) []string {
 		ws := strings.Fields(q)
 		if i+1 < len(ss) && strings.HasSuffix(q, "?") && len(ws) <= 14 && !askingWords[norm(ws[0])] && !strings.Contains(q, ":") {
 			next := strings.Fields(ss[i+1])
+			if len(next) > 1 && (next[0] == "->" || next[0] == "→" || next[0] == "=>") && !arrowLineRe.MatchString(strings.Join(next[1:], " ")) {
+				next = next[1:] // "Error rate still above 5%? -> escalate …" (a chain of arrows is a tree of its own)
+			}
 			if len(next) > 0 && !ifLeadRe.MatchString(ss[i+1]) {
 				if faqLeads[strings.ToLower(next[0])] {
 					next[0] = strings.ToLower(next[0])

@@ -148,8 +148,25 @@ func (a *analyzer) untilClauses(text, source string) []*draft {
 		}
 	}
 	last := ds[len(ds)-1]
+	if againRe.MatchString(head) && a.doneBefore(firstWord(last.verb), len(a.drafts)-len(ds)) {
+		// "… types in the order number and scans again until it works":
+		// the scan done again is the loop back to the first scan, which
+		// is where "until it works" is asked
+		return ds
+	}
 	last.until, last.untilFrom = m[2], ds[0]
 	return ds
+}
+
+// doneBefore reports whether a step with verb v was read before index
+// before.
+func (a *analyzer) doneBefore(v string, before int) bool {
+	for i := min(before, len(a.drafts)) - 1; i >= 0; i-- {
+		if e := a.drafts[i]; e.event == nil && !e.drop && firstWord(e.verb) == v {
+			return true
+		}
+	}
+	return false
 }
 
 // clauseRewrites rewrites set phrasings into the plain clause they mean.
@@ -621,10 +638,11 @@ var repeatWords = set(`this these that those it them step steps process procedur
 // repeated ("This is repeated", "Repeat steps 2 to 4"): a loop marker,
 // no step of its own.
 // stanceVerbs state an attitude or a stated aim, never a step: "the policy
-// reflects the regulator's expectations".
+// reflects the regulator's expectations", "the matter shall be deemed
+// closed".
 // ("acknowledge", "recognise" and "value" are not: "acknowledges the
 // ticket", "values the stock" are work).
-var stanceVerbs = set(`reflect emphasise emphasize underline stress cherish endeavour endeavor strive aspire`)
+var stanceVerbs = set(`reflect emphasise emphasize underline stress cherish endeavour endeavor strive aspire deem`)
 
 // stanceNouns are what a light verb attaches or gives when it states an
 // attitude: "attaches the utmost importance", "places emphasis".

@@ -164,6 +164,29 @@ func TestControlFlow(t *testing.T) {
 			loops:  [][2]string{{"Add water", "Mix batch"}},
 		},
 		{
+			name: "sent back to an outside party that corrects and returns it: back to the review",
+			text: "The buyer sends the questionnaire to the supplier. The supplier completes the questionnaire and returns it. The procurement analyst reviews the questionnaire. If information is missing, the procurement analyst sends the questionnaire back to the supplier, and the supplier corrects and returns it. The master data clerk creates the vendor.",
+			// (the supplier's pool has a split of its own)
+			loops: [][2]string{{"Send questionnaire back", "Review questionnaire"}},
+		},
+		{
+			name:  "an item led by a state is a case: back to the check",
+			text:  "The assistant logs the submission.\nThe assistant checks the submission for the statement of values.\n- Statement missing: assistant returns the submission to the broker for correction; the broker corrects it and resubmits; the assistant checks it again.\n\nThe underwriter rates the risk.",
+			loops: [][2]string{{"Return submission", "Check submission for"}},
+		},
+		{
+			name:   "a step done again until it works is the loop back to that step, not a second loop",
+			text:   "The receiving clerk scans the return label. The inspector inspects the item. If the label does not scan, the receiving clerk types in the order number and scans again until it works. The agent closes the ticket.",
+			splits: 1,
+			loops:  [][2]string{{"Type in order number", "Scan return label"}},
+		},
+		{
+			name:   "a question and an arrow in a list item is a case",
+			text:   "Steps\n- The engineer verifies the error rate\n- error rate still above 5%? -> escalate to the database team and try again\n- The commander resolves the incident\n",
+			splits: 1,
+			loops:  [][2]string{{"Escalate", "Verify error rate"}},
+		},
+		{
 			name:   "when something fails is a decision",
 			text:   "The CI server builds the commit. When a build fails, the developer fixes the code. The QA team runs the regression tests.",
 			splits: 1,
@@ -301,6 +324,12 @@ func TestDecisionComesBack(t *testing.T) {
 			text:  "The committee decides whether the applicant is admitted. If the applicant is admitted, the office sends an offer letter. The office books a room. The registry enrols the student. If the applicant is not admitted, the office sends a rejection letter. The office archives the file.",
 			apart: [][2]string{{"Enrol student", "Send rejection letter"}, {"Send offer letter", "Send rejection letter"}},
 			after: [2]string{"Send rejection letter", "Archive file"},
+		},
+		{
+			name:  "a declined case that is never bound (an irregular participle) ends its branch: no third branch",
+			text:  "Underwriter rates the risk. If the risk is outside appetite: underwriter declines the risk. A declined risk is never bound. If the risk is within appetite: underwriter prepares the quote. Underwriter binds the cover.",
+			apart: [][2]string{{"Decline risk", "Prepare quote"}, {"Decline risk", "Bind cover"}},
+			after: [2]string{"Prepare quote", "Bind cover"},
 		},
 		{
 			name:  "two branches on one question",

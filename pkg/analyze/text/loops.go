@@ -9,7 +9,7 @@ import (
 
 var (
 	// endRe marks a sentence that ends its branch of the process.
-	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application|matter|ticket|file|dossier|booking)\s+(?:then\s+)?(?:ends|is\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts|(?:we|they)\s+(?:stop|end|halt))\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:(?:does|do|did|will|shall|would)\s+not|doesn't|don't|won't)\s+[a-z]+(?:\s+(?:the|this|that|its|their|his|her)\s+[a-z-]+|\s+(?:it|them|him|her))?\s+(?:any\s+)?further\W*$|\b(?:never|no\s+longer)\s+(?:goes|go|gets|moves|proceeds|continues)\s+(?:to|on|further|any\s+further)\b|\b(?:is|are)\s+dead\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
+	endRe = regexp.MustCompile(`(?i)\b(?:the\s+)?(?:process|case|procedure|workflow|claim|request|application|matter|ticket|file|dossier|booking)\s+(?:then\s+)?(?:ends|(?:is|(?:shall|will)\s+be)\s+(?:(?:then|thereby|hereby|therefore|thus)\s+)?(?:(?:deemed|considered)\s+)?(?:terminated|closed|finished|ended|over|complete|completed|cancelled|canceled|rejected)|stops|finishes|terminates)\b|\bends\s+the\s+(?:process|procedure|case|workflow)\b|\b(?:ends|stops|halts|(?:we|they)\s+(?:stop|end|halt))\s+(?:there|here|at\s+(?:that|this)\s+point)\b|\b(?:is|are|will\s+be)\s+not\s+(?:processed|handled|pursued|progressed|taken)\s+(?:any\s+)?further\b|\bgoes\s+no\s+further\b|\b(?:(?:does|do|did|will|shall|would)\s+not|doesn't|don't|won't)\s+[a-z]+(?:\s+(?:the|this|that|its|their|his|her)\s+[a-z-]+|\s+(?:it|them|him|her))?\s+(?:any\s+)?further\W*$|\b(?:never|no\s+longer)\s+(?:goes|go|gets|moves|proceeds|continues)\s+(?:to|on|further|any\s+further)\b|\b(?:is|are)\s+dead\b|\b(?:it|this|that)\s+is\s+(?:finish|finished|over)\s+for\s+(?:this|that|the)\s+[a-z]+\b|\bnever\s+happens\b|\b(?:stop|abort|terminate|cancel)s?\s+the\s+(?:test|process|procedure|workflow|run|check)\b|^\W*(?:the\s+)?end\W*$|^\W*STOP\W*$|^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b|\bnothing\s+(?:else|more|further)\s+(?:happens|is\s+done)\b|\bnothing\s+(?:else\s+)?(?:is|gets|will\s+be)\s+(?:paid|done|made|[a-z]+ed|sent|given|taken|written|built|bought|sold)\b|\b(?:is|are|will\s+be)\s+never\s+(?:sent|shipped|paid|delivered|issued|released|made|processed|posted|refunded|bound|sold|given|taken|done|held|kept|shown|brought|bought|built|won|drawn|written|put|[a-z]{3,}ed)\b|\bno\s+further\s+(?:action|steps?)\b|[,;]\s*(?:and\s+|so\s+)?no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:ever\s+)?(?:goes\s+out|is\s+(?:ever\s+)?(?:sent|issued|made|paid|granted))\W*$|[,;]\s*(?:and\s+)?(?:stop|end|done)\s*[.!]?$|\bthat(?:'s|’s|\s+is)\s+(?:it|the\s+end)\b|^\W*(?:the|this|that|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|will\s+be)\s+not\s+(?:closed\s+as\s+(?:an?\s+)?(?:completed|successful|resolved|finished)(?:\s+[a-z-]+)?|completed|delivered|paid|processed|shipped|booked|released|issued|implemented|refunded|registered|accepted|made|sent|posted|executed|carried\s+out)\W*$`)
 	// negEndRe is a closing clause saying the case is not carried on:
 	// "If the part fails, it is not shipped", "…, and the order will not
 	// be delivered". Only at the end of the sentence, after a clause
@@ -162,9 +162,11 @@ func (a *analyzer) closeSentence(s string, before int) {
 			a.b.endSoft()
 			return
 		}
-		if backRe.MatchString(s) {
+		if backRe.MatchString(s) && !(forwardPurposeRe.MatchString(s) && !reworkCueRe.MatchString(s)) {
 			// "If there is a conflict, the request goes back to the line
 			// manager": no step of its own, a loop to the manager's step
+			// ("… returns to the claims handler for settlement" goes on
+			// with the settlement, no rework)
 			if e := a.backTo(s); e != nil {
 				a.b.loopEmptyBranch(e.item)
 			}
@@ -218,6 +220,12 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// "… sends it back to the clerk": back to the clerk's last step
 		if e := a.resubmittedTo(before); e != nil && !isExternal(e.performer) {
 			a.b.loopTo(e.item)
+		} else if d := a.lastDraft(); d != nil && a.b.open != nil && !a.b.open.whether && reworkCueRe.MatchString(s) && d.event == nil && handBackVerbs[firstWord(d.verb)] && d != a.drafts[before] {
+			// "If information is missing, the analyst sends the form
+			// back to the supplier, and the supplier corrects and
+			// returns it": the corrected form comes back to the step
+			// before the decision
+			a.b.loopBack()
 		} else if d := a.lastDraft(); d != nil && a.b.open == nil && !backRe.MatchString(s) && !handBackVerbs[firstWord(d.verb)] {
 			// "… approves the draft or sends it back, and the clerk
 			// revises it": the returning branch goes back to the work
@@ -231,12 +239,20 @@ func (a *analyzer) closeSentence(s string, before int) {
 		// a step done again returns to where it was first done; a new
 		// step ("corrects and resubmits") returns to the step before the
 		// decision
-		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
+		if d, e := a.repeated(before); e != nil && a.b.loopsBackTo(e.item) {
+			// "…; the broker corrects it and resubmits; the assistant
+			// checks it again": the check the branch already returns to
+			d.drop = true
+		} else if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
 		} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
 			// "… corrects it and resubmits it to the line manager": back
 			// to the manager's last step
-		} else if !a.b.loopBack() && a.b.open == nil {
+		} else if a.b.loopBack() {
+			if d := a.lastDraft(); d != nil && d.event == nil && retryVerbs[firstWord(d.verb)] && (strings.Trim(strings.ToLower(d.object), " .") == "" || strings.EqualFold(strings.TrimSpace(d.object), "again")) {
+				d.drop = true // "… escalates and tries again": the loop, no step
+			}
+		} else if a.b.open == nil {
 			// "… either approves it, or returns it and the clerk
 			// submits it again": the returning branch of the choice
 			a.b.loopChoice(a.lastDraft(), false)
@@ -254,6 +270,10 @@ func (a *analyzer) closeSentence(s string, before int) {
 		}
 	}
 }
+
+// forwardPurposeRe is the purpose a case is handed back for: "…
+// returns to the claims handler for settlement".
+var forwardPurposeRe = regexp.MustCompile(`(?i)\bfor\s+(?:the\s+|its\s+|their\s+)?(?:settlement|payment|processing|closure|completion|approval|signature|filing|booking|release|dispatch|archiving)\b`)
 
 // sentBackRe is work handed back without saying to whom: "… or sends it
 // back, and the clerk revises it".
@@ -293,8 +313,9 @@ func (a *analyzer) resubmittedTo(before int) *draft {
 
 // untilRe finds a sentence that closes a cycle of the steps before it:
 // "This continues until the reviewer approves the pull request", "These
-// steps are repeated until the test passes".
-var untilRe = regexp.MustCompile(`(?i)^(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops)\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
+// steps are repeated until the test passes", "Sometimes this goes back
+// and forth a few times until a date fits".
+var untilRe = regexp.MustCompile(`(?i)^(?:(?:sometimes|often|usually|normally)\s+)?(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops|goes back and forth|go back and forth)(?:\s+(?:a few|several|many|some)\s+times)?\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
 
 // loopUntil loops back from the last step to the first recent step of
 // the party the condition names ("until the reviewer approves": the
@@ -317,6 +338,21 @@ func (a *analyzer) loopUntil(cond string) bool {
 			target = d // the earliest of the run
 		} else if target != nil {
 			break
+		}
+	}
+	if n := len(a.b.seq); who == "" && n > 0 && a.b.seq[n-1].gw != nil && a.b.seq[n-1].gw.typ == process.GatewayExclusive {
+		// "If the date is free, she sends a quote; if not, she proposes
+		// other dates. This goes back and forth until a date fits": the
+		// cycle starts at the step before that decision, and only the
+		// branch read last goes round it
+		g := a.b.seq[n-1].gw
+		if bf := g.before; bf != nil && bf.act != nil && bf.act.event == nil && !bf.act.drop && bf.act != a.last {
+			for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-4; i-- {
+				if list := g.branchOf(a.drafts[i].item); list != nil {
+					return a.b.addLoopCheckIn(list, cond, a.currentActor(), bf)
+				}
+			}
+			target = bf.act
 		}
 	}
 	if (target == nil || target == a.last) && who != "" {
@@ -430,6 +466,9 @@ func returnedOut(s string) bool {
 // waitAgainRe is a branch that goes back to waiting: "… and waits
 // again", "… and waits once more".
 var waitAgainRe = regexp.MustCompile(`(?i)\bwait(?:s|ing)?\s+(?:again|once\s+more|anew)\b`)
+
+// retryVerbs say only that the work is done once more: "tries again".
+var retryVerbs = set(`try retry`)
 
 // restartVerbs start a step over: "start again with measuring".
 var restartVerbs = set(`start begin restart`)

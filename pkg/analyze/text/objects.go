@@ -360,6 +360,9 @@ func (s *objectScan) coordinated(w string, nxt []string) bool {
 		s.tailPron = norm(nxt[0])
 		nxt = nxt[1:] // "… and then I enter it"
 	}
+	if modals[norm(nxt[0])] && len(nxt) > 1 {
+		nxt = nxt[1:] // "… shall register the dispute and shall verify …"
+	}
 	if _, f := verbFormNext(nxt); f != formNone && (f != formIng || s.form == formIng) && (f == s.form || f == formThird || f == formBase) && !determiners[norm(nxt[0])] && !roleActs(nxt) {
 		s.tail = nxt
 		return true

@@ -49,6 +49,17 @@ func passive(c clause, rest []string, prev string) []clause {
 		c.performer = byAgent(first)
 		return append(passive(c, first, prev), parseClause(strings.Join(rest[k+1:], " "), prev)...)
 	}
+	if k := auxPassive(rest); k > 0 {
+		// "… is prepared by the broker and is lodged with the
+		// authority": a second passive predicate of the same subject,
+		// done by the one its own "by" names, else by the first's
+		c2 := c
+		c2.verb, _ = verbForm(rest[k+2])
+		if agent := byAgent(rest[k+3:]); agent != "" {
+			c2.performer = agent
+		}
+		return append(passive(c, rest[:k], prev), passive(c2, rest[k+3:], prev)...)
+	}
 	tmp := finish(clause{verb: c.verb}, rest, prev, formPast)
 	if len(tmp) == 0 {
 		return []clause{c}
@@ -88,6 +99,21 @@ func nextPassive(rest []string) int {
 				}
 				break
 			}
+		}
+	}
+	return 0
+}
+
+// auxPassive finds the "and" of a second passive predicate of the same
+// subject ("… and is lodged with …", "… and gets inspected by …"): its
+// index in rest, or 0.
+func auxPassive(rest []string) int {
+	for k := 1; k+2 < len(rest); k++ {
+		if norm(rest[k]) != "and" || !auxBe[norm(rest[k+1])] {
+			continue
+		}
+		if _, f := verbForm(rest[k+2]); f == formPast {
+			return k
 		}
 	}
 	return 0

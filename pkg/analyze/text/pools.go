@@ -78,6 +78,9 @@ func isExternal(name string) bool {
 	if len(ws) == 0 {
 		return false
 	}
+	if companyName(strings.Fields(name)) {
+		return true // "Acme Ltd": another company
+	}
 	head := ws[len(ws)-1]
 	if (head == "owner" || head == "owners") && len(ws) > 1 && (ownedThings[ws[len(ws)-2]] || (len(ws) > 2 && ws[len(ws)-3] == "small")) {
 		return true // "the property owner", "a small business owner"; "the product owner" is ours

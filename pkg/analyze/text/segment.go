@@ -3,6 +3,7 @@ package text
 import (
 	"context"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -157,7 +158,7 @@ func calmRun(run string, start bool) string {
 func segment(ctx context.Context, text string) []block {
 	lines := strings.Split(normaliseText(text), "\n")
 	for i, l := range lines {
-		lines[i] = calmCaps(l)
+		lines[i] = punctuateSpoken(calmCaps(l))
 	}
 	s := newSegmenter(lines)
 	for i, line := range s.lines {
@@ -360,16 +361,71 @@ func (s *segmenter) marked(i int, t string) bool {
 		return true
 	}
 	if mark, body, ok := textshape.Item(t); ok {
-		if textshape.NumberedHeading(mark, body, readsAsStep) {
+		if textshape.NumberedHeading(mark, body, readsAsStep) || s.outlineSection(i, body) {
 			s.flush()
 			s.emit(block{kind: blockHeading, text: headingText(body)})
 			s.prevBlank = true
 			return true
 		}
 		s.flush()
-		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyphOf(mark)})
+		glyph := glyphOf(mark)
+		if ind := indentOf(s.lines[i]); ind > 0 {
+			// "- At the same time:" over "  - the commander posts …": a
+			// list nested by its indent is another list, though its
+			// marker is the same
+			glyph += "@" + strconv.Itoa(ind)
+		}
+		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyph})
 		s.prevBlank = false
 		return true
+	}
+	return false
+}
+
+// indentOf is how many spaces or tabs lead a line.
+func indentOf(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+
+// nominalEndings end the noun of a stage of work: "Risk assessment",
+// "Intake", "Binding", "Approval", "Closure".
+var nominalEndings = []string{"ment", "tion", "sion", "ance", "ence", "ing", "al", "ure", "take", "ity"}
+
+// outlineSection reports whether list item i, with text body, is the
+// title of a part of an outline: a short noun phrase of a stage of
+// work without a sentence end ("2. Risk assessment") whose next line is
+// an item under it, indented or with another kind of marker ("   a.
+// Underwriter orders a survey."). A step with its details under it ("1.
+// Check the documents" over "- passport") opens with an order and stays
+// a step.
+func (s *segmenter) outlineSection(i int, body string) bool {
+	ws := strings.Fields(body)
+	if len(ws) == 0 || len(ws) > 4 || endsSentence(body) || strings.HasSuffix(body, ":") || agentActs(ws) {
+		return false
+	}
+	last := norm(ws[len(ws)-1])
+	nominal := false
+	for _, e := range nominalEndings {
+		if strings.HasSuffix(last, e) && len(last) > len(e)+2 {
+			nominal = true
+		}
+	}
+	if !nominal {
+		return false
+	}
+	if len(ws) > 1 {
+		if _, f := verbForm(ws[0]); f == formBase && !strings.HasSuffix(last, "ing") && determiners[norm(ws[1])] {
+			return false // "Arrange the booking"
+		}
+	}
+	for j := i + 1; j < len(s.lines); j++ {
+		next := s.lines[j]
+		if strings.TrimSpace(next) == "" {
+			continue
+		}
+		mark, _, item := textshape.Item(strings.TrimSpace(next))
+		own, _, _ := textshape.Item(strings.TrimSpace(s.lines[i]))
+		// indented under it, or (extraction drops indents) of another
+		// kind of marker: "a." under "2."
+		return item && (indentOf(next) > indentOf(s.lines[i]) || glyphOf(mark) != glyphOf(own))
 	}
 	return false
 }
@@ -620,10 +676,13 @@ func sentences(p string) []string {
 		if !end || i == len(ws)-1 {
 			continue
 		}
-		if abbrevs[strings.ToLower(strings.TrimLeft(w, "(\"'"))] {
+		next := ws[i+1]
+		if lw := strings.ToLower(strings.TrimLeft(w, "(\"'")); abbrevs[lw] && (lw != "no." || startsDigit(next)) && !(companySuffixes[lw] && isCapitalised(next)) {
+			// ("a polite no. The manager …": "no." before a number only;
+			// "… from Acme Ltd. Acme confirms …": a company's name ends
+			// the sentence before a capital)
 			continue
 		}
-		next := ws[i+1]
 		if startsLower(next) && !lowerOpeners[strings.ToLower(strings.Trim(next, ",:"))] {
 			continue
 		}
@@ -637,6 +696,14 @@ func sentences(p string) []string {
 		out = append(out, strings.Join(ws[start:], " "))
 	}
 	return out
+}
+
+// startsDigit reports whether t begins with a digit.
+func startsDigit(t string) bool {
+	for _, r := range t {
+		return unicode.IsDigit(r)
+	}
+	return false
 }
 
 // headingText trims a heading's trailing full stop or colon.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"regexp"
 	"strings"
+
+	"github.com/spade-bpmn/spade/pkg/textshape"
 )
 
 // turn is what one speaker said, in order.
@@ -282,7 +284,11 @@ func (a *analyzer) transcript(turns []turn) {
 			seen[k] = true
 			speakers = append(speakers, strings.TrimSpace(a.speaker))
 		}
-		for _, s := range sentences(t.text) {
+		text := t.text
+		if _, body, ok := textshape.Item(strings.TrimSpace(text)); ok {
+			text = body // "2) if the CV fits I schedule …": a numbered point of the turn
+		}
+		for _, s := range sentences(chatStops(text)) {
 			a.sentence(s, false)
 		}
 	}
@@ -389,4 +395,19 @@ func letterTo(text string) (string, bool) {
 		}
 		return out
 	}), true
+}
+
+// chatStops capitalises a word after a full stop in a chat turn, where
+// sentences often start in lower case ("I decide. no-hire -> …"), so that
+// the stop ends the sentence; abbreviations ("e.g. the …") keep theirs.
+func chatStops(text string) string {
+	ws := strings.Fields(text)
+	for i := 1; i < len(ws); i++ {
+		p := strings.ToLower(ws[i-1])
+		if !strings.HasSuffix(p, ".") || strings.HasSuffix(p, "..") || abbrevs[strings.TrimLeft(p, "(\"'")] || len(strings.TrimRight(p, ".")) < 2 || !startsLower(ws[i]) {
+			continue
+		}
+		ws[i] = capitalise(ws[i])
+	}
+	return strings.Join(ws, " ")
 }
