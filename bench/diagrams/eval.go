@@ -285,6 +285,35 @@ func loadImages(dir string) ([]imageCase, error) {
 	return out, nil
 }
 
+// loadCases loads the pictures of the comma-separated renderers, in
+// that order (a picture's index in the list is its degradations' seed).
+func loadCases(dir, renderers, cacheDir string) ([]imageCase, error) {
+	var cases []imageCase
+	for _, rd := range strings.Split(renderers, ",") {
+		var (
+			more []imageCase
+			err  error
+		)
+		switch rd {
+		case "bpmn-js":
+			more, err = loadImages(dir)
+		case "graphviz":
+			more, err = loadGraphviz(cacheDir)
+		case "plantuml":
+			more, err = loadPlantUML(cacheDir)
+		case "mermaid":
+			more, err = loadMermaid(cacheDir)
+		default:
+			err = fmt.Errorf("unknown renderer %q (bpmn-js, graphviz, plantuml, mermaid)", rd)
+		}
+		if err != nil {
+			return nil, err
+		}
+		cases = append(cases, more...)
+	}
+	return cases, nil
+}
+
 // isDev splits the set: the recogniser was tuned on the odd-numbered
 // quality models, the own round-trip files and MIWG A and B; the even
 // quality models and MIWG C were kept back.
@@ -312,28 +341,9 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return fmt.Errorf("cache dir: %w", err)
 	}
-	var cases []imageCase
-	for _, rd := range strings.Split(renderers, ",") {
-		var (
-			more []imageCase
-			err  error
-		)
-		switch rd {
-		case "bpmn-js":
-			more, err = loadImages(dir)
-		case "graphviz":
-			more, err = loadGraphviz(cacheDir)
-		case "plantuml":
-			more, err = loadPlantUML(cacheDir)
-		case "mermaid":
-			more, err = loadMermaid(cacheDir)
-		default:
-			err = fmt.Errorf("unknown renderer %q (bpmn-js, graphviz, plantuml, mermaid)", rd)
-		}
-		if err != nil {
-			return err
-		}
-		cases = append(cases, more...)
+	cases, err := loadCases(dir, renderers, cacheDir)
+	if err != nil {
+		return err
 	}
 	ocr := &cachedOCR{dir: cacheDir}
 	prov := diagram.New(diagram.Options{})
