@@ -534,6 +534,54 @@ func TestRecognize(t *testing.T) {
 			dashed: 1,
 		},
 		{
+			// a soft photo blurs the sequence flow's label into one low
+			// blob, beside the message flow's last dashes, and it joins
+			// them: the message flow still ends where its dashes meet the
+			// solid line
+			name:   "message flow along a sequence flow, a blurred label beside its last dashes",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.rect(10, 10, 780, 170)
+				c.line(40, 10, 40, 180)
+				c.rect(10, 240, 780, 170)
+				c.line(40, 240, 40, 410)
+				c.box(120, 60, 110, 70)
+				c.box(560, 60, 110, 70)
+				c.box(60, 290, 110, 70)
+				c.box(420, 290, 110, 70)
+				c.arrow(image.Pt(231, 95), image.Pt(559, 95))
+				c.arrow(image.Pt(171, 325), image.Pt(370, 325), image.Pt(370, 315), image.Pt(419, 315))
+				c.messageFlow(image.Pt(231, 95), image.Pt(370, 95), image.Pt(370, 315))
+				c.word(376, 286, 30)
+			},
+			shapes: []string{"task@01", "task@01", "task@04", "task@06"},
+			flows:  []string{"task@01 → task@04", "task@01 → task@04", "task@01 → task@06"},
+			dashed: 1,
+		},
+		{
+			// the dashes meet the sequence flow nearer its tail: the
+			// message still goes where the line's head is (bpmn-js runs
+			// the last leg along the flow into the receiver)
+			name:   "message flow meeting a sequence flow near its tail",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.rect(10, 10, 780, 170)
+				c.line(40, 10, 40, 180)
+				c.rect(10, 240, 780, 170)
+				c.line(40, 240, 40, 410)
+				c.box(120, 60, 110, 70)
+				c.box(560, 60, 110, 70)
+				c.box(60, 290, 110, 70)
+				c.box(420, 290, 110, 70)
+				c.arrow(image.Pt(231, 95), image.Pt(559, 95))
+				c.arrow(image.Pt(171, 325), image.Pt(419, 325))
+				c.messageFlow(image.Pt(175, 131), image.Pt(175, 200), image.Pt(230, 200), image.Pt(230, 325))
+			},
+			shapes: []string{"task@01", "task@01", "task@04", "task@06"},
+			flows:  []string{"task@01 → task@04", "task@01 → task@04", "task@01 → task@06"},
+			dashed: 1,
+		},
+		{
 			name:   "event icons: envelope, clock, lightning, none",
 			stroke: 2,
 			draw: func(c *canvas) {
