@@ -438,6 +438,13 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 				if err == nil && len(r.Notes) > 0 {
 					fmt.Fprintf(w, "    notes %q\n", r.Notes)
 				}
+				if s.Pools.Found < s.Pools.Refs || s.Pools.Right < s.Pools.Cand {
+					var pn []string
+					for _, p := range got.Pools {
+						pn = append(pn, p.Name)
+					}
+					fmt.Fprintf(w, "    pools %q, %d of %d found\n", pn, s.Pools.Found, s.Pools.Refs)
+				}
 				if s.Lanes.Found < s.Lanes.Refs || s.Lanes.Right < s.Lanes.Cand || s.Members.Found < s.Members.Refs {
 					var ln []string
 					for _, p := range got.Participants {

@@ -248,3 +248,33 @@ func TestPhotoSmallTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestPhotoColumns: PlantUML's swimlanes, columns between lines a
+// little thicker than the shapes', photographed on a desk: the lines
+// run down the page, not the picture, and softened every line is as
+// thick as they are, so they are found where only the ink's core is
+// ink.
+func TestPhotoColumns(t *testing.T) {
+	c := newCanvas(700, 520, 2)
+	for _, x := range []int{20, 340, 660} {
+		c.line(x, 10, x, 510)
+		c.line(x+1, 10, x+1, 510)
+	}
+	c.box(100, 120, 140, 60)
+	c.box(420, 120, 140, 60)
+	c.box(100, 320, 140, 60)
+	c.box(420, 320, 140, 60)
+	c.arrow(image.Pt(241, 150), image.Pt(419, 150))
+	c.arrow(image.Pt(490, 181), image.Pt(490, 319))
+	c.arrow(image.Pt(419, 350), image.Pt(241, 350))
+	for _, tc := range []struct {
+		name string
+		g    *image.Gray
+	}{{"page", c.g}, {"photo", onDesk(c.g, nil, 60, 255, 140, 70)}} {
+		straight, _ := Deskew(tc.g)
+		d := Recognize(straight)
+		if len(d.Lanes) != 2 || len(d.Shapes) != 4 {
+			t.Errorf("%s: %d lanes, %d shapes, want 2 and 4", tc.name, len(d.Lanes), len(d.Shapes))
+		}
+	}
+}
