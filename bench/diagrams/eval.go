@@ -314,6 +314,26 @@ func loadCases(dir, renderers, cacheDir string) ([]imageCase, error) {
 	return cases, nil
 }
 
+// inSet reports whether the picture belongs to the split asked for:
+// dev, held or all.
+func (c imageCase) inSet(set string) bool {
+	return !(set == "dev" && !c.dev) && !(set == "held" && c.dev)
+}
+
+// readPNG decodes the PNG at path.
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open: %w", err)
+	}
+	defer f.Close()
+	src, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", path, err)
+	}
+	return src, nil
+}
+
 // isDev splits the set: the recogniser was tuned on the odd-numbered
 // quality models, the own round-trip files and MIWG A and B; the even
 // quality models and MIWG C were kept back.
@@ -362,17 +382,12 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		if only != "" && !strings.Contains(c.name, only) {
 			continue
 		}
-		if (set == "dev" && !c.dev) || (set == "held" && c.dev) {
+		if !c.inSet(set) {
 			continue
 		}
-		f, err := os.Open(c.png)
+		src, err := readPNG(c.png)
 		if err != nil {
-			return fmt.Errorf("open: %w", err)
-		}
-		src, err := png.Decode(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("decode %s: %w", c.png, err)
+			return err
 		}
 		for _, v := range variants {
 			img, err := degrade(src, v, i)

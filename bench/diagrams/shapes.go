@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
-	"image/png"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
@@ -30,17 +28,12 @@ func shapesRun(w io.Writer, dir, set, variant, renderers, cacheDir string) error
 		variants = strings.Split(variant, ",")
 	}
 	for i, c := range cases {
-		if (set == "dev" && !c.dev) || (set == "held" && c.dev) {
+		if !c.inSet(set) {
 			continue
 		}
-		f, err := os.Open(c.png)
+		src, err := readPNG(c.png)
 		if err != nil {
-			return fmt.Errorf("open: %w", err)
-		}
-		src, err := png.Decode(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("decode %s: %w", c.png, err)
+			return err
 		}
 		for _, v := range variants {
 			b, err := degrade(src, v, i)
