@@ -8,13 +8,15 @@ import (
 	"image/draw"
 	"image/png"
 	"os"
+	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/analyze/diagram/vision"
 )
 
 // debugImage prints what the recogniser finds in one image and writes an
 // overlay (tasks blue, gateways green, events orange, lanes grey, flows
-// red with a dot at the target) to out.
+// red with a dot at the target) to out, and the picture it read (after
+// the degradation, before deskewing) beside it as NAME-input.png.
 func debugImage(path, variant string, seed int, out string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -36,6 +38,9 @@ func debugImage(path, variant string, seed int, out string) error {
 	}
 	g := image.NewGray(src.Bounds())
 	draw.Draw(g, g.Bounds(), src, src.Bounds().Min, draw.Src)
+	if err := writePNG(strings.TrimSuffix(out, ".png")+"-input.png", g); err != nil {
+		return err
+	}
 	g, angle := vision.Deskew(g)
 	d := vision.Recognize(g)
 	fmt.Printf("skew %.2f°, stroke %d, %d shapes, %d flows, %d bands\n", angle, d.Stroke, len(d.Shapes), len(d.Flows), len(d.Lanes))
@@ -74,10 +79,18 @@ func debugImage(path, variant string, seed int, out string) error {
 	for _, t := range d.Traces {
 		fmt.Printf("  trace from %d start=%v end=%v dashed=%v\n", t.Node, t.Start, t.End, t.Dashed)
 	}
-	w, err := os.Create(out)
+	return writePNG(out, rgb)
+}
+
+// writePNG writes img to path as a PNG.
+func writePNG(path string, img image.Image) error {
+	w, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("create: %w", err)
 	}
-	defer w.Close()
-	return png.Encode(w, rgb)
+	if err := png.Encode(w, img); err != nil {
+		w.Close()
+		return fmt.Errorf("encode %s: %w", path, err)
+	}
+	return w.Close()
 }

@@ -285,6 +285,26 @@ func loadImages(dir string) ([]imageCase, error) {
 	return out, nil
 }
 
+// inSet reports whether the picture belongs to the split asked for:
+// dev, held or all.
+func (c imageCase) inSet(set string) bool {
+	return !(set == "dev" && !c.dev) && !(set == "held" && c.dev)
+}
+
+// readPNG decodes the PNG at path.
+func readPNG(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open: %w", err)
+	}
+	defer f.Close()
+	src, err := png.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("decode %s: %w", path, err)
+	}
+	return src, nil
+}
+
 // isDev splits the set: the recogniser was tuned on the odd-numbered
 // quality models, the own round-trip files and MIWG A and B; the even
 // quality models and MIWG C were kept back.
@@ -316,7 +336,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
 		return fmt.Errorf("cache dir: %w", err)
 	}
-	cases, err := loadRenderers(dir, renderers, cacheDir)
+	cases, err := loadCases(dir, renderers, cacheDir)
 	if err != nil {
 		return err
 	}
@@ -332,7 +352,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		if only != "" && !strings.Contains(c.name, only) {
 			continue
 		}
-		if (set == "dev" && !c.dev) || (set == "held" && c.dev) {
+		if !c.inSet(set) {
 			continue
 		}
 		if err := run.readCase(i, c, variants); err != nil {
@@ -342,9 +362,9 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 	return printTable(w, run.groups)
 }
 
-// loadRenderers loads the pictures of each renderer named (comma
+// loadCases loads the pictures of each renderer named (comma
 // separated) with their source models, in that order.
-func loadRenderers(dir, renderers, cacheDir string) ([]imageCase, error) {
+func loadCases(dir, renderers, cacheDir string) ([]imageCase, error) {
 	var cases []imageCase
 	for _, rd := range strings.Split(renderers, ",") {
 		var (
@@ -394,14 +414,9 @@ type imageRead struct {
 // degradation is seeded by i), tallies each reading in its groups and,
 // verbose, prints it when the picture is a development one.
 func (run *benchRun) readCase(i int, c imageCase, variants []string) error {
-	f, err := os.Open(c.png)
+	src, err := readPNG(c.png)
 	if err != nil {
-		return fmt.Errorf("open: %w", err)
-	}
-	src, err := png.Decode(f)
-	f.Close()
-	if err != nil {
-		return fmt.Errorf("decode %s: %w", c.png, err)
+		return err
 	}
 	for _, v := range variants {
 		img, err := degrade(src, v, i)
@@ -499,6 +514,13 @@ func printImage(w io.Writer, c imageCase, v string, rd *imageRead) {
 	}
 	if rd.err == nil && len(rd.r.Notes) > 0 {
 		fmt.Fprintf(w, "    notes %q\n", rd.r.Notes)
+	}
+	if s.Pools.Found < s.Pools.Refs || s.Pools.Right < s.Pools.Cand {
+		var pn []string
+		for _, p := range rd.got.Pools {
+			pn = append(pn, p.Name)
+		}
+		fmt.Fprintf(w, "    pools %q, %d of %d found\n", pn, s.Pools.Found, s.Pools.Refs)
 	}
 	if s.Lanes.Found < s.Lanes.Refs || s.Lanes.Right < s.Lanes.Cand || s.Members.Found < s.Members.Refs {
 		var ln []string

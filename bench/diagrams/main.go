@@ -22,7 +22,7 @@ func main() {
 	var (
 		gen     = flag.Bool("gen", false, "write the source BPMN files and print the render jobs")
 		shrinkF = flag.Bool("shrink", false, "re-encode the rendered PNGs as 8-bit grey")
-		debug   = flag.String("debug", "", "print what the recogniser finds in one image, overlay in /tmp/overlay.png")
+		debug   = flag.String("debug", "", "print what the recogniser finds in one image, overlay in /tmp/overlay.png, the degraded picture in /tmp/overlay-input.png")
 		seed    = flag.Int("seed", 1, "with -debug: the degradation's seed (the bench's is the picture's index in its run)")
 		verbose = flag.Bool("v", false, "print every image's figures")
 		only    = flag.String("only", "", "only images whose name contains this")
@@ -34,6 +34,7 @@ func main() {
 		gvOut   = flag.String("graphviz-src", "", "write the Graphviz set's dot sources into this directory and stop")
 		mem     = flag.String("mem", "", "read one picture with OCR stubbed (for /usr/bin/time -v) and stop")
 		memProf = flag.String("memprof", "", "with -mem: write CPU and allocation profiles to this path (.cpu, .heap)")
+		shapes  = flag.Bool("shapes", false, "print what the recogniser reads from every picture (no OCR; held-back pictures as a hash) and stop")
 	)
 	flag.Parse()
 	switch {
@@ -44,6 +45,11 @@ func main() {
 		}
 	case *debug != "":
 		if err := debugImage(*debug, *variant, *seed, "/tmp/overlay.png"); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	case *shapes:
+		if err := shapesRun(os.Stdout, *dir, *set, *variant, *rend, *cache); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}

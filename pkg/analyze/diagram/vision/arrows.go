@@ -164,16 +164,58 @@ func (t *flowTracer) markShapes() {
 	}
 }
 
-// markLines marks the lane and frame lines in removed.
+// markLines marks the lane and frame lines in removed, each widened to
+// the rows (or columns) beside it inked along nearly its whole length:
+// a soft photo's line binarises thicker than the white regions beside
+// it say, and a row of it left standing would join every connector
+// crossing the line into one.
 func (t *flowTracer) markLines() {
-	for _, r := range t.all {
-		r = r.Intersect(t.bounds)
+	for i, r := range t.all {
+		r = t.lineInk(r.Intersect(t.bounds))
+		t.all[i] = r
 		for y := r.Min.Y; y < r.Max.Y; y++ {
 			for x := r.Min.X; x < r.Max.X; x++ {
 				t.removed[y*t.w+x] = true
 			}
 		}
 	}
+}
+
+// lineInk widens line r by the rows (or columns) beside it that are
+// inked along nearly its whole length, a stroke's width at most each
+// way.
+func (t *flowTracer) lineInk(r image.Rectangle) image.Rectangle {
+	if r.Empty() || max(r.Dx(), r.Dy()) < 8*t.stroke {
+		return r
+	}
+	inked := func(x0, y0, dx, dy, n int) bool {
+		if x0 < 0 || y0 < 0 || x0 >= t.w || y0 >= t.h {
+			return false
+		}
+		ink := 0
+		for k := range n {
+			if t.bm.pix[(y0+k*dy)*t.w+x0+k*dx] {
+				ink++
+			}
+		}
+		return ink*10 >= n*9
+	}
+	if r.Dx() >= r.Dy() {
+		for k := 0; k < t.stroke && inked(r.Min.X, r.Min.Y-1, 1, 0, r.Dx()); k++ {
+			r.Min.Y--
+		}
+		for k := 0; k < t.stroke && inked(r.Min.X, r.Max.Y, 1, 0, r.Dx()); k++ {
+			r.Max.Y++
+		}
+		return r
+	}
+	for k := 0; k < t.stroke && inked(r.Min.X-1, r.Min.Y, 0, 1, r.Dy()); k++ {
+		r.Min.X--
+	}
+	for k := 0; k < t.stroke && inked(r.Max.X, r.Min.Y, 0, 1, r.Dy()); k++ {
+		r.Max.X++
+	}
+	return r
 }
 
 // labelPieces finds the crossings and labels the ink left, each piece
@@ -421,13 +463,27 @@ func (t *flowTracer) collectDashes() {
 		case long >= 2*stroke+3 && long <= 12*stroke+10 && (t.straight(c.box) || thin):
 			t.dashes = append(t.dashes, l)
 			t.isDash[l] = t.straight(c.box) || min(c.box.Dx(), c.box.Dy()) >= 2*stroke+3
-		case long >= stroke+2 && long < 2*stroke+3 && t.straight(c.box) && c.box.Dx() != c.box.Dy():
+		case long >= stroke+2 && long < 2*stroke+3 && t.straight(c.box) && c.box.Dx() != c.box.Dy(),
+			long < 2*stroke+3 && t.straight(c.box) && t.onLine(c.box):
 			// a dash cut short by a pool's border or at the line's end:
 			// joined to a whole dash on its line, never counted as one
+			// (a soft photo's thick border leaves only a few rows of it)
 			t.dashes = append(t.dashes, l)
 			t.stub[l] = true
 		}
 	}
+}
+
+// onLine reports whether a piece's box touches a removed lane or frame
+// line.
+func (t *flowTracer) onLine(b image.Rectangle) bool {
+	b = b.Inset(-1)
+	for _, r := range t.all {
+		if r.Overlaps(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinDashes joins each dash to the dashes just beyond its ends (along
@@ -553,10 +609,11 @@ func (t *flowTracer) countDashes() {
 	t.dashCount = map[int32]int{}
 	t.dashArea = map[int32]int{}
 	for _, l := range t.dashes {
-		if !t.isDash[l] {
+		if !t.isDash[l] && !t.stub[l] {
 			continue
 		}
-		if b := t.ls.comps[l].box; t.straight(b) && !t.cutShort(b) {
+		// a dash cut short is dash ink, but no dash of its own
+		if b := t.ls.comps[l].box; t.isDash[l] && t.straight(b) && !t.cutShort(b) {
 			t.dashCount[t.find(l)]++
 		}
 		t.dashArea[t.find(l)] += t.ls.comps[l].area
@@ -656,11 +713,20 @@ func (t *flowTracer) lookAhead(l, r int32, b, a image.Rectangle) (*contact, bool
 	node, best := -1, 0
 	other, otherD := int32(-1), 0
 	var at image.Point
+	// the dash's own line, a stroke wider either side: the group's ink
+	// there goes on along it, as do its other dashes anywhere (a label
+	// beside the line, joined to it, does not)
+	lane := image.Rect(b.Min.X-t.stroke, -1<<30, b.Max.X+t.stroke, 1<<30)
+	if b.Dx() >= b.Dy() {
+		lane = image.Rect(-1<<30, b.Min.Y-t.stroke, 1<<30, b.Max.Y+t.stroke)
+	}
 	for y := a.Min.Y; y < a.Max.Y; y++ {
 		for x := a.Min.X; x < a.Max.X; x++ {
 			i := y*t.w + x
 			if lb := t.ls.lab[i]; lb != 0 && lb != l && t.find(lb) == r {
-				return nil, false // the line goes on: no end
+				if t.isDash[lb] || t.stub[lb] || t.ls.comps[lb].box.Overlaps(lane) {
+					return nil, false // the line goes on: no end
+				}
 			} else if lb != 0 && lb != l {
 				if dd := dist(image.Pt(x, y)); other < 0 || dd < otherD {
 					other, otherD = t.find(lb), dd
@@ -687,6 +753,19 @@ func (t *flowTracer) lookAhead(l, r int32, b, a image.Rectangle) (*contact, bool
 		p := image.Pt(c.sx/c.n, c.sy/c.n)
 		if dd := dist(p); node < 0 || dd < best || dd == best && c.node < node {
 			node, best, at = c.node, dd, p
+		}
+	}
+	if len(og.contacts) == 2 && t.groups[r].contacts[node] == nil &&
+		!ringNear(t.bm, at.X, at.Y, t.stroke, onOutline(t.d.Shapes[node], t.stroke)) {
+		// no start circle there, so not the sender's end: the message's
+		// last leg runs along the sequence flow into the receiver, its
+		// open head under the flow's filled one, so it goes to the
+		// line's head wherever along it the dashes meet it (ink that
+		// touches the nearer end's shape itself is that shape's, a
+		// label's letters beside it)
+		if fs := t.direct(other); len(fs) == 1 && fs[0].Sure {
+			c := og.contacts[fs[0].To]
+			return &contact{node: c.node, sx: c.sx / c.n, sy: c.sy / c.n, n: 1, via: true}, true
 		}
 	}
 	return &contact{node: node, sx: at.X, sy: at.Y, n: 1, via: true}, true

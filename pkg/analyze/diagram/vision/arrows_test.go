@@ -128,3 +128,70 @@ func TestJoinCrossings(t *testing.T) {
 		t.Error("the row joined to the column")
 	}
 }
+
+// TestLineInk: a lane line's rectangle takes in the rows beside it inked
+// along nearly its whole length (a soft photo's border binarised a row
+// thicker than the white regions beside it say), never a row that only
+// a crossing connector inks, and a stroke's width at most each way.
+func TestLineInk(t *testing.T) {
+	const w, h = 200, 40
+	tests := []struct {
+		name string
+		rows []int // rows inked across the picture
+		line image.Rectangle
+		want image.Rectangle
+	}{
+		{"a row more below", []int{18, 19, 20, 21}, image.Rect(0, 18, w, 21), image.Rect(0, 18, w, 22)},
+		{"rows more on both sides", []int{16, 17, 18, 19, 20, 21}, image.Rect(0, 18, w, 20), image.Rect(0, 16, w, 22)},
+		{"the line as found", []int{18, 19, 20}, image.Rect(0, 18, w, 21), image.Rect(0, 18, w, 21)},
+		{"at most a stroke each way", []int{10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20}, image.Rect(0, 18, w, 21), image.Rect(0, 15, w, 21)},
+		{"too short to judge", []int{18, 19, 20, 21}, image.Rect(0, 18, 20, 21), image.Rect(0, 18, 20, 21)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			bm := &bitmap{w: w, h: h, pix: make([]bool, w*h)}
+			for _, y := range tt.rows {
+				for x := range w {
+					bm.pix[y*w+x] = true
+				}
+			}
+			// a connector crossing the line inks its column above and below
+			for y := range h {
+				bm.pix[y*w+100] = true
+			}
+			ft := &flowTracer{bm: bm, w: w, h: h, stroke: 3}
+			if got := ft.lineInk(tt.line); got != tt.want {
+				t.Errorf("lineInk(%v) = %v, want %v", tt.line, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCollectDashesStubOnLine: a dash cut down to a few rows by a
+// pool's border (a soft photo's border binarises thick) is a stub, to
+// be joined to the dashes on its line; the same speck away from every
+// line is no dash at all.
+func TestCollectDashesStubOnLine(t *testing.T) {
+	line := image.Rect(0, 537, 1200, 544)
+	tests := []struct {
+		name string
+		box  image.Rectangle
+		area int
+		stub bool
+	}{
+		{"a square end above the border", image.Rect(987, 533, 991, 537), 12, true},
+		{"a sliver below the border", image.Rect(987, 544, 991, 545), 4, true},
+		{"the same speck off every line", image.Rect(987, 500, 991, 504), 12, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ft := &flowTracer{stroke: 4, all: []image.Rectangle{line},
+				ls:     &labels{comps: []comp{{}, {box: tt.box, area: tt.area}}},
+				isDash: map[int32]bool{}, stub: map[int32]bool{}}
+			ft.collectDashes()
+			if ft.stub[1] != tt.stub || ft.isDash[1] {
+				t.Errorf("stub %v, dash %v; want stub %v, no dash", ft.stub[1], ft.isDash[1], tt.stub)
+			}
+		})
+	}
+}

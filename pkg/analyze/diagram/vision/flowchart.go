@@ -275,43 +275,14 @@ func (r *recognizer) overlapsDot(box image.Rectangle, found []image.Rectangle) b
 
 // addColumns reads a flowchart's swimlanes drawn as columns: lines
 // thicker than the shapes' outlines running down nearly the whole
-// picture (PlantUML's), each lane between two of them with its name at
+// page (PlantUML's), each lane between two of them with its name at
 // the top. The lines are crossed by the arrows going from lane to lane.
+// A soft photo thickens every line alike at the Otsu cut: the lines
+// are then looked for again where only the ink's core is ink.
 func (r *recognizer) addColumns() {
-	bm := r.bm
-	type sep struct{ x0, x1, top, bottom int }
-	var seps []sep
-	for x := 0; x < bm.w; x++ {
-		// the longest run of ink down column x
-		best, bt, run, rt := 0, 0, 0, 0
-		for y := 0; y <= bm.h; y++ {
-			if y < bm.h && bm.pix[y*bm.w+x] {
-				if run == 0 {
-					rt = y
-				}
-				run++
-				continue
-			}
-			if run > best {
-				best, bt = run, rt
-			}
-			run = 0
-		}
-		if best*20 < bm.h*17 {
-			continue
-		}
-		if n := len(seps); n > 0 && seps[n-1].x1 == x {
-			seps[n-1].x1 = x + 1
-			seps[n-1].top, seps[n-1].bottom = max(seps[n-1].top, bt), min(seps[n-1].bottom, bt+best)
-			continue
-		}
-		seps = append(seps, sep{x0: x, x1: x + 1, top: bt, bottom: bt + best})
-	}
-	kept := seps[:0]
-	for _, s := range seps {
-		if s.x1-s.x0 > r.stroke && s.x1-s.x0 <= 4*r.stroke+4 {
-			kept = append(kept, s)
-		}
+	kept := laneColumns(r.bm, r.stroke)
+	if core := r.core(); len(kept) < 2 && core != r.bm {
+		kept = laneColumns(core, strokeWidth(core))
 	}
 	if len(kept) < 2 {
 		return
@@ -338,8 +309,77 @@ func (r *recognizer) addColumns() {
 	}
 }
 
+// laneColumn is a swimlane's line: columns x0 to x1, rows top to
+// bottom.
+type laneColumn struct{ x0, x1, top, bottom int }
+
+// laneColumns finds the lines running down nearly the whole page,
+// thicker than the shapes' outlines (stroke) and no wider than a few.
+func laneColumns(bm *bitmap, stroke int) []laneColumn {
+	var seps []laneColumn
+	page := pageHeight(bm)
+	for x := 0; x < bm.w; x++ {
+		// the longest run of ink down column x
+		best, bt, run, rt := 0, 0, 0, 0
+		for y := 0; y <= bm.h; y++ {
+			if y < bm.h && bm.pix[y*bm.w+x] {
+				if run == 0 {
+					rt = y
+				}
+				run++
+				continue
+			}
+			if run > best {
+				best, bt = run, rt
+			}
+			run = 0
+		}
+		if best*20 < page*17 {
+			continue
+		}
+		if n := len(seps); n > 0 && seps[n-1].x1 == x {
+			seps[n-1].x1 = x + 1
+			seps[n-1].top, seps[n-1].bottom = max(seps[n-1].top, bt), min(seps[n-1].bottom, bt+best)
+			continue
+		}
+		seps = append(seps, laneColumn{x0: x, x1: x + 1, top: bt, bottom: bt + best})
+	}
+	kept := seps[:0]
+	for _, s := range seps {
+		if s.x1-s.x0 > stroke && s.x1-s.x0 <= 4*stroke+4 {
+			kept = append(kept, s)
+		}
+	}
+	return kept
+}
+
+// pageHeight is the height of the rows from the first to the last one
+// with a little ink (a few strokes' worth, not a speck): the page's
+// drawing, which in a photo lies on a desk made paper round it.
+func pageHeight(bm *bitmap) int {
+	first, last := -1, -1
+	for y := range bm.h {
+		n := 0
+		for _, on := range bm.pix[y*bm.w : (y+1)*bm.w] {
+			if on {
+				n++
+			}
+		}
+		if n >= 8 {
+			if first < 0 {
+				first = y
+			}
+			last = y
+		}
+	}
+	if first < 0 {
+		return bm.h
+	}
+	return last - first + 1
+}
+
 // tallColumns marks the columns whose longest run of ink reaches down
-// nearly the whole picture, in lines no wider than a few strokes: a
+// nearly the whole page, in lines no wider than a few strokes: a
 // swimlane's line (PlantUML's), not a photo's dark desk beside the page.
 func tallColumns(bm *bitmap, stroke int) []bool {
 	tall := make([]bool, bm.w+1)
@@ -355,8 +395,9 @@ func tallColumns(bm *bitmap, stroke int) []bool {
 			}
 		}
 	}
+	h := pageHeight(bm)
 	for x := range bm.w {
-		tall[x] = int(best[x])*20 >= bm.h*17
+		tall[x] = int(best[x])*20 >= h*17
 	}
 	for x := 0; x < bm.w; {
 		if !tall[x] {

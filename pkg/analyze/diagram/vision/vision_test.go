@@ -64,6 +64,27 @@ func (c *canvas) rect(x, y, w, h int) {
 	c.line(x+w, y, x+w, y+h)
 }
 
+// twoPools draws two pools, each with its header, one above the other
+// (10–180 and 240–410).
+func (c *canvas) twoPools() {
+	c.rect(10, 10, 780, 170)
+	c.line(40, 10, 40, 180)
+	c.rect(10, 240, 780, 170)
+	c.line(40, 240, 40, 410)
+}
+
+// collaboration is two pools (twoPools) with two tasks in each, a
+// sequence flow between the upper two: the sender's task at 120–230,
+// the lower pool's at 60–170 and 420–530.
+func (c *canvas) collaboration() {
+	c.twoPools()
+	c.box(120, 60, 110, 70)
+	c.box(560, 60, 110, 70)
+	c.box(60, 290, 110, 70)
+	c.box(420, 290, 110, 70)
+	c.arrow(image.Pt(231, 95), image.Pt(559, 95))
+}
+
 // box is a task: a rectangle with corners cut round.
 func (c *canvas) box(x, y, w, h int) image.Rectangle {
 	return c.roundBox(x, y, w, h, 8)
@@ -436,10 +457,7 @@ func TestRecognize(t *testing.T) {
 			stroke: 2,
 			draw: func(c *canvas) {
 				// two pools with their headers
-				c.rect(10, 10, 780, 170)
-				c.line(40, 10, 40, 180)
-				c.rect(10, 240, 780, 170)
-				c.line(40, 240, 40, 410)
+				c.twoPools()
 				c.box(120, 60, 110, 70)
 				c.box(400, 60, 110, 70)
 				c.box(120, 290, 110, 70)
@@ -490,10 +508,7 @@ func TestRecognize(t *testing.T) {
 			name:   "envelope drawn on a message flow",
 			stroke: 2,
 			draw: func(c *canvas) {
-				c.rect(10, 10, 780, 170)
-				c.line(40, 10, 40, 180)
-				c.rect(10, 240, 780, 170)
-				c.line(40, 240, 40, 410)
+				c.twoPools()
 				c.box(120, 60, 110, 70)
 				c.box(400, 60, 110, 70)
 				c.box(120, 290, 110, 70)
@@ -517,17 +532,41 @@ func TestRecognize(t *testing.T) {
 			name:   "message flow sharing its first and last legs with sequence flows",
 			stroke: 2,
 			draw: func(c *canvas) {
-				c.rect(10, 10, 780, 170)
-				c.line(40, 10, 40, 180)
-				c.rect(10, 240, 780, 170)
-				c.line(40, 240, 40, 410)
-				c.box(120, 60, 110, 70)
-				c.box(560, 60, 110, 70)
-				c.box(60, 290, 110, 70)
-				c.box(420, 290, 110, 70)
-				c.arrow(image.Pt(231, 95), image.Pt(559, 95))
+				c.collaboration()
 				c.arrow(image.Pt(171, 345), image.Pt(330, 345), image.Pt(330, 315), image.Pt(419, 315))
 				c.messageFlow(image.Pt(231, 95), image.Pt(290, 95), image.Pt(290, 315), image.Pt(419, 315))
+			},
+			shapes: []string{"task@01", "task@01", "task@04", "task@06"},
+			flows:  []string{"task@01 → task@04", "task@01 → task@04", "task@01 → task@06"},
+			dashed: 1,
+		},
+		{
+			// a soft photo blurs the sequence flow's label into one low
+			// blob, beside the message flow's last dashes, and it joins
+			// them: the message flow still ends where its dashes meet the
+			// solid line
+			name:   "message flow along a sequence flow, a blurred label beside its last dashes",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.collaboration()
+				c.arrow(image.Pt(171, 325), image.Pt(370, 325), image.Pt(370, 315), image.Pt(419, 315))
+				c.messageFlow(image.Pt(231, 95), image.Pt(370, 95), image.Pt(370, 315))
+				c.word(376, 286, 30)
+			},
+			shapes: []string{"task@01", "task@01", "task@04", "task@06"},
+			flows:  []string{"task@01 → task@04", "task@01 → task@04", "task@01 → task@06"},
+			dashed: 1,
+		},
+		{
+			// the dashes meet the sequence flow nearer its tail: the
+			// message still goes where the line's head is (bpmn-js runs
+			// the last leg along the flow into the receiver)
+			name:   "message flow meeting a sequence flow near its tail",
+			stroke: 2,
+			draw: func(c *canvas) {
+				c.collaboration()
+				c.arrow(image.Pt(171, 325), image.Pt(419, 325))
+				c.messageFlow(image.Pt(175, 131), image.Pt(175, 200), image.Pt(230, 200), image.Pt(230, 325))
 			},
 			shapes: []string{"task@01", "task@01", "task@04", "task@06"},
 			flows:  []string{"task@01 → task@04", "task@01 → task@04", "task@01 → task@06"},
