@@ -46,12 +46,7 @@ func TestReadUploadStatuses(t *testing.T) {
 		return func() (io.Reader, string) { return strings.NewReader(body), ct }
 	}
 	const boundary = "xyzboundary"
-	tests := []struct {
-		name   string
-		body   func() (io.Reader, string)
-		status int
-		detail string
-	}{
+	checkUploads(t, url, []uploadCase{
 		{"accepted, normalized, name cleaned", form(part{"analysis_type", "", []byte("document")}, part{"file", `..\dir/a b.txt`, []byte("text")}), 200,
 			`{"fields":{"analysis_type":"document"},"name":"a b.txt","size":4}`},
 		{"not multipart", raw(`{"file":"x"}`, "application/json"), 400, fileFieldHelp},
@@ -69,14 +64,5 @@ func TestReadUploadStatuses(t *testing.T) {
 		{"type refused with a reason", form(part{"file", "odd.bin", []byte("x")}), 415, "That is a spreadsheet."},
 		{"normalize refused with a reason", form(part{"file", "a.txt", []byte("FAIL")}), 400, "The file could not be converted."},
 		{"normalize failed", form(part{"file", "a.txt", []byte("OOPS")}), 500, ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			body, ct := tt.body()
-			status, detail := post(t, url, body, ct)
-			if status != tt.status || !strings.Contains(detail, tt.detail) {
-				t.Fatalf("got %d %q, want %d %q", status, detail, tt.status, tt.detail)
-			}
-		})
-	}
+	})
 }

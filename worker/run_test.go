@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,6 +21,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/pipeline"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/resultcache"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // namedProvider is a provider that is never called (the fake analyzer
@@ -99,19 +99,7 @@ func TestRunStatuses(t *testing.T) {
 	for _, c := range cases {
 		fmt.Fprintf(&out, "== %s\n%s\n", c.name, runOnce(t, c))
 	}
-	const golden = "testdata/run.txt"
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("run differs from %s:\n%s", golden, out.String())
-	}
+	testenv.Golden(t, filepath.Join("testdata", "run.txt"), []byte(out.String()))
 }
 
 // runOnce runs case c on a fresh database and describes what came out.

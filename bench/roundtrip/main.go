@@ -30,9 +30,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -460,13 +462,8 @@ func printRepairs(w io.Writer, rs []*FileResult) {
 		fmt.Fprintln(w, "process.Repair on the converted models: no change")
 		return
 	}
-	keys := make([]string, 0, len(repairs))
-	for k := range repairs {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
+	parts := make([]string, 0, len(repairs))
+	for _, k := range slices.Sorted(maps.Keys(repairs)) {
 		parts = append(parts, fmt.Sprintf("%s in %d files", k, repairs[k]))
 	}
 	fmt.Fprintf(w, "process.Repair on the converted models: %s\n", strings.Join(parts, "; "))

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"errors"
-	"os"
+	"path/filepath"
 	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // reportResults are three files: one that failed, one with every kind of
@@ -42,19 +44,7 @@ func TestReport(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			Report(&out, "set", tt.rs, tt.verbose)
-			golden := "testdata/report/" + tt.name + ".txt"
-			if os.Getenv("UPDATE_GOLDEN") != "" {
-				if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out.String() != string(want) {
-				t.Errorf("report:\n%s\nwant:\n%s", out.String(), want)
-			}
+			testenv.Golden(t, filepath.Join("testdata", "report", tt.name+".txt"), out.Bytes())
 		})
 	}
 }

@@ -1,12 +1,12 @@
 package llm
 
 import (
-	"bytes"
 	"encoding/json"
-	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/process"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // mergeParts are three sections: one with its own pool, a collapsed
@@ -71,24 +71,12 @@ func mergeParts() []sectionResult {
 	}
 }
 
-// TestMerge pins the merged model of three sections (golden file written
+// TestMerge pins the merged model of three sections (golden file (go test -update) written
 // by the code before merge was split into phases).
 func TestMerge(t *testing.T) {
 	got, err := json.MarshalIndent(merge(mergeParts()), "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const golden = "testdata/merge.json"
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("merged model differs from %s:\n%s", golden, got)
-	}
+	testenv.Golden(t, filepath.Join("testdata", "merge.json"), got)
 }

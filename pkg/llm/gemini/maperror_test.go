@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/llm"
+	"github.com/spade-bpmn/spade/pkg/testenv"
 )
 
 // TestMapError pins what each SDK error becomes, for the system key and
@@ -87,17 +88,5 @@ func TestMapError(t *testing.T) {
 				tt.name, userKey, err, detail, failure.IsPermanent(err), wait, is)
 		}
 	}
-	const golden = "testdata/maperror.txt"
-	if os.Getenv("UPDATE_GOLDEN") != "" {
-		if err := os.WriteFile(golden, []byte(out.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("mapError differs from %s:\n%s", golden, out.String())
-	}
+	testenv.Golden(t, filepath.Join("testdata", "maperror.txt"), []byte(out.String()))
 }
