@@ -1,6 +1,9 @@
 package api
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // BrowserInfo is the spec's browser info (part 1 §3).
 type BrowserInfo struct {
@@ -31,37 +34,61 @@ func DetectBrowser(ua string) (BrowserInfo, string) {
 		ua = ua[:1024]
 	}
 	b := BrowserInfo{UserAgent: ua}
-	has := func(s string) bool { return strings.Contains(ua, s) }
+	b.Name = browserName(ua)
+	b.IsSafari = b.Name == "Safari"
+	b.IsTablet, b.IsMobile = formFactor(ua)
+	msg := refusal(b)
+	b.IsSupported = msg == ""
+	return b, msg
+}
+
+// browserName names the browser family of ua: Edge, Firefox, Other (a
+// Chromium-based browser sign-in does not support), Chrome, Safari or
+// Unknown. The order matters: Edge and the others also say Chrome/, and
+// every Chromium says Safari/.
+func browserName(ua string) string {
 	switch {
-	case has("Edg/") || has("Edge/"):
-		b.Name = "Edge"
-	case has("Firefox/") || has("FxiOS/"):
-		b.Name = "Firefox"
-	case has("OPR/") || has("Opera") || has("SamsungBrowser/") || has("UCBrowser/") || has("YaBrowser/"):
-		b.Name = "Other"
-	case has("HeadlessChrome/") || has("Chrome/") || has("Chromium/") || has("CriOS/"):
-		b.Name = "Chrome"
-	case has("Safari/") && has("AppleWebKit/"):
-		b.Name, b.IsSafari = "Safari", true
-	default:
-		b.Name = "Unknown"
+	case containsAny(ua, "Edg/", "Edge/"):
+		return "Edge"
+	case containsAny(ua, "Firefox/", "FxiOS/"):
+		return "Firefox"
+	case containsAny(ua, "OPR/", "Opera", "SamsungBrowser/", "UCBrowser/", "YaBrowser/"):
+		return "Other"
+	case containsAny(ua, "HeadlessChrome/", "Chrome/", "Chromium/", "CriOS/"):
+		return "Chrome"
+	case strings.Contains(ua, "Safari/") && strings.Contains(ua, "AppleWebKit/"):
+		return "Safari"
 	}
-	switch {
-	case has("iPad") || has("Tablet") || (has("Android") && !has("Mobile")):
-		b.IsTablet = true
-	case has("Mobi") || has("iPhone") || has("iPod") || has("Android") || has("CriOS/") || has("FxiOS/"):
-		b.IsMobile = true
+	return "Unknown"
+}
+
+// formFactor reports whether ua is a tablet's or else a phone's (an
+// Android without "Mobile" is a tablet; Chrome and Firefox on iOS are
+// phones).
+func formFactor(ua string) (tablet, mobile bool) {
+	if containsAny(ua, "iPad", "Tablet") || strings.Contains(ua, "Android") && !strings.Contains(ua, "Mobile") {
+		return true, false
 	}
+	return false, containsAny(ua, "Mobi", "iPhone", "iPod", "Android", "CriOS/", "FxiOS/")
+}
+
+// refusal is the message for a browser sign-in refuses, "" for a
+// supported one.
+func refusal(b BrowserInfo) string {
 	switch {
 	case b.IsMobile:
-		return b, msgMobile
+		return msgMobile
 	case b.IsTablet:
-		return b, msgTablet
+		return msgTablet
 	case b.IsSafari:
-		return b, msgSafari
-	case b.Name == "Chrome" || b.Name == "Edge" || b.Name == "Firefox":
-		b.IsSupported = true
-		return b, ""
+		return msgSafari
+	case slices.Contains(RecommendedBrowsers, b.Name):
+		return ""
 	}
-	return b, msgUnsupported
+	return msgUnsupported
+}
+
+// containsAny reports whether s contains one of subs.
+func containsAny(s string, subs ...string) bool {
+	return slices.ContainsFunc(subs, func(sub string) bool { return strings.Contains(s, sub) })
 }

@@ -266,47 +266,9 @@ func ownerOf(key string, e cacheEntry) string {
 // cached (an analysis reprocessed or deleted elsewhere) drops the entry,
 // so it is not served again.
 func (rc *readCache) load(ctx context.Context, key string, ttl time.Duration, fetch func() (cacheEntry, bool, error)) (cacheEntry, error) {
-	var changes *atomic.Uint64
-	if id := analysisOf(key); id != "" {
-		changes = rc.stripe(id)
-	}
-	run := func() (cacheEntry, error) {
-		before := rc.evictions.Load()
-		var changesBefore uint64
-		if changes != nil {
-			changesBefore = changes.Load()
-		}
-		epoch, live := rc.feedEpoch.Load(), rc.feedLive.Load()
-		e, keep, err := fetch()
-		if e.unfinished && !(live && rc.feedLive.Load() && rc.feedEpoch.Load() == epoch) {
-			keep = false // no change feed: nothing tells us when it changes
-		}
-		if err == nil && keep {
-			now := rc.now()
-			life := ttl
-			if e.ttl > 0 {
-				life = e.ttl
-			}
-			e.expires = now.Add(life)
-			e.refresh = now.Add(time.Duration(float64(life) * refreshAt))
-			if rc.evictions.Load() == before && (changes == nil || changes.Load() == changesBefore) {
-				rc.put(key, e)
-			} else {
-				e.expires = time.Time{} // not cached
-			}
-		}
-		return e, err
-	}
+	run := func() (cacheEntry, error) { return rc.fetchEntry(key, ttl, fetch) }
 	if e, ok := rc.get(key); ok {
-		if !rc.claimRefresh(key, e) {
-			return e, nil
-		}
-		defer rc.endRefresh(key)
-		ne, err := run()
-		if err != nil || ne.expires.IsZero() {
-			rc.drop(key, e)
-		}
-		return ne, err
+		return rc.serveOrRefresh(key, e, run)
 	}
 	v, err, shared := rc.flight.Do(key, func() (any, error) { return run() })
 	if err != nil && shared && ctx.Err() == nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
@@ -314,6 +276,88 @@ func (rc *readCache) load(ctx context.Context, key string, ttl time.Duration, fe
 	}
 	e, _ := v.(cacheEntry)
 	return e, err
+}
+
+// serveOrRefresh returns e, the entry under key, unless it is past its
+// refresh time and the caller claims the refresh: then it runs the
+// refresh and returns its answer, dropping e when the refresh failed or
+// may not be cached.
+func (rc *readCache) serveOrRefresh(key string, e cacheEntry, run func() (cacheEntry, error)) (cacheEntry, error) {
+	if !rc.claimRefresh(key, e) {
+		return e, nil
+	}
+	defer rc.endRefresh(key)
+	ne, err := run()
+	if err != nil || ne.expires.IsZero() {
+		rc.drop(key, e)
+	}
+	return ne, err
+}
+
+// fetchEntry runs fetch for key and caches its entry for ttl (or the
+// entry's own) when fetch allows it and nothing changed meanwhile: no
+// eviction, no change of its analysis, and for an unfinished analysis'
+// answer a change feed live throughout. An entry not cached has no
+// expiry.
+func (rc *readCache) fetchEntry(key string, ttl time.Duration, fetch func() (cacheEntry, bool, error)) (cacheEntry, error) {
+	snap := rc.snapshot(key)
+	e, keep, err := fetch()
+	if e.unfinished && !rc.feedSteady(snap) {
+		keep = false // no change feed: nothing tells us when it changes
+	}
+	if err != nil || !keep {
+		return e, err
+	}
+	now := rc.now()
+	life := ttl
+	if e.ttl > 0 {
+		life = e.ttl
+	}
+	e.expires = now.Add(life)
+	e.refresh = now.Add(time.Duration(float64(life) * refreshAt))
+	if rc.unchangedSince(snap) {
+		rc.put(key, e)
+	} else {
+		e.expires = time.Time{} // not cached
+	}
+	return e, nil
+}
+
+// cacheSnapshot is what fetchEntry reads before a fetch to tell
+// afterwards whether anything changed meanwhile: the evictions, the
+// change count of the key's analysis (stripe nil: not an analysis'
+// answer) and the change feed's state.
+type cacheSnapshot struct {
+	evictions uint64
+	stripe    *atomic.Uint64
+	changes   uint64
+	epoch     uint64
+	live      bool
+}
+
+func (rc *readCache) snapshot(key string) cacheSnapshot {
+	var s cacheSnapshot
+	if id := analysisOf(key); id != "" {
+		s.stripe = rc.stripe(id)
+	}
+	s.evictions = rc.evictions.Load()
+	if s.stripe != nil {
+		s.changes = s.stripe.Load()
+	}
+	s.epoch, s.live = rc.feedEpoch.Load(), rc.feedLive.Load()
+	return s
+}
+
+// feedSteady reports whether the change feed was live from s until now,
+// without a loss between.
+func (rc *readCache) feedSteady(s cacheSnapshot) bool {
+	return s.live && rc.feedLive.Load() && rc.feedEpoch.Load() == s.epoch
+}
+
+// unchangedSince reports whether no eviction ran and the key's analysis
+// did not change since s.
+func (rc *readCache) unchangedSince(s cacheSnapshot) bool {
+	return rc.evictions.Load() == s.evictions && (s.stripe == nil || s.stripe.Load() == s.changes)
 }
 
 // claimRefresh reports whether the caller is to refresh e, the entry

@@ -125,12 +125,7 @@ func TestUploadBodyLimits(t *testing.T) {
 	const boundary = "xyzboundary"
 	floodType := "multipart/form-data; boundary=" + boundary
 
-	tests := []struct {
-		name   string
-		body   func() (io.Reader, string)
-		status int
-		detail string
-	}{
+	checkUploads(t, url, []uploadCase{
 		{"one file and a known field", func() (io.Reader, string) {
 			b, ct := formBody(t, part{"analysis_type", "", []byte("document")}, file)
 			return bytes.NewReader(b), ct
@@ -173,8 +168,22 @@ func TestUploadBodyLimits(t *testing.T) {
 			b, ct := formBody(t, part{"file", "", []byte("text")})
 			return bytes.NewReader(b), ct
 		}, 400, "Please select a document file to analyze."},
-	}
-	for _, tt := range tests {
+	})
+}
+
+// uploadCase is a request body (and its content type) with the status
+// and a part of the detail it is answered with.
+type uploadCase struct {
+	name   string
+	body   func() (io.Reader, string)
+	status int
+	detail string
+}
+
+// checkUploads posts each case's body to url.
+func checkUploads(t *testing.T, url string, cases []uploadCase) {
+	t.Helper()
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			body, ct := tt.body()
 			status, detail := post(t, url, body, ct)

@@ -236,10 +236,32 @@ func OpenAPI() (*openapi3.T, error) {
 	return doc, nil
 }
 
+// operation is the route's OpenAPI operation: its id, parameters,
+// request body and answers, with detail as the schema of every error.
 func (r route) operation(g *schemaGen, detail *openapi3.SchemaRef) (*openapi3.Operation, error) {
 	op := openapi3.NewOperation()
 	op.Summary, op.Tags = r.summary, []string{r.tag}
 	op.OperationID = strings.ToLower(r.method) + strings.NewReplacer("/api/", "_", "/", "_", "{", "", "}", "", "-", "_", ".", "_").Replace(r.path)
+	r.addParameters(op)
+	body, err := r.requestBody(g)
+	if err != nil {
+		return nil, err
+	}
+	op.RequestBody = body
+	for _, a := range r.answers {
+		res, err := a.response(g)
+		if err != nil {
+			return nil, err
+		}
+		op.AddResponse(a.status, res)
+	}
+	op.Responses.Set("default", &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription("Error").WithJSONSchemaRef(detail)})
+	return op, nil
+}
+
+// addParameters adds the route's path and query parameters and, unless
+// it is public, the account header and the security requirement.
+func (r route) addParameters(op *openapi3.Operation) {
 	for _, seg := range strings.Split(r.path, "/") {
 		if strings.HasPrefix(seg, "{") {
 			op.AddParameter(openapi3.NewPathParameter(strings.Trim(seg, "{}")).WithSchema(openapi3.NewStringSchema()))
@@ -253,75 +275,88 @@ func (r route) operation(g *schemaGen, detail *openapi3.SchemaRef) (*openapi3.Op
 			WithSchema(openapi3.NewStringSchema()))
 		op.Security = &openapi3.SecurityRequirements{{"session": {}}, {"token": {}}}
 	}
+}
+
+// requestBody is the route's request body: a multipart upload, a form or
+// JSON (nil when the route takes none).
+func (r route) requestBody(g *schemaGen) (*openapi3.RequestBodyRef, error) {
 	switch b := r.body.(type) {
 	case nil:
+		return nil, nil
 	case upload:
 		s := openapi3.NewObjectSchema().WithProperty("file", openapi3.NewStringSchema().WithFormat("binary"))
 		for _, f := range b.fields {
 			s.WithProperty(f, openapi3.NewStringSchema())
 		}
 		s.Required = []string{"file"}
-		op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).
-			WithContent(openapi3.NewContentWithSchema(s, []string{"multipart/form-data"}))}
+		return &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).
+			WithContent(openapi3.NewContentWithSchema(s, []string{"multipart/form-data"}))}, nil
 	case form:
 		s, err := g.request(b.v)
 		if err != nil {
 			return nil, err
 		}
-		op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).
-			WithContent(openapi3.NewContentWithSchemaRef(s, []string{"application/x-www-form-urlencoded"}))}
+		return &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).
+			WithContent(openapi3.NewContentWithSchemaRef(s, []string{"application/x-www-form-urlencoded"}))}, nil
 	default:
 		s, err := g.request(b)
 		if err != nil {
 			return nil, err
 		}
-		op.RequestBody = &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).WithJSONSchemaRef(s)}
+		return &openapi3.RequestBodyRef{Value: openapi3.NewRequestBody().WithRequired(true).WithJSONSchemaRef(s)}, nil
 	}
-	for _, a := range r.answers {
-		desc := a.desc
-		if desc == "" {
-			desc = http.StatusText(a.status)
+}
+
+// response is the answer's OpenAPI response: its description (the
+// status text by default), headers and body.
+func (a answer) response(g *schemaGen) (*openapi3.Response, error) {
+	desc := a.desc
+	if desc == "" {
+		desc = http.StatusText(a.status)
+	}
+	res := openapi3.NewResponse().WithDescription(desc)
+	for name, hd := range a.headers {
+		if res.Headers == nil {
+			res.Headers = openapi3.Headers{}
 		}
-		res := openapi3.NewResponse().WithDescription(desc)
-		for name, hd := range a.headers {
-			if res.Headers == nil {
-				res.Headers = openapi3.Headers{}
-			}
-			res.Headers[name] = &openapi3.HeaderRef{Value: &openapi3.Header{Parameter: openapi3.Parameter{
-				Description: hd, Schema: openapi3.NewStringSchema().NewRef()}}}
-		}
-		switch b := a.body.(type) {
-		case nil:
-		case file:
-			s := openapi3.NewStringSchema()
-			switch {
-			case b.media[0] == "application/json":
-				s = openapi3.NewObjectSchema()
-			case b.media[0] != "application/xml" && !strings.HasPrefix(b.media[0], "text/"):
-				s.WithFormat("binary")
-			}
-			res.WithContent(openapi3.NewContentWithSchema(s, b.media))
-		case either:
-			s := &openapi3.Schema{}
-			for _, v := range b {
-				r, err := g.ref(v)
-				if err != nil {
-					return nil, err
-				}
-				s.AnyOf = append(s.AnyOf, r)
-			}
-			res.WithJSONSchema(s)
-		default:
-			s, err := g.ref(b)
+		res.Headers[name] = &openapi3.HeaderRef{Value: &openapi3.Header{Parameter: openapi3.Parameter{
+			Description: hd, Schema: openapi3.NewStringSchema().NewRef()}}}
+	}
+	switch b := a.body.(type) {
+	case nil:
+	case file:
+		res.WithContent(openapi3.NewContentWithSchema(b.schema(), b.media))
+	case either:
+		s := &openapi3.Schema{}
+		for _, v := range b {
+			r, err := g.ref(v)
 			if err != nil {
 				return nil, err
 			}
-			res.WithJSONSchemaRef(s)
+			s.AnyOf = append(s.AnyOf, r)
 		}
-		op.AddResponse(a.status, res)
+		res.WithJSONSchema(s)
+	default:
+		s, err := g.ref(b)
+		if err != nil {
+			return nil, err
+		}
+		res.WithJSONSchemaRef(s)
 	}
-	op.Responses.Set("default", &openapi3.ResponseRef{Value: openapi3.NewResponse().WithDescription("Error").WithJSONSchemaRef(detail)})
-	return op, nil
+	return res, nil
+}
+
+// schema is the schema of a file answer by its first media type: an
+// object for JSON, a string for XML and text, else binary.
+func (f file) schema() *openapi3.Schema {
+	s := openapi3.NewStringSchema()
+	switch {
+	case f.media[0] == "application/json":
+		s = openapi3.NewObjectSchema()
+	case f.media[0] != "application/xml" && !strings.HasPrefix(f.media[0], "text/"):
+		s.WithFormat("binary")
+	}
+	return s
 }
 
 // OpenAPIJSON is the document as served and committed (api/openapi.json).

@@ -56,49 +56,79 @@ func (s *Server) resolvePrincipal(next echo.HandlerFunc) echo.HandlerFunc {
 
 // lookupPrincipal resolves the request's credential against the database.
 func (s *Server) lookupPrincipal(c echo.Context) (*auth.Principal, error) {
+	p, err := s.credential(c)
+	if err != nil {
+		return nil, err
+	}
+	if p == nil {
+		return nil, nil
+	}
+	if p.ViaToken {
+		if id := c.Request().Header.Get("X-Account-ID"); id != "" && id != p.Account.ID {
+			return nil, errStatus(http.StatusForbidden, "This access token belongs to another account")
+		}
+		return p, nil
+	}
+	if err := s.selectAccount(c, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// credential is the principal of the request's bearer token (401 when it
+// is invalid or revoked) or else of its session cookie; nil when there is
+// neither, or the session is not valid.
+func (s *Server) credential(c echo.Context) (*auth.Principal, error) {
 	ctx := c.Request().Context()
-	var p *auth.Principal
 	if h := c.Request().Header.Get("Authorization"); strings.HasPrefix(h, "Bearer ") {
-		tp, err := s.Auth.TokenPrincipal(ctx, strings.TrimSpace(strings.TrimPrefix(h, "Bearer ")))
+		p, err := s.Auth.TokenPrincipal(ctx, strings.TrimSpace(strings.TrimPrefix(h, "Bearer ")))
 		if err != nil {
 			if errors.Is(err, auth.ErrUnauthenticated) {
 				return nil, errStatus(http.StatusUnauthorized, "Invalid or revoked access token")
 			}
 			return nil, err
 		}
-		p = tp
-	} else if ck, err := c.Cookie(SessionCookie); err == nil && ck.Value != "" {
-		u, _, err := s.Auth.SessionUser(ctx, ck.Value)
-		if err != nil && !errors.Is(err, auth.ErrUnauthenticated) {
-			return nil, err
-		}
-		if u != nil {
-			p = &auth.Principal{User: u}
-		}
+		return p, nil
 	}
-	if p != nil && !p.ViaToken {
-		if id := c.Request().Header.Get("X-Account-ID"); id != "" {
-			acc, err := s.Auth.MemberAccount(ctx, p.User.ID, id)
-			if errors.Is(err, auth.ErrNotMember) && accountFree(c.Request().URL.Path) {
-				// A stale selection (removed from the account, another
-				// user signed in) must not lock the user out of the
-				// calls that repair it; these routes use no account.
-				err, acc = nil, nil
-			}
-			if err != nil {
-				return nil, err // ErrNotMember → 403
-			}
-			p.Account = acc
-		} else if accs, err := s.Auth.Accounts(ctx, p.User.ID); err == nil && len(accs) == 1 {
+	ck, err := c.Cookie(SessionCookie)
+	if err != nil || ck.Value == "" {
+		return nil, nil
+	}
+	u, _, err := s.Auth.SessionUser(ctx, ck.Value)
+	if err != nil && !errors.Is(err, auth.ErrUnauthenticated) {
+		return nil, err
+	}
+	if u == nil {
+		return nil, nil
+	}
+	return &auth.Principal{User: u}, nil
+}
+
+// selectAccount sets the account a signed-in user acts in: the one the
+// X-Account-ID header names (403 when not a member, except on the routes
+// that use no account), else their only account.
+func (s *Server) selectAccount(c echo.Context, p *auth.Principal) error {
+	ctx := c.Request().Context()
+	id := c.Request().Header.Get("X-Account-ID")
+	if id == "" {
+		if accs, err := s.Auth.Accounts(ctx, p.User.ID); err == nil && len(accs) == 1 {
 			a := accs[0].Account
 			p.Account = &a
 		}
-	} else if p != nil && p.ViaToken {
-		if id := c.Request().Header.Get("X-Account-ID"); id != "" && id != p.Account.ID {
-			return nil, errStatus(http.StatusForbidden, "This access token belongs to another account")
-		}
+		return nil
 	}
-	return p, nil
+	acc, err := s.Auth.MemberAccount(ctx, p.User.ID, id)
+	if errors.Is(err, auth.ErrNotMember) && accountFree(c.Request().URL.Path) {
+		// A stale selection (removed from the account, another user
+		// signed in) must not lock the user out of the calls that repair
+		// it; these routes use no account.
+		err, acc = nil, nil
+	}
+	if err != nil {
+		return err // ErrNotMember → 403
+	}
+	p.Account = acc
+	return nil
 }
 
 // requireUser answers 401 to anonymous requests.

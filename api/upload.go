@@ -104,8 +104,7 @@ const (
 // server's body limit (the file limit plus a small margin).
 func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, error) {
 	r := c.Request()
-	ct := r.Header.Get("Content-Type")
-	mt, _, err := mime.ParseMediaType(ct)
+	mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil || mt != "multipart/form-data" {
 		return nil, nil, errStatus(http.StatusBadRequest, fileFieldHelp)
 	}
@@ -113,96 +112,146 @@ func ReadUpload(c echo.Context, kind UploadKind) (*Upload, map[string]string, er
 	if err != nil {
 		return nil, nil, errStatus(http.StatusBadRequest, "The upload could not be read. Please try again.")
 	}
-	fields := map[string]string{}
-	var up *Upload
+	pr := &partReader{kind: kind, declared: r.ContentLength, fields: map[string]string{}}
+	if err := pr.readAll(mr); err != nil {
+		return nil, nil, err
+	}
+	if err := accept(pr.up, kind); err != nil {
+		return nil, nil, err
+	}
+	return pr.up, pr.fields, nil
+}
+
+// msgMalformed is the detail of a multipart body that cannot be read to
+// its end.
+const msgMalformed = "The upload was cut off or malformed. Please try again."
+
+// partReader reads the parts of one upload: the fields kind names and
+// the one file.
+type partReader struct {
+	kind UploadKind
+	// declared is the request's Content-Length (-1 when not declared).
+	declared int64
+	fields   map[string]string
+	up       *Upload
 	// tooBig is the size of a file over the limit; -1 when the body limit
 	// cut the count short (only a declared Content-Length tells more).
-	var tooBig int64
+	tooBig int64
+}
+
+// readAll reads every part, at most maxParts, and refuses a file over
+// the limit or none at all.
+func (pr *partReader) readAll(mr *multipart.Reader) error {
 	for parts := 0; ; parts++ {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			if tooBig != 0 || isTooLarge(err) {
-				return nil, nil, fileTooLarge(kind, max(tooBig, r.ContentLength))
+			if pr.tooBig != 0 || isTooLarge(err) {
+				return fileTooLarge(pr.kind, max(pr.tooBig, pr.declared))
 			}
-			return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
+			return errStatus(http.StatusBadRequest, msgMalformed)
 		}
 		if parts >= maxParts {
-			return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("The upload has too many form fields. %s", fileFieldHelp))
+			return errStatus(http.StatusBadRequest, fmt.Sprintf("The upload has too many form fields. %s", fileFieldHelp))
 		}
-		name := part.FormName()
-		if name == "" {
-			// Go's reader gives no name when the part's
-			// Content-Disposition cannot be parsed (an unquoted file
-			// name with spaces, a stray parameter): say that, not
-			// "unexpected field", which named a field that was never
-			// sent.
-			return nil, nil, errStatus(http.StatusBadRequest, "A part of the upload has a Content-Disposition header that could not be read (quote the field name and the file name). "+fileFieldHelp)
+		if err := pr.read(part); err != nil {
+			return err
 		}
-		if part.FileName() == "" {
-			if !slices.Contains(kind.Fields, name) {
-				if name == fileField {
-					return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", kind.Noun))
-				}
-				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Unexpected form field %q. %s", fieldName(name), fileFieldHelp))
-			}
-			v, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
-			if err != nil {
-				if isTooLarge(err) {
-					return nil, nil, fileTooLarge(kind, r.ContentLength)
-				}
-				return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
-			}
-			if len(v) > maxFieldBytes {
-				return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("The form field %q is too long.", name))
-			}
-			fields[name] = string(v)
-			continue
-		}
-		if name != fileField {
-			return nil, nil, errStatus(http.StatusBadRequest, fileFieldHelp)
-		}
-		if up != nil || tooBig != 0 {
-			return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please upload only one %s at a time", kind.Noun))
-		}
-		data, n, err := readLimited(part, kind.Limit)
-		if err != nil {
-			return nil, nil, errStatus(http.StatusBadRequest, "The upload was cut off or malformed. Please try again.")
-		}
-		if n > kind.Limit || n < 0 {
-			tooBig = n
-			continue
-		}
-		up = &Upload{Filename: cleanFilename(part.FileName()), Data: data}
 	}
-	if tooBig != 0 {
-		return nil, nil, fileTooLarge(kind, max(tooBig, r.ContentLength))
+	if pr.tooBig != 0 {
+		return fileTooLarge(pr.kind, max(pr.tooBig, pr.declared))
 	}
-	if up == nil {
-		return nil, nil, errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", kind.Noun))
+	if pr.up == nil {
+		return errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", pr.kind.Noun))
 	}
+	return nil
+}
+
+// read reads one part: a form field or the file.
+func (pr *partReader) read(part *multipart.Part) error {
+	name := part.FormName()
+	if name == "" {
+		// Go's reader gives no name when the part's Content-Disposition
+		// cannot be parsed (an unquoted file name with spaces, a stray
+		// parameter): say that, not "unexpected field", which named a
+		// field that was never sent.
+		return errStatus(http.StatusBadRequest, "A part of the upload has a Content-Disposition header that could not be read (quote the field name and the file name). "+fileFieldHelp)
+	}
+	if part.FileName() == "" {
+		return pr.readField(part, name)
+	}
+	return pr.readFile(part, name)
+}
+
+// readField keeps the value of a field the kind names, at most
+// maxFieldBytes.
+func (pr *partReader) readField(part *multipart.Part, name string) error {
+	if !slices.Contains(pr.kind.Fields, name) {
+		if name == fileField {
+			return errStatus(http.StatusBadRequest, fmt.Sprintf("Please select a %s file to analyze.", pr.kind.Noun))
+		}
+		return errStatus(http.StatusBadRequest, fmt.Sprintf("Unexpected form field %q. %s", fieldName(name), fileFieldHelp))
+	}
+	v, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
+	if err != nil {
+		if isTooLarge(err) {
+			return fileTooLarge(pr.kind, pr.declared)
+		}
+		return errStatus(http.StatusBadRequest, msgMalformed)
+	}
+	if len(v) > maxFieldBytes {
+		return errStatus(http.StatusBadRequest, fmt.Sprintf("The form field %q is too long.", name))
+	}
+	pr.fields[name] = string(v)
+	return nil
+}
+
+// readFile keeps the one file, or notes the size of one over the limit
+// (refused once the parts are read, with its size).
+func (pr *partReader) readFile(part *multipart.Part, name string) error {
+	if name != fileField {
+		return errStatus(http.StatusBadRequest, fileFieldHelp)
+	}
+	if pr.up != nil || pr.tooBig != 0 {
+		return errStatus(http.StatusBadRequest, fmt.Sprintf("Please upload only one %s at a time", pr.kind.Noun))
+	}
+	data, n, err := readLimited(part, pr.kind.Limit)
+	if err != nil {
+		return errStatus(http.StatusBadRequest, msgMalformed)
+	}
+	if n > pr.kind.Limit || n < 0 {
+		pr.tooBig = n
+		return nil
+	}
+	pr.up = &Upload{Filename: cleanFilename(part.FileName()), Data: data}
+	return nil
+}
+
+// accept refuses an empty file or one of a type the kind does not take,
+// sets its content type and normalizes it.
+func accept(up *Upload, kind UploadKind) error {
 	if len(up.Data) == 0 {
-		return nil, nil, errStatus(http.StatusBadRequest, "The file is empty. Please choose a file with content.")
+		return errStatus(http.StatusBadRequest, "The file is empty. Please choose a file with content.")
 	}
 	ctype, err := kind.Detect(up.Filename, up.Data)
 	if err != nil {
 		if d, ok := failure.Detail(err); ok {
-			return nil, nil, errStatus(http.StatusUnsupportedMediaType, d)
+			return errStatus(http.StatusUnsupportedMediaType, d)
 		}
-		return nil, nil, errStatus(http.StatusUnsupportedMediaType, kind.TypeMessage)
+		return errStatus(http.StatusUnsupportedMediaType, kind.TypeMessage)
 	}
 	up.ContentType = ctype
 	if kind.Normalize != nil {
 		if up.Data, err = kind.Normalize(up.Data); err != nil {
 			if d, ok := failure.Detail(err); ok {
-				return nil, nil, errStatus(http.StatusBadRequest, d)
+				return errStatus(http.StatusBadRequest, d)
 			}
-			return nil, nil, err
+			return err
 		}
 	}
-	return up, fields, nil
+	return nil
 }
 
 // fieldName is a form field's name as a detail may quote it: valid UTF-8

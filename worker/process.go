@@ -119,24 +119,9 @@ func (h *processHandler) drawInline(ctx context.Context, run analysis.Run, res *
 // result).
 func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *stageWriter, log *slog.Logger) (*analysis.Result, *process.Model, error) {
 	pl := h.Pipeline
-	live := stages != nil
-	setStage := func(context.Context, string, string) error { return nil }
-	var notify func(ctx context.Context, e llm.RetryEvent)
-	if live {
-		setStage = stages.set
-		notify = showRetry(stages.run, stages.note, log)
-		// The shared rate budget (wrapped into the provider by the
-		// chooser) shows its wait through the stage writer too.
-		ctx = pipeline.WithShowWait(ctx, stages.showWait)
-	}
-	data, err := h.Blobs.Get(ctx, a.BlobKey)
-	if errors.Is(err, blob.ErrNotFound) {
-		return nil, nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
-	}
+	ctx, setStage, notify := stageHooks(ctx, stages, log)
+	data, err := h.upload(ctx, a)
 	if err != nil {
-		return nil, nil, err
-	}
-	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
 	provider, in, keySource, err := pl.Chooser.Choose(ctx, a)
@@ -147,62 +132,24 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 	// the corrective round trip together.
 	provider = llm.Retrying(provider, pl.Retry, notify)
 	in.Filename = a.OriginalFilename
-
 	if a.AnalyzerType == analysis.TypeBPMN {
-		if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
-			return nil, nil, err
-		}
-		res, err := pl.BPMN.AnalyzeBPMN(ctx, a.OriginalFilename, data, provider, in)
+		res, err := h.analyzeBPMN(ctx, a, data, provider, in, setStage)
 		if err != nil {
-			return nil, nil, err
-		}
-		if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
 			return nil, nil, err
 		}
 		res.Metadata.APIKeySource = keySource
 		return res, nil, nil
 	}
-
-	var doc *pipeline.Extracted
-	if a.AnalyzerType == analysis.TypeImage {
-		if pl.Images != nil {
-			if err := pl.Images.CheckImage(data, a.IsDemo); err != nil {
-				return nil, nil, err
-			}
-		}
-		in.Kind, in.Image, in.MIMEType = "image", data, a.ContentType
-	} else {
-		doc, err = pl.Extractor.Extract(ctx, a.OriginalFilename, data, a.IsDemo)
-		if err != nil {
-			return nil, nil, err
-		}
-		in.Kind, in.Text = "document", doc.Text
+	doc, err := h.readInput(ctx, a, data, &in)
+	if err != nil {
+		return nil, nil, err
 	}
 	if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
 		return nil, nil, err
 	}
-	var cacheKey, reusedFrom string
-	var out *llm.Result
-	if pl.Cache != nil && provider.Name() != providers.Builtin {
-		cacheKey = llm.CacheKey(provider.Name(), in.Model, in)
-		out, reusedFrom = h.reuse(ctx, cacheKey, a, log)
-	}
-	if out == nil {
-		if out, err = pl.Analyzer.Analyze(ctx, provider, in); err != nil {
-			return nil, nil, ownKeyFailure(keySource, err)
-		}
-		if cacheKey != "" {
-			// Remembered before the row is completed: a lookup only takes
-			// completed analyses, so a failure later leaves no false hit.
-			if err := pl.Cache.Remember(ctx, cacheKey, a.AccountID, a.ID); err != nil {
-				log.Warn("remembering the result failed", "error", err)
-			}
-		}
-	} else if live && !a.IsDemo && pl.Uncharge != nil {
-		// The same input never pays twice: give the daily call back.
-		if err := pl.Uncharge.Refund(context.WithoutCancel(ctx), a.ID); err != nil {
-			log.Warn("giving the analyze call back failed", "error", err)
-		}
+	out, reusedFrom, err := h.analyze(ctx, a, provider, in, keySource, stages != nil, log)
+	if err != nil {
+		return nil, nil, err
 	}
 	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
 		return nil, nil, err
@@ -213,6 +160,120 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
+	res, err := h.result(doc, out, reusedFrom, keySource, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res, &out.Model, nil
+}
+
+// stageSetter records that an analysis's stage begins now.
+type stageSetter func(ctx context.Context, id, stage string) error
+
+// stageHooks returns how run shows its progress: with stages (live) it
+// records each stage and each retry of the provider, and the shared rate
+// budget (wrapped into the provider by the chooser) shows its wait
+// through the returned context; without (a reprocess) stages are not
+// recorded and retries not shown.
+func stageHooks(ctx context.Context, stages *stageWriter, log *slog.Logger) (context.Context, stageSetter, func(context.Context, llm.RetryEvent)) {
+	if stages == nil {
+		return ctx, func(context.Context, string, string) error { return nil }, nil
+	}
+	return pipeline.WithShowWait(ctx, stages.showWait), stages.set, showRetry(stages.run, stages.note, log)
+}
+
+// upload reads the analysis's uploaded file; one that is gone fails the
+// analysis for good.
+func (h *processHandler) upload(ctx context.Context, a *analysis.Analysis) ([]byte, error) {
+	data, err := h.Blobs.Get(ctx, a.BlobKey)
+	if errors.Is(err, blob.ErrNotFound) {
+		return nil, failure.Permanent("The uploaded file is no longer stored. Please upload it again.", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// analyzeBPMN runs the BPMN-file analyzer, which renders its own result.
+func (h *processHandler) analyzeBPMN(ctx context.Context, a *analysis.Analysis, data []byte, provider llm.Provider, in llm.Input, setStage stageSetter) (*analysis.Result, error) {
+	if err := setStage(ctx, a.ID, analysis.StageAnalyzing); err != nil {
+		return nil, err
+	}
+	res, err := h.Pipeline.BPMN.AnalyzeBPMN(ctx, a.OriginalFilename, data, provider, in)
+	if err != nil {
+		return nil, err
+	}
+	if err := setStage(ctx, a.ID, analysis.StageBuildingModel); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// readInput puts the upload into in: a picture as it is (once its header
+// passed the check), a document as its extracted text, which it returns.
+func (h *processHandler) readInput(ctx context.Context, a *analysis.Analysis, data []byte, in *llm.Input) (*pipeline.Extracted, error) {
+	pl := h.Pipeline
+	if a.AnalyzerType == analysis.TypeImage {
+		if pl.Images != nil {
+			if err := pl.Images.CheckImage(data, a.IsDemo); err != nil {
+				return nil, err
+			}
+		}
+		in.Kind, in.Image, in.MIMEType = "image", data, a.ContentType
+		return nil, nil
+	}
+	doc, err := pl.Extractor.Extract(ctx, a.OriginalFilename, data, a.IsDemo)
+	if err != nil {
+		return nil, err
+	}
+	in.Kind, in.Text = "document", doc.Text
+	return doc, nil
+}
+
+// analyze returns the model of in: an identical earlier analysis's when
+// the result cache has one (with its id; a live, non-demo run then gives
+// the daily call back), else the analyzer's, remembered in the cache. The
+// built-in analyzer is not cached.
+func (h *processHandler) analyze(ctx context.Context, a *analysis.Analysis, provider llm.Provider, in llm.Input, keySource string, live bool, log *slog.Logger) (*llm.Result, string, error) {
+	pl := h.Pipeline
+	var cacheKey, reusedFrom string
+	var out *llm.Result
+	if pl.Cache != nil && provider.Name() != providers.Builtin {
+		cacheKey = llm.CacheKey(provider.Name(), in.Model, in)
+		out, reusedFrom = h.reuse(ctx, cacheKey, a, log)
+	}
+	if out != nil {
+		if live && !a.IsDemo && pl.Uncharge != nil {
+			// The same input never pays twice: give the daily call back.
+			if err := pl.Uncharge.Refund(context.WithoutCancel(ctx), a.ID); err != nil {
+				log.Warn("giving the analyze call back failed", "error", err)
+			}
+		}
+		return out, reusedFrom, nil
+	}
+	out, err := pl.Analyzer.Analyze(ctx, provider, in)
+	if err != nil {
+		return nil, "", ownKeyFailure(keySource, err)
+	}
+	if cacheKey != "" {
+		// Remembered before the row is completed: a lookup only takes
+		// completed analyses, so a failure later leaves no false hit.
+		if err := pl.Cache.Remember(ctx, cacheKey, a.AccountID, a.ID); err != nil {
+			log.Warn("remembering the result failed", "error", err)
+		}
+	}
+	return out, "", nil
+}
+
+// result renders out's model into the result to store: for a document
+// each element's source sentence is located in its text (kept for the
+// Source panel), and the metadata say which model made it on which key,
+// its usage, the document's format and, when reused, where from.
+func (h *processHandler) result(doc *pipeline.Extracted, out *llm.Result, reusedFrom, keySource string, log *slog.Logger) (*analysis.Result, error) {
 	var sourceText string
 	if doc != nil {
 		// Offsets of each element's source sentence, for the Source panel.
@@ -222,7 +283,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 		}
 		process.Locate(&out.Model, sourceText)
 	}
-	formatted, meta := pl.Renderer.Render(&out.Model)
+	formatted, meta := h.Pipeline.Renderer.Render(&out.Model)
 	if reusedFrom != "" {
 		if meta.Extra == nil {
 			meta.Extra = map[string]any{}
@@ -231,7 +292,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 	}
 	modelJSON, err := json.Marshal(out.Model)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	usage := analysis.Usage(out.Usage)
 	meta.Model, meta.ModelName, meta.APIKeySource, meta.Usage = out.ModelName, out.ModelName, keySource, &usage
@@ -243,7 +304,7 @@ func (h *processHandler) run(ctx context.Context, a *analysis.Analysis, stages *
 		ProcessName: out.Model.ProcessName, ProcessPurpose: out.Model.ProcessPurpose,
 		FormattedText: formatted, ModelJSON: string(modelJSON), Metadata: meta, Usage: usage,
 		SourceText: strings.ToValidUTF8(sourceText, ""),
-	}, &out.Model, nil
+	}, nil
 }
 
 // maxSourceText bounds the document text kept for the Source panel (the

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
@@ -57,9 +58,56 @@ func TestEvaluateBranches(t *testing.T) {
 }
 
 func TestParseCaseErrors(t *testing.T) {
-	for _, s := range []string{"no reference", "t\n---\nsplit: q | Unknown\n", "t\n---\nbogus: x\n", "t\n---\ntask: only name\n"} {
-		if _, err := parseCase("x", s); err == nil {
-			t.Errorf("parseCase(%q): want an error", s)
+	tests := []struct{ in, err string }{
+		{"no reference", "no reference: want a line --- after the text"},
+		{"t\n---\nsplit: q\n", "reference line 1: want split: question | branch | …"},
+		{"t\n---\nsplit: q | Unknown\n", `split "q" names unknown task "Unknown"`},
+		{"t\n---\nbogus: x\n", `reference line 1: unknown key "bogus"`},
+		{"t\n---\n# note\n\ntask: only name\n", "reference line 3: want task: performer | name"},
+		{"t\n---\nno colon\n", "reference line 1: want key: value"},
+		{"t\n---\nflow: A to B\n", "reference line 1: want flow: from -> to | name"},
+		{"t\n---\nloop: A to B\n", "reference line 1: want loop: from -> to"},
+		{"t\n---\ntask: A | Check\nloop: Check -> Other\n", "loop Check -> Other names an unknown task"},
+		{"t\n---\ntask: A | Check\nend: Other\n", `end names unknown task "Other"`},
+	}
+	for _, tt := range tests {
+		if _, err := parseCase("x", tt.in); err == nil || err.Error() != tt.err {
+			t.Errorf("parseCase(%q) = %v, want %q", tt.in, err, tt.err)
 		}
+	}
+}
+
+func TestParseCase(t *testing.T) {
+	in := "The clerk checks.\r\n\r\n---\r\n" + `# reference
+pool: Shop
+pool: Customer
+lane: Clerk
+task: Clerk | Check
+task: Clerk | approve
+task: Clerk | Reject
+split: ok? | Approve / Check | -
+timer: 2 days
+message: Order
+flow: Customer -> Shop | Order
+flow: Shop -> Customer
+end: Reject
+loop: Reject -> check
+`
+	c, err := parseCase("x", in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &testCase{name: "x", text: "The clerk checks.", pools: []string{"Shop", "Customer"}, lanes: []string{"Clerk"},
+		tasks:  []refTask{{"Clerk", "Check"}, {"Clerk", "approve"}, {"Clerk", "Reject"}},
+		splits: []refSplit{{question: "ok?", branches: [][]string{{"Approve", "Check"}, nil}}},
+		timers: []string{"2 days"}, messages: []string{"Order"},
+		flows: []refFlow{{"Customer", "Shop", "Order"}, {"Shop", "Customer", ""}},
+		ends:  []string{"Reject"}, loops: []refLoop{{"Reject", "check"}}}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("got %+v\nwant %+v", c, want)
+	}
+	// A reference that is only the --- line at the end of the file.
+	if c, err := parseCase("y", "Text.\n---"); err != nil || c.text != "Text." || len(c.tasks) != 0 {
+		t.Errorf("bare --- at the end: %+v, %v", c, err)
 	}
 }

@@ -30,9 +30,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -330,6 +332,20 @@ func firstLines(s string, n int) string {
 // checks.
 func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 	fmt.Fprintf(w, "== %s: %d files ==\n", title, len(rs))
+	printTotals(w, rs)
+	printAllowances(w, rs)
+	var checks toolChecks
+	for _, r := range rs {
+		checks.add(r)
+		printFile(w, r, verbose)
+	}
+	fmt.Fprintf(w, "round-tripped files: %d failed, %d not XSD-valid, %d with bpmn-moddle warnings; %d flows drawn not ending at their nodes\n",
+		checks.failed, checks.invalid, checks.moddle, checks.detached)
+	printRepairs(w, rs)
+}
+
+// printTotals prints the table of per-kind totals, strict and lenient.
+func printTotals(w io.Writer, rs []*FileResult) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "kind\tpreserved\ttotal\tadded\t%\tlenient %\t")
 	t, lt := Totals(rs), LenientTotals(rs)
@@ -338,7 +354,12 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.1f\t%.1f\t\n", k, c.Preserved, c.Total, c.Added, c.Percent(), lt[k].Percent())
 	}
 	_ = tw.Flush()
-	var invalid, moddle, failed, via, named, detached int
+}
+
+// printAllowances prints what the lenient count lets pass: flows through
+// added gateways and default labels.
+func printAllowances(w io.Writer, rs []*FileResult) {
+	var via, named int
 	for _, r := range rs {
 		if r.Comparison != nil {
 			via += r.Via
@@ -346,59 +367,90 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 		}
 	}
 	fmt.Fprintf(w, "(allowances of the lenient count: %d sequence flows only through gateways the builder added for bpmnlint; %d unnamed events and gateways given the builder's default label)\n", via, named)
-	for _, r := range rs {
-		if r.Err != nil {
-			failed++
-			fmt.Fprintf(w, "FAILED %s: %v\n", r.File, r.Err)
-			continue
-		}
+}
+
+// toolChecks counts the files that failed, were not XSD-valid or drew
+// bpmn-moddle warnings, and the flows drawn detached from their nodes.
+type toolChecks struct{ failed, invalid, moddle, detached int }
+
+func (c *toolChecks) add(r *FileResult) {
+	if r.Err != nil {
+		c.failed++
+		return
+	}
+	if r.XSD != "" {
+		c.invalid++
+	}
+	if len(r.Moddle) > 0 {
+		c.moddle++
+	}
+	c.detached += len(r.Detached)
+}
+
+// printFile prints one file's line when it failed, lost or added
+// something or a tool check found something (every file with verbose),
+// and with verbose what was lost and added, skipped and repaired.
+func printFile(w io.Writer, r *FileResult, verbose bool) {
+	if r.Err != nil {
+		fmt.Fprintf(w, "FAILED %s: %v\n", r.File, r.Err)
+		return
+	}
+	below := belowFull(r)
+	if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 || len(r.Detached) > 0 || verbose {
+		fmt.Fprintf(w, "%s: %s\n", filepath.Base(r.File), strings.Join(below, ", "))
 		if r.XSD != "" {
-			invalid++
+			fmt.Fprintf(w, "  xsd: %s\n", strings.ReplaceAll(r.XSD, "\n", "\n       "))
 		}
-		if len(r.Moddle) > 0 {
-			moddle++
+		for _, m := range r.Moddle {
+			fmt.Fprintf(w, "  bpmn-moddle: %s\n", m)
 		}
-		detached += len(r.Detached)
-		var below []string
-		for _, k := range Kinds {
-			if c := r.Counts[k]; c != nil && (c.Preserved < c.Total || c.Added > 0) {
-				b := fmt.Sprintf("%s %d/%d", k, c.Preserved, c.Total)
-				if c.Added > 0 {
-					b += fmt.Sprintf(" +%d added", c.Added)
-				}
-				below = append(below, b)
-			}
-		}
-		if len(below) > 0 || r.XSD != "" || len(r.Moddle) > 0 || len(r.Detached) > 0 || verbose {
-			fmt.Fprintf(w, "%s: %s\n", filepath.Base(r.File), strings.Join(below, ", "))
-			if r.XSD != "" {
-				fmt.Fprintf(w, "  xsd: %s\n", strings.ReplaceAll(r.XSD, "\n", "\n       "))
-			}
-			for _, m := range r.Moddle {
-				fmt.Fprintf(w, "  bpmn-moddle: %s\n", m)
-			}
-			for _, m := range r.Detached {
-				fmt.Fprintf(w, "  drawn line misses its end: %s\n", m)
-			}
-		}
-		if verbose {
-			for _, k := range Kinds {
-				for _, l := range r.Lost[k] {
-					fmt.Fprintf(w, "  lost %s: %s\n", k, l)
-				}
-				for _, l := range r.Added[k] {
-					fmt.Fprintf(w, "  added %s: %s\n", k, l)
-				}
-			}
-			if r.Skipped != "" {
-				fmt.Fprintf(w, "  converter: %s\n", r.Skipped)
-			}
-			if len(r.Repair) > 0 {
-				fmt.Fprintf(w, "  process.Repair would change: %s\n", strings.Join(r.Repair, ", "))
-			}
+		for _, m := range r.Detached {
+			fmt.Fprintf(w, "  drawn line misses its end: %s\n", m)
 		}
 	}
-	fmt.Fprintf(w, "round-tripped files: %d failed, %d not XSD-valid, %d with bpmn-moddle warnings; %d flows drawn not ending at their nodes\n", failed, invalid, moddle, detached)
+	if verbose {
+		printDetails(w, r)
+	}
+}
+
+// belowFull lists the kinds of r not preserved whole ("kind 2/3 +1
+// added").
+func belowFull(r *FileResult) []string {
+	var below []string
+	for _, k := range Kinds {
+		if c := r.Counts[k]; c != nil && (c.Preserved < c.Total || c.Added > 0) {
+			b := fmt.Sprintf("%s %d/%d", k, c.Preserved, c.Total)
+			if c.Added > 0 {
+				b += fmt.Sprintf(" +%d added", c.Added)
+			}
+			below = append(below, b)
+		}
+	}
+	return below
+}
+
+// printDetails prints every element r lost or added, what the converter
+// skipped and what process.Repair would change.
+func printDetails(w io.Writer, r *FileResult) {
+	for _, k := range Kinds {
+		for _, l := range r.Lost[k] {
+			fmt.Fprintf(w, "  lost %s: %s\n", k, l)
+		}
+		for _, l := range r.Added[k] {
+			fmt.Fprintf(w, "  added %s: %s\n", k, l)
+		}
+	}
+	if r.Skipped != "" {
+		fmt.Fprintf(w, "  converter: %s\n", r.Skipped)
+	}
+	if len(r.Repair) > 0 {
+		fmt.Fprintf(w, "  process.Repair would change: %s\n", strings.Join(r.Repair, ", "))
+	}
+}
+
+// printRepairs prints, per kind of change process.Repair would make, the
+// number of files it would make it in.
+func printRepairs(w io.Writer, rs []*FileResult) {
 	repairs := map[string]int{}
 	for _, r := range rs {
 		for _, c := range r.Repair {
@@ -406,20 +458,15 @@ func Report(w io.Writer, title string, rs []*FileResult, verbose bool) {
 			repairs[c[:i]]++
 		}
 	}
-	if len(repairs) > 0 {
-		var keys []string
-		for k := range repairs {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		var parts []string
-		for _, k := range keys {
-			parts = append(parts, fmt.Sprintf("%s in %d files", k, repairs[k]))
-		}
-		fmt.Fprintf(w, "process.Repair on the converted models: %s\n", strings.Join(parts, "; "))
-	} else {
+	if len(repairs) == 0 {
 		fmt.Fprintln(w, "process.Repair on the converted models: no change")
+		return
 	}
+	parts := make([]string, 0, len(repairs))
+	for _, k := range slices.Sorted(maps.Keys(repairs)) {
+		parts = append(parts, fmt.Sprintf("%s in %d files", k, repairs[k]))
+	}
+	fmt.Fprintf(w, "process.Repair on the converted models: %s\n", strings.Join(parts, "; "))
 }
 
 // Run round-trips the files and returns the results.

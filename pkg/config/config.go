@@ -242,7 +242,20 @@ func LoadFrom(getenv func(string) string, defaultLog string) (*Config, error) {
 	return c, nil
 }
 
+// validate reports every setting out of range, in the order of the
+// checks: provider, addresses, worker and limits, formats.
 func (c *Config) validate() error {
+	var errs []error
+	errs = append(errs, c.validateProvider()...)
+	errs = append(errs, c.validateAddresses()...)
+	errs = append(errs, c.validateLimits()...)
+	errs = append(errs, c.validateFormats()...)
+	return errors.Join(errs...)
+}
+
+// validateProvider checks the LLM provider and that it has a key (or,
+// for openai, a local server).
+func (c *Config) validateProvider() []error {
 	var errs []error
 	switch c.LLMProvider {
 	case "builtin", "gemini", "openai":
@@ -255,23 +268,48 @@ func (c *Config) validate() error {
 	if c.LLMProvider == "openai" && c.OpenAIAPIKey == "" && c.LLMBaseURL == "" {
 		errs = append(errs, errors.New("SPADE_LLM_PROVIDER=openai needs OPENAI_API_KEY or SPADE_LLM_BASE_URL (a local server)"))
 	}
+	return errs
+}
+
+// validateAddresses checks the public URL, the Redis URL and the blob
+// store URL.
+func (c *Config) validateAddresses() []error {
+	var errs []error
 	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("SPADE_PUBLIC_URL=%q: want an absolute http(s) URL", c.PublicURL))
 	}
-	if c.RedisURL != "" {
-		// A sentinel URL lists several hosts, which net/url cannot parse;
-		// pkg/queue reads it (and reports its errors at start).
-		if strings.HasPrefix(c.RedisURL, "redis-sentinel://") {
-			if !strings.Contains(c.RedisURL, "master=") {
-				errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: a redis-sentinel URL needs ?master=NAME", c.RedisURL))
-			}
-		} else if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
-			errs = append(errs, fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db or redis-sentinel://host:port,host:port?master=name", c.RedisURL))
-		}
+	if err := validateRedisURL(c.RedisURL); err != nil {
+		errs = append(errs, err)
 	}
 	if err := blob.Validate(c.BlobURL); err != nil {
 		errs = append(errs, fmt.Errorf("SPADE_BLOB_URL=%q: %w", blob.Redact(c.BlobURL), err))
 	}
+	return errs
+}
+
+// validateRedisURL checks a Redis URL ("" is none: the in-process one).
+func validateRedisURL(redisURL string) error {
+	if redisURL == "" {
+		return nil
+	}
+	// A sentinel URL lists several hosts, which net/url cannot parse;
+	// pkg/queue reads it (and reports its errors at start).
+	if strings.HasPrefix(redisURL, "redis-sentinel://") {
+		if !strings.Contains(redisURL, "master=") {
+			return fmt.Errorf("SPADE_REDIS_URL=%q: a redis-sentinel URL needs ?master=NAME", redisURL)
+		}
+		return nil
+	}
+	if u, err := url.Parse(redisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
+		return fmt.Errorf("SPADE_REDIS_URL=%q: want redis://host:port/db or redis-sentinel://host:port,host:port?master=name", redisURL)
+	}
+	return nil
+}
+
+// validateLimits checks the worker's sizes, the LLM rate budget, the
+// daily limit and the intervals.
+func (c *Config) validateLimits() []error {
+	var errs []error
 	if c.WorkerConcurrency < 1 || c.WorkerConcurrency > 1000 {
 		errs = append(errs, fmt.Errorf("SPADE_WORKER_CONCURRENCY=%d: want 1..1000", c.WorkerConcurrency))
 	}
@@ -287,6 +325,12 @@ func (c *Config) validate() error {
 	if c.TaskCheckInterval <= 0 || c.SweepInterval <= 0 {
 		errs = append(errs, errors.New("SPADE_TASK_CHECK_INTERVAL and SPADE_SWEEP_INTERVAL must be positive"))
 	}
+	return errs
+}
+
+// validateFormats checks the log format and the cookie option.
+func (c *Config) validateFormats() []error {
+	var errs []error
 	switch c.LogFormat {
 	case "text", "json":
 	default:
@@ -297,7 +341,7 @@ func (c *Config) validate() error {
 	default:
 		errs = append(errs, fmt.Errorf("SPADE_COOKIE_SECURE=%q: want auto, always or never", c.CookieSecureOption))
 	}
-	return errors.Join(errs...)
+	return errs
 }
 
 // SecureCookies reports whether cookies get the Secure attribute.

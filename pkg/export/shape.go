@@ -142,20 +142,7 @@ func shapeArabic(rs []rune, have func(rune) bool) []rune {
 	if !hasArabic(rs) {
 		return rs
 	}
-	types := make([]rune, len(rs))
-	for i, r := range rs {
-		types[i] = joining(r)
-	}
-	// neighbour returns the index of the nearest non-transparent character
-	// in direction step, or -1.
-	neighbour := func(i, step int) int {
-		for j := i + step; j >= 0 && j < len(rs); j += step {
-			if types[j] != joinT {
-				return j
-			}
-		}
-		return -1
-	}
+	w := newArabicWord(rs)
 	out := make([]rune, 0, len(rs))
 	for i := 0; i < len(rs); i++ {
 		r := rs[i]
@@ -164,36 +151,83 @@ func shapeArabic(rs []rune, have func(rune) bool) []rune {
 			out = append(out, r)
 			continue
 		}
-		p, n := neighbour(i, -1), neighbour(i, 1)
-		joinsBefore := (t == joinD || t == joinR) && p >= 0 && (types[p] == joinD || types[p] == joinC)
-		joinsAfter := t == joinD && n >= 0 && (types[n] == joinD || types[n] == joinR || types[n] == joinC)
-		if r == 0x0644 && i+1 < len(rs) {
-			if lig, ok := lamAlef(rs[i+1]); ok {
-				if joinsBefore {
-					lig++
-				}
-				if have(lig) && have(lamMark) {
-					out = append(out, lamMark, lig)
-					i++
-					continue
-				}
-			}
+		before, after := w.joins(i, t)
+		if lig, ok := w.lamAlefAt(i, before, have); ok {
+			out = append(out, lamMark, lig)
+			i++
+			continue
 		}
-		form := first // isolated
-		switch {
-		case joinsBefore && joinsAfter:
-			form += 3
-		case joinsAfter:
-			form += 2
-		case joinsBefore:
-			form++
-		}
-		if !have(form) {
-			form = r
-		}
-		out = append(out, form)
+		out = append(out, contextualForm(r, first, before, after, have))
 	}
 	return out
+}
+
+// arabicWord is text being shaped with the joining type of each
+// character.
+type arabicWord struct{ rs, types []rune }
+
+func newArabicWord(rs []rune) arabicWord {
+	types := make([]rune, len(rs))
+	for i, r := range rs {
+		types[i] = joining(r)
+	}
+	return arabicWord{rs: rs, types: types}
+}
+
+// neighbour returns the index of the nearest non-transparent character
+// in direction step, or -1.
+func (w arabicWord) neighbour(i, step int) int {
+	for j := i + step; j >= 0 && j < len(w.rs); j += step {
+		if w.types[j] != joinT {
+			return j
+		}
+	}
+	return -1
+}
+
+// joins reports whether the letter at i, of joining type t, joins the
+// character before it and the one after it.
+func (w arabicWord) joins(i int, t rune) (before, after bool) {
+	p, n := w.neighbour(i, -1), w.neighbour(i, 1)
+	before = (t == joinD || t == joinR) && p >= 0 && (w.types[p] == joinD || w.types[p] == joinC)
+	after = t == joinD && n >= 0 && (w.types[n] == joinD || w.types[n] == joinR || w.types[n] == joinC)
+	return before, after
+}
+
+// lamAlefAt returns the lam-alef ligature (final when the lam joins the
+// letter before) when a lam at i is followed by an alef and the font
+// draws the ligature and lamMark.
+func (w arabicWord) lamAlefAt(i int, before bool, have func(rune) bool) (rune, bool) {
+	if w.rs[i] != 0x0644 || i+1 >= len(w.rs) {
+		return 0, false
+	}
+	lig, ok := lamAlef(w.rs[i+1])
+	if !ok {
+		return 0, false
+	}
+	if before {
+		lig++
+	}
+	return lig, have(lig) && have(lamMark)
+}
+
+// contextualForm is the form of letter r (first: its isolated form) for
+// how it joins: isolated, final, initial or medial; r itself when the
+// font lacks that form.
+func contextualForm(r, first rune, before, after bool, have func(rune) bool) rune {
+	form := first // isolated
+	switch {
+	case before && after:
+		form += 3
+	case after:
+		form += 2
+	case before:
+		form++
+	}
+	if !have(form) {
+		return r
+	}
+	return form
 }
 
 // unshape returns the text a drawn character id stands for: the letter of

@@ -59,3 +59,28 @@ func TestUnshapeEveryForm(t *testing.T) {
 		t.Errorf("unshape(lamMark) = %U, want lam", got)
 	}
 }
+
+// TestShapeArabicMissingForms: what the font lacks is left as typed: a
+// form becomes its letter, a missing ligature (or lamMark) leaves lam and
+// alef in their joined forms.
+func TestShapeArabicMissingForms(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, in string
+		lacks    rune
+		want     []rune
+	}{
+		{"no medial yeh", "بيت", 0xFEF4, []rune{0xFE91, 0x064A, 0xFE96}},
+		{"no lam-alef ligature", "لا", 0xFEFB, []rune{0xFEDF, 0xFE8E}},
+		{"no lam mark", "سلام", lamMark, []rune{0xFEB3, 0xFEE0, 0xFE8E, 0xFEE1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			have := func(r rune) bool { return r != tt.lacks }
+			if got := shapeArabic([]rune(tt.in), have); !slices.Equal(got, tt.want) {
+				t.Errorf("shapeArabic(%q) = %U, want %U", tt.in, got, tt.want)
+			}
+		})
+	}
+}

@@ -101,6 +101,32 @@ func readCFB(data []byte, limit int64, names ...string) (map[string][]byte, erro
 // docText reads the main document text through the piece table.
 func docText(streams map[string][]byte) (string, error) {
 	wd := streams["WordDocument"]
+	tableName, err := checkFIB(wd)
+	if err != nil {
+		return "", err
+	}
+	table := streams[tableName]
+	if table == nil {
+		return "", fmt.Errorf("doc: no %s stream: %w", tableName, errDOC)
+	}
+	ccpText, clx, err := locateCLX(wd, table)
+	if err != nil {
+		return "", err
+	}
+	pieces, err := parseCLX(clx)
+	if err != nil {
+		return "", err
+	}
+	raw, err := piecesText(wd, pieces, ccpText)
+	if err != nil {
+		return "", err
+	}
+	return cleanWordText(raw), nil
+}
+
+// checkFIB checks the WordDocument stream's FibBase (present, Word 97 or
+// later, not encrypted) and names the table stream it uses.
+func checkFIB(wd []byte) (tableName string, err error) {
 	if len(wd) < 34 {
 		return "", fmt.Errorf("doc: no WordDocument stream: %w", errDOC)
 	}
@@ -116,74 +142,73 @@ func docText(streams map[string][]byte) (string, error) {
 		// Word 6/95 (nFib 101/104) and older have no piece table.
 		return "", fmt.Errorf("doc: nFib %#x predates Word 97: %w", nFib, errDOC)
 	}
-	tableName := "0Table"
 	if flags&fibFlagWhichTbl != 0 {
-		tableName = "1Table"
+		return "1Table", nil
 	}
-	table := streams[tableName]
-	if table == nil {
-		return "", fmt.Errorf("doc: no %s stream: %w", tableName, errDOC)
-	}
+	return "0Table", nil
+}
 
+// locateCLX reads from the FIB the main text's length in characters
+// (ccpText) and where in the table stream the CLX (the piece table) is.
+func locateCLX(wd, table []byte) (ccpText uint32, clx []byte, err error) {
 	// FibBase (32 bytes), then three counted arrays: fibRgW (16-bit),
 	// fibRgLw (32-bit), fibRgFcLcb (pairs of 32-bit).
 	off := 32
 	csw, ok := u16(wd, off)
 	if !ok {
-		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+		return 0, nil, fmt.Errorf("doc: short FIB: %w", errDOC)
 	}
 	off += 2 + int(csw)*2
 	cslw, ok := u16(wd, off)
 	if !ok {
-		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+		return 0, nil, fmt.Errorf("doc: short FIB: %w", errDOC)
 	}
 	rgLw := off + 2
 	off = rgLw + int(cslw)*4
-	ccpText, ok := u32(wd, rgLw+3*4)
+	ccpText, ok = u32(wd, rgLw+3*4)
 	if !ok || cslw < 4 {
-		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+		return 0, nil, fmt.Errorf("doc: short FIB: %w", errDOC)
 	}
 	cbRgFcLcb, ok := u16(wd, off)
 	if !ok || cbRgFcLcb <= fibClxIndex {
-		return "", fmt.Errorf("doc: short FIB: %w", errDOC)
+		return 0, nil, fmt.Errorf("doc: short FIB: %w", errDOC)
 	}
 	fcClx, ok1 := u32(wd, off+2+fibClxIndex*8)
 	lcbClx, ok2 := u32(wd, off+2+fibClxIndex*8+4)
 	if !ok1 || !ok2 || uint64(fcClx)+uint64(lcbClx) > uint64(len(table)) {
-		return "", fmt.Errorf("doc: CLX outside table stream: %w", errDOC)
+		return 0, nil, fmt.Errorf("doc: CLX outside table stream: %w", errDOC)
 	}
-	pieces, err := parseCLX(table[fcClx : fcClx+lcbClx])
-	if err != nil {
-		return "", err
-	}
+	return ccpText, table[fcClx : fcClx+lcbClx], nil
+}
 
+// piecesText reads the first ccpText characters of the pieces from the
+// WordDocument stream: compressed pieces one byte a character
+// (appendCompressed), the others UTF-16.
+func piecesText(wd []byte, pieces []piece, ccpText uint32) ([]rune, error) {
 	var raw []rune
 	for _, p := range pieces {
 		if p.cpStart >= ccpText {
 			break
 		}
 		n := min(p.cpEnd, ccpText) - p.cpStart
+		start, size := uint64(p.fc), 2*uint64(n)
 		if p.compressed {
-			start := uint64(p.fc / 2)
-			end := start + uint64(n)
-			if end > uint64(len(wd)) {
-				return "", fmt.Errorf("doc: piece outside WordDocument: %w", errDOC)
-			}
-			raw = appendCompressed(raw, wd[start:end])
-		} else {
-			start := uint64(p.fc)
-			end := start + 2*uint64(n)
-			if end > uint64(len(wd)) {
-				return "", fmt.Errorf("doc: piece outside WordDocument: %w", errDOC)
-			}
-			u := make([]uint16, n)
-			for i := range u {
-				u[i] = binary.LittleEndian.Uint16(wd[start+2*uint64(i):])
-			}
-			raw = append(raw, utf16.Decode(u)...)
+			start, size = uint64(p.fc/2), uint64(n)
 		}
+		if start+size > uint64(len(wd)) {
+			return nil, fmt.Errorf("doc: piece outside WordDocument: %w", errDOC)
+		}
+		if p.compressed {
+			raw = appendCompressed(raw, wd[start:start+size])
+			continue
+		}
+		u := make([]uint16, n)
+		for i := range u {
+			u[i] = binary.LittleEndian.Uint16(wd[start+2*uint64(i):])
+		}
+		raw = append(raw, utf16.Decode(u)...)
 	}
-	return cleanWordText(raw), nil
+	return raw, nil
 }
 
 type piece struct {

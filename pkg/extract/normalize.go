@@ -21,23 +21,19 @@ func normalizeText(s string) string {
 	space := false
 	started := false
 	for _, r := range s {
-		switch {
-		case r == '\n' || r == '\f' || r == '\v' || r == '\u2028' || r == '\u2029':
-			if r != '\n' {
-				newlines++ // page/paragraph separators always end a paragraph
-			}
+		switch kindOf(r) {
+		case runeParagraph:
+			newlines++ // page/paragraph separators always end a paragraph
+			fallthrough
+		case runeNewline:
 			newlines++
 			space = false
 			continue
-		case r == '\t' || unicode.IsSpace(r):
+		case runeSpace:
 			space = true
 			continue
-		case r == '\u00AD' || r == '\uFFFC' || r == '\uFEFF' || r == '\u200B' || r == '\u200C' || r == '\u200D' || r == '\u2060':
-			continue // soft hyphen, object placeholders, zero-width characters
-		case unicode.IsControl(r):
+		case runeDropped:
 			continue
-		case unicode.Is(unicode.Co, r) || unicode.Is(unicode.Cs, r):
-			continue // private use glyphs carry no text
 		}
 		if started {
 			switch {
@@ -53,6 +49,44 @@ func normalizeText(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// runeKind is what normalizeText does with a rune.
+type runeKind int
+
+const (
+	runeVisible   runeKind = iota // kept
+	runeNewline                   // ends a line
+	runeParagraph                 // ends a paragraph (page, vertical tab, separators)
+	runeSpace                     // one space between visible runes
+	runeDropped                   // carries no text
+)
+
+// kindOf says what normalizeText does with r.
+func kindOf(r rune) runeKind {
+	switch {
+	case r == '\n':
+		return runeNewline
+	case r == '\f' || r == '\v' || r == '\u2028' || r == '\u2029':
+		return runeParagraph
+	case r == '\t' || unicode.IsSpace(r):
+		return runeSpace
+	case invisible(r) || unicode.IsControl(r):
+		return runeDropped
+	case unicode.Is(unicode.Co, r) || unicode.Is(unicode.Cs, r):
+		return runeDropped // private use glyphs carry no text
+	}
+	return runeVisible
+}
+
+// invisible reports the soft hyphen, the object placeholders and the
+// zero-width characters.
+func invisible(r rune) bool {
+	switch r {
+	case '\u00AD', '\uFFFC', '\uFEFF', '\u200B', '\u200C', '\u200D', '\u2060':
+		return true
+	}
+	return false
 }
 
 // joinBlocks renders extracted blocks: consecutive blocks of the same

@@ -293,153 +293,219 @@ type sectionResult struct {
 // chain start → section 1 → section 2 → … → end; other pools and lanes are
 // shared by name; every id gets the section's prefix so none collide.
 func merge(parts []sectionResult) *Result {
-	out := &Result{ModelName: parts[0].ModelName}
-	m := &out.Model
+	mg := &merger{out: &Result{ModelName: parts[0].ModelName}, poolByName: map[string]string{}, lane: map[string]bool{}}
+	m := &mg.out.Model
 	m.Version = process.Version
 	m.ProcessName, m.ProcessPurpose = parts[0].Model.ProcessName, parts[0].Model.ProcessPurpose
-	poolByName := map[string]string{}
-	lane := map[string]bool{}
-	const main = ""
-	var chainPerformer string
 	for k, part := range parts {
-		sm := part.Model
-		out.Usage.InputTokens += part.Usage.InputTokens
-		out.Usage.OutputTokens += part.Usage.OutputTokens
-		out.Usage.TotalTokens += part.Usage.TotalTokens
-		if m.ProcessPurpose == "" {
-			m.ProcessPurpose = sm.ProcessPurpose
-		}
-		pre := fmt.Sprintf("s%d_", k+1)
-		// The section's main pool is its first pool that is not collapsed
-		// (or none): its nodes go into the sub-process of the merged main pool.
-		mainID := ""
-		for _, pl := range sm.Pools {
-			if !pl.Collapsed {
-				mainID = pl.ID
-				break
-			}
-		}
-		pools := map[string]string{"": main, mainID: main}
-		for _, pl := range sm.Pools {
-			if pl.ID == mainID {
-				continue
-			}
-			key := strings.ToLower(strings.TrimSpace(pl.Name))
-			id, ok := poolByName[key]
-			if !ok {
-				id = pre + pl.ID
-				poolByName[key] = id
-				ensureMainPool(m)
-				np := pl
-				np.ID = id
-				m.Pools = append(m.Pools, np)
-			}
-			pools[pl.ID] = id
-		}
-		poolOf := func(id string) string {
-			if v, ok := pools[id]; ok {
-				return v
-			}
-			return main
-		}
-		for _, pt := range sm.Participants {
-			pt.Pool = poolOf(pt.Pool)
-			if key := pt.Pool + "\x00" + pt.Name; !lane[key] {
-				lane[key] = true
-				m.Participants = append(m.Participants, pt)
-			}
-		}
-		sub := fmt.Sprintf("s%d", k+1)
-		ids := map[string]string{}
-		rename := func(id string) string {
-			if id == "" {
-				return ""
-			}
-			if v, ok := ids[id]; ok {
-				return v
-			}
-			if v, ok := pools[id]; ok && id != "" {
-				return v // a message flow to a collapsed pool
-			}
-			return pre + id
-		}
-		parentOf := func(pool, parent string) string {
-			if parent != "" {
-				return pre + parent
-			}
-			if poolOf(pool) == main {
-				return sub
-			}
-			return ""
-		}
-		performers := map[string]int{}
-		for _, a := range sm.Activities {
-			a.ID, a.Parent, a.Pool = pre+a.ID, parentOf(a.Pool, a.Parent), poolOf(a.Pool)
-			if a.Pool == main {
-				performers[a.Performer]++
-			}
-			m.Activities = append(m.Activities, a)
-		}
-		for _, g := range sm.Gateways {
-			g.ID, g.Parent, g.Pool = pre+g.ID, parentOf(g.Pool, g.Parent), poolOf(g.Pool)
-			m.Gateways = append(m.Gateways, g)
-		}
-		for _, e := range sm.Events {
-			e.ID, e.Parent, e.Pool, e.AttachedTo = pre+e.ID, parentOf(e.Pool, e.Parent), poolOf(e.Pool), rename(e.AttachedTo)
-			m.Events = append(m.Events, e)
-		}
-		for _, f := range sm.Flows {
-			f.ID, f.Source, f.Target = pre+f.ID, rename(f.Source), rename(f.Target)
-			m.Flows = append(m.Flows, f)
-		}
-		for _, f := range sm.MessageFlows {
-			f.ID, f.Source, f.Target = pre+f.ID, rename(f.Source), rename(f.Target)
-			m.MessageFlows = append(m.MessageFlows, f)
-		}
-		for _, d := range sm.Data {
-			d.ID = pre + d.ID
-			m.Data = append(m.Data, d)
-		}
-		for _, d := range sm.DataAssociations {
-			d.ID, d.Source, d.Target = pre+d.ID, rename(d.Source), rename(d.Target)
-			m.DataAssociations = append(m.DataAssociations, d)
-		}
-		for _, n := range sm.Annotations {
-			n.ID, n.AttachedTo = pre+n.ID, rename(n.AttachedTo)
-			m.Annotations = append(m.Annotations, n)
-		}
-		performer, best := "", 0
-		for name, n := range performers {
-			if n > best || n == best && name < performer {
-				performer, best = name, n
-			}
-		}
-		if chainPerformer == "" {
-			chainPerformer = performer
-		}
-		title := part.Title
-		if title == "" {
-			title = cmpOr(sm.ProcessName, fmt.Sprintf("Part %d", k+1))
-		}
-		m.Activities = append(m.Activities, process.Activity{
-			ID: sub, Name: title, Type: process.ActivitySubProcess, Marker: process.MarkerNone, Performer: performer,
-			SIPOC:  process.SIPOC{Suppliers: []string{}, Inputs: []string{}, Outputs: []string{}, Customers: []string{}, Systems: []string{}},
-			Source: part.Title,
-		})
+		mg.add(k, part)
 	}
-	// The top-level chain through the sections.
+	mg.chain(len(parts))
+	process.Repair(m)
+	return mg.out
+}
+
+// merger collects the sections' models into out.
+type merger struct {
+	out *Result
+	// poolByName maps a shared pool's name (lower case, trimmed) to its
+	// merged id; lane marks the lanes (pool id NUL name) already added.
+	poolByName map[string]string
+	lane       map[string]bool
+	// chainPerformer performs the top-level chain: the first section's
+	// main performer.
+	chainPerformer string
+}
+
+// add merges section k: its usage, pools, lanes, nodes and edges, and
+// the sub-process that holds its main-pool content.
+func (mg *merger) add(k int, part sectionResult) {
+	m, sm := &mg.out.Model, &part.Model
+	mg.out.Usage.InputTokens += part.Usage.InputTokens
+	mg.out.Usage.OutputTokens += part.Usage.OutputTokens
+	mg.out.Usage.TotalTokens += part.Usage.TotalTokens
+	if m.ProcessPurpose == "" {
+		m.ProcessPurpose = sm.ProcessPurpose
+	}
+	sec := &mergeSection{pre: fmt.Sprintf("s%d_", k+1), sub: fmt.Sprintf("s%d", k+1)}
+	sec.pools = mg.sharePools(sm, sec.pre)
+	for _, pt := range sm.Participants {
+		pt.Pool = sec.poolOf(pt.Pool)
+		if key := pt.Pool + "\x00" + pt.Name; !mg.lane[key] {
+			mg.lane[key] = true
+			m.Participants = append(m.Participants, pt)
+		}
+	}
+	performer := mainPerformer(mg.addNodes(sm, sec))
+	mg.addEdges(sm, sec)
+	if mg.chainPerformer == "" {
+		mg.chainPerformer = performer
+	}
+	title := part.Title
+	if title == "" {
+		title = cmpOr(sm.ProcessName, fmt.Sprintf("Part %d", k+1))
+	}
+	m.Activities = append(m.Activities, process.Activity{
+		ID: sec.sub, Name: title, Type: process.ActivitySubProcess, Marker: process.MarkerNone, Performer: performer,
+		SIPOC:  process.SIPOC{Suppliers: []string{}, Inputs: []string{}, Outputs: []string{}, Customers: []string{}, Systems: []string{}},
+		Source: part.Title,
+	})
+}
+
+// sharePools maps the pool ids of section model sm to merged ids: its
+// main pool (the first that is not collapsed) and no pool to the merged
+// main pool (""), every other pool to the merged pool of its name, added
+// (with the prefix pre) the first time a section names it.
+func (mg *merger) sharePools(sm *process.Model, pre string) map[string]string {
+	mainID := ""
+	for _, pl := range sm.Pools {
+		if !pl.Collapsed {
+			mainID = pl.ID
+			break
+		}
+	}
+	pools := map[string]string{"": mergedMain, mainID: mergedMain}
+	for _, pl := range sm.Pools {
+		if pl.ID == mainID {
+			continue
+		}
+		key := strings.ToLower(strings.TrimSpace(pl.Name))
+		id, ok := mg.poolByName[key]
+		if !ok {
+			id = pre + pl.ID
+			mg.poolByName[key] = id
+			ensureMainPool(&mg.out.Model)
+			np := pl
+			np.ID = id
+			mg.out.Model.Pools = append(mg.out.Model.Pools, np)
+		}
+		pools[pl.ID] = id
+	}
+	return pools
+}
+
+// addNodes adds the activities, gateways and events of section model sm
+// with merged ids, parents and pools, and returns how many main-pool
+// activities each performer has.
+func (mg *merger) addNodes(sm *process.Model, sec *mergeSection) map[string]int {
+	m := &mg.out.Model
+	performers := map[string]int{}
+	for _, a := range sm.Activities {
+		a.ID, a.Parent, a.Pool = sec.pre+a.ID, sec.parentOf(a.Pool, a.Parent), sec.poolOf(a.Pool)
+		if a.Pool == mergedMain {
+			performers[a.Performer]++
+		}
+		m.Activities = append(m.Activities, a)
+	}
+	for _, g := range sm.Gateways {
+		g.ID, g.Parent, g.Pool = sec.pre+g.ID, sec.parentOf(g.Pool, g.Parent), sec.poolOf(g.Pool)
+		m.Gateways = append(m.Gateways, g)
+	}
+	for _, e := range sm.Events {
+		e.ID, e.Parent, e.Pool, e.AttachedTo = sec.pre+e.ID, sec.parentOf(e.Pool, e.Parent), sec.poolOf(e.Pool), sec.rename(e.AttachedTo)
+		m.Events = append(m.Events, e)
+	}
+	return performers
+}
+
+// addEdges adds the flows, message flows, data, data associations and
+// annotations of section model sm with merged ids and ends.
+func (mg *merger) addEdges(sm *process.Model, sec *mergeSection) {
+	m := &mg.out.Model
+	for _, f := range sm.Flows {
+		f.ID, f.Source, f.Target = sec.pre+f.ID, sec.rename(f.Source), sec.rename(f.Target)
+		m.Flows = append(m.Flows, f)
+	}
+	for _, f := range sm.MessageFlows {
+		f.ID, f.Source, f.Target = sec.pre+f.ID, sec.rename(f.Source), sec.rename(f.Target)
+		m.MessageFlows = append(m.MessageFlows, f)
+	}
+	for _, d := range sm.Data {
+		d.ID = sec.pre + d.ID
+		m.Data = append(m.Data, d)
+	}
+	for _, d := range sm.DataAssociations {
+		d.ID, d.Source, d.Target = sec.pre+d.ID, sec.rename(d.Source), sec.rename(d.Target)
+		m.DataAssociations = append(m.DataAssociations, d)
+	}
+	for _, n := range sm.Annotations {
+		n.ID, n.AttachedTo = sec.pre+n.ID, sec.rename(n.AttachedTo)
+		m.Annotations = append(m.Annotations, n)
+	}
+}
+
+// chain adds the top-level start → s1 → … → sn → end through the n
+// sections' sub-processes.
+func (mg *merger) chain(n int) {
+	m := &mg.out.Model
 	m.Events = append(m.Events,
-		process.Event{ID: "s0_start", Type: process.EventStart, Trigger: process.TriggerNone, Name: "Start", Performer: chainPerformer},
-		process.Event{ID: "s0_end", Type: process.EventEnd, Trigger: process.TriggerNone, Name: "End", Performer: chainPerformer})
+		process.Event{ID: "s0_start", Type: process.EventStart, Trigger: process.TriggerNone, Name: "Start", Performer: mg.chainPerformer},
+		process.Event{ID: "s0_end", Type: process.EventEnd, Trigger: process.TriggerNone, Name: "End", Performer: mg.chainPerformer})
 	prev := "s0_start"
-	for k := range parts {
+	for k := range n {
 		next := fmt.Sprintf("s%d", k+1)
 		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("s0_f%d", k+1), Source: prev, Target: next})
 		prev = next
 	}
-	m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("s0_f%d", len(parts)+1), Source: prev, Target: "s0_end"})
-	process.Repair(m)
-	return out
+	m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("s0_f%d", n+1), Source: prev, Target: "s0_end"})
+}
+
+// mainPerformer is the performer with the most main-pool activities (the
+// first by name on a tie), "" when there are none.
+func mainPerformer(performers map[string]int) string {
+	performer, best := "", 0
+	for name, n := range performers {
+		if n > best || n == best && name < performer {
+			performer, best = name, n
+		}
+	}
+	return performer
+}
+
+// mergedMain is the merged model's main pool: no pool id.
+const mergedMain = ""
+
+// mergeSection is how one section's ids become merged ids: pre prefixes
+// them, sub is the id of the section's sub-process, pools maps its pool
+// ids to merged ones (see merger.sharePools).
+type mergeSection struct {
+	pre, sub string
+	pools    map[string]string
+}
+
+// poolOf is the merged pool of section pool id (the main pool for an
+// unknown one).
+func (s *mergeSection) poolOf(id string) string {
+	if v, ok := s.pools[id]; ok {
+		return v
+	}
+	return mergedMain
+}
+
+// rename is the merged id of a node or pool the section refers to: ""
+// stays "", a pool (a message flow to a collapsed pool) is its merged
+// pool, anything else gets the prefix.
+func (s *mergeSection) rename(id string) string {
+	if id == "" {
+		return ""
+	}
+	if v, ok := s.pools[id]; ok {
+		return v
+	}
+	return s.pre + id
+}
+
+// parentOf is the merged parent of a node in pool with parent: its
+// prefixed parent, else the section's sub-process for a main-pool node,
+// else none.
+func (s *mergeSection) parentOf(pool, parent string) string {
+	if parent != "" {
+		return s.pre + parent
+	}
+	if s.poolOf(pool) == mergedMain {
+		return s.sub
+	}
+	return ""
 }
 
 // ensureMainPool puts the merged model's main pool first once pools are

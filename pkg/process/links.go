@@ -240,24 +240,35 @@ func messageEvents(m *Model) {
 	}
 	for i := range m.Events {
 		e := &m.Events[i]
-		s, r := sends[e.ID], receives[e.ID]
-		if !s && !r {
-			continue
-		}
-		if e.Trigger == "" || e.Trigger == TriggerNone {
-			switch {
-			case e.Type == EventStart && r, e.Type == EventBoundary && r, e.Type == EventEnd && s, e.Type == EventIntermediate:
-				e.Trigger = TriggerMessage
-			}
-		}
-		if e.Type == EventIntermediate && e.Trigger == TriggerMessage && s != r {
-			e.Throw = s
+		if s, r := sends[e.ID], receives[e.ID]; s || r {
+			messageTrigger(e, s, r)
 		}
 	}
-	// A catch event that only receives a message and that no sequence
-	// flow enters, among flows that exist, is where its process starts
-	// when the message arrives: a message start event, rather than an
-	// orphan to be wired after whatever precedes it in the document.
+	messageStarts(m, sends, receives)
+}
+
+// messageTrigger gives event e, which sends (s) or receives (r) a
+// message, the message trigger when it has none and its place allows
+// (a start or boundary event that receives, an end event that sends, an
+// intermediate event), and makes an intermediate message event throw
+// when it only sends, catch when it only receives.
+func messageTrigger(e *Event, s, r bool) {
+	if e.Trigger == "" || e.Trigger == TriggerNone {
+		switch {
+		case e.Type == EventStart && r, e.Type == EventBoundary && r, e.Type == EventEnd && s, e.Type == EventIntermediate:
+			e.Trigger = TriggerMessage
+		}
+	}
+	if e.Type == EventIntermediate && e.Trigger == TriggerMessage && s != r {
+		e.Throw = s
+	}
+}
+
+// messageStarts makes a start event of a catch event that only receives
+// a message and that no sequence flow enters, among flows that exist: it
+// is where its process starts when the message arrives, rather than an
+// orphan to be wired after whatever precedes it in the document.
+func messageStarts(m *Model, sends, receives map[string]bool) {
 	g := newGraph(m)
 	flowsIn := map[string]bool{}
 	for _, f := range m.Flows {

@@ -33,10 +33,20 @@ type Inventory struct {
 
 func inventory(d *parse.Definitions) Inventory {
 	var inv Inventory
+	refd := referencedData(d)
+	d.Walk(func(e *parse.Element) bool {
+		inv.add(d, e, refd)
+		return true
+	})
+	return inv
+}
+
+// referencedData marks the data objects and stores a reference points
+// to: the inventory lists the reference, not them again.
+func referencedData(d *parse.Definitions) map[*parse.Element]bool {
 	refd := map[*parse.Element]bool{}
 	d.Walk(func(e *parse.Element) bool {
-		switch {
-		case e.Kind == "dataObjectReference" || e.Kind == "dataStoreReference":
+		if e.Kind == "dataObjectReference" || e.Kind == "dataStoreReference" {
 			for _, a := range []string{"dataObjectRef", "dataStoreRef"} {
 				if t := d.ByID(e.Attr(a)); t != nil {
 					refd[t] = true
@@ -45,56 +55,68 @@ func inventory(d *parse.Definitions) Inventory {
 		}
 		return true
 	})
-	d.Walk(func(e *parse.Element) bool {
-		it := Item{ID: e.ID, Name: e.Label()}
-		switch {
-		case e.Kind == "lane":
-			inv.Lanes = append(inv.Lanes, it)
-		case e.Kind == "participant":
-			inv.Pools = append(inv.Pools, it)
-		case parse.IsActivity(e.Kind):
-			it.Type = activityType(e)
-			inv.Activities = append(inv.Activities, it)
-			if parse.IsTask(e.Kind) {
-				inv.Tasks = append(inv.Tasks, it)
-			} else if parse.IsSubProcess(e.Kind) {
-				inv.SubProcesses = append(inv.SubProcesses, it)
-			}
-		case parse.IsGateway(e.Kind):
-			it.Type = parse.GatewayType(e.Kind)
-			inv.Gateways = append(inv.Gateways, it)
-		case parse.IsEvent(e.Kind):
-			it.Type = eventType(e)
-			inv.Events = append(inv.Events, it)
-		case e.Kind == "dataObjectReference":
-			if it.Name == "" {
-				it.Name = d.ByID(e.Attr("dataObjectRef")).Label()
-			}
-			inv.DataObjects = append(inv.DataObjects, it)
-		case e.Kind == "dataObject" && !refd[e]:
-			inv.DataObjects = append(inv.DataObjects, it)
-		case e.Kind == "dataStoreReference":
-			if it.Name == "" {
-				it.Name = d.ByID(e.Attr("dataStoreRef")).Label()
-			}
-			inv.DataStores = append(inv.DataStores, it)
-		case e.Kind == "dataStore" && !refd[e]:
-			inv.DataStores = append(inv.DataStores, it)
-		case e.Kind == "sequenceFlow":
-			it.Name = flowLabel(e)
-			inv.Transitions = append(inv.Transitions, it)
-		case e.Kind == "messageFlow":
-			it.Name = flowLabel(e)
-			inv.MessageFlows = append(inv.MessageFlows, it)
-		case e.Kind == "textAnnotation":
-			if t := e.Child("text"); t != nil {
-				it.Name = oneLine(t.Text, 80)
-			}
-			inv.Annotations = append(inv.Annotations, it)
+	return refd
+}
+
+// add lists element e under its kind (nothing for kinds the inventory
+// does not count).
+func (inv *Inventory) add(d *parse.Definitions, e *parse.Element, refd map[*parse.Element]bool) {
+	it := Item{ID: e.ID, Name: e.Label()}
+	switch {
+	case e.Kind == "lane":
+		inv.Lanes = append(inv.Lanes, it)
+	case e.Kind == "participant":
+		inv.Pools = append(inv.Pools, it)
+	case parse.IsActivity(e.Kind):
+		it.Type = activityType(e)
+		inv.Activities = append(inv.Activities, it)
+		if parse.IsTask(e.Kind) {
+			inv.Tasks = append(inv.Tasks, it)
+		} else if parse.IsSubProcess(e.Kind) {
+			inv.SubProcesses = append(inv.SubProcesses, it)
 		}
-		return true
-	})
-	return inv
+	case parse.IsGateway(e.Kind):
+		it.Type = parse.GatewayType(e.Kind)
+		inv.Gateways = append(inv.Gateways, it)
+	case parse.IsEvent(e.Kind):
+		it.Type = eventType(e)
+		inv.Events = append(inv.Events, it)
+	case e.Kind == "sequenceFlow":
+		it.Name = flowLabel(e)
+		inv.Transitions = append(inv.Transitions, it)
+	case e.Kind == "messageFlow":
+		it.Name = flowLabel(e)
+		inv.MessageFlows = append(inv.MessageFlows, it)
+	case e.Kind == "textAnnotation":
+		if t := e.Child("text"); t != nil {
+			it.Name = oneLine(t.Text, 80)
+		}
+		inv.Annotations = append(inv.Annotations, it)
+	default:
+		inv.addData(d, e, it, refd)
+	}
+}
+
+// addData lists a data object or store: a reference under the name of
+// what it refers to when it has none of its own, the object or store
+// itself only when no reference points to it.
+func (inv *Inventory) addData(d *parse.Definitions, e *parse.Element, it Item, refd map[*parse.Element]bool) {
+	switch {
+	case e.Kind == "dataObjectReference":
+		if it.Name == "" {
+			it.Name = d.ByID(e.Attr("dataObjectRef")).Label()
+		}
+		inv.DataObjects = append(inv.DataObjects, it)
+	case e.Kind == "dataObject" && !refd[e]:
+		inv.DataObjects = append(inv.DataObjects, it)
+	case e.Kind == "dataStoreReference":
+		if it.Name == "" {
+			it.Name = d.ByID(e.Attr("dataStoreRef")).Label()
+		}
+		inv.DataStores = append(inv.DataStores, it)
+	case e.Kind == "dataStore" && !refd[e]:
+		inv.DataStores = append(inv.DataStores, it)
+	}
 }
 
 // activityType names an activity's kind for people ("user task",

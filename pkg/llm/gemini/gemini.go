@@ -254,6 +254,39 @@ func mapError(ctx context.Context, err error, userKey bool, model string) error 
 		// The caller gave up (shutdown, cancelled analysis): not the vendor's fault.
 		return fmt.Errorf("gemini: %w", err)
 	}
+	apiErr := asAPIError(err)
+	if apiErr.Code == 0 && apiErr.Status == "" {
+		return transportError(err)
+	}
+	authErr := llm.ErrAuth
+	if userKey {
+		authErr = fmt.Errorf("%w: %w", llm.ErrAuth, llm.ErrUserKey)
+	}
+	switch {
+	case rateLimited(apiErr) && dailyQuota(apiErr):
+		// A per-day quota does not come back within any retry budget.
+		return failure.Permanent(quotaOwner(userKey), fmt.Errorf("%w: daily quota: %w", authErr, err))
+	case rateLimited(apiErr):
+		return llm.WithRetryAfter(failure.Transient(llm.DetailRateLimited, fmt.Errorf("%w: %w", llm.ErrRateLimited, err)), retryDelay(apiErr))
+	case authFailed(apiErr):
+		return failure.Permanent(keyOwner(userKey), fmt.Errorf("%w: %w", authErr, err))
+	case apiErr.Code == http.StatusNotFound || apiErr.Status == "NOT_FOUND":
+		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Ask the administrator to check the model name (SPADE_LLM_MODEL).", model),
+			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrModelNotFound, err))
+	case unavailable(apiErr):
+		return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+	case contextTooLong(apiErr.Message):
+		return failure.Permanent("The document is too long for the AI model's context window. Try a shorter document or a model with a larger context window.",
+			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrContextLength, err))
+	default:
+		return failure.Permanent("The AI provider rejected the request: "+clip(apiErr.Message)+". Try a smaller or different file, or another model.",
+			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
+	}
+}
+
+// asAPIError is the provider's answer in err (by value or pointer), the
+// zero APIError when there was none.
+func asAPIError(err error) genai.APIError {
 	var apiErr genai.APIError
 	if !errors.As(err, &apiErr) {
 		var p *genai.APIError
@@ -261,42 +294,38 @@ func mapError(ctx context.Context, err error, userKey bool, model string) error 
 			apiErr = *p
 		}
 	}
-	code, status, msg := apiErr.Code, apiErr.Status, apiErr.Message
-	authErr := llm.ErrAuth
-	if userKey {
-		authErr = fmt.Errorf("%w: %w", llm.ErrAuth, llm.ErrUserKey)
+	return apiErr
+}
+
+// transportError maps a call that got no HTTP answer: connection
+// refused, DNS, our own time-out.
+func transportError(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return failure.Transient(llm.DetailTimeout, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
 	}
-	switch {
-	case code == 0 && status == "":
-		// No HTTP answer: connection refused, DNS, our own time-out.
-		if errors.Is(err, context.DeadlineExceeded) {
-			return failure.Transient(llm.DetailTimeout, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
-		}
-		if llm.Unreachable(err) {
-			return failure.Transient(llm.DetailUnreachable, fmt.Errorf("%w: %w", llm.ErrUnreachable, err))
-		}
-		return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
-	case (code == http.StatusTooManyRequests || status == "RESOURCE_EXHAUSTED") && dailyQuota(apiErr):
-		// A per-day quota does not come back within any retry budget.
-		return failure.Permanent(quotaOwner(userKey), fmt.Errorf("%w: daily quota: %w", authErr, err))
-	case code == http.StatusTooManyRequests || status == "RESOURCE_EXHAUSTED":
-		return llm.WithRetryAfter(failure.Transient(llm.DetailRateLimited, fmt.Errorf("%w: %w", llm.ErrRateLimited, err)), retryDelay(apiErr))
-	case code == http.StatusUnauthorized || code == http.StatusForbidden ||
-		status == "UNAUTHENTICATED" || status == "PERMISSION_DENIED" || badKey(apiErr):
-		return failure.Permanent(keyOwner(userKey), fmt.Errorf("%w: %w", authErr, err))
-	case code == http.StatusNotFound || status == "NOT_FOUND":
-		return failure.Permanent(fmt.Sprintf("The AI model %q was not found at the provider. Ask the administrator to check the model name (SPADE_LLM_MODEL).", model),
-			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrModelNotFound, err))
-	case code == http.StatusRequestTimeout || code >= 500 ||
-		status == "UNAVAILABLE" || status == "DEADLINE_EXCEEDED" || status == "INTERNAL":
-		return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
-	case contextTooLong(msg):
-		return failure.Permanent("The document is too long for the AI model's context window. Try a shorter document or a model with a larger context window.",
-			fmt.Errorf("%w: %w: %w", llm.ErrInvalidRequest, llm.ErrContextLength, err))
-	default:
-		return failure.Permanent("The AI provider rejected the request: "+clip(msg)+". Try a smaller or different file, or another model.",
-			fmt.Errorf("%w: %w", llm.ErrInvalidRequest, err))
+	if llm.Unreachable(err) {
+		return failure.Transient(llm.DetailUnreachable, fmt.Errorf("%w: %w", llm.ErrUnreachable, err))
 	}
+	return failure.Transient(llm.DetailUnavailable, fmt.Errorf("%w: %w", llm.ErrUnavailable, err))
+}
+
+// rateLimited recognises a 429 (RESOURCE_EXHAUSTED).
+func rateLimited(e genai.APIError) bool {
+	return e.Code == http.StatusTooManyRequests || e.Status == "RESOURCE_EXHAUSTED"
+}
+
+// authFailed recognises a refused key: 401, 403, their statuses, or
+// Google's 400 for a wrong key (badKey).
+func authFailed(e genai.APIError) bool {
+	return e.Code == http.StatusUnauthorized || e.Code == http.StatusForbidden ||
+		e.Status == "UNAUTHENTICATED" || e.Status == "PERMISSION_DENIED" || badKey(e)
+}
+
+// unavailable recognises an answer worth retrying: a time-out or a
+// server error.
+func unavailable(e genai.APIError) bool {
+	return e.Code == http.StatusRequestTimeout || e.Code >= 500 ||
+		e.Status == "UNAVAILABLE" || e.Status == "DEADLINE_EXCEEDED" || e.Status == "INTERNAL"
 }
 
 // badKey recognises Google's answer to a wrong key, which is a 400
