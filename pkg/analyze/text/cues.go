@@ -3,6 +3,7 @@ package text
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // partyCues are what the whole text says about who is inside the
@@ -38,6 +39,17 @@ var (
 	// onBehalfRe is a party, introduced with "a", acting for another: "An
 	// architect submits the application on behalf of the owner".
 	onBehalfRe = regexp.MustCompile(`(?im)(?:^|[.!?:]\s+)an?\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+[a-z]+s\b[^.!?]*?\bon\s+behalf\s+of\s+(?:the|a|an|its|their|his|her)\s+([a-z][\w-]*)`)
+	// bracketNameRe is an organisation named with what it is to us in
+	// brackets: "PrintCo (the printer)", "Deposit Protection Service
+	// (the scheme)".
+	bracketNameRe = regexp.MustCompile(`\b([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s*\((?:the|our|an?)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\)`)
+	// appositionRe is a party named right after what it is to us: "our
+	// bank, Northway Bank", "the supplier, NetCore".
+	appositionRe = regexp.MustCompile(`\b(?:our|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})`)
+	// counterpartRe is the party something is booked, filed, lodged or
+	// registered with: "books space with the shipping line", "files the
+	// declaration with HMRC", "registers the death at the register office".
+	counterpartRe = regexp.MustCompile(`(?i)\b(?:book|books|booked|file|files|filed|lodge|lodges|lodged|register|registers|registered)\s+(?:[a-z][\w-]*\s+){1,4}?(?:with|at)\s+(?:the\s+)?((?:[a-z][\w&-]*\s+){0,2}[a-z][\w&-]*)`)
 	// listSplitRe splits a list of staff.
 	listSplitRe = regexp.MustCompile(`,|\band\b`)
 )
@@ -79,6 +91,24 @@ func readCues(text string) partyCues {
 	for _, m := range outsideIntroRe.FindAllStringSubmatch(text, -1) {
 		c.outside = append(c.outside, strings.ToLower(m[1]))
 	}
+	for _, m := range bracketNameRe.FindAllStringSubmatch(text, -1) {
+		if organisationNamed(m[1], m[2]) {
+			c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
+		}
+	}
+	for _, m := range appositionRe.FindAllStringSubmatch(text, -1) {
+		ws := strings.Fields(strings.ToLower(m[1]))
+		head := ws[len(ws)-1]
+		if staffNouns[head] || !(camelCase(m[2]) || strings.Contains(" "+strings.ToLower(m[2])+" ", " "+head+" ")) {
+			continue // "the manager, Anna Smith"
+		}
+		c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
+	}
+	for _, m := range counterpartRe.FindAllStringSubmatch(text, -1) {
+		if p := counterpart(m[1]); p != "" {
+			c.outside = append(c.outside, p)
+		}
+	}
 	for _, m := range onBehalfRe.FindAllStringSubmatch(text, -1) {
 		// who acts on behalf of an outside party is on its side
 		ws := strings.Fields(strings.ToLower(m[1]))
@@ -87,6 +117,66 @@ func readCues(text string) partyCues {
 		}
 	}
 	return c
+}
+
+// organisationNamed reports whether "NAME (the DESC)" names an
+// organisation, not a person with a role: a name written as one word
+// with a capital inside ("PrintCo") or of three words or more, or a
+// description that is no role of staff ("the lab", "the scheme").
+func organisationNamed(name, desc string) bool {
+	ds := strings.Fields(desc)
+	head := ds[len(ds)-1]
+	if staffNouns[head] {
+		return false // "Marco (the export clerk)"
+	}
+	if camelCase(name) || len(strings.Fields(name)) >= 3 {
+		return true
+	}
+	for _, suf := range []string{"er", "or", "ist", "ant", "ian", "ent"} {
+		if strings.HasSuffix(head, suf) && !isExternal(head) {
+			return false // "Anna (the auditor)"
+		}
+	}
+	return true
+}
+
+// camelCase reports whether a name has a word with a capital after its
+// first letter, as company names are written: "LinguaNet", "PrintCo".
+func camelCase(name string) bool {
+	for _, w := range strings.Fields(name) {
+		rs := []rune(w)
+		for i := 1; i < len(rs); i++ {
+			if unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// counterpartStops end the name of a counterpart: "with HMRC through
+// the portal".
+var counterpartStops = set(`through via by for and or on in before after within using to from when once then`)
+
+// counterpart is the party named after "with"/"at" of a booking or
+// filing, lower-case, or "" when it is a unit of ours or no party: "the
+// shipping line", "hmrc".
+func counterpart(s string) string {
+	var ws []string
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if counterpartStops[w] {
+			break
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 {
+		return ""
+	}
+	head := ws[len(ws)-1]
+	if staffNouns[head] || insideQualifiers[ws[0]] || ws[0] == "our" || ws[0] == "a" || ws[0] == "an" {
+		return ""
+	}
+	return strings.Join(ws, " ")
 }
 
 // external reports whether a performer is a party outside the

@@ -25,6 +25,16 @@ func TestPartyCuesExternal(t *testing.T) {
 		{"a role of ours", "The handler checks the file.", "Handler", false},
 		{"a bare partner is a role (a firm's partner)", "The partner reviews the draft.", "Partner", false},
 		{"a partner hospital is outside", "The nurse calls the partner hospital.", "Partner Hospital", true},
+		{"a company named with its part in brackets", "We send the files to PrintCo (the printer).", "PrintCo", true},
+		{"the part in brackets is that company", "We send the files to PrintCo (the printer).", "Printer", true},
+		{"a long name in brackets", "We ask the Deposit Protection Service (the scheme) to pay.", "Scheme", true},
+		{"a person with a staff role in brackets", "Marco (the export clerk) books the truck.", "Export Clerk", false},
+		{"a person with a role in brackets", "Anna (the auditor) checks the books.", "Auditor", false},
+		{"a bank named after 'our bank'", "The officer asks our bank, Northway Bank, to refund.", "Bank", true},
+		{"a manager named after 'the manager'", "Ask the manager, Anna Smith, to sign.", "Manager", false},
+		{"booked with a counterpart", "You book space with the shipping line.", "Shipping Line", true},
+		{"filed with an authority", "The clerk files the declaration with HMRC through the portal.", "HMRC", true},
+		{"booked with a unit of ours", "The assistant books a room with the facilities team.", "Facilities Team", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
