@@ -75,6 +75,10 @@ func TestPartyCuesInModels(t *testing.T) {
 			[]string{"Insurer"}, []string{"Advisor"}},
 		{"the bank is outside for a shop", "Chargebacks\n\nWe are a small shop. The bank sends a chargeback letter to the shop. The manager checks the receipt. The manager sends the proof to the bank.",
 			[]string{"Bank"}, []string{"Manager"}},
+		{"a counterpart something is booked with is a pool", "Export\n\nThe clerk checks the order. The clerk books space with the shipping line. The team loads the container.",
+			[]string{"Shipping Line"}, []string{"Clerk", "Team"}},
+		{"a company named with its part in brackets is a pool", "Crowns\n\nThe dentist takes the impression. The nurse sends the impression to SmileForm (the lab). The dentist fits the crown.",
+			[]string{"SmileForm"}, []string{"Dentist", "Nurse"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
