@@ -81,6 +81,32 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	return a.structure(s, inItem)
 }
 
+// listAsideRe is a bracketed aside with commas inside: "(booking fees,
+// vouchers and so on)".
+var listAsideRe = regexp.MustCompile(`\s*\(([^()]*,[^()]*)\)`)
+
+// asideConditionRe is what keeps an aside: a condition or a step of its
+// own ("(and audit, where required)").
+var asideConditionRe = regexp.MustCompile(`(?i)^\s*(?:and|or)\b|\b(?:if|where|when|unless)\b`)
+
+// dropListAsides drops bracketed lists inside a sentence: their commas
+// would cut a condition from its case ("If the amount is wrong (fees,
+// vouchers …), the officer recalculates it"). An aside that states a
+// condition or adds a step stays, and so does a sentence that is only an
+// aside.
+func dropListAsides(s string) string {
+	t := listAsideRe.ReplaceAllStringFunc(s, func(m string) string {
+		if asideConditionRe.MatchString(strings.TrimSpace(m)[1:]) {
+			return m
+		}
+		return ""
+	})
+	if t = strings.TrimSpace(t); wordCount(t) < 3 {
+		return s
+	}
+	return t
+}
+
 // everyCaseLeadRe is a lead before a colon that says the steps after it
 // hold for every case: "Every return starts the same way: …", "Each
 // application: …".
@@ -99,7 +125,7 @@ func everyCaseLead(s string) string {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(dropListAsides(s))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
