@@ -580,6 +580,15 @@ func conditionalSubject(s string) string {
 		noun := strings.ToLower(m[1])
 		return "If the " + noun + " " + strings.TrimSpace(m[2]) + ", the " + noun + " " + m[3]
 	}
+	if m := foundStateRe.FindStringSubmatch(s); m != nil {
+		// "Forms found incomplete are returned to us": "If the forms are
+		// found incomplete, the forms are returned to us"
+		noun, be := strings.ToLower(m[1]), "is"
+		if v := strings.ToLower(firstWord(m[3])); v == "are" || v == "go" || v == "get" {
+			be = "are"
+		}
+		return "If the " + noun + " " + be + " found " + m[2] + ", the " + noun + " " + m[3]
+	}
 	if m := eitherWayRe.FindStringSubmatch(s); m != nil {
 		// "If the warranty is valid, or once the quote is accepted, the
 		// technician repairs it": both ways lead to the step, which
@@ -593,6 +602,10 @@ var (
 	// oneThatFailsRe is a singular subject limited by a failed check:
 	// "A part that fails the test goes back to the welder".
 	oneThatFailsRe = regexp.MustCompile(`^(?i:an?|any|every|each)\s+([a-z][\w-]*)\s+(?:that|which|who)\s+((?:fails?|failed|does\s+not\s+pass|doesn't\s+pass|is\s+(?:rejected|refused|declined|returned|found\s+faulty))\b[^,]*?),?\s+((?:is|goes|gets|returns|will|must|shall|has\s+to)\b.*)$`)
+	// foundStateRe is a subject limited by what a check found: "Forms
+	// found incomplete are returned", "A crown found not to fit is sent
+	// back".
+	foundStateRe = regexp.MustCompile(`^(?i:an?\s+|any\s+|every\s+|each\s+|the\s+|all\s+)?([A-Za-z][a-z-]+)\s+found\s+((?:not\s+to\s+[a-z]+)|(?:to\s+be\s+)?[a-z][a-z-]+)\s+((?:is|are|goes|go|gets|get|will|must|shall)\s.*)$`)
 	// eitherWayRe opens a step with two conditions that both lead to it:
 	// "If A, or once B, X".
 	eitherWayRe = regexp.MustCompile(`^(?i:if|when)\s+[^,]{3,80},\s+(?i:or)\s+(?i:once|when|after|as\s+soon\s+as|if)\s+[^,]{3,80},\s+(.{6,})$`)
