@@ -242,9 +242,9 @@ func modalVerb(subject, ws []string, j int, prev string) []clause {
 		b, f := verbForm(ws[j+1])
 		if f == formPast || (f == formBase && irregular[norm(ws[j+1])] != "") {
 			if len(subject) == 1 && norm(subject[0]) == "they" {
-		subject = []string{"them"} // "they are completed by the arranger": what was named before
-	}
-	c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
+				subject = []string{"them"} // "they are completed by the arranger": what was named before
+			}
+			c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
 			c.performer = byAgent(ws[j+2:])
 			return passive(c, ws[j+2:], prev)
 		}
