@@ -139,16 +139,20 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 	a.cues = readCues(text)
 	if turns := transcript(ctx, text); turns != nil {
 		a.transcript(turns)
-	} else if prose, ok := gherkinProse(text); ok {
+		return a.finish(filename, text)
+	}
+	// "Oh and if …" at the end: read where its case happens
+	doc := placeAfterthoughts(text)
+	if prose, ok := gherkinProse(doc); ok {
 		// a Gherkin feature file: its scenarios read as decisions
 		a.document(prose)
-	} else if letter, ok := letterTo(text); ok {
+	} else if letter, ok := letterTo(doc); ok {
 		// "Dear applicant, … you resend …": the addressee's part
-		a.writer = writerRole(text)
+		a.writer = writerRole(doc)
 		a.document(letter)
 	} else {
-		a.writer = writerRole(text)
-		a.document(text)
+		a.writer = writerRole(doc)
+		a.document(doc)
 	}
 	return a.finish(filename, text)
 }
