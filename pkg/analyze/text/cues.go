@@ -19,6 +19,8 @@ type partyCues struct {
 	// outside are lower-case names the text introduces as outside ("an
 	// external loss adjuster"): the same name later is that party.
 	outside []string
+	// ours are lower-case names the text calls its own: "our PMO".
+	ours map[string]bool
 }
 
 var (
@@ -61,7 +63,10 @@ var staffNouns = set(`clerk clerks agent agents officer officers assistant assis
 
 // readCues reads the cues of a text.
 func readCues(text string) partyCues {
-	c := partyCues{staff: map[string]bool{}}
+	c := partyCues{staff: map[string]bool{}, ours: map[string]bool{}}
+	for _, m := range ourNameRe.FindAllStringSubmatch(text, -1) {
+		c.ours[strings.ToLower(m[1])] = true
+	}
 	if m := weAreRe.FindStringSubmatch(text); m != nil {
 		ws := strings.Fields(strings.ToLower(m[2]))
 		head := ws[len(ws)-1]
@@ -117,6 +122,26 @@ func readCues(text string) partyCues {
 		}
 	}
 	return c
+}
+
+// ourNameRe is a name the text calls its own: "our PMO", "our own CSIRT".
+var ourNameRe = regexp.MustCompile(`(?i)\bour\s+(?:own\s+)?([A-Z]{2,}[A-Za-z]*)\b`)
+
+// agencyAcronym reports whether a party is named only by initials of
+// four letters or more ("HMRC", "USCIS"): a public body or another
+// organisation; our own units go by two or three ("HR", "IT", "QA",
+// "PMO").
+func agencyAcronym(name string) bool {
+	name = strings.TrimSpace(name)
+	if len(name) < 4 || strings.ContainsAny(name, " ") {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // organisationNamed reports whether "NAME (the DESC)" names an
@@ -194,6 +219,9 @@ func (c partyCues) external(name string) bool {
 	}
 	if isExternal(name) {
 		return true
+	}
+	if agencyAcronym(name) && !c.ours[strings.ToLower(strings.TrimSpace(name))] {
+		return true // "HMRC", "DVLA": an agency known by its initials
 	}
 	if c.home != "" && k == "bank" {
 		return true // "We are a small shop. … the bank sends a chargeback letter"

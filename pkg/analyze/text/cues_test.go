@@ -34,6 +34,9 @@ func TestPartyCuesExternal(t *testing.T) {
 		{"a manager named after 'the manager'", "Ask the manager, Anna Smith, to sign.", "Manager", false},
 		{"booked with a counterpart", "You book space with the shipping line.", "Shipping Line", true},
 		{"filed with an authority", "The clerk files the declaration with HMRC through the portal.", "HMRC", true},
+		{"an agency known by four initials", "The treasurer submits the claim to HMRC. HMRC pays the repayment.", "HMRC", true},
+		{"initials the text calls its own", "Our CSIRT triages the alert. CSIRT closes the ticket.", "CSIRT", false},
+		{"a unit of three initials is ours", "The PMO reviews the plan.", "PMO", false},
 		{"booked with a unit of ours", "The assistant books a room with the facilities team.", "Facilities Team", false},
 	}
 	for _, tt := range tests {
