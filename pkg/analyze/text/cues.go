@@ -21,6 +21,9 @@ type partyCues struct {
 	outside []string
 	// ours are lower-case names the text calls its own: "our PMO".
 	ours map[string]bool
+	// acts counts the sentences where a name of capital initials acts
+	// ("The MPOO reviews …"): a unit doing much of the work is ours.
+	acts map[string]int
 }
 
 var (
@@ -63,7 +66,10 @@ var staffNouns = set(`clerk clerks agent agents officer officers assistant assis
 
 // readCues reads the cues of a text.
 func readCues(text string) partyCues {
-	c := partyCues{staff: map[string]bool{}, ours: map[string]bool{}}
+	c := partyCues{staff: map[string]bool{}, ours: map[string]bool{}, acts: map[string]int{}}
+	for _, m := range initialsActRe.FindAllStringSubmatch(text, -1) {
+		c.acts[m[1]]++
+	}
 	for _, m := range ourNameRe.FindAllStringSubmatch(text, -1) {
 		c.ours[strings.ToLower(m[1])] = true
 	}
@@ -126,6 +132,10 @@ func readCues(text string) partyCues {
 
 // ourNameRe is a name the text calls its own: "our PMO", "our own CSIRT".
 var ourNameRe = regexp.MustCompile(`(?i)\bour\s+(?:own\s+)?([A-Z]{2,}[A-Za-z]*)\b`)
+
+// initialsActRe is a name of capital initials acting: "The MPOO
+// reviews", "HMRC pays".
+var initialsActRe = regexp.MustCompile(`\b([A-Z]{4,})\s+(?:also\s+|then\s+|either\s+)?[a-z]+s\b`)
 
 // agencyAcronym reports whether a party is named only by initials of
 // four letters or more ("HMRC", "USCIS"): a public body or another
@@ -220,8 +230,8 @@ func (c partyCues) external(name string) bool {
 	if isExternal(name) {
 		return true
 	}
-	if agencyAcronym(name) && !c.ours[strings.ToLower(strings.TrimSpace(name))] {
-		return true // "HMRC", "DVLA": an agency known by its initials
+	if agencyAcronym(name) && !c.ours[strings.ToLower(strings.TrimSpace(name))] && c.acts[strings.TrimSpace(name)] <= 1 {
+		return true // "HMRC", "DVLA": an agency known by its initials, doing a step of ours at most
 	}
 	if c.home != "" && k == "bank" {
 		return true // "We are a small shop. … the bank sends a chargeback letter"

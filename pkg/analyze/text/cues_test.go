@@ -36,6 +36,7 @@ func TestPartyCuesExternal(t *testing.T) {
 		{"filed with an authority", "The clerk files the declaration with HMRC through the portal.", "HMRC", true},
 		{"an agency known by four initials", "The treasurer submits the claim to HMRC. HMRC pays the repayment.", "HMRC", true},
 		{"initials the text calls its own", "Our CSIRT triages the alert. CSIRT closes the ticket.", "CSIRT", false},
+		{"initials doing much of the work are a unit of ours", "The MPON sends a dismissal to the MPOO. The MPOO reviews the dismissal. The MPOO also denies late requests.", "MPOO", false},
 		{"a unit of three initials is ours", "The PMO reviews the plan.", "PMO", false},
 		{"booked with a unit of ours", "The assistant books a room with the facilities team.", "Facilities Team", false},
 	}
