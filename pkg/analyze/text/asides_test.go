@@ -2,29 +2,24 @@ package text
 
 import "testing"
 
-func TestDropListAsides(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"If the amount is wrong (booking fees, vouchers and so on), the officer recalculates it.", "If the amount is wrong, the officer recalculates it."},
-		{"Upon evaluation (and audit, where required), the manager approves the supplier.", "Upon evaluation (and audit, where required), the manager approves the supplier."},
-		{"The clerk sends it to PrintCo (the printer).", "The clerk sends it to PrintCo (the printer)."},
-		{"(fees, vouchers)", "(fees, vouchers)"},
+// TestSentenceRewrites: a bracketed list drops out of a condition, and a
+// subject limited by what a check found is that case's condition.
+func TestSentenceRewrites(t *testing.T) {
+	tests := []struct {
+		fn       func(string) string
+		in, want string
+	}{
+		{dropListAsides, "If the amount is wrong (booking fees, vouchers and so on), the officer recalculates it.", "If the amount is wrong, the officer recalculates it."},
+		{dropListAsides, "Upon evaluation (and audit, where required), the manager approves the supplier.", "Upon evaluation (and audit, where required), the manager approves the supplier."},
+		{dropListAsides, "The clerk sends it to PrintCo (the printer).", "The clerk sends it to PrintCo (the printer)."},
+		{dropListAsides, "(fees, vouchers)", "(fees, vouchers)"},
+		{conditionalSubject, "Forms found incomplete are returned to us.", "If the forms are found incomplete, the forms are returned to us."},
+		{conditionalSubject, "A crown found not to fit is sent back to the lab.", "If the crown is found not to fit, the crown is sent back to the lab."},
+		{conditionalSubject, "The forms are found on the shelf.", "The forms are found on the shelf."},
 	}
 	for _, tt := range tests {
-		if got := dropListAsides(tt.in); got != tt.want {
-			t.Errorf("dropListAsides(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestConditionalSubjectFound(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"Forms found incomplete are returned to us.", "If the forms are found incomplete, the forms are returned to us."},
-		{"A crown found not to fit is sent back to the lab.", "If the crown is found not to fit, the crown is sent back to the lab."},
-		{"The forms are found on the shelf.", "The forms are found on the shelf."},
-	}
-	for _, tt := range tests {
-		if got := conditionalSubject(tt.in); got != tt.want {
-			t.Errorf("conditionalSubject(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := tt.fn(tt.in); got != tt.want {
+			t.Errorf("rewrite(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
