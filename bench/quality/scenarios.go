@@ -169,9 +169,11 @@ func runScenarioSet(pl *pipeline, dir, only string, totalsOnly bool) (*scenarioR
 	return run, nil
 }
 
-// isBlind reports whether a set is read only in totals: its folder is
-// named blind.
-func isBlind(dir string) bool { return filepath.Base(filepath.Clean(dir)) == "blind" }
+// isBlind reports whether a set is read only in totals: its folder's
+// name starts with blind (blind, blind3).
+func isBlind(dir string) bool {
+	return strings.HasPrefix(filepath.Base(filepath.Clean(dir)), "blind")
+}
 
 // printScenarios prints one scenario set: checks held by kind, "never"
 // on its own line and all checks but "never", beside the baseline.

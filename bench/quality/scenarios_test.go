@@ -7,16 +7,19 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// TestScenariosLoad reads every scenario of both sets: a malformed check
+// TestScenariosLoad reads every scenario of the three sets: a malformed check
 // file fails here, not as a silently lower score.
 func TestScenariosLoad(t *testing.T) {
-	for _, dir := range []string{"scenarios/dev", "scenarios/blind"} {
-		cases, err := loadScenarios(dir)
+	for _, tc := range []struct {
+		dir  string
+		want int
+	}{{"scenarios/dev", 20}, {"scenarios/blind", 20}, {"scenarios/blind3", 8}} {
+		cases, err := loadScenarios(tc.dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(cases) < 20 {
-			t.Errorf("%s: %d scenarios, want at least 20", dir, len(cases))
+		if len(cases) < tc.want {
+			t.Errorf("%s: %d scenarios, want at least %d", tc.dir, len(cases), tc.want)
 		}
 	}
 }

@@ -10,7 +10,15 @@ import (
 // normalizeText gives every format the same shape: NFC, "\n" line ends,
 // no control or invisible characters, single spaces inside lines, no
 // trailing blanks, and at most one empty line between paragraphs.
-func normalizeText(s string) string {
+func normalizeText(s string) string { return normalize(s, false) }
+
+// normalizeKeepIndent is normalizeText keeping each line's leading
+// indentation (a tab as four spaces, at most 16): in a plain text file
+// the indent is a nested list's depth ("- At the same time:" over
+// "  - …").
+func normalizeKeepIndent(s string) string { return normalize(s, true) }
+
+func normalize(s string, keepIndent bool) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	s = strings.ReplaceAll(s, "\r", "\n")
 	s = norm.NFC.String(s)
@@ -20,6 +28,8 @@ func normalizeText(s string) string {
 	newlines := 0 // pending newlines, flushed before the next visible rune
 	space := false
 	started := false
+	indent := 0 // leading blanks of the line so far
+	lineStart := true
 	for _, r := range s {
 		switch kindOf(r) {
 		case runeParagraph:
@@ -28,9 +38,16 @@ func normalizeText(s string) string {
 		case runeNewline:
 			newlines++
 			space = false
+			indent, lineStart = 0, true
 			continue
 		case runeSpace:
 			space = true
+			if lineStart {
+				indent++
+				if r == '\t' {
+					indent += 3
+				}
+			}
 			continue
 		case runeDropped:
 			continue
@@ -45,7 +62,10 @@ func normalizeText(s string) string {
 				b.WriteByte(' ')
 			}
 		}
-		newlines, space, started = 0, false, true
+		if keepIndent && started && lineStart && newlines > 0 && indent > 0 {
+			b.WriteString(strings.Repeat(" ", min(indent, 16)))
+		}
+		newlines, space, started, lineStart = 0, false, true, false
 		b.WriteRune(r)
 	}
 	return b.String()

@@ -30,7 +30,7 @@ func extractTXT(ctx context.Context, data []byte, opts Options) (*Document, erro
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	text = normalizeText(text)
+	text = normalizeKeepIndent(text) // the indent is a nested list's depth
 	if len(text) > opts.MaxText {
 		return nil, budgetFailure("TXT", opts.limits(), fmt.Errorf("txt: %d bytes of text: %w", len(text), errTextBudget))
 	}

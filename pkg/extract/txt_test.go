@@ -37,6 +37,8 @@ func TestTXT(t *testing.T) {
 		{"spaces and tabs collapse", []byte("a \t  b   \nc\u00a0d"), "a b\nc d"},
 		{"control chars dropped", []byte(strings.Repeat("word ", 40) + "a\x01b\x7fc"), strings.Repeat("word ", 40) + "abc"},
 		{"decomposed to NFC", []byte("Cafe\u0301"), "Café"},
+		{"indent kept as list depth", []byte("- At the same time:\n  - post the status\n\t- check the deploy"), "- At the same time:\n  - post the status\n    - check the deploy"},
+		{"blank line's blanks dropped", []byte("a\n   \n  b"), "a\n\n  b"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

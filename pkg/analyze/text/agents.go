@@ -44,6 +44,9 @@ func nounPhrase(ws []string, max int) string {
 		if _, f := verbForm(w); f == formThird && len(out) > 0 && !roleWords[n] {
 			break
 		}
+		if strings.HasPrefix(w, "(") && len(out) > 0 && determiners[norm(w)] {
+			break // "to SmileForm (the lab)": what it is, an aside; "Marek (QA)" keeps its team
+		}
 		t := strings.Trim(w, ",;:.()[]\"“”!?")
 		if (strings.HasSuffix(t, "'s") || strings.HasSuffix(t, "’s")) && i+1 < len(ws) && !breaks(w) {
 			// "the employee's line manager" is a line manager

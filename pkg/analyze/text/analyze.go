@@ -28,6 +28,10 @@ type analyzer struct {
 	speaker      string
 	// writer is the role an e-mail's sender signs with: who "I" is.
 	writer string
+	// cues are what the whole text says about who is outside beyond a
+	// party's own name ("PrintCo (the printer)", "books space with the
+	// shipping line").
+	cues partyCues
 	// personRoles are the roles of the people a transcript's speakers
 	// and roster name, by their lower-case names: "Jonas sends a
 	// reminder" is the payments clerk's step.
@@ -132,18 +136,23 @@ func newAnalyzer() *analyzer {
 func Analyze(ctx context.Context, text, filename string) process.Model {
 	a := newAnalyzer()
 	a.ctx = ctx
+	a.cues = readCues(text)
 	if turns := transcript(ctx, text); turns != nil {
 		a.transcript(turns)
-	} else if prose, ok := gherkinProse(text); ok {
+		return a.finish(filename, text)
+	}
+	// "Oh and if …" at the end: read where its case happens
+	doc := placeAfterthoughts(text)
+	if prose, ok := gherkinProse(doc); ok {
 		// a Gherkin feature file: its scenarios read as decisions
 		a.document(prose)
-	} else if letter, ok := letterTo(text); ok {
+	} else if letter, ok := letterTo(doc); ok {
 		// "Dear applicant, … you resend …": the addressee's part
-		a.writer = writerRole(text)
+		a.writer = writerRole(doc)
 		a.document(letter)
 	} else {
-		a.writer = writerRole(text)
-		a.document(text)
+		a.writer = writerRole(doc)
+		a.document(doc)
 	}
 	return a.finish(filename, text)
 }

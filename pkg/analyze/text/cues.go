@@ -3,6 +3,7 @@ package text
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // partyCues are what the whole text says about who is inside the
@@ -18,6 +19,11 @@ type partyCues struct {
 	// outside are lower-case names the text introduces as outside ("an
 	// external loss adjuster"): the same name later is that party.
 	outside []string
+	// ours are lower-case names the text calls its own: "our PMO".
+	ours map[string]bool
+	// acts counts the sentences where a name of capital initials acts
+	// ("The MPOO reviews …"): a unit doing much of the work is ours.
+	acts map[string]int
 }
 
 var (
@@ -38,6 +44,17 @@ var (
 	// onBehalfRe is a party, introduced with "a", acting for another: "An
 	// architect submits the application on behalf of the owner".
 	onBehalfRe = regexp.MustCompile(`(?im)(?:^|[.!?:]\s+)an?\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+[a-z]+s\b[^.!?]*?\bon\s+behalf\s+of\s+(?:the|a|an|its|their|his|her)\s+([a-z][\w-]*)`)
+	// bracketNameRe is an organisation named with what it is to us in
+	// brackets: "PrintCo (the printer)", "Deposit Protection Service
+	// (the scheme)".
+	bracketNameRe = regexp.MustCompile(`\b([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s*\((?:the|our|an?)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\)`)
+	// appositionRe is a party named right after what it is to us: "our
+	// bank, Northway Bank", "the supplier, NetCore".
+	appositionRe = regexp.MustCompile(`\b(?:our|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})`)
+	// counterpartRe is the party something is booked, filed, lodged or
+	// registered with: "books space with the shipping line", "files the
+	// declaration with HMRC", "registers the death at the register office".
+	counterpartRe = regexp.MustCompile(`(?i)\b(?:book|books|booked|file|files|filed|lodge|lodges|lodged|register|registers|registered)\s+(?:[a-z][\w-]*\s+){1,4}?(?:with|at)\s+(?:the\s+)?((?:[a-z][\w&-]*\s+){0,2}[a-z][\w&-]*)`)
 	// listSplitRe splits a list of staff.
 	listSplitRe = regexp.MustCompile(`,|\band\b`)
 )
@@ -49,7 +66,13 @@ var staffNouns = set(`clerk clerks agent agents officer officers assistant assis
 
 // readCues reads the cues of a text.
 func readCues(text string) partyCues {
-	c := partyCues{staff: map[string]bool{}}
+	c := partyCues{staff: map[string]bool{}, ours: map[string]bool{}, acts: map[string]int{}}
+	for _, m := range initialsActRe.FindAllStringSubmatch(text, -1) {
+		c.acts[m[1]]++
+	}
+	for _, m := range ourNameRe.FindAllStringSubmatch(text, -1) {
+		c.ours[strings.ToLower(m[1])] = true
+	}
 	if m := weAreRe.FindStringSubmatch(text); m != nil {
 		ws := strings.Fields(strings.ToLower(m[2]))
 		head := ws[len(ws)-1]
@@ -79,6 +102,24 @@ func readCues(text string) partyCues {
 	for _, m := range outsideIntroRe.FindAllStringSubmatch(text, -1) {
 		c.outside = append(c.outside, strings.ToLower(m[1]))
 	}
+	for _, m := range bracketNameRe.FindAllStringSubmatch(text, -1) {
+		if organisationNamed(m[1], m[2]) {
+			c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
+		}
+	}
+	for _, m := range appositionRe.FindAllStringSubmatch(text, -1) {
+		ws := strings.Fields(strings.ToLower(m[1]))
+		head := ws[len(ws)-1]
+		if staffNouns[head] || !(camelCase(m[2]) || strings.Contains(" "+strings.ToLower(m[2])+" ", " "+head+" ")) {
+			continue // "the manager, Anna Smith"
+		}
+		c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
+	}
+	for _, m := range counterpartRe.FindAllStringSubmatch(text, -1) {
+		if p := counterpart(m[1]); p != "" {
+			c.outside = append(c.outside, p)
+		}
+	}
 	for _, m := range onBehalfRe.FindAllStringSubmatch(text, -1) {
 		// who acts on behalf of an outside party is on its side
 		ws := strings.Fields(strings.ToLower(m[1]))
@@ -87,6 +128,90 @@ func readCues(text string) partyCues {
 		}
 	}
 	return c
+}
+
+// ourNameRe is a name the text calls its own: "our PMO", "our own CSIRT".
+var ourNameRe = regexp.MustCompile(`(?i)\bour\s+(?:own\s+)?([A-Z]{2,}[A-Za-z]*)\b`)
+
+// initialsActRe is a name of capital initials acting: "The MPOO
+// reviews", "HMRC pays".
+var initialsActRe = regexp.MustCompile(`\b([A-Z]{4,})\s+(?:also\s+|then\s+|either\s+)?[a-z]+s\b`)
+
+// agencyAcronym reports whether a party is named only by initials of
+// four letters or more ("HMRC", "USCIS"): a public body or another
+// organisation; our own units go by two or three ("HR", "IT", "QA",
+// "PMO").
+func agencyAcronym(name string) bool {
+	name = strings.TrimSpace(name)
+	if len(name) < 4 || strings.ContainsAny(name, " ") {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// organisationNamed reports whether "NAME (the DESC)" names an
+// organisation, not a person with a role: a name written as one word
+// with a capital inside ("PrintCo") or of three words or more, or a
+// description that is no role of staff ("the lab", "the scheme").
+func organisationNamed(name, desc string) bool {
+	ds := strings.Fields(desc)
+	head := ds[len(ds)-1]
+	if staffNouns[head] {
+		return false // "Marco (the export clerk)"
+	}
+	if camelCase(name) || len(strings.Fields(name)) >= 3 {
+		return true
+	}
+	for _, suf := range []string{"er", "or", "ist", "ant", "ian", "ent"} {
+		if strings.HasSuffix(head, suf) && !isExternal(head) {
+			return false // "Anna (the auditor)"
+		}
+	}
+	return true
+}
+
+// camelCase reports whether a name has a word with a capital after its
+// first letter, as company names are written: "LinguaNet", "PrintCo".
+func camelCase(name string) bool {
+	for _, w := range strings.Fields(name) {
+		rs := []rune(w)
+		for i := 1; i < len(rs); i++ {
+			if unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// counterpartStops end the name of a counterpart: "with HMRC through
+// the portal".
+var counterpartStops = set(`through via by for and or on in before after within using to from when once then`)
+
+// counterpart is the party named after "with"/"at" of a booking or
+// filing, lower-case, or "" when it is a unit of ours or no party: "the
+// shipping line", "hmrc".
+func counterpart(s string) string {
+	var ws []string
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		if counterpartStops[w] {
+			break
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 {
+		return ""
+	}
+	head := ws[len(ws)-1]
+	if staffNouns[head] || insideQualifiers[ws[0]] || ws[0] == "our" || ws[0] == "a" || ws[0] == "an" {
+		return ""
+	}
+	return strings.Join(ws, " ")
 }
 
 // external reports whether a performer is a party outside the
@@ -104,6 +229,9 @@ func (c partyCues) external(name string) bool {
 	}
 	if isExternal(name) {
 		return true
+	}
+	if agencyAcronym(name) && !c.ours[strings.ToLower(strings.TrimSpace(name))] && c.acts[strings.TrimSpace(name)] <= 1 {
+		return true // "HMRC", "DVLA": an agency known by its initials, doing a step of ours at most
 	}
 	if c.home != "" && k == "bank" {
 		return true // "We are a small shop. … the bank sends a chargeback letter"

@@ -25,6 +25,20 @@ func TestPartyCuesExternal(t *testing.T) {
 		{"a role of ours", "The handler checks the file.", "Handler", false},
 		{"a bare partner is a role (a firm's partner)", "The partner reviews the draft.", "Partner", false},
 		{"a partner hospital is outside", "The nurse calls the partner hospital.", "Partner Hospital", true},
+		{"a company named with its part in brackets", "We send the files to PrintCo (the printer).", "PrintCo", true},
+		{"the part in brackets is that company", "We send the files to PrintCo (the printer).", "Printer", true},
+		{"a long name in brackets", "We ask the Deposit Protection Service (the scheme) to pay.", "Scheme", true},
+		{"a person with a staff role in brackets", "Marco (the export clerk) books the truck.", "Export Clerk", false},
+		{"a person with a role in brackets", "Anna (the auditor) checks the books.", "Auditor", false},
+		{"a bank named after 'our bank'", "The officer asks our bank, Northway Bank, to refund.", "Bank", true},
+		{"a manager named after 'the manager'", "Ask the manager, Anna Smith, to sign.", "Manager", false},
+		{"booked with a counterpart", "You book space with the shipping line.", "Shipping Line", true},
+		{"filed with an authority", "The clerk files the declaration with HMRC through the portal.", "HMRC", true},
+		{"an agency known by four initials", "The treasurer submits the claim to HMRC. HMRC pays the repayment.", "HMRC", true},
+		{"initials the text calls its own", "Our CSIRT triages the alert. CSIRT closes the ticket.", "CSIRT", false},
+		{"initials doing much of the work are a unit of ours", "The MPON sends a dismissal to the MPOO. The MPOO reviews the dismissal. The MPOO also denies late requests.", "MPOO", false},
+		{"a unit of three initials is ours", "The PMO reviews the plan.", "PMO", false},
+		{"booked with a unit of ours", "The assistant books a room with the facilities team.", "Facilities Team", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,6 +79,10 @@ func TestPartyCuesInModels(t *testing.T) {
 			[]string{"Insurer"}, []string{"Advisor"}},
 		{"the bank is outside for a shop", "Chargebacks\n\nWe are a small shop. The bank sends a chargeback letter to the shop. The manager checks the receipt. The manager sends the proof to the bank.",
 			[]string{"Bank"}, []string{"Manager"}},
+		{"a counterpart something is booked with is a pool", "Export\n\nThe clerk checks the order. The clerk books space with the shipping line. The team loads the container.",
+			[]string{"Shipping Line"}, []string{"Clerk", "Team"}},
+		{"a company named with its part in brackets is a pool", "Crowns\n\nThe dentist takes the impression. The nurse sends the impression to SmileForm (the lab). The dentist fits the crown.",
+			[]string{"SmileForm"}, []string{"Dentist", "Nurse"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

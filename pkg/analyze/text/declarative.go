@@ -92,6 +92,9 @@ func passiveClause(subject, rest []string, b, prev string) []clause {
 	if _, sf := verbForm(subject[0]); sf == formBase && len(subject) > 1 && !modifierFirst(subject[0]) {
 		return nil // "Ensure it is …" was an imperative
 	}
+	if len(subject) == 1 && norm(subject[0]) == "they" {
+		subject = []string{"them"} // "they are completed by the arranger": what was named before
+	}
 	c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
 	// "The applicant is sent an offer": the thing sent is
 	// the object, the person its receiver
@@ -238,6 +241,9 @@ func modalVerb(subject, ws []string, j int, prev string) []clause {
 	if norm(ws[j]) == "be" && j+1 < len(ws) {
 		b, f := verbForm(ws[j+1])
 		if f == formPast || (f == formBase && irregular[norm(ws[j+1])] != "") {
+			if len(subject) == 1 && norm(subject[0]) == "they" {
+				subject = []string{"them"} // "they are completed by the arranger": what was named before
+			}
 			c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
 			c.performer = byAgent(ws[j+2:])
 			return passive(c, ws[j+2:], prev)

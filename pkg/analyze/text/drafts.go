@@ -500,14 +500,14 @@ func (a *analyzer) partySIPOC(d *draft, c *clause) {
 	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {
 		d.custs = appendUnique(d.custs, a.party(c.to))
 	}
-	if c.to != "" && isExternal(a.party(c.to)) {
+	if c.to != "" && a.outside(a.party(c.to)) {
 		d.addressed = appendUnique(d.addressed, a.party(c.to))
 	}
 	for i := 0; i+1 < len(c.object); i++ {
 		// "opens a ticket with the provider", "books a bed at the
 		// partner hospital": the party the step deals with
 		if w := norm(c.object[i]); w == "with" || w == "at" {
-			if np := nounPhrase(c.object[i+1:], 4); np != "" && isExternal(np) {
+			if np := nounPhrase(c.object[i+1:], 4); np != "" && a.outside(np) {
 				d.addressed = appendUnique(d.addressed, a.party(np))
 				d.custs = appendUnique(d.custs, a.party(np))
 			}
@@ -522,6 +522,10 @@ func (a *analyzer) partySIPOC(d *draft, c *clause) {
 		}
 	}
 }
+
+// outside reports whether a party is outside the organisation by its
+// name or by what the text says about it.
+func (a *analyzer) outside(name string) bool { return isExternal(name) || a.cues.external(name) }
 
 // record keeps the draft as the last step, with what the sentence adds
 // to it (systems, inputs listed before) and the hand-over context.

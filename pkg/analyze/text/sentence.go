@@ -81,6 +81,32 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	return a.structure(s, inItem)
 }
 
+// listAsideRe is a bracketed aside with commas inside: "(booking fees,
+// vouchers and so on)".
+var listAsideRe = regexp.MustCompile(`\s*\(([^()]*,[^()]*)\)`)
+
+// asideConditionRe is what keeps an aside: a condition or a step of its
+// own ("(and audit, where required)").
+var asideConditionRe = regexp.MustCompile(`(?i)^\s*(?:and|or)\b|\b(?:if|where|when|unless)\b`)
+
+// dropListAsides drops bracketed lists inside a sentence: their commas
+// would cut a condition from its case ("If the amount is wrong (fees,
+// vouchers …), the officer recalculates it"). An aside that states a
+// condition or adds a step stays, and so does a sentence that is only an
+// aside.
+func dropListAsides(s string) string {
+	t := listAsideRe.ReplaceAllStringFunc(s, func(m string) string {
+		if asideConditionRe.MatchString(strings.TrimSpace(m)[1:]) {
+			return m
+		}
+		return ""
+	})
+	if t = strings.TrimSpace(t); wordCount(t) < 3 {
+		return s
+	}
+	return t
+}
+
 // everyCaseLeadRe is a lead before a colon that says the steps after it
 // hold for every case: "Every return starts the same way: …", "Each
 // application: …".
@@ -99,7 +125,7 @@ func everyCaseLead(s string) string {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(dropListAsides(s))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
@@ -554,6 +580,15 @@ func conditionalSubject(s string) string {
 		noun := strings.ToLower(m[1])
 		return "If the " + noun + " " + strings.TrimSpace(m[2]) + ", the " + noun + " " + m[3]
 	}
+	if m := foundStateRe.FindStringSubmatch(s); m != nil {
+		// "Forms found incomplete are returned to us": "If the forms are
+		// found incomplete, the forms are returned to us"
+		noun, be := strings.ToLower(m[1]), "is"
+		if v := strings.ToLower(firstWord(m[3])); v == "are" || v == "go" || v == "get" {
+			be = "are"
+		}
+		return "If the " + noun + " " + be + " found " + m[2] + ", the " + noun + " " + m[3]
+	}
 	if m := eitherWayRe.FindStringSubmatch(s); m != nil {
 		// "If the warranty is valid, or once the quote is accepted, the
 		// technician repairs it": both ways lead to the step, which
@@ -567,6 +602,10 @@ var (
 	// oneThatFailsRe is a singular subject limited by a failed check:
 	// "A part that fails the test goes back to the welder".
 	oneThatFailsRe = regexp.MustCompile(`^(?i:an?|any|every|each)\s+([a-z][\w-]*)\s+(?:that|which|who)\s+((?:fails?|failed|does\s+not\s+pass|doesn't\s+pass|is\s+(?:rejected|refused|declined|returned|found\s+faulty))\b[^,]*?),?\s+((?:is|goes|gets|returns|will|must|shall|has\s+to)\b.*)$`)
+	// foundStateRe is a subject limited by what a check found: "Forms
+	// found incomplete are returned", "A crown found not to fit is sent
+	// back".
+	foundStateRe = regexp.MustCompile(`^(?i:an?\s+|any\s+|every\s+|each\s+|the\s+|all\s+)?([A-Za-z][a-z-]+)\s+found\s+((?:not\s+to\s+[a-z]+)|(?:to\s+be\s+)?[a-z][a-z-]+)\s+((?:is|are|goes|go|gets|get|will|must|shall)\s.*)$`)
 	// eitherWayRe opens a step with two conditions that both lead to it:
 	// "If A, or once B, X".
 	eitherWayRe = regexp.MustCompile(`^(?i:if|when)\s+[^,]{3,80},\s+(?i:or)\s+(?i:once|when|after|as\s+soon\s+as|if)\s+[^,]{3,80},\s+(.{6,})$`)
