@@ -79,8 +79,11 @@ test('document: upload DOCX → stages → tabs → SIPOC → diagram → export
   const gaps = pollTimes.slice(1).map((t, i) => t - pollTimes[i]);
   console.log(`poll gaps ms: ${gaps.join(',')}`);
   for (const g of gaps) expect(g).toBeGreaterThanOrEqual(500);
+  // The first and the last event can each reach the test late, which shortens the measured
+  // span: half a second of that is allowed (gaps 1,100 and 880 ms put three 1 s polls in
+  // 1.98 s). A storm makes many more requests than that bound.
   const spanS = (pollTimes.at(-1)! - pollTimes[0]) / 1000;
-  expect(pollTimes.length).toBeLessThanOrEqual(Math.floor(spanS) + 1);
+  expect(pollTimes.length).toBeLessThanOrEqual(Math.floor(spanS + 0.5) + 1);
 
   const results = page.getByTestId('analysis-results');
   await expect(results.getByText('Analysis Results')).toBeVisible();

@@ -97,8 +97,9 @@ export function readableScreens(inner: Box, vp: Pick<Viewport, 'width' | 'height
  * The view that opens the diagram `inner` at its start: its full height when
  * that is readable (100 % at most), else the readable scale from its top;
  * from its left end, where the process starts. `start` (the start event, with
- * its label) is kept inside the view: when the diagram's top-left corner
- * would leave it out, the view moves to it.
+ * its label) is kept inside the view, at its left edge when the diagram is
+ * wider than the view; when the diagram's top-left corner would leave it
+ * out, the view moves to it.
  */
 export function startViewBox(inner: Box, vp: Pick<Viewport, 'width' | 'height'>, readable: number, start?: Box | null): Box & { scale: number } {
   const outerH = inner.height + 2 * START_PAD;
@@ -110,7 +111,10 @@ export function startViewBox(inner: Box, vp: Pick<Viewport, 'width' | 'height'>,
   let x = inner.x - START_PAD;
   let y = outerH <= height ? inner.y + inner.height / 2 - height / 2 : inner.y - START_PAD;
   if (start) {
-    if (start.x + start.width + START_PAD > x + width) x = start.x - START_PAD;
+    // A diagram wider than the view opens with its start event at the left
+    // edge: the lane headers and margins before it would take a phone's
+    // few hundred units from the first steps.
+    if (inner.width + 2 * START_PAD > width || start.x + start.width + START_PAD > x + width) x = Math.max(x, start.x - START_PAD);
     if (start.y + start.height + START_PAD > y + height) y = start.y + start.height / 2 - height / 2;
   }
   return { x, y, width, height, scale };
