@@ -764,7 +764,13 @@ test('refine in words: an unknown sentence is answered with the closest commands
     await endAfter.click();
     await expect(box).toHaveValue("end the process after 'Send rejection letter'");
     await expect(box).toBeFocused();
-    if (width === 375) continue;
+    if (width === 375) {
+      // Another panel opened, the refusal of a sentence no longer in view goes (it stayed above the version list).
+      await bench.getByRole('button', { name: /^Versions/ }).click();
+      await expect(bench.locator('.az-versions')).toBeVisible();
+      await expect(bench.getByRole('alert')).toHaveCount(0);
+      continue;
+    }
 
     await bench.getByRole('button', { name: 'Apply' }).click();
     await expect(bench.getByRole('status').filter({ hasText: 'Version 2' })).toBeVisible({ timeout: 20_000 });
