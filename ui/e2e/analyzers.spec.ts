@@ -328,6 +328,29 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   await expect(page.getByRole('button', { name: 'Add API Key' })).toBeVisible();
 });
 
+test('375 px: the conversion note of a vendor-extended BPMN file wraps its namespace URLs inside its box', async ({ page }) => {
+  // ops@ (Standard plan): this journey spends none of the analyst's 5 analyses a day.
+  await signInAs(page, 'ops@example.com');
+  await page.goto('/bpmn-analyzer');
+  // MIWG C.1.0 carries Signavio and w4 extensions: the note lists their namespace URLs.
+  await page.getByTestId('bpmn-file-input').setInputFiles(join(testdata, 'bpmn', 'miwg-reference', 'C.1.0.bpmn'));
+  await page.getByRole('button', { name: 'Start Analysis' }).click();
+  await expect(page.getByRole('tab', { name: 'Process Model' })).toBeVisible({ timeout: 120_000 });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('tab', { name: 'Process Model' }).click();
+  const note = page.getByTestId('conversion-note').first();
+  await expect(note).toContainText('http://www.w4.eu/');
+  await note.scrollIntoViewIfNeeded();
+  const fit = await note.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { overflow: el.scrollWidth - el.clientWidth, right: r.right, viewport: document.documentElement.clientWidth };
+  });
+  // Before, "http://www.w4.eu/spec/BPMN/20110930" ran 107 px past the box and was cut off.
+  expect(fit.overflow, 'text wider than the note, px').toBeLessThanOrEqual(0);
+  expect(fit.right, "the note's right edge").toBeLessThanOrEqual(fit.viewport);
+  await snap(page, 'bpmn-conversion-note-375', false);
+});
+
 test('375 px layout: hub, analyzer, results and settings fit the screen', async ({ page }) => {
   // Sign in at desktop width (the login button sits in the drawer on phones), then narrow the window.
   await signInAs(page, 'analyst@example.com');

@@ -23,6 +23,43 @@ test.describe('public pages', () => {
     await snap(page, 'landing-1440');
   });
 
+  test('on a phone, Try Now! and Watch Demo bring their section\'s title into view below the fixed header', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+    await appReady(page);
+    await acceptCookies(page);
+    for (const [button, title] of [
+      ['Try Now!', 'Try It Yourself'],
+      ['Watch Demo', 'Three Simple Steps'],
+    ]) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: button }).click();
+      const heading = page.getByRole('heading', { level: 2, name: title });
+      // Smooth scrolling passes the title on its way: judge where the page comes to rest (the same scroll position 250 ms apart).
+      let last = -1;
+      await expect
+        .poll(
+          async () => {
+            const y = await page.evaluate(() => window.scrollY);
+            const still = y === last && y > 0;
+            last = y;
+            return still;
+          },
+          { intervals: [250], message: `the page comes to rest after ${button}` },
+        )
+        .toBe(true);
+      // Its top is below the header and a tap on it reaches it, not the header (before: 48 px from the top, 16 px under the header).
+      const seen = await heading.evaluate((h) => {
+        const r = h.getBoundingClientRect();
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + 2);
+        return { below: r.top >= header.bottom, onTop: hit !== null && (hit === h || h.contains(hit)) };
+      });
+      expect(seen, `${title} after ${button}`).toEqual({ below: true, onTop: true });
+    }
+    await snap(page, 'landing-watch-demo-375', false);
+  });
+
   test('first paint loads no bpmn-js and stays within the JS budget', async ({ page }) => {
     const scripts: { url: string; bytes: number }[] = [];
     page.on('response', async (res) => {

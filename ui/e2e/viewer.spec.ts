@@ -45,6 +45,35 @@ async function measure(page: Page) {
   return shapeText(page.locator('.bpmn-canvas'));
 }
 
+/**
+ * Steps, events, gateways and labels the open overview (minimap) is drawn
+ * over, by hit-testing: a point of such a shape inside the canvas where the
+ * overview is on top. Pools and lanes (SPADE names them Participant_ and
+ * Lane_) frame the steps: the overview over their empty area hides nothing.
+ */
+async function underOverview(page: Page) {
+  return page.evaluate(() => {
+    const map = document.querySelector('.bpmn-stage .djs-minimap.open');
+    if (!map) return [];
+    const m = map.getBoundingClientRect();
+    const c = document.querySelector('.bpmn-canvas')!.getBoundingClientRect();
+    const hidden: string[] = [];
+    document.querySelectorAll('.bpmn-canvas .djs-shape[data-element-id]').forEach((s) => {
+      const id = s.getAttribute('data-element-id')!;
+      if (/^(Participant|Lane)_/.test(id)) return;
+      const r = s.getBoundingClientRect();
+      const left = Math.max(r.left, m.left, c.left);
+      const right = Math.min(r.right, m.right, c.right);
+      const top = Math.max(r.top, m.top, c.top);
+      const bottom = Math.min(r.bottom, m.bottom, c.bottom);
+      if (left >= right || top >= bottom) return;
+      const hit = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      if (hit && map.contains(hit)) hidden.push(id);
+    });
+    return hidden;
+  });
+}
+
 /** Shapes (and flows) whose box leaves the canvas; status-bar cues that overlap a shape. */
 async function inside(page: Page) {
   return page.evaluate(() => {
@@ -82,6 +111,9 @@ test('a long diagram opens fitted, zooms to read in one click, says it continues
   await expectTappable(page, cue, 'continues cue');
   expect((await inside(page)).covering, 'cues over shapes').toBe(0);
   await expect(page.locator('.bpmn-stage .djs-minimap.open')).toBeVisible();
+  // The overview the app opened is never drawn over a step or a label (it opened over them before).
+  expect(await underOverview(page), 'shapes under the overview after Zoom to read').toEqual([]);
+  await page.locator('.bpmn-stage').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await snap(page, 'viewer-long-1440', false);
 
   // The overview's toggle is reached with Tab from the toolbar and works with Enter and Space.
@@ -139,12 +171,23 @@ test('a long diagram opens fitted, zooms to read in one click, says it continues
   await openModel(page, longId);
   expect((await measure(page)).scale).toBeCloseTo(1, 2);
 
-  // Mobile: still readable, cue and overview reachable.
+  // Mobile: fitted whole, the 30-step row was a 260 × 30 px strip of 0.55 px text (5 %), nothing a
+  // person can read or tell apart; it opens readable at its start like the field book
+  // (MIN_OVERVIEW_TEXT_PX in bpmn-view.ts), the cues say it goes on and Whole diagram shows it all.
   await page.evaluate(() => sessionStorage.clear());
   await page.setViewportSize({ width: 375, height: 812 });
   await openModel(page, longId);
-  expect((await inside(page)).outside, 'shapes outside the canvas at 375 px').toBe(0);
+  const opened = await measure(page);
+  expect(opened.visible, 'labels on screen at 375 px').toBeGreaterThan(2);
+  expect(opened.smallest, 'smallest label on screen at 375 px, px').toBeGreaterThanOrEqual(8.99);
+  expect((await inside(page)).covering, 'cues over shapes at 375 px').toBe(0);
   await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
+  await page.locator('.bpmn-stage').scrollIntoViewIfNeeded();
+  await snap(page, 'viewer-long-start-375', false);
+  const wholeCue = page.getByRole('button', { name: 'Whole diagram' });
+  await expectTappable(page, wholeCue, 'Whole diagram at 375 px');
+  await wholeCue.click();
+  expect((await inside(page)).outside, 'shapes outside the canvas after Whole diagram at 375 px').toBe(0);
   await page.locator('.bpmn-stage').scrollIntoViewIfNeeded();
   await snap(page, 'viewer-long-fitted-375', false);
   await page.getByRole('button', { name: 'Zoom to read' }).click();
@@ -153,6 +196,27 @@ test('a long diagram opens fitted, zooms to read in one click, says it continues
   await page.getByRole('button', { name: 'continues →' }).scrollIntoViewIfNeeded();
   await expectTappable(page, page.getByRole('button', { name: 'continues →' }), 'continues cue 375');
   await snap(page, 'viewer-long-375', false);
+
+  // The editor follows the viewer's first view: on a phone the 30-step row opens readable at its start, right of the palette.
+  await page.getByRole('button', { name: 'Edit diagram' }).click();
+  const editor = page.getByTestId('bpmn-editor');
+  await expect(editor.locator('.djs-shape').first()).toBeVisible({ timeout: 60_000 });
+  const editorScale = await editor.locator('svg .viewport').first().evaluate((g) => (g as SVGGElement).getScreenCTM()!.a);
+  expect(editorScale, 'the editor\'s opening zoom at 375 px (names at 9 px or more)').toBeGreaterThanOrEqual(9 / 11 - 0.001);
+  const firstStep = await editor.evaluate((root) => {
+    const c = root.querySelector('[data-testid="bpmn-editor-canvas"]')!.getBoundingClientRect();
+    const palette = root.querySelector('.djs-palette')!.getBoundingClientRect();
+    // The start event: of the events (circles), the one nearest the diagram's top-left corner.
+    const events = [...root.querySelectorAll('.djs-shape[data-element-id]')].filter((s) => s.querySelector(':scope > .djs-visual > circle'));
+    const box = (s: Element) => s.getBoundingClientRect();
+    const r = events.map(box).sort((a, b) => a.left + a.top - (b.left + b.top))[0];
+    return { clearOfPalette: r.left > palette.right, inside: r.left >= c.left && r.right <= c.right && r.top >= c.top && r.bottom <= c.bottom };
+  });
+  expect(firstStep, 'the start event in the editor at 375 px').toEqual({ clearOfPalette: true, inside: true });
+  await editor.getByTestId('bpmn-editor-canvas').scrollIntoViewIfNeeded();
+  await snap(page, 'editor-long-start-375', false);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Edit diagram' })).toBeVisible();
 
   // Issue 13.4: the Formats menu closes on Escape, a tap outside and a choice.
   const formats = page.getByRole('button', { name: 'Formats ▾' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
@@ -28,7 +28,7 @@ interface Modeler {
   };
   get(name: 'commandStack'): { canUndo(): boolean; canRedo(): boolean; undo(): void; redo(): void };
   get(name: 'eventBus'): { on(event: string, fn: (e: { issues?: LintIssues; active?: boolean; trigger?: string }) => void): void };
-  get(name: 'elementRegistry'): { get(id: string): Shape | undefined };
+  get(name: 'elementRegistry'): { get(id: string): Shape | undefined; getAll(): DiagramElement[] };
   get(name: 'selection'): { select(el: Shape): void };
   get(name: 'toggleMode'): ToggleMode;
   get(name: 'linting'): { isActive(): boolean; toggle(active?: boolean): void };
@@ -198,6 +198,29 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     fitted.current = { x, y, scale: canvas.zoom() };
   }, []);
 
+  /**
+   * The first view, by the viewer's rule (firstViewBox): the whole diagram,
+   * or on a phone a model that would show only as specks (the 30-step row,
+   * the field book) readable at its start, right of the palette.
+   */
+  const firstView = useCallback(() => {
+    const m = modelerRef.current;
+    const el = containerRef.current;
+    if (!m || !el) return;
+    const canvas = m.get('canvas');
+    const left = clearOfPalette(el);
+    const vp = { width: Math.max(1, el.clientWidth - left), height: el.clientHeight, narrow: smallScreen(el) };
+    const first = firstViewBox(vp, canvas.viewbox().inner, READABLE_ZOOM, startEventBox(m.get('elementRegistry').getAll()));
+    if (first.mode === 'whole') {
+      fit();
+      return;
+    }
+    // Chosen for the canvas right of the palette: widened by the palette's strip on the left.
+    const v = first.view;
+    canvas.viewbox({ x: v.x - left / v.scale, y: v.y, width: v.width + left / v.scale, height: v.height });
+    fitted.current = null;
+  }, [fit]);
+
   useEffect(() => {
     let cancelled = false;
     let observer: ResizeObserver | undefined;
@@ -257,7 +280,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         observer.observe(container);
         bus.on('canvas.viewbox.changed', () => setScale(canvas.zoom()));
         canvas.resized();
-        fit();
+        firstView();
         bus.on('commandStack.changed', (e: { trigger?: string }) => {
           // An import (re-layout, undoing one) clears the stack; relayout()
           // and stepBack() set the history themselves.
@@ -281,7 +304,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
       modelerRef.current?.destroy();
       modelerRef.current = null;
     };
-  }, [xml, fit, fittedStill, large]);
+  }, [xml, fit, firstView, fittedStill, large]);
 
   useEffect(() => {
     const onChange = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIT_MARGIN, fitBox, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, READABLE_ZOOM, readableScreens, START_PAD, startViewBox } from './bpmn-view';
+import { coversAny, FIT_MARGIN, fitBox, readBoxes, startEventBox, type DiagramElement, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, MIN_OVERVIEW_TEXT_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, readableScreens, START_PAD, startViewBox } from './bpmn-view';
 
 /** The screen rectangle (CSS px) a diagram box lands on for a view of a W × H canvas. */
 function onScreen(b: { x: number; y: number; width: number; height: number }, v: { x: number; y: number; scale: number }) {
@@ -157,7 +157,8 @@ describe('firstViewBox', () => {
     { name: 'the 79-step field book on a phone', vp: phone, inner: fieldBook, mode: 'start' },
     { name: 'the field book at 1440 px', vp: desktop, inner: fieldBook, mode: 'whole' },
     { name: 'the demo purchase approval on a phone', vp: phone, inner: box(2442, 859), mode: 'whole' },
-    { name: 'a 30-step single row on a phone (fits at the least fit, 5 %)', vp: phone, inner: box(5233, 520), mode: 'whole' },
+    { name: 'a 30-step single row on a phone (fits at the least fit, 5 %: text 0.55 px)', vp: phone, inner: box(5233, 520), mode: 'start' },
+    { name: 'a 30-step single row at 1440 px', vp: desktop, inner: box(5233, 520), mode: 'whole' },
     { name: 'the QC procedure on a phone', vp: phone, inner: box(1633, 1390), mode: 'whole' },
     { name: 'a three-step leave request on a phone', vp: phone, inner: box(752, 260), mode: 'whole' },
     { name: 'a tiny model on a phone (readable fitted)', vp: phone, inner: box(200, 100), mode: 'whole' },
@@ -204,6 +205,17 @@ describe('firstViewBox', () => {
     expect(firstViewBox({ ...phone, narrow: false }, over, READABLE_ZOOM).mode).toBe('whole');
   });
 
+  it('draws the line at MIN_OVERVIEW_TEXT_PX on a phone', () => {
+    // Low strips (few screens to read) whose fitted text is just over and just under the limit.
+    const wide = (px: number) => box((phone.width - FIT_MARGIN.left - FIT_MARGIN.right) / (px / SMALLEST_LABEL_PX), 200);
+    const specks = wide(MIN_OVERVIEW_TEXT_PX * 0.95);
+    const overview = wide(MIN_OVERVIEW_TEXT_PX * 1.05);
+    expect(readableScreens(specks, phone, READABLE_ZOOM)).toBeLessThan(MAX_OVERVIEW_SCREENS);
+    expect(firstViewBox(phone, overview, READABLE_ZOOM).mode).toBe('whole');
+    expect(firstViewBox(phone, specks, READABLE_ZOOM).mode).toBe('start');
+    expect(firstViewBox({ ...phone, narrow: false }, specks, READABLE_ZOOM).mode).toBe('whole');
+  });
+
   it('opens at the diagram\'s top-left corner without a start event', () => {
     const first = firstViewBox(phone, fieldBook, READABLE_ZOOM, null);
     expect(first.mode).toBe('start');
@@ -213,5 +225,51 @@ describe('firstViewBox', () => {
   it('shows whole when the readable zoom is broken', () => {
     expect(firstViewBox(phone, fieldBook, Number.NaN).mode).toBe('whole');
     expect(firstViewBox(phone, fieldBook, 0).mode).toBe('whole');
+  });
+});
+
+describe('coversAny', () => {
+  // A 240 × 150 px overview at the top right of an 876 px canvas, the view at 100 % from (0, 0).
+  const map = { x: 624, y: 12, width: 240, height: 150 };
+  const view = { x: 0, y: 0, width: 876, height: 600 };
+  const cases = [
+    { name: 'a task under it', box: { x: 700, y: 60, width: 100, height: 80 }, covers: true },
+    { name: 'a task left of it', box: { x: 500, y: 60, width: 100, height: 80 }, covers: false },
+    { name: 'a task below it', box: { x: 700, y: 200, width: 100, height: 80 }, covers: false },
+    { name: 'a label touching its corner', box: { x: 600, y: 150, width: 30, height: 20 }, covers: true },
+  ];
+  for (const c of cases) {
+    it(`${c.covers ? 'covers' : 'leaves free'} ${c.name}`, () => {
+      expect(coversAny(map, [c.box], view, 876)).toBe(c.covers);
+    });
+  }
+  it('follows the zoom and the scroll of the view', () => {
+    // At 50 %, scrolled 1000 units right: the task at x 2300 is drawn at 650 px.
+    const task = { x: 2300, y: 60, width: 100, height: 80 };
+    expect(coversAny(map, [task], { x: 1000, y: 0, width: 1752, height: 1200 }, 876)).toBe(true);
+    expect(coversAny(map, [task], view, 876)).toBe(false);
+  });
+  it('covers nothing in a collapsed canvas', () => {
+    expect(coversAny(map, [{ x: 0, y: 0, width: 5000, height: 5000 }], { ...view, width: 0 }, 876)).toBe(false);
+  });
+});
+
+describe('readBoxes and startEventBox', () => {
+  const elements: DiagramElement[] = [
+    { id: 'Collab', type: 'bpmn:Collaboration', children: [{}] },
+    { id: 'Pool', type: 'bpmn:Participant', x: 0, y: 0, width: 2000, height: 500, children: [{}] },
+    { id: 'Lane', type: 'bpmn:Lane', x: 30, y: 0, width: 1970, height: 250, children: [] },
+    { id: 'Late', type: 'bpmn:StartEvent', x: 400, y: 300, width: 36, height: 36 },
+    { id: 'First', type: 'bpmn:StartEvent', x: 100, y: 100, width: 36, height: 36, label: { id: 'First_label', x: 90, y: 140, width: 60, height: 14 } },
+    { id: 'Task', type: 'bpmn:Task', x: 200, y: 80, width: 100, height: 80 },
+    { id: 'Flow', type: 'bpmn:SequenceFlow', waypoints: [{ x: 136, y: 118 }, { x: 200, y: 118 }] },
+    { id: 'First_label', type: 'label', x: 90, y: 140, width: 60, height: 14 },
+  ];
+  it('reads shapes without children and labels, not pools, lanes or flows', () => {
+    expect(readBoxes(elements).map((b) => b.x)).toEqual([400, 100, 200, 90]);
+  });
+  it('picks the start event nearest the top-left corner, with its label', () => {
+    expect(startEventBox(elements)).toEqual({ x: 90, y: 100, width: 60, height: 54 });
+    expect(startEventBox(elements.filter((e) => e.type !== 'bpmn:StartEvent'))).toBeNull();
   });
 });

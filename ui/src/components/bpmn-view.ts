@@ -73,12 +73,25 @@ export const START_PAD = 20;
  * rather than whole. Measured at 375 px (canvas 299 × 400 px, readable zoom
  * 9/11): the 79-step field book folded into rows takes 34 screens and fits
  * whole only at 7 %, 173 specks no one can tell apart; the demo's purchase
- * approval (37 shapes) takes 12, a 30-step single row 15 and the QC
- * procedure (66 shapes) 13. Those stay an overview a person reads by its
- * shape and opens with "Zoom to read". The fit scale alone cannot tell them
- * apart: the single row fits at 5 %, lower than the field book.
+ * approval (37 shapes) takes 12 and the QC procedure (66 shapes) 13: those
+ * stay an overview a person reads by its shape and opens with "Zoom to
+ * read". A 30-step single row takes only 15 but fits at 5 %, lower than the
+ * field book: MIN_OVERVIEW_TEXT_PX opens it at its start too.
  */
 export const MAX_OVERVIEW_SCREENS = 20;
+
+/**
+ * On a narrow screen an overview whose smallest text would be drawn under
+ * this many CSS px opens readable at its start instead: under a pixel a
+ * label is not even a line, the diagram a strip of specks. Measured at
+ * 375 px: the 30-step single row fits at 5 % (text 0.55 px, a strip 260 ×
+ * 30 px in a 299 × 400 canvas), the field book at 7 % (0.77 px); the demo's
+ * purchase approval fits at 10 % (1.13 px) and the QC procedure at 15 %
+ * (1.69 px), overviews whose shape a person still reads (issue 25 wants the
+ * demo fitted on a phone). 4 px, the figure first suggested, would have
+ * opened those two at their start as well.
+ */
+export const MIN_OVERVIEW_TEXT_PX = 1;
 
 /** The canvas the diagram is shown in: its size in CSS px and whether it is a phone-sized screen. */
 export interface Viewport {
@@ -124,10 +137,12 @@ export function startViewBox(inner: Box, vp: Pick<Viewport, 'width' | 'height'>,
  * The first view of a diagram, the rule of issue 25 item 1:
  * - 'whole' (fitted, as fitBox) when its text is readable fitted, on a wide
  *   screen, and on a narrow screen when reading it takes at most
- *   MAX_OVERVIEW_SCREENS screens (small models never change);
+ *   MAX_OVERVIEW_SCREENS screens and its text fitted is at least
+ *   MIN_OVERVIEW_TEXT_PX (small models never change);
  * - 'start' (readable at its start, as startViewBox) on a narrow screen when
  *   the fit is below the readable zoom and reading it takes more screens than
- *   that, and on any screen when it does not fit even at `minScale`.
+ *   that or its text would be specks, and on any screen when it does not fit
+ *   even at `minScale`.
  */
 export function firstViewBox(
   vp: Viewport,
@@ -138,9 +153,96 @@ export function firstViewBox(
 ): { mode: 'whole' | 'start'; view: Box & { scale: number } } {
   const fit = fitBox(inner, vp.width, vp.height, minScale);
   const clipped = anyHidden({ ...fit, inner });
-  const overview = !vp.narrow || !(readable > 0) || fit.scale >= readable || readableScreens(inner, vp, readable) <= MAX_OVERVIEW_SCREENS;
+  // The smallest text fitted, in CSS px: readable is MIN_READABLE_PX over the smallest font.
+  const fittedText = (fit.scale * MIN_READABLE_PX) / readable;
+  const overview =
+    !vp.narrow ||
+    !(readable > 0) ||
+    fit.scale >= readable ||
+    (readableScreens(inner, vp, readable) <= MAX_OVERVIEW_SCREENS && fittedText >= MIN_OVERVIEW_TEXT_PX);
   if (!clipped && overview) return { mode: 'whole', view: fit };
   return { mode: 'start', view: startViewBox(inner, vp, readable > 0 ? readable : READABLE_ZOOM, start) };
+}
+
+/** A diagram element as diagram-js holds it: a shape (box) or a connection (waypoints), with its label. */
+export interface DiagramElement {
+  id: string;
+  type?: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  waypoints?: { x: number; y: number }[];
+  label?: DiagramElement;
+  children?: unknown[];
+}
+
+/** The box an element of the diagram covers, with its label. */
+export function elementBox(el: DiagramElement | undefined): Box | null {
+  if (!el) return null;
+  const boxes: Box[] = [];
+  if (el.waypoints?.length) {
+    const xs = el.waypoints.map((p) => p.x);
+    const ys = el.waypoints.map((p) => p.y);
+    boxes.push({ x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) });
+  } else if ([el.x, el.y, el.width, el.height].every((n) => Number.isFinite(n))) {
+    boxes.push({ x: el.x!, y: el.y!, width: el.width!, height: el.height! });
+  }
+  const label = el.label;
+  if (label && [label.x, label.y, label.width, label.height].every((n) => Number.isFinite(n))) {
+    boxes.push({ x: label.x!, y: label.y!, width: label.width!, height: label.height! });
+  }
+  return unionBox(boxes);
+}
+
+/**
+ * The box (with its label) of the start event a reader begins at: of the
+ * diagram's start events, the one nearest its top-left corner (the first
+ * lane's, the first row's). Null when there is none.
+ */
+export function startEventBox(elements: DiagramElement[]): Box | null {
+  let best: Box | null = null;
+  for (const s of elements) {
+    if (s.type !== 'bpmn:StartEvent') continue;
+    const b = elementBox(s);
+    if (b && (!best || b.x + b.y < best.x + best.y)) best = b;
+  }
+  return best;
+}
+
+/** Shapes that only frame others: bpmn-js makes a lane's steps children of the pool, so a lane has none. */
+const containers = new Set(['bpmn:Participant', 'bpmn:Lane']);
+
+/**
+ * The boxes a person reads in the diagram: shapes that hold no other shapes
+ * (tasks, events, gateways, collapsed sub-processes, data) and labels.
+ * Pools, lanes and expanded sub-processes are left out: an overlay on their
+ * empty area hides nothing.
+ */
+export function readBoxes(elements: DiagramElement[]): Box[] {
+  return elements
+    .filter((e) => !e.waypoints && !e.children?.length && !containers.has(e.type ?? '') && [e.x, e.y, e.width, e.height].every((n) => Number.isFinite(n)))
+    .map((e) => ({ x: e.x!, y: e.y!, width: e.width!, height: e.height! }));
+}
+
+/**
+ * Whether the rectangle `over` (CSS px from the canvas' top-left corner)
+ * covers any of `boxes` (diagram units) as the view `view` draws them in a
+ * canvas `width` CSS px wide.
+ */
+export function coversAny(over: Box, boxes: Box[], view: Box, width: number): boolean {
+  if (!(view.width > 0 && width > 0)) return false;
+  const k = width / view.width;
+  return boxes.some((b) => {
+    const left = (b.x - view.x) * k;
+    const top = (b.y - view.y) * k;
+    return left < over.x + over.width && left + b.width * k > over.x && top < over.y + over.height && top + b.height * k > over.y;
+  });
+}
+
+/** A phone or a narrow column: the overview would cover most of the diagram, and a long model opens at its start. */
+export function smallScreen(container: HTMLElement): boolean {
+  return container.clientWidth < 600 || (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 768px)').matches);
 }
 
 /** The union of boxes; null for none. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { page } from 'vitest/browser';
 import { createRoot, type Root } from 'react-dom/client';
 import { BpmnViewer, clampZoom } from './bpmn-viewer';
 import { sampleBpmn } from '../test/sample-bpmn';
@@ -152,6 +153,26 @@ describe('BpmnViewer in Chromium', () => {
     expect(currentScale(el)).toBeLessThan(0.1);
     await waitFor(() => ![...el.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Whole diagram'));
     expect([...el.querySelectorAll('.djs-shape')].every((s) => insideCanvas(el, s.querySelector('.djs-visual')!))).toBe(true);
+  });
+
+  it('never opens the overview over a step: after Zoom to read the steps run under its corner, so it stays closed (its toggle stays)', async () => {
+    await page.viewport(1280, 900);
+    // 2 rows of 10 steps, 2,500 units wide: fitted at about 40 %, read from the top-left at 82 %, the first row reaches the top-right corner.
+    const el = mount(<BpmnViewer xml={gridBpmn(2, 10)} height={400} />, 1000);
+    await waitFor(() => el.querySelector('[data-element-id="Task_1_9"]') && !button(el, 'Zoom In').disabled);
+    await new Promise((r) => setTimeout(r, 700)); // the second fit
+    button(el, 'Zoom to read').click();
+    expect(currentScale(el)).toBeGreaterThanOrEqual(0.81);
+    const map = el.querySelector('.djs-minimap')!;
+    expect(map.classList.contains('open')).toBe(false);
+    // Open, it would have covered steps of the first row.
+    map.querySelector<HTMLElement>('.toggle')!.click();
+    const open = map.getBoundingClientRect();
+    expect([...el.querySelectorAll('[data-element-id^="Task_0_"]')].some((s) => {
+      const r = s.getBoundingClientRect();
+      return r.right > open.left && r.left < open.right && r.bottom > open.top && r.top < open.bottom;
+    })).toBe(true);
+    await page.viewport(414, 896); // vitest's default, for the tests after this one
   });
 
   it('opens a small model whole in a narrow column', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, READABLE_ZOOM, SMALLEST_LABEL_PX, startViewBox, unionBox, type Box, type ViewBox } from './bpmn-view';
+import { anyHidden, coversAny, drawnElements, elementBox, FIT_MARGIN, fitBox, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
@@ -57,11 +57,6 @@ function saveView(key: string | undefined, v: Box): void {
   }
 }
 
-/** A phone or a narrow column: the overview would cover most of the diagram. */
-function smallScreen(container: HTMLElement): boolean {
-  return container.clientWidth < 600 || (typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 768px)').matches);
-}
-
 /**
  * diagram-js-minimap draws its open/close control as a bare div that only a
  * mouse can use. Make it a button for everyone: in the tab order, named by
@@ -87,39 +82,6 @@ export function keyboardMinimapToggle(container: HTMLElement, viewer: Viewer): v
   });
 }
 
-/** The box an element of the diagram covers, with its label. */
-function elementBox(el: DiagramElement | undefined): Box | null {
-  if (!el) return null;
-  const boxes: Box[] = [];
-  if (el.waypoints?.length) {
-    const xs = el.waypoints.map((p) => p.x);
-    const ys = el.waypoints.map((p) => p.y);
-    boxes.push({ x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) });
-  } else if ([el.x, el.y, el.width, el.height].every((n) => Number.isFinite(n))) {
-    boxes.push({ x: el.x!, y: el.y!, width: el.width!, height: el.height! });
-  }
-  const label = el.label;
-  if (label && [label.x, label.y, label.width, label.height].every((n) => Number.isFinite(n))) {
-    boxes.push({ x: label.x!, y: label.y!, width: label.width!, height: label.height! });
-  }
-  return unionBox(boxes);
-}
-
-/**
- * The box (with its label) of the start event a reader begins at: of the
- * diagram's start events, the one nearest its top-left corner (the first
- * lane's, the first row's). Null when there is none.
- */
-function startEventBox(registry: ElementRegistry): Box | null {
-  const starts = registry.filter((e) => e.type === 'bpmn:StartEvent');
-  let best: Box | null = null;
-  for (const s of starts) {
-    const b = elementBox(s);
-    if (b && (!best || b.x + b.y < best.x + best.y)) best = b;
-  }
-  return best;
-}
-
 // The parts of bpmn-js we use; typed here so the heavy module stays a lazy chunk.
 interface Canvas {
   zoom(level?: number | 'fit-viewport', center?: 'auto' | { x: number; y: number }): number;
@@ -128,18 +90,9 @@ interface Canvas {
   addMarker(id: string, marker: string): void;
   resized(): void;
 }
-interface DiagramElement {
-  id: string;
-  type?: string;
-  x?: number;
-  y?: number;
-  width?: number;
-  height?: number;
-  waypoints?: { x: number; y: number }[];
-  label?: DiagramElement;
-}
 interface ElementRegistry {
   get(id: string): DiagramElement | undefined;
+  getAll(): DiagramElement[];
   filter(fn: (e: DiagramElement) => boolean): DiagramElement[];
 }
 interface EventBus {
@@ -288,12 +241,20 @@ export function BpmnViewer({
     if (!viewer || !el || minimapChosenRef.current) return;
     const minimap = viewer.get('minimap');
     const want = open && !smallScreen(el);
+    minimapAutoRef.current = true;
     if (minimap.isOpen() !== want) {
-      minimapAutoRef.current = true;
       if (want) minimap.open();
       else minimap.close();
-      minimapAutoRef.current = false;
     }
+    // Never over what a person reads: opened where it would cover a shape or a label, it closes again (its toggle stays).
+    const map = want ? el.querySelector('.djs-minimap') : null;
+    if (map) {
+      const r = map.getBoundingClientRect();
+      const c = el.getBoundingClientRect();
+      const over = { x: r.left - c.left, y: r.top - c.top, width: r.width, height: r.height };
+      if (coversAny(over, readBoxes(viewer.get('elementRegistry').getAll()), viewer.get('canvas').viewbox(), el.clientWidth)) minimap.close();
+    }
+    minimapAutoRef.current = false;
   }, []);
 
   /** Shows the whole diagram; returns the scale it took. */
@@ -386,7 +347,7 @@ export function BpmnViewer({
             // read), its start at a readable size: the "continues" cues say there
             // is more and Whole diagram beside them shows it all.
             const vp = { width: container.clientWidth, height: container.clientHeight, narrow: smallScreen(container) };
-            const first = firstViewBox(vp, canvas.viewbox().inner, readable, startEventBox(el));
+            const first = firstViewBox(vp, canvas.viewbox().inner, readable, startEventBox(el.getAll()));
             if (first.mode === 'start') canvas.viewbox(first.view);
           }
           placeMinimap(anyHidden(canvas.viewbox()));
@@ -487,7 +448,7 @@ export function BpmnViewer({
     const v = canvas.viewbox();
     if (!anyHidden(v)) {
       if (el.clientWidth / v.width < readableAt - 1e-9) {
-        canvas.viewbox(startViewBox(v.inner, { width: el.clientWidth, height: el.clientHeight }, readableAt, startEventBox(viewer.get('elementRegistry'))));
+        canvas.viewbox(startViewBox(v.inner, { width: el.clientWidth, height: el.clientHeight }, readableAt, startEventBox(viewer.get('elementRegistry').getAll())));
       }
     } else {
       canvas.zoom(Math.ceil(readableAt * 1000) / 1000, 'auto');

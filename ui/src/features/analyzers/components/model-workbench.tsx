@@ -137,6 +137,8 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; details?: string[]; suggestions?: string[] } | null>(null);
   const [instruction, setInstruction] = useState('');
+  // A refusal belongs to the panel it came from: opening or closing a panel drops it (a success, with its Undo, stays).
+  const dropError = () => setMessage((m) => (m?.kind === 'error' ? null : m));
   // A suggestion was chosen: the box (open again if it was closed) takes the focus once drawn.
   const boxRef = useRef<HTMLTextAreaElement>(null);
   const [focusBox, setFocusBox] = useState(0);
@@ -313,7 +315,10 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           type="button"
           className="btn btn-secondary btn-small"
           aria-expanded={panel === 'refine'}
-          onClick={() => setPanel((p) => (p === 'refine' ? 'none' : 'refine'))}
+          onClick={() => {
+            setPanel((p) => (p === 'refine' ? 'none' : 'refine'));
+            dropError();
+          }}
         >
           Refine in words
         </button>
@@ -321,7 +326,10 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           type="button"
           className="btn btn-secondary btn-small"
           aria-expanded={panel === 'versions'}
-          onClick={() => setPanel((p) => (p === 'versions' ? 'none' : 'versions'))}
+          onClick={() => {
+            setPanel((p) => (p === 'versions' ? 'none' : 'versions'));
+            dropError();
+          }}
         >
           Versions{version > 1 ? ` (${version})` : ''}
         </button>
@@ -332,6 +340,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           onClick={() => {
             setPanel((p) => (p === 'source' ? 'none' : 'source'));
             setSourceHighlight(undefined);
+            dropError();
           }}
         >
           Source
