@@ -21,6 +21,12 @@ func TestReworkAgainInFlow(t *testing.T) {
 			loop: [][2]pattern{{{"check", "form"}, {"add", "field"}}},
 		},
 		{
+			name:  "the case after a loop back, its condition without a comma",
+			text:  "The clerk checks the form. When the form is incomplete, the process loops back to checking. When the form is complete the clerk files it.",
+			loop:  [][2]pattern{{{"check", "form"}, {"check", "form"}}},
+			reach: [][2]pattern{{{"check", "form"}, {"file", "form"}}},
+		},
+		{
 			name:  "a second scan without rework is no loop",
 			text:  "The operator scans the label at the wrapping station. The operator loads the pallet. The operator scans the label again at the dock door. The team leader confirms the loaded pallets.",
 			never: [][2]pattern{{{"scan", "dock"}, {"scan", "wrapping"}}},
