@@ -9,8 +9,9 @@ import (
 
 // condLeadNoCommaRe finds a condition written without the comma that ends it:
 // "If the broker does not answer within a week the assistant closes the
-// file".
-var condLeadNoCommaRe = regexp.MustCompile(`(?i)^(if|unless|in case|should|where)\s+\S`)
+// file", "When the scan is clean the packer seals the parcel" (else the
+// step after the condition is lost).
+var condLeadNoCommaRe = regexp.MustCompile(`(?i)^(if|unless|in case|should|where|when|whenever|once)\s+\S`)
 
 // subjectPronouns start a main clause after a condition: "If the part is
 // late we call the supplier".

@@ -255,7 +255,9 @@ func (a *analyzer) closeSentence(s string, before int) {
 		} else if a.b.open == nil {
 			// "… either approves it, or returns it and the clerk
 			// submits it again": the returning branch of the choice
-			a.b.loopChoice(a.lastDraft(), false)
+			if !a.b.loopChoice(a.lastDraft(), false) {
+				a.repeatInFlow(s, before)
+			}
 		}
 	}
 	if m := forEachRe.FindStringSubmatch(s); m != nil && !timeNouns[strings.ToLower(strings.Fields(m[1])[0])] {
