@@ -507,7 +507,11 @@ func printImage(w io.Writer, c imageCase, v string, rd *imageRead) {
 		fmt.Fprintf(w, "    lost flows %q\n", s.Lost)
 	}
 	if s.Messages.Refs+s.Messages.Cand > 0 {
-		fmt.Fprintf(w, "    message flows %d/%d (P %d/%d)\n", s.Messages.Found, s.Messages.Refs, s.Messages.Right, s.Messages.Cand)
+		fmt.Fprintf(w, "    message flows %d/%d (P %d/%d)", s.Messages.Found, s.Messages.Refs, s.Messages.Right, s.Messages.Cand)
+		if len(rd.got.MessageFlows) > 0 {
+			fmt.Fprintf(w, " read %q", messageNames(&rd.got))
+		}
+		fmt.Fprintln(w)
 	}
 	if len(s.Misread) > 0 {
 		fmt.Fprintf(w, "    events misread %q\n", s.Misread)
@@ -576,4 +580,27 @@ func printTable(w io.Writer, groups map[string]*tally) error {
 			pc(b.Tasks.Recall()), pc(b.Tasks.Precision()), pc(b.Flows.Recall()), pc(b.Flows2.Recall()), pc(b.Gateways.Recall()))
 	}
 	return tw.Flush()
+}
+
+// messageNames names the message flows a model holds by their ends
+// ("Send order → Receive order"; a pool by its name).
+func messageNames(m *process.Model) []string {
+	name := map[string]string{}
+	for _, a := range m.Activities {
+		name[a.ID] = a.Name
+	}
+	for _, e := range m.Events {
+		name[e.ID] = "event " + e.Name
+	}
+	for _, g := range m.Gateways {
+		name[g.ID] = "gateway " + g.Name
+	}
+	for _, p := range m.Pools {
+		name[p.ID] = "pool " + p.Name
+	}
+	var out []string
+	for _, f := range m.MessageFlows {
+		out = append(out, name[f.Source]+" → "+name[f.Target])
+	}
+	return out
 }

@@ -898,6 +898,13 @@ func samplePath(path []image.Point) []image.Point {
 func (t *flowTracer) direct(r int32) []Flow {
 	cs := t.ends(r, 4*t.stroke+4, false)
 	dashed := t.dashed(r)
+	if dashed && len(cs) > maxDashedEnds {
+		// dashed lines that cross one another join into one group
+		// touching every shape they reach (a photo's soft crossings):
+		// which end sends to which is lost, and every tail sent to the
+		// one head would be a guess
+		return nil
+	}
 	// no end stands out: each end at its own half of the connector,
 	// then closer, where an arrowhead is widest and a line's bend or a
 	// label's letters are not yet reached
@@ -924,8 +931,19 @@ func (t *flowTracer) direct(r int32) []Flow {
 			return []Flow{f}
 		}
 	}
-	return byArrowhead(cs, path, dashed)
+	fs := byArrowhead(cs, path, dashed)
+	if dashed && len(fs) > 1 && fs[0].From == fs[1].From {
+		// a message flow has one head: one tail read with two is two
+		// dashed lines crossing, and which goes where is lost
+		return nil
+	}
+	return fs
 }
+
+// maxDashedEnds is how many shapes one dashed connector may touch and
+// still be read: a message flow's two ends and a sequence flow or a
+// label it runs into.
+const maxDashedEnds = 3
 
 // messageAlongSolid reads dashes that merge into a sequence flow at
 // both ends (its start circle sits where a sequence flow leaves the

@@ -92,3 +92,54 @@ func TestWideBolt(t *testing.T) {
 		}
 	}
 }
+
+// outlinedBolt draws bpmn-js's error icon as a catching event draws it,
+// outlined (its throwing and end events fill it), in a circle of
+// diameter 36·scale whose corner is at (x, y): the zigzag's points as
+// bpmn-js's path puts them.
+func (c *canvas) outlinedBolt(x, y int, scale float64) {
+	pts := [][2]float64{{7.3, 26}, {14, 17.2}, {20.9, 25.4}, {25.2, 8.8}, {19.9, 19.4}, {13.2, 10.7}}
+	at := func(k int) (int, int) {
+		p := pts[k%len(pts)]
+		return x + int(p[0]*scale+0.5), y + int(p[1]*scale+0.5)
+	}
+	for k := range pts {
+		x0, y0 := at(k)
+		x1, y1 := at(k + 1)
+		c.line(x0, y0, x1, y1)
+	}
+}
+
+// TestOutlinedBolt: an error boundary (or catching) event draws its bolt
+// outlined in a double ring; where the rings stay apart from the bolt it
+// is an error event. (Drawn at scale 0.75 with a 1-pixel stroke, or at
+// scale 1 with a 2-pixel one, the bolt's lower point meets the inner
+// ring and the circle's inside is no event's: not read yet.)
+func TestOutlinedBolt(t *testing.T) {
+	for _, tt := range []struct {
+		scale  float64
+		stroke int
+	}{{1, 1}, {1.5, 2}} {
+		c := newCanvas(300, 200, tt.stroke)
+		r := int(18 * tt.scale)
+		x, y := 150, 100
+		c.circle(x, y, r, tt.stroke)
+		c.circle(x, y, r-int(3*tt.scale+0.5), tt.stroke)
+		c.outlinedBolt(x-r, y-r, tt.scale)
+		c.box(20, 60, 80, 80)
+		c.arrow(image.Pt(101, 100), image.Pt(x-r-1, 100))
+		d := Recognize(c.g)
+		found := false
+		for _, s := range d.Shapes {
+			if s.Kind == Event {
+				found = true
+				if s.Icon != Lightning || s.Ring != Double {
+					t.Errorf("scale %.2f stroke %d: ring %v icon %v, want a double ring round a bolt", tt.scale, tt.stroke, s.Ring, s.Icon)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("scale %.2f stroke %d: no event in %+v", tt.scale, tt.stroke, d.Shapes)
+		}
+	}
+}
