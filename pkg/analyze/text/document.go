@@ -325,89 +325,114 @@ func (a *analyzer) row(cells []string) {
 	if a.section == sectionSkip {
 		return
 	}
-	if a.table == nil {
-		h := &tableHead{action: -1, role: -1, time: -1, next: -1, conds: map[string]string{}}
-		step := -1
-		for i, c := range cells {
-			for _, w := range strings.Fields(strings.ToLower(c)) {
-				w = trimPunct(w)
-				switch {
-				case (w == "step" || w == "steps") && step < 0:
-					step = i // often just the number: a fallback
-				case actionHeads[w] && h.action < 0:
-					h.action = i
-				case roleHeads[w] && h.role < 0:
-					h.role = i
-				case timeHeads[w] && h.time < 0:
-					h.time = i
-				case nextHeads[w] && h.next < 0:
-					h.next = i
-				}
-			}
-		}
-		if h.action < 0 {
-			h.action = step
-		}
-		a.table = h
-		if h.action >= 0 || h.role >= 0 {
-			return // a header row, nothing to do
-		}
+	if a.table == nil && a.tableHeader(cells) {
+		return // a header row, nothing to do
 	}
-	h := a.table
-	if h.action >= 0 && h.action < len(cells) {
-		saved := a.sectionActor
-		if h.role >= 0 && h.role < len(cells) {
-			if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
-				a.sectionActor = a.performer(np)
-				a.rowActor = true
-				defer func() { a.rowActor = false }()
-			}
-		}
-		text := cells[h.action]
-		if cond := h.conds[rowKey(cells)]; cond != "" && h.action > 0 {
-			// an earlier row's next cell sends the case here on a
-			// condition: "3, or 2a if documents missing"
-			text = "If " + cond + ", " + lowerFirst1(text)
-		}
-		if len(strings.Fields(text)) <= 3 && endRe.MatchString(text) {
-			// a closing "End" row is no step: jumps to its number end
-			// their branch
-			a.sectionActor = saved
-			return
-		}
-		// a cell may hold more than one sentence: "Check the result;
-		// if it is implausible, recalibrate and go back to step 5"
-		var ds []*draft
-		for _, s := range sentences(text) {
-			ds = append(ds, a.sentence(s, true)...)
-		}
-		if n := rowNumber(cells, h.action); n > 0 && len(ds) > 0 {
-			a.stepRead(n, ds[0]) // where "go back to step 2" returns
-		}
-		if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
-			// a short action cell without a verb is still the step's name
-			d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
-			d.name = capitalise(trimPunct(text))
-			d.inputs, d.outputs = nil, nil
-			a.b.add([]*draft{d})
-			ds = []*draft{d}
-		}
-		if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
-			a.rowNext(h, cells[h.next])
-		}
-		if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
-			w, wt := durations(cells[h.time])
-			ds[0].work += w
-			ds[0].wait += wt
-		}
-		a.sectionActor = saved
+	if h := a.table; h.action >= 0 && h.action < len(cells) {
+		a.actionRow(h, cells)
 		return
 	}
 	if a.logRow(cells) {
 		return
 	}
-	// other tables hold settings and notes: only full sentences in them
-	// can be instructions
+	a.settingsRow(cells)
+}
+
+// tableHeader reads a table's first row as its header: which columns
+// hold the step, action, role, time and next row. It sets a.table and
+// reports whether the row named an action or role column, and so is no
+// content.
+func (a *analyzer) tableHeader(cells []string) bool {
+	h := &tableHead{action: -1, role: -1, time: -1, next: -1, conds: map[string]string{}}
+	step := -1
+	for i, c := range cells {
+		for _, w := range strings.Fields(strings.ToLower(c)) {
+			w = trimPunct(w)
+			switch {
+			case (w == "step" || w == "steps") && step < 0:
+				step = i // often just the number: a fallback
+			case actionHeads[w] && h.action < 0:
+				h.action = i
+			case roleHeads[w] && h.role < 0:
+				h.role = i
+			case timeHeads[w] && h.time < 0:
+				h.time = i
+			case nextHeads[w] && h.next < 0:
+				h.next = i
+			}
+		}
+	}
+	if h.action < 0 {
+		h.action = step
+	}
+	a.table = h
+	return h.action >= 0 || h.role >= 0
+}
+
+// actionRow reads a row of a table with an action column: its steps,
+// done by the role cell's performer, on the condition an earlier row's
+// next cell sent the case here, followed by the row its next cell names
+// and taking the time its time cell gives.
+func (a *analyzer) actionRow(h *tableHead, cells []string) {
+	saved := a.sectionActor
+	if h.role >= 0 && h.role < len(cells) {
+		if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
+			a.sectionActor = a.performer(np)
+			a.rowActor = true
+			defer func() { a.rowActor = false }()
+		}
+	}
+	text := cells[h.action]
+	if cond := h.conds[rowKey(cells)]; cond != "" && h.action > 0 {
+		// an earlier row's next cell sends the case here on a
+		// condition: "3, or 2a if documents missing"
+		text = "If " + cond + ", " + lowerFirst1(text)
+	}
+	if len(strings.Fields(text)) <= 3 && endRe.MatchString(text) {
+		// a closing "End" row is no step: jumps to its number end
+		// their branch
+		a.sectionActor = saved
+		return
+	}
+	ds := a.rowSteps(h, cells, text)
+	if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
+		a.rowNext(h, cells[h.next])
+	}
+	if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
+		w, wt := durations(cells[h.time])
+		ds[0].work += w
+		ds[0].wait += wt
+	}
+	a.sectionActor = saved
+}
+
+// rowSteps reads the text of a row's action cell as steps and returns
+// them; the row's number is where a jump to it returns. A short cell
+// without a verb is still a step, by its name.
+func (a *analyzer) rowSteps(h *tableHead, cells []string, text string) []*draft {
+	// a cell may hold more than one sentence: "Check the result;
+	// if it is implausible, recalibrate and go back to step 5"
+	var ds []*draft
+	for _, s := range sentences(text) {
+		ds = append(ds, a.sentence(s, true)...)
+	}
+	if n := rowNumber(cells, h.action); n > 0 && len(ds) > 0 {
+		a.stepRead(n, ds[0]) // where "go back to step 2" returns
+	}
+	if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
+		// a short action cell without a verb is still the step's name
+		d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
+		d.name = capitalise(trimPunct(text))
+		d.inputs, d.outputs = nil, nil
+		a.b.add([]*draft{d})
+		ds = []*draft{d}
+	}
+	return ds
+}
+
+// settingsRow reads a row of a table of settings and notes: only full
+// sentences in it can be instructions.
+func (a *analyzer) settingsRow(cells []string) {
 	for _, c := range cells {
 		if !strings.ContainsAny(c, ".!") {
 			continue
