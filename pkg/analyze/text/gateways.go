@@ -222,15 +222,7 @@ func refusalClause(cs []clause) bool {
 // readIf reads "If X, Y[; otherwise Z]", and "When a build fails, …",
 // which decides like "if".
 func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
-	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
-		r.body = "If " + m[1] + ", " + m[2]
-	}
-	if m := whenCondRe.FindStringSubmatch(r.body); m != nil && otherwiseRe.MatchString(a.nextSentence) {
-		r.body = "If " + m[1] + ", " + m[2] // "When X, A. Otherwise B.": a choice
-	}
-	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
-		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
-	}
+	ifForms(r, a.nextSentence)
 	if ds, handled, state := a.readStateItem(r); handled {
 		return ds, true
 	} else if state {
@@ -251,9 +243,35 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if a.ifJump(cond, main) {
 		return nil, true
 	}
+	refusal := a.ifRefusal(r, cond, main)
+	if other == "" && refusal == nil {
+		if ds, ok := a.ifEither(r, cond, main, work, wait); ok {
+			return ds, true
+		}
+	}
+	return a.ifBranch(r, ifCase{cond: cond, main: main, other: other, refusal: refusal}, work, wait), true
+}
+
+// ifForms rewrites the other ways to write a condition as "If X, Y":
+// "When a build fails, …", "When X, A." before "Otherwise B." (next is
+// the sentence after), "Should any test fail, …".
+func ifForms(r *reading, next string) {
+	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2]
+	}
+	if m := whenCondRe.FindStringSubmatch(r.body); m != nil && otherwiseRe.MatchString(next) {
+		r.body = "If " + m[1] + ", " + m[2] // "When X, A. Otherwise B.": a choice
+	}
+	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
+	}
+}
+
+// ifRefusal makes the step of a party's refusal the condition names
+// ("If the manager rejects the request, …"), or returns nil.
+func (a *analyzer) ifRefusal(r *reading, cond, main string) *draft {
 	// "If the manager rejects the request, the request is closed": the
 	// manager's rejection is a step of its own, the first of the branch
-	var refusal *draft
 	cs := parseClause(cond, a.lastObject)
 	if !refusalClause(cs) && a.lastObject != "" && refusalRe.MatchString(cond) && !negative(cond) {
 		// "If the doctor refuses, …" after "The doctor signs the
@@ -272,50 +290,71 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		// (a rejection sent back for rework is the decision's answer,
 		// not an outcome of its own: "… corrects it and submits it again";
 		// "returned to the requester and not ordered" ends all the same)
-		refusal = a.newDraft(r.s, cs[0], cond)
+		return a.newDraft(r.s, cs[0], cond)
 	}
-	if e := eitherRe.FindStringSubmatch(main); e != nil && other == "" && refusal == nil {
-		// "If the role conflicts, the manager either removes the old
-		// role or withdraws the request": a choice in that case
-		one, two := a.clauses(e[1]+e[2], r.s), a.clauses(e[1]+e[3], r.s)
-		if len(one) > 0 && len(two) > 0 {
-			a.applyTimes(one, work, wait)
-			a.b.addIfChoice(cond, a.decider(one), [][]*draft{one, two}, a.sentBack)
-			return append(one, two...), true
-		}
+	return nil
+}
+
+// ifEither reads a case whose work is a choice of its own: "If the role
+// conflicts, the manager either removes the old role or withdraws the
+// request". It reports whether main was such a choice.
+func (a *analyzer) ifEither(r *reading, cond, main string, work, wait float64) ([]*draft, bool) {
+	e := eitherRe.FindStringSubmatch(main)
+	if e == nil {
+		return nil, false
 	}
+	one, two := a.clauses(e[1]+e[2], r.s), a.clauses(e[1]+e[3], r.s)
+	if len(one) == 0 || len(two) == 0 {
+		return nil, false
+	}
+	a.applyTimes(one, work, wait)
+	a.b.addIfChoice(cond, a.decider(one), [][]*draft{one, two}, a.sentBack)
+	return append(one, two...), true
+}
+
+// ifCase is a read condition: its text, the work in its case, the work
+// otherwise and the step of a refusal the condition names.
+type ifCase struct {
+	cond, main, other string
+	refusal           *draft
+}
+
+// ifBranch adds the case's branch to the decision on its condition (or
+// ends an earlier branch when the sentence only says the case ends
+// there), the wait for an awaited answer, and the otherwise branch.
+func (a *analyzer) ifBranch(r *reading, c ifCase, work, wait float64) []*draft {
 	a.onBranch = true
-	ds := a.clauses(main, r.s)
+	ds := a.clauses(c.main, r.s)
 	a.onBranch = false
-	if refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
-		ds = append([]*draft{refusal}, ds...)
-	} else if refusal != nil {
-		refusal.drop = true
+	if c.refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
+		ds = append([]*draft{c.refusal}, ds...)
+	} else if c.refusal != nil {
+		c.refusal.drop = true
 	}
 	a.applyTimes(ds, work, wait)
 	if len(ds) == 0 && (endRe.MatchString(r.s) || negEndRe.MatchString(r.s) || noneRe.MatchString(r.s)) {
 		// "A rejected parcel is never forwarded." after "If …, the clerk
 		// rejects the parcel": the end of the rejecting branch, no new
 		// case of the decision
-		if list := a.b.outcomeBranch(cond); list != nil {
+		if list := a.b.outcomeBranch(c.cond); list != nil {
 			a.b.endsBranch(list)
-			return ds, true
+			return ds
 		}
 	}
-	a.b.addIf(cond, a.decider(ds), ds)
+	a.b.addIf(c.cond, a.decider(ds), ds)
 	if o := a.b.open; o != nil && o.awaited == "" {
 		// "If the customer does not answer within 14 days, …": a wait
 		// for the answer or the deadline, whichever comes first
-		o.awaited = a.awaitedAnswer(cond, r.s)
+		o.awaited = a.awaitedAnswer(c.cond, r.s)
 	}
-	if other != "" {
+	if c.other != "" {
 		a.onBranch = true
-		os := a.clauses(other, r.s)
+		os := a.clauses(c.other, r.s)
 		a.onBranch = false
 		a.b.addOtherwise(os)
 		ds = append(ds, os...)
 	}
-	return ds, true
+	return ds
 }
 
 // jumpBackOnly is the earlier step a clause that only goes back names
