@@ -578,42 +578,68 @@ var yesWords = set(`yes so`)
 func (a *analyzer) namedCondition(cond string) string {
 	ws := strings.Fields(cond)
 	if len(ws) == 1 && yesWords[norm(ws[0])] && a.lastQuestion != "" {
-		q := strings.Fields(strings.TrimSuffix(a.lastQuestion, "?"))
-		if len(q) > 1 && (auxBe[norm(q[0])] || finiteModals[norm(q[0])] || norm(q[0]) == "does" || norm(q[0]) == "do" || norm(q[0]) == "has" || norm(q[0]) == "have") {
-			q = q[1:]
-		}
-		named := strings.Join(q, " ")
-		if o := a.b.open; o != nil && !strings.EqualFold(o.cond, named) {
-			// "… goes back to item 3. Does the patient need home care? If
-			// yes, …": a new question opens a decision of its own, not a
-			// third answer to the one still open
-			a.b.closeOpen()
-		}
+		return a.questionAnswered()
+	}
+	if named := a.sameSubject(ws); named != "" {
 		return named
 	}
+	if named := a.sameThing(ws); named != "" {
+		return named
+	}
+	if len(ws) > 1 && (norm(ws[0]) == "it" && ws[0] != "IT" || norm(ws[0]) == "they") && a.lastObject != "" {
+		return a.lastObject + " " + strings.Join(ws[1:], " ")
+	}
+	return cond
+}
+
+// questionAnswered names the condition "yes" by the last question
+// without its auxiliary ("Is the invoice correct?" → "the invoice
+// correct"); a decision still open on another condition is closed.
+func (a *analyzer) questionAnswered() string {
+	q := strings.Fields(strings.TrimSuffix(a.lastQuestion, "?"))
+	if len(q) > 1 && (auxBe[norm(q[0])] || finiteModals[norm(q[0])] || norm(q[0]) == "does" || norm(q[0]) == "do" || norm(q[0]) == "has" || norm(q[0]) == "have") {
+		q = q[1:]
+	}
+	named := strings.Join(q, " ")
+	if o := a.b.open; o != nil && !strings.EqualFold(o.cond, named) {
+		// "… goes back to item 3. Does the patient need home care? If
+		// yes, …": a new question opens a decision of its own, not a
+		// third answer to the one still open
+		a.b.closeOpen()
+	}
+	return named
+}
+
+// sameSubject names a condition on "he", "she" or "they" by the subject
+// of the open decision's condition, so that it is a case of the same
+// decision ("If the candidate accepts, …; if she declines, …"); "" when
+// it does not apply.
+func (a *analyzer) sameSubject(ws []string) string {
 	if len(ws) > 1 && (norm(ws[0]) == "he" || norm(ws[0]) == "she" || norm(ws[0]) == "they") {
-		// "If the candidate accepts, …; if she declines, …": the same
-		// subject, so the same decision
 		if o := a.b.open; o != nil && !o.whether {
 			if subj := condSubject(o.cond); subj != "" {
 				return subj + " " + strings.Join(ws[1:], " ")
 			}
 		}
 	}
-	if len(ws) > 2 && norm(ws[0]) == "it" && ws[0] != "IT" && (auxBe[norm(ws[1])] || finiteModals[norm(ws[1])] || norm(ws[1]) == "cannot" || norm(ws[1]) == "can't") {
-		// "If the parcel is lost, …; if it is found, …", "if the grain
-		// can be dried, …; if it cannot be dried, …": the state of the
-		// same thing, so the same decision
-		if o := a.b.open; o != nil && !o.whether && len(o.pending) == 0 && len(o.branches) == 1 {
-			if subj := condSubject(o.cond); subj != "" && !personal[norm(subj)] && !pronouns[strings.ToLower(subj)] {
-				return subj + " " + strings.Join(ws[1:], " ")
-			}
+	return ""
+}
+
+// sameThing names a condition on the state of "it" by the subject of
+// the open decision's condition, so that it is a case of the same
+// decision ("If the parcel is lost, …; if it is found, …", "if the grain
+// can be dried, …; if it cannot be dried, …"); "" when it does not
+// apply.
+func (a *analyzer) sameThing(ws []string) string {
+	if len(ws) <= 2 || norm(ws[0]) != "it" || ws[0] == "IT" || !(auxBe[norm(ws[1])] || finiteModals[norm(ws[1])] || norm(ws[1]) == "cannot" || norm(ws[1]) == "can't") {
+		return ""
+	}
+	if o := a.b.open; o != nil && !o.whether && len(o.pending) == 0 && len(o.branches) == 1 {
+		if subj := condSubject(o.cond); subj != "" && !personal[norm(subj)] && !pronouns[strings.ToLower(subj)] {
+			return subj + " " + strings.Join(ws[1:], " ")
 		}
 	}
-	if len(ws) > 1 && (norm(ws[0]) == "it" && ws[0] != "IT" || norm(ws[0]) == "they") && a.lastObject != "" {
-		return a.lastObject + " " + strings.Join(ws[1:], " ")
-	}
-	return cond
+	return ""
 }
 
 // condSubject is the subject of a condition: its words before the verb.
