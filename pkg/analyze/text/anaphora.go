@@ -19,23 +19,46 @@ var (
 // contractor orders them" (the spare parts).
 func (a *analyzer) condContext(cond string) {
 	ws := strings.Fields(cond)
-	if len(ws) == 0 {
+	if len(ws) == 0 || a.leadObject(ws) {
 		return
 	}
+	subj := subjectWords(ws)
+	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
+		return
+	}
+	np := nounPhrase(subj, 4)
+	if np == "" || pronouns[strings.ToLower(np)] {
+		return
+	}
+	a.subjectContext(np)
+}
+
+// leadObject makes the object of a condition without a subject what
+// the pronouns refer to: "After receiving the copies, the office
+// forwards them", "If there are errors, the translator corrects them".
+// It reports whether the condition was of that form.
+func (a *analyzer) leadObject(ws []string) bool {
 	if _, f := verbForm(ws[0]); len(ws) > 1 && f == formIng {
 		// "After receiving the copies, the office forwards them"
 		if o := strings.Join(cleanObject(limitWords(ws[1:], 4)), " "); o != "" {
 			a.lastObject = strings.ToLower(o)
 		}
-		return
+		return true
 	}
 	if len(ws) > 2 && norm(ws[0]) == "there" && auxBe[norm(ws[1])] {
 		// "If there are errors, the translator corrects them"
 		if o := strings.Join(cleanObject(limitWords(ws[2:], 3)), " "); o != "" {
 			a.lastObject = strings.ToLower(o)
 		}
-		return
+		return true
 	}
+	return false
+}
+
+// subjectWords returns the words of a condition before its verb: an
+// auxiliary, a modal, a negation, or a verb in the third person or the
+// past.
+func subjectWords(ws []string) []string {
 	var subj []string
 	for _, w := range ws {
 		n := norm(w)
@@ -51,13 +74,13 @@ func (a *analyzer) condContext(cond string) {
 		}
 		subj = append(subj, w)
 	}
-	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
-		return
-	}
-	np := nounPhrase(subj, 4)
-	if np == "" || pronouns[strings.ToLower(np)] {
-		return
-	}
+	return subj
+}
+
+// subjectContext makes a condition's subject np the actor the main
+// clause's pronouns refer to when it is a party, else the object they
+// refer to.
+func (a *analyzer) subjectContext(np string) {
 	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || isExternal(np) || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
 		// only the pronouns of the main clause refer to it: "If the
 		// client does not pay, the policy is cancelled" is no step of
