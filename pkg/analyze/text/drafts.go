@@ -381,42 +381,80 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 // draftPerformer is who does a clause's step: its subject, or for a
 // pronoun or no subject the one the context names.
 func (a *analyzer) draftPerformer(c clause) string {
-	performer := ""
+	if c.performer != "" {
+		return a.performer(c.performer)
+	}
+	if c.pronoun {
+		if performer, ok := a.pronounPerformer(c); ok {
+			return performer
+		}
+	}
+	return a.unnamedPerformer(c)
+}
+
+// pronounPerformer is who a clause's pronoun refers to, in this order:
+// the one the context names (outside a transcript), the party named
+// last for "the latter", the last singular actor for "he"/"she" and the
+// last actor. ok is false when none applies.
+func (a *analyzer) pronounPerformer(c clause) (performer string, ok bool) {
+	if a.speaker == "" {
+		if performer, ok := a.contextPerformer(c); ok {
+			return performer, true
+		}
+	}
+	if c.pron == "latter" && a.lastClause != nil {
+		// "… registers it with the examination office. The latter
+		// checks …": the party named last
+		return a.performer(mentioned(*a.lastClause, a.lastActor)), true
+	}
+	if a.speaker == "" {
+		if p := a.agreeing(c.pron); p != "" {
+			return p, true
+		}
+		if a.lastActor != "" {
+			return a.lastActor, true
+		}
+	}
+	return "", false
+}
+
+// contextPerformer is who a pronoun outside a transcript refers to by
+// the context: the writer of an e-mail for "I", the party just
+// addressed for "they" after "we", the organisation for "we" after an
+// outside party, the condition's subject, or the person just handed the
+// work for a different "he"/"she". ok is false when none applies.
+func (a *analyzer) contextPerformer(c clause) (performer string, ok bool) {
 	switch {
-	case c.performer != "":
-		performer = a.performer(c.performer)
-	case c.pronoun && a.speaker == "" && a.writer != "" && c.pron == "i":
-		performer = a.performer(a.writer) // "I check …" in an e-mail: its writer
-	case c.pronoun && a.speaker == "" && c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
+	case a.writer != "" && c.pron == "i":
+		return a.performer(a.writer), true // "I check …" in an e-mail: its writer
+	case c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
 		// "we email the applicant, they upload the document": not we
-		performer = a.lastAddressed
-	case c.pronoun && a.speaker == "" && firstPersonPlural[c.pron] && isExternal(firstNonEmpty(a.condActor, a.lastActor)):
+		return a.lastAddressed, true
+	case firstPersonPlural[c.pron] && isExternal(firstNonEmpty(a.condActor, a.lastActor)):
 		// "The supplier delivers the cabinets. We install them", "When a
 		// customer orders, we check …": we are the organisation, never
 		// the outside party that acted last
-		performer = a.ourSide()
-	case c.pronoun && a.speaker == "" && a.condActor != "":
-		performer = a.condActor
-	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
+		return a.ourSide(), true
+	case a.condActor != "":
+		return a.condActor, true
+	case a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
 		// "He … sends it to Anna. She invoices …": a different pronoun
 		// is the person just handed the work
-		performer = a.performer(a.lastTo)
-	case c.pronoun && c.pron == "latter" && a.lastClause != nil:
-		// "… registers it with the examination office. The latter
-		// checks …": the party named last
-		performer = a.performer(mentioned(*a.lastClause, a.lastActor))
-	case c.pronoun && a.speaker == "" && a.agreeing(c.pron) != "":
-		performer = a.agreeing(c.pron)
-	case c.pronoun && a.speaker == "" && a.lastActor != "":
-		performer = a.lastActor
-	default:
-		performer = a.currentActor()
-		if c.object != nil && isExternal(performer) && a.lastInternal != "" && !a.rowActor {
-			// "A receipt is e-mailed to the customer": nobody named, and
-			// the outside party that acted last does not send it to
-			// itself; the organisation does
-			performer = a.lastInternal
-		}
+		return a.performer(a.lastTo), true
+	}
+	return "", false
+}
+
+// unnamedPerformer is who does a step whose clause names nobody: the
+// current actor, or the organisation's last actor when the current one
+// is an outside party that would send something to itself.
+func (a *analyzer) unnamedPerformer(c clause) string {
+	performer := a.currentActor()
+	if c.object != nil && isExternal(performer) && a.lastInternal != "" && !a.rowActor {
+		// "A receipt is e-mailed to the customer": nobody named, and
+		// the outside party that acted last does not send it to
+		// itself; the organisation does
+		performer = a.lastInternal
 	}
 	return performer
 }
