@@ -102,28 +102,18 @@ func resolvePronoun(obj []string, prev string) []string {
 	var out []string
 	used := false
 	for i, w := range obj {
-		n := norm(w)
-		end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
-		switch {
-		case n == "it" && strings.Trim(w, ".,;:!?") == "IT":
-			out = append(out, w) // the IT department, not a pronoun
-		case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+		switch objectRefAt(obj, i) {
+		case refThing:
 			if prev != "" && !used {
 				out = append(out, strings.Fields(prev)...)
 				used = true
 			}
-		case n == "him" || n == "her" && end:
+		case refPerson:
 			if prev != "" && !used && isAgent(titleCase(prev)) {
 				out = append(out, strings.Fields(prev)...)
 				used = true
 			}
-		case n == "one" && i == len(obj)-1 && i <= 1:
-			// "choose another one"
-			if prev != "" && !used {
-				out = append(out, strings.Fields(prev)...)
-				used = true
-			}
-		case n == "its" || n == "their" || n == "his" || n == "her":
+		case refPossessive:
 		default:
 			out = append(out, w)
 		}
@@ -132,6 +122,36 @@ func resolvePronoun(obj []string, prev string) []string {
 		return nil
 	}
 	return out
+}
+
+// objectRef is what a word of an object refers to.
+type objectRef int
+
+const (
+	refWord       objectRef = iota // itself
+	refThing                       // the previous object: "it", "them", "these", "another one"
+	refPerson                      // the previous object when it is a person: "him", "her"
+	refPossessive                  // nothing: "its", "their", "his", "her" before a noun
+)
+
+// objectRefAt says what obj[i] refers to.
+func objectRefAt(obj []string, i int) objectRef {
+	w := obj[i]
+	n := norm(w)
+	end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
+	switch {
+	case n == "it" && strings.Trim(w, ".,;:!?") == "IT":
+		return refWord // the IT department, not a pronoun
+	case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+		return refThing
+	case n == "him" || n == "her" && end:
+		return refPerson
+	case n == "one" && i == len(obj)-1 && i <= 1:
+		return refThing // "choose another one"
+	case n == "its" || n == "their" || n == "his" || n == "her":
+		return refPossessive
+	}
+	return refWord
 }
 
 // groupWords are singular nouns that "they" refers to.
