@@ -281,10 +281,29 @@ func (a *analyzer) clauseList(text, name string) []clause {
 	if name != "" || strings.Count(text, ",") < 1 {
 		return cs
 	}
-	parts := clauseListRe.Split(text, -1)
-	// "When a customer calls, the agent …": a lead-in is context, not
-	// a clause of the list
-	afterLead := false
+	parts, afterLead := listParts(text)
+	if len(parts) < 2 || len(parts) > 6 {
+		return cs
+	}
+	pcs, rel, ok := partClauses(parts, a.lastObject)
+	if !ok {
+		return cs
+	}
+	if afterLead && !namesEachSubject(pcs) {
+		return cs // after a lead-in only "A does X, and B does Y"
+	}
+	if len(pcs) > len(cs) || rel && len(pcs) == len(cs) {
+		return pcs
+	}
+	return cs
+}
+
+// listParts splits text at its commas into the parts of a list of
+// clauses. A lead-in is context, not a clause of the list ("When a
+// customer calls, the agent …"): after one there are no parts, except
+// after a lead-in in time (afterLead), whose parts are those after it.
+func listParts(text string) (parts []string, afterLead bool) {
+	parts = clauseListRe.Split(text, -1)
 	if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
 		parts = nil
 		if timeLeadIns[norm(first[0])] {
@@ -295,12 +314,13 @@ func (a *analyzer) clauseList(text, name string) []clause {
 			parts = clauseListRe.Split(text, -1)[1:]
 		}
 	}
-	if len(parts) < 2 || len(parts) > 6 {
-		return cs
-	}
-	var pcs []clause
-	prev := a.lastObject
-	rel := false // a part is a relative clause on a party: "…, who uploads them"
+	return parts, afterLead
+}
+
+// partClauses reads each part of a list as clauses, prev the object
+// before the list; rel says a part is a relative clause on a party
+// ("…, who uploads them"). ok is false when a part reads as no clause.
+func partClauses(parts []string, prev string) (pcs []clause, rel, ok bool) {
 	for i, p := range parts {
 		var pc []clause
 		if i > 0 && len(pcs) > 0 {
@@ -322,20 +342,14 @@ func (a *analyzer) clauseList(text, name string) []clause {
 			}
 		}
 		if len(pc) == 0 {
-			return cs
+			return nil, false, false
 		}
 		if o := pc[len(pc)-1].objectText(); o != "" {
 			prev = o
 		}
 		pcs = append(pcs, pc...)
 	}
-	if afterLead && !namesEachSubject(pcs) {
-		return cs // after a lead-in only "A does X, and B does Y"
-	}
-	if len(pcs) > len(cs) || rel && len(pcs) == len(cs) {
-		return pcs
-	}
-	return cs
+	return pcs, rel, true
 }
 
 // clauseDrafts makes a draft of each clause that names a step: a
