@@ -159,17 +159,8 @@ func (l *Lexicon) past(w string) string {
 	if !strings.HasSuffix(w, "ed") {
 		return ""
 	}
-	stem := w[:len(w)-2]
-	if b := l.known(stem); b != "" {
+	if b := l.stemVerb(w[:len(w)-2]); b != "" {
 		return b
-	}
-	if b := l.known(stem + "e"); b != "" {
-		return b
-	}
-	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
-		if b := l.known(stem[:n-1]); b != "" {
-			return b
-		}
 	}
 	return l.known(w[:len(w)-1])
 }
@@ -180,7 +171,13 @@ func (l *Lexicon) ing(w string) string {
 	if !strings.HasSuffix(w, "ing") || len(w) <= 4 {
 		return ""
 	}
-	stem := w[:len(w)-3]
+	return l.stemVerb(w[:len(w)-3])
+}
+
+// stemVerb is the verb a stem left by "-ed" or "-ing" belongs to: the
+// stem itself ("check"), with its "e" back ("stor" → "store") or without
+// a doubled last letter ("stopp" → "stop"), or "".
+func (l *Lexicon) stemVerb(stem string) string {
 	if b := l.known(stem); b != "" {
 		return b
 	}
