@@ -236,3 +236,118 @@ func (a *analyzer) partyReceives() {
 		d.addressed = appendUnique(d.addressed, party)
 	}
 }
+
+// draftPerformer is who does a clause's step: its subject, or for a
+// pronoun or no subject the one the context names.
+func (a *analyzer) draftPerformer(c clause) string {
+	if c.performer != "" {
+		return a.performer(c.performer)
+	}
+	if c.pronoun {
+		if performer, ok := a.pronounPerformer(c); ok {
+			return performer
+		}
+	}
+	return a.unnamedPerformer(c)
+}
+
+// pronounPerformer is who a clause's pronoun refers to, in this order:
+// the one the context names (outside a transcript), the party named
+// last for "the latter", the last singular actor for "he"/"she" and the
+// last actor. ok is false when none applies.
+func (a *analyzer) pronounPerformer(c clause) (performer string, ok bool) {
+	if a.speaker == "" {
+		if performer, ok := a.contextPerformer(c); ok {
+			return performer, true
+		}
+	}
+	if c.pron == "latter" && a.lastClause != nil {
+		// "… registers it with the examination office. The latter
+		// checks …": the party named last
+		return a.performer(mentioned(*a.lastClause, a.lastActor)), true
+	}
+	if a.speaker == "" {
+		if p := a.agreeing(c.pron); p != "" {
+			return p, true
+		}
+		if a.lastActor != "" {
+			return a.lastActor, true
+		}
+	}
+	return "", false
+}
+
+// contextPerformer is who a pronoun outside a transcript refers to by
+// the context: the writer of an e-mail for "I", the party just
+// addressed for "they" after "we", the organisation for "we" after an
+// outside party, the condition's subject, or the person just handed the
+// work for a different "he"/"she". ok is false when none applies.
+func (a *analyzer) contextPerformer(c clause) (performer string, ok bool) {
+	switch {
+	case a.writer != "" && c.pron == "i":
+		return a.performer(a.writer), true // "I check …" in an e-mail: its writer
+	case c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
+		// "we email the applicant, they upload the document": not we
+		return a.lastAddressed, true
+	case firstPersonPlural[c.pron] && isExternal(firstNonEmpty(a.condActor, a.lastActor)):
+		// "The supplier delivers the cabinets. We install them", "When a
+		// customer orders, we check …": we are the organisation, never
+		// the outside party that acted last
+		return a.ourSide(), true
+	case a.condActor != "":
+		return a.condActor, true
+	case a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
+		// "He … sends it to Anna. She invoices …": a different pronoun
+		// is the person just handed the work
+		return a.performer(a.lastTo), true
+	}
+	return "", false
+}
+
+// unnamedPerformer is who does a step whose clause names nobody: the
+// current actor, or the organisation's last actor when the current one
+// is an outside party that would send something to itself.
+func (a *analyzer) unnamedPerformer(c clause) string {
+	performer := a.currentActor()
+	if c.object != nil && isExternal(performer) && a.lastInternal != "" && !a.rowActor {
+		// "A receipt is e-mailed to the customer": nobody named, and
+		// the outside party that acted last does not send it to
+		// itself; the organisation does
+		performer = a.lastInternal
+	}
+	return performer
+}
+
+// firstPersonPlural are the subjects that speak for the organisation.
+var firstPersonPlural = set(`we us`)
+
+// ourSide is who "we" are when the last to act was an outside party: the
+// organisation's last performer, the writer of the text, the role the
+// document or section names, else the process owner.
+func (a *analyzer) ourSide() string {
+	for _, p := range []string{a.lastInternal, a.writer, a.sectionActor, a.docActor} {
+		if p != "" && !isExternal(p) {
+			return a.performer(p)
+		}
+	}
+	return process.DefaultPerformer
+}
+
+// notePerformer keeps the performer as the context later clauses'
+// pronouns and missing subjects read (c is kept as the last clause, and
+// what partySIPOC sets on it after shows there).
+func (a *analyzer) notePerformer(c *clause, performer string) {
+	if !isExternal(performer) && performer != process.DefaultPerformer {
+		a.lastInternal = performer
+	} else if isExternal(performer) {
+		a.lastExternal = performer
+	}
+	a.lastActor = performer
+	a.lastClause = c
+	a.lastActorPron = ""
+	if c.pronoun {
+		a.lastActorPron = c.pron
+	} else if c.performer != "" && singular(performer) {
+		a.lastSingular = performer
+	}
+}

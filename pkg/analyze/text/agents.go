@@ -27,25 +27,14 @@ func nounPhrase(ws []string, max int) string {
 			out = append(out, "of") // "head of department"
 			continue
 		}
-		if n == "" || cutWords[n] || prepositions[n] || n == "and" && len(out) >= 2 || n == "or" && len(out) >= 1 {
+		if phraseEndsAt(ws, i, len(out)) {
 			break
-		}
-		if n == "and" && i+1 < len(ws) && (determiners[norm(ws[i+1])] || numberWord(ws[i+1])) {
-			break // "the nurse and the appointment is scheduled": a new clause
-		}
-		if n == "and" && i+1 < len(ws) && !roleWords[norm(ws[i+1])] {
-			if _, f := verbForm(ws[i+1]); f == formThird {
-				break // "from the applicant and waits for …": a new verb
-			}
 		}
 		if adverbs[n] {
 			continue
 		}
-		if _, f := verbForm(w); f == formThird && len(out) > 0 && !roleWords[n] {
+		if wordEndsPhrase(w, len(out)) {
 			break
-		}
-		if strings.HasPrefix(w, "(") && len(out) > 0 && determiners[norm(w)] {
-			break // "to SmileForm (the lab)": what it is, an aside; "Marek (QA)" keeps its team
 		}
 		t := strings.Trim(w, ",;:.()[]\"“”!?")
 		if (strings.HasSuffix(t, "'s") || strings.HasSuffix(t, "’s")) && i+1 < len(ws) && !breaks(w) {
@@ -62,6 +51,38 @@ func nounPhrase(ws []string, max int) string {
 		return ""
 	}
 	return titleCase(strings.Join(out, " "))
+}
+
+// phraseEndsAt reports whether a noun phrase of n words so far ends
+// before ws[i]: a cut word or preposition, "and" or "or" after enough
+// words, or "and" that opens a new clause or verb.
+func phraseEndsAt(ws []string, i, n int) bool {
+	w := norm(ws[i])
+	if w == "" || cutWords[w] || prepositions[w] || w == "and" && n >= 2 || w == "or" && n >= 1 {
+		return true
+	}
+	if w == "and" && i+1 < len(ws) && (determiners[norm(ws[i+1])] || numberWord(ws[i+1])) {
+		return true // "the nurse and the appointment is scheduled": a new clause
+	}
+	if w == "and" && i+1 < len(ws) && !roleWords[norm(ws[i+1])] {
+		if _, f := verbForm(ws[i+1]); f == formThird {
+			return true // "from the applicant and waits for …": a new verb
+		}
+	}
+	return false
+}
+
+// wordEndsPhrase reports whether w ends a noun phrase of n words so
+// far: a verb in the third person, or a bracketed aside opening with an
+// article.
+func wordEndsPhrase(w string, n int) bool {
+	if _, f := verbForm(w); f == formThird && n > 0 && !roleWords[norm(w)] {
+		return true
+	}
+	if strings.HasPrefix(w, "(") && n > 0 && determiners[norm(w)] {
+		return true // "to SmileForm (the lab)": what it is, an aside; "Marek (QA)" keeps its team
+	}
+	return false
 }
 
 // ofRoles take an "of" phrase into their name: "head of department",

@@ -19,23 +19,46 @@ var (
 // contractor orders them" (the spare parts).
 func (a *analyzer) condContext(cond string) {
 	ws := strings.Fields(cond)
-	if len(ws) == 0 {
+	if len(ws) == 0 || a.leadObject(ws) {
 		return
 	}
+	subj := subjectWords(ws)
+	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
+		return
+	}
+	np := nounPhrase(subj, 4)
+	if np == "" || pronouns[strings.ToLower(np)] {
+		return
+	}
+	a.subjectContext(np)
+}
+
+// leadObject makes the object of a condition without a subject what
+// the pronouns refer to: "After receiving the copies, the office
+// forwards them", "If there are errors, the translator corrects them".
+// It reports whether the condition was of that form.
+func (a *analyzer) leadObject(ws []string) bool {
 	if _, f := verbForm(ws[0]); len(ws) > 1 && f == formIng {
 		// "After receiving the copies, the office forwards them"
 		if o := strings.Join(cleanObject(limitWords(ws[1:], 4)), " "); o != "" {
 			a.lastObject = strings.ToLower(o)
 		}
-		return
+		return true
 	}
 	if len(ws) > 2 && norm(ws[0]) == "there" && auxBe[norm(ws[1])] {
 		// "If there are errors, the translator corrects them"
 		if o := strings.Join(cleanObject(limitWords(ws[2:], 3)), " "); o != "" {
 			a.lastObject = strings.ToLower(o)
 		}
-		return
+		return true
 	}
+	return false
+}
+
+// subjectWords returns the words of a condition before its verb: an
+// auxiliary, a modal, a negation, or a verb in the third person or the
+// past.
+func subjectWords(ws []string) []string {
 	var subj []string
 	for _, w := range ws {
 		n := norm(w)
@@ -51,13 +74,13 @@ func (a *analyzer) condContext(cond string) {
 		}
 		subj = append(subj, w)
 	}
-	if len(subj) == 0 || len(subj) == len(ws) || len(subj) > 5 {
-		return
-	}
-	np := nounPhrase(subj, 4)
-	if np == "" || pronouns[strings.ToLower(np)] {
-		return
-	}
+	return subj
+}
+
+// subjectContext makes a condition's subject np the actor the main
+// clause's pronouns refer to when it is a party, else the object they
+// refer to.
+func (a *analyzer) subjectContext(np string) {
 	if ws := strings.Fields(strings.ToLower(np)); a.isKnown(np) || roleWords[ws[len(ws)-1]] || isExternal(np) || (isAgent(np) && !objectNouns[ws[len(ws)-1]]) {
 		// only the pronouns of the main clause refer to it: "If the
 		// client does not pay, the policy is cancelled" is no step of
@@ -79,28 +102,18 @@ func resolvePronoun(obj []string, prev string) []string {
 	var out []string
 	used := false
 	for i, w := range obj {
-		n := norm(w)
-		end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
-		switch {
-		case n == "it" && strings.Trim(w, ".,;:!?") == "IT":
-			out = append(out, w) // the IT department, not a pronoun
-		case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+		switch objectRefAt(obj, i) {
+		case refThing:
 			if prev != "" && !used {
 				out = append(out, strings.Fields(prev)...)
 				used = true
 			}
-		case n == "him" || n == "her" && end:
+		case refPerson:
 			if prev != "" && !used && isAgent(titleCase(prev)) {
 				out = append(out, strings.Fields(prev)...)
 				used = true
 			}
-		case n == "one" && i == len(obj)-1 && i <= 1:
-			// "choose another one"
-			if prev != "" && !used {
-				out = append(out, strings.Fields(prev)...)
-				used = true
-			}
-		case n == "its" || n == "their" || n == "his" || n == "her":
+		case refPossessive:
 		default:
 			out = append(out, w)
 		}
@@ -109,6 +122,36 @@ func resolvePronoun(obj []string, prev string) []string {
 		return nil
 	}
 	return out
+}
+
+// objectRef is what a word of an object refers to.
+type objectRef int
+
+const (
+	refWord       objectRef = iota // itself
+	refThing                       // the previous object: "it", "them", "these", "another one"
+	refPerson                      // the previous object when it is a person: "him", "her"
+	refPossessive                  // nothing: "its", "their", "his", "her" before a noun
+)
+
+// objectRefAt says what obj[i] refers to.
+func objectRefAt(obj []string, i int) objectRef {
+	w := obj[i]
+	n := norm(w)
+	end := i+1 == len(obj) || prepositions[norm(obj[i+1])] || norm(obj[i+1]) == "and" || norm(obj[i+1]) == "again"
+	switch {
+	case n == "it" && strings.Trim(w, ".,;:!?") == "IT":
+		return refWord // the IT department, not a pronoun
+	case n == "it" || n == "them" || ((n == "this" || n == "these" || n == "that" || n == "those") && end):
+		return refThing
+	case n == "him" || n == "her" && end:
+		return refPerson
+	case n == "one" && i == len(obj)-1 && i <= 1:
+		return refThing // "choose another one"
+	case n == "its" || n == "their" || n == "his" || n == "her":
+		return refPossessive
+	}
+	return refWord
 }
 
 // groupWords are singular nouns that "they" refers to.

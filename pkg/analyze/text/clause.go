@@ -107,7 +107,34 @@ var (
 // parseClause finds the actions in one clause. prev is the object of the
 // previous action, used for "it"/"them".
 func parseClause(text string, prev string) []clause {
-	ws := strings.Fields(text)
+	ws := clauseStart(strings.Fields(text))
+	if len(ws) == 0 {
+		return nil
+	}
+	if cs, ok := relativeClauses(ws, prev); ok {
+		return cs
+	}
+	ws = bareSubject(withoutParallelLead(ws))
+	if cs := restrictive(ws, prev); cs != nil {
+		return cs
+	}
+	if cs := imperative(ws, prev); len(cs) > 0 {
+		return cs
+	}
+	cs := declarative(ws, prev)
+	if len(cs) == 0 {
+		if more, ok := declarativeRest(ws, prev); ok {
+			return more
+		}
+	}
+	return cs
+}
+
+// clauseStart drops what opens a clause before its subject or verb:
+// fillers and step numbers, "After that", "In both cases", a time
+// phrase, a lead-in up to its comma ("When the order arrives, …") and
+// the fillers after it.
+func clauseStart(ws []string) []string {
 	for len(ws) > 0 && (fillers[norm(ws[0])] || isStepNumber(ws[0]) || (interjections[norm(ws[0])] && strings.HasSuffix(ws[0], ","))) {
 		ws = ws[1:]
 	}
@@ -122,67 +149,73 @@ func parseClause(text string, prev string) []clause {
 	if len(ws) == 0 {
 		return nil
 	}
-	// "When the order arrives, the clerk …": the lead-in is context.
-	if leadInWords[norm(ws[0])] {
-		cut := false
-		for i := 1; i < len(ws) && i < 18; i++ {
-			if strings.HasSuffix(ws[i], ",") && i+1 < len(ws) {
-				ws = ws[i+1:]
-				cut = true
-				break
-			}
-		}
-		if !cut {
-			if rest := skipLeadPhrase(ws); rest != nil && personal[norm(rest[0])] {
-				ws = rest // "After the demo I send the notes": no comma
-			}
-		}
-	}
+	ws = skipLeadIn(ws)
 	for len(ws) > 0 && (fillers[norm(ws[0])] || (interjections[norm(ws[0])] && strings.HasSuffix(ws[0], ","))) {
 		ws = ws[1:] // "Right, and then I trigger …"
 	}
-	if len(ws) == 0 {
-		return nil
+	return ws
+}
+
+// skipLeadIn drops a lead-in of context: "When the order arrives, the
+// clerk …" up to its comma, "After the demo I send the notes" without
+// one when a person acts after it.
+func skipLeadIn(ws []string) []string {
+	if !leadInWords[norm(ws[0])] {
+		return ws
 	}
-	// "The librarian, who checks the card, scans the book": two actions
-	// of one subject, the relative one first
-	if m := relativeRe.FindStringSubmatch(strings.Join(ws, " ")); m != nil {
-		if rel := parseClause(m[1]+" "+m[2], prev); len(rel) > 0 {
-			next := prev
-			if o := rel[len(rel)-1].objectText(); o != "" {
-				next = o
-			}
-			return append(rel, parseClause(m[1]+" "+m[3], next)...)
+	for i := 1; i < len(ws) && i < 18; i++ {
+		if strings.HasSuffix(ws[i], ",") && i+1 < len(ws) {
+			return ws[i+1:]
 		}
 	}
-	ws = bareSubject(withoutParallelLead(ws))
-	if cs := restrictive(ws, prev); cs != nil {
-		return cs
+	if rest := skipLeadPhrase(ws); rest != nil && personal[norm(rest[0])] {
+		return rest // "After the demo I send the notes": no comma
 	}
-	if cs := imperative(ws, prev); len(cs) > 0 {
-		return cs
+	return ws
+}
+
+// relativeClauses reads a subject with a relative clause as two actions
+// of it, the relative one first: "The librarian, who checks the card,
+// scans the book". It reports whether the clause was one.
+func relativeClauses(ws []string, prev string) ([]clause, bool) {
+	m := relativeRe.FindStringSubmatch(strings.Join(ws, " "))
+	if m == nil {
+		return nil, false
 	}
-	cs := declarative(ws, prev)
-	if len(cs) == 0 {
-		// "Based on the results the doctor admits …", "In this case the
-		// clerk calls …": a lead phrase without its comma
-		if rest := skipLeadPhrase(ws); rest != nil {
-			return declarative(rest, prev)
-		}
-		// "the vehicle does not pass and the owner receives a list": the
-		// second clause still names a step
-		for k := 2; k+3 < len(ws); k++ {
-			if norm(ws[k]) == "and" && determiners[norm(ws[k+1])] {
-				return declarative(ws[k+1:], prev)
-			}
-		}
-		// "she waits five minutes and measures again": the first verb
-		// names no step, the second one does, of the same subject
-		if cs := secondVerb(ws, prev); cs != nil {
-			return cs
+	rel := parseClause(m[1]+" "+m[2], prev)
+	if len(rel) == 0 {
+		return nil, false
+	}
+	next := prev
+	if o := rel[len(rel)-1].objectText(); o != "" {
+		next = o
+	}
+	return append(rel, parseClause(m[1]+" "+m[3], next)...), true
+}
+
+// declarativeRest reads a clause no reader took as a statement from a
+// later point: after a lead phrase without its comma, the second of two
+// joined clauses, or the second verb of one subject. It reports whether
+// one applied.
+func declarativeRest(ws []string, prev string) ([]clause, bool) {
+	// "Based on the results the doctor admits …", "In this case the
+	// clerk calls …": a lead phrase without its comma
+	if rest := skipLeadPhrase(ws); rest != nil {
+		return declarative(rest, prev), true
+	}
+	// "the vehicle does not pass and the owner receives a list": the
+	// second clause still names a step
+	for k := 2; k+3 < len(ws); k++ {
+		if norm(ws[k]) == "and" && determiners[norm(ws[k+1])] {
+			return declarative(ws[k+1:], prev), true
 		}
 	}
-	return cs
+	// "she waits five minutes and measures again": the first verb
+	// names no step, the second one does, of the same subject
+	if cs := secondVerb(ws, prev); cs != nil {
+		return cs, true
+	}
+	return nil, false
 }
 
 // secondVerb reads the clause after "and" that shares the subject of a

@@ -96,55 +96,80 @@ func passiveClause(subject, rest []string, b, prev string) []clause {
 		subject = []string{"them"} // "they are completed by the arranger": what was named before
 	}
 	c := clause{verb: b, object: resolvePronoun(lowerFirst(cleanObject(passiveSubject(subject))), prev)}
-	// "The applicant is sent an offer": the thing sent is
-	// the object, the person its receiver
-	if len(rest) > 1 && (norm(rest[0]) == "a" || norm(rest[0]) == "an") {
-		if np := nounPhrase(subject, 4); isAgent(np) || norm(subject[len(subject)-1]) == "others" {
-			var obj []string
-			for _, w := range rest[1:] {
-				if prepositions[norm(w)] || cutWords[norm(w)] || norm(w) == "and" {
-					break
-				}
-				obj = append(obj, w)
-				if breaks(w) {
-					break
-				}
-			}
-			if len(obj) > 0 && len(obj) <= 4 {
-				return []clause{{verb: b, object: cleanObject(obj), to: np}}
-			}
-		}
+	if cs := sentToSubject(subject, rest, b); cs != nil {
+		return cs
 	}
 	c.performer = byAgent(rest)
-	// "An assessor is sent to inspect the car": the assessor
-	// inspects it
-	if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "to" && isAgent(np) && !isSystem(np) {
-		if b2, f2 := verbForm(rest[1]); f2 == formBase {
-			if next := finish(clause{verb: b2}, rest[2:], prev, formBase); len(next) > 0 {
-				for i := range next {
-					if next[i].performer == "" {
-						next[i].performer = np
-					}
-				}
-				return append([]clause{c}, next...)
-			}
-		}
-	}
-	// "The carrier is notified and collects the goods": the one told
-	// does the next step
-	if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "and" && (isAgent(np) || isExternal(np)) && !isSystem(np) {
-		if b2, f2 := verbForm(rest[1]); f2 == formThird {
-			if next := finish(clause{verb: b2}, rest[2:], prev, formThird); len(next) > 0 {
-				for i := range next {
-					if next[i].performer == "" {
-						next[i].performer = np
-					}
-				}
-				return append([]clause{c}, next...)
-			}
-		}
+	if cs := subjectActsNext(c, subject, rest, prev); cs != nil {
+		return cs
 	}
 	return passive(c, rest, prev)
+}
+
+// sentToSubject reads a passive whose subject receives what is sent:
+// "The applicant is sent an offer" — the thing sent is the object, the
+// person its receiver. It returns nil when the passive is not of that
+// form.
+func sentToSubject(subject, rest []string, b string) []clause {
+	if len(rest) <= 1 || (norm(rest[0]) != "a" && norm(rest[0]) != "an") {
+		return nil
+	}
+	np := nounPhrase(subject, 4)
+	if !isAgent(np) && norm(subject[len(subject)-1]) != "others" {
+		return nil
+	}
+	var obj []string
+	for _, w := range rest[1:] {
+		if prepositions[norm(w)] || cutWords[norm(w)] || norm(w) == "and" {
+			break
+		}
+		obj = append(obj, w)
+		if breaks(w) {
+			break
+		}
+	}
+	if len(obj) > 0 && len(obj) <= 4 {
+		return []clause{{verb: b, object: cleanObject(obj), to: np}}
+	}
+	return nil
+}
+
+// subjectActsNext reads a passive c whose subject, a party, does the
+// next step: "An assessor is sent to inspect the car" (the assessor
+// inspects it), "The carrier is notified and collects the goods" (the
+// one told collects them). It returns nil when the passive is not of
+// that form.
+func subjectActsNext(c clause, subject, rest []string, prev string) []clause {
+	if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "to" && isAgent(np) && !isSystem(np) {
+		if cs := nextStepOf(c, np, rest, prev, formBase); cs != nil {
+			return cs
+		}
+	}
+	if np := nounPhrase(subject, 4); len(rest) > 2 && norm(rest[0]) == "and" && (isAgent(np) || isExternal(np)) && !isSystem(np) {
+		if cs := nextStepOf(c, np, rest, prev, formThird); cs != nil {
+			return cs
+		}
+	}
+	return nil
+}
+
+// nextStepOf reads rest after its first word as the step np does after
+// c when rest[1] is a verb in form; it returns c and that step, or nil.
+func nextStepOf(c clause, np string, rest []string, prev string, form int) []clause {
+	b2, f2 := verbForm(rest[1])
+	if f2 != form {
+		return nil
+	}
+	next := finish(clause{verb: b2}, rest[2:], prev, form)
+	if len(next) == 0 {
+		return nil
+	}
+	for i := range next {
+		if next[i].performer == "" {
+			next[i].performer = np
+		}
+	}
+	return append([]clause{c}, next...)
 }
 
 // verbAt reads the word at i as a verb: by its form, as a phrasal verb

@@ -16,102 +16,27 @@ var roleFieldRe = regexp.MustCompile(`(?i)^(?:responsible(?:\s+(?:role|person|pa
 
 var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|performed by|completed by|done by|to be used by|audience:?|(?:sop|procedure|instruction|checklist|document) applies to)\s+(?:the\s+|all\s+|trained\s+|qualified\s+|authori[sz]ed\s+|experienced\s+)*([A-Za-z][\w-]*(?:\s[A-Za-z][\w-]*){0,3})`)
 
+// document reads a whole text: who it addresses, then its blocks in
+// order. Each block is a callout box's text, page furniture, part of a
+// list of alternatives, a header field or title, the closing formula of
+// a letter, or content read by its kind.
 func (a *analyzer) document(text string) {
 	a.aliases = findAcronyms(text)
-	// Who the document addresses does the steps nobody else is named for.
-	if m := audienceRe.FindStringSubmatch(text); m != nil {
-		ws := strings.Fields(m[1])
-		for i, w := range ws {
-			if roleWords[norm(w)] {
-				ws = ws[:i+1] // "APPN staff processing data" → "APPN staff"
-				break
-			}
-		}
-		if np := nounPhrase(ws, 4); isAgent(np) {
-			a.docActor = a.performer(np)
-		}
-	}
+	a.audience(text)
 	blocks := segment(a.ctx, text)
-	// ch collects the list after "one of the following methods:", each
-	// item an alternative
-	var ch *choice
+	st := &docState{}
 	defer func() {
-		a.endChoice(ch)
+		a.endChoice(st.ch)
 		if a.ctx.Err() == nil {
 			a.alternativeSections()
 		}
 	}()
-	// box holds the marker of the list a callout box ("Note", "TODO.")
-	// goes on with; boxOpen says a box title was the last block
-	boxOpen, box := false, ""
 	for i, bl := range blocks {
 		if a.ctx.Err() != nil {
 			return // cancelled or out of time: the caller reports it
 		}
-		if boxOpen {
-			if bl.kind == blockPara || bl.kind == blockItem && bl.marker != "number" && (box == "" || bl.marker == box) {
-				box = bl.marker
-				if bl.kind == blockPara {
-					boxOpen = false
-				}
-				continue // the box's text is a remark, no step
-			}
-			boxOpen = false
-		}
-		if bl.kind == blockHeading && callout(bl.text) && i > 0 {
-			boxOpen, box = true, ""
+		if st.inBox(i, bl) || furniture(bl) || a.choiceBlock(st, bl) || a.headerBlock(i, bl, len(blocks)) {
 			continue
-		}
-		if furniture(bl) {
-			continue
-		}
-		if ch != nil && (bl.kind != blockItem || bl.glyph == ch.marker) {
-			a.endChoice(ch)
-			ch = nil
-		}
-		if ch != nil {
-			a.b.closeOpen()
-			ch.bounds = append(ch.bounds, len(a.b.seq))
-			if ch.parallel {
-				a.listItem(bl) // work, not a method's name
-			} else {
-				a.choiceItem(bl)
-			}
-			a.b.closeOpen()
-			continue
-		}
-		if lead := strings.TrimSpace(bl.text); (bl.kind == blockItem || bl.kind == blockPara) && strings.HasSuffix(lead, ":") && (choiceLeadRe.MatchString(lead) || parallelLeadRe.MatchString(lead)) {
-			marker := ""
-			if bl.kind == blockItem {
-				marker = bl.glyph
-			}
-			if bl.kind == blockItem {
-				a.listItem(bl)
-			} else {
-				for _, s := range sentences(bl.text) {
-					a.sentence(s, false)
-				}
-			}
-			a.b.closeOpen()
-			ch = &choice{marker: marker, lead: bl.text, parallel: !choiceLeadRe.MatchString(lead)}
-			continue
-		}
-		if bl.kind == blockPara && rosterRe.MatchString(strings.TrimSpace(bl.text)) {
-			continue // "Present: Change Manager (chair), …": who met, no step
-		}
-		// "Responsible: System administrator" in an SOP's header names
-		// who does the steps; it is no step and no lane of its own
-		if m := roleFieldRe.FindStringSubmatch(strings.TrimSpace(bl.text)); m != nil && bl.kind != blockRow {
-			if np := nounPhrase(strings.Fields(m[1]), 5); np != "" && a.docActor == "" {
-				a.docActor = a.performer(np)
-			}
-			continue
-		}
-		if i == 0 && a.name == "" && len(blocks) > 1 {
-			if bl.kind == blockHeading || (bl.kind == blockPara && wordCount(bl.text) <= 12 && !endsSentence(bl.text)) {
-				a.name = trimPunct(bl.text)
-				continue
-			}
 		}
 		if a.count > 0 && bl.kind != blockRow && bl.kind != blockItem && signOff(bl.text) {
 			// "Kind regards, Nadia Kowalski, Plant Quality Manager": the
@@ -121,29 +46,151 @@ func (a *analyzer) document(text string) {
 		if bl.kind != blockRow {
 			a.table = nil
 		}
-		switch bl.kind {
-		case blockRow:
-			a.row(bl.cells)
-		case blockHeading:
-			if bl.runIn && a.b.secName != "" {
-				a.sectionKind(bl.text) // "Inputs." inside "Method 1 — …"
-				continue
-			}
-			a.heading(bl.text)
-		case blockItem:
-			a.listItem(bl)
-		case blockPara:
-			if a.section == sectionSkip {
-				continue
-			}
-			if a.section == sectionInputs || a.section == sectionOutputs {
-				if wordCount(bl.text) <= 10 {
-					a.listItem(block{kind: blockItem, text: bl.text, marker: "bullet"})
-					continue
-				}
-			}
-			a.paragraph(bl.text)
+		a.readBlock(bl)
+	}
+}
+
+// docState is what document carries from one block to the next.
+type docState struct {
+	// ch collects the list after "one of the following methods:", each
+	// item an alternative
+	ch *choice
+	// box holds the marker of the list a callout box ("Note", "TODO.")
+	// goes on with; boxOpen says a box title was the last block
+	boxOpen bool
+	box     string
+}
+
+// audience makes the party the document addresses ("intended for …",
+// "performed by …") the performer of the steps nobody else is named for.
+func (a *analyzer) audience(text string) {
+	m := audienceRe.FindStringSubmatch(text)
+	if m == nil {
+		return
+	}
+	ws := strings.Fields(m[1])
+	for i, w := range ws {
+		if roleWords[norm(w)] {
+			ws = ws[:i+1] // "APPN staff processing data" → "APPN staff"
+			break
 		}
+	}
+	if np := nounPhrase(ws, 4); isAgent(np) {
+		a.docActor = a.performer(np)
+	}
+}
+
+// inBox reports whether block i is a callout box's title or text: a
+// remark, no step.
+func (st *docState) inBox(i int, bl block) bool {
+	if st.boxOpen {
+		if bl.kind == blockPara || bl.kind == blockItem && bl.marker != "number" && (st.box == "" || bl.marker == st.box) {
+			st.box = bl.marker
+			if bl.kind == blockPara {
+				st.boxOpen = false
+			}
+			return true // the box's text is a remark, no step
+		}
+		st.boxOpen = false
+	}
+	if bl.kind == blockHeading && callout(bl.text) && i > 0 {
+		st.boxOpen, st.box = true, ""
+		return true
+	}
+	return false
+}
+
+// choiceBlock reads a block that belongs to a list of alternatives or
+// work side by side: an item of the open list, or the lead that opens
+// one ("… one of the following methods:"). A block of another kind or
+// glyph ends the open list. It reports whether the block was read.
+func (a *analyzer) choiceBlock(st *docState, bl block) bool {
+	if st.ch != nil && (bl.kind != blockItem || bl.glyph == st.ch.marker) {
+		a.endChoice(st.ch)
+		st.ch = nil
+	}
+	if st.ch != nil {
+		a.b.closeOpen()
+		st.ch.bounds = append(st.ch.bounds, len(a.b.seq))
+		if st.ch.parallel {
+			a.listItem(bl) // work, not a method's name
+		} else {
+			a.choiceItem(bl)
+		}
+		a.b.closeOpen()
+		return true
+	}
+	lead := strings.TrimSpace(bl.text)
+	if (bl.kind != blockItem && bl.kind != blockPara) || !strings.HasSuffix(lead, ":") || (!choiceLeadRe.MatchString(lead) && !parallelLeadRe.MatchString(lead)) {
+		return false
+	}
+	marker := ""
+	if bl.kind == blockItem {
+		marker = bl.glyph
+	}
+	if bl.kind == blockItem {
+		a.listItem(bl)
+	} else {
+		for _, s := range sentences(bl.text) {
+			a.sentence(s, false)
+		}
+	}
+	a.b.closeOpen()
+	st.ch = &choice{marker: marker, lead: bl.text, parallel: !choiceLeadRe.MatchString(lead)}
+	return true
+}
+
+// headerBlock reads a block of the document's header, of n blocks in
+// all: a roster of who met, a field naming who performs the procedure,
+// or the title as the first block. It reports whether the block was
+// one.
+func (a *analyzer) headerBlock(i int, bl block, n int) bool {
+	if bl.kind == blockPara && rosterRe.MatchString(strings.TrimSpace(bl.text)) {
+		return true // "Present: Change Manager (chair), …": who met, no step
+	}
+	// "Responsible: System administrator" in an SOP's header names
+	// who does the steps; it is no step and no lane of its own
+	if m := roleFieldRe.FindStringSubmatch(strings.TrimSpace(bl.text)); m != nil && bl.kind != blockRow {
+		if np := nounPhrase(strings.Fields(m[1]), 5); np != "" && a.docActor == "" {
+			a.docActor = a.performer(np)
+		}
+		return true
+	}
+	if i == 0 && a.name == "" && n > 1 {
+		if bl.kind == blockHeading || (bl.kind == blockPara && wordCount(bl.text) <= 12 && !endsSentence(bl.text)) {
+			a.name = trimPunct(bl.text)
+			return true
+		}
+	}
+	return false
+}
+
+// readBlock reads a content block by its kind: a table row, a heading, a
+// list item or a paragraph (short lines under Inputs or Outputs are
+// read as items; a skipped section's paragraphs not at all).
+func (a *analyzer) readBlock(bl block) {
+	switch bl.kind {
+	case blockRow:
+		a.row(bl.cells)
+	case blockHeading:
+		if bl.runIn && a.b.secName != "" {
+			a.sectionKind(bl.text) // "Inputs." inside "Method 1 — …"
+			return
+		}
+		a.heading(bl.text)
+	case blockItem:
+		a.listItem(bl)
+	case blockPara:
+		if a.section == sectionSkip {
+			return
+		}
+		if a.section == sectionInputs || a.section == sectionOutputs {
+			if wordCount(bl.text) <= 10 {
+				a.listItem(block{kind: blockItem, text: bl.text, marker: "bullet"})
+				return
+			}
+		}
+		a.paragraph(bl.text)
 	}
 }
 
@@ -278,89 +325,114 @@ func (a *analyzer) row(cells []string) {
 	if a.section == sectionSkip {
 		return
 	}
-	if a.table == nil {
-		h := &tableHead{action: -1, role: -1, time: -1, next: -1, conds: map[string]string{}}
-		step := -1
-		for i, c := range cells {
-			for _, w := range strings.Fields(strings.ToLower(c)) {
-				w = trimPunct(w)
-				switch {
-				case (w == "step" || w == "steps") && step < 0:
-					step = i // often just the number: a fallback
-				case actionHeads[w] && h.action < 0:
-					h.action = i
-				case roleHeads[w] && h.role < 0:
-					h.role = i
-				case timeHeads[w] && h.time < 0:
-					h.time = i
-				case nextHeads[w] && h.next < 0:
-					h.next = i
-				}
-			}
-		}
-		if h.action < 0 {
-			h.action = step
-		}
-		a.table = h
-		if h.action >= 0 || h.role >= 0 {
-			return // a header row, nothing to do
-		}
+	if a.table == nil && a.tableHeader(cells) {
+		return // a header row, nothing to do
 	}
-	h := a.table
-	if h.action >= 0 && h.action < len(cells) {
-		saved := a.sectionActor
-		if h.role >= 0 && h.role < len(cells) {
-			if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
-				a.sectionActor = a.performer(np)
-				a.rowActor = true
-				defer func() { a.rowActor = false }()
-			}
-		}
-		text := cells[h.action]
-		if cond := h.conds[rowKey(cells)]; cond != "" && h.action > 0 {
-			// an earlier row's next cell sends the case here on a
-			// condition: "3, or 2a if documents missing"
-			text = "If " + cond + ", " + lowerFirst1(text)
-		}
-		if len(strings.Fields(text)) <= 3 && endRe.MatchString(text) {
-			// a closing "End" row is no step: jumps to its number end
-			// their branch
-			a.sectionActor = saved
-			return
-		}
-		// a cell may hold more than one sentence: "Check the result;
-		// if it is implausible, recalibrate and go back to step 5"
-		var ds []*draft
-		for _, s := range sentences(text) {
-			ds = append(ds, a.sentence(s, true)...)
-		}
-		if n := rowNumber(cells, h.action); n > 0 && len(ds) > 0 {
-			a.stepRead(n, ds[0]) // where "go back to step 2" returns
-		}
-		if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
-			// a short action cell without a verb is still the step's name
-			d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
-			d.name = capitalise(trimPunct(text))
-			d.inputs, d.outputs = nil, nil
-			a.b.add([]*draft{d})
-			ds = []*draft{d}
-		}
-		if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
-			a.rowNext(h, cells[h.next])
-		}
-		if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
-			w, wt := durations(cells[h.time])
-			ds[0].work += w
-			ds[0].wait += wt
-		}
-		a.sectionActor = saved
+	if h := a.table; h.action >= 0 && h.action < len(cells) {
+		a.actionRow(h, cells)
 		return
 	}
 	if a.logRow(cells) {
 		return
 	}
-	// other tables hold settings and notes: only full sentences in them
-	// can be instructions
+	a.settingsRow(cells)
+}
+
+// tableHeader reads a table's first row as its header: which columns
+// hold the step, action, role, time and next row. It sets a.table and
+// reports whether the row named an action or role column, and so is no
+// content.
+func (a *analyzer) tableHeader(cells []string) bool {
+	h := &tableHead{action: -1, role: -1, time: -1, next: -1, conds: map[string]string{}}
+	step := -1
+	for i, c := range cells {
+		for _, w := range strings.Fields(strings.ToLower(c)) {
+			w = trimPunct(w)
+			switch {
+			case (w == "step" || w == "steps") && step < 0:
+				step = i // often just the number: a fallback
+			case actionHeads[w] && h.action < 0:
+				h.action = i
+			case roleHeads[w] && h.role < 0:
+				h.role = i
+			case timeHeads[w] && h.time < 0:
+				h.time = i
+			case nextHeads[w] && h.next < 0:
+				h.next = i
+			}
+		}
+	}
+	if h.action < 0 {
+		h.action = step
+	}
+	a.table = h
+	return h.action >= 0 || h.role >= 0
+}
+
+// actionRow reads a row of a table with an action column: its steps,
+// done by the role cell's performer, on the condition an earlier row's
+// next cell sent the case here, followed by the row its next cell names
+// and taking the time its time cell gives.
+func (a *analyzer) actionRow(h *tableHead, cells []string) {
+	saved := a.sectionActor
+	if h.role >= 0 && h.role < len(cells) {
+		if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
+			a.sectionActor = a.performer(np)
+			a.rowActor = true
+			defer func() { a.rowActor = false }()
+		}
+	}
+	text := cells[h.action]
+	if cond := h.conds[rowKey(cells)]; cond != "" && h.action > 0 {
+		// an earlier row's next cell sends the case here on a
+		// condition: "3, or 2a if documents missing"
+		text = "If " + cond + ", " + lowerFirst1(text)
+	}
+	if len(strings.Fields(text)) <= 3 && endRe.MatchString(text) {
+		// a closing "End" row is no step: jumps to its number end
+		// their branch
+		a.sectionActor = saved
+		return
+	}
+	ds := a.rowSteps(h, cells, text)
+	if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
+		a.rowNext(h, cells[h.next])
+	}
+	if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
+		w, wt := durations(cells[h.time])
+		ds[0].work += w
+		ds[0].wait += wt
+	}
+	a.sectionActor = saved
+}
+
+// rowSteps reads the text of a row's action cell as steps and returns
+// them; the row's number is where a jump to it returns. A short cell
+// without a verb is still a step, by its name.
+func (a *analyzer) rowSteps(h *tableHead, cells []string, text string) []*draft {
+	// a cell may hold more than one sentence: "Check the result;
+	// if it is implausible, recalibrate and go back to step 5"
+	var ds []*draft
+	for _, s := range sentences(text) {
+		ds = append(ds, a.sentence(s, true)...)
+	}
+	if n := rowNumber(cells, h.action); n > 0 && len(ds) > 0 {
+		a.stepRead(n, ds[0]) // where "go back to step 2" returns
+	}
+	if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
+		// a short action cell without a verb is still the step's name
+		d := a.newDraft(text, clause{verb: "handle", object: strings.Fields(text)}, text)
+		d.name = capitalise(trimPunct(text))
+		d.inputs, d.outputs = nil, nil
+		a.b.add([]*draft{d})
+		ds = []*draft{d}
+	}
+	return ds
+}
+
+// settingsRow reads a row of a table of settings and notes: only full
+// sentences in it can be instructions.
+func (a *analyzer) settingsRow(cells []string) {
 	for _, c := range cells {
 		if !strings.ContainsAny(c, ".!") {
 			continue

@@ -3,8 +3,6 @@ package text
 import (
 	"regexp"
 	"strings"
-
-	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var (
@@ -281,10 +279,29 @@ func (a *analyzer) clauseList(text, name string) []clause {
 	if name != "" || strings.Count(text, ",") < 1 {
 		return cs
 	}
-	parts := clauseListRe.Split(text, -1)
-	// "When a customer calls, the agent …": a lead-in is context, not
-	// a clause of the list
-	afterLead := false
+	parts, afterLead := listParts(text)
+	if len(parts) < 2 || len(parts) > 6 {
+		return cs
+	}
+	pcs, rel, ok := partClauses(parts, a.lastObject)
+	if !ok {
+		return cs
+	}
+	if afterLead && !namesEachSubject(pcs) {
+		return cs // after a lead-in only "A does X, and B does Y"
+	}
+	if len(pcs) > len(cs) || rel && len(pcs) == len(cs) {
+		return pcs
+	}
+	return cs
+}
+
+// listParts splits text at its commas into the parts of a list of
+// clauses. A lead-in is context, not a clause of the list ("When a
+// customer calls, the agent …"): after one there are no parts, except
+// after a lead-in in time (afterLead), whose parts are those after it.
+func listParts(text string) (parts []string, afterLead bool) {
+	parts = clauseListRe.Split(text, -1)
 	if first := strings.Fields(parts[0]); len(first) > 0 && (leadInWords[norm(first[0])] || cutWords[norm(first[0])]) {
 		parts = nil
 		if timeLeadIns[norm(first[0])] {
@@ -295,12 +312,13 @@ func (a *analyzer) clauseList(text, name string) []clause {
 			parts = clauseListRe.Split(text, -1)[1:]
 		}
 	}
-	if len(parts) < 2 || len(parts) > 6 {
-		return cs
-	}
-	var pcs []clause
-	prev := a.lastObject
-	rel := false // a part is a relative clause on a party: "…, who uploads them"
+	return parts, afterLead
+}
+
+// partClauses reads each part of a list as clauses, prev the object
+// before the list; rel says a part is a relative clause on a party
+// ("…, who uploads them"). ok is false when a part reads as no clause.
+func partClauses(parts []string, prev string) (pcs []clause, rel, ok bool) {
 	for i, p := range parts {
 		var pc []clause
 		if i > 0 && len(pcs) > 0 {
@@ -322,20 +340,14 @@ func (a *analyzer) clauseList(text, name string) []clause {
 			}
 		}
 		if len(pc) == 0 {
-			return cs
+			return nil, false, false
 		}
 		if o := pc[len(pc)-1].objectText(); o != "" {
 			prev = o
 		}
 		pcs = append(pcs, pc...)
 	}
-	if afterLead && !namesEachSubject(pcs) {
-		return cs // after a lead-in only "A does X, and B does Y"
-	}
-	if len(pcs) > len(cs) || rel && len(pcs) == len(cs) {
-		return pcs
-	}
-	return cs
+	return pcs, rel, true
 }
 
 // clauseDrafts makes a draft of each clause that names a step: a
@@ -376,83 +388,6 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	a.partySIPOC(d, &c)
 	a.record(d, c, source)
 	return d
-}
-
-// draftPerformer is who does a clause's step: its subject, or for a
-// pronoun or no subject the one the context names.
-func (a *analyzer) draftPerformer(c clause) string {
-	performer := ""
-	switch {
-	case c.performer != "":
-		performer = a.performer(c.performer)
-	case c.pronoun && a.speaker == "" && a.writer != "" && c.pron == "i":
-		performer = a.performer(a.writer) // "I check …" in an e-mail: its writer
-	case c.pronoun && a.speaker == "" && c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
-		// "we email the applicant, they upload the document": not we
-		performer = a.lastAddressed
-	case c.pronoun && a.speaker == "" && firstPersonPlural[c.pron] && isExternal(firstNonEmpty(a.condActor, a.lastActor)):
-		// "The supplier delivers the cabinets. We install them", "When a
-		// customer orders, we check …": we are the organisation, never
-		// the outside party that acted last
-		performer = a.ourSide()
-	case c.pronoun && a.speaker == "" && a.condActor != "":
-		performer = a.condActor
-	case c.pronoun && a.speaker == "" && a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):
-		// "He … sends it to Anna. She invoices …": a different pronoun
-		// is the person just handed the work
-		performer = a.performer(a.lastTo)
-	case c.pronoun && c.pron == "latter" && a.lastClause != nil:
-		// "… registers it with the examination office. The latter
-		// checks …": the party named last
-		performer = a.performer(mentioned(*a.lastClause, a.lastActor))
-	case c.pronoun && a.speaker == "" && a.agreeing(c.pron) != "":
-		performer = a.agreeing(c.pron)
-	case c.pronoun && a.speaker == "" && a.lastActor != "":
-		performer = a.lastActor
-	default:
-		performer = a.currentActor()
-		if c.object != nil && isExternal(performer) && a.lastInternal != "" && !a.rowActor {
-			// "A receipt is e-mailed to the customer": nobody named, and
-			// the outside party that acted last does not send it to
-			// itself; the organisation does
-			performer = a.lastInternal
-		}
-	}
-	return performer
-}
-
-// firstPersonPlural are the subjects that speak for the organisation.
-var firstPersonPlural = set(`we us`)
-
-// ourSide is who "we" are when the last to act was an outside party: the
-// organisation's last performer, the writer of the text, the role the
-// document or section names, else the process owner.
-func (a *analyzer) ourSide() string {
-	for _, p := range []string{a.lastInternal, a.writer, a.sectionActor, a.docActor} {
-		if p != "" && !isExternal(p) {
-			return a.performer(p)
-		}
-	}
-	return process.DefaultPerformer
-}
-
-// notePerformer keeps the performer as the context later clauses'
-// pronouns and missing subjects read (c is kept as the last clause, and
-// what partySIPOC sets on it after shows there).
-func (a *analyzer) notePerformer(c *clause, performer string) {
-	if !isExternal(performer) && performer != process.DefaultPerformer {
-		a.lastInternal = performer
-	} else if isExternal(performer) {
-		a.lastExternal = performer
-	}
-	a.lastActor = performer
-	a.lastClause = c
-	a.lastActorPron = ""
-	if c.pronoun {
-		a.lastActorPron = c.pron
-	} else if c.performer != "" && singular(performer) {
-		a.lastSingular = performer
-	}
 }
 
 // objectSIPOC fills the SIPOC from the clause's object: who is

@@ -3,8 +3,6 @@ package text
 import (
 	"regexp"
 	"strings"
-
-	"github.com/spade-bpmn/spade/pkg/process"
 )
 
 var (
@@ -60,6 +58,10 @@ func (a *analyzer) decider(ds []*draft) string {
 	}
 	return a.currentActor()
 }
+
+// meetingVerbs say when a body sits, not what it does: "the board meets
+// every Thursday and either approves or rejects" has one step, the choice.
+var meetingVerbs = set(`meet convene gather sit assemble`)
 
 // readEither reads "X either does A or does B": two alternatives.
 func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
@@ -220,15 +222,7 @@ func refusalClause(cs []clause) bool {
 // readIf reads "If X, Y[; otherwise Z]", and "When a build fails, …",
 // which decides like "if".
 func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
-	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
-		r.body = "If " + m[1] + ", " + m[2]
-	}
-	if m := whenCondRe.FindStringSubmatch(r.body); m != nil && otherwiseRe.MatchString(a.nextSentence) {
-		r.body = "If " + m[1] + ", " + m[2] // "When X, A. Otherwise B.": a choice
-	}
-	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
-		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
-	}
+	ifForms(r, a.nextSentence)
 	if ds, handled, state := a.readStateItem(r); handled {
 		return ds, true
 	} else if state {
@@ -249,9 +243,35 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 	if a.ifJump(cond, main) {
 		return nil, true
 	}
+	refusal := a.ifRefusal(r, cond, main)
+	if other == "" && refusal == nil {
+		if ds, ok := a.ifEither(r, cond, main, work, wait); ok {
+			return ds, true
+		}
+	}
+	return a.ifBranch(r, ifCase{cond: cond, main: main, other: other, refusal: refusal}, work, wait), true
+}
+
+// ifForms rewrites the other ways to write a condition as "If X, Y":
+// "When a build fails, …", "When X, A." before "Otherwise B." (next is
+// the sentence after), "Should any test fail, …".
+func ifForms(r *reading, next string) {
+	if m := whenFailRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2]
+	}
+	if m := whenCondRe.FindStringSubmatch(r.body); m != nil && otherwiseRe.MatchString(next) {
+		r.body = "If " + m[1] + ", " + m[2] // "When X, A. Otherwise B.": a choice
+	}
+	if m := shouldIfRe.FindStringSubmatch(r.body); m != nil {
+		r.body = "If " + m[1] + ", " + m[2] // "Should any test fail, …"
+	}
+}
+
+// ifRefusal makes the step of a party's refusal the condition names
+// ("If the manager rejects the request, …"), or returns nil.
+func (a *analyzer) ifRefusal(r *reading, cond, main string) *draft {
 	// "If the manager rejects the request, the request is closed": the
 	// manager's rejection is a step of its own, the first of the branch
-	var refusal *draft
 	cs := parseClause(cond, a.lastObject)
 	if !refusalClause(cs) && a.lastObject != "" && refusalRe.MatchString(cond) && !negative(cond) {
 		// "If the doctor refuses, …" after "The doctor signs the
@@ -270,50 +290,71 @@ func (a *analyzer) readIf(r *reading) ([]*draft, bool) {
 		// (a rejection sent back for rework is the decision's answer,
 		// not an outcome of its own: "… corrects it and submits it again";
 		// "returned to the requester and not ordered" ends all the same)
-		refusal = a.newDraft(r.s, cs[0], cond)
+		return a.newDraft(r.s, cs[0], cond)
 	}
-	if e := eitherRe.FindStringSubmatch(main); e != nil && other == "" && refusal == nil {
-		// "If the role conflicts, the manager either removes the old
-		// role or withdraws the request": a choice in that case
-		one, two := a.clauses(e[1]+e[2], r.s), a.clauses(e[1]+e[3], r.s)
-		if len(one) > 0 && len(two) > 0 {
-			a.applyTimes(one, work, wait)
-			a.b.addIfChoice(cond, a.decider(one), [][]*draft{one, two}, a.sentBack)
-			return append(one, two...), true
-		}
+	return nil
+}
+
+// ifEither reads a case whose work is a choice of its own: "If the role
+// conflicts, the manager either removes the old role or withdraws the
+// request". It reports whether main was such a choice.
+func (a *analyzer) ifEither(r *reading, cond, main string, work, wait float64) ([]*draft, bool) {
+	e := eitherRe.FindStringSubmatch(main)
+	if e == nil {
+		return nil, false
 	}
+	one, two := a.clauses(e[1]+e[2], r.s), a.clauses(e[1]+e[3], r.s)
+	if len(one) == 0 || len(two) == 0 {
+		return nil, false
+	}
+	a.applyTimes(one, work, wait)
+	a.b.addIfChoice(cond, a.decider(one), [][]*draft{one, two}, a.sentBack)
+	return append(one, two...), true
+}
+
+// ifCase is a read condition: its text, the work in its case, the work
+// otherwise and the step of a refusal the condition names.
+type ifCase struct {
+	cond, main, other string
+	refusal           *draft
+}
+
+// ifBranch adds the case's branch to the decision on its condition (or
+// ends an earlier branch when the sentence only says the case ends
+// there), the wait for an awaited answer, and the otherwise branch.
+func (a *analyzer) ifBranch(r *reading, c ifCase, work, wait float64) []*draft {
 	a.onBranch = true
-	ds := a.clauses(main, r.s)
+	ds := a.clauses(c.main, r.s)
 	a.onBranch = false
-	if refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
-		ds = append([]*draft{refusal}, ds...)
-	} else if refusal != nil {
-		refusal.drop = true
+	if c.refusal != nil && len(ds) > 0 && !negativeVerbs[firstWord(ds[0].verb)] {
+		ds = append([]*draft{c.refusal}, ds...)
+	} else if c.refusal != nil {
+		c.refusal.drop = true
 	}
 	a.applyTimes(ds, work, wait)
 	if len(ds) == 0 && (endRe.MatchString(r.s) || negEndRe.MatchString(r.s) || noneRe.MatchString(r.s)) {
 		// "A rejected parcel is never forwarded." after "If …, the clerk
 		// rejects the parcel": the end of the rejecting branch, no new
 		// case of the decision
-		if list := a.b.outcomeBranch(cond); list != nil {
+		if list := a.b.outcomeBranch(c.cond); list != nil {
 			a.b.endsBranch(list)
-			return ds, true
+			return ds
 		}
 	}
-	a.b.addIf(cond, a.decider(ds), ds)
+	a.b.addIf(c.cond, a.decider(ds), ds)
 	if o := a.b.open; o != nil && o.awaited == "" {
 		// "If the customer does not answer within 14 days, …": a wait
 		// for the answer or the deadline, whichever comes first
-		o.awaited = a.awaitedAnswer(cond, r.s)
+		o.awaited = a.awaitedAnswer(c.cond, r.s)
 	}
-	if other != "" {
+	if c.other != "" {
 		a.onBranch = true
-		os := a.clauses(other, r.s)
+		os := a.clauses(c.other, r.s)
 		a.onBranch = false
 		a.b.addOtherwise(os)
 		ds = append(ds, os...)
 	}
-	return ds, true
+	return ds
 }
 
 // jumpBackOnly is the earlier step a clause that only goes back names
@@ -537,42 +578,68 @@ var yesWords = set(`yes so`)
 func (a *analyzer) namedCondition(cond string) string {
 	ws := strings.Fields(cond)
 	if len(ws) == 1 && yesWords[norm(ws[0])] && a.lastQuestion != "" {
-		q := strings.Fields(strings.TrimSuffix(a.lastQuestion, "?"))
-		if len(q) > 1 && (auxBe[norm(q[0])] || finiteModals[norm(q[0])] || norm(q[0]) == "does" || norm(q[0]) == "do" || norm(q[0]) == "has" || norm(q[0]) == "have") {
-			q = q[1:]
-		}
-		named := strings.Join(q, " ")
-		if o := a.b.open; o != nil && !strings.EqualFold(o.cond, named) {
-			// "… goes back to item 3. Does the patient need home care? If
-			// yes, …": a new question opens a decision of its own, not a
-			// third answer to the one still open
-			a.b.closeOpen()
-		}
+		return a.questionAnswered()
+	}
+	if named := a.sameSubject(ws); named != "" {
 		return named
 	}
+	if named := a.sameThing(ws); named != "" {
+		return named
+	}
+	if len(ws) > 1 && (norm(ws[0]) == "it" && ws[0] != "IT" || norm(ws[0]) == "they") && a.lastObject != "" {
+		return a.lastObject + " " + strings.Join(ws[1:], " ")
+	}
+	return cond
+}
+
+// questionAnswered names the condition "yes" by the last question
+// without its auxiliary ("Is the invoice correct?" → "the invoice
+// correct"); a decision still open on another condition is closed.
+func (a *analyzer) questionAnswered() string {
+	q := strings.Fields(strings.TrimSuffix(a.lastQuestion, "?"))
+	if len(q) > 1 && (auxBe[norm(q[0])] || finiteModals[norm(q[0])] || norm(q[0]) == "does" || norm(q[0]) == "do" || norm(q[0]) == "has" || norm(q[0]) == "have") {
+		q = q[1:]
+	}
+	named := strings.Join(q, " ")
+	if o := a.b.open; o != nil && !strings.EqualFold(o.cond, named) {
+		// "… goes back to item 3. Does the patient need home care? If
+		// yes, …": a new question opens a decision of its own, not a
+		// third answer to the one still open
+		a.b.closeOpen()
+	}
+	return named
+}
+
+// sameSubject names a condition on "he", "she" or "they" by the subject
+// of the open decision's condition, so that it is a case of the same
+// decision ("If the candidate accepts, …; if she declines, …"); "" when
+// it does not apply.
+func (a *analyzer) sameSubject(ws []string) string {
 	if len(ws) > 1 && (norm(ws[0]) == "he" || norm(ws[0]) == "she" || norm(ws[0]) == "they") {
-		// "If the candidate accepts, …; if she declines, …": the same
-		// subject, so the same decision
 		if o := a.b.open; o != nil && !o.whether {
 			if subj := condSubject(o.cond); subj != "" {
 				return subj + " " + strings.Join(ws[1:], " ")
 			}
 		}
 	}
-	if len(ws) > 2 && norm(ws[0]) == "it" && ws[0] != "IT" && (auxBe[norm(ws[1])] || finiteModals[norm(ws[1])] || norm(ws[1]) == "cannot" || norm(ws[1]) == "can't") {
-		// "If the parcel is lost, …; if it is found, …", "if the grain
-		// can be dried, …; if it cannot be dried, …": the state of the
-		// same thing, so the same decision
-		if o := a.b.open; o != nil && !o.whether && len(o.pending) == 0 && len(o.branches) == 1 {
-			if subj := condSubject(o.cond); subj != "" && !personal[norm(subj)] && !pronouns[strings.ToLower(subj)] {
-				return subj + " " + strings.Join(ws[1:], " ")
-			}
+	return ""
+}
+
+// sameThing names a condition on the state of "it" by the subject of
+// the open decision's condition, so that it is a case of the same
+// decision ("If the parcel is lost, …; if it is found, …", "if the grain
+// can be dried, …; if it cannot be dried, …"); "" when it does not
+// apply.
+func (a *analyzer) sameThing(ws []string) string {
+	if len(ws) <= 2 || norm(ws[0]) != "it" || ws[0] == "IT" || !(auxBe[norm(ws[1])] || finiteModals[norm(ws[1])] || norm(ws[1]) == "cannot" || norm(ws[1]) == "can't") {
+		return ""
+	}
+	if o := a.b.open; o != nil && !o.whether && len(o.pending) == 0 && len(o.branches) == 1 {
+		if subj := condSubject(o.cond); subj != "" && !personal[norm(subj)] && !pronouns[strings.ToLower(subj)] {
+			return subj + " " + strings.Join(ws[1:], " ")
 		}
 	}
-	if len(ws) > 1 && (norm(ws[0]) == "it" && ws[0] != "IT" || norm(ws[0]) == "they") && a.lastObject != "" {
-		return a.lastObject + " " + strings.Join(ws[1:], " ")
-	}
-	return cond
+	return ""
 }
 
 // condSubject is the subject of a condition: its words before the verb.
@@ -617,307 +684,3 @@ var ifColonRe = regexp.MustCompile(`(?i)^if\s+([^:,;]{2,60}):\s+(\S.+)$`)
 var stateColonRe = regexp.MustCompile(`^([a-z][^:;,()]{1,80}?)(?:\s*\([^)]*\))?:\s+(\S.+)$`)
 
 var shouldIfRe = regexp.MustCompile(`(?i)^should\s+([^,]{3,80}),\s+(.+)$`)
-
-// sometimesRe finds the markers of alternatives that happen in some
-// cases each: "Sometimes it approves, sometimes it declines, and quite
-// often it asks for more information."
-var sometimesRe = regexp.MustCompile(`(?i)(?:^|[,;]\s*(?:and\s+|but\s+|or\s+|while\s+)?|\s(?:and|but|or|while)\s+|\s)(sometimes|at other times|other times|in some cases|in other cases|in a few cases|in rare cases|in most cases|occasionally|now and then|every now and then|(?:quite\s+|very\s+|more\s+)?often|usually|mostly|rarely)\b,?\s*`)
-
-// someMarkers are the markers that say a case goes one way only some of
-// the time; at least one of the alternatives has one.
-var someMarkers = set(`sometimes occasionally`)
-
-// whichCaseRe is the rest of an alternative that goes on with it: "…,
-// in which case the manager updates the proposal".
-var whichCaseRe = regexp.MustCompile(`(?i),?\s+in\s+which\s+case\s+`)
-
-// readSometimes reads alternatives marked by how often each happens
-// ("Sometimes the clerk calls, sometimes she writes"): an exclusive
-// choice with a branch per alternative. An alternative with no step of
-// its own ("sometimes the desk review is enough") is a branch that skips.
-func (a *analyzer) readSometimes(r *reading) ([]*draft, bool) {
-	ms := sometimesRe.FindAllStringSubmatchIndex(r.body, -1)
-	if len(ms) < 2 {
-		return nil, false
-	}
-	some := false
-	for _, m := range ms {
-		w := strings.ToLower(r.body[m[2]:m[3]])
-		if someMarkers[w] || strings.HasPrefix(w, "in some") || strings.HasPrefix(w, "in other") || strings.HasPrefix(w, "at other") || strings.Contains(w, "now and then") {
-			some = true
-		}
-	}
-	// the subject may come before the first marker ("The committee
-	// sometimes approves, sometimes declines"), never a whole clause
-	pre := strings.TrimSpace(r.body[:ms[0][0]])
-	if !some || wordCount(pre) > 4 || strings.ContainsAny(pre, ",;") {
-		return nil, false
-	}
-	var parts []string
-	for i, m := range ms {
-		end := len(r.body)
-		if i+1 < len(ms) {
-			end = ms[i+1][0]
-		}
-		part := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(r.body[m[1]:end]), ".!"))
-		if pre != "" {
-			part = pre + " " + part
-		}
-		parts = append(parts, part)
-	}
-	// the sentence's wait ("… goes back to the committee the next week")
-	// is the last alternative's, where such a phrase ends the sentence
-	timer := a.pendingTimer
-	a.pendingTimer = ""
-	var alts [][]*draft
-	var all []*draft
-	backs := map[int]*draft{}
-	for i, part := range parts {
-		if i == len(parts)-1 {
-			a.pendingTimer = timer
-		}
-		var texts []string
-		if loc := whichCaseRe.FindStringIndex(part); loc != nil {
-			texts = []string{part[:loc[0]], capitalise(part[loc[1]:])}
-		} else {
-			texts = []string{part}
-		}
-		var ds []*draft
-		for _, t := range texts {
-			// "… and it goes back to the committee": a loop, no step
-			if loc := backClauseRe.FindStringIndex(t); loc != nil && loc[0] > 0 {
-				if e := a.backTo(t[loc[0]:]); e != nil && e.item != nil {
-					backs[i] = e
-					t = t[:loc[0]]
-				}
-			}
-			cs := a.clauses(t, r.s)
-			if len(cs) == 0 && wordCount(t) <= 3 {
-				// "sometimes it approves": the decision's object
-				cs = a.clauses(t+" it", r.s)
-			}
-			ds = append(ds, cs...)
-		}
-		alts = append(alts, ds)
-		all = append(all, ds...)
-	}
-	if len(all) == 0 {
-		return nil, false
-	}
-	a.applyTimes(all, r.work, r.wait)
-	a.b.addChoice(a.decider(all), alts)
-	for i, e := range backs {
-		if len(alts[i]) > 0 {
-			a.b.loopBranch(alts[i][0].item, e.item)
-		}
-	}
-	return all, true
-}
-
-// backClauseRe is a closing clause that sends the case back: "… and it
-// goes back to the committee".
-var backClauseRe = regexp.MustCompile(`(?i),?\s+(?:and|then)\s+(?:it|they|the\s+[a-z]+)\s+(?:goes|go|is\s+sent|are\s+sent|comes|returns)\s+back\s+to\b.*$`)
-
-// listSepRe separates the members of a list of clauses.
-var listSepRe = regexp.MustCompile(`,\s+(?:and\s+)?`)
-
-// verbSeries splits "the underwriter quotes standard terms, quotes terms
-// with a loading, or declines the risk" (head is the text before the last
-// "or", last the text after it) into one clause per verb, each with the
-// subject: "the underwriter quotes standard terms", "the underwriter
-// quotes terms with a loading", "the underwriter declines the risk". A
-// bare verb takes the object of the last ("approves, rejects or
-// postpones the change"). It returns nil unless every member after the
-// first opens with a verb in the same form as the first's.
-func verbSeries(head, last string) []string {
-	head = strings.TrimRight(strings.TrimSpace(head), ",")
-	pieces := listSepRe.Split(head, -1)
-	if len(pieces) < 2 {
-		return nil
-	}
-	pieces = append(pieces, strings.TrimRight(strings.TrimSpace(last), ".!"))
-	ws := strings.Fields(pieces[0])
-	k := -1
-	for i, w := range ws {
-		if _, f := verbForm(w); f == formThird {
-			k = i
-			break
-		}
-	}
-	if k < 0 || k > 5 {
-		return nil
-	}
-	subject := strings.Join(ws[:k], " ")
-	pieces[0] = strings.Join(ws[k:], " ")
-	lw := strings.Fields(pieces[len(pieces)-1])
-	for _, p := range pieces {
-		pw := strings.Fields(p)
-		if len(pw) == 0 {
-			return nil
-		}
-		if _, f := verbForm(pw[0]); f != formThird {
-			return nil
-		}
-	}
-	out := make([]string, len(pieces))
-	for i, p := range pieces {
-		if len(strings.Fields(p)) == 1 && len(lw) > 1 {
-			p += " " + strings.Join(lw[1:], " ")
-		}
-		out[i] = strings.TrimSpace(subject + " " + p)
-	}
-	return out
-}
-
-// modalSeriesRe is a subject and a modal before a series of verbs: "The
-// approver can accept it, reject it or request changes".
-var modalSeriesRe = regexp.MustCompile(`(?i)^(.{2,60}?)\s+(?:can|may|could|might|will)\s+(.+)$`)
-
-// readOrSeries reads "The approver accepts it, rejects it, or requests
-// changes" and "… can accept it, reject it or request changes": three or
-// more actions of one subject listed with a last "or" are the branches of
-// one choice.
-func (a *analyzer) readOrSeries(r *reading) ([]*draft, bool) {
-	body := strings.TrimRight(strings.TrimSpace(r.body), ".!")
-	i := strings.LastIndex(body, " or ")
-	if i < 0 || !strings.Contains(body[:i], ",") || r.inItem {
-		return nil, false
-	}
-	texts := verbSeries(body[:i], body[i+4:])
-	if m := modalSeriesRe.FindStringSubmatch(body); texts == nil && m != nil {
-		texts = modalSeries(m[1], m[2])
-	}
-	if len(texts) < 3 {
-		return nil, false
-	}
-	var alts [][]*draft
-	var all []*draft
-	for _, t := range texts {
-		ds := a.clauses(t, r.s)
-		if len(ds) == 0 {
-			for _, d := range all {
-				d.drop = true
-			}
-			return nil, false
-		}
-		alts = append(alts, ds)
-		all = append(all, ds...)
-	}
-	a.applyTimes(alts[0], r.work, r.wait)
-	a.b.addChoice(a.decider(all), alts)
-	return all, true
-}
-
-// modalSeries splits "accept it, reject it or request changes" after the
-// subject and its modal into "SUBJECT must accept it", …; nil unless every
-// member opens with a verb's base form.
-func modalSeries(subject, rest string) []string {
-	i := strings.LastIndex(rest, " or ")
-	if i < 0 {
-		return nil
-	}
-	pieces := append(listSepRe.Split(strings.TrimRight(strings.TrimSpace(rest[:i]), ","), -1), rest[i+4:])
-	var out []string
-	for _, p := range pieces {
-		pw := strings.Fields(p)
-		if len(pw) == 0 {
-			return nil
-		}
-		if _, f := verbForm(pw[0]); f != formBase {
-			return nil
-		}
-		out = append(out, subject+" must "+strings.TrimSpace(p))
-	}
-	return out
-}
-
-// listAlternatives reads the clauses of verbSeries as the branches of a
-// choice, or returns nil.
-func (a *analyzer) listAlternatives(head, last, source string) [][]*draft {
-	texts := verbSeries(head, last)
-	if texts == nil {
-		return nil
-	}
-	// the sentence's wait ("meets every Thursday and either …") comes
-	// before the choice, not in its first branch
-	if t := a.pendingTimer; t != "" {
-		a.pendingTimer = ""
-		a.b.add([]*draft{eventDraft(process.TriggerTimer, t, t, a.currentActor(), source)})
-	}
-	var alts [][]*draft
-	for _, t := range texts {
-		ds := a.clauses(t, source)
-		if len(ds) == 0 {
-			return nil
-		}
-		alts = append(alts, ds)
-	}
-	return alts
-}
-
-// owedRe reads a condition on an answer an outside party owes: "the
-// customer does not answer within 14 days", "the broker accepts the quote
-// within 30 days", "the vendor has not replied".
-var owedRe = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+|our\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)??)\s+(?:(?:does|do|did|has|have|had)\s+not\s+|(?:doesn't|don't|didn't|hasn't|haven't)\s+|(?:fails?|failed)\s+to\s+)?(?:yet\s+)?([a-z]+)\b(.*)$`)
-
-// noAnswerRe is a condition on an answer that does not come: "no
-// response is received within 30 days".
-var noAnswerRe = regexp.MustCompile(`(?i)\bno\s+(answer|reply|response|feedback|payment|confirmation)\b`)
-
-// owedNouns name the message a verb of answering sends.
-var owedNouns = map[string]string{"answer": "Answer", "reply": "Reply", "respond": "Response", "pay": "Payment",
-	"confirm": "Confirmation", "react": "Response", "sign": "Signature"}
-
-// awaitedAnswer names the answer a deadline condition waits for ("If the
-// customer does not answer within 14 days" waits for "Answer received"),
-// or returns "" when the condition sets no deadline on an outside party.
-func (a *analyzer) awaitedAnswer(cond, source string) string {
-	// the timer phrase is out of cond by now: it has to be in the
-	// source's condition
-	full := source
-	if m := whenFailRe.FindStringSubmatch(full); m != nil {
-		full = "If " + m[1] + ", " + m[2]
-	}
-	if m := shouldIfRe.FindStringSubmatch(full); m != nil {
-		full = "If " + m[1] + ", " + m[2]
-	}
-	m0 := ifStartRe.FindStringSubmatch(full)
-	if m0 == nil {
-		return ""
-	}
-	if t, _ := findTimer(m0[2]); t == "" {
-		return ""
-	}
-	if m := noAnswerRe.FindStringSubmatch(cond); m != nil {
-		return capitalise(strings.ToLower(m[1])) + " received"
-	}
-	m := owedRe.FindStringSubmatch(cond)
-	if m == nil || !isExternal(m[1]) {
-		return ""
-	}
-	base, f := verbForm(m[2])
-	if f == formNone {
-		return ""
-	}
-	if n := owedNouns[base]; n != "" {
-		return n + " received"
-	}
-	var obj []string
-	for _, w := range strings.Fields(m[3]) {
-		n := norm(w)
-		if n == "within" || n == "in" || n == "by" || n == "before" || n == "after" || n == "for" || n == "on" {
-			break
-		}
-		if !determiners[n] {
-			obj = append(obj, n)
-		}
-	}
-	if len(obj) == 0 || len(obj) > 3 {
-		return capitalise(strings.ToLower(m[1])) + " " + participle(base)
-	}
-	return capitalise(strings.Join(obj, " ")) + " " + participle(base)
-}
-
-// meetingVerbs say when a body sits, not what it does: "the board meets
-// every Thursday and either approves or rejects" has one step, the choice.
-var meetingVerbs = set(`meet convene gather sit assemble`)

@@ -46,122 +46,17 @@ func IsEndLabel(s string) bool { return endLabelRe.MatchString(s) }
 func FromLabels(labels []Label, filename string) process.Model {
 	labels = ReadingOrder(labels)
 	a := newAnalyzer()
-	// a title is a label clearly larger than the rest, at the top
-	if len(labels) > 2 {
-		hs := make([]int, len(labels))
-		for i, l := range labels {
-			hs[i] = l.LineHeight
-		}
-		sort.Ints(hs)
-		median := hs[len(hs)/2]
-		top := 0
-		for i, l := range labels {
-			if l.Top < labels[top].Top {
-				top = i
-			}
-		}
-		if labels[top].LineHeight*2 >= median*3 {
-			a.name = CleanLabel(labels[top].Text)
-			labels = append(labels[:top:top], labels[top+1:]...)
-		}
-	}
+	labels = a.diagramTitle(labels)
 	lanes, labels := findLanes(labels)
-	laneOf := func(l Label) string {
-		best, bestD := "", -1
-		for _, ln := range lanes {
-			if d := absInt(ln.cy() - l.cy()); bestD < 0 || d < bestD {
-				best, bestD = CleanLabel(ln.Text), d
-			}
-		}
-		return best
-	}
 	for _, ln := range lanes {
 		a.performer(titleCase(CleanLabel(ln.Text)))
 	}
-	var (
-		gateway   string   // decision waiting for its "yes" activity
-		condLabel []string // "Yes"/"No" read near it
-		read      []string
-		branchAt  *Label   // the "yes" activity of the decision just read
-		branchGw  *gwBlock // that decision, open for a parallel "no" box
-	)
-	horizontal := isHorizontal(labels)
-	sameRank := func(p, q Label) bool {
-		// beside each other across the main direction: alternative branches
-		if horizontal {
-			return absInt(p.cx()-q.cx()) < max((p.Right-p.Left)/2, 1)
-		}
-		return absInt(p.cy()-q.cy()) < max((p.Bottom-p.Top)*2, 1)
-	}
-	flushGateway := func(ds []*draft) {
-		yes := "Yes"
-		if len(condLabel) > 0 {
-			yes = capitalise(strings.ToLower(condLabel[0]))
-		}
-		a.b.addIf(strings.TrimSuffix(gateway, "?"), a.currentActor(), ds)
-		if o := a.b.open; o != nil {
-			o.name = gateway
-			o.branches[0].label = yes
-			o.spec = "Decision read from the diagram: " + gateway
-			if len(condLabel) > 1 {
-				o.branches = append(o.branches, branch{label: capitalise(strings.ToLower(condLabel[1]))})
-			}
-		}
-		gateway, condLabel = "", nil
-	}
+	r := &labelReader{a: a, lanes: lanes, horizontal: isHorizontal(labels)}
 	for _, l := range labels {
-		text := CleanLabel(l.Text)
-		if text == "" {
-			continue
-		}
-		read = append(read, text)
-		if len(lanes) > 0 {
-			a.sectionActor = a.performer(titleCase(laneOf(l)))
-		}
-		switch {
-		case conditionLabelRe.MatchString(text):
-			if gateway != "" {
-				condLabel = append(condLabel, text)
-			}
-		case startLabelRe.MatchString(text):
-			a.b.startName = capitalise(text)
-		case endLabelRe.MatchString(text):
-			a.b.endName = capitalise(text)
-		case strings.HasSuffix(text, "?"):
-			if gateway != "" {
-				flushGateway(nil)
-			}
-			gateway = text
-		default:
-			d := a.labelActivity(text)
-			switch {
-			case gateway != "":
-				flushGateway([]*draft{d})
-				if o := a.b.open; o != nil {
-					l := l
-					branchAt, branchGw = &l, o
-				}
-			case branchAt != nil && branchGw != nil && a.b.open == branchGw && sameRank(*branchAt, l):
-				// a box beside the "yes" box is the other branch
-				label := "No"
-				for i := range branchGw.branches {
-					if i > 0 && len(branchGw.branches[i].items) == 0 {
-						label = branchGw.branches[i].label
-						branchGw.branches = append(branchGw.branches[:i], branchGw.branches[i+1:]...)
-						break
-					}
-				}
-				branchGw.branches = append(branchGw.branches, branch{label: label, items: acts([]*draft{d})})
-				a.b.closeOpen()
-				branchAt, branchGw = nil, nil
-			default:
-				branchAt, branchGw = nil, nil
-				a.b.add([]*draft{d})
-			}
-		}
+		r.label(l)
 	}
-	if gateway != "" {
-		flushGateway(nil)
+	if r.gateway != "" {
+		r.flushGateway(nil)
 	}
 	if a.name == "" {
 		a.name = NameFromFile(filename)
@@ -171,7 +66,146 @@ func FromLabels(labels []Label, filename string) process.Model {
 		a.purpose += " in " + filename
 	}
 	a.purpose += "."
-	return a.finish(filename, strings.Join(read, "\n"))
+	return a.finish(filename, strings.Join(r.read, "\n"))
+}
+
+// diagramTitle takes the title off the labels: a label clearly larger
+// than the rest, at the top, names the process.
+func (a *analyzer) diagramTitle(labels []Label) []Label {
+	if len(labels) <= 2 {
+		return labels
+	}
+	hs := make([]int, len(labels))
+	for i, l := range labels {
+		hs[i] = l.LineHeight
+	}
+	sort.Ints(hs)
+	median := hs[len(hs)/2]
+	top := 0
+	for i, l := range labels {
+		if l.Top < labels[top].Top {
+			top = i
+		}
+	}
+	if labels[top].LineHeight*2 >= median*3 {
+		a.name = CleanLabel(labels[top].Text)
+		labels = append(labels[:top:top], labels[top+1:]...)
+	}
+	return labels
+}
+
+// labelReader reads a diagram's labels in reading order into the
+// analyzer's builder.
+type labelReader struct {
+	a          *analyzer
+	lanes      []Label
+	horizontal bool     // the diagram's main direction
+	gateway    string   // decision waiting for its "yes" activity
+	condLabel  []string // "Yes"/"No" read near it
+	read       []string
+	branchAt   *Label   // the "yes" activity of the decision just read
+	branchGw   *gwBlock // that decision, open for a parallel "no" box
+}
+
+// laneOf is the name of the lane nearest to l across the lanes.
+func (r *labelReader) laneOf(l Label) string {
+	best, bestD := "", -1
+	for _, ln := range r.lanes {
+		if d := absInt(ln.cy() - l.cy()); bestD < 0 || d < bestD {
+			best, bestD = CleanLabel(ln.Text), d
+		}
+	}
+	return best
+}
+
+// sameRank reports whether p and q stand beside each other across the
+// main direction: alternative branches.
+func (r *labelReader) sameRank(p, q Label) bool {
+	if r.horizontal {
+		return absInt(p.cx()-q.cx()) < max((p.Right-p.Left)/2, 1)
+	}
+	return absInt(p.cy()-q.cy()) < max((p.Bottom-p.Top)*2, 1)
+}
+
+// flushGateway adds the waiting decision with ds as its first branch,
+// its branches labelled by the condition labels read near it.
+func (r *labelReader) flushGateway(ds []*draft) {
+	a := r.a
+	yes := "Yes"
+	if len(r.condLabel) > 0 {
+		yes = capitalise(strings.ToLower(r.condLabel[0]))
+	}
+	a.b.addIf(strings.TrimSuffix(r.gateway, "?"), a.currentActor(), ds)
+	if o := a.b.open; o != nil {
+		o.name = r.gateway
+		o.branches[0].label = yes
+		o.spec = "Decision read from the diagram: " + r.gateway
+		if len(r.condLabel) > 1 {
+			o.branches = append(o.branches, branch{label: capitalise(strings.ToLower(r.condLabel[1]))})
+		}
+	}
+	r.gateway, r.condLabel = "", nil
+}
+
+// label reads one label: a condition, start or end label, a decision
+// (ending in "?") or an activity.
+func (r *labelReader) label(l Label) {
+	a := r.a
+	text := CleanLabel(l.Text)
+	if text == "" {
+		return
+	}
+	r.read = append(r.read, text)
+	if len(r.lanes) > 0 {
+		a.sectionActor = a.performer(titleCase(r.laneOf(l)))
+	}
+	switch {
+	case conditionLabelRe.MatchString(text):
+		if r.gateway != "" {
+			r.condLabel = append(r.condLabel, text)
+		}
+	case startLabelRe.MatchString(text):
+		a.b.startName = capitalise(text)
+	case endLabelRe.MatchString(text):
+		a.b.endName = capitalise(text)
+	case strings.HasSuffix(text, "?"):
+		if r.gateway != "" {
+			r.flushGateway(nil)
+		}
+		r.gateway = text
+	default:
+		r.activity(l, a.labelActivity(text))
+	}
+}
+
+// activity places the step d of label l: the "yes" branch of the
+// waiting decision, the other branch when l stands beside that branch's
+// box, or the next step.
+func (r *labelReader) activity(l Label, d *draft) {
+	a := r.a
+	switch {
+	case r.gateway != "":
+		r.flushGateway([]*draft{d})
+		if o := a.b.open; o != nil {
+			r.branchAt, r.branchGw = &l, o
+		}
+	case r.branchAt != nil && r.branchGw != nil && a.b.open == r.branchGw && r.sameRank(*r.branchAt, l):
+		// a box beside the "yes" box is the other branch
+		label := "No"
+		for i := range r.branchGw.branches {
+			if i > 0 && len(r.branchGw.branches[i].items) == 0 {
+				label = r.branchGw.branches[i].label
+				r.branchGw.branches = append(r.branchGw.branches[:i], r.branchGw.branches[i+1:]...)
+				break
+			}
+		}
+		r.branchGw.branches = append(r.branchGw.branches, branch{label: label, items: acts([]*draft{d})})
+		a.b.closeOpen()
+		r.branchAt, r.branchGw = nil, nil
+	default:
+		r.branchAt, r.branchGw = nil, nil
+		a.b.add([]*draft{d})
+	}
 }
 
 // Labeller reads the task labels of one diagram as activities. It keeps

@@ -72,7 +72,10 @@ var ownedThings = set(`property home house vehicle car land restaurant shop buil
 var looseExternal = set(`member members user users participant participants speaker speakers broker brokers owner owners`)
 
 // isExternal reports whether a participant is a party outside the
-// organisation: its head noun is one of externalWords.
+// organisation: its head noun is one of externalWords. The rules run in
+// order: another company, the owner of an outside thing, a loose head
+// with a qualifier (ours), a qualifier that decides, then the head with
+// the word before it.
 func isExternal(name string) bool {
 	ws := strings.Fields(strings.ToLower(name))
 	if len(ws) == 0 {
@@ -81,49 +84,90 @@ func isExternal(name string) bool {
 	if companyName(strings.Fields(name)) {
 		return true // "Acme Ltd": another company
 	}
-	head := ws[len(ws)-1]
-	if (head == "owner" || head == "owners") && len(ws) > 1 && (ownedThings[ws[len(ws)-2]] || (len(ws) > 2 && ws[len(ws)-3] == "small")) {
-		return true // "the property owner", "a small business owner"; "the product owner" is ours
+	if ownsOutsideThing(ws) {
+		return true
 	}
-	if looseExternal[head] && len(ws) > 1 {
+	if looseExternal[ws[len(ws)-1]] && len(ws) > 1 {
 		return false
 	}
+	if external, decided := qualifiedParty(ws); decided {
+		return external
+	}
+	return externalHead(ws)
+}
+
+// ownsOutsideThing reports whether the lower-case words ws name the
+// owner of something outside: "the property owner", "a small business
+// owner"; "the product owner" is ours.
+func ownsOutsideThing(ws []string) bool {
+	head := ws[len(ws)-1]
+	return (head == "owner" || head == "owners") && len(ws) > 1 && (ownedThings[ws[len(ws)-2]] || (len(ws) > 2 && ws[len(ws)-3] == "small"))
+}
+
+// qualifiedParty decides by the words before the head of the lower-case
+// words ws: an inside qualifier makes the party ours, an outside one
+// (or an authority's, partner's or reference lab's qualifier before its
+// head) makes it external. decided is false when no qualifier decides.
+func qualifiedParty(ws []string) (external, decided bool) {
+	head := ws[len(ws)-1]
 	for _, w := range ws[:len(ws)-1] {
 		if insideQualifiers[w] {
-			return false // "the internal auditor"
+			return false, true // "the internal auditor"
 		}
 	}
 	for _, w := range ws[:len(ws)-1] {
 		if outsideQualifiers[w] {
-			return true // "a freelance translator", "an external auditor"
+			return true, true // "a freelance translator", "an external auditor"
 		}
 		if authorityQualifiers[w] && authorityHeads[head] {
-			return true // "the customs office", "the tax office"
+			return true, true // "the customs office", "the tax office"
 		}
 		if partnerQualifiers[w] && partnerHeads[head] {
-			return true // "a partner hospital", "the lending library"; "the partner manager" is ours
+			return true, true // "a partner hospital", "the lending library"; "the partner manager" is ours
 		}
 		if (w == "reference" || w == "contract") && (head == "laboratory" || head == "lab" || head == "laboratories" || head == "labs") {
-			return true // "the reference laboratory": tests sent out
+			return true, true // "the reference laboratory": tests sent out
 		}
 	}
-	if (head == "company" || head == "firm" || head == "provider" || head == "bank") && len(ws) > 1 {
-		return true // "the shipping company"; "the company" is the organisation
-	}
-	if (head == "practice" || head == "practices" || head == "surgery") && len(ws) > 1 && externalWords[ws[len(ws)-2]] {
-		return true // "the patient's GP practice": the GP's, not ours
-	}
-	if (head == "operator" || head == "operators") && len(ws) > 1 && operatorKinds[ws[len(ws)-2]] {
-		return true // "the tour operator", "the old operator"; "the machine operator" is ours
-	}
-	if (head == "doctor" || head == "doctors" || head == "physician" || head == "physicians") && len(ws) > 1 && ws[len(ws)-2] == "family" {
-		return true // "the patient's family doctor": the patient's GP, like "gp"
-	}
+	return false, false
+}
+
+// headRule names an outside party by a head noun and the word before
+// it: the head is one of heads and a word stands before it that passes
+// before (nil: any word).
+type headRule struct {
+	heads  map[string]bool
+	before func(w string) bool
+}
+
+// externalHeadRules are the heads that name an outside party only with
+// the right word before them.
+var externalHeadRules = []headRule{
+	// "the shipping company"; "the company" is the organisation
+	{heads: set(`company firm provider bank`)},
+	// "the patient's GP practice": the GP's, not ours
+	{heads: set(`practice practices surgery`), before: func(w string) bool { return externalWords[w] }},
+	// "the tour operator", "the old operator"; "the machine operator" is ours
+	{heads: set(`operator operators`), before: func(w string) bool { return operatorKinds[w] }},
+	// "the patient's family doctor": the patient's GP, like "gp"
+	{heads: set(`doctor doctors physician physicians`), before: func(w string) bool { return w == "family" }},
+	// "the insured person", "a third party"
+	{heads: personHeads, before: func(w string) bool { return externalWords[w] || w == "third" }},
+}
+
+// externalHead reports whether the head of the lower-case words ws,
+// read with the word before it, names an outside party.
+func externalHead(ws []string) bool {
+	head := ws[len(ws)-1]
 	if head == "banks" {
 		return true // "the banks send the statements": other banks; "the bank" is ours
 	}
-	if personHeads[head] && len(ws) > 1 && (externalWords[ws[len(ws)-2]] || ws[len(ws)-2] == "third") {
-		return true // "the insured person", "a third party"
+	if len(ws) > 1 {
+		for _, r := range externalHeadRules {
+			if r.heads[head] && (r.before == nil || r.before(ws[len(ws)-2])) {
+				return true
+			}
+		}
 	}
 	return externalWords[head]
 }

@@ -378,34 +378,12 @@ func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[str
 		if a.Pool != "" || out[a.ID] || d == nil || !sendingVerbs[firstWord(d.verb)] {
 			continue
 		}
-		inside := false
-		for _, c := range d.custs { // as written, not the neighbours filled in
-			if _, ok := poolOf[c]; !ok {
-				inside = true
-			}
-		}
-		if inside {
+		if sentInside(d, poolOf) {
 			continue // "sends the report to the manager"
 		}
-		to := ""
-		src := " " + strings.ToLower(strings.NewReplacer(".", " ", ",", " ", ";", " ", ":", " ").Replace(d.source)) + " " // "… to the hospital."
-		for _, n := range names {
-			if k := partyKey(n); k != "" && (strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
-				to = poolOf[n]
-				break
-			}
-		}
+		to := namedReceiver(d, names, poolOf)
 		if to == "" && only != "" && plainSending[firstWord(d.verb)] {
-			ws := strings.Fields(cleanMessage(d.object))
-			named := false // "e-mails the customer a confirmation": someone else
-			for _, w := range strings.Fields(d.object) {
-				if isAgent(titleCase(trimPunct(w))) || isExternal(trimPunct(w)) {
-					named = true
-				}
-			}
-			if len(ws) > 0 && messageNouns[strings.ToLower(ws[len(ws)-1])] && !named && !toOther(d, only, poolOf) {
-				to = only
-			}
+			to = letterReceiver(d, only, poolOf)
 		}
 		if to == "" {
 			continue
@@ -413,14 +391,59 @@ func unaddressedSends(m *process.Model, drafts map[string]*draft, poolOf map[str
 		msgs = append(msgs, process.MessageFlow{ID: fmt.Sprintf("MessageFlow_%d", len(msgs)+1), Name: firstNonEmpty(messageOf(d), "message"), Source: a.ID, Target: to})
 		out[a.ID] = true
 		if firstWord(d.verb) != "return" {
-			for i := range m.Activities {
-				if m.Activities[i].ID == a.ID && m.Activities[i].Type == "" {
-					m.Activities[i].Type = process.ActivitySend
-				}
-			}
+			markSend(m, a.ID)
 		}
 	}
 	return msgs
+}
+
+// sentInside reports whether a step's receivers as written (not the
+// neighbours filled in) include one that has no pool: a party of ours.
+func sentInside(d *draft, poolOf map[string]string) bool {
+	inside := false
+	for _, c := range d.custs {
+		if _, ok := poolOf[c]; !ok {
+			inside = true
+		}
+	}
+	return inside
+}
+
+// namedReceiver is the pool of the first outside party, of names in
+// order, that the step's sentence names ("… to the hospital."), or "".
+func namedReceiver(d *draft, names []string, poolOf map[string]string) string {
+	src := " " + strings.ToLower(strings.NewReplacer(".", " ", ",", " ", ";", " ", ":", " ").Replace(d.source)) + " " // "… to the hospital."
+	for _, n := range names {
+		if k := partyKey(n); k != "" && (strings.Contains(src, " "+k+" ") || strings.Contains(src, " "+k+"s ") || strings.Contains(src, " "+k+"'s ")) {
+			return poolOf[n]
+		}
+	}
+	return ""
+}
+
+// letterReceiver is the only party's pool, only, when the step sends a
+// letter-like object and names no one else as its receiver, or "".
+func letterReceiver(d *draft, only string, poolOf map[string]string) string {
+	ws := strings.Fields(cleanMessage(d.object))
+	named := false // "e-mails the customer a confirmation": someone else
+	for _, w := range strings.Fields(d.object) {
+		if isAgent(titleCase(trimPunct(w))) || isExternal(trimPunct(w)) {
+			named = true
+		}
+	}
+	if len(ws) > 0 && messageNouns[strings.ToLower(ws[len(ws)-1])] && !named && !toOther(d, only, poolOf) {
+		return only
+	}
+	return ""
+}
+
+// markSend makes the activity id a send task unless it has a type.
+func markSend(m *process.Model, id string) {
+	for i := range m.Activities {
+		if m.Activities[i].ID == id && m.Activities[i].Type == "" {
+			m.Activities[i].Type = process.ActivitySend
+		}
+	}
 }
 
 // dropPassThrough removes the gateways a party's steps leaving the flow

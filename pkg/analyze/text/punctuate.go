@@ -53,62 +53,17 @@ func punctuateSpoken(line string) string {
 	if len(ws) < unpunctuatedWords || len(ws) > maxSpokenWords {
 		return line
 	}
-	var sents [][]string
-	var cur []string
-	inCond := false
-	end := func() {
-		for len(cur) > 0 && (joiners[strings.ToLower(cur[len(cur)-1])] || strings.ToLower(cur[len(cur)-1]) == "so") {
-			cur = cur[:len(cur)-1]
-		}
-		if len(cur) > 0 {
-			sents = append(sents, cur)
-		}
-		cur, inCond = nil, false
-	}
+	sp := &spokenSplitter{}
 	for i := 0; i < len(ws); i++ {
-		w := strings.ToLower(strings.Trim(ws[i], ",:"))
-		switch {
-		case spokenFillers[w] || w == "that's" && i+1 < len(ws) && strings.ToLower(ws[i+1]) == "it" || w == "thats" && i+1 < len(ws) && strings.ToLower(ws[i+1]) == "it":
-			if w == "thats" || w == "that's" {
-				i++ // "that's it"
-			}
-			end()
-			continue
-		case w == "so" && i+1 < len(ws) && strings.ToLower(ws[i+1]) != "that":
-			// "… no refund is given so a damaged item never …"
-			end()
-			continue
-		case spokenOpeners[w]:
-			if inCond && w == "then" {
-				// "if the date is free then she sends a quote"
-				cur[len(cur)-1] = strings.TrimRight(cur[len(cur)-1], ",") + ","
-				inCond = false
-				continue
-			}
-			end()
-		case spokenConditions[w]:
-			if len(cur) > 0 && !inCond {
-				end()
-			}
-			inCond = true
-		case len(cur) >= 2 && spokenActs(ws[i:]):
-			prev := strings.ToLower(cur[len(cur)-1])
-			switch {
-			case inCond:
-				cur[len(cur)-1] = strings.TrimRight(cur[len(cur)-1], ",") + ","
-				inCond = false
-			case spokenMeanwhile(cur):
-				// "… and at the same time the agent issues the refund"
-				cur[len(cur)-1] = strings.TrimRight(cur[len(cur)-1], ",") + ","
-			case !joiners[prev]:
-				end()
-			}
+		skip, keep := sp.before(ws, i)
+		i += skip
+		if keep {
+			sp.cur = append(sp.cur, ws[i])
 		}
-		cur = append(cur, ws[i])
 	}
-	end()
-	out := make([]string, 0, len(sents))
-	for _, s := range sents {
+	sp.end()
+	out := make([]string, 0, len(sp.sents))
+	for _, s := range sp.sents {
 		t := strings.Join(s, " ")
 		r, n := utf8.DecodeRuneInString(t)
 		out = append(out, string(unicode.ToUpper(r))+t[n:]+".")
@@ -117,6 +72,79 @@ func punctuateSpoken(line string) string {
 		return line
 	}
 	return strings.Join(out, " ")
+}
+
+// spokenSplitter cuts the words of a spoken line into sentences: sents
+// are the ones ended, cur the one being read, inCond says cur is a
+// condition still waiting for its comma.
+type spokenSplitter struct {
+	sents  [][]string
+	cur    []string
+	inCond bool
+}
+
+// end closes the current sentence, without a joiner or "so" at its end.
+func (sp *spokenSplitter) end() {
+	for len(sp.cur) > 0 && (joiners[strings.ToLower(sp.cur[len(sp.cur)-1])] || strings.ToLower(sp.cur[len(sp.cur)-1]) == "so") {
+		sp.cur = sp.cur[:len(sp.cur)-1]
+	}
+	if len(sp.cur) > 0 {
+		sp.sents = append(sp.sents, sp.cur)
+	}
+	sp.cur, sp.inCond = nil, false
+}
+
+// comma puts a comma after the current sentence's last word.
+func (sp *spokenSplitter) comma() {
+	sp.cur[len(sp.cur)-1] = strings.TrimRight(sp.cur[len(sp.cur)-1], ",") + ","
+}
+
+// before reads ws[i] for the break it makes before it: a filler or "so"
+// ends the sentence and is dropped (skip counts the further words
+// dropped with it: "that's it"), an opener or a condition starts a
+// sentence, "then" closes a condition with a comma, and a role that acts
+// starts a sentence unless a conjunction joins it. keep says ws[i+skip]
+// belongs to the current sentence.
+func (sp *spokenSplitter) before(ws []string, i int) (skip int, keep bool) {
+	w := strings.ToLower(strings.Trim(ws[i], ",:"))
+	switch {
+	case spokenFillers[w] || w == "that's" && i+1 < len(ws) && strings.ToLower(ws[i+1]) == "it" || w == "thats" && i+1 < len(ws) && strings.ToLower(ws[i+1]) == "it":
+		if w == "thats" || w == "that's" {
+			skip = 1 // "that's it"
+		}
+		sp.end()
+		return skip, false
+	case w == "so" && i+1 < len(ws) && strings.ToLower(ws[i+1]) != "that":
+		// "… no refund is given so a damaged item never …"
+		sp.end()
+		return 0, false
+	case spokenOpeners[w]:
+		if sp.inCond && w == "then" {
+			// "if the date is free then she sends a quote"
+			sp.comma()
+			sp.inCond = false
+			return 0, false
+		}
+		sp.end()
+	case spokenConditions[w]:
+		if len(sp.cur) > 0 && !sp.inCond {
+			sp.end()
+		}
+		sp.inCond = true
+	case len(sp.cur) >= 2 && spokenActs(ws[i:]):
+		prev := strings.ToLower(sp.cur[len(sp.cur)-1])
+		switch {
+		case sp.inCond:
+			sp.comma()
+			sp.inCond = false
+		case spokenMeanwhile(sp.cur):
+			// "… and at the same time the agent issues the refund"
+			sp.comma()
+		case !joiners[prev]:
+			sp.end()
+		}
+	}
+	return 0, true
 }
 
 // spokenActs reports whether ws opens with a role that acts: "the

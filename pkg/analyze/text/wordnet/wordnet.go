@@ -97,70 +97,97 @@ func (l *Lexicon) Base(w string) (string, Form) {
 		return "", FormNone
 	}
 	if b, ok := l.irregular[w]; ok {
-		form := FormPast
-		switch {
-		case strings.HasSuffix(w, "ing"):
-			form = FormIng
-		case strings.HasSuffix(w, "s") && !strings.HasSuffix(b, "s"):
-			form = FormThird
-		}
-		return b, form
+		return b, irregularForm(w, b)
 	}
 	if _, ok := l.verbs[w]; ok {
 		return w, FormBase
 	}
+	// the suffixes are tried in this order: "-ies", "-es", "-s"; "-ied",
+	// "-ed"; "-ing" (no word ends in two of the groups)
+	if b := l.thirdPerson(w); b != "" {
+		return b, FormThird
+	}
+	if b := l.past(w); b != "" {
+		return b, FormPast
+	}
+	if b := l.ing(w); b != "" {
+		return b, FormIng
+	}
+	return "", FormNone
+}
+
+// irregularForm is the form of w, an irregular form of the verb b.
+func irregularForm(w, b string) Form {
 	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
+	case strings.HasSuffix(w, "ing"):
+		return FormIng
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(b, "s"):
+		return FormThird
+	}
+	return FormPast
+}
+
+// thirdPerson is the verb w is the third person singular of ("carries",
+// "fixes", "checks"), or "".
+func (l *Lexicon) thirdPerson(w string) string {
+	if strings.HasSuffix(w, "ies") && len(w) > 4 {
 		if b := l.known(w[:len(w)-3] + "y"); b != "" {
-			return b, FormThird
-		}
-	case strings.HasSuffix(w, "ied") && len(w) > 4:
-		if b := l.known(w[:len(w)-3] + "y"); b != "" {
-			return b, FormPast
+			return b
 		}
 	}
 	if strings.HasSuffix(w, "es") {
 		if b := l.known(w[:len(w)-2]); b != "" && strings.ContainsAny(w[len(w)-3:len(w)-2], "sxzho") {
-			return b, FormThird
+			return b
 		}
 	}
 	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		if b := l.known(w[:len(w)-1]); b != "" {
-			return b, FormThird
+			return b
 		}
 	}
-	if strings.HasSuffix(w, "ed") {
-		stem := w[:len(w)-2]
-		if b := l.known(stem); b != "" {
-			return b, FormPast
-		}
-		if b := l.known(stem + "e"); b != "" {
-			return b, FormPast
-		}
-		if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
-			if b := l.known(stem[:n-1]); b != "" {
-				return b, FormPast
-			}
-		}
-		if b := l.known(w[:len(w)-1]); b != "" {
-			return b, FormPast
+	return ""
+}
+
+// past is the verb w is the past tense or participle of ("carried",
+// "checked", "stored", "stopped", "agreed"), or "".
+func (l *Lexicon) past(w string) string {
+	if strings.HasSuffix(w, "ied") && len(w) > 4 {
+		if b := l.known(w[:len(w)-3] + "y"); b != "" {
+			return b
 		}
 	}
-	if strings.HasSuffix(w, "ing") && len(w) > 4 {
-		stem := w[:len(w)-3]
-		if b := l.known(stem); b != "" {
-			return b, FormIng
-		}
-		if b := l.known(stem + "e"); b != "" {
-			return b, FormIng
-		}
-		if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
-			if b := l.known(stem[:n-1]); b != "" {
-				return b, FormIng
-			}
-		}
+	if !strings.HasSuffix(w, "ed") {
+		return ""
 	}
-	return "", FormNone
+	if b := l.stemVerb(w[:len(w)-2]); b != "" {
+		return b
+	}
+	return l.known(w[:len(w)-1])
+}
+
+// ing is the verb w is the present participle of ("checking", "storing",
+// "stopping"), or "".
+func (l *Lexicon) ing(w string) string {
+	if !strings.HasSuffix(w, "ing") || len(w) <= 4 {
+		return ""
+	}
+	return l.stemVerb(w[:len(w)-3])
+}
+
+// stemVerb is the verb a stem left by "-ed" or "-ing" belongs to: the
+// stem itself ("check"), with its "e" back ("stor" → "store") or without
+// a doubled last letter ("stopp" → "stop"), or "".
+func (l *Lexicon) stemVerb(stem string) string {
+	if b := l.known(stem); b != "" {
+		return b
+	}
+	if b := l.known(stem + "e"); b != "" {
+		return b
+	}
+	if n := len(stem); n > 2 && stem[n-1] == stem[n-2] {
+		return l.known(stem[:n-1])
+	}
+	return ""
 }
 
 func (l *Lexicon) known(w string) string {
