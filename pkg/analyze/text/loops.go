@@ -364,39 +364,16 @@ var untilRe = regexp.MustCompile(`(?i)^(?:(?:sometimes|often|usually|normally)\s
 
 // loopUntil loops back from the last step to the first recent step of
 // the party the condition names ("until the reviewer approves": the
-// reviewer's first step of the cycle), or of the last performer.
+// reviewer's first step of the cycle), or of the last performer. The
+// party is untilWho, the start cycleStart or, after a decision,
+// decisionCycle; the named party's own step is untilStep.
 func (a *analyzer) loopUntil(cond string) bool {
-	ws := strings.Fields(cond)
-	who := ""
-	for n := min(4, len(ws)); n >= 1 && who == ""; n-- {
-		if np := nounPhrase(ws[:n], 4); np != "" && isAgent(np) {
-			who = a.performer(np)
-		}
-	}
-	var target *draft
-	for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-8; i-- {
-		d := a.drafts[i]
-		if d.event != nil || d.drop || d.item == nil {
-			continue
-		}
-		if who == "" || strings.EqualFold(d.performer, who) {
-			target = d // the earliest of the run
-		} else if target != nil {
-			break
-		}
-	}
-	if n := len(a.b.seq); who == "" && n > 0 && a.b.seq[n-1].gw != nil && a.b.seq[n-1].gw.typ == process.GatewayExclusive {
-		// "If the date is free, she sends a quote; if not, she proposes
-		// other dates. This goes back and forth until a date fits": the
-		// cycle starts at the step before that decision, and only the
-		// branch read last goes round it
-		g := a.b.seq[n-1].gw
-		if bf := g.before; bf != nil && bf.act != nil && bf.act.event == nil && !bf.act.drop && bf.act != a.last {
-			for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-4; i-- {
-				if list := g.branchOf(a.drafts[i].item); list != nil {
-					return a.b.addLoopCheckIn(list, cond, a.currentActor(), bf)
-				}
-			}
+	who := a.untilWho(cond)
+	target := a.cycleStart(who)
+	if who == "" {
+		if bf, list := a.decisionCycle(); list != nil {
+			return a.b.addLoopCheckIn(list, cond, a.currentActor(), bf)
+		} else if bf != nil {
 			target = bf.act
 		}
 	}
@@ -409,15 +386,74 @@ func (a *analyzer) loopUntil(cond string) bool {
 	if target == nil || target == a.last {
 		return false
 	}
-	// "until the reviewer approves the pull request": the approval is a
-	// step of its own before the decision; "until all aisles are
-	// counted" names none
+	a.untilStep(cond)
+	return a.b.addLoopUntil(cond, firstNonEmpty(who, a.currentActor()), target.item)
+}
+
+// untilWho is the performer the condition opens with ("until the
+// reviewer approves": the reviewer), or "".
+func (a *analyzer) untilWho(cond string) string {
+	ws := strings.Fields(cond)
+	who := ""
+	for n := min(4, len(ws)); n >= 1 && who == ""; n-- {
+		if np := nounPhrase(ws[:n], 4); np != "" && isAgent(np) {
+			who = a.performer(np)
+		}
+	}
+	return who
+}
+
+// cycleStart is the earliest of the last run of steps (of the last
+// eight read) done by who, or by anyone when who is "", or nil.
+func (a *analyzer) cycleStart(who string) *draft {
+	var target *draft
+	for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-8; i-- {
+		d := a.drafts[i]
+		if d.event != nil || d.drop || d.item == nil {
+			continue
+		}
+		if who == "" || strings.EqualFold(d.performer, who) {
+			target = d // the earliest of the run
+		} else if target != nil {
+			break
+		}
+	}
+	return target
+}
+
+// decisionCycle is the cycle through an exclusive decision just read:
+// "If the date is free, she sends a quote; if not, she proposes other
+// dates. This goes back and forth until a date fits": the cycle starts
+// at the step before that decision (bf), and only the branch read last
+// (list) goes round it. Both are nil without such a decision; list is
+// nil when none of the last steps read is in one of its branches.
+func (a *analyzer) decisionCycle() (bf *item, list *[]*item) {
+	n := len(a.b.seq)
+	if n == 0 || a.b.seq[n-1].gw == nil || a.b.seq[n-1].gw.typ != process.GatewayExclusive {
+		return nil, nil
+	}
+	g := a.b.seq[n-1].gw
+	bf = g.before
+	if bf == nil || bf.act == nil || bf.act.event != nil || bf.act.drop || bf.act == a.last {
+		return nil, nil
+	}
+	for i := len(a.drafts) - 1; i >= 0 && i >= len(a.drafts)-4; i-- {
+		if list := g.branchOf(a.drafts[i].item); list != nil {
+			return bf, list
+		}
+	}
+	return bf, nil
+}
+
+// untilStep adds the condition's own step: "until the reviewer approves
+// the pull request": the approval is a step of its own before the
+// decision; "until all aisles are counted" names none.
+func (a *analyzer) untilStep(cond string) {
 	if cs := parseClause(cond, a.lastObject); len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer) {
 		if ds := a.clauses(cond, cond); len(ds) > 0 {
 			a.b.add(ds)
 		}
 	}
-	return a.b.addLoopUntil(cond, firstNonEmpty(who, a.currentActor()), target.item)
 }
 
 // stepBefore is the step read right before last (a plain step still in
