@@ -315,7 +315,10 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   console.log(`running analysis: ${window.length} polls in 8 s, gaps ms: ${gaps.join(',')}`);
   expect(window.length).toBeGreaterThanOrEqual(2);
   expect(window.length).toBeLessThanOrEqual(9);
-  for (const g of gaps) expect(g).toBeGreaterThanOrEqual(950);
+  // The request events reach the test late by however busy the machine is (940 ms seen
+  // between two 1 s polls in a fresh-clone CI run), so a single gap is checked against half
+  // the interval; the count bound above is what keeps polls at about one a second.
+  for (const g of gaps) expect(g).toBeGreaterThanOrEqual(500);
   // Leaving the page stops polling.
   await page.goto('/analyzer');
   const after = polls.length;
