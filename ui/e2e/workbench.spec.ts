@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures';
-import { expectTappable, snap } from './helpers';
+import { acceptCookies, expectTappable, snap } from './helpers';
 import { signInAs } from './analyzers-helpers';
 import { chainBpmn, insideViewport, uploadBpmn } from './bpmn-chain';
 
@@ -610,6 +610,9 @@ test('a wide model at 375 px: the simulated token stays on screen to its end (th
   await page.evaluate(() => sessionStorage.clear());
   await page.setViewportSize({ width: 375, height: 812 });
   await openModel(page, id);
+  // The cookie banner covers the bottom third of a phone until it is accepted, as a person
+  // does first; left up, it covered PNG whenever the page scrolled PNG to the bottom.
+  await acceptCookies(page);
   await pngBesideScale(page, page.getByTestId('model-workbench'), 'viewer 375');
   await playFollowed(page, page.getByTestId('model-workbench'), '.bpmn-canvas', 'viewer 375');
 
