@@ -212,7 +212,7 @@ func (c *converter) id(e *parse.Element) string {
 		}
 		cand := c.fresh(base)
 		if id != "" {
-			c.adjust("id %s used twice, renamed %s", id, cand)
+			c.adjust("%s shares its id with another element: given a new one", describe(e))
 		}
 		id = cand
 	}

@@ -331,7 +331,7 @@ func TestOddFiles(t *testing.T) {
 			}
 			ids[a.ID] = true
 		}
-		if len(ids) != 2 || !strings.Contains(r.Note(), "id T used twice") {
+		if len(ids) != 2 || !strings.Contains(r.Note(), `task "Two" shares its id with another element: given a new one`) {
 			t.Errorf("activities = %+v, note %q", r.Model.Activities, r.Note())
 		}
 	})
@@ -379,6 +379,48 @@ func TestOddFiles(t *testing.T) {
 			t.Errorf("pools = %+v, activities %+v", r.Model.Pools, r.Model.Activities)
 		}
 	})
+}
+
+// TestAdjustedNoteNamesElements: the conversion note a person reads names
+// an adjusted element by its kind and name, or its kind and position,
+// never by its id ("lane sid-744AE… named 'Lane'").
+func TestAdjustedNoteNamesElements(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, xml string
+		want      string // in the note
+		ids       []string
+	}{
+		{"unnamed lane", `<process id="P" name="Billing"><laneSet id="S"><lane id="sid-744AE1B2" name="Clerk"/><lane id="sid-744AE1B3"><flowNodeRef>T1</flowNodeRef></lane></laneSet><task id="T1" name="a"/></process>`,
+			`the 2nd lane (unnamed) in process "Billing" is called "Lane"`, []string{"sid-744AE1B3", "sid-744AE1B2"}},
+		{"unnamed lane in an unnamed process", `<process id="P"><laneSet id="S"><lane id="sid-744AE1B2"><flowNodeRef>T1</flowNodeRef></lane></laneSet><task id="T1" name="a"/></process>`,
+			`the 1st lane (unnamed) is called "Lane"`, []string{"sid-744AE1B2"}},
+		{"repeated lane", `<process id="P"><laneSet id="S"><lane id="sid-1" name="Clerk"/><lane id="sid-2" name="Clerk"/></laneSet><task id="T1" name="a"/></process>`,
+			`a second lane "Clerk" is called "Clerk 2"`, []string{"sid-1", "sid-2"}},
+		{"process in no pool", `<collaboration id="C"><participant id="PA" name="A" processRef="A"/></collaboration>
+<process id="A"><task id="T1" name="One"/></process><process id="sid-B9" name="Other"><task id="T2" name="Two"/></process>`,
+			`process "Other" is in no pool`, []string{"sid-B9"}},
+		{"unnamed process in no pool", `<collaboration id="C"><participant id="PA" name="A" processRef="A"/></collaboration>
+<process id="A"><task id="T1" name="One"/></process><process id="sid-B9"><task id="T2" name="Two"/></process>`,
+			`the 2nd process (unnamed) is in no pool`, []string{"sid-B9"}},
+		{"id used twice by an unnamed task", `<collaboration id="C"><participant id="PA" processRef="A"/><participant id="PB" processRef="B"/></collaboration>
+<process id="A"><task id="sid-T" name="One"/></process><process id="B" name="Billing"><task id="sid-T"/></process>`,
+			`the 1st task (unnamed) in process "Billing" shares its id`, []string{"sid-T"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			note := convert(t, tt.xml).Note()
+			if !strings.Contains(note, tt.want) {
+				t.Errorf("note = %q, want it to say %q", note, tt.want)
+			}
+			for _, id := range tt.ids {
+				if strings.Contains(note, id) {
+					t.Errorf("note = %q shows the id %q", note, id)
+				}
+			}
+		})
+	}
 }
 
 func TestRefused(t *testing.T) {
