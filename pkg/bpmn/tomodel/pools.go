@@ -41,7 +41,7 @@ func (c *converter) ownPool(p *parse.Element, poolOf map[*parse.Element]string) 
 	}
 	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: name, ProcessID: p.ID})
 	poolOf[p] = id
-	c.adjust("%s is in no pool: converted as a pool of its own", describe(p))
+	c.adjust("%s is in no pool: converted as a pool of its own", p)
 }
 
 func hasFlowNodes(p *parse.Element) bool {
@@ -71,10 +71,12 @@ func (c *converter) lanesOf(p *parse.Element, pool string) {
 				for n := 2; names[name]; n++ {
 					name = base + " " + strconv.Itoa(n)
 				}
+				// the new name goes into the format: a "%" in it is literal
+				called := strings.ReplaceAll(strconv.Quote(name), "%", "%%")
 				if l.Label() == "" {
-					c.adjust("%s is called %q", describe(l), name)
+					c.adjust("%s is called "+called, l)
 				} else {
-					c.adjust("a second %s is called %q", describe(l), name)
+					c.adjust("a second %s is called "+called, l)
 				}
 			}
 			names[name] = true
@@ -117,7 +119,8 @@ func (c *converter) performer(e *parse.Element, inherited string) string {
 
 // describe names an element for the conversion note a person reads: its
 // kind and name (`lane "Clerk"`), or, unnamed, its kind and position
-// among its kind in what holds it (`the 2nd lane of process "Billing"`).
+// among the unnamed of its kind in what holds it (`the 2nd unnamed lane
+// in process "Billing"`).
 // Never its id: ids are the modeller's internals ("sid-744AE…").
 func describe(e *parse.Element) string {
 	kind := kindWords(e.Kind)
@@ -128,14 +131,14 @@ func describe(e *parse.Element) string {
 	if e.Parent != nil {
 		n := 0
 		for _, sib := range e.Parent.Children {
-			if sib.Kind == e.Kind {
+			if sib.Kind == e.Kind && sib.Label() == "" {
 				n++
 			}
 			if sib == e {
 				break
 			}
 		}
-		s = "the " + ordinal(n) + " " + kind + " (unnamed)"
+		s = "the " + ordinal(n) + " unnamed " + kind
 		if holder := e.Parent; holder.Kind == "laneSet" || holder.Kind == "childLaneSet" {
 			holder = holder.Parent
 			if holder != nil && holder.Label() != "" {
