@@ -230,3 +230,15 @@ func Names(m *process.Model) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TaskNames lists the names of the model's tasks (activities) in the
+// model's order: the steps the suggestions' examples are written with.
+func TaskNames(m *process.Model) []string {
+	var out []string
+	for _, a := range m.Activities {
+		if strings.TrimSpace(a.Name) != "" {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}

@@ -37,14 +37,17 @@ const maxSuggestions = 3
 // Suggest answers a sentence the grammar did not understand with the
 // closest forms it does understand (at most three), written with the
 // diagram's names the sentence mentions (names are the model's, Names).
-// The closeness is the number of words of the sentence that point to a
-// form; a sentence pointing nowhere gets the three commonest forms.
-func Suggest(sentence string, names []string) []string {
+// Names the sentence does not mention are filled in from tasks (the
+// model's, TaskNames): an example step is a task, never a decision such
+// as "Amount exceeds 1000 EUR?" or an event. The closeness is the number
+// of words of the sentence that point to a form; a sentence pointing
+// nowhere gets the three commonest forms.
+func Suggest(sentence string, names, tasks []string) []string {
 	s := " " + strings.ToLower(strings.Join(strings.FieldsFunc(sentence, func(r rune) bool {
 		return !(r == '\'' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127)
 	}), " ")) + " "
 	mentioned, rest := mentionedNames(s, names)
-	x, y := exampleNames(s, mentioned, names)
+	x, y := exampleNames(s, mentioned, tasks)
 	ranks := rankForms(rest)
 	var out []string
 	if ranks[0].score == 0 {
@@ -83,8 +86,9 @@ func mentionedNames(s string, names []string) (mentioned []string, rest string) 
 }
 
 // exampleNames chooses the examples' X and Y: the names mentioned, in the
-// sentence's order, filled up from the diagram's names, else stock names.
-func exampleNames(s string, mentioned, names []string) (x, y string) {
+// sentence's order, filled up from the diagram's task names, else stock
+// names.
+func exampleNames(s string, mentioned, tasks []string) (x, y string) {
 	x, y = "Check claim", "Pay claim"
 	switch {
 	case len(mentioned) >= 2:
@@ -94,16 +98,25 @@ func exampleNames(s string, mentioned, names []string) (x, y string) {
 		}
 	case len(mentioned) == 1:
 		x = mentioned[0]
-		for _, n := range names {
+		for _, n := range tasks {
 			if n != x && strings.TrimSpace(n) != "" {
 				y = n
 				break
 			}
 		}
-	case len(names) >= 2:
-		x, y = names[0], names[1]
-	case len(names) == 1:
-		x = names[0]
+	default:
+		var named []string
+		for _, n := range tasks {
+			if strings.TrimSpace(n) != "" {
+				named = append(named, n)
+			}
+		}
+		if len(named) >= 1 {
+			x = named[0]
+		}
+		if len(named) >= 2 {
+			y = named[1]
+		}
 	}
 	return x, y
 }

@@ -166,7 +166,7 @@ func TestApplyWords(t *testing.T) {
 // whole grammar.
 func TestSuggest(t *testing.T) {
 	t.Parallel()
-	names := Names(rejection())
+	names, tasks := Names(rejection()), TaskNames(rejection())
 	tests := []struct {
 		in   string
 		want []string // each must be one of the suggestions, the first first
@@ -181,7 +181,7 @@ func TestSuggest(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.in, func(t *testing.T) {
 			t.Parallel()
-			got := Suggest(tc.in, names)
+			got := Suggest(tc.in, names, tasks)
 			if len(got) == 0 || len(got) > 3 {
 				t.Fatalf("%d suggestions: %q", len(got), got)
 			}

@@ -21,7 +21,7 @@ func TestNotUnderstoodDetail(t *testing.T) {
 		{[]string{"Send rejection letter finishes it"}, "• end the process after 'Send rejection letter'"},
 		{nil, "for example"},
 	} {
-		d := notUnderstoodDetail(tc.parts, names)
+		d := notUnderstoodDetail(tc.parts, names, names)
 		if !strings.Contains(d, tc.want) {
 			t.Errorf("%q: detail %q lacks %q", tc.parts, d, tc.want)
 		}

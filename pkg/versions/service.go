@@ -344,7 +344,7 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 		return nil, usedLLM, err
 	}
 	if len(plan.Operations) == 0 {
-		return nil, usedLLM, fmt.Errorf("%w: %s", ErrNotUnderstood, notUnderstoodDetail(plan.NotUnderstood, refine.Names(m)))
+		return nil, usedLLM, fmt.Errorf("%w: %s", ErrNotUnderstood, notUnderstoodDetail(plan.NotUnderstood, refine.Names(m), refine.TaskNames(m)))
 	}
 	next, err := refine.Apply(m, plan.Operations)
 	if err != nil {
@@ -369,14 +369,14 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 
 // notUnderstoodDetail answers an instruction nothing was made of with
 // the closest forms SPADE understands, written with the diagram's names
-// (a short list, not the whole grammar).
-func notUnderstoodDetail(parts []string, names []string) string {
+// (a short list, not the whole grammar); the examples' steps are tasks.
+func notUnderstoodDetail(parts, names, tasks []string) string {
 	if len(parts) == 0 {
 		return "Write what to change, for example: rename 'Check' to 'Check receipts'; move 'Approve' to Finance; add step 'Archive invoice' after 'Pay invoice'."
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "SPADE did not understand %q. Did you mean one of these?", strings.Join(parts, "; "))
-	for _, s := range refine.Suggest(strings.Join(parts, " "), names) {
+	for _, s := range refine.Suggest(strings.Join(parts, " "), names, tasks) {
 		b.WriteString("\n• " + s)
 	}
 	return b.String()

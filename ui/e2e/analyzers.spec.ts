@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { snap } from './helpers';
+import { expectTappable, snap } from './helpers';
 import { filesDir, makeDiagramPng, recordStages, signInAs, svgLabelText, testdata, watchStages, writeProcessTxt } from './analyzers-helpers';
 
 test.setTimeout(180_000);
@@ -375,6 +375,27 @@ test('375 px layout: hub, analyzer, results and settings fit the screen', async 
   await expect(page.getByRole('button', { name: 'Formats ▾' })).toBeVisible();
   await noOverflow();
   await snap(page, 'document-results-375');
+  // The result tabs wrap rather than scroll sideways: at rest no label is
+  // cut (before, "Process Model" was half off the row with no scroll cue),
+  // and each tab is on top where a person taps it.
+  const tablist = page.getByRole('tablist').first();
+  const cut = await tablist.evaluate((list) => {
+    const box = list.getBoundingClientRect();
+    return {
+      scroll: list.scrollWidth - list.clientWidth,
+      cut: Array.from(list.querySelectorAll('[role="tab"]'))
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < box.left - 0.5 || r.right > box.right + 0.5 || t.scrollWidth > t.clientWidth;
+        })
+        .map((t) => t.textContent),
+    };
+  });
+  expect(cut.scroll, 'the tab row scrolls sideways, px').toBeLessThanOrEqual(0);
+  expect(cut.cut, 'tab labels cut at rest').toEqual([]);
+  for (const label of ['Overview', 'Process Items', 'Process Details', 'SIPOC', 'Process Model']) {
+    await expectTappable(page, tablist.getByRole('tab', { name: label, exact: true }), `result tab ${label}`);
+  }
   await expect(page.getByRole('button', { name: 'Formats ▾' })).toBeVisible();
   await page.getByRole('tab', { name: 'Process Model' }).click();
   await expect(page.locator('[data-testid="bpmn-canvas"] svg g.djs-element').first()).toBeAttached({ timeout: 90_000 });

@@ -522,11 +522,37 @@ func TestHeadingOrStep(t *testing.T) {
 		{"Remove lens cap.", false},
 		{"The clerk checks the invoice.", false},
 		{"Outline of steps.", true},
+		{"Invoice approval procedure.", true},
+		{"Expense claim process.", true},
+		{"Follow the procedure.", false},
+		{"Invoice the customer.", false},
 	}
 	for _, tt := range tests {
 		if got := isHeadingText(tt.line); got != tt.heading {
 			t.Errorf("isHeadingText(%q) = %v", tt.line, got)
 		}
+	}
+}
+
+// TestDocumentTitleIsNoTask: a document's title line with a full stop
+// ("Invoice approval procedure.", whose first word is also a verb) is not
+// a task of the process a person sees.
+func TestDocumentTitleIsNoTask(t *testing.T) {
+	m := analyze(t, strings.Join([]string{
+		"Invoice approval procedure.",
+		"The clerk receives the supplier invoice by email.",
+		"The clerk enters the invoice in the ERP system.",
+		"If the amount exceeds 1000 EUR, the manager approves the invoice.",
+		"The accountant pays the invoice through the banking portal.",
+		"The accountant archives the invoice.",
+	}, "\n"))
+	for _, a := range m.Activities {
+		if strings.Contains(strings.ToLower(a.Name), "procedure") {
+			t.Errorf("the title became task %q; tasks %v", a.Name, m.Activities)
+		}
+	}
+	if len(m.Activities) < 4 {
+		t.Errorf("%d tasks, want the 5 steps: %+v", len(m.Activities), m.Activities)
 	}
 }
 

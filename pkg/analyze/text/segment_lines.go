@@ -79,6 +79,9 @@ func readsAsStep(ws []string, stop bool) bool {
 		if determiners[norm(ws[0])] || pronouns[norm(ws[0])] {
 			return true
 		}
+		if titleOfDocument(ws) {
+			return false // "Invoice approval procedure."
+		}
 		for _, w := range ws {
 			if auxBe[norm(w)] || modals[norm(w)] {
 				return true
@@ -104,6 +107,27 @@ func readsAsStep(ws []string, stop bool) bool {
 		}
 	}
 	return false
+}
+
+// documentNouns end a document's title: "Invoice approval procedure.",
+// "Expense claim process.".
+var documentNouns = set(`procedure procedures process policy workflow guideline guidelines instructions sop`)
+
+// titleOfDocument reports whether the words of a short line with a full
+// stop name a document: capitalised, two or three words, the last a
+// document noun and no word a determiner, pronoun, auxiliary or modal
+// ("Invoice approval procedure." is a title even though "invoice" is a
+// verb; "Follow the procedure." is a step).
+func titleOfDocument(ws []string) bool {
+	if len(ws) < 2 || len(ws) > 3 || !isCapitalised(ws[0]) || !documentNouns[norm(ws[len(ws)-1])] {
+		return false
+	}
+	for _, w := range ws {
+		if n := norm(w); determiners[n] || pronouns[n] || auxBe[n] || modals[n] {
+			return false
+		}
+	}
+	return true
 }
 
 func startsLower(t string) bool {

@@ -1,7 +1,10 @@
 package tomodel
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -38,7 +41,7 @@ func (c *converter) ownPool(p *parse.Element, poolOf map[*parse.Element]string) 
 	}
 	c.m.Pools = append(c.m.Pools, process.Pool{ID: id, Name: name, ProcessID: p.ID})
 	poolOf[p] = id
-	c.adjust("process %s is in no pool: converted as a pool of its own", p.ID)
+	c.adjust("%s is in no pool: converted as a pool of its own", p)
 }
 
 func hasFlowNodes(p *parse.Element) bool {
@@ -68,7 +71,13 @@ func (c *converter) lanesOf(p *parse.Element, pool string) {
 				for n := 2; names[name]; n++ {
 					name = base + " " + strconv.Itoa(n)
 				}
-				c.adjust("lane %s named %q", l.ID, name)
+				// the new name goes into the format: a "%" in it is literal
+				called := strings.ReplaceAll(strconv.Quote(name), "%", "%%")
+				if l.Label() == "" {
+					c.adjust("%s is called "+called, l)
+				} else {
+					c.adjust("a second %s is called "+called, l)
+				}
 			}
 			names[name] = true
 			c.lanes[l] = name
@@ -106,4 +115,70 @@ func (c *converter) performer(e *parse.Element, inherited string) string {
 		return inherited
 	}
 	return best
+}
+
+// describe names an element for the conversion note a person reads: its
+// kind and name (`lane "Clerk"`), or, unnamed, its kind and position
+// among the unnamed of its kind in what holds it (`the 2nd unnamed lane
+// in process "Billing"`).
+// Never its id: ids are the modeller's internals ("sid-744AE…").
+func describe(e *parse.Element) string {
+	kind := kindWords(e.Kind)
+	if name := e.Label(); name != "" {
+		return fmt.Sprintf("%s %q", kind, name)
+	}
+	s := "an unnamed " + kind
+	if e.Parent != nil {
+		n := 0
+		for _, sib := range e.Parent.Children {
+			if sib.Kind == e.Kind && sib.Label() == "" {
+				n++
+			}
+			if sib == e {
+				break
+			}
+		}
+		s = "the " + ordinal(n) + " unnamed " + kind
+		if holder := e.Parent; holder.Kind == "laneSet" || holder.Kind == "childLaneSet" {
+			holder = holder.Parent
+			if holder != nil && holder.Label() != "" {
+				s += fmt.Sprintf(" in %s %q", kindWords(holder.Kind), holder.Label())
+			}
+		} else if holder.Label() != "" {
+			s += fmt.Sprintf(" in %s %q", kindWords(holder.Kind), holder.Label())
+		}
+	}
+	return s
+}
+
+// kindWords spells a BPMN element kind as words: "exclusiveGateway" is
+// "exclusive gateway".
+func kindWords(kind string) string {
+	var b strings.Builder
+	for i, r := range kind {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// ordinal spells n as "1st", "2nd", "3rd", "4th", … "11th", "21st".
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
 }

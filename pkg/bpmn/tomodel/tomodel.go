@@ -18,6 +18,7 @@ package tomodel
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -48,12 +49,14 @@ type Result struct {
 type Skipped struct {
 	Kind  string `json:"kind"`
 	Count int    `json:"count"`
-	// IDs are the first few ids, so a reader can find them in the file.
-	IDs []string `json:"ids,omitempty"`
+	// Names are the first few skipped elements by name, or unnamed by
+	// kind and position, so a reader can find them in the diagram (ids
+	// are the modeller's internals, "sid-744AE…", and never shown).
+	Names []string `json:"names,omitempty"`
 }
 
-// maxSkippedIDs bounds the ids listed per skipped kind.
-const maxSkippedIDs = 5
+// maxSkippedNames bounds the names listed per skipped kind.
+const maxSkippedNames = 5
 
 // Note says in one sentence what was not converted ("" when everything
 // was).
@@ -64,9 +67,9 @@ func (r *Result) Note() string {
 	var parts []string
 	for _, s := range r.Skipped {
 		p := fmt.Sprintf("%d %s", s.Count, s.Kind)
-		if len(s.IDs) > 0 {
-			p += " (" + strings.Join(s.IDs, ", ")
-			if s.Count > len(s.IDs) {
+		if len(s.Names) > 0 {
+			p += " (" + strings.Join(s.Names, ", ")
+			if s.Count > len(s.Names) {
 				p += ", …"
 			}
 			p += ")"
@@ -166,8 +169,15 @@ func (c *converter) skip(kind string, e *parse.Element) {
 		c.skipped[kind] = s
 	}
 	s.Count++
-	if e != nil && e.ID != "" && len(s.IDs) < maxSkippedIDs && (len(s.IDs) == 0 || s.IDs[len(s.IDs)-1] != e.ID) {
-		s.IDs = append(s.IDs, e.ID)
+	if e == nil || len(s.Names) == maxSkippedNames {
+		return
+	}
+	name := strconv.Quote(e.Label())
+	if e.Label() == "" {
+		name = describe(e)
+	}
+	if !slices.Contains(s.Names, name) {
+		s.Names = append(s.Names, name)
 	}
 }
 
@@ -175,9 +185,12 @@ func (c *converter) skip(kind string, e *parse.Element) {
 // thousands).
 const maxAdjusted = 20
 
-func (c *converter) adjust(format string, args ...any) {
+// adjust lists an adjustment; describe(e), its element, is only spelt
+// while the list has room (it walks e's siblings: thousands of renamed
+// ids would otherwise cost quadratic time).
+func (c *converter) adjust(format string, e *parse.Element) {
 	if len(c.adjusted) < maxAdjusted {
-		c.adjusted = append(c.adjusted, fmt.Sprintf(format, args...))
+		c.adjusted = append(c.adjusted, fmt.Sprintf(format, describe(e)))
 	}
 }
 
@@ -212,7 +225,7 @@ func (c *converter) id(e *parse.Element) string {
 		}
 		cand := c.fresh(base)
 		if id != "" {
-			c.adjust("id %s used twice, renamed %s", id, cand)
+			c.adjust("%s shares its id with another element: given a new one", e)
 		}
 		id = cand
 	}

@@ -266,7 +266,7 @@ func TestFlowsConditionsDefaults(t *testing.T) {
 			t.Errorf("gateway %s = %q, want %q", id, types[id], w)
 		}
 	}
-	if !strings.Contains(m.Note(), "sequenceFlow with a missing end (F_Bad)") {
+	if !strings.Contains(m.Note(), "1 sequenceFlow with a missing end") || strings.Contains(m.Note(), "F_Bad") {
 		t.Errorf("note = %q", m.Note())
 	}
 }
@@ -312,7 +312,7 @@ func TestDataAndAnnotations(t *testing.T) {
 	if len(m.Annotations) != 1 || m.Annotations[0].Text != "Ask the manager first" || m.Annotations[0].AttachedTo != "T" {
 		t.Errorf("annotations = %+v", m.Annotations)
 	}
-	if !strings.Contains(r.Note(), "1 group (Grp)") {
+	if !strings.Contains(r.Note(), "1 group") || strings.Contains(r.Note(), "Grp") {
 		t.Errorf("note = %q", r.Note())
 	}
 }
@@ -331,7 +331,7 @@ func TestOddFiles(t *testing.T) {
 			}
 			ids[a.ID] = true
 		}
-		if len(ids) != 2 || !strings.Contains(r.Note(), "id T used twice") {
+		if len(ids) != 2 || !strings.Contains(r.Note(), `task "Two" shares its id with another element: given a new one`) {
 			t.Errorf("activities = %+v, note %q", r.Model.Activities, r.Note())
 		}
 	})
@@ -379,6 +379,52 @@ func TestOddFiles(t *testing.T) {
 			t.Errorf("pools = %+v, activities %+v", r.Model.Pools, r.Model.Activities)
 		}
 	})
+}
+
+// TestAdjustedNoteNamesElements: the conversion note a person reads names
+// an adjusted element by its kind and name, or its kind and position,
+// never by its id ("lane sid-744AE… named 'Lane'").
+func TestAdjustedNoteNamesElements(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, xml string
+		want      string // in the note
+		ids       []string
+	}{
+		{"unnamed lane", `<process id="P" name="Billing"><laneSet id="S"><lane id="sid-744AE1B2" name="Clerk"/><lane id="sid-744AE1B3"><flowNodeRef>T1</flowNodeRef></lane></laneSet><task id="T1" name="a"/></process>`,
+			`the 1st unnamed lane in process "Billing" is called "Lane"`, []string{"sid-744AE1B3", "sid-744AE1B2"}},
+		{"unnamed lane in an unnamed process", `<process id="P"><laneSet id="S"><lane id="sid-744AE1B2"><flowNodeRef>T1</flowNodeRef></lane></laneSet><task id="T1" name="a"/></process>`,
+			`the 1st unnamed lane is called "Lane"`, []string{"sid-744AE1B2"}},
+		{"repeated lane", `<process id="P"><laneSet id="S"><lane id="sid-1" name="Clerk"/><lane id="sid-2" name="Clerk"/></laneSet><task id="T1" name="a"/></process>`,
+			`a second lane "Clerk" is called "Clerk 2"`, []string{"sid-1", "sid-2"}},
+		{"repeated lane with a percent sign", `<process id="P"><laneSet id="S"><lane id="sid-1" name="50% team"/><lane id="sid-2" name="50% team"/></laneSet><task id="T1" name="a"/></process>`,
+			`a second lane "50% team" is called "50% team 2"`, []string{"sid-1", "sid-2", "%!"}},
+		{"process in no pool", `<collaboration id="C"><participant id="PA" name="A" processRef="A"/></collaboration>
+<process id="A"><task id="T1" name="One"/></process><process id="sid-B9" name="Other"><task id="T2" name="Two"/></process>`,
+			`process "Other" is in no pool`, []string{"sid-B9"}},
+		{"unnamed process in no pool", `<collaboration id="C"><participant id="PA" name="A" processRef="A"/></collaboration>
+<process id="A"><task id="T1" name="One"/></process><process id="sid-B9"><task id="T2" name="Two"/></process>`,
+			`the 2nd unnamed process is in no pool`, []string{"sid-B9"}},
+		{"skipped elements by name", `<process id="P"><task id="T1" name="a"/><group id="sid-G1" name="Checks"/><group id="sid-G2"/><group id="sid-G3" name="Checks"/></process>`,
+			`3 group ("Checks", the 1st unnamed group, …)`, []string{"sid-G1", "sid-G2"}},
+		{"id used twice by an unnamed task", `<collaboration id="C"><participant id="PA" processRef="A"/><participant id="PB" processRef="B"/></collaboration>
+<process id="A"><task id="sid-T" name="One"/></process><process id="B" name="Billing"><task id="sid-T"/></process>`,
+			`the 1st unnamed task in process "Billing" shares its id`, []string{"sid-T"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			note := convert(t, tt.xml).Note()
+			if !strings.Contains(note, tt.want) {
+				t.Errorf("note = %q, want it to say %q", note, tt.want)
+			}
+			for _, id := range tt.ids {
+				if strings.Contains(note, id) {
+					t.Errorf("note = %q shows the id %q", note, id)
+				}
+			}
+		})
+	}
 }
 
 func TestRefused(t *testing.T) {

@@ -8,7 +8,7 @@ export interface TabsProps {
   children: ReactNode;
 }
 
-/** An accessible tab bar that scrolls horizontally on narrow screens; children render the active panel. */
+/** An accessible tab bar that wraps onto a second row on narrow screens (no label is cut); children render the active panel. */
 export function Tabs({ tabs, active, onChange, children }: TabsProps) {
   const base = useId();
   return (
