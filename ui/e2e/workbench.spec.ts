@@ -202,6 +202,8 @@ test('the editor: properties panel, lint problems that select the element, undo/
   // Buttons are on top where they are drawn.
   for (const name of ['Undo', 'Fit Content', 'Simulate', 'Full screen', 'Save version']) {
     const b = editor.getByRole('button', { name, exact: true });
+    // A person scrolls to the button first; elementFromPoint outside the window finds nothing.
+    await b.scrollIntoViewIfNeeded();
     const hit = await b.evaluate((el) => {
       const r = el.getBoundingClientRect();
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
