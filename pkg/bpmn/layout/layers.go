@@ -119,10 +119,21 @@ func (l *layouter) dagEdge(i int) (int, int) {
 // assignLayers gives each node its longest-path layer, then pulls sources
 // right so that a start event sits next to its first activity.
 func (l *layouter) assignLayers() {
+	succ, indeg := l.dagSuccessors()
+	l.longestPaths(succ, indeg)
+	hasPred := withPredecessor(succ)
+	l.pullSources(succ, hasPred)
+	l.isolateFree(succ, hasPred)
+	l.pinEnds()
+	l.countLayers()
+}
+
+// dagSuccessors lists each node's successors along the layering direction
+// (self loops left out) and counts its predecessors.
+func (l *layouter) dagSuccessors() (succ [][]int, indeg []int) {
 	n := len(l.g.Nodes)
-	l.layer = make([]int, n)
-	succ := make([][]int, n)
-	indeg := make([]int, n)
+	succ = make([][]int, n)
+	indeg = make([]int, n)
 	for i := range l.g.Edges {
 		a, b := l.dagEdge(i)
 		if a == b {
@@ -131,6 +142,14 @@ func (l *layouter) assignLayers() {
 		succ[a] = append(succ[a], b)
 		indeg[b]++
 	}
+	return succ, indeg
+}
+
+// longestPaths sets each node's layer to the length of the longest path
+// from a node without predecessors to it (indeg is used up).
+func (l *layouter) longestPaths(succ [][]int, indeg []int) {
+	n := len(l.g.Nodes)
+	l.layer = make([]int, n)
 	queue := make([]int, 0, n)
 	for v := 0; v < n; v++ {
 		if indeg[v] == 0 {
@@ -149,13 +168,23 @@ func (l *layouter) assignLayers() {
 			}
 		}
 	}
-	hasPred := make([]bool, n)
-	for v := 0; v < n; v++ {
+}
+
+// withPredecessor tells per node whether it is some node's successor.
+func withPredecessor(succ [][]int) []bool {
+	hasPred := make([]bool, len(succ))
+	for v := range succ {
 		for _, w := range succ[v] {
 			hasPred[w] = true
 		}
 	}
-	for v := 0; v < n; v++ {
+	return hasPred
+}
+
+// pullSources moves every source (no predecessor, some successor) to the
+// layer just before its nearest successor.
+func (l *layouter) pullSources(succ [][]int, hasPred []bool) {
+	for v := range succ {
 		if hasPred[v] || len(succ[v]) == 0 {
 			continue
 		}
@@ -169,9 +198,13 @@ func (l *layouter) assignLayers() {
 			l.layer[v] = m - 1
 		}
 	}
-	// nodes without any edge (an event sub-process, a free note) go in a
-	// layer of their own after the flow, instead of widening its first
-	// column
+}
+
+// isolateFree puts the nodes without any edge (an event sub-process, a
+// free note) in a layer of their own after the flow, instead of widening
+// its first column.
+func (l *layouter) isolateFree(succ [][]int, hasPred []bool) {
+	n := len(l.g.Nodes)
 	isolated := make([]bool, n)
 	some, flow := false, false
 	for v := 0; v < n; v++ {
@@ -196,7 +229,10 @@ func (l *layouter) assignLayers() {
 			}
 		}
 	}
-	l.pinEnds()
+}
+
+// countLayers sets nLayers from the nodes' layers (at least one).
+func (l *layouter) countLayers() {
 	for _, ly := range l.layer {
 		if ly+1 > l.nLayers {
 			l.nLayers = ly + 1
