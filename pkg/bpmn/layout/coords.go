@@ -8,9 +8,31 @@ import (
 // assignY sizes the lane bands and places every item vertically inside its
 // band, pulling items towards their neighbours so that edges run straight.
 func (l *layouter) assignY() {
-	// groups[layer][lane] = items of that layer in that lane, in order.
-	groups := make([][][]int, l.nLayers)
-	need := make([]float64, l.lanes)
+	groups, need := l.laneGroups()
+	l.sizeBands(need)
+	desired := make([]float64, len(l.items))
+	l.centreGroups(groups, desired)
+	l.pullGroups(groups, desired)
+	l.linkGroups(groups)
+	// alternate: nodes snap to their neighbours, then long edges
+	// straighten around them, each making room for the other
+	for round := 0; round < 6; round++ {
+		l.snap()
+		l.straighten()
+	}
+	// whole pixels keep the XML short; rounding every item the same way
+	// keeps straight lines straight
+	for i := range l.items {
+		l.items[i].y = math.Round(l.items[i].y)
+	}
+}
+
+// laneGroups splits every layer by lane: groups[layer][lane] are the
+// items of that layer in that lane, in order. need is per lane the
+// height its tallest group takes.
+func (l *layouter) laneGroups() (groups [][][]int, need []float64) {
+	groups = make([][][]int, l.nLayers)
+	need = make([]float64, l.lanes)
 	for ly, items := range l.layers {
 		groups[ly] = make([][]int, l.lanes)
 		for _, it := range items {
@@ -30,6 +52,13 @@ func (l *layouter) assignY() {
 			}
 		}
 	}
+	return groups, need
+}
+
+// sizeBands stacks the lane bands, each as high as its need with padding
+// and corridor, at least its smallest height (none when collapsed), a
+// band's gap above it.
+func (l *layouter) sizeBands(need []float64) {
 	l.bands = make([]Band, l.lanes)
 	y := 0.0
 	for ln := range l.bands {
@@ -50,8 +79,10 @@ func (l *layouter) assignY() {
 		l.bands[ln] = Band{Y: y, H: h}
 		y += h
 	}
-	desired := make([]float64, len(l.items))
-	// Start with every group centred in its band.
+}
+
+// centreGroups starts with every group centred in its band.
+func (l *layouter) centreGroups(groups [][][]int, desired []float64) {
 	for ly := range groups {
 		for ln, g := range groups[ly] {
 			for _, it := range g {
@@ -60,53 +91,51 @@ func (l *layouter) assignY() {
 			l.placeGroup(g, desired, ln)
 		}
 	}
-	pull := func(ly int, preds, succs bool) {
-		for ln, g := range groups[ly] {
-			for _, it := range g {
-				s, c := 0.0, 0
-				if preds {
-					for _, o := range l.items[it].preds {
-						s += l.items[o].y
-						c++
-					}
-				}
-				if succs {
-					for _, o := range l.items[it].succs {
-						s += l.items[o].y
-						c++
-					}
-				}
-				if c == 0 {
-					desired[it] = l.items[it].y
-				} else {
-					desired[it] = s / float64(c)
-				}
-			}
-			l.placeGroup(g, desired, ln)
-		}
-	}
+}
+
+// pullGroups moves the groups towards their neighbours: four sweeps
+// towards the predecessors left to right and the successors right to
+// left, then one towards both.
+func (l *layouter) pullGroups(groups [][][]int, desired []float64) {
 	for round := 0; round < 4; round++ {
 		for ly := 1; ly < l.nLayers; ly++ {
-			pull(ly, true, false)
+			l.pullLayer(groups[ly], desired, true, false)
 		}
 		for ly := l.nLayers - 2; ly >= 0; ly-- {
-			pull(ly, false, true)
+			l.pullLayer(groups[ly], desired, false, true)
 		}
 	}
 	for ly := 0; ly < l.nLayers; ly++ {
-		pull(ly, true, true)
+		l.pullLayer(groups[ly], desired, true, true)
 	}
-	l.linkGroups(groups)
-	// alternate: nodes snap to their neighbours, then long edges
-	// straighten around them, each making room for the other
-	for round := 0; round < 6; round++ {
-		l.snap()
-		l.straighten()
-	}
-	// whole pixels keep the XML short; rounding every item the same way
-	// keeps straight lines straight
-	for i := range l.items {
-		l.items[i].y = math.Round(l.items[i].y)
+}
+
+// pullLayer places each of a layer's lane groups at the mean height of
+// its items' predecessors, successors or both (an item without any
+// stays).
+func (l *layouter) pullLayer(layer [][]int, desired []float64, preds, succs bool) {
+	for ln, g := range layer {
+		for _, it := range g {
+			s, c := 0.0, 0
+			if preds {
+				for _, o := range l.items[it].preds {
+					s += l.items[o].y
+					c++
+				}
+			}
+			if succs {
+				for _, o := range l.items[it].succs {
+					s += l.items[o].y
+					c++
+				}
+			}
+			if c == 0 {
+				desired[it] = l.items[it].y
+			} else {
+				desired[it] = s / float64(c)
+			}
+		}
+		l.placeGroup(g, desired, ln)
 	}
 }
 
