@@ -40,3 +40,19 @@ func singularNoun(w string) string {
 	}
 	return strings.TrimSuffix(w, "s")
 }
+
+// notDoneColon reports whether the word ws[i] closes, with a colon, a
+// clause saying what is not done to the case ("is not completed:",
+// "will not be shipped:"), and a clause of its own follows: the colon
+// ends a sentence as a semicolon does.
+func notDoneColon(ws []string, i int) bool {
+	w := ws[i]
+	if !strings.HasSuffix(w, ":") || i < 1 || i+1 >= len(ws) || !clauseAfter(ws[i+1:]) {
+		return false
+	}
+	if n := strings.ToLower(ws[i-1]); n != "not" && n != "never" {
+		return false
+	}
+	_, f := verbForm(strings.TrimSuffix(w, ":"))
+	return f == formPast
+}

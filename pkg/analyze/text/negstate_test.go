@@ -2,6 +2,7 @@ package text
 
 import (
 	"context"
+	"slices"
 	"testing"
 )
 
@@ -61,5 +62,25 @@ func TestUnsuitableCaseEnds(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestNotDoneColonSplits(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"Should the tax office report arrears, the registration is not completed: the applicant is informed in writing and the file is closed.",
+			[]string{"Should the tax office report arrears, the registration is not completed.", "the applicant is informed in writing and the file is closed."}},
+		{"Should the check fail, the order is not shipped: you set it to blocked and I email the client.",
+			[]string{"Should the check fail, the order is not shipped.", "you set it to blocked and I email the client."}},
+		{"The order is not shipped: see below.", []string{"The order is not shipped: see below."}},
+		{"The clerk checks two things: the address and the amount.", []string{"The clerk checks two things: the address and the amount."}},
+		{"The parcel is shipped: the clerk prints the label and seals it.", []string{"The parcel is shipped: the clerk prints the label and seals it."}},
+	}
+	for _, tt := range tests {
+		if got := sentences(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("sentences(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }
