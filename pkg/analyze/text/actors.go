@@ -289,7 +289,7 @@ func (a *analyzer) contextPerformer(c clause) (performer string, ok bool) {
 	case c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
 		// "we email the applicant, they upload the document": not we
 		return a.lastAddressed, true
-	case firstPersonPlural[c.pron] && isExternal(firstNonEmpty(a.condActor, a.lastActor)):
+	case firstPersonPlural[c.pron] && a.outside(firstNonEmpty(a.condActor, a.lastActor)):
 		// "The supplier delivers the cabinets. We install them", "When a
 		// customer orders, we check …": we are the organisation, never
 		// the outside party that acted last
@@ -337,9 +337,10 @@ func (a *analyzer) ourSide() string {
 // pronouns and missing subjects read (c is kept as the last clause, and
 // what partySIPOC sets on it after shows there).
 func (a *analyzer) notePerformer(c *clause, performer string) {
-	if !isExternal(performer) && performer != process.DefaultPerformer {
+	external := isExternal(performer) || a.doesToUs(performer)
+	if !external && performer != process.DefaultPerformer {
 		a.lastInternal = performer
-	} else if isExternal(performer) {
+	} else if external {
 		a.lastExternal = performer
 	}
 	a.lastActor = performer

@@ -86,6 +86,13 @@ type analyzer struct {
 	// lastAddressed is the outside party the last step addressed or
 	// sent to: who "they" are right after "we email the applicant"
 	lastAddressed string
+	// lastRecipient is whoever the last step handed something to ("…
+	// sends the job profile to the agency"), known or not: who "they"
+	// are when they then send something to us.
+	lastRecipient string
+	// toUs are the parties found doing something to us (towardUs):
+	// outside the organisation.
+	toUs []string
 	// lastActorPron is the pronoun that named lastActor ("" when a noun
 	// did), and lastSingular the last one person named: "he"/"she" after
 	// "they" mean that person.

@@ -592,7 +592,7 @@ func shortCondition(cond string) string {
 }
 
 // refusalRe finds conditions under which a case is turned down.
-var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible)|(?:does|do|did) not (?:accept|approve|agree))\b`)
+var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible|successful|selected|shortlisted|suitable)|unsuccessful|ineligible|unsuitable|(?:does|do|did) not (?:accept|approve|agree))\b`)
 
 // negativeVerbs end a case: a branch that does one of them never rejoins
 // the work that follows the decision unless the text sends it back.

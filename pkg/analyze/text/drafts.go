@@ -379,6 +379,9 @@ func (a *analyzer) clauseDrafts(cs []clause, source, text string) []*draft {
 // systems named in the sentence; each phase is a function of its own.
 func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	performer := a.draftPerformer(c)
+	if towardUs(c) {
+		performer = a.towardUs(&c, performer, source)
+	}
 	a.notePerformer(&c, performer)
 	d := &draft{name: c.name(), performer: performer, source: source, verb: c.verb, object: strings.Join(c.object, " "), alt: c.alt}
 	if len(c.object) == 0 && c.to != "" && addressVerbs[c.verb] {
@@ -468,6 +471,10 @@ func (a *analyzer) record(d *draft, c clause, source string) {
 	a.lastTo = ""
 	if c.to != "" && (a.isKnown(c.to) || isAgent(c.to)) {
 		a.lastTo = a.party(c.to)
+	}
+	a.lastRecipient = ""
+	if c.to != "" && !personalObjects[strings.ToLower(firstWord(c.to))] {
+		a.lastRecipient = a.party(c.to)
 	}
 	a.lastAddressed = ""
 	if len(d.addressed) > 0 {

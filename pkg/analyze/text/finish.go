@@ -103,7 +103,7 @@ func (a *analyzer) finish(filename, text string) process.Model {
 		}
 	}
 	attachDeadlines(&m, drafts)
-	collaborate(&m, drafts, text)
+	collaborate(&m, drafts, text, a.toUs)
 	process.Repair(&m)
 	return m
 }

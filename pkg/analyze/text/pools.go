@@ -202,6 +202,10 @@ type collaboration struct {
 	chains             map[string][]string // party → its steps (and catches), in order
 	startMessage       string              // the party's step that opens the process
 	cues               partyCues           // what the text says about who is inside
+	// toUs are the parties the reading found doing something to us: an
+	// outside party unless the role is another party's ("the
+	// crematorium's medical referee")
+	toUs []string
 }
 
 // newCollaboration starts a collaboration for m.
@@ -226,9 +230,11 @@ func (c *collaboration) one(name string) string {
 // flows connect each of them with the organisation's steps before and
 // after it. A party that only receives something ("returns the invoice to
 // the supplier") is a collapsed pool. Models without external parties
-// stay one pool.
-func collaborate(m *process.Model, drafts map[string]*draft, text string) {
+// stay one pool. outside are parties the reading found outside beyond
+// what the text's cues say.
+func collaborate(m *process.Model, drafts map[string]*draft, text string, outside []string) {
 	c := newCollaboration(m, drafts, readCues(text))
+	c.toUs = outside
 	shortNames(m, drafts)
 	c.findParties()
 	if !c.findHome() {
@@ -319,7 +325,7 @@ func (c *collaboration) findParties() {
 	c.ownedRoles()
 	for i := range c.m.Activities {
 		a := &c.m.Activities[i]
-		if c.cues.external(a.Performer) {
+		if c.cues.external(a.Performer) || hasFold(c.toUs, a.Performer) {
 			a.Performer = c.one(a.Performer)
 			c.ext[a.Performer] = true
 		}

@@ -165,6 +165,13 @@ func sentences(p string) []string {
 			start = i + 1
 			continue
 		}
+		if notDoneColon(ws, i) {
+			// "…, the registration is not completed: the applicant is
+			// informed …": what is done instead, a sentence of its own
+			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ":")+".")
+			start = i + 1
+			continue
+		}
 		if !end || i == len(ws)-1 {
 			continue
 		}

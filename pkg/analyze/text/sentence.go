@@ -570,6 +570,9 @@ func conditionalSubject(s string) string {
 		state, noun := strings.ToLower(m[1]), strings.ToLower(m[2])
 		return "If the " + noun + " is " + state + ", " + lowerInitial(m[3])
 	}
+	if r, ok := unsuitableSubject(s); ok {
+		return r // "Unsuccessful applicants receive a standard letter"
+	}
 	if m := whoFailRe.FindStringSubmatch(s); m != nil {
 		noun := strings.ToLower(m[1])
 		return "If " + noun + " " + m[2] + ", the " + noun + " " + m[3]
