@@ -10,12 +10,15 @@ import (
 var rePrefixRe = regexp.MustCompile(`\b([Rr]e-?)([a-z]{3,})\b`)
 
 // reWords keep their own meaning: without "re" they name another verb
-// ("removes" is no second "moves", "returns" no second "turns").
+// ("removes" is no second "moves", "returns" no second "turns"), or
+// they start a new case rather than redo a step ("a rejected applicant
+// may reapply next year").
 var reWords = set(`remove replace report repair reserve represent resign refund relay recover restore reform
 	resolve return review recall research resort refine remark reside resent retreat retire reward rebound
 	record reclaim reset rejoin relate reverse repress repose restrain reject redress refuse remind reprove
 	recite retail revise react release register request resume relieve regard reply resound recoil repeat
-	redo rerun retain remit retrace rerate remain resist respect resubmit`)
+	redo rerun retain remit retrace rerate remain resist respect resubmit relocate reassure
+	reapply reenter recommend`)
 
 // clauseEndRe is where the clause a word is in ends: a comma, a
 // semicolon, a full stop or a conjunction that starts the next clause.

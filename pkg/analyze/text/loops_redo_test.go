@@ -33,6 +33,12 @@ func TestRedoPrefix(t *testing.T) {
 			absent: []pattern{{"mov", "label"}},
 		},
 		{
+			name:   "reapplying is a new case, no way back",
+			text:   "The applicant applies for the grant. The officer reviews the application. If the officer rejects it, the officer informs the applicant, who may reapply next year. Otherwise the officer grants the funds.",
+			never:  [][2]pattern{{{"inform", "applicant"}, {"grant", "fund"}}},
+			absent: []pattern{{"apply", "again"}},
+		},
+		{
 			name:   "a full recount is a noun",
 			text:   "The floor team counts the shelf. The store manager reviews the count. If the shrinkage is too high, the store manager orders a full recount.",
 			reach:  [][2]pattern{{{"count", "shelf"}, {"order", "recount"}}},
