@@ -79,6 +79,8 @@ func TestPlainPerson(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"I'm logging a fault ticket now.", "I log a fault ticket now."},
 		{"I'll run a line test from here.", "I will run a line test from here."},
+		{"and you'd have to call again.", "and you must call again."},
+		{"I'd send the form.", "I must send the form."},
 		{"We are sending the invoice.", "We send the invoice."},
 		{"We're going to send the invoice.", "We will send the invoice."},
 		{"I'm sorry about that.", "I'm sorry about that."},

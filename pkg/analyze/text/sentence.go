@@ -53,7 +53,9 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
-	s = noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(invertedCondition(s))))))
+	s, redo := a.redoPrefix(s)
+	defer redo.restore(a)
+	s = lightDo(noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(invertedCondition(s)))))))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {

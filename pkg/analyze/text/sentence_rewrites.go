@@ -151,16 +151,19 @@ func dashLabel(label, rest string) bool {
 // are sending the form".
 var (
 	willRe        = regexp.MustCompile(`(?i)\b(I|we|they|you)(?:'ll|’ll)\s`)
+	wouldRe       = regexp.MustCompile(`(?i)\b(I|we|they|you)(?:'d|’d)\s+(?:have\s+to\s+|need\s+to\s+)?`)
 	progressiveRe = regexp.MustCompile(`(?i)\b(I(?:'m|’m|\s+am)|(?:we|they)(?:'re|’re|\s+are))\s+(?:now\s+|just\s+|also\s+)?([a-z]+ing)\b(\s+to\b)?(\s+[a-z0-9"'(])`)
 )
 
 // plainPerson writes a speaker's future and progressive in the plain
-// present the clause reader knows: "I'll run" → "I will run", "I'm
+// present the clause reader knows: "I'll run" → "I will run", "you'd
+// have to call" → "you must call", "I'm
 // logging a ticket" → "I log a ticket", "we're going to send" → "we
 // will send". A progressive with nothing after it ("Okay, I'm
 // recording.") is talk about the call, no step, and stays.
 func plainPerson(s string) string {
 	s = willRe.ReplaceAllString(s, "$1 will ")
+	s = wouldRe.ReplaceAllString(s, "$1 must ") // "you'd have to call again"
 	return progressiveRe.ReplaceAllStringFunc(s, func(m string) string {
 		sm := progressiveRe.FindStringSubmatch(m)
 		subj := strings.Fields(strings.NewReplacer("'m", "", "’m", "", "'re", "", "’re", "").Replace(sm[1]))[0]

@@ -247,6 +247,7 @@ func (a *analyzer) transcript(turns []turn) {
 		}
 	}
 	outside := outsideSpeaker(turns, role)
+	asked := ""
 	for _, t := range turns {
 		if a.ctx.Err() != nil {
 			return
@@ -254,6 +255,11 @@ func (a *analyzer) transcript(turns []turn) {
 		if t.roster != "" {
 			continue
 		}
+		if c := caseQuestion(t.text); c != "" && t.speaker != "" {
+			asked = c // "and if it isn't?": the next turn answers that case
+			continue
+		}
+		t.text, asked = askedCase(asked, t.text), ""
 		if outside != "" && t.speaker != "" && !strings.EqualFold(firstNonEmpty(role[t.speaker], t.speaker), outside) {
 			// "I send you the guide" to the caller: "you" is the
 			// outside party on the line
