@@ -37,9 +37,9 @@ import (
 
 func main() {
 	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind,bench/quality/blind2", "comma-separated folders of cases (text, ---, reference), each scored on its own")
-	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks")
+	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks (never for a set whose folder is named blind*)")
 	scenarios := flag.String("scenarios", "bench/quality/scenarios/dev,bench/quality/scenarios/blind,bench/quality/scenarios/blind3", "comma-separated folders of behaviour scenarios (NAME.txt + NAME.json); a folder whose name starts with blind is reported in totals only")
-	only := flag.String("case", "", "run only cases whose name contains this (never in a blind scenario set)")
+	only := flag.String("case", "", "run only cases whose name contains this (ignored for a set whose folder is named blind*)")
 	flag.Parse()
 	first := true
 	var summary []summaryRow
@@ -117,6 +117,7 @@ func run(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 	if err != nil {
 		return nil, err
 	}
+	rd := readingOf(dir, only, verbose)
 	sc := newScorer()
 	base := newBaseline(wordnet.Load())
 	prov := newAnalyzer()
@@ -124,7 +125,7 @@ func run(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 	var bb, nb behaviourTotals
 	n := 0
 	for _, c := range cases {
-		if only != "" && !strings.Contains(c.name, only) {
+		if rd.only != "" && !strings.Contains(c.name, rd.only) {
 			continue
 		}
 		n++
@@ -148,15 +149,19 @@ func run(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error) {
 		}
 		if ps := m.Validate(); len(ps) > 0 {
 			nt.invalid++
-			if verbose {
+			if rd.perCase {
 				fmt.Fprintf(w, "== %s: invalid model: %v\n", c.name, process.Messages(ps))
 			}
 		}
-		if verbose {
+		if rd.perCase {
 			printCase(w, c, &m, s)
 		}
 	}
-	fmt.Fprintf(w, "%d cases from %s\n\n", n, dir)
+	note := ""
+	if rd.totalsOnly {
+		note = " (totals only)"
+	}
+	fmt.Fprintf(w, "%d cases from %s%s\n\n", n, dir, note)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "measure\tbaseline\tbuilt-in\t")
 	row := func(name string, f func(t totals) string) {

@@ -136,7 +136,7 @@ type scenarioRun struct {
 
 // runScenarioSet checks the baseline's and the analyzer's models of every
 // scenario in dir. A totals-only set keeps no per-case detail at all.
-func runScenarioSet(pl *pipeline, dir, only string, totalsOnly bool) (*scenarioRun, error) {
+func runScenarioSet(pl *pipeline, dir string, rd reading) (*scenarioRun, error) {
 	cases, err := loadScenarios(dir)
 	if err != nil {
 		return nil, err
@@ -144,7 +144,7 @@ func runScenarioSet(pl *pipeline, dir, only string, totalsOnly bool) (*scenarioR
 	base := newBaseline(wordnet.Load())
 	run := &scenarioRun{base: newCheckTally(), an: newCheckTally()}
 	for _, c := range cases {
-		if !totalsOnly && only != "" && !strings.Contains(c.name, only) {
+		if rd.only != "" && !strings.Contains(c.name, rd.only) {
 			continue
 		}
 		run.n++
@@ -153,7 +153,7 @@ func runScenarioSet(pl *pipeline, dir, only string, totalsOnly bool) (*scenarioR
 		m := pl.model(context.Background(), c.name, c.text)
 		rs := checkModel(&m, c.spec)
 		run.an.add(rs)
-		if totalsOnly {
+		if rd.totalsOnly {
 			continue
 		}
 		var lines []string
@@ -178,13 +178,13 @@ func isBlind(dir string) bool {
 // printScenarios prints one scenario set: checks held by kind, "never"
 // on its own line and all checks but "never", beside the baseline.
 func printScenarios(w io.Writer, pl *pipeline, dir, only string, verbose bool) ([]summaryRow, error) {
-	blind := isBlind(dir)
-	run, err := runScenarioSet(pl, dir, only, blind)
+	rd := readingOf(dir, only, verbose)
+	run, err := runScenarioSet(pl, dir, rd)
 	if err != nil {
 		return nil, err
 	}
 	note := ""
-	if blind {
+	if rd.totalsOnly {
 		note = " (totals only)"
 	}
 	fmt.Fprintf(w, "%d scenarios from %s%s\n\n", run.n, dir, note)
@@ -214,7 +214,7 @@ func printScenarios(w io.Writer, pl *pipeline, dir, only string, verbose bool) (
 	if err := tw.Flush(); err != nil {
 		return nil, fmt.Errorf("write table: %w", err)
 	}
-	if verbose && !blind {
+	if rd.perCase {
 		fmt.Fprintln(w)
 		for _, f := range run.failed {
 			fmt.Fprintln(w, f)

@@ -43,7 +43,7 @@ func TestScenarioFloor(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pl.Close()
-	run, err := runScenarioSet(pl, "scenarios/dev", "", false)
+	run, err := runScenarioSet(pl, "scenarios/dev", readingOf("scenarios/dev", "", false))
 	if err != nil {
 		t.Fatal(err)
 	}
