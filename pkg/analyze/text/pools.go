@@ -40,11 +40,11 @@ var operatorKinds = set(`tour network grid mobile telecom old donor recipient tr
 // authorityQualifiers make an office, department or service a public
 // authority outside the organisation: "the customs office", "the tax
 // office", "the fire department".
-var authorityQualifiers = set(`customs tax immigration fire revenue land trade commercial intelligence`)
+var authorityQualifiers = set(`customs tax immigration fire revenue land trade commercial intelligence national federal state county municipal community social heritage`)
 
 // authorityHeads are the heads authorityQualifiers turn into an outside
 // authority; "the procurement office" stays a unit of ours.
-var authorityHeads = set(`office offices department departments service services administration agency brigade unit`)
+var authorityHeads = set(`office offices department departments service services administration agency brigade unit register registers`)
 
 // partnerHeads are organisations that "partner" puts outside ours.
 var partnerHeads = set(`hospital hospitals clinic clinics hotel hotels school schools university universities laboratory lab
