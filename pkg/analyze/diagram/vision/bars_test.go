@@ -8,6 +8,18 @@ import (
 	"testing"
 )
 
+// softBar is a fork or join bar drawn thin and anti-aliased, as
+// Graphviz draws its 0.06 in bar at 72 dpi: a black core with a grey
+// line along each long side (ink at the Otsu cut, paper at the core
+// cut).
+func (c *canvas) softBar(r image.Rectangle) {
+	c.bar(r)
+	for x := r.Min.X; x < r.Max.X; x++ {
+		c.g.SetGray(x, r.Min.Y-1, color.Gray{Y: 110})
+		c.g.SetGray(x, r.Max.Y, color.Gray{Y: 110})
+	}
+}
+
 // bar is a fork or join bar: a solid black rectangle.
 func (c *canvas) bar(r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -81,6 +93,28 @@ func TestRecognizeBars(t *testing.T) {
 				c.arrow(image.Pt(135, 231), image.Pt(135, 269))
 				c.arrow(image.Pt(475, 231), image.Pt(475, 269))
 				c.arrow(image.Pt(305, 279), image.Pt(305, 319))
+			},
+			shapes: []string{"gateway+@03", "gateway+@03", "task@01", "task@03", "task@03", "task@04"},
+			flows: []string{
+				"gateway+@03 → task@01", "gateway+@03 → task@03", "gateway+@03 → task@04",
+				"task@01 → gateway+@03", "task@03 → gateway+@03", "task@04 → gateway+@03",
+			},
+		},
+		{
+			name: "top to bottom: thin anti-aliased bars",
+			draw: func(c *canvas) {
+				c.box(250, 20, 110, 60)
+				c.softBar(image.Rect(100, 120, 600, 124))
+				c.box(80, 170, 110, 60)
+				c.box(420, 170, 110, 60)
+				c.softBar(image.Rect(100, 270, 600, 274))
+				c.box(250, 320, 110, 60)
+				c.arrow(image.Pt(305, 81), image.Pt(305, 118))
+				c.arrow(image.Pt(135, 126), image.Pt(135, 169))
+				c.arrow(image.Pt(475, 126), image.Pt(475, 169))
+				c.arrow(image.Pt(135, 231), image.Pt(135, 268))
+				c.arrow(image.Pt(475, 231), image.Pt(475, 268))
+				c.arrow(image.Pt(305, 276), image.Pt(305, 319))
 			},
 			shapes: []string{"gateway+@03", "gateway+@03", "task@01", "task@03", "task@03", "task@04"},
 			flows: []string{
