@@ -10,6 +10,14 @@ import (
 // inside: one thin run is a start event, one thick run an end event, and
 // ink, a gap, ink again an intermediate event. It returns the outer box.
 func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangle) {
+	return eventRingBy(bm, in, stroke, 5)
+}
+
+// eventRingBy is eventRing where diagonals of the four diagonals with a
+// second ring beyond the outline make a double ring on their own (5:
+// never): a boundary event's ring is crossed along both axes by its
+// task's border and often along a third by its outgoing flow.
+func eventRingBy(bm *bitmap, in image.Rectangle, stroke, diagonals int) (Ring, image.Rectangle) {
 	cx, cy := (in.Min.X+in.Max.X)/2, (in.Min.Y+in.Max.Y)/2
 	limit := 6*stroke + 4
 	scan := func(x, y, dx, dy int) (first, gap, second int) {
@@ -41,7 +49,7 @@ func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangl
 	}
 	sort.Ints(firsts)
 	first := firsts[1]
-	if doubles >= 2 && diagonalDoubles(bm, in, stroke) >= 1 {
+	if diag := diagonalDoubles(bm, in, stroke); doubles >= 2 && diag >= 1 || diag >= diagonals {
 		return Double, in.Inset(-first - ring)
 	}
 	if first*10 >= stroke*17 && first >= 3 {
@@ -263,4 +271,139 @@ func boltInk(bm *bitmap, box image.Rectangle, tenths int) bool {
 
 func center(r image.Rectangle) image.Point {
 	return image.Pt((r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2)
+}
+
+// splitInsides finds the event circles whose inside an icon splits into
+// pieces, none of them round: bpmn-js's outlined bolt (an error
+// boundary or catching event's) drawn at three-quarter scale touches
+// the inner ring with both its points. White pieces whose boxes overlap,
+// neither holding the other, are put together; when together they fill
+// the circle inscribed in their square box (all but the icon's ink)
+// and ink rings it all round, the box is an event's inside.
+func splitInsides(ws *labels, bm *bitmap, minSide int, found []*candidate) []*candidate {
+	pieces := insidePieces(ws, minSide, found)
+	group := make([]int, len(pieces))
+	for i := range group {
+		group[i] = i
+	}
+	root := func(i int) int {
+		for group[i] != i {
+			i = group[i]
+		}
+		return i
+	}
+	for i, a := range pieces {
+		for j := i + 1; j < len(pieces); j++ {
+			ba, bb := ws.comps[a].box, ws.comps[pieces[j]].box
+			if ba.Overlaps(bb) && !ba.In(bb) && !bb.In(ba) {
+				group[root(j)] = root(i)
+			}
+		}
+	}
+	members := map[int][]int32{}
+	for i, l := range pieces {
+		members[root(i)] = append(members[root(i)], l)
+	}
+	var out []*candidate
+	for i := range pieces {
+		if ls := members[i]; len(ls) >= 2 {
+			if c, ok := splitInside(ws, bm, ls, minSide); ok && !holdsCandidate(c.box, found) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// holdsCandidate reports whether a candidate's centre lies in box b
+// (the shape is found whole already, or b is no event's inside), or b
+// lies in an event's or a gateway's: a timer's clock face its hands
+// split is the icon of an event found.
+func holdsCandidate(b image.Rectangle, found []*candidate) bool {
+	for _, c := range found {
+		if center(c.box).In(b) || c.kind != Task && b.In(c.box) {
+			return true
+		}
+	}
+	return false
+}
+
+// insidePieces lists the white regions that may be pieces of a split
+// inside: no candidate already, away from the picture's edge, at least
+// half the smallest shape's side, at most ten times it.
+func insidePieces(ws *labels, minSide int, found []*candidate) []int32 {
+	taken := map[int32]bool{}
+	for _, c := range found {
+		taken[c.l] = true
+	}
+	var out []int32
+	for l := int32(1); l < int32(len(ws.comps)); l++ {
+		if taken[l] {
+			continue
+		}
+		b := ws.comps[l].box
+		if b.Min.X == 0 || b.Min.Y == 0 || b.Max.X == ws.w || b.Max.Y == ws.h {
+			continue
+		}
+		if min(b.Dx(), b.Dy())*2 >= minSide && max(b.Dx(), b.Dy()) <= 10*minSide {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// splitInside reads pieces ls as one event's inside (see splitInsides).
+func splitInside(ws *labels, bm *bitmap, ls []int32, minSide int) (*candidate, bool) {
+	var u image.Rectangle
+	area, big := 0, ls[0]
+	for _, l := range ls {
+		c := ws.comps[l]
+		u = u.Union(c.box)
+		area += c.area
+		if c.area > ws.comps[big].area {
+			big = l
+		}
+	}
+	w, h := u.Dx(), u.Dy()
+	if w*5 < h*4 || w*4 > h*5 || min(w, h) < minSide {
+		return nil, false
+	}
+	disc := math.Pi / 4 * float64(w*h)
+	if float64(area) < 0.6*disc || float64(area) > disc {
+		return nil, false
+	}
+	in := map[int32]bool{}
+	for _, l := range ls {
+		in[l] = true
+	}
+	cx, cy := float64(u.Min.X)+float64(w-1)/2, float64(u.Min.Y)+float64(h-1)/2
+	rx, ry := float64(w)/2+1, float64(h)/2+1
+	for y := u.Min.Y; y < u.Max.Y; y++ {
+		for x := u.Min.X; x < u.Max.X; x++ {
+			dx, dy := (float64(x)-cx)/rx, (float64(y)-cy)/ry
+			if in[ws.lab[y*ws.w+x]] && dx*dx+dy*dy > 1 {
+				return nil, false // white outside the circle
+			}
+		}
+	}
+	if !ringed(bm, cx, cy, float64(w)/2, float64(h)/2) {
+		return nil, false
+	}
+	return &candidate{l: big, ls: ws, bm: bm, box: u, fill: math.Pi / 4, white: float64(area) / disc, kind: Event, split: true}, true
+}
+
+// ringed reports whether ink lies just outside the ellipse of radii
+// rx, ry round (cx, cy) in at least 14 of 16 directions.
+func ringed(bm *bitmap, cx, cy, rx, ry float64) bool {
+	hits := 0
+	for k := range 16 {
+		a := float64(k) * math.Pi / 8
+		for d := 0.0; d <= 3; d++ {
+			if bm.at(int(math.Round(cx+(rx+d)*math.Cos(a))), int(math.Round(cy+(ry+d)*math.Sin(a)))) {
+				hits++
+				break
+			}
+		}
+	}
+	return hits >= 14
 }

@@ -123,6 +123,9 @@ type candidate struct {
 	header    bool
 	hexagon   bool
 	dropped   bool
+	// split is an event's inside put together from the pieces its icon
+	// cuts it into (splitInsides)
+	split bool
 }
 
 // Recognize finds the shapes, lanes and flows of a diagram in a straight
@@ -202,10 +205,12 @@ func (r *recognizer) core() *bitmap {
 	return r.coreBM
 }
 
-// gatherCandidates finds the closed white regions at the Otsu cut, and
-// the non-task ones only a stricter or a more lenient cut finds.
+// gatherCandidates finds the closed white regions at the Otsu cut, the
+// non-task ones only a stricter or a more lenient cut finds, and the
+// event insides an icon splits.
 func (r *recognizer) gatherCandidates() {
-	r.cands = candidates(r.bm, r.minSide)
+	ws := whiteRegions(r.bm)
+	r.cands = candidatesIn(ws, r.bm, r.minSide)
 	// a blurred picture thickens lines until a gateway's marker touches
 	// its outline: a stricter cut keeps the lines' cores apart, and adds
 	// the diamonds and circles only it finds
@@ -222,6 +227,7 @@ func (r *recognizer) gatherCandidates() {
 		lenient := binarize(r.g, r.cut+(255-r.cut)/2)
 		r.addUnseen(candidates(lenient, r.minSide), false)
 	}
+	r.cands = append(r.cands, splitInsides(ws, r.bm, r.minSide, r.cands)...)
 }
 
 // addUnseen appends the non-task candidates of extra that no candidate
@@ -386,6 +392,11 @@ func (r *recognizer) shape(n *candidate) Shape {
 	switch n.kind {
 	case Event:
 		s.Ring, s.Box = eventRing(r.bm, n.box, stroke)
+		if n.split {
+			// an icon splitting the inside reaches the inner ring of a
+			// catching event; on a task's border the axes are crossed
+			s.Ring, s.Box = eventRingBy(r.bm, n.box, stroke, 3)
+		}
 		var double bool
 		s.Icon, double = eventIcon(r.cands, n)
 		if double {
@@ -396,6 +407,10 @@ func (r *recognizer) shape(n *candidate) Shape {
 			// double ring, an intermediate event's icon)
 			s.Ring, s.Icon = Thick, NoIcon
 			break
+		}
+		if n.split {
+			// the icon reaches the inside's edge: read it all
+			s.Icon = iconInkWithin(r.bm, n.box, stroke, 9)
 		}
 		if s.Icon == NoIcon && n.box.Dx()*4 < n.box.Dy()*5 {
 			// an icon too small for its white pieces to be shapes
@@ -422,8 +437,17 @@ func (r *recognizer) shape(n *candidate) Shape {
 // candidates finds the closed white regions of a binary image and sorts
 // out the ones shaped like a box, a circle or a diamond.
 func candidates(bm *bitmap, minSide int) []*candidate {
+	return candidatesIn(whiteRegions(bm), bm, minSide)
+}
+
+// whiteRegions labels the paper of bm, 4-connected.
+func whiteRegions(bm *bitmap) *labels {
+	return label(bm.w, bm.h, func(i int) bool { return !bm.pix[i] }, false)
+}
+
+// candidatesIn is candidates on bm's white regions ws.
+func candidatesIn(ws *labels, bm *bitmap, minSide int) []*candidate {
 	w, h := bm.w, bm.h
-	ws := label(w, h, func(i int) bool { return !bm.pix[i] }, false)
 	var cands []*candidate
 	for l := int32(1); l < int32(len(ws.comps)); l++ {
 		c := ws.comps[l]
