@@ -280,7 +280,7 @@ func center(r image.Rectangle) image.Point {
 // neither holding the other, are put together; when together they fill
 // the circle inscribed in their square box (all but the icon's ink)
 // and ink rings it all round, the box is an event's inside.
-func splitInsides(ws *labels, bm *bitmap, minSide int, found []*candidate) []*candidate {
+func splitInsides(ws *labels, bm *bitmap, minSide, stroke int, found []*candidate) []*candidate {
 	pieces := insidePieces(ws, minSide, found)
 	group := make([]int, len(pieces))
 	for i := range group {
@@ -307,7 +307,7 @@ func splitInsides(ws *labels, bm *bitmap, minSide int, found []*candidate) []*ca
 	var out []*candidate
 	for i := range pieces {
 		if ls := members[i]; len(ls) >= 2 {
-			if c, ok := splitInside(ws, bm, ls, minSide); ok && !holdsCandidate(c.box, found) {
+			if c, ok := splitInside(ws, bm, ls, minSide, stroke); ok && !holdsCandidate(c.box, found) {
 				out = append(out, c)
 			}
 		}
@@ -352,8 +352,10 @@ func insidePieces(ws *labels, minSide int, found []*candidate) []int32 {
 	return out
 }
 
-// splitInside reads pieces ls as one event's inside (see splitInsides).
-func splitInside(ws *labels, bm *bitmap, ls []int32, minSide int) (*candidate, bool) {
+// splitInside reads pieces ls as one event's inside (see splitInsides):
+// only a catching event's, in a double ring round an icon that is read,
+// as an icon touching the inner ring splits.
+func splitInside(ws *labels, bm *bitmap, ls []int32, minSide, stroke int) (*candidate, bool) {
 	var u image.Rectangle
 	area, big := 0, ls[0]
 	for _, l := range ls {
@@ -387,6 +389,9 @@ func splitInside(ws *labels, bm *bitmap, ls []int32, minSide int) (*candidate, b
 		}
 	}
 	if !ringed(bm, cx, cy, float64(w)/2, float64(h)/2) {
+		return nil, false
+	}
+	if ring, _ := eventRingBy(bm, u, stroke, 3); ring != Double || iconInkWithin(bm, u, stroke, 9) == NoIcon {
 		return nil, false
 	}
 	return &candidate{l: big, ls: ws, bm: bm, box: u, fill: math.Pi / 4, white: float64(area) / disc, kind: Event, split: true}, true

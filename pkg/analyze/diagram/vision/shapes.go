@@ -227,7 +227,7 @@ func (r *recognizer) gatherCandidates() {
 		lenient := binarize(r.g, r.cut+(255-r.cut)/2)
 		r.addUnseen(candidates(lenient, r.minSide), false)
 	}
-	r.cands = append(r.cands, splitInsides(ws, r.bm, r.minSide, r.cands)...)
+	r.cands = append(r.cands, splitInsides(ws, r.bm, r.minSide, r.stroke, r.cands)...)
 }
 
 // addUnseen appends the non-task candidates of extra that no candidate
