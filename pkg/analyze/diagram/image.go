@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 
@@ -125,7 +126,11 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 	}
 	var lanes []string
 	if len(d.Lanes) > 0 {
-		lanes = laneNames(d.Lanes, laneStrips, read[len(read)-len(laneStrips):])
+		var confs []float64
+		lanes, confs = laneNames(d.Lanes, laneStrips, read[len(read)-len(laneStrips):])
+		if err := rereadLanes(ctx, ocr, laneStrips, lanes, confs); err != nil {
+			return nil, err
+		}
 	}
 	out := &ImageReading{}
 	var order []string
@@ -399,16 +404,67 @@ func laneStripPages(g *image.Gray, bands []vision.Band) []*stripPage {
 	return out
 }
 
-// laneNames gives each band the name read on its header strip.
-func laneNames(bands []vision.Band, pages []*stripPage, read [][]word) []string {
+// laneNames gives each band the name read on its header strip and the
+// mean confidence of its words.
+func laneNames(bands []vision.Band, pages []*stripPage, read [][]word) ([]string, []float64) {
 	names := make([]string, len(bands))
+	confs := make([]float64, len(bands))
 	for k, sp := range pages {
-		got, _ := sp.texts(read[k])
+		got, gotConfs := sp.texts(read[k])
 		for j, i := range sp.bands {
-			names[i] = got[j]
+			names[i], confs[i] = got[j], gotConfs[j]
 		}
 	}
-	return names
+	return names, confs
+}
+
+// unsureLane is the mean word confidence under which a lane header is
+// read again, enlarged (an empty reading is unsure too).
+const unsureLane = 70
+
+// laneZoom is the enlargement the header strips are read again at:
+// twice what prepare gives a page of strips that small.
+const laneZoom = 4
+
+// rereadLanes reads a page of lane header strips again at laneZoom when
+// one of its headers came back empty or unsure: on soft letters (a
+// photo, turned straight) tesseract drops whole words of a header at
+// one scale, or the whole header, and reads them at another ("Recruting
+// a new" at ×2, "Recruting a new employee" at ×4). Each header keeps
+// the better reading (betterLane). One more OCR run at most for each
+// page, only for pictures with an unsure header.
+func rereadLanes(ctx context.Context, ocr OCR, pages []*stripPage, names []string, confs []float64) error {
+	for _, sp := range pages {
+		if sp.titled || !slices.ContainsFunc(sp.bands, func(i int) bool { return names[i] == "" || confs[i] < unsureLane }) {
+			continue
+		}
+		read, err := readParts(ctx, ocr, []ocrPart{{g: sp.page, zoom: laneZoom}})
+		if err != nil {
+			return err
+		}
+		got, gotConfs := sp.texts(read[0])
+		for j, i := range sp.bands {
+			if betterLane(got[j], gotConfs[j], names[i], confs[i]) {
+				names[i], confs[i] = got[j], gotConfs[j]
+			}
+		}
+	}
+	return nil
+}
+
+// minLaneConf is the mean word confidence a second reading of a header
+// needs to replace the first: below it, tesseract is reading noise.
+const minLaneConf = 50
+
+// betterLane reports whether a header's second reading (name, conf: its
+// words' mean confidence) beats the first: sure enough, and with more
+// confidence summed over its words, so that a reading with a word more
+// wins over one that dropped it, unless that word is a guess.
+func betterLane(name string, conf float64, first string, firstConf float64) bool {
+	if name == "" || conf < minLaneConf {
+		return false
+	}
+	return conf*float64(len(strings.Fields(name))) > firstConf*float64(len(strings.Fields(first)))
 }
 
 // stripPage is several parts of the picture cut out (turned a quarter

@@ -181,3 +181,67 @@ func TestWorkImage(t *testing.T) {
 		})
 	}
 }
+
+func TestBetterLane(t *testing.T) {
+	tests := []struct {
+		name      string
+		second    string
+		conf      float64
+		first     string
+		firstConf float64
+		want      bool
+	}{
+		{"a word more, read surely", "Recruting a new employee", 80, "Recruting a new", 88, true},
+		{"the name the first reading missed", "Marketing Team", 71, "Team", 96, true},
+		{"an empty first reading", "Candidate", 61, "", 0, true},
+		{"a surer first reading of as many words", "HR", 54, "HR", 90, false},
+		{"a guess does not replace an empty reading", "Rocruitod", 31, "", 0, false},
+		{"an empty second reading", "", 0, "Applicants", 34, false},
+		{"fewer words", "Event", 93, "Event Coordinator", 78, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := betterLane(tt.second, tt.conf, tt.first, tt.firstConf); got != tt.want {
+				t.Errorf("betterLane(%q %.0f, %q %.0f) = %v, want %v", tt.second, tt.conf, tt.first, tt.firstConf, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRereadLanesOnlyWhenUnsure(t *testing.T) {
+	page := func(titled bool) *stripPage {
+		g := image.NewGray(image.Rect(0, 0, 40, 20))
+		return &stripPage{page: g, strips: []*image.Gray{g, g}, at: []image.Point{{}, {}}, bands: []int{0, 1}, titled: titled}
+	}
+	tests := []struct {
+		name  string
+		names []string
+		confs []float64
+		pages []*stripPage
+		runs  int
+	}{
+		{"every header sure", []string{"Sales", "Finance"}, []float64{91, 88}, []*stripPage{page(false)}, 0},
+		{"an unsure header", []string{"Sales", "Fnance"}, []float64{91, 40}, []*stripPage{page(false)}, 1},
+		{"an empty header", []string{"Sales", ""}, []float64{91, 0}, []*stripPage{page(false)}, 1},
+		{"frame titles are not read again", []string{"Sales", ""}, []float64{91, 0}, []*stripPage{page(true)}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			runs := 0
+			ocr := func(context.Context, []byte) (string, error) {
+				runs++
+				return "", nil
+			}
+			names := append([]string(nil), tt.names...)
+			if err := rereadLanes(context.Background(), ocr, tt.pages, names, tt.confs); err != nil {
+				t.Fatal(err)
+			}
+			if runs != tt.runs {
+				t.Errorf("OCR runs %d, want %d", runs, tt.runs)
+			}
+			if strings.Join(names, "|") != strings.Join(tt.names, "|") {
+				t.Errorf("names %q, want %q kept", names, tt.names)
+			}
+		})
+	}
+}

@@ -65,8 +65,14 @@ func barLimits(stroke int) (thin, thick, long int) {
 // runs of ink on consecutive lines, each line's run spanning nearly the
 // stack's length, between lines of mostly paper.
 func findBars(bm *bitmap, stroke int, vertical bool) []image.Rectangle {
-	ax := barAxis{bm: bm, vertical: vertical}
 	thin, thick, long := barLimits(stroke)
+	return findBarsWithin(bm, vertical, thin, thick, long)
+}
+
+// findBarsWithin is findBars for bars thin to thick lines thick and at
+// least long.
+func findBarsWithin(bm *bitmap, vertical bool, thin, thick, long int) []image.Rectangle {
+	ax := barAxis{bm: bm, vertical: vertical}
 	var stacks, done []*barStack
 	for v := 0; v <= ax.lenV(); v++ {
 		var runs []barRun
@@ -173,7 +179,7 @@ func (r *recognizer) addBars() {
 	bm := r.core()
 	var found []image.Rectangle
 	for _, vertical := range []bool{false, true} {
-		for _, b := range findBars(bm, r.stroke, vertical) {
+		for _, b := range r.coreBars(bm, vertical) {
 			if vertical && b.Dy()*10 >= bm.h*7 {
 				continue
 			}
@@ -190,4 +196,68 @@ func (r *recognizer) addBars() {
 		box := image.Rect(b.Min.X-1, b.Min.Y-1, b.Max.X+t/2+2, b.Max.Y+t/2+2)
 		r.d.Shapes = append(r.d.Shapes, Shape{Kind: Gateway, Marker: MarkerParallel, Bar: true, Box: box, Inner: b})
 	}
+}
+
+// coreBars finds the bars on the core cut bm: those as thick as a bar
+// there, and those up to two lines thinner where the Otsu cut finds a
+// bar as thick as one. A thin bar's anti-aliased edges are grey, beyond
+// the core cut, so the core may be a line short of a bar's thickness on
+// each side (Graphviz's 0.06 in bar at 72 dpi: six lines at the Otsu
+// cut, four at the core). A thinner one must end in paper and meet no
+// bar across it: the sides of a thick outline (a call activity's) run
+// on into each other.
+func (r *recognizer) coreBars(bm *bitmap, vertical bool) []image.Rectangle {
+	out := findBars(bm, r.stroke, vertical)
+	if bm == r.bm {
+		return out
+	}
+	thin, thick, long := barLimits(r.stroke)
+	var otsu, across []image.Rectangle
+	looked := false
+	for _, b := range findBarsWithin(bm, vertical, thin-2, thick, long) {
+		if overlapsAny(b, out) || !freeEnds(bm, b, vertical) {
+			continue
+		}
+		if !looked {
+			otsu = findBars(r.bm, r.stroke, vertical)
+			across = findBarsWithin(bm, !vertical, thin-2, thick, long)
+			looked = true
+		}
+		if overlapsAny(b, otsu) && !overlapsAny(b.Inset(-min(b.Dx(), b.Dy())-2), across) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// overlapsAny reports whether box b overlaps one of boxes.
+func overlapsAny(b image.Rectangle, boxes []image.Rectangle) bool {
+	for _, o := range boxes {
+		if b.Overlaps(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// freeEnds reports whether the lines just beyond bar b's two ends are
+// mostly paper across its thickness.
+func freeEnds(bm *bitmap, b image.Rectangle, vertical bool) bool {
+	ax := barAxis{bm: bm, vertical: vertical}
+	u0, u1, v0, v1 := b.Min.X, b.Max.X, b.Min.Y, b.Max.Y
+	if vertical {
+		u0, u1, v0, v1 = b.Min.Y, b.Max.Y, b.Min.X, b.Max.X
+	}
+	for _, u := range []int{u0 - 2, u1 + 1} {
+		ink := 0
+		for v := v0; v < v1; v++ {
+			if ax.at(u, v) {
+				ink++
+			}
+		}
+		if ink*10 > (v1-v0)*3 {
+			return false
+		}
+	}
+	return true
 }

@@ -8,6 +8,18 @@ import (
 	"testing"
 )
 
+// softBar is a fork or join bar drawn thin and anti-aliased, as
+// Graphviz draws its 0.06 in bar at 72 dpi: a black core with a grey
+// line along each long side (ink at the Otsu cut, paper at the core
+// cut).
+func (c *canvas) softBar(r image.Rectangle) {
+	c.bar(r)
+	for x := r.Min.X; x < r.Max.X; x++ {
+		c.g.SetGray(x, r.Min.Y-1, color.Gray{Y: 110})
+		c.g.SetGray(x, r.Max.Y, color.Gray{Y: 110})
+	}
+}
+
 // bar is a fork or join bar: a solid black rectangle.
 func (c *canvas) bar(r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -59,6 +71,36 @@ func TestFindBars(t *testing.T) {
 	}
 }
 
+// levelForkJoin draws a chart running top to bottom: a box, a fork bar
+// thick lines thick (edge grey lines beside it), two boxes side by side,
+// a join bar, a box, with arrows between them.
+func (c *canvas) levelForkJoin(bar func(r image.Rectangle), thick, edge int) {
+	c.box(250, 20, 110, 60)
+	c.box(80, 170, 110, 60)
+	c.box(420, 170, 110, 60)
+	c.box(250, 320, 110, 60)
+	fork, join := image.Rect(100, 120, 600, 120+thick), image.Rect(100, 270, 600, 270+thick)
+	bar(fork)
+	bar(join)
+	above := func(b image.Rectangle) int { return b.Min.Y - 1 - edge }
+	below := func(b image.Rectangle) int { return b.Max.Y + 1 + edge }
+	c.arrow(image.Pt(305, 81), image.Pt(305, above(fork)))
+	c.arrow(image.Pt(135, below(fork)), image.Pt(135, 169))
+	c.arrow(image.Pt(475, below(fork)), image.Pt(475, 169))
+	c.arrow(image.Pt(135, 231), image.Pt(135, above(join)))
+	c.arrow(image.Pt(475, 231), image.Pt(475, above(join)))
+	c.arrow(image.Pt(305, below(join)), image.Pt(305, 319))
+}
+
+// levelShapes and levelFlows are what levelForkJoin's chart reads as.
+var (
+	levelShapes = []string{"gateway+@03", "gateway+@03", "task@01", "task@03", "task@03", "task@04"}
+	levelFlows  = []string{
+		"gateway+@03 → task@01", "gateway+@03 → task@03", "gateway+@03 → task@04",
+		"task@01 → gateway+@03", "task@03 → gateway+@03", "task@04 → gateway+@03",
+	}
+)
+
 func TestRecognizeBars(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -67,26 +109,16 @@ func TestRecognizeBars(t *testing.T) {
 		flows  []string
 	}{
 		{
-			name: "top to bottom: a fork and a join bar",
-			draw: func(c *canvas) {
-				c.box(250, 20, 110, 60)
-				c.bar(image.Rect(100, 120, 600, 128))
-				c.box(80, 170, 110, 60)
-				c.box(420, 170, 110, 60)
-				c.bar(image.Rect(100, 270, 600, 278))
-				c.box(250, 320, 110, 60)
-				c.arrow(image.Pt(305, 81), image.Pt(305, 119))
-				c.arrow(image.Pt(135, 129), image.Pt(135, 169))
-				c.arrow(image.Pt(475, 129), image.Pt(475, 169))
-				c.arrow(image.Pt(135, 231), image.Pt(135, 269))
-				c.arrow(image.Pt(475, 231), image.Pt(475, 269))
-				c.arrow(image.Pt(305, 279), image.Pt(305, 319))
-			},
-			shapes: []string{"gateway+@03", "gateway+@03", "task@01", "task@03", "task@03", "task@04"},
-			flows: []string{
-				"gateway+@03 → task@01", "gateway+@03 → task@03", "gateway+@03 → task@04",
-				"task@01 → gateway+@03", "task@03 → gateway+@03", "task@04 → gateway+@03",
-			},
+			name:   "top to bottom: a fork and a join bar",
+			draw:   func(c *canvas) { c.levelForkJoin(c.bar, 8, 0) },
+			shapes: levelShapes,
+			flows:  levelFlows,
+		},
+		{
+			name:   "top to bottom: thin anti-aliased bars",
+			draw:   func(c *canvas) { c.levelForkJoin(c.softBar, 4, 1) },
+			shapes: levelShapes,
+			flows:  levelFlows,
 		},
 		{
 			name: "left to right: vertical bars",

@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"image/color"
 	"testing"
 )
 
@@ -111,10 +112,10 @@ func (c *canvas) outlinedBolt(x, y int, scale float64) {
 }
 
 // TestOutlinedBolt: an error boundary (or catching) event draws its bolt
-// outlined in a double ring; where the rings stay apart from the bolt it
-// is an error event. (Drawn at scale 0.75 with a 1-pixel stroke, or at
-// scale 1 with a 2-pixel one, the bolt's lower point meets the inner
-// ring and the circle's inside is no event's: not read yet.)
+// outlined in a double ring; it is an error event where the rings stay
+// apart from the bolt and where (at scale 0.75 with a 1-pixel stroke,
+// or at scale 1 with a 2-pixel one) the bolt's points meet the inner
+// ring and split the circle's inside into pieces.
 func TestOutlinedBolt(t *testing.T) {
 	for _, tt := range []struct {
 		scale  float64
@@ -141,5 +142,79 @@ func TestOutlinedBolt(t *testing.T) {
 		if !found {
 			t.Errorf("scale %.2f stroke %d: no event in %+v", tt.scale, tt.stroke, d.Shapes)
 		}
+	}
+}
+
+// errorBoundary is the error boundary event on "Assess claim" in
+// rt-claim-boundary drawn by bpmn-js at scale 0.75
+// (bench/diagrams/testdata), binarised at its Otsu cut: the task's left
+// side and bottom border, the double ring, the outlined bolt touching
+// the inner ring at both its points, the flow leaving downwards.
+var errorBoundary = []string{
+	"#................................................",
+	"#................................................",
+	"#................................................",
+	"#................................................",
+	"#................................................",
+	"#................................................",
+	"#.....................................#####......",
+	"#......................########.....##.....##....",
+	"#...................####......####..#.......#....",
+	"#..................##...######...####.......##...",
+	"#................###.#####..#####.###.......##...",
+	"#...............##..##..........##..##......##...",
+	"#...............#..##............##..##.....##...",
+	"#..............##.##.............###.##.....#...#",
+	"#.............##.##....##.......##.##.##...##..##",
+	"#.............#.##.....##.......##..##.####....##",
+	"##...........##.##....##.#.....##...##.##......#.",
+	"##...........##.#.....#...#....##....#.##.....##.",
+	".##..........####.....#...##..###....####.....#.#",
+	"..###........#.##....#.....#..###....##.#.......#",
+	"...###########.##....#.###..##.#.....##.#######.#",
+	"......########.##...##.#.##..#.#.....##.#######..",
+	".............#.##...#.#...#....#.....##.#.....#..",
+	".............#.##...##.....#..##.....##.#.....##.",
+	".............##.#..##.......#.#......#.##.....##.",
+	"..............#.##.##........##.....##.#.......#.",
+	"..............#.####..........#.....##.#.......#.",
+	"..............##.##................##.##.........",
+	"...............##.##..............##.##..........",
+	"................#..##............##..#...........",
+	"................##..###........###..##...........",
+	".................##...####..####...##............",
+	"...................##...######...##..............",
+	"....................####......####...............",
+	".......................########..................",
+	"..........................##.....................",
+	"..........................##.....................",
+	"..........................##.....................",
+	"..........................##.....................",
+	"..........................##.....................",
+	"..........................##.....................",
+}
+
+// TestSplitInside: the bolt touching the inner ring splits the event's
+// inside into two pieces, neither round; together they are the inside
+// of an intermediate event with a double ring (crossed along both axes
+// by the task's border and the flow) round a bolt.
+func TestSplitInside(t *testing.T) {
+	c := newCanvas(120, 100, 2)
+	for y, row := range errorBoundary {
+		for x, ch := range row {
+			if ch == '#' {
+				c.g.SetGray(30+x, 20+y, color.Gray{})
+			}
+		}
+	}
+	d := Recognize(c.g)
+	var events []Shape
+	for _, s := range d.Shapes {
+		if s.Kind == Event {
+			events = append(events, s)
+		}
+	}
+	if len(events) != 1 || events[0].Ring != Double || events[0].Icon != Lightning {
+		t.Errorf("events %+v, want one double ring round a bolt", events)
 	}
 }
