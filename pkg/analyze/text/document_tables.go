@@ -5,6 +5,11 @@ import (
 	"strings"
 )
 
+// The readers here take a procedure table row by row: its header
+// names the action, role, time and next columns; a row with an action
+// is a step, a row of settings only its full sentences; a next cell
+// ends the branch, loops back or branches to other rows.
+
 // tableHead remembers which columns of a procedure table hold the action
 // and who performs it.
 type tableHead struct {
