@@ -318,34 +318,17 @@ func withPerformer(cs []clause, subject []string) []clause {
 	for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
 		subject = subject[:len(subject)-1] // "She then forwards …"
 	}
-	// "the team lead or the director approves it": either of them does,
-	// a choice between two performers
-	for i, w := range subject {
-		if norm(w) != "or" || i == 0 || i+1 >= len(subject) || len(cs) != 1 {
-			continue
-		}
-		one, two := nounPhrase(subject[:i], 4), nounPhrase(subject[i+1:], 4)
-		if isAgent(one) && isAgent(two) && cs[0].performer == "" {
-			a, b := cs[0], cs[0]
-			a.performer, b.performer = one, two
-			b.alt = true
-			return []clause{a, b}
-		}
+	if alt := eitherPerformer(cs, subject); alt != nil {
+		return alt
 	}
 	np := nounPhrase(subject, 6)
 	if np == "" {
 		return cs
 	}
-	head := norm(subject[len(subject)-1])
-	for _, w := range stripDeterminers(subject) {
-		if docSubjects[norm(w)] && !roleWords[norm(w)] {
-			return nil
-		}
+	if noPerformer(cs, subject) {
+		return nil
 	}
-	if head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ") {
-		return nil // "Then it lands with me": a thing moves, nobody works
-	}
-	if pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
+	if head := norm(subject[len(subject)-1]); pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
 		for i := range cs {
 			cs[i].pronoun = true
 			cs[i].pron = head
@@ -361,6 +344,39 @@ func withPerformer(cs []clause, subject []string) []clause {
 		}
 	}
 	return cs
+}
+
+// eitherPerformer reads a subject that names two parties joined by "or"
+// ("the team lead or the director approves it"): either of them does the
+// one clause, a choice between two performers. It returns nil when the
+// subject is no such choice.
+func eitherPerformer(cs []clause, subject []string) []clause {
+	for i, w := range subject {
+		if norm(w) != "or" || i == 0 || i+1 >= len(subject) || len(cs) != 1 {
+			continue
+		}
+		one, two := nounPhrase(subject[:i], 4), nounPhrase(subject[i+1:], 4)
+		if isAgent(one) && isAgent(two) && cs[0].performer == "" {
+			a, b := cs[0], cs[0]
+			a.performer, b.performer = one, two
+			b.alt = true
+			return []clause{a, b}
+		}
+	}
+	return nil
+}
+
+// noPerformer reports a subject under which the clauses are no action at
+// all: a document ("This page describes …") or a thing that moves ("Then
+// it lands with me").
+func noPerformer(cs []clause, subject []string) bool {
+	for _, w := range stripDeterminers(subject) {
+		if docSubjects[norm(w)] && !roleWords[norm(w)] {
+			return true
+		}
+	}
+	head := norm(subject[len(subject)-1])
+	return head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ")
 }
 
 // actsOnObject reports whether a subject that is no known role still
