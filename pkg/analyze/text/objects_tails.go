@@ -79,10 +79,10 @@ func tailPerformer(c, t clause, tailPron string, relative bool) clause {
 }
 
 // findTail looks past a cut ("… by email and then I enter it …") for a
-// further action joined by "and"/"then".
+// further action joined by "and"/"then" or a comma: a relative clause
+// (relativeTail) or a verb after the join (joinedTail).
 func findTail(ws []string, form int) (tail []string, relative bool, pron string) {
 	for j := 0; j+1 < len(ws); j++ {
-		pron = ""
 		w := norm(ws[j])
 		if w != "and" && w != "then" && !strings.HasSuffix(ws[j], ",") {
 			continue
@@ -90,33 +90,50 @@ func findTail(ws []string, form int) (tail []string, relative bool, pron string)
 		if cutWords[w] && w != "then" {
 			return nil, false, ""
 		}
-		joined := w == "and" || w == "then"
 		nxt := ws[j+1:]
 		if strings.HasSuffix(ws[j], ",") && len(nxt) > 1 && (norm(nxt[0]) == "which" || norm(nxt[0]) == "who") {
-			// "…, which records the goods receipt": the same performer
-			// acts; "…, who schedules" or "… to the quality team, which
-			// analyses": the party just named does
-			if _, f := verbForm(nxt[1]); f == formThird {
-				return nxt[1:], true, ""
-			}
-			return nil, false, ""
+			return relativeTail(nxt)
 		}
-		for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
-			joined = true
-			if personal[norm(nxt[0])] {
-				pron = norm(nxt[0])
-			}
-			nxt = nxt[1:]
-		}
-		b, f := verbFormNext(nxt)
-		if f == formNone || f == formIng || (timeVerbs[b] && !(b == "wait" && len(nxt) > 2 && norm(nxt[1]) == "for" && !numberWord(nxt[2]))) {
-			continue // "… and takes 15 minutes"; "… and waits for the reply" is an event
-		}
-		// after a bare comma only the same verb form continues a series
-		// of actions; "…, coordinate reference system" is a list of nouns
-		if f == form || f == formThird || (joined && f == formBase) {
-			return nxt, false, pron
+		if tail, pron, ok := joinedTail(nxt, w == "and" || w == "then", form); ok {
+			return tail, false, pron
 		}
 	}
 	return nil, false, ""
+}
+
+// relativeTail reads the relative clause after a comma, nxt starting with
+// "which" or "who": "…, which records the goods receipt" (the same
+// performer acts), "…, who schedules" or "… to the quality team, which
+// analyses" (the party just named does). It is the action when a verb in
+// the third person follows, relative true; else there is none.
+func relativeTail(nxt []string) (tail []string, relative bool, pron string) {
+	if _, f := verbForm(nxt[1]); f == formThird {
+		return nxt[1:], true, ""
+	}
+	return nil, false, ""
+}
+
+// joinedTail reads the action after a join (joined when it is "and" or
+// "then", not a bare comma), past further "then", "and" and a personal
+// pronoun (pron: "…, and I log them"): the verb and what follows, when
+// its form continues the clause's (form). ok is false when no action
+// follows there.
+func joinedTail(nxt []string, joined bool, form int) (tail []string, pron string, ok bool) {
+	for len(nxt) > 1 && (norm(nxt[0]) == "then" || norm(nxt[0]) == "and" || personal[norm(nxt[0])]) {
+		joined = true
+		if personal[norm(nxt[0])] {
+			pron = norm(nxt[0])
+		}
+		nxt = nxt[1:]
+	}
+	b, f := verbFormNext(nxt)
+	if f == formNone || f == formIng || (timeVerbs[b] && !(b == "wait" && len(nxt) > 2 && norm(nxt[1]) == "for" && !numberWord(nxt[2]))) {
+		return nil, "", false // "… and takes 15 minutes"; "… and waits for the reply" is an event
+	}
+	// after a bare comma only the same verb form continues a series
+	// of actions; "…, coordinate reference system" is a list of nouns
+	if f == form || f == formThird || (joined && f == formBase) {
+		return nxt, pron, true
+	}
+	return nil, "", false
 }
