@@ -214,7 +214,8 @@ func (a *analyzer) readOtherwise(r *reading) ([]*draft, bool) {
 }
 
 // readWhether reads "The clerk checks whether the form is complete": a
-// decision whose branches the next sentences give.
+// decision whose branches the next sentences give, after the check as a
+// step of its own and any step written before it.
 func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 	body := r.body
 	m := whetherRe.FindStringSubmatch(body)
@@ -225,49 +226,81 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 	if len(lead) == 0 || !decideVerbs[norm(lead[len(lead)-1])] {
 		return nil, false
 	}
+	performer := a.whetherPerformer(m[1], lead)
+	cond := m[2]
+	if i := strings.Index(cond, ","); i > 0 {
+		cond = cond[:i]
+	}
+	pre := a.stepBeforeWhether(r, m[1])
+	if len(pre) > 0 {
+		performer = pre[len(pre)-1].performer
+	}
+	a.lastActor = performer
+	ds := a.checkWhether(r, norm(lead[len(lead)-1]), cond, performer)
+	a.b.addWhether(cond, performer)
+	return append(pre, ds...), true
+}
+
+// whetherPerformer is who asks the question: the subject of the words
+// before "whether" (lead, its words), a party named before the verb, else
+// the current actor.
+func (a *analyzer) whetherPerformer(before string, lead []string) string {
 	performer := a.currentActor()
-	if cs := parseClause(m[1]+" it", a.lastObject); len(cs) > 0 && cs[0].performer != "" {
+	if cs := parseClause(before+" it", a.lastObject); len(cs) > 0 && cs[0].performer != "" {
 		performer = a.performer(cs[0].performer)
 	} else if len(lead) > 1 {
 		if np := nounPhrase(lead[:len(lead)-1], 4); isAgent(np) {
 			performer = a.performer(np)
 		}
 	}
-	cond := m[2]
-	if i := strings.Index(cond, ","); i > 0 {
-		cond = cond[:i]
-	}
-	// "The committee evaluates the application and decides whether …":
-	// the first clause is a step of its own before the decision
+	return performer
+}
+
+// stepBeforeWhether adds the step written before the question: "The
+// committee evaluates the application and decides whether …" — the first
+// clause is a step of its own before the decision. It returns its
+// drafts, none when the words before "whether" hold no such clause.
+func (a *analyzer) stepBeforeWhether(r *reading, before string) []*draft {
 	var pre []*draft
-	if i := strings.LastIndex(strings.ToLower(m[1]), " and "); i > 0 && wordCount(m[1][:i]) >= 3 && a.count < maxDrafts {
-		pre = a.clauses(strings.TrimSpace(m[1][:i])+".", r.s)
+	if i := strings.LastIndex(strings.ToLower(before), " and "); i > 0 && wordCount(before[:i]) >= 3 && a.count < maxDrafts {
+		pre = a.clauses(strings.TrimSpace(before[:i])+".", r.s)
 		if len(pre) > 0 {
 			a.b.add(pre)
-			performer = pre[len(pre)-1].performer
 		}
 	}
-	a.lastActor = performer
-	// "checks whether …" is work before the decision; "decides whether"
-	// is the decision alone
-	var ds []*draft
-	if v := norm(lead[len(lead)-1]); v != "decide" && v != "decides" && v != "decided" && v != "ask" && v != "asks" && a.count < maxDrafts {
-		base, _ := verbForm(v)
-		obj := []string{"whether"}
-		for _, w := range stripDeterminers(strings.Fields(trimPunct(cond))) {
-			n := norm(w)
-			if len(obj) > 3 && (prepositions[n] || numberWord(w) || n == "more" || n == "less" || n == "than") || len(obj) > 6 {
-				break // "whether the order was delivered more than 30 days ago"
-			}
-			obj = append(obj, w)
-		}
-		d := a.newDraft(r.s, clause{performer: performer, verb: firstNonEmpty(base, "check"), object: obj}, body)
-		d.inputs, d.outputs = nil, nil // a question is no thing worked on
-		ds = []*draft{d}
-		a.b.add(ds)
+	return pre
+}
+
+// checkWhether adds the check as a step before the decision when the
+// verb (v) is work: "checks whether …" is, "decides whether" is the
+// decision alone. The step is named by the verb and the question's first
+// words.
+func (a *analyzer) checkWhether(r *reading, v, cond, performer string) []*draft {
+	if v == "decide" || v == "decides" || v == "decided" || v == "ask" || v == "asks" || a.count >= maxDrafts {
+		return nil
 	}
-	a.b.addWhether(cond, performer)
-	return append(pre, ds...), true
+	base, _ := verbForm(v)
+	d := a.newDraft(r.s, clause{performer: performer, verb: firstNonEmpty(base, "check"), object: whetherObject(cond)}, r.body)
+	d.inputs, d.outputs = nil, nil // a question is no thing worked on
+	ds := []*draft{d}
+	a.b.add(ds)
+	return ds
+}
+
+// whetherObject is the object of a check's step: "whether" and the
+// question's first words, up to a preposition, number or comparison
+// after the third ("whether the order was delivered more than 30 days
+// ago"), and six words after it at most.
+func whetherObject(cond string) []string {
+	obj := []string{"whether"}
+	for _, w := range stripDeterminers(strings.Fields(trimPunct(cond))) {
+		n := norm(w)
+		if len(obj) > 3 && (prepositions[n] || numberWord(w) || n == "more" || n == "less" || n == "than") || len(obj) > 6 {
+			break // "whether the order was delivered more than 30 days ago"
+		}
+		obj = append(obj, w)
+	}
+	return obj
 }
 
 // readOtherwiseMid reads "X[ if C]; otherwise Y": both branches in one
