@@ -64,7 +64,9 @@ var (
 var staffNouns = set(`clerk clerks agent agents officer officers assistant assistants employee employees staff team
 	manager managers desk handler handlers advisor adviser advisors advisers representative rep member colleague`)
 
-// readCues reads the cues of a text.
+// readCues reads the cues of a text: the names of capital initials that
+// act, the names it calls its own, what it says the organisation is, its
+// staff and the parties it introduces as outside.
 func readCues(text string) partyCues {
 	c := partyCues{staff: map[string]bool{}, ours: map[string]bool{}, acts: map[string]int{}}
 	for _, m := range initialsActRe.FindAllStringSubmatch(text, -1) {
@@ -73,15 +75,31 @@ func readCues(text string) partyCues {
 	for _, m := range ourNameRe.FindAllStringSubmatch(text, -1) {
 		c.ours[strings.ToLower(m[1])] = true
 	}
+	c.home = homeCue(text)
+	c.readStaff(text)
+	c.readOutside(text)
+	return c
+}
+
+// homeCue is the partyKey of what the text says the organisation is
+// ("We are an independent body shop" → "shop"), or "".
+func homeCue(text string) string {
 	if m := weAreRe.FindStringSubmatch(text); m != nil {
 		ws := strings.Fields(strings.ToLower(m[2]))
 		head := ws[len(ws)-1]
 		// without an article only a party noun: "we are small shop",
 		// not "we are responsible"
 		if m[1] != "" || isExternal(head) || head == "bank" {
-			c.home = partyKey(head)
+			return partyKey(head)
 		}
 	}
+	return ""
+}
+
+// readStaff notes the parties the text says work for the organisation:
+// "the GP on duty", "nurses are employed by the practice", "staffed by
+// triage nurses and a GP".
+func (c *partyCues) readStaff(text string) {
 	for _, m := range onDutyRe.FindAllStringSubmatch(text, -1) {
 		c.staff[partyKey(m[1])] = true
 	}
@@ -99,6 +117,13 @@ func readCues(text string) partyCues {
 			}
 		}
 	}
+}
+
+// readOutside notes, in this order, the parties the text introduces as
+// outside: "an external loss adjuster", "PrintCo (the printer)", "our
+// bank, Northway Bank", the party something is filed with, and who acts
+// on behalf of an outside party.
+func (c *partyCues) readOutside(text string) {
 	for _, m := range outsideIntroRe.FindAllStringSubmatch(text, -1) {
 		c.outside = append(c.outside, strings.ToLower(m[1]))
 	}
@@ -127,7 +152,6 @@ func readCues(text string) partyCues {
 			c.outside = append(c.outside, strings.ToLower(m[1]))
 		}
 	}
-	return c
 }
 
 // ourNameRe is a name the text calls its own: "our PMO", "our own CSIRT".

@@ -6,51 +6,70 @@ import (
 	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
 )
 
-// declarative handles "Subject verb object", passives and modals.
+// declarative handles "Subject verb object", passives and modals: it
+// looks for the verb among the first words, the subject the words before
+// it, and stops at a break (a comma, a bracket) before finding one.
 func declarative(ws []string, prev string) []clause {
 	limit := min(len(ws), 9)
 	for i := 1; i < limit; i++ {
 		if breaks(ws[i-1]) || strings.ContainsAny(ws[i-1], "()") {
 			return nil
 		}
-		w := norm(ws[i])
-		subject := ws[:i]
-		for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
-			subject = subject[:len(subject)-1] // "HR also"
+		if cs, done := declarativeAt(ws, i, prev); done {
+			return cs
 		}
-		if adverbs[w] && i+1 < len(ws) {
-			if _, f2 := verbForm(ws[i+1]); f2 == formThird || f2 == formPast || f2 == formBase && len(subject) == 1 && roleWords[norm(subject[0])] {
-				continue // "He further checks the signature", "HR also send copy"
-			}
-		}
-		if auxBe[w] {
-			return beClause(subject, ws, i, prev)
-		}
-		if i+2 < len(ws) && roleWords[norm(ws[i+1])] {
-			if _, f2 := verbForm(ws[i+2]); f2 == formThird {
-				continue // "the special needs coordinator assesses …": a noun before the role
-			}
-		}
-		if modals[w] || (tryWords[w] && i+1 < len(ws) && norm(ws[i+1]) == "to") {
-			return modalVerb(subject, ws, i+1, prev)
-		}
-		b, f := verbAt(subject, ws, i)
-		if f == formNone && i+2 < len(ws) {
-			// "looks for runs and dust": a search, though "look" alone
-			// names no work
-			if lb, lf := lexicon().Base(w); lb == "look" && lookPreps[norm(ws[i+1])] && lf != wordnet.FormIng {
-				return withPerformer(finish(clause{verb: "look " + norm(ws[i+1])}, ws[i+2:], prev, int(lf)), subject)
-			}
-		}
-		if f == formNone || f == formIng || !finiteVerb(subject, ws, i, f) {
-			continue
-		}
-		if noWork(ws, i, b, f, subject) {
-			return nil
-		}
-		return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject)
 	}
 	return nil
+}
+
+// declarativeAt reads the clause whose verb is word i, the subject the
+// words before it: a form of "be", a modal, or a finite verb. done is
+// false when word i is no verb of the subject and the next word should
+// be tried.
+func declarativeAt(ws []string, i int, prev string) (cs []clause, done bool) {
+	w := norm(ws[i])
+	subject := ws[:i]
+	for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
+		subject = subject[:len(subject)-1] // "HR also"
+	}
+	if adverbs[w] && i+1 < len(ws) {
+		if _, f2 := verbForm(ws[i+1]); f2 == formThird || f2 == formPast || f2 == formBase && len(subject) == 1 && roleWords[norm(subject[0])] {
+			return nil, false // "He further checks the signature", "HR also send copy"
+		}
+	}
+	if auxBe[w] {
+		return beClause(subject, ws, i, prev), true
+	}
+	if i+2 < len(ws) && roleWords[norm(ws[i+1])] {
+		if _, f2 := verbForm(ws[i+2]); f2 == formThird {
+			return nil, false // "the special needs coordinator assesses …": a noun before the role
+		}
+	}
+	if modals[w] || (tryWords[w] && i+1 < len(ws) && norm(ws[i+1]) == "to") {
+		return modalVerb(subject, ws, i+1, prev), true
+	}
+	return finiteClause(subject, ws, i, prev)
+}
+
+// finiteClause reads the clause whose finite verb is word i ("looks
+// for" as a search), or reports that word i is no such verb (done
+// false); a clause that names no work is read as nothing (done).
+func finiteClause(subject, ws []string, i int, prev string) (cs []clause, done bool) {
+	b, f := verbAt(subject, ws, i)
+	if f == formNone && i+2 < len(ws) {
+		// "looks for runs and dust": a search, though "look" alone
+		// names no work
+		if lb, lf := lexicon().Base(norm(ws[i])); lb == "look" && lookPreps[norm(ws[i+1])] && lf != wordnet.FormIng {
+			return withPerformer(finish(clause{verb: "look " + norm(ws[i+1])}, ws[i+2:], prev, int(lf)), subject), true
+		}
+	}
+	if f == formNone || f == formIng || !finiteVerb(subject, ws, i, f) {
+		return nil, false
+	}
+	if noWork(ws, i, b, f, subject) {
+		return nil, true
+	}
+	return withPerformer(finish(clause{verb: b}, ws[i+1:], prev, f), subject), true
 }
 
 // beClause reads a clause whose verb at i is a form of "be": an
@@ -299,34 +318,17 @@ func withPerformer(cs []clause, subject []string) []clause {
 	for len(subject) > 1 && adverbs[norm(subject[len(subject)-1])] {
 		subject = subject[:len(subject)-1] // "She then forwards …"
 	}
-	// "the team lead or the director approves it": either of them does,
-	// a choice between two performers
-	for i, w := range subject {
-		if norm(w) != "or" || i == 0 || i+1 >= len(subject) || len(cs) != 1 {
-			continue
-		}
-		one, two := nounPhrase(subject[:i], 4), nounPhrase(subject[i+1:], 4)
-		if isAgent(one) && isAgent(two) && cs[0].performer == "" {
-			a, b := cs[0], cs[0]
-			a.performer, b.performer = one, two
-			b.alt = true
-			return []clause{a, b}
-		}
+	if alt := eitherPerformer(cs, subject); alt != nil {
+		return alt
 	}
 	np := nounPhrase(subject, 6)
 	if np == "" {
 		return cs
 	}
-	head := norm(subject[len(subject)-1])
-	for _, w := range stripDeterminers(subject) {
-		if docSubjects[norm(w)] && !roleWords[norm(w)] {
-			return nil
-		}
+	if noPerformer(cs, subject) {
+		return nil
 	}
-	if head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ") {
-		return nil // "Then it lands with me": a thing moves, nobody works
-	}
-	if pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
+	if head := norm(subject[len(subject)-1]); pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
 		for i := range cs {
 			cs[i].pronoun = true
 			cs[i].pron = head
@@ -342,6 +344,39 @@ func withPerformer(cs []clause, subject []string) []clause {
 		}
 	}
 	return cs
+}
+
+// eitherPerformer reads a subject that names two parties joined by "or"
+// ("the team lead or the director approves it"): either of them does the
+// one clause, a choice between two performers. It returns nil when the
+// subject is no such choice.
+func eitherPerformer(cs []clause, subject []string) []clause {
+	for i, w := range subject {
+		if norm(w) != "or" || i == 0 || i+1 >= len(subject) || len(cs) != 1 {
+			continue
+		}
+		one, two := nounPhrase(subject[:i], 4), nounPhrase(subject[i+1:], 4)
+		if isAgent(one) && isAgent(two) && cs[0].performer == "" {
+			a, b := cs[0], cs[0]
+			a.performer, b.performer = one, two
+			b.alt = true
+			return []clause{a, b}
+		}
+	}
+	return nil
+}
+
+// noPerformer reports a subject under which the clauses are no action at
+// all: a document ("This page describes …") or a thing that moves ("Then
+// it lands with me").
+func noPerformer(cs []clause, subject []string) bool {
+	for _, w := range stripDeterminers(subject) {
+		if docSubjects[norm(w)] && !roleWords[norm(w)] {
+			return true
+		}
+	}
+	head := norm(subject[len(subject)-1])
+	return head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ")
 }
 
 // actsOnObject reports whether a subject that is no known role still

@@ -25,6 +25,20 @@ var storyRe = regexp.MustCompile(`(?i)^(?:as\s+(?:a|an|the)\s|in\s+order\s+to\s|
 // or fewer than four step lines).
 func gherkinProse(text string) (string, bool) {
 	lines := strings.Split(text, "\n")
+	if !featureFile(lines) {
+		return "", false
+	}
+	var w gherkinWriter
+	for _, l := range lines {
+		w.line(strings.TrimSpace(l))
+	}
+	w.flush()
+	return strings.Join(w.out, "\n\n"), true
+}
+
+// featureFile reports whether lines are a Gherkin feature file: at least
+// two scenarios and four step lines.
+func featureFile(lines []string) bool {
 	scenarios, steps := 0, 0
 	for _, l := range lines {
 		t := strings.TrimSpace(l)
@@ -35,67 +49,84 @@ func gherkinProse(text string) (string, bool) {
 			steps++
 		}
 	}
-	if scenarios < 2 || steps < 4 {
-		return "", false
+	return scenarios >= 2 && steps >= 4
+}
+
+// gherkinWriter turns a feature file into prose line by line: out is the
+// prose so far, section the section being read (feature, background,
+// scenario, …), conds and outcomes the open scenario's conditions and
+// outcomes.
+type gherkinWriter struct {
+	out             []string
+	section         string
+	conds, outcomes []string
+	phase           string // the keyword the last step line had: given, when, then
+}
+
+// flush writes the open scenario as a sentence ("If …, …."), the
+// background's outcomes as the process's start, and outcomes without a
+// condition as they stand.
+func (w *gherkinWriter) flush() {
+	switch {
+	case len(w.outcomes) == 0:
+	case w.section == "background":
+		for _, o := range w.outcomes {
+			w.out = append(w.out, "The process starts when "+o+".")
+		}
+	case len(w.conds) == 0:
+		w.out = append(w.out, capitalise(joinClauses(w.outcomes))+".")
+	default:
+		w.out = append(w.out, "If "+strings.Join(w.conds, " and ")+", "+joinClauses(w.outcomes)+".")
 	}
-	var out []string
-	section := ""
-	var conds, outcomes []string
-	phase := "" // the keyword the last step line had: given, when, then
-	flush := func() {
-		switch {
-		case len(outcomes) == 0:
-		case section == "background":
-			for _, o := range outcomes {
-				out = append(out, "The process starts when "+o+".")
-			}
-		case len(conds) == 0:
-			out = append(out, capitalise(joinClauses(outcomes))+".")
-		default:
-			out = append(out, "If "+strings.Join(conds, " and ")+", "+joinClauses(outcomes)+".")
+	w.conds, w.outcomes, w.phase = nil, nil, ""
+}
+
+// line reads one trimmed line of the file: a section line closes the open
+// scenario (a feature's name is the first line of prose), a step line is
+// read by step; comments, tags, tables, doc strings and the feature's
+// user story are skipped.
+func (w *gherkinWriter) line(t string) {
+	switch {
+	case t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, `"""`):
+		return
+	case gherkinBlockRe.MatchString(t):
+		w.flush()
+		m := gherkinBlockRe.FindStringSubmatch(t)
+		w.section = strings.ToLower(m[1])
+		if w.section == "feature" && m[2] != "" {
+			w.out = append(w.out, m[2])
 		}
-		conds, outcomes, phase = nil, nil, ""
+		return
+	case storyRe.MatchString(t) && w.section == "feature":
+		return
 	}
-	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		switch {
-		case t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "@") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, `"""`):
-			continue
-		case gherkinBlockRe.MatchString(t):
-			flush()
-			m := gherkinBlockRe.FindStringSubmatch(t)
-			section = strings.ToLower(m[1])
-			if section == "feature" && m[2] != "" {
-				out = append(out, m[2])
-			}
-			continue
-		case storyRe.MatchString(t) && section == "feature":
-			continue
-		}
-		m := gherkinStepRe.FindStringSubmatch(t)
-		if m == nil {
-			continue
-		}
-		kw, body := strings.ToLower(m[1]), trimPunct(lowerFirst1(m[2]))
-		if kw == "and" || kw == "but" || kw == "*" {
-			kw = phase
-		}
-		phase = kw
-		switch {
-		case section == "background":
-			outcomes = append(outcomes, body)
-		case kw == "then":
-			outcomes = append(outcomes, body)
-		case gherkinWork(body):
-			// "When the secretary checks the address": work before the
-			// decision, not its condition
-			out = append(out, capitalise(body)+".")
-		default:
-			conds = append(conds, body)
-		}
+	if m := gherkinStepRe.FindStringSubmatch(t); m != nil {
+		w.step(m[1], m[2])
 	}
-	flush()
-	return strings.Join(out, "\n\n"), true
+}
+
+// step reads a step line by its keyword ("And", "But" and "*" go on with
+// the one before): the background's lines and "Then" lines are outcomes,
+// a "Given" or "When" line a condition, or a step of its own before the
+// decision when it is a role's work.
+func (w *gherkinWriter) step(keyword, text string) {
+	kw, body := strings.ToLower(keyword), trimPunct(lowerFirst1(text))
+	if kw == "and" || kw == "but" || kw == "*" {
+		kw = w.phase
+	}
+	w.phase = kw
+	switch {
+	case w.section == "background":
+		w.outcomes = append(w.outcomes, body)
+	case kw == "then":
+		w.outcomes = append(w.outcomes, body)
+	case gherkinWork(body):
+		// "When the secretary checks the address": work before the
+		// decision, not its condition
+		w.out = append(w.out, capitalise(body)+".")
+	default:
+		w.conds = append(w.conds, body)
+	}
 }
 
 // joinClauses joins outcome clauses into one list: "A, B and C".

@@ -31,50 +31,77 @@ func imperative(ws []string, prev string) []clause {
 // "Immediate post-flight confirmation that X", "the closing of the
 // ticket"; ok says it was one.
 func nominalAction(ws []string, prev string) ([]clause, bool) {
-	// a nominal phrase with a finite verb of its own is a sentence's
-	// subject ("Further documentation … can be found here"); a verb
-	// inside its "that"/"of" clause does not count
+	if finiteSubject(ws) {
+		return nil, false
+	}
+	for i := 0; i < 3 && i < len(ws); i++ {
+		v, ok := nominalVerb(ws, i)
+		if !ok {
+			continue
+		}
+		rest, ok := nominalRest(ws, i, v)
+		if !ok {
+			return nil, false
+		}
+		return finish(clause{verb: v}, rest, prev, formBase), true
+	}
+	return nil, false
+}
+
+// finiteSubject reports a nominal phrase with a finite verb of its own:
+// a sentence's subject ("Further documentation … can be found here"),
+// no action; a verb inside its "that"/"of"/"whether" clause does not
+// count.
+func finiteSubject(ws []string) bool {
 	for _, w := range ws {
 		n := norm(w)
 		if n == "that" || n == "of" || n == "whether" {
 			break
 		}
 		if auxBe[n] || finiteModals[n] {
-			return nil, false
+			return true
 		}
 	}
-	for i := 0; i < 3 && i < len(ws); i++ {
-		v, ok := nominal[norm(ws[i])]
-		if !ok && i+1 < len(ws) && norm(ws[i+1]) == "of" && strings.HasSuffix(norm(ws[i]), "ing") {
-			// "the closing of the ticket": a gerund names the action
-			if b, f := verbForm(ws[i]); f == formIng {
-				v, ok = b, true
-			}
+	return false
+}
+
+// nominalVerb is the verb word i names as a noun ("verification" →
+// "verify"), or as a gerund before "of" ("the closing of the ticket").
+func nominalVerb(ws []string, i int) (string, bool) {
+	v, ok := nominal[norm(ws[i])]
+	if !ok && i+1 < len(ws) && norm(ws[i+1]) == "of" && strings.HasSuffix(norm(ws[i]), "ing") {
+		// "the closing of the ticket": a gerund names the action
+		if b, f := verbForm(ws[i]); f == formIng {
+			v, ok = b, true
 		}
-		if !ok {
-			continue
-		}
-		if i > 0 && i+1 < len(ws) && !nominalLinks[norm(ws[i+1])] {
-			return nil, false
-		}
-		next := ""
-		if i+1 < len(ws) {
-			next = norm(ws[i+1])
-		}
-		if next != "of" && next != "that" && next != "for" && next != "between" && (next != "" || i != 0) {
-			return nil, false
-		}
-		rest := ws[i+1:]
-		if next == "of" {
-			rest = ws[i+2:]
-		}
-		if v == "check" || v == "review" || v == "test" {
-			// "Consistency checks between …": the words before say what
-			rest = append(lowerFirst(ws[:i]), rest...)
-		}
-		return finish(clause{verb: v}, rest, prev, formBase), true
 	}
-	return nil, false
+	return v, ok
+}
+
+// nominalRest is what the action named by word i (verb v) is done to:
+// the words after its link ("of", "that", "for", "between"), for a check
+// or review also the words before it ("Consistency checks between …").
+// ok is false when the noun is followed by no link, so names no action.
+func nominalRest(ws []string, i int, v string) ([]string, bool) {
+	if i > 0 && i+1 < len(ws) && !nominalLinks[norm(ws[i+1])] {
+		return nil, false
+	}
+	next := ""
+	if i+1 < len(ws) {
+		next = norm(ws[i+1])
+	}
+	if next != "of" && next != "that" && next != "for" && next != "between" && (next != "" || i != 0) {
+		return nil, false
+	}
+	rest := ws[i+1:]
+	if next == "of" {
+		rest = ws[i+2:]
+	}
+	if v == "check" || v == "review" || v == "test" {
+		// "Consistency checks between …": the words before say what
+		rest = append(lowerFirst(ws[:i]), rest...)
+	}
+	return rest, true
 }
 
 // notInstruction reports whether a clause whose first word (w0, read as

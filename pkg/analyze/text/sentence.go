@@ -255,55 +255,14 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, r.body = timerPhrase(s)
-	// "… and that's it for that candidate": the end, no step
-	r.body = thatsItRe.ReplaceAllString(r.body, ".")
-	// "… and nothing is shipped": the end of the branch (closeSentence
-	// reads it from s), no step
-	if loc := nothingRe.FindStringIndex(r.body); loc != nil {
-		r.body = strings.TrimSpace(r.body[:loc[0]] + " " + r.body[loc[1]:])
-		if r.body != "" && loc[0] == 0 {
-			r.body = capitalise(r.body)
-		}
-	}
-	// "… marks the part and it is not shipped": the end of the branch
-	// (closeSentence reads it from s), no step; a condition keeps its
-	// clause ("If the part fails, it is not shipped" has no other)
-	if loc := negEndRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
-		if cut := strings.TrimSpace(r.body[:loc[0]]); !ifLeadRe.MatchString(cut) || ifStartRe.MatchString(cut) {
-			r.body = cut + "."
-		}
-	}
-	// "… rolls back the update and the cycle starts again": the loop
-	// (closeSentence reads "again" from s), no step; "… turns the tenant
-	// down and the process ends": the end (closeSentence reads it), no
-	// part of the step
-	for _, re := range []*regexp.Regexp{restartTailRe, endTailRe} {
-		if loc := re.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
-			r.body = strings.TrimSpace(r.body[:loc[0]]) + "."
-		}
-	}
-	// "… scrap the part and go to step 5": the jump (closeSentence reads
-	// it from s), no step
-	if loc := jumpTailRe.FindStringIndex(r.body); loc != nil && loc[0] > 0 {
-		r.body = strings.TrimSpace(r.body[:loc[0]]) + "."
-	}
+	r.body = cutTails(r.body)
 	// "Requisitions above 10,000 EUR additionally need the approval of
 	// the department manager": the manager's step, for those cases
 	r.body = needsApproval(r.body, a.writer)
 	// "The board, which meets every Thursday, either approves …": the
 	// aside says nothing about this case's steps
 	r.body = asideRe.ReplaceAllString(r.body, "$1 ")
-	// "As soon as the parts arrive, …": a message caught before the step
-	a.pendingMessage = messageLead(s, a.lastObject)
-	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
-		// "… is delivered once the payment has been received": the step
-		// waits for the payment
-		np := r.body[m[2]:m[3]]
-		if !pronouns[strings.ToLower(np)] {
-			a.pendingMessage = capitalise(np) + " received"
-			r.body = strings.TrimRight(r.body[:m[0]], " ,") + "."
-		}
-	}
+	a.awaitMessage(r)
 	if m := leadInRe.FindStringSubmatch(s); m != nil && a.pendingMessage == "" {
 		a.leadInStep(m[1], s) // "After the nurse has measured …, she …"
 	}
@@ -320,6 +279,30 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 		return nil // "This continues until …" closes a cycle, no step
 	}
 	ds := a.readSteps(r)
+	a.outcomesAhead(r)
+	return ds
+}
+
+// awaitMessage notes the message a sentence's step waits for:
+// "As soon as the parts arrive, …" before the step, "… is delivered once
+// the payment has been received" after it (cut from the body).
+func (a *analyzer) awaitMessage(r *reading) {
+	a.pendingMessage = messageLead(r.s, a.lastObject)
+	if m := trailingArrivalRe.FindStringSubmatchIndex(r.body); m != nil && a.pendingMessage == "" && m[0] > 0 {
+		// "… is delivered once the payment has been received": the step
+		// waits for the payment
+		np := r.body[m[2]:m[3]]
+		if !pronouns[strings.ToLower(np)] {
+			a.pendingMessage = capitalise(np) + " received"
+			r.body = strings.TrimRight(r.body[:m[0]], " ,") + "."
+		}
+	}
+}
+
+// outcomesAhead opens one decision on "which outcome" when a sentence
+// announces the answers ("The office can resolve in three ways") and the
+// next sentence starts with "If": the sentences after give its branches.
+func (a *analyzer) outcomesAhead(r *reading) {
 	if outcomesRe.MatchString(r.body) && ifLeadRe.MatchString(a.nextSentence) && (a.b.open == nil || !a.b.open.whether) {
 		// "The office can resolve in three ways. If it grants …. If it
 		// asks for more …. If it refuses …": one decision whose
@@ -329,20 +312,11 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 		// "… sends the information and waits again": back to the decision
 		a.b.open.before = a.b.seq[len(a.b.seq)-1]
 	}
-	return ds
 }
 
 // outcomesRe is a sentence that announces the answers of a decision:
 // "There are three outcomes", "can resolve in three manners".
 var outcomesRe = regexp.MustCompile(`(?i)\b(?:two|three|four|five|[2-5])\s+(?:possible\s+|different\s+)?(?:outcomes|results|options|possibilities|manners|ways|answers|decisions|cases|scenarios)\b`)
-
-// restartTailRe is a closing clause that only says the work starts over:
-// "… and the cycle starts again", ", and the process begins anew".
-var restartTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+|then\s+)?(?:the\s+)?(?:whole\s+)?(?:cycle|process|procedure|loop|round)\s+(?:then\s+)?(?:starts|begins|runs|repeats|restarts)\s*(?:again|over|anew|from\s+the\s+(?:start|beginning))?\W*$`)
-
-// endTailRe is a closing clause that only ends the process: "… and the
-// process ends", ", and the case is closed", ", and we stop there".
-var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$|(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:we|they)\s+(?:stop|end|halt)\s+(?:there|here|at\s+(?:that|this)\s+point)\W*$`)
 
 // goesToPartyRe is a thing that moves to someone: "An e-mail goes to the
 // supplier", "A copy then goes out to the insurer".

@@ -430,3 +430,50 @@ func eitherLead(lead string) (before, subject string) {
 	}
 	return lead[:i], subject
 }
+
+// cutTails cuts from a sentence's body the closing clauses that are no
+// step: the end of the branch, a loop or a jump, which closeSentence
+// reads from the whole sentence.
+func cutTails(body string) string {
+	// "… and that's it for that candidate": the end, no step
+	body = thatsItRe.ReplaceAllString(body, ".")
+	// "… and nothing is shipped": the end of the branch (closeSentence
+	// reads it from the sentence), no step
+	if loc := nothingRe.FindStringIndex(body); loc != nil {
+		body = strings.TrimSpace(body[:loc[0]] + " " + body[loc[1]:])
+		if body != "" && loc[0] == 0 {
+			body = capitalise(body)
+		}
+	}
+	// "… marks the part and it is not shipped": the end of the branch
+	// (closeSentence reads it from the sentence), no step; a condition keeps its
+	// clause ("If the part fails, it is not shipped" has no other)
+	if loc := negEndRe.FindStringIndex(body); loc != nil && loc[0] > 0 {
+		if cut := strings.TrimSpace(body[:loc[0]]); !ifLeadRe.MatchString(cut) || ifStartRe.MatchString(cut) {
+			body = cut + "."
+		}
+	}
+	// "… rolls back the update and the cycle starts again": the loop
+	// (closeSentence reads "again" from the sentence), no step; "… turns the tenant
+	// down and the process ends": the end (closeSentence reads it), no
+	// part of the step
+	for _, re := range []*regexp.Regexp{restartTailRe, endTailRe} {
+		if loc := re.FindStringIndex(body); loc != nil && loc[0] > 0 {
+			body = strings.TrimSpace(body[:loc[0]]) + "."
+		}
+	}
+	// "… scrap the part and go to step 5": the jump (closeSentence reads
+	// it from the sentence), no step
+	if loc := jumpTailRe.FindStringIndex(body); loc != nil && loc[0] > 0 {
+		body = strings.TrimSpace(body[:loc[0]]) + "."
+	}
+	return body
+}
+
+// restartTailRe is a closing clause that only says the work starts over:
+// "… and the cycle starts again", ", and the process begins anew".
+var restartTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+|then\s+)?(?:the\s+)?(?:whole\s+)?(?:cycle|process|procedure|loop|round)\s+(?:then\s+)?(?:starts|begins|runs|repeats|restarts)\s*(?:again|over|anew|from\s+the\s+(?:start|beginning))?\W*$`)
+
+// endTailRe is a closing clause that only ends the process: "… and the
+// process ends", ", and the case is closed", ", and we stop there".
+var endTailRe = regexp.MustCompile(`(?i)(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:process|case|procedure|workflow)\s+(?:then\s+)?(?:ends|stops|finishes|terminates|is\s+(?:over|finished|complete|completed|terminated))(?:\s+(?:here|there))?\W*$|(?:\s*[,;]\s*|\s+)(?:and\s+)?(?:then\s+)?(?:we|they)\s+(?:stop|end|halt)\s+(?:there|here|at\s+(?:that|this)\s+point)\W*$`)

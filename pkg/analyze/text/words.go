@@ -85,7 +85,9 @@ func weakVerb(w string) bool {
 	return e.Noun > 0
 }
 
-// curatedVerbForm is verbForm on the curated list of work verbs.
+// curatedVerbForm is verbForm on the curated list of work verbs: the
+// word itself, an irregular past, or a regular form whose stem
+// (curatedStems) is on the list.
 func curatedVerbForm(w string) (string, int) {
 	w = norm(w)
 	w = strings.TrimSuffix(w, "'s")
@@ -98,57 +100,47 @@ func curatedVerbForm(w string) (string, int) {
 	if b, ok := irregular[w]; ok && verbs[b] {
 		return b, formPast
 	}
-	try := func(stem string, form int) (string, int, bool) {
+	stems, form := curatedStems(w)
+	for _, stem := range stems {
 		if verbs[stem] {
-			return stem, form, true
-		}
-		return "", formNone, false
-	}
-	switch {
-	case strings.HasSuffix(w, "ies"):
-		if b, f, ok := try(w[:len(w)-3]+"y", formThird); ok {
-			return b, f
-		}
-	case strings.HasSuffix(w, "es"):
-		if b, f, ok := try(w[:len(w)-2], formThird); ok {
-			return b, f
-		}
-		if b, f, ok := try(w[:len(w)-1], formThird); ok {
-			return b, f
-		}
-	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
-		if b, f, ok := try(w[:len(w)-1], formThird); ok {
-			return b, f
-		}
-	case strings.HasSuffix(w, "ied"):
-		if b, f, ok := try(w[:len(w)-3]+"y", formPast); ok {
-			return b, f
-		}
-	case strings.HasSuffix(w, "ed"):
-		for _, stem := range []string{w[:len(w)-1], w[:len(w)-2]} {
-			if b, f, ok := try(stem, formPast); ok {
-				return b, f
-			}
-		}
-		if len(w) > 4 && w[len(w)-3] == w[len(w)-4] {
-			if b, f, ok := try(w[:len(w)-3], formPast); ok {
-				return b, f
-			}
-		}
-	case strings.HasSuffix(w, "ing") && len(w) > 5:
-		stem := w[:len(w)-3]
-		for _, s := range []string{stem, stem + "e"} {
-			if b, f, ok := try(s, formIng); ok {
-				return b, f
-			}
-		}
-		if len(stem) > 2 && stem[len(stem)-1] == stem[len(stem)-2] {
-			if b, f, ok := try(stem[:len(stem)-1], formIng); ok {
-				return b, f
-			}
+			return stem, form
 		}
 	}
 	return "", formNone
+}
+
+// curatedStems are the stems a regular verb form can have, by its first
+// matching ending, in the order they are tried, and the form they read
+// it as: -ies, -es, -s (third person: "verifies", "passes", "closes",
+// "checks"), -ied, -ed (past: "verified", "closed", "planned" with its
+// doubled consonant undone), -ing ("checking", "closing" with its "e"
+// back, "planning").
+func curatedStems(w string) ([]string, int) {
+	n := len(w)
+	switch {
+	case strings.HasSuffix(w, "ies"):
+		return []string{w[:n-3] + "y"}, formThird
+	case strings.HasSuffix(w, "es"):
+		return []string{w[:n-2], w[:n-1]}, formThird
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		return []string{w[:n-1]}, formThird
+	case strings.HasSuffix(w, "ied"):
+		return []string{w[:n-3] + "y"}, formPast
+	case strings.HasSuffix(w, "ed"):
+		stems := []string{w[:n-1], w[:n-2]}
+		if n > 4 && w[n-3] == w[n-4] {
+			stems = append(stems, w[:n-3])
+		}
+		return stems, formPast
+	case strings.HasSuffix(w, "ing") && n > 5:
+		stem := w[:n-3]
+		stems := []string{stem, stem + "e"}
+		if len(stem) > 2 && stem[len(stem)-1] == stem[len(stem)-2] {
+			stems = append(stems, stem[:len(stem)-1])
+		}
+		return stems, formIng
+	}
+	return nil, formNone
 }
 
 // participle returns the past participle of a base verb ("check" →
