@@ -98,8 +98,9 @@ func nominalRest(ws []string, i int, v string) ([]string, bool) {
 		rest = ws[i+2:]
 	}
 	if v == "check" || v == "review" || v == "test" {
-		// "Consistency checks between …": the words before say what
-		rest = append(lowerFirst(ws[:i]), rest...)
+		// "Consistency checks between …": the words before say what;
+		// ws[:i:i] keeps the append from writing over the caller's words
+		rest = append(lowerFirst(ws[:i:i]), rest...)
 	}
 	return rest, true
 }
