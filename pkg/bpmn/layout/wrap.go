@@ -30,7 +30,12 @@ import (
 //     shapes; such an edge may instead be joined around the right like
 //     an edge between rows (foldPlan.side), and a short lane beside a
 //     long one may keep all its shapes in one row (foldPlan.gather):
-//     wrap tries these plans and keeps the one that fits best.
+//     wrap tries these plans and keeps the one that fits best;
+//   - the separate flows of a row band (a step entered around the side,
+//     stacked under the row's steps) each get their own columns, moved
+//     below the taller flow beside them when that fits better: a lane is
+//     one rectangle as wide as its pool (BPMN DI), so the drawing is as
+//     wide as its widest flow, not as a stack of flows sharing columns.
 
 // rowEnd pins a node to the first or last layer (the entry and exit
 // points of the edges between rows).

@@ -91,3 +91,58 @@ func TestFoldMinCrossings(t *testing.T) {
 	}
 	t.Logf("%d folds checked", checked)
 }
+
+// TestSeparate: a flow that starts beside a taller flow above it moves
+// below it (with the band under it), unless the flow above reaches down
+// to where it starts; flows apart stay.
+func TestSeparate(t *testing.T) {
+	t.Parallel()
+	// flow A: a tall shape (0) and a task (1) beside it; flow B: one task
+	// (2) under task 1 at y b
+	tests := []struct {
+		name  string
+		b     float64
+		reach float64 // the y of a bend of A's edge (0: none)
+		want  float64 // B's y after, -1: nothing moves
+	}{
+		{"beside the tall shape", 120, 0, 200 + nodeGap},
+		{"the flow above reaches down", 120, 150, -1},
+		{"below the tall shape", 260, 0, -1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			g := Graph{Lanes: 1, Nodes: []Node{{W: 100, H: 200}, {W: 100, H: 80}, {W: 100, H: 80}}, Edges: []Edge{{From: 0, To: 1}}}
+			l := newLayouter(g, 1)
+			l.items = make([]item, len(g.Nodes))
+			edge := []Point{{100, 40}, {150, 40}}
+			if tt.reach > 0 {
+				edge = []Point{{50, 200}, {50, tt.reach}, {200, tt.reach}, {200, 80}}
+			}
+			fr := &Result{
+				Nodes:  []Rect{{0, 0, 100, 200}, {150, 0, 100, 80}, {150, tt.b, 100, 80}},
+				Edges:  [][]Point{edge},
+				Labels: make([]Rect, 1),
+				Lanes:  []Band{{Y: 0, H: tt.b + 100}},
+				Height: tt.b + 100,
+			}
+			out := l.separate(fr, l.flowsOf(fr))
+			if tt.want < 0 {
+				if out != nil {
+					t.Fatalf("moved: B at %.0f", out.Nodes[2].Y)
+				}
+				return
+			}
+			if out == nil {
+				t.Fatal("nothing moved")
+			}
+			dy := tt.want - tt.b
+			if out.Nodes[2].Y != tt.want || out.Nodes[0] != fr.Nodes[0] || out.Nodes[1] != fr.Nodes[1] {
+				t.Errorf("shapes %v, want B at y %.0f and A unmoved", out.Nodes, tt.want)
+			}
+			if out.Lanes[0].H != fr.Lanes[0].H+dy || out.Height != fr.Height+dy {
+				t.Errorf("band %v, height %.0f: want %.0f taller", out.Lanes[0], out.Height, dy)
+			}
+		})
+	}
+}

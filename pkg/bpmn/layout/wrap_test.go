@@ -292,3 +292,44 @@ func TestWrapMessageFlows(t *testing.T) {
 	}
 	t.Logf("message flows %.0f px, around the right %.0f px", now, was)
 }
+
+// TestWrapStackedFlows: a row band may hold two flows above each other
+// (the field book: the row's steps, then a wide step entered around the
+// side after a step in another lane, stacked under them). Each gets its
+// own columns: the row's steps stay side by side instead of spreading
+// over the wide step's column, and the drawing is no wider than its
+// widest flow needs.
+func TestWrapStackedFlows(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		detour int // the task in lane 1
+		wide   map[int]float64
+	}{
+		{"wide step after the detour", 5, map[int]float64{6: 2000, 20: 2400}},
+		{"wide sub-processes after the detour", 4, map[int]float64{5: 1800, 6: 600, 25: 2600}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			g := chain(40, 2, func(k int) int { return map[bool]int{true: 1}[k == tt.detour] })
+			for k, w := range tt.wide {
+				g.Nodes[k].W = w
+			}
+			r, err := layout.Layout(context.Background(), g, layout.Options{Wrap: 1.4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, g, r)
+			for k := 1; k < tt.detour; k++ {
+				a, b := r.Nodes[k-1], r.Nodes[k]
+				if a.Y != b.Y {
+					t.Fatalf("tasks %d and %d in different rows", k-1, k)
+				}
+				if gap := b.X - (a.X + a.W); gap > 150 {
+					t.Errorf("tasks %d and %d of one row %.0f apart (drawing %.0f × %.0f)", k-1, k, gap, r.Width, r.Height)
+				}
+			}
+		})
+	}
+}
