@@ -10,6 +10,7 @@ import (
 // flows, with a start event before and an end event after.
 func (b *builder) compile(m *process.Model) map[string]*draft {
 	b.section("")
+	b.boundRetries()
 	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
 	if b.startMessage {

@@ -39,6 +39,7 @@ func lowerInitial(s string) string {
 // verbs ("Approved changes we schedule and test" → "We schedule and test
 // approved changes").
 func plainOrder(s string) string {
+	s = boundedRetryLead(s)
 	// "22:40 At the yard the driver checks the seal": a log's clock time
 	// dates the line; it names no performer
 	s = clockLeadRe.ReplaceAllString(s, "")
