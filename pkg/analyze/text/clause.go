@@ -378,7 +378,109 @@ func skipTimePhrase(ws []string) []string {
 	if len(ws) > 2 && (norm(ws[0]) == "yesterday" || norm(ws[0]) == "today" || norm(ws[0]) == "tomorrow") {
 		return ws[1:]
 	}
+	if n := timeOfDayPhrase(ws); n > 0 && len(ws) > n+1 {
+		return ws[n:] // "In the morning the clerk picks …" is about the clerk
+	}
 	return ws
+}
+
+var (
+	// dayParts are the parts of a day "in the …" names.
+	dayParts = set(`morning mornings afternoon afternoons evening evenings`)
+	// meals are what "after lunch", "before breakfast" time a step by.
+	meals = set(`lunch breakfast dinner lunchtime`)
+	// clockWords name a time of day on their own: "at noon".
+	clockWords = set(`noon midday midnight night lunchtime`)
+	// clockSuffixes follow a clock figure: "9 am", "10 o'clock".
+	clockSuffixes = set(`am pm a.m p.m o'clock h hrs`)
+	// weekdays, in the singular and plural, and the week's halves.
+	weekdays = set(`monday mondays tuesday tuesdays wednesday wednesdays thursday thursdays friday fridays
+		saturday saturdays sunday sundays weekday weekdays weekend weekends`)
+	// clockLeads open a clock time: "at 9 am", "around 3 pm", "by 5 pm".
+	clockLeads = set(`at around by before after from until`)
+	// periodEnds are what "at the end of the …" closes.
+	periodEnds = set(`day week month shift quarter year`)
+)
+
+// timeOfDayPhrase returns how many words of a time of day open ws
+// without a comma inside them ("In the morning", "At 9 am", "Around
+// 3 pm", "After lunch", "On Mondays", "On Monday morning", "At the end
+// of the day"), 0 when it opens with none. A phrase whose last word
+// carries a comma is left to the lead-in reader.
+func timeOfDayPhrase(ws []string) int {
+	w := func(i int) string {
+		if i < len(ws) {
+			return strings.TrimSuffix(norm(ws[i]), ".")
+		}
+		return ""
+	}
+	n := 0
+	switch w(0) {
+	case "in":
+		if (w(1) == "the" || w(1) == "this") && dayParts[w(2)] {
+			n = 3
+		} else if (w(1) == "the" || w(1) == "this") && (w(2) == "early" || w(2) == "late") && dayParts[w(3)] {
+			n = 4
+		}
+	case "on":
+		if weekdays[w(1)] {
+			n = 2
+			if dayParts[w(2)] {
+				n = 3
+			}
+		}
+	}
+	if n == 0 && (w(0) == "after" || w(0) == "before") && meals[w(1)] {
+		n = 2
+	}
+	if n == 0 && w(0) == "at" && clockWords[w(1)] {
+		n = 2
+	}
+	if n == 0 && w(0) == "at" && w(1) == "the" && (w(2) == "end" || w(2) == "start" || w(2) == "beginning") && w(3) == "of" {
+		k := 4
+		if w(k) == "the" || w(k) == "each" || w(k) == "every" {
+			k++
+		}
+		if periodEnds[w(k)] {
+			n = k + 1
+		}
+	}
+	if n == 0 && clockLeads[w(0)] {
+		k := 1
+		if w(k) == "about" || w(k) == "around" {
+			k++
+		}
+		if isClock(w(k), w(k+1)) {
+			n = k + 1
+			if clockSuffixes[w(k+1)] {
+				n = k + 2
+			}
+		}
+	}
+	if n == 0 || n >= len(ws) {
+		return 0
+	}
+	for _, x := range ws[:n-1] {
+		if breaks(x) {
+			return 0
+		}
+	}
+	if breaks(ws[n-1]) {
+		return 0
+	}
+	return n
+}
+
+// isClock reports whether w (followed by next) is a time on the clock:
+// "9:30", "9am", "3pm", or a figure before "am", "pm", "o'clock".
+func isClock(w, next string) bool {
+	if w == "" || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	if strings.TrimRight(w, "0123456789:.") == "" {
+		return strings.Contains(w, ":") || clockSuffixes[next]
+	}
+	return clockSuffixes[strings.TrimLeft(w, "0123456789:")]
 }
 
 // possessives say whose, never what: they leave labels.
