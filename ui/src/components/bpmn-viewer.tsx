@@ -213,6 +213,9 @@ export function BpmnViewer({
   const viewKeyRef = useRef(viewKey);
   const highlightRef = useRef(highlight);
   const focusRef = useRef(focus);
+  // The focus last brought on screen: a view rebuilt on the same focus (the
+  // simulation, a highlight) does not scroll the page again.
+  const revealedRef = useRef('');
   const clickRef = useRef(onElementClick);
   // The view on screen, so a viewer built again (for the simulation) opens where the user was.
   const lastViewRef = useRef<{ xml: string; box: Box } | null>(null);
@@ -336,12 +339,29 @@ export function BpmnViewer({
         });
         observer = new ResizeObserver(() => canvas.resized());
         observer.observe(container);
+        // What the view centres on is brought on screen once a new focus is shown: on a phone a
+        // sentence chosen in the Source list, or a compare chosen in Versions, sits a screen above
+        // the canvas, and its elements were marked where no one saw them.
+        const focusKey = (focusRef.current ?? []).join(',');
+        const revealFocus = () => {
+          if (!focusKey || revealedRef.current === focusKey || document.fullscreenElement) return;
+          const boxes = (focusRef.current ?? [])
+            .map((id) => container.querySelector(`.djs-element[data-element-id="${CSS.escape(id)}"]`)?.getBoundingClientRect())
+            .filter((r): r is DOMRect => !!r && r.width + r.height > 0);
+          if (!boxes.length) return;
+          const top = Math.min(...boxes.map((r) => r.top));
+          const bottom = Math.max(...boxes.map((r) => r.bottom));
+          const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+          if (top < clear || bottom > window.innerHeight) stageRef.current?.scrollIntoView({ block: 'nearest' });
+        };
         const firstView = () => {
           const fitScale = fitWhole();
           const el = viewer.get('elementRegistry');
           const around = unionBox((focusRef.current ?? []).map((id) => elementBox(el.get(id))).filter((b): b is Box => b !== null));
-          if (around) canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
-          else {
+          if (around) {
+            canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
+            revealFocus();
+          } else {
             // Whole (as fitted above), or, too long to show whole even at the least
             // fit or on a phone only as specks (the 79-step field book, 34 screens to
             // read), its start at a readable size: the "continues" cues say there
@@ -368,6 +388,7 @@ export function BpmnViewer({
           if (cancelled) return;
           canvas.resized();
           firstView();
+          revealedRef.current = focusKey;
           settled = true;
           // Built for the simulation on a view that opens on what changed (after a refinement or a
           // compare, no kept view): switch it on here too, or the first Simulate did nothing.

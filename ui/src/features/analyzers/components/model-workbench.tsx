@@ -519,7 +519,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         height={height}
         onRetry={onRetry}
         highlight={shown ? shown.highlight : panel === 'source' ? sourceHighlight : refinedHere}
-        focus={shown?.compare ? shown.highlight : refinedHere}
+        focus={shown?.compare ? shown.highlight : panel === 'source' && sourceHighlight?.length ? sourceHighlight : refinedHere}
         onElementClick={(id) => setSelected(id)}
         exportName={processName ?? ''}
         viewKey={shown ? undefined : analysisId}
