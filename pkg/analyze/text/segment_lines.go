@@ -169,6 +169,7 @@ func titleLine(t, next string) bool {
 	if strings.HasSuffix(t, "..") {
 		return false
 	}
+	_, opener := verbForm(ws[0])
 	dash, words := false, 0
 	for j, w := range ws {
 		n := norm(w)
@@ -185,11 +186,14 @@ func titleLine(t, next string) bool {
 		if determiners[n] || pronouns[n] || auxBe[n] || modals[n] {
 			return false
 		}
+		if j > 0 && !dash && opener != formBase && finiteAfter(ws[j-1], w) {
+			return false // "Suppliers send invoices.", "Payment runs weekly."; after an order its object
+		}
 	}
 	if agentActs(ws) {
 		return false // "Clerk receives invoice."
 	}
-	switch _, f := verbForm(ws[0]); f {
+	switch opener {
 	case formNone, formIng:
 		return true
 	case formBase:
@@ -199,6 +203,20 @@ func titleLine(t, next string) bool {
 		return !stop && endsSentence(next)
 	}
 	return false // "Orders arrive daily."
+}
+
+// finiteAfter reports whether w, after prev, reads as a finite verb: a
+// third person or a past ("runs", "sent"), or a base form after a plural
+// ("Suppliers send"); "Month-end close checklist" has none.
+func finiteAfter(prev, w string) bool {
+	switch _, f := verbForm(w); f {
+	case formThird, formPast:
+		return true
+	case formBase:
+		p := norm(prev)
+		return strings.HasSuffix(p, "s") && !strings.HasSuffix(p, "ss")
+	}
+	return false
 }
 
 // namesAnAct reports whether w names an act as a thing by its ending.

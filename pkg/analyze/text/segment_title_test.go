@@ -28,8 +28,12 @@ func TestTitleLine(t *testing.T) {
 		{"Approve supplier invoices.", body, false},
 		{"Check the invoice.", body, false},
 		{"Request access to the data warehouse.", body, false},
-		{"Clerk receives invoice.", body, false}, // a performer doing something
-		{"Orders arrive daily.", body, false},    // opens with a verb's third person
+		{"Clerk receives invoice.", body, false},  // a performer doing something
+		{"Orders arrive daily.", body, false},     // opens with a verb's third person
+		{"Suppliers send invoices.", body, false}, // a plural and its verb
+		{"Employees submit claims monthly.", body, false},
+		{"Customers order online", body, false},
+		{"Payment runs weekly.", body, false}, // a third person after the first word
 		{"The clerk checks the invoice", body, false},
 		{"Steps:", body, false},
 		{"Invoices must be approved", body, false},                                            // a modal
