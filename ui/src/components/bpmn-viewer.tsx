@@ -214,8 +214,9 @@ export function BpmnViewer({
   const highlightRef = useRef(highlight);
   const focusRef = useRef(focus);
   // The focus last brought on screen: a view rebuilt on the same focus (the
-  // simulation, a highlight) does not scroll the page again.
-  const revealedRef = useRef('');
+  // simulation, a highlight) does not scroll the page again, nor does a viewer
+  // mounted anew on one (the page's layout changed at another width).
+  const revealedRef = useRef((focus ?? []).join(','));
   const clickRef = useRef(onElementClick);
   // The view on screen, so a viewer built again (for the simulation) opens where the user was.
   const lastViewRef = useRef<{ xml: string; box: Box } | null>(null);
