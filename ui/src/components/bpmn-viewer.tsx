@@ -158,6 +158,13 @@ export interface BpmnViewerProps {
   highlight?: string[];
   /** Element ids the first view centres on (what changed); wins over the kept view. */
   focus?: string[];
+  /**
+   * Changed when the person asked to see the focus (chose a sentence or a
+   * compare): once the view centres on it, the page scrolls the canvas into
+   * view if the focus lies off screen. Views built for any other reason (a new
+   * width, the simulation) leave the page where it is.
+   */
+  revealKey?: number;
   /** Called with the id of a diagram element the user clicks. */
   onElementClick?: (id: string) => void;
   /** Offers SVG and PNG downloads of the diagram, named after this (the process name). */
@@ -186,6 +193,7 @@ export function BpmnViewer({
   viewKey,
   highlight,
   focus,
+  revealKey,
   onElementClick,
   exportName,
 }: BpmnViewerProps) {
@@ -213,10 +221,9 @@ export function BpmnViewer({
   const viewKeyRef = useRef(viewKey);
   const highlightRef = useRef(highlight);
   const focusRef = useRef(focus);
-  // The focus last brought on screen: a view rebuilt on the same focus (the
-  // simulation, a highlight) does not scroll the page again, nor does a viewer
-  // mounted anew on one (the page's layout changed at another width).
-  const revealedRef = useRef((focus ?? []).join(','));
+  // The reveal last done: a view rebuilt without a new request, or mounted anew, does not scroll the page.
+  const revealKeyRef = useRef(revealKey);
+  const revealedRef = useRef(revealKey);
   const clickRef = useRef(onElementClick);
   // The view on screen, so a viewer built again (for the simulation) opens where the user was.
   const lastViewRef = useRef<{ xml: string; box: Box } | null>(null);
@@ -229,6 +236,7 @@ export function BpmnViewer({
     viewKeyRef.current = viewKey;
     highlightRef.current = highlight;
     focusRef.current = focus;
+    revealKeyRef.current = revealKey;
     clickRef.current = onElementClick;
   });
   const highlightKey = (highlight ?? []).join(',');
@@ -340,12 +348,13 @@ export function BpmnViewer({
         });
         observer = new ResizeObserver(() => canvas.resized());
         observer.observe(container);
-        // What the view centres on is brought on screen once a new focus is shown: on a phone a
+        // What the view centres on is brought on screen when the person asked for it: on a phone a
         // sentence chosen in the Source list, or a compare chosen in Versions, sits a screen above
         // the canvas, and its elements were marked where no one saw them.
-        const focusKey = (focusRef.current ?? []).join(',');
+        const reveal = revealKeyRef.current;
         const revealFocus = () => {
-          if (!focusKey || revealedRef.current === focusKey || document.fullscreenElement) return;
+          if (reveal === revealedRef.current || document.fullscreenElement) return;
+          revealedRef.current = reveal; // once a request: the second fit after fonts moves no page
           const boxes = (focusRef.current ?? [])
             .map((id) => container.querySelector(`.djs-element[data-element-id="${CSS.escape(id)}"]`)?.getBoundingClientRect())
             .filter((r): r is DOMRect => !!r && r.width + r.height > 0);
@@ -389,7 +398,6 @@ export function BpmnViewer({
           if (cancelled) return;
           canvas.resized();
           firstView();
-          revealedRef.current = focusKey;
           settled = true;
           // Built for the simulation on a view that opens on what changed (after a refinement or a
           // compare, no kept view): switch it on here too, or the first Simulate did nothing.
