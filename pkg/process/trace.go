@@ -88,6 +88,9 @@ func notASentence(text string, sp Span, first bool) bool {
 		return false
 	}
 	last, _ := utf8.DecodeLastRuneInString(s)
+	if first && last == '.' && titleWithStop(s) {
+		return true // "Invoice approval procedure." above the body
+	}
 	if strings.ContainsRune(".!?;", last) {
 		return false
 	}
@@ -112,6 +115,30 @@ func notASentence(text string, sp Span, first bool) bool {
 		return true
 	}
 	return first && len(words) <= 12
+}
+
+// titleWithStop reports whether s, a text's first line ending in one full
+// stop, is short enough to be its title: at most five words (a dash
+// between them not counted), none of them a determiner ("Check the
+// invoice." reads as a step; an element made from a first line keeps it
+// in the trace all the same).
+func titleWithStop(s string) bool {
+	if strings.HasSuffix(s, "..") {
+		return false
+	}
+	n := 0
+	for _, w := range strings.Fields(s) {
+		switch strings.ToLower(strings.Trim(w, ".,")) {
+		case "–", "—", "-", "":
+			continue
+		case "the", "a", "an", "this", "that", "these", "those", "each", "every", "all", "any", "his", "her", "their", "its", "our", "your", "my":
+			return false
+		}
+		if n++; n > 5 {
+			return false
+		}
+	}
+	return n > 0
 }
 
 // aloneOnLine reports whether nothing but blanks shares the span's line.

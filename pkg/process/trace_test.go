@@ -93,7 +93,33 @@ func TestTraceSourcesLeavesOutNonSentences(t *testing.T) {
 		{
 			name:     "transcript turns and unpunctuated lines after the first are sentences",
 			text:     "Call notes.\nAgent: I check the customer record\nthen the agent opens a ticket",
-			want:     []string{"Call notes.", "Agent: I check the customer record", "then the agent opens a ticket"},
+			want:     []string{"Agent: I check the customer record", "then the agent opens a ticket"},
+			coverage: 0,
+		},
+		{
+			name:     "a first line with a full stop that names the process is its title",
+			text:     "Invoice approval procedure.\nThe clerk checks the invoice.\nThe manager approves it.",
+			covered:  []string{"The clerk checks the invoice."},
+			want:     []string{"The clerk checks the invoice.", "The manager approves it."},
+			coverage: 0.5,
+		},
+		{
+			name:     "a title with a dash",
+			text:     "Travel expenses – how to claim.\nThe employee submits the claim.",
+			covered:  []string{"The employee submits the claim."},
+			want:     []string{"The employee submits the claim."},
+			coverage: 1,
+		},
+		{
+			name:     "a first line that reads as a step stays a sentence",
+			text:     "Check the invoice.\nThe manager approves it.",
+			want:     []string{"Check the invoice.", "The manager approves it."},
+			coverage: 0,
+		},
+		{
+			name:     "a short line with a full stop after the first is a sentence",
+			text:     "Invoice approval\nManager approves.\nThe clerk pays it.",
+			want:     []string{"Manager approves.", "The clerk pays it."},
 			coverage: 0,
 		},
 	}

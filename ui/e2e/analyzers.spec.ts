@@ -266,6 +266,9 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   // The refusal is the point of this journey: the browser logs the 403 it answers.
   pageProblems.allow(/403.*\/api\/analyze|permission denied \{path: \/api\/analyze\}/);
   await signInAs(page, 'expired@example.com');
+  // Start from no key: a retry after a failure past the save below would otherwise find the key
+  // saved and never see the trial dialog (removing a key that is not there answers 200 too).
+  expect((await page.request.delete('/api/user-settings/api-key')).status()).toBe(200);
   await page.goto('/document-analyzer');
   const txt = writeProcessTxt('expired-process.txt');
   await page.getByTestId('document-file-input').setInputFiles(txt);
@@ -324,7 +327,7 @@ test('trial expired → modal → add API key in Settings → analysis works', a
   const after = polls.length;
   await page.waitForTimeout(3000);
   expect(polls.length).toBe(after);
-  // Leaving the page stops polling; remove the key again so reruns start from no key.
+  // Remove the key through Settings, as a person does (the journey also starts by removing it).
   await page.goto('/settings');
   await page.locator('section', { hasText: 'API Integration' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete API Key' }).getByRole('button', { name: 'Delete' }).click();

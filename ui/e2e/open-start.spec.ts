@@ -259,12 +259,48 @@ test('source: numbering, the title and captions are no missed sentences; Make a 
     await snap(page, 'source-make-task-1440', false);
   }
 
+  // A sentence chosen in the list shows its elements where the person is looking: centred in
+  // the canvas and on screen, without scrolling to find them (on a phone the canvas is a screen
+  // below the list).
+  await chooseSentenceSeesElement(page, bench, '2. The clerk enters the invoice', 1440);
+
   await page.setViewportSize({ width: 375, height: 812 });
   await bench.locator('.az-source').scrollIntoViewIfNeeded();
   const box = await bench.locator('.az-source').boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 375.5, 'the Source panel fits the phone').toBe(true);
   await snap(page, 'source-panel-375', false);
+  await chooseSentenceSeesElement(page, bench, '1. The clerk receives', 375);
 });
+
+/**
+ * Clicks the sentence of the Source list that starts with `start` and waits
+ * until the elements it marks in the diagram are on screen and on top: each
+ * marked shape's box inside the viewport (below the fixed header) and the
+ * point at its centre hitting the shape itself.
+ */
+async function chooseSentenceSeesElement(page: Page, bench: Locator, start: string, width: number): Promise<void> {
+  const sentence = bench.locator('.az-source-list li.is-covered .az-source-sentence').filter({ hasText: start }).first();
+  await sentence.scrollIntoViewIfNeeded();
+  await sentence.click();
+  await expect
+    .poll(
+      () =>
+        bench.locator('[data-testid="bpmn-canvas"]').evaluate((root) => {
+          const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+          const marked = [...root.querySelectorAll<SVGGElement>('.djs-shape.bpmn-changed[data-element-id]')];
+          const seen = marked.filter((s) => {
+            const r = s.getBoundingClientRect();
+            if (r.top < clear || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth) return false;
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return !!top && (top === s || s.contains(top));
+          });
+          return marked.length > 0 && seen.length === marked.length ? 'seen' : `${seen.length} of ${marked.length} marked shapes on screen`;
+        }),
+      { message: `the elements of "${start}" on screen at ${width} px`, timeout: 15_000 },
+    )
+    .toBe('seen');
+  await snap(page, `source-sentence-found-${width}`, false);
+}
 
 test('settings: usage follows the server after the own key is saved and deleted; the landing page loads no bpmn-js and its entry JS stays within 110 KB gz', async ({ page }) => {
   // The initial JS of a public page, gzipped as the server would send it.

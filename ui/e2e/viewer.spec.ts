@@ -110,25 +110,31 @@ test('a long diagram opens fitted, zooms to read in one click, says it continues
   const cue = page.getByRole('button', { name: 'continues →' });
   await expectTappable(page, cue, 'continues cue');
   expect((await inside(page)).covering, 'cues over shapes').toBe(0);
-  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toBeVisible();
-  // The overview the app opened is never drawn over a step or a label (it opened over them before).
-  expect(await underOverview(page), 'shapes under the overview after Zoom to read').toEqual([]);
+  // The app opens the overview after Zoom to read unless it would be drawn over a step or a
+  // label (it opened over them before): whether it stays open depends on where the shapes fall
+  // under its corner, so either it is open over none of them, or it is closed with its toggle.
+  const map = page.locator('.bpmn-stage .djs-minimap.open');
+  await expect(page.getByRole('button', { name: /^(Hide|Show) overview$/ })).toBeVisible();
+  const mapOpen = (await map.count()) > 0;
+  if (mapOpen) expect(await underOverview(page), 'shapes under the overview after Zoom to read').toEqual([]);
   await page.locator('.bpmn-stage').evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await snap(page, 'viewer-long-1440', false);
 
   // The overview's toggle is reached with Tab from the toolbar and works with Enter and Space.
-  const overview = page.getByRole('button', { name: 'Hide overview' });
+  const hide = page.getByRole('button', { name: 'Hide overview' });
+  const show = page.getByRole('button', { name: 'Show overview' });
+  const toggle = mapOpen ? hide : show;
   await page.getByRole('button', { name: 'Help', exact: true }).focus();
-  for (let i = 0; i < 12 && !(await overview.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
-  await expect(overview).toBeFocused();
+  for (let i = 0; i < 12 && !(await toggle.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toHaveCount(0);
-  const reopen = page.getByRole('button', { name: 'Show overview' });
-  await expect(reopen).toBeFocused();
-  await expect(reopen).toHaveAttribute('aria-expanded', 'false');
+  await expect(map).toHaveCount(mapOpen ? 0 : 1);
+  const back = mapOpen ? show : hide;
+  await expect(back).toBeFocused();
+  await expect(back).toHaveAttribute('aria-expanded', mapOpen ? 'false' : 'true');
   await page.keyboard.press(' ');
-  await expect(page.locator('.bpmn-stage .djs-minimap.open')).toBeVisible();
-  await expect(overview).toHaveAttribute('aria-expanded', 'true');
+  await expect(map).toHaveCount(mapOpen ? 1 : 0);
+  await expect(toggle).toHaveAttribute('aria-expanded', mapOpen ? 'true' : 'false');
 
   // The cue brings the next part into view.
   const before = await page.evaluate(() => (document.querySelector('.bpmn-canvas .viewport') as SVGGElement).getScreenCTM()!.e);

@@ -118,6 +118,41 @@ test('the diagram opens fitted at 1440 and 375 px, plays a rejected case to its 
   await snap(page, 'workbench-fitted-375', false);
 });
 
+/** The rows a toolbar's controls wrap into, and its height. */
+async function toolbarRows(toolbar: Locator): Promise<{ rows: number; height: number }> {
+  return toolbar.evaluate((bar) => {
+    const tops = new Set([...bar.children].filter((c) => (c as HTMLElement).offsetParent !== null).map((c) => Math.round(c.getBoundingClientRect().top)));
+    return { rows: tops.size, height: Math.round(bar.getBoundingClientRect().height) };
+  });
+}
+
+test("375 px: the viewer's toolbar takes three rows at most and the editor's five, every control tappable, leaving the canvas room on the screen below them", async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, id);
+  for (const [name, bar] of [
+    ['viewer', page.getByRole('toolbar', { name: 'Diagram controls' })],
+    ['editor', page.getByTestId('bpmn-editor').getByRole('toolbar', { name: 'Editing tools' })],
+  ] as const) {
+    if (name === 'editor') {
+      await page.getByRole('button', { name: 'Edit diagram' }).click();
+      await expect(page.getByTestId('bpmn-editor').locator('.djs-shape').first()).toBeVisible({ timeout: 60_000 });
+    }
+    await bar.scrollIntoViewIfNeeded();
+    const { rows, height } = await toolbarRows(bar);
+    console.log(`${name} toolbar at 375 px: ${rows} rows, ${height} px`);
+    expect(rows, `rows of the ${name} toolbar at 375 px`).toBeLessThanOrEqual(name === 'viewer' ? 3 : 5);
+    for (const control of await bar.locator('button, select').all()) {
+      if (await control.isVisible()) await expectTappable(page, control, `${name} toolbar: ${(await control.textContent())?.trim() || (await control.getAttribute('aria-label'))}`);
+    }
+    // The toolbar's bottom and the canvas' first 200 px fit one screen under the header.
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.height + 200, `the ${name} toolbar leaves room for the canvas on one screen`).toBeLessThanOrEqual(812 - 64);
+    await snap(page, `toolbar-${name}-375`, false);
+  }
+});
+
 /** The ids of the editor's shapes whose drawn box is not wholly inside the canvas' box. */
 async function shapesOutsideCanvas(editor: Locator): Promise<string[]> {
   return editor.getByTestId('bpmn-editor-canvas').evaluate((canvas) => {

@@ -471,7 +471,7 @@ func (s *segmenter) apart(line, t string) bool {
 func (s *segmenter) prose(i int, t string) {
 	curEnds := s.cur != nil && endsSentence(tailOf(s.buf))
 	continuation := s.cur != nil && (startsLower(t) || !curEnds && s.cur.kind == blockPara)
-	if !continuation && (s.prevBlank || s.cur == nil || curEnds) && (isHeadingText(t) || s.between(i, t)) {
+	if !continuation && (s.prevBlank || s.cur == nil || curEnds) && (isHeadingText(t) || s.between(i, t) || s.documentTitle(i, t)) {
 		s.flush()
 		s.emit(block{kind: blockHeading, text: headingText(t), runIn: strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..")})
 		s.prevBlank = true

@@ -130,6 +130,106 @@ func titleOfDocument(ws []string) bool {
 	return true
 }
 
+// documentTitle reports whether line i, t, is the document's title: its
+// first line, with the body below it, that names the process instead of
+// saying who does what ("Onboarding of new suppliers", "Travel expenses
+// – how to claim", "Month-end close checklist", "Invoice approval.").
+// Only asked of a line that continues no block.
+func (s *segmenter) documentTitle(i int, t string) bool {
+	if len(s.out) > 0 || s.cur != nil {
+		return false
+	}
+	for _, next := range s.lines[i+1:] {
+		if next = strings.TrimSpace(next); next != "" {
+			return titleLine(t, next)
+		}
+	}
+	return false // a line alone is the whole text, not its title
+}
+
+// nominalEnds end a word that names an act as a thing: "approval",
+// "handling", "onboarding", "management", "submission".
+var nominalEnds = []string{"al", "ing", "ion", "ment", "ance", "ence", "ure", "ship", "list"}
+
+// titleLine reports whether t, a document's first line followed by next,
+// names the document: a few capitalised words without a determiner in
+// front, an auxiliary, a modal or a performer doing something; a line
+// that opens with an order is a title only when it names the act as a
+// thing ("Invoice approval.", "Purchase order handling") or has a dash
+// between its name and what it is about ("Travel expenses – how to
+// claim"), or, without a full stop, when the body is written in
+// sentences ("Review of invoices" above "The clerk receives …", not
+// "Review invoices" above "Approve payment").
+func titleLine(t, next string) bool {
+	ws := strings.Fields(t)
+	if len(ws) == 0 || len(ws) > 8 || !isCapitalised(ws[0]) || strings.ContainsAny(t[len(t)-1:], ",;:!?") {
+		return false
+	}
+	stop := strings.HasSuffix(t, ".")
+	if strings.HasSuffix(t, "..") {
+		return false
+	}
+	_, opener := verbForm(ws[0])
+	dash, words := false, 0
+	for j, w := range ws {
+		n := norm(w)
+		if n == "" && (w == "–" || w == "—" || w == "-") {
+			dash = j > 0 && j < len(ws)-1
+			continue
+		}
+		if words++; stop && words > 5 {
+			return false // a title with a full stop is a name, not a sentence
+		}
+		if j < len(ws)-1 && strings.HasSuffix(w, ".") {
+			return false // more than one sentence
+		}
+		if determiners[n] || pronouns[n] || auxBe[n] || modals[n] {
+			return false
+		}
+		if j > 0 && !dash && opener != formBase && finiteAfter(ws[j-1], w) {
+			return false // "Suppliers send invoices.", "Payment runs weekly."; after an order its object
+		}
+	}
+	if agentActs(ws) {
+		return false // "Clerk receives invoice."
+	}
+	switch opener {
+	case formNone, formIng:
+		return true
+	case formBase:
+		if dash || namesAnAct(ws[len(ws)-1]) {
+			return true
+		}
+		return !stop && endsSentence(next)
+	}
+	return false // "Orders arrive daily."
+}
+
+// finiteAfter reports whether w, after prev, reads as a finite verb: a
+// third person or a past ("runs", "sent"), or a base form after a plural
+// ("Suppliers send"); "Month-end close checklist" has none.
+func finiteAfter(prev, w string) bool {
+	switch _, f := verbForm(w); f {
+	case formThird, formPast:
+		return true
+	case formBase:
+		p := norm(prev)
+		return strings.HasSuffix(p, "s") && !strings.HasSuffix(p, "ss")
+	}
+	return false
+}
+
+// namesAnAct reports whether w names an act as a thing by its ending.
+func namesAnAct(w string) bool {
+	n := norm(w)
+	for _, e := range nominalEnds {
+		if len(n) > len(e)+2 && strings.HasSuffix(n, e) {
+			return true
+		}
+	}
+	return false
+}
+
 func startsLower(t string) bool {
 	for _, r := range t {
 		return unicode.IsLower(r)

@@ -158,6 +158,13 @@ export interface BpmnViewerProps {
   highlight?: string[];
   /** Element ids the first view centres on (what changed); wins over the kept view. */
   focus?: string[];
+  /**
+   * Changed when the person asked to see the focus (chose a sentence or a
+   * compare): once the view centres on it, the page scrolls the canvas into
+   * view if the focus lies off screen. Views built for any other reason (a new
+   * width, the simulation) leave the page where it is.
+   */
+  revealKey?: number;
   /** Called with the id of a diagram element the user clicks. */
   onElementClick?: (id: string) => void;
   /** Offers SVG and PNG downloads of the diagram, named after this (the process name). */
@@ -186,6 +193,7 @@ export function BpmnViewer({
   viewKey,
   highlight,
   focus,
+  revealKey,
   onElementClick,
   exportName,
 }: BpmnViewerProps) {
@@ -213,6 +221,9 @@ export function BpmnViewer({
   const viewKeyRef = useRef(viewKey);
   const highlightRef = useRef(highlight);
   const focusRef = useRef(focus);
+  // The reveal last done: a view rebuilt without a new request, or mounted anew, does not scroll the page.
+  const revealKeyRef = useRef(revealKey);
+  const revealedRef = useRef(revealKey);
   const clickRef = useRef(onElementClick);
   // The view on screen, so a viewer built again (for the simulation) opens where the user was.
   const lastViewRef = useRef<{ xml: string; box: Box } | null>(null);
@@ -225,6 +236,7 @@ export function BpmnViewer({
     viewKeyRef.current = viewKey;
     highlightRef.current = highlight;
     focusRef.current = focus;
+    revealKeyRef.current = revealKey;
     clickRef.current = onElementClick;
   });
   const highlightKey = (highlight ?? []).join(',');
@@ -336,12 +348,30 @@ export function BpmnViewer({
         });
         observer = new ResizeObserver(() => canvas.resized());
         observer.observe(container);
+        // What the view centres on is brought on screen when the person asked for it: on a phone a
+        // sentence chosen in the Source list, or a compare chosen in Versions, sits a screen above
+        // the canvas, and its elements were marked where no one saw them.
+        const reveal = revealKeyRef.current;
+        const revealFocus = () => {
+          if (reveal === revealedRef.current || document.fullscreenElement) return;
+          revealedRef.current = reveal; // once a request: the second fit after fonts moves no page
+          const boxes = (focusRef.current ?? [])
+            .map((id) => container.querySelector(`.djs-element[data-element-id="${CSS.escape(id)}"]`)?.getBoundingClientRect())
+            .filter((r): r is DOMRect => !!r && r.width + r.height > 0);
+          if (!boxes.length) return;
+          const top = Math.min(...boxes.map((r) => r.top));
+          const bottom = Math.max(...boxes.map((r) => r.bottom));
+          const clear = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+          if (top < clear || bottom > window.innerHeight) stageRef.current?.scrollIntoView({ block: 'nearest' });
+        };
         const firstView = () => {
           const fitScale = fitWhole();
           const el = viewer.get('elementRegistry');
           const around = unionBox((focusRef.current ?? []).map((id) => elementBox(el.get(id))).filter((b): b is Box => b !== null));
-          if (around) canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
-          else {
+          if (around) {
+            canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
+            revealFocus();
+          } else {
             // Whole (as fitted above), or, too long to show whole even at the least
             // fit or on a phone only as specks (the 79-step field book, 34 screens to
             // read), its start at a readable size: the "continues" cues say there

@@ -148,6 +148,8 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
   const [lastRefine, setLastRefine] = useState<number | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [sourceHighlight, setSourceHighlight] = useState<string[] | undefined>(undefined);
+  // Counts the person's requests to see elements (a sentence chosen, a compare opened): the viewer brings them on screen.
+  const [revealKey, setRevealKey] = useState(0);
   // What the last refinement changed, shown (centred and highlighted) on the version it made.
   const [refined, setRefined] = useState<{ version: number; ids: string[] } | null>(null);
   // Names of the diagram's elements, read only while the Source panel needs them.
@@ -270,6 +272,7 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         compare,
         highlight: changes.filter((c) => c.what !== 'removed').map((c) => c.id),
       });
+      if (compare) setRevealKey((k) => k + 1);
     } catch (err) {
       setMessage({ kind: 'error', text: errorText(err) });
     } finally {
@@ -476,7 +479,10 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
           version={version}
           selectedElement={selected}
           busy={busy}
-          onSelectSentence={(ids) => setSourceHighlight(ids)}
+          onSelectSentence={(ids) => {
+            setSourceHighlight(ids);
+            setRevealKey((k) => k + 1);
+          }}
           nameOf={(id) => names.get(id)}
           hasName={(n) => [...names.values()].some((v) => v.replace(/’/g, "'").toLowerCase() === n.replace(/’/g, "'").toLowerCase())}
           onMakeTask={(name, place) => {
@@ -519,7 +525,8 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
         height={height}
         onRetry={onRetry}
         highlight={shown ? shown.highlight : panel === 'source' ? sourceHighlight : refinedHere}
-        focus={shown?.compare ? shown.highlight : refinedHere}
+        focus={shown?.compare ? shown.highlight : panel === 'source' && sourceHighlight?.length ? sourceHighlight : refinedHere}
+        revealKey={revealKey}
         onElementClick={(id) => setSelected(id)}
         exportName={processName ?? ''}
         viewKey={shown ? undefined : analysisId}
