@@ -415,60 +415,96 @@ func timeOfDayPhrase(ws []string) int {
 		return ""
 	}
 	n := 0
-	switch w(0) {
-	case "in":
-		if (w(1) == "the" || w(1) == "this") && dayParts[w(2)] {
-			n = 3
-		} else if (w(1) == "the" || w(1) == "this") && (w(2) == "early" || w(2) == "late") && dayParts[w(3)] {
-			n = 4
-		}
-	case "on":
-		if weekdays[w(1)] {
-			n = 2
-			if dayParts[w(2)] {
-				n = 3
-			}
-		}
-	}
-	if n == 0 && (w(0) == "after" || w(0) == "before") && meals[w(1)] {
-		n = 2
-	}
-	if n == 0 && w(0) == "at" && clockWords[w(1)] {
-		n = 2
-	}
-	if n == 0 && w(0) == "at" && w(1) == "the" && (w(2) == "end" || w(2) == "start" || w(2) == "beginning") && w(3) == "of" {
-		k := 4
-		if w(k) == "the" || w(k) == "each" || w(k) == "every" {
-			k++
-		}
-		if periodEnds[w(k)] {
-			n = k + 1
-		}
-	}
-	if n == 0 && clockLeads[w(0)] {
-		k := 1
-		if w(k) == "about" || w(k) == "around" {
-			k++
-		}
-		if isClock(w(k), w(k+1)) {
-			n = k + 1
-			if clockSuffixes[w(k+1)] {
-				n = k + 2
-			}
+	for _, read := range []func(func(int) string) int{dayPartTime, weekdayTime, mealTime, clockWordTime, periodEndTime, clockTime} {
+		if n = read(w); n > 0 {
+			break
 		}
 	}
 	if n == 0 || n >= len(ws) {
 		return 0
 	}
-	for _, x := range ws[:n-1] {
+	for _, x := range ws[:n] {
 		if breaks(x) {
 			return 0
 		}
 	}
-	if breaks(ws[n-1]) {
+	return n
+}
+
+// dayPartTime reads "in the (early|late) morning", "in this afternoon".
+func dayPartTime(w func(int) string) int {
+	if w(0) != "in" || (w(1) != "the" && w(1) != "this") {
 		return 0
 	}
-	return n
+	if dayParts[w(2)] {
+		return 3
+	}
+	if (w(2) == "early" || w(2) == "late") && dayParts[w(3)] {
+		return 4
+	}
+	return 0
+}
+
+// weekdayTime reads "on Mondays", "on Friday afternoon".
+func weekdayTime(w func(int) string) int {
+	if w(0) != "on" || !weekdays[w(1)] {
+		return 0
+	}
+	if dayParts[w(2)] {
+		return 3
+	}
+	return 2
+}
+
+// mealTime reads "after lunch", "before breakfast".
+func mealTime(w func(int) string) int {
+	if (w(0) == "after" || w(0) == "before") && meals[w(1)] {
+		return 2
+	}
+	return 0
+}
+
+// clockWordTime reads "at noon", "at midnight".
+func clockWordTime(w func(int) string) int {
+	if w(0) == "at" && clockWords[w(1)] {
+		return 2
+	}
+	return 0
+}
+
+// periodEndTime reads "at the end of the day", "at the start of each
+// shift".
+func periodEndTime(w func(int) string) int {
+	if w(0) != "at" || w(1) != "the" || (w(2) != "end" && w(2) != "start" && w(2) != "beginning") || w(3) != "of" {
+		return 0
+	}
+	k := 4
+	if w(k) == "the" || w(k) == "each" || w(k) == "every" {
+		k++
+	}
+	if periodEnds[w(k)] {
+		return k + 1
+	}
+	return 0
+}
+
+// clockTime reads a clock time after its lead: "at 9 am", "around
+// 3 pm", "by about 9:30".
+func clockTime(w func(int) string) int {
+	if !clockLeads[w(0)] {
+		return 0
+	}
+	k := 1
+	if w(k) == "about" || w(k) == "around" {
+		k++
+	}
+	if !isClock(w(k), w(k+1)) {
+		return 0
+	}
+	if clockSuffixes[w(k+1)] {
+		return k + 2
+	}
+	return k + 1
 }
 
 // isClock reports whether w (followed by next) is a time on the clock:
