@@ -162,36 +162,14 @@ var nominalEnds = []string{"al", "ing", "ion", "ment", "ance", "ence", "ure", "s
 // "Review invoices" above "Approve payment").
 func titleLine(t, next string) bool {
 	ws := strings.Fields(t)
-	if len(ws) == 0 || len(ws) > 8 || !isCapitalised(ws[0]) || strings.ContainsAny(t[len(t)-1:], ",;:!?") {
+	if !titleShape(t, ws) {
 		return false
 	}
 	stop := strings.HasSuffix(t, ".")
-	if strings.HasSuffix(t, "..") {
-		return false
-	}
 	_, opener := verbForm(ws[0])
-	dash, words := false, 0
-	for j, w := range ws {
-		n := norm(w)
-		if n == "" && (w == "–" || w == "—" || w == "-") {
-			dash = j > 0 && j < len(ws)-1
-			continue
-		}
-		if words++; stop && words > 5 {
-			return false // a title with a full stop is a name, not a sentence
-		}
-		if j < len(ws)-1 && strings.HasSuffix(w, ".") {
-			return false // more than one sentence
-		}
-		if determiners[n] || pronouns[n] || auxBe[n] || modals[n] {
-			return false
-		}
-		if j > 0 && !dash && opener != formBase && finiteAfter(ws[j-1], w) {
-			return false // "Suppliers send invoices.", "Payment runs weekly."; after an order its object
-		}
-	}
-	if agentActs(ws) {
-		return false // "Clerk receives invoice."
+	dash, ok := titleWords(ws, stop, opener)
+	if !ok || agentActs(ws) {
+		return false // agentActs: "Clerk receives invoice."
 	}
 	switch opener {
 	case formNone, formIng:
@@ -203,6 +181,44 @@ func titleLine(t, next string) bool {
 		return !stop && endsSentence(next)
 	}
 	return false // "Orders arrive daily."
+}
+
+// titleShape reports whether line t (its words ws) is shaped like a
+// title: one to eight words, capitalised, not ending in a comma, a colon,
+// a question or an ellipsis.
+func titleShape(t string, ws []string) bool {
+	if len(ws) == 0 || len(ws) > 8 || !isCapitalised(ws[0]) || strings.ContainsAny(t[len(t)-1:], ",;:!?") {
+		return false
+	}
+	return !strings.HasSuffix(t, "..")
+}
+
+// titleWords scans a title's words: ok is false when one of them makes
+// the line a sentence (a determiner, a pronoun, an auxiliary or modal, a
+// finite verb, a second sentence, more than five words before a full
+// stop); dash reports a dash between the name and what it is about.
+func titleWords(ws []string, stop bool, opener int) (dash, ok bool) {
+	words := 0
+	for j, w := range ws {
+		n := norm(w)
+		if n == "" && (w == "–" || w == "—" || w == "-") {
+			dash = j > 0 && j < len(ws)-1
+			continue
+		}
+		if words++; stop && words > 5 {
+			return dash, false // a title with a full stop is a name, not a sentence
+		}
+		if j < len(ws)-1 && strings.HasSuffix(w, ".") {
+			return dash, false // more than one sentence
+		}
+		if determiners[n] || pronouns[n] || auxBe[n] || modals[n] {
+			return dash, false
+		}
+		if j > 0 && !dash && opener != formBase && finiteAfter(ws[j-1], w) {
+			return dash, false // "Suppliers send invoices.", "Payment runs weekly."; after an order its object
+		}
+	}
+	return dash, true
 }
 
 // finiteAfter reports whether w, after prev, reads as a finite verb: a
