@@ -424,7 +424,7 @@ func (r *recognizer) shape(n *candidate) Shape {
 		// a diamond drawn wider than high holds a flowchart's
 		// question, whose letters are no marker
 		if n.box.Dx()*4 < n.box.Dy()*5 {
-			s.Marker = gatewayMarker(n.bm, n.ls, r.cands, n)
+			s.Marker = gatewayMarker(n.bm, n.ls, n)
 		}
 		// the corners of a diamond's outline reach past its inside by
 		// the stroke times √2
