@@ -247,16 +247,24 @@ func (t *flowTracer) union(a, b int32) {
 // crossings marks the ink where a horizontal and a vertical line cross:
 // pixels inside a long horizontal run and a long vertical run, away from
 // both runs' ends. A line that ends on another (a T, a bend) is no
-// crossing: its run stops there.
+// crossing: its run stops there. Its phases: the runs' lengths
+// (inkRuns), the pixels inside both long runs (crossingCores), and
+// those grown by a pixel (growByPixel).
 func crossings(bm *bitmap, removed []bool, stroke int) []bool {
-	w, h := bm.w, bm.h
 	ink := func(i int) bool { return bm.pix[i] && !removed[i] }
 	reach := 3*stroke + 3
-	// ink run length ending here, from the left and from above; only
-	// whether it passes reach matters, so it stops counting at 255 (a
-	// byte a pixel, not four)
-	left := make([]uint8, w*h)
-	up := make([]uint8, w*h)
+	left, up := inkRuns(bm.w, bm.h, ink)
+	cut := crossingCores(bm.w, bm.h, ink, left, up, reach)
+	return growByPixel(cut, bm.w, bm.h)
+}
+
+// inkRuns gives, for each pixel of a w×h picture, the length of the ink
+// run ending there from the left and from above; only whether it passes
+// a crossing's reach matters, so it stops counting at 255 (a byte a
+// pixel, not four).
+func inkRuns(w, h int, ink func(int) bool) (left, up []uint8) {
+	left = make([]uint8, w*h)
+	up = make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			i := y*w + x
@@ -272,6 +280,13 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 			}
 		}
 	}
+	return left, up
+}
+
+// crossingCores marks the ink pixels whose runs from the left and from
+// above (left, up) are longer than reach and go on at least reach to the
+// right and down.
+func crossingCores(w, h int, ink func(int) bool, left, up []uint8, reach int) []bool {
 	cut := make([]bool, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -283,26 +298,29 @@ func crossings(bm *bitmap, removed []bool, stroke int) []bool {
 			if x+reach >= w || y+reach >= h {
 				continue
 			}
-			right, down := true, true
-			for k := 1; k <= reach; k++ {
-				if !ink(i + k) {
-					right = false
-					break
-				}
-			}
-			for k := 1; k <= reach && right; k++ {
-				if !ink(i + k*w) {
-					down = false
-					break
-				}
-			}
-			if right && down {
+			if inkOnFor(ink, i, 1, reach) && inkOnFor(ink, i, w, reach) {
 				cut[i] = true
 			}
 		}
 	}
-	// grow the blocks by a pixel: diagonal neighbours would otherwise
-	// keep the four arms connected
+	return cut
+}
+
+// inkOnFor reports whether the reach pixels after i, step apart, are
+// all ink.
+func inkOnFor(ink func(int) bool, i, step, reach int) bool {
+	for k := 1; k <= reach; k++ {
+		if !ink(i + k*step) {
+			return false
+		}
+	}
+	return true
+}
+
+// growByPixel grows the marked blocks of a w×h picture by a pixel:
+// diagonal neighbours would otherwise keep a crossing's four arms
+// connected.
+func growByPixel(cut []bool, w, h int) []bool {
 	grown := make([]bool, w*h)
 	for y := 1; y < h-1; y++ {
 		for x := 1; x < w-1; x++ {

@@ -226,26 +226,56 @@ func (t *flowTracer) extendDashEnds() {
 // solid line the dashes merge into (bpmn-js draws a message flow's last
 // bend along the sequence flow that enters the same shape; the message
 // goes to that line's end nearest the last dash). It finds nothing when
-// the group's own ink goes on there.
+// the group's own ink goes on there. Its phases: the scan of the area
+// (scanAhead), and the end of the line met there (mergedEnd).
 func (t *flowTracer) lookAhead(l, r int32, b, a image.Rectangle) (*contact, bool) {
 	mid := image.Pt((b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2)
 	dist := func(p image.Point) int { return absDiff(p.X, mid.X) + absDiff(p.Y, mid.Y) }
+	found, ok := t.scanAhead(l, r, t.dashLane(b), a, dist)
+	if !ok {
+		return nil, false // the line goes on: no end
+	}
+	if found.node >= 0 {
+		return &contact{node: found.node, sx: found.at.X, sy: found.at.Y, n: 1}, true
+	}
+	if found.other < 0 {
+		return nil, false
+	}
+	return t.mergedEnd(r, found.other, dist)
+}
+
+// dashLane is the line of a dash with box b, a stroke wider either side:
+// the group's ink there goes on along it, as do its other dashes
+// anywhere (a label beside the line, joined to it, does not).
+func (t *flowTracer) dashLane(b image.Rectangle) image.Rectangle {
+	if b.Dx() >= b.Dy() {
+		return image.Rect(-1<<30, b.Min.Y-t.stroke, 1<<30, b.Max.Y+t.stroke)
+	}
+	return image.Rect(b.Min.X-t.stroke, -1<<30, b.Max.X+t.stroke, 1<<30)
+}
+
+// ahead is what scanAhead finds: the nearest halo's shape (node, -1 for
+// none) and where (at), and the nearest other ink's group (other, -1 for
+// none).
+type ahead struct {
+	node  int
+	at    image.Point
+	other int32
+}
+
+// scanAhead looks over area a for the halo and the other ink nearest the
+// dash (dist); it reports false when the ink of dash l's group r goes on
+// there: another dash, a stub, or a piece on the dash's lane.
+func (t *flowTracer) scanAhead(l, r int32, lane, a image.Rectangle, dist func(image.Point) int) (ahead, bool) {
 	node, best := -1, 0
 	other, otherD := int32(-1), 0
 	var at image.Point
-	// the dash's own line, a stroke wider either side: the group's ink
-	// there goes on along it, as do its other dashes anywhere (a label
-	// beside the line, joined to it, does not)
-	lane := image.Rect(b.Min.X-t.stroke, -1<<30, b.Max.X+t.stroke, 1<<30)
-	if b.Dx() >= b.Dy() {
-		lane = image.Rect(-1<<30, b.Min.Y-t.stroke, 1<<30, b.Max.Y+t.stroke)
-	}
 	for y := a.Min.Y; y < a.Max.Y; y++ {
 		for x := a.Min.X; x < a.Max.X; x++ {
 			i := y*t.w + x
 			if lb := t.ls.lab[i]; lb != 0 && lb != l && t.find(lb) == r {
 				if t.isDash[lb] || t.stub[lb] || t.ls.comps[lb].box.Overlaps(lane) {
-					return nil, false // the line goes on: no end
+					return ahead{}, false
 				}
 			} else if lb != 0 && lb != l {
 				if dd := dist(image.Pt(x, y)); other < 0 || dd < otherD {
@@ -259,16 +289,20 @@ func (t *flowTracer) lookAhead(l, r int32, b, a image.Rectangle) (*contact, bool
 			}
 		}
 	}
-	if node >= 0 {
-		return &contact{node: node, sx: at.X, sy: at.Y, n: 1}, true
-	}
-	if other < 0 {
-		return nil, false
-	}
+	return ahead{node: node, at: at, other: other}, true
+}
+
+// mergedEnd is the end of solid line group other, met ahead of dash
+// group r, that the message goes to: the contact nearest the dash
+// (dist), or the line's head when the line is a sure flow between two
+// shapes and no start circle sits at the nearer end.
+func (t *flowTracer) mergedEnd(r, other int32, dist func(image.Point) int) (*contact, bool) {
 	og := t.groups[other]
 	if og == nil || len(og.contacts) < 2 || t.dashed(other) {
 		return nil, false
 	}
+	node, best := -1, 0
+	var at image.Point
 	for _, c := range og.contacts {
 		p := image.Pt(c.sx/c.n, c.sy/c.n)
 		if dd := dist(p); node < 0 || dd < best || dd == best && c.node < node {

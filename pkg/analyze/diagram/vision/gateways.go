@@ -1,17 +1,24 @@
 package vision
 
+import "image"
+
 // gatewayMarker reads the symbol in a diamond: ink on the diagonals is an
 // X, on the axes a +, a closed ring an O, rings in rings an event-based
-// gateway.
-func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Marker {
-	holes := 0
-	for _, c := range cands {
-		if c != n && c.box.In(n.box) {
-			holes++
-		}
-	}
-	// closed white regions inside the diamond that are too small to be
-	// candidates still count: look at the labelled white components
+// gateway. Its phases: the rings inside the diamond (closedInside), the
+// ink on its diagonals and axes (markerInk), and the marker they make
+// (markerOf).
+func gatewayMarker(bm *bitmap, ws *labels, n *candidate) Marker {
+	closed := closedInside(ws, n)
+	diag, axis := markerInk(bm, n.box)
+	return markerOf(closed, diag, axis)
+}
+
+// closedInside counts the closed white regions inside diamond n big
+// enough to be a ring's inside. Those too small to be candidates still
+// count: it looks at the labelled white components. A ring's inside is
+// a good part of the diamond; the holes of the letters of a question
+// written inside it (Mermaid) are not.
+func closedInside(ws *labels, n *candidate) int {
 	seen := map[int32]bool{}
 	b := n.box
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -23,29 +30,28 @@ func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Mar
 			seen[l] = true
 		}
 	}
-	// a ring's inside is a good part of the diamond; the holes of the
-	// letters of a question written inside it (Mermaid) are not
 	closed := 0
 	for l := range seen {
 		if c := ws.comps[l]; c.box.In(b) && c.area >= 4 && max(c.box.Dx(), c.box.Dy())*6 >= b.Dx() {
 			closed++
 		}
 	}
+	return closed
+}
+
+// markerInk counts the ink at two points on each half diagonal (diag)
+// and each half axis (axis) of box b's centre, a fifth of its width out
+// and half that.
+func markerInk(bm *bitmap, b image.Rectangle) (diag, axis int) {
 	cx, cy := (b.Min.X+b.Max.X)/2, (b.Min.Y+b.Max.Y)/2
 	r := b.Dx() / 5
-	ink := func(dx, dy int) int {
-		k := 0
-		for t := 1; t <= 2; t++ {
-			for _, s := range [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
-				if bm.at(cx+s[0]*dx*t/2, cy+s[1]*dy*t/2) {
-					k++
-				}
+	for t := 1; t <= 2; t++ {
+		for _, s := range [][2]int{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+			if bm.at(cx+s[0]*r*t/2, cy+s[1]*r*t/2) {
+				diag++
 			}
 		}
-		return k
 	}
-	diag := ink(r, r)
-	axis := 0
 	for t := 1; t <= 2; t++ {
 		for _, p := range [][2]int{{r * t / 2, 0}, {-r * t / 2, 0}, {0, r * t / 2}, {0, -r * t / 2}} {
 			if bm.at(cx+p[0], cy+p[1]) {
@@ -53,6 +59,12 @@ func gatewayMarker(bm *bitmap, ws *labels, cands []*candidate, n *candidate) Mar
 			}
 		}
 	}
+	return diag, axis
+}
+
+// markerOf is the marker of a diamond with closed rings inside and diag
+// and axis inked points (markerInk).
+func markerOf(closed, diag, axis int) Marker {
 	switch {
 	case closed >= 2:
 		return MarkerEventBased
