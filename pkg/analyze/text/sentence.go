@@ -109,6 +109,25 @@ func dropListAsides(s string) string {
 	return t
 }
 
+// modalAsideRe is an aside between commas right after a modal verb:
+// "the load shall, without exception, be reprocessed", "the technician
+// shall, in accordance with the tray list, inspect …".
+var modalAsideRe = regexp.MustCompile(`(?i)\b(shall|must|should|will|may|can|is\s+to|are\s+to)\s*,\s+([^,;:()]{3,60}?)\s*,\s+([a-z][\w-]*)`)
+
+// dropModalAsides drops an aside between a modal verb and the verb it
+// goes with: its commas would cut the verb from its subject, and the
+// sentence was lost. An aside that states a condition ("shall, where
+// required, inspect") stays.
+func dropModalAsides(s string) string {
+	return modalAsideRe.ReplaceAllStringFunc(s, func(m string) string {
+		g := modalAsideRe.FindStringSubmatch(m)
+		if asideConditionRe.MatchString(g[2]) || wordCount(g[2]) > 8 {
+			return m
+		}
+		return g[1] + " " + g[3]
+	})
+}
+
 // everyCaseLeadRe is a lead before a colon that says the steps after it
 // hold for every case: "Every return starts the same way: …", "Each
 // application: …".
@@ -127,7 +146,7 @@ func everyCaseLead(s string) string {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(dropListAsides(s))
+	s = strings.TrimSpace(dropModalAsides(dropListAsides(s)))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
