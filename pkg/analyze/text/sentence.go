@@ -128,6 +128,41 @@ func dropModalAsides(s string) string {
 	})
 }
 
+// invertedModalRe is a condition put first with "only" and the modal
+// before the subject: "Only upon a pass result shall the technician
+// release the load", "Only after approval may the clerk send the order".
+var invertedModalRe = regexp.MustCompile(`(?i)^only\s+((?:upon|after|when|once|if|on)\s+[^,;]{2,60}?)\s+(shall|must|may|can|will|should)\s+(\S.*)$`)
+
+// whereuponRe joins a next step to the one before: "…, whereupon the
+// porter delivers the sets".
+var whereuponRe = regexp.MustCompile(`(?i),?\s+whereupon\s+`)
+
+// invertedModal writes a condition put first with "only" and the modal
+// before the subject in the usual order ("Upon a pass result, the
+// technician shall release the load"), and "…, whereupon the porter
+// delivers …" as the next step ("… and the porter delivers …"). The
+// subject ends at the first verb that takes an object or "be"; without
+// one the sentence stays.
+func invertedModal(s string) string {
+	s = whereuponRe.ReplaceAllString(s, " and ")
+	m := invertedModalRe.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	ws := strings.Fields(m[3])
+	for i := 1; i < len(ws) && i <= 5; i++ {
+		// the verb is the first base form before a determiner ("release
+		// the load") or "be": "sales contract be sent" is no verb
+		// "contract"
+		_, f := verbForm(ws[i])
+		object := i+1 < len(ws) && (determiners[norm(ws[i+1])] || norm(ws[i+1]) == "it" || norm(ws[i+1]) == "them")
+		if norm(ws[i]) == "be" || f == formBase && object {
+			return capitalise(m[1]) + ", " + strings.Join(ws[:i], " ") + " " + strings.ToLower(m[2]) + " " + strings.Join(ws[i:], " ")
+		}
+	}
+	return s
+}
+
 // everyCaseLeadRe is a lead before a colon that says the steps after it
 // hold for every case: "Every return starts the same way: …", "Each
 // application: …".
@@ -146,7 +181,7 @@ func everyCaseLead(s string) string {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(dropModalAsides(dropListAsides(s)))
+	s = strings.TrimSpace(invertedModal(dropModalAsides(dropListAsides(s))))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true

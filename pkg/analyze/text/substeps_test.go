@@ -70,6 +70,26 @@ func TestModalAside(t *testing.T) {
 	}
 }
 
+// TestInvertedModal: "Only upon X shall the technician release …" is
+// the technician's step on condition X, and "…, whereupon the porter
+// delivers …" the next step.
+func TestInvertedModal(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Only upon a pass result shall the sterilisation technician release the load.", "Upon a pass result, the sterilisation technician shall release the load."},
+		{"Only after approval may the clerk send the order.", "After approval, the clerk may send the order."},
+		{"The technician releases the load, whereupon the porter delivers the sets.", "The technician releases the load and the porter delivers the sets."},
+		{"Only the manager shall sign the order.", "Only the manager shall sign the order."},
+		{"Only upon request shall copies of the contract be sent.", "Upon request, copies of the contract shall be sent."},
+		// no verb before an object within five words: the subject is unclear
+		{"Only after approval may the clerk send orders.", "Only after approval may the clerk send orders."},
+	}
+	for _, tt := range tests {
+		if got := invertedModal(tt.in); got != tt.want {
+			t.Errorf("invertedModal(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestJumpToSubStep: a jump to a numbered sub-step lands on that
 // sub-step, a jump to a step whose sub-steps carry the work lands on the
 // first of them, and a lettered item is a sub-step of the number above
