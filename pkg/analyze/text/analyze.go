@@ -100,11 +100,14 @@ type analyzer struct {
 	// lastEvent is the last message event a "waits for" made: a lead-in
 	// catching the same message adds no second one.
 	lastEvent *draft
-	// steps are the first activities of numbered list items, by number.
-	steps map[int]*draft
+	// steps are the first activities of numbered list items, by their
+	// step key ("4", "4.1", "4.1.2", "4b": stepKey); a key a sub-step
+	// gave its parent ("4" from "4.1") is in derived.
+	steps   map[string]*draft
+	derived map[string]bool
 	// jumps are the jumps ahead to numbered steps not read yet, by
-	// number ("… and go to step 7").
-	jumps map[int][]*item
+	// step key ("… and go to step 7").
+	jumps map[string][]*item
 	// lastQuestion is the last question the text asked: what "If yes"
 	// answers.
 	lastQuestion string
@@ -133,7 +136,7 @@ const (
 )
 
 func newAnalyzer() *analyzer {
-	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[int]*draft{}, jumps: map[int][]*item{}, ctx: context.Background(), actors: newActorIndex()}
+	return &analyzer{canon: map[string]string{}, describe: map[string]string{}, steps: map[string]*draft{}, derived: map[string]bool{}, jumps: map[string][]*item{}, ctx: context.Background(), actors: newActorIndex()}
 }
 
 // Analyze builds a process model from document text: a transcript is read

@@ -393,8 +393,8 @@ func (a *analyzer) listItem(bl block) {
 		// a paragraph's do ("2. The secretary screens the submission.
 		// Incomplete submissions are returned …": a decision)
 		ds := a.sentence(s, i == 0)
-		if i == 0 && bl.num > 0 && len(ds) > 0 && a.steps != nil {
-			a.stepRead(bl.num, ds[0]) // where "go back to step 4" returns
+		if i == 0 && bl.step != "" && len(ds) > 0 && a.steps != nil {
+			a.stepRead(bl.step, ds[0]) // where "go back to step 4" returns
 		}
 	}
 }

@@ -2,6 +2,7 @@ package text
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -131,7 +132,7 @@ func (a *analyzer) rowSteps(h *tableHead, cells []string, text string) []*draft 
 		ds = append(ds, a.sentence(s, true)...)
 	}
 	if n := rowNumber(cells, h.action); n > 0 && len(ds) > 0 {
-		a.stepRead(n, ds[0]) // where "go back to step 2" returns
+		a.stepRead(strconv.Itoa(n), ds[0]) // where "go back to step 2" returns
 	}
 	if len(ds) == 0 && wordCount(text) > 0 && wordCount(text) <= 10 && a.count < maxDrafts {
 		// a short action cell without a verb is still the step's name
@@ -173,7 +174,7 @@ var (
 	// not set up".
 	nextEndRe = regexp.MustCompile(`(?i)^\s*(?:end|stop|done)\b`)
 	// nextBackRe is a next cell that loops back: "back to 2".
-	nextBackRe = regexp.MustCompile(`(?i)^\s*(?:go\s+)?back\s+to\s+(?:step\s+|row\s+)?(\d{1,3})\b`)
+	nextBackRe = regexp.MustCompile(`(?i)^\s*(?:go\s+)?back\s+to\s+(?:step\s+|row\s+)?(\d{1,3}(?:\.\d{1,3})*(?:[a-z]\b|\s?\([a-z]\))?)`)
 	// nextOrIfRe is a next cell with an exception: "3, or 2a if
 	// documents missing".
 	nextOrIfRe = regexp.MustCompile(`(?i)^\s*\w{1,4},?\s+or\s+(\w{1,4})\s+if\s+(.+?)\s*$`)
@@ -191,7 +192,7 @@ func (a *analyzer) rowNext(h *tableHead, next string) {
 		a.b.endHere()
 	case nextBackRe.MatchString(next):
 		m := nextBackRe.FindStringSubmatch(next)
-		if d := a.steps[atoi(m[1])]; d != nil && d.item != nil {
+		if d := a.steps[stepRef(m[1])]; d != nil && d.item != nil {
 			a.b.loopTo(d.item)
 		}
 	case nextOrIfRe.MatchString(next):

@@ -16,8 +16,14 @@ func succs(m process.Model) map[string][]string {
 }
 
 func reaches(m process.Model, from, to string) bool {
+	return reachesAvoiding(m, from, to, "")
+}
+
+// reachesAvoiding reports whether from reaches to on a path that does
+// not pass through avoid ("" avoids nothing).
+func reachesAvoiding(m process.Model, from, to, avoid string) bool {
 	next := succs(m)
-	seen := map[string]bool{from: true}
+	seen := map[string]bool{from: true, avoid: avoid != ""}
 	stack := []string{from}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]

@@ -462,7 +462,7 @@ func condSubject(cond string) string {
 }
 
 // gotoRe finds a jump back to a numbered step.
-var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+(?:step|item|point)\s+(\d{1,3})|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:the\s+\w+\s+)?(?:from\s+)?steps?\s+(\d{1,3})`)
+var gotoRe = regexp.MustCompile(`(?i)^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:go|goes|return|returns|jump|jumps|continue|continues|start again|starts again)\s+(?:back\s+)?(?:to|at|with)\s+(?:step|item|point)\s+(\d{1,3}(?:\.\d{1,3})*(?:[a-z]\b|\s?\([a-z]\))?)|^(?:(?:the\s+)?\w+(?:\s+\w+)?\s+)?(?:repeat|repeats)\s+(?:the\s+\w+\s+)?(?:from\s+)?steps?\s+(\d{1,3}(?:\.\d{1,3})*(?:[a-z]\b|\s?\([a-z]\))?)`)
 
 // atoi reads a short decimal number; 0 when s is none.
 func atoi(s string) int {

@@ -185,7 +185,7 @@ func (a *analyzer) readStateItem(r *reading) (steps []*draft, handled, state boo
 			// item is another answer of the same decision
 			if g := gotoRe.FindStringSubmatch(m[2]); g != nil {
 				// "– slightly out of range: repeat the run from step 3"
-				if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
+				if d := a.steps[stepRef(g[1]+g[2])]; d != nil && d.item != nil {
 					a.b.addCase(m[1], nil)
 					a.b.loopOpen(d.item)
 					a.stateBranchAt = a.count
@@ -212,12 +212,12 @@ func (a *analyzer) readStateItem(r *reading) (steps []*draft, handled, state boo
 func (a *analyzer) ifJump(cond, main string) bool {
 	if g := gotoRe.FindStringSubmatch(main); g != nil {
 		// "If the login fails, go back to step 4": the branch loops
-		if d := a.steps[atoi(g[1]+g[2])]; d != nil && d.item != nil {
+		if d := a.steps[stepRef(g[1]+g[2])]; d != nil && d.item != nil {
 			a.b.addIf(cond, d.performer, nil)
 			a.b.loopOpen(d.item)
 			return true
 		}
-		if n := atoi(g[1]); n > 0 && a.jumps != nil {
+		if n := stepRef(g[1]); n != "" && a.jumps != nil {
 			// "If the parcel is empty, go to step 7", read before step 7:
 			// the branch skips ahead to it
 			a.b.addIf(cond, a.currentActor(), nil)

@@ -24,7 +24,9 @@ type block struct {
 	text   string
 	marker string // "number", "bullet", "check" for items
 	cells  []string
-	num    int // a numbered item's number ("4." → 4), 0 otherwise
+	// step is a numbered item's step key ("4." → "4", "4.1" → "4.1",
+	// "(b)" under 4 → "4b"), "" otherwise.
+	step string
 	// glyph is an item's marker in outline: "•", "◦", "9.", "a)", so
 	// that a list nested in another with the same kind of marker is
 	// told apart from it.
@@ -186,6 +188,9 @@ type segmenter struct {
 	cur       *block // the block still growing, or nil
 	buf       []byte // cur's text so far
 	prevBlank bool   // the line before was blank or closed its block
+	// lastStep is the key of the last numbered item or heading: a
+	// lettered item after it is its sub-step ("4." then "(b)" → "4b")
+	lastStep string
 }
 
 func newSegmenter(lines []string) *segmenter {
@@ -300,12 +305,14 @@ func (s *segmenter) line(i int, line string) {
 func (s *segmenter) marked(i int, t string) bool {
 	if m := mdHeadRe.FindStringSubmatch(t); m != nil {
 		s.flush()
+		s.lastStep = ""
 		s.emit(block{kind: blockHeading, text: headingText(m[1])})
 		s.prevBlank = true
 		return true
 	}
 	if m := wikiHeadRe.FindStringSubmatch(t); m != nil {
 		s.flush()
+		s.lastStep = ""
 		s.emit(block{kind: blockHeading, text: headingText(m[1])})
 		s.prevBlank = true
 		return true
@@ -316,7 +323,7 @@ func (s *segmenter) marked(i int, t string) bool {
 		if mark, body, ok := textshape.Item(m[1]); ok && textshape.MarkerKind(mark) == textshape.Number {
 			// "[ ] 4. Does the patient …": the number is the
 			// step's, not words of it: the item is a numbered step
-			s.open(block{kind: blockItem, text: body, marker: "number", num: stepNumber(mark), glyph: glyphOf(mark)})
+			s.open(block{kind: blockItem, text: body, marker: "number", step: s.stepOf(mark), glyph: glyphOf(mark)})
 			s.prevBlank = false
 			return true
 		}
@@ -361,6 +368,7 @@ func (s *segmenter) marked(i int, t string) bool {
 	if mark, body, ok := textshape.Item(t); ok {
 		if textshape.NumberedHeading(mark, body, readsAsStep) || s.outlineSection(i, body) {
 			s.flush()
+			s.lastStep = stepKey(mark, "") // "4. Sterilisation" over "4.1 …", "(a) …"
 			s.emit(block{kind: blockHeading, text: headingText(body)})
 			s.prevBlank = true
 			return true
@@ -373,7 +381,7 @@ func (s *segmenter) marked(i int, t string) bool {
 			// marker is the same
 			glyph += "@" + strconv.Itoa(ind)
 		}
-		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), num: stepNumber(mark), glyph: glyph})
+		s.open(block{kind: blockItem, text: body, marker: textshape.MarkerKind(mark), step: s.stepOf(mark), glyph: glyph})
 		s.prevBlank = false
 		return true
 	}

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -395,22 +396,56 @@ func clauseAfter(ws []string) bool {
 	return true
 }
 
-// stepNumber reads the number of a numbered item's marker ("4.", "(4)",
-// "Step 4:"), or 0.
-func stepNumber(marker string) int {
-	n := 0
-	for _, r := range marker {
-		switch {
-		case r >= '0' && r <= '9':
-			n = n*10 + int(r-'0')
-			if n > 999 {
-				return 0
-			}
-		case n > 0:
-			return n // "1.2": the first number
-		}
+// stepKeyRe is a step's number as a marker or a reference writes it:
+// "4.", "(4)", "Step 4:", "4.1", "4.1.2.", "4a", "4(b)", "4 (b)", "(b)".
+var stepKeyRe = regexp.MustCompile(`(?i)^(?:step\s+)?\(?(\d{1,3}(?:\.\d{1,3})*)?\.?\)?\s?\(?([a-z])?\)?[.:)]?$`)
+
+// stepKey is the key a numbered step is found by, hierarchical so that a
+// jump to a sub-step lands on it: "4." → "4", "4.1" → "4.1", "4.1.2." →
+// "4.1.2", "4a" and "4(b)" → "4a", "4b"; a lettered marker alone ("(b)",
+// "b.") is a sub-step of parent ("4" → "4b") and has no key without one.
+// A marker that is no step number ("iv.", "•") has key "".
+func stepKey(marker, parent string) string {
+	m := stepKeyRe.FindStringSubmatch(strings.TrimSpace(marker))
+	if m == nil || m[1] == "" && m[2] == "" {
+		return ""
 	}
-	return n
+	num, letter := m[1], strings.ToLower(m[2])
+	if num == "" {
+		if parent == "" {
+			return ""
+		}
+		num = parent
+	}
+	return num + letter
+}
+
+// stepParents are the keys of the steps a step key is part of, nearest
+// first: "4.1.2" → "4.1", "4"; "4b" → "4".
+func stepParents(key string) []string {
+	var out []string
+	for {
+		switch {
+		case key != "" && key[len(key)-1] >= 'a' && key[len(key)-1] <= 'z':
+			key = key[:len(key)-1]
+		case strings.Contains(key, "."):
+			key = key[:strings.LastIndex(key, ".")]
+		default:
+			return out
+		}
+		out = append(out, key)
+	}
+}
+
+// stepOf is the step key of an item's marker: a lettered item is a
+// sub-step of the numbered item or heading before it. A numbered item
+// becomes the parent of the lettered ones after it.
+func (s *segmenter) stepOf(marker string) string {
+	if textshape.MarkerKind(marker) == textshape.Number {
+		s.lastStep = stepKey(marker, "")
+		return s.lastStep
+	}
+	return stepKey(marker, s.lastStep)
 }
 
 // glyphOf is a list marker in outline: digits become 9 and a single
