@@ -304,6 +304,11 @@ func (h *opsHandlers) retry(c echo.Context) error {
 	now := time.Now().UTC()
 	switch {
 	case a.Status == analysis.StatusFailed:
+		// The row turns failed before its task leaves the queue: a retry
+		// in between would be taken for the task still in hand and lost.
+		if err := h.settled(ctx, tasks.TaskID(tasks.TypeAnalysisProcess, id, "")); err != nil {
+			return err
+		}
 		h.s.Queue.Delete(tasks.TaskID(tasks.TypeAnalysisProcess, id, ""))
 		h.s.Queue.Delete(tasks.TaskID(tasks.TypeAnalysisGraph, id, ""))
 		st := analysis.StageText[analysis.StageQueued]
@@ -338,6 +343,33 @@ func (h *opsHandlers) retry(c echo.Context) error {
 		return err
 	}
 	return c.JSON(http.StatusAccepted, a.ToView())
+}
+
+// retrySettle is how long a retry waits for the failed attempt's task
+// to leave the queue (the worker archives it right after the row turns
+// failed).
+const retrySettle = 3 * time.Second
+
+// settled waits until the task taskID is no longer queued or running, up
+// to retrySettle; after that the retry is refused with a detail. A queue
+// that cannot be asked is no reason to wait: the retry goes on and the
+// recovery sweep covers a lost enqueue.
+func (h *opsHandlers) settled(ctx context.Context, taskID string) error {
+	deadline := time.Now().Add(retrySettle)
+	for {
+		live, err := h.s.Queue.Live(ctx, taskID)
+		if err != nil || !live {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return errStatus(http.StatusConflict, "The failed attempt is still being closed; try Retry again in a few seconds.")
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // ReprocessRequest is the body of POST /api/ops/reprocess; it is

@@ -302,3 +302,30 @@ func waitRun(t *testing.T, op opsClient, id string) reprocess.Run {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// TestOpsRetryWaitsForTheFailedAttempt: the row turns failed before its
+// task leaves the queue; a retry in that moment must not be taken for
+// the task still in hand and lost. While the task stays queued the
+// retry is refused with a detail, never answered 202 and dropped.
+func TestOpsRetryWaitsForTheFailedAttempt(t *testing.T) {
+	redisURL := testenv.Redis(t)
+	for name, dbURL := range testenv.Databases(t) {
+		t.Run(name, func(t *testing.T) {
+			s := newStack(t, dbURL, redisURL, nil)
+			s.app.Queue.Redis.FlushAll(context.Background())
+			s.stopWorker() // the task stays queued
+			op, _ := s.operators()
+			code, v, body := s.upload("/api/analyze", "invoice.txt", []byte(sampleTXT))
+			if code != 202 {
+				t.Fatalf("upload %d %s", code, body)
+			}
+			if err := s.app.DB.Exec(`UPDATE analyses SET status = ? WHERE id = ?`, analysis.StatusFailed, v.ID).Error; err != nil {
+				t.Fatal(err)
+			}
+			code, b := op.do("POST", "/api/ops/analyses/"+v.ID+"/retry", nil)
+			if code != 409 || !strings.Contains(string(b), "still being closed") {
+				t.Fatalf("retry while the attempt is queued: %d %s", code, b)
+			}
+		})
+	}
+}
