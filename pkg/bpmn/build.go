@@ -308,7 +308,7 @@ func (g *graph) draw() (*drawing, error) {
 			return nil, err
 		}
 		if n.collapsed {
-			w, h := taskSize(n.name, layout.TaskWidth, layout.TaskHeight)
+			w, h := taskSize(n.name, n.decoration(), layout.TaskWidth, layout.TaskHeight)
 			d.nodes[i] = layout.Rect{W: w, H: h}
 		} else {
 			d.nodes[i] = layout.Rect{W: w, H: h + subHeader}

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 )
 
 // Label fonts of bpmn-js (TextRenderer): Arial 12 px inside shapes, 11 px
@@ -90,21 +92,134 @@ func labelBox(s string, maxW float64) (w, h float64) {
 }
 
 // Task text: bpmn-js writes an activity's name inside the shape in its
-// 12 px font with 7 px padding, lines 1.2 em apart.
+// 12 px font with 7 px padding, lines 1.2 em apart, each line centred and
+// the block centred vertically (diagram-js Text.layoutText).
 const (
 	taskFontPx = 12
 	taskPad    = 7
 	taskLineH  = 14.4
-	taskMaxW   = 240
-	taskMaxH   = 200
+	// taskMaxW bounds the width given to a single over-long word.
+	taskMaxW = 240
+	// taskFitMaxW bounds the widening for a name's lines: beyond it the
+	// shape grows taller instead.
+	taskFitMaxW = 160
+	taskStep    = 10
+	// taskMaxLines is the most lines a name gets while the shape can widen.
+	taskMaxLines = 3
+	taskMaxH     = 200
+	// taskIconW × taskIconH is the top-left corner bpmn-js draws a typed
+	// task's icon in (user, service, send, receive, manual, script,
+	// business rule: all within 5..28 px of the corner).
+	taskIconW = 30
+	taskIconH = 27
+	// taskInkTop is how far below its line's top a line's letters start
+	// (Arial's cap height, 0.716 em, under a baseline 0.75 lines down).
+	taskInkTop = 2
+	// taskMarkerH is the band above the bottom edge where the loop,
+	// multi-instance, compensation, ad-hoc and collapsed markers sit,
+	// taskMarkerHalf half the width of one marker around the centre.
+	taskMarkerH    = 21
+	taskMarkerHalf = 9
 )
 
-// taskSize is the size of an activity shape: the default 100 × 80, wider
-// when a word of its name would not fit (bpmn-js would break it), higher
-// when its lines would not.
-func taskSize(name string, minW, minH float64) (w, h float64) {
-	w = math.Max(minW, math.Min(math.Ceil(longestWord(name, taskFontPx)+2*taskPad+labelSlack), taskMaxW))
-	lines := float64(len(wrapLabel(name, w-2*taskPad, taskFontPx)))
-	h = math.Max(minH, math.Min(math.Ceil(lines*taskLineH+2*taskPad), taskMaxH))
-	return w, h
+// taskDeco is what bpmn-js draws inside an activity besides its name.
+type taskDeco struct {
+	icon    bool // a task type icon at the top left
+	markers int  // markers centred at the bottom
+}
+
+// decoration is n's taskDeco.
+func (n *node) decoration() taskDeco {
+	var d taskDeco
+	switch n.kind {
+	case parse.KindUserTask, parse.KindServiceTask, parse.KindSendTask, parse.KindReceiveTask,
+		parse.KindManualTask, parse.KindBusinessRuleTask, parse.KindScriptTask:
+		d.icon = true
+	}
+	if n.marker != "" {
+		d.markers++
+	}
+	if n.collapsed {
+		d.markers++
+		if n.kind == parse.KindAdHocSubProcess {
+			d.markers++
+		}
+	}
+	if n.compensation {
+		d.markers++
+	}
+	return d
+}
+
+// textRect is a line of text inside a shape, in the shape's coordinates.
+type textRect struct{ x0, y0, x1, y1 float64 }
+
+// taskLines places name's lines in a w × h activity as bpmn-js does:
+// wrapped at w less the padding, a word wider than that broken over as
+// many full lines as it needs, each line centred.
+func taskLines(name string, w, h float64) []textRect {
+	maxW := w - 2*taskPad
+	var widths []float64
+	for _, l := range wrapLabel(name, maxW, taskFontPx) {
+		lw := textWidth(l, taskFontPx)
+		for lw > maxW {
+			widths = append(widths, maxW)
+			lw -= maxW
+		}
+		widths = append(widths, lw)
+	}
+	top := (h - float64(len(widths))*taskLineH) / 2
+	out := make([]textRect, len(widths))
+	for k, lw := range widths {
+		y := top + float64(k)*taskLineH
+		out[k] = textRect{(w - lw) / 2, y, (w + lw) / 2, y + taskLineH}
+	}
+	return out
+}
+
+// taskFits reports whether name, drawn in a w × h activity with deco,
+// stays inside the padding and off the icon and the markers.
+func taskFits(name string, w, h float64, deco taskDeco) bool {
+	lines := taskLines(name, w, h)
+	if len(lines) == 0 {
+		return true
+	}
+	if lines[0].y0 < taskPad || lines[len(lines)-1].y1 > h-taskPad {
+		return false
+	}
+	half := taskMarkerHalf * float64(deco.markers)
+	for _, r := range lines {
+		if r.x0 < taskPad/2 || r.x1 > w-taskPad/2 {
+			return false
+		}
+		if deco.icon && r.x0 < taskIconW && r.y0+taskInkTop < taskIconH {
+			return false
+		}
+		if deco.markers > 0 && r.y1 > h-taskMarkerH && r.x0 < w/2+half && r.x1 > w/2-half {
+			return false
+		}
+	}
+	return true
+}
+
+// taskSize is the size of an activity shape: the default minW × minH when
+// its name fits there in at most three lines, clear of the type icon and
+// the markers; otherwise wider in steps of 10 px up to taskFitMaxW, and
+// then taller. A word wider
+// than the default box widens it up to taskMaxW (bpmn-js would break it).
+func taskSize(name string, deco taskDeco, minW, minH float64) (w, h float64) {
+	w0 := math.Max(minW, math.Min(math.Ceil(longestWord(name, taskFontPx)+2*taskPad+labelSlack), taskMaxW))
+	wMax := math.Max(w0, taskFitMaxW)
+	for w = w0; w <= wMax; w += taskStep {
+		if len(taskLines(name, w, minH)) <= taskMaxLines && taskFits(name, w, minH, deco) {
+			return w, minH
+		}
+	}
+	w = wMax
+	for h = minH; h < taskMaxH; h += 2 {
+		if taskFits(name, w, h, deco) {
+			return w, h
+		}
+	}
+	return w, taskMaxH
 }

@@ -52,7 +52,7 @@ func (g *graph) shapeNode(d *drawing, i, band int) layout.Node {
 		ln.W, ln.H = d.nodes[i].W, d.nodes[i].H
 		ln.FreePorts = true
 	default:
-		ln.W, ln.H = taskSize(n.name, layout.TaskWidth, layout.TaskHeight)
+		ln.W, ln.H = taskSize(n.name, n.decoration(), layout.TaskWidth, layout.TaskHeight)
 		ln.FreePorts = true
 	}
 	// Gateway labels go above the diamond because loops leave and enter
