@@ -1,0 +1,97 @@
+package process
+
+import "strconv"
+
+// Ordinal spells n as "1st", "2nd", "3rd", "4th", … "11th", "21st".
+func Ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
+
+// activityKindWords spells an activity type for a person ("user task",
+// "sub-process"), as the conversion note spells the BPMN kind.
+var activityKindWords = map[string]string{
+	ActivityUser: "user task", ActivityService: "service task", ActivitySend: "send task",
+	ActivityReceive: "receive task", ActivityManual: "manual task", ActivityBusinessRule: "business rule task",
+	ActivityScript: "script task", ActivitySubProcess: "sub-process", ActivityEventSubProcess: "sub-process",
+	ActivityTransaction: "transaction", ActivityAdHoc: "ad-hoc sub-process", ActivityCall: "call activity",
+}
+
+// unnamedActivities names each activity the model leaves unnamed by its
+// kind and position among the unnamed of its kind in the same pool and
+// sub-process, in model order ("the 2nd unnamed task"; "the unnamed task"
+// when it is the only one), the way a BPMN
+// file's conversion note names them (tomodel.Namer). A person reads that
+// where an empty name or the modeller's id would stand.
+func unnamedActivities(m *Model) map[string]string {
+	type key struct{ pool, parent, kind string }
+	type place struct {
+		k key
+		n int
+	}
+	total := map[key]int{}
+	at := map[string]place{}
+	var ids []string
+	for _, a := range m.Activities {
+		if _, ok := at[a.ID]; ok || a.Name != "" {
+			continue
+		}
+		kind, ok := activityKindWords[a.Type]
+		if !ok {
+			kind = "task"
+		}
+		k := key{a.Pool, a.Parent, kind}
+		total[k]++
+		at[a.ID] = place{k, total[k]}
+		ids = append(ids, a.ID)
+	}
+	out := make(map[string]string, len(ids))
+	for _, id := range ids {
+		p := at[id]
+		if total[p.k] == 1 {
+			out[id] = "the unnamed " + p.k.kind
+		} else {
+			out[id] = "the " + Ordinal(p.n) + " unnamed " + p.k.kind
+		}
+	}
+	return out
+}
+
+// nameUnnamed gives the formatted text's steps, and the branches leading
+// to them, the names unnamedActivities spells; the model is left as it is.
+func nameUnnamed(m *Model, steps []Step) {
+	names := unnamedActivities(m)
+	if len(names) == 0 {
+		return
+	}
+	retarget := func(brs []Branch) {
+		for i := range brs {
+			if n, ok := names[brs[i].TargetID]; ok {
+				brs[i].TargetName = n
+			}
+		}
+	}
+	for i := range steps {
+		s := &steps[i]
+		if n, ok := names[s.ID]; ok && s.Kind == StepActivity && s.Name == "" {
+			s.Name = n
+		}
+		if n, ok := names[s.Parent]; ok && s.ParentName == "" {
+			s.ParentName = n
+		}
+		retarget(s.Branches)
+		for j := range s.Boundaries {
+			retarget(s.Boundaries[j].Branches)
+		}
+	}
+}
