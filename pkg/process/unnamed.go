@@ -1,6 +1,9 @@
 package process
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Ordinal spells n as "1st", "2nd", "3rd", "4th", … "11th", "21st".
 func Ordinal(n int) string {
@@ -68,12 +71,10 @@ func unnamedActivities(m *Model) map[string]string {
 }
 
 // nameUnnamed gives the formatted text's steps, and the branches leading
-// to them, the names unnamedActivities spells; the model is left as it is.
+// to them, the names unnamedActivities spells, and a called pool's process
+// its pool's name; the model is left as it is.
 func nameUnnamed(m *Model, steps []Step) {
 	names := unnamedActivities(m)
-	if len(names) == 0 {
-		return
-	}
 	retarget := func(brs []Branch) {
 		for i := range brs {
 			if n, ok := names[brs[i].TargetID]; ok {
@@ -86,6 +87,9 @@ func nameUnnamed(m *Model, steps []Step) {
 		if n, ok := names[s.ID]; ok && s.Kind == StepActivity && s.Name == "" {
 			s.Name = n
 		}
+		if s.CalledElement != "" {
+			s.CalledElement = calledName(m, s.CalledElement)
+		}
 		if n, ok := names[s.Parent]; ok && s.ParentName == "" {
 			s.ParentName = n
 		}
@@ -94,4 +98,44 @@ func nameUnnamed(m *Model, steps []Step) {
 			retarget(s.Boundaries[j].Branches)
 		}
 	}
+}
+
+// poolName names a pool in the formatted text: its name, or, unnamed, its
+// position among the unnamed pools ("the 2nd unnamed pool"), never an
+// empty string or its id.
+func poolName(m *Model, id string) string {
+	total, pos := 0, 0
+	for _, p := range m.Pools {
+		if p.ID == id && p.Name != "" {
+			return p.Name
+		}
+		if p.Name == "" {
+			total++
+			if p.ID == id && pos == 0 {
+				pos = total
+			}
+		}
+	}
+	switch {
+	case pos == 0:
+		return poolLabel(m, id)
+	case total == 1:
+		return "the unnamed pool"
+	}
+	return "the " + Ordinal(pos) + " unnamed pool"
+}
+
+// calledName names what a call activity calls: the process of a pool of
+// the model by the pool's name, else the reference as the file wrote it
+// (a process key such as "checkCredit" is the modeller's own word).
+func calledName(m *Model, called string) string {
+	for _, p := range m.Pools {
+		if p.ProcessID != "" && p.ProcessID == called {
+			if p.Name == "" {
+				return "the process of " + poolName(m, p.ID)
+			}
+			return fmt.Sprintf("the process of pool %q", p.Name)
+		}
+	}
+	return called
 }

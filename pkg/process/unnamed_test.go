@@ -49,6 +49,15 @@ func TestFormattedTextUnnamedAndNoPerformer(t *testing.T) {
 			Flows:      flows("Activity_1", "Gateway_0x8f", "Gateway_0x8f", "T2", "Gateway_0x8f", "Activity_3", "Activity_3", "U4"),
 		}, []string{"Step 1: the 1st unnamed task\n", "Then → the 2nd unnamed task\n", "Step 4: the unnamed user task\n", "Gateway (Exclusive): Decision\n"},
 			[]string{"Activity_", "Gateway_0x8f", "→ Continue", "()"}},
+		{"unnamed pools and a called pool's process", Model{
+			Pools: []Pool{{ID: "Participant_0a", ProcessID: "Process_1x"}, {ID: "Participant_1b", Name: "Bank", ProcessID: "Process_2y"}, {ID: "Participant_2c", ProcessID: "Process_3z"}},
+			Activities: []Activity{
+				{ID: "c1", Name: "Check credit", Type: ActivityCall, CalledElement: "Process_2y", Pool: "Participant_0a", Performer: "Clerk"},
+				{ID: "c2", Name: "Score", Type: ActivityCall, CalledElement: "Process_3z", Pool: "Participant_1b"},
+				{ID: "c3", Name: "Notify", Type: ActivityCall, CalledElement: "notifyCustomer", Pool: "Participant_2c"},
+			},
+		}, []string{`Step 1: Check credit [calls the process of pool "Bank"] (the 1st unnamed pool: Clerk)`, "[calls the process of the 2nd unnamed pool] (Bank)", "[calls notifyCustomer] (the 2nd unnamed pool)", "   Pool: the 1st unnamed pool\n", "- the 1st unnamed pool (pool)\n- Bank (pool)\n- the 2nd unnamed pool (pool)\n"},
+			[]string{"Participant_", "Process_", "()", "(: ", "-  ("}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
