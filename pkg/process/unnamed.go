@@ -70,6 +70,17 @@ func unnamedActivities(m *Model) map[string]string {
 	return out
 }
 
+// UnnamedActivityNames maps each activity the model leaves unnamed to the
+// name the formatted text gives it ("the 2nd unnamed task"), for the
+// exports' tables.
+func UnnamedActivityNames(m *Model) map[string]string { return unnamedActivities(m) }
+
+// GatewayLabel is the name the formatted text gives a gateway: its own,
+// else "Decision" ("Work in parallel" for a parallel one).
+func GatewayLabel(g Gateway) string {
+	return gatewayName(Step{Name: g.Name, GatewayType: g.Type})
+}
+
 // nameUnnamed gives the formatted text's steps, and the branches leading
 // to them, the names unnamedActivities spells, and a called pool's process
 // its pool's name; the model is left as it is.
