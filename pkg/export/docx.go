@@ -131,7 +131,7 @@ func modelTables(m *process.Model) []table {
 	if len(m.Gateways) > 0 {
 		gw := table{title: "Gateways", headers: []string{"Gateway", "Type", "Performer", "Specification"}, widths: []float64{3, 2, 2, 5}}
 		for _, g := range m.Gateways {
-			gw.rows = append(gw.rows, []string{g.Name, g.Type, g.Performer, g.Specification})
+			gw.rows = append(gw.rows, []string{process.GatewayLabel(g), g.Type, g.Performer, g.Specification})
 		}
 		out = append(out, gw)
 	}

@@ -182,11 +182,16 @@ func duration(min float64) string {
 }
 
 // orderedActivities returns the activities in flow order (as numbered in
-// the formatted text), then any the flow does not reach.
+// the formatted text), then any the flow does not reach; an unnamed one
+// is named as in the formatted text ("the 2nd unnamed task").
 func orderedActivities(m *process.Model) []process.Activity {
+	unnamed := process.UnnamedActivityNames(m)
 	byID := map[string]process.Activity{}
 	for _, a := range m.Activities {
 		if _, ok := byID[a.ID]; !ok {
+			if a.Name == "" {
+				a.Name = unnamed[a.ID]
+			}
 			byID[a.ID] = a
 		}
 	}
@@ -200,7 +205,7 @@ func orderedActivities(m *process.Model) []process.Activity {
 	}
 	for _, a := range m.Activities {
 		if !seen[a.ID] {
-			out = append(out, a)
+			out = append(out, byID[a.ID])
 			seen[a.ID] = true
 		}
 	}
@@ -260,6 +265,6 @@ func (w *sheetWriter) gateways(m *process.Model) {
 		}
 	}
 	for i, g := range m.Gateways {
-		w.row(s, i+2, g.Name, g.Type, g.Performer, join(branches[g.ID]), g.Specification)
+		w.row(s, i+2, process.GatewayLabel(g), g.Type, g.Performer, join(branches[g.ID]), g.Specification)
 	}
 }

@@ -108,7 +108,7 @@ func TestBPMNUploadLogicWarnings(t *testing.T) {
 		t.Fatalf("warnings = %+v", ws)
 	}
 	if !strings.Contains(res.FormattedText, "Negative outcome reaches a positive completion") ||
-		!strings.Contains(res.FormattedText, "Reject claim (Reject)") {
+		!strings.Contains(res.FormattedText, "Elements involved (1): Reject claim\n") {
 		t.Errorf("quality issues in the text lack the logic issue:\n%s", res.FormattedText)
 	}
 }

@@ -27,6 +27,7 @@ const none = "None identified"
 func FormattedText(m *Model) string {
 	var b strings.Builder
 	steps := Ordered(m)
+	nameUnnamed(m, steps)
 	multiPool := expandedPools(m) > 1
 
 	b.WriteString(SectionPurpose + "\n")
@@ -74,7 +75,7 @@ func writeFlowSummary(b *strings.Builder, m *Model, steps []Step, multiPool bool
 		case StepEvent:
 			fmt.Fprintf(b, "%sEvent%s: %s\n", ind, eventSuffix(s), orNone(s.Name, "Intermediate event"))
 		case StepActivity:
-			fmt.Fprintf(b, "%sStep %d: %s%s (%s)\n", ind, s.Number, s.Name, activityNotes(s), performerOf(m, s, multiPool))
+			fmt.Fprintf(b, "%sStep %d: %s%s%s\n", ind, s.Number, s.Name, activityNotes(s), performerSuffix(performerOf(m, s, multiPool)))
 		case StepGateway:
 			if s.Join {
 				continue
@@ -107,8 +108,10 @@ func writeActivities(b *strings.Builder, m *Model, steps []Step, multiPool bool)
 		switch s.Kind {
 		case StepActivity:
 			a := byID[s.ID]
-			fmt.Fprintf(b, "%d. %s\n", s.Number, a.Name)
-			fmt.Fprintf(b, "   Performer: %s\n", a.Performer)
+			fmt.Fprintf(b, "%d. %s\n", s.Number, s.Name)
+			if a.Performer != "" {
+				fmt.Fprintf(b, "   Performer: %s\n", a.Performer)
+			}
 			sp := links.sipoc(a)
 			fmt.Fprintf(b, "   Suppliers: %s\n", list(sp.Suppliers))
 			fmt.Fprintf(b, "   Inputs: %s\n", list(sp.Inputs))
@@ -188,6 +191,16 @@ func writeGateways(b *strings.Builder, m *Model, steps []Step) {
 	if n == 0 {
 		b.WriteString("No gateways: the process runs as a single sequence.\n")
 	}
+}
+
+// performerSuffix is a flow step's " (performer)", or nothing when no
+// one is named: never an empty "()". The web app reads the last
+// bracketed part of a step line as its performer (process-view.ts).
+func performerSuffix(p string) string {
+	if strings.TrimSpace(p) == "" {
+		return ""
+	}
+	return " (" + p + ")"
 }
 
 func orNone(s, def string) string {

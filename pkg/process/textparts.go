@@ -88,10 +88,11 @@ func (pw *participantWriter) writePool(p Pool, pk string) {
 	if p.Collapsed {
 		kind = "external party"
 	}
+	name := poolName(pw.m, p.ID)
 	if p.Description != "" {
-		fmt.Fprintf(pw.b, "- %s (%s): %s\n", p.Name, kind, p.Description)
+		fmt.Fprintf(pw.b, "- %s (%s): %s\n", name, kind, p.Description)
 	} else {
-		fmt.Fprintf(pw.b, "- %s (%s)\n", p.Name, kind)
+		fmt.Fprintf(pw.b, "- %s (%s)\n", name, kind)
 	}
 	for _, l := range pw.m.Participants {
 		if poolKey(pw.main, l.Pool) == pk {
@@ -220,7 +221,7 @@ func performerOf(m *Model, s Step, multiPool bool) string {
 	if pool == "" {
 		pool = m.MainPool()
 	}
-	name := poolLabel(m, pool)
+	name := poolName(m, pool)
 	if s.Performer == "" {
 		return name
 	}
@@ -265,7 +266,7 @@ func writeActivityExtras(b *strings.Builder, m *Model, s Step, multiPool bool) {
 		if pool == "" {
 			pool = m.MainPool()
 		}
-		fmt.Fprintf(b, "   Pool: %s\n", poolLabel(m, pool))
+		fmt.Fprintf(b, "   Pool: %s\n", poolName(m, pool))
 	}
 	if notes := activityNotes(s); notes != "" {
 		fmt.Fprintf(b, "   Kind: %s\n", strings.Trim(notes, " []"))

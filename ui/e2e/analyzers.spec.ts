@@ -208,7 +208,14 @@ test('BPMN: MIWG A.2.0 → score, issues, DOCX/PDF export → delete', async ({ 
   expect(pdf.name).toMatch(/\.pdf$/);
   expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
   const txt = await download(page, 'txt');
-  expect(txt.bytes.toString('utf8')).toContain('Quality Score');
+  const report = txt.bytes.toString('utf8');
+  expect(report).toContain('Quality Score');
+  // A person reads names: no step with an empty "()" performer, no
+  // unnamed element by the modeller's id ("unnamed (Gateway_0x8f…)").
+  expect(report).not.toMatch(/\(\)\s*$/m);
+  const ids = [...readFileSync(miwg, 'utf8').matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+  expect(ids.length).toBeGreaterThan(0);
+  expect(ids.filter((id) => report.includes(`(${id})`))).toEqual([]);
   await deleteShown(page, first.id);
 });
 

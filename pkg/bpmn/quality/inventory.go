@@ -1,10 +1,10 @@
 package quality
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 )
 
 // Item is one element listed in the inventory.
@@ -13,6 +13,9 @@ type Item struct {
 	Name string `json:"name"`
 	// Type is set for gateways ("exclusive") and events ("start (message)").
 	Type string `json:"type,omitempty"`
+	// Unnamed is what a person reads for an element without a name: its
+	// kind and position ("the 2nd unnamed exclusive gateway"), never its id.
+	Unnamed string `json:"-"`
 }
 
 // Inventory lists the elements of a model by category, in document order.
@@ -31,11 +34,11 @@ type Inventory struct {
 	Annotations  []Item `json:"annotations"`
 }
 
-func inventory(d *parse.Definitions) Inventory {
+func inventory(d *parse.Definitions, nm *tomodel.Namer) Inventory {
 	var inv Inventory
 	refd := referencedData(d)
 	d.Walk(func(e *parse.Element) bool {
-		inv.add(d, e, refd)
+		inv.add(d, e, refd, nm)
 		return true
 	})
 	return inv
@@ -60,14 +63,15 @@ func referencedData(d *parse.Definitions) map[*parse.Element]bool {
 
 // add lists element e under its kind (nothing for kinds the inventory
 // does not count).
-func (inv *Inventory) add(d *parse.Definitions, e *parse.Element, refd map[*parse.Element]bool) {
+func (inv *Inventory) add(d *parse.Definitions, e *parse.Element, refd map[*parse.Element]bool, nm *tomodel.Namer) {
 	it := Item{ID: e.ID, Name: e.Label()}
 	switch {
 	case e.Kind == "lane":
-		inv.Lanes = append(inv.Lanes, it)
+		inv.Lanes = append(inv.Lanes, described(it, e, nm))
 	case e.Kind == "participant":
-		inv.Pools = append(inv.Pools, it)
+		inv.Pools = append(inv.Pools, described(it, e, nm))
 	case parse.IsActivity(e.Kind):
+		it = described(it, e, nm)
 		it.Type = activityType(e)
 		inv.Activities = append(inv.Activities, it)
 		if parse.IsTask(e.Kind) {
@@ -76,46 +80,58 @@ func (inv *Inventory) add(d *parse.Definitions, e *parse.Element, refd map[*pars
 			inv.SubProcesses = append(inv.SubProcesses, it)
 		}
 	case parse.IsGateway(e.Kind):
+		it = described(it, e, nm)
 		it.Type = parse.GatewayType(e.Kind)
 		inv.Gateways = append(inv.Gateways, it)
 	case parse.IsEvent(e.Kind):
+		it = described(it, e, nm)
 		it.Type = eventType(e)
 		inv.Events = append(inv.Events, it)
 	case e.Kind == "sequenceFlow":
-		it.Name = flowLabel(e)
+		it.Name = flowLabel(e, nm)
 		inv.Transitions = append(inv.Transitions, it)
 	case e.Kind == "messageFlow":
-		it.Name = flowLabel(e)
+		it.Name = flowLabel(e, nm)
 		inv.MessageFlows = append(inv.MessageFlows, it)
 	case e.Kind == "textAnnotation":
 		if t := e.Child("text"); t != nil {
 			it.Name = oneLine(t.Text, 80)
 		}
-		inv.Annotations = append(inv.Annotations, it)
+		inv.Annotations = append(inv.Annotations, described(it, e, nm))
 	default:
-		inv.addData(d, e, it, refd)
+		inv.addData(d, e, it, refd, nm)
 	}
+}
+
+// described gives an unnamed item what a person reads for it instead
+// (tomodel.Namer); only listed elements are described, so that the Namer
+// counts only the siblings of what the inventory lists.
+func described(it Item, e *parse.Element, nm *tomodel.Namer) Item {
+	if it.Name == "" {
+		it.Unnamed = nm.Describe(e)
+	}
+	return it
 }
 
 // addData lists a data object or store: a reference under the name of
 // what it refers to when it has none of its own, the object or store
 // itself only when no reference points to it.
-func (inv *Inventory) addData(d *parse.Definitions, e *parse.Element, it Item, refd map[*parse.Element]bool) {
+func (inv *Inventory) addData(d *parse.Definitions, e *parse.Element, it Item, refd map[*parse.Element]bool, nm *tomodel.Namer) {
 	switch {
 	case e.Kind == "dataObjectReference":
 		if it.Name == "" {
 			it.Name = d.ByID(e.Attr("dataObjectRef")).Label()
 		}
-		inv.DataObjects = append(inv.DataObjects, it)
+		inv.DataObjects = append(inv.DataObjects, described(it, e, nm))
 	case e.Kind == "dataObject" && !refd[e]:
-		inv.DataObjects = append(inv.DataObjects, it)
+		inv.DataObjects = append(inv.DataObjects, described(it, e, nm))
 	case e.Kind == "dataStoreReference":
 		if it.Name == "" {
 			it.Name = d.ByID(e.Attr("dataStoreRef")).Label()
 		}
-		inv.DataStores = append(inv.DataStores, it)
+		inv.DataStores = append(inv.DataStores, described(it, e, nm))
 	case e.Kind == "dataStore" && !refd[e]:
-		inv.DataStores = append(inv.DataStores, it)
+		inv.DataStores = append(inv.DataStores, described(it, e, nm))
 	}
 }
 
@@ -159,44 +175,51 @@ func eventType(e *parse.Element) string {
 	return pos + " (" + strings.Join(extra, ", ") + ")"
 }
 
-func flowLabel(e *parse.Element) string {
-	s := shortName(e.Source) + " → " + shortName(e.Target)
+func flowLabel(e *parse.Element, nm *tomodel.Namer) string {
+	s := shortName(e.Source, nm) + " → " + shortName(e.Target, nm)
 	if l := e.Label(); l != "" {
 		s += " (" + oneLine(l, 60) + ")"
 	}
 	return s
 }
 
-// shortName names an element in a flow label: its label, else its kind.
-func shortName(e *parse.Element) string {
+// shortName names an element in a flow label: its label, else its kind
+// and position among the unnamed ("the 2nd unnamed task").
+func shortName(e *parse.Element, nm *tomodel.Namer) string {
 	if e == nil {
 		return "?"
 	}
 	if l := e.Label(); l != "" {
 		return oneLine(l, 40)
 	}
-	return "unnamed " + splitCamel(e.Kind)
+	return nm.Describe(e)
 }
 
-// display names an element for people: its label, else its kind and id.
-func display(e *parse.Element) string {
+// display names an element for people: a flow by its ends and label
+// ("sequence flow Policy active? → Pay (yes)"), anything else by its
+// label or, unnamed, by its kind and position among the unnamed of its
+// kind (tomodel.Namer); never by its id.
+func display(e *parse.Element, nm *tomodel.Namer) string {
 	if e == nil {
 		return "?"
+	}
+	if (e.Kind == "sequenceFlow" || e.Kind == "messageFlow") && (e.Source != nil || e.Target != nil) {
+		return splitCamel(e.Kind) + " " + flowLabel(e, nm)
 	}
 	if l := e.Label(); l != "" {
 		return oneLine(l, 60)
 	}
-	if e.ID != "" {
-		return fmt.Sprintf("unnamed %s (%s)", splitCamel(e.Kind), e.ID)
-	}
-	return "unnamed " + splitCamel(e.Kind)
+	return nm.Describe(e)
 }
 
 func displayItem(it Item) string {
 	if it.Name != "" {
 		return oneLine(it.Name, 60)
 	}
-	return "unnamed (" + it.ID + ")"
+	if it.Unnamed != "" {
+		return it.Unnamed
+	}
+	return "unnamed"
 }
 
 // splitCamel turns "intermediateCatchEvent" into "intermediate catch event".

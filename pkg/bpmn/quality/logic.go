@@ -8,6 +8,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint/rules"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
@@ -65,13 +66,14 @@ func (r *Report) LogicWarnings() []LogicWarning {
 
 func logicWarnings(defs *parse.Definitions, rep lint.Report) []LogicWarning {
 	var out []LogicWarning
+	nm := tomodel.NewNamer()
 	for _, f := range rep.Findings {
 		if !lint.IsLogic(f.Rule) {
 			continue
 		}
 		w := LogicWarning{Rule: f.Rule, Title: infoFor(f.Rule).title, Message: f.Message, ElementID: f.ElementID}
 		if e := defs.ByID(f.ElementID); e != nil {
-			w.Element = display(e)
+			w.Element = display(e, nm)
 		}
 		out = append(out, w)
 	}

@@ -303,3 +303,49 @@ func TestDigest(t *testing.T) {
 		t.Errorf("digest is %d bytes; it should stay compact", len(d))
 	}
 }
+
+// TestReportNamesWithoutIDs: the report a person reads names an unnamed
+// element by its kind and position and a flow by its ends, never by the
+// modeller's ids, in the text and in the inventory metadata.
+func TestReportNamesWithoutIDs(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"unnamed tasks and gateway", `<process id="P"><startEvent id="StartEvent_1x"/><task id="Activity_0ab12cd"/>
+<exclusiveGateway id="Gateway_0x8f3k2"/><task id="T2" name="Approve"/><task id="Activity_9zz"/><endEvent id="Event_0qq"/>
+<sequenceFlow id="Flow_1" sourceRef="StartEvent_1x" targetRef="Activity_0ab12cd"/><sequenceFlow id="Flow_2" sourceRef="Activity_0ab12cd" targetRef="Gateway_0x8f3k2"/>
+<sequenceFlow id="Flow_3" name="yes" sourceRef="Gateway_0x8f3k2" targetRef="T2"/><sequenceFlow id="Flow_4" sourceRef="Gateway_0x8f3k2" targetRef="Activity_9zz"/>
+<sequenceFlow id="Flow_5" sourceRef="T2" targetRef="Event_0qq"/><sequenceFlow id="Flow_6" sourceRef="Activity_9zz" targetRef="Event_0qq"/></process>`,
+			[]string{"the 1st unnamed task [task]; Approve [task]; the 2nd unnamed task [task]", "Gateways (1): the unnamed exclusive gateway [exclusive]",
+				"the unnamed exclusive gateway → Approve (yes)", "Elements involved (1): the unnamed end event\n"}},
+		{"named elements in issues", `<process id="P"><task id="Activity_0ab12cd" name="Check"/><task id="Activity_1" name="Pay"/></process>`,
+			[]string{"Elements involved (2): Check; Pay\n"}},
+	}
+	ids := regexp.MustCompile(`\b(Activity|Gateway|Event|StartEvent|Flow)_\w+`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r, err := quality.AnalyzeFile([]byte(`<definitions xmlns="`+parse.ModelNS+`" id="D">`+tt.body+`</definitions>`), "ids.bpmn")
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := r.FormattedText()
+			meta, err := json.Marshal(r.ElementInventoryData())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []string{text, string(meta)} {
+				if id := ids.FindString(s); id != "" {
+					t.Errorf("the report shows the id %q:\n%s", id, s)
+				}
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("text lacks %q:\n%s", w, text)
+				}
+			}
+		})
+	}
+}

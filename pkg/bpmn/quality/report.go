@@ -13,6 +13,7 @@ import (
 
 	"github.com/spade-bpmn/spade/pkg/bpmn/lint"
 	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
+	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 )
 
 // Quality score labels of the spec.
@@ -124,9 +125,12 @@ func Analyze(defs *parse.Definitions, lintReport lint.Report) *Report {
 	}
 	r.ProcessName = processName(defs)
 	r.ProcessPurpose = processPurpose(defs)
-	r.Inventory = inventory(defs)
+	// One Namer for the report: it counts each holder's unnamed children
+	// once, however many of them the inventory and the issues name.
+	nm := tomodel.NewNamer()
+	r.Inventory = inventory(defs, nm)
 	r.Complexity = complexity(defs)
-	r.Issues = issues(defs, lintReport)
+	r.Issues = issues(defs, lintReport, nm)
 	r.Score = score(r)
 	r.Recommendations = recommendations(r)
 	return r
@@ -198,7 +202,7 @@ const maxIssueElements = 200
 // maxIssueFindings bounds the messages kept per logic issue.
 const maxIssueFindings = 20
 
-func issues(d *parse.Definitions, rep lint.Report) []Issue {
+func issues(d *parse.Definitions, rep lint.Report, nm *tomodel.Namer) []Issue {
 	type group struct {
 		rule     string
 		severity lint.Severity
@@ -230,10 +234,7 @@ func issues(d *parse.Definitions, rep lint.Report) []Issue {
 		name := "the whole model"
 		if f.ElementID != "" {
 			if e := d.ByID(f.ElementID); e != nil {
-				name = display(e)
-				if e.Label() != "" {
-					name += " (" + e.ID + ")"
-				}
+				name = display(e, nm)
 			} else {
 				name = f.ElementID
 			}

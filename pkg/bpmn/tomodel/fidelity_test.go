@@ -213,7 +213,7 @@ func TestConversionFidelity(t *testing.T) {
     <task id="T" name="Work"/>
     <sequenceFlow id="F1" sourceRef="S" targetRef="T"/>
   </process>`, func(t *testing.T, r *Result, d *parse.Definitions, out string) {
-			if note := r.Note(); !strings.Contains(note, "messageRef") || !strings.Contains(note, "the 1st unnamed start event") {
+			if note := r.Note(); !strings.Contains(note, "messageRef") || !strings.Contains(note, "the unnamed start event") {
 				t.Errorf("note %q does not list the dangling messageRef", note)
 			}
 			if e := d.ByID("S"); e == nil || defOf(e, "messageEventDefinition") == nil {

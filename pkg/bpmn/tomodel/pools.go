@@ -117,38 +117,75 @@ func (c *converter) performer(e *parse.Element, inherited string) string {
 	return best
 }
 
-// describe names an element for the conversion note a person reads: its
-// kind and name (`lane "Clerk"`), or, unnamed, its kind and position
-// among the unnamed of its kind in what holds it (`the 2nd unnamed lane
-// in process "Billing"`).
-// Never its id: ids are the modeller's internals ("sid-744AE…").
+// describe names an element for the conversion note a person reads (see
+// Namer.Describe). It counts e's siblings; a caller naming many elements
+// of one file uses a Namer.
 func describe(e *parse.Element) string {
+	return NewNamer().Describe(e)
+}
+
+// Namer names elements for a person the way the conversion note does. It
+// remembers each holder's unnamed children once counted, so naming every
+// element of a large file costs linear time, not quadratic.
+type Namer struct {
+	pos map[*parse.Element]place
+}
+
+// place is an unnamed element's position among the unnamed of its kind
+// in its holder, and their number.
+type place struct{ n, of int }
+
+// NewNamer returns a Namer with nothing counted yet.
+func NewNamer() *Namer {
+	return &Namer{pos: map[*parse.Element]place{}}
+}
+
+// Describe names e by its kind and name (`lane "Clerk"`), or, unnamed, by
+// its kind and position among the unnamed of its kind in what holds it
+// (`the 2nd unnamed lane in process "Billing"`; `the unnamed lane` when
+// it is the only one). Never its id: ids are the modeller's internals ("sid-744AE…").
+func (nm *Namer) Describe(e *parse.Element) string {
 	kind := kindWords(e.Kind)
 	if name := e.Label(); name != "" {
 		return fmt.Sprintf("%s %q", kind, name)
 	}
 	s := "an unnamed " + kind
 	if e.Parent != nil {
-		n := 0
-		for _, sib := range e.Parent.Children {
-			if sib.Kind == e.Kind && sib.Label() == "" {
-				n++
-			}
-			if sib == e {
-				break
-			}
+		s = "the unnamed " + kind
+		if p := nm.position(e); p.of > 1 {
+			s = "the " + process.Ordinal(p.n) + " unnamed " + kind
 		}
-		s = "the " + ordinal(n) + " unnamed " + kind
 		if holder := e.Parent; holder.Kind == "laneSet" || holder.Kind == "childLaneSet" {
 			holder = holder.Parent
 			if holder != nil && holder.Label() != "" {
 				s += fmt.Sprintf(" in %s %q", kindWords(holder.Kind), holder.Label())
 			}
-		} else if holder.Label() != "" {
+		} else if holder.Label() != "" && holder.Kind != "definitions" {
 			s += fmt.Sprintf(" in %s %q", kindWords(holder.Kind), holder.Label())
 		}
 	}
 	return s
+}
+
+// position returns e's place among the unnamed children of its kind of
+// e's parent, counting all of the parent's children the first time.
+func (nm *Namer) position(e *parse.Element) place {
+	if p, ok := nm.pos[e]; ok {
+		return p
+	}
+	seen := map[string]int{}
+	for _, sib := range e.Parent.Children {
+		if sib.Label() == "" {
+			seen[sib.Kind]++
+			nm.pos[sib] = place{n: seen[sib.Kind]}
+		}
+	}
+	for _, sib := range e.Parent.Children {
+		if p, ok := nm.pos[sib]; ok && p.of == 0 {
+			nm.pos[sib] = place{n: p.n, of: seen[sib.Kind]}
+		}
+	}
+	return nm.pos[e]
 }
 
 // kindWords spells a BPMN element kind as words: "exclusiveGateway" is
@@ -165,20 +202,4 @@ func kindWords(kind string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// ordinal spells n as "1st", "2nd", "3rd", "4th", … "11th", "21st".
-func ordinal(n int) string {
-	suffix := "th"
-	if n%100 < 11 || n%100 > 13 {
-		switch n % 10 {
-		case 1:
-			suffix = "st"
-		case 2:
-			suffix = "nd"
-		case 3:
-			suffix = "rd"
-		}
-	}
-	return strconv.Itoa(n) + suffix
 }

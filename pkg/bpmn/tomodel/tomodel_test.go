@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spade-bpmn/spade/pkg/bpmn/parse"
 	"github.com/spade-bpmn/spade/pkg/failure"
 	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/testenv"
@@ -392,9 +393,11 @@ func TestAdjustedNoteNamesElements(t *testing.T) {
 		ids       []string
 	}{
 		{"unnamed lane", `<process id="P" name="Billing"><laneSet id="S"><lane id="sid-744AE1B2" name="Clerk"/><lane id="sid-744AE1B3"><flowNodeRef>T1</flowNodeRef></lane></laneSet><task id="T1" name="a"/></process>`,
-			`the 1st unnamed lane in process "Billing" is called "Lane"`, []string{"sid-744AE1B3", "sid-744AE1B2"}},
+			`the unnamed lane in process "Billing" is called "Lane"`, []string{"sid-744AE1B3", "sid-744AE1B2"}},
 		{"unnamed lane in an unnamed process", `<process id="P"><laneSet id="S"><lane id="sid-744AE1B2"><flowNodeRef>T1</flowNodeRef></lane></laneSet><task id="T1" name="a"/></process>`,
-			`the 1st unnamed lane is called "Lane"`, []string{"sid-744AE1B2"}},
+			`the unnamed lane is called "Lane"`, []string{"sid-744AE1B2"}},
+		{"two unnamed lanes", `<process id="P" name="Billing"><laneSet id="S"><lane id="sid-1"/><lane id="sid-2"><flowNodeRef>T1</flowNodeRef></lane></laneSet><task id="T1" name="a"/></process>`,
+			`the 2nd unnamed lane in process "Billing" is called "Lane 2"`, []string{"sid-1", "sid-2"}},
 		{"repeated lane", `<process id="P"><laneSet id="S"><lane id="sid-1" name="Clerk"/><lane id="sid-2" name="Clerk"/></laneSet><task id="T1" name="a"/></process>`,
 			`a second lane "Clerk" is called "Clerk 2"`, []string{"sid-1", "sid-2"}},
 		{"repeated lane with a percent sign", `<process id="P"><laneSet id="S"><lane id="sid-1" name="50% team"/><lane id="sid-2" name="50% team"/></laneSet><task id="T1" name="a"/></process>`,
@@ -406,10 +409,10 @@ func TestAdjustedNoteNamesElements(t *testing.T) {
 <process id="A"><task id="T1" name="One"/></process><process id="sid-B9"><task id="T2" name="Two"/></process>`,
 			`the 2nd unnamed process is in no pool`, []string{"sid-B9"}},
 		{"skipped elements by name", `<process id="P"><task id="T1" name="a"/><group id="sid-G1" name="Checks"/><group id="sid-G2"/><group id="sid-G3" name="Checks"/></process>`,
-			`3 group ("Checks", the 1st unnamed group, …)`, []string{"sid-G1", "sid-G2"}},
+			`3 group ("Checks", the unnamed group, …)`, []string{"sid-G1", "sid-G2"}},
 		{"id used twice by an unnamed task", `<collaboration id="C"><participant id="PA" processRef="A"/><participant id="PB" processRef="B"/></collaboration>
 <process id="A"><task id="sid-T" name="One"/></process><process id="B" name="Billing"><task id="sid-T"/></process>`,
-			`the 1st unnamed task in process "Billing" shares its id`, []string{"sid-T"}},
+			`the unnamed task in process "Billing" shares its id`, []string{"sid-T"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -543,6 +546,38 @@ func TestVerbatim(t *testing.T) {
 	for _, s := range r.Skipped {
 		if strings.Contains(s.Kind, "association") || strings.Contains(s.Kind, "isForCompensation") {
 			t.Errorf("skipped %+v, want it converted", s)
+		}
+	}
+}
+
+// TestNamerDescribe: a Namer names an element by its kind and name, or
+// unnamed by its kind and position among the unnamed of its kind in its
+// holder ("the" alone when it is the only one), never by its id.
+func TestNamerDescribe(t *testing.T) {
+	t.Parallel()
+	d, err := parse.Parse(wrap(`<message id="Message_1"/><message id="Message_2"/>
+<process id="P" name="Billing"><task id="Activity_0ab" name="Check"/><task id="Activity_1cd"/>
+<exclusiveGateway id="Gateway_0x8f"/><task id="Activity_2ef"/><exclusiveGateway id="Gateway_1y"/>
+<subProcess id="Sub"><userTask id="U1"/></subProcess></process>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nm := NewNamer()
+	tests := []struct{ id, want string }{
+		{"Activity_0ab", `task "Check"`},
+		{"Activity_2ef", `the 2nd unnamed task in process "Billing"`},
+		{"Activity_1cd", `the 1st unnamed task in process "Billing"`},
+		{"Gateway_1y", `the 2nd unnamed exclusive gateway in process "Billing"`},
+		{"U1", `the unnamed user task`},
+		{"Sub", `the unnamed sub process in process "Billing"`},
+		{"Message_2", `the 2nd unnamed message`},
+	}
+	for _, tt := range tests {
+		if got := nm.Describe(d.ByID(tt.id)); got != tt.want {
+			t.Errorf("Describe(%s) = %q, want %q", tt.id, got, tt.want)
+		}
+		if got := describe(d.ByID(tt.id)); got != tt.want {
+			t.Errorf("describe(%s) = %q, want %q (as a Namer)", tt.id, got, tt.want)
 		}
 	}
 }

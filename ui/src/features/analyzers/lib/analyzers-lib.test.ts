@@ -6,7 +6,7 @@ import { cacheAnalysis, cacheBpmn, cacheHasGraph, cachedAnalysis, cachedBpmn, ca
 import { validateFile } from './file-rules';
 import { belongsTo, filterRecent } from './filters';
 import { graphDelay, pollDelay } from './delays';
-import { detailEntries, flowSteps, participantsOf, sipocTable } from './process-view';
+import { detailEntries, flowSteps, participantsOf, sipocTable, stepAndPerformer } from './process-view';
 import { splitSections } from './sections';
 import { testActivity, testModel, testRecentItem } from '../../../test/fixtures';
 
@@ -117,6 +117,25 @@ describe('process view from text', () => {
       customers: ['Manager'],
       systems: ['ERP', 'Email'],
     });
+  });
+});
+
+describe('a step line\'s performer', () => {
+  const names = new Set(['Check invoice (final)', 'Review (2nd pass)']);
+  it.each([
+    ['Enter invoice (Clerk)', { text: 'Enter invoice', performer: 'Clerk' }],
+    ['Enter invoice', { text: 'Enter invoice' }],
+    ['Enter invoice ()', { text: 'Enter invoice' }],
+    ['Check invoice (final)', { text: 'Check invoice (final)' }],
+    ['Review (2nd pass) [repeats]', { text: 'Review (2nd pass) [repeats]' }],
+    ['Check invoice (final) (Clerk)', { text: 'Check invoice (final)', performer: 'Clerk' }],
+    ['Ship [sub-process] (Sales: Warehouse)', { text: 'Ship [sub-process]', performer: 'Sales: Warehouse' }],
+    ['the 2nd unnamed task (Clerk)', { text: 'the 2nd unnamed task', performer: 'Clerk' }],
+  ])('%s', (rest, want) => expect(stepAndPerformer(rest, names)).toEqual(want));
+  it('reads no performer from a name ending in brackets that the model holds', () => {
+    const model = testModel({ activities: [testActivity({ id: 'a1', name: 'Check invoice (final)' })] });
+    const steps = flowSteps(splitSections('=== Process Flow Summary ===\nStart: Start\nStep 1: Check invoice (final)\nEnd: End\n'), model);
+    expect(steps[1]).toEqual({ kind: 'step', number: 1, text: 'Check invoice (final)' });
   });
 });
 

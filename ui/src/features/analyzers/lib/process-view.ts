@@ -49,6 +49,22 @@ export function participantsOf(sections: Section[], model?: ProcessModel | null)
 }
 
 /**
+ * Splits a flow line's 'name [notes] (performer)' after 'Step N:'. The
+ * server writes ' (performer)' only when someone performs the step, so a
+ * line that is an activity's whole name in the model (with or without its
+ * '[notes]'), such as 'Check invoice (final)', has no performer; an empty
+ * '()' (texts written before) is no performer either.
+ */
+export function stepAndPerformer(rest: string, names: ReadonlySet<string> = new Set()): { text: string; performer?: string } {
+  const line = rest.trim();
+  if (names.has(line) || names.has(line.replace(/\s+\[[^\]]*\]$/, ''))) return { text: line };
+  const m = /^(.*?)(?:(?:^|\s+)\(([^()]*)\))?$/.exec(line);
+  const text = (m?.[1] ?? line).trim();
+  const performer = m?.[2]?.trim();
+  return performer ? { text, performer } : { text };
+}
+
+/**
  * Process Items from the '=== Process Flow Summary ===' lines: 'Start: x',
  * 'Step N: name (performer)', 'Gateway (type): q' with indented branches,
  * 'Event: x', 'End: x'. Without that section the model's activities are
@@ -57,6 +73,7 @@ export function participantsOf(sections: Section[], model?: ProcessModel | null)
 export function flowSteps(sections: Section[], model?: ProcessModel | null): FlowStep[] {
   const body = sectionBody(sections, 'process flow');
   const steps: FlowStep[] = [];
+  const names = new Set((model?.activities ?? []).map((a) => (a.name ?? '').trim()).filter(Boolean));
   for (const raw of body.split('\n')) {
     if (!raw.trim()) continue;
     const line = raw.trim();
@@ -68,8 +85,8 @@ export function flowSteps(sections: Section[], model?: ProcessModel | null): Flo
     }
     if ((m = /^start\s*:\s*(.*)$/i.exec(line))) steps.push({ kind: 'start', text: m[1] || 'Start' });
     else if ((m = /^end\s*:\s*(.*)$/i.exec(line))) steps.push({ kind: 'end', text: m[1] || 'End' });
-    else if ((m = /^step\s+(\d+)\s*:\s*(.*?)(?:\s+\(([^()]*)\))?$/i.exec(line)))
-      steps.push({ kind: 'step', number: Number(m[1]), text: m[2], performer: m[3] });
+    else if ((m = /^step\s+(\d+)\s*:\s*(.*)$/i.exec(line)))
+      steps.push({ kind: 'step', number: Number(m[1]), ...stepAndPerformer(m[2], names) });
     else if ((m = /^gateway\b[^:]*:\s*(.*)$/i.exec(line))) steps.push({ kind: 'gateway', text: m[1], branches: [] });
     else if ((m = /^event\b[^:]*:\s*(.*)$/i.exec(line))) steps.push({ kind: 'event', text: m[1] });
     else steps.push({ kind: 'step', number: steps.filter((s) => s.kind === 'step').length + 1, text: line.replace(/^\d+[.)]\s*/, '') });
