@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coversAny, FIT_MARGIN, fitBox, fittedStageHeight, MIN_FITTED_STAGE_PX, readBoxes, startEventBox, type DiagramElement, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, MIN_OVERVIEW_TEXT_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, readableScreens, START_PAD, startViewBox } from './bpmn-view';
+import { coversAny, FIT_MARGIN, fitBox, readBoxes, startEventBox, type DiagramElement, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, MIN_OVERVIEW_TEXT_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, readableScreens, START_PAD, startViewBox } from './bpmn-view';
 
 /** The screen rectangle (CSS px) a diagram box lands on for a view of a W × H canvas. */
 function onScreen(b: { x: number; y: number; width: number; height: number }, v: { x: number; y: number; scale: number }) {
@@ -35,29 +35,6 @@ describe('fitBox', () => {
     const v = fitBox({ x: 0, y: 0, width: 0, height: 0 }, 0, 0);
     expect([v.x, v.y, v.width, v.height, v.scale].every(Number.isFinite)).toBe(true);
   });
-});
-
-describe('fittedStageHeight', () => {
-  const cases: { name: string; inner: { x: number; y: number; width: number; height: number }; base: number; want: number }[] = [
-    // 327 px for 1,200: 0.2725 x 400 = 109 + 88 margins = 197 -> the floor
-    { name: 'a wide model gets the least height, not an empty 480 px', inner: { x: 0, y: 0, width: 1200, height: 400 }, base: 480, want: MIN_FITTED_STAGE_PX },
-    // 327 / 800 = 0.40875 x 900 = 368 + 88 = 456
-    { name: 'a model as high as it is wide gets what its fit needs', inner: { x: 0, y: 0, width: 800, height: 900 }, base: 480, want: 456 },
-    // wants 327 / 600 x 2,000 + 88 = 1,178; at most 0.75 x 812 = 609
-    { name: 'a tall model gets up to three quarters of the window', inner: { x: 0, y: 0, width: 600, height: 2000 }, base: 480, want: 609 },
-    { name: 'never below the page\'s own height when that is larger', inner: { x: 0, y: 0, width: 300, height: 3000 }, base: 700, want: 700 },
-    // never drawn above 100 %: 100 x 300 needs 300 + 88
-    { name: 'a tiny model is not blown up', inner: { x: 0, y: 0, width: 100, height: 300 }, base: 480, want: 388 },
-  ];
-  for (const c of cases) {
-    it(c.name, () => {
-      const h = fittedStageHeight(c.inner, 375, c.base, 812);
-      expect(h).toBe(c.want);
-      // the model fitted to the width fits the height too, unless capped
-      const fit = fitBox(c.inner, 375, h);
-      if (h > MIN_FITTED_STAGE_PX && h < Math.max(c.base, 609)) expect(fit.scale).toBeCloseTo(Math.min(1, 327 / c.inner.width), 3);
-    });
-  }
 });
 
 describe('focusBox', () => {

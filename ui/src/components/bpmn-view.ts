@@ -36,28 +36,6 @@ export interface Margin {
  */
 export const FIT_MARGIN = { top: 44, right: 24, bottom: 44, left: 24 } as const;
 
-/** The least height of the stage when it follows a fitted model on a narrow screen, CSS px. */
-export const MIN_FITTED_STAGE_PX = 240;
-/** The most the stage may take of the window's height when it follows a tall model on a narrow screen. */
-export const MAX_FITTED_STAGE_SHARE = 0.75;
-
-/**
- * The stage height, on a narrow screen, that shows the whole box `inner`
- * fitted to the canvas's `width`: as high as the model drawn at that scale
- * with the fit's margins, at least MIN_FITTED_STAGE_PX and at most the
- * larger of `base` (the page's height for the viewer) and
- * MAX_FITTED_STAGE_SHARE of the window's height `windowH`. A wide model no
- * longer sits in a mostly empty 480 px canvas, and a tall one gets the room
- * to be drawn larger.
- */
-export function fittedStageHeight(inner: Box, width: number, base: number, windowH: number, margin: Margin = FIT_MARGIN): number {
-  const availW = Math.max(1, width - margin.left - margin.right);
-  const scale = Math.min(1, availW / Math.max(1, inner.width));
-  const want = Math.ceil(Math.max(1, inner.height) * scale + margin.top + margin.bottom);
-  const most = Math.max(base, Math.round(windowH * MAX_FITTED_STAGE_SHARE));
-  return Math.min(most, Math.max(MIN_FITTED_STAGE_PX, want));
-}
-
 /**
  * The view that shows the whole box `inner` inside a canvas of `width` ×
  * `height` CSS px, centred, with the margins kept free. Never larger than

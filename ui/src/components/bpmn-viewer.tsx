@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, coversAny, drawnElements, elementBox, FIT_MARGIN, fitBox, fittedStageHeight, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
+import { anyHidden, coversAny, drawnElements, elementBox, FIT_MARGIN, fitBox, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
@@ -210,8 +210,6 @@ export function BpmnViewer({
   const [sides, setSides] = useState<Sides>(noSides);
   const [scale, setScale] = useState(1);
   const [readableAt, setReadableAt] = useState(READABLE_ZOOM);
-  // On a narrow screen the stage follows the fitted model's height (null: the page's height).
-  const [fittedHeight, setFittedHeight] = useState<number | null>(null);
   // Token simulation: asked for once (then built into the viewer), and on or off.
   const [simWanted, setSimWanted] = useState(false);
   const [simOn, setSimOn] = useState(false);
@@ -221,7 +219,6 @@ export function BpmnViewer({
   const [exportError, setExportError] = useState<string | null>(null);
   const [exportNote, setExportNote] = useState<string | null>(null);
   const viewKeyRef = useRef(viewKey);
-  const heightRef = useRef(height);
   const highlightRef = useRef(highlight);
   const focusRef = useRef(focus);
   // The reveal last done: a view rebuilt without a new request, or mounted anew, does not scroll the page.
@@ -237,7 +234,6 @@ export function BpmnViewer({
   // through these refs, updated before any effect or event can use them.
   useLayoutEffect(() => {
     viewKeyRef.current = viewKey;
-    heightRef.current = height;
     highlightRef.current = highlight;
     focusRef.current = focus;
     revealKeyRef.current = revealKey;
@@ -381,13 +377,8 @@ export function BpmnViewer({
             // read), its start at a readable size: the "continues" cues say there
             // is more and Whole diagram beside them shows it all.
             const vp = { width: container.clientWidth, height: container.clientHeight, narrow: smallScreen(container) };
-            const inner = canvas.viewbox().inner;
-            const first = firstViewBox(vp, inner, readable, startEventBox(el.getAll()));
+            const first = firstViewBox(vp, canvas.viewbox().inner, readable, startEventBox(el.getAll()));
             if (first.mode === 'start') canvas.viewbox(first.view);
-            // Shown whole on a phone: the stage takes the model's height at the canvas's width
-            // (a small model sat at 10-19 % in a mostly empty 480 px canvas); the second fit
-            // below fits it to the new height.
-            setFittedHeight(vp.narrow && first.mode === 'whole' ? fittedStageHeight(inner, vp.width, typeof heightRef.current === 'number' ? heightRef.current : vp.height, window.innerHeight) : null);
           }
           placeMinimap(anyHidden(canvas.viewbox()));
         };
@@ -635,7 +626,7 @@ export function BpmnViewer({
         </p>
       ) : null}
       {/* Key presses bubble up from the focused diagram; the stage itself is not a tab stop. */}
-      <div className="bpmn-stage" style={{ height: fittedHeight ?? height }} onKeyDown={onKeyDown} ref={stageRef}>
+      <div className="bpmn-stage" style={{ height }} onKeyDown={onKeyDown} ref={stageRef}>
         <div ref={containerRef} className="bpmn-canvas" data-testid="bpmn-canvas" />
         {showLoading ? (
           <div className="bpmn-overlay">
