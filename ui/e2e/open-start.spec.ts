@@ -195,8 +195,10 @@ test('open and start: a blank diagram and a BPMN file open in the editor as vers
   expect(phoneHits.hidden).toEqual([]);
   await snap(page, 'open-start-editor-375', false);
   // Re-layout on a phone: the note and Undo are reachable.
-  await expectTappable(page, editor.getByRole('button', { name: 'Re-layout' }), 'Re-layout at 375 px');
-  await editor.getByRole('button', { name: 'Re-layout' }).click();
+  // On a phone Re-layout sits in the toolbar's More menu.
+  await editor.getByRole('button', { name: 'More' }).click();
+  await expectTappable(page, editor.getByRole('menuitem', { name: 'Re-layout' }), 'Re-layout at 375 px');
+  await editor.getByRole('menuitem', { name: 'Re-layout' }).click();
   await expect(editor.getByRole('status').filter({ hasText: 'Re-laid out' })).toBeVisible({ timeout: 30_000 });
   await expectTappable(page, editor.getByRole('button', { name: 'Undo', exact: true }), 'Undo after a re-layout at 375 px');
   await snap(page, 'open-start-relayout-editor-375', false);

@@ -126,11 +126,12 @@ async function toolbarRows(toolbar: Locator): Promise<{ rows: number; height: nu
   });
 }
 
-test("375 px: the viewer's toolbar takes three rows at most and the editor's five, every control tappable, leaving the canvas room on the screen below them", async ({ page }) => {
+test("375 px: the viewer's toolbar takes three rows at most and the editor's two (the rest under More, a keyboard menu), every control and menu item tappable, leaving the canvas room on the screen below them", async ({ page }) => {
   await signInAs(page, 'ops@example.com');
   const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
   await page.setViewportSize({ width: 375, height: 812 });
   await openModel(page, id);
+  await acceptCookies(page);
   for (const [name, bar] of [
     ['viewer', page.getByRole('toolbar', { name: 'Diagram controls' })],
     ['editor', page.getByTestId('bpmn-editor').getByRole('toolbar', { name: 'Editing tools' })],
@@ -142,7 +143,7 @@ test("375 px: the viewer's toolbar takes three rows at most and the editor's fiv
     await bar.scrollIntoViewIfNeeded();
     const { rows, height } = await toolbarRows(bar);
     console.log(`${name} toolbar at 375 px: ${rows} rows, ${height} px`);
-    expect(rows, `rows of the ${name} toolbar at 375 px`).toBeLessThanOrEqual(name === 'viewer' ? 3 : 5);
+    expect(rows, `rows of the ${name} toolbar at 375 px`).toBeLessThanOrEqual(name === 'viewer' ? 3 : 2);
     for (const control of await bar.locator('button, select').all()) {
       if (await control.isVisible()) await expectTappable(page, control, `${name} toolbar: ${(await control.textContent())?.trim() || (await control.getAttribute('aria-label'))}`);
     }
@@ -151,6 +152,60 @@ test("375 px: the viewer's toolbar takes three rows at most and the editor's fiv
     expect(barBox.height + 200, `the ${name} toolbar leaves room for the canvas on one screen`).toBeLessThanOrEqual(812 - 64);
     await snap(page, `toolbar-${name}-375`, false);
   }
+
+  // The editor keeps undo, redo, zoom and fit in its bar, Save version above it; the rest is under More.
+  const editor = page.getByTestId('bpmn-editor');
+  const bar = editor.getByRole('toolbar', { name: 'Editing tools' });
+  for (const control of ['Undo', 'Redo', 'Zoom In', 'Zoom Out', 'Fit Content', 'Zoom to read']) await expect(bar.getByRole('button', { name: control, exact: true })).toBeVisible();
+  await expectTappable(page, editor.getByRole('button', { name: 'Save version' }), 'Save version at 375 px');
+  const more = bar.getByRole('button', { name: 'More' });
+  await expect(more).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  // Keyboard: Enter opens on the first item, the arrows move, Escape closes and gives focus back.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  const menu = editor.getByRole('menu', { name: 'More editing tools' });
+  const items = menu.locator('[role^="menuitem"]');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(more).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+  // A tap: every item is on the screen and on top (over the canvas and its palette).
+  await more.click();
+  const names = (await items.allTextContents()).map((t) => t.trim());
+  expect(names).toEqual(['Simulate', 'Re-layout', 'Properties', 'Download SVG', 'Download PNG 1×', 'Download PNG 2×', 'Download PNG 4×', 'Download PNG 10×', 'Full screen', 'Help']);
+  for (const item of await items.all()) await expectTappable(page, item, `More menu: ${(await item.textContent())?.trim()}`);
+  await snap(page, 'toolbar-editor-more-375', false);
+  // An item does its work and closes the menu: Help opens the shortcuts.
+  await menu.getByRole('menuitemcheckbox', { name: 'Help' }).click();
+  await expect(menu).toHaveCount(0);
+  await expect(editor.getByRole('note')).toContainText('Keyboard shortcuts');
+  await expect(more).toBeFocused();
+
+  // Desktop: no More, every control in the bar as before.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(bar.getByRole('button', { name: 'More' })).toHaveCount(0);
+  for (const control of ['Re-layout', 'Simulate', 'Properties', 'Full screen', 'Help']) await expect(bar.getByRole('button', { name: control, exact: true })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Download the diagram as PNG' })).toBeVisible();
+  await bar.getByRole('button', { name: 'Help', exact: true }).click();
+  await expect(editor.getByRole('note')).toHaveCount(0);
+  const wide = await toolbarRows(bar);
+  console.log(`editor toolbar at 1440 px: ${wide.rows} rows, ${wide.height} px`);
+  expect(wide.rows, 'rows of the editor toolbar at 1440 px (as before: every control in the bar)').toBeLessThanOrEqual(2);
+  await bar.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -80));
+  await snap(page, 'toolbar-editor-1440', false);
 });
 
 /** The ids of the editor's shapes whose drawn box is not wholly inside the canvas' box. */
@@ -478,8 +533,7 @@ async function notificationsSeen(scope: Locator) {
  */
 async function checkDocked(page: Page, scope: Locator, canvasSel: string, label: string) {
   const canvas = scope.locator(canvasSel);
-  await scope.getByRole('button', { name: 'Simulate', exact: true }).click();
-  await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  await switchSimulation(scope, true);
   const logToggle = scope.locator('[title="Toggle Simulation Log"]').first();
   if (!(await scope.locator('.bts-log').isVisible().catch(() => false))) await logToggle.click();
   await expect(scope.locator('.bts-log')).toBeVisible();
@@ -574,7 +628,7 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     expect(palette!.y - canvasBox!.y, `the palette's distance from the canvas' top (editor at ${width} px)`).toBeLessThan(40);
     await checkDocked(page, editor, '[data-testid="bpmn-editor-canvas"]', `editor at ${width} px`);
     await snap(page, `simulation-dock-editor-${width}`, false);
-    await editor.getByRole('button', { name: 'Stop simulation' }).click();
+    await switchSimulation(editor, false);
     await expect(editor.getByTestId('bpmn-sim-dock')).toBeHidden();
     page.once('dialog', (d) => void d.accept());
     await editor.getByRole('button', { name: 'Cancel' }).click();
@@ -597,14 +651,30 @@ async function stripWithoutBlank(dock: Locator) {
 }
 
 /**
+ * Starts (on) or stops the simulation in `scope` as a person does: the
+ * toolbar's button, or in the editor on a phone the item under More.
+ */
+async function switchSimulation(scope: Locator, on: boolean) {
+  const name = on ? 'Simulate' : 'Stop simulation';
+  const more = scope.getByRole('button', { name: 'More', exact: true });
+  if (await more.isVisible().catch(() => false)) {
+    await more.click();
+    await scope.getByRole('menuitemcheckbox', { name, exact: true }).click();
+    await expect(scope.getByTestId('bpmn-sim-dock'))[on ? 'toBeVisible' : 'toBeHidden']({ timeout: 30_000 });
+    return;
+  }
+  await scope.getByRole('button', { name, exact: true }).click();
+  if (on) await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+}
+
+/**
  * Plays the wide chain in `scope` at 375 px: Fast, ▶ on the start event, and
  * every frame of the token is drawn inside the canvas (the view follows it
  * past the edge of the 50 % view) until "Finished" shows on the end event,
  * where a person can see it.
  */
 async function playFollowed(page: Page, scope: Locator, canvasSel: string, label: string) {
-  await scope.getByRole('button', { name: 'Simulate', exact: true }).click();
-  await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  await switchSimulation(scope, true);
   const dock = scope.getByTestId('bpmn-sim-dock');
   await dock.scrollIntoViewIfNeeded();
   const idle = await stripWithoutBlank(dock);
@@ -625,7 +695,7 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   await snap(page, `simulation-followed-${label.replace(/\W+/g, '-')}`, false);
   const after = await stripWithoutBlank(dock);
   expect(after.empty, `empty parts in the simulation strip after playing (${label})`).toEqual([]);
-  await scope.getByRole('button', { name: 'Stop simulation' }).click();
+  await switchSimulation(scope, false);
 }
 
 /** PNG and its scale sit on one row, the scale right after the button, both tappable. */
@@ -656,7 +726,10 @@ test('a wide model at 375 px: the simulated token stays on screen to its end (th
   await page.getByRole('button', { name: 'Edit diagram' }).click();
   const editor = page.getByTestId('bpmn-editor');
   await expect(editor.locator('.djs-shape[data-element-id="End"]')).toBeVisible({ timeout: 60_000 });
-  await pngBesideScale(page, editor, 'editor 375');
+  // On a phone the editor's PNG sits under More, one item per scale.
+  await editor.getByRole('button', { name: 'More' }).click();
+  await expectTappable(page, editor.getByRole('menuitem', { name: 'Download the diagram as PNG at 2×' }), 'PNG 2× (editor 375)');
+  await page.keyboard.press('Escape');
   await playFollowed(page, editor, '[data-testid="bpmn-editor-canvas"]', 'editor 375');
   page.once('dialog', (d) => void d.accept());
   await editor.getByRole('button', { name: 'Cancel' }).click();

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
-import { PictureExport } from './picture-export';
+import { PictureExport, PictureExportItems } from './picture-export';
+import { MoreMenu } from './more-menu';
+import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
 import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
@@ -155,6 +157,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const [panelOpen, setPanelOpen] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
+  // A phone keeps undo, redo, zoom, fit and zoom to read in the bar (two rows at 375 px) and the rest under More.
+  const narrow = useMediaQuery(NARROW_TOOLBAR_QUERY);
   // A large diagram opens with lint paused: linting thousands of elements
   // again after every change would make each edit wait.
   const size = useMemo(() => drawnElements(xml), [xml]);
@@ -479,6 +483,15 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   };
 
   const ready = status === 'ready';
+  const togglePanel = () => setPanelOpen((v) => !v);
+  const toggleHelp = () => setHelpOpen((v) => !v);
+  const toggleFullscreen = () => (document.fullscreenElement ? void document.exitFullscreen() : void rootRef.current?.requestFullscreen?.().catch(() => {}));
+  const toggleSimulation = () => modelerRef.current?.get('toggleMode').toggleMode(!simOn);
+  const simulateButton = (
+    <button type="button" className="btn btn-small" onClick={toggleSimulation} disabled={!ready} aria-pressed={simOn}>
+      {simOn ? 'Stop simulation' : 'Simulate'}
+    </button>
+  );
   const errors = problems.filter((p) => p.category === 'error').length;
   const warnings = problems.length - errors;
   return (
@@ -514,36 +527,47 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <button type="button" className="btn btn-small" onClick={zoomToRead} disabled={!ready || scale >= READABLE_ZOOM - 0.001}>
           Zoom to read
         </button>
-        {onRelayout ? (
-          <button type="button" className="btn btn-small" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
-            {relaying ? 'Re-laying out…' : 'Re-layout'}
-          </button>
-        ) : null}
-        <button type="button" className="btn btn-small" onClick={() => modelerRef.current?.get('toggleMode').toggleMode(!simOn)} disabled={!ready} aria-pressed={simOn}>
-          {simOn ? 'Stop simulation' : 'Simulate'}
-        </button>
-        <button type="button" className="btn btn-small" onClick={() => setPanelOpen((v) => !v)} disabled={!ready} aria-pressed={panelOpen}>
-          Properties
-        </button>
-        <PictureExport
-          ready={ready}
-          getSvg={diagramSvg}
-          name={exportName}
-          onError={(text) => setError(text ? { text } : null)}
-          onNote={setNote}
-        />
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!ready}
-          aria-pressed={fullscreen}
-          onClick={() => (document.fullscreenElement ? void document.exitFullscreen() : void rootRef.current?.requestFullscreen?.().catch(() => {}))}
-        >
-          {fullscreen ? 'Exit full screen' : 'Full screen'}
-        </button>
-        <button type="button" className="btn btn-small" aria-expanded={helpOpen} onClick={() => setHelpOpen((v) => !v)}>
-          Help
-        </button>
+        {narrow ? (
+          <MoreMenu menuLabel="More editing tools">
+            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleSimulation} disabled={!ready} aria-checked={simOn}>
+              {simOn ? 'Stop simulation' : 'Simulate'}
+            </button>
+            {onRelayout ? (
+              <button type="button" role="menuitem" className="more-menu-item" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
+                {relaying ? 'Re-laying out…' : 'Re-layout'}
+              </button>
+            ) : null}
+            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={togglePanel} disabled={!ready} aria-checked={panelOpen}>
+              Properties
+            </button>
+            <PictureExportItems ready={ready} getSvg={diagramSvg} name={exportName} onError={(text) => setError(text ? { text } : null)} onNote={setNote} />
+            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleFullscreen} disabled={!ready} aria-checked={fullscreen}>
+              {fullscreen ? 'Exit full screen' : 'Full screen'}
+            </button>
+            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleHelp} aria-checked={helpOpen}>
+              Help
+            </button>
+          </MoreMenu>
+        ) : (
+          <>
+            {onRelayout ? (
+              <button type="button" className="btn btn-small" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
+                {relaying ? 'Re-laying out…' : 'Re-layout'}
+              </button>
+            ) : null}
+            {simulateButton}
+            <button type="button" className="btn btn-small" onClick={togglePanel} disabled={!ready} aria-pressed={panelOpen}>
+              Properties
+            </button>
+            <PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={(text) => setError(text ? { text } : null)} onNote={setNote} />
+            <button type="button" className="btn btn-small" disabled={!ready} aria-pressed={fullscreen} onClick={toggleFullscreen}>
+              {fullscreen ? 'Exit full screen' : 'Full screen'}
+            </button>
+            <button type="button" className="btn btn-small" aria-expanded={helpOpen} onClick={toggleHelp}>
+              Help
+            </button>
+          </>
+        )}
       </div>
       {helpOpen ? (
         <div className="bpmn-help" role="note">

@@ -15,17 +15,11 @@ export interface PictureExportProps {
   onNote: (text: string | null) => void;
 }
 
-/**
- * SVG and PNG buttons of the viewer's and the editor's toolbars, with the
- * PNG's scale. A PNG too large for the browser is drawn at a lower scale
- * with a note saying so, or refused with a message pointing to SVG: the
- * tab never tries to draw a canvas the browser cannot hold.
- */
-export function PictureExport({ ready, getSvg, name, onError, onNote }: PictureExportProps) {
+/** The SVG and PNG downloads with their busy state, shared by the toolbar's buttons and a phone's menu items. */
+export function usePictureExport({ getSvg, name, onError, onNote }: Omit<PictureExportProps, 'ready'>) {
   const [busy, setBusy] = useState<'svg' | 'png' | null>(null);
-  const [scale, setScale] = useState<number>(PNG_DEFAULT_SCALE);
 
-  const run = async (kind: 'svg' | 'png') => {
+  const run = async (kind: 'svg' | 'png', scale: number = PNG_DEFAULT_SCALE) => {
     setBusy(kind);
     onError(null);
     onNote(null);
@@ -44,6 +38,18 @@ export function PictureExport({ ready, getSvg, name, onError, onNote }: PictureE
       setBusy(null);
     }
   };
+  return { busy, run };
+}
+
+/**
+ * SVG and PNG buttons of the viewer's and the editor's toolbars, with the
+ * PNG's scale. A PNG too large for the browser is drawn at a lower scale
+ * with a note saying so, or refused with a message pointing to SVG: the
+ * tab never tries to draw a canvas the browser cannot hold.
+ */
+export function PictureExport({ ready, ...rest }: PictureExportProps) {
+  const { busy, run } = usePictureExport(rest);
+  const [scale, setScale] = useState<number>(PNG_DEFAULT_SCALE);
 
   return (
     <>
@@ -52,7 +58,7 @@ export function PictureExport({ ready, getSvg, name, onError, onNote }: PictureE
       </button>
       {/* The scale stays beside its button: wrapped onto a line of its own (a phone's toolbar) "2×" said nothing. */}
       <span className="bpmn-png-group">
-        <button type="button" className="btn btn-small" onClick={() => void run('png')} disabled={!ready || busy !== null} aria-label="Download the diagram as PNG">
+        <button type="button" className="btn btn-small" onClick={() => void run('png', scale)} disabled={!ready || busy !== null} aria-label="Download the diagram as PNG">
           {busy === 'png' ? 'PNG…' : 'PNG'}
         </button>
         <select
@@ -70,6 +76,34 @@ export function PictureExport({ ready, getSvg, name, onError, onNote }: PictureE
           ))}
         </select>
       </span>
+    </>
+  );
+}
+
+/**
+ * The same downloads as items of a phone's "More" menu: SVG, and PNG at each
+ * scale (a scale picker inside a menu is one control too many for a finger).
+ */
+export function PictureExportItems({ ready, ...rest }: PictureExportProps) {
+  const { busy, run } = usePictureExport(rest);
+  return (
+    <>
+      <button type="button" role="menuitem" className="more-menu-item" onClick={() => void run('svg')} disabled={!ready || busy !== null} aria-label="Download the diagram as SVG">
+        Download SVG
+      </button>
+      {PNG_SCALES.map((s) => (
+        <button
+          key={s}
+          type="button"
+          role="menuitem"
+          className="more-menu-item"
+          onClick={() => void run('png', s)}
+          disabled={!ready || busy !== null}
+          aria-label={`Download the diagram as PNG at ${s}×`}
+        >
+          Download PNG {s}×
+        </button>
+      ))}
     </>
   );
 }
