@@ -73,13 +73,28 @@ func nameKeys(name string) []string {
 // of participants gave, by lower-case name keys.
 func roles(turns []turn, roster map[string]string) map[string]string {
 	out := map[string]string{}
+	byName := labelledNames(turns, roster)
+	for _, t := range turns {
+		if t.speaker == "" || out[t.speaker] != "" {
+			continue
+		}
+		if r, ok := speakerRole(t, byName); ok {
+			out[t.speaker] = r
+		}
+	}
+	return out
+}
+
+// labelledNames is the role of each person by lower-case name keys: the
+// roster's, then the labels'. A label names the role once ("Farida
+// Haddad (Licensing Officer)"), later turns only the first name
+// ("Farida:"); a role label may name the person in brackets ("Agent
+// (Lina, Customer Care)").
+func labelledNames(turns []turn, roster map[string]string) map[string]string {
 	byName := map[string]string{}
 	for k, v := range roster {
 		byName[k] = v
 	}
-	// a label names the role once ("Farida Haddad (Licensing Officer)"),
-	// later turns only the first name ("Farida:"); a role label may name
-	// the person in brackets ("Agent (Lina, Customer Care)")
 	for _, t := range turns {
 		if t.speaker == "" {
 			continue
@@ -103,43 +118,46 @@ func roles(turns []turn, roster map[string]string) map[string]string {
 			}
 		}
 	}
-	for _, t := range turns {
-		if t.speaker == "" || out[t.speaker] != "" {
-			continue
-		}
-		if isAgent(t.speaker) && t.role != "" {
-			out[t.speaker] = titleCase(t.speaker) // "Agent (Lina, …)": the label is the role
-			continue
-		}
-		if r := roleIn(t.role); r != "" {
-			out[t.speaker] = r
-			continue
-		}
-		if r := byName[strings.ToLower(t.speaker)]; r != "" {
-			out[t.speaker] = r
-			continue
-		}
-		if ks := nameKeys(t.speaker); len(ks) > 1 && byName[ks[1]] != "" {
-			out[t.speaker] = byName[ks[1]]
-			continue
-		}
-		for _, m := range selfRoleRe.FindAllStringSubmatch(t.text, -1) {
-			r := firstNonEmpty(m[1], m[2], m[3])
-			ws := strings.Fields(r)
-			// "I'm the change manager, and …": up to the role word
-			for i, w := range ws {
-				if roleWords[norm(w)] {
-					ws = ws[:i+1]
-					break
-				}
-			}
-			if np := strings.Join(ws, " "); isAgent(np) && roleWords[norm(ws[len(ws)-1])] {
-				out[t.speaker] = titleCase(np)
+	return byName
+}
+
+// speakerRole is the role of a turn's speaker: a role label with names
+// ("Agent (Lina, …)"), the role in the label, the role byName holds for
+// the speaker or their first name, or the role they say they have; ok
+// is false when none is found.
+func speakerRole(t turn, byName map[string]string) (string, bool) {
+	if isAgent(t.speaker) && t.role != "" {
+		return titleCase(t.speaker), true // "Agent (Lina, …)": the label is the role
+	}
+	if r := roleIn(t.role); r != "" {
+		return r, true
+	}
+	if r := byName[strings.ToLower(t.speaker)]; r != "" {
+		return r, true
+	}
+	if ks := nameKeys(t.speaker); len(ks) > 1 && byName[ks[1]] != "" {
+		return byName[ks[1]], true
+	}
+	return selfRole(t.text)
+}
+
+// selfRole is the role a speaker says they have ("I'm the change
+// manager, and …"), up to the role word; ok is false when they say none.
+func selfRole(text string) (string, bool) {
+	for _, m := range selfRoleRe.FindAllStringSubmatch(text, -1) {
+		r := firstNonEmpty(m[1], m[2], m[3])
+		ws := strings.Fields(r)
+		for i, w := range ws {
+			if roleWords[norm(w)] {
+				ws = ws[:i+1]
 				break
 			}
 		}
+		if np := strings.Join(ws, " "); isAgent(np) && roleWords[norm(ws[len(ws)-1])] {
+			return titleCase(np), true
+		}
 	}
-	return out
+	return "", false
 }
 
 var (
