@@ -106,6 +106,8 @@ func (c *compiler) flow(from, to, label string) {
 	c.m.Flows = append(c.m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%d", c.nf), Source: from, Target: to, Condition: label})
 }
 
+// emit draws items from the node from, the first flow with label, and
+// returns the node the flow goes on from ("" when the branch ended).
 func (c *compiler) emit(items []*item, from, label string) string {
 	cur := from
 	for _, it := range items {
@@ -113,122 +115,148 @@ func (c *compiler) emit(items []*item, from, label string) string {
 			break // the branch ended
 		}
 		switch {
-		case it.end:
-			id := c.event(process.EventEnd, firstNonEmpty(it.endName, "End"))
-			c.flow(cur, id, label)
-			cur, label = "", ""
-			continue
-		case it.back != nil:
-			if id := c.ids[it.back]; id != "" {
-				c.flow(cur, id, label)
-				cur, label = "", ""
-			} else if it.forward {
-				// the step jumped to is emitted later: its flow is drawn
-				// once it has a node
-				c.later = append(c.later, laterFlow{from: cur, label: label, to: it.back})
-				cur, label = "", ""
-			}
-			continue
+		case it.end, it.back != nil:
+			cur, label = c.emitJump(it, cur, label)
 		case it.sub != nil:
 			cur, label = c.subProcess(it, cur, label), ""
-			continue
-		}
-		switch {
 		case it.act != nil && it.act.event != nil:
-			c.ne++
-			id := fmt.Sprintf("Event_%d", c.ne)
-			d := it.act
-			c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
-				Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source, Parent: c.parent})
-			if d.event.deadline {
-				c.drafts[id] = d // attachDeadlines makes it a boundary timer
-			}
-			c.flow(cur, id, label)
-			cur, label = id, ""
+			cur, label = c.emitEvent(it.act, cur, label), ""
 		case it.act != nil:
-			c.na++
-			d := it.act
-			id := fmt.Sprintf("Activity_%d", c.na)
-			c.drafts[id] = d
-			c.ids[it] = id
-			c.m.Activities = append(c.m.Activities, process.Activity{
-				ID: id, Name: d.name, Performer: d.performer,
-				SIPOC: process.SIPOC{
-					Suppliers: nonNil(d.suppliers), Inputs: nonNil(d.inputs), Outputs: nonNil(d.outputs),
-					Customers: nonNil(d.custs), Systems: nonNil(d.systems),
-				},
-				WorkMinutes: d.work, WaitMinutes: d.wait, Source: d.source, Marker: d.marker, Parent: c.parent,
-			})
-			c.flow(cur, id, label)
-			cur, label = id, ""
+			cur, label = c.emitActivity(it, cur, label), ""
 		case it.gw != nil:
-			g := it.gw
-			nonEmpty := 0
-			for _, br := range g.branches {
-				if len(br.items) > 0 {
-					nonEmpty++
-				}
-			}
-			if nonEmpty == 0 {
-				continue
-			}
-			if len(g.branches) == 1 {
-				cur = c.emit(g.branches[0].items, cur, label)
-				label = ""
-				continue
-			}
-			c.ng++
-			split := fmt.Sprintf("Gateway_%d", c.ng)
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
-			c.ng++
-			join := fmt.Sprintf("Gateway_%d", c.ng)
-			joinType := g.typ
-			if joinType == process.GatewayEventBased {
-				joinType = process.GatewayExclusive // what comes first is one path: an exclusive merge
-			}
-			c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: joinType, Parent: c.parent})
-			c.flow(cur, split, label)
-			c.ids[it] = split
-			emptyDone := false
-			joined := 0
-			// a branch that turns the case down ends, unless every branch
-			// does or the text sends it back: a rejection never rejoins
-			// the work done for accepted cases
-			goesOn := false
-			for _, br := range g.branches {
-				if !refuses(br.items) {
-					goesOn = true
-				}
-			}
-			for _, br := range g.branches {
-				if len(br.items) == 0 {
-					if emptyDone {
-						continue // one skip path is enough
-					}
-					emptyDone = true
-					c.flow(split, join, br.label)
-					joined++
-					continue
-				}
-				last := c.emit(br.items, split, br.label)
-				if last != "" && g.typ != process.GatewayParallel && goesOn && refuses(br.items) {
-					c.flow(last, c.event(process.EventEnd, "End"), "")
-					continue
-				}
-				if last != "" {
-					c.flow(last, join, "")
-					joined++
-				}
-			}
-			cur, label = join, ""
-			if joined < 2 {
-				// branches that end or loop back leave at most one path
-				// going on: it needs no join
-				cur, label = c.dropJoin(join)
-			}
+			cur, label = c.emitGateway(it, cur, label)
 		}
 	}
 	return cur
+}
+
+// emitJump draws an end or a jump back (or ahead) to a step: the branch
+// ends there, unless the step jumped to is not one the text has (cur
+// and label go on).
+func (c *compiler) emitJump(it *item, cur, label string) (string, string) {
+	if it.end {
+		id := c.event(process.EventEnd, firstNonEmpty(it.endName, "End"))
+		c.flow(cur, id, label)
+		return "", ""
+	}
+	if id := c.ids[it.back]; id != "" {
+		c.flow(cur, id, label)
+		return "", ""
+	}
+	if it.forward {
+		// the step jumped to is emitted later: its flow is drawn
+		// once it has a node
+		c.later = append(c.later, laterFlow{from: cur, label: label, to: it.back})
+		return "", ""
+	}
+	return cur, label
+}
+
+// emitEvent draws an intermediate event after cur and returns it.
+func (c *compiler) emitEvent(d *draft, cur, label string) string {
+	c.ne++
+	id := fmt.Sprintf("Event_%d", c.ne)
+	c.m.Events = append(c.m.Events, process.Event{ID: id, Type: process.EventIntermediate, Trigger: d.event.trigger,
+		Name: d.name, Timer: d.event.timer, Performer: d.performer, Source: d.source, Parent: c.parent})
+	if d.event.deadline {
+		c.drafts[id] = d // attachDeadlines makes it a boundary timer
+	}
+	c.flow(cur, id, label)
+	return id
+}
+
+// emitActivity draws an item's step after cur and returns it.
+func (c *compiler) emitActivity(it *item, cur, label string) string {
+	c.na++
+	d := it.act
+	id := fmt.Sprintf("Activity_%d", c.na)
+	c.drafts[id] = d
+	c.ids[it] = id
+	c.m.Activities = append(c.m.Activities, process.Activity{
+		ID: id, Name: d.name, Performer: d.performer,
+		SIPOC: process.SIPOC{
+			Suppliers: nonNil(d.suppliers), Inputs: nonNil(d.inputs), Outputs: nonNil(d.outputs),
+			Customers: nonNil(d.custs), Systems: nonNil(d.systems),
+		},
+		WorkMinutes: d.work, WaitMinutes: d.wait, Source: d.source, Marker: d.marker, Parent: c.parent,
+	})
+	c.flow(cur, id, label)
+	return id
+}
+
+// emitGateway draws an item's decision after cur: nothing when all its
+// branches are empty, the one branch's steps, or a split, its branches
+// and their join (dropped when fewer than two branches reach it); it
+// returns where the flow goes on from and that flow's label.
+func (c *compiler) emitGateway(it *item, cur, label string) (string, string) {
+	g := it.gw
+	nonEmpty := 0
+	for _, br := range g.branches {
+		if len(br.items) > 0 {
+			nonEmpty++
+		}
+	}
+	if nonEmpty == 0 {
+		return cur, label
+	}
+	if len(g.branches) == 1 {
+		return c.emit(g.branches[0].items, cur, label), ""
+	}
+	c.ng++
+	split := fmt.Sprintf("Gateway_%d", c.ng)
+	c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
+	c.ng++
+	join := fmt.Sprintf("Gateway_%d", c.ng)
+	joinType := g.typ
+	if joinType == process.GatewayEventBased {
+		joinType = process.GatewayExclusive // what comes first is one path: an exclusive merge
+	}
+	c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: join, Type: joinType, Parent: c.parent})
+	c.flow(cur, split, label)
+	c.ids[it] = split
+	if c.emitBranches(g, split, join) < 2 {
+		// branches that end or loop back leave at most one path
+		// going on: it needs no join
+		return c.dropJoin(join)
+	}
+	return join, ""
+}
+
+// emitBranches draws a decision's branches from split to join and
+// returns how many reach the join.
+func (c *compiler) emitBranches(g *gwBlock, split, join string) int {
+	emptyDone := false
+	joined := 0
+	// a branch that turns the case down ends, unless every branch
+	// does or the text sends it back: a rejection never rejoins
+	// the work done for accepted cases
+	goesOn := false
+	for _, br := range g.branches {
+		if !refuses(br.items) {
+			goesOn = true
+		}
+	}
+	for _, br := range g.branches {
+		if len(br.items) == 0 {
+			if emptyDone {
+				continue // one skip path is enough
+			}
+			emptyDone = true
+			c.flow(split, join, br.label)
+			joined++
+			continue
+		}
+		last := c.emit(br.items, split, br.label)
+		if last != "" && g.typ != process.GatewayParallel && goesOn && refuses(br.items) {
+			c.flow(last, c.event(process.EventEnd, "End"), "")
+			continue
+		}
+		if last != "" {
+			c.flow(last, join, "")
+			joined++
+		}
+	}
+	return joined
 }
 
 // subProcess emits a section as an expanded sub-process with its own

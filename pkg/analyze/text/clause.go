@@ -31,22 +31,43 @@ func (c clause) name() string {
 	if v == "e-mail" {
 		v = "email"
 	}
+	obj := labelEnd(limitWords(nameObject(c.object), 7))
+	if len(obj) == 0 {
+		return capitalise(v)
+	}
+	return capitalise(v) + " " + strings.Join(obj, " ")
+}
+
+// nameObject is an object's words for a name, without its articles and
+// possessives, nor "one of" past its first word ("with one of our
+// engineers" → "with engineers").
+func nameObject(object []string) []string {
 	var obj []string
-	for i, w := range c.object {
+	for i, w := range object {
 		n := norm(w)
 		if n == "the" || n == "a" || n == "an" || possessives[n] {
 			continue // "with one of our engineers" → "with engineers"
 		}
-		if (n == "one" || n == "some" || n == "each" || n == "any") && i+1 < len(c.object) && norm(c.object[i+1]) == "of" && i > 0 {
+		if someOf(n) && i+1 < len(object) && norm(object[i+1]) == "of" && i > 0 {
 			continue
 		}
-		if n == "of" && i > 0 && (norm(c.object[i-1]) == "one" || norm(c.object[i-1]) == "some" || norm(c.object[i-1]) == "each" || norm(c.object[i-1]) == "any") && i > 1 {
+		if n == "of" && i > 0 && someOf(norm(object[i-1])) && i > 1 {
 			continue
 		}
 		obj = append(obj, w)
 	}
-	obj = limitWords(obj, 7)
-	// a label cut at its word limit does not end on "of 1" or "with the"
+	return obj
+}
+
+// someOf reports the words of "one of", "some of", "each of", "any of".
+func someOf(n string) bool {
+	return n == "one" || n == "some" || n == "each" || n == "any"
+}
+
+// labelEnd drops the words a label cut at its word limit ends on (a
+// preposition, a determiner, "and", "or", a number), so that it does
+// not end on "of 1" or "with the".
+func labelEnd(obj []string) []string {
 	for len(obj) > 1 {
 		n := norm(obj[len(obj)-1])
 		if !(prepositions[n] || determiners[n] || n == "and" || n == "or" || numberWord(obj[len(obj)-1])) {
@@ -54,10 +75,7 @@ func (c clause) name() string {
 		}
 		obj = obj[:len(obj)-1]
 	}
-	if len(obj) == 0 {
-		return capitalise(v)
-	}
-	return capitalise(v) + " " + strings.Join(obj, " ")
+	return obj
 }
 
 // objectText is the object as a SIPOC entry ("Invoice"): the noun phrase

@@ -43,38 +43,52 @@ func ifComma(s string) string {
 	if strings.EqualFold(ws[0], "in") {
 		lead = 2
 	}
+	if i := mainClauseAt(ws, lead); i >= 0 {
+		return strings.Join(ws[:i], " ") + ", " + strings.Join(ws[i:], " ")
+	}
+	return s
+}
+
+// mainClauseAt is where the main clause starts after a condition that
+// opens with lead words and has no comma: the first subject after a
+// predicate of the condition, or -1 when there is none or "then" comes
+// before it ("If …, then …" ends the condition already).
+func mainClauseAt(ws []string, lead int) int {
 	for i := lead + 2; i < len(ws)-1; i++ {
 		if strings.EqualFold(ws[i-1], "then") {
-			return s // "If …, then …" ends the condition already
+			return -1 // "If …, then …" ends the condition already
 		}
 		if !hasPredicate(ws[lead:i]) {
 			continue // "If the amount in the request exceeds …"
 		}
-		n := norm(ws[i])
-		var verbAt int
-		switch {
-		case subjectPronouns[n]:
-			verbAt = i + 1
-		case n == "the" || n == "a" || n == "an" || n == "our" || n == "their" || n == "your":
-			verbAt = -1
-			for j := i + 2; j <= i+4 && j < len(ws); j++ {
-				if mainVerb(ws[j]) {
-					verbAt = j
-					break
-				}
-				if determiners[norm(ws[j])] {
-					break
-				}
-			}
-		default:
-			continue
+		if mainSubjectAt(ws, i) {
+			return i
 		}
-		if verbAt < 0 || verbAt >= len(ws) || !mainVerb(ws[verbAt]) && !(subjectPronouns[n] && baseVerb(ws[verbAt])) {
-			continue
-		}
-		return strings.Join(ws[:i], " ") + ", " + strings.Join(ws[i:], " ")
 	}
-	return s
+	return -1
+}
+
+// mainSubjectAt reports whether a main clause's subject starts at i: a
+// pronoun before a verb ("we call", "we send"), or an article or
+// possessive and up to three words before a main verb.
+func mainSubjectAt(ws []string, i int) bool {
+	n := norm(ws[i])
+	verbAt := -1
+	switch {
+	case subjectPronouns[n]:
+		verbAt = i + 1
+	case n == "the" || n == "a" || n == "an" || n == "our" || n == "their" || n == "your":
+		for j := i + 2; j <= i+4 && j < len(ws); j++ {
+			if mainVerb(ws[j]) {
+				verbAt = j
+				break
+			}
+			if determiners[norm(ws[j])] {
+				break
+			}
+		}
+	}
+	return verbAt >= 0 && verbAt < len(ws) && (mainVerb(ws[verbAt]) || subjectPronouns[n] && baseVerb(ws[verbAt]))
 }
 
 // hasPredicate reports whether a condition's words hold a verb of any

@@ -225,9 +225,7 @@ func verbAt(subject, ws []string, i int) (string, int) {
 // above …"), a participle ("operations follow documented SOPs") or a
 // word before an auxiliary.
 func finiteVerb(subject, ws []string, i, f int) bool {
-	if weakVerb(ws[i]) && (i+1 >= len(ws) || !(determiners[norm(ws[i+1])] || pronouns[norm(ws[i+1])] ||
-		particles[norm(ws[i+1])] || inParticleNext(ws, i) || personalObjects[norm(ws[i+1])] || (personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) ||
-		agentThenNoun(subject, ws, i))) {
+	if weakVerb(ws[i]) && (i+1 >= len(ws) || !verbNext(subject, ws, i)) {
 		return false // "Purchase requisitions above …": a plural noun
 	}
 	subj := norm(subject[len(subject)-1])
@@ -239,10 +237,28 @@ func finiteVerb(subject, ws []string, i, f int) bool {
 			return false // "operations follow documented SOPs"
 		}
 	}
-	if f == formBase && !(len(subject) == 1 && (pronouns[subj] || roleWords[subj])) && !pluralSubject(subject) && !plainAgreement(subject, ws, i) {
+	if f == formBase && !baseAgrees(subject, ws, i) {
 		return false
 	}
 	return i+1 >= len(ws) || !(auxBe[norm(ws[i+1])] || modals[norm(ws[i+1])])
+}
+
+// verbNext reports whether the word after a weak verb at i (one that is
+// as often a plural noun) shows it is the verb: a determiner, pronoun,
+// particle or personal object, a name after a personal subject, or an
+// agent's noun.
+func verbNext(subject, ws []string, i int) bool {
+	n := norm(ws[i+1])
+	return determiners[n] || pronouns[n] || particles[n] || inParticleNext(ws, i) || personalObjects[n] ||
+		(personal[norm(subject[len(subject)-1])] && isCapitalised(ws[i+1])) || agentThenNoun(subject, ws, i)
+}
+
+// baseAgrees reports whether a verb in the base form at i agrees with
+// subject: a lone pronoun or role, a plural subject, or a plain
+// agreement.
+func baseAgrees(subject, ws []string, i int) bool {
+	subj := norm(subject[len(subject)-1])
+	return len(subject) == 1 && (pronouns[subj] || roleWords[subj]) || pluralSubject(subject) || plainAgreement(subject, ws, i)
 }
 
 // inParticleNext reports a verb at i that takes the "in" after it as its

@@ -60,6 +60,20 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	if len(a.pendingIn) > 0 && len(m.Activities) > 0 {
 		m.Activities[0].SIPOC.Inputs = appendUnique(m.Activities[0].SIPOC.Inputs, a.pendingIn...)
 	}
+	a.nameModel(&m, filename)
+	a.purposeNotes(&m, thinned)
+	neighbours(&m)
+	a.actingParticipants(&m)
+	attachDeadlines(&m, drafts)
+	collaborate(&m, drafts, text, a.toUs)
+	process.Repair(&m)
+	return m
+}
+
+// nameModel names the model, from the title, the file name or the
+// object most steps work on, and gives it a purpose: the text's own or
+// one that says what the model describes.
+func (a *analyzer) nameModel(m *process.Model, filename string) {
 	if dataRow(a.name) {
 		a.name = "" // "ID;Name;Amount;Date" is a table's header, not a title
 	}
@@ -73,6 +87,13 @@ func (a *analyzer) finish(filename, text string) process.Model {
 	if m.ProcessPurpose == "" {
 		m.ProcessPurpose = "Describes how " + m.ProcessName + " is carried out, step by step."
 	}
+}
+
+// purposeNotes adds the notes on what the model leaves out to its
+// purpose: passages read only in part, the thinned steps beyond what a
+// readable diagram holds, and unrelated processes drawn one after the
+// other.
+func (a *analyzer) purposeNotes(m *process.Model, thinned int) {
 	if a.cutSentences > 0 && !strings.HasPrefix(m.ProcessPurpose, noStepsPurpose) {
 		if a.cutSentences == 1 {
 			m.ProcessPurpose += fmt.Sprintf(" Note: a passage of the text runs on for more than %d characters without a sentence break; only its start was read.", maxSentence)
@@ -87,9 +108,12 @@ func (a *analyzer) finish(filename, text string) process.Model {
 		m.ProcessPurpose += " Note: the text seems to describe " + fmt.Sprint(len(names)) + " unrelated processes (" + strings.Join(names, "; ") +
 			"): no performer or object is shared between them. They are drawn one after the other; analyse each part on its own for a model of each."
 	}
-	neighbours(&m)
-	// a lane holds work: a speaker who only asks questions, or someone
-	// only mentioned, is no lane
+}
+
+// actingParticipants adds the participants who do work, a step or a
+// decision, to the model: a lane holds work, so a speaker who only asks
+// questions, or someone only mentioned, is no lane.
+func (a *analyzer) actingParticipants(m *process.Model) {
 	acting := map[string]bool{}
 	for _, act := range m.Activities {
 		acting[act.Performer] = true
@@ -102,10 +126,6 @@ func (a *analyzer) finish(filename, text string) process.Model {
 			m.Participants = append(m.Participants, process.Participant{Name: p, Description: a.describe[p]})
 		}
 	}
-	attachDeadlines(&m, drafts)
-	collaborate(&m, drafts, text, a.toUs)
-	process.Repair(&m)
-	return m
 }
 
 // exerciseRe matches titles that number a text instead of naming its

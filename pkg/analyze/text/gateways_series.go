@@ -29,34 +29,9 @@ var whichCaseRe = regexp.MustCompile(`(?i),?\s+in\s+which\s+case\s+`)
 // choice with a branch per alternative. An alternative with no step of
 // its own ("sometimes the desk review is enough") is a branch that skips.
 func (a *analyzer) readSometimes(r *reading) ([]*draft, bool) {
-	ms := sometimesRe.FindAllStringSubmatchIndex(r.body, -1)
-	if len(ms) < 2 {
+	parts := sometimesParts(r.body)
+	if parts == nil {
 		return nil, false
-	}
-	some := false
-	for _, m := range ms {
-		w := strings.ToLower(r.body[m[2]:m[3]])
-		if someMarkers[w] || strings.HasPrefix(w, "in some") || strings.HasPrefix(w, "in other") || strings.HasPrefix(w, "at other") || strings.Contains(w, "now and then") {
-			some = true
-		}
-	}
-	// the subject may come before the first marker ("The committee
-	// sometimes approves, sometimes declines"), never a whole clause
-	pre := strings.TrimSpace(r.body[:ms[0][0]])
-	if !some || wordCount(pre) > 4 || strings.ContainsAny(pre, ",;") {
-		return nil, false
-	}
-	var parts []string
-	for i, m := range ms {
-		end := len(r.body)
-		if i+1 < len(ms) {
-			end = ms[i+1][0]
-		}
-		part := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(r.body[m[1]:end]), ".!"))
-		if pre != "" {
-			part = pre + " " + part
-		}
-		parts = append(parts, part)
 	}
 	// the sentence's wait ("… goes back to the committee the next week")
 	// is the last alternative's, where such a phrase ends the sentence
@@ -69,27 +44,9 @@ func (a *analyzer) readSometimes(r *reading) ([]*draft, bool) {
 		if i == len(parts)-1 {
 			a.pendingTimer = timer
 		}
-		var texts []string
-		if loc := whichCaseRe.FindStringIndex(part); loc != nil {
-			texts = []string{part[:loc[0]], capitalise(part[loc[1]:])}
-		} else {
-			texts = []string{part}
-		}
-		var ds []*draft
-		for _, t := range texts {
-			// "… and it goes back to the committee": a loop, no step
-			if loc := backClauseRe.FindStringIndex(t); loc != nil && loc[0] > 0 {
-				if e := a.backTo(t[loc[0]:]); e != nil && e.item != nil {
-					backs[i] = e
-					t = t[:loc[0]]
-				}
-			}
-			cs := a.clauses(t, r.s)
-			if len(cs) == 0 && wordCount(t) <= 3 {
-				// "sometimes it approves": the decision's object
-				cs = a.clauses(t+" it", r.s)
-			}
-			ds = append(ds, cs...)
+		ds, back := a.sometimesAlt(part, r.s)
+		if back != nil {
+			backs[i] = back
 		}
 		alts = append(alts, ds)
 		all = append(all, ds...)
@@ -105,6 +62,73 @@ func (a *analyzer) readSometimes(r *reading) ([]*draft, bool) {
 		}
 	}
 	return all, true
+}
+
+// sometimesParts is the alternatives of body, each from its marker
+// ("sometimes", "in other cases") to the next, with the subject before
+// the first marker; nil unless there are two markers or more, one of
+// them a "sometimes", and what comes before the first is at most a
+// short subject.
+func sometimesParts(body string) []string {
+	ms := sometimesRe.FindAllStringSubmatchIndex(body, -1)
+	if len(ms) < 2 {
+		return nil
+	}
+	some := false
+	for _, m := range ms {
+		w := strings.ToLower(body[m[2]:m[3]])
+		if someMarkers[w] || strings.HasPrefix(w, "in some") || strings.HasPrefix(w, "in other") || strings.HasPrefix(w, "at other") || strings.Contains(w, "now and then") {
+			some = true
+		}
+	}
+	// the subject may come before the first marker ("The committee
+	// sometimes approves, sometimes declines"), never a whole clause
+	pre := strings.TrimSpace(body[:ms[0][0]])
+	if !some || wordCount(pre) > 4 || strings.ContainsAny(pre, ",;") {
+		return nil
+	}
+	var parts []string
+	for i, m := range ms {
+		end := len(body)
+		if i+1 < len(ms) {
+			end = ms[i+1][0]
+		}
+		part := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(body[m[1]:end]), ".!"))
+		if pre != "" {
+			part = pre + " " + part
+		}
+		parts = append(parts, part)
+	}
+	return parts
+}
+
+// sometimesAlt reads one alternative's steps, from the sentence source,
+// and the step its closing clause sends the case back to ("… and it
+// goes back to the committee": a loop, no step), or nil.
+func (a *analyzer) sometimesAlt(part, source string) ([]*draft, *draft) {
+	var texts []string
+	if loc := whichCaseRe.FindStringIndex(part); loc != nil {
+		texts = []string{part[:loc[0]], capitalise(part[loc[1]:])}
+	} else {
+		texts = []string{part}
+	}
+	var ds []*draft
+	var back *draft
+	for _, t := range texts {
+		if loc := backClauseRe.FindStringIndex(t); loc != nil && loc[0] > 0 {
+			if e := a.backTo(t[loc[0]:]); e != nil && e.item != nil {
+				back = e
+				t = t[:loc[0]]
+			}
+		}
+		cs := a.clauses(t, source)
+		if len(cs) == 0 && wordCount(t) <= 3 {
+			// "sometimes it approves": the decision's object
+			cs = a.clauses(t+" it", source)
+		}
+		ds = append(ds, cs...)
+	}
+	return ds, back
 }
 
 // backClauseRe is a closing clause that sends the case back: "… and it

@@ -110,14 +110,43 @@ func nominalRest(ws []string, i int, v string) ([]string, bool) {
 // owners confirm …", "Order details are sent"), a label ("Document
 // status") or a department that acts ("marketing prints the badges").
 func notInstruction(ws []string, w0, base string, form int) bool {
-	if len(ws) > 2 && roleWords[norm(ws[1])] && !determiners[norm(ws[1])] {
-		if _, f := verbForm(ws[2]); f == formBase || f == formThird {
-			return true // "Budget owners confirm …": a subject, not an instruction
-		}
+	if roleSubject(ws) {
+		return true // "Budget owners confirm …": a subject, not an instruction
 	}
 	if len(ws) > 1 && docNouns[norm(ws[1])] {
 		return true // "Document status", "Process overview": a label
 	}
+	if departmentActs(ws, w0, form) {
+		return true
+	}
+	if form == formIng && gerundSubject(ws) {
+		return true
+	}
+	if pluralThenVerb(ws, base) {
+		return true
+	}
+	if form == formThird && len(ws) > 1 && (auxBe[norm(ws[1])] || modals[norm(ws[1])]) {
+		return true
+	}
+	return subjectBeforeFinite(ws, base)
+}
+
+// roleSubject reports a clause that opens with a role as its subject
+// before a verb: "Budget owners confirm …".
+func roleSubject(ws []string) bool {
+	if len(ws) > 2 && roleWords[norm(ws[1])] && !determiners[norm(ws[1])] {
+		if _, f := verbForm(ws[2]); f == formBase || f == formThird {
+			return true
+		}
+	}
+	return false
+}
+
+// departmentActs reports a clause whose first word (w0, in form) names
+// a department or a role that acts: "marketing prints the badges",
+// "Finance verifies the bank details", "Housekeeping prepares the
+// rooms".
+func departmentActs(ws []string, w0 string, form int) bool {
 	if form == formIng && (strings.HasSuffix(ws[0], ",") || roleWords[w0]) {
 		return true // "marketing prints the badges": a department acts
 	}
@@ -131,16 +160,7 @@ func notInstruction(ws []string, w0, base string, form int) bool {
 			return true // "Housekeeping prepares the rooms": a department acts
 		}
 	}
-	if form == formIng && gerundSubject(ws) {
-		return true
-	}
-	if pluralThenVerb(ws, base) {
-		return true
-	}
-	if form == formThird && len(ws) > 1 && (auxBe[norm(ws[1])] || modals[norm(ws[1])]) {
-		return true
-	}
-	return subjectBeforeFinite(ws, base)
+	return false
 }
 
 // gerundSubject reports "Processing logs and configuration files provide

@@ -153,7 +153,7 @@ func (s *objectScan) at(j int) (int, bool) {
 	case j == 0 && clauseObjects[w]:
 		s.c.object = append(s.c.object, s.rest[j]) // "checks whether …"
 		return j, false
-	case (w == "that" || w == "which") && j > 0 && j+1 < len(s.rest) && (auxBe[norm(s.rest[j+1])] || finiteModals[norm(s.rest[j+1])]):
+	case s.relativeAt(j, w):
 		return j, true // "clears any that are older": a relative clause
 	case strings.HasPrefix(s.rest[j], "("):
 		return skipAside(s.rest, j)
@@ -162,33 +162,53 @@ func (s *objectScan) at(j int) (int, bool) {
 	case s.pronounParticle(j, w):
 		s.c.verb += " " + w // "hands it in at the desk": "hand in"
 		return j, false
-	case w == "up" && len(s.c.object) == 0 && j+2 < len(s.rest) && norm(s.rest[j+1]) == "to" && numberWord(s.rest[j+2]):
+	case s.upToNumber(j, w):
 		return j + 2, false // "selects up to five candidates": the candidates
 	case s.quantityCut(j, w):
 		return j, true
 	case w == "from":
 		s.c.from = nounPhrase(s.rest[j+1:], 4)
 		return j, true
-	case w == "to" && len(s.c.object) == 0 && s.recipientFirst(j) > 0:
-		// "sends to the supplier the order", "solicits to the candidate
-		// the documentation": the recipient before the object
-		k := s.recipientFirst(j)
-		s.c.to = nounPhrase(s.rest[j+1:k], 4)
-		return k - 1, false
 	case w == "to":
-		if j+1 < len(s.rest) {
-			if _, f := verbForm(s.rest[j+1]); f == formBase {
-				return j, true // "… to check": a purpose
-			}
-		}
-		s.c.to = nounPhrase(s.rest[j+1:], 4)
-		return j, true
+		return s.atTo(j)
 	case w == "by" || systemFollows(s.rest, j, w):
 		return j, true
 	case s.joinsAction(j, w):
 		return j, true
 	}
 	return s.take(j)
+}
+
+// relativeAt reports whether w, at j, opens a relative clause after
+// the object: "that" or "which" before a form of be or a modal.
+func (s *objectScan) relativeAt(j int, w string) bool {
+	return (w == "that" || w == "which") && j > 0 && j+1 < len(s.rest) && (auxBe[norm(s.rest[j+1])] || finiteModals[norm(s.rest[j+1])])
+}
+
+// upToNumber reports whether w, at j, opens "up to five" before any
+// object.
+func (s *objectScan) upToNumber(j int, w string) bool {
+	return w == "up" && len(s.c.object) == 0 && j+2 < len(s.rest) && norm(s.rest[j+1]) == "to" && numberWord(s.rest[j+2])
+}
+
+// atTo reads "to" at j like at: a recipient before the object reads on
+// to the object; a purpose ("… to check") or a recipient after it ends
+// the object.
+func (s *objectScan) atTo(j int) (int, bool) {
+	if len(s.c.object) == 0 && s.recipientFirst(j) > 0 {
+		// "sends to the supplier the order", "solicits to the candidate
+		// the documentation": the recipient before the object
+		k := s.recipientFirst(j)
+		s.c.to = nounPhrase(s.rest[j+1:k], 4)
+		return k - 1, false
+	}
+	if j+1 < len(s.rest) {
+		if _, f := verbForm(s.rest[j+1]); f == formBase {
+			return j, true // "… to check": a purpose
+		}
+	}
+	s.c.to = nounPhrase(s.rest[j+1:], 4)
+	return j, true
 }
 
 // recipientFirst is where the object starts after a recipient that

@@ -479,13 +479,29 @@ func (s *segmenter) apart(line, t string) bool {
 func (s *segmenter) prose(i int, t string) {
 	curEnds := s.cur != nil && endsSentence(tailOf(s.buf))
 	continuation := s.cur != nil && (startsLower(t) || !curEnds && s.cur.kind == blockPara)
-	if !continuation && (s.prevBlank || s.cur == nil || curEnds) && (isHeadingText(t) || s.between(i, t) || s.documentTitle(i, t)) {
+	if !continuation && s.headingAt(i, t, curEnds) {
 		s.flush()
 		s.emit(block{kind: blockHeading, text: headingText(t), runIn: strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "..")})
 		s.prevBlank = true
 		return
 	}
-	out, raw := s.out, s.raw
+	s.proseLine(t, continuation)
+	s.prevBlank = false
+}
+
+// headingAt reports whether line i, t, which continues no block, is a
+// heading: it stands after a blank line, first or after a sentence's
+// end (curEnds), and reads as one, stands alone between paragraphs or
+// is the document's title.
+func (s *segmenter) headingAt(i int, t string, curEnds bool) bool {
+	return (s.prevBlank || s.cur == nil || curEnds) && (isHeadingText(t) || s.between(i, t) || s.documentTitle(i, t))
+}
+
+// proseLine adds a line of running text that is no heading: after a
+// lead it opens a paragraph of its own, it grows the block it continues
+// (joining a word hyphenated across the break), it carries on a
+// paragraph cut by a page or column break, or it opens a new paragraph.
+func (s *segmenter) proseLine(t string, continuation bool) {
 	switch {
 	case s.cur != nil && s.cur.kind == blockPara && !startsLower(t) && s.leadEnds(t):
 		// "Item 1 – how changes go through CAB (agreed):" then
@@ -499,8 +515,9 @@ func (s *segmenter) prose(i int, t string) {
 		} else {
 			s.buf = append(append(s.buf, ' '), t...)
 		}
-	case s.cur == nil && startsLower(t) && len(out) > 0 && out[len(out)-1].kind == blockPara && raw[len(raw)-1] != nil:
+	case s.cur == nil && startsLower(t) && s.lastParaOpen():
 		// a paragraph cut by a page or column break carries on
+		out, raw := s.out, s.raw
 		last := out[len(out)-1]
 		s.buf = append(append(raw[len(raw)-1], ' '), t...)
 		s.out, s.raw = out[:len(out)-1], raw[:len(raw)-1]
@@ -509,7 +526,12 @@ func (s *segmenter) prose(i int, t string) {
 		s.flush()
 		s.open(block{kind: blockPara, text: t})
 	}
-	s.prevBlank = false
+}
+
+// lastParaOpen reports whether the last block out is a paragraph whose
+// text can still grow.
+func (s *segmenter) lastParaOpen() bool {
+	return len(s.out) > 0 && s.out[len(s.out)-1].kind == blockPara && s.raw[len(s.raw)-1] != nil
 }
 
 // labelLineRe is a line that opens with a short label and a colon:

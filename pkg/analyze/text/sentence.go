@@ -425,22 +425,8 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 	if ds, ok := a.untilLoop(r); ok {
 		return ds // "… keeps testing the meter until two results agree"
 	}
-	body := r.body
-	par, own := false, false
-	trailing := false // "Run credit check and sanctions screening at the same time"
-	if loc := parallelMidRe.FindStringIndex(body); loc != nil {
-		par = a.count > 0
-		own = true
-		trailing = strings.TrimRight(body[loc[1]:], " .!") == ""
-		body = parallelMidRe.ReplaceAllString(body, "")
-	}
-	if sideByOwnRe.MatchString(body) {
-		own = true // "… independently of each other": only beside each other
-		body = sideByOwnRe.ReplaceAllString(body, "")
-	}
-	if own {
-		body = eachParty(body) // "AP and AR close … simultaneously"
-	}
+	body, mid, own, trailing := sideMarks(r.body)
+	par := mid && a.count > 0
 	ds := a.clauses(body, r.s)
 	if len(ds) == 0 && a.sideBySide(r.s) {
 		return nil // "These two checks happen in parallel."
@@ -463,15 +449,50 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 		ds = a.goesToParty(body, r.s)
 	}
 	if len(ds) == 0 {
-		if (r.work > 0 || r.wait > 0) && a.last != nil {
-			a.last.work += r.work
-			a.last.wait += r.wait
-		} else if wordCount(r.s) >= 8 && !r.inItem {
-			a.offerPurpose(r.s)
-		}
+		a.timeOrPurpose(r)
 		return nil
 	}
 	a.applyTimes(ds, r.work, r.wait)
+	a.addPlain(ds, par)
+	return ds
+}
+
+// sideMarks takes the marks of steps side by side out of a sentence's
+// body: "at the same time" in it (mid; trailing when it ends the
+// sentence: "Run credit check and sanctions screening at the same
+// time") or "independently of each other" (own: only beside each
+// other, each party's own step: "AP and AR close … simultaneously").
+func sideMarks(body string) (rest string, mid, own, trailing bool) {
+	if loc := parallelMidRe.FindStringIndex(body); loc != nil {
+		mid = true
+		own = true
+		trailing = strings.TrimRight(body[loc[1]:], " .!") == ""
+		body = parallelMidRe.ReplaceAllString(body, "")
+	}
+	if sideByOwnRe.MatchString(body) {
+		own = true // "… independently of each other": only beside each other
+		body = sideByOwnRe.ReplaceAllString(body, "")
+	}
+	if own {
+		body = eachParty(body) // "AP and AR close … simultaneously"
+	}
+	return body, mid, own, trailing
+}
+
+// timeOrPurpose places a sentence without steps: its time goes to the last
+// step, or a long one outside a list item offers itself as the purpose.
+func (a *analyzer) timeOrPurpose(r *reading) {
+	if (r.work > 0 || r.wait > 0) && a.last != nil {
+		a.last.work += r.work
+		a.last.wait += r.wait
+	} else if wordCount(r.s) >= 8 && !r.inItem {
+		a.offerPurpose(r.s)
+	}
+}
+
+// addPlain adds a plain sentence's steps: beside the last step (par),
+// as a choice between alternatives, or in sequence.
+func (a *analyzer) addPlain(ds []*draft, par bool) {
 	switch {
 	case par:
 		a.b.addParallel(ds)
@@ -490,7 +511,6 @@ func (a *analyzer) readPlain(r *reading) []*draft {
 	default:
 		a.b.add(ds)
 	}
-	return ds
 }
 
 // perfectRe finds a lead-in in the perfect: "the nurse has measured the

@@ -73,13 +73,28 @@ func nameKeys(name string) []string {
 // of participants gave, by lower-case name keys.
 func roles(turns []turn, roster map[string]string) map[string]string {
 	out := map[string]string{}
+	byName := labelledNames(turns, roster)
+	for _, t := range turns {
+		if t.speaker == "" || out[t.speaker] != "" {
+			continue
+		}
+		if r, ok := speakerRole(t, byName); ok {
+			out[t.speaker] = r
+		}
+	}
+	return out
+}
+
+// labelledNames is the role of each person by lower-case name keys: the
+// roster's, then the labels'. A label names the role once ("Farida
+// Haddad (Licensing Officer)"), later turns only the first name
+// ("Farida:"); a role label may name the person in brackets ("Agent
+// (Lina, Customer Care)").
+func labelledNames(turns []turn, roster map[string]string) map[string]string {
 	byName := map[string]string{}
 	for k, v := range roster {
 		byName[k] = v
 	}
-	// a label names the role once ("Farida Haddad (Licensing Officer)"),
-	// later turns only the first name ("Farida:"); a role label may name
-	// the person in brackets ("Agent (Lina, Customer Care)")
 	for _, t := range turns {
 		if t.speaker == "" {
 			continue
@@ -103,43 +118,46 @@ func roles(turns []turn, roster map[string]string) map[string]string {
 			}
 		}
 	}
-	for _, t := range turns {
-		if t.speaker == "" || out[t.speaker] != "" {
-			continue
-		}
-		if isAgent(t.speaker) && t.role != "" {
-			out[t.speaker] = titleCase(t.speaker) // "Agent (Lina, …)": the label is the role
-			continue
-		}
-		if r := roleIn(t.role); r != "" {
-			out[t.speaker] = r
-			continue
-		}
-		if r := byName[strings.ToLower(t.speaker)]; r != "" {
-			out[t.speaker] = r
-			continue
-		}
-		if ks := nameKeys(t.speaker); len(ks) > 1 && byName[ks[1]] != "" {
-			out[t.speaker] = byName[ks[1]]
-			continue
-		}
-		for _, m := range selfRoleRe.FindAllStringSubmatch(t.text, -1) {
-			r := firstNonEmpty(m[1], m[2], m[3])
-			ws := strings.Fields(r)
-			// "I'm the change manager, and …": up to the role word
-			for i, w := range ws {
-				if roleWords[norm(w)] {
-					ws = ws[:i+1]
-					break
-				}
-			}
-			if np := strings.Join(ws, " "); isAgent(np) && roleWords[norm(ws[len(ws)-1])] {
-				out[t.speaker] = titleCase(np)
+	return byName
+}
+
+// speakerRole is the role of a turn's speaker: a role label with names
+// ("Agent (Lina, …)"), the role in the label, the role byName holds for
+// the speaker or their first name, or the role they say they have; ok
+// is false when none is found.
+func speakerRole(t turn, byName map[string]string) (string, bool) {
+	if isAgent(t.speaker) && t.role != "" {
+		return titleCase(t.speaker), true // "Agent (Lina, …)": the label is the role
+	}
+	if r := roleIn(t.role); r != "" {
+		return r, true
+	}
+	if r := byName[strings.ToLower(t.speaker)]; r != "" {
+		return r, true
+	}
+	if ks := nameKeys(t.speaker); len(ks) > 1 && byName[ks[1]] != "" {
+		return byName[ks[1]], true
+	}
+	return selfRole(t.text)
+}
+
+// selfRole is the role a speaker says they have ("I'm the change
+// manager, and …"), up to the role word; ok is false when they say none.
+func selfRole(text string) (string, bool) {
+	for _, m := range selfRoleRe.FindAllStringSubmatch(text, -1) {
+		r := firstNonEmpty(m[1], m[2], m[3])
+		ws := strings.Fields(r)
+		for i, w := range ws {
+			if roleWords[norm(w)] {
+				ws = ws[:i+1]
 				break
 			}
 		}
+		if np := strings.Join(ws, " "); isAgent(np) && roleWords[norm(ws[len(ws)-1])] {
+			return titleCase(np), true
+		}
 	}
-	return out
+	return "", false
 }
 
 var (
@@ -220,33 +238,10 @@ func transcript(ctx context.Context, text string) []turn {
 // transcript reads a conversation: each speaker is a participant, and what
 // a speaker says they (or "we") do becomes their activities.
 func (a *analyzer) transcript(turns []turn) {
+	role := a.speakerRoles(turns)
+	outside := outsideSpeaker(turns, role)
 	var speakers []string
 	seen := map[string]bool{} // lower-case speakers, for a linear read
-	roster := map[string]string{}
-	for _, t := range turns {
-		for _, m := range rosterEntryRe.FindAllStringSubmatch(t.roster, -1) {
-			if r := roleIn(m[2]); r != "" {
-				for _, k := range nameKeys(m[1]) {
-					roster[k] = r
-				}
-			}
-		}
-	}
-	role := roles(turns, roster)
-	// people named as performers ("Jonas sends a reminder") are their
-	// roles too
-	a.personRoles = map[string]string{}
-	for k, r := range roster {
-		a.personRoles[k] = r
-	}
-	for sp, r := range role {
-		if !isAgent(sp) {
-			for _, k := range nameKeys(sp) {
-				a.personRoles[k] = r
-			}
-		}
-	}
-	outside := outsideSpeaker(turns, role)
 	asked := ""
 	for _, t := range turns {
 		if a.ctx.Err() != nil {
@@ -260,42 +255,9 @@ func (a *analyzer) transcript(turns []turn) {
 			continue
 		}
 		t.text, asked = askedCase(asked, t.text), ""
-		if outside != "" && t.speaker != "" && !strings.EqualFold(firstNonEmpty(role[t.speaker], t.speaker), outside) {
-			// "I send you the guide" to the caller: "you" is the
-			// outside party on the line
-			t.text = addressed(t.text, outside)
-		}
-		if t.speaker == "" {
-			a.name = trimPunct(t.text)
-			continue
-		}
-		name := titleCase(t.speaker)
-		if r := role[t.speaker]; r != "" {
-			name = r
-		} else if askerRoles[strings.ToLower(t.speaker)] {
-			// the interviewer asks and prompts: no step, no lane
-			continue
-		} else if !firstPersonRe.MatchString(t.text) {
-			// a person with no role who states no work of their own:
-			// what they say names its own performers, and the person is
-			// no lane
-			a.speaker = ""
-			for _, s := range sentences(t.text) {
-				a.sentence(s, false)
-			}
-			continue
-		}
-		a.speaker = a.performer(name)
-		if k := strings.ToLower(strings.TrimSpace(a.speaker)); k != "" && !seen[k] {
-			seen[k] = true
-			speakers = append(speakers, strings.TrimSpace(a.speaker))
-		}
-		text := t.text
-		if _, body, ok := textshape.Item(strings.TrimSpace(text)); ok {
-			text = body // "2) if the CV fits I schedule …": a numbered point of the turn
-		}
-		for _, s := range sentences(chatStops(text)) {
-			a.sentence(s, false)
+		if sp := a.transcriptTurn(t, role, outside); sp != "" && !seen[strings.ToLower(sp)] {
+			seen[strings.ToLower(sp)] = true
+			speakers = append(speakers, sp)
 		}
 	}
 	a.speaker = ""
@@ -306,6 +268,79 @@ func (a *analyzer) transcript(turns []turn) {
 	if a.purpose == "" && len(speakers) > 0 {
 		a.purpose = "Process as described in a conversation between " + strings.Join(speakers, ", ") + "."
 	}
+}
+
+// speakerRoles is the role of each speaker, from the roster lines
+// ("Jonas (team lead)") and the turns; the people of the roster and
+// the speakers who are no agent become the analyzer's person roles, so
+// that people named as performers ("Jonas sends a reminder") are their
+// roles too.
+func (a *analyzer) speakerRoles(turns []turn) map[string]string {
+	roster := map[string]string{}
+	for _, t := range turns {
+		for _, m := range rosterEntryRe.FindAllStringSubmatch(t.roster, -1) {
+			if r := roleIn(m[2]); r != "" {
+				for _, k := range nameKeys(m[1]) {
+					roster[k] = r
+				}
+			}
+		}
+	}
+	role := roles(turns, roster)
+	a.personRoles = map[string]string{}
+	for k, r := range roster {
+		a.personRoles[k] = r
+	}
+	for sp, r := range role {
+		if !isAgent(sp) {
+			for _, k := range nameKeys(sp) {
+				a.personRoles[k] = r
+			}
+		}
+	}
+	return role
+}
+
+// transcriptTurn reads one turn of a speaker (or the speakerless title)
+// and returns the speaker as the performer of its steps, trimmed, or ""
+// when the turn is the title, the interviewer's or a person's with no
+// role who states no work of their own.
+func (a *analyzer) transcriptTurn(t turn, role map[string]string, outside string) string {
+	if outside != "" && t.speaker != "" && !strings.EqualFold(firstNonEmpty(role[t.speaker], t.speaker), outside) {
+		// "I send you the guide" to the caller: "you" is the
+		// outside party on the line
+		t.text = addressed(t.text, outside)
+	}
+	if t.speaker == "" {
+		a.name = trimPunct(t.text)
+		return ""
+	}
+	name := titleCase(t.speaker)
+	if r := role[t.speaker]; r != "" {
+		name = r
+	} else if askerRoles[strings.ToLower(t.speaker)] {
+		// the interviewer asks and prompts: no step, no lane
+		return ""
+	} else if !firstPersonRe.MatchString(t.text) {
+		// a person with no role who states no work of their own:
+		// what they say names its own performers, and the person is
+		// no lane
+		a.speaker = ""
+		for _, s := range sentences(t.text) {
+			a.sentence(s, false)
+		}
+		return ""
+	}
+	a.speaker = a.performer(name)
+	sp := strings.TrimSpace(a.speaker)
+	text := t.text
+	if _, body, ok := textshape.Item(strings.TrimSpace(text)); ok {
+		text = body // "2) if the CV fits I schedule …": a numbered point of the turn
+	}
+	for _, s := range sentences(chatStops(text)) {
+		a.sentence(s, false)
+	}
+	return sp
 }
 
 // outsideSpeaker is the outside party a conversation is held with, by
