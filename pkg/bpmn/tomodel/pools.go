@@ -129,6 +129,9 @@ func describe(e *parse.Element) string {
 // element of a large file costs linear time, not quadratic.
 type Namer struct {
 	pos map[*parse.Element]place
+	// onHost is an unnamed boundary event's place among the unnamed
+	// boundary events of its host.
+	onHost map[*parse.Element]place
 }
 
 // place is an unnamed element's position among the unnamed of its kind
@@ -137,17 +140,25 @@ type place struct{ n, of int }
 
 // NewNamer returns a Namer with nothing counted yet.
 func NewNamer() *Namer {
-	return &Namer{pos: map[*parse.Element]place{}}
+	return &Namer{pos: map[*parse.Element]place{}, onHost: map[*parse.Element]place{}}
 }
 
 // Describe names e by its kind and name (`lane "Clerk"`), or, unnamed, by
 // its kind and position among the unnamed of its kind in what holds it
 // (`the 2nd unnamed lane in process "Billing"`; `the unnamed lane` when
-// it is the only one). Never its id: ids are the modeller's internals ("sid-744AE…").
+// it is the only one). An unnamed boundary event is named by its host
+// instead (`the unnamed boundary event on "Check invoice"`, `the 2nd
+// unnamed boundary event on the unnamed task in process "Billing"`): its
+// holder is the host's, where boundary events of different activities
+// would be told apart by nothing. Never its id: ids are the modeller's
+// internals ("sid-744AE…").
 func (nm *Namer) Describe(e *parse.Element) string {
 	kind := kindWords(e.Kind)
 	if name := e.Label(); name != "" {
 		return fmt.Sprintf("%s %q", kind, name)
+	}
+	if h := e.AttachedTo; h != nil && h != e && h.AttachedTo == nil {
+		return nm.onHostName(e, kind, h)
 	}
 	s := "an unnamed " + kind
 	if e.Parent != nil {
@@ -186,6 +197,36 @@ func (nm *Namer) position(e *parse.Element) place {
 		}
 	}
 	return nm.pos[e]
+}
+
+// onHostName names unnamed boundary event e by its position among the
+// unnamed boundary events of host h and by h: its name, or, unnamed, how
+// Describe names it.
+func (nm *Namer) onHostName(e *parse.Element, kind string, h *parse.Element) string {
+	p, ok := nm.onHost[e]
+	if !ok {
+		n := 0
+		for _, b := range h.Boundary {
+			if b.Label() == "" {
+				n++
+				nm.onHost[b] = place{n: n}
+			}
+		}
+		for _, b := range h.Boundary {
+			if q, ok := nm.onHost[b]; ok && q.of == 0 {
+				nm.onHost[b] = place{n: q.n, of: n}
+			}
+		}
+		p = nm.onHost[e]
+	}
+	s := "the unnamed " + kind
+	if p.of > 1 {
+		s = "the " + process.Ordinal(p.n) + " unnamed " + kind
+	}
+	if name := h.Label(); name != "" {
+		return fmt.Sprintf("%s on %q", s, name)
+	}
+	return s + " on " + nm.Describe(h)
 }
 
 // kindWords spells a BPMN element kind as words: "exclusiveGateway" is

@@ -552,13 +552,18 @@ func TestVerbatim(t *testing.T) {
 
 // TestNamerDescribe: a Namer names an element by its kind and name, or
 // unnamed by its kind and position among the unnamed of its kind in its
-// holder ("the" alone when it is the only one), never by its id.
+// holder ("the" alone when it is the only one), an unnamed boundary event
+// by its position on its host and the host, never by its id.
 func TestNamerDescribe(t *testing.T) {
 	t.Parallel()
 	d, err := parse.Parse(wrap(`<message id="Message_1"/><message id="Message_2"/>
 <process id="P" name="Billing"><task id="Activity_0ab" name="Check"/><task id="Activity_1cd"/>
 <exclusiveGateway id="Gateway_0x8f"/><task id="Activity_2ef"/><exclusiveGateway id="Gateway_1y"/>
-<subProcess id="Sub"><userTask id="U1"/></subProcess></process>`))
+<subProcess id="Sub"><userTask id="U1"/></subProcess>
+<boundaryEvent id="B1" attachedToRef="Activity_0ab"/><boundaryEvent id="B4" name="Late" attachedToRef="Activity_0ab"/>
+<boundaryEvent id="B2" attachedToRef="Activity_1cd"/><boundaryEvent id="B3" attachedToRef="Activity_1cd"/></process>
+<process id="P2"><task id="T2" name="Check invoice"/><boundaryEvent id="B5" attachedToRef="T2"/></process>
+<process id="P3"><task id="T3" name="Ship"/><boundaryEvent id="B6" attachedToRef="T3"/></process>`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -571,6 +576,13 @@ func TestNamerDescribe(t *testing.T) {
 		{"U1", `the unnamed user task`},
 		{"Sub", `the unnamed sub process in process "Billing"`},
 		{"Message_2", `the 2nd unnamed message`},
+		{"B3", `the 2nd unnamed boundary event on the 1st unnamed task in process "Billing"`},
+		{"B1", `the unnamed boundary event on "Check"`},
+		{"B4", `boundary event "Late"`},
+		{"B2", `the 1st unnamed boundary event on the 1st unnamed task in process "Billing"`},
+		{"B5", `the unnamed boundary event on "Check invoice"`},
+		{"B6", `the unnamed boundary event on "Ship"`},
+		{"Activity_1cd", `the 1st unnamed task in process "Billing"`},
 	}
 	for _, tt := range tests {
 		if got := nm.Describe(d.ByID(tt.id)); got != tt.want {
