@@ -3,6 +3,7 @@ package process
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Ordinal spells n as "1st", "2nd", "3rd", "4th", … "11th", "21st".
@@ -37,6 +38,44 @@ var activityKindWords = map[string]string{
 // file's conversion note names them (tomodel.Namer). A person reads that
 // where an empty name or the modeller's id would stand.
 func unnamedActivities(m *Model) map[string]string {
+	var els []unnamedElement
+	for _, a := range m.Activities {
+		if a.Name != "" {
+			continue
+		}
+		kind, ok := activityKindWords[a.Type]
+		if !ok {
+			kind = "task"
+		}
+		els = append(els, unnamedElement{a.ID, a.Pool, a.Parent, kind})
+	}
+	return byKindAndPosition(els)
+}
+
+// unnamedGateways names each gateway the model leaves unnamed as
+// unnamedActivities names activities ("the 2nd unnamed exclusive
+// gateway"), for a model converted from a BPMN file, where the report
+// beside the text names them so too; the analyzers' own gateways read
+// "Decision" (gatewayName).
+func unnamedGateways(m *Model) map[string]string {
+	var els []unnamedElement
+	for _, g := range m.Gateways {
+		if g.Name == "" {
+			els = append(els, unnamedElement{g.ID, g.Pool, g.Parent, strings.ToLower(titleType(g.Type)) + " gateway"})
+		}
+	}
+	return byKindAndPosition(els)
+}
+
+// unnamedElement is an element without a name: its id, where it sits
+// (pool and sub-process) and its kind in words ("user task").
+type unnamedElement struct{ id, pool, parent, kind string }
+
+// byKindAndPosition names each element by its kind and its position among
+// those of its kind in the same pool and sub-process, in the given order
+// ("the 2nd unnamed task"; "the unnamed task" when it is the only one).
+// An id listed twice keeps its first place.
+func byKindAndPosition(els []unnamedElement) map[string]string {
 	type key struct{ pool, parent, kind string }
 	type place struct {
 		k key
@@ -45,18 +84,14 @@ func unnamedActivities(m *Model) map[string]string {
 	total := map[key]int{}
 	at := map[string]place{}
 	var ids []string
-	for _, a := range m.Activities {
-		if _, ok := at[a.ID]; ok || a.Name != "" {
+	for _, e := range els {
+		if _, ok := at[e.id]; ok {
 			continue
 		}
-		kind, ok := activityKindWords[a.Type]
-		if !ok {
-			kind = "task"
-		}
-		k := key{a.Pool, a.Parent, kind}
+		k := key{e.pool, e.parent, e.kind}
 		total[k]++
-		at[a.ID] = place{k, total[k]}
-		ids = append(ids, a.ID)
+		at[e.id] = place{k, total[k]}
+		ids = append(ids, e.id)
 	}
 	out := make(map[string]string, len(ids))
 	for _, id := range ids {
@@ -83,12 +118,20 @@ func GatewayLabel(g Gateway) string {
 
 // nameUnnamed gives the formatted text's steps, and the branches leading
 // to them, the names unnamedActivities spells, and a called pool's process
-// its pool's name; the model is left as it is.
+// its pool's name; in a model converted from a BPMN file (Verbatim) also
+// its unnamed gateways the names unnamedGateways spells, where a branch
+// leads to the gateway itself ("Continue"). The model is left as it is.
 func nameUnnamed(m *Model, steps []Step) {
 	names := unnamedActivities(m)
+	gateways := map[string]string{}
+	if m.Verbatim {
+		gateways = unnamedGateways(m)
+	}
 	retarget := func(brs []Branch) {
 		for i := range brs {
 			if n, ok := names[brs[i].TargetID]; ok {
+				brs[i].TargetName = n
+			} else if n, ok := gateways[brs[i].TargetID]; ok && brs[i].TargetName == "Continue" {
 				brs[i].TargetName = n
 			}
 		}
@@ -96,6 +139,9 @@ func nameUnnamed(m *Model, steps []Step) {
 	for i := range steps {
 		s := &steps[i]
 		if n, ok := names[s.ID]; ok && s.Kind == StepActivity && s.Name == "" {
+			s.Name = n
+		}
+		if n, ok := gateways[s.ID]; ok && s.Kind == StepGateway && s.Name == "" {
 			s.Name = n
 		}
 		if s.CalledElement != "" {

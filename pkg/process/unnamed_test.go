@@ -49,6 +49,19 @@ func TestFormattedTextUnnamedAndNoPerformer(t *testing.T) {
 			Flows:      flows("Activity_1", "Gateway_0x8f", "Gateway_0x8f", "T2", "Gateway_0x8f", "Activity_3", "Activity_3", "U4"),
 		}, []string{"Step 1: the 1st unnamed task\n", "Then → the 2nd unnamed task\n", "Step 4: the unnamed user task\n", "Gateway (Exclusive): Decision\n"},
 			[]string{"Activity_", "Gateway_0x8f", "→ Continue", "()"}},
+		{"converted file: unnamed gateways by kind and position", Model{
+			Verbatim:   true,
+			Activities: []Activity{{ID: "A", Name: "Check"}, {ID: "B", Name: "Pay"}, {ID: "C", Name: "Ship"}},
+			Gateways:   []Gateway{{ID: "Gateway_1", Type: GatewayExclusive}, {ID: "Gateway_2", Type: GatewayParallel}, {ID: "Gateway_3", Type: GatewayExclusive}, {ID: "G4", Type: GatewayEventBased, Name: "Which reply?"}},
+			Flows:      flows("A", "Gateway_1", "Gateway_1", "B", "Gateway_1", "Gateway_3", "Gateway_3", "C", "Gateway_3", "Gateway_2", "Gateway_2", "A", "Gateway_2", "C"),
+		}, []string{"Gateway (Exclusive): the 1st unnamed exclusive gateway\n", "Gateway (Exclusive): the 2nd unnamed exclusive gateway\n", "Gateway (Parallel): the unnamed parallel gateway\n",
+			"Then → the 2nd unnamed exclusive gateway\n", "Then → the unnamed parallel gateway\n", ". the 1st unnamed exclusive gateway (Exclusive gateway"},
+			[]string{"Gateway_", "Decision", "Work in parallel", "→ Continue"}},
+		{"analyzer's model: unnamed gateways read Decision", Model{
+			Activities: []Activity{{ID: "A", Name: "Check"}, {ID: "B", Name: "Pay"}},
+			Gateways:   []Gateway{{ID: "g1", Type: GatewayExclusive}, {ID: "g2", Type: GatewayParallel}},
+			Flows:      flows("A", "g1", "g1", "B", "g1", "g2", "g2", "A"),
+		}, []string{"Gateway (Exclusive): Decision\n", "Gateway (Parallel): Work in parallel\n"}, []string{"unnamed"}},
 		{"unnamed pools and a called pool's process", Model{
 			Pools: []Pool{{ID: "Participant_0a", ProcessID: "Process_1x"}, {ID: "Participant_1b", Name: "Bank", ProcessID: "Process_2y"}, {ID: "Participant_2c", ProcessID: "Process_3z"}},
 			Activities: []Activity{
