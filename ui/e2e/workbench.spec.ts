@@ -158,6 +158,29 @@ test("375 px: the viewer's toolbar takes three rows at most and the editor's two
   const bar = editor.getByRole('toolbar', { name: 'Editing tools' });
   for (const control of ['Undo', 'Redo', 'Zoom In', 'Zoom Out', 'Fit Content', 'Zoom to read']) await expect(bar.getByRole('button', { name: control, exact: true })).toBeVisible();
   await expectTappable(page, editor.getByRole('button', { name: 'Save version' }), 'Save version at 375 px');
+  // The editing bar above is one row (Tips, Cancel, Save version); the hint is behind Tips, in Help.
+  const editing = editor.getByRole('toolbar', { name: 'Diagram editing' });
+  const editingRow = await toolbarRows(editing);
+  console.log(`editing bar at 375 px: ${editingRow.rows} rows, ${editingRow.height} px`);
+  expect(editingRow.rows, 'rows of the editing bar at 375 px').toBe(1);
+  const cancelBox = (await editing.getByRole('button', { name: 'Cancel' }).boundingBox())!;
+  expect(editingRow.height, 'the editing bar is one button high at 375 px').toBeLessThanOrEqual(Math.ceil(cancelBox.height) + 2);
+  const saveBox = (await editing.getByRole('button', { name: 'Save version' }).boundingBox())!;
+  const toolsBox = (await bar.boundingBox())!;
+  expect(saveBox.x + saveBox.width, 'Save version ends inside the card, aligned with the tools below').toBeLessThanOrEqual(toolsBox.x + toolsBox.width + 0.5);
+  for (const control of ['Tips', 'Cancel', 'Save version']) await expectTappable(page, editing.getByRole('button', { name: control, exact: true }), `${control} at 375 px`);
+  await expect(editor.getByText(/^Drag shapes between lanes/)).toHaveCount(0);
+  const tips = editing.getByRole('button', { name: 'Tips', exact: true });
+  await expect(tips).toHaveAttribute('aria-expanded', 'false');
+  await tips.focus();
+  await page.keyboard.press('Enter');
+  await expect(tips).toHaveAttribute('aria-expanded', 'true');
+  await expect(editor.getByRole('note')).toContainText('double-click a label to rename');
+  await expect(editor.getByRole('note')).toContainText('Keyboard shortcuts');
+  await expect(tips).toHaveAttribute('aria-controls', (await editor.getByRole('note').getAttribute('id'))!);
+  await snap(page, 'editing-bar-tips-375', false);
+  await page.keyboard.press('Space');
+  await expect(editor.getByRole('note')).toHaveCount(0);
   const more = bar.getByRole('button', { name: 'More' });
   await expect(more).toHaveAttribute('aria-haspopup', 'menu');
   await expect(more).toHaveAttribute('aria-expanded', 'false');
@@ -200,6 +223,9 @@ test("375 px: the viewer's toolbar takes three rows at most and the editor's two
   await expect(bar.getByRole('button', { name: 'Download the diagram as PNG' })).toBeVisible();
   await bar.getByRole('button', { name: 'Help', exact: true }).click();
   await expect(editor.getByRole('note')).toHaveCount(0);
+  // Desktop's editing bar as before: the hint beside Cancel and Save version, no Tips.
+  await expect(editor.getByRole('toolbar', { name: 'Diagram editing' })).toContainText('double-click a label to rename');
+  await expect(editor.getByRole('button', { name: 'Tips', exact: true })).toHaveCount(0);
   const wide = await toolbarRows(bar);
   console.log(`editor toolbar at 1440 px: ${wide.rows} rows, ${wide.height} px`);
   expect(wide.rows, 'rows of the editor toolbar at 1440 px (as before: every control in the bar)').toBeLessThanOrEqual(2);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport, PictureExportItems } from './picture-export';
@@ -71,6 +71,9 @@ function loadEditor(): Promise<EditorModules> {
   }
   return editorModules;
 }
+
+/** How to edit: beside Cancel and Save version on a wide screen, at the top of Help on a phone (Tips opens it). */
+const EDITING_HINT = 'Drag shapes between lanes, double-click a label to rename, use the palette on the left to add steps.';
 
 /** Keyboard shortcuts of the editor (click the diagram first), as the Help lists them. */
 export const editorShortcuts: [string, string][] = [
@@ -156,6 +159,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const simOnRef = useRef(false);
   const [panelOpen, setPanelOpen] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
+  const helpId = useId();
   const [fullscreen, setFullscreen] = useState(false);
   // A phone keeps undo, redo, zoom, fit and zoom to read in the bar (two rows at 375 px) and the rest under More.
   const narrow = useMediaQuery(NARROW_TOOLBAR_QUERY);
@@ -497,9 +501,14 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   return (
     <div className={`bpmn-editor${fullscreen ? ' is-fullscreen' : ''}`} data-testid="bpmn-editor" ref={rootRef}>
       <div className="bpmn-editor-bar" role="toolbar" aria-label="Diagram editing">
-        <span className="muted bpmn-editor-hint">
-          Drag shapes between lanes, double-click a label to rename, use the palette on the left to add steps.
-        </span>
+        {narrow ? (
+          // A phone keeps the bar to one row: the hint opens with Help's shortcuts.
+          <button type="button" className="btn bpmn-editor-tips" aria-expanded={helpOpen} aria-controls={helpId} onClick={toggleHelp}>
+            Tips
+          </button>
+        ) : (
+          <span className="muted bpmn-editor-hint">{EDITING_HINT}</span>
+        )}
         <button type="button" className="btn btn-secondary" onClick={cancel} disabled={saving}>
           Cancel
         </button>
@@ -570,7 +579,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         )}
       </div>
       {helpOpen ? (
-        <div className="bpmn-help" role="note">
+        <div className="bpmn-help" role="note" id={helpId}>
+          {narrow ? <p>{EDITING_HINT}</p> : null}
           <p>Keyboard shortcuts (click the diagram first):</p>
           <dl className="bpmn-shortcuts">
             {editorShortcuts.map(([keys, what]) => (
