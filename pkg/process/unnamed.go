@@ -22,6 +22,16 @@ func Ordinal(n int) string {
 	return strconv.Itoa(n) + suffix
 }
 
+// UnnamedPhrase names the n-th of the unnamed elements of one kind in one
+// place: "the 2nd unnamed task", or "the unnamed task" when it is the
+// only one (of at most 1).
+func UnnamedPhrase(kind string, n, of int) string {
+	if of <= 1 {
+		return "the unnamed " + kind
+	}
+	return "the " + Ordinal(n) + " unnamed " + kind
+}
+
 // activityKindWords spells an activity type for a person ("user task",
 // "sub-process"), as the conversion note spells the BPMN kind.
 var activityKindWords = map[string]string{
@@ -96,11 +106,7 @@ func byKindAndPosition(els []unnamedElement) map[string]string {
 	out := make(map[string]string, len(ids))
 	for _, id := range ids {
 		p := at[id]
-		if total[p.k] == 1 {
-			out[id] = "the unnamed " + p.k.kind
-		} else {
-			out[id] = "the " + Ordinal(p.n) + " unnamed " + p.k.kind
-		}
+		out[id] = UnnamedPhrase(p.k.kind, p.n, total[p.k])
 	}
 	return out
 }
@@ -173,13 +179,10 @@ func poolName(m *Model, id string) string {
 			}
 		}
 	}
-	switch {
-	case pos == 0:
+	if pos == 0 {
 		return poolLabel(m, id)
-	case total == 1:
-		return "the unnamed pool"
 	}
-	return "the " + Ordinal(pos) + " unnamed pool"
+	return UnnamedPhrase("pool", pos, total)
 }
 
 // calledName names what a call activity calls: the process of a pool of

@@ -14,6 +14,24 @@ func TestOrdinal(t *testing.T) {
 	}
 }
 
+func TestUnnamedPhrase(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		kind  string
+		n, of int
+		want  string
+	}{
+		{"task", 1, 1, "the unnamed task"},
+		{"pool", 1, 0, "the unnamed pool"},
+		{"exclusive gateway", 2, 3, "the 2nd unnamed exclusive gateway"},
+		{"boundary event", 11, 12, "the 11th unnamed boundary event"},
+	} {
+		if got := UnnamedPhrase(c.kind, c.n, c.of); got != c.want {
+			t.Errorf("UnnamedPhrase(%q, %d, %d) = %q, want %q", c.kind, c.n, c.of, got, c.want)
+		}
+	}
+}
+
 // TestFormattedTextUnnamedAndNoPerformer: a step nobody performs reads
 // without an empty "()", and an unnamed activity is named by its kind and
 // position, in its own lines and in the branches leading to it, never by

@@ -162,10 +162,8 @@ func (nm *Namer) Describe(e *parse.Element) string {
 	}
 	s := "an unnamed " + kind
 	if e.Parent != nil {
-		s = "the unnamed " + kind
-		if p := nm.position(e); p.of > 1 {
-			s = "the " + process.Ordinal(p.n) + " unnamed " + kind
-		}
+		p := nm.position(e)
+		s = process.UnnamedPhrase(kind, p.n, p.of)
 		if holder := e.Parent; holder.Kind == "laneSet" || holder.Kind == "childLaneSet" {
 			holder = holder.Parent
 			if holder != nil && holder.Label() != "" {
@@ -181,48 +179,39 @@ func (nm *Namer) Describe(e *parse.Element) string {
 // position returns e's place among the unnamed children of its kind of
 // e's parent, counting all of the parent's children the first time.
 func (nm *Namer) position(e *parse.Element) place {
-	if p, ok := nm.pos[e]; ok {
-		return p
-	}
-	seen := map[string]int{}
-	for _, sib := range e.Parent.Children {
-		if sib.Label() == "" {
-			seen[sib.Kind]++
-			nm.pos[sib] = place{n: seen[sib.Kind]}
-		}
-	}
-	for _, sib := range e.Parent.Children {
-		if p, ok := nm.pos[sib]; ok && p.of == 0 {
-			nm.pos[sib] = place{n: p.n, of: seen[sib.Kind]}
-		}
+	if _, ok := nm.pos[e]; !ok {
+		placeUnnamed(nm.pos, e.Parent.Children, func(sib *parse.Element) string { return sib.Kind })
 	}
 	return nm.pos[e]
+}
+
+// placeUnnamed records in into the place of each unnamed element of els
+// among the unnamed of els with the same group: its position, in order,
+// and their number.
+func placeUnnamed(into map[*parse.Element]place, els []*parse.Element, group func(*parse.Element) string) {
+	seen := map[string]int{}
+	for _, el := range els {
+		if el.Label() == "" {
+			seen[group(el)]++
+			into[el] = place{n: seen[group(el)]}
+		}
+	}
+	for _, el := range els {
+		if p, ok := into[el]; ok && p.of == 0 {
+			into[el] = place{n: p.n, of: seen[group(el)]}
+		}
+	}
 }
 
 // onHostName names unnamed boundary event e by its position among the
 // unnamed boundary events of host h and by h: its name, or, unnamed, how
 // Describe names it.
 func (nm *Namer) onHostName(e *parse.Element, kind string, h *parse.Element) string {
-	p, ok := nm.onHost[e]
-	if !ok {
-		n := 0
-		for _, b := range h.Boundary {
-			if b.Label() == "" {
-				n++
-				nm.onHost[b] = place{n: n}
-			}
-		}
-		for _, b := range h.Boundary {
-			if q, ok := nm.onHost[b]; ok && q.of == 0 {
-				nm.onHost[b] = place{n: q.n, of: n}
-			}
-		}
-		p = nm.onHost[e]
+	if _, ok := nm.onHost[e]; !ok {
+		placeUnnamed(nm.onHost, h.Boundary, func(*parse.Element) string { return "" })
 	}
-	s := "the unnamed " + kind
-	if p.of > 1 {
-		s = "the " + process.Ordinal(p.n) + " unnamed " + kind
-	}
+	p := nm.onHost[e]
+	s := process.UnnamedPhrase(kind, p.n, p.of)
 	if name := h.Label(); name != "" {
 		return fmt.Sprintf("%s on %q", s, name)
 	}
