@@ -154,10 +154,16 @@ func (n *node) decoration() taskDeco {
 // textRect is a line of text inside a shape, in the shape's coordinates.
 type textRect struct{ x0, y0, x1, y1 float64 }
 
-// taskLines places name's lines in a w × h activity as bpmn-js does:
-// wrapped at w less the padding, a word wider than that broken over as
-// many full lines as it needs, each line centred.
+// taskLines places name's lines in a w × h activity as bpmn-js does
+// (taskLineWidths, placeLines).
 func taskLines(name string, w, h float64) []textRect {
+	return placeLines(taskLineWidths(name, w), w, h)
+}
+
+// taskLineWidths wraps name as bpmn-js does in an activity w wide: at w
+// less the padding, a word wider than that broken over as many full
+// lines as it needs; the width of each line.
+func taskLineWidths(name string, w float64) []float64 {
 	maxW := w - 2*taskPad
 	var widths []float64
 	for _, l := range wrapLabel(name, maxW, taskFontPx) {
@@ -168,6 +174,12 @@ func taskLines(name string, w, h float64) []textRect {
 		}
 		widths = append(widths, lw)
 	}
+	return widths
+}
+
+// placeLines centres lines of the given widths in a w × h activity, each
+// line on its own and the block vertically.
+func placeLines(widths []float64, w, h float64) []textRect {
 	top := (h - float64(len(widths))*taskLineH) / 2
 	out := make([]textRect, len(widths))
 	for k, lw := range widths {
@@ -180,7 +192,12 @@ func taskLines(name string, w, h float64) []textRect {
 // taskFits reports whether name, drawn in a w × h activity with deco,
 // stays inside the padding and off the icon and the markers.
 func taskFits(name string, w, h float64, deco taskDeco) bool {
-	lines := taskLines(name, w, h)
+	return linesFit(taskLines(name, w, h), w, h, deco)
+}
+
+// linesFit reports whether lines placed in a w × h activity with deco
+// stay inside the padding and off the icon and the markers.
+func linesFit(lines []textRect, w, h float64, deco taskDeco) bool {
 	if len(lines) == 0 {
 		return true
 	}
@@ -210,14 +227,17 @@ func taskFits(name string, w, h float64, deco taskDeco) bool {
 func taskSize(name string, deco taskDeco, minW, minH float64) (w, h float64) {
 	w0 := math.Max(minW, math.Min(math.Ceil(longestWord(name, taskFontPx)+2*taskPad+labelSlack), taskMaxW))
 	wMax := math.Max(w0, taskFitMaxW)
+	// each width is wrapped once; only the placement depends on the height
 	for w = w0; w <= wMax; w += taskStep {
-		if len(taskLines(name, w, minH)) <= taskMaxLines && taskFits(name, w, minH, deco) {
+		widths := taskLineWidths(name, w)
+		if len(widths) <= taskMaxLines && linesFit(placeLines(widths, w, minH), w, minH, deco) {
 			return w, minH
 		}
 	}
 	w = wMax
+	widths := taskLineWidths(name, w)
 	for h = minH; h < taskMaxH; h += 2 {
-		if taskFits(name, w, h, deco) {
+		if linesFit(placeLines(widths, w, h), w, h, deco) {
 			return w, h
 		}
 	}
