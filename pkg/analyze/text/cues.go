@@ -24,6 +24,10 @@ type partyCues struct {
 	// acts counts the sentences where a name of capital initials acts
 	// ("The MPOO reviews …"): a unit doing much of the work is ours.
 	acts map[string]int
+	// lower is the whole text in lower case, where a role's owner is
+	// looked up when its own sentence names none ("the landlord's agent
+	// … The agent approves").
+	lower string
 }
 
 var (
@@ -68,7 +72,7 @@ var staffNouns = set(`clerk clerks agent agents officer officers assistant assis
 // act, the names it calls its own, what it says the organisation is, its
 // staff and the parties it introduces as outside.
 func readCues(text string) partyCues {
-	c := partyCues{staff: map[string]bool{}, ours: map[string]bool{}, acts: map[string]int{}}
+	c := partyCues{staff: map[string]bool{}, ours: map[string]bool{}, acts: map[string]int{}, lower: strings.ToLower(text)}
 	for _, m := range initialsActRe.FindAllStringSubmatch(text, -1) {
 		c.acts[m[1]]++
 	}
@@ -275,11 +279,28 @@ func (c partyCues) external(name string) bool {
 }
 
 // ownerParty is the outside party whose role a performer is, by the
-// sentence it acts in: "The insurer's assessor checks the estimate" → the
-// insurer; "" when the sentence names no such owner.
+// sentence it acts in ("The insurer's assessor checks the estimate" →
+// the insurer), else by the whole text ("the landlord's agent … The
+// agent approves" → the landlord) when the owner is an organisation,
+// not a party we serve ("the customer's account manager" is ours), and
+// the text never calls the role ours; "" when no such owner is named.
 func (c partyCues) ownerParty(source, performer string) string {
-	src := strings.ToLower(source)
 	p := strings.ToLower(performer)
+	if o := c.ownerIn(strings.ToLower(source), p); o != "" {
+		return o
+	}
+	if c.lower == "" || strings.Contains(c.lower, "our "+p) {
+		return ""
+	}
+	if o := c.ownerIn(c.lower, p); o != "" && !servedParties[strings.ToLower(o)] {
+		return o
+	}
+	return ""
+}
+
+// ownerIn is the first outside party src names as the owner of role p
+// ("the insurer's assessor"), or "".
+func (c partyCues) ownerIn(src, p string) string {
 	for i := 0; ; {
 		j := strings.Index(src[i:], "'s "+p)
 		if j < 0 {
@@ -296,3 +317,8 @@ func (c partyCues) ownerParty(source, performer string) string {
 		i = j + 3
 	}
 }
+
+// servedParties are outside parties whose named roles are often ours,
+// serving them: "the customer's account manager", "the patient's nurse".
+var servedParties = set(`customer client patient applicant student user member citizen guest passenger tenant
+	policyholder cardholder subscriber caller visitor traveller traveler borrower claimant`)

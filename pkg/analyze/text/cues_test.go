@@ -65,6 +65,27 @@ func TestPartyCuesOwnerParty(t *testing.T) {
 	}
 }
 
+// TestPartyCuesOwnerPartyInText checks a role's owner named in another
+// sentence of the text than the one the role acts in.
+func TestPartyCuesOwnerPartyInText(t *testing.T) {
+	tests := []struct {
+		name, text, source, performer, want string
+	}{
+		{"the owner named earlier", "You email the quote to the landlord's agent. The agent approves it.", "The agent approves it.", "Agent", "Landlord"},
+		{"a non-native sentence with no step", "Then the insurer's assessor come and inspect the car. Sometimes the assessor say no.", "Sometimes the assessor say no.", "Assessor", "Insurer"},
+		{"a role serving a customer is ours", "We assign the customer's account manager. The account manager calls back.", "The account manager calls back.", "Account Manager", ""},
+		{"a role the text calls ours", "The carrier's dispatcher confirms. Our dispatcher books the slot.", "Our dispatcher books the slot.", "Dispatcher", ""},
+		{"no owner anywhere", "The agent approves it.", "The agent approves it.", "Agent", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := readCues(tt.text).ownerParty(tt.source, tt.performer); got != tt.want {
+				t.Errorf("ownerParty(%q, %q) = %q, want %q", tt.source, tt.performer, got, tt.want)
+			}
+		})
+	}
+}
+
 // TestPartyCuesInModels checks the cues end to end: staff that look like
 // parties stay lanes, an outside party's role acts in its pool.
 func TestPartyCuesInModels(t *testing.T) {
