@@ -59,6 +59,9 @@ var (
 	// registered with: "books space with the shipping line", "files the
 	// declaration with HMRC", "registers the death at the register office".
 	counterpartRe = regexp.MustCompile(`(?i)\b(?:book|books|booked|file|files|filed|lodge|lodges|lodged|register|registers|registered)\s+(?:[a-z][\w-]*\s+){1,4}?(?:with|at)\s+(?:the\s+)?((?:[a-z][\w&-]*\s+){0,2}[a-z][\w&-]*)`)
+	// authorityPortalRe is an authority's portal or platform: "the tax
+	// portal", "the customs platform".
+	authorityPortalRe = regexp.MustCompile(`(?i)\b([a-z]+)\s+(?:portal|platform)\b`)
 	// listSplitRe splits a list of staff.
 	listSplitRe = regexp.MustCompile(`,|\band\b`)
 )
@@ -143,6 +146,12 @@ func (c *partyCues) readOutside(text string) {
 			continue // "the manager, Anna Smith"
 		}
 		c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
+	}
+	for _, m := range authorityPortalRe.FindAllStringSubmatch(text, -1) {
+		if authorityQualifiers[strings.ToLower(m[1])] {
+			// "the customs platform … The platform releases the goods"
+			c.outside = append(c.outside, strings.ToLower(m[0]))
+		}
 	}
 	for _, m := range counterpartRe.FindAllStringSubmatch(text, -1) {
 		if p := counterpart(m[1]); p != "" {

@@ -39,6 +39,9 @@ func TestPartyCuesExternal(t *testing.T) {
 		{"initials doing much of the work are a unit of ours", "The MPON sends a dismissal to the MPOO. The MPOO reviews the dismissal. The MPOO also denies late requests.", "MPOO", false},
 		{"a unit of three initials is ours", "The PMO reviews the plan.", "PMO", false},
 		{"booked with a unit of ours", "The assistant books a room with the facilities team.", "Facilities Team", false},
+		{"an authority's portal", "The accountant submits the return on the tax portal. The tax portal returns a receipt.", "Tax Portal", true},
+		{"an authority's platform named by its head", "The clerk lodges the declaration on the customs platform. The platform releases the goods.", "Platform", true},
+		{"our own platform", "The clerk updates the booking platform. The platform sends a reminder.", "Platform", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

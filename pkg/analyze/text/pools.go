@@ -44,7 +44,8 @@ var authorityQualifiers = set(`customs tax immigration fire revenue land trade c
 
 // authorityHeads are the heads authorityQualifiers turn into an outside
 // authority; "the procurement office" stays a unit of ours.
-var authorityHeads = set(`office offices department departments service services administration agency brigade unit register registers`)
+var authorityHeads = set(`office offices department departments service services administration agency brigade unit register registers
+	portal portals platform platforms`)
 
 // partnerHeads are organisations that "partner" puts outside ours.
 var partnerHeads = set(`hospital hospitals clinic clinics hotel hotels school schools university universities laboratory lab
