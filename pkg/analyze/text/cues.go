@@ -54,7 +54,7 @@ var (
 	bracketNameRe = regexp.MustCompile(`\b([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s*\((?:the|our|an?)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\)`)
 	// appositionRe is a party named right after what it is to us: "our
 	// bank, Northway Bank", "the supplier, NetCore".
-	appositionRe = regexp.MustCompile(`\b(?:our|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})`)
+	appositionRe = regexp.MustCompile(`\b(?:our|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+([A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3})`)
 	// counterpartRe is the party something is booked, filed, lodged or
 	// registered with: "books space with the shipping line", "files the
 	// declaration with HMRC", "registers the death at the register office".
@@ -142,10 +142,13 @@ func (c *partyCues) readOutside(text string) {
 	for _, m := range appositionRe.FindAllStringSubmatch(text, -1) {
 		ws := strings.Fields(strings.ToLower(m[1]))
 		head := ws[len(ws)-1]
-		if staffNouns[head] || !(camelCase(m[2]) || strings.Contains(" "+strings.ToLower(m[2])+" ", " "+head+" ")) {
+		if staffNouns[head] || !(camelCase(m[2]) || strings.Contains(m[2], "&") || strings.Contains(" "+strings.ToLower(m[2])+" ", " "+head+" ")) {
 			continue // "the manager, Anna Smith"
 		}
 		c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
+	}
+	for _, n := range companyMentions(text) {
+		c.outside = appendUnique(c.outside, n) // "PrintCo (the printer)" is named once
 	}
 	for _, m := range authorityPortalRe.FindAllStringSubmatch(text, -1) {
 		if authorityQualifiers[strings.ToLower(m[1])] {
@@ -331,3 +334,55 @@ func (c partyCues) ownerIn(src, p string) string {
 // serving them: "the customer's account manager", "the patient's nurse".
 var servedParties = set(`customer client patient applicant student user member citizen guest passenger tenant
 	policyholder cardholder subscriber caller visitor traveller traveler borrower claimant`)
+
+// companyRe is a capitalised name of up to three words, "&" joining two
+// ("Hollis & Reed"), followed by what comes next.
+var companyRe = regexp.MustCompile(`\b([A-Z][\w-]*(?:\s+(?:&\s+)?[A-Z][\w-]*){0,2})`)
+
+// orgNouns end a company's name: "Medivance Diagnostics", "Apex
+// Recovery".
+var orgNouns = set(`diagnostics logistics freight recovery laboratories labs consulting partners holdings
+	industries associates insurance`)
+
+// companyMentions are the lower-case names of other companies the text
+// names: a name with a capital inside ("GreenCycle"), one ending in a
+// legal form ("Brightline Ltd") or a company noun ("Medivance
+// Diagnostics"), or two names joined by "&"; each also by its first word
+// when that is a proper name the text never writes in lower case, as
+// the company is called later ("Medivance emails the results").
+func companyMentions(text string) []string {
+	var out []string
+	var lower map[string]bool // the words the text writes in lower case, read once when needed
+	for _, m := range companyRe.FindAllStringSubmatch(text, -1) {
+		ws := strings.Fields(m[1])
+		name := strings.ToLower(m[1])
+		first := ws[0]
+		switch {
+		case len(ws) == 1 && camelCase(first) && !isSystem(first) && !strings.HasPrefix(first, "Mc") && !strings.HasPrefix(first, "Mac"):
+			out = append(out, name)
+			continue
+		case len(ws) >= 2 && (companyName(ws) || orgNouns[strings.ToLower(ws[len(ws)-1])] || strings.Contains(m[1], "&")):
+		default:
+			continue
+		}
+		if lower == nil {
+			lower = lowerCaseWords(text)
+		}
+		if lw := strings.ToLower(first); lw == first || lower[lw] || isSystem(lw) {
+			continue // "Customer Insurance", "Health & Safety": common words, not a name
+		}
+		out = append(out, name, strings.ToLower(first))
+	}
+	return out
+}
+
+// lowerCaseWords are the words text writes in lower case.
+func lowerCaseWords(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }) {
+		if strings.ToLower(w) == w {
+			out[w] = true
+		}
+	}
+	return out
+}

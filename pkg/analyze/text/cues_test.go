@@ -41,6 +41,12 @@ func TestPartyCuesExternal(t *testing.T) {
 		{"booked with a unit of ours", "The assistant books a room with the facilities team.", "Facilities Team", false},
 		{"an authority's portal", "The accountant submits the return on the tax portal. The tax portal returns a receipt.", "Tax Portal", true},
 		{"an authority's platform named by its head", "The clerk lodges the declaration on the customs platform. The platform releases the goods.", "Platform", true},
+		{"a firm named after 'our accountants'", "The controller sends the report to our accountants, Hollis & Reed.", "Accountants", true},
+		{"a company by a name with a capital inside", "The clerk orders the firmware from NetCore. NetCore confirms the date.", "NetCore", true},
+		{"a company by its first name, after its full name", "Stains go to Medivance Diagnostics. Medivance emails the results.", "Medivance", true},
+		{"a company by its legal form", "Procurement orders from Brightline Ltd. Brightline Ltd ships the laptop.", "Brightline Ltd", true},
+		{"a unit of ours whose name is a common word", "The form goes to Customer Insurance. The customer signs. Customer Insurance checks it.", "Customer Insurance", false},
+		{"a system with a capital inside", "The clerk logs the case in SharePoint. SharePoint sends a reminder.", "SharePoint", false},
 		{"our own platform", "The clerk updates the booking platform. The platform sends a reminder.", "Platform", false},
 	}
 	for _, tt := range tests {

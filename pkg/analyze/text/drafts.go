@@ -333,13 +333,13 @@ func (a *analyzer) objectSIPOC(d *draft, c clause) {
 // addresses from "from", "to", "with" and "at" ("them" after "to" is the
 // outside party that acted last, set on c).
 func (a *analyzer) partySIPOC(d *draft, c *clause) {
-	if c.from != "" && (isAgent(c.from) || isExternal(c.from)) {
+	if c.from != "" && (isAgent(c.from) || a.outside(c.from)) {
 		d.suppliers = appendUnique(d.suppliers, a.party(c.from))
 	}
 	if c.to != "" && personalObjects[strings.ToLower(firstWord(c.to))] && a.lastExternal != "" {
 		c.to = a.lastExternal // "emails it to them": the outside party that acted last
 	}
-	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to)) {
+	if c.to != "" && (isAgent(c.to) || a.isKnown(c.to) || a.outside(c.to)) {
 		d.custs = appendUnique(d.custs, a.party(c.to))
 	}
 	if c.to != "" && a.outside(a.party(c.to)) {
