@@ -318,6 +318,11 @@ func (a *analyzer) transcriptTurn(t turn, role map[string]string, outside string
 	name := titleCase(t.speaker)
 	if r := role[t.speaker]; r != "" {
 		name = r
+	} else if team := titleTeam(a.name); team != "" && firstPersonRe.MatchString(t.text) && !isAgent(t.speaker) {
+		// a person with no role of their own works for the team the
+		// title names ("walk-through (forwarding team)"): a person is
+		// no lane
+		name = team
 	} else if askerRoles[strings.ToLower(t.speaker)] {
 		// the interviewer asks and prompts: no step, no lane
 		return ""
@@ -341,6 +346,23 @@ func (a *analyzer) transcriptTurn(t turn, role map[string]string, outside string
 		a.sentence(s, false)
 	}
 	return sp
+}
+
+// titleTeamRe is the team, office or desk a title names: "(forwarding
+// team)", "hospital referral office".
+var titleTeamRe = regexp.MustCompile(`(?i)\b((?:[a-z]+\s+)?[a-z]+\s+(?:team|office|department|desk))\b`)
+
+// titleTeam is the team a transcript's title names, title-cased, or "".
+func titleTeam(title string) string {
+	m := titleTeamRe.FindStringSubmatch(title)
+	if m == nil {
+		return ""
+	}
+	ws := strings.Fields(m[1])
+	if len(ws) == 3 && (determiners[strings.ToLower(ws[0])] || prepositions[strings.ToLower(ws[0])]) {
+		ws = ws[1:] // "the claims team", "for the claims team"
+	}
+	return titleCase(strings.Join(ws, " "))
 }
 
 // outsideSpeaker is the outside party a conversation is held with, by
