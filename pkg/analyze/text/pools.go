@@ -152,9 +152,15 @@ var externalHeadRules = []headRule{
 	{heads: set(`operator operators`), before: func(w string) bool { return operatorKinds[w] }},
 	// "the patient's family doctor": the patient's GP, like "gp"
 	{heads: set(`doctor doctors physician physicians`), before: func(w string) bool { return w == "family" }},
+	// "the card scheme", "the deposit scheme"; "the pension scheme" may be ours
+	{heads: set(`scheme schemes`), before: func(w string) bool { return schemeKinds[w] }},
 	// "the insured person", "a third party"
 	{heads: personHeads, before: func(w string) bool { return externalWords[w] || w == "third" }},
 }
+
+// schemeKinds make a scheme an organisation outside ours: the card
+// scheme that settles chargebacks, the deposit protection scheme.
+var schemeKinds = set(`card deposit payment protection`)
 
 // externalHead reports whether the head of the lower-case words ws,
 // read with the word before it, names an outside party.
