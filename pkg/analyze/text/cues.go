@@ -307,6 +307,32 @@ func (c partyCues) ownerParty(source, performer string) string {
 	if o := c.ownerIn(c.lower, p); o != "" && !servedParties[strings.ToLower(o)] {
 		return o
 	}
+	return c.ownerAfter(p)
+}
+
+// ownerAfter is the outside party the text names right after role p
+// with "from" or "of" ("a driver from Medivance picks it up", "the
+// driver of FastFreight"), or "".
+func (c partyCues) ownerAfter(p string) string {
+	for _, prep := range []string{" from ", " of "} {
+		for i := 0; ; {
+			j := strings.Index(c.lower[i:], p+prep)
+			if j < 0 {
+				break
+			}
+			i += j + len(p+prep)
+			ws := strings.Fields(c.lower[i:min(len(c.lower), i+80)])
+			for len(ws) > 1 && determiners[ws[0]] {
+				ws = ws[1:]
+			}
+			if len(ws) == 0 {
+				continue
+			}
+			if w := trimPunct(ws[0]); c.external(w) && !servedParties[w] {
+				return titleCase(w)
+			}
+		}
+	}
 	return ""
 }
 

@@ -85,6 +85,9 @@ func TestPartyCuesOwnerPartyInText(t *testing.T) {
 		{"a role serving a customer is ours", "We assign the customer's account manager. The account manager calls back.", "The account manager calls back.", "Account Manager", ""},
 		{"a role the text calls ours", "The carrier's dispatcher confirms. Our dispatcher books the slot.", "Our dispatcher books the slot.", "Dispatcher", ""},
 		{"no owner anywhere", "The agent approves it.", "The agent approves it.", "Agent", ""},
+		{"a role from a named company", "Stains go to Medivance Diagnostics: a driver from Medivance picks them up. The driver signs.", "The driver signs.", "Driver", "Medivance"},
+		{"a role of an outside party", "The assessor of the insurer inspects the car. The assessor approves.", "The assessor approves.", "Assessor", "Insurer"},
+		{"a role of a unit of ours", "The head of procurement signs. The head approves.", "The head approves.", "Head", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
