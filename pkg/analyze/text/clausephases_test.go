@@ -11,6 +11,10 @@ func TestClauseRewrites(t *testing.T) {
 		{"The clerk gets the report from the police", "The clerk receives the report from the police"},
 		{"It is the responsibility of the clerk to archive the file", "The clerk must archive the file"},
 		{"The clerk signs the form", "The clerk signs the form"},
+		{"The monthly report goes to the statistics office", "The monthly report is sent to the statistics office"},
+		{"A copy goes out to the customer", "A copy is sent to the customer"},
+		{"The order goes to the warehouse", "The order goes to the warehouse"},
+		{"The clerk goes to the customer", "The clerk goes to the customer"},
 	}
 	for _, tt := range tests {
 		if got := clauseRewrites(tt.in); got != tt.want {

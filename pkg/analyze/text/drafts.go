@@ -7,6 +7,9 @@ import (
 
 var (
 	routedRe = regexp.MustCompile(`(?i)^(.*?)\b(?:goes|go|is sent|are sent|gets sent|is passed|are passed|is forwarded|are forwarded|is escalated|are escalated|is routed|are routed|moves|is submitted|are submitted)\s+(?:on\s+)?to\s+(.+?)\s+for\s+(approval|review|sign-off|signature|verification|checking|validation|authori[sz]ation)\b`)
+	// sentToPartyRe is a thing going to a party: "the report goes to the
+	// statistics office".
+	sentToPartyRe = regexp.MustCompile(`(?i)^(.+?)\s+goes\s+(?:out\s+)?to\s+(.+)$`)
 	// clauseListRe splits a list of clauses at its commas.
 	clauseListRe = regexp.MustCompile(`,\s+(?:and\s+|then\s+)?`)
 )
@@ -174,6 +177,15 @@ func clauseRewrites(text string) string {
 		}
 		return "inform "
 	})
+	// "The monthly report goes to the statistics office": it is sent
+	// there, by whoever acts; an agent going somewhere stays
+	if m := sentToPartyRe.FindStringSubmatch(text); m != nil {
+		subj := nounPhrase(strings.Fields(m[1]), 4)
+		target := nounPhrase(stripDeterminers(strings.Fields(m[2])), 4)
+		if subj != "" && !isAgent(subj) && isExternal(target) {
+			text = m[1] + " is sent to " + m[2]
+		}
+	}
 	// "It is the responsibility of the clerk to archive the file": the
 	// clerk must archive it
 	if m := dutyRe.FindStringSubmatch(text); m != nil {

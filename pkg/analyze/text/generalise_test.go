@@ -258,7 +258,7 @@ func TestOwnerAndCaterer(t *testing.T) {
 	}{
 		{"Owner", true}, {"Caterer", true}, {"Product Owner", false}, {"Application Owner", false},
 		{"Airport Hotel", true}, {"GP Practice", true}, {"Practice Manager", false}, {"Group Practice", false},
-		{"Card Scheme", true}, {"Deposit Protection Scheme", true}, {"Pension Scheme", false}, {"Scheme Manager", false},
+		{"Statistics Office", true}, {"Card Scheme", true}, {"Deposit Protection Scheme", true}, {"Pension Scheme", false}, {"Scheme Manager", false},
 	}
 	for _, tt := range tests {
 		if got := isExternal(tt.word); got != tt.external {

@@ -40,7 +40,8 @@ var operatorKinds = set(`tour network grid mobile telecom old donor recipient tr
 // authorityQualifiers make an office, department or service a public
 // authority outside the organisation: "the customs office", "the tax
 // office", "the fire department".
-var authorityQualifiers = set(`customs tax immigration fire revenue land trade commercial intelligence national federal state county municipal community social heritage`)
+var authorityQualifiers = set(`customs tax immigration fire revenue land trade commercial intelligence national federal state county municipal community social heritage
+	statistics`)
 
 // authorityHeads are the heads authorityQualifiers turn into an outside
 // authority; "the procurement office" stays a unit of ours.
