@@ -21,8 +21,9 @@ type turn struct {
 }
 
 // selfRoleRe is a speaker saying what they do: "I'm the change manager",
-// "as the team lead I …", "I lead the implementation team".
-var selfRoleRe = regexp.MustCompile(`(?i)\b(?:I'm|I am|I work as|as)\s+(?:the|a|an|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})|\bI\s+(?:lead|run|head|manage)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b|\bI'm\s+(?:on|in|part of)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b`)
+// "as the team lead I …", "I lead the implementation team", "you're
+// through to Marta in the lending team".
+var selfRoleRe = regexp.MustCompile(`(?i)\b(?:I'm|I am|I work as|as)\s+(?:the|a|an|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})|\bI\s+(?:lead|run|head|manage)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b|\bI'm\s+(?:on|in|part of)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b|\byou(?:'re|\s+are)\s+(?:through|speaking|talking)\s+to\s+[a-z][\w'-]*\s+(?:in|from|of|on)\s+(?:the|our)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+(?:team|department|desk|group|office|unit))\b`)
 
 // rosterRe is a transcript's list of who took part: "Participants: Tom
 // Riley (consultant), Sandra Okafor (Team Lead, Property Claims)".
@@ -145,7 +146,7 @@ func speakerRole(t turn, byName map[string]string) (string, bool) {
 // manager, and …"), up to the role word; ok is false when they say none.
 func selfRole(text string) (string, bool) {
 	for _, m := range selfRoleRe.FindAllStringSubmatch(text, -1) {
-		r := firstNonEmpty(m[1], m[2], m[3])
+		r := firstNonEmpty(m[1], m[2], m[3], m[4])
 		ws := strings.Fields(r)
 		for i, w := range ws {
 			if roleWords[norm(w)] {
@@ -239,6 +240,11 @@ func transcript(ctx context.Context, text string) []turn {
 // a speaker says they (or "we") do becomes their activities.
 func (a *analyzer) transcript(turns []turn) {
 	role := a.speakerRoles(turns)
+	if sp := addressedSpeaker(turns, role); sp != "" && outsideSpeaker(turns, role) == "" {
+		// "MR OKAFOR: I'd like a higher overdraft": the one speaker
+		// addressed as Mr or Ms, with no role, is the customer
+		role[sp] = "Customer"
+	}
 	outside := outsideSpeaker(turns, role)
 	var speakers []string
 	seen := map[string]bool{} // lower-case speakers, for a linear read
@@ -384,6 +390,28 @@ func outsideSpeaker(turns []turn, role map[string]string) string {
 		found = name
 	}
 	return strings.ToLower(found)
+}
+
+// formalTitles are the honorifics a business addresses the party it
+// serves with; "Dr" and "Prof" are as often staff.
+var formalTitles = set(`mr mr. mrs mrs. ms ms. miss`)
+
+// addressedSpeaker is the label of the one speaker with no role whose
+// label starts with a formal title ("MR OKAFOR", "Ms Lee"), or "" when
+// there is none or more than one.
+func addressedSpeaker(turns []turn, role map[string]string) string {
+	found := ""
+	for _, t := range turns {
+		ws := strings.Fields(strings.ToLower(t.speaker))
+		if len(ws) < 2 || role[t.speaker] != "" || !formalTitles[ws[0]] || t.speaker == found {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = t.speaker
+	}
+	return found
 }
 
 // youRe finds "you" after the word before it: "send you", "to you".

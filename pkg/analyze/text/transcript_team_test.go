@@ -62,3 +62,40 @@ func TestRolelessSpeakersWorkForTheTitlesTeam(t *testing.T) {
 		})
 	}
 }
+
+func TestSelfRoleThroughTo(t *testing.T) {
+	tests := []struct {
+		text, want string
+		ok         bool
+	}{
+		{"Good morning, you're through to Marta in the lending team. How can I help?", "Lending Team", true},
+		{"You are speaking to Ben from the claims desk.", "Claims Desk", true},
+		{"You're through to the wrong number.", "", false},
+	}
+	for _, tt := range tests {
+		if got, ok := selfRole(tt.text); got != tt.want || ok != tt.ok {
+			t.Errorf("selfRole(%q) = %q, %v; want %q, %v", tt.text, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestAddressedSpeaker(t *testing.T) {
+	tests := []struct {
+		name  string
+		turns []turn
+		role  map[string]string
+		want  string
+	}{
+		{"one speaker addressed as Mr", []turn{{speaker: "MARTA"}, {speaker: "MR OKAFOR"}, {speaker: "MARTA"}, {speaker: "MR OKAFOR"}}, map[string]string{}, "MR OKAFOR"},
+		{"a speaker with a role is no customer", []turn{{speaker: "Ms Lee"}}, map[string]string{"Ms Lee": "Claims Handler"}, ""},
+		{"two addressed speakers: none", []turn{{speaker: "Mr Brown"}, {speaker: "Ms Lee"}}, map[string]string{}, ""},
+		{"Dr is as often staff", []turn{{speaker: "Dr Sahin"}}, map[string]string{}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := addressedSpeaker(tt.turns, tt.role); got != tt.want {
+				t.Errorf("addressedSpeaker = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
