@@ -197,7 +197,7 @@ func (a *analyzer) readBlock(bl block) {
 // paragraph reads a paragraph's sentences in order, each knowing the one
 // after it.
 func (a *analyzer) paragraph(text string) {
-	ss := questionConditions(sentences(text))
+	ss := forCaseRuns(questionConditions(sentences(text)))
 	for i, s := range ss {
 		a.nextSentence = ""
 		if i+1 < len(ss) {
