@@ -47,3 +47,16 @@ func forCaseRuns(ss []string) []string {
 	}
 	return out
 }
+
+// optionLabelRe is the label in front of an alternative of a list:
+// "Option A, a lump sum: the advisor pays …", "Alternative 2: …".
+var optionLabelRe = regexp.MustCompile(`(?i)^(?:option|alternative|variant)\s+(?:[a-z]|\d{1,2}|one|two|three|four)\b\s*(?:[,–-]\s*[^:]{1,40})?[:.)]\s+(\S.*)$`)
+
+// optionText is an alternative's text without its "Option A, …:" label,
+// which names the option but says nothing of its work.
+func optionText(s string) string {
+	if m := optionLabelRe.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+		return capitalise(m[1])
+	}
+	return s
+}

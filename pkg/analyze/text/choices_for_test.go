@@ -34,3 +34,51 @@ func TestForCaseRuns(t *testing.T) {
 		})
 	}
 }
+
+func TestOptionText(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Option A, a lump sum: the HR advisor pays the lump sum.", "The HR advisor pays the lump sum."},
+		{"Option B: the HR advisor books the relocation company.", "The HR advisor books the relocation company."},
+		{"Alternative 2) the clerk calls the customer.", "The clerk calls the customer."},
+		{"Option to extend: the clerk adds a month.", "Option to extend: the clerk adds a month."},
+		{"Pay the lump sum.", "Pay the lump sum."},
+	}
+	for _, tt := range tests {
+		if got := optionText(tt.in); got != tt.want {
+			t.Errorf("optionText(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestOptionsLeadChoice(t *testing.T) {
+	tests := []struct {
+		lead string
+		want bool
+	}{
+		{"The HR advisor explains the two options:", true},
+		{"There are three alternatives:", true},
+		{"The employee has 2 options here:", true},
+		{"The HR advisor explains the options in detail:", false},
+		{"Two things happen next:", false},
+	}
+	for _, tt := range tests {
+		if got := choiceLeadRe.MatchString(tt.lead); got != tt.want {
+			t.Errorf("choiceLeadRe(%q) = %v, want %v", tt.lead, got, tt.want)
+		}
+	}
+}
+
+func TestTwoOptionsBranches(t *testing.T) {
+	text := "Relocation\n\n- The HR advisor calls the employee and explains the two options:\n  - Option A, a lump sum: the HR advisor pays the lump sum with the next salary.\n  - Option B, a managed move: the HR advisor books the relocation company.\n- The payroll team adjusts the tax withholding.\n"
+	m := analyze(t, text)
+	pay, ok1 := activity(m, "Pay lump sum with next salary")
+	book, ok2 := activity(m, "Book relocation company")
+	if !ok1 || !ok2 {
+		t.Fatalf("options not read as steps: %v", m.Activities)
+	}
+	for _, f := range m.Flows {
+		if f.Source == pay.ID && f.Target == book.ID {
+			t.Errorf("option A flows into option B")
+		}
+	}
+}
