@@ -62,3 +62,20 @@ func unlessTail(ws []string) string {
 	}
 	return " " + strings.Join(ws, " ")
 }
+
+// amountLeadRe opens a sentence with the range of amounts it applies
+// to, without "if": "Above 500 euros the senior adjuster reviews the
+// receipts", "Up to 500 euros, the assistant settles it".
+var amountLeadRe = regexp.MustCompile(`^(?i:(above|over|below|under|up\s+to|more\s+than|less\s+than|at\s+least|at\s+most))\s+((?:[€$£]\s?)?\d[\d.,]*(?:\s*(?:k|m|%|[€$£]|eur|euros?|usd|dollars?|gbp|pounds?|chf|days?|hours?|kg|tonnes?|units?|items?|pieces?))?)\s*,?\s+((?i:the|a|an|we|they|he|she|our|your)\s+.+)$`)
+
+// amountLead writes a sentence led by a range of amounts as the
+// condition it is: "If the amount is above 500 euros, the senior
+// adjuster reviews the receipts", so that the range is not read as part
+// of the performer's name.
+func amountLead(s string) string {
+	m := amountLeadRe.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	return "If the amount is " + strings.ToLower(strings.Join(strings.Fields(m[1]), " ")) + " " + m[2] + ", " + m[3]
+}

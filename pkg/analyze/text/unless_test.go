@@ -43,3 +43,18 @@ func TestUnlessMakesChoice(t *testing.T) {
 		t.Errorf("gateway %q, want %q", g, "Sheet not complete?")
 	}
 }
+
+func TestAmountLead(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Above 500 euros the senior adjuster reviews the receipts.", "If the amount is above 500 euros, the senior adjuster reviews the receipts."},
+		{"Up to 500 euros, the assistant settles it at once.", "If the amount is up to 500 euros, the assistant settles it at once."},
+		{"More than €10,000 the CFO signs the order.", "If the amount is more than €10,000, the CFO signs the order."},
+		{"Above all the clerk checks the form.", "Above all the clerk checks the form."},
+		{"Over the weekend the system runs the batch.", "Over the weekend the system runs the batch."},
+	}
+	for _, tt := range tests {
+		if got := amountLead(tt.in); got != tt.want {
+			t.Errorf("amountLead(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
