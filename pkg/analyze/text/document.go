@@ -197,7 +197,7 @@ func (a *analyzer) readBlock(bl block) {
 // paragraph reads a paragraph's sentences in order, each knowing the one
 // after it.
 func (a *analyzer) paragraph(text string) {
-	ss := questionConditions(sentences(text))
+	ss := forCaseRuns(questionConditions(sentences(text)))
 	for i, s := range ss {
 		a.nextSentence = ""
 		if i+1 < len(ss) {
@@ -241,7 +241,7 @@ var signOffJoinedRe = regexp.MustCompile(`(?i)^(?:(?:many\s+|and\s+)?thanks(?:\s
 
 // choiceLeadRe introduces a list of alternatives: "… using one of the
 // following methods:", "Use one of:".
-var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\s+following|\s+these)?(?:\s+\w+){0,2}|either of the following(?:\s+\w+)?|choose (?:one|between)(?:\s+\w+){0,3}|(?:decides|chooses|selects)(?:\s+(?:between|on|whether|either))?)\s*\)?\s*:\s*$`)
+var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\s+following|\s+these)?(?:\s+\w+){0,2}|either of the following(?:\s+\w+)?|choose (?:one|between)(?:\s+\w+){0,3}|(?:decides|chooses|selects)(?:\s+(?:between|on|whether|either))?|(?:two|three|four|2|3|4)\s+(?:options|alternatives|choices|possibilities)(?:\s+\w+){0,2})\s*\)?\s*:\s*$`)
 
 // choice is a run of list items that are alternatives: bounds[i] is
 // where item i's steps begin in the builder's main sequence.

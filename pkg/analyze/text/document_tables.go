@@ -20,6 +20,11 @@ type tableHead struct {
 	// condition an earlier row's next cell sent the case there on
 	next  int
 	conds map[string]string
+	// when holds the columns before the action that state the case a
+	// row applies to, and heads their header cells: a decision table
+	// ("Wear measured | Tool type | Action")
+	when  []int
+	heads []string
 }
 
 // nextHeads name the column of a process table that says which row
@@ -80,6 +85,8 @@ func (a *analyzer) tableHeader(cells []string) bool {
 	if h.action < 0 {
 		h.action = step
 	}
+	h.when = caseColumns(h, step, cells)
+	h.heads = cells
 	a.table = h
 	return h.action >= 0 || h.role >= 0
 }
@@ -101,6 +108,9 @@ func (a *analyzer) actionRow(h *tableHead, cells []string) {
 	if cond := h.conds[rowKey(cells)]; cond != "" && h.action > 0 {
 		// an earlier row's next cell sends the case here on a
 		// condition: "3, or 2a if documents missing"
+		text = "If " + cond + ", " + lowerFirst1(text)
+	} else if cond := rowCase(h, cells); cond != "" {
+		// a decision table: the row's case cells are its condition
 		text = "If " + cond + ", " + lowerFirst1(text)
 	}
 	if len(strings.Fields(text)) <= 3 && endRe.MatchString(text) {

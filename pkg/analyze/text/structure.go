@@ -65,6 +65,7 @@ func choiceName(text string) string {
 // the CIP unit", "the scheme's dispute portal").
 func (a *analyzer) choiceItem(bl block) {
 	before := len(a.drafts)
+	bl.text = optionText(bl.text)
 	if chain := arrowSplitRe.Split(strings.TrimRight(strings.TrimSpace(bl.text), ".!"), -1); len(chain) >= 2 && wordCount(chain[0]) <= 3 {
 		// "release → put away to cold store" under "QA decides:": the
 		// answer names the branch, what follows the arrow is its work

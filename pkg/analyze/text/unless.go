@@ -1,0 +1,81 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// unlessLeadRe is a condition that names the case it leaves out: "Unless
+// the sheet is complete and current, the agent rejects the booking".
+var unlessLeadRe = regexp.MustCompile(`^(?i:unless)\s+([^,;:]{3,120}?),\s+(\S.*)$`)
+
+// unlessCondition writes "Unless X, Y" as the "If not X, Y" every reader
+// of conditions takes: "If the sheet is not complete and current, the
+// agent rejects the booking". A condition it cannot negate (no
+// auxiliary, no verb it knows, already negative) is left as it is.
+func unlessCondition(s string) string {
+	m := unlessLeadRe.FindStringSubmatch(s)
+	if m == nil || negative(m[1]) {
+		return s
+	}
+	neg, ok := negatedClause(m[1])
+	if !ok {
+		return s
+	}
+	return "If " + neg + ", " + m[2]
+}
+
+// unlessAux are the auxiliaries a negation follows: "is not", "can not",
+// "has not".
+var unlessAux = set(`is are was were must should shall will can may could would has have had does do did`)
+
+// negatedClause puts "not" into a clause at its first auxiliary ("the
+// goods are not limited quantities") or before its first finite verb
+// ("the customer does not pay", "we do not hear back"). The verb is
+// looked for after the subject: a word right after a determiner is a
+// noun ("the claims exceed" → "the claims do not exceed").
+func negatedClause(c string) (string, bool) {
+	ws := strings.Fields(c)
+	for i := 1; i < len(ws) && i <= 5; i++ {
+		w, prev := norm(ws[i]), norm(ws[i-1])
+		if determiners[prev] {
+			continue
+		}
+		if unlessAux[w] {
+			return strings.Join(ws[:i+1], " ") + " not " + strings.Join(ws[i+1:], " "), true
+		}
+		base, form := lexicon().Base(w)
+		switch {
+		case int(form) == formThird:
+			return strings.Join(ws[:i], " ") + " does not " + base + unlessTail(ws[i+1:]), true
+		case int(form) == formBase && (pronouns[prev] || strings.HasSuffix(prev, "s")) && prev != "it" && prev != "he" && prev != "she":
+			return strings.Join(ws[:i], " ") + " do not " + base + unlessTail(ws[i+1:]), true
+		}
+	}
+	return "", false
+}
+
+// unlessTail is the words after a verb, with the space before them.
+func unlessTail(ws []string) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	return " " + strings.Join(ws, " ")
+}
+
+// amountLeadRe opens a sentence with the range of amounts it applies
+// to, without "if": "Above 500 euros the senior adjuster reviews the
+// receipts", "Up to 500 euros, the assistant settles it".
+var amountLeadRe = regexp.MustCompile(`^(?i:(above|over|below|under|up\s+to|more\s+than|less\s+than|at\s+least|at\s+most))\s+((?:[€$£]\s?)?\d[\d.,]*(?:\s*(?:k|m|%|[€$£]|eur|euros?|usd|dollars?|gbp|pounds?|chf|days?|hours?|kg|tonnes?|units?|items?|pieces?))?)\s*,?\s+((?i:the|a|an|we|they|he|she|our|your)\s+.+)$`)
+
+// amountLead writes a sentence led by a range of amounts as the
+// condition it is: "If the amount is above 500 euros, the senior
+// adjuster reviews the receipts", so that the range is not read as part
+// of the performer's name.
+func amountLead(s string) string {
+	m := amountLeadRe.FindStringSubmatch(s)
+	if m == nil {
+		return s
+	}
+	return "If the amount is " + strings.ToLower(strings.Join(strings.Fields(m[1]), " ")) + " " + m[2] + ", " + m[3]
+}

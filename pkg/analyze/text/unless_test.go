@@ -1,0 +1,60 @@
+package text
+
+import "testing"
+
+func TestUnlessCondition(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"auxiliary", "Unless the sheet is complete and current, the booking agent rejects the booking.",
+			"If the sheet is not complete and current, the booking agent rejects the booking."},
+		{"plural auxiliary", "Unless the goods are limited quantities, the officer sends the declaration.",
+			"If the goods are not limited quantities, the officer sends the declaration."},
+		{"modal", "Unless the part can be reworked, the inspector scraps it.",
+			"If the part can not be reworked, the inspector scraps it."},
+		{"third person verb", "Unless the customer pays within 14 days, the clerk sends a reminder.",
+			"If the customer does not pay within 14 days, the clerk sends a reminder."},
+		{"plural noun then verb", "Unless the claims exceed 500 euros, the assistant settles them.",
+			"If the claims do not exceed 500 euros, the assistant settles them."},
+		{"pronoun", "Unless we hear back by Friday, we cancel the booking.",
+			"If we do not hear back by Friday, we cancel the booking."},
+		{"already negative", "Unless the form is not signed, the clerk files it.",
+			"Unless the form is not signed, the clerk files it."},
+		{"no comma", "Unless the sheet is complete the agent rejects the booking.",
+			"If the sheet is not complete, the agent rejects the booking."},
+		{"not a lead", "The agent rejects the booking unless the sheet is complete.",
+			"The agent rejects the booking unless the sheet is complete."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := unlessCondition(ifComma(tt.in)); got != tt.want {
+				t.Errorf("unlessCondition(ifComma(%q)) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestUnlessMakesChoice(t *testing.T) {
+	m := analyze(t, "The booking agent checks the safety data sheet. Unless the sheet is complete, the booking agent rejects the booking and the process ends. The officer classifies the goods.")
+	if len(m.Gateways) == 0 {
+		t.Fatalf("no gateway in %v", m.Activities)
+	}
+	if g := m.Gateways[0].Name; g != "Sheet not complete?" {
+		t.Errorf("gateway %q, want %q", g, "Sheet not complete?")
+	}
+}
+
+func TestAmountLead(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Above 500 euros the senior adjuster reviews the receipts.", "If the amount is above 500 euros, the senior adjuster reviews the receipts."},
+		{"Up to 500 euros, the assistant settles it at once.", "If the amount is up to 500 euros, the assistant settles it at once."},
+		{"More than €10,000 the CFO signs the order.", "If the amount is more than €10,000, the CFO signs the order."},
+		{"Above all the clerk checks the form.", "Above all the clerk checks the form."},
+		{"Over the weekend the system runs the batch.", "Over the weekend the system runs the batch."},
+	}
+	for _, tt := range tests {
+		if got := amountLead(tt.in); got != tt.want {
+			t.Errorf("amountLead(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
