@@ -3,6 +3,7 @@ import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, LARGE_DIAGR
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
+import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
 import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
@@ -491,11 +492,18 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const toggleHelp = () => setHelpOpen((v) => !v);
   const toggleFullscreen = () => (document.fullscreenElement ? void document.exitFullscreen() : void rootRef.current?.requestFullscreen?.().catch(() => {}));
   const toggleSimulation = () => modelerRef.current?.get('toggleMode').toggleMode(!simOn);
-  const simulateButton = (
-    <button type="button" className="btn btn-small" onClick={toggleSimulation} disabled={!ready} aria-pressed={simOn}>
-      {simOn ? 'Stop simulation' : 'Simulate'}
-    </button>
-  );
+  // The rarer tools, once: buttons on a wide screen, items of More on a phone.
+  const tools: EditorToolList = [
+    { id: 'simulate', label: simOn ? 'Stop simulation' : 'Simulate', onClick: toggleSimulation, disabled: !ready, on: simOn },
+    ...(onRelayout
+      ? [{ id: 'relayout', label: relaying ? 'Re-laying out…' : 'Re-layout', onClick: () => void relayout(), disabled: !ready || relaying || simOn || saving }]
+      : []),
+    { id: 'properties', label: 'Properties', onClick: togglePanel, disabled: !ready, on: panelOpen },
+    PICTURES,
+    { id: 'fullscreen', label: fullscreen ? 'Exit full screen' : 'Full screen', onClick: toggleFullscreen, disabled: !ready, on: fullscreen },
+    { id: 'help', label: 'Help', onClick: toggleHelp, disabled: false, on: helpOpen, opens: true },
+  ];
+  const onExportError = (text: string | null) => setError(text ? { text } : null);
   const errors = problems.filter((p) => p.category === 'error').length;
   const warnings = problems.length - errors;
   return (
@@ -536,46 +544,26 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <button type="button" className="btn btn-small" onClick={zoomToRead} disabled={!ready || scale >= READABLE_ZOOM - 0.001}>
           Zoom to read
         </button>
+        {narrow && simOn ? (
+          // Simulate sits under More on a phone: stopping it is one tap in the bar, not two.
+          <button type="button" className="btn btn-small" onClick={toggleSimulation} aria-pressed>
+            Stop simulation
+          </button>
+        ) : null}
         {narrow ? (
           <MoreMenu menuLabel="More editing tools">
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleSimulation} disabled={!ready} aria-checked={simOn}>
-              {simOn ? 'Stop simulation' : 'Simulate'}
-            </button>
-            {onRelayout ? (
-              <button type="button" role="menuitem" className="more-menu-item" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
-                {relaying ? 'Re-laying out…' : 'Re-layout'}
-              </button>
-            ) : null}
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={togglePanel} disabled={!ready} aria-checked={panelOpen}>
-              Properties
-            </button>
-            <PictureExportItems ready={ready} getSvg={diagramSvg} name={exportName} onError={(text) => setError(text ? { text } : null)} onNote={setNote} />
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleFullscreen} disabled={!ready} aria-checked={fullscreen}>
-              {fullscreen ? 'Exit full screen' : 'Full screen'}
-            </button>
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleHelp} aria-checked={helpOpen}>
-              Help
-            </button>
+            <EditorTools
+              tools={tools}
+              menu
+              pictures={<PictureExportItems ready={ready} getSvg={diagramSvg} name={exportName} onError={onExportError} onNote={setNote} />}
+            />
           </MoreMenu>
         ) : (
-          <>
-            {onRelayout ? (
-              <button type="button" className="btn btn-small" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
-                {relaying ? 'Re-laying out…' : 'Re-layout'}
-              </button>
-            ) : null}
-            {simulateButton}
-            <button type="button" className="btn btn-small" onClick={togglePanel} disabled={!ready} aria-pressed={panelOpen}>
-              Properties
-            </button>
-            <PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={(text) => setError(text ? { text } : null)} onNote={setNote} />
-            <button type="button" className="btn btn-small" disabled={!ready} aria-pressed={fullscreen} onClick={toggleFullscreen}>
-              {fullscreen ? 'Exit full screen' : 'Full screen'}
-            </button>
-            <button type="button" className="btn btn-small" aria-expanded={helpOpen} onClick={toggleHelp}>
-              Help
-            </button>
-          </>
+          <EditorTools
+            tools={tools}
+            menu={false}
+            pictures={<PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={onExportError} onNote={setNote} />}
+          />
         )}
       </div>
       {helpOpen ? (
