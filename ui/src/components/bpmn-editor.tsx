@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, fitMargin, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
@@ -199,8 +199,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     // 60 px wide): while it plays the right margin keeps it inside the
     // canvas. Kept only then: on a phone those 48 px more cost a quarter of
     // the room left of the palette.
-    const right = simOnRef.current ? SIM_BADGE_MARGIN : FIT_MARGIN.right;
-    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right }));
+    const margin = fitMargin(smallScreen(el));
+    const right = simOnRef.current ? SIM_BADGE_MARGIN : margin.right;
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...margin, left, right }));
     // Fitted below the simulation's least zoom while it plays: back to it, around the first start event.
     if (simOnRef.current) showSimulationControls(m as unknown as SimulationHost);
     const { x, y } = canvas.viewbox();
