@@ -59,7 +59,7 @@ test('a 3-5 task model opens inside the canvas and across its width at 375 and 1
       await page.evaluate(() => sessionStorage.clear());
       await openModel(page, m.path, m.id);
       const f = await framing(page);
-      test.info().annotations.push({ type: `${m.name} at ${width} px`, description: JSON.stringify(f) });
+      console.log(`${m.name} at ${width} px: ${JSON.stringify(f)}`);
       expect(f.canvasHeight, `the viewer's height at ${width} px (spec: 400 mobile, 600 desktop)`).toBe(width === 375 ? 400 : 600);
       expect(f.shapes).toBeGreaterThan(4);
       expect(f.outside, `shapes outside the canvas: ${m.name} at ${width} px`).toBe(0);
@@ -88,7 +88,7 @@ test('the editor at 375 px: a simulation started under More stops with one tap o
   await expect(editor.getByTestId('bpmn-sim-dock')).toBeVisible({ timeout: 30_000 });
   await expectTappable(page, stop, 'Stop simulation in the toolbar at 375 px');
   const rows = await bar.evaluate((b) => new Set([...b.children].filter((c) => (c as HTMLElement).offsetParent !== null).map((c) => Math.round(c.getBoundingClientRect().top))).size);
-  test.info().annotations.push({ type: 'editor toolbar rows while simulating at 375 px', description: String(rows) });
+  console.log(`editor toolbar rows while simulating at 375 px: ${rows}`);
   expect(rows, 'rows of the editor toolbar while simulating at 375 px').toBeLessThanOrEqual(3);
   await bar.scrollIntoViewIfNeeded();
   await snap(page, 'editor-stop-simulation-375', false);
