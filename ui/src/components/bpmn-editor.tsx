@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, fitMargin, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
+import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
 import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
@@ -198,8 +199,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     // 60 px wide): while it plays the right margin keeps it inside the
     // canvas. Kept only then: on a phone those 48 px more cost a quarter of
     // the room left of the palette.
-    const right = simOnRef.current ? SIM_BADGE_MARGIN : FIT_MARGIN.right;
-    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, left, right }));
+    const margin = fitMargin(smallScreen(el));
+    const right = simOnRef.current ? SIM_BADGE_MARGIN : margin.right;
+    canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...margin, left, right }));
     // Fitted below the simulation's least zoom while it plays: back to it, around the first start event.
     if (simOnRef.current) showSimulationControls(m as unknown as SimulationHost);
     const { x, y } = canvas.viewbox();
@@ -491,11 +493,18 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const toggleHelp = () => setHelpOpen((v) => !v);
   const toggleFullscreen = () => (document.fullscreenElement ? void document.exitFullscreen() : void rootRef.current?.requestFullscreen?.().catch(() => {}));
   const toggleSimulation = () => modelerRef.current?.get('toggleMode').toggleMode(!simOn);
-  const simulateButton = (
-    <button type="button" className="btn btn-small" onClick={toggleSimulation} disabled={!ready} aria-pressed={simOn}>
-      {simOn ? 'Stop simulation' : 'Simulate'}
-    </button>
-  );
+  // The rarer tools, once: buttons on a wide screen, items of More on a phone.
+  const tools: EditorToolList = [
+    { id: 'simulate', label: simOn ? 'Stop simulation' : 'Simulate', onClick: toggleSimulation, disabled: !ready, on: simOn },
+    ...(onRelayout
+      ? [{ id: 'relayout', label: relaying ? 'Re-laying out…' : 'Re-layout', onClick: () => void relayout(), disabled: !ready || relaying || simOn || saving }]
+      : []),
+    { id: 'properties', label: 'Properties', onClick: togglePanel, disabled: !ready, on: panelOpen },
+    PICTURES,
+    { id: 'fullscreen', label: fullscreen ? 'Exit full screen' : 'Full screen', onClick: toggleFullscreen, disabled: !ready, on: fullscreen },
+    { id: 'help', label: 'Help', onClick: toggleHelp, disabled: false, on: helpOpen, opens: true },
+  ];
+  const onExportError = (text: string | null) => setError(text ? { text } : null);
   const errors = problems.filter((p) => p.category === 'error').length;
   const warnings = problems.length - errors;
   return (
@@ -536,46 +545,26 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <button type="button" className="btn btn-small" onClick={zoomToRead} disabled={!ready || scale >= READABLE_ZOOM - 0.001}>
           Zoom to read
         </button>
+        {narrow && simOn ? (
+          // Simulate sits under More on a phone: stopping it is one tap in the bar, not two.
+          <button type="button" className="btn btn-small" onClick={toggleSimulation} aria-pressed>
+            Stop simulation
+          </button>
+        ) : null}
         {narrow ? (
           <MoreMenu menuLabel="More editing tools">
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleSimulation} disabled={!ready} aria-checked={simOn}>
-              {simOn ? 'Stop simulation' : 'Simulate'}
-            </button>
-            {onRelayout ? (
-              <button type="button" role="menuitem" className="more-menu-item" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
-                {relaying ? 'Re-laying out…' : 'Re-layout'}
-              </button>
-            ) : null}
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={togglePanel} disabled={!ready} aria-checked={panelOpen}>
-              Properties
-            </button>
-            <PictureExportItems ready={ready} getSvg={diagramSvg} name={exportName} onError={(text) => setError(text ? { text } : null)} onNote={setNote} />
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleFullscreen} disabled={!ready} aria-checked={fullscreen}>
-              {fullscreen ? 'Exit full screen' : 'Full screen'}
-            </button>
-            <button type="button" role="menuitemcheckbox" className="more-menu-item" onClick={toggleHelp} aria-checked={helpOpen}>
-              Help
-            </button>
+            <EditorTools
+              tools={tools}
+              menu
+              pictures={<PictureExportItems ready={ready} getSvg={diagramSvg} name={exportName} onError={onExportError} onNote={setNote} />}
+            />
           </MoreMenu>
         ) : (
-          <>
-            {onRelayout ? (
-              <button type="button" className="btn btn-small" onClick={() => void relayout()} disabled={!ready || relaying || simOn || saving}>
-                {relaying ? 'Re-laying out…' : 'Re-layout'}
-              </button>
-            ) : null}
-            {simulateButton}
-            <button type="button" className="btn btn-small" onClick={togglePanel} disabled={!ready} aria-pressed={panelOpen}>
-              Properties
-            </button>
-            <PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={(text) => setError(text ? { text } : null)} onNote={setNote} />
-            <button type="button" className="btn btn-small" disabled={!ready} aria-pressed={fullscreen} onClick={toggleFullscreen}>
-              {fullscreen ? 'Exit full screen' : 'Full screen'}
-            </button>
-            <button type="button" className="btn btn-small" aria-expanded={helpOpen} onClick={toggleHelp}>
-              Help
-            </button>
-          </>
+          <EditorTools
+            tools={tools}
+            menu={false}
+            pictures={<PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={onExportError} onNote={setNote} />}
+          />
         )}
       </div>
       {helpOpen ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coversAny, FIT_MARGIN, fitBox, readBoxes, startEventBox, type DiagramElement, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, MIN_OVERVIEW_TEXT_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, readableScreens, START_PAD, startViewBox } from './bpmn-view';
+import { coversAny, FIT_MARGIN, fitBox, fitMargin, NARROW_FIT_MARGIN, readBoxes, startEventBox, type DiagramElement, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, MIN_OVERVIEW_TEXT_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, readableScreens, START_PAD, startViewBox } from './bpmn-view';
 
 /** The screen rectangle (CSS px) a diagram box lands on for a view of a W × H canvas. */
 function onScreen(b: { x: number; y: number; width: number; height: number }, v: { x: number; y: number; scale: number }) {
@@ -175,8 +175,8 @@ describe('firstViewBox', () => {
       expect(v.width * v.scale).toBeCloseTo(c.vp.width, 6);
       expect(v.height * v.scale).toBeCloseTo(c.vp.height, 6);
       if (c.mode === 'whole') {
-        // Exactly the fit of before: small models do not change.
-        expect(v).toEqual(fitBox(c.inner, c.vp.width, c.vp.height));
+        // The plain fit, with a phone's narrow sides (issue 25: a small model fills the canvas' width).
+        expect(v).toEqual(fitBox(c.inner, c.vp.width, c.vp.height, undefined, fitMargin(c.vp.narrow)));
         expect(anyHidden({ ...v, inner: c.inner })).toBe(false);
         return;
       }
@@ -195,6 +195,20 @@ describe('firstViewBox', () => {
     });
   }
 
+  it.each([
+    { name: 'a three-step leave request', inner: box(752, 260), minShare: 0.94 },
+    { name: 'a four-step chain', inner: box(900, 60), minShare: 0.94 },
+    { name: 'a tiny model (100 %, the cap)', inner: box(200, 100), minShare: 0.66 },
+  ])('a small model fills a phone canvas\'s width: $name', ({ inner, minShare }) => {
+    const v = firstViewBox(phone, inner, READABLE_ZOOM).view;
+    const drawn = inner.width * v.scale;
+    expect(drawn / phone.width).toBeGreaterThanOrEqual(minShare);
+    expect(v.scale).toBeLessThanOrEqual(1);
+    // Inside, the sides kept.
+    expect((inner.x - v.x) * v.scale).toBeGreaterThanOrEqual(NARROW_FIT_MARGIN.left - 1e-6);
+    expect((v.x + v.width - inner.x - inner.width) * v.scale).toBeGreaterThanOrEqual(NARROW_FIT_MARGIN.right - 1e-6);
+  });
+
   it('draws the line at MAX_OVERVIEW_SCREENS on a phone', () => {
     // Square models whose readable area is just under and just over the limit.
     const side = (screens: number) => Math.sqrt((screens * phone.width * phone.height) / READABLE_ZOOM ** 2);
@@ -207,7 +221,7 @@ describe('firstViewBox', () => {
 
   it('draws the line at MIN_OVERVIEW_TEXT_PX on a phone', () => {
     // Low strips (few screens to read) whose fitted text is just over and just under the limit.
-    const wide = (px: number) => box((phone.width - FIT_MARGIN.left - FIT_MARGIN.right) / (px / SMALLEST_LABEL_PX), 200);
+    const wide = (px: number) => box((phone.width - NARROW_FIT_MARGIN.left - NARROW_FIT_MARGIN.right) / (px / SMALLEST_LABEL_PX), 200);
     const specks = wide(MIN_OVERVIEW_TEXT_PX * 0.95);
     const overview = wide(MIN_OVERVIEW_TEXT_PX * 1.05);
     expect(readableScreens(specks, phone, READABLE_ZOOM)).toBeLessThan(MAX_OVERVIEW_SCREENS);

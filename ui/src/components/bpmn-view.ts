@@ -37,6 +37,20 @@ export interface Margin {
 export const FIT_MARGIN = { top: 44, right: 24, bottom: 44, left: 24 } as const;
 
 /**
+ * A phone's fit keeps only 8 px at the sides: the overview toggle and the
+ * watermark sit in the top and bottom bands, which stay free. Measured at
+ * 375 px (canvas 299 × 400): a 3–5 step model is width-bound, and the 24 px
+ * sides left it 251 px wide (84 % of the canvas, 27–29 % zoom); with 8 px
+ * it is 283 px wide (95 %), each name about an eighth larger.
+ */
+export const NARROW_FIT_MARGIN = { top: FIT_MARGIN.top, right: 8, bottom: FIT_MARGIN.bottom, left: 8 } as const;
+
+/** The margins a fit keeps on a phone-sized canvas (narrow) or a wider one. */
+export function fitMargin(narrow: boolean): Margin {
+  return narrow ? NARROW_FIT_MARGIN : FIT_MARGIN;
+}
+
+/**
  * The view that shows the whole box `inner` inside a canvas of `width` ×
  * `height` CSS px, centred, with the margins kept free. Never larger than
  * 100 % (a three-step diagram is not blown up) and never below `minScale`.
@@ -135,7 +149,7 @@ export function startViewBox(inner: Box, vp: Pick<Viewport, 'width' | 'height'>,
 
 /**
  * The first view of a diagram, the rule of issue 25 item 1:
- * - 'whole' (fitted, as fitBox) when its text is readable fitted, on a wide
+ * - 'whole' (fitted, as fitBox with fitMargin's sides) when its text is readable fitted, on a wide
  *   screen, and on a narrow screen when reading it takes at most
  *   MAX_OVERVIEW_SCREENS screens and its text fitted is at least
  *   MIN_OVERVIEW_TEXT_PX (small models never change);
@@ -151,7 +165,7 @@ export function firstViewBox(
   start?: Box | null,
   minScale = 0.05,
 ): { mode: 'whole' | 'start'; view: Box & { scale: number } } {
-  const fit = fitBox(inner, vp.width, vp.height, minScale);
+  const fit = fitBox(inner, vp.width, vp.height, minScale, fitMargin(vp.narrow));
   const clipped = anyHidden({ ...fit, inner });
   // The smallest text fitted, in CSS px: readable is MIN_READABLE_PX over the smallest font.
   const fittedText = (fit.scale * MIN_READABLE_PX) / readable;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, coversAny, drawnElements, elementBox, FIT_MARGIN, fitBox, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
+import { anyHidden, coversAny, drawnElements, elementBox, fitBox, fitMargin, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
 import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
@@ -276,11 +276,12 @@ export function BpmnViewer({
     if (!viewer || !el) return 1;
     const canvas = viewer.get('canvas');
     const inner = canvas.viewbox().inner;
-    let box = fitBox(inner, el.clientWidth, el.clientHeight);
+    const margin = fitMargin(smallScreen(el));
+    let box = fitBox(inner, el.clientWidth, el.clientHeight, undefined, margin);
     if (simOnRef.current) {
       // Room at the right for "Finished" on an end event, unless that costs the
       // simulation's ▶ and switches (hidden below SIMULATION_MIN_ZOOM).
-      const roomy = fitBox(inner, el.clientWidth, el.clientHeight, undefined, { ...FIT_MARGIN, right: SIM_BADGE_MARGIN });
+      const roomy = fitBox(inner, el.clientWidth, el.clientHeight, undefined, { ...margin, right: SIM_BADGE_MARGIN });
       if (roomy.scale >= SIMULATION_MIN_ZOOM || box.scale < SIMULATION_MIN_ZOOM) box = roomy;
     }
     canvas.viewbox(box);
