@@ -114,3 +114,32 @@ func TestOpenAPISchemas(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenAPIDocumentedErrors: an error status a handler answers on
+// purpose, with its own detail, is listed on the operation with the
+// detail schema, not only under "default".
+func TestOpenAPIDocumentedErrors(t *testing.T) {
+	doc, err := OpenAPI()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		method, path string
+		status       int
+	}{
+		{"POST", "/api/ops/analyses/{id}/retry", 409},
+	}
+	for _, tt := range tests {
+		item := doc.Paths.Value(tt.path)
+		if item == nil || item.GetOperation(tt.method) == nil {
+			t.Fatalf("%s %s not documented", tt.method, tt.path)
+		}
+		r := item.GetOperation(tt.method).Responses.Status(tt.status)
+		if r == nil || r.Value.Content.Get("application/json") == nil {
+			t.Fatalf("%s %s does not document %d", tt.method, tt.path, tt.status)
+		}
+		if s := r.Value.Content.Get("application/json").Schema.Value; s.Properties["detail"] == nil {
+			t.Errorf("%s %s %d answers no detail: %v", tt.method, tt.path, tt.status, s.Properties)
+		}
+	}
+}

@@ -130,8 +130,9 @@ func modelTables(m *process.Model) []table {
 	out := []table{acts, sipoc}
 	if len(m.Gateways) > 0 {
 		gw := table{title: "Gateways", headers: []string{"Gateway", "Type", "Performer", "Specification"}, widths: []float64{3, 2, 2, 5}}
+		names := process.GatewayNames(m)
 		for _, g := range m.Gateways {
-			gw.rows = append(gw.rows, []string{process.GatewayLabel(g), g.Type, g.Performer, g.Specification})
+			gw.rows = append(gw.rows, []string{names[g.ID], g.Type, g.Performer, g.Specification})
 		}
 		out = append(out, gw)
 	}

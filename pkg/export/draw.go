@@ -291,6 +291,12 @@ func (d *drawer) boxText(text string, x, y, w, h float64, center bool) {
 	}
 	size := math.Max(2.5, 10*d.s)
 	lh := size * 1.2
+	if fit := wordFit(text, size, w, maxWordW*d.s); fit > w {
+		if center {
+			x -= (fit - w) / 2
+		}
+		w = fit
+	}
 	lines := wrap(text, fontRegular, size, w)
 	maxLines := int(h / lh)
 	if maxLines < 1 {
@@ -329,7 +335,7 @@ func (d *drawer) label(text string, bounds *rect, shape rect, below bool) {
 		return
 	}
 	size := math.Max(2.5, 9*d.s)
-	lines := wrap(text, fontRegular, size, math.Max(r.W*d.s, 20*d.s))
+	lines := wrap(text, fontRegular, size, wordFit(text, size, math.Max(r.W*d.s, 20*d.s), maxWordW*d.s))
 	lh := size * 1.2
 	d.p.fill(0.1, 0.1, 0.1)
 	for i, line := range lines {
@@ -337,4 +343,22 @@ func (d *drawer) label(text string, bounds *rect, shape rect, below bool) {
 		tx := d.x(r.X+r.W/2) - tw/2
 		d.p.text(tx, d.y(r.Y)-float64(i+1)*lh+size*0.25, fontRegular, size, line)
 	}
+}
+
+// maxWordW bounds, in diagram pixels, the width a label is widened to for
+// one word: a longer one (a pasted URL) is still cut.
+const maxWordW = 240
+
+// wordFit is the width w to wrap text in, widened to its widest word (at
+// most maxW) when a file's shape or label bounds are narrower than that
+// word: "Approved?" in a narrow task reads on one line, past the bounds,
+// instead of cut into "Approve" and "d?".
+func wordFit(text string, size, w, maxW float64) float64 {
+	widest := 0.0
+	for _, word := range strings.Fields(text) {
+		widest = math.Max(widest, textWidth(encode(word), fontRegular, size))
+	}
+	// a little over the word, so that rounding in wrap's sums never
+	// finds it a hair too wide
+	return math.Max(w, math.Min(widest+size*0.05, maxW))
 }

@@ -24,7 +24,7 @@ func TestModelTablesNameUnnamed(t *testing.T) {
 		want  []string
 	}{
 		{"Activities", 1, []string{"the 1st unnamed task", "Approve", "the 2nd unnamed task", "the unnamed user task"}},
-		{"Gateways", 0, []string{"Decision", "Work in parallel"}},
+		{"Gateways", 0, []string{"the unnamed exclusive gateway", "the unnamed parallel gateway"}},
 	}
 	tables := modelTables(m)
 	for _, tt := range tests {

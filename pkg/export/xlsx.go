@@ -255,7 +255,7 @@ func (w *sheetWriter) gateways(m *process.Model) {
 		return
 	}
 	branches := map[string][]string{}
-	for _, st := range process.Ordered(m) {
+	for _, st := range process.NamedSteps(m) {
 		for _, b := range st.Branches {
 			label := b.TargetName
 			if b.Condition != "" {
@@ -264,7 +264,8 @@ func (w *sheetWriter) gateways(m *process.Model) {
 			branches[st.ID] = append(branches[st.ID], label)
 		}
 	}
+	names := process.GatewayNames(m)
 	for i, g := range m.Gateways {
-		w.row(s, i+2, process.GatewayLabel(g), g.Type, g.Performer, join(branches[g.ID]), g.Specification)
+		w.row(s, i+2, names[g.ID], g.Type, g.Performer, join(branches[g.ID]), g.Specification)
 	}
 }

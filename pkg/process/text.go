@@ -230,14 +230,14 @@ func titleType(t string) string {
 	}
 }
 
+// gatewayName is a gateway step's name; nameUnnamed has named every
+// gateway of the model, so the kind alone is left for one it does not
+// list.
 func gatewayName(s Step) string {
 	if s.Name != "" {
 		return s.Name
 	}
-	if s.GatewayType == GatewayParallel {
-		return "Work in parallel"
-	}
-	return "Decision"
+	return UnnamedPhrase(strings.ToLower(titleType(s.GatewayType))+" gateway", 1, 1)
 }
 
 func branchLabel(s Step, br Branch) string {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Ordinal spells n as "1st", "2nd", "3rd", "4th", … "11th", "21st".
@@ -64,18 +66,82 @@ func unnamedActivities(m *Model) map[string]string {
 
 // unnamedGateways names each gateway the model leaves unnamed as
 // unnamedActivities names activities ("the 2nd unnamed exclusive
-// gateway"), for a model converted from a BPMN file, where the report
-// beside the text names them so too; the analyzers' own gateways read
-// "Decision" (gatewayName).
+// gateway"), as the BPMN report names them in a file (tomodel.Namer).
+// In a model the analyzer wrote (not Verbatim), a split whose branches
+// carry conditions is named by the question they answer instead
+// ("Approved or rejected?"), and is not counted among the unnamed: the
+// analyzer knows the question, a file's modeller did not write it.
 func unnamedGateways(m *Model) map[string]string {
-	var els []unnamedElement
-	for _, g := range m.Gateways {
-		if g.Name == "" {
-			els = append(els, unnamedElement{g.ID, g.Pool, g.Parent, strings.ToLower(titleType(g.Type)) + " gateway"})
+	outgoing := map[string][]Flow{}
+	if !m.Verbatim {
+		for _, f := range m.Flows {
+			outgoing[f.Source] = append(outgoing[f.Source], f)
 		}
 	}
-	return byKindAndPosition(els)
+	questions := map[string]string{}
+	var els []unnamedElement
+	for _, g := range m.Gateways {
+		if g.Name != "" {
+			continue
+		}
+		if q := questionOf(g, outgoing[g.ID]); q != "" {
+			questions[g.ID] = q
+			continue
+		}
+		els = append(els, unnamedElement{g.ID, g.Pool, g.Parent, strings.ToLower(titleType(g.Type)) + " gateway"})
+	}
+	out := byKindAndPosition(els)
+	for id, q := range questions {
+		if _, ok := out[id]; !ok {
+			out[id] = q
+		}
+	}
+	return out
 }
+
+// questionMax is the longest question a gateway is named by; longer
+// conditions are sentences, not a name.
+const questionMax = 80
+
+// questionOf is the question an exclusive or inclusive split decides,
+// from the conditions on its outgoing flows (out): "Approved?" for one,
+// "Approved or rejected?", "Car, train or plane?" for two or three; ""
+// when the flows carry none, only answers ("yes", "no", "otherwise")
+// that say nothing without the question, more than three, or too long.
+func questionOf(g Gateway, out []Flow) string {
+	if g.Type == GatewayParallel || g.Type == GatewayEventBased {
+		return ""
+	}
+	var conds []string
+	seen := map[string]bool{}
+	for _, f := range out {
+		c := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(f.Condition), "?"))
+		k := strings.ToLower(c)
+		if f.Default || c == "" || seen[k] || bareAnswers[k] {
+			continue
+		}
+		seen[k] = true
+		conds = append(conds, c)
+	}
+	var q string
+	switch len(conds) {
+	case 1:
+		q = conds[0]
+	case 2, 3:
+		q = strings.Join(conds[:len(conds)-1], ", ") + " or " + conds[len(conds)-1]
+	default:
+		return ""
+	}
+	if len(q) > questionMax {
+		return ""
+	}
+	r, size := utf8.DecodeRuneInString(q)
+	return string(unicode.ToUpper(r)) + q[size:] + "?"
+}
+
+// bareAnswers are conditions that answer a question without saying it.
+var bareAnswers = map[string]bool{"yes": true, "no": true, "y": true, "n": true, "true": true, "false": true,
+	"ok": true, "not ok": true, "otherwise": true, "else": true, "default": true}
 
 // unnamedElement is an element without a name: its id, where it sits
 // (pool and sub-process) and its kind in words ("user task").
@@ -116,23 +182,36 @@ func byKindAndPosition(els []unnamedElement) map[string]string {
 // exports' tables.
 func UnnamedActivityNames(m *Model) map[string]string { return unnamedActivities(m) }
 
-// GatewayLabel is the name the formatted text gives a gateway: its own,
-// else "Decision" ("Work in parallel" for a parallel one).
-func GatewayLabel(g Gateway) string {
-	return gatewayName(Step{Name: g.Name, GatewayType: g.Type})
+// GatewayNames maps each gateway to the name the formatted text gives
+// it: its own, else its question or its kind and position
+// (unnamedGateways), for the exports' tables.
+func GatewayNames(m *Model) map[string]string {
+	out := unnamedGateways(m)
+	for _, g := range m.Gateways {
+		if _, ok := out[g.ID]; !ok {
+			out[g.ID] = g.Name
+		}
+	}
+	return out
+}
+
+// NamedSteps is Ordered with the names the formatted text gives unnamed
+// activities and gateways, in their own steps and in the branches leading
+// to them, for the exports' tables. The model is left as it is.
+func NamedSteps(m *Model) []Step {
+	steps := Ordered(m)
+	nameUnnamed(m, steps)
+	return steps
 }
 
 // nameUnnamed gives the formatted text's steps, and the branches leading
 // to them, the names unnamedActivities spells, and a called pool's process
-// its pool's name; in a model converted from a BPMN file (Verbatim) also
-// its unnamed gateways the names unnamedGateways spells, where a branch
-// leads to the gateway itself ("Continue"). The model is left as it is.
+// its pool's name; also its unnamed gateways the names unnamedGateways
+// spells, where a branch leads to the gateway itself ("Continue"). The
+// model is left as it is.
 func nameUnnamed(m *Model, steps []Step) {
 	names := unnamedActivities(m)
-	gateways := map[string]string{}
-	if m.Verbatim {
-		gateways = unnamedGateways(m)
-	}
+	gateways := unnamedGateways(m)
 	retarget := func(brs []Branch) {
 		for i := range brs {
 			if n, ok := names[brs[i].TargetID]; ok {

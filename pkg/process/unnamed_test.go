@@ -65,7 +65,7 @@ func TestFormattedTextUnnamedAndNoPerformer(t *testing.T) {
 			Activities: []Activity{{ID: "Activity_1"}, {ID: "T2", Name: "Approve"}, {ID: "Activity_3"}, {ID: "U4", Type: ActivityUser}},
 			Gateways:   []Gateway{{ID: "Gateway_0x8f", Type: GatewayExclusive}},
 			Flows:      flows("Activity_1", "Gateway_0x8f", "Gateway_0x8f", "T2", "Gateway_0x8f", "Activity_3", "Activity_3", "U4"),
-		}, []string{"Step 1: the 1st unnamed task\n", "Then → the 2nd unnamed task\n", "Step 4: the unnamed user task\n", "Gateway (Exclusive): Decision\n"},
+		}, []string{"Step 1: the 1st unnamed task\n", "Then → the 2nd unnamed task\n", "Step 4: the unnamed user task\n", "Gateway (Exclusive): the unnamed exclusive gateway\n"},
 			[]string{"Activity_", "Gateway_0x8f", "→ Continue", "()"}},
 		{"converted file: unnamed gateways by kind and position", Model{
 			Verbatim:   true,
@@ -75,11 +75,14 @@ func TestFormattedTextUnnamedAndNoPerformer(t *testing.T) {
 		}, []string{"Gateway (Exclusive): the 1st unnamed exclusive gateway\n", "Gateway (Exclusive): the 2nd unnamed exclusive gateway\n", "Gateway (Parallel): the unnamed parallel gateway\n",
 			"Then → the 2nd unnamed exclusive gateway\n", "Then → the unnamed parallel gateway\n", ". the 1st unnamed exclusive gateway (Exclusive gateway"},
 			[]string{"Gateway_", "Decision", "Work in parallel", "→ Continue"}},
-		{"analyzer's model: unnamed gateways read Decision", Model{
-			Activities: []Activity{{ID: "A", Name: "Check"}, {ID: "B", Name: "Pay"}},
-			Gateways:   []Gateway{{ID: "g1", Type: GatewayExclusive}, {ID: "g2", Type: GatewayParallel}},
-			Flows:      flows("A", "g1", "g1", "B", "g1", "g2", "g2", "A"),
-		}, []string{"Gateway (Exclusive): Decision\n", "Gateway (Parallel): Work in parallel\n"}, []string{"unnamed"}},
+		{"analyzer's model: unnamed gateways by kind and position, or by their question", Model{
+			Activities: []Activity{{ID: "A", Name: "Check"}, {ID: "B", Name: "Pay"}, {ID: "C", Name: "Refuse"}},
+			Gateways:   []Gateway{{ID: "g1", Type: GatewayExclusive}, {ID: "g2", Type: GatewayParallel}, {ID: "g3", Type: GatewayExclusive}},
+			Flows: append(flows("A", "g1", "g1", "B", "g1", "g2", "g2", "A", "g2", "g3"),
+				Flow{ID: "y", Source: "g3", Target: "B", Condition: "approved"}, Flow{ID: "n", Source: "g3", Target: "C", Condition: "rejected"}),
+		}, []string{"Gateway (Exclusive): the unnamed exclusive gateway\n", "Gateway (Parallel): the unnamed parallel gateway\n",
+			"Gateway (Exclusive): Approved or rejected?\n", "Then → the unnamed parallel gateway\n", ". Approved or rejected? (Exclusive gateway"},
+			[]string{"Decision", "Work in parallel", "→ Continue", "2nd"}},
 		{"unnamed pools and a called pool's process", Model{
 			Pools: []Pool{{ID: "Participant_0a", ProcessID: "Process_1x"}, {ID: "Participant_1b", Name: "Bank", ProcessID: "Process_2y"}, {ID: "Participant_2c", ProcessID: "Process_3z"}},
 			Activities: []Activity{
@@ -112,6 +115,77 @@ func TestFormattedTextUnnamedAndNoPerformer(t *testing.T) {
 				if a.Name != before[i] {
 					t.Errorf("the model's activity %s was renamed %q", a.ID, a.Name)
 				}
+			}
+		})
+	}
+}
+
+// TestGatewayNames: every gateway has a name for the exports' tables: its
+// own, the question its branches' conditions answer in a model the
+// analyzer wrote, else its kind and position among the unnamed of its
+// kind in its pool and sub-process; a converted file's gateways are
+// never named by a question (the BPMN report names them by position).
+func TestGatewayNames(t *testing.T) {
+	t.Parallel()
+	cond := func(src, cond string) Flow { return Flow{ID: src + cond, Source: src, Target: "x", Condition: cond} }
+	tests := []struct {
+		name     string
+		verbatim bool
+		gateways []Gateway
+		flows    []Flow
+		want     map[string]string
+	}{
+		{"own names kept, unnamed counted per kind and pool", false,
+			[]Gateway{{ID: "a", Name: "Paid?"}, {ID: "b"}, {ID: "c", Type: GatewayParallel}, {ID: "d"}, {ID: "e", Pool: "P2"}},
+			nil,
+			map[string]string{"a": "Paid?", "b": "the 1st unnamed exclusive gateway", "c": "the unnamed parallel gateway",
+				"d": "the 2nd unnamed exclusive gateway", "e": "the unnamed exclusive gateway"}},
+		{"one condition and a default", false,
+			[]Gateway{{ID: "g"}},
+			[]Flow{cond("g", "the amount is over 500 EUR"), {ID: "d", Source: "g", Target: "y", Default: true, Condition: "otherwise"}},
+			map[string]string{"g": "The amount is over 500 EUR?"}},
+		{"three conditions, one repeated", false,
+			[]Gateway{{ID: "g", Type: GatewayInclusive}},
+			[]Flow{cond("g", "car"), cond("g", "train?"), cond("g", "Car"), cond("g", "plane")},
+			map[string]string{"g": "Car, train or plane?"}},
+		{"bare answers say nothing: position", false,
+			[]Gateway{{ID: "g"}, {ID: "h"}},
+			[]Flow{cond("g", "Yes"), cond("g", "no"), cond("h", "approved")},
+			map[string]string{"g": "the unnamed exclusive gateway", "h": "Approved?"}},
+		{"a condition in another script", false,
+			[]Gateway{{ID: "g"}},
+			[]Flow{cond("g", "überfällig")},
+			map[string]string{"g": "Überfällig?"}},
+		{"four conditions or a long one: position", false,
+			[]Gateway{{ID: "g"}, {ID: "h"}},
+			[]Flow{cond("g", "a"), cond("g", "b"), cond("g", "c"), cond("g", "d"), cond("h", strings.Repeat("very long condition ", 5))},
+			map[string]string{"g": "the 1st unnamed exclusive gateway", "h": "the 2nd unnamed exclusive gateway"}},
+		{"parallel and event-based: no question", false,
+			[]Gateway{{ID: "g", Type: GatewayParallel}, {ID: "h", Type: GatewayEventBased}},
+			[]Flow{cond("g", "approved"), cond("h", "reply")},
+			map[string]string{"g": "the unnamed parallel gateway", "h": "the unnamed event-based gateway"}},
+		{"converted file: position only", true,
+			[]Gateway{{ID: "g"}},
+			[]Flow{cond("g", "approved"), cond("g", "rejected")},
+			map[string]string{"g": "the unnamed exclusive gateway"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			for i := range tt.gateways {
+				if tt.gateways[i].Type == "" {
+					tt.gateways[i].Type = GatewayExclusive
+				}
+			}
+			m := &Model{Verbatim: tt.verbatim, Gateways: tt.gateways, Flows: tt.flows}
+			got := GatewayNames(m)
+			for id, want := range tt.want {
+				if got[id] != want {
+					t.Errorf("gateway %s = %q, want %q", id, got[id], want)
+				}
+			}
+			if len(got) != len(tt.gateways) {
+				t.Errorf("named %d gateways, want %d: %q", len(got), len(tt.gateways), got)
 			}
 		})
 	}

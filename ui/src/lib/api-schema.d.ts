@@ -2786,6 +2786,15 @@ export interface operations {
                     "application/json": components["schemas"]["Analysis"];
                 };
             };
+            /** @description Not retried: the analysis is not failed (or no longer), or its failed attempt's task has not left the queue yet (try again in a few seconds) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
             /** @description Error */
             default: {
                 headers: {
