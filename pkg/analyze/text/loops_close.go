@@ -113,6 +113,8 @@ func (a *analyzer) closeSteps(s string, before int) {
 	case stepJumpRe.MatchString(s) && a.jumpToStep(s, before):
 		// "… recounts the coins and goes back to step 2", "… writes a
 		// report and goes to step 5": the branch goes on at that step
+	case a.restartLoop(s, before):
+		// "… and the agent has to start over with a new video call"
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		a.b.endSoft()
 	case returnedOut(s):
@@ -128,10 +130,7 @@ func (a *analyzer) closeSteps(s string, before int) {
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
 		}
-	case backToStepRe.MatchString(s) && a.backToStep(s, before) != nil && !inParallel(a.b.seq, a.backToStep(s, before).item, false):
-		// (a jump into one branch of parallel work would wait forever at
-		// its join)
-		a.goBackToStep(s, before)
+	case a.goBackToStep(s, before):
 	case (backRe.MatchString(s) || sentBackRe.MatchString(s)) && !againRe.MatchString(s):
 		a.handedBack(s, before)
 	case waitAgainRe.MatchString(s) && a.b.loopToOpen():
@@ -144,15 +143,24 @@ func (a *analyzer) closeSteps(s string, before int) {
 
 // goBackToStep loops back to the step the sentence names ("If the
 // verification fails, the engineer goes back to investigating": back to
-// the investigation, no step of its own).
-func (a *analyzer) goBackToStep(s string, before int) {
+// the investigation, no step of its own). It reports whether the
+// sentence names such a step outside parallel work (a jump into one
+// branch of parallel work would wait forever at its join).
+func (a *analyzer) goBackToStep(s string, before int) bool {
+	if !backToStepRe.MatchString(s) {
+		return false
+	}
 	e := a.backToStep(s, before)
+	if e == nil || inParallel(a.b.seq, e.item, false) {
+		return false
+	}
 	for _, d := range a.drafts[before:] {
 		if d.event == nil && (firstWord(d.verb) == "go" || firstWord(d.verb) == "return" && d.object == "" || restartVerbs[firstWord(d.verb)] && againRe.MatchString(d.object)) {
 			d.drop = true // "… and we start again with measuring", "… and returns to scheduling": the jump, no step
 		}
 	}
 	a.b.loopTo(e.item)
+	return true
 }
 
 // handedBack loops work handed back ("… sends it back to the clerk": back

@@ -1,0 +1,105 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// restartRe is a branch that starts the work over: "the agent has to
+// start over with a new video call", "we go again from the top", "the
+// cycle repeats: spray, dry, weigh". Group 1 is "top", "beginning" or
+// "start" when the text says from where.
+var restartRe = regexp.MustCompile(`(?i)\b(?:start(?:s|ed|ing)?\s+(?:all\s+)?(?:over|afresh|from\s+scratch)|(?:start(?:s|ed)?|begin(?:s)?|go(?:es)?|run(?:s)?)\s+(?:it\s+|everything\s+)?(?:all\s+)?(?:again\s+|over\s+)?from\s+the\s+(top|beginning|start)|(?:the|this)\s+(?:whole\s+)?(?:cycle|loop|round|sequence)\s+(?:then\s+)?(?:repeats|is\s+repeated|starts\s+(?:again|over)|begins\s+again))\b`)
+
+// restartWithRe names the work a restart begins with: "with a new video
+// call", "with a fresh sample".
+var restartWithRe = regexp.MustCompile(`(?i)^\s*with\s+(?:a|an|the)?\s*(?:new|fresh|second|another|next)?\s*([a-z][\w -]{2,40})`)
+
+// restartTarget is the earlier step (before index before) a restart
+// phrase in s goes back to: the first of the recent steps whose verbs a
+// list after it names ("the cycle repeats: spray, dry, weigh"), the last
+// step on the thing it starts with ("start over with a new video
+// call"), or the first step of all ("again from the top"); nil for none.
+func (a *analyzer) restartTarget(s string, before int) *draft {
+	m := restartRe.FindStringSubmatchIndex(s)
+	if m == nil {
+		return nil
+	}
+	tail := s[m[1]:]
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(tail), ":"); ok {
+		return a.listedStep(rest, before)
+	}
+	if w := restartWithRe.FindStringSubmatch(tail); w != nil {
+		for i := min(before, len(a.drafts)) - 1; i >= 0 && i >= before-12; i-- {
+			if e := a.drafts[i]; e.event == nil && !e.drop && e.item != nil && sharedStems(w[1], e.object) > 0 {
+				return e
+			}
+		}
+	}
+	if m[2] >= 0 { // "from the top"
+		for _, e := range a.drafts[:min(before, len(a.drafts))] {
+			if e.event == nil && !e.drop && e.item != nil {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
+// listedStep is the earliest of the last twelve steps before index
+// before whose verb a list names ("spray, dry, weigh"), or nil.
+func (a *analyzer) listedStep(list string, before int) *draft {
+	verbs := map[string]bool{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(list), func(r rune) bool { return r == ',' || r == ' ' || r == '.' || r == ';' }) {
+		if w != "and" && w != "then" {
+			verbs[verbBase(w)] = true
+		}
+	}
+	var target *draft
+	for i := min(before, len(a.drafts)) - 1; i >= 0 && i >= before-12; i-- {
+		if e := a.drafts[i]; e.event == nil && !e.drop && e.item != nil && verbs[firstWord(e.verb)] {
+			target = e // the earliest of them
+		}
+	}
+	return target
+}
+
+// verbBase is w's base form when w is an inflected verb ("dries" →
+// "dry"), else w.
+func verbBase(w string) string {
+	if b, f := verbForm(w); f != formBase && b != "" {
+		return b
+	}
+	return w
+}
+
+// restartLoop loops the branch the sentence's steps (from index before
+// on) went to back to the step its restart phrase names, dropping the
+// "start over" step itself. It reports whether it drew the loop.
+func (a *analyzer) restartLoop(s string, before int) bool {
+	e := a.restartTarget(s, before)
+	if e == nil || inParallel(a.b.seq, e.item, false) {
+		return false
+	}
+	for _, d := range a.drafts[before:] {
+		if v := firstWord(d.verb); d.event == nil && (restartVerbs[v] || v == "go" || v == "repeat") {
+			d.drop = true // "… has to start over": the loop, no step
+		}
+	}
+	return a.b.loopTo(e.item)
+}
+
+// restartOnly is the step a branch that only starts over goes back to
+// ("If the gain is below 3 %, the cycle repeats: spray, dry, weigh"), or
+// nil.
+func (a *analyzer) restartOnly(main string) *draft {
+	loc := restartRe.FindStringIndex(main)
+	if loc == nil || wordCount(main[:loc[0]]) > 3 {
+		return nil
+	}
+	e := a.restartTarget(main, len(a.drafts))
+	if e == nil || inParallel(a.b.seq, e.item, false) {
+		return nil
+	}
+	return e
+}

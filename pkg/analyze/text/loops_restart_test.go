@@ -1,0 +1,39 @@
+package text
+
+import "testing"
+
+// TestRestart covers a branch that starts the work over: it goes back to
+// the step the text names by a list of verbs, by the thing it starts
+// with, or to the first step for "from the top"; the "start over" is no
+// step of its own.
+func TestRestart(t *testing.T) {
+	tests := []logicCase{
+		{
+			name:  "the cycle repeats: a list of verbs",
+			text:  "The operator loads the pan. The operator sprays a layer and the operator dries the tablets. The operator weighs a sample. If the gain is below 3 %, the cycle repeats: spray, dry, weigh. The inspector releases the batch.",
+			loop:  [][2]pattern{{{"spray", "layer"}, {"weigh", "sample"}}},
+			never: [][2]pattern{{{"weigh", "sample"}, {"load", "pan"}}},
+			reach: [][2]pattern{{{"weigh", "sample"}, {"releas", "batch"}}},
+		},
+		{
+			name:   "start over with a new call",
+			text:   "The agent runs a video call with the customer. The agent checks the ID document. If the connection drops, the agent aborts the identification and has to start over with a new video call. The back office creates the account.",
+			loop:   [][2]pattern{{{"run", "video"}, {"abort", "identification"}}},
+			reach:  [][2]pattern{{{"abort", "identification"}, {"creat", "account"}}},
+			absent: []pattern{{"start"}},
+		},
+		{
+			name: "again from the top",
+			text: "The examiner marks the scripts. The moderator checks a sample. If the marks differ, the examiner corrects the marks and we go again from the top. The officer publishes the results.",
+			loop: [][2]pattern{{{"mark", "script"}, {"correct", "mark"}}},
+		},
+		{
+			name:  "start over with nothing named: no loop",
+			text:  "The clerk checks the form. If the form is torn, the clerk asks the applicant to start over. The clerk files the form.",
+			never: [][2]pattern{{{"ask", "applicant"}, {"check", "form"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
