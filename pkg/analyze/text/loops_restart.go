@@ -7,9 +7,12 @@ import (
 
 // restartRe is a branch that starts the work over: "the agent has to
 // start over with a new video call", "we go again from the top", "the
-// cycle repeats: spray, dry, weigh". Group 1 is "top", "beginning" or
-// "start" when the text says from where.
-var restartRe = regexp.MustCompile(`(?i)\b(?:start(?:s|ed|ing)?\s+(?:all\s+)?(?:over|afresh|from\s+scratch)|(?:start(?:s|ed)?|begin(?:s)?|go(?:es)?|run(?:s)?)\s+(?:it\s+|everything\s+)?(?:all\s+)?(?:again\s+|over\s+)?from\s+the\s+(top|beginning|start)|(?:the|this)\s+(?:whole\s+)?(?:cycle|loop|round|sequence)\s+(?:then\s+)?(?:repeats|is\s+repeated|starts\s+(?:again|over)|begins\s+again))\b`)
+// cycle repeats: spray, dry, weigh", "we start again from the first
+// count", "the draft goes through review again". Group 1 is "first" and
+// group 2 the noun of the work it starts again from, or group 3 the noun
+// of the work done again; group 4 is "top", "beginning" or "start" when
+// the text says so ("again from the top").
+var restartRe = regexp.MustCompile(`(?i)\b(?:(?:start(?:s|ed)?|begin(?:s)?)\s+(?:all\s+)?(?:again|over)\s+(?:from|with|at)\s+(?:the\s+)?(first\s+)?([a-z]{4,})|(?:goes|go|passes|pass|runs|run)\s+through\s+(?:the\s+)?([a-z]{4,})\s+(?:again|once\s+more)|start(?:s|ed|ing)?\s+(?:all\s+)?(?:over|afresh|from\s+scratch)|(?:start(?:s|ed)?|begin(?:s)?|go(?:es)?|run(?:s)?)\s+(?:it\s+|everything\s+)?(?:all\s+)?(?:again\s+|over\s+)?from\s+the\s+(top|beginning|start)|(?:the|this)\s+(?:whole\s+)?(?:cycle|loop|round|sequence)\s+(?:then\s+)?(?:repeats|is\s+repeated|starts\s+(?:again|over)|begins\s+again))\b`)
 
 // restartWithRe names the work a restart begins with: "with a new video
 // call", "with a fresh sample".
@@ -26,6 +29,14 @@ func (a *analyzer) restartTarget(s string, before int) *draft {
 		return nil
 	}
 	tail := s[m[1]:]
+	top := m[8] >= 0
+	if m[4] >= 0 || m[6] >= 0 {
+		// "start again from the first count", "goes through review again"
+		noun := strings.ToLower(s[max(m[4], m[6]):max(m[5], m[7])])
+		if top = noun == "top" || noun == "beginning" || noun == "start"; !top {
+			return a.namedWorkStep(noun, m[2] >= 0, before)
+		}
+	}
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(tail), ":"); ok {
 		return a.listedStep(rest, before)
 	}
@@ -36,7 +47,7 @@ func (a *analyzer) restartTarget(s string, before int) *draft {
 			}
 		}
 	}
-	if m[2] >= 0 { // "from the top"
+	if top { // "from the top"
 		for _, e := range a.drafts[:min(before, len(a.drafts))] {
 			if e.event == nil && !e.drop && e.item != nil {
 				return e
@@ -44,6 +55,25 @@ func (a *analyzer) restartTarget(s string, before int) *draft {
 		}
 	}
 	return nil
+}
+
+// namedWorkStep is the last of the twelve steps before index before
+// whose verb the noun names ("review" → the review), or the earliest
+// when first is set ("from the first count"); nil for none.
+func (a *analyzer) namedWorkStep(noun string, first bool, before int) *draft {
+	verbs := map[string]bool{}
+	for _, v := range nounVerbs(strings.ToLower(noun)) {
+		verbs[v] = true
+	}
+	var target *draft
+	for i := min(before, len(a.drafts)) - 1; i >= 0 && i >= before-12; i-- {
+		if e := a.drafts[i]; e.event == nil && !e.drop && e.item != nil && verbs[firstWord(e.verb)] {
+			if target = e; !first {
+				break
+			}
+		}
+	}
+	return target
 }
 
 // listedStep is the earliest of the last twelve steps before index
@@ -74,11 +104,19 @@ func verbBase(w string) string {
 }
 
 // restartLoop loops the branch the sentence's steps (from index before
-// on) went to back to the step its restart phrase names, dropping the
-// "start over" step itself. It reports whether it drew the loop.
+// on) went to back to the step its restart phrase names, or, in the main
+// flow after rework, closes the cycle with a decision whether more
+// rework is needed; the "start over" step itself is dropped. It reports
+// whether it drew the loop.
 func (a *analyzer) restartLoop(s string, before int) bool {
 	e := a.restartTarget(s, before)
 	if e == nil || inParallel(a.b.seq, e.item, false) {
+		return false
+	}
+	if !a.b.loopTo(e.item) && (a.b.open != nil || !a.afterRework(s, before) || !a.b.addLoopCheck("rework needed", e.performer, e.item, true)) {
+		// (in the main flow only after rework: "The associate revises
+		// the draft; once revised, the draft goes through review
+		// again")
 		return false
 	}
 	for _, d := range a.drafts[before:] {
@@ -86,7 +124,7 @@ func (a *analyzer) restartLoop(s string, before int) bool {
 			d.drop = true // "… has to start over": the loop, no step
 		}
 	}
-	return a.b.loopTo(e.item)
+	return true
 }
 
 // restartOnly is the step a branch that only starts over goes back to

@@ -28,6 +28,23 @@ func TestRestart(t *testing.T) {
 			loop: [][2]pattern{{{"mark", "script"}, {"correct", "mark"}}},
 		},
 		{
+			name:  "start again from the first count",
+			text:  "The floor team counts the bay. The controller compares the count with the stock figure. The manager reviews the report. If the shrinkage is high, the manager orders a full recount and we start again from the first count. The controller posts the adjustments.",
+			loop:  [][2]pattern{{{"count", "bay"}, {"order", "recount"}}},
+			reach: [][2]pattern{{{"review", "report"}, {"post", "adjustment"}}},
+		},
+		{
+			name:  "goes through review again after a revision in the main flow",
+			text:  "The associate drafts the contract. The counsel reviews the draft. The associate revises the draft; once revised, the draft goes through review again. The associate sends the contract.",
+			loop:  [][2]pattern{{{"review", "draft"}, {"revis", "draft"}}},
+			reach: [][2]pattern{{{"revis", "draft"}, {"send", "contract"}}},
+		},
+		{
+			name:  "goes through customs again, no rework: no loop",
+			text:  "The broker files the declaration. The officer checks the goods. The truck goes through the checkpoint again. The driver delivers the goods.",
+			never: [][2]pattern{{{"deliver", "good"}, {"file", "declaration"}}},
+		},
+		{
 			name:  "start over with nothing named: no loop",
 			text:  "The clerk checks the form. If the form is torn, the clerk asks the applicant to start over. The clerk files the form.",
 			never: [][2]pattern{{{"ask", "applicant"}, {"check", "form"}}},
