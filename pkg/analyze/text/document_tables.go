@@ -20,6 +20,9 @@ type tableHead struct {
 	// condition an earlier row's next cell sent the case there on
 	next  int
 	conds map[string]string
+	// fail is the column that says what happens when the row's check
+	// fails ("If not OK"), -1 when absent
+	fail int
 }
 
 // nextHeads name the column of a process table that says which row
@@ -58,9 +61,13 @@ func (a *analyzer) row(cells []string) {
 // reports whether the row named an action or role column, and so is no
 // content.
 func (a *analyzer) tableHeader(cells []string) bool {
-	h := &tableHead{action: -1, role: -1, time: -1, next: -1, conds: map[string]string{}}
+	h := &tableHead{action: -1, role: -1, time: -1, next: -1, fail: -1, conds: map[string]string{}}
 	step := -1
 	for i, c := range cells {
+		if failHeadRe.MatchString(c) && h.fail < 0 {
+			h.fail = i // "If not OK": no action column
+			continue
+		}
 		for _, w := range strings.Fields(strings.ToLower(c)) {
 			w = trimPunct(w)
 			switch {
@@ -112,6 +119,9 @@ func (a *analyzer) actionRow(h *tableHead, cells []string) {
 	ds := a.rowSteps(h, cells, text)
 	if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
 		a.rowNext(h, cells[h.next])
+	}
+	if h.fail >= 0 && h.fail < len(cells) && len(ds) > 0 {
+		a.rowFail(cells[h.fail])
 	}
 	if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
 		w, wt := durations(cells[h.time])
