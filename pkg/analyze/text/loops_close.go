@@ -195,6 +195,10 @@ func (a *analyzer) doneAgain(s string, before int) {
 	} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
 		// "… corrects it and resubmits it to the line manager": back
 		// to the manager's last step
+	} else if e := a.retriedBy(before); e != nil && a.b.loopTo(e.item) {
+		// "…, dispatch plans the parcel on that day's route and the
+		// driver tries again": back to the driver's attempt
+		a.lastDraft().drop = true
 	} else if a.b.loopBack() {
 		if d := a.lastDraft(); d != nil && d.event == nil && retryVerbs[firstWord(d.verb)] && (strings.Trim(strings.ToLower(d.object), " .") == "" || strings.EqualFold(strings.TrimSpace(d.object), "again")) {
 			d.drop = true // "… escalates and tries again": the loop, no step

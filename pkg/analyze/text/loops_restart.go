@@ -141,3 +141,32 @@ func (a *analyzer) restartOnly(main string) *draft {
 	}
 	return e
 }
+
+// retriedBy is the step a sentence's closing "X tries again" goes back
+// to: the first of X's last run of steps read before the sentence (index
+// before), when X did not act in the sentence before trying again; nil
+// otherwise ("… and tries again" after the same performer's step is the
+// step before the decision, loopBack).
+func (a *analyzer) retriedBy(before int) *draft {
+	d := a.lastDraft()
+	if d == nil || d.event != nil || !retryVerbs[firstWord(d.verb)] || d.performer == "" || before >= len(a.drafts) ||
+		strings.Trim(strings.ToLower(d.object), " .") != "" && !strings.EqualFold(strings.TrimSpace(d.object), "again") {
+		return nil
+	}
+	if a.drafts[before] == d || strings.EqualFold(a.drafts[len(a.drafts)-2].performer, d.performer) {
+		return nil // "If it fails, the clerk tries again", "… corrects it and tries again"
+	}
+	var target *draft
+	for i := before - 1; i >= 0; i-- {
+		e := a.drafts[i]
+		if e.event != nil || e.drop || e.item == nil {
+			continue
+		}
+		if strings.EqualFold(e.performer, d.performer) {
+			target = e
+		} else if target != nil {
+			break
+		}
+	}
+	return target
+}

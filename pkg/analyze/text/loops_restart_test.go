@@ -45,6 +45,12 @@ func TestRestart(t *testing.T) {
 			never: [][2]pattern{{{"deliver", "good"}, {"file", "declaration"}}},
 		},
 		{
+			name:  "another role's step, then the driver tries again",
+			text:  "The driver records the failed delivery. The clerk contacts the recipient. If the recipient picks a new date, dispatch plans the parcel on the route and the driver tries again. Otherwise the clerk returns the parcel to the sender.",
+			loop:  [][2]pattern{{{"record", "delivery"}, {"plan", "parcel"}}},
+			never: [][2]pattern{{{"return", "parcel"}, {"record", "delivery"}}},
+		},
+		{
 			name:  "start over with nothing named: no loop",
 			text:  "The clerk checks the form. If the form is torn, the clerk asks the applicant to start over. The clerk files the form.",
 			never: [][2]pattern{{{"ask", "applicant"}, {"check", "form"}}},
