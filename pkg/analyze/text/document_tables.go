@@ -27,7 +27,7 @@ type tableHead struct {
 
 // nextHeads name the column of a process table that says which row
 // follows.
-var nextHeads = set(`next successor goto`)
+var nextHeads = set(`next successor goto then`)
 
 var (
 	actionHeads = set(`action actions activity activities task tasks description what procedure instruction instructions`)
@@ -184,7 +184,7 @@ var (
 	// not set up".
 	nextEndRe = regexp.MustCompile(`(?i)^\s*(?:end|stop|done)\b`)
 	// nextBackRe is a next cell that loops back: "back to 2".
-	nextBackRe = regexp.MustCompile(`(?i)^\s*(?:go\s+)?back\s+to\s+(?:step\s+|row\s+)?(\d{1,3}(?:\.\d{1,3})*(?:[a-z]\b|\s?\([a-z]\))?)`)
+	nextBackRe = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,4}?(?:go\s+)?back\s+to\s+(?:step\s+|row\s+)?(\d{1,3}(?:\.\d{1,3})*(?:[a-z]\b|\s?\([a-z]\))?)`)
 	// nextOrIfRe is a next cell with an exception: "3, or 2a if
 	// documents missing".
 	nextOrIfRe = regexp.MustCompile(`(?i)^\s*\w{1,4},?\s+or\s+(\w{1,4})\s+if\s+(.+?)\s*$`)
@@ -208,6 +208,8 @@ func (a *analyzer) rowNext(h *tableHead, next string) {
 	case nextOrIfRe.MatchString(next):
 		m := nextOrIfRe.FindStringSubmatch(next)
 		h.conds[strings.ToLower(m[1])] = strings.TrimSpace(m[2])
+	case a.rowNextIf(h, next):
+		// "3 if the recipient opens, 4 if nobody is home"
 	default:
 		ms := nextArrowRe.FindAllStringSubmatch(next, -1)
 		if len(ms) < 2 {

@@ -30,3 +30,41 @@ func (a *analyzer) rowFail(cell string) {
 	}
 	a.sentence("If the result is not OK, "+lowerFirst1(cell), true)
 }
+
+var (
+	// nextIfPartsRe splits a next cell into its answers: "3 if the
+	// recipient opens, 4 if nobody is home".
+	nextIfPartsRe = regexp.MustCompile(`\s*(?:[,;]|\bor\b)\s*`)
+	// nextIfRe is one answer: a row and the condition it is taken on.
+	nextIfRe = regexp.MustCompile(`(?i)^(\d{1,3}[a-z]?)\s+if\s+(.{2,80}?)\W*$`)
+)
+
+// rowNextIf reads a next cell whose answers each go to a row on a
+// condition ("3 if complete, 4 if not"): one decision whose branches
+// those rows are, each row on its condition ("not" says the other's
+// opposite). It reports whether the cell was such a list.
+func (a *analyzer) rowNextIf(h *tableHead, next string) bool {
+	parts := nextIfPartsRe.Split(strings.TrimSpace(next), -1)
+	if len(parts) < 2 {
+		return false
+	}
+	conds := map[string]string{}
+	prev := ""
+	for _, p := range parts {
+		m := nextIfRe.FindStringSubmatch(p)
+		if m == nil {
+			return false
+		}
+		cond := strings.TrimSpace(m[2])
+		if c := strings.ToLower(cond); (c == "not" || c == "no") && prev != "" {
+			cond = "not " + prev // "4 if not": not complete
+		}
+		conds[strings.ToLower(m[1])], prev = cond, cond
+	}
+	for k, c := range conds {
+		h.conds[k] = c
+	}
+	a.b.addWhether("which outcome", a.currentActor())
+	a.b.open.cases = true
+	return true
+}
