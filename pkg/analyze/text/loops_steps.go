@@ -1,6 +1,10 @@
 package text
 
-import "regexp"
+import (
+	"regexp"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
 
 // stepNo is a reference to a numbered step: "3", "4.1", "4a".
 const stepNo = `(\d{1,3}(?:\.\d{1,3})*[a-z]?)`
@@ -31,7 +35,7 @@ func (a *analyzer) repeatSteps(body string) bool {
 	} else if m := asLongAsStepsRe.FindStringSubmatch(body); m != nil {
 		first, cond, again = firstNonEmpty(m[2], m[3]), m[1], true
 	} else {
-		return false
+		return a.repeatBranchUntil(body)
 	}
 	d := a.steps[stepRef(first)]
 	if d == nil || d.item == nil || d == a.last || a.b.open != nil || a.b.into != nil {
@@ -44,4 +48,30 @@ func (a *analyzer) repeatSteps(body string) bool {
 // it holds ("until", "till").
 func isUntil(w string) bool {
 	return len(w) > 0 && (w[0] == 'u' || w[0] == 'U' || w[0] == 't' || w[0] == 'T')
+}
+
+// bareRepeatUntilRe is "Repeat until acceptable" on its own: the steps
+// just read are done again until the condition holds.
+var bareRepeatUntilRe = regexp.MustCompile(`(?i)^(?:then\s+)?repeat(?:\s+(?:this|these\s+steps|it|them))?\s+(?:until|till)\s+(.{3,}?)[.!]?$`)
+
+// repeatBranchUntil reads "Repeat until acceptable" after a decision's
+// branch ("If the report shows gaps, the registrar asks for improvements
+// and reviews the updated report. Repeat until acceptable."): the
+// branch's steps go round until the condition holds, the decision's
+// other branches do not. It reports whether it drew the cycle.
+func (a *analyzer) repeatBranchUntil(body string) bool {
+	m := bareRepeatUntilRe.FindStringSubmatch(body)
+	n := len(a.b.seq)
+	if m == nil || n == 0 || a.last == nil || a.last.item == nil {
+		return false
+	}
+	g := a.b.seq[n-1].gw
+	if g == nil || g.typ != process.GatewayExclusive {
+		return false
+	}
+	list := g.branchOf(a.last.item)
+	if list == nil {
+		return false
+	}
+	return a.b.addLoopCheckIn(list, m[1], a.last.performer, (*list)[0])
 }

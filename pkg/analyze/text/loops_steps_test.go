@@ -27,6 +27,13 @@ func TestRepeatSteps(t *testing.T) {
 			reach: [][2]pattern{{{"weigh", "sample"}, {"releas", "batch"}}},
 		},
 		{
+			name:  "repeat until after a decision's branch: the branch goes round",
+			text:  "1. The registrar asks the museum for its facility report.\n2. If the report shows gaps, the registrar asks the museum for improvements and reviews the updated report. Repeat until acceptable.\n3. The registrar signs the agreement.",
+			loop:  [][2]pattern{{{"ask", "improvement"}, {"review", "report"}}},
+			never: [][2]pattern{{{"review", "report"}, {"ask", "facility"}}},
+			reach: [][2]pattern{{{"review", "report"}, {"sign", "agreement"}}},
+		},
+		{
 			name:  "a step that is not there: no cycle",
 			text:  "1. The clerk checks the form.\n2. The clerk files the form.\n3. Repeat steps 7 to 9 until the form is complete.\n4. The clerk closes the case.",
 			never: [][2]pattern{{{"file", "form"}, {"check", "form"}}},
