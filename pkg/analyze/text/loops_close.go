@@ -52,6 +52,11 @@ func (a *analyzer) sentenceEndState(s string, before int) {
 // branch the last sentence opened, sends it to a numbered step, loops it
 // back to an earlier party's step or marks the last step as repeated.
 func (a *analyzer) closeStepless(s string, before int) {
+	if a.failedGoBack(s) {
+		// "… re-inspects them. Parts that fail re-inspection go back to
+		// rework": the branch goes round
+		return
+	}
 	if subsetNoteRe.MatchString(s) {
 		// "A pull request that the maintainer closes as won't fix is
 		// never merged": a rule about some cases, stated aside; it
@@ -113,6 +118,8 @@ func (a *analyzer) closeSteps(s string, before int) {
 	case stepJumpRe.MatchString(s) && a.jumpToStep(s, before):
 		// "… recounts the coins and goes back to step 2", "… writes a
 		// report and goes to step 5": the branch goes on at that step
+	case a.failedGoBack(s):
+		// "…; parts that fail re-inspection go back to rework"
 	case a.restartLoop(s, before):
 		// "… and the agent has to start over with a new video call"
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
