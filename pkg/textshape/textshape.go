@@ -50,8 +50,21 @@ func Item(line string) (marker, body string, ok bool) {
 	if m == nil || strings.TrimSpace(m[2]) == "" {
 		return "", "", false
 	}
-	return m[1], strings.TrimSpace(m[2]), true
+	body = strings.TrimSpace(m[2])
+	if stepDashRe.MatchString(m[1]) {
+		// "Step 2 – The attendant cleans the room": the dash belongs
+		// to the marker
+		body = strings.TrimSpace(strings.TrimLeft(body, "–—-"))
+		if body == "" {
+			return "", "", false
+		}
+	}
+	return m[1], body, true
 }
+
+// stepDashRe is a "Step 4" marker with no punctuation of its own, which
+// a dash may follow.
+var stepDashRe = regexp.MustCompile(`^[Ss]tep\s+\d+$`)
 
 // MarkerKind is Number, Bullet or Check for a marker Item returned.
 func MarkerKind(marker string) string {

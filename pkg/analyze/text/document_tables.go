@@ -25,11 +25,14 @@ type tableHead struct {
 	// ("Wear measured | Tool type | Action")
 	when  []int
 	heads []string
+	// fail is the column that says what happens when the row's check
+	// fails ("If not OK"), -1 when absent
+	fail int
 }
 
 // nextHeads name the column of a process table that says which row
 // follows.
-var nextHeads = set(`next successor goto`)
+var nextHeads = set(`next successor goto then`)
 
 var (
 	actionHeads = set(`action actions activity activities task tasks description what procedure instruction instructions`)
@@ -63,9 +66,13 @@ func (a *analyzer) row(cells []string) {
 // reports whether the row named an action or role column, and so is no
 // content.
 func (a *analyzer) tableHeader(cells []string) bool {
-	h := &tableHead{action: -1, role: -1, time: -1, next: -1, conds: map[string]string{}}
+	h := &tableHead{action: -1, role: -1, time: -1, next: -1, fail: -1, conds: map[string]string{}}
 	step := -1
 	for i, c := range cells {
+		if failHeadRe.MatchString(c) && h.fail < 0 {
+			h.fail = i // "If not OK": no action column
+			continue
+		}
 		for _, w := range strings.Fields(strings.ToLower(c)) {
 			w = trimPunct(w)
 			switch {
@@ -122,6 +129,9 @@ func (a *analyzer) actionRow(h *tableHead, cells []string) {
 	ds := a.rowSteps(h, cells, text)
 	if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
 		a.rowNext(h, cells[h.next])
+	}
+	if h.fail >= 0 && h.fail < len(cells) && len(ds) > 0 {
+		a.rowFail(cells[h.fail])
 	}
 	if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
 		w, wt := durations(cells[h.time])
@@ -184,7 +194,7 @@ var (
 	// not set up".
 	nextEndRe = regexp.MustCompile(`(?i)^\s*(?:end|stop|done)\b`)
 	// nextBackRe is a next cell that loops back: "back to 2".
-	nextBackRe = regexp.MustCompile(`(?i)^\s*(?:go\s+)?back\s+to\s+(?:step\s+|row\s+)?(\d{1,3}(?:\.\d{1,3})*(?:[a-z]\b|\s?\([a-z]\))?)`)
+	nextBackRe = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,4}?(?:go\s+)?back\s+to\s+(?:step\s+|row\s+)?(\d{1,3}(?:\.\d{1,3})*(?:[a-z]\b|\s?\([a-z]\))?)`)
 	// nextOrIfRe is a next cell with an exception: "3, or 2a if
 	// documents missing".
 	nextOrIfRe = regexp.MustCompile(`(?i)^\s*\w{1,4},?\s+or\s+(\w{1,4})\s+if\s+(.+?)\s*$`)
@@ -208,6 +218,8 @@ func (a *analyzer) rowNext(h *tableHead, next string) {
 	case nextOrIfRe.MatchString(next):
 		m := nextOrIfRe.FindStringSubmatch(next)
 		h.conds[strings.ToLower(m[1])] = strings.TrimSpace(m[2])
+	case a.rowNextIf(h, next):
+		// "3 if the recipient opens, 4 if nobody is home"
 	default:
 		ms := nextArrowRe.FindAllStringSubmatch(next, -1)
 		if len(ms) < 2 {

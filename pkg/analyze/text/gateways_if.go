@@ -227,7 +227,11 @@ func (a *analyzer) ifJump(cond, main string) bool {
 			return true
 		}
 	}
-	if e := a.jumpBackOnly(main); e != nil {
+	e := a.jumpBackOnly(main)
+	if e == nil {
+		e = a.restartOnly(main) // "If …, the cycle repeats: spray, dry, weigh"
+	}
+	if e != nil {
 		// "If it is not approved, go back to the drafting", "…, the
 		// process returns to the production step": the branch loops
 		a.b.addIf(cond, e.performer, nil)

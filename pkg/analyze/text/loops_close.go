@@ -52,6 +52,11 @@ func (a *analyzer) sentenceEndState(s string, before int) {
 // branch the last sentence opened, sends it to a numbered step, loops it
 // back to an earlier party's step or marks the last step as repeated.
 func (a *analyzer) closeStepless(s string, before int) {
+	if a.failedGoBack(s) {
+		// "… re-inspects them. Parts that fail re-inspection go back to
+		// rework": the branch goes round
+		return
+	}
 	if subsetNoteRe.MatchString(s) {
 		// "A pull request that the maintainer closes as won't fix is
 		// never merged": a rule about some cases, stated aside; it
@@ -113,6 +118,10 @@ func (a *analyzer) closeSteps(s string, before int) {
 	case stepJumpRe.MatchString(s) && a.jumpToStep(s, before):
 		// "… recounts the coins and goes back to step 2", "… writes a
 		// report and goes to step 5": the branch goes on at that step
+	case a.failedGoBack(s):
+		// "…; parts that fail re-inspection go back to rework"
+	case a.restartLoop(s, before):
+		// "… and the agent has to start over with a new video call"
 	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		a.b.endSoft()
 	case returnedOut(s):
@@ -128,10 +137,7 @@ func (a *analyzer) closeSteps(s string, before int) {
 		if d, e := a.repeated(before); e != nil && a.b.loopTo(e.item) {
 			d.drop = true
 		}
-	case backToStepRe.MatchString(s) && a.backToStep(s, before) != nil && !inParallel(a.b.seq, a.backToStep(s, before).item, false):
-		// (a jump into one branch of parallel work would wait forever at
-		// its join)
-		a.goBackToStep(s, before)
+	case a.goBackToStep(s, before):
 	case (backRe.MatchString(s) || sentBackRe.MatchString(s)) && !againRe.MatchString(s):
 		a.handedBack(s, before)
 	case waitAgainRe.MatchString(s) && a.b.loopToOpen():
@@ -144,15 +150,24 @@ func (a *analyzer) closeSteps(s string, before int) {
 
 // goBackToStep loops back to the step the sentence names ("If the
 // verification fails, the engineer goes back to investigating": back to
-// the investigation, no step of its own).
-func (a *analyzer) goBackToStep(s string, before int) {
+// the investigation, no step of its own). It reports whether the
+// sentence names such a step outside parallel work (a jump into one
+// branch of parallel work would wait forever at its join).
+func (a *analyzer) goBackToStep(s string, before int) bool {
+	if !backToStepRe.MatchString(s) {
+		return false
+	}
 	e := a.backToStep(s, before)
+	if e == nil || inParallel(a.b.seq, e.item, false) {
+		return false
+	}
 	for _, d := range a.drafts[before:] {
 		if d.event == nil && (firstWord(d.verb) == "go" || firstWord(d.verb) == "return" && d.object == "" || restartVerbs[firstWord(d.verb)] && againRe.MatchString(d.object)) {
 			d.drop = true // "… and we start again with measuring", "… and returns to scheduling": the jump, no step
 		}
 	}
 	a.b.loopTo(e.item)
+	return true
 }
 
 // handedBack loops work handed back ("… sends it back to the clerk": back
@@ -187,6 +202,10 @@ func (a *analyzer) doneAgain(s string, before int) {
 	} else if e := a.resubmittedTo(before); e != nil && a.b.loopTo(e.item) {
 		// "… corrects it and resubmits it to the line manager": back
 		// to the manager's last step
+	} else if e := a.retriedBy(before); e != nil && a.b.loopTo(e.item) {
+		// "…, dispatch plans the parcel on that day's route and the
+		// driver tries again": back to the driver's attempt
+		a.lastDraft().drop = true
 	} else if a.b.loopBack() {
 		if d := a.lastDraft(); d != nil && d.event == nil && retryVerbs[firstWord(d.verb)] && (strings.Trim(strings.ToLower(d.object), " .") == "" || strings.EqualFold(strings.TrimSpace(d.object), "again")) {
 			d.drop = true // "… escalates and tries again": the loop, no step
