@@ -56,3 +56,54 @@ func notDoneColon(ws []string, i int) bool {
 	_, f := verbForm(strings.TrimSuffix(w, ":"))
 	return f == formPast
 }
+
+// condColonBranches joins a conditional sentence cut at its not-done
+// colon with what the next sentence says is done instead: "Should the
+// check fail, the order is not shipped: you set it to blocked and I
+// email the client." → "Should the check fail, you set it to blocked and
+// I email the client; the order is not shipped.", so that the work is
+// the branch's and the branch ends after it. colons holds the indices
+// of the sentences cut at such a colon.
+func condColonBranches(out []string, colons map[int]bool) []string {
+	if len(colons) == 0 {
+		return out
+	}
+	res := make([]string, 0, len(out))
+	for k := 0; k < len(out); k++ {
+		s := out[k]
+		if !colons[k] || k+1 >= len(out) || !ifLeadRe.MatchString(s) || strings.HasSuffix(out[k+1], "?") {
+			res = append(res, s)
+			continue
+		}
+		loc := negEndRe.FindStringIndex(s)
+		if loc == nil || loc[0] == 0 {
+			res = append(res, s)
+			continue
+		}
+		cond := strings.TrimRight(s[:loc[0]], " ,;")
+		neg := strings.TrimLeft(s[loc[0]:], " ,;:")
+		then := strings.TrimRight(out[k+1], " .!")
+		if ws := strings.Fields(then); len(ws) > 0 && plainOpeners[strings.ToLower(ws[0])] {
+			then = lowerFirst1(then)
+		}
+		if m := negSubjectRe.FindStringSubmatch(neg); m != nil {
+			// "…, the order is not shipped: you set it to blocked": "it"
+			// is the order
+			then = firstItRe.ReplaceAllString(then, "${1}the "+m[1]+"${2}")
+		}
+		res = append(res, cond+", "+then+"; "+neg)
+		k++
+	}
+	return res
+}
+
+// negSubjectRe is the thing a not-done clause names: "the order is not
+// shipped".
+var negSubjectRe = regexp.MustCompile(`^(?i:the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are|will|shall|must|may|can|gets|get|won't|cannot|can't|isn't|aren't)\b`)
+
+// firstItRe is a clause's first "it" after its verb: "you set it to …".
+var firstItRe = regexp.MustCompile(`^([^,;]*?\b[a-z]+\s+)it(\b)`)
+
+// plainOpeners open a clause and are written in lower case inside a
+// sentence.
+var plainOpeners = set(`the a an we you they it he she this that these those our your their its`)
