@@ -18,6 +18,14 @@ func TestCondColonBranches(t *testing.T) {
 			[]string{"If the fee is unpaid, the clerk informs the applicant; the registration is not completed."},
 		},
 		{
+			"If the 30 days pass without a signed offer, the offer lapses: the loan officer marks the application as expired and the back office archives the file.",
+			[]string{"If the 30 days pass without a signed offer, the loan officer marks the application as expired and the back office archives the file; the offer lapses."},
+		},
+		{
+			"The voucher expires: see the terms.",
+			[]string{"The voucher expires: see the terms."},
+		},
+		{
 			// no condition: two sentences, as before
 			"The registration is not completed: the applicant is informed.",
 			[]string{"The registration is not completed.", "the applicant is informed."},

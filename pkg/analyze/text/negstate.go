@@ -50,12 +50,18 @@ func notDoneColon(ws []string, i int) bool {
 	if !strings.HasSuffix(w, ":") || i < 1 || i+1 >= len(ws) || !clauseAfter(ws[i+1:]) {
 		return false
 	}
+	if lapseWords[strings.ToLower(strings.TrimSuffix(w, ":"))] {
+		return true // "…, the offer lapses: the officer marks it as expired"
+	}
 	if n := strings.ToLower(ws[i-1]); n != "not" && n != "never" {
 		return false
 	}
 	_, f := verbForm(strings.TrimSuffix(w, ":"))
 	return f == formPast
 }
+
+// lapseWords close a clause saying the case ran out: "the offer lapses:".
+var lapseWords = set(`lapses lapse expires expire lapsed expired`)
 
 // condColonBranches joins a conditional sentence cut at its not-done
 // colon with what the next sentence says is done instead: "Should the
@@ -76,6 +82,13 @@ func condColonBranches(out []string, colons map[int]bool) []string {
 			continue
 		}
 		loc := negEndRe.FindStringIndex(s)
+		if loc == nil {
+			// "If the 30 days pass, the offer lapses:": the main clause
+			// after the condition's comma
+			if c := strings.LastIndex(s, ", "); c > 0 && lapseWords[strings.ToLower(strings.TrimRight(s[strings.LastIndex(s, " ")+1:], "."))] {
+				loc = []int{c, len(s)}
+			}
+		}
 		if loc == nil || loc[0] == 0 {
 			res = append(res, s)
 			continue
