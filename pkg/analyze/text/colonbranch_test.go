@@ -26,6 +26,15 @@ func TestCondColonBranches(t *testing.T) {
 			[]string{"The voucher expires: see the terms."},
 		},
 		{
+			"If the invoice is a duplicate, the controller rejects it for good: the clerk cancels the invoice and informs the supplier.",
+			[]string{"If the invoice is a duplicate, the controller rejects it for good and the clerk cancels the invoice and informs the supplier."},
+		},
+		{
+			// the refusal is the condition: the colon opens its work
+			"If every library declines: tell the patron that the request failed.",
+			[]string{"If every library declines: tell the patron that the request failed."},
+		},
+		{
 			// no condition: two sentences, as before
 			"The registration is not completed: the applicant is informed.",
 			[]string{"The registration is not completed.", "the applicant is informed."},

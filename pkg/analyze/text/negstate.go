@@ -120,3 +120,23 @@ var firstItRe = regexp.MustCompile(`^([^,;]*?\b[a-z]+\s+)it(\b)`)
 // plainOpeners open a clause and are written in lower case inside a
 // sentence.
 var plainOpeners = set(`the a an we you they it he she this that these those our your their its`)
+
+// refusalColon reports whether ws[i] closes, with a colon, the refusal
+// of a conditional sentence that began at ws[start], and a clause of
+// its own follows: "If the invoice is a duplicate, the controller
+// rejects it for good: the clerk cancels the invoice". What follows is
+// done in the same case.
+func refusalColon(ws []string, start, i int) bool {
+	if !strings.HasSuffix(ws[i], ":") || i+1 >= len(ws) || !ifLeadRe.MatchString(ws[start]) || !clauseAfter(ws[i+1:]) {
+		return false
+	}
+	for k := max(start+1, i-4); k <= i; k++ {
+		// (the refusal is the main clause's, after the condition's
+		// comma: "If every library declines: tell the patron" is a
+		// condition and its work)
+		if b, f := verbForm(strings.TrimSuffix(ws[k], ":")); f == formThird && negativeVerbs[b] && strings.Contains(strings.Join(ws[start:k], " "), ",") {
+			return true
+		}
+	}
+	return false
+}

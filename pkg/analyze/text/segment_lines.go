@@ -283,6 +283,12 @@ func sentences(p string) []string {
 			start = i + 1
 			continue
 		}
+		if refusalColon(ws, start, i) {
+			// "If it is a duplicate, the controller rejects it for good:
+			// the clerk cancels the invoice": one branch, refusal first
+			ws[i] = strings.TrimSuffix(w, ":") + " and"
+			continue
+		}
 		if notDoneColon(ws, i) {
 			// "…, the registration is not completed: the applicant is
 			// informed …": what is done instead, a sentence of its own
