@@ -18,6 +18,12 @@ var noneRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*)(?:it|they|(?:the|this|tha
 // Only completions: "no approval is needed" ends nothing.
 var noneDoneRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*|\s(?:and|so)\s+)no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are|gets|will\s+be)\s+(?:ever\s+|then\s+)?(?:drawn\s+up|set\s+up|carried\s+out|paid(?:\s+out)?|sent|issued|made|granted|created|opened|booked|disbursed|released|shipped|ordered|delivered|refunded|signed|scheduled|installed|started|produced|placed|offered|given|credited|transferred|hired|admitted|done|dispatched|activated|reimbursed|awarded|concluded|printed)(?:\s+(?:to|for|in|into)\s+(?:the\s+|that\s+|this\s+|an?\s+|their\s+|his\s+|her\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\W*$`)
 
+// notCarriedOn reports whether a sentence closes by saying the case is
+// not carried on: "it is not shipped", "no grant is paid".
+func notCarriedOn(s string) bool {
+	return negEndRe.MatchString(s) || noneDoneRe.MatchString(s)
+}
+
 // subsetNoteRe is a sentence about the cases a relative clause picks out
 // ("A pull request that the maintainer closes … is never merged"), not
 // about the case the text is following.
@@ -119,7 +125,7 @@ func (a *analyzer) closeSteps(s string, before int) {
 	case stepJumpRe.MatchString(s) && a.jumpToStep(s, before):
 		// "… recounts the coins and goes back to step 2", "… writes a
 		// report and goes to step 5": the branch goes on at that step
-	case (negEndRe.MatchString(s) || noneDoneRe.MatchString(s)) && !againRe.MatchString(s) && !backRe.MatchString(s):
+	case notCarriedOn(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
 		// "…; no learning agreement is drawn up for that student" ends
 		// the branch as "it is not shipped" does
 		a.b.endSoft()
