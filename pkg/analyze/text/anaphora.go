@@ -31,6 +31,33 @@ func (a *analyzer) condContext(cond string) {
 		return
 	}
 	a.subjectContext(np)
+	a.decidedObject(ws[len(subj):])
+}
+
+// decisionVerbs decide on a thing: in "If the lead does not approve the
+// request, it is cancelled" the pronoun is the request.
+var decisionVerbs = set(`approve accept reject decline refuse sign authorise authorize endorse confirm`)
+
+// decidedObject makes the object of a party's decision in a condition
+// what the pronouns of the main clause refer to: "If the team lead does
+// not approve the request, it is cancelled" cancels the request, not the
+// staffing plan checked before. rest is the condition after its subject.
+func (a *analyzer) decidedObject(rest []string) {
+	if a.condActor == "" {
+		return
+	}
+	for len(rest) > 0 && (norm(rest[0]) == "does" || norm(rest[0]) == "do" || norm(rest[0]) == "not") {
+		rest = rest[1:]
+	}
+	if len(rest) < 2 {
+		return
+	}
+	if b, f := verbForm(rest[0]); f == formNone || !decisionVerbs[b] {
+		return
+	}
+	if o := strings.Join(cleanObject(limitWords(rest[1:], 4)), " "); o != "" && !pronouns[strings.ToLower(o)] {
+		a.lastObject = strings.ToLower(o)
+	}
 }
 
 // leadObject makes the object of a condition without a subject what

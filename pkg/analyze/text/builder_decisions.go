@@ -381,8 +381,9 @@ func shortCondition(cond string) string {
 	return strings.Join(ws, " ")
 }
 
-// refusalRe finds conditions under which a case is turned down.
-var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible|successful|selected|shortlisted|suitable)|unsuccessful|ineligible|unsuitable|(?:does|do|did) not (?:accept|approve|agree))\b`)
+// refusalRe finds conditions under which a case is turned down ("Should
+// they turn a student down", "if the owner says no").
+var refusalRe = regexp.MustCompile(`(?i)\b(?:reject\w*|declin\w*|refus\w*|cancel\w*|denie[sd]|deny|withdraw\w*|not (?:be )?(?:approved|accepted|granted|eligible|successful|selected|shortlisted|suitable)|unsuccessful|ineligible|unsuitable|(?:does|do|did) not (?:accept|approve|agree)|turn(?:s|ed)? (?:\w+ ){0,3}down|says? no|said no)\b`)
 
 // negativeVerbs end a case: a branch that does one of them never rejoins
 // the work that follows the decision unless the text sends it back.

@@ -12,6 +12,18 @@ import (
 // refund".
 var noneRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*)(?:it|they|(?:the|this|that|these|those|such\s+an?)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:gets|get|receives|receive|is\s+given|are\s+given)\s+no\s+[a-z]`)
 
+// noneDoneRe is a closing clause saying the thing the positive outcome
+// makes is not made for this case: "; no learning agreement is drawn up
+// for that student", "and no grant is paid", "no account is created".
+// Only completions: "no approval is needed" ends nothing.
+var noneDoneRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*|\s(?:and|so)\s+)no\s+[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are|gets|will\s+be)\s+(?:ever\s+|then\s+)?(?:drawn\s+up|set\s+up|carried\s+out|paid(?:\s+out)?|sent|issued|made|granted|created|opened|booked|disbursed|released|shipped|ordered|delivered|refunded|signed|scheduled|installed|started|produced|placed|offered|given|credited|transferred|hired|admitted|done|dispatched|activated|reimbursed|awarded|concluded|printed)(?:\s+(?:to|for|in|into)\s+(?:the\s+|that\s+|this\s+|an?\s+|their\s+|his\s+|her\s+)?[a-z-]+(?:\s+[a-z-]+)?)?\W*$`)
+
+// notCarriedOn reports whether a sentence closes by saying the case is
+// not carried on: "it is not shipped", "no grant is paid".
+func notCarriedOn(s string) bool {
+	return negEndRe.MatchString(s) || noneDoneRe.MatchString(s)
+}
+
 // subsetNoteRe is a sentence about the cases a relative clause picks out
 // ("A pull request that the maintainer closes … is never merged"), not
 // about the case the text is following.
@@ -80,7 +92,7 @@ func (a *analyzer) closeStepless(s string, before int) {
 		a.b.endSoft()
 		return
 	}
-	if noneRe.MatchString(s) {
+	if noneRe.MatchString(s) || noneDoneRe.MatchString(s) {
 		// "… the hire is cancelled. A cancelled hire gets no laptop
 		// and no payroll record.": the branch ends, as for "it is
 		// not shipped"
@@ -122,7 +134,9 @@ func (a *analyzer) closeSteps(s string, before int) {
 		// "…; parts that fail re-inspection go back to rework"
 	case a.restartLoop(s, before):
 		// "… and the agent has to start over with a new video call"
-	case negEndRe.MatchString(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
+	case notCarriedOn(s) && !againRe.MatchString(s) && !backRe.MatchString(s):
+		// "…; no learning agreement is drawn up for that student" ends
+		// the branch as "it is not shipped" does
 		a.b.endSoft()
 	case returnedOut(s):
 		// "… the slot is released and the referral is returned to the

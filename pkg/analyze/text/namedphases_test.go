@@ -77,6 +77,8 @@ func TestCutTails(t *testing.T) {
 		{"The clerk rejects the candidate and that's it for that candidate.", "The clerk rejects the candidate."},
 		{"The clerk marks the part and nothing is shipped.", "The clerk marks the part"},
 		{"The clerk marks the part and it is not shipped.", "The clerk marks the part."},
+		{"I close the request and no account is created", "I close the request"},
+		{"The coordinator closes the file; no study plan is drawn up for that student.", "The coordinator closes the file"},
 		{"If the part fails, it is not shipped.", "If the part fails, it is not shipped."},
 		{"The admin rolls back the update and the cycle starts again.", "The admin rolls back the update."},
 		{"The agent turns the tenant down and the process ends.", "The agent turns the tenant down."},

@@ -57,9 +57,9 @@ func TestNotDoneColonSplits(t *testing.T) {
 		want []string
 	}{
 		{"Should the tax office report arrears, the registration is not completed: the applicant is informed in writing and the file is closed.",
-			[]string{"Should the tax office report arrears, the registration is not completed.", "the applicant is informed in writing and the file is closed."}},
+			[]string{"Should the tax office report arrears, the applicant is informed in writing and the file is closed; the registration is not completed."}},
 		{"Should the check fail, the order is not shipped: you set it to blocked and I email the client.",
-			[]string{"Should the check fail, the order is not shipped.", "you set it to blocked and I email the client."}},
+			[]string{"Should the check fail, you set the order to blocked and I email the client; the order is not shipped."}},
 		{"The order is not shipped: see below.", []string{"The order is not shipped: see below."}},
 		{"The clerk checks two things: the address and the amount.", []string{"The clerk checks two things: the address and the amount."}},
 		{"The parcel is shipped: the clerk prints the label and seals it.", []string{"The parcel is shipped: the clerk prints the label and seals it."}},

@@ -271,6 +271,7 @@ var lowerOpeners = set(`if when once then otherwise after afterwards finally nex
 func sentences(p string) []string {
 	ws := strings.Fields(p)
 	var out []string
+	colons := map[int]bool{} // sentences cut at a not-done colon
 	start := 0
 	for i, w := range ws {
 		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
@@ -282,9 +283,16 @@ func sentences(p string) []string {
 			start = i + 1
 			continue
 		}
+		if refusalColon(ws, start, i) {
+			// "If it is a duplicate, the controller rejects it for good:
+			// the clerk cancels the invoice": one branch, refusal first
+			ws[i] = strings.TrimSuffix(w, ":") + " and"
+			continue
+		}
 		if notDoneColon(ws, i) {
 			// "…, the registration is not completed: the applicant is
 			// informed …": what is done instead, a sentence of its own
+			colons[len(out)] = true
 			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ":")+".")
 			start = i + 1
 			continue
@@ -311,7 +319,7 @@ func sentences(p string) []string {
 	if start < len(ws) {
 		out = append(out, strings.Join(ws[start:], " "))
 	}
-	return out
+	return condColonBranches(out, colons)
 }
 
 // startsDigit reports whether t begins with a digit.

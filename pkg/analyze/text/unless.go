@@ -41,6 +41,10 @@ func negatedClause(c string) (string, bool) {
 		if determiners[prev] {
 			continue
 		}
+		if hasObject(w, ws[i+1:]) {
+			// "the customer has a valid ID": "has" is the verb here
+			return strings.Join(ws[:i], " ") + " does not have" + unlessTail(ws[i+1:]), true
+		}
 		if unlessAux[w] {
 			return strings.Join(ws[:i+1], " ") + " not " + strings.Join(ws[i+1:], " "), true
 		}
@@ -53,6 +57,12 @@ func negatedClause(c string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// hasObject tells whether w is "has" used as the verb, before the thing
+// had ("has a valid ID"), not as an auxiliary ("has been approved").
+func hasObject(w string, rest []string) bool {
+	return w == "has" && len(rest) > 0 && determiners[norm(rest[0])]
 }
 
 // unlessTail is the words after a verb, with the space before them.

@@ -22,6 +22,14 @@ func TestUnlessCondition(t *testing.T) {
 			"Unless the form is not signed, the clerk files it."},
 		{"no comma", "Unless the sheet is complete the agent rejects the booking.",
 			"If the sheet is not complete, the agent rejects the booking."},
+		{"it arrives", "Unless it arrives by Friday, the buyer cancels the order.",
+			"If it does not arrive by Friday, the buyer cancels the order."},
+		{"has", "Unless the customer has a valid ID, the teller refuses the deposit.",
+			"If the customer does not have a valid ID, the teller refuses the deposit."},
+		{"otherwise agreed", "Unless otherwise agreed, invoices are paid within 30 days.",
+			"Unless otherwise agreed, invoices are paid within 30 days."},
+		{"no subject", "Unless instructed by the manager, the clerk files the report.",
+			"Unless instructed by the manager, the clerk files the report."},
 		{"not a lead", "The agent rejects the booking unless the sheet is complete.",
 			"The agent rejects the booking unless the sheet is complete."},
 	}
@@ -56,5 +64,28 @@ func TestAmountLead(t *testing.T) {
 		if got := amountLead(tt.in); got != tt.want {
 			t.Errorf("amountLead(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestUnlessBranchEnds covers a negative outcome in an "unless" lead: it
+// is a branch that ends, its pronoun is the thing decided on, and the
+// approved case goes on.
+func TestUnlessBranchEnds(t *testing.T) {
+	tests := []logicCase{
+		{
+			name:  "unless approved, cancelled; the pronoun is the request",
+			text:  "The employee submits the leave request. The team lead checks the staffing plan. Unless the team lead approves the request, it is cancelled and the employee is informed; nothing is booked. The HR advisor books the leave. The HR advisor sends the confirmation.",
+			never: [][2]pattern{{{"cancel", "request"}, {"book"}}, {{"cancel", "request"}, {"send"}}},
+			reach: [][2]pattern{{{"check"}, {"book"}}, {{"book"}, {"send"}}},
+		},
+		{
+			name:  "unless complete, returned and ended",
+			text:  "The clerk receives the application. Unless the application is complete, the clerk rejects the application and informs the applicant. The officer assesses the application. The officer issues the permit.",
+			never: [][2]pattern{{{"reject"}, {"assess"}}, {{"reject"}, {"issu"}}},
+			reach: [][2]pattern{{{"receiv"}, {"issu"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
