@@ -181,7 +181,7 @@ func everyCaseLead(s string) string {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(invertedModal(dropModalAsides(dropListAsides(s))))
+	s = strings.TrimSpace(invertedModal(dropModalAsides(dropListAsides(dropSubsectionMark(strings.TrimSpace(s))))))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
