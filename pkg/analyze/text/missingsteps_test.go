@@ -28,6 +28,15 @@ func TestMissingSteps(t *testing.T) {
 		{"lead clause, article and two-word performer",
 			"The engineer tests the part. At the end the quality engineer file the approval report in the PLM system.",
 			[]string{"File approval report in PLM system (Quality Engineer)"}},
+		{"hand-over with the receiver's step in a relative clause",
+			"The employee submits the claim. The claim goes to their manager, who approves it or sends it back with a comment.",
+			[]string{"Approve claim (Manager)", "Send back claim with comment (Manager)"}},
+		{"receiver inside an of-phrase",
+			"The employee submits the claim. Approved claims land in the queue of the accounts payable clerk, who checks the receipts against the policy limits.",
+			[]string{"Check receipts against policy limits (Accounts Payable Clerk)"}},
+		{"appointed party's steps",
+			"The customer reports the cracks. First, we shall appoint a loss adjuster, who will visit your home and assess the cracking.",
+			[]string{"Visit home (Loss Adjuster)", "Assess cracking (Loss Adjuster)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,6 +81,27 @@ func TestPlainAfterLead(t *testing.T) {
 		got := plainAfterLead(strings.Fields(tt.in), tt.k) != nil
 		if got != tt.want {
 			t.Errorf("plainAfterLead(%q, %d) = %v, want %v", tt.in, tt.k, got, tt.want)
+		}
+	}
+}
+
+func TestHandoverRelative(t *testing.T) {
+	tests := []struct{ in, head, rel string }{
+		{"The claim goes to their manager, who approves it.", "The claim goes to their manager.", "The manager approves it."},
+		{"Hardware problems go to the field technician, who looks at the device.", "Hardware problems go to the field technician.", "The field technician looks at the device."},
+		{"Claims land in the queue of the accounts payable clerk, who checks the receipts.", "Claims land in the queue of the accounts payable clerk.", "The accounts payable clerk checks the receipts."},
+		// a case's branch in the passive stays whole
+		{"A medium-risk alert is escalated to the compliance officer, who decides on it.", "", ""},
+		// a conditional lead stays whole
+		{"If data is missing, the order goes to the clerk, who calls the client.", "", ""},
+		// the relative is about a thing
+		{"The clerk sends it to the warehouse, which ships it.", "", ""},
+		{"The clerk files the form in the cabinet, who knows why.", "", ""},
+	}
+	for _, tt := range tests {
+		head, rel, ok := handoverRelative(tt.in)
+		if ok != (tt.head != "") || head != tt.head || rel != tt.rel {
+			t.Errorf("handoverRelative(%q) = %q, %q, %v; want %q, %q", tt.in, head, rel, ok, tt.head, tt.rel)
 		}
 	}
 }

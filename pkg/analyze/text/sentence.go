@@ -53,6 +53,12 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
+	if head, rel, ok := handoverRelative(s); ok {
+		// "The claim goes to their manager, who approves it": the
+		// hand-over, then the manager's step
+		ds := a.sentence(head, inItem)
+		return append(ds, a.sentence(rel, inItem)...)
+	}
 	s, redo := a.redoPrefix(s)
 	defer redo.restore(a)
 	s = lightDo(noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(invertedCondition(s)))))))
