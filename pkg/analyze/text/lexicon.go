@@ -29,7 +29,7 @@ avoid leave observe wear fit format inform sort audit interview contract hire on
 brief sign-off approve plot fly photograph solve troubleshoot diagnose repair
 reconcile reimburse refund quote negotiate match shortlist hire reject dispatch invoice
 pipette centrifuge aliquot incubate thaw vortex autoclave sterilise sterilize dilute
-vote`
+vote triage reimage`
 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow

@@ -37,6 +37,9 @@ func TestMissingSteps(t *testing.T) {
 		{"appointed party's steps",
 			"The customer reports the cracks. First, we shall appoint a loss adjuster, who will visit your home and assess the cracking.",
 			[]string{"Visit home (Loss Adjuster)", "Assess cracking (Loss Adjuster)"}},
+		{"work verbs of triage and IT",
+			"The GP sends the referral. The consultant triages every referral. The agent reimages the laptop remotely.",
+			[]string{"Triage referral (Consultant)", "Reimage laptop (Agent)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
