@@ -40,6 +40,12 @@ func TestMissingSteps(t *testing.T) {
 		{"work verbs of triage and IT",
 			"The GP sends the referral. The consultant triages every referral. The agent reimages the laptop remotely.",
 			[]string{"Triage referral (Consultant)", "Reimage laptop (Agent)"}},
+		{"approval named by its giver's possessive",
+			"The technician orders the parts. Parts costing more than 5,000 EUR additionally need the plant manager's approval before purchasing can order.",
+			[]string{"Approve part (Plant Manager)"}},
+		{"subject opening with a participle",
+			"The accountant prepares the journals. Correcting journals above 50,000 EUR need the financial controller's approval before they are booked.",
+			[]string{"Approve journal (Financial Controller)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,6 +111,19 @@ func TestHandoverRelative(t *testing.T) {
 		head, rel, ok := handoverRelative(tt.in)
 		if ok != (tt.head != "") || head != tt.head || rel != tt.rel {
 			t.Errorf("handoverRelative(%q) = %q, %q, %v; want %q, %q", tt.in, head, rel, ok, tt.head, tt.rel)
+		}
+	}
+}
+
+func TestPossessiveApproval(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Parts additionally need the plant manager's approval.", "Parts additionally need the approval of the plant manager."},
+		{"Orders require the controller's written sign-off.", "Orders require the written sign-off of the controller."},
+		{"Orders need the manager's attention.", "Orders need the manager's attention."},
+	}
+	for _, tt := range tests {
+		if got := possessiveApproval(tt.in); got != tt.want {
+			t.Errorf("possessiveApproval(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -48,3 +48,14 @@ func plainAfterLead(ws []string, k int) []string {
 	}
 	return nil
 }
+
+// possessiveApprovalRe is an approval named by its giver's possessive:
+// "additionally need the plant manager's approval", "requires the
+// controller's written sign-off".
+var possessiveApprovalRe = regexp.MustCompile(`(?i)\b(needs?|requires?)\s+(?:the\s+|their\s+|its\s+|our\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})['’]s\s+((?:additional\s+|written\s+|prior\s+|formal\s+)?(?:approval|sign-off|signature|authori[sz]ation|consent|countersignature|release))\b`)
+
+// possessiveApproval rewrites such an approval in the form
+// needsApproval reads: "need the approval of the plant manager".
+func possessiveApproval(s string) string {
+	return possessiveApprovalRe.ReplaceAllString(s, "$1 the $3 of the $2")
+}
