@@ -125,7 +125,7 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	counsel paralegal paralegals foreman foremen warden wardens bursar bursars steward stewards vet vets concierge
 	ombudsman magistrate magistrates mayor actuary actuaries panel panels
 	centre center centres centers depot bureau bureaus authority authorities shop garage agency bank banks
-	company companies`)
+	company companies reception`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.

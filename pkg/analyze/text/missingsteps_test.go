@@ -46,6 +46,9 @@ func TestMissingSteps(t *testing.T) {
 		{"subject opening with a participle",
 			"The accountant prepares the journals. Correcting journals above 50,000 EUR need the financial controller's approval before they are booked.",
 			[]string{"Approve journal (Financial Controller)"}},
+		{"reception as the performer of labelled imperative lines",
+			"1. Reception: greet the owner, weigh the dog and pull up the patient record.\n2. The vet examines the dog.\n3. Reception: stamp the card and take the payment.",
+			[]string{"Greet owner (Reception)", "Weigh dog (Reception)", "Take payment (Reception)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
