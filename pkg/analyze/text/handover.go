@@ -43,3 +43,15 @@ func handoverRelative(s string) (head, rel string, ok bool) {
 	ws[0] = "the"
 	return strings.TrimRight(m[1]+" "+m[2], ",") + ".", capitalise(strings.Join(ws, " ")) + " " + m[3], true
 }
+
+// handoverSteps reads a hand-over with its receiver's step in a closing
+// relative clause ("The claim goes to their manager, who approves it"):
+// the hand-over, then the receiver's step; ok is false for any other
+// sentence.
+func (a *analyzer) handoverSteps(s string, inItem bool) ([]*draft, bool) {
+	head, rel, ok := handoverRelative(s)
+	if !ok {
+		return nil, false
+	}
+	return append(a.sentence(head, inItem), a.sentence(rel, inItem)...), true
+}

@@ -53,11 +53,8 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
-	if head, rel, ok := handoverRelative(s); ok {
-		// "The claim goes to their manager, who approves it": the
-		// hand-over, then the manager's step
-		ds := a.sentence(head, inItem)
-		return append(ds, a.sentence(rel, inItem)...)
+	if ds, ok := a.handoverSteps(s, inItem); ok {
+		return ds
 	}
 	s, redo := a.redoPrefix(s)
 	defer redo.restore(a)
