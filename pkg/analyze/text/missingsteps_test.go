@@ -49,6 +49,9 @@ func TestMissingSteps(t *testing.T) {
 		{"reception as the performer of labelled imperative lines",
 			"1. Reception: greet the owner, weigh the dog and pull up the patient record.\n2. The vet examines the dog.\n3. Reception: stamp the card and take the payment.",
 			[]string{"Greet owner (Reception)", "Weigh dog (Reception)", "Take payment (Reception)"}},
+		{"two nominal steps side by side",
+			"The driver docks the truck. Unloading and the quality check of the first pallet happen at the same time. The clerk books the goods.",
+			[]string{"Carry out unloading (Driver)", "Carry out quality check of first pallet (Driver)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,6 +130,21 @@ func TestPossessiveApproval(t *testing.T) {
 	for _, tt := range tests {
 		if got := possessiveApproval(tt.in); got != tt.want {
 			t.Errorf("possessiveApproval(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestNominalTogether(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Packing and labelling happen at the same time.", "They carry out the packing and, at the same time, carry out the labelling."},
+		{"Both the reference check and the salary review run in parallel", "They carry out the reference check and, at the same time, carry out the salary review."},
+		// no work named: the sentence stays
+		{"The driver and the clerk happen at the same time.", "The driver and the clerk happen at the same time."},
+		{"Packing and labelling happen at the same time on the line.", "Packing and labelling happen at the same time on the line."},
+	}
+	for _, tt := range tests {
+		if got := nominalTogether(tt.in); got != tt.want {
+			t.Errorf("nominalTogether(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

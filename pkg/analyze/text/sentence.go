@@ -58,7 +58,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	}
 	s, redo := a.redoPrefix(s)
 	defer redo.restore(a)
-	s = lightDo(noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(invertedCondition(s)))))))
+	s = lightDo(nominalTogether(noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(invertedCondition(s))))))))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
