@@ -291,7 +291,13 @@ func skipLeadPhrase(ws []string) []string {
 				return ws[k:] // "After the demo I send …"
 			}
 		}
-		if !determiners[norm(ws[k])] || determiners[norm(ws[k-1])] || prepositions[norm(ws[k-1])] {
+		if determiners[norm(ws[k-1])] || prepositions[norm(ws[k-1])] {
+			continue
+		}
+		if rest := plainAfterLead(ws, k); rest != nil {
+			return rest // "For all blocked cards the agent order a new card"
+		}
+		if !determiners[norm(ws[k])] {
 			continue
 		}
 		if _, f := verbForm(ws[k+2]); f == formThird {

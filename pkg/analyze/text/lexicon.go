@@ -29,7 +29,7 @@ avoid leave observe wear fit format inform sort audit interview contract hire on
 brief sign-off approve plot fly photograph solve troubleshoot diagnose repair
 reconcile reimburse refund quote negotiate match shortlist hire reject dispatch invoice
 pipette centrifuge aliquot incubate thaw vortex autoclave sterilise sterilize dilute
-vote`
+vote triage reimage`
 
 // statives are verbs that, in a plain declarative sentence, describe rather
 // than do ("The page outlines …"). They still count in imperatives ("Follow
@@ -125,7 +125,7 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	counsel paralegal paralegals foreman foremen warden wardens bursar bursars steward stewards vet vets concierge
 	ombudsman magistrate magistrates mayor actuary actuaries panel panels
 	centre center centres centers depot bureau bureaus authority authorities shop garage agency bank banks
-	company companies`)
+	company companies reception`)
 
 // systemNames are tools and IT systems recognised in text; the value is the
 // name shown in the SIPOC "Systems" column.

@@ -203,7 +203,7 @@ var thresholdRe = regexp.MustCompile(`(?i)\b(?:above|over|below|under|exceeding|
 // It returns body unchanged when the sentence is no such requirement;
 // writer is who "me" is.
 func needsApproval(body, writer string) string {
-	m := needsApprovalRe.FindStringSubmatch(strings.TrimSpace(body))
+	m := needsApprovalRe.FindStringSubmatch(strings.TrimSpace(possessiveApproval(body)))
 	if m == nil {
 		return body
 	}
@@ -217,6 +217,9 @@ func needsApproval(body, writer string) string {
 	ws := strings.Fields(m[1])
 	if len(ws) > 0 && determiners[norm(ws[0])] {
 		ws = ws[1:]
+	}
+	if len(ws) > 1 && strings.HasSuffix(strings.ToLower(ws[0]), "ing") && !thresholdRe.MatchString(ws[0]) {
+		ws = ws[1:] // "Correcting journals above …": the journals
 	}
 	if len(ws) == 0 || len(ws) > 12 || pronouns[strings.ToLower(ws[0])] {
 		return body

@@ -53,9 +53,12 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		ds := a.sentence(m[1]+".", inItem)
 		return append(ds, a.sentence(capitalise(m[2])+" "+m[3], inItem)...)
 	}
+	if ds, ok := a.handoverSteps(s, inItem); ok {
+		return ds
+	}
 	s, redo := a.redoPrefix(s)
 	defer redo.restore(a)
-	s = lightDo(noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(invertedCondition(unlessCondition(s))))))))
+	s = lightDo(nominalTogether(noCaseLead(ordinalSecond(caseGoesBack(plainOrder(everyCaseLead(invertedCondition(unlessCondition(s)))))))))
 	prevInto := a.b.lastInto
 	a.b.lastInto = nil
 	if m := inThatCaseRe.FindStringSubmatchIndex(s); m != nil && prevInto != nil {
@@ -181,7 +184,7 @@ func everyCaseLead(s string) string {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(invertedModal(dropModalAsides(dropListAsides(s))))
+	s = strings.TrimSpace(invertedModal(dropModalAsides(dropListAsides(dropSubsectionMark(strings.TrimSpace(s))))))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
