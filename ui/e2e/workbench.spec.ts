@@ -592,6 +592,32 @@ async function notificationsSeen(scope: Locator) {
 }
 
 /**
+ * What a person meets in the simulation strip: controls smaller than 24 px
+ * (the log's close button was a bare 9 × 18 px "×"), and step names in the
+ * log cut off ("Send rejection le…") or broken inside a word.
+ */
+async function dockProblems(dock: Locator) {
+  return dock.evaluate((d) => {
+    const out: string[] = [];
+    for (const el of d.querySelectorAll<HTMLElement>('button, [role="button"], .bts-entry[title]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.width < 24 || r.height < 24) out.push(`${el.getAttribute('title') ?? el.getAttribute('aria-label') ?? el.textContent?.trim()} is ${Math.round(r.width)} × ${Math.round(r.height)} px`);
+    }
+    for (const t of d.querySelectorAll<HTMLElement>('.bts-log .bts-entry > .bts-text')) {
+      if (t.scrollWidth > t.clientWidth + 1) out.push(`"${t.textContent?.trim()}" is cut off in the log`);
+      // Broken inside a word: a line box that starts with no space before it.
+      const words = (t.textContent ?? '').trim().split(/\s+/);
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      if (lines > words.length) out.push(`"${t.textContent?.trim()}" breaks inside a word`);
+    }
+    return out;
+  });
+}
+
+/**
  * Switches the simulation on in `scope`, opens its log and checks, as a
  * person meets them: nothing of the simulation covers the diagram (a grid
  * of hit-tests), its controls, speed, notifications and log sit in the
@@ -651,6 +677,7 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
   expect((await canvasHits(canvas)).covered, `points covered after playing (${label})`).toBe(0);
   await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
   await expect(scope.locator('.bts-log')).toContainText('Send rejection letter');
+  expect(await dockProblems(dock), `the simulation strip's controls and log (${label})`).toEqual([]);
   // Fit Content while simulating (at 375 px the whole diagram fits only below 50 %, where the library hid its ▶): the whole model, and the ▶ to press.
   await scope.getByRole('button', { name: 'Fit Content' }).click();
   await canvas.scrollIntoViewIfNeeded();
