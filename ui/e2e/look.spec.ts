@@ -7,7 +7,8 @@ import { signInAs } from './analyzers-helpers';
 
 // The "look" suite (issue 13): every page and state at the four widths people
 // use, judged the way a person would: nothing scrolls sideways, nothing that
-// should be reachable sits outside the screen, every control can be hit, no
+// should be reachable sits outside the screen, every control can be hit and
+// is at least 24 px (the footer's links were 22, LinkedIn on Contact 19), no
 // console errors (the shared fixture). Screenshots go to e2e/screens/ for a
 // person to look at; they are CI artifacts, not committed.
 
@@ -42,6 +43,9 @@ async function lookProblems(page: Page, scope = 'body'): Promise<string[]> {
       let r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue; // not rendered (e.g. file inputs styled away)
       if (el instanceof HTMLInputElement && el.type === 'file') continue; // opened through its drop zone
+      // A target under 24 px is missed by a finger (WCAG 2.5.8), unless it is a link inside a sentence.
+      const inSentence = el.tagName === 'A' && style.display === 'inline' && /^(P|LI|TD|DD|SPAN|SMALL|LABEL)$/.test(el.parentElement?.tagName ?? '');
+      if (!inSentence && (r.width < 23.5 || r.height < 23.5)) out.push(`${name(el)} is ${Math.round(r.width)} × ${Math.round(r.height)} px, under 24`);
       // Inside a scrolling box (tabs strip, tables) the box is what must fit; its content scrolls.
       const scroller = (() => {
         for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {

@@ -399,15 +399,56 @@ function touching(t: TokenTrack, id: string) {
 }
 
 /**
+ * What a running simulation draws outside its canvas (empty when nothing):
+ * every shape, flow and label of the diagram, the ▶ and path switches on it
+ * and each "Finished", by id, with how far out it lies; in the editor also
+ * what lies under its palette. Also the zoom and the least size of a ▶ or
+ * path switch, so the report shows the fit and its tap targets.
+ */
+async function simulationFraming(scope: Locator, canvasSel: string) {
+  return scope.locator(canvasSel).evaluate((c) => {
+    const box = c.getBoundingClientRect();
+    const pal = c.querySelector('.djs-palette');
+    const pr = pal && getComputedStyle(pal).display !== 'none' ? pal.getBoundingClientRect() : null;
+    const left = pr && pr.width > 0 ? pr.right : box.left;
+    const outside: string[] = [];
+    const judge = (el: Element, name: string) => {
+      const r = el.getBoundingClientRect();
+      if (r.width + r.height === 0) return;
+      const out = Math.max(left - r.left, box.top - r.top, r.right - box.right, r.bottom - box.bottom);
+      if (out > 0.5) outside.push(`${name} by ${Math.round(out)} px`);
+    };
+    for (const el of c.querySelectorAll('.djs-shape, .djs-connection')) judge(el, el.getAttribute('data-element-id') ?? '?');
+    const pads = [...c.querySelectorAll<HTMLElement>('.djs-overlays .bts-context-pad')].filter((p) => p.getBoundingClientRect().width > 0);
+    for (const p of pads) judge(p, `▶ of ${p.closest('.djs-overlays')?.getAttribute('data-container-id')}`);
+    for (const n of c.querySelectorAll('.djs-overlays .bts-element-notification')) judge(n, `"${n.textContent?.trim()}" on ${n.closest('.djs-overlays')?.getAttribute('data-container-id')}`);
+    const scale = (c.querySelector('svg .viewport') as SVGGElement).getScreenCTM()!.a;
+    const leastPad = Math.min(...pads.map((p) => Math.min(p.getBoundingClientRect().width, p.getBoundingClientRect().height)));
+    return { outside, pads: pads.length, leastPad: Math.round(leastPad * 10) / 10, scale: Math.round(scale * 1000) / 1000 };
+  });
+}
+
+/** Asserts that the whole model, its ▶ and switches and any "Finished" lie inside the canvas while simulating, each ▶ at least 24 px. */
+async function expectSimulationFitted(scope: Locator, canvasSel: string, label: string) {
+  const f = await simulationFraming(scope, canvasSel);
+  console.log(`simulating (${label}): ${JSON.stringify(f)}`);
+  expect(f.outside, `drawn outside the canvas while simulating (${label}), zoom ${f.scale}`).toEqual([]);
+  expect(f.pads, `▶ and path switches shown on the diagram (${label})`).toBeGreaterThan(0);
+  expect(f.leastPad, `the least ▶ or path switch, px (${label})`).toBeGreaterThanOrEqual(24);
+}
+
+/**
  * Plays the rejected case in `scope` (the viewer or the editor) as a person
  * does: Simulate, the gateway's pad once (from "yes" to "no"), ▶ on the
  * start event; watches the token until "Finished" shows on an end event.
  */
-async function playRejected(page: Page, scope: Locator, label: string): Promise<TokenTrack> {
+async function playRejected(page: Page, scope: Locator, canvasSel: string, label: string): Promise<TokenTrack> {
   const simulate = scope.getByRole('button', { name: 'Simulate', exact: true });
   await expectTappable(page, simulate, `Simulate (${label})`);
   await simulate.click();
   await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  // The whole model shows while it plays, its end events too (at 375 px they were cut off at 50 %).
+  await expect(async () => expectSimulationFitted(scope, canvasSel, `${label}, switched on`)).toPass({ timeout: 5_000 });
   const gatewayPad = scope.locator('.djs-overlays[data-container-id="Decide"] .bts-context-pad').first();
   const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
   await expectTappable(page, gatewayPad, `the gateway's path switch (${label})`);
@@ -428,6 +469,7 @@ async function playRejected(page: Page, scope: Locator, label: string): Promise<
   await expect(log).toContainText('Process finished');
   await expect(log).toContainText('Send rejection letter');
   await expect(log).not.toContainText('Pay out loan');
+  await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
   return tokenTrack(scope);
 }
 
@@ -453,7 +495,7 @@ test('token simulation: the rejected case\'s token reaches "Application rejected
     await openModel(page, id);
     const bench = page.getByTestId('model-workbench');
     await bench.locator('.bpmn-stage').scrollIntoViewIfNeeded();
-    const track = await playRejected(page, bench, `viewer at ${width} px`);
+    const track = await playRejected(page, bench, '.bpmn-canvas', `viewer at ${width} px`);
     expectRejectedPath(track, `viewer at ${width} px`);
     await snap(page, `simulation-rejected-viewer-${width}`, false);
     await bench.getByRole('button', { name: 'Stop simulation' }).click();
@@ -466,7 +508,7 @@ test('token simulation: the rejected case\'s token reaches "Application rejected
   await page.getByRole('button', { name: 'Edit diagram' }).click();
   const editor = page.getByTestId('bpmn-editor');
   await expect(editor.locator('.djs-shape[data-element-id="Rejected"]')).toBeVisible({ timeout: 60_000 });
-  const track = await playRejected(page, editor, 'editor at 1440 px');
+  const track = await playRejected(page, editor, '[data-testid="bpmn-editor-canvas"]', 'editor at 1440 px');
   expectRejectedPath(track, 'editor at 1440 px');
   await snap(page, 'simulation-rejected-editor-1440', false);
   await editor.getByRole('button', { name: 'Stop simulation' }).click();
@@ -550,6 +592,32 @@ async function notificationsSeen(scope: Locator) {
 }
 
 /**
+ * What a person meets in the simulation strip: controls smaller than 24 px
+ * (the log's close button was a bare 9 × 18 px "×"), and step names in the
+ * log cut off ("Send rejection le…") or broken inside a word.
+ */
+async function dockProblems(dock: Locator) {
+  return dock.evaluate((d) => {
+    const out: string[] = [];
+    for (const el of d.querySelectorAll<HTMLElement>('button, [role="button"], .bts-entry[title]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.width < 24 || r.height < 24) out.push(`${el.getAttribute('title') ?? el.getAttribute('aria-label') ?? el.textContent?.trim()} is ${Math.round(r.width)} × ${Math.round(r.height)} px`);
+    }
+    for (const t of d.querySelectorAll<HTMLElement>('.bts-log .bts-entry > .bts-text')) {
+      if (t.scrollWidth > t.clientWidth + 1) out.push(`"${t.textContent?.trim()}" is cut off in the log`);
+      // Broken inside a word: a line box that starts with no space before it.
+      const words = (t.textContent ?? '').trim().split(/\s+/);
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      if (lines > words.length) out.push(`"${t.textContent?.trim()}" breaks inside a word`);
+    }
+    return out;
+  });
+}
+
+/**
  * Switches the simulation on in `scope`, opens its log and checks, as a
  * person meets them: nothing of the simulation covers the diagram (a grid
  * of hit-tests), its controls, speed, notifications and log sit in the
@@ -565,6 +633,7 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
   await expect(scope.locator('.bts-log')).toBeVisible();
 
   await canvas.scrollIntoViewIfNeeded();
+  await expect(async () => expectSimulationFitted(scope, canvasSel, `${label}, switched on`)).toPass({ timeout: 5_000 });
   const hits = await canvasHits(canvas);
   expect(hits.tested, `points hit-tested on the canvas (${label})`).toBeGreaterThan(20);
   expect(hits.covered, `points of the canvas covered by the simulation's controls, log or notifications (${label})`).toBe(0);
@@ -606,9 +675,13 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
   // After the play: still nothing over the diagram, the log holds the steps.
   await canvas.scrollIntoViewIfNeeded();
   expect((await canvasHits(canvas)).covered, `points covered after playing (${label})`).toBe(0);
+  await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
   await expect(scope.locator('.bts-log')).toContainText('Send rejection letter');
-  // Fit Content while simulating (at 375 px the whole diagram fits only below 50 %, where the library hides its ▶): the ▶ stays there to press.
+  expect(await dockProblems(dock), `the simulation strip's controls and log (${label})`).toEqual([]);
+  // Fit Content while simulating (at 375 px the whole diagram fits only below 50 %, where the library hid its ▶): the whole model, and the ▶ to press.
   await scope.getByRole('button', { name: 'Fit Content' }).click();
+  await canvas.scrollIntoViewIfNeeded();
+  await expectSimulationFitted(scope, canvasSel, `${label}, Fit Content`);
   await expectTappable(page, scope.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first(), `the start event's ▶ after Fit Content (${label})`);
   await dock.scrollIntoViewIfNeeded();
 }
@@ -718,6 +791,7 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   expect(track.inside, `token frames drawn inside the canvas (${label})`).toBeGreaterThan(20);
   expect(track.outside, `token frames drawn outside the canvas, canvas-relative (${label})`).toEqual([]);
   await expectTappable(page, finished, `"Finished" on the end event (${label})`);
+  await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
   await snap(page, `simulation-followed-${label.replace(/\W+/g, '-')}`, false);
   const after = await stripWithoutBlank(dock);
   expect(after.empty, `empty parts in the simulation strip after playing (${label})`).toEqual([]);
@@ -737,7 +811,7 @@ async function pngBesideScale(page: Page, scope: Locator, label: string) {
   expect(b.x - (a.x + a.width), `the scale right after PNG (${label})`).toBeLessThan(16);
 }
 
-test('a wide model at 375 px: the simulated token stays on screen to its end (the view follows it), the strip below has no empty band; PNG keeps its scale beside it', async ({ page }) => {
+test('a wide model at 375 px: the simulated token stays on screen to its end (fitted whole, else the view follows it), the strip below has no empty band; PNG keeps its scale beside it', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
   const id = await uploadBpmn(page, 'wide-chain.bpmn', chainBpmn(12, 'Wide chain'));
   await page.evaluate(() => sessionStorage.clear());

@@ -5,7 +5,7 @@ import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
 import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
-import { dockSimulationControls, followTokens, loadModelerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, fitSimulationOverlays, followTokens, loadModelerSimulation, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -156,7 +156,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   const [history, setHistory] = useState({ undo: false, redo: false });
   const [problems, setProblems] = useState<Problem[]>([]);
   const [simOn, setSimOn] = useState(false);
-  // Read by the fit: while the simulation plays it never fits below the zoom its controls need.
+  // Read by the fit: while the simulation plays it keeps room at the right for "Finished".
   const simOnRef = useRef(false);
   const [panelOpen, setPanelOpen] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -202,8 +202,6 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const margin = fitMargin(smallScreen(el));
     const right = simOnRef.current ? SIM_BADGE_MARGIN : margin.right;
     canvas.viewbox(fitBox(canvas.viewbox().inner, el.clientWidth, el.clientHeight, undefined, { ...margin, left, right }));
-    // Fitted below the simulation's least zoom while it plays: back to it, around the first start event.
-    if (simOnRef.current) showSimulationControls(m as unknown as SimulationHost);
     const { x, y } = canvas.viewbox();
     fitted.current = { x, y, scale: canvas.zoom() };
   }, []);
@@ -246,6 +244,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         });
         modelerRef.current = m;
         if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
+        fitSimulationOverlays(m as unknown as SimulationHost);
         followTokens(m as unknown as SimulationHost);
         const bus = m.get('eventBus');
         bus.on('linting.completed', (e) => {
@@ -261,9 +260,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
           if (!e.active) return;
-          // Still the fitted view: fitted again with room for "Finished" at the right.
+          // Still the fitted view: fitted again with room for "Finished" at the right. A view opened
+          // readable at its start or zoomed by the user stays; the view follows the token.
           if (fittedStill(m.get('canvas'))) fit();
-          else showSimulationControls(m as unknown as SimulationHost);
         });
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (large) await nextPaint();

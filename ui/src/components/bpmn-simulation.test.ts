@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCKED_SIMULATION_PARTS, dockSimulationControls, followTokens, followView, SIMULATION_ANIMATION_EVENT, tokenWay, type SimulationHost } from './bpmn-simulation';
+import { DOCKED_SIMULATION_PARTS, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
 import type { Box } from './bpmn-view';
 
 /** A canvas as bpmn-js-token-simulation leaves it: its parts appended to the diagram's container. */
@@ -137,5 +137,33 @@ describe('followTokens', () => {
     // An event without a flow (a scope's token) changes nothing.
     fire(SIMULATION_ANIMATION_EVENT, {});
     expect(state.view.x).toBe(340);
+  });
+});
+
+describe('fittedOverlayOptions', () => {
+  const min = SIM_OVERLAY_MIN_SCALE;
+  const cases: { name: string; in: OverlayOptions; want: OverlayOptions }[] = [
+    { name: "the library's ▶ (hidden below 50 %): shown at every zoom, never drawn under 24 px", in: { position: { top: -15, left: -15 }, show: { minZoom: 0.5 } }, want: { position: { top: -15, left: -15 }, show: null, scale: { min } } },
+    { name: 'a maxZoom is kept', in: { show: { minZoom: 0.5, maxZoom: 4 } }, want: { show: { maxZoom: 4 }, scale: { min } } },
+    { name: 'without show constraints (the token count)', in: { position: { bottom: 0 } }, want: { position: { bottom: 0 }, show: null, scale: { min } } },
+    { name: "a scale's max is kept", in: { scale: { min: 0.2, max: 2 } }, want: { show: null, scale: { min, max: 2 } } },
+  ];
+  for (const c of cases) it(c.name, () => expect(fittedOverlayOptions(c.in)).toEqual(c.want));
+});
+
+describe('fitSimulationOverlays', () => {
+  it("changes the simulation's overlays only, as they are added", () => {
+    const added: { type: unknown; options?: OverlayOptions }[] = [];
+    const overlays = { add: (_el: unknown, type: unknown, options?: OverlayOptions) => String(added.push({ type, options })) };
+    const h = { get: (name: string) => (name === 'overlays' ? overlays : undefined) } as SimulationHost;
+    fitSimulationOverlays(h);
+    overlays.add({}, 'bts-context-menu', { show: { minZoom: 0.5 } });
+    overlays.add({}, 'lint-issues', { show: { minZoom: 0.5 } });
+    overlays.add({}, { html: '<b></b>' });
+    expect(added).toEqual([
+      { type: 'bts-context-menu', options: { show: null, scale: { min: SIM_OVERLAY_MIN_SCALE } } },
+      { type: 'lint-issues', options: { show: { minZoom: 0.5 } } },
+      { type: { html: '<b></b>' }, options: undefined },
+    ]);
   });
 });

@@ -51,40 +51,74 @@ export function loadModelerSimulation(): Promise<unknown> {
 }
 
 /**
- * The zoom below which bpmn-js-token-simulation hides its overlays: the ▶
- * on start events, the gateways' path switch and "Finished" show from 0.5.
+ * Free space right of a fitted diagram while simulating, in CSS px: room
+ * for the "Finished" badge drawn from 15 units left of an end event's right
+ * edge. It is 100 px wide at 100 % (measured at 1440 px) and never drawn
+ * under 80 % of that (SIM_OVERLAY_MIN_SCALE), so it reaches at most 85 px
+ * past the end event at any fitted zoom (a fit is at most 100 %); 72 px
+ * left a 12-step row fitted at 10 % on a phone with the badge over the
+ * canvas' right edge.
  */
-export const SIMULATION_MIN_ZOOM = 0.5;
+export const SIM_BADGE_MARGIN = 88;
 
-/** Free space right of a fitted diagram while simulating, in CSS px: room for the "Finished" badge (about 60 px) drawn right of an end event. */
-export const SIM_BADGE_MARGIN = 72;
-
-/** The part of bpmn-js the simulation's view needs: the canvas, the start events and the events. */
+/** The part of bpmn-js the simulation's view needs: the canvas, the elements, the events and the overlays. */
 export interface SimulationHost {
   get(name: 'canvas'): unknown;
   get(name: 'elementRegistry'): unknown;
   get(name: 'eventBus'): unknown;
-}
-
-interface SimCanvas {
-  zoom(level?: number): number;
-  scrollToElement(element: unknown, padding: { top: number; right: number; bottom: number; left: number }): void;
+  get(name: 'overlays'): unknown;
 }
 
 /**
- * Makes the simulation's controls show when it is switched on: a diagram
- * fitted to a phone (or a large one on any screen) sits below 0.5, where
- * the library hides every ▶ and path switch, so Simulate offered nothing
- * to press. Zooms to 0.5 around the middle of the view, then brings the
- * first start event (and its ▶, drawn left of it) into view.
+ * The least scale the simulation's overlays are drawn at: diagram-js scales
+ * an overlay with the diagram, and the library's ▶ and path switch are
+ * 30 px squares, so at 80 % they are 24 px, the least a finger or a pointer
+ * hits surely (WCAG 2.5.8); "Finished" stays 24 px high.
  */
-export function showSimulationControls(host: SimulationHost): void {
-  const canvas = host.get('canvas') as SimCanvas;
-  if (canvas.zoom() >= SIMULATION_MIN_ZOOM) return;
-  canvas.zoom(SIMULATION_MIN_ZOOM);
-  const registry = host.get('elementRegistry') as { filter(fn: (e: { type?: string }) => boolean): unknown[] };
-  const [start] = registry.filter((e) => e.type === 'bpmn:StartEvent');
-  if (start) canvas.scrollToElement(start, { top: 24, right: 24, bottom: 24, left: 48 });
+export const SIM_OVERLAY_MIN_SCALE = 0.8;
+
+/** An overlay's options as diagram-js takes them; only `show` and `scale` are read here. */
+export interface OverlayOptions {
+  show?: { minZoom?: number; maxZoom?: number } | null;
+  scale?: boolean | { min?: number; max?: number };
+  [key: string]: unknown;
+}
+
+/** The overlay types bpmn-js-token-simulation adds over the diagram ("bts-context-menu", "bts-element-notification", …). */
+export function isSimulationOverlay(type: unknown): boolean {
+  return typeof type === 'string' && type.startsWith('bts-');
+}
+
+/**
+ * The options of a simulation overlay for a fitted view: shown at every
+ * zoom (its `show` loses its minZoom, keeps a maxZoom) and never drawn
+ * smaller than SIM_OVERLAY_MIN_SCALE (a `scale` it had keeps its max).
+ */
+export function fittedOverlayOptions(options: OverlayOptions): OverlayOptions {
+  let show = options.show ?? null;
+  if (show) {
+    const { maxZoom } = show;
+    show = maxZoom === undefined ? null : { maxZoom };
+  }
+  const max = typeof options.scale === 'object' ? options.scale.max : undefined;
+  const scale = max === undefined ? { min: SIM_OVERLAY_MIN_SCALE } : { min: SIM_OVERLAY_MIN_SCALE, max };
+  return { ...options, show, scale };
+}
+
+/**
+ * Lets a running simulation show the whole model as the viewer fits it (by
+ * the readable-scale rules of firstViewBox) with its ▶, path switches and
+ * "Finished" on it. The library hides them below 50 % (`show: { minZoom:
+ * 0.5 }`) and a phone fits the loan decision at 37 %, so the view was
+ * zoomed to 50 % to offer something to press and the end events were cut
+ * off at the right edge; at 50 % the ▶ was a 15 px square. Call once, right
+ * after the viewer or modeler is built: the library adds its overlays when
+ * the simulation is switched on.
+ */
+export function fitSimulationOverlays(host: SimulationHost): void {
+  const overlays = host.get('overlays') as { add: (element: unknown, type: unknown, options?: OverlayOptions) => string };
+  const add = overlays.add.bind(overlays);
+  overlays.add = (element, type, options) => (isSimulationOverlay(type) && options ? add(element, type, fittedOverlayOptions(options)) : add(element, type, options));
 }
 
 /** Event bpmn-js-token-simulation fires when a token sets off along a sequence flow. */
@@ -131,10 +165,10 @@ export function tokenWay(flow: FollowedFlow): Box | null {
 }
 
 /**
- * Keeps the moving token on screen: the least zoom the simulation allows
- * (SIMULATION_MIN_ZOOM) shows only part of a wide diagram on a phone, and a
- * token running on past the canvas' edge left the person watching an empty
- * view. Each time a token sets off along a flow that is not wholly in view,
+ * Keeps the moving token on screen: a diagram opened readable at its start
+ * (firstViewBox's 'start', a long model on a phone) or zoomed in shows only
+ * part of it, and a token running on past the canvas' edge left the person
+ * watching an empty view. Each time a token sets off along a flow that is not wholly in view,
  * the view moves (same zoom) to show the flow and where it leads. A person
  * can still drag the view anywhere between the steps.
  */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { anyHidden, coversAny, drawnElements, elementBox, fitBox, fitMargin, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
-import { dockSimulationControls, followTokens, loadViewerSimulation, showSimulationControls, SIM_BADGE_MARGIN, SIMULATION_MIN_ZOOM, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, fitSimulationOverlays, followTokens, loadViewerSimulation, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
 export { hiddenSides, MIN_READABLE_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, type ViewBox } from './bpmn-view';
@@ -277,16 +277,9 @@ export function BpmnViewer({
     const canvas = viewer.get('canvas');
     const inner = canvas.viewbox().inner;
     const margin = fitMargin(smallScreen(el));
-    let box = fitBox(inner, el.clientWidth, el.clientHeight, undefined, margin);
-    if (simOnRef.current) {
-      // Room at the right for "Finished" on an end event, unless that costs the
-      // simulation's ▶ and switches (hidden below SIMULATION_MIN_ZOOM).
-      const roomy = fitBox(inner, el.clientWidth, el.clientHeight, undefined, { ...margin, right: SIM_BADGE_MARGIN });
-      if (roomy.scale >= SIMULATION_MIN_ZOOM || box.scale < SIMULATION_MIN_ZOOM) box = roomy;
-    }
+    // While the simulation plays: room at the right for "Finished" on an end event.
+    const box = fitBox(inner, el.clientWidth, el.clientHeight, undefined, simOnRef.current ? { ...margin, right: SIM_BADGE_MARGIN } : margin);
     canvas.viewbox(box);
-    // Fitted below the simulation's least zoom: back to it, around the first start event.
-    if (simOnRef.current) showSimulationControls(viewer as unknown as SimulationHost);
     return box.scale;
   }, []);
 
@@ -307,7 +300,10 @@ export function BpmnViewer({
         viewerRef.current = viewer;
         keyboardMinimapToggle(containerRef.current, viewer);
         if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
-        if (sim) followTokens(viewer as unknown as SimulationHost);
+        if (sim) {
+          fitSimulationOverlays(viewer as unknown as SimulationHost);
+          followTokens(viewer as unknown as SimulationHost);
+        }
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
         if (cancelled) return;
@@ -336,9 +332,9 @@ export function BpmnViewer({
           simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
           if (!e.active) return;
-          // The whole diagram on screen: fitted again with room for "Finished" at the right.
+          // The whole diagram on screen: fitted again with room for "Finished" at the right. A view
+          // opened readable at its start (a long model on a phone) or zoomed in stays; the view follows the token.
           if (!anyHidden(canvas.viewbox())) fitWhole();
-          else showSimulationControls(viewer as unknown as SimulationHost);
         });
         bus.on('canvas.viewbox.changed', () => {
           const v = canvas.viewbox();

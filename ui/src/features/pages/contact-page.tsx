@@ -100,7 +100,7 @@ export function Component() {
           </section>
           <section className="card" aria-labelledby="social-title">
             <h2 id="social-title">Follow Us</h2>
-            <a href={siteConfig.linkedinUrl} target="_blank" rel="noopener noreferrer">
+            <a className="contact-social-link" href={siteConfig.linkedinUrl} target="_blank" rel="noopener noreferrer">
               SPADE on LinkedIn
             </a>
           </section>
