@@ -121,7 +121,7 @@ func openEnd(ws []string) bool {
 		return false
 	}
 	prev, last := lowerTrim(ws[len(ws)-2]), lowerTrim(ws[len(ws)-1])
-	return prev == "or" && (last == "more" || last == "less" || last == "above" || last == "below" || last == "over" || last == "under") ||
+	return prev == "or" && (last == "more" || last == "less" || last == "above" || last == "below" || last == "over" || last == "under" || last == "not") ||
 		(last == "no" || last == "so") && (prev == "say" || prev == "says")
 }
 
@@ -186,31 +186,35 @@ func bareAmount(ws []string) bool {
 	return openEnd(ws)
 }
 
-// repeatsBranch reports a question that says no more than one of its
-// branch labels: the same words, so the diamond and its flow read alike.
+// repeatsBranch reports a question that is one of its branch labels
+// word for word (articles and "is" aside), so the diamond and its flow
+// read alike and the question names only one answer.
 func repeatsBranch(body string, branches []string) bool {
-	q := contentKey(body)
+	q := verbatimKey(body)
 	if q == "" {
 		return false
 	}
 	for _, b := range branches {
-		if contentKey(strings.TrimRight(b, "?")) == q {
+		if verbatimKey(strings.TrimRight(b, "?")) == q {
 			return true
 		}
 	}
 	return false
 }
 
-// contentKey is a label's words without function words, lower case.
-func contentKey(s string) string {
+// verbatimKey is a label's words in lower case without articles and
+// copulas: "the case is a replacement" and "Case a replacement" match.
+func verbatimKey(s string) string {
 	var out []string
 	for w := range strings.FieldsSeq(s) {
-		if n := lowerTrim(w); n != "" && !gatewayFunction[n] {
+		if n := lowerTrim(w); n != "" && !verbatimSkip[n] {
 			out = append(out, n)
 		}
 	}
 	return strings.Join(out, " ")
 }
+
+var verbatimSkip = wordSet(`a an the is are`)
 
 // missingCopula reports an article in the middle of the question after
 // a word that is no verb, preposition or conjunction: "Case a

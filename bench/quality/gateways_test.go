@@ -34,6 +34,9 @@ func TestGatewayFlags(t *testing.T) {
 		{process.GatewayExclusive, "Customer has sent every signed form that the contract lists in annex two?", nil, []string{"long"}},
 		{process.GatewayExclusive, "Check check passed?", nil, []string{"repeated word"}},
 		{process.GatewayExclusive, "?", nil, []string{"empty"}},
+		{process.GatewayExclusive, "Fraud confirmed?", []string{"Fraud confirmed", "Fraud not confirmed"}, []string{"repeats branch"}},
+		{process.GatewayExclusive, "Fraud confirmed or not?", []string{"Fraud confirmed", "Fraud not confirmed"}, nil},
+		{process.GatewayExclusive, "Risk outside or within appetite?", []string{"Risk outside appetite", "Risk within appetite"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
