@@ -364,7 +364,7 @@ func question(cond string) string {
 		}
 		out = append(out, strings.Trim(w, ",;:"))
 	}
-	out = limitWords(out, 8)
+	out = limitWords(out, questionWords(out))
 	for len(out) > 1 && questionDanglers[norm(out[len(out)-1])] {
 		out = limitWords(out[:len(out)-1], 8) // cut before its object: "… complaint within"
 	}

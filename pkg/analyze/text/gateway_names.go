@@ -217,3 +217,17 @@ func possibleCondition(ds []*draft) string {
 	}
 	return d.name + " possible"
 }
+
+// questionWords is how many words of a condition its question keeps:
+// eight, or up to ten not to cut a period in two ("… within 3 working
+// days", not "… within 3").
+func questionWords(ws []string) int {
+	n := 8
+	for n < len(ws) && n < 10 && (isNumberWord(ws[n-1]) || periodWords[norm(ws[n-1])]) {
+		n++
+	}
+	return n
+}
+
+// periodWords stand between a number and its unit: "3 working days".
+var periodWords = set(`working business calendar full further`)

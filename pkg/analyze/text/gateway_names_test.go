@@ -121,6 +121,9 @@ func TestQuestionReadable(t *testing.T) {
 		{"the cloud provider is the cause", "Cloud provider is the cause?"},
 		{"no unsuccessful bidder files a complaint within", "No unsuccessful bidder files a complaint?"},
 		{"the tax team finds that the mark-up does not", "Tax team finds that the mark-up?"},
+		{"you don't reply to us within 3 working days", "You don't reply to us within 3 working days?"},
+		{"no response is received within a further 30 days", "No response received within a further 30 days?"},
+		{"the customer does not send the missing documents to the office within two weeks", "Customer does not send the missing documents?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.cond, func(t *testing.T) {
