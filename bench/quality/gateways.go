@@ -67,7 +67,10 @@ var gatewayPronouns = wordSet(`it its they them their he she his her this that t
 
 // comparisons relate a number to what it bounds.
 // A number also names a thing: "Priority 1", "Annex 2".
-var comparisonRe = regexp.MustCompile(`(?i)(?:\b(?:above|over|below|under|exceeds?|exceeding|than|least|most|up to|within|between|equals?|after|before|past|per|from|to|of|at|by|is|are|reaches?|until|for|in|on)(?:\s+(?:the|a|an))?|[<>=≤≥]|\b(?:priority|level|step|tier|class|category|grade|phase|stage|annex|section|line|option|article|form|type|round))\s*$`)
+var comparisonRe = regexp.MustCompile(`(?i)(?:\b(?:above|over|below|under|exceeds?|exceeding|than|least|most|up to|within|between|equals?|after|before|past|per|from|to|of|at|by|is|are|reaches?|until|for|in|on)(?:\s+(?:the|a|an))?(?:\s+(?:further|full|next|first|last))?|[<>=≤≥]|\b(?:priority|level|step|tier|class|category|grade|phase|stage|annex|section|line|option|article|form|type|round))\s*$`)
+
+// timeLeadRe bounds a period, which needs its unit after the number.
+var timeLeadRe = regexp.MustCompile(`(?i)\b(?:within|after|before|in|for)(?:\s+(?:the|a|an))?(?:\s+(?:further|full|next|first|last))?\s*$`)
 
 // numberRe is a number as written in a label, with its currency sign.
 var numberRe = regexp.MustCompile(`^[€$£]?\d[\d.,:/]*%?$`)
@@ -170,6 +173,9 @@ func orphanNumber(ws []string) bool {
 			before := strings.Join(ws[:i], " ")
 			if !comparisonRe.MatchString(before) && !bareAmount(ws[i:]) {
 				return true
+			}
+			if i == len(ws)-1 && timeLeadRe.MatchString(before) {
+				return true // "within 48": a period without its unit
 			}
 		case unitWords[n] && n != "k" && len(n) <= 3:
 			if i == 0 || !numberRe.MatchString(lowerTrim(ws[i-1])) {

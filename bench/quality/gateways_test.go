@@ -31,6 +31,8 @@ func TestGatewayFlags(t *testing.T) {
 		{process.GatewayExclusive, "Is ok?", nil, []string{"no content word"}},
 		{process.GatewayEventBased, "Answer received or 7 days?", nil, []string{"orphan number"}},
 		{process.GatewayExclusive, "Answer received within 7 days?", nil, nil},
+		{process.GatewayExclusive, "Exit document not back within 48?", nil, []string{"orphan number"}},
+		{process.GatewayExclusive, "No response within a further 30 days?", nil, nil},
 		{process.GatewayExclusive, "Customer has sent every signed form that the contract lists in annex two?", nil, []string{"long"}},
 		{process.GatewayExclusive, "Check check passed?", nil, []string{"repeated word"}},
 		{process.GatewayExclusive, "?", nil, []string{"empty"}},
