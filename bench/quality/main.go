@@ -17,7 +17,10 @@
 // the format of ../shared/testdata/scenarios/README.md) on the BPMN drawn
 // for each model, by check kind, "never" checks on their own line.
 //
-//	go run ./bench/quality [-dir bench/quality/testdata,bench/quality/holdout2] [-scenarios bench/quality/scenarios/dev] [-v] [-case 03]
+// With -gateways it lists instead the named gateways of the scenario
+// models, flagging names that read badly (gateways.go).
+//
+//	go run ./bench/quality [-gateways] [-dir bench/quality/testdata,bench/quality/holdout2] [-scenarios bench/quality/scenarios/dev] [-v] [-case 03]
 package main
 
 import (
@@ -40,7 +43,12 @@ func main() {
 	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks (never for a set whose folder is named blind*)")
 	scenarios := flag.String("scenarios", "bench/quality/scenarios/dev,bench/quality/scenarios/blind,bench/quality/scenarios/blind3", "comma-separated folders of behaviour scenarios (NAME.txt + NAME.json); a folder whose name starts with blind is reported in totals only")
 	only := flag.String("case", "", "run only cases whose name contains this (ignored for a set whose folder is named blind*)")
+	gateways := flag.Bool("gateways", false, "list the named gateways of the scenario models with the reasons their names read badly, then stop")
 	flag.Parse()
+	if *gateways {
+		runGateways(*scenarios, *only)
+		return
+	}
 	first := true
 	var summary []summaryRow
 	each := func(list string, fn func(w io.Writer, dir, only string, verbose bool) ([]summaryRow, error)) {

@@ -111,6 +111,9 @@ type analyzer struct {
 	// lastQuestion is the last question the text asked: what "If yes"
 	// answers.
 	lastQuestion string
+	// lastMeasure is what the text last measured in percent
+	// ("deviation"): what a bare "Above 2 %" is said of.
+	lastMeasure string
 	// lastClause is the clause of the last step: the party it names last
 	// is who "the latter" is.
 	lastClause   *clause

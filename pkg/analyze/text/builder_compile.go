@@ -204,7 +204,7 @@ func (c *compiler) emitGateway(it *item, cur, label string) (string, string) {
 	}
 	c.ng++
 	split := fmt.Sprintf("Gateway_%d", c.ng)
-	c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: g.name, Performer: g.performer, Specification: g.spec, Parent: c.parent})
+	c.m.Gateways = append(c.m.Gateways, process.Gateway{ID: split, Type: g.typ, Name: gatewayName(g), Performer: g.performer, Specification: g.spec, Parent: c.parent})
 	c.ng++
 	join := fmt.Sprintf("Gateway_%d", c.ng)
 	joinType := g.typ

@@ -166,7 +166,7 @@ func (o *gwBlock) waitForAnswer() {
 		o.branches[i].label = "" // the event says which way the case went
 	}
 	o.typ = process.GatewayEventBased
-	o.name = o.awaited + " or " + strings.ToLower(timer.act.name) + "?"
+	o.name = awaitedQuestion(o.awaited, timer.act.name)
 	o.spec = "Waits for whichever comes first: " + strings.ToLower(o.awaited) + " or the deadline (" + timer.act.name + ")."
 }
 
@@ -359,12 +359,15 @@ func question(cond string) string {
 	var out []string
 	for i, w := range ws {
 		n := norm(w)
-		if i > 0 && i < 4 && (n == "is" || n == "are") && i+1 < len(ws) {
-			continue
+		if i > 0 && i < 4 && (n == "is" || n == "are") && i+1 < len(ws) && !articles[norm(ws[i+1])] {
+			continue // "the invoice is correct" → "Invoice correct?", but "Case is a replacement?"
 		}
 		out = append(out, strings.Trim(w, ",;:"))
 	}
-	out = limitWords(out, 8)
+	out = limitWords(out, questionWords(out))
+	for len(out) > 1 && questionDanglers[norm(out[len(out)-1])] {
+		out = limitWords(out[:len(out)-1], 8) // cut before its object: "… complaint within"
+	}
 	if len(out) == 0 {
 		return "Condition met?"
 	}
@@ -374,11 +377,7 @@ func question(cond string) string {
 // shortCondition is a branch label made from a condition.
 func shortCondition(cond string) string {
 	q := strings.TrimSuffix(question(cond), "?")
-	ws := strings.Fields(q)
-	if len(ws) > 5 {
-		ws = ws[:5]
-	}
-	return strings.Join(ws, " ")
+	return strings.Join(shortLabel(strings.Fields(q)), " ")
 }
 
 // refusalRe finds conditions under which a case is turned down ("Should

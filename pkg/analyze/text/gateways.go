@@ -320,7 +320,7 @@ func (a *analyzer) readOtherwiseMid(r *reading) ([]*draft, bool) {
 	if cond == "" {
 		cond = "ok"
 		if len(ds) > 0 {
-			cond = ds[0].name + " possible"
+			cond = possibleCondition(ds)
 		}
 	}
 	a.b.addIf(cond, a.decider(ds), ds)

@@ -78,14 +78,53 @@ func unlessTail(ws []string) string {
 // receipts", "Up to 500 euros, the assistant settles it".
 var amountLeadRe = regexp.MustCompile(`^(?i:(above|over|below|under|up\s+to|more\s+than|less\s+than|at\s+least|at\s+most))\s+((?:[€$£]\s?)?\d[\d.,]*(?:\s*(?:k|m|%|[€$£]|eur|euros?|usd|dollars?|gbp|pounds?|chf|days?|hours?|kg|tonnes?|units?|items?|pieces?))?)\s*,?\s+((?i:the|a|an|we|they|he|she|our|your)\s+.+)$`)
 
+// percentLeadRe is a range of percentages followed by what they measure:
+// "Above 2 % deviation, the technician replaces the meter".
+var percentLeadRe = regexp.MustCompile(`^(?i:(above|over|below|under|up\s+to|more\s+than|less\s+than|at\s+least|at\s+most))\s+(\d[\d.,]*\s*%)\s+([a-z][a-z-]+)\s*,?\s+((?i:the|a|an|we|they|he|she|our|your)\s+.+)$`)
+
 // amountLead writes a sentence led by a range of amounts as the
 // condition it is: "If the amount is above 500 euros, the senior
 // adjuster reviews the receipts", so that the range is not read as part
 // of the performer's name.
+//
+// A percentage is no amount: it is said of the noun that follows it
+// ("Above 2 % deviation, the technician …" → "If the deviation is above
+// 2 %, …"); one that names none is said of "the percentage"
+// (percentLead puts in what the text measured before).
 func amountLead(s string) string {
+	if m := percentLeadRe.FindStringSubmatch(s); m != nil && !determiners[norm(m[3])] {
+		return "If the " + strings.ToLower(m[3]) + " is " + strings.ToLower(strings.Join(strings.Fields(m[1]), " ")) + " " + m[2] + ", " + m[4]
+	}
 	m := amountLeadRe.FindStringSubmatch(s)
 	if m == nil {
 		return s
 	}
+	if strings.HasSuffix(m[2], "%") {
+		return "If the percentage is " + strings.ToLower(strings.Join(strings.Fields(m[1]), " ")) + " " + m[2] + ", " + m[3]
+	}
 	return "If the amount is " + strings.ToLower(strings.Join(strings.Fields(m[1]), " ")) + " " + m[2] + ", " + m[3]
+}
+
+// measuredRe finds what a text measures in percent: "Deviation 4.1 %",
+// "a deviation of 4.1 %".
+var measuredRe = regexp.MustCompile(`\b([A-Za-z][a-z-]{2,})\s+(?:of\s+|is\s+)?(?:(?:above|below|over|under|more\s+than|less\s+than|at\s+least|at\s+most|up\s+to)\s+)?\d[\d.,]*\s*%`)
+
+// comparatives bound an amount ("above 2 %"): no thing measured.
+var comparatives = set(`above below over under than least most up`)
+
+// percentLead says a condition on a bare percentage of the thing the
+// text measured in percent last: after "Deviation 4.1 %.", "If the
+// percentage is above 2 %, …" (amountLead) reads "If the deviation is
+// above 2 %, …". It remembers what s measures for the sentences after.
+func (a *analyzer) percentLead(s string) string {
+	const bare = "If the percentage is "
+	if a.lastMeasure != "" && strings.HasPrefix(s, bare) {
+		s = "If the " + a.lastMeasure + " is " + strings.TrimPrefix(s, bare)
+	}
+	if m := measuredRe.FindStringSubmatch(s); m != nil {
+		if n := norm(m[1]); !determiners[n] && !danglers[n] && !prepositions[n] && !comparatives[n] && n != "percentage" {
+			a.lastMeasure = n
+		}
+	}
+	return s
 }

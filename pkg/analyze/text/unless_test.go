@@ -59,6 +59,9 @@ func TestAmountLead(t *testing.T) {
 		{"More than €10,000 the CFO signs the order.", "If the amount is more than €10,000, the CFO signs the order."},
 		{"Above all the clerk checks the form.", "Above all the clerk checks the form."},
 		{"Over the weekend the system runs the batch.", "Over the weekend the system runs the batch."},
+		{"Above 2 % deviation, the technician replaces the meter.", "If the deviation is above 2 %, the technician replaces the meter."},
+		{"Above 2 % deviation the technician replaces the meter.", "If the deviation is above 2 %, the technician replaces the meter."},
+		{"Above 2 % the meter counts as faulty.", "If the percentage is above 2 %, the meter counts as faulty."},
 	}
 	for _, tt := range tests {
 		if got := amountLead(tt.in); got != tt.want {
@@ -87,5 +90,30 @@ func TestUnlessBranchEnds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
+
+func TestPercentLead(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []string
+		want string
+	}{
+		{"measured before", []string{"The technician tests the meter. Deviation 4.1 %.", "If the percentage is above 2 %, the meter counts as faulty."}, "If the deviation is above 2 %, the meter counts as faulty."},
+		{"measured with of", []string{"The lab finds a moisture of 14 %.", "If the percentage is up to 2 %, we confirm it."}, "If the moisture is up to 2 %, we confirm it."},
+		{"comparison is no measure", []string{"If the bonus is above 20 %, the lawyer checks it.", "If the percentage is above 5 %, the CFO signs."}, "If the bonus is above 5 %, the CFO signs."},
+		{"nothing measured", []string{"The clerk checks the form.", "If the percentage is above 2 %, the meter counts as faulty."}, "If the percentage is above 2 %, the meter counts as faulty."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := &analyzer{}
+			got := ""
+			for _, s := range tt.in {
+				got = a.percentLead(s)
+			}
+			if got != tt.want {
+				t.Errorf("percentLead = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -1,0 +1,148 @@
+package text
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/spade-bpmn/spade/pkg/process"
+)
+
+func TestBranchQuestion(t *testing.T) {
+	tests := []struct {
+		name   string
+		labels []string
+		want   string
+	}{
+		{"Risk low?", []string{"Risk low", "Risk high"}, "Risk low or high?"},
+		{"Fraud confirmed?", []string{"Fraud confirmed", "Fraud not confirmed"}, "Fraud confirmed or not?"},
+		{"Not covered?", []string{"Not covered", "Covered"}, "Covered or not?"},
+		{"Tax office clears it?", []string{"Tax office clears it", "Tax office holds it"}, "Tax office clears or holds it?"},
+		{"Damaged?", []string{"Damaged", "Fine"}, "Damaged or fine?"},
+		{"Seal broken?", []string{"Seal broken", "Seal OK"}, "Seal broken or OK?"},
+		{"Licence expired or missing?", []string{"Licence expired or missing", "Licence fine"}, "Licence expired, missing or fine?"},
+		{"Amount up to 500 euros?", []string{"Amount up to 500 euros", "Amount above 500 euros"}, "Amount up to or above 500 euros?"},
+		// kept: the question is no branch label, a label is cut short, a
+		// yes/no answer, three branches, or the rewrite is too long
+		{"Invoice correct?", []string{"Yes", "No"}, "Invoice correct?"},
+		{"Yes?", []string{"Yes", "No"}, "Yes?"},
+		{"Orders under 50 EUR?", []string{"Orders under 50 EUR", "Orders of 50 EUR or"}, "Orders under 50 EUR?"},
+		{"Change approved?", []string{"Change approved", "Change affects a part we"}, "Change approved?"},
+		{"Item like new?", []string{"Item like new", "Item damaged", "Item missing"}, "Item like new?"},
+		{"Damage covered by the guarantee of the manufacturer?", []string{"Damage covered by the guarantee of the manufacturer", "Damage was caused by misuse of the device"}, "Damage covered by the guarantee of the manufacturer?"},
+		{"Fraud confirmed?", []string{"Fraud confirmed", "Fraud confirmed"}, "Fraud confirmed?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+" "+strings.Join(tt.labels, "/"), func(t *testing.T) {
+			if got := branchQuestion(tt.name, tt.labels); got != tt.want {
+				t.Errorf("branchQuestion(%q, %q) = %q, want %q", tt.name, tt.labels, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFirstPersonQuestion(t *testing.T) {
+	tests := []struct{ name, performer, want string }{
+		{"We own the item?", "Loan Assistant", "Loan Assistant owns the item?"},
+		{"I find serious hygiene defects?", "Food Safety Inspector", "Food Safety Inspector finds serious hygiene defects?"},
+		{"We still can't reach them?", "Referral Office", "Referral Office still can't reach them?"},
+		{"We hear nothing in a week?", "Recruiters", "Recruiters hear nothing in a week?"},
+		{"We have the part?", "Stores", "Stores have the part?"},
+		{"I don't have the receipt?", "Cashier", "Cashier doesn't have the receipt?"},
+		{"We approve?", "", "We approve?"},
+		{"Invoice correct?", "Clerk", "Invoice correct?"},
+		{"We the team?", "Clerk", "We the team?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := firstPersonQuestion(tt.name, tt.performer); got != tt.want {
+				t.Errorf("firstPersonQuestion(%q, %q) = %q, want %q", tt.name, tt.performer, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestShortLabel(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Invoice correct", "Invoice correct"},
+		{"Wear measured 0.2 mm or more", "Wear measured 0.2 mm or more"},
+		{"Documents not received within one week", "Documents not received within one week"},
+		{"Customer does not pay the invoice in time", "Customer does not pay the invoice"},
+		{"Change affects a part we buy from suppliers", "Change affects a part we"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := strings.Join(shortLabel(strings.Fields(tt.in)), " "); got != tt.want {
+				t.Errorf("shortLabel(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestAwaitedQuestion(t *testing.T) {
+	tests := []struct{ awaited, timer, want string }{
+		{"Answer received", "7 days", "Answer received within 7 days?"},
+		{"Confirmation received", "5 working days", "Confirmation received within 5 working days?"},
+		{"Reply received", "two weeks", "Reply received within two weeks?"},
+		{"Payment received", "End of month", "Payment received or end of month?"},
+	}
+	for _, tt := range tests {
+		if got := awaitedQuestion(tt.awaited, tt.timer); got != tt.want {
+			t.Errorf("awaitedQuestion(%q, %q) = %q, want %q", tt.awaited, tt.timer, got, tt.want)
+		}
+	}
+}
+
+func TestPossibleCondition(t *testing.T) {
+	timer := &draft{name: "5 days", event: &eventInfo{trigger: process.TriggerTimer, timer: "5 days"}}
+	step := &draft{name: "Pick up container"}
+	tests := []struct {
+		name string
+		ds   []*draft
+		want string
+	}{
+		{"step", []*draft{step}, "Pick up container possible"},
+		{"deadline then step", []*draft{timer, step}, "Pick up container within 5 days"},
+		{"deadline alone", []*draft{timer}, "5 days possible"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := possibleCondition(tt.ds); got != tt.want {
+				t.Errorf("possibleCondition = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestQuestionReadable(t *testing.T) {
+	tests := []struct{ cond, want string }{
+		{"the invoice is correct", "Invoice correct?"},
+		{"the case is a replacement", "Case is a replacement?"},
+		{"the cloud provider is the cause", "Cloud provider is the cause?"},
+		{"no unsuccessful bidder files a complaint within", "No unsuccessful bidder files a complaint?"},
+		{"the tax team finds that the mark-up does not", "Tax team finds that the mark-up?"},
+		{"you don't reply to us within 3 working days", "You don't reply to us within 3 working days?"},
+		{"no response is received within a further 30 days", "No response received within a further 30 days?"},
+		{"the customer does not send the missing documents to the office within two weeks", "Customer does not send the missing documents?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cond, func(t *testing.T) {
+			if got := question(tt.cond); got != tt.want {
+				t.Errorf("question(%q) = %q, want %q", tt.cond, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestGatewayNameInModel(t *testing.T) {
+	m := analyze(t, "The analyst rates the risk. If the risk is low, the analyst approves the loan. If the risk is high, the analyst declines the loan and the process ends.")
+	var names []string
+	for _, g := range m.Gateways {
+		if g.Name != "" {
+			names = append(names, g.Name)
+		}
+	}
+	if slices.Contains(names, "Risk low?") {
+		t.Errorf("gateway names %q: the question repeats a branch", names)
+	}
+}
