@@ -199,10 +199,20 @@ func deskew(g *image.Gray, minTurn float64) (*image.Gray, float64) {
 		return sumSquares(bins)
 	}
 	best := bestScore(score, maxSkew, 0.25, 0.2, 0.05)
-	if math.Abs(best) < minTurn-1e-9 {
+	if math.Abs(best) < minTurn-1e-9 || weakTurn(minTurn, best, score(best)/score(0)) {
 		return g, 0
 	}
 	return rotate(g, best), best
+}
+
+// weakTurn reports whether a turn found in a rendering or a scan (not a
+// photo: minTurn above a tenth of a degree) is too slight and gains too
+// little over none to be the picture's: under a degree, a gain under a
+// quarter comes from one long connector running a little off level (a
+// Graphviz chart's 580-pixel arrow at 0.66°, its boxes level), not from
+// the boxes' borders, and turning by it loses the boxes.
+func weakTurn(minTurn, best, gain float64) bool {
+	return minTurn > 0.1 && math.Abs(best) < 1 && gain < 1.25
 }
 
 // darkCorners reports whether the picture's corners are darker than

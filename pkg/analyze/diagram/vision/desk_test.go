@@ -278,3 +278,43 @@ func TestPhotoColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelBoxesLongArrow: a Graphviz chart drawn left to right, its
+// boxes level and one long arrow running back under them a little off
+// level (gv-12: 580 pixels at 0.66°), is left as it is, while the same
+// chart turned by a degree and a half is turned straight; weakTurn
+// keeps only slight, weak turns of renderings from being made.
+func TestLevelBoxesLongArrow(t *testing.T) {
+	c := newCanvas(1700, 260, 2)
+	for _, x := range []int{20, 420, 820, 1220} {
+		c.roundBox(x, 40, 170, 60, 10)
+	}
+	c.line(830, 180, 250, 187) // the long arrow back, 0.69° off level
+	c.line(830, 100, 830, 180)
+	c.line(250, 187, 250, 100)
+	for _, tc := range []struct {
+		name string
+		g    *image.Gray
+		want float64
+	}{{"level", c.g, 0}, {"turned", rotate(c.g, -1.5), 1.5}} {
+		_, got := Deskew(tc.g)
+		if math.Abs(got-tc.want) > 0.11 {
+			t.Errorf("%s: turned %.2f°, want %.2f°", tc.name, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		minTurn, best, gain float64
+		want                bool
+	}{
+		{0.25, 0.8, 1.15, true},   // a rendering, slight and weak: a connector's slope
+		{0.25, 0.8, 1.5, false},   // slight but the borders follow it
+		{0.25, 1.5, 1.05, false},  // a degree and more: a turned scan
+		{0.05, 0.3, 1.01, false},  // a photo: every turn counts
+		{0.25, -0.6, 1.24, true},  // either way
+		{0.25, -0.6, 1.25, false}, // the gain at the bound
+	} {
+		if got := weakTurn(tc.minTurn, tc.best, tc.gain); got != tc.want {
+			t.Errorf("weakTurn(%.2f, %.2f, %.2f) = %v, want %v", tc.minTurn, tc.best, tc.gain, got, tc.want)
+		}
+	}
+}
