@@ -20,7 +20,10 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	}
 	// "If the risk is high … If the risk is acceptable …": one decision
 	// with two branches, not two decisions in a row
-	if o := b.open; o != nil && !o.whether && (o.pendingN == 0 || len(o.pending) == 0) && sameQuestion(o.cond, cond) && !anotherState(o.branches, cond) {
+	if o := b.open; o != nil && !o.whether && (o.pendingN == 0 || len(o.pending) == 0) && (sameQuestion(o.cond, cond) && !anotherState(o.branches, cond) || anotherCase(o.branches, cond, ds)) {
+		if !sameQuestion(o.cond, cond) {
+			o.cases = true // "… If the deviation is not acceptable at all, …": a listed answer, no skip
+		}
 		if len(o.branches) == 1 && o.branches[0].label == "Yes" {
 			o.branches[0].label = shortCondition(o.cond)
 		}
@@ -46,7 +49,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 		return
 	}
 	b.closeOpen()
-	if b.reopen(cond, ds) || b.intoChoice(cond, ds) {
+	if b.reopen(cond, ds) || b.intoChoice(cond, ds) || b.restatesChoice(cond, ds) {
 		return
 	}
 	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,

@@ -388,11 +388,20 @@ func (a *analyzer) listItem(bl block) {
 		a.b.add([]*draft{d})
 		return
 	}
+	var into *[]*item
 	for i, s := range questionConditions(sentences(stateLabel(text))) {
 		// the item's first sentence is its step; the ones after it read as
 		// a paragraph's do ("2. The secretary screens the submission.
 		// Incomplete submissions are returned …": a decision)
+		a.b.into = into
 		ds := a.sentence(s, i == 0)
+		a.b.into = nil
+		if i == 0 {
+			// "on hold: something missing. Buyer requests the
+			// certificates …": the item's next sentences are the steps
+			// of the case its first one added
+			into = a.b.caseSteps()
+		}
 		if i == 0 && bl.step != "" && len(ds) > 0 && a.steps != nil {
 			a.stepRead(bl.step, ds[0]) // where "go back to step 4" returns
 		}

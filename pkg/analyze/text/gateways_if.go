@@ -127,12 +127,13 @@ func (a *analyzer) ifBranch(r *reading, c ifCase, work, wait float64) []*draft {
 		c.refusal.drop = true
 	}
 	a.applyTimes(ds, work, wait)
-	if len(ds) == 0 && (endRe.MatchString(r.s) || negEndRe.MatchString(r.s) || noneRe.MatchString(r.s)) {
+	if endRe.MatchString(r.s) || negEndRe.MatchString(r.s) || noneRe.MatchString(r.s) {
 		// "A rejected parcel is never forwarded." after "If …, the clerk
 		// rejects the parcel": the end of the rejecting branch, no new
-		// case of the decision
-		if list := a.b.outcomeBranch(c.cond); list != nil {
-			a.b.endsBranch(list)
+		// case of the decision ("A rejected claim is closed and nothing
+		// is paid": with its step)
+		if list := a.b.outcomeBranch(c.cond); list != nil && c.other == "" {
+			a.b.intoOutcome(list, ds)
 			return ds
 		}
 	}

@@ -358,7 +358,7 @@ func stopLast(s string) string {
 var (
 	// stopNoteRe is a sentence that halts the case with a note why:
 	// "STOP, no ILL needed.", "Stop - do not continue."
-	stopNoteRe = regexp.MustCompile(`(?i)^\W*stop\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b`)
+	stopNoteRe = regexp.MustCompile(`(?i)^\W*(?:stop|finish|finished)\s*[,;:!–-]\s*(?:no|nothing|do\s+not|don't)\b`)
 	// stopClauseRe is a note's clause that halts the case: "stop".
 	stopClauseRe = regexp.MustCompile(`(?i)^(?:and\s+)?(?:stop|halt|abort)$`)
 	// prohibitionRe is a note's clause that forbids the next step: "do
