@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { acceptCookies, appReady, diagramFit, snap } from './helpers';
+import { acceptCookies, appReady, diagramFit, expectTappable, snap, textBreaks } from './helpers';
 
 const processText = `Purchase order approval process.
 The requester fills in a purchase request in the ERP system and submits it to their team lead.
@@ -61,6 +61,23 @@ test('anonymous demo: upload a document and see the diagram', async ({ page }) =
   expect(narrow.shapes).toBe(wide.shapes);
   expect(narrow.covering, 'cues over shapes at 375 px').toBe(0);
   await expect(canvas.locator('.djs-minimap.open')).toHaveCount(0);
+  // Issue 25 (second sweep): the toolbar fits in two rows at 375 px, Full screen and Help under More
+  // (Help sat alone on a third row); every control inside the screen and on top where it is drawn.
+  const bar = page.getByRole('toolbar', { name: 'Diagram controls' });
+  const rows = await bar.evaluate((b) => {
+    const tops = [...b.children].map((c) => c.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => Math.round(r.top));
+    return [...new Set(tops)].sort((a, z) => a - z).filter((t, i, all) => i === 0 || t - all[i - 1] > 4).length;
+  });
+  expect(rows, 'toolbar rows at 375 px').toBeLessThanOrEqual(2);
+  for (const b of await bar.getByRole('button').all()) await expectTappable(page, b, `toolbar: ${(await b.textContent())?.trim()} at 375 px`);
+  expect(await textBreaks(bar, '.btn', true), 'toolbar labels at 375 px').toEqual([]);
+  await bar.getByRole('button', { name: /^More/ }).click();
+  const menu = page.getByRole('menu', { name: 'More diagram tools' });
+  await expect(menu.getByRole('menuitemcheckbox')).toHaveText(['Full screen', 'Help']);
+  for (const item of await menu.getByRole('menuitemcheckbox').all()) await expectTappable(page, item, `More: ${(await item.textContent())?.trim()} at 375 px`);
+  await snap(page, 'demo-toolbar-more-375', false);
+  await menu.getByRole('menuitemcheckbox', { name: 'Help' }).click();
+  await expect(page.locator('.bpmn-help')).toBeVisible();
   await canvas.scrollIntoViewIfNeeded();
   await snap(page, 'demo-result-375', false);
 });

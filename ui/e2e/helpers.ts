@@ -120,3 +120,46 @@ export async function shapeText(canvas: import('@playwright/test').Locator) {
     return { scale, smallest, visible };
   });
 }
+
+/**
+ * Text under `scope` matching `selector` that a person would find broken:
+ * a word split over two lines, or, with `oneLine`, a label that wraps at
+ * all ("1 element" as "1" over "element"). Each problem as a sentence.
+ */
+export async function textBreaks(scope: import('@playwright/test').Locator, selector: string, oneLine = false): Promise<string[]> {
+  return scope.evaluate(
+    (root, { selector, oneLine }) => {
+      const out: string[] = [];
+      // Lines are boxes that do not overlap vertically: a glyph of another font ("▾") sits a little higher on the same line.
+      const lineTops = (range: Range) => {
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0).sort((a, b) => a.top - b.top);
+        let lines = 0;
+        let bottom = -Infinity;
+        for (const r of rects) {
+          if (r.top >= bottom - 1) lines++;
+          bottom = r.top >= bottom - 1 ? r.bottom : Math.max(bottom, r.bottom);
+        }
+        return lines;
+      };
+      for (const el of root.querySelectorAll<HTMLElement>(selector)) {
+        if (!el.getClientRects().length) continue;
+        const label = el.textContent?.trim() ?? '';
+        const whole = document.createRange();
+        whole.selectNodeContents(el);
+        if (oneLine && lineTops(whole) > 1) out.push(`"${label}" wraps onto ${lineTops(whole)} lines`);
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent ?? '';
+          for (const m of text.matchAll(/\S+/g)) {
+            const r = document.createRange();
+            r.setStart(node, m.index);
+            r.setEnd(node, m.index + m[0].length);
+            if (lineTops(r) > 1) out.push(`"${m[0]}" in "${label.slice(0, 60)}" is broken over two lines`);
+          }
+        }
+      }
+      return out;
+    },
+    { selector, oneLine },
+  );
+}

@@ -677,6 +677,11 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
   expect((await canvasHits(canvas)).covered, `points covered after playing (${label})`).toBe(0);
   await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
   await expect(scope.locator('.bts-log')).toContainText('Send rejection letter');
+  // Each logged step names its case ("Case 1"), not the library's random instance id ("0fywvnl").
+  await expect(scope.locator('.bts-log .bts-entry', { hasText: 'Send rejection letter' }).first().locator('.bts-scope')).toHaveText('Case 1');
+  const badges = (await scope.locator('.bts-log .bts-entry .bts-scope, .bts-notification .bts-scope').allTextContents()).map((t) => t.trim());
+  expect(badges.length, `case badges in the log (${label})`).toBeGreaterThan(0);
+  expect(badges.filter((t) => !/^Case \d+$/.test(t)), `log badges that are not a case number (${label})`).toEqual([]);
   expect(await dockProblems(dock), `the simulation strip's controls and log (${label})`).toEqual([]);
   // Fit Content while simulating (at 375 px the whole diagram fits only below 50 %, where the library hid its ▶): the whole model, and the ▶ to press.
   await scope.getByRole('button', { name: 'Fit Content' }).click();
@@ -700,8 +705,8 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     await checkDocked(page, bench, '.bpmn-canvas', `viewer at ${width} px`);
     await snap(page, `simulation-dock-viewer-${width}`, false);
     // Full screen: the canvas takes what the bars and the strip (log open) leave, all of it on the screen.
-    await bench.getByRole('button', { name: 'Full screen' }).click();
-    await expect(bench.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+    await viewerTool(bench, 'Full screen');
+    await expect(bench.locator('.bpmn-viewer.is-fullscreen')).toHaveCount(1);
     await expect
       .poll(() => bench.getByTestId('bpmn-sim-dock').evaluate((d) => Math.round(d.getBoundingClientRect().bottom - window.innerHeight)), {
         message: `the strip's bottom below the screen's, in full screen (${width} px)`,
@@ -713,8 +718,8 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     await expectTappable(page, bench.locator('.djs-overlays .bts-context-pad[title="Trigger Event"]').first(), `the start event's ▶ in full screen (${width} px)`);
     expect((await canvasHits(bench.locator('.bpmn-canvas'))).covered, `points covered in full screen (${width} px)`).toBe(0);
     await snap(page, `simulation-dock-viewer-fullscreen-${width}`, false);
-    await bench.getByRole('button', { name: 'Exit full screen' }).click();
-    await expect(bench.getByRole('button', { name: 'Full screen' })).toBeVisible();
+    await viewerTool(bench, 'Exit full screen');
+    await expect(bench.locator('.bpmn-viewer.is-fullscreen')).toHaveCount(0);
     await bench.getByRole('button', { name: 'Stop simulation' }).click();
     await expect(bench.getByTestId('bpmn-sim-dock')).toBeHidden();
 
@@ -756,7 +761,9 @@ async function stripWithoutBlank(dock: Locator) {
 async function switchSimulation(scope: Locator, on: boolean) {
   const name = on ? 'Simulate' : 'Stop simulation';
   const more = scope.getByRole('button', { name: 'More', exact: true });
-  if (await more.isVisible().catch(() => false)) {
+  // The viewer keeps Simulate in its bar on a phone (its More holds Full screen and Help only).
+  const inBar = await scope.getByRole('button', { name, exact: true }).isVisible().catch(() => false);
+  if (!inBar && (await more.isVisible().catch(() => false))) {
     await more.click();
     await scope.getByRole('menuitemcheckbox', { name, exact: true }).click();
     await expect(scope.getByTestId('bpmn-sim-dock'))[on ? 'toBeVisible' : 'toBeHidden']({ timeout: 30_000 });
@@ -796,6 +803,17 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   const after = await stripWithoutBlank(dock);
   expect(after.empty, `empty parts in the simulation strip after playing (${label})`).toEqual([]);
   await switchSimulation(scope, false);
+}
+
+/** Presses one of the viewer's rarer tools: a toolbar button on a wide screen, an item of More at 480 px or less. */
+async function viewerTool(scope: Locator, name: string) {
+  const button = scope.getByRole('toolbar', { name: 'Diagram controls' }).getByRole('button', { name, exact: true });
+  if (await button.isVisible().catch(() => false)) {
+    await button.click();
+    return;
+  }
+  await scope.getByRole('toolbar', { name: 'Diagram controls' }).getByRole('button', { name: /^More/ }).click();
+  await scope.getByRole('menu', { name: 'More diagram tools' }).getByRole('menuitemcheckbox', { name, exact: true }).click();
 }
 
 /** PNG and its scale sit on one row, the scale right after the button, both tappable. */

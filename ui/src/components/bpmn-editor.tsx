@@ -5,7 +5,7 @@ import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
 import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
-import { dockSimulationControls, fitSimulationOverlays, followTokens, loadModelerSimulation, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { dockSimulationControls, fitSimulationOverlays, followTokens, loadModelerSimulation, nameCases, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -232,6 +232,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
   useEffect(() => {
     let cancelled = false;
     let observer: ResizeObserver | undefined;
+    let stopNaming: (() => void) | undefined;
     (async () => {
       try {
         const { Ctor, modules, lint } = await loadEditor();
@@ -246,6 +247,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         if (dockRef.current) dockSimulationControls(containerRef.current, dockRef.current);
         fitSimulationOverlays(m as unknown as SimulationHost);
         followTokens(m as unknown as SimulationHost);
+        stopNaming = nameCases(m as unknown as SimulationHost, dockRef.current ?? containerRef.current);
         const bus = m.get('eventBus');
         bus.on('linting.completed', (e) => {
           const reg = m.get('elementRegistry');
@@ -310,6 +312,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     return () => {
       cancelled = true;
       observer?.disconnect();
+      stopNaming?.();
       modelerRef.current?.destroy();
       modelerRef.current = null;
     };

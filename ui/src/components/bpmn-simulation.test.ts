@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOCKED_SIMULATION_PARTS, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
+import { createCaseNumbers, DOCKED_SIMULATION_PARTS, labelCases, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
 import type { Box } from './bpmn-view';
 
 /** A canvas as bpmn-js-token-simulation leaves it: its parts appended to the diagram's container. */
@@ -165,5 +165,35 @@ describe('fitSimulationOverlays', () => {
       { type: 'lint-issues', options: { show: { minZoom: 0.5 } } },
       { type: { html: '<b></b>' }, options: undefined },
     ]);
+  });
+});
+
+describe('createCaseNumbers and labelCases', () => {
+  it('numbers process instances in the order they start; a sub-process runs in its case', () => {
+    const cases = createCaseNumbers();
+    const first = { id: '0fywvnl' };
+    const second = { id: 'a1b2c3d' };
+    expect(cases.add(first)).toBe(1);
+    expect(cases.add({ id: 'sub1', parent: first })).toBe(1);
+    expect(cases.add(second)).toBe(2);
+    expect(cases.label('sub1')).toBe('Case 1');
+    expect(cases.label('a1b2c3d')).toBe('Case 2');
+    expect(cases.label('unknown')).toBeNull();
+    cases.reset();
+    expect(cases.add(second)).toBe(1);
+  });
+
+  it('writes the case over the random id in the log and notifications, as a title on the instance buttons', () => {
+    const root = document.createElement('div');
+    root.innerHTML = `
+      <div class="bts-log"><p class="bts-entry"><span class="bts-text">Send rejection letter</span><span class="bts-scope" data-scope-id="0fywvnl">0fywvnl</span></p>
+        <p class="bts-entry"><span class="bts-text">Other</span><span class="bts-scope" data-scope-id="zzz">zzz</span></p></div>
+      <div class="bts-notifications"><div class="bts-notification"><span class="bts-scope" data-scope-id="0fywvnl">0fywvnl</span></div></div>
+      <div class="bts-scopes"><button class="bts-scope" data-scope-id="0fywvnl" title="Focus process instance 0fywvnl">1</button></div>`;
+    labelCases(root, (id) => (id === '0fywvnl' ? 'Case 1' : null));
+    expect([...root.querySelectorAll('.bts-log .bts-scope, .bts-notification .bts-scope')].map((e) => e.textContent)).toEqual(['Case 1', 'zzz', 'Case 1']);
+    const button = root.querySelector<HTMLElement>('.bts-scopes .bts-scope')!;
+    expect(button.title).toBe('Show only Case 1');
+    expect(button.textContent).toBe('1');
   });
 });

@@ -229,3 +229,78 @@ export function dockSimulationControls(canvas: HTMLElement, dock: HTMLElement): 
   }
   return docked;
 }
+
+/** Event the simulator fires for each process instance (and sub-process instance) it starts. */
+export const SIMULATION_SCOPE_CREATE_EVENT = 'tokenSimulation.simulator.createScope';
+/** Events after which the library's log starts empty again. */
+export const SIMULATION_CLEAR_EVENTS = [SIMULATION_TOGGLE_EVENT, 'tokenSimulation.resetSimulation'] as const;
+
+/** A simulated instance as the library hands it out: its random id and the instance it runs in. */
+export interface SimulationScope {
+  id: string;
+  parent?: SimulationScope | null;
+}
+
+/**
+ * Readable case numbers for the simulator's instances: the first process
+ * instance started is "Case 1", the next "Case 2", and a sub-process's
+ * instance carries the number of the case it runs in. The library labels
+ * them with a random id ("0fywvnl"), which tells a person nothing.
+ */
+export function createCaseNumbers(): { add(scope: SimulationScope): number; label(id: string): string | null; reset(): void } {
+  const numbers = new Map<string, number>();
+  let next = 1;
+  const numberOf = (scope: SimulationScope): number => {
+    const known = numbers.get(scope.id);
+    if (known) return known;
+    const n = scope.parent ? numberOf(scope.parent) : next++;
+    numbers.set(scope.id, n);
+    return n;
+  };
+  return {
+    add: numberOf,
+    label: (id) => {
+      const n = numbers.get(id);
+      return n ? `Case ${n}` : null;
+    },
+    reset: () => {
+      numbers.clear();
+      next = 1;
+    },
+  };
+}
+
+/** The instance badges the library draws in the log and its notifications. */
+const CASE_BADGES = '.bts-log .bts-scope[data-scope-id], .bts-notification .bts-scope[data-scope-id]';
+
+/** Writes each instance badge under `root` as its case ("Case 1"); the process-instance buttons get it as their title. */
+export function labelCases(root: ParentNode, label: (id: string) => string | null): void {
+  for (const badge of root.querySelectorAll<HTMLElement>(CASE_BADGES)) {
+    const name = label(badge.dataset.scopeId ?? '');
+    if (name && badge.textContent !== name) badge.textContent = name;
+  }
+  for (const button of root.querySelectorAll<HTMLElement>('.bts-scopes .bts-scope[data-scope-id]')) {
+    const name = label(button.dataset.scopeId ?? '');
+    if (name) {
+      button.title = `Show only ${name}`;
+      button.setAttribute('aria-label', `${name}: ${button.textContent?.trim() ?? ''} tokens`);
+    }
+  }
+}
+
+/**
+ * Names the simulated instances "Case 1", "Case 2" … in the log, the
+ * notifications and the instance buttons under `root` (the dock they were
+ * moved to). Answers a function that stops watching.
+ */
+export function nameCases(host: SimulationHost, root: HTMLElement): () => void {
+  const bus = host.get('eventBus') as { on(event: string | readonly string[], cb: (e: { scope?: SimulationScope }) => void): void };
+  const cases = createCaseNumbers();
+  bus.on(SIMULATION_SCOPE_CREATE_EVENT, (e) => {
+    if (e.scope) cases.add(e.scope);
+  });
+  bus.on(SIMULATION_CLEAR_EVENTS, () => cases.reset());
+  const observer = new MutationObserver(() => labelCases(root, cases.label));
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

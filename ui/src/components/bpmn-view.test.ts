@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coversAny, FIT_MARGIN, fitBox, fitMargin, NARROW_FIT_MARGIN, readBoxes, startEventBox, type DiagramElement, focusBox, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, MIN_OVERVIEW_TEXT_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, readableScreens, START_PAD, startViewBox } from './bpmn-view';
+import { coversAny, FIT_MARGIN, fitBox, fitMargin, NARROW_FIT_MARGIN, readBoxes, startEventBox, type DiagramElement, focusBox, focusWithHeader, poolBoxes, unionBox, anyHidden, drawnElements, firstViewBox, hiddenSides, MAX_OVERVIEW_SCREENS, MIN_OVERVIEW_TEXT_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, readableScreens, START_PAD, startViewBox } from './bpmn-view';
 
 /** The screen rectangle (CSS px) a diagram box lands on for a view of a W × H canvas. */
 function onScreen(b: { x: number; y: number; width: number; height: number }, v: { x: number; y: number; scale: number }) {
@@ -49,6 +49,38 @@ describe('focusBox', () => {
   it('never zooms out further than the whole diagram', () => {
     const v = focusBox({ x: 0, y: 0, width: 8000, height: 100 }, 0.3, 1000, 600);
     expect(v.scale).toBe(0.3);
+  });
+});
+
+describe('focusWithHeader', () => {
+  const pool = { x: 100, y: 0, width: 2000, height: 400 };
+  const lane = { x: 130, y: 0, width: 1970, height: 200 };
+  it.each([
+    ['a change far right in a model that fits: the pool\'s edge stays in view', { x: 1500, y: 50, width: 100, height: 80 }, 0.5, 1000, true],
+    ['a change near the edge: the same as centring on it', { x: 200, y: 50, width: 100, height: 80 }, 0.5, 1000, true],
+    ['a model too wide to fit: the change alone', { x: 1900, y: 50, width: 100, height: 80 }, 0.3, 500, false],
+  ])('%s', (_name, change, fitScale, width, keepsEdge) => {
+    const v = focusWithHeader(change, [pool, lane], fitScale, width, 600);
+    const r = onScreen(change, v);
+    expect(r.left).toBeGreaterThanOrEqual(0);
+    expect(r.right).toBeLessThanOrEqual(width);
+    expect(v.scale).toBeGreaterThanOrEqual(fitScale);
+    const edge = (pool.x - v.x) * v.scale;
+    expect(edge >= 0 && edge <= width).toBe(keepsEdge);
+  });
+
+  it('without pools centres on the change as focusBox does', () => {
+    const change = { x: 2000, y: 300, width: 100, height: 80 };
+    expect(focusWithHeader(change, [], 0.2, 1000, 600)).toEqual(focusBox(change, 0.2, 1000, 600));
+  });
+
+  it('reads the boxes of pools and lanes only', () => {
+    const els: DiagramElement[] = [
+      { type: 'bpmn:Participant', x: 0, y: 0, width: 500, height: 200 },
+      { type: 'bpmn:Lane', x: 30, y: 0, width: 470, height: 100 },
+      { type: 'bpmn:Task', x: 60, y: 20, width: 100, height: 80 },
+    ];
+    expect(poolBoxes(els)).toEqual([els[0], els[1]].map(({ x, y, width, height }) => ({ x, y, width, height })));
   });
 });
 

@@ -78,6 +78,33 @@ export function focusBox(focus: Box, fitScale: number, width: number, height: nu
   return fitBox(focus, width, height, fitScale, margin);
 }
 
+/**
+ * The view that centres on `focus` and keeps the left edge of the pool it
+ * sits in (`pools`: pools and lanes), where the pool's and the lane's names
+ * are written: at 1440 px a compare zoomed onto the change alone and cut the
+ * lane headers off, so no one could tell whose step had changed. The header
+ * is kept when the stretch from the pool's edge to the change fits in width
+ * at the whole diagram's fit or closer; otherwise the change alone is shown.
+ */
+export function focusWithHeader(focus: Box, pools: Box[], fitScale: number, width: number, height: number, margin: Margin = FIT_MARGIN): Box & { scale: number } {
+  const cx = focus.x + focus.width / 2;
+  const cy = focus.y + focus.height / 2;
+  const around = pools.filter((p) => p.x <= cx && cx <= p.x + p.width && p.y <= cy && cy <= p.y + p.height);
+  if (!around.length) return focusBox(focus, fitScale, width, height, margin);
+  const left = Math.min(...around.map((p) => p.x));
+  const wider = unionBox([focus, { x: left, y: focus.y, width: 0, height: focus.height }])!;
+  const availW = width - margin.left - margin.right;
+  if (wider.width * fitScale > availW + 0.5) return focusBox(focus, fitScale, width, height, margin);
+  return focusBox(wider, fitScale, width, height, margin);
+}
+
+/** The boxes of the pools and lanes among `elements`. */
+export function poolBoxes(elements: DiagramElement[]): Box[] {
+  return elements
+    .filter((e) => containers.has(e.type ?? '') && [e.x, e.y, e.width, e.height].every((n) => Number.isFinite(n)))
+    .map((e) => ({ x: e.x!, y: e.y!, width: e.width!, height: e.height! }));
+}
+
 /** Space kept around the diagram's edge when a view opens at its start, in diagram units. */
 export const START_PAD = 20;
 

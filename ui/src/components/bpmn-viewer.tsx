@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { anyHidden, coversAny, drawnElements, elementBox, fitBox, fitMargin, firstViewBox, focusBox, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
+import { anyHidden, coversAny, drawnElements, elementBox, fitBox, fitMargin, firstViewBox, focusWithHeader, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, poolBoxes, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { PictureExport } from './picture-export';
-import { dockSimulationControls, fitSimulationOverlays, followTokens, loadViewerSimulation, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { EditorTools, type EditorToolList } from './editor-tools';
+import { MoreMenu } from './more-menu';
+import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
+import { dockSimulationControls, fitSimulationOverlays, followTokens, loadViewerSimulation, nameCases, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
 export { hiddenSides, MIN_READABLE_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, type ViewBox } from './bpmn-view';
@@ -207,6 +210,7 @@ export function BpmnViewer({
   const [outcome, setOutcome] = useState<{ xml: string; attempt: number; highlightKey: string; status: 'ready' | 'failed' } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
+  const narrow = useMediaQuery(NARROW_TOOLBAR_QUERY);
   const [sides, setSides] = useState<Sides>(noSides);
   const [scale, setScale] = useState(1);
   const [readableAt, setReadableAt] = useState(READABLE_ZOOM);
@@ -288,6 +292,7 @@ export function BpmnViewer({
     let cancelled = false;
     let fitTimer: ReturnType<typeof setTimeout> | undefined;
     let observer: ResizeObserver | undefined;
+    let stopNaming: (() => void) | undefined;
     const setStatus = (s: 'ready' | 'failed') => setOutcome({ xml, attempt, highlightKey, status: s });
     (async () => {
       try {
@@ -303,6 +308,7 @@ export function BpmnViewer({
         if (sim) {
           fitSimulationOverlays(viewer as unknown as SimulationHost);
           followTokens(viewer as unknown as SimulationHost);
+          stopNaming = nameCases(viewer as unknown as SimulationHost, dockRef.current ?? containerRef.current);
         }
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
@@ -366,7 +372,7 @@ export function BpmnViewer({
           const el = viewer.get('elementRegistry');
           const around = unionBox((focusRef.current ?? []).map((id) => elementBox(el.get(id))).filter((b): b is Box => b !== null));
           if (around) {
-            canvas.viewbox(focusBox(around, fitScale, container.clientWidth, container.clientHeight));
+            canvas.viewbox(focusWithHeader(around, poolBoxes(el.getAll()), fitScale, container.clientWidth, container.clientHeight));
             revealFocus();
           } else {
             // Whole (as fitted above), or, too long to show whole even at the least
@@ -417,6 +423,7 @@ export function BpmnViewer({
       cancelled = true;
       if (fitTimer) clearTimeout(fitTimer);
       observer?.disconnect();
+      stopNaming?.();
     };
   }, [xml, attempt, highlightKey, simWanted, fitWhole, placeMinimap]);
 
@@ -558,6 +565,12 @@ export function BpmnViewer({
   const ready = status === 'ready' && !loading;
   const tooSmall = ready && scale < readableAt - 0.001;
   const continues = ready && (sides.left || sides.right || sides.up || sides.down);
+  // Full screen and Help: buttons on a wide screen, under More on a phone, as in the editor:
+  // at 375 px the seven buttons took three rows, Help alone on the third.
+  const rareTools: EditorToolList = [
+    { id: 'fullscreen', label: fullscreen ? 'Exit full screen' : 'Full screen', onClick: toggleFullscreen, disabled: !ready, on: fullscreen },
+    { id: 'help', label: 'Help', onClick: () => setHelpOpen((v) => !v), disabled: false, on: helpOpen, opens: true },
+  ];
   return (
     <div className={`bpmn-viewer${className ? ` ${className}` : ''}${fullscreen ? ' is-fullscreen' : ''}`} ref={rootRef}>
       <div className="bpmn-toolbar" role="toolbar" aria-label="Diagram controls">
@@ -586,17 +599,13 @@ export function BpmnViewer({
         {exportName !== undefined ? (
           <PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={setExportError} onNote={setExportNote} />
         ) : null}
-        <button type="button" className="btn btn-small" onClick={toggleFullscreen} disabled={!ready} aria-pressed={fullscreen}>
-          {fullscreen ? 'Exit full screen' : 'Full screen'}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          aria-expanded={helpOpen}
-          onClick={() => setHelpOpen((v) => !v)}
-        >
-          Help
-        </button>
+        {narrow ? (
+          <MoreMenu menuLabel="More diagram tools">
+            <EditorTools tools={rareTools} menu pictures={null} />
+          </MoreMenu>
+        ) : (
+          <EditorTools tools={rareTools} menu={false} pictures={null} />
+        )}
       </div>
       {helpOpen ? (
         <div className="bpmn-help" role="note">

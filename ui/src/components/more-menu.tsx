@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useDismiss } from './use-dismiss';
+import './more-menu.css';
 
 /** Props of MoreMenu. */
 export interface MoreMenuProps {
