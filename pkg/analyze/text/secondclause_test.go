@@ -1,0 +1,44 @@
+package text
+
+import "testing"
+
+// TestSecondClauseOfConditionKept covers a "when"/"if" sentence whose
+// condition has no comma of its own and whose main clause is followed by
+// ", and …": the first comma ends the main clause, so the condition ends
+// before the first role that acts, and the later clause is a step too.
+func TestSecondClauseOfConditionKept(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"When the scan is clean the packer seals the parcel, and the driver collects it.", "When the scan is clean, the packer seals the parcel, and the driver collects it."},
+		{"If the form is complete the clerk files it, then the manager signs it.", "If the form is complete, the clerk files it, then the manager signs it."},
+		// the comma ends the condition: left as it is
+		{"If the requested role conflicts with a role the employee already has, the request goes back.", "If the requested role conflicts with a role the employee already has, the request goes back."},
+		{"When the physician decides the patient is medically fit, the physician writes the summary.", "When the physician decides the patient is medically fit, the physician writes the summary."},
+		{"If the manager finds that the amount is wrong (fees, vouchers and so on), the officer recalculates it.", "If the manager finds that the amount is wrong (fees, vouchers and so on), the officer recalculates it."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := ifComma(tt.in); got != tt.want {
+				t.Errorf("ifComma(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestUnnamedCaseGoesOn covers a decision whose stated cases all end or
+// loop back: the case the text does not name goes on to the steps after
+// it, and a "when" sentence without a comma keeps both its clauses.
+func TestUnnamedCaseGoesOn(t *testing.T) {
+	tests := []logicCase{
+		{
+			name:  "two troubles of one item, then the clean case",
+			text:  "The picker collects the items. The packer scans every item against the order. When an item is missing or wrong, the picker fetches the right item and the packer scans the tote once more. If an item is out of stock everywhere, the shift supervisor cancels the order. When the scan is clean the packer seals the parcel and prints the label, and the driver collects it in the evening.",
+			reach: [][2]pattern{{{"scan"}, {"seal"}}, {{"seal"}, {"print"}}, {{"print"}, {"collect", "evening"}}},
+			never: [][2]pattern{{{"cancel"}, {"seal"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}
