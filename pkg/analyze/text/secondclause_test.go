@@ -42,3 +42,41 @@ func TestUnnamedCaseGoesOn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
+
+// TestDropAppositive covers what a party is to us between the party and
+// its verb: dropped for reading, the sentence otherwise as it was.
+func TestDropAppositive(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"The driver of FastFreight, our carrier, collects it in the evening.", "The driver of FastFreight collects it in the evening."},
+		{"The crew of CityNet, our civil works partner, digs the trench.", "The crew of CityNet digs the trench."},
+		{"The clerk pays Northway, our bank, and files the slip.", "The clerk pays Northway, our bank, and files the slip."},
+		{"The clerk checks the invoice, the delivery note, and signs.", "The clerk checks the invoice, the delivery note, and signs."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := dropAppositive(tt.in); got != tt.want {
+				t.Errorf("dropAppositive(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestAppositivePartyActs covers a clause whose subject is an outside
+// party with an appositive: the party does the step, in its own pool.
+func TestAppositivePartyActs(t *testing.T) {
+	m := analyze(t, "The packer seals the parcel, and the driver of FastFreight, our carrier, collects the parcel.")
+	found := false
+	for _, a := range m.Activities {
+		if a.Name == "Collect parcel" {
+			found = true
+			if a.Performer == "Packer" {
+				t.Errorf("Collect parcel performed by the packer%s", describe(m))
+			}
+		}
+	}
+	if !found || len(m.Pools) < 2 {
+		t.Errorf("want 'Collect parcel' by FastFreight in its own pool%s", describe(m))
+	}
+}
