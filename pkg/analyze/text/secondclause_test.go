@@ -80,3 +80,34 @@ func TestAppositivePartyActs(t *testing.T) {
 		t.Errorf("want 'Collect parcel' by FastFreight in its own pool%s", describe(m))
 	}
 }
+
+// TestTimeLeadCommaFirstPerson covers a place or time lead-in before
+// "I": it gets its comma, so the speaker's first step is not read as
+// part of the lead-in ("on site I isolate the supply first, then swap
+// the old meter" is two steps).
+func TestTimeLeadCommaFirstPerson(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"On site I isolate the supply first, then swap the old meter.", "On site, I isolate the supply first, then swap the old meter."},
+		{"After surgery the nurse monitors the patient.", "After surgery, the nurse monitors the patient."},
+		{"In case I am away the deputy signs.", "In case I am away the deputy signs."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := timeLeadComma(tt.in); got != tt.want {
+				t.Errorf("timeLeadComma(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+	m := analyze(t, "[08:03] Lena (Dispatch): the customer books a slot on the website\n[08:04] Omar (Installer): on site I isolate the supply first, then swap the old meter for the smart meter\n[08:05] Omar (Installer): I photograph the old meter reading\n")
+	found := false
+	for _, a := range m.Activities {
+		if pattern([]string{"isolat", "supply"}).matches(a.Name) && a.Performer == "Installer" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("want 'Isolate supply' by the installer%s", describe(m))
+	}
+}

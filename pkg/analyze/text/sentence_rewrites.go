@@ -193,7 +193,7 @@ var dontLeadRe = regexp.MustCompile(`(?i)(^|,\s+)(?:do\s+not|don't|never)\s+[a-z
 // timeLeadNoCommaRe is a short time or place lead-in written without its
 // comma: "After surgery the nurse monitors …", "In laboratory the lab
 // assistant scans …".
-var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during|in|at|on)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
+var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during|in|at|on)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|i|they|he|she)\s)`)
 
 // leadNotPlace are the words after "in", "at" or "on" that open a
 // condition or a manner, not a time or place: "in case", "on condition".
