@@ -92,6 +92,8 @@ func TestTimeLeadCommaFirstPerson(t *testing.T) {
 		{"On site I isolate the supply first, then swap the old meter.", "On site, I isolate the supply first, then swap the old meter."},
 		{"After surgery the nurse monitors the patient.", "After surgery, the nurse monitors the patient."},
 		{"In case I am away the deputy signs.", "In case I am away the deputy signs."},
+		{"Upon approval by the head of unit the caseworker issues the decision.", "Upon approval by the head of unit the caseworker issues the decision."},
+		{"Upon approval by the head of unit, the caseworker issues the decision.", "Upon approval by the head of unit, the caseworker issues the decision."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

@@ -214,7 +214,9 @@ func timeLeadComma(s string) string {
 	for _, w := range strings.Fields(s[m[6]:m[7]]) {
 		// (after an article a verb's base form is its noun: "After the
 		// repair"; "After the customer pays" is a clause)
-		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] || leadNotPlace[norm(w)] {
+		// ("Upon approval by the head of unit, …": a preposition goes on
+		// into its object)
+		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] || leadNotPlace[norm(w)] || prepositions[norm(w)] {
 			return s
 		}
 	}
