@@ -113,3 +113,24 @@ func TestTimeLeadCommaFirstPerson(t *testing.T) {
 		t.Errorf("want 'Isolate supply' by the installer%s", describe(m))
 	}
 }
+
+// TestArrivalWhen covers an arrival told as its own clause before the
+// step it starts: it is read as the step's lead-in.
+func TestArrivalWhen(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"Applications come in, the recruiter screens the CVs.", "When applications come in, the recruiter screens the CVs."},
+		{"So a manuscript comes in and the commissioning editor reviews it.", "When a manuscript comes in, the commissioning editor reviews it."},
+		{"The parcel arrives and the clerk scans it.", "When the parcel arrives, the clerk scans it."},
+		{"The clerk arrives at nine and opens the office.", "The clerk arrives at nine and opens the office."},
+		{"The invoice comes in by e-mail.", "The invoice comes in by e-mail."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := arrivalWhen(tt.in); got != tt.want {
+				t.Errorf("arrivalWhen(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
