@@ -134,3 +134,25 @@ func TestArrivalWhen(t *testing.T) {
 		})
 	}
 }
+
+// TestTriggeredAtOnce covers a lead-in that announces steps starting at
+// once, and "gets X ready" as preparing X.
+func TestTriggeredAtOnce(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"That triggers two things at once: IT prepares the laptop and the accounts, and facilities gets the desk and the access badge ready.", "IT prepares the laptop and the accounts, and at the same time facilities prepares the desk and the access badge."},
+		{"The porter gets the bed ready.", "The porter prepares the bed."},
+		{"We get a quote from the supplier.", "We get a quote from the supplier."},
+		{"That triggers a review.", "That triggers a review."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := triggeredAtOnce(tt.in); got != tt.want {
+				t.Errorf("triggeredAtOnce(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+	checkLogic(t, logicCase{text: "The manager signs the contract. That triggers two things at once: IT prepares the laptop and the accounts, and facilities gets the desk and the access badge ready. The clerk closes the file.",
+		reach: [][2]pattern{{{"sign"}, {"laptop"}}, {{"sign"}, {"desk"}}, {{"desk"}, {"close"}}}})
+}
