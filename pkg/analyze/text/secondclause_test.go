@@ -1,6 +1,9 @@
 package text
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestSecondClauseOfConditionKept covers a "when"/"if" sentence whose
 // condition has no comma of its own and whose main clause is followed by
@@ -155,4 +158,36 @@ func TestTriggeredAtOnce(t *testing.T) {
 	}
 	checkLogic(t, logicCase{text: "The manager signs the contract. That triggers two things at once: IT prepares the laptop and the accounts, and facilities gets the desk and the access badge ready. The clerk closes the file.",
 		reach: [][2]pattern{{{"sign"}, {"laptop"}}, {{"sign"}, {"desk"}}, {{"desk"}, {"close"}}}})
+}
+
+// TestLaterClauseAfterPlace covers a clause with a subject of its own
+// after an object that ends at a place or system: it is a step of its own
+// performer, except a handover that names no work.
+func TestLaterClauseAfterPlace(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+		absent     string
+	}{
+		{"system checks after CRM", "Sales enters the order in the CRM and the system checks the address against the coverage map.", []string{"Enter order", "Check address against coverage map"}, ""},
+		{"clerk after a place", "The clerk files the form in the archive and the manager signs the register.", []string{"File form in archive", "Sign register"}, ""},
+		{"handover is no step", "I turn the quote into an order in the ERP and the order desk takes it from there.", []string{"Turn quote into order"}, "Take"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := analyze(t, tt.text)
+			names := map[string]bool{}
+			for _, a := range m.Activities {
+				names[a.Name] = true
+				if tt.absent != "" && pattern([]string{strings.ToLower(tt.absent)}).matches(a.Name) {
+					t.Errorf("unexpected step %q%s", a.Name, describe(m))
+				}
+			}
+			for _, w := range tt.want {
+				if !names[w] {
+					t.Errorf("missing step %q%s", w, describe(m))
+				}
+			}
+		})
+	}
 }
