@@ -56,6 +56,9 @@ func TestDropAppositive(t *testing.T) {
 		{"The crew of CityNet, our civil works partner, digs the trench.", "The crew of CityNet digs the trench."},
 		{"The clerk pays Northway, our bank, and files the slip.", "The clerk pays Northway, our bank, and files the slip."},
 		{"The clerk checks the invoice, the delivery note, and signs.", "The clerk checks the invoice, the delivery note, and signs."},
+		{"I, as payments clerk, open a recall case.", "I open a recall case."},
+		{"We, as the lender, may refuse it.", "We may refuse it."},
+		{"As payments clerk, I open a recall case.", "As payments clerk, I open a recall case."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
