@@ -380,7 +380,7 @@ func (b *builder) closeOpen() {
 	}
 	// "Should the check fail, … If the check succeeds, …": two branches
 	// on one question leave no case for a third
-	if !hasNo && !o.cases && !(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond) && !endOnlyCase(o.branches)) {
+	if !hasNo && !o.cases && (!(len(o.branches) == 2 && sameQuestion(o.branches[0].cond, o.branches[1].cond) && !endOnlyCase(o.branches)) || noCaseGoesOn(o.branches)) {
 		o.branches = append(o.branches, branch{label: "No"})
 	}
 	if hasNo && len(o.branches) == 1 {

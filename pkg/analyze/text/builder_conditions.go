@@ -219,3 +219,38 @@ func condWords(s string) []string {
 	}
 	return out
 }
+
+// noCaseGoesOn reports whether every branch of a decision ends, refuses
+// or loops back, and their conditions are not one answer and its opposite: "When
+// an item is missing, … scans the tote once more. If an item is out of
+// stock, … cancels the order." names two troubles about one item, not
+// every case; the case neither names (the scan is clean) goes on.
+func noCaseGoesOn(brs []branch) bool {
+	for _, br := range brs {
+		n := len(br.items)
+		if n == 0 {
+			return false
+		}
+		// a refusal ends its branch (closeOpen adds the end)
+		if !br.items[n-1].end && br.items[n-1].back == nil && !refusalRe.MatchString(br.cond) && !refuses(br.items) {
+			return false
+		}
+	}
+	if len(brs) != 2 {
+		return true
+	}
+	ca, cb := condWords(brs[0].cond), condWords(brs[1].cond)
+	if len(ca) != len(cb) {
+		return true
+	}
+	diff, opp := 0, 0
+	for i := range ca {
+		if ca[i] != cb[i] {
+			diff++
+			if opposites[ca[i]] == cb[i] || opposites[cb[i]] == ca[i] {
+				opp++
+			}
+		}
+	}
+	return diff != 1 || opp != 1
+}

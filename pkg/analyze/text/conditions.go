@@ -13,6 +13,10 @@ import (
 // step after the condition is lost).
 var condLeadNoCommaRe = regexp.MustCompile(`(?i)^(if|unless|in case|should|where|when|whenever|once)\s+\S`)
 
+// commaJoinRe finds a comma that joins a second clause: ", and the
+// driver …", ", then the clerk …".
+var commaJoinRe = regexp.MustCompile(`^,\s*(?:and|then|and then|but)\s`)
+
 // subjectPronouns start a main clause after a condition: "If the part is
 // late we call the supplier".
 var subjectPronouns = set(`we i they he she you`)
@@ -35,16 +39,23 @@ func ifComma(s string) string {
 		}
 		return s
 	}
-	if strings.ContainsAny(s, ",;:") {
-		return s
+	head, rest := s, ""
+	if k := strings.IndexAny(s, ",;:"); k >= 0 {
+		// "When the scan is clean the packer seals the parcel, and the
+		// driver collects it": a comma before "and" ends the main
+		// clause, not the condition
+		if !commaJoinRe.MatchString(s[k:]) || strings.Contains(s[:k], "(") {
+			return s
+		}
+		head, rest = s[:k], s[k:]
 	}
-	ws := strings.Fields(s)
+	ws := strings.Fields(head)
 	lead := 1
 	if strings.EqualFold(ws[0], "in") {
 		lead = 2
 	}
 	if i := mainClauseAt(ws, lead); i >= 0 {
-		return strings.Join(ws[:i], " ") + ", " + strings.Join(ws[i:], " ")
+		return strings.Join(ws[:i], " ") + ", " + strings.Join(ws[i:], " ") + rest
 	}
 	return s
 }

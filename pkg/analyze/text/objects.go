@@ -38,6 +38,11 @@ func finish(c clause, rest []string, prev string, form int) []clause {
 	return out
 }
 
+// laterClausePreps are the prepositions of a place or system the object
+// scan ends at, after which a clause of its own may follow ("… enters
+// the order in the CRM and the system checks the address").
+var laterClausePreps = set(`in into on with at via`)
+
 // laterClause finds, after an object the scan ended at a recipient or a
 // source ("… is invited to an interview and the manager makes an
 // offer"), a clause with a subject of its own a few words on: other, as
@@ -47,18 +52,27 @@ func (s *objectScan) laterClause() {
 	if s.tail != nil || len(s.other) > 0 || s.stop >= len(rest) {
 		return
 	}
-	if w := norm(rest[s.stop]); w != "to" && w != "from" {
-		return // only after a recipient or a source
+	if w := norm(rest[s.stop]); w != "to" && w != "from" && !laterClausePreps[w] {
+		return // only after a recipient, a source or a place ("in the CRM")
 	}
 	for k := s.stop + 1; k+2 < len(rest) && k <= s.stop+6; k++ {
 		if breaks(rest[k-1]) {
 			return
 		}
 		if norm(rest[k]) == "and" && (determiners[norm(rest[k+1])] || acronymSubject(rest[k+1:k+2])) {
+			if w := norm(rest[s.stop]); laterClausePreps[w] && takesOver(rest[k+1:]) {
+				return // "… in the ERP and the order desk takes it from there": a handover, no step
+			}
 			s.coordinated("and", rest[k+1:])
 			return
 		}
 	}
+}
+
+// takesOver reports whether a clause hands the case on without naming
+// work: "the order desk takes it from there".
+func takesOver(ws []string) bool {
+	return strings.HasSuffix(strings.TrimRight(strings.ToLower(strings.Join(ws, " ")), ".!"), "from there")
 }
 
 // takeParticle joins a particle right after the verb to it: "hands over

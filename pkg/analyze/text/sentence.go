@@ -300,7 +300,7 @@ func (a *analyzer) introduction(s string) bool {
 func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// "A confirmed match means …", "If the part is late we call …", "No
 	// budget, no job ad, …": a condition as every reader below expects it
-	s = a.percentLead(unlessCondition(ifComma(amountLead(meansAsIf(noNoCondition(s))))))
+	s = a.percentLead(unlessCondition(ifComma(amountLead(meansAsIf(noNoCondition(arrivalWhen(triggeredAtOnce(dropAppositive(s)))))))))
 	work, wait := durations(s)
 	r := &reading{s: s, work: work, wait: wait, inItem: inItem}
 	a.condActor = ""

@@ -193,7 +193,7 @@ var dontLeadRe = regexp.MustCompile(`(?i)(^|,\s+)(?:do\s+not|don't|never)\s+[a-z
 // timeLeadNoCommaRe is a short time or place lead-in written without its
 // comma: "After surgery the nurse monitors …", "In laboratory the lab
 // assistant scans …".
-var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during|in|at|on)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|they|he|she)\s)`)
+var timeLeadNoCommaRe = regexp.MustCompile(`^((?i:after|before|following|upon|during|in|at|on)\s+((?i:the|a|an|its|their)\s+)?([a-z-]+(?:\s+[a-z-]+)?))\s+((?i:the|our|we|i|they|he|she)\s)`)
 
 // leadNotPlace are the words after "in", "at" or "on" that open a
 // condition or a manner, not a time or place: "in case", "on condition".
@@ -214,7 +214,9 @@ func timeLeadComma(s string) string {
 	for _, w := range strings.Fields(s[m[6]:m[7]]) {
 		// (after an article a verb's base form is its noun: "After the
 		// repair"; "After the customer pays" is a clause)
-		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] || leadNotPlace[norm(w)] {
+		// ("Upon approval by the head of unit, …": a preposition goes on
+		// into its object)
+		if _, f := verbForm(w); f != formNone && (m[4] < 0 || f != formBase) || determiners[norm(w)] || pronouns[norm(w)] || leadNotPlace[norm(w)] || prepositions[norm(w)] {
 			return s
 		}
 	}
