@@ -76,9 +76,9 @@ describe('focusWithHeader', () => {
 
   it('reads the boxes of pools and lanes only', () => {
     const els: DiagramElement[] = [
-      { type: 'bpmn:Participant', x: 0, y: 0, width: 500, height: 200 },
-      { type: 'bpmn:Lane', x: 30, y: 0, width: 470, height: 100 },
-      { type: 'bpmn:Task', x: 60, y: 20, width: 100, height: 80 },
+      { id: 'Pool', type: 'bpmn:Participant', x: 0, y: 0, width: 500, height: 200 },
+      { id: 'Lane', type: 'bpmn:Lane', x: 30, y: 0, width: 470, height: 100 },
+      { id: 'Task', type: 'bpmn:Task', x: 60, y: 20, width: 100, height: 80 },
     ];
     expect(poolBoxes(els)).toEqual([els[0], els[1]].map(({ x, y, width, height }) => ({ x, y, width, height })));
   });
