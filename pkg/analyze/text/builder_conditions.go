@@ -108,20 +108,8 @@ func endOnlyCase(brs []branch) bool {
 	if len(brs) != 2 {
 		return false
 	}
-	ca, cb := condWords(brs[0].cond), condWords(brs[1].cond)
-	if len(ca) == len(cb) {
-		diff, opp := 0, 0
-		for i := range ca {
-			if ca[i] != cb[i] {
-				diff++
-				if opposites[ca[i]] == cb[i] || opposites[cb[i]] == ca[i] {
-					opp++
-				}
-			}
-		}
-		if diff == 1 && opp == 1 {
-			return false // "if the test passes … if the test fails"
-		}
+	if oppositeConds(brs[0].cond, brs[1].cond) {
+		return false // "if the test passes … if the test fails"
 	}
 	for _, br := range brs {
 		if len(br.items) == 1 && br.items[0].end {
@@ -239,9 +227,16 @@ func noCaseGoesOn(brs []branch) bool {
 	if len(brs) != 2 {
 		return true
 	}
-	ca, cb := condWords(brs[0].cond), condWords(brs[1].cond)
+	return !oppositeConds(brs[0].cond, brs[1].cond)
+}
+
+// oppositeConds reports two conditions that are one answer and its
+// opposite: the same words but one, and that one's opposite ("if the test
+// passes", "if the test fails").
+func oppositeConds(a, b string) bool {
+	ca, cb := condWords(a), condWords(b)
 	if len(ca) != len(cb) {
-		return true
+		return false
 	}
 	diff, opp := 0, 0
 	for i := range ca {
@@ -252,5 +247,5 @@ func noCaseGoesOn(brs []branch) bool {
 			}
 		}
 	}
-	return diff != 1 || opp != 1
+	return diff == 1 && opp == 1
 }
