@@ -4,9 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -309,20 +310,11 @@ func printGateways(w io.Writer, pl *pipeline, dir, only string) error {
 	}
 	fmt.Fprintf(w, "%s%s: %d named gateways, %d flagged\n", dir, note, t.named, t.flagged)
 	if !rd.totalsOnly {
-		for _, k := range sortedKeys(t.byFlag) {
+		for _, k := range slices.Sorted(maps.Keys(t.byFlag)) {
 			fmt.Fprintf(w, "   %-22s %d\n", k, t.byFlag[k])
 		}
 	}
 	return nil
-}
-
-func sortedKeys(m map[string]int) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // runGateways prints the gateway listing of each scenario folder.

@@ -2,7 +2,9 @@ package text
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/process"
@@ -251,16 +253,7 @@ func firstWord(s string) string {
 }
 
 func sortedKeys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+	return slices.Sorted(maps.Keys(m))
 }
 
 // answerCatches gives each message event of the organisation that waits
