@@ -195,6 +195,25 @@ func GatewayNames(m *Model) map[string]string {
 	return out
 }
 
+// DisplayNames maps each activity and gateway to the name a person reads
+// for it in the formatted text and the exports: its own, else the one
+// derived from its kind and position (UnnamedActivityNames) or, for a
+// gateway, its question (GatewayNames). The web app shows these names and
+// derives none itself. Where an activity and a gateway share an id, the
+// activity's name is given.
+func DisplayNames(m *Model) map[string]string {
+	out := GatewayNames(m)
+	unnamed := unnamedActivities(m)
+	for _, a := range m.Activities {
+		if n, ok := unnamed[a.ID]; ok && a.Name == "" {
+			out[a.ID] = n
+		} else {
+			out[a.ID] = a.Name
+		}
+	}
+	return out
+}
+
 // NamedSteps is Ordered with the names the formatted text gives unnamed
 // activities and gateways, in their own steps and in the branches leading
 // to them, for the exports' tables. The model is left as it is.

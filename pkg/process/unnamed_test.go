@@ -1,6 +1,7 @@
 package process
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -186,6 +187,65 @@ func TestGatewayNames(t *testing.T) {
 			}
 			if len(got) != len(tt.gateways) {
 				t.Errorf("named %d gateways, want %d: %q", len(got), len(tt.gateways), got)
+			}
+		})
+	}
+}
+
+// TestDisplayNames: the names the web app's Process Details shows, one
+// for every activity and gateway: its own; else, for an activity, its kind
+// and position among the unnamed of its kind in its pool and sub-process;
+// for a gateway, the question its branches answer (a split so named is not
+// counted among the unnamed) or its kind and position. (These cases were
+// the web app's own copy of the rule, which now reads them from the API.)
+func TestDisplayNames(t *testing.T) {
+	t.Parallel()
+	cond := func(src, cond string) Flow { return Flow{ID: src + cond, Source: src, Target: "x", Condition: cond} }
+	tests := []struct {
+		name       string
+		verbatim   bool
+		activities []Activity
+		gateways   []Gateway
+		flows      []Flow
+		want       map[string]string
+	}{
+		{"own names kept, unnamed by kind and position per pool", false,
+			[]Activity{{ID: "a1", Name: "Check"}},
+			[]Gateway{{ID: "a", Name: "Paid?"}, {ID: "b"}, {ID: "c", Type: GatewayParallel}, {ID: "d"}, {ID: "e", Pool: "P2"}},
+			nil,
+			map[string]string{"a1": "Check", "a": "Paid?", "b": "the 1st unnamed exclusive gateway", "c": "the unnamed parallel gateway",
+				"d": "the 2nd unnamed exclusive gateway", "e": "the unnamed exclusive gateway"}},
+		{"question from conditions, not counted", false,
+			[]Activity{{ID: "a1", Name: "Check"}},
+			[]Gateway{{ID: "g"}, {ID: "h", Type: GatewayInclusive}, {ID: "k"}},
+			[]Flow{cond("g", "approved"), cond("g", "rejected?"), cond("h", "the amount is over 500 EUR"),
+				{ID: "hd", Source: "h", Target: "y", Condition: "otherwise", Default: true}, cond("k", "Yes"), cond("k", "no")},
+			map[string]string{"a1": "Check", "g": "Approved or rejected?", "h": "The amount is over 500 EUR?", "k": "the unnamed exclusive gateway"}},
+		{"converted file: position only", true,
+			[]Activity{{ID: "a1", Name: "Check"}},
+			[]Gateway{{ID: "g", Type: GatewayEventBased}},
+			[]Flow{cond("g", "approved")},
+			map[string]string{"a1": "Check", "g": "the unnamed event-based gateway"}},
+		{"unnamed activities by kind, pool and sub-process", false,
+			[]Activity{{ID: "t1"}, {ID: "t2", Name: "Approve"}, {ID: "t3"}, {ID: "u1", Type: ActivityUser},
+				{ID: "p1", Pool: "P2"}, {ID: "s1", Parent: "sub"}, {ID: "sub", Type: ActivitySubProcess}},
+			nil, nil,
+			map[string]string{"t1": "the 1st unnamed task", "t2": "Approve", "t3": "the 2nd unnamed task", "u1": "the unnamed user task",
+				"p1": "the unnamed task", "s1": "the unnamed task", "sub": "the unnamed sub-process"}},
+		{"an empty model names nothing", false, nil, nil, nil, map[string]string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			for i := range tt.gateways {
+				if tt.gateways[i].Type == "" {
+					tt.gateways[i].Type = GatewayExclusive
+				}
+			}
+			m := &Model{Verbatim: tt.verbatim, Activities: tt.activities, Gateways: tt.gateways, Flows: tt.flows}
+			got := DisplayNames(m)
+			if !maps.Equal(got, tt.want) {
+				t.Errorf("DisplayNames = %q, want %q", got, tt.want)
 			}
 		})
 	}
