@@ -16,6 +16,7 @@ import (
 	"github.com/spade-bpmn/spade/pkg/bpmn"
 	"github.com/spade-bpmn/spade/pkg/bpmn/tomodel"
 	"github.com/spade-bpmn/spade/pkg/failure"
+	"github.com/spade-bpmn/spade/pkg/process"
 	"github.com/spade-bpmn/spade/pkg/versions"
 )
 
@@ -178,7 +179,20 @@ func (s *Server) graph(c echo.Context) error {
 	if a.ModelJSON == "" {
 		return errStatus(http.StatusNotFound, "No process model is available for this analysis.")
 	}
-	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, []byte(a.ModelJSON))
+	m, err := process.Decode([]byte(a.ModelJSON))
+	if err != nil {
+		return fmt.Errorf("graph %s: %w", a.ID, err)
+	}
+	return c.JSON(http.StatusOK, ModelView{Model: *m, DisplayNames: process.DisplayNames(m)})
+}
+
+// ModelView is GET /api/graph/{id}: the process model, migrated to the
+// current version, with the name a person reads for each activity and
+// gateway, so that the web app shows the names the formatted text and the
+// exports give and keeps no copy of the naming rule.
+type ModelView struct {
+	process.Model
+	DisplayNames map[string]string `json:"display_names" doc:"activity or gateway id → the name to show: its own, else derived from its kind and position ('the 2nd unnamed exclusive gateway') or, for an analyzer's split, the question its branches answer"`
 }
 
 func (s *Server) bpmnXML(c echo.Context) error {

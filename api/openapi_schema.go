@@ -42,6 +42,7 @@ func componentNames() map[reflect.Type]string {
 		reflect.TypeFor[versions.Saved]():     "SavedVersion",
 		reflect.TypeFor[versions.AppliedOp](): "AppliedOperation",
 		reflect.TypeFor[VersionView]():        "VersionDetail",
+		reflect.TypeFor[ModelView]():          "ProcessModelView",
 		reflect.TypeFor[SourceView]():         "SourceTrace",
 		reflect.TypeFor[reprocess.Run]():      "ReprocessRun",
 		reflect.TypeFor[reprocess.Params]():   "ReprocessParams",

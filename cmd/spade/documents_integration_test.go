@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf16"
 
+	"github.com/spade-bpmn/spade/api"
 	"github.com/spade-bpmn/spade/pkg/analysis"
 	"github.com/spade-bpmn/spade/pkg/bpmn/bpmntest"
 	"github.com/spade-bpmn/spade/pkg/extract/extracttest"
@@ -88,12 +89,21 @@ func TestDocumentsThroughAPI(t *testing.T) {
 			if res.StatusCode != 200 {
 				t.Fatalf("graph: %d %s", res.StatusCode, b)
 			}
-			var m process.Model
-			if err := json.Unmarshal(b, &m); err != nil {
+			var view api.ModelView
+			if err := json.Unmarshal(b, &view); err != nil {
 				t.Fatal(err)
 			}
+			m := view.Model
 			if len(m.Activities) == 0 {
 				t.Fatal("no activities")
+			}
+			// Process Details shows the server's names: one for every
+			// activity and gateway, never empty (merges the formatted
+			// text leaves out are named by position too).
+			for _, id := range nodeIDs(&m) {
+				if view.DisplayNames[id] == "" {
+					t.Errorf("activity or gateway %s has no display name", id)
+				}
 			}
 			sipoc := process.SIPOCTable(&m)
 			if name == "M3M-Fieldbook.pdf" {
@@ -179,4 +189,16 @@ func TestImageThroughAPI(t *testing.T) {
 			t.Errorf("activity %q not found in %v", want, names)
 		}
 	}
+}
+
+// nodeIDs are the ids of the model's activities and gateways.
+func nodeIDs(m *process.Model) []string {
+	var ids []string
+	for _, a := range m.Activities {
+		ids = append(ids, a.ID)
+	}
+	for _, g := range m.Gateways {
+		ids = append(ids, g.ID)
+	}
+	return ids
 }

@@ -1199,6 +1199,26 @@ export interface components {
             verbatim?: boolean;
             version: number;
         };
+        ProcessModelView: {
+            activities: components["schemas"]["ModelActivity"][] | null;
+            annotations?: components["schemas"]["Annotation"][];
+            data?: components["schemas"]["DataObject"][];
+            data_associations?: components["schemas"]["DataAssociation"][];
+            /** @description activity or gateway id → the name to show: its own, else derived from its kind and position ('the 2nd unnamed exclusive gateway') or, for an analyzer's split, the question its branches answer */
+            display_names: {
+                [key: string]: string;
+            };
+            events: components["schemas"]["ModelEvent"][] | null;
+            flows: components["schemas"]["ModelFlow"][] | null;
+            gateways: components["schemas"]["ModelGateway"][] | null;
+            message_flows?: components["schemas"]["MessageFlow"][];
+            participants: components["schemas"]["Participant"][] | null;
+            pools?: components["schemas"]["Pool"][];
+            process_name: string;
+            process_purpose: string;
+            verbatim?: boolean;
+            version: number;
+        };
         PublicConfig: {
             ai: components["schemas"]["AIConfig"];
             /** @enum {string} */
@@ -2532,7 +2552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProcessModel"];
+                    "application/json": components["schemas"]["ProcessModelView"];
                 };
             };
             /** @description Error */

@@ -3,6 +3,7 @@ import type { Account, UserInfo } from '../lib/types';
 
 type RecentItem = components['schemas']['RecentItem'];
 type ProcessModel = components['schemas']['ProcessModel'];
+type ProcessModelView = components['schemas']['ProcessModelView'];
 type ModelActivity = components['schemas']['ModelActivity'];
 
 // Builders of server answers for tests: the types come from the contract
@@ -28,9 +29,14 @@ export function testRecentItem(p: Partial<RecentItem> = {}): RecentItem {
   };
 }
 
-/** A process model as /api/graph/{id} answers. */
+/** A process model (a version's, or the graph answer's without its names). */
 export function testModel(p: Partial<ProcessModel> = {}): ProcessModel {
   return { version: 2, process_name: '', process_purpose: '', participants: [], activities: [], gateways: [], events: [], flows: [], ...p };
+}
+
+/** A process model as /api/graph/{id} answers: with the names the server shows (none unless given). */
+export function testModelView(p: Partial<ProcessModelView> = {}): ProcessModelView {
+  return { ...testModel(p), display_names: {}, ...p };
 }
 
 /** One activity of a process model. */

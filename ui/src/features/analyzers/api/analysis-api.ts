@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api-client';
-import type { Analysis, AnalyzerKind, ExportType, GraphStatus, ProcessModel, RecentItem } from './types';
+import type { Analysis, AnalyzerKind, ExportType, GraphStatus, ProcessModelView, RecentItem } from './types';
 
 const analyzePath: Record<AnalyzerKind, string> = {
   document: '/api/analyze',
@@ -93,9 +93,9 @@ export async function checkGraph(id: string, signal?: AbortSignal): Promise<Grap
   return { exists: r?.exists === true, status: r?.status };
 }
 
-/** GET /api/graph/{id}: the process model JSON. */
-export function getProcessModel(id: string, signal?: AbortSignal): Promise<ProcessModel> {
-  return api.get<ProcessModel>(`/api/graph/${encodeURIComponent(id)}`, { signal });
+/** GET /api/graph/{id}: the process model JSON with each element's display name. */
+export function getProcessModel(id: string, signal?: AbortSignal): Promise<ProcessModelView> {
+  return api.get<ProcessModelView>(`/api/graph/${encodeURIComponent(id)}`, { signal });
 }
 
 /** GET /api/bpmn/{id}: BPMN 2.0 XML. */

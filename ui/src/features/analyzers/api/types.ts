@@ -33,8 +33,14 @@ export type AnalysisMetadata = Omit<Schemas['AnalysisMetadata'], 'extra'> & {
 /** One entry of GET /api/recent. */
 export type RecentItem = Schemas['RecentItem'];
 
-/** GET /api/graph/{id}: the process model. */
+/** The process model (intermediate representation). */
 export type ProcessModel = Schemas['ProcessModel'];
+
+/**
+ * GET /api/graph/{id}: the process model with display_names, the name the
+ * server's text and exports give each activity and gateway (own or derived).
+ */
+export type ProcessModelView = Schemas['ProcessModelView'];
 
 /** One activity of the process model. */
 export type ModelActivity = Schemas['ModelActivity'];

@@ -6,9 +6,9 @@ import { cacheAnalysis, cacheBpmn, cacheHasGraph, cachedAnalysis, cachedBpmn, ca
 import { validateFile } from './file-rules';
 import { belongsTo, filterRecent } from './filters';
 import { graphDelay, pollDelay } from './delays';
-import { detailEntries, flowSteps, gatewayNames, participantsOf, sipocTable, stepAndPerformer } from './process-view';
+import { detailEntries, flowSteps, participantsOf, sipocTable, stepAndPerformer } from './process-view';
 import { splitSections } from './sections';
-import { testActivity, testModel, testModel as baseModel, testRecentItem } from '../../../test/fixtures';
+import { testActivity, testModel, testModelView, testRecentItem } from '../../../test/fixtures';
 
 const sample = `=== Process Purpose ===
 Process Name: Invoice approval
@@ -140,7 +140,7 @@ describe('a step line\'s performer', () => {
 });
 
 describe('process view from the model', () => {
-  const model = testModel({
+  const model = testModelView({
     participants: [{ name: 'Clerk' }, { name: 'clerk' }],
     activities: [
       testActivity({ id: 'a1', name: 'Enter', performer: 'Clerk', sipoc: { suppliers: ['Vendor'], inputs: null, outputs: null, customers: null, systems: ['ERP', 'None'] }, work_time_minutes: 90 }),
@@ -302,24 +302,21 @@ describe('bpmn report', () => {
   });
 });
 
-describe('gateway names, as the server gives them (never Decision)', () => {
-  const flow = (source: string, condition: string, extra: Partial<{ default: boolean }> = {}) => ({ id: source + condition, source, target: 'x', condition, ...extra });
-  // Process Details reads the model once it has an activity
-  const testModel = (p: Parameters<typeof baseModel>[0]) => baseModel({ activities: [testActivity({ id: 'a1', name: 'Check' })], ...p });
-  it.each([
-    ['own names kept, unnamed by kind and position per pool',
-      testModel({ gateways: [{ id: 'a', type: 'exclusive', name: 'Paid?' }, { id: 'b', type: 'exclusive', name: '' }, { id: 'c', type: 'parallel', name: '' },
-        { id: 'd', type: 'exclusive', name: '' }, { id: 'e', type: 'exclusive', name: '', pool: 'P2' }] }),
-      { a: 'Paid?', b: 'the 1st unnamed exclusive gateway', c: 'the unnamed parallel gateway', d: 'the 2nd unnamed exclusive gateway', e: 'the unnamed exclusive gateway' }],
-    ['question from conditions, not counted',
-      testModel({ gateways: [{ id: 'g', type: 'exclusive', name: '' }, { id: 'h', type: 'inclusive', name: '' }, { id: 'k', type: 'exclusive', name: '' }],
-        flows: [flow('g', 'approved'), flow('g', 'rejected?'), flow('h', 'the amount is over 500 EUR'), flow('h', 'otherwise', { default: true }), flow('k', 'Yes'), flow('k', 'no')] }),
-      { g: 'Approved or rejected?', h: 'The amount is over 500 EUR?', k: 'the unnamed exclusive gateway' }],
-    ['converted file: position only',
-      testModel({ verbatim: true, gateways: [{ id: 'g', type: 'event_based', name: '' }], flows: [flow('g', 'approved')] }),
-      { g: 'the unnamed event-based gateway' }],
-  ])('%s', (_name, model, want) => {
-    expect(Object.fromEntries(gatewayNames(model))).toEqual(want);
-    expect(detailEntries([], model).filter((e) => e.kind === 'gateway').map((e) => e.name)).toEqual(Object.values(want));
+describe('Process Details shows the names the server gives (never derives one)', () => {
+  // The rule (own name, else the question a split decides, else 'the 2nd
+  // unnamed exclusive gateway') is the server's: pkg/process TestDisplayNames.
+  const model = testModelView({
+    activities: [testActivity({ id: 'a1', name: 'Check' }), testActivity({ id: 'a2', name: '' })],
+    gateways: [{ id: 'g', type: 'exclusive', name: '' }, { id: 'h', type: 'parallel', name: '' }, { id: 'k', type: 'exclusive', name: 'Paid?' }],
+    display_names: { a1: 'Check', a2: 'the unnamed task', g: 'Approved or rejected?', h: 'the unnamed parallel gateway' },
+  });
+  it('activities and gateways by their display names; an id without one keeps its own', () => {
+    expect(detailEntries([], model).map((e) => [e.kind, e.name])).toEqual([
+      ['activity', 'Check'],
+      ['activity', 'the unnamed task'],
+      ['gateway', 'Approved or rejected?'],
+      ['gateway', 'the unnamed parallel gateway'],
+      ['gateway', 'Paid?'],
+    ]);
   });
 });

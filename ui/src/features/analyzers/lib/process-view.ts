@@ -1,4 +1,4 @@
-import type { ModelActivity, ProcessModel } from '../api/types';
+import type { ModelActivity, ProcessModel, ProcessModelView } from '../api/types';
 import { bodyLines, sectionBody, splitSections, type Section } from './sections';
 
 /** One row of the Process Items tab. */
@@ -120,80 +120,29 @@ function activityFields(a: ModelActivity): { label: string; value: string }[] {
   ];
 }
 
-const ordinal = (n: number): string => {
-  const t = n % 100;
-  const suffix = t >= 11 && t <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
-  return `${n}${suffix}`;
-};
-
-const gatewayKind: Record<string, string> = { parallel: 'parallel', inclusive: 'inclusive', event_based: 'event-based' };
-const bareAnswers = new Set(['yes', 'no', 'y', 'n', 'true', 'false', 'ok', 'not ok', 'otherwise', 'else', 'default']);
-
-/** The question an unnamed exclusive or inclusive split decides, from its flows' conditions (as the server's questionOf). */
-function questionOf(type: string, flows: ProcessModel['flows']): string {
-  if (type === 'parallel' || type === 'event_based') return '';
-  const conds: string[] = [];
-  const seen = new Set<string>();
-  for (const f of flows ?? []) {
-    const c = (f.condition ?? '').trim().replace(/\?$/, '').trim();
-    const k = c.toLowerCase();
-    if (f.default || !c || seen.has(k) || bareAnswers.has(k)) continue;
-    seen.add(k);
-    conds.push(c);
-  }
-  if (conds.length < 1 || conds.length > 3) return '';
-  const q = conds.length === 1 ? conds[0] : `${conds.slice(0, -1).join(', ')} or ${conds[conds.length - 1]}`;
-  if (q.length > 80) return '';
-  return `${q.charAt(0).toUpperCase()}${q.slice(1)}?`;
-}
-
-/**
- * The name of each gateway as the server's text and exports give it
- * (process.GatewayNames): its own; else, in the analyzer's model, the
- * question its branches' conditions answer; else its kind and position
- * among the unnamed of its kind in its pool and sub-process ('the 2nd
- * unnamed parallel gateway'), never 'Decision'.
- */
-export function gatewayNames(model: ProcessModel): Map<string, string> {
-  const out = new Map<string, string>();
-  const outgoing = new Map<string, ProcessModel['flows']>();
-  for (const f of model.flows ?? []) outgoing.set(f.source, [...(outgoing.get(f.source) ?? []), f]);
-  const unnamed: { id: string; key: string; n: number; kind: string }[] = [];
-  const total = new Map<string, number>();
-  for (const g of model.gateways ?? []) {
-    if (out.has(g.id)) continue;
-    const q = g.name || model.verbatim ? '' : questionOf(g.type, outgoing.get(g.id) ?? []);
-    out.set(g.id, g.name || q);
-    if (g.name || q) continue;
-    const kind = `${gatewayKind[g.type] ?? 'exclusive'} gateway`;
-    const key = JSON.stringify([g.pool ?? '', g.parent ?? '', kind]);
-    total.set(key, (total.get(key) ?? 0) + 1);
-    unnamed.push({ id: g.id, key, n: total.get(key) ?? 1, kind });
-  }
-  for (const u of unnamed)
-    out.set(u.id, (total.get(u.key) ?? 1) <= 1 ? `the unnamed ${u.kind}` : `the ${ordinal(u.n)} unnamed ${u.kind}`);
-  return out;
-}
-
 /**
  * Process Details: activities with SIPOC and gateways (highlighted), from
  * the model when there is one, else from '=== Sequential Activities with
- * SIPOC ===' ('N. name' followed by indented 'Label: value' lines).
+ * SIPOC ===' ('N. name' followed by indented 'Label: value' lines). An
+ * element is shown by the name the server gives it (display_names: its
+ * own, else 'the 2nd unnamed exclusive gateway' or the question a split
+ * decides, as in the text and the exports); the web app derives none.
  */
-export function detailEntries(sections: Section[], model?: ProcessModel | null): DetailEntry[] {
+export function detailEntries(sections: Section[], model?: ProcessModelView | null): DetailEntry[] {
   if (model?.activities?.length) {
+    // An id the names lack (an answer cut short) keeps its own name.
+    const shown = (id: string, own: string) => model.display_names?.[id] ?? own;
     const out: DetailEntry[] = model.activities.map((a, i) => ({
       kind: 'activity',
       number: i + 1,
-      name: a.name,
+      name: shown(a.id, a.name),
       performer: a.performer,
       fields: activityFields(a),
     }));
-    const names = gatewayNames(model);
     for (const g of model.gateways ?? [])
       out.push({
         kind: 'gateway',
-        name: names.get(g.id) ?? g.name,
+        name: shown(g.id, g.name),
         fields: [
           { label: 'Type', value: g.type || 'exclusive' },
           ...(g.specification ? [{ label: 'Specification', value: g.specification }] : []),
@@ -261,7 +210,7 @@ export function sipocTable(sections: Section[], model?: ProcessModel | null): Si
 }
 
 /** Everything the document/image tabs show, derived once per analysis. */
-export function processView(formattedText: string, model?: ProcessModel | null) {
+export function processView(formattedText: string, model?: ProcessModelView | null) {
   const sections = splitSections(formattedText);
   return {
     sections,
