@@ -115,24 +115,28 @@ func described(it Item, e *parse.Element, nm *tomodel.Namer) Item {
 
 // addData lists a data object or store: a reference under the name of
 // what it refers to when it has none of its own, the object or store
-// itself only when no reference points to it.
+// itself only when no reference points to it. Objects and stores take one
+// path: a reference's kind is its target's plus "Reference", and names
+// its target in the attribute of the target's kind plus "Ref"
+// (dataObjectReference → dataObjectRef).
 func (inv *Inventory) addData(d *parse.Definitions, e *parse.Element, it Item, refd map[*parse.Element]bool, nm *tomodel.Namer) {
-	switch {
-	case e.Kind == "dataObjectReference":
-		if it.Name == "" {
-			it.Name = d.ByID(e.Attr("dataObjectRef")).Label()
-		}
-		inv.DataObjects = append(inv.DataObjects, described(it, e, nm))
-	case e.Kind == "dataObject" && !refd[e]:
-		inv.DataObjects = append(inv.DataObjects, described(it, e, nm))
-	case e.Kind == "dataStoreReference":
-		if it.Name == "" {
-			it.Name = d.ByID(e.Attr("dataStoreRef")).Label()
-		}
-		inv.DataStores = append(inv.DataStores, described(it, e, nm))
-	case e.Kind == "dataStore" && !refd[e]:
-		inv.DataStores = append(inv.DataStores, described(it, e, nm))
+	kind, isRef := strings.CutSuffix(e.Kind, "Reference")
+	var list *[]Item
+	switch kind {
+	case "dataObject":
+		list = &inv.DataObjects
+	case "dataStore":
+		list = &inv.DataStores
+	default:
+		return
 	}
+	switch {
+	case isRef && it.Name == "":
+		it.Name = d.ByID(e.Attr(kind + "Ref")).Label()
+	case !isRef && refd[e]:
+		return // listed as its reference
+	}
+	*list = append(*list, described(it, e, nm))
 }
 
 // activityType names an activity's kind for people ("user task",
