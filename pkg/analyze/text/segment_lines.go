@@ -264,7 +264,7 @@ var abbrevs = set(`e.g. i.e. etc. approx. mr. mrs. ms. dr. no. vs. fig. incl. de
 // lowerOpeners are words that open a sentence even in lower case, as
 // chat messages are written: "CI builds the branch. if the build fails,
 // …" is two sentences.
-var lowerOpeners = set(`if when once then otherwise after afterwards finally next unless we i`)
+var lowerOpeners = set(`if when once then otherwise after afterwards finally next unless we i that this these those nothing`)
 
 // sentences splits a paragraph at sentence ends, keeping abbreviations and
 // decimal numbers together.
