@@ -18,8 +18,11 @@ func TestNoActionClause(t *testing.T) {
 		{"No permit shall be issued in that case.", true},
 		{"No refund may be paid for that booking.", true},
 		{"The office issues no permit.", true},
+		{"The request stops there; the agent does not order anything.", true},
+		{"If the seal is broken, we won't ship it.", true},
 		{"We pay the duties and deliver the goods.", false},
 		{"No approval is needed below 500 EUR.", false},
+		{"The clerk does not check the figures twice.", false},
 		{"The clerk sends no reminder before day 10 and then calls the customer.", false},
 	}
 	for _, tt := range tests {
@@ -78,6 +81,25 @@ func TestLowerCaseSentenceOpeners(t *testing.T) {
 	}
 }
 
+// TestActiveNotDoneColon covers a denied active verb closed by a colon
+// with the work done instead after it: the colon ends a sentence.
+func TestActiveNotDoneColon(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"If the check fails, the agent does not order anything: the agent refers the case to the fraud desk.",
+			[]string{"If the check fails, the agent does not order anything.", "the agent refers the case to the fraud desk."}},
+		{"The clerk does not wait: she calls the customer.",
+			[]string{"The clerk does not wait: she calls the customer."}},
+	}
+	for _, tt := range tests {
+		if got := sentences(tt.in); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("sentences(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
 // TestWithheldOutcomeEndsBranch covers whole descriptions: what a
 // negative branch withholds is no step and ends that branch.
 func TestWithheldOutcomeEndsBranch(t *testing.T) {
@@ -95,6 +117,12 @@ func TestWithheldOutcomeEndsBranch(t *testing.T) {
 			never:  [][2]pattern{{{"refus"}, {"issu", "permit"}}},
 			reach:  [][2]pattern{{{"collect"}, {"issu", "permit"}}},
 			absent: []pattern{{"issu", "no"}},
+		},
+		{
+			name:  "denied order before a colon",
+			text:  "The agent checks the identity. If the identity check fails, the agent does not order anything: the agent refers the case to the fraud desk and the request stops there. The agent orders the new card.",
+			never: [][2]pattern{{{"refer"}, {"order", "card"}}},
+			reach: [][2]pattern{{{"check"}, {"order", "card"}}},
 		},
 		{
 			name:  "condition with an aside",

@@ -289,7 +289,7 @@ func sentences(p string) []string {
 			ws[i] = strings.TrimSuffix(w, ":") + " and"
 			continue
 		}
-		if notDoneColon(ws, i) {
+		if notDoneColon(ws, i) || activeNotDoneColon(ws, i) {
 			// "…, the registration is not completed: the applicant is
 			// informed …": what is done instead, a sentence of its own
 			colons[len(out)] = true
