@@ -269,7 +269,7 @@ var lowerOpeners = set(`if when once then otherwise after afterwards finally nex
 // sentences splits a paragraph at sentence ends, keeping abbreviations and
 // decimal numbers together.
 func sentences(p string) []string {
-	ws := strings.Fields(p)
+	ws := strings.Fields(failingWhich(p))
 	var out []string
 	colons := map[int]bool{} // sentences cut at a not-done colon
 	start := 0
