@@ -110,6 +110,9 @@ func (a *analyzer) admit(s string) (string, bool) {
 	if strings.HasSuffix(s, "?") {
 		a.lastQuestion = s // "Is the invoice correct? If yes, …"
 	}
+	if rule, ok := conditionalNote(s); ok {
+		s = rule
+	}
 	if wordCount(s) < 2 || noteRe.MatchString(s) || skipSentenceRe.MatchString(s) || strings.HasSuffix(s, "?") {
 		if wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
 			!strings.HasPrefix(strings.ToLower(s), "see ") {
