@@ -556,7 +556,7 @@ func bareSubject(ws []string) []string {
 		return ws
 	}
 	for i := 1; i < len(ws) && i <= 3; i++ {
-		if _, f := verbForm(ws[i]); f == formThird {
+		if _, f := verbForm(ws[i]); f == formThird || bareRoleVerb(ws, i) {
 			if !isAgent(nounPhrase(ws[:i], 3)) {
 				return ws
 			}

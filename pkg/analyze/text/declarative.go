@@ -515,12 +515,7 @@ func plainAgreement(subject, ws []string, i int) bool {
 	// "HR send warning letter", "employee bring new paper": plain
 	// English without the article, where the verb is one that names work
 	// and a noun follows it
-	if _, cf := curatedVerbForm(ws[i]); cf == formBase && !prepositions[next] && !agreementStops[next] && !auxBe[next] && !modals[next] && !breaks(ws[i]) {
-		if _, nf := verbForm(ws[i+1]); nf == formNone || nf == formIng {
-			return true
-		}
-	}
-	return false
+	return bareWorkVerb(ws, i)
 }
 
 // acronymSubject reports a subject that is an acronym, with or without

@@ -21,7 +21,7 @@ var noneDoneRe = regexp.MustCompile(`(?i)(?:^\W*|[,;:]\s*|\s(?:and|so)\s+)no\s+[
 // notCarriedOn reports whether a sentence closes by saying the case is
 // not carried on: "it is not shipped", "no grant is paid".
 func notCarriedOn(s string) bool {
-	return negEndRe.MatchString(s) || noneDoneRe.MatchString(s)
+	return negEndRe.MatchString(s) || noneDoneRe.MatchString(s) || noActionRe.MatchString(s)
 }
 
 // subsetNoteRe is a sentence about the cases a relative clause picks out
@@ -92,7 +92,7 @@ func (a *analyzer) closeStepless(s string, before int) {
 		a.b.endSoft()
 		return
 	}
-	if noneRe.MatchString(s) || noneDoneRe.MatchString(s) {
+	if noneRe.MatchString(s) || noneDoneRe.MatchString(s) || noActionRe.MatchString(s) {
 		// "… the hire is cancelled. A cancelled hire gets no laptop
 		// and no payroll record.": the branch ends, as for "it is
 		// not shipped"

@@ -264,12 +264,12 @@ var abbrevs = set(`e.g. i.e. etc. approx. mr. mrs. ms. dr. no. vs. fig. incl. de
 // lowerOpeners are words that open a sentence even in lower case, as
 // chat messages are written: "CI builds the branch. if the build fails,
 // …" is two sentences.
-var lowerOpeners = set(`if when once then otherwise after afterwards finally next unless we i`)
+var lowerOpeners = set(`if when once then otherwise after afterwards finally next unless we i that this these those nothing`)
 
 // sentences splits a paragraph at sentence ends, keeping abbreviations and
 // decimal numbers together.
 func sentences(p string) []string {
-	ws := strings.Fields(p)
+	ws := strings.Fields(failingWhich(p))
 	var out []string
 	colons := map[int]bool{} // sentences cut at a not-done colon
 	start := 0
@@ -289,7 +289,7 @@ func sentences(p string) []string {
 			ws[i] = strings.TrimSuffix(w, ":") + " and"
 			continue
 		}
-		if notDoneColon(ws, i) {
+		if notDoneColon(ws, i) || activeNotDoneColon(ws, i) {
 			// "…, the registration is not completed: the applicant is
 			// informed …": what is done instead, a sentence of its own
 			colons[len(out)] = true

@@ -90,7 +90,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(invertedModal(dropModalAsides(dropListAsides(dropSubsectionMark(strings.TrimSpace(s))))))
+	s = strings.TrimSpace(invertedModal(dropModalAsides(handColonWork(dropConditionAside(dropListAsides(dropSubsectionMark(strings.TrimSpace(s))))))))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true
@@ -109,6 +109,9 @@ func (a *analyzer) admit(s string) (string, bool) {
 	}
 	if strings.HasSuffix(s, "?") {
 		a.lastQuestion = s // "Is the invoice correct? If yes, …"
+	}
+	if rule, ok := conditionalNote(s); ok {
+		s = rule
 	}
 	if wordCount(s) < 2 || noteRe.MatchString(s) || skipSentenceRe.MatchString(s) || strings.HasSuffix(s, "?") {
 		if wordCount(s) >= 8 && !noteRe.MatchString(s) && !strings.HasSuffix(s, "?") &&
@@ -218,7 +221,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	// a wait or deadline becomes a timer event in front of the
 	// sentence's first activity, or on its own when the sentence has none
 	a.pendingTimer, r.body = timerPhrase(s)
-	r.body = cutTails(r.body)
+	r.body = cutNoAction(cutTails(r.body))
 	// "Requisitions above 10,000 EUR additionally need the approval of
 	// the department manager": the manager's step, for those cases
 	r.body = needsApproval(r.body, a.writer)
