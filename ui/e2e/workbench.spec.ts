@@ -538,6 +538,8 @@ async function playRejected(page: Page, scope: Locator, canvasSel: string, label
   expect(await stroke('no'), `the "no" flow is marked as the chosen path (${label})`).not.toBe(await stroke('yes'));
   await expectTappable(page, startPad, `the start event's ▶ (${label})`);
   await trackTokens(scope);
+  // The log is closed while it plays: each step shows as a notification in the strip.
+  await trackNotifications(scope, canvasSel);
   await startPad.click();
   // The token simulation marks the end event that finished the process.
   const finished = scope.locator('.djs-overlays .bts-element-notification', { hasText: 'Finished' });
@@ -549,6 +551,13 @@ async function playRejected(page: Page, scope: Locator, canvasSel: string, label
   await expect(log).toContainText('Case 1 finished');
   await expect(log).toContainText('Send rejection letter');
   await expect(log).not.toContainText('Pay out loan');
+  // Its notifications named the case, the last one in words ("Case 1 finished", not "Process finished 0sdxymh").
+  const notes = await notificationsSeen(scope);
+  console.log(`notifications (${label}): ${notes.map((n) => n.text.replace(/\s+/g, ' ')).join(' | ')}`);
+  expect(notes.filter((n) => n.badge !== null).length, `notifications of the case's steps (${label})`).toBeGreaterThan(0);
+  expect(notes.filter((n) => n.badge !== null && !/^Case \d+$/.test(n.badge)), `notifications naming the library's id, not the case (${label})`).toEqual([]);
+  expect(notes.filter((n) => /^Case 1 finished/.test(n.text)).length, `"Case 1 finished" notified (${label})`).toBe(1);
+  expect(notes.filter((n) => /Process (started|finished)/.test(n.text)), `a whole case notified as "Process …" (${label})`).toEqual([]);
   await expectSimulationFramed(page, scope, canvasSel, `${label}, finished`);
   return tokenTrack(scope);
 }
@@ -643,7 +652,7 @@ async function simPlacement(canvas: Locator) {
 /** Records every notification as it appears: whether it was docked and whether it lay over the canvas. */
 async function trackNotifications(scope: Locator, canvasSel: string): Promise<void> {
   await scope.evaluate((root, sel) => {
-    const seen: { text: string; docked: boolean; overCanvas: boolean }[] = [];
+    const seen: { text: string; badge: string | null; docked: boolean; overCanvas: boolean }[] = [];
     const canvas = root.querySelector(sel)!;
     const obs = new MutationObserver((records) => {
       for (const m of records)
@@ -653,6 +662,7 @@ async function trackNotifications(scope: Locator, canvasSel: string): Promise<vo
           const c = canvas.getBoundingClientRect();
           seen.push({
             text: n.textContent?.trim() ?? '',
+            badge: n.querySelector('.bts-scope')?.textContent?.trim() ?? null,
             docked: n.closest('[data-testid="bpmn-sim-dock"]') !== null,
             overCanvas: r.width > 0 && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top,
           });
@@ -665,7 +675,7 @@ async function trackNotifications(scope: Locator, canvasSel: string): Promise<vo
 
 async function notificationsSeen(scope: Locator) {
   return scope.evaluate(() => {
-    const w = window as unknown as { __notes: { obs: MutationObserver; seen: { text: string; docked: boolean; overCanvas: boolean }[] } };
+    const w = window as unknown as { __notes: { obs: MutationObserver; seen: { text: string; badge: string | null; docked: boolean; overCanvas: boolean }[] } };
     w.__notes.obs.disconnect();
     return w.__notes.seen;
   });
@@ -754,7 +764,9 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
   const notes = await notificationsSeen(scope);
   expect(notes.length, `notifications shown while playing (${label})`).toBeGreaterThan(0);
   expect(notes.filter((n) => !n.docked || n.overCanvas), `notifications outside the strip or over the canvas (${label})`).toEqual([]);
-  expect(notes.filter((n) => !/Case \d+/.test(n.text)), `notifications that do not name their case (${label})`).toEqual([]);
+  // A step's notification names its case ("Case 1"), never the library's id ("0sdxymh"); "Play Simulation" has none.
+  expect(notes.filter((n) => n.badge !== null && !/^Case \d+$/.test(n.badge)), `notifications that do not name their case (${label})`).toEqual([]);
+  expect(notes.filter((n) => /Process (started|finished)/.test(n.text)), `notifications of a whole case not named as its case (${label})`).toEqual([]);
   // After the play: still nothing over the diagram, the log holds the steps.
   await canvas.scrollIntoViewIfNeeded();
   expect((await canvasHits(canvas)).covered, `points covered after playing (${label})`).toBe(0);
@@ -856,6 +868,29 @@ async function switchSimulation(scope: Locator, on: boolean) {
   if (on) await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
 }
 
+/** The simulation's pads drawn in `scope`'s canvas (visible, with a size) that lie over one another, and how many are not drawn. */
+async function padOverlaps(scope: Locator, canvasSel: string) {
+  return scope.locator(canvasSel).evaluate((c) => {
+    const all = [...c.querySelectorAll<HTMLElement>('.djs-overlay-bts-context-menu .bts-context-pad')];
+    const drawn = all.filter((p) => {
+      const r = p.getBoundingClientRect();
+      return r.width > 0 && getComputedStyle(p).visibility === 'visible' && getComputedStyle(p).opacity !== '0';
+    });
+    const overlapping: string[] = [];
+    for (let i = 0; i < drawn.length; i++)
+      for (let j = i + 1; j < drawn.length; j++) {
+        const a = drawn[i].getBoundingClientRect();
+        const b = drawn[j].getBoundingClientRect();
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+          const id = (p: HTMLElement) => p.closest('.djs-overlays')?.getAttribute('data-container-id');
+          overlapping.push(`${id(drawn[i])} × ${id(drawn[j])}`);
+        }
+      }
+    const hidden = all.filter((p) => getComputedStyle(p).visibility === 'hidden').length;
+    return { drawn: drawn.length, hidden, overlapping };
+  });
+}
+
 /**
  * Plays the wide chain in `scope` at 375 px: Fast, ▶ on the start event, and
  * every frame of the token is drawn inside the canvas (the view follows it
@@ -885,6 +920,18 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   await snap(page, `simulation-followed-${label.replace(/\W+/g, '-')}`, false);
   const after = await stripWithoutBlank(dock);
   expect(after.empty, `empty parts in the simulation strip after playing (${label})`).toEqual([]);
+  // Fit Content while it plays (the whole chain at ~13 %): the 24 px pads would lie over each
+  // other and over the start's ▶; those over a more needed one are not drawn, the ▶ is on top.
+  await scope.getByRole('button', { name: 'Fit Content' }).click();
+  await scope.locator(canvasSel).scrollIntoViewIfNeeded();
+  await expect(async () => {
+    const pads = await padOverlaps(scope, canvasSel);
+    console.log(`pads fitted whole (${label}): ${JSON.stringify(pads)}`);
+    expect(pads.overlapping, `pairs of drawn pads lying over each other (${label})`).toEqual([]);
+    expect(pads.hidden, `pads not drawn, lying over a more needed one (${label})`).toBeGreaterThan(0);
+  }).toPass({ timeout: 5_000 });
+  await expectTappable(page, scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first(), `the start event's ▶ fitted whole (${label})`);
+  await snap(page, `simulation-fitted-pads-${label.replace(/\W+/g, '-')}`, false);
   await switchSimulation(scope, false);
 }
 
