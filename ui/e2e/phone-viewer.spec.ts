@@ -97,3 +97,26 @@ test('the editor at 375 px: a simulation started under More stops with one tap o
   await expect(stop).toHaveCount(0);
   await expect(editor.locator('.bts-token')).toHaveCount(0);
 });
+
+test("the hub's BPMN Validation box links to the BPMN Analyzer, a tappable link at 375 and 1440 px", async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.goto('/analyzer');
+    const box = page.getByRole('complementary', { name: 'BPMN Validation' });
+    await expect(box).toBeVisible();
+    const link = box.getByRole('link', { name: 'Validate a BPMN file' });
+    await expectTappable(page, link, `Validate a BPMN file at ${width} px`);
+    const size = (await link.boundingBox())!;
+    expect(Math.min(size.width, size.height), `the link's least side at ${width} px`).toBeGreaterThanOrEqual(24);
+    // Drawn at full strength: faded, the box read as a disabled teaser.
+    expect(await box.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await snap(page, `analyzer-hub-validation-${width}`, false);
+    await link.click();
+    await expect(page).toHaveURL(/\/bpmn-analyzer$/);
+    await expect(page.getByTestId('bpmn-file-input')).toBeAttached();
+  }
+});

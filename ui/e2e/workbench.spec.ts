@@ -94,7 +94,7 @@ test('the diagram opens fitted at 1440 and 375 px, plays a rejected case to its 
   const log = page.locator('.bts-log');
   if (!(await log.isVisible().catch(() => false))) await page.locator('.bts-toggle-log, [title*="Log"]').first().click();
   await expect(log).toContainText('Application rejected', { timeout: 30_000 });
-  await expect(log).toContainText('Process finished');
+  await expect(log).toContainText('Case 1 finished');
   await expect(log).toContainText('Send rejection letter');
   await expect(log).not.toContainText('Pay out loan');
   await snap(page, 'workbench-simulation-1440', false);
@@ -126,7 +126,7 @@ async function toolbarRows(toolbar: Locator): Promise<{ rows: number; height: nu
   });
 }
 
-test("375 px: the viewer's toolbar takes three rows at most and the editor's two (the rest under More, a keyboard menu), every control and menu item tappable, leaving the canvas room on the screen below them", async ({ page }) => {
+test("375 px: the viewer's toolbar takes one row and the editor's two (the rest under More, a keyboard menu), every control and menu item tappable, leaving the canvas room on the screen below them", async ({ page }) => {
   await signInAs(page, 'ops@example.com');
   const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
   await page.setViewportSize({ width: 375, height: 812 });
@@ -143,7 +143,7 @@ test("375 px: the viewer's toolbar takes three rows at most and the editor's two
     await bar.scrollIntoViewIfNeeded();
     const { rows, height } = await toolbarRows(bar);
     console.log(`${name} toolbar at 375 px: ${rows} rows, ${height} px`);
-    expect(rows, `rows of the ${name} toolbar at 375 px`).toBeLessThanOrEqual(name === 'viewer' ? 3 : 2);
+    expect(rows, `rows of the ${name} toolbar at 375 px`).toBeLessThanOrEqual(name === 'viewer' ? 1 : 2);
     for (const control of await bar.locator('button, select').all()) {
       if (await control.isVisible()) await expectTappable(page, control, `${name} toolbar: ${(await control.textContent())?.trim() || (await control.getAttribute('aria-label'))}`);
     }
@@ -232,6 +232,66 @@ test("375 px: the viewer's toolbar takes three rows at most and the editor's two
   await bar.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -80));
   await snap(page, 'toolbar-editor-1440', false);
+});
+
+/** Asserts `target` is at least 24 px each way (WCAG 2.5.8), as well as on screen and on top. */
+async function expectTargetSize(page: Page, target: Locator, what: string) {
+  await expectTappable(page, target, what);
+  const box = (await target.boundingBox())!;
+  expect(Math.min(box.width, box.height), `${what}: its least side, px`).toBeGreaterThanOrEqual(24);
+}
+
+test("the viewer's bar is one row at 375 px: 100 %, SVG and PNG at each scale under More, each item tappable and working; at 1440 px all of them in the bar", async ({ page }) => {
+  await signInAs(page, 'ops@example.com');
+  const id = await uploadBpmn(page, 'loan-application.bpmn', loanBpmn);
+  await page.evaluate(() => sessionStorage.clear());
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openModel(page, id);
+  await acceptCookies(page);
+  const bench = page.getByTestId('model-workbench');
+  const bar = bench.getByRole('toolbar', { name: 'Diagram controls' });
+  await bar.scrollIntoViewIfNeeded();
+  const { rows, height } = await toolbarRows(bar);
+  console.log(`viewer toolbar at 375 px: ${rows} rows, ${height} px`);
+  expect(rows, 'rows of the viewer toolbar at 375 px').toBe(1);
+  // Its controls, named in full for assistive technology (− and + are the zooms).
+  for (const name of ['Zoom In', 'Zoom Out', 'Fit Content', 'Simulate', 'More']) await expectTargetSize(page, bar.getByRole('button', { name, exact: name !== 'More' }), `${name} at 375 px`);
+  for (const gone of ['Download the diagram as SVG', 'Download the diagram as PNG', 'Zoom to 100 %']) await expect(bar.getByRole('button', { name: gone, exact: true })).toHaveCount(0);
+  await expect(bar.getByRole('combobox', { name: 'PNG scale' })).toHaveCount(0);
+  await snap(page, 'toolbar-viewer-one-row-375', false);
+
+  const more = bar.getByRole('button', { name: /^More/ });
+  await more.click();
+  const menu = bench.getByRole('menu', { name: 'More diagram tools' });
+  const items = menu.locator('[role^="menuitem"]');
+  expect((await items.allTextContents()).map((t) => t.trim())).toEqual(['Zoom to 100 %', 'Download SVG', 'Download PNG 1×', 'Download PNG 2×', 'Download PNG 4×', 'Download PNG 10×', 'Full screen', 'Help']);
+  for (const item of await items.all()) await expectTargetSize(page, item, `More menu: ${(await item.textContent())?.trim()}`);
+  await snap(page, 'toolbar-viewer-more-375', false);
+  // The items do their work: a download each, the zoom at 100 %.
+  const [svg] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'Download the diagram as SVG' }).click()]);
+  expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+  await expect(menu).toHaveCount(0);
+  await more.click();
+  const [png] = await Promise.all([page.waitForEvent('download'), menu.getByRole('menuitem', { name: 'Download the diagram as PNG at 2×' }).click()]);
+  expect(png.suggestedFilename()).toMatch(/\.png$/);
+  await more.click();
+  await menu.getByRole('menuitem', { name: 'Zoom to 100 %' }).click();
+  await expect(bench.getByTestId('bpmn-statusbar')).toContainText('100 %');
+  // While it plays, Stop stays in the one row.
+  await bar.getByRole('button', { name: 'Simulate', exact: true }).click();
+  const stop = bar.getByRole('button', { name: 'Stop simulation' });
+  await expect(stop).toBeVisible({ timeout: 30_000 });
+  expect((await toolbarRows(bar)).rows, 'rows of the viewer toolbar while simulating at 375 px').toBe(1);
+  await expectTargetSize(page, stop, 'Stop simulation at 375 px');
+  await stop.click();
+
+  // A desktop: every control in the bar, as before.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(bar.getByRole('button', { name: /^More/ })).toHaveCount(0);
+  for (const name of ['Zoom In', 'Zoom Out', 'Fit Content', 'Zoom to 100 %', 'Simulate', 'Download the diagram as SVG', 'Full screen', 'Help']) await expect(bar.getByRole('button', { name, exact: true })).toBeVisible();
+  await pngBesideScale(page, bench, 'viewer 1440');
+  await bar.scrollIntoViewIfNeeded();
+  await snap(page, 'toolbar-viewer-1440', false);
 });
 
 /** The ids of the editor's shapes whose drawn box is not wholly inside the canvas' box. */
@@ -438,6 +498,26 @@ async function expectSimulationFitted(scope: Locator, canvasSel: string, label: 
 }
 
 /**
+ * On a phone the model plays readable (issue 25): fitted whole at
+ * 375 px the loan decision was drawn at 34 % and a long model at 9 %, under
+ * its 24 px ▶. The view is at the readable zoom (names ≥ 9 px), every ▶ and
+ * switch drawn at least 24 px; the view follows the token.
+ */
+async function expectSimulationReadable(scope: Locator, canvasSel: string, label: string) {
+  const f = await simulationFraming(scope, canvasSel);
+  console.log(`simulating (${label}): ${JSON.stringify(f)}`);
+  expect(f.scale, `the zoom while simulating (${label})`).toBeGreaterThanOrEqual(0.81);
+  expect(f.pads, `▶ and path switches shown on the diagram (${label})`).toBeGreaterThan(0);
+  expect(f.leastPad, `the least ▶ or path switch, px (${label})`).toBeGreaterThanOrEqual(24);
+}
+
+/** On a phone the viewer and the editor play the model readable, else the whole model is in view. */
+async function expectSimulationFramed(page: Page, scope: Locator, canvasSel: string, label: string) {
+  if (page.viewportSize()!.width <= 480) await expectSimulationReadable(scope, canvasSel, label);
+  else await expectSimulationFitted(scope, canvasSel, label);
+}
+
+/**
  * Plays the rejected case in `scope` (the viewer or the editor) as a person
  * does: Simulate, the gateway's pad once (from "yes" to "no"), ▶ on the
  * start event; watches the token until "Finished" shows on an end event.
@@ -447,8 +527,8 @@ async function playRejected(page: Page, scope: Locator, canvasSel: string, label
   await expectTappable(page, simulate, `Simulate (${label})`);
   await simulate.click();
   await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
-  // The whole model shows while it plays, its end events too (at 375 px they were cut off at 50 %).
-  await expect(async () => expectSimulationFitted(scope, canvasSel, `${label}, switched on`)).toPass({ timeout: 5_000 });
+  // The whole model shows while it plays, its end events too (at 375 px they were cut off at 50 %); a phone shows it readable from its start.
+  await expect(async () => expectSimulationFramed(page, scope, canvasSel, `${label}, switched on`)).toPass({ timeout: 5_000 });
   const gatewayPad = scope.locator('.djs-overlays[data-container-id="Decide"] .bts-context-pad').first();
   const startPad = scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first();
   await expectTappable(page, gatewayPad, `the gateway's path switch (${label})`);
@@ -458,6 +538,8 @@ async function playRejected(page: Page, scope: Locator, canvasSel: string, label
   expect(await stroke('no'), `the "no" flow is marked as the chosen path (${label})`).not.toBe(await stroke('yes'));
   await expectTappable(page, startPad, `the start event's ▶ (${label})`);
   await trackTokens(scope);
+  // The log is closed while it plays: each step shows as a notification in the strip.
+  await trackNotifications(scope, canvasSel);
   await startPad.click();
   // The token simulation marks the end event that finished the process.
   const finished = scope.locator('.djs-overlays .bts-element-notification', { hasText: 'Finished' });
@@ -466,10 +548,17 @@ async function playRejected(page: Page, scope: Locator, canvasSel: string, label
   await expectTappable(page, finished, `"Finished" on Application rejected (${label})`);
   const log = scope.locator('.bts-log');
   if (!(await log.isVisible().catch(() => false))) await scope.locator('[title="Toggle Simulation Log"]').first().click();
-  await expect(log).toContainText('Process finished');
+  await expect(log).toContainText('Case 1 finished');
   await expect(log).toContainText('Send rejection letter');
   await expect(log).not.toContainText('Pay out loan');
-  await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
+  // Its notifications named the case, the last one in words ("Case 1 finished", not "Process finished 0sdxymh").
+  const notes = await notificationsSeen(scope);
+  console.log(`notifications (${label}): ${notes.map((n) => n.text.replace(/\s+/g, ' ')).join(' | ')}`);
+  expect(notes.filter((n) => n.badge !== null).length, `notifications of the case's steps (${label})`).toBeGreaterThan(0);
+  expect(notes.filter((n) => n.badge !== null && !/^Case \d+$/.test(n.badge)), `notifications naming the library's id, not the case (${label})`).toEqual([]);
+  expect(notes.filter((n) => /^Case 1 finished/.test(n.text)).length, `"Case 1 finished" notified (${label})`).toBe(1);
+  expect(notes.filter((n) => /Process (started|finished)/.test(n.text)), `a whole case notified as "Process …" (${label})`).toEqual([]);
+  await expectSimulationFramed(page, scope, canvasSel, `${label}, finished`);
   return tokenTrack(scope);
 }
 
@@ -563,7 +652,7 @@ async function simPlacement(canvas: Locator) {
 /** Records every notification as it appears: whether it was docked and whether it lay over the canvas. */
 async function trackNotifications(scope: Locator, canvasSel: string): Promise<void> {
   await scope.evaluate((root, sel) => {
-    const seen: { text: string; docked: boolean; overCanvas: boolean }[] = [];
+    const seen: { text: string; badge: string | null; docked: boolean; overCanvas: boolean }[] = [];
     const canvas = root.querySelector(sel)!;
     const obs = new MutationObserver((records) => {
       for (const m of records)
@@ -573,6 +662,7 @@ async function trackNotifications(scope: Locator, canvasSel: string): Promise<vo
           const c = canvas.getBoundingClientRect();
           seen.push({
             text: n.textContent?.trim() ?? '',
+            badge: n.querySelector('.bts-scope')?.textContent?.trim() ?? null,
             docked: n.closest('[data-testid="bpmn-sim-dock"]') !== null,
             overCanvas: r.width > 0 && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top,
           });
@@ -585,7 +675,7 @@ async function trackNotifications(scope: Locator, canvasSel: string): Promise<vo
 
 async function notificationsSeen(scope: Locator) {
   return scope.evaluate(() => {
-    const w = window as unknown as { __notes: { obs: MutationObserver; seen: { text: string; docked: boolean; overCanvas: boolean }[] } };
+    const w = window as unknown as { __notes: { obs: MutationObserver; seen: { text: string; badge: string | null; docked: boolean; overCanvas: boolean }[] } };
     w.__notes.obs.disconnect();
     return w.__notes.seen;
   });
@@ -633,7 +723,7 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
   await expect(scope.locator('.bts-log')).toBeVisible();
 
   await canvas.scrollIntoViewIfNeeded();
-  await expect(async () => expectSimulationFitted(scope, canvasSel, `${label}, switched on`)).toPass({ timeout: 5_000 });
+  await expect(async () => expectSimulationFramed(page, scope, canvasSel, `${label}, switched on`)).toPass({ timeout: 5_000 });
   const hits = await canvasHits(canvas);
   expect(hits.tested, `points hit-tested on the canvas (${label})`).toBeGreaterThan(20);
   expect(hits.covered, `points of the canvas covered by the simulation's controls, log or notifications (${label})`).toBe(0);
@@ -668,14 +758,19 @@ async function checkDocked(page: Page, scope: Locator, canvasSel: string, label:
   await expectTappable(page, startPad, `the start event's ▶ (${label})`);
   await startPad.click();
   await expect(scope.locator('.djs-overlays[data-container-id="Rejected"] .bts-element-notification')).toContainText('Finished', { timeout: 30_000 });
-  await expect(scope.locator('.bts-log')).toContainText('Process finished');
+  // The whole case's row names it ("Case 1 finished"), never the library's id ("Process finished 0sdxymh").
+  await expect(scope.locator('.bts-log')).toContainText('Case 1 finished');
+  await expect(scope.locator('.bts-log')).not.toContainText('Process finished');
   const notes = await notificationsSeen(scope);
   expect(notes.length, `notifications shown while playing (${label})`).toBeGreaterThan(0);
   expect(notes.filter((n) => !n.docked || n.overCanvas), `notifications outside the strip or over the canvas (${label})`).toEqual([]);
+  // A step's notification names its case ("Case 1"), never the library's id ("0sdxymh"); "Play Simulation" has none.
+  expect(notes.filter((n) => n.badge !== null && !/^Case \d+$/.test(n.badge)), `notifications that do not name their case (${label})`).toEqual([]);
+  expect(notes.filter((n) => /Process (started|finished)/.test(n.text)), `notifications of a whole case not named as its case (${label})`).toEqual([]);
   // After the play: still nothing over the diagram, the log holds the steps.
   await canvas.scrollIntoViewIfNeeded();
   expect((await canvasHits(canvas)).covered, `points covered after playing (${label})`).toBe(0);
-  await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
+  await expectSimulationFramed(page, scope, canvasSel, `${label}, finished`);
   await expect(scope.locator('.bts-log')).toContainText('Send rejection letter');
   // Each logged step names its case ("Case 1"), not the library's random instance id ("0fywvnl").
   await expect(scope.locator('.bts-log .bts-entry', { hasText: 'Send rejection letter' }).first().locator('.bts-scope')).toHaveText('Case 1');
@@ -761,7 +856,7 @@ async function stripWithoutBlank(dock: Locator) {
 async function switchSimulation(scope: Locator, on: boolean) {
   const name = on ? 'Simulate' : 'Stop simulation';
   const more = scope.getByRole('button', { name: 'More', exact: true });
-  // The viewer keeps Simulate in its bar on a phone (its More holds Full screen and Help only).
+  // The viewer keeps Simulate in its bar on a phone (its More holds 100 %, the downloads, Full screen and Help).
   const inBar = await scope.getByRole('button', { name, exact: true }).isVisible().catch(() => false);
   if (!inBar && (await more.isVisible().catch(() => false))) {
     await more.click();
@@ -771,6 +866,29 @@ async function switchSimulation(scope: Locator, on: boolean) {
   }
   await scope.getByRole('button', { name, exact: true }).click();
   if (on) await expect(scope.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** The simulation's pads drawn in `scope`'s canvas (visible, with a size) that lie over one another, and how many are not drawn. */
+async function padOverlaps(scope: Locator, canvasSel: string) {
+  return scope.locator(canvasSel).evaluate((c) => {
+    const all = [...c.querySelectorAll<HTMLElement>('.djs-overlay-bts-context-menu .bts-context-pad')];
+    const drawn = all.filter((p) => {
+      const r = p.getBoundingClientRect();
+      return r.width > 0 && getComputedStyle(p).visibility === 'visible' && getComputedStyle(p).opacity !== '0';
+    });
+    const overlapping: string[] = [];
+    for (let i = 0; i < drawn.length; i++)
+      for (let j = i + 1; j < drawn.length; j++) {
+        const a = drawn[i].getBoundingClientRect();
+        const b = drawn[j].getBoundingClientRect();
+        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+          const id = (p: HTMLElement) => p.closest('.djs-overlays')?.getAttribute('data-container-id');
+          overlapping.push(`${id(drawn[i])} × ${id(drawn[j])}`);
+        }
+      }
+    const hidden = all.filter((p) => getComputedStyle(p).visibility === 'hidden').length;
+    return { drawn: drawn.length, hidden, overlapping };
+  });
 }
 
 /**
@@ -798,10 +916,22 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   expect(track.inside, `token frames drawn inside the canvas (${label})`).toBeGreaterThan(20);
   expect(track.outside, `token frames drawn outside the canvas, canvas-relative (${label})`).toEqual([]);
   await expectTappable(page, finished, `"Finished" on the end event (${label})`);
-  await expectSimulationFitted(scope, canvasSel, `${label}, finished`);
+  await expectSimulationFramed(page, scope, canvasSel, `${label}, finished`);
   await snap(page, `simulation-followed-${label.replace(/\W+/g, '-')}`, false);
   const after = await stripWithoutBlank(dock);
   expect(after.empty, `empty parts in the simulation strip after playing (${label})`).toEqual([]);
+  // Fit Content while it plays (the whole chain at ~13 %): the 24 px pads would lie over each
+  // other and over the start's ▶; those over a more needed one are not drawn, the ▶ is on top.
+  await scope.getByRole('button', { name: 'Fit Content' }).click();
+  await scope.locator(canvasSel).scrollIntoViewIfNeeded();
+  await expect(async () => {
+    const pads = await padOverlaps(scope, canvasSel);
+    console.log(`pads fitted whole (${label}): ${JSON.stringify(pads)}`);
+    expect(pads.overlapping, `pairs of drawn pads lying over each other (${label})`).toEqual([]);
+    expect(pads.hidden, `pads not drawn, lying over a more needed one (${label})`).toBeGreaterThan(0);
+  }).toPass({ timeout: 5_000 });
+  await expectTappable(page, scope.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first(), `the start event's ▶ fitted whole (${label})`);
+  await snap(page, `simulation-fitted-pads-${label.replace(/\W+/g, '-')}`, false);
   await switchSimulation(scope, false);
 }
 
@@ -829,7 +959,7 @@ async function pngBesideScale(page: Page, scope: Locator, label: string) {
   expect(b.x - (a.x + a.width), `the scale right after PNG (${label})`).toBeLessThan(16);
 }
 
-test('a wide model at 375 px: the simulated token stays on screen to its end (fitted whole, else the view follows it), the strip below has no empty band; PNG keeps its scale beside it', async ({ page }) => {
+test('a wide model at 375 px: the simulated token stays on screen to its end (fitted whole, else the view follows it), the strip below has no empty band; PNG at each scale under More', async ({ page }) => {
   await signInAs(page, 'ops@example.com');
   const id = await uploadBpmn(page, 'wide-chain.bpmn', chainBpmn(12, 'Wide chain'));
   await page.evaluate(() => sessionStorage.clear());
@@ -838,7 +968,11 @@ test('a wide model at 375 px: the simulated token stays on screen to its end (fi
   // The cookie banner covers the bottom third of a phone until it is accepted, as a person
   // does first; left up, it covered PNG whenever the page scrolled PNG to the bottom.
   await acceptCookies(page);
-  await pngBesideScale(page, page.getByTestId('model-workbench'), 'viewer 375');
+  // On a phone the viewer's downloads sit under More, one item per PNG scale (PNG and its scale beside it took rows of their own).
+  const bench = page.getByTestId('model-workbench');
+  await bench.getByRole('toolbar', { name: 'Diagram controls' }).getByRole('button', { name: /^More/ }).click();
+  await expectTappable(page, bench.getByRole('menuitem', { name: 'Download the diagram as PNG at 2×' }), 'PNG 2× (viewer 375)');
+  await page.keyboard.press('Escape');
   await playFollowed(page, page.getByTestId('model-workbench'), '.bpmn-canvas', 'viewer 375');
 
   await page.getByRole('button', { name: 'Edit diagram' }).click();
@@ -1040,7 +1174,7 @@ test('refine in words: an unknown sentence is answered with the closest commands
     await startPad.click();
     const log = bench.locator('.bts-log');
     if (!(await log.isVisible().catch(() => false))) await bench.locator('[title="Toggle Simulation Log"]').first().click();
-    await expect(log).toContainText('Process finished', { timeout: 30_000 });
+    await expect(log).toContainText('Case 1 finished', { timeout: 30_000 });
     await expect(log).toContainText('Send rejection letter');
     await expect(log).not.toContainText('Archive application');
     await expect(log).not.toContainText('Pay and notify');

@@ -5,7 +5,7 @@ import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
 import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
-import { dockSimulationControls, fitSimulationOverlays, followTokens, loadModelerSimulation, nameCases, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { declutterPads, dockSimulationControls, fitSimulationOverlays, followTokens, loadModelerSimulation, nameCases, SIM_BADGE_MARGIN, simulationStartView, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
@@ -229,10 +229,30 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     fitted.current = null;
   }, [fit]);
 
+  /**
+   * A simulation switched on over the fitted view: on a phone where names
+   * fitted are too small to read, the view moves to the readable scale at
+   * the start event, right of the palette (simulationStartView); it then
+   * follows the token.
+   */
+  const simulationView = useCallback(() => {
+    const m = modelerRef.current;
+    const el = containerRef.current;
+    if (!m || !el) return;
+    const canvas = m.get('canvas');
+    const left = clearOfPalette(el);
+    const vp = { width: Math.max(1, el.clientWidth - left), height: el.clientHeight, narrow: smallScreen(el) };
+    const v = simulationStartView(vp, canvas.viewbox().inner, READABLE_ZOOM, canvas.zoom(), startEventBox(m.get('elementRegistry').getAll()));
+    if (!v) return;
+    canvas.viewbox({ x: v.x - left / v.scale, y: v.y, width: v.width + left / v.scale, height: v.height });
+    fitted.current = null;
+  }, []);
+
   useEffect(() => {
     let cancelled = false;
     let observer: ResizeObserver | undefined;
     let stopNaming: (() => void) | undefined;
+    let stopDeclutter: (() => void) | undefined;
     (async () => {
       try {
         const { Ctor, modules, lint } = await loadEditor();
@@ -248,6 +268,7 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         fitSimulationOverlays(m as unknown as SimulationHost);
         followTokens(m as unknown as SimulationHost);
         stopNaming = nameCases(m as unknown as SimulationHost, dockRef.current ?? containerRef.current);
+        stopDeclutter = declutterPads(m as unknown as SimulationHost, containerRef.current);
         const bus = m.get('eventBus');
         bus.on('linting.completed', (e) => {
           const reg = m.get('elementRegistry');
@@ -262,9 +283,12 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
           simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
           if (!e.active) return;
-          // Still the fitted view: fitted again with room for "Finished" at the right. A view opened
-          // readable at its start or zoomed by the user stays; the view follows the token.
-          if (fittedStill(m.get('canvas'))) fit();
+          // Still the fitted view: fitted again with room for "Finished" at the right, or on a phone
+          // readable from the start event. A view opened readable at its start or zoomed by the user
+          // stays; the view follows the token.
+          if (!fittedStill(m.get('canvas'))) return;
+          fit();
+          simulationView();
         });
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (large) await nextPaint();
@@ -313,10 +337,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
       cancelled = true;
       observer?.disconnect();
       stopNaming?.();
+      stopDeclutter?.();
       modelerRef.current?.destroy();
       modelerRef.current = null;
     };
-  }, [xml, fit, firstView, fittedStill, large]);
+  }, [xml, fit, firstView, fittedStill, simulationView, large]);
 
   useEffect(() => {
     const onChange = () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCaseNumbers, DOCKED_SIMULATION_PARTS, labelCases, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
-import type { Box } from './bpmn-view';
+import { CASE_ROW_CLASS, createCaseNumbers, crowdedPads, padRank, DOCKED_SIMULATION_PARTS, labelCases, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, simulationStartView, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
+import { READABLE_ZOOM, type Box } from './bpmn-view';
 
 /** A canvas as bpmn-js-token-simulation leaves it: its parts appended to the diagram's container. */
 function simulatedCanvas(parts: readonly string[]): { canvas: HTMLElement; svg: Element } {
@@ -185,15 +185,84 @@ describe('createCaseNumbers and labelCases', () => {
 
   it('writes the case over the random id in the log and notifications, as a title on the instance buttons', () => {
     const root = document.createElement('div');
+    // As the library draws them: a log row's badge carries the id as data-scope-id, a notification's only as its text.
     root.innerHTML = `
       <div class="bts-log"><p class="bts-entry"><span class="bts-text">Send rejection letter</span><span class="bts-scope" data-scope-id="0fywvnl">0fywvnl</span></p>
         <p class="bts-entry"><span class="bts-text">Other</span><span class="bts-scope" data-scope-id="zzz">zzz</span></p></div>
-      <div class="bts-notifications"><div class="bts-notification"><span class="bts-scope" data-scope-id="0fywvnl">0fywvnl</span></div></div>
+      <div class="bts-notifications"><div class="bts-notification"><span class="bts-text">Review application</span><span class="bts-scope">0fywvnl</span></div></div>
       <div class="bts-scopes"><button class="bts-scope" data-scope-id="0fywvnl" title="Focus process instance 0fywvnl">1</button></div>`;
     labelCases(root, (id) => (id === '0fywvnl' ? 'Case 1' : null));
     expect([...root.querySelectorAll('.bts-log .bts-scope, .bts-notification .bts-scope')].map((e) => e.textContent)).toEqual(['Case 1', 'zzz', 'Case 1']);
     const button = root.querySelector<HTMLElement>('.bts-scopes .bts-scope')!;
     expect(button.title).toBe('Show only Case 1');
     expect(button.textContent).toBe('1');
+    // Labelled twice (the observer sees its own writes): nothing changes.
+    labelCases(root, (id) => (id === '0fywvnl' ? 'Case 1' : null));
+    expect(root.querySelector('.bts-notification .bts-scope')!.textContent).toBe('Case 1');
+  });
+
+  const rows = [
+    { name: 'a finished instance, in the log', html: '<div class="bts-log"><p class="bts-entry"><span class="bts-text">Process finished</span><span class="bts-scope" data-scope-id="0sdxymh">0sdxymh</span></p></div>', text: 'Case 1 finished', marked: true },
+    { name: 'a finished instance, notified', html: '<div class="bts-notification"><span class="bts-text">Process finished</span><span class="bts-scope">0sdxymh</span></div>', text: 'Case 1 finished', marked: true },
+    { name: 'a started instance', html: '<div class="bts-log"><p class="bts-entry"><span class="bts-text">Process started</span><span class="bts-scope" data-scope-id="0sdxymh">0sdxymh</span></p></div>', text: 'Case 1 started', marked: true },
+    { name: 'a canceled instance', html: '<div class="bts-notification"><span class="bts-text">Process canceled</span><span class="bts-scope">0sdxymh</span></div>', text: 'Case 1 canceled', marked: true },
+    { name: 'a step named like a row', html: '<div class="bts-log"><p class="bts-entry"><span class="bts-text">Process finished goods</span><span class="bts-scope" data-scope-id="0sdxymh">0sdxymh</span></p></div>', text: 'Process finished goods', marked: false },
+    { name: 'an unknown instance', html: '<div class="bts-notification"><span class="bts-text">Process finished</span><span class="bts-scope">zzzzzzz</span></div>', text: 'Process finished', marked: false },
+  ];
+  for (const r of rows) {
+    it(`a whole instance's row names its case: ${r.name}`, () => {
+      const root = document.createElement('div');
+      root.innerHTML = r.html;
+      labelCases(root, (id) => (id === '0sdxymh' ? 'Case 1' : null));
+      labelCases(root, (id) => (id === '0sdxymh' ? 'Case 1' : null));
+      expect(root.querySelector('.bts-text')!.textContent).toBe(r.text);
+      expect(root.querySelector(`.${CASE_ROW_CLASS}`) !== null).toBe(r.marked);
+    });
+  }
+});
+
+describe('simulationStartView', () => {
+  // The loan decision (600 × 262 units) in a 375 px phone's canvas, and in a desktop's.
+  const loan = { x: 80, y: 80, width: 600, height: 262 };
+  const start = { x: 100, y: 182, width: 36, height: 36 };
+  const phone = { width: 299, height: 400, narrow: true };
+  const cases = [
+    { name: 'a phone, fitted below the readable scale: readable at the start event', vp: phone, fit: 0.34, want: 'start' },
+    { name: 'a phone, fitted readable: the fit stays', vp: phone, fit: 0.9, want: null },
+    { name: 'a wide screen: the fit stays', vp: { width: 1200, height: 500, narrow: false }, fit: 0.34, want: null },
+  ] as const;
+  for (const c of cases) {
+    it(c.name, () => {
+      const v = simulationStartView(c.vp, loan, READABLE_ZOOM, c.fit, start);
+      if (c.want === null) {
+        expect(v).toBeNull();
+        return;
+      }
+      expect(v).not.toBeNull();
+      // Readable, no larger (the most of the diagram a phone can show readable), the start event and its label inside.
+      expect(v!.scale).toBeGreaterThanOrEqual(READABLE_ZOOM);
+      expect(v!.scale).toBeLessThan(READABLE_ZOOM + 0.002);
+      expect(start.x).toBeGreaterThanOrEqual(v!.x);
+      expect(start.x + start.width).toBeLessThanOrEqual(v!.x + v!.width);
+      expect(start.y).toBeGreaterThanOrEqual(v!.y);
+      expect(start.y + start.height).toBeLessThanOrEqual(v!.y + v!.height);
+      expect(v!.width * v!.scale).toBeCloseTo(c.vp.width, 5);
+    });
+  }
+});
+
+describe('crowdedPads', () => {
+  const box = (x: number, y = 0, size = 24) => ({ x, y, width: size, height: size });
+  const cases = [
+    { name: 'apart: all shown', pads: [{ rank: 0, box: box(0) }, { rank: 3, box: box(30) }], want: [false, false] },
+    { name: "a pause point over the start's ▶: the ▶ stays, whichever comes first", pads: [{ rank: 3, box: box(10) }, { rank: 0, box: box(0) }], want: [true, false] },
+    { name: 'a row of pause points 9 px apart: every third shown', pads: [0, 9, 18, 27, 36].map((x) => ({ rank: 3, box: box(x) })), want: [false, true, true, false, true] },
+    { name: 'touching edges do not overlap', pads: [{ rank: 1, box: box(0) }, { rank: 1, box: box(24) }], want: [false, false] },
+    { name: 'a pad not drawn hides nothing', pads: [{ rank: 0, box: box(0, 0, 0) }, { rank: 1, box: box(0) }], want: [false, false] },
+  ];
+  for (const c of cases) it(c.name, () => expect(crowdedPads(c.pads)).toEqual(c.want));
+
+  it('ranks the ▶ first, then path switches, then the rest', () => {
+    expect([padRank('Trigger Event'), padRank('Set Sequence Flow'), padRank('Add pause point'), padRank(null)]).toEqual([0, 1, 2, 2]);
   });
 });

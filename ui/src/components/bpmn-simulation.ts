@@ -1,7 +1,7 @@
 // bpmn-js-token-simulation (MIT), loaded only when someone presses Play: it
 // adds a module to bpmn-js, so the viewer or editor is built again with it.
 
-import { unionBox, type Box } from './bpmn-view';
+import { startViewBox, unionBox, type Box, type Viewport } from './bpmn-view';
 
 /** Event bpmn-js-token-simulation fires when its mode is switched on or off. */
 export const SIMULATION_TOGGLE_EVENT = 'tokenSimulation.toggleMode';
@@ -270,14 +270,39 @@ export function createCaseNumbers(): { add(scope: SimulationScope): number; labe
   };
 }
 
-/** The instance badges the library draws in the log and its notifications. */
-const CASE_BADGES = '.bts-log .bts-scope[data-scope-id], .bts-notification .bts-scope[data-scope-id]';
+/**
+ * The instance badges the library draws in the log (with the instance's id
+ * as data-scope-id) and in its notifications (the id only as their text:
+ * the notification "Process finished" kept showing "0sdxymh").
+ */
+const CASE_BADGES = '.bts-log .bts-entry > .bts-scope, .bts-notification > .bts-scope';
 
-/** Writes each instance badge under `root` as its case ("Case 1"); the process-instance buttons get it as their title. */
+/** The library's rows for a whole process instance ("Process finished"), written as the case's ("Case 1 finished"). */
+const PROCESS_ROW = /^Process (started|finished|canceled)$/;
+
+/** Marks a row that names its case in its text: its badge, saying the same, is not drawn. */
+export const CASE_ROW_CLASS = 'bts-case-row';
+
+/**
+ * Writes each instance badge under `root` as its case ("Case 1"), and a
+ * whole instance's row ("Process finished" and its badge) as "Case 1
+ * finished"; the process-instance buttons get the case as their title.
+ */
 export function labelCases(root: ParentNode, label: (id: string) => string | null): void {
   for (const badge of root.querySelectorAll<HTMLElement>(CASE_BADGES)) {
-    const name = label(badge.dataset.scopeId ?? '');
-    if (name && badge.textContent !== name) badge.textContent = name;
+    const id = badge.dataset.scopeId ?? badge.textContent?.trim() ?? '';
+    const name = label(id);
+    if (!name) continue;
+    badge.dataset.scopeId = id;
+    if (badge.textContent !== name) badge.textContent = name;
+    const row = badge.parentElement;
+    const text = row?.querySelector<HTMLElement>(':scope > .bts-text');
+    const verb = text?.textContent?.trim().match(PROCESS_ROW)?.[1];
+    if (row && text && verb) {
+      text.textContent = `${name} ${verb}`;
+      text.title = text.textContent;
+      row.classList.add(CASE_ROW_CLASS);
+    }
   }
   for (const button of root.querySelectorAll<HTMLElement>('.bts-scopes .bts-scope[data-scope-id]')) {
     const name = label(button.dataset.scopeId ?? '');
@@ -303,4 +328,89 @@ export function nameCases(host: SimulationHost, root: HTMLElement): () => void {
   const observer = new MutationObserver(() => labelCases(root, cases.label));
   observer.observe(root, { childList: true, subtree: true });
   return () => observer.disconnect();
+}
+
+/**
+ * Where a simulation switched on shows the diagram: on a phone, when the
+ * diagram fitted whole (`fitScale`) is drawn below the readable scale, at
+ * the readable scale from its start event (the ▶ to press beside readable
+ * names), and the view then follows the token (followTokens). Fitted whole
+ * at 375 px, the loan decision was drawn at 34 %, its names readable only
+ * after "Zoom to read", and a long model at 9 %, where the 24 px ▶ and path
+ * switches covered its 9 px tasks. Null where the fitted view stays (a wide
+ * screen, or a diagram readable whole).
+ */
+export function simulationStartView(vp: Viewport, inner: Box, readable: number, fitScale: number, start?: Box | null): (Box & { scale: number }) | null {
+  if (!vp.narrow || !(readable > 0) || fitScale >= readable - 1e-9) return null;
+  return startViewBox(inner, vp, readable, start, Math.ceil(readable * 1000) / 1000);
+}
+
+/** A simulation pad on the screen: how much it matters (0 first) and its box in CSS px. */
+export interface PadBox {
+  rank: number;
+  box: Box;
+}
+
+/**
+ * Which pads to hide so none lies over another: in rank order (then left
+ * to right, top to bottom) a pad is kept unless it overlaps one already
+ * kept. Answers, for each pad in the order given, whether it is hidden.
+ */
+export function crowdedPads(pads: PadBox[]): boolean[] {
+  const order = pads.map((_, i) => i).sort((a, b) => pads[a].rank - pads[b].rank || pads[a].box.x - pads[b].box.x || pads[a].box.y - pads[b].box.y);
+  const kept: Box[] = [];
+  const hidden = pads.map(() => false);
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  for (const i of order) {
+    const box = pads[i].box;
+    if (box.width <= 0 || box.height <= 0) continue;
+    if (kept.some((k) => overlaps(k, box))) hidden[i] = true;
+    else kept.push(box);
+  }
+  return hidden;
+}
+
+/** Marks a simulation pad hidden because a more needed one lies under it (bpmn-viewer.css). */
+export const CROWDED_PAD_CLASS = 'bts-crowded';
+
+/** A pad's rank: a start event's ▶ first (a case begins there), a gateway's path switch next, a task's pause point last. */
+export function padRank(title: string | null): number {
+  if (title === 'Trigger Event') return 0;
+  if (title === 'Set Sequence Flow') return 1;
+  return 2;
+}
+
+/**
+ * Hides the simulation's pads that would lie over others: on a model
+ * fitted at 9 % every pad is drawn 24 px (fitSimulationOverlays) over
+ * shapes a third of that, and the start event's ▶ sat under the pause
+ * points of the tasks after it. Each time the view changes or the library
+ * draws its pads again, the pads are placed by rank (crowdedPads). Answers
+ * a function that stops watching.
+ */
+export function declutterPads(host: SimulationHost, container: HTMLElement): () => void {
+  const bus = host.get('eventBus') as { on(event: string, cb: () => void): void; off(event: string, cb: () => void): void };
+  let frame = 0;
+  const place = () => {
+    frame = 0;
+    const overlays = [...container.querySelectorAll<HTMLElement>('.djs-overlay-bts-context-menu')];
+    const pads = overlays.map((o) => {
+      o.classList.remove(CROWDED_PAD_CLASS);
+      const pad = o.querySelector<HTMLElement>('.bts-context-pad:not(.hidden)');
+      const r = pad?.getBoundingClientRect();
+      return { rank: padRank(pad?.getAttribute('title') ?? null) + (pad?.classList.contains('show-hover') ? 1 : 0), box: r ? { x: r.left, y: r.top, width: r.width, height: r.height } : { x: 0, y: 0, width: 0, height: 0 } };
+    });
+    crowdedPads(pads).forEach((hide, i) => overlays[i].classList.toggle(CROWDED_PAD_CLASS, hide));
+  };
+  const schedule = () => {
+    if (!frame) frame = requestAnimationFrame(place);
+  };
+  bus.on('canvas.viewbox.changed', schedule);
+  const observer = new MutationObserver(schedule);
+  observer.observe(container, { childList: true, subtree: true });
+  return () => {
+    observer.disconnect();
+    bus.off('canvas.viewbox.changed', schedule);
+    if (frame) cancelAnimationFrame(frame);
+  };
 }

@@ -153,11 +153,12 @@ export function readableScreens(inner: Box, vp: Pick<Viewport, 'width' | 'height
  * from its left end, where the process starts. `start` (the start event, with
  * its label) is kept inside the view, at its left edge when the diagram is
  * wider than the view; when the diagram's top-left corner would leave it
- * out, the view moves to it.
+ * out, the view moves to it. `maxScale` caps the full-height scale (the
+ * simulation on a phone opens at the readable scale, the most it can show).
  */
-export function startViewBox(inner: Box, vp: Pick<Viewport, 'width' | 'height'>, readable: number, start?: Box | null): Box & { scale: number } {
+export function startViewBox(inner: Box, vp: Pick<Viewport, 'width' | 'height'>, readable: number, start?: Box | null, maxScale = 1): Box & { scale: number } {
   const outerH = inner.height + 2 * START_PAD;
-  const heightFit = Math.min(1, vp.height / outerH);
+  const heightFit = Math.min(maxScale, vp.height / outerH);
   // Rounded up: bpmn-js rounds scales to 1/1000, which must not drop text under the limit.
   const scale = heightFit >= readable ? heightFit : Math.ceil(readable * 1000) / 1000;
   const width = vp.width / scale;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { anyHidden, coversAny, drawnElements, elementBox, fitBox, fitMargin, firstViewBox, focusWithHeader, hiddenSides, LARGE_DIAGRAM, MIN_READABLE_PX, nextPaint, poolBoxes, readBoxes, READABLE_ZOOM, smallScreen, SMALLEST_LABEL_PX, startEventBox, startViewBox, unionBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
-import { PictureExport } from './picture-export';
-import { EditorTools, type EditorToolList } from './editor-tools';
+import { PictureExport, PictureExportItems } from './picture-export';
+import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { MoreMenu } from './more-menu';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
-import { dockSimulationControls, fitSimulationOverlays, followTokens, loadViewerSimulation, nameCases, SIM_BADGE_MARGIN, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
+import { declutterPads, dockSimulationControls, fitSimulationOverlays, followTokens, loadViewerSimulation, nameCases, SIM_BADGE_MARGIN, simulationStartView, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
 export { hiddenSides, MIN_READABLE_PX, READABLE_ZOOM, SMALLEST_LABEL_PX, type ViewBox } from './bpmn-view';
@@ -293,6 +293,7 @@ export function BpmnViewer({
     let fitTimer: ReturnType<typeof setTimeout> | undefined;
     let observer: ResizeObserver | undefined;
     let stopNaming: (() => void) | undefined;
+    let stopDeclutter: (() => void) | undefined;
     const setStatus = (s: 'ready' | 'failed') => setOutcome({ xml, attempt, highlightKey, status: s });
     (async () => {
       try {
@@ -309,6 +310,7 @@ export function BpmnViewer({
           fitSimulationOverlays(viewer as unknown as SimulationHost);
           followTokens(viewer as unknown as SimulationHost);
           stopNaming = nameCases(viewer as unknown as SimulationHost, dockRef.current ?? containerRef.current);
+          stopDeclutter = declutterPads(viewer as unknown as SimulationHost, containerRef.current);
         }
         // Drawing a large diagram holds the page for seconds: the note saying so shows first.
         if (drawnElements(xml) >= LARGE_DIAGRAM) await nextPaint();
@@ -338,9 +340,14 @@ export function BpmnViewer({
           simOnRef.current = Boolean(e.active);
           setSimOn(Boolean(e.active));
           if (!e.active) return;
-          // The whole diagram on screen: fitted again with room for "Finished" at the right. A view
+          // The whole diagram on screen: fitted again with room for "Finished" at the right, or on a
+          // phone where names fitted are too small to read, readable from the start event. A view
           // opened readable at its start (a long model on a phone) or zoomed in stays; the view follows the token.
-          if (!anyHidden(canvas.viewbox())) fitWhole();
+          if (anyHidden(canvas.viewbox())) return;
+          const fitScale = fitWhole();
+          const vp = { width: container.clientWidth, height: container.clientHeight, narrow: smallScreen(container) };
+          const start = simulationStartView(vp, canvas.viewbox().inner, readable, fitScale, startEventBox(viewer.get('elementRegistry').getAll()));
+          if (start) canvas.viewbox(start);
         });
         bus.on('canvas.viewbox.changed', () => {
           const v = canvas.viewbox();
@@ -424,6 +431,7 @@ export function BpmnViewer({
       if (fitTimer) clearTimeout(fitTimer);
       observer?.disconnect();
       stopNaming?.();
+      stopDeclutter?.();
     };
   }, [xml, attempt, highlightKey, simWanted, fitWhole, placeMinimap]);
 
@@ -566,45 +574,52 @@ export function BpmnViewer({
   const tooSmall = ready && scale < readableAt - 0.001;
   const continues = ready && (sides.left || sides.right || sides.up || sides.down);
   // Full screen and Help: buttons on a wide screen, under More on a phone, as in the editor:
-  // at 375 px the seven buttons took three rows, Help alone on the third.
+  // at 375 px the seven buttons took three rows, Help alone on the third. A phone's More
+  // also holds 100 % and the downloads, so its bar is one row (SVG, PNG and its scale made three).
   const rareTools: EditorToolList = [
+    ...(narrow ? ([{ id: 'actual', label: 'Zoom to 100 %', onClick: actualSize, disabled: !ready }, PICTURES] as EditorToolList) : []),
     { id: 'fullscreen', label: fullscreen ? 'Exit full screen' : 'Full screen', onClick: toggleFullscreen, disabled: !ready, on: fullscreen },
     { id: 'help', label: 'Help', onClick: () => setHelpOpen((v) => !v), disabled: false, on: helpOpen, opens: true },
   ];
+  const pictureProps = { ready, getSvg: diagramSvg, name: exportName, onError: setExportError, onNote: setExportNote };
   return (
     <div className={`bpmn-viewer${className ? ` ${className}` : ''}${fullscreen ? ' is-fullscreen' : ''}`} ref={rootRef}>
       <div className="bpmn-toolbar" role="toolbar" aria-label="Diagram controls">
-        <button type="button" className="btn btn-small" onClick={() => zoomBy(ZOOM_IN_FACTOR)} disabled={!ready}>
-          Zoom In
+        {/* A phone's bar is one row: the zooms drawn as − and +, Fit and Stop short (their names in full). */}
+        <button type="button" className={`btn btn-small${narrow ? ' bpmn-symbol-btn' : ''}`} onClick={() => zoomBy(ZOOM_IN_FACTOR)} disabled={!ready} aria-label={narrow ? 'Zoom In' : undefined} title={narrow ? 'Zoom In' : undefined}>
+          {narrow ? '+' : 'Zoom In'}
         </button>
-        <button type="button" className="btn btn-small" onClick={() => zoomBy(ZOOM_OUT_FACTOR)} disabled={!ready}>
-          Zoom Out
+        <button type="button" className={`btn btn-small${narrow ? ' bpmn-symbol-btn' : ''}`} onClick={() => zoomBy(ZOOM_OUT_FACTOR)} disabled={!ready} aria-label={narrow ? 'Zoom Out' : undefined} title={narrow ? 'Zoom Out' : undefined}>
+          {narrow ? '−' : 'Zoom Out'}
         </button>
-        <button type="button" className="btn btn-small" onClick={fit} disabled={!ready}>
-          Fit Content
+        <button type="button" className="btn btn-small" onClick={fit} disabled={!ready} aria-label={narrow ? 'Fit Content' : undefined}>
+          {narrow ? 'Fit' : 'Fit Content'}
         </button>
-        <button type="button" className="btn btn-small" onClick={actualSize} disabled={!ready} aria-label="Zoom to 100 %">
-          100 %
-        </button>
+        {narrow ? null : (
+          <button type="button" className="btn btn-small" onClick={actualSize} disabled={!ready} aria-label="Zoom to 100 %">
+            100 %
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-small"
           onClick={simulate}
           disabled={!ready && !simWanted}
           aria-pressed={simOn}
+          aria-label={narrow && simOn ? 'Stop simulation' : undefined}
           title="Play the process with tokens: start one on a start event, choose the path at each gateway"
         >
-          {simOn ? 'Stop simulation' : 'Simulate'}
+          {simOn ? (narrow ? 'Stop' : 'Stop simulation') : 'Simulate'}
         </button>
-        {exportName !== undefined ? (
-          <PictureExport ready={ready} getSvg={diagramSvg} name={exportName} onError={setExportError} onNote={setExportNote} />
-        ) : null}
         {narrow ? (
           <MoreMenu menuLabel="More diagram tools">
-            <EditorTools tools={rareTools} menu pictures={null} />
+            <EditorTools tools={rareTools} menu pictures={exportName !== undefined ? <PictureExportItems {...pictureProps} /> : null} />
           </MoreMenu>
         ) : (
-          <EditorTools tools={rareTools} menu={false} pictures={null} />
+          <>
+            {exportName !== undefined ? <PictureExport {...pictureProps} /> : null}
+            <EditorTools tools={rareTools} menu={false} pictures={null} />
+          </>
         )}
       </div>
       {helpOpen ? (

@@ -48,6 +48,10 @@ export function Component() {
       <aside className="card az-hub-blurb" aria-label="BPMN Validation">
         <h2>BPMN Validation</h2>
         <p>Check existing BPMN models for correctness, clarity and layout before you share them. Upload a .bpmn file in the BPMN Analyzer to get a scored report.</p>
+        {/* The box named the BPMN Analyzer without a way there: a person had to find its card above. */}
+        <Link className="btn btn-secondary" to="/bpmn-analyzer">
+          Validate a BPMN file
+        </Link>
       </aside>
     </div>
   );
