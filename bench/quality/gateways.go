@@ -41,6 +41,29 @@ func namedGateways(m *process.Model) []namedGateway {
 	return out
 }
 
+// unnamedDecisions lists the splits of m that decide (exclusive,
+// inclusive, event-based; two ways out or more) but carry no name, with
+// their branch labels: the analyzer knew the question and did not say
+// it, so the export has to guess one.
+func unnamedDecisions(m *process.Model) []namedGateway {
+	out := map[string]int{}
+	labels := map[string][]string{}
+	for _, f := range m.Flows {
+		out[f.Source]++
+		if c := strings.TrimSpace(f.Condition); c != "" {
+			labels[f.Source] = append(labels[f.Source], c)
+		}
+	}
+	var gs []namedGateway
+	for _, g := range m.Gateways {
+		if strings.TrimSpace(g.Name) != "" || g.Type == process.GatewayParallel || out[g.ID] < 2 {
+			continue
+		}
+		gs = append(gs, namedGateway{typ: g.Type, branches: labels[g.ID]})
+	}
+	return gs
+}
+
 // maxGatewayName is the longest gateway question an analyst reads at a
 // glance in a diamond's label.
 const maxGatewayName = 60
@@ -256,10 +279,11 @@ func repeatedWord(ws []string) bool {
 	return false
 }
 
-// gatewayTally counts named gateways and those flagged, by flag.
+// gatewayTally counts named gateways and those flagged, by flag, and
+// the decisions left unnamed.
 type gatewayTally struct {
-	named, flagged int
-	byFlag         map[string]int
+	named, flagged, unnamed int
+	byFlag                  map[string]int
 }
 
 // printGateways lists every named gateway of the models drawn for the
@@ -303,12 +327,18 @@ func printGateways(w io.Writer, pl *pipeline, dir, only string) error {
 			}
 			fmt.Fprintln(w)
 		}
+		for _, g := range unnamedDecisions(&m) {
+			t.unnamed++
+			if !rd.totalsOnly {
+				fmt.Fprintf(w, "? %s | %s | (unnamed) -> %s\n", c.name, g.typ, strings.Join(g.branches, " / "))
+			}
+		}
 	}
 	note := ""
 	if rd.totalsOnly {
 		note = " (totals only)"
 	}
-	fmt.Fprintf(w, "%s%s: %d named gateways, %d flagged\n", dir, note, t.named, t.flagged)
+	fmt.Fprintf(w, "%s%s: %d named gateways, %d flagged; %d unnamed decisions\n", dir, note, t.named, t.flagged, t.unnamed)
 	if !rd.totalsOnly {
 		for _, k := range slices.Sorted(maps.Keys(t.byFlag)) {
 			fmt.Fprintf(w, "   %-22s %d\n", k, t.byFlag[k])

@@ -64,3 +64,24 @@ func TestNamedGateways(t *testing.T) {
 		t.Errorf("namedGateways = %+v", got)
 	}
 }
+
+func TestUnnamedDecisions(t *testing.T) {
+	m := process.Model{
+		Gateways: []process.Gateway{
+			{ID: "named", Type: process.GatewayExclusive, Name: "Risk low?"},
+			{ID: "split", Type: process.GatewayExclusive},
+			{ID: "fork", Type: process.GatewayParallel},
+			{ID: "join", Type: process.GatewayExclusive},
+		},
+		Flows: []process.Flow{
+			{ID: "f1", Source: "named", Target: "a"}, {ID: "f2", Source: "named", Target: "b"},
+			{ID: "f3", Source: "split", Target: "a", Condition: "Approved"}, {ID: "f4", Source: "split", Target: "b"},
+			{ID: "f5", Source: "fork", Target: "a"}, {ID: "f6", Source: "fork", Target: "b"},
+			{ID: "f7", Source: "join", Target: "c"},
+		},
+	}
+	got := unnamedDecisions(&m)
+	if len(got) != 1 || got[0].typ != process.GatewayExclusive || !slices.Equal(got[0].branches, []string{"Approved"}) {
+		t.Errorf("unnamedDecisions = %+v", got)
+	}
+}
