@@ -39,6 +39,13 @@ func TestGatewayFlags(t *testing.T) {
 		{process.GatewayExclusive, "Fraud confirmed?", []string{"Fraud confirmed", "Fraud not confirmed"}, []string{"repeats branch"}},
 		{process.GatewayExclusive, "Fraud confirmed or not?", []string{"Fraud confirmed", "Fraud not confirmed"}, nil},
 		{process.GatewayExclusive, "Risk outside or within appetite?", []string{"Risk outside appetite", "Risk within appetite"}, nil},
+		{process.GatewayExclusive, "Deviation above 2 %?", []string{"Deviation above 2 %", "Deviation up to 2 %"}, nil},
+		{process.GatewayExclusive, "Orders under 50 EUR?", []string{"Orders under 50 EUR", "Orders of 50 EUR or more"}, nil},
+		{process.GatewayExclusive, "Deviation above 2 %?", []string{"Deviation above 2 %", "Deviation noted"}, []string{"repeats branch"}},
+		{process.GatewayExclusive, "Risk low?", []string{"Risk low", "Risk high"}, []string{"repeats branch"}},
+		{process.GatewayExclusive, "Ask or ask?", []string{"Ask own customer", "Ask own customer"}, []string{"repeats alternative"}},
+		{process.GatewayExclusive, "Approve or approve or decline?", nil, []string{"repeats alternative"}},
+		{process.GatewayExclusive, "Approve, ask or reject?", nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
