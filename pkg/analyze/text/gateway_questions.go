@@ -32,6 +32,7 @@ func plainQuestion(name, performer string) string {
 	}
 	ws = performerForPronoun(ws, performer)
 	ws = addresseeNegative(ws)
+	ws = uncutClause(ws)
 	if len(ws) == 0 {
 		return name
 	}
@@ -317,3 +318,72 @@ var verbNouns = map[string]string{
 	"reply": "reply", "answer": "answer", "respond": "response", "pay": "payment", "confirm": "confirmation",
 	"call": "call", "react": "reaction", "sign": "signature", "object": "objection", "return": "return",
 }
+
+// uncutClause ends a question cut short inside a clause of its own
+// before that clause: "Controller refuses the invoice because the
+// coding?" → "Controller refuses the invoice?", "Requested role
+// conflicts with a role the employee?" (a relative clause that lost its
+// verb) → "Requested role conflicts with a role?". Whole questions are
+// kept.
+func uncutClause(ws []string) []string {
+	for i := 2; i < len(ws); i++ {
+		if reasonWords[norm(ws[i])] && !hasVerbAfter(ws[i+1:]) {
+			return ws[:i]
+		}
+	}
+	for i := 3; i+1 < len(ws); i++ {
+		if !articles[norm(ws[i])] || !nounOnly(ws[i-1]) || hasVerbAfter(ws[i+1:]) {
+			continue
+		}
+		return ws[:i]
+	}
+	return ws
+}
+
+// reasonWords open a clause that says why.
+var reasonWords = set(`because since although though`)
+
+// nounOnly reports a word the lexicon knows as a noun more than a verb:
+// a relative clause that follows it needs a verb of its own.
+func nounOnly(w string) bool {
+	n := norm(w)
+	if gatewayFunctionWords[n] || danglers[n] || comparisonWords[n] {
+		return false
+	}
+	if n == "" || isNumberWord(n) {
+		return false
+	}
+	b, form := lexicon().Base(n)
+	switch form {
+	case wordnet.FormNone:
+		return true
+	case wordnet.FormBase:
+		e, _ := lexicon().Lookup(b)
+		return e.Noun > e.Verb
+	}
+	return false
+}
+
+// hasVerbAfter reports a finite verb among ws: the clause they open was
+// said whole ("-ing" forms are often nouns: "because the coding").
+func hasVerbAfter(ws []string) bool {
+	for _, w := range ws {
+		n := norm(w)
+		if auxBe[n] || modals[n] || strings.HasSuffix(n, "n't") {
+			return true
+		}
+		b, form := lexicon().Base(n)
+		if form == wordnet.FormPast || form == wordnet.FormThird {
+			return true
+		}
+		if form == wordnet.FormBase {
+			if e, _ := lexicon().Lookup(b); e.Verb > e.Noun {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// gatewayFunctionWords are no nouns whatever the lexicon counts.
+var gatewayFunctionWords = set(`with of for to in on at by from into as than that which who whose and or but not no before after during since until about against through across behind past near per via`)
