@@ -244,3 +244,20 @@ func TestGatewayNameAnswerOnly(t *testing.T) {
 		})
 	}
 }
+
+func TestPartyChoiceNamed(t *testing.T) {
+	m := analyze(t, `Background check for new hire
+
+When candidate accept the offer, HR assistant is sending the consent form to the candidate. Candidate must give back the signed form in 5 days, if not, HR assistant is calling him.
+With the signed form HR assistant order the check at the screening agency. Agency is checking criminal record and former employers, this take normally one week. In same time the IT team prepare the laptop and the accounts, and the facility team make the badge.
+Agency send the report to HR. If report show a problem, HR manager is deciding. When HR manager withdraw the offer, HR assistant inform the candidate and IT team delete the accounts, the person not start. Else HR assistant confirm the start date to the candidate.`)
+	out := map[string]int{}
+	for _, f := range m.Flows {
+		out[f.Source]++
+	}
+	for _, g := range m.Gateways {
+		if g.Type != process.GatewayParallel && out[g.ID] > 1 && g.Name == "" {
+			t.Errorf("split %s (%s, pool %q) has no name", g.ID, g.Type, g.Pool)
+		}
+	}
+}

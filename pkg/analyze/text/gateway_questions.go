@@ -387,3 +387,8 @@ func hasVerbAfter(ws []string) bool {
 
 // gatewayFunctionWords are no nouns whatever the lexicon counts.
 var gatewayFunctionWords = set(`with of for to in on at by from into as than that which who whose and or but not no before after during since until about against through across behind past near per via`)
+
+// receivedChoice names the split an outside party's pool opens with when
+// the party starts with one of several steps by what it receives: the
+// message that arrives decides.
+const receivedChoice = "Which message arrives?"
