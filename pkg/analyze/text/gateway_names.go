@@ -32,7 +32,7 @@ func gatewayName(g *gwBlock) string {
 	name = alternativesQuestion(name, labels)
 	said := make([]string, len(labels))
 	for i, l := range labels {
-		said[i] = strings.Join(performerForPronoun(strings.Fields(l), owner), " ")
+		said[i] = strings.Join(dropBareBe(performerForPronoun(strings.Fields(l), owner)), " ")
 	}
 	return branchQuestion(name, said)
 }

@@ -178,7 +178,10 @@ func TestPlainQuestion(t *testing.T) {
 		{"You do not pay the invoice by the due date?", "", "Invoice not paid by the due date?"},
 		{"Controller refuses the invoice because the coding?", "", "Controller refuses the invoice?"},
 		{"Requested role conflicts with a role the employee?", "", "Requested role conflicts with a role?"},
+		{"30 days pass without a signed offer?", "", "No signed offer within 30 days?"},
+		{"14 days passed without payment?", "", "No payment within 14 days?"},
 		// kept
+		{"30 days pass?", "", "30 days pass?"},
 		{"Controller refuses the invoice because the coding is wrong?", "", "Controller refuses the invoice because the coding is wrong?"},
 		{"Customer refuses an item at the counter?", "", "Customer refuses an item at the counter?"},
 		{"Role conflicts with a role the employee has?", "", "Role conflicts with a role the employee has?"},
@@ -223,7 +226,7 @@ func TestAlternativesQuestion(t *testing.T) {
 	}
 }
 
-func TestGatewayNameAnswerOnly(t *testing.T) {
+func TestGatewayName(t *testing.T) {
 	tests := []struct {
 		name string
 		g    *gwBlock
@@ -234,6 +237,7 @@ func TestGatewayNameAnswerOnly(t *testing.T) {
 		{"no step", &gwBlock{name: "Yes?", branches: []branch{{label: "Yes", items: []*item{{end: true}}}, {label: "No"}}}, "Yes?"},
 		{"she", &gwBlock{name: "She finds mistakes?", performer: "Tax Accountant", before: &item{act: &draft{name: "Review return", performer: "Controller"}}, branches: []branch{{label: "Yes"}, {label: "No"}}}, "Controller finds mistakes?"},
 		{"he, both branches", &gwBlock{name: "He find nothing?", performer: "Store Manager", branches: []branch{{label: "He find nothing"}, {label: "He find the proof"}}}, "Store Manager finds nothing or the proof?"},
+		{"be, both branches", &gwBlock{name: "Damage be caused by subsidence?", branches: []branch{{label: "Damage be caused by subsidence"}, {label: "Damage caused by a leak"}}}, "Damage caused by subsidence or a leak?"},
 		{"question", &gwBlock{name: "Invoice correct?", branches: []branch{{label: "Yes"}, {label: "No"}}}, "Invoice correct?"},
 	}
 	for _, tt := range tests {

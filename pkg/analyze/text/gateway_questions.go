@@ -33,6 +33,7 @@ func plainQuestion(name, performer string) string {
 	ws = performerForPronoun(ws, performer)
 	ws = addresseeNegative(ws)
 	ws = uncutClause(ws)
+	ws = periodWithout(ws)
 	if len(ws) == 0 {
 		return name
 	}
@@ -392,3 +393,20 @@ var gatewayFunctionWords = set(`with of for to in on at by from into as than tha
 // the party starts with one of several steps by what it receives: the
 // message that arrives decides.
 const receivedChoice = "Which message arrives?"
+
+// periodWithout says "30 days pass without a signed offer" as the
+// question it is: "No signed offer within 30 days".
+func periodWithout(ws []string) []string {
+	if len(ws) < 5 || !isNumberWord(ws[0]) || !unitNames[norm(ws[1])] || norm(ws[3]) != "without" {
+		return ws
+	}
+	if v := norm(ws[2]); v != "pass" && v != "passed" && v != "elapse" && v != "elapsed" {
+		return ws
+	}
+	rest := ws[4:]
+	if articles[norm(rest[0])] && len(rest) > 1 {
+		rest = rest[1:]
+	}
+	out := append([]string{"No"}, rest...)
+	return append(out, "within", ws[0], ws[1])
+}
