@@ -29,7 +29,7 @@ func gatewayName(g *gwBlock) string {
 	}
 	owner := pronounOwner(g)
 	name = plainQuestion(firstPersonQuestion(name, g.performer), owner)
-	name = alternativesQuestion(name, labels)
+	name = withParticles(alternativesQuestion(name, labels), g)
 	said := make([]string, len(labels))
 	for i, l := range labels {
 		said[i] = strings.Join(dropBareBe(performerForPronoun(strings.Fields(l), owner)), " ")

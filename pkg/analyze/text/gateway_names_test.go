@@ -238,6 +238,10 @@ func TestGatewayName(t *testing.T) {
 		{"she", &gwBlock{name: "She finds mistakes?", performer: "Tax Accountant", before: &item{act: &draft{name: "Review return", performer: "Controller"}}, branches: []branch{{label: "Yes"}, {label: "No"}}}, "Controller finds mistakes?"},
 		{"he, both branches", &gwBlock{name: "He find nothing?", performer: "Store Manager", branches: []branch{{label: "He find nothing"}, {label: "He find the proof"}}}, "Store Manager finds nothing or the proof?"},
 		{"be, both branches", &gwBlock{name: "Damage be caused by subsidence?", branches: []branch{{label: "Damage be caused by subsidence"}, {label: "Damage caused by a leak"}}}, "Damage caused by subsidence or a leak?"},
+		{"particle after", &gwBlock{name: "Accept or turn?", branches: []branch{{label: "Accept", items: []*item{{act: &draft{name: "Accept applicant"}}}}, {label: "Turn", items: []*item{{act: &draft{name: "Turn applicant down"}}}}}}, "Accept or turn down?"},
+		{"particle next", &gwBlock{name: "Restock or write?", branches: []branch{{label: "Restock", items: []*item{{act: &draft{name: "Restock item"}}}}, {label: "Write", items: []*item{{act: &draft{name: "Write off refunds above 200 EUR"}}}}}}, "Restock or write off?"},
+		{"no phrasal verb", &gwBlock{name: "Accept or turn?", branches: []branch{{label: "Accept", items: []*item{{act: &draft{name: "Accept applicant down"}}}}, {label: "Turn", items: []*item{{act: &draft{name: "Turn applicant down"}}}}}}, "Accept or turn down?"},
+		{"no particle", &gwBlock{name: "Pay or cancel?", branches: []branch{{label: "Pay", items: []*item{{act: &draft{name: "Pay invoice"}}}}, {label: "Cancel", items: []*item{{act: &draft{name: "Cancel order"}}}}}}, "Pay or cancel?"},
 		{"question", &gwBlock{name: "Invoice correct?", branches: []branch{{label: "Yes"}, {label: "No"}}}, "Invoice correct?"},
 	}
 	for _, tt := range tests {

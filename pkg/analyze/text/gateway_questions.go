@@ -410,3 +410,63 @@ func periodWithout(ws []string) []string {
 	out := append([]string{"No"}, rest...)
 	return append(out, "within", ws[0], ws[1])
 }
+
+// withParticles gives the verbs of a choice between steps the particle
+// their steps carry: "Accept or turn?" with the step "Turn applicant
+// down" → "Accept or turn down?", "Restock or write?" with "Write off
+// refunds …" → "Restock or write off?".
+func withParticles(name string, g *gwBlock) string {
+	q := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(name), "?"))
+	parts := strings.Split(q, " or ")
+	if len(parts) < 2 {
+		return name
+	}
+	changed := false
+	for i, p := range parts {
+		if strings.Contains(p, " ") {
+			return name
+		}
+		if pt := stepParticle(p, g); pt != "" {
+			parts[i] = p + " " + pt
+			changed = true
+		}
+	}
+	if !changed {
+		return name
+	}
+	return strings.Join(parts, " or ") + "?"
+}
+
+// stepParticle is the particle of the verb verb in the first step of the
+// branch labelled verb: right after it or ending a short step name.
+func stepParticle(verb string, g *gwBlock) string {
+	for _, br := range g.branches {
+		if !strings.EqualFold(br.label, verb) || len(br.items) == 0 || br.items[0].act == nil {
+			continue
+		}
+		ws := strings.Fields(br.items[0].act.name)
+		if len(ws) < 2 || !strings.EqualFold(ws[0], verb) {
+			return ""
+		}
+		v := strings.ToLower(verb)
+		if p := norm(ws[1]); stepParticles[p] && phrasalVerbs[v+" "+p] {
+			return p
+		}
+		if p := norm(ws[len(ws)-1]); len(ws) <= 4 && stepParticles[p] && phrasalVerbs[v+" "+p] {
+			return p // "Turn applicant down", not "Accept applicant down"
+		}
+		return ""
+	}
+	return ""
+}
+
+// stepParticles complete a phrasal verb: "turn down", "write off".
+var stepParticles = set(`down off up out back over away`)
+
+// phrasalVerbs are the verbs a choice between steps names with their
+// particle: the verb alone says something else ("turn", "write").
+var phrasalVerbs = map[string]bool{
+	"turn down": true, "send back": true, "write off": true, "hand over": true, "give back": true,
+	"call back": true, "fill out": true, "pick up": true, "take back": true, "sign off": true,
+	"put off": true, "hold back": true, "throw away": true, "give up": true, "follow up": true,
+}
