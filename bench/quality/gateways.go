@@ -41,6 +41,29 @@ func namedGateways(m *process.Model) []namedGateway {
 	return out
 }
 
+// unnamedDecisions lists the splits of m that decide (exclusive,
+// inclusive, event-based; two ways out or more) but carry no name, with
+// their branch labels: the analyzer knew the question and did not say
+// it, so the export has to guess one.
+func unnamedDecisions(m *process.Model) []namedGateway {
+	out := map[string]int{}
+	labels := map[string][]string{}
+	for _, f := range m.Flows {
+		out[f.Source]++
+		if c := strings.TrimSpace(f.Condition); c != "" {
+			labels[f.Source] = append(labels[f.Source], c)
+		}
+	}
+	var gs []namedGateway
+	for _, g := range m.Gateways {
+		if strings.TrimSpace(g.Name) != "" || g.Type == process.GatewayParallel || out[g.ID] < 2 {
+			continue
+		}
+		gs = append(gs, namedGateway{typ: g.Type, branches: labels[g.ID]})
+	}
+	return gs
+}
+
 // maxGatewayName is the longest gateway question an analyst reads at a
 // glance in a diamond's label.
 const maxGatewayName = 60
@@ -109,6 +132,7 @@ func gatewayFlags(lex *wordnet.Lexicon, typ, name string, branches []string) []s
 	add(!hasContent(ws), "no content word")
 	add(orphanNumber(ws), "orphan number")
 	add(repeatsBranch(body, branches), "repeats branch")
+	add(repeatsAlternative(body), "repeats alternative")
 	add(missingCopula(lex, ws), "missing verb")
 	add(repeatedWord(ws), "repeated word")
 	return flags
@@ -195,7 +219,8 @@ func bareAmount(ws []string) bool {
 
 // repeatsBranch reports a question that is one of its branch labels
 // word for word (articles and "is" aside), so the diamond and its flow
-// read alike and the question names only one answer.
+// read alike and the question names only one answer; a threshold asked
+// from one side while the flows bound it from both is no repeat.
 func repeatsBranch(body string, branches []string) bool {
 	q := verbatimKey(body)
 	if q == "" {
@@ -203,11 +228,55 @@ func repeatsBranch(body string, branches []string) bool {
 	}
 	for _, b := range branches {
 		if verbatimKey(strings.TrimRight(b, "?")) == q {
+			return !thresholdPair(q, branches)
+		}
+	}
+	return false
+}
+
+// repeatsAlternative reports a choice that names one alternative twice:
+// "Ask or ask?", "Approve or approve or decline?".
+func repeatsAlternative(body string) bool {
+	seen := map[string]bool{}
+	for p := range strings.SplitSeq(strings.ReplaceAll(body, ", ", " or "), " or ") {
+		k := verbatimKey(p)
+		if k != "" && seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
+}
+
+// thresholdPair reports branch labels that bound one number from both
+// sides ("Deviation above 2 %" / "Deviation up to 2 %"): the question
+// asks one side, as the text did, and its flows name both.
+func thresholdPair(q string, branches []string) bool {
+	for _, b := range branches {
+		k := verbatimKey(strings.TrimRight(b, "?"))
+		if k == q || k == "" {
+			continue
+		}
+		a, o := strings.Fields(q), strings.Fields(k)
+		i := 0
+		for i < len(a) && i < len(o) && a[i] == o[i] {
+			i++
+		}
+		j := 0
+		for j < len(a)-i && j < len(o)-i && a[len(a)-1-j] == o[len(o)-1-j] {
+			j++
+		}
+		diff := append(append([]string{}, a[i:len(a)-j]...), o[i:len(o)-j]...)
+		if len(diff) > 0 && !slices.ContainsFunc(diff, func(w string) bool { return !boundWords[w] && !numberRe.MatchString(w) && !unitWords[w] }) &&
+			slices.ContainsFunc(a, func(w string) bool { return numberRe.MatchString(w) }) {
 			return true
 		}
 	}
 	return false
 }
+
+// boundWords bound a number from one side.
+var boundWords = wordSet(`above below over under up to less more than at least most within exceeds exceed beyond or of`)
 
 // verbatimKey is a label's words in lower case without articles and
 // copulas: "the case is a replacement" and "Case a replacement" match.
@@ -256,10 +325,11 @@ func repeatedWord(ws []string) bool {
 	return false
 }
 
-// gatewayTally counts named gateways and those flagged, by flag.
+// gatewayTally counts named gateways and those flagged, by flag, and
+// the decisions left unnamed.
 type gatewayTally struct {
-	named, flagged int
-	byFlag         map[string]int
+	named, flagged, unnamed int
+	byFlag                  map[string]int
 }
 
 // printGateways lists every named gateway of the models drawn for the
@@ -303,12 +373,18 @@ func printGateways(w io.Writer, pl *pipeline, dir, only string) error {
 			}
 			fmt.Fprintln(w)
 		}
+		for _, g := range unnamedDecisions(&m) {
+			t.unnamed++
+			if !rd.totalsOnly {
+				fmt.Fprintf(w, "? %s | %s | (unnamed) -> %s\n", c.name, g.typ, strings.Join(g.branches, " / "))
+			}
+		}
 	}
 	note := ""
 	if rd.totalsOnly {
 		note = " (totals only)"
 	}
-	fmt.Fprintf(w, "%s%s: %d named gateways, %d flagged\n", dir, note, t.named, t.flagged)
+	fmt.Fprintf(w, "%s%s: %d named gateways, %d flagged; %d unnamed decisions\n", dir, note, t.named, t.flagged, t.unnamed)
 	if !rd.totalsOnly {
 		for _, k := range slices.Sorted(maps.Keys(t.byFlag)) {
 			fmt.Fprintf(w, "   %-22s %d\n", k, t.byFlag[k])

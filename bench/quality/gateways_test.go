@@ -39,6 +39,13 @@ func TestGatewayFlags(t *testing.T) {
 		{process.GatewayExclusive, "Fraud confirmed?", []string{"Fraud confirmed", "Fraud not confirmed"}, []string{"repeats branch"}},
 		{process.GatewayExclusive, "Fraud confirmed or not?", []string{"Fraud confirmed", "Fraud not confirmed"}, nil},
 		{process.GatewayExclusive, "Risk outside or within appetite?", []string{"Risk outside appetite", "Risk within appetite"}, nil},
+		{process.GatewayExclusive, "Deviation above 2 %?", []string{"Deviation above 2 %", "Deviation up to 2 %"}, nil},
+		{process.GatewayExclusive, "Orders under 50 EUR?", []string{"Orders under 50 EUR", "Orders of 50 EUR or more"}, nil},
+		{process.GatewayExclusive, "Deviation above 2 %?", []string{"Deviation above 2 %", "Deviation noted"}, []string{"repeats branch"}},
+		{process.GatewayExclusive, "Risk low?", []string{"Risk low", "Risk high"}, []string{"repeats branch"}},
+		{process.GatewayExclusive, "Ask or ask?", []string{"Ask own customer", "Ask own customer"}, []string{"repeats alternative"}},
+		{process.GatewayExclusive, "Approve or approve or decline?", nil, []string{"repeats alternative"}},
+		{process.GatewayExclusive, "Approve, ask or reject?", nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,5 +69,26 @@ func TestNamedGateways(t *testing.T) {
 	got := namedGateways(&m)
 	if len(got) != 1 || got[0].name != "Risk low?" || !slices.Equal(got[0].branches, []string{"Risk low", "Risk high"}) {
 		t.Errorf("namedGateways = %+v", got)
+	}
+}
+
+func TestUnnamedDecisions(t *testing.T) {
+	m := process.Model{
+		Gateways: []process.Gateway{
+			{ID: "named", Type: process.GatewayExclusive, Name: "Risk low?"},
+			{ID: "split", Type: process.GatewayExclusive},
+			{ID: "fork", Type: process.GatewayParallel},
+			{ID: "join", Type: process.GatewayExclusive},
+		},
+		Flows: []process.Flow{
+			{ID: "f1", Source: "named", Target: "a"}, {ID: "f2", Source: "named", Target: "b"},
+			{ID: "f3", Source: "split", Target: "a", Condition: "Approved"}, {ID: "f4", Source: "split", Target: "b"},
+			{ID: "f5", Source: "fork", Target: "a"}, {ID: "f6", Source: "fork", Target: "b"},
+			{ID: "f7", Source: "join", Target: "c"},
+		},
+	}
+	got := unnamedDecisions(&m)
+	if len(got) != 1 || got[0].typ != process.GatewayExclusive || !slices.Equal(got[0].branches, []string{"Approved"}) {
+		t.Errorf("unnamedDecisions = %+v", got)
 	}
 }

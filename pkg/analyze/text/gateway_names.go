@@ -1,6 +1,7 @@
 package text
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/spade-bpmn/spade/pkg/analyze/text/wordnet"
@@ -17,7 +18,23 @@ func gatewayName(g *gwBlock) string {
 			labels = append(labels, br.label)
 		}
 	}
-	return branchQuestion(firstPersonQuestion(g.name, g.performer), labels)
+	name := g.name
+	if answerOnly(name) {
+		if q := firstStepQuestion(g); q != "" {
+			name = q
+		}
+	}
+	if strings.TrimSpace(name) == "" {
+		return name
+	}
+	owner := pronounOwner(g)
+	name = plainQuestion(firstPersonQuestion(name, g.performer), owner)
+	name = withParticles(alternativesQuestion(name, labels), g)
+	said := make([]string, len(labels))
+	for i, l := range labels {
+		said[i] = strings.Join(dropBareBe(performerForPronoun(strings.Fields(l), owner)), " ")
+	}
+	return branchQuestion(name, said)
 }
 
 // maxQuestion is the longest question an analyst reads at a glance in a
@@ -31,24 +48,26 @@ const maxQuestion = 60
 // labels share in front and at the end are said once.
 func branchQuestion(name string, labels []string) string {
 	q := strings.TrimSpace(strings.TrimSuffix(name, "?"))
-	if len(labels) != 2 || (!strings.EqualFold(q, labels[0]) && !strings.EqualFold(q, labels[1])) || answerWords[norm(labels[0])] || answerWords[norm(labels[1])] {
+	labels = distinctAnswers(labels)
+	if !slices.ContainsFunc(labels, func(l string) bool { return strings.EqualFold(q, l) }) {
+		return name
+	}
+	if len(labels) > 2 {
+		return manyBranchQuestion(name, labels)
+	}
+	if len(labels) != 2 || answerWords[norm(labels[0])] || answerWords[norm(labels[1])] {
 		return name
 	}
 	a, b := strings.Fields(labels[0]), strings.Fields(labels[1])
-	p := 0
-	for p < len(a) && p < len(b) && strings.EqualFold(a[p], b[p]) {
-		p++
-	}
-	s := 0
-	for s < len(a)-p && s < len(b)-p && strings.EqualFold(a[len(a)-1-s], b[len(b)-1-s]) {
-		s++
-	}
+	p, s := sharedEnds(a, b)
 	if cutShort(a) || cutShort(b) {
 		return name // "Orders of 50 EUR or": no answer to name
 	}
 	ma, mb := a[p:len(a)-s], b[p:len(b)-s]
 	var out string
 	switch {
+	case comparisonPair(ma, mb):
+		return name // "Deviation above 2 %?": one threshold, asked as the text asked it
 	case len(ma) == 0 && len(mb) == 1 && negWord(mb[0]):
 		out = labels[0] + " or not" // "Fraud confirmed" / "Fraud not confirmed"
 	case len(mb) == 0 && len(ma) == 1 && negWord(ma[0]):
@@ -70,6 +89,18 @@ func branchQuestion(name string, labels []string) string {
 		return name
 	}
 	return capitalise(out) + "?"
+}
+
+// sharedEnds counts the words two labels share in front (p) and, after
+// those, at the end (s).
+func sharedEnds(a, b []string) (p, s int) {
+	for p < len(a) && p < len(b) && strings.EqualFold(a[p], b[p]) {
+		p++
+	}
+	for s < len(a)-p && s < len(b)-p && strings.EqualFold(a[len(a)-1-s], b[len(b)-1-s]) {
+		s++
+	}
+	return p, s
 }
 
 // answerWords are branch labels that answer a question without naming it.

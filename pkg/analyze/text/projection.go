@@ -289,7 +289,7 @@ func (c *collaboration) projectedFlows(p process.Pool, proj *projection, gateway
 			// the party starts with one of several steps, by what it
 			// receives: a choice, not parallel work
 			split := fmt.Sprintf("Gateway_%s_%d", p.ID, len(m.Gateways)+1)
-			m.Gateways = append(m.Gateways, process.Gateway{ID: split, Type: process.GatewayExclusive, Performer: who, Pool: p.ID})
+			m.Gateways = append(m.Gateways, process.Gateway{ID: split, Type: process.GatewayExclusive, Name: receivedChoice, Performer: who, Pool: p.ID})
 			proj.keep[split] = true
 			name[split] = split
 			proj.edges[split] = es
