@@ -34,6 +34,9 @@ type sentenceReader func(r *reading) (ds []*draft, ok bool)
 // sentence reads one sentence (or list item) and adds what it describes
 // to the flow. It returns the activities it created.
 func (a *analyzer) sentence(s string, inItem bool) []*draft {
+	if a.bareEnd(s) {
+		return nil
+	}
 	s, ok := a.admit(s)
 	if !ok {
 		return nil
