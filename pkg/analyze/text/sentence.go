@@ -241,7 +241,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	if m := whetherRe.FindStringSubmatch(r.body); m != nil && strings.Contains(strings.ToLower(r.body), "whether") {
 		a.lastQuestion = m[2] + "?" // what a following "If yes" answers
 	}
-	if m := untilRe.FindStringSubmatch(r.body); a.repeatSteps(r.body) || m != nil && a.loopUntil(m[1]) {
+	if m := untilRe.FindStringSubmatch(r.body); a.repeatSteps(r.body) || m != nil && a.loopUntil(m[1]) || a.keepsSendingBack(r.body) {
 		return nil // "This continues until …", "Repeat steps 2 to 5 until …" close a cycle, no step
 	}
 	ds := a.readSteps(r)
