@@ -1,0 +1,22 @@
+package text
+
+import "testing"
+
+func TestMasterRole(t *testing.T) {
+	tests := []struct {
+		np   string
+		want bool
+	}{
+		{"cellar master", true},
+		{"Harbour Master", true},
+		{"scrum master", true},
+		{"vendor master", false},
+		{"material master", false},
+		{"master", false},
+	}
+	for _, tt := range tests {
+		if got := isAgent(tt.np); got != tt.want {
+			t.Errorf("isAgent(%q) = %v, want %v", tt.np, got, tt.want)
+		}
+	}
+}
