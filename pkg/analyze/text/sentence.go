@@ -37,6 +37,9 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if a.bareEnd(s) {
 		return nil
 	}
+	if ds, ok := a.eitherArrows(s, inItem); ok {
+		return ds
+	}
 	s, ok := a.admit(s)
 	if !ok {
 		return nil
