@@ -40,6 +40,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 	if ds, ok := a.eitherArrows(s, inItem); ok {
 		return ds
 	}
+	s = dependingColon(s)
 	s, ok := a.admit(s)
 	if !ok {
 		return nil
