@@ -218,6 +218,9 @@ func (s *objectScan) atTo(j int) (int, bool) {
 	}
 	if j+1 < len(s.rest) {
 		if _, f := verbForm(s.rest[j+1]); f == formBase {
+			if k, ok := s.askContent(j); ok {
+				return k, true // "asks the caller to sign in": what is asked
+			}
 			return j, true // "… to check": a purpose
 		}
 	}
