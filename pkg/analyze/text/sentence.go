@@ -34,7 +34,7 @@ type sentenceReader func(r *reading) (ds []*draft, ok bool)
 // sentence reads one sentence (or list item) and adds what it describes
 // to the flow. It returns the activities it created.
 func (a *analyzer) sentence(s string, inItem bool) []*draft {
-	if s = spokenLead(s); s == "" || a.bareEnd(s) {
+	if s = joinLead(spokenLead(s)); s == "" || a.bareEnd(s) {
 		return nil
 	}
 	if ds, ok := a.eitherArrows(s, inItem); ok {

@@ -24,3 +24,16 @@ func spokenLead(s string) string {
 	return capitalise(rest)
 }
 
+// joinLeadRe opens a step done after alternatives rejoin, in words that
+// would read as a choice of their own: "Either way the counter assistant
+// takes the payment", "Whichever it is, …".
+var joinLeadRe = regexp.MustCompile(`(?i)^\W*(?:either\s+way|whichever\s+way|whichever\s+it\s+is|whatever\s+happens)\s*,?\s+`)
+
+// joinLead drops that lead: the step is the one after the join.
+func joinLead(s string) string {
+	m := joinLeadRe.FindStringIndex(s)
+	if m == nil || wordCount(s[m[1]:]) < 2 {
+		return s
+	}
+	return capitalise(s[m[1]:])
+}

@@ -18,3 +18,17 @@ func TestSpokenLead(t *testing.T) {
 		}
 	}
 }
+
+func TestJoinLead(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Either way the counter assistant takes the payment.", "The counter assistant takes the payment."},
+		{"Either way, the counter assistant takes the payment.", "The counter assistant takes the payment."},
+		{"Whichever it is, the clerk files the form.", "The clerk files the form."},
+		{"Either the clerk files the form or the manager does.", "Either the clerk files the form or the manager does."},
+	}
+	for _, tt := range tests {
+		if got := joinLead(tt.in); got != tt.want {
+			t.Errorf("joinLead(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
