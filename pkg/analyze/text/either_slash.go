@@ -64,3 +64,16 @@ func dependingColon(s string) string {
 	}
 	return s
 }
+
+// ownSubject reports a clause that opens with its own performer and a
+// finite verb: "the counter assistant hands it over" after "the driver
+// delivers the cake or", which is no second step of the driver's.
+func ownSubject(text string) bool {
+	ws := strings.Fields(text)
+	for k := 1; k < len(ws) && k <= 4; k++ {
+		if _, f := verbForm(ws[k]); f == formThird || f == formPast {
+			return determiners[norm(ws[0])] && isAgent(nounPhrase(ws[:k], 4))
+		}
+	}
+	return false
+}

@@ -53,3 +53,29 @@ func TestDependingColon(t *testing.T) {
 		}
 	}
 }
+
+// TestOrOwnSubject: "A does X or B does Y" after "Depending on …" gives B
+// its own step, not a step of A's named "A B".
+func TestOrOwnSubject(t *testing.T) {
+	tests := []struct {
+		text      string
+		performer map[string]string
+	}{
+		{"The baker bakes the cake.\nDepending on whether the customer chose delivery, the driver delivers the cake or the counter assistant hands it over in the shop.\n",
+			map[string]string{"Deliver cake": "Driver", "Hand cake over in shop": "Counter Assistant"}},
+		{"Depending on the damage, the adjuster sends an expert or settles the claim by phone.\n",
+			map[string]string{"Send expert": "Adjuster", "Settle claim": "Adjuster"}},
+	}
+	for _, tt := range tests {
+		m := Analyze(context.Background(), tt.text, "x.txt")
+		got := map[string]string{}
+		for _, a := range m.Activities {
+			got[a.Name] = a.Performer
+		}
+		for name, who := range tt.performer {
+			if got[name] != who {
+				t.Errorf("%q: %q by %q, want %q (steps %v)", tt.text, name, got[name], who, got)
+			}
+		}
+	}
+}

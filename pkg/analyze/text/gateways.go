@@ -194,10 +194,15 @@ func (a *analyzer) orAlternatives(body, source string) [][]*draft {
 			break
 		}
 	}
-	if subject == "" {
-		return nil
+	rest := body[i+4:]
+	if !ownSubject(rest) {
+		// "… sends an expert or settles the claim": the same subject
+		if subject == "" {
+			return nil
+		}
+		rest = subject + " " + rest
 	}
-	two := a.clauses(subject+" "+body[i+4:], source)
+	two := a.clauses(rest, source)
 	if len(two) == 0 {
 		return nil
 	}
