@@ -10,3 +10,14 @@ func masterRole(ws []string) bool {
 	n := len(ws)
 	return n >= 2 && norm(ws[n-1]) == "master" && masterTrades[norm(ws[n-2])]
 }
+
+// ofRole reports a role named "<role> of <what>": "Head of Year", "Head
+// of Section", whose last word ("year") is no role.
+func ofRole(ws []string) bool {
+	for i := 1; i+1 < len(ws); i++ {
+		if norm(ws[i]) == "of" && ofRoles[norm(ws[i-1])] {
+			return true
+		}
+	}
+	return false
+}

@@ -13,6 +13,9 @@ func TestMasterRole(t *testing.T) {
 		{"vendor master", false},
 		{"material master", false},
 		{"master", false},
+		{"Head of Year", true},
+		{"head of section", true},
+		{"end of year", false},
 	}
 	for _, tt := range tests {
 		if got := isAgent(tt.np); got != tt.want {
