@@ -101,8 +101,8 @@ func isAgent(np string) bool {
 			return true
 		}
 	}
-	if companyName(ws) {
-		return true // "Acme Ltd"
+	if companyName(ws) || masterRole(ws) || ofRole(ws) {
+		return true // "Acme Ltd", "cellar master", "head of year"
 	}
 	// the head noun (last word) decides: "Accounts Payable Clerk" is a
 	// clerk, "Shutter and Aperture Priority" is a priority

@@ -241,7 +241,7 @@ var signOffJoinedRe = regexp.MustCompile(`(?i)^(?:(?:many\s+|and\s+)?thanks(?:\s
 
 // choiceLeadRe introduces a list of alternatives: "… using one of the
 // following methods:", "Use one of:".
-var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\s+following|\s+these)?(?:\s+\w+){0,2}|either of the following(?:\s+\w+)?|choose (?:one|between)(?:\s+\w+){0,3}|(?:decides|chooses|selects)(?:\s+(?:between|on|whether|either))?|(?:two|three|four|2|3|4)\s+(?:options|alternatives|choices|possibilities)(?:\s+\w+){0,2})\s*\)?\s*:\s*$`)
+var choiceLeadRe = regexp.MustCompile(`(?i)\b(?:(?:any\s+)?one of(?:\s+the)?(?:\s+following|\s+these)?(?:\s+\w+){0,2}|either of the following(?:\s+\w+)?|choose (?:one|between)(?:\s+\w+){0,3}|(?:decides|chooses|selects)(?:\s+(?:between|on|whether|either))?|(?:two|three|four|five|2|3|4|5)\s+(?:possible\s+|different\s+)?(?:options|alternatives|choices|possibilities|outcomes|results)(?:\s+\w+){0,2})\s*\)?\s*:\s*$`)
 
 // choice is a run of list items that are alternatives: bounds[i] is
 // where item i's steps begin in the builder's main sequence.
@@ -283,7 +283,7 @@ func (a *analyzer) endChoice(ch *choice) {
 		}
 		branches = append(branches, branch{label: label, items: items})
 	}
-	g := &gwBlock{typ: process.GatewayExclusive, name: "Which method?", spec: "One of the listed alternatives is used."}
+	g := &gwBlock{typ: process.GatewayExclusive, name: choiceQuestion(ch.lead), spec: "One of the listed alternatives is used."}
 	if ch.parallel {
 		g = &gwBlock{typ: process.GatewayParallel, spec: "The branches run at the same time; the process continues when all are done."}
 		for i := range branches {

@@ -122,7 +122,8 @@ func (a *analyzer) readEither(r *reading) ([]*draft, bool) {
 
 // dependingRe opens a sentence whose alternatives depend on something:
 // "Depending on the type of damage, the adjuster sends an expert or
-// settles the claim by phone."
+// settles the claim by phone.", "Depending on the format: DTP lays out
+// the PDF / PM converts the file".
 var dependingRe = regexp.MustCompile(`(?i)^depending\s+on\s+([^,]{2,80}),\s+(.+)$`)
 
 // readDepending reads "Depending on X, A or B": an exclusive choice
@@ -131,6 +132,9 @@ func (a *analyzer) readDepending(r *reading) ([]*draft, bool) {
 	m := dependingRe.FindStringSubmatch(r.body)
 	if m == nil {
 		return nil, false
+	}
+	if ds, ok := a.slashChoice(m[1], m[2], r); ok {
+		return ds, true
 	}
 	body := m[2]
 	if e := eitherRe.FindStringSubmatch(body); e != nil {
@@ -190,10 +194,15 @@ func (a *analyzer) orAlternatives(body, source string) [][]*draft {
 			break
 		}
 	}
-	if subject == "" {
-		return nil
+	rest := body[i+4:]
+	if !ownSubject(rest) {
+		// "… sends an expert or settles the claim": the same subject
+		if subject == "" {
+			return nil
+		}
+		rest = subject + " " + rest
 	}
-	two := a.clauses(subject+" "+body[i+4:], source)
+	two := a.clauses(rest, source)
 	if len(two) == 0 {
 		return nil
 	}

@@ -306,7 +306,7 @@ func TestParallelPhrasings(t *testing.T) {
 		{"independently of each other", "The editor receives the draft. The proofreader checks the spelling and the designer sets the layout independently of each other. The editor approves the issue.",
 			[][2]string{{"Check spelling", "Set layout"}}},
 		{"and, in the meantime, one performer", "The office checks the application. The office asks the police for an opinion and, in the meantime, calculates the fee. The office issues the permit.",
-			[][2]string{{"Ask police", "Calculate fee"}}},
+			[][2]string{{"Ask police for opinion", "Calculate fee"}}},
 		{"semicolon, meanwhile", "The nurse admits the patient. The nurse takes a blood sample; meanwhile the porter fetches the wheelchair. The nurse informs the doctor.",
 			[][2]string{{"Take blood sample", "Fetch wheelchair"}}},
 		{"a lead-in with a clause that only names the join", "The inspector checks the parts. Parallel to this the engineer makes the risk assessment, both must be finished before the decision. The engineer releases the parts.",

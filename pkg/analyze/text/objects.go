@@ -218,6 +218,9 @@ func (s *objectScan) atTo(j int) (int, bool) {
 	}
 	if j+1 < len(s.rest) {
 		if _, f := verbForm(s.rest[j+1]); f == formBase {
+			if k, ok := s.askContent(j); ok {
+				return k, true // "asks the caller to sign in": what is asked
+			}
 			return j, true // "… to check": a purpose
 		}
 	}
@@ -300,7 +303,7 @@ func (s *objectScan) quantityCut(j int, w string) bool {
 		if j+1 < len(rest) && (numberWord(rest[j+1]) || norm(rest[j+1]) == "to" || norm(rest[j+1]) == "about") {
 			// "asks the supplier for 5 samples": things asked for, not an
 			// amount or a duration
-			return !(w == "for" && numberWord(rest[j+1]) && j+2 < len(rest) && countedThing(rest[j+2]))
+			return !(w == "for" && numberWord(rest[j+1]) && j+2 < len(rest) && (countedThing(rest[j+2]) || articleThing(rest[j+1], rest[j+2])))
 		}
 	}
 	return numberWord(rest[j]) && j+1 < len(rest) && timeUnits.MatchString(norm(rest[j+1]))

@@ -14,8 +14,10 @@ var (
 	// medium-priority ticket goes to the second level".
 	levelRe = regexp.MustCompile(`(?i)^an?\s+((?:low|medium|moderate|high|very\s+high|critical|minor|major|standard|elevated)-(?:risk|value|priority|severity|impact|level))\s+([a-z-]+)\s+(?:is|must|needs|should|has|gets|goes)\b`)
 	// forKindRe finds the kind of items a sentence is for: "For domestic
-	// shipments, the clerk books a truck".
-	forKindRe = regexp.MustCompile(`(?i)^for\s+(?:all\s+)?([a-z][a-z-]+)\s+([a-z-]+s),\s+(.+)$`)
+	// shipments, the clerk books a truck", and without the comma when a
+	// pronoun or article opens the clause: "for EU destinations he only
+	// issues the e-AD".
+	forKindRe = regexp.MustCompile(`(?i)^for\s+(?:all\s+)?([a-z][a-z-]+)\s+([a-z-]+s)(?:,\s+(.+)|\s+((?:he|she|they|we|you|the|our|his|her|their)\s.+))$`)
 	// threshRe finds a subject qualified by a threshold: "Differences
 	// above 2 percent are …", "For applicants over 50, …".
 	threshRe = regexp.MustCompile(`(?i)^(for\s+)?(?:the\s+|all\s+|any\s+)?([a-z-]+s)\s+((?:above|over|below|under|exceeding|of more than|of less than|up to|of at least)\s+(?:[^,]|,\d){1,30}?|of\s+(?:[^,]|,\d){1,25}?\s+or\s+(?:more|less|above|below|higher|lower|over))(?:,\s+(.+)|\s+((?:are|must|need|needs|require|should|get|have)\b.+))$`)
@@ -52,7 +54,7 @@ func qualifiedSubject(body string) (cond, main string) {
 	}
 	if m := forKindRe.FindStringSubmatch(body); m != nil && !determiners[strings.ToLower(m[1])] && !numberWord(m[1]) && f3(m[1]) != formThird {
 		// "For domestic shipments, the clerk books a truck"
-		return m[2] + " " + strings.ToLower(m[1]), m[3]
+		return m[2] + " " + strings.ToLower(m[1]), m[3] + m[4]
 	}
 	if m := threshRe.FindStringSubmatch(body); m != nil {
 		cond = m[2] + " " + strings.TrimSpace(m[3])

@@ -34,6 +34,13 @@ type sentenceReader func(r *reading) (ds []*draft, ok bool)
 // sentence reads one sentence (or list item) and adds what it describes
 // to the flow. It returns the activities it created.
 func (a *analyzer) sentence(s string, inItem bool) []*draft {
+	if s = joinLead(spokenLead(s)); s == "" || a.bareEnd(s) {
+		return nil
+	}
+	if ds, ok := a.eitherArrows(s, inItem); ok {
+		return ds
+	}
+	s = dependingColon(s)
 	s, ok := a.admit(s)
 	if !ok {
 		return nil
@@ -241,7 +248,7 @@ func (a *analyzer) structure(s string, inItem bool) []*draft {
 	if m := whetherRe.FindStringSubmatch(r.body); m != nil && strings.Contains(strings.ToLower(r.body), "whether") {
 		a.lastQuestion = m[2] + "?" // what a following "If yes" answers
 	}
-	if m := untilRe.FindStringSubmatch(r.body); a.repeatSteps(r.body) || m != nil && a.loopUntil(m[1]) {
+	if m := untilRe.FindStringSubmatch(r.body); a.repeatSteps(r.body) || m != nil && a.loopUntil(m[1]) || a.keepsSendingBack(r.body) {
 		return nil // "This continues until …", "Repeat steps 2 to 5 until …" close a cycle, no step
 	}
 	ds := a.readSteps(r)
