@@ -90,6 +90,10 @@ type analyzer struct {
 	// sends the job profile to the agency"), known or not: who "they"
 	// are when they then send something to us.
 	lastRecipient string
+	// theyParty is the last outside organisation or group handed
+	// something ("… to the city film office"): who "they" are after a
+	// single person of ours acted (theyParty).
+	theyParty string
 	// toUs are the parties found doing something to us (towardUs):
 	// outside the organisation.
 	toUs []string

@@ -392,6 +392,7 @@ func (a *analyzer) record(d *draft, c clause, source string) {
 	if c.to != "" && !personalObjects[strings.ToLower(firstWord(c.to))] {
 		a.lastRecipient = a.party(c.to)
 	}
+	a.noteTheyParty(a.lastRecipient)
 	a.lastAddressed = ""
 	if len(d.addressed) > 0 {
 		a.lastAddressed = d.addressed[0]
