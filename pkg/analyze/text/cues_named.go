@@ -94,3 +94,25 @@ func dropRoleBeforeName(s string) string {
 		return sub[2] + " " + sub[3]
 	})
 }
+
+// ownedOrgRe is an organisation named by whose it is: "the customer's
+// bank", "the patient's insurer", "the applicant's employer".
+var ownedOrgRe = regexp.MustCompile(`(?i)\b([a-z][\w-]*)'s[ \t]+(banks?|insurers?|employers?|schools?|universit(?:y|ies)|solicitors?|lawyers?|accountants?|landlords?)\b`)
+
+// ownedOrganisations are the organisations the text names as an outside
+// party's own ("the customer's bank"), lower case, both as written and
+// by their head: the bank is a party of its own, not the customer, and
+// "the bank" later is the same bank.
+func ownedOrganisations(text string) []string {
+	var out []string
+	for _, m := range ownedOrgRe.FindAllStringSubmatch(text, -1) {
+		owner := strings.ToLower(m[1])
+		if !isExternal(owner) {
+			continue // "the company's bank" may be ours to tell
+		}
+		head := strings.ToLower(m[2])
+		out = appendUnique(out, owner+"'s "+head)
+		out = appendUnique(out, head)
+	}
+	return out
+}

@@ -392,13 +392,13 @@ func (a *analyzer) record(d *draft, c clause, source string) {
 	if c.to != "" && !personalObjects[strings.ToLower(firstWord(c.to))] {
 		a.lastRecipient = a.party(c.to)
 	}
-	a.noteTheyParty(a.lastRecipient)
 	a.lastAddressed = ""
 	if len(d.addressed) > 0 {
 		a.lastAddressed = d.addressed[0]
 	} else if a.lastTo != "" && isExternal(a.lastTo) {
 		a.lastAddressed = a.lastTo
 	}
+	a.noteTheyParty(firstNonEmpty(a.lastRecipient, a.lastAddressed))
 	if c.pron == "he" || c.pron == "she" {
 		a.lastPron = c.pron
 	}

@@ -30,7 +30,8 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	beneficiary beneficiaries counterparty counterparties tenderer tenderers licensee licensees lessee lessees
 	solicitor solicitors reseller resellers investor investors guarantor guarantors subcontractor subcontractors
 	airline airlines consulate headhunter headhunters parent parents farmer farmers grower growers patron patrons
-	organiser organisers organizer organizers resident residents neighbour neighbours neighbor neighbors`)
+	organiser organisers organizer organizers resident residents neighbour neighbours neighbor neighbors
+	referee referees`)
 
 // operatorKinds make an operator a business of its own: a tour
 // operator, a network or grid operator, the customer's old (donor)
