@@ -167,6 +167,11 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 		// "Dear applicant, … you resend …": the addressee's part
 		a.writer = writerRole(doc)
 		a.document(letter)
+	} else if page, ok := customerPage(doc); ok {
+		// "we refund the price to your payment method": a page to the
+		// customer, whose part "you" is
+		a.writer = writerRole(doc)
+		a.document(page)
 	} else {
 		a.writer = writerRole(doc)
 		a.document(doc)
