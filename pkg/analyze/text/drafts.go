@@ -305,6 +305,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	}
 	a.objectSIPOC(d, c)
 	a.partySIPOC(d, &c)
+	a.coordinatedParties(d)
 	a.record(d, c, source)
 	return d
 }
