@@ -114,3 +114,26 @@ func TestOutsidePartiesNamedAfterRole(t *testing.T) {
 		}
 	}
 }
+
+// TestOutsideWords covers heads added for issue 23's outside parties:
+// referees, residents, neighbours, a defendant, an app store; a requester
+// (an employee in a purchase policy) and a store of ours stay inside.
+func TestOutsideWords(t *testing.T) {
+	tests := []struct {
+		name     string
+		external bool
+	}{
+		{"the referees", true},
+		{"residents", true},
+		{"the neighbours", true},
+		{"the defendant", true},
+		{"the app store", true},
+		{"the store", false},
+		{"the requester", false},
+	}
+	for _, tt := range tests {
+		if got := isExternal(tt.name); got != tt.external {
+			t.Errorf("isExternal(%q) = %v, want %v", tt.name, got, tt.external)
+		}
+	}
+}
