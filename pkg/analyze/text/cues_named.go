@@ -37,9 +37,9 @@ func roleNamedParties(text string) []string {
 		if lower == nil {
 			lower = lowerCaseWords(text)
 		}
-		first := strings.ToLower(strings.Fields(name)[0])
-		if lower[first] || isSystem(first) || determiners[first] {
-			continue
+		nw := strings.Fields(strings.ToLower(name))
+		if lower[nw[0]] || isSystem(nw[0]) || determiners[nw[0]] || docNouns[nw[len(nw)-1]] {
+			continue // "the patient ID": a thing of the patient's, not a name
 		}
 		out = append(out, strings.ToLower(name))
 	}

@@ -22,6 +22,7 @@ func TestRoleNamedParties(t *testing.T) {
 		{"The order goes to the manager Anna Smith.", nil},
 		{"Our partner Anna signs the brief.", nil},
 		{"We call the supplier Monday morning; every monday we call.", nil},
+		{"Label each sample tube with the patient ID.", nil},
 	}
 	for _, tt := range tests {
 		if got := roleNamedParties(tt.text); !slices.Equal(got, tt.want) {
