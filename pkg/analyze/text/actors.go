@@ -286,6 +286,10 @@ func (a *analyzer) contextPerformer(c clause) (performer string, ok bool) {
 	switch {
 	case a.writer != "" && c.pron == "i":
 		return a.performer(a.writer), true // "I check …" in an e-mail: its writer
+	case a.theyMeansParty(c):
+		// "… sends a request to the city film office. They answer …":
+		// not the one person of ours who sent it
+		return a.takeTheyParty(), true
 	case c.pron == "they" && a.lastAddressed != "" && firstPersonPlural[a.lastActorPron]:
 		// "we email the applicant, they upload the document": not we
 		return a.lastAddressed, true

@@ -90,6 +90,10 @@ type analyzer struct {
 	// sends the job profile to the agency"), known or not: who "they"
 	// are when they then send something to us.
 	lastRecipient string
+	// theyParty is the last outside organisation or group handed
+	// something ("… to the city film office"): who "they" are after a
+	// single person of ours acted (theyParty).
+	theyParty string
 	// toUs are the parties found doing something to us (towardUs):
 	// outside the organisation.
 	toUs []string
@@ -163,6 +167,11 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 		// "Dear applicant, … you resend …": the addressee's part
 		a.writer = writerRole(doc)
 		a.document(letter)
+	} else if page, ok := customerPage(doc); ok {
+		// "we refund the price to your payment method": a page to the
+		// customer, whose part "you" is
+		a.writer = writerRole(doc)
+		a.document(page)
 	} else {
 		a.writer = writerRole(doc)
 		a.document(doc)

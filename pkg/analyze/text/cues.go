@@ -147,6 +147,12 @@ func (c *partyCues) readOutside(text string) {
 		}
 		c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
 	}
+	for _, n := range ownedOrganisations(text) {
+		c.outside = appendUnique(c.outside, n) // "the customer's bank"
+	}
+	for _, n := range roleNamedParties(text) {
+		c.outside = appendUnique(c.outside, n) // "the agency Staffline"
+	}
 	for _, n := range companyMentions(text) {
 		c.outside = appendUnique(c.outside, n) // "PrintCo (the printer)" is named once
 	}

@@ -305,6 +305,7 @@ func (a *analyzer) newDraft(source string, c clause, text string) *draft {
 	}
 	a.objectSIPOC(d, c)
 	a.partySIPOC(d, &c)
+	a.coordinatedParties(d)
 	a.record(d, c, source)
 	return d
 }
@@ -398,6 +399,7 @@ func (a *analyzer) record(d *draft, c clause, source string) {
 	} else if a.lastTo != "" && isExternal(a.lastTo) {
 		a.lastAddressed = a.lastTo
 	}
+	a.noteTheyParty(firstNonEmpty(a.lastRecipient, a.lastAddressed))
 	if c.pron == "he" || c.pron == "she" {
 		a.lastPron = c.pron
 	}

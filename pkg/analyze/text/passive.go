@@ -10,7 +10,7 @@ func byAgent(rest []string) string {
 	for k, r := range rest {
 		n := norm(r)
 		if n == "by" && k+1 < len(rest) {
-			if agent := nounPhrase(rest[k+1:], 4); isAgent(agent) && !isChannel(agent) {
+			if agent := trimReflexive(nounPhrase(rest[k+1:], 4)); passiveAgent(agent, rest[k+1]) {
 				return agent
 			}
 			return ""

@@ -30,7 +30,8 @@ var externalWords = set(`customer customers client clients supplier suppliers ve
 	beneficiary beneficiaries counterparty counterparties tenderer tenderers licensee licensees lessee lessees
 	solicitor solicitors reseller resellers investor investors guarantor guarantors subcontractor subcontractors
 	airline airlines consulate headhunter headhunters parent parents farmer farmers grower growers patron patrons
-	organiser organisers organizer organizers`)
+	organiser organisers organizer organizers resident residents neighbour neighbours neighbor neighbors
+	referee referees defendant defendants respondent respondents`)
 
 // operatorKinds make an operator a business of its own: a tour
 // operator, a network or grid operator, the customer's old (donor)
@@ -54,7 +55,7 @@ var partnerHeads = set(`hospital hospitals clinic clinics hotel hotels school sc
 
 // partnerQualifiers put an organisation of partnerHeads outside ours:
 // "a partner hospital", "the lending library", "the borrowing museum".
-var partnerQualifiers = set(`partner lending borrowing referring receiving sending city`)
+var partnerQualifiers = set(`partner lending borrowing referring receiving sending city app`)
 
 // insideQualifiers keep a party inside the organisation whatever its
 // head: "the internal auditor", "our in-house lawyer".

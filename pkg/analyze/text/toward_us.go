@@ -38,10 +38,7 @@ var ourUnits = set(`department departments hr it finance management supervisor s
 // device and tells us": the partner is another organisation. "Us" leaves
 // the step's name ("Send CVs").
 func (a *analyzer) towardUs(c *clause, performer, source string) string {
-	if c.pronoun && c.pron == "they" && a.lastRecipient != "" {
-		// "they send us …" (or a "they" read as the "we" before it)
-		performer = a.lastRecipient
-	}
+	performer = a.theyToUs(c, performer)
 	var obj []string
 	for _, w := range c.object {
 		if norm(w) != "us" {
@@ -57,7 +54,9 @@ func (a *analyzer) towardUs(c *clause, performer, source string) string {
 		return performer
 	}
 	head := ws[len(ws)-1]
-	if staffNouns[head] || ourUnits[head] || insideQualifiers[ws[0]] || strings.EqualFold(performer, a.speaker) {
+	if staffNouns[head] || ourUnits[head] || insideQualifiers[ws[0]] || strings.EqualFold(performer, a.speaker) || a.cues.calledOurs(performer) {
+		// "and our bookkeeper pays them": "us" is the clause's it
+		// shares, not its own
 		return performer
 	}
 	for _, d := range a.drafts {

@@ -464,7 +464,12 @@ func letterTo(text string) (string, bool) {
 	if m == nil || !isExternal(m[1]) {
 		return "", false
 	}
-	party := strings.ToLower(strings.TrimSpace(m[1]))
+	return thirdPerson(text, strings.ToLower(strings.TrimSpace(m[1]))), true
+}
+
+// thirdPerson rewrites the second person of text as the party: "you
+// resend the form" → "the applicant resends the form".
+func thirdPerson(text, party string) string {
 	np := "the " + party
 	return secondPersonRe.ReplaceAllStringFunc(text, func(w string) string {
 		l := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
@@ -485,7 +490,7 @@ func letterTo(text string) (string, bool) {
 			out = capitalise(out)
 		}
 		return out
-	}), true
+	})
 }
 
 // chatStops capitalises a word after a full stop in a chat turn, where
