@@ -292,6 +292,13 @@ test("the viewer's bar is one row at 375 px: 100 %, SVG and PNG at each scale un
   await pngBesideScale(page, bench, 'viewer 1440');
   await bar.scrollIntoViewIfNeeded();
   await snap(page, 'toolbar-viewer-1440', false);
+  // Beside the Recent list the bar is 876 px: its controls take one row (Help sat alone on a second), while simulating too.
+  expect((await toolbarRows(bar)).rows, 'rows of the viewer toolbar at 1440 px').toBe(1);
+  await bar.getByRole('button', { name: 'Simulate', exact: true }).click();
+  await expect(bar.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  expect((await toolbarRows(bar)).rows, 'rows of the viewer toolbar while simulating at 1440 px').toBe(1);
+  for (const name of ['Zoom In', 'Help', 'Stop simulation']) await expectTargetSize(page, bar.getByRole('button', { name, exact: true }), `${name} at 1440 px`);
+  await bar.getByRole('button', { name: 'Stop simulation' }).click();
 });
 
 /** The ids of the editor's shapes whose drawn box is not wholly inside the canvas' box. */

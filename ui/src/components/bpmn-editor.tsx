@@ -7,6 +7,7 @@ import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
 import { declutterPads, dockSimulationControls, fitSimulationOverlays, followTokens, loadModelerSimulation, nameCases, SIM_BADGE_MARGIN, simulationStartView, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
+import { revealOpenedSections } from './panel-sections';
 import './bpmn-viewer.css';
 import './bpmn-editor.css';
 
@@ -342,6 +343,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
       modelerRef.current = null;
     };
   }, [xml, fit, firstView, fittedStill, simulationView, large]);
+
+  // A section opened at the bottom of a phone's screen scrolls its fields into view.
+  useEffect(() => (panelRef.current ? revealOpenedSections(panelRef.current) : undefined), []);
 
   useEffect(() => {
     const onChange = () => {
