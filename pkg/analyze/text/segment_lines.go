@@ -289,6 +289,13 @@ func sentences(p string) []string {
 			ws[i] = strings.TrimSuffix(w, ":") + " and"
 			continue
 		}
+		if clauseColon(ws, start, i) {
+			// "… are referred by the coordinator: the coordinator sends
+			// a care request …": two steps, two sentences
+			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ":")+".")
+			start = i + 1
+			continue
+		}
 		if notDoneColon(ws, i) || activeNotDoneColon(ws, i) {
 			// "…, the registration is not completed: the applicant is
 			// informed …": what is done instead, a sentence of its own
