@@ -166,6 +166,7 @@ func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
 // clause is returned to be read on). "The process ends when …" names the
 // end event and nothing more (ok is false).
 func (a *analyzer) trigger(s string) (string, bool) {
+	s = itStarts(s)
 	m := triggerRe.FindStringSubmatch(s)
 	if m == nil {
 		return s, true
