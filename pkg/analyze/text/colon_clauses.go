@@ -43,3 +43,15 @@ func actingClause(s string) bool {
 	p := cs[0].performer
 	return p != "" && (isAgent(p) || isExternal(p))
 }
+
+// clauseBreak reports whether the word ws[i] ends a clause that is a
+// sentence of its own though no full stop follows it: a semicolon before
+// a clause or an opener ("A proofreader checks it; if there are errors,
+// …"), or a colon between two clauses that each name who acts.
+func clauseBreak(ws []string, start, i int) bool {
+	w := ws[i]
+	if strings.HasSuffix(w, ";") && i+1 < len(ws) && (semicolonStarts[strings.ToLower(ws[i+1])] || clauseAfter(ws[i+1:])) {
+		return true
+	}
+	return clauseColon(ws, start, i)
+}
