@@ -10,11 +10,11 @@ func TestPassiveAgentOutsideParty(t *testing.T) {
 	}{
 		{"manager", true},
 		{"workshop", true},
-				{"patient", true},
+		{"patient", true},
 		{"haulier", true},
 		{"leasing company", true},
 		{"e-mail", false},
-				{"end", false},
+		{"end", false},
 		{"", false},
 	}
 	for _, c := range cases {
