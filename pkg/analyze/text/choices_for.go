@@ -58,5 +58,5 @@ func optionText(s string) string {
 	if m := optionLabelRe.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
 		return capitalise(m[1])
 	}
-	return s
+	return caseItemText(s)
 }

@@ -130,11 +130,11 @@ func passiveClause(subject, rest []string, b, prev string) []clause {
 // person its receiver. It returns nil when the passive is not of that
 // form.
 func sentToSubject(subject, rest []string, b string) []clause {
-	if len(rest) <= 1 || (norm(rest[0]) != "a" && norm(rest[0]) != "an") {
+	if len(rest) <= 1 || !givenArticle(rest[0], b) {
 		return nil
 	}
 	np := nounPhrase(subject, 4)
-	if !isAgent(np) && norm(subject[len(subject)-1]) != "others" {
+	if !isAgent(np) && !isExternal(np) && norm(subject[len(subject)-1]) != "others" {
 		return nil
 	}
 	var obj []string
@@ -148,7 +148,7 @@ func sentToSubject(subject, rest []string, b string) []clause {
 		}
 	}
 	if len(obj) > 0 && len(obj) <= 4 {
-		return []clause{{verb: b, object: cleanObject(obj), to: np}}
+		return []clause{{verb: b, object: cleanObject(obj), to: np, performer: byAgent(rest)}}
 	}
 	return nil
 }

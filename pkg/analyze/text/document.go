@@ -21,7 +21,7 @@ var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|perfor
 // list of alternatives, a header field or title, the closing formula of
 // a letter, or content read by its kind.
 func (a *analyzer) document(text string) {
-	a.aliases = findAcronyms(text)
+	a.aliases = withLegend(findAcronyms(text), text)
 	a.audience(text)
 	blocks := segment(a.ctx, text)
 	st := &docState{}

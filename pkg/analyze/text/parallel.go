@@ -13,7 +13,7 @@ var (
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	// parallelListRe finds a lead-in that announces simultaneous work
 	// before a colon: "Then two things happen at the same time: …".
-	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|(?:two|three|four) (?:things|tasks|activities|checks|jobs) (?:now )?(?:happen|start|run|begin|take place))\b[^:]{0,30}:\s*(.+)$`)
+	parallelListRe = regexp.MustCompile(`(?i)^[^:]{0,60}\b(?:at the same time|in parallel|simultaneously|concurrently|(?:two|three|four) (?:things|tasks|activities|checks|jobs) (?:now )?(?:happen|start|run|begin|take place)|(?:two|three|four|both)\b[^:]{0,40}\b(?:at once|side by side))\b[^:]{0,30}:\s*(.+)$`)
 	// whileStartRe reads "While X, Y" and "At the same time as X, Y".
 	whileStartRe = regexp.MustCompile(`(?i)^(?:while|whilst|(?:at|in) (?:the )?same time as)\s+(.+?),\s*(.+)$`)
 )

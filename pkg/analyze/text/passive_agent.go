@@ -6,8 +6,8 @@ import "strings"
 // names who acts: an agent that is no channel ("by the finance
 // manager", not "by e-mail"), a channel noun with an article before it,
 // which is a party ("collected by the courier", not "sent by courier"),
-// or a company's name written with a capital inside ("collected by
-// GreenCycle").
+// a company's name written with a capital inside ("collected by
+// GreenCycle"), or an outside party ("repaired by the workshop").
 func passiveAgent(agent, first string) bool {
 	if agent == "" {
 		return false
@@ -16,7 +16,9 @@ func passiveAgent(agent, first string) bool {
 		return true
 	}
 	if !isAgent(agent) {
-		return false
+		// "the vehicle is repaired by the workshop": an outside party
+		// whose head is no role word
+		return isExternal(agent) && !isChannel(agent)
 	}
 	if !isChannel(agent) {
 		return true

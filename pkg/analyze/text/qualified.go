@@ -52,6 +52,9 @@ func qualifiedSubject(body string) (cond, main string) {
 	if m := thatRe.FindStringSubmatch(body); m != nil {
 		return m[1] + " " + m[2], "The " + m[1] + " " + m[3] + " " + m[4]
 	}
+	if cond, main, ok := whoVerbSubject(body); ok {
+		return cond, main // "Patients who need home care are referred …"
+	}
 	if m := forKindRe.FindStringSubmatch(body); m != nil && !determiners[strings.ToLower(m[1])] && !numberWord(m[1]) && f3(m[1]) != formThird {
 		// "For domestic shipments, the clerk books a truck"
 		return m[2] + " " + strings.ToLower(m[1]), m[3] + m[4]

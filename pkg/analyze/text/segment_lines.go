@@ -276,10 +276,11 @@ func sentences(p string) []string {
 	for i, w := range ws {
 		end := strings.HasSuffix(w, ".") || strings.HasSuffix(w, "!") || strings.HasSuffix(w, "?") ||
 			strings.HasSuffix(w, ".\"") || strings.HasSuffix(w, ".)")
-		if strings.HasSuffix(w, ";") && i+1 < len(ws) && (semicolonStarts[strings.ToLower(ws[i+1])] || clauseAfter(ws[i+1:])) {
+		if clauseBreak(ws, start, i) {
 			// "A proofreader checks it; if there are errors, the
-			// translator corrects them": two sentences
-			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ";")+".")
+			// translator corrects them", "… are referred by the
+			// coordinator: the coordinator sends …": two sentences
+			out = append(out, strings.TrimRight(strings.Join(ws[start:i+1], " "), ";:")+".")
 			start = i + 1
 			continue
 		}

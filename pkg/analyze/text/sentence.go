@@ -166,6 +166,7 @@ func (a *analyzer) namedPerformer(s string) (rest string, restore func()) {
 // clause is returned to be read on). "The process ends when …" names the
 // end event and nothing more (ok is false).
 func (a *analyzer) trigger(s string) (string, bool) {
+	s = itStarts(s)
 	m := triggerRe.FindStringSubmatch(s)
 	if m == nil {
 		return s, true
@@ -495,7 +496,7 @@ var (
 	// nothingRe is a clause that says nothing more is done to the case
 	// ("nothing is shipped", "in that case nothing else happens"), with
 	// the word that joins it to the rest of the sentence.
-	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?(?:nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)|no\s+(?:further\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are|gets|will\s+be)\s+(?:released|paid|shipped|issued|made|sent|ordered|delivered|refunded|granted|processed|booked|executed|signed|deployed|reported|created|opened|drawn\s+up|set\s+up|disbursed|scheduled|installed|placed|credited|transferred|activated|reimbursed|awarded|printed))(?:\s+(?:to|for)\s+(?:the\s+|an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
+	nothingRe = regexp.MustCompile(`(?i)(?:^|\s+and\s+|\s*[,;]\s*)(?:in\s+(?:that|this|such\s+a)\s+case,?\s+)?(?:nothing\s+(?:else\s+|more\s+|further\s+)?(?:happens|(?:is|gets|will\s+be)\s+[a-z]+)|no\s+(?:further\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are|gets|will\s+be)\s+(?:released|paid|shipped|issued|made|sent|ordered|delivered|refunded|granted|processed|booked|executed|signed|deployed|reported|created|opened|drawn\s+up|set\s+up|disbursed|scheduled|installed|placed|credited|transferred|activated|reimbursed|awarded|printed|needed|required|necessary))(?:\s+(?:to|for)\s+(?:the\s+|an?\s+)?[a-z-]+(?:\s+[a-z-]+)?)?(?:\s*,?\s+and\s+|\s*[,;]\s*|\s*[.!]?$)`)
 	// stateSubjectRe is a subject that names the case's state: "A
 	// refused application is answered with …".
 	// Only "a"/"any"/"every": "The complete application is then

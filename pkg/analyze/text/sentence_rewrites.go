@@ -252,6 +252,9 @@ func labelPrefix(label, rest string) bool {
 	if len(ws) == 0 || len(ws) > 4 || labelPrefixStops[norm(ws[0])] || wordCount(rest) < 4 {
 		return false
 	}
+	if personClause(rest) {
+		return true // "The normal way: you put a request into the tool"
+	}
 	cs := parseClause(rest, "")
 	return len(cs) > 0 && cs[0].performer != "" && isAgent(cs[0].performer)
 }

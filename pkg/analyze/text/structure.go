@@ -86,7 +86,7 @@ func (a *analyzer) choiceItem(bl block) {
 	}
 	a.listItem(bl)
 	if len(a.drafts) > before {
-		if d := a.drafts[before]; d.event == nil && wordCount(d.name) <= 2 && wordCount(bl.text) >= wordCount(d.name)+3 && !labelledStep(bl.text) && !ownClause(bl.text, d.name) {
+		if d := a.drafts[before]; d.event == nil && wordCount(d.name) <= 2 && wordCount(bl.text) >= wordCount(d.name)+3 && !labelledStep(bl.text) && !ownClause(bl.text, d.name) && !actingClause(bl.text) {
 			if n := choiceName(bl.text); n != "" {
 				d.name = n
 			}

@@ -27,7 +27,8 @@ func writerRole(text string) string {
 		if n := narratorRe.FindStringSubmatch(head); n != nil {
 			return firstNonEmpty(n[1], n[2], n[3])
 		}
-		return ""
+		// "I'm the import coordinator": a walkthrough's speaker
+		return selfIntroRole(head)
 	}
 	role := strings.TrimSpace(m[1])
 	if len(strings.Fields(role)) > 4 {
