@@ -11,6 +11,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	if o := b.open; o != nil && o.whether {
 		label := shortCondition(cond)
 		o.branches = append(o.branches, branch{label: label, items: acts(ds), cond: cond})
+		b.noteWhetherBranch(cond)
 		if o.cases {
 			// an announced outcome ("three outcomes. If …"): its
 			// sentence's rework loops from this branch
