@@ -226,6 +226,7 @@ func stemOf(w string) string {
 func (b *builder) section(heading string) {
 	b.closeOpen()
 	b.applyMainEnds(b.secStart)
+	b.handedOn(b.secStart)
 	if b.secStart < len(b.seq) && b.secName != "" {
 		items := append([]*item(nil), b.seq[b.secStart:]...)
 		b.seq = b.seq[:b.secStart]
