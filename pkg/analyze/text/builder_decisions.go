@@ -400,7 +400,7 @@ func refuses(items []*item) bool {
 		if it.act == nil || it.act.event != nil {
 			continue
 		}
-		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || disposeVerbs[v] || lapsedRe.MatchString(it.act.name) ||
+		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || disposeVerbs[v] || lapsedRe.MatchString(it.act.name) || ceases(it.act) ||
 			(v == "send" || v == "turn") && awayRe.MatchString(it.act.name) || it.act.verb == "turn down" || refusalNounRe.MatchString(it.act.name) {
 			return true
 		}
