@@ -142,6 +142,9 @@ type builder struct {
 	// intoEnds: the branch in into ended before the sentence was added
 	// to it, and ends again after it.
 	intoEnds bool
+	// whetherLast and mainEnds: see mainFlowEnd.
+	whetherLast *[]*item
+	mainEnds    []mainEnd
 }
 
 // branchSubjectRe is a subject in the state a decision's branch leaves
@@ -222,6 +225,8 @@ func stemOf(w string) string {
 // next one, named by its heading.
 func (b *builder) section(heading string) {
 	b.closeOpen()
+	b.applyMainEnds(b.secStart)
+	b.handedOn(b.secStart)
 	if b.secStart < len(b.seq) && b.secName != "" {
 		items := append([]*item(nil), b.seq[b.secStart:]...)
 		b.seq = b.seq[:b.secStart]
@@ -521,7 +526,7 @@ func (b *builder) endBranch(soft bool) {
 	// "If …, A; the claim is closed.": the sentences waiting for an
 	// "otherwise" belong to the branch that ends, not after the decision
 	b.pendingToBranch()
-	if b.last == nil || b.last == &b.seq {
+	if b.mainFlowEnd(soft) {
 		return // the main flow ends at its end event anyway
 	}
 	if len(*b.last) == 0 {

@@ -11,6 +11,7 @@ func (b *builder) addIf(cond, performer string, ds []*draft) {
 	if o := b.open; o != nil && o.whether {
 		label := shortCondition(cond)
 		o.branches = append(o.branches, branch{label: label, items: acts(ds), cond: cond})
+		b.noteWhetherBranch(cond)
 		if o.cases {
 			// an announced outcome ("three outcomes. If …"): its
 			// sentence's rework loops from this branch
@@ -399,7 +400,7 @@ func refuses(items []*item) bool {
 		if it.act == nil || it.act.event != nil {
 			continue
 		}
-		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || disposeVerbs[v] || lapsedRe.MatchString(it.act.name) ||
+		if v := firstWord(it.act.verb); negativeVerbs[v] || holdVerbs[v] || disposeVerbs[v] || lapsedRe.MatchString(it.act.name) || ceases(it.act) ||
 			(v == "send" || v == "turn") && awayRe.MatchString(it.act.name) || it.act.verb == "turn down" || refusalNounRe.MatchString(it.act.name) {
 			return true
 		}

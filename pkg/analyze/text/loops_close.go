@@ -37,7 +37,7 @@ var subsetNoteRe = regexp.MustCompile(`^(?i:an?|any|every)\s+[a-z][\w-]*(?:\s+[a
 // then markForEach.
 func (a *analyzer) closeSentence(s string, before int) {
 	a.sentenceEndState(s, before)
-	defer func() { a.b.endState = "" }()
+	defer func() { a.b.endState, a.b.whetherLast = "", nil }()
 	if a.count == before {
 		a.closeStepless(s, before)
 		return
