@@ -304,6 +304,9 @@ func (c partyCues) external(name string) bool {
 // the text never calls the role ours; "" when no such owner is named.
 func (c partyCues) ownerParty(source, performer string) string {
 	p := strings.ToLower(performer)
+	if selfOwned(p) {
+		return ""
+	}
 	if o := c.ownerIn(strings.ToLower(source), p); o != "" {
 		return o
 	}

@@ -386,12 +386,14 @@ func eitherPerformer(cs []clause, subject []string) []clause {
 // all: a document ("This page describes …") or a thing that moves ("Then
 // it lands with me").
 func noPerformer(cs []clause, subject []string) bool {
+	head := norm(subject[len(subject)-1])
 	for _, w := range stripDeterminers(subject) {
-		if docSubjects[norm(w)] && !roleWords[norm(w)] {
+		// "policy administration issue the policy": a document word
+		// before a role's head names the role
+		if docSubjects[norm(w)] && !roleWords[norm(w)] && !(roleWords[head] && head != "it" && norm(w) != "this" && norm(w) != "it") {
 			return true
 		}
 	}
-	head := norm(subject[len(subject)-1])
 	return head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ")
 }
 

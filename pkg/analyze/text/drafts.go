@@ -368,6 +368,7 @@ func (a *analyzer) partySIPOC(d *draft, c *clause) {
 			}
 		}
 	}
+	a.noteAskedParty(d, c)
 	if addressing[firstWord(d.verb)] && len(c.object) > 0 {
 		// "asks the traffic police for an opinion", "consults the fire
 		// brigade": the outside party addressed is the object

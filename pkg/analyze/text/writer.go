@@ -27,7 +27,8 @@ func writerRole(text string) string {
 		if n := narratorRe.FindStringSubmatch(head); n != nil {
 			return firstNonEmpty(n[1], n[2], n[3])
 		}
-		return ""
+		// "I am the case officer for …": the job the narrator names
+		return narratorRole(head)
 	}
 	role := strings.TrimSpace(m[1])
 	if len(strings.Fields(role)) > 4 {

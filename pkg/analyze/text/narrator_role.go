@@ -1,0 +1,37 @@
+package text
+
+import (
+	"regexp"
+	"strings"
+)
+
+// narratorRoleRe is a first-person narrator saying what job they do: "I
+// am the case officer for …", "I'm the shift lead", "I work as a
+// dispatcher", "I work at the reception of the practice".
+var narratorRoleRe = regexp.MustCompile(`\bI(?:'m|’m| am| work as)\s+(?:the|a|an|one of the)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)(?:\s+(?:for|at|of|in|on|here|and|who)\b|\s*[.,;:]|\s*$)|\bI work (?:at|in|on) the\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(?:\s+(?:of|at|for|in)\b|\s*[.,;:])`)
+
+// narratorRole returns the job a first-person narrator names for
+// themselves in the first lines, or "": who "I" is in a story without a
+// sender line.
+func narratorRole(head string) string {
+	m := narratorRoleRe.FindStringSubmatch(head)
+	if m == nil {
+		return ""
+	}
+	role := strings.TrimSpace(firstNonEmpty(m[1], m[2]))
+	if role == "" || !roleLike(role) {
+		return ""
+	}
+	return titleCase(role)
+}
+
+// roleLike reports whether a narrator's phrase names a job or a desk,
+// not a state ("I am a bit late", "I am the only one").
+func roleLike(role string) bool {
+	ws := strings.Fields(role)
+	head := ws[len(ws)-1]
+	return isAgent(role) || isAgent(head) || deskWords[head]
+}
+
+// deskWords are places a person works at that name their job.
+var deskWords = set(`reception desk counter helpdesk office switchboard`)
