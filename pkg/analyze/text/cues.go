@@ -85,6 +85,7 @@ func readCues(text string) partyCues {
 	c.home = homeCue(text)
 	c.readStaff(text)
 	c.readOutside(text)
+	c.outside = append(c.outside, carrierNames(text)...)
 	return c
 }
 

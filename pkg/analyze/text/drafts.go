@@ -339,6 +339,7 @@ func (a *analyzer) objectSIPOC(d *draft, c clause) {
 			d.outputs = append(d.outputs, capitalise(participle(verb))+" "+obj)
 		}
 		a.lastObject = obj
+		a.noteThing(obj)
 	}
 }
 
