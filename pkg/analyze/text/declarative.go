@@ -346,6 +346,9 @@ func withPerformer(cs []clause, subject []string) []clause {
 	}
 	if head := norm(subject[len(subject)-1]); pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
 		for i := range cs {
+			if ownPronoun(cs, i) {
+				continue // "I send it to the registry and they update …"
+			}
 			cs[i].pronoun = true
 			cs[i].pron = head
 		}
@@ -355,7 +358,7 @@ func withPerformer(cs []clause, subject []string) []clause {
 		return nil
 	}
 	for i := range cs {
-		if cs[i].performer == "" {
+		if cs[i].performer == "" && !ownPronoun(cs, i) {
 			cs[i].performer = np
 		}
 	}

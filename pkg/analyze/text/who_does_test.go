@@ -105,3 +105,27 @@ func TestSelfOwned(t *testing.T) {
 		}
 	}
 }
+
+// TestWhoDoesTail covers an outside party that acts in the second half
+// of a sentence by "they", and "dispatch" as a desk of ours.
+func TestWhoDoesTail(t *testing.T) {
+	tests := []struct {
+		name, text, task, want string
+	}{
+		{"they after and",
+			"The clerk checks the plan. The clerk sends the signed plan to the land registry and they update the register. The clerk informs the owner.",
+			"Update register", "pool Land Registry"},
+		{"dispatch is a desk",
+			"Dispatch books the slot. The installer fits the meter.",
+			"Book slot", "Dispatch"},
+		{"only do",
+			"The receptionist writes the job card. If the owner says no, the mechanic only do the safety check. The receptionist returns the car.",
+			"safety check", "Mechanic"},
+	}
+	for _, tt := range tests {
+		m := analyze(t, tt.text)
+		if got := whoDoes(m, tt.task); got != tt.want {
+			t.Errorf("%s: %q done by %q, want %q%s", tt.name, tt.task, got, tt.want, describe(m))
+		}
+	}
+}
