@@ -14,6 +14,9 @@ var narratorRoleRe = regexp.MustCompile(`\bI(?:'m|’m| am| work as)\s+(?:the|a|
 // themselves in the first lines, or "": who "I" is in a story without a
 // sender line.
 func narratorRole(head string) string {
+	if r := titleNarrator(head); r != "" {
+		return r
+	}
 	m := narratorRoleRe.FindStringSubmatch(head)
 	if m == nil {
 		return ""
@@ -35,3 +38,22 @@ func roleLike(role string) bool {
 
 // deskWords are places a person works at that name their job.
 var deskWords = set(`reception desk counter helpdesk office switchboard`)
+
+// toldByRe is a title naming who tells the text: "as told by our head
+// housekeeper", "told by Marco, account manager", "voice memo from the
+// night shift supervisor".
+var toldByRe = regexp.MustCompile(`(?i)\b(?:told|written|explained|recorded|memo|note|notes)\s+(?:by|from)\s+(?:(?:our|the|a|an)\s+)?(?:[A-Z][a-z]+,\s+(?:(?:our|the|a|an)\s+)?)?([a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s*(?:[,.;:()]|\s+(?:for|of|at|on|in)\b|$)`)
+
+// titleNarrator is the role the first line of a text says tells it, or
+// "".
+func titleNarrator(head string) string {
+	first := strings.TrimSpace(head)
+	if i := strings.IndexByte(first, '\n'); i >= 0 {
+		first = first[:i]
+	}
+	m := toldByRe.FindStringSubmatch(first)
+	if m == nil || !roleLike(m[1]) || isExternal(m[1]) {
+		return ""
+	}
+	return titleCase(m[1])
+}

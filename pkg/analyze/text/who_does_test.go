@@ -79,6 +79,11 @@ func TestNarratorRole(t *testing.T) {
 		{"I am a bit late today.", ""},
 		{"I am the only one who knows.", ""},
 		{"I check the invoice.", ""},
+		{"How lost property works - as told by our head housekeeper\n\nI log every item.", "Head Housekeeper"},
+		{"How a quote goes — told by Marco, account manager, for new hires\n", "Account Manager"},
+		{"(voice memo from the night shift supervisor, for new starters)\n", "Night Shift Supervisor"},
+		{"Refunds as told by the customer\n", ""},
+		{"Intro\nThe clerk is told by the manager to wait.", ""},
 	}
 	for _, tt := range tests {
 		if got := narratorRole(tt.in); got != tt.want {
