@@ -52,8 +52,15 @@ func titleNarrator(head string) string {
 		first = first[:i]
 	}
 	m := toldByRe.FindStringSubmatch(first)
+	if m == nil {
+		m = howIAtRe.FindStringSubmatch(first)
+	}
 	if m == nil || !roleLike(m[1]) || isExternal(m[1]) {
 		return ""
 	}
 	return titleCase(m[1])
 }
+
+// howIAtRe is a title telling where the narrator works: "How I handle a
+// refund request at the box office".
+var howIAtRe = regexp.MustCompile(`(?i)^\W*how\s+I\s+[^.!?]*?\s(?:at|in|on)\s+(?:the|our)\s+([a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)\s*[.:!?]?\s*$`)

@@ -83,6 +83,8 @@ func TestNarratorRole(t *testing.T) {
 		{"How a quote goes — told by Marco, account manager, for new hires\n", "Account Manager"},
 		{"(voice memo from the night shift supervisor, for new starters)\n", "Night Shift Supervisor"},
 		{"Refunds as told by the customer\n", ""},
+		{"How I handle a refund request at the box office\n\nWhen a customer writes in, I look up the booking.", "Box Office"},
+		{"How I plan my week at the farm\n", ""},
 		{"Intro\nThe clerk is told by the manager to wait.", ""},
 	}
 	for _, tt := range tests {
