@@ -286,6 +286,10 @@ func (a *analyzer) contextPerformer(c clause) (performer string, ok bool) {
 	switch {
 	case a.writer != "" && c.pron == "i":
 		return a.performer(a.writer), true // "I check …" in an e-mail: its writer
+	case c.pron == "i" && a.outside(firstNonEmpty(a.condActor, a.lastActor)):
+		// "When a customer writes in, I look up the booking": the
+		// narrator is ours, never the outside party named last
+		return a.ourSide(), true
 	case a.theyMeansParty(c):
 		// "… sends a request to the city film office. They answer …":
 		// not the one person of ours who sent it

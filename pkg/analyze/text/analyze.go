@@ -37,6 +37,9 @@ type analyzer struct {
 	// reminder" is the payments clerk's step.
 	personRoles map[string]string
 	lastObject  string
+	// lastThing is the last object that is no printed paper: what "it"
+	// is when someone collects, ships or delivers it (carried.go).
+	lastThing string
 	// nextSentence is the sentence after the one being read in its
 	// paragraph: "When X, A." decides like "if" when it is "Otherwise B."
 	nextSentence string

@@ -85,6 +85,7 @@ func readCues(text string) partyCues {
 	c.home = homeCue(text)
 	c.readStaff(text)
 	c.readOutside(text)
+	c.outside = append(c.outside, carrierNames(text)...)
 	return c
 }
 
@@ -304,6 +305,9 @@ func (c partyCues) external(name string) bool {
 // the text never calls the role ours; "" when no such owner is named.
 func (c partyCues) ownerParty(source, performer string) string {
 	p := strings.ToLower(performer)
+	if selfOwned(p) {
+		return ""
+	}
 	if o := c.ownerIn(strings.ToLower(source), p); o != "" {
 		return o
 	}

@@ -346,6 +346,9 @@ func withPerformer(cs []clause, subject []string) []clause {
 	}
 	if head := norm(subject[len(subject)-1]); pronouns[head] && len(stripDeterminers(subject)) == 1 && subject[len(subject)-1] != "IT" {
 		for i := range cs {
+			if ownPronoun(cs, i) {
+				continue // "I send it to the registry and they update …"
+			}
 			cs[i].pronoun = true
 			cs[i].pron = head
 		}
@@ -355,11 +358,26 @@ func withPerformer(cs []clause, subject []string) []clause {
 		return nil
 	}
 	for i := range cs {
-		if cs[i].performer == "" {
+		if cs[i].performer == "" && (!ownPronoun(cs, i) || agreesWith(cs[i].pron, np)) {
 			cs[i].performer = np
 		}
 	}
 	return cs
+}
+
+// agreesWith reports whether a later clause's own pronoun refers back to
+// the sentence's subject: "The network team analyses the logs, then they
+// ask you to test again" (a group and "they"), "The clerk checks the form
+// and she signs it"; not "The clerk sends the plan to the registry and
+// they update the register".
+func agreesWith(pron, subject string) bool {
+	switch pron {
+	case "they":
+		return !singular(subject)
+	case "he", "she":
+		return singular(subject)
+	}
+	return false
 }
 
 // eitherPerformer reads a subject that names two parties joined by "or"
@@ -386,12 +404,14 @@ func eitherPerformer(cs []clause, subject []string) []clause {
 // all: a document ("This page describes …") or a thing that moves ("Then
 // it lands with me").
 func noPerformer(cs []clause, subject []string) bool {
+	head := norm(subject[len(subject)-1])
 	for _, w := range stripDeterminers(subject) {
-		if docSubjects[norm(w)] && !roleWords[norm(w)] {
+		// "policy administration issue the policy": a document word
+		// before a role's head names the role
+		if docSubjects[norm(w)] && !roleWords[norm(w)] && !(roleWords[head] && head != "it" && norm(w) != "this" && norm(w) != "it") {
 			return true
 		}
 	}
-	head := norm(subject[len(subject)-1])
 	return head == "it" && subject[len(subject)-1] != "IT" && len(cs) > 0 && (len(cs[0].object) == 0 || prepositions[norm(cs[0].object[0])]) && !strings.Contains(cs[0].verb, " ")
 }
 

@@ -339,6 +339,7 @@ func (a *analyzer) objectSIPOC(d *draft, c clause) {
 			d.outputs = append(d.outputs, capitalise(participle(verb))+" "+obj)
 		}
 		a.lastObject = obj
+		a.noteThing(obj)
 	}
 }
 
@@ -368,6 +369,7 @@ func (a *analyzer) partySIPOC(d *draft, c *clause) {
 			}
 		}
 	}
+	a.noteAskedParty(d, c)
 	if addressing[firstWord(d.verb)] && len(c.object) > 0 {
 		// "asks the traffic police for an opinion", "consults the fire
 		// brigade": the outside party addressed is the object

@@ -32,7 +32,7 @@ var timeLeadIns = set(`after once when whenever upon following`)
 // with its own subject when that reads more of it: "The post is
 // advertised, applicants apply, and the applications are checked".
 func (a *analyzer) clauseList(text, name string) []clause {
-	cs := parseClause(text, a.lastObject)
+	cs := parseClause(text, a.pronounObject(text))
 	if name != "" || strings.Count(text, ",") < 1 {
 		return cs
 	}

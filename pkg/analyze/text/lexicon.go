@@ -122,7 +122,7 @@ var roleWords = set(`manager managers clerk clerks officer officers operator ope
 	logistics shipping receiving marketing operations management system bot robot payable receivable billing
 	mechanic mechanics gp surgeon surgeons pharmacist pharmacists dean registrar chef cook cooks waiter waiters
 	lab labs laboratory laboratories guard guards porter porters chairperson midwife midwives paramedic paramedics clinician clinicians
-	counsel paralegal paralegals foreman foremen warden wardens bursar bursars steward stewards vet vets concierge
+	administration dispatch control counsel paralegal paralegals foreman foremen warden wardens bursar bursars steward stewards vet vets concierge
 	ombudsman magistrate magistrates mayor actuary actuaries panel panels
 	centre center centres centers depot bureau bureaus authority authorities shop garage agency bank banks
 	company companies reception`)

@@ -27,7 +27,7 @@ func lightDo(s string) string {
 		return s
 	}
 	before := strings.Fields(s[:m[0]])
-	if len(before) == 0 || invertedLeads[norm(before[len(before)-1])] {
+	if len(before) == 0 || (invertedLeads[norm(before[len(before)-1])] && !subjectAdverb(before)) {
 		return s
 	}
 	ws := strings.Fields(s[m[4]:m[5]])

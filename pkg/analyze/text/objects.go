@@ -475,7 +475,7 @@ func settleObject(c clause, prev string) clause {
 	if len(c.object) >= 3 && personalObjects[norm(c.object[0])] && norm(c.object[1]) == "for" {
 		c.object = c.object[1:] // "asks them for a deposit": "Ask for deposit"
 	}
-	c.object = resolvePronoun(c.object, prev)
+	c.object = resolvePronoun(personObject(c.verb, c.object), prev)
 	return c
 }
 

@@ -40,7 +40,7 @@ func orgParty(name string) bool {
 // an organisation was just handed the work ("The location manager sends
 // a request to the city film office. They answer within ten days").
 func (a *analyzer) theyMeansParty(c clause) bool {
-	if c.pron != "they" || a.theyParty == "" || a.lastActor == "" || a.lastActorPron != "" {
+	if c.pron != "they" || a.theyParty == "" || a.lastActor == "" || (a.lastActorPron != "" && a.lastActorPron != "i") {
 		return false
 	}
 	if a.lastActor == process.DefaultPerformer {

@@ -27,7 +27,12 @@ func writerRole(text string) string {
 		if n := narratorRe.FindStringSubmatch(head); n != nil {
 			return firstNonEmpty(n[1], n[2], n[3])
 		}
-		// "I'm the import coordinator": a walkthrough's speaker
+		// "I am the case officer for …", "as told by our head
+		// housekeeper": the job the narrator names; else "I'm the
+		// import coordinator" said in a walkthrough
+		if r := narratorRole(head); r != "" {
+			return r
+		}
 		return selfIntroRole(head)
 	}
 	role := strings.TrimSpace(m[1])
