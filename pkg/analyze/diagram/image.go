@@ -89,7 +89,7 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 			parts = append(parts, ocrPart{g: sp.page})
 		}
 	}
-	read, err := readParts(ctx, ocr, parts)
+	read, err := readParts(ctx, ocr, PSMSparse, parts)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +97,7 @@ func (r *Reader) ReadImage(ctx context.Context, img []byte, filename string, ocr
 		// a flowchart frame's names, read on a page of their own: on
 		// the shared page tesseract cut letters off their ends
 		// (Graphviz clusters: "Manag", "inance")
-		titles, err := readParts(ctx, ocr, []ocrPart{{g: laneStrips[n-1].page}})
+		titles, err := readParts(ctx, ocr, PSMSparse, []ocrPart{{g: laneStrips[n-1].page}})
 		if err != nil {
 			return nil, err
 		}
@@ -438,7 +438,7 @@ func rereadLanes(ctx context.Context, ocr OCR, pages []*stripPage, names []strin
 		if sp.titled || !slices.ContainsFunc(sp.bands, func(i int) bool { return names[i] == "" || confs[i] < unsureLane }) {
 			continue
 		}
-		read, err := readParts(ctx, ocr, []ocrPart{{g: sp.page, zoom: laneZoom}})
+		read, err := readParts(ctx, ocr, PSMSparse, []ocrPart{{g: sp.page, zoom: laneZoom}})
 		if err != nil {
 			return err
 		}
@@ -447,6 +447,49 @@ func rereadLanes(ctx context.Context, ocr OCR, pages []*stripPage, names []strin
 			if betterLane(got[j], gotConfs[j], names[i], confs[i]) {
 				names[i], confs[i] = got[j], gotConfs[j]
 			}
+		}
+		if err := rereadEmptyLanes(ctx, ocr, sp, names, confs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unusableLane reports whether a header's reading gives no name: empty,
+// under two letters, or a guess (under minLaneConf).
+func unusableLane(name string, conf float64) bool {
+	return letters(name) < 2 || conf < minLaneConf
+}
+
+// rereadEmptyLanes reads the headers of sp that are still unusable after
+// both sparse readings once more, on a page of their own, as one block
+// of text (PSMBlock): the sparse mode looks for text all over the page
+// and, on soft letters, may find none in a strip, where the block mode
+// takes each strip for a line. Only for headers with no usable reading:
+// on one already read, the block mode's guesses replaced good names
+// (photos lost lanes when every unsure header was read so).
+func rereadEmptyLanes(ctx context.Context, ocr OCR, sp *stripPage, names []string, confs []float64) error {
+	var (
+		strips []*image.Gray
+		bands  []int
+	)
+	for j, i := range sp.bands {
+		if unusableLane(names[i], confs[i]) && sp.strips[j] != nil {
+			strips, bands = append(strips, sp.strips[j]), append(bands, i)
+		}
+	}
+	if len(strips) == 0 {
+		return nil
+	}
+	sub := stackStrips(strips, 0)
+	read, err := readParts(ctx, ocr, PSMBlock, []ocrPart{{g: sub.page, zoom: laneZoom}})
+	if err != nil {
+		return err
+	}
+	got, gotConfs := sub.texts(read[0])
+	for j, i := range bands {
+		if betterLane(got[j], gotConfs[j], names[i], confs[i]) {
+			names[i], confs[i] = got[j], gotConfs[j]
 		}
 	}
 	return nil
@@ -481,15 +524,13 @@ type stripPage struct {
 	titled bool
 }
 
+// stripGap is the white round each strip on a strip page.
+const stripGap = 24
+
 // newStripPage cuts out rects of g and stacks them in columns, as many as
 // fit in width (one when width is 0), each about as high as the others.
 func newStripPage(g *image.Gray, rects []image.Rectangle, upright bool, width int) *stripPage {
-	const gap = 24
-	var (
-		strips []*image.Gray
-		colW   int
-		total  int
-	)
+	var strips []*image.Gray
 	for _, rr := range rects {
 		r := rr.Intersect(g.Rect)
 		if r.Empty() {
@@ -510,8 +551,21 @@ func newStripPage(g *image.Gray, rects []image.Rectangle, upright bool, width in
 			draw.Draw(s, s.Rect, g, r.Min, draw.Src)
 		}
 		strips = append(strips, s)
-		colW = max(colW, s.Rect.Dx()+gap)
-		total += s.Rect.Dy() + gap
+	}
+	return stackStrips(strips, width)
+}
+
+// stackStrips puts strips (cut out already; nil for one outside the
+// picture) on a white page in columns, as many as fit in width (one
+// when width is 0).
+func stackStrips(strips []*image.Gray, width int) *stripPage {
+	const gap = stripGap
+	colW, total := 0, 0
+	for _, s := range strips {
+		if s != nil {
+			colW = max(colW, s.Rect.Dx()+gap)
+			total += s.Rect.Dy() + gap
+		}
 	}
 	cols := 1
 	if colW > 0 {

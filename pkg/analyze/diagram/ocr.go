@@ -59,21 +59,34 @@ func decodeImage(img []byte) (image.Image, error) {
 }
 
 // OCR reads the words of a grey picture (a binary PGM, which tesseract
-// reads as it is: no compression to do and undo) and answers tesseract's
+// reads as it is: no compression to do and undo) in tesseract's page
+// segmentation mode psm (PSMSparse or PSMBlock) and answers tesseract's
 // TSV. The image path takes it as a parameter so that a benchmark can
 // cache it.
-type OCR func(ctx context.Context, pgm []byte) (string, error)
+type OCR func(ctx context.Context, pgm []byte, psm int) (string, error)
 
-// tesseract is the OCR of the reader: the tesseract binary reading
-// sparse text (psm 11, the layout of diagrams: scattered labels).
-func (r *Reader) tesseract(ctx context.Context, img []byte) (string, error) {
+// Tesseract's page segmentation modes the reader uses.
+const (
+	// PSMSparse finds as much text as it can in no particular order:
+	// the layout of diagrams, scattered labels. Every page but one
+	// is read so.
+	PSMSparse = 11
+	// PSMBlock reads the page as one block of text lines: a page of
+	// lane headers where the sparse reading found nothing usable
+	// (rereadEmptyLanes).
+	PSMBlock = 6
+)
+
+// tesseract is the OCR of the reader: the tesseract binary reading in
+// page segmentation mode psm.
+func (r *Reader) tesseract(ctx context.Context, img []byte, psm int) (string, error) {
 	bin, err := r.tesseractPath()
 	if err != nil {
 		return "", err
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.opts.OCRTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "stdin", "stdout", "--psm", "11", "tsv")
+	cmd := exec.CommandContext(ctx, bin, "stdin", "stdout", "--psm", strconv.Itoa(psm), "tsv")
 	cmd.Stdin = bytes.NewReader(img)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
@@ -99,7 +112,7 @@ func (r *Reader) tesseractPath() (string, error) {
 // readWords runs OCR on a grey image prepared for it (enlarged when small,
 // lines erased) and returns the words in the image's own coordinates.
 func readWords(ctx context.Context, g *image.Gray, ocr OCR, eraseLines bool, zoom float64) ([]word, error) {
-	got, err := readParts(ctx, ocr, []ocrPart{{g: g, erase: eraseLines, zoom: zoom}})
+	got, err := readParts(ctx, ocr, PSMSparse, []ocrPart{{g: g, erase: eraseLines, zoom: zoom}})
 	if err != nil {
 		return nil, err
 	}
@@ -120,9 +133,9 @@ const partGap = 40
 
 // readParts prepares each part for OCR, stacks them on one page (each
 // tesseract run costs about 0.35 s of CPU before it reads a word, loading
-// its model) and returns each part's words in the part's own
-// coordinates.
-func readParts(ctx context.Context, ocr OCR, parts []ocrPart) ([][]word, error) {
+// its model), reads it in page segmentation mode psm and returns each
+// part's words in the part's own coordinates.
+func readParts(ctx context.Context, ocr OCR, psm int, parts []ocrPart) ([][]word, error) {
 	preps := make([]*image.Gray, len(parts))
 	scales := make([]float64, len(parts))
 	tops := make([]int, len(parts))
@@ -148,7 +161,7 @@ func readParts(ctx context.Context, ocr OCR, parts []ocrPart) ([][]word, error) 
 			}
 		}
 	}
-	tsv, err := ocr(ctx, encodePGM(page))
+	tsv, err := ocr(ctx, encodePGM(page), psm)
 	if err != nil {
 		return nil, err
 	}
