@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"math"
 	"sort"
 )
 
@@ -126,6 +127,9 @@ type candidate struct {
 	// split is an event's inside put together from the pieces its icon
 	// cuts it into (splitInsides)
 	split bool
+	// timer is a timer event in dashed rings found by its clock face
+	// (dashedTimers): box is the inside of its inner ring
+	timer bool
 }
 
 // Recognize finds the shapes, lanes and flows of a diagram in a straight
@@ -228,6 +232,7 @@ func (r *recognizer) gatherCandidates() {
 		r.addUnseen(candidates(lenient, r.minSide), false)
 	}
 	r.cands = append(r.cands, splitInsides(ws, r.bm, r.minSide, r.stroke, r.cands)...)
+	r.dashedTimers()
 }
 
 // addUnseen appends the non-task candidates of extra that no candidate
@@ -330,11 +335,30 @@ func (r *recognizer) pickNodes() {
 			r.collapsed = append(r.collapsed, a)
 			continue
 		}
-		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke, r.tall) >= 2) {
+		// a.bm: a box found once dashed timers are closed (dashedTimers)
+		// is framed where its boundary events sit
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(a.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke, r.tall) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
+		}
+		if a.kind == Gateway && r.holdsBox(a) {
+			continue // paper fenced by connectors, round boxes it holds
 		}
 		r.nodes = append(r.nodes, a)
 	}
+}
+
+// holdsBox reports whether a box candidate lies inside a: a diamond
+// holds its question's letters and a marker, never a box (Graphviz
+// gv-44: the paper between a fork bar's arrows, the cluster's frame and
+// a curved connector made a wide diamond round two task boxes and the
+// start, and took them in as its marks).
+func (r *recognizer) holdsBox(a *candidate) bool {
+	for _, b := range r.cands {
+		if b != a && b.kind == Task && b.box.Dx() > 3*r.minSide && within(b.box, a.box) && b.box.In(a.box.Inset(-r.stroke)) {
+			return true
+		}
+	}
+	return false
 }
 
 // owned reports whether a lies inside a node accepted so far.
@@ -366,7 +390,7 @@ func (r *recognizer) dropMarkers() {
 	th := hs[len(hs)/2]
 	kept := r.nodes[:0]
 	for _, n := range r.nodes {
-		if n.kind != Task && n.box.Dx()*100 < th*28 {
+		if n.kind != Task && !n.timer && n.box.Dx()*100 < th*28 {
 			continue
 		}
 		if n.kind == Task && n.box.Dy()*3 < th {
@@ -391,6 +415,11 @@ func (r *recognizer) shape(n *candidate) Shape {
 	s := Shape{Kind: n.kind, Inner: n.box, Box: n.box.Inset(-stroke - 1)}
 	switch n.kind {
 	case Event:
+		if n.timer {
+			s.Ring, s.Icon = Double, Clock
+			s.Box = n.box.Inset(-int(math.Round(faceRadius(n.box) / timerInner * (timerOuter - timerInner))))
+			break
+		}
 		s.Ring, s.Box = eventRing(r.bm, n.box, stroke)
 		if n.split {
 			// an icon splitting the inside reaches the inner ring of a
