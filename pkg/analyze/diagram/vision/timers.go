@@ -18,10 +18,7 @@ import (
 func (r *recognizer) dashedTimers() {
 	var faces []*candidate
 	for _, c := range r.cands {
-		// a face is a small circle: a flowchart's double-ringed end
-		// (Graphviz) has its word inside, ringed too, but is wide
-		ar := float64(c.box.Dx()) / float64(c.box.Dy())
-		if c.kind == Event && !c.split && squareAspect(ar) && c.box.Dx()*2 <= 5*r.minSide && !r.inEvent(c) && clockFace(r.bm, c.box, r.stroke) {
+		if c.kind == Event && !c.split && !r.inEvent(c) && clockFace(r.bm, c.box, r.stroke) {
 			faces = append(faces, c)
 		}
 	}

@@ -68,12 +68,6 @@ func TestDashedTimer(t *testing.T) {
 			c.clock(440, 210, 14)
 			c.box(140, 120, 130, 90)
 		}, []string{"eventdouble/clock@04", "task@02", "task@04"}},
-		{"a flowchart's double-ringed end is no timer", func(c *canvas) {
-			c.box(340, 120, 130, 90)
-			c.ellipse(620, 160, 40, 22)
-			c.ellipse(620, 160, 45, 27)
-			c.box(140, 120, 130, 90)
-		}, []string{"eventdouble@06", "task@02", "task@04"}},
 		{"a small circle with a dot alone is no timer", func(c *canvas) {
 			c.box(340, 120, 130, 90)
 			c.circle(600, 160, 9, 2)
