@@ -406,7 +406,7 @@ func (b *structureBuilder) addFlows() {
 	m := &b.m
 	for _, fi := range b.flows {
 		f := b.d.Flows[fi]
-		if b.ids[f.From] == "" || b.ids[f.To] == "" || hostFlow(b.d.Shapes, f) {
+		if b.ids[f.From] == "" || b.ids[f.To] == "" {
 			continue
 		}
 		m.Flows = append(m.Flows, process.Flow{ID: fmt.Sprintf("f%d", len(m.Flows)+1), Source: b.ids[f.From], Target: b.ids[f.To], Condition: b.conds[fi]})

@@ -109,29 +109,3 @@ func TestReadLanes(t *testing.T) {
 		})
 	}
 }
-
-// TestHostFlow: a boundary event's ring joins its task's outline, which
-// is no flow; a flow from it to another task is.
-func TestHostFlow(t *testing.T) {
-	task := vision.Shape{Kind: vision.Task, Box: image.Rect(100, 100, 220, 180)}
-	other := vision.Shape{Kind: vision.Task, Box: image.Rect(400, 100, 520, 180)}
-	boundary := vision.Shape{Kind: vision.Event, Ring: vision.Double, Box: image.Rect(180, 162, 216, 198)}
-	start := vision.Shape{Kind: vision.Event, Ring: vision.Thin, Box: image.Rect(180, 162, 216, 198)}
-	shapes := []vision.Shape{task, other, boundary, start}
-	tests := []struct {
-		name string
-		flow vision.Flow
-		want bool
-	}{
-		{"boundary event to its task", vision.Flow{From: 2, To: 0}, true},
-		{"its task to the boundary event", vision.Flow{From: 0, To: 2}, true},
-		{"boundary event to another task", vision.Flow{From: 2, To: 1}, false},
-		{"a single ring on the border is no boundary event", vision.Flow{From: 3, To: 0}, false},
-		{"task to task", vision.Flow{From: 0, To: 1}, false},
-	}
-	for _, tt := range tests {
-		if got := hostFlow(shapes, tt.flow); got != tt.want {
-			t.Errorf("%s: hostFlow = %v, want %v", tt.name, got, tt.want)
-		}
-	}
-}

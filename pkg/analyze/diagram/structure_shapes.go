@@ -73,19 +73,6 @@ func eventType(s vision.Shape, in, out int) string {
 	return process.EventIntermediate
 }
 
-// hostFlow reports whether flow f joins a boundary event (a double ring
-// on a task's border) and its task: the task's outline, running on
-// from the ring, is no connector (a dashed timer's ring, closed by the
-// recogniser, let it through).
-func hostFlow(shapes []vision.Shape, f vision.Flow) bool {
-	for _, p := range [][2]int{{f.From, f.To}, {f.To, f.From}} {
-		if shapes[p[0]].Kind == vision.Event && shapes[p[0]].Ring == vision.Double && attachedTo(shapes, p[0]) == p[1] {
-			return true
-		}
-	}
-	return false
-}
-
 // attachedTo is the task whose border the event's centre sits on (a
 // boundary event), or -1.
 func attachedTo(shapes []vision.Shape, ev int) int {
