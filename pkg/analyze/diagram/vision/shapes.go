@@ -2,7 +2,6 @@ package vision
 
 import (
 	"image"
-	"math"
 	"sort"
 )
 
@@ -127,9 +126,6 @@ type candidate struct {
 	// split is an event's inside put together from the pieces its icon
 	// cuts it into (splitInsides)
 	split bool
-	// timer is a timer event in dashed rings found by its clock face
-	// (dashedTimers): box is the inside of its inner ring
-	timer bool
 }
 
 // Recognize finds the shapes, lanes and flows of a diagram in a straight
@@ -232,7 +228,6 @@ func (r *recognizer) gatherCandidates() {
 		r.addUnseen(candidates(lenient, r.minSide), false)
 	}
 	r.cands = append(r.cands, splitInsides(ws, r.bm, r.minSide, r.stroke, r.cands)...)
-	r.dashedTimers()
 }
 
 // addUnseen appends the non-task candidates of extra that no candidate
@@ -335,9 +330,7 @@ func (r *recognizer) pickNodes() {
 			r.collapsed = append(r.collapsed, a)
 			continue
 		}
-		// a.bm: a box found once dashed timers are closed (dashedTimers)
-		// is framed where its boundary events sit
-		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(a.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke, r.tall) >= 2) {
+		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke, r.tall) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
 		}
 		if a.kind == Gateway && r.holdsBox(a) {
@@ -390,7 +383,7 @@ func (r *recognizer) dropMarkers() {
 	th := hs[len(hs)/2]
 	kept := r.nodes[:0]
 	for _, n := range r.nodes {
-		if n.kind != Task && !n.timer && n.box.Dx()*100 < th*28 {
+		if n.kind != Task && n.box.Dx()*100 < th*28 {
 			continue
 		}
 		if n.kind == Task && n.box.Dy()*3 < th {
@@ -415,11 +408,6 @@ func (r *recognizer) shape(n *candidate) Shape {
 	s := Shape{Kind: n.kind, Inner: n.box, Box: n.box.Inset(-stroke - 1)}
 	switch n.kind {
 	case Event:
-		if n.timer {
-			s.Ring, s.Icon = Double, Clock
-			s.Box = n.box.Inset(-int(math.Round(faceRadius(n.box) / timerInner * (timerOuter - timerInner))))
-			break
-		}
 		s.Ring, s.Box = eventRing(r.bm, n.box, stroke)
 		if n.split {
 			// an icon splitting the inside reaches the inner ring of a
