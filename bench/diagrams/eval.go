@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -46,13 +47,18 @@ type cachedOCR struct {
 	dir string
 }
 
-func (c *cachedOCR) ocr(ctx context.Context, img []byte) (string, error) {
+func (c *cachedOCR) ocr(ctx context.Context, img []byte, psm int) (string, error) {
 	sum := sha256.Sum256(img)
-	p := filepath.Join(c.dir, hex.EncodeToString(sum[:16])+".tsv")
+	name := hex.EncodeToString(sum[:16])
+	if psm != diagram.PSMSparse {
+		// the sparse mode's answers keep the names they were cached under
+		name += "-psm" + strconv.Itoa(psm)
+	}
+	p := filepath.Join(c.dir, name+".tsv")
 	if b, err := os.ReadFile(p); err == nil {
 		return string(b), nil
 	}
-	cmd := exec.CommandContext(ctx, "tesseract", "stdin", "stdout", "--psm", "11", "tsv")
+	cmd := exec.CommandContext(ctx, "tesseract", "stdin", "stdout", "--psm", strconv.Itoa(psm), "tsv")
 	cmd.Stdin = bytes.NewReader(img)
 	cmd.Env = append(os.Environ(), "OMP_THREAD_LIMIT=1")
 	out, err := cmd.Output()

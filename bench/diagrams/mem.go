@@ -14,7 +14,7 @@ import (
 // stubOCR answers every OCR run with one word in the middle of the page,
 // so that a memory run goes all the way through the image path without
 // tesseract (whose memory is its own process's).
-func stubOCR(_ context.Context, _ []byte) (string, error) {
+func stubOCR(_ context.Context, _ []byte, _ int) (string, error) {
 	return "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n" +
 		"5\t1\t1\t1\t1\t1\t100\t100\t80\t20\t95\tCheck\n", nil
 }

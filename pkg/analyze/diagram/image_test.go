@@ -3,6 +3,7 @@ package diagram
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -11,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -218,29 +220,94 @@ func TestRereadLanesOnlyWhenUnsure(t *testing.T) {
 		names []string
 		confs []float64
 		pages []*stripPage
-		runs  int
+		modes []int // the page segmentation mode of each OCR run
 	}{
-		{"every header sure", []string{"Sales", "Finance"}, []float64{91, 88}, []*stripPage{page(false)}, 0},
-		{"an unsure header", []string{"Sales", "Fnance"}, []float64{91, 40}, []*stripPage{page(false)}, 1},
-		{"an empty header", []string{"Sales", ""}, []float64{91, 0}, []*stripPage{page(false)}, 1},
-		{"frame titles are not read again", []string{"Sales", ""}, []float64{91, 0}, []*stripPage{page(true)}, 0},
+		{"every header sure", []string{"Sales", "Finance"}, []float64{91, 88}, []*stripPage{page(false)}, nil},
+		{"an unsure header", []string{"Sales", "Finance"}, []float64{91, 62}, []*stripPage{page(false)}, []int{PSMSparse}},
+		{"an unusable header: also read as a block", []string{"Sales", "Fnance"}, []float64{91, 40}, []*stripPage{page(false)}, []int{PSMSparse, PSMBlock}},
+		{"an empty header: also read as a block", []string{"Sales", ""}, []float64{91, 0}, []*stripPage{page(false)}, []int{PSMSparse, PSMBlock}},
+		{"one letter is no name", []string{"Sales", "l"}, []float64{91, 60}, []*stripPage{page(false)}, []int{PSMSparse, PSMBlock}},
+		{"frame titles are not read again", []string{"Sales", ""}, []float64{91, 0}, []*stripPage{page(true)}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runs := 0
-			ocr := func(context.Context, []byte) (string, error) {
-				runs++
+			var modes []int
+			ocr := func(_ context.Context, _ []byte, psm int) (string, error) {
+				modes = append(modes, psm)
 				return "", nil
 			}
 			names := append([]string(nil), tt.names...)
-			if err := rereadLanes(context.Background(), ocr, tt.pages, names, tt.confs); err != nil {
+			confs := append([]float64(nil), tt.confs...)
+			if err := rereadLanes(context.Background(), ocr, tt.pages, names, confs); err != nil {
 				t.Fatal(err)
 			}
-			if runs != tt.runs {
-				t.Errorf("OCR runs %d, want %d", runs, tt.runs)
+			if !slices.Equal(modes, tt.modes) {
+				t.Errorf("OCR runs in modes %v, want %v", modes, tt.modes)
 			}
 			if strings.Join(names, "|") != strings.Join(tt.names, "|") {
 				t.Errorf("names %q, want %q kept", names, tt.names)
+			}
+		})
+	}
+}
+
+// TestRereadEmptyLanes checks that only the headers without a usable
+// name go on the block-mode page, and that its reading replaces them
+// only when it is sure.
+func TestRereadEmptyLanes(t *testing.T) {
+	strip := func() *image.Gray {
+		g := image.NewGray(image.Rect(0, 0, 60, 20))
+		for i := range g.Pix {
+			g.Pix[i] = 255
+		}
+		return g
+	}
+	// a word in the middle of the page's first strip: the block page
+	// holds the unusable headers alone, stacked from its top at laneZoom
+	first := func(text string, conf int) string {
+		y := (stripGap + 5) * laneZoom
+		return fmt.Sprintf("5\t1\t1\t1\t1\t1\t%d\t%d\t%d\t%d\t%d\t%s\n", (stripGap+5)*laneZoom, y, 30*laneZoom, 8*laneZoom, conf, text)
+	}
+	tests := []struct {
+		name   string
+		names  []string
+		confs  []float64
+		answer string
+		want   []string
+		strips int // strips on the block page
+	}{
+		{"an empty header read", []string{"Sales", ""}, []float64{91, 0}, first("Finance", 80), []string{"Sales", "Finance"}, 1},
+		{"a guess kept out", []string{"", "Finance"}, []float64{0, 90}, first("Fnc", 35), []string{"", "Finance"}, 1},
+		{"a surer reading of an unsure guess", []string{"Sls", "Finance"}, []float64{41, 90}, first("Sales", 77), []string{"Sales", "Finance"}, 1},
+		{"every header unusable", []string{"", "e"}, []float64{0, 20}, first("Sales", 77), []string{"Sales", "e"}, 2},
+		{"nothing unusable: no run", []string{"Sales", "Finance"}, []float64{60, 55}, "", []string{"Sales", "Finance"}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sp := stackStrips([]*image.Gray{strip(), strip()}, 0)
+			sp.bands = []int{0, 1}
+			strips := 0
+			ocr := func(_ context.Context, pgm []byte, psm int) (string, error) {
+				if psm != PSMBlock {
+					t.Errorf("mode %d, want %d", psm, PSMBlock)
+				}
+				_, h, err := pgmSize(pgm)
+				if err != nil {
+					return "", err
+				}
+				strips = (h/laneZoom - stripGap) / (20 + stripGap)
+				return tt.answer, nil
+			}
+			names := append([]string(nil), tt.names...)
+			confs := append([]float64(nil), tt.confs...)
+			if err := rereadEmptyLanes(context.Background(), ocr, sp, names, confs); err != nil {
+				t.Fatal(err)
+			}
+			if strips != tt.strips {
+				t.Errorf("%d strips on the block page, want %d", strips, tt.strips)
+			}
+			if !slices.Equal(names, tt.want) {
+				t.Errorf("names %q, want %q", names, tt.want)
 			}
 		})
 	}

@@ -59,21 +59,34 @@ func decodeImage(img []byte) (image.Image, error) {
 }
 
 // OCR reads the words of a grey picture (a binary PGM, which tesseract
-// reads as it is: no compression to do and undo) and answers tesseract's
+// reads as it is: no compression to do and undo) in tesseract's page
+// segmentation mode psm (PSMSparse or PSMBlock) and answers tesseract's
 // TSV. The image path takes it as a parameter so that a benchmark can
 // cache it.
-type OCR func(ctx context.Context, pgm []byte) (string, error)
+type OCR func(ctx context.Context, pgm []byte, psm int) (string, error)
 
-// tesseract is the OCR of the reader: the tesseract binary reading
-// sparse text (psm 11, the layout of diagrams: scattered labels).
-func (r *Reader) tesseract(ctx context.Context, img []byte) (string, error) {
+// Tesseract's page segmentation modes the reader uses.
+const (
+	// PSMSparse finds as much text as it can in no particular order:
+	// the layout of diagrams, scattered labels. Every page but one
+	// is read so.
+	PSMSparse = 11
+	// PSMBlock reads the page as one block of text lines: a page of
+	// lane headers where the sparse reading found nothing usable
+	// (rereadEmptyLanes).
+	PSMBlock = 6
+)
+
+// tesseract is the OCR of the reader: the tesseract binary reading in
+// page segmentation mode psm.
+func (r *Reader) tesseract(ctx context.Context, img []byte, psm int) (string, error) {
 	bin, err := r.tesseractPath()
 	if err != nil {
 		return "", err
 	}
 	ctx, cancel := context.WithTimeout(ctx, r.opts.OCRTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "stdin", "stdout", "--psm", "11", "tsv")
+	cmd := exec.CommandContext(ctx, bin, "stdin", "stdout", "--psm", strconv.Itoa(psm), "tsv")
 	cmd.Stdin = bytes.NewReader(img)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
@@ -99,7 +112,7 @@ func (r *Reader) tesseractPath() (string, error) {
 // readWords runs OCR on a grey image prepared for it (enlarged when small,
 // lines erased) and returns the words in the image's own coordinates.
 func readWords(ctx context.Context, g *image.Gray, ocr OCR, eraseLines bool, zoom float64) ([]word, error) {
-	got, err := readParts(ctx, ocr, []ocrPart{{g: g, erase: eraseLines, zoom: zoom}})
+	got, err := readParts(ctx, ocr, PSMSparse, []ocrPart{{g: g, erase: eraseLines, zoom: zoom}})
 	if err != nil {
 		return nil, err
 	}
@@ -120,9 +133,9 @@ const partGap = 40
 
 // readParts prepares each part for OCR, stacks them on one page (each
 // tesseract run costs about 0.35 s of CPU before it reads a word, loading
-// its model) and returns each part's words in the part's own
-// coordinates.
-func readParts(ctx context.Context, ocr OCR, parts []ocrPart) ([][]word, error) {
+// its model), reads it in page segmentation mode psm and returns each
+// part's words in the part's own coordinates.
+func readParts(ctx context.Context, ocr OCR, psm int, parts []ocrPart) ([][]word, error) {
 	preps := make([]*image.Gray, len(parts))
 	scales := make([]float64, len(parts))
 	tops := make([]int, len(parts))
@@ -148,7 +161,7 @@ func readParts(ctx context.Context, ocr OCR, parts []ocrPart) ([][]word, error) 
 			}
 		}
 	}
-	tsv, err := ocr(ctx, encodePGM(page))
+	tsv, err := ocr(ctx, encodePGM(page), psm)
 	if err != nil {
 		return nil, err
 	}
@@ -259,91 +272,6 @@ func prepare(src image.Image, eraseLines bool, zoom float64) (*image.Gray, float
 		removeLines(dst, float64(dw)/float64(w))
 	}
 	return dst, float64(dw) / float64(w)
-}
-
-// resampleGrey scales a grey image to dw × dh with the Catmull-Rom
-// kernel (widened when shrinking), as draw.CatmullRom does, but a few
-// rows at a time: each source row is scaled across once into a small
-// ring of rows, and each output row is mixed from the ring.
-func resampleGrey(src *image.Gray, dw, dh int) *image.Gray {
-	sw, sh := src.Rect.Dx(), src.Rect.Dy()
-	type taps struct {
-		first int
-		w     []float32
-	}
-	weights := func(n, m int) []taps {
-		scale := float64(n) / float64(m)
-		wide := math.Max(1, scale)
-		out := make([]taps, m)
-		for i := range m {
-			c := (float64(i)+0.5)*scale - 0.5
-			lo, hi := int(math.Ceil(c-2*wide)), int(math.Floor(c+2*wide))
-			lo, hi = max(0, lo), min(n-1, hi)
-			var ws []float32
-			sum := 0.0
-			for j := lo; j <= hi; j++ {
-				t := math.Abs(float64(j)-c) / wide
-				var k float64
-				switch {
-				case t < 1:
-					k = 1.5*t*t*t - 2.5*t*t + 1
-				case t < 2:
-					k = -0.5*t*t*t + 2.5*t*t - 4*t + 2
-				}
-				ws = append(ws, float32(k))
-				sum += k
-			}
-			if sum != 0 {
-				for k := range ws {
-					ws[k] /= float32(sum)
-				}
-			}
-			out[i] = taps{first: lo, w: ws}
-		}
-		return out
-	}
-	xs, ys := weights(sw, dw), weights(sh, dh)
-	ring := 1
-	for _, t := range ys {
-		ring = max(ring, len(t.w)+1)
-	}
-	rows := make([][]float32, ring)
-	at := make([]int, ring) // the source row each ring slot holds
-	for i := range rows {
-		rows[i], at[i] = make([]float32, dw), -1
-	}
-	across := func(sy int) []float32 {
-		k := sy % ring
-		if at[k] == sy {
-			return rows[k]
-		}
-		line := src.Pix[sy*src.Stride : sy*src.Stride+sw]
-		for x, t := range xs {
-			var v float32
-			for j, w := range t.w {
-				v += w * float32(line[t.first+j])
-			}
-			rows[k][x] = v
-		}
-		at[k] = sy
-		return rows[k]
-	}
-	out := image.NewGray(image.Rect(0, 0, dw, dh))
-	acc := make([]float32, dw)
-	for y, t := range ys {
-		clear(acc)
-		for j, w := range t.w {
-			r := across(t.first + j)
-			for x, v := range r {
-				acc[x] += w * v
-			}
-		}
-		row := out.Pix[y*out.Stride : y*out.Stride+dw]
-		for x, v := range acc {
-			row[x] = uint8(max(0, min(255, math.Round(float64(v)))))
-		}
-	}
-	return out
 }
 
 // blur tells how far the picture is out of focus: the ratio of grey to

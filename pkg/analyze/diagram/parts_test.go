@@ -43,7 +43,7 @@ func TestReadPartsOnePage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pages := 0
-			ocr := func(_ context.Context, page []byte) (string, error) {
+			ocr := func(_ context.Context, page []byte, _ int) (string, error) {
 				pages++
 				w, h, err := pgmSize(page)
 				if err != nil {
@@ -54,7 +54,7 @@ func TestReadPartsOnePage(t *testing.T) {
 				}
 				return fmt.Sprintf("level\n5\t1\t1\t1\t1\t1\t100\t%d\t80\t%d\t95\tWord\n", tt.top, tt.h), nil
 			}
-			got, err := readParts(context.Background(), ocr, parts)
+			got, err := readParts(context.Background(), ocr, PSMSparse, parts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -99,7 +99,7 @@ func TestSmallPictureReadAgainLarger(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pages := 0
-			ocr := func(_ context.Context, page []byte) (string, error) {
+			ocr := func(_ context.Context, page []byte, _ int) (string, error) {
 				pages++
 				w, _, err := pgmSize(page)
 				if err != nil {

@@ -4,6 +4,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -120,6 +122,38 @@ func TestWideDiamondKind(t *testing.T) {
 			}
 			if (got != nil) != tt.ok || got != nil && got.kind != tt.want {
 				t.Fatalf("got %+v; want kind %v (found %v)", got, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+// TestFencedDiamond checks that paper fenced by connectors into a
+// diamond's outline is no gateway when it holds a box: a diamond holds
+// its question and a marker only.
+func TestFencedDiamond(t *testing.T) {
+	tests := []struct {
+		name   string
+		draw   func(c *canvas)
+		shapes []string
+	}{
+		{"a wide diamond round its question", func(c *canvas) { c.wideDiamond(400, 150, 150, 60) }, []string{"gateway@04"}},
+		{"a wide diamond round a box", func(c *canvas) {
+			c.wideDiamond(400, 150, 150, 60)
+			c.roundBox(350, 135, 100, 30, 4)
+		}, []string{"task@04"}},
+		{"an inclusive gateway's circle is its marker", func(c *canvas) { c.diamond(400, 150, 28, "o") }, []string{"gatewayO@04"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(800, 300, 1)
+			tt.draw(c)
+			var got []string
+			for _, s := range Recognize(c.g).Shapes {
+				got = append(got, describe(s))
+			}
+			sort.Strings(got)
+			if strings.Join(got, " ") != strings.Join(tt.shapes, " ") {
+				t.Errorf("shapes %v, want %v", got, tt.shapes)
 			}
 		})
 	}

@@ -333,8 +333,25 @@ func (r *recognizer) pickNodes() {
 		if a.kind == Task && (ar < 0.85 || ar > 6 || !framed(r.bm, a.box, r.stroke) || runsOn(r.bm, a.box, r.stroke, r.tall) >= 2) {
 			continue // data objects, text columns, regions fenced by arrows
 		}
+		if a.kind == Gateway && r.holdsBox(a) {
+			continue // paper fenced by connectors, round boxes it holds
+		}
 		r.nodes = append(r.nodes, a)
 	}
+}
+
+// holdsBox reports whether a box candidate lies inside a: a diamond
+// holds its question's letters and a marker, never a box (Graphviz
+// gv-44: the paper between a fork bar's arrows, the cluster's frame and
+// a curved connector made a wide diamond round two task boxes and the
+// start, and took them in as its marks).
+func (r *recognizer) holdsBox(a *candidate) bool {
+	for _, b := range r.cands {
+		if b != a && b.kind == Task && b.box.Dx() > 3*r.minSide && within(b.box, a.box) && b.box.In(a.box.Inset(-r.stroke)) {
+			return true
+		}
+	}
+	return false
 }
 
 // owned reports whether a lies inside a node accepted so far.
