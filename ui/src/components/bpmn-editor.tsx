@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { anyHidden, drawnElements, FIT_MARGIN, fitBox, fitMargin, firstViewBox, LARGE_DIAGRAM, nextPaint, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
+import { anyHidden, drawnElements, FIT_MARGIN, fitBox, fitMargin, firstViewBox, LARGE_DIAGRAM, nextPaint, readBoxes, READABLE_ZOOM, smallScreen, startEventBox, type Box, type DiagramElement, type ViewBox } from './bpmn-view';
 import { downloadBlob, pictureFileName } from './bpmn-export';
 import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
@@ -243,7 +243,8 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const canvas = m.get('canvas');
     const left = clearOfPalette(el);
     const vp = { width: Math.max(1, el.clientWidth - left), height: el.clientHeight, narrow: smallScreen(el) };
-    const v = simulationStartView(vp, canvas.viewbox().inner, READABLE_ZOOM, canvas.zoom(), startEventBox(m.get('elementRegistry').getAll()));
+    const all = m.get('elementRegistry').getAll();
+    const v = simulationStartView(vp, canvas.viewbox().inner, READABLE_ZOOM, canvas.zoom(), startEventBox(all), readBoxes(all));
     if (!v) return;
     canvas.viewbox({ x: v.x - left / v.scale, y: v.y, width: v.width + left / v.scale, height: v.height });
     fitted.current = null;
