@@ -228,7 +228,14 @@ test("375 px: the viewer's toolbar takes one row and the editor's two (the rest 
   await expect(editor.getByRole('button', { name: 'Tips', exact: true })).toHaveCount(0);
   const wide = await toolbarRows(bar);
   console.log(`editor toolbar at 1440 px: ${wide.rows} rows, ${wide.height} px`);
-  expect(wide.rows, 'rows of the editor toolbar at 1440 px (as before: every control in the bar)').toBeLessThanOrEqual(2);
+  // Every control in the bar, on one row (1181 px of controls in 1180 took two, Help alone on the second): the zooms are + and −.
+  expect(wide.rows, 'rows of the editor toolbar at 1440 px').toBe(1);
+  await bar.getByRole('button', { name: 'Simulate', exact: true }).click();
+  await expect(bar.getByRole('button', { name: 'Stop simulation' })).toBeVisible({ timeout: 30_000 });
+  expect((await toolbarRows(bar)).rows, 'rows of the editor toolbar while simulating at 1440 px').toBe(1);
+  for (const name of ['Zoom In', 'Zoom Out', 'Help', 'Stop simulation']) await expectTargetSize(page, bar.getByRole('button', { name, exact: true }), `editor's ${name} at 1440 px`);
+  await bar.getByRole('button', { name: 'Stop simulation' }).click();
+  await expect(bar.getByRole('button', { name: 'Simulate', exact: true })).toBeVisible();
   await bar.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -80));
   await snap(page, 'toolbar-editor-1440', false);
@@ -608,6 +615,19 @@ test('token simulation: the rejected case\'s token reaches "Application rejected
   expectRejectedPath(track, 'editor at 1440 px');
   await snap(page, 'simulation-rejected-editor-1440', false);
   await editor.getByRole('button', { name: 'Stop simulation' }).click();
+  // At 375 px the simulation starts at the readable scale from the start event: every name it shows is whole.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await editor.getByRole('button', { name: 'Fit Content' }).click();
+  await switchSimulation(editor, true);
+  const canvas = editor.getByTestId('bpmn-editor-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  await expect(editor.locator('.djs-overlays[data-container-id="Start"] .bts-context-pad').first()).toBeVisible();
+  // The view has moved to the readable scale (Zoom to read has nothing left to do).
+  await expect(editor.getByRole('button', { name: 'Zoom to read' })).toBeDisabled();
+  await snap(page, 'simulation-start-editor-375', false);
+  expect(await labelsCut(canvas), "names cut by the canvas' edge as the simulation starts (editor at 375 px)").toEqual([]);
+  await switchSimulation(editor, false);
+  await page.setViewportSize({ width: 1440, height: 900 });
   page.once('dialog', (d) => void d.accept());
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('model-workbench')).toBeVisible();
@@ -833,6 +853,8 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     const canvasBox = await editor.getByTestId('bpmn-editor-canvas').boundingBox();
     expect(palette!.y - canvasBox!.y, `the palette's distance from the canvas' top (editor at ${width} px)`).toBeLessThan(40);
     await checkDocked(page, editor, '[data-testid="bpmn-editor-canvas"]', `editor at ${width} px`);
+    // What the simulation's view shows is whole: no name half inside the canvas (a gateway's was cut 1 px at 375 px).
+    expect(await labelsCut(editor.getByTestId('bpmn-editor-canvas')), `names cut by the canvas' edge while simulating (editor at ${width} px)`).toEqual([]);
     await snap(page, `simulation-dock-editor-${width}`, false);
     await switchSimulation(editor, false);
     await expect(editor.getByTestId('bpmn-sim-dock')).toBeHidden();
@@ -841,6 +863,23 @@ test('the simulation\'s controls, speed, notifications and log sit in a strip be
     await expect(page.getByTestId('model-workbench')).toBeVisible();
   }
 });
+
+/** The names (each text drawn in the diagram) partly inside the canvas' box: shown, but cut by its edge. */
+async function labelsCut(canvas: Locator): Promise<string[]> {
+  return canvas.evaluate((el) => {
+    const c = el.getBoundingClientRect();
+    const cut: string[] = [];
+    // A label's box: an external label's shape (a gateway's, an event's), else the text drawn in a shape.
+    for (const text of el.querySelectorAll('.djs-shape[data-element-id$="_label"] > .djs-visual, .djs-element .djs-visual text')) {
+      const b = text.getBoundingClientRect();
+      if (b.width === 0 || b.height === 0) continue;
+      const shown = b.left < c.right && b.right > c.left && b.top < c.bottom && b.bottom > c.top;
+      const inside = b.left >= c.left - 0.5 && b.right <= c.right + 0.5 && b.top >= c.top - 0.5 && b.bottom <= c.bottom + 0.5;
+      if (shown && !inside) cut.push(`${text.closest('.djs-element')?.getAttribute('data-element-id')} "${text.textContent}" ${Math.round(b.left)}-${Math.round(b.right)} in ${Math.round(c.left)}-${Math.round(c.right)}`);
+    }
+    return cut;
+  });
+}
 
 /**
  * The simulation strip holds no empty band: each part it shows has
@@ -908,6 +947,8 @@ async function playFollowed(page: Page, scope: Locator, canvasSel: string, label
   await switchSimulation(scope, true);
   const dock = scope.getByTestId('bpmn-sim-dock');
   await dock.scrollIntoViewIfNeeded();
+  // The view the simulation starts in shows whole names: none cut by the canvas' edge.
+  await expect.poll(() => labelsCut(scope.locator(canvasSel)), { message: `names cut by the canvas' edge as the simulation starts (${label})` }).toEqual([]);
   const idle = await stripWithoutBlank(dock);
   expect(idle.empty, `empty parts in the simulation strip before playing (${label})`).toEqual([]);
   expect(idle.slack, `the strip's height beyond its parts, padding and border (${label})`).toBeLessThanOrEqual(14);

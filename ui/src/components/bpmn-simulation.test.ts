@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_ROW_CLASS, createCaseNumbers, crowdedPads, padRank, DOCKED_SIMULATION_PARTS, labelCases, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, simulationStartView, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
+import { CASE_ROW_CLASS, createCaseNumbers, crowdedPads, padRank, DOCKED_SIMULATION_PARTS, labelCases, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, simulationStartView, clearOfRightEdge, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
 import { READABLE_ZOOM, type Box } from './bpmn-view';
 
 /** A canvas as bpmn-js-token-simulation leaves it: its parts appended to the diagram's container. */
@@ -265,4 +265,28 @@ describe('crowdedPads', () => {
   it('ranks the ▶ first, then path switches, then the rest', () => {
     expect([padRank('Trigger Event'), padRank('Set Sequence Flow'), padRank('Add pause point'), padRank(null)]).toEqual([0, 1, 2, 2]);
   });
+});
+
+describe('clearOfRightEdge', () => {
+  // A phone's simulation view at 70 % (2 px = 2/0.7 units) from x 60 to 460; the start event with its label from x 80.
+  const view = { x: 60, y: 100, width: 400, height: 300, scale: 0.7 };
+  const start = { x: 80, y: 182, width: 77, height: 70 };
+  const gap = 2 / 0.7;
+  const cases: { name: string; shown: Box[]; keep?: Box | null; x: number }[] = [
+    { name: 'nothing at the edge: unchanged', shown: [{ x: 300, y: 150, width: 50, height: 50 }], keep: start, x: 60 },
+    { name: "a label 1 unit over the edge (the gateway's Approved?): moved right by it and the gap", shown: [{ x: 420, y: 151, width: 41, height: 14 }], keep: start, x: 60 + 1 + gap },
+    { name: 'a label just inside, nearer than the gap: moved by what the gap lacks', shown: [{ x: 420, y: 151, width: 39, height: 14 }], keep: start, x: 60 + gap - 1 },
+    { name: 'a shape far over the edge: moving would cut the start event, unchanged', shown: [{ x: 440, y: 150, width: 100, height: 80 }], keep: start, x: 60 },
+    { name: 'a shape over the edge but below the view: unchanged', shown: [{ x: 440, y: 500, width: 100, height: 80 }], keep: start, x: 60 },
+    { name: 'beyond the edge wholly: unchanged', shown: [{ x: 470, y: 150, width: 50, height: 50 }], keep: start, x: 60 },
+    { name: 'no start event to keep: moved', shown: [{ x: 440, y: 150, width: 100, height: 80 }], keep: null, x: 60 + 80 + gap },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const v = clearOfRightEdge(view, c.shown, c.keep);
+      expect(v.x).toBeCloseTo(c.x, 6);
+      expect(v.width).toBe(view.width);
+      expect(v.scale).toBe(view.scale);
+    });
+  }
 });

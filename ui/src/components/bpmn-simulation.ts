@@ -340,9 +340,41 @@ export function nameCases(host: SimulationHost, root: HTMLElement): () => void {
  * switches covered its 9 px tasks. Null where the fitted view stays (a wide
  * screen, or a diagram readable whole).
  */
-export function simulationStartView(vp: Viewport, inner: Box, readable: number, fitScale: number, start?: Box | null): (Box & { scale: number }) | null {
+export function simulationStartView(
+  vp: Viewport,
+  inner: Box,
+  readable: number,
+  fitScale: number,
+  start?: Box | null,
+  shown: Box[] = [],
+): (Box & { scale: number }) | null {
   if (!vp.narrow || !(readable > 0) || fitScale >= readable - 1e-9) return null;
-  return startViewBox(inner, vp, readable, start, Math.ceil(readable * 1000) / 1000);
+  const view = startViewBox(inner, vp, readable, start, Math.ceil(readable * 1000) / 1000);
+  return clearOfRightEdge(view, shown, start);
+}
+
+/** CSS px kept between a shape or label moved inside and the canvas' edge. */
+const EDGE_GAP_PX = 2;
+
+/**
+ * `view` moved right just enough that none of `shown` (shapes and labels)
+ * is cut by its right edge, while `keep` (the start event with its label)
+ * stays inside with EDGE_GAP_PX to spare; unchanged when that is not
+ * possible. At 375 px the loan decision's simulation opened with the
+ * gateway's "Approved?" cut 1 px at the right: a name half drawn.
+ */
+export function clearOfRightEdge<V extends Box & { scale: number }>(view: V, shown: Box[], keep?: Box | null): V {
+  const gap = EDGE_GAP_PX / view.scale;
+  const right = view.x + view.width;
+  let overhang = 0;
+  for (const b of shown) {
+    const across = b.x < right && b.x + b.width > right - gap;
+    const level = b.y < view.y + view.height && b.y + b.height > view.y;
+    if (across && level) overhang = Math.max(overhang, b.x + b.width - right + gap);
+  }
+  if (overhang <= 0) return view;
+  const room = keep ? keep.x - gap - view.x : Infinity;
+  return overhang <= room ? { ...view, x: view.x + overhang } : view;
 }
 
 /** A simulation pad on the screen: how much it matters (0 first) and its box in CSS px. */

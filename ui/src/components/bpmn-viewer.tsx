@@ -346,7 +346,8 @@ export function BpmnViewer({
           if (anyHidden(canvas.viewbox())) return;
           const fitScale = fitWhole();
           const vp = { width: container.clientWidth, height: container.clientHeight, narrow: smallScreen(container) };
-          const start = simulationStartView(vp, canvas.viewbox().inner, readable, fitScale, startEventBox(viewer.get('elementRegistry').getAll()));
+          const all = viewer.get('elementRegistry').getAll();
+          const start = simulationStartView(vp, canvas.viewbox().inner, readable, fitScale, startEventBox(all), readBoxes(all));
           if (start) canvas.viewbox(start);
         });
         bus.on('canvas.viewbox.changed', () => {
