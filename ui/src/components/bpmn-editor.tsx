@@ -135,6 +135,21 @@ function clearOfPalette(canvas: HTMLElement): number {
   return palette && palette.width > 0 ? Math.max(FIT_MARGIN.left, palette.right - canvas.getBoundingClientRect().left + 16) : FIT_MARGIN.left;
 }
 
+/** The canvas' part right of the palette, as a viewport for the view rules, and the palette's strip width. */
+function rightOfPalette(el: HTMLElement): { left: number; vp: { width: number; height: number; narrow: boolean } } {
+  const left = clearOfPalette(el);
+  return { left, vp: { width: Math.max(1, el.clientWidth - left), height: el.clientHeight, narrow: smallScreen(el) } };
+}
+
+/** Shows a view chosen for the canvas right of the palette: widened by the palette's strip on the left. */
+function showRightOfPalette(
+  canvas: { viewbox(box: { x: number; y: number; width: number; height: number }): unknown },
+  v: { x: number; y: number; width: number; height: number; scale: number },
+  left: number,
+): void {
+  canvas.viewbox({ x: v.x - left / v.scale, y: v.y, width: v.width + left / v.scale, height: v.height });
+}
+
 /**
  * Edit mode of the Process Model tab: the bpmn-js Modeler (palette, context
  * pad, drag into lanes, direct label editing) with the properties panel,
@@ -217,16 +232,13 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const el = containerRef.current;
     if (!m || !el) return;
     const canvas = m.get('canvas');
-    const left = clearOfPalette(el);
-    const vp = { width: Math.max(1, el.clientWidth - left), height: el.clientHeight, narrow: smallScreen(el) };
+    const { left, vp } = rightOfPalette(el);
     const first = firstViewBox(vp, canvas.viewbox().inner, READABLE_ZOOM, startEventBox(m.get('elementRegistry').getAll()));
     if (first.mode === 'whole') {
       fit();
       return;
     }
-    // Chosen for the canvas right of the palette: widened by the palette's strip on the left.
-    const v = first.view;
-    canvas.viewbox({ x: v.x - left / v.scale, y: v.y, width: v.width + left / v.scale, height: v.height });
+    showRightOfPalette(canvas, first.view, left);
     fitted.current = null;
   }, [fit]);
 
@@ -241,12 +253,11 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
     const el = containerRef.current;
     if (!m || !el) return;
     const canvas = m.get('canvas');
-    const left = clearOfPalette(el);
-    const vp = { width: Math.max(1, el.clientWidth - left), height: el.clientHeight, narrow: smallScreen(el) };
+    const { left, vp } = rightOfPalette(el);
     const all = m.get('elementRegistry').getAll();
     const v = simulationStartView(vp, canvas.viewbox().inner, READABLE_ZOOM, canvas.zoom(), startEventBox(all), readBoxes(all));
     if (!v) return;
-    canvas.viewbox({ x: v.x - left / v.scale, y: v.y, width: v.width + left / v.scale, height: v.height });
+    showRightOfPalette(canvas, v, left);
     fitted.current = null;
   }, []);
 
