@@ -550,14 +550,19 @@ func (b *builder) endBranch(soft bool) {
 // addParallel runs ds at the same time as the step before it.
 // outsideOnly reports whether items are only steps of parties outside
 // the organisation that stay theirs.
-func outsideOnly(items []*item) bool {
+func outsideOnly(items []*item, outside func(string) bool) bool {
+	steps := 0
 	for _, it := range items {
-		if it.act == nil || it.act.event != nil || !isExternal(it.act.performer) || gettingVerbs[firstWord(it.act.verb)] {
+		if it.act != nil && it.act.event != nil && outside(it.act.performer) {
+			continue // "They answer by e-mail, usually within a week": the party's wait
+		}
+		if it.act == nil || it.act.event != nil || !outside(it.act.performer) || gettingVerbs[firstWord(it.act.verb)] {
 			// (a party's receiving is our sending: partyReceives)
 			return false
 		}
+		steps++
 	}
-	return len(items) > 0
+	return steps > 0
 }
 
 func (b *builder) addParallel(ds []*draft) {
@@ -578,7 +583,7 @@ func (b *builder) addParallel(ds []*draft) {
 	if n < 1 || n > len(b.seq) {
 		n = 1
 	}
-	for n < len(b.seq) && outsideOnly(b.seq[len(b.seq)-n:]) {
+	for n < len(b.seq) && outsideOnly(b.seq[len(b.seq)-n:], isExternal) {
 		// "… orders a survey from the firm. The firm sends the report.
 		// Meanwhile, the underwriter pulls the loss history": the
 		// outside party's step goes to its own pool, so the work beside

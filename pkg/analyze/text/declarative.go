@@ -217,6 +217,11 @@ func verbAt(subject, ws []string, i int) (string, int) {
 			b, f = lb, int(lf)
 		}
 	}
+	if f == formNone {
+		if sf := seesServed(ws, i); sf != formNone {
+			b, f = "see", sf // "the dentist sees the patient"
+		}
+	}
 	return b, f
 }
 

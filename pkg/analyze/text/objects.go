@@ -384,6 +384,16 @@ func (s *objectScan) alternative(nxt []string) bool {
 		s.tail, s.alt = nxt, true
 		return true
 	}
+	if p := norm(nxt[0]); len(nxt) > 2 && (p == "we" || p == "i") {
+		// "The patient pays at the desk or we send the invoice to
+		// their insurer": the other choice, by the narrator's side
+		// ("She either approves it, or she sends it back" is left to
+		// the reading of "either … or")
+		if _, f := verbForm(nxt[1]); f == formBase || f == formThird || (f == formPast && f == s.form) {
+			s.tail, s.alt, s.tailPron = nxt[1:], true, norm(nxt[0])
+			return true
+		}
+	}
 	return false
 }
 

@@ -75,6 +75,7 @@ func (a *analyzer) readParallelStart(r *reading) ([]*draft, bool) {
 	rest := joinTailRe.ReplaceAllString(r.body[len(m[0]):], "")
 	ds := a.clauses(rest, r.s)
 	a.applyTimes(ds, r.work, r.wait)
+	a.besideOutside()
 	if bs := byPerformer(ds); len(bs) > 1 && !sequenceWordRe.MatchString(rest) {
 		// "Meanwhile the IT team prepares the laptop and the facility
 		// team makes the badge": each performer's work is a branch of
@@ -86,6 +87,25 @@ func (a *analyzer) readParallelStart(r *reading) ([]*draft, bool) {
 	}
 	a.b.addParallel(ds)
 	return ds, true
+}
+
+// besideOutside makes the next parallel work run beside our own step
+// before the last sentences where those are only an outside party's:
+// "… asks the candidate's previous employer for a reference. They answer
+// by e-mail. In parallel, …" runs beside the asking, a party the text
+// marks as outside (a.outside) as well as one named so.
+func (a *analyzer) besideOutside() {
+	b := &a.b
+	if b.open != nil || len(b.seq) == 0 {
+		return
+	}
+	n := max(b.lastN, 1)
+	for n < len(b.seq) && outsideOnly(b.seq[len(b.seq)-n:], a.outside) {
+		n++
+	}
+	if n > max(b.lastN, 1) {
+		b.lastN = n
+	}
 }
 
 // sequenceWordRe finds words that put clauses one after the other.
