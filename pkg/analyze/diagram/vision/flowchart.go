@@ -131,9 +131,10 @@ func (ls *labels) stadium(l int32) bool {
 
 // maxCapShortfall is how far, on average, a stadium's row ends may fall
 // outside its half circles where they curve, in pixels: Mermaid's lie
-// within a third of a pixel of them, PlantUML's activity boxes (rounded
-// by less than half their height) fall a pixel and a half outside.
-const maxCapShortfall = 0.9
+// within half a pixel of them (a photo's up to 0.94), PlantUML's
+// activity boxes (rounded by less than half their height) fall a pixel
+// and a half outside.
+const maxCapShortfall = 1.1
 
 // capped reports whether white component l's top and bottom rows end
 // well in from its box at both ends, as a half circle's of radius rad
