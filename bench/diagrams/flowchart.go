@@ -189,7 +189,9 @@ func (f *flowchart) withLoopMerges(ref *process.Model) *process.Model {
 	return &m
 }
 
-// mermaid writes the chart as a Mermaid flowchart.
+// mermaid writes the chart as a Mermaid flowchart; a parallel block's
+// fork and join are Mermaid's fork shape (a bar, outlined and filled
+// light, not black as Graphviz and PlantUML draw it).
 func (f *flowchart) mermaid(i int) string {
 	var b strings.Builder
 	dir := "TD"
@@ -205,12 +207,16 @@ func (f *flowchart) mermaid(i int) string {
 			return []string{"(((%q)))", "([%q])"}[i%2]
 		case "decision":
 			return "{%q}"
-		case "bar":
-			return "[%q]" // no Mermaid chart has a parallel block yet
 		}
 		return []string{"[%q]", "(%q)"}[(i/2)%2]
 	}
 	def := func(n fcNode, indent string) {
+		if n.kind == "bar" {
+			// Mermaid's fork/join shape: a bar across the way
+			// the chart runs
+			fmt.Fprintf(&b, "%sn_%s@{ shape: fork }\n", indent, n.id)
+			return
+		}
 		fmt.Fprintf(&b, "%sn_%s"+shape(n)+"\n", indent, n.id, n.label)
 	}
 	for ln := -1; ln < f.lanes; ln++ {
@@ -269,11 +275,7 @@ func fcSources(renderer, ext, cacheDir string) (all, missing []fcSource, err err
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("%s cache: %w", renderer, err)
 	}
-	n := gvCharts
-	if renderer == "plantuml" {
-		n = puCharts
-	}
-	for i := range n {
+	for i := range puCharts {
 		c := gvGenerate(i)
 		var text string
 		if renderer == "plantuml" {

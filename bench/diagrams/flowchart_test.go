@@ -11,8 +11,9 @@ import (
 // notations with all its steps, a loop as PlantUML's repeat (whose
 // reference gains the merge PlantUML draws), an end branch as an if, and
 // Mermaid's node ids clear of its keyword "end"; the charts past the
-// Graphviz set have one parallel block, a fork … end fork whose
-// reference has a splitting and a joining parallel gateway.
+// Graphviz set have one parallel block, a fork … end fork (two of
+// Mermaid's fork bars) whose reference has a splitting and a joining
+// parallel gateway.
 func TestFlowchartSources(t *testing.T) {
 	for i := range puCharts {
 		c := gvGenerate(i)
@@ -54,6 +55,7 @@ func TestFlowchartSources(t *testing.T) {
 			{"fork again", strings.Count(pu, "\nfork again\n"), branches},
 			{"end fork", strings.Count(pu, "\nend fork\n"), forks},
 			{"parallel gateways", parallel, 2 * forks},
+			{"mermaid bars", strings.Count(mm, "@{ shape: fork }"), 2 * forks},
 			{"bare end id", strings.Count(mm, " end\n") + strings.Count(mm, "--> end"), c.fc.lanes},
 		}
 		for _, tt := range tests {

@@ -27,14 +27,13 @@ import (
 // are drawn at bench time (Debian's graphviz) and cached, not committed.
 
 // gvCharts is how many flowcharts without a parallel block the sets
-// hold (the Mermaid set holds these only); every fourth is kept back and
-// reported only as totals.
+// hold; every fourth is kept back and reported only as totals.
 const gvCharts = 36
 
-// puCharts is how many charts the Graphviz and PlantUML sets hold: the
-// first gvCharts, then charts with a parallel block (fork and join
-// bars); the first 36 stay as they were drawn before the parallel ones
-// were added.
+// puCharts is how many charts the Graphviz, PlantUML and Mermaid sets
+// hold: the first gvCharts, then charts with a parallel block (fork and
+// join bars); the first 36 stay as they were drawn before the parallel
+// ones were added.
 const puCharts = 48
 
 // gvSteps are the task labels the charts draw from.

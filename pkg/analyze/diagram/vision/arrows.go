@@ -66,6 +66,7 @@ func findFlows(bm *bitmap, d *Diagram, lines, cross, icons []image.Rectangle) []
 	t.joinIcons(icons)
 	t.joinCrossings()
 	t.joinAcrossLabels()
+	t.joinThroughLabels()
 	t.countDashes()
 	t.collectGroups()
 	t.extendDashEnds()

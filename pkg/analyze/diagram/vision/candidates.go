@@ -55,6 +55,8 @@ func (ls *labels) shapeKind(l int32, f, white, ar float64) (kind Kind, hexagon, 
 	switch {
 	case f > 0.75 && f < 0.97 && ls.hexagon(l):
 		return Gateway, true, true
+	case f > 0.85 && f < 0.97 && ls.stadium(l):
+		return Event, false, true
 	case f > 0.9:
 		return Task, false, true
 	case f > 0.7 && f < 0.86 && white > 0.2 && ls.roundShaped(l, ar):

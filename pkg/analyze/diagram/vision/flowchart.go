@@ -97,6 +97,61 @@ func (ls *labels) ellipse(l int32) bool {
 	return bad*100 <= b.Dy()*15
 }
 
+// stadium reports whether white component l is a stadium: a box whose
+// short ends are semicircles as high as the box (Mermaid's terminal,
+// `([Start])`), its row ends on those half circles on all but a few
+// rows. A task's rounded corners (bpmn-js, PlantUML, Graphviz) bend only
+// near the top and bottom, so the rows between keep their ends on the
+// box's sides, off the half circles.
+func (ls *labels) stadium(l int32) bool {
+	b := ls.comps[l].box
+	w, h := float64(b.Dx()), float64(b.Dy())
+	if h < 12 || w < 1.6*h {
+		return false
+	}
+	rad, cy := h/2, float64(b.Min.Y)+(h-1)/2
+	tol := 1 + h/30
+	bad, curved, short := 0, 0, 0.0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		lo, hi := ls.rowEnds(l, y)
+		t := (float64(y) - cy) / rad
+		in := rad * (1 - math.Sqrt(max(0, 1-t*t)))
+		if lo < 0 || math.Abs(float64(lo-b.Min.X)-in) > tol || math.Abs(float64(b.Max.X-1-hi)-in) > tol {
+			bad++
+		}
+		if lo >= 0 && in >= 2 {
+			curved += 2
+			short += 2*in - float64(lo-b.Min.X) - float64(b.Max.X-1-hi)
+		}
+	}
+	// a rounded box's corners run outside the half circles, by a
+	// pixel or two along all their rows (PlantUML's activities)
+	return bad*100 <= b.Dy()*12 && short <= float64(curved)*maxCapShortfall && capped(ls, l, rad)
+}
+
+// maxCapShortfall is how far, on average, a stadium's row ends may fall
+// outside its half circles where they curve, in pixels: Mermaid's lie
+// within half a pixel of them (a photo's up to 0.94), PlantUML's
+// activity boxes (rounded by less than half their height) fall a pixel
+// and a half outside.
+const maxCapShortfall = 1.1
+
+// capped reports whether white component l's top and bottom rows end
+// well in from its box at both ends, as a half circle's of radius rad
+// do (three quarters of it in): a box's corners cut or rounded by less
+// than half its height end them nearer the sides, however close to a
+// half circle the rows between come.
+func capped(ls *labels, l int32, rad float64) bool {
+	b := ls.comps[l].box
+	for _, y := range []int{b.Min.Y, b.Max.Y - 1} {
+		lo, hi := ls.rowEnds(l, y)
+		if lo < 0 || float64(lo-b.Min.X) < 0.65*rad || float64(b.Max.X-1-hi) < 0.65*rad {
+			return false
+		}
+	}
+	return true
+}
+
 // rowEnds is the leftmost and the rightmost pixel of component l on row
 // y, -1 when the row misses it.
 func (ls *labels) rowEnds(l int32, y int) (lo, hi int) {
