@@ -53,13 +53,19 @@ async function toggleSizes(panel: Locator): Promise<{ title: string; width: numb
   );
 }
 
-/** Selects the gateway by a tap on it, as a person does. */
+/**
+ * Selects the gateway by a tap on it, as a person does, tapping again if the
+ * first tap came while the editor was still settling its first view (the
+ * panel then still shows the process: a person would tap once more).
+ */
 async function selectGateway(page: Page, editor: Locator): Promise<Locator> {
   const gateway = editor.locator('.djs-element[data-element-id="Covered"]').first();
-  await gateway.scrollIntoViewIfNeeded();
-  await gateway.click({ force: true });
   const panel = editor.getByRole('complementary', { name: 'Properties' });
-  await expect(panel).toContainText('Covered?');
+  await expect(async () => {
+    await gateway.scrollIntoViewIfNeeded();
+    await gateway.click({ force: true });
+    await expect(panel).toContainText('Covered?', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   return panel;
 }
 
