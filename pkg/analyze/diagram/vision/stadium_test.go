@@ -59,12 +59,7 @@ func TestStadiumKind(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := newCanvas(400, 120, 2)
 			tt.draw(c)
-			var got *candidate
-			for _, cd := range candidates(binarize(c.g, 128), 12) {
-				if image.Pt(200, 60).In(cd.box) && (got == nil || cd.box.Dx() > got.box.Dx()) {
-					got = cd
-				}
-			}
+			got := widestAtCentre(c)
 			if (got != nil) != tt.ok || got != nil && got.kind != tt.want {
 				t.Fatalf("got %+v; want kind %v (found %v)", got, tt.want, tt.ok)
 			}
