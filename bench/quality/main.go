@@ -12,8 +12,8 @@
 // exercises, written later, also read only in totals). The dev figures
 // alone overstate what the rules do on text they were not fitted to.
 //
-// It then checks the behaviour scenarios (scenarios/dev, scenarios/blind and
-// scenarios/blind3, the last two in totals only,
+// It then checks the behaviour scenarios (scenarios/dev, scenarios/blind,
+// scenarios/blind3 and scenarios/blind4, the last three in totals only,
 // the format of ../shared/testdata/scenarios/README.md) on the BPMN drawn
 // for each model, by check kind, "never" checks on their own line.
 //
@@ -41,7 +41,7 @@ import (
 func main() {
 	dirs := flag.String("dir", "bench/quality/testdata,bench/quality/fresh,bench/quality/holdout2,bench/quality/blind,bench/quality/blind2", "comma-separated folders of cases (text, ---, reference), each scored on its own")
 	verbose := flag.Bool("v", false, "print every case's figures and the built-in model's tasks (never for a set whose folder is named blind*)")
-	scenarios := flag.String("scenarios", "bench/quality/scenarios/dev,bench/quality/scenarios/blind,bench/quality/scenarios/blind3", "comma-separated folders of behaviour scenarios (NAME.txt + NAME.json); a folder whose name starts with blind is reported in totals only")
+	scenarios := flag.String("scenarios", "bench/quality/scenarios/dev,bench/quality/scenarios/blind,bench/quality/scenarios/blind3,bench/quality/scenarios/blind4", "comma-separated folders of behaviour scenarios (NAME.txt + NAME.json); a folder whose name starts with blind is reported in totals only")
 	only := flag.String("case", "", "run only cases whose name contains this (ignored for a set whose folder is named blind*)")
 	gateways := flag.Bool("gateways", false, "list the named gateways of the scenario models with the reasons their names read badly, then stop")
 	flag.Parse()

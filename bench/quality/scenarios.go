@@ -170,7 +170,7 @@ func runScenarioSet(pl *pipeline, dir string, rd reading) (*scenarioRun, error) 
 }
 
 // isBlind reports whether a set is read only in totals: its folder's
-// name starts with blind (blind, blind3).
+// name starts with blind (blind, blind3, blind4).
 func isBlind(dir string) bool {
 	return strings.HasPrefix(filepath.Base(filepath.Clean(dir)), "blind")
 }

@@ -7,13 +7,13 @@ import (
 	"github.com/spade-bpmn/spade/pkg/process"
 )
 
-// TestScenariosLoad reads every scenario of the three sets: a malformed check
+// TestScenariosLoad reads every scenario of the four sets: a malformed check
 // file fails here, not as a silently lower score.
 func TestScenariosLoad(t *testing.T) {
 	for _, tc := range []struct {
 		dir  string
 		want int
-	}{{"scenarios/dev", 20}, {"scenarios/blind", 20}, {"scenarios/blind3", 8}} {
+	}{{"scenarios/dev", 20}, {"scenarios/blind", 20}, {"scenarios/blind3", 8}, {"scenarios/blind4", 12}} {
 		cases, err := loadScenarios(tc.dir)
 		if err != nil {
 			t.Fatal(err)
