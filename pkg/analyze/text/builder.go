@@ -97,6 +97,9 @@ type gwBlock struct {
 	// cases marks a decision whose answers the text lists one by one
 	// (a decision tree's sibling items): they are all its ways out
 	cases bool
+	// anchor is the step a conditional note's decision belongs after
+	// ("Note A: if the right-to-work check fails, …"), nil for others
+	anchor *item
 }
 
 type branch struct {

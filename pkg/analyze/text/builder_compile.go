@@ -11,6 +11,7 @@ import (
 func (b *builder) compile(m *process.Model) map[string]*draft {
 	b.section("")
 	b.boundRetries()
+	b.seq = placeNotes(b.seq)
 	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
 	if b.startMessage {

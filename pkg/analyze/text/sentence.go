@@ -41,6 +41,11 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		return ds
 	}
 	s = dependingColon(s)
+	if rule, ok := conditionalNote(s); ok {
+		if at := a.noteAnchor(rule); at != nil {
+			defer a.b.anchorNote(len(a.b.seq), at)
+		}
+	}
 	s, ok := a.admit(s)
 	if !ok {
 		return nil
