@@ -142,6 +142,9 @@ func (a *analyzer) actionRow(h *tableHead, cells []string) {
 	if h.fail >= 0 && h.fail < len(cells) && len(ds) > 0 {
 		a.rowFail(cells[h.fail])
 	}
+	if len(ds) > 0 {
+		a.rowRemarks(h, cells)
+	}
 	if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
 		w, wt := durations(cells[h.time])
 		ds[0].work += w

@@ -84,3 +84,22 @@ func (a *analyzer) rowBackUntil(h *tableHead, cur int, next string) bool {
 	}
 	return true
 }
+
+// remarkBackRe is a remark cell that sends the case back on a
+// condition: "if the client rejects all candidates, back to step 2".
+var remarkBackRe = regexp.MustCompile(`(?i)^\s*(if\s+[^,;]{3,100}?)\s*[,;:]\s*(?:then\s+)?(?:go\s+)?back\s+to\s+(?:step|row)\s+(\d{1,3})\W*$`)
+
+// rowRemarks reads the cells of a row beyond its action that are no
+// column the header named (a "Notes" column): one that sends the case
+// back on a condition is a decision after the row's steps, whose branch
+// loops back to that row.
+func (a *analyzer) rowRemarks(h *tableHead, cells []string) {
+	for i := h.action + 1; i < len(cells); i++ {
+		if i == h.role || i == h.time || i == h.next || i == h.fail {
+			continue
+		}
+		if m := remarkBackRe.FindStringSubmatch(cells[i]); m != nil {
+			a.sentence(capitalise(m[1])+", go back to step "+m[2]+".", true)
+		}
+	}
+}

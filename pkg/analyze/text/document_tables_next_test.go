@@ -38,3 +38,25 @@ func TestTableNextRow(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
+
+// TestTableRemarkBack covers a remarks column whose cell sends the case
+// back on a condition: a decision after the row loops back to the row
+// named; a remark that only explains adds nothing.
+func TestTableRemarkBack(t *testing.T) {
+	tests := []logicCase{
+		{
+			name: "if …, back to step 1",
+			text: "| Step | Who | What | Remarks |\n|---|---|---|---|\n| 1 | Editor | Drafts the article | keep it short |\n| 2 | Lawyer | Reviews the article | if the lawyer objects, back to step 1 |\n| 3 | Editor | Publishes the article | |",
+			loop:  [][2]pattern{{{"draft", "article"}, {"review", "article"}}},
+			reach: [][2]pattern{{{"review", "article"}, {"publish", "article"}}},
+		},
+		{
+			name:  "a remark without a way back",
+			text:  "| Step | Who | What | Remarks |\n|---|---|---|---|\n| 1 | Editor | Drafts the article | keep it short |\n| 2 | Editor | Publishes the article | before noon |",
+			never: [][2]pattern{{{"publish", "article"}, {"draft", "article"}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
+	}
+}

@@ -44,9 +44,15 @@ func (a *analyzer) noteAnchor(rule string) *item {
 		return nil
 	}
 	words := contentStems(m[1])
+	// (the steps still waiting after an "if" join the flow when the
+	// note's own "if" closes it)
+	steps := a.b.seq
+	if o := a.b.open; o != nil && !o.whether {
+		steps = append(append([]*item(nil), steps...), o.pending...)
+	}
 	var best *item
 	bestN, last := 0, -1
-	for i, it := range a.b.seq {
+	for i, it := range steps {
 		if it.act == nil || it.act.event != nil || it.act.drop {
 			continue
 		}
@@ -61,7 +67,7 @@ func (a *analyzer) noteAnchor(rule string) *item {
 			best, bestN = it, n
 		}
 	}
-	if best == nil || last < 0 || a.b.seq[last] == best {
+	if best == nil || last < 0 || steps[last] == best {
 		return nil
 	}
 	return best

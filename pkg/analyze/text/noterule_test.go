@@ -58,6 +58,13 @@ func TestConditionalNoteAnchor(t *testing.T) {
 			never:     [][2]pattern{{{"archiv", "file"}, {"collect", "deposit"}}, {{"withdraw", "offer"}, {"collect", "deposit"}}},
 		},
 		{
+			name: "a note naming a step still waiting after an if",
+			text: "| Step | Who | What | Notes |\n|---|---|---|---|\n| 1 | Buyer | Requests the quote | |\n| 2 | Buyer | Checks the quote | if the quote is too high, back to step 1 |\n| 3 | Controller | Checks the budget | see note 1 |\n| 4 | Buyer | Places the purchase order | |\n\n" +
+				"Note 1: if the budget check fails, the controller cancels the request.",
+			exclusive: [][2]pattern{{{"cancel", "request"}, {"plac", "order"}}},
+			loop:      [][2]pattern{{{"request", "quote"}, {"check", "quote"}}},
+		},
+		{
 			name:  "a note naming no step stays after the last",
 			text:  "1. The cook prepares the dough.\n2. The cook bakes the bread.\n3. The baker packs the loaves.\n\nNote A: if the flour delivery is late, the cook informs the manager.",
 			reach: [][2]pattern{{{"pack", "loaves"}, {"inform", "manager"}}},
