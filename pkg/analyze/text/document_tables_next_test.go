@@ -45,8 +45,8 @@ func TestTableNextRow(t *testing.T) {
 func TestTableRemarkBack(t *testing.T) {
 	tests := []logicCase{
 		{
-			name: "if …, back to step 1",
-			text: "| Step | Who | What | Remarks |\n|---|---|---|---|\n| 1 | Editor | Drafts the article | keep it short |\n| 2 | Lawyer | Reviews the article | if the lawyer objects, back to step 1 |\n| 3 | Editor | Publishes the article | |",
+			name:  "if …, back to step 1",
+			text:  "| Step | Who | What | Remarks |\n|---|---|---|---|\n| 1 | Editor | Drafts the article | keep it short |\n| 2 | Lawyer | Reviews the article | if the lawyer objects, back to step 1 |\n| 3 | Editor | Publishes the article | |",
 			loop:  [][2]pattern{{{"draft", "article"}, {"review", "article"}}},
 			reach: [][2]pattern{{{"review", "article"}, {"publish", "article"}}},
 		},
