@@ -122,3 +122,47 @@ func (b *builder) outcomeBranch(cond string) *[]*item {
 // endsBranch makes the sentence's end go to list, a branch of the open
 // decision that outcomeBranch found.
 func (b *builder) endsBranch(list *[]*item) { b.last = list }
+
+// forBranchRe is a sentence led by the case it applies to, without
+// a comma or with one: "For a referral the GP writes the referral
+// letter".
+var forBranchRe = regexp.MustCompile(`^(?i:for)\s+(?:an?|the)\s+([a-z][a-z-]{3,})\s*,?\s+((?i:the|our|a|an|we|they|he|she)\s+\S.*)$`)
+
+// forBranch reads a sentence whose lead names one way out of the choice
+// right before it ("The GP either treats the patient or refers the
+// patient to a specialist. For a referral the GP writes the referral
+// letter …"): the sentence's steps go to that branch, after its steps,
+// and rest is the sentence without its lead. ok is false when no branch
+// alone is that case.
+func (b *builder) forBranch(s string) (rest string, ok bool) {
+	m := forBranchRe.FindStringSubmatch(s)
+	if m == nil || b.open != nil || len(b.seq) == 0 {
+		return s, false
+	}
+	g := b.seq[len(b.seq)-1].gw
+	if g == nil || g.typ != process.GatewayExclusive || len(g.branches) < 2 {
+		return s, false
+	}
+	noun := stemOf(m[1])
+	var found *branch
+	for i := range g.branches {
+		br := &g.branches[i]
+		if len(br.items) == 0 || br.items[0].act == nil || br.items[0].act.event != nil {
+			continue
+		}
+		if n := len(br.items); br.items[n-1].back != nil || br.items[n-1].end {
+			continue
+		}
+		if v := stemOf(firstWord(br.items[0].act.verb)); len(v) >= 4 && strings.HasPrefix(noun, v) {
+			if found != nil {
+				return s, false // two branches are that case
+			}
+			found = br
+		}
+	}
+	if found == nil {
+		return s, false
+	}
+	b.into = &found.items
+	return capitalise(m[2]), true
+}

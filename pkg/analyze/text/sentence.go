@@ -79,6 +79,11 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		a.b.into = prevInto
 		s = capitalise(s[m[1]:])
 		defer a.b.leaveBranch()
+	} else if rest, ok := a.b.forBranch(s); ok {
+		// "… either treats the patient or refers the patient. For a
+		// referral the GP writes the letter": the referring branch
+		s = rest
+		defer a.b.leaveBranch()
 	} else if rest, ok := a.b.branchSubject(s); ok {
 		// "… either releases the batch or blocks it. A blocked batch is
 		// scrapped": the sentence is the blocking branch's next step
