@@ -11,6 +11,7 @@ import (
 func (b *builder) compile(m *process.Model) map[string]*draft {
 	b.section("")
 	b.boundRetries()
+	b.seq = placeNotes(b.seq)
 	c := &compiler{m: m, drafts: map[string]*draft{}, ids: map[*item]string{}}
 	start := c.event(process.EventStart, firstNonEmpty(b.startName, "Start"))
 	if b.startMessage {
@@ -102,6 +103,9 @@ func (c *compiler) event(typ, name string) string {
 }
 
 func (c *compiler) flow(from, to, label string) {
+	if from == "" {
+		return // a step only a jump ahead reaches: laterFlow draws its flow
+	}
 	c.nf++
 	c.m.Flows = append(c.m.Flows, process.Flow{ID: fmt.Sprintf("Flow_%d", c.nf), Source: from, Target: to, Condition: label})
 }
@@ -111,8 +115,11 @@ func (c *compiler) flow(from, to, label string) {
 func (c *compiler) emit(items []*item, from, label string) string {
 	cur := from
 	for _, it := range items {
-		if cur == "" {
-			break // the branch ended
+		if cur == "" && !c.awaited(it) {
+			// the branch ended; a step after it is drawn only when a
+			// jump ahead lands there (a table row reached by its
+			// number alone: "3 | … | 6" after a row that ends)
+			continue
 		}
 		switch {
 		case it.end, it.back != nil:
@@ -128,6 +135,16 @@ func (c *compiler) emit(items []*item, from, label string) string {
 		}
 	}
 	return cur
+}
+
+// awaited reports whether a jump ahead drawn so far lands on it.
+func (c *compiler) awaited(it *item) bool {
+	for _, l := range c.later {
+		if l.to == it {
+			return true
+		}
+	}
+	return false
 }
 
 // emitJump draws an end or a jump back (or ahead) to a step: the branch

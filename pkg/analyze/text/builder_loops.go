@@ -308,3 +308,41 @@ func (b *builder) pendingToBranch() {
 	o.pendingN = maxPending // what follows comes after the decision
 	b.last = &o.branches[0].items
 }
+
+// openBranch is the list the last sentence went to when that is a
+// branch of the open decision (or also, the list a table row was read
+// into): where the row after it goes on. Nil otherwise.
+func (b *builder) openBranch(also *[]*item) *[]*item {
+	if b.last == nil || b.last == &b.seq {
+		return nil
+	}
+	if also != nil && b.last == also {
+		return also
+	}
+	if o := b.open; o != nil {
+		for i := range o.branches {
+			if b.last == &o.branches[i].items {
+				return b.last
+			}
+		}
+	}
+	return nil
+}
+
+// untilBack ends the list the last sentence went to with a decision
+// that loops back to target until cond holds ("next working day back to
+// 2; after the third attempt 5"). It returns that list, where the steps
+// go on once cond holds, and the decision's branch taken then; nil when
+// the last sentence added nothing.
+func (b *builder) untilBack(cond string, target *item, performer string) (list, on *[]*item) {
+	b.pendingToBranch()
+	if b.last == nil || len(*b.last) == 0 || target == nil {
+		return nil, nil
+	}
+	dropSoftEnd(b.last)
+	g := &gwBlock{typ: process.GatewayExclusive, name: question(cond), performer: performer,
+		spec: "Repeated until " + strings.TrimSpace(cond) + "."}
+	g.branches = []branch{{label: "Yes", cond: cond}, {label: "No", items: []*item{{back: target}}}}
+	*b.last = append(*b.last, &item{gw: g})
+	return b.last, &g.branches[0].items
+}

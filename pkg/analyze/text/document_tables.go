@@ -28,6 +28,9 @@ type tableHead struct {
 	// fail is the column that says what happens when the row's check
 	// fails ("If not OK"), -1 when absent
 	fail int
+	// cont is the branch the last row's next cell goes on with in the
+	// row after it ("4 | Issues the refund | 5" on the granting branch)
+	cont *[]*item
 }
 
 // nextHeads name the column of a process table that says which row
@@ -126,12 +129,21 @@ func (a *analyzer) actionRow(h *tableHead, cells []string) {
 		a.sectionActor = saved
 		return
 	}
+	cont := h.cont
+	h.cont = nil
+	if cont != nil && h.conds[rowKey(cells)] == "" {
+		a.b.into = cont // the row goes on in the branch of the row before
+	}
 	ds := a.rowSteps(h, cells, text)
+	a.b.into = nil
 	if h.next >= 0 && h.next < len(cells) && len(ds) > 0 {
-		a.rowNext(h, cells[h.next])
+		a.rowNext(h, cells[h.next], rowNumber(cells, h.action), cont)
 	}
 	if h.fail >= 0 && h.fail < len(cells) && len(ds) > 0 {
 		a.rowFail(cells[h.fail])
+	}
+	if len(ds) > 0 {
+		a.rowRemarks(h, cells)
 	}
 	if h.time >= 0 && h.time < len(cells) && len(ds) > 0 {
 		w, wt := durations(cells[h.time])
@@ -198,16 +210,19 @@ var (
 	// nextOrIfRe is a next cell with an exception: "3, or 2a if
 	// documents missing".
 	nextOrIfRe = regexp.MustCompile(`(?i)^\s*\w{1,4},?\s+or\s+(\w{1,4})\s+if\s+(.+?)\s*$`)
-	// nextArrowRe is one answer of a next cell that branches: "A → 5".
-	nextArrowRe = regexp.MustCompile(`([A-Za-z][\w -]{0,30}?)\s*(?:→|->|=>)\s*(\w{1,4})\b`)
+	// nextArrowRe is one answer of a next cell that branches: "A → 5",
+	// "granted: 4".
+	nextArrowRe = regexp.MustCompile(`([A-Za-z][\w -]{0,30}?)\s*(?:→|->|=>|:)\s*(\w{1,4})\b`)
 )
 
 // rowNext reads a process table's next cell after its row's steps: the
 // end of the branch, a loop back to an earlier row, an exception row
 // taken on a condition, or answers that each go to a row of their own
 // (one decision whose branches those rows are).
-func (a *analyzer) rowNext(h *tableHead, next string) {
+func (a *analyzer) rowNext(h *tableHead, next string, cur int, in *[]*item) {
 	switch {
+	case a.rowGoTo(h, cur, next, in), a.rowBackUntil(h, cur, next):
+		// "6", "back to 2; after the third attempt 5"
 	case nextEndRe.MatchString(next):
 		a.b.endHere()
 	case nextBackRe.MatchString(next):

@@ -41,6 +41,11 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		return ds
 	}
 	s = dependingColon(s)
+	if rule, ok := conditionalNote(s); ok {
+		if at := a.noteAnchor(rule); at != nil {
+			defer a.b.anchorNote(len(a.b.seq), at)
+		}
+	}
 	s, ok := a.admit(s)
 	if !ok {
 		return nil
@@ -73,6 +78,11 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		// informs the customer": still the blocking branch
 		a.b.into = prevInto
 		s = capitalise(s[m[1]:])
+		defer a.b.leaveBranch()
+	} else if rest, ok := a.b.forBranch(s); ok {
+		// "… either treats the patient or refers the patient. For a
+		// referral the GP writes the letter": the referring branch
+		s = rest
 		defer a.b.leaveBranch()
 	} else if rest, ok := a.b.branchSubject(s); ok {
 		// "… either releases the batch or blocks it. A blocked batch is
