@@ -157,6 +157,15 @@ func (c *partyCues) readOutside(text string) {
 	for _, n := range companyMentions(text) {
 		c.outside = appendUnique(c.outside, n) // "PrintCo (the printer)" is named once
 	}
+	for _, n := range exchangePartners(text) {
+		c.outside = appendUnique(c.outside, n) // "submits the FPS to HMRC", "pays Kestrel"
+	}
+	for _, n := range notOurs(text) {
+		c.outside = appendUnique(c.outside, n) // "Parkes Studio is the client's architect, not part of our company"
+	}
+	for _, n := range servedOnBehalf(text) {
+		c.outside = appendUnique(c.outside, n) // "on behalf of the buyer"
+	}
 	for _, m := range authorityPortalRe.FindAllStringSubmatch(text, -1) {
 		if authorityQualifiers[strings.ToLower(m[1])] {
 			// "the customs platform … The platform releases the goods"
@@ -273,6 +282,9 @@ func (c partyCues) external(name string) bool {
 	}
 	if c.staff[k] || (c.home != "" && k == c.home) {
 		return false
+	}
+	if c.ownFacility(name) {
+		return false // "our workshop does the inspection"
 	}
 	if isExternal(name) {
 		return true

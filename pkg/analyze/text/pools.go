@@ -230,6 +230,9 @@ func (c *collaboration) one(name string) string {
 	if n, ok := c.canon[k]; ok {
 		return n
 	}
+	if n := c.sameCompany(name); n != "" {
+		return n
+	}
 	c.canon[k] = name
 	return name
 }
