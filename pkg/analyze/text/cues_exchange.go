@@ -181,3 +181,75 @@ func notOurs(text string) []string {
 	}
 	return out
 }
+
+// portalOwnerRe is an organisation whose portal or platform we use: "the
+// marketplace's seller portal", "the supplier portal of the hotel
+// chain". Group 1 or 2 is the owner.
+var portalOwnerRe = regexp.MustCompile(`(?i)\bthe[ \t]+([a-z][\w-]*)'s[ \t]+(?:[a-z][\w-]*[ \t]+)?(?:portal|platform|extranet|website)\b|\b(?:portal|platform|extranet|website)[ \t]+of[ \t]+the[ \t]+((?:[a-z][\w-]*[ \t]+)?[a-z][\w-]*)`)
+
+// portalOwners are the lower-case names of the organisations whose
+// portal the text uses: a business of its own, outside ours ("our
+// customer portal" has no owner but us).
+func portalOwners(text string) []string {
+	var out []string
+	for _, m := range portalOwnerRe.FindAllStringSubmatch(text, -1) {
+		o := strings.ToLower(m[1] + m[2])
+		ws := strings.Fields(o)
+		head := ws[len(ws)-1]
+		if staffNouns[head] || ourUnits[head] || groupSuffixes[head] || head == "company" || head == "organisation" || determiners[ws[0]] {
+			continue // "the company's intranet portal", "the team's platform"
+		}
+		out = appendUnique(out, o)
+	}
+	return out
+}
+
+// portalOwnerOf is who owns the portal a step's recipient names: "the
+// marketplace's seller portal" → "marketplace", "the supplier portal of
+// the hotel chain" → "hotel chain", "the Aviva employer portal" →
+// "Aviva"; "" when the recipient is no portal or names no owner. The
+// caller decides whether the owner is outside.
+func portalOwnerOf(np string) string {
+	ws := strings.Fields(strings.TrimSpace(np))
+	for len(ws) > 0 && determiners[strings.ToLower(ws[0])] {
+		ws = ws[1:]
+	}
+	at := -1
+	for i, w := range ws {
+		if portalWords[strings.ToLower(trimPunct(w))] {
+			at = i
+			break
+		}
+	}
+	switch {
+	case at < 0:
+		return ""
+	case at+2 < len(ws) && strings.EqualFold(ws[at+1], "of"):
+		rest := ws[at+2:]
+		for len(rest) > 0 && determiners[strings.ToLower(rest[0])] {
+			rest = rest[1:]
+		}
+		return trimPunct(strings.Join(rest, " "))
+	case at > 0 && strings.HasSuffix(ws[0], "'s"):
+		return strings.TrimSuffix(ws[0], "'s")
+	case at > 0 && isCapitalised(ws[0]):
+		return ws[0]
+	}
+	return ""
+}
+
+// portalWords are what a party offers others to hand things in through.
+var portalWords = set(`portal platform extranet website`)
+
+// portalOwnerIn is the owner of the portal recipient to names, read from
+// it or, when the noun phrase lost its owner ("the marketplace's seller
+// portal" reads "seller portal"), from the step's sentence.
+func portalOwnerIn(to, sentence string) string {
+	ws := strings.Fields(strings.ToLower(to))
+	if len(ws) > 0 && portalWords[ws[len(ws)-1]] {
+		if m := portalOwnerRe.FindStringSubmatch(sentence); m != nil {
+			return strings.ToLower(m[1] + m[2])
+		}
+	}
+	return portalOwnerOf(to)
+}

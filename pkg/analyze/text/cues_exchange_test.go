@@ -94,3 +94,58 @@ func TestExchangePartnersInitials(t *testing.T) {
 		}
 	}
 }
+
+func TestPortalOwnerIn(t *testing.T) {
+	for _, tc := range []struct {
+		to, sentence, want string
+	}{
+		{"Seller Portal", "We upload the tracking number to the marketplace's seller portal.", "marketplace"},
+		{"supplier portal of the hotel chain", "She reserves the hotel in the supplier portal of the hotel chain.", "hotel chain"},
+		{"Aviva employer portal", "Payroll uploads the file to the Aviva employer portal.", "Aviva"},
+		{"tenant portal", "The tenant submits the form through the tenant portal.", ""},
+		{"Finance", "The clerk sends it to Finance.", ""},
+	} {
+		if got := portalOwnerIn(tc.to, tc.sentence); got != tc.want {
+			t.Errorf("portalOwnerIn(%q, %q) = %q, want %q", tc.to, tc.sentence, got, tc.want)
+		}
+	}
+}
+
+func TestPortalOwners(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"We upload it to the marketplace's seller portal.", []string{"marketplace"}},
+		{"She reserves rooms in the supplier portal of the hotel chain.", []string{"hotel chain"}},
+		{"Staff log in to the company's intranet portal.", nil},
+		{"The tenant uses our tenant portal.", nil},
+	} {
+		if got := portalOwners(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("portalOwners(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+func TestOutsideByDescription(t *testing.T) {
+	for _, tc := range []struct {
+		text, name string
+		want       bool
+	}{
+		{"Participants: Payroll, HR, Aviva (pension provider).", "Aviva", true},
+		{"[09:18] Raj (finance): finance reconciles the payout.", "Raj", false},
+		{"Tom (warehouse): we upload the number.", "Tom", false},
+		{"Client companies book medicals for their new hires.", "Client Companies", true},
+	} {
+		if got := readCues(tc.text).external(tc.name); got != tc.want {
+			t.Errorf("external(%q) in %q = %v, want %v", tc.name, tc.text, got, tc.want)
+		}
+	}
+	// "a designer sends us a drawing" made the designer outside: so are
+	// "interior designers"
+	c := readCues("Tables are ordered by interior designers.")
+	c.outside = append(c.outside, "designer")
+	if !c.external("Interior Designers") {
+		t.Error(`external("Interior Designers") after "designer" = false, want true`)
+	}
+}

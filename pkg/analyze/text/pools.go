@@ -147,7 +147,7 @@ type headRule struct {
 // the right word before them.
 var externalHeadRules = []headRule{
 	// "the shipping company"; "the company" is the organisation
-	{heads: set(`company firm provider bank`)},
+	{heads: set(`company companies firm firms provider providers bank`)},
 	// "the patient's GP practice": the GP's, not ours
 	{heads: set(`practice practices surgery`), before: func(w string) bool { return externalWords[w] }},
 	// "the tour operator", "the old operator"; "the machine operator" is ours
