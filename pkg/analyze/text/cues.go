@@ -151,26 +151,16 @@ func (c *partyCues) readOutside(text string) {
 		}
 		c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
 	}
-	for _, n := range ownedOrganisations(text) {
-		c.outside = appendUnique(c.outside, n) // "the customer's bank"
-	}
-	for _, n := range roleNamedParties(text) {
-		c.outside = appendUnique(c.outside, n) // "the agency Staffline"
-	}
-	for _, n := range companyMentions(text) {
-		c.outside = appendUnique(c.outside, n) // "PrintCo (the printer)" is named once
-	}
-	for _, n := range exchangePartners(text) {
-		c.outside = appendUnique(c.outside, n) // "submits the FPS to HMRC", "pays Kestrel"
-	}
-	for _, n := range portalOwners(text) {
-		c.outside = appendUnique(c.outside, n) // "the marketplace's seller portal"
-	}
-	for _, n := range notOurs(text) {
-		c.outside = appendUnique(c.outside, n) // "Parkes Studio is the client's architect, not part of our company"
-	}
-	for _, n := range servedOnBehalf(text) {
-		c.outside = appendUnique(c.outside, n) // "on behalf of the buyer"
+	for _, names := range [][]string{
+		ownedOrganisations(text), // "the customer's bank"
+		roleNamedParties(text),   // "the agency Staffline"
+		companyMentions(text),    // "PrintCo (the printer)" is named once
+		exchangePartners(text),   // "submits the FPS to HMRC", "pays Kestrel"
+		portalOwners(text),       // "the marketplace's seller portal"
+		notOurs(text),            // "Parkes Studio is the client's architect, not part of our company"
+		servedOnBehalf(text),     // "on behalf of the buyer"
+	} {
+		c.outside = appendUnique(c.outside, names...)
 	}
 	for _, m := range authorityPortalRe.FindAllStringSubmatch(text, -1) {
 		if authorityQualifiers[strings.ToLower(m[1])] {
