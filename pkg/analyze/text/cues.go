@@ -156,7 +156,6 @@ func (c *partyCues) readOutside(text string) {
 		roleNamedParties(text),   // "the agency Staffline"
 		companyMentions(text),    // "PrintCo (the printer)" is named once
 		exchangePartners(text),   // "submits the FPS to HMRC", "pays Kestrel"
-		portalOwners(text),       // "the marketplace's seller portal"
 		notOurs(text),            // "Parkes Studio is the client's architect, not part of our company"
 		servedOnBehalf(text),     // "on behalf of the buyer"
 	} {

@@ -182,26 +182,22 @@ func notOurs(text string) []string {
 	return out
 }
 
-// portalOwnerRe is an organisation whose portal or platform we use: "the
-// marketplace's seller portal", "the supplier portal of the hotel
+// portalOwnerRe is an organisation whose portal or platform a step uses:
+// "the marketplace's seller portal", "the supplier portal of the hotel
 // chain". Group 1 or 2 is the owner.
 var portalOwnerRe = regexp.MustCompile(`(?i)\bthe[ \t]+([a-z][\w-]*)'s[ \t]+(?:[a-z][\w-]*[ \t]+)?(?:portal|platform|extranet|website)\b|\b(?:portal|platform|extranet|website)[ \t]+of[ \t]+the[ \t]+((?:[a-z][\w-]*[ \t]+)?[a-z][\w-]*)`)
 
-// portalOwners are the lower-case names of the organisations whose
-// portal the text uses: a business of its own, outside ours ("our
-// customer portal" has no owner but us).
-func portalOwners(text string) []string {
-	var out []string
-	for _, m := range portalOwnerRe.FindAllStringSubmatch(text, -1) {
-		o := strings.ToLower(m[1] + m[2])
-		ws := strings.Fields(o)
-		head := ws[len(ws)-1]
-		if staffNouns[head] || ourUnits[head] || groupSuffixes[head] || head == "company" || head == "organisation" || determiners[ws[0]] {
-			continue // "the company's intranet portal", "the team's platform"
-		}
-		out = appendUnique(out, o)
+// otherOwner reports whether a portal's owner can be another
+// organisation: not a unit or role of ours, not "the company" and not
+// what the text says the organisation is.
+func (c partyCues) otherOwner(o string) bool {
+	ws := strings.Fields(strings.ToLower(o))
+	if len(ws) == 0 {
+		return false
 	}
-	return out
+	head := ws[len(ws)-1]
+	return !staffNouns[head] && !ourUnits[head] && !groupSuffixes[head] && head != "company" && head != "organisation" &&
+		!determiners[ws[0]] && (c.home == "" || partyKey(head) != c.home)
 }
 
 // portalOwnerOf is who owns the portal a step's recipient names: "the
@@ -252,4 +248,23 @@ func portalOwnerIn(to, sentence string) string {
 		}
 	}
 	return portalOwnerOf(to)
+}
+
+// portalRecipient makes the owner of the portal a step of ours hands
+// something to ("uploads the file to the marketplace's seller portal")
+// an outside party that receives it. A portal an outside party uses
+// ("the applicant submits it through the bank's portal") may be ours.
+func (a *analyzer) portalRecipient(d *draft, c *clause) {
+	o := portalOwnerIn(c.to, d.source)
+	if o == "" || !a.cues.otherOwner(o) {
+		return
+	}
+	if !a.outside(o) {
+		if d.performer == "" || a.outside(d.performer) {
+			return
+		}
+		a.cues.outside = append(a.cues.outside, strings.ToLower(o))
+	}
+	d.addressed = appendUnique(d.addressed, a.party(titleCase(o)))
+	d.custs = appendUnique(d.custs, a.party(titleCase(o)))
 }

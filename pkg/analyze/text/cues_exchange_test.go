@@ -1,6 +1,7 @@
 package text
 
 import (
+	"context"
 	"slices"
 	"testing"
 )
@@ -111,22 +112,6 @@ func TestPortalOwnerIn(t *testing.T) {
 	}
 }
 
-func TestPortalOwners(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		want []string
-	}{
-		{"We upload it to the marketplace's seller portal.", []string{"marketplace"}},
-		{"She reserves rooms in the supplier portal of the hotel chain.", []string{"hotel chain"}},
-		{"Staff log in to the company's intranet portal.", nil},
-		{"The tenant uses our tenant portal.", nil},
-	} {
-		if got := portalOwners(tc.text); !slices.Equal(got, tc.want) {
-			t.Errorf("portalOwners(%q) = %q, want %q", tc.text, got, tc.want)
-		}
-	}
-}
-
 func TestOutsideByDescription(t *testing.T) {
 	for _, tc := range []struct {
 		text, name string
@@ -147,5 +132,26 @@ func TestOutsideByDescription(t *testing.T) {
 	c.outside = append(c.outside, "designer")
 	if !c.external("Interior Designers") {
 		t.Error(`external("Interior Designers") after "designer" = false, want true`)
+	}
+}
+
+func TestPortalRecipient(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		pool string // "" when no second pool is wanted
+	}{
+		{"The warehouse picks the order. The warehouse uploads the tracking number to the marketplace's seller portal.", "Marketplace"},
+		{"The consultant reserves the rooms. The consultant uploads the rooming list to the supplier portal of the hotel chain.", "Hotel Chain"},
+		// an outside party's own step through a portal: the portal may be ours
+		{"The applicant submits the loan application through the bank's portal. The loan officer checks the application.", ""},
+	} {
+		m := Analyze(context.Background(), tc.text, "")
+		var got []string
+		for _, p := range m.Pools[min(1, len(m.Pools)):] {
+			got = append(got, p.Name)
+		}
+		if tc.pool == "" && slices.Contains(got, "Bank") || tc.pool != "" && !slices.Contains(got, tc.pool) {
+			t.Errorf("pools of %q = %q, want %q", tc.text, got, tc.pool)
+		}
 	}
 }

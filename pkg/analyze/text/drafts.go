@@ -359,12 +359,7 @@ func (a *analyzer) partySIPOC(d *draft, c *clause) {
 	if c.to != "" && a.outside(a.party(c.to)) {
 		d.addressed = appendUnique(d.addressed, a.party(c.to))
 	}
-	if o := portalOwnerIn(c.to, d.source); o != "" && a.outside(o) {
-		// "uploads the file to the marketplace's seller portal": the
-		// portal's owner receives it
-		d.addressed = appendUnique(d.addressed, a.party(titleCase(o)))
-		d.custs = appendUnique(d.custs, a.party(titleCase(o)))
-	}
+	a.portalRecipient(d, c)
 	for i := 0; i+1 < len(c.object); i++ {
 		// "opens a ticket with the provider", "books a bed at the
 		// partner hospital": the party the step deals with
