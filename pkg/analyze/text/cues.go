@@ -50,8 +50,8 @@ var (
 	onBehalfRe = regexp.MustCompile(`(?im)(?:^|[.!?:]\s+)an?\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+[a-z]+s\b[^.!?]*?\bon\s+behalf\s+of\s+(?:the|a|an|its|their|his|her)\s+([a-z][\w-]*)`)
 	// bracketNameRe is an organisation named with what it is to us in
 	// brackets: "PrintCo (the printer)", "Deposit Protection Service
-	// (the scheme)".
-	bracketNameRe = regexp.MustCompile(`\b([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s*\((?:the|our|an?)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\)`)
+	// (the scheme)", "Aviva (pension provider)"; group 2 is the article.
+	bracketNameRe = regexp.MustCompile(`\b([A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3})\s*\(((?:the|our|an?)\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\)`)
 	// appositionRe is a party named right after what it is to us: "our
 	// bank, Northway Bank", "the supplier, NetCore".
 	appositionRe = regexp.MustCompile(`\b(?:our|the)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?),\s+([A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*){0,3})`)
@@ -136,8 +136,11 @@ func (c *partyCues) readOutside(text string) {
 		c.outside = append(c.outside, strings.ToLower(m[1]))
 	}
 	for _, m := range bracketNameRe.FindAllStringSubmatch(text, -1) {
-		if organisationNamed(m[1], m[2]) {
-			c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
+		if m[2] == "" && !outsideRole(m[3]) {
+			continue // "Raj (finance)", "Tom (warehouse)": without an article only an outside role
+		}
+		if organisationNamed(m[1], m[3]) {
+			c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[3]))
 		}
 	}
 	for _, m := range appositionRe.FindAllStringSubmatch(text, -1) {
@@ -148,14 +151,15 @@ func (c *partyCues) readOutside(text string) {
 		}
 		c.outside = append(c.outside, strings.ToLower(m[1]), strings.ToLower(m[2]))
 	}
-	for _, n := range ownedOrganisations(text) {
-		c.outside = appendUnique(c.outside, n) // "the customer's bank"
-	}
-	for _, n := range roleNamedParties(text) {
-		c.outside = appendUnique(c.outside, n) // "the agency Staffline"
-	}
-	for _, n := range companyMentions(text) {
-		c.outside = appendUnique(c.outside, n) // "PrintCo (the printer)" is named once
+	for _, names := range [][]string{
+		ownedOrganisations(text), // "the customer's bank"
+		roleNamedParties(text),   // "the agency Staffline"
+		companyMentions(text),    // "PrintCo (the printer)" is named once
+		exchangePartners(text),   // "submits the FPS to HMRC", "pays Kestrel"
+		notOurs(text),            // "Parkes Studio is the client's architect, not part of our company"
+		servedOnBehalf(text),     // "on behalf of the buyer"
+	} {
+		c.outside = appendUnique(c.outside, names...)
 	}
 	for _, m := range authorityPortalRe.FindAllStringSubmatch(text, -1) {
 		if authorityQualifiers[strings.ToLower(m[1])] {
@@ -274,6 +278,9 @@ func (c partyCues) external(name string) bool {
 	if c.staff[k] || (c.home != "" && k == c.home) {
 		return false
 	}
+	if c.ownFacility(name) {
+		return false // "our workshop does the inspection"
+	}
 	if isExternal(name) {
 		return true
 	}
@@ -289,8 +296,9 @@ func (c partyCues) external(name string) bool {
 			return false // "the internal auditor" after "an external auditor"
 		}
 	}
+	one := strings.TrimSuffix(n, "s") // "interior designers" after "a designer sends us"
 	for _, o := range c.outside {
-		if o == n || strings.HasSuffix(o, " "+n) || strings.HasSuffix(n, " "+o) {
+		if o == n || strings.HasSuffix(o, " "+n) || strings.HasSuffix(n, " "+o) || (one != n && (o == one || strings.HasSuffix(one, " "+o))) {
 			return true
 		}
 	}

@@ -107,12 +107,16 @@ func (a *analyzer) tableHeader(cells []string) bool {
 // and taking the time its time cell gives.
 func (a *analyzer) actionRow(h *tableHead, cells []string) {
 	saved := a.sectionActor
+	role := ""
 	if h.role >= 0 && h.role < len(cells) {
-		if np := nounPhrase(strings.Fields(cells[h.role]), 5); np != "" {
-			a.sectionActor = a.performer(np)
-			a.rowActor = true
-			defer func() { a.rowActor = false }()
-		}
+		role = cells[h.role]
+	} else if h.role < 0 {
+		role = matrixResponsible(h, cells) // a RACI matrix: the column marked R
+	}
+	if np := nounPhrase(strings.Fields(role), 5); np != "" {
+		a.sectionActor = a.performer(np)
+		a.rowActor = true
+		defer func() { a.rowActor = false }()
 	}
 	text := cells[h.action]
 	if cond := h.conds[rowKey(cells)]; cond != "" && h.action > 0 {

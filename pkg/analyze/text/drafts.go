@@ -359,6 +359,7 @@ func (a *analyzer) partySIPOC(d *draft, c *clause) {
 	if c.to != "" && a.outside(a.party(c.to)) {
 		d.addressed = appendUnique(d.addressed, a.party(c.to))
 	}
+	a.portalRecipient(d, c)
 	for i := 0; i+1 < len(c.object); i++ {
 		// "opens a ticket with the provider", "books a bed at the
 		// partner hospital": the party the step deals with

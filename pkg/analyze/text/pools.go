@@ -147,7 +147,7 @@ type headRule struct {
 // the right word before them.
 var externalHeadRules = []headRule{
 	// "the shipping company"; "the company" is the organisation
-	{heads: set(`company firm provider bank`)},
+	{heads: set(`company companies firm firms provider providers bank`)},
 	// "the patient's GP practice": the GP's, not ours
 	{heads: set(`practice practices surgery`), before: func(w string) bool { return externalWords[w] }},
 	// "the tour operator", "the old operator"; "the machine operator" is ours
@@ -228,6 +228,9 @@ func newCollaboration(m *process.Model, drafts map[string]*draft, cues partyCues
 func (c *collaboration) one(name string) string {
 	k := partyKey(name)
 	if n, ok := c.canon[k]; ok {
+		return n
+	}
+	if n := c.sameCompany(name); n != "" {
 		return n
 	}
 	c.canon[k] = name

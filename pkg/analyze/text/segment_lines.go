@@ -359,7 +359,10 @@ func tableCells(line string) []string {
 		parts = strings.Split(line, "\t")
 	case strings.Count(line, " | ") >= 1:
 		if t := strings.TrimSpace(line); strings.HasPrefix(t, "| ") && strings.HasSuffix(t, " |") {
-			line = t[2 : len(t)-2] // "| 2 | Check … | Procurement |": a Markdown row's outer bars
+			// "| 2 | Check … | Procurement |": a Markdown row's outer
+			// bars; its empty cells ("| R | | |") are cells too
+			parts = strings.Split(t[2:len(t)-2], "|")
+			break
 		}
 		parts = strings.Split(line, " | ")
 	default:
