@@ -207,7 +207,10 @@ func (a *analyzer) handedBack(s string, before int) {
 // new step ("corrects and resubmits") returns to the step before the
 // decision.
 func (a *analyzer) doneAgain(s string, before int) {
-	if d, e := a.repeated(before); e != nil && a.b.loopsBackTo(e.item) {
+	if a.loopFirstRepeated(before) {
+		// "… fixes the job and restores again, and the owner checks
+		// again": back to the restore
+	} else if d, e := a.repeated(before); e != nil && a.b.loopsBackTo(e.item) {
 		// "…; the broker corrects it and resubmits; the assistant
 		// checks it again": the check the branch already returns to
 		d.drop = true
