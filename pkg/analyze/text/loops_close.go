@@ -99,6 +99,11 @@ func (a *analyzer) closeStepless(s string, before int) {
 		a.b.endSoft()
 		return
 	}
+	if a.goBackStepless(s, before) {
+		// "If the road test fails, go back to the repair": the
+		// decision's branch returns to the repair
+		return
+	}
 	if backRe.MatchString(s) && !(forwardPurposeRe.MatchString(s) && !reworkCueRe.MatchString(s)) {
 		// "If there is a conflict, the request goes back to the line
 		// manager": no step of its own, a loop to the manager's step
