@@ -30,3 +30,19 @@ func afterMissedLead(s string) (string, bool) {
 	}
 	return "If the " + ord + " attempt fails, " + lowerInitial(m[3]), true
 }
+
+// boundColonLeadRe is a repetition with its bound as a lead before a
+// colon and the case of the bound after it: "Repeat until the check
+// passes, but at most three rounds: if the third round still fails, …".
+var boundColonLeadRe = regexp.MustCompile(`(?i)^(?:repeat|retry|try\s+again|this\s+(?:is\s+repeated|repeats|goes\s+on))\b[^:;]*?\b(?:at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of|max(?:imum)?\.?)\s+(?:once|twice|(?:two|three|four|five|\d+)\s+(?:times|rounds|attempts|tries|cycles))\s*:\s*((?:if|when|after|should)\s+\S.+)$`)
+
+// boundColonLead drops a bounded repetition's lead when the colon is
+// followed by the case of the bound: that case is the sentence's step
+// ("if the third round still fails, the operator escalates"); the
+// repetition itself is the loop the sentences before already drew.
+func boundColonLead(s string) string {
+	if m := boundColonLeadRe.FindStringSubmatch(strings.TrimSpace(s)); m != nil {
+		return capitalise(m[1])
+	}
+	return s
+}

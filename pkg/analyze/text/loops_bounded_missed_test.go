@@ -26,3 +26,19 @@ func TestAfterMissedLead(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) { checkLogic(t, tt) })
 	}
 }
+
+// TestBoundColonLead: a bounded repetition before a colon leaves the
+// case of the bound after it as the sentence; other colons stay.
+func TestBoundColonLead(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Repeat until the check passes, but at most three rounds: if the third round still fails, the operator escalates to me.", "If the third round still fails, the operator escalates to me."},
+		{"Retry at most twice: after the second failure the clerk calls the bank.", "After the second failure the clerk calls the bank."},
+		{"Repeat until the check passes: the owner checks the data.", "Repeat until the check passes: the owner checks the data."},
+		{"Note: if the check fails, call the lead.", "Note: if the check fails, call the lead."},
+	}
+	for _, tt := range tests {
+		if got := boundColonLead(tt.in); got != tt.want {
+			t.Errorf("boundColonLead(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
