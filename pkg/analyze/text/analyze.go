@@ -136,6 +136,14 @@ type analyzer struct {
 	// onBranch is set while the clauses of a decision's branch are read
 	// ("If …, A until C"): a repetition then loops inside the branch
 	onBranch bool
+	// announced are the outcomes a sentence listed ("one of three
+	// things: …"), by their words' stems, and announcedHit whether a
+	// label after it named one (choices_announced.go)
+	announced    [][]string
+	announcedHit bool
+	// announcedLabel1 is an outcome label cut off as a sentence of its
+	// own ("Not suited."): the case of the next sentence
+	announcedLabel1 string
 }
 
 const (

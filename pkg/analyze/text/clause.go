@@ -240,8 +240,9 @@ func declarativeRest(ws []string, prev string) ([]clause, bool) {
 // first verb naming no step, or nil.
 func secondVerb(ws []string, prev string) []clause {
 	first := -1
+	want := finiteForm(ws)
 	for j := 1; j < len(ws) && j <= 4; j++ {
-		if _, f := verbForm(ws[j]); f == formThird {
+		if _, f := verbForm(ws[j]); f == want {
 			first = j
 			break
 		}
@@ -260,7 +261,10 @@ func secondVerb(ws []string, prev string) []clause {
 		if norm(ws[k]) != "and" {
 			continue
 		}
-		if _, f := verbForm(ws[k+1]); f != formThird {
+		if thenAfterAnd(ws, k) {
+			k++ // "waits five days and then sends a reminder"
+		}
+		if _, f := verbForm(ws[k+1]); f != want {
 			return nil
 		}
 		return declarative(append(append([]string{}, ws[:first]...), ws[k+1:]...), prev)

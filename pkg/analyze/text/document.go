@@ -23,6 +23,7 @@ var audienceRe = regexp.MustCompile(`(?i)\b(?:intended for|carried out by|perfor
 func (a *analyzer) document(text string) {
 	a.aliases = withLegend(findAcronyms(text), text)
 	a.audience(text)
+	a.titleAudience(text)
 	blocks := segment(a.ctx, text)
 	st := &docState{}
 	defer func() {

@@ -45,6 +45,10 @@ var ordinalRe = regexp.MustCompile(`(?i)\b(?:second|third|fourth|fifth|sixth|las
 // third attempt fails, the manager calls the bank" (the rest of the
 // decision is drawn by boundRetries).
 func boundedRetryLead(s string) string {
+	s = boundColonLead(s) // "Repeat …, but at most three rounds: if the third round still fails, …"
+	if t, ok := afterMissedLead(s); ok {
+		return t // "After two missed interviews the application is closed"
+	}
 	if m := afterAttemptsRe.FindStringSubmatch(s); m != nil && wordCount(m[2]) >= 2 {
 		ord := strings.ToLower(m[1])
 		if o, ok := countWords[ord]; ok {

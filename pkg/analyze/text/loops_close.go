@@ -99,6 +99,11 @@ func (a *analyzer) closeStepless(s string, before int) {
 		a.b.endSoft()
 		return
 	}
+	if a.goBackStepless(s, before) {
+		// "If the road test fails, go back to the repair": the
+		// decision's branch returns to the repair
+		return
+	}
 	if backRe.MatchString(s) && !(forwardPurposeRe.MatchString(s) && !reworkCueRe.MatchString(s)) {
 		// "If there is a conflict, the request goes back to the line
 		// manager": no step of its own, a loop to the manager's step
@@ -207,7 +212,10 @@ func (a *analyzer) handedBack(s string, before int) {
 // new step ("corrects and resubmits") returns to the step before the
 // decision.
 func (a *analyzer) doneAgain(s string, before int) {
-	if d, e := a.repeated(before); e != nil && a.b.loopsBackTo(e.item) {
+	if a.loopFirstRepeated(before) {
+		// "… fixes the job and restores again, and the owner checks
+		// again": back to the restore
+	} else if d, e := a.repeated(before); e != nil && a.b.loopsBackTo(e.item) {
 		// "…; the broker corrects it and resubmits; the assistant
 		// checks it again": the check the branch already returns to
 		d.drop = true

@@ -60,6 +60,9 @@ func passive(c clause, rest []string, prev string) []clause {
 		}
 		return append(passive(c, rest[:k], prev), passive(c2, rest[k+3:], prev)...)
 	}
+	if st := passiveState(rest); st != "" {
+		c.object = append(append([]string(nil), c.object...), st) // "returned unrepaired"
+	}
 	tmp := finish(clause{verb: c.verb}, rest, prev, formPast)
 	if len(tmp) == 0 {
 		return []clause{c}

@@ -59,6 +59,9 @@ func qualifiedSubject(body string) (cond, main string) {
 		// "For domestic shipments, the clerk books a truck"
 		return m[2] + " " + strings.ToLower(m[1]), m[3] + m[4]
 	}
+	if cond, main := forPhraseSubject(body); cond != "" {
+		return cond, main // "for stalls selling second-hand goods the officer …"
+	}
 	if m := threshRe.FindStringSubmatch(body); m != nil {
 		cond = m[2] + " " + strings.TrimSpace(m[3])
 		switch {

@@ -90,7 +90,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 		s = rest
 		defer a.b.leaveBranch()
 	} else {
-		s = conditionalSubject(arrowCondition(colonCondition(s)))
+		s = conditionalSubject(arrowCondition(colonCondition(a.announcedLabel(s))))
 	}
 	s, restore := a.namedPerformer(s)
 	defer restore()

@@ -41,6 +41,7 @@ var modalAsideRe = regexp.MustCompile(`(?i)\b(shall|must|should|will|may|can|is\
 // sentence was lost. An aside that states a condition ("shall, where
 // required, inspect") stays.
 func dropModalAsides(s string) string {
+	s = dropFillerAsides(s)
 	return modalAsideRe.ReplaceAllStringFunc(s, func(m string) string {
 		g := modalAsideRe.FindStringSubmatch(m)
 		if asideConditionRe.MatchString(g[2]) || wordCount(g[2]) > 8 {

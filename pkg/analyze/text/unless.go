@@ -75,8 +75,9 @@ func unlessTail(ws []string) string {
 
 // amountLeadRe opens a sentence with the range of amounts it applies
 // to, without "if": "Above 500 euros the senior adjuster reviews the
-// receipts", "Up to 500 euros, the assistant settles it".
-var amountLeadRe = regexp.MustCompile(`^(?i:(above|over|below|under|up\s+to|more\s+than|less\s+than|at\s+least|at\s+most))\s+((?:[€$£]\s?)?\d[\d.,]*(?:\s*(?i:k|m|%|[€$£]|eur|euros?|usd|dollars?|gbp|pounds?|chf|days?|hours?|kg|tonnes?|units?|items?|pieces?))?)\s*,?\s+((?i:the|a|an|we|they|he|she|our|your)\s+.+)$`)
+// receipts", "Up to 500 euros, the assistant settles it", "Up to 2,000
+// euros I approve it myself".
+var amountLeadRe = regexp.MustCompile(`^(?i:(above|over|below|under|up\s+to|more\s+than|less\s+than|at\s+least|at\s+most))\s+((?:[€$£]\s?)?\d[\d.,]*(?:\s*(?i:k|m|%|[€$£]|eur|euros?|usd|dollars?|gbp|pounds?|chf|days?|hours?|kg|tonnes?|units?|items?|pieces?))?)\s*,?\s+((?i:the|a|an|we|they|he|she|our|your|i)\s+.+)$`)
 
 // percentLeadRe is a range of percentages followed by what they measure:
 // "Above 2 % deviation, the technician replaces the meter".

@@ -57,6 +57,7 @@ func TestAmountLead(t *testing.T) {
 		{"Above 500 euros the senior adjuster reviews the receipts.", "If the amount is above 500 euros, the senior adjuster reviews the receipts."},
 		{"Up to 500 euros, the assistant settles it at once.", "If the amount is up to 500 euros, the assistant settles it at once."},
 		{"More than €10,000 the CFO signs the order.", "If the amount is more than €10,000, the CFO signs the order."},
+		{"Up to 2,000 euros I approve it myself.", "If the amount is up to 2,000 euros, I approve it myself."},
 		{"Above all the clerk checks the form.", "Above all the clerk checks the form."},
 		{"Over the weekend the system runs the batch.", "Over the weekend the system runs the batch."},
 		{"Above 2 % deviation, the technician replaces the meter.", "If the deviation is above 2 %, the technician replaces the meter."},
