@@ -45,7 +45,9 @@ function waitingChainBpmn(tasks: number): string {
     [prevRight, 240],
     [gx, 240],
   ]);
-  const ex = gx + 110;
+  // The events it waits for far to its right (long flows, as when their labels sit on them): past the
+  // right edge of the view that shows the token's way into the gateway, on a phone and on a desktop.
+  const ex = gx + 400;
   proc.push('<bpmn:intermediateCatchEvent id="Reply" name="Reply received"><bpmn:messageEventDefinition /></bpmn:intermediateCatchEvent>');
   proc.push('<bpmn:intermediateCatchEvent id="Timeout" name="5 days passed"><bpmn:timerEventDefinition /></bpmn:intermediateCatchEvent>');
   shape('Reply', ex, 122, 36, 36);

@@ -118,7 +118,20 @@ export function fittedOverlayOptions(options: OverlayOptions): OverlayOptions {
 export function fitSimulationOverlays(host: SimulationHost): void {
   const overlays = host.get('overlays') as { add: (element: unknown, type: unknown, options?: OverlayOptions) => string };
   const add = overlays.add.bind(overlays);
-  overlays.add = (element, type, options) => (isSimulationOverlay(type) && options ? add(element, type, fittedOverlayOptions(options)) : add(element, type, options));
+  overlays.add = (element, type, options) => (isSimulationOverlay(type) && options ? add(element, type, tokenCountClear(element, type, fittedOverlayOptions(options))) : add(element, type, options));
+}
+
+/**
+ * The token count's place on an element whose name is drawn below it (a
+ * gateway, an event): the library puts the count 10 px under the shape's
+ * bottom-left corner, right over the start of the name ("Reply or 5 days?"
+ * read "y or 5 days?"); there it sits at the top-right corner instead,
+ * clear of the name and of the ▶ at the top-left. Tasks, their names
+ * inside, keep it.
+ */
+export function tokenCountClear(element: unknown, type: unknown, options: OverlayOptions): OverlayOptions {
+  if (type !== 'bts-token-count' || !(element as { label?: unknown } | null)?.label) return options;
+  return { ...options, position: { top: -12, right: 8 } };
 }
 
 /** Event bpmn-js-token-simulation fires when a token sets off along a sequence flow. */
@@ -185,8 +198,8 @@ const PAD_SIZE = 30;
 /**
  * Where a gateway's choices are pressed, in diagram units at `scale`: its
  * own pad (the path switch of an exclusive or inclusive gateway, at its
- * top-left corner), and after an event-based gateway the ▶ of each event
- * or receive task it waits for, with their shapes. The pads are drawn at
+ * top-left corner), or for an event-based gateway the ▶ of each event or
+ * receive task it waits for, with their shapes. The pads are drawn at
  * least SIM_OVERLAY_MIN_SCALE, so at a smaller zoom they reach further in
  * diagram units. Null for anything but a gateway.
  */
@@ -196,14 +209,13 @@ export function gatewayChoices(gateway: FollowedShape, scale: number): Box | nul
   const withPad = (b: Box): Box[] => [b, { x: b.x - reach, y: b.y - reach, width: 2 * reach, height: 2 * reach }];
   const own = shapeBox(gateway);
   if (!own) return null;
-  const boxes = withPad(own);
-  if (gateway.type === 'bpmn:EventBasedGateway') {
-    for (const f of gateway.outgoing ?? []) {
-      const t = shapeBox(f.target);
-      if (t) boxes.push(...withPad(t));
-    }
-  }
-  return unionBox(boxes);
+  // An event-based gateway has no button of its own: its choices are the ▶ of what it waits for.
+  if (gateway.type !== 'bpmn:EventBasedGateway') return unionBox(withPad(own));
+  const boxes = (gateway.outgoing ?? []).flatMap((f) => {
+    const t = shapeBox(f.target);
+    return t ? withPad(t) : [];
+  });
+  return unionBox(boxes.length ? boxes : withPad(own));
 }
 
 /**
