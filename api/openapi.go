@@ -154,6 +154,7 @@ func routes() []route {
 		{method: "GET", path: "/api/analyses/{id}/source", summary: "The extracted text, each sentence with the elements that came from it, and the coverage", tag: "versions", answers: []answer{ok(200, SourceView{})}},
 		{method: "POST", path: "/api/analyses/{id}/layout", summary: "Redraw a diagram (the editor's unsaved contents) with SPADE's layout; nothing is stored and no daily analysis is used (400 over 12 MB; over the 5,000-element cap of saves the diagram comes back unchanged with a note; 422 when it is not BPMN SPADE can read)", tag: "versions", body: LayoutRequest{}, answers: []answer{ok(200, LayoutAnswer{})}},
 		{method: "POST", path: "/api/analyses/{id}/refine", summary: "Change the model by an instruction in words (422 with what was not understood)", tag: "versions", body: RefineRequest{}, answers: []answer{ok(201, versions.Saved{})}},
+		{method: "POST", path: "/api/analyses/{id}/refine/check", summary: "What SPADE makes of an instruction in words on the latest version, before refining: 200 with understood false, the reason and the closest commands when refining would be refused; nothing is stored, no language model is asked, no daily analysis is used", tag: "versions", body: RefineCheckRequest{}, answers: []answer{ok(200, versions.Check{})}},
 
 		{method: "POST", path: "/api/demo/analyze", summary: "Anonymous demo analysis (one per device per day); waits for the diagram", tag: "demo", public: true,
 			body:    upload{fields: []string{"analysis_type"}},

@@ -41,6 +41,7 @@ func componentNames() map[reflect.Type]string {
 		reflect.TypeFor[versions.Change]():    "VersionChange",
 		reflect.TypeFor[versions.Saved]():     "SavedVersion",
 		reflect.TypeFor[versions.AppliedOp](): "AppliedOperation",
+		reflect.TypeFor[versions.Check]():     "RefineCheck",
 		reflect.TypeFor[VersionView]():        "VersionDetail",
 		reflect.TypeFor[ModelView]():          "ProcessModelView",
 		reflect.TypeFor[SourceView]():         "SourceTrace",

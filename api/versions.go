@@ -38,6 +38,8 @@ func (s *Server) mountVersions() {
 	s.limitBody(http.MethodPost, "/api/analyses/:id/versions/:n/restore", maxInstructionBody, "")
 	g.POST("/refine", s.refineAnalysis, s.rationModelWork)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/refine", maxInstructionBody, "")
+	g.POST("/refine/check", s.checkRefinement)
+	s.limitBody(http.MethodPost, "/api/analyses/:id/refine/check", maxInstructionBody, "")
 	g.GET("/source", s.analysisSource)
 	g.POST("/layout", s.layoutDiagram)
 	s.limitBody(http.MethodPost, "/api/analyses/:id/layout", maxVersionBody, fmt.Sprintf("The request is larger than %d MB.", maxVersionBody>>20))
@@ -335,18 +337,63 @@ type RefineRequest struct {
 	Instruction string `json:"instruction" required:"true" doc:"what to change, in words (at most 2000 characters)"`
 }
 
+// RefineCheckRequest is the body of POST /api/analyses/{id}/refine/check.
+type RefineCheckRequest struct {
+	Instruction string `json:"instruction" required:"true" doc:"what to change, in words (at most 2000 characters)"`
+}
+
+// checkRefinement answers 200 with what SPADE makes of an instruction on
+// the latest version, storing nothing: the web app asks before it
+// refines, so that a sentence SPADE cannot act on is answered with the
+// closest commands rather than with the refine route's 422 (which
+// browsers log as an error). No language model is asked and no daily
+// analysis is used.
+func (s *Server) checkRefinement(c echo.Context) error {
+	var req RefineCheckRequest
+	if err := readJSON(c, &req); err != nil {
+		return err
+	}
+	instruction, err := cleanInstruction(req.Instruction)
+	if err != nil {
+		return err
+	}
+	a, err := s.loadForEdit(c)
+	if err != nil {
+		return err
+	}
+	if a.Status != analysis.StatusCompleted {
+		return errStatus(http.StatusConflict, "This analysis has not finished yet; wait for it to complete before refining it.")
+	}
+	out, err := s.Versions.Check(c.Request().Context(), a, instruction)
+	if err != nil {
+		return versionError(err, a.Version)
+	}
+	return c.JSON(http.StatusOK, out)
+}
+
+// cleanInstruction trims an instruction in words and refuses an empty or
+// an overlong one.
+func cleanInstruction(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", errStatus(http.StatusBadRequest, "Write what to change, for example: move 'Approve invoice' to Finance.")
+	}
+	if len([]rune(s)) > maxInstruction {
+		return "", errStatus(http.StatusBadRequest, fmt.Sprintf("The instruction is longer than %d characters; split it into smaller changes.", maxInstruction))
+	}
+	return s, nil
+}
+
 func (s *Server) refineAnalysis(c echo.Context) error {
 	var req RefineRequest
 	if err := readJSON(c, &req); err != nil {
 		return err
 	}
-	req.Instruction = strings.TrimSpace(req.Instruction)
-	if req.Instruction == "" {
-		return errStatus(http.StatusBadRequest, "Write what to change, for example: move 'Approve invoice' to Finance.")
+	instruction, err := cleanInstruction(req.Instruction)
+	if err != nil {
+		return err
 	}
-	if len([]rune(req.Instruction)) > maxInstruction {
-		return errStatus(http.StatusBadRequest, fmt.Sprintf("The instruction is longer than %d characters; split it into smaller changes.", maxInstruction))
-	}
+	req.Instruction = instruction
 	if req.BaseVersion < 1 {
 		return errStatus(http.StatusBadRequest, "base_version must name the version the instruction refers to.")
 	}

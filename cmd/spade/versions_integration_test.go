@@ -99,6 +99,26 @@ func TestRefineAndVersionsThroughAPI(t *testing.T) {
 		t.Fatalf("not understood: %d %s", code, b)
 	}
 
+	// Asked first, the same sentences are answered 200 with what refining
+	// would do, and nothing is stored.
+	for _, tc := range []struct {
+		name, body string
+		code       int
+		want       string
+	}{
+		{"a command", `{"instruction":"rename 'Archive invoice' to 'Archive the invoice'"}`, 200, `"understood":true`},
+		{"an unknown sentence", `{"instruction":"sing a song"}`, 200, `"understood":false`},
+		{"the closest commands", `{"instruction":"sing a song"}`, 200, `"suggestions":["`},
+		{"a missing element", `{"instruction":"delete 'Approve the budget of the moon'"}`, 200, "no step"},
+		{"an empty instruction", `{"instruction":"  "}`, 400, "Write what to change"},
+		{"no body", ``, 400, "detail"},
+	} {
+		res, b := s.do(http.MethodPost, base+"/refine/check", strings.NewReader(tc.body), "application/json")
+		if res.StatusCode != tc.code || !strings.Contains(string(b), tc.want) {
+			t.Errorf("check, %s: %d %s, want %d with %s", tc.name, res.StatusCode, b, tc.code, tc.want)
+		}
+	}
+
 	cur := s.waitFor(v.ID, time.Second, func(analysis.View) bool { return true })
 	if cur.Version != 3 || !cur.Edited || !strings.Contains(cur.FormattedText, "Archive invoice") {
 		t.Fatalf("after refining: version %d edited %v text has step: %v", cur.Version, cur.Edited, strings.Contains(cur.FormattedText, "Archive invoice"))

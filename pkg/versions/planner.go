@@ -32,3 +32,7 @@ func (p LLMPlanner) Plan(ctx context.Context, m *process.Model, instruction stri
 	plan, _, err := p.Refiner.Refine(ctx, "", m, instruction)
 	return plan, true, err
 }
+
+// AsksModel implements Planner: what the grammar does not fully understand
+// goes to the model.
+func (LLMPlanner) AsksModel() bool { return true }

@@ -27,6 +27,9 @@ type Planner interface {
 	// charge runs right before a paid call (the daily limit counts only
 	// those); an error from it stops the call.
 	Plan(ctx context.Context, m *process.Model, instruction string, charge func() error) (plan refine.Plan, usedLLM bool, err error)
+	// AsksModel reports whether an instruction the grammar does not fully
+	// understand goes to a language model (Check says so beforehand).
+	AsksModel() bool
 }
 
 // GrammarPlanner is the built-in, offline Planner (refine.Parse).
@@ -36,6 +39,9 @@ type GrammarPlanner struct{}
 func (GrammarPlanner) Plan(_ context.Context, _ *process.Model, instruction string, _ func() error) (refine.Plan, bool, error) {
 	return refine.Parse(instruction), false, nil
 }
+
+// AsksModel implements Planner: the grammar alone never asks a model.
+func (GrammarPlanner) AsksModel() bool { return false }
 
 // Service saves, restores and refines versions.
 type Service struct {
@@ -371,12 +377,10 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 // the closest forms SPADE understands, written with the diagram's names
 // (a short list, not the whole grammar); the examples' steps are tasks.
 func notUnderstoodDetail(parts, names, tasks []string) string {
-	if len(parts) == 0 {
-		return "Write what to change, for example: rename 'Check' to 'Check receipts'; move 'Approve' to Finance; add step 'Archive invoice' after 'Pay invoice'."
-	}
+	msg, suggestions := notUnderstood(parts, names, tasks)
 	var b strings.Builder
-	fmt.Fprintf(&b, "SPADE did not understand %q. Did you mean one of these?", strings.Join(parts, "; "))
-	for _, s := range refine.Suggest(strings.Join(parts, " "), names, tasks) {
+	b.WriteString(msg)
+	for _, s := range suggestions {
 		b.WriteString("\n• " + s)
 	}
 	return b.String()

@@ -5,6 +5,7 @@ import { PictureExport, PictureExportItems } from './picture-export';
 import { MoreMenu } from './more-menu';
 import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
+import { ZoomButtons } from './zoom-buttons';
 import { declutterPads, dockSimulationControls, fitSimulationOverlays, followTokens, loadModelerSimulation, nameCases, SIM_BADGE_MARGIN, simulationStartView, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import { problemList, type LintIssues, type Problem } from './bpmn-problems';
 import { revealOpenedSections } from './panel-sections';
@@ -575,14 +576,9 @@ export function BpmnEditor({ xml, height = 600, onSave, onCancel, exportName, on
         <button type="button" className="btn btn-small" onClick={() => void stepBack(false)} disabled={!ready || !history.redo || simOn || relaying}>
           Redo
         </button>
-        {/* The zooms drawn as + and − (their names in full), as in bpmn.io's and Camunda Modeler's zoom controls:
-            at 1440 px the editor's fourteen controls then take one row (1181 px with the words, 1180 room). */}
-        <button type="button" className="btn btn-small bpmn-symbol-btn" onClick={() => zoomBy(1.2)} disabled={!ready} aria-label="Zoom In" title="Zoom In">
-          +
-        </button>
-        <button type="button" className="btn btn-small bpmn-symbol-btn" onClick={() => zoomBy(1 / 1.2)} disabled={!ready} aria-label="Zoom Out" title="Zoom Out">
-          −
-        </button>
+        {/* The zooms as the viewer's icon buttons (their names in aria-label and the tooltip), as in bpmn.io's and
+            Camunda Modeler's zoom controls: at 1440 px the editor's fourteen controls then take one row. */}
+        <ZoomButtons onZoomIn={() => zoomBy(1.2)} onZoomOut={() => zoomBy(1 / 1.2)} disabled={!ready} keys={{ zoomIn: 'Ctrl + +', zoomOut: 'Ctrl + −' }} />
         <button type="button" className="btn btn-small" onClick={fit} disabled={!ready}>
           Fit Content
         </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CASE_ROW_CLASS, createCaseNumbers, crowdedPads, padRank, DOCKED_SIMULATION_PARTS, labelCases, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, followTokens, followView, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, simulationStartView, clearOfRightEdge, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
+import { CASE_ROW_CLASS, createCaseNumbers, crowdedPads, padRank, DOCKED_SIMULATION_PARTS, labelCases, dockSimulationControls, fitSimulationOverlays, fittedOverlayOptions, tokenCountClear, followTokens, followView, choiceView, gatewayChoices, SIM_OVERLAY_MIN_SCALE, SIMULATION_ANIMATION_EVENT, SIMULATION_TRACE_EVENT, simulationStartView, clearOfRightEdge, tokenWay, type OverlayOptions, type SimulationHost } from './bpmn-simulation';
 import { READABLE_ZOOM, type Box } from './bpmn-view';
 
 /** A canvas as bpmn-js-token-simulation leaves it: its parts appended to the diagram's container. */
@@ -138,6 +138,52 @@ describe('followTokens', () => {
     fire(SIMULATION_ANIMATION_EVENT, {});
     expect(state.view.x).toBe(340);
   });
+
+  it("brings a gateway's choices on screen as the token heads to it and as it enters it", () => {
+    const { h, state, fire } = host({ x: 0, y: 0, width: 600, height: 800 }, 1);
+    followTokens(h);
+    const reply = { type: 'bpmn:IntermediateCatchEvent', x: 700, y: 100, width: 36, height: 36 };
+    const gw = { type: 'bpmn:EventBasedGateway', x: 560, y: 175, width: 50, height: 50, outgoing: [{ target: reply }] };
+    // The way 400–610 shows, the event it waits for (700–736) does not: the view moves to both.
+    fire(SIMULATION_ANIMATION_EVENT, { animation: { element: { waypoints: [{ x: 400, y: 200 }, { x: 560, y: 200 }], target: gw } } });
+    expect(state.view.x).toBeGreaterThan(736 + 32 - 600);
+    expect(state.view.x).toBeLessThanOrEqual(400 - 32);
+    // Dragged away, the token entering the gateway brings the choices back.
+    state.view = { ...state.view, x: 0 };
+    fire(SIMULATION_TRACE_EVENT, { action: 'exit', element: gw });
+    expect(state.view.x).toBe(0);
+    fire(SIMULATION_TRACE_EVENT, { action: 'enter', element: gw });
+    expect(state.view.x).toBeGreaterThan(736 + 32 - 600);
+    // A task entered changes nothing.
+    state.view = { ...state.view, x: 0 };
+    fire(SIMULATION_TRACE_EVENT, { action: 'enter', element: { type: 'bpmn:Task', x: 900, y: 0, width: 100, height: 80 } });
+    expect(state.view.x).toBe(0);
+  });
+});
+
+describe('gatewayChoices', () => {
+  const reply = { type: 'bpmn:IntermediateCatchEvent', x: 2290, y: 122, width: 36, height: 36 };
+  const timeout = { type: 'bpmn:IntermediateCatchEvent', x: 2290, y: 322, width: 36, height: 36 };
+  const cases = [
+    { name: "an exclusive gateway: its shape and its path switch (a 30 px pad 15 px above and left)", gw: { type: 'bpmn:ExclusiveGateway', x: 100, y: 100, width: 50, height: 50, outgoing: [{ target: reply }] }, scale: 1, want: { x: 85, y: 85, width: 65, height: 65 } },
+    { name: 'at 40 % the pad is drawn at 80 %: twice as far in diagram units', gw: { type: 'bpmn:ExclusiveGateway', x: 100, y: 100, width: 50, height: 50 }, scale: 0.4, want: { x: 70, y: 70, width: 80, height: 80 } },
+    { name: "an event-based gateway: the events it waits for and their ▶ (it has no button of its own)", gw: { type: 'bpmn:EventBasedGateway', x: 2180, y: 215, width: 50, height: 50, outgoing: [{ target: reply }, { target: timeout }] }, scale: 1, want: { x: 2275, y: 107, width: 51, height: 251 } },
+    { name: 'a task: none', gw: { type: 'bpmn:Task', x: 0, y: 0, width: 100, height: 80 }, scale: 1, want: null },
+  ];
+  for (const c of cases) it(c.name, () => expect(gatewayChoices(c.gw, c.scale)).toEqual(c.want));
+});
+
+describe('choiceView', () => {
+  const view = { x: 0, y: 0, width: 400, height: 400 };
+  it('shows the way and the choices together when they fit', () => {
+    expect(choiceView(view, { x: 300, y: 100, width: 100, height: 50 }, { x: 380, y: 80, width: 100, height: 100 }, 10)).toEqual({ x: 190, y: 0, width: 400, height: 400 });
+  });
+  it('shows the choices alone when the way is longer than the view', () => {
+    expect(choiceView(view, { x: 0, y: 100, width: 900, height: 50 }, { x: 880, y: 80, width: 100, height: 100 }, 10)).toEqual({ x: 730, y: 0, width: 400, height: 400 });
+  });
+  it('leaves a view that shows them', () => {
+    expect(choiceView(view, null, { x: 100, y: 100, width: 100, height: 100 }, 10)).toBeNull();
+  });
 });
 
 describe('fittedOverlayOptions', () => {
@@ -149,6 +195,16 @@ describe('fittedOverlayOptions', () => {
     { name: "a scale's max is kept", in: { scale: { min: 0.2, max: 2 } }, want: { show: null, scale: { min, max: 2 } } },
   ];
   for (const c of cases) it(c.name, () => expect(fittedOverlayOptions(c.in)).toEqual(c.want));
+});
+
+describe('tokenCountClear', () => {
+  const opts = { position: { bottom: 10, left: -15 } };
+  const cases = [
+    { name: 'a gateway or event (a name below): the count at the top-right corner', element: { label: {} }, type: 'bts-token-count', want: { position: { top: -12, right: 8 } } },
+    { name: 'a task (its name inside): where the library puts it', element: {}, type: 'bts-token-count', want: opts },
+    { name: 'another overlay: unchanged', element: { label: {} }, type: 'bts-context-menu', want: opts },
+  ];
+  for (const c of cases) it(c.name, () => expect(tokenCountClear(c.element, c.type, opts)).toEqual(c.want));
 });
 
 describe('fitSimulationOverlays', () => {

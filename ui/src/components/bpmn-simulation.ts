@@ -118,7 +118,20 @@ export function fittedOverlayOptions(options: OverlayOptions): OverlayOptions {
 export function fitSimulationOverlays(host: SimulationHost): void {
   const overlays = host.get('overlays') as { add: (element: unknown, type: unknown, options?: OverlayOptions) => string };
   const add = overlays.add.bind(overlays);
-  overlays.add = (element, type, options) => (isSimulationOverlay(type) && options ? add(element, type, fittedOverlayOptions(options)) : add(element, type, options));
+  overlays.add = (element, type, options) => (isSimulationOverlay(type) && options ? add(element, type, tokenCountClear(element, type, fittedOverlayOptions(options))) : add(element, type, options));
+}
+
+/**
+ * The token count's place on an element whose name is drawn below it (a
+ * gateway, an event): the library puts the count 10 px under the shape's
+ * bottom-left corner, right over the start of the name ("Reply or 5 days?"
+ * read "y or 5 days?"); there it sits at the top-right corner instead,
+ * clear of the name and of the ▶ at the top-left. Tasks, their names
+ * inside, keep it.
+ */
+export function tokenCountClear(element: unknown, type: unknown, options: OverlayOptions): OverlayOptions {
+  if (type !== 'bts-token-count' || !(element as { label?: unknown } | null)?.label) return options;
+  return { ...options, position: { top: -12, right: 8 } };
 }
 
 /** Event bpmn-js-token-simulation fires when a token sets off along a sequence flow. */
@@ -151,41 +164,108 @@ export function followView(view: Box, target: Box, margin: number, bounds?: Box)
   return { x, y, width: view.width, height: view.height };
 }
 
+interface FollowedShape {
+  type?: string;
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+  outgoing?: { target?: FollowedShape }[];
+}
+
 interface FollowedFlow {
   waypoints?: { x: number; y: number }[];
-  target?: { x?: number; y?: number; width?: number; height?: number };
+  target?: FollowedShape;
+}
+
+/** A shape's box, or null when it has none (a connection, a root). */
+function shapeBox(s: FollowedShape | undefined): Box | null {
+  if (!s || ![s.x, s.y, s.width, s.height].every((n) => Number.isFinite(n))) return null;
+  return { x: s.x!, y: s.y!, width: s.width!, height: s.height! };
 }
 
 /** The box of a token's way: the flow's waypoints and the shape it leads to. */
 export function tokenWay(flow: FollowedFlow): Box | null {
   const boxes: Box[] = (flow.waypoints ?? []).map((p) => ({ x: p.x, y: p.y, width: 0, height: 0 }));
-  const t = flow.target;
-  if (t && [t.x, t.y, t.width, t.height].every((n) => Number.isFinite(n))) boxes.push({ x: t.x!, y: t.y!, width: t.width!, height: t.height! });
+  const t = shapeBox(flow.target);
+  if (t) boxes.push(t);
   return unionBox(boxes);
 }
+
+/** The library's context pads are 30 px squares 15 px above and left of their shape's corner (ContextPads.js). */
+const PAD_SIZE = 30;
+
+/**
+ * Where a gateway's choices are pressed, in diagram units at `scale`: its
+ * own pad (the path switch of an exclusive or inclusive gateway, at its
+ * top-left corner), or for an event-based gateway the ▶ of each event or
+ * receive task it waits for, with their shapes. The pads are drawn at
+ * least SIM_OVERLAY_MIN_SCALE, so at a smaller zoom they reach further in
+ * diagram units. Null for anything but a gateway.
+ */
+export function gatewayChoices(gateway: FollowedShape, scale: number): Box | null {
+  if (!gateway.type?.endsWith('Gateway')) return null;
+  const reach = (PAD_SIZE * Math.max(1, SIM_OVERLAY_MIN_SCALE / Math.max(scale, 1e-6))) / 2;
+  const withPad = (b: Box): Box[] => [b, { x: b.x - reach, y: b.y - reach, width: 2 * reach, height: 2 * reach }];
+  const own = shapeBox(gateway);
+  if (!own) return null;
+  // An event-based gateway has no button of its own: its choices are the ▶ of what it waits for.
+  if (gateway.type !== 'bpmn:EventBasedGateway') return unionBox(withPad(own));
+  const boxes = (gateway.outgoing ?? []).flatMap((f) => {
+    const t = shapeBox(f.target);
+    return t ? withPad(t) : [];
+  });
+  return unionBox(boxes.length ? boxes : withPad(own));
+}
+
+/**
+ * The view for a token heading to (or waiting at) a gateway: its way and
+ * the gateway's choices together when they fit the view, else the choices
+ * alone, so the buttons that decide where it goes next are on screen
+ * rather than the start of a flow longer than the view. Null when they
+ * show already.
+ */
+export function choiceView(view: Box, way: Box | null, choices: Box, margin: number, bounds?: Box): Box | null {
+  const all = way ? unionBox([way, choices])! : choices;
+  const fits = all.width + 2 * margin <= view.width && all.height + 2 * margin <= view.height;
+  return followView(view, fits ? all : choices, margin, bounds);
+}
+
+/** Event bpmn-js-token-simulation fires as a token enters, leaves or is signalled at an element. */
+export const SIMULATION_TRACE_EVENT = 'tokenSimulation.simulator.trace';
 
 /**
  * Keeps the moving token on screen: a diagram opened readable at its start
  * (firstViewBox's 'start', a long model on a phone) or zoomed in shows only
  * part of it, and a token running on past the canvas' edge left the person
  * watching an empty view. Each time a token sets off along a flow that is not wholly in view,
- * the view moves (same zoom) to show the flow and where it leads. A person
+ * the view moves (same zoom) to show the flow and where it leads. Along a
+ * long model a gateway's choice buttons (its path switch, the ▶ of the
+ * events after an event-based gateway) sat past the right edge: a token
+ * heading to a gateway, or entering one, brings them on screen. A person
  * can still drag the view anywhere between the steps.
  */
 export function followTokens(host: SimulationHost): void {
-  const bus = host.get('eventBus') as { on(event: string, cb: (e: { animation?: { element?: FollowedFlow } }) => void): void };
+  const bus = host.get('eventBus') as { on(event: string, cb: (e: { animation?: { element?: FollowedFlow }; action?: string; element?: FollowedShape }) => void): void };
   const canvas = host.get('canvas') as { viewbox(box?: Box): Box & { scale: number; inner?: Box } };
-  bus.on(SIMULATION_ANIMATION_EVENT, (e) => {
-    const way = e.animation?.element ? tokenWay(e.animation.element) : null;
-    if (!way) return;
+  const show = (way: Box | null, gateway: FollowedShape | undefined) => {
     const view = canvas.viewbox();
     if (!(view.scale > 0)) return;
     const m = FOLLOW_MARGIN / view.scale;
     // The diagram with room around it, and at the right for "Finished" on an end event.
     const inner = view.inner;
     const bounds = inner ? { x: inner.x - m, y: inner.y - m, width: inner.width + m + SIM_BADGE_MARGIN / view.scale, height: inner.height + 2 * m } : undefined;
-    const next = followView(view, way, m, bounds);
+    const choices = gateway ? gatewayChoices(gateway, view.scale) : null;
+    const next = choices ? choiceView(view, way, choices, m, bounds) : way ? followView(view, way, m, bounds) : null;
     if (next) canvas.viewbox(next);
+  };
+  bus.on(SIMULATION_ANIMATION_EVENT, (e) => {
+    const flow = e.animation?.element;
+    const way = flow ? tokenWay(flow) : null;
+    if (way) show(way, flow?.target);
+  });
+  bus.on(SIMULATION_TRACE_EVENT, (e) => {
+    if (e.action === 'enter' && e.element?.type?.endsWith('Gateway')) show(null, e.element);
   });
 }
 

@@ -30,7 +30,7 @@ async function waitFor<T>(fn: () => T | null | undefined | false, timeoutMs = 15
 }
 
 function button(el: HTMLElement, name: string): HTMLButtonElement {
-  // By its name: on a phone-sized viewport (vitest's default, 414 px) the zooms read − and +, their names in aria-label.
+  // By its name: the zooms are icon buttons, their names in aria-label.
   const b = [...el.querySelectorAll('button')].find((x) => (x.getAttribute('aria-label') ?? x.textContent?.trim()) === name || x.textContent?.trim() === name);
   if (!b) throw new Error(`no button ${name}`);
   return b;

@@ -4,6 +4,7 @@ import { PictureExport, PictureExportItems } from './picture-export';
 import { EditorTools, PICTURES, type EditorToolList } from './editor-tools';
 import { MoreMenu } from './more-menu';
 import { NARROW_TOOLBAR_QUERY, useMediaQuery } from './use-media-query';
+import { ZoomButtons } from './zoom-buttons';
 import { declutterPads, dockSimulationControls, fitSimulationOverlays, followTokens, loadViewerSimulation, nameCases, SIM_BADGE_MARGIN, simulationStartView, SIMULATION_TOGGLE_EVENT, type SimulationHost, type ToggleMode } from './bpmn-simulation';
 import './bpmn-viewer.css';
 
@@ -586,13 +587,8 @@ export function BpmnViewer({
   return (
     <div className={`bpmn-viewer${className ? ` ${className}` : ''}${fullscreen ? ' is-fullscreen' : ''}`} ref={rootRef}>
       <div className="bpmn-toolbar" role="toolbar" aria-label="Diagram controls">
-        {/* A phone's bar is one row: the zooms drawn as − and +, Fit and Stop short (their names in full). */}
-        <button type="button" className={`btn btn-small${narrow ? ' bpmn-symbol-btn' : ''}`} onClick={() => zoomBy(ZOOM_IN_FACTOR)} disabled={!ready} aria-label={narrow ? 'Zoom In' : undefined} title={narrow ? 'Zoom In' : undefined}>
-          {narrow ? '+' : 'Zoom In'}
-        </button>
-        <button type="button" className={`btn btn-small${narrow ? ' bpmn-symbol-btn' : ''}`} onClick={() => zoomBy(ZOOM_OUT_FACTOR)} disabled={!ready} aria-label={narrow ? 'Zoom Out' : undefined} title={narrow ? 'Zoom Out' : undefined}>
-          {narrow ? '−' : 'Zoom Out'}
-        </button>
+        {/* The zooms are the editor's icon buttons at every width; a phone's bar is one row: Fit and Stop short (their names in full). */}
+        <ZoomButtons onZoomIn={() => zoomBy(ZOOM_IN_FACTOR)} onZoomOut={() => zoomBy(ZOOM_OUT_FACTOR)} disabled={!ready} keys={{ zoomIn: '+', zoomOut: '−' }} />
         <button type="button" className="btn btn-small" onClick={fit} disabled={!ready} aria-label={narrow ? 'Fit Content' : undefined}>
           {narrow ? 'Fit' : 'Fit Content'}
         </button>

@@ -1,5 +1,5 @@
 /** Small inline icons (no icon font, no emoji font needed). */
-type IconName = 'document' | 'image' | 'user' | 'diagram' | 'table' | 'edit' | 'lock' | 'clock' | 'alert' | 'wifi' | 'box' | 'check';
+type IconName = 'document' | 'image' | 'user' | 'diagram' | 'table' | 'edit' | 'lock' | 'clock' | 'alert' | 'wifi' | 'box' | 'check' | 'zoomIn' | 'zoomOut';
 
 const paths: Record<IconName, string> = {
   document: 'M6 2h8l4 4v16H6zM14 2v4h4M9 12h6M9 16h6',
@@ -14,6 +14,8 @@ const paths: Record<IconName, string> = {
   wifi: 'M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19v.01',
   box: 'M3 7l9-4 9 4v10l-9 4-9-4zM3 7l9 4 9-4M12 11v10',
   check: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12l3 3 5-6',
+  zoomIn: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.3 15.3L21 21M7.5 10.5h6M10.5 7.5v6',
+  zoomOut: 'M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.3 15.3L21 21M7.5 10.5h6',
 };
 
 /** An outline icon, decorative (aria-hidden). */

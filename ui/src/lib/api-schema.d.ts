@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analyses/{id}/refine/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What SPADE makes of an instruction in words on the latest version, before refining: 200 with understood false, the reason and the closest commands when refining would be refused; nothing is stored, no language model is asked, no daily analysis is used */
+        post: operations["post_analyses_id_refine_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/analyses/{id}/source": {
         parameters: {
             query?: never;
@@ -1267,6 +1284,24 @@ export interface components {
             timestamp: string;
             total_tokens: number;
         };
+        RefineCheck: {
+            /** @description true when applying will ask the configured language model, which counts as one analysis of the day */
+            asks_model: boolean;
+            /** @description why the instruction would be refused, as the refine route's 422 detail says it; empty when understood */
+            message: string;
+            /** @description the parts of the instruction the built-in grammar did not understand */
+            not_understood: string[];
+            /** @description what the built-in grammar would do, one description per operation */
+            operations: string[];
+            /** @description the closest commands SPADE understands, written with the diagram's names (at most three) */
+            suggestions: string[];
+            /** @description true when refining with this instruction would make a new version (or ask the language model) */
+            understood: boolean;
+        };
+        RefineCheckRequest: {
+            /** @description what to change, in words (at most 2000 characters) */
+            instruction: string;
+        };
         RefineRequest: {
             base_version: number;
             /** @description what to change, in words (at most 2000 characters) */
@@ -1529,6 +1564,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SavedVersion"];
+                };
+            };
+            /** @description Error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    post_analyses_id_refine_check: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the account to act in (default: the last one used) */
+                "X-Account-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefineCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefineCheck"];
                 };
             };
             /** @description Error */

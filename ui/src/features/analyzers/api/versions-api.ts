@@ -44,6 +44,18 @@ export function restoreVersion(id: string, n: number, baseVersion: number): Prom
   return api.post(`${base(id)}/versions/${n}/restore`, { base_version: baseVersion });
 }
 
+/** What SPADE makes of an instruction before refining with it. */
+export type RefineCheck = Schemas['RefineCheck'];
+
+/**
+ * POST an instruction to be checked, not carried out: 200 with understood
+ * false, the reason and the closest commands when refining would be
+ * refused (so the web app never provokes the refine route's 422).
+ */
+export function checkRefinement(id: string, instruction: string): Promise<RefineCheck> {
+  return api.post(`${base(id)}/refine/check`, { instruction });
+}
+
 /** POST an instruction in words; a 422 ApiError says what was not understood. */
 export function refineModel(id: string, baseVersion: number, instruction: string): Promise<SavedVersion> {
   return api.post(`${base(id)}/refine`, { base_version: baseVersion, instruction });

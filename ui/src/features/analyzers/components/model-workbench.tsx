@@ -7,6 +7,7 @@ import {
   layoutDiagram,
   getVersion,
   listVersions,
+  checkRefinement,
   refineModel,
   restoreVersion,
   saveVersion,
@@ -227,6 +228,14 @@ export function ModelWorkbench({ analysisId, xml, version, height, onChanged, on
     setBusy(true);
     setMessage(null);
     try {
+      // Asked first: a sentence SPADE cannot act on is answered here, with a 200.
+      const check = await checkRefinement(analysisId, text);
+      if (!check.understood) {
+        // A refused operation's reason may list names of its own ("• " lines), as the 422 detail does.
+        const said = refineAnswer(check.message);
+        setMessage({ kind: 'error', text: said.text, suggestions: check.suggestions.length ? check.suggestions : said.suggestions });
+        return;
+      }
       const saved = await refineModel(analysisId, version, text);
       setLastRefine(version);
       // Where the change is, so the new version opens on it; without it the diagram opens whole.
