@@ -178,6 +178,10 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 		// "Dear applicant, … you resend …": the addressee's part
 		a.writer = writerRole(doc)
 		a.document(letter)
+	} else if manual, ok := youLegend(doc); ok {
+		// "In this module "you" are the teller": the reader's part
+		a.writer = writerRole(doc)
+		a.document(manual)
 	} else if page, ok := customerPage(doc); ok {
 		// "we refund the price to your payment method": a page to the
 		// customer, whose part "you" is
