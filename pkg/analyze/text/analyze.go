@@ -170,7 +170,8 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 		return a.finish(filename, text)
 	}
 	// "Oh and if …" at the end: read where its case happens
-	doc := placeAfterthoughts(text)
+	// "First the bad news: if …, we stop there": where the case happens
+	doc := placeAfterthoughts(summaryFirst(text))
 	if prose, ok := gherkinProse(doc); ok {
 		// a Gherkin feature file: its scenarios read as decisions
 		a.document(prose)
