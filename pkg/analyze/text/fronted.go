@@ -50,10 +50,7 @@ func frontedObject(s string) string {
 			return s // a clause ended: no noun phrase
 		}
 		if k, j, ok := namedSubject(ws, i); ok {
-			// the object's last word may read as a verb ("Released moulds
-			// the planner schedules"): the verb after the subject decides
-			if !frontedNounPhrase(ws[:i-1]) || frontedNotInPhrase[norm(ws[i-1])] || i == 1 || !frontedParticipleLead(ws[:i]) ||
-				!frontedNamedObject(ws[i-2], ws[i-1]) {
+			if !namedObject(ws[:i]) {
 				return s
 			}
 			return frontedNamedRewrite(ws, i, k, j)
@@ -253,4 +250,13 @@ func frontedParticipleLead(ws []string) bool {
 	n := norm(ws[k])
 	_, f := verbForm(ws[k])
 	return f == formPast && strings.HasSuffix(n, "ed")
+}
+
+// namedObject reports whether ws, before a named subject, is a fronted
+// object. Its last word may read as a verb ("Released moulds the
+// planner schedules"): the verb after the subject decides.
+func namedObject(ws []string) bool {
+	i := len(ws)
+	return i > 1 && frontedNounPhrase(ws[:i-1]) && !frontedNotInPhrase[norm(ws[i-1])] && frontedParticipleLead(ws) &&
+		frontedNamedObject(ws[i-2], ws[i-1])
 }
