@@ -37,14 +37,14 @@ func youLegend(text string) (string, bool) {
 				end += e + 1
 			}
 		}
-		return thirdPerson(frontedInText(text[:start]+text[end:]), role), true
+		return thirdPerson(youVerbs(frontedInText(text[:start]+text[end:])), role), true
 	}
 	if m := youAppositionRe.FindStringSubmatchIndex(head); m != nil {
 		role := strings.ToLower(head[m[2]:m[3]])
 		if isExternal(role) {
 			return "", false
 		}
-		return thirdPerson(frontedInText(text[:m[0]]+text[m[0]:m[0]+3]+" "+text[m[1]:]), role), true
+		return thirdPerson(youVerbs(frontedInText(text[:m[0]]+text[m[0]:m[0]+3]+" "+text[m[1]:])), role), true
 	}
 	return "", false
 }
@@ -61,4 +61,23 @@ func frontedInText(text string) string {
 	}
 	b.WriteString(frontedObject(text[start:]))
 	return b.String()
+}
+
+// youSubjectRe is "you" as a subject with its verb: at a sentence's or
+// clause's start ("You then check", ", you send", "and you record"), not
+// as an object ("lets you credit", "e-mails you a request").
+var youSubjectRe = regexp.MustCompile(`(?m)(^\s*|[.,:;!?]\s+|\b(?:and|then|if|when|once|before|after|so|but|or|that|where|until|while|unless)\s+)([Yy]ou)\s+((?:(?:first|then|also|just|never|always|only|usually|now|simply|immediately)\s+)*)([A-Za-z][a-z-]*)\b`)
+
+// youVerbs gives the verb after a subject "you" its third-person form
+// ("you first count" → "you first counts"), so that it agrees with the
+// role "you" is about to become.
+func youVerbs(text string) string {
+	return youSubjectRe.ReplaceAllStringFunc(text, func(m string) string {
+		sm := youSubjectRe.FindStringSubmatch(m)
+		v, ok := thirdPersonOf(sm[4])
+		if !ok {
+			return m
+		}
+		return sm[1] + sm[2] + " " + sm[3] + v
+	})
 }
