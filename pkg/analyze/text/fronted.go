@@ -15,7 +15,8 @@ var frontedLeadNot = set(`if when whenever once after before while until unless 
 	today tomorrow yesterday every each in on at for from to with by of into onto about over under during through
 	within without between per via yes no ok okay well right please note step otherwise else instead either neither
 	afterwards meanwhile again anyway therefore thus hence however besides perhaps maybe actually basically
-	up above below more less two three four five six seven eight nine ten keep make let`)
+	up above below more less two three four five six seven eight nine ten keep make let
+	anything something everything nothing anyone someone everyone`)
 
 // frontedAdverbs may stand between the pronoun and its verb: "… we never
 // put back", "… you first scan".
@@ -46,7 +47,7 @@ func frontedObject(s string) string {
 	}
 	for i := 1; i < len(ws)-1 && i <= 10; i++ {
 		w := norm(ws[i])
-		if strings.ContainsAny(ws[i-1], ",:;()") {
+		if strings.ContainsAny(ws[i-1], ",:;()=>→") {
 			return s // a clause ended: no noun phrase
 		}
 		if k, j, ok := namedSubject(ws, i); ok {

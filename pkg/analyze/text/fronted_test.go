@@ -27,6 +27,8 @@ func TestFrontedObject(t *testing.T) {
 		{"Keep the lot in the bay while you wait for the certificate.", "Keep the lot in the bay while you wait for the certificate."},
 		{"More analysis means the design engineer reworks the assessment.", "More analysis means the design engineer reworks the assessment."},
 		{"The on-call DBA acknowledges the alert.", "The on-call DBA acknowledges the alert."},
+		{"Anything not ticked -> I send it back to the fitter.", "Anything not ticked -> I send it back to the fitter."},
+		{"Open items → we chase them.", "Open items → we chase them."},
 		{"Then you check the ID.", "Then you check the ID."},
 		{"The operator e-mails you a group request.", "The operator e-mails you a group request."},
 		{"A plausible answer lets you credit the deposit.", "A plausible answer lets you credit the deposit."},
