@@ -170,7 +170,8 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 		return a.finish(filename, text)
 	}
 	// "Oh and if …" at the end: read where its case happens
-	doc := placeAfterthoughts(text)
+	// "First the bad news: if …, we stop there": where the case happens
+	doc := placeAfterthoughts(summaryFirst(text))
 	if prose, ok := gherkinProse(doc); ok {
 		// a Gherkin feature file: its scenarios read as decisions
 		a.document(prose)
@@ -178,6 +179,10 @@ func Analyze(ctx context.Context, text, filename string) process.Model {
 		// "Dear applicant, … you resend …": the addressee's part
 		a.writer = writerRole(doc)
 		a.document(letter)
+	} else if manual, ok := youLegend(doc); ok {
+		// "In this module "you" are the teller": the reader's part
+		a.writer = writerRole(doc)
+		a.document(manual)
 	} else if page, ok := customerPage(doc); ok {
 		// "we refund the price to your payment method": a page to the
 		// customer, whose part "you" is

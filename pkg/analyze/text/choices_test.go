@@ -438,6 +438,10 @@ func TestQuestionConditions(t *testing.T) {
 	}{
 		{[]string{"No answer within 10 days?", "The assistant selects the next library."}, []string{"If no answer within 10 days, the assistant selects the next library."}},
 		{[]string{"Complete?", "Then the officer assesses the plan."}, []string{"If complete, then the officer assesses the plan."}},
+		{[]string{"What about a critical value?", "Then the scientist phones the GP."}, []string{"If there is a critical value, then the scientist phones the GP."}},
+		{[]string{"What about the rest?", "We keep it."}, []string{"If there is the rest, we keep it."}},
+		{[]string{"What happens next?", "We ship."}, []string{"What happens next?", "We ship."}},
+		{[]string{"Account in arrears?", "Then we do not troubleshoot at all.", "The agent passes the account to Collections."}, []string{"If account in arrears, the agent passes the account to Collections.", "Then we do not troubleshoot at all."}},
 		{[]string{"What happens next?", "The clerk files it."}, []string{"What happens next?", "The clerk files it."}},
 		{[]string{"QA hold?", "The planner waits."}, []string{"If QA hold, the planner waits."}},
 	} {

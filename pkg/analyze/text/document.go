@@ -434,6 +434,24 @@ func stateLabel(text string) string {
 var askingWords = set(`what who how why where which whose whom when can could would should do does did is are was were
 	will shall may might must have has any anything q question`)
 
+// whatAboutRe asks about a case: "What about a critical value?", "And
+// how about a sanctions hit?".
+var whatAboutRe = regexp.MustCompile(`(?i)^(?:and|but|so)?\s*(?:what|how)\s+about\s+((?:a|an|any|some|the)\s+[^?]{2,60})\?$`)
+
+// whatAbout writes such a question as the case it names, "There is a
+// critical value?", so that the answer after it ("Then the scientist
+// phones the GP") is read as that case's branch.
+func whatAbout(q string) string {
+	if m := whatAboutRe.FindStringSubmatch(q); m != nil {
+		return "There is " + m[1] + "?"
+	}
+	return q
+}
+
+// notDoneRe is an answer that only says what is not done: "Then we do
+// not troubleshoot at all."
+var notDoneRe = regexp.MustCompile(`(?i)^(?:then\s*,?\s+)?(?:we|you|they|I|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:do\s+not|don't|does\s+not|doesn't|never|will\s+not|won't)\s+[^,;]{2,60}[.!]$`)
+
 // questionConditions reads a short question that names a case, followed
 // by what is done, as that case's condition: "No answer within 10 days?
 // The assistant selects the next library." → "If no answer within 10
@@ -441,12 +459,24 @@ var askingWords = set(`what who how why where which whose whom when can could wo
 func questionConditions(ss []string) []string {
 	var out []string
 	for i := 0; i < len(ss); i++ {
-		q := strings.TrimSpace(ss[i])
+		q := whatAbout(strings.TrimSpace(ss[i]))
 		ws := strings.Fields(q)
 		if i+1 < len(ss) && strings.HasSuffix(q, "?") && len(ws) <= 14 && !askingWords[norm(ws[0])] && !strings.Contains(q, ":") {
 			next := strings.Fields(ss[i+1])
 			if len(next) > 1 && (next[0] == "->" || next[0] == "→" || next[0] == "=>") && !arrowLineRe.MatchString(strings.Join(next[1:], " ")) {
 				next = next[1:] // "Error rate still above 5%? -> escalate …" (a chain of arrows is a tree of its own)
+			}
+			if i+2 < len(ss) && notDoneRe.MatchString(strings.TrimSpace(ss[i+1])) && !ifLeadRe.MatchString(ss[i+2]) && !strings.HasSuffix(strings.TrimSpace(ss[i+2]), "?") {
+				// "Account in arrears? Then we do not troubleshoot at all.
+				// The agent passes …": the case's work is the sentence
+				// after what is not done
+				work := strings.TrimSpace(ss[i+2])
+				if w := strings.Fields(work); faqLeads[strings.ToLower(w[0])] {
+					work = lowerFirst1(work)
+				}
+				out = append(out, "If "+lowerFirst1(strings.TrimSuffix(q, "?"))+", "+work, ss[i+1])
+				i += 2
+				continue
 			}
 			if len(next) > 0 && !ifLeadRe.MatchString(ss[i+1]) {
 				if faqLeads[strings.ToLower(next[0])] {

@@ -12,6 +12,8 @@ func TestEndPhrasesNeeded(t *testing.T) {
 		{"The clerk archives the file; no further signature is required.", true},
 		{"The clerk checks whether a new form is needed.", false},
 		{"The clerk books the full stop at the port.", false},
+		{"No engineer is ever booked for such an account.", true},
+		{"No invoice is booked twice.", false},
 	}
 	for _, c := range cases {
 		if got := endRe.MatchString(c.s); got != c.want {

@@ -240,8 +240,10 @@ func (a *analyzer) readWhether(r *reading) ([]*draft, bool) {
 	if i := strings.Index(cond, ","); i > 0 {
 		cond = cond[:i]
 	}
-	pre := a.stepBeforeWhether(r, m[1])
-	if len(pre) > 0 {
+	pre, asked := a.relativeWhether(r, m[1])
+	if asked != "" {
+		performer = asked
+	} else if pre = a.stepBeforeWhether(r, m[1]); len(pre) > 0 {
 		performer = pre[len(pre)-1].performer
 	}
 	a.lastActor = performer
@@ -263,6 +265,33 @@ func (a *analyzer) whetherPerformer(before string, lead []string) string {
 		}
 	}
 	return performer
+}
+
+// relativeWhether reads a hand-over to the one who decides: "You pass
+// the case to the branch manager, who decides whether …" — the hand-over
+// is a step, and the recipient asks the question. It returns the step's
+// drafts and the recipient, or nothing when before is no such clause.
+func (a *analyzer) relativeWhether(r *reading, before string) ([]*draft, string) {
+	lower := strings.ToLower(before)
+	i := strings.LastIndex(lower, ", who ")
+	if i < 0 || wordCount(before[i+6:]) > 2 || a.count >= maxDrafts {
+		return nil, ""
+	}
+	main := strings.TrimSpace(before[:i])
+	to := strings.LastIndex(strings.ToLower(main), " to ")
+	if to < 0 {
+		return nil, ""
+	}
+	np := nounPhrase(strings.Fields(main[to+4:]), 4)
+	if np == "" {
+		return nil, "" // ", who" names a person: any noun phrase will do
+	}
+	pre := a.clauses(main+".", r.s)
+	if len(pre) == 0 {
+		return nil, ""
+	}
+	a.b.add(pre)
+	return pre, a.performer(np)
 }
 
 // stepBeforeWhether adds the step written before the question: "The

@@ -69,7 +69,7 @@ func plainOrder(s string) string {
 		}
 		return capitalise(m[2]) + " " + m[3] + " " + lowerFirstWord(m[1]) + "."
 	}
-	return s
+	return frontedObject(endsObject(s))
 }
 
 // noCaseRe is a case named by what is missing, as call notes put it:

@@ -7,13 +7,16 @@ import (
 
 // caseQuestionRe is a turn that asks about a case: "and if it isn't?",
 // "What happens if the engineer can't fix it?", "and when both are
-// fine?".
+// fine?" ("What about a hit?" is read by whatAboutRe).
 var caseQuestionRe = regexp.MustCompile(`(?i)^\s*(?:(?:and|but|ok|okay|so|right|hm+|sorry)[,.!]?\s+)*(?:what\s+(?:happens\s+|do\s+(?:you|we|they)\s+do\s+)?)?(?:if|when)\s+([^?]{3,120}?)\s*\?+\s*$`)
 
 // caseQuestion is the case a turn asks about, or "".
 func caseQuestion(text string) string {
 	if m := caseQuestionRe.FindStringSubmatch(strings.TrimSpace(text)); m != nil {
 		return strings.TrimSpace(m[1])
+	}
+	if m := whatAboutRe.FindStringSubmatch(strings.TrimSpace(text)); m != nil {
+		return "there is " + strings.TrimSpace(m[1]) // "What about a hit?"
 	}
 	return ""
 }
@@ -37,6 +40,9 @@ func askedCase(cond, answer string) string {
 	if cond == "" || wordCount(body) < 2 || ownCaseRe.MatchString(body) {
 		return answer
 	}
+	// "A sanctions hit I hand over to Compliance": the object back
+	// after its verb before the case's "If" goes in front
+	body = frontedObject(body)
 	ws := strings.SplitN(body, " ", 2)
 	if faqLeads[strings.ToLower(ws[0])] {
 		ws[0] = strings.ToLower(ws[0])

@@ -13,6 +13,8 @@ func TestAskedCase(t *testing.T) {
 		{"the asker's I", "And if I don't send the photo?", "The complaint is closed after 14 days.", "If you don't send the photo, the complaint is closed after 14 days."},
 		{"an answer with its own condition", "and when it works?", "As soon as you confirm that it works, the ticket is closed.", "As soon as you confirm that it works, the ticket is closed."},
 		{"no case asked", "How do new bug reports come in?", "Customers open a ticket.", "Customers open a ticket."},
+		{"what about, a fronted object", "What about a hit?", "A sanctions hit I hand over to Compliance.", "If there is a hit, I hand a sanctions hit over to Compliance."},
+		{"what about the weather (no case)", "What about it?", "It rains.", "It rains."},
 		{"a one-word answer", "And if the fire brigade says no?", "Then?", "Then?"},
 	}
 	for _, tt := range tests {
