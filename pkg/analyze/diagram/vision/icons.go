@@ -65,3 +65,49 @@ func wholeEnvelope(bm *bitmap, in image.Rectangle, stroke int, icon Icon) Icon {
 	}
 	return icon
 }
+
+// signalInk reports whether the ink inside an event is a signal's
+// triangle standing on its base, outlined or filled, read within seven
+// tenths of the inside's radius or, when that cuts off its corners,
+// nine (an inner ring, a full circle, is no triangle): as wide as high
+// or up to half as wide again, its top quarter's ink narrow (a point),
+// its bottom rows inked across. A face, a disc or a ring is as wide at
+// a quarter down as most of its width, an envelope is inked across its
+// top, an escalation's arrowhead is taller than wide, a bolt's and a
+// link arrow's lowest rows have ink at one point.
+func signalInk(bm *bitmap, in image.Rectangle, stroke int) bool {
+	for _, tenths := range []int{7, 9} {
+		c := center(in)
+		r := min(in.Dx(), in.Dy()) * tenths / 20
+		if r < 4 {
+			return false
+		}
+		box, n := inkInCircle(bm, c, r)
+		if n < 2*r || box.Dx() < r/2 || box.Dy() < r/2 {
+			continue
+		}
+		if triangleInk(bm, box, stroke) {
+			return true
+		}
+	}
+	return false
+}
+
+// triangleInk reports whether the ink's box holds a triangle standing
+// on its base (signalInk).
+func triangleInk(bm *bitmap, box image.Rectangle, stroke int) bool {
+	bw, bh := box.Dx(), box.Dy()
+	if bw*100 < bh*95 || bw*100 > bh*150 {
+		return false
+	}
+	lo, hi := box.Max.X, box.Min.X
+	for y := box.Min.Y; y < box.Min.Y+max(bh/4, 1); y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if bm.at(x, y) {
+				lo, hi = min(lo, x), max(hi, x)
+			}
+		}
+	}
+	band := max(stroke, 1) + 1
+	return hi >= lo && (hi-lo+1)*2 <= bw && rowShare(bm, box, box.Max.Y-band, band) >= 0.75
+}

@@ -65,3 +65,47 @@ func TestWholeEnvelope(t *testing.T) {
 		t.Errorf("clock: %d, want a clock", got)
 	}
 }
+
+// TestSignalInk: a signal's triangle, filled (throwing) or outlined
+// (catching), is read in a single ring and in a double one; a clock, an
+// envelope, a disc, an escalation's arrowhead and a bolt are not
+// triangles.
+func TestSignalInk(t *testing.T) {
+	outlined := func(c *canvas) {
+		c.line(100, 80, 88, 104)
+		c.line(100, 80, 112, 104)
+		c.line(88, 104, 112, 104)
+	}
+	for _, tc := range []struct {
+		name   string
+		double bool
+		draw   func(c *canvas)
+		want   bool
+	}{
+		{"filled triangle", false, func(c *canvas) { c.triangle(100, 80, 26) }, true},
+		{"outlined triangle", false, outlined, true},
+		{"outlined triangle, double ring", true, outlined, true},
+		{"clock", false, func(c *canvas) { c.clock(100, 100, 14) }, false},
+		{"envelope", false, func(c *canvas) { c.envelope(100, 100, 28, 20) }, false},
+		{"disc", false, func(c *canvas) { c.disc(100, 100, 12) }, false},
+		{"arrowhead", false, func(c *canvas) {
+			c.line(93, 112, 100, 84)
+			c.line(100, 84, 107, 112)
+			c.line(93, 112, 100, 104)
+			c.line(100, 104, 107, 112)
+		}, false},
+		{"bolt", false, func(c *canvas) { c.bolt(100, 100, 12) }, false},
+	} {
+		c := newCanvas(200, 200, 2)
+		c.circle(100, 100, 30, 2)
+		in := image.Rect(72, 72, 129, 129)
+		if tc.double {
+			c.circle(100, 100, 26, 2)
+			in = image.Rect(76, 76, 125, 125)
+		}
+		tc.draw(c)
+		if got := signalInk(binarize(c.g, 128), in, 2); got != tc.want {
+			t.Errorf("%s: triangle %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

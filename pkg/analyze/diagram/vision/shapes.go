@@ -66,6 +66,8 @@ const (
 	// Lightning is an error event: a zigzag from the lower left to the
 	// upper right.
 	Lightning
+	// Triangle is a signal event: a triangle standing on its base.
+	Triangle
 )
 
 // Shape is one recognised flow node.
@@ -435,6 +437,9 @@ func (r *recognizer) shape(n *candidate) Shape {
 			s.Icon = wholeEnvelope(r.bm, n.box, stroke, iconInk(r.bm, n.box, stroke))
 			if s.Icon == NoIcon && s.Ring != Double && iconInkWithin(r.bm, n.box, stroke, 9) == Lightning {
 				s.Icon = Lightning
+			}
+			if s.Icon == NoIcon && signalInk(r.bm, n.box, stroke) {
+				s.Icon = Triangle
 			}
 		}
 	case Gateway:
