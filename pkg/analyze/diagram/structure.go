@@ -391,6 +391,8 @@ func (b *structureBuilder) addEvent(i int, s vision.Shape, name string) {
 		ev.Trigger = process.TriggerTimer
 	case vision.Lightning:
 		ev.Trigger = process.TriggerError
+	case vision.Triangle:
+		ev.Trigger = process.TriggerSignal
 	}
 	if s.Ring == vision.Double {
 		if host := attachedTo(b.d.Shapes, i); host >= 0 && b.ids[host] != "" {

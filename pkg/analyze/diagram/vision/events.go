@@ -232,7 +232,8 @@ func envelopeInk(bm *bitmap, box, in image.Rectangle, stroke int) bool {
 
 // clockInk reports whether the square ink's box is a clock's face: ink
 // on a ring round the ink's centre, in most of 16 directions, and at
-// the centre.
+// the centre, paper between them but for a hand towards twelve
+// (hollowFace, minuteHand).
 func clockInk(bm *bitmap, box image.Rectangle, stroke int) bool {
 	bw, bh := box.Dx(), box.Dy()
 	cx, cy := float64(box.Min.X+box.Max.X-1)/2, float64(box.Min.Y+box.Max.Y-1)/2
@@ -248,7 +249,7 @@ func clockInk(bm *bitmap, box image.Rectangle, stroke int) bool {
 			hits++
 		}
 	}
-	return hits >= 13 && inkShare(bm, int(cx)-1, int(cy)-1, int(cx)+2, int(cy)+2) > 0
+	return hits >= 13 && inkShare(bm, int(cx)-1, int(cy)-1, int(cx)+2, int(cy)+2) > 0 && hollowFace(bm, cx, cy, rr) && minuteHand(bm, cx, cy, rr)
 }
 
 // boltInk reports whether the square ink's box is a lightning bolt:

@@ -66,6 +66,8 @@ const (
 	// Lightning is an error event: a zigzag from the lower left to the
 	// upper right.
 	Lightning
+	// Triangle is a signal event: a triangle standing on its base.
+	Triangle
 )
 
 // Shape is one recognised flow node.
@@ -432,9 +434,12 @@ func (r *recognizer) shape(n *candidate) Shape {
 		if s.Icon == NoIcon && n.box.Dx()*4 < n.box.Dy()*5 {
 			// an icon too small for its white pieces to be shapes
 			// (an envelope at three-quarter scale): read its ink
-			s.Icon = iconInk(r.bm, n.box, stroke)
+			s.Icon = wholeEnvelope(r.bm, n.box, stroke, iconInk(r.bm, n.box, stroke))
 			if s.Icon == NoIcon && s.Ring != Double && iconInkWithin(r.bm, n.box, stroke, 9) == Lightning {
 				s.Icon = Lightning
+			}
+			if s.Icon == NoIcon && signalInk(r.bm, n.box, stroke) {
+				s.Icon = Triangle
 			}
 		}
 	case Gateway:
