@@ -79,6 +79,7 @@ type imageCase struct {
 	lanes bool
 	dev   bool
 	// renderer drew the picture: bpmn-js, graphviz, plantuml or mermaid
+	// (mermaid-dense: the Mermaid set's dense charts, counted apart)
 	renderer string
 }
 
@@ -363,7 +364,7 @@ func printImage(w io.Writer, c imageCase, v string, rd *imageRead) {
 // held-out, then per variant its lanes, flat, dev and held-out groups.
 func groupOrder() []string {
 	var order []string
-	for _, rd := range []string{"bpmn-js", "graphviz", "plantuml", "mermaid"} {
+	for _, rd := range []string{"bpmn-js", "graphviz", "plantuml", "mermaid", "mermaid-dense"} {
 		order = append(order, rd+" all", rd+" dev", rd+" held-out")
 		for _, v := range Variants {
 			order = append(order, rd+" "+v, rd+" "+v+" lanes", rd+" "+v+" flat", rd+" dev "+v, rd+" held-out "+v)

@@ -21,6 +21,8 @@ func TestGroupKeys(t *testing.T) {
 			[]string{"bpmn-js all", "bpmn-js dev", "bpmn-js clean", "bpmn-js clean lanes", "bpmn-js dev clean"}},
 		{"a held-out flat chart", imageCase{renderer: "graphviz"}, "photo",
 			[]string{"graphviz all", "graphviz held-out", "graphviz photo", "graphviz photo flat", "graphviz held-out photo"}},
+		{"a dense Mermaid chart", imageCase{renderer: "mermaid-dense", dev: true}, "blur",
+			[]string{"mermaid-dense all", "mermaid-dense dev", "mermaid-dense blur", "mermaid-dense blur flat", "mermaid-dense dev blur"}},
 	}
 	order := groupOrder()
 	for _, tt := range tests {
