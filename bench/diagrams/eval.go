@@ -174,7 +174,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		variants = strings.Split(variant, ",")
 	}
 	for i, c := range cases {
-		if only != "" && !strings.Contains(c.name, only) {
+		if !nameIn(c.name, only) {
 			continue
 		}
 		if !c.inSet(set) {
@@ -185,6 +185,20 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		}
 	}
 	return printTable(w, run.groups)
+}
+
+// nameIn reports whether name contains one of the comma-separated parts
+// of only (every name when only is empty).
+func nameIn(name, only string) bool {
+	if only == "" {
+		return true
+	}
+	for _, part := range strings.Split(only, ",") {
+		if part != "" && strings.Contains(name, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // loadCases loads the pictures of each renderer named (comma

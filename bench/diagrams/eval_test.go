@@ -71,3 +71,22 @@ func TestTallyAdd(t *testing.T) {
 		})
 	}
 }
+
+func TestNameIn(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, only string
+		want       bool
+	}{
+		{"mm-48-lr", "", true},
+		{"mm-48-lr", "mm-48", true},
+		{"mm-48-lr", "mm-5,mm-48,mm-49", true},
+		{"mm-47-tb", "mm-5,mm-48,mm-49", false},
+		{"mm-47-tb", "mm-5,", false},
+	}
+	for _, tt := range tests {
+		if got := nameIn(tt.name, tt.only); got != tt.want {
+			t.Errorf("nameIn(%q, %q) = %v, want %v", tt.name, tt.only, got, tt.want)
+		}
+	}
+}
