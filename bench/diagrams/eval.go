@@ -79,6 +79,7 @@ type imageCase struct {
 	lanes bool
 	dev   bool
 	// renderer drew the picture: bpmn-js, graphviz, plantuml or mermaid
+	// (mermaid-dense: the Mermaid set's dense charts, counted apart)
 	renderer string
 }
 
@@ -173,7 +174,7 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		variants = strings.Split(variant, ",")
 	}
 	for i, c := range cases {
-		if only != "" && !strings.Contains(c.name, only) {
+		if !nameIn(c.name, only) {
 			continue
 		}
 		if !c.inSet(set) {
@@ -184,6 +185,20 @@ func evaluate(w io.Writer, dir, only, set, variant, renderers, cacheDir string, 
 		}
 	}
 	return printTable(w, run.groups)
+}
+
+// nameIn reports whether name contains one of the comma-separated parts
+// of only (every name when only is empty).
+func nameIn(name, only string) bool {
+	if only == "" {
+		return true
+	}
+	for _, part := range strings.Split(only, ",") {
+		if part != "" && strings.Contains(name, part) {
+			return true
+		}
+	}
+	return false
 }
 
 // loadCases loads the pictures of each renderer named (comma
@@ -363,7 +378,7 @@ func printImage(w io.Writer, c imageCase, v string, rd *imageRead) {
 // held-out, then per variant its lanes, flat, dev and held-out groups.
 func groupOrder() []string {
 	var order []string
-	for _, rd := range []string{"bpmn-js", "graphviz", "plantuml", "mermaid"} {
+	for _, rd := range []string{"bpmn-js", "graphviz", "plantuml", "mermaid", "mermaid-dense"} {
 		order = append(order, rd+" all", rd+" dev", rd+" held-out")
 		for _, v := range Variants {
 			order = append(order, rd+" "+v, rd+" "+v+" lanes", rd+" "+v+" flat", rd+" dev "+v, rd+" held-out "+v)

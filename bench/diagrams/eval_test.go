@@ -21,6 +21,8 @@ func TestGroupKeys(t *testing.T) {
 			[]string{"bpmn-js all", "bpmn-js dev", "bpmn-js clean", "bpmn-js clean lanes", "bpmn-js dev clean"}},
 		{"a held-out flat chart", imageCase{renderer: "graphviz"}, "photo",
 			[]string{"graphviz all", "graphviz held-out", "graphviz photo", "graphviz photo flat", "graphviz held-out photo"}},
+		{"a dense Mermaid chart", imageCase{renderer: "mermaid-dense", dev: true}, "blur",
+			[]string{"mermaid-dense all", "mermaid-dense dev", "mermaid-dense blur", "mermaid-dense blur flat", "mermaid-dense dev blur"}},
 	}
 	order := groupOrder()
 	for _, tt := range tests {
@@ -67,5 +69,24 @@ func TestTallyAdd(t *testing.T) {
 				t.Errorf("tally %+v", tl)
 			}
 		})
+	}
+}
+
+func TestNameIn(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, only string
+		want       bool
+	}{
+		{"mm-48-lr", "", true},
+		{"mm-48-lr", "mm-48", true},
+		{"mm-48-lr", "mm-5,mm-48,mm-49", true},
+		{"mm-47-tb", "mm-5,mm-48,mm-49", false},
+		{"mm-47-tb", "mm-5,", false},
+	}
+	for _, tt := range tests {
+		if got := nameIn(tt.name, tt.only); got != tt.want {
+			t.Errorf("nameIn(%q, %q) = %v, want %v", tt.name, tt.only, got, tt.want)
+		}
 	}
 }

@@ -275,8 +275,12 @@ func fcSources(renderer, ext, cacheDir string) (all, missing []fcSource, err err
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("%s cache: %w", renderer, err)
 	}
-	for i := range puCharts {
-		c := gvGenerate(i)
+	n := puCharts
+	if renderer == "mermaid" {
+		n += mmDense
+	}
+	for i := range n {
+		c := mmChart(i)
 		var text string
 		if renderer == "plantuml" {
 			text = c.fc.plantUML(i)
@@ -304,13 +308,19 @@ func fcSources(renderer, ext, cacheDir string) (all, missing []fcSource, err err
 // fcCases turns the drawn sources into image cases, the PNGs in grey.
 func fcCases(renderer string, all []fcSource) ([]imageCase, error) {
 	var out []imageCase
-	for _, s := range all {
+	for k, s := range all {
 		if _, err := os.Stat(s.png); err != nil {
 			return nil, fmt.Errorf("%s did not draw %s: %w", renderer, s.src, err)
 		}
 		c := s.chart
+		group := renderer
+		if k >= puCharts {
+			// the dense charts are counted apart, so that the
+			// shared charts' rows stay comparable with before
+			group += "-dense"
+		}
 		out = append(out, imageCase{name: c.name, png: s.png, ref: c.ref,
-			lanes: len(c.ref.Participants) > 1, dev: c.dev, renderer: renderer})
+			lanes: len(c.ref.Participants) > 1, dev: c.dev, renderer: group})
 	}
 	return out, nil
 }

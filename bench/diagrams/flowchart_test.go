@@ -70,3 +70,59 @@ func TestFlowchartSources(t *testing.T) {
 		}
 	}
 }
+
+// TestDenseCharts: the Mermaid set's dense charts have 12 nodes or more,
+// three decisions of which the second sits on the first's yes exit, a
+// line back to an early step, every node and edge in the Mermaid source,
+// a reference that repair leaves valid, and no two alike.
+func TestDenseCharts(t *testing.T) {
+	seen := map[string]int{}
+	for i := puCharts; i < puCharts+mmDense; i++ {
+		c := mmChart(i)
+		mm := c.fc.mermaid(i)
+		decs := 0
+		for _, n := range c.fc.nodes {
+			if n.kind == "decision" {
+				decs++
+			}
+		}
+		nested, back := false, false
+		for _, e := range c.fc.edges {
+			if e.from == "d1" && e.to == "t3" {
+				for _, e2 := range c.fc.edges {
+					nested = nested || (e2.from == "t3" && e2.to == "d2")
+				}
+			}
+			back = back || (e.from != "start" && (e.to == "t1" || e.to == "t2") && e.from != "t1")
+		}
+		tests := []struct {
+			what      string
+			got, want int
+		}{
+			{"nodes ≥ 12", min(len(c.fc.nodes), 12), 12},
+			{"decisions", decs, 3},
+			{"nested", boolInt(nested), 1},
+			{"line back", boolInt(back), 1},
+			{"mermaid edges", strings.Count(mm, " -->"), len(c.fc.edges)},
+			{"mermaid nodes", strings.Count(mm, "    n_") + strings.Count(mm, "\n  n_") - len(c.fc.edges), len(c.fc.nodes)},
+			{"problems", len(c.ref.Validate()), 0},
+			{"dev", boolInt(c.dev), boolInt(i%4 != 3)},
+		}
+		for _, tt := range tests {
+			if tt.got != tt.want {
+				t.Errorf("chart %d: %s %d, want %d", i, tt.what, tt.got, tt.want)
+			}
+		}
+		if j, ok := seen[mm]; ok {
+			t.Errorf("charts %d and %d are the same", j, i)
+		}
+		seen[mm] = i
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

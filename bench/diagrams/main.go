@@ -25,7 +25,7 @@ func main() {
 		debug   = flag.String("debug", "", "print what the recogniser finds in one image, overlay in /tmp/overlay.png, the degraded picture in /tmp/overlay-input.png")
 		seed    = flag.Int("seed", 1, "with -debug: the degradation's seed (the bench's is the picture's index in its run)")
 		verbose = flag.Bool("v", false, "print every image's figures")
-		only    = flag.String("only", "", "only images whose name contains this")
+		only    = flag.String("only", "", "only images whose name contains this (or one of these, comma-separated)")
 		set     = flag.String("set", "all", "dev, held or all")
 		variant = flag.String("variant", "", "comma-separated variants (default all: clean,blur,rotated,jpeg)")
 		cache   = flag.String("cache", filepath.Join(os.TempDir(), "spade-bench-ocr"), "OCR answers cached by image hash")

@@ -189,6 +189,11 @@ func (r *recognizer) addBars() {
 			found = append(found, b)
 		}
 	}
+	for _, b := range r.outlinedBars() {
+		if !r.overlapsDot(b, found) {
+			found = append(found, b)
+		}
+	}
 	for _, b := range found {
 		// the box takes in a drop shadow (PlantUML's, offset down and
 		// right by about half the bar's thickness)
@@ -260,4 +265,44 @@ func freeEnds(bm *bitmap, b image.Rectangle, vertical bool) bool {
 		}
 	}
 	return true
+}
+
+// outlinedBars finds the fork and join bars drawn as an outline round a
+// light fill (Mermaid's fork shape: a 2 px outline round eight rows of
+// 239 grey, about 70 px long): a closed white region at the Otsu cut,
+// rectangular and clean inside (no letters), 2 px to 4 strokes + 6
+// across, five times as long as the bar is thick and 40 px at least,
+// with paper along both long sides but for the connectors. A pool's
+// header is as long but wider and holds its name.
+func (r *recognizer) outlinedBars() []image.Rectangle {
+	_, thick, long := barLimits(r.stroke)
+	ws := whiteRegions(r.bm)
+	var out []image.Rectangle
+	for l := int32(1); l < int32(len(ws.comps)); l++ {
+		c := ws.comps[l]
+		b := c.box
+		in, length := min(b.Dx(), b.Dy()), max(b.Dx(), b.Dy())
+		if in < 2 || in > 4*r.stroke+6 || b.Min.X == 0 || b.Min.Y == 0 || b.Max.X == r.bm.w || b.Max.Y == r.bm.h {
+			continue
+		}
+		bar := b.Inset(-r.stroke)
+		t := in + 2*r.stroke
+		if t > thick || length < max(long, 5*t) {
+			continue
+		}
+		if f := ws.spanFill(l); f < 0.9 || float64(c.area) < 0.97*f*float64(b.Dx()*b.Dy()) {
+			continue
+		}
+		vertical := b.Dy() > b.Dx()
+		ax := barAxis{bm: r.bm, vertical: vertical}
+		rn, v0, v1 := barRun{b.Min.X, b.Max.X}, bar.Min.Y-2, bar.Max.Y+1
+		if vertical {
+			rn, v0, v1 = barRun{b.Min.Y, b.Max.Y}, bar.Min.X-2, bar.Max.X+1
+		}
+		if !paperBeside(ax, rn, v0) || !paperBeside(ax, rn, v1) {
+			continue
+		}
+		out = append(out, bar)
+	}
+	return out
 }

@@ -20,6 +20,20 @@ func (c *canvas) softBar(r image.Rectangle) {
 	}
 }
 
+// lightBar is Mermaid's fork shape: a 2 px grey outline round a light
+// grey fill.
+func (c *canvas) lightBar(r image.Rectangle) {
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			v := uint8(239)
+			if y < r.Min.Y+2 || y >= r.Max.Y-2 || x < r.Min.X+2 || x >= r.Max.X-2 {
+				v = 150
+			}
+			c.g.SetGray(x, y, color.Gray{Y: v})
+		}
+	}
+}
+
 // bar is a fork or join bar: a solid black rectangle.
 func (c *canvas) bar(r image.Rectangle) {
 	for y := r.Min.Y; y < r.Max.Y; y++ {
@@ -121,6 +135,12 @@ func TestRecognizeBars(t *testing.T) {
 			flows:  levelFlows,
 		},
 		{
+			name:   "top to bottom: Mermaid's outlined light bars",
+			draw:   func(c *canvas) { c.levelForkJoin(c.lightBar, 12, 0) },
+			shapes: levelShapes,
+			flows:  levelFlows,
+		},
+		{
 			name: "left to right: vertical bars",
 			draw: func(c *canvas) {
 				c.box(20, 170, 110, 60)
@@ -158,6 +178,54 @@ func TestRecognizeBars(t *testing.T) {
 			}
 			if got, want := strings.Join(flowsOf(d), ", "), strings.Join(tt.flows, ", "); got != want {
 				t.Errorf("flows\n got %s\nwant %s", got, want)
+			}
+		})
+	}
+}
+
+func TestOutlinedBars(t *testing.T) {
+	tests := []struct {
+		name string
+		draw func(c *canvas)
+		want []image.Rectangle
+	}{
+		{"a horizontal light bar", func(c *canvas) { c.lightBar(image.Rect(100, 100, 170, 112)) },
+			[]image.Rectangle{image.Rect(100, 100, 170, 112)}},
+		{"a vertical light bar", func(c *canvas) { c.lightBar(image.Rect(200, 40, 212, 110)) },
+			[]image.Rectangle{image.Rect(200, 40, 212, 110)}},
+		{"too short", func(c *canvas) { c.lightBar(image.Rect(100, 100, 135, 112)) }, nil},
+		{"too thick inside: a pool's header", func(c *canvas) { c.lightBar(image.Rect(20, 20, 50, 180)) }, nil},
+		{"a word inside", func(c *canvas) {
+			c.lightBar(image.Rect(100, 100, 200, 114))
+			c.line(130, 106, 160, 106)
+		}, nil},
+		{"ink along a long side", func(c *canvas) {
+			c.lightBar(image.Rect(100, 100, 170, 112))
+			c.bar(image.Rect(100, 113, 170, 120))
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(400, 200, 2)
+			c.box(300, 20, 80, 40)
+			c.word(310, 35, 50)
+			tt.draw(c)
+			// Mermaid's ink is grey, its lines near the outline's
+			// grey: the cut falls between them and the fill
+			for i, v := range c.g.Pix {
+				if v < 80 {
+					c.g.Pix[i] = 80
+				}
+			}
+			r := newRecognizer(normalise(c.g))
+			got := r.outlinedBars()
+			if len(got) != len(tt.want) {
+				t.Fatalf("bars %v, want %v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("bar %v, want %v", got[i], tt.want[i])
+				}
 			}
 		})
 	}
