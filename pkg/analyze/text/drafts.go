@@ -158,6 +158,7 @@ func clauseRewrites(text string) string {
 	// "The General Ledger (GL) team exports …": the acronym is known
 	// (findAcronyms) and only splits the subject
 	text = acronymDefRe.ReplaceAllString(text, "")
+	text = lightVerbPhrases(text)
 	// "gets the report from the police": receiving, not the "get" of
 	// "gets approved"
 	text = getFromRe.ReplaceAllStringFunc(text, func(m string) string {

@@ -142,7 +142,7 @@ func (a *analyzer) resubmittedTo(before int) *draft {
 // "This continues until the reviewer approves the pull request", "These
 // steps are repeated until the test passes", "Sometimes this goes back
 // and forth a few times until a date fits".
-var untilRe = regexp.MustCompile(`(?i)^(?:(?:sometimes|often|usually|normally)\s+)?(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: to \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops|goes back and forth|go back and forth)(?:\s+(?:a few|several|many|some)\s+times)?\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
+var untilRe = regexp.MustCompile(`(?i)^(?:(?:sometimes|often|usually|normally)\s+)?(?:this|these steps|the cycle|this cycle|this loop|the process|steps? [\d–-]+(?: (?:to|and) \d+)?)\s+(?:continues|continue|is repeated|are repeated|repeats|repeat|goes on|loops|goes back and forth|go back and forth)(?:\s+(?:a few|several|many|some)\s+times)?\s+(?:until|till)\s+(.{4,}?)[.!]?$`)
 
 // loopUntil loops back from the last step to the first recent step of
 // the party the condition names ("until the reviewer approves": the

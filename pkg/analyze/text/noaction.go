@@ -13,9 +13,11 @@ const noActionVerbs = `(?:pays?|issues?|deliver(?:s)?|ships?|sends?|releases?|re
 // noActionNot denies an active verb: "does not", "won't".
 const noActionNot = `(?:(?:does|do|did|will|shall|would|must)\s+not|doesn't|don't|didn't|won't|shan't|mustn't|never)`
 
-// noActionTrail is what may follow such a clause and say no more: "in
-// that case", "then", "for that candidate".
-const noActionTrail = `(?:\s+(?:either|then|at\s+all|in\s+(?:that|this|such\s+a|either)\s+case|for\s+(?:that|this|the|such\s+an?|those|these)\s+[a-z-]+))?`
+// noActionTrail is what may follow such a clause and say no more: whom
+// the withheld thing would have gone to or come from ("with the
+// caterer", "to the customer"), then "in that case", "then", "for that
+// candidate".
+const noActionTrail = `(?:\s+(?:with|to|from|at|by|on)\s+(?:the|our|this|that|its|their|his|her|any)\s+[a-z-]+(?:\s+[a-z-]+)?)?(?:\s+(?:either|then|at\s+all|in\s+(?:that|this|such\s+a|either)\s+case|for\s+(?:that|this|the|such\s+an?|those|these)\s+[a-z-]+))?`
 
 // noActionRe is a clause saying the positive outcome is withheld, in the
 // forms noneDoneRe and negEndRe do not read: an active verb with a

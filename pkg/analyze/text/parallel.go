@@ -8,7 +8,7 @@ import (
 )
 
 var (
-	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in the meanwhile|in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|(?:in\s+)?parallel (?:to|with) (?:this|that|it)|alongside (?:this|that|it)|during (?:this|that|that same|the same) time)\b[,:]?\s*`)
+	parallelStartRe = regexp.MustCompile(`(?i)^(meanwhile|in the meantime|in the meanwhile|in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|(?:in\s+)?parallel (?:to|with) (?:this|that|it)|alongside (?:this|that|it)|during (?:this|that|that same|the same) time|while (?:this|that|it)(?:'s|’s| is) (?:going on|happening|running|under way|being done)|while (?:this|that) (?:happens|goes on|runs))\b[,:]?\s*`)
 	parallelMidRe   = regexp.MustCompile(`(?i),?\s*\b(in parallel|(?:at|in) (?:the )?same time|simultaneously|concurrently|in the meantime|in the meanwhile|meanwhile)\b,?`)
 	whileRe         = regexp.MustCompile(`(?i)^(.{8,}?),?\s+(?:while|whilst)\s+(.{8,})$`)
 	// parallelListRe finds a lead-in that announces simultaneous work

@@ -284,6 +284,13 @@ func sentences(p string) []string {
 			start = i + 1
 			continue
 		}
+		if andIfBreak(ws, start, i) {
+			// "…validates the result, and if it is critical she phones
+			// …": the condition is the second step's alone
+			out = append(out, strings.TrimSuffix(strings.Join(ws[start:i+1], " "), ",")+".")
+			start = i + 2
+			continue
+		}
 		if refusalColon(ws, start, i) {
 			// "If it is a duplicate, the controller rejects it for good:
 			// the clerk cancels the invoice": one branch, refusal first

@@ -107,7 +107,7 @@ func (a *analyzer) sentence(s string, inItem bool) []*draft {
 // purpose statements, notes, questions and cross-references are kept as
 // the purpose at most.
 func (a *analyzer) admit(s string) (string, bool) {
-	s = strings.TrimSpace(invertedModal(dropModalAsides(handColonWork(dropConditionAside(dropListAsides(dropSubsectionMark(strings.TrimSpace(s))))))))
+	s = strings.TrimSpace(invertedModal(dropModalAsides(handColonWork(dropConditionAside(dropListAsides(dropSubsectionMark(dropTagQuestion(strings.TrimSpace(s)))))))))
 	if m := purposeRe.FindStringSubmatch(s); m != nil {
 		if !a.purposeFirm {
 			a.purpose, a.purposeFirm = strings.TrimSpace(m[1]), true

@@ -44,6 +44,7 @@ func plainOrder(s string) string {
 	// dates the line; it names no performer
 	s = clockLeadRe.ReplaceAllString(s, "")
 	s = plainPerson(s)
+	s = oneOfSubject(s)
 	// "If the lag is high, do NOT fail over: the DBA opens a case": what
 	// is not done leads in to what is
 	s = dontLeadRe.ReplaceAllString(s, "$1$2")
