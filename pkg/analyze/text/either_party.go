@@ -14,7 +14,7 @@ func eitherParty(cs []clause, subject []string) []clause {
 		}
 		one, two := subject[:i], subject[i+1:]
 		a, b := nounPhrase(one, 4), nounPhrase(two, 4)
-		if a == "" || b == "" || (isAgent(a) && isAgent(b)) || !actsOnObject(cs, one) || !actsOnObject(cs, two) {
+		if a == "" || b == "" || (isAgent(a) && isAgent(b)) || !partySide(cs, one, a) || !partySide(cs, two, b) {
 			return nil
 		}
 		if strings.EqualFold(a, b) {
@@ -29,6 +29,13 @@ func eitherParty(cs []clause, subject []string) []clause {
 		return out
 	}
 	return nil
+}
+
+// partySide reports whether one side of "X or Y" can act: a role or
+// party by its head ("the sponsor") or a short noun phrase doing
+// something to an object ("the school").
+func partySide(cs []clause, side []string, np string) bool {
+	return isAgent(np) || actsOnObject(cs, side)
 }
 
 // orPairAgrees reports a verb in the base form at i after a subject of
