@@ -302,6 +302,8 @@ func (a *analyzer) contextPerformer(c clause) (performer string, ok bool) {
 		// customer orders, we check …": we are the organisation, never
 		// the outside party that acted last
 		return a.ourSide(), true
+	case a.organisationCondition(c.pron):
+		return a.lastActor, true // "If Kestrel cannot supply …, she buys …"
 	case a.condActor != "":
 		return a.condActor, true
 	case a.lastTo != "" && (c.pron == "he" || c.pron == "she") && (a.lastPron == "" || c.pron != a.lastPron):

@@ -36,6 +36,11 @@ func nounPhrase(ws []string, max int) string {
 		if wordEndsPhrase(w, len(out)) {
 			break
 		}
+		if strings.HasPrefix(w, "(") && len(out) > 0 && !isCapitalised(out[0]) {
+			// "the wholesale nursery (Greenleaf Plants Ltd)": a role's
+			// name in brackets is an aside ("Marek (QA Lead)" is not)
+			break
+		}
 		t := strings.Trim(w, ",;:.()[]\"“”!?")
 		if (strings.HasSuffix(t, "'s") || strings.HasSuffix(t, "’s")) && i+1 < len(ws) && !breaks(w) {
 			// "the employee's line manager" is a line manager

@@ -29,8 +29,25 @@ func clauseColon(ws []string, start, i int) bool {
 	if _, main := qualifiedSubject(left); main != "" {
 		left = main // "Patients who need it are referred by …"
 	}
-	return actingClause(left) && actingClause(strings.Join(right, " "))
+	return actingClause(left) && (actingClause(strings.Join(right, " ")) || pronounClause(right))
 }
+
+// pronounClause reports whether ws opens with a personal pronoun and a
+// verb read as its action: "she ask three airlines for group fares" after
+// "Our consultant make a proposal:" says how the consultant does it, so
+// the pronoun is the consultant and the clause a sentence of its own,
+// whether or not the verb agrees with its subject.
+func pronounClause(ws []string) bool {
+	if len(ws) < 3 || !colonPronouns[norm(ws[0])] {
+		return false
+	}
+	cs := parseClause(strings.Join(ws, " "), "")
+	return len(cs) > 0 && cs[0].pronoun && cs[0].verb != "" && cs[0].leadIn == ""
+}
+
+// colonPronouns are the subjects that stand for one who acts: "it" and
+// "this" after a colon more often describe a thing.
+var colonPronouns = map[string]bool{"he": true, "she": true, "they": true, "we": true, "i": true}
 
 // actingClause reports whether s opens with a clause whose performer is
 // named (a role, an outside party or a person): "the coordinator sends a

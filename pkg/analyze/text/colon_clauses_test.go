@@ -21,6 +21,10 @@ func TestClauseColonSentences(t *testing.T) {
 			[]string{"If the part fails the test: the operator scraps it and logs the defect."}},
 		{"The clerk checks three things: the invoice is complete and the amount matches.",
 			[]string{"The clerk checks three things: the invoice is complete and the amount matches."}},
+		{"Our consultant make a proposal: she ask three airlines for group fares and she reserve the hotel.",
+			[]string{"Our consultant make a proposal.", "she ask three airlines for group fares and she reserve the hotel."}},
+		{"The clerk checks the parcel: it goes back to the sender if it is damaged.",
+			[]string{"The clerk checks the parcel: it goes back to the sender if it is damaged."}},
 	}
 	for _, c := range cases {
 		got := sentences(c.p)

@@ -154,6 +154,7 @@ func (c *partyCues) readOutside(text string) {
 	for _, names := range [][]string{
 		ownedOrganisations(text), // "the customer's bank"
 		roleNamedParties(text),   // "the agency Staffline"
+		roleBracketParties(text), // "the courier (Medilink Pathology)"
 		companyMentions(text),    // "PrintCo (the printer)" is named once
 		exchangePartners(text),   // "submits the FPS to HMRC", "pays Kestrel"
 		notOurs(text),            // "Parkes Studio is the client's architect, not part of our company"

@@ -263,7 +263,7 @@ func verbNext(subject, ws []string, i int) bool {
 // agreement.
 func baseAgrees(subject, ws []string, i int) bool {
 	subj := norm(subject[len(subject)-1])
-	return len(subject) == 1 && (pronouns[subj] || roleWords[subj]) || pluralSubject(subject) || plainAgreement(subject, ws, i)
+	return len(subject) == 1 && (pronouns[subj] || roleWords[subj]) || pluralSubject(subject) || plainAgreement(subject, ws, i) || orPairAgrees(subject, ws, i)
 }
 
 // inParticleNext reports a verb at i that takes the "in" after it as its
@@ -341,6 +341,8 @@ func withPerformer(cs []clause, subject []string) []clause {
 	}
 	if alt := eitherPerformer(cs, subject); alt != nil {
 		return alt
+	} else if one := eitherParty(cs, subject); one != nil {
+		return one
 	}
 	np := nounPhrase(subject, 6)
 	if np == "" {

@@ -51,6 +51,11 @@ func handoverRelative(s string) (head, rel string, ok bool) {
 func (a *analyzer) handoverSteps(s string, inItem bool) ([]*draft, bool) {
 	head, rel, ok := handoverRelative(s)
 	if !ok {
+		if rel, ok := supplierRelative(s); ok {
+			if ds := a.sentence(rel, inItem); len(ds) > 0 {
+				return ds, true
+			}
+		}
 		return nil, false
 	}
 	return append(a.sentence(head, inItem), a.sentence(rel, inItem)...), true
