@@ -20,6 +20,7 @@ var asRoleRe = regexp.MustCompile(`\b(I|[Ww]e),\s+as\s+(?:the\s+|a\s+|an\s+|our\
 func dropAppositive(s string) string {
 	s = asRoleRe.ReplaceAllString(s, "$1 ")
 	s = dropRoleBeforeName(s)
+	s = dropPersonAfterRole(s)
 	return appositiveRe.ReplaceAllStringFunc(s, func(m string) string {
 		sub := appositiveRe.FindStringSubmatch(m)
 		if !mainVerb(sub[1]) {

@@ -197,6 +197,7 @@ var invertedRe = regexp.MustCompile(`^(Is|Are|Was|Were|Does|Do|Did|Has|Have)\s+(
 // a participle, a state word, a verb). Any other sentence is returned
 // as it is.
 func invertedCondition(s string) string {
+	s = onlyWhenInverted(s) // "Only when X does the leader run …"
 	m := invertedRe.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return s

@@ -106,6 +106,9 @@ func (st *docState) inBox(i int, bl block) bool {
 // one ("… one of the following methods:"). A block of another kind or
 // glyph ends the open list. It reports whether the block was read.
 func (a *analyzer) choiceBlock(st *docState, bl block) bool {
+	if a.parallelRow(st, bl) {
+		return true // "… run simultaneously:" and a table of work streams
+	}
 	if st.ch != nil && (bl.kind != blockItem || bl.glyph == st.ch.marker) {
 		a.endChoice(st.ch)
 		st.ch = nil

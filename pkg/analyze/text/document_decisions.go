@@ -17,7 +17,7 @@ func caseColumns(h *tableHead, step int, cells []string) []int {
 	var out []int
 	for i := 0; i < h.action && i < len(cells); i++ {
 		head := strings.ToLower(strings.TrimSpace(cells[i]))
-		if i == step || i == h.role || i == h.time || i == h.next || head == "" || caseHeadStops[head] {
+		if i == step || i == h.role || i == h.time || i == h.next || head == "" || caseHeadStops[head] || streamHead(head) {
 			continue
 		}
 		out = append(out, i)

@@ -72,6 +72,10 @@ func (a *analyzer) tableHeader(cells []string) bool {
 	h := &tableHead{action: -1, role: -1, time: -1, next: -1, fail: -1, conds: map[string]string{}}
 	step := -1
 	for i, c := range cells {
+		if workHead(c) && h.action < 0 {
+			h.action = i // "Owner | Work": what the owner does
+			continue
+		}
 		if failHeadRe.MatchString(c) && h.fail < 0 {
 			h.fail = i // "If not OK": no action column
 			continue

@@ -55,6 +55,9 @@ func (a *analyzer) clauses(text, source string) []*draft {
 	if ds := a.untilClauses(text, source); ds != nil {
 		return ds
 	}
+	if ds := a.ownSideClauses(text, source); ds != nil {
+		return ds
+	}
 	text = clauseRewrites(text)
 	text, ds, ok := a.wholeForms(text, source)
 	if ok {

@@ -138,6 +138,9 @@ func TestNominalTogether(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"Packing and labelling happen at the same time.", "They carry out the packing and, at the same time, carry out the labelling."},
 		{"Both the reference check and the salary review run in parallel", "They carry out the reference check and, at the same time, carry out the salary review."},
+		{"After the tech interview, both the reference check and the salary benchmark happen in parallel - I do the references, People Ops does the benchmark.",
+			"After the tech interview, they carry out the reference check and, at the same time, carry out the salary benchmark."},
+		{"Then the count and the audit take place simultaneously.", "Then they carry out the count and, at the same time, carry out the audit."},
 		// no work named: the sentence stays
 		{"The driver and the clerk happen at the same time.", "The driver and the clerk happen at the same time."},
 		{"Packing and labelling happen at the same time on the line.", "Packing and labelling happen at the same time on the line."},

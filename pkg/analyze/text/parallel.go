@@ -20,6 +20,9 @@ var (
 
 // readWhileFirst reads "While X, Y": Y runs beside X.
 func (a *analyzer) readWhileFirst(r *reading) ([]*draft, bool) {
+	if ds, ok := a.readWhileThat(r); ok {
+		return ds, true // "While these are awaited, …": beside the last steps
+	}
 	m := whileStartRe.FindStringSubmatch(r.body)
 	if m == nil {
 		return nil, false

@@ -404,7 +404,7 @@ func sideMarks(body string) (rest string, mid, own, trailing bool) {
 		body = sideByOwnRe.ReplaceAllString(body, "")
 	}
 	if own {
-		body = eachParty(body) // "AP and AR close … simultaneously"
+		body, trailing = eachPartyOrObject(body, trailing) // "AP and AR close … simultaneously", "consult the police and the fire service"
 	}
 	return body, mid, own, trailing
 }

@@ -7,8 +7,11 @@ import (
 
 // togetherRe is two pieces of work named by nouns that run side by side:
 // "Unloading and the quality check of the first pallet happen at the
-// same time", "Packing and labelling happen at the same time".
-var togetherRe = regexp.MustCompile(`(?i)^(?:both\s+)?((?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,5})\s+and\s+((?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,5})\s+(?:happen|take\s+place|run|are\s+done|are\s+carried\s+out)\s+(at\s+the\s+same\s+time|in\s+parallel|simultaneously|side\s+by\s+side)\b[.!]?$`)
+// same time", "Packing and labelling happen at the same time", "After
+// the interview, both the reference check and the salary benchmark
+// happen in parallel - I do the references, …" (a tail after a dash or
+// colon only says who does which).
+var togetherRe = regexp.MustCompile(`(?i)^((?:(?:after|once|when)\s+[^,]{3,60},\s*|then\s+)?)(?:both\s+)?((?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,5})\s+and\s+((?:the\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,5})\s+(?:happen|take\s+place|run|are\s+done|are\s+carried\s+out)\s+(at\s+the\s+same\s+time|in\s+parallel|simultaneously|side\s+by\s+side)\b(?:\s*[-–—:;]\s.*)?[.!]?$`)
 
 // nominalTogether writes such a sentence as the steps it names, done
 // side by side by whoever acted last: "They carry out the unloading and,
@@ -17,10 +20,14 @@ var togetherRe = regexp.MustCompile(`(?i)^(?:both\s+)?((?:the\s+)?[a-z][\w'-]*(?
 // returned as it is.
 func nominalTogether(s string) string {
 	m := togetherRe.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil || !namesWork(m[1]) || !namesWork(m[2]) {
+	if m == nil || !namesWork(m[2]) || !namesWork(m[3]) {
 		return s
 	}
-	return "They carry out " + withArticle(m[1]) + " and, at the same time, carry out " + withArticle(m[2]) + "."
+	they := "They"
+	if m[1] != "" {
+		they = m[1] + "they" // "After the interview, both … happen in parallel"
+	}
+	return they + " carry out " + withArticle(m[2]) + " and, at the same time, carry out " + withArticle(m[3]) + "."
 }
 
 // namesWork reports whether a noun phrase's head (the word before "of",
