@@ -173,11 +173,8 @@ func (a *analyzer) closeSteps(s string, before int) {
 // sentence names such a step outside parallel work (a jump into one
 // branch of parallel work would wait forever at its join).
 func (a *analyzer) goBackToStep(s string, before int) bool {
-	if !backToStepRe.MatchString(s) {
-		return false
-	}
-	e := a.backToStep(s, before)
-	if e == nil || inParallel(a.b.seq, e.item, false) {
+	e := a.backToStepOutsideParallel(s, before)
+	if e == nil {
 		return false
 	}
 	for _, d := range a.drafts[before:] {

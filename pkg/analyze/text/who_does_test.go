@@ -71,32 +71,6 @@ func TestWhoDoesIt(t *testing.T) {
 	}
 }
 
-// TestNarratorRole covers the job a first-person narrator names: a
-// role, a desk, and no role for a state.
-func TestNarratorRole(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"I am the case officer for boundary corrections at the municipality.", "Case Officer"},
-		{"So, I work at the reception of the practice.", "Reception"},
-		{"I'm the shift lead here.", "Shift Lead"},
-		{"I work as a dispatcher.", "Dispatcher"},
-		{"I am a bit late today.", ""},
-		{"I am the only one who knows.", ""},
-		{"I check the invoice.", ""},
-		{"How lost property works - as told by our head housekeeper\n\nI log every item.", "Head Housekeeper"},
-		{"How a quote goes — told by Marco, account manager, for new hires\n", "Account Manager"},
-		{"(voice memo from the night shift supervisor, for new starters)\n", "Night Shift Supervisor"},
-		{"Refunds as told by the customer\n", ""},
-		{"How I handle a refund request at the box office\n\nWhen a customer writes in, I look up the booking.", "Box Office"},
-		{"How I plan my week at the farm\n", ""},
-		{"Intro\nThe clerk is told by the manager to wait.", ""},
-	}
-	for _, tt := range tests {
-		if got := narratorRole(tt.in); got != tt.want {
-			t.Errorf("narratorRole(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestSelfOwned covers parties that are organisations of their own
 // even when named as someone's.
 func TestSelfOwned(t *testing.T) {

@@ -27,13 +27,10 @@ func writerRole(text string) string {
 		if n := narratorRe.FindStringSubmatch(head); n != nil {
 			return firstNonEmpty(n[1], n[2], n[3])
 		}
-		// "I am the case officer for …", "as told by our head
-		// housekeeper": the job the narrator names; else "I'm the
-		// import coordinator" said in a walkthrough
-		if r := narratorRole(head); r != "" {
-			return r
-		}
-		return selfIntroRole(head)
+		// "as told by our head housekeeper", "I am the case officer
+		// for …", "I'm the import coordinator": the job the narrator
+		// names
+		return narratorRole(head)
 	}
 	role := strings.TrimSpace(m[1])
 	if len(strings.Fields(role)) > 4 {
