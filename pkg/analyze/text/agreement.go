@@ -18,11 +18,11 @@ func plainSubject(subject []string) bool {
 	return true
 }
 
-// movementVerbs are base forms that take their place or person through
-// a preposition, not an object: "the inspector go to the place", "the
-// change manager look at it", "dispute team write to the card scheme".
-// None of them is a noun a role is named with.
-var movementVerbs = set(`go come look write talk speak walk drive travel`)
+// movementVerbs are base forms that reach their person or place through
+// a preposition, not an object: "dispute team write to the card
+// scheme", "the supplier reply to the query". ("go", "come" and "look"
+// name no work, so the verb readers never offer them here.)
+var movementVerbs = set(`write speak reply respond report`)
 
 // movementAfterRole reports one of movementVerbs at i followed by a
 // preposition: after a role subject it is the verb all the same.

@@ -49,7 +49,7 @@ func TestPlainSubject(t *testing.T) {
 	}
 }
 
-// TestMovementAfterRole covers a movement verb with its preposition
+// TestMovementAfterRole covers a verb that reaches its person with its preposition
 // and words that only look like one.
 func TestMovementAfterRole(t *testing.T) {
 	tests := []struct {
@@ -57,7 +57,7 @@ func TestMovementAfterRole(t *testing.T) {
 		i    int
 		want bool
 	}{
-		{"inspector go to the place", 1, true},
+		{"supplier reply to the query", 1, true},
 		{"team write to the scheme", 1, true},
 		{"team write the letter", 1, false},
 		{"team check with the control", 1, false},
