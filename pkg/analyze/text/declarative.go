@@ -530,13 +530,11 @@ func plainAgreement(subject, ws []string, i int) bool {
 		_, cf := curatedVerbForm(ws[i])
 		return cf == formBase && len(subject) >= 2 && strings.HasSuffix(strings.TrimSpace(ws[i]), ".")
 	}
-	for _, w := range subject {
-		if n := norm(w); breaks(w) || prepositions[n] || agreementStops[n] || modals[n] || auxBe[n] {
-			return false // "requires that the manager approve the request"
-		}
+	if !plainSubject(subject) {
+		return false // "requires that the manager approve the request"
 	}
 	next := norm(ws[i+1])
-	if determiners[next] || personalObjects[next] || pronouns[next] || particles[next] {
+	if determiners[next] || personalObjects[next] || pronouns[next] || particles[next] || movementAfterRole(ws, i) {
 		return true
 	}
 	// "HR send warning letter", "employee bring new paper": plain

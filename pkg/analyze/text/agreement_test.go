@@ -1,0 +1,71 @@
+package text
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPlainAgreementTitledRoleAndMovement covers base forms after a
+// singular role in plain non-native English: a titled role with "of"
+// and a verb that reaches its place or person through a preposition.
+func TestPlainAgreementTitledRoleAndMovement(t *testing.T) {
+	tests := []struct {
+		in         string
+		perf, verb string
+	}{
+		{"The head of department sign the refusal.", "Head of Department", "sign"},
+		{"The director of finance approve the budget.", "Director of Finance", "approve"},
+		{"Dispute team write to the card scheme.", "Dispute Team", "write"},
+	}
+	for _, tt := range tests {
+		cs := parseClause(tt.in, "")
+		if len(cs) == 0 {
+			t.Errorf("parseClause(%q) = no clause", tt.in)
+			continue
+		}
+		if c := cs[0]; c.verb != tt.verb || !strings.EqualFold(c.performer, tt.perf) {
+			t.Errorf("parseClause(%q) = %q %q, want %q %q", tt.in, c.performer, c.verb, tt.perf, tt.verb)
+		}
+	}
+}
+
+// TestPlainSubject covers what may stand before a base form as its
+// performer.
+func TestPlainSubject(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"the head of department", true},
+		{"the quality inspector", true},
+		{"requires that the manager", false},
+		{"the box of parts", false},
+		{"of department", false},
+	}
+	for _, tt := range tests {
+		if got := plainSubject(strings.Fields(tt.in)); got != tt.want {
+			t.Errorf("plainSubject(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestMovementAfterRole covers a verb that reaches its person with its preposition
+// and words that only look like one.
+func TestMovementAfterRole(t *testing.T) {
+	tests := []struct {
+		in   string
+		i    int
+		want bool
+	}{
+		{"supplier reply to the query", 1, true},
+		{"team write to the scheme", 1, true},
+		{"team write the letter", 1, false},
+		{"team check with the control", 1, false},
+		{"team write", 1, false},
+	}
+	for _, tt := range tests {
+		if got := movementAfterRole(strings.Fields(tt.in), tt.i); got != tt.want {
+			t.Errorf("movementAfterRole(%q, %d) = %v, want %v", tt.in, tt.i, got, tt.want)
+		}
+	}
+}
