@@ -252,7 +252,10 @@ func secondVerb(ws []string, prev string) []clause {
 		}
 	}
 	if first < 0 {
-		return nil
+		if first = baseFirstVerb(ws); first < 0 {
+			return nil
+		}
+		want = formBase // "The change manager look at it and call the CAB"
 	}
 	for k := first + 1; k+1 < len(ws) && k <= first+6; k++ {
 		if breaks(ws[k-1]) {
