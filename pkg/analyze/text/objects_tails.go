@@ -49,8 +49,8 @@ func tailClauses(c clause, tail []string, prev string, form int, alt bool, tailP
 				continue
 			}
 		}
-		if len(t.object) == 0 && !strings.Contains(t.verb, " ") {
-			continue // "… and set to local CTAF": too little to name
+		if len(t.object) == 0 && !(t.to != "" && t.verb == "write") && !strings.Contains(t.verb, " ") {
+			continue // "… and set to local CTAF": too little to name; "… and writes to the customer" names a letter and whom it goes to ("… and replies to the customer" is left a message)
 		}
 		out = append(out, t)
 	}
