@@ -10,7 +10,32 @@ import (
 // inside: one thin run is a start event, one thick run an end event, and
 // ink, a gap, ink again an intermediate event. It returns the outer box.
 func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangle) {
-	return eventRingBy(bm, in, stroke, 5)
+	ring, box := eventRingBy(bm, in, stroke, 5)
+	if ring != Double {
+		if outer, ok := wideDoubleRing(bm, in, stroke); ok {
+			return Double, outer
+		}
+	}
+	return ring, box
+}
+
+// wideDoubleRing reads a large round inside whose second ring lies
+// further out than eventRingBy allows for the stroke (Mermaid's double
+// circle: 9–10 px of paper between one-pixel rings), up to a fifth of
+// the inside's width: double when that ring is seen along at least two
+// axes and all four diagonals, where no arrowhead, name or shadow
+// reaches. A stadium or an ellipse is no double circle; nor is a split
+// event's merged inside (eventRingBy alone reads those).
+func wideDoubleRing(bm *bitmap, in image.Rectangle, stroke int) (image.Rectangle, bool) {
+	wide := in.Dx() / 5
+	if wide <= 3*stroke+3 || in.Dx()*10 < in.Dy()*9 || in.Dy()*10 < in.Dx()*9 {
+		return image.Rectangle{}, false
+	}
+	d, ring, first := axisRings(bm, in, stroke, wide)
+	if d < 2 || diagonalDoubles(bm, in, stroke, wide) < 4 {
+		return image.Rectangle{}, false
+	}
+	return in.Inset(-first - ring), true
 }
 
 // eventRingBy is eventRing where diagonals of the four diagonals with a
@@ -22,16 +47,6 @@ func eventRingBy(bm *bitmap, in image.Rectangle, stroke, diagonals int) (Ring, i
 	doubles, ring, first := axisRings(bm, in, stroke, gapMax)
 	if diag := diagonalDoubles(bm, in, stroke, gapMax); doubles >= 2 && diag >= 1 || diag >= diagonals {
 		return Double, in.Inset(-first - ring)
-	}
-	if wide := in.Dx() / 5; wide > gapMax {
-		// a large circle whose second ring lies further out than the
-		// stroke allows (Mermaid's double circle: 9–10 px of paper
-		// between one-pixel rings) is double when that ring is seen
-		// along at least two axes and all four diagonals, where no
-		// arrowhead, name or shadow reaches
-		if d, ring, _ := axisRings(bm, in, stroke, wide); d >= 2 && diagonalDoubles(bm, in, stroke, wide) == 4 {
-			return Double, in.Inset(-first - ring)
-		}
 	}
 	if first*10 >= stroke*17 && first >= 3 {
 		return Thick, in.Inset(-first)
