@@ -10,7 +10,32 @@ import (
 // inside: one thin run is a start event, one thick run an end event, and
 // ink, a gap, ink again an intermediate event. It returns the outer box.
 func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangle) {
-	return eventRingBy(bm, in, stroke, 5)
+	ring, box := eventRingBy(bm, in, stroke, 5)
+	if ring != Double {
+		if outer, ok := wideDoubleRing(bm, in, stroke); ok {
+			return Double, outer
+		}
+	}
+	return ring, box
+}
+
+// wideDoubleRing reads a large round inside whose second ring lies
+// further out than eventRingBy allows for the stroke (Mermaid's double
+// circle: 9–10 px of paper between one-pixel rings), up to a fifth of
+// the inside's width: double when that ring is seen along at least two
+// axes and all four diagonals, where no arrowhead, name or shadow
+// reaches. A stadium or an ellipse is no double circle; nor is a split
+// event's merged inside (eventRingBy alone reads those).
+func wideDoubleRing(bm *bitmap, in image.Rectangle, stroke int) (image.Rectangle, bool) {
+	wide := in.Dx() / 5
+	if wide <= 3*stroke+3 || in.Dx()*10 < in.Dy()*9 || in.Dy()*10 < in.Dx()*9 {
+		return image.Rectangle{}, false
+	}
+	d, ring, first := axisRings(bm, in, stroke, wide)
+	if d < 2 || diagonalDoubles(bm, in, stroke, wide) < 4 {
+		return image.Rectangle{}, false
+	}
+	return in.Inset(-first - ring), true
 }
 
 // eventRingBy is eventRing where diagonals of the four diagonals with a
@@ -18,16 +43,33 @@ func eventRing(bm *bitmap, in image.Rectangle, stroke int) (Ring, image.Rectangl
 // never): a boundary event's ring is crossed along both axes by its
 // task's border and often along a third by its outgoing flow.
 func eventRingBy(bm *bitmap, in image.Rectangle, stroke, diagonals int) (Ring, image.Rectangle) {
+	gapMax := 3*stroke + 3
+	doubles, ring, first := axisRings(bm, in, stroke, gapMax)
+	if diag := diagonalDoubles(bm, in, stroke, gapMax); doubles >= 2 && diag >= 1 || diag >= diagonals {
+		return Double, in.Inset(-first - ring)
+	}
+	if first*10 >= stroke*17 && first >= 3 {
+		return Thick, in.Inset(-first)
+	}
+	return Thin, in.Inset(-first)
+}
+
+// axisRings scans out from the inside's four sides: doubles is how many
+// find ink, paper under gapMax, and a second ring no more than twice as
+// thick; ring the widest such gap and second ring; first the outline's
+// width (a connector leaving the circle lengthens one of the four, so
+// the second smallest).
+func axisRings(bm *bitmap, in image.Rectangle, stroke, gapMax int) (doubles, ring, first int) {
 	cx, cy := (in.Min.X+in.Max.X)/2, (in.Min.Y+in.Max.Y)/2
 	limit := 6*stroke + 4
 	scan := func(x, y, dx, dy int) (first, gap, second int) {
 		for ; bm.at(x, y) && first < limit; x, y = x+dx, y+dy {
 			first++
 		}
-		for ; !bm.at(x, y) && gap < 3*stroke+3 && x >= 0 && y >= 0 && x < bm.w && y < bm.h; x, y = x+dx, y+dy {
+		for ; !bm.at(x, y) && gap < gapMax && x >= 0 && y >= 0 && x < bm.w && y < bm.h; x, y = x+dx, y+dy {
 			gap++
 		}
-		if gap >= 3*stroke+3 {
+		if gap >= gapMax {
 			return first, 0, 0
 		}
 		for ; bm.at(x, y) && second < limit; x, y = x+dx, y+dy {
@@ -35,10 +77,7 @@ func eventRingBy(bm *bitmap, in image.Rectangle, stroke, diagonals int) (Ring, i
 		}
 		return first, gap, second
 	}
-	// four directions: a connector leaving the circle lengthens one of
-	// them, so the second smallest is the outline
 	var firsts []int
-	doubles, ring := 0, 0
 	for _, d := range [][4]int{{in.Min.X - 1, cy, -1, 0}, {in.Max.X, cy, 1, 0}, {cx, in.Min.Y - 1, 0, -1}, {cx, in.Max.Y, 0, 1}} {
 		f, g, s := scan(d[0], d[1], d[2], d[3])
 		firsts = append(firsts, f)
@@ -48,14 +87,7 @@ func eventRingBy(bm *bitmap, in image.Rectangle, stroke, diagonals int) (Ring, i
 		}
 	}
 	sort.Ints(firsts)
-	first := firsts[1]
-	if diag := diagonalDoubles(bm, in, stroke); doubles >= 2 && diag >= 1 || diag >= diagonals {
-		return Double, in.Inset(-first - ring)
-	}
-	if first*10 >= stroke*17 && first >= 3 {
-		return Thick, in.Inset(-first)
-	}
-	return Thin, in.Inset(-first)
+	return doubles, ring, firsts[1]
 }
 
 // diagonalDoubles counts the diagonals along which a second ring lies
@@ -66,7 +98,7 @@ func eventRingBy(bm *bitmap, in image.Rectangle, stroke, diagonals int) (Ring, i
 // both passed for a second ring, and the circle for an intermediate
 // event whose box took in the arrowhead). Along a diagonal a thin
 // inner ring can merge with the outline, so one diagonal is enough.
-func diagonalDoubles(bm *bitmap, in image.Rectangle, stroke int) int {
+func diagonalDoubles(bm *bitmap, in image.Rectangle, stroke, gapMax int) int {
 	cx, cy := float64(in.Min.X+in.Max.X)/2, float64(in.Min.Y+in.Max.Y)/2
 	r := float64(in.Dx()+in.Dy()) / 4
 	limit := float64(6*stroke + 4)
@@ -76,7 +108,7 @@ func diagonalDoubles(bm *bitmap, in image.Rectangle, stroke int) int {
 		// outline: the white, the outline, a gap, a second ring
 		var runs []float64
 		ink := false
-		for t := r * 0.6; t < r+3*limit; t += 0.5 {
+		for t := r * 0.6; t < r+3*limit+float64(max(0, gapMax-3*stroke-3)); t += 0.5 {
 			x := int(math.Round(cx + d[0]*t*math.Sqrt2/2))
 			y := int(math.Round(cy + d[1]*t*math.Sqrt2/2))
 			if on := bm.at(x, y); on != ink || len(runs) == 0 {
@@ -89,7 +121,7 @@ func diagonalDoubles(bm *bitmap, in image.Rectangle, stroke int) int {
 			runs = runs[1:] // the icon's ink: start from the white beyond it
 		}
 		// runs: white, outline, gap, second, …
-		if len(runs) >= 4 && runs[1] < limit && runs[2] < float64(3*stroke+3) && runs[3] <= 2*runs[1]+3 {
+		if len(runs) >= 4 && runs[1] < limit && runs[2] < float64(gapMax) && runs[3] <= 2*runs[1]+3 {
 			n++
 		}
 	}
