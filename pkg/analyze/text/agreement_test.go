@@ -69,3 +69,66 @@ func TestMovementAfterRole(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainAgreementOwnAndIdle covers a base form after the writer's
+// own person ("our legal colleague") and after an idle verb joined to
+// the step by "and" ("the driver come and inspect").
+func TestPlainAgreementOwnAndIdle(t *testing.T) {
+	tests := []struct {
+		in         string
+		perf, verb string
+	}{
+		{"Our legal colleague check the contract.", "Legal Colleague", "check"},
+		{"The driver come and inspect the truck.", "Driver", "inspect"},
+		{"The driver go and check the truck.", "Driver", "check"},
+	}
+	for _, tt := range tests {
+		cs := parseClause(tt.in, "")
+		if len(cs) == 0 {
+			t.Errorf("parseClause(%q) = no clause", tt.in)
+			continue
+		}
+		if c := cs[0]; c.verb != tt.verb || !strings.EqualFold(c.performer, tt.perf) {
+			t.Errorf("parseClause(%q) = %q %q, want %q %q", tt.in, c.performer, c.verb, tt.perf, tt.verb)
+		}
+	}
+}
+
+// TestPossessedSubject covers the writer's own people and what only
+// looks like them.
+func TestPossessedSubject(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"our legal colleague", true},
+		{"my assistant", true},
+		{"our", false},
+		{"the legal colleague", false},
+		{"our team checks", false},
+	}
+	for _, tt := range tests {
+		if got := possessedSubject(strings.Fields(tt.in)); got != tt.want {
+			t.Errorf("possessedSubject(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestPlainIdleVerb covers an idle base form joined to the step by "and".
+func TestPlainIdleVerb(t *testing.T) {
+	tests := []struct {
+		in   string
+		j    int
+		want bool
+	}{
+		{"the driver come and inspect the truck", 2, true},
+		{"the driver comes and inspects the truck", 2, false},
+		{"the driver come to the depot", 2, false},
+		{"the box come and go", 2, false},
+	}
+	for _, tt := range tests {
+		if got := plainIdleVerb(strings.Fields(tt.in), tt.j); got != tt.want {
+			t.Errorf("plainIdleVerb(%q, %d) = %v, want %v", tt.in, tt.j, got, tt.want)
+		}
+	}
+}

@@ -250,6 +250,10 @@ func secondVerb(ws []string, prev string) []clause {
 			first = j
 			break
 		}
+		if plainIdleVerb(ws, j) {
+			first, want = j, formBase // "the driver come and inspect the truck"
+			break
+		}
 	}
 	if first < 0 {
 		if first = baseFirstVerb(ws); first < 0 {

@@ -521,7 +521,7 @@ var transitiveWork = set(`end start begin take apply`)
 // request"): the subject names a role and the verb's object or particle
 // follows right after it.
 func plainAgreement(subject, ws []string, i int) bool {
-	if len(subject) > 4 || !(isAgent(nounPhrase(subject, 5)) || acronymSubject(subject)) {
+	if len(subject) > 4 || !(isAgent(nounPhrase(subject, 5)) || acronymSubject(subject) || possessedSubject(subject)) {
 		return false
 	}
 	if i+1 >= len(ws) {

@@ -122,7 +122,7 @@ func notInstruction(ws []string, w0, base string, form int) bool {
 	if form == formIng && gerundSubject(ws) {
 		return true
 	}
-	if pluralThenVerb(ws, base) {
+	if pluralThenVerb(ws, base) || pluralRoleFirst(ws, form) {
 		return true
 	}
 	if form == formThird && len(ws) > 1 && (auxBe[norm(ws[1])] || modals[norm(ws[1])]) {

@@ -1,0 +1,50 @@
+package text
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPluralRoleFirst covers a plural role that opens a sentence with a
+// word that is also a verb, and commands that only look like one.
+func TestPluralRoleFirst(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"Judges review the entries.", true},
+		{"Nurses check the patient.", true},
+		{"Checks the invoice.", false},
+		{"Check the invoice.", false},
+		{"Sends reminder to the customer.", false},
+	}
+	for _, tt := range tests {
+		ws := strings.Fields(tt.in)
+		_, f := verbForm(ws[0])
+		if got := pluralRoleFirst(ws, f); got != tt.want {
+			t.Errorf("pluralRoleFirst(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestPluralRoleFirstClause covers the clause read from such a
+// sentence: the plural role performs the verb after it.
+func TestPluralRoleFirstClause(t *testing.T) {
+	tests := []struct {
+		in         string
+		perf, verb string
+	}{
+		{"Judges review the entries.", "Judges", "review"},
+		{"Nurses check the patient.", "Nurses", "check"},
+	}
+	for _, tt := range tests {
+		cs := parseClause(tt.in, "")
+		if len(cs) == 0 {
+			t.Errorf("parseClause(%q) = no clause", tt.in)
+			continue
+		}
+		if c := cs[0]; c.verb != tt.verb || !strings.EqualFold(c.performer, tt.perf) {
+			t.Errorf("parseClause(%q) = %q %q, want %q %q", tt.in, c.performer, c.verb, tt.perf, tt.verb)
+		}
+	}
+}
