@@ -5,28 +5,20 @@ import (
 	"testing"
 )
 
-// TestPlainAgreementTitledRoleAndMovement covers base forms after a
-// singular role in plain non-native English: a titled role with "of"
-// and a verb that reaches its place or person through a preposition.
-func TestPlainAgreementTitledRoleAndMovement(t *testing.T) {
-	tests := []struct {
-		in         string
-		perf, verb string
-	}{
+// TestPlainAgreement covers base forms after a singular role in plain
+// non-native English: a titled role with "of", a verb that reaches its
+// place or person through a preposition, the writer's own person ("our
+// legal colleague") and an idle verb joined to the step by "and" ("the
+// driver come and inspect").
+func TestPlainAgreement(t *testing.T) {
+	checkFirstClause(t, []firstClause{
 		{"The head of department sign the refusal.", "Head of Department", "sign"},
 		{"The director of finance approve the budget.", "Director of Finance", "approve"},
 		{"Dispute team write to the card scheme.", "Dispute Team", "write"},
-	}
-	for _, tt := range tests {
-		cs := parseClause(tt.in, "")
-		if len(cs) == 0 {
-			t.Errorf("parseClause(%q) = no clause", tt.in)
-			continue
-		}
-		if c := cs[0]; c.verb != tt.verb || !strings.EqualFold(c.performer, tt.perf) {
-			t.Errorf("parseClause(%q) = %q %q, want %q %q", tt.in, c.performer, c.verb, tt.perf, tt.verb)
-		}
-	}
+		{"Our legal colleague check the contract.", "Legal Colleague", "check"},
+		{"The driver come and inspect the truck.", "Driver", "inspect"},
+		{"The driver go and check the truck.", "Driver", "check"},
+	})
 }
 
 // TestPlainSubject covers what may stand before a base form as its
@@ -70,30 +62,6 @@ func TestMovementAfterRole(t *testing.T) {
 	}
 }
 
-// TestPlainAgreementOwnAndIdle covers a base form after the writer's
-// own person ("our legal colleague") and after an idle verb joined to
-// the step by "and" ("the driver come and inspect").
-func TestPlainAgreementOwnAndIdle(t *testing.T) {
-	tests := []struct {
-		in         string
-		perf, verb string
-	}{
-		{"Our legal colleague check the contract.", "Legal Colleague", "check"},
-		{"The driver come and inspect the truck.", "Driver", "inspect"},
-		{"The driver go and check the truck.", "Driver", "check"},
-	}
-	for _, tt := range tests {
-		cs := parseClause(tt.in, "")
-		if len(cs) == 0 {
-			t.Errorf("parseClause(%q) = no clause", tt.in)
-			continue
-		}
-		if c := cs[0]; c.verb != tt.verb || !strings.EqualFold(c.performer, tt.perf) {
-			t.Errorf("parseClause(%q) = %q %q, want %q %q", tt.in, c.performer, c.verb, tt.perf, tt.verb)
-		}
-	}
-}
-
 // TestPossessedSubject covers the writer's own people and what only
 // looks like them.
 func TestPossessedSubject(t *testing.T) {
@@ -129,6 +97,29 @@ func TestPlainIdleVerb(t *testing.T) {
 	for _, tt := range tests {
 		if got := plainIdleVerb(strings.Fields(tt.in), tt.j); got != tt.want {
 			t.Errorf("plainIdleVerb(%q, %d) = %v, want %v", tt.in, tt.j, got, tt.want)
+		}
+	}
+}
+
+// firstClause is a sentence and the performer and verb of the first
+// clause read from it.
+type firstClause struct {
+	in         string
+	perf, verb string
+}
+
+// checkFirstClause reads each sentence and compares its first clause's
+// performer and verb.
+func checkFirstClause(t *testing.T, tests []firstClause) {
+	t.Helper()
+	for _, tt := range tests {
+		cs := parseClause(tt.in, "")
+		if len(cs) == 0 {
+			t.Errorf("parseClause(%q) = no clause", tt.in)
+			continue
+		}
+		if c := cs[0]; c.verb != tt.verb || !strings.EqualFold(c.performer, tt.perf) {
+			t.Errorf("parseClause(%q) = %q %q, want %q %q", tt.in, c.performer, c.verb, tt.perf, tt.verb)
 		}
 	}
 }

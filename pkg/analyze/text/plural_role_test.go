@@ -30,21 +30,8 @@ func TestPluralRoleFirst(t *testing.T) {
 // TestPluralRoleFirstClause covers the clause read from such a
 // sentence: the plural role performs the verb after it.
 func TestPluralRoleFirstClause(t *testing.T) {
-	tests := []struct {
-		in         string
-		perf, verb string
-	}{
+	checkFirstClause(t, []firstClause{
 		{"Judges review the entries.", "Judges", "review"},
 		{"Nurses check the patient.", "Nurses", "check"},
-	}
-	for _, tt := range tests {
-		cs := parseClause(tt.in, "")
-		if len(cs) == 0 {
-			t.Errorf("parseClause(%q) = no clause", tt.in)
-			continue
-		}
-		if c := cs[0]; c.verb != tt.verb || !strings.EqualFold(c.performer, tt.perf) {
-			t.Errorf("parseClause(%q) = %q %q, want %q %q", tt.in, c.performer, c.verb, tt.perf, tt.verb)
-		}
-	}
+	})
 }
