@@ -92,12 +92,7 @@ func TestFlowchartShapes(t *testing.T) {
 // wider than high), and a box or an ellipse as wide is none; nor is a
 // region as full as a diamond whose sides are not a diamond's.
 func TestWideDiamondKind(t *testing.T) {
-	tests := []struct {
-		name string
-		draw func(c *canvas)
-		want Kind
-		ok   bool
-	}{
+	checkCentreKinds(t, []centreKind{
 		{"diamond 2:1", func(c *canvas) { c.wideDiamond(200, 60, 60, 30) }, Gateway, true},
 		{"diamond 5:1", func(c *canvas) { c.wideDiamond(200, 60, 125, 25) }, Gateway, true},
 		{"diamond 6.5:1", func(c *canvas) { c.wideDiamond(200, 60, 156, 24) }, Gateway, true},
@@ -109,17 +104,7 @@ func TestWideDiamondKind(t *testing.T) {
 		// as full as a diamond and as square, but its left side is
 		// upright: a region fenced by lines, a bolt's inside
 		{"triangle", func(c *canvas) { c.line(170, 30, 170, 90); c.line(170, 30, 230, 60); c.line(170, 90, 230, 60) }, 0, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := newCanvas(400, 120, 2)
-			tt.draw(c)
-			got := widestAtCentre(c)
-			if (got != nil) != tt.ok || got != nil && got.kind != tt.want {
-				t.Fatalf("got %+v; want kind %v (found %v)", got, tt.want, tt.ok)
-			}
-		})
-	}
+	})
 }
 
 // TestFencedDiamond checks that paper fenced by connectors into a
@@ -164,4 +149,28 @@ func widestAtCentre(c *canvas) *candidate {
 		}
 	}
 	return got
+}
+
+// centreKind is a drawing on a 400×120 test canvas and the kind of the
+// widest candidate holding its centre (ok false: no candidate).
+type centreKind struct {
+	name string
+	draw func(c *canvas)
+	want Kind
+	ok   bool
+}
+
+// checkCentreKinds draws each case and compares widestAtCentre's kind.
+func checkCentreKinds(t *testing.T, tests []centreKind) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCanvas(400, 120, 2)
+			tt.draw(c)
+			got := widestAtCentre(c)
+			if (got != nil) != tt.ok || got != nil && got.kind != tt.want {
+				t.Fatalf("got %+v; want kind %v (found %v)", got, tt.want, tt.ok)
+			}
+		})
+	}
 }

@@ -36,12 +36,7 @@ func (c *canvas) arcBox(x, y, w, h, r int) {
 // terminal as an event, and of the boxes whose corners are rounded less
 // (bpmn-js's tasks, PlantUML's activities) as tasks.
 func TestStadiumKind(t *testing.T) {
-	tests := []struct {
-		name string
-		draw func(c *canvas)
-		want Kind
-		ok   bool
-	}{
+	checkCentreKinds(t, []centreKind{
 		{"stadium 3.5:1", func(c *canvas) { c.stadium(110, 36, 170, 48) }, Event, true},
 		{"stadium 2:1", func(c *canvas) { c.stadium(150, 30, 100, 50) }, Event, true},
 		{"stadium 6:1", func(c *canvas) { c.stadium(80, 45, 240, 40) }, Event, true},
@@ -54,17 +49,7 @@ func TestStadiumKind(t *testing.T) {
 		{"square box", func(c *canvas) { c.rect(110, 36, 170, 48) }, Task, true},
 		{"ellipse 3:1", func(c *canvas) { c.ellipse(200, 60, 75, 25) }, Event, true},
 		{"circle", func(c *canvas) { c.circle(200, 60, 20, 2) }, Event, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := newCanvas(400, 120, 2)
-			tt.draw(c)
-			got := widestAtCentre(c)
-			if (got != nil) != tt.ok || got != nil && got.kind != tt.want {
-				t.Fatalf("got %+v; want kind %v (found %v)", got, tt.want, tt.ok)
-			}
-		})
-	}
+	})
 }
 
 // TestRecognizeStadiums checks a top-to-bottom Mermaid chart: a stadium
