@@ -36,10 +36,7 @@ type Check struct {
 // grammar's operations are applied to a copy of the model, so an element
 // that does not exist is reported as Refine would report it.
 func (s *Service) Check(_ context.Context, a *analysis.Analysis, instruction string) (*Check, error) {
-	if err := tooLargeJSON(a.ModelJSON, "This diagram has %d elements", "refines"); err != nil {
-		return nil, err
-	}
-	m, err := current(a)
+	m, err := refinable(a)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +45,7 @@ func (s *Service) Check(_ context.Context, a *analysis.Analysis, instruction str
 	if out.NotUnderstood == nil {
 		out.NotUnderstood = []string{}
 	}
-	if s.Planner.AsksModel() && (len(g.Operations) == 0 || len(g.NotUnderstood) > 0) {
+	if s.Planner.AsksModel() && !grammarSuffices(g) {
 		// Refine hands the whole instruction to the model (see LLMPlanner).
 		out.Understood, out.AsksModel = true, true
 		return out, nil

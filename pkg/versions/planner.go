@@ -23,7 +23,7 @@ type LLMPlanner struct {
 // Plan implements Planner.
 func (p LLMPlanner) Plan(ctx context.Context, m *process.Model, instruction string, charge func() error) (refine.Plan, bool, error) {
 	g := refine.Parse(instruction)
-	if len(g.Operations) > 0 && len(g.NotUnderstood) == 0 {
+	if grammarSuffices(g) {
 		return g, false, nil
 	}
 	if err := charge(); err != nil {
@@ -36,3 +36,10 @@ func (p LLMPlanner) Plan(ctx context.Context, m *process.Model, instruction stri
 // AsksModel implements Planner: what the grammar does not fully understand
 // goes to the model.
 func (LLMPlanner) AsksModel() bool { return true }
+
+// grammarSuffices reports whether the command grammar understood the whole
+// instruction, so that LLMPlanner does not ask the model (and Check says
+// so beforehand).
+func grammarSuffices(g refine.Plan) bool {
+	return len(g.Operations) > 0 && len(g.NotUnderstood) == 0
+}

@@ -177,6 +177,24 @@ func (s *Service) store(ctx context.Context, a *analysis.Analysis, d draft) (*Sa
 	return &Saved{Version: n, Summary: summary, Changes: changes, Applied: d.ops, NotUnderstood: d.notUnderstood}, nil
 }
 
+// refinable is the latest model of a, refused before any work when it is
+// over the cap: converting, applying and drawing a model of 100,000
+// elements inside the request took gigabytes. It is counted before it is
+// decoded (see tooLargeJSON) and again after migration.
+func refinable(a *analysis.Analysis) (*process.Model, error) {
+	if err := tooLargeJSON(a.ModelJSON, "This diagram has %d elements", "refines"); err != nil {
+		return nil, err
+	}
+	m, err := current(a)
+	if err != nil {
+		return nil, err
+	}
+	if err := tooLarge(m, "This diagram has %d elements", "refines"); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
 // tooLarge refuses a model over MaxElements, the cap of saves. subject
 // starts the detail and takes the count ("This diagram has %d elements").
 func tooLarge(m *process.Model, subject, what string) error {
@@ -329,17 +347,8 @@ func (s *Service) Refine(ctx context.Context, a *analysis.Analysis, base int, in
 	if base != max(a.Version, 1) {
 		return nil, false, &ConflictError{Base: base, Latest: max(a.Version, 1)}
 	}
-	// Counted before anything is decoded (see tooLargeJSON).
-	if err := tooLargeJSON(a.ModelJSON, "This diagram has %d elements", "refines"); err != nil {
-		return nil, false, err
-	}
-	m, err := current(a)
+	m, err := refinable(a)
 	if err != nil {
-		return nil, false, err
-	}
-	// The refusal comes before any work: converting, applying and drawing
-	// a model of 100,000 elements inside the request took gigabytes.
-	if err := tooLarge(m, "This diagram has %d elements", "refines"); err != nil {
 		return nil, false, err
 	}
 	if charge == nil {
